@@ -1,0 +1,168 @@
+// The command-line tool: serve | keys create|list|revoke | orgs create|list | seed demo.
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { createApiKeyBodySchema } from './contract/api-keys.ts';
+import { SCOPES } from './contract/scopes.ts';
+import { defaultDataFile } from './data-path.ts';
+import { createServer } from './server.ts';
+
+const HELP = `switchboard <command> [flags]
+
+  serve [--port N] [--host H] [--data FILE] [--seed demo|none] [--allow-private-webhooks] [--json]
+  keys create --name NAME [--env test|live] [--scopes a,b|all] [--expires-at ISO] [--allowed-ips ip,ip]
+              [--rate-limit N] [--org ORG_ID] [--data FILE] [--json]
+  keys list [--org ORG_ID] [--data FILE] [--json]
+  keys revoke KEY_ID [--org ORG_ID] [--data FILE]
+  orgs create --name NAME [--data FILE] [--json]
+  orgs list [--data FILE] [--json]
+  seed demo [--data FILE]
+`;
+
+const OPTIONS = {
+  port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, seed: { type: 'string' },
+  'allow-private-webhooks': { type: 'boolean' }, json: { type: 'boolean' }, name: { type: 'string' },
+  env: { type: 'string' }, scopes: { type: 'string' }, 'expires-at': { type: 'string' }, 'allowed-ips': { type: 'string' },
+  'rate-limit': { type: 'string' }, org: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+class UsageError extends Error {}
+
+const consoleDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
+const dataFileOf = (flags: Flags): string => resolve(flags.data ?? defaultDataFile());
+const out = (line: string): void => void process.stdout.write(`${line}\n`);
+
+async function serve(flags: Flags): Promise<void> {
+  const port = flags.port === undefined ? 4800 : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got ${flags.port}`);
+  const seed = flags.seed ?? 'auto';
+  if (!['demo', 'none', 'auto'].includes(seed)) throw new UsageError('--seed must be demo or none');
+  const server = await createServer({
+    dataFile: dataFileOf(flags), host: flags.host ?? '127.0.0.1', port, seed: seed as 'demo' | 'none' | 'auto',
+    allowPrivateWebhooks: flags['allow-private-webhooks'] ?? false, consoleDir,
+  });
+  const ready = await server.listen();
+  if (flags.json) out(JSON.stringify({ ready: true, ...ready }));
+  else {
+    out(`Switchboard is ready at ${ready.url}`);
+    out(`  API:      ${ready.apiBase}`);
+    out(`  Console:  ${ready.consoleUrl}`);
+    out(`  Organization: ${ready.organizationId}`);
+  }
+  if (flags['allow-private-webhooks']) process.stderr.write('warning: --allow-private-webhooks is on: http, loopback and private webhook destinations are accepted (development only)\n');
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${signal}: stopping\n`);
+    server.close().then(() => process.exit(0), (error: unknown) => {
+      process.stderr.write(`error while stopping: ${String(error)}\n`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function withCore<T>(flags: Flags, work: (core: Awaited<ReturnType<typeof createServer>>) => T | Promise<T>): Promise<T> {
+  const core = await createServer({ dataFile: dataFileOf(flags), seed: 'none', log: () => undefined });
+  try {
+    return await work(core);
+  } finally {
+    await core.close();
+  }
+}
+
+function parseKeyInput(flags: Flags) {
+  if (!flags.name) throw new UsageError('keys create needs --name');
+  const scopes = !flags.scopes || flags.scopes === 'all' ? [...SCOPES] : flags.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+  const input = createApiKeyBodySchema.safeParse({
+    name: flags.name, environment: flags.env ?? 'test', scopes,
+    expiresAt: flags['expires-at'], rateLimitPerMinute: flags['rate-limit'] === undefined ? undefined : Number(flags['rate-limit']),
+    ipWhitelistEnabled: flags['allowed-ips'] !== undefined,
+    allowedIps: flags['allowed-ips']?.split(',').map((s) => s.trim()).filter(Boolean),
+  });
+  if (!input.success) throw new UsageError(input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  return input.data;
+}
+
+async function keys(action: string | undefined, positionals: string[], flags: Flags): Promise<void> {
+  await withCore(flags, async (core) => {
+    const orgId = flags.org ?? core.defaultOrganizationId;
+    const services = core.services;
+    services.orgs.get(orgId);
+    if (action === 'create') {
+      const created = services.apiKeys.create(orgId, parseKeyInput(flags));
+      if (flags.json) return out(JSON.stringify(created));
+      out(created.key);
+      out(`id ${created.id} · ${created.environment} · ${created.scopes.length} scopes · ${created.rateLimitPerMinute}/min · organization ${orgId}`);
+      out('This is the only time the key is shown; store it now.');
+    } else if (action === 'list') {
+      const list = services.apiKeys.list(orgId);
+      if (flags.json) return out(JSON.stringify({ data: list }));
+      for (const key of list) out(`${key.id}  ${key.prefix}…  ${key.name}  ${key.environment}  ${key.revokedAt ? 'revoked' : 'active'}  ${key.scopes.length} scopes`);
+      if (list.length === 0) out('no keys yet: npm run cli -- keys create --name NAME');
+    } else if (action === 'revoke') {
+      const id = positionals[0];
+      if (!id) throw new UsageError('keys revoke needs KEY_ID');
+      const key = services.apiKeys.revoke(orgId, id);
+      out(`revoked ${key.id} at ${key.revokedAt}`);
+    } else throw new UsageError(`unknown keys action ${action ?? '(none)'}`);
+  });
+}
+
+async function orgs(action: string | undefined, flags: Flags): Promise<void> {
+  await withCore(flags, (core) => {
+    if (action === 'create') {
+      if (!flags.name) throw new UsageError('orgs create needs --name');
+      const org = core.services.orgs.create(flags.name);
+      out(flags.json ? JSON.stringify(org) : `${org.id}  ${org.name}`);
+    } else if (action === 'list') {
+      const list = core.services.orgs.list();
+      if (flags.json) out(JSON.stringify({ data: list }));
+      else for (const org of list) out(`${org.id}  ${org.name}${org.id === core.defaultOrganizationId ? '  (default)' : ''}`);
+    } else throw new UsageError(`unknown orgs action ${action ?? '(none)'}`);
+  });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const [command, action, ...rest] = parsed.positionals;
+  const flags = parsed.values;
+  if (flags.help || !command) {
+    process.stdout.write(HELP);
+    return command || flags.help ? 0 : 2;
+  }
+  try {
+    if (command === 'serve') await serve(flags);
+    else if (command === 'keys') await keys(action, rest, flags);
+    else if (command === 'orgs') await orgs(action, flags);
+    else if (command === 'seed') {
+      if (action !== 'demo') throw new UsageError('seed takes: demo');
+      await withCore(flags, (core) => out(core.seedDemo() ? 'demo fixtures added to the default organization' : 'demo fixtures were already there'));
+    } else throw new UsageError(`unknown command ${command}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${HELP}`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`error: ${message}\n`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then((code) => {
+    if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code;
+  });
+}

@@ -1,0 +1,53 @@
+// API keys as the dashboard creates and lists them (INTERFACES.md, POST/GET/DELETE /dashboard/api-keys).
+import { z } from 'zod';
+import { scopeSchema } from './scopes.ts';
+import { timestampSchema } from './common.ts';
+
+export const environmentSchema = z.enum(['live', 'test']);
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const createApiKeyBodySchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(100),
+  environment: environmentSchema,
+  scopes: z.array(scopeSchema).min(1, 'at least one scope is required'),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  ipWhitelistEnabled: z.boolean().optional(),
+  allowedIps: z.array(z.union([z.ipv4(), z.ipv6()])).max(100).optional(),
+  rateLimitPerMinute: z.number().int().min(1).max(10_000).optional(),
+});
+export type CreateApiKeyInput = z.infer<typeof createApiKeyBodySchema>;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  environment: environmentSchema,
+  scopes: z.array(scopeSchema),
+  expiresAt: timestampSchema.nullable(),
+  ipWhitelistEnabled: z.boolean(),
+  allowedIps: z.array(z.string()),
+  rateLimitPerMinute: z.number().int(),
+  createdAt: timestampSchema,
+  revokedAt: timestampSchema.nullable(),
+  lastUsedAt: timestampSchema.nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const organizationSchema = z.object({ id: z.string(), name: z.string(), createdAt: timestampSchema });
+export type Organization = z.infer<typeof organizationSchema>;
+export const createOrganizationBodySchema = z.object({ name: z.string().trim().min(1).max(100) });
+
+export const requestLogEntrySchema = z.object({
+  id: z.string(),
+  keyId: z.string().nullable(),
+  method: z.string(),
+  endpoint: z.string(),
+  statusCode: z.number().int(),
+  sourceIp: z.string(),
+  durationMs: z.number(),
+  at: timestampSchema,
+});
+export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;

@@ -1,0 +1,30 @@
+// Shapes shared by every domain: list envelope, pagination meta, timestamps, ids.
+import { z } from 'zod';
+
+export const timestampSchema = z.string().describe('ISO 8601 UTC with milliseconds');
+
+export const pageMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMetaSchema });
+}
+
+export type ListEnvelope<T> = { data: T[]; meta: PageMeta };
+
+/** Id prefixes used by the contract and by Switchboard's own records. */
+export const ID_PREFIX = {
+  organization: 'org',
+  apiKey: 'key',
+  contact: 'cnt',
+  note: 'note',
+  event: 'evt',
+  job: 'job',
+  request: 'req',
+} as const;
+export type IdKind = keyof typeof ID_PREFIX;

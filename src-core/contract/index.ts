@@ -1,0 +1,8 @@
+// The public contract: the only part of src-core the renderer may import.
+export * from './common.ts';
+export * from './errors.ts';
+export * from './scopes.ts';
+export * from './contacts.ts';
+export * from './api-keys.ts';
+export * from './sim.ts';
+export * from './stream.ts';

@@ -1,0 +1,23 @@
+// Typed Socket.IO events between the core and the console (seed 001, "Socket stream").
+import type { ClockState } from './sim.ts';
+import type { Contact } from './contacts.ts';
+
+export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
+
+/** Events the server emits to the rooms `org_{orgId}` and `call_{callId}`. */
+export interface ServerToClientEvents {
+  'clock:changed': (payload: ClockState) => void;
+  'contact:created': (payload: ContactChange) => void;
+  'contact:updated': (payload: ContactChange) => void;
+}
+
+/** Events a console client emits; each answers through the optional acknowledgement. */
+export interface ClientToServerEvents {
+  joinOrganization: (organizationId: string, ack?: (result: { ok: boolean; error?: string }) => void) => void;
+  leaveOrganization: (organizationId: string, ack?: (result: { ok: boolean }) => void) => void;
+  joinCall: (callId: string, ack?: (result: { ok: boolean }) => void) => void;
+  leaveCall: (callId: string, ack?: (result: { ok: boolean }) => void) => void;
+}
+
+export const orgRoom = (organizationId: string): string => `org_${organizationId}`;
+export const callRoom = (callId: string): string => `call_${callId}`;

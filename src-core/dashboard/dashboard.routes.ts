@@ -1,0 +1,57 @@
+// Console-only routes: organizations, API keys and the request log (INTERFACES.md, /dashboard).
+import { z } from 'zod';
+import { createApiKeyBodySchema, createOrganizationBodySchema } from '../contract/api-keys.ts';
+import { SCOPES, scopesByDomain } from '../contract/scopes.ts';
+import type { ApiKeys } from '../kernel/api-keys.ts';
+import type { Orgs } from '../kernel/orgs.ts';
+import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/pagination.ts';
+import type { RequestLog } from '../kernel/request-log.ts';
+import { defineRoute } from '../kernel/route.ts';
+
+const orgField = { organizationId: z.string().optional() };
+
+export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog: RequestLog }) {
+  const { orgs, apiKeys, requestLog } = deps;
+  return [
+    defineRoute({
+      method: 'POST', path: '/dashboard/organizations', scope: 'dashboard', status: 201,
+      body: createOrganizationBodySchema.extend(orgField),
+      handler: ({ body }) => orgs.create(body.name),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/organizations', scope: 'dashboard',
+      handler: () => ({ data: orgs.list() }),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/scopes', scope: 'dashboard',
+      handler: () => ({ data: SCOPES, groups: scopesByDomain() }),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/api-keys', scope: 'dashboard', status: 201,
+      body: createApiKeyBodySchema.extend(orgField),
+      handler: ({ orgId, body }) => apiKeys.create(orgId, body),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/api-keys', scope: 'dashboard', query: z.object(orgField),
+      handler: ({ orgId }) => ({ data: apiKeys.list(orgId) }),
+    }),
+    defineRoute({
+      method: 'DELETE', path: '/dashboard/api-keys/:id', scope: 'dashboard', params: z.object({ id: z.string() }),
+      handler: ({ orgId, params }) => apiKeys.revoke(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/request-log', scope: 'dashboard',
+      query: z.object({
+        ...orgField,
+        keyId: z.string().optional(),
+        status: z.coerce.number().int().min(100).max(599).optional(),
+        path: z.string().max(200).optional(),
+      }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 200 }).shape),
+      handler: ({ orgId, query }) => {
+        const page = toPageRequest(query);
+        const { rows, total } = requestLog.list(orgId, { keyId: query.keyId, status: query.status, path: query.path }, page.limit, page.offset);
+        return pageEnvelope(rows, total, page);
+      },
+    }),
+  ];
+}

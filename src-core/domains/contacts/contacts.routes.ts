@@ -1,0 +1,52 @@
+// Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console.
+import { z } from 'zod';
+import { blockContactBodySchema, contactListQuerySchema, createContactBodySchema, createNoteBodySchema } from '../../contract/contacts.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute } from '../../kernel/route.ts';
+import type { ContactsService } from './contacts.service.ts';
+
+const idParams = z.object({ id: z.string().min(1) });
+const noteParams = z.object({ id: z.string().min(1), noteId: z.string().min(1) });
+
+export function contactsRoutes(service: ContactsService) {
+  return [
+    defineRoute({
+      method: 'GET', path: '/v1/contacts', scope: 'contacts:read', console: true,
+      query: contactListQuerySchema.extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      handler: ({ orgId, query }) => service.list(orgId, query.search, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/contacts/:id', scope: 'dashboard', params: idParams,
+      handler: ({ orgId, params }) => service.get(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/contacts', scope: 'dashboard', body: createContactBodySchema, status: 201,
+      handler: ({ orgId, body }) => service.create(orgId, body),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/contacts/:id/block', scope: 'contacts:block', console: true, params: idParams, body: blockContactBodySchema,
+      handler: ({ orgId, params, body }) => service.block(orgId, params.id, body?.reason),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/contacts/:id/unblock', scope: 'contacts:block', console: true, params: idParams,
+      handler: ({ orgId, params }) => service.unblock(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/contacts/:id/notes', scope: 'contacts:notes:read', console: true, params: idParams,
+      query: paginationQuery({ defaultLimit: 50, maxLimit: 100 }),
+      handler: ({ orgId, params, query }) => service.listNotes(orgId, params.id, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/contacts/:id/notes', scope: 'contacts:notes:write', console: true, params: idParams,
+      body: createNoteBodySchema, status: 201,
+      handler: ({ orgId, params, body }) => service.addNote(orgId, params.id, body.content),
+    }),
+    defineRoute({
+      method: 'DELETE', path: '/v1/contacts/:id/notes/:noteId', scope: 'contacts:notes:write', console: true, params: noteParams,
+      handler: ({ orgId, params }) => {
+        service.deleteNote(orgId, params.id, params.noteId);
+        return { success: true, id: params.noteId };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,110 @@
+// The rules of contacts: creation, search, blocking (idempotent) and notes; events go to the outbox.
+import type { BlockResult, Contact, ContactNote, CreateContactInput } from '../../contract/contacts.ts';
+import type { ListEnvelope } from '../../contract/common.ts';
+import type { Bus } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import type { ContactRow, ContactsStore, NoteRow } from './contacts.store.ts';
+
+export function toContact(row: ContactRow): Contact {
+  return {
+    id: row.id, username: row.username, name: row.name, email: row.email, phone: row.phone, profilePic: row.profile_pic,
+    source: row.source, tags: JSON.parse(row.tags) as string[], isBlocked: row.is_blocked === 1,
+    blockedReason: row.blocked_reason, blockedAt: row.blocked_at, createdAt: row.created_at, updatedAt: row.updated_at,
+  };
+}
+const toNote = (row: NoteRow): ContactNote => ({ id: row.id, contactId: row.contact_id, content: row.content, createdAt: row.created_at });
+
+/** `14155550101`, `+1 415-555-0101` → `+14155550101`. */
+export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
+
+export function createContactsService(deps: { store: ContactsStore; db: Db; bus: Bus; clock: Clock }) {
+  const { store, db, bus, clock } = deps;
+
+  function mustGet(orgId: string, id: string): ContactRow {
+    const row = store.byId(orgId, id);
+    if (!row) throw notFound(`Contact ${id}`);
+    return row;
+  }
+
+  function setBlocked(orgId: string, id: string, blocked: boolean, reason: string | null): BlockResult {
+    return db.tx(() => {
+      const row = mustGet(orgId, id);
+      const wasBlocked = row.is_blocked === 1;
+      const newReason = blocked ? reason ?? (wasBlocked ? row.blocked_reason : null) : null;
+      if (wasBlocked === blocked && newReason === row.blocked_reason) {
+        return { success: true, contactId: id, isBlocked: blocked, reason: row.blocked_reason, blockedAt: row.blocked_at };
+      }
+      const at = clock.nowIso();
+      const blockedAt = blocked ? (wasBlocked ? row.blocked_at : at) : null;
+      store.setBlocked({ orgId, id, blocked, reason: newReason, at: blockedAt, updated: at });
+      const changedFields = wasBlocked === blocked ? ['blockedReason'] : ['isBlocked', 'blockedReason'];
+      bus.emit(orgId, 'contact.updated', { contact: toContact(mustGet(orgId, id)), changedFields });
+      return { success: true, contactId: id, isBlocked: blocked, reason: newReason, blockedAt };
+    });
+  }
+
+  return {
+    create(orgId: string, input: CreateContactInput): Contact {
+      return db.tx(() => {
+        const at = clock.nowIso();
+        const row = {
+          id: newId('cnt'), org_id: orgId, username: input.username ?? null, name: input.name ?? null,
+          email: input.email?.toLowerCase() ?? null, phone: input.phone ? normalizePhone(input.phone) : null,
+          profile_pic: input.profilePic ?? null, source: input.source ?? 'manual', tags: JSON.stringify(input.tags ?? []),
+          created_at: at, updated_at: at,
+        };
+        store.insert(row);
+        const contact = toContact(mustGet(orgId, row.id));
+        bus.emit(orgId, 'contact.created', { contact, source: contact.source });
+        return contact;
+      });
+    },
+    get: (orgId: string, id: string): Contact => toContact(mustGet(orgId, id)),
+    list(orgId: string, search: string | undefined, page: PageRequest): ListEnvelope<Contact> {
+      const { rows, total } = store.list(orgId, search, page);
+      return pageEnvelope(rows.map(toContact), total, page);
+    },
+    findByPhone: (orgId: string, phone: string): Contact | null => {
+      const row = store.byPhone(orgId, normalizePhone(phone));
+      return row ? toContact(row) : null;
+    },
+    findByEmail: (orgId: string, email: string): Contact | null => {
+      const row = store.byEmail(orgId, email);
+      return row ? toContact(row) : null;
+    },
+    block: (orgId: string, id: string, reason: string | undefined): BlockResult => setBlocked(orgId, id, true, reason ?? null),
+    unblock: (orgId: string, id: string): BlockResult => setBlocked(orgId, id, false, null),
+    /** Every send path calls this: a blocked contact is refused with 409 CONTACT_BLOCKED and its reason. */
+    assertSendable(contact: Contact | null): void {
+      if (contact?.isBlocked) {
+        throw new AppError('CONTACT_BLOCKED', `Contact ${contact.id} is blocked${contact.blockedReason ? `: ${contact.blockedReason}` : ''}`, {
+          extra: { contactId: contact.id, reason: contact.blockedReason },
+        });
+      }
+    },
+    listNotes(orgId: string, contactId: string, page: PageRequest): ListEnvelope<ContactNote> {
+      mustGet(orgId, contactId);
+      const { rows, total } = store.notes(orgId, contactId, page);
+      return pageEnvelope(rows.map(toNote), total, page);
+    },
+    addNote(orgId: string, contactId: string, content: string): ContactNote {
+      return db.tx(() => {
+        mustGet(orgId, contactId);
+        const row = { id: newId('note'), org_id: orgId, contact_id: contactId, content, created_at: clock.nowIso() };
+        store.insertNote(row);
+        return toNote(row);
+      });
+    },
+    deleteNote(orgId: string, contactId: string, noteId: string): void {
+      db.tx(() => {
+        mustGet(orgId, contactId);
+        if (!store.deleteNote(orgId, contactId, noteId)) throw notFound(`Note ${noteId}`);
+      });
+    },
+  };
+}
+export type ContactsService = ReturnType<typeof createContactsService>;

@@ -1,0 +1,88 @@
+// The only SQL of contacts: rows, trigram search, blocking and notes.
+import type { Sql } from '../../kernel/db.ts';
+import type { PageRequest } from '../../kernel/pagination.ts';
+
+export type ContactRow = {
+  id: string; org_id: string; username: string | null; name: string | null; email: string | null; phone: string | null;
+  profile_pic: string | null; source: string; tags: string; is_blocked: number; blocked_reason: string | null;
+  blocked_at: string | null; created_at: string; updated_at: string;
+};
+export type NoteRow = { id: string; org_id: string; contact_id: string; content: string; created_at: string };
+
+const MIN_TRIGRAM = 3;
+
+/** A search term as the index sees it: phone-like input keeps only its digits. */
+export function normalizeTerm(term: string): string {
+  return /^[+\d\s().-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term.toLowerCase();
+}
+
+const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+const likeEscape = (term: string): string => term.replace(/[\\%_]/g, '\\$&');
+
+/** WHERE clause and parameters for a search: trigram index for terms of 3+ characters, prefixes for shorter. */
+function searchClause(terms: string[]): { from: string; where: string[]; params: Record<string, unknown> } {
+  const long = terms.filter((t) => t.length >= MIN_TRIGRAM);
+  const short = terms.filter((t) => t.length < MIN_TRIGRAM);
+  const params: Record<string, unknown> = {};
+  const where: string[] = [];
+  let from = 'contacts c';
+  if (long.length > 0) {
+    from = 'contacts_fts f JOIN contacts c ON c.rowid = f.rowid';
+    where.push('contacts_fts MATCH @match');
+    params.match = long.map(ftsPhrase).join(' AND ');
+  }
+  short.forEach((term, i) => {
+    params[`p${i}`] = `${likeEscape(term)}%`;
+    params[`a${i}`] = `%${likeEscape(term)}%`;
+    where.push(long.length > 0
+      ? `(c.name LIKE @a${i} ESCAPE '\\' OR c.username LIKE @a${i} ESCAPE '\\' OR c.email LIKE @a${i} ESCAPE '\\' OR c.phone LIKE @a${i} ESCAPE '\\')`
+      : `(c.name LIKE @p${i} ESCAPE '\\' OR c.username LIKE @p${i} ESCAPE '\\' OR c.email LIKE @p${i} ESCAPE '\\' OR c.phone LIKE @p${i} ESCAPE '\\' OR c.phone LIKE '+' || @p${i} ESCAPE '\\')`);
+  });
+  return { from, where, params };
+}
+
+export function createContactsStore(sql: Sql) {
+  const insert = sql.prepare(`INSERT INTO contacts (id, org_id, username, name, email, phone, profile_pic, source, tags, created_at, updated_at)
+    VALUES (@id, @org_id, @username, @name, @email, @phone, @profile_pic, @source, @tags, @created_at, @updated_at)`);
+  const byId = sql.prepare(`SELECT * FROM contacts WHERE id = ? AND org_id = ?`);
+  const byPhone = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND phone = ? ORDER BY created_at LIMIT 1`);
+  const byEmail = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND email = ? COLLATE NOCASE ORDER BY created_at LIMIT 1`);
+  const setBlock = sql.prepare(`UPDATE contacts SET is_blocked = @blocked, blocked_reason = @reason, blocked_at = @at, updated_at = @updated WHERE id = @id AND org_id = @orgId`);
+  const insertNote = sql.prepare(`INSERT INTO contact_notes (id, org_id, contact_id, content, created_at) VALUES (@id, @org_id, @contact_id, @content, @created_at)`);
+  const notesOf = sql.prepare(`SELECT * FROM contact_notes WHERE org_id = ? AND contact_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+  const countNotes = sql.prepare(`SELECT COUNT(*) AS n FROM contact_notes WHERE org_id = ? AND contact_id = ?`);
+  const deleteNote = sql.prepare(`DELETE FROM contact_notes WHERE id = ? AND contact_id = ? AND org_id = ?`);
+  const countAll = sql.prepare(`SELECT COUNT(*) AS n FROM contacts WHERE org_id = ?`);
+  const pageAll = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+
+  return {
+    insert: (row: Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at'>) => void insert.run(row),
+    byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
+    byPhone: (orgId: string, phone: string) => byPhone.get(orgId, phone) as ContactRow | undefined,
+    byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
+    setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; updated: string }) =>
+      void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 }),
+    list(orgId: string, search: string | undefined, page: PageRequest): { rows: ContactRow[]; total: number } {
+      const terms = (search ?? '').split(/\s+/).filter(Boolean).map(normalizeTerm).filter(Boolean);
+      if (terms.length === 0) {
+        return {
+          rows: pageAll.all(orgId, page.limit, page.offset) as ContactRow[],
+          total: (countAll.get(orgId) as { n: number }).n,
+        };
+      }
+      const { from, where, params } = searchClause(terms);
+      const clause = ['c.org_id = @orgId', ...where].join(' AND ');
+      const all = { ...params, orgId, limit: page.limit, offset: page.offset };
+      const rows = sql.prepare(`SELECT c.* FROM ${from} WHERE ${clause} ORDER BY c.created_at DESC, c.rowid DESC LIMIT @limit OFFSET @offset`).all(all) as ContactRow[];
+      const total = (sql.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
+      return { rows, total };
+    },
+    insertNote: (row: NoteRow) => void insertNote.run(row),
+    notes: (orgId: string, contactId: string, page: PageRequest) => ({
+      rows: notesOf.all(orgId, contactId, page.limit, page.offset) as NoteRow[],
+      total: (countNotes.get(orgId, contactId) as { n: number }).n,
+    }),
+    deleteNote: (orgId: string, contactId: string, noteId: string) => deleteNote.run(noteId, contactId, orgId).changes === 1,
+  };
+}
+export type ContactsStore = ReturnType<typeof createContactsStore>;

@@ -1,0 +1,28 @@
+// SQL of API keys: only the SHA-256 hash of a key is ever stored.
+import type { Sql } from './db.ts';
+
+export type ApiKeyRow = {
+  id: string; org_id: string; name: string; prefix: string; key_hash: string; environment: 'live' | 'test';
+  scopes: string; expires_at: string | null; ip_whitelist_enabled: number; allowed_ips: string;
+  rate_limit_per_minute: number; created_at: string; revoked_at: string | null; last_used_at: string | null;
+};
+
+export function createApiKeysStore(sql: Sql) {
+  const insert = sql.prepare(`INSERT INTO api_keys (id, org_id, name, prefix, key_hash, environment, scopes, expires_at,
+      ip_whitelist_enabled, allowed_ips, rate_limit_per_minute, created_at)
+    VALUES (@id, @org_id, @name, @prefix, @key_hash, @environment, @scopes, @expires_at,
+      @ip_whitelist_enabled, @allowed_ips, @rate_limit_per_minute, @created_at)`);
+  const byHash = sql.prepare(`SELECT * FROM api_keys WHERE key_hash = ?`);
+  const byId = sql.prepare(`SELECT * FROM api_keys WHERE id = ? AND org_id = ?`);
+  const byOrg = sql.prepare(`SELECT * FROM api_keys WHERE org_id = ? ORDER BY created_at DESC, rowid DESC`);
+  const revoke = sql.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`);
+  const touch = sql.prepare(`UPDATE api_keys SET last_used_at = ? WHERE id = ?`);
+  return {
+    insert: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => void insert.run(row),
+    byHash: (hash: string) => byHash.get(hash) as ApiKeyRow | undefined,
+    byId: (id: string, orgId: string) => byId.get(id, orgId) as ApiKeyRow | undefined,
+    byOrg: (orgId: string) => byOrg.all(orgId) as ApiKeyRow[],
+    revoke: (id: string, at: string) => void revoke.run(at, id),
+    touch: (id: string, at: string) => void touch.run(at, id),
+  };
+}

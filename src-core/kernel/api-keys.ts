@@ -1,0 +1,75 @@
+// API keys: creation (plaintext shown once), listing, revocation, and verification of a presented key.
+import { createHash } from 'node:crypto';
+import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '../contract/api-keys.ts';
+import type { Scope } from '../contract/scopes.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db.ts';
+import { AppError, notFound } from './errors.ts';
+import { newId, randomBase62 } from './ids.ts';
+import { createApiKeysStore, type ApiKeyRow } from './api-keys.store.ts';
+
+export type KeyIdentity = {
+  keyId: string; orgId: string; environment: 'live' | 'test'; scopes: ReadonlySet<Scope>;
+  ipWhitelistEnabled: boolean; allowedIps: string[]; rateLimitPerMinute: number;
+};
+
+const KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id, name: row.name, prefix: row.prefix, environment: row.environment,
+    scopes: JSON.parse(row.scopes) as Scope[], expiresAt: row.expires_at,
+    ipWhitelistEnabled: row.ip_whitelist_enabled === 1, allowedIps: JSON.parse(row.allowed_ips) as string[],
+    rateLimitPerMinute: row.rate_limit_per_minute, createdAt: row.created_at,
+    revokedAt: row.revoked_at, lastUsedAt: row.last_used_at,
+  };
+}
+
+export function createApiKeys(deps: { db: Db; clock: Clock }) {
+  const store = createApiKeysStore(deps.db.sql);
+  const unauthorized = (why: string) => new AppError('UNAUTHORIZED', why);
+
+  return {
+    create(orgId: string, input: CreateApiKeyInput): CreatedApiKey {
+      const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
+      if (expiresAt && Date.parse(expiresAt) <= deps.clock.now()) {
+        throw new AppError('BAD_REQUEST', 'expiresAt must be in the future');
+      }
+      const key = `sk_${input.environment}_${randomBase62(32)}`;
+      const row = {
+        id: newId('key'), org_id: orgId, name: input.name, prefix: key.slice(0, 12), key_hash: hashKey(key),
+        environment: input.environment, scopes: JSON.stringify([...new Set(input.scopes)]), expires_at: expiresAt,
+        ip_whitelist_enabled: input.ipWhitelistEnabled ? 1 : 0, allowed_ips: JSON.stringify(input.allowedIps ?? []),
+        rate_limit_per_minute: input.rateLimitPerMinute ?? 60, created_at: deps.clock.nowIso(),
+      };
+      deps.db.tx(() => store.insert(row));
+      return { ...toApiKey({ ...row, revoked_at: null, last_used_at: null }), key };
+    },
+    list: (orgId: string): ApiKey[] => store.byOrg(orgId).map(toApiKey),
+    revoke(orgId: string, id: string): ApiKey {
+      const row = store.byId(id, orgId);
+      if (!row) throw notFound(`API key ${id}`);
+      deps.db.tx(() => store.revoke(id, deps.clock.nowIso()));
+      return toApiKey(store.byId(id, orgId) as ApiKeyRow);
+    },
+    /** Resolves a presented bearer key, or throws 401 (missing, malformed, unknown, revoked, expired). */
+    verify(presented: string | undefined): KeyIdentity {
+      if (!presented) throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
+      const match = KEY_PATTERN.exec(presented);
+      if (!match) throw unauthorized('Invalid API key');
+      const row = store.byHash(hashKey(presented));
+      if (!row || row.environment !== match[1]) throw unauthorized('Invalid API key');
+      if (row.revoked_at) throw unauthorized('This API key has been revoked');
+      if (row.expires_at && Date.parse(row.expires_at) <= deps.clock.now()) throw unauthorized('This API key has expired');
+      return {
+        keyId: row.id, orgId: row.org_id, environment: row.environment,
+        scopes: new Set(JSON.parse(row.scopes) as Scope[]),
+        ipWhitelistEnabled: row.ip_whitelist_enabled === 1, allowedIps: JSON.parse(row.allowed_ips) as string[],
+        rateLimitPerMinute: row.rate_limit_per_minute,
+      };
+    },
+    markUsed: (keyId: string, at: string) => store.touch(keyId, at),
+  };
+}
+export type ApiKeys = ReturnType<typeof createApiKeys>;

@@ -1,0 +1,81 @@
+// The event bus: durable events go through the outbox (same transaction as their cause) and are
+// dispatched after commit; transient events (clock moves, request-log lines) go straight to listeners.
+import type { Clock } from './clock.ts';
+import type { Db } from './db.ts';
+import { newId } from './ids.ts';
+import { createOutboxStore } from './outbox.store.ts';
+
+export type BusEvent<T = unknown> = { id: string; orgId: string; type: string; data: T; createdAt: string };
+export type Listener = (event: BusEvent) => void | Promise<void>;
+export type TransientListener = (event: { orgId: string | null; type: string; data: unknown }) => void;
+
+export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => void }) {
+  const { db, clock } = deps;
+  const store = createOutboxStore(db.sql);
+  const listeners = new Map<string, Listener[]>();
+  const transientListeners: TransientListener[] = [];
+  let flushing: Promise<void> | null = null;
+  let again = false;
+
+  async function dispatch(event: BusEvent): Promise<void> {
+    for (const listener of [...(listeners.get(event.type) ?? []), ...(listeners.get('*') ?? [])]) {
+      try {
+        await listener(event);
+      } catch (error) {
+        deps.log?.(`listener for ${event.type} ${event.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  async function flushOnce(): Promise<void> {
+    for (;;) {
+      const rows = store.pending(200);
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        await dispatch({ id: row.id, orgId: row.org_id, type: row.type, data: JSON.parse(row.data), createdAt: row.created_at });
+        store.markDispatched(row.seq, clock.nowIso());
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (flushing) {
+      again = true;
+      return flushing;
+    }
+    flushing = (async () => {
+      do {
+        again = false;
+        await flushOnce();
+      } while (again);
+    })().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+
+  return {
+    /** Writes the event to the outbox; must run inside the transaction of the change it reports. */
+    emit<T>(orgId: string, type: string, data: T): string {
+      const id = newId('evt');
+      store.insert({ id, orgId, type, data, createdAt: clock.nowIso() });
+      db.afterCommit(() => setImmediate(() => void flush()));
+      return id;
+    },
+    on(type: string, listener: Listener): void {
+      const list = listeners.get(type) ?? [];
+      list.push(listener);
+      listeners.set(type, list);
+    },
+    publishTransient(orgId: string | null, type: string, data: unknown): void {
+      for (const listener of transientListeners) listener({ orgId, type, data });
+    },
+    onTransient(listener: TransientListener): void {
+      transientListeners.push(listener);
+    },
+    /** Dispatches every event not yet dispatched, in order (also what a restart does first). */
+    flush,
+    recent: (orgId: string, limit: number) => store.recent(orgId, limit),
+  };
+}
+export type Bus = ReturnType<typeof createBus>;

@@ -1,0 +1,41 @@
+// The one source of time: real time plus a persisted offset (virtual time), or a manual clock for tests.
+
+export interface Clock {
+  /** Milliseconds since the epoch, on the virtual timeline. */
+  now(): number;
+  nowIso(): string;
+  /** Moves virtual time forward to `ms` (never backwards). */
+  setTo(ms: number): void;
+  /** Offset of virtual time over real time, in ms (persisted so a restart keeps virtual time). */
+  offset(): number;
+  /** A real-time timer, for infrastructure only (flushing buffers, waking the job runner). */
+  realTimeout(fn: () => void, ms: number): { cancel(): void };
+  realNow(): number;
+}
+
+export type ClockMode = { kind: 'real'; offsetMs?: number } | { kind: 'manual'; startMs: number };
+
+export function createClock(mode: ClockMode): Clock {
+  let virtualOffset = mode.kind === 'real' ? (mode.offsetMs ?? 0) : 0;
+  let manualNow = mode.kind === 'manual' ? mode.startMs : 0;
+  const now = (): number => (mode.kind === 'manual' ? manualNow : Date.now() + virtualOffset);
+  return {
+    now,
+    nowIso: () => new Date(now()).toISOString(),
+    setTo(ms) {
+      const current = now();
+      if (ms <= current) return;
+      if (mode.kind === 'manual') manualNow = ms;
+      else virtualOffset += ms - current;
+    },
+    offset: () => (mode.kind === 'manual' ? manualNow - Date.now() : virtualOffset),
+    realTimeout(fn, ms) {
+      const handle = setTimeout(fn, ms);
+      handle.unref?.();
+      return { cancel: () => clearTimeout(handle) };
+    },
+    realNow: () => Date.now(),
+  };
+}
+
+export const toIso = (ms: number): string => new Date(ms).toISOString();

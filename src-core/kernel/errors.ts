@@ -1,0 +1,41 @@
+// AppError: the one error type services throw; rendered once into the contract's envelope.
+import { STATUS_CODES } from 'node:http';
+import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '../contract/errors.ts';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const notFound = (what: string): AppError => new AppError('NOT_FOUND', `${what} not found`);
+export const badRequest = (message: string): AppError => new AppError('BAD_REQUEST', message);
+export const conflict = (message: string): AppError => new AppError('CONFLICT', message);
+
+export function statusText(statusCode: number): string {
+  return STATUS_CODES[statusCode] ?? 'Error';
+}
+
+export function renderError(error: AppError): ErrorEnvelope & Record<string, unknown> {
+  return {
+    statusCode: error.statusCode,
+    error: statusText(error.statusCode),
+    message: error.message,
+    code: error.code,
+    ...error.extra,
+  };
+}

@@ -1,0 +1,196 @@
+// The only file that imports the HTTP library: mounts the route table and applies, per route, auth,
+// scope, rate limits, validation, the request log and the error envelope.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Server } from 'node:http';
+import type { z } from 'zod';
+import type { ApiKeys } from './api-keys.ts';
+import type { Clock } from './clock.ts';
+import { AppError, renderError, statusText } from './errors.ts';
+import { newId } from './ids.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { RequestLog } from './request-log.ts';
+import { consoleTwin, type AnyRoute, type Caller, type Reply } from './route.ts';
+import { safeEqual } from './tokens.ts';
+
+export type HttpDeps = {
+  apiKeys: ApiKeys;
+  rateLimiter: RateLimiter;
+  requestLog: RequestLog;
+  clock: Clock;
+  dashboardToken: string;
+  defaultOrgId: string;
+  orgExists: (id: string) => boolean;
+  consoleDir?: string | undefined;
+  log: (msg: string) => void;
+};
+
+type LogState = { keyId: string | null; orgId: string | null; started: number; clientIp: string };
+const logState = new WeakMap<FastifyRequest, LogState>();
+
+export function clientIpOf(request: FastifyRequest): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  const ip = first || request.socket.remoteAddress || 'unknown';
+  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+function zodMessage(where: string, error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.length ? issue.path.join('.') : where;
+      return `${path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error)}`);
+  return result.data;
+}
+
+function orgFromConsoleRequest(request: FastifyRequest, deps: HttpDeps): string {
+  const source = (request.method === 'GET' || request.method === 'DELETE' ? request.query : request.body) as Record<string, unknown> | undefined;
+  const named = source && typeof source === 'object' ? source.organizationId : undefined;
+  if (named === undefined) return deps.defaultOrgId;
+  if (typeof named !== 'string' || !deps.orgExists(named)) throw new AppError('NOT_FOUND', `Organization ${String(named)} not found`);
+  return named;
+}
+
+function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState): { caller: Caller; orgId: string } {
+  if (route.scope === 'dashboard') {
+    const token = bearer(request);
+    if (!token || !safeEqual(token, deps.dashboardToken)) {
+      throw new AppError('UNAUTHORIZED', 'This route takes the dashboard token (Authorization: Bearer <dashboardToken>); API keys are refused here');
+    }
+    return { caller: { kind: 'dashboard' }, orgId: orgFromConsoleRequest(request, deps) };
+  }
+  if (route.scope === 'public') return { caller: { kind: 'public' }, orgId: deps.defaultOrgId };
+  const key = deps.apiKeys.verify(bearer(request));
+  state.keyId = key.keyId;
+  state.orgId = key.orgId;
+  if (key.ipWhitelistEnabled && !key.allowedIps.includes(state.clientIp)) {
+    throw new AppError('IP_NOT_ALLOWED', `Request from IP ${state.clientIp} is not allowed for this API key`);
+  }
+  const decision = deps.rateLimiter.take(key.keyId, state.clientIp, key.rateLimitPerMinute);
+  fastifyReply.header('X-RateLimit-Limit', String(decision.limit));
+  fastifyReply.header('X-RateLimit-Remaining', String(decision.remaining));
+  if (!decision.allowed) {
+    const seconds = decision.retryAfterSeconds;
+    throw new AppError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+      extra: { retryAfter: seconds },
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+  if (!key.scopes.has(route.scope)) throw new AppError('INSUFFICIENT_SCOPE', `Insufficient scope. Required: ${route.scope}`);
+  return { caller: { kind: 'apiKey', key }, orgId: key.orgId };
+}
+
+function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request, fastifyReply) => {
+      const state = logState.get(request) as LogState;
+      const { caller, orgId } = authenticate(route, request, fastifyReply, deps, state);
+      const params = parse(route.params, request.params, 'path parameters');
+      const query = parse(route.query, request.query, 'query');
+      const body = parse(route.body, request.body, 'body');
+      const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers });
+      if (result && typeof result === 'object' && '__reply' in result) {
+        const answer = result as Reply;
+        for (const [name, value] of Object.entries(answer.headers ?? {})) fastifyReply.header(name, value);
+        fastifyReply.code(answer.status);
+        return answer.status === 204 ? fastifyReply.send() : answer.body;
+      }
+      fastifyReply.code(route.status ?? 200);
+      return result ?? {};
+    },
+  });
+}
+
+function fromFastifyError(error: { statusCode?: number; code?: string; message: string }): AppError | null {
+  const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+    return new AppError('MALFORMED_JSON', `Malformed JSON body: ${error.message}`);
+  }
+  if (status >= 400 && status < 500) return new AppError('BAD_REQUEST', error.message);
+  return null;
+}
+
+export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server }> {
+  const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: false, return503OnClosing: true });
+
+  // Only JSON bodies are accepted (multipart routes register their own parser); anything else is 415.
+  app.removeContentTypeParser('text/plain');
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    defaultJson(request, body as string, done);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    logState.set(request, { keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request) });
+  });
+  app.addHook('onResponse', async (request, fastifyReply) => {
+    const state = logState.get(request);
+    if (!state || !request.url.startsWith('/v1/')) return;
+    deps.requestLog.record({
+      id: newId('req'), orgId: state.orgId, keyId: state.keyId, method: request.method,
+      endpoint: request.url.split('?')[0] as string, statusCode: fastifyReply.statusCode, sourceIp: state.clientIp,
+      durationMs: Math.round((performance.now() - state.started) * 100) / 100, at: deps.clock.nowIso(),
+    });
+  });
+
+  app.setErrorHandler((error, request, fastifyReply) => {
+    const appError = error instanceof AppError ? error : fromFastifyError(error as { statusCode?: number; code?: string; message: string });
+    if (!appError) {
+      deps.log(`internal error on ${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
+      return fastifyReply.code(500).send({ statusCode: 500, error: statusText(500), message: 'Internal error', code: 'INTERNAL' });
+    }
+    for (const [name, value] of Object.entries(appError.headers)) fastifyReply.header(name, value);
+    return fastifyReply.code(appError.statusCode).send(renderError(appError));
+  });
+  app.setNotFoundHandler((request, fastifyReply) => {
+    const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    return fastifyReply.code(404).send(renderError(error));
+  });
+
+  for (const route of routes) {
+    mount(app, route, deps);
+    if (route.console) mount(app, consoleTwin(route), deps);
+  }
+  mountConsole(app, deps.consoleDir);
+  await app.ready();
+  return { app, server: app.server };
+}
+
+/** The console's files: `/` serves index.html, `/assets/*` the bundle. */
+function mountConsole(app: FastifyInstance, consoleDir: string | undefined): void {
+  const index = consoleDir ? join(consoleDir, 'index.html') : undefined;
+  if (consoleDir && index && existsSync(index)) {
+    app.register(fastifyStatic, { root: join(consoleDir, 'assets'), prefix: '/assets/', decorateReply: false, index: false });
+    app.register(fastifyStatic, { root: consoleDir, prefix: '/', serve: false, decorateReply: true });
+    app.get('/', (_request, fastifyReply) => fastifyReply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+    return;
+  }
+  app.get('/', (_request, fastifyReply) =>
+    fastifyReply.code(503).send(renderError(new AppError('SERVICE_UNAVAILABLE', 'The console is not built: run `npm run build`'))),
+  );
+}

@@ -1,0 +1,39 @@
+// SQL of the durable job table: rows with a due time, claimed one at a time by the runner.
+import type { Sql } from './db.ts';
+
+export type JobRow = {
+  id: string; type: string; org_id: string | null; payload: string; due_at: number;
+  status: string; attempts: number; last_error: string | null;
+};
+
+export type NewJob = { id: string; type: string; orgId: string | null; payload: unknown; dueAt: number; dedupeKey?: string | undefined; createdAt: string };
+
+export function createJobsStore(sql: Sql) {
+  const insert = sql.prepare(`INSERT INTO jobs (id, type, org_id, payload, due_at, dedupe_key, created_at)
+    VALUES (@id, @type, @orgId, @payload, @dueAt, @dedupeKey, @createdAt) ON CONFLICT(dedupe_key) DO NOTHING`);
+  const nextDue = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, rowid LIMIT 1`);
+  const earliest = sql.prepare(`SELECT MIN(due_at) AS due FROM jobs WHERE status = 'pending'`);
+  const claim = sql.prepare(`UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = ? AND status = 'pending'`);
+  const remove = sql.prepare(`DELETE FROM jobs WHERE id = ?`);
+  const retry = sql.prepare(`UPDATE jobs SET status = 'pending', due_at = ?, last_error = ? WHERE id = ?`);
+  const fail = sql.prepare(`UPDATE jobs SET status = 'failed', last_error = ? WHERE id = ?`);
+  const resetRunning = sql.prepare(`UPDATE jobs SET status = 'pending' WHERE status = 'running'`);
+  const countPending = sql.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE status = 'pending'`);
+  const byId = sql.prepare(`SELECT * FROM jobs WHERE id = ?`);
+
+  return {
+    insert(job: NewJob): boolean {
+      return insert.run({ ...job, payload: JSON.stringify(job.payload), dedupeKey: job.dedupeKey ?? null }).changes === 1;
+    },
+    nextDue: (untilMs: number) => nextDue.get(untilMs) as JobRow | undefined,
+    earliestDue: () => (earliest.get() as { due: number | null }).due,
+    claim: (id: string) => claim.run(id).changes === 1,
+    remove: (id: string) => void remove.run(id),
+    retry: (id: string, dueAt: number, error: string) => void retry.run(dueAt, error, id),
+    fail: (id: string, error: string) => void fail.run(error, id),
+    resetRunning: () => resetRunning.run().changes,
+    countPending: () => (countPending.get() as { n: number }).n,
+    byId: (id: string) => byId.get(id) as JobRow | undefined,
+  };
+}
+export type JobsStore = ReturnType<typeof createJobsStore>;

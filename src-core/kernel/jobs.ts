@@ -1,0 +1,121 @@
+// The durable job runner: jobs are rows with a due time; a restart resumes them; the virtual clock drives them.
+import type { Clock } from './clock.ts';
+import type { Db } from './db.ts';
+import { newId } from './ids.ts';
+import { createJobsStore, type JobRow } from './jobs.store.ts';
+
+export type JobContext = { jobId: string; orgId: string | null; dueAt: number; attempt: number };
+export type JobHandler = (payload: never, ctx: JobContext) => void | Promise<void>;
+export type ScheduleOptions = {
+  type: string; orgId?: string | null; payload?: unknown; dueAt?: number; delayMs?: number; dedupeKey?: string;
+};
+
+const MAX_ATTEMPTS = 5;
+const IDLE_POLL_MS = 1_000;
+
+export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () => Promise<void>; log?: (msg: string) => void }) {
+  const { db, clock } = deps;
+  const store = createJobsStore(db.sql);
+  const handlers = new Map<string, (payload: unknown, ctx: JobContext) => void | Promise<void>>();
+  let draining: Promise<void> | null = null;
+  let timer: { cancel(): void } | null = null;
+  let stopped = true;
+
+  async function runOne(row: JobRow): Promise<void> {
+    const handler = handlers.get(row.type);
+    if (!store.claim(row.id)) return;
+    if (!handler) {
+      store.fail(row.id, `no handler for job type ${row.type}`);
+      return;
+    }
+    const ctx: JobContext = { jobId: row.id, orgId: row.org_id, dueAt: row.due_at, attempt: row.attempts + 1 };
+    try {
+      await handler(JSON.parse(row.payload), ctx);
+      store.remove(row.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      deps.log?.(`job ${row.type} ${row.id} failed (attempt ${ctx.attempt}): ${message}`);
+      if (ctx.attempt >= MAX_ATTEMPTS) store.fail(row.id, message);
+      else store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message);
+    }
+    await deps.afterEachJob?.();
+  }
+
+  /** Runs every job due at or before `untilMs`, in due order; with `stepClock`, time moves to each due time. */
+  async function drain(untilMs: number, stepClock: boolean): Promise<void> {
+    for (;;) {
+      const row = store.nextDue(untilMs);
+      if (!row) return;
+      if (stepClock) clock.setTo(row.due_at);
+      await runOne(row);
+    }
+  }
+
+  function exclusive(work: () => Promise<void>): Promise<void> {
+    const previous = draining ?? Promise.resolve();
+    const next = previous.then(work, work);
+    draining = next.finally(() => {
+      if (draining === next) draining = null;
+    });
+    return next;
+  }
+
+  function arm(): void {
+    timer?.cancel();
+    timer = null;
+    if (stopped) return;
+    const due = store.earliestDue();
+    if (due === null) return;
+    const wait = Math.max(0, due - clock.now());
+    timer = clock.realTimeout(() => void kick(), Math.min(wait, IDLE_POLL_MS));
+  }
+
+  function kick(): Promise<void> {
+    return exclusive(() => drain(clock.now(), false)).finally(arm);
+  }
+
+  return {
+    register(type: string, handler: JobHandler): void {
+      if (handlers.has(type)) throw new Error(`job type ${type} registered twice`);
+      handlers.set(type, handler as (payload: unknown, ctx: JobContext) => void | Promise<void>);
+    },
+    /** Inserts a job row (joining the caller's transaction) and wakes the runner after commit. */
+    schedule(options: ScheduleOptions): string {
+      const id = newId('job');
+      const dueAt = options.dueAt ?? clock.now() + (options.delayMs ?? 0);
+      store.insert({
+        id, type: options.type, orgId: options.orgId ?? null, payload: options.payload ?? {},
+        dueAt, dedupeKey: options.dedupeKey, createdAt: clock.nowIso(),
+      });
+      db.afterCommit(() => {
+        if (!stopped && dueAt <= clock.now()) setImmediate(() => void kick());
+        else if (!stopped) arm();
+      });
+      return id;
+    },
+    /** Moves the virtual clock forward, running each job that falls due at its own time, in order. */
+    advance(ms: number): Promise<void> {
+      const target = clock.now() + ms;
+      return exclusive(async () => {
+        await drain(target, true);
+        clock.setTo(target);
+      }).finally(arm);
+    },
+    /** Runs whatever is due now (and waits for a drain already under way). */
+    runDue: (): Promise<void> => kick(),
+    start(): void {
+      stopped = false;
+      store.resetRunning();
+      void kick();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      timer?.cancel();
+      timer = null;
+      await draining;
+    },
+    pendingCount: () => store.countPending(),
+    get: (id: string) => store.byId(id),
+  };
+}
+export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,0 +1,16 @@
+// Money is integer paise everywhere; these helpers keep it that way.
+import { AppError } from './errors.ts';
+
+export type Paise = number;
+
+export function assertPaise(value: number, what = 'amount'): Paise {
+  if (!Number.isSafeInteger(value)) throw new AppError('BAD_REQUEST', `${what} must be a whole number of paise`);
+  return value;
+}
+
+/** `12345` → `"₹123.45"`; negative amounts keep their sign. */
+export function formatPaise(paise: Paise): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}₹${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,20 @@
+// SQL of organizations and the settings key-value table.
+import type { Sql } from './db.ts';
+
+export type OrgRow = { id: string; name: string; created_at: string };
+
+export function createOrgsStore(sql: Sql) {
+  const insert = sql.prepare(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`);
+  const byId = sql.prepare(`SELECT id, name, created_at FROM organizations WHERE id = ?`);
+  const all = sql.prepare(`SELECT id, name, created_at FROM organizations ORDER BY created_at, rowid`);
+  const getSetting = sql.prepare(`SELECT value FROM settings WHERE key = ?`);
+  const setSetting = sql.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
+  return {
+    insert: (org: { id: string; name: string; createdAt: string }) => void insert.run(org.id, org.name, org.createdAt),
+    byId: (id: string) => byId.get(id) as OrgRow | undefined,
+    all: () => all.all() as OrgRow[],
+    getSetting: (key: string) => (getSetting.get(key) as { value: string } | undefined)?.value,
+    setSetting: (key: string, value: string) => void setSetting.run(key, value),
+  };
+}
+export type OrgsStore = ReturnType<typeof createOrgsStore>;

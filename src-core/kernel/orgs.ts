@@ -1,0 +1,42 @@
+// Organizations: every resource belongs to one; the default one is made on first start.
+import type { Organization } from '../contract/api-keys.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db.ts';
+import { notFound } from './errors.ts';
+import { newId } from './ids.ts';
+import { createOrgsStore, type OrgRow } from './orgs.store.ts';
+
+const toOrganization = (row: OrgRow): Organization => ({ id: row.id, name: row.name, createdAt: row.created_at });
+const DEFAULT_ORG_KEY = 'default_organization_id';
+
+export function createOrgs(deps: { db: Db; clock: Clock }) {
+  const store = createOrgsStore(deps.db.sql);
+  return {
+    create(name: string): Organization {
+      const org = { id: newId('org'), name, createdAt: deps.clock.nowIso() };
+      deps.db.tx(() => store.insert(org));
+      return org;
+    },
+    get(id: string): Organization {
+      const row = store.byId(id);
+      if (!row) throw notFound(`Organization ${id}`);
+      return toOrganization(row);
+    },
+    list: (): Organization[] => store.all().map(toOrganization),
+    /** The default organization, created (with `isNew`) the first time a database is opened. */
+    ensureDefault(): { organization: Organization; isNew: boolean } {
+      return deps.db.tx(() => {
+        const existing = store.getSetting(DEFAULT_ORG_KEY);
+        const row = existing ? store.byId(existing) : undefined;
+        if (row) return { organization: toOrganization(row), isNew: false };
+        const org = { id: newId('org'), name: 'Default organization', createdAt: deps.clock.nowIso() };
+        store.insert(org);
+        store.setSetting(DEFAULT_ORG_KEY, org.id);
+        return { organization: org, isNew: true };
+      });
+    },
+    getSetting: (key: string) => store.getSetting(key),
+    setSetting: (key: string, value: string) => store.setSetting(key, value),
+  };
+}
+export type Orgs = ReturnType<typeof createOrgs>;

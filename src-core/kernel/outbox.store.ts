@@ -1,0 +1,18 @@
+// SQL of the event outbox: events written in the same transaction as the change that causes them.
+import type { Sql } from './db.ts';
+
+export type OutboxRow = { seq: number; id: string; org_id: string; type: string; data: string; created_at: string };
+
+export function createOutboxStore(sql: Sql) {
+  const insert = sql.prepare(`INSERT INTO outbox (id, org_id, type, data, created_at) VALUES (?, ?, ?, ?, ?)`);
+  const pending = sql.prepare(`SELECT seq, id, org_id, type, data, created_at FROM outbox WHERE dispatched_at IS NULL ORDER BY seq LIMIT ?`);
+  const markDispatched = sql.prepare(`UPDATE outbox SET dispatched_at = ? WHERE seq = ?`);
+  const recent = sql.prepare(`SELECT seq, id, org_id, type, data, created_at FROM outbox WHERE org_id = ? ORDER BY seq DESC LIMIT ?`);
+  return {
+    insert: (row: { id: string; orgId: string; type: string; data: unknown; createdAt: string }) =>
+      void insert.run(row.id, row.orgId, row.type, JSON.stringify(row.data), row.createdAt),
+    pending: (limit: number) => pending.all(limit) as OutboxRow[],
+    markDispatched: (seq: number, at: string) => void markDispatched.run(at, seq),
+    recent: (orgId: string, limit: number) => recent.all(orgId, limit) as OutboxRow[],
+  };
+}

@@ -1,0 +1,40 @@
+// SQL of the per-key request log, written in batches off the hot path.
+import type { RequestLogEntry } from '../contract/api-keys.ts';
+import type { Sql } from './db.ts';
+
+export type RequestLogRecord = RequestLogEntry & { orgId: string | null };
+type Row = { id: string; key_id: string | null; method: string; endpoint: string; status_code: number; source_ip: string; duration_ms: number; at: string };
+
+export type RequestLogFilter = { keyId?: string | undefined; status?: number | undefined; path?: string | undefined };
+
+export function createRequestLogStore(sql: Sql) {
+  const insert = sql.prepare(`INSERT INTO request_log (id, org_id, key_id, method, endpoint, status_code, source_ip, duration_ms, at)
+    VALUES (@id, @orgId, @keyId, @method, @endpoint, @statusCode, @sourceIp, @durationMs, @at)`);
+  const touchKey = sql.prepare(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`);
+  const insertMany = sql.transaction((records: RequestLogRecord[]) => {
+    const lastUse = new Map<string, string>();
+    for (const record of records) {
+      insert.run(record);
+      if (record.keyId) lastUse.set(record.keyId, record.at);
+    }
+    for (const [keyId, at] of lastUse) touchKey.run(at, keyId, at);
+  });
+  const toEntry = (row: Row): RequestLogEntry => ({
+    id: row.id, keyId: row.key_id, method: row.method, endpoint: row.endpoint, statusCode: row.status_code,
+    sourceIp: row.source_ip, durationMs: row.duration_ms, at: row.at,
+  });
+  return {
+    insertMany: (records: RequestLogRecord[]) => insertMany(records),
+    list(orgId: string, filter: RequestLogFilter, limit: number, offset: number): { rows: RequestLogEntry[]; total: number } {
+      const where = ['org_id = @orgId'];
+      if (filter.keyId) where.push('key_id = @keyId');
+      if (filter.status) where.push('status_code = @status');
+      if (filter.path) where.push(`endpoint LIKE @path ESCAPE '\\'`);
+      const params = { orgId, keyId: filter.keyId, status: filter.status, path: filter.path ? `%${filter.path.replace(/[\\%_]/g, '\\$&')}%` : undefined, limit, offset };
+      const clause = where.join(' AND ');
+      const rows = sql.prepare(`SELECT * FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
+      const total = (sql.prepare(`SELECT COUNT(*) AS n FROM request_log WHERE ${clause}`).get(params) as { n: number }).n;
+      return { rows: rows.map(toEntry), total };
+    },
+  };
+}

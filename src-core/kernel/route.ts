@@ -1,0 +1,67 @@
+// defineRoute: one declaration per route; auth, scope, validation, rate limiting, logging and errors
+// are applied by the kernel from it, never by hand in a handler.
+import type { z } from 'zod';
+import type { Scope } from '../contract/scopes.ts';
+import type { KeyIdentity } from './api-keys.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `/v1` routes name a scope (or `public`, written out); `/dashboard` and `/sim` routes take the dashboard token. */
+export type RouteScope = Scope | 'public' | 'dashboard';
+
+export type Caller =
+  | { kind: 'apiKey'; key: KeyIdentity }
+  | { kind: 'dashboard' }
+  | { kind: 'public' };
+
+export type RouteContext<P, Q, B> = {
+  params: P;
+  query: Q;
+  body: B;
+  /** The organization the request acts on: the key's, or the dashboard's chosen one. */
+  orgId: string;
+  caller: Caller;
+  clientIp: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+export type Reply = { readonly __reply: true; status: number; body: unknown; headers?: Record<string, string> };
+
+/** Answers with a status other than the route's default, or with extra headers. */
+export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
+  __reply: true, status, body, ...(headers ? { headers } : {}),
+});
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, QS extends Schema | undefined = Schema | undefined, BS extends Schema | undefined = Schema | undefined> = {
+  method: HttpMethod;
+  path: string;
+  scope: RouteScope;
+  summary?: string;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  /** Status of a plain (non-`reply`) answer; default 200. */
+  status?: number;
+  /** Also mount this `/v1` route at `/dashboard/...` for the console, with the dashboard token. */
+  console?: boolean;
+  handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => unknown;
+};
+
+export type AnyRoute = RouteDefinition<Schema | undefined, Schema | undefined, Schema | undefined>;
+
+export function defineRoute<PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined>(
+  route: RouteDefinition<PS, QS, BS>,
+): AnyRoute {
+  const expected = route.path.startsWith('/v1/') ? 'v1' : /^\/(dashboard|sim)\//.test(route.path) ? 'console' : 'other';
+  if (expected === 'v1' && route.scope === 'dashboard') throw new Error(`${route.path}: a /v1 route needs an API key scope`);
+  if (expected === 'console' && route.scope !== 'dashboard') throw new Error(`${route.path}: /dashboard and /sim routes take the dashboard token`);
+  return route as unknown as AnyRoute;
+}
+
+/** The console twin of a `/v1` route: same schemas and handler, under `/dashboard`, with the dashboard token. */
+export function consoleTwin(route: AnyRoute): AnyRoute {
+  return { ...route, path: route.path.replace(/^\/v1\//, '/dashboard/'), scope: 'dashboard', console: false };
+}

@@ -1,0 +1,11 @@
+// Secrets compared in constant time, and fresh random tokens.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { randomBase62 } from './ids.ts';
+
+export function safeEqual(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+export const newDashboardToken = (): string => `dsh_${randomBase62(40)}`;

@@ -1,0 +1,6 @@
+// Every migration in order. Append only: an applied migration is never edited (its checksum is checked).
+import type { Migration } from '../kernel/migrate.store.ts';
+import { kernelMigration } from './0001-kernel.ts';
+import { contactsMigration } from './0002-contacts.ts';
+
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration];

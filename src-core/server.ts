@@ -1,0 +1,135 @@
+// createServer: the one composition root — database, kernel, domains, HTTP, stream and job runner.
+import type { AddressInfo } from 'node:net';
+import { createApiKeys } from './kernel/api-keys.ts';
+import { createBus } from './kernel/bus.ts';
+import { createClock, type ClockMode } from './kernel/clock.ts';
+import { openDb } from './kernel/db.ts';
+import type { CoreDeps, Domain } from './kernel/domain.ts';
+import { createHttp } from './kernel/http.ts';
+import { createJobRunner } from './kernel/jobs.ts';
+import { migrate } from './kernel/migrate.store.ts';
+import { createOrgs } from './kernel/orgs.ts';
+import { createRateLimiter } from './kernel/rate-limit.ts';
+import { createRequestLog } from './kernel/request-log.ts';
+import type { AnyRoute } from './kernel/route.ts';
+import { newDashboardToken } from './kernel/tokens.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+import { contactsDomain } from './domains/contacts/index.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { clockRoutes } from './sim/clock.routes.ts';
+import { seedDemo } from './sim/demo-seed.ts';
+import { createGateway } from './stream/gateway.ts';
+
+export type ServerOptions = {
+  dataFile: string;
+  host?: string;
+  port?: number;
+  /** `manual` (tests): time stands still unless advanced. Default: real time plus the persisted offset. */
+  clock?: { kind: 'manual'; startMs: number } | { kind: 'real' };
+  seed?: 'demo' | 'none' | 'auto';
+  allowPrivateWebhooks?: boolean;
+  dashboardToken?: string;
+  consoleDir?: string;
+  log?: (msg: string) => void;
+};
+
+export type Ready = {
+  url: string; apiBase: string; mcpUrl: string; consoleUrl: string; dashboardToken: string; organizationId: string;
+};
+
+const CLOCK_OFFSET_KEY = 'clock_offset_ms';
+
+export async function createServer(options: ServerOptions) {
+  const log = options.log ?? ((msg: string) => process.stderr.write(`${msg}\n`));
+  const db = openDb(options.dataFile);
+  const bootClock = createClock({ kind: 'real' });
+  migrate(db.sql, MIGRATIONS, bootClock.nowIso());
+  const orgsAtBoot = createOrgs({ db, clock: bootClock });
+  const savedOffset = Number(orgsAtBoot.getSetting(CLOCK_OFFSET_KEY) ?? 0);
+  const clockMode: ClockMode = options.clock?.kind === 'manual' ? options.clock : { kind: 'real', offsetMs: savedOffset };
+  const clock = createClock(clockMode);
+  const orgs = createOrgs({ db, clock });
+  const { organization: defaultOrg, isNew } = orgs.ensureDefault();
+
+  const bus = createBus({ db, clock, log });
+  const jobs = createJobRunner({ db, clock, log, afterEachJob: () => bus.flush() });
+  const deps: CoreDeps = { db, clock, bus, jobs, log };
+  const apiKeys = createApiKeys({ db, clock });
+  const requestLog = createRequestLog({ db, clock, log });
+  const orgExists = (id: string): boolean => {
+    try {
+      orgs.get(id);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const contacts = contactsDomain(deps);
+  const domains: Domain[] = [contacts];
+  for (const domain of domains) {
+    for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
+    for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
+  }
+
+  async function advance(ms: number): Promise<void> {
+    await jobs.advance(ms);
+    await bus.flush();
+    if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
+    bus.publishTransient(null, 'clock.changed', { now: clock.nowIso() });
+  }
+
+  const routes: AnyRoute[] = [
+    ...domains.flatMap((d) => d.routes),
+    ...dashboardRoutes({ orgs, apiKeys, requestLog }),
+    ...clockRoutes({ clock, advance }),
+  ];
+  const dashboardToken = options.dashboardToken ?? newDashboardToken();
+  const { app, server } = await createHttp(routes, {
+    apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
+    defaultOrgId: defaultOrg.id, orgExists, consoleDir: options.consoleDir, log,
+  });
+  const gateway = createGateway({ server, bus, dashboardToken, orgExists });
+
+  const seed = options.seed ?? 'auto';
+  if (seed === 'demo' || (seed === 'auto' && isNew)) seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service });
+
+  let closed = false;
+  return {
+    routes,
+    services: { orgs, apiKeys, contacts: contacts.service },
+    seedDemo: () => seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service }),
+    clock,
+    jobs,
+    bus,
+    db,
+    dashboardToken,
+    defaultOrganizationId: defaultOrg.id,
+    advance,
+    async listen(): Promise<Ready> {
+      await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 4800 });
+      jobs.start();
+      void bus.flush();
+      const address = server.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      const url = `http://${host}:${address.port}`;
+      return {
+        url, apiBase: `${url}/v1`, mcpUrl: `${url}/mcp`, consoleUrl: `${url}/#token=${dashboardToken}`,
+        dashboardToken, organizationId: defaultOrg.id,
+      };
+    },
+    /** Stops taking requests, lets in-flight ones finish, stops the runner, flushes logs, closes the database. */
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await gateway.close();
+      await app.close();
+      await jobs.stop();
+      await bus.flush();
+      requestLog.flush();
+      if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
+      db.close();
+    },
+  };
+}
+export type SwitchboardServer = Awaited<ReturnType<typeof createServer>>;

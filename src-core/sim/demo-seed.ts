@@ -1,0 +1,36 @@
+// The demo seed (`--seed demo`): fills the default organization with realistic fixtures, once.
+import type { ContactsService } from '../domains/contacts/index.ts';
+import type { Orgs } from '../kernel/orgs.ts';
+
+const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
+const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
+const SOURCES = ['whatsapp', 'sms', 'instagram', 'email', 'shopify'];
+const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning'];
+
+export function seedDemo(deps: { orgId: string; orgs: Orgs; contacts: ContactsService }): boolean {
+  const marker = `demo_seeded:${deps.orgId}`;
+  if (deps.orgs.getSetting(marker)) return false;
+  const { contacts, orgId } = deps;
+
+  const alice = contacts.create(orgId, {
+    name: 'Alice Johnson', username: 'alice.j', email: 'alice@example.com', phone: '+14155550101', source: 'shopify', tags: ['customer', 'vip'],
+  });
+  contacts.addNote(orgId, alice.id, 'Ordered #1001; prefers WhatsApp for delivery updates.');
+  for (let i = 0; i < 48; i++) {
+    const first = FIRST[i % FIRST.length] as string;
+    const last = LAST[(i * 7) % LAST.length] as string;
+    const handle = `${first}.${last}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
+    contacts.create(orgId, {
+      name: `${first} ${last}`,
+      username: i % 3 === 0 ? `${handle}${i}` : undefined,
+      email: i % 2 === 0 ? `${handle}${i}@example.com` : undefined,
+      phone: `+9198${String(10000000 + i * 7919).padStart(8, '0')}`,
+      source: SOURCES[i % SOURCES.length],
+      tags: [TAGS[i % TAGS.length] as string, ...(i % 5 === 0 ? ['vip'] : [])],
+    });
+  }
+  const spammer = contacts.create(orgId, { name: 'Promo Blaster', phone: '+15550000199', source: 'sms', tags: ['spam'] });
+  contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');
+  deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
+  return true;
+}

@@ -1,0 +1,69 @@
+// The Socket.IO gateway: dashboard token only, organization and call rooms, typed events fed from the bus.
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { callRoom, orgRoom, type ClientToServerEvents, type ServerToClientEvents } from '../contract/stream.ts';
+import type { Bus, BusEvent } from '../kernel/bus.ts';
+import { safeEqual } from '../kernel/tokens.ts';
+import { STREAM_EVENTS } from './stream.events.ts';
+
+export type Gateway = { close(): Promise<void>; io: Server<ClientToServerEvents, ServerToClientEvents> };
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardToken: string; orgExists: (id: string) => boolean }): Gateway {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(deps.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: true },
+  });
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token === 'string' && safeEqual(token, deps.dashboardToken)) return next();
+    next(new Error('unauthorized: the stream takes the dashboard token only'));
+  });
+
+  io.on('connection', (socket) => {
+    socket.on('joinOrganization', (organizationId, ack) => {
+      if (typeof organizationId !== 'string' || !deps.orgExists(organizationId)) {
+        ack?.({ ok: false, error: 'unknown organization' });
+        return;
+      }
+      void socket.join(orgRoom(organizationId));
+      ack?.({ ok: true });
+    });
+    socket.on('leaveOrganization', (organizationId, ack) => {
+      if (typeof organizationId === 'string') void socket.leave(orgRoom(organizationId));
+      ack?.({ ok: true });
+    });
+    socket.on('joinCall', (callId, ack) => {
+      const ok = typeof callId === 'string' && ID_PATTERN.test(callId);
+      if (ok) void socket.join(callRoom(callId));
+      ack?.({ ok });
+    });
+    socket.on('leaveCall', (callId, ack) => {
+      if (typeof callId === 'string') void socket.leave(callRoom(callId));
+      ack?.({ ok: true });
+    });
+  });
+
+  const forward = (event: BusEvent): void => {
+    const mapping = STREAM_EVENTS[event.type];
+    if (!mapping) return;
+    const { name, payload } = mapping(event);
+    io.to(orgRoom(event.orgId)).emit(name, payload as never);
+  };
+  deps.bus.on('*', forward);
+  deps.bus.onTransient((event) => {
+    if (event.type === 'clock.changed') io.emit('clock:changed', event.data as { now: string });
+  });
+
+  return {
+    io,
+    // Disconnects every socket but leaves the HTTP server to its owner, who closes it.
+    close: async () => {
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}

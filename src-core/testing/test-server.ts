@@ -1,0 +1,66 @@
+// createTestServer(): a real server on 127.0.0.1 port 0, a temporary database and a manual clock.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CreateApiKeyInput, CreatedApiKey } from '../contract/api-keys.ts';
+import { SCOPES, type Scope } from '../contract/scopes.ts';
+import { createServer, type ServerOptions } from '../server.ts';
+
+export const TEST_EPOCH_MS = Date.parse('2026-01-15T09:00:00.000Z');
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+export async function createTestServer(options: Partial<ServerOptions> & { keepData?: boolean } = {}) {
+  const dir = options.dataFile ? null : mkdtempSync(join(tmpdir(), 'switchboard-test-'));
+  const dataFile = options.dataFile ?? join(dir as string, 'test.db');
+  const logs: string[] = [];
+  const server = await createServer({
+    clock: { kind: 'manual', startMs: TEST_EPOCH_MS }, seed: 'none', log: (msg) => logs.push(msg),
+    ...options, dataFile, host: '127.0.0.1', port: 0,
+  });
+  const ready = await server.listen();
+
+  async function request(method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    }
+    const response = await fetch(`${ready.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
+    return { status: response.status, headers: response.headers, body: json as any, text };
+  }
+
+  return {
+    ...ready,
+    server,
+    logs,
+    dataFile,
+    request,
+    /** Calls a dashboard or simulator route with the dashboard token. */
+    dashboard: (method: string, path: string, body?: unknown) => request(method, path, { token: ready.dashboardToken, body }),
+    /** Creates an API key through the dashboard route (all scopes unless narrowed). */
+    async createKey(overrides: Partial<CreateApiKeyInput> & { scopes?: Scope[]; organizationId?: string } = {}): Promise<CreatedApiKey> {
+      const res = await request('POST', '/dashboard/api-keys', {
+        token: ready.dashboardToken,
+        body: { name: 'test key', environment: 'test', scopes: [...SCOPES], ...overrides },
+      });
+      if (res.status !== 201) throw new Error(`createKey failed: ${res.status} ${res.text}`);
+      return res.body as CreatedApiKey;
+    },
+    advance: (seconds: number) => request('POST', '/sim/clock/advance', { token: ready.dashboardToken, body: { seconds } }),
+    async close(): Promise<void> {
+      await server.close();
+      if (dir && !options.keepData) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
