@@ -54,12 +54,18 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     return flushing;
   }
 
+  /** A flush nobody awaits: skipped once the database is closed; failures are logged, never thrown. */
+  function flushQuietly(): void {
+    if (!db.sql.open) return;
+    flush().catch((error: unknown) => deps.log?.(`outbox flush failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
   return {
     /** Writes the event to the outbox; must run inside the transaction of the change it reports. */
     emit<T>(orgId: string, type: string, data: T): string {
       const id = newId('evt');
       store.insert({ id, orgId, type, data, createdAt: clock.nowIso() });
-      db.afterCommit(() => setImmediate(() => void flush()));
+      db.afterCommit(() => setImmediate(flushQuietly));
       return id;
     },
     on(type: string, listener: Listener): void {

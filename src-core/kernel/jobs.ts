@@ -67,11 +67,17 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
     const due = store.earliestDue();
     if (due === null) return;
     const wait = Math.max(0, due - clock.now());
-    timer = clock.realTimeout(() => void kick(), Math.min(wait, IDLE_POLL_MS));
+    timer = clock.realTimeout(kickQuietly, Math.min(wait, IDLE_POLL_MS));
   }
 
   function kick(): Promise<void> {
     return exclusive(() => drain(clock.now(), false)).finally(arm);
+  }
+
+  /** A wake-up nobody awaits: skipped once stopped or closed; failures are logged, never thrown. */
+  function kickQuietly(): void {
+    if (stopped || !db.sql.open) return;
+    kick().catch((error: unknown) => deps.log?.(`job runner: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   return {
@@ -88,7 +94,7 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
         dueAt, dedupeKey: options.dedupeKey, createdAt: clock.nowIso(),
       });
       db.afterCommit(() => {
-        if (!stopped && dueAt <= clock.now()) setImmediate(() => void kick());
+        if (!stopped && dueAt <= clock.now()) setImmediate(kickQuietly);
         else if (!stopped) arm();
       });
       return id;
@@ -106,7 +112,7 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
     start(): void {
       stopped = false;
       store.resetRunning();
-      void kick();
+      kickQuietly();
     },
     async stop(): Promise<void> {
       stopped = true;

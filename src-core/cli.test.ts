@@ -1,0 +1,88 @@
+// The CLI as a user runs it: `npm run serve -- --json` prints the ready line first; keys and orgs
+// commands work on the same database while the server runs; SIGTERM stops it cleanly.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const dir = mkdtempSync(join(tmpdir(), 'sb-cli-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function cli(args: string[]) {
+  const result = spawnSync(tsx, ['src-core/cli.ts', ...args], { cwd: root, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.once('line', (line) => resolve(line));
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing`)));
+  });
+}
+const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('serve', () => {
+  it('`npm run serve -- --json`: the first stdout line is the ready JSON; SIGTERM exits 0', async () => {
+    const data = join(dir, 'serve.db');
+    const child = spawn('npm', ['run', 'serve', '--', '--port', '0', '--data', data, '--json', '--seed', 'demo'], {
+      cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    });
+    children.push(child);
+    const ready = JSON.parse(await firstLine(child));
+    expect(ready).toMatchObject({
+      ready: true, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), organizationId: expect.stringMatching(/^org_/),
+      dashboardToken: expect.any(String),
+    });
+    expect(ready.apiBase).toBe(`${ready.url}/v1`);
+    expect(ready.mcpUrl).toBe(`${ready.url}/mcp`);
+    expect(ready.consoleUrl).toBe(`${ready.url}/#token=${ready.dashboardToken}`);
+
+    const created = cli(['keys', 'create', '--name', 'from cli', '--scopes', 'contacts:read', '--data', data, '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const key = JSON.parse(created.stdout);
+    expect(key.key).toMatch(/^sk_test_/);
+    const res = await fetch(`${ready.url}/v1/contacts?search=alice`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data[0].email).toBe('alice@example.com');
+
+    const listed = cli(['keys', 'list', '--data', data]);
+    expect(listed.stdout).toContain(key.id);
+    const revoked = cli(['keys', 'revoke', key.id, '--data', data]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    const after = await fetch(`${ready.url}/v1/contacts`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect(after.status).toBe(401);
+
+    const exited = exitOf(child);
+    process.kill(-(child.pid as number), 'SIGTERM');
+    expect(await exited).toBe(0);
+  }, 120_000);
+
+  it('refuses bad flags with exit code 2 and usage', () => {
+    const result = cli(['serve', '--port', 'abc']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--port');
+    expect(cli(['launch']).code).toBe(2);
+    expect(cli(['keys', 'create', '--data', join(dir, 'x.db')]).stderr).toContain('--name');
+    expect(cli(['keys', 'create', '--name', 'k', '--scopes', 'contacts:fly', '--data', join(dir, 'x.db')]).code).toBe(2);
+  });
+
+  it('orgs create and list; keys for another organization', () => {
+    const data = join(dir, 'orgs.db');
+    const org = JSON.parse(cli(['orgs', 'create', '--name', 'Acme', '--data', data, '--json']).stdout);
+    expect(org.id).toMatch(/^org_/);
+    expect(cli(['orgs', 'list', '--data', data]).stdout).toContain('Acme');
+    const key = cli(['keys', 'create', '--name', 'acme', '--org', org.id, '--env', 'live', '--data', data]);
+    expect(key.code).toBe(0);
+    expect(key.stdout.split('\n')[0]).toMatch(/^sk_live_/);
+    expect(cli(['keys', 'list', '--org', 'org_missing', '--data', data]).code).toBe(1);
+  });
+});

@@ -1,0 +1,204 @@
+// Contract tests over real HTTP: errors, API keys, scopes, IP allow-list, rate limits, request log, orgs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../testing/test-server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const envelope = (status: number) => ({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+
+describe('errors', () => {
+  it('an unknown path answers the JSON 404 envelope', async () => {
+    const res = await t.request('GET', '/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ ...envelope(404), error: 'Not Found' });
+    expect((await t.request('GET', '/definitely/not')).body).toMatchObject(envelope(404));
+  });
+  it('malformed JSON answers 400', async () => {
+    const key = await t.createKey();
+    const res = await t.request('POST', '/v1/contacts/cnt_x/block', { token: key.key, body: '{"reason": ' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ...envelope(400), code: 'MALFORMED_JSON' });
+  });
+  it('a body without Content-Type: application/json is refused with 415', async () => {
+    const key = await t.createKey();
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await t.request('POST', '/v1/contacts/cnt_x/block', { token: key.key, body: 'reason=x', headers: { 'content-type': contentType } });
+      expect(res.status, contentType).toBe(415);
+      expect(res.body).toMatchObject(envelope(415));
+    }
+  });
+  it('bad input never answers 500', async () => {
+    const key = await t.createKey();
+    const probes = [
+      t.request('GET', '/v1/contacts?limit=-5', { token: key.key }),
+      t.request('GET', '/v1/contacts?page=abc', { token: key.key }),
+      t.request('GET', `/v1/contacts?search=${encodeURIComponent('"*(^ OR NEAR')}`, { token: key.key }),
+      t.request('POST', '/v1/contacts/cnt_x/block', { token: key.key, body: '[1,2,3]' }),
+      t.request('POST', '/v1/contacts/cnt_x/block', { token: key.key, body: '"just a string"' }),
+      t.request('POST', '/v1/contacts/cnt_x/notes', { token: key.key, body: { content: 42 } }),
+      t.request('POST', '/v1/contacts/%E0%A4%A/notes', { token: key.key, body: { content: 'x' } }),
+    ];
+    for (const res of await Promise.all(probes)) {
+      expect(res.status).toBeGreaterThanOrEqual(200);
+      expect(res.status).toBeLessThan(500);
+      if (res.status >= 400) expect(res.body).toMatchObject(envelope(res.status));
+    }
+  });
+});
+
+describe('API keys', () => {
+  it('only the dashboard sees keys; the plaintext appears once and keys are prefixed by environment', async () => {
+    const live = await t.createKey({ environment: 'live', name: 'prod' });
+    const test = await t.createKey({ environment: 'test' });
+    expect(live.key).toMatch(/^sk_live_[0-9A-Za-z]{32}$/);
+    expect(test.key).toMatch(/^sk_test_/);
+    const list = await t.dashboard('GET', '/dashboard/api-keys');
+    expect(list.status).toBe(200);
+    const listed = list.body.data.find((k: { id: string }) => k.id === live.id);
+    expect(listed).toMatchObject({ name: 'prod', environment: 'live', rateLimitPerMinute: 60 });
+    expect(JSON.stringify(list.body)).not.toContain(live.key);
+  });
+  it('401 for a missing, malformed, unknown, environment-swapped, expired or revoked key', async () => {
+    const key = await t.createKey();
+    const swapped = key.key.replace('sk_test_', 'sk_live_');
+    for (const token of [undefined, 'nope', 'sk_test_' + 'A'.repeat(32), swapped]) {
+      const res = await t.request('GET', '/v1/contacts', { token });
+      expect(res.status, String(token)).toBe(401);
+      expect(res.body).toMatchObject(envelope(401));
+    }
+    const expiring = await t.createKey({ expiresAt: new Date(t.server.clock.now() + 60_000).toISOString() });
+    expect((await t.request('GET', '/v1/contacts', { token: expiring.key })).status).toBe(200);
+    await t.advance(61);
+    const expired = await t.request('GET', '/v1/contacts', { token: expiring.key });
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toMatch(/expired/);
+    const revoked = await t.dashboard('DELETE', `/dashboard/api-keys/${key.id}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revokedAt).toEqual(expect.any(String));
+    expect((await t.request('GET', '/v1/contacts', { token: key.key })).status).toBe(401);
+  });
+  it('refuses an unknown scope, an out-of-range rate limit and a past expiry with 400', async () => {
+    const bad = [
+      { name: 'x', environment: 'test', scopes: ['contacts:fly'] },
+      { name: 'x', environment: 'test', scopes: ['contacts:read'], rateLimitPerMinute: 0 },
+      { name: 'x', environment: 'test', scopes: ['contacts:read'], rateLimitPerMinute: 10_001 },
+      { name: 'x', environment: 'prod', scopes: ['contacts:read'] },
+      { name: 'x', environment: 'test', scopes: ['contacts:read'], expiresAt: '2001-01-01T00:00:00Z' },
+    ];
+    for (const body of bad) {
+      const res = await t.dashboard('POST', '/dashboard/api-keys', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject(envelope(400));
+    }
+  });
+  it('403 names the missing scope', async () => {
+    const key = await t.createKey({ scopes: ['contacts:read'] });
+    const res = await t.request('POST', '/v1/contacts/cnt_x/block', { token: key.key, body: {} });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Insufficient scope. Required: contacts:block');
+  });
+  it('the IP allow-list reads the client IP from x-forwarded-for', async () => {
+    const key = await t.createKey({ ipWhitelistEnabled: true, allowedIps: ['203.0.113.7'] });
+    const allowed = await t.request('GET', '/v1/contacts', { token: key.key, headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
+    expect(allowed.status).toBe(200);
+    const refused = await t.request('GET', '/v1/contacts', { token: key.key, headers: { 'x-forwarded-for': '198.51.100.1' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Request from IP 198.51.100.1 is not allowed for this API key');
+    const direct = await t.request('GET', '/v1/contacts', { token: key.key });
+    expect(direct.body.message).toBe('Request from IP 127.0.0.1 is not allowed for this API key');
+  });
+});
+
+describe('dashboard token and API keys stay on their own surfaces', () => {
+  it('an API key is refused on /dashboard and /sim; the dashboard token is refused on /v1', async () => {
+    const key = await t.createKey();
+    for (const path of ['/dashboard/api-keys', '/sim/clock']) {
+      const res = await t.request('GET', path, { token: key.key });
+      expect(res.status, path).toBe(401);
+      expect(res.body).toMatchObject(envelope(401));
+    }
+    expect((await t.request('GET', '/v1/contacts', { token: t.dashboardToken })).status).toBe(401);
+    expect((await t.request('GET', '/sim/clock')).status).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('headers on every response, 429 with Retry-After and retryAfter, sliding on the virtual clock', async () => {
+    const key = await t.createKey({ rateLimitPerMinute: 3 });
+    const headers = { 'x-forwarded-for': '192.0.2.10' };
+    const first = await t.request('GET', '/v1/contacts', { token: key.key, headers });
+    expect(first.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
+    await t.advance(20);
+    await t.request('GET', '/v1/contacts', { token: key.key, headers });
+    const scopeRefusal = await t.request('POST', '/v1/contacts/x/block', { token: key.key, headers, body: {} });
+    expect(scopeRefusal.headers.get('x-ratelimit-remaining')).toBe('0');
+    const limited = await t.request('GET', '/v1/contacts', { token: key.key, headers });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('40');
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(limited.body).toMatchObject({ ...envelope(429), retryAfter: 40 });
+    expect(limited.body.message).toContain('40 seconds');
+    const otherIp = await t.request('GET', '/v1/contacts', { token: key.key, headers: { 'x-forwarded-for': '192.0.2.11' } });
+    expect(otherIp.status).toBe(200);
+    await t.advance(40);
+    const again = await t.request('GET', '/v1/contacts', { token: key.key, headers });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+});
+
+describe('request log', () => {
+  it('records endpoint, status, source IP and duration per key, without blocking the request', async () => {
+    const key = await t.createKey({ name: 'logged' });
+    await t.request('GET', '/v1/contacts?limit=5', { token: key.key, headers: { 'x-forwarded-for': '198.51.100.77' } });
+    await t.request('GET', '/v1/contacts/cnt_missing/notes', { token: key.key });
+    const res = await t.dashboard('GET', `/dashboard/request-log?keyId=${key.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.meta.total).toBe(2);
+    const [notes, list] = res.body.data;
+    expect(list).toMatchObject({ keyId: key.id, method: 'GET', endpoint: '/v1/contacts', statusCode: 200, sourceIp: '198.51.100.77' });
+    expect(list.durationMs).toEqual(expect.any(Number));
+    expect(notes).toMatchObject({ endpoint: '/v1/contacts/cnt_missing/notes', statusCode: 404 });
+    const filtered = await t.dashboard('GET', `/dashboard/request-log?keyId=${key.id}&status=404`);
+    expect(filtered.body.data).toHaveLength(1);
+    const keys = await t.dashboard('GET', '/dashboard/api-keys');
+    expect(keys.body.data.find((k: { id: string }) => k.id === key.id).lastUsedAt).toEqual(expect.any(String));
+  });
+});
+
+describe('organizations', () => {
+  it('another organization\'s resources are 404, and its keys see only its own', async () => {
+    const created = await t.dashboard('POST', '/dashboard/organizations', { name: 'Acme' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: expect.stringMatching(/^org_/), name: 'Acme', createdAt: expect.any(String) });
+    const acme = created.body.id as string;
+    const contact = await t.dashboard('POST', '/dashboard/contacts', { name: 'Only In Default', phone: '+15551230000' });
+    const acmeKey = await t.createKey({ organizationId: acme });
+    const res = await t.request('POST', `/v1/contacts/${contact.body.id}/block`, { token: acmeKey.key, body: {} });
+    expect(res.status).toBe(404);
+    const list = await t.request('GET', '/v1/contacts', { token: acmeKey.key });
+    expect(list.body.meta.total).toBe(0);
+    const acmeKeys = await t.request('GET', `/dashboard/api-keys?organizationId=${acme}`, { token: t.dashboardToken });
+    expect(acmeKeys.body.data.map((k: { id: string }) => k.id)).toEqual([acmeKey.id]);
+    const unknown = await t.request('GET', '/dashboard/api-keys?organizationId=org_nope', { token: t.dashboardToken });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('simulator clock', () => {
+  it('reads and advances the virtual clock', async () => {
+    const before = (await t.dashboard('GET', '/sim/clock')).body.now as string;
+    const moved = await t.advance(3600);
+    expect(moved.status).toBe(200);
+    expect(Date.parse(moved.body.now) - Date.parse(before)).toBe(3_600_000);
+    expect((await t.dashboard('POST', '/sim/clock/advance', { seconds: -1 })).status).toBe(400);
+    expect((await t.dashboard('POST', '/sim/clock/advance', {})).status).toBe(400);
+  });
+});

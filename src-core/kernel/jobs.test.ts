@@ -1,0 +1,85 @@
+// The durable job runner: due order on the virtual clock, retries, and resuming after a restart.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClock } from './clock.ts';
+import { openDb } from './db.ts';
+import { createJobRunner } from './jobs.ts';
+import { migrate } from './migrate.store.ts';
+import { MIGRATIONS } from '../migrations/index.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function setup(file?: string) {
+  const dbFile = file ?? join(mkdtempSync(join(tmpdir(), 'sb-jobs-')), 'j.db');
+  if (!file) dirs.push(join(dbFile, '..'));
+  const db = openDb(dbFile);
+  migrate(db.sql, MIGRATIONS, 't');
+  const clock = createClock({ kind: 'manual', startMs: 1_000_000 });
+  return { db, clock, jobs: createJobRunner({ db, clock }), file: dbFile };
+}
+
+describe('job runner', () => {
+  it('runs jobs in due order, each at its own virtual time, including jobs scheduled by jobs', async () => {
+    const { db, clock, jobs } = setup();
+    const ran: Array<[string, number]> = [];
+    jobs.register('mark', (payload: { name: string }) => {
+      ran.push([payload.name, clock.now()]);
+      if (payload.name === 'delivered') jobs.schedule({ type: 'mark', payload: { name: 'read' }, delayMs: 8_000 });
+    });
+    db.tx(() => {
+      jobs.schedule({ type: 'mark', payload: { name: 'late' }, delayMs: 60_000 });
+      jobs.schedule({ type: 'mark', payload: { name: 'delivered' }, delayMs: 2_000 });
+    });
+    await jobs.advance(30_000);
+    expect(ran).toEqual([['delivered', 1_002_000], ['read', 1_010_000]]);
+    expect(clock.now()).toBe(1_030_000);
+    await jobs.advance(30_000);
+    expect(ran.at(-1)).toEqual(['late', 1_060_000]);
+    expect(jobs.pendingCount()).toBe(0);
+    db.close();
+  });
+  it('a job that throws is retried with backoff, then marked failed', async () => {
+    const { db, jobs } = setup();
+    let calls = 0;
+    jobs.register('flaky', () => {
+      calls++;
+      throw new Error('nope');
+    });
+    const id = jobs.schedule({ type: 'flaky' });
+    await jobs.advance(3_600_000);
+    expect(calls).toBe(5);
+    expect(jobs.get(id)).toMatchObject({ status: 'failed', last_error: 'nope' });
+    db.close();
+  });
+  it('a dedupe key schedules a job once', async () => {
+    const { db, jobs } = setup();
+    jobs.schedule({ type: 'x', dedupeKey: 'once' });
+    jobs.schedule({ type: 'x', dedupeKey: 'once' });
+    expect(jobs.pendingCount()).toBe(1);
+    db.close();
+  });
+  it('jobs survive a restart, and one interrupted while running runs again', async () => {
+    const first = setup();
+    first.jobs.register('work', () => undefined);
+    first.jobs.schedule({ type: 'work', payload: { n: 1 }, delayMs: 5_000 });
+    const interrupted = first.jobs.schedule({ type: 'work', payload: { n: 2 } });
+    first.db.sql.prepare(`UPDATE jobs SET status = 'running' WHERE id = ?`).run(interrupted);
+    first.db.close();
+
+    const second = setup(first.file);
+    const seen: number[] = [];
+    second.jobs.register('work', (payload: { n: number }) => void seen.push(payload.n));
+    second.jobs.start();
+    await second.jobs.runDue();
+    expect(seen).toEqual([2]);
+    await second.jobs.advance(5_000);
+    expect(seen).toEqual([2, 1]);
+    await second.jobs.stop();
+    second.db.close();
+    dirs.push(join(first.file, '..'));
+  });
+});

@@ -1,0 +1,166 @@
+// Unit tests of the kernel pieces: clock, ids, pagination, rate limiter, migrations, transactions and outbox.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBus } from './bus.ts';
+import { createClock } from './clock.ts';
+import { openDb, type Db } from './db.ts';
+import { newId } from './ids.ts';
+import { migrate, MigrationError, type Migration } from './migrate.store.ts';
+import { formatPaise } from './money.ts';
+import { pageEnvelope, paginationQuery, toPageRequest } from './pagination.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { MIGRATIONS } from '../migrations/index.ts';
+
+const dirs: string[] = [];
+function tempDb(): { db: Db; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-kernel-'));
+  dirs.push(dir);
+  const file = join(dir, 'k.db');
+  return { db: openDb(file), file };
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('clock', () => {
+  it('manual clock stands still until moved, and never moves back', () => {
+    const clock = createClock({ kind: 'manual', startMs: 1_000 });
+    expect(clock.now()).toBe(1_000);
+    clock.setTo(5_000);
+    clock.setTo(2_000);
+    expect(clock.nowIso()).toBe(new Date(5_000).toISOString());
+  });
+  it('real clock follows real time plus an offset', () => {
+    const clock = createClock({ kind: 'real', offsetMs: 3_600_000 });
+    expect(clock.now() - clock.realNow()).toBeGreaterThanOrEqual(3_599_000);
+    clock.setTo(clock.now() + 60_000);
+    expect(clock.offset()).toBeGreaterThanOrEqual(3_659_000);
+  });
+});
+
+describe('ids and money', () => {
+  it('ids carry their prefix and 24 base62 characters', () => {
+    const id = newId('cnt');
+    expect(id).toMatch(/^cnt_[0-9A-Za-z]{24}$/);
+    expect(new Set(Array.from({ length: 1000 }, () => newId('x'))).size).toBe(1000);
+  });
+  it('formats paise', () => {
+    expect(formatPaise(12345)).toBe('₹123.45');
+    expect(formatPaise(-5)).toBe('-₹0.05');
+  });
+});
+
+describe('pagination', () => {
+  const schema = paginationQuery({ defaultLimit: 50, maxLimit: 100 });
+  it('applies defaults and clamps a limit over the maximum', () => {
+    expect(schema.parse({})).toEqual({ page: 1, limit: 50 });
+    expect(schema.parse({ page: '3', limit: '500' })).toEqual({ page: 3, limit: 100 });
+  });
+  it('refuses zero, negatives and fractions', () => {
+    expect(schema.safeParse({ limit: '0' }).success).toBe(false);
+    expect(schema.safeParse({ page: '-1' }).success).toBe(false);
+    expect(schema.safeParse({ limit: '2.5' }).success).toBe(false);
+    expect(schema.safeParse({ limit: 'abc' }).success).toBe(false);
+  });
+  it('builds the list envelope', () => {
+    const request = toPageRequest({ page: 2, limit: 10 });
+    expect(request.offset).toBe(10);
+    expect(pageEnvelope([1, 2], 21, request).meta).toEqual({ total: 21, page: 2, limit: 10, totalPages: 3 });
+  });
+});
+
+describe('rate limiter', () => {
+  it('is a sliding 60 s window per key and client IP', () => {
+    const clock = createClock({ kind: 'manual', startMs: 0 });
+    const limiter = createRateLimiter(clock);
+    expect(limiter.take('k', '1.1.1.1', 2)).toMatchObject({ allowed: true, remaining: 1 });
+    clock.setTo(30_000);
+    expect(limiter.take('k', '1.1.1.1', 2)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.take('k', '1.1.1.1', 2)).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
+    expect(limiter.take('k', '2.2.2.2', 2)).toMatchObject({ allowed: true });
+    expect(limiter.take('other', '1.1.1.1', 2)).toMatchObject({ allowed: true });
+    clock.setTo(60_001);
+    expect(limiter.take('k', '1.1.1.1', 2)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.take('k', '1.1.1.1', 2)).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
+  });
+});
+
+describe('migrations', () => {
+  const one: Migration = { id: 1, name: 'one', sql: 'CREATE TABLE a (x INTEGER);' };
+  const two: Migration = { id: 2, name: 'two', sql: 'CREATE TABLE b (y INTEGER);' };
+  it('apply forward only, once', () => {
+    const { db } = tempDb();
+    expect(migrate(db.sql, [one], 't')).toEqual([1]);
+    expect(migrate(db.sql, [one, two], 't')).toEqual([2]);
+    expect(migrate(db.sql, [one, two], 't')).toEqual([]);
+    db.close();
+  });
+  it('refuse an applied migration that was edited', () => {
+    const { db } = tempDb();
+    migrate(db.sql, [one], 't');
+    expect(() => migrate(db.sql, [{ ...one, sql: 'CREATE TABLE a (x TEXT);' }], 't')).toThrow(MigrationError);
+    db.close();
+  });
+  it('refuse a database made by a newer version', () => {
+    const { db } = tempDb();
+    migrate(db.sql, [one, two], 't');
+    expect(() => migrate(db.sql, [one], 't')).toThrow(/newer/);
+    db.close();
+  });
+  it('roll back a failing migration whole', () => {
+    const { db } = tempDb();
+    const bad: Migration = { id: 3, name: 'bad', sql: 'CREATE TABLE c (z INTEGER); CREATE TABLE c (z INTEGER);' };
+    expect(() => migrate(db.sql, [one, bad], 't')).toThrow();
+    expect(migrate(db.sql, [one, two], 't')).toEqual([2]);
+    db.close();
+  });
+});
+
+describe('transactions and the outbox', () => {
+  it('an event is stored with its change and dispatched only after commit; a rollback drops both', async () => {
+    const { db } = tempDb();
+    migrate(db.sql, MIGRATIONS, 't');
+    const clock = createClock({ kind: 'manual', startMs: 0 });
+    const bus = createBus({ db, clock });
+    const seen: string[] = [];
+    bus.on('*', (event) => void seen.push(event.type));
+    expect(() =>
+      db.tx(() => {
+        bus.emit('org_x', 'thing.failed', {});
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    db.tx(() => bus.emit('org_x', 'thing.done', { n: 1 }));
+    await bus.flush();
+    expect(seen).toEqual(['thing.done']);
+    expect(bus.recent('org_x', 10).map((row) => row.type)).toEqual(['thing.done']);
+    db.close();
+  });
+  it('undispatched events survive a restart and are dispatched by the next flush', async () => {
+    const { db, file } = tempDb();
+    migrate(db.sql, MIGRATIONS, 't');
+    const clock = createClock({ kind: 'manual', startMs: 0 });
+    db.tx(() => createBus({ db, clock }).emit('org_x', 'crash.pending', {}));
+    db.close();
+    const reopened = openDb(file);
+    const bus = createBus({ db: reopened, clock });
+    const seen: string[] = [];
+    bus.on('crash.pending', (event) => void seen.push(event.id));
+    await bus.flush();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/^evt_/);
+    reopened.close();
+  });
+  it('nested transactions join the outer one; hooks run after the outermost commit', () => {
+    const { db } = tempDb();
+    const order: string[] = [];
+    db.tx(() => {
+      db.tx(() => db.afterCommit(() => order.push('inner hook')));
+      order.push('outer body');
+    });
+    expect(order).toEqual(['outer body', 'inner hook']);
+    db.close();
+  });
+});

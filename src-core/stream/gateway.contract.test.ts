@@ -1,0 +1,66 @@
+// The Socket.IO gateway with a real client: dashboard token only, rooms, typed events from the bus.
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '../contract/stream.ts';
+import { createTestServer, type TestServer } from '../testing/test-server.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+let t: TestServer;
+const clients: Client[] = [];
+
+function connect(token: string | undefined): Client {
+  const socket: Client = io(t.url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+  clients.push(socket);
+  return socket;
+}
+const connected = (socket: Client) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(async () => {
+  for (const socket of clients) socket.disconnect();
+  await t.close();
+});
+
+describe('socket gateway', () => {
+  it('refuses an API key and a missing token at connect', async () => {
+    const key = await t.createKey();
+    await expect(connected(connect(key.key))).rejects.toThrow(/unauthorized/);
+    await expect(connected(connect(undefined))).rejects.toThrow(/unauthorized/);
+  });
+
+  it('delivers contact events to the organization room only after joinOrganization', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    const joined = await socket.emitWithAck('joinOrganization', t.organizationId);
+    expect(joined).toEqual({ ok: true });
+    expect(await socket.emitWithAck('joinOrganization', 'org_unknown')).toMatchObject({ ok: false });
+    const outsider = connect(t.dashboardToken);
+    await connected(outsider);
+    let outsiderSaw = 0;
+    outsider.on('contact:created', () => outsiderSaw++);
+
+    const received = new Promise<Parameters<ServerToClientEvents['contact:updated']>[0]>((resolve) => socket.once('contact:updated', resolve));
+    const created = await t.dashboard('POST', '/dashboard/contacts', { name: 'Stream Person' });
+    await t.dashboard('POST', `/dashboard/contacts/${created.body.id}/block`, { reason: 'testing' });
+    const event = await received;
+    expect(event).toMatchObject({ contactId: created.body.id, changedFields: ['isBlocked', 'blockedReason'] });
+    expect(event.contact.blockedReason).toBe('testing');
+    expect(outsiderSaw).toBe(0);
+  });
+
+  it('joinCall and leaveCall answer, and clock changes are broadcast', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    expect(await socket.emitWithAck('joinCall', 'call_abc')).toEqual({ ok: true });
+    expect(await socket.emitWithAck('leaveCall', 'call_abc')).toEqual({ ok: true });
+    const tick = new Promise<{ now: string }>((resolve) => socket.once('clock:changed', resolve));
+    const moved = await t.advance(10);
+    expect((await tick).now).toBe(moved.body.now);
+  });
+});
