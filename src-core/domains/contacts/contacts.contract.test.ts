@@ -106,7 +106,7 @@ describe('blocking', () => {
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
   it('writes contact.updated with changedFields to the outbox, once per real change', async () => {
-    const id = ids['Priya Sharma'];
+    const id = ids['Priya Sharma'] as string;
     await t.request('POST', `/v1/contacts/${id}/block`, { token: key, body: { reason: 'spam' } });
     await t.request('POST', `/v1/contacts/${id}/block`, { token: key, body: { reason: 'spam' } });
     await t.server.bus.flush();
