@@ -15,6 +15,7 @@ import type { AnyRoute } from './kernel/route.ts';
 import { newDashboardToken } from './kernel/tokens.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { contactsDomain } from './domains/contacts/index.ts';
+import { walletDomain } from './domains/wallet/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
@@ -66,7 +67,8 @@ export async function createServer(options: ServerOptions) {
   };
 
   const contacts = contactsDomain(deps);
-  const domains: Domain[] = [contacts];
+  const wallet = walletDomain(deps);
+  const domains: Domain[] = [contacts, wallet];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -92,13 +94,13 @@ export async function createServer(options: ServerOptions) {
   const gateway = createGateway({ server, bus, dashboardToken, orgExists });
 
   const seed = options.seed ?? 'auto';
-  if (seed === 'demo' || (seed === 'auto' && isNew)) seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service });
+  if (seed === 'demo' || (seed === 'auto' && isNew)) seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service });
 
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service },
-    seedDemo: () => seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service }),
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service },
+    seedDemo: () => seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service }),
     clock,
     jobs,
     bus,

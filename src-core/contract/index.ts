@@ -6,3 +6,4 @@ export * from './contacts.ts';
 export * from './api-keys.ts';
 export * from './sim.ts';
 export * from './stream.ts';
+export * from './wallet.ts';

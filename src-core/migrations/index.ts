@@ -2,5 +2,6 @@
 import type { Migration } from '../kernel/migrate.store.ts';
 import { kernelMigration } from './0001-kernel.ts';
 import { contactsMigration } from './0002-contacts.ts';
+import { walletMigration } from './0003-wallet.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration];

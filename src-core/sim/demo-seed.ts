@@ -1,5 +1,6 @@
 // The demo seed (`--seed demo`): fills the default organization with realistic fixtures, once.
 import type { ContactsService } from '../domains/contacts/index.ts';
+import type { WalletService } from '../domains/wallet/index.ts';
 import type { Orgs } from '../kernel/orgs.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
@@ -7,10 +8,11 @@ const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Sing
 const SOURCES = ['whatsapp', 'sms', 'instagram', 'email', 'shopify'];
 const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning'];
 
-export function seedDemo(deps: { orgId: string; orgs: Orgs; contacts: ContactsService }): boolean {
+export function seedDemo(deps: { orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService }): boolean {
   const marker = `demo_seeded:${deps.orgId}`;
   if (deps.orgs.getSetting(marker)) return false;
   const { contacts, orgId } = deps;
+  deps.wallet.topUp(orgId, { amountPaise: 5_000_00, emailCredits: 1_000, description: 'Demo funds' });
 
   const alice = contacts.create(orgId, {
     name: 'Alice Johnson', username: 'alice.j', email: 'alice@example.com', phone: '+14155550101', source: 'shopify', tags: ['customer', 'vip'],

@@ -1,0 +1,12 @@
+// The wallet domain: balances in paise, email credits, prices per channel, and the ledger.
+import type { CoreDeps } from '../../kernel/domain.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import { createWalletService } from './wallet.service.ts';
+import { createWalletStore } from './wallet.store.ts';
+import { walletRoutes } from './wallet.routes.ts';
+
+export function walletDomain(deps: CoreDeps) {
+  const service = createWalletService({ store: createWalletStore(deps.db.sql), db: deps.db, clock: deps.clock });
+  return defineDomain({ name: 'wallet', routes: walletRoutes(service), service });
+}
+export type { WalletService } from './wallet.service.ts';

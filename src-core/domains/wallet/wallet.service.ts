@@ -1,0 +1,108 @@
+// The rules of money: every charge and refund is a ledger line written in the caller's transaction,
+// so the balance always equals the sum of the ledger.
+import type { BilledChannel, LedgerEntry, Wallet } from '../../contract/wallet.ts';
+import { BILLED_CHANNELS } from '../../contract/wallet.ts';
+import type { ListEnvelope } from '../../contract/common.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import { formatPaise } from '../../kernel/money.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import type { LedgerRow, NewLedgerLine, WalletStore } from './wallet.store.ts';
+
+/** Prices per message in paise for an organization that has set none. */
+export const DEFAULT_PRICES: Record<BilledChannel, number> = { whatsapp: 80, sms: 25, rcs: 30, instagram: 0 };
+
+export type Reference = { type: string; id: string };
+
+const toEntry = (row: LedgerRow): LedgerEntry => ({
+  id: row.id, kind: row.kind as LedgerEntry['kind'], channel: row.channel, amountPaise: row.amount_paise, emailCredits: row.email_credits,
+  balanceAfterPaise: row.balance_after_paise, emailCreditsAfter: row.email_credits_after, referenceType: row.reference_type,
+  referenceId: row.reference_id, description: row.description, createdAt: row.created_at,
+});
+
+export function createWalletService(deps: { store: WalletStore; db: Db; clock: Clock }) {
+  const { store, db, clock } = deps;
+
+  function wallet(orgId: string) {
+    store.ensure(orgId, clock.nowIso());
+    return store.get(orgId) as NonNullable<ReturnType<WalletStore['get']>>;
+  }
+  function prices(orgId: string): Record<BilledChannel, number> {
+    const set = Object.fromEntries(store.prices(orgId).map((p) => [p.channel, p.price_paise]));
+    return Object.fromEntries(BILLED_CHANNELS.map((c) => [c, set[c] ?? DEFAULT_PRICES[c]])) as Record<BilledChannel, number>;
+  }
+  function record(orgId: string, line: Omit<NewLedgerLine, 'id' | 'org_id' | 'created_at'>): LedgerEntry {
+    wallet(orgId);
+    return toEntry(store.record({ ...line, id: newId('led'), org_id: orgId, created_at: clock.nowIso() }));
+  }
+
+  return {
+    get(orgId: string): Wallet {
+      const row = wallet(orgId);
+      return { balancePaise: row.balance_paise, emailCredits: row.email_credits, prices: prices(orgId) };
+    },
+    priceOf: (orgId: string, channel: BilledChannel): number => prices(orgId)[channel],
+    setPrices(orgId: string, next: Partial<Record<BilledChannel, number>>): Wallet {
+      db.tx(() => {
+        for (const [channel, price] of Object.entries(next)) store.setPrice(orgId, channel, price as number);
+      });
+      return this.get(orgId);
+    },
+    topUp(orgId: string, input: { amountPaise?: number | undefined; emailCredits?: number | undefined; description?: string | undefined }): Wallet {
+      db.tx(() => {
+        if (input.amountPaise) {
+          record(orgId, { kind: 'top_up', channel: null, amount_paise: input.amountPaise, email_credits: 0, reference_type: null, reference_id: null,
+            description: input.description ?? `Top-up of ${formatPaise(input.amountPaise)}` });
+        }
+        if (input.emailCredits) {
+          record(orgId, { kind: 'email_credits_added', channel: null, amount_paise: 0, email_credits: input.emailCredits, reference_type: null,
+            reference_id: null, description: input.description ?? `${input.emailCredits} email credits added` });
+        }
+      });
+      return this.get(orgId);
+    },
+    /**
+     * Charges one message on a billed channel; must run inside the send's transaction.
+     * An empty wallet refuses the send with 400 INSUFFICIENT_BALANCE (nothing is sent or charged).
+     */
+    charge(orgId: string, channel: BilledChannel, reference: Reference, quantity = 1): LedgerEntry | null {
+      const amount = prices(orgId)[channel] * quantity;
+      if (amount === 0) return null;
+      const balance = wallet(orgId).balance_paise;
+      if (balance < amount) {
+        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient wallet balance: ${quantity} ${channel} message${quantity === 1 ? '' : 's'} cost ${formatPaise(amount)}, the balance is ${formatPaise(balance)}`);
+      }
+      return record(orgId, { kind: 'charge', channel, amount_paise: -amount, email_credits: 0, reference_type: reference.type, reference_id: reference.id,
+        description: `${channel} message${quantity === 1 ? '' : `s ×${quantity}`}` });
+    },
+    /** Gives back `amountPaise` for what was charged and not delivered (e.g. cancelled campaign recipients). */
+    refund(orgId: string, channel: BilledChannel, reference: Reference, amountPaise: number, description: string): LedgerEntry | null {
+      if (amountPaise <= 0) return null;
+      return record(orgId, { kind: 'refund', channel, amount_paise: amountPaise, email_credits: 0, reference_type: reference.type,
+        reference_id: reference.id, description });
+    },
+    /** Spends one email credit (400 INSUFFICIENT_CREDITS with none left); must run inside the send's transaction. */
+    spendEmailCredit(orgId: string, reference: Reference): LedgerEntry {
+      if (wallet(orgId).email_credits < 1) throw new AppError('INSUFFICIENT_CREDITS', 'Insufficient email credits: each send needs 1 credit and none are left');
+      return record(orgId, { kind: 'email_credit_spent', channel: 'email', amount_paise: 0, email_credits: -1, reference_type: reference.type,
+        reference_id: reference.id, description: 'email send' });
+    },
+    ledger(orgId: string, page: PageRequest): ListEnvelope<LedgerEntry> {
+      const { rows, total } = store.ledger(orgId, page.limit, page.offset);
+      return pageEnvelope(rows.map(toEntry), total, page);
+    },
+    /** The invariant: the balance and credits equal the sums of the ledger. */
+    audit(orgId: string): { balancePaise: number; ledgerPaise: number; emailCredits: number; ledgerCredits: number; balanced: boolean } {
+      const row = wallet(orgId);
+      const sums = store.sums(orgId);
+      return {
+        balancePaise: row.balance_paise, ledgerPaise: sums.paise, emailCredits: row.email_credits, ledgerCredits: sums.credits,
+        balanced: row.balance_paise === sums.paise && row.email_credits === sums.credits,
+      };
+    },
+    linesFor: (orgId: string, reference: Reference): LedgerEntry[] => store.byReference(orgId, reference.type, reference.id).map(toEntry),
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
