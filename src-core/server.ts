@@ -16,10 +16,12 @@ import { newDashboardToken } from './kernel/tokens.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { contactsDomain } from './domains/contacts/index.ts';
 import { walletDomain } from './domains/wallet/index.ts';
+import { messagingDomain } from './domains/messaging/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
 import { createGateway } from './stream/gateway.ts';
+import { createSimWorld } from './sim/world.ts';
 
 export type ServerOptions = {
   dataFile: string;
@@ -68,7 +70,10 @@ export async function createServer(options: ServerOptions) {
 
   const contacts = contactsDomain(deps);
   const wallet = walletDomain(deps);
-  const domains: Domain[] = [contacts, wallet];
+  const world = createSimWorld(deps);
+  const messaging = messagingDomain({ ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers });
+  const sim = world.attach(messaging.service);
+  const domains: Domain[] = [contacts, wallet, messaging, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -99,7 +104,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service },
     seedDemo: () => seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service }),
     clock,
     jobs,

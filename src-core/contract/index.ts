@@ -7,3 +7,4 @@ export * from './api-keys.ts';
 export * from './sim.ts';
 export * from './stream.ts';
 export * from './wallet.ts';
+export * from './messaging.ts';

@@ -3,5 +3,6 @@ import type { Migration } from '../kernel/migrate.store.ts';
 import { kernelMigration } from './0001-kernel.ts';
 import { contactsMigration } from './0002-contacts.ts';
 import { walletMigration } from './0003-wallet.ts';
+import { messagingMigration } from './0004-messaging.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration];

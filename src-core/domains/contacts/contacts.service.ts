@@ -18,6 +18,10 @@ export function toContact(row: ContactRow): Contact {
 }
 const toNote = (row: NoteRow): ContactNote => ({ id: row.id, contactId: row.contact_id, content: row.content, createdAt: row.created_at });
 
+export type AddressChannel = 'whatsapp' | 'sms' | 'rcs' | 'email' | 'instagram';
+const addressKind = (channel: AddressChannel): 'phone' | 'email' | 'username' =>
+  channel === 'email' ? 'email' : channel === 'instagram' ? 'username' : 'phone';
+
 /** `14155550101`, `+1 415-555-0101` → `+14155550101`. */
 export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
 
@@ -64,6 +68,28 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       });
     },
     get: (orgId: string, id: string): Contact => toContact(mustGet(orgId, id)),
+    /**
+     * The unified contact behind a channel address (phone, email or instagram id), created when new
+     * (`contact.created`) and given a name it lacked (`contact.updated`); joins the caller's transaction.
+     */
+    resolveAddress(orgId: string, channel: AddressChannel, address: string, name?: string): Contact {
+      return db.tx(() => {
+        const kind = addressKind(channel);
+        const row = kind === 'phone' ? store.byPhone(orgId, normalizePhone(address))
+          : kind === 'email' ? store.byEmail(orgId, address) : store.byUsername(orgId, address);
+        if (!row) {
+          const input = kind === 'phone' ? { phone: address } : kind === 'email' ? { email: address } : { username: address };
+          return this.create(orgId, { ...input, name, source: channel });
+        }
+        if (name && !row.name) {
+          store.setName(orgId, row.id, name, clock.nowIso());
+          const contact = toContact(mustGet(orgId, row.id));
+          bus.emit(orgId, 'contact.updated', { contact, changedFields: ['name'] });
+          return contact;
+        }
+        return toContact(row);
+      });
+    },
     list(orgId: string, search: string | undefined, page: PageRequest): ListEnvelope<Contact> {
       const { rows, total } = store.list(orgId, search, page);
       return pageEnvelope(rows.map(toContact), total, page);

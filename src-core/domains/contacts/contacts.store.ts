@@ -52,6 +52,8 @@ export function createContactsStore(sql: Sql) {
   const notesOf = sql.prepare(`SELECT * FROM contact_notes WHERE org_id = ? AND contact_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const countNotes = sql.prepare(`SELECT COUNT(*) AS n FROM contact_notes WHERE org_id = ? AND contact_id = ?`);
   const deleteNote = sql.prepare(`DELETE FROM contact_notes WHERE id = ? AND contact_id = ? AND org_id = ?`);
+  const byUsername = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND username = ? COLLATE NOCASE ORDER BY created_at LIMIT 1`);
+  const setName = sql.prepare(`UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
   const countAll = sql.prepare(`SELECT COUNT(*) AS n FROM contacts WHERE org_id = ?`);
   const pageAll = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
 
@@ -60,6 +62,8 @@ export function createContactsStore(sql: Sql) {
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => byPhone.get(orgId, phone) as ContactRow | undefined,
     byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
+    byUsername: (orgId: string, username: string) => byUsername.get(orgId, username) as ContactRow | undefined,
+    setName: (orgId: string, id: string, name: string, at: string) => void setName.run(name, at, id, orgId),
     setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; updated: string }) =>
       void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 }),
     list(orgId: string, search: string | undefined, page: PageRequest): { rows: ContactRow[]; total: number } {

@@ -1,0 +1,72 @@
+// Messages and conversations shared by every channel, and the simulator's inbound and handset shapes.
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+
+export const CHANNELS = ['whatsapp', 'sms', 'rcs', 'email', 'instagram'] as const;
+export const channelSchema = z.enum(CHANNELS);
+export type Channel = z.infer<typeof channelSchema>;
+
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Log `source` values of seed 000. */
+export const MESSAGE_SOURCES = ['MANUAL', 'BOT', 'AUTOMATION', 'CAMPAIGN', 'API', 'INBOUND', 'SYSTEM'] as const;
+export type MessageSource = (typeof MESSAGE_SOURCES)[number];
+
+export const messageSchema = z.object({
+  id: z.string(),
+  channel: channelSchema,
+  direction: z.enum(['inbound', 'outbound']),
+  status: z.enum(MESSAGE_STATUSES),
+  contactId: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  address: z.string(),
+  sender: z.string().nullable(),
+  externalId: z.string().nullable(),
+  type: z.string(),
+  text: z.string().nullable(),
+  content: z.record(z.string(), z.unknown()),
+  templateName: z.string().nullable(),
+  templateId: z.string().nullable(),
+  source: z.enum(MESSAGE_SOURCES),
+  billingAmountPaise: z.number().int(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: timestampSchema,
+  sentAt: timestampSchema.nullable(),
+  deliveredAt: timestampSchema.nullable(),
+  readAt: timestampSchema.nullable(),
+  failedAt: timestampSchema.nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  channel: channelSchema,
+  contactId: z.string().nullable(),
+  address: z.string(),
+  customerName: z.string().nullable(),
+  lastMessage: z.string().nullable(),
+  lastMessageAt: timestampSchema.nullable(),
+  unreadCount: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** `POST /sim/inbound`: a customer writes in, as a provider would deliver it. */
+export const simInboundBodySchema = z.object({
+  organizationId: z.string().optional(),
+  channel: z.enum(['whatsapp', 'sms', 'instagram']),
+  from: z.string().trim().min(1).max(320),
+  text: z.string().min(1).max(4096),
+});
+
+export const handsetMessageSchema = z.object({
+  id: z.string(),
+  channel: channelSchema,
+  from: z.string(),
+  text: z.string(),
+  at: timestampSchema,
+  messageId: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type HandsetMessage = z.infer<typeof handsetMessageSchema>;

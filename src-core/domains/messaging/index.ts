@@ -1,0 +1,18 @@
+// The messaging domain: the shared send path, message log and conversations of every channel.
+import type { CoreDeps } from '../../kernel/domain.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { WalletService } from '../wallet/index.ts';
+import { createMessagingService } from './messaging.service.ts';
+import { createMessagingStore } from './messaging.store.ts';
+import type { Providers } from './provider.ts';
+
+export function messagingDomain(deps: CoreDeps & { contacts: ContactsService; wallet: WalletService; providers: () => Providers }) {
+  const service = createMessagingService({
+    store: createMessagingStore(deps.db.sql), db: deps.db, bus: deps.bus, clock: deps.clock,
+    contacts: deps.contacts, wallet: deps.wallet, providers: deps.providers,
+  });
+  return defineDomain({ name: 'messaging', routes: [], service });
+}
+export type { MessagingService } from './messaging.service.ts';
+export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';

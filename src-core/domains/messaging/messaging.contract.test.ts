@@ -1,0 +1,77 @@
+// The shared send path against the simulated world: billing, receipts on the clock, blocked contacts,
+// failures with refunds, and customers writing in through /sim/inbound.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer();
+  t.server.services.wallet.topUp(t.organizationId, { amountPaise: 10_000, emailCredits: 5 });
+});
+afterAll(async () => {
+  await t.close();
+});
+const send = (to: string, channel: 'whatsapp' | 'sms' = 'whatsapp') =>
+  t.server.services.messaging.send({ orgId: t.organizationId, channel, to, sender: 'Acme', type: 'text', text: `hello ${to}`, source: 'API' });
+
+describe('messaging over the simulated world', () => {
+  it('sends, charges, lands on the handset, and becomes delivered at +2 s and read at +10 s', async () => {
+    const message = await send('+14155550123');
+    expect(message).toMatchObject({ status: 'sent', channel: 'whatsapp', billingAmountPaise: 80, externalId: expect.stringMatching(/^wamid_/) });
+    expect(t.server.services.wallet.get(t.organizationId).balancePaise).toBe(10_000 - 80);
+    const handset = await t.dashboard('GET', '/sim/handsets/+14155550123/messages');
+    expect(handset.body.data).toEqual([expect.objectContaining({ channel: 'whatsapp', from: 'Acme', text: 'hello +14155550123', messageId: message.id })]);
+    await t.advance(2);
+    expect(t.server.services.messaging.get(t.organizationId, message.id).status).toBe('delivered');
+    await t.advance(8);
+    const read = t.server.services.messaging.get(t.organizationId, message.id);
+    expect(read).toMatchObject({ status: 'read', deliveredAt: expect.any(String), readAt: expect.any(String) });
+    await t.server.bus.flush();
+    const statuses = t.server.bus.recent(t.organizationId, 100)
+      .filter((e) => e.type === 'whatsapp.message.status' && e.data.includes(message.id))
+      .map((e) => JSON.parse(e.data).status);
+    expect(statuses.reverse()).toEqual(['sent', 'delivered', 'read']);
+  });
+
+  it('a failing handset fails the send and refunds the charge', async () => {
+    const failed = await send('+15005550002');
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'SIM_WHATSAPP_UNAVAILABLE', billingAmountPaise: 0 });
+    const lines = t.server.services.wallet.linesFor(t.organizationId, { type: 'message', id: failed.id });
+    expect(lines.map((l) => [l.kind, l.amountPaise])).toEqual([['charge', -80], ['refund', 80]]);
+    expect((await send('+15005550002', 'sms')).status).toBe('sent');
+    expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
+
+  it('a blocked contact is refused with CONTACT_BLOCKED and nothing is charged or sent', async () => {
+    const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'whatsapp', '+14155550999');
+    t.server.services.contacts.block(t.organizationId, contact.id, 'Asked us to stop');
+    const before = t.server.services.wallet.get(t.organizationId).balancePaise;
+    await expect(send('+14155550999')).rejects.toMatchObject({ code: 'CONTACT_BLOCKED', statusCode: 409, extra: { reason: 'Asked us to stop' } });
+    expect(t.server.services.wallet.get(t.organizationId).balancePaise).toBe(before);
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550999/messages')).body.data).toEqual([]);
+  });
+
+  it('an empty wallet refuses the send with 400 INSUFFICIENT_BALANCE and writes nothing', async () => {
+    const org = t.server.services.orgs.create('Broke').id;
+    await expect(t.server.services.messaging.send({ orgId: org, channel: 'sms', to: '+14155550100', sender: 'X', type: 'text', text: 'hi', source: 'API' }))
+      .rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE', statusCode: 400 });
+    expect(t.server.services.messaging.conversation(org, 'sms', '+14155550100')).toBeUndefined();
+  });
+
+  it('a customer writes in: contact, conversation with unread count, log and event', async () => {
+    const res = await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '919812345678', text: 'Is my order shipped?' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ direction: 'inbound', status: 'received', source: 'INBOUND', address: '+919812345678', text: 'Is my order shipped?' });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+91 98123 45678', text: 'Hello?' });
+    const conversation = t.server.services.messaging.conversation(t.organizationId, 'whatsapp', '+919812345678');
+    expect(conversation).toMatchObject({ unread_count: 2, last_message: 'Hello?' });
+    const contacts = await t.dashboard('GET', '/dashboard/contacts?search=9812345678');
+    expect(contacts.body.data).toHaveLength(1);
+    expect(contacts.body.data[0]).toMatchObject({ phone: '+919812345678', source: 'whatsapp' });
+    await t.server.bus.flush();
+    const types = t.server.bus.recent(t.organizationId, 20).map((e) => e.type);
+    expect(types).toContain('whatsapp.message.received');
+    expect(types).toContain('contact.created');
+    expect((await t.dashboard('POST', '/sim/inbound', { channel: 'fax', from: 'x', text: 'y' })).status).toBe(400);
+  });
+});

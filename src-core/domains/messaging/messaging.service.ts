@@ -1,0 +1,171 @@
+// The one send path of every channel: contact resolution, the blocked check, billing, the provider call,
+// the message log, conversations, status changes and their events.
+import type { Channel, Conversation, Message, MessageSource, MessageStatus } from '../../contract/messaging.ts';
+import type { BilledChannel } from '../../contract/wallet.ts';
+import type { Bus } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { WalletService } from '../wallet/index.ts';
+import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
+import type { Providers } from './provider.ts';
+
+export type OutboundInput = {
+  orgId: string;
+  channel: Channel;
+  to: string;
+  sender: string | null;
+  type: string;
+  text: string;
+  content?: Record<string, unknown>;
+  templateName?: string | null;
+  templateId?: string | null;
+  source: MessageSource;
+  /** Provider-specific extras (buttons, subject, html...). */
+  payload?: Record<string, unknown>;
+};
+
+const ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id, channel: row.channel as Channel, direction: row.direction as Message['direction'], status: row.status as MessageStatus,
+    contactId: row.contact_id, conversationId: row.conversation_id, address: row.address, sender: row.sender, externalId: row.external_id,
+    type: row.type, text: row.text, content: JSON.parse(row.content) as Record<string, unknown>, templateName: row.template_name,
+    templateId: row.template_id, source: row.source as MessageSource, billingAmountPaise: row.billing_amount_paise, errorCode: row.error_code,
+    errorMessage: row.error_message, createdAt: row.created_at, sentAt: row.sent_at, deliveredAt: row.delivered_at, readAt: row.read_at,
+    failedAt: row.failed_at,
+  };
+}
+
+export function createMessagingService(deps: {
+  store: MessagingStore; db: Db; bus: Bus; clock: Clock; contacts: ContactsService; wallet: WalletService; providers: () => Providers;
+}) {
+  const { store, db, bus, clock, contacts, wallet } = deps;
+
+  function conversationFor(orgId: string, channel: Channel, address: string, contactId: string | null): ConversationRow {
+    const existing = store.findConversation(orgId, channel, address);
+    if (existing) return existing;
+    store.insertConversation({ id: newId('conv'), org_id: orgId, channel, address, contact_id: contactId, created_at: clock.nowIso() });
+    return store.findConversation(orgId, channel, address) as ConversationRow;
+  }
+
+  function emitStatus(row: MessageRow): void {
+    bus.emit(row.org_id, `${row.channel}.message.status`, { message: toMessage(row), status: row.status });
+  }
+
+  const billedChannel = (channel: Channel): BilledChannel | null => (channel === 'email' ? null : channel);
+
+  return {
+    /**
+     * Sends one message: refuses a blocked contact (409, nothing charged), charges and records it in one
+     * transaction, calls the provider, then records `sent` or `failed` (refunding the charge).
+     */
+    async send(input: OutboundInput): Promise<Message> {
+      const messageId = newId('msg');
+      const queued = db.tx(() => {
+        const contact = contacts.resolveAddress(input.orgId, input.channel, input.to);
+        contacts.assertSendable(contact);
+        const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id);
+        const billed = billedChannel(input.channel);
+        const charge = billed ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }) : null;
+        if (input.channel === 'email') wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId });
+        const at = clock.nowIso();
+        store.insertMessage({
+          id: messageId, org_id: input.orgId, channel: input.channel, direction: 'outbound', status: 'queued', contact_id: contact.id,
+          conversation_id: conversation.id, address: input.to, sender: input.sender, external_id: null, type: input.type, text: input.text,
+          content: JSON.stringify(input.content ?? { text: input.text }), template_name: input.templateName ?? null,
+          template_id: input.templateId ?? null, source: input.source, billing_amount_paise: charge ? -charge.amountPaise : 0,
+          created_at: at, sent_at: null,
+        });
+        store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 0 });
+        return store.byId(messageId) as MessageRow;
+      });
+      const outcome = await deps.providers()[input.channel].send({
+        orgId: input.orgId, channel: input.channel, messageId, to: input.to, from: input.sender, text: input.text, payload: input.payload ?? {},
+      });
+      return db.tx(() => {
+        const at = clock.nowIso();
+        if (outcome.ok) store.markSent(messageId, outcome.externalId, at);
+        else {
+          store.markFailed(messageId, outcome.code, outcome.message, at);
+          const billed = billedChannel(input.channel);
+          if (billed && queued.billing_amount_paise > 0) {
+            wallet.refund(input.orgId, billed, { type: 'message', id: messageId }, queued.billing_amount_paise, `${input.channel} message failed: ${outcome.message}`);
+          }
+        }
+        const row = store.byId(messageId) as MessageRow;
+        emitStatus(row);
+        return toMessage(row);
+      });
+    },
+
+    /** A customer's message delivered by a provider: contact, conversation (unread + 1), log and event. */
+    receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {
+      return db.tx(() => {
+        const contact = contacts.resolveAddress(input.orgId, input.channel, input.from, input.name);
+        const conversation = conversationFor(input.orgId, input.channel, input.from, contact.id);
+        const at = clock.nowIso();
+        const id = newId('msg');
+        store.insertMessage({
+          id, org_id: input.orgId, channel: input.channel, direction: 'inbound', status: 'received', contact_id: contact.id,
+          conversation_id: conversation.id, address: input.from, sender: input.from, external_id: input.externalId ?? newId(`in_${input.channel}`),
+          type: 'text', text: input.text, content: JSON.stringify({ text: input.text }), template_name: null, template_id: null, source: 'INBOUND',
+          billing_amount_paise: 0, created_at: at, sent_at: null,
+        });
+        store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 1 });
+        const message = toMessage(store.byId(id) as MessageRow);
+        bus.emit(input.orgId, `${input.channel}.message.received`, { message, contact, conversationId: conversation.id });
+        return message;
+      });
+    },
+
+    /** A provider's receipt: statuses only move forward (sent → delivered → read); failed is final. */
+    applyStatus(channel: Channel, externalId: string, status: 'delivered' | 'read' | 'failed'): Message | null {
+      return db.tx(() => {
+        const row = store.byExternal(channel, externalId);
+        if (!row || row.status === 'failed') return null;
+        if (status !== 'failed' && (ORDER[status] ?? 0) <= (ORDER[row.status] ?? 0)) return null;
+        store.setStatus(row.id, status, clock.nowIso());
+        const updated = store.byId(row.id) as MessageRow;
+        emitStatus(updated);
+        return toMessage(updated);
+      });
+    },
+
+    get(orgId: string, id: string): Message {
+      const row = store.byId(id);
+      if (!row || row.org_id !== orgId) throw notFound(`Message ${id}`);
+      return toMessage(row);
+    },
+    byExternalId(orgId: string, channel: Channel, externalId: string): Message {
+      const row = store.byExternal(channel, externalId);
+      if (!row || row.org_id !== orgId) throw notFound(`Message ${externalId}`);
+      return toMessage(row);
+    },
+    conversation(orgId: string, channel: Channel, address: string): ConversationRow | undefined {
+      return store.findConversation(orgId, channel, address);
+    },
+    recentMessages: (conversationId: string, limit: number): Message[] => store.recentInConversation(conversationId, limit).map(toMessage),
+    markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
+    listConversations(orgId: string, channel: Channel, limit: number, offset: number): { rows: Conversation[]; total: number } {
+      const { rows, total } = store.conversations(orgId, channel, limit, offset);
+      return {
+        total,
+        rows: rows.map((row) => ({
+          id: row.id, channel: row.channel as Channel, contactId: row.contact_id, address: row.address,
+          customerName: row.contact_id ? contacts.get(orgId, row.contact_id).name : null,
+          lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
+        })),
+      };
+    },
+    log: (orgId: string, filter: Parameters<MessagingStore['messages']>[1], limit: number, offset: number) => {
+      const { rows, total } = store.messages(orgId, filter, limit, offset);
+      return { rows: rows.map(toMessage), total };
+    },
+    dailyCounts: (orgId: string, channel: Channel, fromIso: string, toIso: string) => store.dailyCounts(orgId, channel, fromIso, toIso),
+  };
+}
+export type MessagingService = ReturnType<typeof createMessagingService>;

@@ -1,0 +1,87 @@
+// The only SQL of messages and conversations.
+import type { Sql } from '../../kernel/db.ts';
+
+export type MessageRow = {
+  id: string; org_id: string; channel: string; direction: string; status: string; contact_id: string | null;
+  conversation_id: string | null; address: string; sender: string | null; external_id: string | null; type: string;
+  text: string | null; content: string; template_name: string | null; template_id: string | null; source: string;
+  billing_amount_paise: number; error_code: string | null; error_message: string | null; created_at: string;
+  sent_at: string | null; delivered_at: string | null; read_at: string | null; failed_at: string | null;
+};
+export type ConversationRow = {
+  id: string; org_id: string; channel: string; address: string; contact_id: string | null; last_message: string | null;
+  last_message_at: string | null; unread_count: number; created_at: string;
+};
+export type MessageFilter = {
+  channel: string; direction?: string | undefined; status?: string | undefined; fromIso?: string | undefined; toIso?: string | undefined;
+};
+
+export function createMessagingStore(sql: Sql) {
+  const insertMessage = sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, contact_id, conversation_id, address, sender,
+      external_id, type, text, content, template_name, template_id, source, billing_amount_paise, created_at, sent_at)
+    VALUES (@id, @org_id, @channel, @direction, @status, @contact_id, @conversation_id, @address, @sender, @external_id, @type, @text,
+      @content, @template_name, @template_id, @source, @billing_amount_paise, @created_at, @sent_at)`);
+  const byId = sql.prepare(`SELECT * FROM messages WHERE id = ?`);
+  const byExternal = sql.prepare(`SELECT * FROM messages WHERE channel = ? AND external_id = ?`);
+  const markSent = sql.prepare(`UPDATE messages SET status = 'sent', external_id = ?, sent_at = ? WHERE id = ?`);
+  const markFailed = sql.prepare(`UPDATE messages SET status = 'failed', error_code = ?, error_message = ?, failed_at = ?, billing_amount_paise = 0 WHERE id = ?`);
+  const setStatus = sql.prepare(`UPDATE messages SET status = @status,
+      delivered_at = CASE WHEN @status IN ('delivered', 'read') THEN COALESCE(delivered_at, @at) ELSE delivered_at END,
+      read_at = CASE WHEN @status = 'read' THEN @at ELSE read_at END,
+      failed_at = CASE WHEN @status = 'failed' THEN @at ELSE failed_at END
+    WHERE id = @id`);
+  const findConversation = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND address = ?`);
+  const insertConversation = sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, contact_id, created_at)
+    VALUES (@id, @org_id, @channel, @address, @contact_id, @created_at)`);
+  const touchConversation = sql.prepare(`UPDATE conversations SET last_message = @text, last_message_at = @at, contact_id = COALESCE(contact_id, @contact_id),
+      unread_count = unread_count + @unread WHERE id = @id`);
+  const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ?`);
+  const recentInConversation = sql.prepare(`SELECT * FROM (SELECT * FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)
+    ORDER BY created_at ASC`);
+  const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC LIMIT ? OFFSET ?`);
+  const countConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = ? AND channel = ?`);
+
+  function filterClause(orgId: string, filter: MessageFilter) {
+    const where = ['org_id = @orgId', 'channel = @channel'];
+    if (filter.direction) where.push('direction = @direction');
+    if (filter.status) where.push('status = @status');
+    if (filter.fromIso) where.push('created_at >= @fromIso');
+    if (filter.toIso) where.push('created_at < @toIso');
+    return { clause: where.join(' AND '), params: { orgId, ...filter } };
+  }
+
+  return {
+    insertMessage: (row: Omit<MessageRow, 'error_code' | 'error_message' | 'delivered_at' | 'read_at' | 'failed_at'>) => void insertMessage.run(row),
+    byId: (id: string) => byId.get(id) as MessageRow | undefined,
+    byExternal: (channel: string, externalId: string) => byExternal.get(channel, externalId) as MessageRow | undefined,
+    markSent: (id: string, externalId: string, at: string) => void markSent.run(externalId, at, id),
+    markFailed: (id: string, code: string, message: string, at: string) => void markFailed.run(code, message, at, id),
+    setStatus: (id: string, status: string, at: string) => void setStatus.run({ id, status, at }),
+    findConversation: (orgId: string, channel: string, address: string) => findConversation.get(orgId, channel, address) as ConversationRow | undefined,
+    insertConversation: (row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count'>) => void insertConversation.run(row),
+    touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
+    markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
+    recentInConversation: (conversationId: string, limit: number) => recentInConversation.all(conversationId, limit) as MessageRow[],
+    conversations: (orgId: string, channel: string, limit: number, offset: number) => ({
+      rows: conversationsOf.all(orgId, channel, limit, offset) as ConversationRow[],
+      total: (countConversations.get(orgId, channel) as { n: number }).n,
+    }),
+    messages(orgId: string, filter: MessageFilter, limit: number, offset: number): { rows: MessageRow[]; total: number } {
+      const { clause, params } = filterClause(orgId, filter);
+      const all = { ...params, limit, offset };
+      return {
+        rows: sql.prepare(`SELECT * FROM messages WHERE ${clause} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(all) as MessageRow[],
+        total: (sql.prepare(`SELECT COUNT(*) AS n FROM messages WHERE ${clause}`).get(all) as { n: number }).n,
+      };
+    },
+    dailyCounts(orgId: string, channel: string, fromIso: string, toIso: string) {
+      return sql.prepare(`SELECT substr(created_at, 1, 10) AS date,
+          SUM(CASE WHEN status IN ('sent', 'delivered', 'read') OR delivered_at IS NOT NULL THEN 1 ELSE 0 END) AS sent,
+          SUM(CASE WHEN delivered_at IS NOT NULL THEN 1 ELSE 0 END) AS delivered,
+          SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed
+        FROM messages WHERE org_id = ? AND channel = ? AND direction = 'outbound' AND created_at >= ? AND created_at < ?
+        GROUP BY date ORDER BY date`).all(orgId, channel, fromIso, toIso) as Array<{ date: string; sent: number; delivered: number; failed: number }>;
+    },
+  };
+}
+export type MessagingStore = ReturnType<typeof createMessagingStore>;

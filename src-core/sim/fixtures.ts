@@ -1,0 +1,43 @@
+// The simulated recipients of INTERFACES.md: magic numbers and addresses with known behaviour.
+import type { Channel } from '../contract/messaging.ts';
+
+export const MAGIC = {
+  allChannelsFail: '+15005550001',
+  whatsappFails: '+15005550002',
+  noRcs: '+15005550003',
+  voiceNoAnswer: '+15005550004',
+  voiceBusy: '+15005550005',
+  voiceDeclined: '+15005550006',
+  voiceDialFailed: '+15005550007',
+  emailBounce: 'bounce@sim.test',
+  emailComplaint: 'complaint@sim.test',
+} as const;
+
+/** A phone in any of the forms the channels use (`+1500…`, `1500…`) as `+` and digits; other addresses lower-cased. */
+export function canonicalAddress(channel: Channel, address: string): string {
+  if (channel === 'email' || channel === 'instagram') return address.trim().toLowerCase();
+  return `+${address.replace(/\D/g, '')}`;
+}
+
+/** Why a send to this address fails on this channel, or null when it goes through. */
+export function failureFor(channel: Channel, address: string): { code: string; message: string } | null {
+  const canonical = canonicalAddress(channel, address);
+  if (canonical === MAGIC.allChannelsFail && (channel === 'whatsapp' || channel === 'sms' || channel === 'rcs')) {
+    return { code: 'SIM_UNREACHABLE', message: `The simulated handset ${canonical} is unreachable on every channel` };
+  }
+  if (canonical === MAGIC.whatsappFails && channel === 'whatsapp') {
+    return { code: 'SIM_WHATSAPP_UNAVAILABLE', message: `The simulated handset ${canonical} has no WhatsApp account` };
+  }
+  if (canonical === MAGIC.noRcs && channel === 'rcs') {
+    return { code: 'RCS_NOT_SUPPORTED', message: `The simulated handset ${canonical} does not support RCS` };
+  }
+  return null;
+}
+
+export const supportsRcs = (phone: string): boolean => canonicalAddress('rcs', phone) !== MAGIC.noRcs && canonicalAddress('rcs', phone) !== MAGIC.allChannelsFail;
+
+/** Receipts a delivered message produces on the clock: delivered 2 s after sending, read 10 s after. */
+export const RECEIPTS = [
+  { afterMs: 2_000, status: 'delivered' },
+  { afterMs: 10_000, status: 'read' },
+] as const;

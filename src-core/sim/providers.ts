@@ -1,0 +1,41 @@
+// The simulated providers: every channel's port, delivering to simulated handsets and answering with
+// receipts on the virtual clock.
+import type { Channel } from '../contract/messaging.ts';
+import type { Clock } from '../kernel/clock.ts';
+import type { Db } from '../kernel/db.ts';
+import { newId } from '../kernel/ids.ts';
+import type { JobRunner } from '../kernel/jobs.ts';
+import type { ChannelProvider, Providers, ProviderSend } from '../domains/messaging/index.ts';
+import { canonicalAddress, failureFor, RECEIPTS, supportsRcs } from './fixtures.ts';
+import type { SimStore } from './sim.store.ts';
+
+export const RECEIPT_JOB = 'sim.receipt';
+export type ReceiptJob = { channel: Channel; externalId: string; status: 'delivered' | 'read' | 'failed'; address: string };
+
+const EXTERNAL_PREFIX: Record<Channel, string> = { whatsapp: 'wamid', sms: 'sms', rcs: 'rcs', email: 'eml', instagram: 'igm' };
+
+export function createSimProviders(deps: { db: Db; clock: Clock; jobs: JobRunner; store: SimStore }): Providers {
+  const channel = (name: Channel): ChannelProvider => ({
+    async send(message: ProviderSend) {
+      const failure = failureFor(name, message.to);
+      if (failure) return { ok: false, ...failure };
+      const externalId = newId(EXTERNAL_PREFIX[name]);
+      const address = canonicalAddress(name, message.to);
+      deps.db.tx(() => {
+        deps.store.insert({
+          id: newId('hsm'), org_id: message.orgId, address, channel: name, sender: message.from ?? 'Switchboard', text: message.text,
+          message_id: message.messageId, payload: JSON.stringify(message.payload), at: deps.clock.nowIso(),
+        });
+        for (const receipt of RECEIPTS) {
+          const job: ReceiptJob = { channel: name, externalId, status: receipt.status, address };
+          deps.jobs.schedule({ type: RECEIPT_JOB, orgId: message.orgId, payload: job, delayMs: receipt.afterMs });
+        }
+      });
+      return { ok: true, externalId };
+    },
+  });
+  return {
+    whatsapp: channel('whatsapp'), sms: channel('sms'), rcs: channel('rcs'), email: channel('email'), instagram: channel('instagram'),
+    supportsRcs,
+  };
+}

@@ -1,0 +1,26 @@
+// Simulator routes: customers writing in, and what a simulated handset received (INTERFACES.md).
+import { z } from 'zod';
+import { simInboundBodySchema } from '../contract/messaging.ts';
+import type { MessagingService } from '../domains/messaging/index.ts';
+import { defineRoute } from '../kernel/route.ts';
+import { canonicalAddress } from './fixtures.ts';
+import type { SimStore } from './sim.store.ts';
+
+export function simRoutes(deps: { messaging: MessagingService; store: SimStore }) {
+  return [
+    defineRoute({
+      method: 'POST', path: '/sim/inbound', scope: 'dashboard', body: simInboundBodySchema, status: 201,
+      handler: ({ orgId, body }) => deps.messaging.receive({ orgId, channel: body.channel, from: canonicalAddress(body.channel, body.from), text: body.text }),
+    }),
+    defineRoute({
+      method: 'GET', path: '/sim/handsets/:address/messages', scope: 'dashboard',
+      params: z.object({ address: z.string().min(1).max(320) }),
+      query: z.object({ organizationId: z.string().optional(), limit: z.coerce.number().int().min(1).max(1000).default(200) }),
+      handler: ({ orgId, params, query }) => {
+        const address = params.address.includes('@') ? params.address.toLowerCase()
+          : /^[+\d\s()-]+$/.test(params.address) ? canonicalAddress('sms', params.address) : params.address.toLowerCase();
+        return { data: deps.store.received(address, orgId, query.limit) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,22 @@
+// The simulated world, assembled: providers for every channel's port, receipts on the clock, and the
+// /sim routes. A real provider would replace `providers` and nothing else.
+import type { MessagingService, Providers } from '../domains/messaging/index.ts';
+import type { CoreDeps } from '../kernel/domain.ts';
+import type { JobHandler } from '../kernel/jobs.ts';
+import type { AnyRoute } from '../kernel/route.ts';
+import { createSimProviders, RECEIPT_JOB, type ReceiptJob } from './providers.ts';
+import { simRoutes } from './sim.routes.ts';
+import { createSimStore } from './sim.store.ts';
+
+export function createSimWorld(deps: CoreDeps) {
+  const store = createSimStore(deps.db.sql);
+  const providers: Providers = createSimProviders({ db: deps.db, clock: deps.clock, jobs: deps.jobs, store });
+  return {
+    providers,
+    /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */
+    attach(messaging: MessagingService): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
+      const receipt = (job: ReceiptJob): void => void messaging.applyStatus(job.channel, job.externalId, job.status);
+      return { routes: simRoutes({ messaging, store }), jobs: { [RECEIPT_JOB]: receipt as JobHandler } };
+    },
+  };
+}
