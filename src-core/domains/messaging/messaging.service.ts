@@ -10,7 +10,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
-import type { Providers } from './provider.ts';
+import type { ChannelProvider, Providers } from './provider.ts';
 
 export type OutboundInput = {
   orgId: string;
@@ -25,6 +25,8 @@ export type OutboundInput = {
   source: MessageSource;
   /** Provider-specific extras (buttons, subject, html...). */
   payload?: Record<string, unknown>;
+  /** Overrides the channel's provider for this send (e.g. the organization's own SMTP server). */
+  provider?: ChannelProvider;
 };
 
 const ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
@@ -83,7 +85,8 @@ export function createMessagingService(deps: {
         store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 0 });
         return store.byId(messageId) as MessageRow;
       });
-      const outcome = await deps.providers()[input.channel].send({
+      const provider = input.provider ?? deps.providers()[input.channel];
+      const outcome = await provider.send({
         orgId: input.orgId, channel: input.channel, messageId, to: input.to, from: input.sender, text: input.text, payload: input.payload ?? {},
       });
       return db.tx(() => {
