@@ -6,6 +6,7 @@ import { createClock, type ClockMode } from './kernel/clock.ts';
 import { openDb } from './kernel/db.ts';
 import type { CoreDeps, Domain } from './kernel/domain.ts';
 import { createHttp } from './kernel/http.ts';
+import { createIdempotency } from './kernel/idempotency.ts';
 import { createJobRunner } from './kernel/jobs.ts';
 import { migrate } from './kernel/migrate.store.ts';
 import { createOrgs } from './kernel/orgs.ts';
@@ -94,7 +95,7 @@ export async function createServer(options: ServerOptions) {
   const dashboardToken = options.dashboardToken ?? newDashboardToken();
   const { app, server } = await createHttp(routes, {
     apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
-    defaultOrgId: defaultOrg.id, orgExists, consoleDir: options.consoleDir, log,
+    defaultOrgId: defaultOrg.id, orgExists, idempotency: createIdempotency({ db, clock }), consoleDir: options.consoleDir, log,
   });
   const gateway = createGateway({ server, bus, dashboardToken, orgExists });
 

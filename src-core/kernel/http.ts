@@ -11,6 +11,7 @@ import type { ApiKeys } from './api-keys.ts';
 import type { Clock } from './clock.ts';
 import { AppError, renderError, statusText } from './errors.ts';
 import { newId } from './ids.ts';
+import type { Idempotency, StoredAnswer } from './idempotency.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { consoleTwin, type AnyRoute, type Caller, type Reply } from './route.ts';
@@ -24,6 +25,7 @@ export type HttpDeps = {
   dashboardToken: string;
   defaultOrgId: string;
   orgExists: (id: string) => boolean;
+  idempotency: Idempotency;
   consoleDir?: string | undefined;
   log: (msg: string) => void;
 };
@@ -108,15 +110,22 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       const params = parse(route.params, request.params, 'path parameters');
       const query = parse(route.query, request.query, 'query');
       const body = parse(route.body, request.body, 'body');
-      const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers });
-      if (result && typeof result === 'object' && '__reply' in result) {
-        const answer = result as Reply;
-        for (const [name, value] of Object.entries(answer.headers ?? {})) fastifyReply.header(name, value);
-        fastifyReply.code(answer.status);
-        return answer.status === 204 ? fastifyReply.send() : answer.body;
-      }
-      fastifyReply.code(route.status ?? 200);
-      return result ?? {};
+      const run = async (): Promise<StoredAnswer & { headers?: Record<string, string> }> => {
+        const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers });
+        if (result && typeof result === 'object' && '__reply' in result) {
+          const answer = result as Reply;
+          return { status: answer.status, body: answer.body, ...(answer.headers ? { headers: answer.headers } : {}) };
+        }
+        return { status: route.status ?? 200, body: result ?? {} };
+      };
+      const key = request.headers['idempotency-key'];
+      const answer = route.idempotent && typeof key === 'string'
+        ? await deps.idempotency.run({ orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body } }, run)
+        : await run();
+      if ('replayed' in answer && answer.replayed) fastifyReply.header('Idempotent-Replayed', 'true');
+      for (const [name, value] of Object.entries(('headers' in answer && answer.headers) || {})) fastifyReply.header(name, value);
+      fastifyReply.code(answer.status);
+      return answer.status === 204 ? fastifyReply.send() : answer.body;
     },
   });
 }

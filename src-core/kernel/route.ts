@@ -47,6 +47,8 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   status?: number;
   /** Also mount this `/v1` route at `/dashboard/...` for the console, with the dashboard token. */
   console?: boolean;
+  /** Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer (send routes). */
+  idempotent?: boolean;
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => unknown;
 };
 

@@ -4,5 +4,6 @@ import { kernelMigration } from './0001-kernel.ts';
 import { contactsMigration } from './0002-contacts.ts';
 import { walletMigration } from './0003-wallet.ts';
 import { messagingMigration } from './0004-messaging.ts';
+import { idempotencyMigration } from './0005-idempotency.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration];

@@ -1,0 +1,65 @@
+// Idempotency keys: one run per key within 24 hours, conflicts for another body or a running request.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../migrations/index.ts';
+import { createClock } from './clock.ts';
+import { openDb } from './db.ts';
+import { AppError } from './errors.ts';
+import { createIdempotency } from './idempotency.ts';
+import { migrate } from './migrate.store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sb-idem-'));
+const db = openDb(join(dir, 'i.db'));
+migrate(db.sql, MIGRATIONS, 't');
+const clock = createClock({ kind: 'manual', startMs: 0 });
+const idempotency = createIdempotency({ db, clock });
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('idempotency', () => {
+  it('runs once per key and replays the first answer', async () => {
+    let runs = 0;
+    const work = async () => ({ status: 201, body: { n: ++runs } });
+    const input = { orgId: 'org_a', key: 'k1', route: 'POST /v1/x', body: { a: 1, b: [1, 2] } };
+    expect(await idempotency.run(input, work)).toEqual({ status: 201, body: { n: 1 }, replayed: false });
+    expect(await idempotency.run({ ...input, body: { b: [1, 2], a: 1 } }, work)).toEqual({ status: 201, body: { n: 1 }, replayed: true });
+    expect(runs).toBe(1);
+    await expect(idempotency.run({ ...input, body: { a: 2 } }, work)).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', statusCode: 409 });
+    expect((await idempotency.run({ ...input, orgId: 'org_b' }, work)).body).toEqual({ n: 2 });
+  });
+  it('forgets a key after 24 hours', async () => {
+    let runs = 0;
+    const work = async () => ({ status: 200, body: { n: ++runs } });
+    const input = { orgId: 'org_a', key: 'k2', route: 'POST /v1/x', body: {} };
+    await idempotency.run(input, work);
+    clock.setTo(clock.now() + 24 * 3600 * 1000);
+    expect((await idempotency.run(input, work)).replayed).toBe(false);
+    expect(runs).toBe(2);
+  });
+  it('keeps a 4xx answer, forgets an unexpected failure, and refuses a key in use', async () => {
+    const input = { orgId: 'org_a', key: 'k3', route: 'POST /v1/x', body: {} };
+    await expect(idempotency.run(input, async () => {
+      throw new AppError('CONTACT_BLOCKED', 'blocked', { extra: { reason: 'spam' } });
+    })).rejects.toThrow('blocked');
+    expect(await idempotency.run(input, async () => ({ status: 200, body: {} }))).toMatchObject({
+      status: 409, replayed: true, body: { code: 'CONTACT_BLOCKED', reason: 'spam', statusCode: 409, error: 'Conflict' },
+    });
+    const crash = { ...input, key: 'k4' };
+    await expect(idempotency.run(crash, async () => {
+      throw new Error('database on fire');
+    })).rejects.toThrow('fire');
+    expect((await idempotency.run(crash, async () => ({ status: 200, body: { ok: true } }))).replayed).toBe(false);
+    let release: () => void = () => undefined;
+    const slow = idempotency.run({ ...input, key: 'k5' }, () => new Promise((resolve) => {
+      release = () => resolve({ status: 200, body: {} });
+    }));
+    await expect(idempotency.run({ ...input, key: 'k5' }, async () => ({ status: 200, body: {} }))).rejects.toThrow(/still being processed/);
+    release();
+    await slow;
+    await expect(idempotency.run({ ...input, key: 'bad key with spaces' }, async () => ({ status: 200, body: {} }))).rejects.toMatchObject({ statusCode: 400 });
+  });
+});

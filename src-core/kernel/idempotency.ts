@@ -1,0 +1,57 @@
+// Idempotency-Key on send routes: a repeat with the same key and body within 24 hours answers the first
+// answer and does nothing again; the same key with another body, or while the first is running, is 409.
+import { createHash } from 'node:crypto';
+import type { Clock } from './clock.ts';
+import type { Db } from './db.ts';
+import { AppError, renderError } from './errors.ts';
+import { createIdempotencyStore } from './idempotency.store.ts';
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+export type StoredAnswer = { status: number; body: unknown };
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function createIdempotency(deps: { db: Db; clock: Clock }) {
+  const store = createIdempotencyStore(deps.db.sql);
+
+  return {
+    /**
+     * Runs `work` once per (organization, key): the first answer is stored (a thrown AppError included),
+     * later identical requests get it back with `replayed: true`.
+     */
+    async run(input: { orgId: string; key: string; route: string; body: unknown }, work: () => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {
+      if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
+        throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+      }
+      const hash = createHash('sha256').update(`${input.route}\n${canonical(input.body)}`).digest('hex');
+      const now = deps.clock.now();
+      const claimed = deps.db.tx(() => store.claim({ orgId: input.orgId, key: input.key, hash, route: input.route, now, expiredBefore: now - IDEMPOTENCY_WINDOW_MS }));
+      if (!claimed) {
+        const existing = store.get(input.orgId, input.key);
+        if (!existing) throw new AppError('CONFLICT', 'Idempotency-Key could not be claimed; retry the request');
+        if (existing.request_hash !== hash) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', `Idempotency-Key ${input.key} was already used with a different request (${existing.route}) in the last 24 hours`);
+        }
+        if (existing.state === 'running') throw new AppError('CONFLICT', `A request with Idempotency-Key ${input.key} is still being processed`);
+        return { status: existing.status_code ?? 200, body: JSON.parse(existing.response ?? 'null'), replayed: true };
+      }
+      try {
+        const answer = await work();
+        store.finish(input.orgId, input.key, answer.status, JSON.stringify(answer.body ?? null));
+        return { ...answer, replayed: false };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) {
+          store.finish(input.orgId, input.key, error.statusCode, JSON.stringify(renderError(error)));
+        } else store.release(input.orgId, input.key);
+        throw error;
+      }
+    },
+  };
+}
+export type Idempotency = ReturnType<typeof createIdempotency>;
