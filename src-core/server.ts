@@ -18,6 +18,7 @@ import { MIGRATIONS } from './migrations/index.ts';
 import { contactsDomain } from './domains/contacts/index.ts';
 import { walletDomain } from './domains/wallet/index.ts';
 import { messagingDomain } from './domains/messaging/index.ts';
+import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
@@ -74,7 +75,9 @@ export async function createServer(options: ServerOptions) {
   const world = createSimWorld(deps);
   const messaging = messagingDomain({ ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers });
   const sim = world.attach(messaging.service);
-  const domains: Domain[] = [contacts, wallet, messaging, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
+  const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -105,7 +108,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service },
     seedDemo: () => seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service }),
     clock,
     jobs,
@@ -121,6 +124,7 @@ export async function createServer(options: ServerOptions) {
       const address = server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
+      publicBaseUrl = url;
       return {
         url, apiBase: `${url}/v1`, mcpUrl: `${url}/mcp`, consoleUrl: `${url}/#token=${dashboardToken}`,
         dashboardToken, organizationId: defaultOrg.id,

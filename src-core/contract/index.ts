@@ -8,3 +8,4 @@ export * from './sim.ts';
 export * from './stream.ts';
 export * from './wallet.ts';
 export * from './messaging.ts';
+export * from './whatsapp.ts';

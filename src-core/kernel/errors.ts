@@ -11,12 +11,13 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.statusCode = ERROR_STATUS[code];
+    // A code keeps its usual status; the contract names one exception (CONTACT_BLOCKED is 403 on lookups).
+    this.statusCode = options.status ?? ERROR_STATUS[code];
     this.extra = options.extra ?? {};
     this.headers = options.headers ?? {};
   }

@@ -2,6 +2,7 @@
 // scope, rate limits, validation, the request log and the error envelope.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +15,7 @@ import { newId } from './ids.ts';
 import type { Idempotency, StoredAnswer } from './idempotency.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
-import { consoleTwin, type AnyRoute, type Caller, type Reply } from './route.ts';
+import { consoleTwin, type AnyRoute, type Caller, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
 
 export type HttpDeps = {
@@ -106,10 +107,11 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
     url: route.path,
     handler: async (request, fastifyReply) => {
       const state = logState.get(request) as LogState;
+      if (!route.upload && request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
       const { caller, orgId } = authenticate(route, request, fastifyReply, deps, state);
       const params = parse(route.params, request.params, 'path parameters');
       const query = parse(route.query, request.query, 'query');
-      const body = parse(route.body, request.body, 'body');
+      const body = route.upload ? await readUpload(request, route.upload) : parse(route.body, request.body, 'body');
       const run = async (): Promise<StoredAnswer & { headers?: Record<string, string> }> => {
         const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers });
         if (result && typeof result === 'object' && '__reply' in result) {
@@ -125,9 +127,24 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       if ('replayed' in answer && answer.replayed) fastifyReply.header('Idempotent-Replayed', 'true');
       for (const [name, value] of Object.entries(('headers' in answer && answer.headers) || {})) fastifyReply.header(name, value);
       fastifyReply.code(answer.status);
+      if (Buffer.isBuffer(answer.body)) return fastifyReply.send(answer.body);
       return answer.status === 204 ? fastifyReply.send() : answer.body;
     },
   });
+}
+
+/** Reads the one file of a multipart upload, refusing anything else with a clear 4xx. */
+async function readUpload(request: FastifyRequest, spec: { field: string; maxBytes: number }): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `This route takes multipart/form-data with a single "${spec.field}" field`);
+  let file: UploadedFile | null = null;
+  for await (const part of request.parts({ limits: { fileSize: spec.maxBytes, files: 1, fields: 10 } })) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== spec.field) throw new AppError('VALIDATION_FAILED', `Unexpected file field "${part.fieldname}": send the file as "${spec.field}"`);
+    const data = await part.toBuffer();
+    file = { field: part.fieldname, filename: part.filename, mimeType: part.mimetype, data };
+  }
+  if (!file) throw new AppError('VALIDATION_FAILED', `Missing the "${spec.field}" file field`);
+  return file;
 }
 
 function fromFastifyError(error: { statusCode?: number; code?: string; message: string }): AppError | null {
@@ -135,7 +152,12 @@ function fromFastifyError(error: { statusCode?: number; code?: string; message: 
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
   }
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+    return new AppError('PAYLOAD_TOO_LARGE', error.code === 'FST_REQ_FILE_TOO_LARGE' ? `File too large: ${error.message}` : 'Request body is too large');
+  }
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
+    return new AppError('VALIDATION_FAILED', `Invalid upload: ${error.message}`);
+  }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return new AppError('MALFORMED_JSON', `Malformed JSON body: ${error.message}`);
   }
@@ -148,6 +170,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
 
   // Only JSON bodies are accepted (multipart routes register their own parser); anything else is 415.
   app.removeContentTypeParser('text/plain');
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { fileSize: 16 * 1024 * 1024, files: 1 } });
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);

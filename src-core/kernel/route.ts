@@ -27,6 +27,9 @@ export type RouteContext<P, Q, B> = {
 
 export type Reply = { readonly __reply: true; status: number; body: unknown; headers?: Record<string, string> };
 
+/** A file received by an upload route (multipart/form-data with one file field). */
+export type UploadedFile = { field: string; filename: string; mimeType: string; data: Buffer };
+
 /** Answers with a status other than the route's default, or with extra headers. */
 export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
   __reply: true, status, body, ...(headers ? { headers } : {}),
@@ -47,6 +50,8 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   status?: number;
   /** Also mount this `/v1` route at `/dashboard/...` for the console, with the dashboard token. */
   console?: boolean;
+  /** A multipart upload route: the one file field arrives as the body (`UploadedFile`), bounded in size. */
+  upload?: { field: string; maxBytes: number };
   /** Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer (send routes). */
   idempotent?: boolean;
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => unknown;

@@ -5,5 +5,6 @@ import { contactsMigration } from './0002-contacts.ts';
 import { walletMigration } from './0003-wallet.ts';
 import { messagingMigration } from './0004-messaging.ts';
 import { idempotencyMigration } from './0005-idempotency.ts';
+import { whatsappMigration } from './0009-whatsapp.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, whatsappMigration];

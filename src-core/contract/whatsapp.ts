@@ -1,0 +1,85 @@
+// WhatsApp: templates, template sends, logs, conversations and media (seed 000, "WhatsApp").
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+
+export const WA_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+export const WA_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
+
+const placeholderText = (max: number) => z.string().trim().min(1).max(max);
+
+export const waButtonSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('QUICK_REPLY'), text: placeholderText(25) }),
+  z.object({ type: z.literal('URL'), text: placeholderText(25), url: z.url().max(2000) }),
+  z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(25), phone_number: z.string().regex(/^\+?\d{6,15}$/) }),
+]);
+
+export const waComponentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('HEADER'), format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT']), text: placeholderText(60).optional() }),
+  z.object({ type: z.literal('BODY'), text: placeholderText(1024) }),
+  z.object({ type: z.literal('FOOTER'), text: placeholderText(60) }),
+  z.object({ type: z.literal('BUTTONS'), buttons: z.array(waButtonSchema).min(1).max(10) }),
+]);
+export type WaTemplateComponent = z.infer<typeof waComponentSchema>;
+
+export const createWaTemplateBodySchema = z.object({
+  name: z.string().regex(/^[a-z0-9_]{1,512}$/, 'name must be lowercase letters, digits and underscores'),
+  category: z.enum(WA_CATEGORIES),
+  language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'language must be a language or language_REGION code, e.g. en or en_US'),
+  components: z.array(waComponentSchema).min(1),
+});
+export type CreateWaTemplateInput = z.infer<typeof createWaTemplateBodySchema>;
+
+export const waTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(WA_CATEGORIES),
+  language: z.string(),
+  status: z.enum(WA_TEMPLATE_STATUSES),
+  components: z.array(waComponentSchema),
+  rejectedReason: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type WaTemplate = z.infer<typeof waTemplateSchema>;
+
+/** Send components in the messaging platform's cloud API format. */
+export const waSendComponentSchema = z.object({
+  type: z.enum(['header', 'body', 'button']),
+  sub_type: z.string().optional(),
+  index: z.union([z.string(), z.number()]).optional(),
+  parameters: z.array(z.looseObject({ type: z.string() })).default([]),
+});
+export type WaSendComponent = z.infer<typeof waSendComponentSchema>;
+
+export const waPhoneSchema = z.string().trim().regex(/^\+?\d{7,15}$/, 'must be a phone number in international format, digits only (e.g. 14155550101)');
+
+export const sendTemplateBodySchema = z.object({
+  to: waPhoneSchema,
+  templateName: z.string().min(1).max(512),
+  languageCode: z.string().min(2).max(10),
+  components: z.array(waSendComponentSchema).max(20).optional(),
+});
+export type SendTemplateInput = z.infer<typeof sendTemplateBodySchema>;
+
+export const waSendResultSchema = z.object({ wamid: z.string(), conversationId: z.string(), status: z.string() });
+export type WaSendResult = z.infer<typeof waSendResultSchema>;
+
+export const waLogEntrySchema = z.object({
+  id: z.string(),
+  wamid: z.string(),
+  direction: z.enum(['inbound', 'outbound']),
+  type: z.string(),
+  status: z.string(),
+  content: z.record(z.string(), z.unknown()),
+  templateName: z.string().nullable(),
+  templateCategory: z.string().nullable(),
+  isTemplate: z.boolean(),
+  isBillable: z.boolean(),
+  billingAmountPaise: z.number().int(),
+  source: z.string(),
+  sourceName: z.string().nullable(),
+  timestamp: timestampSchema,
+  conversation: z.object({ id: z.string().nullable(), customerWaId: z.string(), customerName: z.string().nullable() }),
+});
+export type WaLogEntry = z.infer<typeof waLogEntrySchema>;
+
+export const waMediaResultSchema = z.object({ mediaId: z.string(), url: z.string(), mimeType: z.string() });

@@ -1,0 +1,22 @@
+// The WhatsApp domain: templates (reviewed on the clock), template sends, logs, conversations, media.
+import type { CoreDeps } from '../../kernel/domain.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import { createWhatsappService, TEMPLATE_REVIEW_JOB } from './whatsapp.service.ts';
+import { createWhatsappStore } from './whatsapp.store.ts';
+import { whatsappRoutes } from './whatsapp.routes.ts';
+
+export function whatsappDomain(deps: CoreDeps & { messaging: MessagingService; contacts: ContactsService; publicBaseUrl: () => string }) {
+  const service = createWhatsappService({
+    store: createWhatsappStore(deps.db.sql), db: deps.db, clock: deps.clock, bus: deps.bus, jobs: deps.jobs,
+    messaging: deps.messaging, contacts: deps.contacts,
+  });
+  return defineDomain({
+    name: 'whatsapp',
+    routes: whatsappRoutes(service, deps.publicBaseUrl),
+    jobs: { [TEMPLATE_REVIEW_JOB]: (payload: { templateId: string }, ctx: { orgId: string | null }) => service.review(ctx.orgId as string, payload.templateId) },
+    service,
+  });
+}
+export type { WhatsappService } from './whatsapp.service.ts';

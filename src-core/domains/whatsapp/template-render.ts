@@ -1,0 +1,80 @@
+// Checks a template send's components against the template's placeholders and renders the text.
+import type { WaSendComponent, WaTemplateComponent } from '../../contract/whatsapp.ts';
+import { AppError } from '../../kernel/errors.ts';
+
+const PLACEHOLDER = /\{\{(\d+)\}\}/g;
+
+export function placeholdersOf(text: string | undefined): number[] {
+  return [...new Set([...(text ?? '').matchAll(PLACEHOLDER)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+}
+
+/** A template's placeholders are numbered 1..n without gaps, as the messaging platform requires. */
+export function checkPlaceholders(components: WaTemplateComponent[]): string | null {
+  const bodies = components.filter((c) => c.type === 'BODY');
+  if (bodies.length !== 1) return 'a template needs exactly one BODY component';
+  for (const component of components) {
+    const text = component.type === 'BUTTONS' ? undefined : component.text;
+    const numbers = placeholdersOf(text);
+    if (numbers.some((n, i) => n !== i + 1)) return `${component.type} placeholders must be numbered {{1}}, {{2}}, ... without gaps`;
+  }
+  for (const type of ['HEADER', 'FOOTER', 'BUTTONS'] as const) {
+    if (components.filter((c) => c.type === type).length > 1) return `a template has at most one ${type} component`;
+  }
+  return null;
+}
+
+const bad = (message: string): AppError => new AppError('VALIDATION_FAILED', message);
+
+function textParams(component: WaSendComponent | undefined, where: string): string[] {
+  return (component?.parameters ?? []).map((p, i) => {
+    if (p.type !== 'text' || typeof p.text !== 'string') throw bad(`${where} parameter ${i + 1} must be {"type":"text","text":"..."}`);
+    return p.text;
+  });
+}
+
+const fill = (text: string, values: string[]): string => text.replace(PLACEHOLDER, (_m, n: string) => values[Number(n) - 1] ?? '');
+
+export type RenderedTemplate = { text: string; header: Record<string, unknown> | null; buttons: Array<Record<string, unknown>> };
+
+/** Validates `components` for `template` (400 with what is wrong) and renders what the customer sees. */
+export function renderTemplate(templateName: string, template: WaTemplateComponent[], components: WaSendComponent[]): RenderedTemplate {
+  const body = template.find((c) => c.type === 'BODY');
+  const header = template.find((c) => c.type === 'HEADER');
+  const buttons = template.find((c) => c.type === 'BUTTONS');
+  const sentBody = components.filter((c) => c.type === 'body');
+  if (sentBody.length > 1) throw bad('components may contain one body component');
+  const bodyExpected = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
+  const bodyValues = textParams(sentBody[0], 'body');
+  if (bodyValues.length !== bodyExpected) {
+    throw bad(`template ${templateName} body expects ${bodyExpected} parameter${bodyExpected === 1 ? '' : 's'}, got ${bodyValues.length}`);
+  }
+
+  let renderedHeader: Record<string, unknown> | null = null;
+  const sentHeader = components.find((c) => c.type === 'header');
+  if (header?.type === 'HEADER' && header.format !== 'TEXT') {
+    const media = sentHeader?.parameters[0];
+    const kind = header.format.toLowerCase();
+    const link = media && media.type === kind ? (media[kind] as { link?: unknown } | undefined)?.link : undefined;
+    if (typeof link !== 'string' || !/^https?:\/\//.test(link)) {
+      throw bad(`template ${templateName} has a ${header.format} header: send a header parameter {"type":"${kind}","${kind}":{"link":"https://..."}}`);
+    }
+    renderedHeader = { format: header.format, link };
+  } else if (header?.type === 'HEADER') {
+    const values = textParams(sentHeader, 'header');
+    const expected = placeholdersOf(header.text).length;
+    if (values.length !== expected) throw bad(`template ${templateName} header expects ${expected} parameter${expected === 1 ? '' : 's'}, got ${values.length}`);
+    renderedHeader = { format: 'TEXT', text: fill(header.text ?? '', values) };
+  } else if (sentHeader) throw bad(`template ${templateName} has no header`);
+
+  const renderedButtons = (buttons?.type === 'BUTTONS' ? buttons.buttons : []).map((button, index) => {
+    if (button.type !== 'URL' || placeholdersOf(button.url).length === 0) return { ...button };
+    const sent = components.find((c) => c.type === 'button' && Number(c.index) === index);
+    const values = textParams(sent, `button ${index}`);
+    if (sent?.sub_type !== 'url' || values.length !== 1) {
+      throw bad(`template ${templateName} button ${index} has a dynamic URL: send {"type":"button","sub_type":"url","index":"${index}","parameters":[{"type":"text","text":"..."}]}`);
+    }
+    return { ...button, url: fill(button.url, values) };
+  });
+
+  return { text: fill(body?.type === 'BODY' ? body.text : '', bodyValues), header: renderedHeader, buttons: renderedButtons };
+}

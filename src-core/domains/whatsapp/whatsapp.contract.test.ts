@@ -1,0 +1,174 @@
+// WhatsApp over real HTTP: templates reviewed on the clock, template sends checked against placeholders,
+// logs, conversations by phone, message lookup, header media, idempotency.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+const orderUpdate = {
+  name: 'order_update', category: 'UTILITY', language: 'en_US',
+  components: [
+    { type: 'HEADER', format: 'IMAGE' },
+    { type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.' },
+    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.example.com/track/{{1}}' }, { type: 'QUICK_REPLY', text: 'Thanks' }] },
+  ],
+};
+const params = (to: string) => ({
+  to, templateName: 'order_update', languageCode: 'en_US',
+  components: [
+    { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/box.png' } }] },
+    { type: 'body', parameters: [{ type: 'text', text: 'Alice' }, { type: 'text', text: '#1001' }] },
+    { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'ABC123' }] },
+  ],
+});
+const send = (body: unknown, headers?: Record<string, string>) => t.request('POST', '/v1/whatsapp/send-template', { token: key, body, headers });
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  t.server.services.wallet.topUp(t.organizationId, { amountPaise: 100_000 });
+  expect((await t.request('POST', '/v1/whatsapp/templates', { token: key, body: orderUpdate })).status).toBe(201);
+  await t.advance(60);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('templates', () => {
+  it('start PENDING and are reviewed by the simulated platform 60 s later', async () => {
+    const created = await t.request('POST', '/v1/whatsapp/templates', {
+      token: key, body: { name: 'welcome', category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Welcome {{1}}!' }] },
+    });
+    expect(created.body).toMatchObject({ id: expect.stringMatching(/^wat_/), status: 'PENDING', category: 'MARKETING' });
+    const rejected = await t.request('POST', '/v1/whatsapp/templates', {
+      token: key, body: { name: 'reject_me', category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Nope' }] },
+    });
+    await t.advance(59);
+    expect((await t.request('GET', '/v1/whatsapp/templates?status=PENDING', { token: key })).body.meta.total).toBe(2);
+    await t.advance(1);
+    const list = await t.request('GET', '/v1/whatsapp/templates', { token: key });
+    expect(list.body.meta).toMatchObject({ total: 3, limit: 25 });
+    const byName = Object.fromEntries(list.body.data.map((tpl: { name: string; status: string }) => [tpl.name, tpl.status]));
+    expect(byName).toEqual({ welcome: 'APPROVED', reject_me: 'REJECTED', order_update: 'APPROVED' });
+    const detail = await t.dashboard('GET', `/dashboard/whatsapp/templates/${rejected.body.id}`);
+    expect(detail.body.rejectedReason).toContain('reject');
+    expect((await t.request('GET', '/v1/whatsapp/templates?category=UTILITY', { token: key })).body.data.map((x: { name: string }) => x.name)).toEqual(['order_update']);
+  });
+  it('refuses a malformed template with 400 and a duplicate with 409', async () => {
+    const bad = [
+      { ...orderUpdate, name: 'Has Spaces' },
+      { ...orderUpdate, name: 'gap', components: [{ type: 'BODY', text: 'Hi {{1}} and {{3}}' }] },
+      { ...orderUpdate, name: 'nobody', components: [{ type: 'FOOTER', text: 'x' }] },
+      { ...orderUpdate, name: 'cat', category: 'SPAM' },
+    ];
+    for (const body of bad) expect((await t.request('POST', '/v1/whatsapp/templates', { token: key, body })).status, body.name).toBe(400);
+    expect((await t.request('POST', '/v1/whatsapp/templates', { token: key, body: orderUpdate })).status).toBe(409);
+  });
+});
+
+describe('send-template', () => {
+  it('sends with the right parameters, charges, and reaches the handset', async () => {
+    const res = await send(params('14155550111'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ wamid: expect.stringMatching(/^wamid_/), conversationId: expect.stringMatching(/^conv_/), status: 'sent' });
+    const handset = await t.dashboard('GET', '/sim/handsets/14155550111/messages');
+    expect(handset.body.data[0]).toMatchObject({ channel: 'whatsapp', text: 'Hi Alice, your order #1001 has shipped.' });
+    expect(handset.body.data[0].payload.buttons[0].url).toBe('https://shop.example.com/track/ABC123');
+    const entry = await t.request('GET', `/v1/whatsapp/messages/${res.body.wamid}`, { token: key });
+    expect(entry.body).toMatchObject({
+      wamid: res.body.wamid, direction: 'outbound', type: 'template', status: 'sent', templateName: 'order_update', templateCategory: 'UTILITY',
+      isTemplate: true, isBillable: true, billingAmountPaise: 80, source: 'API', conversation: { customerWaId: '14155550111' },
+    });
+  });
+  it('answers 400 naming what is wrong with the components', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'header') }, 'IMAGE header'],
+      [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: c.parameters.slice(0, 1) } : c)) }, 'expects 2 parameters, got 1'],
+      [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'button') }, 'dynamic URL'],
+      [{ ...params('14155550111'), templateName: 'nope' }, 'not found'],
+      [{ ...params('14155550111'), templateName: 'reject_me', languageCode: 'en', components: [] }, 'REJECTED'],
+      [{ ...params('not-a-phone') }, 'to'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+  });
+  it('a failing handset answers status failed, with the refund and a failed status event', async () => {
+    const res = await send(params('15005550002'));
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('failed');
+    const entry = await t.request('GET', `/v1/whatsapp/messages/${res.body.wamid}`, { token: key });
+    expect(entry.body).toMatchObject({ status: 'failed', billingAmountPaise: 0, isBillable: false });
+  });
+  it('a blocked contact is refused with 409 CONTACT_BLOCKED and its reason, nothing charged', async () => {
+    await send(params('14155550222'));
+    const contact = (await t.dashboard('GET', '/dashboard/contacts?search=14155550222')).body.data[0];
+    await t.dashboard('POST', `/dashboard/contacts/${contact.id}/block`, { reason: 'Opted out by phone' });
+    const before = (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise;
+    const res = await send(params('14155550222'));
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ statusCode: 409, code: 'CONTACT_BLOCKED', reason: 'Opted out by phone' });
+    expect((await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise).toBe(before);
+    const lookup = await t.request('GET', '/v1/whatsapp/conversations/by-phone?phone=14155550222', { token: key });
+    expect(lookup.status).toBe(403);
+    expect(lookup.body).toMatchObject({ code: 'CONTACT_BLOCKED', reason: 'Opted out by phone' });
+  });
+  it('an Idempotency-Key sends once; another body with the same key is 409', async () => {
+    const headers = { 'idempotency-key': 'order-1001-shipped' };
+    const first = await send(params('14155550333'), headers);
+    const again = await send(params('14155550333'), headers);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await t.dashboard('GET', '/sim/handsets/14155550333/messages')).body.data).toHaveLength(1);
+    expect((await send(params('14155550334'), headers)).status).toBe(409);
+  });
+});
+
+describe('logs and conversations', () => {
+  it('filters logs by direction and status, and moves with the clock', async () => {
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '14155550111', text: 'Where is it?' });
+    const inbound = await t.request('GET', '/v1/whatsapp/logs?direction=inbound', { token: key });
+    expect(inbound.body.data.map((e: { status: string }) => e.status)).toEqual(['received']);
+    await t.advance(10);
+    const read = await t.request('GET', '/v1/whatsapp/logs?status=read', { token: key });
+    expect(read.body.meta.total).toBeGreaterThan(0);
+    const today = (await t.dashboard('GET', '/sim/clock')).body.now.slice(0, 10);
+    expect((await t.request(`GET`, `/v1/whatsapp/logs?from=${today}&to=${today}`, { token: key })).body.meta.total).toBeGreaterThan(0);
+    expect((await t.request('GET', '/v1/whatsapp/logs?from=2020-01-01&to=2020-01-02', { token: key })).body.meta.total).toBe(0);
+    expect((await t.request('GET', '/v1/whatsapp/logs?from=yesterday', { token: key })).status).toBe(400);
+  });
+  it('returns the most recent messages of a conversation, oldest first, at most 50', async () => {
+    const res = await t.request('GET', '/v1/whatsapp/conversations/by-phone?phone=14155550111&limit=500', { token: key });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ conversationId: expect.stringMatching(/^conv_/), customerWaId: '14155550111' });
+    expect(res.body.data.map((m: { direction: string }) => m.direction)).toEqual(['outbound', 'inbound']);
+    expect(res.body.data[1]).toMatchObject({ status: 'received', mediaUrl: null, errorCode: null });
+    expect((await t.request('GET', '/v1/whatsapp/conversations/by-phone?phone=19999999999', { token: key })).status).toBe(404);
+    expect((await t.request('GET', '/v1/whatsapp/conversations/by-phone', { token: key })).status).toBe(400);
+  });
+});
+
+describe('header media upload', () => {
+  it('takes one file field, returns a URL that serves it, and refuses the rest', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'box.png');
+    const res = await fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toEqual({ mediaId: expect.stringMatching(/^media_/), url: `${t.url}/media/${body.mediaId}`, mimeType: 'image/png' });
+    const served = await fetch(body.url);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    const wrongType = new FormData();
+    wrongType.append('file', new Blob(['hello'], { type: 'text/plain' }), 'a.txt');
+    expect((await fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: wrongType })).status).toBe(400);
+    const wrongField = new FormData();
+    wrongField.append('image', new Blob([png], { type: 'image/png' }), 'box.png');
+    expect((await fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: wrongField })).status).toBe(400);
+    expect((await t.request('POST', '/v1/whatsapp/header-media/upload', { token: key, body: { file: 'x' } })).status).toBe(415);
+    const multipartElsewhere = await fetch(`${t.url}/v1/whatsapp/send-template`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    expect(multipartElsewhere.status).toBe(415);
+  });
+});

@@ -1,0 +1,82 @@
+// WhatsApp routes of seed 000: template sends, header media, logs, templates, conversations by phone.
+import { z } from 'zod';
+import { createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waPhoneSchema } from '../../contract/whatsapp.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute, reply, type Caller, type UploadedFile } from '../../kernel/route.ts';
+import type { WhatsappService } from './whatsapp.service.ts';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(d)), 'must be a real date');
+const MEDIA_TYPES: Record<string, number> = {
+  'image/jpeg': 5 * 1024 * 1024, 'image/png': 5 * 1024 * 1024,
+  'video/mp4': 16 * 1024 * 1024, 'video/3gpp': 16 * 1024 * 1024,
+  'application/pdf': 16 * 1024 * 1024,
+};
+
+/** Who sent it, in the log's `source` and `sourceName`. */
+export const originOf = (caller: Caller) =>
+  caller.kind === 'apiKey' ? { source: 'API' as const, sourceName: caller.key.keyId } : { source: 'MANUAL' as const, sourceName: 'Console' };
+
+export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => string) {
+  return [
+    defineRoute({
+      method: 'POST', path: '/v1/whatsapp/send-template', scope: 'whatsapp:send', console: true, idempotent: true, body: sendTemplateBodySchema,
+      handler: async ({ orgId, body, caller }) => {
+        const { message: _message, ...result } = await service.sendTemplate(orgId, body, originOf(caller));
+        return result;
+      },
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/whatsapp/header-media/upload', scope: 'whatsapp:send', console: true, status: 201,
+      upload: { field: 'file', maxBytes: 16 * 1024 * 1024 },
+      handler: ({ orgId, body }) => {
+        const file = body as unknown as UploadedFile;
+        const limit = MEDIA_TYPES[file.mimeType];
+        if (limit === undefined) throw new AppError('VALIDATION_FAILED', `Unsupported media type ${file.mimeType}: use ${Object.keys(MEDIA_TYPES).join(', ')}`);
+        if (file.data.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', `${file.mimeType} files are limited to ${limit / 1024 / 1024} MB`);
+        if (file.data.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
+        return service.saveMedia(orgId, file, publicBaseUrl());
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/media/:id', scope: 'public', params: z.object({ id: z.string().regex(/^media_[0-9A-Za-z]{24}$/) }),
+      handler: ({ params }) => {
+        const media = service.media(params.id);
+        if (!media) throw new AppError('NOT_FOUND', `Media ${params.id} not found`);
+        return reply(200, media.data, { 'content-type': media.mime_type, 'cache-control': 'private, max-age=3600' });
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/whatsapp/logs', scope: 'whatsapp:logs:read', console: true,
+      query: z.object({
+        direction: z.enum(['inbound', 'outbound']).optional(),
+        status: z.enum(['sent', 'delivered', 'read', 'failed', 'received']).optional(),
+        from: day.optional(), to: day.optional(),
+      }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/whatsapp/messages/:wamid', scope: 'whatsapp:logs:read', console: true, params: z.object({ wamid: z.string().min(1).max(100) }),
+      handler: ({ orgId, params }) => service.message(orgId, params.wamid),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/whatsapp/templates', scope: 'whatsapp:templates:read', console: true,
+      query: z.object({ status: z.enum(WA_TEMPLATE_STATUSES).optional(), category: z.enum(WA_CATEGORIES).optional() })
+        .extend(paginationQuery({ defaultLimit: 25, maxLimit: 100 }).shape),
+      handler: ({ orgId, query }) => service.listTemplates(orgId, query, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/whatsapp/templates', scope: 'whatsapp:templates:write', console: true, status: 201, body: createWaTemplateBodySchema,
+      handler: ({ orgId, body }) => service.createTemplate(orgId, body),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/whatsapp/templates/:id', scope: 'dashboard', params: z.object({ id: z.string() }),
+      handler: ({ orgId, params }) => service.getTemplate(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/whatsapp/conversations/by-phone', scope: 'whatsapp:conversations:read', console: true,
+      query: z.object({ phone: waPhoneSchema, limit: z.coerce.number().int().min(1).default(50).transform((n) => Math.min(n, 50)) }),
+      handler: ({ orgId, query }) => service.conversationByPhone(orgId, query.phone, query.limit),
+    }),
+  ];
+}

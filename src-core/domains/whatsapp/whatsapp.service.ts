@@ -1,0 +1,148 @@
+// The rules of WhatsApp: templates reviewed on the clock, template sends through the shared send path,
+// logs, conversations by phone and header media.
+import type { MessageSource, Message } from '../../contract/messaging.ts';
+import type {
+  CreateWaTemplateInput, SendTemplateInput, WaLogEntry, WaSendResult, WaTemplate, WaTemplateComponent,
+} from '../../contract/whatsapp.ts';
+import type { ListEnvelope } from '../../contract/common.ts';
+import type { Bus } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, conflict, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import { checkPlaceholders, renderTemplate } from './template-render.ts';
+import type { WaTemplateRow, WhatsappStore } from './whatsapp.store.ts';
+
+export const TEMPLATE_REVIEW_JOB = 'whatsapp.template.review';
+export const TEMPLATE_REVIEW_DELAY_MS = 60_000;
+
+const toTemplate = (row: WaTemplateRow): WaTemplate => ({
+  id: row.id, name: row.name, category: row.category as WaTemplate['category'], language: row.language, status: row.status as WaTemplate['status'],
+  components: JSON.parse(row.components) as WaTemplateComponent[], rejectedReason: row.rejected_reason, createdAt: row.created_at,
+});
+
+/** The simulated platform's review: documented in docs/contract-notes.md (WhatsApp). */
+export function reviewOutcome(template: WaTemplate): { status: 'APPROVED' | 'REJECTED'; reason: string | null } {
+  if (template.name.startsWith('reject')) return { status: 'REJECTED', reason: 'Rejected by the simulated platform: the template name starts with "reject"' };
+  const buttons = template.components.find((c) => c.type === 'BUTTONS');
+  if (template.category === 'AUTHENTICATION' && buttons?.type === 'BUTTONS' && buttons.buttons.some((b) => b.type === 'URL')) {
+    return { status: 'REJECTED', reason: 'Authentication templates cannot have URL buttons' };
+  }
+  return { status: 'APPROVED', reason: null };
+}
+
+export const waId = (phone: string): string => phone.replace(/\D/g, '');
+
+export function createWhatsappService(deps: {
+  store: WhatsappStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService;
+}) {
+  const { store, db, clock, jobs, messaging, contacts } = deps;
+
+  function toLogEntry(orgId: string, message: Message): WaLogEntry {
+    const content = message.content;
+    const contact = message.contactId ? contacts.get(orgId, message.contactId) : null;
+    return {
+      id: message.id, wamid: message.externalId ?? message.id, direction: message.direction, type: message.type, status: message.status,
+      content, templateName: message.templateName, templateCategory: (content.templateCategory as string | undefined) ?? null,
+      isTemplate: message.type === 'template', isBillable: message.billingAmountPaise > 0, billingAmountPaise: message.billingAmountPaise,
+      source: message.source, sourceName: (content.sourceName as string | undefined) ?? null, timestamp: message.createdAt,
+      conversation: { id: message.conversationId, customerWaId: waId(message.address), customerName: contact?.name ?? null },
+    };
+  }
+
+  return {
+    createTemplate(orgId: string, input: CreateWaTemplateInput): WaTemplate {
+      const problem = checkPlaceholders(input.components);
+      if (problem) throw new AppError('VALIDATION_FAILED', `Invalid components: ${problem}`);
+      return db.tx(() => {
+        if (store.byName(orgId, input.name, input.language)) throw conflict(`A template named ${input.name} already exists for ${input.language}`);
+        const row = {
+          id: newId('wat'), org_id: orgId, name: input.name, category: input.category, language: input.language, status: 'PENDING',
+          components: JSON.stringify(input.components), created_at: clock.nowIso(),
+        };
+        store.insert(row);
+        jobs.schedule({ type: TEMPLATE_REVIEW_JOB, orgId, payload: { templateId: row.id }, delayMs: TEMPLATE_REVIEW_DELAY_MS });
+        return toTemplate({ ...row, rejected_reason: null });
+      });
+    },
+    /** Job: the simulated platform approves or rejects a pending template. */
+    review(orgId: string, templateId: string): void {
+      db.tx(() => {
+        const row = store.byId(orgId, templateId);
+        if (!row || row.status !== 'PENDING') return;
+        const outcome = reviewOutcome(toTemplate(row));
+        store.review(templateId, outcome.status, outcome.reason);
+      });
+    },
+    listTemplates(orgId: string, filter: { status?: string | undefined; category?: string | undefined }, page: PageRequest): ListEnvelope<WaTemplate> {
+      const { rows, total } = store.list(orgId, filter, page.limit, page.offset);
+      return pageEnvelope(rows.map(toTemplate), total, page);
+    },
+    getTemplate(orgId: string, id: string): WaTemplate {
+      const row = store.byId(orgId, id);
+      if (!row) throw notFound(`Template ${id}`);
+      return toTemplate(row);
+    },
+    /** Sends an approved template: the dedicated endpoint, the unified send, campaigns and the console all come here. */
+    async sendTemplate(orgId: string, input: SendTemplateInput, origin: { source: MessageSource; sourceName?: string | null }): Promise<WaSendResult & { message: Message }> {
+      const row = store.byName(orgId, input.templateName, input.languageCode);
+      if (!row) throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} (${input.languageCode}) not found`);
+      if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);
+      const template = toTemplate(row);
+      const rendered = renderTemplate(template.name, template.components, input.components ?? []);
+      const message = await messaging.send({
+        orgId, channel: 'whatsapp', to: `+${waId(input.to)}`, sender: null, type: 'template', text: rendered.text,
+        templateName: template.name, templateId: template.id, source: origin.source,
+        content: {
+          templateName: template.name, templateCategory: template.category, language: template.language, components: input.components ?? [],
+          body: rendered.text, header: rendered.header, buttons: rendered.buttons, sourceName: origin.sourceName ?? null,
+        },
+        payload: { header: rendered.header, buttons: rendered.buttons, template: template.name },
+      });
+      return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, message };
+    },
+    logs(orgId: string, filter: { direction?: string | undefined; status?: string | undefined; from?: string | undefined; to?: string | undefined }, page: PageRequest): ListEnvelope<WaLogEntry> {
+      const toIso = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString() : undefined;
+      const { rows, total } = messaging.log(orgId, {
+        channel: 'whatsapp', direction: filter.direction, status: filter.status,
+        fromIso: filter.from ? `${filter.from}T00:00:00.000Z` : undefined, toIso,
+      }, page.limit, page.offset);
+      return pageEnvelope(rows.map((m) => toLogEntry(orgId, m)), total, page);
+    },
+    message(orgId: string, wamid: string): WaLogEntry {
+      const message = wamid.startsWith('msg_') ? messaging.get(orgId, wamid) : messaging.byExternalId(orgId, 'whatsapp', wamid);
+      if (message.channel !== 'whatsapp') throw notFound(`Message ${wamid}`);
+      return toLogEntry(orgId, message);
+    },
+    conversationByPhone(orgId: string, phone: string, limit: number) {
+      const address = `+${waId(phone)}`;
+      const contact = contacts.findByPhone(orgId, address);
+      if (contact?.isBlocked) {
+        throw new AppError('CONTACT_BLOCKED', `Contact ${contact.id} is blocked${contact.blockedReason ? `: ${contact.blockedReason}` : ''}`, {
+          status: 403, extra: { contactId: contact.id, reason: contact.blockedReason },
+        });
+      }
+      const conversation = messaging.conversation(orgId, 'whatsapp', address);
+      if (!conversation) throw notFound(`WhatsApp conversation with ${waId(phone)}`);
+      return {
+        conversationId: conversation.id, customerWaId: waId(phone), customerName: contact?.name ?? null,
+        data: messaging.recentMessages(conversation.id, limit).map((m) => ({
+          id: m.id, wamid: m.externalId ?? m.id, direction: m.direction, type: m.type, status: m.status, content: m.content,
+          templateName: m.templateName, mediaUrl: ((m.content.header as { link?: string } | null)?.link) ?? null,
+          mediaMimeType: null, errorCode: m.errorCode, errorMessage: m.errorMessage, timestamp: m.createdAt, createdAt: m.createdAt,
+        })),
+      };
+    },
+    saveMedia(orgId: string, file: { filename: string; mimeType: string; data: Buffer }, baseUrl: string) {
+      const id = newId('media');
+      db.tx(() => store.insertMedia({ id, org_id: orgId, filename: file.filename, mime_type: file.mimeType, size_bytes: file.data.length, data: file.data, created_at: clock.nowIso() }));
+      return { mediaId: id, url: `${baseUrl}/media/${id}`, mimeType: file.mimeType };
+    },
+    media: (id: string) => store.media(id),
+  };
+}
+export type WhatsappService = ReturnType<typeof createWhatsappService>;
