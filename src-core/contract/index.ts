@@ -9,3 +9,4 @@ export * from './stream.ts';
 export * from './wallet.ts';
 export * from './messaging.ts';
 export * from './whatsapp.ts';
+export * from './unified-send.ts';

@@ -15,7 +15,7 @@ import { newId } from './ids.ts';
 import type { Idempotency, StoredAnswer } from './idempotency.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
-import { consoleTwin, type AnyRoute, type Caller, type Reply, type UploadedFile } from './route.ts';
+import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
 
 export type HttpDeps = {
@@ -97,9 +97,16 @@ function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: Fa
       headers: { 'Retry-After': String(seconds) },
     });
   }
-  if (!key.scopes.has(route.scope)) throw new AppError('INSUFFICIENT_SCOPE', `Insufficient scope. Required: ${route.scope}`);
+  if (!isBodyScopes(route.scope)) requireScope(key.scopes, route.scope);
   return { caller: { kind: 'apiKey', key }, orgId: key.orgId };
 }
+
+function requireScope(granted: ReadonlySet<string>, scope: string): void {
+  if (!granted.has(scope)) throw new AppError('INSUFFICIENT_SCOPE', `Insufficient scope. Required: ${scope}`);
+}
+
+/** Which routes render errors as `{message, ...extra}` only; looked up by the error handler. */
+const messageOnly = new WeakSet<FastifyRequest>();
 
 function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
   app.route({
@@ -107,11 +114,15 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
     url: route.path,
     handler: async (request, fastifyReply) => {
       const state = logState.get(request) as LogState;
+      if (route.errorBody === 'message') messageOnly.add(request);
       if (!route.upload && request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
       const { caller, orgId } = authenticate(route, request, fastifyReply, deps, state);
       const params = parse(route.params, request.params, 'path parameters');
       const query = parse(route.query, request.query, 'query');
       const body = route.upload ? await readUpload(request, route.upload) : parse(route.body, request.body, 'body');
+      if (isBodyScopes(route.scope) && caller.kind === 'apiKey') {
+        for (const scope of route.scope.fromBody(body)) requireScope(caller.key.scopes, scope);
+      }
       const run = async (): Promise<StoredAnswer & { headers?: Record<string, string> }> => {
         const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers });
         if (result && typeof result === 'object' && '__reply' in result) {
@@ -197,7 +208,9 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
       return fastifyReply.code(500).send({ statusCode: 500, error: statusText(500), message: 'Internal error', code: 'INTERNAL' });
     }
     for (const [name, value] of Object.entries(appError.headers)) fastifyReply.header(name, value);
-    return fastifyReply.code(appError.statusCode).send(renderError(appError));
+    const rendered = renderError(appError);
+    if (messageOnly.has(request)) return fastifyReply.code(appError.statusCode).send({ message: rendered.message, ...appError.extra });
+    return fastifyReply.code(appError.statusCode).send(rendered);
   });
   app.setNotFoundHandler((request, fastifyReply) => {
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);

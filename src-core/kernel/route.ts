@@ -6,8 +6,14 @@ import type { KeyIdentity } from './api-keys.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The scopes a request to a route needs, decided from its validated body (unified send needs
+ * `<channel>:send` for every channel it names). `probe` is a body the route-table test sends.
+ */
+export type BodyScopes = { fromBody: (body: unknown) => Scope[]; probe: { body: unknown; scope: Scope } };
+
 /** `/v1` routes name a scope (or `public`, written out); `/dashboard` and `/sim` routes take the dashboard token. */
-export type RouteScope = Scope | 'public' | 'dashboard';
+export type RouteScope = Scope | 'public' | 'dashboard' | BodyScopes;
 
 export type Caller =
   | { kind: 'apiKey'; key: KeyIdentity }
@@ -52,6 +58,8 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   console?: boolean;
   /** A multipart upload route: the one file field arrives as the body (`UploadedFile`), bounded in size. */
   upload?: { field: string; maxBytes: number };
+  /** `message`: errors are rendered as `{message, ...extra}` only (the contract's unified-send shape). */
+  errorBody?: 'envelope' | 'message';
   /** Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer (send routes). */
   idempotent?: boolean;
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => unknown;
@@ -69,6 +77,8 @@ export function defineRoute<PS extends Schema | undefined = undefined, QS extend
 }
 
 /** The console twin of a `/v1` route: same schemas and handler, under `/dashboard`, with the dashboard token. */
+export const isBodyScopes = (scope: RouteScope): scope is BodyScopes => typeof scope === 'object';
+
 export function consoleTwin(route: AnyRoute): AnyRoute {
   return { ...route, path: route.path.replace(/^\/v1\//, '/dashboard/'), scope: 'dashboard', console: false };
 }

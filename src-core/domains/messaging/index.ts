@@ -16,3 +16,4 @@ export function messagingDomain(deps: CoreDeps & { contacts: ContactsService; wa
 }
 export type { MessagingService } from './messaging.service.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';
+export { originOf, type Origin } from './origin.ts';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waPhoneSchema } from '../../contract/whatsapp.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
-import { defineRoute, reply, type Caller, type UploadedFile } from '../../kernel/route.ts';
+import { defineRoute, reply, type UploadedFile } from '../../kernel/route.ts';
+import { originOf } from '../messaging/index.ts';
 import type { WhatsappService } from './whatsapp.service.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((d) => !Number.isNaN(Date.parse(d)), 'must be a real date');
@@ -12,10 +13,6 @@ const MEDIA_TYPES: Record<string, number> = {
   'video/mp4': 16 * 1024 * 1024, 'video/3gpp': 16 * 1024 * 1024,
   'application/pdf': 16 * 1024 * 1024,
 };
-
-/** Who sent it, in the log's `source` and `sourceName`. */
-export const originOf = (caller: Caller) =>
-  caller.kind === 'apiKey' ? { source: 'API' as const, sourceName: caller.key.keyId } : { source: 'MANUAL' as const, sourceName: 'Console' };
 
 export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => string) {
   return [

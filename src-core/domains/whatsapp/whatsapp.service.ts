@@ -1,6 +1,6 @@
 // The rules of WhatsApp: templates reviewed on the clock, template sends through the shared send path,
 // logs, conversations by phone and header media.
-import type { MessageSource, Message } from '../../contract/messaging.ts';
+import type { Message } from '../../contract/messaging.ts';
 import type {
   CreateWaTemplateInput, SendTemplateInput, WaLogEntry, WaSendResult, WaTemplate, WaTemplateComponent,
 } from '../../contract/whatsapp.ts';
@@ -13,7 +13,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import type { MessagingService } from '../messaging/index.ts';
+import type { MessagingService, Origin } from '../messaging/index.ts';
 import { checkPlaceholders, renderTemplate } from './template-render.ts';
 import type { WaTemplateRow, WhatsappStore } from './whatsapp.store.ts';
 
@@ -88,7 +88,7 @@ export function createWhatsappService(deps: {
       return toTemplate(row);
     },
     /** Sends an approved template: the dedicated endpoint, the unified send, campaigns and the console all come here. */
-    async sendTemplate(orgId: string, input: SendTemplateInput, origin: { source: MessageSource; sourceName?: string | null }): Promise<WaSendResult & { message: Message }> {
+    async sendTemplate(orgId: string, input: SendTemplateInput, origin: Origin): Promise<WaSendResult & { message: Message }> {
       const row = store.byName(orgId, input.templateName, input.languageCode);
       if (!row) throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} (${input.languageCode}) not found`);
       if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);

@@ -1,0 +1,12 @@
+// The unified send domain: one endpoint over every channel's own send path, with ordered fallback.
+import type { Channel } from '../../contract/messaging.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import { createUnifiedSendService, type ChannelAdapter } from './unified-send.service.ts';
+import { unifiedSendRoutes } from './unified-send.routes.ts';
+
+export function unifiedSendDomain(deps: { adapters: Partial<Record<Channel, ChannelAdapter>> }) {
+  const service = createUnifiedSendService(deps);
+  return defineDomain({ name: 'unified-send', routes: unifiedSendRoutes(service), service });
+}
+export { whatsappAdapter } from './unified-send.adapters.ts';
+export type { ChannelAdapter } from './unified-send.service.ts';

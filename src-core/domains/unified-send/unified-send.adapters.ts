@@ -1,0 +1,28 @@
+// How each channel's own send path is reached from a unified send body (field mapping only; the rules
+// live in each channel's service).
+import type { UnifiedSendBody } from '../../contract/unified-send.ts';
+import type { WhatsappService } from '../whatsapp/index.ts';
+import type { ChannelAdapter } from './unified-send.service.ts';
+
+/** `template.variables` as WhatsApp body parameters, in placeholder order ({{1}}, {{2}}, ...). */
+function bodyParameters(variables: Record<string, string | number> | undefined) {
+  const entries = Object.entries(variables ?? {}).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
+  return entries.length ? [{ type: 'body' as const, parameters: entries.map(([, value]) => ({ type: 'text', text: String(value) })) }] : [];
+}
+
+export function whatsappAdapter(whatsapp: WhatsappService): ChannelAdapter {
+  return {
+    scope: 'whatsapp:send',
+    missingFields: (body: UnifiedSendBody) => [
+      ...(body.template?.name ? [] : ['template.name']),
+      ...(body.template?.languageCode ? [] : ['template.languageCode']),
+    ],
+    async send(orgId, body, origin) {
+      const result = await whatsapp.sendTemplate(orgId, {
+        to: body.to.replace(/^\+/, ''), templateName: body.template?.name ?? '', languageCode: body.template?.languageCode ?? '',
+        components: (body.template?.components as never) ?? bodyParameters(body.template?.variables),
+      }, origin);
+      return { status: result.status, messageId: result.wamid, error: result.message.errorMessage };
+    },
+  };
+}

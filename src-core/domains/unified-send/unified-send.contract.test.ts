@@ -1,0 +1,71 @@
+// Unified send over real HTTP: the four rules of the seed (validation first, same paths, fallback, 502).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../../contract/scopes.ts';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+const wa = { name: 'hello', languageCode: 'en', variables: { 1: 'Alice' } };
+const unified = (body: unknown, token = key) => t.request('POST', '/v1/messages/send', { token, body });
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  t.server.services.wallet.topUp(t.organizationId, { amountPaise: 100_000 });
+  await t.request('POST', '/v1/whatsapp/templates', {
+    token: key, body: { name: 'hello', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hello {{1}}' }] },
+  });
+  await t.advance(60);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /v1/messages/send', () => {
+  it('sends on the primary channel through its own path, logs and billing', async () => {
+    const res = await unified({ to: '+14155550444', channel: 'whatsapp', template: wa });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'sent', channelUsed: 'whatsapp', messageId: expect.stringMatching(/^wamid_/),
+      attempts: [{ channel: 'whatsapp', status: 'sent', messageId: res.body.messageId }],
+    });
+    const entry = await t.request('GET', `/v1/whatsapp/messages/${res.body.messageId}`, { token: key });
+    expect(entry.body).toMatchObject({ source: 'API', billingAmountPaise: 80, templateName: 'hello' });
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550444/messages')).body.data[0].text).toBe('Hello Alice');
+  });
+  it('checks the scope of every channel in the chain first: 403 naming it, as {message}', async () => {
+    const narrow = (await t.createKey({ scopes: SCOPES.filter((s) => s !== 'sms:send') })).key;
+    const res = await unified({ to: '+14155550444', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'x', sms: { senderId: 'ACME' } }, narrow);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Insufficient scope. Required: sms:send' });
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550444/messages')).body.data).toHaveLength(1);
+  });
+  it('lists the missing fields per channel before anything is sent: 400 {message}', async () => {
+    const res = await unified({ to: '+14155550445', channel: 'whatsapp', template: { languageCode: 'en' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Missing required fields: whatsapp: template.name' });
+    const noTemplate = await unified({ to: '+14155550445', channel: 'whatsapp' });
+    expect(noTemplate.body.message).toBe('Missing required fields: whatsapp: template.name, template.languageCode');
+    expect((await unified({ to: '+14155550445', channel: 'email', fallbackChannels: ['sms'] })).body.message).toMatch(/cannot be combined with email/);
+    expect((await unified({ to: '+14155550445', channel: 'fax' })).status).toBe(400);
+    expect((await unified({ to: '+14155550445', channel: 'whatsapp', fallbackChannels: ['instagram'] })).status).toBe(400);
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550445/messages')).body.data).toEqual([]);
+  });
+  it('answers 502 with message and attempts when every channel fails', async () => {
+    const res = await unified({ to: '+15005550001', channel: 'whatsapp', template: wa });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({
+      message: expect.stringContaining('All channels failed'),
+      attempts: [{ channel: 'whatsapp', status: 'failed', error: expect.stringContaining('unreachable') }],
+    });
+  });
+  it('refuses a blocked contact with 409 CONTACT_BLOCKED and its reason, nothing charged', async () => {
+    const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'whatsapp', '+14155550446');
+    t.server.services.contacts.block(t.organizationId, contact.id, 'Chargeback dispute');
+    const before = t.server.services.wallet.get(t.organizationId).balancePaise;
+    const res = await unified({ to: '+14155550446', channel: 'whatsapp', template: wa });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ message: expect.stringContaining('blocked'), reason: 'Chargeback dispute' });
+    expect(t.server.services.wallet.get(t.organizationId).balancePaise).toBe(before);
+  });
+});
