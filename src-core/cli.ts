@@ -147,7 +147,7 @@ export async function main(argv: string[]): Promise<number> {
     else if (command === 'orgs') await orgs(action, flags);
     else if (command === 'seed') {
       if (action !== 'demo') throw new UsageError('seed takes: demo');
-      await withCore(flags, (core) => out(core.seedDemo() ? 'demo fixtures added to the default organization' : 'demo fixtures were already there'));
+      await withCore(flags, async (core) => out((await core.seedDemo()) ? 'demo fixtures added to the default organization' : 'demo fixtures were already there'));
     } else throw new UsageError(`unknown command ${command}`);
     return 0;
   } catch (error) {

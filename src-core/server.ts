@@ -105,13 +105,16 @@ export async function createServer(options: ServerOptions) {
   const gateway = createGateway({ server, bus, dashboardToken, orgExists });
 
   const seed = options.seed ?? 'auto';
-  if (seed === 'demo' || (seed === 'auto' && isNew)) seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service });
+  const demoDeps = {
+    orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
+  };
+  if (seed === 'demo' || (seed === 'auto' && isNew)) await seedDemo(demoDeps);
 
   let closed = false;
   return {
     routes,
     services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service },
-    seedDemo: () => seedDemo({ orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service }),
+    seedDemo: () => seedDemo(demoDeps),
     clock,
     jobs,
     bus,

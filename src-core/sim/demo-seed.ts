@@ -1,14 +1,22 @@
 // The demo seed (`--seed demo`): fills the default organization with realistic fixtures, once.
 import type { ContactsService } from '../domains/contacts/index.ts';
+import type { MessagingService } from '../domains/messaging/index.ts';
 import type { WalletService } from '../domains/wallet/index.ts';
+import type { WhatsappService } from '../domains/whatsapp/index.ts';
 import type { Orgs } from '../kernel/orgs.ts';
+import { seedWhatsappDemo } from './demo/whatsapp.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
 const SOURCES = ['whatsapp', 'sms', 'instagram', 'email', 'shopify'];
 const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning'];
 
-export function seedDemo(deps: { orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService }): boolean {
+export type DemoDeps = {
+  orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
+};
+
+/** Seeds once per organization (a marker setting remembers it); answers whether it seeded now. */
+export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   const marker = `demo_seeded:${deps.orgId}`;
   if (deps.orgs.getSetting(marker)) return false;
   const { contacts, orgId } = deps;
@@ -33,6 +41,7 @@ export function seedDemo(deps: { orgId: string; orgs: Orgs; contacts: ContactsSe
   }
   const spammer = contacts.create(orgId, { name: 'Promo Blaster', phone: '+15550000199', source: 'sms', tags: ['spam'] });
   contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');
+  await seedWhatsappDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }

@@ -1,0 +1,44 @@
+// The demo seed fills the default organization with the fixtures of INTERFACES.md, once; a new
+// organization has none of it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../testing/test-server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({ seed: 'demo' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('demo seed', () => {
+  it('funds the wallet and gives email credits', async () => {
+    const wallet = await t.dashboard('GET', '/dashboard/wallet');
+    expect(wallet.body.balancePaise).toBeGreaterThan(100_000);
+    expect(wallet.body.emailCredits).toBeGreaterThan(0);
+  });
+  it('has Alice and a blocked contact with a reason', async () => {
+    const alice = await t.dashboard('GET', '/dashboard/contacts?search=alice@example.com');
+    expect(alice.body.data[0]).toMatchObject({ phone: '+14155550101', name: 'Alice Johnson' });
+    const blocked = (await t.dashboard('GET', '/dashboard/contacts?limit=100')).body.data.filter((c: { isBlocked: boolean }) => c.isBlocked);
+    expect(blocked.length).toBeGreaterThan(0);
+    expect(blocked[0].blockedReason).toEqual(expect.any(String));
+  });
+  it('has WhatsApp templates in each status and category, and conversations', async () => {
+    const templates = (await t.dashboard('GET', '/dashboard/whatsapp/templates?limit=100')).body.data as Array<{ status: string; category: string }>;
+    expect(new Set(templates.map((x) => x.status))).toEqual(new Set(['APPROVED', 'PENDING', 'REJECTED']));
+    expect(new Set(templates.map((x) => x.category))).toEqual(new Set(['MARKETING', 'UTILITY', 'AUTHENTICATION']));
+    const alice = await t.dashboard('GET', '/dashboard/whatsapp/conversations/by-phone?phone=14155550101');
+    expect(alice.body.data.map((m: { direction: string }) => m.direction)).toEqual(['outbound', 'inbound']);
+  });
+  it('runs once, and a new organization has none of it', async () => {
+    expect(await t.server.seedDemo()).toBe(false);
+    const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Fresh' })).body.id;
+    const contacts = await t.request('GET', `/dashboard/contacts?organizationId=${org}`, { token: t.dashboardToken });
+    expect(contacts.body.meta.total).toBe(0);
+    const wallet = await t.request('GET', `/dashboard/wallet?organizationId=${org}`, { token: t.dashboardToken });
+    expect(wallet.body).toMatchObject({ balancePaise: 0, emailCredits: 0 });
+    const templates = await t.request('GET', `/dashboard/whatsapp/templates?organizationId=${org}`, { token: t.dashboardToken });
+    expect(templates.body.meta.total).toBe(0);
+  });
+});
