@@ -152,6 +152,11 @@ export function createMessagingService(deps: {
       return store.findConversation(orgId, channel, address);
     },
     recentMessages: (conversationId: string, limit: number): Message[] => store.recentInConversation(conversationId, limit).map(toMessage),
+    /** The customer's latest message in a conversation (Instagram's 24-hour reply window starts there). */
+    lastInbound(conversationId: string): Message | null {
+      const row = store.lastInbound(conversationId);
+      return row ? toMessage(row) : null;
+    },
     markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
     listConversations(orgId: string, channel: Channel, limit: number, offset: number): { rows: Conversation[]; total: number } {
       const { rows, total } = store.conversations(orgId, channel, limit, offset);

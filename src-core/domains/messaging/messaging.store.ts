@@ -38,6 +38,7 @@ export function createMessagingStore(sql: Sql) {
   const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ?`);
   const recentInConversation = sql.prepare(`SELECT * FROM (SELECT *, rowid AS seq FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)
     ORDER BY created_at ASC, seq ASC`);
+  const lastInbound = sql.prepare(`SELECT * FROM messages WHERE conversation_id = ? AND direction = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
   const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC LIMIT ? OFFSET ?`);
   const countConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = ? AND channel = ?`);
 
@@ -62,6 +63,7 @@ export function createMessagingStore(sql: Sql) {
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
     recentInConversation: (conversationId: string, limit: number) => recentInConversation.all(conversationId, limit) as MessageRow[],
+    lastInbound: (conversationId: string) => lastInbound.get(conversationId) as MessageRow | undefined,
     conversations: (orgId: string, channel: string, limit: number, offset: number) => ({
       rows: conversationsOf.all(orgId, channel, limit, offset) as ConversationRow[],
       total: (countConversations.get(orgId, channel) as { n: number }).n,
