@@ -1,0 +1,31 @@
+// The preload bridge's shape, its IPC channel names and the bootstrap payload: shared by main and preload.
+export type ShellAction = 'openExternal' | 'revealDataFolder' | 'showNotification';
+
+export type ShellNotification = { title: string; body: string };
+
+/** What the preload exposes to the console as `window.switchboard` (nothing else). */
+export interface SwitchboardBridge {
+  baseUrl: string;
+  token: string;
+  openExternal(url: string): Promise<void>;
+  revealDataFolder(): Promise<void>;
+  showNotification(notification: ShellNotification): Promise<void>;
+}
+
+/** The only channels the preload may invoke; the main process handles these and nothing else. */
+export const SHELL_CHANNELS = {
+  openExternal: 'switchboard:open-external',
+  revealDataFolder: 'switchboard:reveal-data-folder',
+  showNotification: 'switchboard:show-notification',
+} as const satisfies Record<ShellAction, string>;
+
+/** Synchronous channel the preload reads its base URL and dashboard token from at start-up. */
+export const BOOTSTRAP_CHANNEL = 'switchboard:bootstrap';
+
+export type BridgeBootstrap = { baseUrl: string; token: string };
+
+export function isBridgeBootstrap(value: unknown): value is BridgeBootstrap {
+  if (typeof value !== 'object' || value === null) return false;
+  const { baseUrl, token } = value as Record<string, unknown>;
+  return typeof baseUrl === 'string' && baseUrl.length > 0 && typeof token === 'string' && token.length > 0;
+}
