@@ -19,6 +19,7 @@ import { contactsDomain } from './domains/contacts/index.ts';
 import { walletDomain } from './domains/wallet/index.ts';
 import { messagingDomain } from './domains/messaging/index.ts';
 import { whatsappDomain } from './domains/whatsapp/index.ts';
+import { instagramDomain } from './domains/instagram/index.ts';
 import { unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
@@ -78,8 +79,9 @@ export async function createServer(options: ServerOptions) {
   const sim = world.attach(messaging.service);
   let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
+  const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   const unifiedSend = unifiedSendDomain({ adapters: { whatsapp: whatsappAdapter(whatsapp.service) } });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -113,7 +115,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service },
     seedDemo: () => seedDemo(demoDeps),
     clock,
     jobs,

@@ -10,3 +10,4 @@ export * from './wallet.ts';
 export * from './messaging.ts';
 export * from './whatsapp.ts';
 export * from './unified-send.ts';
+export * from './instagram.ts';

@@ -5,6 +5,7 @@ import { contactsMigration } from './0002-contacts.ts';
 import { walletMigration } from './0003-wallet.ts';
 import { messagingMigration } from './0004-messaging.ts';
 import { idempotencyMigration } from './0005-idempotency.ts';
+import { instagramMigration } from './0008-instagram.ts';
 import { whatsappMigration } from './0009-whatsapp.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, whatsappMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration];

@@ -1,7 +1,9 @@
 // Simulator routes: customers writing in, and what a simulated handset received (INTERFACES.md).
 import { z } from 'zod';
+import { igsidProblem } from '../contract/instagram.ts';
 import { simInboundBodySchema } from '../contract/messaging.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
+import { AppError } from '../kernel/errors.ts';
 import { defineRoute } from '../kernel/route.ts';
 import { canonicalAddress } from './fixtures.ts';
 import type { SimStore } from './sim.store.ts';
@@ -10,7 +12,12 @@ export function simRoutes(deps: { messaging: MessagingService; store: SimStore }
   return [
     defineRoute({
       method: 'POST', path: '/sim/inbound', scope: 'dashboard', body: simInboundBodySchema, status: 201,
-      handler: ({ orgId, body }) => deps.messaging.receive({ orgId, channel: body.channel, from: canonicalAddress(body.channel, body.from), text: body.text }),
+      handler: ({ orgId, body }) => {
+        // Instagram delivers a customer's page-scoped id (IGSID), never a username.
+        const problem = body.channel === 'instagram' ? igsidProblem(body.from) : null;
+        if (problem) throw new AppError('VALIDATION_FAILED', `Invalid body: from: ${problem}`);
+        return deps.messaging.receive({ orgId, channel: body.channel, from: canonicalAddress(body.channel, body.from), text: body.text });
+      },
     }),
     defineRoute({
       method: 'GET', path: '/sim/handsets/:address/messages', scope: 'dashboard',
@@ -19,7 +26,11 @@ export function simRoutes(deps: { messaging: MessagingService; store: SimStore }
       handler: ({ orgId, params, query }) => {
         const address = params.address.includes('@') ? params.address.toLowerCase()
           : /^[+\d\s()-]+$/.test(params.address) ? canonicalAddress('sms', params.address) : params.address.toLowerCase();
-        return { data: deps.store.received(address, orgId, query.limit) };
+        const received = deps.store.received(address, orgId, query.limit);
+        // An Instagram IGSID is digits too: a bare digit string also names that Instagram user.
+        if (!/^\d+$/.test(params.address)) return { data: received };
+        const instagram = deps.store.received(params.address, orgId, query.limit);
+        return { data: [...received, ...instagram].sort((a, b) => a.at.localeCompare(b.at)).slice(0, query.limit) };
       },
     }),
   ];
