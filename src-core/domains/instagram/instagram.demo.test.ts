@@ -1,0 +1,33 @@
+// The Instagram demo fixtures: a connected account and conversations a support person can answer at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedInstagramDemo } from '../../sim/demo/instagram.ts';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey()).key;
+  const { instagram, messaging } = t.server.services;
+  await seedInstagramDemo({ orgId: t.organizationId, instagram, messaging });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('seedInstagramDemo', () => {
+  it('connects an account with a realistic profile', async () => {
+    const profile = await t.request('GET', '/v1/instagram/profile', { token: key });
+    expect(profile.body).toMatchObject({ id: '17841400123456789', username: 'examplestore', followersCount: 12_480, website: 'https://shop.example.com' });
+  });
+
+  it('leaves conversations with known handles, replies and unread messages', async () => {
+    const list = await t.request('GET', '/v1/instagram/conversations', { token: key });
+    expect(list.body.meta.total).toBe(4);
+    const leo = list.body.data.find((c: { senderUsername: string }) => c.senderUsername === 'leo_travels');
+    expect(leo).toMatchObject({ senderName: 'Leo Martins', unreadCount: 2, lastMessage: 'Can someone help please?' });
+    const jonas = (await t.dashboard('GET', '/dashboard/instagram/conversations/7109923456781234/messages')).body;
+    expect(jonas.messages.map((m: { direction: string }) => m.direction)).toEqual(['inbound', 'outbound']);
+    expect((await t.request('POST', '/v1/instagram/messages', { token: key, body: { recipientIgsid: '6690012384756120', message: 'Looking into it now!' } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,36 @@
+// Demo fixtures for Instagram: a connected professional account and a few direct-message conversations.
+import type { InstagramService } from '../../domains/instagram/index.ts';
+import type { MessagingService } from '../../domains/messaging/index.ts';
+
+/** Customers who wrote in: IGSID (what messages arrive from), handle and name. */
+const CUSTOMERS = [
+  { igsid: '6234817790112233', username: 'maya.designs', name: 'Maya Fernandes' },
+  { igsid: '7109923456781234', username: 'the_urban_runner', name: 'Jonas Weber' },
+  { igsid: '5587120934412290', username: 'priya.bakes', name: 'Priya Menon' },
+  { igsid: '6690012384756120', username: 'leo_travels', name: 'Leo Martins' },
+] as const;
+
+export async function seedInstagramDemo(deps: { orgId: string; instagram: InstagramService; messaging: MessagingService }): Promise<void> {
+  const { orgId, instagram, messaging } = deps;
+  instagram.connect(orgId, {
+    instagramAccountId: '17841400123456789', pageId: '104522183364912', pageName: 'Example Store', username: 'examplestore',
+    name: 'Example Store', biography: 'Everyday essentials, thoughtfully made. 🌿 Free shipping over ₹999. DM us for order help.',
+    website: 'https://shop.example.com', profilePictureUrl: 'https://cdn.example.com/instagram/examplestore.jpg',
+    followersCount: 12_480, followsCount: 312, mediaCount: 236,
+  });
+  for (const customer of CUSTOMERS) instagram.rememberSender(orgId, customer.igsid, { username: customer.username, name: customer.name });
+  const [maya, jonas, priya, leo] = CUSTOMERS;
+  const write = (customer: (typeof CUSTOMERS)[number], text: string) =>
+    messaging.receive({ orgId, channel: 'instagram', from: customer.igsid, text, name: customer.name });
+  const origin = { source: 'MANUAL' as const, sourceName: 'Demo seed' };
+  const answer = (customer: (typeof CUSTOMERS)[number], message: string) => instagram.sendMessage(orgId, { recipientIgsid: customer.igsid, message }, origin);
+
+  write(maya, 'Hi! Is the linen tote from your last post still available in sand?');
+  await answer(maya, 'Hi Maya! Yes, the sand tote is in stock. Here is the link: https://shop.example.com/products/linen-tote');
+  write(maya, 'Perfect, just ordered it 🙌');
+  write(jonas, 'Do you ship to Berlin? And how long does it take?');
+  await answer(jonas, 'We do! EU orders arrive in 5 to 7 business days, with tracking.');
+  write(priya, 'Loved the giveaway reel! When do you announce the winner?');
+  write(leo, 'My order #1002 says delivered but I can’t find it anywhere.');
+  write(leo, 'Can someone help please?');
+}
