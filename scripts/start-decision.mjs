@@ -56,9 +56,9 @@ export function isMainBuildStale(root) {
   return sources.some((path) => newestMtime(path) > builtAt);
 }
 
-/** The headless server, run with this Node through tsx's own entry (the same as node_modules/.bin/tsx, on every OS). */
+/** The headless server: `npm run serve`'s own command (this Node with tsx's loader, one process), run from `root`. */
 export function headlessCommand(root, userArgs, nodePath = process.execPath) {
-  return { command: nodePath, args: [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'src-core', 'cli.ts'), 'serve', ...userArgs] };
+  return { command: nodePath, args: ['--import', 'tsx', join(root, 'src-core', 'cli.ts'), 'serve', ...userArgs] };
 }
 
 export function buildMainCommand(root, nodePath = process.execPath) {

@@ -69,10 +69,10 @@ describe('chooseLaunch', () => {
 });
 
 describe('commands', () => {
-  it('headless runs `tsx src-core/cli.ts serve` with the user arguments passed through', () => {
+  it('headless runs `node --import tsx src-core/cli.ts serve` with the user arguments passed through', () => {
     expect(headlessCommand('/repo', ['--port', '0', '--json'], '/usr/bin/node')).toEqual({
       command: '/usr/bin/node',
-      args: [join('/repo', 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('/repo', 'src-core', 'cli.ts'), 'serve', '--port', '0', '--json'],
+      args: ['--import', 'tsx', join('/repo', 'src-core', 'cli.ts'), 'serve', '--port', '0', '--json'],
     });
   });
 
