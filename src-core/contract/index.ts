@@ -11,3 +11,4 @@ export * from './messaging.ts';
 export * from './whatsapp.ts';
 export * from './unified-send.ts';
 export * from './instagram.ts';
+export * from './bridge.ts';

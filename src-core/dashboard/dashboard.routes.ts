@@ -20,7 +20,7 @@ export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/organizations', scope: 'dashboard',
-      handler: () => ({ data: orgs.list() }),
+      handler: () => ({ data: orgs.list(), defaultOrganizationId: orgs.ensureDefault().organization.id }),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/scopes', scope: 'dashboard',

@@ -76,7 +76,7 @@ function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: Fa
   if (route.scope === 'dashboard') {
     const token = bearer(request);
     if (!token || !safeEqual(token, deps.dashboardToken)) {
-      throw new AppError('UNAUTHORIZED', 'This route takes the dashboard token (Authorization: Bearer <dashboardToken>); API keys are refused here');
+      throw new AppError('UNAUTHORIZED', 'Missing or invalid dashboard token: this route takes Authorization: Bearer <dashboardToken> from the ready line (API keys are refused here)');
     }
     return { caller: { kind: 'dashboard' }, orgId: orgFromConsoleRequest(request, deps) };
   }

@@ -1,0 +1,88 @@
+// The contacts page in a real browser: renderer → HTTP → core → SQLite, with live updates.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Contact } from '../../src-core/contract/index.ts';
+import { launchBrowser, screenshot } from '../fixtures/browser.ts';
+import { startServer, type E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let browser: Browser;
+let page: Page;
+
+const list = () => page.getByTestId('contact-list');
+async function search(term: string): Promise<void> {
+  await page.getByTestId('contact-search').fill(term);
+  await page.locator(`[data-testid="contact-list"][data-search="${term}"][data-ready="true"]`).waitFor();
+}
+const rowNames = () => list().getByTestId('contact-row').locator('.name').allTextContents();
+
+beforeAll(async () => {
+  server = await startServer('demo');
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('contacts page', () => {
+  it('lists the demo contacts and searches by name, email and phone fragment', async () => {
+    await page.goto(server.consoleUrl);
+    await page.locator('[data-testid="contact-list"][data-ready="true"]').waitFor();
+    expect(await list().getByTestId('contact-row').count()).toBeGreaterThan(10);
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await screenshot(page, 'contacts-list-light');
+    await search('alice');
+    expect(await rowNames()).toEqual(['Alice Johnson']);
+    await search('5550101');
+    expect(await rowNames()).toEqual(['Alice Johnson']);
+    await search('nobody-by-this-name');
+    await page.getByText('No contacts match').waitFor();
+  });
+
+  it('blocks with a reason, shows it, persists it, and unblocks', async () => {
+    await search('alice');
+    await list().getByTestId('contact-row').first().click();
+    await page.getByTestId('contact-panel').waitFor();
+    await page.getByTestId('block').click();
+    await page.getByTestId('block-reason').fill('Abusive messages');
+    await screenshot(page, 'contacts-block-dialog');
+    await page.getByTestId('confirm-block').click();
+    await page.locator('[data-testid="contact-panel"][data-blocked="true"]').waitFor();
+    await page.getByTestId('blocked-reason').filter({ hasText: 'Abusive messages' }).waitFor();
+    await list().getByTestId('blocked-badge').waitFor();
+    await screenshot(page, 'contacts-blocked');
+    const id = await list().getByTestId('contact-row').first().getAttribute('data-contact-id');
+    const stored = await server.dashboard<Contact>('GET', `/dashboard/contacts/${id}`);
+    expect(stored.body).toMatchObject({ isBlocked: true, blockedReason: 'Abusive messages' });
+
+    await page.getByTestId('unblock').click();
+    await page.locator('[data-testid="contact-panel"][data-blocked="false"]').waitFor();
+    expect((await server.dashboard<Contact>('GET', `/dashboard/contacts/${id}`)).body.isBlocked).toBe(false);
+  });
+
+  it('adds a note and shows it', async () => {
+    await page.getByTestId('note-input').fill('Called about order #1001');
+    await page.getByTestId('add-note').click();
+    await page.getByTestId('note').filter({ hasText: 'Called about order #1001' }).waitFor();
+  });
+
+  it('follows changes made elsewhere, live', async () => {
+    const id = await list().getByTestId('contact-row').first().getAttribute('data-contact-id');
+    await server.dashboard('POST', `/dashboard/contacts/${id}/block`, { reason: 'Blocked from the API' });
+    await page.getByTestId('blocked-reason').filter({ hasText: 'Blocked from the API' }).waitFor();
+    await page.getByTestId('theme-toggle').click();
+    await screenshot(page, 'contacts-blocked-dark');
+  });
+
+  it('shows the core\'s message when the token is wrong', async () => {
+    const other = await browser.newPage();
+    await other.goto(`${server.url}/#token=not-the-token`);
+    const error = other.getByTestId('error-state').first();
+    await error.waitFor();
+    expect(await error.textContent()).toContain('dashboard token');
+    await screenshot(other, 'contacts-wrong-token');
+    await other.close();
+  });
+});

@@ -1,0 +1,48 @@
+// The console's HTTP client: the dashboard token on every call; errors keep the core's message.
+import type { Connection } from '../app/connection.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type Api = {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  del<T>(path: string): Promise<T>;
+};
+
+export function createApi(connection: Connection): Api {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${connection.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${connection.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError(0, `Switchboard is not reachable at ${connection.baseUrl}. Is the server running?`);
+    }
+    const text = await response.text();
+    const json: unknown = text ? JSON.parse(text) : undefined;
+    if (!response.ok) {
+      const envelope = (json ?? {}) as { message?: string; code?: string };
+      throw new ApiError(response.status, envelope.message ?? `${response.status} ${response.statusText}`, envelope.code);
+    }
+    return json as T;
+  }
+  return {
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body),
+    del: (path) => call('DELETE', path),
+  };
+}

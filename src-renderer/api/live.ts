@@ -1,0 +1,29 @@
+// The live stream: joins the organization's room and turns server events into query invalidations
+// (the one place where socket events touch server data).
+import type { QueryClient } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../src-core/contract/index.ts';
+import type { Connection } from '../app/connection.ts';
+
+export type LiveStatus = 'connecting' | 'live' | 'offline';
+
+export function connectLive(connection: Connection, organizationId: string, client: QueryClient, onStatus: (status: LiveStatus) => void): () => void {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(connection.baseUrl, {
+    auth: { token: connection.token }, transports: ['websocket'],
+  });
+  socket.on('connect', () => {
+    socket.emit('joinOrganization', organizationId, (result) => onStatus(result.ok ? 'live' : 'offline'));
+  });
+  socket.on('disconnect', () => onStatus('offline'));
+  socket.on('connect_error', () => onStatus('offline'));
+  const contactChanged = ({ contactId }: { contactId: string }) => {
+    void client.invalidateQueries({ queryKey: ['contacts'] });
+    void client.invalidateQueries({ queryKey: ['contact', contactId] });
+  };
+  socket.on('contact:created', contactChanged);
+  socket.on('contact:updated', contactChanged);
+  socket.on('clock:changed', (clock) => client.setQueryData(['clock'], clock));
+  return () => {
+    socket.disconnect();
+  };
+}

@@ -1,0 +1,83 @@
+// The console's providers and shell: connection, react-query, the live stream, theme and navigation.
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { ApiProvider, useApi } from '../api/context.tsx';
+import { createApi } from '../api/http.ts';
+import { connectLive } from '../api/live.ts';
+import { ErrorState } from '../components/states.tsx';
+import { ContactsPage } from '../features/contacts/contacts-page.tsx';
+import { useUi } from '../stores/ui.ts';
+import { readConnection, type Connection } from './connection.ts';
+
+function useLive(connection: Connection) {
+  const api = useApi();
+  const client = useQueryClient();
+  const setLive = useUi((s) => s.setLive);
+  const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => api.get<{ defaultOrganizationId: string }>('/dashboard/organizations') });
+  const orgId = orgs.data?.defaultOrganizationId;
+  useEffect(() => (orgId ? connectLive(connection, orgId, client, setLive) : undefined), [connection, orgId, client, setLive]);
+  return orgs;
+}
+
+function Clock() {
+  const api = useApi();
+  const clock = useQuery({ queryKey: ['clock'], queryFn: () => api.get<{ now: string }>('/sim/clock') });
+  if (!clock.data) return null;
+  return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{new Date(clock.data.now).toLocaleString()}</span>;
+}
+
+function Shell({ connection }: { connection: Connection }) {
+  const { theme, toggleTheme, live } = useUi();
+  const orgs = useLive(connection);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return (
+    <div className="shell">
+      <aside className="sidebar">
+        <div className="brand"><span className="logo" aria-hidden>◆</span>Switchboard</div>
+        <nav aria-label="Main">
+          <a className="nav-item active" href="#contacts" aria-current="page" onClick={(e) => e.preventDefault()}>Contacts</a>
+        </nav>
+        <div className="sidebar-foot">
+          <span className={`live is-${live}`} data-testid="live-status">{live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Offline'}</span>
+        </div>
+      </aside>
+      <main className="main">
+        <header className="topbar">
+          <Clock />
+          <div className="spacer" />
+          <button type="button" className="button ghost" onClick={toggleTheme} data-testid="theme-toggle" aria-label="Switch theme">
+            {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+          </button>
+        </header>
+        {orgs.isError ? <ErrorState error={orgs.error} onRetry={() => void orgs.refetch()} /> : <ContactsPage />}
+      </main>
+    </div>
+  );
+}
+
+function NoToken() {
+  return (
+    <div className="center">
+      <div className="card narrow">
+        <h1>Open Switchboard from its console link</h1>
+        <p className="muted">The console needs the dashboard token. Start the server with <code>npm run serve</code> and open the <strong>Console</strong> URL it prints (it ends in <code>#token=…</code>).</p>
+      </div>
+    </div>
+  );
+}
+
+export function App() {
+  const connection = useMemo(readConnection, []);
+  const client = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: (count, error) => count < 2 && !(error as { status?: number }).status, staleTime: 5_000 } } }), []);
+  const api = useMemo(() => (connection ? createApi(connection) : null), [connection]);
+  if (!connection || !api) return <NoToken />;
+  return (
+    <QueryClientProvider client={client}>
+      <ApiProvider api={api}>
+        <Shell connection={connection} />
+      </ApiProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,117 @@
+// The selected contact: fields, block (with a reason) and unblock, and notes.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Avatar, ErrorState, Loading } from '../../components/states.tsx';
+import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
+import { useContact, useNotes } from './queries.ts';
+
+const REASON_MAX = 500;
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): void }) {
+  const [reason, setReason] = useState('');
+  const block = useBlockContact(contactId);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await block.mutateAsync(reason.trim());
+    onClose();
+  }
+  return (
+    <div className="overlay" role="presentation" onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
+      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="block-title" onSubmit={(e) => void submit(e)}>
+        <h2 id="block-title">Block this contact?</h2>
+        <p className="muted">Every send to a blocked contact is refused with its reason. History is kept; unblocking restores it.</p>
+        <label className="field">
+          <span>Reason <span className="muted">(shown to your team and in refused sends)</span></span>
+          <textarea ref={field} value={reason} maxLength={REASON_MAX} rows={4} data-testid="block-reason" onChange={(e) => setReason(e.target.value)} />
+          <span className="counter muted">{reason.length}/{REASON_MAX}</span>
+        </label>
+        {block.isError ? <ErrorState error={block.error} /> : null}
+        <div className="actions">
+          <button type="button" className="button ghost" onClick={onClose}>Cancel</button>
+          <button type="submit" className="button danger" data-testid="confirm-block" disabled={block.isPending}>{block.isPending ? 'Blocking…' : 'Block contact'}</button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function Notes({ contactId }: { contactId: string }) {
+  const notes = useNotes(contactId);
+  const add = useAddNote(contactId);
+  const remove = useDeleteNote(contactId);
+  const [draft, setDraft] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft.trim()) return;
+    await add.mutateAsync(draft.trim());
+    setDraft('');
+  }
+  return (
+    <section className="card">
+      <h3>Notes</h3>
+      <form className="note-form" onSubmit={(e) => void submit(e)}>
+        <input value={draft} placeholder="Add a note for your team" data-testid="note-input" onChange={(e) => setDraft(e.target.value)} />
+        <button type="submit" className="button" data-testid="add-note" disabled={add.isPending || !draft.trim()}>Add</button>
+      </form>
+      {add.isError ? <ErrorState error={add.error} /> : null}
+      {notes.isPending ? <Loading label="Loading notes…" /> : notes.isError ? <ErrorState error={notes.error} /> : (
+        <ul className="notes" data-testid="notes">
+          {notes.data.data.length === 0 ? <li className="muted">No notes yet.</li> : notes.data.data.map((note) => (
+            <li key={note.id} data-testid="note">
+              <p>{note.content}</p>
+              <div className="note-meta muted">
+                {when(note.createdAt)}
+                <button type="button" className="link" onClick={() => remove.mutate(note.id)} aria-label="Delete note">Delete</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ContactPanel({ contactId }: { contactId: string }) {
+  const contact = useContact(contactId);
+  const unblock = useUnblockContact(contactId);
+  const [blocking, setBlocking] = useState(false);
+  if (contact.isPending) return <Loading label="Loading contact…" />;
+  if (contact.isError) return <ErrorState error={contact.error} onRetry={() => void contact.refetch()} />;
+  const c = contact.data;
+  const display = c.name ?? c.username ?? c.email ?? c.phone ?? c.id;
+  const fields: Array<[string, string | null]> = [
+    ['Username', c.username ? `@${c.username}` : null], ['Email', c.email], ['Phone', c.phone], ['Source', c.source],
+    ['Tags', c.tags.join(', ') || null], ['Created', when(c.createdAt)], ['Id', c.id],
+  ];
+  return (
+    <div className="panel" data-testid="contact-panel" data-blocked={c.isBlocked ? 'true' : 'false'}>
+      <header className="panel-header">
+        <Avatar name={display} />
+        <div>
+          <h2>{display}</h2>
+          {c.isBlocked ? <span className="badge danger">Blocked</span> : <span className="badge ok">Active</span>}
+        </div>
+        <div className="spacer" />
+        {c.isBlocked
+          ? <button type="button" className="button" data-testid="unblock" disabled={unblock.isPending} onClick={() => unblock.mutate()}>{unblock.isPending ? 'Unblocking…' : 'Unblock'}</button>
+          : <button type="button" className="button danger-outline" data-testid="block" onClick={() => setBlocking(true)}>Block…</button>}
+      </header>
+      {unblock.isError ? <ErrorState error={unblock.error} /> : null}
+      {c.isBlocked ? (
+        <div className="callout danger" data-testid="blocked-reason">
+          <strong>Blocked {when(c.blockedAt)}</strong>
+          <span>{c.blockedReason ?? 'No reason given.'}</span>
+        </div>
+      ) : null}
+      <dl className="fields card">
+        {fields.map(([label, value]) => (
+          <div key={label}><dt>{label}</dt><dd className={label === 'Id' ? 'mono' : undefined}>{value ?? '—'}</dd></div>
+        ))}
+      </dl>
+      <Notes contactId={contactId} />
+      {blocking ? <BlockDialog contactId={contactId} onClose={() => setBlocking(false)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// The contacts page: search, a keyboard-navigable list, pagination, and the selected contact's panel.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Contact } from '../../../src-core/contract/index.ts';
+import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { useUi } from '../../stores/ui.ts';
+import { ContactPanel } from './contact-panel.tsx';
+import { PAGE_SIZE, useContacts } from './queries.ts';
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const handle = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(handle);
+  }, [value, ms]);
+  return debounced;
+}
+
+function ContactRow({ contact, selected, onSelect }: { contact: Contact; selected: boolean; onSelect(): void }) {
+  const display = contact.name ?? contact.username ?? contact.email ?? contact.phone ?? contact.id;
+  const secondary = [contact.username ? `@${contact.username}` : null, contact.email, contact.phone].filter(Boolean).join(' · ');
+  return (
+    <li role="option" aria-selected={selected} className={`row${selected ? ' selected' : ''}`} data-testid="contact-row" data-contact-id={contact.id}
+      onClick={onSelect} tabIndex={-1}>
+      <Avatar name={display} />
+      <div className="row-main">
+        <div className="row-title">
+          <span className="name">{display}</span>
+          {contact.isBlocked ? <span className="badge danger" data-testid="blocked-badge" title={contact.blockedReason ?? 'Blocked'}>Blocked</span> : null}
+        </div>
+        <div className="row-sub">{secondary || '—'}</div>
+      </div>
+      <div className="row-meta">
+        <span className="chip">{contact.source}</span>
+        {contact.tags.slice(0, 2).map((tag) => <span key={tag} className="chip subtle">{tag}</span>)}
+      </div>
+    </li>
+  );
+}
+
+export function ContactsPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebounced(search.trim(), 200);
+  const query = useContacts(debounced, page);
+  const { selectedContactId, selectContact } = useUi();
+  const listRef = useRef<HTMLUListElement>(null);
+  const contacts = query.data?.data ?? [];
+  const meta = query.data?.meta;
+
+  useEffect(() => setPage(1), [debounced]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    if (contacts.length === 0) return;
+    const index = contacts.findIndex((c) => c.id === selectedContactId);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = event.key === 'ArrowDown' ? Math.min(contacts.length - 1, index + 1) : Math.max(0, index - 1);
+      selectContact((contacts[next] as Contact).id);
+    } else if (event.key === 'Enter' && index === -1) selectContact((contacts[0] as Contact).id);
+  }
+
+  return (
+    <div className="page split">
+      <section className="pane list-pane">
+        <header className="pane-header">
+          <div>
+            <h1>Contacts</h1>
+            <p className="muted">{meta ? `${meta.total.toLocaleString()} ${meta.total === 1 ? 'contact' : 'contacts'}${debounced ? ` matching “${debounced}”` : ''}` : ' '}</p>
+          </div>
+        </header>
+        <div className="search">
+          <input type="search" placeholder="Search name, username, email or phone" value={search} data-testid="contact-search" aria-label="Search contacts"
+            onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => { if (e.key === 'ArrowDown') listRef.current?.focus(); }} />
+          {query.isFetching ? <span className="spinner small" aria-hidden /> : null}
+        </div>
+        {query.isPending ? <Loading label="Loading contacts…" />
+          : query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+            : (
+              <div className="list-wrap" data-testid="contact-list" data-ready={query.isFetching ? 'false' : 'true'} data-search={debounced}>
+                {contacts.length === 0 ? <Empty title={debounced ? 'No contacts match' : 'No contacts yet'}>{debounced ? 'Try part of a name, an email or a phone number.' : 'Contacts appear as customers write in on any channel.'}</Empty> : (
+                  <ul className="rows" role="listbox" aria-label="Contacts" tabIndex={0} ref={listRef} onKeyDown={onKeyDown}>
+                    {contacts.map((contact) => (
+                      <ContactRow key={contact.id} contact={contact} selected={contact.id === selectedContactId} onSelect={() => selectContact(contact.id)} />
+                    ))}
+                  </ul>
+                )}
+                {meta && meta.totalPages > 1 ? (
+                  <nav className="pager" aria-label="Pages">
+                    <button type="button" className="button ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+                    <span className="muted">Page {meta.page} of {meta.totalPages} · {PAGE_SIZE} per page</span>
+                    <button type="button" className="button ghost" disabled={page >= meta.totalPages} onClick={() => setPage(page + 1)}>Next</button>
+                  </nav>
+                ) : null}
+              </div>
+            )}
+      </section>
+      <section className="pane detail-pane">
+        {selectedContactId ? <ContactPanel key={selectedContactId} contactId={selectedContactId} /> : <Empty title="Select a contact">Use ↑ and ↓ in the list, or click a contact, to see details, notes and blocking.</Empty>}
+      </section>
+    </div>
+  );
+}

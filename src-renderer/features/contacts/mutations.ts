@@ -1,0 +1,39 @@
+// Changes to contacts: block, unblock, notes; each refreshes what it changed.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BlockResult, ContactNote } from '../../../src-core/contract/index.ts';
+import { useApi } from '../../api/context.tsx';
+
+function useRefresh(contactId: string) {
+  const client = useQueryClient();
+  return () => Promise.all([
+    client.invalidateQueries({ queryKey: ['contacts'] }),
+    client.invalidateQueries({ queryKey: ['contact', contactId] }),
+  ]);
+}
+
+export function useBlockContact(contactId: string) {
+  const api = useApi();
+  const refresh = useRefresh(contactId);
+  return useMutation({
+    mutationFn: (reason: string) => api.post<BlockResult>(`/dashboard/contacts/${contactId}/block`, reason ? { reason } : {}),
+    onSuccess: refresh,
+  });
+}
+
+export function useUnblockContact(contactId: string) {
+  const api = useApi();
+  const refresh = useRefresh(contactId);
+  return useMutation({ mutationFn: () => api.post<BlockResult>(`/dashboard/contacts/${contactId}/unblock`), onSuccess: refresh });
+}
+
+export function useAddNote(contactId: string) {
+  const api = useApi();
+  const refresh = useRefresh(contactId);
+  return useMutation({ mutationFn: (content: string) => api.post<ContactNote>(`/dashboard/contacts/${contactId}/notes`, { content }), onSuccess: refresh });
+}
+
+export function useDeleteNote(contactId: string) {
+  const api = useApi();
+  const refresh = useRefresh(contactId);
+  return useMutation({ mutationFn: (noteId: string) => api.del(`/dashboard/contacts/${contactId}/notes/${noteId}`), onSuccess: refresh });
+}

@@ -1,0 +1,33 @@
+// Server data of the contacts page, through react-query only.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Contact, ContactNote, ListEnvelope } from '../../../src-core/contract/index.ts';
+import { useApi } from '../../api/context.tsx';
+
+export const PAGE_SIZE = 25;
+
+export function useContacts(search: string, page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['contacts', { search, page }],
+    queryFn: () => api.get<ListEnvelope<Contact>>(`/dashboard/contacts?limit=${PAGE_SIZE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useContact(id: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['contact', id],
+    queryFn: () => api.get<Contact>(`/dashboard/contacts/${id}`),
+    enabled: id !== null,
+  });
+}
+
+export function useNotes(contactId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['contact', contactId, 'notes'],
+    queryFn: () => api.get<ListEnvelope<ContactNote>>(`/dashboard/contacts/${contactId}/notes?limit=100`),
+    enabled: contactId !== null,
+  });
+}

@@ -1,0 +1,33 @@
+// UI state only: theme, the selected contact, the live connection's status.
+import { create } from 'zustand';
+import type { LiveStatus } from '../api/live.ts';
+
+export type Theme = 'light' | 'dark';
+
+const initialTheme = (): Theme => {
+  const saved = localStorage.getItem('switchboard.theme');
+  if (saved === 'light' || saved === 'dark') return saved;
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+};
+
+type UiState = {
+  theme: Theme;
+  toggleTheme(): void;
+  selectedContactId: string | null;
+  selectContact(id: string | null): void;
+  live: LiveStatus;
+  setLive(status: LiveStatus): void;
+};
+
+export const useUi = create<UiState>((set) => ({
+  theme: initialTheme(),
+  toggleTheme: () => set((state) => {
+    const theme: Theme = state.theme === 'dark' ? 'light' : 'dark';
+    localStorage.setItem('switchboard.theme', theme);
+    return { theme };
+  }),
+  selectedContactId: null,
+  selectContact: (id) => set({ selectedContactId: id }),
+  live: 'connecting',
+  setLive: (live) => set({ live }),
+}));
