@@ -20,7 +20,7 @@ import { walletDomain } from './domains/wallet/index.ts';
 import { messagingDomain } from './domains/messaging/index.ts';
 import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { instagramDomain } from './domains/instagram/index.ts';
-import { unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
+import { instagramAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
@@ -80,7 +80,9 @@ export async function createServer(options: ServerOptions) {
   let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
-  const unifiedSend = unifiedSendDomain({ adapters: { whatsapp: whatsappAdapter(whatsapp.service) } });
+  const unifiedSend = unifiedSendDomain({
+    adapters: { whatsapp: whatsappAdapter(whatsapp.service), instagram: instagramAdapter(instagram.service) },
+  });
   const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
@@ -109,6 +111,7 @@ export async function createServer(options: ServerOptions) {
   const seed = options.seed ?? 'auto';
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
+    instagram: instagram.service,
   };
   if (seed === 'demo' || (seed === 'auto' && isNew)) await seedDemo(demoDeps);
 

@@ -5,6 +5,8 @@ import type { WalletService } from '../domains/wallet/index.ts';
 import type { WhatsappService } from '../domains/whatsapp/index.ts';
 import type { Orgs } from '../kernel/orgs.ts';
 import { seedWhatsappDemo } from './demo/whatsapp.ts';
+import { seedInstagramDemo } from './demo/instagram.ts';
+import type { InstagramService } from '../domains/instagram/index.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
@@ -13,6 +15,7 @@ const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning']
 
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
+  instagram: InstagramService;
 };
 
 /** Seeds once per organization (a marker setting remembers it); answers whether it seeded now. */
@@ -42,6 +45,7 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   const spammer = contacts.create(orgId, { name: 'Promo Blaster', phone: '+15550000199', source: 'sms', tags: ['spam'] });
   contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');
   await seedWhatsappDemo(deps);
+  await seedInstagramDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }

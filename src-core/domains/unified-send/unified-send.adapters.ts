@@ -1,6 +1,7 @@
 // How each channel's own send path is reached from a unified send body (field mapping only; the rules
 // live in each channel's service).
 import type { UnifiedSendBody } from '../../contract/unified-send.ts';
+import type { InstagramService } from '../instagram/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import type { ChannelAdapter } from './unified-send.service.ts';
 
@@ -23,6 +24,17 @@ export function whatsappAdapter(whatsapp: WhatsappService): ChannelAdapter {
         components: (body.template?.components as never) ?? bodyParameters(body.template?.variables),
       }, origin);
       return { status: result.status, messageId: result.wamid, error: result.message.errorMessage };
+    },
+  };
+}
+
+export function instagramAdapter(instagram: InstagramService): ChannelAdapter {
+  return {
+    scope: 'instagram:messages:send',
+    missingFields: (body: UnifiedSendBody) => (body.message ? [] : ['message']),
+    async send(orgId, body, origin) {
+      const result = await instagram.sendMessage(orgId, { recipientIgsid: body.to, message: body.message ?? '' }, origin);
+      return { status: result.status, messageId: result.messageId, error: result.message.errorMessage };
     },
   };
 }
