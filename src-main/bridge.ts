@@ -1,16 +1,9 @@
 // The preload bridge's shape, its IPC channel names and the bootstrap payload: shared by main and preload.
-export type ShellAction = 'openExternal' | 'revealDataFolder' | 'showNotification';
+import type { ShellAction } from '../src-core/contract/bridge.ts';
 
+// The bridge's type lives in the contract, so the console can import it too.
+export type { ShellAction, SwitchboardBridge } from '../src-core/contract/bridge.ts';
 export type ShellNotification = { title: string; body: string };
-
-/** What the preload exposes to the console as `window.switchboard` (nothing else). */
-export interface SwitchboardBridge {
-  baseUrl: string;
-  token: string;
-  openExternal(url: string): Promise<void>;
-  revealDataFolder(): Promise<void>;
-  showNotification(notification: ShellNotification): Promise<void>;
-}
 
 /** The only channels the preload may invoke; the main process handles these and nothing else. */
 export const SHELL_CHANNELS = {
