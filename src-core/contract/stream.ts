@@ -1,14 +1,20 @@
 // Typed Socket.IO events between the core and the console (seed 001, "Socket stream").
 import type { ClockState } from './sim.ts';
 import type { Contact } from './contacts.ts';
+import type { Message } from './messaging.ts';
 
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
+export type MessageChange = { message: Message };
 
 /** Events the server emits to the rooms `org_{orgId}` and `call_{callId}`. */
 export interface ServerToClientEvents {
   'clock:changed': (payload: ClockState) => void;
   'contact:created': (payload: ContactChange) => void;
   'contact:updated': (payload: ContactChange) => void;
+  /** A message arrived from a customer, or was sent (any channel). */
+  'message:new': (payload: MessageChange) => void;
+  /** A message's status changed (delivered, read, failed...). */
+  'message:updated': (payload: MessageChange) => void;
 }
 
 /** Events a console client emits; each answers through the optional acknowledgement. */

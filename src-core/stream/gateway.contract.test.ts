@@ -54,6 +54,22 @@ describe('socket gateway', () => {
     expect(outsiderSaw).toBe(0);
   });
 
+  it('streams new messages and their status changes as the clock moves', async () => {
+    t.server.services.wallet.topUp(t.organizationId, { amountPaise: 1_000 });
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    const created = new Promise<Parameters<ServerToClientEvents['message:new']>[0]>((resolve) => socket.once('message:new', resolve));
+    const sent = await t.server.services.messaging.send({ orgId: t.organizationId, channel: 'sms', to: '+14155550777', sender: 'ACME', type: 'text', text: 'Hi', source: 'API' });
+    expect((await created).message).toMatchObject({ id: sent.id, status: 'sent' });
+    const updated = new Promise<Parameters<ServerToClientEvents['message:updated']>[0]>((resolve) => socket.once('message:updated', resolve));
+    await t.advance(2);
+    expect((await updated).message).toMatchObject({ id: sent.id, status: 'delivered' });
+    const inbound = new Promise<Parameters<ServerToClientEvents['message:new']>[0]>((resolve) => socket.once('message:new', resolve));
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550777', text: 'Thanks' });
+    expect((await inbound).message).toMatchObject({ direction: 'inbound', text: 'Thanks' });
+  });
+
   it('joinCall and leaveCall answer, and clock changes are broadcast', async () => {
     const socket = connect(t.dashboardToken);
     await connected(socket);

@@ -1,5 +1,6 @@
 // Which bus events reach the console's stream, under which typed name and payload.
 import type { Contact } from '../contract/contacts.ts';
+import { CHANNELS, type Message } from '../contract/messaging.ts';
 import type { ServerToClientEvents } from '../contract/stream.ts';
 import type { BusEvent } from '../kernel/bus.ts';
 
@@ -10,7 +11,18 @@ const contactChange = (name: 'contact:created' | 'contact:updated'): StreamMappi
   return { name, payload: { contactId: data.contact.id, changedFields: data.changedFields ?? [], contact: data.contact } };
 };
 
+/** A status event of `sent` is the message's first appearance for the console; later ones update it. */
+const messageStatus: StreamMapping = (event) => {
+  const { message } = event.data as { message: Message };
+  return { name: message.status === 'sent' || (message.status === 'failed' && !message.sentAt) ? 'message:new' : 'message:updated', payload: { message } };
+};
+const messageReceived: StreamMapping = (event) => ({ name: 'message:new', payload: { message: (event.data as { message: Message }).message } });
+
 export const STREAM_EVENTS: Record<string, StreamMapping> = {
   'contact.created': contactChange('contact:created'),
   'contact.updated': contactChange('contact:updated'),
+  ...Object.fromEntries(CHANNELS.flatMap((channel) => [
+    [`${channel}.message.status`, messageStatus],
+    [`${channel}.message.received`, messageReceived],
+  ])),
 };
