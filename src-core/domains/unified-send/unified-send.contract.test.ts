@@ -68,4 +68,18 @@ describe('POST /v1/messages/send', () => {
     expect(res.body).toMatchObject({ message: expect.stringContaining('blocked'), reason: 'Chargeback dispute' });
     expect(t.server.services.wallet.get(t.organizationId).balancePaise).toBe(before);
   });
+
+  it('sends on instagram through its own path, and lists its missing message', async () => {
+    await t.dashboard('POST', '/dashboard/instagram/connection', { username: 'examplestore', followersCount: 10 });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '6234817790112299', text: 'Hello shop' });
+    expect((await unified({ to: '6234817790112299', channel: 'instagram' })).body).toEqual({ message: 'Missing required fields: instagram: message' });
+    const res = await unified({ to: '6234817790112299', channel: 'instagram', message: 'Hi! How can we help?' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'sent', channelUsed: 'instagram', messageId: expect.stringMatching(/^igm_/) });
+    const received = await t.dashboard('GET', '/sim/handsets/6234817790112299/messages');
+    expect(received.body.data.map((m: { text: string }) => m.text)).toEqual(['Hi! How can we help?']);
+    const outside = await unified({ to: '6234817790110000', channel: 'instagram', message: 'Cold outreach' });
+    expect(outside.status).toBe(502);
+    expect(outside.body.attempts[0]).toMatchObject({ channel: 'instagram', status: 'failed' });
+  });
 });
