@@ -1,5 +1,6 @@
 // SQL of API keys: only the SHA-256 hash of a key is ever stored.
 import type { Sql } from './db.ts';
+import { createVersionedCache } from './versioned-cache.ts';
 
 export type ApiKeyRow = {
   id: string; org_id: string; name: string; prefix: string; key_hash: string; environment: 'live' | 'test';
@@ -16,13 +17,20 @@ export function createApiKeysStore(sql: Sql) {
   const byId = sql.prepare(`SELECT * FROM api_keys WHERE id = ? AND org_id = ?`);
   const byOrg = sql.prepare(`SELECT * FROM api_keys WHERE org_id = ? ORDER BY created_at DESC, rowid DESC`);
   const revoke = sql.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`);
-  const touch = sql.prepare(`UPDATE api_keys SET last_used_at = ? WHERE id = ?`);
+  // Every request looks its key up by hash: cached until a key changes here or in another process (the CLI).
+  const dataVersion = sql.prepare('PRAGMA data_version').pluck();
+  const cache = createVersionedCache<ApiKeyRow | undefined>(() => dataVersion.get() as number, 1024);
   return {
-    insert: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => void insert.run(row),
-    byHash: (hash: string) => byHash.get(hash) as ApiKeyRow | undefined,
+    insert: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => {
+      insert.run(row);
+      cache.invalidate();
+    },
+    byHash: (hash: string) => cache.read(hash, () => byHash.get(hash) as ApiKeyRow | undefined),
     byId: (id: string, orgId: string) => byId.get(id, orgId) as ApiKeyRow | undefined,
     byOrg: (orgId: string) => byOrg.all(orgId) as ApiKeyRow[],
-    revoke: (id: string, at: string) => void revoke.run(at, id),
-    touch: (id: string, at: string) => void touch.run(at, id),
+    revoke: (id: string, at: string) => {
+      revoke.run(at, id);
+      cache.invalidate();
+    },
   };
 }

@@ -26,6 +26,22 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
+/** The identity of a key row, built once per row object (the store caches rows between changes). */
+const identities = new WeakMap<ApiKeyRow, KeyIdentity>();
+function identityOf(row: ApiKeyRow): KeyIdentity {
+  let identity = identities.get(row);
+  if (!identity) {
+    identity = {
+      keyId: row.id, orgId: row.org_id, environment: row.environment,
+      scopes: new Set(JSON.parse(row.scopes) as Scope[]),
+      ipWhitelistEnabled: row.ip_whitelist_enabled === 1, allowedIps: JSON.parse(row.allowed_ips) as string[],
+      rateLimitPerMinute: row.rate_limit_per_minute,
+    };
+    identities.set(row, identity);
+  }
+  return identity;
+}
+
 export function createApiKeys(deps: { db: Db; clock: Clock }) {
   const store = createApiKeysStore(deps.db.sql);
   const unauthorized = (why: string) => new AppError('UNAUTHORIZED', why);
@@ -62,14 +78,8 @@ export function createApiKeys(deps: { db: Db; clock: Clock }) {
       if (!row || row.environment !== match[1]) throw unauthorized('Invalid API key');
       if (row.revoked_at) throw unauthorized('This API key has been revoked');
       if (row.expires_at && Date.parse(row.expires_at) <= deps.clock.now()) throw unauthorized('This API key has expired');
-      return {
-        keyId: row.id, orgId: row.org_id, environment: row.environment,
-        scopes: new Set(JSON.parse(row.scopes) as Scope[]),
-        ipWhitelistEnabled: row.ip_whitelist_enabled === 1, allowedIps: JSON.parse(row.allowed_ips) as string[],
-        rateLimitPerMinute: row.rate_limit_per_minute,
-      };
+      return identityOf(row);
     },
-    markUsed: (keyId: string, at: string) => store.touch(keyId, at),
   };
 }
 export type ApiKeys = ReturnType<typeof createApiKeys>;

@@ -11,10 +11,11 @@ import type { z } from 'zod';
 import type { ApiKeys } from './api-keys.ts';
 import type { Clock } from './clock.ts';
 import { AppError, renderError, statusText } from './errors.ts';
-import { newId } from './ids.ts';
+import { createIdSequence } from './ids.ts';
 import type { Idempotency, StoredAnswer } from './idempotency.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
+import { RawJson } from './raw-json.ts';
 import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
 
@@ -139,6 +140,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       for (const [name, value] of Object.entries(('headers' in answer && answer.headers) || {})) fastifyReply.header(name, value);
       fastifyReply.code(answer.status);
       if (Buffer.isBuffer(answer.body)) return fastifyReply.send(answer.body);
+      if (answer.body instanceof RawJson) return fastifyReply.type('application/json; charset=utf-8').send(answer.body.text);
       return answer.status === 204 ? fastifyReply.send() : answer.body;
     },
   });
@@ -188,6 +190,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     defaultJson(request, body as string, done);
   });
 
+  const requestId = createIdSequence('req');
   app.addHook('onRequest', async (request) => {
     logState.set(request, { keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request) });
   });
@@ -195,7 +198,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     const state = logState.get(request);
     if (!state || !request.url.startsWith('/v1/')) return;
     deps.requestLog.record({
-      id: newId('req'), orgId: state.orgId, keyId: state.keyId, method: request.method,
+      id: requestId(), orgId: state.orgId, keyId: state.keyId, method: request.method,
       endpoint: request.url.split('?')[0] as string, statusCode: fastifyReply.statusCode, sourceIp: state.clientIp,
       durationMs: Math.round((performance.now() - state.started) * 100) / 100, at: deps.clock.nowIso(),
     });

@@ -16,3 +16,10 @@ export function randomBase62(length: number): string {
 export function newId(prefix: string): string {
   return `${prefix}_${randomBase62(24)}`;
 }
+
+/** Ids for high-volume records (request-log lines): a random per-process stem and a counter, no crypto call each. */
+export function createIdSequence(prefix: string): () => string {
+  const stem = randomBase62(12);
+  let counter = 0;
+  return () => `${prefix}_${stem}${(counter++).toString(36).padStart(12, '0')}`;
+}

@@ -7,5 +7,6 @@ import { messagingMigration } from './0004-messaging.ts';
 import { idempotencyMigration } from './0005-idempotency.ts';
 import { instagramMigration } from './0008-instagram.ts';
 import { whatsappMigration } from './0009-whatsapp.ts';
+import { contactCountsMigration } from './0013-contact-counts.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration];

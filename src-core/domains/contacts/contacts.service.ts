@@ -7,6 +7,7 @@ import type { Db } from '../../kernel/db.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import { RawJson } from '../../kernel/raw-json.ts';
 import type { ContactRow, ContactsStore, NoteRow } from './contacts.store.ts';
 
 export function toContact(row: ContactRow): Contact {
@@ -90,9 +91,11 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
         return toContact(row);
       });
     },
-    list(orgId: string, search: string | undefined, page: PageRequest): ListEnvelope<Contact> {
-      const { rows, total } = store.list(orgId, search, page);
-      return pageEnvelope(rows.map(toContact), total, page);
+    /** The list envelope, serialized: each contact's JSON comes from the store as is. */
+    list(orgId: string, search: string | undefined, page: PageRequest): RawJson {
+      const { docs, total } = store.list(orgId, search, page);
+      const meta = pageEnvelope([], total, page).meta;
+      return new RawJson(`{"data":[${docs.join(',')}],"meta":${JSON.stringify(meta)}}`);
     },
     findByPhone: (orgId: string, phone: string): Contact | null => {
       const row = store.byPhone(orgId, normalizePhone(phone));

@@ -2,11 +2,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../kernel/db.ts';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
-import { createContactsStore, normalizeTerm } from './contacts.store.ts';
+import { toContact } from './contacts.service.ts';
+import { createContactsStore, LIST_NEWEST_SQL, normalizeTerm, type ContactRow } from './contacts.store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sb-contacts-store-'));
 const db = openDb(join(dir, 'c.db'));
@@ -23,7 +25,7 @@ function plan(search: string | undefined): string {
   const original = db.sql.prepare.bind(db.sql);
   const spy = db.sql as unknown as { prepare: (source: string) => unknown };
   spy.prepare = (source: string) => {
-    if (source.startsWith('SELECT c.*') || source.startsWith('SELECT * FROM contacts WHERE org_id')) captured.push(source);
+    if (source.startsWith('SELECT c.doc') || source.startsWith('SELECT * FROM contacts WHERE org_id')) captured.push(source);
     return original(source);
   };
   try {
@@ -48,8 +50,32 @@ describe('contacts store', () => {
     expect(details).toMatch(/VIRTUAL TABLE INDEX/);
     expect(details).not.toMatch(/SCAN c\b/);
   });
-  it('lists through the (org_id, created_at) index', () => {
-    const rows = db.sql.prepare(`EXPLAIN QUERY PLAN SELECT * FROM contacts WHERE org_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 10`).all('org_a') as Array<{ detail: string }>;
-    expect(rows.map((r) => r.detail).join(' ')).toContain('contacts_org_created');
+  it('serves each contact as JSON equal to the service\'s Contact', () => {
+    db.sql.prepare(`INSERT INTO contacts (id, org_id, username, name, email, phone, source, tags, is_blocked, blocked_reason, blocked_at, created_at, updated_at)
+      VALUES ('cnt_doc', 'org_a', 'u"q', 'Zoë "Z"', 'z@x.io', '+1555', 'sms', '["vip","a\\"b"]', 1, 'spam ✓', 't1', 't0', 't2')`).run();
+    const row = db.sql.prepare(`SELECT * FROM contacts WHERE id = 'cnt_doc'`).get() as ContactRow;
+    expect(JSON.parse(store.docOf('org_a', 'cnt_doc') as string)).toEqual(toContact(row));
+    db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_doc'`).run();
+  });
+  it('serves repeated pages from its cache until a contact changes here or in another process', () => {
+    const page = { page: 1, limit: 50, offset: 0 };
+    const before = store.list('org_a', undefined, page).total;
+    expect(store.list('org_a', undefined, page)).toBe(store.list('org_a', undefined, page));
+    store.insert({ id: 'cnt_here', org_id: 'org_a', username: null, name: 'Here', email: null, phone: null, profile_pic: null, source: 'x', tags: '[]', created_at: 't', updated_at: 't' });
+    expect(store.list('org_a', undefined, page).total).toBe(before + 1);
+    const other = new Database(join(dir, 'c.db'));
+    other.prepare(`INSERT INTO contacts (id, org_id, source, created_at, updated_at) VALUES ('cnt_elsewhere', 'org_a', 'cli', 't', 't')`).run();
+    other.close();
+    expect(store.list('org_a', undefined, page).total).toBe(before + 2);
+    db.sql.prepare(`DELETE FROM contacts WHERE id IN ('cnt_here', 'cnt_elsewhere')`).run();
+  });
+  it('lists newest first in index order (no sort), and reads the total from the counter', () => {
+    const rows = db.sql.prepare(`EXPLAIN QUERY PLAN ${LIST_NEWEST_SQL}`).all({ orgId: 'org_a', limit: 10, offset: 0 }) as Array<{ detail: string }>;
+    const details = rows.map((r) => r.detail).join(' | ');
+    expect(details).toContain('USING INDEX contacts_org ');
+    expect(details).not.toContain('TEMP B-TREE');
+    db.sql.prepare(`INSERT INTO contacts (id, org_id, source, created_at, updated_at) VALUES ('cnt_1', 'org_a', 'x', 't', 't'), ('cnt_2', 'org_a', 'x', 't', 't')`).run();
+    db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_1'`).run();
+    expect(store.list('org_a', undefined, { page: 1, limit: 10, offset: 0 }).total).toBe(1);
   });
 });

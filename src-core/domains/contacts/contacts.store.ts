@@ -1,6 +1,9 @@
 // The only SQL of contacts: rows, trigram search, blocking and notes.
 import type { Sql } from '../../kernel/db.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
+import { createVersionedCache } from '../../kernel/versioned-cache.ts';
+
+export type ListPage = { docs: string[]; total: number };
 
 export type ContactRow = {
   id: string; org_id: string; username: string | null; name: string | null; email: string | null; phone: string | null;
@@ -10,6 +13,14 @@ export type ContactRow = {
 export type NoteRow = { id: string; org_id: string; contact_id: string; content: string; created_at: string };
 
 const MIN_TRIGRAM = 3;
+
+/**
+ * Newest first is rowid order (rows are inserted in clock order). The page's first rowid is found in
+ * the (org_id) index alone, so a deep OFFSET skips index entries, not rows; only the page's rows are read.
+ */
+export const LIST_NEWEST_SQL = `SELECT doc FROM contacts WHERE org_id = @orgId
+  AND rowid <= (SELECT rowid FROM contacts WHERE org_id = @orgId ORDER BY rowid DESC LIMIT 1 OFFSET @offset)
+  ORDER BY rowid DESC LIMIT @limit`;
 
 /** A search term as the index sees it: phone-like input keeps only its digits. */
 export function normalizeTerm(term: string): string {
@@ -54,32 +65,47 @@ export function createContactsStore(sql: Sql) {
   const deleteNote = sql.prepare(`DELETE FROM contact_notes WHERE id = ? AND contact_id = ? AND org_id = ?`);
   const byUsername = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND username = ? COLLATE NOCASE ORDER BY created_at LIMIT 1`);
   const setName = sql.prepare(`UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
-  const countAll = sql.prepare(`SELECT COUNT(*) AS n FROM contacts WHERE org_id = ?`);
-  const pageAll = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+  const countAll = sql.prepare(`SELECT COALESCE((SELECT n FROM contact_counts WHERE org_id = ?), 0) AS n`);
+  const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();
+  const docOf = sql.prepare(`SELECT doc FROM contacts WHERE id = ? AND org_id = ?`).pluck();
+
+  const dataVersion = sql.prepare('PRAGMA data_version').pluck();
+  const cache = createVersionedCache<ListPage>(() => dataVersion.get() as number);
+  const written = <T>(result: T): T => {
+    cache.invalidate();
+    return result;
+  };
 
   return {
-    insert: (row: Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at'>) => void insert.run(row),
+    insert: (row: Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at'>) => written(void insert.run(row)),
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => byPhone.get(orgId, phone) as ContactRow | undefined,
     byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
+    docOf: (orgId: string, id: string) => docOf.get(id, orgId) as string | undefined,
     byUsername: (orgId: string, username: string) => byUsername.get(orgId, username) as ContactRow | undefined,
-    setName: (orgId: string, id: string, name: string, at: string) => void setName.run(name, at, id, orgId),
+    setName: (orgId: string, id: string, name: string, at: string) => written(void setName.run(name, at, id, orgId)),
     setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; updated: string }) =>
-      void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 }),
-    list(orgId: string, search: string | undefined, page: PageRequest): { rows: ContactRow[]; total: number } {
+      written(void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 })),
+    /** A page of contacts as their API JSON (the `doc` column), newest first, with the total; cached until contacts change. */
+    list(orgId: string, search: string | undefined, page: PageRequest): ListPage {
+      return cache.read(`${orgId}|${page.limit}|${page.offset}|${search ?? ''}`, () => this.listUncached(orgId, search, page));
+    },
+    listUncached(orgId: string, search: string | undefined, page: PageRequest): ListPage {
       const terms = (search ?? '').split(/\s+/).filter(Boolean).map(normalizeTerm).filter(Boolean);
       if (terms.length === 0) {
         return {
-          rows: pageAll.all(orgId, page.limit, page.offset) as ContactRow[],
+          docs: pageAll.all({ orgId, limit: page.limit, offset: page.offset }) as string[],
           total: (countAll.get(orgId) as { n: number }).n,
         };
       }
       const { from, where, params } = searchClause(terms);
+      const long = terms.filter((t) => t.length >= MIN_TRIGRAM);
       const clause = ['c.org_id = @orgId', ...where].join(' AND ');
       const all = { ...params, orgId, limit: page.limit, offset: page.offset };
-      const rows = sql.prepare(`SELECT c.* FROM ${from} WHERE ${clause} ORDER BY c.created_at DESC, c.rowid DESC LIMIT @limit OFFSET @offset`).all(all) as ContactRow[];
+      const order = long.length > 0 ? 'f.rowid DESC' : 'c.rowid DESC';
+      const docs = sql.prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
       const total = (sql.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
-      return { rows, total };
+      return { docs, total };
     },
     insertNote: (row: NoteRow) => void insertNote.run(row),
     notes: (orgId: string, contactId: string, page: PageRequest) => ({
