@@ -1,0 +1,92 @@
+// Shared pieces of the benchmarks: child servers, a seeded database, load runs and the result table.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+export const ROOT = join(import.meta.dirname, '..');
+
+export type Row = { name: string; reqPerSec: number; p99Ms: number; non2xx: number };
+export type Ratio = { name: string; value: number; target: string; pass: boolean };
+export type SuiteResult = { suite: string; rows: Row[]; ratios: Ratio[]; notes: string[] };
+
+const children = new Set<ChildProcess>();
+export function killAll(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
+process.on('exit', killAll);
+
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), `switchboard-bench-${prefix}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Starts a child process and resolves its first stdout line (as JSON). */
+export async function startChild<T>(command: string, args: string[], env: Record<string, string> = {}): Promise<{ ready: T; stop(): Promise<void> }> {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const ready = await new Promise<T>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolve(JSON.parse(line) as T));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr}`)));
+  });
+  return {
+    ready,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => {
+        children.delete(child);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export type ServeReady = { url: string; dashboardToken: string; organizationId: string };
+
+export function startServe(dataFile: string): Promise<{ ready: ServeReady; stop(): Promise<void> }> {
+  return startChild<ServeReady>(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', 'none', '--json']);
+}
+
+let ipCounter = 0;
+/** A different client IP per request, so the per-(key, IP) rate limit is exercised but never reached. */
+export const nextIp = (): string => {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+export type Load = {
+  url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string;
+  connections?: number; seconds?: number; rotateIp?: boolean;
+  /** A different path per request (e.g. walking pages), so no answer is served twice. */
+  path?: () => string;
+};
+
+export async function measure(name: string, load: Load): Promise<Row> {
+  const run = (seconds: number) => autocannon({
+    url: load.url, method: load.method ?? 'GET', connections: load.connections ?? 10, duration: seconds,
+    headers: load.headers, body: load.body,
+    requests: load.rotateIp || load.path ? [{
+      setupRequest: (req) => ({
+        ...req, ...(load.path ? { path: load.path() } : {}),
+        headers: { ...req.headers, ...(load.rotateIp ? { 'x-forwarded-for': nextIp() } : {}) },
+      }),
+    }] : undefined,
+  });
+  await run(2);
+  const result = await run(load.seconds ?? 6);
+  return { name, reqPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+}
+
+export function printSuite(result: SuiteResult): void {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  out(`\n== ${result.suite} ==`);
+  out(`${'measurement'.padEnd(58)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(8)}`);
+  for (const row of result.rows) out(`${row.name.padEnd(58)} ${String(row.reqPerSec).padStart(9)} ${String(row.p99Ms).padStart(8)} ${String(row.non2xx).padStart(8)}`);
+  for (const ratio of result.ratios) out(`${ratio.pass ? 'PASS' : 'MISS'}  ${ratio.name}: ${ratio.value.toFixed(3)} (target ${ratio.target})`);
+  for (const note of result.notes) out(`  ${note}`);
+}

@@ -1,0 +1,32 @@
+// `npm run bench [suite...]`: runs the benchmark suites one after another and prints their ratios.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { killAll, printSuite, ROOT, type SuiteResult } from './lib.ts';
+import { contactsSuite } from './suites/contacts.ts';
+
+const SUITES: Record<string, () => Promise<SuiteResult>> = { contacts: contactsSuite };
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !SUITES[name]);
+  if (unknown.length) throw new Error(`unknown suite ${unknown.join(', ')}; suites: ${Object.keys(SUITES).join(', ')}`);
+  const results: SuiteResult[] = [];
+  for (const [name, suite] of Object.entries(SUITES)) {
+    if (wanted.length && !wanted.includes(name)) continue;
+    const result = await suite();
+    printSuite(result);
+    results.push(result);
+  }
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+}
+
+process.on('SIGINT', () => {
+  killAll();
+  process.exit(130);
+});
+main().catch((error: unknown) => {
+  killAll();
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
