@@ -3,8 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { killAll, printSuite, ROOT, type SuiteResult } from './lib.ts';
 import { contactsSuite } from './suites/contacts.ts';
+import { unifiedSendSuite } from './suites/unified-send.ts';
 
-const SUITES: Record<string, () => Promise<SuiteResult>> = { contacts: contactsSuite };
+const SUITES: Record<string, () => Promise<SuiteResult>> = { contacts: contactsSuite, 'unified-send': unifiedSendSuite };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

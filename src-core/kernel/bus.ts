@@ -31,10 +31,11 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     for (;;) {
       const rows = store.pending(200);
       if (rows.length === 0) return;
+      // At least once: a crash before the batch is marked dispatches its events again on restart.
       for (const row of rows) {
         await dispatch({ id: row.id, orgId: row.org_id, type: row.type, data: JSON.parse(row.data), createdAt: row.created_at });
-        store.markDispatched(row.seq, clock.nowIso());
       }
+      store.markDispatched(rows.map((row) => row.seq), clock.nowIso());
     }
   }
 
