@@ -1,0 +1,42 @@
+// Walks the whole route table with hostile input: no route ever answers 5xx to bad input, and every
+// refusal comes in the contract's envelope (or the unified send's {message}).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PARAM_VALUES = ['x', '%00', '..%2F..%2Fetc', 'cnt_' + 'A'.repeat(24), '9'.repeat(40), '%F0%9F%92%A9'];
+const BODIES: unknown[] = ['{', '[]', '"text"', '123', 'null', '{"__proto__":{"polluted":1}}', { a: { b: { c: [1, 2, { d: null }] } } },
+  { to: 12, channel: [], phones: 'x', name: 5, text: {}, seconds: 'soon', reason: 'r'.repeat(10_000) }];
+const QUERIES = ['?limit=-1', '?page=0', '?limit=abc&page=1.5', '?search=%22%27%3B--', '?status=NOPE&from=2020-13-45', '?phone=abc'];
+
+const fill = (path: string, value: string): string => path.replace(/:([A-Za-z]+)/g, () => value);
+
+describe('bad input on every route', () => {
+  it('never answers 5xx (but 502 from unified send), and refuses in the envelope', async () => {
+    const failures: string[] = [];
+    for (const route of t.server.routes) {
+      const token = route.path.startsWith('/v1/') ? key : t.dashboardToken;
+      const probes: Array<{ path: string; body?: unknown }> = [];
+      for (const value of PARAM_VALUES) probes.push({ path: fill(route.path, value) });
+      if (route.method === 'GET' || route.method === 'DELETE') for (const query of QUERIES) probes.push({ path: fill(route.path, 'x') + query });
+      else for (const body of BODIES) probes.push({ path: fill(route.path, 'x'), body });
+      for (const probe of probes) {
+        const res = await t.request(route.method, probe.path, { token, body: probe.body });
+        const allowed = res.status < 500 || (res.status === 502 && route.path === '/v1/messages/send');
+        const shaped = res.status < 400 || typeof res.body?.message === 'string';
+        if (!allowed || !shaped) failures.push(`${route.method} ${probe.path} ${JSON.stringify(probe.body)?.slice(0, 60)} → ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 120_000);
+});
