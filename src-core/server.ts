@@ -22,6 +22,7 @@ import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { instagramDomain } from './domains/instagram/index.ts';
 import { instagramAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
 import { createGateway } from './stream/gateway.ts';
@@ -99,6 +100,7 @@ export async function createServer(options: ServerOptions) {
   const routes: AnyRoute[] = [
     ...domains.flatMap((d) => d.routes),
     ...dashboardRoutes({ orgs, apiKeys, requestLog }),
+    ...inboxRoutes({ messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service }),
     ...clockRoutes({ clock, advance }),
   ];
   const dashboardToken = options.dashboardToken ?? newDashboardToken();

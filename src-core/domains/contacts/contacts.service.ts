@@ -97,6 +97,9 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       const meta = pageEnvelope([], total, page).meta;
       return new RawJson(`{"data":[${docs.join(',')}],"meta":${JSON.stringify(meta)}}`);
     },
+    /** Ids of contacts matching a search (as `GET /contacts?search=`), for other domains' filters. */
+    searchIds: (orgId: string, search: string, limit: number): string[] =>
+      store.list(orgId, search, { page: 1, limit, offset: 0 }).docs.map((doc) => (JSON.parse(doc) as { id: string }).id),
     findByPhone: (orgId: string, phone: string): Contact | null => {
       const row = store.byPhone(orgId, normalizePhone(phone));
       return row ? toContact(row) : null;

@@ -18,7 +18,6 @@ import { computeInsights, INSIGHTS_PERIOD_MS } from './instagram.insights.ts';
 import type { ConnectionRow, InstagramStore } from './instagram.store.ts';
 
 /** Instagram lets a business message a user only within 24 hours of that user's last message. */
-export const REPLY_WINDOW_MS = 24 * 3600 * 1000;
 
 const toConnection = (row: ConnectionRow): InstagramConnection => ({
   id: row.instagram_account_id, username: row.username, name: row.name, biography: row.biography, followersCount: row.followers_count,
@@ -61,18 +60,16 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
   function assertCanMessage(orgId: string, connection: ConnectionRow, igsid: string): void {
     const conversation = messaging.conversation(orgId, 'instagram', igsid);
     if (conversation?.contact_id) contacts.assertSendable(contacts.get(orgId, conversation.contact_id));
-    const last = conversation ? messaging.lastInbound(conversation.id) : null;
-    if (!last) {
+    const window = conversation ? messaging.careWindow(conversation.id) : null;
+    if (!window?.lastMessageAt) {
       throw new AppError('OUTSIDE_MESSAGING_WINDOW',
         `Instagram user ${igsid} has never messaged @${connection.username}: Instagram lets a business message a user only within 24 hours of that user's last message`,
         { extra: { recipientIgsid: igsid, lastMessageAt: null, windowClosedAt: null } });
     }
-    const closesAt = Date.parse(last.createdAt) + REPLY_WINDOW_MS;
-    if (clock.now() >= closesAt) {
-      const closedIso = new Date(closesAt).toISOString();
+    if (!window.open) {
       throw new AppError('OUTSIDE_MESSAGING_WINDOW',
-        `The 24-hour messaging window with Instagram user ${igsid} closed at ${closedIso}: Instagram lets a business reply only within 24 hours of the user's last message (${last.createdAt})`,
-        { extra: { recipientIgsid: igsid, lastMessageAt: last.createdAt, windowClosedAt: closedIso } });
+        `The 24-hour messaging window with Instagram user ${igsid} closed at ${window.closesAt}: Instagram lets a business reply only within 24 hours of the user's last message (${window.lastMessageAt})`,
+        { extra: { recipientIgsid: igsid, lastMessageAt: window.lastMessageAt, windowClosedAt: window.closesAt } });
     }
   }
 

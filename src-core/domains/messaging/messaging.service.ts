@@ -30,6 +30,8 @@ export type OutboundInput = {
 };
 
 const ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
+/** WhatsApp and Instagram let a business write freely only within 24 hours of the customer's last message. */
+export const CARE_WINDOW_MS = 24 * 3600 * 1000;
 
 export function toMessage(row: MessageRow): Message {
   return {
@@ -56,6 +58,14 @@ export function createMessagingService(deps: {
 
   function emitStatus(row: MessageRow): void {
     bus.emit(row.org_id, `${row.channel}.message.status`, { message: toMessage(row), status: row.status });
+  }
+
+  function toConversation(orgId: string, row: ConversationRow): Conversation {
+    return {
+      id: row.id, channel: row.channel as Channel, contactId: row.contact_id, address: row.address,
+      customerName: row.contact_id ? contacts.get(orgId, row.contact_id).name : null,
+      lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
+    };
   }
 
   const billedChannel = (channel: Channel): BilledChannel | null => (channel === 'email' ? null : channel);
@@ -153,21 +163,24 @@ export function createMessagingService(deps: {
     },
     recentMessages: (conversationId: string, limit: number): Message[] => store.recentInConversation(conversationId, limit).map(toMessage),
     /** The customer's latest message in a conversation (Instagram's 24-hour reply window starts there). */
-    lastInbound(conversationId: string): Message | null {
-      const row = store.lastInbound(conversationId);
-      return row ? toMessage(row) : null;
-    },
     markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
-    listConversations(orgId: string, channel: Channel, limit: number, offset: number): { rows: Conversation[]; total: number } {
-      const { rows, total } = store.conversations(orgId, channel, limit, offset);
-      return {
-        total,
-        rows: rows.map((row) => ({
-          id: row.id, channel: row.channel as Channel, contactId: row.contact_id, address: row.address,
-          customerName: row.contact_id ? contacts.get(orgId, row.contact_id).name : null,
-          lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
-        })),
-      };
+    listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string): { rows: Conversation[]; total: number } {
+      const term = search?.trim();
+      const contactIds = term ? contacts.searchIds(orgId, term, 200) : [];
+      const { rows, total } = term ? store.searchConversations(orgId, channel, term, contactIds, limit, offset) : store.conversations(orgId, channel, limit, offset);
+      return { total, rows: rows.map((row) => toConversation(orgId, row)) };
+    },
+    getConversation(orgId: string, id: string): Conversation {
+      const row = store.conversationById(orgId, id);
+      if (!row) throw notFound(`Conversation ${id}`);
+      return toConversation(orgId, row);
+    },
+    /** The 24-hour customer-care window: open while the customer's last message is less than 24 hours old. */
+    careWindow(conversationId: string): { open: boolean; lastMessageAt: string | null; closesAt: string | null } {
+      const last = store.lastInbound(conversationId);
+      if (!last) return { open: false, lastMessageAt: null, closesAt: null };
+      const closesAt = Date.parse(last.created_at) + CARE_WINDOW_MS;
+      return { open: clock.now() < closesAt, lastMessageAt: last.created_at, closesAt: new Date(closesAt).toISOString() };
     },
     log: (orgId: string, filter: Parameters<MessagingStore['messages']>[1], limit: number, offset: number) => {
       const { rows, total } = store.messages(orgId, filter, limit, offset);

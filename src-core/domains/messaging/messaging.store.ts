@@ -39,7 +39,8 @@ export function createMessagingStore(sql: Sql) {
   const recentInConversation = sql.prepare(`SELECT * FROM (SELECT *, rowid AS seq FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)
     ORDER BY created_at ASC, seq ASC`);
   const lastInbound = sql.prepare(`SELECT * FROM messages WHERE conversation_id = ? AND direction = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
-  const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC LIMIT ? OFFSET ?`);
+  const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`);
+  const conversationById = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND id = ?`);
   const countConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = ? AND channel = ?`);
 
   function filterClause(orgId: string, filter: MessageFilter) {
@@ -63,6 +64,17 @@ export function createMessagingStore(sql: Sql) {
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
     recentInConversation: (conversationId: string, limit: number) => recentInConversation.all(conversationId, limit) as MessageRow[],
+    conversationById: (orgId: string, id: string) => conversationById.get(orgId, id) as ConversationRow | undefined,
+    /** Conversations of a channel whose address contains `term` or whose contact is one of `contactIds`. */
+    searchConversations(orgId: string, channel: string, term: string, contactIds: string[], limit: number, offset: number) {
+      const ids = contactIds.length ? `OR contact_id IN (${contactIds.map(() => '?').join(',')})` : '';
+      const where = `org_id = ? AND channel = ? AND (address LIKE ? ESCAPE '\\' ${ids})`;
+      const params = [orgId, channel, `%${term.replace(/[\\%_]/g, '\\$&')}%`, ...contactIds];
+      return {
+        rows: sql.prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as ConversationRow[],
+        total: (sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(...params) as { n: number }).n,
+      };
+    },
     lastInbound: (conversationId: string) => lastInbound.get(conversationId) as MessageRow | undefined,
     conversations: (orgId: string, channel: string, limit: number, offset: number) => ({
       rows: conversationsOf.all(orgId, channel, limit, offset) as ConversationRow[],

@@ -105,6 +105,25 @@ export function createWhatsappService(deps: {
       });
       return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, message };
     },
+    /**
+     * A free-form text (a console reply): allowed only within 24 hours of the customer's last message,
+     * as on the messaging platform; outside it, an approved template must be sent (400).
+     */
+    async sendText(orgId: string, input: { to: string; text: string }, origin: Origin): Promise<Message> {
+      const address = `+${waId(input.to)}`;
+      contacts.assertSendable(contacts.findByPhone(orgId, address));
+      const conversation = messaging.conversation(orgId, 'whatsapp', address);
+      const window = conversation ? messaging.careWindow(conversation.id) : { open: false, closesAt: null };
+      if (!window.open) {
+        throw new AppError('OUTSIDE_MESSAGING_WINDOW', window.closesAt
+          ? `The 24-hour customer-care window with ${waId(input.to)} closed at ${window.closesAt}: send an approved template instead`
+          : `${waId(input.to)} has not written to you: WhatsApp allows free-form messages only within 24 hours of the customer's last message; send an approved template instead`);
+      }
+      return messaging.send({
+        orgId, channel: 'whatsapp', to: address, sender: null, type: 'text', text: input.text, source: origin.source,
+        content: { text: input.text, sourceName: origin.sourceName ?? null },
+      });
+    },
     logs(orgId: string, filter: { direction?: string | undefined; status?: string | undefined; from?: string | undefined; to?: string | undefined }, page: PageRequest): ListEnvelope<WaLogEntry> {
       const toIso = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString() : undefined;
       const { rows, total } = messaging.log(orgId, {

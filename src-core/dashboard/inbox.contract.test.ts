@@ -1,0 +1,63 @@
+// The console inbox over real HTTP: conversations with unread counts and search, threads, mark-read,
+// and MANUAL replies through each channel's own path, inside the 24-hour window only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../testing/test-server.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer();
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000 });
+  await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550301', text: 'Hi there' });
+  await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550301', text: 'Anyone?' });
+  await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550302', text: 'Order question' });
+  const priya = (await t.dashboard('GET', '/dashboard/contacts?search=14155550302')).body.data[0];
+  t.server.services.contacts.resolveAddress(t.organizationId, 'whatsapp', priya.phone, 'Priya Sharma');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const conversations = async (query = '') => (await t.dashboard('GET', `/dashboard/conversations?channel=whatsapp${query}`)).body;
+
+describe('inbox', () => {
+  it('lists a channel\'s conversations, most recent first, with unread counts and names, and searches them', async () => {
+    const list = await conversations();
+    expect(list.meta.total).toBe(2);
+    expect(list.data.map((c: { address: string; unreadCount: number }) => [c.address, c.unreadCount])).toEqual([['+14155550302', 1], ['+14155550301', 2]]);
+    expect(list.data[0].customerName).toBe('Priya Sharma');
+    expect((await conversations('&search=priya')).data.map((c: { address: string }) => c.address)).toEqual(['+14155550302']);
+    expect((await conversations('&search=0301')).data.map((c: { address: string }) => c.address)).toEqual(['+14155550301']);
+    expect((await t.dashboard('GET', '/dashboard/conversations?channel=instagram')).body.meta.total).toBe(0);
+    expect((await t.dashboard('GET', '/dashboard/conversations?channel=fax')).status).toBe(400);
+  });
+  it('shows a thread oldest first, marks it read, and answers inside the window as MANUAL', async () => {
+    const id = (await conversations('&search=0301')).data[0].id;
+    const thread = await t.dashboard('GET', `/dashboard/conversations/${id}/messages`);
+    expect(thread.body.data.map((m: { text: string }) => m.text)).toEqual(['Hi there', 'Anyone?']);
+    expect((await t.dashboard('POST', `/dashboard/conversations/${id}/read`, {})).body.unreadCount).toBe(0);
+    const reply = await t.dashboard('POST', `/dashboard/conversations/${id}/reply`, { text: 'Hello! How can we help?' });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ direction: 'outbound', status: 'sent', source: 'MANUAL', type: 'text', text: 'Hello! How can we help?' });
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550301/messages')).body.data.map((m: { text: string }) => m.text)).toEqual(['Hello! How can we help?']);
+    await t.advance(2);
+    const after = await t.dashboard('GET', `/dashboard/conversations/${id}/messages`);
+    expect(after.body.data.at(-1)).toMatchObject({ text: 'Hello! How can we help?', status: 'delivered' });
+  });
+  it('refuses a free-form reply after the 24-hour window, and a blocked contact with its reason', async () => {
+    const id = (await conversations('&search=0302')).data[0].id;
+    const detail = await t.dashboard('GET', `/dashboard/conversations/${id}`);
+    expect(detail.body.careWindow.open).toBe(true);
+    await t.advance(24 * 3600);
+    const late = await t.dashboard('POST', `/dashboard/conversations/${id}/reply`, { text: 'Sorry for the wait' });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ code: 'OUTSIDE_MESSAGING_WINDOW' });
+    expect(late.body.message).toContain('template');
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550302', text: 'Hello again' });
+    const contact = (await t.dashboard('GET', '/dashboard/contacts?search=14155550302')).body.data[0];
+    await t.dashboard('POST', `/dashboard/contacts/${contact.id}/block`, { reason: 'Abusive language' });
+    const blocked = await t.dashboard('POST', `/dashboard/conversations/${id}/reply`, { text: 'Hi' });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body).toMatchObject({ code: 'CONTACT_BLOCKED', reason: 'Abusive language' });
+    expect((await t.dashboard('GET', '/dashboard/conversations/conv_missing')).status).toBe(404);
+  });
+});

@@ -1,0 +1,61 @@
+// The console's inbox: conversations per channel with unread counts, threads, mark-read and replies
+// (sent as MANUAL through each channel's own send path).
+import { z } from 'zod';
+import { channelSchema } from '../contract/messaging.ts';
+import type { InstagramService } from '../domains/instagram/index.ts';
+import type { MessagingService } from '../domains/messaging/index.ts';
+import type { WhatsappService } from '../domains/whatsapp/index.ts';
+import { AppError } from '../kernel/errors.ts';
+import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/pagination.ts';
+import { defineRoute } from '../kernel/route.ts';
+
+const org = { organizationId: z.string().optional() };
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const MANUAL = { source: 'MANUAL' as const, sourceName: 'Console' };
+
+export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: WhatsappService; instagram: InstagramService }) {
+  const { messaging } = deps;
+  return [
+    defineRoute({
+      method: 'GET', path: '/dashboard/conversations', scope: 'dashboard',
+      query: z.object({ ...org, channel: channelSchema, search: z.string().max(200).optional() }).extend(paginationQuery({ defaultLimit: 30, maxLimit: 100 }).shape),
+      handler: ({ orgId, query }) => {
+        const page = toPageRequest(query);
+        const { rows, total } = messaging.listConversations(orgId, query.channel, page.limit, page.offset, query.search);
+        return pageEnvelope(rows, total, page);
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/conversations/:id', scope: 'dashboard', params: idParams, query: z.object(org),
+      handler: ({ orgId, params }) => {
+        const conversation = messaging.getConversation(orgId, params.id);
+        return { ...conversation, careWindow: messaging.careWindow(conversation.id) };
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/conversations/:id/messages', scope: 'dashboard', params: idParams,
+      query: z.object({ ...org, limit: z.coerce.number().int().min(1).max(200).default(100) }),
+      handler: ({ orgId, params, query }) => ({ data: messaging.recentMessages(messaging.getConversation(orgId, params.id).id, query.limit) }),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/conversations/:id/read', scope: 'dashboard', params: idParams, body: z.object(org).optional(),
+      handler: ({ orgId, params }) => {
+        messaging.markConversationRead(orgId, messaging.getConversation(orgId, params.id).id);
+        return messaging.getConversation(orgId, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/conversations/:id/reply', scope: 'dashboard', params: idParams, status: 201,
+      body: z.object({ ...org, text: z.string().trim().min(1, 'text must not be empty').max(4096) }),
+      handler: async ({ orgId, params, body }) => {
+        const conversation = messaging.getConversation(orgId, params.id);
+        if (conversation.channel === 'whatsapp') return deps.whatsapp.sendText(orgId, { to: conversation.address, text: body.text }, MANUAL);
+        if (conversation.channel === 'instagram') {
+          const sent = await deps.instagram.sendMessage(orgId, { recipientIgsid: conversation.address, message: body.text }, MANUAL);
+          return sent.message;
+        }
+        throw new AppError('VALIDATION_FAILED', `Replies on ${conversation.channel} from the console are not available yet`);
+      },
+    }),
+  ];
+}
