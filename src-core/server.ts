@@ -63,7 +63,10 @@ export async function createServer(options: ServerOptions) {
   const jobs = createJobRunner({ db, clock, log, afterEachJob: () => bus.flush() });
   const deps: CoreDeps = { db, clock, bus, jobs, log };
   const apiKeys = createApiKeys({ db, clock });
-  const requestLog = createRequestLog({ db, clock, log });
+  const requestLog = createRequestLog({
+    db, clock, log,
+    onEntry: ({ orgId, ...entry }) => bus.publishTransient(orgId, 'request.logged', entry),
+  });
   const orgExists = (id: string): boolean => {
     try {
       orgs.get(id);

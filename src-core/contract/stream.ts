@@ -2,6 +2,7 @@
 import type { ClockState } from './sim.ts';
 import type { Contact } from './contacts.ts';
 import type { Message } from './messaging.ts';
+import type { RequestLogEntry } from './api-keys.ts';
 
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
 export type MessageChange = { message: Message };
@@ -15,6 +16,8 @@ export interface ServerToClientEvents {
   'message:new': (payload: MessageChange) => void;
   /** A message's status changed (delivered, read, failed...). */
   'message:updated': (payload: MessageChange) => void;
+  /** A `/v1` request was answered (the developer tools' live request log). */
+  'request:logged': (payload: RequestLogEntry) => void;
 }
 
 /** Events a console client emits; each answers through the optional acknowledgement. */

@@ -70,6 +70,16 @@ describe('socket gateway', () => {
     expect((await inbound).message).toMatchObject({ direction: 'inbound', text: 'Thanks' });
   });
 
+  it('streams request-log lines of the organization', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    const key = await t.createKey({ name: 'streamed' });
+    const logged = new Promise<Parameters<ServerToClientEvents['request:logged']>[0]>((resolve) => socket.once('request:logged', resolve));
+    await t.request('GET', '/v1/contacts?limit=1', { token: key.key });
+    expect(await logged).toMatchObject({ keyId: key.id, endpoint: '/v1/contacts', statusCode: 200, method: 'GET' });
+  });
+
   it('joinCall and leaveCall answer, and clock changes are broadcast', async () => {
     const socket = connect(t.dashboardToken);
     await connected(socket);

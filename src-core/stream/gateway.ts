@@ -1,6 +1,7 @@
 // The Socket.IO gateway: dashboard token only, organization and call rooms, typed events fed from the bus.
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import type { RequestLogEntry } from '../contract/api-keys.ts';
 import { callRoom, orgRoom, type ClientToServerEvents, type ServerToClientEvents } from '../contract/stream.ts';
 import type { Bus, BusEvent } from '../kernel/bus.ts';
 import { safeEqual } from '../kernel/tokens.ts';
@@ -56,6 +57,7 @@ export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardTok
   deps.bus.on('*', forward);
   deps.bus.onTransient((event) => {
     if (event.type === 'clock.changed') io.emit('clock:changed', event.data as { now: string });
+    if (event.type === 'request.logged' && event.orgId) io.to(orgRoom(event.orgId)).emit('request:logged', event.data as RequestLogEntry);
   });
 
   return {
