@@ -29,6 +29,7 @@ afterAll(async () => {
 describe('contacts page', () => {
   it('lists the demo contacts and searches by name, email and phone fragment', async () => {
     await page.goto(server.consoleUrl);
+    await page.getByTestId('nav-contacts').click();
     await page.locator('[data-testid="contact-list"][data-ready="true"]').waitFor();
     expect(await list().getByTestId('contact-row').count()).toBeGreaterThan(10);
     await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();

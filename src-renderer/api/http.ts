@@ -15,6 +15,7 @@ export type Api = {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   del<T>(path: string): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
 };
 
 export function createApi(connection: Connection): Api {
@@ -44,5 +45,6 @@ export function createApi(connection: Connection): Api {
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
     del: (path) => call('DELETE', path),
+    put: (path, body) => call('PUT', path, body),
   };
 }

@@ -22,7 +22,19 @@ export function connectLive(connection: Connection, organizationId: string, clie
   };
   socket.on('contact:created', contactChanged);
   socket.on('contact:updated', contactChanged);
-  socket.on('clock:changed', (clock) => client.setQueryData(['clock'], clock));
+  socket.on('clock:changed', (clock) => {
+    client.setQueryData(['clock'], clock);
+    void client.invalidateQueries({ queryKey: ['wallet'] });
+  });
+  const messageChanged = ({ message }: { message: { conversationId: string | null; channel: string } }) => {
+    void client.invalidateQueries({ queryKey: ['conversations', message.channel] });
+    if (message.conversationId) void client.invalidateQueries({ queryKey: ['thread', message.conversationId] });
+    void client.invalidateQueries({ queryKey: ['wallet'] });
+    void client.invalidateQueries({ queryKey: ['handset'] });
+  };
+  socket.on('message:new', messageChanged);
+  socket.on('message:updated', messageChanged);
+  socket.on('request:logged', () => void client.invalidateQueries({ queryKey: ['request-log'] }));
   return () => {
     socket.disconnect();
   };

@@ -1,12 +1,18 @@
 // The console's providers and shell: connection, react-query, the live stream, theme and navigation.
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactElement } from 'react';
 import { ApiProvider, useApi } from '../api/context.tsx';
 import { createApi } from '../api/http.ts';
 import { connectLive } from '../api/live.ts';
 import { ErrorState } from '../components/states.tsx';
 import { ContactsPage } from '../features/contacts/contacts-page.tsx';
-import { useUi } from '../stores/ui.ts';
+import { KeysPage } from '../features/developer/keys-page.tsx';
+import { RequestLogPage } from '../features/developer/request-log-page.tsx';
+import { InboxPage } from '../features/inbox/inbox-page.tsx';
+import { useClock } from '../features/simulator/queries.ts';
+import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
+import { WalletPage } from '../features/wallet/wallet-page.tsx';
+import { useUi, type Section } from '../stores/ui.ts';
 import { readConnection, type Connection } from './connection.ts';
 
 function useLive(connection: Connection) {
@@ -19,15 +25,27 @@ function useLive(connection: Connection) {
   return orgs;
 }
 
+const NAV: Array<{ section: Section; label: string; group: string }> = [
+  { section: 'inbox', label: 'Inbox', group: 'Support' },
+  { section: 'contacts', label: 'Contacts', group: 'Support' },
+  { section: 'wallet', label: 'Wallet', group: 'Account' },
+  { section: 'keys', label: 'API keys', group: 'Developers' },
+  { section: 'requests', label: 'Request log', group: 'Developers' },
+  { section: 'simulator', label: 'Simulator', group: 'Developers' },
+];
+const PAGES: Record<Section, () => ReactElement> = {
+  inbox: InboxPage, contacts: ContactsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, simulator: SimulatorPage,
+};
+
 function Clock() {
-  const api = useApi();
-  const clock = useQuery({ queryKey: ['clock'], queryFn: () => api.get<{ now: string }>('/sim/clock') });
+  const clock = useClock();
   if (!clock.data) return null;
   return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{new Date(clock.data.now).toLocaleString()}</span>;
 }
 
 function Shell({ connection }: { connection: Connection }) {
-  const { theme, toggleTheme, live } = useUi();
+  const { theme, toggleTheme, live, section, go } = useUi();
+  const Page = PAGES[section];
   const orgs = useLive(connection);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -37,7 +55,13 @@ function Shell({ connection }: { connection: Connection }) {
       <aside className="sidebar">
         <div className="brand"><span className="logo" aria-hidden>◆</span>Switchboard</div>
         <nav aria-label="Main">
-          <a className="nav-item active" href="#contacts" aria-current="page" onClick={(e) => e.preventDefault()}>Contacts</a>
+          {NAV.map((item, index) => (
+            <div key={item.section}>
+              {index === 0 || NAV[index - 1]?.group !== item.group ? <div className="nav-group">{item.group}</div> : null}
+              <button type="button" className={`nav-item${section === item.section ? ' active' : ''}`} aria-current={section === item.section ? 'page' : undefined}
+                data-testid={`nav-${item.section}`} onClick={() => go(item.section)}>{item.label}</button>
+            </div>
+          ))}
         </nav>
         <div className="sidebar-foot">
           <span className={`live is-${live}`} data-testid="live-status">{live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Offline'}</span>
@@ -51,7 +75,7 @@ function Shell({ connection }: { connection: Connection }) {
             {theme === 'dark' ? '☀ Light' : '☾ Dark'}
           </button>
         </header>
-        {orgs.isError ? <ErrorState error={orgs.error} onRetry={() => void orgs.refetch()} /> : <ContactsPage />}
+        {orgs.isError ? <ErrorState error={orgs.error} onRetry={() => void orgs.refetch()} /> : <Page />}
       </main>
     </div>
   );

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { LiveStatus } from '../api/live.ts';
 
 export type Theme = 'light' | 'dark';
+export type Section = 'inbox' | 'contacts' | 'wallet' | 'keys' | 'requests' | 'simulator';
 
 const initialTheme = (): Theme => {
   const saved = localStorage.getItem('switchboard.theme');
@@ -11,6 +12,8 @@ const initialTheme = (): Theme => {
 };
 
 type UiState = {
+  section: Section;
+  go(section: Section): void;
   theme: Theme;
   toggleTheme(): void;
   selectedContactId: string | null;
@@ -20,6 +23,8 @@ type UiState = {
 };
 
 export const useUi = create<UiState>((set) => ({
+  section: 'inbox',
+  go: (section) => set({ section }),
   theme: initialTheme(),
   toggleTheme: () => set((state) => {
     const theme: Theme = state.theme === 'dark' ? 'light' : 'dark';

@@ -11,7 +11,9 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
   const [reason, setReason] = useState('');
   const block = useBlockContact(contactId);
   const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => field.current?.focus(), []);
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
   async function submit(event: FormEvent) {
     event.preventDefault();
     await block.mutateAsync(reason.trim());

@@ -47,7 +47,9 @@ export function ContactsPage() {
   const contacts = query.data?.data ?? [];
   const meta = query.data?.meta;
 
-  useEffect(() => setPage(1), [debounced]);
+  useEffect(() => {
+    setPage(1);
+  }, [debounced]);
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     if (contacts.length === 0) return;

@@ -1,0 +1,89 @@
+// Real user flows across the console: answer a customer and watch the ticks move with the clock,
+// read what the handset received, see the charge in the wallet, create a key and see its call logged.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../fixtures/browser.ts';
+import { startServer, type E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let browser: Browser;
+let page: Page;
+const CUSTOMER = '+14155550188';
+
+beforeAll(async () => {
+  server = await startServer('demo');
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(server.consoleUrl);
+  await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('console flows', () => {
+  it('a customer writes in from the simulator and the inbox shows it unread', async () => {
+    await page.getByTestId('nav-simulator').click();
+    await page.getByTestId('inbound-from').fill(CUSTOMER);
+    await page.getByTestId('inbound-text').fill('Hi, is my order on its way?');
+    await page.getByTestId('inbound-send').click();
+    await page.getByTestId('inbound-sent').waitFor();
+    await screenshot(page, 'simulator');
+    await page.getByTestId('nav-inbox').click();
+    const row = page.locator(`[data-testid="conversation-row"][data-address="${CUSTOMER}"]`);
+    await row.getByTestId('unread').filter({ hasText: '1' }).waitFor();
+    await screenshot(page, 'inbox-list');
+  });
+
+  it('replies, then the ticks go delivered and read as the clock advances', async () => {
+    await page.locator(`[data-testid="conversation-row"][data-address="${CUSTOMER}"]`).click();
+    await page.getByTestId('thread').waitFor();
+    await page.getByTestId('composer').fill('Yes! It ships today.');
+    await page.getByTestId('send-reply').click();
+    const reply = page.getByTestId('message').filter({ hasText: 'Yes! It ships today.' });
+    await reply.waitFor();
+    expect(await page.locator(`[data-testid="conversation-row"][data-address="${CUSTOMER}"] [data-testid="unread"]`).count()).toBe(0);
+    const clock = await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 });
+    expect(clock.status).toBe(200);
+    await page.locator('[data-testid="message"][data-status="delivered"]').filter({ hasText: 'Yes! It ships today.' }).waitFor();
+    await server.dashboard('POST', '/sim/clock/advance', { seconds: 8 });
+    await page.locator('[data-testid="message"][data-status="read"]').filter({ hasText: 'Yes! It ships today.' }).waitFor();
+    expect(await reply.getByTestId('ticks').textContent()).toBe('✓✓');
+    await screenshot(page, 'inbox-thread');
+  });
+
+  it('the handset viewer shows what the customer received', async () => {
+    await page.getByTestId('nav-simulator').click();
+    await page.getByTestId('handset-address').fill(CUSTOMER);
+    await page.getByTestId('handset-open').click();
+    await page.getByTestId('handset-message').filter({ hasText: 'Yes! It ships today.' }).waitFor();
+  });
+
+  it('the wallet shows the charge of the reply', async () => {
+    await page.getByTestId('nav-wallet').click();
+    await page.locator('[data-testid="ledger-line"][data-kind="charge"]').first().waitFor();
+    await screenshot(page, 'wallet');
+  });
+
+  it('creates a key with the scope picker, shows it once, and logs its calls live', async () => {
+    await page.getByTestId('nav-keys').click();
+    await page.getByTestId('new-key').click();
+    await page.getByTestId('key-name').fill('Storefront');
+    await page.getByTestId('scope-group-contacts').check();
+    await screenshot(page, 'keys-create');
+    await page.getByTestId('create-key').click();
+    const key = (await page.getByTestId('plaintext-key').textContent()) ?? '';
+    expect(key).toMatch(/^sk_test_/);
+    await screenshot(page, 'keys-created');
+    const res = await fetch(`${server.url}/v1/contacts?search=alice`, { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    const denied = await fetch(`${server.url}/v1/whatsapp/logs`, { headers: { authorization: `Bearer ${key}` } });
+    expect(denied.status).toBe(403);
+    await page.getByTestId('nav-requests').click();
+    await page.getByTestId('request-row').filter({ hasText: '/v1/whatsapp/logs' }).filter({ hasText: '403' }).waitFor();
+    await page.getByTestId('request-row').filter({ hasText: '/v1/contacts' }).first().click();
+    await page.getByTestId('request-details').filter({ hasText: 'Storefront' }).waitFor();
+    await screenshot(page, 'request-log');
+  });
+});

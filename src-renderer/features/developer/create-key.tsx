@@ -1,0 +1,80 @@
+// Creating an API key: name, environment, scopes grouped by domain, expiry, IP allow-list, rate limit;
+// the plaintext is shown once, with a copy button.
+import { useState, type FormEvent } from 'react';
+import type { CreatedApiKey, Scope } from '../../../src-core/contract/index.ts';
+import { ErrorState } from '../../components/states.tsx';
+import { useCreateKey } from './mutations.ts';
+import { useScopes } from './queries.ts';
+
+export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="card created-key" data-testid="created-key">
+      <strong>Copy your key now: it will not be shown again.</strong>
+      <div className="key-row">
+        <code data-testid="plaintext-key">{created.key}</code>
+        <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}>{copied ? 'Copied' : 'Copy'}</button>
+      </div>
+      <button type="button" className="button ghost" onClick={onDone}>Done</button>
+    </div>
+  );
+}
+
+export function CreateKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void }) {
+  const scopes = useScopes();
+  const create = useCreateKey();
+  const [name, setName] = useState('');
+  const [environment, setEnvironment] = useState<'test' | 'live'>('test');
+  const [chosen, setChosen] = useState<Set<Scope>>(new Set());
+  const [expiresAt, setExpiresAt] = useState('');
+  const [ips, setIps] = useState('');
+  const [rate, setRate] = useState('60');
+
+  const toggle = (list: Scope[], on: boolean) => setChosen((current) => {
+    const next = new Set(current);
+    for (const scope of list) if (on) next.add(scope); else next.delete(scope);
+    return next;
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const allowedIps = ips.split(',').map((ip) => ip.trim()).filter(Boolean);
+    const created = await create.mutateAsync({
+      name, environment, scopes: [...chosen], rateLimitPerMinute: Number(rate),
+      ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
+      ...(allowedIps.length ? { ipWhitelistEnabled: true, allowedIps } : {}),
+    });
+    onCreated(created);
+  }
+
+  return (
+    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="create-key-form">
+      <div className="form-row">
+        <label className="field"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} required data-testid="key-name" placeholder="My integration" /></label>
+        <label className="field"><span>Environment</span>
+          <select value={environment} onChange={(e) => setEnvironment(e.target.value as 'test' | 'live')} data-testid="key-env"><option value="test">test (sk_test_)</option><option value="live">live (sk_live_)</option></select>
+        </label>
+        <label className="field"><span>Requests per minute</span><input type="number" min={1} max={10000} value={rate} onChange={(e) => setRate(e.target.value)} /></label>
+      </div>
+      <div className="form-row">
+        <label className="field"><span>Expires (optional)</span><input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} /></label>
+        <label className="field grow"><span>IP allow-list (optional, comma-separated)</span><input value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 198.51.100.2" /></label>
+      </div>
+      <fieldset className="scopes">
+        <legend>Scopes <span className="muted">({chosen.size} chosen)</span></legend>
+        {scopes.isError ? <ErrorState error={scopes.error} /> : Object.entries(scopes.data?.groups ?? {}).map(([domain, list]) => (
+          <div key={domain} className="scope-group">
+            <label className="scope-domain"><input type="checkbox" checked={list.every((s) => chosen.has(s))} onChange={(e) => toggle(list, e.target.checked)} data-testid={`scope-group-${domain}`} /> {domain}</label>
+            <div className="scope-list">
+              {list.map((scope) => (
+                <label key={scope} className="scope"><input type="checkbox" checked={chosen.has(scope)} onChange={(e) => toggle([scope], e.target.checked)} /> {scope.slice(domain.length + 1)}</label>
+              ))}
+            </div>
+          </div>
+        ))}
+      </fieldset>
+      {create.isError ? <ErrorState error={create.error} /> : null}
+      <div className="actions"><button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || !name || chosen.size === 0}>Create key</button></div>
+    </form>
+  );
+}

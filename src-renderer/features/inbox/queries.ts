@@ -1,0 +1,25 @@
+// Server data of the inbox: conversations per channel, a conversation, its thread.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Channel, Conversation, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
+import { useApi } from '../../api/context.tsx';
+
+export type ConversationDetail = Conversation & { careWindow: { open: boolean; lastMessageAt: string | null; closesAt: string | null } };
+
+export function useConversations(channel: Channel, search: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['conversations', channel, search],
+    queryFn: () => api.get<ListEnvelope<Conversation>>(`/dashboard/conversations?channel=${channel}&limit=100${search ? `&search=${encodeURIComponent(search)}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useConversation(id: string) {
+  const api = useApi();
+  return useQuery({ queryKey: ['thread', id, 'detail'], queryFn: () => api.get<ConversationDetail>(`/dashboard/conversations/${id}`) });
+}
+
+export function useThread(id: string) {
+  const api = useApi();
+  return useQuery({ queryKey: ['thread', id], queryFn: () => api.get<{ data: Message[] }>(`/dashboard/conversations/${id}/messages`) });
+}

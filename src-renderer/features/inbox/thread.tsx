@@ -1,0 +1,82 @@
+// One conversation: messages oldest first with live status ticks, and the reply composer.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Message } from '../../../src-core/contract/index.ts';
+import { shortTime, time } from '../../components/format.ts';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { useMarkRead, useReply } from './mutations.ts';
+import { useConversation, useThread } from './queries.ts';
+
+const TICKS: Record<string, string> = { queued: '…', sent: '✓', delivered: '✓✓', read: '✓✓', failed: '!' };
+
+function Bubble({ message }: { message: Message }) {
+  const outbound = message.direction === 'outbound';
+  return (
+    <li className={`bubble ${outbound ? 'out' : 'in'}`} data-testid="message" data-status={message.status}>
+      {message.templateName ? <span className="template-tag">template · {message.templateName}</span> : null}
+      <p>{message.text}</p>
+      <span className="bubble-meta">
+        {shortTime(message.createdAt)}
+        {outbound ? <span className={`ticks ${message.status}`} title={message.errorMessage ?? message.status} data-testid="ticks">{TICKS[message.status] ?? ''}</span> : null}
+      </span>
+      {message.status === 'failed' ? <span className="bubble-error">{message.errorMessage}</span> : null}
+    </li>
+  );
+}
+
+export function Thread({ conversationId }: { conversationId: string }) {
+  const detail = useConversation(conversationId);
+  const thread = useThread(conversationId);
+  const reply = useReply(conversationId);
+  const markRead = useMarkRead(conversationId);
+  const [text, setText] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+  const count = thread.data?.data.length ?? 0;
+  const unread = detail.data?.unreadCount ?? 0;
+
+  useEffect(() => {
+    // Newer browsers return a promise from scrollIntoView; an effect must not return it.
+    void end.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+  const markedAt = useRef(0);
+  const { mutate: markAsRead } = markRead;
+  useEffect(() => {
+    if (unread > 0 && markedAt.current !== unread) {
+      markedAt.current = unread;
+      markAsRead();
+    }
+  }, [unread, markAsRead]);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    await reply.mutateAsync(text.trim());
+    setText('');
+  }
+
+  if (detail.isPending || thread.isPending) return <Loading label="Loading conversation…" />;
+  if (detail.isError) return <ErrorState error={detail.error} />;
+  if (thread.isError) return <ErrorState error={thread.error} />;
+  const c = detail.data;
+  return (
+    <div className="thread" data-testid="thread">
+      <header className="thread-header">
+        <div>
+          <h2>{c.customerName ?? c.address}</h2>
+          <span className="muted">{c.channel} · {c.address}</span>
+        </div>
+        <span className={`badge ${c.careWindow.open ? 'ok' : 'muted-badge'}`} title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
+          {c.careWindow.open ? 'Reply window open' : 'Reply window closed'}
+        </span>
+      </header>
+      <ul className="bubbles">
+        {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
+        <div ref={end} />
+      </ul>
+      <form className="composer" onSubmit={(e) => void send(e)}>
+        <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${c.channel}…`} data-testid="composer" aria-label="Reply" />
+        <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
+      </form>
+      {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} /></div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// Simulator actions: move the virtual clock, and write in as a customer.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Message } from '../../../src-core/contract/index.ts';
+import { useApi } from '../../api/context.tsx';
+
+export function useAdvance() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (seconds: number) => api.post<{ now: string }>('/sim/clock/advance', { seconds }),
+    onSuccess: (clock) => {
+      client.setQueryData(['clock'], clock);
+      return client.invalidateQueries();
+    },
+  });
+}
+
+export function useInbound() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string }) => api.post<Message>('/sim/inbound', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['conversations'] }),
+  });
+}

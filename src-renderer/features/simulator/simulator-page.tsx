@@ -1,0 +1,105 @@
+// The simulator: the virtual clock, customers writing in, what a handset received, and the magic numbers.
+import { useState, type FormEvent } from 'react';
+import { time } from '../../components/format.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { useAdvance, useInbound } from './mutations.ts';
+import { useClock, useHandset } from './queries.ts';
+
+const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
+const MAGIC: Array<[string, string]> = [
+  ['+15005550001', 'every channel (whatsapp, sms, rcs) fails'], ['+15005550002', 'whatsapp fails; sms and rcs succeed'],
+  ['+15005550003', 'the handset has no RCS'], ['+15005550004…7', 'voice: no answer, busy, declined, cannot be placed'],
+  ['bounce@sim.test', 'email bounces'], ['complaint@sim.test', 'email is marked as spam'], ['any other address', 'delivered at +2 s, read at +10 s'],
+];
+
+function ClockCard() {
+  const clock = useClock();
+  const advance = useAdvance();
+  const [custom, setCustom] = useState('');
+  return (
+    <section className="card">
+      <h3>Virtual clock</h3>
+      <div className="clock-big" data-testid="sim-clock">{clock.data ? time(clock.data.now) : '…'}</div>
+      <div className="actions left">
+        {STEPS.map(([label, seconds]) => (
+          <button key={label} type="button" className="button" disabled={advance.isPending} onClick={() => advance.mutate(seconds)} data-testid={`advance-${seconds}`}>{label}</button>
+        ))}
+        <form className="inline" onSubmit={(e) => { e.preventDefault(); const n = Number(custom); if (n > 0) advance.mutate(n); }}>
+          <input type="number" min={1} placeholder="seconds" value={custom} onChange={(e) => setCustom(e.target.value)} aria-label="Seconds to advance" />
+          <button type="submit" className="button ghost" disabled={advance.isPending || !(Number(custom) > 0)}>Advance</button>
+        </form>
+      </div>
+      {advance.isError ? <ErrorState error={advance.error} /> : null}
+      <p className="muted small">Advancing runs every job that falls due on the way: receipts, scheduled campaigns, retries, expiries.</p>
+    </section>
+  );
+}
+
+function InboundCard() {
+  const inbound = useInbound();
+  const [channel, setChannel] = useState<'whatsapp' | 'sms' | 'instagram'>('whatsapp');
+  const [from, setFrom] = useState('+14155550123');
+  const [text, setText] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await inbound.mutateAsync({ channel, from, text });
+    setText('');
+  }
+  return (
+    <section className="card">
+      <h3>Write in as a customer</h3>
+      <form className="form" onSubmit={(e) => void submit(e)}>
+        <div className="form-row">
+          <label className="field"><span>Channel</span>
+            <select value={channel} onChange={(e) => setChannel(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option></select>
+          </label>
+          <label className="field"><span>From</span><input value={from} onChange={(e) => setFrom(e.target.value)} data-testid="inbound-from" /></label>
+        </div>
+        <label className="field"><span>Message</span><input value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
+        {inbound.isError ? <ErrorState error={inbound.error} /> : null}
+        {inbound.isSuccess ? <span className="muted small" data-testid="inbound-sent">Delivered to the inbox.</span> : null}
+        <div className="actions left"><button type="submit" className="button primary" disabled={!text || !from || inbound.isPending} data-testid="inbound-send">Send as customer</button></div>
+      </form>
+    </section>
+  );
+}
+
+function HandsetCard() {
+  const [draft, setDraft] = useState('');
+  const [address, setAddress] = useState('');
+  const handset = useHandset(address);
+  return (
+    <section className="card">
+      <h3>Handset viewer</h3>
+      <form className="inline" onSubmit={(e) => { e.preventDefault(); setAddress(draft.trim()); }}>
+        <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Phone, email or Instagram id" data-testid="handset-address" aria-label="Address" />
+        <button type="submit" className="button" data-testid="handset-open">Open</button>
+      </form>
+      {!address ? <p className="muted small">See what a simulated phone, mailbox or Instagram user received, OTP codes included.</p>
+        : handset.isPending ? <Loading /> : handset.isError ? <ErrorState error={handset.error} /> : handset.data.data.length === 0 ? <Empty title="Nothing received yet" /> : (
+          <ul className="handset" data-testid="handset-messages">
+            {handset.data.data.map((m) => (
+              <li key={m.id} data-testid="handset-message"><span className="chip">{m.channel}</span> <strong>{m.from}</strong> <span className="muted small">{time(m.at)}</span><p>{m.text}</p></li>
+            ))}
+          </ul>
+        )}
+    </section>
+  );
+}
+
+export function SimulatorPage() {
+  return (
+    <div className="page padded">
+      <h1>Simulator</h1>
+      <div className="grid-2">
+        <ClockCard />
+        <InboundCard />
+        <HandsetCard />
+        <section className="card">
+          <h3>Magic numbers</h3>
+          <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => <tr key={address}><td><code>{address}</code></td><td>{behaviour}</td></tr>)}</tbody></table>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// The wallet: balance, email credits, prices per channel, and the ledger line by line.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { LedgerEntry, ListEnvelope, Wallet } from '../../../src-core/contract/index.ts';
+import { useApi } from '../../api/context.tsx';
+import { rupees, time } from '../../components/format.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+
+export function WalletPage() {
+  const api = useApi();
+  const [page, setPage] = useState(1);
+  const wallet = useQuery({ queryKey: ['wallet'], queryFn: () => api.get<Wallet>('/dashboard/wallet') });
+  const ledger = useQuery({
+    queryKey: ['wallet', 'ledger', page],
+    queryFn: () => api.get<ListEnvelope<LedgerEntry>>(`/dashboard/wallet/ledger?limit=50&page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div className="page padded">
+      <h1>Wallet</h1>
+      {wallet.isPending ? <Loading /> : wallet.isError ? <ErrorState error={wallet.error} /> : (
+        <div className="stats">
+          <div className="stat card"><span className="muted">Balance</span><strong data-testid="balance">{rupees(wallet.data.balancePaise)}</strong></div>
+          <div className="stat card"><span className="muted">Email credits</span><strong data-testid="email-credits">{wallet.data.emailCredits.toLocaleString()}</strong></div>
+          <div className="stat card"><span className="muted">Price per message</span>
+            <span className="prices">{Object.entries(wallet.data.prices).map(([channel, paise]) => <span key={channel} className="chip">{channel} {rupees(paise)}</span>)}</span>
+          </div>
+        </div>
+      )}
+      <h2 className="section-title">Ledger</h2>
+      {ledger.isPending ? <Loading /> : ledger.isError ? <ErrorState error={ledger.error} /> : ledger.data.data.length === 0 ? <Empty title="No ledger lines yet" /> : (
+        <div className="card table-card">
+          <table className="table" data-testid="ledger">
+            <thead><tr><th>When</th><th>What</th><th>Channel</th><th className="num">Amount</th><th className="num">Credits</th><th className="num">Balance after</th></tr></thead>
+            <tbody>
+              {ledger.data.data.map((line) => (
+                <tr key={line.id} data-testid="ledger-line" data-kind={line.kind}>
+                  <td className="muted">{time(line.createdAt)}</td>
+                  <td><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}</td>
+                  <td>{line.channel ?? '—'}</td>
+                  <td className={`num ${line.amountPaise < 0 ? 'neg' : line.amountPaise > 0 ? 'pos' : ''}`}>{line.amountPaise ? rupees(line.amountPaise) : '—'}</td>
+                  <td className="num">{line.emailCredits || '—'}</td>
+                  <td className="num">{rupees(line.balanceAfterPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {ledger.data.meta.totalPages > 1 ? (
+            <nav className="pager">
+              <button type="button" className="button ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</button>
+              <span className="muted">Page {page} of {ledger.data.meta.totalPages}</span>
+              <button type="button" className="button ghost" disabled={page >= ledger.data.meta.totalPages} onClick={() => setPage(page + 1)}>Older</button>
+            </nav>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
