@@ -20,7 +20,8 @@ import { walletDomain } from './domains/wallet/index.ts';
 import { messagingDomain } from './domains/messaging/index.ts';
 import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { instagramDomain } from './domains/instagram/index.ts';
-import { instagramAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
+import { smsDomain } from './domains/sms/index.ts';
+import { instagramAdapter, smsAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
@@ -84,10 +85,11 @@ export async function createServer(options: ServerOptions) {
   let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
+  const sms = smsDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, wallet: wallet.service });
   const unifiedSend = unifiedSendDomain({
-    adapters: { whatsapp: whatsappAdapter(whatsapp.service), instagram: instagramAdapter(instagram.service) },
+    adapters: { whatsapp: whatsappAdapter(whatsapp.service), instagram: instagramAdapter(instagram.service), sms: smsAdapter(sms.service) },
   });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -116,14 +118,14 @@ export async function createServer(options: ServerOptions) {
   const seed = options.seed ?? 'auto';
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
-    instagram: instagram.service,
+    instagram: instagram.service, sms: sms.service,
   };
   if (seed === 'demo' || (seed === 'auto' && isNew)) await seedDemo(demoDeps);
 
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service },
     seedDemo: () => seedDemo(demoDeps),
     clock,
     jobs,

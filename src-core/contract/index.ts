@@ -12,3 +12,4 @@ export * from './whatsapp.ts';
 export * from './unified-send.ts';
 export * from './instagram.ts';
 export * from './bridge.ts';
+export * from './sms.ts';

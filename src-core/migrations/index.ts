@@ -8,5 +8,6 @@ import { idempotencyMigration } from './0005-idempotency.ts';
 import { instagramMigration } from './0008-instagram.ts';
 import { whatsappMigration } from './0009-whatsapp.ts';
 import { contactCountsMigration } from './0013-contact-counts.ts';
+import { smsMigration } from './0007-sms-rcs.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration];

@@ -31,6 +31,12 @@ describe('demo seed', () => {
     const alice = await t.dashboard('GET', '/dashboard/whatsapp/conversations/by-phone?phone=14155550101');
     expect(alice.body.data.map((m: { direction: string }) => m.direction)).toEqual(['outbound', 'inbound']);
   });
+  it('has an approved SMS sender and template, a pending one, and an SMS conversation', async () => {
+    const templates = (await t.dashboard('GET', '/dashboard/sms/templates')).body.data as Array<{ status: string }>;
+    expect(templates.map((x) => x.status).sort()).toEqual(['APPROVED', 'PENDING']);
+    expect((await t.dashboard('GET', '/dashboard/sms/senders')).body.data[0]).toMatchObject({ senderId: 'EXMPLE', status: 'APPROVED' });
+    expect((await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.meta.total).toBe(2);
+  });
   it('runs once, and a new organization has none of it', async () => {
     expect(await t.server.seedDemo()).toBe(false);
     const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Fresh' })).body.id;

@@ -6,6 +6,8 @@ import type { WhatsappService } from '../domains/whatsapp/index.ts';
 import type { Orgs } from '../kernel/orgs.ts';
 import { seedWhatsappDemo } from './demo/whatsapp.ts';
 import { seedInstagramDemo } from './demo/instagram.ts';
+import { seedSmsDemo } from './demo/sms.ts';
+import type { SmsService } from '../domains/sms/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
@@ -15,7 +17,7 @@ const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning']
 
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
-  instagram: InstagramService;
+  instagram: InstagramService; sms: SmsService;
 };
 
 /** Seeds once per organization (a marker setting remembers it); answers whether it seeded now. */
@@ -46,6 +48,7 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');
   await seedWhatsappDemo(deps);
   await seedInstagramDemo(deps);
+  await seedSmsDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }

@@ -93,7 +93,7 @@ export function createMessagingStore(sql: Sql) {
           SUM(CASE WHEN status IN ('sent', 'delivered', 'read') OR delivered_at IS NOT NULL THEN 1 ELSE 0 END) AS sent,
           SUM(CASE WHEN delivered_at IS NOT NULL THEN 1 ELSE 0 END) AS delivered,
           SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed
-        FROM messages WHERE org_id = ? AND channel = ? AND direction = 'outbound' AND created_at >= ? AND created_at < ?
+        FROM messages WHERE org_id = ? AND channel = ? AND direction = 'outbound' AND created_at >= ? AND created_at <= ?
         GROUP BY date ORDER BY date`).all(orgId, channel, fromIso, toIso) as Array<{ date: string; sent: number; delivered: number; failed: number }>;
     },
   };

@@ -2,6 +2,7 @@
 // live in each channel's service).
 import type { UnifiedSendBody } from '../../contract/unified-send.ts';
 import type { InstagramService } from '../instagram/index.ts';
+import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import type { ChannelAdapter } from './unified-send.service.ts';
 
@@ -35,6 +36,18 @@ export function instagramAdapter(instagram: InstagramService): ChannelAdapter {
     async send(orgId, body, origin) {
       const result = await instagram.sendMessage(orgId, { recipientIgsid: body.to, message: body.message ?? '' }, origin);
       return { status: result.status, messageId: result.messageId, error: result.message.errorMessage };
+    },
+  };
+}
+
+export function smsAdapter(sms: SmsService): ChannelAdapter {
+  return {
+    scope: 'sms:send',
+    missingFields: (body: UnifiedSendBody) => [...(body.message ? [] : ['message']), ...(body.sms?.senderId ? [] : ['sms.senderId'])],
+    async send(orgId, body, origin) {
+      const result = await sms.send(orgId, { senderId: body.sms?.senderId ?? '', to: [body.to], message: body.message ?? '', route: body.sms?.route ?? 'transactional' }, origin);
+      const message = result.messages[0];
+      return { status: message?.status ?? 'failed', messageId: message?.externalId ?? message?.id ?? '', error: message?.errorMessage ?? null };
     },
   };
 }

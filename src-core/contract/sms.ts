@@ -1,0 +1,57 @@
+// SMS: sender ids, DLT templates, sends, logs and stats (seed 000, "SMS").
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+
+export const SMS_ROUTES = ['transactional', 'promotional'] as const;
+export const smsRouteSchema = z.enum(SMS_ROUTES);
+export const REVIEW_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
+
+export const smsSenderSchema = z.object({
+  id: z.string(), senderId: z.string(), entityId: z.string(), status: z.enum(REVIEW_STATUSES), createdAt: timestampSchema,
+});
+export type SmsSender = z.infer<typeof smsSenderSchema>;
+
+export const smsTemplateSchema = z.object({
+  id: z.string(), name: z.string(), dltTemplateId: z.string(), body: z.string(), route: smsRouteSchema, status: z.enum(REVIEW_STATUSES),
+  createdAt: timestampSchema,
+});
+export type SmsTemplate = z.infer<typeof smsTemplateSchema>;
+
+export const createSmsSenderBodySchema = z.object({
+  senderId: z.string().regex(/^[A-Z]{6}$/, 'senderId must be 6 capital letters (a DLT header), e.g. ACMEIN'),
+  entityId: z.string().regex(/^\d{19}$/, 'entityId must be the 19-digit DLT principal entity id'),
+});
+
+export const createSmsTemplateBodySchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  dltTemplateId: z.string().regex(/^\d{19}$/, 'dltTemplateId must be the 19-digit DLT template id'),
+  body: z.string().min(1).max(2000).refine((b) => !/\{#(?!var#\})[^}]*\}/.test(b), 'placeholders are written {#var#}'),
+  route: smsRouteSchema.default('transactional'),
+});
+export type CreateSmsTemplateInput = z.infer<typeof createSmsTemplateBodySchema>;
+
+export const MAX_SMS_RECIPIENTS = 1000;
+export const smsPhoneSchema = z.string().trim().regex(/^\+?\d{7,15}$/, 'must be a phone number in international format');
+
+export const sendSmsBodySchema = z.object({
+  senderId: z.string().min(1).max(20),
+  to: z.array(smsPhoneSchema).min(1, 'to needs at least one number').max(MAX_SMS_RECIPIENTS, `at most ${MAX_SMS_RECIPIENTS} recipients per send`),
+  message: z.string().min(1).max(2000),
+  templateId: z.string().optional(),
+  route: smsRouteSchema.default('transactional'),
+});
+export type SendSmsInput = z.infer<typeof sendSmsBodySchema>;
+
+export const smsSendResultSchema = z.object({
+  status: z.enum(['sent', 'partially_sent', 'failed']), recipients: z.number().int(), externalIds: z.array(z.string()),
+});
+export type SmsSendResult = z.infer<typeof smsSendResultSchema>;
+
+export const smsLogSchema = z.object({
+  id: z.string(), externalId: z.string().nullable(), direction: z.enum(['inbound', 'outbound']), route: z.string().nullable(), status: z.string(),
+  body: z.string().nullable(), senderId: z.string().nullable(), templateId: z.string().nullable(), source: z.string(),
+  sentAt: timestampSchema.nullable(), deliveredAt: timestampSchema.nullable(), failedAt: timestampSchema.nullable(),
+  errorCode: z.string().nullable(), errorMessage: z.string().nullable(), createdAt: timestampSchema, phone: z.string(),
+  customerName: z.string().nullable(),
+});
+export type SmsLog = z.infer<typeof smsLogSchema>;

@@ -1,0 +1,123 @@
+// SMS over real HTTP: DLT senders and templates reviewed on the clock, sends that must match a
+// template and are checked whole first, logs with filters, stats, and unified-send fallback to SMS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+const OTP_TEMPLATE = 'Your order {#var#} has shipped. Track it at {#var#} - ACME';
+const send = (body: unknown) => t.request('POST', '/v1/sms/send', { token: key, body });
+const shipped = (to: string[], extra: Record<string, unknown> = {}) => ({ senderId: 'ACMEIN', to, message: 'Your order #1001 has shipped. Track it at acme.in/t/1001 - ACME', ...extra });
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000 });
+  expect((await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' })).status).toBe(201);
+  await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJECT', entityId: '1201160000000000002' });
+  expect((await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Order shipped', dltTemplateId: '1207160000000000001', body: OTP_TEMPLATE })).status).toBe(201);
+  await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Rejected promo', dltTemplateId: '1207160000000000002', body: 'Sale {#var#}', route: 'promotional' });
+  await t.dashboard('POST', '/dashboard/whatsapp/templates', { name: 'hello', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hello {{1}}' }] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('senders and templates', () => {
+  it('start PENDING, are reviewed 60 s later, and list with filters and defaults', async () => {
+    const pending = await t.request('GET', '/v1/sms/templates?status=PENDING', { token: key });
+    expect(pending.body.meta).toMatchObject({ total: 2, limit: 20 });
+    await t.advance(60);
+    const templates = await t.request('GET', '/v1/sms/templates', { token: key });
+    expect(Object.fromEntries(templates.body.data.map((x: { name: string; status: string }) => [x.name, x.status]))).toEqual({ 'Order shipped': 'APPROVED', 'Rejected promo': 'REJECTED' });
+    expect(templates.body.data[1]).toMatchObject({ id: expect.stringMatching(/^smt_/), dltTemplateId: '1207160000000000001', body: OTP_TEMPLATE, route: 'transactional' });
+    const senders = await t.request('GET', '/v1/sms/senders', { token: key });
+    expect(senders.body.data.map((x: { senderId: string; status: string }) => [x.senderId, x.status])).toEqual([['REJECT', 'REJECTED'], ['ACMEIN', 'APPROVED']]);
+    expect((await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' })).status).toBe(409);
+    expect((await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'acme', entityId: '1' })).status).toBe(400);
+    expect((await t.dashboard('POST', '/dashboard/sms/templates', { name: 'x', dltTemplateId: '1207160000000000009', body: 'Hi {#name#}' })).status).toBe(400);
+  });
+});
+
+describe('POST /v1/sms/send', () => {
+  it('sends one SMS per recipient through the shared path: billed, on the handsets, delivered with the clock', async () => {
+    const res = await send(shipped(['+14155550501', '919810000501']));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'sent', recipients: 2, externalIds: [expect.stringMatching(/^sms_/), expect.stringMatching(/^sms_/)] });
+    const handset = await t.dashboard('GET', '/sim/handsets/919810000501/messages');
+    expect(handset.body.data[0]).toMatchObject({ channel: 'sms', from: 'ACMEIN', text: shipped([]).message });
+    expect((await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise).toBe(10_000 - 2 * 25);
+    await t.advance(2);
+    const logs = await t.request('GET', '/v1/sms/logs?status=delivered', { token: key });
+    expect(logs.body.meta.total).toBe(2);
+    expect(logs.body.data[0]).toMatchObject({ direction: 'outbound', route: 'transactional', senderId: 'ACMEIN', source: 'API', deliveredAt: expect.any(String), errorCode: null });
+  });
+  it('refuses a message that matches no approved template, an unknown or unapproved sender, a bad route, with 400 and nothing sent', async () => {
+    const cases: Array<[unknown, string]> = [
+      [shipped(['+14155550502'], { message: 'Free money!!!' }), 'does not match any approved'],
+      [shipped(['+14155550502'], { message: `Your order ${'x'.repeat(31)} has shipped. Track it at a - ACME` }), 'does not match'],
+      [shipped(['+14155550502'], { senderId: 'NOSUCH' }), 'not registered'],
+      [shipped(['+14155550502'], { senderId: 'REJECT' }), 'REJECTED'],
+      [shipped(['+14155550502'], { route: 'promotional' }), 'promotional'],
+      [shipped(['+14155550502'], { templateId: '1207160000000000002' }), 'REJECTED'],
+      [shipped([]), 'at least one'],
+      [shipped(['12']), 'phone'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550502/messages')).body.data).toEqual([]);
+  });
+  it('refuses the whole send when one recipient is blocked (409 with the reason) or the wallet cannot pay for all', async () => {
+    const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'sms', '+14155550503');
+    t.server.services.contacts.block(t.organizationId, contact.id, 'Asked to stop');
+    const blocked = await send(shipped(['+14155550504', '+14155550503']));
+    expect(blocked.status).toBe(409);
+    expect(blocked.body).toMatchObject({ code: 'CONTACT_BLOCKED', reason: 'Asked to stop' });
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550504/messages')).body.data).toEqual([]);
+    const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Poor' })).body.id;
+    const poorKey = (await t.createKey({ organizationId: org })).key;
+    const poor = await t.request('POST', '/v1/sms/send', { token: poorKey, body: shipped(['+14155550505']) });
+    expect(poor.status).toBe(400);
+  });
+  it('reports partial sends when a handset fails', async () => {
+    const res = await send(shipped(['+14155550506', '+15005550001']));
+    expect(res.body).toMatchObject({ status: 'partially_sent', recipients: 1 });
+    expect((await t.request('GET', '/v1/sms/logs?status=failed', { token: key })).body.data[0]).toMatchObject({ phone: '+15005550001', errorCode: 'SIM_UNREACHABLE' });
+  });
+});
+
+describe('stats and inbound', () => {
+  it('counts per day and in total, and logs inbound messages', async () => {
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550501', text: 'STOP' });
+    const inbound = await t.request('GET', '/v1/sms/logs?direction=inbound', { token: key });
+    expect(inbound.body.data[0]).toMatchObject({ direction: 'inbound', status: 'received', body: 'STOP', phone: '+14155550501', senderId: null });
+    const stats = await t.request('GET', '/v1/sms/stats', { token: key });
+    expect(stats.body.totals).toMatchObject({ sent: 3, delivered: 2, failed: 1 });
+    expect(stats.body.totals.deliveryRate).toBe(50);
+    expect(stats.body.dataPoints).toHaveLength(1);
+    expect((await t.request('GET', '/v1/sms/stats?start=2030-01-01T00:00:00Z&end=2029-01-01T00:00:00Z', { token: key })).status).toBe(400);
+    expect((await t.request('GET', '/v1/sms/logs?start=yesterday', { token: key })).status).toBe(400);
+  });
+});
+
+describe('unified send with SMS', () => {
+  it('falls back from a failing WhatsApp to SMS through the SMS path', async () => {
+    await t.advance(60);
+    const res = await t.request('POST', '/v1/messages/send', {
+      token: key,
+      body: { to: '+15005550002', channel: 'whatsapp', fallbackChannels: ['sms'], template: { name: 'hello', languageCode: 'en', variables: { 1: 'A' } },
+        message: shipped([]).message, sms: { senderId: 'ACMEIN' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'sent', channelUsed: 'sms', attempts: [{ channel: 'whatsapp', status: 'failed' }, { channel: 'sms', status: 'sent' }] });
+    const missing = await t.request('POST', '/v1/messages/send', { token: key, body: { to: '+14155550507', channel: 'sms' } });
+    expect(missing.body).toEqual({ message: 'Missing required fields: sms: message, sms.senderId' });
+    const all = await t.request('POST', '/v1/messages/send', {
+      token: key, body: { to: '+15005550001', channel: 'sms', message: shipped([]).message, sms: { senderId: 'ACMEIN' } },
+    });
+    expect(all.status).toBe(502);
+  });
+});

@@ -1,0 +1,51 @@
+// SMS routes of seed 000 (send, templates, senders, logs, stats) and the console's sender/template routes.
+import { z } from 'zod';
+import { createSmsSenderBodySchema, createSmsTemplateBodySchema, REVIEW_STATUSES, sendSmsBodySchema } from '../../contract/sms.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute } from '../../kernel/route.ts';
+import { originOf } from '../messaging/index.ts';
+import type { SmsService } from './sms.service.ts';
+
+const iso = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
+const org = { organizationId: z.string().optional() };
+
+export function smsRoutes(service: SmsService) {
+  return [
+    defineRoute({
+      method: 'POST', path: '/v1/sms/send', scope: 'sms:send', console: true, idempotent: true, body: sendSmsBodySchema,
+      handler: async ({ orgId, body, caller }) => {
+        const { messages: _messages, ...result } = await service.send(orgId, body, originOf(caller));
+        return result;
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/sms/templates', scope: 'sms:templates:read', console: true,
+      query: z.object({ status: z.enum(REVIEW_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape),
+      handler: ({ orgId, query }) => service.templates(orgId, query.status, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/sms/senders', scope: 'sms:senders:read', console: true, query: paginationQuery({ defaultLimit: 20, maxLimit: 100 }),
+      handler: ({ orgId, query }) => service.senders(orgId, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/sms/logs', scope: 'sms:logs:read', console: true,
+      query: z.object({
+        direction: z.enum(['inbound', 'outbound']).optional(), status: z.enum(['queued', 'sent', 'delivered', 'read', 'failed', 'received']).optional(),
+        start: iso.optional(), end: iso.optional(),
+      }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/sms/stats', scope: 'sms:logs:read', console: true, query: z.object({ start: iso.optional(), end: iso.optional() }),
+      handler: ({ orgId, query }) => service.stats(orgId, query),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/sms/senders', scope: 'dashboard', status: 201, body: createSmsSenderBodySchema.extend(org),
+      handler: ({ orgId, body }) => service.createSender(orgId, body),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/sms/templates', scope: 'dashboard', status: 201, body: createSmsTemplateBodySchema.extend(org),
+      handler: ({ orgId, body }) => service.createTemplate(orgId, body),
+    }),
+  ];
+}

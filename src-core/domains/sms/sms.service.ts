@@ -1,0 +1,138 @@
+// The rules of SMS: DLT sender ids and templates (reviewed on the clock), sends that must match an
+// approved template, checked whole before anything is sent, then logs and daily stats.
+import type { ListEnvelope } from '../../contract/common.ts';
+import type { Message } from '../../contract/messaging.ts';
+import type { CreateSmsTemplateInput, SendSmsInput, SmsLog, SmsSendResult, SmsSender, SmsTemplate } from '../../contract/sms.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, conflict } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import { formatPaise } from '../../kernel/money.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { MessagingService, Origin } from '../messaging/index.ts';
+import type { WalletService } from '../wallet/index.ts';
+import { matchesDlt } from './dlt.ts';
+import type { SenderRow, SmsStore, SmsTemplateRow } from './sms.store.ts';
+
+export const SMS_REVIEW_JOB = 'sms.review';
+export const SMS_REVIEW_DELAY_MS = 60_000;
+
+const toSender = (row: SenderRow): SmsSender => ({ id: row.id, senderId: row.sender_id, entityId: row.entity_id, status: row.status as SmsSender['status'], createdAt: row.created_at });
+const toTemplate = (row: SmsTemplateRow): SmsTemplate => ({
+  id: row.id, name: row.name, dltTemplateId: row.dlt_template_id, body: row.body, route: row.route as SmsTemplate['route'],
+  status: row.status as SmsTemplate['status'], createdAt: row.created_at,
+});
+const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
+export const e164 = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
+
+export function createSmsService(deps: {
+  store: SmsStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService; wallet: WalletService;
+}) {
+  const { store, db, clock, jobs, messaging, contacts, wallet } = deps;
+
+  /** The approved template the message matches (the given one, or any): else 400 naming why. */
+  function templateFor(orgId: string, input: SendSmsInput): SmsTemplateRow {
+    if (input.templateId) {
+      const row = store.templateById(orgId, input.templateId) ?? store.templateByDlt(orgId, input.templateId);
+      if (!row) throw bad(`SMS template ${input.templateId} not found`);
+      if (row.status !== 'APPROVED') throw bad(`SMS template ${row.name} is ${row.status}; only APPROVED DLT templates can be sent`);
+      if (!matchesDlt(row.body, input.message)) throw bad(`message does not match the DLT template ${row.name}: "${row.body}"`);
+      if (row.route !== input.route) throw bad(`SMS template ${row.name} is registered for the ${row.route} route, not ${input.route}`);
+      return row;
+    }
+    const match = store.approvedTemplates(orgId).find((t) => t.route === input.route && matchesDlt(t.body, input.message));
+    if (!match) throw bad(`message does not match any approved ${input.route} DLT template of this organization`);
+    return match;
+  }
+
+  return {
+    createSender(orgId: string, input: { senderId: string; entityId: string }): SmsSender {
+      return db.tx(() => {
+        if (store.senderByName(orgId, input.senderId)) throw conflict(`Sender id ${input.senderId} is already registered`);
+        const row = { id: newId('snd'), org_id: orgId, sender_id: input.senderId, entity_id: input.entityId, status: 'PENDING', created_at: clock.nowIso() };
+        store.insertSender(row);
+        jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind: 'sender', id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
+        return toSender(row);
+      });
+    },
+    createTemplate(orgId: string, input: CreateSmsTemplateInput): SmsTemplate {
+      return db.tx(() => {
+        if (store.templateByDlt(orgId, input.dltTemplateId)) throw conflict(`DLT template ${input.dltTemplateId} is already registered`);
+        const row = {
+          id: newId('smt'), org_id: orgId, name: input.name, dlt_template_id: input.dltTemplateId, body: input.body, route: input.route,
+          status: 'PENDING', created_at: clock.nowIso(),
+        };
+        store.insertTemplate(row);
+        jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind: 'template', id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
+        return toTemplate(row);
+      });
+    },
+    /** Job: the simulated DLT platform approves, or rejects sender ids and template names starting with "REJ". */
+    review(orgId: string, payload: { kind: 'sender' | 'template'; id: string }): void {
+      db.tx(() => {
+        const name = payload.kind === 'sender' ? store.senderById(orgId, payload.id)?.sender_id : store.templateById(orgId, payload.id)?.name;
+        if (!name) return;
+        const status = name.toUpperCase().startsWith('REJ') ? 'REJECTED' : 'APPROVED';
+        if (payload.kind === 'sender') store.reviewSender(payload.id, status);
+        else store.reviewTemplate(payload.id, status);
+      });
+    },
+    senders(orgId: string, page: PageRequest): ListEnvelope<SmsSender> {
+      const { rows, total } = store.senders(orgId, page.limit, page.offset);
+      return pageEnvelope(rows.map(toSender), total, page);
+    },
+    templates(orgId: string, status: string | undefined, page: PageRequest): ListEnvelope<SmsTemplate> {
+      const { rows, total } = store.templates(orgId, status, page.limit, page.offset);
+      return pageEnvelope(rows.map(toTemplate), total, page);
+    },
+    /**
+     * Sends one SMS per recipient. The whole request is checked first (sender, template, every
+     * recipient's block state, the wallet for every recipient), so a refusal sends nothing.
+     */
+    async send(orgId: string, input: SendSmsInput, origin: Origin): Promise<SmsSendResult & { messages: Message[] }> {
+      const sender = store.senderByName(orgId, input.senderId);
+      if (!sender) throw bad(`Sender id ${input.senderId} is not registered for this organization`);
+      if (sender.status !== 'APPROVED') throw bad(`Sender id ${input.senderId} is ${sender.status}; only APPROVED sender ids can send`);
+      const template = templateFor(orgId, input);
+      const recipients = [...new Set(input.to.map(e164))];
+      for (const phone of recipients) contacts.assertSendable(contacts.findByPhone(orgId, phone));
+      const cost = wallet.priceOf(orgId, 'sms') * recipients.length;
+      const balance = wallet.get(orgId).balancePaise;
+      if (cost > balance) {
+        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient wallet balance: ${recipients.length} sms messages cost ${formatPaise(cost)}, the balance is ${formatPaise(balance)}`);
+      }
+      const messages: Message[] = [];
+      for (const to of recipients) {
+        messages.push(await messaging.send({
+          orgId, channel: 'sms', to, sender: sender.sender_id, type: 'text', text: input.message, templateId: template.id, source: origin.source,
+          content: { text: input.message, route: input.route, dltTemplateId: template.dlt_template_id, senderId: sender.sender_id, sourceName: origin.sourceName ?? null },
+        }));
+      }
+      const sent = messages.filter((m) => m.status !== 'failed');
+      const status = sent.length === messages.length ? 'sent' : sent.length === 0 ? 'failed' : 'partially_sent';
+      return { status, recipients: sent.length, externalIds: sent.map((m) => m.externalId ?? m.id), messages };
+    },
+    logs(orgId: string, filter: { direction?: string | undefined; status?: string | undefined; start?: string | undefined; end?: string | undefined }, page: PageRequest): ListEnvelope<SmsLog> {
+      const { rows, total } = messaging.log(orgId, { channel: 'sms', direction: filter.direction, status: filter.status, fromIso: filter.start, toIso: filter.end }, page.limit, page.offset);
+      return pageEnvelope(rows.map((m): SmsLog => ({
+        id: m.id, externalId: m.externalId, direction: m.direction, route: (m.content.route as string | undefined) ?? null, status: m.status, body: m.text,
+        senderId: m.direction === 'outbound' ? m.sender : null, templateId: m.templateId, source: m.source, sentAt: m.sentAt, deliveredAt: m.deliveredAt,
+        failedAt: m.failedAt, errorCode: m.errorCode, errorMessage: m.errorMessage, createdAt: m.createdAt, phone: m.address,
+        customerName: m.contactId ? contacts.get(orgId, m.contactId).name : null,
+      })), total, page);
+    },
+    /** Daily counts between `start` and `end` (default: the 30 days up to now, on the virtual clock). */
+    stats(orgId: string, range: { start?: string | undefined; end?: string | undefined }) {
+      const end = range.end ?? clock.nowIso();
+      const start = range.start ?? new Date(Date.parse(end) - 30 * 86_400_000).toISOString();
+      if (Date.parse(start) > Date.parse(end)) throw bad('start must be before end');
+      const dataPoints = messaging.dailyCounts(orgId, 'sms', start, end);
+      const totals = dataPoints.reduce((sum, p) => ({ sent: sum.sent + p.sent, delivered: sum.delivered + p.delivered, failed: sum.failed + p.failed }), { sent: 0, delivered: 0, failed: 0 });
+      const attempted = totals.sent + totals.failed;
+      return { dataPoints, totals: { ...totals, deliveryRate: attempted ? Math.round((totals.delivered / attempted) * 10_000) / 100 : 0 } };
+    },
+  };
+}
+export type SmsService = ReturnType<typeof createSmsService>;
