@@ -21,7 +21,8 @@ import { messagingDomain } from './domains/messaging/index.ts';
 import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { instagramDomain } from './domains/instagram/index.ts';
 import { smsDomain } from './domains/sms/index.ts';
-import { instagramAdapter, smsAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
+import { instagramAdapter, rcsAdapter, smsAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
+import { rcsDomain } from './domains/rcs/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
@@ -86,10 +87,13 @@ export async function createServer(options: ServerOptions) {
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   const sms = smsDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, wallet: wallet.service });
+  const rcs = rcsDomain({ ...deps, messaging: messaging.service, sms: sms.service });
   const unifiedSend = unifiedSendDomain({
-    adapters: { whatsapp: whatsappAdapter(whatsapp.service), instagram: instagramAdapter(instagram.service), sms: smsAdapter(sms.service) },
+    adapters: {
+      whatsapp: whatsappAdapter(whatsapp.service), instagram: instagramAdapter(instagram.service), sms: smsAdapter(sms.service), rcs: rcsAdapter(rcs.service),
+    },
   });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, rcs, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -118,14 +122,14 @@ export async function createServer(options: ServerOptions) {
   const seed = options.seed ?? 'auto';
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
-    instagram: instagram.service, sms: sms.service,
+    instagram: instagram.service, sms: sms.service, rcs: rcs.service,
   };
   if (seed === 'demo' || (seed === 'auto' && isNew)) await seedDemo(demoDeps);
 
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, rcs: rcs.service },
     seedDemo: () => seedDemo(demoDeps),
     clock,
     jobs,

@@ -13,3 +13,4 @@ export * from './unified-send.ts';
 export * from './instagram.ts';
 export * from './bridge.ts';
 export * from './sms.ts';
+export * from './rcs.ts';

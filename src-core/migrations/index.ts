@@ -9,5 +9,6 @@ import { instagramMigration } from './0008-instagram.ts';
 import { whatsappMigration } from './0009-whatsapp.ts';
 import { contactCountsMigration } from './0013-contact-counts.ts';
 import { smsMigration } from './0007-sms-rcs.ts';
+import { rcsMigration } from './0014-rcs.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration];

@@ -7,6 +7,8 @@ import type { Orgs } from '../kernel/orgs.ts';
 import { seedWhatsappDemo } from './demo/whatsapp.ts';
 import { seedInstagramDemo } from './demo/instagram.ts';
 import { seedSmsDemo } from './demo/sms.ts';
+import { seedRcsDemo } from './demo/rcs.ts';
+import type { RcsService } from '../domains/rcs/index.ts';
 import type { SmsService } from '../domains/sms/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
 
@@ -17,7 +19,7 @@ const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning']
 
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
-  instagram: InstagramService; sms: SmsService;
+  instagram: InstagramService; sms: SmsService; rcs: RcsService;
 };
 
 /** Seeds once per organization (a marker setting remembers it); answers whether it seeded now. */
@@ -49,6 +51,7 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   await seedWhatsappDemo(deps);
   await seedInstagramDemo(deps);
   await seedSmsDemo(deps);
+  seedRcsDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }

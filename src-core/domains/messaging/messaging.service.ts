@@ -5,7 +5,7 @@ import type { BilledChannel } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { notFound } from '../../kernel/errors.ts';
+import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
@@ -186,7 +186,21 @@ export function createMessagingService(deps: {
       const { rows, total } = store.messages(orgId, filter, limit, offset);
       return { rows: rows.map(toMessage), total };
     },
-    dailyCounts: (orgId: string, channel: Channel, fromIso: string, toIso: string) => store.dailyCounts(orgId, channel, fromIso, toIso),
+    /**
+     * Daily delivery counts of a channel between `start` and `end`, both inclusive (default: the 30
+     * days up to now on the virtual clock), with totals and the delivery rate.
+     */
+    deliveryStats(orgId: string, channel: Channel, range: { start?: string | undefined; end?: string | undefined }) {
+      const end = range.end ?? clock.nowIso();
+      const start = range.start ?? new Date(Date.parse(end) - 30 * 86_400_000).toISOString();
+      if (Date.parse(start) > Date.parse(end)) throw new AppError('VALIDATION_FAILED', 'start must be before end');
+      const dataPoints = store.dailyCounts(orgId, channel, start, end);
+      const totals = dataPoints.reduce((sum, p) => ({ sent: sum.sent + p.sent, delivered: sum.delivered + p.delivered, failed: sum.failed + p.failed }), { sent: 0, delivered: 0, failed: 0 });
+      const attempted = totals.sent + totals.failed;
+      return { dataPoints, totals: { ...totals, deliveryRate: attempted ? Math.round((totals.delivered / attempted) * 10_000) / 100 : 0 } };
+    },
+    /** What the handset at `phone` can receive (RCS or not), as the channel's provider knows it. */
+    capabilities: (phone: string): { rcs: boolean } => ({ rcs: deps.providers().supportsRcs(phone) }),
   };
 }
 export type MessagingService = ReturnType<typeof createMessagingService>;

@@ -123,16 +123,7 @@ export function createSmsService(deps: {
         customerName: m.contactId ? contacts.get(orgId, m.contactId).name : null,
       })), total, page);
     },
-    /** Daily counts between `start` and `end` (default: the 30 days up to now, on the virtual clock). */
-    stats(orgId: string, range: { start?: string | undefined; end?: string | undefined }) {
-      const end = range.end ?? clock.nowIso();
-      const start = range.start ?? new Date(Date.parse(end) - 30 * 86_400_000).toISOString();
-      if (Date.parse(start) > Date.parse(end)) throw bad('start must be before end');
-      const dataPoints = messaging.dailyCounts(orgId, 'sms', start, end);
-      const totals = dataPoints.reduce((sum, p) => ({ sent: sum.sent + p.sent, delivered: sum.delivered + p.delivered, failed: sum.failed + p.failed }), { sent: 0, delivered: 0, failed: 0 });
-      const attempted = totals.sent + totals.failed;
-      return { dataPoints, totals: { ...totals, deliveryRate: attempted ? Math.round((totals.delivered / attempted) * 10_000) / 100 : 0 } };
-    },
+    stats: (orgId: string, range: { start?: string | undefined; end?: string | undefined }) => messaging.deliveryStats(orgId, 'sms', range),
   };
 }
 export type SmsService = ReturnType<typeof createSmsService>;

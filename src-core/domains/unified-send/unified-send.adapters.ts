@@ -2,6 +2,7 @@
 // live in each channel's service).
 import type { UnifiedSendBody } from '../../contract/unified-send.ts';
 import type { InstagramService } from '../instagram/index.ts';
+import type { RcsService } from '../rcs/index.ts';
 import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import type { ChannelAdapter } from './unified-send.service.ts';
@@ -48,6 +49,17 @@ export function smsAdapter(sms: SmsService): ChannelAdapter {
       const result = await sms.send(orgId, { senderId: body.sms?.senderId ?? '', to: [body.to], message: body.message ?? '', route: body.sms?.route ?? 'transactional' }, origin);
       const message = result.messages[0];
       return { status: message?.status ?? 'failed', messageId: message?.externalId ?? message?.id ?? '', error: message?.errorMessage ?? null };
+    },
+  };
+}
+
+export function rcsAdapter(rcs: RcsService): ChannelAdapter {
+  return {
+    scope: 'rcs:send',
+    missingFields: (body: UnifiedSendBody) => (body.template?.id ? [] : ['template.id']),
+    async send(orgId, body, origin) {
+      const result = await rcs.send(orgId, { to: body.to, templateId: body.template?.id ?? '', rcsVariables: body.template?.variables }, origin);
+      return { status: result.status, messageId: result.messageId, error: result.message.errorMessage };
     },
   };
 }

@@ -1,0 +1,47 @@
+// RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+import { smsRouteSchema } from './sms.ts';
+
+export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
+export type RcsBot = z.infer<typeof rcsBotSchema>;
+
+export const rcsSuggestionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('reply'), text: z.string().min(1).max(25) }),
+  z.object({ type: z.literal('url'), text: z.string().min(1).max(25), url: z.url() }),
+  z.object({ type: z.literal('dial'), text: z.string().min(1).max(25), phone: z.string().regex(/^\+?\d{6,15}$/) }),
+]);
+
+export const createRcsTemplateBodySchema = z.object({
+  botId: z.string().min(1),
+  name: z.string().trim().min(1).max(100),
+  type: z.enum(['text', 'rich_card']).default('text'),
+  title: z.string().max(200).optional(),
+  text: z.string().min(1).max(2500),
+  imageUrl: z.url().optional(),
+  suggestions: z.array(rcsSuggestionSchema).max(11).default([]),
+});
+export type CreateRcsTemplateInput = z.infer<typeof createRcsTemplateBodySchema>;
+
+export const rcsTemplateSchema = z.object({
+  id: z.string(), botId: z.string(), name: z.string(), type: z.enum(['text', 'rich_card']), title: z.string().nullable(), text: z.string(),
+  imageUrl: z.string().nullable(), suggestions: z.array(rcsSuggestionSchema), variables: z.array(z.string()),
+  status: z.enum(['APPROVED', 'PENDING', 'REJECTED']), createdAt: timestampSchema,
+});
+export type RcsTemplate = z.infer<typeof rcsTemplateSchema>;
+
+export const sendRcsBodySchema = z.object({
+  to: z.string().trim().regex(/^\+?\d{7,15}$/, 'must be a phone number in international format'),
+  templateId: z.string().min(1),
+  rcsVariables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  smsFallback: z.object({
+    sender: z.string().min(1), message: z.string().min(1).max(2000), templateId: z.string().optional(), route: smsRouteSchema.default('transactional'),
+  }).optional(),
+  ttl: z.string().regex(/^\d{1,7}s$/, 'ttl is a number of seconds followed by s, e.g. "3600s"').optional(),
+});
+export type SendRcsInput = z.infer<typeof sendRcsBodySchema>;
+
+export const rcsSendResultSchema = z.object({
+  messageId: z.string(), status: z.string(), channelUsed: z.enum(['rcs', 'sms']), fallbackReason: z.string().nullable(),
+});
+export type RcsSendResult = z.infer<typeof rcsSendResultSchema>;

@@ -1,0 +1,70 @@
+// RCS over real HTTP: bots, templates reviewed on the clock, sends with variables, SMS fallback for a
+// handset without RCS, logs, stats, and unified send with RCS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+let templateId: string;
+const send = (body: unknown) => t.request('POST', '/v1/rcs/send', { token: key, body });
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000 });
+  const bot = await t.dashboard('POST', '/dashboard/rcs/bots', { name: 'Acme' });
+  expect(bot.body).toMatchObject({ id: expect.stringMatching(/^bot_/), status: 'ACTIVE' });
+  const template = await t.dashboard('POST', '/dashboard/rcs/templates', {
+    botId: bot.body.id, name: 'Shipped', type: 'rich_card', title: 'Order {{order}}', text: 'Hi {{name}}, it ships today.',
+    suggestions: [{ type: 'reply', text: 'Thanks' }],
+  });
+  expect(template.status).toBe(201);
+  templateId = template.body.id;
+  await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
+  await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Fallback', dltTemplateId: '1207160000000000001', body: 'Order {#var#} ships today - ACME' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('RCS', () => {
+  it('lists bots and templates; a template is approved 60 s after creation', async () => {
+    expect((await t.request('GET', '/v1/rcs/bots', { token: key })).body.data).toHaveLength(1);
+    expect((await send({ to: '+14155550601', templateId, rcsVariables: { order: '#1', name: 'A' } })).body.message).toContain('PENDING');
+    await t.advance(60);
+    const templates = await t.request('GET', '/v1/rcs/templates', { token: key });
+    expect(templates.body.data[0]).toMatchObject({ status: 'APPROVED', variables: ['order', 'name'], type: 'rich_card' });
+    expect(templates.body.meta.limit).toBe(20);
+  });
+  it('sends with variables filled, billed at the RCS price, delivered with the clock', async () => {
+    const res = await send({ to: '+14155550601', templateId, rcsVariables: { order: '#1001', name: 'Alice' }, ttl: '3600s' });
+    expect(res.body).toEqual({ messageId: expect.stringMatching(/^rcs_/), status: 'sent', channelUsed: 'rcs', fallbackReason: null });
+    const handset = await t.dashboard('GET', '/sim/handsets/+14155550601/messages');
+    expect(handset.body.data[0]).toMatchObject({ channel: 'rcs', from: 'Acme', text: 'Order #1001\nHi Alice, it ships today.' });
+    await t.advance(10);
+    expect((await t.request('GET', '/v1/rcs/logs', { token: key })).body.data[0]).toMatchObject({ status: 'read', templateName: 'Shipped', phone: '+14155550601' });
+    expect((await t.request('GET', '/v1/rcs/stats', { token: key })).body.totals).toMatchObject({ sent: 1, delivered: 1, failed: 0, deliveryRate: 100 });
+  });
+  it('falls back to SMS for a handset without RCS, through the SMS path', async () => {
+    const res = await send({ to: '+15005550003', templateId, rcsVariables: { order: '#7', name: 'B' }, smsFallback: { sender: 'ACMEIN', message: 'Order #7 ships today - ACME' } });
+    expect(res.body).toMatchObject({ status: 'sent', channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', messageId: expect.stringMatching(/^sms_/) });
+    expect((await t.dashboard('GET', '/sim/handsets/+15005550003/messages')).body.data[0]).toMatchObject({ channel: 'sms', text: 'Order #7 ships today - ACME' });
+    const without = await send({ to: '+15005550003', templateId, rcsVariables: { order: '#7', name: 'B' } });
+    expect(without.body).toMatchObject({ status: 'failed', channelUsed: 'rcs' });
+  });
+  it('refuses missing variables, a bad ttl, an unknown template', async () => {
+    expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '#1' } })).body.message).toContain('name');
+    expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '1', name: 'x' }, ttl: '1h' })).status).toBe(400);
+    expect((await send({ to: '+14155550602', templateId: 'rct_nope' })).status).toBe(400);
+    expect((await t.dashboard('POST', '/dashboard/rcs/templates', { botId: 'bot_nope', name: 'x', text: 'y' })).status).toBe(404);
+  });
+  it('joins unified send: RCS, then SMS as the fallback channel', async () => {
+    const res = await t.request('POST', '/v1/messages/send', {
+      token: key,
+      body: { to: '+15005550003', channel: 'rcs', fallbackChannels: ['sms'], template: { id: templateId, variables: { order: '#9', name: 'C' } },
+        message: 'Order #9 ships today - ACME', sms: { senderId: 'ACMEIN' } },
+    });
+    expect(res.body).toMatchObject({ status: 'sent', channelUsed: 'sms', attempts: [{ channel: 'rcs', status: 'failed' }, { channel: 'sms', status: 'sent' }] });
+    expect((await t.request('POST', '/v1/messages/send', { token: key, body: { to: '+14155550603', channel: 'rcs' } })).body).toEqual({ message: 'Missing required fields: rcs: template.id' });
+  });
+});

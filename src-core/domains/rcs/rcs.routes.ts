@@ -1,0 +1,46 @@
+// RCS routes of seed 000 (send, bots, templates, logs, stats) and the console's bot/template routes.
+import { z } from 'zod';
+import { createRcsTemplateBodySchema, sendRcsBodySchema } from '../../contract/rcs.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute } from '../../kernel/route.ts';
+import { originOf } from '../messaging/index.ts';
+import type { RcsService } from './rcs.service.ts';
+
+const iso = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
+const org = { organizationId: z.string().optional() };
+
+export function rcsRoutes(service: RcsService) {
+  return [
+    defineRoute({
+      method: 'POST', path: '/v1/rcs/send', scope: 'rcs:send', console: true, idempotent: true, body: sendRcsBodySchema,
+      handler: async ({ orgId, body, caller }) => {
+        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller));
+        return result;
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/rcs/bots', scope: 'rcs:bots:read', console: true,
+      handler: ({ orgId }) => ({ data: service.bots(orgId) }),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/rcs/templates', scope: 'rcs:templates:read', console: true, query: paginationQuery({ defaultLimit: 20, maxLimit: 100 }),
+      handler: ({ orgId, query }) => service.templates(orgId, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/rcs/logs', scope: 'rcs:logs:read', console: true, query: paginationQuery({ defaultLimit: 50, maxLimit: 100 }),
+      handler: ({ orgId, query }) => service.logs(orgId, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/rcs/stats', scope: 'rcs:logs:read', console: true, query: z.object({ start: iso.optional(), end: iso.optional() }),
+      handler: ({ orgId, query }) => service.stats(orgId, query),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/rcs/bots', scope: 'dashboard', status: 201, body: z.object({ ...org, name: z.string().trim().min(1).max(100) }),
+      handler: ({ orgId, body }) => service.createBot(orgId, body.name),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/rcs/templates', scope: 'dashboard', status: 201, body: createRcsTemplateBodySchema.extend(org),
+      handler: ({ orgId, body }) => service.createTemplate(orgId, body),
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+// The rules of RCS: bots, templates reviewed on the clock, sends with {{variables}} filled, and SMS
+// fallback (through the SMS send path) when the handset has no RCS.
+import type { ListEnvelope } from '../../contract/common.ts';
+import type { Message } from '../../contract/messaging.ts';
+import type { CreateRcsTemplateInput, RcsBot, RcsSendResult, RcsTemplate, SendRcsInput } from '../../contract/rcs.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import type { MessagingService, Origin } from '../messaging/index.ts';
+import type { SmsService } from '../sms/index.ts';
+import type { BotRow, RcsStore, RcsTemplateRow } from './rcs.store.ts';
+
+export const RCS_REVIEW_JOB = 'rcs.template.review';
+const VARIABLE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
+
+const variablesOf = (...texts: Array<string | null>): string[] => [...new Set(texts.flatMap((t) => [...(t ?? '').matchAll(VARIABLE)].map((m) => m[1] as string)))];
+const toBot = (row: BotRow): RcsBot => ({ id: row.id, name: row.name, status: row.status as RcsBot['status'], createdAt: row.created_at });
+const toTemplate = (row: RcsTemplateRow): RcsTemplate => ({
+  id: row.id, botId: row.bot_id, name: row.name, type: row.type as RcsTemplate['type'], title: row.title, text: row.text, imageUrl: row.image_url,
+  suggestions: JSON.parse(row.suggestions) as RcsTemplate['suggestions'], variables: variablesOf(row.title, row.text),
+  status: row.status as RcsTemplate['status'], createdAt: row.created_at,
+});
+
+export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService; sms: SmsService }) {
+  const { store, db, clock, jobs, messaging } = deps;
+  return {
+    createBot(orgId: string, name: string): RcsBot {
+      const row = { id: newId('bot'), org_id: orgId, name, status: 'ACTIVE', created_at: clock.nowIso() };
+      db.tx(() => store.insertBot(row));
+      return toBot(row);
+    },
+    bots: (orgId: string): RcsBot[] => store.bots(orgId).map(toBot),
+    createTemplate(orgId: string, input: CreateRcsTemplateInput): RcsTemplate {
+      return db.tx(() => {
+        if (!store.botById(orgId, input.botId)) throw notFound(`RCS bot ${input.botId}`);
+        if (input.type === 'rich_card' && !input.title) throw bad('a rich_card template needs a title');
+        const row = {
+          id: newId('rct'), org_id: orgId, bot_id: input.botId, name: input.name, type: input.type, title: input.title ?? null, text: input.text,
+          image_url: input.imageUrl ?? null, suggestions: JSON.stringify(input.suggestions), status: 'PENDING', created_at: clock.nowIso(),
+        };
+        store.insertTemplate(row);
+        jobs.schedule({ type: RCS_REVIEW_JOB, orgId, payload: { id: row.id }, delayMs: 60_000 });
+        return toTemplate(row);
+      });
+    },
+    /** Job: approved 60 s after creation, unless the name starts with "REJ". */
+    review(orgId: string, id: string): void {
+      const row = store.templateById(orgId, id);
+      if (row) store.review(id, row.name.toUpperCase().startsWith('REJ') ? 'REJECTED' : 'APPROVED');
+    },
+    templates(orgId: string, page: PageRequest): ListEnvelope<RcsTemplate> {
+      const { rows, total } = store.templates(orgId, page.limit, page.offset);
+      return pageEnvelope(rows.map(toTemplate), total, page);
+    },
+    /** Sends an approved template; a handset without RCS gets `smsFallback` through the SMS path, if given. */
+    async send(orgId: string, input: SendRcsInput, origin: Origin): Promise<RcsSendResult & { message: Message }> {
+      const row = store.templateById(orgId, input.templateId);
+      if (!row) throw bad(`RCS template ${input.templateId} not found`);
+      if (row.status !== 'APPROVED') throw bad(`RCS template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
+      const template = toTemplate(row);
+      const values = input.rcsVariables ?? {};
+      const missing = template.variables.filter((name) => values[name] === undefined);
+      if (missing.length) throw bad(`rcsVariables is missing ${missing.join(', ')} for template ${row.name}`);
+      const fill = (text: string | null) => (text ?? '').replace(VARIABLE, (_m, name: string) => String(values[name]));
+      const to = `+${input.to.replace(/\D/g, '')}`;
+      if (!messaging.capabilities(to).rcs && input.smsFallback) {
+        const fallback = input.smsFallback;
+        const sent = await deps.sms.send(orgId, { senderId: fallback.sender, to: [to], message: fallback.message, templateId: fallback.templateId, route: fallback.route }, origin);
+        const message = sent.messages[0] as Message;
+        return { messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', message };
+      }
+      const text = fill(template.title ? `${template.title}\n${template.text}` : template.text);
+      const message = await messaging.send({
+        orgId, channel: 'rcs', to, sender: store.botById(orgId, row.bot_id)?.name ?? null, type: template.type, text, templateId: template.id,
+        templateName: template.name, source: origin.source,
+        content: { title: fill(template.title) || null, text: fill(template.text), imageUrl: template.imageUrl, suggestions: template.suggestions, ttl: input.ttl ?? null, sourceName: origin.sourceName ?? null },
+        payload: { suggestions: template.suggestions, imageUrl: template.imageUrl },
+      });
+      return { messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'rcs', fallbackReason: null, message };
+    },
+    logs(orgId: string, page: PageRequest) {
+      const { rows, total } = messaging.log(orgId, { channel: 'rcs' }, page.limit, page.offset);
+      return pageEnvelope(rows.map((m) => ({
+        id: m.id, externalId: m.externalId, direction: m.direction, status: m.status, templateId: m.templateId, templateName: m.templateName,
+        text: m.text, phone: m.address, botName: m.direction === 'outbound' ? m.sender : null, source: m.source, sentAt: m.sentAt,
+        deliveredAt: m.deliveredAt, readAt: m.readAt, failedAt: m.failedAt, errorCode: m.errorCode, errorMessage: m.errorMessage, createdAt: m.createdAt,
+      })), total, page);
+    },
+    stats: (orgId: string, range: { start?: string | undefined; end?: string | undefined }) => messaging.deliveryStats(orgId, 'rcs', range),
+  };
+}
+export type RcsService = ReturnType<typeof createRcsService>;
