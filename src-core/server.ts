@@ -21,8 +21,9 @@ import { messagingDomain } from './domains/messaging/index.ts';
 import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { instagramDomain } from './domains/instagram/index.ts';
 import { smsDomain } from './domains/sms/index.ts';
-import { instagramAdapter, rcsAdapter, smsAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
+import { emailAdapter, instagramAdapter, rcsAdapter, smsAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
 import { rcsDomain } from './domains/rcs/index.ts';
+import { emailDomain } from './domains/email/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
@@ -82,7 +83,8 @@ export async function createServer(options: ServerOptions) {
   const wallet = walletDomain(deps);
   const world = createSimWorld(deps);
   const messaging = messagingDomain({ ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers });
-  const sim = world.attach(messaging.service);
+  const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
+  const sim = world.attach(messaging.service, email.service);
   let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
@@ -91,9 +93,10 @@ export async function createServer(options: ServerOptions) {
   const unifiedSend = unifiedSendDomain({
     adapters: {
       whatsapp: whatsappAdapter(whatsapp.service), instagram: instagramAdapter(instagram.service), sms: smsAdapter(sms.service), rcs: rcsAdapter(rcs.service),
+      email: emailAdapter(email.service),
     },
   });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, rcs, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, rcs, email, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -122,14 +125,14 @@ export async function createServer(options: ServerOptions) {
   const seed = options.seed ?? 'auto';
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
-    instagram: instagram.service, sms: sms.service, rcs: rcs.service,
+    instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service,
   };
   if (seed === 'demo' || (seed === 'auto' && isNew)) await seedDemo(demoDeps);
 
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, rcs: rcs.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service },
     seedDemo: () => seedDemo(demoDeps),
     clock,
     jobs,

@@ -14,3 +14,4 @@ export * from './instagram.ts';
 export * from './bridge.ts';
 export * from './sms.ts';
 export * from './rcs.ts';
+export * from './email.ts';

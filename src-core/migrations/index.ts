@@ -10,5 +10,6 @@ import { whatsappMigration } from './0009-whatsapp.ts';
 import { contactCountsMigration } from './0013-contact-counts.ts';
 import { smsMigration } from './0007-sms-rcs.ts';
 import { rcsMigration } from './0014-rcs.ts';
+import { emailMigration } from './0006-email.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration];

@@ -37,6 +37,14 @@ describe('demo seed', () => {
     expect((await t.dashboard('GET', '/dashboard/sms/senders')).body.data[0]).toMatchObject({ senderId: 'EXMPLE', status: 'APPROVED' });
     expect((await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.meta.total).toBe(2);
   });
+  it('has the verified domain example.com, email templates with HTML, an RCS bot and approved template', async () => {
+    expect((await t.dashboard('GET', '/dashboard/email/domains')).body.data[0]).toMatchObject({ domain: 'example.com', status: 'VERIFIED' });
+    const templates = (await t.dashboard('GET', '/dashboard/email/templates')).body.data as Array<{ id: string }>;
+    expect(templates.length).toBeGreaterThanOrEqual(2);
+    expect((await t.dashboard('GET', `/dashboard/email/templates/${templates[0]?.id}`)).body.html).toContain('<p>');
+    expect((await t.dashboard('GET', '/dashboard/rcs/bots')).body.data).toHaveLength(1);
+    expect((await t.dashboard('GET', '/dashboard/rcs/templates')).body.data[0].status).toBe('APPROVED');
+  });
   it('runs once, and a new organization has none of it', async () => {
     expect(await t.server.seedDemo()).toBe(false);
     const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Fresh' })).body.id;

@@ -8,6 +8,8 @@ import { seedWhatsappDemo } from './demo/whatsapp.ts';
 import { seedInstagramDemo } from './demo/instagram.ts';
 import { seedSmsDemo } from './demo/sms.ts';
 import { seedRcsDemo } from './demo/rcs.ts';
+import { seedEmailDemo } from './demo/email.ts';
+import type { EmailService } from '../domains/email/index.ts';
 import type { RcsService } from '../domains/rcs/index.ts';
 import type { SmsService } from '../domains/sms/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
@@ -19,7 +21,7 @@ const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning']
 
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
-  instagram: InstagramService; sms: SmsService; rcs: RcsService;
+  instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService;
 };
 
 /** Seeds once per organization (a marker setting remembers it); answers whether it seeded now. */
@@ -52,6 +54,7 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   await seedInstagramDemo(deps);
   await seedSmsDemo(deps);
   seedRcsDemo(deps);
+  await seedEmailDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }

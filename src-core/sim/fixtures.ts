@@ -41,3 +41,18 @@ export const RECEIPTS = [
   { afterMs: 2_000, status: 'delivered' },
   { afterMs: 10_000, status: 'read' },
 ] as const;
+
+export type Receipt = { afterMs: number; status: 'delivered' | 'read' | 'failed' };
+export type Engagement = { afterMs: number; kind: 'clicked' | 'complained'; url?: string };
+
+/**
+ * What happens to an accepted email: `bounce@sim.test` bounces 2 s later; `complaint@sim.test` is
+ * delivered, then marked as spam at 10 s; any other address is delivered (2 s), opened (10 s) and,
+ * when the email has a link, the first link is clicked at 20 s.
+ */
+export function emailFate(address: string, links: string[]): { receipts: Receipt[]; engagements: Engagement[] } {
+  const canonical = canonicalAddress('email', address);
+  if (canonical === MAGIC.emailBounce) return { receipts: [{ afterMs: 2_000, status: 'failed' }], engagements: [] };
+  if (canonical === MAGIC.emailComplaint) return { receipts: [{ afterMs: 2_000, status: 'delivered' }], engagements: [{ afterMs: 10_000, kind: 'complained' }] };
+  return { receipts: [...RECEIPTS], engagements: links[0] ? [{ afterMs: 20_000, kind: 'clicked', url: links[0] }] : [] };
+}

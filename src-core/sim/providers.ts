@@ -6,11 +6,13 @@ import type { Db } from '../kernel/db.ts';
 import { newId } from '../kernel/ids.ts';
 import type { JobRunner } from '../kernel/jobs.ts';
 import type { ChannelProvider, Providers, ProviderSend } from '../domains/messaging/index.ts';
-import { canonicalAddress, failureFor, RECEIPTS, supportsRcs } from './fixtures.ts';
+import { canonicalAddress, emailFate, failureFor, RECEIPTS, supportsRcs, type Engagement, type Receipt } from './fixtures.ts';
 import type { SimStore } from './sim.store.ts';
 
 export const RECEIPT_JOB = 'sim.receipt';
 export type ReceiptJob = { channel: Channel; externalId: string; status: 'delivered' | 'read' | 'failed'; address: string };
+export const ENGAGEMENT_JOB = 'sim.email.engagement';
+export type EngagementJob = { externalId: string; kind: Engagement['kind']; url?: string };
 
 const EXTERNAL_PREFIX: Record<Channel, string> = { whatsapp: 'wamid', sms: 'sms', rcs: 'rcs', email: 'eml', instagram: 'igm' };
 
@@ -26,9 +28,14 @@ export function createSimProviders(deps: { db: Db; clock: Clock; jobs: JobRunner
           id: newId('hsm'), org_id: message.orgId, address, channel: name, sender: message.from ?? 'Switchboard', text: message.text,
           message_id: message.messageId, payload: JSON.stringify(message.payload), at: deps.clock.nowIso(),
         });
-        for (const receipt of RECEIPTS) {
+        const fate = name === 'email' ? emailFate(address, (message.payload.links as string[] | undefined) ?? []) : { receipts: [...RECEIPTS] as Receipt[], engagements: [] };
+        for (const receipt of fate.receipts) {
           const job: ReceiptJob = { channel: name, externalId, status: receipt.status, address };
           deps.jobs.schedule({ type: RECEIPT_JOB, orgId: message.orgId, payload: job, delayMs: receipt.afterMs });
+        }
+        for (const engagement of fate.engagements) {
+          const job: EngagementJob = { externalId, kind: engagement.kind, ...(engagement.url ? { url: engagement.url } : {}) };
+          deps.jobs.schedule({ type: ENGAGEMENT_JOB, orgId: message.orgId, payload: job, delayMs: engagement.afterMs });
         }
       });
       return { ok: true, externalId };

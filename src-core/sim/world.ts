@@ -1,10 +1,11 @@
 // The simulated world, assembled: providers for every channel's port, receipts on the clock, and the
 // /sim routes. A real provider would replace `providers` and nothing else.
+import type { EmailService } from '../domains/email/index.ts';
 import type { MessagingService, Providers } from '../domains/messaging/index.ts';
 import type { CoreDeps } from '../kernel/domain.ts';
 import type { JobHandler } from '../kernel/jobs.ts';
 import type { AnyRoute } from '../kernel/route.ts';
-import { createSimProviders, RECEIPT_JOB, type ReceiptJob } from './providers.ts';
+import { createSimProviders, ENGAGEMENT_JOB, RECEIPT_JOB, type EngagementJob, type ReceiptJob } from './providers.ts';
 import { simRoutes } from './sim.routes.ts';
 import { createSimStore } from './sim.store.ts';
 
@@ -14,9 +15,10 @@ export function createSimWorld(deps: CoreDeps) {
   return {
     providers,
     /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */
-    attach(messaging: MessagingService): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
+    attach(messaging: MessagingService, email: EmailService): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
       const receipt = (job: ReceiptJob): void => void messaging.applyStatus(job.channel, job.externalId, job.status);
-      return { routes: simRoutes({ messaging, store }), jobs: { [RECEIPT_JOB]: receipt as JobHandler } };
+      const engagement = (job: EngagementJob, ctx: { orgId: string | null }): void => email.engagement(ctx.orgId as string, job.externalId, job.kind, job.url);
+      return { routes: simRoutes({ messaging, store }), jobs: { [RECEIPT_JOB]: receipt as JobHandler, [ENGAGEMENT_JOB]: engagement as JobHandler } };
     },
   };
 }

@@ -8,5 +8,5 @@ export function unifiedSendDomain(deps: { adapters: Partial<Record<Channel, Chan
   const service = createUnifiedSendService(deps);
   return defineDomain({ name: 'unified-send', routes: unifiedSendRoutes(service), service });
 }
-export { instagramAdapter, rcsAdapter, smsAdapter, whatsappAdapter } from './unified-send.adapters.ts';
+export { emailAdapter, instagramAdapter, rcsAdapter, smsAdapter, whatsappAdapter } from './unified-send.adapters.ts';
 export type { ChannelAdapter } from './unified-send.service.ts';

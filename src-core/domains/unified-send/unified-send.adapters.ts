@@ -1,6 +1,7 @@
 // How each channel's own send path is reached from a unified send body (field mapping only; the rules
 // live in each channel's service).
 import type { UnifiedSendBody } from '../../contract/unified-send.ts';
+import type { EmailService } from '../email/index.ts';
 import type { InstagramService } from '../instagram/index.ts';
 import type { RcsService } from '../rcs/index.ts';
 import type { SmsService } from '../sms/index.ts';
@@ -59,6 +60,23 @@ export function rcsAdapter(rcs: RcsService): ChannelAdapter {
     missingFields: (body: UnifiedSendBody) => (body.template?.id ? [] : ['template.id']),
     async send(orgId, body, origin) {
       const result = await rcs.send(orgId, { to: body.to, templateId: body.template?.id ?? '', rcsVariables: body.template?.variables }, origin);
+      return { status: result.status, messageId: result.messageId, error: result.message.errorMessage };
+    },
+  };
+}
+
+export function emailAdapter(email: EmailService): ChannelAdapter {
+  return {
+    scope: 'email:send',
+    missingFields: (body: UnifiedSendBody) => [
+      ...(body.template?.id ? [] : ['template.id']), ...(body.email?.fromName ? [] : ['email.fromName']), ...(body.email?.fromEmail ? [] : ['email.fromEmail']),
+    ],
+    async send(orgId, body, origin) {
+      const result = await email.send(orgId, {
+        templateId: body.template?.id ?? '', recipient: { to: body.to, firstName: body.email?.firstName, lastName: body.email?.lastName },
+        variables: body.template?.variables, subject: body.email?.subject, fromName: body.email?.fromName ?? '', fromEmail: body.email?.fromEmail ?? '',
+        replyTo: body.email?.replyTo,
+      }, origin);
       return { status: result.status, messageId: result.messageId, error: result.message.errorMessage };
     },
   };

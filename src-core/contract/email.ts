@@ -1,0 +1,46 @@
+// Email: templates with merge tags, sending domains, the SMTP connection, contacts and sends (seed 000, "Email").
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+
+export const emailTemplateItemSchema = z.object({ id: z.string(), name: z.string(), subject: z.string(), createdAt: timestampSchema, updatedAt: timestampSchema });
+export const emailTemplateSchema = emailTemplateItemSchema.extend({ html: z.string().nullable(), text: z.string().nullable() });
+export type EmailTemplateItem = z.infer<typeof emailTemplateItemSchema>;
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+
+export const saveEmailTemplateBodySchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  subject: z.string().trim().min(1).max(998),
+  html: z.string().max(512 * 1024).nullable().optional(),
+  text: z.string().max(512 * 1024).nullable().optional(),
+});
+export type SaveEmailTemplateInput = z.infer<typeof saveEmailTemplateBodySchema>;
+
+export const sendEmailBodySchema = z.object({
+  templateId: z.string().min(1),
+  recipient: z.object({ to: z.email(), firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }),
+  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  subject: z.string().min(1).max(998).optional(),
+  fromName: z.string().trim().min(1).max(200),
+  fromEmail: z.email(),
+  replyTo: z.email().optional(),
+});
+export type SendEmailInput = z.infer<typeof sendEmailBodySchema>;
+
+export const emailSendResultSchema = z.object({ messageId: z.string(), status: z.string(), to: z.string(), templateId: z.string(), templateName: z.string() });
+export type EmailSendResult = z.infer<typeof emailSendResultSchema>;
+
+export const emailContactSchema = z.object({
+  id: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), subscribed: z.boolean(), createdAt: timestampSchema,
+});
+export type EmailContact = z.infer<typeof emailContactSchema>;
+export const createEmailContactBodySchema = z.object({ email: z.email(), firstName: z.string().trim().max(100).optional(), lastName: z.string().trim().max(100).optional() });
+
+export const sendingDomainSchema = z.object({ id: z.string(), domain: z.string(), status: z.enum(['PENDING', 'VERIFIED']), createdAt: timestampSchema, verifiedAt: timestampSchema.nullable() });
+export type SendingDomain = z.infer<typeof sendingDomainSchema>;
+export const addDomainBodySchema = z.object({ domain: z.string().trim().toLowerCase().regex(/^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'domain must be a domain name, e.g. example.com') });
+
+export const smtpConnectionBodySchema = z.object({
+  host: z.string().trim().min(1).max(253), port: z.number().int().min(1).max(65535), secure: z.boolean().default(false),
+  user: z.string().max(320).optional(), password: z.string().max(1000).optional(), fromEmail: z.email(),
+});
+export type SmtpConnectionInput = z.infer<typeof smtpConnectionBodySchema>;

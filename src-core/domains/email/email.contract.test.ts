@@ -1,0 +1,136 @@
+// Email over real HTTP: templates with merge tags, verified senders, sends (1 credit each) with every
+// 400 of the seed, the simulated events on the clock, bounces and suppression, contacts, a real SMTP server.
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+let templateId: string;
+const send = (body: Record<string, unknown>, token = key) => t.request('POST', '/v1/email/send', { token, body });
+const base = () => ({ templateId, recipient: { to: 'ana@customer.io', firstName: 'Ana', lastName: 'Lima' }, fromName: 'Acme', fromEmail: 'hello@acme.test', variables: { order: '1001' } });
+const events = async (type: string) => {
+  await t.server.bus.flush();
+  return t.server.bus.recent(t.organizationId, 500).filter((e) => e.type === type).map((e) => JSON.parse(e.data) as { email: string; url?: string });
+};
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 5 });
+  const created = await t.request('POST', '/v1/email/templates', {
+    token: key, body: { name: 'Shipped', subject: 'Order {{order}} shipped, {{first_name}}', html: '<p>Hi {{first_name}} {{last_name}}, <a href="https://acme.test/t/{{order}}">track it</a>.{{unknown}}</p>', text: 'Hi {{first_name}}' },
+  });
+  expect(created.status).toBe(201);
+  templateId = created.body.id;
+  expect((await t.dashboard('POST', '/dashboard/email/domains', { domain: 'acme.test' })).body.status).toBe('PENDING');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('email', () => {
+  it('lists templates without bodies; the detail has html and text; PUT updates; 404 for unknown', async () => {
+    const list = await t.request('GET', '/v1/email/templates', { token: key });
+    expect(list.body.data[0]).toEqual({ id: templateId, name: 'Shipped', subject: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect((await t.request('GET', `/v1/email/templates/${templateId}`, { token: key })).body.html).toContain('track it');
+    const noHtml = await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Plain', subject: 'Hi' } });
+    const updated = await t.request('PUT', `/v1/email/templates/${noHtml.body.id}`, { token: key, body: { name: 'Plain v2', subject: 'Hello' } });
+    expect(updated.body).toMatchObject({ name: 'Plain v2', subject: 'Hello', html: null });
+    expect((await t.request('PUT', '/v1/email/templates/tpl_nope', { token: key, body: { name: 'x', subject: 'y' } })).status).toBe(404);
+  });
+  it('refuses with 400: an unverified fromEmail, an unknown template, a template without HTML', async () => {
+    expect((await send(base())).body.message).toContain('verified sending domain');
+    await t.advance(60);
+    expect((await send({ ...base(), templateId: 'tpl_nope' })).body.message).toContain('not found');
+    const plain = (await t.request('GET', '/v1/email/templates', { token: key })).body.data.find((x: { name: string }) => x.name === 'Plain v2').id;
+    const noHtml = await send({ ...base(), templateId: plain });
+    expect(noHtml.status).toBe(400);
+    expect(noHtml.body.message).toContain('no HTML');
+  });
+  it('sends with merge tags, spends a credit, lands in the mailbox; delivered, opened and clicked follow on the clock', async () => {
+    const res = await send(base());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ messageId: expect.stringMatching(/^eml_/), status: 'sent', to: 'ana@customer.io', templateId, templateName: 'Shipped' });
+    expect((await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits).toBe(4);
+    const mailbox = await t.dashboard('GET', '/sim/handsets/ana@customer.io/messages');
+    expect(mailbox.body.data[0]).toMatchObject({ channel: 'email', from: 'hello@acme.test', text: 'Order 1001 shipped, Ana' });
+    expect(mailbox.body.data[0].payload.html).toBe('<p>Hi Ana Lima, <a href="https://acme.test/t/1001">track it</a>.</p>');
+    await t.advance(20);
+    expect((await events('email.message.delivered')).map((e) => e.email)).toEqual(['ana@customer.io']);
+    expect(await events('email.message.opened')).toHaveLength(1);
+    expect((await events('email.message.clicked'))[0]?.url).toBe('https://acme.test/t/1001');
+  });
+  it('a bounce is reported and suppresses the address; a complaint follows delivery', async () => {
+    await send({ ...base(), recipient: { to: 'bounce@sim.test' } });
+    await send({ ...base(), recipient: { to: 'complaint@sim.test' } });
+    await t.advance(10);
+    expect((await events('email.message.bounced'))[0]).toMatchObject({ email: 'bounce@sim.test' });
+    expect((await events('email.message.complained'))[0]).toMatchObject({ email: 'complaint@sim.test' });
+    const again = await send({ ...base(), recipient: { to: 'bounce@sim.test' } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain('suppression list');
+  });
+  it('answers 400 when the credits run out, and refuses a blocked contact with 409', async () => {
+    const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'email', 'blocked@customer.io');
+    t.server.services.contacts.block(t.organizationId, contact.id, 'Unsubscribed by phone');
+    const blocked = await send({ ...base(), recipient: { to: 'blocked@customer.io' } });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.reason).toBe('Unsubscribed by phone');
+    await send(base());
+    await send(base());
+    expect((await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits).toBe(0);
+    const none = await send(base());
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe('INSUFFICIENT_CREDITS');
+  });
+  it('email contacts: create (409 for a duplicate), list and search', async () => {
+    expect((await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'Zoe@Example.com', firstName: 'Zoë', lastName: 'Park' } })).status).toBe(201);
+    expect((await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'zoe@example.com' } })).status).toBe(409);
+    const found = await t.request('GET', '/v1/email/contacts?search=park', { token: key });
+    expect(found.body.data).toEqual([expect.objectContaining({ email: 'zoe@example.com', firstName: 'Zoë', subscribed: true })]);
+    expect((await t.dashboard('GET', '/dashboard/contacts?search=zoe@example.com')).body.data[0].name).toBe('Zoë Park');
+  });
+});
+
+describe('email through a real SMTP server', () => {
+  it('goes out through the organization\'s SMTP connection', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      secure: false, authOptional: false, disabledCommands: ['STARTTLS'],
+      onAuth: (auth, _session, callback) => callback(auth.username === 'acme' && auth.password === 's3cret' ? null : new Error('bad credentials'), { user: 'acme' }),
+      onData: (stream, _session, callback) => {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => {
+          received.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    try {
+      const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'SMTP org' })).body.id as string;
+      const orgKey = (await t.createKey({ organizationId: org })).key;
+      await t.request('POST', '/dashboard/wallet/top-up', { token: t.dashboardToken, body: { organizationId: org, emailCredits: 2 } });
+      const saved = await t.request('PUT', '/dashboard/email/smtp', { token: t.dashboardToken, body: { organizationId: org, host: '127.0.0.1', port, user: 'acme', password: 's3cret', fromEmail: 'ops@smtp-org.test' } });
+      expect(saved.body).toMatchObject({ connected: true, fromEmail: 'ops@smtp-org.test' });
+      expect(JSON.stringify(saved.body)).not.toContain('s3cret');
+      const tpl = await t.request('POST', '/v1/email/templates', { token: orgKey, body: { name: 'Hi', subject: 'Welcome {{first_name}}', html: '<b>Hello {{first_name}}</b>' } });
+      const res = await t.request('POST', '/v1/email/send', { token: orgKey, body: { templateId: tpl.body.id, recipient: { to: 'bo@customer.io', firstName: 'Bo' }, fromName: 'Ops', fromEmail: 'ops@smtp-org.test' } });
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('sent');
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('Subject: Welcome Bo');
+      expect(received[0]).toContain('<b>Hello Bo</b>');
+      expect(received[0]).toMatch(/X-Service-Message-Id: msg_/i);
+      await t.request('PUT', '/dashboard/email/smtp', { token: t.dashboardToken, body: { organizationId: org, host: '127.0.0.1', port, user: 'acme', password: 'wrong', fromEmail: 'ops@smtp-org.test' } });
+      const refused = await t.request('POST', '/v1/email/send', { token: orgKey, body: { templateId: tpl.body.id, recipient: { to: 'bo@customer.io' }, fromName: 'Ops', fromEmail: 'ops@smtp-org.test' } });
+      expect(refused.body.status).toBe('failed');
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});

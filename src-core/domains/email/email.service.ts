@@ -1,0 +1,154 @@
+// The rules of email: templates with merge tags, verified senders, suppression after bounces, sends
+// through the shared path (1 credit each) by SMTP or the simulated mailbox, and the email events.
+import type { ListEnvelope } from '../../contract/common.ts';
+import type {
+  EmailContact, EmailSendResult, EmailTemplate, EmailTemplateItem, SaveEmailTemplateInput, SendEmailInput, SendingDomain, SmtpConnectionInput,
+} from '../../contract/email.ts';
+import type { Message } from '../../contract/messaging.ts';
+import type { Bus, BusEvent } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, conflict, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { MessagingService, Origin } from '../messaging/index.ts';
+import type { DomainRow, EmailContactRow, EmailStore, TemplateRow } from './email.store.ts';
+import { smtpProvider } from './smtp-provider.ts';
+
+export const DOMAIN_VERIFY_JOB = 'email.domain.verify';
+const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
+const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+
+const toItem = (row: TemplateRow): EmailTemplateItem => ({ id: row.id, name: row.name, subject: row.subject, createdAt: row.created_at, updatedAt: row.updated_at });
+const toTemplate = (row: TemplateRow): EmailTemplate => ({ ...toItem(row), html: row.html, text: row.text });
+const toDomain = (row: DomainRow): SendingDomain => ({ id: row.id, domain: row.domain, status: row.status as SendingDomain['status'], createdAt: row.created_at, verifiedAt: row.verified_at });
+const toContact = (row: EmailContactRow): EmailContact => ({
+  id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, subscribed: row.subscribed === 1, createdAt: row.created_at,
+});
+/** Unknown merge tags become empty, as in most email tools. */
+export const merge = (text: string, values: Record<string, string>): string => text.replace(MERGE_TAG, (_m, key: string) => values[key] ?? '');
+const linksOf = (html: string): string[] => [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1] as string);
+
+export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService }) {
+  const { store, db, clock, bus, jobs, messaging, contacts } = deps;
+
+  function mustTemplate(orgId: string, id: string): TemplateRow {
+    const row = store.template(orgId, id);
+    if (!row) throw notFound(`Email template ${id}`);
+    return row;
+  }
+  function checkSender(orgId: string, fromEmail: string): void {
+    const domain = fromEmail.split('@')[1]?.toLowerCase() ?? '';
+    if (store.domain(orgId, domain)?.status === 'VERIFIED') return;
+    if (store.smtp(orgId)?.from_email.toLowerCase() === fromEmail.toLowerCase()) return;
+    throw bad(`fromEmail ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
+  }
+
+  return {
+    createTemplate(orgId: string, input: SaveEmailTemplateInput): EmailTemplate {
+      const at = clock.nowIso();
+      const row = { id: newId('tpl'), org_id: orgId, name: input.name, subject: input.subject, html: input.html ?? null, text: input.text ?? null, created_at: at, updated_at: at };
+      db.tx(() => store.insertTemplate(row));
+      return toTemplate(row);
+    },
+    updateTemplate(orgId: string, id: string, input: SaveEmailTemplateInput): EmailTemplate {
+      return db.tx(() => {
+        mustTemplate(orgId, id);
+        store.updateTemplate({ id, org_id: orgId, name: input.name, subject: input.subject, html: input.html ?? null, text: input.text ?? null, updated_at: clock.nowIso() });
+        return toTemplate(mustTemplate(orgId, id));
+      });
+    },
+    getTemplate: (orgId: string, id: string): EmailTemplate => toTemplate(mustTemplate(orgId, id)),
+    listTemplates(orgId: string, page: PageRequest): ListEnvelope<EmailTemplateItem> {
+      const { rows, total } = store.templates(orgId, page.limit, page.offset);
+      return pageEnvelope(rows.map(toItem), total, page);
+    },
+    addDomain(orgId: string, domain: string): SendingDomain {
+      return db.tx(() => {
+        if (store.domain(orgId, domain)) throw conflict(`Sending domain ${domain} is already added`);
+        const row = { id: newId('dom'), org_id: orgId, domain, status: 'PENDING', created_at: clock.nowIso() };
+        store.insertDomain(row);
+        jobs.schedule({ type: DOMAIN_VERIFY_JOB, orgId, payload: { id: row.id }, delayMs: 60_000 });
+        return toDomain({ ...row, verified_at: null });
+      });
+    },
+    /** Job: the simulated DNS check finds the records 60 s after the domain was added. */
+    verifyDomain: (id: string): void => store.verifyDomain(id, clock.nowIso()),
+    domains: (orgId: string): SendingDomain[] => store.domains(orgId).map(toDomain),
+    saveSmtp(orgId: string, input: SmtpConnectionInput) {
+      db.tx(() => store.saveSmtp({
+        org_id: orgId, host: input.host, port: input.port, secure: input.secure ? 1 : 0, user: input.user ?? null, password: input.password ?? null,
+        from_email: input.fromEmail, updated_at: clock.nowIso(),
+      }));
+      return this.smtp(orgId);
+    },
+    /** The SMTP connection without its password. */
+    smtp(orgId: string) {
+      const row = store.smtp(orgId);
+      return row ? { connected: true, host: row.host, port: row.port, secure: row.secure === 1, user: row.user, fromEmail: row.from_email, updatedAt: row.updated_at } : { connected: false };
+    },
+    deleteSmtp: (orgId: string): boolean => store.deleteSmtp(orgId),
+    listContacts(orgId: string, search: string | undefined, page: PageRequest): ListEnvelope<EmailContact> {
+      const { rows, total } = store.contacts(orgId, search, page.limit, page.offset);
+      return pageEnvelope(rows.map(toContact), total, page);
+    },
+    /** An email contact (409 if the address exists); the unified contact is resolved too. */
+    createContact(orgId: string, input: { email: string; firstName?: string | undefined; lastName?: string | undefined }): EmailContact {
+      return db.tx(() => {
+        const email = input.email.toLowerCase();
+        if (store.contactByEmail(orgId, email)) throw conflict(`Email contact ${email} already exists`);
+        const name = [input.firstName, input.lastName].filter(Boolean).join(' ') || undefined;
+        contacts.resolveAddress(orgId, 'email', email, name);
+        const row = { id: newId('ec'), org_id: orgId, email, first_name: input.firstName ?? null, last_name: input.lastName ?? null, created_at: clock.nowIso() };
+        store.insertContact(row);
+        return toContact({ ...row, subscribed: 1 });
+      });
+    },
+    async send(orgId: string, input: SendEmailInput, origin: Origin): Promise<EmailSendResult & { message: Message }> {
+      const template = store.template(orgId, input.templateId);
+      if (!template) throw bad(`Email template ${input.templateId} not found`);
+      if (!template.html) throw bad(`Email template ${template.name} has no HTML content`);
+      checkSender(orgId, input.fromEmail);
+      const to = input.recipient.to.toLowerCase();
+      const suppressed = store.suppressed(orgId, to);
+      if (suppressed) throw bad(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
+      const values: Record<string, string> = {
+        first_name: input.recipient.firstName ?? '', last_name: input.recipient.lastName ?? '',
+        ...Object.fromEntries(Object.entries(input.variables ?? {}).map(([k, v]) => [k, String(v)])),
+      };
+      const subject = merge(input.subject ?? template.subject, values);
+      const html = merge(template.html, values);
+      const text = template.text ? merge(template.text, values) : null;
+      const smtp = store.smtp(orgId);
+      const message = await messaging.send({
+        orgId, channel: 'email', to, sender: input.fromEmail, type: 'template', text: subject, templateId: template.id, templateName: template.name,
+        source: origin.source,
+        content: { subject, html, text, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo ?? null, sourceName: origin.sourceName ?? null },
+        payload: { subject, html, text, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo, links: linksOf(html) },
+        ...(smtp ? { provider: smtpProvider(smtp) } : {}),
+      });
+      return { messageId: message.externalId ?? message.id, status: message.status, to, templateId: template.id, templateName: template.name, message };
+    },
+    /** Bus listener: delivered → delivered, read → opened, a failure after sending → bounced (and suppressed). */
+    onStatus(event: BusEvent): void {
+      const { message } = event.data as { message: Message };
+      const type = message.status === 'delivered' ? 'email.message.delivered' : message.status === 'read' ? 'email.message.opened'
+        : message.status === 'failed' && message.sentAt ? 'email.message.bounced' : null;
+      if (!type) return;
+      db.tx(() => {
+        if (type === 'email.message.bounced') store.suppress(event.orgId, message.address, 'bounced', clock.nowIso());
+        bus.emit(event.orgId, type, { message, email: message.address, ...(type === 'email.message.bounced' ? { suppressed: true } : {}) });
+      });
+    },
+    /** A recipient clicked a link or marked the email as spam (reported by the provider). */
+    engagement(orgId: string, externalId: string, kind: 'clicked' | 'complained', url?: string): void {
+      db.tx(() => {
+        const message = messaging.byExternalId(orgId, 'email', externalId);
+        bus.emit(orgId, `email.message.${kind}`, { message, email: message.address, ...(url ? { url } : {}) });
+      });
+    },
+  };
+}
+export type EmailService = ReturnType<typeof createEmailService>;

@@ -1,0 +1,20 @@
+// The email domain: templates, sending domains, SMTP, contacts, sends and the email events.
+import type { CoreDeps } from '../../kernel/domain.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import { createEmailService, DOMAIN_VERIFY_JOB } from './email.service.ts';
+import { createEmailStore } from './email.store.ts';
+import { emailRoutes } from './email.routes.ts';
+
+export function emailDomain(deps: CoreDeps & { messaging: MessagingService; contacts: ContactsService }) {
+  const service = createEmailService({ store: createEmailStore(deps.db.sql), db: deps.db, clock: deps.clock, bus: deps.bus, jobs: deps.jobs, messaging: deps.messaging, contacts: deps.contacts });
+  return defineDomain({
+    name: 'email',
+    routes: emailRoutes(service),
+    jobs: { [DOMAIN_VERIFY_JOB]: (payload: { id: string }) => service.verifyDomain(payload.id) },
+    on: { 'email.message.status': (event) => service.onStatus(event) },
+    service,
+  });
+}
+export type { EmailService } from './email.service.ts';

@@ -1,0 +1,29 @@
+// A real provider for email: the organization's own SMTP server, through nodemailer.
+import nodemailer from 'nodemailer';
+import type { ChannelProvider } from '../messaging/index.ts';
+import type { SmtpRow } from './email.store.ts';
+
+export function smtpProvider(smtp: SmtpRow): ChannelProvider {
+  const transport = nodemailer.createTransport({
+    host: smtp.host, port: smtp.port, secure: smtp.secure === 1,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
+    tls: { rejectUnauthorized: false }, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000,
+  });
+  return {
+    async send(message) {
+      const payload = message.payload as { subject: string; html: string; text: string | null; fromName: string; fromEmail: string; replyTo?: string };
+      try {
+        const info = await transport.sendMail({
+          from: { name: payload.fromName, address: payload.fromEmail }, to: message.to, subject: payload.subject, html: payload.html,
+          ...(payload.text ? { text: payload.text } : {}), ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),
+          headers: { 'X-Service-Message-Id': message.messageId },
+        });
+        return { ok: true, externalId: info.messageId };
+      } catch (error) {
+        return { ok: false, code: 'SMTP_ERROR', message: error instanceof Error ? error.message : String(error) };
+      } finally {
+        transport.close();
+      }
+    },
+  };
+}
