@@ -51,7 +51,6 @@ async function serve(flags: Flags): Promise<void> {
     out(`  Console:  ${ready.consoleUrl}`);
     out(`  Organization: ${ready.organizationId}`);
   }
-  if (flags['allow-private-webhooks']) process.stderr.write('warning: --allow-private-webhooks is on: http, loopback and private webhook destinations are accepted (development only)\n');
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

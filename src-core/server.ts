@@ -24,6 +24,7 @@ import { smsDomain } from './domains/sms/index.ts';
 import { emailAdapter, instagramAdapter, rcsAdapter, smsAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
 import { rcsDomain } from './domains/rcs/index.ts';
 import { emailDomain } from './domains/email/index.ts';
+import { webhooksDomain, type WebhookOptions } from './domains/webhooks/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
@@ -39,6 +40,8 @@ export type ServerOptions = {
   clock?: { kind: 'manual'; startMs: number } | { kind: 'real' };
   seed?: 'demo' | 'none' | 'auto';
   allowPrivateWebhooks?: boolean;
+  /** Test hooks for webhook delivery (resolver, a shorter timeout); production uses DNS and 10 s. */
+  webhooks?: Omit<WebhookOptions, 'allowPrivate'>;
   dashboardToken?: string;
   consoleDir?: string;
   log?: (msg: string) => void;
@@ -96,9 +99,10 @@ export async function createServer(options: ServerOptions) {
       email: emailAdapter(email.service),
     },
   });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, rcs, email, unifiedSend, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, rcs, email, unifiedSend, webhooks, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
-    for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler);
+    for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler, { concurrency: domain.concurrentJobs?.[type] });
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
   }
 
@@ -132,7 +136,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service },
     seedDemo: () => seedDemo(demoDeps),
     clock,
     jobs,

@@ -15,3 +15,4 @@ export * from './bridge.ts';
 export * from './sms.ts';
 export * from './rcs.ts';
 export * from './email.ts';
+export * from './webhooks.ts';

@@ -6,6 +6,10 @@ import type { RequestLogEntry } from './api-keys.ts';
 
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
 export type MessageChange = { message: Message };
+export type DeliveryAttemptEvent = {
+  deliveryId: string; endpointId: string; eventId: string; eventType: string; attempt: number;
+  responseStatus: number | null; error: string | null; latencyMs: number | null; at: string;
+};
 
 /** Events the server emits to the rooms `org_{orgId}` and `call_{callId}`. */
 export interface ServerToClientEvents {
@@ -16,6 +20,8 @@ export interface ServerToClientEvents {
   'message:new': (payload: MessageChange) => void;
   /** A message's status changed (delivered, read, failed...). */
   'message:updated': (payload: MessageChange) => void;
+  /** A webhook delivery attempt finished (the delivery inspector). */
+  'delivery:attempt': (payload: DeliveryAttemptEvent) => void;
   /** A `/v1` request was answered (the developer tools' live request log). */
   'request:logged': (payload: RequestLogEntry) => void;
 }

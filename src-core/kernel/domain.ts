@@ -12,6 +12,8 @@ export type Domain<S = unknown> = {
   name: string;
   routes: AnyRoute[];
   jobs?: Record<string, JobHandler>;
+  /** Job types of this domain that may run side by side, with their bound. */
+  concurrentJobs?: Record<string, number>;
   on?: Record<string, Listener>;
   /** What other domains may call (never the store). */
   service: S;

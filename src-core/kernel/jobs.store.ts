@@ -12,6 +12,8 @@ export function createJobsStore(sql: Sql) {
   const insert = sql.prepare(`INSERT INTO jobs (id, type, org_id, payload, due_at, dedupe_key, created_at)
     VALUES (@id, @type, @orgId, @payload, @dueAt, @dedupeKey, @createdAt) ON CONFLICT(dedupe_key) DO NOTHING`);
   const nextDue = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, rowid LIMIT 1`);
+  const dueOfTypes = (types: string[]) => sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND type IN (${types.map(() => '?').join(',')})
+    ORDER BY due_at, rowid LIMIT ?`);
   const earliest = sql.prepare(`SELECT MIN(due_at) AS due FROM jobs WHERE status = 'pending'`);
   const claim = sql.prepare(`UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = ? AND status = 'pending'`);
   const remove = sql.prepare(`DELETE FROM jobs WHERE id = ?`);
@@ -26,6 +28,8 @@ export function createJobsStore(sql: Sql) {
       return insert.run({ ...job, payload: JSON.stringify(job.payload), dedupeKey: job.dedupeKey ?? null }).changes === 1;
     },
     nextDue: (untilMs: number) => nextDue.get(untilMs) as JobRow | undefined,
+    /** Due jobs of the given types (those that may run side by side), oldest first. */
+    dueOfTypes: (types: string[], untilMs: number, limit: number) => dueOfTypes(types).all(untilMs, ...types, limit) as JobRow[],
     earliestDue: () => (earliest.get() as { due: number | null }).due,
     claim: (id: string) => claim.run(id).changes === 1,
     remove: (id: string) => void remove.run(id),

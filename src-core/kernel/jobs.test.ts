@@ -55,6 +55,25 @@ describe('job runner', () => {
     expect(jobs.get(id)).toMatchObject({ status: 'failed', last_error: 'nope' });
     db.close();
   });
+  it('runs due jobs of a concurrent type side by side, bounded, before the clock moves on', async () => {
+    const { db, clock, jobs } = setup();
+    let inFlight = 0;
+    let most = 0;
+    const finished: number[] = [];
+    jobs.register('deliver', async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      finished.push(clock.now());
+    }, { concurrency: 3 });
+    for (let i = 0; i < 5; i++) jobs.schedule({ type: 'deliver', delayMs: 1_000 });
+    jobs.schedule({ type: 'deliver', delayMs: 5_000 });
+    await jobs.advance(10_000);
+    expect(most).toBe(3);
+    expect(finished).toEqual([1_001_000, 1_001_000, 1_001_000, 1_001_000, 1_001_000, 1_005_000]);
+    db.close();
+  });
   it('a dedupe key schedules a job once', async () => {
     const { db, jobs } = setup();
     jobs.schedule({ type: 'x', dedupeKey: 'once' });

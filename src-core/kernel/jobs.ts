@@ -17,6 +17,8 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
   const { db, clock } = deps;
   const store = createJobsStore(db.sql);
   const handlers = new Map<string, (payload: unknown, ctx: JobContext) => void | Promise<void>>();
+  /** Job types that may run side by side (e.g. webhook deliveries), with how many at once. */
+  const concurrent = new Map<string, number>();
   let draining: Promise<void> | null = null;
   let timer: { cancel(): void } | null = null;
   let stopped = true;
@@ -47,7 +49,13 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
       const row = store.nextDue(untilMs);
       if (!row) return;
       if (stepClock) clock.setTo(row.due_at);
-      await runOne(row);
+      const bound = concurrent.get(row.type);
+      if (bound === undefined) await runOne(row);
+      else {
+        // Every job of a concurrent type already due runs at once (bounded); the clock moves on after all.
+        const batch = store.dueOfTypes([...concurrent.keys()], Math.max(clock.now(), row.due_at), bound);
+        await Promise.all(batch.map(runOne));
+      }
     }
   }
 
@@ -81,9 +89,10 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
   }
 
   return {
-    register(type: string, handler: JobHandler): void {
+    register(type: string, handler: JobHandler, options: { concurrency?: number } = {}): void {
       if (handlers.has(type)) throw new Error(`job type ${type} registered twice`);
       handlers.set(type, handler as (payload: unknown, ctx: JobContext) => void | Promise<void>);
+      if (options.concurrency) concurrent.set(type, options.concurrency);
     },
     /** Inserts a job row (joining the caller's transaction) and wakes the runner after commit. */
     schedule(options: ScheduleOptions): string {

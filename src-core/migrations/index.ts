@@ -11,5 +11,6 @@ import { contactCountsMigration } from './0013-contact-counts.ts';
 import { smsMigration } from './0007-sms-rcs.ts';
 import { rcsMigration } from './0014-rcs.ts';
 import { emailMigration } from './0006-email.ts';
+import { webhooksMigration } from './0010-webhooks.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration];

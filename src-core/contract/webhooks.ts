@@ -1,0 +1,55 @@
+// Webhooks: endpoints, the event catalogue, deliveries and attempts (seed 001, "Webhooks").
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+
+export const WEBHOOK_EVENTS = [
+  'contact.created', 'contact.updated', 'contact.lifecycle_changed', 'form.submitted',
+  'whatsapp.message.received', 'whatsapp.message.status', 'instagram.message.received', 'sms.message.received',
+  'voice.call.completed',
+  'email.message.delivered', 'email.message.opened', 'email.message.clicked', 'email.message.bounced', 'email.message.complained',
+  'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed',
+  'voice.app.call.rejected', 'voice.app.session.expired',
+  'shopify.order.created', 'shopify.order.fulfilled',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export const MAX_ENDPOINTS = 50;
+
+const eventsField = z.union([
+  z.literal('*'),
+  z.array(z.union([z.enum(WEBHOOK_EVENTS, { error: 'unknown event type: see GET /webhooks/events' }), z.literal('*')])).min(1, 'events needs at least one event type, or "*"'),
+]);
+
+export const createWebhookBodySchema = z.object({
+  url: z.url({ error: 'url must be an absolute URL' }).max(2048),
+  events: eventsField,
+  description: z.string().trim().max(500).optional(),
+});
+export const updateWebhookBodySchema = z.object({
+  url: z.url().max(2048).optional(),
+  events: eventsField.optional(),
+  description: z.string().trim().max(500).nullable().optional(),
+  isActive: z.boolean().optional(),
+}).refine((b) => Object.values(b).some((v) => v !== undefined), 'give at least one of url, events, description, isActive');
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(), url: z.string(), description: z.string().nullable(), events: z.array(z.string()), isActive: z.boolean(),
+  status: z.enum(['ACTIVE', 'DISABLED']), disabledReason: z.string().nullable(), createdVia: z.enum(['api', 'dashboard']),
+  consecutiveFailures: z.number().int(), lastSuccessAt: timestampSchema.nullable(), lastFailureAt: timestampSchema.nullable(), createdAt: timestampSchema,
+  secret: z.string().optional(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'EXHAUSTED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const deliveryAttemptSchema = z.object({
+  attempt: z.number().int(), at: timestampSchema, requestHeaders: z.record(z.string(), z.string()), responseStatus: z.number().int().nullable(),
+  responseBody: z.string().nullable(), latencyMs: z.number().nullable(), error: z.string().nullable(),
+});
+export const webhookDeliverySchema = z.object({
+  id: z.string(), endpointId: z.string(), eventId: z.string(), eventType: z.string(), status: z.enum(DELIVERY_STATUSES), attempts: z.number().int(),
+  nextAttemptAt: timestampSchema.nullable(), lastResponseStatus: z.number().int().nullable(), createdAt: timestampSchema, updatedAt: timestampSchema,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export type WebhookDeliveryDetail = WebhookDelivery & { payload: unknown; attemptLog: Array<z.infer<typeof deliveryAttemptSchema>> };

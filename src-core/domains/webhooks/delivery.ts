@@ -1,0 +1,87 @@
+// One delivery attempt: check the destination, sign, POST with a timeout and no redirects, record the
+// attempt, then succeed, retry on the schedule, exhaust, delete the endpoint on 410, or auto-disable it.
+import { performance } from 'node:perf_hooks';
+import type { Bus } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import { checkDestination, type Resolver } from './destination.ts';
+import { sign } from './signature.ts';
+import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
+
+export const DELIVER_JOB = 'webhook.deliver';
+/** The delay before each of the 7 attempts (seed 001): none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. */
+export const RETRY_DELAYS_MS = [0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const AUTO_DISABLE_AFTER = 15;
+const BODY_EXCERPT = 2048;
+
+export type DeliveryOptions = { allowPrivate: boolean; resolve: Resolver; timeoutMs: number; log: (msg: string) => void };
+type Outcome = { status: number | null; body: string | null; error: string | null; latencyMs: number | null };
+
+async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Outcome> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const text = await response.text().catch(() => '');
+    return { status: response.status, body: text.slice(0, BODY_EXCERPT), error: null, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return { status: null, body: null, error: timedOut ? `timed out after ${timeoutMs / 1000} s` : (error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)), latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+  }
+}
+
+export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; options: DeliveryOptions }) {
+  const { store, db, clock, bus, jobs, options } = deps;
+
+  function finish(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number, outcome: Outcome): void {
+    const at = clock.nowIso();
+    db.tx(() => {
+      const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+      const gone = outcome.status === 410;
+      const retry = !ok && !gone && attempt < RETRY_DELAYS_MS.length;
+      const nextAt = retry ? clock.now() + (RETRY_DELAYS_MS[attempt] as number) : null;
+      store.setDelivery({
+        id: delivery.id, status: ok ? 'SUCCEEDED' : retry ? 'FAILED' : 'EXHAUSTED', attempts: attempt,
+        next_attempt_at: nextAt ? new Date(nextAt).toISOString() : null, last_response_status: outcome.status, updated_at: at,
+      });
+      if (ok) store.endpointSucceeded(endpoint.id, at);
+      else if (gone) store.removeEndpoint(endpoint.id);
+      else if (store.endpointFailed(endpoint.id, at) >= AUTO_DISABLE_AFTER && endpoint.is_active) {
+        store.disableEndpoint(endpoint.id, `disabled after ${AUTO_DISABLE_AFTER} consecutive failed deliveries`);
+      }
+      if (nextAt) jobs.schedule({ type: DELIVER_JOB, orgId: delivery.org_id, payload: { deliveryId: delivery.id }, dueAt: nextAt });
+    });
+    bus.publishTransient(delivery.org_id, 'webhook.attempt', {
+      deliveryId: delivery.id, endpointId: endpoint.id, eventId: delivery.event_id, eventType: delivery.event_type, attempt,
+      responseStatus: outcome.status, error: outcome.error, latencyMs: outcome.latencyMs, at,
+    });
+  }
+
+  return {
+    /** Job: makes the next attempt of a delivery (safe to repeat: a finished delivery is left alone). */
+    async attempt(deliveryId: string): Promise<void> {
+      const delivery = store.delivery(deliveryId);
+      if (!delivery || delivery.status === 'SUCCEEDED' || delivery.status === 'EXHAUSTED') return;
+      const endpoint = store.endpointById(delivery.endpoint_id);
+      const attempt = delivery.attempts + 1;
+      if (!endpoint || !endpoint.is_active) {
+        db.tx(() => store.setDelivery({ id: delivery.id, status: 'EXHAUSTED', attempts: delivery.attempts, next_attempt_at: null, last_response_status: delivery.last_response_status, updated_at: clock.nowIso() }));
+        return;
+      }
+      const timestamp = Math.floor(clock.now() / 1000);
+      const headers = {
+        'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1.0',
+        'x-service-event-id': delivery.event_id, 'x-service-event-type': delivery.event_type, 'x-service-webhook-id': endpoint.id,
+        'x-service-delivery-attempt': String(attempt), 'x-service-signature': sign(endpoint.secret, delivery.payload, timestamp),
+      };
+      const refused = await checkDestination(endpoint.url, options);
+      const outcome = refused ? { status: null, body: null, error: `destination refused: ${refused}`, latencyMs: null } : await post(endpoint.url, headers, delivery.payload, options.timeoutMs);
+      store.insertAttempt({
+        delivery_id: delivery.id, attempt, at: clock.nowIso(), request_headers: JSON.stringify(headers),
+        response_status: outcome.status, response_body: outcome.body, latency_ms: outcome.latencyMs, error: outcome.error,
+      });
+      finish(delivery, endpoint, attempt, outcome);
+    },
+  };
+}

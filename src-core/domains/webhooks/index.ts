@@ -1,0 +1,30 @@
+// The webhooks domain: endpoints, durable signed deliveries with the full retry schedule, the delivery log.
+import type { CoreDeps } from '../../kernel/domain.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import { createDeliverer, DELIVER_JOB, DELIVERY_TIMEOUT_MS } from './delivery.ts';
+import { dnsResolver, type Resolver } from './destination.ts';
+import { createWebhooksService } from './webhooks.service.ts';
+import { createWebhooksStore } from './webhooks.store.ts';
+import { webhooksRoutes } from './webhooks.routes.ts';
+
+export type WebhookOptions = { allowPrivate?: boolean; resolve?: Resolver; timeoutMs?: number; concurrency?: number };
+
+export function webhooksDomain(deps: CoreDeps & { webhooks: WebhookOptions }) {
+  const store = createWebhooksStore(deps.db.sql);
+  const options = {
+    allowPrivate: deps.webhooks.allowPrivate ?? false, resolve: deps.webhooks.resolve ?? dnsResolver,
+    timeoutMs: deps.webhooks.timeoutMs ?? DELIVERY_TIMEOUT_MS, log: deps.log,
+  };
+  if (options.allowPrivate) deps.log('webhooks: --allow-private-webhooks is on: http, loopback and private destinations are accepted (development only)');
+  const service = createWebhooksService({ store, db: deps.db, clock: deps.clock, jobs: deps.jobs, options });
+  const deliverer = createDeliverer({ store, db: deps.db, clock: deps.clock, bus: deps.bus, jobs: deps.jobs, options });
+  return defineDomain({
+    name: 'webhooks',
+    routes: webhooksRoutes(service),
+    jobs: { [DELIVER_JOB]: (payload: { deliveryId: string }) => deliverer.attempt(payload.deliveryId) },
+    concurrentJobs: { [DELIVER_JOB]: deps.webhooks.concurrency ?? 8 },
+    on: { '*': (event) => service.fanOut(event) },
+    service,
+  });
+}
+export type { WebhooksService } from './webhooks.service.ts';

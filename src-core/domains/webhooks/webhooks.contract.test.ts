@@ -1,0 +1,200 @@
+// Webhooks over real HTTP to real receivers on 127.0.0.1: signatures checked by Stripe's verifier, the
+// whole retry schedule on the clock, 410, auto-disable, the timeout, replay, rotation, the log.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from './delivery.ts';
+
+type Received = { headers: IncomingMessage['headers']; body: string };
+type Receiver = { url: string; received: Received[]; status: number; hang: boolean; server: Server };
+const stripe = new Stripe('sk_test_unused');
+let t: TestServer;
+let key: string;
+const receivers: Receiver[] = [];
+
+async function receiver(): Promise<Receiver> {
+  const r: Receiver = { url: '', received: [], status: 200, hang: false, server: createServer() };
+  r.server.on('request', (request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      r.received.push({ headers: request.headers, body });
+      if (r.hang) return;
+      response.writeHead(r.status, { 'content-type': 'text/plain' }).end(`answer ${r.status}`);
+    });
+  });
+  await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));
+  r.url = `http://127.0.0.1:${(r.server.address() as AddressInfo).port}/hooks`;
+  receivers.push(r);
+  return r;
+}
+const api = (method: string, path: string, body?: unknown) => t.request(method, path, { token: key, body });
+const verify = (r: Received, secret: string) =>
+  (stripe.webhooks.signature as NonNullable<typeof stripe.webhooks.signature>).verifyHeader(r.body, r.headers['x-service-signature'] as string, secret, 300, undefined, Math.floor(t.server.clock.now() / 1000));
+const settle = async () => {
+  await t.advance(0.001);
+  await t.server.bus.flush();
+  await t.advance(0.001);
+};
+
+beforeAll(async () => {
+  t = await createTestServer({ allowPrivateWebhooks: true, webhooks: { timeoutMs: 300 } });
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+});
+afterAll(async () => {
+  for (const r of receivers) {
+    r.server.closeAllConnections();
+    r.server.close();
+  }
+  await t.close();
+});
+
+describe('endpoints', () => {
+  it('creates with a secret shown once, lists and gets without it, and validates', async () => {
+    const r = await receiver();
+    const created = await api('POST', '/v1/webhooks', { url: r.url, events: ['contact.created'], description: 'CRM sync' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: expect.stringMatching(/^whe_/), secret: expect.stringMatching(/^whsec_/), isActive: true, status: 'ACTIVE', createdVia: 'api', consecutiveFailures: 0 });
+    expect((await api('GET', `/v1/webhooks/${created.body.id}`)).body.secret).toBeUndefined();
+    expect((await api('GET', '/v1/webhooks')).body.data[0].secret).toBeUndefined();
+    expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['nope.event'] })).status).toBe(400);
+    expect((await api('POST', '/v1/webhooks', { url: r.url, events: [] })).status).toBe(400);
+    expect((await api('GET', '/v1/webhooks/events')).body.data).toHaveLength(23);
+    expect(DELIVERY_TIMEOUT_MS).toBe(10_000);
+    expect(RETRY_DELAYS_MS).toEqual([0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]);
+  });
+});
+
+describe('delivery', () => {
+  it('fans an event out to every subscribed endpoint with one event id, signed, with the headers of the seed', async () => {
+    const a = await receiver();
+    const b = await receiver();
+    const ea = (await api('POST', '/v1/webhooks', { url: a.url, events: '*' })).body;
+    const eb = (await api('POST', '/v1/webhooks', { url: b.url, events: ['contact.updated', 'contact.created'] })).body;
+    await t.dashboard('POST', '/dashboard/contacts', { name: 'Hook Person', email: 'hook@example.com' });
+    await settle();
+    const [ra] = a.received;
+    const [rb] = b.received;
+    expect(ra && rb).toBeTruthy();
+    expect(verify(ra as Received, ea.secret)).toBe(true);
+    expect(verify(rb as Received, eb.secret)).toBe(true);
+    expect(() => verify(ra as Received, eb.secret)).toThrow();
+    const body = JSON.parse((ra as Received).body);
+    expect(body).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'contact.created', accountId: t.organizationId, livemode: false, data: { contact: { name: 'Hook Person' } } });
+    expect((ra as Received).headers).toMatchObject({ 'x-service-event-id': body.id, 'x-service-event-type': 'contact.created', 'x-service-webhook-id': ea.id, 'x-service-delivery-attempt': '1' });
+    expect((rb as Received).headers['x-service-event-id']).toBe(body.id);
+    expect((await api('GET', `/v1/webhooks/${ea.id}`)).body.lastSuccessAt).toEqual(expect.any(String));
+  });
+
+  it('retries on the whole schedule (none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h), then exhausts', async () => {
+    const r = await receiver();
+    r.status = 500;
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: ['contact.lifecycle_changed'] })).body;
+    const test = await api('POST', `/v1/webhooks/${endpoint.id}/test`, {});
+    expect(test.status).toBe(202);
+    await settle();
+    expect(r.received).toHaveLength(1);
+    for (const [index, delay] of RETRY_DELAYS_MS.slice(1).entries()) {
+      await t.advance(delay / 1000 - 0.5);
+      expect(r.received, `before attempt ${index + 2}`).toHaveLength(index + 1);
+      await t.advance(0.5);
+      expect(r.received, `attempt ${index + 2}`).toHaveLength(index + 2);
+      expect(r.received[index + 1]?.headers['x-service-delivery-attempt']).toBe(String(index + 2));
+    }
+    const detail = await api('GET', `/v1/webhooks/deliveries/${test.body.deliveryId}`);
+    expect(detail.body).toMatchObject({ status: 'EXHAUSTED', attempts: 7, nextAttemptAt: null, lastResponseStatus: 500 });
+    expect(detail.body.attemptLog).toHaveLength(7);
+    expect(detail.body.attemptLog[0]).toMatchObject({ attempt: 1, responseStatus: 500, responseBody: 'answer 500', requestHeaders: { 'x-service-webhook-id': endpoint.id } });
+    expect(detail.body.payload).toMatchObject({ type: 'webhook.test', id: test.body.eventId });
+    await t.advance(86_400);
+    expect(r.received).toHaveLength(7);
+    expect((await api('GET', `/v1/webhooks/${endpoint.id}/deliveries?status=EXHAUSTED`)).body.meta.total).toBe(1);
+  });
+
+  it('a 410 deletes the endpoint at once, with no retry', async () => {
+    const r = await receiver();
+    r.status = 410;
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).body;
+    await api('POST', `/v1/webhooks/${endpoint.id}/test`, { eventType: 'shopify.order.created' });
+    await settle();
+    expect(JSON.parse((r.received[0] as Received).body).data).toMatchObject({ orderNumber: '1001' });
+    expect((await api('GET', `/v1/webhooks/${endpoint.id}`)).status).toBe(404);
+    await t.advance(3600);
+    expect(r.received).toHaveLength(1);
+  });
+
+  it('15 consecutive failed deliveries disable the endpoint; re-enabling clears the count', async () => {
+    const r = await receiver();
+    r.status = 503;
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: ['form.submitted'] })).body;
+    for (let i = 0; i < 5; i++) await api('POST', `/v1/webhooks/${endpoint.id}/test`, {});
+    await settle();
+    await t.advance(10);
+    await t.advance(60);
+    expect(r.received).toHaveLength(15);
+    const disabled = (await api('GET', `/v1/webhooks/${endpoint.id}`)).body;
+    expect(disabled).toMatchObject({ isActive: false, status: 'DISABLED', consecutiveFailures: 15 });
+    await t.advance(300);
+    expect(r.received).toHaveLength(15);
+    const enabled = await api('PATCH', `/v1/webhooks/${endpoint.id}`, { isActive: true });
+    expect(enabled.body).toMatchObject({ isActive: true, consecutiveFailures: 0, disabledReason: null });
+  });
+
+  it('a receiver that never answers times out and is retried', async () => {
+    const r = await receiver();
+    r.hang = true;
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).body;
+    const test = (await api('POST', `/v1/webhooks/${endpoint.id}/test`, {})).body;
+    await settle();
+    const detail = await api('GET', `/v1/webhooks/deliveries/${test.deliveryId}`);
+    expect(detail.body).toMatchObject({ status: 'FAILED', attempts: 1, nextAttemptAt: expect.any(String) });
+    expect(detail.body.attemptLog[0].error).toContain('timed out');
+  });
+
+  it('replays with the original event id; rotation makes the old secret fail at once', async () => {
+    const r = await receiver();
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).body;
+    const test = (await api('POST', `/v1/webhooks/${endpoint.id}/test`, { eventType: 'email.message.clicked' })).body;
+    await settle();
+    const rotated = await api('POST', `/v1/webhooks/${endpoint.id}/rotate-secret`, {});
+    expect(rotated.body.secret).not.toBe(endpoint.secret);
+    const replay = await api('POST', `/v1/webhooks/deliveries/${test.deliveryId}/replay`, {});
+    expect(replay.status).toBe(202);
+    expect(replay.body).toMatchObject({ eventId: test.eventId, status: 'PENDING' });
+    await settle();
+    expect(r.received).toHaveLength(2);
+    const [first, second] = r.received as [Received, Received];
+    expect(second.headers['x-service-event-id']).toBe(first.headers['x-service-event-id']);
+    expect(verify(second, rotated.body.secret)).toBe(true);
+    expect(() => verify(second, endpoint.secret)).toThrow();
+    expect((await api('DELETE', `/v1/webhooks/${endpoint.id}`)).status).toBe(204);
+    expect((await api('GET', `/v1/webhooks/${endpoint.id}`)).status).toBe(404);
+  });
+});
+
+describe('destination safety', () => {
+  it('refuses http, internal addresses and names that resolve inside; re-checks at every delivery', async () => {
+    let inside = false;
+    const guarded = await createTestServer({ webhooks: { resolve: async (host) => (host === 'rebind.example.test' && inside ? ['10.0.0.7'] : host === 'inside.example.test' ? ['192.168.1.20'] : ['93.184.216.34']) } });
+    try {
+      const k = (await guarded.createKey()).key;
+      const create = (url: string) => guarded.request('POST', '/v1/webhooks', { token: k, body: { url, events: '*' } });
+      for (const url of ['http://hooks.example.test/x', 'https://127.0.0.1/x', 'https://[::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://169.254.169.254/latest', 'https://10.1.2.3/x', 'https://inside.example.test/x', 'https://localhost/x', 'https://metadata.google.internal/x', 'https://[fd00::1]/x', 'https://0.0.0.0/x']) {
+        const res = await create(url);
+        expect(res.status, url).toBe(400);
+      }
+      const ok = await create('https://rebind.example.test/hooks');
+      expect(ok.status).toBe(201);
+      inside = true;
+      const test = (await guarded.request('POST', `/v1/webhooks/${ok.body.id}/test`, { token: k, body: {} })).body;
+      await guarded.advance(0.001);
+      const detail = await guarded.request('GET', `/v1/webhooks/deliveries/${test.deliveryId}`, { token: k });
+      expect(detail.body.attemptLog[0].error).toContain('10.0.0.7');
+      expect(detail.body.status).toBe('FAILED');
+    } finally {
+      await guarded.close();
+    }
+  });
+});

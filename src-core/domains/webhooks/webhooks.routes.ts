@@ -1,0 +1,69 @@
+// Webhook routes of seed 001: endpoints, the event catalogue, deliveries, tests and replays (also on the console).
+import { z } from 'zod';
+import { createWebhookBodySchema, DELIVERY_STATUSES, updateWebhookBodySchema, WEBHOOK_EVENTS } from '../../contract/webhooks.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute, reply } from '../../kernel/route.ts';
+import { catalogue } from './catalogue.ts';
+import type { WebhooksService } from './webhooks.service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const deliveryParams = z.object({ deliveryId: z.string().min(1).max(100) });
+
+export function webhooksRoutes(service: WebhooksService) {
+  return [
+    defineRoute({
+      method: 'GET', path: '/v1/webhooks/events', scope: 'webhooks:read', console: true,
+      handler: () => ({ data: catalogue(), meta: { count: WEBHOOK_EVENTS.length } }),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/webhooks', scope: 'webhooks:read', console: true, query: paginationQuery({ defaultLimit: 20, maxLimit: 100 }),
+      handler: ({ orgId, query }) => service.list(orgId, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/webhooks', scope: 'webhooks:write', console: true, status: 201, body: createWebhookBodySchema,
+      handler: ({ orgId, body, caller }) => service.create(orgId, body, caller.kind === 'apiKey' ? 'api' : 'dashboard'),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/webhooks/deliveries/:deliveryId', scope: 'webhooks:read', console: true, params: deliveryParams,
+      handler: ({ orgId, params }) => service.delivery(orgId, params.deliveryId),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/webhooks/deliveries/:deliveryId/replay', scope: 'webhooks:write', console: true, status: 202, params: deliveryParams,
+      handler: ({ orgId, params }) => service.replay(orgId, params.deliveryId),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/webhooks/:id', scope: 'webhooks:read', console: true, params: idParams,
+      handler: ({ orgId, params }) => service.get(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'PATCH', path: '/v1/webhooks/:id', scope: 'webhooks:write', console: true, params: idParams, body: updateWebhookBodySchema,
+      handler: ({ orgId, params, body }) => service.update(orgId, params.id, body),
+    }),
+    defineRoute({
+      method: 'DELETE', path: '/v1/webhooks/:id', scope: 'webhooks:write', console: true, params: idParams,
+      handler: ({ orgId, params }) => {
+        service.remove(orgId, params.id);
+        return reply(204, undefined);
+      },
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/webhooks/:id/rotate-secret', scope: 'webhooks:write', console: true, params: idParams,
+      handler: ({ orgId, params }) => service.rotateSecret(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/webhooks/:id/test', scope: 'webhooks:write', console: true, status: 202, params: idParams,
+      body: z.object({ eventType: z.enum(WEBHOOK_EVENTS).optional() }).optional(),
+      handler: ({ orgId, params, body }) => service.test(orgId, params.id, body?.eventType),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/webhooks/:id/deliveries', scope: 'webhooks:read', console: true, params: idParams,
+      query: z.object({ status: z.enum(DELIVERY_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      handler: ({ orgId, params, query }) => service.deliveries(orgId, params.id, query.status, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/webhook-deliveries', scope: 'dashboard',
+      query: z.object({ organizationId: z.string().optional(), status: z.enum(DELIVERY_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 100, maxLimit: 500 }).shape),
+      handler: ({ orgId, query }) => service.deliveries(orgId, null, query.status, toPageRequest(query)),
+    }),
+  ];
+}

@@ -1,0 +1,150 @@
+// The rules of webhooks: endpoints (at most 50, https, checked destinations, secrets shown once),
+// durable fan-out of every catalogued event, the delivery log, test deliveries and replays.
+import { randomBytes } from 'node:crypto';
+import type { ListEnvelope } from '../../contract/common.ts';
+import { MAX_ENDPOINTS, type WebhookDelivery, type WebhookDeliveryDetail, type WebhookEndpoint, type WebhookEventType } from '../../contract/webhooks.ts';
+import type { BusEvent } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import { isCatalogued, sampleOf } from './catalogue.ts';
+import { DELIVER_JOB, type DeliveryOptions } from './delivery.ts';
+import { checkDestination } from './destination.ts';
+import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
+
+const newSecret = (): string => `whsec_${randomBytes(24).toString('base64url')}`;
+const eventsOf = (row: EndpointRow): string[] => JSON.parse(row.events) as string[];
+
+function toEndpoint(row: EndpointRow, secret?: string): WebhookEndpoint {
+  return {
+    id: row.id, url: row.url, description: row.description, events: eventsOf(row), isActive: row.is_active === 1,
+    status: row.is_active === 1 ? 'ACTIVE' : 'DISABLED', disabledReason: row.disabled_reason, createdVia: row.created_via as WebhookEndpoint['createdVia'],
+    consecutiveFailures: row.consecutive_failures, lastSuccessAt: row.last_success_at, lastFailureAt: row.last_failure_at, createdAt: row.created_at,
+    ...(secret ? { secret } : {}),
+  };
+}
+const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
+  id: row.id, endpointId: row.endpoint_id, eventId: row.event_id, eventType: row.event_type, status: row.status as WebhookDelivery['status'],
+  attempts: row.attempts, nextAttemptAt: row.next_attempt_at, lastResponseStatus: row.last_response_status, createdAt: row.created_at, updatedAt: row.updated_at,
+});
+
+export function createWebhooksService(deps: { store: WebhooksStore; db: Db; clock: Clock; jobs: JobRunner; options: DeliveryOptions }) {
+  const { store, db, clock, jobs, options } = deps;
+
+  function mustEndpoint(orgId: string, id: string): EndpointRow {
+    const row = store.endpoint(orgId, id);
+    if (!row) throw notFound(`Webhook endpoint ${id}`);
+    return row;
+  }
+  async function assertDestination(url: string): Promise<void> {
+    const refused = await checkDestination(url, options);
+    if (refused) throw new AppError('VALIDATION_FAILED', `Invalid url: ${refused}`);
+  }
+  const normalizeEvents = (events: '*' | string[]): string[] => (events === '*' || events.includes('*') ? ['*'] : [...new Set(events)]);
+  const envelope = (event: { id: string; type: string; createdAt: string; orgId: string; data: unknown }): string =>
+    JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, accountId: event.orgId, livemode: false, data: event.data });
+
+  /** Writes one delivery (and its first attempt as a job) unless this event already has one for the endpoint. */
+  function enqueue(orgId: string, endpointId: string, event: { id: string; type: string; payload: string }, replayOf: string | null): string {
+    const id = newId('whd');
+    const created = store.insertDelivery({ id, org_id: orgId, endpoint_id: endpointId, event_id: event.id, event_type: event.type, payload: event.payload, replay_of: replayOf, created_at: clock.nowIso() });
+    if (created) jobs.schedule({ type: DELIVER_JOB, orgId, payload: { deliveryId: id } });
+    return id;
+  }
+
+  return {
+    async create(orgId: string, input: { url: string; events: '*' | string[]; description?: string | undefined }, via: 'api' | 'dashboard'): Promise<WebhookEndpoint> {
+      await assertDestination(input.url);
+      return db.tx(() => {
+        if (store.countEndpoints(orgId) >= MAX_ENDPOINTS) throw new AppError('VALIDATION_FAILED', `An account has at most ${MAX_ENDPOINTS} webhook endpoints`);
+        const secret = newSecret();
+        const row = { id: newId('whe'), org_id: orgId, url: input.url, description: input.description ?? null, events: JSON.stringify(normalizeEvents(input.events)), secret, created_via: via, created_at: clock.nowIso() };
+        store.insertEndpoint(row);
+        return toEndpoint(mustEndpoint(orgId, row.id), secret);
+      });
+    },
+    list(orgId: string, page: PageRequest): ListEnvelope<WebhookEndpoint> {
+      const { rows, total } = store.endpoints(orgId, page.limit, page.offset);
+      return pageEnvelope(rows.map((row) => toEndpoint(row)), total, page);
+    },
+    get: (orgId: string, id: string): WebhookEndpoint => toEndpoint(mustEndpoint(orgId, id)),
+    async update(orgId: string, id: string, input: { url?: string | undefined; events?: '*' | string[] | undefined; description?: string | null | undefined; isActive?: boolean | undefined }): Promise<WebhookEndpoint> {
+      mustEndpoint(orgId, id);
+      if (input.url) await assertDestination(input.url);
+      return db.tx(() => {
+        const row = mustEndpoint(orgId, id);
+        const reenabled = input.isActive === true && row.is_active === 0;
+        store.updateEndpoint({
+          ...row, url: input.url ?? row.url, events: input.events ? JSON.stringify(normalizeEvents(input.events)) : row.events,
+          description: input.description === undefined ? row.description : input.description,
+          is_active: input.isActive === undefined ? row.is_active : input.isActive ? 1 : 0,
+          disabled_reason: input.isActive === false ? 'disabled by the account' : input.isActive ? null : row.disabled_reason,
+          consecutive_failures: reenabled ? 0 : row.consecutive_failures,
+        });
+        return toEndpoint(mustEndpoint(orgId, id));
+      });
+    },
+    remove(orgId: string, id: string): void {
+      db.tx(() => store.removeEndpoint(mustEndpoint(orgId, id).id));
+    },
+    rotateSecret(orgId: string, id: string): WebhookEndpoint {
+      return db.tx(() => {
+        mustEndpoint(orgId, id);
+        const secret = newSecret();
+        store.rotateSecret(id, secret);
+        return toEndpoint(mustEndpoint(orgId, id), secret);
+      });
+    },
+    /** Queues a test delivery: the sample of `eventType`, or a generic ping (`webhook.test`). */
+    test(orgId: string, id: string, eventType: WebhookEventType | undefined): { deliveryId: string; eventId: string; eventType: string } {
+      return db.tx(() => {
+        mustEndpoint(orgId, id);
+        const event = { id: newId('evt'), type: eventType ?? 'webhook.test', createdAt: clock.nowIso(), orgId,
+          data: eventType ? sampleOf(eventType) : { message: 'A test ping from Switchboard', endpointId: id } };
+        const deliveryId = enqueue(orgId, id, { id: event.id, type: event.type, payload: envelope(event) }, null);
+        return { deliveryId, eventId: event.id, eventType: event.type };
+      });
+    },
+    /** Bus listener: one durable delivery per (catalogued event, subscribed active endpoint), same event id for all. */
+    fanOut(event: BusEvent): void {
+      if (!isCatalogued(event.type)) return;
+      db.tx(() => {
+        const payload = envelope(event);
+        for (const endpoint of store.activeEndpoints(event.orgId)) {
+          const events = eventsOf(endpoint);
+          if (events.includes('*') || events.includes(event.type)) enqueue(event.orgId, endpoint.id, { id: event.id, type: event.type, payload }, null);
+        }
+      });
+    },
+    deliveries(orgId: string, endpointId: string | null, status: string | undefined, page: PageRequest): ListEnvelope<WebhookDelivery> {
+      if (endpointId) mustEndpoint(orgId, endpointId);
+      const { rows, total } = store.deliveries(orgId, endpointId, status, page.limit, page.offset);
+      return pageEnvelope(rows.map(toDelivery), total, page);
+    },
+    delivery(orgId: string, id: string): WebhookDeliveryDetail {
+      const row = store.delivery(id);
+      if (!row || row.org_id !== orgId) throw notFound(`Delivery ${id}`);
+      return {
+        ...toDelivery(row), payload: JSON.parse(row.payload),
+        attemptLog: store.attempts(id).map((a) => ({
+          attempt: a.attempt, at: a.at, requestHeaders: JSON.parse(a.request_headers) as Record<string, string>, responseStatus: a.response_status,
+          responseBody: a.response_body, latencyMs: a.latency_ms, error: a.error,
+        })),
+      };
+    },
+    /** A new delivery of the same payload and event id to the same endpoint, with attempts from 1. */
+    replay(orgId: string, id: string): WebhookDelivery {
+      return db.tx(() => {
+        const original = store.delivery(id);
+        if (!original || original.org_id !== orgId) throw notFound(`Delivery ${id}`);
+        if (!store.endpointById(original.endpoint_id)) throw new AppError('CONFLICT', 'The endpoint of this delivery was deleted');
+        const newIdValue = enqueue(orgId, original.endpoint_id, { id: original.event_id, type: original.event_type, payload: original.payload }, original.id);
+        return toDelivery(store.delivery(newIdValue) as DeliveryRow);
+      });
+    },
+  };
+}
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

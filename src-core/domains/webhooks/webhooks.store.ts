@@ -1,0 +1,70 @@
+// The only SQL of webhooks: endpoints, deliveries and attempts.
+import type { Sql } from '../../kernel/db.ts';
+
+export type EndpointRow = {
+  id: string; org_id: string; url: string; description: string | null; events: string; secret: string; is_active: number; disabled_reason: string | null;
+  created_via: string; consecutive_failures: number; last_success_at: string | null; last_failure_at: string | null; created_at: string;
+};
+export type DeliveryRow = {
+  id: string; org_id: string; endpoint_id: string; event_id: string; event_type: string; payload: string; status: string; attempts: number;
+  next_attempt_at: string | null; last_response_status: number | null; replay_of: string | null; created_at: string; updated_at: string;
+};
+export type AttemptRow = {
+  delivery_id: string; attempt: number; at: string; request_headers: string; response_status: number | null; response_body: string | null;
+  latency_ms: number | null; error: string | null;
+};
+
+export function createWebhooksStore(sql: Sql) {
+  const q = {
+    insertEndpoint: sql.prepare(`INSERT INTO webhook_endpoints (id, org_id, url, description, events, secret, created_via, created_at)
+      VALUES (@id, @org_id, @url, @description, @events, @secret, @created_via, @created_at)`),
+    endpoint: sql.prepare(`SELECT * FROM webhook_endpoints WHERE org_id = ? AND id = ?`),
+    endpointById: sql.prepare(`SELECT * FROM webhook_endpoints WHERE id = ?`),
+    endpoints: sql.prepare(`SELECT * FROM webhook_endpoints WHERE org_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`),
+    active: sql.prepare(`SELECT * FROM webhook_endpoints WHERE org_id = ? AND is_active = 1`),
+    count: sql.prepare(`SELECT COUNT(*) AS n FROM webhook_endpoints WHERE org_id = ?`),
+    update: sql.prepare(`UPDATE webhook_endpoints SET url = @url, description = @description, events = @events, is_active = @is_active,
+      disabled_reason = @disabled_reason, consecutive_failures = @consecutive_failures WHERE id = @id`),
+    rotate: sql.prepare(`UPDATE webhook_endpoints SET secret = ? WHERE id = ?`),
+    remove: sql.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`),
+    succeeded: sql.prepare(`UPDATE webhook_endpoints SET consecutive_failures = 0, last_success_at = ? WHERE id = ?`),
+    failed: sql.prepare(`UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1, last_failure_at = ? WHERE id = ? RETURNING consecutive_failures`),
+    disable: sql.prepare(`UPDATE webhook_endpoints SET is_active = 0, disabled_reason = ? WHERE id = ?`),
+    insertDelivery: sql.prepare(`INSERT OR IGNORE INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload, status, replay_of, created_at, updated_at)
+      VALUES (@id, @org_id, @endpoint_id, @event_id, @event_type, @payload, 'PENDING', @replay_of, @created_at, @created_at)`),
+    delivery: sql.prepare(`SELECT * FROM webhook_deliveries WHERE id = ?`),
+    setDelivery: sql.prepare(`UPDATE webhook_deliveries SET status = @status, attempts = @attempts, next_attempt_at = @next_attempt_at,
+      last_response_status = @last_response_status, updated_at = @updated_at WHERE id = @id`),
+    insertAttempt: sql.prepare(`INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, at, request_headers, response_status, response_body, latency_ms, error)
+      VALUES (@delivery_id, @attempt, @at, @request_headers, @response_status, @response_body, @latency_ms, @error)`),
+    attempts: sql.prepare(`SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt`),
+  };
+  return {
+    insertEndpoint: (row: Omit<EndpointRow, 'is_active' | 'disabled_reason' | 'consecutive_failures' | 'last_success_at' | 'last_failure_at'>) => void q.insertEndpoint.run(row),
+    endpoint: (orgId: string, id: string) => q.endpoint.get(orgId, id) as EndpointRow | undefined,
+    endpointById: (id: string) => q.endpointById.get(id) as EndpointRow | undefined,
+    endpoints: (orgId: string, limit: number, offset: number) => ({ rows: q.endpoints.all(orgId, limit, offset) as EndpointRow[], total: (q.count.get(orgId) as { n: number }).n }),
+    activeEndpoints: (orgId: string) => q.active.all(orgId) as EndpointRow[],
+    countEndpoints: (orgId: string) => (q.count.get(orgId) as { n: number }).n,
+    updateEndpoint: (row: EndpointRow) => void q.update.run(row),
+    rotateSecret: (id: string, secret: string) => void q.rotate.run(secret, id),
+    removeEndpoint: (id: string) => void q.remove.run(id),
+    endpointSucceeded: (id: string, at: string) => void q.succeeded.run(at, id),
+    endpointFailed: (id: string, at: string) => (q.failed.get(at, id) as { consecutive_failures: number } | undefined)?.consecutive_failures ?? 0,
+    disableEndpoint: (id: string, reason: string) => void q.disable.run(reason, id),
+    insertDelivery: (row: Pick<DeliveryRow, 'id' | 'org_id' | 'endpoint_id' | 'event_id' | 'event_type' | 'payload' | 'replay_of' | 'created_at'>) => q.insertDelivery.run(row).changes === 1,
+    delivery: (id: string) => q.delivery.get(id) as DeliveryRow | undefined,
+    setDelivery: (row: Pick<DeliveryRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'last_response_status' | 'updated_at'>) => void q.setDelivery.run(row),
+    deliveries(orgId: string, endpointId: string | null, status: string | undefined, limit: number, offset: number) {
+      const where = ['org_id = @orgId', ...(endpointId ? ['endpoint_id = @endpointId'] : []), ...(status ? ['status = @status'] : [])].join(' AND ');
+      const params = { orgId, endpointId, status, limit, offset };
+      return {
+        rows: sql.prepare(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as DeliveryRow[],
+        total: (sql.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`).get(params) as { n: number }).n,
+      };
+    },
+    insertAttempt: (row: AttemptRow) => void q.insertAttempt.run(row),
+    attempts: (deliveryId: string) => q.attempts.all(deliveryId) as AttemptRow[],
+  };
+}
+export type WebhooksStore = ReturnType<typeof createWebhooksStore>;
