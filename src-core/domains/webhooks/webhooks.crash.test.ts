@@ -1,0 +1,84 @@
+// Crash test: SIGKILL the server during a burst of 1,000 events, restart it on the same database, and
+// every (event, endpoint) pair is delivered at least once, with its original event id.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'sb-crash-'));
+const dataFile = join(dir, 'crash.db');
+const children: ChildProcess[] = [];
+type Ready = { url: string; dashboardToken: string };
+
+async function start(): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', 'none', '--json', '--allow-private-webhooks'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+  children.push(child);
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolve(JSON.parse(line) as Ready));
+    child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+  });
+  return { child, ready };
+}
+const call = (ready: Ready, method: string, path: string, body: unknown) => fetch(`${ready.url}${path}`, {
+  method, headers: { authorization: `Bearer ${ready.dashboardToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+});
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('webhook delivery across a crash', () => {
+  it('delivers every (event, endpoint) pair at least once after SIGKILL and restart', async () => {
+    const seen = new Map<string, string>();
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const event = JSON.parse(body) as { id: string; data: { contact: { name: string } } };
+        // A slow receiver, so a backlog of undelivered events exists when the server is killed.
+        setTimeout(() => {
+          seen.set(event.data.contact.name, event.id);
+          response.writeHead(200).end('ok');
+        }, 20);
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    try {
+      const first = await start();
+      expect((await call(first.ready, 'POST', '/dashboard/webhooks', { url, events: ['contact.created'] })).status).toBe(201);
+      const created: string[] = [];
+      let killed = false;
+      const burst = (async () => {
+        for (let i = 0; i < 1000 && !killed; i++) {
+          const res = await call(first.ready, 'POST', '/dashboard/contacts', { name: `Person ${i}` }).catch(() => null);
+          if (res?.status === 201) created.push(`Person ${i}`);
+        }
+      })();
+      while (seen.size < 50) await new Promise((resolve) => setImmediate(resolve));
+      first.child.kill('SIGKILL');
+      killed = true;
+      await burst;
+      expect(created.length).toBeGreaterThan(seen.size);
+
+      const second = await start();
+      for (let i = created.length; i < 1000; i++) await call(second.ready, 'POST', '/dashboard/contacts', { name: `Person ${i}` });
+      const expected = created.length + (1000 - created.length);
+      while (seen.size < expected) await new Promise((resolve) => setImmediate(resolve));
+      expect(seen.size).toBe(1000);
+      const eventIds = new Set(seen.values());
+      expect(eventIds.size).toBe(1000);
+      second.child.kill('SIGTERM');
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  }, 180_000);
+});
