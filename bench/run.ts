@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { killAll, printSuite, ROOT, type SuiteResult } from './lib.ts';
 import { contactsSuite } from './suites/contacts.ts';
 import { unifiedSendSuite } from './suites/unified-send.ts';
+import { webhooksSuite } from './suites/webhooks.ts';
 
-const SUITES: Record<string, () => Promise<SuiteResult>> = { contacts: contactsSuite, 'unified-send': unifiedSendSuite };
+const SUITES: Record<string, () => Promise<SuiteResult>> = { contacts: contactsSuite, 'unified-send': unifiedSendSuite, webhooks: webhooksSuite };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
