@@ -6,6 +6,7 @@ import { createApiKeyBodySchema } from './contract/api-keys.ts';
 import { SCOPES } from './contract/scopes.ts';
 import { defaultDataFile } from './data-path.ts';
 import { createServer } from './server.ts';
+import { listen, readServerInfo, removeServerInfo, writeServerInfo } from './listen.ts';
 
 const HELP = `switchboard <command> [flags]
 
@@ -17,6 +18,7 @@ const HELP = `switchboard <command> [flags]
   orgs create --name NAME [--data FILE] [--json]
   orgs list [--data FILE] [--json]
   seed demo [--data FILE]
+  listen --forward-to URL [--events a,b] [--data FILE] [--server URL --token TOKEN --org ORG_ID]
 `;
 
 const OPTIONS = {
@@ -24,6 +26,7 @@ const OPTIONS = {
   'allow-private-webhooks': { type: 'boolean' }, json: { type: 'boolean' }, name: { type: 'string' },
   env: { type: 'string' }, scopes: { type: 'string' }, 'expires-at': { type: 'string' }, 'allowed-ips': { type: 'string' },
   'rate-limit': { type: 'string' }, org: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  'forward-to': { type: 'string' }, events: { type: 'string' }, server: { type: 'string' }, token: { type: 'string' },
 } as const;
 
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -44,6 +47,8 @@ async function serve(flags: Flags): Promise<void> {
     allowPrivateWebhooks: flags['allow-private-webhooks'] ?? false, consoleDir,
   });
   const ready = await server.listen();
+  const dataFile = dataFileOf(flags);
+  writeServerInfo(dataFile, { url: ready.url, dashboardToken: ready.dashboardToken, organizationId: ready.organizationId, pid: process.pid });
   if (flags.json) out(JSON.stringify({ ready: true, ...ready }));
   else {
     out(`Switchboard is ready at ${ready.url}`);
@@ -56,6 +61,7 @@ async function serve(flags: Flags): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`${signal}: stopping\n`);
+    removeServerInfo(dataFile);
     server.close().then(() => process.exit(0), (error: unknown) => {
       process.stderr.write(`error while stopping: ${String(error)}\n`);
       process.exit(1);
@@ -126,6 +132,16 @@ async function orgs(action: string | undefined, flags: Flags): Promise<void> {
   });
 }
 
+async function listenCommand(flags: Flags): Promise<number> {
+  if (!flags['forward-to']) throw new UsageError('listen needs --forward-to URL');
+  const found = flags.server && flags.token
+    ? { url: flags.server.replace(/\/$/, ''), dashboardToken: flags.token, organizationId: flags.org ?? '', pid: 0 }
+    : readServerInfo(dataFileOf(flags));
+  if (!found) throw new UsageError('no running server found for this --data file: start `npm run serve`, or pass --server URL --token TOKEN --org ORG_ID');
+  const events = (flags.events ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return listen({ server: { ...found, organizationId: flags.org ?? found.organizationId }, forwardTo: flags['forward-to'], events });
+}
+
 export async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
@@ -144,6 +160,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'serve') await serve(flags);
     else if (command === 'keys') await keys(action, rest, flags);
     else if (command === 'orgs') await orgs(action, flags);
+    else if (command === 'listen') return await listenCommand(flags);
     else if (command === 'seed') {
       if (action !== 'demo') throw new UsageError('seed takes: demo');
       await withCore(flags, async (core) => out((await core.seedDemo()) ? 'demo fixtures added to the default organization' : 'demo fixtures were already there'));

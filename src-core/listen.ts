@@ -1,0 +1,60 @@
+// `switchboard listen --forward-to URL`: registers a development webhook endpoint on the running
+// server, prints its signing secret, then prints each delivery and the receiver's answer as it happens.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from './contract/stream.ts';
+
+export type ServerInfo = { url: string; dashboardToken: string; organizationId: string; pid: number };
+const out = (line: string): void => void process.stdout.write(`${line}\n`);
+
+/** Where `serve` says how to reach it (next to its database; readable by this user only). */
+export const serverInfoFile = (dataFile: string): string => `${dataFile}.server.json`;
+export function writeServerInfo(dataFile: string, info: ServerInfo): void {
+  writeFileSync(serverInfoFile(dataFile), JSON.stringify(info), { mode: 0o600 });
+}
+export function removeServerInfo(dataFile: string): void {
+  rmSync(serverInfoFile(dataFile), { force: true });
+}
+export function readServerInfo(dataFile: string): ServerInfo | null {
+  try {
+    return JSON.parse(readFileSync(serverInfoFile(dataFile), 'utf8')) as ServerInfo;
+  } catch {
+    return null;
+  }
+}
+
+export async function listen(options: { server: ServerInfo; forwardTo: string; events: string[] }): Promise<number> {
+  const { server } = options;
+  const headers = { authorization: `Bearer ${server.dashboardToken}`, 'content-type': 'application/json' };
+  const created = await fetch(`${server.url}/dashboard/webhooks`, {
+    method: 'POST', headers, body: JSON.stringify({ url: options.forwardTo, events: options.events.length ? options.events : '*', description: 'switchboard listen' }),
+  });
+  const body = (await created.json()) as { id?: string; secret?: string; message?: string };
+  if (created.status !== 201 || !body.id) {
+    process.stderr.write(`error: ${body.message ?? created.statusText}\n`);
+    if (body.message?.includes('https') || body.message?.includes('internal')) process.stderr.write('hint: start the server with --allow-private-webhooks to forward to http or local addresses\n');
+    return 1;
+  }
+  out(`Ready! Forwarding ${options.events.length ? options.events.join(', ') : 'all events'} to ${options.forwardTo}`);
+  out(`Your webhook signing secret is ${body.secret} (endpoint ${body.id})`);
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, { auth: { token: server.dashboardToken }, transports: ['websocket'] });
+  socket.on('connect', () => socket.emit('joinOrganization', server.organizationId));
+  socket.on('delivery:attempt', (attempt) => {
+    if (attempt.endpointId !== body.id) return;
+    const answer = attempt.responseStatus === null ? `failed: ${attempt.error}` : `[${attempt.responseStatus}]`;
+    out(`${attempt.at}  --> ${attempt.eventType} [${attempt.eventId}] attempt ${attempt.attempt}`);
+    out(`${attempt.at}  <-- ${answer} POST ${options.forwardTo}${attempt.latencyMs === null ? '' : ` (${attempt.latencyMs} ms)`}`);
+  });
+  return new Promise<number>((resolve) => {
+    const stop = (): void => {
+      socket.disconnect();
+      void fetch(`${server.url}/dashboard/webhooks/${body.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } })
+        .finally(() => {
+          out(`Removed the development endpoint ${body.id}`);
+          resolve(0);
+        });
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
