@@ -6,6 +6,8 @@ import type { RequestLogEntry } from './api-keys.ts';
 
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
 export type MessageChange = { message: Message };
+/** Progress of a bulk campaign as its chunks are dispatched (emitted by the campaigns domain as `campaign.progress`). */
+export type CampaignProgress = { campaignId: string; channel: string; status: string; totalRecipients: number; sent: number; failed: number };
 export type DeliveryAttemptEvent = {
   deliveryId: string; endpointId: string; eventId: string; eventType: string; attempt: number;
   responseStatus: number | null; error: string | null; latencyMs: number | null; at: string;
@@ -20,6 +22,8 @@ export interface ServerToClientEvents {
   'message:new': (payload: MessageChange) => void;
   /** A message's status changed (delivered, read, failed...). */
   'message:updated': (payload: MessageChange) => void;
+  /** A campaign dispatched another chunk, or changed state. */
+  'campaign:progress': (payload: CampaignProgress) => void;
   /** A webhook delivery attempt finished (the delivery inspector). */
   'delivery:attempt': (payload: DeliveryAttemptEvent) => void;
   /** A `/v1` request was answered (the developer tools' live request log). */

@@ -70,6 +70,19 @@ describe('socket gateway', () => {
     expect((await inbound).message).toMatchObject({ direction: 'inbound', text: 'Thanks' });
   });
 
+  it('forwards campaign progress and webhook delivery attempts to the organization room', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    const progress = new Promise<Parameters<ServerToClientEvents['campaign:progress']>[0]>((resolve) => socket.once('campaign:progress', resolve));
+    const payload = { campaignId: 'cmp_x', channel: 'whatsapp', status: 'RUNNING', totalRecipients: 10, sent: 4, failed: 1 };
+    t.server.db.tx(() => t.server.bus.emit(t.organizationId, 'campaign.progress', payload));
+    expect(await progress).toEqual(payload);
+    const attempt = new Promise<Parameters<ServerToClientEvents['delivery:attempt']>[0]>((resolve) => socket.once('delivery:attempt', resolve));
+    t.server.bus.publishTransient(t.organizationId, 'webhook.attempt', { deliveryId: 'whd_x', attempt: 1 });
+    expect(await attempt).toMatchObject({ deliveryId: 'whd_x', attempt: 1 });
+  });
+
   it('streams request-log lines of the organization', async () => {
     const socket = connect(t.dashboardToken);
     await connected(socket);

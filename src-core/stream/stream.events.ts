@@ -21,6 +21,7 @@ const messageReceived: StreamMapping = (event) => ({ name: 'message:new', payloa
 export const STREAM_EVENTS: Record<string, StreamMapping> = {
   'contact.created': contactChange('contact:created'),
   'contact.updated': contactChange('contact:updated'),
+  'campaign.progress': (event) => ({ name: 'campaign:progress', payload: event.data }),
   ...Object.fromEntries(CHANNELS.flatMap((channel) => [
     [`${channel}.message.status`, messageStatus],
     [`${channel}.message.received`, messageReceived],
