@@ -28,3 +28,9 @@ export const ID_PREFIX = {
   request: 'req',
 } as const;
 export type IdKind = keyof typeof ID_PREFIX;
+
+/** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
+
+/** The optional `organizationId` of console and simulator routes (INTERFACES.md: the default organization otherwise). */
+export const organizationField = { organizationId: z.string().optional() };

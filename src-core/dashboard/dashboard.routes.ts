@@ -1,4 +1,5 @@
 // Console-only routes: organizations, API keys and the request log (INTERFACES.md, /dashboard).
+import { organizationField } from '../contract/common.ts';
 import { z } from 'zod';
 import { createApiKeyBodySchema, createOrganizationBodySchema } from '../contract/api-keys.ts';
 import { SCOPES, scopesByDomain } from '../contract/scopes.ts';
@@ -8,7 +9,7 @@ import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/paginati
 import type { RequestLog } from '../kernel/request-log.ts';
 import { defineRoute } from '../kernel/route.ts';
 
-const orgField = { organizationId: z.string().optional() };
+const orgField = organizationField;
 
 export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog: RequestLog }) {
   const { orgs, apiKeys, requestLog } = deps;

@@ -1,5 +1,6 @@
 // The console's inbox: conversations per channel with unread counts, threads, mark-read and replies
 // (sent as MANUAL through each channel's own send path).
+import { organizationField } from '../contract/common.ts';
 import { z } from 'zod';
 import { channelSchema } from '../contract/messaging.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
@@ -9,7 +10,7 @@ import { AppError } from '../kernel/errors.ts';
 import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/pagination.ts';
 import { defineRoute } from '../kernel/route.ts';
 
-const org = { organizationId: z.string().optional() };
+const org = organizationField;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const MANUAL = { source: 'MANUAL' as const, sourceName: 'Console' };
 

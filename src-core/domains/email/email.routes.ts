@@ -1,4 +1,5 @@
 // Email routes of seed 000 (send, templates, contacts) and the console's domain and SMTP routes.
+import { organizationField } from '../../contract/common.ts';
 import { z } from 'zod';
 import { addDomainBodySchema, createEmailContactBodySchema, saveEmailTemplateBodySchema, sendEmailBodySchema, smtpConnectionBodySchema } from '../../contract/email.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -7,7 +8,7 @@ import { originOf } from '../messaging/index.ts';
 import type { EmailService } from './email.service.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
-const org = { organizationId: z.string().optional() };
+const org = organizationField;
 
 export function emailRoutes(service: EmailService) {
   return [

@@ -1,4 +1,5 @@
 // RCS routes of seed 000 (send, bots, templates, logs, stats) and the console's bot/template routes.
+import { isoDateTimeSchema, organizationField } from '../../contract/common.ts';
 import { z } from 'zod';
 import { createRcsTemplateBodySchema, sendRcsBodySchema } from '../../contract/rcs.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -6,8 +7,7 @@ import { defineRoute } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
 import type { RcsService } from './rcs.service.ts';
 
-const iso = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
-const org = { organizationId: z.string().optional() };
+const org = organizationField;
 
 export function rcsRoutes(service: RcsService) {
   return [
@@ -31,7 +31,7 @@ export function rcsRoutes(service: RcsService) {
       handler: ({ orgId, query }) => service.logs(orgId, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/rcs/stats', scope: 'rcs:logs:read', console: true, query: z.object({ start: iso.optional(), end: iso.optional() }),
+      method: 'GET', path: '/v1/rcs/stats', scope: 'rcs:logs:read', console: true, query: z.object({ start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional() }),
       handler: ({ orgId, query }) => service.stats(orgId, query),
     }),
     defineRoute({

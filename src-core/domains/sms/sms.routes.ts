@@ -1,4 +1,5 @@
 // SMS routes of seed 000 (send, templates, senders, logs, stats) and the console's sender/template routes.
+import { isoDateTimeSchema, organizationField } from '../../contract/common.ts';
 import { z } from 'zod';
 import { createSmsSenderBodySchema, createSmsTemplateBodySchema, REVIEW_STATUSES, sendSmsBodySchema } from '../../contract/sms.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -6,8 +7,7 @@ import { defineRoute } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
 import type { SmsService } from './sms.service.ts';
 
-const iso = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
-const org = { organizationId: z.string().optional() };
+const org = organizationField;
 
 export function smsRoutes(service: SmsService) {
   return [
@@ -31,12 +31,12 @@ export function smsRoutes(service: SmsService) {
       method: 'GET', path: '/v1/sms/logs', scope: 'sms:logs:read', console: true,
       query: z.object({
         direction: z.enum(['inbound', 'outbound']).optional(), status: z.enum(['queued', 'sent', 'delivered', 'read', 'failed', 'received']).optional(),
-        start: iso.optional(), end: iso.optional(),
+        start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional(),
       }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
       handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/sms/stats', scope: 'sms:logs:read', console: true, query: z.object({ start: iso.optional(), end: iso.optional() }),
+      method: 'GET', path: '/v1/sms/stats', scope: 'sms:logs:read', console: true, query: z.object({ start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional() }),
       handler: ({ orgId, query }) => service.stats(orgId, query),
     }),
     defineRoute({

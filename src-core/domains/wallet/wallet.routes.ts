@@ -1,11 +1,12 @@
 // Console routes of the wallet: balance and prices, top-ups and the ledger (INTERFACES.md, /dashboard/wallet).
+import { organizationField } from '../../contract/common.ts';
 import { z } from 'zod';
 import { pricesBodySchema, topUpBodySchema } from '../../contract/wallet.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute } from '../../kernel/route.ts';
 import type { WalletService } from './wallet.service.ts';
 
-const org = { organizationId: z.string().optional() };
+const org = organizationField;
 
 export function walletRoutes(service: WalletService) {
   return [
