@@ -25,6 +25,7 @@ import { emailAdapter, instagramAdapter, rcsAdapter, smsAdapter, unifiedSendDoma
 import { rcsDomain } from './domains/rcs/index.ts';
 import { emailDomain } from './domains/email/index.ts';
 import { webhooksDomain, type WebhookOptions } from './domains/webhooks/index.ts';
+import { campaignsDomain, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
@@ -87,7 +88,8 @@ export async function createServer(options: ServerOptions) {
   const world = createSimWorld(deps);
   const messaging = messagingDomain({ ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers });
   const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
-  const sim = world.attach(messaging.service, email.service);
+  let campaignTracking: CampaignTracking | null = null;
+  const sim = world.attach(messaging.service, email.service, () => campaignTracking as CampaignTracking);
   let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
@@ -99,8 +101,12 @@ export async function createServer(options: ServerOptions) {
       email: emailAdapter(email.service),
     },
   });
+  const campaigns = campaignsDomain({
+    ...deps, messaging: messaging.service, wallet: wallet.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, rcs: rcs.service,
+  });
+  campaignTracking = campaigns.service;
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, rcs, email, unifiedSend, webhooks, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, rcs, email, unifiedSend, campaigns, webhooks, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler, { concurrency: domain.concurrentJobs?.[type] });
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -136,7 +142,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service },
     seedDemo: () => seedDemo(demoDeps),
     clock,
     jobs,

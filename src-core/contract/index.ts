@@ -16,3 +16,4 @@ export * from './sms.ts';
 export * from './rcs.ts';
 export * from './email.ts';
 export * from './webhooks.ts';
+export * from './campaigns.ts';

@@ -134,3 +134,6 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
   };
 }
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** Lets pending I/O (HTTP requests) run between slices of a long job, so the API stays responsive. */
+export const yieldToIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -56,3 +56,25 @@ export function emailFate(address: string, links: string[]): { receipts: Receipt
   if (canonical === MAGIC.emailComplaint) return { receipts: [{ afterMs: 2_000, status: 'delivered' }], engagements: [{ afterMs: 10_000, kind: 'complained' }] };
   return { receipts: [...RECEIPTS], engagements: links[0] ? [{ afterMs: 20_000, kind: 'clicked', url: links[0] }] : [] };
 }
+
+export type CampaignEngagement = { afterMs: number; kind: 'clicked' | 'replied' | 'converted' };
+/** Where a number falls in the simulated population: 0..99, the same for the same number every run (FNV-1a of its digits). */
+export function bucketOf(address: string): number {
+  let hash = 0x811c9dc5;
+  for (const ch of address.replace(/\D/g, '')) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % 100;
+}
+/**
+ * What a customer does with a campaign message it received (it is also read at 10 s, as every message):
+ * buckets 0-39 click its link or button at 30 s; buckets 0-14 of those convert at 5 min; every number
+ * whose bucket is a multiple of 4 replies at 60 s ("Yes, I'm interested!").
+ */
+export function campaignFate(address: string): CampaignEngagement[] {
+  const bucket = bucketOf(address);
+  const fate: CampaignEngagement[] = [];
+  if (bucket < 40) fate.push({ afterMs: 30_000, kind: 'clicked' });
+  if (bucket % 4 === 0) fate.push({ afterMs: 60_000, kind: 'replied' });
+  if (bucket < 15) fate.push({ afterMs: 300_000, kind: 'converted' });
+  return fate;
+}
+export const CAMPAIGN_REPLY_TEXT = "Yes, I'm interested!";

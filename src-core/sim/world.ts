@@ -1,11 +1,15 @@
 // The simulated world, assembled: providers for every channel's port, receipts on the clock, and the
 // /sim routes. A real provider would replace `providers` and nothing else.
+import type { CampaignTracking } from '../domains/campaigns/index.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { MessagingService, Providers } from '../domains/messaging/index.ts';
 import type { CoreDeps } from '../kernel/domain.ts';
 import type { JobHandler } from '../kernel/jobs.ts';
 import type { AnyRoute } from '../kernel/route.ts';
-import { createSimProviders, ENGAGEMENT_JOB, RECEIPT_JOB, type EngagementJob, type ReceiptJob } from './providers.ts';
+import { CAMPAIGN_REPLY_TEXT } from './fixtures.ts';
+import {
+  CAMPAIGN_ENGAGEMENT_JOB, createSimProviders, ENGAGEMENT_JOB, RECEIPT_JOB, type CampaignEngagementJob, type EngagementJob, type ReceiptJob,
+} from './providers.ts';
 import { simRoutes } from './sim.routes.ts';
 import { createSimStore } from './sim.store.ts';
 
@@ -15,10 +19,19 @@ export function createSimWorld(deps: CoreDeps) {
   return {
     providers,
     /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */
-    attach(messaging: MessagingService, email: EmailService): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
+    attach(messaging: MessagingService, email: EmailService, campaigns: () => CampaignTracking): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
       const receipt = (job: ReceiptJob): void => void messaging.applyStatus(job.channel, job.externalId, job.status);
       const engagement = (job: EngagementJob, ctx: { orgId: string | null }): void => email.engagement(ctx.orgId as string, job.externalId, job.kind, job.url);
-      return { routes: simRoutes({ messaging, store }), jobs: { [RECEIPT_JOB]: receipt as JobHandler, [ENGAGEMENT_JOB]: engagement as JobHandler } };
+      // A simulated customer acts on a campaign message: a click or a conversion is reported as a provider would; a reply is a real inbound message.
+      const campaignEngagement = (job: CampaignEngagementJob, ctx: { orgId: string | null }): void => {
+        const orgId = ctx.orgId as string;
+        if (job.kind === 'replied') messaging.receive({ orgId, channel: job.channel, from: job.address, text: CAMPAIGN_REPLY_TEXT });
+        else campaigns().track(orgId, job.messageId, job.kind);
+      };
+      return {
+        routes: simRoutes({ messaging, store }),
+        jobs: { [RECEIPT_JOB]: receipt as JobHandler, [ENGAGEMENT_JOB]: engagement as JobHandler, [CAMPAIGN_ENGAGEMENT_JOB]: campaignEngagement as JobHandler },
+      };
     },
   };
 }

@@ -100,6 +100,11 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     /** Ids of contacts matching a search (as `GET /contacts?search=`), for other domains' filters. */
     searchIds: (orgId: string, search: string, limit: number): string[] =>
       store.list(orgId, search, { page: 1, limit, offset: 0 }).docs.map((doc) => (JSON.parse(doc) as { id: string }).id),
+    /** The phones of an audience: every contact with a phone, or those with any of `tags` and matching `search`. */
+    audiencePhones(orgId: string, criteria: { tags?: string[] | undefined; search?: string | undefined }): string[] {
+      const matching = criteria.search ? new Set(store.listUncached(orgId, criteria.search, { page: 1, limit: 1_000_000, offset: 0 }).docs.map((doc) => (JSON.parse(doc) as { id: string }).id)) : null;
+      return store.phones(orgId, criteria.tags?.length ? criteria.tags : null).filter((c) => !matching || matching.has(c.id)).map((c) => c.phone);
+    },
     findByPhone: (orgId: string, phone: string): Contact | null => {
       const row = store.byPhone(orgId, normalizePhone(phone));
       return row ? toContact(row) : null;

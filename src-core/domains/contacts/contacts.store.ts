@@ -80,6 +80,12 @@ export function createContactsStore(sql: Sql) {
     insert: (row: Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at'>) => written(void insert.run(row)),
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => byPhone.get(orgId, phone) as ContactRow | undefined,
+    /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags`. */
+    phones(orgId: string, tags: string[] | null): Array<{ id: string; phone: string }> {
+      return sql.prepare(`SELECT id, phone FROM contacts WHERE org_id = @orgId AND phone IS NOT NULL AND phone <> ''
+        AND (@tags IS NULL OR EXISTS (SELECT 1 FROM json_each(contacts.tags) t WHERE t.value IN (SELECT value FROM json_each(@tags))))
+        ORDER BY rowid`).all({ orgId, tags: tags ? JSON.stringify(tags) : null }) as Array<{ id: string; phone: string }>;
+    },
     byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
     docOf: (orgId: string, id: string) => docOf.get(id, orgId) as string | undefined,
     byUsername: (orgId: string, username: string) => byUsername.get(orgId, username) as ContactRow | undefined,

@@ -14,6 +14,6 @@ export function messagingDomain(deps: CoreDeps & { contacts: ContactsService; wa
   });
   return defineDomain({ name: 'messaging', routes: [], service });
 }
-export type { MessagingService } from './messaging.service.ts';
+export type { MessagingService, OutboundInput } from './messaging.service.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';
 export { originOf, type Origin } from './origin.ts';

@@ -27,6 +27,18 @@ export type OutboundInput = {
   payload?: Record<string, unknown>;
   /** Overrides the channel's provider for this send (e.g. the organization's own SMTP server). */
   provider?: ChannelProvider;
+  /**
+   * Fixes the message id (a campaign assigns it). Sending again with the id of a message still `queued`
+   * (a crash came between recording it and hearing from the provider) resumes that message: no second
+   * row, no second charge, and the provider, for which the id is an idempotency key, delivers it once.
+   */
+  messageId?: string;
+  /** Already paid (a campaign reserves its recipients at launch): recorded on the message, not charged again. */
+  prepaidPaise?: number;
+  /** Runs inside the transaction that records the queued message; throwing there sends nothing. */
+  onQueued?: (messageId: string) => void;
+  /** Runs inside the transaction that records the outcome (or at once for a message already settled). */
+  onSettled?: (message: Message) => void;
 };
 
 const ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
@@ -69,6 +81,11 @@ export function createMessagingService(deps: {
   }
 
   const billedChannel = (channel: Channel): BilledChannel | null => (channel === 'email' ? null : channel);
+  function settled(row: MessageRow, input: OutboundInput): Message {
+    const message = toMessage(row);
+    input.onSettled?.(message);
+    return message;
+  }
 
   return {
     /**
@@ -76,23 +93,26 @@ export function createMessagingService(deps: {
      * transaction, calls the provider, then records `sent` or `failed` (refunding the charge).
      */
     async send(input: OutboundInput): Promise<Message> {
-      const messageId = newId('msg');
-      const queued = db.tx(() => {
+      const messageId = input.messageId ?? newId('msg');
+      const existing = input.messageId ? store.byId(messageId) : undefined;
+      if (existing && existing.status !== 'queued') return db.tx(() => settled(existing, input));
+      const queued = existing ?? db.tx(() => {
         const contact = contacts.resolveAddress(input.orgId, input.channel, input.to);
         contacts.assertSendable(contact);
         const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id);
         const billed = billedChannel(input.channel);
-        const charge = billed ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }) : null;
+        const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }) : null;
         if (input.channel === 'email') wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId });
         const at = clock.nowIso();
         store.insertMessage({
           id: messageId, org_id: input.orgId, channel: input.channel, direction: 'outbound', status: 'queued', contact_id: contact.id,
           conversation_id: conversation.id, address: input.to, sender: input.sender, external_id: null, type: input.type, text: input.text,
           content: JSON.stringify(input.content ?? { text: input.text }), template_name: input.templateName ?? null,
-          template_id: input.templateId ?? null, source: input.source, billing_amount_paise: charge ? -charge.amountPaise : 0,
+          template_id: input.templateId ?? null, source: input.source, billing_amount_paise: input.prepaidPaise ?? (charge ? -charge.amountPaise : 0),
           created_at: at, sent_at: null,
         });
         store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 0 });
+        input.onQueued?.(messageId);
         return store.byId(messageId) as MessageRow;
       });
       const provider = input.provider ?? deps.providers()[input.channel];
@@ -111,7 +131,7 @@ export function createMessagingService(deps: {
         }
         const row = store.byId(messageId) as MessageRow;
         emitStatus(row);
-        return toMessage(row);
+        return settled(row, input);
       });
     },
 

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import type { MessagingService, Origin } from '../messaging/index.ts';
+import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
 import type { SmsService } from '../sms/index.ts';
 import type { BotRow, RcsStore, RcsTemplateRow } from './rcs.store.ts';
 
@@ -27,6 +27,24 @@ const toTemplate = (row: RcsTemplateRow): RcsTemplate => ({
 
 export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService; sms: SmsService }) {
   const { store, db, clock, jobs, messaging } = deps;
+  /** An approved template (400 when unknown or not approved). */
+  function approvedTemplate(orgId: string, id: string): RcsTemplate {
+    const row = store.templateById(orgId, id);
+    if (!row) throw bad(`RCS template ${id} not found`);
+    if (row.status !== 'APPROVED') throw bad(`RCS template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
+    return toTemplate(row);
+  }
+  /** The outbound RCS message of a template with its {{variables}} filled (a missing one is left empty). */
+  function compose(orgId: string, template: RcsTemplate, to: string, values: Record<string, string | number>, ttl: string | null, origin: Origin): OutboundInput {
+    const fill = (text: string | null) => (text ?? '').replace(VARIABLE, (_m, name: string) => String(values[name] ?? ''));
+    return {
+      orgId, channel: 'rcs', to: `+${to.replace(/\D/g, '')}`, sender: store.botById(orgId, template.botId)?.name ?? null, type: template.type,
+      text: fill(template.title ? `${template.title}\n${template.text}` : template.text), templateId: template.id, templateName: template.name, source: origin.source,
+      content: { title: fill(template.title) || null, text: fill(template.text), imageUrl: template.imageUrl, suggestions: template.suggestions, ttl, sourceName: origin.sourceName ?? null },
+      payload: { suggestions: template.suggestions, imageUrl: template.imageUrl },
+    };
+  }
+
   return {
     createBot(orgId: string, name: string): RcsBot {
       const row = { id: newId('bot'), org_id: orgId, name, status: 'ACTIVE', created_at: clock.nowIso() };
@@ -56,16 +74,14 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
       const { rows, total } = store.templates(orgId, page.limit, page.offset);
       return pageEnvelope(rows.map(toTemplate), total, page);
     },
+    approvedTemplate,
+    compose,
     /** Sends an approved template; a handset without RCS gets `smsFallback` through the SMS path, if given. */
     async send(orgId: string, input: SendRcsInput, origin: Origin): Promise<RcsSendResult & { message: Message }> {
-      const row = store.templateById(orgId, input.templateId);
-      if (!row) throw bad(`RCS template ${input.templateId} not found`);
-      if (row.status !== 'APPROVED') throw bad(`RCS template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
-      const template = toTemplate(row);
+      const template = approvedTemplate(orgId, input.templateId);
       const values = input.rcsVariables ?? {};
       const missing = template.variables.filter((name) => values[name] === undefined);
-      if (missing.length) throw bad(`rcsVariables is missing ${missing.join(', ')} for template ${row.name}`);
-      const fill = (text: string | null) => (text ?? '').replace(VARIABLE, (_m, name: string) => String(values[name]));
+      if (missing.length) throw bad(`rcsVariables is missing ${missing.join(', ')} for template ${template.name}`);
       const to = `+${input.to.replace(/\D/g, '')}`;
       if (!messaging.capabilities(to).rcs && input.smsFallback) {
         const fallback = input.smsFallback;
@@ -73,13 +89,7 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
         const message = sent.messages[0] as Message;
         return { messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', message };
       }
-      const text = fill(template.title ? `${template.title}\n${template.text}` : template.text);
-      const message = await messaging.send({
-        orgId, channel: 'rcs', to, sender: store.botById(orgId, row.bot_id)?.name ?? null, type: template.type, text, templateId: template.id,
-        templateName: template.name, source: origin.source,
-        content: { title: fill(template.title) || null, text: fill(template.text), imageUrl: template.imageUrl, suggestions: template.suggestions, ttl: input.ttl ?? null, sourceName: origin.sourceName ?? null },
-        payload: { suggestions: template.suggestions, imageUrl: template.imageUrl },
-      });
+      const message = await messaging.send(compose(orgId, template, to, values, input.ttl ?? null, origin));
       return { messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'rcs', fallbackReason: null, message };
     },
     logs(orgId: string, page: PageRequest) {

@@ -11,7 +11,7 @@ import type { JobRunner } from '../../kernel/jobs.ts';
 import { formatPaise } from '../../kernel/money.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import type { MessagingService, Origin } from '../messaging/index.ts';
+import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { matchesDlt } from './dlt.ts';
 import type { SenderRow, SmsStore, SmsTemplateRow } from './sms.store.ts';
@@ -24,6 +24,9 @@ const toTemplate = (row: SmsTemplateRow): SmsTemplate => ({
   id: row.id, name: row.name, dltTemplateId: row.dlt_template_id, body: row.body, route: row.route as SmsTemplate['route'],
   status: row.status as SmsTemplate['status'], createdAt: row.created_at,
 });
+/** One message to check: the route, when absent, is the matching template's. */
+export type SmsMessageInput = Omit<SendSmsInput, 'to' | 'route'> & { route?: SendSmsInput['route'] | undefined };
+export type PreparedSms = { senderId: string; template: SmsTemplateRow; message: string; route: SendSmsInput['route'] };
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 export const e164 = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
 
@@ -33,21 +36,41 @@ export function createSmsService(deps: {
   const { store, db, clock, jobs, messaging, contacts, wallet } = deps;
 
   /** The approved template the message matches (the given one, or any): else 400 naming why. */
-  function templateFor(orgId: string, input: SendSmsInput): SmsTemplateRow {
+  function templateFor(orgId: string, input: SmsMessageInput): SmsTemplateRow {
     if (input.templateId) {
       const row = store.templateById(orgId, input.templateId) ?? store.templateByDlt(orgId, input.templateId);
       if (!row) throw bad(`SMS template ${input.templateId} not found`);
       if (row.status !== 'APPROVED') throw bad(`SMS template ${row.name} is ${row.status}; only APPROVED DLT templates can be sent`);
       if (!matchesDlt(row.body, input.message)) throw bad(`message does not match the DLT template ${row.name}: "${row.body}"`);
-      if (row.route !== input.route) throw bad(`SMS template ${row.name} is registered for the ${row.route} route, not ${input.route}`);
+      if (input.route && row.route !== input.route) throw bad(`SMS template ${row.name} is registered for the ${row.route} route, not ${input.route}`);
       return row;
     }
-    const match = store.approvedTemplates(orgId).find((t) => t.route === input.route && matchesDlt(t.body, input.message));
-    if (!match) throw bad(`message does not match any approved ${input.route} DLT template of this organization`);
+    const match = store.approvedTemplates(orgId).find((t) => (!input.route || t.route === input.route) && matchesDlt(t.body, input.message));
+    if (!match) throw bad(`message does not match any approved ${input.route ? `${input.route} ` : ''}DLT template of this organization`);
     return match;
   }
 
+  /** Checks a message as a send would (an approved sender id, a matching approved DLT template) without sending. */
+  function prepare(orgId: string, input: SmsMessageInput): PreparedSms {
+    const sender = store.senderByName(orgId, input.senderId);
+    if (!sender) throw bad(`Sender id ${input.senderId} is not registered for this organization`);
+    if (sender.status !== 'APPROVED') throw bad(`Sender id ${input.senderId} is ${sender.status}; only APPROVED sender ids can send`);
+    const template = templateFor(orgId, input);
+    return { senderId: sender.sender_id, template, message: input.message, route: input.route ?? (template.route as PreparedSms['route']) };
+  }
+  /** One recipient's outbound SMS of a prepared message. */
+  function compose(orgId: string, prepared: PreparedSms, to: string, origin: Origin): OutboundInput {
+    return {
+      orgId, channel: 'sms', to: e164(to), sender: prepared.senderId, type: 'text', text: prepared.message, templateId: prepared.template.id, source: origin.source,
+      content: { text: prepared.message, route: prepared.route, dltTemplateId: prepared.template.dlt_template_id, senderId: prepared.senderId, sourceName: origin.sourceName ?? null },
+    };
+  }
+
   return {
+    prepare,
+    compose,
+    /** The first approved sender id (a campaign without one uses it), if any. */
+    defaultSender: (orgId: string): string | null => store.senders(orgId, 100, 0).rows.find((s) => s.status === 'APPROVED')?.sender_id ?? null,
     createSender(orgId: string, input: { senderId: string; entityId: string }): SmsSender {
       return db.tx(() => {
         if (store.senderByName(orgId, input.senderId)) throw conflict(`Sender id ${input.senderId} is already registered`);
@@ -92,10 +115,7 @@ export function createSmsService(deps: {
      * recipient's block state, the wallet for every recipient), so a refusal sends nothing.
      */
     async send(orgId: string, input: SendSmsInput, origin: Origin): Promise<SmsSendResult & { messages: Message[] }> {
-      const sender = store.senderByName(orgId, input.senderId);
-      if (!sender) throw bad(`Sender id ${input.senderId} is not registered for this organization`);
-      if (sender.status !== 'APPROVED') throw bad(`Sender id ${input.senderId} is ${sender.status}; only APPROVED sender ids can send`);
-      const template = templateFor(orgId, input);
+      const prepared = prepare(orgId, input);
       const recipients = [...new Set(input.to.map(e164))];
       for (const phone of recipients) contacts.assertSendable(contacts.findByPhone(orgId, phone));
       const cost = wallet.priceOf(orgId, 'sms') * recipients.length;
@@ -105,10 +125,7 @@ export function createSmsService(deps: {
       }
       const messages: Message[] = [];
       for (const to of recipients) {
-        messages.push(await messaging.send({
-          orgId, channel: 'sms', to, sender: sender.sender_id, type: 'text', text: input.message, templateId: template.id, source: origin.source,
-          content: { text: input.message, route: input.route, dltTemplateId: template.dlt_template_id, senderId: sender.sender_id, sourceName: origin.sourceName ?? null },
-        }));
+        messages.push(await messaging.send(compose(orgId, prepared, to, origin)));
       }
       const sent = messages.filter((m) => m.status !== 'failed');
       const status = sent.length === messages.length ? 'sent' : sent.length === 0 ? 'failed' : 'partially_sent';

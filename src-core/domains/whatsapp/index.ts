@@ -20,3 +20,4 @@ export function whatsappDomain(deps: CoreDeps & { messaging: MessagingService; c
   });
 }
 export type { WhatsappService } from './whatsapp.service.ts';
+export { placeholdersOf } from './template-render.ts';

@@ -13,7 +13,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import type { MessagingService, Origin } from '../messaging/index.ts';
+import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
 import { checkPlaceholders, renderTemplate } from './template-render.ts';
 import type { WaTemplateRow, WhatsappStore } from './whatsapp.store.ts';
 
@@ -54,6 +54,20 @@ export function createWhatsappService(deps: {
     };
   }
 
+  /** The outbound message of a template with its parameters (400 when they do not fit its placeholders). */
+  function composeTemplate(orgId: string, template: WaTemplate, to: string, components: SendTemplateInput['components'], origin: Origin): OutboundInput {
+    const rendered = renderTemplate(template.name, template.components, components ?? []);
+    return {
+      orgId, channel: 'whatsapp', to: `+${waId(to)}`, sender: null, type: 'template', text: rendered.text,
+      templateName: template.name, templateId: template.id, source: origin.source,
+      content: {
+        templateName: template.name, templateCategory: template.category, language: template.language, components: components ?? [],
+        body: rendered.text, header: rendered.header, buttons: rendered.buttons, sourceName: origin.sourceName ?? null,
+      },
+      payload: { header: rendered.header, buttons: rendered.buttons, template: template.name },
+    };
+  }
+
   return {
     createTemplate(orgId: string, input: CreateWaTemplateInput): WaTemplate {
       const problem = checkPlaceholders(input.components);
@@ -87,22 +101,20 @@ export function createWhatsappService(deps: {
       if (!row) throw notFound(`Template ${id}`);
       return toTemplate(row);
     },
-    /** Sends an approved template: the dedicated endpoint, the unified send, campaigns and the console all come here. */
+    /** An approved template by id, for a campaign (400 when unknown or not approved). */
+    approvedTemplate(orgId: string, id: string): WaTemplate {
+      const row = store.byId(orgId, id);
+      if (!row) throw new AppError('VALIDATION_FAILED', `templateId ${id} is not a template of this organization`);
+      if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
+      return toTemplate(row);
+    },
+    composeTemplate,
+    /** Sends an approved template: the dedicated endpoint, the unified send and the console all come here. */
     async sendTemplate(orgId: string, input: SendTemplateInput, origin: Origin): Promise<WaSendResult & { message: Message }> {
       const row = store.byName(orgId, input.templateName, input.languageCode);
       if (!row) throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} (${input.languageCode}) not found`);
       if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);
-      const template = toTemplate(row);
-      const rendered = renderTemplate(template.name, template.components, input.components ?? []);
-      const message = await messaging.send({
-        orgId, channel: 'whatsapp', to: `+${waId(input.to)}`, sender: null, type: 'template', text: rendered.text,
-        templateName: template.name, templateId: template.id, source: origin.source,
-        content: {
-          templateName: template.name, templateCategory: template.category, language: template.language, components: input.components ?? [],
-          body: rendered.text, header: rendered.header, buttons: rendered.buttons, sourceName: origin.sourceName ?? null,
-        },
-        payload: { header: rendered.header, buttons: rendered.buttons, template: template.name },
-      });
+      const message = await messaging.send(composeTemplate(orgId, toTemplate(row), input.to, input.components, origin));
       return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, message };
     },
     /**

@@ -1,0 +1,105 @@
+// Campaigns of seed 000: WhatsApp (create, launch, cancel, analytics), SMS (audiences) and RCS (create and
+// dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
+import { z } from 'zod';
+import { smsRouteSchema } from './sms.ts';
+import { waSendComponentSchema } from './whatsapp.ts';
+
+export const CAMPAIGN_STATUSES = ['DRAFT', 'SCHEDULED', 'RUNNING', 'COMPLETED', 'CANCELLED'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const CAMPAIGN_CHANNELS = ['whatsapp', 'sms', 'rcs', 'email'] as const;
+export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
+export const MAX_CAMPAIGN_RECIPIENTS = 10_000;
+
+/** An IANA time zone name, checked against the runtime's zone database. */
+export const timeZoneSchema = z.string().min(1).max(64).refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone name, e.g. Asia/Kolkata');
+
+/** A date-time with an offset, or a local one ("2026-02-01T10:00:00") read in `scheduleTimezone`. */
+export const scheduleSchema = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v.length <= 19 ? `${v}Z` : v)),
+  'must be an ISO 8601 date-time, e.g. 2026-02-01T10:00:00+05:30 (or without an offset, read in scheduleTimezone)');
+
+const bulkPhones = (field: string, min: number) => z.array(z.string().max(32)).min(min, `${field} needs at least ${min} number`).max(MAX_CAMPAIGN_RECIPIENTS, `${field} holds at most ${MAX_CAMPAIGN_RECIPIENTS.toLocaleString('en-US')} numbers`);
+
+/** A template variable's value per recipient: a contact field, with an optional fallback when the contact has none. */
+export const CONTACT_FIELDS = ['name', 'phone', 'email', 'username'] as const;
+export const variableMappingSchema = z.record(
+  z.string().regex(/^\d{1,2}$/, 'variableMapping keys are body placeholder numbers ("1", "2", ...)'),
+  z.union([z.enum(CONTACT_FIELDS), z.object({ field: z.enum(CONTACT_FIELDS), fallback: z.string().max(200).optional() })]),
+);
+export type VariableMapping = z.infer<typeof variableMappingSchema>;
+
+export const createWaCampaignBodySchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  templateId: z.string().min(1),
+  phones: bulkPhones('phones', 1),
+  templateComponents: z.array(waSendComponentSchema).max(20).optional(),
+  variableMapping: variableMappingSchema.optional(),
+  scheduledAt: scheduleSchema.optional(),
+  scheduleTimezone: timeZoneSchema.optional(),
+});
+export type CreateWaCampaignInput = z.infer<typeof createWaCampaignBodySchema>;
+
+export const SMS_AUDIENCES = ['all', 'segment', 'manual'] as const;
+export const createSmsCampaignBodySchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  messageBody: z.string().min(1).max(2000),
+  senderId: z.string().min(1).max(20).optional(),
+  templateId: z.string().min(1).optional(),
+  route: smsRouteSchema.optional(),
+  audienceType: z.string().trim().toLowerCase().transform((v) => v.replace(/[\s-]+/g, '_'))
+    .pipe(z.enum(['all', 'all_contacts', 'segment', 'manual', 'manual_list', 'list'], { error: 'audienceType is one of all, segment, manual' }))
+    .transform((v) => (v.startsWith('all') ? 'all' : v === 'segment' ? 'segment' : 'manual') as (typeof SMS_AUDIENCES)[number]).optional(),
+  audienceCriteria: z.object({
+    tags: z.array(z.string().min(1).max(64)).max(50).optional(),
+    search: z.string().trim().min(1).max(200).optional(),
+    phones: bulkPhones('audienceCriteria.phones', 0).optional(),
+  }).optional(),
+  scheduledAt: scheduleSchema.optional(),
+  scheduleTimezone: timeZoneSchema.optional(),
+});
+export type CreateSmsCampaignInput = z.infer<typeof createSmsCampaignBodySchema>;
+
+export const createRcsCampaignBodySchema = z.object({
+  botId: z.string().min(1),
+  templateId: z.string().min(1),
+  campaignName: z.string().trim().min(1).max(200).optional(),
+  numbers: bulkPhones('numbers', 1),
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country is an ISO 3166 two-letter code').default('IN'),
+  removeDuplicate: z.boolean().default(true),
+  ttl: z.union([z.string().regex(/^\d{1,7}s$/), z.number().int().min(1).max(9_999_999).transform((n) => `${n}s`)], { error: 'ttl is a number of seconds, e.g. 3600 or "3600s"' }).optional(),
+  scheduleCampaign: z.boolean().default(false),
+  scheduledAt: scheduleSchema.optional(),
+  scheduleTimezone: timeZoneSchema.optional(),
+  fallback: z.boolean().default(false),
+  fallbackMessage: z.string().min(1).max(2000).optional(),
+  rcsVariables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type CreateRcsCampaignInput = z.infer<typeof createRcsCampaignBodySchema>;
+
+export const campaignListQuerySchema = z.object({ status: z.enum(CAMPAIGN_STATUSES).optional() });
+
+/** Counts of a campaign's recipients, kept as its messages move. */
+export type CampaignCounts = {
+  totalRecipients: number; pending: number; sent: number; delivered: number; read: number; failed: number; cancelled: number;
+  clicked: number; replied: number; converted: number;
+};
+
+export type CampaignSummary = {
+  id: string; channel: CampaignChannel; name: string; status: CampaignStatus; totalRecipients: number; sentCount: number; deliveredCount: number;
+  scheduledAt: string | null; scheduleTimezone: string | null; createdAt: string; launchedAt: string | null; startedAt: string | null;
+  completedAt: string | null; cancelledAt: string | null; refundedRecipients: number; pricePaise: number; counts: CampaignCounts;
+  config: Record<string, unknown>;
+};
+
+export type CampaignAnalytics = {
+  campaignId: string; totalRecipients: number; sent: number; delivered: number; read: number; clicked: number; replied: number;
+  converted: number; failed: number; deliveryRate: number; readRate: number; clickRate: number;
+};
+export type LaunchResult = { status: 'queued' | 'scheduled'; campaignId: string; scheduledAt: string | null };
+export type CancelResult = { success: true; campaignId: string; refundedRecipients: number };

@@ -1,0 +1,115 @@
+// What each channel brings to the engine: a plan that checks the campaign can go out now and composes one
+// recipient's message through the channel's own service (the same rendering, rules and logs as its API).
+import type { VariableMapping } from '../../contract/campaigns.ts';
+import type { WaSendComponent } from '../../contract/whatsapp.ts';
+import type { BilledChannel } from '../../contract/wallet.ts';
+import { AppError } from '../../kernel/errors.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
+import type { RcsService } from '../rcs/index.ts';
+import type { SmsService } from '../sms/index.ts';
+import { placeholdersOf, type WhatsappService } from '../whatsapp/index.ts';
+import type { CampaignRow } from './campaigns.store.ts';
+
+export type ChannelPlan = { billedAs: BilledChannel; compose(address: string): OutboundInput };
+export type ChannelAdapter = { billedAs: BilledChannel; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan };
+export type CampaignChannels = { whatsapp: ChannelAdapter; sms: ChannelAdapter; rcs: ChannelAdapter };
+
+export type WaCampaignConfig = {
+  templateId: string; templateName: string; templateComponents: WaSendComponent[]; variableMapping: VariableMapping;
+};
+export type SmsCampaignConfig = {
+  messageBody: string; senderId: string | null; templateId: string | null; route: 'transactional' | 'promotional' | null;
+  audienceType: 'all' | 'segment' | 'manual'; audienceCriteria: { tags?: string[] | undefined; search?: string | undefined };
+};
+export type RcsCampaignConfig = {
+  botId: string; templateId: string; ttl: string | null; rcsVariables: Record<string, string | number>; fallback: boolean; fallbackMessage: string | null;
+  country: string;
+};
+
+const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
+const origin = (campaign: Pick<CampaignRow, 'name'>): Origin => ({ source: 'CAMPAIGN', sourceName: campaign.name });
+
+/** A contact's field as a template value (`phone` is the recipient's number even without a contact). */
+function fieldOf(contacts: ContactsService, orgId: string, address: string) {
+  let contact: ReturnType<ContactsService['findByPhone']> | undefined;
+  return (field: string): string | null => {
+    if (field === 'phone') return address.replace(/^\+/, '');
+    contact ??= contacts.findByPhone(orgId, address);
+    const value = contact?.[field as 'name' | 'email' | 'username'];
+    return typeof value === 'string' && value.trim() ? value : null;
+  };
+}
+
+/** The body parameters of one recipient: mapped contact fields over the static values. */
+export function recipientComponents(config: Pick<WaCampaignConfig, 'templateComponents' | 'variableMapping'>, placeholders: number, field: (name: string) => string | null): WaSendComponent[] {
+  const mapped = Object.entries(config.variableMapping);
+  if (mapped.length === 0) return config.templateComponents;
+  const body = config.templateComponents.find((c) => c.type === 'body');
+  const parameters = Array.from({ length: placeholders }, (_, i) => {
+    const rule = config.variableMapping[String(i + 1)];
+    const fixed = body?.parameters[i]?.text;
+    if (!rule) return { type: 'text', text: typeof fixed === 'string' ? fixed : '' };
+    const { field: name, fallback } = typeof rule === 'string' ? { field: rule, fallback: undefined } : rule;
+    return { type: 'text', text: field(name) ?? fallback ?? (typeof fixed === 'string' ? fixed : '') };
+  });
+  return [...config.templateComponents.filter((c) => c.type !== 'body'), { type: 'body', parameters }];
+}
+
+export function campaignChannels(deps: {
+  whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; messaging: MessagingService; contacts: ContactsService;
+}): CampaignChannels {
+  const { whatsapp, sms, rcs, messaging, contacts } = deps;
+  const senderOf = (orgId: string, senderId: string | null): string => {
+    const chosen = senderId ?? sms.defaultSender(orgId);
+    if (!chosen) throw bad('The organization has no approved SMS sender id: register one (Dashboard → SMS) or give senderId');
+    return chosen;
+  };
+  return {
+    whatsapp: {
+      billedAs: 'whatsapp',
+      plan(orgId, campaign) {
+        const config = JSON.parse(campaign.config) as WaCampaignConfig;
+        const template = whatsapp.approvedTemplate(orgId, config.templateId);
+        const body = template.components.find((c) => c.type === 'BODY');
+        const placeholders = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
+        return {
+          billedAs: 'whatsapp',
+          compose: (address) => whatsapp.composeTemplate(orgId, template, address,
+            recipientComponents(config, placeholders, fieldOf(contacts, orgId, address)), origin(campaign)),
+        };
+      },
+    },
+    sms: {
+      billedAs: 'sms',
+      plan(orgId, campaign) {
+        const config = JSON.parse(campaign.config) as SmsCampaignConfig;
+        const prepared = sms.prepare(orgId, {
+          senderId: senderOf(orgId, config.senderId), message: config.messageBody, templateId: config.templateId ?? undefined, route: config.route ?? undefined,
+        });
+        return { billedAs: 'sms', compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)) };
+      },
+    },
+    rcs: {
+      billedAs: 'rcs',
+      plan(orgId, campaign) {
+        const config = JSON.parse(campaign.config) as RcsCampaignConfig;
+        const template = rcs.approvedTemplate(orgId, config.templateId);
+        if (template.botId !== config.botId) throw bad(`RCS template ${template.name} belongs to another bot than ${config.botId}`);
+        const fallback = config.fallback
+          ? sms.prepare(orgId, { senderId: senderOf(orgId, null), message: config.fallbackMessage ?? '' })
+          : null;
+        return {
+          billedAs: 'rcs',
+          compose(address) {
+            if (fallback && !messaging.capabilities(address).rcs) return sms.compose(orgId, fallback, address, origin(campaign));
+            const field = fieldOf(contacts, orgId, address);
+            const values: Record<string, string | number> = {};
+            for (const name of template.variables) values[name] = config.rcsVariables[name] ?? field(name) ?? '';
+            return rcs.compose(orgId, template, address, values, config.ttl, origin(campaign));
+          },
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// Turning each channel's create request into a campaign: numbers checked and de-duplicated with a clear
+// 400, the schedule read in its time zone, a name generated when none is given.
+import type { CreateRcsCampaignInput, CreateSmsCampaignInput, CreateWaCampaignInput } from '../../contract/campaigns.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { instantOf } from '../../kernel/timezone.ts';
+import type { WhatsappService } from '../whatsapp/index.ts';
+import { placeholdersOf } from '../whatsapp/index.ts';
+import { recipientComponents, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
+import type { NewCampaign } from './campaigns.service.ts';
+
+const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
+
+/** Calling code and national number length of the countries an RCS campaign's `country` may name. */
+export const COUNTRIES: Record<string, { code: string; national: number }> = {
+  IN: { code: '91', national: 10 }, US: { code: '1', national: 10 }, CA: { code: '1', national: 10 }, GB: { code: '44', national: 10 },
+  AE: { code: '971', national: 9 }, SG: { code: '65', national: 8 }, AU: { code: '61', national: 9 }, DE: { code: '49', national: 11 },
+  FR: { code: '33', national: 9 }, BR: { code: '55', national: 11 }, ID: { code: '62', national: 11 }, SA: { code: '966', national: 9 },
+};
+
+/**
+ * Numbers in international format (digits, an optional leading +; with `country`, a national number of
+ * that country's length gets its calling code). Invalid ones are a 400 naming them; repeats are dropped.
+ */
+export function normalizeNumbers(field: string, numbers: string[], country?: string): { addresses: string[]; duplicatesRemoved: number } {
+  const home = country ? COUNTRIES[country] : undefined;
+  if (country && !home) throw bad(`country ${country} is not supported; use one of ${Object.keys(COUNTRIES).join(', ')}`);
+  const invalid: string[] = [];
+  const addresses = numbers.map((raw, i) => {
+    const value = country ? raw.trim().replace(/[\s().-]/g, '') : raw.trim();
+    const digits = /^\+?\d+$/.test(value) ? value.replace('+', '') : null;
+    const full = digits && home && !value.startsWith('+') && digits.length === home.national ? `${home.code}${digits}` : digits;
+    if (!full || !/^[1-9]\d{7,14}$/.test(full)) {
+      invalid.push(`${field}[${i}] ${JSON.stringify(raw)}`);
+      return '';
+    }
+    return `+${full}`;
+  });
+  if (invalid.length) {
+    const shown = invalid.slice(0, 5).join(', ');
+    throw bad(`${invalid.length} invalid number${invalid.length === 1 ? '' : 's'}: ${shown}${invalid.length > 5 ? ', ...' : ''}; use international format without plus, 8 to 15 digits (e.g. 919810012345)`);
+  }
+  const unique = [...new Set(addresses)];
+  return { addresses: unique, duplicatesRemoved: addresses.length - unique.length };
+}
+
+/** The schedule as an instant (ISO, UTC), which must be in the future on the clock. */
+function scheduleOf(clock: Clock, scheduledAt: string | undefined, zone: string | undefined): string | null {
+  if (!scheduledAt) return null;
+  const at = instantOf(scheduledAt, zone);
+  if (Number.isNaN(at)) throw bad('scheduledAt is not a real date-time');
+  if (at <= clock.now()) throw bad(`scheduledAt ${scheduledAt}${zone ? ` (${zone})` : ''} is in the past (now is ${clock.nowIso()})`);
+  return new Date(at).toISOString();
+}
+
+/** "<label> 2026-01-15 14:30" in the campaign's time zone (UTC without one). */
+function generatedName(clock: Clock, label: string, zone: string | undefined): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone: zone ?? 'UTC', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+  }).formatToParts(clock.now()).map((p) => [p.type, p.value]));
+  return `${label} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId: string, input: CreateWaCampaignInput): NewCampaign {
+  const template = whatsapp.approvedTemplate(orgId, input.templateId);
+  const { addresses, duplicatesRemoved } = normalizeNumbers('phones', input.phones);
+  const body = template.components.find((c) => c.type === 'BODY');
+  const placeholders = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
+  const mapping = input.variableMapping ?? {};
+  const beyond = Object.keys(mapping).filter((k) => Number(k) < 1 || Number(k) > placeholders);
+  if (beyond.length) throw bad(`variableMapping names {{${beyond.join('}}, {{')}}, but template ${template.name} has ${placeholders} body placeholder${placeholders === 1 ? '' : 's'}`);
+  const config: WaCampaignConfig = {
+    templateId: template.id, templateName: template.name, templateComponents: input.templateComponents ?? [], variableMapping: mapping,
+  };
+  // Rendered once for a sample recipient: parameters that do not fit the template are a 400 now, not 10,000 failures later.
+  const sample = recipientComponents(config, placeholders, (field) => `sample ${field}`);
+  const staticBody = config.templateComponents.find((c) => c.type === 'body')?.parameters.length ?? 0;
+  const uncovered = Array.from({ length: placeholders }, (_, i) => i + 1).filter((n) => !mapping[String(n)] && n > staticBody);
+  if (uncovered.length) throw bad(`template ${template.name} placeholder {{${uncovered.join('}}, {{')}}} has no value: give it in templateComponents or variableMapping`);
+  whatsapp.composeTemplate(orgId, template, addresses[0] as string, sample, { source: 'CAMPAIGN' });
+  return {
+    channel: 'whatsapp', name: input.name ?? generatedName(clock, template.name, input.scheduleTimezone), config: { ...config, duplicatesRemoved },
+    addresses, scheduledAt: scheduleOf(clock, input.scheduledAt, input.scheduleTimezone), scheduleTimezone: input.scheduleTimezone ?? null,
+  };
+}
+
+export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCampaign & { config: SmsCampaignConfig } {
+  const criteria = input.audienceCriteria ?? {};
+  const audienceType = input.audienceType ?? (criteria.phones?.length ? 'manual' : 'all');
+  let addresses: string[] = [];
+  if (audienceType === 'manual') {
+    if (!criteria.phones?.length) throw bad('A manual audience needs audienceCriteria.phones: at least one number');
+    addresses = normalizeNumbers('audienceCriteria.phones', criteria.phones).addresses;
+  }
+  if (audienceType === 'segment' && !criteria.tags?.length && !criteria.search) {
+    throw bad('A segment audience needs audienceCriteria.tags (contacts with any of them) or audienceCriteria.search');
+  }
+  const config: SmsCampaignConfig = {
+    messageBody: input.messageBody, senderId: input.senderId ?? null, templateId: input.templateId ?? null, route: input.route ?? null, audienceType,
+    audienceCriteria: audienceType === 'segment' ? { tags: criteria.tags, search: criteria.search } : {},
+  };
+  return {
+    channel: 'sms', name: input.name, config, addresses,
+    scheduledAt: scheduleOf(clock, input.scheduledAt, input.scheduleTimezone), scheduleTimezone: input.scheduleTimezone ?? null,
+  };
+}
+
+export function rcsCampaign(clock: Clock, templateName: string, input: CreateRcsCampaignInput): NewCampaign {
+  if (input.fallback && !input.fallbackMessage) throw bad('fallback needs fallbackMessage: the SMS sent to handsets without RCS');
+  if (input.scheduleCampaign && !input.scheduledAt) throw bad('scheduleCampaign needs scheduledAt');
+  const normalized = normalizeNumbers('numbers', input.numbers, input.country);
+  const addresses = input.removeDuplicate ? normalized.addresses : input.numbers.map((n) => normalizeNumbers('numbers', [n], input.country).addresses[0] as string);
+  const config: RcsCampaignConfig = {
+    botId: input.botId, templateId: input.templateId, ttl: input.ttl ?? null, rcsVariables: input.rcsVariables ?? {}, fallback: input.fallback,
+    fallbackMessage: input.fallbackMessage ?? null, country: input.country,
+  };
+  return {
+    channel: 'rcs', name: input.campaignName ?? generatedName(clock, templateName, input.scheduleTimezone),
+    config: { ...config, duplicatesRemoved: input.removeDuplicate ? normalized.duplicatesRemoved : 0 }, addresses,
+    scheduledAt: input.scheduleCampaign ? scheduleOf(clock, input.scheduledAt, input.scheduleTimezone) : null, scheduleTimezone: input.scheduleTimezone ?? null,
+  };
+}

@@ -1,0 +1,142 @@
+// Campaign routes of seed 000 for WhatsApp, SMS and RCS: one engine, each channel's own shapes.
+import { z } from 'zod';
+import {
+  campaignListQuerySchema, createRcsCampaignBodySchema, createSmsCampaignBodySchema, createWaCampaignBodySchema, type CampaignSummary,
+} from '../../contract/campaigns.ts';
+import type { Db } from '../../kernel/db.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute } from '../../kernel/route.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { RcsService } from '../rcs/index.ts';
+import type { WhatsappService } from '../whatsapp/index.ts';
+import type { RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
+import { rcsCampaign, smsCampaign, whatsappCampaign } from './campaign-inputs.ts';
+import type { CampaignsService } from './campaigns.service.ts';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const listQuery = campaignListQuerySchema.extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape);
+
+const waItem = (c: CampaignSummary) => {
+  const config = c.config as WaCampaignConfig;
+  return {
+    id: c.id, name: c.name, status: c.status, templateId: config.templateId, templateName: config.templateName, totalRecipients: c.totalRecipients,
+    sentCount: c.sentCount, deliveredCount: c.deliveredCount, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
+  };
+};
+const smsItem = (c: CampaignSummary) => {
+  const config = c.config as SmsCampaignConfig;
+  return {
+    id: c.id, name: c.name, status: c.status, route: config.route, senderId: config.senderId, totalRecipients: c.totalRecipients,
+    sentCount: c.sentCount, deliveredCount: c.deliveredCount, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
+  };
+};
+const rcsItem = (c: CampaignSummary) => {
+  const config = c.config as RcsCampaignConfig;
+  return {
+    id: c.id, name: c.name, status: c.status, botId: config.botId, templateId: config.templateId, totalRecipients: c.totalRecipients,
+    sentCount: c.sentCount, deliveredCount: c.deliveredCount, fallback: config.fallback, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
+  };
+};
+/** The full record: the list item, the configuration, timestamps and counts. */
+const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) => ({
+  ...item(c), ...c.config, scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt, startedAt: c.startedAt, completedAt: c.completedAt,
+  cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients, pricePaise: c.pricePaise, counts: c.counts,
+});
+
+export function campaignRoutes(deps: {
+  campaigns: CampaignsService; whatsapp: WhatsappService; rcs: RcsService; contacts: ContactsService; clock: Clock; db: Db;
+}) {
+  const { campaigns, clock } = deps;
+  const smsAudience = (orgId: string) => (config: Record<string, unknown>) => {
+    const { audienceType, audienceCriteria } = config as SmsCampaignConfig;
+    return audienceType === 'manual' ? [] : deps.contacts.audiencePhones(orgId, audienceCriteria);
+  };
+  return [
+    defineRoute({
+      method: 'GET', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:read', console: true, query: listQuery,
+      handler: ({ orgId, query }) => { const page = campaigns.list(orgId, 'whatsapp', query.status, toPageRequest(query)); return { ...page, data: page.data.map(waItem) }; },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/whatsapp/campaigns/:id', scope: 'whatsapp:campaigns:read', console: true, params,
+      handler: ({ orgId, params: p }) => detail(waItem)(campaigns.get(orgId, p.id, 'whatsapp')),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/whatsapp/campaigns/:id/analytics', scope: 'whatsapp:campaigns:read', console: true, params,
+      handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, 'whatsapp'),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:write', console: true, idempotent: true, status: 201, body: createWaCampaignBodySchema,
+      handler: ({ orgId, body }) => {
+        const c = campaigns.create(orgId, whatsappCampaign(clock, deps.whatsapp, orgId, body));
+        return {
+          id: c.id, name: c.name, status: c.status, templateId: (c.config as WaCampaignConfig).templateId, totalRecipients: c.totalRecipients,
+          duplicatesRemoved: c.config.duplicatesRemoved, scheduledAt: c.scheduledAt, scheduleTimezone: c.scheduleTimezone, createdAt: c.createdAt,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/whatsapp/campaigns/:id/launch', scope: 'whatsapp:campaigns:write', console: true, status: 202, params,
+      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'whatsapp'),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/whatsapp/campaigns/:id/cancel', scope: 'whatsapp:campaigns:write', console: true, params,
+      handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'whatsapp'),
+    }),
+
+    defineRoute({
+      method: 'GET', path: '/v1/sms/campaigns', scope: 'sms:campaigns:read', console: true, query: listQuery,
+      handler: ({ orgId, query }) => { const page = campaigns.list(orgId, 'sms', query.status, toPageRequest(query)); return { ...page, data: page.data.map(smsItem) }; },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/sms/campaigns/:id', scope: 'sms:campaigns:read', console: true, params,
+      handler: ({ orgId, params: p }) => detail(smsItem)(campaigns.get(orgId, p.id, 'sms')),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: true, status: 201, body: createSmsCampaignBodySchema,
+      handler: ({ orgId, body }) => {
+        const c = campaigns.create(orgId, smsCampaign(clock, body));
+        const config = c.config as SmsCampaignConfig;
+        return {
+          id: c.id, name: c.name, status: c.status, route: config.route, senderId: config.senderId, audienceType: config.audienceType,
+          totalRecipients: c.totalRecipients, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/sms/campaigns/:id/launch', scope: 'sms:campaigns:write', console: true, status: 202, params,
+      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'sms', smsAudience(orgId)),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/sms/campaigns/:id/cancel', scope: 'sms:campaigns:write', console: true, params,
+      handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'sms'),
+    }),
+
+    defineRoute({
+      method: 'POST', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:write', console: true, idempotent: true, status: 202, body: createRcsCampaignBodySchema,
+      handler: ({ orgId, body }) => {
+        const template = deps.rcs.approvedTemplate(orgId, body.templateId);
+        const input = rcsCampaign(clock, template.name, body);
+        // Created and launched in one transaction: a refusal (the wallet, the template, the fallback) leaves nothing behind.
+        const { created, launch } = deps.db.tx(() => {
+          const draft = campaigns.create(orgId, input);
+          return { created: draft, launch: campaigns.launch(orgId, draft.id, 'rcs') };
+        });
+        const c = campaigns.get(orgId, created.id, 'rcs');
+        return { ...rcsItem(c), status: c.status, dispatch: launch.status, duplicatesRemoved: c.config.duplicatesRemoved };
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:read', console: true, query: listQuery,
+      handler: ({ orgId, query }) => { const page = campaigns.list(orgId, 'rcs', query.status, toPageRequest(query)); return { ...page, data: page.data.map(rcsItem) }; },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/rcs/campaigns/:id', scope: 'rcs:campaigns:read', console: true, params,
+      handler: ({ orgId, params: p }) => detail(rcsItem)(campaigns.get(orgId, p.id, 'rcs')),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/rcs/campaigns/:id/cancel', scope: 'rcs:campaigns:write', console: true, params,
+      handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'rcs'),
+    }),
+  ];
+}

@@ -1,0 +1,243 @@
+// The campaign engine, the same for every channel: recipients are rows with their own state, the wallet
+// is charged for all of them at launch, chunks are durable jobs, and a restart resumes exactly where it
+// stopped (a recipient caught mid-send is resumed with its message id, never sent twice).
+import type { CampaignCounts, CampaignStatus, CampaignSummary, CancelResult, LaunchResult } from '../../contract/campaigns.ts';
+import type { ListEnvelope } from '../../contract/common.ts';
+import type { Message } from '../../contract/messaging.ts';
+import type { Bus } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, conflict, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import { yieldToIo, type JobRunner } from '../../kernel/jobs.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import type { WalletService } from '../wallet/index.ts';
+import type { CampaignChannels, ChannelPlan } from './campaign-channels.ts';
+import type { CampaignRow, CampaignsStore, CountsRow, RecipientRow } from './campaigns.store.ts';
+
+export const DISPATCH_JOB = 'campaign.dispatch';
+export const START_JOB = 'campaign.start';
+/** Recipients one dispatch job handles before it hands over to the next (a durable checkpoint). */
+export const CHUNK = 200;
+/** Recipients sent between two yields to pending HTTP requests. */
+const SLICE = 20;
+/** A customer's message within this time of a campaign message counts as a reply to it. */
+export const REPLY_WINDOW_MS = 72 * 3600 * 1000;
+
+export type NewCampaign = {
+  channel: CampaignRow['channel']; name: string; config: Record<string, unknown>; addresses: string[];
+  scheduledAt: string | null; scheduleTimezone: string | null;
+};
+
+class CampaignStopped extends Error {}
+const SETTLED: Partial<Record<string, 'sent' | 'delivered' | 'read'>> = { sent: 'sent', delivered: 'delivered', read: 'read' };
+
+const toCounts = (row: CountsRow): CampaignCounts => ({
+  totalRecipients: row.total, pending: row.pending + row.sending, sent: row.sent, delivered: row.delivered, read: row.read, failed: row.failed,
+  cancelled: row.cancelled, clicked: row.clicked, replied: row.replied, converted: row.converted,
+});
+const rate = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
+
+export function createCampaignsService(deps: {
+  store: CampaignsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; wallet: WalletService; channels: CampaignChannels;
+}) {
+  const { store, db, clock, bus, jobs, messaging, wallet } = deps;
+
+  function mustGet(orgId: string, id: string, channel?: string): CampaignRow {
+    const row = store.byId(orgId, id);
+    if (!row || (channel && row.channel !== channel)) throw notFound(`Campaign ${id}`);
+    return row;
+  }
+  const configOf = (row: CampaignRow) => JSON.parse(row.config) as Record<string, unknown>;
+  const billedAs = (row: CampaignRow) => deps.channels[row.channel as keyof CampaignChannels].billedAs;
+
+  function summary(row: CampaignRow): CampaignSummary {
+    const counts = toCounts(store.counts(row.id));
+    return {
+      id: row.id, channel: row.channel as CampaignSummary['channel'], name: row.name, status: row.status as CampaignStatus,
+      totalRecipients: row.total_recipients, sentCount: counts.sent, deliveredCount: counts.delivered, scheduledAt: row.scheduled_at,
+      scheduleTimezone: row.schedule_timezone, createdAt: row.created_at, launchedAt: row.launched_at, startedAt: row.started_at,
+      completedAt: row.completed_at, cancelledAt: row.cancelled_at, refundedRecipients: row.refunded_recipients, pricePaise: row.price_paise,
+      counts, config: configOf(row),
+    };
+  }
+
+  function progress(row: CampaignRow): void {
+    const counts = store.counts(row.id);
+    bus.emit(row.org_id, 'campaign.progress', {
+      campaignId: row.id, channel: row.channel, status: (store.byId(row.org_id, row.id) as CampaignRow).status, totalRecipients: counts.total,
+      sent: counts.sent, failed: counts.failed, pending: counts.pending + counts.sending, cancelled: counts.cancelled,
+    });
+  }
+
+  /** Sends one recipient (or resumes it): exactly once, whatever came between. */
+  async function sendOne(row: CampaignRow, plan: ChannelPlan, recipient: RecipientRow): Promise<void> {
+    const messageId = recipient.message_id ?? newId('msg');
+    try {
+      const outbound = plan.compose(recipient.address);
+      await messaging.send({
+        ...outbound, source: 'CAMPAIGN', messageId, prepaidPaise: row.price_paise,
+        content: { ...outbound.content, campaignId: row.id, sourceName: row.name },
+        payload: { ...outbound.payload, campaignId: row.id },
+        onQueued: (id) => {
+          if (store.byId(row.org_id, row.id)?.status !== 'RUNNING' || !store.markSending(row.id, recipient.seq, id)) throw new CampaignStopped();
+        },
+        onSettled: (message: Message) => store.settle(row.id, recipient.seq, SETTLED[message.status] ?? 'failed', message.errorMessage),
+      });
+    } catch (error) {
+      if (error instanceof CampaignStopped) return;
+      if (!(error instanceof AppError)) throw error;
+      // Refused before anything went out (a blocked contact, a template gone): failed, and its reservation given back.
+      db.tx(() => {
+        store.settle(row.id, recipient.seq, 'failed', error.message);
+        wallet.refund(row.org_id, billedAs(row), { type: 'campaign', id: row.id }, row.price_paise, `Campaign "${row.name}": ${recipient.address} not sent (${error.message})`);
+      });
+    }
+  }
+
+  function complete(orgId: string, id: string): void {
+    db.tx(() => {
+      const row = store.byId(orgId, id);
+      if (!row || row.status !== 'RUNNING') return;
+      const counts = store.counts(id);
+      if (counts.pending + counts.sending > 0) return;
+      store.update(id, { status: 'COMPLETED', completed_at: clock.nowIso() });
+      progress(row);
+    });
+  }
+
+  function start(orgId: string, row: CampaignRow): void {
+    store.update(row.id, { status: 'RUNNING', started_at: clock.nowIso() });
+    jobs.schedule({ type: DISPATCH_JOB, orgId, payload: { campaignId: row.id } });
+  }
+
+  return {
+    summary,
+    get: (orgId: string, id: string, channel?: string): CampaignSummary => summary(mustGet(orgId, id, channel)),
+    list(orgId: string, channel: string, status: string | undefined, page: PageRequest): ListEnvelope<CampaignSummary> {
+      const { rows, total } = store.list(orgId, channel, status, page.limit, page.offset);
+      return pageEnvelope(rows.map(summary), total, page);
+    },
+    /** A new DRAFT with its recipients (validated by the channel beforehand). */
+    create(orgId: string, input: NewCampaign): CampaignSummary {
+      const id = newId('cmp');
+      db.tx(() => {
+        store.insert({
+          id, org_id: orgId, channel: input.channel, name: input.name, status: 'DRAFT', config: JSON.stringify(input.config), total_recipients: 0,
+          scheduled_at: input.scheduledAt, schedule_timezone: input.scheduleTimezone, created_at: clock.nowIso(),
+        });
+        store.addRecipients(id, input.addresses);
+      });
+      return summary(mustGet(orgId, id));
+    },
+    /**
+     * DRAFT → SCHEDULED (a future `scheduledAt`) or RUNNING (at once; answered `queued`). The channel checks
+     * the campaign can go out, and the wallet is charged for every recipient in the same transaction.
+     */
+    launch(orgId: string, id: string, channel: string, audience?: (config: Record<string, unknown>) => string[]): LaunchResult {
+      const draft = mustGet(orgId, id, channel);
+      if (draft.status !== 'DRAFT') throw conflict(`Campaign ${id} is ${draft.status}; only a DRAFT campaign can be launched`);
+      deps.channels[draft.channel as keyof CampaignChannels].plan(orgId, draft);
+      const addresses = audience?.(configOf(draft));
+      return db.tx(() => {
+        const row = mustGet(orgId, id);
+        if (row.status !== 'DRAFT') throw conflict(`Campaign ${id} is ${row.status}; only a DRAFT campaign can be launched`);
+        if (addresses) store.addRecipients(id, addresses);
+        const total = store.counts(id).total;
+        if (total === 0) throw new AppError('VALIDATION_FAILED', 'The campaign has no recipients: its audience matches no contact with a phone number');
+        const channelOfWallet = billedAs(row);
+        const price = wallet.priceOf(orgId, channelOfWallet);
+        wallet.charge(orgId, channelOfWallet, { type: 'campaign', id }, total);
+        const now = clock.nowIso();
+        store.update(id, { price_paise: price, launched_at: now });
+        const at = row.scheduled_at ? Date.parse(row.scheduled_at) : null;
+        if (at !== null && at > clock.now()) {
+          store.update(id, { status: 'SCHEDULED' });
+          jobs.schedule({ type: START_JOB, orgId, payload: { campaignId: id }, dueAt: at });
+          progress(row);
+          return { status: 'scheduled', campaignId: id, scheduledAt: row.scheduled_at };
+        }
+        start(orgId, row);
+        progress(row);
+        return { status: 'queued', campaignId: id, scheduledAt: row.scheduled_at };
+      });
+    },
+    /** SCHEDULED or RUNNING → CANCELLED: unsent recipients are never sent and their reservation is refunded. */
+    cancel(orgId: string, id: string, channel: string): CancelResult {
+      return db.tx(() => {
+        const row = mustGet(orgId, id, channel);
+        if (row.status !== 'SCHEDULED' && row.status !== 'RUNNING') {
+          throw conflict(`Campaign ${id} is ${row.status}; only a SCHEDULED or RUNNING campaign can be cancelled`);
+        }
+        const unsent = store.cancelPending(id);
+        wallet.refund(orgId, billedAs(row), { type: 'campaign', id }, unsent * row.price_paise, `Campaign "${row.name}" cancelled: ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded`);
+        store.update(id, { status: 'CANCELLED', cancelled_at: clock.nowIso(), refunded_recipients: unsent });
+        progress(row);
+        return { success: true, campaignId: id, refundedRecipients: unsent };
+      });
+    },
+    analytics(orgId: string, id: string, channel: string) {
+      const row = mustGet(orgId, id, channel);
+      const c = toCounts(store.counts(row.id));
+      return {
+        campaignId: id, totalRecipients: c.totalRecipients, sent: c.sent, delivered: c.delivered, read: c.read, clicked: c.clicked, replied: c.replied,
+        converted: c.converted, failed: c.failed, deliveryRate: rate(c.delivered, c.sent), readRate: rate(c.read, c.sent), clickRate: rate(c.clicked, c.sent),
+      };
+    },
+    /** Job: a SCHEDULED campaign's time has come. */
+    startScheduled(orgId: string, id: string): void {
+      db.tx(() => {
+        const row = store.byId(orgId, id);
+        if (row?.status === 'SCHEDULED') start(orgId, row);
+      });
+    },
+    /** Job: sends the next chunk (first resuming recipients caught mid-send), then hands over or completes. */
+    async dispatch(orgId: string, id: string): Promise<void> {
+      const row = store.byId(orgId, id);
+      if (!row || row.status !== 'RUNNING') return;
+      let plan: ChannelPlan;
+      try {
+        plan = deps.channels[row.channel as keyof CampaignChannels].plan(orgId, row);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        plan = { billedAs: billedAs(row), compose: () => { throw error; } };
+      }
+      let done = 0;
+      for (const state of ['sending', 'pending'] as const) {
+        while (done < CHUNK) {
+          const batch = store.inState(id, state, Math.min(SLICE, CHUNK - done));
+          if (batch.length === 0) break;
+          for (const recipient of batch) await sendOne(row, plan, recipient);
+          done += batch.length;
+          await yieldToIo();
+          if (store.byId(orgId, id)?.status !== 'RUNNING') return;
+        }
+      }
+      const left = store.counts(id);
+      if (left.pending + left.sending === 0) return complete(orgId, id);
+      db.tx(() => {
+        progress(row);
+        jobs.schedule({ type: DISPATCH_JOB, orgId, payload: { campaignId: id } });
+      });
+    },
+    /** A receipt for a campaign message moves its recipient forward. */
+    onStatus(message: Message): void {
+      if (message.source !== 'CAMPAIGN' || message.direction !== 'outbound') return;
+      if (message.status === 'delivered' || message.status === 'read' || message.status === 'failed') store.advance(message.id, message.status);
+    },
+    /** A customer's message within 72 hours of a campaign message to them is a reply to it. */
+    onReceived(orgId: string, message: Message): void {
+      const since = new Date(Date.parse(message.createdAt) - REPLY_WINDOW_MS).toISOString();
+      const messageId = store.latestTo(orgId, message.channel, message.address, since);
+      if (messageId) store.engage('replied', messageId, message.createdAt);
+    },
+    /** A tracked click on a campaign message's link or button, or a conversion reported for it. */
+    track(orgId: string, messageId: string, kind: 'clicked' | 'converted'): boolean {
+      const recipient = store.byMessage(messageId);
+      if (!recipient || recipient.org_id !== orgId) return false;
+      return store.engage(kind, messageId, clock.nowIso());
+    },
+  };
+}
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

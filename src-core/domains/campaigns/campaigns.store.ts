@@ -1,0 +1,83 @@
+// The only SQL of campaigns: the campaign rows and one row per recipient whose state follows its message.
+import type { Sql } from '../../kernel/db.ts';
+
+export type CampaignRow = {
+  id: string; org_id: string; channel: string; name: string; status: string; config: string; total_recipients: number; price_paise: number;
+  scheduled_at: string | null; schedule_timezone: string | null; refunded_recipients: number; created_at: string; launched_at: string | null;
+  started_at: string | null; completed_at: string | null; cancelled_at: string | null;
+};
+export type RecipientRow = { campaign_id: string; seq: number; address: string; state: string; message_id: string | null; error: string | null };
+export type CountsRow = {
+  total: number; pending: number; sending: number; sent: number; delivered: number; read: number; failed: number; cancelled: number;
+  clicked: number; replied: number; converted: number;
+};
+
+/** A recipient's state only moves forward: pending → sending → sent → delivered → read; failed and cancelled are final. */
+const FORWARD: Record<string, string[]> = { delivered: ['sending', 'sent'], read: ['sending', 'sent', 'delivered'], failed: ['sending', 'sent'] };
+
+export function createCampaignsStore(sql: Sql) {
+  const insert = sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, scheduled_at, schedule_timezone, created_at)
+    VALUES (@id, @org_id, @channel, @name, @status, @config, @total_recipients, @scheduled_at, @schedule_timezone, @created_at)`);
+  const insertRecipient = sql.prepare(`INSERT INTO campaign_recipients (campaign_id, seq, address) VALUES (?, ?, ?)`);
+  const byId = sql.prepare(`SELECT * FROM campaigns WHERE id = ? AND org_id = ?`);
+  const list = sql.prepare(`SELECT * FROM campaigns WHERE org_id = @orgId AND channel = @channel AND (@status IS NULL OR status = @status)
+    ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
+  const count = sql.prepare(`SELECT COUNT(*) FROM campaigns WHERE org_id = @orgId AND channel = @channel AND (@status IS NULL OR status = @status)`).pluck();
+  const counts = sql.prepare(`SELECT COUNT(*) AS total,
+      COALESCE(SUM(state = 'pending'), 0) AS pending, COALESCE(SUM(state = 'sending'), 0) AS sending,
+      COALESCE(SUM(state IN ('sent', 'delivered', 'read')), 0) AS sent, COALESCE(SUM(state IN ('delivered', 'read')), 0) AS delivered,
+      COALESCE(SUM(state = 'read'), 0) AS read, COALESCE(SUM(state = 'failed'), 0) AS failed, COALESCE(SUM(state = 'cancelled'), 0) AS cancelled,
+      COUNT(clicked_at) AS clicked, COUNT(replied_at) AS replied, COUNT(converted_at) AS converted
+    FROM campaign_recipients WHERE campaign_id = ?`);
+  const inState = sql.prepare(`SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = ? ORDER BY seq LIMIT ?`);
+  const markSending = sql.prepare(`UPDATE campaign_recipients SET state = 'sending', message_id = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
+  const settle = sql.prepare(`UPDATE campaign_recipients SET state = ?, error = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
+  const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state WHERE message_id = @messageId
+    AND state IN (SELECT value FROM json_each(@from))`);
+  const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
+  const byMessage = sql.prepare(`SELECT r.*, c.org_id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE r.message_id = ?`);
+  const engage = {
+    clicked: sql.prepare(`UPDATE campaign_recipients SET clicked_at = ? WHERE message_id = ? AND clicked_at IS NULL`),
+    replied: sql.prepare(`UPDATE campaign_recipients SET replied_at = ? WHERE message_id = ? AND replied_at IS NULL`),
+    converted: sql.prepare(`UPDATE campaign_recipients SET converted_at = ? WHERE message_id = ? AND converted_at IS NULL`),
+  };
+  /** The latest campaign message to an address on a channel sent since `sinceIso` (a reply is credited to it). */
+  const latestTo = sql.prepare(`SELECT r.message_id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
+    WHERE r.address = ? AND c.org_id = ? AND c.channel = ? AND r.message_id IS NOT NULL AND r.state IN ('sent', 'delivered', 'read')
+      AND COALESCE(c.started_at, c.created_at) >= ?
+    ORDER BY c.started_at DESC LIMIT 1`).pluck();
+
+  return {
+    insert: (row: Omit<CampaignRow, 'price_paise' | 'refunded_recipients' | 'launched_at' | 'started_at' | 'completed_at' | 'cancelled_at'>) => void insert.run(row),
+    /** Appends recipients after the ones already there (must run inside a transaction). */
+    addRecipients(campaignId: string, addresses: string[]): number {
+      const start = (sql.prepare(`SELECT COALESCE(MAX(seq), 0) FROM campaign_recipients WHERE campaign_id = ?`).pluck().get(campaignId) as number);
+      addresses.forEach((address, i) => insertRecipient.run(campaignId, start + i + 1, address));
+      sql.prepare(`UPDATE campaigns SET total_recipients = total_recipients + ? WHERE id = ?`).run(addresses.length, campaignId);
+      return addresses.length;
+    },
+    byId: (orgId: string, id: string) => byId.get(id, orgId) as CampaignRow | undefined,
+    list(orgId: string, channel: string, status: string | undefined, limit: number, offset: number) {
+      const params = { orgId, channel, status: status ?? null, limit, offset };
+      return { rows: list.all(params) as CampaignRow[], total: count.get(params) as number };
+    },
+    counts: (campaignId: string) => counts.get(campaignId) as CountsRow,
+    inState: (campaignId: string, state: string, limit: number) => inState.all(campaignId, state, limit) as RecipientRow[],
+    /** Moves a campaign on: `fields` are the timestamps and totals this step sets. */
+    update(id: string, fields: Partial<Pick<CampaignRow, 'status' | 'price_paise' | 'launched_at' | 'started_at' | 'completed_at' | 'cancelled_at' | 'refunded_recipients'>>): void {
+      const keys = Object.keys(fields);
+      if (keys.length === 0) return;
+      sql.prepare(`UPDATE campaigns SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
+    },
+    markSending: (campaignId: string, seq: number, messageId: string) => markSending.run(messageId, campaignId, seq).changes === 1,
+    settle: (campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null) => void settle.run(state, error, campaignId, seq),
+    /** A message's receipt moves its recipient forward (never back); returns whether a recipient moved. */
+    advance: (messageId: string, state: 'delivered' | 'read' | 'failed') => advance.run({ state, messageId, from: JSON.stringify(FORWARD[state]) }).changes > 0,
+    cancelPending: (campaignId: string): number => cancelPending.run(campaignId).changes,
+    byMessage: (messageId: string) => byMessage.get(messageId) as (RecipientRow & { org_id: string }) | undefined,
+    engage: (kind: keyof typeof engage, messageId: string, at: string): boolean => engage[kind].run(at, messageId).changes > 0,
+    latestTo: (orgId: string, channel: string, address: string, sinceIso: string) => (latestTo.get(address, orgId, channel, sinceIso) as string | undefined) ?? null,
+    running: () => sql.prepare(`SELECT id, org_id FROM campaigns WHERE status = 'RUNNING'`).all() as Array<{ id: string; org_id: string }>,
+  };
+}
+export type CampaignsStore = ReturnType<typeof createCampaignsStore>;
