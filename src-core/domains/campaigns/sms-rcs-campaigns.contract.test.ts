@@ -1,0 +1,153 @@
+// SMS and RCS campaigns over real HTTP, on the same engine as WhatsApp: SMS audiences (a manual list, a
+// segment by tags, all contacts) resolved at launch, RCS created and dispatched in one call with country
+// codes, de-duplication, scheduling and SMS fallback for handsets without RCS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+let botId: string;
+let rcsTemplateId: string;
+const SALE = 'Big sale: 30% off today - ACME';
+const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+const handset = async (phone: string) => (await t.dashboard('GET', `/sim/handsets/${phone}/messages`)).body.data as Array<{ channel: string; text: string }>;
+const sms = (path: string, body?: unknown) => t.request(body === undefined && !path.endsWith('launch') && !path.endsWith('cancel') ? 'GET' : 'POST', `/v1/sms/campaigns${path}`, { token: key, body });
+const rcs = (body: Record<string, unknown>) => t.request('POST', '/v1/rcs/campaigns', { token: key, body: { botId, templateId: rcsTemplateId, ...body } });
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
+  await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
+  await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Sale', dltTemplateId: '1207160000000000001', body: 'Big sale: {#var#} off today - ACME', route: 'promotional' });
+  botId = (await t.dashboard('POST', '/dashboard/rcs/bots', { name: 'Acme' })).body.id;
+  rcsTemplateId = (await t.dashboard('POST', '/dashboard/rcs/templates', {
+    botId, name: 'Weekend', type: 'rich_card', title: 'Weekend sale', text: 'Hi {{name}}, {{discount}} off this weekend.', suggestions: [{ type: 'reply', text: 'Shop' }],
+  })).body.id;
+  await t.advance(60);
+  for (const [name, phone, tags] of [['Vee One', '+919810050001', ['vip']], ['Vee Two', '+919810050002', ['vip', 'north']], ['Plain', '+919810050003', []]] as const) {
+    const contact = await t.dashboard('POST', '/dashboard/contacts', { name, phone, tags });
+    expect(contact.status).toBe(201);
+  }
+  await t.dashboard('POST', '/dashboard/contacts', { name: 'Mail only', email: 'mail@example.com' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('SMS campaigns', () => {
+  it('create gives a DRAFT; a manual list is checked now, and launch (202) sends through the DLT rules', async () => {
+    const created = await sms('', { name: 'Manual sale', messageBody: SALE, audienceType: 'manual', audienceCriteria: { phones: ['919810050101', '+919810050102', '919810050101'] } });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^cmp_/), name: 'Manual sale', status: 'DRAFT', route: null, senderId: null, audienceType: 'manual', totalRecipients: 2,
+      scheduledAt: null, createdAt: expect.any(String),
+    });
+    const before = await balance();
+    const launched = await sms(`/${created.body.id}/launch`);
+    expect(launched.status).toBe(202);
+    expect(launched.body).toMatchObject({ status: 'queued', campaignId: created.body.id });
+    await t.advance(3);
+    const detail = (await sms(`/${created.body.id}`)).body;
+    expect(detail).toMatchObject({ status: 'COMPLETED', totalRecipients: 2, sentCount: 2, deliveredCount: 2, messageBody: SALE, audienceType: 'manual' });
+    expect((await handset('919810050102'))[0]).toMatchObject({ channel: 'sms', text: SALE });
+    expect(await balance()).toBe(before - 2 * 25);
+    const logs = await t.request('GET', '/v1/sms/logs?limit=5', { token: key });
+    expect(logs.body.data[0]).toMatchObject({ source: 'CAMPAIGN', senderId: 'ACMEIN', route: 'promotional' });
+  });
+  it('a segment or all contacts is resolved at launch: contacts with a phone, and for a segment any of the tags', async () => {
+    const segment = await sms('', { name: 'VIPs', messageBody: SALE, audienceType: 'segment', audienceCriteria: { tags: ['vip'] }, senderId: 'ACMEIN', route: 'promotional' });
+    expect(segment.body).toMatchObject({ totalRecipients: 0, audienceType: 'segment', senderId: 'ACMEIN', route: 'promotional' });
+    await sms(`/${segment.body.id}/launch`);
+    await t.advance(1);
+    expect((await sms(`/${segment.body.id}`)).body).toMatchObject({ status: 'COMPLETED', totalRecipients: 2, sentCount: 2 });
+    expect((await handset('919810050002')).map((m) => m.text)).toEqual([SALE]);
+    const all = await sms('', { name: 'Everyone', messageBody: SALE, audienceType: 'ALL_CONTACTS' });
+    await sms(`/${all.body.id}/launch`);
+    await t.advance(1);
+    // The three contacts with phones, plus the two numbers of the manual campaign (contacts since they were sent to).
+    expect((await sms(`/${all.body.id}`)).body).toMatchObject({ status: 'COMPLETED', totalRecipients: 5, sentCount: 5 });
+  });
+  it('refuses bad requests with 400, and a launch that cannot go out leaves the DRAFT as it was', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ messageBody: SALE }, 'name'],
+      [{ name: 'x' }, 'messageBody'],
+      [{ name: 'x', messageBody: SALE, audienceType: 'friends' }, 'audienceType is one of all, segment, manual'],
+      [{ name: 'x', messageBody: SALE, audienceType: 'manual' }, 'audienceCriteria.phones'],
+      [{ name: 'x', messageBody: SALE, audienceType: 'segment' }, 'audienceCriteria.tags'],
+      [{ name: 'x', messageBody: SALE, audienceCriteria: { phones: ['12'] } }, 'invalid number'],
+      [{ name: 'x', messageBody: SALE, route: 'bulk' }, 'route'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await sms('', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    const off = await sms('', { name: 'Off template', messageBody: 'Free money!!!', audienceCriteria: { phones: ['919810050201'] } });
+    const res = await sms(`/${off.body.id}/launch`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('does not match any approved');
+    expect((await sms(`/${off.body.id}`)).body.status).toBe('DRAFT');
+    const ghost = await sms('', { name: 'Ghost sender', messageBody: SALE, senderId: 'NOSUCH', audienceCriteria: { phones: ['919810050201'] } });
+    expect((await sms(`/${ghost.body.id}/launch`)).body.message).toContain('not registered');
+    const empty = await sms('', { name: 'Nobody', messageBody: SALE, audienceType: 'segment', audienceCriteria: { tags: ['nobody'] } });
+    expect((await sms(`/${empty.body.id}/launch`)).body.message).toContain('no recipients');
+  });
+  it('cancel of a scheduled campaign refunds it; lists page with the contract fields', async () => {
+    const before = await balance();
+    const created = await sms('', { name: 'Tomorrow', messageBody: SALE, scheduledAt: '2026-01-16T09:00:00Z', audienceCriteria: { phones: ['919810050301', '919810050302'] } });
+    expect((await sms(`/${created.body.id}/launch`)).body).toMatchObject({ status: 'scheduled' });
+    expect(await balance()).toBe(before - 50);
+    expect((await sms(`/${created.body.id}/cancel`)).body).toEqual({ success: true, campaignId: created.body.id, refundedRecipients: 2 });
+    expect(await balance()).toBe(before);
+    const list = await t.request('GET', '/v1/sms/campaigns?limit=1000', { token: key });
+    expect(list.body.meta.limit).toBe(100);
+    expect(list.body.data[0]).toEqual({
+      id: created.body.id, name: 'Tomorrow', status: 'CANCELLED', route: null, senderId: null, totalRecipients: 2, sentCount: 0, deliveredCount: 0,
+      scheduledAt: '2026-01-16T09:00:00.000Z', createdAt: expect.any(String),
+    });
+  });
+});
+
+describe('RCS campaigns', () => {
+  it('creates and dispatches in one call (202): national numbers get the country code, duplicates go, variables come from contacts', async () => {
+    const res = await rcs({ campaignName: 'Weekend', numbers: ['9810050001', '+919810050401', '919810050401'], rcsVariables: { discount: '40%' }, ttl: 3600 });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ name: 'Weekend', status: 'RUNNING', dispatch: 'queued', botId, templateId: rcsTemplateId, totalRecipients: 2, duplicatesRemoved: 1 });
+    await t.advance(1);
+    expect((await handset('919810050001')).at(-1)).toMatchObject({ channel: 'rcs', text: 'Weekend sale\nHi Vee One, 40% off this weekend.' });
+    const list = await t.request('GET', '/v1/rcs/campaigns', { token: key });
+    expect(list.body.data[0]).toMatchObject({ id: res.body.id, status: 'COMPLETED', sentCount: 2, fallback: false });
+    expect(list.body.meta).toMatchObject({ limit: 20, total: 1 });
+  });
+  it('falls back to SMS for a handset without RCS, and can be scheduled', async () => {
+    const res = await rcs({ numbers: ['15005550003', '919810050501'], fallback: true, fallbackMessage: SALE, removeDuplicate: false, rcsVariables: { discount: '10%', name: 'you' } });
+    expect(res.status).toBe(202);
+    await t.advance(1);
+    expect((await handset('15005550003'))[0]).toMatchObject({ channel: 'sms', text: SALE });
+    expect((await handset('919810050501'))[0]).toMatchObject({ channel: 'rcs' });
+    const later = await rcs({ numbers: ['919810050601'], scheduleCampaign: true, scheduledAt: '2026-01-15T18:00:00+05:30', rcsVariables: { discount: '5%' } });
+    expect(later.body).toMatchObject({ status: 'SCHEDULED', dispatch: 'scheduled', scheduledAt: '2026-01-15T12:30:00.000Z' });
+    expect((await t.request('POST', `/v1/rcs/campaigns/${later.body.id}/cancel`, { token: key })).body).toMatchObject({ refundedRecipients: 1 });
+  });
+  it('refuses with 400 and leaves nothing behind: bad numbers, templates, bots, fallback without message, no funds', async () => {
+    const before = (await t.request('GET', '/v1/rcs/campaigns', { token: key })).body.meta.total;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ numbers: ['98100'] }, 'invalid number'],
+      [{ numbers: ['9810050001'], country: 'ZZ' }, 'country ZZ is not supported'],
+      [{ numbers: ['9810050001'], templateId: 'rct_nope' }, 'not found'],
+      [{ numbers: ['9810050001'], botId: 'bot_other' }, 'another bot'],
+      [{ numbers: ['9810050001'], fallback: true }, 'fallbackMessage'],
+      [{ numbers: ['9810050001'], scheduleCampaign: true }, 'scheduledAt'],
+      [{ numbers: ['9810050001'], fallback: true, fallbackMessage: 'Not a DLT text' }, 'does not match'],
+      [{ numbers: Array.from({ length: 5000 }, (_, i) => `98100${String(i).padStart(5, '0')}`) }, 'Insufficient wallet balance'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await rcs(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    expect((await t.request('GET', '/v1/rcs/campaigns', { token: key })).body.meta.total).toBe(before);
+    expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
+});
