@@ -21,6 +21,7 @@ import { messagingDomain } from './domains/messaging/index.ts';
 import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { instagramDomain } from './domains/instagram/index.ts';
 import { smsDomain } from './domains/sms/index.ts';
+import { otpDomain } from './domains/otp/index.ts';
 import { emailAdapter, instagramAdapter, rcsAdapter, smsAdapter, unifiedSendDomain, whatsappAdapter } from './domains/unified-send/index.ts';
 import { rcsDomain } from './domains/rcs/index.ts';
 import { emailDomain } from './domains/email/index.ts';
@@ -94,6 +95,7 @@ export async function createServer(options: ServerOptions) {
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   const sms = smsDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, wallet: wallet.service });
+  const otp = otpDomain({ ...deps, messaging: messaging.service });
   const rcs = rcsDomain({ ...deps, messaging: messaging.service, sms: sms.service });
   const unifiedSend = unifiedSendDomain({
     adapters: {
@@ -106,7 +108,7 @@ export async function createServer(options: ServerOptions) {
   });
   campaignTracking = campaigns.service;
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, rcs, email, unifiedSend, campaigns, webhooks, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler, { concurrency: domain.concurrentJobs?.[type] });
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
@@ -135,14 +137,14 @@ export async function createServer(options: ServerOptions) {
   const seed = options.seed ?? 'auto';
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
-    instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service,
+    instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service,
   };
   if (seed === 'demo' || (seed === 'auto' && isNew)) await seedDemo(demoDeps);
 
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service },
     seedDemo: () => seedDemo(demoDeps),
     clock,
     jobs,

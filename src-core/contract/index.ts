@@ -16,4 +16,5 @@ export * from './sms.ts';
 export * from './rcs.ts';
 export * from './email.ts';
 export * from './webhooks.ts';
+export * from './otp.ts';
 export * from './campaigns.ts';

@@ -12,7 +12,8 @@ import { smsMigration } from './0007-sms-rcs.ts';
 import { rcsMigration } from './0014-rcs.ts';
 import { emailMigration } from './0006-email.ts';
 import { webhooksMigration } from './0010-webhooks.ts';
+import { otpMigration } from './0011-otp.ts';
 import { campaignsMigration } from './0012-campaigns.ts';
 import { providerIdempotencyMigration } from './0015-provider-idempotency.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, campaignsMigration, providerIdempotencyMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration];

@@ -9,6 +9,8 @@ import { seedInstagramDemo } from './demo/instagram.ts';
 import { seedSmsDemo } from './demo/sms.ts';
 import { seedRcsDemo } from './demo/rcs.ts';
 import { seedEmailDemo } from './demo/email.ts';
+import { seedOtpDemo } from './demo/otp.ts';
+import type { OtpService } from '../domains/otp/index.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { RcsService } from '../domains/rcs/index.ts';
 import type { SmsService } from '../domains/sms/index.ts';
@@ -21,7 +23,7 @@ const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning']
 
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
-  instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService;
+  instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService;
 };
 
 /** Seeds once per organization (a marker setting remembers it); answers whether it seeded now. */
@@ -55,6 +57,7 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   await seedSmsDemo(deps);
   seedRcsDemo(deps);
   await seedEmailDemo(deps);
+  await seedOtpDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }

@@ -1,0 +1,103 @@
+// OTP: widgets (configured in the dashboard), send, retry, verify, verify-token, logs and analytics (seed 000, "OTP").
+import { z } from 'zod';
+import { timestampSchema } from './common.ts';
+
+export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
+export const otpChannelSchema = z.enum(OTP_CHANNELS, { error: `channel must be one of ${OTP_CHANNELS.join(', ')}` });
+export type OtpChannel = z.infer<typeof otpChannelSchema>;
+
+export const OTP_STATUSES = ['sent', 'verified', 'expired', 'blocked'] as const;
+export type OtpStatus = (typeof OTP_STATUSES)[number];
+
+/** Widget defaults (docs/contract-notes.md, "OTP"). */
+export const OTP_WIDGET_DEFAULTS = {
+  otpLength: 6, expirySeconds: 300, resendCooldownSeconds: 30, maxResends: 3, maxSendsPerHour: 5, maxVerifyAttempts: 3, channels: ['sms'] as OtpChannel[],
+};
+
+export const otpWidgetSchema = z.object({
+  id: z.string(), name: z.string(), otpLength: z.number().int(), expirySeconds: z.number().int(), resendCooldownSeconds: z.number().int(),
+  maxResends: z.number().int(), maxSendsPerHour: z.number().int(), maxVerifyAttempts: z.number().int(), channels: z.array(otpChannelSchema),
+});
+export type OtpWidget = z.infer<typeof otpWidgetSchema>;
+
+const int = (name: string, min: number, max: number) =>
+  z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+
+const widgetFields = {
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+  otpLength: int('otpLength', 4, 10),
+  expirySeconds: int('expirySeconds', 30, 3600),
+  resendCooldownSeconds: int('resendCooldownSeconds', 0, 3600),
+  maxResends: int('maxResends', 0, 10),
+  maxSendsPerHour: int('maxSendsPerHour', 1, 100),
+  maxVerifyAttempts: int('maxVerifyAttempts', 1, 10),
+  channels: z.array(otpChannelSchema, { error: 'channels must be an array' })
+    .min(1, 'channels needs at least one channel')
+    .refine((channels) => new Set(channels).size === channels.length, 'channels must not repeat a channel'),
+};
+
+export const createOtpWidgetBodySchema = z.object({
+  name: widgetFields.name,
+  otpLength: widgetFields.otpLength.default(OTP_WIDGET_DEFAULTS.otpLength),
+  expirySeconds: widgetFields.expirySeconds.default(OTP_WIDGET_DEFAULTS.expirySeconds),
+  resendCooldownSeconds: widgetFields.resendCooldownSeconds.default(OTP_WIDGET_DEFAULTS.resendCooldownSeconds),
+  maxResends: widgetFields.maxResends.default(OTP_WIDGET_DEFAULTS.maxResends),
+  maxSendsPerHour: widgetFields.maxSendsPerHour.default(OTP_WIDGET_DEFAULTS.maxSendsPerHour),
+  maxVerifyAttempts: widgetFields.maxVerifyAttempts.default(OTP_WIDGET_DEFAULTS.maxVerifyAttempts),
+  channels: widgetFields.channels.default(OTP_WIDGET_DEFAULTS.channels),
+});
+export type CreateOtpWidgetInput = z.infer<typeof createOtpWidgetBodySchema>;
+
+export const updateOtpWidgetBodySchema = z.object(widgetFields).partial();
+export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
+
+/** A phone number in international format, with or without `+`: 8 to 15 digits. */
+export const otpIdentifierSchema = z.string({ error: 'identifier is required' }).trim()
+  .regex(/^\+?\d{8,15}$/, 'identifier must be a phone number in international format (8 to 15 digits, optional +)');
+
+export const sendOtpBodySchema = z.object({
+  widgetId: z.string({ error: 'widgetId is required' }).min(1, 'widgetId is required'),
+  identifier: otpIdentifierSchema,
+});
+export type SendOtpInput = z.infer<typeof sendOtpBodySchema>;
+
+export const retryOtpBodySchema = z.object({
+  requestId: z.string({ error: 'requestId is required' }).min(1, 'requestId is required'),
+  channel: otpChannelSchema.optional(),
+});
+export type RetryOtpInput = z.infer<typeof retryOtpBodySchema>;
+
+export const verifyOtpBodySchema = z.object({
+  requestId: z.string({ error: 'requestId is required' }).min(1, 'requestId is required'),
+  otp: z.string({ error: 'otp is required and must be a string' }).trim().min(1, 'otp is required'),
+});
+export type VerifyOtpInput = z.infer<typeof verifyOtpBodySchema>;
+
+export const verifyOtpTokenBodySchema = z.object({
+  accessToken: z.string({ error: 'accessToken is required' }).min(1, 'accessToken is required'),
+});
+
+export const otpSendResultSchema = z.object({ requestId: z.string() });
+export type OtpSendResult = z.infer<typeof otpSendResultSchema>;
+export const otpVerifyResultSchema = z.object({ accessToken: z.string() });
+export type OtpVerifyResult = z.infer<typeof otpVerifyResultSchema>;
+export const otpTokenResultSchema = z.object({ verified: z.boolean(), identifier: z.string(), verifiedAt: timestampSchema });
+export type OtpTokenResult = z.infer<typeof otpTokenResultSchema>;
+
+export const otpLogSchema = z.object({
+  id: z.string(), widgetId: z.string(), identifier: z.string(), channel: otpChannelSchema, status: z.enum(OTP_STATUSES),
+  attempts: z.number().int(), resends: z.number().int(), sentAt: timestampSchema, verifiedAt: timestampSchema.nullable(),
+});
+export type OtpLog = z.infer<typeof otpLogSchema>;
+
+export const otpLogsQuerySchema = z.object({
+  widgetId: z.string().optional(),
+  status: z.enum(OTP_STATUSES, { error: `status must be one of ${OTP_STATUSES.join(', ')}` }).optional(),
+});
+
+export const otpAnalyticsSchema = z.object({
+  totalSent: z.number().int(), totalVerified: z.number().int(), totalExpired: z.number().int(), totalBlocked: z.number().int(),
+  successRate: z.number(),
+  channelBreakdown: z.record(z.string(), z.object({ sent: z.number().int(), verified: z.number().int() })),
+});
+export type OtpAnalytics = z.infer<typeof otpAnalyticsSchema>;

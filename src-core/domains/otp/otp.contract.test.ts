@@ -1,0 +1,305 @@
+// OTP over real HTTP: dashboard widgets, send → code on the simulated handset → verify → single-use JWT,
+// wrong attempts and blocking, expiry on the clock, retry rules, the hourly cap, logs, analytics, scopes.
+import { createHash } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+let widgetId: string;
+let bothId: string;
+const post = (path: string, body: unknown, token = key) => t.request('POST', path, { token, body });
+const send = (identifier: string, widget = widgetId) => post('/v1/otp/send', { widgetId: widget, identifier });
+const retry = (requestId: string, channel?: string) => post('/v1/otp/retry', { requestId, ...(channel ? { channel } : {}) });
+const verify = (requestId: string, otp: string) => post('/v1/otp/verify', { requestId, otp });
+const logs = (query = '') => t.request('GET', `/v1/otp/logs${query}`, { token: key });
+
+type Received = { channel: string; from: string; text: string };
+async function inbox(phone: string, org?: string): Promise<Received[]> {
+  const query = org ? `?organizationId=${org}` : '';
+  return (await t.dashboard('GET', `/sim/handsets/${phone.replace(/\D/g, '')}/messages${query}`)).body.data as Received[];
+}
+/** The code in the last message the handset received, with the channel it came on. */
+async function lastCode(phone: string, org?: string): Promise<{ code: string; channel: string; from: string }> {
+  const last = (await inbox(phone, org)).at(-1) as Received;
+  const code = /^(\d+) is your verification code/.exec(last.text)?.[1];
+  if (!code) throw new Error(`no code in ${last.text}`);
+  return { code, channel: last.channel, from: last.from };
+}
+const logOf = async (requestId: string) => ((await logs('?limit=100')).body.data as Array<{ id: string }>).find((l) => l.id === requestId);
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
+  widgetId = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Acme Login' })).body.id;
+  bothId = (await t.dashboard('POST', '/dashboard/otp-widgets', {
+    name: 'Two channels', channels: ['sms', 'whatsapp'], resendCooldownSeconds: 30, maxResends: 2, maxSendsPerHour: 10,
+  })).body.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('widgets in the dashboard', () => {
+  it('are created with the defaults, listed in the pinned shape and updated partially', async () => {
+    const list = await t.dashboard('GET', '/dashboard/otp-widgets');
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toEqual({
+      id: widgetId, name: 'Acme Login', otpLength: 6, expirySeconds: 300, resendCooldownSeconds: 30, maxResends: 3, maxSendsPerHour: 5,
+      maxVerifyAttempts: 3, channels: ['sms'],
+    });
+    const created = await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Short', otpLength: 4, expirySeconds: 60, channels: ['whatsapp'] });
+    expect(created.status).toBe(201);
+    const patched = await t.dashboard('PATCH', `/dashboard/otp-widgets/${created.body.id}`, { otpLength: 8, channels: ['whatsapp', 'sms'] });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: 'Short', otpLength: 8, expirySeconds: 60, channels: ['whatsapp', 'sms'] });
+    expect((await t.dashboard('GET', '/dashboard/otp-widgets')).body.data).toHaveLength(3);
+  });
+  it('refuse invalid settings with 400 and an unknown widget with 404', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{}, 'name'], [{ name: ' ' }, 'name'], [{ name: 'x', otpLength: 3 }, 'otpLength'], [{ name: 'x', otpLength: 11 }, 'otpLength'],
+      [{ name: 'x', expirySeconds: 10 }, 'expirySeconds'], [{ name: 'x', expirySeconds: 3601 }, 'expirySeconds'], [{ name: 'x', channels: [] }, 'channels'],
+      [{ name: 'x', channels: ['sms', 'sms'] }, 'repeat'], [{ name: 'x', channels: ['email'] }, 'channel'], [{ name: 'x', maxVerifyAttempts: 0 }, 'maxVerifyAttempts'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.dashboard('POST', '/dashboard/otp-widgets', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+    expect((await t.dashboard('PATCH', `/dashboard/otp-widgets/${widgetId}`, { otpLength: 2 })).status).toBe(400);
+    expect((await t.dashboard('PATCH', '/dashboard/otp-widgets/otpw_nope', { name: 'x' })).status).toBe(404);
+  });
+});
+
+describe('send, verify and verify-token', () => {
+  it('sends a code to the handset over the first channel, verifies it and issues a single-use HS256 JWT', async () => {
+    const sent = await send('+14155550601');
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ requestId: expect.stringMatching(/^otp_/) });
+    const { code, channel, from } = await lastCode('+14155550601');
+    expect(code).toMatch(/^\d{6}$/);
+    expect([channel, from]).toEqual(['sms', 'SWBOTP']);
+    expect((await inbox('14155550601'))[0]?.text).toBe(`${code} is your verification code for Acme Login. It expires in 5 minutes.`);
+    const stored = t.server.db.sql.prepare('SELECT code_hash FROM otp_requests WHERE id = ?').get(sent.body.requestId) as { code_hash: string };
+    expect(stored.code_hash).toBe(createHash('sha256').update(`${code}${sent.body.requestId}`).digest('hex'));
+
+    const verified = await verify(sent.body.requestId, code);
+    expect(verified.status).toBe(200);
+    const token = verified.body.accessToken as string;
+    expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'HS256' });
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ sub: '+14155550601', rid: sent.body.requestId, wid: widgetId, iss: 'switchboard-otp', jti: expect.any(String) });
+    expect((claims.exp as number) - (claims.iat as number)).toBe(600);
+    expect(claims.iat).toBe(Math.floor(Date.parse((await t.dashboard('GET', '/sim/clock')).body.now) / 1000));
+
+    const first = await post('/v1/otp/verify-token', { accessToken: token });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ verified: true, identifier: '+14155550601', verifiedAt: expect.any(String) });
+    const second = await post('/v1/otp/verify-token', { accessToken: token });
+    expect(second.status).toBe(400);
+    expect(second.body.message).toContain('already been used');
+    const again = await verify(sent.body.requestId, code);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain('already verified');
+    expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'verified', verifiedAt: first.body.verifiedAt, attempts: 0, resends: 0, channel: 'sms' });
+  });
+  it('refuses a tampered, foreign, or expired token with 400', async () => {
+    const sent = await send('14155550602');
+    const token = (await verify(sent.body.requestId, (await lastCode('14155550602')).code)).body.accessToken as string;
+    const [head, body, sig] = token.split('.') as [string, string, string];
+    expect((await post('/v1/otp/verify-token', { accessToken: `${head}.${body}.${sig.slice(0, -2)}xx` })).status).toBe(400);
+    expect((await post('/v1/otp/verify-token', { accessToken: 'not-a-jwt' })).status).toBe(400);
+
+    const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Other' })).body.id as string;
+    const otherKey = (await t.createKey({ organizationId: org, rateLimitPerMinute: 10_000 })).key;
+    const foreign = await post('/v1/otp/verify-token', { accessToken: token }, otherKey);
+    expect(foreign.status).toBe(400);
+    expect((await post('/v1/otp/send', { widgetId, identifier: '14155550602' }, otherKey)).status).toBe(404);
+
+    await t.advance(601);
+    const expired = await post('/v1/otp/verify-token', { accessToken: token });
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toContain('expired');
+  });
+  it('counts wrong codes and blocks the request at the widget maximum', async () => {
+    const sent = await send('14155550603');
+    const { code } = await lastCode('14155550603');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const first = await verify(sent.body.requestId, wrong);
+    expect(first.status).toBe(400);
+    expect(first.body.message).toContain('2 attempts left');
+    expect((await verify(sent.body.requestId, wrong)).body.message).toContain('1 attempt left');
+    const third = await verify(sent.body.requestId, wrong);
+    expect(third.body.message).toContain('now blocked');
+    const right = await verify(sent.body.requestId, code);
+    expect(right.status).toBe(400);
+    expect(right.body.message).toContain('blocked');
+    expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'blocked', attempts: 3 });
+    expect((await retry(sent.body.requestId)).status).toBe(400);
+  });
+  it('expires a request on the clock (the job) and refuses its code', async () => {
+    const sent = await send('14155550604');
+    const { code } = await lastCode('14155550604');
+    await t.advance(299);
+    expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'sent' });
+    await t.advance(1);
+    expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'expired' });
+    const late = await verify(sent.body.requestId, code);
+    expect(late.status).toBe(400);
+    expect(late.body.message).toContain('expired');
+  });
+  it('answers 404 for an unknown widget or request and 400 for a malformed body', async () => {
+    expect((await send('14155550605', 'otpw_nope')).status).toBe(404);
+    expect((await verify('otp_nope', '123456')).status).toBe(404);
+    expect((await retry('otp_nope')).status).toBe(404);
+    expect((await send('12345')).body.message).toContain('identifier');
+    expect((await post('/v1/otp/verify', { requestId: 'x' })).status).toBe(400);
+    expect((await post('/v1/otp/verify', { requestId: 'x', otp: 123456 })).status).toBe(400);
+  });
+  it('refuses a blocked contact with 409 and an unreachable handset with 502, recording no request', async () => {
+    const before = (await logs()).body.meta.total as number;
+    const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'sms', '+14155550606');
+    const blocked = await post(`/v1/contacts/${contact.id}/block`, { reason: 'Asked to stop' });
+    expect(blocked.status).toBe(200);
+    const refused = await send('+14155550606');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'CONTACT_BLOCKED', reason: 'Asked to stop' });
+    expect(await inbox('14155550606')).toEqual([]);
+    expect((await send('+15005550001')).status).toBe(502);
+    expect((await logs()).body.meta.total).toBe(before);
+  });
+});
+
+describe('retry', () => {
+  it('waits for the cooldown, sends a new code (the old one stops working) and stops at maxResends', async () => {
+    const sent = await send('14155550611', bothId);
+    const id = sent.body.requestId as string;
+    const old = await lastCode('14155550611');
+    const early = await retry(id);
+    expect(early.status).toBe(429);
+    expect(early.body).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 30 });
+    expect(early.headers.get('retry-after')).toBe('30');
+    await t.advance(30);
+    expect((await retry(id)).body).toEqual({ requestId: id });
+    const fresh = await lastCode('14155550611');
+    expect(fresh.channel).toBe('sms');
+    if (fresh.code !== old.code) expect((await verify(id, old.code)).body.message).toContain('Invalid OTP');
+    await t.advance(30);
+    const overridden = await retry(id, 'whatsapp');
+    expect(overridden.status).toBe(200);
+    const onWhatsapp = await lastCode('14155550611');
+    expect(onWhatsapp.channel).toBe('whatsapp');
+    await t.advance(30);
+    const tooMany = await retry(id);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain('maximum of 2 resends');
+    expect(await logOf(id)).toMatchObject({ resends: 2, channel: 'whatsapp', status: 'sent' });
+    expect((await verify(id, onWhatsapp.code)).status).toBe(200);
+    expect((await retry(id)).body.message).toContain('already verified');
+  });
+  it('refuses a channel the widget does not enable, naming the enabled ones', async () => {
+    const sent = await send('14155550612');
+    await t.advance(30);
+    const res = await retry(sent.body.requestId, 'whatsapp');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('enabled channels: sms');
+    expect((await retry(sent.body.requestId, 'email')).status).toBe(400);
+  });
+});
+
+describe('hourly cap per identifier', () => {
+  it('counts sends and retries, answers 429 with retryAfter, and resets an hour later', async () => {
+    const phone = '14155550621';
+    const first = await send(phone);
+    await t.advance(30);
+    expect((await retry(first.body.requestId)).status).toBe(200);
+    await t.advance(30);
+    expect((await retry(first.body.requestId)).status).toBe(200);
+    expect((await send(phone)).status).toBe(200);
+    await t.advance(60);
+    const fifth = await send(phone);
+    expect(fifth.status).toBe(200);
+    const capped = await send(phone);
+    expect(capped.status).toBe(429);
+    expect(capped.body.message).toContain('at most 5 per hour');
+    expect(capped.body.retryAfter).toBe(3600 - 120);
+    await t.advance(30);
+    const cappedRetry = await retry(fifth.body.requestId);
+    expect(cappedRetry.status).toBe(429);
+    expect(cappedRetry.body.retryAfter).toBe(3600 - 150);
+    expect((await send('14155550622')).status).toBe(200);
+    await t.advance(3600 - 150);
+    expect((await send(phone)).status).toBe(200);
+  });
+});
+
+describe('logs and analytics', () => {
+  it('list newest first with widget and status filters and pagination', async () => {
+    const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Logs' })).body.id as string;
+    const k = (await t.createKey({ organizationId: org, rateLimitPerMinute: 10_000 })).key;
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { organizationId: org, amountPaise: 100_000 });
+    const w1 = (await t.dashboard('POST', '/dashboard/otp-widgets', { organizationId: org, name: 'One', channels: ['whatsapp', 'sms'] })).body.id as string;
+    const w2 = (await t.dashboard('POST', '/dashboard/otp-widgets', { organizationId: org, name: 'Two' })).body.id as string;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await post('/v1/otp/send', { widgetId: w1, identifier: `1415555063${i}` }, k)).body.requestId);
+      await t.advance(1);
+    }
+    const onSms = (await post('/v1/otp/send', { widgetId: w2, identifier: '14155550639' }, k)).body.requestId as string;
+    const code = (await lastCode('14155550630', org)).code;
+    expect((await post('/v1/otp/verify', { requestId: ids[0], otp: code }, k)).status).toBe(200);
+    const smsCode = (await lastCode('14155550639', org)).code;
+    expect((await post('/v1/otp/verify', { requestId: onSms, otp: smsCode }, k)).status).toBe(200);
+    for (let i = 0; i < 3; i++) await post('/v1/otp/verify', { requestId: ids[1], otp: 'x' }, k);
+    await t.advance(30);
+    await post('/v1/otp/retry', { requestId: ids[2], channel: 'sms' }, k);
+
+    const get = (q: string) => t.request('GET', `/v1/otp/logs${q}`, { token: k });
+    const all = await get('');
+    expect(all.body.meta).toEqual({ total: 4, page: 1, limit: 50, totalPages: 1 });
+    expect(all.body.data.map((l: { id: string }) => l.id)).toEqual([onSms, ids[2], ids[1], ids[0]]);
+    expect(all.body.data[1]).toEqual({
+      id: ids[2], widgetId: w1, identifier: '+14155550632', channel: 'sms', status: 'sent', attempts: 0, resends: 1, sentAt: expect.any(String), verifiedAt: null,
+    });
+    expect((await get(`?widgetId=${w1}`)).body.meta.total).toBe(3);
+    expect((await get('?status=verified')).body.data.map((l: { id: string }) => l.id)).toEqual([onSms, ids[0]]);
+    expect((await get(`?status=blocked&widgetId=${w1}`)).body.data.map((l: { id: string }) => l.id)).toEqual([ids[1]]);
+    const page2 = await get('?limit=3&page=2');
+    expect(page2.body.meta).toEqual({ total: 4, page: 2, limit: 3, totalPages: 2 });
+    expect(page2.body.data.map((l: { id: string }) => l.id)).toEqual([ids[0]]);
+    expect((await get('?limit=500')).body.meta.limit).toBe(100);
+    expect((await get('?status=pending')).status).toBe(400);
+
+    await t.advance(300);
+    const analytics = await t.request('GET', '/v1/otp/analytics', { token: k });
+    expect(analytics.status).toBe(200);
+    expect(analytics.body).toEqual({
+      totalSent: 4, totalVerified: 2, totalExpired: 1, totalBlocked: 1, successRate: 50,
+      channelBreakdown: { sms: { sent: 2, verified: 1 }, whatsapp: { sent: 3, verified: 1 } },
+    });
+    const one = await t.request('GET', `/v1/otp/analytics?widgetId=${w1}`, { token: k });
+    expect(one.body).toMatchObject({ totalSent: 3, totalVerified: 1, successRate: 33.33, channelBreakdown: { sms: { sent: 1, verified: 0 }, whatsapp: { sent: 3, verified: 1 } } });
+    const w3 = (await t.dashboard('POST', '/dashboard/otp-widgets', { organizationId: org, name: 'Empty' })).body.id as string;
+    expect((await t.request('GET', `/v1/otp/analytics?widgetId=${w3}`, { token: k })).body).toMatchObject({ totalSent: 0, successRate: 0 });
+    expect((await t.request('GET', '/v1/otp/analytics?widgetId=otpw_nope', { token: k })).status).toBe(404);
+    expect((await t.dashboard('GET', `/dashboard/otp/logs?organizationId=${org}`)).body.meta.total).toBe(4);
+  });
+});
+
+describe('scopes', () => {
+  it('refuse a key without the route scope with 403', async () => {
+    const sendOnly = (await t.createKey({ scopes: ['otp:send'], rateLimitPerMinute: 10_000 })).key;
+    const sent = await post('/v1/otp/send', { widgetId, identifier: '14155550641' }, sendOnly);
+    expect(sent.status).toBe(200);
+    const res = await post('/v1/otp/verify', { requestId: sent.body.requestId, otp: '123456' }, sendOnly);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Insufficient scope. Required: otp:verify');
+    expect((await post('/v1/otp/verify-token', { accessToken: 'x' }, sendOnly)).status).toBe(403);
+    expect((await t.request('GET', '/v1/otp/logs', { token: sendOnly })).status).toBe(403);
+    expect((await t.request('GET', '/v1/otp/analytics', { token: sendOnly })).status).toBe(403);
+    const verifyOnly = (await t.createKey({ scopes: ['otp:verify'], rateLimitPerMinute: 10_000 })).key;
+    expect((await post('/v1/otp/send', { widgetId, identifier: '14155550641' }, verifyOnly)).status).toBe(403);
+  });
+});

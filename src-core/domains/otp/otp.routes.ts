@@ -1,0 +1,54 @@
+// OTP routes of seed 000 (send, retry, verify, verify-token, logs, analytics) and the console's widget routes.
+import { z } from 'zod';
+import { organizationField } from '../../contract/common.ts';
+import {
+  createOtpWidgetBodySchema, otpLogsQuerySchema, retryOtpBodySchema, sendOtpBodySchema, updateOtpWidgetBodySchema, verifyOtpBodySchema,
+  verifyOtpTokenBodySchema,
+} from '../../contract/otp.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute } from '../../kernel/route.ts';
+import type { OtpService } from './otp.service.ts';
+
+const idParams = z.object({ id: z.string().min(1) });
+
+export function otpRoutes(service: OtpService) {
+  return [
+    defineRoute({
+      method: 'POST', path: '/v1/otp/send', scope: 'otp:send', body: sendOtpBodySchema,
+      handler: ({ orgId, body }) => service.send(orgId, body),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/otp/retry', scope: 'otp:send', body: retryOtpBodySchema,
+      handler: ({ orgId, body }) => service.retry(orgId, body),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/otp/verify', scope: 'otp:verify', body: verifyOtpBodySchema,
+      handler: ({ orgId, body }) => service.verify(orgId, body),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/otp/verify-token', scope: 'otp:verify', body: verifyOtpTokenBodySchema,
+      handler: ({ orgId, body }) => service.verifyToken(orgId, body.accessToken),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/otp/logs', scope: 'otp:logs:read', console: true,
+      query: otpLogsQuerySchema.extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/otp/analytics', scope: 'otp:analytics:read', console: true, query: z.object({ widgetId: z.string().optional() }),
+      handler: ({ orgId, query }) => service.analytics(orgId, query.widgetId),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/otp-widgets', scope: 'dashboard',
+      handler: ({ orgId }) => service.listWidgets(orgId),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/otp-widgets', scope: 'dashboard', status: 201, body: createOtpWidgetBodySchema.extend(organizationField),
+      handler: ({ orgId, body }) => service.createWidget(orgId, body),
+    }),
+    defineRoute({
+      method: 'PATCH', path: '/dashboard/otp-widgets/:id', scope: 'dashboard', params: idParams, body: updateOtpWidgetBodySchema.extend(organizationField),
+      handler: ({ orgId, params, body }) => service.updateWidget(orgId, params.id, body),
+    }),
+  ];
+}

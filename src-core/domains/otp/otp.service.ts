@@ -1,0 +1,276 @@
+// The rules of OTP: widgets, codes sent through the shared send path (hashed, never stored plain), the
+// per-identifier hourly cap, resend cooldown and count, verify attempts, expiry on the clock, single-use JWTs.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { ListEnvelope } from '../../contract/common.ts';
+import type {
+  CreateOtpWidgetInput, OtpAnalytics, OtpChannel, OtpLog, OtpSendResult, OtpStatus, OtpTokenResult, OtpVerifyResult, OtpWidget,
+  RetryOtpInput, SendOtpInput, UpdateOtpWidgetInput, VerifyOtpInput,
+} from '../../contract/otp.ts';
+import { OTP_CHANNELS } from '../../contract/otp.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import type { OtpLogFilter, OtpRequestRow, OtpStore, OtpWidgetRow } from './otp.store.ts';
+import { OTP_TOKEN_LIFETIME_SECONDS, signOtpToken, verifyOtpToken } from './otp.tokens.ts';
+
+export const OTP_EXPIRE_JOB = 'otp.expire';
+export const OTP_SMS_SENDER = 'SWBOTP';
+const HOUR_MS = 3_600_000;
+
+const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
+const toWidget = (row: OtpWidgetRow): OtpWidget => ({
+  id: row.id, name: row.name, otpLength: row.otp_length, expirySeconds: row.expiry_seconds, resendCooldownSeconds: row.resend_cooldown_seconds,
+  maxResends: row.max_resends, maxSendsPerHour: row.max_sends_per_hour, maxVerifyAttempts: row.max_verify_attempts,
+  channels: JSON.parse(row.channels) as OtpChannel[],
+});
+const toLog = (row: OtpRequestRow): OtpLog => ({
+  id: row.id, widgetId: row.widget_id, identifier: row.identifier, channel: row.channel as OtpChannel, status: row.status as OtpStatus,
+  attempts: row.attempts, resends: row.resends, sentAt: row.sent_at, verifiedAt: row.verified_at,
+});
+/** The identifier as stored and put in tokens: `+` and its digits. */
+export const normalizeIdentifier = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
+const hashCode = (code: string, requestId: string): string => createHash('sha256').update(`${code}${requestId}`).digest('hex');
+const codeMatches = (code: string, row: OtpRequestRow): boolean =>
+  timingSafeEqual(Buffer.from(hashCode(code, row.id), 'hex'), Buffer.from(row.code_hash, 'hex'));
+const newCode = (length: number): string => Array.from({ length }, () => String(randomInt(10))).join('');
+const expiresIn = (seconds: number): string =>
+  seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
+
+export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService }) {
+  const { store, db, clock, jobs, messaging } = deps;
+
+  const mustWidget = (orgId: string, id: string): OtpWidgetRow => {
+    const row = store.widgetById(orgId, id);
+    if (!row) throw notFound(`OTP widget ${id}`);
+    return row;
+  };
+  const mustRequest = (orgId: string, id: string): OtpRequestRow => {
+    const row = store.requestById(orgId, id);
+    if (!row) throw notFound(`OTP request ${id}`);
+    return row;
+  };
+  const iso = (ms: number): string => new Date(ms).toISOString();
+
+  /** 429 when the identifier already had the widget's hourly number of sends (sends and retries) in the last hour. */
+  function assertUnderHourlyCap(orgId: string, identifier: string, widget: OtpWidgetRow): void {
+    const now = clock.now();
+    const { n, oldest } = store.sendsSince(orgId, identifier, iso(now - HOUR_MS));
+    if (n < widget.max_sends_per_hour || !oldest) return;
+    const resetsAt = Date.parse(oldest) + HOUR_MS;
+    const retryAfter = Math.max(1, Math.ceil((resetsAt - now) / 1000));
+    throw new AppError('RATE_LIMITED', `Too many OTPs sent to ${identifier}: at most ${widget.max_sends_per_hour} per hour (sends and retries). `
+      + `The limit resets at ${iso(resetsAt)}, in ${retryAfter} seconds`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+  }
+
+  /** Sends the code's message; a refused send (blocked contact, empty wallet) or a failed one runs `undo` and throws. */
+  async function deliver(orgId: string, widget: OtpWidgetRow, row: OtpRequestRow, code: string, undo: () => void): Promise<void> {
+    const text = `${code} is your verification code for ${widget.name}. It expires in ${expiresIn(widget.expiry_seconds)}.`;
+    let failure: string | null = null;
+    try {
+      const message = await messaging.send({
+        orgId, channel: row.channel as OtpChannel, to: row.identifier, sender: row.channel === 'sms' ? OTP_SMS_SENDER : null,
+        type: 'text', text, source: 'SYSTEM', content: { text, otpRequestId: row.id },
+      });
+      if (message.status === 'failed') failure = message.errorMessage ?? 'the provider refused the message';
+    } catch (error) {
+      db.tx(undo);
+      throw error;
+    }
+    if (failure) {
+      db.tx(undo);
+      throw new AppError('BAD_GATEWAY', `The OTP could not be delivered over ${row.channel}: ${failure}`);
+    }
+  }
+
+  /** A `sent` request whose expiry has passed becomes `expired` (the job, or a late retry or verify). */
+  function expireIfDue(row: OtpRequestRow): boolean {
+    if (row.status !== 'sent' || row.expires_at > clock.nowIso()) return false;
+    return db.tx(() => store.setStatus(row.id, 'expired', null));
+  }
+
+  function signingKey(orgId: string): Uint8Array {
+    return db.tx(() => {
+      if (!store.signingKey(orgId)) store.insertSigningKey(orgId, randomBytes(32).toString('base64url'), clock.nowIso());
+      return Buffer.from(store.signingKey(orgId) as string, 'base64url');
+    });
+  }
+
+  const notSentMessage = (row: OtpRequestRow): string =>
+    row.status === 'verified' ? `OTP request ${row.id} is already verified`
+      : row.status === 'blocked' ? `OTP request ${row.id} is blocked after too many wrong attempts; send a new OTP`
+        : `OTP request ${row.id} has expired; send a new OTP`;
+
+  return {
+    listWidgets: (orgId: string): { data: OtpWidget[] } => ({ data: store.widgets(orgId).map(toWidget) }),
+    getWidget: (orgId: string, id: string): OtpWidget => toWidget(mustWidget(orgId, id)),
+
+    createWidget(orgId: string, input: CreateOtpWidgetInput): OtpWidget {
+      const at = clock.nowIso();
+      const row: OtpWidgetRow = {
+        id: newId('otpw'), org_id: orgId, name: input.name, otp_length: input.otpLength, expiry_seconds: input.expirySeconds,
+        resend_cooldown_seconds: input.resendCooldownSeconds, max_resends: input.maxResends, max_sends_per_hour: input.maxSendsPerHour,
+        max_verify_attempts: input.maxVerifyAttempts, channels: JSON.stringify(input.channels), created_at: at, updated_at: at,
+      };
+      db.tx(() => store.insertWidget(row));
+      return toWidget(row);
+    },
+
+    updateWidget(orgId: string, id: string, input: UpdateOtpWidgetInput): OtpWidget {
+      return db.tx(() => {
+        const current = mustWidget(orgId, id);
+        const row: OtpWidgetRow = {
+          ...current, name: input.name ?? current.name, otp_length: input.otpLength ?? current.otp_length,
+          expiry_seconds: input.expirySeconds ?? current.expiry_seconds,
+          resend_cooldown_seconds: input.resendCooldownSeconds ?? current.resend_cooldown_seconds,
+          max_resends: input.maxResends ?? current.max_resends, max_sends_per_hour: input.maxSendsPerHour ?? current.max_sends_per_hour,
+          max_verify_attempts: input.maxVerifyAttempts ?? current.max_verify_attempts,
+          channels: input.channels ? JSON.stringify(input.channels) : current.channels, updated_at: clock.nowIso(),
+        };
+        store.updateWidget(row);
+        return toWidget(row);
+      });
+    },
+
+    /** Sends a new code over the widget's first channel. `code` fixes the code (the demo seed only; the API never passes it). */
+    async send(orgId: string, input: SendOtpInput, options: { code?: string } = {}): Promise<OtpSendResult> {
+      const widget = mustWidget(orgId, input.widgetId);
+      const identifier = normalizeIdentifier(input.identifier);
+      const code = options.code ?? newCode(widget.otp_length);
+      const channel = (JSON.parse(widget.channels) as OtpChannel[])[0] ?? 'sms';
+      const row = db.tx(() => {
+        assertUnderHourlyCap(orgId, identifier, widget);
+        const now = clock.now();
+        const id = newId('otp');
+        const request: OtpRequestRow = {
+          id, org_id: orgId, widget_id: widget.id, identifier, channel, code_hash: hashCode(code, id), status: 'sent', attempts: 0, resends: 0,
+          sent_at: iso(now), last_sent_at: iso(now), expires_at: iso(now + widget.expiry_seconds * 1000), verified_at: null, created_at: iso(now),
+        };
+        store.insertRequest(request);
+        store.insertSend({ request_id: id, org_id: orgId, identifier, channel, at: request.sent_at });
+        jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: id }, delayMs: widget.expiry_seconds * 1000 });
+        return request;
+      });
+      await deliver(orgId, widget, row, code, () => store.deleteRequest(row.id));
+      return { requestId: row.id };
+    },
+
+    /** Sends a new code for the same request (the old one stops working), on its channel or an enabled override. */
+    async retry(orgId: string, input: RetryOtpInput): Promise<OtpSendResult> {
+      const current = mustRequest(orgId, input.requestId);
+      const widget = mustWidget(orgId, current.widget_id);
+      if (expireIfDue(current)) throw bad(`OTP request ${current.id} has expired; send a new OTP`);
+      if (current.status !== 'sent') throw bad(`${notSentMessage(current)}; only a request still waiting for its code can be retried`);
+      const enabled = JSON.parse(widget.channels) as OtpChannel[];
+      if (input.channel && !enabled.includes(input.channel)) {
+        throw bad(`channel ${input.channel} is not enabled on OTP widget ${widget.name}; enabled channels: ${enabled.join(', ')}`);
+      }
+      if (current.resends >= widget.max_resends) {
+        throw bad(`OTP request ${current.id} has reached the widget's maximum of ${widget.max_resends} resends; send a new OTP`);
+      }
+      const code = newCode(widget.otp_length);
+      const { updated, sendId } = db.tx(() => {
+        const fresh = mustRequest(orgId, current.id);
+        const now = clock.now();
+        const readyAt = Date.parse(fresh.last_sent_at) + widget.resend_cooldown_seconds * 1000;
+        if (now < readyAt) {
+          const retryAfter = Math.ceil((readyAt - now) / 1000);
+          throw new AppError('RATE_LIMITED', `OTP resend cooldown: wait ${retryAfter} seconds before retrying (the widget allows one resend every `
+            + `${widget.resend_cooldown_seconds} seconds)`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+        }
+        if (fresh.status !== 'sent') throw bad(notSentMessage(fresh));
+        if (fresh.resends >= widget.max_resends) throw bad(`OTP request ${fresh.id} has reached the widget's maximum of ${widget.max_resends} resends`);
+        assertUnderHourlyCap(orgId, fresh.identifier, widget);
+        const next: OtpRequestRow = {
+          ...fresh, channel: input.channel ?? fresh.channel, code_hash: hashCode(code, fresh.id), resends: fresh.resends + 1,
+          last_sent_at: iso(now), expires_at: iso(now + widget.expiry_seconds * 1000),
+        };
+        store.updateSendFields(next);
+        const id = store.insertSend({ request_id: fresh.id, org_id: orgId, identifier: fresh.identifier, channel: next.channel, at: next.last_sent_at });
+        jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: fresh.id }, delayMs: widget.expiry_seconds * 1000 });
+        return { updated: next, sendId: id };
+      });
+      await deliver(orgId, widget, updated, code, () => {
+        store.updateSendFields(current);
+        store.deleteSend(sendId);
+      });
+      return { requestId: current.id };
+    },
+
+    /** Checks a code: right → `verified` and a single-use access token; wrong → attempts + 1, `blocked` at the widget's maximum. */
+    async verify(orgId: string, input: VerifyOtpInput): Promise<OtpVerifyResult> {
+      const current = mustRequest(orgId, input.requestId);
+      if (expireIfDue(current)) throw bad(`OTP request ${current.id} has expired; send a new OTP`);
+      if (current.status !== 'sent') throw bad(notSentMessage(current));
+      const widget = mustWidget(orgId, current.widget_id);
+      const key = signingKey(orgId);
+      const outcome = db.tx(() => {
+        const row = mustRequest(orgId, current.id);
+        if (row.status !== 'sent') return { error: notSentMessage(row) };
+        if (!codeMatches(input.otp, row)) {
+          const attempts = row.attempts + 1;
+          store.setAttempts(row.id, attempts);
+          if (attempts >= widget.max_verify_attempts) {
+            store.setStatus(row.id, 'blocked', null);
+            return { error: `Invalid OTP; ${attempts} wrong attempts: OTP request ${row.id} is now blocked; send a new OTP` };
+          }
+          const left = widget.max_verify_attempts - attempts;
+          return { error: `Invalid OTP; ${left} attempt${left === 1 ? '' : 's'} left` };
+        }
+        const verifiedAt = clock.nowIso();
+        store.setStatus(row.id, 'verified', verifiedAt);
+        const jti = newId('otpt');
+        store.insertToken({ jti, org_id: orgId, request_id: row.id, identifier: row.identifier, verified_at: verifiedAt });
+        return { jti, row, verifiedAt };
+      });
+      if ('error' in outcome) throw bad(outcome.error as string);
+      const iat = Math.floor(Date.parse(outcome.verifiedAt) / 1000);
+      const accessToken = await signOtpToken(key, {
+        sub: outcome.row.identifier, jti: outcome.jti, rid: outcome.row.id, wid: outcome.row.widget_id, iat, exp: iat + OTP_TOKEN_LIFETIME_SECONDS,
+      });
+      return { accessToken };
+    },
+
+    /** Checks an access token and consumes it: the first call answers, any later one is 400. */
+    async verifyToken(orgId: string, accessToken: string): Promise<OtpTokenResult> {
+      const secret = store.signingKey(orgId);
+      const claims = await verifyOtpToken(secret ? Buffer.from(secret, 'base64url') : undefined, accessToken, clock.now());
+      return db.tx(() => {
+        const token = store.tokenByJti(orgId, claims.jti);
+        if (!token) throw bad('accessToken is invalid: it was not issued by this organization');
+        if (!store.consumeToken(orgId, claims.jti, clock.nowIso())) throw bad('accessToken has already been used; each token verifies once');
+        return { verified: true, identifier: token.identifier, verifiedAt: token.verified_at };
+      });
+    },
+
+    /** The expiry job: a request still `sent` at its (latest) expiry becomes `expired`. */
+    expire(orgId: string, requestId: string): void {
+      const row = store.requestById(orgId, requestId);
+      if (row) expireIfDue(row);
+    },
+
+    logs(orgId: string, filter: OtpLogFilter, page: PageRequest): ListEnvelope<OtpLog> {
+      const { rows, total } = store.logs(orgId, filter, page.limit, page.offset);
+      return pageEnvelope(rows.map(toLog), total, page);
+    },
+
+    analytics(orgId: string, widgetId: string | undefined): OtpAnalytics {
+      if (widgetId) mustWidget(orgId, widgetId);
+      const { statuses, sends, verified } = store.analytics(orgId, widgetId);
+      const count = (status: string) => statuses.find((s) => s.status === status)?.n ?? 0;
+      const totalSent = statuses.reduce((sum, s) => sum + s.n, 0);
+      const totalVerified = count('verified');
+      const channelBreakdown = Object.fromEntries(OTP_CHANNELS.map((channel) => [channel, {
+        sent: sends.find((s) => s.channel === channel)?.n ?? 0, verified: verified.find((v) => v.channel === channel)?.n ?? 0,
+      }]));
+      return {
+        totalSent, totalVerified, totalExpired: count('expired'), totalBlocked: count('blocked'),
+        successRate: totalSent === 0 ? 0 : Math.round((totalVerified / totalSent) * 10_000) / 100, channelBreakdown,
+      };
+    },
+  };
+}
+export type OtpService = ReturnType<typeof createOtpService>;
