@@ -3,6 +3,7 @@
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import { newId } from './ids.ts';
+import { yieldToIo } from './jobs.ts';
 import { createOutboxStore } from './outbox.store.ts';
 
 export type BusEvent<T = unknown> = { id: string; orgId: string; type: string; data: T; createdAt: string };
@@ -29,13 +30,15 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
 
   async function flushOnce(): Promise<void> {
     for (;;) {
-      const rows = store.pending(200);
+      const rows = store.pending(100);
       if (rows.length === 0) return;
       // At least once: a crash before the batch is marked dispatches its events again on restart.
       for (const row of rows) {
         await dispatch({ id: row.id, orgId: row.org_id, type: row.type, data: JSON.parse(row.data), createdAt: row.created_at });
       }
       store.markDispatched(rows.map((row) => row.seq), clock.nowIso());
+      // A backlog (a campaign's events) is worked off in batches, with HTTP requests served in between.
+      await yieldToIo();
     }
   }
 

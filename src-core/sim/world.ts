@@ -20,14 +20,18 @@ export function createSimWorld(deps: CoreDeps) {
     providers,
     /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */
     attach(messaging: MessagingService, email: EmailService, campaigns: () => CampaignTracking): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
-      const receipt = (job: ReceiptJob): void => void messaging.applyStatus(job.channel, job.externalId, job.status);
+      const receipt = (job: ReceiptJob): void => deps.db.tx(() => {
+        for (const item of job.items) messaging.applyStatus(item.channel, item.externalId, item.status);
+      });
       const engagement = (job: EngagementJob, ctx: { orgId: string | null }): void => email.engagement(ctx.orgId as string, job.externalId, job.kind, job.url);
       // A simulated customer acts on a campaign message: a click or a conversion is reported as a provider would; a reply is a real inbound message.
-      const campaignEngagement = (job: CampaignEngagementJob, ctx: { orgId: string | null }): void => {
+      const campaignEngagement = (job: CampaignEngagementJob, ctx: { orgId: string | null }): void => deps.db.tx(() => {
         const orgId = ctx.orgId as string;
-        if (job.kind === 'replied') messaging.receive({ orgId, channel: job.channel, from: job.address, text: CAMPAIGN_REPLY_TEXT });
-        else campaigns().track(orgId, job.messageId, job.kind);
-      };
+        for (const item of job.items) {
+          if (item.kind === 'replied') messaging.receive({ orgId, channel: item.channel, from: item.address, text: CAMPAIGN_REPLY_TEXT });
+          else campaigns().track(orgId, item.messageId, item.kind);
+        }
+      });
       return {
         routes: simRoutes({ messaging, store }),
         jobs: { [RECEIPT_JOB]: receipt as JobHandler, [ENGAGEMENT_JOB]: engagement as JobHandler, [CAMPAIGN_ENGAGEMENT_JOB]: campaignEngagement as JobHandler },

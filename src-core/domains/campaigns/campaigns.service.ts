@@ -11,10 +11,10 @@ import { AppError, conflict, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { yieldToIo, type JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import type { MessagingService } from '../messaging/index.ts';
+import type { MessagingService, OutboundInput } from '../messaging/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { CampaignChannels, ChannelPlan } from './campaign-channels.ts';
-import type { CampaignRow, CampaignsStore, CountsRow, RecipientRow } from './campaigns.store.ts';
+import type { CampaignRow, CampaignsStore, RecipientRow } from './campaigns.store.ts';
 
 export const DISPATCH_JOB = 'campaign.dispatch';
 export const START_JOB = 'campaign.start';
@@ -33,9 +33,11 @@ export type NewCampaign = {
 class CampaignStopped extends Error {}
 const SETTLED: Partial<Record<string, 'sent' | 'delivered' | 'read'>> = { sent: 'sent', delivered: 'delivered', read: 'read' };
 
-const toCounts = (row: CountsRow): CampaignCounts => ({
-  totalRecipients: row.total, pending: row.pending + row.sending, sent: row.sent, delivered: row.delivered, read: row.read, failed: row.failed,
-  cancelled: row.cancelled, clicked: row.clicked, replied: row.replied, converted: row.converted,
+/** A campaign's numbers, from the counters on its row. */
+const toCounts = (row: CampaignRow): CampaignCounts => ({
+  totalRecipients: row.total_recipients, pending: row.total_recipients - row.sent_count - row.failed_count - row.cancelled_count,
+  sent: row.sent_count, delivered: row.delivered_count, read: row.read_count, failed: row.failed_count, cancelled: row.cancelled_count,
+  clicked: row.clicked_count, replied: row.replied_count, converted: row.converted_count,
 });
 const rate = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
 
@@ -53,7 +55,7 @@ export function createCampaignsService(deps: {
   const billedAs = (row: CampaignRow) => deps.channels[row.channel as keyof CampaignChannels].billedAs;
 
   function summary(row: CampaignRow): CampaignSummary {
-    const counts = toCounts(store.counts(row.id));
+    const counts = toCounts(row);
     return {
       id: row.id, channel: row.channel as CampaignSummary['channel'], name: row.name, status: row.status as CampaignStatus,
       totalRecipients: row.total_recipients, sentCount: counts.sent, deliveredCount: counts.delivered, scheduledAt: row.scheduled_at,
@@ -63,45 +65,66 @@ export function createCampaignsService(deps: {
     };
   }
 
-  function progress(row: CampaignRow): void {
-    const counts = store.counts(row.id);
+  const fresh = (row: CampaignRow): CampaignRow => store.byId(row.org_id, row.id) as CampaignRow;
+  function progress(stale: CampaignRow): void {
+    const row = fresh(stale);
+    const counts = toCounts(row);
     bus.emit(row.org_id, 'campaign.progress', {
-      campaignId: row.id, channel: row.channel, status: (store.byId(row.org_id, row.id) as CampaignRow).status, totalRecipients: counts.total,
-      sent: counts.sent, failed: counts.failed, pending: counts.pending + counts.sending, cancelled: counts.cancelled,
+      campaignId: row.id, channel: row.channel, status: row.status, totalRecipients: counts.totalRecipients,
+      sent: counts.sent, failed: counts.failed, pending: counts.pending, cancelled: counts.cancelled,
     });
   }
 
-  /** Sends one recipient (or resumes it): exactly once, whatever came between. */
-  async function sendOne(row: CampaignRow, plan: ChannelPlan, recipient: RecipientRow): Promise<void> {
-    const messageId = recipient.message_id ?? newId('msg');
-    try {
-      const outbound = plan.compose(recipient.address);
-      await messaging.send({
-        ...outbound, source: 'CAMPAIGN', messageId, prepaidPaise: row.price_paise,
-        content: { ...outbound.content, campaignId: row.id, sourceName: row.name },
-        payload: { ...outbound.payload, campaignId: row.id },
-        onQueued: (id) => {
-          if (store.byId(row.org_id, row.id)?.status !== 'RUNNING' || !store.markSending(row.id, recipient.seq, id)) throw new CampaignStopped();
-        },
-        onSettled: (message: Message) => store.settle(row.id, recipient.seq, SETTLED[message.status] ?? 'failed', message.errorMessage),
-      });
-    } catch (error) {
-      if (error instanceof CampaignStopped) return;
-      if (!(error instanceof AppError)) throw error;
-      // Refused before anything went out (a blocked contact, a template gone): failed, and its reservation given back.
-      db.tx(() => {
+  /**
+   * Sends a slice of recipients (or resumes them) through the shared send path, exactly once whatever
+   * came between: each recipient is marked `sending` with its message id in the transaction that queues
+   * the message, so a restart finds it and resumes that message instead of sending another.
+   */
+  async function sendSlice(row: CampaignRow, plan: ChannelPlan, recipients: RecipientRow[]): Promise<void> {
+    const refused: Array<{ recipient: RecipientRow; error: AppError }> = [];
+    const outbound: Array<{ recipient: RecipientRow; input: OutboundInput }> = [];
+    for (const recipient of recipients) {
+      try {
+        const composed = plan.compose(recipient.address);
+        outbound.push({
+          recipient,
+          input: {
+            ...composed, source: 'CAMPAIGN', messageId: recipient.message_id ?? newId('msg'), prepaidPaise: row.price_paise,
+            content: { ...composed.content, campaignId: row.id, sourceName: row.name },
+            payload: { ...composed.payload, campaignId: row.id },
+            // A cancel moves pending recipients to `cancelled` in one transaction: this one then stops here, before anything is sent.
+            onQueued: (id) => {
+              if (!store.markSending(row.id, recipient.seq, id)) throw new CampaignStopped();
+            },
+            onSettled: (message: Message) => store.settle(row.id, recipient.seq, SETTLED[message.status] ?? 'failed', message.errorMessage),
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refused.push({ recipient, error });
+      }
+    }
+    const answers = await messaging.sendMany(outbound.map((o) => o.input));
+    answers.forEach((answer, i) => {
+      if (!('error' in answer) || answer.error instanceof CampaignStopped) return;
+      if (!(answer.error instanceof AppError)) throw answer.error;
+      refused.push({ recipient: (outbound[i] as { recipient: RecipientRow }).recipient, error: answer.error });
+    });
+    if (refused.length === 0) return;
+    // Refused before anything went out (a blocked contact, a template gone): failed, and the reservation given back.
+    db.tx(() => {
+      for (const { recipient, error } of refused) {
         store.settle(row.id, recipient.seq, 'failed', error.message);
         wallet.refund(row.org_id, billedAs(row), { type: 'campaign', id: row.id }, row.price_paise, `Campaign "${row.name}": ${recipient.address} not sent (${error.message})`);
-      });
-    }
+      }
+    });
   }
 
   function complete(orgId: string, id: string): void {
     db.tx(() => {
       const row = store.byId(orgId, id);
       if (!row || row.status !== 'RUNNING') return;
-      const counts = store.counts(id);
-      if (counts.pending + counts.sending > 0) return;
+      if (toCounts(row).pending > 0) return;
       store.update(id, { status: 'COMPLETED', completed_at: clock.nowIso() });
       progress(row);
     });
@@ -144,7 +167,7 @@ export function createCampaignsService(deps: {
         const row = mustGet(orgId, id);
         if (row.status !== 'DRAFT') throw conflict(`Campaign ${id} is ${row.status}; only a DRAFT campaign can be launched`);
         if (addresses) store.addRecipients(id, addresses);
-        const total = store.counts(id).total;
+        const total = fresh(row).total_recipients;
         if (total === 0) throw new AppError('VALIDATION_FAILED', 'The campaign has no recipients: its audience matches no contact with a phone number');
         const channelOfWallet = billedAs(row);
         const price = wallet.priceOf(orgId, channelOfWallet);
@@ -179,11 +202,21 @@ export function createCampaignsService(deps: {
     },
     analytics(orgId: string, id: string, channel: string) {
       const row = mustGet(orgId, id, channel);
-      const c = toCounts(store.counts(row.id));
+      const c = toCounts(row);
       return {
         campaignId: id, totalRecipients: c.totalRecipients, sent: c.sent, delivered: c.delivered, read: c.read, clicked: c.clicked, replied: c.replied,
         converted: c.converted, failed: c.failed, deliveryRate: rate(c.delivered, c.sent), readRate: rate(c.read, c.sent), clickRate: rate(c.clicked, c.sent),
       };
+    },
+    /** The counters kept on the campaign row against a recount of its recipient rows. */
+    audit(orgId: string, id: string) {
+      const kept = toCounts(mustGet(orgId, id));
+      const rows = store.recount(id);
+      const recounted: CampaignCounts = {
+        totalRecipients: rows.total, pending: rows.pending + rows.sending, sent: rows.sent, delivered: rows.delivered, read: rows.read, failed: rows.failed,
+        cancelled: rows.cancelled, clicked: rows.clicked, replied: rows.replied, converted: rows.converted,
+      };
+      return { kept, recounted, consistent: JSON.stringify(kept) === JSON.stringify(recounted) };
     },
     /** Job: a SCHEDULED campaign's time has come. */
     startScheduled(orgId: string, id: string): void {
@@ -208,14 +241,13 @@ export function createCampaignsService(deps: {
         while (done < CHUNK) {
           const batch = store.inState(id, state, Math.min(SLICE, CHUNK - done));
           if (batch.length === 0) break;
-          for (const recipient of batch) await sendOne(row, plan, recipient);
+          await sendSlice(row, plan, batch);
           done += batch.length;
           await yieldToIo();
           if (store.byId(orgId, id)?.status !== 'RUNNING') return;
         }
       }
-      const left = store.counts(id);
-      if (left.pending + left.sending === 0) return complete(orgId, id);
+      if (toCounts(fresh(row)).pending === 0) return complete(orgId, id);
       db.tx(() => {
         progress(row);
         jobs.schedule({ type: DISPATCH_JOB, orgId, payload: { campaignId: id } });

@@ -5,12 +5,21 @@ export type CampaignRow = {
   id: string; org_id: string; channel: string; name: string; status: string; config: string; total_recipients: number; price_paise: number;
   scheduled_at: string | null; schedule_timezone: string | null; refunded_recipients: number; created_at: string; launched_at: string | null;
   started_at: string | null; completed_at: string | null; cancelled_at: string | null;
+  sent_count: number; delivered_count: number; read_count: number; failed_count: number; cancelled_count: number;
+  clicked_count: number; replied_count: number; converted_count: number;
 };
 export type RecipientRow = { campaign_id: string; seq: number; address: string; state: string; message_id: string | null; error: string | null };
 export type CountsRow = {
   total: number; pending: number; sending: number; sent: number; delivered: number; read: number; failed: number; cancelled: number;
   clicked: number; replied: number; converted: number;
 };
+
+type Tally = { sent: number; delivered: number; read: number; failed: number };
+/** What a recipient in `state` adds to the campaign's counters. */
+const tally = (state: string | null): Tally => ({
+  sent: state === 'sent' || state === 'delivered' || state === 'read' ? 1 : 0, delivered: state === 'delivered' || state === 'read' ? 1 : 0,
+  read: state === 'read' ? 1 : 0, failed: state === 'failed' ? 1 : 0,
+});
 
 /** A recipient's state only moves forward: pending → sending → sent → delivered → read; failed and cancelled are final. */
 const FORWARD: Record<string, string[]> = { delivered: ['sending', 'sent'], read: ['sending', 'sent', 'delivered'], failed: ['sending', 'sent'] };
@@ -23,23 +32,32 @@ export function createCampaignsStore(sql: Sql) {
   const list = sql.prepare(`SELECT * FROM campaigns WHERE org_id = @orgId AND channel = @channel AND (@status IS NULL OR status = @status)
     ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
   const count = sql.prepare(`SELECT COUNT(*) FROM campaigns WHERE org_id = @orgId AND channel = @channel AND (@status IS NULL OR status = @status)`).pluck();
-  const counts = sql.prepare(`SELECT COUNT(*) AS total,
+  /** The counters recomputed from the recipient rows (a check on the kept ones). */
+  const recount = sql.prepare(`SELECT COUNT(*) AS total,
       COALESCE(SUM(state = 'pending'), 0) AS pending, COALESCE(SUM(state = 'sending'), 0) AS sending,
       COALESCE(SUM(state IN ('sent', 'delivered', 'read')), 0) AS sent, COALESCE(SUM(state IN ('delivered', 'read')), 0) AS delivered,
       COALESCE(SUM(state = 'read'), 0) AS read, COALESCE(SUM(state = 'failed'), 0) AS failed, COALESCE(SUM(state = 'cancelled'), 0) AS cancelled,
       COUNT(clicked_at) AS clicked, COUNT(replied_at) AS replied, COUNT(converted_at) AS converted
     FROM campaign_recipients WHERE campaign_id = ?`);
+  const bump = sql.prepare(`UPDATE campaigns SET sent_count = sent_count + @sent, delivered_count = delivered_count + @delivered,
+    read_count = read_count + @read, failed_count = failed_count + @failed WHERE id = @id`);
+  const move = (campaignId: string, from: string | null, to: string): void => {
+    const a = tally(from);
+    const b = tally(to);
+    bump.run({ id: campaignId, sent: b.sent - a.sent, delivered: b.delivered - a.delivered, read: b.read - a.read, failed: b.failed - a.failed });
+  };
+  const stateOf = sql.prepare(`SELECT campaign_id, state FROM campaign_recipients WHERE message_id = ?`);
+  const stateAt = sql.prepare(`SELECT state FROM campaign_recipients WHERE campaign_id = ? AND seq = ?`).pluck();
   const inState = sql.prepare(`SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = ? ORDER BY seq LIMIT ?`);
   const markSending = sql.prepare(`UPDATE campaign_recipients SET state = 'sending', message_id = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
   const settle = sql.prepare(`UPDATE campaign_recipients SET state = ?, error = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
-  const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state WHERE message_id = @messageId
-    AND state IN (SELECT value FROM json_each(@from))`);
+  const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state WHERE message_id = @messageId AND state = @old`);
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
   const byMessage = sql.prepare(`SELECT r.*, c.org_id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE r.message_id = ?`);
   const engage = {
-    clicked: sql.prepare(`UPDATE campaign_recipients SET clicked_at = ? WHERE message_id = ? AND clicked_at IS NULL`),
-    replied: sql.prepare(`UPDATE campaign_recipients SET replied_at = ? WHERE message_id = ? AND replied_at IS NULL`),
-    converted: sql.prepare(`UPDATE campaign_recipients SET converted_at = ? WHERE message_id = ? AND converted_at IS NULL`),
+    clicked: sql.prepare(`UPDATE campaign_recipients SET clicked_at = ? WHERE message_id = ? AND clicked_at IS NULL RETURNING campaign_id`).pluck(),
+    replied: sql.prepare(`UPDATE campaign_recipients SET replied_at = ? WHERE message_id = ? AND replied_at IS NULL RETURNING campaign_id`).pluck(),
+    converted: sql.prepare(`UPDATE campaign_recipients SET converted_at = ? WHERE message_id = ? AND converted_at IS NULL RETURNING campaign_id`).pluck(),
   };
   /** The latest campaign message to an address on a channel sent since `sinceIso` (a reply is credited to it). */
   const latestTo = sql.prepare(`SELECT r.message_id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
@@ -48,7 +66,7 @@ export function createCampaignsStore(sql: Sql) {
     ORDER BY c.started_at DESC LIMIT 1`).pluck();
 
   return {
-    insert: (row: Omit<CampaignRow, 'price_paise' | 'refunded_recipients' | 'launched_at' | 'started_at' | 'completed_at' | 'cancelled_at'>) => void insert.run(row),
+    insert: (row: Pick<CampaignRow, 'id' | 'org_id' | 'channel' | 'name' | 'status' | 'config' | 'total_recipients' | 'scheduled_at' | 'schedule_timezone' | 'created_at'>) => void insert.run(row),
     /** Appends recipients after the ones already there (must run inside a transaction). */
     addRecipients(campaignId: string, addresses: string[]): number {
       const start = (sql.prepare(`SELECT COALESCE(MAX(seq), 0) FROM campaign_recipients WHERE campaign_id = ?`).pluck().get(campaignId) as number);
@@ -61,7 +79,7 @@ export function createCampaignsStore(sql: Sql) {
       const params = { orgId, channel, status: status ?? null, limit, offset };
       return { rows: list.all(params) as CampaignRow[], total: count.get(params) as number };
     },
-    counts: (campaignId: string) => counts.get(campaignId) as CountsRow,
+    recount: (campaignId: string) => recount.get(campaignId) as CountsRow,
     inState: (campaignId: string, state: string, limit: number) => inState.all(campaignId, state, limit) as RecipientRow[],
     /** Moves a campaign on: `fields` are the timestamps and totals this step sets. */
     update(id: string, fields: Partial<Pick<CampaignRow, 'status' | 'price_paise' | 'launched_at' | 'started_at' | 'completed_at' | 'cancelled_at' | 'refunded_recipients'>>): void {
@@ -70,12 +88,29 @@ export function createCampaignsStore(sql: Sql) {
       sql.prepare(`UPDATE campaigns SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
     },
     markSending: (campaignId: string, seq: number, messageId: string) => markSending.run(messageId, campaignId, seq).changes === 1,
-    settle: (campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null) => void settle.run(state, error, campaignId, seq),
+    settle(campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null): void {
+      const old = stateAt.get(campaignId, seq) as string | undefined;
+      if (settle.run(state, error, campaignId, seq).changes > 0) move(campaignId, old ?? null, state);
+    },
     /** A message's receipt moves its recipient forward (never back); returns whether a recipient moved. */
-    advance: (messageId: string, state: 'delivered' | 'read' | 'failed') => advance.run({ state, messageId, from: JSON.stringify(FORWARD[state]) }).changes > 0,
-    cancelPending: (campaignId: string): number => cancelPending.run(campaignId).changes,
+    advance(messageId: string, state: 'delivered' | 'read' | 'failed'): boolean {
+      const current = stateOf.get(messageId) as { campaign_id: string; state: string } | undefined;
+      if (!current || !FORWARD[state]?.includes(current.state)) return false;
+      if (advance.run({ state, messageId, old: current.state }).changes === 0) return false;
+      move(current.campaign_id, current.state, state);
+      return true;
+    },
+    cancelPending(campaignId: string): number {
+      const n = cancelPending.run(campaignId).changes;
+      sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`).run(n, campaignId);
+      return n;
+    },
     byMessage: (messageId: string) => byMessage.get(messageId) as (RecipientRow & { org_id: string }) | undefined,
-    engage: (kind: keyof typeof engage, messageId: string, at: string): boolean => engage[kind].run(at, messageId).changes > 0,
+    engage(kind: keyof typeof engage, messageId: string, at: string): boolean {
+      const campaignId = engage[kind].get(at, messageId) as string | undefined;
+      if (campaignId) sql.prepare(`UPDATE campaigns SET ${kind}_count = ${kind}_count + 1 WHERE id = ?`).run(campaignId);
+      return Boolean(campaignId);
+    },
     latestTo: (orgId: string, channel: string, address: string, sinceIso: string) => (latestTo.get(address, orgId, channel, sinceIso) as string | undefined) ?? null,
     running: () => sql.prepare(`SELECT id, org_id FROM campaigns WHERE status = 'RUNNING'`).all() as Array<{ id: string; org_id: string }>,
   };

@@ -124,6 +124,7 @@ describe('launch and dispatch', () => {
       campaignId: id, totalRecipients: 40, sent: 40, delivered: 40, read: 40, clicked, replied, converted, failed: 0,
       deliveryRate: 100, readRate: 100, clickRate: Math.round((clicked / 40) * 10_000) / 100,
     });
+    expect(t.server.services.campaigns.audit(t.organizationId, id).consistent).toBe(true);
     const inbound = await t.request('GET', '/v1/whatsapp/logs?direction=inbound&limit=100', { token: key });
     expect(inbound.body.data.filter((l: { content: { text: string } }) => l.content.text === "Yes, I'm interested!").length).toBeGreaterThanOrEqual(replied);
   });
@@ -171,6 +172,7 @@ describe('schedule and cancel', () => {
     expect(after.status).toBe('CANCELLED');
     expect(refunded).toBeGreaterThan(0);
     expect(after.sentCount + refunded).toBe(2_000);
+    expect(t.server.services.campaigns.audit(t.organizationId, id).consistent).toBe(true);
     expect(await balance()).toBe(before - after.sentCount * PRICE);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
   });

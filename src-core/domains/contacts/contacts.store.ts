@@ -56,14 +56,14 @@ export function createContactsStore(sql: Sql) {
   const insert = sql.prepare(`INSERT INTO contacts (id, org_id, username, name, email, phone, profile_pic, source, tags, created_at, updated_at)
     VALUES (@id, @org_id, @username, @name, @email, @phone, @profile_pic, @source, @tags, @created_at, @updated_at)`);
   const byId = sql.prepare(`SELECT * FROM contacts WHERE id = ? AND org_id = ?`);
-  const byPhone = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND phone = ? ORDER BY created_at LIMIT 1`);
-  const byEmail = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND email = ? COLLATE NOCASE ORDER BY created_at LIMIT 1`);
+  const byPhone = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND phone = ? ORDER BY rowid LIMIT 1`);
+  const byEmail = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND email = ? COLLATE NOCASE ORDER BY rowid LIMIT 1`);
   const setBlock = sql.prepare(`UPDATE contacts SET is_blocked = @blocked, blocked_reason = @reason, blocked_at = @at, updated_at = @updated WHERE id = @id AND org_id = @orgId`);
   const insertNote = sql.prepare(`INSERT INTO contact_notes (id, org_id, contact_id, content, created_at) VALUES (@id, @org_id, @contact_id, @content, @created_at)`);
   const notesOf = sql.prepare(`SELECT * FROM contact_notes WHERE org_id = ? AND contact_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const countNotes = sql.prepare(`SELECT COUNT(*) AS n FROM contact_notes WHERE org_id = ? AND contact_id = ?`);
   const deleteNote = sql.prepare(`DELETE FROM contact_notes WHERE id = ? AND contact_id = ? AND org_id = ?`);
-  const byUsername = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND username = ? COLLATE NOCASE ORDER BY created_at LIMIT 1`);
+  const byUsername = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND username = ? COLLATE NOCASE ORDER BY rowid LIMIT 1`);
   const setName = sql.prepare(`UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
   const countAll = sql.prepare(`SELECT COALESCE((SELECT n FROM contact_counts WHERE org_id = ?), 0) AS n`);
   const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();

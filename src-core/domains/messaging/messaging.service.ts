@@ -10,7 +10,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
-import type { ChannelProvider, Providers } from './provider.ts';
+import type { ChannelProvider, ProviderOutcome, Providers, ProviderSend } from './provider.ts';
 
 export type OutboundInput = {
   orgId: string;
@@ -81,6 +81,48 @@ export function createMessagingService(deps: {
   }
 
   const billedChannel = (channel: Channel): BilledChannel | null => (channel === 'email' ? null : channel);
+  const providerOf = (input: OutboundInput): ChannelProvider => input.provider ?? deps.providers()[input.channel];
+  const providerSend = (input: OutboundInput, messageId: string): ProviderSend => ({
+    orgId: input.orgId, channel: input.channel, messageId, to: input.to, from: input.sender, text: input.text, payload: input.payload ?? {},
+  });
+
+  /** Records a send as `queued`: refuses a blocked contact (409), charges (unless prepaid), creates contact and conversation. In a transaction. */
+  function enqueue(input: OutboundInput, messageId: string): MessageRow {
+    const contact = contacts.resolveAddress(input.orgId, input.channel, input.to);
+    contacts.assertSendable(contact);
+    const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id);
+    const billed = billedChannel(input.channel);
+    const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }) : null;
+    if (input.channel === 'email') wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId });
+    const at = clock.nowIso();
+    store.insertMessage({
+      id: messageId, org_id: input.orgId, channel: input.channel, direction: 'outbound', status: 'queued', contact_id: contact.id,
+      conversation_id: conversation.id, address: input.to, sender: input.sender, external_id: null, type: input.type, text: input.text,
+      content: JSON.stringify(input.content ?? { text: input.text }), template_name: input.templateName ?? null,
+      template_id: input.templateId ?? null, source: input.source, billing_amount_paise: input.prepaidPaise ?? (charge ? -charge.amountPaise : 0),
+      created_at: at, sent_at: null,
+    });
+    store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 0 });
+    input.onQueued?.(messageId);
+    return store.byId(messageId) as MessageRow;
+  }
+
+  /** Records the provider's answer: `sent`, or `failed` with the charge refunded. In a transaction. */
+  function record(input: OutboundInput, queued: MessageRow, outcome: ProviderOutcome): Message {
+    const at = clock.nowIso();
+    if (outcome.ok) store.markSent(queued.id, outcome.externalId, at);
+    else {
+      store.markFailed(queued.id, outcome.code, outcome.message, at);
+      const billed = billedChannel(input.channel);
+      if (billed && queued.billing_amount_paise > 0) {
+        wallet.refund(input.orgId, billed, { type: 'message', id: queued.id }, queued.billing_amount_paise, `${input.channel} message failed: ${outcome.message}`);
+      }
+    }
+    const row = store.byId(queued.id) as MessageRow;
+    emitStatus(row);
+    return settled(row, input);
+  }
+
   function settled(row: MessageRow, input: OutboundInput): Message {
     const message = toMessage(row);
     input.onSettled?.(message);
@@ -96,43 +138,49 @@ export function createMessagingService(deps: {
       const messageId = input.messageId ?? newId('msg');
       const existing = input.messageId ? store.byId(messageId) : undefined;
       if (existing && existing.status !== 'queued') return db.tx(() => settled(existing, input));
-      const queued = existing ?? db.tx(() => {
-        const contact = contacts.resolveAddress(input.orgId, input.channel, input.to);
-        contacts.assertSendable(contact);
-        const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id);
-        const billed = billedChannel(input.channel);
-        const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }) : null;
-        if (input.channel === 'email') wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId });
-        const at = clock.nowIso();
-        store.insertMessage({
-          id: messageId, org_id: input.orgId, channel: input.channel, direction: 'outbound', status: 'queued', contact_id: contact.id,
-          conversation_id: conversation.id, address: input.to, sender: input.sender, external_id: null, type: input.type, text: input.text,
-          content: JSON.stringify(input.content ?? { text: input.text }), template_name: input.templateName ?? null,
-          template_id: input.templateId ?? null, source: input.source, billing_amount_paise: input.prepaidPaise ?? (charge ? -charge.amountPaise : 0),
-          created_at: at, sent_at: null,
-        });
-        store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 0 });
-        input.onQueued?.(messageId);
-        return store.byId(messageId) as MessageRow;
-      });
-      const provider = input.provider ?? deps.providers()[input.channel];
-      const outcome = await provider.send({
-        orgId: input.orgId, channel: input.channel, messageId, to: input.to, from: input.sender, text: input.text, payload: input.payload ?? {},
-      });
-      return db.tx(() => {
-        const at = clock.nowIso();
-        if (outcome.ok) store.markSent(messageId, outcome.externalId, at);
-        else {
-          store.markFailed(messageId, outcome.code, outcome.message, at);
-          const billed = billedChannel(input.channel);
-          if (billed && queued.billing_amount_paise > 0) {
-            wallet.refund(input.orgId, billed, { type: 'message', id: messageId }, queued.billing_amount_paise, `${input.channel} message failed: ${outcome.message}`);
-          }
+      const queued = existing ?? db.tx(() => enqueue(input, messageId));
+      const outcome = await providerOf(input).send(providerSend(input, messageId));
+      return db.tx(() => record(input, queued, outcome));
+    },
+    /**
+     * Many sends with three commits in all instead of three each (a campaign's slice): every message is
+     * queued in one transaction (each in its own savepoint, so a refusal leaves the others), handed to
+     * the provider (in one batch when it has a bulk API), and every outcome recorded in one transaction.
+     * Each answer is the message, or the error that refused it.
+     */
+    async sendMany(inputs: OutboundInput[]): Promise<Array<{ message: Message } | { error: unknown }>> {
+      const ids = inputs.map((input) => input.messageId ?? newId('msg'));
+      const answers: Array<{ message: Message } | { error: unknown } | null> = inputs.map(() => null);
+      const queued = db.tx(() => inputs.map((input, i) => {
+        const id = ids[i] as string;
+        const existing = input.messageId ? store.byId(id) : undefined;
+        if (existing && existing.status !== 'queued') {
+          answers[i] = { message: settled(existing, input) };
+          return null;
         }
-        const row = store.byId(messageId) as MessageRow;
-        emitStatus(row);
-        return settled(row, input);
+        try {
+          return existing ?? db.tx(() => enqueue(input, id));
+        } catch (error) {
+          answers[i] = { error };
+          return null;
+        }
+      }));
+      const pending = inputs.map((input, i) => ({ input, i, row: queued[i] })).filter((p): p is { input: OutboundInput; i: number; row: MessageRow } => Boolean(p.row));
+      const outcomes = new Map<number, ProviderOutcome>();
+      const byProvider = new Map<ChannelProvider, typeof pending>();
+      for (const p of pending) {
+        const provider = providerOf(p.input);
+        byProvider.set(provider, [...(byProvider.get(provider) ?? []), p]);
+      }
+      for (const [provider, group] of byProvider) {
+        const sends = group.map((p) => providerSend(p.input, ids[p.i] as string));
+        const results = provider.sendBatch ? await provider.sendBatch(sends) : await Promise.all(sends.map((m) => provider.send(m)));
+        group.forEach((p, k) => outcomes.set(p.i, results[k] as ProviderOutcome));
+      }
+      db.tx(() => {
+        for (const p of pending) answers[p.i] = { message: record(p.input, p.row, outcomes.get(p.i) as ProviderOutcome) };
       });
+      return answers as Array<{ message: Message } | { error: unknown }>;
     },
 
     /** A customer's message delivered by a provider: contact, conversation (unread + 1), log and event. */

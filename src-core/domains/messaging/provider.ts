@@ -15,8 +15,14 @@ export type ProviderOutcome =
   | { ok: true; externalId: string }
   | { ok: false; code: string; message: string };
 
+/**
+ * `messageId` is the provider's idempotency key: a send repeated with the same id (resumed after a crash)
+ * answers the first outcome and delivers nothing twice.
+ */
 export interface ChannelProvider {
   send(message: ProviderSend): Promise<ProviderOutcome>;
+  /** Many messages in one call (a bulk API), answered in order; campaigns use it when the provider has one. */
+  sendBatch?(messages: ProviderSend[]): Promise<ProviderOutcome[]>;
 }
 
 export type Providers = Record<Channel, ChannelProvider> & {
