@@ -112,6 +112,7 @@ export async function createServer(options: ServerOptions) {
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler, { concurrency: domain.concurrentJobs?.[type] });
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
+    for (const [type, listener] of Object.entries(domain.within ?? {})) bus.within(type, listener);
   }
 
   async function advance(ms: number): Promise<void> {

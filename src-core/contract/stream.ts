@@ -7,7 +7,9 @@ import type { RequestLogEntry } from './api-keys.ts';
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
 export type MessageChange = { message: Message };
 /** Progress of a bulk campaign as its chunks are dispatched (emitted by the campaigns domain as `campaign.progress`). */
-export type CampaignProgress = { campaignId: string; channel: string; status: string; totalRecipients: number; sent: number; failed: number };
+export type CampaignProgress = {
+  campaignId: string; channel: string; status: string; totalRecipients: number; sent: number; failed: number; pending: number; cancelled: number;
+};
 export type DeliveryAttemptEvent = {
   deliveryId: string; endpointId: string; eventId: string; eventType: string; attempt: number;
   responseStatus: number | null; error: string | null; latencyMs: number | null; at: string;

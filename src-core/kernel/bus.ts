@@ -15,6 +15,8 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
   const store = createOutboxStore(db.sql);
   const listeners = new Map<string, Listener[]>();
   const transientListeners: TransientListener[] = [];
+  /** Listeners that run inside the emitting transaction: their writes commit (or roll back) with the cause. */
+  const inTransaction = new Map<string, Array<(event: BusEvent) => void>>();
   let flushing: Promise<void> | null = null;
   let again = false;
 
@@ -68,7 +70,9 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     /** Writes the event to the outbox; must run inside the transaction of the change it reports. */
     emit<T>(orgId: string, type: string, data: T): string {
       const id = newId('evt');
-      store.insert({ id, orgId, type, data, createdAt: clock.nowIso() });
+      const createdAt = clock.nowIso();
+      store.insert({ id, orgId, type, data, createdAt });
+      for (const listener of inTransaction.get(type) ?? []) listener({ id, orgId, type, data, createdAt });
       db.afterCommit(() => setImmediate(flushQuietly));
       return id;
     },
@@ -76,6 +80,13 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
       const list = listeners.get(type) ?? [];
       list.push(listener);
       listeners.set(type, list);
+    },
+    /**
+     * Subscribes `listener` to run synchronously inside the transaction that emits the event, for
+     * bookkeeping that must move with its cause (a campaign recipient following its message's status).
+     */
+    within(type: string, listener: (event: BusEvent) => void): void {
+      inTransaction.set(type, [...(inTransaction.get(type) ?? []), listener]);
     },
     publishTransient(orgId: string | null, type: string, data: unknown): void {
       for (const listener of transientListeners) listener({ orgId, type, data });

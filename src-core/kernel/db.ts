@@ -7,8 +7,14 @@ export type Sql = Database.Database;
 
 export interface Db {
   readonly sql: Sql;
-  /** Runs `fn` in a transaction (nested calls join the outer one); hooks run after the outermost commit. */
+  /**
+   * Runs `fn` in a transaction; hooks run after the commit. A nested call simply joins the outer
+   * transaction (no savepoint): an error it throws rolls back the whole outer transaction unless caught
+   * inside a `savepoint`.
+   */
   tx<T>(fn: () => T): T;
+  /** Runs `fn` inside the current transaction so that, if it throws, only its own writes are undone. */
+  savepoint<T>(fn: () => T): T;
   /** Registers `fn` to run after the current transaction commits, or at once outside a transaction. */
   afterCommit(fn: () => void): void;
   close(): void;
@@ -36,14 +42,7 @@ export function openDb(file: string): Db {
   return {
     sql,
     tx<T>(fn: () => T): T {
-      if (depth > 0) {
-        depth++;
-        try {
-          return sql.transaction(fn)();
-        } finally {
-          depth--;
-        }
-      }
+      if (depth > 0) return fn();
       depth = 1;
       try {
         const result = sql.transaction(fn).immediate();
@@ -53,6 +52,16 @@ export function openDb(file: string): Db {
       } catch (error) {
         depth = 0;
         pending = [];
+        throw error;
+      }
+    },
+    savepoint<T>(fn: () => T): T {
+      if (depth === 0) throw new Error('savepoint() runs inside a transaction');
+      const hooks = pending.length;
+      try {
+        return sql.transaction(fn)();
+      } catch (error) {
+        pending.length = hooks;
         throw error;
       }
     },

@@ -1,5 +1,5 @@
 // defineDomain: a domain's one export — its routes, job handlers and bus listeners, built from its deps.
-import type { Bus, Listener } from './bus.ts';
+import type { Bus, BusEvent, Listener } from './bus.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import type { JobHandler, JobRunner } from './jobs.ts';
@@ -15,6 +15,8 @@ export type Domain<S = unknown> = {
   /** Job types of this domain that may run side by side, with their bound. */
   concurrentJobs?: Record<string, number>;
   on?: Record<string, Listener>;
+  /** Bus listeners that run inside the emitting transaction (synchronous bookkeeping only). */
+  within?: Record<string, (event: BusEvent) => void>;
   /** What other domains may call (never the store). */
   service: S;
 };

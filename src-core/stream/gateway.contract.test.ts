@@ -75,7 +75,7 @@ describe('socket gateway', () => {
     await connected(socket);
     await socket.emitWithAck('joinOrganization', t.organizationId);
     const progress = new Promise<Parameters<ServerToClientEvents['campaign:progress']>[0]>((resolve) => socket.once('campaign:progress', resolve));
-    const payload = { campaignId: 'cmp_x', channel: 'whatsapp', status: 'RUNNING', totalRecipients: 10, sent: 4, failed: 1 };
+    const payload = { campaignId: 'cmp_x', channel: 'whatsapp', status: 'RUNNING', totalRecipients: 10, sent: 4, failed: 1, pending: 5, cancelled: 0 };
     t.server.db.tx(() => t.server.bus.emit(t.organizationId, 'campaign.progress', payload));
     expect(await progress).toEqual(payload);
     const attempt = new Promise<Parameters<ServerToClientEvents['delivery:attempt']>[0]>((resolve) => socket.once('delivery:attempt', resolve));

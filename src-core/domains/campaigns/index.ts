@@ -33,7 +33,8 @@ export function campaignsDomain(deps: CoreDeps & {
       [DISPATCH_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.dispatch(ctx.orgId as string, payload.campaignId),
       [START_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.startScheduled(ctx.orgId as string, payload.campaignId),
     },
-    on: Object.fromEntries(CHANNELS.flatMap((c) => [[`${c}.message.status`, onStatus], [`${c}.message.received`, onReceived]])),
+    // In the transaction of the status change or inbound message, so the counters never lag or drift.
+    within: Object.fromEntries(CHANNELS.flatMap((c) => [[`${c}.message.status`, onStatus], [`${c}.message.received`, onReceived]])),
     service,
   });
 }

@@ -159,7 +159,7 @@ export function createMessagingService(deps: {
           return null;
         }
         try {
-          return existing ?? db.tx(() => enqueue(input, id));
+          return existing ?? db.savepoint(() => enqueue(input, id));
         } catch (error) {
           answers[i] = { error };
           return null;
