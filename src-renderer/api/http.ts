@@ -16,6 +16,7 @@ export type Api = {
   post<T>(path: string, body?: unknown): Promise<T>;
   del<T>(path: string): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
 };
 
 export function createApi(connection: Connection): Api {
@@ -46,5 +47,6 @@ export function createApi(connection: Connection): Api {
     post: (path, body) => call('POST', path, body),
     del: (path) => call('DELETE', path),
     put: (path, body) => call('PUT', path, body),
+    patch: (path, body) => call('PATCH', path, body),
   };
 }

@@ -1,0 +1,215 @@
+// The webhook inspector against a real receiver on 127.0.0.1: create an endpoint (secret shown once),
+// send tests, watch deliveries land live, check the signature in the browser, watch a failed delivery
+// retry on the virtual clock, replay it, and scroll a log too long to render whole.
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { ARTIFACTS, launchBrowser, screenshot } from '../fixtures/browser.ts';
+import { startServer, type E2eServer } from '../fixtures/server.ts';
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+type Receiver = { url: string; received: Received[]; answer: number; close(): Promise<void> };
+
+/** A webhook receiver that records every request and answers `answer` (200 until switched). */
+async function startReceiver(): Promise<Receiver> {
+  const state = { received: [] as Received[], answer: 200 };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      state.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(state.answer, { 'content-type': 'text/plain' }).end(state.answer === 200 ? 'ok' : 'receiver is down');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}/hooks/switchboard`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+const verify = (received: Received, secret: string): boolean => {
+  const header = String(received.headers['x-service-signature']);
+  const t = /t=(\d+)/.exec(header)?.[1];
+  const v1 = /v1=([0-9a-f]+)/.exec(header)?.[1];
+  return v1 === createHmac('sha256', secret).update(`${t}.${received.body}`).digest('hex');
+};
+
+let server: E2eServer;
+let receiver: Receiver;
+let browser: Browser;
+let page: Page;
+let secret = '';
+let failedDeliveryId = '';
+let firstDeliveryId = '';
+
+const detail = () => page.getByTestId('delivery-detail');
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  server = await startServer('demo', { allowPrivateWebhooks: true });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  await page.goto(server.consoleUrl);
+  await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await receiver?.close();
+});
+
+describe('webhook inspector', () => {
+  it('creates an endpoint with the event picker and shows its secret once, with a copy button', async () => {
+    await page.getByTestId('nav-webhooks').click();
+    await page.getByText('No webhook endpoints yet').waitFor();
+    await page.getByTestId('new-endpoint').click();
+    await page.getByTestId('endpoint-url').fill(receiver.url);
+    await page.getByTestId('endpoint-description').fill('Local receiver');
+    await page.getByTestId('events-some').check();
+    await page.getByTestId('event-contact.created').check();
+    await page.getByTestId('event-whatsapp.message.received').check();
+    await screenshot(page, 'webhooks-create');
+    await page.getByTestId('create-endpoint').click();
+    secret = (await page.getByTestId('endpoint-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByTestId('copy-secret').click();
+    await page.getByTestId('copy-secret').filter({ hasText: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    const card = page.locator(`[data-testid="endpoint-card"][data-url="${receiver.url}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId('endpoint-state').textContent()).toBe('Enabled');
+    await screenshot(page, 'webhooks-endpoints');
+  });
+
+  it('sends a test that lands live as succeeded, with payload, headers and a valid signature', async () => {
+    const card = page.getByTestId('endpoint-card');
+    await card.getByTestId('test-event-type').selectOption('contact.created');
+    await card.getByTestId('send-test').click();
+    await card.getByTestId('test-sent').waitFor();
+    await page.getByTestId('tab-deliveries').click();
+    const row = page.locator('[data-testid="delivery-row"][data-event-type="contact.created"][data-status="SUCCEEDED"]');
+    await row.waitFor();
+    expect(receiver.received).toHaveLength(1);
+    const received = receiver.received[0] as Received;
+    expect(verify(received, secret)).toBe(true);
+    await screenshot(page, 'webhooks-deliveries');
+
+    firstDeliveryId = (await row.getAttribute('data-delivery-id')) ?? '';
+    await row.click();
+    await page.locator('[data-testid="delivery-detail"][data-status="SUCCEEDED"]').waitFor();
+    expect(await detail().getByTestId('payload').textContent()).toContain('"type": "contact.created"');
+    expect(await detail().getByTestId('payload').textContent()).toContain('Alice Johnson');
+    const headers = (await detail().getByTestId('request-headers').textContent()) ?? '';
+    expect(headers).toContain(String(received.headers['x-service-signature']));
+    expect(headers).toContain(String(received.headers['x-service-event-id']));
+    expect(await detail().getByTestId('response-body').textContent()).toBe('ok');
+    const verdict = detail().getByTestId('signature-result');
+    await page.locator('[data-testid="signature-result"][data-valid="true"]').waitFor();
+    expect(await verdict.textContent()).toContain('Valid for the current secret');
+    await screenshot(page, 'webhooks-detail');
+    await detail().screenshot({ path: join(ARTIFACTS, 'webhooks-detail-panel.png') });
+
+    await detail().getByTestId('signature-secret').fill('whsec_not_the_secret');
+    await page.locator('[data-testid="signature-result"][data-valid="false"]').waitFor();
+    expect(await verdict.textContent()).toContain('Not valid for the current secret');
+    await detail().getByTestId('signature-secret').fill('');
+    await page.locator('[data-testid="signature-result"][data-valid="true"]').waitFor();
+  });
+
+  it('a failing receiver gives a failed attempt, a next retry, and a second attempt once the clock passes it', async () => {
+    receiver.answer = 500;
+    await page.getByTestId('tab-endpoints').click();
+    await page.getByTestId('test-event-type').selectOption('');
+    await page.getByTestId('send-test').click();
+    await page.getByTestId('open-test-delivery').click();
+    await page.locator('[data-testid="delivery-detail"][data-status="FAILED"]').waitFor();
+    failedDeliveryId = (await detail().getAttribute('data-delivery-id')) ?? '';
+    expect(failedDeliveryId).toMatch(/^whd_/);
+    await detail().locator('[data-testid="attempt"][data-attempt="1"][data-response-status="500"]').waitFor();
+    const nextRetry = detail().getByTestId('next-retry');
+    const firstAttemptAt = (await server.dashboard<{ attemptLog: Array<{ at: string }> }>('GET', `/dashboard/webhooks/deliveries/${failedDeliveryId}`)).body.attemptLog[0]?.at ?? '';
+    const nextAt = (await nextRetry.getAttribute('data-next-attempt-at')) ?? '';
+    // The retry is due 10 s after the attempt finished (RETRY_DELAYS_MS[1]); the two instants are read separately.
+    expect(new Date(nextAt).getTime() - new Date(firstAttemptAt).getTime()).toBeGreaterThanOrEqual(10_000);
+    expect(new Date(nextAt).getTime() - new Date(firstAttemptAt).getTime()).toBeLessThan(11_000);
+    expect(await nextRetry.textContent()).toContain('Attempt 2 of 7');
+    expect(await detail().getByTestId('response-body').textContent()).toBe('receiver is down');
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${failedDeliveryId}"][data-status="FAILED"]`).waitFor();
+    await screenshot(page, 'webhooks-detail-failed');
+    await detail().screenshot({ path: join(ARTIFACTS, 'webhooks-detail-failed-panel.png') });
+
+    // RETRY_DELAYS_MS[1] is 10 s: move the virtual clock past it and the retry runs.
+    const advanced = await server.dashboard('POST', '/sim/clock/advance', { seconds: 11 });
+    expect(advanced.status).toBe(200);
+    await detail().locator('[data-testid="attempt"][data-attempt="2"][data-response-status="500"]').waitFor();
+    await page.locator('[data-testid="delivery-detail"][data-attempts="2"]').waitFor();
+    expect(await detail().getByTestId('next-retry').textContent()).toContain('Attempt 3 of 7');
+    const attempts = receiver.received.filter((r) => r.headers['x-service-event-type'] === 'webhook.test');
+    expect(attempts.map((r) => r.headers['x-service-delivery-attempt'])).toEqual(['1', '2']);
+    expect(attempts.every((r) => verify(r, secret))).toBe(true);
+    await page.getByTestId('tab-endpoints').click();
+    await page.locator('[data-testid="endpoint-health"][data-failures="2"]').filter({ hasText: '2 consecutive failures' }).waitFor();
+    await page.getByTestId('tab-deliveries').click();
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${failedDeliveryId}"]`).waitFor();
+  });
+
+  it('replays the failed delivery once the receiver is back, and the replay succeeds with the same event id', async () => {
+    receiver.answer = 200;
+    const eventId = String(receiver.received.at(-1)?.headers['x-service-event-id']);
+    await detail().getByTestId('replay').click();
+    await detail().getByTestId('replayed').waitFor();
+    await detail().getByTestId('open-replay').click();
+    await page.locator('[data-testid="delivery-detail"][data-status="SUCCEEDED"]').waitFor();
+    const replayId = (await detail().getAttribute('data-delivery-id')) ?? '';
+    expect(replayId).not.toBe(failedDeliveryId);
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${replayId}"][data-status="SUCCEEDED"]`).waitFor();
+    const last = receiver.received.at(-1) as Received;
+    expect(last.headers['x-service-event-id']).toBe(eventId);
+    expect(last.headers['x-service-delivery-attempt']).toBe('1');
+    await page.locator('[data-testid="signature-result"][data-valid="true"]').waitFor();
+    await screenshot(page, 'webhooks-replay');
+    await page.getByTestId('theme-toggle').click();
+    await screenshot(page, 'webhooks-replay-other-theme');
+    await page.getByTestId('theme-toggle').click();
+  });
+
+  it('pages a long log through a virtual list: a screenful of rows, the oldest reachable, the reader\'s place kept as new ones arrive', async () => {
+    const endpoints = await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/webhooks');
+    const endpointId = endpoints.body.data[0]?.id ?? '';
+    const sendTests = async (count: number) => {
+      for (let sent = 0; sent < count; sent += 50) {
+        const batch = Array.from({ length: Math.min(50, count - sent) }, () => server.dashboard('POST', `/dashboard/webhooks/${endpointId}/test`, { eventType: 'whatsapp.message.received' }));
+        for (const result of await Promise.all(batch)) expect(result.status).toBe(202);
+      }
+    };
+    await page.getByTestId('close-delivery').click();
+    const before = Number(await page.getByTestId('deliveries-table').getAttribute('data-total'));
+    await sendTests(300);
+    await page.locator(`[data-testid="deliveries-table"][data-total="${before + 300}"]`).waitFor();
+    expect(await page.getByTestId('delivery-row').count()).toBeLessThan(60);
+    await screenshot(page, 'webhooks-deliveries-many');
+
+    const scroller = page.getByTestId('deliveries-scroll');
+    await scroller.evaluate((element) => { element.scrollTop = element.scrollHeight; });
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${firstDeliveryId}"]`).waitFor();
+    expect(await page.getByTestId('delivery-row').count()).toBeLessThan(60);
+
+    await scroller.evaluate((element) => { element.scrollTop = 150 * 44; });
+    const rowInMiddle = () => scroller.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit?.closest('[data-testid="delivery-row"]')?.getAttribute('data-delivery-id') ?? null;
+    });
+    await expect.poll(rowInMiddle).toMatch(/^whd_/);
+    const reading = await rowInMiddle();
+    await sendTests(1);
+    await page.locator(`[data-testid="deliveries-table"][data-total="${before + 301}"]`).waitFor();
+    await expect.poll(rowInMiddle).toBe(reading);
+  });
+});

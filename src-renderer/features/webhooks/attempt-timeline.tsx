@@ -1,0 +1,49 @@
+// The attempts of one delivery as a timeline (time, response status, latency, error), ending in the
+// next scheduled retry, a success, or exhaustion. Choosing an attempt shows its request and response.
+import type { WebhookDeliveryDetail } from '../../../src-core/contract/index.ts';
+import { time } from '../../components/format.ts';
+import { latency, relativeTo, ResponseCode } from './delivery-status.tsx';
+
+/** Seed 001: 7 attempts in all (immediately, then after 10 s, 1 min, 5 min, 30 min, 2 h and 6 h). */
+export const MAX_ATTEMPTS = 7;
+
+type Props = { delivery: WebhookDeliveryDetail; now: string | undefined; selected: number; onSelect(attempt: number): void };
+
+export function AttemptTimeline({ delivery, now, selected, onSelect }: Props) {
+  const attempts = [...delivery.attemptLog].sort((a, b) => a.attempt - b.attempt);
+  return (
+    <ol className="wh-timeline" data-testid="attempt-timeline">
+      {attempts.map((attempt) => {
+        const ok = attempt.responseStatus !== null && attempt.responseStatus >= 200 && attempt.responseStatus < 300;
+        return (
+          <li key={attempt.attempt} className={`wh-step ${ok ? 'wh-step-ok' : 'wh-step-failed'}${attempt.attempt === selected ? ' selected' : ''}`}
+            data-testid="attempt" data-attempt={attempt.attempt} data-response-status={attempt.responseStatus ?? ''}>
+            <button type="button" className="wh-step-body" onClick={() => onSelect(attempt.attempt)} aria-pressed={attempt.attempt === selected}>
+              <span className="wh-step-title">
+                <strong>Attempt {attempt.attempt}</strong>
+                <ResponseCode status={attempt.responseStatus} error={attempt.error} />
+                <span className="muted">{latency(attempt.latencyMs)}</span>
+              </span>
+              <span className="muted small">{time(attempt.at)}</span>
+              {attempt.error ? <span className="wh-error-text small">{attempt.error}</span> : null}
+            </button>
+          </li>
+        );
+      })}
+      {delivery.status === 'PENDING' && attempts.length === 0 ? (
+        <li className="wh-step wh-step-next" data-testid="attempt-queued"><div className="wh-step-body"><strong>Attempt 1</strong><span className="muted small">Queued: being sent now</span></div></li>
+      ) : null}
+      {delivery.nextAttemptAt ? (
+        <li className="wh-step wh-step-next" data-testid="next-retry" data-next-attempt-at={delivery.nextAttemptAt}>
+          <div className="wh-step-body">
+            <span className="wh-step-title"><strong>Attempt {delivery.attempts + 1} of {MAX_ATTEMPTS}</strong><span className="chip">scheduled</span></span>
+            <span className="small">Next retry {time(delivery.nextAttemptAt)} <span className="muted">({relativeTo(delivery.nextAttemptAt, now)} on the virtual clock)</span></span>
+          </div>
+        </li>
+      ) : null}
+      {delivery.status === 'EXHAUSTED' ? (
+        <li className="wh-step wh-step-failed" data-testid="exhausted"><div className="wh-step-body"><strong>Exhausted</strong><span className="muted small">No more retries. Replay it once the receiver is fixed.</span></div></li>
+      ) : null}
+    </ol>
+  );
+}

@@ -1,0 +1,43 @@
+// Registering an endpoint: URL, description and events; the answer carries the secret once.
+import { useState, type FormEvent } from 'react';
+import { ErrorState } from '../../components/states.tsx';
+import { EventPicker, type EventSelection } from './event-picker.tsx';
+import { useCreateEndpoint } from './mutations.ts';
+import { useWebhooksUi } from './webhooks-store.ts';
+
+export function CreateEndpoint({ onClose }: { onClose(): void }) {
+  const create = useCreateEndpoint();
+  const showSecret = useWebhooksUi((s) => s.showSecret);
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<EventSelection>(new Set());
+  const ready = url.trim() !== '' && (events === '*' || events.size > 0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const created = await create.mutateAsync({
+      url: url.trim(), events: events === '*' ? '*' : [...events], ...(description.trim() ? { description: description.trim() } : {}),
+    });
+    if (created.secret) showSecret({ endpointId: created.id, url: created.url, secret: created.secret, reason: 'created' });
+    onClose();
+  }
+
+  return (
+    <form className="card form wh-create" onSubmit={(e) => void submit(e).catch(() => undefined)} data-testid="create-endpoint-form">
+      <div className="page-title"><h2>New endpoint</h2><button type="button" className="button ghost small" onClick={onClose}>Cancel</button></div>
+      <div className="form-row">
+        <label className="field grow"><span>Endpoint URL</span>
+          <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} required placeholder="https://example.com/webhooks/switchboard" data-testid="endpoint-url" />
+        </label>
+        <label className="field grow"><span>Description (optional)</span>
+          <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} placeholder="Order sync" data-testid="endpoint-description" />
+        </label>
+      </div>
+      <EventPicker value={events} onChange={setEvents} />
+      {create.isError ? <ErrorState error={create.error} /> : null}
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={!ready || create.isPending} data-testid="create-endpoint">{create.isPending ? 'Creating…' : 'Create endpoint'}</button>
+      </div>
+    </form>
+  );
+}

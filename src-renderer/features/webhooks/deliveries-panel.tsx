@@ -1,0 +1,35 @@
+// The deliveries tab: filters (status, endpoint), the live virtualised log and the detail panel.
+import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookEndpoint } from '../../../src-core/contract/index.ts';
+import { DeliveriesTable } from './deliveries-table.tsx';
+import { DeliveryDetail } from './delivery-detail.tsx';
+import { hostAndPath, STATUS_LABEL } from './delivery-status.tsx';
+import { useDeliveriesHead } from './queries.ts';
+import { useWebhooksUi } from './webhooks-store.ts';
+
+export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint[]; now: string | undefined }) {
+  const { status, setStatus, endpointFilter, setEndpointFilter, selectedDeliveryId } = useWebhooksUi();
+  const scope = { status, endpointId: endpointFilter };
+  const head = useDeliveriesHead(scope);
+  return (
+    <div className={`wh-deliveries${selectedDeliveryId ? ' with-detail' : ''}`}>
+      <div className="wh-deliveries-main">
+        <div className="wh-toolbar">
+          <div className="wh-segmented" role="radiogroup" aria-label="Status">
+            {(['', ...DELIVERY_STATUSES] as Array<DeliveryStatus | ''>).map((value) => (
+              <button key={value || 'all'} type="button" role="radio" aria-checked={status === value} className={status === value ? 'active' : ''}
+                onClick={() => setStatus(value)} data-testid={`status-filter-${value || 'all'}`}>{value ? STATUS_LABEL[value].replace(' · retrying', '') : 'All'}</button>
+            ))}
+          </div>
+          <select value={endpointFilter} onChange={(e) => setEndpointFilter(e.target.value)} aria-label="Endpoint" data-testid="endpoint-filter" className="wh-select">
+            <option value="">All endpoints</option>
+            {endpoints.map((endpoint) => <option key={endpoint.id} value={endpoint.id}>{hostAndPath(endpoint.url)}</option>)}
+          </select>
+          <div className="spacer" />
+          <span className="muted small" data-testid="deliveries-count">{head.data ? `${head.data.meta.total.toLocaleString()} deliveries · newest first` : ''}</span>
+        </div>
+        <DeliveriesTable scope={scope} endpoints={endpoints} now={now} />
+      </div>
+      {selectedDeliveryId ? <DeliveryDetail endpoints={endpoints} now={now} /> : null}
+    </div>
+  );
+}

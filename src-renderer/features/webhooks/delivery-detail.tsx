@@ -1,0 +1,105 @@
+// One delivery, opened from the table: summary, attempt timeline with the next retry, the local
+// signature check, the request headers and the response of the chosen attempt, the payload, Replay.
+import { useState } from 'react';
+import type { WebhookDeliveryDetail, WebhookEndpoint } from '../../../src-core/contract/index.ts';
+import { time } from '../../components/format.ts';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { AttemptTimeline, MAX_ATTEMPTS } from './attempt-timeline.tsx';
+import { DeliveryStatusBadge, latency, ResponseCode } from './delivery-status.tsx';
+import { JsonView } from './json-view.tsx';
+import { useReplay } from './mutations.ts';
+import { useDelivery } from './queries.ts';
+import { SignatureCheck } from './signature-check.tsx';
+import { rawBodyOf, SIGNATURE_HEADER } from './signature.ts';
+import { useWebhooksUi } from './webhooks-store.ts';
+
+function ReplayBar({ delivery }: { delivery: WebhookDeliveryDetail }) {
+  const replay = useReplay();
+  const openDelivery = useWebhooksUi((s) => s.openDelivery);
+  const replayed = replay.data?.id;
+  return (
+    <div className="wh-replay">
+      <button type="button" className="button primary" disabled={replay.isPending} onClick={() => replay.mutate(delivery.id)} data-testid="replay">
+        {replay.isPending ? 'Replaying…' : '↻ Replay'}
+      </button>
+      <span className="muted small">Sends the same payload again with the same event id <code>{delivery.eventId}</code>, as a new delivery.</span>
+      {replayed ? (
+        <span className="wh-note wh-note-ok" data-testid="replayed">Replay queued as <code>{replayed}</code> · <button type="button" className="link" onClick={() => openDelivery(replayed)} data-testid="open-replay">Open it →</button></span>
+      ) : null}
+      {replay.isError ? <ErrorState error={replay.error} /> : null}
+    </div>
+  );
+}
+
+function Body({ delivery, endpoint, now }: { delivery: WebhookDeliveryDetail; endpoint: WebhookEndpoint | undefined; now: string | undefined }) {
+  const latest = delivery.attemptLog.reduce((max, a) => Math.max(max, a.attempt), 0);
+  const [chosen, setChosen] = useState<{ delivery: string; attempt: number } | null>(null);
+  const selected = chosen?.delivery === delivery.id ? chosen.attempt : latest;
+  const attempt = delivery.attemptLog.find((a) => a.attempt === selected);
+  const rawBody = rawBodyOf(delivery.payload);
+  const summary: Array<[string, string]> = [
+    ['Endpoint', endpoint?.url ?? delivery.endpointId], ['Event id', delivery.eventId], ['Delivery id', delivery.id],
+    ['Created', time(delivery.createdAt)], ['Attempts', `${delivery.attempts} of ${MAX_ATTEMPTS}`],
+  ];
+  return (
+    <>
+      <dl className="fields wh-summary">{summary.map(([label, value]) => <div key={label}><dt>{label}</dt><dd className="mono">{value}</dd></div>)}</dl>
+      <ReplayBar delivery={delivery} />
+      <section className="wh-section">
+        <h3>Attempts</h3>
+        <AttemptTimeline delivery={delivery} now={now} selected={selected} onSelect={(n) => setChosen({ delivery: delivery.id, attempt: n })} />
+      </section>
+      {attempt ? (
+        <>
+          <section className="wh-section" data-testid="last-response">
+            <h3>Response to attempt {attempt.attempt}</h3>
+            <div className="wh-response-line">
+              <ResponseCode status={attempt.responseStatus} error={attempt.error} />
+              <span data-testid="response-latency">{latency(attempt.latencyMs)}</span>
+              <span className="muted">{time(attempt.at)}</span>
+            </div>
+            {attempt.error ? <div className="wh-error-text">{attempt.error}</div> : null}
+            <pre className="wh-pre" data-testid="response-body">{attempt.responseBody === null ? '(no body)' : attempt.responseBody || '(empty body)'}</pre>
+          </section>
+          <SignatureCheck endpointId={delivery.endpointId} header={attempt.requestHeaders[SIGNATURE_HEADER]} rawBody={rawBody} now={now} />
+          <section className="wh-section">
+            <h3>Request headers of attempt {attempt.attempt}</h3>
+            <dl className="wh-headers" data-testid="request-headers">
+              {Object.entries(attempt.requestHeaders).map(([name, value]) => (
+                <div key={name} className={name.startsWith('x-service-') ? 'is-service' : ''}><dt className="mono">{name}</dt><dd className="mono">{value}</dd></div>
+              ))}
+            </dl>
+          </section>
+        </>
+      ) : null}
+      <section className="wh-section">
+        <h3>Payload</h3>
+        <JsonView value={delivery.payload} testId="payload" />
+      </section>
+    </>
+  );
+}
+
+export function DeliveryDetail({ endpoints, now }: { endpoints: WebhookEndpoint[]; now: string | undefined }) {
+  const id = useWebhooksUi((s) => s.selectedDeliveryId);
+  const close = useWebhooksUi((s) => s.openDelivery);
+  const delivery = useDelivery(id);
+  const data = delivery.data?.id === id ? delivery.data : undefined;
+  return (
+    <aside className="card wh-detail" data-testid="delivery-detail" data-delivery-id={id ?? ''} data-status={data?.status ?? ''} data-attempts={data?.attempts ?? ''}
+      aria-label="Delivery detail">
+      <header className="wh-detail-head">
+        <div>
+          <code className="wh-detail-type">{data?.eventType ?? '…'}</code>
+          {data ? <DeliveryStatusBadge status={data.status} /> : null}
+        </div>
+        <button type="button" className="button ghost small" onClick={() => close(null)} aria-label="Close delivery" data-testid="close-delivery">✕</button>
+      </header>
+      <div className="wh-detail-body">
+        {delivery.isError ? <ErrorState error={delivery.error} onRetry={() => void delivery.refetch()} /> : !data ? <Loading label="Loading delivery…" /> : (
+          <Body key={data.id} delivery={data} endpoint={endpoints.find((e) => e.id === data.endpointId)} now={now} />
+        )}
+      </div>
+    </aside>
+  );
+}

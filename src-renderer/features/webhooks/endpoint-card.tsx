@@ -1,0 +1,103 @@
+// One endpoint: where it points, what it listens to, its health, and its actions (send a test,
+// rotate the secret, enable or disable, delete).
+import { useState } from 'react';
+import type { WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
+import { time } from '../../components/format.ts';
+import { ErrorState } from '../../components/states.tsx';
+import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive } from './mutations.ts';
+import { useEventCatalogue } from './queries.ts';
+import { useWebhooksUi } from './webhooks-store.ts';
+
+function Health({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const failing = endpoint.consecutiveFailures > 0;
+  return (
+    <div className="wh-health" data-testid="endpoint-health" data-failures={endpoint.consecutiveFailures}>
+      <span className={`wh-dot ${!endpoint.isActive ? 'is-off' : failing ? 'is-bad' : 'is-good'}`} aria-hidden />
+      {failing ? <span className="wh-error-text">{endpoint.consecutiveFailures} consecutive failure{endpoint.consecutiveFailures === 1 ? '' : 's'}</span> : <span>Healthy</span>}
+      <span className="muted">· last success {endpoint.lastSuccessAt ? time(endpoint.lastSuccessAt) : 'never'}</span>
+      {endpoint.lastFailureAt ? <span className="muted">· last failure {time(endpoint.lastFailureAt)}</span> : null}
+    </div>
+  );
+}
+
+function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const catalogue = useEventCatalogue();
+  const send = useSendTest();
+  const openDelivery = useWebhooksUi((s) => s.openDelivery);
+  const [eventType, setEventType] = useState<WebhookEventType | ''>('');
+  const subscribed = (type: string) => endpoint.events.includes('*') || endpoint.events.includes(type);
+  const events = catalogue.data?.data ?? [];
+  return (
+    <div className="wh-test">
+      <select value={eventType} onChange={(e) => setEventType(e.target.value as WebhookEventType | '')} aria-label="Test event type" data-testid="test-event-type">
+        <option value="">Generic ping (webhook.test)</option>
+        <optgroup label="Subscribed events">{events.filter((e) => subscribed(e.type)).map((e) => <option key={e.type} value={e.type}>{e.type}</option>)}</optgroup>
+        <optgroup label="Other events">{events.filter((e) => !subscribed(e.type)).map((e) => <option key={e.type} value={e.type}>{e.type}</option>)}</optgroup>
+      </select>
+      <button type="button" className="button" disabled={send.isPending} onClick={() => send.mutate({ id: endpoint.id, eventType })} data-testid="send-test">
+        {send.isPending ? 'Sending…' : 'Send test'}
+      </button>
+      {send.isSuccess ? (
+        <span className="small" data-testid="test-sent">Queued <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => openDelivery(send.data.deliveryId)} data-testid="open-test-delivery">View delivery →</button></span>
+      ) : null}
+      {send.isError ? <span className="wh-error-text" role="alert">{send.error.message}</span> : null}
+    </div>
+  );
+}
+
+export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const setActive = useSetEndpointActive();
+  const rotate = useRotateSecret();
+  const remove = useDeleteEndpoint();
+  const showSecret = useWebhooksUi((s) => s.showSecret);
+  const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
+  const failed = setActive.error ?? rotate.error ?? remove.error;
+
+  const doRotate = () => rotate.mutate(endpoint.id, {
+    onSuccess: (rotated) => {
+      if (rotated.secret) showSecret({ endpointId: rotated.id, url: rotated.url, secret: rotated.secret, reason: 'rotated' });
+      setConfirming(null);
+    },
+  });
+
+  return (
+    <article className={`card wh-endpoint${endpoint.isActive ? '' : ' is-disabled'}`} data-testid="endpoint-card" data-endpoint-id={endpoint.id} data-url={endpoint.url} data-active={endpoint.isActive}>
+      <header className="wh-endpoint-head">
+        <div className="wh-endpoint-title">
+          <span className="wh-url mono" title={endpoint.url}>{endpoint.url}</span>
+          {endpoint.description ? <span className="muted small">{endpoint.description}</span> : null}
+        </div>
+        <span className={`badge ${endpoint.isActive ? 'ok' : 'danger'}`} data-testid="endpoint-state">{endpoint.isActive ? 'Enabled' : 'Disabled'}</span>
+      </header>
+      {!endpoint.isActive && endpoint.disabledReason ? <div className="wh-note">Disabled: {endpoint.disabledReason}</div> : null}
+      <div className="wh-chips" aria-label="Subscribed events">
+        {endpoint.events.map((event) => <span key={event} className="chip">{event === '*' ? '* all events' : event}</span>)}
+      </div>
+      <Health endpoint={endpoint} />
+      <footer className="wh-endpoint-actions">
+        <SendTest endpoint={endpoint} />
+        <div className="spacer" />
+        {confirming === 'rotate' ? (
+          <span className="wh-confirm">The old secret stops working immediately.
+            <button type="button" className="button small danger" onClick={doRotate} disabled={rotate.isPending} data-testid="confirm-rotate">Rotate</button>
+            <button type="button" className="button small ghost" onClick={() => setConfirming(null)}>Keep</button>
+          </span>
+        ) : confirming === 'delete' ? (
+          <span className="wh-confirm">Delete this endpoint and stop its deliveries?
+            <button type="button" className="button small danger" onClick={() => remove.mutate(endpoint.id)} disabled={remove.isPending} data-testid="confirm-delete">Delete</button>
+            <button type="button" className="button small ghost" onClick={() => setConfirming(null)}>Keep</button>
+          </span>
+        ) : (
+          <>
+            <button type="button" className="button small" onClick={() => setConfirming('rotate')} data-testid="rotate-secret">Rotate secret</button>
+            <button type="button" className="button small" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: endpoint.id, isActive: !endpoint.isActive })} data-testid="toggle-endpoint">
+              {endpoint.isActive ? 'Disable' : 'Enable'}
+            </button>
+            <button type="button" className="button small danger-outline" onClick={() => setConfirming('delete')} data-testid="delete-endpoint">Delete</button>
+          </>
+        )}
+      </footer>
+      {failed ? <ErrorState error={failed} /> : null}
+    </article>
+  );
+}

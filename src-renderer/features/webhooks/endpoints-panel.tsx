@@ -1,0 +1,32 @@
+// The endpoints tab: the secret shown once, the create form, and every endpoint of the account.
+import { useState } from 'react';
+import { MAX_ENDPOINTS } from '../../../src-core/contract/index.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { CreateEndpoint } from './create-endpoint.tsx';
+import { EndpointCard } from './endpoint-card.tsx';
+import { useEndpoints } from './queries.ts';
+import { SecretOnce } from './secret-once.tsx';
+
+export function EndpointsPanel() {
+  const endpoints = useEndpoints();
+  const [creating, setCreating] = useState(false);
+  const count = endpoints.data?.meta.total ?? 0;
+  return (
+    <div className="wh-endpoints" data-testid="endpoints">
+      <div className="wh-toolbar">
+        <span className="muted">{endpoints.data ? `${count} of ${MAX_ENDPOINTS} endpoints` : ''}</span>
+        <div className="spacer" />
+        {creating ? null : <button type="button" className="button primary" onClick={() => setCreating(true)} disabled={count >= MAX_ENDPOINTS} data-testid="new-endpoint">Add endpoint</button>}
+      </div>
+      <SecretOnce />
+      {creating ? <CreateEndpoint onClose={() => setCreating(false)} /> : null}
+      {endpoints.isPending ? <Loading /> : endpoints.isError ? <ErrorState error={endpoints.error} onRetry={() => void endpoints.refetch()} /> : endpoints.data.data.length === 0 ? (
+        creating ? null : <Empty title="No webhook endpoints yet">Add an endpoint to receive signed events (contacts, messages, calls, orders) as they happen.</Empty>
+      ) : (
+        <div className="wh-endpoint-list" data-ready="true">
+          {endpoints.data.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} />)}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// Server data of the webhook inspector: endpoints, the event catalogue, pages of the delivery log and
+// one delivery with its attempts. Live updates arrive as invalidations from api/live.ts.
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import type { DeliveryStatus, ListEnvelope, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
+import type { Api } from '../../api/http.ts';
+import { useApi } from '../../api/context.tsx';
+
+/** One entry of `GET /webhooks/events` (the contract names no schema for it: seed 001 says "not shown"). */
+export type CatalogueEvent = { type: WebhookEventType; description: string; sample: Record<string, unknown> };
+
+/** Rows per request of the delivery log; the virtualised table asks only for the pages it shows. */
+export const DELIVERY_PAGE_SIZE = 100;
+
+export type DeliveryScope = { status: DeliveryStatus | ''; endpointId: string };
+
+export function useEndpoints() {
+  const api = useApi();
+  return useQuery({ queryKey: ['webhooks'], queryFn: () => api.get<ListEnvelope<WebhookEndpoint>>('/dashboard/webhooks?limit=100') });
+}
+
+export function useEventCatalogue() {
+  const api = useApi();
+  return useQuery({ queryKey: ['webhook-events'], queryFn: () => api.get<{ data: CatalogueEvent[] }>('/dashboard/webhooks/events'), staleTime: Infinity });
+}
+
+function deliveriesPage(api: Api, scope: DeliveryScope, page: number) {
+  const params = new URLSearchParams({ page: String(page), limit: String(DELIVERY_PAGE_SIZE) });
+  if (scope.status) params.set('status', scope.status);
+  const base = scope.endpointId ? `/dashboard/webhooks/${encodeURIComponent(scope.endpointId)}/deliveries` : '/dashboard/webhook-deliveries';
+  return api.get<ListEnvelope<WebhookDelivery>>(`${base}?${params.toString()}`);
+}
+
+const pageQuery = (api: Api, scope: DeliveryScope, page: number) => ({
+  queryKey: ['webhook-deliveries', scope.endpointId, scope.status, page] as const,
+  queryFn: () => deliveriesPage(api, scope, page),
+  placeholderData: keepPreviousData,
+});
+
+/** The first page: the newest rows and the total the virtual list is sized by. */
+export function useDeliveriesHead(scope: DeliveryScope) {
+  const api = useApi();
+  return useQuery(pageQuery(api, scope, 1));
+}
+
+/** The pages (1-based) that the visible rows fall in; other pages are never requested. */
+export function useDeliveryPages(scope: DeliveryScope, pages: number[]) {
+  const api = useApi();
+  return useQueries({ queries: pages.map((page) => pageQuery(api, scope, page)) });
+}
+
+export function useDelivery(id: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['webhook-delivery', id],
+    queryFn: () => api.get<WebhookDeliveryDetail>(`/dashboard/webhooks/deliveries/${encodeURIComponent(id ?? '')}`),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+}

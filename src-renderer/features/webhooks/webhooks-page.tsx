@@ -1,0 +1,37 @@
+// The webhook inspector: endpoints (create, secret once, rotate, enable/disable, test) and the live
+// delivery log with each delivery's attempts, signature check and replay.
+import { useClock } from '../simulator/queries.ts';
+import { DeliveriesPanel } from './deliveries-panel.tsx';
+import { EndpointsPanel } from './endpoints-panel.tsx';
+import { useEndpoints } from './queries.ts';
+import { useWebhooksUi, type WebhooksTab } from './webhooks-store.ts';
+import './webhooks.css';
+
+const TABS: Array<{ tab: WebhooksTab; label: string }> = [{ tab: 'endpoints', label: 'Endpoints' }, { tab: 'deliveries', label: 'Deliveries' }];
+
+export function WebhooksPage() {
+  const { tab, setTab } = useWebhooksUi();
+  const endpoints = useEndpoints();
+  const clock = useClock();
+  const failing = endpoints.data?.data.filter((e) => e.consecutiveFailures > 0 || !e.isActive).length ?? 0;
+  return (
+    <div className="page padded wh-page" data-testid="webhooks-page">
+      <div className="page-title">
+        <div>
+          <h1>Webhooks</h1>
+          <p className="muted wh-subtitle">Signed event deliveries to your endpoints, retried on the real schedule. Retries follow the virtual clock.</p>
+        </div>
+      </div>
+      <div className="wh-tabs" role="tablist">
+        {TABS.map((item) => (
+          <button key={item.tab} type="button" role="tab" aria-selected={tab === item.tab} className={`wh-tab${tab === item.tab ? ' active' : ''}`} onClick={() => setTab(item.tab)} data-testid={`tab-${item.tab}`}>
+            {item.label}
+            {item.tab === 'endpoints' && endpoints.data ? <span className="wh-count">{endpoints.data.meta.total}</span> : null}
+            {item.tab === 'endpoints' && failing > 0 ? <span className="wh-count is-bad" title="Endpoints with failed deliveries, or disabled">{failing} failing</span> : null}
+          </button>
+        ))}
+      </div>
+      {tab === 'endpoints' ? <EndpointsPanel /> : <DeliveriesPanel endpoints={endpoints.data?.data ?? []} now={clock.data?.now} />}
+    </div>
+  );
+}
