@@ -104,7 +104,7 @@ export async function createServer(options: ServerOptions) {
     },
   });
   const campaigns = campaignsDomain({
-    ...deps, messaging: messaging.service, wallet: wallet.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, rcs: rcs.service,
+    ...deps, messaging: messaging.service, wallet: wallet.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, rcs: rcs.service, email: email.service,
   });
   campaignTracking = campaigns.service;
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });

@@ -82,6 +82,22 @@ export const createRcsCampaignBodySchema = z.object({
 });
 export type CreateRcsCampaignInput = z.infer<typeof createRcsCampaignBodySchema>;
 
+/** An email campaign (console; the seed only lists them): a template to a list of addresses or to the subscribers. */
+export const createEmailCampaignBodySchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  templateId: z.string().min(1),
+  fromName: z.string().trim().min(1).max(200),
+  fromEmail: z.email(),
+  replyTo: z.email().optional(),
+  subject: z.string().min(1).max(998).optional(),
+  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  audience: z.enum(['list', 'subscribers']).default('list'),
+  recipients: z.array(z.email({ error: 'recipients are email addresses' })).max(MAX_CAMPAIGN_RECIPIENTS).optional(),
+  scheduledAt: scheduleSchema.optional(),
+  scheduleTimezone: timeZoneSchema.optional(),
+});
+export type CreateEmailCampaignInput = z.infer<typeof createEmailCampaignBodySchema>;
+
 export const campaignListQuerySchema = z.object({ status: z.enum(CAMPAIGN_STATUSES).optional() });
 
 /** Counts of a campaign's recipients, kept as its messages move. */

@@ -60,7 +60,9 @@ export function createSimProviders(deps: { db: Db; clock: Clock; jobs: JobRunner
       const item: Receipt1 = { channel: name, externalId, status: receipt.status, address };
       later(groups, RECEIPT_JOB, message.orgId, receipt.afterMs, item);
     }
-    for (const engagement of message.payload.campaignId ? campaignFate(address) : []) {
+    // An email's clicks come from its links (emailFate); the other channels' from the campaign rule.
+    const campaignEngagements = message.payload.campaignId ? campaignFate(address).filter((e) => name !== 'email' || e.kind !== 'clicked') : [];
+    for (const engagement of campaignEngagements) {
       const item: CampaignEngagement1 = { channel: name, messageId: message.messageId, address: message.to, kind: engagement.kind };
       later(groups, CAMPAIGN_ENGAGEMENT_JOB, message.orgId, engagement.afterMs, item);
     }

@@ -5,15 +5,18 @@ import type { WaSendComponent } from '../../contract/whatsapp.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { ContactsService } from '../contacts/index.ts';
+import type { EmailService } from '../email/index.ts';
 import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
 import type { RcsService } from '../rcs/index.ts';
 import type { SmsService } from '../sms/index.ts';
 import { placeholdersOf, type WhatsappService } from '../whatsapp/index.ts';
 import type { CampaignRow } from './campaigns.store.ts';
 
-export type ChannelPlan = { billedAs: BilledChannel; compose(address: string): OutboundInput };
-export type ChannelAdapter = { billedAs: BilledChannel; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan };
-export type CampaignChannels = { whatsapp: ChannelAdapter; sms: ChannelAdapter; rcs: ChannelAdapter };
+/** What a recipient is charged in at launch: a billed channel's price in paise, or an email credit. */
+export type Billing = BilledChannel | 'email';
+export type ChannelPlan = { billedAs: Billing; compose(address: string): OutboundInput };
+export type ChannelAdapter = { billedAs: Billing; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan };
+export type CampaignChannels = { whatsapp: ChannelAdapter; sms: ChannelAdapter; rcs: ChannelAdapter; email: ChannelAdapter };
 
 export type WaCampaignConfig = {
   templateId: string; templateName: string; templateComponents: WaSendComponent[]; variableMapping: VariableMapping;
@@ -21,6 +24,10 @@ export type WaCampaignConfig = {
 export type SmsCampaignConfig = {
   messageBody: string; senderId: string | null; templateId: string | null; route: 'transactional' | 'promotional' | null;
   audienceType: 'all' | 'segment' | 'manual'; audienceCriteria: { tags?: string[] | undefined; search?: string | undefined };
+};
+export type EmailCampaignConfig = {
+  templateId: string; templateName: string; fromName: string; fromEmail: string; replyTo: string | null; subject: string | null;
+  variables: Record<string, string | number | boolean>; audience: 'list' | 'subscribers';
 };
 export type RcsCampaignConfig = {
   botId: string; templateId: string; ttl: string | null; rcsVariables: Record<string, string | number>; fallback: boolean; fallbackMessage: string | null;
@@ -57,9 +64,9 @@ export function recipientComponents(config: Pick<WaCampaignConfig, 'templateComp
 }
 
 export function campaignChannels(deps: {
-  whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; messaging: MessagingService; contacts: ContactsService;
+  whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; email: EmailService; messaging: MessagingService; contacts: ContactsService;
 }): CampaignChannels {
-  const { whatsapp, sms, rcs, messaging, contacts } = deps;
+  const { whatsapp, sms, rcs, email, messaging, contacts } = deps;
   const senderOf = (orgId: string, senderId: string | null): string => {
     const chosen = senderId ?? sms.defaultSender(orgId);
     if (!chosen) throw bad('The organization has no approved SMS sender id: register one (Dashboard → SMS) or give senderId');
@@ -88,6 +95,21 @@ export function campaignChannels(deps: {
           senderId: senderOf(orgId, config.senderId), message: config.messageBody, templateId: config.templateId ?? undefined, route: config.route ?? undefined,
         });
         return { billedAs: 'sms', compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)) };
+      },
+    },
+    email: {
+      billedAs: 'email',
+      plan(orgId, campaign) {
+        const config = JSON.parse(campaign.config) as EmailCampaignConfig;
+        const prepared = email.prepare(orgId, { ...config, replyTo: config.replyTo ?? undefined, subject: config.subject ?? undefined });
+        return {
+          billedAs: 'email',
+          compose(address) {
+            const contact = contacts.findByEmail(orgId, address);
+            const [firstName, ...rest] = (contact?.name ?? '').split(' ');
+            return email.compose(orgId, prepared, { to: address, firstName: firstName || undefined, lastName: rest.join(' ') || undefined }, config.variables, origin(campaign));
+          },
+        };
       },
     },
     rcs: {

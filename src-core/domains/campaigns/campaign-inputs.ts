@@ -1,12 +1,12 @@
 // Turning each channel's create request into a campaign: numbers checked and de-duplicated with a clear
 // 400, the schedule read in its time zone, a name generated when none is given.
-import type { CreateRcsCampaignInput, CreateSmsCampaignInput, CreateWaCampaignInput } from '../../contract/campaigns.ts';
+import type { CreateEmailCampaignInput, CreateRcsCampaignInput, CreateSmsCampaignInput, CreateWaCampaignInput } from '../../contract/campaigns.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { instantOf } from '../../kernel/timezone.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
-import { recipientComponents, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
+import { recipientComponents, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
 import type { NewCampaign } from './campaigns.service.ts';
 
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
@@ -118,5 +118,19 @@ export function rcsCampaign(clock: Clock, templateName: string, input: CreateRcs
     channel: 'rcs', name: input.campaignName ?? generatedName(clock, templateName, input.scheduleTimezone),
     config: { ...config, duplicatesRemoved: input.removeDuplicate ? normalized.duplicatesRemoved : 0 }, addresses,
     scheduledAt: input.scheduleCampaign ? scheduleOf(clock, input.scheduledAt, input.scheduleTimezone) : null, scheduleTimezone: input.scheduleTimezone ?? null,
+  };
+}
+
+export function emailCampaign(clock: Clock, templateName: string, input: CreateEmailCampaignInput): NewCampaign & { config: EmailCampaignConfig } {
+  if (input.audience === 'list' && !input.recipients?.length) throw bad('A list audience needs recipients: at least one email address');
+  if (input.audience === 'subscribers' && input.recipients?.length) throw bad('recipients are for audience "list"; the subscribers are resolved at launch');
+  const addresses = [...new Set((input.recipients ?? []).map((r) => r.toLowerCase()))];
+  const config: EmailCampaignConfig = {
+    templateId: input.templateId, templateName, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo ?? null,
+    subject: input.subject ?? null, variables: input.variables ?? {}, audience: input.audience,
+  };
+  return {
+    channel: 'email', name: input.name, config, addresses,
+    scheduledAt: scheduleOf(clock, input.scheduledAt, input.scheduleTimezone), scheduleTimezone: input.scheduleTimezone ?? null,
   };
 }

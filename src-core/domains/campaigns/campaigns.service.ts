@@ -53,6 +53,12 @@ export function createCampaignsService(deps: {
   }
   const configOf = (row: CampaignRow) => JSON.parse(row.config) as Record<string, unknown>;
   const billedAs = (row: CampaignRow) => deps.channels[row.channel as keyof CampaignChannels].billedAs;
+  /** Gives back what `n` recipients were charged at launch (paise, or email credits). In a transaction. */
+  function release(row: CampaignRow, n: number, description: string): void {
+    const billed = billedAs(row);
+    if (billed === 'email') wallet.refundEmailCredits(row.org_id, { type: 'campaign', id: row.id }, n, description);
+    else wallet.refund(row.org_id, billed, { type: 'campaign', id: row.id }, n * row.price_paise, description);
+  }
 
   function summary(row: CampaignRow): CampaignSummary {
     const counts = toCounts(row);
@@ -115,7 +121,7 @@ export function createCampaignsService(deps: {
     db.tx(() => {
       for (const { recipient, error } of refused) {
         store.settle(row.id, recipient.seq, 'failed', error.message);
-        wallet.refund(row.org_id, billedAs(row), { type: 'campaign', id: row.id }, row.price_paise, `Campaign "${row.name}": ${recipient.address} not sent (${error.message})`);
+        release(row, 1, `Campaign "${row.name}": ${recipient.address} not sent (${error.message})`);
       }
     });
   }
@@ -169,9 +175,10 @@ export function createCampaignsService(deps: {
         if (addresses) store.addRecipients(id, addresses);
         const total = fresh(row).total_recipients;
         if (total === 0) throw new AppError('VALIDATION_FAILED', 'The campaign has no recipients: its audience matches no contact with a phone number');
-        const channelOfWallet = billedAs(row);
-        const price = wallet.priceOf(orgId, channelOfWallet);
-        wallet.charge(orgId, channelOfWallet, { type: 'campaign', id }, total);
+        const billed = billedAs(row);
+        const price = billed === 'email' ? 0 : wallet.priceOf(orgId, billed);
+        if (billed === 'email') wallet.spendEmailCredit(orgId, { type: 'campaign', id }, total);
+        else wallet.charge(orgId, billed, { type: 'campaign', id }, total);
         const now = clock.nowIso();
         store.update(id, { price_paise: price, launched_at: now });
         const at = row.scheduled_at ? Date.parse(row.scheduled_at) : null;
@@ -194,7 +201,7 @@ export function createCampaignsService(deps: {
           throw conflict(`Campaign ${id} is ${row.status}; only a SCHEDULED or RUNNING campaign can be cancelled`);
         }
         const unsent = store.cancelPending(id);
-        wallet.refund(orgId, billedAs(row), { type: 'campaign', id }, unsent * row.price_paise, `Campaign "${row.name}" cancelled: ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded`);
+        release(row, unsent, `Campaign "${row.name}" cancelled: ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded`);
         store.update(id, { status: 'CANCELLED', cancelled_at: clock.nowIso(), refunded_recipients: unsent });
         progress(row);
         return { success: true, campaignId: id, refundedRecipients: unsent };

@@ -4,6 +4,7 @@ import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import type { BusEvent } from '../../kernel/bus.ts';
 import type { ContactsService } from '../contacts/index.ts';
+import type { EmailService } from '../email/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { RcsService } from '../rcs/index.ts';
 import type { SmsService } from '../sms/index.ts';
@@ -11,14 +12,15 @@ import type { WalletService } from '../wallet/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { campaignChannels } from './campaign-channels.ts';
 import { campaignRoutes } from './campaigns.routes.ts';
+import { emailCampaignRoutes } from './email-campaigns.routes.ts';
 import { createCampaignsService, DISPATCH_JOB, START_JOB, type CampaignsService } from './campaigns.service.ts';
 import { createCampaignsStore } from './campaigns.store.ts';
 
-const CHANNELS = ['whatsapp', 'sms', 'rcs'] as const;
+const CHANNELS = ['whatsapp', 'sms', 'rcs', 'email'] as const;
 type Payload = { campaignId: string };
 
 export function campaignsDomain(deps: CoreDeps & {
-  messaging: MessagingService; wallet: WalletService; contacts: ContactsService; whatsapp: WhatsappService; sms: SmsService; rcs: RcsService;
+  messaging: MessagingService; wallet: WalletService; contacts: ContactsService; whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; email: EmailService;
 }) {
   const service = createCampaignsService({
     store: createCampaignsStore(deps.db.sql), db: deps.db, clock: deps.clock, bus: deps.bus, jobs: deps.jobs, messaging: deps.messaging, wallet: deps.wallet,
@@ -28,13 +30,20 @@ export function campaignsDomain(deps: CoreDeps & {
   const onReceived = (event: BusEvent) => service.onReceived(event.orgId, (event.data as { message: Message }).message);
   return defineDomain({
     name: 'campaigns',
-    routes: campaignRoutes({ campaigns: service, whatsapp: deps.whatsapp, rcs: deps.rcs, contacts: deps.contacts, clock: deps.clock, db: deps.db }),
+    routes: [
+      ...campaignRoutes({ campaigns: service, whatsapp: deps.whatsapp, rcs: deps.rcs, contacts: deps.contacts, clock: deps.clock, db: deps.db }),
+      ...emailCampaignRoutes({ campaigns: service, email: deps.email, clock: deps.clock }),
+    ],
     jobs: {
       [DISPATCH_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.dispatch(ctx.orgId as string, payload.campaignId),
       [START_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.startScheduled(ctx.orgId as string, payload.campaignId),
     },
     // In the transaction of the status change or inbound message, so the counters never lag or drift.
-    within: Object.fromEntries(CHANNELS.flatMap((c) => [[`${c}.message.status`, onStatus], [`${c}.message.received`, onReceived]])),
+    within: {
+      ...Object.fromEntries(CHANNELS.flatMap((c) => [[`${c}.message.status`, onStatus], [`${c}.message.received`, onReceived]])),
+      // A tracked link click in a campaign email.
+      'email.message.clicked': (event: BusEvent) => void service.track(event.orgId, (event.data as { message: Message }).message.id, 'clicked'),
+    },
     service,
   });
 }

@@ -13,12 +13,15 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import type { MessagingService, Origin } from '../messaging/index.ts';
+import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
 import type { DomainRow, EmailContactRow, EmailStore, TemplateRow } from './email.store.ts';
 import { smtpProvider } from './smtp-provider.ts';
 
 export const DOMAIN_VERIFY_JOB = 'email.domain.verify';
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
+export type EmailSender = Pick<SendEmailInput, 'templateId' | 'fromName' | 'fromEmail' | 'replyTo' | 'subject'>;
+export type EmailRecipient = SendEmailInput['recipient'];
+export type PreparedEmail = EmailSender & { template: TemplateRow; smtp: ReturnType<EmailStore['smtp']> | null };
 const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
 
 const toItem = (row: TemplateRow): EmailTemplateItem => ({ id: row.id, name: row.name, subject: row.subject, createdAt: row.created_at, updatedAt: row.updated_at });
@@ -44,6 +47,37 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     if (store.domain(orgId, domain)?.status === 'VERIFIED') return;
     if (store.smtp(orgId)?.from_email.toLowerCase() === fromEmail.toLowerCase()) return;
     throw bad(`fromEmail ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
+  }
+
+  /** Checks what every email of a send or campaign shares: an HTML template and a verified sender. */
+  function prepare(orgId: string, input: EmailSender): PreparedEmail {
+    const template = store.template(orgId, input.templateId);
+    if (!template) throw bad(`Email template ${input.templateId} not found`);
+    if (!template.html) throw bad(`Email template ${template.name} has no HTML content`);
+    checkSender(orgId, input.fromEmail);
+    return { ...input, template, smtp: store.smtp(orgId) ?? null };
+  }
+  /** One recipient's email: merge tags filled; a suppressed address is refused (400). */
+  function compose(orgId: string, prepared: PreparedEmail, recipient: EmailRecipient, variables: Record<string, string | number | boolean>, origin: Origin): OutboundInput {
+    const { template } = prepared;
+    const to = recipient.to.toLowerCase();
+    const suppressed = store.suppressed(orgId, to);
+    if (suppressed) throw bad(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
+    const values: Record<string, string> = {
+      first_name: recipient.firstName ?? '', last_name: recipient.lastName ?? '',
+      ...Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, String(v)])),
+    };
+    const subject = merge(prepared.subject ?? template.subject, values);
+    const html = merge(template.html as string, values);
+    const text = template.text ? merge(template.text, values) : null;
+    const { fromName, fromEmail, replyTo } = prepared;
+    return {
+      orgId, channel: 'email', to, sender: fromEmail, type: 'template', text: subject, templateId: template.id, templateName: template.name,
+      source: origin.source,
+      content: { subject, html, text, fromName, fromEmail, replyTo: replyTo ?? null, sourceName: origin.sourceName ?? null },
+      payload: { subject, html, text, fromName, fromEmail, replyTo, links: linksOf(html) },
+      ...(prepared.smtp ? { provider: smtpProvider(prepared.smtp) } : {}),
+    };
   }
 
   return {
@@ -106,30 +140,14 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
         return toContact({ ...row, subscribed: 1 });
       });
     },
+    prepare,
+    compose,
+    /** The audience "subscribers": subscribed email contacts that are not suppressed. */
+    subscribers: (orgId: string): string[] => store.subscribers(orgId),
     async send(orgId: string, input: SendEmailInput, origin: Origin): Promise<EmailSendResult & { message: Message }> {
-      const template = store.template(orgId, input.templateId);
-      if (!template) throw bad(`Email template ${input.templateId} not found`);
-      if (!template.html) throw bad(`Email template ${template.name} has no HTML content`);
-      checkSender(orgId, input.fromEmail);
-      const to = input.recipient.to.toLowerCase();
-      const suppressed = store.suppressed(orgId, to);
-      if (suppressed) throw bad(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
-      const values: Record<string, string> = {
-        first_name: input.recipient.firstName ?? '', last_name: input.recipient.lastName ?? '',
-        ...Object.fromEntries(Object.entries(input.variables ?? {}).map(([k, v]) => [k, String(v)])),
-      };
-      const subject = merge(input.subject ?? template.subject, values);
-      const html = merge(template.html, values);
-      const text = template.text ? merge(template.text, values) : null;
-      const smtp = store.smtp(orgId);
-      const message = await messaging.send({
-        orgId, channel: 'email', to, sender: input.fromEmail, type: 'template', text: subject, templateId: template.id, templateName: template.name,
-        source: origin.source,
-        content: { subject, html, text, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo ?? null, sourceName: origin.sourceName ?? null },
-        payload: { subject, html, text, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo, links: linksOf(html) },
-        ...(smtp ? { provider: smtpProvider(smtp) } : {}),
-      });
-      return { messageId: message.externalId ?? message.id, status: message.status, to, templateId: template.id, templateName: template.name, message };
+      const prepared = prepare(orgId, input);
+      const message = await messaging.send(compose(orgId, prepared, input.recipient, input.variables ?? {}, origin));
+      return { messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: prepared.template.id, templateName: prepared.template.name, message };
     },
     /** Bus listener: delivered → delivered, read → opened, a failure after sending → bounced (and suppressed). */
     onStatus(event: BusEvent): void {

@@ -53,6 +53,9 @@ export function createEmailStore(sql: Sql) {
         total: (sql.prepare(`SELECT COUNT(*) AS n FROM email_contacts WHERE ${where}`).get(params) as { n: number }).n,
       };
     },
+    /** Addresses of the subscribed email contacts that are not suppressed, oldest first. */
+    subscribers: (orgId: string): string[] => sql.prepare(`SELECT email FROM email_contacts c WHERE org_id = ? AND subscribed = 1
+      AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.org_id = c.org_id AND s.email = c.email) ORDER BY rowid`).pluck().all(orgId) as string[],
     suppress: (orgId: string, email: string, reason: string, at: string) => void q.suppress.run(orgId, email, reason, at),
     suppressed: (orgId: string, email: string) => (q.suppressed.get(orgId, email) as { reason: string } | undefined)?.reason ?? null,
   };

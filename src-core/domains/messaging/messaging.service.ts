@@ -33,7 +33,7 @@ export type OutboundInput = {
    * row, no second charge, and the provider, for which the id is an idempotency key, delivers it once.
    */
   messageId?: string;
-  /** Already paid (a campaign reserves its recipients at launch): recorded on the message, not charged again. */
+  /** Already paid (a campaign reserves its recipients at launch, in paise or email credits): recorded on the message, not charged again. */
   prepaidPaise?: number;
   /** Runs inside the transaction that records the queued message; throwing there sends nothing. */
   onQueued?: (messageId: string) => void;
@@ -93,7 +93,7 @@ export function createMessagingService(deps: {
     const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id);
     const billed = billedChannel(input.channel);
     const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }) : null;
-    if (input.channel === 'email') wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId });
+    if (input.channel === 'email' && input.prepaidPaise === undefined) wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId });
     const at = clock.nowIso();
     store.insertMessage({
       id: messageId, org_id: input.orgId, channel: input.channel, direction: 'outbound', status: 'queued', contact_id: contact.id,

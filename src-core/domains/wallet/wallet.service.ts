@@ -83,11 +83,21 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       return record(orgId, { kind: 'refund', channel, amount_paise: amountPaise, email_credits: 0, reference_type: reference.type,
         reference_id: reference.id, description });
     },
-    /** Spends one email credit (400 INSUFFICIENT_CREDITS with none left); must run inside the send's transaction. */
-    spendEmailCredit(orgId: string, reference: Reference): LedgerEntry {
-      if (wallet(orgId).email_credits < 1) throw new AppError('INSUFFICIENT_CREDITS', 'Insufficient email credits: each send needs 1 credit and none are left');
-      return record(orgId, { kind: 'email_credit_spent', channel: 'email', amount_paise: 0, email_credits: -1, reference_type: reference.type,
-        reference_id: reference.id, description: 'email send' });
+    /** Spends email credits, 1 per email (400 INSUFFICIENT_CREDITS when short); must run inside the send's transaction. */
+    spendEmailCredit(orgId: string, reference: Reference, quantity = 1): LedgerEntry {
+      const left = wallet(orgId).email_credits;
+      if (left < quantity) {
+        throw new AppError('INSUFFICIENT_CREDITS', quantity === 1 ? 'Insufficient email credits: each send needs 1 credit and none are left'
+          : `Insufficient email credits: ${quantity} emails need ${quantity} credits, ${left} are left`);
+      }
+      return record(orgId, { kind: 'email_credit_spent', channel: 'email', amount_paise: 0, email_credits: -quantity, reference_type: reference.type,
+        reference_id: reference.id, description: quantity === 1 ? 'email send' : `email sends ×${quantity}` });
+    },
+    /** Gives back email credits for emails paid for and never sent (cancelled or refused campaign recipients). */
+    refundEmailCredits(orgId: string, reference: Reference, quantity: number, description: string): LedgerEntry | null {
+      if (quantity <= 0) return null;
+      return record(orgId, { kind: 'email_credit_refunded', channel: 'email', amount_paise: 0, email_credits: quantity, reference_type: reference.type,
+        reference_id: reference.id, description });
     },
     ledger(orgId: string, page: PageRequest): ListEnvelope<LedgerEntry> {
       const { rows, total } = store.ledger(orgId, page.limit, page.offset);

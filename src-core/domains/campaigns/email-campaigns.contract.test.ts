@@ -1,0 +1,84 @@
+// Email campaigns over real HTTP: created in the console, listed by `GET /v1/email/campaigns`, paid with
+// email credits reserved at launch (one ledger line), merged per recipient, opened and clicked on the
+// clock, and cancelled with the credits given back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+let templateId: string;
+const credits = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits as number;
+const create = (body: Record<string, unknown>) => t.dashboard('POST', '/dashboard/email/campaigns', {
+  name: 'Spring news', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', ...body,
+});
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 10 });
+  templateId = (await t.request('POST', '/v1/email/templates', {
+    token: key, body: { name: 'News', subject: 'Spring is here, {{first_name}}', html: '<p>Hi {{first_name}}, <a href="https://acme.test/spring">see what is new</a>.</p>' },
+  })).body.id;
+  await t.dashboard('POST', '/dashboard/email/domains', { domain: 'acme.test' });
+  await t.advance(60);
+  await t.dashboard('POST', '/dashboard/contacts', { name: 'Maya Iyer', email: 'maya@example.com' });
+  await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'sub1@example.com', firstName: 'Sub' } });
+  await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'bounce@sim.test' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('email campaigns', () => {
+  it('send a merged email to each recipient for one credit each, reserved at launch in one line, and track opens and clicks', async () => {
+    const created = await create({ recipients: ['maya@example.com', 'MAYA@example.com', 'lee@example.com'] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'DRAFT', templateName: 'News', totalRecipients: 2, audience: 'list', fromEmail: 'news@acme.test' });
+    const before = await credits();
+    expect((await t.dashboard('POST', `/dashboard/email/campaigns/${created.body.id}/launch`)).body).toMatchObject({ status: 'queued' });
+    expect(await credits()).toBe(before - 2);
+    await t.advance(1);
+    const mailbox = (await t.dashboard('GET', '/sim/handsets/maya@example.com/messages')).body.data;
+    expect(mailbox).toHaveLength(1);
+    expect(mailbox[0].payload.subject).toBe('Spring is here, Maya');
+    await t.advance(30);
+    const analytics = (await t.dashboard('GET', `/dashboard/email/campaigns/${created.body.id}/analytics`)).body;
+    expect(analytics).toMatchObject({ sent: 2, delivered: 2, read: 2, clicked: 2, failed: 0, clickRate: 100 });
+    const list = await t.request('GET', '/v1/email/campaigns', { token: key });
+    expect(list.body.meta).toMatchObject({ limit: 20, total: 1 });
+    expect(list.body.data[0]).toEqual({
+      id: created.body.id, name: 'Spring news', status: 'COMPLETED', templateId, templateName: 'News', subject: null, fromEmail: 'news@acme.test', audience: 'list',
+      totalRecipients: 2, sentCount: 2, deliveredCount: 2, openedCount: 2, clickedCount: 2, scheduledAt: null, createdAt: expect.any(String),
+    });
+    const reader = await t.createKey({ scopes: ['email:send'] });
+    expect((await t.request('GET', '/v1/email/campaigns', { token: reader.key })).status).toBe(403);
+    expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
+  it('the subscribers audience is resolved at launch, skipping suppressed addresses', async () => {
+    const bounced = await create({ name: 'Bounce first', recipients: ['bounce@sim.test'] });
+    await t.dashboard('POST', `/dashboard/email/campaigns/${bounced.body.id}/launch`);
+    await t.advance(3);
+    const subs = await create({ name: 'Subscribers', audience: 'subscribers' });
+    expect(subs.body.totalRecipients).toBe(0);
+    await t.dashboard('POST', `/dashboard/email/campaigns/${subs.body.id}/launch`);
+    await t.advance(1);
+    expect((await t.dashboard('GET', `/dashboard/email/campaigns/${subs.body.id}`)).body).toMatchObject({ status: 'COMPLETED', totalRecipients: 1, sentCount: 1 });
+  });
+  it('refuses with 400 what cannot be sent, and a cancel gives the credits back', async () => {
+    expect((await create({ recipients: [] })).body.message).toContain('at least one email address');
+    expect((await create({ recipients: ['not-an-email'] })).status).toBe(400);
+    expect((await create({ recipients: ['a@example.com'], fromEmail: 'x@other.test' })).body.message).toContain('verified sending domain');
+    expect((await create({ recipients: ['a@example.com'], templateId: 'tpl_nope' })).body.message).toContain('not found');
+    const many = await create({ recipients: Array.from({ length: 50 }, (_, i) => `p${i}@example.com`) });
+    const refused = await t.dashboard('POST', `/dashboard/email/campaigns/${many.body.id}/launch`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('INSUFFICIENT_CREDITS');
+    const later = await create({ recipients: ['a@example.com', 'b@example.com'], scheduledAt: '2026-02-01T09:00:00Z' });
+    const before = await credits();
+    expect((await t.dashboard('POST', `/dashboard/email/campaigns/${later.body.id}/launch`)).body.status).toBe('scheduled');
+    expect(await credits()).toBe(before - 2);
+    expect((await t.dashboard('POST', `/dashboard/email/campaigns/${later.body.id}/cancel`)).body).toEqual({ success: true, campaignId: later.body.id, refundedRecipients: 2 });
+    expect(await credits()).toBe(before);
+    expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
+});

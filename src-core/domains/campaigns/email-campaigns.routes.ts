@@ -1,0 +1,62 @@
+// Email campaigns: the seed lists them (`GET /email/campaigns`); the console creates, launches and
+// cancels them on the same engine, each email paid with a credit reserved at launch.
+import { z } from 'zod';
+import { campaignListQuerySchema, createEmailCampaignBodySchema, type CampaignSummary } from '../../contract/campaigns.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute } from '../../kernel/route.ts';
+import type { EmailService } from '../email/index.ts';
+import type { EmailCampaignConfig } from './campaign-channels.ts';
+import { emailCampaign } from './campaign-inputs.ts';
+import type { CampaignsService } from './campaigns.service.ts';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+
+const emailItem = (c: CampaignSummary) => {
+  const config = c.config as EmailCampaignConfig;
+  return {
+    id: c.id, name: c.name, status: c.status, templateId: config.templateId, templateName: config.templateName, subject: config.subject,
+    fromEmail: config.fromEmail, audience: config.audience, totalRecipients: c.totalRecipients, sentCount: c.sentCount, deliveredCount: c.deliveredCount,
+    openedCount: c.counts.read, clickedCount: c.counts.clicked, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
+  };
+};
+
+export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: EmailService; clock: Clock }) {
+  const { campaigns } = deps;
+  return [
+    defineRoute({
+      method: 'GET', path: '/v1/email/campaigns', scope: 'email:campaigns:read', console: true,
+      query: campaignListQuerySchema.extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape),
+      handler: ({ orgId, query }) => {
+        const page = campaigns.list(orgId, 'email', query.status, toPageRequest(query));
+        return { ...page, data: page.data.map(emailItem) };
+      },
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/email/campaigns', scope: 'dashboard', status: 201, body: createEmailCampaignBodySchema.extend({ organizationId: z.string().optional() }),
+      handler: ({ orgId, body }) => {
+        const prepared = deps.email.prepare(orgId, body);
+        return emailItem(campaigns.create(orgId, emailCampaign(deps.clock, prepared.template.name, body)));
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/email/campaigns/:id', scope: 'dashboard', params,
+      handler: ({ orgId, params: p }) => {
+        const c = campaigns.get(orgId, p.id, 'email');
+        return { ...emailItem(c), ...c.config, counts: c.counts, launchedAt: c.launchedAt, completedAt: c.completedAt, cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients };
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/email/campaigns/:id/analytics', scope: 'dashboard', params,
+      handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, 'email'),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/email/campaigns/:id/launch', scope: 'dashboard', status: 202, params,
+      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'email', (config) => ((config as EmailCampaignConfig).audience === 'subscribers' ? deps.email.subscribers(orgId) : [])),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/email/campaigns/:id/cancel', scope: 'dashboard', params,
+      handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'email'),
+    }),
+  ];
+}
