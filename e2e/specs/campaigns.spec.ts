@@ -1,0 +1,137 @@
+// The campaigns page in a real browser: build a WhatsApp campaign from an approved template, schedule it,
+// cancel it and see the refund in the wallet; launch another at once, watch it complete and its analytics fill.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../fixtures/browser.ts';
+import { startServer, type E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let browser: Browser;
+let page: Page;
+
+const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
+const template = (name: string) => page.locator(`[data-testid="template-option"][data-template-name="${name}"]`);
+
+async function balance(): Promise<string> {
+  await page.getByTestId('nav-wallet').click();
+  const text = (await page.getByTestId('balance').textContent()) ?? '';
+  expect(text).toMatch(/₹/);
+  return text;
+}
+
+beforeAll(async () => {
+  server = await startServer('demo');
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  // Bars and rings animate their changes; screenshots should show where they end.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(server.consoleUrl);
+  await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('campaigns', () => {
+  it('builds a scheduled campaign; cancelling it refunds the wallet', async () => {
+    const before = await balance();
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByText('No WhatsApp campaigns yet').waitFor();
+    await page.getByTestId('new-campaign').click();
+    await template('order_update').click();
+    await page.getByTestId('recipients-input').fill('919820000000\n+919820000001, 919820000004\n12345\n91 9820 000000');
+    await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();
+    expect(await page.getByTestId('count-invalid').textContent()).toBe('1');
+    expect(await page.getByTestId('count-duplicates').textContent()).toBe('1');
+    expect(await page.getByTestId('invalid-list').textContent()).toContain('12345');
+
+    await page.getByTestId('placeholder-1-source').selectOption('name');
+    await page.getByTestId('placeholder-1-fallback').fill('there');
+    await page.getByTestId('placeholder-2-text').fill('#2001');
+    await page.getByTestId('placeholder-3-text').fill('Friday');
+    await page.getByTestId('header-1-text').fill('#2001');
+    await page.getByTestId('button-1-suffix').fill('2001');
+    await page.getByTestId('preview-body').filter({ hasText: 'your order #2001 has shipped and should arrive by Friday' }).waitFor();
+    await page.getByTestId('campaign-name').fill('Shipping update');
+    await page.getByTestId('schedule-toggle').check();
+    await page.getByTestId('schedule-at').fill('2030-01-20T10:00');
+    await page.getByTestId('schedule-zone').selectOption('Asia/Kolkata');
+    expect(await page.getByTestId('builder-blockers').count()).toBe(0);
+    await screenshot(page, 'campaigns-builder');
+    await page.getByTestId('theme-toggle').click();
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await screenshot(page, 'campaigns-builder-dark');
+    await page.getByTestId('theme-toggle').click();
+
+    await page.getByTestId('create-launch').click();
+    await detail('SCHEDULED').waitFor();
+    expect(await page.getByTestId('campaign-detail').textContent()).toContain('Asia/Kolkata');
+
+    // The launch reserved the three recipients: the balance moves away from where it was (cached value first, then the refetch).
+    await page.getByTestId('nav-wallet').click();
+    await page.getByTestId('balance').filter({ hasNotText: before }).waitFor();
+    await page.locator('[data-testid="ledger-line"][data-kind="charge"]').filter({ hasText: 'whatsapp messages ×3' }).waitFor();
+    await page.getByTestId('nav-campaigns').click();
+    await detail('SCHEDULED').waitFor();
+    await page.getByTestId('cancel-campaign').click();
+    await page.getByTestId('confirm-cancel').click();
+    await detail('CANCELLED').waitFor();
+    expect(await page.getByTestId('refunded-recipients').textContent()).toBe('3');
+
+    await page.getByTestId('nav-wallet').click();
+    await page.locator('[data-testid="ledger-line"][data-kind="refund"]').filter({ hasText: 'Shipping update' }).waitFor();
+    await page.getByTestId('balance').filter({ hasText: before }).waitFor();
+  });
+
+  it('launches a campaign at once: progress reaches 100%, and analytics fill as the clock moves', async () => {
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('new-campaign').click();
+    await template('welcome_offer').click();
+    await page.getByTestId('recipients-input').fill('919820000010, 919820000011, 919820000015');
+    await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();
+    await page.getByTestId('placeholder-1-text').fill('friend');
+    await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
+    await page.getByTestId('campaign-name').fill('Welcome offer');
+    await page.getByTestId('create-launch').click();
+
+    await page.locator('[data-testid="campaign-progress"][data-percent="100"]').waitFor();
+    await detail('COMPLETED').waitFor();
+    const advanced = await server.dashboard('POST', '/sim/clock/advance', { seconds: 400 });
+    expect(advanced.status).toBe(200);
+    for (const stage of ['delivered', 'read', 'clicked']) {
+      await page.locator(`[data-testid="funnel-${stage}"]:not([data-value="0"])`).waitFor();
+    }
+    expect(Number(await page.getByTestId('funnel-sent').getAttribute('data-value'))).toBe(3);
+    expect(Number(await page.getByTestId('rate-delivery').getAttribute('data-value'))).toBe(100);
+    await screenshot(page, 'campaigns-detail');
+    await page.getByTestId('theme-toggle').click();
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await screenshot(page, 'campaigns-detail-dark');
+    await page.getByTestId('theme-toggle').click();
+
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('campaign-row').nth(1).waitFor();
+    const statuses = await page.getByTestId('campaign-row').getByTestId('campaign-status').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+    expect(statuses.sort()).toEqual(['CANCELLED', 'COMPLETED']);
+    await screenshot(page, 'campaigns-list');
+  });
+
+  it('reads recipients from a CSV file, and shows the core\'s refusal when a campaign cannot be created', async () => {
+    await page.getByTestId('new-campaign').click();
+    await template('welcome_offer').click();
+    const csv = 'name,phone\nAsha,919820000010\nRavi,+91 98200 00011\nNone,n/a\nAsha again,919820000010\n';
+    await page.getByTestId('recipients-csv').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('csv-file').filter({ hasText: 'customers.csv' }).waitFor();
+    await page.getByTestId('count-valid').filter({ hasText: '2' }).waitFor();
+    expect(await page.getByTestId('count-invalid').textContent()).toBe('1');
+    expect(await page.getByTestId('count-duplicates').textContent()).toBe('1');
+    await page.getByTestId('placeholder-1-text').fill('friend');
+    await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
+    await page.getByTestId('schedule-toggle').check();
+    await page.getByTestId('schedule-at').fill('2001-01-01T10:00');
+    await page.getByTestId('create-draft').click();
+    await page.getByTestId('error-state').filter({ hasText: 'is in the past' }).waitFor();
+  });
+});

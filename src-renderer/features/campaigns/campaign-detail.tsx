@@ -1,0 +1,111 @@
+// One campaign: status, live dispatch progress, launch (a draft) or cancel (scheduled or running) with the
+// refund it made, the facts of its configuration, and its analytics as a funnel and rates.
+import { useState } from 'react';
+import type { CancelResult } from '../../../src-core/contract/index.ts';
+import { rupees, time } from '../../components/format.ts';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { Funnel, RateRings } from './campaign-charts.tsx';
+import { CampaignProgress } from './campaign-progress.tsx';
+import { StatusBadge } from './campaign-status.tsx';
+import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
+import { isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
+import { scheduleLabel } from './schedule.ts';
+
+function Actions({ channel, campaign, onCancelled }: { channel: CampaignTab; campaign: Detail; onCancelled(result: CancelResult): void }) {
+  const launch = useLaunchCampaign(channel);
+  const cancel = useCancelCampaign(channel);
+  const [confirming, setConfirming] = useState(false);
+  const cancellable = campaign.status === 'SCHEDULED' || campaign.status === 'RUNNING';
+  const doCancel = () => cancel.mutate(campaign.id, { onSuccess: (result) => { setConfirming(false); onCancelled(result); } });
+  return (
+    <div className="detail-actions">
+      {campaign.status === 'DRAFT' ? (
+        <button type="button" className="button primary" disabled={launch.isPending} onClick={() => launch.mutate(campaign.id)} data-testid="launch-campaign">
+          {campaign.scheduledAt ? 'Launch (schedule)' : 'Launch now'}
+        </button>
+      ) : null}
+      {cancellable && !confirming ? (
+        <button type="button" className="button danger-outline" onClick={() => setConfirming(true)} data-testid="cancel-campaign">Cancel campaign</button>
+      ) : null}
+      {cancellable && confirming ? (
+        <div className="confirm" role="group" aria-label="Confirm cancellation">
+          <span>Unsent recipients will not be messaged and are refunded.</span>
+          <button type="button" className="button ghost" onClick={() => setConfirming(false)} autoFocus>Keep it</button>
+          <button type="button" className="button danger" disabled={cancel.isPending} onClick={doCancel} data-testid="confirm-cancel">Cancel campaign</button>
+        </div>
+      ) : null}
+      {launch.isError ? <ErrorState error={launch.error} /> : null}
+      {cancel.isError ? <ErrorState error={cancel.error} /> : null}
+    </div>
+  );
+}
+
+function Facts({ campaign }: { campaign: Detail }) {
+  const rows: Array<[string, string]> = [
+    ['Template', campaign.templateName ?? '—'],
+    ['Scheduled', scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone)],
+    ['Created', time(campaign.createdAt)],
+    ['Launched', time(campaign.launchedAt)],
+    ['Completed', time(campaign.completedAt)],
+    ['Price per message', campaign.pricePaise ? rupees(campaign.pricePaise) : '—'],
+    ['Duplicates removed', String(campaign.duplicatesRemoved ?? 0)],
+  ];
+  if (campaign.messageBody) rows.splice(0, 1, ['Message', campaign.messageBody]);
+  return <dl className="facts">{rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}</dl>;
+}
+
+function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
+  const whatsapp = channel === 'whatsapp';
+  const analytics = useCampaignAnalytics(campaign.id, whatsapp && campaign.status !== 'DRAFT', isLive(campaign.status));
+  if (campaign.status === 'DRAFT') return <p className="muted">Analytics appear once the campaign is launched.</p>;
+  if (!whatsapp) return <Funnel counts={campaign.counts} total={campaign.totalRecipients} />;
+  if (analytics.isError) return <ErrorState error={analytics.error} onRetry={() => void analytics.refetch()} />;
+  if (!analytics.data) return <div className="charts-skeleton"><Loading label="Loading analytics…" /></div>;
+  return (
+    <div className="charts" data-testid="campaign-analytics">
+      <div><h3>Funnel</h3><Funnel counts={analytics.data} total={analytics.data.totalRecipients} /></div>
+      <div><h3>Rates</h3><RateRings rates={analytics.data} /></div>
+    </div>
+  );
+}
+
+export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignTab; id: string; onBack(): void }) {
+  const detail = useCampaign(channel, id);
+  const [cancelled, setCancelled] = useState<CancelResult | null>(null);
+  const campaign = detail.data?.id === id ? detail.data : undefined;
+  const back = <button type="button" className="button ghost back" onClick={onBack} data-testid="back-to-list">← Campaigns</button>;
+  if (detail.isError && !campaign) return <div className="campaign-detail">{back}<ErrorState error={detail.error} onRetry={() => void detail.refetch()} /></div>;
+  if (!campaign) return <div className="campaign-detail">{back}<Loading label="Loading campaign…" /></div>;
+  const refunded = cancelled?.refundedRecipients ?? campaign.refundedRecipients;
+  return (
+    <div className="campaign-detail" data-testid="campaign-detail" data-status={campaign.status} data-campaign-id={campaign.id}>
+      {back}
+      <div className="card detail-head">
+        <div className="detail-title">
+          <h1>{campaign.name}</h1>
+          <StatusBadge status={campaign.status} />
+          <span className="chip">{channel === 'sms' ? 'SMS' : 'WhatsApp'}</span>
+        </div>
+        <Actions channel={channel} campaign={campaign} onCancelled={setCancelled} />
+      </div>
+      {campaign.status === 'CANCELLED' ? (
+        <div className="callout refund" role="status" data-testid="refund-callout">
+          <strong>Campaign cancelled {time(campaign.cancelledAt)}</strong>
+          <span><b data-testid="refunded-recipients">{refunded.toLocaleString()}</b> unsent recipient{refunded === 1 ? '' : 's'} refunded
+            {campaign.pricePaise ? ` (${rupees(refunded * campaign.pricePaise)} back in the wallet)` : ''}.</span>
+        </div>
+      ) : null}
+      {campaign.status === 'SCHEDULED' ? (
+        <div className="callout scheduled" role="status">
+          <strong>Goes out {scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone)}</strong>
+          <span>The wallet holds {rupees(campaign.pricePaise * campaign.totalRecipients)} for it until then; cancelling refunds it.</span>
+        </div>
+      ) : null}
+      <div className="detail-grid">
+        <section className="card" aria-label="Progress"><h3>Progress</h3><CampaignProgress counts={campaign.counts} /></section>
+        <section className="card" aria-label="Details"><h3>Details</h3><Facts campaign={campaign} /></section>
+      </div>
+      <section className="card" aria-label="Analytics"><h3 className="visually-hidden">Analytics</h3><Analytics channel={channel} campaign={campaign} /></section>
+    </div>
+  );
+}

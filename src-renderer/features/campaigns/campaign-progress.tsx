@@ -1,0 +1,30 @@
+// How far a campaign's dispatch has come: sent, failed and cancelled recipients of the total, as one
+// stacked bar that grows smoothly while the campaign runs.
+import type { CampaignCounts } from '../../../src-core/contract/index.ts';
+
+export function CampaignProgress({ counts }: { counts: CampaignCounts }) {
+  const { totalRecipients: total, sent, failed, cancelled, pending } = counts;
+  const done = sent + failed + cancelled;
+  const percent = total ? Math.round((done / total) * 100) : 0;
+  const width = (n: number) => `${total ? (n / total) * 100 : 0}%`;
+  return (
+    <div className="progress-block">
+      <div className="progress-head">
+        <strong data-testid="progress-percent">{percent}%</strong>
+        <span className="muted">{done.toLocaleString()} of {total.toLocaleString()} recipients processed</span>
+      </div>
+      <div className="progress-track" role="progressbar" aria-label="Dispatch progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
+        data-testid="campaign-progress" data-percent={percent}>
+        <span className="progress-seg is-sent" style={{ width: width(sent) }} />
+        <span className="progress-seg is-failed" style={{ width: width(failed) }} />
+        <span className="progress-seg is-cancelled" style={{ width: width(cancelled) }} />
+      </div>
+      <ul className="progress-legend">
+        <li><i className="dot is-sent" />Sent <strong>{sent.toLocaleString()}</strong></li>
+        <li><i className="dot is-failed" />Failed <strong>{failed.toLocaleString()}</strong></li>
+        <li><i className="dot is-cancelled" />Cancelled <strong>{cancelled.toLocaleString()}</strong></li>
+        <li><i className="dot is-pending" />Pending <strong>{pending.toLocaleString()}</strong></li>
+      </ul>
+    </div>
+  );
+}

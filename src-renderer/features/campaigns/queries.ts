@@ -1,0 +1,67 @@
+// Server data of the campaigns page through react-query only: lists, one campaign, its analytics and the
+// approved WhatsApp templates. A running campaign is also polled each second, in case a socket event is missed.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CampaignAnalytics, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
+import { useApi } from '../../api/context.tsx';
+
+export type CampaignTab = 'whatsapp' | 'sms';
+export const PAGE_SIZE = 20;
+
+/** A row of GET /…/campaigns (both channels share these fields). */
+export type CampaignListItem = Pick<CampaignSummary, 'id' | 'name' | 'status' | 'totalRecipients' | 'sentCount' | 'deliveredCount' | 'scheduledAt' | 'createdAt'>
+  & { templateName?: string; senderId?: string | null };
+
+/** GET /…/campaigns/:id: the row, the channel's configuration and the counts. */
+export type CampaignDetail = CampaignListItem & Pick<CampaignSummary,
+  'scheduleTimezone' | 'launchedAt' | 'startedAt' | 'completedAt' | 'cancelledAt' | 'refundedRecipients' | 'pricePaise' | 'counts'>
+  & { templateId?: string; messageBody?: string; duplicatesRemoved?: number };
+
+const LIVE: CampaignStatus[] = ['RUNNING'];
+export const isLive = (status: CampaignStatus | undefined): boolean => status !== undefined && LIVE.includes(status);
+
+export function useCampaigns(channel: CampaignTab, page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['campaigns', channel, 'list', page],
+    queryFn: () => api.get<ListEnvelope<CampaignListItem>>(`/dashboard/${channel}/campaigns?limit=${PAGE_SIZE}&page=${page}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.data.some((c) => isLive(c.status)) ? 2_000 : false),
+  });
+}
+
+export function useCampaign(channel: CampaignTab, id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['campaigns', channel, 'detail', id],
+    queryFn: () => api.get<CampaignDetail>(`/dashboard/${channel}/campaigns/${id}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (isLive(query.state.data?.status) ? 1_000 : false),
+  });
+}
+
+/** Analytics exist for WhatsApp campaigns; polled with the campaign while it runs. */
+export function useCampaignAnalytics(id: string, enabled: boolean, running: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['campaigns', 'whatsapp', 'analytics', id],
+    queryFn: () => api.get<CampaignAnalytics>(`/dashboard/whatsapp/campaigns/${id}/analytics`),
+    enabled,
+    placeholderData: keepPreviousData,
+    // Receipts and engagement (clicks, replies, conversions) keep arriving after the dispatch ends: poll gently then.
+    refetchInterval: running ? 1_000 : 5_000,
+  });
+}
+
+export function useApprovedTemplates() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['whatsapp-templates', 'APPROVED'],
+    queryFn: () => api.get<ListEnvelope<WaTemplate>>('/dashboard/whatsapp/templates?status=APPROVED&limit=100'),
+  });
+}
+
+/** The wallet (same query as the wallet page): the price of a WhatsApp message for the builder's estimate. */
+export function useWallet() {
+  const api = useApi();
+  return useQuery({ queryKey: ['wallet'], queryFn: () => api.get<Wallet>('/dashboard/wallet') });
+}

@@ -1,0 +1,33 @@
+// The optional schedule: a local date and time read in a chosen IANA time zone (the browser's by default).
+import { useId, useMemo } from 'react';
+import { timeZones } from './schedule.ts';
+
+export type Schedule = { enabled: boolean; localAt: string; zone: string };
+
+export function ScheduleField({ schedule, onChange }: { schedule: Schedule; onChange(schedule: Schedule): void }) {
+  const id = useId();
+  const zones = useMemo(timeZones, []);
+  return (
+    <div className="schedule">
+      <label className="check">
+        <input type="checkbox" checked={schedule.enabled} onChange={(e) => onChange({ ...schedule, enabled: e.target.checked })} data-testid="schedule-toggle" />
+        Schedule for later
+      </label>
+      {schedule.enabled ? (
+        <div className="form-row">
+          <label className="field" htmlFor={`${id}-at`}>
+            <span>Send at</span>
+            <input id={`${id}-at`} className="input" type="datetime-local" value={schedule.localAt} onChange={(e) => onChange({ ...schedule, localAt: e.target.value })}
+              required data-testid="schedule-at" />
+          </label>
+          <label className="field grow" htmlFor={`${id}-zone`}>
+            <span>Time zone</span>
+            <select id={`${id}-zone`} className="input" value={schedule.zone} onChange={(e) => onChange({ ...schedule, zone: e.target.value })} data-testid="schedule-zone">
+              {zones.map((zone) => <option key={zone} value={zone}>{zone.replace(/_/g, ' ')}</option>)}
+            </select>
+          </label>
+        </div>
+      ) : null}
+    </div>
+  );
+}

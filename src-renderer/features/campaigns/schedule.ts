@@ -1,0 +1,27 @@
+// A campaign's schedule as the core reads it: a local wall time without offset, in a named time zone.
+
+// ICU still lists some zones under their old names; people look for the current ones (both are valid IANA names).
+const CURRENT_NAMES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Asia/Rangoon': 'Asia/Yangon', 'Asia/Saigon': 'Asia/Ho_Chi_Minh', 'Europe/Kiev': 'Europe/Kyiv',
+};
+const current = (zone: string): string => CURRENT_NAMES[zone] ?? zone;
+
+/** The browser's own zone, the default of the time-zone picker. */
+export const browserZone = (): string => current(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** Every IANA zone the browser knows, sorted, with the browser's own zone included when the list lacks it (e.g. "UTC"). */
+export function timeZones(): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone').map(current));
+  zones.add(browserZone());
+  return [...zones].sort();
+}
+
+/** "2026-01-20T10:00" (a datetime-local value) → "2026-01-20T10:00:00". */
+export const scheduledAtOf = (local: string): string => (local.length === 16 ? `${local}:00` : local);
+
+/** A schedule shown in its own zone: "20 Jan 2026, 10:00 (Asia/Kolkata)". */
+export function scheduleLabel(iso: string | null, zone: string | null): string {
+  if (!iso) return '—';
+  const when = new Date(iso).toLocaleString([], { timeZone: zone ?? undefined, dateStyle: 'medium', timeStyle: 'short' });
+  return zone ? `${when} (${zone})` : when;
+}
