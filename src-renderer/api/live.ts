@@ -35,6 +35,12 @@ export function connectLive(connection: Connection, organizationId: string, clie
   socket.on('message:new', messageChanged);
   socket.on('message:updated', messageChanged);
   socket.on('request:logged', () => void client.invalidateQueries({ queryKey: ['request-log'] }));
+  socket.on('campaign:progress', () => void client.invalidateQueries({ queryKey: ['campaigns'] }));
+  socket.on('delivery:attempt', ({ deliveryId }) => {
+    void client.invalidateQueries({ queryKey: ['webhook-deliveries'] });
+    void client.invalidateQueries({ queryKey: ['webhook-delivery', deliveryId] });
+    void client.invalidateQueries({ queryKey: ['webhooks'] });
+  });
   return () => {
     socket.disconnect();
   };

@@ -5,6 +5,7 @@ import { ApiProvider, useApi } from '../api/context.tsx';
 import { createApi } from '../api/http.ts';
 import { connectLive } from '../api/live.ts';
 import { ErrorState } from '../components/states.tsx';
+import { CampaignsPage } from '../features/campaigns/campaigns-page.tsx';
 import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
@@ -12,6 +13,7 @@ import { InboxPage } from '../features/inbox/inbox-page.tsx';
 import { useClock } from '../features/simulator/queries.ts';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
 import { WalletPage } from '../features/wallet/wallet-page.tsx';
+import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { useUi, type Section } from '../stores/ui.ts';
 import { readConnection, type Connection } from './connection.ts';
 
@@ -28,13 +30,15 @@ function useLive(connection: Connection) {
 const NAV: Array<{ section: Section; label: string; group: string }> = [
   { section: 'inbox', label: 'Inbox', group: 'Support' },
   { section: 'contacts', label: 'Contacts', group: 'Support' },
+  { section: 'campaigns', label: 'Campaigns', group: 'Marketing' },
   { section: 'wallet', label: 'Wallet', group: 'Account' },
   { section: 'keys', label: 'API keys', group: 'Developers' },
   { section: 'requests', label: 'Request log', group: 'Developers' },
+  { section: 'webhooks', label: 'Webhooks', group: 'Developers' },
   { section: 'simulator', label: 'Simulator', group: 'Developers' },
 ];
 const PAGES: Record<Section, () => ReactElement> = {
-  inbox: InboxPage, contacts: ContactsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, simulator: SimulatorPage,
+  inbox: InboxPage, contacts: ContactsPage, campaigns: CampaignsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
 function Clock() {
