@@ -17,7 +17,7 @@ export function createJobsStore(sql: Sql) {
   const earliest = sql.prepare(`SELECT MIN(due_at) AS due FROM jobs WHERE status = 'pending'`);
   const claim = sql.prepare(`UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = ? AND status = 'pending'`);
   const remove = sql.prepare(`DELETE FROM jobs WHERE id = ?`);
-  const retry = sql.prepare(`UPDATE jobs SET status = 'pending', due_at = ?, last_error = ? WHERE id = ?`);
+  const retry = sql.prepare(`UPDATE jobs SET status = 'pending', due_at = ?, last_error = ?, attempts = attempts + ? WHERE id = ?`);
   const fail = sql.prepare(`UPDATE jobs SET status = 'failed', last_error = ? WHERE id = ?`);
   const resetRunning = sql.prepare(`UPDATE jobs SET status = 'pending' WHERE status = 'running'`);
   const countPending = sql.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE status = 'pending'`);
@@ -33,7 +33,8 @@ export function createJobsStore(sql: Sql) {
     earliestDue: () => (earliest.get() as { due: number | null }).due,
     claim: (id: string) => claim.run(id).changes === 1,
     remove: (id: string) => void remove.run(id),
-    retry: (id: string, dueAt: number, error: string) => void retry.run(dueAt, error, id),
+    /** Back to pending at `dueAt`; `countAttempt` when the attempt was not counted by a claim. */
+    retry: (id: string, dueAt: number, error: string, countAttempt = false) => void retry.run(dueAt, error, countAttempt ? 1 : 0, id),
     fail: (id: string, error: string) => void fail.run(error, id),
     resetRunning: () => resetRunning.run().changes,
     countPending: () => (countPending.get() as { n: number }).n,

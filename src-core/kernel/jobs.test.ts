@@ -42,6 +42,25 @@ describe('job runner', () => {
     expect(jobs.pendingCount()).toBe(0);
     db.close();
   });
+  it('a synchronous job commits its writes with its completion: when it throws, its writes are undone and it runs again', async () => {
+    const { db, jobs } = setup();
+    db.sql.exec('CREATE TABLE effects (n INTEGER)');
+    let calls = 0;
+    jobs.register('effect', () => {
+      calls++;
+      db.sql.prepare('INSERT INTO effects VALUES (?)').run(calls);
+      if (calls === 1) throw new Error('first attempt fails after writing');
+    });
+    db.tx(() => jobs.schedule({ type: 'effect' }));
+    await jobs.advance(0);
+    expect(db.sql.prepare('SELECT COUNT(*) FROM effects').pluck().get()).toBe(0);
+    const [row] = db.sql.prepare(`SELECT status, attempts FROM jobs WHERE type = 'effect'`).all() as Array<{ status: string; attempts: number }>;
+    expect(row).toEqual({ status: 'pending', attempts: 1 });
+    await jobs.advance(2_000);
+    expect(db.sql.prepare('SELECT n FROM effects').pluck().all()).toEqual([2]);
+    expect(jobs.pendingCount()).toBe(0);
+    db.close();
+  });
   it('a job that throws is retried with backoff, then marked failed', async () => {
     const { db, jobs } = setup();
     let calls = 0;

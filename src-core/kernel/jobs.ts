@@ -23,22 +23,34 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
   let timer: { cancel(): void } | null = null;
   let stopped = true;
 
-  async function runOne(row: JobRow): Promise<void> {
+  /**
+   * Runs one job. A synchronous handler runs in one transaction with the job's removal, so its effect and
+   * its completion commit together (exactly once); an async one is removed after it resolves (at least
+   * once). Only concurrent types are claimed first: exclusive drains never pick the same row twice.
+   */
+  async function runOne(row: JobRow, claim: boolean): Promise<void> {
     const handler = handlers.get(row.type);
-    if (!store.claim(row.id)) return;
+    if (claim && !store.claim(row.id)) return;
     if (!handler) {
       store.fail(row.id, `no handler for job type ${row.type}`);
       return;
     }
     const ctx: JobContext = { jobId: row.id, orgId: row.org_id, dueAt: row.due_at, attempt: row.attempts + 1 };
     try {
-      await handler(JSON.parse(row.payload), ctx);
-      store.remove(row.id);
+      let pending: unknown;
+      db.tx(() => {
+        pending = handler(JSON.parse(row.payload), ctx);
+        if (!(pending instanceof Promise)) store.remove(row.id);
+      });
+      if (pending instanceof Promise) {
+        await pending;
+        store.remove(row.id);
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       deps.log?.(`job ${row.type} ${row.id} failed (attempt ${ctx.attempt}): ${message}`);
       if (ctx.attempt >= MAX_ATTEMPTS) store.fail(row.id, message);
-      else store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message);
+      else store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message, !claim);
     }
     await deps.afterEachJob?.();
   }
@@ -50,11 +62,11 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
       if (!row) return;
       if (stepClock) clock.setTo(row.due_at);
       const bound = concurrent.get(row.type);
-      if (bound === undefined) await runOne(row);
+      if (bound === undefined) await runOne(row, false);
       else {
         // Every job of a concurrent type already due runs at once (bounded); the clock moves on after all.
         const batch = store.dueOfTypes([...concurrent.keys()], Math.max(clock.now(), row.due_at), bound);
-        await Promise.all(batch.map(runOne));
+        await Promise.all(batch.map((job) => runOne(job, true)));
       }
     }
   }
