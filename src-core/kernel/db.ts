@@ -36,6 +36,13 @@ export function openDb(file: string): Db {
 
   let depth = 0;
   let pending: Array<() => void> = [];
+  // Prepared once: a transaction per send is hot, and a wrapper built per call (sql.transaction(fn)) is not free.
+  const begin = sql.prepare('BEGIN IMMEDIATE');
+  const commit = sql.prepare('COMMIT');
+  const rollback = sql.prepare('ROLLBACK');
+  const savepointStart = sql.prepare('SAVEPOINT sp');
+  const savepointRelease = sql.prepare('RELEASE sp');
+  const savepointUndo = sql.prepare('ROLLBACK TO sp');
 
   const runHooks = (): void => {
     const hooks = pending;
@@ -48,23 +55,32 @@ export function openDb(file: string): Db {
     tx<T>(fn: () => T): T {
       if (depth > 0) return fn();
       depth = 1;
+      begin.run();
+      let result: T;
       try {
-        const result = sql.transaction(fn).immediate();
-        depth = 0;
-        runHooks();
-        return result;
+        result = fn();
+        commit.run();
       } catch (error) {
+        if (sql.inTransaction) rollback.run();
         depth = 0;
         pending = [];
         throw error;
       }
+      depth = 0;
+      runHooks();
+      return result;
     },
     savepoint<T>(fn: () => T): T {
       if (depth === 0) throw new Error('savepoint() runs inside a transaction');
       const hooks = pending.length;
+      savepointStart.run();
       try {
-        return sql.transaction(fn)();
+        const result = fn();
+        savepointRelease.run();
+        return result;
       } catch (error) {
+        savepointUndo.run();
+        savepointRelease.run();
         pending.length = hooks;
         throw error;
       }
