@@ -111,12 +111,14 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
     /** Bus listener: one durable delivery per (catalogued event, subscribed active endpoint), same event id for all. */
     fanOut(event: BusEvent): void {
       if (!isCatalogued(event.type)) return;
+      const subscribed = store.activeEndpoints(event.orgId).filter((endpoint) => {
+        const events = eventsOf(endpoint);
+        return events.includes('*') || events.includes(event.type);
+      });
+      if (subscribed.length === 0) return;
       db.tx(() => {
         const payload = envelope(event);
-        for (const endpoint of store.activeEndpoints(event.orgId)) {
-          const events = eventsOf(endpoint);
-          if (events.includes('*') || events.includes(event.type)) enqueue(event.orgId, endpoint.id, { id: event.id, type: event.type, payload }, null);
-        }
+        for (const endpoint of subscribed) enqueue(event.orgId, endpoint.id, { id: event.id, type: event.type, payload }, null);
       });
     },
     deliveries(orgId: string, endpointId: string | null, status: string | undefined, page: PageRequest): ListEnvelope<WebhookDelivery> {
