@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApiKeys } from './kernel/api-keys.ts';
 import { createBus } from './kernel/bus.ts';
 import { createClock, type ClockMode } from './kernel/clock.ts';
+import { startCheckpointer } from './kernel/checkpointer.ts';
 import { openDb } from './kernel/db.ts';
 import type { CoreDeps, Domain } from './kernel/domain.ts';
 import { createHttp } from './kernel/http.ts';
@@ -58,6 +59,7 @@ const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 export async function createServer(options: ServerOptions) {
   const log = options.log ?? ((msg: string) => process.stderr.write(`${msg}\n`));
   const db = openDb(options.dataFile);
+  const checkpointer = options.dataFile === ':memory:' ? null : startCheckpointer(options.dataFile);
   const bootClock = createClock({ kind: 'real' });
   migrate(db.sql, MIGRATIONS, bootClock.nowIso());
   const orgsAtBoot = createOrgs({ db, clock: bootClock });
@@ -177,6 +179,7 @@ export async function createServer(options: ServerOptions) {
       await bus.flush();
       requestLog.flush();
       if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
+      await checkpointer?.stop();
       db.close();
     },
   };
