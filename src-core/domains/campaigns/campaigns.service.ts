@@ -21,7 +21,7 @@ export const START_JOB = 'campaign.start';
 /** Recipients one dispatch job handles before it hands over to the next (a durable checkpoint). */
 export const CHUNK = 200;
 /** Recipients sent between two yields to pending HTTP requests. */
-const SLICE = 20;
+const SLICE = 10;
 /** A customer's message within this time of a campaign message counts as a reply to it. */
 export const REPLY_WINDOW_MS = 72 * 3600 * 1000;
 
