@@ -2,31 +2,25 @@
 // same database, and every recipient is sent exactly once (one message, one handset delivery each) and
 // the wallet balances to the paisa.
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, startServeProcess, type ServeReady } from '../../testing/serve-process.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'sb-campaign-crash-'));
 const dataFile = join(dir, 'crash.db');
 const children: ChildProcess[] = [];
-type Ready = { url: string; dashboardToken: string; organizationId: string };
+type Ready = ServeReady;
 const RECIPIENTS = 10_000;
 const PRICE = 80;
 const TOP_UP = 10_000_000;
 
 async function start(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', 'none', '--json'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
-  children.push(child);
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolve(JSON.parse(line) as Ready));
-    child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-  });
-  return { child, ready };
+  const started = await startServeProcess(dataFile);
+  children.push(started.child);
+  return started;
 }
 async function call(ready: Ready, method: string, path: string, body?: unknown) {
   const res = await fetch(`${ready.url}${path}`, {
@@ -35,7 +29,6 @@ async function call(ready: Ready, method: string, path: string, body?: unknown) 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
   return { status: res.status, body: (await res.json()) as any };
 }
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');

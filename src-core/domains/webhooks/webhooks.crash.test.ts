@@ -1,29 +1,23 @@
 // Crash test: SIGKILL the server during a burst of 1,000 events, restart it on the same database, and
 // every (event, endpoint) pair is delivered at least once, with its original event id.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServeProcess, type ServeReady } from '../../testing/serve-process.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'sb-crash-'));
 const dataFile = join(dir, 'crash.db');
 const children: ChildProcess[] = [];
-type Ready = { url: string; dashboardToken: string };
+type Ready = ServeReady;
 
 async function start(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', 'none', '--json', '--allow-private-webhooks'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
-  children.push(child);
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolve(JSON.parse(line) as Ready));
-    child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-  });
-  return { child, ready };
+  const started = await startServeProcess(dataFile, ['--allow-private-webhooks']);
+  children.push(started.child);
+  return started;
 }
 const call = (ready: Ready, method: string, path: string, body: unknown) => fetch(`${ready.url}${path}`, {
   method, headers: { authorization: `Bearer ${ready.dashboardToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
