@@ -75,6 +75,7 @@ export function createSimProviders(deps: { db: Db; clock: Clock; jobs: JobRunner
   const channel = (name: Channel): ChannelProvider => ({
     send: async (message: ProviderSend) => deliverAll(name, [message])[0] as ProviderOutcome,
     sendBatch: async (messages: ProviderSend[]) => deliverAll(name, messages),
+    deliverInTransaction: (messages: ProviderSend[]) => deliverAll(name, messages),
   });
   return {
     whatsapp: channel('whatsapp'), sms: channel('sms'), rcs: channel('rcs'), email: channel('email'), instagram: channel('instagram'),

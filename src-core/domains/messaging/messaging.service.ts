@@ -124,10 +124,10 @@ export function createMessagingService(deps: {
   }
 
   /** A provider that throws instead of answering fails those messages (refunded), never leaves them queued. */
+  const providerFailure = (error: unknown): ProviderOutcome => ({ ok: false, code: 'PROVIDER_ERROR', message: error instanceof Error ? error.message : String(error) });
   async function providerCall(provider: ChannelProvider, sends: ProviderSend[]): Promise<ProviderOutcome[]> {
-    const failed = (error: unknown): ProviderOutcome => ({ ok: false, code: 'PROVIDER_ERROR', message: error instanceof Error ? error.message : String(error) });
-    if (provider.sendBatch) return provider.sendBatch(sends).catch((error: unknown) => sends.map(() => failed(error)));
-    return Promise.all(sends.map((m) => provider.send(m).catch(failed)));
+    if (provider.sendBatch) return provider.sendBatch(sends).catch((error: unknown) => sends.map(() => providerFailure(error)));
+    return Promise.all(sends.map((m) => provider.send(m).catch(providerFailure)));
   }
 
   /** Sends waiting for the next group commit (see `send`). */
@@ -150,35 +150,60 @@ export function createMessagingService(deps: {
   async function sendMany(inputs: OutboundInput[]): Promise<Array<{ message: Message } | { error: unknown }>> {
     const ids = inputs.map((input) => input.messageId ?? newId('msg'));
     const answers: Array<{ message: Message } | { error: unknown } | null> = inputs.map(() => null);
-    const queued = db.tx(() => inputs.map((input, i) => {
+    type Pending = { input: OutboundInput; i: number; row: MessageRow };
+    /** Queues every message (each in a savepoint: a refusal leaves the others); must run in a transaction. */
+    const queueAll = (): Pending[] => inputs.flatMap((input, i) => {
       const id = ids[i] as string;
       const existing = input.messageId ? store.byId(id) : undefined;
       if (existing && existing.status !== 'queued') {
         answers[i] = { message: settled(existing, input) };
-        return null;
+        return [];
       }
       try {
-        return existing ?? db.savepoint(() => enqueue(input, id));
+        return [{ input, i, row: existing ?? db.savepoint(() => enqueue(input, id)) }];
       } catch (error) {
         answers[i] = { error };
-        return null;
+        return [];
       }
-    }));
-    const pending = inputs.map((input, i) => ({ input, i, row: queued[i] })).filter((p): p is { input: OutboundInput; i: number; row: MessageRow } => Boolean(p.row));
+    });
+    const byProvider = (pending: Pending[]): Map<ChannelProvider, Pending[]> => {
+      const groups = new Map<ChannelProvider, Pending[]>();
+      for (const p of pending) {
+        const provider = providerOf(p.input);
+        groups.set(provider, [...(groups.get(provider) ?? []), p]);
+      }
+      return groups;
+    };
+    const recordAll = (pending: Pending[], outcomes: Map<number, ProviderOutcome>): void => {
+      for (const p of pending) answers[p.i] = { message: record(p.input, p.row, outcomes.get(p.i) as ProviderOutcome) };
+    };
     const outcomes = new Map<number, ProviderOutcome>();
-    const byProvider = new Map<ChannelProvider, typeof pending>();
-    for (const p of pending) {
-      const provider = providerOf(p.input);
-      byProvider.set(provider, [...(byProvider.get(provider) ?? []), p]);
+
+    if (inputs.every((input) => providerOf(input).deliverInTransaction)) {
+      // Providers that deliver by writing to this database: queue, deliver and record in one commit.
+      db.tx(() => {
+        const pending = queueAll();
+        for (const [provider, group] of byProvider(pending)) {
+          const sends = group.map((p) => providerSend(p.input, p.row.id));
+          let results: ProviderOutcome[];
+          try {
+            results = db.savepoint(() => (provider.deliverInTransaction as NonNullable<ChannelProvider['deliverInTransaction']>)(sends));
+          } catch (error) {
+            results = sends.map(() => providerFailure(error));
+          }
+          group.forEach((p, k) => outcomes.set(p.i, results[k] as ProviderOutcome));
+        }
+        recordAll(pending, outcomes);
+      });
+      return answers as Array<{ message: Message } | { error: unknown }>;
     }
-    for (const [provider, group] of byProvider) {
-      const sends = group.map((p) => providerSend(p.input, ids[p.i] as string));
-      const results = await providerCall(provider, sends);
+
+    const pending = db.tx(queueAll);
+    for (const [provider, group] of byProvider(pending)) {
+      const results = await providerCall(provider, group.map((p) => providerSend(p.input, p.row.id)));
       group.forEach((p, k) => outcomes.set(p.i, results[k] as ProviderOutcome));
     }
-    db.tx(() => {
-      for (const p of pending) answers[p.i] = { message: record(p.input, p.row, outcomes.get(p.i) as ProviderOutcome) };
-    });
+    db.tx(() => recordAll(pending, outcomes));
     return answers as Array<{ message: Message } | { error: unknown }>;
   }
 

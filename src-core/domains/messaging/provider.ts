@@ -23,6 +23,12 @@ export interface ChannelProvider {
   send(message: ProviderSend): Promise<ProviderOutcome>;
   /** Many messages in one call (a bulk API), answered in order; campaigns use it when the provider has one. */
   sendBatch?(messages: ProviderSend[]): Promise<ProviderOutcome[]>;
+  /**
+   * For a provider whose delivery is a write to the same database (the simulated world, or an outbox a
+   * worker drains): delivers synchronously inside the send's transaction, so queueing, delivery and the
+   * outcome commit together, once.
+   */
+  deliverInTransaction?(messages: ProviderSend[]): ProviderOutcome[];
 }
 
 export type Providers = Record<Channel, ChannelProvider> & {
