@@ -48,8 +48,8 @@ export async function startChild<T>(command: string, args: string[], env: Record
 
 export type ServeReady = { url: string; dashboardToken: string; organizationId: string };
 
-export function startServe(dataFile: string): Promise<{ ready: ServeReady; stop(): Promise<void> }> {
-  return startChild<ServeReady>(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', 'none', '--json']);
+export function startServe(dataFile: string, options: { seed?: 'demo' | 'none' } = {}): Promise<{ ready: ServeReady; stop(): Promise<void> }> {
+  return startChild<ServeReady>(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', options.seed ?? 'none', '--json']);
 }
 
 let ipCounter = 0;

@@ -3,11 +3,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { killAll, printSuite, ROOT, type SuiteResult } from './lib.ts';
 import { campaignsSuite } from './suites/campaigns.ts';
+import { consoleSuite } from './suites/console.ts';
 import { contactsSuite } from './suites/contacts.ts';
 import { unifiedSendSuite } from './suites/unified-send.ts';
 import { webhooksSuite } from './suites/webhooks.ts';
 
-const SUITES: Record<string, () => Promise<SuiteResult>> = { contacts: contactsSuite, 'unified-send': unifiedSendSuite, webhooks: webhooksSuite, campaigns: campaignsSuite };
+const SUITES: Record<string, () => Promise<SuiteResult>> = { contacts: contactsSuite, 'unified-send': unifiedSendSuite, webhooks: webhooksSuite, campaigns: campaignsSuite, console: consoleSuite };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

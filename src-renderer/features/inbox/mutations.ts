@@ -2,13 +2,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { ApiError } from '../../api/http.ts';
 
-export function useReply(conversationId: string) {
+export function useReply(conversationId: string, contactId: string | null) {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => api.post<Message>(`/dashboard/conversations/${conversationId}/reply`, { text }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['thread', conversationId] }),
+    // Blocked elsewhere while the composer was open (the live event not yet here): refresh the contact so the notice shows.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'CONTACT_BLOCKED' && contactId) void client.invalidateQueries({ queryKey: ['contact', contactId] });
+    },
   });
 }
 

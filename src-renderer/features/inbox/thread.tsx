@@ -1,8 +1,10 @@
-// One conversation: messages oldest first with live status ticks, and the reply composer.
+// One conversation: messages oldest first with live status ticks, and the reply composer (or why the contact is blocked).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Message } from '../../../src-core/contract/index.ts';
+import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { shortTime, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { useUnblockContact } from '../contacts/mutations.ts';
+import { useContact } from '../contacts/queries.ts';
 import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
 
@@ -23,10 +25,29 @@ function Bubble({ message }: { message: Message }) {
   );
 }
 
+/** Takes the composer's place while the contact is blocked: every send would be refused with this reason. */
+function BlockedNotice({ contact, onUnblock }: { contact: Contact; onUnblock(): void }) {
+  const unblock = useUnblockContact(contact.id);
+  return (
+    <div className="composer inline" data-testid="composer-blocked">
+      <div className="callout danger spacer">
+        <strong>Blocked: {contact.blockedReason ?? 'no reason given'}</strong>
+        <span>Replies are refused until the contact is unblocked.</span>
+        {unblock.isError ? <span data-testid="unblock-error">{unblock.error.message}</span> : null}
+      </div>
+      <button type="button" className="button" data-testid="composer-unblock" disabled={unblock.isPending} onClick={() => { onUnblock(); unblock.mutate(); }}>
+        {unblock.isPending ? 'Unblocking…' : 'Unblock'}
+      </button>
+    </div>
+  );
+}
+
 export function Thread({ conversationId }: { conversationId: string }) {
   const detail = useConversation(conversationId);
   const thread = useThread(conversationId);
-  const reply = useReply(conversationId);
+  const contactId = detail.data?.contactId ?? null;
+  const contact = useContact(contactId);
+  const reply = useReply(conversationId, contactId);
   const markRead = useMarkRead(conversationId);
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
@@ -46,11 +67,11 @@ export function Thread({ conversationId }: { conversationId: string }) {
     }
   }, [unread, markAsRead]);
 
-  async function send(event: FormEvent) {
+  function send(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
-    await reply.mutateAsync(text.trim());
-    setText('');
+    // A refused reply keeps the draft; its error (the core's message, with a block's reason) shows under the composer.
+    reply.mutate(text.trim(), { onSuccess: () => setText('') });
   }
 
   if (detail.isPending || thread.isPending) return <Loading label="Loading conversation…" />;
@@ -72,10 +93,12 @@ export function Thread({ conversationId }: { conversationId: string }) {
         {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
         <div ref={end} />
       </ul>
-      <form className="composer" onSubmit={(e) => void send(e)}>
-        <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${c.channel}…`} data-testid="composer" aria-label="Reply" />
-        <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
-      </form>
+      {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} /> : (
+        <form className="composer" onSubmit={send}>
+          <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${c.channel}…`} data-testid="composer" aria-label="Reply" />
+          <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
+        </form>
+      )}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} /></div> : null}
     </div>
   );
