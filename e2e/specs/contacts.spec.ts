@@ -63,6 +63,18 @@ describe('contacts page', () => {
     expect((await server.dashboard<Contact>('GET', `/dashboard/contacts/${id}`)).body.isBlocked).toBe(false);
   });
 
+  it('adds and removes tags, which stay on the contact', async () => {
+    await page.getByTestId('tag-input').fill('vip');
+    await page.getByTestId('add-tag').click();
+    await page.getByTestId('tag').filter({ hasText: 'vip' }).waitFor();
+    const id = await list().getByTestId('contact-row').first().getAttribute('data-contact-id');
+    expect((await server.dashboard<Contact>('GET', `/dashboard/contacts/${id}`)).body.tags).toContain('vip');
+    await screenshot(page, 'contacts-tags');
+    await page.getByRole('button', { name: 'Remove tag vip' }).click();
+    await page.getByTestId('tag').filter({ hasText: 'vip' }).waitFor({ state: 'detached' });
+    expect((await server.dashboard<Contact>('GET', `/dashboard/contacts/${id}`)).body.tags).not.toContain('vip');
+  });
+
   it('adds a note and shows it', async () => {
     await page.getByTestId('note-input').fill('Called about order #1001');
     await page.getByTestId('add-note').click();

@@ -63,3 +63,6 @@ export const createContactBodySchema = z
     message: 'a contact needs at least one of name, username, email or phone',
   });
 export type CreateContactInput = z.infer<typeof createContactBodySchema>;
+
+/** The console's tag editor: the contact's whole tag list (trimmed, duplicates dropped, case kept). */
+export const setContactTagsBodySchema = z.object({ tags: z.array(z.string().trim().min(1).max(50)).max(50) });

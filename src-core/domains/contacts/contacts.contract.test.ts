@@ -116,6 +116,24 @@ describe('blocking', () => {
   });
 });
 
+describe('tags', () => {
+  it('the console replaces a contact\'s tags (duplicates dropped), emits contact.updated once per change, and finds them in search', async () => {
+    const id = ids['Bob Müller'] as string;
+    const res = await t.dashboard('PUT', `/dashboard/contacts/${id}/tags`, { tags: ['vip', ' wholesale ', 'vip'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, tags: ['vip', 'wholesale'] });
+    await t.dashboard('PUT', `/dashboard/contacts/${id}/tags`, { tags: ['vip', 'wholesale'] });
+    await t.server.bus.flush();
+    const events = t.server.bus.recent(t.organizationId, 50).filter((row) => row.type === 'contact.updated' && row.data.includes(id));
+    expect(events.map((e) => JSON.parse(e.data).changedFields).filter((fields: string[]) => fields.includes('tags'))).toEqual([['tags']]);
+    expect((await get('/v1/contacts?limit=100')).body.data.find((c: { id: string }) => c.id === id).tags).toEqual(['vip', 'wholesale']);
+    expect((await t.dashboard('PUT', `/dashboard/contacts/${id}/tags`, { tags: [''] })).status).toBe(400);
+    expect((await t.dashboard('PUT', `/dashboard/contacts/${id}/tags`, { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })).status).toBe(400);
+    expect((await t.dashboard('PUT', '/dashboard/contacts/cnt_nope/tags', { tags: [] })).status).toBe(404);
+    expect((await t.dashboard('GET', `/dashboard/contacts/${id}`)).body.tags).toEqual(['vip', 'wholesale']);
+  });
+});
+
 describe('notes', () => {
   it('lists, creates and deletes notes of a contact', async () => {
     const id = ids['Alice Johnson'];

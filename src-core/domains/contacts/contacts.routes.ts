@@ -1,6 +1,6 @@
 // Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console.
 import { z } from 'zod';
-import { blockContactBodySchema, contactListQuerySchema, createContactBodySchema, createNoteBodySchema } from '../../contract/contacts.ts';
+import { blockContactBodySchema, contactListQuerySchema, createContactBodySchema, createNoteBodySchema, setContactTagsBodySchema } from '../../contract/contacts.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute } from '../../kernel/route.ts';
 import type { ContactsService } from './contacts.service.ts';
@@ -22,6 +22,10 @@ export function contactsRoutes(service: ContactsService) {
     defineRoute({
       method: 'POST', path: '/dashboard/contacts', scope: 'dashboard', body: createContactBodySchema, status: 201,
       handler: ({ orgId, body }) => service.create(orgId, body),
+    }),
+    defineRoute({
+      method: 'PUT', path: '/dashboard/contacts/:id/tags', scope: 'dashboard', params: idParams, body: setContactTagsBodySchema,
+      handler: ({ orgId, params, body }) => service.setTags(orgId, params.id, body.tags),
     }),
     defineRoute({
       method: 'POST', path: '/v1/contacts/:id/block', scope: 'contacts:block', console: true, params: idParams, body: blockContactBodySchema,

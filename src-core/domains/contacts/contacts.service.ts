@@ -113,6 +113,18 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       const row = store.byEmail(orgId, email);
       return row ? toContact(row) : null;
     },
+    /** Replaces the contact's tags (duplicates dropped); `contact.updated` with `["tags"]` when they change. */
+    setTags(orgId: string, id: string, tags: string[]): Contact {
+      return db.tx(() => {
+        const row = mustGet(orgId, id);
+        const next = [...new Set(tags)];
+        if (JSON.stringify(next) === row.tags) return toContact(row);
+        store.setTags(orgId, id, next, clock.nowIso());
+        const contact = toContact(mustGet(orgId, id));
+        bus.emit(orgId, 'contact.updated', { contact, changedFields: ['tags'] });
+        return contact;
+      });
+    },
     block: (orgId: string, id: string, reason: string | undefined): BlockResult => setBlocked(orgId, id, true, reason ?? null),
     unblock: (orgId: string, id: string): BlockResult => setBlocked(orgId, id, false, null),
     /** Every send path calls this: a blocked contact is refused with 409 CONTACT_BLOCKED and its reason. */

@@ -65,6 +65,7 @@ export function createContactsStore(sql: Sql) {
   const deleteNote = sql.prepare(`DELETE FROM contact_notes WHERE id = ? AND contact_id = ? AND org_id = ?`);
   const byUsername = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND username = ? COLLATE NOCASE ORDER BY rowid LIMIT 1`);
   const setName = sql.prepare(`UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
+  const setTags = sql.prepare(`UPDATE contacts SET tags = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
   const countAll = sql.prepare(`SELECT COALESCE((SELECT n FROM contact_counts WHERE org_id = ?), 0) AS n`);
   const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();
   const docOf = sql.prepare(`SELECT doc FROM contacts WHERE id = ? AND org_id = ?`).pluck();
@@ -90,6 +91,7 @@ export function createContactsStore(sql: Sql) {
     docOf: (orgId: string, id: string) => docOf.get(id, orgId) as string | undefined,
     byUsername: (orgId: string, username: string) => byUsername.get(orgId, username) as ContactRow | undefined,
     setName: (orgId: string, id: string, name: string, at: string) => written(void setName.run(name, at, id, orgId)),
+    setTags: (orgId: string, id: string, tags: string[], at: string) => written(void setTags.run(JSON.stringify(tags), at, id, orgId)),
     setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; updated: string }) =>
       written(void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 })),
     /** A page of contacts as their API JSON (the `doc` column), newest first, with the total; cached until contacts change. */

@@ -1,7 +1,7 @@
-// The selected contact: fields, block (with a reason) and unblock, and notes.
+// The selected contact: fields, tags, block (with a reason) and unblock, and notes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Avatar, ErrorState, Loading } from '../../components/states.tsx';
-import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
+import { useAddNote, useBlockContact, useDeleteNote, useSetTags, useUnblockContact } from './mutations.ts';
 import { useContact, useNotes } from './queries.ts';
 
 const REASON_MAX = 500;
@@ -36,6 +36,36 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
         </div>
       </form>
     </div>
+  );
+}
+
+function Tags({ contactId, tags }: { contactId: string; tags: string[] }) {
+  const save = useSetTags(contactId);
+  const [draft, setDraft] = useState('');
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const tag = draft.trim();
+    if (!tag || tags.includes(tag)) return setDraft('');
+    save.mutate([...tags, tag], { onSuccess: () => setDraft('') });
+  };
+  return (
+    <section className="card" aria-label="Tags">
+      <h3>Tags</h3>
+      <ul className="tags" data-testid="tags">
+        {tags.length === 0 ? <li className="muted">No tags.</li> : tags.map((tag) => (
+          <li key={tag} className="tag" data-testid="tag">
+            {tag}
+            <button type="button" className="link" aria-label={`Remove tag ${tag}`} disabled={save.isPending}
+              onClick={() => save.mutate(tags.filter((t) => t !== tag))}>×</button>
+          </li>
+        ))}
+      </ul>
+      <form className="note-form" onSubmit={add}>
+        <input value={draft} maxLength={50} placeholder="Add a tag (Enter)" aria-label="New tag" data-testid="tag-input" onChange={(e) => setDraft(e.target.value)} />
+        <button type="submit" className="button" data-testid="add-tag" disabled={save.isPending || !draft.trim()}>Add</button>
+      </form>
+      {save.isError ? <ErrorState error={save.error} /> : null}
+    </section>
   );
 }
 
@@ -85,7 +115,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
   const display = c.name ?? c.username ?? c.email ?? c.phone ?? c.id;
   const fields: Array<[string, string | null]> = [
     ['Username', c.username ? `@${c.username}` : null], ['Email', c.email], ['Phone', c.phone], ['Source', c.source],
-    ['Tags', c.tags.join(', ') || null], ['Created', when(c.createdAt)], ['Id', c.id],
+    ['Created', when(c.createdAt)], ['Id', c.id],
   ];
   return (
     <div className="panel" data-testid="contact-panel" data-blocked={c.isBlocked ? 'true' : 'false'}>
@@ -112,6 +142,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
           <div key={label}><dt>{label}</dt><dd className={label === 'Id' ? 'mono' : undefined}>{value ?? '—'}</dd></div>
         ))}
       </dl>
+      <Tags contactId={contactId} tags={c.tags} />
       <Notes contactId={contactId} />
       {blocking ? <BlockDialog contactId={contactId} onClose={() => setBlocking(false)} /> : null}
     </div>

@@ -1,6 +1,6 @@
-// Changes to contacts: block, unblock, notes; each refreshes what it changed.
+// Changes to contacts: block, unblock, tags, notes; each refreshes what it changed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BlockResult, ContactNote } from '../../../src-core/contract/index.ts';
+import type { BlockResult, Contact, ContactNote } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 function useRefresh(contactId: string) {
@@ -36,4 +36,10 @@ export function useDeleteNote(contactId: string) {
   const api = useApi();
   const refresh = useRefresh(contactId);
   return useMutation({ mutationFn: (noteId: string) => api.del(`/dashboard/contacts/${contactId}/notes/${noteId}`), onSuccess: refresh });
+}
+
+export function useSetTags(contactId: string) {
+  const api = useApi();
+  const refresh = useRefresh(contactId);
+  return useMutation({ mutationFn: (tags: string[]) => api.put<Contact>(`/dashboard/contacts/${contactId}/tags`, { tags }), onSuccess: refresh });
 }
