@@ -8,7 +8,7 @@ import { Funnel, RateRings } from './campaign-charts.tsx';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
-import { isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
+import { CHANNEL_LABEL, hasAnalytics, isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { scheduleLabel } from './schedule.ts';
 
 function Actions({ channel, campaign, onCancelled }: { channel: CampaignTab; campaign: Detail; onCancelled(result: CancelResult): void }) {
@@ -51,14 +51,19 @@ function Facts({ campaign }: { campaign: Detail }) {
     ['Duplicates removed', String(campaign.duplicatesRemoved ?? 0)],
   ];
   if (campaign.messageBody) rows.splice(0, 1, ['Message', campaign.messageBody]);
+  if (campaign.audienceType) rows.splice(1, 0, ['Audience', campaign.audienceType]);
+  if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
+  if (campaign.fallbackMessage) rows.splice(1, 0, ['SMS fallback', campaign.fallbackMessage]);
+  if (campaign.country) rows.splice(1, 0, ['Country', campaign.country]);
+  if (campaign.fromEmail) rows.splice(1, 0, ['From', `${campaign.fromName ?? ''} <${campaign.fromEmail}>`], ['Audience', campaign.audience ?? 'list']);
   return <dl className="facts">{rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}</dl>;
 }
 
 function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
-  const whatsapp = channel === 'whatsapp';
-  const analytics = useCampaignAnalytics(campaign.id, whatsapp && campaign.status !== 'DRAFT', isLive(campaign.status));
+  const withAnalytics = hasAnalytics(channel);
+  const analytics = useCampaignAnalytics(channel, campaign.id, withAnalytics && campaign.status !== 'DRAFT', isLive(campaign.status));
   if (campaign.status === 'DRAFT') return <p className="muted">Analytics appear once the campaign is launched.</p>;
-  if (!whatsapp) return <Funnel counts={campaign.counts} total={campaign.totalRecipients} />;
+  if (!withAnalytics) return <Funnel counts={campaign.counts} total={campaign.totalRecipients} />;
   if (analytics.isError) return <ErrorState error={analytics.error} onRetry={() => void analytics.refetch()} />;
   if (!analytics.data) return <div className="charts-skeleton"><Loading label="Loading analytics…" /></div>;
   return (
@@ -84,7 +89,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
         <div className="detail-title">
           <h1>{campaign.name}</h1>
           <StatusBadge status={campaign.status} />
-          <span className="chip">{channel === 'sms' ? 'SMS' : 'WhatsApp'}</span>
+          <span className="chip">{CHANNEL_LABEL[channel]}</span>
         </div>
         <Actions channel={channel} campaign={campaign} onCancelled={setCancelled} />
       </div>
@@ -98,7 +103,8 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
       {campaign.status === 'SCHEDULED' ? (
         <div className="callout scheduled" role="status">
           <strong>Goes out {scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone)}</strong>
-          <span>The wallet holds {rupees(campaign.pricePaise * campaign.totalRecipients)} for it until then; cancelling refunds it.</span>
+          <span>{campaign.pricePaise === undefined ? 'Its email credits are reserved until then; cancelling gives them back.'
+            : `The wallet holds ${rupees(campaign.pricePaise * campaign.totalRecipients)} for it until then; cancelling refunds it.`}</span>
         </div>
       ) : null}
       <div className="detail-grid">

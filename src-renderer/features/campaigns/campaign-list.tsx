@@ -3,10 +3,21 @@ import { useState } from 'react';
 import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { StatusBadge } from './campaign-status.tsx';
-import { useCampaigns, type CampaignTab } from './queries.ts';
+import { CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
 import { scheduleLabel } from './schedule.ts';
 
-const TABS: Array<{ channel: CampaignTab; label: string }> = [{ channel: 'whatsapp', label: 'WhatsApp' }, { channel: 'sms', label: 'SMS' }];
+const TABS = (Object.keys(CHANNEL_LABEL) as CampaignTab[]).map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
+const FIRST: Record<CampaignTab, string> = {
+  whatsapp: 'Create your first campaign from an approved template.', sms: 'Create your first SMS campaign from a DLT-approved text.',
+  rcs: 'Send your first rich card campaign.', email: 'Create your first email campaign from a template.',
+};
+
+/** The line under a campaign's name: what it sends and how. */
+function subline(c: CampaignListItem): string {
+  if (c.fromEmail) return [c.templateName, c.fromEmail].filter(Boolean).join(' · ');
+  if (c.fallback !== undefined) return c.fallback ? 'With SMS fallback' : 'RCS only';
+  return c.templateName ?? c.senderId ?? '';
+}
 
 export function ChannelTabs({ tab, onTab }: { tab: CampaignTab; onTab(tab: CampaignTab): void }) {
   return (
@@ -29,10 +40,8 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
   if (list.data.data.length === 0) {
     return (
       <div className="card">
-        <Empty title={`No ${channel === 'sms' ? 'SMS' : 'WhatsApp'} campaigns yet`}>
-          {channel === 'whatsapp'
-            ? <button type="button" className="link" onClick={onNew}>Create your first campaign from an approved template.</button>
-            : 'SMS campaigns created through the API appear here.'}
+        <Empty title={`No ${CHANNEL_LABEL[channel] === 'Email' ? 'email' : CHANNEL_LABEL[channel]} campaigns yet`}>
+          <button type="button" className="link" onClick={onNew}>{FIRST[channel]}</button>
         </Empty>
       </div>
     );
@@ -50,7 +59,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
               onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onOpen(c.id); } }}>
               <td>
                 <div className="campaign-name">{c.name}</div>
-                <div className="muted small">{c.templateName ?? c.senderId ?? ''}</div>
+                <div className="muted small">{subline(c)}</div>
               </td>
               <td><StatusBadge status={c.status} /></td>
               <td className="num">{c.totalRecipients.toLocaleString()}</td>

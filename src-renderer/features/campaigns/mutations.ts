@@ -1,4 +1,4 @@
-// Changes to campaigns: create a WhatsApp draft, launch, cancel; each refreshes the campaign queries and the wallet.
+// Changes to campaigns: create (a draft, or an RCS campaign dispatched at once), launch, cancel; each refreshes the campaign queries and the wallet.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignStatus, CancelResult, CreateWaCampaignInput, LaunchResult } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
@@ -15,14 +15,17 @@ function useRefresh() {
   return () => Promise.all([client.invalidateQueries({ queryKey: ['campaigns'] }), client.invalidateQueries({ queryKey: ['wallet'] })]);
 }
 
-export function useCreateWaCampaign() {
+/** POST /dashboard/{channel}/campaigns: every channel answers at least the new campaign's id. */
+export function useCreateCampaign<Input, Created extends { id: string } = { id: string }>(channel: CampaignTab) {
   const api = useApi();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: CreateWaCampaignInput) => api.post<CreatedWaCampaign>('/dashboard/whatsapp/campaigns', input),
+    mutationFn: (input: Input) => api.post<Created>(`/dashboard/${channel}/campaigns`, input),
     onSuccess: refresh,
   });
 }
+
+export const useCreateWaCampaign = () => useCreateCampaign<CreateWaCampaignInput, CreatedWaCampaign>('whatsapp');
 
 export function useLaunchCampaign(channel: CampaignTab) {
   const api = useApi();

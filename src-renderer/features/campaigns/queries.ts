@@ -1,20 +1,27 @@
 // Server data of the campaigns page through react-query only: lists, one campaign, its analytics and the
 // approved WhatsApp templates. A running campaign is also polled each second, in case a socket event is missed.
+// The other channels' lookups (senders, bots, templates, domains) are in channel-queries.ts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CampaignAnalytics, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
-export type CampaignTab = 'whatsapp' | 'sms';
+export type CampaignTab = 'whatsapp' | 'sms' | 'rcs' | 'email';
+export const CHANNEL_LABEL: Record<CampaignTab, string> = { whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', email: 'Email' };
+/** Channels whose core answers GET …/campaigns/:id/analytics; the others show the counts as a funnel. */
+export const hasAnalytics = (channel: CampaignTab): boolean => channel === 'whatsapp' || channel === 'email';
 export const PAGE_SIZE = 20;
 
-/** A row of GET /…/campaigns (both channels share these fields). */
+/** A row of GET /…/campaigns (every channel shares these fields; the rest are the channel's own). */
 export type CampaignListItem = Pick<CampaignSummary, 'id' | 'name' | 'status' | 'totalRecipients' | 'sentCount' | 'deliveredCount' | 'scheduledAt' | 'createdAt'>
-  & { templateName?: string; senderId?: string | null };
+  & { templateName?: string; senderId?: string | null; fallback?: boolean; fromEmail?: string; audience?: 'list' | 'subscribers' };
 
 /** GET /…/campaigns/:id: the row, the channel's configuration and the counts. */
 export type CampaignDetail = CampaignListItem & Pick<CampaignSummary,
   'scheduleTimezone' | 'launchedAt' | 'startedAt' | 'completedAt' | 'cancelledAt' | 'refundedRecipients' | 'pricePaise' | 'counts'>
-  & { templateId?: string; messageBody?: string; duplicatesRemoved?: number };
+  & {
+    templateId?: string; messageBody?: string; duplicatesRemoved?: number; audienceType?: string; country?: string; fallbackMessage?: string | null;
+    fromName?: string; subject?: string | null;
+  };
 
 const LIVE: CampaignStatus[] = ['RUNNING'];
 export const isLive = (status: CampaignStatus | undefined): boolean => status !== undefined && LIVE.includes(status);
@@ -39,12 +46,12 @@ export function useCampaign(channel: CampaignTab, id: string) {
   });
 }
 
-/** Analytics exist for WhatsApp campaigns; polled with the campaign while it runs. */
-export function useCampaignAnalytics(id: string, enabled: boolean, running: boolean) {
+/** Analytics exist for WhatsApp and email campaigns; polled with the campaign while it runs. */
+export function useCampaignAnalytics(channel: CampaignTab, id: string, enabled: boolean, running: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: ['campaigns', 'whatsapp', 'analytics', id],
-    queryFn: () => api.get<CampaignAnalytics>(`/dashboard/whatsapp/campaigns/${id}/analytics`),
+    queryKey: ['campaigns', channel, 'analytics', id],
+    queryFn: () => api.get<CampaignAnalytics>(`/dashboard/${channel}/campaigns/${id}/analytics`),
     enabled,
     placeholderData: keepPreviousData,
     // Receipts and engagement (clicks, replies, conversions) keep arriving after the dispatch ends: poll gently then.

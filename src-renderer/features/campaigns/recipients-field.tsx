@@ -1,15 +1,25 @@
-// Recipients pasted or uploaded as CSV, with the counts of valid, invalid and duplicate numbers shown
-// before anything is created (invalid ones are left out, duplicates sent once).
+// Recipients pasted or uploaded as CSV, with the counts of valid, invalid and duplicate numbers (or email
+// addresses, with kind="email") shown before anything is created (invalid ones are left out, duplicates sent once).
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import type { RecipientCheck } from './recipients.ts';
+import type { RecipientCheck, RecipientKind } from './recipients.ts';
 import { entriesOfCsv } from './recipients.ts';
 
 export type CsvFile = { name: string; entries: string[] };
 const SHOWN_INVALID = 5;
+const WORDS: Record<RecipientKind, { label: string; hint: string; placeholder: string; column: string; invalid: string }> = {
+  phone: {
+    label: 'Phone numbers', hint: '(one per line or comma separated, international format)', placeholder: '919810012345\n+14155550101, 447700900123',
+    column: 'phone', invalid: 'not a number in international format, 8–15 digits',
+  },
+  email: {
+    label: 'Email addresses', hint: '(one per line or comma separated)', placeholder: 'asha@example.com\nravi@example.org', column: 'email', invalid: 'not an email address',
+  },
+};
 
-export function RecipientsField({ text, onText, csv, onCsv, check }: {
-  text: string; onText(text: string): void; csv: CsvFile | null; onCsv(csv: CsvFile | null): void; check: RecipientCheck;
+export function RecipientsField({ text, onText, csv, onCsv, check, kind = 'phone' }: {
+  text: string; onText(text: string): void; csv: CsvFile | null; onCsv(csv: CsvFile | null): void; check: RecipientCheck; kind?: RecipientKind;
 }) {
+  const words = WORDS[kind];
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -19,8 +29,8 @@ export function RecipientsField({ text, onText, csv, onCsv, check }: {
     event.target.value = '';
     if (!file) return;
     try {
-      const entries = entriesOfCsv(await file.text());
-      setFileError(entries.length ? null : `${file.name} has no numbers in its first column or a "phone" column`);
+      const entries = entriesOfCsv(await file.text(), kind);
+      setFileError(entries.length ? null : `${file.name} has no entries in its first column or a "${words.column}" column`);
       onCsv(entries.length ? { name: file.name, entries } : null);
     } catch (error) {
       setFileError(`${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`);
@@ -30,10 +40,10 @@ export function RecipientsField({ text, onText, csv, onCsv, check }: {
   return (
     <div className="recipients">
       <label className="field" htmlFor={`${id}-list`}>
-        <span>Phone numbers <span className="muted">(one per line or comma separated, international format)</span></span>
+        <span>{words.label} <span className="muted">{words.hint}</span></span>
       </label>
       <textarea id={`${id}-list`} rows={5} value={text} onChange={(e) => onText(e.target.value)} data-testid="recipients-input"
-        placeholder={'919810012345\n+14155550101, 447700900123'} spellCheck={false} />
+        placeholder={words.placeholder} spellCheck={false} />
       <div className="csv-row">
         <input ref={fileInput} id={`${id}-csv`} type="file" accept=".csv,text/csv,text/plain" className="visually-hidden" onChange={(e) => void upload(e)} data-testid="recipients-csv" />
         <label htmlFor={`${id}-csv`} className="button small" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.current?.click(); } }}>
@@ -43,7 +53,7 @@ export function RecipientsField({ text, onText, csv, onCsv, check }: {
           <span className="chip csv-chip" data-testid="csv-file">{csv.name} · {csv.entries.length.toLocaleString()} rows
             <button type="button" className="chip-remove" aria-label={`Remove ${csv.name}`} onClick={() => onCsv(null)}>×</button>
           </span>
-        ) : <span className="muted small">First column, or a column named “phone”.</span>}
+        ) : <span className="muted small">First column, or a column named “{words.column}”.</span>}
       </div>
       {fileError ? <div className="field-error" role="alert">{fileError}</div> : null}
       <div className="recipient-counts" aria-live="polite" data-testid="recipient-counts">
@@ -53,7 +63,7 @@ export function RecipientsField({ text, onText, csv, onCsv, check }: {
       </div>
       {check.invalid.length ? (
         <div className="invalid-list" data-testid="invalid-list">
-          <span>Left out (not a number in international format, 8–15 digits):</span>
+          <span>Left out ({words.invalid}):</span>
           <ul>{check.invalid.slice(0, SHOWN_INVALID).map((entry, i) => <li key={`${entry}-${i}`}><code>{entry}</code></li>)}</ul>
           {check.invalid.length > SHOWN_INVALID ? <span className="muted">and {check.invalid.length - SHOWN_INVALID} more</span> : null}
         </div>

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { CampaignTab } from './queries.ts';
 
-export type CampaignView = { kind: 'list' } | { kind: 'new' } | { kind: 'detail'; channel: CampaignTab; id: string };
+export type CampaignView = { kind: 'list' } | { kind: 'new'; channel: CampaignTab } | { kind: 'detail'; channel: CampaignTab; id: string };
 
 type CampaignsUi = {
   tab: CampaignTab;

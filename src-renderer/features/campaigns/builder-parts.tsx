@@ -1,0 +1,86 @@
+// What every channel's campaign builder shares: numbered steps, the summary card with its blockers, the
+// core's refusals shown as sent and the actions, and the create-then-launch sequence behind them.
+import { useState, type ReactNode } from 'react';
+import { ErrorState } from '../../components/states.tsx';
+import { useCreateCampaign, useLaunchCampaign } from './mutations.ts';
+import type { CampaignTab } from './queries.ts';
+import type { Schedule } from './schedule-field.tsx';
+import { scheduledAtOf } from './schedule.ts';
+
+export function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <section className="card builder-step" aria-labelledby={`step-${n}`}>
+      <h2 id={`step-${n}`}><span className="step-number" aria-hidden>{n}</span>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The request fields of an optional schedule. */
+export const scheduleInput = (schedule: Schedule) =>
+  (schedule.enabled ? { scheduledAt: scheduledAtOf(schedule.localAt), scheduleTimezone: schedule.zone } : {});
+
+export const sendsLabel = (schedule: Schedule) =>
+  (schedule.enabled ? (schedule.localAt ? `${schedule.localAt.replace('T', ' ')} ${schedule.zone}` : 'Pick a time') : 'Immediately on launch');
+
+/**
+ * Creates a campaign, then launches it when asked (a channel whose create already dispatches passes
+ * `launches: false`). A failed launch leaves the draft, which `savedDraft` names so it can be opened.
+ */
+export function useCreateAndLaunch<Input>(channel: CampaignTab, onOpen: (id: string) => void, launches = true) {
+  const create = useCreateCampaign<Input>(channel);
+  const launch = useLaunchCampaign(channel);
+  const [savedDraft, setSavedDraft] = useState<string | null>(null);
+  async function submit(input: Input, andLaunch: boolean) {
+    launch.reset();
+    let created;
+    try {
+      created = await create.mutateAsync(input);
+    } catch {
+      return; // shown from create.error
+    }
+    if (andLaunch && launches) {
+      try {
+        await launch.mutateAsync(created.id);
+      } catch {
+        setSavedDraft(created.id); // the draft exists; launch.error says why it did not go out
+        return;
+      }
+    }
+    onOpen(created.id);
+  }
+  return { submit, create, launch, savedDraft, busy: create.isPending || launch.isPending };
+}
+
+type Outcome = { isError: boolean; error: Error | null };
+type Flow = { create: Outcome; launch: Outcome; savedDraft: string | null; busy: boolean };
+
+/** The summary card: facts, what is still missing, the core's errors and the actions. */
+export function BuilderSummary({ rows, blockers, flow, onClose, onOpen, onSubmit, draft = true, launchLabel }: {
+  rows: Array<[string, ReactNode]>; blockers: string[]; flow: Flow; onClose(): void; onOpen(id: string): void;
+  onSubmit(andLaunch: boolean): void; draft?: boolean; launchLabel: string;
+}) {
+  const { create, launch, savedDraft, busy } = flow;
+  return (
+    <div className="card summary-card">
+      <dl className="summary">
+        {rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
+      </dl>
+      {blockers.length ? <p className="muted small blockers" data-testid="builder-blockers">Still needed: {blockers.join(', ')}.</p> : null}
+      {create.isError ? <ErrorState error={create.error} /> : null}
+      {launch.isError ? (
+        <div data-testid="launch-error">
+          <ErrorState error={launch.error} />
+          {savedDraft ? <button type="button" className="link" onClick={() => onOpen(savedDraft)}>The draft was saved: open it</button> : null}
+        </div>
+      ) : null}
+      <div className="builder-actions">
+        <button type="button" className="button ghost" onClick={onClose}>Cancel</button>
+        {draft ? <button type="submit" className="button" disabled={busy || blockers.length > 0} data-testid="create-draft">Create draft</button> : null}
+        <button type="button" className="button primary" disabled={busy || blockers.length > 0} onClick={() => onSubmit(true)} data-testid="create-launch">
+          {busy ? 'Working…' : launchLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// The email campaign builder: a template with HTML, the sender (on a verified domain), the audience (a
+// pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch.
+import { useMemo, useState, type FormEvent } from 'react';
+import type { CreateEmailCampaignInput } from '../../../src-core/contract/index.ts';
+import { Empty } from '../../components/states.tsx';
+import { BuilderSummary, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { useEmailDomains, useEmailTemplates } from './channel-queries.ts';
+import { useWallet } from './queries.ts';
+import { checkRecipients, entriesOfText } from './recipients.ts';
+import { RecipientsField, type CsvFile } from './recipients-field.tsx';
+import { ScheduleField, type Schedule } from './schedule-field.tsx';
+import { browserZone } from './schedule.ts';
+
+const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
+
+export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
+  const [templateId, setTemplateId] = useState('');
+  const [fromName, setFromName] = useState('');
+  const [fromEmail, setFromEmail] = useState('');
+  const [replyTo, setReplyTo] = useState('');
+  const [audience, setAudience] = useState<'list' | 'subscribers'>('list');
+  const [text, setText] = useState('');
+  const [csv, setCsv] = useState<CsvFile | null>(null);
+  const [name, setName] = useState('');
+  const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+  const flow = useCreateAndLaunch<CreateEmailCampaignInput>('email', onOpen);
+  const templates = useEmailTemplates();
+  const domains = useEmailDomains();
+  const wallet = useWallet();
+  const verified = (domains.data?.data ?? []).filter((d) => d.status === 'VERIFIED').map((d) => d.domain);
+  const fromDomain = EMAIL.exec(fromEmail.trim())?.[1]?.toLowerCase();
+  const template = templates.data?.data.find((t) => t.id === templateId);
+
+  const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])], 'email'), [text, csv]);
+  const blockers = [
+    ...(template ? [] : ['a template']),
+    ...(fromName.trim() ? [] : ['the sender name']),
+    ...(fromDomain ? [] : ['the sender address']),
+    ...(audience === 'list' && !check.valid.length ? ['at least one valid address'] : []),
+    ...(name.trim() ? [] : ['a campaign name']),
+    ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
+  ];
+  const count = audience === 'list' ? check.valid.length : null;
+
+  function submit(andLaunch: boolean) {
+    if (!template || blockers.length) return;
+    const input: CreateEmailCampaignInput = {
+      name: name.trim(), templateId: template.id, fromName: fromName.trim(), fromEmail: fromEmail.trim(), audience,
+      ...(replyTo.trim() ? { replyTo: replyTo.trim() } : {}), ...(audience === 'list' ? { recipients: check.valid } : {}), ...scheduleInput(schedule),
+    };
+    void flow.submit(input, andLaunch);
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(false);
+  };
+
+  return (
+    <form className="builder" onSubmit={onSubmit} data-testid="email-builder" aria-label="New email campaign">
+      <div className="builder-steps">
+        <Step n={1} title="Template">
+          {templates.data && !templates.data.data.length ? <Empty title="No email templates">Create a template with HTML first.</Empty> : null}
+          <div className="template-options" role="radiogroup" aria-label="Template">
+            {(templates.data?.data ?? []).map((t) => (
+              <label key={t.id} className={`template-option${t.id === templateId ? ' selected' : ''}`} data-testid="email-template" data-template-name={t.name}>
+                <input type="radio" name="email-template" value={t.id} checked={t.id === templateId} onChange={() => setTemplateId(t.id)} />
+                <span className="template-option-head"><strong>{t.name}</strong></span>
+                <span className="template-option-body muted">{t.subject}</span>
+              </label>
+            ))}
+          </div>
+        </Step>
+        <Step n={2} title="Sender">
+          <div className="form-row">
+            <label className="field grow"><span>From name</span>
+              <input className="input" value={fromName} onChange={(e) => setFromName(e.target.value)} maxLength={200} placeholder="Example Store" data-testid="email-from-name" />
+            </label>
+            <label className="field grow"><span>From address</span>
+              <input className="input" type="email" value={fromEmail} onChange={(e) => setFromEmail(e.target.value)} placeholder={`hello@${verified[0] ?? 'example.com'}`} data-testid="email-from" />
+            </label>
+          </div>
+          <p className={`small ${fromDomain && verified.length && !verified.includes(fromDomain) ? 'field-error' : 'muted'}`} data-testid="email-domains">
+            {verified.length ? `Verified domains: ${verified.join(', ')}.` : 'No verified sending domain yet: add and verify one under Email.'}
+            {fromDomain && verified.length && !verified.includes(fromDomain) ? ` ${fromDomain} is not one of them.` : ''}
+          </p>
+          <label className="field"><span>Reply-to <span className="muted">(optional)</span></span>
+            <input className="input" type="email" value={replyTo} onChange={(e) => setReplyTo(e.target.value)} placeholder="support@example.com" data-testid="email-reply-to" />
+          </label>
+        </Step>
+        <Step n={3} title="Audience">
+          <div className="form-row">
+            <label className="check"><input type="radio" name="email-audience" checked={audience === 'list'} onChange={() => setAudience('list')} data-testid="email-audience-list" />A list of addresses</label>
+            <label className="check"><input type="radio" name="email-audience" checked={audience === 'subscribers'} onChange={() => setAudience('subscribers')} data-testid="email-audience-subscribers" />
+              All subscribers <span className="muted small">(subscribed, not suppressed; counted at launch)</span></label>
+          </div>
+          {audience === 'list' ? <RecipientsField kind="email" text={text} onText={setText} csv={csv} onCsv={setCsv} check={check} /> : null}
+        </Step>
+        <Step n={4} title="Name and schedule">
+          <label className="field"><span>Campaign name</span>
+            <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} placeholder="Spring newsletter" data-testid="campaign-name" />
+          </label>
+          <ScheduleField schedule={schedule} onChange={setSchedule} />
+        </Step>
+      </div>
+      <aside className="builder-side">
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}
+          launchLabel={schedule.enabled ? 'Create & schedule' : 'Create & launch'} rows={[
+            ['Subject', template?.subject ?? '—'],
+            ['Recipients', <span key="n" data-testid="summary-recipients">{count === null ? 'Counted at launch' : count.toLocaleString()}</span>],
+            ['Email credits left', wallet.data ? wallet.data.emailCredits.toLocaleString() : '—'],
+            ['Sends', sendsLabel(schedule)],
+          ]} />
+      </aside>
+    </form>
+  );
+}

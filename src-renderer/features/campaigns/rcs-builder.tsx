@@ -1,0 +1,141 @@
+// The RCS campaign builder: a bot and one of its approved templates with its {{variables}}, numbers pasted
+// (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
+// RCS and an optional schedule. Creating dispatches at once: the core creates and launches in one call.
+import { useMemo, useState, type FormEvent } from 'react';
+import type { CreateRcsCampaignInput, RcsTemplate } from '../../../src-core/contract/index.ts';
+import { rupees } from '../../components/format.ts';
+import { Empty } from '../../components/states.tsx';
+import { BuilderSummary, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { useRcsBots, useRcsTemplates } from './channel-queries.ts';
+import { useWallet } from './queries.ts';
+import { RcsPreview } from './rcs-preview.tsx';
+import { checkRecipients, entriesOfText } from './recipients.ts';
+import { RecipientsField, type CsvFile } from './recipients-field.tsx';
+import { ScheduleField, type Schedule } from './schedule-field.tsx';
+import { browserZone } from './schedule.ts';
+import { SmsBodyField } from './sms-body-field.tsx';
+
+const COUNTRIES = ['IN', 'US', 'CA', 'GB', 'AE', 'SG', 'AU', 'DE', 'FR', 'BR', 'ID', 'SA'];
+const countryName = new Intl.DisplayNames(['en'], { type: 'region' });
+
+export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
+  const [botId, setBotId] = useState('');
+  const [template, setTemplate] = useState<RcsTemplate | null>(null);
+  const [variables, setVariables] = useState<Record<string, string>>({});
+  const [text, setText] = useState('');
+  const [csv, setCsv] = useState<CsvFile | null>(null);
+  const [country, setCountry] = useState('IN');
+  const [removeDuplicate, setRemoveDuplicate] = useState(true);
+  const [fallback, setFallback] = useState(false);
+  const [fallbackMessage, setFallbackMessage] = useState('');
+  const [name, setName] = useState('');
+  const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+  const flow = useCreateAndLaunch<CreateRcsCampaignInput>('rcs', onOpen, false);
+  const bots = useRcsBots();
+  const templates = useRcsTemplates();
+  const wallet = useWallet();
+  const bot = botId || bots.data?.data[0]?.id || '';
+  const approved = (templates.data?.data ?? []).filter((t) => t.botId === bot && t.status === 'APPROVED');
+
+  const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])]), [text, csv]);
+  const numbers = removeDuplicate ? check.valid : check.validWithRepeats;
+  const blockers = [
+    ...(template ? [] : ['a template']),
+    ...(numbers.length ? [] : ['at least one valid number']),
+    ...(fallback && !fallbackMessage.trim() ? ['the fallback SMS'] : []),
+    ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
+  ];
+  const price = wallet.data?.prices.rcs;
+
+  const pick = (next: RcsTemplate) => {
+    setTemplate(next);
+    setVariables(Object.fromEntries(next.variables.map((v) => [v, ''])));
+  };
+
+  function submit() {
+    if (!template || blockers.length) return;
+    const filled = Object.fromEntries(Object.entries(variables).filter(([, v]) => v.trim()));
+    const input: CreateRcsCampaignInput = {
+      botId: bot, templateId: template.id, numbers, country, removeDuplicate, fallback, scheduleCampaign: schedule.enabled,
+      ...(name.trim() ? { campaignName: name.trim() } : {}), ...(fallback ? { fallbackMessage } : {}),
+      ...(Object.keys(filled).length ? { rcsVariables: filled } : {}), ...scheduleInput(schedule),
+    };
+    void flow.submit(input, true);
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form className="builder" onSubmit={onSubmit} data-testid="rcs-builder" aria-label="New RCS campaign">
+      <div className="builder-steps">
+        <Step n={1} title="Bot and template">
+          <label className="field">
+            <span>Bot</span>
+            <select className="input" value={bot} onChange={(e) => { setBotId(e.target.value); setTemplate(null); }} data-testid="rcs-bot">
+              {(bots.data?.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+            </select>
+          </label>
+          {templates.data && !approved.length ? <Empty title="No approved templates for this bot">Create an RCS template and wait for its approval first.</Empty> : null}
+          <div className="template-options" role="radiogroup" aria-label="Template">
+            {approved.map((t) => (
+              <label key={t.id} className={`template-option${t.id === template?.id ? ' selected' : ''}`} data-testid="rcs-template" data-template-name={t.name}>
+                <input type="radio" name="rcs-template" value={t.id} checked={t.id === template?.id} onChange={() => pick(t)} />
+                <span className="template-option-head"><strong>{t.name}</strong><span className="chip">{t.type.replace('_', ' ')}</span></span>
+                <span className="template-option-body muted">{t.title ? `${t.title} — ` : ''}{t.text}</span>
+              </label>
+            ))}
+          </div>
+          {template?.variables.length ? (
+            <div className="placeholders">
+              <span className="muted small">Left empty, a variable is read from the recipient contact&apos;s field of that name.</span>
+              {template.variables.map((v) => (
+                <label key={v} className="placeholder-row">
+                  <span className="placeholder-token">{`{{${v}}}`}</span>
+                  <input className="grow" value={variables[v] ?? ''} onChange={(e) => setVariables({ ...variables, [v]: e.target.value })} placeholder={`Value of ${v}`} data-testid={`rcs-var-${v}`} />
+                </label>
+              ))}
+            </div>
+          ) : null}
+        </Step>
+        <Step n={2} title="Recipients">
+          <RecipientsField text={text} onText={setText} csv={csv} onCsv={setCsv} check={check} />
+          <div className="form-row">
+            <label className="field">
+              <span>Country of national numbers</span>
+              <select className="input" value={country} onChange={(e) => setCountry(e.target.value)} data-testid="rcs-country">
+                {COUNTRIES.map((c) => <option key={c} value={c}>{countryName.of(c)} ({c})</option>)}
+              </select>
+            </label>
+            <label className="check"><input type="checkbox" checked={removeDuplicate} onChange={(e) => setRemoveDuplicate(e.target.checked)} data-testid="rcs-dedupe" />Remove duplicates</label>
+          </div>
+        </Step>
+        <Step n={3} title="SMS fallback">
+          <label className="check">
+            <input type="checkbox" checked={fallback} onChange={(e) => setFallback(e.target.checked)} data-testid="rcs-fallback" />
+            Send an SMS to handsets without RCS
+          </label>
+          {fallback ? <SmsBodyField label="Fallback SMS" value={fallbackMessage} onChange={setFallbackMessage} testId="rcs-fallback-message" /> : null}
+        </Step>
+        <Step n={4} title="Name and schedule">
+          <label className="field">
+            <span>Campaign name <span className="muted">(optional: the template and the time otherwise)</span></span>
+            <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} placeholder="Parcel updates" data-testid="campaign-name" />
+          </label>
+          <ScheduleField schedule={schedule} onChange={setSchedule} />
+        </Step>
+      </div>
+      <aside className="builder-side">
+        <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} /></div>
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit} draft={false}
+          launchLabel={schedule.enabled ? 'Create & schedule' : 'Create & send now'} rows={[
+            ['Recipients', <span key="n" data-testid="summary-recipients">{numbers.length.toLocaleString()}</span>],
+            ['Price per message', price === undefined ? '—' : rupees(price)],
+            ['Reserved now', price === undefined ? '—' : rupees(price * numbers.length)],
+            ['Sends', sendsLabel(schedule).replace('on launch', 'on create')],
+          ]} />
+      </aside>
+    </form>
+  );
+}
