@@ -86,4 +86,20 @@ describe('console flows', () => {
     await page.getByTestId('request-details').filter({ hasText: 'Storefront' }).waitFor();
     await screenshot(page, 'request-log');
   });
+
+  it('once the 24-hour window has closed, answers the customer with an approved template', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.locator(`[data-testid="conversation-row"][data-address="${CUSTOMER}"]`).click();
+    await page.getByTestId('composer').waitFor();
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 24 * 3600 })).status).toBe(200);
+    await page.getByTestId('template-composer').waitFor();
+    await page.getByTestId('reply-template').selectOption({ label: 'login_code · en' });
+    await page.getByTestId('reply-var-body.1').fill('482913');
+    await page.getByTestId('reply-preview').filter({ hasText: '482913 is your verification code' }).waitFor();
+    await screenshot(page, 'inbox-template-reply');
+    await page.getByTestId('send-template').click();
+    await page.getByTestId('message').filter({ hasText: '482913 is your verification code' }).waitFor();
+    const handset = await server.dashboard<{ data: Array<{ text: string }> }>('GET', `/sim/handsets/${CUSTOMER}/messages`);
+    expect(handset.body.data.at(-1)?.text).toContain('482913 is your verification code');
+  });
 });

@@ -60,4 +60,38 @@ describe('inbox', () => {
     expect(blocked.body).toMatchObject({ code: 'CONTACT_BLOCKED', reason: 'Abusive language' });
     expect((await t.dashboard('GET', '/dashboard/conversations/conv_missing')).status).toBe(404);
   });
+  it('after the window, answers with an approved template (a template reply is WhatsApp only; text or template, not both)', async () => {
+    const template = await t.dashboard('POST', '/dashboard/whatsapp/templates', { name: 'follow_up', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hi {{1}}, we are here to help.' }] });
+    await t.advance(60);
+    const id = (await conversations('&search=0301')).data[0].id;
+    const body = { template: { templateId: template.body.id, components: [{ type: 'body', parameters: [{ type: 'text', text: 'there' }] }] } };
+    const res = await t.dashboard('POST', `/dashboard/conversations/${id}/reply`, body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ type: 'template', source: 'MANUAL', templateName: 'follow_up', text: 'Hi there, we are here to help.' });
+    expect((await t.dashboard('POST', `/dashboard/conversations/${id}/reply`, { text: 'x', ...body })).status).toBe(400);
+    expect((await t.dashboard('POST', `/dashboard/conversations/${id}/reply`, {})).status).toBe(400);
+  });
+  it('replies on SMS through the DLT rules and on email from the verified domain, each billed like any send', async () => {
+    await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
+    await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Help', dltTemplateId: '1207160000000000001', body: 'Hi, {#var#} - ACME' });
+    await t.dashboard('POST', '/dashboard/email/domains', { domain: 'acme.test' });
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 2 });
+    await t.advance(60);
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550401', text: 'Where is my order?' });
+    const sms = (await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.data[0].id;
+    const free = await t.dashboard('POST', `/dashboard/conversations/${sms}/reply`, { text: 'It ships today' });
+    expect(free.status).toBe(400);
+    expect(free.body.message).toContain('does not match any approved');
+    const ok = await t.dashboard('POST', `/dashboard/conversations/${sms}/reply`, { text: 'Hi, your order ships today - ACME' });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ channel: 'sms', sender: 'ACMEIN', source: 'MANUAL' });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'email', from: 'maya@example.com', text: 'Invoice please' });
+    const email = (await t.dashboard('GET', '/dashboard/conversations?channel=email')).body.data[0].id;
+    const mail = await t.dashboard('POST', `/dashboard/conversations/${email}/reply`, { text: 'Attached <soon>' });
+    expect(mail.status).toBe(201);
+    expect(mail.body).toMatchObject({ channel: 'email', sender: 'support@acme.test', text: 'Re: Invoice please', source: 'MANUAL' });
+    const inbox = (await t.dashboard('GET', '/sim/handsets/maya@example.com/messages')).body.data;
+    expect(inbox[0].payload).toMatchObject({ subject: 'Re: Invoice please', html: '<p>Attached &#60;soon&#62;</p>' });
+    expect((await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits).toBe(1);
+  });
 });

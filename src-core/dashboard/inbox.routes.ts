@@ -1,10 +1,13 @@
 // The console's inbox: conversations per channel with unread counts, threads, mark-read and replies
-// (sent as MANUAL through each channel's own send path).
+// (sent as MANUAL through each channel's own send path; a WhatsApp template once the window has closed).
 import { organizationField } from '../contract/common.ts';
 import { z } from 'zod';
 import { channelSchema } from '../contract/messaging.ts';
+import { waSendComponentSchema } from '../contract/whatsapp.ts';
+import type { EmailService } from '../domains/email/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
+import type { SmsService } from '../domains/sms/index.ts';
 import type { WhatsappService } from '../domains/whatsapp/index.ts';
 import { AppError } from '../kernel/errors.ts';
 import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/pagination.ts';
@@ -14,7 +17,7 @@ const org = organizationField;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const MANUAL = { source: 'MANUAL' as const, sourceName: 'Console' };
 
-export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: WhatsappService; instagram: InstagramService }) {
+export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: WhatsappService; instagram: InstagramService; sms: SmsService; email: EmailService }) {
   const { messaging } = deps;
   return [
     defineRoute({
@@ -47,15 +50,30 @@ export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: Whats
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/conversations/:id/reply', scope: 'dashboard', params: idParams, status: 201,
-      body: z.object({ ...org, text: z.string().trim().min(1, 'text must not be empty').max(4096) }),
+      body: z.object({
+        ...org,
+        text: z.string().trim().min(1, 'text must not be empty').max(4096).optional(),
+        template: z.object({ templateId: z.string().min(1), components: z.array(waSendComponentSchema).max(20).optional() }).optional(),
+      }).refine((b) => Boolean(b.text) !== Boolean(b.template), 'send either text or a template'),
       handler: async ({ orgId, params, body }) => {
         const conversation = messaging.getConversation(orgId, params.id);
-        if (conversation.channel === 'whatsapp') return deps.whatsapp.sendText(orgId, { to: conversation.address, text: body.text }, MANUAL);
-        if (conversation.channel === 'instagram') {
-          const sent = await deps.instagram.sendMessage(orgId, { recipientIgsid: conversation.address, message: body.text }, MANUAL);
-          return sent.message;
+        const to = conversation.address;
+        if (body.template) {
+          if (conversation.channel !== 'whatsapp') throw new AppError('VALIDATION_FAILED', 'Template replies are for WhatsApp conversations');
+          return deps.whatsapp.sendTemplateById(orgId, { to, ...body.template }, MANUAL);
         }
-        throw new AppError('VALIDATION_FAILED', `Replies on ${conversation.channel} from the console are not available yet`);
+        const text = body.text as string;
+        switch (conversation.channel) {
+          case 'whatsapp': return deps.whatsapp.sendText(orgId, { to, text }, MANUAL);
+          case 'instagram': return (await deps.instagram.sendMessage(orgId, { recipientIgsid: to, message: text }, MANUAL)).message;
+          case 'sms': return deps.sms.reply(orgId, to, text, MANUAL);
+          case 'email': {
+            const last = messaging.recentMessages(conversation.id, 50).filter((m) => m.direction === 'inbound').at(-1);
+            const subject = last?.text ? `Re: ${last.text.split('\n')[0]?.slice(0, 60)}` : 'A message from us';
+            return deps.email.reply(orgId, { to, subject, text }, MANUAL);
+          }
+          default: throw new AppError('VALIDATION_FAILED', `Replies on ${conversation.channel} from the console are not available`);
+        }
       },
     }),
   ];

@@ -25,6 +25,8 @@ export function connectLive(connection: Connection, organizationId: string, clie
   socket.on('clock:changed', (clock) => {
     client.setQueryData(['clock'], clock);
     void client.invalidateQueries({ queryKey: ['wallet'] });
+    // What depends on the time itself: a conversation's 24-hour reply window.
+    void client.invalidateQueries({ queryKey: ['thread'] });
   });
   const messageChanged = ({ message }: { message: { conversationId: string | null; channel: string } }) => {
     void client.invalidateQueries({ queryKey: ['conversations', message.channel] });

@@ -142,6 +142,26 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     },
     prepare,
     compose,
+    /**
+     * A plain reply from the console (no template): from `support@` the first verified sending domain, or
+     * the SMTP connection's address; one credit, like any send; 400 when the organization has no sender.
+     */
+    async reply(orgId: string, input: { to: string; subject: string; text: string }, origin: Origin): Promise<Message> {
+      const domain = store.domains(orgId).find((d) => d.status === 'VERIFIED');
+      const smtp = store.smtp(orgId);
+      const fromEmail = smtp?.from_email ?? (domain ? `support@${domain.domain}` : null);
+      if (!fromEmail) throw bad('No sender for email replies: verify a sending domain or connect an SMTP server (Dashboard → Email)');
+      const to = input.to.toLowerCase();
+      const suppressed = store.suppressed(orgId, to);
+      if (suppressed) throw bad(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
+      const html = `<p>${input.text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/\n/g, '<br>')}</p>`;
+      return messaging.send({
+        orgId, channel: 'email', to, sender: fromEmail, type: 'text', text: input.subject, source: origin.source,
+        content: { subject: input.subject, html, text: input.text, fromName: null, fromEmail, replyTo: null, sourceName: origin.sourceName ?? null },
+        payload: { subject: input.subject, html, text: input.text, fromEmail, links: [] },
+        ...(smtp ? { provider: smtpProvider(smtp) } : {}),
+      });
+    },
     /** The audience "subscribers": subscribed email contacts that are not suppressed. */
     subscribers: (orgId: string): string[] => store.subscribers(orgId),
     async send(orgId: string, input: SendEmailInput, origin: Origin): Promise<EmailSendResult & { message: Message }> {

@@ -69,6 +69,12 @@ export function createSmsService(deps: {
   return {
     prepare,
     compose,
+    /** A console reply: the first approved sender id, and the text must match an approved DLT template (400 otherwise). */
+    async reply(orgId: string, to: string, text: string, origin: Origin): Promise<Message> {
+      const senderId = store.senders(orgId, 100, 0).rows.find((s) => s.status === 'APPROVED')?.sender_id;
+      if (!senderId) throw bad('No approved SMS sender id to reply from: register one (Dashboard → SMS)');
+      return messaging.send(compose(orgId, prepare(orgId, { senderId, message: text }), to, origin));
+    },
     /** The first approved sender id (a campaign without one uses it), if any. */
     defaultSender: (orgId: string): string | null => store.senders(orgId, 100, 0).rows.find((s) => s.status === 'APPROVED')?.sender_id ?? null,
     createSender(orgId: string, input: { senderId: string; entityId: string }): SmsSender {

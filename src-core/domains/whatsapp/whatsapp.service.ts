@@ -55,6 +55,14 @@ export function createWhatsappService(deps: {
   }
 
   /** The outbound message of a template with its parameters (400 when they do not fit its placeholders). */
+  /** An approved template by id, for a campaign or a console reply (400 when unknown or not approved). */
+  function approvedTemplate(orgId: string, id: string): WaTemplate {
+    const row = store.byId(orgId, id);
+    if (!row) throw new AppError('VALIDATION_FAILED', `templateId ${id} is not a template of this organization`);
+    if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
+    return toTemplate(row);
+  }
+
   function composeTemplate(orgId: string, template: WaTemplate, to: string, components: SendTemplateInput['components'], origin: Origin): OutboundInput {
     const rendered = renderTemplate(template.name, template.components, components ?? []);
     return {
@@ -101,13 +109,7 @@ export function createWhatsappService(deps: {
       if (!row) throw notFound(`Template ${id}`);
       return toTemplate(row);
     },
-    /** An approved template by id, for a campaign (400 when unknown or not approved). */
-    approvedTemplate(orgId: string, id: string): WaTemplate {
-      const row = store.byId(orgId, id);
-      if (!row) throw new AppError('VALIDATION_FAILED', `templateId ${id} is not a template of this organization`);
-      if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
-      return toTemplate(row);
-    },
+    approvedTemplate,
     composeTemplate,
     /** Sends an approved template: the dedicated endpoint, the unified send and the console all come here. */
     async sendTemplate(orgId: string, input: SendTemplateInput, origin: Origin): Promise<WaSendResult & { message: Message }> {
@@ -116,6 +118,11 @@ export function createWhatsappService(deps: {
       if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);
       const message = await messaging.send(composeTemplate(orgId, toTemplate(row), input.to, input.components, origin));
       return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, message };
+    },
+    /** An approved template by id to `to` (the console's reply once the 24-hour window has closed). */
+    async sendTemplateById(orgId: string, input: { to: string; templateId: string; components?: SendTemplateInput['components'] }, origin: Origin): Promise<Message> {
+      const template = approvedTemplate(orgId, input.templateId);
+      return messaging.send(composeTemplate(orgId, template, input.to, input.components, origin));
     },
     /**
      * A free-form text (a console reply): allowed only within 24 hours of the customer's last message,

@@ -4,11 +4,19 @@ import type { Conversation, Message } from '../../../src-core/contract/index.ts'
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
 
+/** A template reply: the template and its send components (header, body, button parameters). */
+export type TemplateReply = {
+  templateId: string;
+  components: Array<{ type: string; sub_type?: string; index?: string; parameters: Array<Record<string, unknown> & { type: string }> }>;
+};
+
 export function useReply(conversationId: string, contactId: string | null) {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post<Message>(`/dashboard/conversations/${conversationId}/reply`, { text }),
+    /** Text, or (WhatsApp, once the window has closed) an approved template with its values. */
+    mutationFn: (reply: string | { template: TemplateReply }) =>
+      api.post<Message>(`/dashboard/conversations/${conversationId}/reply`, typeof reply === 'string' ? { text: reply } : reply),
     onSuccess: () => client.invalidateQueries({ queryKey: ['thread', conversationId] }),
     // Blocked elsewhere while the composer was open (the live event not yet here): refresh the contact so the notice shows.
     onError: (error) => {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { shortTime, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { TemplateComposer } from './template-composer.tsx';
 import { useUnblockContact } from '../contacts/mutations.ts';
 import { useContact } from '../contacts/queries.ts';
 import { useMarkRead, useReply } from './mutations.ts';
@@ -93,7 +94,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
         {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
         <div ref={end} />
       </ul>
-      {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} /> : (
+      {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} /> : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} /> : (
         <form className="composer" onSubmit={send}>
           <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${c.channel}…`} data-testid="composer" aria-label="Reply" />
           <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
