@@ -55,10 +55,10 @@ export type Conversation = z.infer<typeof conversationSchema>;
 /** `POST /sim/inbound`: a customer writes in, as a provider would deliver it. */
 export const simInboundBodySchema = z.object({
   organizationId: z.string().optional(),
-  channel: z.enum(['whatsapp', 'sms', 'instagram', 'email']),
+  channel: z.enum(['whatsapp', 'sms', 'instagram']),
   from: z.string().trim().min(1).max(320),
   text: z.string().min(1).max(4096),
-}).refine((b) => b.channel !== 'email' || z.email().safeParse(b.from).success, { message: 'from must be an email address on the email channel', path: ['from'] });
+});
 
 export const handsetMessageSchema = z.object({
   id: z.string(),

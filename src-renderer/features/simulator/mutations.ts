@@ -19,7 +19,7 @@ export function useInbound() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { channel: 'whatsapp' | 'sms' | 'instagram' | 'email'; from: string; text: string }) => api.post<Message>('/sim/inbound', input),
+    mutationFn: (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string }) => api.post<Message>('/sim/inbound', input),
     onSuccess: () => client.invalidateQueries({ queryKey: ['conversations'] }),
   });
 }

@@ -37,7 +37,7 @@ function ClockCard() {
 
 function InboundCard() {
   const inbound = useInbound();
-  const [channel, setChannel] = useState<'whatsapp' | 'sms' | 'instagram' | 'email'>('whatsapp');
+  const [channel, setChannel] = useState<'whatsapp' | 'sms' | 'instagram'>('whatsapp');
   const [from, setFrom] = useState('+14155550123');
   const [text, setText] = useState('');
   async function submit(event: FormEvent) {
@@ -51,7 +51,7 @@ function InboundCard() {
       <form className="form" onSubmit={(e) => void submit(e)}>
         <div className="form-row">
           <label className="field"><span>Channel</span>
-            <select value={channel} onChange={(e) => setChannel(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option><option value="email">Email</option></select>
+            <select value={channel} onChange={(e) => setChannel(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option></select>
           </label>
           <label className="field"><span>From</span><input value={from} onChange={(e) => setFrom(e.target.value)} data-testid="inbound-from" /></label>
         </div>
