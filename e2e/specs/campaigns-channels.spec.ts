@@ -1,13 +1,14 @@
 // SMS and RCS campaigns in a real browser: an SMS campaign to a pasted list with the demo's approved
 // sender and a text matching its DLT template (a text matching none is refused at launch, in the core's
 // words), and an RCS campaign with SMS fallback that reaches a handset without RCS as an SMS.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../fixtures/browser.ts';
-import { startServer, type E2eServer } from '../fixtures/server.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let browser: Browser;
+let session: ConsoleSession;
 let page: Page;
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
@@ -23,16 +24,11 @@ async function bothThemes(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer('demo');
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(server.consoleUrl);
-  await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+  session = await openConsole({ height: 860, reducedMotion: true });
+  ({ server, page } = session);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
 describe('SMS and RCS campaigns', () => {

@@ -1,12 +1,13 @@
 // The campaigns page in a real browser: build a WhatsApp campaign from an approved template, schedule it,
 // cancel it and see the refund in the wallet; launch another at once, watch it complete and its analytics fill.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../fixtures/browser.ts';
-import { startServer, type E2eServer } from '../fixtures/server.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let browser: Browser;
+let session: ConsoleSession;
 let page: Page;
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
@@ -20,17 +21,11 @@ async function balance(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer('demo');
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  // Bars and rings animate their changes; screenshots should show where they end.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(server.consoleUrl);
-  await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+  session = await openConsole({ height: 860, reducedMotion: true });
+  ({ server, page } = session);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
 describe('campaigns', () => {

@@ -1,25 +1,22 @@
 // Real user flows across the console: answer a customer and watch the ticks move with the clock,
 // read what the handset received, see the charge in the wallet, create a key and see its call logged.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../fixtures/browser.ts';
-import { startServer, type E2eServer } from '../fixtures/server.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let browser: Browser;
+let session: ConsoleSession;
 let page: Page;
 const CUSTOMER = '+14155550188';
 
 beforeAll(async () => {
-  server = await startServer('demo');
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(server.consoleUrl);
-  await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+  session = await openConsole();
+  ({ server, page } = session);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
 describe('console flows', () => {
