@@ -59,7 +59,7 @@ const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 export async function createServer(options: ServerOptions) {
   const log = options.log ?? ((msg: string) => process.stderr.write(`${msg}\n`));
   const db = openDb(options.dataFile);
-  const checkpointer = options.dataFile === ':memory:' ? null : startCheckpointer(options.dataFile);
+  const checkpointer = options.dataFile === ':memory:' ? null : startCheckpointer(options.dataFile, 250, log);
   const bootClock = createClock({ kind: 'real' });
   migrate(db.sql, MIGRATIONS, bootClock.nowIso());
   const orgsAtBoot = createOrgs({ db, clock: bootClock });

@@ -25,4 +25,11 @@ describe('checkpointer', () => {
     expect(db.sql.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(200);
     db.close();
   });
+  it('a worker that cannot open the database is logged, never fatal, and stops at once', async () => {
+    const logs: string[] = [];
+    const checkpointer = startCheckpointer(join(dir, 'missing', 'nested', 'x.db'), 20, (msg) => logs.push(msg));
+    while (logs.length === 0) await delay(20);
+    expect(logs[0]).toContain('checkpoint worker stopped');
+    await checkpointer.stop();
+  });
 });

@@ -25,16 +25,31 @@ parentPort.on('message', () => {
 
 export type Checkpointer = { stop(): Promise<void> };
 
-export function startCheckpointer(file: string, everyMs = 250): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, everyMs } });
+/**
+ * Starts the checkpoint worker. If it cannot start or dies (a packaged build without the driver path,
+ * say), the connection's own auto-checkpoint keeps the WAL bounded: it is logged, never fatal.
+ */
+export function startCheckpointer(file: string, everyMs = 250, log: (msg: string) => void = () => {}): Checkpointer {
+  let worker: Worker;
+  try {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    worker = new Worker(WORKER, { eval: true, workerData: { file, driver, everyMs } });
+  } catch (error) {
+    log(`checkpoint worker not started (${error instanceof Error ? error.message : String(error)}); SQLite checkpoints on its own`);
+    return { stop: () => Promise.resolve() };
+  }
+  let alive = true;
+  worker.on('error', (error) => log(`checkpoint worker stopped: ${error.message}; SQLite checkpoints on its own`));
+  worker.on('exit', () => {
+    alive = false;
+  });
   worker.unref();
   let stopping: Promise<void> | null = null;
   return {
     stop(): Promise<void> {
       stopping ??= new Promise<void>((resolve) => {
+        if (!alive) return resolve();
         worker.once('message', () => void worker.terminate().then(() => resolve()));
-        worker.once('error', () => resolve());
         worker.once('exit', () => resolve());
         worker.postMessage('stop');
       });
