@@ -12,7 +12,7 @@ import { ScheduleField, type Schedule } from './schedule-field.tsx';
 import { browserZone } from './schedule.ts';
 import { TemplatePicker } from './template-picker.tsx';
 import { TemplatePreview } from './template-preview.tsx';
-import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from './template-values.ts';
+import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
 
 export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [template, setTemplate] = useState<WaTemplate | null>(null);

@@ -1,7 +1,7 @@
 // Values of a template's placeholders: each body {{n}} is a text for everyone or a contact field with a
 // fallback; a header and dynamic URL buttons take their own values.
-import type { ContactField, PlaceholderValue, TemplateNeeds, TemplateValues } from './template-values.ts';
-import { FIELDS } from './template-values.ts';
+import type { ContactField, PlaceholderValue, TemplateNeeds, TemplateValues } from '../../components/wa-template.ts';
+import { FIELDS } from '../../components/wa-template.ts';
 
 const SOURCE_LABEL: Record<ContactField | 'static', string> = {
   static: 'Same text for everyone', name: "Contact's name", phone: "Contact's phone", email: "Contact's email", username: "Contact's username",

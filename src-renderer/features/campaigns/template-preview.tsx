@@ -2,7 +2,7 @@
 // current values (contact fields shown as tokens), footer and buttons.
 import type { ReactNode } from 'react';
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
-import { segmentsOf, type PlaceholderValue, type TemplateValues } from './template-values.ts';
+import { segmentsOf, type PlaceholderValue, type TemplateValues } from '../../components/wa-template.ts';
 
 function filled(text: string, value: (n: number) => ReactNode): ReactNode[] {
   return segmentsOf(text).map((part, i) => (typeof part === 'string' ? part : <span key={i}>{value(part)}</span>));

@@ -1,14 +1,11 @@
 // Inbox actions: reply (sent as MANUAL through the channel's own path) and mark read.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, Message } from '../../../src-core/contract/index.ts';
+import type { Conversation, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
 
 /** A template reply: the template and its send components (header, body, button parameters). */
-export type TemplateReply = {
-  templateId: string;
-  components: Array<{ type: string; sub_type?: string; index?: string; parameters: Array<Record<string, unknown> & { type: string }> }>;
-};
+export type TemplateReply = { templateId: string; components: WaSendComponent[] };
 
 export function useReply(conversationId: string, contactId: string | null) {
   const api = useApi();

@@ -1,6 +1,6 @@
-// What an approved template needs filled (body placeholders, a header, dynamic button URLs), and the
-// builder's values turned into the core's templateComponents and variableMapping.
-import type { CONTACT_FIELDS, VariableMapping, WaSendComponent, WaTemplate } from '../../../src-core/contract/index.ts';
+// What an approved WhatsApp template needs filled (body placeholders, a header, dynamic button URLs), and the
+// values (the campaign builder's, or a single reply's) turned into the core's templateComponents and variableMapping.
+import type { CONTACT_FIELDS, VariableMapping, WaSendComponent, WaTemplate } from '../../src-core/contract/index.ts';
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export const FIELDS: ContactField[] = ['name', 'phone', 'email', 'username'];
