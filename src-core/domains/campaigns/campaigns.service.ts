@@ -142,7 +142,6 @@ export function createCampaignsService(deps: {
   }
 
   return {
-    summary,
     get: (orgId: string, id: string, channel?: string): CampaignSummary => summary(mustGet(orgId, id, channel)),
     list(orgId: string, channel: string, status: string | undefined, page: PageRequest): ListEnvelope<CampaignSummary> {
       const { rows, total } = store.list(orgId, channel, status, page.limit, page.offset);

@@ -47,13 +47,20 @@ export function createCampaignsStore(sql: Sql) {
     bump.run({ id: campaignId, sent: b.sent - a.sent, delivered: b.delivered - a.delivered, read: b.read - a.read, failed: b.failed - a.failed });
   };
   const stateOf = sql.prepare(`SELECT campaign_id, state FROM campaign_recipients WHERE message_id = ?`);
-  const stateAt = sql.prepare(`SELECT state FROM campaign_recipients WHERE campaign_id = ? AND seq = ?`).pluck();
   const inState = sql.prepare(`SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = ? ORDER BY seq LIMIT ?`);
   const markSending = sql.prepare(`UPDATE campaign_recipients SET state = 'sending', message_id = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
   const settle = sql.prepare(`UPDATE campaign_recipients SET state = ?, error = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
   const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state WHERE message_id = @messageId AND state = @old`);
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
+  const countCancelled = sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`);
+  const lastSeq = sql.prepare(`SELECT COALESCE(MAX(seq), 0) FROM campaign_recipients WHERE campaign_id = ?`).pluck();
+  const addTotal = sql.prepare(`UPDATE campaigns SET total_recipients = total_recipients + ? WHERE id = ?`);
   const byMessage = sql.prepare(`SELECT r.*, c.org_id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE r.message_id = ?`);
+  const engageCount = {
+    clicked: sql.prepare(`UPDATE campaigns SET clicked_count = clicked_count + 1 WHERE id = ?`),
+    replied: sql.prepare(`UPDATE campaigns SET replied_count = replied_count + 1 WHERE id = ?`),
+    converted: sql.prepare(`UPDATE campaigns SET converted_count = converted_count + 1 WHERE id = ?`),
+  };
   const engage = {
     clicked: sql.prepare(`UPDATE campaign_recipients SET clicked_at = ? WHERE message_id = ? AND clicked_at IS NULL RETURNING campaign_id`).pluck(),
     replied: sql.prepare(`UPDATE campaign_recipients SET replied_at = ? WHERE message_id = ? AND replied_at IS NULL RETURNING campaign_id`).pluck(),
@@ -69,9 +76,9 @@ export function createCampaignsStore(sql: Sql) {
     insert: (row: Pick<CampaignRow, 'id' | 'org_id' | 'channel' | 'name' | 'status' | 'config' | 'total_recipients' | 'scheduled_at' | 'schedule_timezone' | 'created_at'>) => void insert.run(row),
     /** Appends recipients after the ones already there (must run inside a transaction). */
     addRecipients(campaignId: string, addresses: string[]): number {
-      const start = (sql.prepare(`SELECT COALESCE(MAX(seq), 0) FROM campaign_recipients WHERE campaign_id = ?`).pluck().get(campaignId) as number);
+      const start = lastSeq.get(campaignId) as number;
       addresses.forEach((address, i) => insertRecipient.run(campaignId, start + i + 1, address));
-      sql.prepare(`UPDATE campaigns SET total_recipients = total_recipients + ? WHERE id = ?`).run(addresses.length, campaignId);
+      addTotal.run(addresses.length, campaignId);
       return addresses.length;
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as CampaignRow | undefined,
@@ -88,9 +95,9 @@ export function createCampaignsStore(sql: Sql) {
       sql.prepare(`UPDATE campaigns SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
     },
     markSending: (campaignId: string, seq: number, messageId: string) => markSending.run(messageId, campaignId, seq).changes === 1,
+    /** A recipient still pending or sending gets its outcome (neither of those states counts, so the counters just add it). */
     settle(campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null): void {
-      const old = stateAt.get(campaignId, seq) as string | undefined;
-      if (settle.run(state, error, campaignId, seq).changes > 0) move(campaignId, old ?? null, state);
+      if (settle.run(state, error, campaignId, seq).changes > 0) move(campaignId, null, state);
     },
     /** A message's receipt moves its recipient forward (never back); returns whether a recipient moved. */
     advance(messageId: string, state: 'delivered' | 'read' | 'failed'): boolean {
@@ -102,17 +109,16 @@ export function createCampaignsStore(sql: Sql) {
     },
     cancelPending(campaignId: string): number {
       const n = cancelPending.run(campaignId).changes;
-      sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`).run(n, campaignId);
+      countCancelled.run(n, campaignId);
       return n;
     },
     byMessage: (messageId: string) => byMessage.get(messageId) as (RecipientRow & { org_id: string }) | undefined,
     engage(kind: keyof typeof engage, messageId: string, at: string): boolean {
       const campaignId = engage[kind].get(at, messageId) as string | undefined;
-      if (campaignId) sql.prepare(`UPDATE campaigns SET ${kind}_count = ${kind}_count + 1 WHERE id = ?`).run(campaignId);
+      if (campaignId) engageCount[kind].run(campaignId);
       return Boolean(campaignId);
     },
     latestTo: (orgId: string, channel: string, address: string, sinceIso: string) => (latestTo.get(address, orgId, channel, sinceIso) as string | undefined) ?? null,
-    running: () => sql.prepare(`SELECT id, org_id FROM campaigns WHERE status = 'RUNNING'`).all() as Array<{ id: string; org_id: string }>,
   };
 }
 export type CampaignsStore = ReturnType<typeof createCampaignsStore>;

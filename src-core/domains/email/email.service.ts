@@ -49,6 +49,13 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     throw bad(`fromEmail ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
   }
 
+  /** The address, lower-cased; 400 when it is on the suppression list (after a bounce). */
+  function notSuppressed(orgId: string, address: string): string {
+    const to = address.toLowerCase();
+    const suppressed = store.suppressed(orgId, to);
+    if (suppressed) throw bad(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
+    return to;
+  }
   /** Checks what every email of a send or campaign shares: an HTML template and a verified sender. */
   function prepare(orgId: string, input: EmailSender): PreparedEmail {
     const template = store.template(orgId, input.templateId);
@@ -60,9 +67,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
   /** One recipient's email: merge tags filled; a suppressed address is refused (400). */
   function compose(orgId: string, prepared: PreparedEmail, recipient: EmailRecipient, variables: Record<string, string | number | boolean>, origin: Origin): OutboundInput {
     const { template } = prepared;
-    const to = recipient.to.toLowerCase();
-    const suppressed = store.suppressed(orgId, to);
-    if (suppressed) throw bad(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
+    const to = notSuppressed(orgId, recipient.to);
     const values: Record<string, string> = {
       first_name: recipient.firstName ?? '', last_name: recipient.lastName ?? '',
       ...Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, String(v)])),
@@ -151,9 +156,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
       const smtp = store.smtp(orgId);
       const fromEmail = smtp?.from_email ?? (domain ? `support@${domain.domain}` : null);
       if (!fromEmail) throw bad('No sender for email replies: verify a sending domain or connect an SMTP server (Dashboard → Email)');
-      const to = input.to.toLowerCase();
-      const suppressed = store.suppressed(orgId, to);
-      if (suppressed) throw bad(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
+      const to = notSuppressed(orgId, input.to);
       const html = `<p>${input.text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/\n/g, '<br>')}</p>`;
       return messaging.send({
         orgId, channel: 'email', to, sender: fromEmail, type: 'text', text: input.subject, source: origin.source,

@@ -50,6 +50,9 @@ export function createSmsService(deps: {
     return match;
   }
 
+  /** The first approved sender id (a campaign or a console reply without one uses it), if any. */
+  const defaultSender = (orgId: string): string | null => store.senders(orgId, 100, 0).rows.find((s) => s.status === 'APPROVED')?.sender_id ?? null;
+
   /** Checks a message as a send would (an approved sender id, a matching approved DLT template) without sending. */
   function prepare(orgId: string, input: SmsMessageInput): PreparedSms {
     const sender = store.senderByName(orgId, input.senderId);
@@ -71,12 +74,11 @@ export function createSmsService(deps: {
     compose,
     /** A console reply: the first approved sender id, and the text must match an approved DLT template (400 otherwise). */
     async reply(orgId: string, to: string, text: string, origin: Origin): Promise<Message> {
-      const senderId = store.senders(orgId, 100, 0).rows.find((s) => s.status === 'APPROVED')?.sender_id;
+      const senderId = defaultSender(orgId);
       if (!senderId) throw bad('No approved SMS sender id to reply from: register one (Dashboard → SMS)');
       return messaging.send(compose(orgId, prepare(orgId, { senderId, message: text }), to, origin));
     },
-    /** The first approved sender id (a campaign without one uses it), if any. */
-    defaultSender: (orgId: string): string | null => store.senders(orgId, 100, 0).rows.find((s) => s.status === 'APPROVED')?.sender_id ?? null,
+    defaultSender,
     createSender(orgId: string, input: { senderId: string; entityId: string }): SmsSender {
       return db.tx(() => {
         if (store.senderByName(orgId, input.senderId)) throw conflict(`Sender id ${input.senderId} is already registered`);
