@@ -1,10 +1,10 @@
 // What every channel's campaign builder shares: numbered steps, the summary card with its blockers, the
 // core's refusals shown as sent and the actions, and the create-then-launch sequence behind them.
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorState } from '../../components/states.tsx';
 import { useCreateCampaign, useLaunchCampaign } from './mutations.ts';
 import type { CampaignTab } from './queries.ts';
-import type { Schedule } from './schedule-field.tsx';
+import { ScheduleField, type Schedule } from './schedule-field.tsx';
 import { scheduledAtOf } from './schedule.ts';
 
 export function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
@@ -15,6 +15,27 @@ export function Step({ n, title, children }: { n: number; title: string; childre
     </section>
   );
 }
+
+/** The last step of every builder: the campaign's name (optional where the core generates one) and its schedule. */
+export function NameAndSchedule({ n, name, onName, placeholder, optional = false, schedule, onSchedule }: {
+  n: number; name: string; onName(name: string): void; placeholder: string; optional?: boolean; schedule: Schedule; onSchedule(schedule: Schedule): void;
+}) {
+  return (
+    <Step n={n} title="Name and schedule">
+      <label className="field">
+        <span>Campaign name{optional ? <> <span className="muted">(optional: the template and the time otherwise)</span></> : null}</span>
+        <input className="input" value={name} onChange={(e) => onName(e.target.value)} maxLength={200} placeholder={placeholder} data-testid="campaign-name" />
+      </label>
+      <ScheduleField schedule={schedule} onChange={onSchedule} />
+    </Step>
+  );
+}
+
+/** The form's own submit (Enter in a field) does what the summary's first button does: a draft where there is one. */
+export const formSubmit = (submit: (andLaunch: boolean) => void) => (event: FormEvent) => {
+  event.preventDefault();
+  submit(false);
+};
 
 /** The request fields of an optional schedule. */
 export const scheduleInput = (schedule: Schedule) =>

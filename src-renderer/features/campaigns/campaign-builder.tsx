@@ -1,14 +1,14 @@
 // The WhatsApp campaign builder: template, recipients, placeholder values, optional schedule; a live
 // preview and the counts beside it; "Create draft" or "Create & launch". The core's refusals are shown as sent.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { CreateWaCampaignInput, WaTemplate } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
-import { BuilderSummary, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
 import { PlaceholderFields } from './placeholder-fields.tsx';
 import { useWallet } from './queries.ts';
 import { checkRecipients, entriesOfText } from './recipients.ts';
 import { RecipientsField, type CsvFile } from './recipients-field.tsx';
-import { ScheduleField, type Schedule } from './schedule-field.tsx';
+import type { Schedule } from './schedule-field.tsx';
 import { browserZone } from './schedule.ts';
 import { TemplatePicker } from './template-picker.tsx';
 import { TemplatePreview } from './template-preview.tsx';
@@ -47,26 +47,16 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
     void flow.submit(input, andLaunch);
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(false);
-  };
 
   return (
-    <form className="builder" onSubmit={onSubmit} data-testid="campaign-builder" aria-label="New WhatsApp campaign">
+    <form className="builder" onSubmit={formSubmit(submit)} data-testid="campaign-builder" aria-label="New WhatsApp campaign">
       <div className="builder-steps">
         <Step n={1} title="Template"><TemplatePicker value={template?.id ?? ''} onChange={pick} /></Step>
         <Step n={2} title="Recipients"><RecipientsField text={text} onText={setText} csv={csv} onCsv={setCsv} check={check} /></Step>
         <Step n={3} title="Personalise">
           {template && needs ? <PlaceholderFields needs={needs} values={values} onChange={setValues} /> : <p className="muted">Pick a template first.</p>}
         </Step>
-        <Step n={4} title="Name and schedule">
-          <label className="field">
-            <span>Campaign name <span className="muted">(optional: the template and the time otherwise)</span></span>
-            <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} placeholder="Diwali offer" data-testid="campaign-name" />
-          </label>
-          <ScheduleField schedule={schedule} onChange={setSchedule} />
-        </Step>
+        <NameAndSchedule n={4} name={name} onName={setName} placeholder="Diwali offer" optional schedule={schedule} onSchedule={setSchedule} />
       </div>
       <aside className="builder-side">
         <div className="card preview-card">

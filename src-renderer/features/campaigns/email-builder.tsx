@@ -1,14 +1,14 @@
 // The email campaign builder: a template with HTML, the sender (on a verified domain), the audience (a
 // pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { CreateEmailCampaignInput } from '../../../src-core/contract/index.ts';
 import { Empty } from '../../components/states.tsx';
-import { BuilderSummary, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
 import { useEmailDomains, useEmailTemplates } from './channel-queries.ts';
 import { useWallet } from './queries.ts';
 import { checkRecipients, entriesOfText } from './recipients.ts';
 import { RecipientsField, type CsvFile } from './recipients-field.tsx';
-import { ScheduleField, type Schedule } from './schedule-field.tsx';
+import type { Schedule } from './schedule-field.tsx';
 import { browserZone } from './schedule.ts';
 
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
@@ -50,13 +50,9 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     };
     void flow.submit(input, andLaunch);
   }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(false);
-  };
 
   return (
-    <form className="builder" onSubmit={onSubmit} data-testid="email-builder" aria-label="New email campaign">
+    <form className="builder" onSubmit={formSubmit(submit)} data-testid="email-builder" aria-label="New email campaign">
       <div className="builder-steps">
         <Step n={1} title="Template">
           {templates.data && !templates.data.data.length ? <Empty title="No email templates">Create a template with HTML first.</Empty> : null}
@@ -95,12 +91,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
           </div>
           {audience === 'list' ? <RecipientsField kind="email" text={text} onText={setText} csv={csv} onCsv={setCsv} check={check} /> : null}
         </Step>
-        <Step n={4} title="Name and schedule">
-          <label className="field"><span>Campaign name</span>
-            <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} placeholder="Spring newsletter" data-testid="campaign-name" />
-          </label>
-          <ScheduleField schedule={schedule} onChange={setSchedule} />
-        </Step>
+        <NameAndSchedule n={4} name={name} onName={setName} placeholder="Spring newsletter" schedule={schedule} onSchedule={setSchedule} />
       </div>
       <aside className="builder-side">
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}

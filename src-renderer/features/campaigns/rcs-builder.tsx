@@ -1,17 +1,17 @@
 // The RCS campaign builder: a bot and one of its approved templates with its {{variables}}, numbers pasted
 // (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
 // RCS and an optional schedule. Creating dispatches at once: the core creates and launches in one call.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { CreateRcsCampaignInput, RcsTemplate } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { Empty } from '../../components/states.tsx';
-import { BuilderSummary, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
 import { useRcsBots, useRcsTemplates } from './channel-queries.ts';
 import { useWallet } from './queries.ts';
 import { RcsPreview } from './rcs-preview.tsx';
 import { checkRecipients, entriesOfText } from './recipients.ts';
 import { RecipientsField, type CsvFile } from './recipients-field.tsx';
-import { ScheduleField, type Schedule } from './schedule-field.tsx';
+import type { Schedule } from './schedule-field.tsx';
 import { browserZone } from './schedule.ts';
 import { SmsBodyField } from './sms-body-field.tsx';
 
@@ -62,13 +62,9 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
     };
     void flow.submit(input, true);
   }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
 
   return (
-    <form className="builder" onSubmit={onSubmit} data-testid="rcs-builder" aria-label="New RCS campaign">
+    <form className="builder" onSubmit={formSubmit(submit)} data-testid="rcs-builder" aria-label="New RCS campaign">
       <div className="builder-steps">
         <Step n={1} title="Bot and template">
           <label className="field">
@@ -118,13 +114,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           </label>
           {fallback ? <SmsBodyField label="Fallback SMS" value={fallbackMessage} onChange={setFallbackMessage} testId="rcs-fallback-message" /> : null}
         </Step>
-        <Step n={4} title="Name and schedule">
-          <label className="field">
-            <span>Campaign name <span className="muted">(optional: the template and the time otherwise)</span></span>
-            <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} placeholder="Parcel updates" data-testid="campaign-name" />
-          </label>
-          <ScheduleField schedule={schedule} onChange={setSchedule} />
-        </Step>
+        <NameAndSchedule n={4} name={name} onName={setName} placeholder="Parcel updates" optional schedule={schedule} onSchedule={setSchedule} />
       </div>
       <aside className="builder-side">
         <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} /></div>

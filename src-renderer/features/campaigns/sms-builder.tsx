@@ -1,15 +1,15 @@
 // The SMS campaign builder: an audience (all contacts, a segment by tags, or a pasted list), a sender id,
 // a text checked against the approved DLT templates, a name and an optional schedule. The core checks the
 // sender and the template again at launch; its refusals are shown as sent.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { CreateSmsCampaignInput } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
-import { BuilderSummary, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
 import { useSmsSenders } from './channel-queries.ts';
 import { useWallet } from './queries.ts';
 import { checkRecipients, entriesOfText } from './recipients.ts';
 import { RecipientsField, type CsvFile } from './recipients-field.tsx';
-import { ScheduleField, type Schedule } from './schedule-field.tsx';
+import type { Schedule } from './schedule-field.tsx';
 import { browserZone } from './schedule.ts';
 import { SmsBodyField } from './sms-body-field.tsx';
 
@@ -57,13 +57,9 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
     };
     void flow.submit(input, andLaunch);
   }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(false);
-  };
 
   return (
-    <form className="builder" onSubmit={onSubmit} data-testid="sms-builder" aria-label="New SMS campaign">
+    <form className="builder" onSubmit={formSubmit(submit)} data-testid="sms-builder" aria-label="New SMS campaign">
       <div className="builder-steps">
         <Step n={1} title="Audience">
           <div className="audience-options" role="radiogroup" aria-label="Audience">
@@ -92,13 +88,7 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           </label>
           <SmsBodyField label="Message" value={body} onChange={setBody} testId="sms-body" />
         </Step>
-        <Step n={3} title="Name and schedule">
-          <label className="field">
-            <span>Campaign name</span>
-            <input className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} placeholder="Shipping updates" data-testid="campaign-name" />
-          </label>
-          <ScheduleField schedule={schedule} onChange={setSchedule} />
-        </Step>
+        <NameAndSchedule n={3} name={name} onName={setName} placeholder="Shipping updates" schedule={schedule} onSchedule={setSchedule} />
       </div>
       <aside className="builder-side">
         <div className="card preview-card">
