@@ -18,10 +18,18 @@ import type { CampaignRow, CampaignsStore, RecipientRow } from './campaigns.stor
 
 export const DISPATCH_JOB = 'campaign.dispatch';
 export const START_JOB = 'campaign.start';
-/** Recipients one dispatch job handles before it hands over to the next (a durable checkpoint). */
+/** Recipients one dispatch job handles (its last slice may take it a little past) before it hands over to the next. */
 export const CHUNK = 200;
-/** Recipients sent between two yields to pending HTTP requests. */
-const SLICE = 10;
+/**
+ * A slice (recipients sent in one transaction, between two yields to pending HTTP requests) aims to
+ * take this long: long enough that commits are few (each costs about as much as ten recipients), short
+ * enough that a request arriving mid-slice waits little. The size follows the time the last one took.
+ */
+const SLICE_BUDGET_MS = 12;
+const SLICE_MIN = 5;
+const SLICE_MAX = 200;
+export const nextSlice = (size: number, tookMs: number): number =>
+  Math.max(SLICE_MIN, Math.min(SLICE_MAX, Math.round((size * SLICE_BUDGET_MS) / Math.max(tookMs, 0.5))));
 /** A customer's message within this time of a campaign message counts as a reply to it. */
 export const REPLY_WINDOW_MS = 72 * 3600 * 1000;
 
@@ -45,6 +53,8 @@ export function createCampaignsService(deps: {
   store: CampaignsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; wallet: WalletService; channels: CampaignChannels;
 }) {
   const { store, db, clock, bus, jobs, messaging, wallet } = deps;
+  /** The current slice size (see SLICE_BUDGET_MS); starts small, as the first sends run cold. */
+  let slice = 10;
 
   function mustGet(orgId: string, id: string, channel?: string): CampaignRow {
     const row = store.byId(orgId, id);
@@ -245,9 +255,11 @@ export function createCampaignsService(deps: {
       let done = 0;
       for (const state of ['sending', 'pending'] as const) {
         while (done < CHUNK) {
-          const batch = store.inState(id, state, Math.min(SLICE, CHUNK - done));
+          const batch = store.inState(id, state, slice);
           if (batch.length === 0) break;
+          const started = performance.now();
           await sendSlice(row, plan, batch);
+          slice = nextSlice(batch.length, performance.now() - started);
           done += batch.length;
           await yieldToIo();
           if (store.byId(orgId, id)?.status !== 'RUNNING') return;

@@ -24,6 +24,13 @@ const tally = (state: string | null): Tally => ({
 /** A recipient's state only moves forward: pending → sending → sent → delivered → read; failed and cancelled are final. */
 const FORWARD: Record<string, string[]> = { delivered: ['sending', 'sent'], read: ['sending', 'sent', 'delivered'], failed: ['sending', 'sent'] };
 
+/**
+ * The next recipients in a state. INDEXED BY: without statistics SQLite walks the primary key in seq
+ * order past every recipient already sent (quadratic over a dispatch: 0.4 ms a slice by the end of 10,000).
+ */
+export const IN_STATE_SQL = `SELECT * FROM campaign_recipients INDEXED BY campaign_recipients_state
+  WHERE campaign_id = ? AND state = ? ORDER BY seq LIMIT ?`;
+
 export function createCampaignsStore(sql: Sql) {
   const insert = sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, scheduled_at, schedule_timezone, created_at)
     VALUES (@id, @org_id, @channel, @name, @status, @config, @total_recipients, @scheduled_at, @schedule_timezone, @created_at)`);
@@ -47,7 +54,7 @@ export function createCampaignsStore(sql: Sql) {
     bump.run({ id: campaignId, sent: b.sent - a.sent, delivered: b.delivered - a.delivered, read: b.read - a.read, failed: b.failed - a.failed });
   };
   const stateOf = sql.prepare(`SELECT campaign_id, state FROM campaign_recipients WHERE message_id = ?`);
-  const inState = sql.prepare(`SELECT * FROM campaign_recipients WHERE campaign_id = ? AND state = ? ORDER BY seq LIMIT ?`);
+  const inState = sql.prepare(IN_STATE_SQL);
   const markSending = sql.prepare(`UPDATE campaign_recipients SET state = 'sending', message_id = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
   const settle = sql.prepare(`UPDATE campaign_recipients SET state = ?, error = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
   const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state WHERE message_id = @messageId AND state = @old`);
