@@ -62,8 +62,7 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
           profile_pic: input.profilePic ?? null, source: input.source ?? 'manual', tags: JSON.stringify(input.tags ?? []),
           created_at: at, updated_at: at,
         };
-        store.insert(row);
-        const contact = toContact(mustGet(orgId, row.id));
+        const contact = toContact(store.insert(row));
         bus.emit(orgId, 'contact.created', { contact, source: contact.source });
         return contact;
       });

@@ -78,7 +78,11 @@ export function createContactsStore(sql: Sql) {
   };
 
   return {
-    insert: (row: Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at'>) => written(void insert.run(row)),
+    /** Inserts a new (unblocked) contact and returns its row as stored. */
+    insert(row: Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at'>): ContactRow {
+      written(void insert.run(row));
+      return { ...row, is_blocked: 0, blocked_reason: null, blocked_at: null };
+    },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => byPhone.get(orgId, phone) as ContactRow | undefined,
     /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags`. */

@@ -64,8 +64,7 @@ export function createMessagingService(deps: {
   function conversationFor(orgId: string, channel: Channel, address: string, contactId: string | null): ConversationRow {
     const existing = store.findConversation(orgId, channel, address);
     if (existing) return existing;
-    store.insertConversation({ id: newId('conv'), org_id: orgId, channel, address, contact_id: contactId, created_at: clock.nowIso() });
-    return store.findConversation(orgId, channel, address) as ConversationRow;
+    return store.insertConversation({ id: newId('conv'), org_id: orgId, channel, address, contact_id: contactId, created_at: clock.nowIso() });
   }
 
   function emitStatus(row: MessageRow): void {
@@ -95,7 +94,7 @@ export function createMessagingService(deps: {
     const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }) : null;
     if (input.channel === 'email' && input.prepaidPaise === undefined) wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId });
     const at = clock.nowIso();
-    store.insertMessage({
+    const row = store.insertMessage({
       id: messageId, org_id: input.orgId, channel: input.channel, direction: 'outbound', status: 'queued', contact_id: contact.id,
       conversation_id: conversation.id, address: input.to, sender: input.sender, external_id: null, type: input.type, text: input.text,
       content: JSON.stringify(input.content ?? { text: input.text }), template_name: input.templateName ?? null,
@@ -104,21 +103,21 @@ export function createMessagingService(deps: {
     });
     store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 0 });
     input.onQueued?.(messageId);
-    return store.byId(messageId) as MessageRow;
+    return row;
   }
 
   /** Records the provider's answer: `sent`, or `failed` with the charge refunded. In a transaction. */
   function record(input: OutboundInput, queued: MessageRow, outcome: ProviderOutcome): Message {
     const at = clock.nowIso();
-    if (outcome.ok) store.markSent(queued.id, outcome.externalId, at);
+    let row: MessageRow;
+    if (outcome.ok) row = store.markSent(queued, outcome.externalId, at);
     else {
-      store.markFailed(queued.id, outcome.code, outcome.message, at);
+      row = store.markFailed(queued, outcome.code, outcome.message, at);
       const billed = billedChannel(input.channel);
       if (billed && queued.billing_amount_paise > 0) {
         wallet.refund(input.orgId, billed, { type: 'message', id: queued.id }, queued.billing_amount_paise, `${input.channel} message failed: ${outcome.message}`);
       }
     }
-    const row = store.byId(queued.id) as MessageRow;
     emitStatus(row);
     return settled(row, input);
   }
@@ -240,14 +239,14 @@ export function createMessagingService(deps: {
         const conversation = conversationFor(input.orgId, input.channel, input.from, contact.id);
         const at = clock.nowIso();
         const id = newId('msg');
-        store.insertMessage({
+        const row = store.insertMessage({
           id, org_id: input.orgId, channel: input.channel, direction: 'inbound', status: 'received', contact_id: contact.id,
           conversation_id: conversation.id, address: input.from, sender: input.from, external_id: input.externalId ?? newId(`in_${input.channel}`),
           type: 'text', text: input.text, content: JSON.stringify({ text: input.text }), template_name: null, template_id: null, source: 'INBOUND',
           billing_amount_paise: 0, created_at: at, sent_at: null,
         });
         store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 1 });
-        const message = toMessage(store.byId(id) as MessageRow);
+        const message = toMessage(row);
         bus.emit(input.orgId, `${input.channel}.message.received`, { message, contact, conversationId: conversation.id });
         return message;
       });

@@ -53,14 +53,30 @@ export function createMessagingStore(sql: Sql) {
   }
 
   return {
-    insertMessage: (row: Omit<MessageRow, 'error_code' | 'error_message' | 'delivered_at' | 'read_at' | 'failed_at'>) => void insertMessage.run(row),
+    /** Inserts a message and returns its row as stored. */
+    insertMessage(row: Omit<MessageRow, 'error_code' | 'error_message' | 'delivered_at' | 'read_at' | 'failed_at'>): MessageRow {
+      insertMessage.run(row);
+      return { ...row, error_code: null, error_message: null, delivered_at: null, read_at: null, failed_at: null };
+    },
     byId: (id: string) => byId.get(id) as MessageRow | undefined,
     byExternal: (channel: string, externalId: string) => byExternal.get(channel, externalId) as MessageRow | undefined,
-    markSent: (id: string, externalId: string, at: string) => void markSent.run(externalId, at, id),
-    markFailed: (id: string, code: string, message: string, at: string) => void markFailed.run(code, message, at, id),
+    /** Marks a queued message sent; returns its row as now stored. */
+    markSent(row: MessageRow, externalId: string, at: string): MessageRow {
+      markSent.run(externalId, at, row.id);
+      return { ...row, status: 'sent', external_id: externalId, sent_at: at };
+    },
+    /** Marks a queued message failed (nothing billed); returns its row as now stored. */
+    markFailed(row: MessageRow, code: string, message: string, at: string): MessageRow {
+      markFailed.run(code, message, at, row.id);
+      return { ...row, status: 'failed', error_code: code, error_message: message, failed_at: at, billing_amount_paise: 0 };
+    },
     setStatus: (id: string, status: string, at: string) => void setStatus.run({ id, status, at }),
     findConversation: (orgId: string, channel: string, address: string) => findConversation.get(orgId, channel, address) as ConversationRow | undefined,
-    insertConversation: (row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count'>) => void insertConversation.run(row),
+    /** Inserts a conversation and returns its row as stored. */
+    insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count'>): ConversationRow {
+      insertConversation.run(row);
+      return { ...row, last_message: null, last_message_at: null, unread_count: 0 };
+    },
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
     recentInConversation: (conversationId: string, limit: number) => recentInConversation.all(conversationId, limit) as MessageRow[],
