@@ -153,6 +153,28 @@ describe('transactions and the outbox', () => {
     expect(seen[0]).toMatch(/^evt_/);
     reopened.close();
   });
+  it('events emitted while a batch is dispatched are dispatched too, each exactly once', async () => {
+    const { db } = tempDb();
+    migrate(db.sql, MIGRATIONS, 't');
+    const clock = createClock({ kind: 'manual', startMs: 0 });
+    const bus = createBus({ db, clock });
+    const seen: string[] = [];
+    bus.on('*', (event) => {
+      seen.push(event.type);
+      // A listener's own writes (and the next batch) land while this batch is still being dispatched.
+      if (event.type === 'first.1') db.tx(() => bus.emit('org_x', 'later', {}));
+    });
+    db.tx(() => {
+      for (let i = 0; i < 150; i++) bus.emit('org_x', `first.${i}`, {});
+    });
+    await bus.flush();
+    await bus.flush();
+    expect(seen).toHaveLength(151);
+    expect(new Set(seen).size).toBe(151);
+    expect(seen.indexOf('later')).toBeGreaterThan(seen.indexOf('first.149'));
+    expect(db.sql.prepare('SELECT COUNT(*) FROM outbox WHERE dispatched_at IS NULL').pluck().get()).toBe(0);
+    db.close();
+  });
   it('nested transactions join the outer one; hooks run after the outermost commit', () => {
     const { db } = tempDb();
     const order: string[] = [];

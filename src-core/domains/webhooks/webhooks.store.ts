@@ -1,5 +1,6 @@
 // The only SQL of webhooks: endpoints, deliveries and attempts.
 import type { Sql } from '../../kernel/db.ts';
+import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 
 export type EndpointRow = {
   id: string; org_id: string; url: string; description: string | null; events: string; secret: string; is_active: number; disabled_reason: string | null;
@@ -39,19 +40,31 @@ export function createWebhooksStore(sql: Sql) {
       VALUES (@delivery_id, @attempt, @at, @request_headers, @response_status, @response_body, @latency_ms, @error)`),
     attempts: sql.prepare(`SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt`),
   };
+  // Every event is fanned out against the organization's active endpoints: read once until they change
+  // (here, or in another process: data_version). Never cached inside a transaction, which could roll back.
+  const dataVersion = sql.prepare('PRAGMA data_version').pluck();
+  const activeCache = createVersionedCache<EndpointRow[]>(() => dataVersion.get() as number);
+  /** Runs an endpoint write and drops the cached active endpoints. */
+  const changing = <T>(write: () => T): T => {
+    activeCache.invalidate();
+    return write();
+  };
   return {
-    insertEndpoint: (row: Omit<EndpointRow, 'is_active' | 'disabled_reason' | 'consecutive_failures' | 'last_success_at' | 'last_failure_at'>) => void q.insertEndpoint.run(row),
+    insertEndpoint: (row: Omit<EndpointRow, 'is_active' | 'disabled_reason' | 'consecutive_failures' | 'last_success_at' | 'last_failure_at'>) => changing(() => void q.insertEndpoint.run(row)),
     endpoint: (orgId: string, id: string) => q.endpoint.get(orgId, id) as EndpointRow | undefined,
     endpointById: (id: string) => q.endpointById.get(id) as EndpointRow | undefined,
     endpoints: (orgId: string, limit: number, offset: number) => ({ rows: q.endpoints.all(orgId, limit, offset) as EndpointRow[], total: (q.count.get(orgId) as { n: number }).n }),
-    activeEndpoints: (orgId: string) => q.active.all(orgId) as EndpointRow[],
+    activeEndpoints: (orgId: string): EndpointRow[] => {
+      const load = () => q.active.all(orgId) as EndpointRow[];
+      return sql.inTransaction ? load() : activeCache.read(orgId, load);
+    },
     countEndpoints: (orgId: string) => (q.count.get(orgId) as { n: number }).n,
-    updateEndpoint: (row: EndpointRow) => void q.update.run(row),
-    rotateSecret: (id: string, secret: string) => void q.rotate.run(secret, id),
-    removeEndpoint: (id: string) => void q.remove.run(id),
-    endpointSucceeded: (id: string, at: string) => void q.succeeded.run(at, id),
-    endpointFailed: (id: string, at: string) => (q.failed.get(at, id) as { consecutive_failures: number } | undefined)?.consecutive_failures ?? 0,
-    disableEndpoint: (id: string, reason: string) => void q.disable.run(reason, id),
+    updateEndpoint: (row: EndpointRow) => changing(() => void q.update.run(row)),
+    rotateSecret: (id: string, secret: string) => changing(() => void q.rotate.run(secret, id)),
+    removeEndpoint: (id: string) => changing(() => void q.remove.run(id)),
+    endpointSucceeded: (id: string, at: string) => changing(() => void q.succeeded.run(at, id)),
+    endpointFailed: (id: string, at: string) => changing(() => (q.failed.get(at, id) as { consecutive_failures: number } | undefined)?.consecutive_failures ?? 0),
+    disableEndpoint: (id: string, reason: string) => changing(() => void q.disable.run(reason, id)),
     insertDelivery: (row: Pick<DeliveryRow, 'id' | 'org_id' | 'endpoint_id' | 'event_id' | 'event_type' | 'payload' | 'replay_of' | 'created_at'>) => q.insertDelivery.run(row).changes === 1,
     delivery: (id: string) => q.delivery.get(id) as DeliveryRow | undefined,
     setDelivery: (row: Pick<DeliveryRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'last_response_status' | 'updated_at'>) => void q.setDelivery.run(row),
