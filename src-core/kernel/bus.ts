@@ -38,7 +38,7 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
       for (const row of rows) {
         await dispatch({ id: row.id, orgId: row.org_id, type: row.type, data: JSON.parse(row.data), createdAt: row.created_at });
       }
-      store.markDispatched(rows.map((row) => row.seq), clock.nowIso());
+      store.markDispatched((rows[rows.length - 1] as { seq: number }).seq);
       // A backlog (a campaign's events) is worked off in batches, with HTTP requests served in between.
       await yieldToIo();
     }

@@ -172,7 +172,22 @@ describe('transactions and the outbox', () => {
     expect(seen).toHaveLength(151);
     expect(new Set(seen).size).toBe(151);
     expect(seen.indexOf('later')).toBeGreaterThan(seen.indexOf('first.149'));
-    expect(db.sql.prepare('SELECT COUNT(*) FROM outbox WHERE dispatched_at IS NULL').pluck().get()).toBe(0);
+    expect(db.sql.prepare('SELECT seq FROM outbox_cursor').pluck().get()).toBe(db.sql.prepare('SELECT MAX(seq) FROM outbox').pluck().get());
+    db.close();
+  });
+  it('an outbox from before the cursor (migration 16) resumes at its first undispatched event', async () => {
+    const { db } = tempDb();
+    migrate(db.sql, MIGRATIONS.filter((m) => m.id < 16), 't');
+    const insert = db.sql.prepare(`INSERT INTO outbox (id, org_id, type, data, created_at, dispatched_at) VALUES (?, 'org_x', ?, '{}', 't', ?)`);
+    insert.run('evt_1', 'old.done', 't');
+    insert.run('evt_2', 'old.pending', null);
+    insert.run('evt_3', 'old.pending.too', null);
+    migrate(db.sql, MIGRATIONS, 't');
+    const bus = createBus({ db, clock: createClock({ kind: 'manual', startMs: 0 }) });
+    const seen: string[] = [];
+    bus.on('*', (event) => void seen.push(event.type));
+    await bus.flush();
+    expect(seen).toEqual(['old.pending', 'old.pending.too']);
     db.close();
   });
   it('nested transactions join the outer one; hooks run after the outermost commit', () => {

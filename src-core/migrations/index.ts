@@ -15,5 +15,6 @@ import { webhooksMigration } from './0010-webhooks.ts';
 import { otpMigration } from './0011-otp.ts';
 import { campaignsMigration } from './0012-campaigns.ts';
 import { providerIdempotencyMigration } from './0015-provider-idempotency.ts';
+import { outboxCursorMigration } from './0016-outbox-cursor.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration];
