@@ -16,5 +16,6 @@ import { otpMigration } from './0011-otp.ts';
 import { campaignsMigration } from './0012-campaigns.ts';
 import { providerIdempotencyMigration } from './0015-provider-idempotency.ts';
 import { outboxCursorMigration } from './0016-outbox-cursor.ts';
+import { contactIndexesMigration } from './0017-contact-indexes.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration];

@@ -69,6 +69,34 @@ describe('contacts store', () => {
     expect(store.list('org_a', undefined, page).total).toBe(before + 2);
     db.sql.prepare(`DELETE FROM contacts WHERE id IN ('cnt_here', 'cnt_elsewhere')`).run();
   });
+  it('looks contacts up by phone, email and username through partial indexes, case-insensitively for the last two', () => {
+    const sources: string[] = [];
+    const spy = db.sql as unknown as { prepare: (source: string) => unknown };
+    const original = db.sql.prepare.bind(db.sql);
+    spy.prepare = (source: string) => {
+      sources.push(source);
+      return original(source);
+    };
+    const fresh = (() => {
+      try {
+        return createContactsStore(db.sql);
+      } finally {
+        spy.prepare = original;
+      }
+    })();
+    for (const column of ['phone', 'email', 'username']) {
+      const lookup = sources.find((source) => source.startsWith(`SELECT * FROM contacts WHERE org_id = ? AND ${column} = ?`)) as string;
+      const plan = (db.sql.prepare(`EXPLAIN QUERY PLAN ${lookup}`).all('org_a', 'x') as Array<{ detail: string }>).map((r) => r.detail);
+      expect(plan).toEqual([`SEARCH contacts USING INDEX contacts_org_${column} (org_id=? AND ${column}=?)`]);
+      const index = db.sql.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(`contacts_org_${column}`) as string;
+      expect(index).toContain(`WHERE ${column} IS NOT NULL`);
+    }
+    fresh.insert({ id: 'cnt_look', org_id: 'org_a', username: 'Priya.K', name: null, email: 'priya@example.com', phone: '+919800000001', profile_pic: null, source: 'x', tags: '[]', created_at: 't', updated_at: 't' });
+    expect(fresh.byPhone('org_a', '+919800000001')?.id).toBe('cnt_look');
+    expect(fresh.byEmail('org_a', 'PRIYA@example.com')?.id).toBe('cnt_look');
+    expect(fresh.byUsername('org_a', 'priya.k')?.id).toBe('cnt_look');
+    db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_look'`).run();
+  });
   it('lists newest first in index order (no sort), and reads the total from the counter', () => {
     const rows = db.sql.prepare(`EXPLAIN QUERY PLAN ${LIST_NEWEST_SQL}`).all({ orgId: 'org_a', limit: 10, offset: 0 }) as Array<{ detail: string }>;
     const details = rows.map((r) => r.detail).join(' | ');
