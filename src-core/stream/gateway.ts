@@ -50,9 +50,11 @@ export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardTok
 
   const forward = (event: BusEvent): void => {
     const mapping = STREAM_EVENTS[event.type];
-    if (!mapping) return;
+    const room = orgRoom(event.orgId);
+    // Socket.IO encodes a packet before it looks for listeners: with no console watching, skip the encoding.
+    if (!mapping || !io.sockets.adapter.rooms.has(room)) return;
     const { name, payload } = mapping(event);
-    io.to(orgRoom(event.orgId)).emit(name, payload as never);
+    io.to(room).emit(name, payload as never);
   };
   deps.bus.on('*', forward);
   deps.bus.onTransient((event) => {
