@@ -27,10 +27,15 @@ describe('messaging over the simulated world', () => {
     const read = t.server.services.messaging.get(t.organizationId, message.id);
     expect(read).toMatchObject({ status: 'read', deliveredAt: expect.any(String), readAt: expect.any(String) });
     await t.server.bus.flush();
-    const statuses = t.server.bus.recent(t.organizationId, 100)
+    const events = t.server.bus.recent(t.organizationId, 100)
       .filter((e) => e.type === 'whatsapp.message.status' && e.data.includes(message.id))
-      .map((e) => JSON.parse(e.data).status);
-    expect(statuses.reverse()).toEqual(['sent', 'delivered', 'read']);
+      .map((e) => JSON.parse(e.data) as { status: string; message: Record<string, unknown> })
+      .reverse();
+    expect(events.map((e) => e.status)).toEqual(['sent', 'delivered', 'read']);
+    // Each event carries the message exactly as stored at that moment.
+    expect(events[0]?.message).toEqual(message);
+    expect(events[1]?.message).toEqual({ ...read, status: 'delivered', readAt: null });
+    expect(events[2]?.message).toEqual(read);
   });
 
   it('a failing handset fails the send and refunds the charge', async () => {

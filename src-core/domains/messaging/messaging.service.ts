@@ -258,8 +258,7 @@ export function createMessagingService(deps: {
         const row = store.byExternal(channel, externalId);
         if (!row || row.status === 'failed') return null;
         if (status !== 'failed' && (ORDER[status] ?? 0) <= (ORDER[row.status] ?? 0)) return null;
-        store.setStatus(row.id, status, clock.nowIso());
-        const updated = store.byId(row.id) as MessageRow;
+        const updated = store.setStatus(row, status, clock.nowIso());
         emitStatus(updated);
         return toMessage(updated);
       });

@@ -70,7 +70,14 @@ export function createMessagingStore(sql: Sql) {
       markFailed.run(code, message, at, row.id);
       return { ...row, status: 'failed', error_code: code, error_message: message, failed_at: at, billing_amount_paise: 0 };
     },
-    setStatus: (id: string, status: string, at: string) => void setStatus.run({ id, status, at }),
+    /** A receipt's status (delivered, read or failed) with its timestamps; returns the row as now stored. */
+    setStatus(row: MessageRow, status: 'delivered' | 'read' | 'failed', at: string): MessageRow {
+      setStatus.run({ id: row.id, status, at });
+      return {
+        ...row, status, delivered_at: status === 'delivered' || status === 'read' ? (row.delivered_at ?? at) : row.delivered_at,
+        read_at: status === 'read' ? at : row.read_at, failed_at: status === 'failed' ? at : row.failed_at,
+      };
+    },
     findConversation: (orgId: string, channel: string, address: string) => findConversation.get(orgId, channel, address) as ConversationRow | undefined,
     /** Inserts a conversation and returns its row as stored. */
     insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count'>): ConversationRow {
