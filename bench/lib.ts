@@ -85,7 +85,7 @@ export async function measure(name: string, load: Load): Promise<Row> {
 export function printSuite(result: SuiteResult): void {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`\n== ${result.suite} ==`);
-  out(`${'measurement'.padEnd(58)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(8)}`);
+  if (result.rows.length > 0) out(`${'measurement'.padEnd(58)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(8)}`);
   for (const row of result.rows) out(`${row.name.padEnd(58)} ${String(row.reqPerSec).padStart(9)} ${String(row.p99Ms).padStart(8)} ${String(row.non2xx).padStart(8)}`);
   for (const ratio of result.ratios) out(`${ratio.pass ? 'PASS' : 'MISS'}  ${ratio.name}: ${ratio.value.toFixed(3)} (target ${ratio.target})`);
   for (const note of result.notes) out(`  ${note}`);
