@@ -30,7 +30,7 @@ export type EmailCampaignConfig = {
   variables: Record<string, string | number | boolean>; audience: 'list' | 'subscribers';
 };
 export type RcsCampaignConfig = {
-  botId: string; templateId: string; ttl: string | null; rcsVariables: Record<string, string | number>; fallback: boolean; fallbackMessage: string | null;
+  botId: string; templateId: string; templateName: string; ttl: string | null; rcsVariables: Record<string, string | number>; fallback: boolean; fallbackMessage: string | null;
   country: string;
 };
 

@@ -111,7 +111,7 @@ export function rcsCampaign(clock: Clock, templateName: string, input: CreateRcs
   const normalized = normalizeNumbers('numbers', input.numbers, input.country);
   const addresses = input.removeDuplicate ? normalized.addresses : input.numbers.map((n) => normalizeNumbers('numbers', [n], input.country).addresses[0] as string);
   const config: RcsCampaignConfig = {
-    botId: input.botId, templateId: input.templateId, ttl: input.ttl ?? null, rcsVariables: input.rcsVariables ?? {}, fallback: input.fallback,
+    botId: input.botId, templateId: input.templateId, templateName, ttl: input.ttl ?? null, rcsVariables: input.rcsVariables ?? {}, fallback: input.fallback,
     fallbackMessage: input.fallbackMessage ?? null, country: input.country,
   };
   return {

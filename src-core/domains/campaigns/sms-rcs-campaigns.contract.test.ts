@@ -119,6 +119,8 @@ describe('RCS campaigns', () => {
     const list = await t.request('GET', '/v1/rcs/campaigns', { token: key });
     expect(list.body.data[0]).toMatchObject({ id: res.body.id, status: 'COMPLETED', sentCount: 2, fallback: false });
     expect(list.body.meta).toMatchObject({ limit: 20, total: 1 });
+    const detail = await t.request('GET', `/v1/rcs/campaigns/${res.body.id}`, { token: key });
+    expect(detail.body).toMatchObject({ templateId: rcsTemplateId, templateName: 'Weekend', rcsVariables: { discount: '40%' } });
   });
   it('falls back to SMS for a handset without RCS, and can be scheduled', async () => {
     const res = await rcs({ numbers: ['15005550003', '919810050501'], fallback: true, fallbackMessage: SALE, removeDuplicate: false, rcsVariables: { discount: '10%', name: 'you' } });
