@@ -48,19 +48,19 @@ export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardTok
     });
   });
 
+  // Socket.IO encodes a packet before it looks for sockets: an organization with no console watching is skipped.
+  const watched = (orgId: string | null): orgId is string => orgId !== null && io.sockets.adapter.rooms.has(orgRoom(orgId));
   const forward = (event: BusEvent): void => {
     const mapping = STREAM_EVENTS[event.type];
-    const room = orgRoom(event.orgId);
-    // Socket.IO encodes a packet before it looks for listeners: with no console watching, skip the encoding.
-    if (!mapping || !io.sockets.adapter.rooms.has(room)) return;
+    if (!mapping || !watched(event.orgId)) return;
     const { name, payload } = mapping(event);
-    io.to(room).emit(name, payload as never);
+    io.to(orgRoom(event.orgId)).emit(name, payload as never);
   };
   deps.bus.on('*', forward);
   deps.bus.onTransient((event) => {
     if (event.type === 'clock.changed') io.emit('clock:changed', event.data as { now: string });
-    if (event.type === 'webhook.attempt' && event.orgId) io.to(orgRoom(event.orgId)).emit('delivery:attempt', event.data as DeliveryAttemptEvent);
-    if (event.type === 'request.logged' && event.orgId) io.to(orgRoom(event.orgId)).emit('request:logged', event.data as RequestLogEntry);
+    if (event.type === 'webhook.attempt' && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit('delivery:attempt', event.data as DeliveryAttemptEvent);
+    if (event.type === 'request.logged' && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit('request:logged', event.data as RequestLogEntry);
   });
 
   return {
