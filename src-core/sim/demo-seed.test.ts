@@ -52,6 +52,21 @@ describe('demo seed', () => {
     expect((await t.dashboard('GET', '/dashboard/rcs/bots')).body.data).toHaveLength(1);
     expect((await t.dashboard('GET', '/dashboard/rcs/templates')).body.data[0].status).toBe('APPROVED');
   });
+  it('has a WhatsApp campaign to the VIPs (not Alice) that sends at start and whose funnel fills in as the clock runs', async () => {
+    const list = async () => (await t.dashboard('GET', '/dashboard/whatsapp/campaigns')).body.data as Array<{ id: string; status: string; name: string; totalRecipients: number }>;
+    for (let i = 0; i < 100 && (await list())[0]?.status !== 'COMPLETED'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const [campaign] = await list();
+    expect(campaign).toMatchObject({ name: 'Festive sale for VIPs', status: 'COMPLETED', totalRecipients: 16 });
+    // The first seeded customer, Aarav Sharma (+91 98100 00000), is a VIP: the message is personalised with the name.
+    const received = (await t.dashboard('GET', '/sim/handsets/919810000000/messages')).body.data as Array<{ text: string }>;
+    expect(received.at(-1)?.text).toContain('Hi Aarav Sharma, our festive sale is on');
+    const alice = await t.dashboard('GET', '/dashboard/whatsapp/conversations/by-phone?phone=14155550101');
+    expect(alice.body.data).toHaveLength(2);
+    await t.advance(300);
+    const analytics = (await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${campaign?.id}/analytics`)).body;
+    expect(analytics).toMatchObject({ sent: 16, delivered: 16, read: 16 });
+    expect(analytics.clicked + analytics.replied + analytics.converted).toBeGreaterThan(0);
+  });
   it('runs once, and a new organization has none of it', async () => {
     expect(await t.server.seedDemo()).toBe(false);
     const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Fresh' })).body.id;

@@ -10,6 +10,9 @@ import { seedSmsDemo } from './demo/sms.ts';
 import { seedRcsDemo } from './demo/rcs.ts';
 import { seedEmailDemo } from './demo/email.ts';
 import { seedOtpDemo } from './demo/otp.ts';
+import { seedCampaignDemo } from './demo/campaigns.ts';
+import type { CampaignsService } from '../domains/campaigns/index.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { OtpService } from '../domains/otp/index.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { RcsService } from '../domains/rcs/index.ts';
@@ -23,7 +26,7 @@ const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning']
 
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
-  instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService;
+  instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; clock: Clock;
 };
 
 /** Seeds once per organization (a marker setting remembers it); answers whether it seeded now. */
@@ -58,6 +61,7 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   seedRcsDemo(deps);
   await seedEmailDemo(deps);
   await seedOtpDemo(deps);
+  seedCampaignDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }
