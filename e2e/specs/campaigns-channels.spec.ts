@@ -1,6 +1,7 @@
-// SMS and RCS campaigns in a real browser: an SMS campaign to a pasted list with the demo's approved
+// SMS, RCS and email campaigns in a real browser: an SMS campaign to a pasted list with the demo's approved
 // sender and a text matching its DLT template (a text matching none is refused at launch, in the core's
-// words), and an RCS campaign with SMS fallback that reaches a handset without RCS as an SMS.
+// words), an RCS campaign with SMS fallback that reaches a handset without RCS as an SMS, and an email
+// campaign with its own subject and a merge-tag value that reach the simulated mailbox merged.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -31,7 +32,7 @@ afterAll(async () => {
   await session?.stop();
 });
 
-describe('SMS and RCS campaigns', () => {
+describe('SMS, RCS and email campaigns', () => {
   it('refuses a text matching no DLT template at launch in the core\'s words, then sends one that matches to a pasted list', async () => {
     await page.getByTestId('nav-campaigns').click();
     await page.getByTestId('campaign-tab-sms').click();
@@ -96,5 +97,39 @@ describe('SMS and RCS campaigns', () => {
     const rcs = await server.dashboard<{ data: Array<{ channel: string }> }>('GET', '/sim/handsets/919820000201/messages');
     expect(rcs.body.data.map((m) => m.channel)).toContain('rcs');
     await bothThemes('campaigns-rcs-detail');
+  });
+
+  it('sends an email campaign with its own subject and a merge-tag value; the mailbox receives them merged', async () => {
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('campaign-tab-email').click();
+    await page.getByText('No email campaigns yet').waitFor();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="email-template"][data-template-name="Order shipped"]').click();
+    expect(await page.getByTestId('email-subject').inputValue()).toBe('Your order {{order}} has shipped');
+    await page.locator('[data-testid="email-variables"][data-ready="true"]').waitFor();
+    // {{first_name}} (in the HTML only) comes from each recipient's contact; {{order}} needs a value.
+    await page.getByTestId('email-per-recipient-first_name').waitFor();
+    expect(await page.locator('[data-testid^="email-variable-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(['email-variable-order']);
+    await page.getByTestId('email-subject').fill('{{first_name}}, order {{order}} is on its way');
+    await page.getByTestId('email-variable-order').fill('#3001');
+    await page.getByTestId('summary-subject').filter({ hasText: '{{first_name}}, order {{order}} is on its way' }).waitFor();
+    await page.getByTestId('email-from-name').fill('Example Store');
+    await page.getByTestId('email-from').fill('hello@example.com');
+    await page.getByTestId('recipients-input').fill('alice@example.com\nnot-an-address');
+    await page.getByTestId('count-valid').filter({ hasText: '1' }).waitFor();
+    await page.getByTestId('campaign-name').fill('Order 3001 shipped');
+    await page.getByTestId('email-subject').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await bothThemes('campaigns-email-builder');
+
+    await page.getByTestId('create-launch').click();
+    await detail('COMPLETED').waitFor();
+    const id = await page.getByTestId('campaign-detail').getAttribute('data-campaign-id');
+    const stored = await server.dashboard<{ subject: string | null; variables: Record<string, unknown> }>('GET', `/dashboard/email/campaigns/${id}`);
+    expect(stored.status).toBe(200);
+    expect(stored.body).toMatchObject({ subject: '{{first_name}}, order {{order}} is on its way', variables: { order: '#3001' } });
+    const mailbox = await server.dashboard<{ data: Array<{ channel: string; text: string; payload: { subject?: string; html?: string } }> }>('GET', '/sim/handsets/alice@example.com/messages');
+    const received = mailbox.body.data.filter((m) => m.channel === 'email').at(-1);
+    expect(received?.payload.subject).toBe('Alice, order #3001 is on its way');
+    expect(received?.payload.html).toContain('Hi Alice, order #3001 is on its way.');
   });
 });

@@ -44,3 +44,10 @@ export const smtpConnectionBodySchema = z.object({
   user: z.string().max(320).optional(), password: z.string().max(1000).optional(), fromEmail: z.email(),
 });
 export type SmtpConnectionInput = z.infer<typeof smtpConnectionBodySchema>;
+
+/**
+ * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
+ * allowed inside the braces). `first_name` and `last_name` are filled from each recipient; other tags
+ * from the send's (or campaign's) `variables`; a tag without a value renders empty.
+ */
+export const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;

@@ -1,6 +1,7 @@
 // The rules of email: templates with merge tags, verified senders, suppression after bounces, sends
 // through the shared path (1 credit each) by SMTP or the simulated mailbox, and the email events.
 import type { ListEnvelope } from '../../contract/common.ts';
+import { MERGE_TAG } from '../../contract/email.ts';
 import type {
   EmailContact, EmailSendResult, EmailTemplate, EmailTemplateItem, SaveEmailTemplateInput, SendEmailInput, SendingDomain, SmtpConnectionInput,
 } from '../../contract/email.ts';
@@ -22,7 +23,6 @@ const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 export type EmailSender = Pick<SendEmailInput, 'templateId' | 'fromName' | 'fromEmail' | 'replyTo' | 'subject'>;
 export type EmailRecipient = SendEmailInput['recipient'];
 export type PreparedEmail = EmailSender & { template: TemplateRow; smtp: ReturnType<EmailStore['smtp']> | null };
-const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
 
 const toItem = (row: TemplateRow): EmailTemplateItem => ({ id: row.id, name: row.name, subject: row.subject, createdAt: row.created_at, updatedAt: row.updated_at });
 const toTemplate = (row: TemplateRow): EmailTemplate => ({ ...toItem(row), html: row.html, text: row.text });

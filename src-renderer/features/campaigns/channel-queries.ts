@@ -1,7 +1,7 @@
 // What the SMS, RCS and email builders choose from: sender ids and DLT templates, RCS bots and templates,
-// email templates and sending domains (react-query; each is a short list read once per visit).
+// email templates (and the one picked, with its HTML) and sending domains (react-query; each read once per visit).
 import { useQuery } from '@tanstack/react-query';
-import type { EmailTemplateItem, RcsBot, RcsTemplate, SendingDomain, SmsSender, SmsTemplate } from '../../../src-core/contract/index.ts';
+import type { EmailTemplate, EmailTemplateItem, RcsBot, RcsTemplate, SendingDomain, SmsSender, SmsTemplate } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 function useList<T>(key: string, path: string) {
@@ -15,3 +15,12 @@ export const useRcsBots = () => useList<RcsBot>('rcs-bots', '/dashboard/rcs/bots
 export const useRcsTemplates = () => useList<RcsTemplate>('rcs-templates', '/dashboard/rcs/templates?limit=100');
 export const useEmailTemplates = () => useList<EmailTemplateItem>('email-templates', '/dashboard/email/templates?limit=100');
 export const useEmailDomains = () => useList<SendingDomain>('email-domains', '/dashboard/email/domains');
+
+/** The picked email template with its HTML and text, where its merge tags are; off until one is picked. */
+export function useEmailTemplate(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['campaign-lookups', 'email-template', id], enabled: id !== '', staleTime: 30_000,
+    queryFn: () => api.get<EmailTemplate>(`/dashboard/email/templates/${encodeURIComponent(id)}`),
+  });
+}

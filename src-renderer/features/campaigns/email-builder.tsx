@@ -1,10 +1,12 @@
-// The email campaign builder: a template with HTML, the sender (on a verified domain), the audience (a
-// pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch.
+// The email campaign builder: a template with HTML, its subject (or one of the campaign's own) and values for
+// its merge tags, the sender (on a verified domain), the audience (a pasted list or every subscriber), a name
+// and an optional schedule. Each email costs one credit at launch.
 import { useMemo, useState } from 'react';
-import type { CreateEmailCampaignInput } from '../../../src-core/contract/index.ts';
+import type { CreateEmailCampaignInput, EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
-import { useEmailDomains, useEmailTemplates } from './channel-queries.ts';
+import { useEmailDomains, useEmailTemplate, useEmailTemplates } from './channel-queries.ts';
+import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
 import { useWallet } from './queries.ts';
 import { checkRecipients, entriesOfText } from './recipients.ts';
 import { RecipientsField, type CsvFile } from './recipients-field.tsx';
@@ -13,8 +15,31 @@ import { browserZone } from './schedule.ts';
 
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
 
+/** One row per merge tag: a value for everyone, or a note where the core fills it from each recipient. */
+function MergeTagFields({ tags, values, onChange }: { tags: string[]; values: Record<string, string>; onChange(values: Record<string, string>): void }) {
+  if (!tags.length) return <p className="muted small">This template has no merge tags: every recipient gets the same email.</p>;
+  return (
+    <>
+      {tags.map((tag) => (PER_RECIPIENT_TAGS.has(tag) ? (
+        <div key={tag} className="placeholder-row">
+          <span className="placeholder-token">{`{{${tag}}}`}</span>
+          <span className="grow muted small" data-testid={`email-per-recipient-${tag}`}>Filled per recipient from {PER_RECIPIENT_TAGS.get(tag)} (empty without one).</span>
+        </div>
+      ) : (
+        <label key={tag} className="placeholder-row">
+          <span className="placeholder-token">{`{{${tag}}}`}</span>
+          <input className="grow" value={values[tag] ?? ''} onChange={(e) => onChange({ ...values, [tag]: e.target.value })} maxLength={1000}
+            placeholder={`Value of ${tag} for everyone (blank when left empty)`} data-testid={`email-variable-${tag}`} />
+        </label>
+      )))}
+    </>
+  );
+}
+
 export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [templateId, setTemplateId] = useState('');
+  const [subject, setSubject] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
   const [fromName, setFromName] = useState('');
   const [fromEmail, setFromEmail] = useState('');
   const [replyTo, setReplyTo] = useState('');
@@ -30,10 +55,21 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const verified = (domains.data?.data ?? []).filter((d) => d.status === 'VERIFIED').map((d) => d.domain);
   const fromDomain = EMAIL.exec(fromEmail.trim())?.[1]?.toLowerCase();
   const template = templates.data?.data.find((t) => t.id === templateId);
+  const detail = useEmailTemplate(templateId);
+  const effectiveSubject = subject.trim() || template?.subject;
+  const tags = mergeTagsOf(effectiveSubject, detail.data?.html, detail.data?.text);
+
+  /** A subject the user has not changed follows the picked template's; one they wrote stays. */
+  function pick(next: EmailTemplateItem) {
+    if (!subject.trim() || subject.trim() === template?.subject) setSubject(next.subject);
+    setTemplateId(next.id);
+  }
 
   const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])], 'email'), [text, csv]);
   const blockers = [
     ...(template ? [] : ['a template']),
+    ...(template && detail.isPending ? ["the template's merge tags (loading)"] : []),
+    ...(detail.data && !detail.data.html ? ['a template with HTML content'] : []),
     ...(fromName.trim() ? [] : ['the sender name']),
     ...(fromDomain ? [] : ['the sender address']),
     ...(audience === 'list' && !check.valid.length ? ['at least one valid address'] : []),
@@ -44,8 +80,11 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
 
   function submit(andLaunch: boolean) {
     if (!template || blockers.length) return;
+    const override = subjectOverride(subject, template.subject);
+    const variables = variablesOf(tags, values);
     const input: CreateEmailCampaignInput = {
       name: name.trim(), templateId: template.id, fromName: fromName.trim(), fromEmail: fromEmail.trim(), audience,
+      ...(override ? { subject: override } : {}), ...(Object.keys(variables).length ? { variables } : {}),
       ...(replyTo.trim() ? { replyTo: replyTo.trim() } : {}), ...(audience === 'list' ? { recipients: check.valid } : {}), ...scheduleInput(schedule),
     };
     void flow.submit(input, andLaunch);
@@ -59,12 +98,24 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
           <div className="template-options" role="radiogroup" aria-label="Template">
             {(templates.data?.data ?? []).map((t) => (
               <label key={t.id} className={`template-option${t.id === templateId ? ' selected' : ''}`} data-testid="email-template" data-template-name={t.name}>
-                <input type="radio" name="email-template" value={t.id} checked={t.id === templateId} onChange={() => setTemplateId(t.id)} />
+                <input type="radio" name="email-template" value={t.id} checked={t.id === templateId} onChange={() => pick(t)} />
                 <span className="template-option-head"><strong>{t.name}</strong></span>
                 <span className="template-option-body muted">{t.subject}</span>
               </label>
             ))}
           </div>
+          {template ? (
+            <>
+              <label className="field"><span>Subject <span className="muted">(the template&apos;s unless changed; merge tags work here too)</span></span>
+                <input className="input" value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={998} placeholder={template.subject} data-testid="email-subject" />
+              </label>
+              <div className="placeholders" data-testid="email-variables" data-ready={detail.isSuccess ? 'true' : 'false'}>
+                <span className="muted small">Merge tags</span>
+                {detail.isError ? <p className="field-error">Could not read the template&apos;s content to find its merge tags.</p> : null}
+                {detail.isSuccess ? <MergeTagFields tags={tags} values={values} onChange={setValues} /> : null}
+              </div>
+            </>
+          ) : null}
         </Step>
         <Step n={2} title="Sender">
           <div className="form-row">
@@ -96,7 +147,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
       <aside className="builder-side">
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}
           launchLabel={schedule.enabled ? 'Create & schedule' : 'Create & launch'} rows={[
-            ['Subject', template?.subject ?? '—'],
+            ['Subject', <span key="s" data-testid="summary-subject">{effectiveSubject ?? '—'}</span>],
             ['Recipients', <span key="n" data-testid="summary-recipients">{count === null ? 'Counted at launch' : count.toLocaleString()}</span>],
             ['Email credits left', wallet.data ? wallet.data.emailCredits.toLocaleString() : '—'],
             ['Sends', sendsLabel(schedule)],
