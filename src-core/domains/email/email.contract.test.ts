@@ -133,4 +133,14 @@ describe('email through a real SMTP server', () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   });
+  it('fills first_name and last_name from the recipient, with variables as the fallback for a recipient without one', async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 2 });
+    const named = { ...base(), recipient: { to: 'rui@customer.io', firstName: 'Rui' }, variables: { order: '1002', first_name: 'friend', last_name: 'X' } };
+    expect((await t.request('POST', '/v1/email/send', { token: key, body: named })).status).toBe(200);
+    const unnamed = { ...base(), recipient: { to: 'anon@customer.io' }, variables: { order: '1003', first_name: 'friend' } };
+    expect((await t.request('POST', '/v1/email/send', { token: key, body: unnamed })).status).toBe(200);
+    const html = async (address: string) => (await t.dashboard('GET', `/sim/handsets/${address}/messages`)).body.data.at(-1).payload.html as string;
+    expect(await html('rui@customer.io')).toContain('Hi Rui X,');
+    expect(await html('anon@customer.io')).toContain('Hi friend ,');
+  });
 });

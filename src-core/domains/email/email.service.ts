@@ -68,9 +68,10 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
   function compose(orgId: string, prepared: PreparedEmail, recipient: EmailRecipient, variables: Record<string, string | number | boolean>, origin: Origin): OutboundInput {
     const { template } = prepared;
     const to = notSuppressed(orgId, recipient.to);
+    // The recipient's own name wins; a first_name or last_name in `variables` is the fallback for a recipient without one.
+    const given = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, String(v)]));
     const values: Record<string, string> = {
-      first_name: recipient.firstName ?? '', last_name: recipient.lastName ?? '',
-      ...Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, String(v)])),
+      ...given, first_name: recipient.firstName || (given.first_name ?? ''), last_name: recipient.lastName || (given.last_name ?? ''),
     };
     const subject = merge(prepared.subject ?? template.subject, values);
     const html = merge(template.html as string, values);

@@ -2,7 +2,7 @@
 // fills per recipient, and the subject and variables an email campaign sends.
 import { MERGE_TAG } from '../../../src-core/contract/index.ts';
 
-/** Tags the core fills from each recipient's contact; a campaign-wide value would replace them for everyone, so none is asked for. */
+/** Tags the core fills from each recipient's contact (a campaign-wide value only fills in for recipients without a name), so none is asked for. */
 export const PER_RECIPIENT_TAGS: ReadonlyMap<string, string> = new Map([
   ['first_name', "the contact's first name"],
   ['last_name', "the contact's last name"],
