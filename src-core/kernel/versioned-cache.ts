@@ -5,7 +5,20 @@ const MAX_ENTRIES = 256;
 export function createVersionedCache<V>(externalVersion: () => number, maxEntries = MAX_ENTRIES) {
   const entries = new Map<string, { version: string; value: V }>();
   let localVersion = 0;
-  const version = (): string => `${externalVersion()}:${localVersion}`;
+  // The external version (PRAGMA data_version takes the WAL's read lock: a few microseconds) is read once
+  // per event-loop turn: another process's commit is seen from the next turn on, as if it had committed a
+  // moment later. Writes in this process invalidate at once.
+  let turnVersion: number | null = null;
+  const external = (): number => {
+    if (turnVersion === null) {
+      turnVersion = externalVersion();
+      setImmediate(() => {
+        turnVersion = null;
+      });
+    }
+    return turnVersion;
+  };
+  const version = (): string => `${external()}:${localVersion}`;
   return {
     invalidate(): void {
       localVersion++;

@@ -57,7 +57,7 @@ describe('contacts store', () => {
     expect(JSON.parse(store.docOf('org_a', 'cnt_doc') as string)).toEqual(toContact(row));
     db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_doc'`).run();
   });
-  it('serves repeated pages from its cache until a contact changes here or in another process', () => {
+  it('serves repeated pages from its cache until a contact changes here or in another process (seen from the next turn)', async () => {
     const page = { page: 1, limit: 50, offset: 0 };
     const before = store.list('org_a', undefined, page).total;
     expect(store.list('org_a', undefined, page)).toBe(store.list('org_a', undefined, page));
@@ -66,6 +66,7 @@ describe('contacts store', () => {
     const other = new Database(join(dir, 'c.db'));
     other.prepare(`INSERT INTO contacts (id, org_id, source, created_at, updated_at) VALUES ('cnt_elsewhere', 'org_a', 'cli', 't', 't')`).run();
     other.close();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(store.list('org_a', undefined, page).total).toBe(before + 2);
     db.sql.prepare(`DELETE FROM contacts WHERE id IN ('cnt_here', 'cnt_elsewhere')`).run();
   });

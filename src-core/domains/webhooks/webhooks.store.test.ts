@@ -37,11 +37,12 @@ describe('webhooks store: active endpoints', () => {
     expect(active()).toEqual(['we_1']);
   });
 
-  it('follows a change committed by another connection', () => {
+  it('follows a change committed by another connection, from the next event-loop turn', async () => {
     expect(active()).toEqual(['we_1']);
     const other = new Database(file);
     other.prepare(`UPDATE webhook_endpoints SET is_active = 0 WHERE id = 'we_1'`).run();
     other.close();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(active()).toEqual([]);
     db.sql.prepare(`UPDATE webhook_endpoints SET is_active = 1 WHERE id = 'we_1'`).run();
   });
