@@ -1,24 +1,12 @@
 // A small read cache, valid until the data behind it changes: in this process (a write calls
-// `invalidate`) or in another one (SQLite's data_version moves, passed in as `externalVersion`).
+// `invalidate`) or in another one (SQLite's data_version moves, passed in as `externalVersion`: see
+// data-version.store.ts).
 const MAX_ENTRIES = 256;
 
 export function createVersionedCache<V>(externalVersion: () => number, maxEntries = MAX_ENTRIES) {
   const entries = new Map<string, { version: string; value: V }>();
   let localVersion = 0;
-  // The external version (PRAGMA data_version takes the WAL's read lock: a few microseconds) is read once
-  // per event-loop turn: another process's commit is seen from the next turn on, as if it had committed a
-  // moment later. Writes in this process invalidate at once.
-  let turnVersion: number | null = null;
-  const external = (): number => {
-    if (turnVersion === null) {
-      turnVersion = externalVersion();
-      setImmediate(() => {
-        turnVersion = null;
-      });
-    }
-    return turnVersion;
-  };
-  const version = (): string => `${external()}:${localVersion}`;
+  const version = (): string => `${externalVersion()}:${localVersion}`;
   return {
     invalidate(): void {
       localVersion++;

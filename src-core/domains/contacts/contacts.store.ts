@@ -2,6 +2,7 @@
 import type { Sql } from '../../kernel/db.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
+import { dataVersionOf } from '../../kernel/data-version.store.ts';
 
 export type ListPage = { docs: string[]; total: number };
 
@@ -70,8 +71,7 @@ export function createContactsStore(sql: Sql) {
   const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();
   const docOf = sql.prepare(`SELECT doc FROM contacts WHERE id = ? AND org_id = ?`).pluck();
 
-  const dataVersion = sql.prepare('PRAGMA data_version').pluck();
-  const cache = createVersionedCache<ListPage>(() => dataVersion.get() as number);
+  const cache = createVersionedCache<ListPage>(dataVersionOf(sql));
   const written = <T>(result: T): T => {
     cache.invalidate();
     return result;

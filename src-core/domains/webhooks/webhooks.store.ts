@@ -1,6 +1,7 @@
 // The only SQL of webhooks: endpoints, deliveries and attempts.
 import type { Sql } from '../../kernel/db.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
+import { dataVersionOf } from '../../kernel/data-version.store.ts';
 
 export type EndpointRow = {
   id: string; org_id: string; url: string; description: string | null; events: string; secret: string; is_active: number; disabled_reason: string | null;
@@ -42,8 +43,7 @@ export function createWebhooksStore(sql: Sql) {
   };
   // Every event is fanned out against the organization's active endpoints: read once until they change
   // (here, or in another process: data_version). Never cached inside a transaction, which could roll back.
-  const dataVersion = sql.prepare('PRAGMA data_version').pluck();
-  const activeCache = createVersionedCache<EndpointRow[]>(() => dataVersion.get() as number);
+  const activeCache = createVersionedCache<EndpointRow[]>(dataVersionOf(sql));
   /** Runs an endpoint write and drops the cached active endpoints. */
   const changing = <T>(write: () => T): T => {
     activeCache.invalidate();
