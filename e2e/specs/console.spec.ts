@@ -99,4 +99,26 @@ describe('console flows', () => {
     const handset = await server.dashboard<{ data: Array<{ text: string }> }>('GET', `/sim/handsets/${CUSTOMER}/messages`);
     expect(handset.body.data.at(-1)?.text).toContain('482913 is your verification code');
   });
+  it('the inbox works from the keyboard: / to search, arrows through the conversations, each opening as it is reached', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('conversation-list').locator('[data-testid="conversation-row"]').nth(2).waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('conversation-search');
+    await page.keyboard.press('ArrowDown');
+    const rows = page.getByTestId('conversation-row');
+    expect(await rows.nth(0).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.locator('[data-testid="conversation-row"][aria-selected="true"]').waitFor();
+    expect(await rows.nth(1).getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('thread').waitFor();
+    await page.keyboard.press('End');
+    const last = rows.last();
+    await page.waitForFunction(() => document.querySelector('[data-testid="conversation-row"]:last-child')?.getAttribute('aria-selected') === 'true');
+    expect(await last.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('[data-testid="conversation-row"]')?.getAttribute('aria-selected') === 'true');
+    // One row is in the tab order (the selected one).
+    expect(await page.locator('[data-testid="conversation-row"][tabindex="0"]').count()).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
 // The inbox: channel tabs, conversations with unread counts and search, and the selected thread.
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel } from '../../../src-core/contract/index.ts';
 import { shortTime } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -16,6 +16,31 @@ export function InboxPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const conversations = useConversations(channel, search.trim());
   const rows = conversations.data?.data ?? [];
+  const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  // "/" anywhere on the inbox (outside a text field) jumps to the search, as in mail and chat apps.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      e.preventDefault();
+      searchRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  /** Arrow keys (and Home/End) move through the conversations and open the one they land on; one row is in the tab order. */
+  function onListKey(e: KeyboardEvent<HTMLUListElement>) {
+    const focused = Array.prototype.indexOf.call(listRef.current?.children ?? [], document.activeElement) as number;
+    const at = focused >= 0 ? focused : rows.findIndex((c) => c.id === selected);
+    const next = e.key === 'ArrowDown' ? Math.min(at + 1, rows.length - 1) : e.key === 'ArrowUp' ? Math.max(at - 1, 0)
+      : e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : null;
+    if (next === null || !rows[next]) return;
+    e.preventDefault();
+    setSelected(rows[next].id);
+    (listRef.current?.children[next] as HTMLElement | undefined)?.focus();
+  }
+  const focusable = rows.some((c) => c.id === selected) ? selected : rows[0]?.id;
   return (
     <div className="page split inbox">
       <section className="pane list-pane">
@@ -27,15 +52,18 @@ export function InboxPage() {
           ))}
         </div>
         <div className="search">
-          <input type="search" placeholder="Search by name or number" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search conversations" data-testid="conversation-search" />
+          <input ref={searchRef} type="search" placeholder="Search by name or number  ( / )" value={search} onChange={(e) => setSearch(e.target.value)}
+            onKeyDown={(e) => { if (e.key === 'ArrowDown' && rows.length) { e.preventDefault(); (listRef.current?.children[0] as HTMLElement | undefined)?.focus(); } }}
+            aria-label="Search conversations" aria-keyshortcuts="/" data-testid="conversation-search" />
         </div>
         {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} /> : (
           <div className="list-wrap" data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
             {rows.length === 0 ? <Empty title="No conversations">Customers who write in on {channel} appear here (the simulator can write in as one).</Empty> : (
-              <ul className="rows" role="listbox" aria-label="Conversations">
+              <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
                 {rows.map((c) => (
                   <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}
-                    data-testid="conversation-row" data-address={c.address} tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') setSelected(c.id); }}>
+                    data-testid="conversation-row" data-address={c.address} tabIndex={c.id === focusable ? 0 : -1}
+                    onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected(c.id); } }}>
                     <Avatar name={c.customerName ?? c.address} />
                     <div className="row-main">
                       <div className="row-title"><span className="name">{c.customerName ?? c.address}</span></div>
