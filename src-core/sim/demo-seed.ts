@@ -42,7 +42,8 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   contacts.addNote(orgId, alice.id, 'Ordered #1001; prefers WhatsApp for delivery updates.');
   for (let i = 0; i < 48; i++) {
     const first = FIRST[i % FIRST.length] as string;
-    const last = LAST[(i * 7) % LAST.length] as string;
+    // 3 is prime to the 14 surnames: every surname is used and no (first, last) pair repeats.
+    const last = LAST[(i * 3) % LAST.length] as string;
     const handle = `${first}.${last}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
     contacts.create(orgId, {
       name: `${first} ${last}`,
@@ -55,13 +56,13 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   }
   const spammer = contacts.create(orgId, { name: 'Promo Blaster', phone: '+15550000199', source: 'sms', tags: ['spam'] });
   contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');
+  await seedCampaignDemo(deps);
   await seedWhatsappDemo(deps);
   await seedInstagramDemo(deps);
   await seedSmsDemo(deps);
   seedRcsDemo(deps);
   await seedEmailDemo(deps);
   await seedOtpDemo(deps);
-  seedCampaignDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }

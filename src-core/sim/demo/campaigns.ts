@@ -1,4 +1,4 @@
-// Demo fixtures for campaigns: a WhatsApp campaign to the VIP customers, launched at start, whose funnel
+// Demo fixtures for campaigns: a WhatsApp campaign to the VIP customers, sent at start, whose funnel
 // fills in as the clock runs (delivered at 2 s, read at 10 s; clicks, replies and conversions by the
 // simulated customers' rule, within five minutes), with replies landing in the inbox.
 import type { CreateWaTemplateInput } from '../../contract/whatsapp.ts';
@@ -19,7 +19,11 @@ const FESTIVE: CreateWaTemplateInput = {
 /** Alice's thread is a fixture of its own (an order update and her reply), so the campaign leaves her out. */
 const ALICE = '+14155550101';
 
-export function seedCampaignDemo(deps: { orgId: string; clock: Clock; whatsapp: WhatsappService; contacts: ContactsService; campaigns: CampaignsService }): void {
+/**
+ * Sends the campaign during the seed (before the customer conversations are seeded, so that those, newer,
+ * head the inbox); its receipts and the customers' engagement follow on the clock.
+ */
+export async function seedCampaignDemo(deps: { orgId: string; clock: Clock; whatsapp: WhatsappService; contacts: ContactsService; campaigns: CampaignsService }): Promise<void> {
   const { orgId, whatsapp } = deps;
   const template = whatsapp.createTemplate(orgId, FESTIVE);
   whatsapp.review(orgId, template.id);
@@ -28,4 +32,5 @@ export function seedCampaignDemo(deps: { orgId: string; clock: Clock; whatsapp: 
     name: 'Festive sale for VIPs', templateId: template.id, phones, variableMapping: { 1: { field: 'name', fallback: 'there' } },
   }));
   deps.campaigns.launch(orgId, campaign.id, 'whatsapp');
+  await deps.campaigns.dispatch(orgId, campaign.id);
 }
