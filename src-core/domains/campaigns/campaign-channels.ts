@@ -14,7 +14,7 @@ import type { CampaignRow } from './campaigns.store.ts';
 
 /** What a recipient is charged in at launch: a billed channel's price in paise, or an email credit. */
 export type Billing = BilledChannel | 'email';
-export type ChannelPlan = { billedAs: Billing; compose(address: string): OutboundInput };
+export type ChannelPlan = { compose(address: string): OutboundInput };
 export type ChannelAdapter = { billedAs: Billing; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan };
 export type CampaignChannels = { whatsapp: ChannelAdapter; sms: ChannelAdapter; rcs: ChannelAdapter; email: ChannelAdapter };
 
@@ -81,7 +81,6 @@ export function campaignChannels(deps: {
         const body = template.components.find((c) => c.type === 'BODY');
         const placeholders = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
         return {
-          billedAs: 'whatsapp',
           compose: (address) => whatsapp.composeTemplate(orgId, template, address,
             recipientComponents(config, placeholders, fieldOf(contacts, orgId, address)), origin(campaign)),
         };
@@ -94,7 +93,7 @@ export function campaignChannels(deps: {
         const prepared = sms.prepare(orgId, {
           senderId: senderOf(orgId, config.senderId), message: config.messageBody, templateId: config.templateId ?? undefined, route: config.route ?? undefined,
         });
-        return { billedAs: 'sms', compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)) };
+        return { compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)) };
       },
     },
     email: {
@@ -103,7 +102,6 @@ export function campaignChannels(deps: {
         const config = JSON.parse(campaign.config) as EmailCampaignConfig;
         const prepared = email.prepare(orgId, { ...config, replyTo: config.replyTo ?? undefined, subject: config.subject ?? undefined });
         return {
-          billedAs: 'email',
           compose(address) {
             const contact = contacts.findByEmail(orgId, address);
             const [firstName, ...rest] = (contact?.name ?? '').split(' ');
@@ -122,7 +120,6 @@ export function campaignChannels(deps: {
           ? sms.prepare(orgId, { senderId: senderOf(orgId, null), message: config.fallbackMessage ?? '' })
           : null;
         return {
-          billedAs: 'rcs',
           compose(address) {
             if (fallback && !messaging.capabilities(address).rcs) return sms.compose(orgId, fallback, address, origin(campaign));
             const field = fieldOf(contacts, orgId, address);

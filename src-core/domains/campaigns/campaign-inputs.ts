@@ -3,7 +3,7 @@
 import type { CreateEmailCampaignInput, CreateRcsCampaignInput, CreateSmsCampaignInput, CreateWaCampaignInput } from '../../contract/campaigns.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { instantOf } from '../../kernel/timezone.ts';
+import { instantOf, wallClockParts } from '../../kernel/timezone.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
 import { recipientComponents, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
@@ -22,7 +22,7 @@ export const COUNTRIES: Record<string, { code: string; national: number }> = {
  * Numbers in international format (digits, an optional leading +; with `country`, a national number of
  * that country's length gets its calling code). Invalid ones are a 400 naming them; repeats are dropped.
  */
-export function normalizeNumbers(field: string, numbers: string[], country?: string): { addresses: string[]; duplicatesRemoved: number } {
+export function normalizeNumbers(field: string, numbers: string[], country?: string): { addresses: string[]; all: string[]; duplicatesRemoved: number } {
   const home = country ? COUNTRIES[country] : undefined;
   if (country && !home) throw bad(`country ${country} is not supported; use one of ${Object.keys(COUNTRIES).join(', ')}`);
   const invalid: string[] = [];
@@ -41,7 +41,7 @@ export function normalizeNumbers(field: string, numbers: string[], country?: str
     throw bad(`${invalid.length} invalid number${invalid.length === 1 ? '' : 's'}: ${shown}${invalid.length > 5 ? ', ...' : ''}; use international format without plus, 8 to 15 digits (e.g. 919810012345)`);
   }
   const unique = [...new Set(addresses)];
-  return { addresses: unique, duplicatesRemoved: addresses.length - unique.length };
+  return { addresses: unique, all: addresses, duplicatesRemoved: addresses.length - unique.length };
 }
 
 /** The schedule as an instant (ISO, UTC), which must be in the future on the clock. */
@@ -55,9 +55,7 @@ function scheduleOf(clock: Clock, scheduledAt: string | undefined, zone: string 
 
 /** "<label> 2026-01-15 14:30" in the campaign's time zone (UTC without one). */
 function generatedName(clock: Clock, label: string, zone: string | undefined): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone: zone ?? 'UTC', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-  }).formatToParts(clock.now()).map((p) => [p.type, p.value]));
+  const parts = wallClockParts(clock.now(), zone ?? 'UTC');
   return `${label} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
@@ -109,7 +107,7 @@ export function rcsCampaign(clock: Clock, templateName: string, input: CreateRcs
   if (input.fallback && !input.fallbackMessage) throw bad('fallback needs fallbackMessage: the SMS sent to handsets without RCS');
   if (input.scheduleCampaign && !input.scheduledAt) throw bad('scheduleCampaign needs scheduledAt');
   const normalized = normalizeNumbers('numbers', input.numbers, input.country);
-  const addresses = input.removeDuplicate ? normalized.addresses : input.numbers.map((n) => normalizeNumbers('numbers', [n], input.country).addresses[0] as string);
+  const addresses = input.removeDuplicate ? normalized.addresses : normalized.all;
   const config: RcsCampaignConfig = {
     botId: input.botId, templateId: input.templateId, templateName, ttl: input.ttl ?? null, rcsVariables: input.rcsVariables ?? {}, fallback: input.fallback,
     fallbackMessage: input.fallbackMessage ?? null, country: input.country,

@@ -105,8 +105,9 @@ export function createCampaignsService(deps: {
         outbound.push({
           recipient,
           input: {
-            ...composed, source: 'CAMPAIGN', messageId: recipient.message_id ?? newId('msg'), prepaidPaise: row.price_paise,
-            content: { ...composed.content, campaignId: row.id, sourceName: row.name },
+            // A recipient caught mid-send resumes its message; a fresh one gets its id from the send path.
+            ...composed, ...(recipient.message_id ? { messageId: recipient.message_id } : {}), prepaidPaise: row.price_paise,
+            content: { ...composed.content, campaignId: row.id },
             payload: { ...composed.payload, campaignId: row.id },
             // A cancel moves pending recipients to `cancelled` in one transaction: this one then stops here, before anything is sent.
             onQueued: (id) => {
@@ -250,7 +251,7 @@ export function createCampaignsService(deps: {
         plan = deps.channels[row.channel as keyof CampaignChannels].plan(orgId, row);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        plan = { billedAs: billedAs(row), compose: () => { throw error; } };
+        plan = { compose: () => { throw error; } };
       }
       let done = 0;
       for (const state of ['sending', 'pending'] as const) {
