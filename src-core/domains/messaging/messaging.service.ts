@@ -28,7 +28,7 @@ export type OutboundInput = {
   /** Overrides the channel's provider for this send (e.g. the organization's own SMTP server). */
   provider?: ChannelProvider;
   /**
-   * Fixes the message id (a campaign assigns it). Sending again with the id of a message still `queued`
+   * Fixes the message id (one is made when absent). Sending again with the id of a message still `queued`
    * (a crash came between recording it and hearing from the provider) resumes that message: no second
    * row, no second charge, and the provider, for which the id is an idempotency key, delivers it once.
    */
@@ -169,7 +169,9 @@ export function createMessagingService(deps: {
       const groups = new Map<ChannelProvider, Pending[]>();
       for (const p of pending) {
         const provider = providerOf(p.input);
-        groups.set(provider, [...(groups.get(provider) ?? []), p]);
+        const group = groups.get(provider);
+        if (group) group.push(p);
+        else groups.set(provider, [p]);
       }
       return groups;
     };
@@ -214,12 +216,9 @@ export function createMessagingService(deps: {
 
   return {
     /**
-     * Sends one message: refuses a blocked contact (409, nothing charged), charges and records it in one
-     * transaction, calls the provider, then records `sent` or `failed` (refunding the charge).
-     */
-    /**
-     * Sends one message. Sends arriving together (concurrent requests) are grouped into one `sendMany`
-     * after the current I/O turn — group commit: three commits for the group instead of three each.
+     * Sends one message: refuses a blocked contact (409, nothing charged), charges and records it, calls
+     * the provider, then records `sent` or `failed` (refunding the charge). Sends arriving together
+     * (concurrent requests) are grouped into one `sendMany` after the current I/O turn (group commit).
      */
     send(input: OutboundInput): Promise<Message> {
       return new Promise((resolve, reject) => {

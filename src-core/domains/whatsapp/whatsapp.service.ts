@@ -54,7 +54,6 @@ export function createWhatsappService(deps: {
     };
   }
 
-  /** The outbound message of a template with its parameters (400 when they do not fit its placeholders). */
   /** An approved template by id, for a campaign or a console reply (400 when unknown or not approved). */
   function approvedTemplate(orgId: string, id: string): WaTemplate {
     const row = store.byId(orgId, id);
@@ -63,6 +62,7 @@ export function createWhatsappService(deps: {
     return toTemplate(row);
   }
 
+  /** The outbound message of a template with its parameters (400 when they do not fit its placeholders). */
   function composeTemplate(orgId: string, template: WaTemplate, to: string, components: SendTemplateInput['components'], origin: Origin): OutboundInput {
     const rendered = renderTemplate(template.name, template.components, components ?? []);
     return {
