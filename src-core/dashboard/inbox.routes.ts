@@ -67,12 +67,7 @@ export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: Whats
           case 'whatsapp': return deps.whatsapp.sendText(orgId, { to, text }, MANUAL);
           case 'instagram': return (await deps.instagram.sendMessage(orgId, { recipientIgsid: to, message: text }, MANUAL)).message;
           case 'sms': return deps.sms.reply(orgId, to, text, MANUAL);
-          case 'email': {
-            // The subject follows the conversation's latest email (an inbound text or an outbound subject).
-            const last = messaging.recentMessages(conversation.id, 1).at(-1)?.text?.split('\n')[0]?.replace(/^(Re:\s*)+/i, '').slice(0, 80);
-            const subject = last ? `Re: ${last}` : 'A message from us';
-            return deps.email.reply(orgId, { to, subject, text }, MANUAL);
-          }
+          case 'email': return deps.email.reply(orgId, { to, conversationId: conversation.id, text }, MANUAL);
           default: throw new AppError('VALIDATION_FAILED', `Replies on ${conversation.channel} from the console are not available`);
         }
       },

@@ -151,8 +151,12 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     /**
      * A plain reply from the console (no template): from `support@` the first verified sending domain, or
      * the SMTP connection's address; one credit, like any send; 400 when the organization has no sender.
+     * The subject follows the conversation's latest email.
      */
-    async reply(orgId: string, input: { to: string; subject: string; text: string }, origin: Origin): Promise<Message> {
+    async reply(orgId: string, input: { to: string; conversationId: string; text: string }, origin: Origin): Promise<Message> {
+      // The latest email of the conversation is an inbound text or an outbound subject: its first line, without stacked "Re:".
+      const last = messaging.recentMessages(input.conversationId, 1).at(-1)?.text?.split('\n')[0]?.replace(/^(Re:\s*)+/i, '').slice(0, 80);
+      const subject = last ? `Re: ${last}` : 'A message from us';
       const domain = store.domains(orgId).find((d) => d.status === 'VERIFIED');
       const smtp = store.smtp(orgId);
       const fromEmail = smtp?.from_email ?? (domain ? `support@${domain.domain}` : null);
@@ -160,9 +164,9 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
       const to = notSuppressed(orgId, input.to);
       const html = `<p>${input.text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/\n/g, '<br>')}</p>`;
       return messaging.send({
-        orgId, channel: 'email', to, sender: fromEmail, type: 'text', text: input.subject, source: origin.source,
-        content: { subject: input.subject, html, text: input.text, fromName: null, fromEmail, replyTo: null, sourceName: origin.sourceName ?? null },
-        payload: { subject: input.subject, html, text: input.text, fromEmail, links: [] },
+        orgId, channel: 'email', to, sender: fromEmail, type: 'text', text: subject, source: origin.source,
+        content: { subject, html, text: input.text, fromName: null, fromEmail, replyTo: null, sourceName: origin.sourceName ?? null },
+        payload: { subject, html, text: input.text, fromEmail, links: [] },
         ...(smtp ? { provider: smtpProvider(smtp) } : {}),
       });
     },
