@@ -55,3 +55,12 @@ export const smsLogSchema = z.object({
   customerName: z.string().nullable(),
 });
 export type SmsLog = z.infer<typeof smsLogSchema>;
+
+/** Each DLT `{#var#}` stands for 1 to 30 characters of one line, as the DLT scrubbers accept. */
+export const DLT_VAR_MAX = 30;
+/** A message matches a DLT template when it is the template's body with each `{#var#}` filled. */
+export function dltPattern(body: string): RegExp {
+  const parts = body.split('{#var#}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join(`[^\\n]{1,${DLT_VAR_MAX}}`)}$`);
+}
+export const matchesDlt = (body: string, message: string): boolean => dltPattern(body).test(message);

@@ -2,7 +2,7 @@
 // approved template, checked whole before anything is sent, then logs and daily stats.
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
-import type { CreateSmsTemplateInput, SendSmsInput, SmsLog, SmsSendResult, SmsSender, SmsTemplate } from '../../contract/sms.ts';
+import { matchesDlt, type CreateSmsTemplateInput, type SendSmsInput, type SmsLog, type SmsSendResult, type SmsSender, type SmsTemplate } from '../../contract/sms.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, conflict } from '../../kernel/errors.ts';
@@ -13,7 +13,6 @@ import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import { matchesDlt } from './dlt.ts';
 import type { SenderRow, SmsStore, SmsTemplateRow } from './sms.store.ts';
 
 export const SMS_REVIEW_JOB = 'sms.review';
