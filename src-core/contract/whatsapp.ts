@@ -83,3 +83,8 @@ export const waLogEntrySchema = z.object({
 export type WaLogEntry = z.infer<typeof waLogEntrySchema>;
 
 export const waMediaResultSchema = z.object({ mediaId: z.string(), url: z.string(), mimeType: z.string() });
+
+/** A template's numbered placeholders (`{{1}}`, `{{2}}`...), distinct and in order. */
+export function placeholdersOf(text: string | undefined): number[] {
+  return [...new Set([...(text ?? '').matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+}

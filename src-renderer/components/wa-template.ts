@@ -1,9 +1,9 @@
 // What an approved WhatsApp template needs filled (body placeholders, a header, dynamic button URLs), and the
 // values (the campaign builder's, or a single reply's) turned into the core's templateComponents and variableMapping.
-import type { CONTACT_FIELDS, VariableMapping, WaSendComponent, WaTemplate } from '../../src-core/contract/index.ts';
+import { CONTACT_FIELDS, placeholdersOf, type VariableMapping, type WaSendComponent, type WaTemplate } from '../../src-core/contract/index.ts';
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
-export const FIELDS: ContactField[] = ['name', 'phone', 'email', 'username'];
+export const FIELDS: ContactField[] = [...CONTACT_FIELDS];
 
 /** One body placeholder: the same text for everyone, or a field of the recipient's contact with a fallback. */
 export type PlaceholderValue = { kind: 'static'; text: string } | { kind: 'field'; field: ContactField; fallback: string };
@@ -18,9 +18,7 @@ export type TemplateNeeds = {
 
 export type TemplateValues = { body: PlaceholderValue[]; header: string[]; mediaLink: string; buttons: Record<number, string> };
 
-const PLACEHOLDER = /\{\{(\d+)\}\}/g;
-
-export const placeholderCount = (text: string | undefined): number => new Set([...(text ?? '').matchAll(PLACEHOLDER)].map((m) => m[1])).size;
+export const placeholderCount = (text: string | undefined): number => placeholdersOf(text).length;
 
 /** Text split into literal parts and placeholder numbers, for the preview. */
 export function segmentsOf(text: string): Array<string | number> {

@@ -1,12 +1,10 @@
 // Checks a template send's components against the template's placeholders and renders the text.
-import type { WaSendComponent, WaTemplateComponent } from '../../contract/whatsapp.ts';
+import { placeholdersOf, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
 import { AppError } from '../../kernel/errors.ts';
 
 const PLACEHOLDER = /\{\{(\d+)\}\}/g;
 
-export function placeholdersOf(text: string | undefined): number[] {
-  return [...new Set([...(text ?? '').matchAll(PLACEHOLDER)].map((m) => Number(m[1])))].sort((a, b) => a - b);
-}
+export { placeholdersOf };
 
 /** A template's placeholders are numbered 1..n without gaps, as the messaging platform requires. */
 export function checkPlaceholders(components: WaTemplateComponent[]): string | null {
