@@ -53,3 +53,6 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export type WebhookDeliveryDetail = WebhookDelivery & { payload: unknown; attemptLog: Array<z.infer<typeof deliveryAttemptSchema>> };
+
+/** The delay before each of the 7 delivery attempts (seed 001): none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. */
+export const RETRY_DELAYS_MS = [0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];

@@ -1,6 +1,7 @@
 // One delivery attempt: check the destination, sign, POST with a timeout and no redirects, record the
 // attempt, then succeed, retry on the schedule, exhaust, delete the endpoint on 410, or auto-disable it.
 import { performance } from 'node:perf_hooks';
+import { RETRY_DELAYS_MS } from '../../contract/webhooks.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -10,8 +11,7 @@ import { sign } from './signature.ts';
 import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
 
 export const DELIVER_JOB = 'webhook.deliver';
-/** The delay before each of the 7 attempts (seed 001): none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. */
-export const RETRY_DELAYS_MS = [0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+export { RETRY_DELAYS_MS };
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const AUTO_DISABLE_AFTER = 15;
 const BODY_EXCERPT = 2048;

@@ -1,11 +1,11 @@
 // The attempts of one delivery as a timeline (time, response status, latency, error), ending in the
 // next scheduled retry, a success, or exhaustion. Choosing an attempt shows its request and response.
-import type { WebhookDeliveryDetail } from '../../../src-core/contract/index.ts';
+import { RETRY_DELAYS_MS, type WebhookDeliveryDetail } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { latency, relativeTo, ResponseCode } from './delivery-status.tsx';
 
 /** Seed 001: 7 attempts in all (immediately, then after 10 s, 1 min, 5 min, 30 min, 2 h and 6 h). */
-export const MAX_ATTEMPTS = 7;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length;
 
 type Props = { delivery: WebhookDeliveryDetail; now: string | undefined; selected: number; onSelect(attempt: number): void };
 
