@@ -1,14 +1,8 @@
 // Changes to campaigns: create (a draft, or an RCS campaign dispatched at once), launch, cancel; each refreshes the campaign queries and the wallet.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CampaignStatus, CancelResult, CreateWaCampaignInput, LaunchResult } from '../../../src-core/contract/index.ts';
+import type { CancelResult, LaunchResult } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import type { CampaignTab } from './queries.ts';
-
-/** The answer of POST /…/whatsapp/campaigns. */
-export type CreatedWaCampaign = {
-  id: string; name: string; status: CampaignStatus; templateId: string; totalRecipients: number; duplicatesRemoved: number;
-  scheduledAt: string | null; scheduleTimezone: string | null; createdAt: string;
-};
 
 function useRefresh() {
   const client = useQueryClient();
@@ -24,8 +18,6 @@ export function useCreateCampaign<Input, Created extends { id: string } = { id: 
     onSuccess: refresh,
   });
 }
-
-export const useCreateWaCampaign = () => useCreateCampaign<CreateWaCampaignInput, CreatedWaCampaign>('whatsapp');
 
 export function useLaunchCampaign(channel: CampaignTab) {
   const api = useApi();

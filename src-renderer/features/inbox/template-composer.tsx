@@ -1,26 +1,25 @@
 // The WhatsApp composer once the 24-hour customer-care window has closed: the platform allows only an
 // approved template then, so the console offers one with every value it needs (header, body, buttons).
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { ListEnvelope, WaTemplate } from '../../../src-core/contract/index.ts';
-import { useApi } from '../../api/context.tsx';
+import type { WaTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
-import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
+import { emptyValues, missingOf, needsOf, requestOf, segmentsOf, type TemplateValues } from '../../components/wa-template.ts';
+import { useApprovedTemplates } from '../campaigns/queries.ts';
 import type { useReply } from './mutations.ts';
 
 export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
-  const api = useApi();
-  const templates = useQuery({
-    queryKey: ['wa-templates', 'APPROVED'],
-    queryFn: () => api.get<ListEnvelope<WaTemplate>>('/dashboard/whatsapp/templates?status=APPROVED&limit=100'),
-  });
+  const templates = useApprovedTemplates();
   const [template, setTemplate] = useState<WaTemplate | null>(null);
   const [values, setValues] = useState<TemplateValues | null>(null);
   const needs = template ? needsOf(template) : null;
   const missing = needs && values ? missingOf(needs, values) : ['a template'];
   const body = template?.components.find((c) => c.type === 'BODY');
   const preview = body?.type === 'BODY' && values
-    ? body.text.replace(/\{\{(\d+)\}\}/g, (m, n: string) => { const v = values.body[Number(n) - 1]; return v?.kind === 'static' && v.text.trim() ? v.text : m; })
+    ? segmentsOf(body.text).map((part) => {
+      if (typeof part === 'string') return part;
+      const value = values.body[part - 1];
+      return value?.kind === 'static' && value.text.trim() ? value.text : `{{${part}}}`;
+    }).join('')
     : '';
 
   function pick(id: string) {
