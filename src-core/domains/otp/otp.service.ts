@@ -1,16 +1,17 @@
 // The rules of OTP: widgets, codes sent through the shared send path (hashed, never stored plain), the
 // per-identifier hourly cap, resend cooldown and count, verify attempts, expiry on the clock, single-use JWTs.
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type {
   CreateOtpWidgetInput, OtpAnalytics, OtpChannel, OtpLog, OtpSendResult, OtpStatus, OtpTokenResult, OtpVerifyResult, OtpWidget,
   RetryOtpInput, SendOtpInput, UpdateOtpWidgetInput, VerifyOtpInput,
 } from '../../contract/otp.ts';
 import { OTP_CHANNELS } from '../../contract/otp.ts';
-import type { Clock } from '../../kernel/clock.ts';
+import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
+import { safeEqual } from '../../kernel/tokens.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { MessagingService } from '../messaging/index.ts';
@@ -34,8 +35,7 @@ const toLog = (row: OtpRequestRow): OtpLog => ({
 /** The identifier as stored and put in tokens: `+` and its digits. */
 export const normalizeIdentifier = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
 const hashCode = (code: string, requestId: string): string => createHash('sha256').update(`${code}${requestId}`).digest('hex');
-const codeMatches = (code: string, row: OtpRequestRow): boolean =>
-  timingSafeEqual(Buffer.from(hashCode(code, row.id), 'hex'), Buffer.from(row.code_hash, 'hex'));
+const codeMatches = (code: string, row: OtpRequestRow): boolean => safeEqual(hashCode(code, row.id), row.code_hash);
 const newCode = (length: number): string => Array.from({ length }, () => String(randomInt(10))).join('');
 const expiresIn = (seconds: number): string =>
   seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
@@ -53,17 +53,16 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     if (!row) throw notFound(`OTP request ${id}`);
     return row;
   };
-  const iso = (ms: number): string => new Date(ms).toISOString();
 
   /** 429 when the identifier already had the widget's hourly number of sends (sends and retries) in the last hour. */
   function assertUnderHourlyCap(orgId: string, identifier: string, widget: OtpWidgetRow): void {
     const now = clock.now();
-    const { n, oldest } = store.sendsSince(orgId, identifier, iso(now - HOUR_MS));
+    const { n, oldest } = store.sendsSince(orgId, identifier, toIso(now - HOUR_MS));
     if (n < widget.max_sends_per_hour || !oldest) return;
     const resetsAt = Date.parse(oldest) + HOUR_MS;
     const retryAfter = Math.max(1, Math.ceil((resetsAt - now) / 1000));
     throw new AppError('RATE_LIMITED', `Too many OTPs sent to ${identifier}: at most ${widget.max_sends_per_hour} per hour (sends and retries). `
-      + `The limit resets at ${iso(resetsAt)}, in ${retryAfter} seconds`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+      + `The limit resets at ${toIso(resetsAt)}, in ${retryAfter} seconds`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
   }
 
   /** Sends the code's message; a refused send (blocked contact, empty wallet) or a failed one runs `undo` and throws. */
@@ -147,7 +146,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
         const id = newId('otp');
         const request: OtpRequestRow = {
           id, org_id: orgId, widget_id: widget.id, identifier, channel, code_hash: hashCode(code, id), status: 'sent', attempts: 0, resends: 0,
-          sent_at: iso(now), last_sent_at: iso(now), expires_at: iso(now + widget.expiry_seconds * 1000), verified_at: null, created_at: iso(now),
+          sent_at: toIso(now), last_sent_at: toIso(now), expires_at: toIso(now + widget.expiry_seconds * 1000), verified_at: null, created_at: toIso(now),
         };
         store.insertRequest(request);
         store.insertSend({ request_id: id, org_id: orgId, identifier, channel, at: request.sent_at });
@@ -186,7 +185,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
         assertUnderHourlyCap(orgId, fresh.identifier, widget);
         const next: OtpRequestRow = {
           ...fresh, channel: input.channel ?? fresh.channel, code_hash: hashCode(code, fresh.id), resends: fresh.resends + 1,
-          last_sent_at: iso(now), expires_at: iso(now + widget.expiry_seconds * 1000),
+          last_sent_at: toIso(now), expires_at: toIso(now + widget.expiry_seconds * 1000),
         };
         store.updateSendFields(next);
         const id = store.insertSend({ request_id: fresh.id, org_id: orgId, identifier: fresh.identifier, channel: next.channel, at: next.last_sent_at });

@@ -46,17 +46,16 @@ export function createOtpStore(sql: Sql) {
   const keyOf = sql.prepare(`SELECT secret FROM otp_signing_keys WHERE org_id = ?`);
   const insertKey = sql.prepare(`INSERT OR IGNORE INTO otp_signing_keys (org_id, secret, created_at) VALUES (?, ?, ?)`);
 
-  const where = (filter: OtpLogFilter) =>
-    `WHERE org_id = @orgId${filter.widgetId ? ' AND widget_id = @widgetId' : ''}${filter.status ? ' AND status = @status' : ''}`;
-  const statusCounts = (widget: boolean) => sql.prepare(`SELECT status, COUNT(*) AS n FROM otp_requests WHERE org_id = @orgId
-    ${widget ? 'AND widget_id = @widgetId' : ''} GROUP BY status`);
-  const counts = { all: statusCounts(false), widget: statusCounts(true) };
-  const channelSends = (widget: boolean) => sql.prepare(`SELECT s.channel, COUNT(*) AS n FROM otp_sends s JOIN otp_requests r ON r.id = s.request_id
-    WHERE s.org_id = @orgId ${widget ? 'AND r.widget_id = @widgetId' : ''} GROUP BY s.channel`);
-  const sends = { all: channelSends(false), widget: channelSends(true) };
-  const channelVerified = (widget: boolean) => sql.prepare(`SELECT channel, COUNT(*) AS n FROM otp_requests WHERE org_id = @orgId AND status = 'verified'
-    ${widget ? 'AND widget_id = @widgetId' : ''} GROUP BY channel`);
-  const verified = { all: channelVerified(false), widget: channelVerified(true) };
+  // Filters left out are NULL: one statement each, prepared once.
+  const filtered = `WHERE org_id = @orgId AND (@widgetId IS NULL OR widget_id = @widgetId) AND (@status IS NULL OR status = @status)`;
+  const logs = sql.prepare(`SELECT * FROM otp_requests ${filtered} ORDER BY sent_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
+  const countLogs = sql.prepare(`SELECT COUNT(*) AS n FROM otp_requests ${filtered}`).pluck();
+  const statusCounts = sql.prepare(`SELECT status, COUNT(*) AS n FROM otp_requests WHERE org_id = @orgId
+    AND (@widgetId IS NULL OR widget_id = @widgetId) GROUP BY status`);
+  const channelSends = sql.prepare(`SELECT s.channel, COUNT(*) AS n FROM otp_sends s JOIN otp_requests r ON r.id = s.request_id
+    WHERE s.org_id = @orgId AND (@widgetId IS NULL OR r.widget_id = @widgetId) GROUP BY s.channel`);
+  const channelVerified = sql.prepare(`SELECT channel, COUNT(*) AS n FROM otp_requests WHERE org_id = @orgId AND status = 'verified'
+    AND (@widgetId IS NULL OR widget_id = @widgetId) GROUP BY channel`);
 
   return {
     insertWidget: (row: OtpWidgetRow) => void insertWidget.run(row),
@@ -91,18 +90,15 @@ export function createOtpStore(sql: Sql) {
     insertSigningKey: (orgId: string, secret: string, at: string) => void insertKey.run(orgId, secret, at),
 
     logs(orgId: string, filter: OtpLogFilter, limit: number, offset: number) {
-      const params = { orgId, widgetId: filter.widgetId, status: filter.status, limit, offset };
-      const rows = sql.prepare(`SELECT * FROM otp_requests ${where(filter)} ORDER BY sent_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params);
-      const total = (sql.prepare(`SELECT COUNT(*) AS n FROM otp_requests ${where(filter)}`).get(params) as { n: number }).n;
-      return { rows: rows as OtpRequestRow[], total };
+      const params = { orgId, widgetId: filter.widgetId ?? null, status: filter.status ?? null };
+      return { rows: logs.all({ ...params, limit, offset }) as OtpRequestRow[], total: countLogs.get(params) as number };
     },
     analytics(orgId: string, widgetId: string | undefined) {
-      const which = widgetId ? 'widget' : 'all';
-      const params = { orgId, widgetId };
+      const params = { orgId, widgetId: widgetId ?? null };
       return {
-        statuses: counts[which].all(params) as Array<{ status: string; n: number }>,
-        sends: sends[which].all(params) as Array<{ channel: string; n: number }>,
-        verified: verified[which].all(params) as Array<{ channel: string; n: number }>,
+        statuses: statusCounts.all(params) as Array<{ status: string; n: number }>,
+        sends: channelSends.all(params) as Array<{ channel: string; n: number }>,
+        verified: channelVerified.all(params) as Array<{ channel: string; n: number }>,
       };
     },
   };
