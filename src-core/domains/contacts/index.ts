@@ -10,3 +10,5 @@ export function contactsDomain(deps: CoreDeps) {
   return defineDomain({ name: 'contacts', routes: contactsRoutes(service), service });
 }
 export type { ContactsService } from './contacts.service.ts';
+/** A phone as contacts store it (`+` and its digits): other domains match contacts with it. */
+export { normalizePhone } from './contacts.service.ts';

@@ -14,6 +14,7 @@ import { newId } from '../../kernel/ids.ts';
 import { safeEqual } from '../../kernel/tokens.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import { normalizePhone } from '../contacts/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { OtpLogFilter, OtpRequestRow, OtpStore, OtpWidgetRow } from './otp.store.ts';
 import { OTP_TOKEN_LIFETIME_SECONDS, signOtpToken, verifyOtpToken } from './otp.tokens.ts';
@@ -32,8 +33,6 @@ const toLog = (row: OtpRequestRow): OtpLog => ({
   id: row.id, widgetId: row.widget_id, identifier: row.identifier, channel: row.channel as OtpChannel, status: row.status as OtpStatus,
   attempts: row.attempts, resends: row.resends, sentAt: row.sent_at, verifiedAt: row.verified_at,
 });
-/** The identifier as stored and put in tokens: `+` and its digits. */
-export const normalizeIdentifier = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
 const hashCode = (code: string, requestId: string): string => createHash('sha256').update(`${code}${requestId}`).digest('hex');
 const codeMatches = (code: string, row: OtpRequestRow): boolean => safeEqual(hashCode(code, row.id), row.code_hash);
 const newCode = (length: number): string => Array.from({ length }, () => String(randomInt(10))).join('');
@@ -137,7 +136,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     /** Sends a new code over the widget's first channel. `code` fixes the code (the demo seed only; the API never passes it). */
     async send(orgId: string, input: SendOtpInput, options: { code?: string } = {}): Promise<OtpSendResult> {
       const widget = mustWidget(orgId, input.widgetId);
-      const identifier = normalizeIdentifier(input.identifier);
+      // Stored and put in tokens as contacts store phones, so a blocked contact and the hourly cap match it.
+      const identifier = normalizePhone(input.identifier);
       const code = options.code ?? newCode(widget.otp_length);
       const channel = (JSON.parse(widget.channels) as OtpChannel[])[0] ?? 'sms';
       const row = db.tx(() => {
