@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import type { Ready } from '../src-core/server.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 
@@ -46,10 +47,9 @@ export async function startChild<T>(command: string, args: string[], env: Record
   };
 }
 
-export type ServeReady = { url: string; dashboardToken: string; organizationId: string };
-
-export function startServe(dataFile: string, options: { seed?: 'demo' | 'none' } = {}): Promise<{ ready: ServeReady; stop(): Promise<void> }> {
-  return startChild<ServeReady>(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', options.seed ?? 'none', '--json']);
+/** `switchboard serve` as a benchmark's child (killed with the others if the run is interrupted). */
+export function startServe(dataFile: string, options: { seed?: 'demo' | 'none' } = {}): Promise<{ ready: Ready; stop(): Promise<void> }> {
+  return startChild<Ready>(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', options.seed ?? 'none', '--json']);
 }
 
 let ipCounter = 0;

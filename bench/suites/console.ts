@@ -59,7 +59,7 @@ export async function consoleSuite(): Promise<SuiteResult> {
   const browser = await launchBrowser();
   try {
     const server = await startServe(join(temp.dir, 'bench.db'), { seed: 'demo' });
-    const consoleUrl = `${server.ready.url}/#token=${server.ready.dashboardToken}`;
+    const { consoleUrl } = server.ready;
     const warm = await load(browser, consoleUrl);
     const responseFile = join(temp.dir, 'page.json');
     writeFileSync(responseFile, JSON.stringify({

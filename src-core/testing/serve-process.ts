@@ -1,18 +1,22 @@
-// `switchboard serve` as a child process on a given database and a free port, for tests that kill and
-// restart the server (crash tests); resolves with the ready line.
+// `switchboard serve` as a child process on a given database and a free port, as a user runs it: for
+// tests that kill and restart the server (crash tests) and for the browser tests; resolves with the
+// ready line (a failed start rejects with what the server printed on stderr).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Ready } from '../server.ts';
 
-export type ServeReady = { url: string; dashboardToken: string; organizationId: string };
 const root = join(import.meta.dirname, '..', '..');
 
-export async function startServeProcess(dataFile: string, extraArgs: string[] = []): Promise<{ child: ChildProcess; ready: ServeReady }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', 'none', '--json', ...extraArgs],
-    { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
-  const ready = await new Promise<ServeReady>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolve(JSON.parse(line) as ServeReady));
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+export async function startServeProcess(dataFile: string, options: { seed?: 'demo' | 'none'; args?: string[] } = {}): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataFile,
+    '--seed', options.seed ?? 'none', '--json', ...(options.args ?? [])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  // Read (and keep the end of) stderr, so a chatty server never blocks on a full pipe.
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolve(JSON.parse(line) as Ready));
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
   });
   return { child, ready };
 }

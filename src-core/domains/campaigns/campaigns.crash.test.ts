@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, startServeProcess, type ServeReady } from '../../testing/serve-process.ts';
+import { exited, startServeProcess } from '../../testing/serve-process.ts';
+import type { Ready } from '../../server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sb-campaign-crash-'));
 const dataFile = join(dir, 'crash.db');
 const children: ChildProcess[] = [];
-type Ready = ServeReady;
 const RECIPIENTS = 10_000;
 const PRICE = 80;
 const TOP_UP = 10_000_000;

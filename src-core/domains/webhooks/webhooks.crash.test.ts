@@ -7,15 +7,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServeProcess, type ServeReady } from '../../testing/serve-process.ts';
+import { startServeProcess } from '../../testing/serve-process.ts';
+import type { Ready } from '../../server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sb-crash-'));
 const dataFile = join(dir, 'crash.db');
 const children: ChildProcess[] = [];
-type Ready = ServeReady;
 
 async function start(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const started = await startServeProcess(dataFile, ['--allow-private-webhooks']);
+  const started = await startServeProcess(dataFile, { args: ['--allow-private-webhooks'] });
   children.push(started.child);
   return started;
 }
