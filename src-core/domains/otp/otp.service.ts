@@ -64,23 +64,24 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       + `The limit resets at ${toIso(resetsAt)}, in ${retryAfter} seconds`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
   }
 
-  /** Sends the code's message; a refused send (blocked contact, empty wallet) or a failed one runs `undo` and throws. */
-  async function deliver(orgId: string, widget: OtpWidgetRow, row: OtpRequestRow, code: string, undo: () => void): Promise<void> {
+  /**
+   * Sends the code's message. `record` writes the request's rows inside the transaction that queues the
+   * message (a refused send — blocked contact, empty wallet, a limit `record` enforces — writes nothing);
+   * `undo` takes them back in the transaction that records a failed delivery, which then answers 502.
+   */
+  async function deliver(orgId: string, widget: OtpWidgetRow, requestId: string, channel: string, identifier: string, code: string,
+    steps: { record(): void; undo(): void }): Promise<void> {
     const text = `${code} is your verification code for ${widget.name}. It expires in ${expiresIn(widget.expiry_seconds)}.`;
-    let failure: string | null = null;
-    try {
-      const message = await messaging.send({
-        orgId, channel: row.channel as OtpChannel, to: row.identifier, sender: row.channel === 'sms' ? OTP_SMS_SENDER : null,
-        type: 'text', text, source: 'SYSTEM', content: { text, otpRequestId: row.id },
-      });
-      if (message.status === 'failed') failure = message.errorMessage ?? 'the provider refused the message';
-    } catch (error) {
-      db.tx(undo);
-      throw error;
-    }
-    if (failure) {
-      db.tx(undo);
-      throw new AppError('BAD_GATEWAY', `The OTP could not be delivered over ${row.channel}: ${failure}`);
+    const message = await messaging.send({
+      orgId, channel: channel as OtpChannel, to: identifier, sender: channel === 'sms' ? OTP_SMS_SENDER : null,
+      type: 'text', text, source: 'SYSTEM', content: { text, otpRequestId: requestId },
+      onQueued: steps.record,
+      onSettled: (settled) => {
+        if (settled.status === 'failed') steps.undo();
+      },
+    });
+    if (message.status === 'failed') {
+      throw new AppError('BAD_GATEWAY', `The OTP could not be delivered over ${channel}: ${message.errorMessage ?? 'the provider refused the message'}`);
     }
   }
 
@@ -140,21 +141,22 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       const identifier = normalizePhone(input.identifier);
       const code = options.code ?? newCode(widget.otp_length);
       const channel = (JSON.parse(widget.channels) as OtpChannel[])[0] ?? 'sms';
-      const row = db.tx(() => {
-        assertUnderHourlyCap(orgId, identifier, widget);
-        const now = clock.now();
-        const id = newId('otp');
-        const request: OtpRequestRow = {
-          id, org_id: orgId, widget_id: widget.id, identifier, channel, code_hash: hashCode(code, id), status: 'sent', attempts: 0, resends: 0,
-          sent_at: toIso(now), last_sent_at: toIso(now), expires_at: toIso(now + widget.expiry_seconds * 1000), verified_at: null, created_at: toIso(now),
-        };
-        store.insertRequest(request);
-        store.insertSend({ request_id: id, org_id: orgId, identifier, channel, at: request.sent_at });
-        jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: id }, delayMs: widget.expiry_seconds * 1000 });
-        return request;
+      const id = newId('otp');
+      await deliver(orgId, widget, id, channel, identifier, code, {
+        record() {
+          assertUnderHourlyCap(orgId, identifier, widget);
+          const now = clock.now();
+          const request: OtpRequestRow = {
+            id, org_id: orgId, widget_id: widget.id, identifier, channel, code_hash: hashCode(code, id), status: 'sent', attempts: 0, resends: 0,
+            sent_at: toIso(now), last_sent_at: toIso(now), expires_at: toIso(now + widget.expiry_seconds * 1000), verified_at: null, created_at: toIso(now),
+          };
+          store.insertRequest(request);
+          store.insertSend({ request_id: id, org_id: orgId, identifier, channel, at: request.sent_at });
+          jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: id }, delayMs: widget.expiry_seconds * 1000 });
+        },
+        undo: () => store.deleteRequest(id),
       });
-      await deliver(orgId, widget, row, code, () => store.deleteRequest(row.id));
-      return { requestId: row.id };
+      return { requestId: id };
     },
 
     /** Sends a new code for the same request (the old one stops working), on its channel or an enabled override. */
@@ -171,30 +173,35 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
         throw bad(`OTP request ${current.id} has reached the widget's maximum of ${widget.max_resends} resends; send a new OTP`);
       }
       const code = newCode(widget.otp_length);
-      const { updated, sendId } = db.tx(() => {
-        const fresh = mustRequest(orgId, current.id);
-        const now = clock.now();
-        const readyAt = Date.parse(fresh.last_sent_at) + widget.resend_cooldown_seconds * 1000;
-        if (now < readyAt) {
-          const retryAfter = Math.ceil((readyAt - now) / 1000);
-          throw new AppError('RATE_LIMITED', `OTP resend cooldown: wait ${retryAfter} seconds before retrying (the widget allows one resend every `
-            + `${widget.resend_cooldown_seconds} seconds)`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
-        }
-        if (fresh.status !== 'sent') throw bad(notSentMessage(fresh));
-        if (fresh.resends >= widget.max_resends) throw bad(`OTP request ${fresh.id} has reached the widget's maximum of ${widget.max_resends} resends`);
-        assertUnderHourlyCap(orgId, fresh.identifier, widget);
-        const next: OtpRequestRow = {
-          ...fresh, channel: input.channel ?? fresh.channel, code_hash: hashCode(code, fresh.id), resends: fresh.resends + 1,
-          last_sent_at: toIso(now), expires_at: toIso(now + widget.expiry_seconds * 1000),
-        };
-        store.updateSendFields(next);
-        const id = store.insertSend({ request_id: fresh.id, org_id: orgId, identifier: fresh.identifier, channel: next.channel, at: next.last_sent_at });
-        jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: fresh.id }, delayMs: widget.expiry_seconds * 1000 });
-        return { updated: next, sendId: id };
-      });
-      await deliver(orgId, widget, updated, code, () => {
-        store.updateSendFields(current);
-        store.deleteSend(sendId);
+      const channel = input.channel ?? current.channel;
+      let before: OtpRequestRow = current;
+      let sendId = 0;
+      // Checked again where the new code is recorded: another retry may have landed since the checks above.
+      await deliver(orgId, widget, current.id, channel, current.identifier, code, {
+        record() {
+          before = mustRequest(orgId, current.id);
+          const now = clock.now();
+          const readyAt = Date.parse(before.last_sent_at) + widget.resend_cooldown_seconds * 1000;
+          if (now < readyAt) {
+            const retryAfter = Math.ceil((readyAt - now) / 1000);
+            throw new AppError('RATE_LIMITED', `OTP resend cooldown: wait ${retryAfter} seconds before retrying (the widget allows one resend every `
+              + `${widget.resend_cooldown_seconds} seconds)`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+          }
+          if (before.status !== 'sent') throw bad(notSentMessage(before));
+          if (before.resends >= widget.max_resends) throw bad(`OTP request ${before.id} has reached the widget's maximum of ${widget.max_resends} resends`);
+          assertUnderHourlyCap(orgId, before.identifier, widget);
+          const next: OtpRequestRow = {
+            ...before, channel, code_hash: hashCode(code, before.id), resends: before.resends + 1,
+            last_sent_at: toIso(now), expires_at: toIso(now + widget.expiry_seconds * 1000),
+          };
+          store.updateSendFields(next);
+          sendId = store.insertSend({ request_id: before.id, org_id: orgId, identifier: before.identifier, channel, at: next.last_sent_at });
+          jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: before.id }, delayMs: widget.expiry_seconds * 1000 });
+        },
+        undo() {
+          store.updateSendFields(before);
+          store.deleteSend(sendId);
+        },
       });
       return { requestId: current.id };
     },
