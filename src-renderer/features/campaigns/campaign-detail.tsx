@@ -1,7 +1,6 @@
 // One campaign: status, live dispatch progress, launch (a draft) or cancel (scheduled or running) with the
 // refund it made, the facts of its configuration, and its analytics as a funnel and rates.
 import { useState } from 'react';
-import type { CancelResult } from '../../../src-core/contract/index.ts';
 import { rupees, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { Funnel, RateRings } from './campaign-charts.tsx';
@@ -11,12 +10,12 @@ import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
 import { CHANNEL_LABEL, hasAnalytics, isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { scheduleLabel } from './schedule.ts';
 
-function Actions({ channel, campaign, onCancelled }: { channel: CampaignTab; campaign: Detail; onCancelled(result: CancelResult): void }) {
+function Actions({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
   const launch = useLaunchCampaign(channel);
   const cancel = useCancelCampaign(channel);
   const [confirming, setConfirming] = useState(false);
   const cancellable = campaign.status === 'SCHEDULED' || campaign.status === 'RUNNING';
-  const doCancel = () => cancel.mutate(campaign.id, { onSuccess: (result) => { setConfirming(false); onCancelled(result); } });
+  const doCancel = () => cancel.mutate(campaign.id, { onSuccess: () => setConfirming(false) });
   return (
     <div className="detail-actions">
       {campaign.status === 'DRAFT' ? (
@@ -76,12 +75,12 @@ function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Deta
 
 export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignTab; id: string; onBack(): void }) {
   const detail = useCampaign(channel, id);
-  const [cancelled, setCancelled] = useState<CancelResult | null>(null);
   const campaign = detail.data?.id === id ? detail.data : undefined;
   const back = <button type="button" className="button ghost back" onClick={onBack} data-testid="back-to-list">← Campaigns</button>;
   if (detail.isError && !campaign) return <div className="campaign-detail">{back}<ErrorState error={detail.error} onRetry={() => void detail.refetch()} /></div>;
   if (!campaign) return <div className="campaign-detail">{back}<Loading label="Loading campaign…" /></div>;
-  const refunded = cancelled?.refundedRecipients ?? campaign.refundedRecipients;
+  // The refund is on the campaign itself once it is CANCELLED (the callout shows only then).
+  const refunded = campaign.refundedRecipients;
   return (
     <div className="campaign-detail" data-testid="campaign-detail" data-status={campaign.status} data-campaign-id={campaign.id}>
       {back}
@@ -91,7 +90,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
           <StatusBadge status={campaign.status} />
           <span className="chip">{CHANNEL_LABEL[channel]}</span>
         </div>
-        <Actions channel={channel} campaign={campaign} onCancelled={setCancelled} />
+        <Actions channel={channel} campaign={campaign} />
       </div>
       {campaign.status === 'CANCELLED' ? (
         <div className="callout refund" role="status" data-testid="refund-callout">
