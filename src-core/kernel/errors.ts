@@ -26,6 +26,9 @@ export class AppError extends Error {
 export const notFound = (what: string): AppError => new AppError('NOT_FOUND', `${what} not found`);
 export const badRequest = (message: string): AppError => new AppError('BAD_REQUEST', message);
 export const conflict = (message: string): AppError => new AppError('CONFLICT', message);
+/** 429 with `retryAfter` in the body and a Retry-After header, in seconds. */
+export const rateLimited = (message: string, retryAfterSeconds: number): AppError =>
+  new AppError('RATE_LIMITED', message, { extra: { retryAfter: retryAfterSeconds }, headers: { 'Retry-After': String(retryAfterSeconds) } });
 
 export function statusText(statusCode: number): string {
   return STATUS_CODES[statusCode] ?? 'Error';

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import type { z } from 'zod';
 import type { ApiKeys } from './api-keys.ts';
 import type { Clock } from './clock.ts';
-import { AppError, renderError, statusText } from './errors.ts';
+import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
 import type { Idempotency, StoredAnswer } from './idempotency.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -93,10 +93,7 @@ function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: Fa
   fastifyReply.header('X-RateLimit-Remaining', String(decision.remaining));
   if (!decision.allowed) {
     const seconds = decision.retryAfterSeconds;
-    throw new AppError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, {
-      extra: { retryAfter: seconds },
-      headers: { 'Retry-After': String(seconds) },
-    });
+    throw rateLimited(`Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, seconds);
   }
   if (!isBodyScopes(route.scope)) requireScope(key.scopes, route.scope);
   return { caller: { kind: 'apiKey', key }, orgId: key.orgId };

@@ -9,7 +9,7 @@ import type {
 import { OTP_CHANNELS } from '../../contract/otp.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, notFound } from '../../kernel/errors.ts';
+import { AppError, notFound, rateLimited } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { safeEqual } from '../../kernel/tokens.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
@@ -60,8 +60,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     if (n < widget.max_sends_per_hour || !oldest) return;
     const resetsAt = Date.parse(oldest) + HOUR_MS;
     const retryAfter = Math.max(1, Math.ceil((resetsAt - now) / 1000));
-    throw new AppError('RATE_LIMITED', `Too many OTPs sent to ${identifier}: at most ${widget.max_sends_per_hour} per hour (sends and retries). `
-      + `The limit resets at ${toIso(resetsAt)}, in ${retryAfter} seconds`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+    throw rateLimited(`Too many OTPs sent to ${identifier}: at most ${widget.max_sends_per_hour} per hour (sends and retries). `
+      + `The limit resets at ${toIso(resetsAt)}, in ${retryAfter} seconds`, retryAfter);
   }
 
   /**
@@ -184,8 +184,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
           const readyAt = Date.parse(before.last_sent_at) + widget.resend_cooldown_seconds * 1000;
           if (now < readyAt) {
             const retryAfter = Math.ceil((readyAt - now) / 1000);
-            throw new AppError('RATE_LIMITED', `OTP resend cooldown: wait ${retryAfter} seconds before retrying (the widget allows one resend every `
-              + `${widget.resend_cooldown_seconds} seconds)`, { extra: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+            throw rateLimited(`OTP resend cooldown: wait ${retryAfter} seconds before retrying (the widget allows one resend every `
+              + `${widget.resend_cooldown_seconds} seconds)`, retryAfter);
           }
           if (before.status !== 'sent') throw bad(notSentMessage(before));
           if (before.resends >= widget.max_resends) throw bad(`OTP request ${before.id} has reached the widget's maximum of ${widget.max_resends} resends`);
