@@ -212,7 +212,6 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       if (expireIfDue(current)) throw bad(`OTP request ${current.id} has expired; send a new OTP`);
       if (current.status !== 'sent') throw bad(notSentMessage(current));
       const widget = mustWidget(orgId, current.widget_id);
-      const key = signingKey(orgId);
       const outcome = db.tx(() => {
         const row = mustRequest(orgId, current.id);
         if (row.status !== 'sent') return { error: notSentMessage(row) };
@@ -230,11 +229,12 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
         store.setStatus(row.id, 'verified', verifiedAt);
         const jti = newId('otpt');
         store.insertToken({ jti, org_id: orgId, request_id: row.id, identifier: row.identifier, verified_at: verifiedAt });
-        return { jti, row, verifiedAt };
+        // The organization's signing key, made on its first success (joins this transaction; a wrong code never needs it).
+        return { jti, row, verifiedAt, key: signingKey(orgId) };
       });
       if ('error' in outcome) throw bad(outcome.error as string);
       const iat = Math.floor(Date.parse(outcome.verifiedAt) / 1000);
-      const accessToken = await signOtpToken(key, {
+      const accessToken = await signOtpToken(outcome.key, {
         sub: outcome.row.identifier, jti: outcome.jti, rid: outcome.row.id, wid: outcome.row.widget_id, iat, exp: iat + OTP_TOKEN_LIFETIME_SECONDS,
       });
       return { accessToken };
