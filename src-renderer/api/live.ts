@@ -11,8 +11,12 @@ export function connectLive(connection: Connection, organizationId: string, clie
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(connection.baseUrl, {
     auth: { token: connection.token }, transports: ['websocket'],
   });
+  let connectedBefore = false;
   socket.on('connect', () => {
     socket.emit('joinOrganization', organizationId, (result) => onStatus(result.ok ? 'live' : 'offline'));
+    // Back after a drop: events may have been missed while offline, so everything shown is read again.
+    if (connectedBefore) void client.invalidateQueries();
+    connectedBefore = true;
   });
   socket.on('disconnect', () => onStatus('offline'));
   socket.on('connect_error', () => onStatus('offline'));

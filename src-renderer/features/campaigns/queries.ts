@@ -1,5 +1,5 @@
 // Server data of the campaigns page through react-query only: lists, one campaign, its analytics and the
-// approved WhatsApp templates. A running campaign is also polled each second, in case a socket event is missed.
+// approved WhatsApp templates. Progress comes from the live stream (campaign:progress).
 // The other channels' lookups (senders, bots, templates, domains) are in channel-queries.ts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CampaignAnalytics, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
@@ -32,7 +32,6 @@ export function useCampaigns(channel: CampaignTab, page: number) {
     queryKey: ['campaigns', channel, 'list', page],
     queryFn: () => api.get<ListEnvelope<CampaignListItem>>(`/dashboard/${channel}/campaigns?limit=${PAGE_SIZE}&page=${page}`),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.data.some((c) => isLive(c.status)) ? 2_000 : false),
   });
 }
 
@@ -42,11 +41,10 @@ export function useCampaign(channel: CampaignTab, id: string) {
     queryKey: ['campaigns', channel, 'detail', id],
     queryFn: () => api.get<CampaignDetail>(`/dashboard/${channel}/campaigns/${id}`),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (isLive(query.state.data?.status) ? 1_000 : false),
   });
 }
 
-/** Analytics exist for WhatsApp and email campaigns; polled with the campaign while it runs. */
+/** Analytics exist for WhatsApp and email campaigns; polled (receipts and engagement are not campaign events). */
 export function useCampaignAnalytics(channel: CampaignTab, id: string, enabled: boolean, running: boolean) {
   const api = useApi();
   return useQuery({
