@@ -1,13 +1,14 @@
 // Two flows across the console: a blocked contact's sends are refused with its reason (also when it was
 // blocked elsewhere while the composer was open), and an OTP code is read in the handset viewer and verified.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact, Conversation, ListEnvelope, Message } from '../../src-core/contract/index.ts';
-import { launchBrowser, screenshot } from '../fixtures/browser.ts';
-import { startServer, type E2eServer } from '../fixtures/server.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
 
+let session: ConsoleSession;
 let server: E2eServer;
-let browser: Browser;
 let page: Page;
 const CUSTOMER = '+14155550177';
 const OTP_PHONE = '+14155550166';
@@ -30,22 +31,19 @@ const ledgerState = async () => ({
 });
 
 beforeAll(async () => {
-  server = await startServer('demo');
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    const core = ws.connectToServer();
-    core.onMessage((frame) => {
-      if (holdContactEvents && typeof frame === 'string' && frame.includes('"contact:')) held.push(() => ws.send(frame));
-      else ws.send(frame);
-    });
+  session = await openConsole({
+    beforeOpen: (tab) => tab.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const core = ws.connectToServer();
+      core.onMessage((frame) => {
+        if (holdContactEvents && typeof frame === 'string' && frame.includes('"contact:')) held.push(() => ws.send(frame));
+        else ws.send(frame);
+      });
+    }),
   });
-  await page.goto(server.consoleUrl);
-  await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+  ({ server, page } = session);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
 describe('a blocked contact', () => {

@@ -4,11 +4,12 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { ARTIFACTS, launchBrowser, screenshot } from '../fixtures/browser.ts';
-import { startServer, type E2eServer } from '../fixtures/server.ts';
+import { ARTIFACTS, screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 type Receiver = { url: string; received: Received[]; answer: number; close(): Promise<void> };
@@ -39,9 +40,9 @@ const verify = (received: Received, secret: string): boolean => {
   return v1 === createHmac('sha256', secret).update(`${t}.${received.body}`).digest('hex');
 };
 
+let session: ConsoleSession;
 let server: E2eServer;
 let receiver: Receiver;
-let browser: Browser;
 let page: Page;
 let secret = '';
 let failedDeliveryId = '';
@@ -51,16 +52,11 @@ const detail = () => page.getByTestId('delivery-detail');
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  server = await startServer('demo', { allowPrivateWebhooks: true });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-  page = await context.newPage();
-  await page.goto(server.consoleUrl);
-  await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+  session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900, permissions: ['clipboard-read', 'clipboard-write'] });
+  ({ server, page } = session);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
   await receiver?.close();
 });
 
