@@ -58,7 +58,7 @@ describe('demo seed', () => {
     const [campaign] = await list();
     expect(campaign).toMatchObject({ name: 'Festive sale for VIPs', status: 'COMPLETED', totalRecipients: 16 });
     // The first seeded customer, Aarav Sharma (+91 98100 00000), is a VIP: the message is personalised with the name.
-    const received = (await t.dashboard('GET', '/sim/handsets/919810000000/messages')).body.data as Array<{ text: string }>;
+    const received = await t.handset('919810000000');
     expect(received.at(-1)?.text).toContain('Hi Aarav Sharma, our festive sale is on');
     const alice = await t.dashboard('GET', '/dashboard/whatsapp/conversations/by-phone?phone=14155550101');
     expect(alice.body.data).toHaveLength(2);

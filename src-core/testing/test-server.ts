@@ -57,6 +57,12 @@ export async function createTestServer(options: Partial<ServerOptions> & { keepD
       if (res.status !== 201) throw new Error(`createKey failed: ${res.status} ${res.text}`);
       return res.body as CreatedApiKey;
     },
+    /** What a simulated phone, mailbox or Instagram user received (GET /sim/handsets/{address}/messages), oldest first. */
+    async handset(address: string, organizationId?: string) {
+      const query = organizationId ? `?organizationId=${organizationId}` : '';
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
+      return (await request('GET', `/sim/handsets/${address}/messages${query}`, { token: ready.dashboardToken })).body.data as any[];
+    },
     advance: (seconds: number) => request('POST', '/sim/clock/advance', { token: ready.dashboardToken, body: { seconds } }),
     async close(): Promise<void> {
       await server.close();

@@ -10,7 +10,7 @@ let botId: string;
 let rcsTemplateId: string;
 const SALE = 'Big sale: 30% off today - ACME';
 const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
-const handset = async (phone: string) => (await t.dashboard('GET', `/sim/handsets/${phone}/messages`)).body.data as Array<{ channel: string; text: string }>;
+const handset = (phone: string) => t.handset(phone);
 const sms = (path: string, body?: unknown) => t.request(body === undefined && !path.endsWith('launch') && !path.endsWith('cancel') ? 'GET' : 'POST', `/v1/sms/campaigns${path}`, { token: key, body });
 const rcs = (body: Record<string, unknown>) => t.request('POST', '/v1/rcs/campaigns', { token: key, body: { botId, templateId: rcsTemplateId, ...body } });
 

@@ -139,7 +139,7 @@ describe('email through a real SMTP server', () => {
     expect((await t.request('POST', '/v1/email/send', { token: key, body: named })).status).toBe(200);
     const unnamed = { ...base(), recipient: { to: 'anon@customer.io' }, variables: { order: '1003', first_name: 'friend' } };
     expect((await t.request('POST', '/v1/email/send', { token: key, body: unnamed })).status).toBe(200);
-    const html = async (address: string) => (await t.dashboard('GET', `/sim/handsets/${address}/messages`)).body.data.at(-1).payload.html as string;
+    const html = async (address: string) => (await t.handset(address)).at(-1).payload.html as string;
     expect(await html('rui@customer.io')).toContain('Hi Rui X,');
     expect(await html('anon@customer.io')).toContain('Hi friend ,');
   });

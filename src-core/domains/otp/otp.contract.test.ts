@@ -16,10 +16,7 @@ const verify = (requestId: string, otp: string) => post('/v1/otp/verify', { requ
 const logs = (query = '') => t.request('GET', `/v1/otp/logs${query}`, { token: key });
 
 type Received = { channel: string; from: string; text: string };
-async function inbox(phone: string, org?: string): Promise<Received[]> {
-  const query = org ? `?organizationId=${org}` : '';
-  return (await t.dashboard('GET', `/sim/handsets/${phone.replace(/\D/g, '')}/messages${query}`)).body.data as Received[];
-}
+const inbox = async (phone: string, org?: string): Promise<Received[]> => t.handset(phone.replace(/\D/g, ''), org);
 /** The code in the last message the handset received, with the channel it came on. */
 async function lastCode(phone: string, org?: string): Promise<{ code: string; channel: string; from: string }> {
   const last = (await inbox(phone, org)).at(-1) as Received;
