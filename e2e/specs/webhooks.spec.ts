@@ -2,36 +2,13 @@
 // send tests, watch deliveries land live, check the signature in the browser, watch a failed delivery
 // retry on the virtual clock, replay it, and scroll a log too long to render whole.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { ARTIFACTS, screenshot } from '../fixtures/browser.ts';
+import { startWebhookReceiver, type Received, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
-
-type Received = { headers: IncomingHttpHeaders; body: string };
-type Receiver = { url: string; received: Received[]; answer: number; close(): Promise<void> };
-
-/** A webhook receiver that records every request and answers `answer` (200 until switched). */
-async function startReceiver(): Promise<Receiver> {
-  const state = { received: [] as Received[], answer: 200 };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      state.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(state.answer, { 'content-type': 'text/plain' }).end(state.answer === 200 ? 'ok' : 'receiver is down');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}/hooks/switchboard`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
 
 const verify = (received: Received, secret: string): boolean => {
   const header = String(received.headers['x-service-signature']);
@@ -42,7 +19,7 @@ const verify = (received: Received, secret: string): boolean => {
 
 let session: ConsoleSession;
 let server: E2eServer;
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let page: Page;
 let secret = '';
 let failedDeliveryId = '';
@@ -51,7 +28,7 @@ let firstDeliveryId = '';
 const detail = () => page.getByTestId('delivery-detail');
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver({ path: '/hooks/switchboard', body: (status) => (status === 200 ? 'ok' : 'receiver is down') });
   session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900, permissions: ['clipboard-read', 'clipboard-write'] });
   ({ server, page } = session);
 });
@@ -119,7 +96,7 @@ describe('webhook inspector', () => {
   });
 
   it('a failing receiver gives a failed attempt, a next retry, and a second attempt once the clock passes it', async () => {
-    receiver.answer = 500;
+    receiver.status = 500;
     await page.getByTestId('tab-endpoints').click();
     await page.getByTestId('test-event-type').selectOption('');
     await page.getByTestId('send-test').click();
@@ -156,7 +133,7 @@ describe('webhook inspector', () => {
   });
 
   it('replays the failed delivery once the receiver is back, and the replay succeeds with the same event id', async () => {
-    receiver.answer = 200;
+    receiver.status = 200;
     const eventId = String(receiver.received.at(-1)?.headers['x-service-event-id']);
     await detail().getByTestId('replay').click();
     await detail().getByTestId('replayed').waitFor();

@@ -1,32 +1,18 @@
 // Webhooks over real HTTP to real receivers on 127.0.0.1: signatures checked by Stripe's verifier, the
 // whole retry schedule on the clock, 410, auto-disable, the timeout, replay, rotation, the log.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+import { startWebhookReceiver, type Received, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from './delivery.ts';
 
-type Received = { headers: IncomingMessage['headers']; body: string };
-type Receiver = { url: string; received: Received[]; status: number; hang: boolean; server: Server };
 const stripe = new Stripe('sk_test_unused');
 let t: TestServer;
 let key: string;
-const receivers: Receiver[] = [];
+const receivers: WebhookReceiver[] = [];
 
-async function receiver(): Promise<Receiver> {
-  const r: Receiver = { url: '', received: [], status: 200, hang: false, server: createServer() };
-  r.server.on('request', (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      r.received.push({ headers: request.headers, body });
-      if (r.hang) return;
-      response.writeHead(r.status, { 'content-type': 'text/plain' }).end(`answer ${r.status}`);
-    });
-  });
-  await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));
-  r.url = `http://127.0.0.1:${(r.server.address() as AddressInfo).port}/hooks`;
+async function receiver(): Promise<WebhookReceiver> {
+  const r = await startWebhookReceiver();
   receivers.push(r);
   return r;
 }
@@ -44,10 +30,7 @@ beforeAll(async () => {
   key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
 });
 afterAll(async () => {
-  for (const r of receivers) {
-    r.server.closeAllConnections();
-    r.server.close();
-  }
+  await Promise.all(receivers.map((r) => r.close()));
   await t.close();
 });
 
