@@ -2,18 +2,18 @@
 // the plaintext is shown once, with a copy button.
 import { useState, type FormEvent } from 'react';
 import type { CreatedApiKey, Scope } from '../../../src-core/contract/index.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { useCreateKey } from './mutations.ts';
 import { useScopes } from './queries.ts';
 
 export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="card created-key" data-testid="created-key">
       <strong>Copy your key now: it will not be shown again.</strong>
       <div className="key-row">
         <code data-testid="plaintext-key">{created.key}</code>
-        <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}>{copied ? 'Copied' : 'Copy'}</button>
+        <CopyButton text={created.key} what="key" />
       </div>
       <button type="button" className="button ghost" onClick={onDone}>Done</button>
     </div>

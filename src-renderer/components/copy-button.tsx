@@ -1,0 +1,19 @@
+// A copy-to-clipboard button for a secret shown once (an API key, a webhook signing secret): says when
+// it copied, and when the browser refused the clipboard, how to copy by hand.
+import { useState } from 'react';
+
+export function CopyButton({ text, what, testId }: { text: string; what: string; testId?: string }) {
+  const [copy, setCopy] = useState<{ for: string; state: 'copied' | 'failed' } | null>(null);
+  const state = copy?.for === text ? copy.state : null;
+  const done = (next: 'copied' | 'failed') => setCopy({ for: text, state: next });
+  const onCopy = () => {
+    if (!navigator.clipboard) return done('failed');
+    navigator.clipboard.writeText(text).then(() => done('copied'), () => done('failed'));
+  };
+  return (
+    <>
+      <button type="button" className="button" onClick={onCopy} data-testid={testId}>{state === 'copied' ? 'Copied ✓' : 'Copy'}</button>
+      {state === 'failed' ? <span className="field-error" role="alert">The browser refused the clipboard: select the {what} and copy it by hand.</span> : null}
+    </>
+  );
+}
