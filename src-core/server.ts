@@ -177,6 +177,7 @@ export async function createServer(options: ServerOptions) {
       await app.close();
       await jobs.stop();
       await bus.flush();
+      bus.saveCursor();
       requestLog.flush();
       if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
       await checkpointer?.stop();

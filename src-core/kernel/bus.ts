@@ -1,6 +1,9 @@
 // The event bus: durable events go through the outbox (same transaction as their cause) and are
 // dispatched after commit; transient events (clock moves, request-log lines) go straight to listeners.
+// Events this process commits are handed to the dispatcher in memory, in outbox order; the outbox table is
+// read back only for what memory does not hold (events from before a restart, or another process's).
 import type { Clock } from './clock.ts';
+import { dataVersionOf } from './data-version.store.ts';
 import type { Db } from './db.ts';
 import { newId } from './ids.ts';
 import { yieldToIo } from './jobs.ts';
@@ -10,9 +13,32 @@ export type BusEvent<T = unknown> = { id: string; orgId: string; type: string; d
 export type Listener = (event: BusEvent) => void | Promise<void>;
 export type TransientListener = (event: { orgId: string | null; type: string; data: unknown }) => void;
 
-export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => void }) {
+/** How long the dispatch cursor may stay ahead of its saved copy (a crash re-dispatches at most that much). */
+const CURSOR_SAVE_MS = 100;
+const BATCH = 100;
+/** Under test, event data is frozen once emitted: listeners share it, so changing it afterwards must fail loudly. */
+const FREEZE = Boolean(process.env.VITEST);
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+}
+
+export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => void; cursorSaveMs?: number }) {
   const { db, clock } = deps;
   const store = createOutboxStore(db.sql);
+  const dataVersion = dataVersionOf(db.sql);
+  const cursorSaveMs = deps.cursorSaveMs ?? CURSOR_SAVE_MS;
+  /** Committed by this connection and not yet dispatched, in outbox order. */
+  const committed: Array<{ seq: number; event: BusEvent }> = [];
+  /** The last event dispatched (null until first read from the outbox), and the copy saved in the database. */
+  let cursor: number | null = null;
+  let savedCursor = 0;
+  let saveTimer: { cancel(): void } | null = null;
+  /** data_version when the outbox table was last read to its end: unmoved, no other connection wrote events since. */
+  let caughtUpAt = -1;
+  let flushScheduled = false;
   const listeners = new Map<string, Listener[]>();
   const transientListeners: TransientListener[] = [];
   /** Listeners that run inside the emitting transaction: their writes commit (or roll back) with the cause. */
@@ -30,15 +56,42 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     }
   }
 
+  function saveCursor(): void {
+    saveTimer?.cancel();
+    saveTimer = null;
+    if (cursor !== null && cursor > savedCursor && db.sql.open) {
+      store.markDispatched(cursor);
+      savedCursor = cursor;
+    }
+  }
+
+  /** The next events after the cursor: from memory when it holds them without a gap, else from the outbox. */
+  function nextBatch(): Array<{ seq: number; event: BusEvent }> {
+    if (cursor === null) {
+      cursor = savedCursor = store.cursor();
+      caughtUpAt = -1;
+    }
+    const after = cursor;
+    while (committed.length > 0 && (committed[0] as { seq: number }).seq <= after) committed.shift();
+    const first = committed[0];
+    if (first ? first.seq === after + 1 : caughtUpAt === dataVersion()) return committed.splice(0, BATCH);
+    const version = dataVersion();
+    const rows = store.pendingAfter(after, BATCH);
+    caughtUpAt = rows.length < BATCH ? version : -1;
+    return rows.map((row) => ({
+      seq: row.seq, event: { id: row.id, orgId: row.org_id, type: row.type, data: JSON.parse(row.data), createdAt: row.created_at },
+    }));
+  }
+
   async function flushOnce(): Promise<void> {
     for (;;) {
-      const rows = store.pending(100);
-      if (rows.length === 0) return;
-      // At least once: a crash before the batch is marked dispatches its events again on restart.
-      for (const row of rows) {
-        await dispatch({ id: row.id, orgId: row.org_id, type: row.type, data: JSON.parse(row.data), createdAt: row.created_at });
-      }
-      store.markDispatched((rows[rows.length - 1] as { seq: number }).seq);
+      const batch = nextBatch();
+      if (batch.length === 0) return;
+      for (const { event } of batch) await dispatch(event);
+      // At least once: a crash before the cursor is saved dispatches these events again on restart.
+      cursor = (batch[batch.length - 1] as { seq: number }).seq;
+      if (cursorSaveMs === 0) saveCursor();
+      else saveTimer ??= clock.realTimeout(saveCursor, cursorSaveMs);
       // A backlog (a campaign's events) is worked off in batches, with HTTP requests served in between.
       await yieldToIo();
     }
@@ -62,6 +115,7 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
 
   /** A flush nobody awaits: skipped once the database is closed; failures are logged, never thrown. */
   function flushQuietly(): void {
+    flushScheduled = false;
     if (!db.sql.open) return;
     flush().catch((error: unknown) => deps.log?.(`outbox flush failed: ${error instanceof Error ? error.message : String(error)}`));
   }
@@ -69,12 +123,17 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
   return {
     /** Writes the event to the outbox; must run inside the transaction of the change it reports. */
     emit<T>(orgId: string, type: string, data: T): string {
-      const id = newId('evt');
-      const createdAt = clock.nowIso();
-      store.insert({ id, orgId, type, data, createdAt });
-      for (const listener of inTransaction.get(type) ?? []) listener({ id, orgId, type, data, createdAt });
-      db.afterCommit(() => setImmediate(flushQuietly));
-      return id;
+      const event: BusEvent = { id: newId('evt'), orgId, type, data, createdAt: clock.nowIso() };
+      const seq = store.insert(event);
+      if (FREEZE) deepFreeze(data);
+      for (const listener of inTransaction.get(type) ?? []) listener(event);
+      db.afterCommit(() => {
+        committed.push({ seq, event });
+        if (flushScheduled) return;
+        flushScheduled = true;
+        setImmediate(flushQuietly);
+      });
+      return event.id;
     },
     on(type: string, listener: Listener): void {
       const list = listeners.get(type) ?? [];
@@ -96,6 +155,8 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     },
     /** Dispatches every event not yet dispatched, in order (also what a restart does first). */
     flush,
+    /** Saves the dispatch cursor now (at shutdown; otherwise it is saved within `cursorSaveMs`). */
+    saveCursor,
     recent: (orgId: string, limit: number) => store.recent(orgId, limit),
   };
 }

@@ -6,16 +6,19 @@ export type OutboxRow = { seq: number; id: string; org_id: string; type: string;
 
 export function createOutboxStore(sql: Sql) {
   const insert = sql.prepare(`INSERT INTO outbox (id, org_id, type, data, created_at) VALUES (?, ?, ?, ?, ?)`);
-  const pending = sql.prepare(`SELECT seq, id, org_id, type, data, created_at FROM outbox
-    WHERE seq > (SELECT seq FROM outbox_cursor WHERE id = 1) ORDER BY seq LIMIT ?`);
+  const pendingAfter = sql.prepare(`SELECT seq, id, org_id, type, data, created_at FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?`);
+  const cursor = sql.prepare(`SELECT seq FROM outbox_cursor WHERE id = 1`).pluck();
   const markThrough = sql.prepare(`UPDATE outbox_cursor SET seq = ? WHERE id = 1 AND seq < ?`);
   const recent = sql.prepare(`SELECT seq, id, org_id, type, data, created_at FROM outbox WHERE org_id = ? ORDER BY seq DESC LIMIT ?`);
   return {
-    insert: (row: { id: string; orgId: string; type: string; data: unknown; createdAt: string }) =>
-      void insert.run(row.id, row.orgId, row.type, JSON.stringify(row.data), row.createdAt),
-    /** The next events not yet dispatched, oldest first. */
-    pending: (limit: number) => pending.all(limit) as OutboxRow[],
-    /** Every event up to `seq` has been dispatched (the cursor never moves back). */
+    /** Stores the event and answers its place in the outbox. */
+    insert: (row: { id: string; orgId: string; type: string; data: unknown; createdAt: string }): number =>
+      Number(insert.run(row.id, row.orgId, row.type, JSON.stringify(row.data), row.createdAt).lastInsertRowid),
+    /** The saved cursor: the last event dispatched. */
+    cursor: (): number => cursor.get() as number,
+    /** The events after `seq`, oldest first. */
+    pendingAfter: (seq: number, limit: number) => pendingAfter.all(seq, limit) as OutboxRow[],
+    /** Saves the cursor: every event up to `seq` has been dispatched (it never moves back). */
     markDispatched: (seq: number): void => void markThrough.run(seq, seq),
     recent: (orgId: string, limit: number) => recent.all(orgId, limit) as OutboxRow[],
   };
