@@ -43,9 +43,14 @@ describe('templates', () => {
     const rejected = await t.request('POST', '/v1/whatsapp/templates', {
       token: key, body: { name: 'reject_me', category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Nope' }] },
     });
+    const welcome = { to: '14155550177', templateName: 'welcome', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ann' }] }] };
+    const whilePending = await send(welcome);
+    expect(whilePending.status).toBe(400);
+    expect(whilePending.body.message).toContain('is PENDING');
     await t.advance(59);
     expect((await t.request('GET', '/v1/whatsapp/templates?status=PENDING', { token: key })).body.meta.total).toBe(2);
     await t.advance(1);
+    expect((await send(welcome)).status).toBe(200);
     const list = await t.request('GET', '/v1/whatsapp/templates', { token: key });
     expect(list.body.meta).toMatchObject({ total: 3, limit: 25 });
     const byName = Object.fromEntries(list.body.data.map((tpl: { name: string; status: string }) => [tpl.name, tpl.status]));

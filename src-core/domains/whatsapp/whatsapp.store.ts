@@ -1,5 +1,7 @@
 // The only SQL of WhatsApp templates and header media.
+import { dataVersionOf } from '../../kernel/data-version.store.ts';
 import type { Sql } from '../../kernel/db.ts';
+import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 
 export type WaTemplateRow = {
   id: string; org_id: string; name: string; category: string; language: string; status: string; components: string;
@@ -16,11 +18,21 @@ export function createWhatsappStore(sql: Sql) {
   const insertMedia = sql.prepare(`INSERT INTO whatsapp_media (id, org_id, filename, mime_type, size_bytes, data, created_at)
     VALUES (@id, @org_id, @filename, @mime_type, @size_bytes, @data, @created_at)`);
   const media = sql.prepare(`SELECT * FROM whatsapp_media WHERE id = ?`);
+  // Every template send looks its template up by name: cached until a template changes.
+  const named = createVersionedCache<WaTemplateRow | undefined>(dataVersionOf(sql));
   return {
-    insert: (row: Omit<WaTemplateRow, 'rejected_reason'>) => void insert.run(row),
+    insert: (row: Omit<WaTemplateRow, 'rejected_reason'>) => {
+      insert.run(row);
+      named.invalidate();
+    },
     byId: (orgId: string, id: string) => byId.get(orgId, id) as WaTemplateRow | undefined,
-    byName: (orgId: string, name: string, language: string) => byName.get(orgId, name, language) as WaTemplateRow | undefined,
-    review: (id: string, status: 'APPROVED' | 'REJECTED', reason: string | null) => review.run(status, reason, id).changes === 1,
+    byName: (orgId: string, name: string, language: string) =>
+      named.read(`${orgId}\u0000${name}\u0000${language}`, () => byName.get(orgId, name, language) as WaTemplateRow | undefined),
+    review: (id: string, status: 'APPROVED' | 'REJECTED', reason: string | null) => {
+      const changed = review.run(status, reason, id).changes === 1;
+      named.invalidate();
+      return changed;
+    },
     list(orgId: string, filter: { status?: string | undefined; category?: string | undefined }, limit: number, offset: number) {
       const where = ['org_id = @orgId'];
       if (filter.status) where.push('status = @status');
