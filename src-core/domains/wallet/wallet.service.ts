@@ -9,7 +9,7 @@ import { AppError } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { formatPaise } from '../../kernel/money.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import type { LedgerRow, NewLedgerLine, WalletStore } from './wallet.store.ts';
+import type { LedgerRow, NewLedgerLine, WalletRow, WalletStore } from './wallet.store.ts';
 
 /** Prices per message in paise for an organization that has set none. */
 export const DEFAULT_PRICES: Record<BilledChannel, number> = { whatsapp: 80, sms: 25, rcs: 30, instagram: 0 };
@@ -25,17 +25,20 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
 export function createWalletService(deps: { store: WalletStore; db: Db; clock: Clock }) {
   const { store, db, clock } = deps;
 
-  function wallet(orgId: string) {
+  /** The organization's wallet, created empty the first time it is needed. */
+  function wallet(orgId: string): WalletRow {
+    const row = store.get(orgId);
+    if (row) return row;
     store.ensure(orgId, clock.nowIso());
-    return store.get(orgId) as NonNullable<ReturnType<WalletStore['get']>>;
+    return store.get(orgId) as WalletRow;
   }
   function prices(orgId: string): Record<BilledChannel, number> {
     const set = Object.fromEntries(store.prices(orgId).map((p) => [p.channel, p.price_paise]));
     return Object.fromEntries(BILLED_CHANNELS.map((c) => [c, set[c] ?? DEFAULT_PRICES[c]])) as Record<BilledChannel, number>;
   }
   function record(orgId: string, line: Omit<NewLedgerLine, 'id' | 'org_id' | 'created_at'>): LedgerEntry {
-    wallet(orgId);
-    return toEntry(store.record({ ...line, id: newId('led'), org_id: orgId, created_at: clock.nowIso() }));
+    const at = clock.nowIso();
+    return toEntry(store.record({ ...line, id: newId('led'), org_id: orgId, created_at: at }, () => store.ensure(orgId, at)));
   }
 
   return {

@@ -29,9 +29,17 @@ export function createWalletStore(sql: Sql) {
   return {
     ensure: (orgId: string, at: string) => void ensure.run(orgId, at),
     get: (orgId: string) => get.get(orgId) as WalletRow | undefined,
-    /** Applies a line to the balance and records it with the resulting balance; the caller holds the transaction. */
-    record(line: NewLedgerLine): LedgerRow {
-      const after = apply.get(line) as { balance_paise: number; email_credits: number };
+    /**
+     * Applies a line to the balance and records it with the resulting balance; the caller holds the
+     * transaction. `create` makes the wallet when the organization has none yet.
+     */
+    record(line: NewLedgerLine, create: () => void): LedgerRow {
+      type After = { balance_paise: number; email_credits: number };
+      let after = apply.get(line) as After | undefined;
+      if (!after) {
+        create();
+        after = apply.get(line) as After;
+      }
       const row = { ...line, balance_after_paise: after.balance_paise, email_credits_after: after.email_credits };
       insertLine.run(row);
       return { ...row, seq: 0 };
