@@ -19,9 +19,19 @@ export function createClock(mode: ClockMode): Clock {
   let virtualOffset = mode.kind === 'real' ? (mode.offsetMs ?? 0) : 0;
   let manualNow = mode.kind === 'manual' ? mode.startMs : 0;
   const now = (): number => (mode.kind === 'manual' ? manualNow : Date.now() + virtualOffset);
+  // A send asks for the time a dozen times within the same millisecond: the string is made once per ms.
+  let isoAt = Number.NaN;
+  let iso = '';
   return {
     now,
-    nowIso: () => new Date(now()).toISOString(),
+    nowIso: () => {
+      const ms = now();
+      if (ms !== isoAt) {
+        isoAt = ms;
+        iso = new Date(ms).toISOString();
+      }
+      return iso;
+    },
     setTo(ms) {
       const current = now();
       if (ms <= current) return;
