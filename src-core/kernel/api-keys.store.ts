@@ -1,7 +1,6 @@
 // SQL of API keys: only the SHA-256 hash of a key is ever stored.
 import type { Sql } from './db.ts';
 import { createVersionedCache } from './versioned-cache.ts';
-import { dataVersionOf } from './data-version.store.ts';
 
 export type ApiKeyRow = {
   id: string; org_id: string; name: string; prefix: string; key_hash: string; environment: 'live' | 'test';
@@ -19,7 +18,7 @@ export function createApiKeysStore(sql: Sql) {
   const byOrg = sql.prepare(`SELECT * FROM api_keys WHERE org_id = ? ORDER BY created_at DESC, rowid DESC`);
   const revoke = sql.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`);
   // Every request looks its key up by hash: cached until a key changes here or in another process (the CLI).
-  const cache = createVersionedCache<ApiKeyRow | undefined>(dataVersionOf(sql), 1024);
+  const cache = createVersionedCache<ApiKeyRow | undefined>(sql, 1024);
   return {
     insert: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => {
       insert.run(row);

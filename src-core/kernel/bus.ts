@@ -5,6 +5,7 @@
 import type { Clock } from './clock.ts';
 import { dataVersionOf } from './data-version.store.ts';
 import type { Db } from './db.ts';
+import { freezeUnderTest } from './freeze.ts';
 import { newId } from './ids.ts';
 import { yieldToIo } from './jobs.ts';
 import { createOutboxStore } from './outbox.store.ts';
@@ -16,14 +17,6 @@ export type TransientListener = (event: { orgId: string | null; type: string; da
 /** How long the dispatch cursor may stay ahead of its saved copy (a crash re-dispatches at most that much). */
 const CURSOR_SAVE_MS = 100;
 const BATCH = 100;
-/** Under test, event data is frozen once emitted: listeners share it, so changing it afterwards must fail loudly. */
-const FREEZE = Boolean(process.env.VITEST);
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const inner of Object.values(value)) deepFreeze(inner);
-}
 
 export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => void; cursorSaveMs?: number }) {
   const { db, clock } = deps;
@@ -125,7 +118,8 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     emit<T>(orgId: string, type: string, data: T): string {
       const event: BusEvent = { id: newId('evt'), orgId, type, data, createdAt: clock.nowIso() };
       const seq = store.insert(event);
-      if (FREEZE) deepFreeze(data);
+      // Listeners share the data: under test, changing it afterwards fails loudly.
+      freezeUnderTest(data);
       for (const listener of inTransaction.get(type) ?? []) listener(event);
       db.afterCommit(() => {
         committed.push({ seq, event });

@@ -20,6 +20,10 @@ export interface Db {
   close(): void;
 }
 
+const generations = new WeakMap<Sql, () => number>();
+/** The transaction (begun by `tx`) the connection is in: a number that changes with every transaction. */
+export const transactionOf = (sql: Sql): number => generations.get(sql)?.() ?? 0;
+
 export function openDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sql = new Database(file);
@@ -35,6 +39,8 @@ export function openDb(file: string): Db {
   sql.pragma('temp_store = MEMORY');
 
   let depth = 0;
+  let generation = 0;
+  generations.set(sql, () => generation);
   let pending: Array<() => void> = [];
   // Prepared once: a transaction per send is hot, and a wrapper built per call (sql.transaction(fn)) is not free.
   const begin = sql.prepare('BEGIN IMMEDIATE');
@@ -55,6 +61,7 @@ export function openDb(file: string): Db {
     tx<T>(fn: () => T): T {
       if (depth > 0) return fn();
       depth = 1;
+      generation++;
       begin.run();
       let result: T;
       try {

@@ -11,6 +11,7 @@ import { migrate, MigrationError, type Migration } from './migrate.store.ts';
 import { formatPaise } from './money.ts';
 import { pageEnvelope, paginationQuery, toPageRequest } from './pagination.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { createVersionedCache } from './versioned-cache.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 
 const dirs: string[] = [];
@@ -251,5 +252,41 @@ describe('transactions and the outbox', () => {
     });
     expect(order).toEqual(['outer body', 'inner hook']);
     db.close();
+  });
+});
+
+describe('read caches', () => {
+  it('keep a value until a write; a value read inside the writing transaction is not kept past a rollback', () => {
+    const { db, file } = tempDb();
+    db.sql.exec(`CREATE TABLE t (k TEXT PRIMARY KEY, v TEXT)`);
+    const cache = createVersionedCache<string | undefined>(db.sql);
+    let loads = 0;
+    const read = () => cache.read('a', () => {
+      loads++;
+      return db.sql.prepare(`SELECT v FROM t WHERE k = 'a'`).pluck().get() as string | undefined;
+    });
+    expect(read()).toBeUndefined();
+    expect(read()).toBeUndefined();
+    expect(loads).toBe(1);
+    expect(() => db.tx(() => {
+      db.sql.exec(`INSERT INTO t VALUES ('a', 'phantom')`);
+      cache.invalidate();
+      expect(read()).toBe('phantom');
+      throw new Error('rolled back');
+    })).toThrow('rolled back');
+    expect(read()).toBeUndefined();
+    db.tx(() => {
+      db.sql.exec(`INSERT INTO t VALUES ('a', 'kept')`);
+      cache.invalidate();
+    });
+    expect(read()).toBe('kept');
+    const other = openDb(file);
+    other.sql.exec(`UPDATE t SET v = 'from another process' WHERE k = 'a'`);
+    return new Promise<void>((resolve) => setImmediate(() => {
+      expect(read()).toBe('from another process');
+      other.close();
+      db.close();
+      resolve();
+    }));
   });
 });

@@ -2,7 +2,6 @@
 import type { Sql } from '../../kernel/db.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
-import { dataVersionOf } from '../../kernel/data-version.store.ts';
 
 export type ListPage = { docs: string[]; total: number };
 
@@ -71,9 +70,12 @@ export function createContactsStore(sql: Sql) {
   const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();
   const docOf = sql.prepare(`SELECT doc FROM contacts WHERE id = ? AND org_id = ?`).pluck();
 
-  const cache = createVersionedCache<ListPage>(dataVersionOf(sql));
+  const cache = createVersionedCache<ListPage>(sql);
+  // Every send to a phone looks its contact up (blocked? known?): cached until a contact changes.
+  const phoneCache = createVersionedCache<ContactRow | undefined>(sql, 1024);
   const written = <T>(result: T): T => {
     cache.invalidate();
+    phoneCache.invalidate();
     return result;
   };
 
@@ -84,7 +86,7 @@ export function createContactsStore(sql: Sql) {
       return { ...row, is_blocked: 0, blocked_reason: null, blocked_at: null };
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
-    byPhone: (orgId: string, phone: string) => byPhone.get(orgId, phone) as ContactRow | undefined,
+    byPhone: (orgId: string, phone: string) => phoneCache.read(`${orgId}\u0000${phone}`, () => byPhone.get(orgId, phone) as ContactRow | undefined),
     /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags`. */
     phones(orgId: string, tags: string[] | null): Array<{ id: string; phone: string }> {
       return sql.prepare(`SELECT id, phone FROM contacts WHERE org_id = @orgId AND phone IS NOT NULL AND phone <> ''

@@ -1,7 +1,6 @@
 // The only SQL of webhooks: endpoints, deliveries and attempts.
 import type { Sql } from '../../kernel/db.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
-import { dataVersionOf } from '../../kernel/data-version.store.ts';
 
 export type EndpointRow = {
   id: string; org_id: string; url: string; description: string | null; events: string; secret: string; is_active: number; disabled_reason: string | null;
@@ -42,8 +41,8 @@ export function createWebhooksStore(sql: Sql) {
     attempts: sql.prepare(`SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt`),
   };
   // Every event is fanned out against the organization's active endpoints: read once until they change
-  // (here, or in another process: data_version). Never cached inside a transaction, which could roll back.
-  const activeCache = createVersionedCache<EndpointRow[]>(dataVersionOf(sql));
+  // (here, or in another process: data_version).
+  const activeCache = createVersionedCache<EndpointRow[]>(sql);
   /** Runs an endpoint write and drops the cached active endpoints. */
   const changing = <T>(write: () => T): T => {
     activeCache.invalidate();
@@ -54,10 +53,7 @@ export function createWebhooksStore(sql: Sql) {
     endpoint: (orgId: string, id: string) => q.endpoint.get(orgId, id) as EndpointRow | undefined,
     endpointById: (id: string) => q.endpointById.get(id) as EndpointRow | undefined,
     endpoints: (orgId: string, limit: number, offset: number) => ({ rows: q.endpoints.all(orgId, limit, offset) as EndpointRow[], total: (q.count.get(orgId) as { n: number }).n }),
-    activeEndpoints: (orgId: string): EndpointRow[] => {
-      const load = () => q.active.all(orgId) as EndpointRow[];
-      return sql.inTransaction ? load() : activeCache.read(orgId, load);
-    },
+    activeEndpoints: (orgId: string): EndpointRow[] => activeCache.read(orgId, () => q.active.all(orgId) as EndpointRow[]),
     countEndpoints: (orgId: string) => (q.count.get(orgId) as { n: number }).n,
     updateEndpoint: (row: EndpointRow) => changing(() => void q.update.run(row)),
     rotateSecret: (id: string, secret: string) => changing(() => void q.rotate.run(secret, id)),

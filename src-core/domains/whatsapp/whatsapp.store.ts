@@ -1,5 +1,4 @@
 // The only SQL of WhatsApp templates and header media.
-import { dataVersionOf } from '../../kernel/data-version.store.ts';
 import type { Sql } from '../../kernel/db.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 
@@ -19,7 +18,7 @@ export function createWhatsappStore(sql: Sql) {
     VALUES (@id, @org_id, @filename, @mime_type, @size_bytes, @data, @created_at)`);
   const media = sql.prepare(`SELECT * FROM whatsapp_media WHERE id = ?`);
   // Every template send looks its template up by name: cached until a template changes.
-  const named = createVersionedCache<WaTemplateRow | undefined>(dataVersionOf(sql));
+  const named = createVersionedCache<WaTemplateRow | undefined>(sql);
   return {
     insert: (row: Omit<WaTemplateRow, 'rejected_reason'>) => {
       insert.run(row);
