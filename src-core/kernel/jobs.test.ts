@@ -93,6 +93,26 @@ describe('job runner', () => {
     expect(finished).toEqual([1_001_000, 1_001_000, 1_001_000, 1_001_000, 1_001_000, 1_005_000]);
     db.close();
   });
+  it('wakes for a job due before the armed wake-up, and does not re-arm for each later one', async () => {
+    const { db, clock, jobs } = setup();
+    const waits: number[] = [];
+    const realTimeout = clock.realTimeout;
+    clock.realTimeout = (fn, ms) => {
+      waits.push(ms);
+      return realTimeout(fn, 60_000);
+    };
+    jobs.register('mark', () => {});
+    jobs.start();
+    await jobs.runDue();
+    waits.length = 0;
+    db.tx(() => jobs.schedule({ type: 'mark', delayMs: 500 }));
+    for (let i = 0; i < 5; i++) db.tx(() => jobs.schedule({ type: 'mark', delayMs: 600 + i }));
+    expect(waits).toEqual([500]);
+    db.tx(() => jobs.schedule({ type: 'mark', delayMs: 100 }));
+    expect(waits).toEqual([500, 100]);
+    await jobs.stop();
+    db.close();
+  });
   it('a dedupe key schedules a job once', async () => {
     const { db, jobs } = setup();
     jobs.schedule({ type: 'x', dedupeKey: 'once' });

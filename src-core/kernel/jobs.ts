@@ -21,6 +21,8 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
   const concurrent = new Map<string, number>();
   let draining: Promise<void> | null = null;
   let timer: { cancel(): void } | null = null;
+  /** When the armed timer fires, on the clock. */
+  let wakesAt = 0;
   let stopped = true;
 
   /**
@@ -86,8 +88,9 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
     if (stopped) return;
     const due = store.earliestDue();
     if (due === null) return;
-    const wait = Math.max(0, due - clock.now());
-    timer = clock.realTimeout(kickQuietly, Math.min(wait, IDLE_POLL_MS));
+    const wait = Math.min(Math.max(0, due - clock.now()), IDLE_POLL_MS);
+    wakesAt = clock.now() + wait;
+    timer = clock.realTimeout(kickQuietly, wait);
   }
 
   function kick(): Promise<void> {
@@ -115,8 +118,10 @@ export function createJobRunner(deps: { db: Db; clock: Clock; afterEachJob?: () 
         dueAt, dedupeKey: options.dedupeKey, createdAt: clock.nowIso(),
       });
       db.afterCommit(() => {
-        if (!stopped && dueAt <= clock.now()) setImmediate(kickQuietly);
-        else if (!stopped) arm();
+        if (stopped) return;
+        if (dueAt <= clock.now()) setImmediate(kickQuietly);
+        // A burst of sends schedules a receipt each: the runner already wakes in time for all but the first.
+        else if (!timer || dueAt < wakesAt) arm();
       });
       return id;
     },
