@@ -37,8 +37,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
     return Object.fromEntries(BILLED_CHANNELS.map((c) => [c, set[c] ?? DEFAULT_PRICES[c]])) as Record<BilledChannel, number>;
   }
   function record(orgId: string, line: Omit<NewLedgerLine, 'id' | 'org_id' | 'created_at'>): LedgerEntry {
-    const at = clock.nowIso();
-    return toEntry(store.record({ ...line, id: newId('led'), org_id: orgId, created_at: at }, () => store.ensure(orgId, at)));
+    return toEntry(store.record({ ...line, id: newId('led'), org_id: orgId, created_at: clock.nowIso() }));
   }
 
   return {

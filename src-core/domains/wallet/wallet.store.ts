@@ -30,14 +30,14 @@ export function createWalletStore(sql: Sql) {
     ensure: (orgId: string, at: string) => void ensure.run(orgId, at),
     get: (orgId: string) => get.get(orgId) as WalletRow | undefined,
     /**
-     * Applies a line to the balance and records it with the resulting balance; the caller holds the
-     * transaction. `create` makes the wallet when the organization has none yet.
+     * Applies a line to the balance (creating the organization's wallet on first use) and records it with
+     * the resulting balance; the caller holds the transaction.
      */
-    record(line: NewLedgerLine, create: () => void): LedgerRow {
+    record(line: NewLedgerLine): LedgerRow {
       type After = { balance_paise: number; email_credits: number };
       let after = apply.get(line) as After | undefined;
       if (!after) {
-        create();
+        ensure.run(line.org_id, line.created_at);
         after = apply.get(line) as After;
       }
       const row = { ...line, balance_after_paise: after.balance_paise, email_credits_after: after.email_credits };
