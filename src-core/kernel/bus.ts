@@ -83,8 +83,7 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
       for (const { event } of batch) await dispatch(event);
       // At least once: a crash before the cursor is saved dispatches these events again on restart.
       cursor = (batch[batch.length - 1] as { seq: number }).seq;
-      if (cursorSaveMs === 0) saveCursor();
-      else saveTimer ??= clock.realTimeout(saveCursor, cursorSaveMs);
+      saveTimer ??= clock.realTimeout(saveCursor, cursorSaveMs);
       // A backlog (a campaign's events) is worked off in batches, with HTTP requests served in between.
       await yieldToIo();
     }

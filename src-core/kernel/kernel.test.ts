@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBus } from './bus.ts';
-import { createClock } from './clock.ts';
+import { createClock, type Clock } from './clock.ts';
 import { openDb, type Db } from './db.ts';
 import { newId } from './ids.ts';
 import { migrate, MigrationError, type Migration } from './migrate.store.ts';
@@ -20,6 +20,12 @@ function tempDb(): { db: Db; file: string } {
   dirs.push(dir);
   const file = join(dir, 'k.db');
   return { db: openDb(file), file };
+}
+/** A migrated database and a manual clock, for the outbox tests. */
+function outboxDb(): { db: Db; file: string; clock: Clock } {
+  const { db, file } = tempDb();
+  migrate(db.sql, MIGRATIONS, 't');
+  return { db, file, clock: createClock({ kind: 'manual', startMs: 0 }) };
 }
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -121,9 +127,7 @@ describe('migrations', () => {
 
 describe('transactions and the outbox', () => {
   it('an event is stored with its change and dispatched only after commit; a rollback drops both', async () => {
-    const { db } = tempDb();
-    migrate(db.sql, MIGRATIONS, 't');
-    const clock = createClock({ kind: 'manual', startMs: 0 });
+    const { db, clock } = outboxDb();
     const bus = createBus({ db, clock });
     const seen: string[] = [];
     bus.on('*', (event) => void seen.push(event.type));
@@ -140,9 +144,7 @@ describe('transactions and the outbox', () => {
     db.close();
   });
   it('undispatched events survive a restart and are dispatched by the next flush', async () => {
-    const { db, file } = tempDb();
-    migrate(db.sql, MIGRATIONS, 't');
-    const clock = createClock({ kind: 'manual', startMs: 0 });
+    const { db, file, clock } = outboxDb();
     db.tx(() => createBus({ db, clock }).emit('org_x', 'crash.pending', {}));
     db.close();
     const reopened = openDb(file);
@@ -155,9 +157,7 @@ describe('transactions and the outbox', () => {
     reopened.close();
   });
   it('events emitted while a batch is dispatched are dispatched too, each exactly once', async () => {
-    const { db } = tempDb();
-    migrate(db.sql, MIGRATIONS, 't');
-    const clock = createClock({ kind: 'manual', startMs: 0 });
+    const { db, clock } = outboxDb();
     const bus = createBus({ db, clock });
     const seen: string[] = [];
     bus.on('*', (event) => {
@@ -180,9 +180,7 @@ describe('transactions and the outbox', () => {
     db.close();
   });
   it('events another connection commits are dispatched too, in outbox order among this one\'s', async () => {
-    const { db, file } = tempDb();
-    migrate(db.sql, MIGRATIONS, 't');
-    const clock = createClock({ kind: 'manual', startMs: 0 });
+    const { db, file, clock } = outboxDb();
     const other = openDb(file);
     const otherBus = createBus({ db: other, clock });
     const bus = createBus({ db, clock });
@@ -201,9 +199,7 @@ describe('transactions and the outbox', () => {
     db.close();
   });
   it('a crash before the cursor is saved dispatches the unsaved events again; a saved cursor does not', async () => {
-    const { db, file } = tempDb();
-    migrate(db.sql, MIGRATIONS, 't');
-    const clock = createClock({ kind: 'manual', startMs: 0 });
+    const { db, file, clock } = outboxDb();
     const first = createBus({ db, clock, cursorSaveMs: 60_000 });
     db.tx(() => first.emit('org_x', 'saved', {}));
     await first.flush();
@@ -220,9 +216,8 @@ describe('transactions and the outbox', () => {
     reopened.close();
   });
   it('event data is shared by the listeners, so under test it is frozen once emitted', () => {
-    const { db } = tempDb();
-    migrate(db.sql, MIGRATIONS, 't');
-    const bus = createBus({ db, clock: createClock({ kind: 'manual', startMs: 0 }) });
+    const { db, clock } = outboxDb();
+    const bus = createBus({ db, clock });
     const data = { contact: { tags: ['vip'] } };
     db.tx(() => bus.emit('org_x', 'thing.done', data));
     expect(() => data.contact.tags.push('late')).toThrow(TypeError);
