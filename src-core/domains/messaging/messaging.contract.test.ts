@@ -56,6 +56,28 @@ describe('messaging over the simulated world', () => {
     expect((await t.dashboard('GET', '/sim/handsets/+14155550999/messages')).body.data).toEqual([]);
   });
 
+  it('sends grouped in one commit: a refused one leaves the others, each sent, charged and announced once', async () => {
+    const balance = t.server.services.wallet.get(t.organizationId).balancePaise;
+    // Sent together, the three share one group commit; the blocked contact's refusal is met mid-group.
+    const answers = await Promise.allSettled([send('+14155550701'), send('+14155550999'), send('+14155550702')]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers[1]).toMatchObject({ reason: { code: 'CONTACT_BLOCKED' } });
+    const sent = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    expect(t.server.services.wallet.get(t.organizationId).balancePaise).toBe(balance - 2 * 80);
+    for (const message of sent) {
+      expect(t.server.services.wallet.linesFor(t.organizationId, { type: 'message', id: message.id }).map((l) => l.kind)).toEqual(['charge']);
+      expect((await t.dashboard('GET', `/sim/handsets/${message.address}/messages`)).body.data).toHaveLength(1);
+    }
+    await t.server.bus.flush();
+    const events = t.server.bus.recent(t.organizationId, 50).map((e) => ({ type: e.type, data: e.data }));
+    for (const address of ['+14155550701', '+14155550702']) {
+      expect(events.filter((e) => e.type === 'contact.created' && e.data.includes(address))).toHaveLength(1);
+      expect(events.filter((e) => e.type === 'whatsapp.message.status' && e.data.includes(address))).toHaveLength(1);
+    }
+    expect(events.filter((e) => e.data.includes('+14155550999') && e.type !== 'contact.created' && e.type !== 'contact.updated')).toEqual([]);
+    expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
+
   it('an empty wallet refuses the send with 400 INSUFFICIENT_BALANCE and writes nothing', async () => {
     const org = t.server.services.orgs.create('Broke').id;
     await expect(t.server.services.messaging.send({ orgId: org, channel: 'sms', to: '+14155550100', sender: 'X', type: 'text', text: 'hi', source: 'API' }))

@@ -41,6 +41,9 @@ export type OutboundInput = {
   onSettled?: (message: Message) => void;
 };
 
+/** A send refused while a group was queued without savepoints: that attempt is rolled back (see `sendMany`). */
+class QueueRefused extends Error {}
+
 const ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
 /** WhatsApp and Instagram let a business write freely only within 24 hours of the customer's last message. */
 export const CARE_WINDOW_MS = 24 * 3600 * 1000;
@@ -142,29 +145,58 @@ export function createMessagingService(deps: {
 
   /**
    * Many sends with three commits in all instead of three each (a campaign's slice): every message is
-   * queued in one transaction (each in its own savepoint, so a refusal leaves the others), handed to
-   * the provider (in one batch when it has a bulk API), and every outcome recorded in one transaction.
+   * queued in one transaction (a refusal leaves the others, see `queueAll`), handed to the provider (in
+   * one batch when it has a bulk API), and every outcome recorded in one transaction.
    * Each answer is the message, or the error that refused it.
    */
   async function sendMany(inputs: OutboundInput[]): Promise<Array<{ message: Message } | { error: unknown }>> {
     const ids = inputs.map((input) => input.messageId ?? newId('msg'));
     const answers: Array<{ message: Message } | { error: unknown } | null> = inputs.map(() => null);
     type Pending = { input: OutboundInput; i: number; row: MessageRow };
-    /** Queues every message (each in a savepoint: a refusal leaves the others); must run in a transaction. */
-    const queueAll = (): Pending[] => inputs.flatMap((input, i) => {
+    const outcomes = new Map<number, ProviderOutcome>();
+    /**
+     * Queues every message; must run in a transaction. With `isolate`, each in a savepoint, so that a
+     * refusal leaves the others. Without, a refusal aborts the attempt (see `attempt`): savepoints are not
+     * free (releasing one flushes the contacts' full-text index, a new segment per new contact).
+     */
+    const queueAll = (isolate: boolean): Pending[] => inputs.flatMap((input, i) => {
       const id = ids[i] as string;
       const existing = input.messageId ? store.byId(id) : undefined;
       if (existing && existing.status !== 'queued') {
         answers[i] = { message: settled(existing, input) };
         return [];
       }
+      if (existing) return [{ input, i, row: existing }];
+      if (!isolate) {
+        try {
+          return [{ input, i, row: enqueue(input, id) }];
+        } catch {
+          throw new QueueRefused();
+        }
+      }
       try {
-        return [{ input, i, row: existing ?? db.savepoint(() => enqueue(input, id)) }];
+        return [{ input, i, row: db.savepoint(() => enqueue(input, id)) }];
       } catch (error) {
         answers[i] = { error };
         return [];
       }
     });
+    /**
+     * Runs `work` in a transaction, first queueing without savepoints; a refusal rolls that attempt back
+     * and it runs again with one savepoint per message. Inside a caller's transaction (which a rollback
+     * would take with it) it isolates from the start.
+     */
+    const attempt = <T>(work: (isolate: boolean) => T): T => {
+      if (db.sql.inTransaction) return db.tx(() => work(true));
+      try {
+        return db.tx(() => work(false));
+      } catch (error) {
+        if (!(error instanceof QueueRefused)) throw error;
+        answers.fill(null);
+        outcomes.clear();
+        return db.tx(() => work(true));
+      }
+    };
     const byProvider = (pending: Pending[]): Map<ChannelProvider, Pending[]> => {
       const groups = new Map<ChannelProvider, Pending[]>();
       for (const p of pending) {
@@ -178,12 +210,11 @@ export function createMessagingService(deps: {
     const recordAll = (pending: Pending[], outcomes: Map<number, ProviderOutcome>): void => {
       for (const p of pending) answers[p.i] = { message: record(p.input, p.row, outcomes.get(p.i) as ProviderOutcome) };
     };
-    const outcomes = new Map<number, ProviderOutcome>();
 
     if (inputs.every((input) => providerOf(input).deliverInTransaction)) {
       // Providers that deliver by writing to this database: queue, deliver and record in one commit.
-      db.tx(() => {
-        const pending = queueAll();
+      attempt((isolate) => {
+        const pending = queueAll(isolate);
         for (const [provider, group] of byProvider(pending)) {
           const sends = group.map((p) => providerSend(p.input, p.row.id));
           let results: ProviderOutcome[];
@@ -199,7 +230,7 @@ export function createMessagingService(deps: {
       return answers as Array<{ message: Message } | { error: unknown }>;
     }
 
-    const pending = db.tx(queueAll);
+    const pending = attempt(queueAll);
     for (const [provider, group] of byProvider(pending)) {
       const results = await providerCall(provider, group.map((p) => providerSend(p.input, p.row.id)));
       group.forEach((p, k) => outcomes.set(p.i, results[k] as ProviderOutcome));
