@@ -113,6 +113,25 @@ describe('job runner', () => {
     await jobs.stop();
     db.close();
   });
+  it('on real time, due jobs run one after another without waiting for their events to be dispatched', async () => {
+    // Under steady load the outbox never goes quiet: a runner waiting for it between jobs would never reach
+    // the next one (receipts due at +2 s came minutes late). Advancing the clock does wait, for determinism.
+    const { db, clock } = setup();
+    const flushes: string[] = [];
+    const jobs = createJobRunner({ db, clock, afterEachJob: () => new Promise<void>(() => void flushes.push('never settles')) });
+    const ran: number[] = [];
+    jobs.register('mark', (payload: { n: number }) => void ran.push(payload.n));
+    db.tx(() => [1, 2, 3].forEach((n) => jobs.schedule({ type: 'mark', payload: { n } })));
+    await jobs.runDue();
+    expect(ran).toEqual([1, 2, 3]);
+    expect(flushes).toEqual([]);
+    db.tx(() => jobs.schedule({ type: 'mark', payload: { n: 4 } }));
+    void jobs.advance(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ran).toEqual([1, 2, 3, 4]);
+    expect(flushes).toEqual(['never settles']);
+    db.close();
+  });
   it('a dedupe key schedules a job once', async () => {
     const { db, jobs } = setup();
     jobs.schedule({ type: 'x', dedupeKey: 'once' });
