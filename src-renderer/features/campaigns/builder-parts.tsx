@@ -1,11 +1,14 @@
-// What every channel's campaign builder shares: numbered steps, the summary card with its blockers, the
-// core's refusals shown as sent and the actions, and the create-then-launch sequence behind them.
-import { useState, type FormEvent, type ReactNode } from 'react';
+// What every channel's campaign builder shares: numbered steps, option cards, the recipients and the name
+// and schedule with what they add to the request, the summary card with its blockers, the core's refusals
+// shown as sent and the actions, and the create-then-launch sequence behind them.
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorState } from '../../components/states.tsx';
 import { useCreateCampaign, useLaunchCampaign } from './mutations.ts';
 import type { CampaignTab } from './queries.ts';
+import { checkRecipients, entriesOfText, type RecipientKind } from './recipients.ts';
+import type { CsvFile } from './recipients-field.tsx';
 import { ScheduleField, type Schedule } from './schedule-field.tsx';
-import { scheduledAtOf } from './schedule.ts';
+import { browserZone, scheduledAtOf } from './schedule.ts';
 
 export function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -14,6 +17,51 @@ export function Step({ n, title, children }: { n: number; title: string; childre
       {children}
     </section>
   );
+}
+
+/** A radio group of cards (templates, audiences), keyboard navigable like any radio group. */
+export function OptionCards({ label, name, options, value, onChange, className = 'template-options' }: {
+  label: string; name: string; value: string; onChange(value: string): void; className?: string;
+  options: Array<{ value: string; testId: string; templateName?: string; content: ReactNode }>;
+}) {
+  return (
+    <div className={className} role="radiogroup" aria-label={label}>
+      {options.map((o) => (
+        <label key={o.value} className={`template-option${o.value === value ? ' selected' : ''}`} data-testid={o.testId} data-template-name={o.templateName}>
+          <input type="radio" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+          {o.content}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** The recipients pasted or uploaded, checked; `field` is what `RecipientsField` takes. */
+export function useRecipients(kind: RecipientKind = 'phone') {
+  const [text, setText] = useState('');
+  const [csv, setCsv] = useState<CsvFile | null>(null);
+  const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])], kind), [text, csv, kind]);
+  return { check, field: { kind, text, onText: setText, csv, onCsv: setCsv, check } };
+}
+
+/**
+ * The name and schedule every builder ends with: `field` is what `NameAndSchedule` takes, `blockers` and
+ * `input` what they add to the builder's, `sends` the summary's line.
+ */
+export function useNameAndSchedule({ nameRequired }: { nameRequired: boolean }) {
+  const [name, setName] = useState('');
+  const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+  return {
+    name: name.trim(),
+    scheduled: schedule.enabled,
+    field: { name, onName: setName, optional: !nameRequired, schedule, onSchedule: setSchedule },
+    blockers: [
+      ...(nameRequired && !name.trim() ? ['a campaign name'] : []),
+      ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
+    ],
+    input: schedule.enabled ? { scheduledAt: scheduledAtOf(schedule.localAt), scheduleTimezone: schedule.zone } : {},
+    sends: schedule.enabled ? (schedule.localAt ? `${schedule.localAt.replace('T', ' ')} ${schedule.zone}` : 'Pick a time') : 'Immediately on launch',
+  };
 }
 
 /** The last step of every builder: the campaign's name (optional where the core generates one) and its schedule. */
@@ -36,13 +84,6 @@ export const formSubmit = (submit: (andLaunch: boolean) => void) => (event: Form
   event.preventDefault();
   submit(false);
 };
-
-/** The request fields of an optional schedule. */
-export const scheduleInput = (schedule: Schedule) =>
-  (schedule.enabled ? { scheduledAt: scheduledAtOf(schedule.localAt), scheduleTimezone: schedule.zone } : {});
-
-export const sendsLabel = (schedule: Schedule) =>
-  (schedule.enabled ? (schedule.localAt ? `${schedule.localAt.replace('T', ' ')} ${schedule.zone}` : 'Pick a time') : 'Immediately on launch');
 
 /**
  * Creates a campaign, then launches it when asked (a channel whose create already dispatches passes

@@ -3,13 +3,10 @@
 import { useMemo, useState } from 'react';
 import type { CreateWaCampaignInput, WaTemplate } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
-import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { PlaceholderFields } from './placeholder-fields.tsx';
 import { useWallet } from './queries.ts';
-import { checkRecipients, entriesOfText } from './recipients.ts';
-import { RecipientsField, type CsvFile } from './recipients-field.tsx';
-import type { Schedule } from './schedule-field.tsx';
-import { browserZone } from './schedule.ts';
+import { RecipientsField } from './recipients-field.tsx';
 import { TemplatePicker } from './template-picker.tsx';
 import { TemplatePreview } from './template-preview.tsx';
 import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
@@ -17,20 +14,18 @@ import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from 
 export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [template, setTemplate] = useState<WaTemplate | null>(null);
   const [values, setValues] = useState<TemplateValues>({ body: [], header: [], mediaLink: '', buttons: {} });
-  const [text, setText] = useState('');
-  const [csv, setCsv] = useState<CsvFile | null>(null);
-  const [name, setName] = useState('');
-  const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+  const recipients = useRecipients();
+  const timing = useNameAndSchedule({ nameRequired: false });
   const flow = useCreateAndLaunch<CreateWaCampaignInput>('whatsapp', onOpen);
   const wallet = useWallet();
 
-  const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])]), [text, csv]);
+  const { check } = recipients;
   const needs = useMemo(() => (template ? needsOf(template) : null), [template]);
   const blockers = [
     ...(template ? [] : ['a template']),
     ...(check.valid.length ? [] : ['at least one valid number']),
     ...(needs ? missingOf(needs, values) : []),
-    ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
+    ...timing.blockers,
   ];
   const price = wallet.data?.prices.whatsapp;
 
@@ -42,7 +37,7 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
   function submit(andLaunch: boolean) {
     if (!template || !needs || blockers.length) return;
     const input: CreateWaCampaignInput = {
-      templateId: template.id, phones: check.valid, ...requestOf(needs, values), ...(name.trim() ? { name: name.trim() } : {}), ...scheduleInput(schedule),
+      templateId: template.id, phones: check.valid, ...requestOf(needs, values), ...(timing.name ? { name: timing.name } : {}), ...timing.input,
     };
     void flow.submit(input, andLaunch);
   }
@@ -52,11 +47,11 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
     <form className="builder" onSubmit={formSubmit(submit)} data-testid="campaign-builder" aria-label="New WhatsApp campaign">
       <div className="builder-steps">
         <Step n={1} title="Template"><TemplatePicker value={template?.id ?? ''} onChange={pick} /></Step>
-        <Step n={2} title="Recipients"><RecipientsField text={text} onText={setText} csv={csv} onCsv={setCsv} check={check} /></Step>
+        <Step n={2} title="Recipients"><RecipientsField {...recipients.field} /></Step>
         <Step n={3} title="Personalise">
           {template && needs ? <PlaceholderFields needs={needs} values={values} onChange={setValues} /> : <p className="muted">Pick a template first.</p>}
         </Step>
-        <NameAndSchedule n={4} name={name} onName={setName} placeholder="Diwali offer" optional schedule={schedule} onSchedule={setSchedule} />
+        <NameAndSchedule n={4} placeholder="Diwali offer" {...timing.field} />
       </div>
       <aside className="builder-side">
         <div className="card preview-card">
@@ -64,11 +59,11 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
           <TemplatePreview template={template} values={values} />
         </div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}
-          launchLabel={schedule.enabled ? 'Create & schedule' : 'Create & launch'} rows={[
+          launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Recipients', <span key="n" data-testid="summary-recipients">{check.valid.length.toLocaleString()}</span>],
             ['Price per message', price === undefined ? '—' : rupees(price)],
             ['Reserved at launch', price === undefined ? '—' : rupees(price * check.valid.length)],
-            ['Sends', sendsLabel(schedule)],
+            ['Sends', timing.sends],
           ]} />
       </aside>
     </form>

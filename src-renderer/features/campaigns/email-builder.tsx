@@ -1,17 +1,14 @@
 // The email campaign builder: a template with HTML, its subject (or one of the campaign's own) and values for
 // its merge tags, the sender (on a verified domain), the audience (a pasted list or every subscriber), a name
 // and an optional schedule. Each email costs one credit at launch.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CreateEmailCampaignInput, EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { Empty } from '../../components/states.tsx';
-import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useEmailDomains, useEmailTemplate, useEmailTemplates } from './channel-queries.ts';
 import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
 import { useWallet } from './queries.ts';
-import { checkRecipients, entriesOfText } from './recipients.ts';
-import { RecipientsField, type CsvFile } from './recipients-field.tsx';
-import type { Schedule } from './schedule-field.tsx';
-import { browserZone } from './schedule.ts';
+import { RecipientsField } from './recipients-field.tsx';
 
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
 
@@ -44,10 +41,8 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const [fromEmail, setFromEmail] = useState('');
   const [replyTo, setReplyTo] = useState('');
   const [audience, setAudience] = useState<'list' | 'subscribers'>('list');
-  const [text, setText] = useState('');
-  const [csv, setCsv] = useState<CsvFile | null>(null);
-  const [name, setName] = useState('');
-  const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+  const recipients = useRecipients('email');
+  const timing = useNameAndSchedule({ nameRequired: true });
   const flow = useCreateAndLaunch<CreateEmailCampaignInput>('email', onOpen);
   const templates = useEmailTemplates();
   const domains = useEmailDomains();
@@ -65,7 +60,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     setTemplateId(next.id);
   }
 
-  const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])], 'email'), [text, csv]);
+  const { check } = recipients;
   const blockers = [
     ...(template ? [] : ['a template']),
     ...(template && detail.isPending ? ["the template's merge tags (loading)"] : []),
@@ -73,8 +68,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     ...(fromName.trim() ? [] : ['the sender name']),
     ...(fromDomain ? [] : ['the sender address']),
     ...(audience === 'list' && !check.valid.length ? ['at least one valid address'] : []),
-    ...(name.trim() ? [] : ['a campaign name']),
-    ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
+    ...timing.blockers,
   ];
   const count = audience === 'list' ? check.valid.length : null;
 
@@ -83,9 +77,9 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     const override = subjectOverride(subject, template.subject);
     const variables = variablesOf(tags, values);
     const input: CreateEmailCampaignInput = {
-      name: name.trim(), templateId: template.id, fromName: fromName.trim(), fromEmail: fromEmail.trim(), audience,
+      name: timing.name, templateId: template.id, fromName: fromName.trim(), fromEmail: fromEmail.trim(), audience,
       ...(override ? { subject: override } : {}), ...(Object.keys(variables).length ? { variables } : {}),
-      ...(replyTo.trim() ? { replyTo: replyTo.trim() } : {}), ...(audience === 'list' ? { recipients: check.valid } : {}), ...scheduleInput(schedule),
+      ...(replyTo.trim() ? { replyTo: replyTo.trim() } : {}), ...(audience === 'list' ? { recipients: check.valid } : {}), ...timing.input,
     };
     void flow.submit(input, andLaunch);
   }
@@ -95,15 +89,12 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
       <div className="builder-steps">
         <Step n={1} title="Template">
           {templates.data && !templates.data.data.length ? <Empty title="No email templates">Create a template with HTML first.</Empty> : null}
-          <div className="template-options" role="radiogroup" aria-label="Template">
-            {(templates.data?.data ?? []).map((t) => (
-              <label key={t.id} className={`template-option${t.id === templateId ? ' selected' : ''}`} data-testid="email-template" data-template-name={t.name}>
-                <input type="radio" name="email-template" value={t.id} checked={t.id === templateId} onChange={() => pick(t)} />
-                <span className="template-option-head"><strong>{t.name}</strong></span>
-                <span className="template-option-body muted">{t.subject}</span>
-              </label>
-            ))}
-          </div>
+          <OptionCards label="Template" name="email-template" value={templateId}
+            onChange={(id) => pick((templates.data?.data ?? []).find((t) => t.id === id) as EmailTemplateItem)}
+            options={(templates.data?.data ?? []).map((t) => ({
+              value: t.id, testId: 'email-template', templateName: t.name,
+              content: <><span className="template-option-head"><strong>{t.name}</strong></span><span className="template-option-body muted">{t.subject}</span></>,
+            }))} />
           {template ? (
             <>
               <label className="field"><span>Subject <span className="muted">(the template&apos;s unless changed; merge tags work here too)</span></span>
@@ -140,17 +131,17 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
             <label className="check"><input type="radio" name="email-audience" checked={audience === 'subscribers'} onChange={() => setAudience('subscribers')} data-testid="email-audience-subscribers" />
               All subscribers <span className="muted small">(subscribed, not suppressed; counted at launch)</span></label>
           </div>
-          {audience === 'list' ? <RecipientsField kind="email" text={text} onText={setText} csv={csv} onCsv={setCsv} check={check} /> : null}
+          {audience === 'list' ? <RecipientsField {...recipients.field} /> : null}
         </Step>
-        <NameAndSchedule n={4} name={name} onName={setName} placeholder="Spring newsletter" schedule={schedule} onSchedule={setSchedule} />
+        <NameAndSchedule n={4} placeholder="Spring newsletter" {...timing.field} />
       </div>
       <aside className="builder-side">
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}
-          launchLabel={schedule.enabled ? 'Create & schedule' : 'Create & launch'} rows={[
+          launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Subject', <span key="s" data-testid="summary-subject">{effectiveSubject ?? '—'}</span>],
             ['Recipients', <span key="n" data-testid="summary-recipients">{count === null ? 'Counted at launch' : count.toLocaleString()}</span>],
             ['Email credits left', wallet.data ? wallet.data.emailCredits.toLocaleString() : '—'],
-            ['Sends', sendsLabel(schedule)],
+            ['Sends', timing.sends],
           ]} />
       </aside>
     </form>

@@ -1,18 +1,15 @@
 // The RCS campaign builder: a bot and one of its approved templates with its {{variables}}, numbers pasted
 // (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
 // RCS and an optional schedule. Creating dispatches at once: the core creates and launches in one call.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CreateRcsCampaignInput, RcsTemplate } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { Empty } from '../../components/states.tsx';
-import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useRcsBots, useRcsTemplates } from './channel-queries.ts';
 import { useWallet } from './queries.ts';
 import { RcsPreview } from './rcs-preview.tsx';
-import { checkRecipients, entriesOfText } from './recipients.ts';
-import { RecipientsField, type CsvFile } from './recipients-field.tsx';
-import type { Schedule } from './schedule-field.tsx';
-import { browserZone } from './schedule.ts';
+import { RecipientsField } from './recipients-field.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
 const COUNTRIES = ['IN', 'US', 'CA', 'GB', 'AE', 'SG', 'AU', 'DE', 'FR', 'BR', 'ID', 'SA'];
@@ -22,14 +19,12 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const [botId, setBotId] = useState('');
   const [template, setTemplate] = useState<RcsTemplate | null>(null);
   const [variables, setVariables] = useState<Record<string, string>>({});
-  const [text, setText] = useState('');
-  const [csv, setCsv] = useState<CsvFile | null>(null);
+  const recipients = useRecipients();
   const [country, setCountry] = useState('IN');
   const [removeDuplicate, setRemoveDuplicate] = useState(true);
   const [fallback, setFallback] = useState(false);
   const [fallbackMessage, setFallbackMessage] = useState('');
-  const [name, setName] = useState('');
-  const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+  const timing = useNameAndSchedule({ nameRequired: false });
   const flow = useCreateAndLaunch<CreateRcsCampaignInput>('rcs', onOpen, false);
   const bots = useRcsBots();
   const templates = useRcsTemplates();
@@ -37,13 +32,12 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const bot = botId || bots.data?.data[0]?.id || '';
   const approved = (templates.data?.data ?? []).filter((t) => t.botId === bot && t.status === 'APPROVED');
 
-  const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])]), [text, csv]);
-  const numbers = removeDuplicate ? check.valid : check.validWithRepeats;
+  const numbers = removeDuplicate ? recipients.check.valid : recipients.check.validWithRepeats;
   const blockers = [
     ...(template ? [] : ['a template']),
     ...(numbers.length ? [] : ['at least one valid number']),
     ...(fallback && !fallbackMessage.trim() ? ['the fallback SMS'] : []),
-    ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
+    ...timing.blockers,
   ];
   const price = wallet.data?.prices.rcs;
 
@@ -56,9 +50,9 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
     if (!template || blockers.length) return;
     const filled = Object.fromEntries(Object.entries(variables).filter(([, v]) => v.trim()));
     const input: CreateRcsCampaignInput = {
-      botId: bot, templateId: template.id, numbers, country, removeDuplicate, fallback, scheduleCampaign: schedule.enabled,
-      ...(name.trim() ? { campaignName: name.trim() } : {}), ...(fallback ? { fallbackMessage } : {}),
-      ...(Object.keys(filled).length ? { rcsVariables: filled } : {}), ...scheduleInput(schedule),
+      botId: bot, templateId: template.id, numbers, country, removeDuplicate, fallback, scheduleCampaign: timing.scheduled,
+      ...(timing.name ? { campaignName: timing.name } : {}), ...(fallback ? { fallbackMessage } : {}),
+      ...(Object.keys(filled).length ? { rcsVariables: filled } : {}), ...timing.input,
     };
     void flow.submit(input, true);
   }
@@ -74,15 +68,13 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
             </select>
           </label>
           {templates.data && !approved.length ? <Empty title="No approved templates for this bot">Create an RCS template and wait for its approval first.</Empty> : null}
-          <div className="template-options" role="radiogroup" aria-label="Template">
-            {approved.map((t) => (
-              <label key={t.id} className={`template-option${t.id === template?.id ? ' selected' : ''}`} data-testid="rcs-template" data-template-name={t.name}>
-                <input type="radio" name="rcs-template" value={t.id} checked={t.id === template?.id} onChange={() => pick(t)} />
+          <OptionCards label="Template" name="rcs-template" value={template?.id ?? ''} onChange={(id) => pick(approved.find((t) => t.id === id) as RcsTemplate)}
+            options={approved.map((t) => ({
+              value: t.id, testId: 'rcs-template', templateName: t.name, content: <>
                 <span className="template-option-head"><strong>{t.name}</strong><span className="chip">{t.type.replace('_', ' ')}</span></span>
                 <span className="template-option-body muted">{t.title ? `${t.title} — ` : ''}{t.text}</span>
-              </label>
-            ))}
-          </div>
+              </>,
+            }))} />
           {template?.variables.length ? (
             <div className="placeholders">
               <span className="muted small">Left empty, a variable is read from the recipient contact&apos;s field of that name.</span>
@@ -96,7 +88,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           ) : null}
         </Step>
         <Step n={2} title="Recipients">
-          <RecipientsField text={text} onText={setText} csv={csv} onCsv={setCsv} check={check} />
+          <RecipientsField {...recipients.field} />
           <div className="form-row">
             <label className="field">
               <span>Country of national numbers</span>
@@ -114,16 +106,16 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           </label>
           {fallback ? <SmsBodyField label="Fallback SMS" value={fallbackMessage} onChange={setFallbackMessage} testId="rcs-fallback-message" /> : null}
         </Step>
-        <NameAndSchedule n={4} name={name} onName={setName} placeholder="Parcel updates" optional schedule={schedule} onSchedule={setSchedule} />
+        <NameAndSchedule n={4} placeholder="Parcel updates" {...timing.field} />
       </div>
       <aside className="builder-side">
         <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} /></div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit} draft={false}
-          launchLabel={schedule.enabled ? 'Create & schedule' : 'Create & send now'} rows={[
+          launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
             ['Recipients', <span key="n" data-testid="summary-recipients">{numbers.length.toLocaleString()}</span>],
             ['Price per message', price === undefined ? '—' : rupees(price)],
             ['Reserved now', price === undefined ? '—' : rupees(price * numbers.length)],
-            ['Sends', sendsLabel(schedule).replace('on launch', 'on create')],
+            ['Sends', timing.sends.replace('on launch', 'on create')],
           ]} />
       </aside>
     </form>

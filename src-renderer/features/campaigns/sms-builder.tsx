@@ -1,16 +1,13 @@
 // The SMS campaign builder: an audience (all contacts, a segment by tags, or a pasted list), a sender id,
 // a text checked against the approved DLT templates, a name and an optional schedule. The core checks the
 // sender and the template again at launch; its refusals are shown as sent.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { CreateSmsCampaignInput } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
-import { BuilderSummary, formSubmit, NameAndSchedule, scheduleInput, sendsLabel, Step, useCreateAndLaunch } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useSmsSenders } from './channel-queries.ts';
 import { useWallet } from './queries.ts';
-import { checkRecipients, entriesOfText } from './recipients.ts';
-import { RecipientsField, type CsvFile } from './recipients-field.tsx';
-import type { Schedule } from './schedule-field.tsx';
-import { browserZone } from './schedule.ts';
+import { RecipientsField } from './recipients-field.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
 type Audience = 'all' | 'segment' | 'manual';
@@ -24,26 +21,23 @@ const tagsOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((t) => t.
 export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [audience, setAudience] = useState<Audience>('manual');
   const [tags, setTags] = useState('');
-  const [text, setText] = useState('');
-  const [csv, setCsv] = useState<CsvFile | null>(null);
+  const recipients = useRecipients();
   const [senderId, setSenderId] = useState('');
   const [body, setBody] = useState('');
-  const [name, setName] = useState('');
-  const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+  const timing = useNameAndSchedule({ nameRequired: true });
   const flow = useCreateAndLaunch<CreateSmsCampaignInput>('sms', onOpen);
   const senders = useSmsSenders();
   const wallet = useWallet();
   const approvedSenders = (senders.data?.data ?? []).filter((s) => s.status === 'APPROVED');
   const sender = senderId || approvedSenders[0]?.senderId || '';
 
-  const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])]), [text, csv]);
+  const { check } = recipients;
   const segmentTags = tagsOf(tags);
   const blockers = [
     ...(audience === 'manual' && !check.valid.length ? ['at least one valid number'] : []),
     ...(audience === 'segment' && !segmentTags.length ? ['a tag for the segment'] : []),
     ...(body.trim() ? [] : ['the message']),
-    ...(name.trim() ? [] : ['a campaign name']),
-    ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
+    ...timing.blockers,
   ];
   const price = wallet.data?.prices.sms;
   const count = audience === 'manual' ? check.valid.length : null;
@@ -51,9 +45,9 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   function submit(andLaunch: boolean) {
     if (blockers.length) return;
     const input: CreateSmsCampaignInput = {
-      name: name.trim(), messageBody: body, audienceType: audience, ...(sender ? { senderId: sender } : {}),
+      name: timing.name, messageBody: body, audienceType: audience, ...(sender ? { senderId: sender } : {}),
       ...(audience === 'manual' ? { audienceCriteria: { phones: check.valid } } : audience === 'segment' ? { audienceCriteria: { tags: segmentTags } } : {}),
-      ...scheduleInput(schedule),
+      ...timing.input,
     };
     void flow.submit(input, andLaunch);
   }
@@ -62,21 +56,15 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
     <form className="builder" onSubmit={formSubmit(submit)} data-testid="sms-builder" aria-label="New SMS campaign">
       <div className="builder-steps">
         <Step n={1} title="Audience">
-          <div className="audience-options" role="radiogroup" aria-label="Audience">
-            {AUDIENCES.map((a) => (
-              <label key={a.value} className={`template-option${audience === a.value ? ' selected' : ''}`} data-testid={`audience-${a.value}`}>
-                <input type="radio" name="sms-audience" value={a.value} checked={audience === a.value} onChange={() => setAudience(a.value)} />
-                <strong>{a.label}</strong><span className="muted small">{a.hint}</span>
-              </label>
-            ))}
-          </div>
+          <OptionCards label="Audience" name="sms-audience" className="audience-options" value={audience} onChange={(value) => setAudience(value as Audience)}
+            options={AUDIENCES.map((a) => ({ value: a.value, testId: `audience-${a.value}`, content: <><strong>{a.label}</strong><span className="muted small">{a.hint}</span></> }))} />
           {audience === 'segment' ? (
             <label className="field">
               <span>Tags <span className="muted">(comma separated; a contact with any of them is in)</span></span>
               <input className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="vip, north" data-testid="segment-tags" />
             </label>
           ) : null}
-          {audience === 'manual' ? <RecipientsField text={text} onText={setText} csv={csv} onCsv={setCsv} check={check} /> : null}
+          {audience === 'manual' ? <RecipientsField {...recipients.field} /> : null}
         </Step>
         <Step n={2} title="Message">
           <label className="field">
@@ -88,7 +76,7 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           </label>
           <SmsBodyField label="Message" value={body} onChange={setBody} testId="sms-body" />
         </Step>
-        <NameAndSchedule n={3} name={name} onName={setName} placeholder="Shipping updates" schedule={schedule} onSchedule={setSchedule} />
+        <NameAndSchedule n={3} placeholder="Shipping updates" {...timing.field} />
       </div>
       <aside className="builder-side">
         <div className="card preview-card">
@@ -99,11 +87,11 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           </div>
         </div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}
-          launchLabel={schedule.enabled ? 'Create & schedule' : 'Create & launch'} rows={[
+          launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Recipients', <span key="n" data-testid="summary-recipients">{count === null ? 'Counted at launch' : count.toLocaleString()}</span>],
             ['Price per SMS', price === undefined ? '—' : rupees(price)],
             ['Reserved at launch', price === undefined || count === null ? '—' : rupees(price * count)],
-            ['Sends', sendsLabel(schedule)],
+            ['Sends', timing.sends],
           ]} />
       </aside>
     </form>

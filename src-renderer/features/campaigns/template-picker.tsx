@@ -1,6 +1,7 @@
 // The approved WhatsApp templates as a radio group: name, category and language, keyboard navigable.
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { OptionCards } from './builder-parts.tsx';
 import { useApprovedTemplates } from './queries.ts';
 
 export function TemplatePicker({ value, onChange }: { value: string; onChange(template: WaTemplate): void }) {
@@ -8,22 +9,21 @@ export function TemplatePicker({ value, onChange }: { value: string; onChange(te
   if (templates.isPending) return <Loading label="Loading templates…" />;
   if (templates.isError) return <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />;
   if (templates.data.data.length === 0) return <Empty title="No approved templates">Create a template and wait for its approval first.</Empty>;
+  const approved = templates.data.data;
   return (
-    <div className="template-options" role="radiogroup" aria-label="Template" data-testid="template-picker">
-      {templates.data.data.map((template) => {
+    <OptionCards label="Template" name="campaign-template" value={value} onChange={(id) => onChange(approved.find((t) => t.id === id) as WaTemplate)}
+      options={approved.map((template) => {
         const body = template.components.find((c) => c.type === 'BODY');
-        return (
-          <label key={template.id} className={`template-option${template.id === value ? ' selected' : ''}`} data-testid="template-option" data-template-name={template.name}>
-            <input type="radio" name="campaign-template" value={template.id} checked={template.id === value} onChange={() => onChange(template)} />
+        return {
+          value: template.id, testId: 'template-option', templateName: template.name, content: <>
             <span className="template-option-head">
               <strong>{template.name}</strong>
               <span className="chip">{template.category.toLowerCase()}</span>
               <span className="chip subtle">{template.language}</span>
             </span>
             <span className="template-option-body muted">{body?.type === 'BODY' ? body.text : ''}</span>
-          </label>
-        );
-      })}
-    </div>
+          </>,
+        };
+      })} />
   );
 }
