@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
 import { scheduleLabel } from './schedule.ts';
@@ -71,13 +72,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
           ))}
         </tbody>
       </table>
-      {meta.totalPages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          <button type="button" className="button ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</button>
-          <span className="muted">Page {page} of {meta.totalPages}</span>
-          <button type="button" className="button ghost" disabled={page >= meta.totalPages} onClick={() => setPage(page + 1)}>Older</button>
-        </nav>
-      ) : null}
+      <Pager page={page} totalPages={meta.totalPages} onPage={setPage} />
     </div>
   );
 }

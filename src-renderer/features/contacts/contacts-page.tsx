@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { ContactPanel } from './contact-panel.tsx';
 import { PAGE_SIZE, useContacts } from './queries.ts';
@@ -86,13 +87,7 @@ export function ContactsPage() {
                     ))}
                   </ul>
                 )}
-                {meta && meta.totalPages > 1 ? (
-                  <nav className="pager" aria-label="Pages">
-                    <button type="button" className="button ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                    <span className="muted">Page {meta.page} of {meta.totalPages} · {PAGE_SIZE} per page</span>
-                    <button type="button" className="button ghost" disabled={page >= meta.totalPages} onClick={() => setPage(page + 1)}>Next</button>
-                  </nav>
-                ) : null}
+                {meta ? <Pager page={meta.page} totalPages={meta.totalPages} onPage={setPage} labels={['Previous', 'Next']} detail={`${PAGE_SIZE} per page`} /> : null}
               </div>
             )}
       </section>

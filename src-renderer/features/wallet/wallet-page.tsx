@@ -5,6 +5,7 @@ import type { LedgerEntry, ListEnvelope, Wallet } from '../../../src-core/contra
 import { useApi } from '../../api/context.tsx';
 import { rupees, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { Pager } from '../../components/pager.tsx';
 
 export function WalletPage() {
   const api = useApi();
@@ -45,13 +46,7 @@ export function WalletPage() {
               ))}
             </tbody>
           </table>
-          {ledger.data.meta.totalPages > 1 ? (
-            <nav className="pager">
-              <button type="button" className="button ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</button>
-              <span className="muted">Page {page} of {ledger.data.meta.totalPages}</span>
-              <button type="button" className="button ghost" disabled={page >= ledger.data.meta.totalPages} onClick={() => setPage(page + 1)}>Older</button>
-            </nav>
-          ) : null}
+          <Pager page={page} totalPages={ledger.data.meta.totalPages} onPage={setPage} />
         </div>
       )}
     </div>
