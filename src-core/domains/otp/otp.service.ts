@@ -29,6 +29,11 @@ const toWidget = (row: OtpWidgetRow): OtpWidget => ({
   maxResends: row.max_resends, maxSendsPerHour: row.max_sends_per_hour, maxVerifyAttempts: row.max_verify_attempts,
   channels: JSON.parse(row.channels) as OtpChannel[],
 });
+/** A widget's settings columns, from the API's fields. */
+const settingsOf = (w: CreateOtpWidgetInput) => ({
+  name: w.name, otp_length: w.otpLength, expiry_seconds: w.expirySeconds, resend_cooldown_seconds: w.resendCooldownSeconds,
+  max_resends: w.maxResends, max_sends_per_hour: w.maxSendsPerHour, max_verify_attempts: w.maxVerifyAttempts, channels: JSON.stringify(w.channels),
+});
 const toLog = (row: OtpRequestRow): OtpLog => ({
   id: row.id, widgetId: row.widget_id, identifier: row.identifier, channel: row.channel as OtpChannel, status: row.status as OtpStatus,
   attempts: row.attempts, resends: row.resends, sentAt: row.sent_at, verifiedAt: row.verified_at,
@@ -109,11 +114,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
 
     createWidget(orgId: string, input: CreateOtpWidgetInput): OtpWidget {
       const at = clock.nowIso();
-      const row: OtpWidgetRow = {
-        id: newId('otpw'), org_id: orgId, name: input.name, otp_length: input.otpLength, expiry_seconds: input.expirySeconds,
-        resend_cooldown_seconds: input.resendCooldownSeconds, max_resends: input.maxResends, max_sends_per_hour: input.maxSendsPerHour,
-        max_verify_attempts: input.maxVerifyAttempts, channels: JSON.stringify(input.channels), created_at: at, updated_at: at,
-      };
+      const row: OtpWidgetRow = { id: newId('otpw'), org_id: orgId, ...settingsOf(input), created_at: at, updated_at: at };
       db.tx(() => store.insertWidget(row));
       return toWidget(row);
     },
@@ -121,14 +122,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     updateWidget(orgId: string, id: string, input: UpdateOtpWidgetInput): OtpWidget {
       return db.tx(() => {
         const current = mustWidget(orgId, id);
-        const row: OtpWidgetRow = {
-          ...current, name: input.name ?? current.name, otp_length: input.otpLength ?? current.otp_length,
-          expiry_seconds: input.expirySeconds ?? current.expiry_seconds,
-          resend_cooldown_seconds: input.resendCooldownSeconds ?? current.resend_cooldown_seconds,
-          max_resends: input.maxResends ?? current.max_resends, max_sends_per_hour: input.maxSendsPerHour ?? current.max_sends_per_hour,
-          max_verify_attempts: input.maxVerifyAttempts ?? current.max_verify_attempts,
-          channels: input.channels ? JSON.stringify(input.channels) : current.channels, updated_at: clock.nowIso(),
-        };
+        const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+        const row: OtpWidgetRow = { ...current, ...settingsOf({ ...toWidget(current), ...given }), updated_at: clock.nowIso() };
         store.updateWidget(row);
         return toWidget(row);
       });
