@@ -52,6 +52,17 @@ export function startServe(dataFile: string, options: { seed?: 'demo' | 'none' }
   return startChild<Ready>(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', options.seed ?? 'none', '--json']);
 }
 
+/** A caller of the server's dashboard routes (dashboard token): answers the JSON, throws on a status of 300 or more. */
+export function dashboardClient(ready: { url: string; dashboardToken: string }) {
+  const headers = { authorization: `Bearer ${ready.dashboardToken}`, 'content-type': 'application/json' };
+  return async <T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${ready.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
+
 let ipCounter = 0;
 /** A different client IP per request, so the per-(key, IP) rate limit is exercised but never reached. */
 export const nextIp = (): string => {

@@ -7,7 +7,7 @@ import { migrate } from '../../src-core/kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../src-core/migrations/index.ts';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { measure, startServe, tempDir, type SuiteResult } from '../lib.ts';
+import { dashboardClient, measure, startServe, tempDir, type SuiteResult } from '../lib.ts';
 
 const RECIPIENTS = 10_000;
 const phones = (offset: number) => Array.from({ length: RECIPIENTS }, (_, i) => `9198${String(offset + i).padStart(8, '0')}`);
@@ -38,12 +38,7 @@ export async function campaignsSuite(): Promise<SuiteResult> {
     const server = await startServe(join(temp.dir, 'bench.db'));
     const { url, dashboardToken } = server.ready;
     const headers = { authorization: `Bearer ${dashboardToken}`, 'content-type': 'application/json' };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const json = (await res.json()) as Record<string, unknown>;
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-      return json;
-    };
+    const call = dashboardClient(server.ready);
     await call('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000_000 });
     const template = await call('POST', '/dashboard/whatsapp/templates', { name: 'bench_offer', category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Hi {{1}}, 20% off today' }] });
     await call('POST', '/sim/clock/advance', { seconds: 61 });

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { measure, startChild, startServe, tempDir, type SuiteResult } from '../lib.ts';
+import { dashboardClient, measure, startChild, startServe, tempDir, type SuiteResult } from '../lib.ts';
 
 const CONTACTS = 100_000;
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki', 'Zara', 'Ivan'];
@@ -44,12 +44,8 @@ export async function contactsSuite(): Promise<SuiteResult> {
     fill(dataFile, orgId);
 
     const server = await startServe(dataFile);
-    const { url, dashboardToken } = server.ready;
-    const created = await fetch(`${url}/dashboard/api-keys`, {
-      method: 'POST', headers: { authorization: `Bearer ${dashboardToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'bench', environment: 'test', scopes: ['contacts:read'], rateLimitPerMinute: 10_000 }),
-    });
-    const { key } = (await created.json()) as { key: string };
+    const { url } = server.ready;
+    const { key } = await dashboardClient(server.ready)<{ key: string }>('POST', '/dashboard/api-keys', { name: 'bench', environment: 'test', scopes: ['contacts:read'], rateLimitPerMinute: 10_000 });
     const auth = { authorization: `Bearer ${key}` };
     const sample = await fetch(`${url}/v1/contacts?limit=50`, { headers: auth });
     const body = Buffer.from(await sample.arrayBuffer());

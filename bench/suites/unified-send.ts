@@ -3,19 +3,16 @@
 // storage floor: the HTTP library writing the same rows in the same schema with no logic at all.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { measure, startChild, startServe, tempDir, type SuiteResult } from '../lib.ts';
+import { dashboardClient, measure, startChild, startServe, tempDir, type SuiteResult } from '../lib.ts';
 
 export async function unifiedSendSuite(): Promise<SuiteResult> {
   const temp = tempDir('send');
   try {
     const server = await startServe(join(temp.dir, 'bench.db'));
-    const { url, dashboardToken } = server.ready;
-    const dashboard = (method: string, path: string, body: unknown) => fetch(`${url}${path}`, {
-      method, headers: { authorization: `Bearer ${dashboardToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
+    const { url } = server.ready;
+    const dashboard = dashboardClient(server.ready);
     await dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000_000_00 });
-    const created = await dashboard('POST', '/dashboard/api-keys', { name: 'bench', environment: 'test', scopes: ['whatsapp:send', 'whatsapp:templates:write'], rateLimitPerMinute: 10_000 });
-    const { key } = (await created.json()) as { key: string };
+    const { key } = await dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'bench', environment: 'test', scopes: ['whatsapp:send', 'whatsapp:templates:write'], rateLimitPerMinute: 10_000 });
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     await fetch(`${url}/v1/whatsapp/templates`, {
       method: 'POST', headers, body: JSON.stringify({ name: 'bench_hello', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hello {{1}}' }] }),
@@ -27,8 +24,7 @@ export async function unifiedSendSuite(): Promise<SuiteResult> {
     if (sample.status !== 200) throw new Error(`unified send answered ${sample.status}: ${answer.toString()}`);
 
     const send = await measure('switchboard POST /v1/messages/send (whatsapp, durable)', { url: `${url}/v1/messages/send`, method: 'POST', headers, body, rotateIp: true });
-    const messages = await fetch(`${url}/dashboard/whatsapp/logs?limit=1`, { headers: { authorization: `Bearer ${dashboardToken}` } });
-    const logged = ((await messages.json()) as { meta: { total: number } }).meta.total;
+    const logged = (await dashboard<{ meta: { total: number } }>('GET', '/dashboard/whatsapp/logs?limit=1')).meta.total;
     await server.stop();
 
     const responseFile = join(temp.dir, 'response.json');

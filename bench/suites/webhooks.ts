@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { startChild, tempDir, type Row, type SuiteResult } from '../lib.ts';
+import { dashboardClient, startChild, tempDir, type Row, type SuiteResult } from '../lib.ts';
 
 const EVENTS = 2_000;
 
@@ -33,15 +33,12 @@ export async function webhooksSuite(): Promise<SuiteResult> {
 
     const server = await startChild<{ url: string; dashboardToken: string }>(process.execPath,
       ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', join(temp.dir, 'bench.db'), '--seed', 'none', '--json', '--allow-private-webhooks']);
-    const { url: api, dashboardToken } = server.ready;
-    const call = (path: string, payload: unknown) => fetch(`${api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${dashboardToken}`, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-    const createdEndpoint = await call('/dashboard/webhooks', { url, events: ['contact.created'] });
-    if (createdEndpoint.status !== 201) throw new Error(`creating the endpoint answered ${createdEndpoint.status}: ${await createdEndpoint.text()}`);
-    const endpoint = (await createdEndpoint.json()) as { id: string };
+    const call = dashboardClient(server.ready);
+    const endpoint = await call<{ id: string }>('POST', '/dashboard/webhooks', { url, events: ['contact.created'] });
     const finished = new Promise<void>((resolve) => (done = resolve));
     const start = performance.now();
     await Promise.all(Array.from({ length: 8 }, async (_v, worker) => {
-      for (let i = worker; i < EVENTS; i += 8) await (await call(`/dashboard/webhooks/${endpoint.id}/test`, {})).text();
+      for (let i = worker; i < EVENTS; i += 8) await call('POST', `/dashboard/webhooks/${endpoint.id}/test`, {});
     }));
     await finished;
     const seconds = (performance.now() - start) / 1000;
