@@ -3,6 +3,7 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../kernel/db.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 
 let t: TestServer;
@@ -142,5 +143,31 @@ describe('email through a real SMTP server', () => {
     const html = async (address: string) => (await t.handset(address)).at(-1).payload.html as string;
     expect(await html('rui@customer.io')).toContain('Hi Rui X,');
     expect(await html('anon@customer.io')).toContain('Hi friend ,');
+  });
+});
+
+describe('email events after a restart', () => {
+  it('the email events are committed with the status that causes them: a restart that re-dispatches the outbox repeats none', async () => {
+    await t.advance(30);
+    const counts = () => {
+      const types = t.server.bus.recent(t.organizationId, 5_000).map((e) => e.type).filter((type) => /^email\.message\.(delivered|opened|bounced)$/.test(type));
+      return Object.fromEntries(['delivered', 'opened', 'bounced'].map((kind) => [kind, types.filter((type) => type.endsWith(kind)).length]));
+    };
+    const before = counts();
+    expect(before.delivered).toBeGreaterThan(0);
+    // A crash before the dispatch cursor was saved: the next start dispatches every event again.
+    const first = t;
+    await first.server.close();
+    const db = openDb(first.dataFile);
+    db.sql.prepare('UPDATE outbox_cursor SET seq = 0').run();
+    db.close();
+    t = await createTestServer({ dataFile: first.dataFile });
+    try {
+      await t.server.bus.flush();
+      expect(counts()).toEqual(before);
+    } finally {
+      await t.close();
+      t = first;
+    }
   });
 });

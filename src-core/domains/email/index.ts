@@ -13,7 +13,9 @@ export function emailDomain(deps: CoreDeps & { messaging: MessagingService; cont
     name: 'email',
     routes: emailRoutes(service),
     jobs: { [DOMAIN_VERIFY_JOB]: (payload: { id: string }) => service.verifyDomain(payload.id) },
-    on: { 'email.message.status': (event) => service.onStatus(event) },
+    // In the status change's own transaction: the email event commits with its cause, exactly once (an
+    // after-commit listener would emit it again when a restart re-dispatches the status event).
+    within: { 'email.message.status': (event) => service.onStatus(event) },
     service,
   });
 }
