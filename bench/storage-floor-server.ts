@@ -1,11 +1,13 @@
 // The storage floor of a durable send: the HTTP library parsing the same POST, and in Switchboard's own
-// schema (its migrations, opened as the server opens it) the rows one WhatsApp send writes, grouped into
-// one commit per I/O turn as the server groups them, with fixed values and no logic: no auth, validation,
-// rate limit, contact or template lookup, rendering or events to listeners. Receipts follow 2 s later,
-// as the simulated world's do; the request log is written in batches, as the server's is.
+// schema (its migrations, opened as the server opens it, checkpoints on a worker as the server takes them)
+// the rows one WhatsApp send writes, grouped into one commit per I/O turn as the server groups them, with
+// fixed values and no logic: no auth, validation, rate limit, contact or template lookup, rendering or
+// events to listeners. Receipts follow 2 s later, as the simulated world's do; the request log is written
+// in batches, as the server's is.
 // Usage: node --import tsx bench/storage-floor-server.ts <answer.json> <data file>
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import { startCheckpointer } from '../src-core/kernel/checkpointer.ts';
 import { openDb } from '../src-core/kernel/db.ts';
 import { migrate } from '../src-core/kernel/migrate.store.ts';
 import { MIGRATIONS } from '../src-core/migrations/index.ts';
@@ -15,6 +17,8 @@ const answer = Buffer.from((JSON.parse(readFileSync(process.argv[2] as string, '
 const message = JSON.parse(answer.toString()) as Record<string, unknown>;
 const db = openDb(process.argv[3] as string);
 migrate(db.sql, MIGRATIONS, new Date().toISOString());
+// Checkpoints off the main thread, as the server takes them.
+startCheckpointer(process.argv[3] as string);
 const ORG = 'org_floor';
 const ADDRESS = '+14155550123';
 const at = () => new Date().toISOString();
