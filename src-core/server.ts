@@ -32,6 +32,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
+import { createDemoStory, DEMO_STORY_MS } from './sim/demo/story.ts';
 import { createGateway } from './stream/gateway.ts';
 import { createSimWorld } from './sim/world.ts';
 
@@ -64,7 +65,10 @@ export async function createServer(options: ServerOptions) {
   migrate(db.sql, MIGRATIONS, bootClock.nowIso());
   const orgsAtBoot = createOrgs({ db, clock: bootClock });
   const savedOffset = Number(orgsAtBoot.getSetting(CLOCK_OFFSET_KEY) ?? 0);
-  const clockMode: ClockMode = options.clock?.kind === 'manual' ? options.clock : { kind: 'real', offsetMs: savedOffset };
+  const seed = options.seed ?? 'auto';
+  // A new database seeded on real time starts the demo's story two hours back; the seed brings it to now.
+  const demoStory = options.clock?.kind !== 'manual' && seed !== 'none' && orgsAtBoot.isFresh();
+  const clockMode: ClockMode = options.clock?.kind === 'manual' ? options.clock : { kind: 'real', offsetMs: savedOffset - (demoStory ? DEMO_STORY_MS : 0) };
   const clock = createClock(clockMode);
   const orgs = createOrgs({ db, clock });
   const { organization: defaultOrg, isNew } = orgs.ensureDefault();
@@ -137,12 +141,13 @@ export async function createServer(options: ServerOptions) {
   });
   const gateway = createGateway({ server, bus, dashboardToken, orgExists });
 
-  const seed = options.seed ?? 'auto';
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, clock,
   };
-  if (seed === 'demo' || (seed === 'auto' && isNew)) await seedDemo(demoDeps);
+  if (seed === 'demo' || (seed === 'auto' && isNew)) {
+    await seedDemo(demoDeps, createDemoStory(demoStory ? { clock, baseOffsetMs: savedOffset, advance } : null));
+  }
 
   let closed = false;
   return {

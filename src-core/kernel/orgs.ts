@@ -35,6 +35,8 @@ export function createOrgs(deps: { db: Db; clock: Clock }) {
         return { organization: org, isNew: true };
       });
     },
+    /** No default organization yet: a database opened for the first time. */
+    isFresh: (): boolean => !store.getSetting(DEFAULT_ORG_KEY),
     getSetting: (key: string) => store.getSetting(key),
     setSetting: (key: string, value: string) => store.setSetting(key, value),
   };

@@ -1,17 +1,41 @@
 // The demo seed fills the default organization with the fixtures of INTERFACES.md, once; a new
-// organization has none of it.
+// organization has none of it. On a new database on real time it plays its story over the last two
+// hours, ending at now; on a manual clock (or an existing database) everything happens now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ seed: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+describe.each([
+  { mode: 'now (manual clock)', clock: undefined },
+  { mode: 'a story on real time', clock: { kind: 'real' as const } },
+])('demo seed, $mode', ({ clock }) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await createTestServer({ seed: 'demo', ...(clock ? { clock } : {}) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  it.runIf(clock)('spreads the conversations over the last two hours and leaves the clock at real time', async () => {
+    // The story ends at now: the clock started two hours back and is back at real time (give or take the
+    // moment the last advance took).
+    expect(Math.abs(t.server.clock.offset())).toBeLessThan(60_000);
+    const now = t.server.clock.now();
+    const minutesBefore = (iso: string) => (now - Date.parse(iso)) / 60_000;
+    const inbox = (await t.dashboard('GET', '/dashboard/conversations?channel=whatsapp&limit=4')).body.data as Array<{ customerName: string; lastMessageAt: string }>;
+    expect(inbox.slice(0, 3).map((c) => c.customerName)).toEqual(['Oliver Brown', 'Aarav Sharma', 'Alice Johnson']);
+    const [oliver, aarav, alice, vip] = inbox.map((c) => minutesBefore(c.lastMessageAt));
+    expect(oliver).toBeGreaterThanOrEqual(2);
+    expect(aarav).toBeGreaterThanOrEqual((oliver as number) + 3);
+    expect(alice).toBeGreaterThanOrEqual((aarav as number) + 6);
+    // The campaign went out at the start of the story; its recipients' threads come after the customers'.
+    const [campaign] = (await t.dashboard('GET', '/dashboard/whatsapp/campaigns')).body.data as Array<{ createdAt: string }>;
+    expect(minutesBefore(campaign?.createdAt as string)).toBeGreaterThanOrEqual(120);
+    expect(vip).toBeGreaterThanOrEqual((alice as number) + 60);
+    const instagram = (await t.dashboard('GET', '/dashboard/conversations?channel=instagram')).body.data as Array<{ lastMessageAt: string }>;
+    const times = instagram.map((c) => Date.parse(c.lastMessageAt));
+    expect(new Set(times).size).toBe(times.length);
+  });
 
-describe('demo seed', () => {
   it('funds the wallet and gives email credits', async () => {
     const wallet = await t.dashboard('GET', '/dashboard/wallet');
     expect(wallet.body.balancePaise).toBeGreaterThan(100_000);

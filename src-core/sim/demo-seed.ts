@@ -18,6 +18,7 @@ import type { EmailService } from '../domains/email/index.ts';
 import type { RcsService } from '../domains/rcs/index.ts';
 import type { SmsService } from '../domains/sms/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
+import { createDemoStory, type DemoStory } from './demo/story.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
@@ -29,8 +30,11 @@ export type DemoDeps = {
   instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; clock: Clock;
 };
 
-/** Seeds once per organization (a marker setting remembers it); answers whether it seeded now. */
-export async function seedDemo(deps: DemoDeps): Promise<boolean> {
+/**
+ * Seeds once per organization (a marker setting remembers it); answers whether it seeded now. With a
+ * `story` on the clock, things happen minutes apart over the last two hours (see demo/story.ts).
+ */
+export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStory(null)): Promise<boolean> {
   const marker = `demo_seeded:${deps.orgId}`;
   if (deps.orgs.getSetting(marker)) return false;
   const { contacts, orgId } = deps;
@@ -56,13 +60,15 @@ export async function seedDemo(deps: DemoDeps): Promise<boolean> {
   }
   const spammer = contacts.create(orgId, { name: 'Promo Blaster', phone: '+15550000199', source: 'sms', tags: ['spam'] });
   contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');
+  // In the story's order: each part moves the clock forward only.
   await seedCampaignDemo(deps);
-  await seedWhatsappDemo(deps);
-  await seedInstagramDemo(deps);
-  await seedSmsDemo(deps);
+  await seedEmailDemo(deps, story);
+  await seedInstagramDemo(deps, story);
+  await seedSmsDemo(deps, story);
   seedRcsDemo(deps);
-  await seedEmailDemo(deps);
-  await seedOtpDemo(deps);
+  await seedOtpDemo(deps, story);
+  await seedWhatsappDemo(deps, story);
+  await story.finish();
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }

@@ -1,6 +1,7 @@
 // The Instagram demo fixtures: a connected account and conversations a support person can answer at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInstagramDemo } from '../../sim/demo/instagram.ts';
+import { createDemoStory } from '../../sim/demo/story.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 
 let t: TestServer;
@@ -9,7 +10,7 @@ beforeAll(async () => {
   t = await createTestServer();
   key = (await t.createKey()).key;
   const { instagram, messaging } = t.server.services;
-  await seedInstagramDemo({ orgId: t.organizationId, instagram, messaging });
+  await seedInstagramDemo({ orgId: t.organizationId, instagram, messaging }, createDemoStory(null));
 });
 afterAll(async () => {
   await t.close();

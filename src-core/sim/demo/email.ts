@@ -1,7 +1,8 @@
 // Demo fixtures for email: the verified sending domain example.com, templates with HTML, contacts, a sent email.
+import type { DemoStory } from './story.ts';
 import type { EmailService } from '../../domains/email/index.ts';
 
-export async function seedEmailDemo(deps: { orgId: string; email: EmailService }): Promise<void> {
+export async function seedEmailDemo(deps: { orgId: string; email: EmailService }, story: DemoStory): Promise<void> {
   const { orgId, email } = deps;
   email.verifyDomain(email.addDomain(orgId, 'example.com').id);
   const welcome = email.createTemplate(orgId, {
@@ -15,6 +16,7 @@ export async function seedEmailDemo(deps: { orgId: string; email: EmailService }
   });
   email.createContact(orgId, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Johnson' });
   email.createContact(orgId, { email: 'marco@example.org', firstName: 'Marco', lastName: 'Rossi' });
+  await story.at(100);
   await email.send(orgId, {
     templateId: welcome.id, recipient: { to: 'marco@example.org', firstName: 'Marco', lastName: 'Rossi' }, fromName: 'Example Store', fromEmail: 'hello@example.com',
   }, { source: 'API', sourceName: 'Demo seed' });

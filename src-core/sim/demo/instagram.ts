@@ -1,4 +1,5 @@
 // Demo fixtures for Instagram: a connected professional account and a few direct-message conversations.
+import type { DemoStory } from './story.ts';
 import type { InstagramService } from '../../domains/instagram/index.ts';
 import type { MessagingService } from '../../domains/messaging/index.ts';
 
@@ -10,7 +11,7 @@ const CUSTOMERS = [
   { igsid: '6690012384756120', username: 'leo_travels', name: 'Leo Martins' },
 ] as const;
 
-export async function seedInstagramDemo(deps: { orgId: string; instagram: InstagramService; messaging: MessagingService }): Promise<void> {
+export async function seedInstagramDemo(deps: { orgId: string; instagram: InstagramService; messaging: MessagingService }, story: DemoStory): Promise<void> {
   const { orgId, instagram, messaging } = deps;
   instagram.connect(orgId, {
     instagramAccountId: '17841400123456789', pageId: '104522183364912', pageName: 'Example Store', username: 'examplestore',
@@ -25,12 +26,20 @@ export async function seedInstagramDemo(deps: { orgId: string; instagram: Instag
   const origin = { source: 'MANUAL' as const, sourceName: 'Demo seed' };
   const answer = (customer: (typeof CUSTOMERS)[number], message: string) => instagram.sendMessage(orgId, { recipientIgsid: customer.igsid, message }, origin);
 
+  await story.at(90);
   write(maya, 'Hi! Is the linen tote from your last post still available in sand?');
+  await story.at(88);
   await answer(maya, 'Hi Maya! Yes, the sand tote is in stock. Here is the link: https://shop.example.com/products/linen-tote');
+  await story.at(85);
   write(maya, 'Perfect, just ordered it 🙌');
+  await story.at(75);
   write(jonas, 'Do you ship to Berlin? And how long does it take?');
+  await story.at(73);
   await answer(jonas, 'We do! EU orders arrive in 5 to 7 business days, with tracking.');
+  await story.at(60);
   write(priya, 'Loved the giveaway reel! When do you announce the winner?');
+  await story.at(52);
   write(leo, 'My order #1002 says delivered but I can’t find it anywhere.');
+  await story.at(51);
   write(leo, 'Can someone help please?');
 }

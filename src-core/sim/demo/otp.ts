@@ -1,13 +1,16 @@
 // Demo fixtures for OTP: the "Acme Login" widget (SMS, then WhatsApp), one verified request and one still waiting.
+import type { DemoStory } from './story.ts';
 import type { OtpService } from '../../domains/otp/index.ts';
 
-export async function seedOtpDemo(deps: { orgId: string; otp: OtpService }): Promise<void> {
+export async function seedOtpDemo(deps: { orgId: string; otp: OtpService }, story: DemoStory): Promise<void> {
   const { orgId, otp } = deps;
   const widget = otp.createWidget(orgId, {
     name: 'Acme Login', otpLength: 6, expirySeconds: 300, resendCooldownSeconds: 30, maxResends: 3, maxSendsPerHour: 5, maxVerifyAttempts: 3,
     channels: ['sms', 'whatsapp'],
   });
+  await story.at(30);
   const verified = await otp.send(orgId, { widgetId: widget.id, identifier: '+14155550101' }, { code: '482913' });
   await otp.verify(orgId, { requestId: verified.requestId, otp: '482913' });
-  await otp.send(orgId, { widgetId: widget.id, identifier: '+919810000002' });
+  // Still waiting for its code when the story ends (it expires five minutes later).
+  story.last(() => otp.send(orgId, { widgetId: widget.id, identifier: '+919810000002' }));
 }

@@ -1,4 +1,5 @@
 // Demo fixtures for WhatsApp: templates in every status and category, and a few real conversations.
+import type { DemoStory } from './story.ts';
 import type { CreateWaTemplateInput } from '../../contract/whatsapp.ts';
 import type { MessagingService } from '../../domains/messaging/index.ts';
 import type { WhatsappService } from '../../domains/whatsapp/index.ts';
@@ -26,13 +27,15 @@ const TEMPLATES: CreateWaTemplateInput[] = [
   { name: 'new_collection', category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Hi {{1}}, our autumn collection is here.' }] },
 ];
 
-/** Templates end APPROVED, REJECTED and (new_collection, reviewed 60 s after start) PENDING. */
-export async function seedWhatsappDemo(deps: { orgId: string; whatsapp: WhatsappService; messaging: MessagingService }): Promise<void> {
+/** Templates end APPROVED, REJECTED and (new_collection, reviewed a minute after the story ends) PENDING. */
+export async function seedWhatsappDemo(deps: { orgId: string; whatsapp: WhatsappService; messaging: MessagingService }, story: DemoStory): Promise<void> {
   const { orgId, whatsapp, messaging } = deps;
   for (const template of TEMPLATES) {
-    const created = whatsapp.createTemplate(orgId, template);
-    if (template.name !== 'new_collection') whatsapp.review(orgId, created.id);
+    // new_collection is still under review when the story ends (the review comes a minute later).
+    if (template.name === 'new_collection') story.last(() => whatsapp.createTemplate(orgId, template));
+    else whatsapp.review(orgId, whatsapp.createTemplate(orgId, template).id);
   }
+  await story.at(25);
   const origin = { source: 'CAMPAIGN' as const, sourceName: 'Demo seed' };
   const body = (...values: string[]) => [{ type: 'body' as const, parameters: values.map((text) => ({ type: 'text', text })) }];
   await whatsapp.sendTemplate(orgId, {
@@ -42,9 +45,13 @@ export async function seedWhatsappDemo(deps: { orgId: string; whatsapp: Whatsapp
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '1001' }] },
     ],
   }, origin);
+  await story.at(12);
   messaging.receive({ orgId, channel: 'whatsapp', from: '+14155550101', text: 'Great, thank you! Can I change the delivery address?' });
+  await story.at(6);
   messaging.receive({ orgId, channel: 'whatsapp', from: '+919810000001', text: 'Hi, do you ship to Bengaluru?', name: 'Aarav Sharma' });
+  await story.at(3);
   messaging.receive({ orgId, channel: 'whatsapp', from: '+447700900123', text: 'My parcel arrived damaged 😞', name: 'Oliver Brown' });
+  await story.at(2);
   await whatsapp.sendTemplate(orgId, {
     to: '447700900123', templateName: 'welcome_offer', languageCode: 'en',
     components: [{ type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] }, ...body('Oliver')],
