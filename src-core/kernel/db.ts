@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type Sql = Database.Database;
+export type Statement = Database.Statement;
 
 export interface Db {
   readonly sql: Sql;

@@ -1,5 +1,6 @@
 // SQL of the durable job table: rows with a due time, claimed one at a time by the runner.
 import type { Sql } from './db.ts';
+import { statementCache } from './statements.store.ts';
 
 export type JobRow = {
   id: string; type: string; org_id: string | null; payload: string; due_at: number;
@@ -9,10 +10,11 @@ export type JobRow = {
 export type NewJob = { id: string; type: string; orgId: string | null; payload: unknown; dueAt: number; dedupeKey?: string | undefined; createdAt: string };
 
 export function createJobsStore(sql: Sql) {
+  const prepare = statementCache(sql);
   const insert = sql.prepare(`INSERT INTO jobs (id, type, org_id, payload, due_at, dedupe_key, created_at)
     VALUES (@id, @type, @orgId, @payload, @dueAt, @dedupeKey, @createdAt) ON CONFLICT(dedupe_key) DO NOTHING`);
   const nextDue = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, rowid LIMIT 1`);
-  const dueOfTypes = (types: string[]) => sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND type IN (${types.map(() => '?').join(',')})
+  const dueOfTypes = (types: string[]) => prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND type IN (${types.map(() => '?').join(',')})
     ORDER BY due_at, rowid LIMIT ?`);
   const earliest = sql.prepare(`SELECT MIN(due_at) AS due FROM jobs WHERE status = 'pending'`);
   const claim = sql.prepare(`UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = ? AND status = 'pending'`);

@@ -11,6 +11,7 @@ import { migrate, MigrationError, type Migration } from './migrate.store.ts';
 import { formatPaise } from './money.ts';
 import { pageEnvelope, paginationQuery, toPageRequest } from './pagination.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { statementCache } from './statements.store.ts';
 import { createVersionedCache } from './versioned-cache.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 
@@ -246,6 +247,27 @@ describe('transactions and the outbox', () => {
       order.push('outer body');
     });
     expect(order).toEqual(['outer body', 'inner hook']);
+    db.close();
+  });
+});
+
+describe('statement cache', () => {
+  it('prepares each distinct text once, and again only after it was dropped past the maximum', () => {
+    const db = openDb(':memory:');
+    const prepared: string[] = [];
+    const prepare = db.sql.prepare.bind(db.sql);
+    db.sql.prepare = ((text: string) => {
+      prepared.push(text);
+      return prepare(text);
+    }) as typeof db.sql.prepare;
+    const cached = statementCache(db.sql, 2);
+    expect(cached('SELECT ? AS n').get(1)).toEqual({ n: 1 });
+    expect(cached('SELECT ? AS n').get(2)).toEqual({ n: 2 });
+    expect(prepared).toEqual(['SELECT ? AS n']);
+    cached('SELECT 2');
+    cached('SELECT 3');
+    cached('SELECT ? AS n');
+    expect(prepared).toEqual(['SELECT ? AS n', 'SELECT 2', 'SELECT 3', 'SELECT ? AS n']);
     db.close();
   });
 });

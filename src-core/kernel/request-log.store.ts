@@ -1,6 +1,7 @@
 // SQL of the per-key request log, written in batches off the hot path.
 import type { RequestLogEntry } from '../contract/api-keys.ts';
 import type { Sql } from './db.ts';
+import { statementCache } from './statements.store.ts';
 
 export type RequestLogRecord = RequestLogEntry & { orgId: string | null };
 type Row = { id: string; key_id: string | null; method: string; endpoint: string; status_code: number; source_ip: string; duration_ms: number; at: string };
@@ -8,6 +9,7 @@ type Row = { id: string; key_id: string | null; method: string; endpoint: string
 export type RequestLogFilter = { keyId?: string | undefined; status?: number | undefined; path?: string | undefined };
 
 export function createRequestLogStore(sql: Sql) {
+  const prepare = statementCache(sql);
   const insert = sql.prepare(`INSERT INTO request_log (id, org_id, key_id, method, endpoint, status_code, source_ip, duration_ms, at)
     VALUES (@id, @orgId, @keyId, @method, @endpoint, @statusCode, @sourceIp, @durationMs, @at)`);
   const touchKey = sql.prepare(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`);
@@ -32,8 +34,8 @@ export function createRequestLogStore(sql: Sql) {
       if (filter.path) where.push(`endpoint LIKE @path ESCAPE '\\'`);
       const params = { orgId, keyId: filter.keyId, status: filter.status, path: filter.path ? `%${filter.path.replace(/[\\%_]/g, '\\$&')}%` : undefined, limit, offset };
       const clause = where.join(' AND ');
-      const rows = sql.prepare(`SELECT * FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
-      const total = (sql.prepare(`SELECT COUNT(*) AS n FROM request_log WHERE ${clause}`).get(params) as { n: number }).n;
+      const rows = prepare(`SELECT * FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
+      const total = (prepare(`SELECT COUNT(*) AS n FROM request_log WHERE ${clause}`).get(params) as { n: number }).n;
       return { rows: rows.map(toEntry), total };
     },
   };

@@ -1,5 +1,6 @@
 // The only SQL of contacts: rows, trigram search, blocking and notes.
 import type { Sql } from '../../kernel/db.ts';
+import { statementCache } from '../../kernel/statements.store.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 
@@ -53,6 +54,7 @@ function searchClause(terms: string[]): { from: string; where: string[]; params:
 }
 
 export function createContactsStore(sql: Sql) {
+  const prepare = statementCache(sql);
   const insert = sql.prepare(`INSERT INTO contacts (id, org_id, username, name, email, phone, profile_pic, source, tags, created_at, updated_at)
     VALUES (@id, @org_id, @username, @name, @email, @phone, @profile_pic, @source, @tags, @created_at, @updated_at)`);
   const byId = sql.prepare(`SELECT * FROM contacts WHERE id = ? AND org_id = ?`);
@@ -89,7 +91,7 @@ export function createContactsStore(sql: Sql) {
     byPhone: (orgId: string, phone: string) => phoneCache.read(`${orgId}\u0000${phone}`, () => byPhone.get(orgId, phone) as ContactRow | undefined),
     /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags`. */
     phones(orgId: string, tags: string[] | null): Array<{ id: string; phone: string }> {
-      return sql.prepare(`SELECT id, phone FROM contacts WHERE org_id = @orgId AND phone IS NOT NULL AND phone <> ''
+      return prepare(`SELECT id, phone FROM contacts WHERE org_id = @orgId AND phone IS NOT NULL AND phone <> ''
         AND (@tags IS NULL OR EXISTS (SELECT 1 FROM json_each(contacts.tags) t WHERE t.value IN (SELECT value FROM json_each(@tags))))
         ORDER BY rowid`).all({ orgId, tags: tags ? JSON.stringify(tags) : null }) as Array<{ id: string; phone: string }>;
     },
@@ -117,8 +119,8 @@ export function createContactsStore(sql: Sql) {
       const clause = ['c.org_id = @orgId', ...where].join(' AND ');
       const all = { ...params, orgId, limit: page.limit, offset: page.offset };
       const order = long.length > 0 ? 'f.rowid DESC' : 'c.rowid DESC';
-      const docs = sql.prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
-      const total = (sql.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
+      const docs = prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
+      const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
       return { docs, total };
     },
     insertNote: (row: NoteRow) => void insertNote.run(row),

@@ -1,5 +1,6 @@
 // The only SQL of messages and conversations.
 import type { Sql } from '../../kernel/db.ts';
+import { statementCache } from '../../kernel/statements.store.ts';
 
 export type MessageRow = {
   id: string; org_id: string; channel: string; direction: string; status: string; contact_id: string | null;
@@ -17,6 +18,7 @@ export type MessageFilter = {
 };
 
 export function createMessagingStore(sql: Sql) {
+  const prepare = statementCache(sql);
   const insertMessage = sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, contact_id, conversation_id, address, sender,
       external_id, type, text, content, template_name, template_id, source, billing_amount_paise, created_at, sent_at)
     VALUES (@id, @org_id, @channel, @direction, @status, @contact_id, @conversation_id, @address, @sender, @external_id, @type, @text,
@@ -94,8 +96,8 @@ export function createMessagingStore(sql: Sql) {
       const where = `org_id = ? AND channel = ? AND (address LIKE ? ESCAPE '\\' ${ids})`;
       const params = [orgId, channel, `%${term.replace(/[\\%_]/g, '\\$&')}%`, ...contactIds];
       return {
-        rows: sql.prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as ConversationRow[],
-        total: (sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(...params) as { n: number }).n,
+        rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as ConversationRow[],
+        total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(...params) as { n: number }).n,
       };
     },
     lastInbound: (conversationId: string) => lastInbound.get(conversationId) as MessageRow | undefined,
@@ -107,12 +109,12 @@ export function createMessagingStore(sql: Sql) {
       const { clause, params } = filterClause(orgId, filter);
       const all = { ...params, limit, offset };
       return {
-        rows: sql.prepare(`SELECT * FROM messages WHERE ${clause} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(all) as MessageRow[],
-        total: (sql.prepare(`SELECT COUNT(*) AS n FROM messages WHERE ${clause}`).get(all) as { n: number }).n,
+        rows: prepare(`SELECT * FROM messages WHERE ${clause} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(all) as MessageRow[],
+        total: (prepare(`SELECT COUNT(*) AS n FROM messages WHERE ${clause}`).get(all) as { n: number }).n,
       };
     },
     dailyCounts(orgId: string, channel: string, fromIso: string, toIso: string) {
-      return sql.prepare(`SELECT substr(created_at, 1, 10) AS date,
+      return prepare(`SELECT substr(created_at, 1, 10) AS date,
           SUM(CASE WHEN status IN ('sent', 'delivered', 'read') OR delivered_at IS NOT NULL THEN 1 ELSE 0 END) AS sent,
           SUM(CASE WHEN delivered_at IS NOT NULL THEN 1 ELSE 0 END) AS delivered,
           SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed

@@ -1,10 +1,12 @@
 // The only SQL of SMS sender ids and DLT templates.
 import type { Sql } from '../../kernel/db.ts';
+import { statementCache } from '../../kernel/statements.store.ts';
 
 export type SenderRow = { id: string; org_id: string; sender_id: string; entity_id: string; status: string; created_at: string };
 export type SmsTemplateRow = { id: string; org_id: string; name: string; dlt_template_id: string; body: string; route: string; status: string; created_at: string };
 
 export function createSmsStore(sql: Sql) {
+  const prepare = statementCache(sql);
   const insertSender = sql.prepare(`INSERT INTO sms_senders (id, org_id, sender_id, entity_id, status, created_at)
     VALUES (@id, @org_id, @sender_id, @entity_id, @status, @created_at)`);
   const senderByName = sql.prepare(`SELECT * FROM sms_senders WHERE org_id = ? AND sender_id = ?`);
@@ -14,12 +16,12 @@ export function createSmsStore(sql: Sql) {
   const templateById = sql.prepare(`SELECT * FROM sms_templates WHERE org_id = ? AND id = ?`);
   const templateByDlt = sql.prepare(`SELECT * FROM sms_templates WHERE org_id = ? AND dlt_template_id = ?`);
   const approvedTemplates = sql.prepare(`SELECT * FROM sms_templates WHERE org_id = ? AND status = 'APPROVED' ORDER BY created_at, rowid`);
-  const review = (table: 'sms_senders' | 'sms_templates') => sql.prepare(`UPDATE ${table} SET status = ? WHERE id = ? AND status = 'PENDING'`);
+  const review = (table: 'sms_senders' | 'sms_templates') => prepare(`UPDATE ${table} SET status = ? WHERE id = ? AND status = 'PENDING'`);
   const reviewSender = review('sms_senders');
   const reviewTemplate = review('sms_templates');
   const page = (table: string, filterStatus: boolean) => ({
-    rows: sql.prepare(`SELECT * FROM ${table} WHERE org_id = @orgId ${filterStatus ? 'AND status = @status' : ''} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`),
-    count: sql.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE org_id = @orgId ${filterStatus ? 'AND status = @status' : ''}`),
+    rows: prepare(`SELECT * FROM ${table} WHERE org_id = @orgId ${filterStatus ? 'AND status = @status' : ''} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`),
+    count: prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE org_id = @orgId ${filterStatus ? 'AND status = @status' : ''}`),
   });
   const pages = { senders: page('sms_senders', false), templates: page('sms_templates', false), templatesByStatus: page('sms_templates', true) };
 

@@ -1,5 +1,6 @@
 // The only SQL of WhatsApp templates and header media.
 import type { Sql } from '../../kernel/db.ts';
+import { statementCache } from '../../kernel/statements.store.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 
 export type WaTemplateRow = {
@@ -9,6 +10,7 @@ export type WaTemplateRow = {
 export type WaMediaRow = { id: string; org_id: string; filename: string; mime_type: string; size_bytes: number; data: Buffer; created_at: string };
 
 export function createWhatsappStore(sql: Sql) {
+  const prepare = statementCache(sql);
   const insert = sql.prepare(`INSERT INTO whatsapp_templates (id, org_id, name, category, language, status, components, created_at)
     VALUES (@id, @org_id, @name, @category, @language, @status, @components, @created_at)`);
   const byId = sql.prepare(`SELECT * FROM whatsapp_templates WHERE org_id = ? AND id = ?`);
@@ -39,8 +41,8 @@ export function createWhatsappStore(sql: Sql) {
       const params = { orgId, ...filter, limit, offset };
       const clause = where.join(' AND ');
       return {
-        rows: sql.prepare(`SELECT * FROM whatsapp_templates WHERE ${clause} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as WaTemplateRow[],
-        total: (sql.prepare(`SELECT COUNT(*) AS n FROM whatsapp_templates WHERE ${clause}`).get(params) as { n: number }).n,
+        rows: prepare(`SELECT * FROM whatsapp_templates WHERE ${clause} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as WaTemplateRow[],
+        total: (prepare(`SELECT COUNT(*) AS n FROM whatsapp_templates WHERE ${clause}`).get(params) as { n: number }).n,
       };
     },
     insertMedia: (row: WaMediaRow) => void insertMedia.run(row),
