@@ -88,8 +88,12 @@ describe('console flows', () => {
     await page.getByTestId('nav-inbox').click();
     await page.locator(`[data-testid="conversation-row"][data-address="${CUSTOMER}"]`).click();
     await page.getByTestId('composer').waitFor();
+    const message = page.getByTestId('message').first().locator('time');
+    expect(await message.getAttribute('data-dated')).toBe('false');
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 24 * 3600 })).status).toBe(200);
     await page.getByTestId('template-composer').waitFor();
+    // A day later on the virtual clock, yesterday's messages carry their date.
+    await page.getByTestId('message').first().locator('time[data-dated="true"]').waitFor();
     await page.getByTestId('reply-template').selectOption({ label: 'login_code · en' });
     await page.getByTestId('reply-var-body.1').fill('482913');
     await page.getByTestId('reply-preview').filter({ hasText: '482913 is your verification code' }).waitFor();

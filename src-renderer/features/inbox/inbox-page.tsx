@@ -1,8 +1,8 @@
 // The inbox: channel tabs, conversations with unread counts and search, and the selected thread.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel } from '../../../src-core/contract/index.ts';
-import { shortTime } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { When } from '../../components/when.tsx';
 import { useConversations } from './queries.ts';
 import { Thread } from './thread.tsx';
 
@@ -70,7 +70,7 @@ export function InboxPage() {
                       <div className="row-sub">{c.lastMessage ?? ''}</div>
                     </div>
                     <div className="row-meta column">
-                      <span className="muted small">{shortTime(c.lastMessageAt)}</span>
+                      <span className="muted small"><When iso={c.lastMessageAt} /></span>
                       {c.unreadCount > 0 ? <span className="unread" data-testid="unread">{c.unreadCount}</span> : null}
                     </div>
                   </li>

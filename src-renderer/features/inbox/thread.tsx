@@ -1,7 +1,8 @@
 // One conversation: messages oldest first with live status ticks, and the reply composer (or why the contact is blocked).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
-import { shortTime, time } from '../../components/format.ts';
+import { time } from '../../components/format.ts';
+import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { TemplateComposer } from './template-composer.tsx';
 import { useUnblockContact } from '../contacts/mutations.ts';
@@ -18,7 +19,7 @@ function Bubble({ message }: { message: Message }) {
       {message.templateName ? <span className="template-tag">template · {message.templateName}</span> : null}
       <p>{message.text}</p>
       <span className="bubble-meta">
-        {shortTime(message.createdAt)}
+        <When iso={message.createdAt} />
         {outbound ? <span className={`ticks ${message.status}`} title={message.errorMessage ?? message.status} data-testid="ticks">{TICKS[message.status] ?? ''}</span> : null}
       </span>
       {message.status === 'failed' ? <span className="bubble-error">{message.errorMessage}</span> : null}
