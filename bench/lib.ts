@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: child servers, a seeded database, load runs and the result table.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,7 +9,7 @@ import type { Ready } from '../src-core/server.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 
-export type Row = { name: string; reqPerSec: number; p99Ms: number; non2xx: number };
+export type Row = { name: string; reqPerSec: number; p99Ms: number; non2xx: number; /** Server CPU per request, when measured. */ cpuUsPerReq?: number };
 export type Ratio = { name: string; value: number; target: string; pass: boolean };
 export type SuiteResult = { suite: string; rows: Row[]; ratios: Ratio[]; notes: string[] };
 
@@ -25,7 +25,9 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
 }
 
 /** Starts a child process and resolves its first stdout line (as JSON). */
-export async function startChild<T>(command: string, args: string[], env: Record<string, string> = {}): Promise<{ ready: T; stop(): Promise<void> }> {
+export type Child<T> = { ready: T; stop(): Promise<void>; /** CPU time the process has used, in ms (null where /proc is missing). */ cpuMs(): number | null };
+
+export async function startChild<T>(command: string, args: string[], env: Record<string, string> = {}): Promise<Child<T>> {
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.add(child);
   let stderr = '';
@@ -36,6 +38,7 @@ export async function startChild<T>(command: string, args: string[], env: Record
   });
   return {
     ready,
+    cpuMs: () => cpuMsOf(child.pid),
     stop: () => new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => {
@@ -47,8 +50,18 @@ export async function startChild<T>(command: string, args: string[], env: Record
   };
 }
 
+/** User plus system CPU time of a process (all its threads), from /proc on Linux. */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return null;
+  }
+}
+
 /** `switchboard serve` as a benchmark's child (killed with the others if the run is interrupted). */
-export function startServe(dataFile: string, options: { seed?: 'demo' | 'none' } = {}): Promise<{ ready: Ready; stop(): Promise<void> }> {
+export function startServe(dataFile: string, options: { seed?: 'demo' | 'none' } = {}): Promise<Child<Ready>> {
   return startChild<Ready>(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--data', dataFile, '--seed', options.seed ?? 'none', '--json']);
 }
 
@@ -73,6 +86,8 @@ export const nextIp = (): string => {
 export type Load = {
   url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string;
   connections?: number; seconds?: number; rotateIp?: boolean;
+  /** The server under load: its CPU time per request is measured too (work it leaves for later is not counted). */
+  server?: Pick<Child<unknown>, 'cpuMs'>;
   /** A different path per request (e.g. walking pages), so no answer is served twice. */
   path?: () => string;
 };
@@ -89,8 +104,12 @@ export async function measure(name: string, load: Load): Promise<Row> {
     }] : undefined,
   });
   await run(2);
+  const cpuBefore = load.server?.cpuMs() ?? null;
   const result = await run(load.seconds ?? 6);
-  return { name, reqPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  const cpuAfter = load.server?.cpuMs() ?? null;
+  const row: Row = { name, reqPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  if (cpuBefore !== null && cpuAfter !== null && result.requests.total > 0) row.cpuUsPerReq = Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
+  return row;
 }
 
 export function printSuite(result: SuiteResult): void {

@@ -23,18 +23,18 @@ export async function unifiedSendSuite(): Promise<SuiteResult> {
     const answer = Buffer.from(await sample.arrayBuffer());
     if (sample.status !== 200) throw new Error(`unified send answered ${sample.status}: ${answer.toString()}`);
 
-    const send = await measure('switchboard POST /v1/messages/send (whatsapp, durable)', { url: `${url}/v1/messages/send`, method: 'POST', headers, body, rotateIp: true });
+    const send = await measure('switchboard POST /v1/messages/send (whatsapp, durable)', { url: `${url}/v1/messages/send`, method: 'POST', headers, body, rotateIp: true, server });
     const logged = (await dashboard<{ meta: { total: number } }>('GET', '/dashboard/whatsapp/logs?limit=1')).meta.total;
     await server.stop();
 
     const responseFile = join(temp.dir, 'response.json');
     writeFileSync(responseFile, JSON.stringify({ status: 200, body: answer.toString('base64'), headers: { 'content-type': 'application/json; charset=utf-8' } }));
     const bare = await startChild<{ url: string }>(process.execPath, ['bench/bare-server.mjs', responseFile]);
-    const baseline = await measure('bare node:http POST, the same bytes', { url: `${bare.ready.url}/v1/messages/send`, method: 'POST', headers, body });
+    const baseline = await measure('bare node:http POST, the same bytes', { url: `${bare.ready.url}/v1/messages/send`, method: 'POST', headers, body, server: bare });
     await bare.stop();
 
     const floorServer = await startChild<{ url: string }>(process.execPath, ['--import', 'tsx', 'bench/storage-floor-server.ts', responseFile, join(temp.dir, 'floor.db')]);
-    const floor = await measure('storage floor: the same rows written, no logic', { url: `${floorServer.ready.url}/v1/messages/send`, method: 'POST', headers, body, rotateIp: true });
+    const floor = await measure('storage floor: the same rows written, no logic', { url: `${floorServer.ready.url}/v1/messages/send`, method: 'POST', headers, body, rotateIp: true, server: floorServer });
     await floorServer.stop();
 
     const ratio = send.reqPerSec / baseline.reqPerSec;
@@ -47,6 +47,7 @@ export async function unifiedSendSuite(): Promise<SuiteResult> {
       notes: [
         `${logged.toLocaleString()} WhatsApp messages stored during the run (each with its charge and receipt jobs)`,
         `the storage floor alone reaches ${(floor.reqPerSec / baseline.reqPerSec).toFixed(3)} of bare node:http; the send reaches ${(send.reqPerSec / floor.reqPerSec).toFixed(2)} of the floor`,
+        `server CPU per request: the send ${send.cpuUsPerReq ?? '?'} µs, the floor ${floor.cpuUsPerReq ?? '?'} µs, bare node:http ${baseline.cpuUsPerReq ?? '?'} µs`,
       ],
     };
   } finally {
