@@ -16,7 +16,7 @@ export type DemoStory = {
 /**
  * A story on `clock`, which started DEMO_STORY_MS behind `baseOffsetMs`; `advance` moves the clock and runs
  * due jobs. Without a clock to play on (`null`: an existing database, tests' manual clock) everything
- * happens now, in the same order.
+ * happens now, the `last` steps at the end.
  */
 export function createDemoStory(timeline: { clock: Clock; baseOffsetMs: number; advance(ms: number): Promise<void> } | null): DemoStory {
   const steps: Array<() => unknown> = [];
