@@ -244,9 +244,6 @@ export function createCampaignsService(deps: {
     },
     /** Job: sends the next chunk (first resuming recipients caught mid-send), then hands over or completes. */
     async dispatch(orgId: string, id: string): Promise<void> {
-      // Out of the job runner's transaction first: a slice sent inside another transaction cannot be rolled
-      // back alone, so it would queue every recipient in a savepoint of its own (see messaging's sendMany).
-      await yieldToIo();
       const row = store.byId(orgId, id);
       if (!row || row.status !== 'RUNNING') return;
       let plan: ChannelPlan;

@@ -182,21 +182,19 @@ export function createMessagingService(deps: {
       }
     });
     /**
-     * Runs `work` in a transaction, first queueing without savepoints; a refusal rolls that attempt back
-     * and it runs again with one savepoint per message. Inside a caller's transaction (which a rollback
-     * would take with it) it isolates from the start.
+     * Runs `work` in a transaction (joining the caller's, if any), first with the whole group in one
+     * savepoint; a refusal rolls that attempt back alone and it runs again with one savepoint per message.
      */
-    const attempt = <T>(work: (isolate: boolean) => T): T => {
-      if (db.sql.inTransaction) return db.tx(() => work(true));
+    const attempt = <T>(work: (isolate: boolean) => T): T => db.tx(() => {
       try {
-        return db.tx(() => work(false));
+        return db.savepoint(() => work(false));
       } catch (error) {
         if (!(error instanceof QueueRefused)) throw error;
         answers.fill(null);
         outcomes.clear();
-        return db.tx(() => work(true));
+        return work(true);
       }
-    };
+    });
     const byProvider = (pending: Pending[]): Map<ChannelProvider, Pending[]> => {
       const groups = new Map<ChannelProvider, Pending[]>();
       for (const p of pending) {
