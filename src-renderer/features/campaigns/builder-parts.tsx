@@ -19,16 +19,16 @@ export function Step({ n, title, children }: { n: number; title: string; childre
   );
 }
 
-/** A radio group of cards (templates, audiences), keyboard navigable like any radio group. */
-export function OptionCards({ label, name, options, value, onChange, className = 'template-options' }: {
-  label: string; name: string; value: string; onChange(value: string): void; className?: string;
-  options: Array<{ value: string; testId: string; templateName?: string; content: ReactNode }>;
+/** A radio group of cards (templates, audiences), keyboard navigable like any radio group; picking one hands back its item. */
+export function OptionCards<T>({ label, name, options, value, onChange, className = 'template-options' }: {
+  label: string; name: string; value: string; onChange(item: T): void; className?: string;
+  options: Array<{ value: string; item: T; testId: string; templateName?: string; content: ReactNode }>;
 }) {
   return (
     <div className={className} role="radiogroup" aria-label={label}>
       {options.map((o) => (
         <label key={o.value} className={`template-option${o.value === value ? ' selected' : ''}`} data-testid={o.testId} data-template-name={o.templateName}>
-          <input type="radio" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+          <input type="radio" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.item)} />
           {o.content}
         </label>
       ))}

@@ -90,9 +90,9 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
         <Step n={1} title="Template">
           {templates.data && !templates.data.data.length ? <Empty title="No email templates">Create a template with HTML first.</Empty> : null}
           <OptionCards label="Template" name="email-template" value={templateId}
-            onChange={(id) => pick((templates.data?.data ?? []).find((t) => t.id === id) as EmailTemplateItem)}
+            onChange={pick}
             options={(templates.data?.data ?? []).map((t) => ({
-              value: t.id, testId: 'email-template', templateName: t.name,
+              value: t.id, item: t, testId: 'email-template', templateName: t.name,
               content: <><span className="template-option-head"><strong>{t.name}</strong></span><span className="template-option-body muted">{t.subject}</span></>,
             }))} />
           {template ? (

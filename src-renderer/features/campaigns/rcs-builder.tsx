@@ -68,9 +68,9 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
             </select>
           </label>
           {templates.data && !approved.length ? <Empty title="No approved templates for this bot">Create an RCS template and wait for its approval first.</Empty> : null}
-          <OptionCards label="Template" name="rcs-template" value={template?.id ?? ''} onChange={(id) => pick(approved.find((t) => t.id === id) as RcsTemplate)}
+          <OptionCards label="Template" name="rcs-template" value={template?.id ?? ''} onChange={pick}
             options={approved.map((t) => ({
-              value: t.id, testId: 'rcs-template', templateName: t.name, content: <>
+              value: t.id, item: t, testId: 'rcs-template', templateName: t.name, content: <>
                 <span className="template-option-head"><strong>{t.name}</strong><span className="chip">{t.type.replace('_', ' ')}</span></span>
                 <span className="template-option-body muted">{t.title ? `${t.title} — ` : ''}{t.text}</span>
               </>,

@@ -56,8 +56,8 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
     <form className="builder" onSubmit={formSubmit(submit)} data-testid="sms-builder" aria-label="New SMS campaign">
       <div className="builder-steps">
         <Step n={1} title="Audience">
-          <OptionCards label="Audience" name="sms-audience" className="audience-options" value={audience} onChange={(value) => setAudience(value as Audience)}
-            options={AUDIENCES.map((a) => ({ value: a.value, testId: `audience-${a.value}`, content: <><strong>{a.label}</strong><span className="muted small">{a.hint}</span></> }))} />
+          <OptionCards label="Audience" name="sms-audience" className="audience-options" value={audience} onChange={setAudience}
+            options={AUDIENCES.map((a) => ({ value: a.value, item: a.value, testId: `audience-${a.value}`, content: <><strong>{a.label}</strong><span className="muted small">{a.hint}</span></> }))} />
           {audience === 'segment' ? (
             <label className="field">
               <span>Tags <span className="muted">(comma separated; a contact with any of them is in)</span></span>

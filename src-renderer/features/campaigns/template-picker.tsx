@@ -11,11 +11,11 @@ export function TemplatePicker({ value, onChange }: { value: string; onChange(te
   if (templates.data.data.length === 0) return <Empty title="No approved templates">Create a template and wait for its approval first.</Empty>;
   const approved = templates.data.data;
   return (
-    <OptionCards label="Template" name="campaign-template" value={value} onChange={(id) => onChange(approved.find((t) => t.id === id) as WaTemplate)}
+    <OptionCards label="Template" name="campaign-template" value={value} onChange={onChange}
       options={approved.map((template) => {
         const body = template.components.find((c) => c.type === 'BODY');
         return {
-          value: template.id, testId: 'template-option', templateName: template.name, content: <>
+          value: template.id, item: template, testId: 'template-option', templateName: template.name, content: <>
             <span className="template-option-head">
               <strong>{template.name}</strong>
               <span className="chip">{template.category.toLowerCase()}</span>
