@@ -1,24 +1,14 @@
 // Idempotency keys: one run per key within 24 hours, conflicts for another body or a running request.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../migrations/index.ts';
+import { migratedDb } from '../testing/migrated-db.ts';
 import { createClock } from './clock.ts';
-import { openDb } from './db.ts';
 import { AppError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
-import { migrate } from './migrate.store.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sb-idem-'));
-const db = openDb(join(dir, 'i.db'));
-migrate(db.sql, MIGRATIONS, 't');
+const { db, remove } = migratedDb('idempotency');
 const clock = createClock({ kind: 'manual', startMs: 0 });
 const idempotency = createIdempotency({ db, clock });
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(remove);
 
 describe('idempotency', () => {
   it('runs once per key and replays the first answer', async () => {

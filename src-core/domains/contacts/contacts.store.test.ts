@@ -1,24 +1,13 @@
 // The contacts store's queries use indexes: the trigram index for search, the org index for lists.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../kernel/db.ts';
-import { migrate } from '../../kernel/migrate.store.ts';
-import { MIGRATIONS } from '../../migrations/index.ts';
+import { migratedDb } from '../../testing/migrated-db.ts';
 import { toContact } from './contacts.service.ts';
 import { createContactsStore, LIST_NEWEST_SQL, normalizeTerm, type ContactRow } from './contacts.store.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sb-contacts-store-'));
-const db = openDb(join(dir, 'c.db'));
-migrate(db.sql, MIGRATIONS, 't');
-db.sql.prepare(`INSERT INTO organizations (id, name, created_at) VALUES ('org_a', 'A', 't')`).run();
+const { db, file, remove } = migratedDb('contacts-store', ['org_a']);
 const store = createContactsStore(db.sql);
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(remove);
 
 function plan(search: string | undefined): string {
   const captured: string[] = [];
@@ -63,7 +52,7 @@ describe('contacts store', () => {
     expect(store.list('org_a', undefined, page)).toBe(store.list('org_a', undefined, page));
     store.insert({ id: 'cnt_here', org_id: 'org_a', username: null, name: 'Here', email: null, phone: null, profile_pic: null, source: 'x', tags: '[]', created_at: 't', updated_at: 't' });
     expect(store.list('org_a', undefined, page).total).toBe(before + 1);
-    const other = new Database(join(dir, 'c.db'));
+    const other = new Database(file);
     other.prepare(`INSERT INTO contacts (id, org_id, source, created_at, updated_at) VALUES ('cnt_elsewhere', 'org_a', 'cli', 't', 't')`).run();
     other.close();
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,25 +1,13 @@
 // The active endpoints every event is fanned out against are cached, and the cache never outlives a change:
 // one made through the store, one made by another connection, or one rolled back.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../kernel/db.ts';
-import { migrate } from '../../kernel/migrate.store.ts';
-import { MIGRATIONS } from '../../migrations/index.ts';
+import { migratedDb } from '../../testing/migrated-db.ts';
 import { createWebhooksStore } from './webhooks.store.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sb-webhooks-store-'));
-const file = join(dir, 'w.db');
-const db = openDb(file);
-migrate(db.sql, MIGRATIONS, 't');
-db.sql.prepare(`INSERT INTO organizations (id, name, created_at) VALUES ('org_a', 'A', 't')`).run();
+const { db, file, remove } = migratedDb('webhooks-store', ['org_a']);
 const store = createWebhooksStore(db.sql);
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(remove);
 
 const endpoint = (id: string) => ({
   id, org_id: 'org_a', url: `https://example.com/${id}`, description: null, events: '["*"]', secret: 'whsec_x', created_via: 'api', created_at: 't',
