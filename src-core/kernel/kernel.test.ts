@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBus } from './bus.ts';
+import { createBus, type BusEvent } from './bus.ts';
 import { createClock, type Clock } from './clock.ts';
 import { openDb, type Db } from './db.ts';
 import { newId } from './ids.ts';
@@ -27,6 +27,17 @@ function outboxDb(): { db: Db; file: string; clock: Clock } {
   const { db, file } = tempDb();
   migrate(db.sql, MIGRATIONS, 't');
   return { db, file, clock: createClock({ kind: 'manual', startMs: 0 }) };
+}
+/** Closes `db` as a crash would and restarts on its file: the events a fresh bus dispatches, for `type`. */
+async function dispatchedAfterRestart(db: Db, file: string, clock: Clock, type: string): Promise<BusEvent[]> {
+  db.close();
+  const reopened = openDb(file);
+  const bus = createBus({ db: reopened, clock });
+  const seen: BusEvent[] = [];
+  bus.on(type, (event) => void seen.push(event));
+  await bus.flush();
+  reopened.close();
+  return seen;
 }
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -147,15 +158,9 @@ describe('transactions and the outbox', () => {
   it('undispatched events survive a restart and are dispatched by the next flush', async () => {
     const { db, file, clock } = outboxDb();
     db.tx(() => createBus({ db, clock }).emit('org_x', 'crash.pending', {}));
-    db.close();
-    const reopened = openDb(file);
-    const bus = createBus({ db: reopened, clock });
-    const seen: string[] = [];
-    bus.on('crash.pending', (event) => void seen.push(event.id));
-    await bus.flush();
+    const seen = (await dispatchedAfterRestart(db, file, clock, 'crash.pending')).map((event) => event.id);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatch(/^evt_/);
-    reopened.close();
   });
   it('events emitted while a batch is dispatched are dispatched too, each exactly once', async () => {
     const { db, clock } = outboxDb();
@@ -207,14 +212,8 @@ describe('transactions and the outbox', () => {
     first.saveCursor();
     db.tx(() => first.emit('org_x', 'unsaved', {}));
     await first.flush();
-    db.close();
-    const reopened = openDb(file);
-    const again = createBus({ db: reopened, clock });
-    const seen: string[] = [];
-    again.on('*', (event) => void seen.push(event.type));
-    await again.flush();
+    const seen = (await dispatchedAfterRestart(db, file, clock, '*')).map((event) => event.type);
     expect(seen).toEqual(['unsaved']);
-    reopened.close();
   });
   it('event data is shared by the listeners, so under test it is frozen once emitted', () => {
     const { db, clock } = outboxDb();
