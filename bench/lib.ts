@@ -76,16 +76,18 @@ export function dashboardClient(ready: { url: string; dashboardToken: string }) 
   };
 }
 
-let ipCounter = 0;
-/** A different client IP per request, so the per-(key, IP) rate limit is exercised but never reached. */
-export const nextIp = (): string => {
-  ipCounter++;
-  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-};
+/** Distinct client IPs a load cycles through, so the per-(key, IP) rate limit is exercised but never reached
+ * (at 60,000 req/s for 8 s, each IP sees about 1,900 requests in the window; the limit is 10,000). */
+const CLIENT_IPS = 256;
+const clientIp = (n: number): string => `10.0.${(n >> 8) & 255}.${n & 255}`;
 
 export type Load = {
   url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string;
-  connections?: number; seconds?: number; rotateIp?: boolean;
+  connections?: number; seconds?: number;
+  /** Cycle the x-forwarded-for header through CLIENT_IPS addresses. The requests are built once, before the run, so
+   * the load generator (which shares the machine's two cores with the server) spends no more per request than on a
+   * fixed request: building each one anew halves what it can send (bare node:http: 34k instead of 65k req/s). */
+  rotateIp?: boolean;
   /** The server under load: its CPU time per request is measured too (work it leaves for later is not counted). */
   server?: Pick<Child<unknown>, 'cpuMs'>;
   /** A different path per request (e.g. walking pages), so no answer is served twice. */
@@ -93,15 +95,11 @@ export type Load = {
 };
 
 export async function measure(name: string, load: Load): Promise<Row> {
+  const rotated = load.rotateIp ? Array.from({ length: CLIENT_IPS }, (_, n) => ({ headers: { ...load.headers, 'x-forwarded-for': clientIp(n) } })) : [{}];
+  const requests = load.path ? rotated.map((request) => ({ ...request, setupRequest: (req: object) => ({ ...req, path: load.path?.() }) })) : rotated;
   const run = (seconds: number) => autocannon({
     url: load.url, method: load.method ?? 'GET', connections: load.connections ?? 10, duration: seconds,
-    headers: load.headers, body: load.body,
-    requests: load.rotateIp || load.path ? [{
-      setupRequest: (req) => ({
-        ...req, ...(load.path ? { path: load.path() } : {}),
-        headers: { ...req.headers, ...(load.rotateIp ? { 'x-forwarded-for': nextIp() } : {}) },
-      }),
-    }] : undefined,
+    headers: load.headers, body: load.body, requests,
   });
   await run(2);
   const cpuBefore = load.server?.cpuMs() ?? null;

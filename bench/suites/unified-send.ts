@@ -30,7 +30,7 @@ export async function unifiedSendSuite(): Promise<SuiteResult> {
     const responseFile = join(temp.dir, 'response.json');
     writeFileSync(responseFile, JSON.stringify({ status: 200, body: answer.toString('base64'), headers: { 'content-type': 'application/json; charset=utf-8' } }));
     const bare = await startChild<{ url: string }>(process.execPath, ['bench/bare-server.mjs', responseFile]);
-    const baseline = await measure('bare node:http POST, the same bytes', { url: `${bare.ready.url}/v1/messages/send`, method: 'POST', headers, body, server: bare });
+    const baseline = await measure('bare node:http POST, the same bytes', { url: `${bare.ready.url}/v1/messages/send`, method: 'POST', headers, body, rotateIp: true, server: bare });
     await bare.stop();
 
     const floorServer = await startChild<{ url: string }>(process.execPath, ['--import', 'tsx', 'bench/storage-floor-server.ts', responseFile, join(temp.dir, 'floor.db')]);
