@@ -59,8 +59,10 @@ export type SmsLog = z.infer<typeof smsLogSchema>;
 /** Each DLT `{#var#}` stands for 1 to 30 characters of one line, as the DLT scrubbers accept. */
 export const DLT_VAR_MAX = 30;
 /** A message matches a DLT template when it is the template's body with each `{#var#}` filled. */
-export function dltPattern(body: string): RegExp {
+export function dltPattern(body: string, varMax: number = DLT_VAR_MAX): RegExp {
   const parts = body.split('{#var#}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join(`[^\\n]{1,${DLT_VAR_MAX}}`)}$`);
+  return new RegExp(`^${parts.join(Number.isFinite(varMax) ? `[^\\n]{1,${varMax}}` : '[^\\n]+')}$`);
 }
 export const matchesDlt = (body: string, message: string): boolean => dltPattern(body).test(message);
+/** The message is the template's body with its `{#var#}` filled, but a value is longer than DLT allows. */
+export const overlongDltValue = (body: string, message: string): boolean => !matchesDlt(body, message) && dltPattern(body, Infinity).test(message);

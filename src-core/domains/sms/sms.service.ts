@@ -2,7 +2,7 @@
 // approved template, checked whole before anything is sent, then logs and daily stats.
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
-import { matchesDlt, type CreateSmsTemplateInput, type SendSmsInput, type SmsLog, type SmsSendResult, type SmsSender, type SmsTemplate } from '../../contract/sms.ts';
+import { DLT_VAR_MAX, matchesDlt, overlongDltValue, type CreateSmsTemplateInput, type SendSmsInput, type SmsLog, type SmsSendResult, type SmsSender, type SmsTemplate } from '../../contract/sms.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, conflict } from '../../kernel/errors.ts';
@@ -27,6 +27,8 @@ const toTemplate = (row: SmsTemplateRow): SmsTemplate => ({
 export type SmsMessageInput = Omit<SendSmsInput, 'to' | 'route'> & { route?: SendSmsInput['route'] | undefined };
 export type PreparedSms = { senderId: string; template: SmsTemplateRow; message: string; route: SendSmsInput['route'] };
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
+const overlong = (template: SmsTemplateRow) =>
+  `message follows the DLT template ${template.name}, but a {#var#} value is longer than ${DLT_VAR_MAX} characters (DLT allows 1 to ${DLT_VAR_MAX} per variable)`;
 export const e164 = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
 
 export function createSmsService(deps: {
@@ -40,13 +42,16 @@ export function createSmsService(deps: {
       const row = store.templateById(orgId, input.templateId) ?? store.templateByDlt(orgId, input.templateId);
       if (!row) throw bad(`SMS template ${input.templateId} not found`);
       if (row.status !== 'APPROVED') throw bad(`SMS template ${row.name} is ${row.status}; only APPROVED DLT templates can be sent`);
+      if (overlongDltValue(row.body, input.message)) throw bad(overlong(row));
       if (!matchesDlt(row.body, input.message)) throw bad(`message does not match the DLT template ${row.name}: "${row.body}"`);
       if (input.route && row.route !== input.route) throw bad(`SMS template ${row.name} is registered for the ${row.route} route, not ${input.route}`);
       return row;
     }
-    const match = store.approvedTemplates(orgId).find((t) => (!input.route || t.route === input.route) && matchesDlt(t.body, input.message));
-    if (!match) throw bad(`message does not match any approved ${input.route ? `${input.route} ` : ''}DLT template of this organization`);
-    return match;
+    const approved = store.approvedTemplates(orgId).filter((t) => !input.route || t.route === input.route);
+    const match = approved.find((t) => matchesDlt(t.body, input.message));
+    if (match) return match;
+    const near = approved.find((t) => overlongDltValue(t.body, input.message));
+    throw bad(near ? overlong(near) : `message does not match any approved ${input.route ? `${input.route} ` : ''}DLT template of this organization`);
   }
 
   /** The first approved sender id (a campaign or a console reply without one uses it), if any. */
