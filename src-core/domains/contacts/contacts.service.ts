@@ -26,6 +26,16 @@ const addressKind = (channel: AddressChannel): 'phone' | 'email' | 'username' =>
 /** `14155550101`, `+1 415-555-0101` → `+14155550101`. */
 export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
 
+/**
+ * CONTACT_BLOCKED with the stored reason. The code is in the body's extra fields too: the seed says a refused
+ * send's 409 carries it, and unified send's bodies are otherwise `{message}` only.
+ */
+function blockedError(contact: Contact, status: 403 | 409): AppError {
+  return new AppError('CONTACT_BLOCKED', `Contact ${contact.id} is blocked${contact.blockedReason ? `: ${contact.blockedReason}` : ''}`, {
+    status, extra: { code: 'CONTACT_BLOCKED', contactId: contact.id, reason: contact.blockedReason },
+  });
+}
+
 export function createContactsService(deps: { store: ContactsStore; db: Db; bus: Bus; clock: Clock }) {
   const { store, db, bus, clock } = deps;
 
@@ -128,12 +138,9 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     unblock: (orgId: string, id: string): BlockResult => setBlocked(orgId, id, false, null),
     /** Every send path calls this: a blocked contact is refused with 409 CONTACT_BLOCKED and its reason. */
     assertSendable(contact: Contact | null): void {
-      if (contact?.isBlocked) {
-        throw new AppError('CONTACT_BLOCKED', `Contact ${contact.id} is blocked${contact.blockedReason ? `: ${contact.blockedReason}` : ''}`, {
-          extra: { contactId: contact.id, reason: contact.blockedReason },
-        });
-      }
+      if (contact?.isBlocked) throw blockedError(contact, 409);
     },
+    blockedError,
     listNotes(orgId: string, contactId: string, page: PageRequest): ListEnvelope<ContactNote> {
       mustGet(orgId, contactId);
       const { rows, total } = store.notes(orgId, contactId, page);

@@ -65,7 +65,7 @@ describe('POST /v1/messages/send', () => {
     const before = t.server.services.wallet.get(t.organizationId).balancePaise;
     const res = await unified({ to: '+14155550446', channel: 'whatsapp', template: wa });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ message: expect.stringContaining('blocked'), reason: 'Chargeback dispute' });
+    expect(res.body).toEqual({ message: expect.stringContaining('blocked'), code: 'CONTACT_BLOCKED', contactId: contact.id, reason: 'Chargeback dispute' });
     expect(t.server.services.wallet.get(t.organizationId).balancePaise).toBe(before);
   });
 

@@ -159,11 +159,7 @@ export function createWhatsappService(deps: {
     conversationByPhone(orgId: string, phone: string, limit: number) {
       const address = `+${waId(phone)}`;
       const contact = contacts.findByPhone(orgId, address);
-      if (contact?.isBlocked) {
-        throw new AppError('CONTACT_BLOCKED', `Contact ${contact.id} is blocked${contact.blockedReason ? `: ${contact.blockedReason}` : ''}`, {
-          status: 403, extra: { contactId: contact.id, reason: contact.blockedReason },
-        });
-      }
+      if (contact?.isBlocked) throw contacts.blockedError(contact, 403);
       const conversation = messaging.conversation(orgId, 'whatsapp', address);
       if (!conversation) throw notFound(`WhatsApp conversation with ${waId(phone)}`);
       return {
