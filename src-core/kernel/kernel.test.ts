@@ -238,6 +238,37 @@ describe('transactions and the outbox', () => {
     expect(seen).toEqual(['old.pending', 'old.pending.too']);
     db.close();
   });
+  it('the outbox, ledger, handsets and request log keep every row and seq when rebuilt lean (migration 18)', () => {
+    const { db } = tempDb();
+    migrate(db.sql, MIGRATIONS.filter((m) => m.id < 18), 't');
+    db.sql.prepare(`INSERT INTO organizations (id, name, created_at) VALUES ('org_x', 'X', 't')`).run();
+    const ledger = db.sql.prepare(`INSERT INTO ledger (seq, id, org_id, kind, amount_paise, balance_after_paise, email_credits_after, description, created_at)
+      VALUES (?, ?, 'org_x', 'top_up', 100, 100, 0, 'top-up', 't')`);
+    const outbox = db.sql.prepare(`INSERT INTO outbox (seq, id, org_id, type, data, created_at) VALUES (?, ?, 'org_x', 'thing.done', '{}', 't')`);
+    const handset = db.sql.prepare(`INSERT INTO sim_handset_messages (id, org_id, address, channel, sender, text, message_id, external_id, at)
+      VALUES (?, 'org_x', '+1', 'sms', 'S', ?, ?, ?, 't')`);
+    [[1, 'a'], [7, 'b']].forEach(([seq, id]) => ledger.run(seq, `led_${id}`));
+    [[3, 'a'], [9, 'b']].forEach(([seq, id]) => outbox.run(seq, `evt_${id}`));
+    handset.run('hsm_b', 'first', 'msg_1', 'sms_1');
+    handset.run('hsm_a', 'second', 'msg_2', null);
+    db.sql.prepare(`INSERT INTO request_log (rowid, id, method, endpoint, status_code, source_ip, duration_ms, at) VALUES (5, 'req_a', 'GET', '/v1/x', 200, '::1', 1, 't')`).run();
+    migrate(db.sql, MIGRATIONS, 't');
+    const tables = ['ledger', 'outbox', 'sim_handset_messages', 'request_log'];
+    const schema = db.sql.prepare(`SELECT name, sql FROM sqlite_master WHERE tbl_name IN (${tables.map(() => '?').join()}) ORDER BY name`).all(...tables) as Array<{ name: string; sql: string }>;
+    expect(schema.map((entry) => entry.name)).toEqual([
+      'ledger', 'ledger_org', 'ledger_reference', 'outbox', 'request_log', 'request_log_key', 'request_log_org', 'sim_handset_address', 'sim_handset_message', 'sim_handset_messages',
+    ]);
+    expect(schema.map((entry) => entry.sql).join()).not.toMatch(/AUTOINCREMENT|UNIQUE|id TEXT PRIMARY KEY/);
+    ledger.run(null, 'led_c');
+    outbox.run(null, 'evt_c');
+    expect(db.sql.prepare(`SELECT seq, id FROM ledger ORDER BY seq`).all()).toEqual([{ seq: 1, id: 'led_a' }, { seq: 7, id: 'led_b' }, { seq: 8, id: 'led_c' }]);
+    expect(db.sql.prepare(`SELECT seq, id FROM outbox ORDER BY seq`).all()).toEqual([{ seq: 3, id: 'evt_a' }, { seq: 9, id: 'evt_b' }, { seq: 10, id: 'evt_c' }]);
+    expect(db.sql.prepare(`SELECT id, text, external_id FROM sim_handset_messages ORDER BY rowid`).all()).toEqual([
+      { id: 'hsm_b', text: 'first', external_id: 'sms_1' }, { id: 'hsm_a', text: 'second', external_id: null },
+    ]);
+    expect(db.sql.prepare(`SELECT rowid, id, endpoint FROM request_log`).all()).toEqual([{ rowid: 5, id: 'req_a', endpoint: '/v1/x' }]);
+    db.close();
+  });
   it('nested transactions join the outer one; hooks run after the outermost commit', () => {
     const { db } = tempDb();
     const order: string[] = [];

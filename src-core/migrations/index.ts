@@ -17,5 +17,6 @@ import { campaignsMigration } from './0012-campaigns.ts';
 import { providerIdempotencyMigration } from './0015-provider-idempotency.ts';
 import { outboxCursorMigration } from './0016-outbox-cursor.ts';
 import { contactIndexesMigration } from './0017-contact-indexes.ts';
+import { leanAppendTablesMigration } from './0018-lean-append-tables.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration];
