@@ -12,6 +12,8 @@ export function createRequestLogStore(sql: Sql) {
   const prepare = statementCache(sql);
   const insert = sql.prepare(`INSERT INTO request_log (id, org_id, key_id, method, endpoint, status_code, source_ip, duration_ms, at)
     VALUES (@id, @orgId, @keyId, @method, @endpoint, @statusCode, @sourceIp, @durationMs, @at)`);
+  // Oldest first by rowid (entries are appended as the clock moves forward), so only one chunk is read.
+  const removeOldest = sql.prepare(`DELETE FROM request_log WHERE rowid IN (SELECT rowid FROM request_log ORDER BY rowid LIMIT ?) AND at < ?`);
   const touchKey = sql.prepare(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`);
   const insertMany = sql.transaction((records: RequestLogRecord[]) => {
     const lastUse = new Map<string, string>();
@@ -27,6 +29,8 @@ export function createRequestLogStore(sql: Sql) {
   });
   return {
     insertMany: (records: RequestLogRecord[]) => insertMany(records),
+    /** Removes entries before `beforeIso` among the `limit` oldest; answers how many went. */
+    removeOldest: (beforeIso: string, limit: number): number => removeOldest.run(limit, beforeIso).changes,
     list(orgId: string, filter: RequestLogFilter, limit: number, offset: number): { rows: RequestLogEntry[]; total: number } {
       const where = ['org_id = @orgId'];
       if (filter.keyId) where.push('key_id = @keyId');
