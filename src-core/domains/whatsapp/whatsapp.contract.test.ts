@@ -143,6 +143,8 @@ describe('logs and conversations', () => {
     expect((await t.request(`GET`, `/v1/whatsapp/logs?from=${today}&to=${today}`, { token: key })).body.meta.total).toBeGreaterThan(0);
     expect((await t.request('GET', '/v1/whatsapp/logs?from=2020-01-01&to=2020-01-02', { token: key })).body.meta.total).toBe(0);
     expect((await t.request('GET', '/v1/whatsapp/logs?from=yesterday', { token: key })).status).toBe(400);
+    const impossible = await t.request('GET', '/v1/whatsapp/logs?from=2026-02-30', { token: key });
+    expect([impossible.status, impossible.body.message]).toEqual([400, 'Invalid query: from: must be a real date']);
   });
   it('returns the most recent messages of a conversation, oldest first, at most 50', async () => {
     const res = await t.request('GET', '/v1/whatsapp/conversations/by-phone?phone=14155550111&limit=500', { token: key });
