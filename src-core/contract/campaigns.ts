@@ -1,6 +1,7 @@
 // Campaigns of seed 000: WhatsApp (create, launch, cancel, analytics), SMS (audiences) and RCS (create and
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
+import { withMergeTags } from './email.ts';
 import { smsRouteSchema } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
 
@@ -89,7 +90,7 @@ export const createEmailCampaignBodySchema = z.object({
   fromName: z.string().trim().min(1).max(200),
   fromEmail: z.email(),
   replyTo: z.email().optional(),
-  subject: z.string().min(1).max(998).optional(),
+  subject: withMergeTags(z.string().min(1).max(998).optional()),
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   audience: z.enum(['list', 'subscribers']).default('list'),
   recipients: z.array(z.email({ error: 'recipients are email addresses' })).max(MAX_CAMPAIGN_RECIPIENTS).optional(),

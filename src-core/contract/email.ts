@@ -2,6 +2,29 @@
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
 
+/**
+ * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
+ * allowed inside the braces). `first_name` and `last_name` are filled from each recipient; other tags
+ * from the send's (or campaign's) `variables`; a tag without a value renders empty.
+ */
+export const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+
+/**
+ * The first `{{` that does not open a well-formed merge tag (an unclosed `{{first_name}`, or a block such
+ * as `{{#each}}` that this merge does not support), with a little context; null when all do. A stray `}}`
+ * is fine: minified CSS in email HTML is full of them.
+ */
+export function malformedMergeTag(text: string): string | null {
+  const rest = text.replace(MERGE_TAG, (tag) => ' '.repeat(tag.length));
+  const at = rest.indexOf('{{');
+  return at < 0 ? null : text.slice(at, at + 24).split('\n')[0] ?? null;
+}
+/** A string field whose merge tags must all be well formed. */
+export const withMergeTags = <T extends z.ZodType<string | null | undefined>>(schema: T) => schema.superRefine((value, ctx) => {
+  const bad = typeof value === 'string' ? malformedMergeTag(value) : null;
+  if (bad) ctx.addIssue({ code: 'custom', message: `malformed merge tag at "${bad}": merge tags are {{name}} (letters, digits, _, . or -)` });
+});
+
 export const emailTemplateItemSchema = z.object({ id: z.string(), name: z.string(), subject: z.string(), createdAt: timestampSchema, updatedAt: timestampSchema });
 export const emailTemplateSchema = emailTemplateItemSchema.extend({ html: z.string().nullable(), text: z.string().nullable() });
 export type EmailTemplateItem = z.infer<typeof emailTemplateItemSchema>;
@@ -9,9 +32,9 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 export const saveEmailTemplateBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
-  subject: z.string().trim().min(1).max(998),
-  html: z.string().max(512 * 1024).nullable().optional(),
-  text: z.string().max(512 * 1024).nullable().optional(),
+  subject: withMergeTags(z.string().trim().min(1).max(998)),
+  html: withMergeTags(z.string().max(512 * 1024).nullable().optional()),
+  text: withMergeTags(z.string().max(512 * 1024).nullable().optional()),
 });
 export type SaveEmailTemplateInput = z.infer<typeof saveEmailTemplateBodySchema>;
 
@@ -19,7 +42,7 @@ export const sendEmailBodySchema = z.object({
   templateId: z.string().min(1),
   recipient: z.object({ to: z.email(), firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }),
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  subject: z.string().min(1).max(998).optional(),
+  subject: withMergeTags(z.string().min(1).max(998).optional()),
   fromName: z.string().trim().min(1).max(200),
   fromEmail: z.email(),
   replyTo: z.email().optional(),
@@ -45,9 +68,3 @@ export const smtpConnectionBodySchema = z.object({
 });
 export type SmtpConnectionInput = z.infer<typeof smtpConnectionBodySchema>;
 
-/**
- * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
- * allowed inside the braces). `first_name` and `last_name` are filled from each recipient; other tags
- * from the send's (or campaign's) `variables`; a tag without a value renders empty.
- */
-export const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;

@@ -1,5 +1,6 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
+import { withMergeTags } from './email.ts';
 import { channelSchema } from './messaging.ts';
 
 export const FALLBACK_CHANNELS = ['whatsapp', 'sms', 'rcs'] as const;
@@ -19,7 +20,7 @@ export const unifiedSendBodySchema = z.object({
   }).optional(),
   sms: z.object({ senderId: z.string().min(1).optional(), route: z.enum(['transactional', 'promotional']).optional() }).optional(),
   email: z.object({
-    subject: z.string().max(998).optional(), fromName: z.string().min(1).optional(), fromEmail: z.email().optional(),
+    subject: withMergeTags(z.string().max(998).optional()), fromName: z.string().min(1).optional(), fromEmail: z.email().optional(),
     replyTo: z.email().optional(), firstName: z.string().optional(), lastName: z.string().optional(),
   }).optional(),
 });

@@ -41,6 +41,15 @@ describe('email', () => {
     expect(updated.body).toMatchObject({ name: 'Plain v2', subject: 'Hello', html: null });
     expect((await t.request('PUT', '/v1/email/templates/tpl_nope', { token: key, body: { name: 'x', subject: 'y' } })).status).toBe(404);
   });
+  it('refuses a merge tag left open or a block it cannot fill, and keeps CSS braces', async () => {
+    const save = (body: Record<string, unknown>) => t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Tags', subject: 'Hi', html: '<p>x</p>', ...body } });
+    const open = await save({ subject: 'Hi {{first_name}, welcome' });
+    expect([open.status, open.body.message]).toEqual([400, 'Invalid body: subject: malformed merge tag at "{{first_name}, welcome": merge tags are {{name}} (letters, digits, _, . or -)']);
+    expect((await save({ html: '<ul>{{#each items}}<li>{{name}}</li>{{/each}}</ul>' })).body.message).toContain('html: malformed merge tag at "{{#each items}}');
+    const css = await save({ html: '<style>@media (max-width:600px){.col{width:100%}}</style><p>Hi {{ first_name }}</p>' });
+    expect(css.status).toBe(201);
+    expect((await send({ ...base(), subject: 'Order {{order' })).body.message).toContain('subject: malformed merge tag');
+  });
   it('refuses with 400: an unverified fromEmail, an unknown template, a template without HTML', async () => {
     expect((await send(base())).body.message).toContain('verified sending domain');
     await t.advance(60);
