@@ -137,8 +137,14 @@ describe('email through a real SMTP server', () => {
       expect(received[0]).toContain('<b>Hello Bo</b>');
       expect(received[0]).toMatch(/X-Service-Message-Id: msg_/i);
       await t.request('PUT', '/dashboard/email/smtp', { token: t.dashboardToken, body: { organizationId: org, host: '127.0.0.1', port, user: 'acme', password: 'wrong', fromEmail: 'ops@smtp-org.test' } });
+      const credits = async () => (await t.request('GET', `/dashboard/wallet?organizationId=${org}`, { token: t.dashboardToken })).body.emailCredits as number;
+      expect(await credits()).toBe(1);
       const refused = await t.request('POST', '/v1/email/send', { token: orgKey, body: { templateId: tpl.body.id, recipient: { to: 'bo@customer.io' }, fromName: 'Ops', fromEmail: 'ops@smtp-org.test' } });
       expect(refused.body.status).toBe('failed');
+      // The refused email gives its credit back, in a ledger line of its own.
+      expect(await credits()).toBe(1);
+      const ledger = await t.request('GET', `/dashboard/wallet/ledger?organizationId=${org}&limit=1`, { token: t.dashboardToken });
+      expect(ledger.body.data[0]).toMatchObject({ kind: 'email_credit_refunded', emailCredits: 1, referenceId: refused.body.messageId, description: expect.stringContaining('email message failed') });
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }

@@ -117,9 +117,10 @@ export function createMessagingService(deps: {
     else {
       row = store.markFailed(queued, outcome.code, outcome.message, at);
       const billed = billedChannel(input.channel);
-      if (billed && queued.billing_amount_paise > 0) {
-        wallet.refund(input.orgId, billed, { type: 'message', id: queued.id }, queued.billing_amount_paise, `${input.channel} message failed: ${outcome.message}`);
-      }
+      const reason = `${input.channel} message failed: ${outcome.message}`;
+      if (billed && queued.billing_amount_paise > 0) wallet.refund(input.orgId, billed, { type: 'message', id: queued.id }, queued.billing_amount_paise, reason);
+      // An email was paid with a credit: spent by the send, or by its campaign at launch.
+      if (input.channel === 'email') wallet.refundEmailCredits(input.orgId, { type: 'message', id: queued.id }, 1, reason);
     }
     emitStatus(row);
     return settled(row, input);
