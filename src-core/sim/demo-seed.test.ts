@@ -68,13 +68,17 @@ describe.each([
     expect(logs.map((l) => l.status).sort()).toEqual(['sent', 'verified']);
     expect((await t.dashboard('GET', '/sim/handsets/919810000002/messages')).body.data.at(-1).text).toMatch(/^\d{6} is your verification code for Acme Login/);
   });
-  it('has the verified domain example.com, email templates with HTML, an RCS bot and approved template', async () => {
+  it('has the verified domain example.com, email templates with HTML, an RCS bot and approved template, and two cards sent', async () => {
     expect((await t.dashboard('GET', '/dashboard/email/domains')).body.data[0]).toMatchObject({ domain: 'example.com', status: 'VERIFIED' });
     const templates = (await t.dashboard('GET', '/dashboard/email/templates')).body.data as Array<{ id: string }>;
     expect(templates.length).toBeGreaterThanOrEqual(2);
     expect((await t.dashboard('GET', `/dashboard/email/templates/${templates[0]?.id}`)).body.html).toContain('<p>');
     expect((await t.dashboard('GET', '/dashboard/rcs/bots')).body.data).toHaveLength(1);
     expect((await t.dashboard('GET', '/dashboard/rcs/templates')).body.data[0].status).toBe('APPROVED');
+    const rcs = (await t.dashboard('GET', '/dashboard/rcs/logs')).body.data as Array<{ phone: string; text: string }>;
+    expect(rcs.map((log) => [log.phone, log.text])).toEqual([
+      ['+919810015838', expect.stringContaining('Hi Rohan, your parcel arrives on Friday.')], ['+919810007919', expect.stringContaining('Hi Priya')],
+    ]);
   });
   it('has a WhatsApp campaign to the VIPs (not Alice) that sends at start and whose funnel fills in as the clock runs', async () => {
     const list = async () => (await t.dashboard('GET', '/dashboard/whatsapp/campaigns')).body.data as Array<{ id: string; status: string; name: string; totalRecipients: number }>;

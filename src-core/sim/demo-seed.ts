@@ -65,7 +65,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   await seedEmailDemo(deps, story);
   await seedInstagramDemo(deps, story);
   await seedSmsDemo(deps, story);
-  seedRcsDemo(deps);
+  await seedRcsDemo(deps, story);
   await seedOtpDemo(deps, story);
   await seedWhatsappDemo(deps, story);
   await story.finish();
