@@ -167,6 +167,15 @@ describe('send, verify and verify-token', () => {
     expect((await send('+15005550001')).status).toBe(502);
     expect((await logs()).body.meta.total).toBe(before);
   });
+  it('answers a send repeated with its Idempotency-Key from memory: one code, one request', async () => {
+    const keyed = () => t.request('POST', '/v1/otp/send', { token: key, body: { widgetId, identifier: '+14155550607' }, headers: { 'idempotency-key': 'login-607' } });
+    const first = await keyed();
+    const again = await keyed();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await inbox('14155550607')).toHaveLength(1);
+  });
 });
 
 describe('retry', () => {

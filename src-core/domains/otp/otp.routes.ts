@@ -14,11 +14,11 @@ const idParams = z.object({ id: z.string().min(1) });
 export function otpRoutes(service: OtpService) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/otp/send', scope: 'otp:send', body: sendOtpBodySchema,
+      method: 'POST', path: '/v1/otp/send', scope: 'otp:send', idempotent: true, body: sendOtpBodySchema,
       handler: ({ orgId, body }) => service.send(orgId, body),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/otp/retry', scope: 'otp:send', body: retryOtpBodySchema,
+      method: 'POST', path: '/v1/otp/retry', scope: 'otp:send', idempotent: true, body: retryOtpBodySchema,
       handler: ({ orgId, body }) => service.retry(orgId, body),
     }),
     defineRoute({
