@@ -42,8 +42,9 @@ export function createSmsService(deps: {
       const row = store.templateById(orgId, input.templateId) ?? store.templateByDlt(orgId, input.templateId);
       if (!row) throw bad(`SMS template ${input.templateId} not found`);
       if (row.status !== 'APPROVED') throw bad(`SMS template ${row.name} is ${row.status}; only APPROVED DLT templates can be sent`);
-      if (overlongDltValue(row.body, input.message)) throw bad(overlong(row));
-      if (!matchesDlt(row.body, input.message)) throw bad(`message does not match the DLT template ${row.name}: "${row.body}"`);
+      if (!matchesDlt(row.body, input.message)) {
+        throw bad(overlongDltValue(row.body, input.message) ? overlong(row) : `message does not match the DLT template ${row.name}: "${row.body}"`);
+      }
       if (input.route && row.route !== input.route) throw bad(`SMS template ${row.name} is registered for the ${row.route} route, not ${input.route}`);
       return row;
     }
