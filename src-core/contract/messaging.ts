@@ -1,6 +1,7 @@
 // Messages and conversations shared by every channel, and the simulator's inbound and handset shapes.
 import { z } from 'zod';
 import { timestampSchema } from './common.ts';
+import { igsidProblem } from './instagram.ts';
 
 export const CHANNELS = ['whatsapp', 'sms', 'rcs', 'email', 'instagram'] as const;
 export const channelSchema = z.enum(CHANNELS);
@@ -53,11 +54,17 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** `POST /sim/inbound`: a customer writes in, as a provider would deliver it. */
+/** A customer's phone as a person types it: digits with an optional `+`, spaces, dashes, dots or brackets; 7 to 15 digits. */
+const TYPED_PHONE = /^\+?[\d\s().-]+$/;
 export const simInboundBodySchema = z.object({
   organizationId: z.string().optional(),
   channel: z.enum(['whatsapp', 'sms', 'instagram']),
   from: z.string().trim().min(1).max(320),
   text: z.string().min(1).max(4096),
+}).superRefine((body, ctx) => {
+  const problem = body.channel === 'instagram' ? igsidProblem(body.from)
+    : TYPED_PHONE.test(body.from) && /^\d{7,15}$/.test(body.from.replace(/\D/g, '')) ? null : 'must be a phone number in international format (7 to 15 digits)';
+  if (problem) ctx.addIssue({ code: 'custom', path: ['from'], message: problem });
 });
 
 export const handsetMessageSchema = z.object({

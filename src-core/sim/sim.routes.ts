@@ -1,9 +1,7 @@
 // Simulator routes: customers writing in, and what a simulated handset received (INTERFACES.md).
 import { z } from 'zod';
-import { igsidProblem } from '../contract/instagram.ts';
 import { simInboundBodySchema } from '../contract/messaging.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
-import { AppError } from '../kernel/errors.ts';
 import { defineRoute } from '../kernel/route.ts';
 import { canonicalAddress } from './fixtures.ts';
 import type { SimStore } from './sim.store.ts';
@@ -12,12 +10,8 @@ export function simRoutes(deps: { messaging: MessagingService; store: SimStore }
   return [
     defineRoute({
       method: 'POST', path: '/sim/inbound', scope: 'dashboard', body: simInboundBodySchema, status: 201,
-      handler: ({ orgId, body }) => {
-        // Instagram delivers a customer's page-scoped id (IGSID), never a username.
-        const problem = body.channel === 'instagram' ? igsidProblem(body.from) : null;
-        if (problem) throw new AppError('VALIDATION_FAILED', `Invalid body: from: ${problem}`);
-        return deps.messaging.receive({ orgId, channel: body.channel, from: canonicalAddress(body.channel, body.from), text: body.text });
-      },
+      // The schema checks `from`: a phone for whatsapp and sms, an IGSID (never a username) for instagram.
+      handler: ({ orgId, body }) => deps.messaging.receive({ orgId, channel: body.channel, from: canonicalAddress(body.channel, body.from), text: body.text }),
     }),
     defineRoute({
       method: 'GET', path: '/sim/handsets/:address/messages', scope: 'dashboard',
