@@ -54,7 +54,8 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     const kind = header.format.toLowerCase();
     const link = media && media.type === kind ? (media[kind] as { link?: unknown } | undefined)?.link : undefined;
     if (typeof link !== 'string' || !/^https?:\/\//.test(link)) {
-      throw bad(`template ${templateName} has a ${header.format} header: send a header parameter {"type":"${kind}","${kind}":{"link":"https://..."}}`);
+      const why = typeof link === 'string' ? `the ${kind} link must be an http(s) URL, not "${link.slice(0, 60)}"` : `send a header parameter {"type":"${kind}","${kind}":{"link":"https://..."}}`;
+      throw bad(`template ${templateName} has ${header.format === 'IMAGE' ? 'an' : 'a'} ${header.format} header: ${why}`);
     }
     renderedHeader = { format: header.format, link };
   } else if (header?.type === 'HEADER') {

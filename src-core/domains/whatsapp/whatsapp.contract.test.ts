@@ -87,7 +87,9 @@ describe('send-template', () => {
   });
   it('answers 400 naming what is wrong with the components', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'header') }, 'IMAGE header'],
+      [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'header') }, 'has an IMAGE header: send a header parameter'],
+      [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'header' ? { type: 'header', parameters: [{ type: 'image', image: { link: 'ftp://cdn/x.png' } }] } : c)) },
+        'has an IMAGE header: the image link must be an http(s) URL, not "ftp://cdn/x.png"'],
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: c.parameters.slice(0, 1) } : c)) }, 'expects 2 parameters, got 1'],
       [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'button') }, 'dynamic URL'],
       [{ ...params('14155550111'), templateName: 'nope' }, 'not found'],
