@@ -29,8 +29,11 @@ export function connectLive(connection: Connection, organizationId: string, clie
   socket.on('clock:changed', (clock) => {
     client.setQueryData(['clock'], clock);
     void client.invalidateQueries({ queryKey: ['wallet'] });
-    // What depends on the time itself: a conversation's 24-hour reply window.
+    // What depends on the time itself: a conversation's 24-hour reply window, and the reviews of templates,
+    // sender ids and domains that the simulated platforms make on the clock.
     void client.invalidateQueries({ queryKey: ['thread'] });
+    void client.invalidateQueries({ queryKey: ['templates'] });
+    void client.invalidateQueries({ queryKey: ['whatsapp-templates'] });
   });
   const messageChanged = ({ message }: { message: { conversationId: string | null; channel: string } }) => {
     void client.invalidateQueries({ queryKey: ['conversations', message.channel] });

@@ -1,0 +1,65 @@
+// Templates in the console: a WhatsApp template submitted for review turns approved when the clock passes
+// the simulated platform's review; an email template with a broken merge tag is refused with the core's
+// message, then saved; a DLT template is registered and reviewed.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openConsole();
+  ({ server, page } = session);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+const advance = async (seconds: number) => expect((await server.dashboard('POST', '/sim/clock/advance', { seconds })).status).toBe(200);
+const statusOf = (row: ReturnType<Page['locator']>, status: string) => row.locator(`[data-testid="review-status"][data-status="${status}"]`).waitFor();
+
+describe('templates', () => {
+  it('a WhatsApp template goes from pending to approved as the clock passes its review', async () => {
+    await page.getByTestId('nav-templates').click();
+    await page.getByTestId('wa-template-name').fill('order_ready');
+    await page.getByTestId('wa-template-body').fill('Hi {{1}}, your order {{2}} is ready for pickup.');
+    await page.getByTestId('wa-template-submit').click();
+    const row = page.locator('[data-testid="wa-template-row"][data-name="order_ready"]');
+    await statusOf(row, 'PENDING');
+    await advance(61);
+    await statusOf(row, 'APPROVED');
+    await screenshot(page, 'templates-whatsapp');
+    const approved = await server.dashboard<{ data: Array<{ name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
+    expect(approved.body.data.map((t) => t.name)).toContain('order_ready');
+  });
+
+  it('an email template with a broken merge tag is refused with the reason, then saved once fixed', async () => {
+    await page.getByTestId('templates-tab-email').click();
+    await page.getByTestId('email-template-name').fill('Order ready');
+    await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}');
+    await page.getByTestId('email-template-html').fill('<p>Hi {{first_name}}, order {{order}} is ready.</p>');
+    await page.getByTestId('email-template-submit').click();
+    await page.getByTestId('error-state').filter({ hasText: 'malformed merge tag' }).waitFor();
+    await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}}');
+    await page.getByTestId('email-template-submit').click();
+    await page.getByTestId('email-template-row').filter({ hasText: 'Order ready' }).waitFor();
+    expect(await page.getByTestId('error-state').count()).toBe(0);
+  });
+
+  it('a DLT template is registered pending and approved a minute later', async () => {
+    await page.getByTestId('templates-tab-sms').click();
+    await page.getByTestId('sms-template-name').fill('Pickup ready');
+    await page.getByTestId('sms-template-dlt').fill('1207160000000000009');
+    await page.getByTestId('sms-template-body').fill('Hi {#var#}, order {#var#} is ready for pickup. - Example Store');
+    await page.getByTestId('sms-template-submit').click();
+    const row = page.getByTestId('sms-template-row').filter({ hasText: 'Pickup ready' });
+    await statusOf(row, 'PENDING');
+    await advance(61);
+    await statusOf(row, 'APPROVED');
+    await screenshot(page, 'templates-sms');
+  });
+});

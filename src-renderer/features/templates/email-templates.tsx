@@ -1,0 +1,83 @@
+// Email: templates with merge tags (saved through the same checks as the API), and the sending domains a
+// fromEmail must belong to (the simulated DNS check verifies a new one a minute later on the clock).
+import { useState, type FormEvent } from 'react';
+import type { EmailTemplateItem, SaveEmailTemplateInput, SendingDomain } from '../../../src-core/contract/index.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { time } from '../../components/format.ts';
+import { useCreate, useTemplateList } from './queries.ts';
+import { StatusChip } from './status-chip.tsx';
+
+function NewEmailTemplate() {
+  const create = useCreate<SaveEmailTemplateInput>('/dashboard/email/templates');
+  const [name, setName] = useState('');
+  const [subject, setSubject] = useState('');
+  const [html, setHtml] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await create.mutateAsync({ name, subject, html });
+    setName('');
+    setSubject('');
+    setHtml('');
+  }
+  return (
+    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="email-template-form">
+      <h3>New email template</h3>
+      <label className="field"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required data-testid="email-template-name" /></label>
+      <label className="field"><span>Subject</span><input value={subject} onChange={(e) => setSubject(e.target.value)} placeholder="Your order is ready, {{first_name}}" required data-testid="email-template-subject" /></label>
+      <label className="field"><span>HTML</span>
+        <textarea value={html} onChange={(e) => setHtml(e.target.value)} placeholder="<p>Hi {{first_name}}, order {{order}} is ready.</p>" required data-testid="email-template-html" />
+      </label>
+      <p className="muted small hint">Merge tags: {'{{first_name}}'} and {'{{last_name}}'} come from each recipient, any other {'{{tag}}'} from the send’s variables.</p>
+      {create.isError ? <ErrorState error={create.error} /> : null}
+      <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !name || !subject || !html} data-testid="email-template-submit">Save template</button></div>
+    </form>
+  );
+}
+
+function Domains() {
+  const domains = useTemplateList<SendingDomain>('email-domains', '/dashboard/email/domains');
+  const add = useCreate<{ domain: string }>('/dashboard/email/domains');
+  const [domain, setDomain] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await add.mutateAsync({ domain });
+    setDomain('');
+  }
+  return (
+    <section className="card form" data-testid="email-domains">
+      <h3>Sending domains</h3>
+      {domains.isPending ? <Loading /> : domains.isError ? <ErrorState error={domains.error} /> : domains.data.data.length === 0 ? <Empty title="No sending domain yet" /> : (
+        <ul className="plain-list">{domains.data.data.map((d) => <li key={d.id} data-testid="email-domain"><strong>{d.domain}</strong> <StatusChip status={d.status} /></li>)}</ul>
+      )}
+      <form className="inline" onSubmit={(e) => void submit(e)}>
+        <input value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" aria-label="Domain" data-testid="email-domain-input" />
+        <button type="submit" className="button" disabled={add.isPending || !domain}>Add domain</button>
+      </form>
+      {add.isError ? <ErrorState error={add.error} /> : null}
+    </section>
+  );
+}
+
+export function EmailTemplates() {
+  const templates = useTemplateList<EmailTemplateItem>('email', '/dashboard/email/templates?limit=100');
+  return (
+    <div className="grid-2">
+      <section className="card table-card">
+        {templates.isPending ? <Loading /> : templates.isError ? <ErrorState error={templates.error} /> : templates.data.data.length === 0 ? <Empty title="No email templates yet" /> : (
+          <table className="table" data-testid="email-templates">
+            <thead><tr><th>Name</th><th>Subject</th><th>Updated</th></tr></thead>
+            <tbody>
+              {templates.data.data.map((t) => (
+                <tr key={t.id} data-testid="email-template-row"><td><strong>{t.name}</strong></td><td className="body-cell">{t.subject}</td><td className="muted">{time(t.updatedAt)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <div className="stack">
+        <NewEmailTemplate />
+        <Domains />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// SMS: the DLT registrations a send needs, sender ids (headers) and templates with {#var#} placeholders. The
+// simulated DLT platform reviews each a minute later on the clock ("REJ…" names are rejected).
+import { useState, type FormEvent } from 'react';
+import type { CreateSmsTemplateInput, SmsSender, SmsTemplate } from '../../../src-core/contract/index.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { useCreate, useTemplateList } from './queries.ts';
+import { StatusChip } from './status-chip.tsx';
+
+function Senders() {
+  const senders = useTemplateList<SmsSender>('sms-senders', '/dashboard/sms/senders?limit=100');
+  const add = useCreate<{ senderId: string; entityId: string }>('/dashboard/sms/senders');
+  const [senderId, setSenderId] = useState('');
+  const [entityId, setEntityId] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await add.mutateAsync({ senderId, entityId });
+    setSenderId('');
+    setEntityId('');
+  }
+  return (
+    <section className="card form" data-testid="sms-senders">
+      <h3>Sender ids</h3>
+      {senders.isPending ? <Loading /> : senders.isError ? <ErrorState error={senders.error} /> : senders.data.data.length === 0 ? <Empty title="No sender id yet" /> : (
+        <ul className="plain-list">{senders.data.data.map((s) => <li key={s.id}><strong>{s.senderId}</strong> <span className="muted small">entity {s.entityId}</span> <StatusChip status={s.status} /></li>)}</ul>
+      )}
+      <form className="form-row" onSubmit={(e) => void submit(e)}>
+        <label className="field"><span>Sender id</span><input value={senderId} onChange={(e) => setSenderId(e.target.value.toUpperCase())} placeholder="ACMEIN" maxLength={6} /></label>
+        <label className="field grow"><span>Principal entity id</span><input value={entityId} onChange={(e) => setEntityId(e.target.value)} placeholder="19 digits" /></label>
+        <div className="actions left"><button type="submit" className="button" disabled={add.isPending || !senderId || !entityId}>Register</button></div>
+      </form>
+      {add.isError ? <ErrorState error={add.error} /> : null}
+    </section>
+  );
+}
+
+function NewDltTemplate() {
+  const create = useCreate<CreateSmsTemplateInput>('/dashboard/sms/templates');
+  const [name, setName] = useState('');
+  const [dltTemplateId, setDltTemplateId] = useState('');
+  const [route, setRoute] = useState<CreateSmsTemplateInput['route']>('transactional');
+  const [body, setBody] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await create.mutateAsync({ name, dltTemplateId, route, body });
+    setName('');
+    setDltTemplateId('');
+    setBody('');
+  }
+  return (
+    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="sms-template-form">
+      <h3>Register a DLT template</h3>
+      <div className="form-row">
+        <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" data-testid="sms-template-name" /></label>
+        <label className="field"><span>DLT template id</span><input value={dltTemplateId} onChange={(e) => setDltTemplateId(e.target.value)} placeholder="19 digits" data-testid="sms-template-dlt" /></label>
+        <label className="field"><span>Route</span>
+          <select value={route} onChange={(e) => setRoute(e.target.value as typeof route)}><option value="transactional">transactional</option><option value="promotional">promotional</option></select>
+        </label>
+      </div>
+      <label className="field"><span>Body</span>
+        <textarea value={body} onChange={(e) => setBody(e.target.value)} placeholder="Hi {#var#}, your order {#var#} is ready. - Acme" data-testid="sms-template-body" />
+      </label>
+      <p className="muted small hint">A message matches the template when it is the body with each {'{#var#}'} filled by 1 to 30 characters.</p>
+      {create.isError ? <ErrorState error={create.error} /> : null}
+      <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !name || !dltTemplateId || !body} data-testid="sms-template-submit">Submit for review</button></div>
+    </form>
+  );
+}
+
+export function SmsTemplates() {
+  const templates = useTemplateList<SmsTemplate>('sms', '/dashboard/sms/templates?limit=100');
+  return (
+    <div className="grid-2">
+      <section className="card table-card">
+        {templates.isPending ? <Loading /> : templates.isError ? <ErrorState error={templates.error} /> : templates.data.data.length === 0 ? <Empty title="No DLT templates yet" /> : (
+          <table className="table" data-testid="sms-templates">
+            <thead><tr><th>Name</th><th>Route</th><th>Status</th><th>Body</th></tr></thead>
+            <tbody>
+              {templates.data.data.map((t) => (
+                <tr key={t.id} data-testid="sms-template-row"><td><strong>{t.name}</strong><br /><span className="muted small">{t.dltTemplateId}</span></td><td>{t.route}</td><td><StatusChip status={t.status} /></td><td className="body-cell">{t.body}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <div className="stack">
+        <NewDltTemplate />
+        <Senders />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// WhatsApp templates: the organization's templates with their review status (live: the simulated platform
+// reviews a new one a minute later on the clock), and a form to submit one.
+import { useState, type FormEvent } from 'react';
+import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { time } from '../../components/format.ts';
+import { useCreate, useTemplateList } from './queries.ts';
+import { StatusChip } from './status-chip.tsx';
+
+const CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
+const bodyOf = (template: WaTemplate) => template.components.find((c): c is Extract<WaTemplateComponent, { type: 'BODY' }> => c.type === 'BODY')?.text ?? '';
+
+function NewWaTemplate() {
+  const create = useCreate<CreateWaTemplateInput>('/dashboard/whatsapp/templates');
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('UTILITY');
+  const [language, setLanguage] = useState<'en' | 'en_US'>('en');
+  const [body, setBody] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await create.mutateAsync({ name, category, language, components: [{ type: 'BODY', text: body }] });
+    setName('');
+    setBody('');
+  }
+  return (
+    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="wa-template-form">
+      <h3>Submit a template</h3>
+      <div className="form-row">
+        <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required data-testid="wa-template-name" /></label>
+        <label className="field"><span>Category</span>
+          <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{c.toLowerCase()}</option>)}</select>
+        </label>
+        <label className="field"><span>Language</span>
+          <select value={language} onChange={(e) => setLanguage(e.target.value as typeof language)}><option value="en">en</option><option value="en_US">en_US</option></select>
+        </label>
+      </div>
+      <label className="field"><span>Body</span>
+        <textarea value={body} onChange={(e) => setBody(e.target.value)} placeholder="Hi {{1}}, your order {{2}} is ready for pickup." required data-testid="wa-template-body" />
+      </label>
+      <p className="muted small hint">Lowercase name with digits and underscores; placeholders {'{{1}}'}, {'{{2}}'}… in order. The simulated platform reviews it a minute later on the virtual clock: approved, or rejected when the name starts with “reject”.</p>
+      {create.isError ? <ErrorState error={create.error} /> : null}
+      <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !name || !body} data-testid="wa-template-submit">Submit for review</button></div>
+    </form>
+  );
+}
+
+export function WhatsappTemplates() {
+  const templates = useTemplateList<WaTemplate>('whatsapp', '/dashboard/whatsapp/templates?limit=100');
+  return (
+    <div className="grid-2">
+      <section className="card table-card">
+        {templates.isPending ? <Loading /> : templates.isError ? <ErrorState error={templates.error} /> : templates.data.data.length === 0 ? <Empty title="No templates yet" /> : (
+          <table className="table" data-testid="wa-templates">
+            <thead><tr><th>Name</th><th>Category</th><th>Status</th><th>Body</th><th>Created</th></tr></thead>
+            <tbody>
+              {templates.data.data.map((t) => (
+                <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
+                  <td><strong>{t.name}</strong> <span className="muted small">{t.language}</span></td>
+                  <td>{t.category.toLowerCase()}</td>
+                  <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
+                  <td className="body-cell">{bodyOf(t)}</td>
+                  <td className="muted">{time(t.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <NewWaTemplate />
+    </div>
+  );
+}
