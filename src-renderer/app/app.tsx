@@ -12,7 +12,7 @@ import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
 import { useClock } from '../features/simulator/queries.ts';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
-import { TemplatesPage } from '../features/templates/templates-page.tsx';
+import { ChannelsPage } from '../features/channels/channels-page.tsx';
 import { WalletPage } from '../features/wallet/wallet-page.tsx';
 import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { useUi, type Section } from '../stores/ui.ts';
@@ -32,7 +32,7 @@ const NAV: Array<{ section: Section; label: string; group: string }> = [
   { section: 'inbox', label: 'Inbox', group: 'Support' },
   { section: 'contacts', label: 'Contacts', group: 'Support' },
   { section: 'campaigns', label: 'Campaigns', group: 'Marketing' },
-  { section: 'templates', label: 'Templates', group: 'Marketing' },
+  { section: 'channels', label: 'Channels', group: 'Marketing' },
   { section: 'wallet', label: 'Wallet', group: 'Account' },
   { section: 'keys', label: 'API keys', group: 'Developers' },
   { section: 'requests', label: 'Request log', group: 'Developers' },
@@ -40,7 +40,7 @@ const NAV: Array<{ section: Section; label: string; group: string }> = [
   { section: 'simulator', label: 'Simulator', group: 'Developers' },
 ];
 const PAGES: Record<Section, () => ReactElement> = {
-  inbox: InboxPage, contacts: ContactsPage, campaigns: CampaignsPage, templates: TemplatesPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
+  inbox: InboxPage, contacts: ContactsPage, campaigns: CampaignsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
 function Clock() {

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { LiveStatus } from '../api/live.ts';
 
 export type Theme = 'light' | 'dark';
-export type Section = 'inbox' | 'contacts' | 'campaigns' | 'templates' | 'wallet' | 'keys' | 'requests' | 'webhooks' | 'simulator';
+export type Section = 'inbox' | 'contacts' | 'campaigns' | 'channels' | 'wallet' | 'keys' | 'requests' | 'webhooks' | 'simulator';
 
 const initialTheme = (): Theme => {
   const saved = localStorage.getItem('switchboard.theme');

@@ -4,11 +4,13 @@ import { useState, type FormEvent } from 'react';
 import type { EmailTemplateItem, SaveEmailTemplateInput, SendingDomain } from '../../../src-core/contract/index.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { time } from '../../components/format.ts';
-import { useCreate, useTemplateList } from './queries.ts';
+import { useSave, useTemplateList } from './queries.ts';
+import { SmtpConnection } from './smtp-connection.tsx';
 import { StatusChip } from './status-chip.tsx';
+import { TableCard } from './table-card.tsx';
 
 function NewEmailTemplate() {
-  const create = useCreate<SaveEmailTemplateInput>('/dashboard/email/templates');
+  const create = useSave<SaveEmailTemplateInput>('/dashboard/email/templates');
   const [name, setName] = useState('');
   const [subject, setSubject] = useState('');
   const [html, setHtml] = useState('');
@@ -36,7 +38,7 @@ function NewEmailTemplate() {
 
 function Domains() {
   const domains = useTemplateList<SendingDomain>('email-domains', '/dashboard/email/domains');
-  const add = useCreate<{ domain: string }>('/dashboard/email/domains');
+  const add = useSave<{ domain: string }>('/dashboard/email/domains');
   const [domain, setDomain] = useState('');
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,21 +64,13 @@ export function EmailTemplates() {
   const templates = useTemplateList<EmailTemplateItem>('email', '/dashboard/email/templates?limit=100');
   return (
     <div className="grid-2">
-      <section className="card table-card">
-        {templates.isPending ? <Loading /> : templates.isError ? <ErrorState error={templates.error} /> : templates.data.data.length === 0 ? <Empty title="No email templates yet" /> : (
-          <table className="table" data-testid="email-templates">
-            <thead><tr><th>Name</th><th>Subject</th><th>Updated</th></tr></thead>
-            <tbody>
-              {templates.data.data.map((t) => (
-                <tr key={t.id} data-testid="email-template-row"><td><strong>{t.name}</strong></td><td className="body-cell">{t.subject}</td><td className="muted">{time(t.updatedAt)}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <TableCard list={templates} empty="No email templates yet" testId="email-templates" columns={['Name', 'Subject', 'Updated']} row={(t) => (
+        <tr key={t.id} data-testid="email-template-row"><td><strong>{t.name}</strong></td><td className="body-cell">{t.subject}</td><td className="muted">{time(t.updatedAt)}</td></tr>
+      )} />
       <div className="stack">
         <NewEmailTemplate />
         <Domains />
+        <SmtpConnection />
       </div>
     </div>
   );

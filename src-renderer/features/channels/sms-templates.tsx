@@ -3,12 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import type { CreateSmsTemplateInput, SmsSender, SmsTemplate } from '../../../src-core/contract/index.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { useCreate, useTemplateList } from './queries.ts';
+import { useSave, useTemplateList } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
+import { TableCard } from './table-card.tsx';
 
 function Senders() {
   const senders = useTemplateList<SmsSender>('sms-senders', '/dashboard/sms/senders?limit=100');
-  const add = useCreate<{ senderId: string; entityId: string }>('/dashboard/sms/senders');
+  const add = useSave<{ senderId: string; entityId: string }>('/dashboard/sms/senders');
   const [senderId, setSenderId] = useState('');
   const [entityId, setEntityId] = useState('');
   async function submit(event: FormEvent) {
@@ -34,7 +35,7 @@ function Senders() {
 }
 
 function NewDltTemplate() {
-  const create = useCreate<CreateSmsTemplateInput>('/dashboard/sms/templates');
+  const create = useSave<CreateSmsTemplateInput>('/dashboard/sms/templates');
   const [name, setName] = useState('');
   const [dltTemplateId, setDltTemplateId] = useState('');
   const [route, setRoute] = useState<CreateSmsTemplateInput['route']>('transactional');
@@ -70,18 +71,9 @@ export function SmsTemplates() {
   const templates = useTemplateList<SmsTemplate>('sms', '/dashboard/sms/templates?limit=100');
   return (
     <div className="grid-2">
-      <section className="card table-card">
-        {templates.isPending ? <Loading /> : templates.isError ? <ErrorState error={templates.error} /> : templates.data.data.length === 0 ? <Empty title="No DLT templates yet" /> : (
-          <table className="table" data-testid="sms-templates">
-            <thead><tr><th>Name</th><th>Route</th><th>Status</th><th>Body</th></tr></thead>
-            <tbody>
-              {templates.data.data.map((t) => (
-                <tr key={t.id} data-testid="sms-template-row"><td><strong>{t.name}</strong><br /><span className="muted small">{t.dltTemplateId}</span></td><td>{t.route}</td><td><StatusChip status={t.status} /></td><td className="body-cell">{t.body}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <TableCard list={templates} empty="No DLT templates yet" testId="sms-templates" columns={['Name', 'Route', 'Status', 'Body']} row={(t) => (
+        <tr key={t.id} data-testid="sms-template-row"><td><strong>{t.name}</strong><br /><span className="muted small">{t.dltTemplateId}</span></td><td>{t.route}</td><td><StatusChip status={t.status} /></td><td className="body-cell">{t.body}</td></tr>
+      )} />
       <div className="stack">
         <NewDltTemplate />
         <Senders />

@@ -2,16 +2,17 @@
 // reviews a new one a minute later on the clock), and a form to submit one.
 import { useState, type FormEvent } from 'react';
 import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { time } from '../../components/format.ts';
-import { useCreate, useTemplateList } from './queries.ts';
+import { useSave, useTemplateList } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
+import { TableCard } from './table-card.tsx';
 
 const CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
 const bodyOf = (template: WaTemplate) => template.components.find((c): c is Extract<WaTemplateComponent, { type: 'BODY' }> => c.type === 'BODY')?.text ?? '';
 
 function NewWaTemplate() {
-  const create = useCreate<CreateWaTemplateInput>('/dashboard/whatsapp/templates');
+  const create = useSave<CreateWaTemplateInput>('/dashboard/whatsapp/templates');
   const [name, setName] = useState('');
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('UTILITY');
   const [language, setLanguage] = useState<'en' | 'en_US'>('en');
@@ -48,24 +49,15 @@ export function WhatsappTemplates() {
   const templates = useTemplateList<WaTemplate>('whatsapp', '/dashboard/whatsapp/templates?limit=100');
   return (
     <div className="grid-2">
-      <section className="card table-card">
-        {templates.isPending ? <Loading /> : templates.isError ? <ErrorState error={templates.error} /> : templates.data.data.length === 0 ? <Empty title="No templates yet" /> : (
-          <table className="table" data-testid="wa-templates">
-            <thead><tr><th>Name</th><th>Category</th><th>Status</th><th>Body</th><th>Created</th></tr></thead>
-            <tbody>
-              {templates.data.data.map((t) => (
-                <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
-                  <td><strong>{t.name}</strong> <span className="muted small">{t.language}</span></td>
-                  <td>{t.category.toLowerCase()}</td>
-                  <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
-                  <td className="body-cell">{bodyOf(t)}</td>
-                  <td className="muted">{time(t.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <TableCard list={templates} empty="No templates yet" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
+        <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
+          <td><strong>{t.name}</strong> <span className="muted small">{t.language}</span></td>
+          <td>{t.category.toLowerCase()}</td>
+          <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
+          <td className="body-cell">{bodyOf(t)}</td>
+          <td className="muted">{time(t.createdAt)}</td>
+        </tr>
+      )} />
       <NewWaTemplate />
     </div>
   );

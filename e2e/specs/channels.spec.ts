@@ -1,6 +1,7 @@
-// Templates in the console: a WhatsApp template submitted for review turns approved when the clock passes
-// the simulated platform's review; an email template with a broken merge tag is refused with the core's
-// message, then saved; a DLT template is registered and reviewed.
+// The Channels page: a WhatsApp template submitted for review turns approved when the clock passes the
+// simulated platform's review; an email template with a broken merge tag is refused with the core's
+// message, then saved; DLT and RCS templates are registered and reviewed; the Instagram account is
+// disconnected (the API then answers 404) and connected again.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -22,9 +23,9 @@ afterAll(async () => {
 const advance = async (seconds: number) => expect((await server.dashboard('POST', '/sim/clock/advance', { seconds })).status).toBe(200);
 const statusOf = (row: ReturnType<Page['locator']>, status: string) => row.locator(`[data-testid="review-status"][data-status="${status}"]`).waitFor();
 
-describe('templates', () => {
+describe('channels', () => {
   it('a WhatsApp template goes from pending to approved as the clock passes its review', async () => {
-    await page.getByTestId('nav-templates').click();
+    await page.getByTestId('nav-channels').click();
     await page.getByTestId('wa-template-name').fill('order_ready');
     await page.getByTestId('wa-template-body').fill('Hi {{1}}, your order {{2}} is ready for pickup.');
     await page.getByTestId('wa-template-submit').click();
@@ -32,13 +33,13 @@ describe('templates', () => {
     await statusOf(row, 'PENDING');
     await advance(61);
     await statusOf(row, 'APPROVED');
-    await screenshot(page, 'templates-whatsapp');
+    await screenshot(page, 'channels-whatsapp');
     const approved = await server.dashboard<{ data: Array<{ name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
     expect(approved.body.data.map((t) => t.name)).toContain('order_ready');
   });
 
   it('an email template with a broken merge tag is refused with the reason, then saved once fixed', async () => {
-    await page.getByTestId('templates-tab-email').click();
+    await page.getByTestId('channels-tab-email').click();
     await page.getByTestId('email-template-name').fill('Order ready');
     await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}');
     await page.getByTestId('email-template-html').fill('<p>Hi {{first_name}}, order {{order}} is ready.</p>');
@@ -51,7 +52,7 @@ describe('templates', () => {
   });
 
   it('a DLT template is registered pending and approved a minute later', async () => {
-    await page.getByTestId('templates-tab-sms').click();
+    await page.getByTestId('channels-tab-sms').click();
     await page.getByTestId('sms-template-name').fill('Pickup ready');
     await page.getByTestId('sms-template-dlt').fill('1207160000000000009');
     await page.getByTestId('sms-template-body').fill('Hi {#var#}, order {#var#} is ready for pickup. - Example Store');
@@ -60,6 +61,33 @@ describe('templates', () => {
     await statusOf(row, 'PENDING');
     await advance(61);
     await statusOf(row, 'APPROVED');
-    await screenshot(page, 'templates-sms');
+    await screenshot(page, 'channels-sms');
+  });
+
+  it('an RCS rich card is submitted for the demo bot and approved a minute later', async () => {
+    await page.getByTestId('channels-tab-rcs').click();
+    await page.getByTestId('rcs-template-name').fill('Pickup card');
+    await page.getByTestId('rcs-template-title').fill('Order {{order}} is ready');
+    await page.getByTestId('rcs-template-text').fill('Hi {{name}}, order {{order}} is ready for pickup.');
+    await page.getByTestId('rcs-template-submit').click();
+    const row = page.getByTestId('rcs-template-row').filter({ hasText: 'Pickup card' });
+    await statusOf(row, 'PENDING');
+    await advance(61);
+    await statusOf(row, 'APPROVED');
+  });
+
+  it('the Instagram account is disconnected (the API answers 404) and connected again', async () => {
+    const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'IG e2e', environment: 'test', scopes: ['instagram:messages:read'] });
+    const profile = async () => (await fetch(`${server.url}/v1/instagram/profile`, { headers: { authorization: `Bearer ${created.body.key}` } })).status;
+    await page.getByTestId('channels-tab-instagram').click();
+    await page.getByTestId('instagram-connected').filter({ hasText: '@examplestore' }).waitFor();
+    await page.getByTestId('instagram-disconnect').click();
+    await page.getByTestId('instagram-disconnected').waitFor();
+    expect(await profile()).toBe(404);
+    await page.getByTestId('instagram-username').fill('@examplestore');
+    await page.getByTestId('instagram-connect').click();
+    await page.getByTestId('instagram-connected').filter({ hasText: '@examplestore' }).waitFor();
+    expect(await profile()).toBe(200);
+    await screenshot(page, 'channels-instagram');
   });
 });

@@ -1,0 +1,36 @@
+// The Channels page: what each channel needs before it can send (templates, sender ids, bots, domains, the
+// SMTP server, the Instagram account), a tab per channel; the simulated platforms' reviews update live as
+// the virtual clock moves.
+import { useState, type ComponentType } from 'react';
+import { EmailTemplates } from './email-templates.tsx';
+import { InstagramConnection } from './instagram-connection.tsx';
+import { RcsTemplates } from './rcs-templates.tsx';
+import { SmsTemplates } from './sms-templates.tsx';
+import { WhatsappTemplates } from './whatsapp-templates.tsx';
+import './channels.css';
+
+const TABS: Array<{ id: string; label: string; View: ComponentType }> = [
+  { id: 'whatsapp', label: 'WhatsApp', View: WhatsappTemplates },
+  { id: 'sms', label: 'SMS', View: SmsTemplates },
+  { id: 'rcs', label: 'RCS', View: RcsTemplates },
+  { id: 'email', label: 'Email', View: EmailTemplates },
+  { id: 'instagram', label: 'Instagram', View: InstagramConnection },
+];
+
+export function ChannelsPage() {
+  const [tab, setTab] = useState('whatsapp');
+  const View = TABS.find((t) => t.id === tab)?.View ?? WhatsappTemplates;
+  return (
+    <div className="page padded channels">
+      <div className="page-title">
+        <div><h1>Channels</h1><p className="muted subtitle">What each channel needs before it can send: templates, sender ids, bots, domains and accounts, reviewed on the virtual clock.</p></div>
+      </div>
+      <div className="tabs" role="tablist">
+        {TABS.map((t) => (
+          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={`tab${tab === t.id ? ' active' : ''}`} onClick={() => setTab(t.id)} data-testid={`channels-tab-${t.id}`}>{t.label}</button>
+        ))}
+      </div>
+      <View />
+    </div>
+  );
+}

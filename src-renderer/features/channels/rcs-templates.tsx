@@ -1,0 +1,88 @@
+// RCS: the organization's bots (agents) and their templates, a plain text or a rich card with {{variables}};
+// the simulated platform reviews a template a minute later on the clock.
+import { useState, type FormEvent } from 'react';
+import type { CreateRcsTemplateInput, RcsBot, RcsTemplate } from '../../../src-core/contract/index.ts';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { useSave, useTemplateList } from './queries.ts';
+import { StatusChip } from './status-chip.tsx';
+import { TableCard } from './table-card.tsx';
+
+function Bots({ bots }: { bots: RcsBot[] }) {
+  const add = useSave<{ name: string }>('/dashboard/rcs/bots');
+  const [name, setName] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await add.mutateAsync({ name });
+    setName('');
+  }
+  return (
+    <section className="card form" data-testid="rcs-bots">
+      <h3>Bots</h3>
+      {bots.length === 0 ? <Empty title="No bot yet" /> : <ul className="plain-list">{bots.map((b) => <li key={b.id}><strong>{b.name}</strong> <StatusChip status={b.status} /></li>)}</ul>}
+      <form className="inline" onSubmit={(e) => void submit(e)}>
+        <input value={name} onChange={(e) => setName(e.target.value)} placeholder="Acme Store" aria-label="Bot name" data-testid="rcs-bot-name" />
+        <button type="submit" className="button" disabled={add.isPending || !name}>Add bot</button>
+      </form>
+      {add.isError ? <ErrorState error={add.error} /> : null}
+    </section>
+  );
+}
+
+function NewRcsTemplate({ bots }: { bots: RcsBot[] }) {
+  const create = useSave<CreateRcsTemplateInput>('/dashboard/rcs/templates');
+  const [botId, setBotId] = useState('');
+  const [name, setName] = useState('');
+  const [type, setType] = useState<CreateRcsTemplateInput['type']>('rich_card');
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const [imageUrl, setImageUrl] = useState('');
+  const bot = botId || bots[0]?.id || '';
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const card = type === 'rich_card' ? { ...(title ? { title } : {}), ...(imageUrl ? { imageUrl } : {}) } : {};
+    await create.mutateAsync({ botId: bot, name, type, text, suggestions: [], ...card });
+    setName('');
+    setTitle('');
+    setText('');
+    setImageUrl('');
+  }
+  return (
+    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="rcs-template-form">
+      <h3>New RCS template</h3>
+      <div className="form-row">
+        <label className="field"><span>Bot</span>
+          <select value={bot} onChange={(e) => setBotId(e.target.value)}>{bots.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}</select>
+        </label>
+        <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order update card" data-testid="rcs-template-name" /></label>
+        <label className="field"><span>Type</span>
+          <select value={type} onChange={(e) => setType(e.target.value as typeof type)}><option value="rich_card">rich card</option><option value="text">text</option></select>
+        </label>
+      </div>
+      {type === 'rich_card' ? (
+        <div className="form-row">
+          <label className="field grow"><span>Title</span><input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Order {{order}} is on its way" required data-testid="rcs-template-title" /></label>
+          <label className="field grow"><span>Image URL</span><input value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} placeholder="https://…" /></label>
+        </div>
+      ) : null}
+      <label className="field"><span>Text</span><textarea value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi {{name}}, your parcel arrives {{eta}}." data-testid="rcs-template-text" /></label>
+      {create.isError ? <ErrorState error={create.error} /> : null}
+      <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !bot || !name || !text || (type === 'rich_card' && !title)} data-testid="rcs-template-submit">Submit for review</button></div>
+    </form>
+  );
+}
+
+export function RcsTemplates() {
+  const bots = useTemplateList<RcsBot>('rcs-bots', '/dashboard/rcs/bots');
+  const templates = useTemplateList<RcsTemplate>('rcs', '/dashboard/rcs/templates?limit=100');
+  return (
+    <div className="grid-2">
+      <TableCard list={templates} empty="No RCS templates yet" testId="rcs-templates" columns={['Name', 'Type', 'Status', 'Content']} row={(t) => (
+        <tr key={t.id} data-testid="rcs-template-row"><td><strong>{t.name}</strong></td><td>{t.type.replace('_', ' ')}</td><td><StatusChip status={t.status} /></td>
+          <td className="body-cell">{t.title ? <strong>{t.title}<br /></strong> : null}{t.text}</td></tr>
+      )} />
+      <div className="stack">
+        {bots.isPending ? <Loading /> : bots.isError ? <ErrorState error={bots.error} /> : <><NewRcsTemplate bots={bots.data.data} /><Bots bots={bots.data.data} /></>}
+      </div>
+    </div>
+  );
+}
