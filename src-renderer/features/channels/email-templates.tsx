@@ -14,15 +14,18 @@ function NewEmailTemplate() {
   const [name, setName] = useState('');
   const [subject, setSubject] = useState('');
   const [html, setHtml] = useState('');
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    await create.mutateAsync({ name, subject, html });
-    setName('');
-    setSubject('');
-    setHtml('');
+    create.mutate({ name, subject, html }, {
+      onSuccess: () => {
+        setName('');
+        setSubject('');
+        setHtml('');
+      },
+    });
   }
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="email-template-form">
+    <form className="card form" onSubmit={submit} data-testid="email-template-form">
       <h3>New email template</h3>
       <label className="field"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required data-testid="email-template-name" /></label>
       <label className="field"><span>Subject</span><input value={subject} onChange={(e) => setSubject(e.target.value)} placeholder="Your order is ready, {{first_name}}" required data-testid="email-template-subject" /></label>
@@ -40,10 +43,13 @@ function Domains() {
   const domains = useTemplateList<SendingDomain>('email-domains', '/dashboard/email/domains');
   const add = useSave<{ domain: string }>('/dashboard/email/domains');
   const [domain, setDomain] = useState('');
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    await add.mutateAsync({ domain });
-    setDomain('');
+    add.mutate({ domain }, {
+      onSuccess: () => {
+        setDomain('');
+      },
+    });
   }
   return (
     <section className="card form" data-testid="email-domains">
@@ -51,7 +57,7 @@ function Domains() {
       {domains.isPending ? <Loading /> : domains.isError ? <ErrorState error={domains.error} /> : domains.data.data.length === 0 ? <Empty title="No sending domain yet" /> : (
         <ul className="plain-list">{domains.data.data.map((d) => <li key={d.id} data-testid="email-domain"><strong>{d.domain}</strong> <StatusChip status={d.status} /></li>)}</ul>
       )}
-      <form className="inline" onSubmit={(e) => void submit(e)}>
+      <form className="inline" onSubmit={submit}>
         <input value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" aria-label="Domain" data-testid="email-domain-input" />
         <button type="submit" className="button" disabled={add.isPending || !domain}>Add domain</button>
       </form>

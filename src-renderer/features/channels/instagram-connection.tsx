@@ -11,11 +11,14 @@ export function InstagramConnection() {
   const disconnect = useSave<void>('/dashboard/instagram/connection', 'del');
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    await connect.mutateAsync({ username, ...(name ? { name } : {}) });
-    setUsername('');
-    setName('');
+    connect.mutate({ username, ...(name ? { name } : {}) }, {
+      onSuccess: () => {
+        setUsername('');
+        setName('');
+      },
+    });
   }
   const connection = state.data?.connection;
   return (
@@ -31,7 +34,7 @@ export function InstagramConnection() {
         ) : <p className="muted small hint" data-testid="instagram-disconnected">Not connected: every Instagram route answers 404 until an account is connected.</p>}
         {disconnect.isError ? <ErrorState error={disconnect.error} /> : null}
       </section>
-      <form className="card form" onSubmit={(e) => void submit(e)} data-testid="instagram-connect-form">
+      <form className="card form" onSubmit={submit} data-testid="instagram-connect-form">
         <h3>{connection ? 'Connect another account instead' : 'Connect an account'}</h3>
         <div className="form-row">
           <label className="field grow"><span>Username</span><input value={username} onChange={(e) => setUsername(e.target.value)} placeholder="@examplestore" data-testid="instagram-username" /></label>

@@ -10,16 +10,19 @@ import { TableCard } from './table-card.tsx';
 function Bots({ bots }: { bots: RcsBot[] }) {
   const add = useSave<{ name: string }>('/dashboard/rcs/bots');
   const [name, setName] = useState('');
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    await add.mutateAsync({ name });
-    setName('');
+    add.mutate({ name }, {
+      onSuccess: () => {
+        setName('');
+      },
+    });
   }
   return (
     <section className="card form" data-testid="rcs-bots">
       <h3>Bots</h3>
       {bots.length === 0 ? <Empty title="No bot yet" /> : <ul className="plain-list">{bots.map((b) => <li key={b.id}><strong>{b.name}</strong> <StatusChip status={b.status} /></li>)}</ul>}
-      <form className="inline" onSubmit={(e) => void submit(e)}>
+      <form className="inline" onSubmit={submit}>
         <input value={name} onChange={(e) => setName(e.target.value)} placeholder="Acme Store" aria-label="Bot name" data-testid="rcs-bot-name" />
         <button type="submit" className="button" disabled={add.isPending || !name}>Add bot</button>
       </form>
@@ -37,17 +40,20 @@ function NewRcsTemplate({ bots }: { bots: RcsBot[] }) {
   const [text, setText] = useState('');
   const [imageUrl, setImageUrl] = useState('');
   const bot = botId || bots[0]?.id || '';
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const card = type === 'rich_card' ? { ...(title ? { title } : {}), ...(imageUrl ? { imageUrl } : {}) } : {};
-    await create.mutateAsync({ botId: bot, name, type, text, suggestions: [], ...card });
-    setName('');
-    setTitle('');
-    setText('');
-    setImageUrl('');
+    create.mutate({ botId: bot, name, type, text, suggestions: [], ...card }, {
+      onSuccess: () => {
+        setName('');
+        setTitle('');
+        setText('');
+        setImageUrl('');
+      },
+    });
   }
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="rcs-template-form">
+    <form className="card form" onSubmit={submit} data-testid="rcs-template-form">
       <h3>New RCS template</h3>
       <div className="form-row">
         <label className="field"><span>Bot</span>

@@ -12,11 +12,14 @@ function Senders() {
   const add = useSave<{ senderId: string; entityId: string }>('/dashboard/sms/senders');
   const [senderId, setSenderId] = useState('');
   const [entityId, setEntityId] = useState('');
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    await add.mutateAsync({ senderId, entityId });
-    setSenderId('');
-    setEntityId('');
+    add.mutate({ senderId, entityId }, {
+      onSuccess: () => {
+        setSenderId('');
+        setEntityId('');
+      },
+    });
   }
   return (
     <section className="card form" data-testid="sms-senders">
@@ -24,7 +27,7 @@ function Senders() {
       {senders.isPending ? <Loading /> : senders.isError ? <ErrorState error={senders.error} /> : senders.data.data.length === 0 ? <Empty title="No sender id yet" /> : (
         <ul className="plain-list">{senders.data.data.map((s) => <li key={s.id}><strong>{s.senderId}</strong> <span className="muted small">entity {s.entityId}</span> <StatusChip status={s.status} /></li>)}</ul>
       )}
-      <form className="form-row" onSubmit={(e) => void submit(e)}>
+      <form className="form-row" onSubmit={submit}>
         <label className="field"><span>Sender id</span><input value={senderId} onChange={(e) => setSenderId(e.target.value.toUpperCase())} placeholder="ACMEIN" maxLength={6} /></label>
         <label className="field grow"><span>Principal entity id</span><input value={entityId} onChange={(e) => setEntityId(e.target.value)} placeholder="19 digits" /></label>
         <div className="actions left"><button type="submit" className="button" disabled={add.isPending || !senderId || !entityId}>Register</button></div>
@@ -40,15 +43,18 @@ function NewDltTemplate() {
   const [dltTemplateId, setDltTemplateId] = useState('');
   const [route, setRoute] = useState<CreateSmsTemplateInput['route']>('transactional');
   const [body, setBody] = useState('');
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    await create.mutateAsync({ name, dltTemplateId, route, body });
-    setName('');
-    setDltTemplateId('');
-    setBody('');
+    create.mutate({ name, dltTemplateId, route, body }, {
+      onSuccess: () => {
+        setName('');
+        setDltTemplateId('');
+        setBody('');
+      },
+    });
   }
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="sms-template-form">
+    <form className="card form" onSubmit={submit} data-testid="sms-template-form">
       <h3>Register a DLT template</h3>
       <div className="form-row">
         <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" data-testid="sms-template-name" /></label>

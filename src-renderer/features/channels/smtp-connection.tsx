@@ -16,10 +16,13 @@ export function SmtpConnection() {
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
   const [fromEmail, setFromEmail] = useState('');
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    await save.mutateAsync({ host, port: Number(port), secure: Number(port) === 465, fromEmail, ...(user ? { user, password } : {}) });
-    setPassword('');
+    save.mutate({ host, port: Number(port), secure: Number(port) === 465, fromEmail, ...(user ? { user, password } : {}) }, {
+      onSuccess: () => {
+        setPassword('');
+      },
+    });
   }
   return (
     <section className="card form" data-testid="smtp-connection">
@@ -30,7 +33,7 @@ export function SmtpConnection() {
           <button type="button" className="button ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>Disconnect</button>
         </div>
       ) : <p className="muted small hint">Not connected: email goes to the simulated mailboxes (see the simulator’s handset viewer).</p>}
-      <form className="form" onSubmit={(e) => void submit(e)}>
+      <form className="form" onSubmit={submit}>
         <div className="form-row">
           <label className="field grow"><span>Host</span><input value={host} onChange={(e) => setHost(e.target.value)} placeholder="smtp.example.com" /></label>
           <label className="field"><span>Port</span><input type="number" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} /></label>

@@ -17,14 +17,17 @@ function NewWaTemplate() {
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('UTILITY');
   const [language, setLanguage] = useState<'en' | 'en_US'>('en');
   const [body, setBody] = useState('');
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    await create.mutateAsync({ name, category, language, components: [{ type: 'BODY', text: body }] });
-    setName('');
-    setBody('');
+    create.mutate({ name, category, language, components: [{ type: 'BODY', text: body }] }, {
+      onSuccess: () => {
+        setName('');
+        setBody('');
+      },
+    });
   }
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="wa-template-form">
+    <form className="card form" onSubmit={submit} data-testid="wa-template-form">
       <h3>Submit a template</h3>
       <div className="form-row">
         <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required data-testid="wa-template-name" /></label>
