@@ -21,18 +21,22 @@ afterAll(async () => {
 });
 
 const advance = async (seconds: number) => expect((await server.dashboard('POST', '/sim/clock/advance', { seconds })).status).toBe(200);
-const statusOf = (row: ReturnType<Page['locator']>, status: string) => row.locator(`[data-testid="review-status"][data-status="${status}"]`).waitFor();
+type Row = ReturnType<Page['locator']>;
+const statusOf = (row: Row, status: string) => row.locator(`[data-testid="review-status"][data-status="${status}"]`).waitFor();
+/** Submits a filled form; its row shows pending, then approved once the clock passes the simulated review. */
+async function submitForReview(submit: string, row: Row): Promise<void> {
+  await page.getByTestId(submit).click();
+  await statusOf(row, 'PENDING');
+  await advance(61);
+  await statusOf(row, 'APPROVED');
+}
 
 describe('channels', () => {
   it('a WhatsApp template goes from pending to approved as the clock passes its review', async () => {
     await page.getByTestId('nav-channels').click();
     await page.getByTestId('wa-template-name').fill('order_ready');
     await page.getByTestId('wa-template-body').fill('Hi {{1}}, your order {{2}} is ready for pickup.');
-    await page.getByTestId('wa-template-submit').click();
-    const row = page.locator('[data-testid="wa-template-row"][data-name="order_ready"]');
-    await statusOf(row, 'PENDING');
-    await advance(61);
-    await statusOf(row, 'APPROVED');
+    await submitForReview('wa-template-submit', page.locator('[data-testid="wa-template-row"][data-name="order_ready"]'));
     await screenshot(page, 'channels-whatsapp');
     const approved = await server.dashboard<{ data: Array<{ name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
     expect(approved.body.data.map((t) => t.name)).toContain('order_ready');
@@ -56,11 +60,7 @@ describe('channels', () => {
     await page.getByTestId('sms-template-name').fill('Pickup ready');
     await page.getByTestId('sms-template-dlt').fill('1207160000000000009');
     await page.getByTestId('sms-template-body').fill('Hi {#var#}, order {#var#} is ready for pickup. - Example Store');
-    await page.getByTestId('sms-template-submit').click();
-    const row = page.getByTestId('sms-template-row').filter({ hasText: 'Pickup ready' });
-    await statusOf(row, 'PENDING');
-    await advance(61);
-    await statusOf(row, 'APPROVED');
+    await submitForReview('sms-template-submit', page.getByTestId('sms-template-row').filter({ hasText: 'Pickup ready' }));
     await screenshot(page, 'channels-sms');
   });
 
@@ -69,11 +69,7 @@ describe('channels', () => {
     await page.getByTestId('rcs-template-name').fill('Pickup card');
     await page.getByTestId('rcs-template-title').fill('Order {{order}} is ready');
     await page.getByTestId('rcs-template-text').fill('Hi {{name}}, order {{order}} is ready for pickup.');
-    await page.getByTestId('rcs-template-submit').click();
-    const row = page.getByTestId('rcs-template-row').filter({ hasText: 'Pickup card' });
-    await statusOf(row, 'PENDING');
-    await advance(61);
-    await statusOf(row, 'APPROVED');
+    await submitForReview('rcs-template-submit', page.getByTestId('rcs-template-row').filter({ hasText: 'Pickup card' }));
   });
 
   it('the Instagram account is disconnected (the API answers 404) and connected again', async () => {
