@@ -26,6 +26,10 @@ describe('console flows', () => {
     await page.getByTestId('inbound-text').fill('Hi, is my order on its way?');
     await page.getByTestId('inbound-send').click();
     await page.getByTestId('inbound-sent').waitFor();
+    // A magic address opens in the handset viewer with a click.
+    await page.getByTestId('magic-address').filter({ hasText: 'bounce@sim.test' }).click();
+    await page.getByText('Nothing received yet').waitFor();
+    expect(await page.getByTestId('handset-address').inputValue()).toBe('bounce@sim.test');
     await screenshot(page, 'simulator');
     await page.getByTestId('nav-inbox').click();
     const row = page.locator(`[data-testid="conversation-row"][data-address="${CUSTOMER}"]`);

@@ -64,14 +64,19 @@ function InboundCard() {
   );
 }
 
-function HandsetCard() {
-  const [draft, setDraft] = useState('');
-  const [address, setAddress] = useState('');
+function HandsetCard({ address, onOpen }: { address: string; onOpen(address: string): void }) {
+  const [draft, setDraft] = useState(address);
+  const [shown, setShown] = useState(address);
+  // A magic address clicked below opens here too.
+  if (shown !== address) {
+    setShown(address);
+    setDraft(address);
+  }
   const handset = useHandset(address);
   return (
     <section className="card">
       <h3>Handset viewer</h3>
-      <form className="inline" onSubmit={(e) => { e.preventDefault(); setAddress(draft.trim()); }}>
+      <form className="inline" onSubmit={(e) => { e.preventDefault(); onOpen(draft.trim()); }}>
         <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Phone, email or Instagram id" data-testid="handset-address" aria-label="Address" />
         <button type="submit" className="button" data-testid="handset-open">Open</button>
       </form>
@@ -87,17 +92,28 @@ function HandsetCard() {
   );
 }
 
+/** A magic address that names one handset (not a range, not "any other"), which the viewer can open. */
+const openable = (address: string) => !address.includes('…') && !address.includes(' ');
+
 export function SimulatorPage() {
+  const [handset, setHandset] = useState('');
   return (
     <div className="page padded">
       <h1>Simulator</h1>
       <div className="grid-2">
         <ClockCard />
         <InboundCard />
-        <HandsetCard />
+        <HandsetCard address={handset} onOpen={setHandset} />
         <section className="card">
           <h3>Magic numbers</h3>
-          <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => <tr key={address}><td><code>{address}</code></td><td>{behaviour}</td></tr>)}</tbody></table>
+          <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => (
+            <tr key={address}>
+              <td>{openable(address)
+                ? <button type="button" className="link" onClick={() => setHandset(address)} title="Open in the handset viewer" data-testid="magic-address"><code>{address}</code></button>
+                : <code>{address}</code>}</td>
+              <td>{behaviour}</td>
+            </tr>
+          ))}</tbody></table>
         </section>
       </div>
     </div>
