@@ -1,0 +1,82 @@
+// docs/events.md is the spec of event data: every event the channels raise (customers writing in,
+// sends and their receipts, email engagement, contacts, campaigns) carries exactly the keys it documents,
+// and `Message` and `Contact` inside carry exactly theirs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './testing/test-server.ts';
+
+const DOC = readFileSync(join(import.meta.dirname, '..', 'docs', 'events.md'), 'utf8');
+/** `{a: X, b, c ("x"|"y")}` → ['a', 'b', 'c']. */
+const keysOf = (shape: string) => shape.slice(1, -1).split(',').map((part) => (part.trim().split(/[:\s(]/)[0] as string)).sort();
+const listAfter = (marker: string) => (new RegExp(`${marker}[^{(]*[{(]\`?([^})]*)`).exec(DOC.replace(/\n\s*/g, ' '))?.[1] ?? '')
+  .replace(/`/g, '').split(',').map((key) => key.trim()).filter(Boolean).sort();
+
+/** Each bullet `- \`a.b\`, \`c.d\` …: \`{…}\`` → the shape's keys for every event it names. */
+function documentedEvents(): Map<string, string[]> {
+  const events = new Map<string, string[]>();
+  for (const bullet of DOC.split(/\n(?=- )/).map((b) => b.replace(/\n\s*/g, ' '))) {
+    const shape = /: `(\{[^`]*\})`/.exec(bullet);
+    if (!bullet.startsWith('- `') || !shape) continue;
+    const names = [...bullet.slice(0, shape.index).matchAll(/`([a-z]+\.[a-z.]+)`/g)].map((m) => m[1] as string);
+    for (const name of names) events.set(name, keysOf(shape[1] as string));
+  }
+  return events;
+}
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({ seed: 'demo' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('docs/events.md', () => {
+  it('lists Message and Contact keys and the channels\' events', () => {
+    expect(listAfter('`Message` is')).toContain('billingAmountPaise');
+    expect(listAfter('as in `GET /contacts`')).toContain('blockedReason');
+    expect([...documentedEvents().keys()]).toEqual(expect.arrayContaining([
+      'contact.created', 'contact.updated', 'whatsapp.message.status', 'whatsapp.message.received', 'sms.message.received',
+      'instagram.message.received', 'email.message.delivered', 'email.message.opened', 'email.message.clicked',
+      'email.message.bounced', 'email.message.complained', 'campaign.progress',
+    ]));
+  });
+
+  it('is what the events carry', async () => {
+    const key = (await t.createKey()).key;
+    const v1 = (path: string, body: unknown) => t.request('POST', path, { token: key, body });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550701', text: 'Hi' });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550702', text: 'Hi' });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '6234817790112233', text: 'Hi' });
+    await v1('/v1/whatsapp/send-template', { to: '14155550701', templateName: 'login_code', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: '1' }] }] });
+    const templateId = ((await t.request('GET', '/v1/email/templates', { token: key })).body.data as Array<{ id: string; name: string }>).find((x) => x.name === 'Welcome')?.id;
+    for (const to of ['sam@example.net', 'bounce@sim.test', 'complaint@sim.test']) {
+      expect((await v1('/v1/email/send', { templateId, recipient: { to }, fromName: 'Example Store', fromEmail: 'hello@example.com' })).status).toBe(200);
+    }
+    const contact = ((await t.request('GET', '/v1/contacts?search=14155550702', { token: key })).body.data as Array<{ id: string }>)[0];
+    await v1(`/v1/contacts/${contact?.id}/block`, { reason: 'Testing events' });
+    await t.advance(30);
+    await t.server.bus.flush();
+
+    const documented = documentedEvents();
+    const messageKeys = listAfter('`Message` is');
+    const contactKeys = listAfter('as in `GET /contacts`');
+    const seen = new Set<string>();
+    const wrong: string[] = [];
+    for (const event of t.server.bus.recent(t.organizationId, 5_000)) {
+      const keys = documented.get(event.type);
+      if (!keys) continue;
+      seen.add(event.type);
+      const data = JSON.parse(event.data) as Record<string, unknown>;
+      const check = (what: string, actual: string[], expected: string[]) => {
+        if (actual.sort().join() !== expected.join()) wrong.push(`${event.type} ${what}: has ${actual.join(', ')}; documented ${expected.join(', ')}`);
+      };
+      check('data', Object.keys(data), keys);
+      if (data.message) check('message', Object.keys(data.message), messageKeys);
+      if (data.contact) check('contact', Object.keys(data.contact), contactKeys);
+    }
+    expect(wrong).toEqual([]);
+    expect([...seen].sort()).toEqual([...documented.keys()].sort());
+  });
+});
