@@ -53,9 +53,9 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** `POST /sim/inbound`: a customer writes in, as a provider would deliver it. */
 /** A customer's phone as a person types it: digits with an optional `+`, spaces, dashes, dots or brackets; 7 to 15 digits. */
 const TYPED_PHONE = /^\+?[\d\s().-]+$/;
+/** `POST /sim/inbound`: a customer writes in, as a provider would deliver it. */
 export const simInboundBodySchema = z.object({
   organizationId: z.string().optional(),
   channel: z.enum(['whatsapp', 'sms', 'instagram']),

@@ -32,7 +32,7 @@ export function connectLive(connection: Connection, organizationId: string, clie
     // What depends on the time itself: a conversation's 24-hour reply window, and the reviews of templates,
     // sender ids and domains that the simulated platforms make on the clock.
     void client.invalidateQueries({ queryKey: ['thread'] });
-    void client.invalidateQueries({ queryKey: ['templates'] });
+    void client.invalidateQueries({ queryKey: ['channels'] });
     void client.invalidateQueries({ queryKey: ['whatsapp-templates'] });
   });
   const messageChanged = ({ message }: { message: { conversationId: string | null; channel: string } }) => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { CreateEmailCampaignInput, EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
-import { useEmailDomains, useEmailTemplate, useEmailTemplates } from './channel-queries.ts';
+import { useEmailDomains, useEmailTemplate, useEmailTemplates } from '../channels/queries.ts';
 import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';

@@ -1,6 +1,6 @@
 // Server data of the campaigns page through react-query only: lists, one campaign, its analytics and the
 // approved WhatsApp templates. Progress comes from the live stream (campaign:progress).
-// The other channels' lookups (senders, bots, templates, domains) are in channel-queries.ts.
+// The other channels' lookups (senders, bots, templates, domains) are the Channels page's (channels/queries.ts).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CampaignAnalytics, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';

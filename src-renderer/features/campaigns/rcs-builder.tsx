@@ -6,7 +6,7 @@ import type { CreateRcsCampaignInput, RcsTemplate } from '../../../src-core/cont
 import { rupees } from '../../components/format.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
-import { useRcsBots, useRcsTemplates } from './channel-queries.ts';
+import { useRcsBots, useRcsTemplates } from '../channels/queries.ts';
 import { useWallet } from './queries.ts';
 import { RcsPreview } from './rcs-preview.tsx';
 import { RecipientsField } from './recipients-field.tsx';

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { SmsTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { useSmsTemplates } from './channel-queries.ts';
+import { useSmsTemplates } from '../channels/queries.ts';
 import { matchingTemplate } from './dlt.ts';
 
 export function SmsBodyField({ label, value, onChange, testId }: { label: string; value: string; onChange(text: string): void; testId: string }) {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { CreateSmsCampaignInput } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
-import { useSmsSenders } from './channel-queries.ts';
+import { useSmsSenders } from '../channels/queries.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';

@@ -1,10 +1,10 @@
 // Email: templates with merge tags (saved through the same checks as the API), and the sending domains a
 // fromEmail must belong to (the simulated DNS check verifies a new one a minute later on the clock).
 import { useState, type FormEvent } from 'react';
-import type { EmailTemplateItem, SaveEmailTemplateInput, SendingDomain } from '../../../src-core/contract/index.ts';
+import type { SaveEmailTemplateInput } from '../../../src-core/contract/index.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { time } from '../../components/format.ts';
-import { useSave, useTemplateList } from './queries.ts';
+import { useEmailDomains, useEmailTemplates, useSave } from './queries.ts';
 import { SmtpConnection } from './smtp-connection.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { TableCard } from './table-card.tsx';
@@ -40,7 +40,7 @@ function NewEmailTemplate() {
 }
 
 function Domains() {
-  const domains = useTemplateList<SendingDomain>('email-domains', '/dashboard/email/domains');
+  const domains = useEmailDomains();
   const add = useSave<{ domain: string }>('/dashboard/email/domains');
   const [domain, setDomain] = useState('');
   function submit(event: FormEvent) {
@@ -67,7 +67,7 @@ function Domains() {
 }
 
 export function EmailTemplates() {
-  const templates = useTemplateList<EmailTemplateItem>('email', '/dashboard/email/templates?limit=100');
+  const templates = useEmailTemplates();
   return (
     <div className="grid-2">
       <TableCard list={templates} empty="No email templates yet" testId="email-templates" columns={['Name', 'Subject', 'Updated']} row={(t) => (

@@ -1,12 +1,12 @@
 // The Instagram connection: without it every Instagram route answers 404. Connecting names the business
 // account; the simulated platform then delivers its customers' direct messages to the inbox.
 import { useState, type FormEvent } from 'react';
-import type { ConnectInstagramInput, InstagramConnectionState } from '../../../src-core/contract/index.ts';
+import type { ConnectInstagramInput } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { useLookup, useSave } from './queries.ts';
+import { useInstagramConnection, useSave } from './queries.ts';
 
 export function InstagramConnection() {
-  const state = useLookup<InstagramConnectionState>('instagram', '/dashboard/instagram/connection');
+  const state = useInstagramConnection();
   const connect = useSave<ConnectInstagramInput>('/dashboard/instagram/connection');
   const disconnect = useSave<void>('/dashboard/instagram/connection', 'del');
   const [username, setUsername] = useState('');

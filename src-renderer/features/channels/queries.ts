@@ -1,25 +1,47 @@
-// What the Channels page lists and saves: WhatsApp templates, SMS sender ids and DLT templates, RCS bots and
-// templates, email templates, sending domains and the SMTP connection, the Instagram connection. Reviews
-// happen on the virtual clock, so the live stream reads these again when the clock moves (api/live.ts); a
-// save also refreshes the campaign builders' pickers.
+// What each channel needs before it can send, read once for the Channels page and the campaign builders
+// alike: WhatsApp templates, SMS sender ids and DLT templates, RCS bots and templates, email templates and
+// sending domains, the SMTP and Instagram connections. Reviews happen on the virtual clock, so the live
+// stream reads these again when the clock moves (api/live.ts), and a save here reads them again too.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  EmailTemplate, EmailTemplateItem, InstagramConnectionState, RcsBot, RcsTemplate, SendingDomain, SmsSender, SmsTemplate, WaTemplate,
+} from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
-export function useLookup<T>(kind: string, path: string) {
-  const api = useApi();
-  return useQuery({ queryKey: ['templates', kind], queryFn: () => api.get<T>(path) });
-}
-/** Every list here is one page of at most 100, newest first. */
-export const useTemplateList = <T>(kind: string, path: string) => useLookup<{ data: T[] }>(kind, path);
+/** The keys of everything here: WhatsApp templates share theirs with the approved-templates picker. */
+export const CHANNEL_QUERY_KEYS = [['channels'], ['whatsapp-templates']] as const;
 
-/** Writes through a dashboard route (POST by default); the page's lists and the campaign builders' pickers read again. */
+function useLookup<T>(key: readonly unknown[], path: string, enabled = true) {
+  const api = useApi();
+  return useQuery({ queryKey: key, queryFn: () => api.get<T>(path), enabled });
+}
+/** Each list is one page of at most 100, newest first. */
+const useList = <T>(kind: string, path: string) => useLookup<{ data: T[] }>(['channels', kind], path);
+
+export const useWaTemplates = () => useLookup<{ data: WaTemplate[] }>(['whatsapp-templates', 'all'], '/dashboard/whatsapp/templates?limit=100');
+export const useSmsSenders = () => useList<SmsSender>('sms-senders', '/dashboard/sms/senders?limit=100');
+export const useSmsTemplates = () => useList<SmsTemplate>('sms-templates', '/dashboard/sms/templates?limit=100');
+export const useRcsBots = () => useList<RcsBot>('rcs-bots', '/dashboard/rcs/bots');
+export const useRcsTemplates = () => useList<RcsTemplate>('rcs-templates', '/dashboard/rcs/templates?limit=100');
+export const useEmailTemplates = () => useList<EmailTemplateItem>('email-templates', '/dashboard/email/templates?limit=100');
+export const useEmailDomains = () => useList<SendingDomain>('email-domains', '/dashboard/email/domains');
+
+/** One email template with its HTML and text, where its merge tags are; off until one is picked. */
+export const useEmailTemplate = (id: string) =>
+  useLookup<EmailTemplate>(['channels', 'email-template', id], `/dashboard/email/templates/${encodeURIComponent(id)}`, id !== '');
+
+export type SmtpState = { connected: false } | { connected: true; host: string; port: number; secure: boolean; user: string | null; fromEmail: string };
+export const useSmtp = () => useLookup<SmtpState>(['channels', 'smtp'], '/dashboard/email/smtp');
+export const useInstagramConnection = () => useLookup<InstagramConnectionState>(['channels', 'instagram'], '/dashboard/instagram/connection');
+
+/** Writes through a dashboard route (POST by default); everything here is read again. */
 export function useSave<Input>(path: string, method: 'post' | 'put' | 'del' = 'post') {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: Input) => (method === 'del' ? api.del<unknown>(path) : api[method]<unknown>(path, input)),
     onSuccess: () => {
-      for (const queryKey of [['templates'], ['campaign-lookups'], ['whatsapp-templates']]) void client.invalidateQueries({ queryKey });
+      for (const queryKey of CHANNEL_QUERY_KEYS) void client.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,9 +1,9 @@
 // RCS: the organization's bots (agents) and their templates, a plain text or a rich card with {{variables}};
 // the simulated platform reviews a template a minute later on the clock.
 import { useState, type FormEvent } from 'react';
-import type { CreateRcsTemplateInput, RcsBot, RcsTemplate } from '../../../src-core/contract/index.ts';
+import type { CreateRcsTemplateInput, RcsBot } from '../../../src-core/contract/index.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { useSave, useTemplateList } from './queries.ts';
+import { useRcsBots, useRcsTemplates, useSave } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { TableCard } from './table-card.tsx';
 
@@ -78,8 +78,8 @@ function NewRcsTemplate({ bots }: { bots: RcsBot[] }) {
 }
 
 export function RcsTemplates() {
-  const bots = useTemplateList<RcsBot>('rcs-bots', '/dashboard/rcs/bots');
-  const templates = useTemplateList<RcsTemplate>('rcs', '/dashboard/rcs/templates?limit=100');
+  const bots = useRcsBots();
+  const templates = useRcsTemplates();
   return (
     <div className="grid-2">
       <TableCard list={templates} empty="No RCS templates yet" testId="rcs-templates" columns={['Name', 'Type', 'Status', 'Content']} row={(t) => (

@@ -1,14 +1,14 @@
 // SMS: the DLT registrations a send needs, sender ids (headers) and templates with {#var#} placeholders. The
 // simulated DLT platform reviews each a minute later on the clock ("REJ…" names are rejected).
 import { useState, type FormEvent } from 'react';
-import type { CreateSmsTemplateInput, SmsSender, SmsTemplate } from '../../../src-core/contract/index.ts';
+import type { CreateSmsTemplateInput } from '../../../src-core/contract/index.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { useSave, useTemplateList } from './queries.ts';
+import { useSave, useSmsSenders, useSmsTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { TableCard } from './table-card.tsx';
 
 function Senders() {
-  const senders = useTemplateList<SmsSender>('sms-senders', '/dashboard/sms/senders?limit=100');
+  const senders = useSmsSenders();
   const add = useSave<{ senderId: string; entityId: string }>('/dashboard/sms/senders');
   const [senderId, setSenderId] = useState('');
   const [entityId, setEntityId] = useState('');
@@ -74,7 +74,7 @@ function NewDltTemplate() {
 }
 
 export function SmsTemplates() {
-  const templates = useTemplateList<SmsTemplate>('sms', '/dashboard/sms/templates?limit=100');
+  const templates = useSmsTemplates();
   return (
     <div className="grid-2">
       <TableCard list={templates} empty="No DLT templates yet" testId="sms-templates" columns={['Name', 'Route', 'Status', 'Body']} row={(t) => (

@@ -3,12 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import type { SmtpConnectionInput } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { useLookup, useSave } from './queries.ts';
+import { useSave, useSmtp } from './queries.ts';
 
-type SmtpState = { connected: false } | { connected: true; host: string; port: number; secure: boolean; user: string | null; fromEmail: string };
 
 export function SmtpConnection() {
-  const state = useLookup<SmtpState>('smtp', '/dashboard/email/smtp');
+  const state = useSmtp();
   const save = useSave<SmtpConnectionInput>('/dashboard/email/smtp', 'put');
   const remove = useSave<void>('/dashboard/email/smtp', 'del');
   const [host, setHost] = useState('');

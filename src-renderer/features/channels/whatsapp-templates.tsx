@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { time } from '../../components/format.ts';
-import { useSave, useTemplateList } from './queries.ts';
+import { useSave, useWaTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { TableCard } from './table-card.tsx';
 
@@ -49,7 +49,7 @@ function NewWaTemplate() {
 }
 
 export function WhatsappTemplates() {
-  const templates = useTemplateList<WaTemplate>('whatsapp', '/dashboard/whatsapp/templates?limit=100');
+  const templates = useWaTemplates();
   return (
     <div className="grid-2">
       <TableCard list={templates} empty="No templates yet" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (

@@ -64,14 +64,9 @@ function InboundCard() {
   );
 }
 
+/** Keyed by the address it shows (see SimulatorPage), so opening another one starts its input afresh. */
 function HandsetCard({ address, onOpen }: { address: string; onOpen(address: string): void }) {
   const [draft, setDraft] = useState(address);
-  const [shown, setShown] = useState(address);
-  // A magic address clicked below opens here too.
-  if (shown !== address) {
-    setShown(address);
-    setDraft(address);
-  }
   const handset = useHandset(address);
   return (
     <section className="card">
@@ -103,7 +98,8 @@ export function SimulatorPage() {
       <div className="grid-2">
         <ClockCard />
         <InboundCard />
-        <HandsetCard address={handset} onOpen={setHandset} />
+        {/* A magic address clicked below opens here too. */}
+        <HandsetCard key={handset} address={handset} onOpen={setHandset} />
         <section className="card">
           <h3>Magic numbers</h3>
           <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => (
