@@ -147,6 +147,10 @@ describe('logs and conversations', () => {
     expect((await t.request('GET', '/v1/whatsapp/logs?from=yesterday', { token: key })).status).toBe(400);
     const impossible = await t.request('GET', '/v1/whatsapp/logs?from=2026-02-30', { token: key });
     expect([impossible.status, impossible.body.message]).toEqual([400, 'Invalid query: from: must be a real date']);
+    for (const query of ['from=2026-11-23T00:00:00Z', 'to=Nov%2023%202026']) {
+      const dateTime = await t.request('GET', `/v1/whatsapp/logs?${query}`, { token: key });
+      expect([dateTime.status, dateTime.body.message]).toEqual([400, `Invalid query: ${query.split('=')[0]}: must be a date YYYY-MM-DD`]);
+    }
   });
   it('returns the most recent messages of a conversation, oldest first, at most 50', async () => {
     const res = await t.request('GET', '/v1/whatsapp/conversations/by-phone?phone=14155550111&limit=500', { token: key });
