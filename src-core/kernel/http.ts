@@ -147,26 +147,36 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
 async function readUpload(request: FastifyRequest, spec: { field: string; maxBytes: number }): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `This route takes multipart/form-data with a single "${spec.field}" field`);
   let file: UploadedFile | null = null;
-  for await (const part of request.parts({ limits: { fileSize: spec.maxBytes, files: 1, fields: 10 } })) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== spec.field) throw new AppError('VALIDATION_FAILED', `Unexpected file field "${part.fieldname}": send the file as "${spec.field}"`);
-    const data = await part.toBuffer();
-    file = { field: part.fieldname, filename: part.filename, mimeType: part.mimetype, data };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: spec.maxBytes, files: 1, fields: 10 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== spec.field) throw new AppError('VALIDATION_FAILED', `Unexpected file field "${part.fieldname}": send the file as "${spec.field}"`);
+      const data = await part.toBuffer();
+      file = { field: part.fieldname, filename: part.filename, mimeType: part.mimetype, data };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The multipart parser's own errors (no boundary, a body cut short) carry no status: the body is malformed.
+    throw fromFastifyError(error as FastifyLikeError) ?? new AppError('VALIDATION_FAILED', `Invalid upload: ${(error as Error).message}`);
   }
   if (!file) throw new AppError('VALIDATION_FAILED', `Missing the "${spec.field}" file field`);
   return file;
 }
 
-function fromFastifyError(error: { statusCode?: number; code?: string; message: string }): AppError | null {
+type FastifyLikeError = { statusCode?: number; code?: string; message: string };
+
+function fromFastifyError(error: FastifyLikeError): AppError | null {
   const status = error.statusCode ?? 500;
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
   }
+  // Before the 413s: the multipart plugin answers a second file with 413, though the body is not large.
+  if (error.code === 'FST_FILES_LIMIT') return new AppError('VALIDATION_FAILED', 'Invalid upload: send exactly one file');
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT') {
+    return new AppError('VALIDATION_FAILED', `Invalid upload: ${error.message}`);
+  }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
     return new AppError('PAYLOAD_TOO_LARGE', error.code === 'FST_REQ_FILE_TOO_LARGE' ? `File too large: ${error.message}` : 'Request body is too large');
-  }
-  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
-    return new AppError('VALIDATION_FAILED', `Invalid upload: ${error.message}`);
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return new AppError('MALFORMED_JSON', `Malformed JSON body: ${error.message}`);
@@ -202,7 +212,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   });
 
   app.setErrorHandler((error, request, fastifyReply) => {
-    const appError = error instanceof AppError ? error : fromFastifyError(error as { statusCode?: number; code?: string; message: string });
+    const appError = error instanceof AppError ? error : fromFastifyError(error as FastifyLikeError);
     if (!appError) {
       deps.log(`internal error on ${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
       return fastifyReply.code(500).send({ statusCode: 500, error: statusText(500), message: 'Internal error', code: 'INTERNAL' });

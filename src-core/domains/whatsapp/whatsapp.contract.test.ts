@@ -184,4 +184,17 @@ describe('header media upload', () => {
     const multipartElsewhere = await fetch(`${t.url}/v1/whatsapp/send-template`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
     expect(multipartElsewhere.status).toBe(415);
   });
+  it('answers a malformed multipart body or a second file with a 400', async () => {
+    const upload = (contentType: string, body: BodyInit) =>
+      fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, body });
+    const cutShort = await upload('multipart/form-data; boundary=xyz', 'garbage');
+    expect([cutShort.status, (await cutShort.json()).message]).toEqual([400, 'Invalid upload: Unexpected end of multipart data']);
+    const noBoundary = await upload('multipart/form-data', 'garbage');
+    expect([noBoundary.status, (await noBoundary.json()).code]).toEqual([400, 'VALIDATION_FAILED']);
+    const two = new FormData();
+    two.append('file', new Blob(['a'], { type: 'image/png' }), 'a.png');
+    two.append('file', new Blob(['b'], { type: 'image/png' }), 'b.png');
+    const twoFiles = await fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: two });
+    expect([twoFiles.status, (await twoFiles.json()).message]).toEqual([400, 'Invalid upload: send exactly one file']);
+  });
 });
