@@ -32,5 +32,14 @@ export type IdKind = keyof typeof ID_PREFIX;
 /** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
 
+/**
+ * A phone number as a send takes it, in international (E.164) form: an optional `+`, then 7 to 15 digits,
+ * the country code first. No country code starts with 0, so `0044…` (a dialling prefix) is refused
+ * rather than stored as a different number from `+44…`.
+ */
+export const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
+export const phoneSchema = (message = 'must be a phone number in international format: the country code, then the number (e.g. +14155550101)') =>
+  z.string().trim().regex(PHONE_PATTERN, message);
+
 /** The optional `organizationId` of console and simulator routes (INTERFACES.md: the default organization otherwise). */
 export const organizationField = { organizationId: z.string().optional() };

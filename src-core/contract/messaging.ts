@@ -1,6 +1,6 @@
 // Messages and conversations shared by every channel, and the simulator's inbound and handset shapes.
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { PHONE_PATTERN, timestampSchema } from './common.ts';
 import { igsidProblem } from './instagram.ts';
 
 export const CHANNELS = ['whatsapp', 'sms', 'rcs', 'email', 'instagram'] as const;
@@ -63,7 +63,7 @@ export const simInboundBodySchema = z.object({
   text: z.string().min(1).max(4096),
 }).superRefine((body, ctx) => {
   const problem = body.channel === 'instagram' ? igsidProblem(body.from)
-    : TYPED_PHONE.test(body.from) && /^\d{7,15}$/.test(body.from.replace(/\D/g, '')) ? null : 'must be a phone number in international format (7 to 15 digits)';
+    : TYPED_PHONE.test(body.from) && PHONE_PATTERN.test(body.from.replace(/\D/g, '')) ? null : 'must be a phone number in international format: the country code, then the number (7 to 15 digits)';
   if (problem) ctx.addIssue({ code: 'custom', path: ['from'], message: problem });
 });
 

@@ -1,6 +1,6 @@
 // RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { phoneSchema, timestampSchema } from './common.ts';
 import { smsRouteSchema } from './sms.ts';
 
 export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
@@ -31,7 +31,7 @@ export const rcsTemplateSchema = z.object({
 export type RcsTemplate = z.infer<typeof rcsTemplateSchema>;
 
 export const sendRcsBodySchema = z.object({
-  to: z.string().trim().regex(/^\+?\d{7,15}$/, 'must be a phone number in international format'),
+  to: phoneSchema(),
   templateId: z.string().min(1),
   rcsVariables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   smsFallback: z.object({

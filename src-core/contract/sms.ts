@@ -1,6 +1,6 @@
 // SMS: sender ids, DLT templates, sends, logs and stats (seed 000, "SMS").
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { phoneSchema, timestampSchema } from './common.ts';
 
 export const SMS_ROUTES = ['transactional', 'promotional'] as const;
 export const smsRouteSchema = z.enum(SMS_ROUTES);
@@ -31,7 +31,7 @@ export const createSmsTemplateBodySchema = z.object({
 export type CreateSmsTemplateInput = z.infer<typeof createSmsTemplateBodySchema>;
 
 export const MAX_SMS_RECIPIENTS = 1000;
-export const smsPhoneSchema = z.string().trim().regex(/^\+?\d{7,15}$/, 'must be a phone number in international format');
+export const smsPhoneSchema = phoneSchema();
 
 export const sendSmsBodySchema = z.object({
   senderId: z.string().min(1).max(20),

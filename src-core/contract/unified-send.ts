@@ -1,11 +1,23 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
+import { PHONE_PATTERN } from './common.ts';
 import { withMergeTags } from './email.ts';
+import { igsidProblem } from './instagram.ts';
 import { channelSchema } from './messaging.ts';
 
 export const FALLBACK_CHANNELS = ['whatsapp', 'sms', 'rcs'] as const;
 
-/** Types only; which fields each channel requires is checked by the service, so the message can list them per channel. */
+/** What `to` must be on each channel (seed: E.164 phone, email address, or instagram page-scoped user id). */
+function addressProblem(channel: string, to: string): string | null {
+  if (channel === 'email') return z.email().safeParse(to).success ? null : 'must be an email address for channel email';
+  if (channel === 'instagram') return igsidProblem(to);
+  return PHONE_PATTERN.test(to) ? null : `must be a phone number in international format for channel ${channel}: the country code, then the number (e.g. +14155550101)`;
+}
+
+/**
+ * Types, and `to` against the channel (a fallback chain is whatsapp, sms and rcs, all phones); which fields
+ * each channel requires is checked by the service, so the message can list them per channel.
+ */
 export const unifiedSendBodySchema = z.object({
   to: z.string().trim().min(1, 'to is required').max(320),
   channel: channelSchema,
@@ -23,6 +35,9 @@ export const unifiedSendBodySchema = z.object({
     subject: withMergeTags(z.string().max(998).optional()), fromName: z.string().min(1).optional(), fromEmail: z.email().optional(),
     replyTo: z.email().optional(), firstName: z.string().optional(), lastName: z.string().optional(),
   }).optional(),
+}).superRefine((body, ctx) => {
+  const problem = addressProblem(body.channel, body.to);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
 });
 export type UnifiedSendBody = z.infer<typeof unifiedSendBodySchema>;
 

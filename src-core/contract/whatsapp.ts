@@ -1,6 +1,6 @@
 // WhatsApp: templates, template sends, logs, conversations and media (seed 000, "WhatsApp").
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { phoneSchema, timestampSchema } from './common.ts';
 
 export const WA_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export const WA_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
@@ -50,7 +50,7 @@ export const waSendComponentSchema = z.object({
 });
 export type WaSendComponent = z.infer<typeof waSendComponentSchema>;
 
-export const waPhoneSchema = z.string().trim().regex(/^\+?\d{7,15}$/, 'must be a phone number in international format, digits only (e.g. 14155550101)');
+export const waPhoneSchema = phoneSchema('must be a phone number in international format: the country code, then the number, digits only (e.g. 14155550101)');
 
 export const sendTemplateBodySchema = z.object({
   to: waPhoneSchema,

@@ -105,6 +105,9 @@ function requireScope(granted: ReadonlySet<string>, scope: string): void {
 
 /** Which routes render errors as `{message, ...extra}` only; looked up by the error handler. */
 const messageOnly = new WeakSet<FastifyRequest>();
+/** An error answer's body: the contract's envelope, or `{message, ...extra}` where the route says so (unified send). */
+const errorBody = (error: AppError, onlyMessage: boolean): Record<string, unknown> =>
+  onlyMessage ? { message: error.message, ...error.extra } : renderError(error);
 
 function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
   app.route({
@@ -131,7 +134,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       };
       const key = request.headers['idempotency-key'];
       const answer = route.idempotent && typeof key === 'string'
-        ? await deps.idempotency.run({ orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body } }, run)
+        ? await deps.idempotency.run({ orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body } }, run, (error) => errorBody(error, route.errorBody === 'message'))
         : await run();
       if ('replayed' in answer && answer.replayed) fastifyReply.header('Idempotent-Replayed', 'true');
       for (const [name, value] of Object.entries(('headers' in answer && answer.headers) || {})) fastifyReply.header(name, value);
@@ -218,9 +221,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
       return fastifyReply.code(500).send({ statusCode: 500, error: statusText(500), message: 'Internal error', code: 'INTERNAL' });
     }
     for (const [name, value] of Object.entries(appError.headers)) fastifyReply.header(name, value);
-    const rendered = renderError(appError);
-    if (messageOnly.has(request)) return fastifyReply.code(appError.statusCode).send({ message: rendered.message, ...appError.extra });
-    return fastifyReply.code(appError.statusCode).send(rendered);
+    return fastifyReply.code(appError.statusCode).send(errorBody(appError, messageOnly.has(request)));
   });
   app.setNotFoundHandler((request, fastifyReply) => {
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);

@@ -2,12 +2,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedDb } from '../testing/migrated-db.ts';
 import { createClock } from './clock.ts';
-import { AppError } from './errors.ts';
+import { AppError, renderError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
 
 const { db, remove } = migratedDb('idempotency');
 const clock = createClock({ kind: 'manual', startMs: 0 });
-const idempotency = createIdempotency({ db, clock });
+const service = createIdempotency({ db, clock });
+const idempotency = { run: (input: Parameters<typeof service.run>[0], work: Parameters<typeof service.run>[1]) => service.run(input, work, renderError) };
 afterAll(remove);
 
 describe('idempotency', () => {
@@ -30,7 +31,7 @@ describe('idempotency', () => {
     expect((await idempotency.run(input, work)).replayed).toBe(false);
     expect(runs).toBe(2);
   });
-  it('keeps a 4xx answer, forgets an unexpected failure, and refuses a key in use', async () => {
+  it('keeps a refusal or a definite failure, forgets an unexpected failure, and refuses a key in use', async () => {
     const input = { orgId: 'org_a', key: 'k3', route: 'POST /v1/x', body: {} };
     await expect(idempotency.run(input, async () => {
       throw new AppError('CONTACT_BLOCKED', 'blocked', { extra: { reason: 'spam' } });
@@ -38,6 +39,11 @@ describe('idempotency', () => {
     expect(await idempotency.run(input, async () => ({ status: 200, body: {} }))).toMatchObject({
       status: 409, replayed: true, body: { code: 'CONTACT_BLOCKED', reason: 'spam', statusCode: 409, error: 'Conflict' },
     });
+    const gateway = { ...input, key: 'k6' };
+    await expect(idempotency.run(gateway, async () => {
+      throw new AppError('BAD_GATEWAY', 'All channels failed: sms', { extra: { attempts: [] } });
+    })).rejects.toThrow('All channels failed');
+    expect(await idempotency.run(gateway, async () => ({ status: 200, body: {} }))).toMatchObject({ status: 502, replayed: true, body: { code: 'BAD_GATEWAY', attempts: [] } });
     const crash = { ...input, key: 'k4' };
     await expect(idempotency.run(crash, async () => {
       throw new Error('database on fire');

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
-import { AppError, renderError } from './errors.ts';
+import { AppError } from './errors.ts';
 import { createIdempotencyStore } from './idempotency.store.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
@@ -22,10 +22,15 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
 
   return {
     /**
-     * Runs `work` once per (organization, key): the first answer is stored (a thrown AppError included),
-     * later identical requests get it back with `replayed: true`.
+     * Runs `work` once per (organization, key): the first answer is stored (a thrown AppError included,
+     * rendered by `renderError` as the route renders it), later identical requests get it back with
+     * `replayed: true`.
      */
-    async run(input: { orgId: string; key: string; route: string; body: unknown }, work: () => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {
+    async run(
+      input: { orgId: string; key: string; route: string; body: unknown },
+      work: () => Promise<StoredAnswer>,
+      renderError: (error: AppError) => unknown,
+    ): Promise<StoredAnswer & { replayed: boolean }> {
       if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
         throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
       }
@@ -46,9 +51,10 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
         store.finish(input.orgId, input.key, answer.status, JSON.stringify(answer.body ?? null));
         return { ...answer, replayed: false };
       } catch (error) {
-        if (error instanceof AppError && error.statusCode < 500) {
-          store.finish(input.orgId, input.key, error.statusCode, JSON.stringify(renderError(error)));
-        } else store.release(input.orgId, input.key);
+        // A refusal or a definite failure (a 502 after every channel failed and was refunded) is an answer:
+        // kept, and replayed as the route rendered it. Only an unexpected error frees the key for a retry.
+        if (error instanceof AppError) store.finish(input.orgId, input.key, error.statusCode, JSON.stringify(renderError(error)));
+        else store.release(input.orgId, input.key);
         throw error;
       }
     },

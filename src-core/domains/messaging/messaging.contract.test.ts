@@ -90,7 +90,7 @@ describe('messaging over the simulated world', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ direction: 'inbound', status: 'received', source: 'INBOUND', address: '+919812345678', text: 'Is my order shipped?' });
     await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+91 98123 45678', text: 'Hello?' });
-    for (const [channel, from, problem] of [['whatsapp', 'not-a-phone', 'phone number'], ['sms', '+12', 'phone number'], ['instagram', 'maya.designs', 'is an Instagram username']]) {
+    for (const [channel, from, problem] of [['whatsapp', 'not-a-phone', 'phone number'], ['sms', '+12', 'phone number'], ['sms', '0044 7700 900123', 'the country code, then the number'], ['instagram', 'maya.designs', 'is an Instagram username']]) {
       const refused = await t.dashboard('POST', '/sim/inbound', { channel, from, text: 'Hi' });
       expect([refused.status, refused.body.message]).toEqual([400, expect.stringContaining(`from: `)]);
       expect(refused.body.message).toContain(problem);

@@ -64,6 +64,7 @@ describe('POST /v1/sms/send', () => {
       [shipped(['+14155550502'], { templateId: '1207160000000000002' }), 'REJECTED'],
       [shipped([]), 'at least one'],
       [shipped(['12']), 'phone'],
+      [shipped(['00447700900123']), 'to.0: must be a phone number in international format: the country code, then the number'],
     ];
     for (const [body, message] of cases) {
       const res = await send(body);

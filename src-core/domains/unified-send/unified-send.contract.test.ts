@@ -46,10 +46,42 @@ describe('POST /v1/messages/send', () => {
     expect(res.body).toEqual({ message: 'Missing required fields: whatsapp: template.name' });
     const noTemplate = await unified({ to: '+14155550445', channel: 'whatsapp' });
     expect(noTemplate.body.message).toBe('Missing required fields: whatsapp: template.name, template.languageCode');
-    expect((await unified({ to: '+14155550445', channel: 'email', fallbackChannels: ['sms'] })).body.message).toMatch(/cannot be combined with email/);
+    expect((await unified({ to: 'ann@example.com', channel: 'email', fallbackChannels: ['sms'] })).body.message).toMatch(/cannot be combined with email/);
     expect((await unified({ to: '+14155550445', channel: 'fax' })).status).toBe(400);
     expect((await unified({ to: '+14155550445', channel: 'whatsapp', fallbackChannels: ['instagram'] })).status).toBe(400);
     expect((await t.dashboard('GET', '/sim/handsets/+14155550445/messages')).body.data).toEqual([]);
+  });
+  it('refuses a `to` that does not fit the channel: 400 {message}, no contact made, nothing sent', async () => {
+    const contactsBefore = (await t.request('GET', '/v1/contacts?limit=1', { token: key })).body.meta.total;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ to: 'notaphone', channel: 'sms', message: 'Hi', sms: { senderId: 'ACME' } }, 'must be a phone number in international format for channel sms'],
+      [{ to: '00447700900123', channel: 'whatsapp', template: wa }, 'must be a phone number in international format for channel whatsapp'],
+      [{ to: 'bob@example.com', channel: 'rcs', template: { id: 'rct_x' } }, 'for channel rcs'],
+      [{ to: '+14155550128', channel: 'email', template: { id: 'etpl_x' } }, 'to: must be an email address for channel email'],
+      [{ to: 'leo_travels', channel: 'instagram', message: 'Hi' }, '"leo_travels" is an Instagram username, not a page-scoped user id'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await unified(body);
+      expect([res.status, res.body.message]).toEqual([400, expect.stringContaining(message)]);
+      expect(Object.keys(res.body)).toEqual(['message']);
+    }
+    expect((await t.request('GET', '/v1/contacts?limit=1', { token: key })).body.meta.total).toBe(contactsBefore);
+  });
+  it('replays a refusal and a 502 under the same Idempotency-Key as first answered, sending nothing again', async () => {
+    const withKey = (idempotencyKey: string, body: unknown) => t.request('POST', '/v1/messages/send', { token: key, body, headers: { 'idempotency-key': idempotencyKey } });
+    const missing = { to: '+14155550447', channel: 'sms' };
+    const first = await withKey('unified-400', missing);
+    const again = await withKey('unified-400', missing);
+    expect([again.status, again.headers.get('idempotent-replayed'), again.body]).toEqual([400, 'true', first.body]);
+    expect(first.body).toEqual({ message: 'Missing required fields: sms: message, sms.senderId' });
+    const logged = async () => (await t.request('GET', '/v1/whatsapp/logs?limit=1', { token: key })).body.meta.total;
+    const before = await logged();
+    const failing = { to: '+15005550001', channel: 'whatsapp', template: wa };
+    const failed = await withKey('unified-502', failing);
+    expect(await logged()).toBe(before + 1);
+    const replayed = await withKey('unified-502', failing);
+    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.body]).toEqual([502, 'true', failed.body]);
+    expect(await logged()).toBe(before + 1);
   });
   it('answers 502 with message and attempts when every channel fails', async () => {
     const res = await unified({ to: '+15005550001', channel: 'whatsapp', template: wa });
