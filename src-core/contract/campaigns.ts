@@ -70,7 +70,8 @@ export const createRcsCampaignBodySchema = z.object({
   botId: z.string().min(1),
   templateId: z.string().min(1),
   campaignName: z.string().trim().min(1).max(200).optional(),
-  numbers: bulkPhones('numbers', 1),
+  /** Seed: optional. Without it, every contact with a phone (resolved at creation, which launches it). */
+  numbers: bulkPhones('numbers', 1).optional(),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country is an ISO 3166 two-letter code').default('IN'),
   removeDuplicate: z.boolean().default(true),
   ttl: z.union([z.string().regex(/^\d{1,7}s$/), z.number().int().min(1).max(9_999_999).transform((n) => `${n}s`)], { error: 'ttl is a number of seconds, e.g. 3600 or "3600s"' }).optional(),

@@ -106,7 +106,7 @@ export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCam
 export function rcsCampaign(clock: Clock, templateName: string, input: CreateRcsCampaignInput): NewCampaign {
   if (input.fallback && !input.fallbackMessage) throw bad('fallback needs fallbackMessage: the SMS sent to handsets without RCS');
   if (input.scheduleCampaign && !input.scheduledAt) throw bad('scheduleCampaign needs scheduledAt');
-  const normalized = normalizeNumbers('numbers', input.numbers, input.country);
+  const normalized = input.numbers ? normalizeNumbers('numbers', input.numbers, input.country) : { addresses: [], all: [], duplicatesRemoved: 0 };
   const addresses = input.removeDuplicate ? normalized.addresses : normalized.all;
   const config: RcsCampaignConfig = {
     botId: input.botId, templateId: input.templateId, templateName, ttl: input.ttl ?? null, rcsVariables: input.rcsVariables ?? {}, fallback: input.fallback,

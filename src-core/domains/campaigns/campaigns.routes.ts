@@ -120,7 +120,8 @@ export function campaignRoutes(deps: {
         // Created and launched in one transaction: a refusal (the wallet, the template, the fallback) leaves nothing behind.
         const { created, launch } = deps.db.tx(() => {
           const draft = campaigns.create(orgId, input);
-          return { created: draft, launch: campaigns.launch(orgId, draft.id, 'rcs') };
+          const everyContact = body.numbers ? undefined : () => deps.contacts.audiencePhones(orgId, {});
+          return { created: draft, launch: campaigns.launch(orgId, draft.id, 'rcs', everyContact) };
         });
         const c = campaigns.get(orgId, created.id, 'rcs');
         return { ...rcsItem(c), status: c.status, dispatch: launch.status, duplicatesRemoved: c.config.duplicatesRemoved };

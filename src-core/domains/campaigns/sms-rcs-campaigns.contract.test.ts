@@ -132,6 +132,22 @@ describe('RCS campaigns', () => {
     expect(later.body).toMatchObject({ status: 'SCHEDULED', dispatch: 'scheduled', scheduledAt: '2026-01-15T12:30:00.000Z' });
     expect((await t.request('POST', `/v1/rcs/campaigns/${later.body.id}/cancel`, { token: key })).body).toMatchObject({ refundedRecipients: 1 });
   });
+  it('goes to every contact with a phone when numbers is left out (the seed makes it optional)', async () => {
+    const contacts = (await t.request('GET', '/v1/contacts?limit=100', { token: key })).body.data as Array<{ phone: string | null }>;
+    const withPhone = contacts.filter((c) => c.phone).length;
+    expect(withPhone).toBeGreaterThan(3);
+    const res = await rcs({ campaignName: 'Everyone', rcsVariables: { discount: '15%' } });
+    expect([res.status, res.body.totalRecipients]).toEqual([202, withPhone]);
+    await t.advance(1);
+    expect((await handset('919810050003')).at(-1)).toMatchObject({ channel: 'rcs', text: 'Weekend sale\nHi Plain, 15% off this weekend.' });
+    const empty = await t.dashboard('POST', '/dashboard/organizations', { name: 'No contacts yet' });
+    const emptyKey = (await t.createKey({ organizationId: empty.body.id })).key;
+    const bot = (await t.dashboard('POST', '/dashboard/rcs/bots', { organizationId: empty.body.id, name: 'Empty' })).body.id;
+    const template = (await t.dashboard('POST', '/dashboard/rcs/templates', { organizationId: empty.body.id, botId: bot, name: 'Hi', type: 'text', text: 'Hello' })).body.id;
+    await t.advance(60);
+    const none = await t.request('POST', '/v1/rcs/campaigns', { token: emptyKey, body: { botId: bot, templateId: template } });
+    expect([none.status, none.body.message]).toEqual([400, expect.stringContaining('no recipients')]);
+  });
   it('refuses with 400 and leaves nothing behind: bad numbers, templates, bots, fallback without message, no funds', async () => {
     const before = (await t.request('GET', '/v1/rcs/campaigns', { token: key })).body.meta.total;
     const cases: Array<[Record<string, unknown>, string]> = [
