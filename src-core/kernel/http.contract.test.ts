@@ -136,7 +136,9 @@ describe('rate limits', () => {
     expect(first.headers.get('x-ratelimit-limit')).toBe('3');
     expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
     await t.advance(20);
-    await t.request('GET', '/v1/contacts', { token: key.key, headers });
+    const unknownPath = await t.request('GET', '/v1/nope', { token: key.key, headers });
+    expect([unknownPath.status, unknownPath.headers.get('x-ratelimit-remaining')]).toEqual([404, '1']);
+    expect((await t.request('GET', '/v1/nope', { token: 'sk_test_not_a_key', headers })).headers.get('x-ratelimit-limit')).toBeNull();
     const scopeRefusal = await t.request('POST', '/v1/contacts/x/block', { token: key.key, headers, body: {} });
     expect(scopeRefusal.headers.get('x-ratelimit-remaining')).toBe('0');
     const limited = await t.request('GET', '/v1/contacts', { token: key.key, headers });

@@ -82,6 +82,13 @@ function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: Fa
     return { caller: { kind: 'dashboard' }, orgId: orgFromConsoleRequest(request, deps) };
   }
   if (route.scope === 'public') return { caller: { kind: 'public' }, orgId: deps.defaultOrgId };
+  const key = authenticateKey(request, fastifyReply, deps, state);
+  if (!isBodyScopes(route.scope)) requireScope(key.scopes, route.scope);
+  return { caller: { kind: 'apiKey', key }, orgId: key.orgId };
+}
+
+/** An API key's request: the key, its IP allow-list, then its rate limit (counted, and reported in headers). */
+function authenticateKey(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState) {
   const key = deps.apiKeys.verify(bearer(request));
   state.keyId = key.keyId;
   state.orgId = key.orgId;
@@ -95,8 +102,7 @@ function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: Fa
     const seconds = decision.retryAfterSeconds;
     throw rateLimited(`Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, seconds);
   }
-  if (!isBodyScopes(route.scope)) requireScope(key.scopes, route.scope);
-  return { caller: { kind: 'apiKey', key }, orgId: key.orgId };
+  return key;
 }
 
 function requireScope(granted: ReadonlySet<string>, scope: string): void {
@@ -224,6 +230,16 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     return fastifyReply.code(appError.statusCode).send(errorBody(appError, messageOnly.has(request)));
   });
   app.setNotFoundHandler((request, fastifyReply) => {
+    const state = logState.get(request);
+    if (state && request.url.startsWith('/v1/') && bearer(request)) {
+      // A valid key's request to an unknown path still counts and reports its limit (seed: the headers are on
+      // every response); any other key problem is beside the point here: the answer is the 404.
+      try {
+        authenticateKey(request, fastifyReply, deps, state);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') throw error;
+      }
+    }
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
     return fastifyReply.code(404).send(renderError(error));
   });
