@@ -5,7 +5,7 @@ import { createApiKeyBodySchema, createOrganizationBodySchema } from '../contrac
 import { SCOPES, scopesByDomain } from '../contract/scopes.ts';
 import type { ApiKeys } from '../kernel/api-keys.ts';
 import type { Orgs } from '../kernel/orgs.ts';
-import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/pagination.ts';
+import { pageEnvelope, paginationQuery, queryInt, toPageRequest } from '../kernel/pagination.ts';
 import type { RequestLog } from '../kernel/request-log.ts';
 import { defineRoute } from '../kernel/route.ts';
 
@@ -45,7 +45,7 @@ export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog
       query: z.object({
         ...orgField,
         keyId: z.string().optional(),
-        status: z.coerce.number().int().min(100).max(599).optional(),
+        status: queryInt('status', { min: 100, max: 599 }).optional(),
         path: z.string().max(200).optional(),
       }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 200 }).shape),
       handler: ({ orgId, query }) => {

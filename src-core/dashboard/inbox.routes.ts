@@ -10,7 +10,7 @@ import type { MessagingService } from '../domains/messaging/index.ts';
 import type { SmsService } from '../domains/sms/index.ts';
 import type { WhatsappService } from '../domains/whatsapp/index.ts';
 import { AppError } from '../kernel/errors.ts';
-import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/pagination.ts';
+import { pageEnvelope, paginationQuery, queryInt, toPageRequest } from '../kernel/pagination.ts';
 import { defineRoute } from '../kernel/route.ts';
 
 const org = organizationField;
@@ -38,7 +38,7 @@ export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: Whats
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/conversations/:id/messages', scope: 'dashboard', params: idParams,
-      query: z.object({ ...org, limit: z.coerce.number().int().min(1).max(200).default(100) }),
+      query: z.object({ ...org, limit: queryInt('limit', { max: 200 }).default(100) }),
       handler: ({ orgId, params, query }) => ({ data: messaging.recentMessages(messaging.getConversation(orgId, params.id).id, query.limit) }),
     }),
     defineRoute({

@@ -83,6 +83,15 @@ describe('pagination', () => {
     expect(schema.safeParse({ limit: '2.5' }).success).toBe(false);
     expect(schema.safeParse({ limit: 'abc' }).success).toBe(false);
   });
+  it('reads decimal digits only: hex, exponents, "2.0", repeats and empty values are refused with the field named', () => {
+    for (const limit of ['0x10', '1e2', '2.0', '', ' ', '+5', ['1', '2']]) {
+      const result = schema.safeParse({ limit });
+      expect(result.success, JSON.stringify(limit)).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/^limit must be/);
+    }
+    expect(schema.parse({ page: ' 7 ', limit: '010' })).toEqual({ page: 7, limit: 10 });
+    expect(schema.safeParse({ page: '1000001' }).error?.issues[0]?.message).toBe('page must be at most 1000000');
+  });
   it('builds the list envelope', () => {
     const request = toPageRequest({ page: 2, limit: 10 });
     expect(request.offset).toBe(10);

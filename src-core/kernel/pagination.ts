@@ -4,19 +4,28 @@ import type { ListEnvelope } from '../contract/common.ts';
 
 export type PageRequest = { page: number; limit: number; offset: number };
 
-const positiveInt = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`);
+/**
+ * A whole-number query value written in decimal digits: `0x10`, `1e2` or `2.0` are refused rather than
+ * read as 16, 100 or 2 (what Number() would make of them). `max` refuses; `clampTo` clamps instead.
+ * Chain `.default(n)` or `.optional()`.
+ */
+export function queryInt(name: string, opts: { min?: number; max?: number; clampTo?: number } = {}) {
+  const { min = 1, max = Number.MAX_SAFE_INTEGER } = opts;
+  return z.preprocess(
+    (raw) => (typeof raw === 'string' && /^\s*\d{1,15}\s*$/.test(raw) ? Number(raw) : raw),
+    z.number({ error: `${name} must be a whole number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .transform((n) => (opts.clampTo === undefined ? n : Math.min(n, opts.clampTo))),
+  );
+}
 
 /** Query schema for `page` and `limit` with this route's default and maximum. */
 export function paginationQuery(opts: { defaultLimit: number; maxLimit: number }) {
   return z.object({
-    page: positiveInt('page').max(1_000_000).default(1),
-    limit: positiveInt('limit')
-      .default(opts.defaultLimit)
-      .transform((limit) => Math.min(limit, opts.maxLimit)),
+    page: queryInt('page', { max: 1_000_000 }).default(1),
+    limit: queryInt('limit', { clampTo: opts.maxLimit }).default(opts.defaultLimit),
   });
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { simInboundBodySchema } from '../contract/messaging.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
+import { queryInt } from '../kernel/pagination.ts';
 import { defineRoute } from '../kernel/route.ts';
 import { canonicalAddress } from './fixtures.ts';
 import type { SimStore } from './sim.store.ts';
@@ -16,7 +17,7 @@ export function simRoutes(deps: { messaging: MessagingService; store: SimStore }
     defineRoute({
       method: 'GET', path: '/sim/handsets/:address/messages', scope: 'dashboard',
       params: z.object({ address: z.string().min(1).max(320) }),
-      query: z.object({ organizationId: z.string().optional(), limit: z.coerce.number().int().min(1).max(1000).default(200) }),
+      query: z.object({ organizationId: z.string().optional(), limit: queryInt('limit', { max: 1000 }).default(200) }),
       handler: ({ orgId, params, query }) => {
         const address = params.address.includes('@') ? params.address.toLowerCase()
           : /^[+\d\s()-]+$/.test(params.address) ? canonicalAddress('sms', params.address) : params.address.toLowerCase();
