@@ -25,6 +25,18 @@ describe('errors', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ ...envelope(400), code: 'MALFORMED_JSON' });
   });
+  it('a body nested too deep, or text with an unpaired surrogate, answers 400 before any route sees it', async () => {
+    const key = await t.createKey();
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const body = `{"to":"14155550101","templateName":"x","languageCode":"en","components":[{"type":"body","parameters":[{"type":"text","text":"1","extra":${deep}}]}]}`;
+    for (const headers of [{}, { 'idempotency-key': 'deep-1' }]) {
+      const res = await t.request('POST', '/v1/whatsapp/send-template', { token: key.key, body, headers });
+      expect([res.status, res.body.message]).toEqual([400, 'Invalid body: nested deeper than 32 levels']);
+    }
+    const unpaired = await t.request('POST', '/v1/contacts', { token: key.key, body: '{"name":"\\ud800x","phone":"+14155550109"}' });
+    expect([unpaired.status, unpaired.body.message]).toEqual([400, expect.stringContaining('unpaired UTF-16 surrogate')]);
+    expect((await t.request('GET', '/v1/contacts?search=14155550109', { token: key.key })).body.data).toEqual([]);
+  });
   it('a body without Content-Type: application/json is refused with 415', async () => {
     const key = await t.createKey();
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {

@@ -13,6 +13,7 @@ import type { Clock } from './clock.ts';
 import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
 import type { Idempotency, StoredAnswer } from './idempotency.ts';
+import { jsonBodyProblem } from './json-body.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { RawJson } from './raw-json.ts';
@@ -203,7 +204,11 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    defaultJson(request, body as string, done);
+    defaultJson(request, body as string, (error, parsed) => {
+      if (error) return done(error, undefined);
+      const problem = jsonBodyProblem(parsed);
+      return problem ? done(new AppError('VALIDATION_FAILED', problem), undefined) : done(null, parsed);
+    });
   });
 
   const requestId = createIdSequence('req');

@@ -1,0 +1,31 @@
+// Limits on a JSON body that JSON.parse does not impose: how deep it nests (a 100,000-level object parses,
+// then overflows the stack of whatever walks it: validation, hashing, storing) and text that UTF-8 cannot
+// hold (an unpaired surrogate such as "\uD800", stored as U+FFFD: not what was sent).
+
+export const MAX_JSON_DEPTH = 32;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What is wrong with a parsed body, or null. Walks it without recursion. */
+export function jsonBodyProblem(value: unknown): string | null {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: item, depth } = next;
+    if (typeof item === 'string') {
+      if (LONE_SURROGATE.test(item)) return UNPAIRED;
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) return `Invalid body: nested deeper than ${MAX_JSON_DEPTH} levels`;
+    if (Array.isArray(item)) {
+      for (const element of item) stack.push({ value: element, depth: depth + 1 });
+      continue;
+    }
+    for (const [key, element] of Object.entries(item)) {
+      if (LONE_SURROGATE.test(key)) return UNPAIRED;
+      stack.push({ value: element, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+const UNPAIRED = 'Invalid body: a text holds an unpaired UTF-16 surrogate (a lone \\uD800-\\uDFFF escape), which is not a character';
