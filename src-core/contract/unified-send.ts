@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PHONE_PATTERN } from './common.ts';
 import { withMergeTags } from './email.ts';
 import { igsidProblem } from './instagram.ts';
+import { waSendComponentSchema } from './whatsapp.ts';
 import { channelSchema } from './messaging.ts';
 
 export const FALLBACK_CHANNELS = ['whatsapp', 'sms', 'rcs'] as const;
@@ -24,11 +25,12 @@ export const unifiedSendBodySchema = z.object({
   fallbackChannels: z.array(z.enum(FALLBACK_CHANNELS, { error: 'fallbackChannels may contain only whatsapp, sms and rcs' })).max(3).optional(),
   message: z.string().min(1).max(4096).optional(),
   template: z.object({
-    name: z.string().min(1).optional(),
-    id: z.string().min(1).optional(),
-    languageCode: z.string().min(2).optional(),
+    name: z.string().trim().min(1, 'template.name is empty').max(512).optional(),
+    id: z.string().trim().min(1, 'template.id is empty').max(200).optional(),
+    languageCode: z.string().trim().min(2).max(10).optional(),
     variables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    components: z.array(z.looseObject({ type: z.string() })).optional(),
+    /** WhatsApp's components, checked as `POST /v1/whatsapp/send-template` checks them. */
+    components: z.array(waSendComponentSchema).max(20).optional(),
   }).optional(),
   sms: z.object({ senderId: z.string().min(1).optional(), route: z.enum(['transactional', 'promotional']).optional() }).optional(),
   email: z.object({

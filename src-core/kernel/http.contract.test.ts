@@ -29,7 +29,7 @@ describe('errors', () => {
     const key = await t.createKey();
     const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
     const body = `{"to":"14155550101","templateName":"x","languageCode":"en","components":[{"type":"body","parameters":[{"type":"text","text":"1","extra":${deep}}]}]}`;
-    for (const headers of [{}, { 'idempotency-key': 'deep-1' }]) {
+    for (const headers of [{}, { 'idempotency-key': 'deep-1' }] as Array<Record<string, string>>) {
       const res = await t.request('POST', '/v1/whatsapp/send-template', { token: key.key, body, headers });
       expect([res.status, res.body.message]).toEqual([400, 'Invalid body: nested deeper than 32 levels']);
     }

@@ -24,7 +24,7 @@ export function whatsappAdapter(whatsapp: WhatsappService): ChannelAdapter {
     async send(orgId, body, origin) {
       const result = await whatsapp.sendTemplate(orgId, {
         to: body.to.replace(/^\+/, ''), templateName: body.template?.name ?? '', languageCode: body.template?.languageCode ?? '',
-        components: (body.template?.components as never) ?? bodyParameters(body.template?.variables),
+        components: body.template?.components ?? bodyParameters(body.template?.variables),
       }, origin);
       return { status: result.status, messageId: result.wamid, error: result.message.errorMessage };
     },

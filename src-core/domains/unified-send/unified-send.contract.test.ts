@@ -51,6 +51,21 @@ describe('POST /v1/messages/send', () => {
     expect((await unified({ to: '+14155550445', channel: 'whatsapp', fallbackChannels: ['instagram'] })).status).toBe(400);
     expect((await t.dashboard('GET', '/sim/handsets/+14155550445/messages')).body.data).toEqual([]);
   });
+  it('checks template.components as the WhatsApp route does, before any channel is tried', async () => {
+    const chain = { to: '+14155550448', channel: 'whatsapp', fallbackChannels: ['sms'], message: 'x', sms: { senderId: 'ACME' } };
+    const cases: Array<[unknown, string]> = [
+      [{ ...wa, components: [{ type: 'body', parameters: 'x' }] }, 'template.components.0.parameters'],
+      [{ ...wa, components: [{ type: 'body', parameters: [null] }] }, 'template.components.0.parameters.0'],
+      [{ ...wa, components: [{ type: 'footer' }] }, 'template.components.0.type'],
+      [{ ...wa, components: Array.from({ length: 21 }, () => ({ type: 'body', parameters: [] })) }, 'template.components'],
+      [{ ...wa, name: '   ' }, 'template.name: template.name is empty'],
+    ];
+    for (const [template, message] of cases) {
+      const res = await unified({ ...chain, template });
+      expect([res.status, res.body.message]).toEqual([400, expect.stringContaining(message)]);
+    }
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550448/messages')).body.data).toEqual([]);
+  });
   it('refuses a `to` that does not fit the channel: 400 {message}, no contact made, nothing sent', async () => {
     const contactsBefore = (await t.request('GET', '/v1/contacts?limit=1', { token: key })).body.meta.total;
     const cases: Array<[Record<string, unknown>, string]> = [
