@@ -1,6 +1,7 @@
 // Campaigns of seed 000: WhatsApp (create, launch, cancel, analytics), SMS (audiences) and RCS (create and
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
+import { isCalendarDay } from './common.ts';
 import { withMergeTags } from './email.ts';
 import { smsRouteSchema } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
@@ -22,7 +23,8 @@ export const timeZoneSchema = z.string().min(1).max(64).refine((zone) => {
 }, 'must be an IANA time zone name, e.g. Asia/Kolkata');
 
 /** A date-time with an offset, or a local one ("2026-02-01T10:00:00") read in `scheduleTimezone`. */
-export const scheduleSchema = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v.length <= 19 ? `${v}Z` : v)),
+export const scheduleSchema = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(v)
+  && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.length <= 19 ? `${v}Z` : v)),
   'must be an ISO 8601 date-time, e.g. 2026-02-01T10:00:00+05:30 (or without an offset, read in scheduleTimezone)');
 
 const bulkPhones = (field: string, min: number) => z.array(z.string().max(32)).min(min, `${field} needs at least ${min} number`).max(MAX_CAMPAIGN_RECIPIENTS, `${field} holds at most ${MAX_CAMPAIGN_RECIPIENTS.toLocaleString('en-US')} numbers`);

@@ -29,6 +29,12 @@ export const ID_PREFIX = {
 } as const;
 export type IdKind = keyof typeof ID_PREFIX;
 
+/** Whether `YYYY-MM-DD` names a real day: Date.parse rolls 2026-02-30 over to March 2 instead of refusing it. */
+export function isCalendarDay(day: string): boolean {
+  const at = Date.parse(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(day);
+}
+
 /** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
 

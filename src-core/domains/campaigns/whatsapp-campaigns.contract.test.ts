@@ -58,6 +58,8 @@ describe('create', () => {
       [offer({ phones: ['919810011111', '12ab', '+0123456789'] }), '2 invalid numbers: phones[1] "12ab", phones[2] "+0123456789"'],
       [offer({ scheduledAt: '2026-01-15T08:00:00Z' }), 'in the past'],
       [offer({ scheduledAt: 'tomorrow' }), 'ISO 8601'],
+      [offer({ scheduledAt: '2030-02-30T10:00:00', scheduleTimezone: 'Asia/Kolkata' }), 'ISO 8601'],
+      [offer({ scheduledAt: '2030-01-01T24:00:00Z' }), 'ISO 8601'],
       [offer({ scheduleTimezone: 'Mars/Olympus' }), 'IANA'],
       [offer({ variableMapping: { 3: 'name' } }), 'has 2 body placeholders'],
       [offer({ variableMapping: { 1: 'age' } }), 'variableMapping'],

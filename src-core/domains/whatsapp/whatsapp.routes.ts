@@ -1,5 +1,6 @@
 // WhatsApp routes of seed 000: template sends, header media, logs, templates, conversations by phone.
 import { z } from 'zod';
+import { isCalendarDay } from '../../contract/common.ts';
 import { createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waPhoneSchema } from '../../contract/whatsapp.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { paginationQuery, queryInt, toPageRequest } from '../../kernel/pagination.ts';
@@ -7,15 +8,10 @@ import { defineRoute, reply, type UploadedFile } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
 import type { WhatsappService } from './whatsapp.service.ts';
 
-// A real calendar day: Date.parse rolls 2026-02-30 over to March 2 rather than refusing it.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z.string().regex(DAY, 'must be a date YYYY-MM-DD')
-  .refine((d) => {
-    // Zod runs this even when the pattern failed (that one message is enough then).
-    if (!DAY.test(d)) return true;
-    const at = Date.parse(`${d}T00:00:00.000Z`);
-    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(d);
-  }, 'must be a real date');
+  // Zod runs this even when the pattern failed (that one message is enough then).
+  .refine((d) => !DAY.test(d) || isCalendarDay(d), 'must be a real date');
 const MEDIA_TYPES: Record<string, number> = {
   'image/jpeg': 5 * 1024 * 1024, 'image/png': 5 * 1024 * 1024,
   'video/mp4': 16 * 1024 * 1024, 'video/3gpp': 16 * 1024 * 1024,
