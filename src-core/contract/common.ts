@@ -35,6 +35,15 @@ export function isCalendarDay(day: string): boolean {
   return !Number.isNaN(at) && new Date(at).toISOString().startsWith(day);
 }
 
+/**
+ * A query's range check: `to` must not come before `from` (ISO dates or UTC date-times, which sort as
+ * text). For `.superRefine` on the query object.
+ */
+export const orderedRange = (from: string, to: string) => (query: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+  const [start, end] = [query[from], query[to]];
+  if (typeof start === 'string' && typeof end === 'string' && end < start) ctx.addIssue({ code: 'custom', path: [to], message: `must not be before ${from}` });
+};
+
 /** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
 

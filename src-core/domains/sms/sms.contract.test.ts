@@ -101,7 +101,10 @@ describe('stats and inbound', () => {
     expect(stats.body.totals).toMatchObject({ sent: 3, delivered: 2, failed: 1 });
     expect(stats.body.totals.deliveryRate).toBe(50);
     expect(stats.body.dataPoints).toHaveLength(1);
-    expect((await t.request('GET', '/v1/sms/stats?start=2030-01-01T00:00:00Z&end=2029-01-01T00:00:00Z', { token: key })).status).toBe(400);
+    for (const path of ['/v1/sms/stats', '/v1/sms/logs']) {
+      const backwards = await t.request('GET', `${path}?start=2030-01-01T00:00:00Z&end=2029-01-01T00:00:00Z`, { token: key });
+      expect([backwards.status, backwards.body.message]).toEqual([400, 'Invalid query: end: must not be before start']);
+    }
     expect((await t.request('GET', '/v1/sms/logs?start=yesterday', { token: key })).status).toBe(400);
   });
 });

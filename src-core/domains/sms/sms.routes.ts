@@ -1,5 +1,5 @@
 // SMS routes of seed 000 (send, templates, senders, logs, stats) and the console's sender/template routes.
-import { isoDateTimeSchema, organizationField } from '../../contract/common.ts';
+import { isoDateTimeSchema, orderedRange, organizationField } from '../../contract/common.ts';
 import { z } from 'zod';
 import { createSmsSenderBodySchema, createSmsTemplateBodySchema, REVIEW_STATUSES, sendSmsBodySchema } from '../../contract/sms.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -32,11 +32,11 @@ export function smsRoutes(service: SmsService) {
       query: z.object({
         direction: z.enum(['inbound', 'outbound']).optional(), status: z.enum(['queued', 'sent', 'delivered', 'read', 'failed', 'received']).optional(),
         start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional(),
-      }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape).superRefine(orderedRange('start', 'end')),
       handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/sms/stats', scope: 'sms:logs:read', console: true, query: z.object({ start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional() }),
+      method: 'GET', path: '/v1/sms/stats', scope: 'sms:logs:read', console: true, query: z.object({ start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional() }).superRefine(orderedRange('start', 'end')),
       handler: ({ orgId, query }) => service.stats(orgId, query),
     }),
     defineRoute({

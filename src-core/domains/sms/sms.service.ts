@@ -8,11 +8,10 @@ import type { Db } from '../../kernel/db.ts';
 import { AppError, conflict } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
-import { formatPaise } from '../../kernel/money.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
-import type { WalletService } from '../wallet/index.ts';
+import { insufficientBalance, type WalletService } from '../wallet/index.ts';
 import type { SenderRow, SmsStore, SmsTemplateRow } from './sms.store.ts';
 
 export const SMS_REVIEW_JOB = 'sms.review';
@@ -134,7 +133,7 @@ export function createSmsService(deps: {
       const cost = wallet.priceOf(orgId, 'sms') * recipients.length;
       const balance = wallet.get(orgId).balancePaise;
       if (cost > balance) {
-        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient wallet balance: ${recipients.length} sms messages cost ${formatPaise(cost)}, the balance is ${formatPaise(balance)}`);
+        throw insufficientBalance('sms', recipients.length, cost, balance);
       }
       const messages: Message[] = [];
       for (const to of recipients) {

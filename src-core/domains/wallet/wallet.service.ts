@@ -22,6 +22,12 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
   referenceId: row.reference_id, description: row.description, createdAt: row.created_at,
 });
 
+/** 400 INSUFFICIENT_BALANCE: what the messages cost and what the wallet holds. */
+export function insufficientBalance(channel: string, quantity: number, amountPaise: number, balancePaise: number): AppError {
+  const what = quantity === 1 ? `1 ${channel} message costs` : `${quantity} ${channel} messages cost`;
+  return new AppError('INSUFFICIENT_BALANCE', `Insufficient wallet balance: ${what} ${formatPaise(amountPaise)}, the balance is ${formatPaise(balancePaise)}`);
+}
+
 export function createWalletService(deps: { store: WalletStore; db: Db; clock: Clock }) {
   const { store, db, clock } = deps;
 
@@ -74,7 +80,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       if (amount === 0) return null;
       const balance = wallet(orgId).balance_paise;
       if (balance < amount) {
-        throw new AppError('INSUFFICIENT_BALANCE', `Insufficient wallet balance: ${quantity} ${channel} message${quantity === 1 ? '' : 's'} cost ${formatPaise(amount)}, the balance is ${formatPaise(balance)}`);
+        throw insufficientBalance(channel, quantity, amount, balance);
       }
       return record(orgId, { kind: 'charge', channel, amount_paise: -amount, email_credits: 0, reference_type: reference.type, reference_id: reference.id,
         description: `${channel} message${quantity === 1 ? '' : `s ×${quantity}`}` });

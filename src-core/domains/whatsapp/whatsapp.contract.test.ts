@@ -147,6 +147,8 @@ describe('logs and conversations', () => {
     expect((await t.request('GET', '/v1/whatsapp/logs?from=yesterday', { token: key })).status).toBe(400);
     const impossible = await t.request('GET', '/v1/whatsapp/logs?from=2026-02-30', { token: key });
     expect([impossible.status, impossible.body.message]).toEqual([400, 'Invalid query: from: must be a real date']);
+    const backwards = await t.request('GET', '/v1/whatsapp/logs?from=2026-03-02&to=2026-03-01', { token: key });
+    expect([backwards.status, backwards.body.message]).toEqual([400, 'Invalid query: to: must not be before from']);
     for (const query of ['from=2026-11-23T00:00:00Z', 'to=Nov%2023%202026']) {
       const dateTime = await t.request('GET', `/v1/whatsapp/logs?${query}`, { token: key });
       expect([dateTime.status, dateTime.body.message]).toEqual([400, `Invalid query: ${query.split('=')[0]}: must be a date YYYY-MM-DD`]);
