@@ -64,6 +64,15 @@ describe('email campaigns', () => {
     await t.advance(1);
     expect((await t.dashboard('GET', `/dashboard/email/campaigns/${subs.body.id}`)).body).toMatchObject({ status: 'COMPLETED', totalRecipients: 1, sentCount: 1 });
   });
+  it('creates once under one Idempotency-Key, as the other campaign routes do', async () => {
+    const body = { name: 'Once', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', recipients: ['once@example.com'] };
+    const send = () => t.request('POST', '/dashboard/email/campaigns', { token: t.dashboardToken, body, headers: { 'idempotency-key': 'email-campaign-once' } });
+    const first = await send();
+    const again = await send();
+    expect([first.status, again.status, again.headers.get('idempotent-replayed'), again.body.id]).toEqual([201, 201, 'true', first.body.id]);
+    const list = await t.request('GET', '/v1/email/campaigns?limit=100', { token: key });
+    expect(list.body.data.filter((c: { name: string }) => c.name === 'Once')).toHaveLength(1);
+  });
   it('refuses with 400 what cannot be sent, and a cancel gives the credits back', async () => {
     expect((await create({ recipients: [] })).body.message).toContain('at least one email address');
     expect((await create({ recipients: ['not-an-email'] })).status).toBe(400);

@@ -33,7 +33,7 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
       },
     }),
     defineRoute({
-      method: 'POST', path: '/dashboard/email/campaigns', scope: 'dashboard', status: 201, body: createEmailCampaignBodySchema.extend({ organizationId: z.string().optional() }),
+      method: 'POST', path: '/dashboard/email/campaigns', scope: 'dashboard', status: 201, idempotent: true, body: createEmailCampaignBodySchema.extend({ organizationId: z.string().optional() }),
       handler: ({ orgId, body }) => {
         const prepared = deps.email.prepare(orgId, body);
         return emailItem(campaigns.create(orgId, emailCampaign(deps.clock, prepared.template.name, body)));
