@@ -2,7 +2,7 @@
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
 import { isCalendarDay } from './common.ts';
-import { withMergeTags } from './email.ts';
+import { headerText, withMergeTags } from './email.ts';
 import { smsRouteSchema } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
 
@@ -90,10 +90,10 @@ export type CreateRcsCampaignInput = z.infer<typeof createRcsCampaignBodySchema>
 export const createEmailCampaignBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
   templateId: z.string().min(1),
-  fromName: z.string().trim().min(1).max(200),
+  fromName: headerText(200).trim().min(1),
   fromEmail: z.email(),
   replyTo: z.email().optional(),
-  subject: withMergeTags(z.string().min(1).max(998).optional()),
+  subject: withMergeTags(headerText(998).min(1).optional()),
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   audience: z.enum(['list', 'subscribers']).default('list'),
   recipients: z.array(z.email({ error: 'recipients are email addresses' })).max(MAX_CAMPAIGN_RECIPIENTS).optional(),

@@ -19,6 +19,9 @@ export function malformedMergeTag(text: string): string | null {
   const at = rest.indexOf('{{');
   return at < 0 ? null : text.slice(at, at + 24).split('\n')[0] ?? null;
 }
+/** Text that becomes an email header (a subject, a sender's name): one line, so it cannot add headers. */
+export const headerText = (max: number) => z.string().max(max).regex(/^[^\r\n]*$/, 'must be a single line (no line breaks)');
+
 /** A string field whose merge tags must all be well formed. */
 export const withMergeTags = <T extends z.ZodType<string | null | undefined>>(schema: T) => schema.superRefine((value, ctx) => {
   const bad = typeof value === 'string' ? malformedMergeTag(value) : null;
@@ -32,7 +35,7 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 export const saveEmailTemplateBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
-  subject: withMergeTags(z.string().trim().min(1).max(998)),
+  subject: withMergeTags(headerText(998).trim().min(1)),
   html: withMergeTags(z.string().max(512 * 1024).nullable().optional()),
   text: withMergeTags(z.string().max(512 * 1024).nullable().optional()),
 });
@@ -42,10 +45,11 @@ export const sendEmailBodySchema = z.object({
   templateId: z.string().min(1),
   recipient: z.object({ to: z.email(), firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }),
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  subject: withMergeTags(z.string().min(1).max(998).optional()),
-  fromName: z.string().trim().min(1).max(200),
+  subject: withMergeTags(headerText(998).min(1).optional()),
+  fromName: headerText(200).trim().min(1),
   fromEmail: z.email(),
   replyTo: z.email().optional(),
+  html: z.undefined({ error: 'Raw HTML is not accepted: create a template (POST /email/templates) and send its templateId' }).optional(),
 });
 export type SendEmailInput = z.infer<typeof sendEmailBodySchema>;
 
@@ -62,8 +66,9 @@ export const sendingDomainSchema = z.object({ id: z.string(), domain: z.string()
 export type SendingDomain = z.infer<typeof sendingDomainSchema>;
 export const addDomainBodySchema = z.object({ domain: z.string().trim().toLowerCase().regex(/^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'domain must be a domain name, e.g. example.com') });
 
+const SMTP_HOST = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 export const smtpConnectionBodySchema = z.object({
-  host: z.string().trim().min(1).max(253), port: z.number().int().min(1).max(65535), secure: z.boolean().default(false),
+  host: z.string().trim().refine((h) => SMTP_HOST.test(h) || z.ipv6().safeParse(h).success, 'host must be a host name or an IP address, e.g. smtp.example.com'), port: z.number().int().min(1).max(65535), secure: z.boolean().default(false),
   user: z.string().max(320).optional(), password: z.string().max(1000).optional(), fromEmail: z.email(),
 });
 export type SmtpConnectionInput = z.infer<typeof smtpConnectionBodySchema>;

@@ -1,7 +1,7 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
 import { PHONE_PATTERN } from './common.ts';
-import { withMergeTags } from './email.ts';
+import { headerText, withMergeTags } from './email.ts';
 import { igsidProblem } from './instagram.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
 import { channelSchema } from './messaging.ts';
@@ -34,7 +34,7 @@ export const unifiedSendBodySchema = z.object({
   }).optional(),
   sms: z.object({ senderId: z.string().min(1).optional(), route: z.enum(['transactional', 'promotional']).optional() }).optional(),
   email: z.object({
-    subject: withMergeTags(z.string().max(998).optional()), fromName: z.string().min(1).optional(), fromEmail: z.email().optional(),
+    subject: withMergeTags(headerText(998).optional()), fromName: headerText(200).min(1).optional(), fromEmail: z.email().optional(),
     replyTo: z.email().optional(), firstName: z.string().optional(), lastName: z.string().optional(),
   }).optional(),
 }).superRefine((body, ctx) => {

@@ -59,6 +59,21 @@ describe('email', () => {
     expect(noHtml.status).toBe(400);
     expect(noHtml.body.message).toContain('no HTML');
   });
+  it('refuses raw HTML, and a subject or sender name that would add a header line', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...base(), html: '<p>Hi</p>' }, 'html: Raw HTML is not accepted'],
+      [{ ...base(), fromName: 'Acme\r\nBcc: all@victims.test' }, 'fromName: must be a single line'],
+      [{ ...base(), subject: 'Hello\nX-Injected: 1' }, 'subject: must be a single line'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(body);
+      expect([res.status, res.body.message]).toEqual([400, expect.stringContaining(message)]);
+    }
+    for (const host of ['a\u0000b', '<script>', 'smtp.example.com\r\nX: 1', 'smtp..example.com']) {
+      const saved = await t.request('PUT', '/dashboard/email/smtp', { token: t.dashboardToken, body: { host, port: 587, fromEmail: 'ops@example.com' } });
+      expect([saved.status, saved.body.message], host).toEqual([400, 'Invalid body: host: host must be a host name or an IP address, e.g. smtp.example.com']);
+    }
+  });
   it('sends with merge tags, spends a credit, lands in the mailbox; delivered, opened and clicked follow on the clock', async () => {
     const res = await send(base());
     expect(res.status).toBe(200);
