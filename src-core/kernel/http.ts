@@ -196,7 +196,14 @@ function fromFastifyError(error: FastifyLikeError): AppError | null {
 }
 
 export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server }> {
-  const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: false, return503OnClosing: true });
+  const app = Fastify({
+    logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: false, return503OnClosing: true,
+    // The router's own refusals, before any route or hook: in the envelope, without echoing the path back.
+    frameworkErrors: (error, _request, fastifyReply) => {
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is longer than 100 characters' : 'The path is not a valid URL (bad percent-encoding)';
+      return (fastifyReply as unknown as FastifyReply).code(400).send(renderError(new AppError('BAD_REQUEST', message)));
+    },
+  });
 
   // Only JSON bodies are accepted (multipart routes register their own parser); anything else is 415.
   app.removeContentTypeParser('text/plain');
