@@ -22,7 +22,8 @@ function addressProblem(channel: string, to: string): string | null {
 export const unifiedSendBodySchema = z.object({
   to: z.string().trim().min(1, 'to is required').max(320),
   channel: channelSchema,
-  fallbackChannels: z.array(z.enum(FALLBACK_CHANNELS, { error: 'fallbackChannels may contain only whatsapp, sms and rcs' })).max(3).optional(),
+  // A channel named twice is tried once (chainOf), so only an absurd list is refused.
+  fallbackChannels: z.array(z.enum(FALLBACK_CHANNELS, { error: 'fallbackChannels may contain only whatsapp, sms and rcs' })).max(10).optional(),
   message: z.string().min(1).max(4096).optional(),
   template: z.object({
     name: z.string().trim().min(1, 'template.name is empty').max(512).optional(),

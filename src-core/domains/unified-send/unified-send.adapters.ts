@@ -8,9 +8,13 @@ import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import type { ChannelAdapter } from './unified-send.service.ts';
 
-/** `template.variables` as WhatsApp body parameters, in placeholder order ({{1}}, {{2}}, ...). */
+/**
+ * `template.variables` as WhatsApp body parameters, in placeholder order ({{1}}, {{2}}, ...). Only the
+ * numbered keys: WhatsApp's placeholders are numbered, RCS's and email's named, so one `variables` can
+ * carry both in a whatsapp → rcs chain.
+ */
 function bodyParameters(variables: Record<string, string | number> | undefined) {
-  const entries = Object.entries(variables ?? {}).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
+  const entries = Object.entries(variables ?? {}).filter(([key]) => /^\d+$/.test(key)).sort(([a], [b]) => Number(a) - Number(b));
   return entries.length ? [{ type: 'body' as const, parameters: entries.map(([, value]) => ({ type: 'text', text: String(value) })) }] : [];
 }
 

@@ -51,6 +51,11 @@ describe('POST /v1/messages/send', () => {
     expect((await unified({ to: '+14155550445', channel: 'whatsapp', fallbackChannels: ['instagram'] })).status).toBe(400);
     expect((await t.dashboard('GET', '/sim/handsets/+14155550445/messages')).body.data).toEqual([]);
   });
+  it('takes only the numbered variables as WhatsApp parameters, so named ones can serve RCS in the same chain', async () => {
+    const res = await unified({ to: '+14155550449', channel: 'whatsapp', fallbackChannels: ['whatsapp', 'whatsapp'], template: { ...wa, variables: { name: 'Alice', 1: 'Alice', discount: '10%' } } });
+    expect([res.status, res.body.channelUsed, res.body.attempts.length]).toEqual([200, 'whatsapp', 1]);
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550449/messages')).body.data.map((m: { text: string }) => m.text)).toEqual(['Hello Alice']);
+  });
   it('checks template.components as the WhatsApp route does, before any channel is tried', async () => {
     const chain = { to: '+14155550448', channel: 'whatsapp', fallbackChannels: ['sms'], message: 'x', sms: { senderId: 'ACME' } };
     const cases: Array<[unknown, string]> = [
