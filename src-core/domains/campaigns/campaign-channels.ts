@@ -14,7 +14,8 @@ import type { CampaignRow } from './campaigns.store.ts';
 
 /** What a recipient is charged in at launch: a billed channel's price in paise, or an email credit. */
 export type Billing = BilledChannel | 'email';
-export type ChannelPlan = { compose(address: string): OutboundInput };
+/** How a campaign's messages are made; `settled`: the settings chosen at launch (the SMS sender and route), kept on the campaign. */
+export type ChannelPlan = { compose(address: string): OutboundInput; settled?: Record<string, unknown> };
 export type ChannelAdapter = { billedAs: Billing; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan };
 export type CampaignChannels = { whatsapp: ChannelAdapter; sms: ChannelAdapter; rcs: ChannelAdapter; email: ChannelAdapter };
 
@@ -93,7 +94,7 @@ export function campaignChannels(deps: {
         const prepared = sms.prepare(orgId, {
           senderId: senderOf(orgId, config.senderId), message: config.messageBody, templateId: config.templateId ?? undefined, route: config.route ?? undefined,
         });
-        return { compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)) };
+        return { compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)), settled: { senderId: prepared.senderId, route: prepared.route } };
       },
     },
     email: {

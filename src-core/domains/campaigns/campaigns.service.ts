@@ -177,11 +177,13 @@ export function createCampaignsService(deps: {
     launch(orgId: string, id: string, channel: string, audience?: (config: Record<string, unknown>) => string[]): LaunchResult {
       const draft = mustGet(orgId, id, channel);
       if (draft.status !== 'DRAFT') throw conflict(`Campaign ${id} is ${draft.status}; only a DRAFT campaign can be launched`);
-      deps.channels[draft.channel as keyof CampaignChannels].plan(orgId, draft);
+      const { settled } = deps.channels[draft.channel as keyof CampaignChannels].plan(orgId, draft);
       const addresses = audience?.(configOf(draft));
       return db.tx(() => {
         const row = mustGet(orgId, id);
         if (row.status !== 'DRAFT') throw conflict(`Campaign ${id} is ${row.status}; only a DRAFT campaign can be launched`);
+        // What launch chose stays with the campaign: its detail shows it, and its slices send with it.
+        if (settled) store.update(id, { config: JSON.stringify({ ...configOf(row), ...settled }) });
         if (addresses) store.addRecipients(id, addresses);
         const total = fresh(row).total_recipients;
         if (total === 0) throw new AppError('VALIDATION_FAILED', 'The campaign has no recipients: its audience matches no contact with a phone number');

@@ -49,7 +49,8 @@ describe('SMS campaigns', () => {
     expect(launched.body).toMatchObject({ status: 'queued', campaignId: created.body.id });
     await t.advance(3);
     const detail = (await sms(`/${created.body.id}`)).body;
-    expect(detail).toMatchObject({ status: 'COMPLETED', totalRecipients: 2, sentCount: 2, deliveredCount: 2, messageBody: SALE, audienceType: 'manual' });
+    // The sender and route left to the defaults are settled at launch, and shown from then on.
+    expect(detail).toMatchObject({ status: 'COMPLETED', totalRecipients: 2, sentCount: 2, deliveredCount: 2, messageBody: SALE, audienceType: 'manual', senderId: 'ACMEIN', route: 'promotional' });
     expect((await handset('919810050102'))[0]).toMatchObject({ channel: 'sms', text: SALE });
     expect(await balance()).toBe(before - 2 * 25);
     const logs = await t.request('GET', '/v1/sms/logs?limit=5', { token: key });
@@ -103,7 +104,7 @@ describe('SMS campaigns', () => {
     const list = await t.request('GET', '/v1/sms/campaigns?limit=1000', { token: key });
     expect(list.body.meta.limit).toBe(100);
     expect(list.body.data[0]).toEqual({
-      id: created.body.id, name: 'Tomorrow', status: 'CANCELLED', route: null, senderId: null, totalRecipients: 2, sentCount: 0, deliveredCount: 0,
+      id: created.body.id, name: 'Tomorrow', status: 'CANCELLED', route: 'promotional', senderId: 'ACMEIN', totalRecipients: 2, sentCount: 0, deliveredCount: 0,
       scheduledAt: '2026-01-16T09:00:00.000Z', createdAt: expect.any(String),
     });
   });
