@@ -1,9 +1,11 @@
 // Idempotency keys: one run per key within 24 hours, conflicts for another body or a running request.
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedDb } from '../testing/migrated-db.ts';
 import { createClock } from './clock.ts';
 import { AppError, renderError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
+import { createIdempotencyStore } from './idempotency.store.ts';
 
 const { db, remove } = migratedDb('idempotency');
 const clock = createClock({ kind: 'manual', startMs: 0 });
@@ -31,7 +33,7 @@ describe('idempotency', () => {
     expect((await idempotency.run(input, work)).replayed).toBe(false);
     expect(runs).toBe(2);
   });
-  it('keeps a refusal or a definite failure, forgets an unexpected failure, and refuses a key in use', async () => {
+  it('keeps a refusal or a definite failure, forgets an unexpected failure; a repeat waits for the first; a key cut short by a stop is 409', async () => {
     const input = { orgId: 'org_a', key: 'k3', route: 'POST /v1/x', body: {} };
     await expect(idempotency.run(input, async () => {
       throw new AppError('CONTACT_BLOCKED', 'blocked', { extra: { reason: 'spam' } });
@@ -51,11 +53,21 @@ describe('idempotency', () => {
     expect((await idempotency.run(crash, async () => ({ status: 200, body: { ok: true } }))).replayed).toBe(false);
     let release: () => void = () => undefined;
     const slow = idempotency.run({ ...input, key: 'k5' }, () => new Promise((resolve) => {
-      release = () => resolve({ status: 200, body: {} });
+      release = () => resolve({ status: 200, body: { first: true } });
     }));
-    await expect(idempotency.run({ ...input, key: 'k5' }, async () => ({ status: 200, body: {} }))).rejects.toThrow(/still being processed/);
+    let repeatRan = false;
+    const repeat = idempotency.run({ ...input, key: 'k5' }, async () => {
+      repeatRan = true;
+      return { status: 200, body: {} };
+    });
     release();
-    await slow;
+    expect(await slow).toEqual({ status: 200, body: { first: true }, replayed: false });
+    expect(await repeat).toEqual({ status: 200, body: { first: true }, replayed: true });
+    expect(repeatRan).toBe(false);
+    // A key claimed by a request that never answered, and that no request of this process is running: a stop cut it short.
+    const hash = createHash('sha256').update('POST /v1/x\n{}').digest('hex');
+    createIdempotencyStore(db.sql).claim({ orgId: 'org_a', key: 'k7', hash, route: 'POST /v1/x', now: clock.now(), expiredBefore: -1 });
+    await expect(idempotency.run({ ...input, key: 'k7' }, async () => ({ status: 200, body: {} }))).rejects.toMatchObject({ statusCode: 409, message: expect.stringMatching(/was interrupted/) });
     await expect(idempotency.run({ ...input, key: 'bad key with spaces' }, async () => ({ status: 200, body: {} }))).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -1,5 +1,6 @@
 // Idempotency-Key on send routes: a repeat with the same key and body within 24 hours answers the first
-// answer and does nothing again; the same key with another body, or while the first is running, is 409.
+// answer and does nothing again (a repeat while the first runs waits for it); the same key with another
+// body is 409, and so is a key whose request was cut short by a stop.
 import { createHash } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
@@ -17,35 +18,47 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+const flightKey = (input: { orgId: string; key: string }): string => `${input.orgId}\n${input.key}`;
+
 export function createIdempotency(deps: { db: Db; clock: Clock }) {
   const store = createIdempotencyStore(deps.db.sql);
+  /** The requests this process is running under a key: a repeat waits for the first and gets its answer. */
+  const inFlight = new Map<string, Promise<unknown>>();
 
-  return {
-    /**
-     * Runs `work` once per (organization, key): the first answer is stored (a thrown AppError included,
-     * rendered by `renderError` as the route renders it), later identical requests get it back with
-     * `replayed: true`.
-     */
-    async run(
-      input: { orgId: string; key: string; route: string; body: unknown },
-      work: () => Promise<StoredAnswer>,
-      renderError: (error: AppError) => unknown,
-    ): Promise<StoredAnswer & { replayed: boolean }> {
-      if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
-        throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  /**
+   * Runs `work` once per (organization, key): the first answer is stored (a thrown AppError included,
+   * rendered by `renderError` as the route renders it), later identical requests get it back with
+   * `replayed: true`.
+   */
+  async function run(
+    input: { orgId: string; key: string; route: string; body: unknown },
+    work: () => Promise<StoredAnswer>,
+    renderError: (error: AppError) => unknown,
+  ): Promise<StoredAnswer & { replayed: boolean }> {
+    if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
+      throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    }
+    const hash = createHash('sha256').update(`${input.route}\n${canonical(input.body)}`).digest('hex');
+    const now = deps.clock.now();
+    const claimed = deps.db.tx(() => store.claim({ orgId: input.orgId, key: input.key, hash, route: input.route, now, expiredBefore: now - IDEMPOTENCY_WINDOW_MS }));
+    if (!claimed) {
+      const existing = store.get(input.orgId, input.key);
+      if (!existing) throw new AppError('CONFLICT', 'Idempotency-Key could not be claimed; retry the request');
+      if (existing.request_hash !== hash) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', `Idempotency-Key ${input.key} was already used with a different request (${existing.route}) in the last 24 hours`);
       }
-      const hash = createHash('sha256').update(`${input.route}\n${canonical(input.body)}`).digest('hex');
-      const now = deps.clock.now();
-      const claimed = deps.db.tx(() => store.claim({ orgId: input.orgId, key: input.key, hash, route: input.route, now, expiredBefore: now - IDEMPOTENCY_WINDOW_MS }));
-      if (!claimed) {
-        const existing = store.get(input.orgId, input.key);
-        if (!existing) throw new AppError('CONFLICT', 'Idempotency-Key could not be claimed; retry the request');
-        if (existing.request_hash !== hash) {
-          throw new AppError('IDEMPOTENCY_KEY_REUSED', `Idempotency-Key ${input.key} was already used with a different request (${existing.route}) in the last 24 hours`);
+      if (existing.state === 'running') {
+        const first = inFlight.get(flightKey(input));
+        if (!first) {
+          // Claimed, never answered, and not running here: the server stopped while it ran.
+          throw new AppError('CONFLICT', `The request with Idempotency-Key ${input.key} was interrupted (the server stopped while it ran), so its outcome is unknown: check the logs, then retry with a new key`);
         }
-        if (existing.state === 'running') throw new AppError('CONFLICT', `A request with Idempotency-Key ${input.key} is still being processed`);
-        return { status: existing.status_code ?? 200, body: JSON.parse(existing.response ?? 'null'), replayed: true };
+        await first.catch(() => undefined);
+        return run(input, work, renderError);
       }
+      return { status: existing.status_code ?? 200, body: JSON.parse(existing.response ?? 'null'), replayed: true };
+    }
+    const running = (async () => {
       try {
         const answer = await work();
         store.finish(input.orgId, input.key, answer.status, JSON.stringify(answer.body ?? null));
@@ -56,8 +69,13 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
         if (error instanceof AppError) store.finish(input.orgId, input.key, error.statusCode, JSON.stringify(renderError(error)));
         else store.release(input.orgId, input.key);
         throw error;
+      } finally {
+        inFlight.delete(flightKey(input));
       }
-    },
-  };
+    })();
+    inFlight.set(flightKey(input), running);
+    return running;
+  }
+  return { run };
 }
 export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -127,3 +127,16 @@ describe('unified send with SMS', () => {
     expect(all.status).toBe(502);
   });
 });
+
+describe('Idempotency-Key', () => {
+  it('ten concurrent repeats of one send wait for the first and all get its answer: one message, one charge', async () => {
+    const before = (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+    const body = shipped(['+14155550520']);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/v1/sms/send', { token: key, body, headers: { 'idempotency-key': 'sms-concurrent' } })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
+    expect(await t.handset('+14155550520')).toHaveLength(1);
+    expect((await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise).toBe(before - 25);
+  });
+});
