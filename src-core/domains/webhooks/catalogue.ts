@@ -33,6 +33,9 @@ const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
   'voice.app.session.expired': ['booking only: a booking reached its expiry', { sessionRef: 'sess_sample', expiredAt: at }],
   'shopify.order.created': ['new order in the connected store', { orderNumber: '1001', totalPrice: '49.90', currency: 'INR', customer: { email: 'alice@example.com' } }],
   'shopify.order.fulfilled': ['order fulfilled, with tracking when available', { orderNumber: '1001', tracking: { carrier: 'BlueDart', number: 'BD123', url: 'https://track.example.com/BD123' } }],
+  'sms.message.status': ['an outbound SMS becomes sent, delivered, read or failed', { message: message('sms', 'outbound', 'delivered'), status: 'delivered' }],
+  'rcs.message.status': ['an outbound RCS message becomes sent, delivered, read or failed', { message: message('rcs', 'outbound', 'read'), status: 'read' }],
+  'instagram.message.status': ['a direct message sent by the account becomes sent, delivered, read or failed', { message: message('instagram', 'outbound', 'delivered'), status: 'delivered' }],
 };
 
 export const catalogue = () => WEBHOOK_EVENTS.map((type) => ({ type, description: SAMPLES[type][0], sample: SAMPLES[type][1] }));

@@ -42,9 +42,11 @@ describe('endpoints', () => {
     expect(created.body).toMatchObject({ id: expect.stringMatching(/^whe_/), secret: expect.stringMatching(/^whsec_/), isActive: true, status: 'ACTIVE', createdVia: 'api', consecutiveFailures: 0 });
     expect((await api('GET', `/v1/webhooks/${created.body.id}`)).body.secret).toBeUndefined();
     expect((await api('GET', '/v1/webhooks')).body.data[0].secret).toBeUndefined();
-    expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['nope.event'] })).status).toBe(400);
+    const unknown = await api('POST', '/v1/webhooks', { url: r.url, events: ['contact.created', 'nope.event'] });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'Invalid body: events.1: unknown event type "nope.event": GET /v1/webhooks/events lists them all, or subscribe to "*"']);
     expect((await api('POST', '/v1/webhooks', { url: r.url, events: [] })).status).toBe(400);
-    expect((await api('GET', '/v1/webhooks/events')).body.data).toHaveLength(23);
+    // The seed's 23, and the delivery receipts of SMS, RCS and Instagram.
+    expect((await api('GET', '/v1/webhooks/events')).body.data).toHaveLength(26);
     expect(DELIVERY_TIMEOUT_MS).toBe(10_000);
     expect(RETRY_DELAYS_MS).toEqual([0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]);
   });
@@ -71,6 +73,20 @@ describe('delivery', () => {
     expect((await api('GET', `/v1/webhooks/${ea.id}`)).body.lastSuccessAt).toEqual(expect.any(String));
   });
 
+  it('delivers the SMS, RCS and Instagram delivery receipts to an endpoint subscribed to them', async () => {
+    const r = await receiver();
+    await api('POST', '/v1/webhooks', { url: r.url, events: ['sms.message.status'] });
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000 });
+    await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'HOOKIN', entityId: '1201160000000000009' });
+    await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Hook', dltTemplateId: '1207160000000000009', body: 'Code {#var#} - HOOK' });
+    await t.advance(60);
+    expect((await api('POST', '/v1/sms/send', { senderId: 'HOOKIN', to: ['+14155550530'], message: 'Code 1234 - HOOK' })).status).toBe(200);
+    await settle();
+    await t.advance(2);
+    await settle();
+    const statuses = r.received.map((x) => JSON.parse(x.body)).map((e) => [e.type, e.data.status]);
+    expect(statuses).toEqual([['sms.message.status', 'sent'], ['sms.message.status', 'delivered']]);
+  });
   it('retries on the whole schedule (none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h), then exhausts', async () => {
     const r = await receiver();
     r.status = 500;
