@@ -96,7 +96,8 @@ export async function createServer(options: ServerOptions) {
   const messaging = messagingDomain({ ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers });
   const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   let campaignTracking: CampaignTracking | null = null;
-  const sim = world.attach(messaging.service, email.service, () => campaignTracking as CampaignTracking);
+  // Instagram's domain is made below; the simulator asks it only when a customer writes in.
+  const sim = world.attach(messaging.service, email.service, () => campaignTracking as CampaignTracking, (orgId) => instagram.service.connection(orgId).connected);
   let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });

@@ -19,7 +19,9 @@ export function createSimWorld(deps: CoreDeps) {
   return {
     providers,
     /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */
-    attach(messaging: MessagingService, email: EmailService, campaigns: () => CampaignTracking): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
+    attach(
+      messaging: MessagingService, email: EmailService, campaigns: () => CampaignTracking, instagramConnected: (orgId: string) => boolean,
+    ): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
       const receipt = (job: ReceiptJob): void => deps.db.tx(() => {
         for (const item of job.items) messaging.applyStatus(item.channel, item.externalId, item.status);
       });
@@ -33,7 +35,7 @@ export function createSimWorld(deps: CoreDeps) {
         }
       });
       return {
-        routes: simRoutes({ messaging, store }),
+        routes: simRoutes({ messaging, store, instagramConnected }),
         jobs: { [RECEIPT_JOB]: receipt as JobHandler, [ENGAGEMENT_JOB]: engagement as JobHandler, [CAMPAIGN_ENGAGEMENT_JOB]: campaignEngagement as JobHandler },
       };
     },

@@ -38,6 +38,10 @@ describe('without a connection', () => {
       const twin = await t.request(method, path.replace('/v1/', '/dashboard/'), { token: t.dashboardToken, body });
       expect(twin.status, `console ${path}`).toBe(404);
     }
+    // Nor can a simulated customer write in: no message reaches an organization without the account.
+    const writeIn = await t.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '6234817790119999', text: 'Hello?' });
+    expect([writeIn.status, writeIn.body.code]).toEqual([404, 'INTEGRATION_NOT_CONNECTED']);
+    expect((await t.dashboard('GET', '/dashboard/conversations?channel=instagram')).body.data).toEqual([]);
   });
 
   it('checks the key and its scope before the connection (401, 403)', async () => {

@@ -17,10 +17,12 @@ export async function seedSmsDemo(deps: { orgId: string; sms: SmsService; messag
     name: 'Festive sale', dltTemplateId: '1207160000000000002', route: 'promotional', body: 'Festive sale! {#var#} off on everything at Example Store. T&C apply.',
   }));
   await story.at(45);
-  await sms.send(orgId, {
-    senderId: 'EXMPLE', to: ['+14155550101', '+919810000002'], route: 'transactional',
-    message: 'Hi Alice, your order #1001 has shipped. Track: exmpl.in/t/1001 - Example Store',
-  }, { source: 'API', sourceName: 'Demo seed' });
+  for (const [to, name, order] of [['+14155550101', 'Alice', '1001'], ['+919810000002', 'Rohan', '1003']] as const) {
+    await sms.send(orgId, {
+      senderId: 'EXMPLE', to: [to], route: 'transactional',
+      message: `Hi ${name}, your order #${order} has shipped. Track: exmpl.in/t/${order} - Example Store`,
+    }, { source: 'API', sourceName: 'Demo seed' });
+  }
   await story.at(40);
   messaging.receive({ orgId, channel: 'sms', from: '+919810000002', text: 'When will it arrive?', name: 'Rohan Iyer' });
 }
