@@ -7,7 +7,8 @@ import { useConversations } from './queries.ts';
 import { Thread } from './thread.tsx';
 
 const TABS: Array<{ channel: Channel; label: string }> = [
-  { channel: 'whatsapp', label: 'WhatsApp' }, { channel: 'sms', label: 'SMS' }, { channel: 'instagram', label: 'Instagram' }, { channel: 'email', label: 'Email' },
+  { channel: 'whatsapp', label: 'WhatsApp' }, { channel: 'sms', label: 'SMS' }, { channel: 'rcs', label: 'RCS' }, { channel: 'instagram', label: 'Instagram' },
+  { channel: 'email', label: 'Email' },
 ];
 
 export function InboxPage() {

@@ -4,6 +4,7 @@ import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { NoComposer, SmsComposer } from './channel-composers.tsx';
 import { TemplateComposer } from './template-composer.tsx';
 import { useUnblockContact } from '../contacts/mutations.ts';
 import { useContact } from '../contacts/queries.ts';
@@ -11,13 +12,17 @@ import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
 
 const TICKS: Record<string, string> = { queued: '…', sent: '✓', delivered: '✓✓', read: '✓✓', failed: '!' };
+/** The channels where the platform's 24-hour customer-care window decides what may be sent. */
+const WINDOWED = new Set(['whatsapp', 'instagram']);
 
 function Bubble({ message }: { message: Message }) {
   const outbound = message.direction === 'outbound';
   return (
     <li className={`bubble ${outbound ? 'out' : 'in'}`} data-testid="message" data-status={message.status}>
       {message.templateName ? <span className="template-tag">template · {message.templateName}</span> : null}
-      <p>{message.text}</p>
+      {/* An email's text is its subject; a reply written here also keeps its body. */}
+      {message.channel === 'email' && typeof message.content.text === 'string' && message.content.text
+        ? <><span className="template-tag">{message.text}</span><p>{message.content.text}</p></> : <p>{message.text}</p>}
       <span className="bubble-meta">
         <When iso={message.createdAt} />
         {outbound ? <span className={`ticks ${message.status}`} title={message.errorMessage ?? message.status} data-testid="ticks">{TICKS[message.status] ?? ''}</span> : null}
@@ -87,20 +92,25 @@ export function Thread({ conversationId }: { conversationId: string }) {
           <h2>{c.customerName ?? c.address}</h2>
           <span className="muted">{c.channel} · {c.address}</span>
         </div>
-        <span className={`badge ${c.careWindow.open ? 'ok' : 'muted-badge'}`} title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
-          {c.careWindow.open ? 'Reply window open' : 'Reply window closed'}
-        </span>
+        {WINDOWED.has(c.channel) ? (
+          <span className={`badge ${c.careWindow.open ? 'ok' : 'muted-badge'}`} title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
+            {c.careWindow.open ? 'Reply window open' : 'Reply window closed'}
+          </span>
+        ) : null}
       </header>
       <ul className="bubbles">
         {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
         <div ref={end} />
       </ul>
-      {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} /> : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} /> : (
-        <form className="composer" onSubmit={send}>
-          <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${c.channel}…`} data-testid="composer" aria-label="Reply" />
-          <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
-        </form>
-      )}
+      {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
+        : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} />
+          : c.channel === 'sms' ? <SmsComposer reply={reply} />
+            : c.channel === 'rcs' || (c.channel === 'instagram' && !c.careWindow.open) ? <NoComposer conversation={c} /> : (
+              <form className="composer" onSubmit={send}>
+                <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${c.channel}…`} data-testid="composer" aria-label="Reply" />
+                <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
+              </form>
+            )}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} /></div> : null}
     </div>
   );

@@ -1,0 +1,56 @@
+// Each channel's reply in the inbox follows its own rule: SMS fills an approved DLT template (checked as it
+// is typed), RCS shows where its messages come from, and an email reply shows the text that was written.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+
+let session: ConsoleSession;
+let page: Page;
+const SMS = 'Hi Asha, your order #1002 has shipped. Track: shop.example.com/t/1002 - Example Store';
+
+beforeAll(async () => {
+  session = await openConsole();
+  ({ page } = session);
+  await page.getByTestId('nav-inbox').click();
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+async function openFirst(tab: string): Promise<void> {
+  await page.getByTestId(`tab-${tab}`).click();
+  await page.getByTestId('conversation-row').first().click();
+  await page.getByTestId('thread').waitFor();
+}
+
+describe('replies per channel', () => {
+  it('SMS: the approved DLT templates are offered, the text is checked as it is typed, and a match is sent', async () => {
+    await openFirst('sms');
+    await page.getByTestId('sms-composer').waitFor();
+    expect(await page.getByTestId('dlt-template').count()).toBeGreaterThan(0);
+    await page.getByTestId('composer').fill('Did you get the code?');
+    await page.locator('[data-testid="composer-dlt"][data-match=""]').waitFor();
+    await page.getByTestId('composer').fill(SMS);
+    await page.locator('[data-testid="composer-dlt"]:not([data-match=""])').waitFor();
+    await page.getByTestId('send-reply').click();
+    await page.getByTestId('message').filter({ hasText: SMS }).waitFor();
+    expect(await page.getByTestId('composer').inputValue()).toBe('');
+    await screenshot(page, 'inbox-sms-reply');
+  });
+
+  it('RCS: its conversations are listed, and the thread says RCS goes out from templates', async () => {
+    await openFirst('rcs');
+    await page.getByTestId('composer-unavailable').filter({ hasText: 'approved templates' }).waitFor();
+    expect(await page.getByTestId('message').count()).toBeGreaterThan(0);
+  });
+
+  it('email: a reply shows what the agent wrote under its subject', async () => {
+    await openFirst('email');
+    await page.getByTestId('composer').fill('Thanks for joining! Reply here any time.');
+    await page.getByTestId('send-reply').click();
+    const bubble = page.getByTestId('message').filter({ hasText: 'Thanks for joining! Reply here any time.' });
+    await bubble.waitFor();
+    expect(await bubble.locator('.template-tag').textContent()).toMatch(/^Re: /);
+  });
+});

@@ -1,0 +1,40 @@
+// Composers for the channels whose replies have rules of their own: SMS must fill an approved DLT
+// template, RCS goes out from templates (campaigns, the API), and Instagram only within 24 hours.
+import { useState, type FormEvent } from 'react';
+import type { Conversation } from '../../../src-core/contract/index.ts';
+import { time } from '../../components/format.ts';
+import { SmsBodyField } from '../campaigns/sms-body-field.tsx';
+import type { useReply } from './mutations.ts';
+
+/** An SMS reply: the approved DLT templates as a start, and a live check of the text against them. */
+export function SmsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
+  const [text, setText] = useState('');
+  function send(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    reply.mutate(text.trim(), { onSuccess: () => setText('') });
+  }
+  return (
+    <form className="composer template-composer" onSubmit={send} data-testid="sms-composer">
+      <SmsBodyField label="Reply (an approved DLT template with each {#var#} filled)" value={text} onChange={setText} testId="composer" />
+      <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
+    </form>
+  );
+}
+
+/** Why there is no free-text composer here, and what to do instead. */
+export function NoComposer({ conversation }: { conversation: Conversation & { careWindow: { closesAt: string | null } } }) {
+  const closed = conversation.careWindow.closesAt;
+  return (
+    <div className="composer inline" data-testid="composer-unavailable">
+      {conversation.channel === 'rcs' ? (
+        <p className="muted">RCS messages go out from approved templates: send one with <code>POST /v1/rcs/send</code> or an RCS campaign.</p>
+      ) : (
+        <p className="muted">
+          Instagram allows a reply only within 24 hours of the customer&apos;s last message{closed ? ` (this window closed ${time(closed)})` : ''}.
+          It opens again when they write.
+        </p>
+      )}
+    </div>
+  );
+}
