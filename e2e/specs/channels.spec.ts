@@ -42,6 +42,19 @@ describe('channels', () => {
     expect(approved.body.data.map((t) => t.name)).toContain('order_ready');
   });
 
+  it('a list with something under review reads itself again: a template made elsewhere appears without a reload', async () => {
+    await page.getByTestId('wa-template-name').fill('order_delayed');
+    await page.getByTestId('wa-template-body').fill('Hi {{1}}, your order {{2}} is running late.');
+    await page.getByTestId('wa-template-submit').click();
+    await statusOf(page.locator('[data-testid="wa-template-row"][data-name="order_delayed"]'), 'PENDING');
+    const made = await server.dashboard('POST', '/dashboard/whatsapp/templates', { name: 'made_elsewhere', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hello {{1}}' }] });
+    expect(made.status).toBe(201);
+    await statusOf(page.locator('[data-testid="wa-template-row"][data-name="made_elsewhere"]'), 'PENDING');
+    // The top bar's clock runs with real time between reads.
+    const shown = await page.getByTestId('clock').textContent();
+    await page.waitForFunction((before) => document.querySelector('[data-testid="clock"]')?.textContent !== before, shown);
+  });
+
   it('an email template with a broken merge tag is refused with the reason, then saved once fixed', async () => {
     await page.getByTestId('channels-tab-email').click();
     await page.getByTestId('email-template-name').fill('Order ready');

@@ -11,6 +11,8 @@ export interface Clock {
   /** A real-time timer, for infrastructure only (flushing buffers, waking the job runner). */
   realTimeout(fn: () => void, ms: number): { cancel(): void };
   realNow(): number;
+  /** Whether virtual time moves on its own, with real time (false: a manual clock, moved only by setTo). */
+  readonly running: boolean;
 }
 
 export type ClockMode = { kind: 'real'; offsetMs?: number } | { kind: 'manual'; startMs: number };
@@ -45,6 +47,7 @@ export function createClock(mode: ClockMode): Clock {
       return { cancel: () => clearTimeout(handle) };
     },
     realNow: () => Date.now(),
+    running: mode.kind === 'real',
   };
 }
 

@@ -8,7 +8,8 @@ export function clockRoutes(deps: { clock: Clock; advance: (ms: number) => Promi
   return [
     defineRoute({
       method: 'GET', path: '/sim/clock', scope: 'dashboard', query: z.object({ organizationId: z.string().optional() }),
-      handler: () => ({ now: deps.clock.nowIso() }),
+      // `running`: whether it moves with real time, so a display can tick between reads.
+      handler: () => ({ now: deps.clock.nowIso(), running: deps.clock.running }),
     }),
     defineRoute({
       method: 'POST', path: '/sim/clock/advance', scope: 'dashboard',

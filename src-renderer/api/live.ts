@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
+import { clockReadFrom } from '../features/simulator/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -27,7 +28,7 @@ export function connectLive(connection: Connection, organizationId: string, clie
   socket.on('contact:created', contactChanged);
   socket.on('contact:updated', contactChanged);
   socket.on('clock:changed', (clock) => {
-    client.setQueryData(['clock'], clock);
+    client.setQueryData(['clock'], clockReadFrom(clock));
     void client.invalidateQueries({ queryKey: ['wallet'] });
     // What depends on the time itself: a conversation's 24-hour reply window, and the reviews of templates,
     // sender ids and domains that the simulated platforms make on the clock.

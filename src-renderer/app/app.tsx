@@ -1,6 +1,6 @@
 // The console's providers and shell: connection, react-query, the live stream, theme and navigation.
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { ApiProvider, useApi } from '../api/context.tsx';
 import { createApi } from '../api/http.ts';
 import { connectLive } from '../api/live.ts';
@@ -43,10 +43,19 @@ const PAGES: Record<Section, () => ReactElement> = {
   inbox: InboxPage, contacts: ContactsPage, campaigns: CampaignsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
+/** The virtual clock: read on start and whenever it is moved, and ticking in between while it runs with real time. */
 function Clock() {
   const clock = useClock();
+  const [, tick] = useState(0);
+  const running = clock.data?.running === true;
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
   if (!clock.data) return null;
-  return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{new Date(clock.data.now).toLocaleString()}</span>;
+  const now = Date.parse(clock.data.now) + (running ? Date.now() - clock.data.readAt : 0);
+  return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{new Date(now).toLocaleString()}</span>;
 }
 
 function Shell({ connection }: { connection: Connection }) {

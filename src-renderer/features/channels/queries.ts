@@ -1,7 +1,8 @@
 // What each channel needs before it can send, read once for the Channels page and the campaign builders
 // alike: WhatsApp templates, SMS sender ids and DLT templates, RCS bots and templates, email templates and
 // sending domains, the SMTP and Instagram connections. Reviews happen on the virtual clock, so the live
-// stream reads these again when the clock moves (api/live.ts), and a save here reads them again too.
+// stream reads these again when the clock is moved (api/live.ts), a list with something under review is
+// read again every few seconds (the clock also runs with real time), and a save here reads them again too.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   EmailTemplate, EmailTemplateItem, InstagramConnectionState, RcsBot, RcsTemplate, SendingDomain, SmsSender, SmsTemplate, WaTemplate,
@@ -11,9 +12,17 @@ import { useApi } from '../../api/context.tsx';
 /** The keys of everything here: WhatsApp templates share theirs with the approved-templates picker. */
 export const CHANNEL_QUERY_KEYS = [['channels'], ['whatsapp-templates']] as const;
 
+/** How often a list holding something under review is read again: reviews land on the clock, which runs with real time. */
+const REVIEW_POLL_MS = 5000;
+const underReview = (data: unknown): boolean =>
+  Array.isArray((data as { data?: unknown } | undefined)?.data) && (data as { data: Array<{ status?: string }> }).data.some((item) => item.status === 'PENDING');
+
 function useLookup<T>(key: readonly unknown[], path: string, enabled = true) {
   const api = useApi();
-  return useQuery({ queryKey: key, queryFn: () => api.get<T>(path), enabled });
+  return useQuery({
+    queryKey: key, queryFn: () => api.get<T>(path), enabled,
+    refetchInterval: (query) => (underReview(query.state.data) ? REVIEW_POLL_MS : false),
+  });
 }
 /** Each list is one page of at most 100, newest first. */
 const useList = <T>(kind: string, path: string) => useLookup<{ data: T[] }>(['channels', kind], path);

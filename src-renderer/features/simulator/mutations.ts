@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { clockReadFrom } from './queries.ts';
 
 export function useAdvance() {
   const api = useApi();
@@ -9,7 +10,7 @@ export function useAdvance() {
   return useMutation({
     mutationFn: (seconds: number) => api.post<{ now: string }>('/sim/clock/advance', { seconds }),
     onSuccess: (clock) => {
-      client.setQueryData(['clock'], clock);
+      client.setQueryData(['clock'], clockReadFrom(clock));
       return client.invalidateQueries();
     },
   });

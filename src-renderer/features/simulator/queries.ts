@@ -3,9 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import type { HandsetMessage } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
+/** The clock as last read: `readAt` (local time of the read) lets a running clock tick in between. */
+export type ClockRead = { now: string; running?: boolean; readAt: number };
+/** Stores a clock the server sent (an advance's answer, the live stream's): a new reading, still running or not. */
+export const clockReadFrom = (clock: { now: string; running?: boolean }) => (previous: ClockRead | undefined): ClockRead =>
+  ({ running: previous?.running, ...clock, readAt: Date.now() });
+
 export function useClock() {
   const api = useApi();
-  return useQuery({ queryKey: ['clock'], queryFn: () => api.get<{ now: string }>('/sim/clock') });
+  return useQuery({
+    queryKey: ['clock'],
+    queryFn: async (): Promise<ClockRead> => ({ ...(await api.get<{ now: string; running?: boolean }>('/sim/clock')), readAt: Date.now() }),
+  });
 }
 
 export function useHandset(address: string) {
