@@ -21,7 +21,7 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
   }
   return (
     <div className="overlay" role="presentation" onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="block-title" onSubmit={(e) => void submit(e)}>
+      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="block-title" onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <h2 id="block-title">Block this contact?</h2>
         <p className="muted">Every send to a blocked contact is refused with its reason. History is kept; unblocking restores it.</p>
         <label className="field">
@@ -83,7 +83,7 @@ function Notes({ contactId }: { contactId: string }) {
   return (
     <section className="card">
       <h3>Notes</h3>
-      <form className="note-form" onSubmit={(e) => void submit(e)}>
+      <form className="note-form" onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <input value={draft} placeholder="Add a note for your team" data-testid="note-input" onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" className="button" data-testid="add-note" disabled={add.isPending || !draft.trim()}>Add</button>
       </form>

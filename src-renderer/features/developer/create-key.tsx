@@ -48,7 +48,7 @@ export function CreateKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): vo
   }
 
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} data-testid="create-key-form">
+    <form className="card form" onSubmit={(e) => void submit(e).catch(() => undefined)} data-testid="create-key-form">
       <div className="form-row">
         <label className="field"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} required data-testid="key-name" placeholder="My integration" /></label>
         <label className="field"><span>Environment</span>

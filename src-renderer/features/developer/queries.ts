@@ -19,10 +19,11 @@ export function useRequestLog(filter: LogFilter) {
   const api = useApi();
   const params = new URLSearchParams({ limit: '100' });
   if (filter.keyId) params.set('keyId', filter.keyId);
-  if (filter.status) params.set('status', filter.status);
+  // Only a whole status filters: while "4" or "40" is being typed the list stays as it was.
+  if (/^[1-5]\d\d$/.test(filter.status)) params.set('status', filter.status);
   if (filter.path) params.set('path', filter.path);
   return useQuery({
-    queryKey: ['request-log', filter],
+    queryKey: ['request-log', params.toString()],
     queryFn: () => api.get<ListEnvelope<RequestLogEntry>>(`/dashboard/request-log?${params.toString()}`),
     placeholderData: keepPreviousData,
   });

@@ -40,6 +40,11 @@ function InboundCard() {
   const [channel, setChannel] = useState<'whatsapp' | 'sms' | 'instagram'>('whatsapp');
   const [from, setFrom] = useState('+14155550123');
   const [text, setText] = useState('');
+  /** A phone is no Instagram sender, nor an IGSID a phone: switching between them starts from an example of the right kind. */
+  function switchTo(next: typeof channel) {
+    if ((next === 'instagram') !== (channel === 'instagram')) setFrom(next === 'instagram' ? '6234817790112299' : '+14155550123');
+    setChannel(next);
+  }
   async function submit(event: FormEvent) {
     event.preventDefault();
     await inbound.mutateAsync({ channel, from, text });
@@ -48,12 +53,14 @@ function InboundCard() {
   return (
     <section className="card">
       <h3>Write in as a customer</h3>
-      <form className="form" onSubmit={(e) => void submit(e)}>
+      <form className="form" onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <div className="form-row">
           <label className="field"><span>Channel</span>
-            <select value={channel} onChange={(e) => setChannel(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option></select>
+            <select value={channel} onChange={(e) => switchTo(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option></select>
           </label>
-          <label className="field"><span>From</span><input value={from} onChange={(e) => setFrom(e.target.value)} data-testid="inbound-from" /></label>
+          <label className="field"><span>{channel === 'instagram' ? 'From (Instagram user id, digits)' : 'From (phone number)'}</span>
+            <input value={from} onChange={(e) => setFrom(e.target.value)} data-testid="inbound-from" placeholder={channel === 'instagram' ? '6234817790112299' : '+14155550123'} />
+          </label>
         </div>
         <label className="field"><span>Message</span><input value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
         {inbound.isError ? <ErrorState error={inbound.error} /> : null}
