@@ -85,4 +85,16 @@ describe('serve', () => {
     expect(key.stdout.split('\n')[0]).toMatch(/^sk_live_/);
     expect(cli(['keys', 'list', '--org', 'org_missing', '--data', data]).code).toBe(1);
   });
+
+  it('exits quietly when the reader of its output goes away (`keys list | head -1`)', async () => {
+    const data = join(dir, 'pipe.db');
+    expect(cli(['keys', 'create', '--name', 'piped', '--data', data]).code).toBe(0);
+    const child = spawn(tsx, ['src-core/cli.ts', 'keys', 'list', '--data', data], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    child.stdout?.destroy(); // the pipe's reading end closes before the command writes: its write fails with EPIPE
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await exitOf(child)).toBe(0);
+    expect(stderr).toBe('');
+  });
 });

@@ -178,6 +178,11 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // `keys list | head -1`: the reader closing the pipe early is not an error of ours (the shell's own tools exit quietly too).
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   main(process.argv.slice(2)).then((code) => {
     if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code;
   });
