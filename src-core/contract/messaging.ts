@@ -74,6 +74,8 @@ export const handsetMessageSchema = z.object({
   text: z.string(),
   at: timestampSchema,
   messageId: z.string(),
+  /** The provider's id for the message: what the send answered (`wamid_…`, `sms_…`, `eml_…`, …). */
+  externalId: z.string(),
   payload: z.record(z.string(), z.unknown()),
 });
 export type HandsetMessage = z.infer<typeof handsetMessageSchema>;

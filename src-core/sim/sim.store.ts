@@ -18,7 +18,7 @@ export function createSimStore(sql: Sql) {
     received(address: string, orgId: string | null, limit: number): HandsetMessage[] {
       return (byAddress.all(address, orgId, orgId, limit) as Row[]).map((row) => ({
         id: row.id, channel: row.channel as HandsetMessage['channel'], from: row.sender, text: row.text, at: row.at,
-        messageId: row.message_id, payload: JSON.parse(row.payload) as Record<string, unknown>,
+        messageId: row.message_id, externalId: row.external_id, payload: JSON.parse(row.payload) as Record<string, unknown>,
       }));
     },
   };

@@ -77,7 +77,7 @@ describe('send-template', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ wamid: expect.stringMatching(/^wamid_/), conversationId: expect.stringMatching(/^conv_/), status: 'sent' });
     const handset = await t.dashboard('GET', '/sim/handsets/14155550111/messages');
-    expect(handset.body.data[0]).toMatchObject({ channel: 'whatsapp', text: 'Hi Alice, your order #1001 has shipped.' });
+    expect(handset.body.data[0]).toMatchObject({ channel: 'whatsapp', text: 'Hi Alice, your order #1001 has shipped.', externalId: res.body.wamid });
     expect(handset.body.data[0].payload.buttons[0].url).toBe('https://shop.example.com/track/ABC123');
     const entry = await t.request('GET', `/v1/whatsapp/messages/${res.body.wamid}`, { token: key });
     expect(entry.body).toMatchObject({
