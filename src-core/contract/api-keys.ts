@@ -12,7 +12,7 @@ export const createApiKeyBodySchema = z.object({
   scopes: z.array(scopeSchema).min(1, 'at least one scope is required'),
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
   ipWhitelistEnabled: z.boolean().optional(),
-  allowedIps: z.array(z.union([z.ipv4(), z.ipv6()])).max(100).optional(),
+  allowedIps: z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7' })).max(100).optional(),
   rateLimitPerMinute: z.number().int().min(1).max(10_000).optional(),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyBodySchema>;

@@ -1,5 +1,6 @@
 // Shapes shared by every domain: list envelope, pagination meta, timestamps, ids.
 import { z } from 'zod';
+import './zod-messages.ts';
 
 export const timestampSchema = z.string().describe('ISO 8601 UTC with milliseconds');
 

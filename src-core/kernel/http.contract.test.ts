@@ -115,6 +115,9 @@ describe('API keys', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject(envelope(400));
     }
+    // In words a user can act on, one per field.
+    const words = await t.dashboard('POST', '/dashboard/api-keys', { name: '', environment: 'prod', scopes: ['contacts:read'], allowedIps: ['not-an-ip'] });
+    expect(words.body.message).toBe('Invalid body: name: name is required; environment: must be one of: live, test; allowedIps.0: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7');
   });
   it('403 names the missing scope', async () => {
     const key = await t.createKey({ scopes: ['contacts:read'] });

@@ -1,5 +1,6 @@
 // Loading, empty and error states shared by every page; an error always shows the core's message.
 import type { ReactNode } from 'react';
+import { ApiError } from '../api/http.ts';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return <div className="state" role="status"><span className="spinner" aria-hidden />{label}</div>;
@@ -9,19 +10,32 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   return <div className="state empty"><strong>{title}</strong>{children ? <span>{children}</span> : null}</div>;
 }
 
+/** A validation refusal (`Invalid body: a: …; b: …`) as one line per field; any other message as it came. */
+export function problemsOf(message: string): { lead: string | null; items: string[] } {
+  const match = /^Invalid (body|query|path parameters): (.*)$/s.exec(message);
+  if (!match) return { lead: null, items: [message] };
+  return { lead: `Check the ${match[1] === 'body' ? 'form' : match[1]}:`, items: (match[2] as string).split('; ') };
+}
+
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = error instanceof Error ? error.message : String(error);
+  // A 4xx is the core refusing what was asked, with its reason; anything else went wrong on the way.
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  const { lead, items } = problemsOf(message);
   return (
     <div className="state error" role="alert" data-testid="error-state">
-      <strong>Something went wrong</strong>
-      <span>{message}</span>
+      <strong>{refused ? 'Not accepted' : 'Something went wrong'}</strong>
+      {lead ? <span>{lead}</span> : null}
+      {items.length === 1 && !lead ? <span>{items[0]}</span> : <ul className="problems">{items.map((item) => <li key={item}>{item}</li>)}</ul>}
       {onRetry ? <button type="button" className="button" onClick={onRetry}>Try again</button> : null}
     </div>
   );
 }
 
 export function Avatar({ name }: { name: string }) {
-  const initials = name.split(/[\s._@-]+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase()).join('') || '?';
+  // A name's initials; a bare number shows its last two digits (a "+" says nothing).
+  const initials = /^[+\d\s()-]+$/.test(name) ? name.replace(/\D/g, '').slice(-2)
+    : name.split(/[\s._@-]+/).map((part) => /[\p{L}\p{N}]/u.exec(part)?.[0]?.toUpperCase()).filter(Boolean).slice(0, 2).join('') || '?';
   let hue = 0;
   for (const char of name) hue = (hue * 31 + char.charCodeAt(0)) % 360;
   return <span className="avatar" style={{ background: `hsl(${hue} 55% 46%)` }} aria-hidden>{initials}</span>;
