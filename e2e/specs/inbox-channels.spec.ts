@@ -37,6 +37,11 @@ describe('replies per channel', () => {
     await page.getByTestId('message').filter({ hasText: SMS }).waitFor();
     expect(await page.getByTestId('composer').inputValue()).toBe('');
     await screenshot(page, 'inbox-sms-reply');
+    // Away to the simulator and back: the same tab and the same thread.
+    await page.getByTestId('nav-simulator').click();
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('message').filter({ hasText: SMS }).waitFor();
+    expect(await page.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
   });
 
   it('RCS: its conversations are listed, and the thread says RCS goes out from templates', async () => {

@@ -1,5 +1,6 @@
-// UI state only: theme, the selected contact, the live connection's status.
+// UI state only: theme, the selected contact, where the inbox was, the live connection's status.
 import { create } from 'zustand';
+import type { Channel } from '../../src-core/contract/index.ts';
 import type { LiveStatus } from '../api/live.ts';
 
 export type Theme = 'light' | 'dark';
@@ -20,6 +21,9 @@ type UiState = {
   selectContact(id: string | null): void;
   live: LiveStatus;
   setLive(status: LiveStatus): void;
+  /** Where the inbox was: its channel tab and open conversation, kept while another page is shown. */
+  inbox: { channel: Channel; conversationId: string | null };
+  setInbox(inbox: { channel: Channel; conversationId: string | null }): void;
 };
 
 export const useUi = create<UiState>((set) => ({
@@ -35,4 +39,6 @@ export const useUi = create<UiState>((set) => ({
   selectContact: (id) => set({ selectedContactId: id }),
   live: 'connecting',
   setLive: (live) => set({ live }),
+  inbox: { channel: 'whatsapp', conversationId: null },
+  setInbox: (inbox) => set({ inbox }),
 }));

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel } from '../../../src-core/contract/index.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
+import { useUi } from '../../stores/ui.ts';
 import { useConversations } from './queries.ts';
 import { Thread } from './thread.tsx';
 
@@ -12,9 +13,12 @@ const TABS: Array<{ channel: Channel; label: string }> = [
 ];
 
 export function InboxPage() {
-  const [channel, setChannel] = useState<Channel>('whatsapp');
+  // Kept in the UI store, so leaving for the simulator and coming back finds the same tab and thread.
+  const { channel, conversationId: selected } = useUi((state) => state.inbox);
+  const setInbox = useUi((state) => state.setInbox);
+  const setChannel = (next: Channel) => setInbox({ channel: next, conversationId: null });
+  const setSelected = (id: string | null) => setInbox({ channel, conversationId: id });
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
   const conversations = useConversations(channel, search.trim());
   const rows = conversations.data?.data ?? [];
   const searchRef = useRef<HTMLInputElement>(null);
@@ -49,7 +53,7 @@ export function InboxPage() {
         <div className="tabs" role="tablist">
           {TABS.map((tab) => (
             <button key={tab.channel} type="button" role="tab" aria-selected={tab.channel === channel} className={`tab${tab.channel === channel ? ' active' : ''}`}
-              data-testid={`tab-${tab.channel}`} onClick={() => { setChannel(tab.channel); setSelected(null); }}>{tab.label}</button>
+              data-testid={`tab-${tab.channel}`} onClick={() => setChannel(tab.channel)}>{tab.label}</button>
           ))}
         </div>
         <div className="search">
