@@ -91,6 +91,8 @@ describe('channels', () => {
     await page.getByTestId('channels-tab-instagram').click();
     await page.getByTestId('instagram-connected').filter({ hasText: '@examplestore' }).waitFor();
     await page.getByTestId('instagram-disconnect').click();
+    expect(await page.getByTestId('instagram-disconnected').count()).toBe(0); // the first click only asks
+    await page.getByTestId('instagram-disconnect-confirm').click();
     await page.getByTestId('instagram-disconnected').waitFor();
     expect(await profile()).toBe(404);
     await page.getByTestId('instagram-username').fill('@examplestore');

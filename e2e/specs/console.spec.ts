@@ -88,6 +88,18 @@ describe('console flows', () => {
     await screenshot(page, 'request-log');
   });
 
+  it('revokes a key only after a second click that confirms; a new-key form can be cancelled', async () => {
+    await page.getByTestId('nav-keys').click();
+    const row = page.locator('tr').filter({ hasText: 'Storefront' });
+    await row.getByTestId('revoke-key').click();
+    expect(await row.locator('.badge.danger').count()).toBe(0); // asked, not done
+    await row.getByTestId('revoke-key-confirm').click();
+    await row.locator('.badge.danger').filter({ hasText: 'revoked' }).waitFor();
+    await page.getByTestId('new-key').click();
+    await page.getByTestId('create-key-cancel').click();
+    expect(await page.getByTestId('create-key-form').count()).toBe(0);
+  });
+
   it('once the 24-hour window has closed, answers the customer with an approved template', async () => {
     await page.getByTestId('nav-inbox').click();
     await page.locator(`[data-testid="conversation-row"][data-address="${CUSTOMER}"]`).click();

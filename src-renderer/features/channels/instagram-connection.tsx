@@ -2,6 +2,7 @@
 // account; the simulated platform then delivers its customers' direct messages to the inbox.
 import { useState, type FormEvent } from 'react';
 import type { ConnectInstagramInput } from '../../../src-core/contract/index.ts';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useInstagramConnection, useSave } from './queries.ts';
 
@@ -29,7 +30,10 @@ export function InstagramConnection() {
           <>
             <p data-testid="instagram-connected"><strong>@{connection.username}</strong> {connection.name ? `· ${connection.name}` : ''}</p>
             <p className="muted small hint">{connection.followersCount.toLocaleString()} followers · {connection.mediaCount.toLocaleString()} posts · Facebook page {connection.pageName ?? connection.pageId}</p>
-            <div className="actions left"><button type="button" className="button ghost" disabled={disconnect.isPending} onClick={() => disconnect.mutate()} data-testid="instagram-disconnect">Disconnect</button></div>
+            <div className="actions left">
+              <ConfirmButton label="Disconnect" question="Every Instagram route answers 404 until it is connected again." confirmLabel="Disconnect"
+                className="button ghost" disabled={disconnect.isPending} onConfirm={() => disconnect.mutate()} testId="instagram-disconnect" />
+            </div>
           </>
         ) : <p className="muted small hint" data-testid="instagram-disconnected">Not connected: every Instagram route answers 404 until an account is connected.</p>}
         {disconnect.isError ? <ErrorState error={disconnect.error} /> : null}

@@ -20,7 +20,7 @@ export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone
   );
 }
 
-export function CreateKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): void }) {
+export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedApiKey): void; onCancel(): void }) {
   const scopes = useScopes();
   const create = useCreateKey();
   const [name, setName] = useState('');
@@ -74,7 +74,10 @@ export function CreateKeyForm({ onCreated }: { onCreated(key: CreatedApiKey): vo
         ))}
       </fieldset>
       {create.isError ? <ErrorState error={create.error} /> : null}
-      <div className="actions"><button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || !name || chosen.size === 0}>Create key</button></div>
+      <div className="actions">
+        <button type="button" className="button ghost" onClick={onCancel} data-testid="create-key-cancel">Cancel</button>
+        <button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || !name || chosen.size === 0}>Create key</button>
+      </div>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { CreatedApiKey } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { CreatedKey, CreateKeyForm } from './create-key.tsx';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { useRevokeKey } from './mutations.ts';
 import { useKeys } from './queries.ts';
 import { useClock } from '../simulator/queries.ts';
@@ -19,7 +20,7 @@ export function KeysPage() {
     <div className="page padded">
       <div className="page-title"><h1>API keys</h1>{!creating && !created ? <button type="button" className="button primary" onClick={() => setCreating(true)} data-testid="new-key">New key</button> : null}</div>
       {created ? <CreatedKey created={created} onDone={() => setCreated(null)} /> : null}
-      {creating ? <CreateKeyForm onCreated={(key) => { setCreated(key); setCreating(false); }} /> : null}
+      {creating ? <CreateKeyForm onCreated={(key) => { setCreated(key); setCreating(false); }} onCancel={() => setCreating(false)} /> : null}
       {keys.isPending ? <Loading /> : keys.isError ? <ErrorState error={keys.error} /> : keys.data.data.length === 0 ? <Empty title="No keys yet">Create one to call the API.</Empty> : (
         <div className="card table-card">
           <table className="table" data-testid="keys">
@@ -33,7 +34,9 @@ export function KeysPage() {
                   <td>{key.rateLimitPerMinute}/min{key.ipWhitelistEnabled ? ' · IP list' : ''}</td>
                   <td className="muted">{time(key.lastUsedAt)}</td>
                   <td>{key.revokedAt ? <span className="badge danger">revoked</span> : key.expiresAt && now && key.expiresAt <= now ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}</td>
-                  <td>{key.revokedAt ? null : <button type="button" className="button danger-outline small" onClick={() => revoke.mutate(key.id)}>Revoke</button>}</td>
+                  <td>{key.revokedAt ? null : (
+                    <ConfirmButton label="Revoke" question="Its calls fail from now on." confirmLabel="Revoke key" onConfirm={() => revoke.mutate(key.id)} testId="revoke-key" />
+                  )}</td>
                 </tr>
               ))}
             </tbody>
