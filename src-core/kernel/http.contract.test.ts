@@ -190,6 +190,9 @@ describe('request log', () => {
     expect(list).toMatchObject({ keyId: key.id, method: 'GET', endpoint: '/v1/contacts', statusCode: 200, sourceIp: '198.51.100.77' });
     expect(list.durationMs).toEqual(expect.any(Number));
     expect(notes).toMatchObject({ endpoint: '/v1/contacts/cnt_missing/notes', statusCode: 404 });
+    await t.request('GET', '/v1/contacts', { token: 'sk_test_not_a_real_key' });
+    const unkeyed = await t.dashboard('GET', '/dashboard/request-log?status=401&limit=1');
+    expect(unkeyed.body.data[0]).toMatchObject({ keyId: null, endpoint: '/v1/contacts', statusCode: 401 });
     const filtered = await t.dashboard('GET', `/dashboard/request-log?keyId=${key.id}&status=404`);
     expect(filtered.body.data).toHaveLength(1);
     const keys = await t.dashboard('GET', '/dashboard/api-keys');

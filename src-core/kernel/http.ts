@@ -226,7 +226,8 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     const state = logState.get(request);
     if (!state || !request.url.startsWith('/v1/')) return;
     deps.requestLog.record({
-      id: requestId(), orgId: state.orgId, keyId: state.keyId, method: request.method,
+      // A request without a valid key belongs to no organization: the default one's log shows it (keyId null), where 401s get debugged.
+      id: requestId(), orgId: state.orgId ?? deps.defaultOrgId, keyId: state.keyId, method: request.method,
       endpoint: request.url.split('?')[0] as string, statusCode: fastifyReply.statusCode, sourceIp: state.clientIp,
       durationMs: Math.round((performance.now() - state.started) * 100) / 100, at: deps.clock.nowIso(),
     });
