@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -66,6 +67,18 @@ describe('serve', () => {
     expect(await exited).toBe(0);
   }, 120_000);
 
+  it('says which port is taken, and exits 1, when it cannot listen', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const result = cli(['serve', '--port', String(port), '--data', join(dir, 'busy.db'), '--seed', 'none']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`error: port ${port} on 127.0.0.1 is already in use (another Switchboard?): pass --port N, or --port 0 for a free one\n`);
+    } finally {
+      blocker.close();
+    }
+  });
   it('refuses bad flags with exit code 2 and usage', () => {
     const result = cli(['serve', '--port', 'abc']);
     expect(result.code).toBe(2);

@@ -46,7 +46,14 @@ async function serve(flags: Flags): Promise<void> {
     dataFile: dataFileOf(flags), host: flags.host ?? '127.0.0.1', port, seed: seed as 'demo' | 'none' | 'auto',
     allowPrivateWebhooks: flags['allow-private-webhooks'] ?? false, consoleDir,
   });
-  const ready = await server.listen();
+  let ready: Awaited<ReturnType<typeof server.listen>>;
+  try {
+    ready = await server.listen();
+  } catch (error) {
+    await server.close();
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new Error(`port ${port} on ${flags.host ?? '127.0.0.1'} is already in use (another Switchboard?): pass --port N, or --port 0 for a free one`);
+  }
   const dataFile = dataFileOf(flags);
   writeServerInfo(dataFile, { url: ready.url, dashboardToken: ready.dashboardToken, organizationId: ready.organizationId, pid: process.pid });
   if (flags.json) out(JSON.stringify({ ready: true, ...ready }));
