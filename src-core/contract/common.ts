@@ -48,6 +48,9 @@ export const orderedRange = (from: string, to: string) => (query: Record<string,
 /** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
 
+/** The `start`/`end` query of a channel's stats: optional ISO date-times, the end not before the start. */
+export const statsRangeQuery = z.object({ start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional() }).superRefine(orderedRange('start', 'end'));
+
 /**
  * A phone number as a send takes it, in international (E.164) form: an optional `+`, then 7 to 15 digits,
  * the country code first. No country code starts with 0, so `0044…` (a dialling prefix) is refused

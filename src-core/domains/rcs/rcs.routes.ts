@@ -1,5 +1,5 @@
 // RCS routes of seed 000 (send, bots, templates, logs, stats) and the console's bot/template routes.
-import { isoDateTimeSchema, orderedRange, organizationField } from '../../contract/common.ts';
+import { organizationField, statsRangeQuery } from '../../contract/common.ts';
 import { z } from 'zod';
 import { createRcsTemplateBodySchema, sendRcsBodySchema } from '../../contract/rcs.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -31,7 +31,7 @@ export function rcsRoutes(service: RcsService) {
       handler: ({ orgId, query }) => service.logs(orgId, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/rcs/stats', scope: 'rcs:logs:read', console: true, query: z.object({ start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional() }).superRefine(orderedRange('start', 'end')),
+      method: 'GET', path: '/v1/rcs/stats', scope: 'rcs:logs:read', console: true, query: statsRangeQuery,
       handler: ({ orgId, query }) => service.stats(orgId, query),
     }),
     defineRoute({

@@ -1,5 +1,5 @@
 // SMS routes of seed 000 (send, templates, senders, logs, stats) and the console's sender/template routes.
-import { isoDateTimeSchema, orderedRange, organizationField } from '../../contract/common.ts';
+import { isoDateTimeSchema, orderedRange, organizationField, statsRangeQuery } from '../../contract/common.ts';
 import { z } from 'zod';
 import { createSmsSenderBodySchema, createSmsTemplateBodySchema, REVIEW_STATUSES, sendSmsBodySchema } from '../../contract/sms.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -36,7 +36,7 @@ export function smsRoutes(service: SmsService) {
       handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/sms/stats', scope: 'sms:logs:read', console: true, query: z.object({ start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional() }).superRefine(orderedRange('start', 'end')),
+      method: 'GET', path: '/v1/sms/stats', scope: 'sms:logs:read', console: true, query: statsRangeQuery,
       handler: ({ orgId, query }) => service.stats(orgId, query),
     }),
     defineRoute({
