@@ -32,7 +32,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
-import { createDemoStory, DEMO_STORY_MS } from './sim/demo/story.ts';
+import { createDemoStory, DEMO_STORY_MS, type DemoStory } from './sim/demo/story.ts';
 import { createGateway } from './stream/gateway.ts';
 import { createSimWorld } from './sim/world.ts';
 
@@ -56,6 +56,8 @@ export type Ready = {
 };
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
+/** Set with the default organization when a seed is asked for; removed in the seed's own transaction. */
+const DEMO_PENDING_KEY = 'demo_seed_pending';
 
 export async function createServer(options: ServerOptions) {
   const log = options.log ?? ((msg: string) => process.stderr.write(`${msg}\n`));
@@ -67,11 +69,15 @@ export async function createServer(options: ServerOptions) {
   const savedOffset = Number(orgsAtBoot.getSetting(CLOCK_OFFSET_KEY) ?? 0);
   const seed = options.seed ?? 'auto';
   // A new database seeded on real time starts the demo's story two hours back; the seed brings it to now.
-  const demoStory = options.clock?.kind !== 'manual' && seed !== 'none' && orgsAtBoot.isFresh();
+  // A seed cut short (the process killed) left nothing behind but this marker: it plays again, from the start.
+  const seedPending = orgsAtBoot.isFresh() || Boolean(orgsAtBoot.getSetting(DEMO_PENDING_KEY));
+  const demoStory = options.clock?.kind !== 'manual' && seed !== 'none' && seedPending;
   const clockMode: ClockMode = options.clock?.kind === 'manual' ? options.clock : { kind: 'real', offsetMs: savedOffset - (demoStory ? DEMO_STORY_MS : 0) };
   const clock = createClock(clockMode);
   const orgs = createOrgs({ db, clock });
-  const { organization: defaultOrg, isNew } = orgs.ensureDefault();
+  const { organization: defaultOrg } = orgs.ensureDefault(() => {
+    if (seed !== 'none') orgs.setSetting(DEMO_PENDING_KEY, 'yes');
+  });
 
   const bus = createBus({ db, clock, log });
   const jobs = createJobRunner({ db, clock, log, afterEachJob: () => bus.flush() });
@@ -146,15 +152,29 @@ export async function createServer(options: ServerOptions) {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, clock,
   };
-  if (seed === 'demo' || (seed === 'auto' && isNew)) {
-    await seedDemo(demoDeps, createDemoStory(demoStory ? { clock, baseOffsetMs: savedOffset, advance } : null));
+  // One transaction for the whole seed: a kill half-way leaves the database as it was before it.
+  const runSeed = (story: DemoStory): Promise<boolean> => db.hold(async () => {
+    const seeded = await seedDemo(demoDeps, story);
+    orgs.deleteSetting(DEMO_PENDING_KEY);
+    return seeded;
+  });
+  if (seed === 'demo' || (seed === 'auto' && orgs.getSetting(DEMO_PENDING_KEY))) {
+    try {
+      await runSeed(createDemoStory(demoStory ? { clock, baseOffsetMs: savedOffset, advance } : null));
+    } catch (error) {
+      await gateway.close();
+      await app.close();
+      await checkpointer?.stop();
+      db.close();
+      throw error;
+    }
   }
 
   let closed = false;
   return {
     routes,
     services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service },
-    seedDemo: () => seedDemo(demoDeps),
+    seedDemo: () => runSeed(createDemoStory(null)),
     clock,
     jobs,
     bus,

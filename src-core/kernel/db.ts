@@ -18,6 +18,13 @@ export interface Db {
   savepoint<T>(fn: () => T): T;
   /** Registers `fn` to run after the current transaction commits, or at once outside a transaction. */
   afterCommit(fn: () => void): void;
+  /**
+   * Runs async `fn` as one transaction: everything it writes commits together or, if it throws or the
+   * process dies, not at all. Inside it each `tx` is a savepoint that behaves like its own transaction
+   * (its hooks run when it ends; a throw undoes only its writes). For work nothing else runs beside (a
+   * seed before the server listens): other writers in the meantime would join it.
+   */
+  hold<T>(fn: () => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -40,6 +47,7 @@ export function openDb(file: string): Db {
   sql.pragma('temp_store = MEMORY');
 
   let depth = 0;
+  let held = false;
   let generation = 0;
   generations.set(sql, () => generation);
   let pending: Array<() => void> = [];
@@ -62,14 +70,17 @@ export function openDb(file: string): Db {
     tx<T>(fn: () => T): T {
       if (depth > 0) return fn();
       depth = 1;
-      generation++;
-      begin.run();
+      if (!held) generation++;
+      (held ? savepointStart : begin).run();
       let result: T;
       try {
         result = fn();
-        commit.run();
+        (held ? savepointRelease : commit).run();
       } catch (error) {
-        if (sql.inTransaction) rollback.run();
+        if (held) {
+          savepointUndo.run();
+          savepointRelease.run();
+        } else if (sql.inTransaction) rollback.run();
         depth = 0;
         pending = [];
         throw error;
@@ -77,6 +88,22 @@ export function openDb(file: string): Db {
       depth = 0;
       runHooks();
       return result;
+    },
+    async hold<T>(fn: () => Promise<T>): Promise<T> {
+      if (depth > 0 || held) throw new Error('hold() runs outside any transaction');
+      generation++;
+      begin.run();
+      held = true;
+      try {
+        const result = await fn();
+        held = false;
+        commit.run();
+        return result;
+      } catch (error) {
+        held = false;
+        if (sql.inTransaction) rollback.run();
+        throw error;
+      }
     },
     savepoint<T>(fn: () => T): T {
       if (depth === 0) throw new Error('savepoint() runs inside a transaction');

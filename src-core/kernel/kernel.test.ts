@@ -288,6 +288,40 @@ describe('transactions and the outbox', () => {
     expect(order).toEqual(['outer body', 'inner hook']);
     db.close();
   });
+  it('hold: async work commits as one transaction, each tx inside a savepoint with its own hooks', async () => {
+    const { db, file } = tempDb();
+    db.sql.exec('CREATE TABLE t (n INTEGER)');
+    const other = openDb(file);
+    const count = () => (other.sql.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n;
+    const insert = db.sql.prepare('INSERT INTO t (n) VALUES (?)');
+    const hooks: number[] = [];
+    await db.hold(async () => {
+      db.tx(() => {
+        insert.run(1);
+        db.afterCommit(() => hooks.push(1));
+      });
+      expect(hooks).toEqual([1]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(() => db.tx(() => {
+        insert.run(2);
+        db.afterCommit(() => hooks.push(2));
+        throw new Error('undone alone');
+      })).toThrow('undone alone');
+      insert.run(3);
+      expect(count()).toBe(0);
+    });
+    expect(hooks).toEqual([1]);
+    expect(other.sql.prepare('SELECT n FROM t ORDER BY n').all()).toEqual([{ n: 1 }, { n: 3 }]);
+    await expect(db.hold(async () => {
+      db.tx(() => insert.run(4));
+      throw new Error('seed failed');
+    })).rejects.toThrow('seed failed');
+    expect(count()).toBe(2);
+    db.tx(() => insert.run(5));
+    expect(count()).toBe(3);
+    other.close();
+    db.close();
+  });
 });
 
 describe('statement cache', () => {

@@ -9,12 +9,14 @@ export function createOrgsStore(sql: Sql) {
   const all = sql.prepare(`SELECT id, name, created_at FROM organizations ORDER BY created_at, rowid`);
   const getSetting = sql.prepare(`SELECT value FROM settings WHERE key = ?`);
   const setSetting = sql.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
+  const deleteSetting = sql.prepare(`DELETE FROM settings WHERE key = ?`);
   return {
     insert: (org: { id: string; name: string; createdAt: string }) => void insert.run(org.id, org.name, org.createdAt),
     byId: (id: string) => byId.get(id) as OrgRow | undefined,
     all: () => all.all() as OrgRow[],
     getSetting: (key: string) => (getSetting.get(key) as { value: string } | undefined)?.value,
     setSetting: (key: string, value: string) => void setSetting.run(key, value),
+    deleteSetting: (key: string) => void deleteSetting.run(key),
   };
 }
 export type OrgsStore = ReturnType<typeof createOrgsStore>;

@@ -23,8 +23,11 @@ export function createOrgs(deps: { db: Db; clock: Clock }) {
       return toOrganization(row);
     },
     list: (): Organization[] => store.all().map(toOrganization),
-    /** The default organization, created (with `isNew`) the first time a database is opened. */
-    ensureDefault(): { organization: Organization; isNew: boolean } {
+    /**
+     * The default organization, created (with `isNew`) the first time a database is opened; `onCreate`
+     * runs in the transaction that creates it.
+     */
+    ensureDefault(onCreate?: () => void): { organization: Organization; isNew: boolean } {
       return deps.db.tx(() => {
         const existing = store.getSetting(DEFAULT_ORG_KEY);
         const row = existing ? store.byId(existing) : undefined;
@@ -32,6 +35,7 @@ export function createOrgs(deps: { db: Db; clock: Clock }) {
         const org = { id: newId('org'), name: 'Default organization', createdAt: deps.clock.nowIso() };
         store.insert(org);
         store.setSetting(DEFAULT_ORG_KEY, org.id);
+        onCreate?.();
         return { organization: org, isNew: true };
       });
     },
@@ -39,6 +43,7 @@ export function createOrgs(deps: { db: Db; clock: Clock }) {
     isFresh: (): boolean => !store.getSetting(DEFAULT_ORG_KEY),
     getSetting: (key: string) => store.getSetting(key),
     setSetting: (key: string, value: string) => store.setSetting(key, value),
+    deleteSetting: (key: string) => store.deleteSetting(key),
   };
 }
 export type Orgs = ReturnType<typeof createOrgs>;

@@ -20,17 +20,19 @@ describe.each([
     // moment the last advance took).
     expect(Math.abs(t.server.clock.offset())).toBeLessThan(60_000);
     const now = t.server.clock.now();
-    const minutesBefore = (iso: string) => (now - Date.parse(iso)) / 60_000;
+    // In whole milliseconds: minutes as floats would make exact gaps compare unequal.
+    const msBefore = (iso: string) => now - Date.parse(iso);
+    const MIN = 60_000;
     const inbox = (await t.dashboard('GET', '/dashboard/conversations?channel=whatsapp&limit=4')).body.data as Array<{ customerName: string; lastMessageAt: string }>;
     expect(inbox.slice(0, 3).map((c) => c.customerName)).toEqual(['Oliver Brown', 'Aarav Sharma', 'Alice Johnson']);
-    const [oliver, aarav, alice, vip] = inbox.map((c) => minutesBefore(c.lastMessageAt));
-    expect(oliver).toBeGreaterThanOrEqual(2);
-    expect(aarav).toBeGreaterThanOrEqual((oliver as number) + 3);
-    expect(alice).toBeGreaterThanOrEqual((aarav as number) + 6);
+    const [oliver, aarav, alice, vip] = inbox.map((c) => msBefore(c.lastMessageAt)) as [number, number, number, number];
+    expect(oliver).toBeGreaterThanOrEqual(2 * MIN);
+    expect(aarav).toBeGreaterThanOrEqual(oliver + 3 * MIN);
+    expect(alice).toBeGreaterThanOrEqual(aarav + 6 * MIN);
     // The campaign went out at the start of the story; its recipients' threads come after the customers'.
     const [campaign] = (await t.dashboard('GET', '/dashboard/whatsapp/campaigns')).body.data as Array<{ createdAt: string }>;
-    expect(minutesBefore(campaign?.createdAt as string)).toBeGreaterThanOrEqual(120);
-    expect(vip).toBeGreaterThanOrEqual((alice as number) + 60);
+    expect(msBefore(campaign?.createdAt as string)).toBeGreaterThanOrEqual(120 * MIN);
+    expect(vip).toBeGreaterThanOrEqual(alice + 60 * MIN);
     const instagram = (await t.dashboard('GET', '/dashboard/conversations?channel=instagram')).body.data as Array<{ lastMessageAt: string }>;
     const times = instagram.map((c) => Date.parse(c.lastMessageAt));
     expect(new Set(times).size).toBe(times.length);

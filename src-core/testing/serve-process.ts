@@ -8,9 +8,12 @@ import type { Ready } from '../server.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
-export async function startServeProcess(dataFile: string, options: { seed?: 'demo' | 'none'; args?: string[] } = {}): Promise<{ child: ChildProcess; ready: Ready }> {
+export async function startServeProcess(
+  dataFile: string, options: { seed?: 'demo' | 'none'; args?: string[]; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--data', dataFile,
     '--seed', options.seed ?? 'none', '--json', ...(options.args ?? [])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  options.onSpawn?.(child);
   let stderr = '';
   // Read (and keep the end of) stderr, so a chatty server never blocks on a full pipe.
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
