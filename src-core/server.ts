@@ -48,6 +48,8 @@ export type ServerOptions = {
   webhooks?: Omit<WebhookOptions, 'allowPrivate'>;
   dashboardToken?: string;
   consoleDir?: string;
+  /** How long (real ms) an advance on a running clock steps through due jobs (tests shorten it). */
+  advanceBudgetMs?: number;
   log?: (msg: string) => void;
 };
 
@@ -80,7 +82,17 @@ export async function createServer(options: ServerOptions) {
   });
 
   const bus = createBus({ db, clock, log });
-  const jobs = createJobRunner({ db, clock, log, afterEachJob: () => bus.flush() });
+  const saveClock = (): void => {
+    if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
+  };
+  // On real time, requests keep emitting events while an advance runs: it waits for what was committed (a
+  // few waves deep), not for the outbox to run dry. The clock is saved at each step: a kill half-way must
+  // not send virtual time back behind what ran.
+  const settleEvents = (): Promise<void> => (clock.running ? bus.settle() : bus.flush());
+  const jobs = createJobRunner({
+    db, clock, log, afterEachJob: settleEvents, onClockMoved: saveClock,
+    advanceBudgetMs: options.advanceBudgetMs,
+  });
   const deps: CoreDeps = { db, clock, bus, jobs, log };
   const apiKeys = createApiKeys({ db, clock });
   const requestLog = createRequestLog({
@@ -130,8 +142,8 @@ export async function createServer(options: ServerOptions) {
 
   async function advance(ms: number): Promise<void> {
     await jobs.advance(ms);
-    await bus.flush();
-    if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
+    await settleEvents();
+    saveClock();
     bus.publishTransient(null, 'clock.changed', { now: clock.nowIso() });
   }
 
@@ -205,7 +217,7 @@ export async function createServer(options: ServerOptions) {
       await bus.flush();
       bus.saveCursor();
       requestLog.flush();
-      if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
+      saveClock();
       await checkpointer?.stop();
       db.close();
     },

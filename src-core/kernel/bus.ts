@@ -17,6 +17,8 @@ export type TransientListener = (event: { orgId: string | null; type: string; da
 /** How long the dispatch cursor may stay ahead of its saved copy (a crash re-dispatches at most that much). */
 const CURSOR_SAVE_MS = 100;
 const BATCH = 100;
+/** How many waves of consequences `settle` waits for (events whose listeners emit more events). */
+const SETTLE_ROUNDS = 8;
 
 export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => void; cursorSaveMs?: number }) {
   const { db, clock } = deps;
@@ -32,6 +34,8 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
   /** data_version when the outbox table was last read to its end: unmoved, no other connection wrote events since. */
   let caughtUpAt = -1;
   let flushScheduled = false;
+  /** `settle` calls waiting for the cursor to reach an event. */
+  const waiters: Array<{ seq: number; resolve: () => void }> = [];
   const listeners = new Map<string, Listener[]>();
   const transientListeners: TransientListener[] = [];
   /** Listeners that run inside the emitting transaction: their writes commit (or roll back) with the cause. */
@@ -83,6 +87,7 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
       for (const { event } of batch) await dispatch(event);
       // At least once: a crash before the cursor is saved dispatches these events again on restart.
       cursor = (batch[batch.length - 1] as { seq: number }).seq;
+      release(false);
       saveTimer ??= clock.realTimeout(saveCursor, cursorSaveMs);
       // A backlog (a campaign's events) is worked off in batches, with HTTP requests served in between.
       await yieldToIo();
@@ -101,8 +106,34 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
       } while (again);
     })().finally(() => {
       flushing = null;
+      // The loop ended with nothing left to read: whatever a waiter expected is as dispatched as it gets.
+      release(true);
     });
     return flushing;
+  }
+
+  function release(all: boolean): void {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      const waiter = waiters[i] as { seq: number; resolve: () => void };
+      if (all || (cursor !== null && waiter.seq <= cursor)) {
+        waiters.splice(i, 1);
+        waiter.resolve();
+      }
+    }
+  }
+
+  /**
+   * Dispatches the events committed so far and the events their listeners emit, a few waves deep, but not
+   * what keeps arriving meanwhile: under steady traffic `flush` never runs dry, and this still returns.
+   */
+  async function settle(): Promise<void> {
+    for (let round = 0; round < SETTLE_ROUNDS; round++) {
+      const target = store.lastSeq();
+      if (target <= (cursor ?? store.cursor())) return;
+      const reached = new Promise<void>((resolve) => waiters.push({ seq: target, resolve }));
+      void flush().catch(() => undefined);
+      await reached;
+    }
   }
 
   /** A flush nobody awaits: skipped once the database is closed; failures are logged, never thrown. */
@@ -148,6 +179,7 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     },
     /** Dispatches every event not yet dispatched, in order (also what a restart does first). */
     flush,
+    settle,
     /** Saves the dispatch cursor now (at shutdown; otherwise it is saved within `cursorSaveMs`). */
     saveCursor,
     recent: (orgId: string, limit: number) => store.recent(orgId, limit),

@@ -16,6 +16,8 @@ export function createJobsStore(sql: Sql) {
   const nextDue = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, rowid LIMIT 1`);
   const dueOfTypes = (types: string[]) => prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND type IN (${types.map(() => '?').join(',')})
     ORDER BY due_at, rowid LIMIT ?`);
+  const nextDueUpTo = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND rowid <= ? ORDER BY due_at, rowid LIMIT 1`);
+  const lastRowid = sql.prepare(`SELECT max(rowid) FROM jobs`).pluck();
   const earliest = sql.prepare(`SELECT MIN(due_at) AS due FROM jobs WHERE status = 'pending'`);
   const claim = sql.prepare(`UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = ? AND status = 'pending'`);
   const remove = sql.prepare(`DELETE FROM jobs WHERE id = ?`);
@@ -30,6 +32,10 @@ export function createJobsStore(sql: Sql) {
       return insert.run({ ...job, payload: JSON.stringify(job.payload), dedupeKey: job.dedupeKey ?? null }).changes === 1;
     },
     nextDue: (untilMs: number) => nextDue.get(untilMs) as JobRow | undefined,
+    /** The first job due by `untilMs` among those inserted up to `rowid` (see `lastRowid`). */
+    nextDueUpTo: (untilMs: number, rowid: number) => nextDueUpTo.get(untilMs, rowid) as JobRow | undefined,
+    /** Where the jobs inserted so far end: a later insert has a greater rowid (or reuses a deleted one). */
+    lastRowid: (): number => (lastRowid.get() as number | null) ?? 0,
     /** Due jobs of the given types (those that may run side by side), oldest first. */
     dueOfTypes: (types: string[], untilMs: number, limit: number) => dueOfTypes(types).all(untilMs, ...types, limit) as JobRow[],
     earliestDue: () => (earliest.get() as { due: number | null }).due,

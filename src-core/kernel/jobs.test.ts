@@ -132,6 +132,52 @@ describe('job runner', () => {
     expect(flushes).toEqual(['never settles']);
     db.close();
   });
+  it('an advance reports each move of the clock, so where virtual time is can be saved step by step', async () => {
+    const { db, clock } = setup();
+    const moves: number[] = [];
+    const jobs = createJobRunner({ db, clock, onClockMoved: () => void moves.push(clock.now()) });
+    jobs.register('mark', () => undefined);
+    db.tx(() => [1_000, 2_000, 2_000].forEach((delayMs) => jobs.schedule({ type: 'mark', delayMs })));
+    await jobs.advance(5_000);
+    expect(moves).toEqual([1_001_000, 1_002_000, 1_005_000]);
+    db.close();
+  });
+  it('on a running clock, past its budget, an advance runs the jobs it found without settling, leaves newer ones, and ends the full time ahead', async () => {
+    const { db } = setup();
+    const clock = createClock({ kind: 'real' });
+    let settled = 0;
+    const slowSettle = () => new Promise<void>((resolve) => setTimeout(() => resolve(void settled++), 30));
+    const jobs = createJobRunner({ db, clock, afterEachJob: slowSettle, advanceBudgetMs: 10 });
+    const ran: number[] = [];
+    jobs.register('mark', (payload: { n: number }) => {
+      ran.push(payload.n);
+      // Work added while the advance runs (as a request would): after the budget, the runner's.
+      if (payload.n === 1) jobs.schedule({ type: 'mark', payload: { n: 9 }, delayMs: 500 });
+    });
+    db.tx(() => [1, 2, 3].forEach((n) => jobs.schedule({ type: 'mark', payload: { n }, delayMs: n * 1_000 })));
+    await jobs.advance(10_000);
+    expect(ran).toEqual([1, 2, 3]);
+    expect(settled).toBe(1);
+    expect(clock.offset()).toBeGreaterThanOrEqual(10_000);
+    await jobs.runDue();
+    expect(ran).toEqual([1, 2, 3, 9]);
+    db.close();
+  });
+  it('a waiting advance takes over from the runner working off a backlog', async () => {
+    const { db, clock } = setup();
+    let stepped = 0;
+    const jobs = createJobRunner({ db, clock, afterEachJob: async () => void stepped++ });
+    const ran: number[] = [];
+    jobs.register('mark', (payload: { n: number }) => void ran.push(payload.n));
+    db.tx(() => Array.from({ length: 200 }, (_, n) => jobs.schedule({ type: 'mark', payload: { n } })));
+    const backlog = jobs.runDue();
+    await new Promise((resolve) => setImmediate(resolve));
+    await jobs.advance(0);
+    await backlog;
+    expect(ran).toEqual(Array.from({ length: 200 }, (_, n) => n));
+    expect(stepped).toBeGreaterThan(150);
+    db.close();
+  });
   it('a dedupe key schedules a job once', async () => {
     const { db, jobs } = setup();
     jobs.schedule({ type: 'x', dedupeKey: 'once' });

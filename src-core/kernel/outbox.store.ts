@@ -9,6 +9,7 @@ export function createOutboxStore(sql: Sql) {
   const pendingAfter = sql.prepare(`SELECT seq, id, org_id, type, data, created_at FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?`);
   const cursor = sql.prepare(`SELECT seq FROM outbox_cursor WHERE id = 1`).pluck();
   const markThrough = sql.prepare(`UPDATE outbox_cursor SET seq = ? WHERE id = 1 AND seq < ?`);
+  const lastSeq = sql.prepare(`SELECT max(seq) FROM outbox`).pluck();
   const recent = sql.prepare(`SELECT seq, id, org_id, type, data, created_at FROM outbox WHERE org_id = ? ORDER BY seq DESC LIMIT ?`);
   return {
     /** Stores the event and answers its place in the outbox. */
@@ -16,6 +17,8 @@ export function createOutboxStore(sql: Sql) {
       Number(insert.run(row.id, row.orgId, row.type, JSON.stringify(row.data), row.createdAt).lastInsertRowid),
     /** The saved cursor: the last event dispatched. */
     cursor: (): number => cursor.get() as number,
+    /** The newest event's place (0 for none). */
+    lastSeq: (): number => (lastSeq.get() as number | null) ?? 0,
     /** The events after `seq`, oldest first. */
     pendingAfter: (seq: number, limit: number) => pendingAfter.all(seq, limit) as OutboxRow[],
     /** Saves the cursor: every event up to `seq` has been dispatched (it never moves back). */
