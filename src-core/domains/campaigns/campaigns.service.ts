@@ -99,6 +99,8 @@ export function createCampaignsService(deps: {
   async function sendSlice(row: CampaignRow, plan: ChannelPlan, recipients: RecipientRow[]): Promise<void> {
     const refused: Array<{ recipient: RecipientRow; error: AppError }> = [];
     const outbound: Array<{ recipient: RecipientRow; input: OutboundInput }> = [];
+    // An RCS campaign's SMS fallback was paid as RCS: a failure refunds it as RCS.
+    const paidAs = billedAs(row);
     for (const recipient of recipients) {
       try {
         const composed = plan.compose(recipient.address);
@@ -107,6 +109,7 @@ export function createCampaignsService(deps: {
           input: {
             // A recipient caught mid-send resumes its message; a fresh one gets its id from the send path.
             ...composed, ...(recipient.message_id ? { messageId: recipient.message_id } : {}), prepaidPaise: row.price_paise,
+            ...(paidAs === 'email' ? {} : { prepaidAs: paidAs }),
             content: { ...composed.content, campaignId: row.id },
             payload: { ...composed.payload, campaignId: row.id },
             // A cancel moves pending recipients to `cancelled` in one transaction: this one then stops here, before anything is sent.

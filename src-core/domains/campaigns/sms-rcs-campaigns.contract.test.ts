@@ -133,6 +133,17 @@ describe('RCS campaigns', () => {
     expect(later.body).toMatchObject({ status: 'SCHEDULED', dispatch: 'scheduled', scheduledAt: '2026-01-15T12:30:00.000Z' });
     expect((await t.request('POST', `/v1/rcs/campaigns/${later.body.id}/cancel`, { token: key })).body).toMatchObject({ refundedRecipients: 1 });
   });
+  it('a failed SMS fallback is refunded as what it was paid as: RCS, at the RCS price', async () => {
+    const rcsPrice = (await t.dashboard('GET', '/dashboard/wallet')).body.prices.rcs as number;
+    const before = await balance();
+    // +15005550001 has no RCS, so it gets the SMS fallback, and every channel fails there.
+    const res = await rcs({ numbers: ['15005550001'], fallback: true, fallbackMessage: SALE, rcsVariables: { discount: '10%' } });
+    expect(res.status).toBe(202);
+    await t.advance(1);
+    const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=2')).body.data as Array<Record<string, unknown>>;
+    expect(ledger.map((line) => [line.kind, line.channel, line.amountPaise])).toEqual([['refund', 'rcs', rcsPrice], ['charge', 'rcs', -rcsPrice]]);
+    expect(await balance()).toBe(before);
+  });
   it('goes to every contact with a phone when numbers is left out (the seed makes it optional)', async () => {
     const contacts = (await t.request('GET', '/v1/contacts?limit=100', { token: key })).body.data as Array<{ phone: string | null }>;
     const withPhone = contacts.filter((c) => c.phone).length;

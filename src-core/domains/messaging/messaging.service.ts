@@ -35,6 +35,8 @@ export type OutboundInput = {
   messageId?: string;
   /** Already paid (a campaign reserves its recipients at launch, in paise or email credits): recorded on the message, not charged again. */
   prepaidPaise?: number;
+  /** What the prepaid amount was charged as, when not the message's own channel (an RCS campaign's SMS fallback): a failure refunds it there. */
+  prepaidAs?: BilledChannel;
   /** Runs inside the transaction that records the queued message; throwing there sends nothing. */
   onQueued?: (messageId: string) => void;
   /** Runs inside the transaction that records the outcome (or at once for a message already settled). */
@@ -116,7 +118,7 @@ export function createMessagingService(deps: {
     if (outcome.ok) row = store.markSent(queued, outcome.externalId, at);
     else {
       row = store.markFailed(queued, outcome.code, outcome.message, at);
-      const billed = billedChannel(input.channel);
+      const billed = input.prepaidAs ?? billedChannel(input.channel);
       const reason = `${input.channel} message failed: ${outcome.message}`;
       if (billed && queued.billing_amount_paise > 0) wallet.refund(input.orgId, billed, { type: 'message', id: queued.id }, queued.billing_amount_paise, reason);
       // An email was paid with a credit: spent by the send, or by its campaign at launch.
