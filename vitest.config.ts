@@ -1,4 +1,4 @@
-// Test projects: `unit` (core and main-process tests, including contract tests over real HTTP) and `e2e`
+// Test projects: `unit` (core, main-process and console logic tests, including contract tests over real HTTP) and `e2e`
 // (the console in Debian's Chromium).
 import { defineConfig } from 'vitest/config';
 
@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src-core/**/*.test.ts', 'src-main/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src-core/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

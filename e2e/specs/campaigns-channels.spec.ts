@@ -96,6 +96,9 @@ describe('SMS, RCS and email campaigns', () => {
     expect(handset.body.data.map((m) => [m.channel, m.text])).toContainEqual(['sms', SHIPPED]);
     const rcs = await server.dashboard<{ data: Array<{ channel: string }> }>('GET', '/sim/handsets/919820000201/messages');
     expect(rcs.body.data.map((m) => m.channel)).toContain('rcs');
+    // Receipts arrive on the clock after the dispatch has ended (no campaign event says so): the detail
+    // follows them without a reload.
+    await page.locator('[data-testid="funnel-delivered"][data-value="3"]').waitFor();
     await bothThemes('campaigns-rcs-detail');
   });
 

@@ -4,14 +4,19 @@ import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
+import { coalescedInvalidator } from './coalesce.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
+/** How often one query may reload while its events keep coming (a campaign sends thousands). */
+const RELOAD_WINDOW_MS = 300;
 
 export function connectLive(connection: Connection, organizationId: string, client: QueryClient, onStatus: (status: LiveStatus) => void): () => void {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(connection.baseUrl, {
     auth: { token: connection.token }, transports: ['websocket'],
   });
+  const live = coalescedInvalidator(client, RELOAD_WINDOW_MS);
+  const reload = (...queryKey: unknown[]) => live.invalidate(queryKey);
   let connectedBefore = false;
   socket.on('connect', () => {
     socket.emit('joinOrganization', organizationId, (result) => onStatus(result.ok ? 'live' : 'offline'));
@@ -22,36 +27,37 @@ export function connectLive(connection: Connection, organizationId: string, clie
   socket.on('disconnect', () => onStatus('offline'));
   socket.on('connect_error', () => onStatus('offline'));
   const contactChanged = ({ contactId }: { contactId: string }) => {
-    void client.invalidateQueries({ queryKey: ['contacts'] });
-    void client.invalidateQueries({ queryKey: ['contact', contactId] });
+    reload('contacts');
+    reload('contact', contactId);
   };
   socket.on('contact:created', contactChanged);
   socket.on('contact:updated', contactChanged);
   socket.on('clock:changed', (clock) => {
     client.setQueryData(['clock'], clockReadFrom(clock));
-    void client.invalidateQueries({ queryKey: ['wallet'] });
+    reload('wallet');
     // What depends on the time itself: a conversation's 24-hour reply window, and the reviews of templates,
     // sender ids and domains that the simulated platforms make on the clock.
-    void client.invalidateQueries({ queryKey: ['thread'] });
-    void client.invalidateQueries({ queryKey: ['channels'] });
-    void client.invalidateQueries({ queryKey: ['whatsapp-templates'] });
+    reload('thread');
+    reload('channels');
+    reload('whatsapp-templates');
   });
   const messageChanged = ({ message }: { message: { conversationId: string | null; channel: string } }) => {
-    void client.invalidateQueries({ queryKey: ['conversations', message.channel] });
-    if (message.conversationId) void client.invalidateQueries({ queryKey: ['thread', message.conversationId] });
-    void client.invalidateQueries({ queryKey: ['wallet'] });
-    void client.invalidateQueries({ queryKey: ['handset'] });
+    reload('conversations', message.channel);
+    if (message.conversationId) reload('thread', message.conversationId);
+    reload('wallet');
+    reload('handset');
   };
   socket.on('message:new', messageChanged);
   socket.on('message:updated', messageChanged);
-  socket.on('request:logged', () => void client.invalidateQueries({ queryKey: ['request-log'] }));
-  socket.on('campaign:progress', () => void client.invalidateQueries({ queryKey: ['campaigns'] }));
+  socket.on('request:logged', () => reload('request-log'));
+  socket.on('campaign:progress', () => reload('campaigns'));
   socket.on('delivery:attempt', ({ deliveryId }) => {
-    void client.invalidateQueries({ queryKey: ['webhook-deliveries'] });
-    void client.invalidateQueries({ queryKey: ['webhook-delivery', deliveryId] });
-    void client.invalidateQueries({ queryKey: ['webhooks'] });
+    reload('webhook-deliveries');
+    reload('webhook-delivery', deliveryId);
+    reload('webhooks');
   });
   return () => {
+    live.stop();
     socket.disconnect();
   };
 }

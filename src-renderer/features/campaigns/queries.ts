@@ -41,8 +41,14 @@ export function useCampaign(channel: CampaignTab, id: string) {
     queryKey: ['campaigns', channel, 'detail', id],
     queryFn: () => api.get<CampaignDetail>(`/dashboard/${channel}/campaigns/${id}`),
     placeholderData: keepPreviousData,
+    // Receipts and bounces move the counts after the dispatch (no campaign event says so): polled like the analytics.
+    refetchInterval: (query) => detailPoll(query.state.data?.status),
   });
 }
+
+/** How often a campaign's own numbers are read again: receipts keep moving them while it runs and after. */
+export const detailPoll = (status: CampaignStatus | undefined): number | false =>
+  status === 'RUNNING' ? 1_000 : status === 'COMPLETED' ? 5_000 : false;
 
 /** Analytics exist for WhatsApp and email campaigns; polled (receipts and engagement are not campaign events). */
 export function useCampaignAnalytics(channel: CampaignTab, id: string, enabled: boolean, running: boolean) {
@@ -53,7 +59,7 @@ export function useCampaignAnalytics(channel: CampaignTab, id: string, enabled: 
     enabled,
     placeholderData: keepPreviousData,
     // Receipts and engagement (clicks, replies, conversions) keep arriving after the dispatch ends: poll gently then.
-    refetchInterval: running ? 1_000 : 5_000,
+    refetchInterval: detailPoll(running ? 'RUNNING' : 'COMPLETED'),
   });
 }
 
