@@ -67,6 +67,27 @@ describe('console flows', () => {
     await screenshot(page, 'wallet');
   });
 
+  it('tops up the wallet and sets a price from the console; what the core would refuse is caught first', async () => {
+    const wallet = async () => (await server.dashboard<{ balancePaise: number; emailCredits: number; prices: Record<string, number> }>('GET', '/dashboard/wallet')).body;
+    const before = await wallet();
+    await page.getByTestId('top-up-amount').fill('12.345');
+    await page.getByTestId('top-up-problem').filter({ hasText: 'two decimals' }).waitFor();
+    expect(await page.getByTestId('top-up').isDisabled()).toBe(true);
+    await page.getByTestId('top-up-amount').fill('1,500.50');
+    await page.getByTestId('top-up-credits').fill('250');
+    await page.getByTestId('top-up').click();
+    await page.locator('[data-testid="ledger-line"][data-kind="email_credits_added"]').first().waitFor();
+    const after = await wallet();
+    expect([after.balancePaise - before.balancePaise, after.emailCredits - before.emailCredits]).toEqual([150_050, 250]);
+    expect(await page.getByTestId('top-up-amount').inputValue()).toBe('');
+
+    await page.getByTestId('price-sms').fill('0.4');
+    await page.getByTestId('save-prices').click();
+    await expect.poll(async () => (await wallet()).prices.sms).toBe(40);
+    expect((await wallet()).prices.whatsapp).toBe(before.prices.whatsapp);
+    await screenshot(page, 'wallet-forms');
+  });
+
   it('creates a key with the scope picker, shows it once, and logs its calls live', async () => {
     await page.getByTestId('nav-keys').click();
     await page.getByTestId('new-key').click();

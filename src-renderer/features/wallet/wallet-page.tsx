@@ -1,4 +1,4 @@
-// The wallet: balance, email credits, prices per channel, and the ledger line by line.
+// The wallet: balance, email credits, prices per channel, top-ups and price changes, and the ledger line by line.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LedgerEntry, ListEnvelope, Wallet } from '../../../src-core/contract/index.ts';
@@ -6,6 +6,7 @@ import { useApi } from '../../api/context.tsx';
 import { rupees, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { PricesForm, TopUpForm } from './wallet-forms.tsx';
 
 export function WalletPage() {
   const api = useApi();
@@ -20,13 +21,20 @@ export function WalletPage() {
     <div className="page padded">
       <h1>Wallet</h1>
       {wallet.isPending ? <Loading /> : wallet.isError ? <ErrorState error={wallet.error} /> : (
-        <div className="stats">
-          <div className="stat card"><span className="muted">Balance</span><strong data-testid="balance">{rupees(wallet.data.balancePaise)}</strong></div>
-          <div className="stat card"><span className="muted">Email credits</span><strong data-testid="email-credits">{wallet.data.emailCredits.toLocaleString()}</strong></div>
-          <div className="stat card"><span className="muted">Price per message</span>
-            <span className="prices">{Object.entries(wallet.data.prices).map(([channel, paise]) => <span key={channel} className="chip">{channel} {rupees(paise)}</span>)}</span>
+        <>
+          <div className="stats">
+            <div className="stat card"><span className="muted">Balance</span>
+              <strong className="amount" data-testid="balance" title={rupees(wallet.data.balancePaise)}>{rupees(wallet.data.balancePaise)}</strong>
+            </div>
+            <div className="stat card"><span className="muted">Email credits</span>
+              <strong className="amount" data-testid="email-credits" title={wallet.data.emailCredits.toLocaleString()}>{wallet.data.emailCredits.toLocaleString()}</strong>
+            </div>
           </div>
-        </div>
+          <div className="wallet-forms">
+            <TopUpForm />
+            <PricesForm prices={wallet.data.prices} />
+          </div>
+        </>
       )}
       <h2 className="section-title">Ledger</h2>
       {ledger.isPending ? <Loading /> : ledger.isError ? <ErrorState error={ledger.error} /> : ledger.data.data.length === 0 ? <Empty title="No ledger lines yet" /> : (

@@ -1,0 +1,113 @@
+// The wallet's two forms: a top-up (rupees and/or email credits) and the price of a message per channel.
+// Amounts are typed in rupees and sent in paise; what the core would refuse is caught here first.
+import { useState, type FormEvent } from 'react';
+import { BILLED_CHANNELS, type BilledChannel, type Wallet } from '../../../src-core/contract/index.ts';
+import { rupees } from '../../components/format.ts';
+import { ErrorState } from '../../components/states.tsx';
+import { useSetPrices, useTopUp } from './mutations.ts';
+
+const CHANNEL_LABEL: Record<BilledChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', instagram: 'Instagram' };
+/** The core's limits (contract/wallet.ts): a top-up of at most ₹10 crore or 1 crore credits, a price of at most ₹1,000. */
+const MAX_TOP_UP_PAISE = 100_000_000_00;
+const MAX_CREDITS = 10_000_000;
+const MAX_PRICE_PAISE = 100_000;
+
+/** Rupees as typed ("1,500.5") → paise, or an error in words. Empty is `null` (not given). */
+export function paiseFrom(text: string, { min, max }: { min: number; max: number }): { paise: number | null } | { error: string } {
+  const clean = text.replace(/[,\s₹]/g, '');
+  if (clean === '') return { paise: null };
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return { error: 'Type an amount in rupees, with at most two decimals (e.g. 500 or 0.35)' };
+  const paise = Math.round(Number(clean) * 100);
+  if (paise < min) return { error: `At least ${rupees(min)}` };
+  if (paise > max) return { error: `At most ${rupees(max)}` };
+  return { paise };
+}
+
+function creditsFrom(text: string): { credits: number | null } | { error: string } {
+  const clean = text.replace(/[,\s]/g, '');
+  if (clean === '') return { credits: null };
+  if (!/^\d+$/.test(clean) || Number(clean) < 1) return { error: 'Email credits are a whole number, at least 1' };
+  if (Number(clean) > MAX_CREDITS) return { error: `At most ${MAX_CREDITS.toLocaleString()} credits at a time` };
+  return { credits: Number(clean) };
+}
+
+export function TopUpForm() {
+  const topUp = useTopUp();
+  const [amount, setAmount] = useState('');
+  const [credits, setCredits] = useState('');
+  const [note, setNote] = useState('');
+  const money = paiseFrom(amount, { min: 1, max: MAX_TOP_UP_PAISE });
+  const emails = creditsFrom(credits);
+  const problem = 'error' in money ? money.error : 'error' in emails ? emails.error : null;
+  const paise = 'paise' in money ? money.paise : null;
+  const count = 'credits' in emails ? emails.credits : null;
+  const ready = !problem && (paise !== null || count !== null);
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (!ready) return;
+    topUp.mutate(
+      { ...(paise !== null ? { amountPaise: paise } : {}), ...(count !== null ? { emailCredits: count } : {}), ...(note.trim() ? { description: note.trim() } : {}) },
+      { onSuccess: () => { setAmount(''); setCredits(''); setNote(''); } },
+    );
+  }
+
+  return (
+    <form className="card form" onSubmit={submit} data-testid="top-up-form" aria-label="Top up">
+      <h3>Top up</h3>
+      <div className="form-row">
+        <label className="field"><span>Amount (₹)</span>
+          <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="500" data-testid="top-up-amount" />
+        </label>
+        <label className="field"><span>Email credits</span>
+          <input inputMode="numeric" value={credits} onChange={(e) => setCredits(e.target.value)} placeholder="1000" data-testid="top-up-credits" />
+        </label>
+        <label className="field grow"><span>Note (optional)</span>
+          <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} placeholder="Demo budget" data-testid="top-up-note" />
+        </label>
+      </div>
+      {problem ? <div className="field-error" role="alert" data-testid="top-up-problem">{problem}</div> : null}
+      {topUp.isError ? <ErrorState error={topUp.error} /> : null}
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={!ready || topUp.isPending} data-testid="top-up">Add to wallet</button>
+      </div>
+    </form>
+  );
+}
+
+export function PricesForm({ prices }: { prices: Wallet['prices'] }) {
+  const setPrices = useSetPrices();
+  const [draft, setDraft] = useState<Partial<Record<BilledChannel, string>>>({});
+  const shown = (channel: BilledChannel) => draft[channel] ?? ((prices[channel] ?? 0) / 100).toFixed(2);
+  const parsed = BILLED_CHANNELS.map((channel) => [channel, paiseFrom(shown(channel), { min: 0, max: MAX_PRICE_PAISE })] as const);
+  const problem = parsed.find(([, result]) => 'error' in result || result.paise === null);
+  const changed = parsed.filter(([channel, result]) => 'paise' in result && result.paise !== null && result.paise !== prices[channel]);
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (problem || changed.length === 0) return;
+    setPrices.mutate(Object.fromEntries(changed.map(([channel, result]) => [channel, (result as { paise: number }).paise])), { onSuccess: () => setDraft({}) });
+  }
+
+  return (
+    <form className="card form" onSubmit={submit} data-testid="prices-form" aria-label="Prices">
+      <h3>Price per message</h3>
+      <div className="form-row">
+        {BILLED_CHANNELS.map((channel) => (
+          <label key={channel} className="field"><span>{CHANNEL_LABEL[channel]} (₹)</span>
+            <input inputMode="decimal" value={shown(channel)} onChange={(e) => setDraft({ ...draft, [channel]: e.target.value })} data-testid={`price-${channel}`} />
+          </label>
+        ))}
+      </div>
+      {problem ? (
+        <div className="field-error" role="alert" data-testid="prices-problem">
+          {CHANNEL_LABEL[problem[0]]}: {'error' in problem[1] ? problem[1].error : 'give a price (0 for free)'}
+        </div>
+      ) : null}
+      {setPrices.isError ? <ErrorState error={setPrices.error} /> : null}
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={Boolean(problem) || changed.length === 0 || setPrices.isPending} data-testid="save-prices">Save prices</button>
+      </div>
+    </form>
+  );
+}
