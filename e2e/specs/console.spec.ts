@@ -59,6 +59,9 @@ describe('console flows', () => {
     await page.getByTestId('handset-address').fill(CUSTOMER);
     await page.getByTestId('handset-open').click();
     await page.getByTestId('handset-message').filter({ hasText: 'Yes! It ships today.' }).waitFor();
+    // The simulator's own clock runs with real time between reads, like the top bar's.
+    const shown = await page.getByTestId('sim-clock').textContent();
+    await page.waitForFunction((before) => document.querySelector('[data-testid="sim-clock"]')?.textContent !== before, shown);
   });
 
   it('the wallet shows the charge of the reply', async () => {
@@ -79,7 +82,7 @@ describe('console flows', () => {
     await page.locator('[data-testid="ledger-line"][data-kind="email_credits_added"]').first().waitFor();
     const after = await wallet();
     expect([after.balancePaise - before.balancePaise, after.emailCredits - before.emailCredits]).toEqual([150_050, 250]);
-    expect(await page.getByTestId('top-up-amount').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('top-up-amount').inputValue()).toBe('');
 
     await page.getByTestId('price-sms').fill('0.4');
     await page.getByTestId('save-prices').click();

@@ -1,6 +1,6 @@
 // The console's providers and shell: connection, react-query, the live stream, theme and navigation.
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, type ReactElement } from 'react';
 import { ApiProvider, useApi } from '../api/context.tsx';
 import { createApi } from '../api/http.ts';
 import { connectLive } from '../api/live.ts';
@@ -10,7 +10,7 @@ import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
-import { useClock } from '../features/simulator/queries.ts';
+import { useVirtualNow } from '../features/simulator/queries.ts';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
 import { ChannelsPage } from '../features/channels/channels-page.tsx';
 import { WalletPage } from '../features/wallet/wallet-page.tsx';
@@ -45,16 +45,8 @@ const PAGES: Record<Section, () => ReactElement> = {
 
 /** The virtual clock: read on start and whenever it is moved, and ticking in between while it runs with real time. */
 function Clock() {
-  const clock = useClock();
-  const [, tick] = useState(0);
-  const running = clock.data?.running === true;
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(() => tick((n) => n + 1), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  if (!clock.data) return null;
-  const now = Date.parse(clock.data.now) + (running ? Date.now() - clock.data.readAt : 0);
+  const now = useVirtualNow();
+  if (!now) return null;
   return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{new Date(now).toLocaleString()}</span>;
 }
 

@@ -7,12 +7,11 @@ import { CreatedKey, CreateKeyForm } from './create-key.tsx';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { useRevokeKey } from './mutations.ts';
 import { useKeys } from './queries.ts';
-import { useClock } from '../simulator/queries.ts';
+import { useVirtualNow } from '../simulator/queries.ts';
 
 export function KeysPage() {
   const keys = useKeys();
-  const clock = useClock();
-  const now = clock.data?.now ?? '';
+  const now = useVirtualNow() ?? '';
   const revoke = useRevokeKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [creating, setCreating] = useState(false);

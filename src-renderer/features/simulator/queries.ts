@@ -1,5 +1,6 @@
 // Server data of the simulator: the virtual clock and what a simulated handset received.
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { HandsetMessage } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -15,6 +16,24 @@ export function useClock() {
     queryKey: ['clock'],
     queryFn: async (): Promise<ClockRead> => ({ ...(await api.get<{ now: string; running?: boolean }>('/sim/clock')), readAt: Date.now() }),
   });
+}
+
+/**
+ * The virtual clock's now, ticking every second while it runs with real time (a manual clock stands still
+ * between advances), as ISO text; undefined until the clock is first read. Countdowns ("in 10 s") and the
+ * clock itself move with it instead of freezing at the last reading.
+ */
+export function useVirtualNow(): string | undefined {
+  const clock = useClock();
+  const [, tick] = useState(0);
+  const running = clock.data?.running === true;
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  if (!clock.data) return undefined;
+  return new Date(Date.parse(clock.data.now) + (running ? Date.now() - clock.data.readAt : 0)).toISOString();
 }
 
 export function useHandset(address: string) {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
-import { useClock, useHandset } from './queries.ts';
+import { useHandset, useVirtualNow } from './queries.ts';
 
 const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
 const MAGIC: Array<[string, string]> = [
@@ -13,13 +13,13 @@ const MAGIC: Array<[string, string]> = [
 ];
 
 function ClockCard() {
-  const clock = useClock();
+  const now = useVirtualNow();
   const advance = useAdvance();
   const [custom, setCustom] = useState('');
   return (
     <section className="card">
       <h3>Virtual clock</h3>
-      <div className="clock-big" data-testid="sim-clock">{clock.data ? time(clock.data.now) : '…'}</div>
+      <div className="clock-big" data-testid="sim-clock">{now ? time(now) : '…'}</div>
       <div className="actions left">
         {STEPS.map(([label, seconds]) => (
           <button key={label} type="button" className="button" disabled={advance.isPending} onClick={() => advance.mutate(seconds)} data-testid={`advance-${seconds}`}>{label}</button>
