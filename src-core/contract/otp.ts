@@ -51,9 +51,9 @@ export type CreateOtpWidgetInput = z.infer<typeof createOtpWidgetBodySchema>;
 export const updateOtpWidgetBodySchema = z.object(widgetFields).partial();
 export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
 
-/** A phone number in international format, with or without `+`: 8 to 15 digits. */
+/** A phone number in international format, with or without `+`: 8 to 15 digits, the first not 0 (no country code starts with 0). */
 export const otpIdentifierSchema = z.string({ error: 'identifier is required' }).trim()
-  .regex(/^\+?\d{8,15}$/, 'identifier must be a phone number in international format (8 to 15 digits, optional +)');
+  .regex(/^\+?[1-9]\d{7,14}$/, 'identifier must be a phone number in international format: 8 to 15 digits, the country code first (not 0), optional +');
 
 export const sendOtpBodySchema = z.object({
   widgetId: z.string({ error: 'widgetId is required' }).min(1, 'widgetId is required'),
@@ -90,8 +90,11 @@ export const otpLogSchema = z.object({
 });
 export type OtpLog = z.infer<typeof otpLogSchema>;
 
+/** An empty `widgetId=` is no filter (all widgets), for the log and the analytics alike. */
+const widgetFilter = z.string().optional().transform((id) => id || undefined);
+export const otpAnalyticsQuerySchema = z.object({ widgetId: widgetFilter });
 export const otpLogsQuerySchema = z.object({
-  widgetId: z.string().optional(),
+  widgetId: widgetFilter,
   status: z.enum(OTP_STATUSES, { error: `status must be one of ${OTP_STATUSES.join(', ')}` }).optional(),
 });
 

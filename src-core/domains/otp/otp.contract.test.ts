@@ -152,6 +152,8 @@ describe('send, verify and verify-token', () => {
     expect((await verify('otp_nope', '123456')).status).toBe(404);
     expect((await retry('otp_nope')).status).toBe(404);
     expect((await send('12345')).body.message).toContain('identifier');
+    // A dialling prefix is not a country code: 0044… is not stored as a number of its own beside +44….
+    expect((await send('00441234567890')).status).toBe(400);
     expect((await post('/v1/otp/verify', { requestId: 'x' })).status).toBe(400);
     expect((await post('/v1/otp/verify', { requestId: 'x', otp: 123456 })).status).toBe(400);
   });
@@ -212,6 +214,15 @@ describe('retry', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('enabled channels: sms');
     expect((await retry(sent.body.requestId, 'email')).status).toBe(400);
+  });
+  it('retries over the widget\'s first channel when the request\'s own is no longer enabled', async () => {
+    const widget = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Changing', channels: ['sms', 'whatsapp'], resendCooldownSeconds: 0 })).body.id as string;
+    const sent = await send('14155550613', widget);
+    expect((await lastCode('14155550613')).channel).toBe('sms');
+    expect((await t.dashboard('PATCH', `/dashboard/otp-widgets/${widget}`, { channels: ['whatsapp'] })).status).toBe(200);
+    expect((await retry(sent.body.requestId)).status).toBe(200);
+    expect((await lastCode('14155550613')).channel).toBe('whatsapp');
+    expect(await logOf(sent.body.requestId)).toMatchObject({ channel: 'whatsapp', resends: 1 });
   });
 });
 
@@ -291,6 +302,10 @@ describe('logs and analytics', () => {
     expect((await t.request('GET', `/v1/otp/analytics?widgetId=${w3}`, { token: k })).body).toMatchObject({ totalSent: 0, successRate: 0 });
     expect((await t.request('GET', '/v1/otp/analytics?widgetId=otpw_nope', { token: k })).status).toBe(404);
     expect((await t.dashboard('GET', `/dashboard/otp/logs?organizationId=${org}`)).body.meta.total).toBe(4);
+    // An empty widgetId is no filter, an unknown one a 404, in the log as in the analytics.
+    expect((await get('?widgetId=')).body.meta.total).toBe(4);
+    expect((await t.request('GET', '/v1/otp/analytics?widgetId=', { token: k })).body.totalSent).toBe(4);
+    expect((await get('?widgetId=otpw_nope')).status).toBe(404);
   });
 });
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { organizationField } from '../../contract/common.ts';
 import {
-  createOtpWidgetBodySchema, otpLogsQuerySchema, retryOtpBodySchema, sendOtpBodySchema, updateOtpWidgetBodySchema, verifyOtpBodySchema,
+  createOtpWidgetBodySchema, otpAnalyticsQuerySchema, otpLogsQuerySchema, retryOtpBodySchema, sendOtpBodySchema, updateOtpWidgetBodySchema, verifyOtpBodySchema,
   verifyOtpTokenBodySchema,
 } from '../../contract/otp.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -35,7 +35,7 @@ export function otpRoutes(service: OtpService) {
       handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/otp/analytics', scope: 'otp:analytics:read', console: true, query: z.object({ widgetId: z.string().optional() }),
+      method: 'GET', path: '/v1/otp/analytics', scope: 'otp:analytics:read', console: true, query: otpAnalyticsQuerySchema,
       handler: ({ orgId, query }) => service.analytics(orgId, query.widgetId),
     }),
     defineRoute({

@@ -168,7 +168,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
         throw bad(`OTP request ${current.id} has reached the widget's maximum of ${widget.max_resends} resends; send a new OTP`);
       }
       const code = newCode(widget.otp_length);
-      const channel = input.channel ?? current.channel;
+      // Without an override, the request's own channel, unless the widget no longer enables it: then its first.
+      const channel = input.channel ?? (enabled.includes(current.channel as OtpChannel) ? current.channel as OtpChannel : enabled[0] as OtpChannel);
       let before: OtpRequestRow = current;
       let sendId = 0;
       // Checked again where the new code is recorded: another retry may have landed since the checks above.
@@ -254,6 +255,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     },
 
     logs(orgId: string, filter: OtpLogFilter, page: PageRequest): ListEnvelope<OtpLog> {
+      // An unknown widget is a 404, as in the analytics, not an empty list that reads like "no requests yet".
+      if (filter.widgetId) mustWidget(orgId, filter.widgetId);
       const { rows, total } = store.logs(orgId, filter, page.limit, page.offset);
       return pageEnvelope(rows.map(toLog), total, page);
     },
