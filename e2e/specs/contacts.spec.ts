@@ -89,6 +89,67 @@ describe('contacts page', () => {
     await screenshot(page, 'contacts-blocked-dark');
   });
 
+  it('finds accented names from plain letters', async () => {
+    await search('muller');
+    expect((await rowNames()).sort()).toEqual(['Ananya Müller', 'Meera Müller', 'Neha Müller', 'Sofia Müller']);
+  });
+
+  it('names each contact\'s source in words', async () => {
+    await search('alice');
+    const row = list().getByTestId('contact-row').first();
+    expect(await row.getByTestId('contact-source').textContent()).toBe('Shopify');
+    await row.click();
+    await page.getByTestId('contact-panel').waitFor();
+    expect(await page.getByTestId('contact-field-source').textContent()).toBe('Shopify');
+    await search('promo blaster');
+    expect(await list().getByTestId('contact-source').first().textContent()).toBe('SMS');
+    await search('alice');
+  });
+
+  it('says "No reason given" for a contact blocked with a blank reason', async () => {
+    const id = await list().getByTestId('contact-row').first().getAttribute('data-contact-id');
+    await server.dashboard('POST', `/dashboard/contacts/${id}/unblock`);
+    await page.locator('[data-testid="contact-panel"][data-blocked="false"]').waitFor();
+    expect((await server.dashboard('POST', `/dashboard/contacts/${id}/block`, { reason: '   ' })).status).toBe(200);
+    await page.locator('[data-testid="contact-panel"][data-blocked="true"]').waitFor();
+    expect(await page.getByTestId('blocked-reason').locator('span').textContent()).toBe('No reason given.');
+    await server.dashboard('POST', `/dashboard/contacts/${id}/unblock`);
+    await page.locator('[data-testid="contact-panel"][data-blocked="false"]').waitFor();
+  });
+
+  it('adds several tags separated by commas, each trimmed', async () => {
+    await page.getByTestId('tag-input').fill(' needs follow-up,  wholesale ,');
+    await page.getByTestId('tag-input').press('Enter');
+    await page.getByTestId('tag').filter({ hasText: 'wholesale' }).waitFor();
+    const id = await list().getByTestId('contact-row').first().getAttribute('data-contact-id');
+    expect((await server.dashboard<Contact>('GET', `/dashboard/contacts/${id}`)).body.tags).toEqual(expect.arrayContaining(['needs follow-up', 'wholesale']));
+    expect(await page.getByTestId('tag-input').inputValue()).toBe('');
+  });
+
+  it('keeps a long tag inside its chip, cut with an ellipsis, the whole tag in its tooltip', async () => {
+    const id = await list().getByTestId('contact-row').first().getAttribute('data-contact-id');
+    const long = ['W'.repeat(50), 'M'.repeat(50)];
+    await server.dashboard('PUT', `/dashboard/contacts/${id}/tags`, { tags: long });
+    const chip = page.getByTestId('tag').filter({ hasText: long[0] as string });
+    await chip.waitFor();
+    await screenshot(page, 'contacts-long-tags');
+    const inside = async (inner: ReturnType<Page['locator']>, outer: ReturnType<Page['locator']>) => {
+      const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+      return a !== null && b !== null && a.x >= b.x && a.x + a.width <= b.x + b.width;
+    };
+    expect(await inside(chip, page.getByTestId('contact-panel')), 'tag chip inside the panel').toBe(true);
+    expect(await chip.getByTestId('tag-label').getAttribute('title'), 'tag tooltip').toBe(long[0]);
+    const rowChips = list().getByTestId('contact-row').first().getByTestId('contact-tag');
+    expect(await rowChips.count(), 'tags in the row').toBe(2);
+    for (const [i, tag] of long.entries()) {
+      expect(await inside(rowChips.nth(i), list()), `row chip ${i} inside the list`).toBe(true);
+      expect(await rowChips.nth(i).getAttribute('title'), `row chip ${i} tooltip`).toBe(tag);
+    }
+    expect(await inside(list().getByTestId('contact-row').first().locator('.name'), list()), 'name inside the list').toBe(true);
+    await server.dashboard('PUT', `/dashboard/contacts/${id}/tags`, { tags: [] });
+    await chip.waitFor({ state: 'detached' });
+  });
+
   it('shows the core\'s message when the token is wrong', async () => {
     const other = await browser.newPage();
     await other.goto(`${server.url}/#token=not-the-token`);

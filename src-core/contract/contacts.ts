@@ -23,8 +23,12 @@ export const contactListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
+/** Block: `reason` is trimmed; empty, blank or null is no reason (stored as null, like an absent one). */
 export const blockContactBodySchema = z
-  .object({ reason: z.string().max(500, 'reason must be at most 500 characters').optional() })
+  .object({
+    reason: z.string().trim().max(500, 'reason must be at most 500 characters').nullable().optional()
+      .transform((reason) => reason || undefined),
+  })
   .optional();
 
 export const blockResultSchema = z.object({
@@ -48,6 +52,20 @@ export const createNoteBodySchema = z.object({
   content: z.string().trim().min(1, 'content must not be empty').max(5000),
 });
 
+export const TAG_MAX_LENGTH = 50;
+export const TAGS_MAX = 50;
+/** A tag as stored: trimmed, each run of inner whitespace made one space, case kept. */
+export const normalizeTag = (tag: string): string => tag.trim().replace(/\s+/g, ' ');
+/** One tag: 1–50 characters once normalized, and no comma (the console separates tags with commas). */
+export const contactTagSchema = z.string().transform(normalizeTag).pipe(z.string()
+  .min(1)
+  .max(TAG_MAX_LENGTH)
+  .refine((tag) => !tag.includes(','), 'must not contain a comma (commas separate tags)'));
+/** A contact's tags: each normalized, duplicates dropped (the first kept), then at most 50. */
+export const contactTagsSchema = z.array(contactTagSchema)
+  .transform((tags) => [...new Set(tags)])
+  .pipe(z.array(z.string()).max(TAGS_MAX));
+
 /** Console-only: create a contact by hand (the contract creates contacts from channels). */
 export const createContactBodySchema = z
   .object({
@@ -57,12 +75,12 @@ export const createContactBodySchema = z
     phone: z.string().regex(/^\+?[0-9]{6,15}$/, 'phone must be 6 to 15 digits, optionally with a leading +').optional(),
     profilePic: z.url().optional(),
     source: z.string().min(1).max(50).optional(),
-    tags: z.array(z.string().min(1).max(50)).max(50).optional(),
+    tags: contactTagsSchema.optional(),
   })
   .refine((b) => b.name || b.username || b.email || b.phone, {
     message: 'a contact needs at least one of name, username, email or phone',
   });
 export type CreateContactInput = z.infer<typeof createContactBodySchema>;
 
-/** The console's tag editor: the contact's whole tag list (trimmed, duplicates dropped, case kept). */
-export const setContactTagsBodySchema = z.object({ tags: z.array(z.string().trim().min(1).max(50)).max(50) });
+/** The console's tag editor: the contact's whole tag list (normalized, duplicates dropped, case kept). */
+export const setContactTagsBodySchema = z.object({ tags: contactTagsSchema });

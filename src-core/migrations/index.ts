@@ -18,5 +18,7 @@ import { providerIdempotencyMigration } from './0015-provider-idempotency.ts';
 import { outboxCursorMigration } from './0016-outbox-cursor.ts';
 import { contactIndexesMigration } from './0017-contact-indexes.ts';
 import { leanAppendTablesMigration } from './0018-lean-append-tables.ts';
+import { contactSearchAccentsMigration } from './0019-contact-search-accents.ts';
+import { blankBlockReasonsMigration } from './0020-blank-block-reasons.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration, contactSearchAccentsMigration, blankBlockReasonsMigration];

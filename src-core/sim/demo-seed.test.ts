@@ -50,6 +50,11 @@ describe.each([
     expect(blocked.length).toBeGreaterThan(0);
     expect(blocked[0].blockedReason).toEqual(expect.any(String));
   });
+  it('tags its contacts without repeating a tag on one contact, with 17 VIPs', async () => {
+    const contacts = (await t.dashboard('GET', '/dashboard/contacts?limit=100')).body.data as Array<{ name: string; tags: string[] }>;
+    expect(contacts.filter((c) => new Set(c.tags).size !== c.tags.length).map((c) => [c.name, c.tags])).toEqual([]);
+    expect(contacts.filter((c) => c.tags.includes('vip'))).toHaveLength(17);
+  });
   it('has WhatsApp templates in each status and category, and conversations', async () => {
     const templates = (await t.dashboard('GET', '/dashboard/whatsapp/templates?limit=100')).body.data as Array<{ status: string; category: string }>;
     expect(new Set(templates.map((x) => x.status))).toEqual(new Set(['APPROVED', 'PENDING', 'REJECTED']));

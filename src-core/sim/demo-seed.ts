@@ -49,13 +49,15 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
     // 3 is prime to the 14 surnames: every surname is used and no (first, last) pair repeats.
     const last = LAST[(i * 3) % LAST.length] as string;
     const handle = `${first}.${last}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
+    // Every fifth contact is also a VIP, unless its own tag already is `vip`.
+    const tag = TAGS[i % TAGS.length] as string;
     contacts.create(orgId, {
       name: `${first} ${last}`,
       username: i % 3 === 0 ? `${handle}${i}` : undefined,
       email: i % 2 === 0 ? `${handle}${i}@example.com` : undefined,
       phone: `+9198${String(10000000 + i * 7919).padStart(8, '0')}`,
       source: SOURCES[i % SOURCES.length],
-      tags: [TAGS[i % TAGS.length] as string, ...(i % 5 === 0 ? ['vip'] : [])],
+      tags: i % 5 === 0 && tag !== 'vip' ? [tag, 'vip'] : [tag],
     });
   }
   const spammer = contacts.create(orgId, { name: 'Promo Blaster', phone: '+15550000199', source: 'sms', tags: ['spam'] });

@@ -1,5 +1,5 @@
 // The rules of contacts: creation, search, blocking (idempotent) and notes; events go to the outbox.
-import type { BlockResult, Contact, ContactNote, CreateContactInput } from '../../contract/contacts.ts';
+import { normalizeTag, type BlockResult, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -22,6 +22,9 @@ const toNote = (row: NoteRow): ContactNote => ({ id: row.id, contactId: row.cont
 export type AddressChannel = 'whatsapp' | 'sms' | 'rcs' | 'email' | 'instagram';
 const addressKind = (channel: AddressChannel): 'phone' | 'email' | 'username' =>
   channel === 'email' ? 'email' : channel === 'instagram' ? 'username' : 'phone';
+
+/** Tags as the routes' schema leaves them (trimmed, inner spaces collapsed), for callers inside the core too. */
+const cleanTags = (tags: readonly string[]): string[] => [...new Set(tags.map(normalizeTag).filter(Boolean))];
 
 /** `14155550101`, `+1 415-555-0101` → `+14155550101`. */
 export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
@@ -69,7 +72,7 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
         const row = {
           id: newId('cnt'), org_id: orgId, username: input.username ?? null, name: input.name ?? null,
           email: input.email?.toLowerCase() ?? null, phone: input.phone ? normalizePhone(input.phone) : null,
-          profile_pic: input.profilePic ?? null, source: input.source ?? 'manual', tags: JSON.stringify(input.tags ?? []),
+          profile_pic: input.profilePic ?? null, source: input.source ?? 'manual', tags: cleanTags(input.tags ?? []),
           created_at: at, updated_at: at,
         };
         const contact = toContact(store.insert(row));
@@ -122,11 +125,11 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       const row = store.byEmail(orgId, email);
       return row ? toContact(row) : null;
     },
-    /** Replaces the contact's tags (duplicates dropped); `contact.updated` with `["tags"]` when they change. */
+    /** Replaces the contact's tags (normalized, duplicates dropped); `contact.updated` with `["tags"]` when they change. */
     setTags(orgId: string, id: string, tags: string[]): Contact {
       return db.tx(() => {
         const row = mustGet(orgId, id);
-        const next = [...new Set(tags)];
+        const next = cleanTags(tags);
         if (JSON.stringify(next) === row.tags) return toContact(row);
         store.setTags(orgId, id, next, clock.nowIso());
         const contact = toContact(mustGet(orgId, id));
@@ -134,7 +137,8 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
         return contact;
       });
     },
-    block: (orgId: string, id: string, reason: string | undefined): BlockResult => setBlocked(orgId, id, true, reason ?? null),
+    /** A blank reason is no reason: a blocked contact keeps the one it has. */
+    block: (orgId: string, id: string, reason: string | undefined): BlockResult => setBlocked(orgId, id, true, reason?.trim() || null),
     unblock: (orgId: string, id: string): BlockResult => setBlocked(orgId, id, false, null),
     /** Every send path calls this: a blocked contact is refused with 409 CONTACT_BLOCKED and its reason. */
     assertSendable(contact: Contact | null): void {

@@ -9,7 +9,7 @@ const { db, file, remove } = migratedDb('contacts-store', ['org_a']);
 const store = createContactsStore(db.sql);
 afterAll(remove);
 
-function plan(search: string | undefined): string {
+function plan(search: string | undefined, from = store): string {
   const captured: string[] = [];
   const original = db.sql.prepare.bind(db.sql);
   const spy = db.sql as unknown as { prepare: (source: string) => unknown };
@@ -18,7 +18,7 @@ function plan(search: string | undefined): string {
     return original(source);
   };
   try {
-    store.list('org_a', search, { page: 1, limit: 10, offset: 0 });
+    from.list('org_a', search, { page: 1, limit: 10, offset: 0 });
   } finally {
     spy.prepare = original;
   }
@@ -39,6 +39,27 @@ describe('contacts store', () => {
     expect(details).toMatch(/VIRTUAL TABLE INDEX/);
     expect(details).not.toMatch(/SCAN c\b/);
   });
+  it('searches 1–2 character terms through the trigram index too, as the start of a field, ignoring case and accents', () => {
+    const query = plan('é', createContactsStore(db.sql));
+    expect(query).toContain('MATCH');
+    const rows = db.sql.prepare(`EXPLAIN QUERY PLAN ${query}`).all({ orgId: 'org_a', match: '"\u0001\u0001e"', limit: 10, offset: 0 }) as Array<{ detail: string }>;
+    const details = rows.map((r) => r.detail).join(' | ');
+    expect(details).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(details).not.toMatch(/SCAN c\b/);
+    store.insert({ id: 'cnt_elo', org_id: 'org_a', username: 'elo.d', name: 'Élodie Muñoz', email: null, phone: '+4915112345678', profile_pic: null, source: 'x', tags: [], created_at: 't', updated_at: 't' });
+    const found = (search: string) => store.list('org_a', search, { page: 1, limit: 10, offset: 0 }).docs.length;
+    expect([found('e'), found('EL'), found('él'), found('4'), found('49'), found('mu'), found('lo'), found('15')]).toEqual([1, 1, 1, 1, 1, 0, 0, 0]);
+    db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_elo'`).run();
+  });
+  it('never stores a tag twice, whoever inserts or replaces the tags', () => {
+    const inserted = store.insert({ id: 'cnt_tags', org_id: 'org_a', username: null, name: 'Tagged', email: null, phone: null, profile_pic: null, source: 'x', tags: ['vip', 'vip', 'lead'], created_at: 't', updated_at: 't' });
+    const tagsOf = () => JSON.parse((db.sql.prepare(`SELECT tags FROM contacts WHERE id = 'cnt_tags'`).get() as { tags: string }).tags) as string[];
+    expect(JSON.parse(inserted.tags)).toEqual(['vip', 'lead']);
+    expect(tagsOf()).toEqual(['vip', 'lead']);
+    store.setTags('org_a', 'cnt_tags', ['lead', 'lead', 'vip'], 't');
+    expect(tagsOf()).toEqual(['lead', 'vip']);
+    db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_tags'`).run();
+  });
   it('serves each contact as JSON equal to the service\'s Contact', () => {
     db.sql.prepare(`INSERT INTO contacts (id, org_id, username, name, email, phone, source, tags, is_blocked, blocked_reason, blocked_at, created_at, updated_at)
       VALUES ('cnt_doc', 'org_a', 'u"q', 'Zoë "Z"', 'z@x.io', '+1555', 'sms', '["vip","a\\"b"]', 1, 'spam ✓', 't1', 't0', 't2')`).run();
@@ -50,7 +71,7 @@ describe('contacts store', () => {
     const page = { page: 1, limit: 50, offset: 0 };
     const before = store.list('org_a', undefined, page).total;
     expect(store.list('org_a', undefined, page)).toBe(store.list('org_a', undefined, page));
-    store.insert({ id: 'cnt_here', org_id: 'org_a', username: null, name: 'Here', email: null, phone: null, profile_pic: null, source: 'x', tags: '[]', created_at: 't', updated_at: 't' });
+    store.insert({ id: 'cnt_here', org_id: 'org_a', username: null, name: 'Here', email: null, phone: null, profile_pic: null, source: 'x', tags: [], created_at: 't', updated_at: 't' });
     expect(store.list('org_a', undefined, page).total).toBe(before + 1);
     const other = new Database(file);
     other.prepare(`INSERT INTO contacts (id, org_id, source, created_at, updated_at) VALUES ('cnt_elsewhere', 'org_a', 'cli', 't', 't')`).run();
@@ -81,7 +102,7 @@ describe('contacts store', () => {
       const index = db.sql.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(`contacts_org_${column}`) as string;
       expect(index).toContain(`WHERE ${column} IS NOT NULL`);
     }
-    fresh.insert({ id: 'cnt_look', org_id: 'org_a', username: 'Priya.K', name: null, email: 'priya@example.com', phone: '+919800000001', profile_pic: null, source: 'x', tags: '[]', created_at: 't', updated_at: 't' });
+    fresh.insert({ id: 'cnt_look', org_id: 'org_a', username: 'Priya.K', name: null, email: 'priya@example.com', phone: '+919800000001', profile_pic: null, source: 'x', tags: [], created_at: 't', updated_at: 't' });
     expect(fresh.byPhone('org_a', '+919800000001')?.id).toBe('cnt_look');
     expect(fresh.byEmail('org_a', 'PRIYA@example.com')?.id).toBe('cnt_look');
     expect(fresh.byUsername('org_a', 'priya.k')?.id).toBe('cnt_look');

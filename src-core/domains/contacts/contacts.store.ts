@@ -11,6 +11,8 @@ export type ContactRow = {
   profile_pic: string | null; source: string; tags: string; is_blocked: number; blocked_reason: string | null;
   blocked_at: string | null; created_at: string; updated_at: string;
 };
+/** A contact to insert: its tags as a list (stored as JSON, duplicates dropped). */
+export type NewContactRow = Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at' | 'tags'> & { tags: readonly string[] };
 export type NoteRow = { id: string; org_id: string; contact_id: string; content: string; created_at: string };
 
 const MIN_TRIGRAM = 3;
@@ -23,35 +25,45 @@ export const LIST_NEWEST_SQL = `SELECT doc FROM contacts WHERE org_id = @orgId
   AND rowid <= (SELECT rowid FROM contacts WHERE org_id = @orgId ORDER BY rowid DESC LIMIT 1 OFFSET @offset)
   ORDER BY rowid DESC LIMIT @limit`;
 
-/** A search term as the index sees it: phone-like input keeps only its digits. */
+/** A search term as the index sees it: phone-like input keeps only its digits; the rest is NFC, lower case. */
 export function normalizeTerm(term: string): string {
-  return /^[+\d\s().-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term.toLowerCase();
+  return /^[+\d\s().-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term.normalize('NFC').toLowerCase();
 }
 
+/** Characters as the trigram index counts them (code points, not UTF-16 units). */
+const charCount = (term: string): number => Array.from(term).length;
 const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 const likeEscape = (term: string): string => term.replace(/[\\%_]/g, '\\$&');
+/**
+ * A 1–2 character term as the start of a field: the index writes two U+0001 before every field
+ * (migration 19), so "b" is the trigram "\x01\x01b" and "jo" the trigram "\x01jo".
+ */
+export const fieldStart = (term: string): string => '\u0001'.repeat(MIN_TRIGRAM - charCount(term)) + term;
 
-/** WHERE clause and parameters for a search: trigram index for terms of 3+ characters, prefixes for shorter. */
-function searchClause(terms: string[]): { from: string; where: string[]; params: Record<string, unknown> } {
-  const long = terms.filter((t) => t.length >= MIN_TRIGRAM);
-  const short = terms.filter((t) => t.length < MIN_TRIGRAM);
+/**
+ * WHERE clause and parameters for a search, always through the trigram index (which ignores case and
+ * accents): terms of 3+ characters match anywhere, shorter ones the start of a field. Next to a longer
+ * term, a short one narrows the index's matches to those holding it anywhere (LIKE, as typed).
+ */
+function searchClause(terms: string[]): { where: string[]; params: Record<string, unknown> } {
+  const long = terms.filter((t) => charCount(t) >= MIN_TRIGRAM);
+  const short = terms.filter((t) => charCount(t) < MIN_TRIGRAM);
   const params: Record<string, unknown> = {};
-  const where: string[] = [];
-  let from = 'contacts c';
-  if (long.length > 0) {
-    from = 'contacts_fts f JOIN contacts c ON c.rowid = f.rowid';
-    where.push('contacts_fts MATCH @match');
-    params.match = long.map(ftsPhrase).join(' AND ');
+  const where = ['contacts_fts MATCH @match'];
+  if (long.length === 0) {
+    params.match = short.map((term) => ftsPhrase(fieldStart(term))).join(' AND ');
+    return { where, params };
   }
+  params.match = long.map(ftsPhrase).join(' AND ');
   short.forEach((term, i) => {
-    params[`p${i}`] = `${likeEscape(term)}%`;
     params[`a${i}`] = `%${likeEscape(term)}%`;
-    where.push(long.length > 0
-      ? `(c.name LIKE @a${i} ESCAPE '\\' OR c.username LIKE @a${i} ESCAPE '\\' OR c.email LIKE @a${i} ESCAPE '\\' OR c.phone LIKE @a${i} ESCAPE '\\')`
-      : `(c.name LIKE @p${i} ESCAPE '\\' OR c.username LIKE @p${i} ESCAPE '\\' OR c.email LIKE @p${i} ESCAPE '\\' OR c.phone LIKE @p${i} ESCAPE '\\' OR c.phone LIKE '+' || @p${i} ESCAPE '\\')`);
+    where.push(`(c.name LIKE @a${i} ESCAPE '\\' OR c.username LIKE @a${i} ESCAPE '\\' OR c.email LIKE @a${i} ESCAPE '\\' OR c.phone LIKE @a${i} ESCAPE '\\')`);
   });
-  return { from, where, params };
+  return { where, params };
 }
+
+/** A tag list as stored: a JSON array without duplicates, whoever asks (a contact never holds a tag twice). */
+const tagsJson = (tags: readonly string[]): string => JSON.stringify([...new Set(tags)]);
 
 export function createContactsStore(sql: Sql) {
   const prepare = statementCache(sql);
@@ -83,9 +95,10 @@ export function createContactsStore(sql: Sql) {
 
   return {
     /** Inserts a new (unblocked) contact and returns its row as stored. */
-    insert(row: Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at'>): ContactRow {
-      written(void insert.run(row));
-      return { ...row, is_blocked: 0, blocked_reason: null, blocked_at: null };
+    insert(row: NewContactRow): ContactRow {
+      const stored = { ...row, tags: tagsJson(row.tags) };
+      written(void insert.run(stored));
+      return { ...stored, is_blocked: 0, blocked_reason: null, blocked_at: null };
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => phoneCache.read(`${orgId}\u0000${phone}`, () => byPhone.get(orgId, phone) as ContactRow | undefined),
@@ -99,7 +112,7 @@ export function createContactsStore(sql: Sql) {
     docOf: (orgId: string, id: string) => docOf.get(id, orgId) as string | undefined,
     byUsername: (orgId: string, username: string) => byUsername.get(orgId, username) as ContactRow | undefined,
     setName: (orgId: string, id: string, name: string, at: string) => written(void setName.run(name, at, id, orgId)),
-    setTags: (orgId: string, id: string, tags: string[], at: string) => written(void setTags.run(JSON.stringify(tags), at, id, orgId)),
+    setTags: (orgId: string, id: string, tags: readonly string[], at: string) => written(void setTags.run(tagsJson(tags), at, id, orgId)),
     setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; updated: string }) =>
       written(void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 })),
     /** A page of contacts as their API JSON (the `doc` column), newest first, with the total; cached until contacts change. */
@@ -114,12 +127,11 @@ export function createContactsStore(sql: Sql) {
           total: (countAll.get(orgId) as { n: number }).n,
         };
       }
-      const { from, where, params } = searchClause(terms);
-      const long = terms.filter((t) => t.length >= MIN_TRIGRAM);
+      const { where, params } = searchClause(terms);
+      const from = 'contacts_fts f JOIN contacts c ON c.rowid = f.rowid';
       const clause = ['c.org_id = @orgId', ...where].join(' AND ');
       const all = { ...params, orgId, limit: page.limit, offset: page.offset };
-      const order = long.length > 0 ? 'f.rowid DESC' : 'c.rowid DESC';
-      const docs = prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
+      const docs = prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
       const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
       return { docs, total };
     },

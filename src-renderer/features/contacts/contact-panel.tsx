@@ -1,7 +1,9 @@
-// The selected contact: fields, tags, block (with a reason) and unblock, and notes.
+// The selected contact: fields, tags, block (with an optional reason) and unblock, and notes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Avatar, ErrorState, Loading } from '../../components/states.tsx';
-import { useAddNote, useBlockContact, useDeleteNote, useSetTags, useUnblockContact } from './mutations.ts';
+import { sourceLabel } from './contact-labels.ts';
+import { ContactTags } from './contact-tags.tsx';
+import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
 import { useContact, useNotes } from './queries.ts';
 
 const REASON_MAX = 500;
@@ -25,7 +27,7 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
         <h2 id="block-title">Block this contact?</h2>
         <p className="muted">Every send to a blocked contact is refused with its reason. History is kept; unblocking restores it.</p>
         <label className="field">
-          <span>Reason <span className="muted">(shown to your team and in refused sends)</span></span>
+          <span>Reason <span className="muted">(optional; shown to your team and in refused sends)</span></span>
           <textarea ref={field} value={reason} maxLength={REASON_MAX} rows={4} data-testid="block-reason" onChange={(e) => setReason(e.target.value)} />
           <span className="counter muted">{reason.length}/{REASON_MAX}</span>
         </label>
@@ -36,36 +38,6 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
         </div>
       </form>
     </div>
-  );
-}
-
-function Tags({ contactId, tags }: { contactId: string; tags: string[] }) {
-  const save = useSetTags(contactId);
-  const [draft, setDraft] = useState('');
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const tag = draft.trim();
-    if (!tag || tags.includes(tag)) return setDraft('');
-    save.mutate([...tags, tag], { onSuccess: () => setDraft('') });
-  };
-  return (
-    <section className="card" aria-label="Tags">
-      <h3>Tags</h3>
-      <ul className="tags" data-testid="tags">
-        {tags.length === 0 ? <li className="muted">No tags.</li> : tags.map((tag) => (
-          <li key={tag} className="tag" data-testid="tag">
-            {tag}
-            <button type="button" className="link" aria-label={`Remove tag ${tag}`} disabled={save.isPending}
-              onClick={() => save.mutate(tags.filter((t) => t !== tag))}>×</button>
-          </li>
-        ))}
-      </ul>
-      <form className="note-form" onSubmit={add}>
-        <input value={draft} maxLength={50} placeholder="Add a tag (Enter)" aria-label="New tag" data-testid="tag-input" onChange={(e) => setDraft(e.target.value)} />
-        <button type="submit" className="button" data-testid="add-tag" disabled={save.isPending || !draft.trim()}>Add</button>
-      </form>
-      {save.isError ? <ErrorState error={save.error} /> : null}
-    </section>
   );
 }
 
@@ -114,7 +86,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
   const c = contact.data;
   const display = c.name ?? c.username ?? c.email ?? c.phone ?? c.id;
   const fields: Array<[string, string | null]> = [
-    ['Username', c.username ? `@${c.username}` : null], ['Email', c.email], ['Phone', c.phone], ['Source', c.source],
+    ['Username', c.username ? `@${c.username}` : null], ['Email', c.email], ['Phone', c.phone], ['Source', sourceLabel(c.source)],
     ['Created', when(c.createdAt)], ['Id', c.id],
   ];
   return (
@@ -134,15 +106,15 @@ export function ContactPanel({ contactId }: { contactId: string }) {
       {c.isBlocked ? (
         <div className="callout danger" data-testid="blocked-reason">
           <strong>Blocked {when(c.blockedAt)}</strong>
-          <span>{c.blockedReason ?? 'No reason given.'}</span>
+          <span>{c.blockedReason?.trim() || 'No reason given.'}</span>
         </div>
       ) : null}
       <dl className="fields card">
         {fields.map(([label, value]) => (
-          <div key={label}><dt>{label}</dt><dd className={label === 'Id' ? 'mono' : undefined}>{value ?? '—'}</dd></div>
+          <div key={label}><dt>{label}</dt><dd className={label === 'Id' ? 'mono' : undefined} data-testid={`contact-field-${label.toLowerCase()}`}>{value ?? '—'}</dd></div>
         ))}
       </dl>
-      <Tags contactId={contactId} tags={c.tags} />
+      <ContactTags contactId={contactId} tags={c.tags} />
       <Notes contactId={contactId} />
       {blocking ? <BlockDialog contactId={contactId} onClose={() => setBlocking(false)} /> : null}
     </div>

@@ -4,7 +4,9 @@ import type { Contact } from '../../../src-core/contract/index.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useUi } from '../../stores/ui.ts';
+import { sourceLabel } from './contact-labels.ts';
 import { ContactPanel } from './contact-panel.tsx';
+import './contacts.css';
 import { PAGE_SIZE, useContacts } from './queries.ts';
 
 function useDebounced(value: string, ms: number): string {
@@ -26,13 +28,13 @@ function ContactRow({ contact, selected, onSelect }: { contact: Contact; selecte
       <div className="row-main">
         <div className="row-title">
           <span className="name">{display}</span>
-          {contact.isBlocked ? <span className="badge danger" data-testid="blocked-badge" title={contact.blockedReason ?? 'Blocked'}>Blocked</span> : null}
+          {contact.isBlocked ? <span className="badge danger" data-testid="blocked-badge" title={contact.blockedReason?.trim() || 'Blocked, no reason given'}>Blocked</span> : null}
         </div>
         <div className="row-sub">{secondary || '—'}</div>
       </div>
-      <div className="row-meta">
-        <span className="chip">{contact.source}</span>
-        {contact.tags.slice(0, 2).map((tag) => <span key={tag} className="chip subtle">{tag}</span>)}
+      <div className="row-meta contact-meta">
+        <span className="chip source" data-testid="contact-source" title={`Source: ${contact.source}`}>{sourceLabel(contact.source)}</span>
+        {contact.tags.slice(0, 2).map((tag) => <span key={tag} className="chip subtle" data-testid="contact-tag" title={tag}>{tag}</span>)}
       </div>
     </li>
   );

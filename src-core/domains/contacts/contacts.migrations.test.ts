@@ -1,0 +1,37 @@
+// Contacts stored before migrations 19 and 20 are found without their accents and lose blank block reasons.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../kernel/db.ts';
+import { migrate } from '../../kernel/migrate.store.ts';
+import { MIGRATIONS } from '../../migrations/index.ts';
+import { createContactsStore } from './contacts.store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sb-contacts-migrations-'));
+const db = openDb(join(dir, 'contacts.db'));
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('contacts from before migration 19', () => {
+  it('are found by their names without accents, by the start of a field, and keep no blank block reason', () => {
+    migrate(db.sql, MIGRATIONS.filter((m) => m.id < 19), 't');
+    db.sql.prepare(`INSERT INTO organizations (id, name, created_at) VALUES ('org_a', 'A', 't')`).run();
+    const insert = db.sql.prepare(`INSERT INTO contacts (id, org_id, name, phone, source, is_blocked, blocked_reason, created_at, updated_at)
+      VALUES (?, 'org_a', ?, ?, 'sms', ?, ?, 't', 't')`);
+    insert.run('cnt_jose', 'José Muñoz', '+34600000001', 1, '  ');
+    insert.run('cnt_elo', 'Élodie Durand', null, 1, 'Spam');
+    insert.run('cnt_bob', 'Bob', null, 1, '');
+    migrate(db.sql, MIGRATIONS, 't');
+    const store = createContactsStore(db.sql);
+    const ids = (search: string) => store.listUncached('org_a', search, { page: 1, limit: 10, offset: 0 }).docs.map((doc) => (JSON.parse(doc) as { id: string }).id);
+    expect([ids('munoz'), ids('JOSE'), ids('el'), ids('346'), ids('durand')]).toEqual([['cnt_jose'], ['cnt_jose'], ['cnt_elo'], ['cnt_jose'], ['cnt_elo']]);
+    const reasons = db.sql.prepare(`SELECT id, blocked_reason FROM contacts ORDER BY rowid`).all();
+    expect(reasons).toEqual([{ id: 'cnt_jose', blocked_reason: null }, { id: 'cnt_elo', blocked_reason: 'Spam' }, { id: 'cnt_bob', blocked_reason: null }]);
+    db.sql.prepare(`UPDATE contacts SET name = 'Zoë' WHERE id = 'cnt_bob'`).run();
+    db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_jose'`).run();
+    expect([ids('zoe'), ids('bob'), ids('munoz')]).toEqual([['cnt_bob'], [], []]);
+  });
+});

@@ -1,0 +1,12 @@
+// Words for what the core stores as codes: a contact's `source` (the channel or place it came from).
+const SOURCE_LABELS: Record<string, string> = {
+  manual: 'Manual', whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', email: 'Email', instagram: 'Instagram', shopify: 'Shopify',
+};
+
+/** `whatsapp` → `WhatsApp`; a source the console does not know (`web_widget`) → `Web widget`. */
+export function sourceLabel(source: string): string {
+  const known = SOURCE_LABELS[source.toLowerCase()];
+  if (known) return known;
+  const words = source.replace(/[_-]+/g, ' ').trim();
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : source;
+}

@@ -1,0 +1,40 @@
+// The selected contact's tags: chips (a long one cut with an ellipsis, whole in its tooltip) and a field
+// that adds one or several, separated by commas, checked with the core's rule before it is sent.
+import { useState, type FormEvent } from 'react';
+import { ErrorState } from '../../components/states.tsx';
+import { useSetTags } from './mutations.ts';
+import { parseTagInput, tagProblem } from './tag-input.ts';
+
+export function ContactTags({ contactId, tags }: { contactId: string; tags: string[] }) {
+  const save = useSetTags(contactId);
+  const [draft, setDraft] = useState('');
+  const added = parseTagInput(draft).filter((tag) => !tags.includes(tag));
+  const problem = tagProblem(tags, added);
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) return;
+    if (added.length === 0) return setDraft('');
+    save.mutate([...tags, ...added], { onSuccess: () => setDraft('') });
+  };
+  return (
+    <section className="card" aria-label="Tags">
+      <h3>Tags</h3>
+      <ul className="tags" data-testid="tags">
+        {tags.length === 0 ? <li className="muted">No tags.</li> : tags.map((tag) => (
+          <li key={tag} className="tag contact-tag" data-testid="tag">
+            <span className="tag-label" title={tag} data-testid="tag-label">{tag}</span>
+            <button type="button" className="link" aria-label={`Remove tag ${tag}`} disabled={save.isPending}
+              onClick={() => save.mutate(tags.filter((t) => t !== tag))}>×</button>
+          </li>
+        ))}
+      </ul>
+      <form className="note-form" onSubmit={add}>
+        <input value={draft} placeholder="Add tags, comma-separated (Enter)" aria-label="New tags" data-testid="tag-input"
+          aria-invalid={problem ? true : undefined} onChange={(e) => setDraft(e.target.value)} />
+        <button type="submit" className="button" data-testid="add-tag" disabled={save.isPending || !draft.trim() || problem !== null}>Add</button>
+      </form>
+      {problem ? <p className="tag-problem" role="alert" data-testid="tag-problem">{problem}</p> : null}
+      {save.isError ? <ErrorState error={save.error} /> : null}
+    </section>
+  );
+}
