@@ -10,6 +10,7 @@ import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
+import { OtpPage } from '../features/otp/otp-page.tsx';
 import { useVirtualNow } from '../features/simulator/queries.ts';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
 import { ChannelsPage } from '../features/channels/channels-page.tsx';
@@ -31,6 +32,7 @@ function useLive(connection: Connection) {
 const NAV: Array<{ section: Section; label: string; group: string }> = [
   { section: 'inbox', label: 'Inbox', group: 'Support' },
   { section: 'contacts', label: 'Contacts', group: 'Support' },
+  { section: 'otp', label: 'OTP', group: 'Support' },
   { section: 'campaigns', label: 'Campaigns', group: 'Marketing' },
   { section: 'channels', label: 'Channels', group: 'Marketing' },
   { section: 'wallet', label: 'Wallet', group: 'Account' },
@@ -40,7 +42,7 @@ const NAV: Array<{ section: Section; label: string; group: string }> = [
   { section: 'simulator', label: 'Simulator', group: 'Developers' },
 ];
 const PAGES: Record<Section, () => ReactElement> = {
-  inbox: InboxPage, contacts: ContactsPage, campaigns: CampaignsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
+  inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, campaigns: CampaignsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
 /** The virtual clock: read on start and whenever it is moved, and ticking in between while it runs with real time. */

@@ -4,7 +4,7 @@ import type { Channel } from '../../src-core/contract/index.ts';
 import type { LiveStatus } from '../api/live.ts';
 
 export type Theme = 'light' | 'dark';
-export type Section = 'inbox' | 'contacts' | 'campaigns' | 'channels' | 'wallet' | 'keys' | 'requests' | 'webhooks' | 'simulator';
+export type Section = 'inbox' | 'contacts' | 'otp' | 'campaigns' | 'channels' | 'wallet' | 'keys' | 'requests' | 'webhooks' | 'simulator';
 
 const initialTheme = (): Theme => {
   const saved = localStorage.getItem('switchboard.theme');

@@ -1,0 +1,94 @@
+// Creating or changing an OTP widget. What the core would refuse is named under its field as it is typed
+// (and all at once on a submit), and nothing is sent until it is fixed; a refusal of the core still shows.
+import { useRef, useState, type FormEvent } from 'react';
+import type { OtpWidget, UpdateOtpWidgetInput } from '../../../src-core/contract/index.ts';
+import { ErrorState } from '../../components/states.tsx';
+import { ChannelOrder } from './channel-order.tsx';
+import { useCreateOtpWidget, useUpdateOtpWidget, type NewOtpWidget } from './mutations.ts';
+import { duration } from './otp-format.tsx';
+import {
+  checkChanges, checkNew, draftOf, FIELD_LABEL, FIELD_UNIT, limitsOf, NUMBER_FIELDS, type NumberField, type WidgetDraft, type WidgetField,
+} from './widget-draft.ts';
+
+const HELP: Record<NumberField, string> = {
+  otpLength: 'Digits in each code', expirySeconds: 'How long a code works', resendCooldownSeconds: 'Wait between resends',
+  maxResends: 'Resends of one request', maxSendsPerHour: 'Sends and resends to one phone in an hour', maxVerifyAttempts: 'Wrong codes before the request is blocked',
+};
+const SECONDS: ReadonlySet<NumberField> = new Set(['expirySeconds', 'resendCooldownSeconds']);
+
+function NumberInput({ field, draft, placeholder, problem, onChange }: {
+  field: NumberField; draft: WidgetDraft; placeholder: string; problem: string | undefined; onChange(text: string): void;
+}) {
+  const { min, max } = limitsOf(field);
+  const value = Number(draft[field]);
+  const spelled = SECONDS.has(field) && Number.isInteger(value) && value >= 60 ? ` · ${duration(value)}` : '';
+  return (
+    <label className="field otp-number">
+      <span>{FIELD_LABEL[field]} <span className="muted">({FIELD_UNIT[field]}{spelled})</span></span>
+      <input inputMode="numeric" value={draft[field]} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(problem)}
+        data-testid={`otp-field-${field}`} name={field} />
+      {problem ? <span className="field-error" role="alert" data-testid={`otp-problem-${field}`}>{problem}</span>
+        : <span className="otp-hint muted">{HELP[field]}; {min} to {max}</span>}
+    </label>
+  );
+}
+
+export function WidgetForm({ widget, onDone }: { widget: OtpWidget | null; onDone(saved: OtpWidget | null): void }) {
+  const create = useCreateOtpWidget();
+  const update = useUpdateOtpWidget();
+  const saving = widget ? update : create;
+  const form = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState(() => draftOf(widget));
+  const [touched, setTouched] = useState<ReadonlySet<WidgetField>>(new Set());
+  const [tried, setTried] = useState(false);
+  const checked = widget ? checkChanges(widget, draft) : checkNew(draft);
+  const problem = (field: WidgetField) => (!checked.ok && (tried || touched.has(field)) ? checked.problems[field] : undefined);
+  const unchanged = widget !== null && checked.ok && Object.keys(checked.body).length === 0;
+  const change = <K extends keyof WidgetDraft>(field: K, value: WidgetDraft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setTouched((current) => new Set(current).add(field));
+  };
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (!checked.ok) {
+      setTried(true);
+      const first = Object.keys(checked.problems)[0];
+      form.current?.querySelector<HTMLElement>(`[name="${first}"], [data-field="${first}"] input`)?.focus();
+      return;
+    }
+    if (!widget) create.mutate(checked.body as NewOtpWidget, { onSuccess: (saved) => onDone(saved) });
+    else if (!unchanged) update.mutate({ id: widget.id, changes: checked.body as UpdateOtpWidgetInput }, { onSuccess: (saved) => onDone(saved) });
+  }
+
+  const defaults = draftOf(widget);
+  return (
+    <form ref={form} className="card form otp-form" onSubmit={submit} noValidate aria-label={widget ? `Change ${widget.name}` : 'New OTP widget'}
+      data-testid="otp-widget-form" data-mode={widget ? 'edit' : 'new'}>
+      <h3>{widget ? `Change ${widget.name}` : 'New OTP widget'}</h3>
+      <label className="field">
+        <span>{FIELD_LABEL.name}</span>
+        <input value={draft.name} onChange={(e) => change('name', e.target.value)} placeholder="Checkout login" aria-invalid={Boolean(problem('name'))} data-testid="otp-field-name" name="name" />
+        {problem('name') ? <span className="field-error" role="alert" data-testid="otp-problem-name">{problem('name')}</span> : <span className="otp-hint muted">Shown in the message: “… your verification code for <em>{draft.name.trim() || 'this name'}</em>”</span>}
+      </label>
+      <div className="otp-form-grid">
+        {NUMBER_FIELDS.map((field) => (
+          <NumberInput key={field} field={field} draft={draft} placeholder={defaults[field]} problem={problem(field)} onChange={(text) => change(field, text)} />
+        ))}
+      </div>
+      <div className="field">
+        <span>Delivery channels</span>
+        <ChannelOrder value={draft.channels} onChange={(channels) => change('channels', channels)} invalid={Boolean(problem('channels'))} />
+        {problem('channels') ? <span className="field-error" role="alert" data-testid="otp-problem-channels">{problem('channels')}</span> : null}
+      </div>
+      {!checked.ok && tried ? <p className="field-error" data-testid="otp-form-blocked">Fix what is marked above: the widget was not {widget ? 'saved' : 'created'}.</p> : null}
+      {saving.isError ? <ErrorState error={saving.error} /> : null}
+      <div className="actions">
+        <button type="button" className="button ghost" onClick={() => onDone(null)} data-testid="otp-widget-cancel">Cancel</button>
+        <button type="submit" className="button primary" disabled={saving.isPending || unchanged} data-testid="otp-widget-save">
+          {saving.isPending ? 'Saving…' : widget ? (unchanged ? 'No changes' : 'Save changes') : 'Create widget'}
+        </button>
+      </div>
+    </form>
+  );
+}
