@@ -174,4 +174,26 @@ describe('the OTP page', () => {
     expect(await stat('sent').getAttribute('data-value')).toBe('0');
     expect(await stat('rate').getAttribute('data-value')).toBe('0%');
   });
+
+  it('tries a code from the console without a key: sent to the simulated handset, a wrong code refused, the right one verified', async () => {
+    const phone = '+14155550177';
+    await page.getByTestId('nav-otp').click();
+    await page.getByTestId('otp-try-widget').selectOption({ label: 'Acme Login' });
+    await page.getByTestId('otp-try-phone').fill(phone);
+    await page.getByTestId('otp-try-send').click();
+    await page.getByTestId('otp-try-sent').filter({ hasText: phone }).waitFor();
+    const received = await server.dashboard<{ data: Array<{ text: string }> }>('GET', '/sim/handsets/14155550177/messages');
+    const code = /^(\d+) is your verification code/.exec(received.body.data.at(-1)?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByTestId('otp-try-code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByTestId('otp-try-verify').click();
+    await page.getByTestId('error-state').filter({ hasText: /incorrect|wrong|invalid/i }).waitFor();
+    await page.getByTestId('otp-try-code').fill(code);
+    await page.getByTestId('otp-try-verify').click();
+    await page.getByTestId('otp-try-verified').waitFor();
+    await page.getByTestId('otp-filter-status').selectOption('');
+    await page.getByTestId('otp-filter-widget').selectOption('');
+    await page.locator('[data-testid="otp-log-row"][data-status="verified"]').filter({ hasText: phone }).waitFor();
+    await screenshot(page, 'otp-try');
+  });
 });

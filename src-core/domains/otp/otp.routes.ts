@@ -14,15 +14,15 @@ const idParams = z.object({ id: z.string().min(1) });
 export function otpRoutes(service: OtpService) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/otp/send', scope: 'otp:send', idempotent: true, body: sendOtpBodySchema,
+      method: 'POST', path: '/v1/otp/send', scope: 'otp:send', idempotent: true, console: true, body: sendOtpBodySchema,
       handler: ({ orgId, body }) => service.send(orgId, body),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/otp/retry', scope: 'otp:send', idempotent: true, body: retryOtpBodySchema,
+      method: 'POST', path: '/v1/otp/retry', scope: 'otp:send', idempotent: true, console: true, body: retryOtpBodySchema,
       handler: ({ orgId, body }) => service.retry(orgId, body),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/otp/verify', scope: 'otp:verify', body: verifyOtpBodySchema,
+      method: 'POST', path: '/v1/otp/verify', scope: 'otp:verify', console: true, body: verifyOtpBodySchema,
       handler: ({ orgId, body }) => service.verify(orgId, body),
     }),
     defineRoute({

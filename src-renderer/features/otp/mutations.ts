@@ -24,3 +24,13 @@ export function useUpdateOtpWidget() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['otp', 'widgets'] }),
   });
 }
+
+/** Sending, resending and checking a code from the console (the /v1 routes' dashboard twins): the log and analytics move. */
+export function useOtpAction<I, O>(path: 'send' | 'retry' | 'verify') {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => api.post<O>(`/dashboard/otp/${path}`, input),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['otp', 'logs'] }), client.invalidateQueries({ queryKey: ['otp', 'analytics'] })]),
+  });
+}

@@ -1,4 +1,4 @@
-// The OTP page: the widgets (create, change), and their activity: analytics and the request log, for one
+// The OTP page: the widgets (create, change, try a code), and their activity: analytics and the request log, for one
 // widget or all, with the log filtered by status.
 import { useState } from 'react';
 import { OTP_STATUSES, type OtpStatus } from '../../../src-core/contract/index.ts';
@@ -6,6 +6,7 @@ import { AnalyticsCards } from './analytics.tsx';
 import { STATUS_LABEL } from './otp-format.tsx';
 import { OtpLogTable } from './otp-log.tsx';
 import { useOtpWidgets, type OtpLogFilter } from './queries.ts';
+import { TryCode } from './try-code.tsx';
 import { WidgetsSection } from './widgets.tsx';
 import './otp.css';
 
@@ -27,6 +28,7 @@ export function OtpPage() {
         </div>
       </div>
       <WidgetsSection chosenId={filter.widgetId} onChoose={(widgetId) => refine({ widgetId })} />
+      {list.length > 0 ? <TryCode widgets={list} /> : null}
       <section className="otp-section" aria-labelledby="otp-activity-title">
         <div className="page-title otp-activity-head">
           <h2 id="otp-activity-title">Activity</h2>
