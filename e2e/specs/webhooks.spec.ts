@@ -1,6 +1,7 @@
 // The webhook inspector against a real receiver on 127.0.0.1: create an endpoint (secret shown once),
 // send tests, watch deliveries land live, check the signature in the browser, watch a failed delivery
-// retry on the virtual clock, replay it, and scroll a log too long to render whole.
+// retry on the virtual clock, replay it, scroll a log too long to render whole, and hold a retrying
+// delivery while its endpoint is disabled.
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,12 @@ describe('webhook inspector', () => {
     await page.getByTestId('endpoint-url').fill(receiver.url);
     await page.getByTestId('endpoint-description').fill('Local receiver');
     await page.getByTestId('events-some').check();
+    // Events of the catalogue this build never fires are set apart under a note, still subscribable.
+    const notEmitted = page.getByTestId('events-not-emitted');
+    await notEmitted.getByTestId('event-shopify.order.created').waitFor();
+    expect(await notEmitted.textContent()).toContain('Not emitted by this build yet');
+    for (const type of ['voice.app.call.incoming', 'voice.call.completed', 'form.submitted']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
+    for (const type of ['contact.created', 'sms.message.status']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
     await page.getByTestId('event-contact.created').check();
     await page.getByTestId('event-whatsapp.message.received').check();
     await screenshot(page, 'webhooks-create');
@@ -184,5 +191,42 @@ describe('webhook inspector', () => {
     await sendTests(1);
     await page.locator(`[data-testid="deliveries-table"][data-total="${before + 301}"]`).waitFor();
     await expect.poll(rowInMiddle).toBe(reading);
+  });
+
+  it('disabling the endpoint holds a retrying delivery, with the reason in the inspector, and enabling it sends it', async () => {
+    receiver.status = 500;
+    await page.getByTestId('tab-endpoints').click();
+    const card = page.getByTestId('endpoint-card');
+    await card.getByTestId('test-event-type').selectOption('');
+    await card.getByTestId('send-test').click();
+    await card.getByTestId('open-test-delivery').click();
+    await page.locator('[data-testid="delivery-detail"][data-status="FAILED"][data-attempts="1"]').waitFor();
+    const heldId = (await detail().getAttribute('data-delivery-id')) ?? '';
+    const eventId = (await server.dashboard<{ eventId: string }>('GET', `/dashboard/webhooks/deliveries/${heldId}`)).body.eventId;
+
+    await page.getByTestId('tab-endpoints').click();
+    await card.getByTestId('toggle-endpoint').click();
+    await card.locator('[data-testid="endpoint-state"]').filter({ hasText: 'Disabled' }).waitFor();
+    expect(await card.getByTestId('endpoint-disabled-note').textContent()).toContain('held');
+    await page.getByTestId('tab-deliveries').click();
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${heldId}"][data-status="HELD"]`).waitFor();
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${heldId}"][data-status="HELD"]`).waitFor();
+    expect(await detail().getByTestId('held-reason').textContent()).toContain('disabled by the account');
+    expect(await detail().getByTestId('next-retry').count()).toBe(0);
+    await screenshot(page, 'webhooks-detail-held');
+
+    // A day on the clock: every retry would have been due, and none is made or counted.
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 86_400 })).status).toBe(200);
+    const sent = () => receiver.received.filter((r) => r.headers['x-service-event-id'] === eventId).map((r) => r.headers['x-service-delivery-attempt']);
+    expect(sent()).toEqual(['1']);
+    expect(await detail().getAttribute('data-attempts')).toBe('1');
+
+    receiver.status = 200;
+    await page.getByTestId('tab-endpoints').click();
+    await card.getByTestId('toggle-endpoint').click();
+    await card.locator('[data-testid="endpoint-state"]').filter({ hasText: 'Enabled' }).waitFor();
+    await page.getByTestId('tab-deliveries').click();
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${heldId}"][data-status="SUCCEEDED"][data-attempts="2"]`).waitFor();
+    expect(sent()).toEqual(['1', '2']);
   });
 });

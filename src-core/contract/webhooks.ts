@@ -50,7 +50,8 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
-export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'EXHAUSTED'] as const;
+/** `HELD`: its endpoint is disabled; not attempted (no attempt counted) until the endpoint is re-enabled. */
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'EXHAUSTED', 'HELD'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const deliveryAttemptSchema = z.object({
@@ -60,9 +61,14 @@ export const deliveryAttemptSchema = z.object({
 export const webhookDeliverySchema = z.object({
   id: z.string(), endpointId: z.string(), eventId: z.string(), eventType: z.string(), status: z.enum(DELIVERY_STATUSES), attempts: z.number().int(),
   nextAttemptAt: timestampSchema.nullable(), lastResponseStatus: z.number().int().nullable(), createdAt: timestampSchema, updatedAt: timestampSchema,
+  /** Why a `HELD` delivery waits (its endpoint's disabled reason); null otherwise. */
+  heldReason: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export type WebhookDeliveryDetail = WebhookDelivery & { payload: unknown; attemptLog: Array<z.infer<typeof deliveryAttemptSchema>> };
+
+/** One entry of `GET /webhooks/events` (seed: "not shown"); `emitted` is false for an event this build never fires yet. */
+export type WebhookCatalogueEntry = { type: WebhookEventType; description: string; sample: Record<string, unknown>; emitted: boolean };
 
 /** The delay before each of the 7 delivery attempts (seed 001): none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. */
 export const RETRY_DELAYS_MS = [0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];

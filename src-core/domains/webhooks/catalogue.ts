@@ -1,5 +1,5 @@
 // The event catalogue with a sample `data` for each event (GET /webhooks/events, test deliveries).
-import { WEBHOOK_EVENTS, type WebhookEventType } from '../../contract/webhooks.ts';
+import { WEBHOOK_EVENTS, type WebhookCatalogueEntry, type WebhookEventType } from '../../contract/webhooks.ts';
 
 const at = '2026-01-15T09:00:00.000Z';
 const contact = { id: 'cnt_sample000000000000000001', name: 'Alice Johnson', email: 'alice@example.com', phone: '+14155550101', tags: ['vip'], lifecycleStageId: null, createdAt: at };
@@ -38,6 +38,18 @@ const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
   'instagram.message.status': ['a direct message sent by the account becomes sent, delivered, read or failed', { message: message('instagram', 'outbound', 'delivered'), status: 'delivered' }],
 };
 
-export const catalogue = () => WEBHOOK_EVENTS.map((type) => ({ type, description: SAMPLES[type][0], sample: SAMPLES[type][1] }));
+/**
+ * Events of the seed's catalogue that this build never fires: the features behind them (agent voice calls,
+ * the voice app, Shopify, forms, lifecycle stages) are not here yet. They stay subscribable (the contract
+ * lists them, and `*` takes them when they come) and can be sent as tests; the catalogue says `emitted: false`.
+ */
+export const NOT_EMITTED: ReadonlySet<WebhookEventType> = new Set<WebhookEventType>([
+  'contact.lifecycle_changed', 'form.submitted', 'voice.call.completed',
+  'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed',
+  'voice.app.call.rejected', 'voice.app.session.expired', 'shopify.order.created', 'shopify.order.fulfilled',
+]);
+
+export const catalogue = (): WebhookCatalogueEntry[] =>
+  WEBHOOK_EVENTS.map((type) => ({ type, description: SAMPLES[type][0], sample: SAMPLES[type][1], emitted: !NOT_EMITTED.has(type) }));
 export const sampleOf = (type: WebhookEventType): Record<string, unknown> => SAMPLES[type][1];
 export const isCatalogued = (type: string): type is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(type);

@@ -1,5 +1,6 @@
 // One delivery attempt: check the destination, sign, POST with a timeout and no redirects, record the
 // attempt, then succeed, retry on the schedule, exhaust, delete the endpoint on 410, or auto-disable it.
+// A disabled endpoint's deliveries are held (not attempted, no attempt counted) until it is re-enabled.
 import { performance } from 'node:perf_hooks';
 import { RETRY_DELAYS_MS } from '../../contract/webhooks.ts';
 import type { Bus } from '../../kernel/bus.ts';
@@ -17,6 +18,15 @@ export const AUTO_DISABLE_AFTER = 15;
 const BODY_EXCERPT = 2048;
 
 export type DeliveryOptions = { allowPrivate: boolean; resolve: Resolver; timeoutMs: number; log: (msg: string) => void };
+/** A delivery job: which attempt it is for (absent on jobs written by older builds), so a job left from before a hold is seen stale. */
+export type DeliverPayload = { deliveryId: string; attempt?: number };
+
+/** Schedules attempt `attempt` of a delivery (joins the caller's transaction); due now unless `dueAt`. */
+export function scheduleAttempt(jobs: JobRunner, orgId: string, deliveryId: string, attempt: number, dueAt?: number): void {
+  const payload: DeliverPayload = { deliveryId, attempt };
+  jobs.schedule({ type: DELIVER_JOB, orgId, payload, ...(dueAt === undefined ? {} : { dueAt }) });
+}
+
 type Outcome = { status: number | null; body: string | null; error: string | null; latencyMs: number | null };
 
 async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Outcome> {
@@ -39,18 +49,23 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
     db.tx(() => {
       const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
       const gone = outcome.status === 410;
-      const retry = !ok && !gone && attempt < RETRY_DELAYS_MS.length;
-      const nextAt = retry ? clock.now() + (RETRY_DELAYS_MS[attempt] as number) : null;
+      // Read again: the endpoint may have been disabled or deleted while the request was out.
+      const current = store.endpointById(endpoint.id);
+      let active = current?.is_active === 1;
+      if (ok) store.endpointSucceeded(endpoint.id, at);
+      else if (gone) store.removeEndpoint(endpoint.id, at);
+      else if (store.endpointFailed(endpoint.id, at) >= AUTO_DISABLE_AFTER && active) {
+        store.disableEndpoint(endpoint.id, `disabled after ${AUTO_DISABLE_AFTER} consecutive failed deliveries`);
+        store.holdDeliveries(endpoint.id, at);
+        active = false;
+      }
+      const retry = !ok && !gone && attempt < RETRY_DELAYS_MS.length && current !== undefined;
+      const nextAt = retry && active ? clock.now() + (RETRY_DELAYS_MS[attempt] as number) : null;
       store.setDelivery({
-        id: delivery.id, status: ok ? 'SUCCEEDED' : retry ? 'FAILED' : 'EXHAUSTED', attempts: attempt,
+        id: delivery.id, status: ok ? 'SUCCEEDED' : !retry ? 'EXHAUSTED' : active ? 'FAILED' : 'HELD', attempts: attempt,
         next_attempt_at: nextAt ? new Date(nextAt).toISOString() : null, last_response_status: outcome.status, updated_at: at,
       });
-      if (ok) store.endpointSucceeded(endpoint.id, at);
-      else if (gone) store.removeEndpoint(endpoint.id);
-      else if (store.endpointFailed(endpoint.id, at) >= AUTO_DISABLE_AFTER && endpoint.is_active) {
-        store.disableEndpoint(endpoint.id, `disabled after ${AUTO_DISABLE_AFTER} consecutive failed deliveries`);
-      }
-      if (nextAt) jobs.schedule({ type: DELIVER_JOB, orgId: delivery.org_id, payload: { deliveryId: delivery.id }, dueAt: nextAt });
+      if (nextAt) scheduleAttempt(jobs, delivery.org_id, delivery.id, attempt + 1, nextAt);
     });
     bus.publishTransient(delivery.org_id, 'webhook.attempt', {
       deliveryId: delivery.id, endpointId: endpoint.id, eventId: delivery.event_id, eventType: delivery.event_type, attempt,
@@ -58,30 +73,46 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
     });
   }
 
+  /** Ends a delivery without an attempt: exhausted (its endpoint was deleted) or held (disabled). */
+  function settleWithout(delivery: DeliveryRow, status: 'EXHAUSTED' | 'HELD'): void {
+    db.tx(() => store.setDelivery({ id: delivery.id, status, attempts: delivery.attempts, next_attempt_at: null, last_response_status: delivery.last_response_status, updated_at: clock.nowIso() }));
+  }
+
+  async function send(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number): Promise<void> {
+    const timestamp = Math.floor(clock.now() / 1000);
+    const headers = {
+      'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1.0',
+      'x-service-event-id': delivery.event_id, 'x-service-event-type': delivery.event_type, 'x-service-webhook-id': endpoint.id,
+      'x-service-delivery-attempt': String(attempt), 'x-service-signature': sign(endpoint.secret, delivery.payload, timestamp),
+    };
+    const refused = await checkDestination(endpoint.url, options);
+    const outcome = refused ? { status: null, body: null, error: `destination refused: ${refused}`, latencyMs: null } : await post(endpoint.url, headers, delivery.payload, options.timeoutMs);
+    store.insertAttempt({
+      delivery_id: delivery.id, attempt, at: clock.nowIso(), request_headers: JSON.stringify(headers),
+      response_status: outcome.status, response_body: outcome.body, latency_ms: outcome.latencyMs, error: outcome.error,
+    });
+    finish(delivery, endpoint, attempt, outcome);
+  }
+
+  /** Deliveries with an attempt under way in this process: a second job for one (a hold and re-enable in between) is skipped. */
+  const inFlight = new Set<string>();
+
   return {
-    /** Job: makes the next attempt of a delivery (safe to repeat: a finished delivery is left alone). */
-    async attempt(deliveryId: string): Promise<void> {
+    /** Job: makes the next attempt of a delivery (safe to repeat: a finished, held or already attempted one is left alone). */
+    async attempt({ deliveryId, attempt: scheduled }: DeliverPayload): Promise<void> {
       const delivery = store.delivery(deliveryId);
-      if (!delivery || delivery.status === 'SUCCEEDED' || delivery.status === 'EXHAUSTED') return;
-      const endpoint = store.endpointById(delivery.endpoint_id);
+      if (!delivery || (delivery.status !== 'PENDING' && delivery.status !== 'FAILED') || inFlight.has(deliveryId)) return;
       const attempt = delivery.attempts + 1;
-      if (!endpoint || !endpoint.is_active) {
-        db.tx(() => store.setDelivery({ id: delivery.id, status: 'EXHAUSTED', attempts: delivery.attempts, next_attempt_at: null, last_response_status: delivery.last_response_status, updated_at: clock.nowIso() }));
-        return;
+      // A job scheduled before a hold, whose attempt the resumed delivery has made since.
+      if (scheduled !== undefined && scheduled !== attempt) return;
+      const endpoint = store.endpointById(delivery.endpoint_id);
+      if (!endpoint || !endpoint.is_active) return settleWithout(delivery, endpoint ? 'HELD' : 'EXHAUSTED');
+      inFlight.add(deliveryId);
+      try {
+        await send(delivery, endpoint, attempt);
+      } finally {
+        inFlight.delete(deliveryId);
       }
-      const timestamp = Math.floor(clock.now() / 1000);
-      const headers = {
-        'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1.0',
-        'x-service-event-id': delivery.event_id, 'x-service-event-type': delivery.event_type, 'x-service-webhook-id': endpoint.id,
-        'x-service-delivery-attempt': String(attempt), 'x-service-signature': sign(endpoint.secret, delivery.payload, timestamp),
-      };
-      const refused = await checkDestination(endpoint.url, options);
-      const outcome = refused ? { status: null, body: null, error: `destination refused: ${refused}`, latencyMs: null } : await post(endpoint.url, headers, delivery.payload, options.timeoutMs);
-      store.insertAttempt({
-        delivery_id: delivery.id, attempt, at: clock.nowIso(), request_headers: JSON.stringify(headers),
-        response_status: outcome.status, response_body: outcome.body, latency_ms: outcome.latencyMs, error: outcome.error,
-      });
-      finish(delivery, endpoint, attempt, outcome);
     },
   };
 }

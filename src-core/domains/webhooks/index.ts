@@ -1,7 +1,7 @@
 // The webhooks domain: endpoints, durable signed deliveries with the full retry schedule, the delivery log.
 import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
-import { createDeliverer, DELIVER_JOB, DELIVERY_TIMEOUT_MS } from './delivery.ts';
+import { createDeliverer, DELIVER_JOB, DELIVERY_TIMEOUT_MS, type DeliverPayload } from './delivery.ts';
 import { dnsResolver, type Resolver } from './destination.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 import { createWebhooksStore } from './webhooks.store.ts';
@@ -21,7 +21,7 @@ export function webhooksDomain(deps: CoreDeps & { webhooks: WebhookOptions }) {
   return defineDomain({
     name: 'webhooks',
     routes: webhooksRoutes(service),
-    jobs: { [DELIVER_JOB]: (payload: { deliveryId: string }) => deliverer.attempt(payload.deliveryId) },
+    jobs: { [DELIVER_JOB]: (payload: DeliverPayload) => deliverer.attempt(payload) },
     concurrentJobs: { [DELIVER_JOB]: deps.webhooks.concurrency ?? 8 },
     on: { '*': (event) => service.fanOut(event) },
     service,

@@ -1,37 +1,20 @@
 // Webhooks over real HTTP to real receivers on 127.0.0.1: signatures checked by Stripe's verifier, the
 // whole retry schedule on the clock, 410, auto-disable, the timeout, replay, rotation, the log.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
-import { startWebhookReceiver, type Received, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
+import { type Received, webhookSuite } from '../../testing/webhook-receiver.ts';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from './delivery.ts';
 
 const stripe = new Stripe('sk_test_unused');
+const suite = webhookSuite();
+const { api, receiver, settle } = suite;
 let t: TestServer;
-let key: string;
-const receivers: WebhookReceiver[] = [];
-
-async function receiver(): Promise<WebhookReceiver> {
-  const r = await startWebhookReceiver();
-  receivers.push(r);
-  return r;
-}
-const api = (method: string, path: string, body?: unknown) => t.request(method, path, { token: key, body });
 const verify = (r: Received, secret: string) =>
   (stripe.webhooks.signature as NonNullable<typeof stripe.webhooks.signature>).verifyHeader(r.body, r.headers['x-service-signature'] as string, secret, 300, undefined, Math.floor(t.server.clock.now() / 1000));
-const settle = async () => {
-  await t.advance(0.001);
-  await t.server.bus.flush();
-  await t.advance(0.001);
-};
 
-beforeAll(async () => {
-  t = await createTestServer({ allowPrivateWebhooks: true, webhooks: { timeoutMs: 300 } });
-  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-  await t.close();
+beforeAll(() => {
+  t = suite.server();
 });
 
 describe('endpoints', () => {
@@ -46,7 +29,14 @@ describe('endpoints', () => {
     expect([unknown.status, unknown.body.message]).toEqual([400, 'Invalid body: events.1: unknown event type "nope.event": GET /v1/webhooks/events lists them all, or subscribe to "*"']);
     expect((await api('POST', '/v1/webhooks', { url: r.url, events: [] })).status).toBe(400);
     // The seed's 23, and the delivery receipts of SMS, RCS and Instagram.
-    expect((await api('GET', '/v1/webhooks/events')).body.data).toHaveLength(26);
+    const catalogue = (await api('GET', '/v1/webhooks/events')).body.data as Array<{ type: string; emitted: boolean }>;
+    expect(catalogue).toHaveLength(26);
+    // Those this build never fires are marked, and stay subscribable.
+    expect(catalogue.filter((e) => !e.emitted).map((e) => e.type)).toEqual([
+      'contact.lifecycle_changed', 'form.submitted', 'voice.call.completed', 'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered',
+      'voice.app.call.completed', 'voice.app.call.missed', 'voice.app.call.rejected', 'voice.app.session.expired', 'shopify.order.created', 'shopify.order.fulfilled',
+    ]);
+    expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['shopify.order.created'] })).status).toBe(201);
     expect(DELIVERY_TIMEOUT_MS).toBe(10_000);
     expect(RETRY_DELAYS_MS).toEqual([0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]);
   });
@@ -125,13 +115,8 @@ describe('delivery', () => {
   });
 
   it('15 consecutive failed deliveries disable the endpoint; re-enabling clears the count', async () => {
-    const r = await receiver();
-    r.status = 503;
-    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: ['form.submitted'] })).body;
-    for (let i = 0; i < 5; i++) await api('POST', `/v1/webhooks/${endpoint.id}/test`, {});
-    await settle();
-    await t.advance(10);
-    await t.advance(60);
+    const { r, endpointId } = await suite.failingFifteenTimes();
+    const endpoint = { id: endpointId };
     expect(r.received).toHaveLength(15);
     const disabled = (await api('GET', `/v1/webhooks/${endpoint.id}`)).body;
     expect(disabled).toMatchObject({ isActive: false, status: 'DISABLED', consecutiveFailures: 15 });

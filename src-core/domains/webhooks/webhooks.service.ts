@@ -1,5 +1,6 @@
 // The rules of webhooks: endpoints (at most 50, https, checked destinations, secrets shown once),
-// durable fan-out of every catalogued event, the delivery log, test deliveries and replays.
+// durable fan-out of every catalogued event, the delivery log, test deliveries and replays; a disabled
+// endpoint's deliveries are held, and resume when it is re-enabled.
 import { randomBytes } from 'node:crypto';
 import type { ListEnvelope } from '../../contract/common.ts';
 import { MAX_ENDPOINTS, type WebhookDelivery, type WebhookDeliveryDetail, type WebhookEndpoint, type WebhookEventType } from '../../contract/webhooks.ts';
@@ -11,7 +12,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { isCatalogued, sampleOf } from './catalogue.ts';
-import { DELIVER_JOB, type DeliveryOptions } from './delivery.ts';
+import { scheduleAttempt, type DeliveryOptions } from './delivery.ts';
 import { checkDestination } from './destination.ts';
 import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
 
@@ -26,9 +27,10 @@ function toEndpoint(row: EndpointRow, secret?: string): WebhookEndpoint {
     ...(secret ? { secret } : {}),
   };
 }
-const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
+const toDelivery = (row: DeliveryRow, heldReason: string | null): WebhookDelivery => ({
   id: row.id, endpointId: row.endpoint_id, eventId: row.event_id, eventType: row.event_type, status: row.status as WebhookDelivery['status'],
   attempts: row.attempts, nextAttemptAt: row.next_attempt_at, lastResponseStatus: row.last_response_status, createdAt: row.created_at, updatedAt: row.updated_at,
+  heldReason,
 });
 
 export function createWebhooksService(deps: { store: WebhooksStore; db: Db; clock: Clock; jobs: JobRunner; options: DeliveryOptions }) {
@@ -47,13 +49,27 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
   const envelope = (event: { id: string; type: string; createdAt: string; orgId: string; data: unknown }): string =>
     JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, accountId: event.orgId, livemode: false, data: event.data });
 
-  /** Writes one delivery (and its first attempt as a job) unless this event already has one for the endpoint. */
-  function enqueue(orgId: string, endpointId: string, event: { id: string; type: string; payload: string }, replayOf: string | null): string {
+  /**
+   * Writes one delivery (and its first attempt as a job) unless this event already has one for the endpoint;
+   * to a disabled endpoint (a test or a replay) it is written held, and goes when the endpoint is re-enabled.
+   */
+  function enqueue(orgId: string, endpoint: EndpointRow, event: { id: string; type: string; payload: string }, replayOf: string | null): string {
     const id = newId('whd');
-    const created = store.insertDelivery({ id, org_id: orgId, endpoint_id: endpointId, event_id: event.id, event_type: event.type, payload: event.payload, replay_of: replayOf, created_at: clock.nowIso() });
-    if (created) jobs.schedule({ type: DELIVER_JOB, orgId, payload: { deliveryId: id } });
+    const held = endpoint.is_active !== 1;
+    const created = store.insertDelivery({
+      id, org_id: orgId, endpoint_id: endpoint.id, event_id: event.id, event_type: event.type, payload: event.payload, replay_of: replayOf,
+      created_at: clock.nowIso(), status: held ? 'HELD' : 'PENDING',
+    });
+    if (created && !held) scheduleAttempt(jobs, orgId, id, 1);
     return id;
   }
+  /** What the console and the API show for a held delivery: why it waits, and until when. */
+  function heldReason(row: DeliveryRow): string | null {
+    if (row.status !== 'HELD') return null;
+    const reason = store.endpointById(row.endpoint_id)?.disabled_reason ?? 'disabled';
+    return `The endpoint is disabled (${reason}): held, with no attempt made or counted, until the endpoint is re-enabled`;
+  }
+  const deliveryOf = (row: DeliveryRow): WebhookDelivery => toDelivery(row, heldReason(row));
 
   return {
     async create(orgId: string, input: { url: string; events: '*' | string[]; description?: string | undefined }, via: 'api' | 'dashboard'): Promise<WebhookEndpoint> {
@@ -77,6 +93,7 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
       return db.tx(() => {
         const row = mustEndpoint(orgId, id);
         const reenabled = input.isActive === true && row.is_active === 0;
+        const at = clock.nowIso();
         store.updateEndpoint({
           ...row, url: input.url ?? row.url, events: input.events ? JSON.stringify(normalizeEvents(input.events)) : row.events,
           description: input.description === undefined ? row.description : input.description,
@@ -84,11 +101,14 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
           disabled_reason: input.isActive === false ? 'disabled by the account' : input.isActive ? null : row.disabled_reason,
           consecutive_failures: reenabled ? 0 : row.consecutive_failures,
         });
+        // Disabled: what waits for an attempt is held. Re-enabled: what was held is attempted now, its count where it was.
+        if (input.isActive === false) store.holdDeliveries(id, at);
+        if (reenabled) for (const held of store.resumeDeliveries(id, at)) scheduleAttempt(jobs, held.org_id, held.id, held.attempts + 1);
         return toEndpoint(mustEndpoint(orgId, id));
       });
     },
     remove(orgId: string, id: string): void {
-      db.tx(() => store.removeEndpoint(mustEndpoint(orgId, id).id));
+      db.tx(() => store.removeEndpoint(mustEndpoint(orgId, id).id, clock.nowIso()));
     },
     rotateSecret(orgId: string, id: string): WebhookEndpoint {
       return db.tx(() => {
@@ -101,10 +121,10 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
     /** Queues a test delivery: the sample of `eventType`, or a generic ping (`webhook.test`). */
     test(orgId: string, id: string, eventType: WebhookEventType | undefined): { deliveryId: string; eventId: string; eventType: string } {
       return db.tx(() => {
-        mustEndpoint(orgId, id);
+        const endpoint = mustEndpoint(orgId, id);
         const event = { id: newId('evt'), type: eventType ?? 'webhook.test', createdAt: clock.nowIso(), orgId,
           data: eventType ? sampleOf(eventType) : { message: 'A test ping from Switchboard', endpointId: id } };
-        const deliveryId = enqueue(orgId, id, { id: event.id, type: event.type, payload: envelope(event) }, null);
+        const deliveryId = enqueue(orgId, endpoint, { id: event.id, type: event.type, payload: envelope(event) }, null);
         return { deliveryId, eventId: event.id, eventType: event.type };
       });
     },
@@ -118,19 +138,19 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
       if (subscribed.length === 0) return;
       db.tx(() => {
         const payload = envelope(event);
-        for (const endpoint of subscribed) enqueue(event.orgId, endpoint.id, { id: event.id, type: event.type, payload }, null);
+        for (const endpoint of subscribed) enqueue(event.orgId, endpoint, { id: event.id, type: event.type, payload }, null);
       });
     },
     deliveries(orgId: string, endpointId: string | null, status: string | undefined, page: PageRequest): ListEnvelope<WebhookDelivery> {
       if (endpointId) mustEndpoint(orgId, endpointId);
       const { rows, total } = store.deliveries(orgId, endpointId, status, page.limit, page.offset);
-      return pageEnvelope(rows.map(toDelivery), total, page);
+      return pageEnvelope(rows.map(deliveryOf), total, page);
     },
     delivery(orgId: string, id: string): WebhookDeliveryDetail {
       const row = store.delivery(id);
       if (!row || row.org_id !== orgId) throw notFound(`Delivery ${id}`);
       return {
-        ...toDelivery(row), payload: JSON.parse(row.payload),
+        ...deliveryOf(row), payload: JSON.parse(row.payload),
         attemptLog: store.attempts(id).map((a) => ({
           attempt: a.attempt, at: a.at, requestHeaders: JSON.parse(a.request_headers) as Record<string, string>, responseStatus: a.response_status,
           responseBody: a.response_body, latencyMs: a.latency_ms, error: a.error,
@@ -142,9 +162,10 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
       return db.tx(() => {
         const original = store.delivery(id);
         if (!original || original.org_id !== orgId) throw notFound(`Delivery ${id}`);
-        if (!store.endpointById(original.endpoint_id)) throw new AppError('CONFLICT', 'The endpoint of this delivery was deleted');
-        const newIdValue = enqueue(orgId, original.endpoint_id, { id: original.event_id, type: original.event_type, payload: original.payload }, original.id);
-        return toDelivery(store.delivery(newIdValue) as DeliveryRow);
+        const endpoint = store.endpointById(original.endpoint_id);
+        if (!endpoint) throw new AppError('CONFLICT', 'The endpoint of this delivery was deleted');
+        const newIdValue = enqueue(orgId, endpoint, { id: original.event_id, type: original.event_type, payload: original.payload }, original.id);
+        return deliveryOf(store.delivery(newIdValue) as DeliveryRow);
       });
     },
   };

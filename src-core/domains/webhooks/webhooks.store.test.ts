@@ -36,7 +36,7 @@ describe('webhooks store: active endpoints', () => {
   });
 
   it('keeps nothing read inside a transaction that rolls back', () => {
-    store.removeEndpoint('we_1');
+    store.removeEndpoint('we_1', 't');
     expect(active()).toEqual([]);
     expect(() => db.tx(() => {
       store.insertEndpoint(endpoint('we_2'));

@@ -28,11 +28,17 @@ export function createWebhooksStore(sql: Sql) {
       disabled_reason = @disabled_reason, consecutive_failures = @consecutive_failures WHERE id = @id`),
     rotate: sql.prepare(`UPDATE webhook_endpoints SET secret = ? WHERE id = ?`),
     remove: sql.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`),
+    orphan: sql.prepare(`UPDATE webhook_deliveries SET status = 'EXHAUSTED', next_attempt_at = NULL, updated_at = ?
+      WHERE endpoint_id = ? AND status IN ('PENDING', 'FAILED', 'HELD')`),
     succeeded: sql.prepare(`UPDATE webhook_endpoints SET consecutive_failures = 0, last_success_at = ? WHERE id = ?`),
     failed: sql.prepare(`UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1, last_failure_at = ? WHERE id = ? RETURNING consecutive_failures`),
     disable: sql.prepare(`UPDATE webhook_endpoints SET is_active = 0, disabled_reason = ? WHERE id = ?`),
     insertDelivery: sql.prepare(`INSERT OR IGNORE INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload, status, replay_of, created_at, updated_at)
-      VALUES (@id, @org_id, @endpoint_id, @event_id, @event_type, @payload, 'PENDING', @replay_of, @created_at, @created_at)`),
+      VALUES (@id, @org_id, @endpoint_id, @event_id, @event_type, @payload, @status, @replay_of, @created_at, @created_at)`),
+    hold: sql.prepare(`UPDATE webhook_deliveries SET status = 'HELD', next_attempt_at = NULL, updated_at = ?
+      WHERE endpoint_id = ? AND status IN ('PENDING', 'FAILED')`),
+    resume: sql.prepare(`UPDATE webhook_deliveries SET status = CASE WHEN attempts = 0 THEN 'PENDING' ELSE 'FAILED' END, next_attempt_at = @at, updated_at = @at
+      WHERE endpoint_id = @endpointId AND status = 'HELD' RETURNING id, org_id, attempts`),
     delivery: sql.prepare(`SELECT * FROM webhook_deliveries WHERE id = ?`),
     setDelivery: sql.prepare(`UPDATE webhook_deliveries SET status = @status, attempts = @attempts, next_attempt_at = @next_attempt_at,
       last_response_status = @last_response_status, updated_at = @updated_at WHERE id = @id`),
@@ -57,11 +63,20 @@ export function createWebhooksStore(sql: Sql) {
     countEndpoints: (orgId: string) => (q.count.get(orgId) as { n: number }).n,
     updateEndpoint: (row: EndpointRow) => changing(() => void q.update.run(row)),
     rotateSecret: (id: string, secret: string) => changing(() => void q.rotate.run(secret, id)),
-    removeEndpoint: (id: string) => changing(() => void q.remove.run(id)),
+    /** Deletes an endpoint; its deliveries still waiting (held, or due an attempt) end exhausted, as nothing can receive them. */
+    removeEndpoint: (id: string, at: string) => changing(() => {
+      q.remove.run(id);
+      q.orphan.run(at, id);
+    }),
     endpointSucceeded: (id: string, at: string) => changing(() => void q.succeeded.run(at, id)),
     endpointFailed: (id: string, at: string) => changing(() => (q.failed.get(at, id) as { consecutive_failures: number } | undefined)?.consecutive_failures ?? 0),
     disableEndpoint: (id: string, reason: string) => changing(() => void q.disable.run(reason, id)),
-    insertDelivery: (row: Pick<DeliveryRow, 'id' | 'org_id' | 'endpoint_id' | 'event_id' | 'event_type' | 'payload' | 'replay_of' | 'created_at'>) => q.insertDelivery.run(row).changes === 1,
+    insertDelivery: (row: Pick<DeliveryRow, 'id' | 'org_id' | 'endpoint_id' | 'event_id' | 'event_type' | 'payload' | 'replay_of' | 'created_at'> & { status: 'PENDING' | 'HELD' }) =>
+      q.insertDelivery.run(row).changes === 1,
+    /** Holds the endpoint's deliveries waiting for an attempt (its endpoint was disabled); returns how many. */
+    holdDeliveries: (endpointId: string, at: string): number => q.hold.run(at, endpointId).changes,
+    /** Makes the endpoint's held deliveries due at `at` again (re-enabled); returns them, to schedule their attempts. */
+    resumeDeliveries: (endpointId: string, at: string) => q.resume.all({ endpointId, at }) as Array<Pick<DeliveryRow, 'id' | 'org_id' | 'attempts'>>,
     delivery: (id: string) => q.delivery.get(id) as DeliveryRow | undefined,
     setDelivery: (row: Pick<DeliveryRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'last_response_status' | 'updated_at'>) => void q.setDelivery.run(row),
     deliveries(orgId: string, endpointId: string | null, status: string | undefined, limit: number, offset: number) {

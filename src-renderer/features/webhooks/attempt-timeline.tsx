@@ -1,5 +1,6 @@
 // The attempts of one delivery as a timeline (time, response status, latency, error), ending in the
-// next scheduled retry, a success, or exhaustion. Choosing an attempt shows its request and response.
+// next scheduled retry, a success, exhaustion, or a hold while the endpoint is disabled. Choosing an
+// attempt shows its request and response.
 import { RETRY_DELAYS_MS, type WebhookDeliveryDetail } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { latency, relativeTo, ResponseCode } from './delivery-status.tsx';
@@ -38,6 +39,15 @@ export function AttemptTimeline({ delivery, now, selected, onSelect }: Props) {
           <div className="wh-step-body">
             <span className="wh-step-title"><strong>Attempt {delivery.attempts + 1} of {MAX_ATTEMPTS}</strong><span className="chip">scheduled</span></span>
             <span className="small">Next retry {time(delivery.nextAttemptAt)} <span className="muted">({relativeTo(delivery.nextAttemptAt, now)} on the virtual clock)</span></span>
+          </div>
+        </li>
+      ) : null}
+      {delivery.status === 'HELD' ? (
+        <li className="wh-step wh-step-held" data-testid="held">
+          <div className="wh-step-body">
+            <span className="wh-step-title"><strong>Held · attempt {delivery.attempts + 1} of {MAX_ATTEMPTS} waits</strong><span className="chip">endpoint disabled</span></span>
+            <span className="small" data-testid="held-reason">{delivery.heldReason}</span>
+            <span className="muted small">Enable the endpoint to send it; no attempt is used up meanwhile.</span>
           </div>
         </li>
       ) : null}

@@ -17,13 +17,15 @@ function Row({ delivery, endpointUrl, now, selected, onOpen }: { delivery: Webho
   return (
     <div role="row" tabIndex={0} className={`wh-row${selected ? ' selected' : ''}`} onClick={onOpen} onKeyDown={(e) => { if (e.key === 'Enter') onOpen(); }}
       data-testid="delivery-row" data-delivery-id={delivery.id} data-status={delivery.status} data-event-type={delivery.eventType} aria-selected={selected}>
-      <span role="cell"><DeliveryStatusBadge status={delivery.status} /></span>
+      <span role="cell"><DeliveryStatusBadge status={delivery.status} title={delivery.heldReason} /></span>
       <span role="cell" className="wh-cell-event"><code>{delivery.eventType}</code><span className="muted mono small">{delivery.eventId}</span></span>
       <span role="cell" className="wh-cell-url muted" title={endpointUrl}>{hostAndPath(endpointUrl)}</span>
       <span role="cell" className="num">{delivery.attempts}</span>
       <span role="cell"><ResponseCode status={delivery.lastResponseStatus} /></span>
       <span role="cell" className="muted">{time(delivery.createdAt)}</span>
-      <span role="cell" className="muted" title={delivery.nextAttemptAt ? time(delivery.nextAttemptAt) : undefined}>{delivery.nextAttemptAt ? relativeTo(delivery.nextAttemptAt, now) : '—'}</span>
+      <span role="cell" className="muted" title={delivery.nextAttemptAt ? time(delivery.nextAttemptAt) : delivery.heldReason ?? undefined}>
+        {delivery.nextAttemptAt ? relativeTo(delivery.nextAttemptAt, now) : delivery.status === 'HELD' ? 'on enable' : '—'}
+      </span>
     </div>
   );
 }

@@ -91,7 +91,7 @@ export function DeliveryDetail({ endpoints, now }: { endpoints: WebhookEndpoint[
       <header className="wh-detail-head">
         <div>
           <code className="wh-detail-type">{data?.eventType ?? '…'}</code>
-          {data ? <DeliveryStatusBadge status={data.status} /> : null}
+          {data ? <DeliveryStatusBadge status={data.status} title={data.heldReason} /> : null}
         </div>
         <button type="button" className="button ghost small" onClick={() => close(null)} aria-label="Close delivery" data-testid="close-delivery">✕</button>
       </header>

@@ -2,11 +2,11 @@
 import type { DeliveryStatus } from '../../../src-core/contract/index.ts';
 
 export const STATUS_LABEL: Record<DeliveryStatus, string> = {
-  PENDING: 'Pending', SUCCEEDED: 'Succeeded', FAILED: 'Failed · retrying', EXHAUSTED: 'Exhausted',
+  PENDING: 'Pending', SUCCEEDED: 'Succeeded', FAILED: 'Failed · retrying', EXHAUSTED: 'Exhausted', HELD: 'Held',
 };
 
-export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
-  return <span className={`wh-status wh-status-${status.toLowerCase()}`} data-testid="delivery-status" data-status={status}>{STATUS_LABEL[status]}</span>;
+export function DeliveryStatusBadge({ status, title }: { status: DeliveryStatus; title?: string | null }) {
+  return <span className={`wh-status wh-status-${status.toLowerCase()}`} title={title ?? undefined} data-testid="delivery-status" data-status={status}>{STATUS_LABEL[status]}</span>;
 }
 
 /** An HTTP status of the receiver (2xx green, 4xx amber, 5xx red), or the transport error when there is none. */

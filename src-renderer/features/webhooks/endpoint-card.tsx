@@ -5,7 +5,7 @@ import type { WebhookEndpoint, WebhookEventType } from '../../../src-core/contra
 import { time } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive } from './mutations.ts';
-import { useEventCatalogue } from './queries.ts';
+import { useEventCatalogue, type CatalogueEvent } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
 function Health({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -27,12 +27,14 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [eventType, setEventType] = useState<WebhookEventType | ''>('');
   const subscribed = (type: string) => endpoint.events.includes('*') || endpoint.events.includes(type);
   const events = catalogue.data?.data ?? [];
+  // A sample of an event this build never fires can still be sent as a test: it says so.
+  const option = (e: CatalogueEvent) => <option key={e.type} value={e.type}>{e.emitted ? e.type : `${e.type} (sample only: not emitted by this build yet)`}</option>;
   return (
     <div className="wh-test">
       <select value={eventType} onChange={(e) => setEventType(e.target.value as WebhookEventType | '')} aria-label="Test event type" data-testid="test-event-type">
         <option value="">Generic ping (webhook.test)</option>
-        <optgroup label="Subscribed events">{events.filter((e) => subscribed(e.type)).map((e) => <option key={e.type} value={e.type}>{e.type}</option>)}</optgroup>
-        <optgroup label="Other events">{events.filter((e) => !subscribed(e.type)).map((e) => <option key={e.type} value={e.type}>{e.type}</option>)}</optgroup>
+        <optgroup label="Subscribed events">{events.filter((e) => subscribed(e.type)).map(option)}</optgroup>
+        <optgroup label="Other events">{events.filter((e) => !subscribed(e.type)).map(option)}</optgroup>
       </select>
       <button type="button" className="button" disabled={send.isPending} onClick={() => send.mutate({ id: endpoint.id, eventType })} data-testid="send-test">
         {send.isPending ? 'Sending…' : 'Send test'}
@@ -69,7 +71,11 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         </div>
         <span className={`badge ${endpoint.isActive ? 'ok' : 'danger'}`} data-testid="endpoint-state">{endpoint.isActive ? 'Enabled' : 'Disabled'}</span>
       </header>
-      {!endpoint.isActive && endpoint.disabledReason ? <div className="wh-note">Disabled: {endpoint.disabledReason}</div> : null}
+      {!endpoint.isActive ? (
+        <div className="wh-note" data-testid="endpoint-disabled-note">
+          Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ''}. Its deliveries are held, with no attempt used up, until you enable it again.
+        </div>
+      ) : null}
       <div className="wh-chips" aria-label="Subscribed events">
         {endpoint.events.map((event) => <span key={event} className="chip">{event === '*' ? '* all events' : event}</span>)}
       </div>

@@ -1,5 +1,6 @@
 // The event picker: every event of the catalogue grouped by area, or the wildcard `*` (all events,
-// including future ones).
+// including future ones). Events the catalogue marks as not emitted by this build (voice, Shopify,
+// forms, lifecycle stages) stay subscribable but are set apart under a note, so nobody waits for them.
 import type { WebhookEventType } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useEventCatalogue, type CatalogueEvent } from './queries.ts';
@@ -14,6 +15,29 @@ function groups(events: CatalogueEvent[]): Array<[string, CatalogueEvent[]]> {
   return [...byArea.entries()];
 }
 
+type GroupsProps = { events: CatalogueEvent[]; chosen: Set<WebhookEventType>; toggle(types: WebhookEventType[], on: boolean): void };
+
+function EventGroups({ events, chosen, toggle }: GroupsProps) {
+  return (
+    <div className="wh-event-groups">
+      {groups(events).map(([area, inArea]) => (
+        <div key={area} className="wh-event-group">
+          <label className="scope-domain">
+            <input type="checkbox" checked={inArea.every((e) => chosen.has(e.type))} onChange={(e) => toggle(inArea.map((ev) => ev.type), e.target.checked)} /> {area}
+          </label>
+          {inArea.map((event) => (
+            <label key={event.type} className="wh-event" title={event.description}>
+              <input type="checkbox" checked={chosen.has(event.type)} onChange={(e) => toggle([event.type], e.target.checked)}
+                data-testid={`event-${event.type}`} data-emitted={event.emitted ? 'true' : 'false'} />
+              <span><code>{event.type}</code><span className="muted small">{event.description}</span></span>
+            </label>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function EventPicker({ value, onChange }: { value: EventSelection; onChange(value: EventSelection): void }) {
   const catalogue = useEventCatalogue();
   const chosen = value === '*' ? new Set<WebhookEventType>() : value;
@@ -22,6 +46,8 @@ export function EventPicker({ value, onChange }: { value: EventSelection; onChan
     for (const type of types) if (on) next.add(type); else next.delete(type);
     onChange(next);
   };
+  const events = catalogue.data?.data ?? [];
+  const later = events.filter((e) => !e.emitted);
   return (
     <fieldset className="wh-events" data-testid="event-picker">
       <legend>Events</legend>
@@ -30,21 +56,16 @@ export function EventPicker({ value, onChange }: { value: EventSelection; onChan
         <label><input type="radio" name="events-mode" checked={value !== '*'} onChange={() => onChange(new Set())} data-testid="events-some" /> Selected events <span className="muted small">({chosen.size} chosen)</span></label>
       </div>
       {value === '*' ? null : catalogue.isPending ? <Loading label="Loading the event catalogue…" /> : catalogue.isError ? <ErrorState error={catalogue.error} onRetry={() => void catalogue.refetch()} /> : (
-        <div className="wh-event-groups">
-          {groups(catalogue.data.data).map(([area, events]) => (
-            <div key={area} className="wh-event-group">
-              <label className="scope-domain">
-                <input type="checkbox" checked={events.every((e) => chosen.has(e.type))} onChange={(e) => toggle(events.map((ev) => ev.type), e.target.checked)} /> {area}
-              </label>
-              {events.map((event) => (
-                <label key={event.type} className="wh-event" title={event.description}>
-                  <input type="checkbox" checked={chosen.has(event.type)} onChange={(e) => toggle([event.type], e.target.checked)} data-testid={`event-${event.type}`} />
-                  <span><code>{event.type}</code><span className="muted small">{event.description}</span></span>
-                </label>
-              ))}
+        <>
+          <EventGroups events={events.filter((e) => e.emitted)} chosen={chosen} toggle={toggle} />
+          {later.length ? (
+            <div className="wh-events-later" data-testid="events-not-emitted">
+              <p className="small"><strong>Not emitted by this build yet.</strong> <span className="muted">These are in the catalogue and can be subscribed to and sent
+                as tests, but nothing in this build fires them: their features (voice, Shopify, forms, lifecycle stages) are not here yet.</span></p>
+              <EventGroups events={later} chosen={chosen} toggle={toggle} />
             </div>
-          ))}
-        </div>
+          ) : null}
+        </>
       )}
     </fieldset>
   );

@@ -1,5 +1,5 @@
-// Webhook actions: create (secret once), enable/disable, rotate (secret once), delete, send a test,
-// replay a delivery. Each refreshes the lists it changes.
+// Webhook actions: create (secret once), enable/disable (holding or resuming its deliveries), rotate
+// (secret once), delete, send a test, replay a delivery. Each refreshes the lists it changes.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
@@ -26,7 +26,8 @@ export function useSetEndpointActive() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api.patch<WebhookEndpoint>(`/dashboard/webhooks/${encodeURIComponent(id)}`, { isActive }),
-    onSuccess: () => invalidate('webhooks'),
+    // Disabling holds the endpoint's waiting deliveries and enabling resumes them: the log changes too.
+    onSuccess: () => invalidate('webhooks', 'webhook-deliveries', 'webhook-delivery'),
   });
 }
 

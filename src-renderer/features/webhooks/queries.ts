@@ -1,12 +1,12 @@
 // Server data of the webhook inspector: endpoints, the event catalogue, pages of the delivery log and
 // one delivery with its attempts. Live updates arrive as invalidations from api/live.ts.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type { DeliveryStatus, ListEnvelope, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
+import type { DeliveryStatus, ListEnvelope, WebhookCatalogueEntry, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
 import { useApi } from '../../api/context.tsx';
 
-/** One entry of `GET /webhooks/events` (the contract names no schema for it: seed 001 says "not shown"). */
-export type CatalogueEvent = { type: WebhookEventType; description: string; sample: Record<string, unknown> };
+/** One entry of `GET /webhooks/events` (seed 001: "not shown"; `emitted` is false for events this build never fires). */
+export type CatalogueEvent = WebhookCatalogueEntry;
 
 /** Rows per request of the delivery log; the virtualised table asks only for the pages it shows. */
 export const DELIVERY_PAGE_SIZE = 100;
