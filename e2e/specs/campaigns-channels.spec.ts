@@ -1,7 +1,8 @@
 // SMS, RCS and email campaigns in a real browser: an SMS campaign to a pasted list with the demo's approved
-// sender and a text matching its DLT template (a text matching none is refused at launch, in the core's
-// words), an RCS campaign with SMS fallback that reaches a handset without RCS as an SMS, and an email
-// campaign with its own subject and a merge-tag value that reach the simulated mailbox merged.
+// sender and a text matching its DLT template (a text matching none, or a passed schedule, keeps launch
+// off; a refusal of the core leaves no draft behind), an RCS campaign with SMS fallback that reaches a
+// handset without RCS as an SMS, and an email campaign with its own subject and a merge-tag value that
+// reach the simulated mailbox merged.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('SMS, RCS and email campaigns', () => {
-  it('refuses a text matching no DLT template at launch in the core\'s words, then sends one that matches to a pasted list', async () => {
+  it('keeps launch off for a text matching no DLT template or a passed schedule, leaves no draft when the core refuses, then sends to a pasted list', async () => {
     await page.getByTestId('nav-campaigns').click();
     await page.getByTestId('campaign-tab-sms').click();
     await page.getByText('No SMS campaigns yet').waitFor();
@@ -45,20 +46,42 @@ describe('SMS, RCS and email campaigns', () => {
     expect(await page.getByTestId('sms-sender').inputValue()).toBe('EXMPLE');
     await page.getByTestId('campaign-name').fill('Shipping notice');
 
+    // A text matching no approved DLT template: neither a draft nor a launch can be made of it.
     await page.getByTestId('sms-body').fill('Hello from Example Store');
     await page.locator('[data-testid="sms-body-dlt"][data-match=""]').waitFor();
-    await page.getByTestId('create-launch').click();
-    await page.getByTestId('launch-error').getByText('message does not match any approved DLT template of this organization').waitFor();
-    // The refused launch left a draft; start again from a clean builder.
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.getByTestId('new-campaign').click();
-    await page.getByTestId('recipients-input').fill('919820000101\n+919820000102, 919820000103\nnot-a-number\n91 9820 000101');
-    await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();
+    await page.getByTestId('builder-blockers').filter({ hasText: 'a message matching an approved DLT template' }).waitFor();
+    expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
+    expect(await page.getByTestId('create-draft').isDisabled()).toBe(true);
 
     await page.locator('[data-testid="dlt-template"][data-template-name="Order shipped"]').click();
     expect(await page.getByTestId('sms-body').inputValue()).toContain('{#var#}');
     await page.getByTestId('sms-body').fill(SHIPPED);
     await page.locator('[data-testid="sms-body-dlt"][data-match="Order shipped"]').waitFor();
+    await page.locator('[data-testid="builder-blockers"]').waitFor({ state: 'detached' });
+
+    // A schedule the clock has passed is said at once, in the reader's format (no ISO timestamp), and blocks launch.
+    await page.getByTestId('schedule-toggle').check();
+    await page.getByTestId('schedule-at').fill('2001-01-01T10:00');
+    const scheduleError = ((await page.getByTestId('schedule-error').textContent()) ?? '').replace(/\s/g, ' ');
+    const zone = await page.getByTestId('schedule-zone').inputValue();
+    expect(scheduleError).toContain(`Jan 1, 2001, 10:00 AM (${zone}) has already passed: it is now`);
+    expect(scheduleError).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    await page.getByTestId('builder-blockers').filter({ hasText: 'a schedule time that has not passed' }).waitFor();
+    expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
+    await page.getByTestId('schedule-toggle').uncheck();
+    await page.getByTestId('schedule-error').waitFor({ state: 'detached' });
+
+    // A refusal only the core can see (a segment matching nobody): shown in its words, and no draft is left.
+    await page.getByTestId('audience-segment').click();
+    await page.getByTestId('segment-tags').fill('nobody-has-this-tag');
+    await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-error').getByText('The campaign has no recipients', { exact: false }).waitFor();
+    expect(await page.getByTestId('launch-error').getByText('The draft was saved').count()).toBe(0);
+    const none = await server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/sms/campaigns');
+    expect(none.body.meta.total).toBe(0);
+
+    await page.getByTestId('audience-manual').click();
+    await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();
     await page.getByTestId('campaign-name').fill('Shipping notice 2');
     await bothThemes('campaigns-sms-builder');
 
@@ -70,7 +93,28 @@ describe('SMS, RCS and email campaigns', () => {
     expect(handset.body.data.map((m) => [m.channel, m.text])).toContainEqual(['sms', SHIPPED]);
     await page.getByTestId('back-to-list').click();
     const statuses = await page.getByTestId('campaign-row').getByTestId('campaign-status').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
-    expect(statuses.sort()).toEqual(['COMPLETED', 'DRAFT']);
+    expect(statuses).toEqual(['COMPLETED']);
+  });
+
+  it('deletes a draft from its page, after asking; a launched campaign offers no delete', async () => {
+    const draft = await server.dashboard<{ id: string }>('POST', '/dashboard/sms/campaigns', {
+      name: 'Draft to delete', messageBody: SHIPPED, audienceType: 'manual', audienceCriteria: { phones: ['919820000111'] },
+    });
+    expect(draft.status).toBe(201);
+    await page.reload();
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-sms').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Draft to delete' }).click();
+    await detail('DRAFT').waitFor();
+    await page.getByTestId('delete-draft').click();
+    await page.getByTestId('confirm-delete-draft').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Shipping notice 2' }).waitFor();
+    expect(await page.getByTestId('campaign-row').filter({ hasText: 'Draft to delete' }).count()).toBe(0);
+    expect((await server.dashboard('GET', `/dashboard/sms/campaigns/${draft.body.id}`)).status).toBe(404);
+    await page.getByTestId('campaign-row').filter({ hasText: 'Shipping notice 2' }).click();
+    await detail('COMPLETED').waitFor();
+    expect(await page.getByTestId('delete-draft').count()).toBe(0);
+    await page.getByTestId('back-to-list').click();
   });
 
   it('sends an RCS campaign with SMS fallback: the handset without RCS gets the SMS', async () => {

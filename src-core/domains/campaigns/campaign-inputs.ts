@@ -44,12 +44,22 @@ export function normalizeNumbers(field: string, numbers: string[], country?: str
   return { addresses: unique, all: addresses, duplicatesRemoved: addresses.length - unique.length };
 }
 
-/** The schedule as an instant (ISO, UTC), which must be in the future on the clock. */
+/** "2026-01-15 14:30": an instant as the wall clock of `zone` shows it. */
+function wallTime(utcMs: number, zone: string): string {
+  const p = wallClockParts(utcMs, zone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * The schedule as an instant (ISO, UTC), which must be in the future on the clock. A past one is refused
+ * with both times on the wall clock of the schedule's zone (UTC without one), which a person reads at a glance.
+ */
 function scheduleOf(clock: Clock, scheduledAt: string | undefined, zone: string | undefined): string | null {
   if (!scheduledAt) return null;
   const at = instantOf(scheduledAt, zone);
   if (Number.isNaN(at)) throw bad('scheduledAt is not a real date-time');
-  if (at <= clock.now()) throw bad(`scheduledAt ${scheduledAt}${zone ? ` (${zone})` : ''} is in the past (now is ${clock.nowIso()})`);
+  const where = zone ?? 'UTC';
+  if (at <= clock.now()) throw bad(`scheduledAt ${wallTime(at, where)} (${where}) is in the past: it is now ${wallTime(clock.now(), where)} in ${where}`);
   return new Date(at).toISOString();
 }
 

@@ -1,11 +1,12 @@
-// Campaign routes of seed 000 for WhatsApp, SMS and RCS: one engine, each channel's own shapes.
+// Campaign routes of seed 000 for WhatsApp, SMS and RCS: one engine, each channel's own shapes; and the
+// console's own: an SMS campaign created and launched in one transaction, and deleting a DRAFT.
 import { z } from 'zod';
 import {
   campaignListQuerySchema, createRcsCampaignBodySchema, createSmsCampaignBodySchema, createWaCampaignBodySchema, type CampaignSummary,
 } from '../../contract/campaigns.ts';
 import type { Db } from '../../kernel/db.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
-import { defineRoute } from '../../kernel/route.ts';
+import { defineRoute, reply } from '../../kernel/route.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { RcsService } from '../rcs/index.ts';
@@ -38,6 +39,15 @@ const rcsItem = (c: CampaignSummary) => {
     sentCount: c.sentCount, deliveredCount: c.deliveredCount, fallback: config.fallback, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
   };
 };
+/** Console: deletes a DRAFT of the channel (the seed has no delete route; a draft nobody launches would stay forever). */
+export const deleteDraftRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 'sms' | 'email') => defineRoute({
+  method: 'DELETE', path: `/dashboard/${channel}/campaigns/:id`, scope: 'dashboard', params,
+  handler: ({ orgId, params: p }) => {
+    campaigns.removeDraft(orgId, p.id, channel);
+    return reply(204, undefined);
+  },
+});
+
 /** The full record: the list item, the configuration, timestamps and counts. */
 const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) => ({
   ...item(c), ...c.config, scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt, startedAt: c.startedAt, completedAt: c.completedAt,
@@ -79,6 +89,7 @@ export function campaignRoutes(deps: {
       method: 'POST', path: '/v1/whatsapp/campaigns/:id/launch', scope: 'whatsapp:campaigns:write', console: true, status: 202, params,
       handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'whatsapp'),
     }),
+    deleteDraftRoute(campaigns, 'whatsapp'),
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/campaigns/:id/cancel', scope: 'whatsapp:campaigns:write', console: true, params,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'whatsapp'),
@@ -111,6 +122,21 @@ export function campaignRoutes(deps: {
       method: 'POST', path: '/v1/sms/campaigns/:id/cancel', scope: 'sms:campaigns:write', console: true, params,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'sms'),
     }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/sms/campaigns/create-and-launch', scope: 'dashboard', status: 202,
+      body: createSmsCampaignBodySchema.extend({ organizationId: z.string().optional() }),
+      handler: ({ orgId, body }) => {
+        // Like RCS: created and launched in one transaction, so a refusal (the DLT text, the sender, an
+        // audience matching nobody, the wallet) leaves no DRAFT behind.
+        const { created, launch } = deps.db.tx(() => {
+          const draft = campaigns.create(orgId, smsCampaign(clock, body));
+          return { created: draft, launch: campaigns.launch(orgId, draft.id, 'sms', smsAudience(orgId)) };
+        });
+        const c = campaigns.get(orgId, created.id, 'sms');
+        return { ...smsItem(c), audienceType: (c.config as SmsCampaignConfig).audienceType, dispatch: launch.status };
+      },
+    }),
+    deleteDraftRoute(campaigns, 'sms'),
 
     defineRoute({
       method: 'POST', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:write', console: true, idempotent: true, status: 202, body: createRcsCampaignBodySchema,

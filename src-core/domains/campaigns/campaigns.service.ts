@@ -208,6 +208,13 @@ export function createCampaignsService(deps: {
         return { status: 'queued', campaignId: id, scheduledAt: row.scheduled_at };
       });
     },
+    /** Deletes a DRAFT (nothing was charged or sent for it); any other state is 409, as it has a history to keep. */
+    removeDraft(orgId: string, id: string, channel: string): void {
+      db.tx(() => {
+        const row = mustGet(orgId, id, channel);
+        if (row.status !== 'DRAFT' || !store.removeDraft(id)) throw conflict(`Campaign ${id} is ${row.status}; only a DRAFT campaign can be deleted`);
+      });
+    },
     /** SCHEDULED or RUNNING → CANCELLED: unsent recipients are never sent and their reservation is refunded. */
     cancel(orgId: string, id: string, channel: string): CancelResult {
       return db.tx(() => {

@@ -60,6 +60,8 @@ export function createCampaignsStore(sql: Sql) {
   const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state WHERE message_id = @messageId AND state = @old`);
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
   const countCancelled = sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`);
+  const removeRecipients = sql.prepare(`DELETE FROM campaign_recipients WHERE campaign_id = ?`);
+  const removeDraft = sql.prepare(`DELETE FROM campaigns WHERE id = ? AND status = 'DRAFT'`);
   const lastSeq = sql.prepare(`SELECT COALESCE(MAX(seq), 0) FROM campaign_recipients WHERE campaign_id = ?`).pluck();
   const addTotal = sql.prepare(`UPDATE campaigns SET total_recipients = total_recipients + ? WHERE id = ?`);
   const byMessage = sql.prepare(`SELECT r.*, c.org_id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE r.message_id = ?`);
@@ -89,6 +91,11 @@ export function createCampaignsStore(sql: Sql) {
       return addresses.length;
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as CampaignRow | undefined,
+    /** Deletes a DRAFT and its recipients (must run inside a transaction); false when it is no longer a DRAFT. */
+    removeDraft(id: string): boolean {
+      removeRecipients.run(id);
+      return removeDraft.run(id).changes === 1;
+    },
     list(orgId: string, channel: string, status: string | undefined, limit: number, offset: number) {
       const params = { orgId, channel, status: status ?? null, limit, offset };
       return { rows: list.all(params) as CampaignRow[], total: count.get(params) as number };

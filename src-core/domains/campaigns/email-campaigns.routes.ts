@@ -8,6 +8,7 @@ import { defineRoute } from '../../kernel/route.ts';
 import type { EmailService } from '../email/index.ts';
 import type { EmailCampaignConfig } from './campaign-channels.ts';
 import { emailCampaign } from './campaign-inputs.ts';
+import { deleteDraftRoute } from './campaigns.routes.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -58,5 +59,6 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
       method: 'POST', path: '/dashboard/email/campaigns/:id/cancel', scope: 'dashboard', params,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'email'),
     }),
+    deleteDraftRoute(campaigns, 'email'),
   ];
 }

@@ -94,6 +94,48 @@ describe('SMS campaigns', () => {
     const empty = await sms('', { name: 'Nobody', messageBody: SALE, audienceType: 'segment', audienceCriteria: { tags: ['nobody'] } });
     expect((await sms(`/${empty.body.id}/launch`)).body.message).toContain('no recipients');
   });
+  it('a past schedule is refused with both times on its zone\'s wall clock, not as ISO timestamps', async () => {
+    const res = await sms('', { name: 'Late', messageBody: SALE, scheduledAt: '2026-01-15T10:00:00', scheduleTimezone: 'Asia/Kolkata', audienceCriteria: { phones: ['919810050201'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^scheduledAt 2026-01-15 10:00 \(Asia\/Kolkata\) is in the past: it is now 2026-01-15 \d\d:\d\d in Asia\/Kolkata$/);
+    const utc = await sms('', { name: 'Late', messageBody: SALE, scheduledAt: '2026-01-15T08:00:00Z', audienceCriteria: { phones: ['919810050201'] } });
+    expect(utc.body.message).toMatch(/^scheduledAt 2026-01-15 08:00 \(UTC\) is in the past: it is now 2026-01-15 \d\d:\d\d in UTC$/);
+  });
+  it('console: create-and-launch is one transaction, so a refusal leaves no DRAFT behind', async () => {
+    const total = async () => (await sms('')).body.meta.total as number;
+    const before = await total();
+    const launch = (body: Record<string, unknown>) => t.dashboard('POST', '/dashboard/sms/campaigns/create-and-launch', body);
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ name: 'Off', messageBody: 'Free money!!!', audienceCriteria: { phones: ['919810050201'] } }, 'does not match any approved'],
+      [{ name: 'Ghost', messageBody: SALE, senderId: 'NOSUCH', audienceCriteria: { phones: ['919810050201'] } }, 'not registered'],
+      [{ name: 'Nobody', messageBody: SALE, audienceType: 'segment', audienceCriteria: { tags: ['nobody'] } }, 'no recipients'],
+      [{ name: 'x', messageBody: SALE, audienceType: 'manual' }, 'audienceCriteria.phones'],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await launch(body);
+      expect([res.status, res.body.message]).toEqual([400, expect.stringContaining(message)]);
+    }
+    expect(await total()).toBe(before);
+    const sent = await launch({ name: 'In one go', messageBody: SALE, audienceCriteria: { phones: ['919810050211', '919810050212'] } });
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ name: 'In one go', status: 'RUNNING', dispatch: 'queued', totalRecipients: 2, senderId: 'ACMEIN', audienceType: 'manual' });
+    await t.advance(3);
+    expect((await sms(`/${sent.body.id}`)).body).toMatchObject({ status: 'COMPLETED', sentCount: 2 });
+  });
+  it('console: a DRAFT can be deleted (nothing was charged or sent for it); anything else is 409', async () => {
+    const total = async () => (await sms('')).body.meta.total as number;
+    const before = await total();
+    const launched = (await sms('', { name: 'Gone out', messageBody: SALE, audienceCriteria: { phones: ['919810050221'] } })).body;
+    await sms(`/${launched.id}/launch`);
+    const draft = (await sms('', { name: 'Off template', messageBody: 'Free money!!!', audienceCriteria: { phones: ['919810050201'] } })).body;
+    const running = await t.dashboard('DELETE', `/dashboard/sms/campaigns/${launched.id}`);
+    expect([running.status, running.body.message]).toEqual([409, expect.stringContaining('only a DRAFT campaign can be deleted')]);
+    expect((await t.dashboard('DELETE', `/dashboard/whatsapp/campaigns/${draft.id}`)).status).toBe(404);
+    expect((await t.dashboard('DELETE', `/dashboard/sms/campaigns/${draft.id}`)).status).toBe(204);
+    expect((await sms(`/${draft.id}`)).status).toBe(404);
+    expect((await t.dashboard('DELETE', `/dashboard/sms/campaigns/${draft.id}`)).status).toBe(404);
+    expect(await total()).toBe(before + 1);
+  });
   it('cancel of a scheduled campaign refunds it; lists page with the contract fields', async () => {
     const before = await balance();
     const created = await sms('', { name: 'Tomorrow', messageBody: SALE, scheduledAt: '2026-01-16T09:00:00Z', audienceCriteria: { phones: ['919810050301', '919810050302'] } });

@@ -1,4 +1,4 @@
-// One campaign: status, live dispatch progress, launch (a draft) or cancel (scheduled or running) with the
+// One campaign: status, live dispatch progress, launch or delete (a draft) or cancel (scheduled or running) with the
 // refund it made, the facts of its configuration, and its analytics as a funnel and rates.
 import { useState } from 'react';
 import { rupees, time } from '../../components/format.ts';
@@ -6,11 +6,12 @@ import { ErrorState, Loading } from '../../components/states.tsx';
 import { Funnel, RateRings } from './campaign-charts.tsx';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { StatusBadge } from './campaign-status.tsx';
+import { DeleteDraftButton } from './delete-draft.tsx';
 import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
 import { CHANNEL_LABEL, hasAnalytics, isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { scheduleLabel } from './schedule.ts';
 
-function Actions({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
+function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campaign: Detail; onDeleted(): void }) {
   const launch = useLaunchCampaign(channel);
   const cancel = useCancelCampaign(channel);
   const [confirming, setConfirming] = useState(false);
@@ -23,6 +24,7 @@ function Actions({ channel, campaign }: { channel: CampaignTab; campaign: Detail
           {campaign.scheduledAt ? 'Launch (schedule)' : 'Launch now'}
         </button>
       ) : null}
+      {campaign.status === 'DRAFT' && channel !== 'rcs' ? <DeleteDraftButton channel={channel} id={campaign.id} onDeleted={onDeleted} /> : null}
       {cancellable && !confirming ? (
         <button type="button" className="button danger-outline" onClick={() => setConfirming(true)} data-testid="cancel-campaign">Cancel campaign</button>
       ) : null}
@@ -90,7 +92,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
           <StatusBadge status={campaign.status} />
           <span className="chip">{CHANNEL_LABEL[channel]}</span>
         </div>
-        <Actions channel={channel} campaign={campaign} />
+        <Actions channel={channel} campaign={campaign} onDeleted={onBack} />
       </div>
       {campaign.status === 'CANCELLED' ? (
         <div className="callout refund" role="status" data-testid="refund-callout">

@@ -6,3 +6,9 @@ export function matchingTemplate(templates: SmsTemplate[], message: string, rout
   if (!message) return null;
   return templates.find((t) => t.status === 'APPROVED' && (!route || t.route === route) && matchesDlt(t.body, message)) ?? null;
 }
+
+/** A template still under review (PENDING) that the message matches, or null: it can be sent once approved. */
+export function templateUnderReview(templates: SmsTemplate[], message: string): SmsTemplate | null {
+  if (!message) return null;
+  return templates.find((t) => t.status === 'PENDING' && matchesDlt(t.body, message)) ?? null;
+}

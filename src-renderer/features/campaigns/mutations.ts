@@ -1,6 +1,7 @@
-// Changes to campaigns: create (a draft, or an RCS campaign dispatched at once), launch, cancel; each refreshes the campaign queries and the wallet.
+// Changes to campaigns: create (a draft, or an RCS or SMS campaign launched at once), launch, cancel, delete
+// a draft; each refreshes the campaign queries and the wallet.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelResult, LaunchResult } from '../../../src-core/contract/index.ts';
+import type { CancelResult, CreateSmsCampaignInput, LaunchResult } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import type { CampaignTab } from './queries.ts';
 
@@ -33,6 +34,29 @@ export function useCancelCampaign(channel: CampaignTab) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: string) => api.post<CancelResult>(`/dashboard/${channel}/campaigns/${id}/cancel`),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * POST /dashboard/sms/campaigns/create-and-launch: the campaign is created and launched in one transaction,
+ * so a refusal (the DLT text, the sender, an audience matching nobody, the wallet) leaves no draft behind.
+ */
+export function useCreateAndLaunchSms() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: CreateSmsCampaignInput) => api.post<{ id: string; dispatch: LaunchResult['status'] }>('/dashboard/sms/campaigns/create-and-launch', input),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /dashboard/{channel}/campaigns/{id}: a DRAFT only (409 otherwise). */
+export function useDeleteDraft(channel: CampaignTab) {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.del<undefined>(`/dashboard/${channel}/campaigns/${encodeURIComponent(id)}`),
     onSuccess: refresh,
   });
 }

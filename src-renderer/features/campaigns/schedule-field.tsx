@@ -1,12 +1,16 @@
 // The optional schedule: a local date and time read in a chosen IANA time zone (the browser's by default).
+// A time the virtual clock has already passed is said at once, both times in the reader's own format.
 import { useId, useMemo } from 'react';
-import { timeZones } from './schedule.ts';
+import { useVirtualNow } from '../simulator/queries.ts';
+import { passedAt, scheduleLabel, timeZones } from './schedule.ts';
 
 export type Schedule = { enabled: boolean; localAt: string; zone: string };
 
 export function ScheduleField({ schedule, onChange }: { schedule: Schedule; onChange(schedule: Schedule): void }) {
   const id = useId();
   const zones = useMemo(timeZones, []);
+  const now = useVirtualNow();
+  const passed = schedule.enabled ? passedAt(schedule.localAt, schedule.zone, now) : null;
   return (
     <div className="schedule">
       <label className="check">
@@ -27,6 +31,11 @@ export function ScheduleField({ schedule, onChange }: { schedule: Schedule; onCh
             </select>
           </label>
         </div>
+      ) : null}
+      {passed && now ? (
+        <p className="field-error" role="alert" data-testid="schedule-error">
+          {scheduleLabel(passed, schedule.zone)} has already passed: it is now {scheduleLabel(now, schedule.zone)}. Pick a later time.
+        </p>
       ) : null}
     </div>
   );

@@ -19,6 +19,33 @@ export function timeZones(): string[] {
 /** "2026-01-20T10:00" (a datetime-local value) → "2026-01-20T10:00:00". */
 export const scheduledAtOf = (local: string): string => (local.length === 16 ? `${local}:00` : local);
 
+/** How far `zone`'s wall clock is ahead of UTC at the instant `utcMs`. */
+function zoneOffsetMs(utcMs: number, zone: string): number {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(utcMs).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return wall - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** The instant (ISO) of a datetime-local value read in `zone`, as the core reads it; null when it is not a time. */
+export function instantIn(local: string, zone: string): string | null {
+  const wall = Date.parse(`${scheduledAtOf(local)}Z`);
+  if (Number.isNaN(wall)) return null;
+  try {
+    // Around a DST change the offset at the first guess can differ from the answer's: take the answer's.
+    return new Date(wall - zoneOffsetMs(wall - zoneOffsetMs(wall, zone), zone)).toISOString();
+  } catch {
+    return null; // a zone the browser does not know
+  }
+}
+
+/** The schedule's instant when it is at or before the virtual clock's `now` (the core would refuse it), else null. */
+export function passedAt(localAt: string, zone: string, now: string | undefined): string | null {
+  const at = localAt && now ? instantIn(localAt, zone) : null;
+  return at && Date.parse(at) <= Date.parse(now as string) ? at : null;
+}
+
 /** A schedule shown in its own zone: "20 Jan 2026, 10:00 (Asia/Kolkata)". */
 export function scheduleLabel(iso: string | null, zone: string | null): string {
   if (!iso) return '—';

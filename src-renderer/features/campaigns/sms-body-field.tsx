@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { SmsTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useSmsTemplates } from '../channels/queries.ts';
-import { matchingTemplate } from './dlt.ts';
+import { matchingTemplate, templateUnderReview } from './dlt.ts';
 
 export function SmsBodyField({ label, value, onChange, testId }: { label: string; value: string; onChange(text: string): void; testId: string }) {
   const id = useId();
@@ -12,6 +12,7 @@ export function SmsBodyField({ label, value, onChange, testId }: { label: string
   const all = templates.data?.data ?? [];
   const approved = all.filter((t) => t.status === 'APPROVED');
   const match = matchingTemplate(all, value);
+  const underReview = match ? null : templateUnderReview(all, value);
   return (
     <div className="sms-body">
       <label className="field" htmlFor={id}><span>{label}</span></label>
@@ -20,7 +21,9 @@ export function SmsBodyField({ label, value, onChange, testId }: { label: string
       <div className="sms-body-meta">
         {value ? (
           <span className={`dlt-check ${match ? 'is-match' : 'is-miss'}`} data-testid={`${testId}-dlt`} data-match={match?.name ?? ''} role="status">
-            {match ? `Matches template “${match.name}” (${match.route})` : 'Matches no approved DLT template: the core will refuse it at launch'}
+            {match ? `Matches template “${match.name}” (${match.route})`
+              : underReview ? `Matches template “${underReview.name}”, still under review: it can be sent once approved`
+                : 'Matches no approved DLT template, so it cannot be sent: start from one below and fill in each {#var#}'}
           </span>
         ) : <span className="muted small">Each {'{#var#}'} may be filled with 1 to 30 characters.</span>}
         <span className="muted small">{value.length.toLocaleString()} characters</span>

@@ -1,12 +1,17 @@
 // The SMS campaign builder: an audience (all contacts, a segment by tags, or a pasted list), a sender id,
-// a text checked against the approved DLT templates, a name and an optional schedule. The core checks the
-// sender and the template again at launch; its refusals are shown as sent.
+// a text that must match an approved DLT template, a name and an optional schedule not yet passed; launch
+// stays disabled until they are right. "Create & launch" is one request that creates and launches in one
+// transaction, so the core's refusals (shown as sent) leave no draft behind.
 import { useState } from 'react';
 import type { CreateSmsCampaignInput } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
-import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
-import { useSmsSenders } from '../channels/queries.ts';
+import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
+import { useSmsSenders, useSmsTemplates } from '../channels/queries.ts';
+import { useVirtualNow } from '../simulator/queries.ts';
+import { matchingTemplate } from './dlt.ts';
+import { useCreateAndLaunchSms, useCreateCampaign } from './mutations.ts';
 import { useWallet } from './queries.ts';
+import { passedAt } from './schedule.ts';
 import { RecipientsField } from './recipients-field.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
@@ -18,6 +23,19 @@ const AUDIENCES: Array<{ value: Audience; label: string; hint: string }> = [
 ];
 const tagsOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((t) => t.trim()).filter(Boolean))];
 
+/** A draft, or a campaign created and launched at once (one request, nothing left behind when refused); each opens the campaign. */
+function useSmsFlow(onOpen: (id: string) => void) {
+  const create = useCreateCampaign<CreateSmsCampaignInput>('sms');
+  const launch = useCreateAndLaunchSms();
+  function submit(input: CreateSmsCampaignInput, andLaunch: boolean) {
+    create.reset();
+    launch.reset();
+    const mutation = andLaunch ? launch : create;
+    mutation.mutate(input, { onSuccess: (created) => onOpen(created.id) });
+  }
+  return { submit, create, launch, savedDraft: null, busy: create.isPending || launch.isPending };
+}
+
 export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [audience, setAudience] = useState<Audience>('manual');
   const [tags, setTags] = useState('');
@@ -25,19 +43,27 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const [senderId, setSenderId] = useState('');
   const [body, setBody] = useState('');
   const timing = useNameAndSchedule({ nameRequired: true });
-  const flow = useCreateAndLaunch<CreateSmsCampaignInput>('sms', onOpen);
+  const flow = useSmsFlow(onOpen);
   const senders = useSmsSenders();
+  const templates = useSmsTemplates();
+  const now = useVirtualNow();
   const wallet = useWallet();
   const approvedSenders = (senders.data?.data ?? []).filter((s) => s.status === 'APPROVED');
   const sender = senderId || approvedSenders[0]?.senderId || '';
 
   const { check } = recipients;
   const segmentTags = tagsOf(tags);
+  // The core's own DLT rule, on the templates the body field shows: a text matching none is never sent.
+  const dltMatch = matchingTemplate(templates.data?.data ?? [], body);
+  const { schedule } = timing.field;
   const blockers = [
     ...(audience === 'manual' && !check.valid.length ? ['at least one valid number'] : []),
     ...(audience === 'segment' && !segmentTags.length ? ['a tag for the segment'] : []),
-    ...(body.trim() ? [] : ['the message']),
+    ...(senders.data && !approvedSenders.length ? ['an approved sender id'] : []),
+    ...(!body.trim() ? ['the message'] : templates.isError ? ['the DLT templates (not loaded)'] : !templates.data ? ['the DLT templates (loading)']
+      : dltMatch ? [] : ['a message matching an approved DLT template']),
     ...timing.blockers,
+    ...(schedule.enabled && passedAt(schedule.localAt, schedule.zone, now) ? ['a schedule time that has not passed'] : []),
   ];
   const price = wallet.data?.prices.sms;
   const count = audience === 'manual' ? check.valid.length : null;
