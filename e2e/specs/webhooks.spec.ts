@@ -119,6 +119,12 @@ describe('webhook inspector', () => {
     expect(new Date(nextAt).getTime() - new Date(firstAttemptAt).getTime()).toBeGreaterThanOrEqual(10_000);
     expect(new Date(nextAt).getTime() - new Date(firstAttemptAt).getTime()).toBeLessThan(11_000);
     expect(await nextRetry.textContent()).toContain('Attempt 2 of 7');
+    // Its countdown ("in 10 s") runs with the clock instead of freezing at the last reading.
+    const countdown = await nextRetry.textContent();
+    await page.waitForFunction((before) => {
+      const text = document.querySelector('[data-testid="next-retry"]')?.textContent ?? '';
+      return text !== before && text.includes('Attempt 2 of 7');
+    }, countdown);
     expect(await detail().getByTestId('response-body').textContent()).toBe('receiver is down');
     await page.locator(`[data-testid="delivery-row"][data-delivery-id="${failedDeliveryId}"][data-status="FAILED"]`).waitFor();
     await screenshot(page, 'webhooks-detail-failed');

@@ -1,6 +1,6 @@
 // The webhook inspector: endpoints (create, secret once, rotate, enable/disable, test) and the live
 // delivery log with each delivery's attempts, signature check and replay.
-import { useClock } from '../simulator/queries.ts';
+import { useVirtualNow } from '../simulator/queries.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { EndpointsPanel } from './endpoints-panel.tsx';
 import { useEndpoints } from './queries.ts';
@@ -12,7 +12,7 @@ const TABS: Array<{ tab: WebhooksTab; label: string }> = [{ tab: 'endpoints', la
 export function WebhooksPage() {
   const { tab, setTab } = useWebhooksUi();
   const endpoints = useEndpoints();
-  const clock = useClock();
+  const now = useVirtualNow();
   const failing = endpoints.data?.data.filter((e) => e.consecutiveFailures > 0 || !e.isActive).length ?? 0;
   return (
     <div className="page padded wh-page" data-testid="webhooks-page">
@@ -31,7 +31,7 @@ export function WebhooksPage() {
           </button>
         ))}
       </div>
-      {tab === 'endpoints' ? <EndpointsPanel /> : <DeliveriesPanel endpoints={endpoints.data?.data ?? []} now={clock.data?.now} />}
+      {tab === 'endpoints' ? <EndpointsPanel /> : <DeliveriesPanel endpoints={endpoints.data?.data ?? []} now={now} />}
     </div>
   );
 }
