@@ -48,6 +48,16 @@ export const createOtpWidgetBodySchema = z.object({
 });
 export type CreateOtpWidgetInput = z.infer<typeof createOtpWidgetBodySchema>;
 
+/**
+ * The one rule across fields (not shown; decided): with resends allowed, the cooldown must end before the
+ * code expires, or no code could ever be resent. Answers the problem in words, or null.
+ */
+export function otpWidgetConflict(w: { expirySeconds: number; resendCooldownSeconds: number; maxResends: number }): string | null {
+  if (w.maxResends === 0 || w.resendCooldownSeconds < w.expirySeconds) return null;
+  return `resendCooldownSeconds (${w.resendCooldownSeconds}) must be shorter than expirySeconds (${w.expirySeconds}) while maxResends is above 0: `
+    + 'a code would expire before it could be resent';
+}
+
 export const updateOtpWidgetBodySchema = z.object(widgetFields).partial();
 export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
 

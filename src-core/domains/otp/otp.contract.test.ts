@@ -54,6 +54,15 @@ describe('widgets in the dashboard', () => {
     expect(patched.body).toMatchObject({ name: 'Short', otpLength: 8, expirySeconds: 60, channels: ['whatsapp', 'sms'] });
     expect((await t.dashboard('GET', '/dashboard/otp-widgets')).body.data).toHaveLength(3);
   });
+  it('refuse a resend cooldown that outlasts the code while resends are allowed, on create and on a change', async () => {
+    const slow = await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Slow', expirySeconds: 60, resendCooldownSeconds: 60 });
+    expect([slow.status, slow.body.message]).toEqual([400, expect.stringContaining('must be shorter than expirySeconds (60)')]);
+    expect((await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'No resends', expirySeconds: 60, resendCooldownSeconds: 60, maxResends: 0 })).status).toBe(201);
+    const ok = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Quick', expirySeconds: 60, resendCooldownSeconds: 30 })).body.id as string;
+    const change = await t.dashboard('PATCH', `/dashboard/otp-widgets/${ok}`, { expirySeconds: 30 });
+    expect(change.status).toBe(400);
+    expect((await t.dashboard('GET', '/dashboard/otp-widgets')).body.data.find((w: { id: string }) => w.id === ok)).toMatchObject({ expirySeconds: 60 });
+  });
   it('refuse invalid settings with 400 and an unknown widget with 404', async () => {
     const cases: Array<[unknown, string]> = [
       [{}, 'name'], [{ name: ' ' }, 'name'], [{ name: 'x', otpLength: 3 }, 'otpLength'], [{ name: 'x', otpLength: 11 }, 'otpLength'],

@@ -6,7 +6,7 @@ import type {
   CreateOtpWidgetInput, OtpAnalytics, OtpChannel, OtpLog, OtpSendResult, OtpStatus, OtpTokenResult, OtpVerifyResult, OtpWidget,
   RetryOtpInput, SendOtpInput, UpdateOtpWidgetInput, VerifyOtpInput,
 } from '../../contract/otp.ts';
-import { OTP_CHANNELS } from '../../contract/otp.ts';
+import { OTP_CHANNELS, otpWidgetConflict } from '../../contract/otp.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, notFound, rateLimited } from '../../kernel/errors.ts';
@@ -30,10 +30,15 @@ const toWidget = (row: OtpWidgetRow): OtpWidget => ({
   channels: JSON.parse(row.channels) as OtpChannel[],
 });
 /** A widget's settings columns, from the API's fields. */
-const settingsOf = (w: CreateOtpWidgetInput) => ({
-  name: w.name, otp_length: w.otpLength, expiry_seconds: w.expirySeconds, resend_cooldown_seconds: w.resendCooldownSeconds,
-  max_resends: w.maxResends, max_sends_per_hour: w.maxSendsPerHour, max_verify_attempts: w.maxVerifyAttempts, channels: JSON.stringify(w.channels),
-});
+/** A widget's settings as stored, once the rule across fields holds (create, and a change merged onto the widget). */
+function settingsOf(w: CreateOtpWidgetInput) {
+  const conflict = otpWidgetConflict(w);
+  if (conflict) throw bad(conflict);
+  return {
+    name: w.name, otp_length: w.otpLength, expiry_seconds: w.expirySeconds, resend_cooldown_seconds: w.resendCooldownSeconds,
+    max_resends: w.maxResends, max_sends_per_hour: w.maxSendsPerHour, max_verify_attempts: w.maxVerifyAttempts, channels: JSON.stringify(w.channels),
+  };
+}
 const toLog = (row: OtpRequestRow): OtpLog => ({
   id: row.id, widgetId: row.widget_id, identifier: row.identifier, channel: row.channel as OtpChannel, status: row.status as OtpStatus,
   attempts: row.attempts, resends: row.resends, sentAt: row.sent_at, verifiedAt: row.verified_at,

@@ -40,4 +40,11 @@ describe('the OTP widget form', () => {
     expect(checkChanges(WIDGET, draftOf(WIDGET))).toEqual({ ok: true, body: {} });
     expect(checkChanges(WIDGET, { ...draftOf(WIDGET), maxSendsPerHour: '0' })).toEqual({ ok: false, problems: { maxSendsPerHour: 'Sends per hour must be at least 1' } });
   });
+
+  it('refuses a cooldown that outlasts the code while resends are allowed, as the core does, on the settings the widget would have', () => {
+    expect(checkNew({ ...draftOf(null), name: 'Slow', expirySeconds: '60', resendCooldownSeconds: '60' })).toMatchObject({ ok: false, problems: { resendCooldownSeconds: expect.stringContaining('shorter than the expiry') } });
+    expect(checkNew({ ...draftOf(null), name: 'No resends', expirySeconds: '60', resendCooldownSeconds: '60', maxResends: '0' }).ok).toBe(true);
+    expect(checkChanges(WIDGET, { ...draftOf(WIDGET), expirySeconds: '30' })).toMatchObject({ ok: false, problems: { resendCooldownSeconds: expect.any(String) } });
+    expect(checkChanges(WIDGET, { ...draftOf(WIDGET), expirySeconds: '31' }).ok).toBe(true);
+  });
 });

@@ -1,7 +1,7 @@
 // An OTP widget's form as typed (text for each number, the channels in order) and what the core would make
 // of it. The contract's own schemas do the checking, so the form refuses exactly what the core would.
 import {
-  createOtpWidgetBodySchema, OTP_WIDGET_DEFAULTS, updateOtpWidgetBodySchema,
+  createOtpWidgetBodySchema, OTP_WIDGET_DEFAULTS, otpWidgetConflict, updateOtpWidgetBodySchema,
   type OtpChannel, type OtpWidget, type UpdateOtpWidgetInput,
 } from '../../../src-core/contract/index.ts';
 import type { NewOtpWidget } from './mutations.ts';
@@ -54,6 +54,13 @@ function problemsFrom(issues: ReadonlyArray<{ path: PropertyKey[]; message: stri
 
 export type Checked<T> = { ok: true; body: T } | { ok: false; problems: Problems };
 
+/** The core's rule across fields (the cooldown ends before the code expires), on the settings the widget would have. */
+function acrossFields<T>(settings: Parameters<typeof otpWidgetConflict>[0], body: T): Checked<T> {
+  const conflict = otpWidgetConflict(settings);
+  if (!conflict) return { ok: true, body };
+  return { ok: false, problems: { resendCooldownSeconds: `${FIELD_LABEL.resendCooldownSeconds} must be shorter than the expiry while resends are allowed: a code would expire before it could be resent` } };
+}
+
 /** A new widget's body; numbers left blank are left out, and the core uses its defaults for them. */
 export function checkNew(draft: WidgetDraft): Checked<NewOtpWidget> {
   const body: Record<string, unknown> = { name: draft.name, channels: draft.channels };
@@ -62,7 +69,8 @@ export function checkNew(draft: WidgetDraft): Checked<NewOtpWidget> {
     if (value !== undefined) body[field] = value;
   }
   const parsed = createOtpWidgetBodySchema.safeParse(body);
-  return parsed.success ? { ok: true, body: body as NewOtpWidget } : { ok: false, problems: problemsFrom(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, problems: problemsFrom(parsed.error.issues) };
+  return acrossFields(parsed.data, body as NewOtpWidget);
 }
 
 /** The changes to `widget` (only fields that differ; a number left blank keeps its value), checked as the core's PATCH would. */
@@ -75,5 +83,6 @@ export function checkChanges(widget: OtpWidget, draft: WidgetDraft): Checked<Upd
     if (value !== undefined && value !== widget[field]) changes[field] = value;
   }
   const parsed = updateOtpWidgetBodySchema.safeParse(changes);
-  return parsed.success ? { ok: true, body: changes as UpdateOtpWidgetInput } : { ok: false, problems: problemsFrom(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, problems: problemsFrom(parsed.error.issues) };
+  return acrossFields({ ...widget, ...parsed.data }, changes as UpdateOtpWidgetInput);
 }
