@@ -4,10 +4,11 @@ import { timestampSchema } from './common.ts';
 
 /**
  * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
- * allowed inside the braces). `first_name` and `last_name` are filled from each recipient; other tags
- * from the send's (or campaign's) `variables`; a tag without a value renders empty.
+ * allowed inside the braces), or `{{name|fallback}}` with the text used when the tag has no value.
+ * `first_name` and `last_name` are filled from each recipient; other tags from the send's (or
+ * campaign's) `variables`; a tag without a value renders its fallback, or nothing.
  */
-export const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+export const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*(?:\|([^{}]*))?\}\}/g;
 
 /**
  * The first `{{` that does not open a well-formed merge tag (an unclosed `{{first_name}`, or a block such
@@ -25,7 +26,7 @@ export const headerText = (max: number) => z.string().max(max).regex(/^[^\r\n]*$
 /** A string field whose merge tags must all be well formed. */
 export const withMergeTags = <T extends z.ZodType<string | null | undefined>>(schema: T) => schema.superRefine((value, ctx) => {
   const bad = typeof value === 'string' ? malformedMergeTag(value) : null;
-  if (bad) ctx.addIssue({ code: 'custom', message: `malformed merge tag at "${bad}": merge tags are {{name}} (letters, digits, _, . or -)` });
+  if (bad) ctx.addIssue({ code: 'custom', message: `malformed merge tag at "${bad}": merge tags are {{name}} or {{name|fallback}} (a name of letters, digits, _, . or -)` });
 });
 
 export const emailTemplateItemSchema = z.object({ id: z.string(), name: z.string(), subject: z.string(), createdAt: timestampSchema, updatedAt: timestampSchema });

@@ -44,7 +44,7 @@ describe('email', () => {
   it('refuses a merge tag left open or a block it cannot fill, and keeps CSS braces', async () => {
     const save = (body: Record<string, unknown>) => t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Tags', subject: 'Hi', html: '<p>x</p>', ...body } });
     const open = await save({ subject: 'Hi {{first_name}, welcome' });
-    expect([open.status, open.body.message]).toEqual([400, 'Invalid body: subject: malformed merge tag at "{{first_name}, welcome": merge tags are {{name}} (letters, digits, _, . or -)']);
+    expect([open.status, open.body.message]).toEqual([400, 'Invalid body: subject: malformed merge tag at "{{first_name}, welcome": merge tags are {{name}} or {{name|fallback}} (a name of letters, digits, _, . or -)']);
     expect((await save({ html: '<ul>{{#each items}}<li>{{name}}</li>{{/each}}</ul>' })).body.message).toContain('html: malformed merge tag at "{{#each items}}');
     const css = await save({ html: '<style>@media (max-width:600px){.col{width:100%}}</style><p>Hi {{ first_name }}</p>' });
     expect(css.status).toBe(201);
@@ -173,6 +173,20 @@ describe('email through a real SMTP server', () => {
     const html = async (address: string) => (await t.handset(address)).at(-1).payload.html as string;
     expect(await html('rui@customer.io')).toContain('Hi Rui X,');
     expect(await html('anon@customer.io')).toContain('Hi friend ,');
+  });
+  it('a tag without a value takes its fallback: {{first_name|there}}', async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 2 });
+    const greeting = await t.request('POST', '/v1/email/templates', {
+      token: key, body: { name: 'Greeting', subject: 'Hi {{ first_name | there }}!', html: '<p>Hello {{first_name|friend}}, order {{order|(none)}}.</p>' },
+    });
+    expect(greeting.status).toBe(201);
+    const body = (to: string, firstName?: string) => ({ ...base(), templateId: greeting.body.id, recipient: { to, ...(firstName ? { firstName } : {}) }, variables: {} });
+    expect((await t.request('POST', '/v1/email/send', { token: key, body: body('nameless@customer.io') })).status).toBe(200);
+    expect((await t.request('POST', '/v1/email/send', { token: key, body: body('lia@customer.io', 'Lia') })).status).toBe(200);
+    const last = async (address: string) => (await t.handset(address)).at(-1).payload as { subject: string; html: string };
+    expect(await last('nameless@customer.io')).toMatchObject({ subject: 'Hi there!', html: '<p>Hello friend, order (none).</p>' });
+    expect(await last('lia@customer.io')).toMatchObject({ subject: 'Hi Lia!', html: '<p>Hello Lia, order (none).</p>' });
+    expect((await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Bad', subject: 'Hi {{first_name|a{b}}', html: '<p>x</p>' } })).status).toBe(400);
   });
 });
 

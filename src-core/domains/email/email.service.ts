@@ -30,8 +30,9 @@ const toDomain = (row: DomainRow): SendingDomain => ({ id: row.id, domain: row.d
 const toContact = (row: EmailContactRow): EmailContact => ({
   id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, subscribed: row.subscribed === 1, createdAt: row.created_at,
 });
-/** Unknown merge tags become empty, as in most email tools. */
-export const merge = (text: string, values: Record<string, string>): string => text.replace(MERGE_TAG, (_m, key: string) => values[key] ?? '');
+/** A tag without a value (unknown, or empty) becomes its fallback (`{{first_name|there}}`), or empty, as in most email tools. */
+export const merge = (text: string, values: Record<string, string>): string =>
+  text.replace(MERGE_TAG, (_m, key: string, fallback: string | undefined) => values[key] || (fallback ?? '').trim());
 const linksOf = (html: string): string[] => [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1] as string);
 
 export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService }) {

@@ -26,7 +26,7 @@ function MergeTagFields({ tags, values, onChange }: { tags: string[]; values: Re
         <label key={tag} className="placeholder-row">
           <span className="placeholder-token">{`{{${tag}}}`}</span>
           <input className="grow" value={values[tag] ?? ''} onChange={(e) => onChange({ ...values, [tag]: e.target.value })} maxLength={1000}
-            placeholder={`Value of ${tag} for everyone (blank when left empty)`} data-testid={`email-variable-${tag}`} />
+            placeholder={`Value of ${tag} for everyone (left empty: the tag's fallback, or nothing)`} data-testid={`email-variable-${tag}`} />
         </label>
       )))}
     </>
