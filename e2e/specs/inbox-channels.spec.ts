@@ -28,6 +28,7 @@ describe('replies per channel', () => {
   it('SMS: the approved DLT templates are offered, the text is checked as it is typed, and a match is sent', async () => {
     await openFirst('sms');
     await page.getByTestId('sms-composer').waitFor();
+    await page.getByTestId('dlt-template').first().waitFor();
     expect(await page.getByTestId('dlt-template').count()).toBeGreaterThan(0);
     await page.getByTestId('composer').fill('Did you get the code?');
     await page.locator('[data-testid="composer-dlt"][data-match=""]').waitFor();
