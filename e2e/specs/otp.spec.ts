@@ -188,7 +188,10 @@ describe('the OTP page', () => {
     await page.getByTestId('otp-try-code').fill(code === '000000' ? '111111' : '000000');
     await page.getByTestId('otp-try-verify').click();
     await page.getByTestId('error-state').filter({ hasText: /incorrect|wrong|invalid/i }).waitFor();
-    await page.getByTestId('otp-try-code').fill(code);
+    // The handset's message is shown beside the form, and its code can be taken from there.
+    await page.getByTestId('otp-try-handset').filter({ hasText: `${code} is your verification code` }).waitFor();
+    await page.getByTestId('otp-try-use-code').click();
+    expect(await page.getByTestId('otp-try-code').inputValue()).toBe(code);
     await page.getByTestId('otp-try-verify').click();
     await page.getByTestId('otp-try-verified').waitFor();
     await page.getByTestId('otp-filter-status').selectOption('');

@@ -1,9 +1,24 @@
-// Try a widget from the console: send a code to a phone (a simulated handset receives it, shown in the
-// simulator), resend it, and check what the customer would type: what an integrator's app does, without a key.
+// Try a widget from the console: send a code to a phone (a simulated handset receives it, shown here and in
+// the simulator), resend it, and check what the customer would type: what an integrator's app does, without a key.
 import { useState, type FormEvent } from 'react';
 import type { OtpSendResult, OtpVerifyResult, OtpWidget, RetryOtpInput, SendOtpInput, VerifyOtpInput } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
+import { useHandset } from '../simulator/queries.ts';
 import { useOtpAction } from './mutations.ts';
+
+/** What the simulated handset last received, and the code in it when it is one of ours. */
+function HandsetPeek({ phone, onUse }: { phone: string; onUse(code: string): void }) {
+  const handset = useHandset(phone.replace(/[^\d]/g, ''));
+  const latest = handset.data?.data.at(-1);
+  const code = latest ? /^(\d+) is your verification code/.exec(latest.text)?.[1] : undefined;
+  return (
+    <p className="small otp-try-handset" data-testid="otp-try-handset">
+      <span className="muted">On the simulated handset: </span>
+      {latest ? <q>{latest.text}</q> : <span className="muted">nothing yet</span>}
+      {code ? <> <button type="button" className="link" onClick={() => onUse(code)} data-testid="otp-try-use-code">Use this code</button></> : null}
+    </p>
+  );
+}
 
 export function TryCode({ widgets }: { widgets: OtpWidget[] }) {
   const [widgetId, setWidgetId] = useState('');
@@ -29,7 +44,7 @@ export function TryCode({ widgets }: { widgets: OtpWidget[] }) {
   return (
     <section className="card form otp-try" aria-label="Try a code" data-testid="otp-try">
       <h3>Try a code</h3>
-      <p className="muted small">Sends a real code through the widget to a simulated handset (read it in the Simulator&apos;s handset viewer), then checks it as your app would.</p>
+      <p className="muted small">Sends a real code through the widget to a simulated handset, then checks what the customer types, as your app would.</p>
       <form className="form-row" onSubmit={submitSend}>
         <label className="field"><span>Widget</span>
           <select value={chosen} onChange={(e) => setWidgetId(e.target.value)} data-testid="otp-try-widget">
@@ -45,6 +60,7 @@ export function TryCode({ widgets }: { widgets: OtpWidget[] }) {
       {request ? (
         <form className="form-row" onSubmit={submitVerify}>
           <p className="muted small otp-try-sent" data-testid="otp-try-sent">Code sent to {request.phone} (request <code>{request.id}</code>).</p>
+          <HandsetPeek phone={request.phone} onUse={setCode} />
           <label className="field"><span>Code</span>
             <input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" data-testid="otp-try-code" />
           </label>
