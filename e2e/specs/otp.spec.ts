@@ -133,6 +133,10 @@ describe('the OTP page', () => {
     await row.and(page.locator('[data-status="sent"]')).waitFor();
     expect(await row.textContent()).toContain(PHONE);
     await row.getByTestId('otp-status').filter({ hasText: 'Awaiting code' }).waitFor();
+    // How long the code has left, counting down on the clock (Acme Login's codes last 5 minutes).
+    const left = await row.getByTestId('otp-time-left').textContent();
+    expect(left).toMatch(/^\s*[45]:\d\d left$/);
+    await page.waitForFunction(([id, before]) => document.querySelector(`[data-request-id="${id}"] [data-testid="otp-time-left"]`)?.textContent !== before, [sent.body.requestId, left]);
     await page.locator(`[data-testid="otp-stat-sent"][data-value="${sentBefore + 1}"]`).waitFor();
 
     const handset = await server.dashboard<{ data: Array<{ text: string }> }>('GET', `/sim/handsets/${encodeURIComponent(PHONE)}/messages`);

@@ -97,6 +97,8 @@ export type OtpTokenResult = z.infer<typeof otpTokenResultSchema>;
 export const otpLogSchema = z.object({
   id: z.string(), widgetId: z.string(), identifier: z.string(), channel: otpChannelSchema, status: z.enum(OTP_STATUSES),
   attempts: z.number().int(), resends: z.number().int(), sentAt: timestampSchema, verifiedAt: timestampSchema.nullable(),
+  /** Additive (not in the seed): when the current code stops working (a retry restarts it). */
+  expiresAt: timestampSchema,
 });
 export type OtpLog = z.infer<typeof otpLogSchema>;
 

@@ -288,7 +288,11 @@ describe('logs and analytics', () => {
     expect(all.body.data.map((l: { id: string }) => l.id)).toEqual([onSms, ids[2], ids[1], ids[0]]);
     expect(all.body.data[1]).toEqual({
       id: ids[2], widgetId: w1, identifier: '+14155550632', channel: 'sms', status: 'sent', attempts: 0, resends: 1, sentAt: expect.any(String), verifiedAt: null,
+      expiresAt: expect.any(String),
     });
+    // A retry restarts the expiry: sent at +2 s, retried at +33 s, the code lasts the widget's 300 s from then.
+    const retried = all.body.data[1];
+    expect(Date.parse(retried.expiresAt) - Date.parse(retried.sentAt)).toBe(31_000 + 300_000);
     expect((await get(`?widgetId=${w1}`)).body.meta.total).toBe(3);
     expect((await get('?status=verified')).body.data.map((l: { id: string }) => l.id)).toEqual([onSms, ids[0]]);
     expect((await get(`?status=blocked&widgetId=${w1}`)).body.data.map((l: { id: string }) => l.id)).toEqual([ids[1]]);

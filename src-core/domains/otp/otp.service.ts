@@ -41,7 +41,7 @@ function settingsOf(w: CreateOtpWidgetInput) {
 }
 const toLog = (row: OtpRequestRow): OtpLog => ({
   id: row.id, widgetId: row.widget_id, identifier: row.identifier, channel: row.channel as OtpChannel, status: row.status as OtpStatus,
-  attempts: row.attempts, resends: row.resends, sentAt: row.sent_at, verifiedAt: row.verified_at,
+  attempts: row.attempts, resends: row.resends, sentAt: row.sent_at, verifiedAt: row.verified_at, expiresAt: row.expires_at,
 });
 const hashCode = (code: string, requestId: string): string => createHash('sha256').update(`${code}${requestId}`).digest('hex');
 const codeMatches = (code: string, row: OtpRequestRow): boolean => safeEqual(hashCode(code, row.id), row.code_hash);

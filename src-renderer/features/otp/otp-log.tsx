@@ -5,13 +5,23 @@ import { time } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
+import { useVirtualNow } from '../simulator/queries.ts';
 import { CHANNEL_LABEL, OtpStatusChip } from './otp-format.tsx';
 import { useOtpLogs, type OtpLogFilter } from './queries.ts';
 
 const count = (n: number) => `${n.toLocaleString()} request${n === 1 ? '' : 's'}`;
 
+/** "4:32 left" for a code still waiting, on the virtual clock; "expiring" once its time is up (the expiry job follows). */
+function timeLeft(expiresAt: string, now: string | undefined): string {
+  if (!now) return '';
+  const seconds = Math.ceil((Date.parse(expiresAt) - Date.parse(now)) / 1000);
+  if (seconds <= 0) return 'expiring';
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} left`;
+}
+
 export function OtpLogTable({ filter, page, onPage, widgets }: { filter: OtpLogFilter; page: number; onPage(page: number): void; widgets: OtpWidget[] }) {
   const log = useOtpLogs(filter, page);
+  const now = useVirtualNow();
   const widgetOf = (id: string) => widgets.find((w) => w.id === id);
   if (log.isPending) return <Loading label="Loading the log…" />;
   if (log.isError) return <ErrorState error={log.error} onRetry={() => void log.refetch()} />;
@@ -40,7 +50,10 @@ export function OtpLogTable({ filter, page, onPage, widgets }: { filter: OtpLogF
                 <td className="mono">{entry.identifier}</td>
                 <td>{widget?.name ?? <code>{entry.widgetId}</code>}</td>
                 <td><span className="chip">{CHANNEL_LABEL[entry.channel]}</span></td>
-                <td><OtpStatusChip status={entry.status} /></td>
+                <td>
+                  <OtpStatusChip status={entry.status} />
+                  {entry.status === 'sent' ? <span className="muted small otp-left" data-testid="otp-time-left" title={`Expires ${time(entry.expiresAt)}`}> {timeLeft(entry.expiresAt, now)}</span> : null}
+                </td>
                 <td className="num" data-testid="otp-log-attempts">{entry.attempts}{widget ? <span className="muted"> / {widget.maxVerifyAttempts}</span> : null}</td>
                 <td className="num">{entry.resends}{widget ? <span className="muted"> / {widget.maxResends}</span> : null}</td>
                 <td className="muted" title={time(entry.verifiedAt)}>{entry.verifiedAt ? <When iso={entry.verifiedAt} /> : '—'}</td>
