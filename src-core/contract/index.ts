@@ -18,3 +18,4 @@ export * from './email.ts';
 export * from './webhooks.ts';
 export * from './otp.ts';
 export * from './campaigns.ts';
+export * from './timezone.ts';

@@ -1,4 +1,8 @@
-// Formatting shared by the console: money in paise, times, relative times.
+// Formatting shared by the console: channel names, money in paise, times, relative times.
+import type { Channel } from '../../src-core/contract/index.ts';
+
+/** A channel as the console names it (`whatsapp` → `WhatsApp`). */
+export const CHANNEL_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', email: 'Email', instagram: 'Instagram' };
 export const rupees = (paise: number): string =>
   `${paise < 0 ? '-' : ''}₹${(Math.abs(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

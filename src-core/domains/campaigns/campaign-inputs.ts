@@ -3,7 +3,7 @@
 import type { CreateEmailCampaignInput, CreateRcsCampaignInput, CreateSmsCampaignInput, CreateWaCampaignInput } from '../../contract/campaigns.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { instantOf, wallClockParts } from '../../kernel/timezone.ts';
+import { instantOf, wallClockParts } from '../../contract/timezone.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
 import { recipientComponents, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';

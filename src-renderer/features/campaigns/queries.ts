@@ -6,7 +6,7 @@ import type { CampaignAnalytics, CampaignStatus, CampaignSummary, ListEnvelope, 
 import { useApi } from '../../api/context.tsx';
 
 export type CampaignTab = 'whatsapp' | 'sms' | 'rcs' | 'email';
-export const CHANNEL_LABEL: Record<CampaignTab, string> = { whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', email: 'Email' };
+export { CHANNEL_LABEL } from '../../components/format.ts';
 /** Channels whose core answers GET …/campaigns/:id/analytics; the others show the counts as a funnel. */
 export const hasAnalytics = (channel: CampaignTab): boolean => channel === 'whatsapp' || channel === 'email';
 export const PAGE_SIZE = 20;

@@ -1,4 +1,5 @@
 // A campaign's schedule as the core reads it: a local wall time without offset, in a named time zone.
+import { instantOf } from '../../../src-core/contract/index.ts';
 
 // ICU still lists some zones under their old names; people look for the current ones (both are valid IANA names).
 const CURRENT_NAMES: Record<string, string> = {
@@ -19,22 +20,11 @@ export function timeZones(): string[] {
 /** "2026-01-20T10:00" (a datetime-local value) → "2026-01-20T10:00:00". */
 export const scheduledAtOf = (local: string): string => (local.length === 16 ? `${local}:00` : local);
 
-/** How far `zone`'s wall clock is ahead of UTC at the instant `utcMs`. */
-function zoneOffsetMs(utcMs: number, zone: string): number {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(utcMs).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return wall - Math.floor(utcMs / 1000) * 1000;
-}
-
 /** The instant (ISO) of a datetime-local value read in `zone`, as the core reads it; null when it is not a time. */
 export function instantIn(local: string, zone: string): string | null {
-  const wall = Date.parse(`${scheduledAtOf(local)}Z`);
-  if (Number.isNaN(wall)) return null;
   try {
-    // Around a DST change the offset at the first guess can differ from the answer's: take the answer's.
-    return new Date(wall - zoneOffsetMs(wall - zoneOffsetMs(wall, zone), zone)).toISOString();
+    const at = instantOf(scheduledAtOf(local), zone);
+    return Number.isNaN(at) ? null : new Date(at).toISOString();
   } catch {
     return null; // a zone the browser does not know
   }

@@ -1,7 +1,7 @@
 // Words for what the core stores as codes: a contact's `source` (the channel or place it came from).
-const SOURCE_LABELS: Record<string, string> = {
-  manual: 'Manual', whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', email: 'Email', instagram: 'Instagram', shopify: 'Shopify',
-};
+import { CHANNEL_LABEL } from '../../components/format.ts';
+
+const SOURCE_LABELS: Record<string, string> = { ...CHANNEL_LABEL, manual: 'Manual', shopify: 'Shopify' };
 
 /** `whatsapp` → `WhatsApp`; a source the console does not know (`web_widget`) → `Web widget`. */
 export function sourceLabel(source: string): string {

@@ -1,7 +1,7 @@
 // How OTP things read in the console: channel names, request statuses as chips, and durations in words.
-import type { OtpChannel, OtpStatus } from '../../../src-core/contract/index.ts';
+import type { OtpStatus } from '../../../src-core/contract/index.ts';
 
-export const CHANNEL_LABEL: Record<OtpChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
+export { CHANNEL_LABEL } from '../../components/format.ts';
 
 export const STATUS_LABEL: Record<OtpStatus, string> = { sent: 'Awaiting code', verified: 'Verified', expired: 'Expired', blocked: 'Blocked' };
 

@@ -2,11 +2,10 @@
 // Amounts are typed in rupees and sent in paise; what the core would refuse is caught here first.
 import { useState, type FormEvent } from 'react';
 import { BILLED_CHANNELS, type BilledChannel, type Wallet } from '../../../src-core/contract/index.ts';
-import { rupees } from '../../components/format.ts';
+import { CHANNEL_LABEL, rupees } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useSetPrices, useTopUp } from './mutations.ts';
 
-const CHANNEL_LABEL: Record<BilledChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', instagram: 'Instagram' };
 /** The core's limits (contract/wallet.ts): a top-up of at most ₹10 crore or 1 crore credits, a price of at most ₹1,000. */
 const MAX_TOP_UP_PAISE = 100_000_000_00;
 const MAX_CREDITS = 10_000_000;

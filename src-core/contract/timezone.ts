@@ -1,4 +1,5 @@
-// Wall-clock times in an IANA time zone: a campaign scheduled "10:00 in Asia/Kolkata" without an offset.
+// Wall-clock times in an IANA time zone: a campaign scheduled "10:00 in Asia/Kolkata" without an offset (read
+// alike by the core and by the console's schedule field).
 
 /** The wall-clock fields (two-digit strings, a four-digit year) of the instant `utcMs` in `zone`. */
 export function wallClockParts(utcMs: number, zone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
