@@ -79,8 +79,9 @@ export function createJobRunner(deps: {
    * settle, and waiting for them kept receipts due at +2 s waiting for minutes.
    */
   async function drain(untilMs: number, stepClock: boolean): Promise<void> {
-    const budgetEnds = clock.realNow() + (deps.advanceBudgetMs ?? ADVANCE_BUDGET_MS);
-    const existing = store.lastRowid();
+    // Only an advance needs these (the runner drains on every wake-up: no query for it).
+    const budgetEnds = stepClock ? clock.realNow() + (deps.advanceBudgetMs ?? ADVANCE_BUDGET_MS) : 0;
+    const existing = stepClock ? store.lastRowid() : 0;
     for (;;) {
       if (!stepClock && advancesWaiting > 0) return;
       const late = stepClock && clock.running && clock.realNow() > budgetEnds;
