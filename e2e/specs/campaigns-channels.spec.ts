@@ -79,6 +79,9 @@ describe('SMS, RCS and email campaigns', () => {
     expect(await page.getByTestId('launch-error').getByText('The draft was saved').count()).toBe(0);
     const none = await server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/sms/campaigns');
     expect(none.body.meta.total).toBe(0);
+    // The refusal was about the form as it was: changing it clears the error.
+    await page.getByTestId('segment-tags').fill('still-nobody');
+    await page.getByTestId('launch-error').waitFor({ state: 'detached' });
 
     await page.getByTestId('audience-manual').click();
     await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();

@@ -1,5 +1,5 @@
 // Campaign routes of seed 000 for WhatsApp, SMS and RCS: one engine, each channel's own shapes; and the
-// console's own: an SMS campaign created and launched in one transaction, and deleting a DRAFT.
+// console's own: a campaign created and launched in one transaction, and deleting a DRAFT.
 import { z } from 'zod';
 import {
   campaignListQuerySchema, createRcsCampaignBodySchema, createSmsCampaignBodySchema, createWaCampaignBodySchema, type CampaignSummary,
@@ -13,7 +13,7 @@ import type { RcsService } from '../rcs/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import type { RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
 import { rcsCampaign, smsCampaign, whatsappCampaign } from './campaign-inputs.ts';
-import type { CampaignsService } from './campaigns.service.ts';
+import type { CampaignsService, NewCampaign } from './campaigns.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const listQuery = campaignListQuerySchema.extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape);
@@ -47,6 +47,31 @@ export const deleteDraftRoute = (campaigns: CampaignsService, channel: 'whatsapp
     return reply(204, undefined);
   },
 });
+
+/**
+ * Console: a campaign created and launched in one transaction, so a refusal (the template, the sender, the
+ * DLT text, an audience matching nobody, the wallet) leaves no DRAFT behind. Answers the campaign as its
+ * list shows it, with `dispatch` (the launch's status).
+ */
+export function createAndLaunchRoute<B extends z.ZodObject>(deps: { campaigns: CampaignsService; db: Db }, channel: 'whatsapp' | 'sms' | 'email', spec: {
+  body: B;
+  create(orgId: string, body: z.output<B>): NewCampaign;
+  audience?: (orgId: string) => (config: Record<string, unknown>) => string[];
+  answer(c: CampaignSummary): object;
+}) {
+  const { campaigns, db } = deps;
+  return defineRoute({
+    method: 'POST', path: `/dashboard/${channel}/campaigns/create-and-launch`, scope: 'dashboard', status: 202,
+    body: spec.body.extend({ organizationId: z.string().optional() }),
+    handler: ({ orgId, body }) => {
+      const { created, launch } = db.tx(() => {
+        const draft = campaigns.create(orgId, spec.create(orgId, body as z.output<B>));
+        return { created: draft, launch: campaigns.launch(orgId, draft.id, channel, spec.audience?.(orgId)) };
+      });
+      return { ...spec.answer(campaigns.get(orgId, created.id, channel)), dispatch: launch.status };
+    },
+  });
+}
 
 /** The full record: the list item, the configuration, timestamps and counts. */
 const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) => ({
@@ -90,6 +115,9 @@ export function campaignRoutes(deps: {
       handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'whatsapp'),
     }),
     deleteDraftRoute(campaigns, 'whatsapp'),
+    createAndLaunchRoute(deps, 'whatsapp', {
+      body: createWaCampaignBodySchema, create: (orgId, body) => whatsappCampaign(clock, deps.whatsapp, orgId, body), answer: waItem,
+    }),
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/campaigns/:id/cancel', scope: 'whatsapp:campaigns:write', console: true, params,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'whatsapp'),
@@ -122,19 +150,11 @@ export function campaignRoutes(deps: {
       method: 'POST', path: '/v1/sms/campaigns/:id/cancel', scope: 'sms:campaigns:write', console: true, params,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'sms'),
     }),
-    defineRoute({
-      method: 'POST', path: '/dashboard/sms/campaigns/create-and-launch', scope: 'dashboard', status: 202,
-      body: createSmsCampaignBodySchema.extend({ organizationId: z.string().optional() }),
-      handler: ({ orgId, body }) => {
-        // Like RCS: created and launched in one transaction, so a refusal (the DLT text, the sender, an
-        // audience matching nobody, the wallet) leaves no DRAFT behind.
-        const { created, launch } = deps.db.tx(() => {
-          const draft = campaigns.create(orgId, smsCampaign(clock, body));
-          return { created: draft, launch: campaigns.launch(orgId, draft.id, 'sms', smsAudience(orgId)) };
-        });
-        const c = campaigns.get(orgId, created.id, 'sms');
-        return { ...smsItem(c), audienceType: (c.config as SmsCampaignConfig).audienceType, dispatch: launch.status };
-      },
+    createAndLaunchRoute(deps, 'sms', {
+      body: createSmsCampaignBodySchema,
+      create: (orgId, body) => smsCampaign(clock, body),
+      audience: smsAudience,
+      answer: (c) => ({ ...smsItem(c), audienceType: (c.config as SmsCampaignConfig).audienceType }),
     }),
     deleteDraftRoute(campaigns, 'sms'),
 

@@ -90,4 +90,21 @@ describe('email campaigns', () => {
     expect(await credits()).toBe(before);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
   });
+  it('console: create-and-launch is one transaction, so a refusal (no credits, no subscribers) leaves no DRAFT behind', async () => {
+    const both = (body: Record<string, unknown>) => t.dashboard('POST', '/dashboard/email/campaigns/create-and-launch', {
+      name: 'In one go', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', ...body,
+    });
+    const total = async () => (await t.request('GET', '/v1/email/campaigns', { token: key })).body.meta.total as number;
+    const before = await total();
+    const poor = await both({ recipients: Array.from({ length: 50 }, (_, i) => `q${i}@example.com`) });
+    expect([poor.status, poor.body.code]).toEqual([400, 'INSUFFICIENT_CREDITS']);
+    expect((await both({ recipients: ['a@example.com'], fromEmail: 'x@other.test' })).status).toBe(400);
+    expect(await total()).toBe(before);
+    const sent = await both({ recipients: ['one@example.com'] });
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ name: 'In one go', status: 'RUNNING', dispatch: 'queued', totalRecipients: 1, audience: 'list' });
+    await t.advance(2);
+    expect((await t.dashboard('GET', `/dashboard/email/campaigns/${sent.body.id}`)).body).toMatchObject({ status: 'COMPLETED', sentCount: 1 });
+    expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
 });

@@ -1,14 +1,15 @@
-// Email campaigns: the seed lists them (`GET /email/campaigns`); the console creates, launches and
-// cancels them on the same engine, each email paid with a credit reserved at launch.
+// Email campaigns: the seed lists them (`GET /email/campaigns`); the console creates, launches (or both in
+// one transaction) and cancels them on the same engine, each email paid with a credit reserved at launch.
 import { z } from 'zod';
-import { campaignListQuerySchema, createEmailCampaignBodySchema, type CampaignSummary } from '../../contract/campaigns.ts';
+import { campaignListQuerySchema, createEmailCampaignBodySchema, type CampaignSummary, type CreateEmailCampaignInput } from '../../contract/campaigns.ts';
+import type { Db } from '../../kernel/db.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute } from '../../kernel/route.ts';
 import type { EmailService } from '../email/index.ts';
 import type { EmailCampaignConfig } from './campaign-channels.ts';
 import { emailCampaign } from './campaign-inputs.ts';
-import { deleteDraftRoute } from './campaigns.routes.ts';
+import { createAndLaunchRoute, deleteDraftRoute } from './campaigns.routes.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -22,8 +23,11 @@ const emailItem = (c: CampaignSummary) => {
   };
 };
 
-export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: EmailService; clock: Clock }) {
+export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: EmailService; clock: Clock; db: Db }) {
   const { campaigns } = deps;
+  const create = (orgId: string, body: CreateEmailCampaignInput) => emailCampaign(deps.clock, deps.email.prepare(orgId, body).template.name, body);
+  const audience = (orgId: string) => (config: Record<string, unknown>) =>
+    ((config as EmailCampaignConfig).audience === 'subscribers' ? deps.email.subscribers(orgId) : []);
   return [
     defineRoute({
       method: 'GET', path: '/v1/email/campaigns', scope: 'email:campaigns:read', console: true,
@@ -35,10 +39,7 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/email/campaigns', scope: 'dashboard', status: 201, idempotent: true, body: createEmailCampaignBodySchema.extend({ organizationId: z.string().optional() }),
-      handler: ({ orgId, body }) => {
-        const prepared = deps.email.prepare(orgId, body);
-        return emailItem(campaigns.create(orgId, emailCampaign(deps.clock, prepared.template.name, body)));
-      },
+      handler: ({ orgId, body }) => emailItem(campaigns.create(orgId, create(orgId, body))),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id', scope: 'dashboard', params,
@@ -53,8 +54,9 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/email/campaigns/:id/launch', scope: 'dashboard', status: 202, params,
-      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'email', (config) => ((config as EmailCampaignConfig).audience === 'subscribers' ? deps.email.subscribers(orgId) : [])),
+      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'email', audience(orgId)),
     }),
+    createAndLaunchRoute(deps, 'email', { body: createEmailCampaignBodySchema, create, audience, answer: emailItem }),
     defineRoute({
       method: 'POST', path: '/dashboard/email/campaigns/:id/cancel', scope: 'dashboard', params,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'email'),

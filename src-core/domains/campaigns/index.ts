@@ -32,7 +32,7 @@ export function campaignsDomain(deps: CoreDeps & {
     name: 'campaigns',
     routes: [
       ...campaignRoutes({ campaigns: service, whatsapp: deps.whatsapp, rcs: deps.rcs, contacts: deps.contacts, clock: deps.clock, db: deps.db }),
-      ...emailCampaignRoutes({ campaigns: service, email: deps.email, clock: deps.clock }),
+      ...emailCampaignRoutes({ campaigns: service, email: deps.email, clock: deps.clock, db: deps.db }),
     ],
     jobs: {
       [DISPATCH_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.dispatch(ctx.orgId as string, payload.campaignId),

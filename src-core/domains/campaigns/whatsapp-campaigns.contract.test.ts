@@ -190,6 +190,25 @@ describe('schedule and cancel', () => {
     expect((await get(id)).status).toBe('DRAFT');
     await t.dashboard('PUT', '/dashboard/wallet/prices', { prices: { whatsapp: PRICE } });
   });
+  it('console: create-and-launch is one transaction, so a refusal (the wallet, the template) leaves no DRAFT behind', async () => {
+    const both = (body: Record<string, unknown>) => t.dashboard('POST', '/dashboard/whatsapp/campaigns/create-and-launch', body);
+    const total = async () => (await t.request('GET', '/v1/whatsapp/campaigns', { token: key })).body.meta.total as number;
+    const before = await total();
+    expect((await t.dashboard('PUT', '/dashboard/wallet/prices', { prices: { whatsapp: 100_000 } })).status).toBe(200);
+    const poor = await both(offer({ name: 'Too dear', phones: phones(1_000, 40_000) }));
+    expect([poor.status, poor.body.code]).toEqual([400, 'INSUFFICIENT_BALANCE']);
+    await t.dashboard('PUT', '/dashboard/wallet/prices', { prices: { whatsapp: PRICE } });
+    expect((await both(offer({ templateId: pendingTemplateId }))).status).toBe(400);
+    expect(await total()).toBe(before);
+    const charged = await balance();
+    const sent = await both(offer({ name: 'In one go', phones: phones(2, 30_000) }));
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ name: 'In one go', status: 'RUNNING', dispatch: 'queued', totalRecipients: 2, templateId });
+    expect(await balance()).toBe(charged - 2 * PRICE);
+    await t.advance(3);
+    expect(await get(sent.body.id)).toMatchObject({ status: 'COMPLETED', sentCount: 2 });
+    expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
 });
 
 describe('list', () => {

@@ -1,9 +1,9 @@
 // What every channel's campaign builder shares: numbered steps, option cards, the recipients and the name
 // and schedule with what they add to the request, the summary card with its blockers, the core's refusals
-// shown as sent and the actions, and the create-then-launch sequence behind them.
+// shown as sent and the actions, and the requests behind them (a draft, or created and launched at once).
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorState } from '../../components/states.tsx';
-import { useCreateCampaign, useLaunchCampaign } from './mutations.ts';
+import { useCreateCampaign } from './mutations.ts';
 import type { CampaignTab } from './queries.ts';
 import { checkRecipients, entriesOfText, type RecipientKind } from './recipients.ts';
 import type { CsvFile } from './recipients-field.tsx';
@@ -86,43 +86,36 @@ export const formSubmit = (submit: (andLaunch: boolean) => void) => (event: Form
 };
 
 /**
- * Creates a campaign, then launches it when asked (a channel whose create already dispatches passes
- * `launches: false`). A failed launch leaves the draft, which `savedDraft` names so it can be opened.
+ * A draft, or a campaign created and launched in one request (nothing is left behind when the core refuses);
+ * either opens the campaign. A channel whose create already dispatches (RCS) passes `launches: false`.
+ * `clear` forgets the last refusal: the builders call it when the form changes, so an error never outlives
+ * the input it was about.
  */
 export function useCreateAndLaunch<Input>(channel: CampaignTab, onOpen: (id: string) => void, launches = true) {
   const create = useCreateCampaign<Input>(channel);
-  const launch = useLaunchCampaign(channel);
-  const [savedDraft, setSavedDraft] = useState<string | null>(null);
-  async function submit(input: Input, andLaunch: boolean) {
+  const launch = useCreateCampaign<Input>(channel, true);
+  const busy = create.isPending || launch.isPending;
+  function clear() {
+    if (busy) return;
+    create.reset();
     launch.reset();
-    let created;
-    try {
-      created = await create.mutateAsync(input);
-    } catch {
-      return; // shown from create.error
-    }
-    if (andLaunch && launches) {
-      try {
-        await launch.mutateAsync(created.id);
-      } catch {
-        setSavedDraft(created.id); // the draft exists; launch.error says why it did not go out
-        return;
-      }
-    }
-    onOpen(created.id);
   }
-  return { submit, create, launch, savedDraft, busy: create.isPending || launch.isPending };
+  function submit(input: Input, andLaunch: boolean) {
+    clear();
+    (andLaunch && launches ? launch : create).mutate(input, { onSuccess: (created) => onOpen(created.id) });
+  }
+  return { submit, clear, create, launch, busy };
 }
 
 type Outcome = { isError: boolean; error: Error | null };
-type Flow = { create: Outcome; launch: Outcome; savedDraft: string | null; busy: boolean };
+type Flow = { create: Outcome; launch: Outcome; busy: boolean };
 
 /** The summary card: facts, what is still missing, the core's errors and the actions. */
-export function BuilderSummary({ rows, blockers, flow, onClose, onOpen, onSubmit, draft = true, launchLabel }: {
-  rows: Array<[string, ReactNode]>; blockers: string[]; flow: Flow; onClose(): void; onOpen(id: string): void;
+export function BuilderSummary({ rows, blockers, flow, onClose, onSubmit, draft = true, launchLabel }: {
+  rows: Array<[string, ReactNode]>; blockers: string[]; flow: Flow; onClose(): void;
   onSubmit(andLaunch: boolean): void; draft?: boolean; launchLabel: string;
 }) {
-  const { create, launch, savedDraft, busy } = flow;
+  const { create, launch, busy } = flow;
   return (
     <div className="card summary-card">
       <dl className="summary">
@@ -130,12 +123,7 @@ export function BuilderSummary({ rows, blockers, flow, onClose, onOpen, onSubmit
       </dl>
       {blockers.length ? <p className="muted small blockers" data-testid="builder-blockers">Still needed: {blockers.join(', ')}.</p> : null}
       {create.isError ? <ErrorState error={create.error} /> : null}
-      {launch.isError ? (
-        <div data-testid="launch-error">
-          <ErrorState error={launch.error} />
-          {savedDraft ? <button type="button" className="link" onClick={() => onOpen(savedDraft)}>The draft was saved: open it</button> : null}
-        </div>
-      ) : null}
+      {launch.isError ? <div data-testid="launch-error"><ErrorState error={launch.error} /></div> : null}
       <div className="builder-actions">
         <button type="button" className="button ghost" onClick={onClose}>Cancel</button>
         {draft ? <button type="submit" className="button" disabled={busy || blockers.length > 0} data-testid="create-draft">Create draft</button> : null}

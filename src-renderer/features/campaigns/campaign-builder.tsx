@@ -44,7 +44,7 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
 
 
   return (
-    <form className="builder" onSubmit={formSubmit(submit)} data-testid="campaign-builder" aria-label="New WhatsApp campaign">
+    <form className="builder" onSubmit={formSubmit(submit)} onChange={flow.clear} data-testid="campaign-builder" aria-label="New WhatsApp campaign">
       <div className="builder-steps">
         <Step n={1} title="Template"><TemplatePicker value={template?.id ?? ''} onChange={pick} /></Step>
         <Step n={2} title="Recipients"><RecipientsField {...recipients.field} /></Step>
@@ -58,7 +58,7 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
           <h3>Preview</h3>
           <TemplatePreview template={template} values={values} />
         </div>
-        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Recipients', <span key="n" data-testid="summary-recipients">{check.valid.length.toLocaleString()}</span>],
             ['Price per message', price === undefined ? '—' : rupees(price)],

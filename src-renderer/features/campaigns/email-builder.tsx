@@ -85,7 +85,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   }
 
   return (
-    <form className="builder" onSubmit={formSubmit(submit)} data-testid="email-builder" aria-label="New email campaign">
+    <form className="builder" onSubmit={formSubmit(submit)} onChange={flow.clear} data-testid="email-builder" aria-label="New email campaign">
       <div className="builder-steps">
         <Step n={1} title="Template">
           {templates.data && !templates.data.data.length ? <Empty title="No email templates">Create a template with HTML first.</Empty> : null}
@@ -136,7 +136,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
         <NameAndSchedule n={4} placeholder="Spring newsletter" {...timing.field} />
       </div>
       <aside className="builder-side">
-        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Subject', <span key="s" data-testid="summary-subject">{effectiveSubject ?? '—'}</span>],
             ['Recipients', <span key="n" data-testid="summary-recipients">{count === null ? 'Counted at launch' : count.toLocaleString()}</span>],

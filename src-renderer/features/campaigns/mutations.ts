@@ -1,7 +1,7 @@
-// Changes to campaigns: create (a draft, or an RCS or SMS campaign launched at once), launch, cancel, delete
-// a draft; each refreshes the campaign queries and the wallet.
+// Changes to campaigns: create (a draft, or a campaign launched at once), launch, cancel, delete a draft;
+// each refreshes the campaign queries and the wallet.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelResult, CreateSmsCampaignInput, LaunchResult } from '../../../src-core/contract/index.ts';
+import type { CancelResult, LaunchResult } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import type { CampaignTab } from './queries.ts';
 
@@ -10,12 +10,16 @@ function useRefresh() {
   return () => Promise.all([client.invalidateQueries({ queryKey: ['campaigns'] }), client.invalidateQueries({ queryKey: ['wallet'] })]);
 }
 
-/** POST /dashboard/{channel}/campaigns: every channel answers at least the new campaign's id. */
-export function useCreateCampaign<Input, Created extends { id: string } = { id: string }>(channel: CampaignTab) {
+/**
+ * POST /dashboard/{channel}/campaigns: every channel answers at least the new campaign's id. With
+ * `andLaunch`, POST /dashboard/{channel}/campaigns/create-and-launch: created and launched in one
+ * transaction, so a refusal (the wallet, the template, an audience matching nobody) leaves no draft behind.
+ */
+export function useCreateCampaign<Input, Created extends { id: string } = { id: string }>(channel: CampaignTab, andLaunch = false) {
   const api = useApi();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: Input) => api.post<Created>(`/dashboard/${channel}/campaigns`, input),
+    mutationFn: (input: Input) => api.post<Created>(`/dashboard/${channel}/campaigns${andLaunch ? '/create-and-launch' : ''}`, input),
     onSuccess: refresh,
   });
 }
@@ -34,19 +38,6 @@ export function useCancelCampaign(channel: CampaignTab) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: string) => api.post<CancelResult>(`/dashboard/${channel}/campaigns/${id}/cancel`),
-    onSuccess: refresh,
-  });
-}
-
-/**
- * POST /dashboard/sms/campaigns/create-and-launch: the campaign is created and launched in one transaction,
- * so a refusal (the DLT text, the sender, an audience matching nobody, the wallet) leaves no draft behind.
- */
-export function useCreateAndLaunchSms() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: CreateSmsCampaignInput) => api.post<{ id: string; dispatch: LaunchResult['status'] }>('/dashboard/sms/campaigns/create-and-launch', input),
     onSuccess: refresh,
   });
 }

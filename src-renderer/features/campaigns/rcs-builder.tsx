@@ -58,7 +58,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   }
 
   return (
-    <form className="builder" onSubmit={formSubmit(submit)} data-testid="rcs-builder" aria-label="New RCS campaign">
+    <form className="builder" onSubmit={formSubmit(submit)} onChange={flow.clear} data-testid="rcs-builder" aria-label="New RCS campaign">
       <div className="builder-steps">
         <Step n={1} title="Bot and template">
           <label className="field">
@@ -110,7 +110,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
       </div>
       <aside className="builder-side">
         <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} /></div>
-        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit} draft={false}
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
             ['Recipients', <span key="n" data-testid="summary-recipients">{numbers.length.toLocaleString()}</span>],
             ['Price per message', price === undefined ? '—' : rupees(price)],

@@ -5,11 +5,10 @@
 import { useState } from 'react';
 import type { CreateSmsCampaignInput } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
-import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useSmsSenders, useSmsTemplates } from '../channels/queries.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { matchingTemplate } from './dlt.ts';
-import { useCreateAndLaunchSms, useCreateCampaign } from './mutations.ts';
 import { useWallet } from './queries.ts';
 import { passedAt } from './schedule.ts';
 import { RecipientsField } from './recipients-field.tsx';
@@ -23,19 +22,6 @@ const AUDIENCES: Array<{ value: Audience; label: string; hint: string }> = [
 ];
 const tagsOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((t) => t.trim()).filter(Boolean))];
 
-/** A draft, or a campaign created and launched at once (one request, nothing left behind when refused); each opens the campaign. */
-function useSmsFlow(onOpen: (id: string) => void) {
-  const create = useCreateCampaign<CreateSmsCampaignInput>('sms');
-  const launch = useCreateAndLaunchSms();
-  function submit(input: CreateSmsCampaignInput, andLaunch: boolean) {
-    create.reset();
-    launch.reset();
-    const mutation = andLaunch ? launch : create;
-    mutation.mutate(input, { onSuccess: (created) => onOpen(created.id) });
-  }
-  return { submit, create, launch, savedDraft: null, busy: create.isPending || launch.isPending };
-}
-
 export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [audience, setAudience] = useState<Audience>('manual');
   const [tags, setTags] = useState('');
@@ -43,7 +29,7 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const [senderId, setSenderId] = useState('');
   const [body, setBody] = useState('');
   const timing = useNameAndSchedule({ nameRequired: true });
-  const flow = useSmsFlow(onOpen);
+  const flow = useCreateAndLaunch<CreateSmsCampaignInput>('sms', onOpen);
   const senders = useSmsSenders();
   const templates = useSmsTemplates();
   const now = useVirtualNow();
@@ -79,7 +65,7 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   }
 
   return (
-    <form className="builder" onSubmit={formSubmit(submit)} data-testid="sms-builder" aria-label="New SMS campaign">
+    <form className="builder" onSubmit={formSubmit(submit)} onChange={flow.clear} data-testid="sms-builder" aria-label="New SMS campaign">
       <div className="builder-steps">
         <Step n={1} title="Audience">
           <OptionCards label="Audience" name="sms-audience" className="audience-options" value={audience} onChange={setAudience}
@@ -112,7 +98,7 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
               : <p className="preview-empty muted">The message appears here.</p>}
           </div>
         </div>
-        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onOpen={onOpen} onSubmit={submit}
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Recipients', <span key="n" data-testid="summary-recipients">{count === null ? 'Counted at launch' : count.toLocaleString()}</span>],
             ['Price per SMS', price === undefined ? '—' : rupees(price)],
