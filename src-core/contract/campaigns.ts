@@ -2,6 +2,7 @@
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
 import { isCalendarDay } from './common.ts';
+import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { smsRouteSchema } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
@@ -59,7 +60,8 @@ export const createSmsCampaignBodySchema = z.object({
     .pipe(z.enum(['all', 'all_contacts', 'segment', 'manual', 'manual_list', 'list'], { error: 'audienceType is one of all, segment, manual' }))
     .transform((v) => (v.startsWith('all') ? 'all' : v === 'segment' ? 'segment' : 'manual') as (typeof SMS_AUDIENCES)[number]).optional(),
   audienceCriteria: z.object({
-    tags: z.array(z.string().min(1).max(64)).max(50).optional(),
+    // The contacts' own tag rule (trimmed, inner whitespace collapsed, case kept), so ' vip ' finds 'vip'.
+    tags: contactTagsSchema.optional(),
     search: z.string().trim().min(1).max(200).optional(),
     phones: bulkPhones('audienceCriteria.phones', 0).optional(),
   }).optional(),

@@ -56,8 +56,8 @@ describe('SMS campaigns', () => {
     const logs = await t.request('GET', '/v1/sms/logs?limit=5', { token: key });
     expect(logs.body.data[0]).toMatchObject({ source: 'CAMPAIGN', senderId: 'ACMEIN', route: 'promotional' });
   });
-  it('a segment or all contacts is resolved at launch: contacts with a phone, and for a segment any of the tags', async () => {
-    const segment = await sms('', { name: 'VIPs', messageBody: SALE, audienceType: 'segment', audienceCriteria: { tags: ['vip'] }, senderId: 'ACMEIN', route: 'promotional' });
+  it('a segment or all contacts is resolved at launch: contacts with a phone, and for a segment any of the tags (by the tag rule)', async () => {
+    const segment = await sms('', { name: 'VIPs', messageBody: SALE, audienceType: 'segment', audienceCriteria: { tags: ['  vip '] }, senderId: 'ACMEIN', route: 'promotional' });
     expect(segment.body).toMatchObject({ totalRecipients: 0, audienceType: 'segment', senderId: 'ACMEIN', route: 'promotional' });
     await sms(`/${segment.body.id}/launch`);
     await t.advance(1);
