@@ -32,6 +32,12 @@ const generations = new WeakMap<Sql, () => number>();
 /** The transaction (begun by `tx`) the connection is in: a number that changes with every transaction. */
 export const transactionOf = (sql: Sql): number => generations.get(sql)?.() ?? 0;
 
+/**
+ * Text as searches compare it: lower case, accents dropped (`Zoë` → `zoe`). `ø`, `ł` and `ß` are letters of
+ * their own, not accented ones, and stay (as in the contacts' search index). SQL calls it as `fold(x)`.
+ */
+export const foldText = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 export function openDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sql = new Database(file);
@@ -45,6 +51,7 @@ export function openDb(file: string): Db {
   sql.pragma('busy_timeout = 5000');
   sql.pragma('cache_size = -32000');
   sql.pragma('temp_store = MEMORY');
+  sql.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
 
   let depth = 0;
   let held = false;

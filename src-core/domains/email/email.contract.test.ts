@@ -116,6 +116,12 @@ describe('email', () => {
     const found = await t.request('GET', '/v1/email/contacts?search=park', { token: key });
     expect(found.body.data).toEqual([expect.objectContaining({ email: 'zoe@example.com', firstName: 'Zoë', subscribed: true })]);
     expect((await t.dashboard('GET', '/dashboard/contacts?search=zoe@example.com')).body.data[0].name).toBe('Zoë Park');
+    // Accents and case aside, as the contacts' search: `renee cote` and `CÔTÉ` find Renée Côté.
+    await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'rc@example.com', firstName: 'Renée', lastName: 'Côté' } });
+    for (const term of ['renee%20cote', encodeURIComponent('CÔTÉ')]) {
+      const hits = await t.request('GET', `/v1/email/contacts?search=${term}`, { token: key });
+      expect(hits.body.data.map((c: { email: string }) => c.email)).toEqual(['rc@example.com']);
+    }
   });
 });
 
