@@ -16,8 +16,8 @@ afterAll(async () => {
 const PARAM_VALUES = ['x', '%00', '..%2F..%2Fetc', 'cnt_' + 'A'.repeat(24), '9'.repeat(40), '%F0%9F%92%A9'];
 const BODIES: unknown[] = ['{', '[]', '"text"', '123', 'null', '{"__proto__":{"polluted":1}}', { a: { b: { c: [1, 2, { d: null }] } } },
   { to: 12, channel: [], phones: 'x', name: 5, text: {}, seconds: 'soon', reason: 'r'.repeat(10_000) },
-  `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`, '{"name":"\\ud800x","text":"\\udc00"}'];
-const QUERIES = ['?limit=-1', '?page=0', '?limit=abc&page=1.5', '?search=%22%27%3B--', '?status=NOPE&from=2020-13-45', '?phone=abc'];
+  `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`, '{"name":"\\ud800x","text":"\\udc00"}', '{"name":"a\\u0000","search":"\\u0000","text":"x"}'];
+const QUERIES = ['?limit=-1', '?page=0', '?limit=abc&page=1.5', '?search=%22%27%3B--', '?status=NOPE&from=2020-13-45', '?phone=abc', '?search=a%00b&phone=%00'];
 
 const fill = (path: string, value: string): string => path.replace(/:([A-Za-z]+)/g, () => value);
 

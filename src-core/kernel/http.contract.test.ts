@@ -44,6 +44,28 @@ describe('errors', () => {
     expect([unpaired.status, unpaired.body.message]).toEqual([400, expect.stringContaining('unpaired UTF-16 surrogate')]);
     expect((await t.request('GET', '/v1/contacts?search=14155550109', { token: key.key })).body.data).toEqual([]);
   });
+  it('bytes that are not UTF-8 and the NUL character are refused with 400, in a body, a query or a path', async () => {
+    const key = await t.createKey();
+    const bytes = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from('","phone":"+14155550108"}')]);
+    const latin1 = await fetch(`${t.url}/v1/contacts`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' }, body: bytes });
+    expect([latin1.status, await latin1.json()]).toEqual([400, expect.objectContaining({ code: 'MALFORMED_JSON', message: 'Malformed JSON body: the bytes are not valid UTF-8' })]);
+    const nul = await t.request('POST', '/v1/contacts', { token: key.key, body: '{"name":"a\\u0000b","phone":"+14155550108"}' });
+    expect([nul.status, nul.body.message]).toEqual([400, 'Invalid body: a text holds a NUL character (\\u0000)']);
+    expect((await t.request('GET', '/v1/contacts?search=14155550108', { token: key.key })).body.data).toEqual([]);
+    // A NUL in a search ended the SQLite string early: a 500 on contacts, every contact on email contacts.
+    for (const path of ['/v1/contacts?search=a%00b', '/v1/email/contacts?search=%00', '/v1/contacts/cnt_%00x/notes']) {
+      const res = await t.request('GET', path, { token: key.key });
+      expect([res.status, res.body.code, res.body.message], path).toEqual([400, 'VALIDATION_FAILED', expect.stringContaining('must not contain a NUL character')]);
+    }
+  });
+  it('the unified send refuses a body it cannot read with {message} only, as it refuses everything else', async () => {
+    const key = await t.createKey();
+    const send = (body: string, headers: Record<string, string> = {}) => t.request('POST', '/v1/messages/send', { token: key.key, body, headers });
+    for (const res of [await send('{"to":'), await send('to=x', { 'content-type': 'text/plain' }), await send(`{"to":"${'x'.repeat(3_000_000)}"}`)]) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(Object.keys(res.body)).toEqual(['message']);
+    }
+  });
   it('a body without Content-Type: application/json is refused with 415', async () => {
     const key = await t.createKey();
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {

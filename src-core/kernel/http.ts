@@ -61,9 +61,23 @@ function zodMessage(where: string, error: z.ZodError): string {
 
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
+  if (where !== 'body') refuseNul(value, where);
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error)}`);
   return result.data;
+}
+
+/**
+ * A NUL character in a query or path value is refused: no text the contract takes holds one, and SQLite
+ * ends a string at it (a search term would be cut short, or end an FTS phrase early). Bodies: json-body.ts.
+ */
+function refuseNul(value: unknown, where: string): void {
+  if (!value || typeof value !== 'object') return;
+  for (const [name, item] of Object.entries(value)) {
+    if ([item].flat().some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+      throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${name}: must not contain a NUL character (%00)`);
+    }
+  }
 }
 
 function orgFromConsoleRequest(request: FastifyRequest, deps: HttpDeps): string {
@@ -110,8 +124,8 @@ function requireScope(granted: ReadonlySet<string>, scope: string): void {
   if (!granted.has(scope)) throw new AppError('INSUFFICIENT_SCOPE', `Insufficient scope. Required: ${scope}`);
 }
 
-/** Which routes render errors as `{message, ...extra}` only; looked up by the error handler. */
-const messageOnly = new WeakSet<FastifyRequest>();
+/** Whether the request's route renders errors as `{message, ...extra}` only (from its config: it holds before the body is parsed). */
+const messageOnly = (request: FastifyRequest): boolean => (request.routeOptions.config as { messageOnly?: boolean } | undefined)?.messageOnly === true;
 /** An error answer's body: the contract's envelope, or `{message, ...extra}` where the route says so (unified send). */
 const errorBody = (error: AppError, onlyMessage: boolean): Record<string, unknown> =>
   onlyMessage ? { message: error.message, ...error.extra } : renderError(error);
@@ -120,9 +134,9 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
   app.route({
     method: route.method,
     url: route.path,
+    config: { messageOnly: route.errorBody === 'message' },
     handler: async (request, fastifyReply) => {
       const state = logState.get(request) as LogState;
-      if (route.errorBody === 'message') messageOnly.add(request);
       if (!route.upload && request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
       const { caller, orgId } = authenticate(route, request, fastifyReply, deps, state);
       const params = parse(route.params, request.params, 'path parameters');
@@ -209,9 +223,17 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { fileSize: 16 * 1024 * 1024, files: 1 } });
   const defaultJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    defaultJson(request, body as string, (error, parsed) => {
+  // Bytes that are not UTF-8 are refused, not stored as U+FFFD (what was sent would be lost).
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+    let body: string;
+    try {
+      body = utf8.decode(raw as Buffer);
+    } catch {
+      return done(new AppError('MALFORMED_JSON', 'Malformed JSON body: the bytes are not valid UTF-8'), undefined);
+    }
+    if (body.trim() === '') return done(null, undefined);
+    defaultJson(request, body, (error, parsed) => {
       if (error) return done(error, undefined);
       const problem = jsonBodyProblem(parsed);
       return problem ? done(new AppError('VALIDATION_FAILED', problem), undefined) : done(null, parsed);
@@ -240,7 +262,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
       return fastifyReply.code(500).send({ statusCode: 500, error: statusText(500), message: 'Internal error', code: 'INTERNAL' });
     }
     for (const [name, value] of Object.entries(appError.headers)) fastifyReply.header(name, value);
-    return fastifyReply.code(appError.statusCode).send(errorBody(appError, messageOnly.has(request)));
+    return fastifyReply.code(appError.statusCode).send(errorBody(appError, messageOnly(request)));
   });
   app.setNotFoundHandler((request, fastifyReply) => {
     const state = logState.get(request);

@@ -1,6 +1,7 @@
 // Limits on a JSON body that JSON.parse does not impose: how deep it nests (a 100,000-level object parses,
-// then overflows the stack of whatever walks it: validation, hashing, storing) and text that UTF-8 cannot
-// hold (an unpaired surrogate such as "\uD800", stored as U+FFFD: not what was sent).
+// then overflows the stack of whatever walks it: validation, hashing, storing), text that UTF-8 cannot
+// hold (an unpaired surrogate such as "\uD800", stored as U+FFFD: not what was sent) and the NUL character
+// (no text the contract takes holds one; SQLite ends a string at it).
 
 export const MAX_JSON_DEPTH = 32;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -11,7 +12,8 @@ export function jsonBodyProblem(value: unknown): string | null {
   for (let next = stack.pop(); next; next = stack.pop()) {
     const { value: item, depth } = next;
     if (typeof item === 'string') {
-      if (LONE_SURROGATE.test(item)) return UNPAIRED;
+      const problem = textProblem(item);
+      if (problem) return problem;
       continue;
     }
     if (item === null || typeof item !== 'object') continue;
@@ -21,7 +23,8 @@ export function jsonBodyProblem(value: unknown): string | null {
       continue;
     }
     for (const [key, element] of Object.entries(item)) {
-      if (LONE_SURROGATE.test(key)) return UNPAIRED;
+      const problem = textProblem(key);
+      if (problem) return problem;
       stack.push({ value: element, depth: depth + 1 });
     }
   }
@@ -29,3 +32,5 @@ export function jsonBodyProblem(value: unknown): string | null {
 }
 
 const UNPAIRED = 'Invalid body: a text holds an unpaired UTF-16 surrogate (a lone \\uD800-\\uDFFF escape), which is not a character';
+const NUL = 'Invalid body: a text holds a NUL character (\\u0000)';
+const textProblem = (text: string): string | null => (LONE_SURROGATE.test(text) ? UNPAIRED : text.includes('\u0000') ? NUL : null);
