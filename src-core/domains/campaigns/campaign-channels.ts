@@ -125,7 +125,7 @@ export function campaignChannels(deps: {
             if (fallback && !messaging.capabilities(address).rcs) return sms.compose(orgId, fallback, address, origin(campaign));
             const field = fieldOf(contacts, orgId, address);
             const values: Record<string, string | number> = {};
-            for (const name of template.variables) values[name] = config.rcsVariables[name] ?? field(name) ?? '';
+            for (const name of template.variables) values[name] = (Object.hasOwn(config.rcsVariables, name) ? config.rcsVariables[name] : null) ?? field(name) ?? '';
             return rcs.compose(orgId, template, address, values, config.ttl, origin(campaign));
           },
         };

@@ -69,10 +69,12 @@ describe('email', () => {
       const res = await send(body);
       expect([res.status, res.body.message]).toEqual([400, expect.stringContaining(message)]);
     }
-    for (const host of ['a\u0000b', '<script>', 'smtp.example.com\r\nX: 1', 'smtp..example.com']) {
-      const saved = await t.request('PUT', '/dashboard/email/smtp', { token: t.dashboardToken, body: { host, port: 587, fromEmail: 'ops@example.com' } });
+    const smtp = (host: string) => t.request('PUT', '/dashboard/email/smtp', { token: t.dashboardToken, body: { host, port: 587, fromEmail: 'ops@example.com' } });
+    for (const host of ['<script>', 'smtp.example.com\r\nX: 1', 'smtp..example.com']) {
+      const saved = await smtp(host);
       expect([saved.status, saved.body.message], host).toEqual([400, 'Invalid body: host: host must be a host name or an IP address, e.g. smtp.example.com']);
     }
+    expect((await smtp('a\u0000b')).body.message).toBe('Invalid body: a text holds a NUL character (\\u0000)');
   });
   it('sends with merge tags, spends a credit, lands in the mailbox; delivered, opened and clicked follow on the clock', async () => {
     const res = await send(base());
@@ -122,6 +124,26 @@ describe('email', () => {
       const hits = await t.request('GET', `/v1/email/contacts?search=${term}`, { token: key });
       expect(hits.body.data.map((c: { email: string }) => c.email)).toEqual(['rc@example.com']);
     }
+  });
+});
+
+describe('merge values land as text', () => {
+  it('HTML-escaped in the html, on one line in the subject; only given values count, and blank HTML is no HTML', async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 5 });
+    const tpl = await t.request('POST', '/v1/email/templates', {
+      token: key, body: { name: 'Merge', subject: 'Hi {{first_name}} {{constructor}}{{toString|friend}}', html: '<p>{{first_name}}{{valueOf}}</p>', text: 'Hi {{first_name}}' },
+    });
+    const firstName = 'Sam\r\nBcc: victim@evil.test <a href="https://evil.test">Claim</a>';
+    const sent = await send({ ...base(), templateId: tpl.body.id, recipient: { to: 'merge@customer.io', firstName } });
+    expect(sent.status).toBe(200);
+    const [mail] = (await t.dashboard('GET', '/sim/handsets/merge@customer.io/messages')).body.data;
+    expect(mail.payload.subject).toBe('Hi Sam Bcc: victim@evil.test <a href="https://evil.test">Claim</a> friend');
+    expect(mail.payload.html).toBe('<p>Sam\r\nBcc: victim@evil.test &lt;a href=&quot;https://evil.test&quot;&gt;Claim&lt;/a&gt;</p>');
+    expect(mail.payload.text).toBe(`Hi ${firstName}`);
+    expect(mail.payload.links).toEqual([]);
+    const blank = await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Blank', subject: 'Hi', html: '   ' } });
+    const refused = await send({ ...base(), templateId: blank.body.id });
+    expect([refused.status, refused.body.message]).toEqual([400, expect.stringContaining('has no HTML content')]);
   });
 });
 

@@ -30,9 +30,21 @@ const toDomain = (row: DomainRow): SendingDomain => ({ id: row.id, domain: row.d
 const toContact = (row: EmailContactRow): EmailContact => ({
   id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, subscribed: row.subscribed === 1, createdAt: row.created_at,
 });
-/** A tag without a value (unknown, or empty) becomes its fallback (`{{first_name|there}}`), or empty, as in most email tools. */
-export const merge = (text: string, values: Record<string, string>): string =>
-  text.replace(MERGE_TAG, (_m, key: string, fallback: string | undefined) => values[key] || (fallback ?? '').trim());
+/**
+ * Fills merge tags. A tag without a value (unknown, or empty) becomes its fallback (`{{first_name|there}}`),
+ * or empty, as in most email tools. Only the values' own keys count (`{{constructor}}` is not Object's).
+ * `encode` makes a value safe where it lands; the template's own text (the fallback) is left as written.
+ */
+export const merge = (text: string, values: Record<string, string>, encode: (value: string) => string = (value) => value): string =>
+  text.replace(MERGE_TAG, (_m, key: string, fallback: string | undefined) => {
+    const value = Object.hasOwn(values, key) ? values[key] : '';
+    return value ? encode(value) : (fallback ?? '').trim();
+  });
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** A value in the HTML is text, as `{{name}}` is in Handlebars: a customer's name cannot add tags or links. */
+const htmlText = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] as string);
+/** A value in the subject stays on its line: a line break would start a header of its own. */
+const oneLine = (value: string): string => value.replace(/[\r\n\u2028\u2029]+/g, ' ');
 const linksOf = (html: string): string[] => [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1] as string);
 
 export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService }) {
@@ -61,7 +73,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
   function prepare(orgId: string, input: EmailSender): PreparedEmail {
     const template = store.template(orgId, input.templateId);
     if (!template) throw bad(`Email template ${input.templateId} not found`);
-    if (!template.html) throw bad(`Email template ${template.name} has no HTML content`);
+    if (!template.html?.trim()) throw bad(`Email template ${template.name} has no HTML content`);
     checkSender(orgId, input.fromEmail);
     return { ...input, template, smtp: store.smtp(orgId) ?? null };
   }
@@ -74,8 +86,8 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     const values: Record<string, string> = {
       ...given, first_name: recipient.firstName || (given.first_name ?? ''), last_name: recipient.lastName || (given.last_name ?? ''),
     };
-    const subject = merge(prepared.subject ?? template.subject, values);
-    const html = merge(template.html as string, values);
+    const subject = merge(prepared.subject ?? template.subject, values, oneLine);
+    const html = merge(template.html as string, values, htmlText);
     const text = template.text ? merge(template.text, values) : null;
     const { fromName, fromEmail, replyTo } = prepared;
     return {

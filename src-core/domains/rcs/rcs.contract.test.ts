@@ -6,6 +6,7 @@ import { createTestServer, type TestServer } from '../../testing/test-server.ts'
 let t: TestServer;
 let key: string;
 let templateId: string;
+let protoTemplateId: string;
 const send = (body: unknown) => t.request('POST', '/v1/rcs/send', { token: key, body });
 
 beforeAll(async () => {
@@ -20,6 +21,8 @@ beforeAll(async () => {
   });
   expect(template.status).toBe(201);
   templateId = template.body.id;
+  // Variables named like Object's own members: only values given count.
+  protoTemplateId = (await t.dashboard('POST', '/dashboard/rcs/templates', { botId: bot.body.id, name: 'Proto', text: 'Hi {{constructor}} {{toString}}' })).body.id;
   await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
   await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Fallback', dltTemplateId: '1207160000000000001', body: 'Order {#var#} ships today - ACME' });
 });
@@ -33,7 +36,7 @@ describe('RCS', () => {
     expect((await send({ to: '+14155550601', templateId, rcsVariables: { order: '#1', name: 'A' } })).body.message).toContain('PENDING');
     await t.advance(60);
     const templates = await t.request('GET', '/v1/rcs/templates', { token: key });
-    expect(templates.body.data[0]).toMatchObject({ status: 'APPROVED', variables: ['order', 'name'], type: 'rich_card' });
+    expect(templates.body.data.find((x: { name: string }) => x.name === 'Shipped')).toMatchObject({ status: 'APPROVED', variables: ['order', 'name'], type: 'rich_card' });
     expect(templates.body.meta.limit).toBe(20);
   });
   it('sends with variables filled, billed at the RCS price, delivered with the clock', async () => {
@@ -54,6 +57,8 @@ describe('RCS', () => {
   });
   it('refuses missing variables, a bad ttl, an unknown template', async () => {
     expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '#1' } })).body.message).toContain('name');
+    const proto = await send({ to: '+14155550602', templateId: protoTemplateId });
+    expect([proto.status, proto.body.message]).toEqual([400, 'rcsVariables is missing constructor, toString for template Proto']);
     expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '1', name: 'x' }, ttl: '1h' })).status).toBe(400);
     expect((await send({ to: '+14155550602', templateId: 'rct_nope' })).status).toBe(400);
     expect((await t.dashboard('POST', '/dashboard/rcs/templates', { botId: 'bot_nope', name: 'x', text: 'y' })).status).toBe(404);

@@ -36,7 +36,7 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
   }
   /** The outbound RCS message of a template with its {{variables}} filled (a missing one is left empty). */
   function compose(orgId: string, template: RcsTemplate, to: string, values: Record<string, string | number>, ttl: string | null, origin: Origin): OutboundInput {
-    const fill = (text: string | null) => (text ?? '').replace(VARIABLE, (_m, name: string) => String(values[name] ?? ''));
+    const fill = (text: string | null) => (text ?? '').replace(VARIABLE, (_m, name: string) => String((Object.hasOwn(values, name) ? values[name] : '') ?? ''));
     return {
       orgId, channel: 'rcs', to: `+${to.replace(/\D/g, '')}`, sender: store.botById(orgId, template.botId)?.name ?? null, type: template.type,
       text: fill(template.title ? `${template.title}\n${template.text}` : template.text), templateId: template.id, templateName: template.name, source: origin.source,
@@ -80,7 +80,7 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
     async send(orgId: string, input: SendRcsInput, origin: Origin): Promise<RcsSendResult & { message: Message }> {
       const template = approvedTemplate(orgId, input.templateId);
       const values = input.rcsVariables ?? {};
-      const missing = template.variables.filter((name) => values[name] === undefined);
+      const missing = template.variables.filter((name) => !Object.hasOwn(values, name));
       if (missing.length) throw bad(`rcsVariables is missing ${missing.join(', ')} for template ${template.name}`);
       const to = `+${input.to.replace(/\D/g, '')}`;
       if (!messaging.capabilities(to).rcs && input.smsFallback) {
