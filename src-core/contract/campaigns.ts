@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isCalendarDay } from './common.ts';
 import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
+import { rcsTtlSchema } from './rcs.ts';
 import { smsRouteSchema } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
 
@@ -78,8 +79,9 @@ export const createRcsCampaignBodySchema = z.object({
   numbers: bulkPhones('numbers', 1).optional(),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country is an ISO 3166 two-letter code').default('IN'),
   removeDuplicate: z.boolean().default(true),
-  ttl: z.union([z.string().regex(/^\d{1,7}s$/), z.number().int().min(1).max(9_999_999).transform((n) => `${n}s`)], { error: 'ttl is a number of seconds, e.g. 3600 or "3600s"' }).optional(),
-  scheduleCampaign: z.boolean().default(false),
+  ttl: rcsTtlSchema.optional(),
+  /** Without it, a `scheduledAt` schedules the campaign (it is never dropped); `false` with one is a 400. */
+  scheduleCampaign: z.boolean().optional(),
   scheduledAt: scheduleSchema.optional(),
   scheduleTimezone: timeZoneSchema.optional(),
   fallback: z.boolean().default(false),

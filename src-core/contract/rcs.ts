@@ -30,6 +30,12 @@ export const rcsTemplateSchema = z.object({
 });
 export type RcsTemplate = z.infer<typeof rcsTemplateSchema>;
 
+/** How long the network keeps trying: `"3600s"` (the seed's form) or `3600`, 1 to 9,999,999 seconds; kept as `"<n>s"`. */
+export const rcsTtlSchema = z.union([
+  z.string().regex(/^0*[1-9]\d{0,6}s$/).transform((v) => `${Number(v.slice(0, -1))}s`),
+  z.number().int().min(1).max(9_999_999).transform((n) => `${n}s`),
+], { error: 'ttl is a number of seconds from 1 to 9999999, e.g. "3600s" or 3600' });
+
 export const sendRcsBodySchema = z.object({
   to: phoneSchema(),
   templateId: z.string().min(1),
@@ -37,7 +43,7 @@ export const sendRcsBodySchema = z.object({
   smsFallback: z.object({
     sender: z.string().min(1), message: z.string().min(1).max(2000), templateId: z.string().optional(), route: smsRouteSchema.default('transactional'),
   }).optional(),
-  ttl: z.string().regex(/^\d{1,7}s$/, 'ttl is a number of seconds followed by s, e.g. "3600s"').optional(),
+  ttl: rcsTtlSchema.optional(),
 });
 export type SendRcsInput = z.infer<typeof sendRcsBodySchema>;
 

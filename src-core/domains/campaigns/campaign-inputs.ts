@@ -116,6 +116,8 @@ export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCam
 export function rcsCampaign(clock: Clock, templateName: string, input: CreateRcsCampaignInput): NewCampaign {
   if (input.fallback && !input.fallbackMessage) throw bad('fallback needs fallbackMessage: the SMS sent to handsets without RCS');
   if (input.scheduleCampaign && !input.scheduledAt) throw bad('scheduleCampaign needs scheduledAt');
+  if (input.scheduleCampaign === false && input.scheduledAt) throw bad('scheduledAt is given but scheduleCampaign is false: drop scheduledAt to send now, or set scheduleCampaign to true');
+  const scheduled = input.scheduleCampaign ?? input.scheduledAt !== undefined;
   const normalized = input.numbers ? normalizeNumbers('numbers', input.numbers, input.country) : { addresses: [], all: [], duplicatesRemoved: 0 };
   const addresses = input.removeDuplicate ? normalized.addresses : normalized.all;
   const config: RcsCampaignConfig = {
@@ -125,7 +127,7 @@ export function rcsCampaign(clock: Clock, templateName: string, input: CreateRcs
   return {
     channel: 'rcs', name: input.campaignName ?? generatedName(clock, templateName, input.scheduleTimezone),
     config: { ...config, duplicatesRemoved: input.removeDuplicate ? normalized.duplicatesRemoved : 0 }, addresses,
-    scheduledAt: input.scheduleCampaign ? scheduleOf(clock, input.scheduledAt, input.scheduleTimezone) : null, scheduleTimezone: input.scheduleTimezone ?? null,
+    scheduledAt: scheduled ? scheduleOf(clock, input.scheduledAt, input.scheduleTimezone) : null, scheduleTimezone: input.scheduleTimezone ?? null,
   };
 }
 

@@ -174,6 +174,14 @@ describe('RCS campaigns', () => {
     const later = await rcs({ numbers: ['919810050601'], scheduleCampaign: true, scheduledAt: '2026-01-15T18:00:00+05:30', rcsVariables: { discount: '5%' } });
     expect(later.body).toMatchObject({ status: 'SCHEDULED', dispatch: 'scheduled', scheduledAt: '2026-01-15T12:30:00.000Z' });
     expect((await t.request('POST', `/v1/rcs/campaigns/${later.body.id}/cancel`, { token: key })).body).toMatchObject({ refundedRecipients: 1 });
+    // A scheduledAt is never dropped: without scheduleCampaign it schedules; with scheduleCampaign: false it is a 400.
+    const implied = await rcs({ numbers: ['919810050602'], scheduledAt: '2026-01-15T18:00:00+05:30', rcsVariables: { discount: '5%' }, ttl: '0600s' });
+    expect(implied.body).toMatchObject({ status: 'SCHEDULED', dispatch: 'scheduled', scheduledAt: '2026-01-15T12:30:00.000Z' });
+    expect((await t.request('GET', `/v1/rcs/campaigns/${implied.body.id}`, { token: key })).body.ttl).toBe('600s');
+    await t.request('POST', `/v1/rcs/campaigns/${implied.body.id}/cancel`, { token: key });
+    const contradicts = await rcs({ numbers: ['919810050603'], scheduleCampaign: false, scheduledAt: '2026-01-15T18:00:00+05:30', rcsVariables: { discount: '5%' } });
+    expect([contradicts.status, contradicts.body.message]).toEqual([400, expect.stringContaining('scheduleCampaign is false')]);
+    for (const ttl of ['0s', 0, '3600', '1h']) expect((await rcs({ numbers: ['919810050604'], ttl, rcsVariables: { discount: '5%' } })).status, String(ttl)).toBe(400);
   });
   it('a failed SMS fallback is refunded as what it was paid as: RCS, at the RCS price', async () => {
     const rcsPrice = (await t.dashboard('GET', '/dashboard/wallet')).body.prices.rcs as number;

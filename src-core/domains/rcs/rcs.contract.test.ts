@@ -59,7 +59,9 @@ describe('RCS', () => {
     expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '#1' } })).body.message).toContain('name');
     const proto = await send({ to: '+14155550602', templateId: protoTemplateId });
     expect([proto.status, proto.body.message]).toEqual([400, 'rcsVariables is missing constructor, toString for template Proto']);
-    expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '1', name: 'x' }, ttl: '1h' })).status).toBe(400);
+    for (const ttl of ['1h', '0s', 0, '3600']) expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '1', name: 'x' }, ttl })).status, String(ttl)).toBe(400);
+    // The campaign's forms of ttl, on the send too: "3600s" or 3600.
+    expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '1', name: 'x' }, ttl: 3600 })).status).toBe(200);
     expect((await send({ to: '+14155550602', templateId: 'rct_nope' })).status).toBe(400);
     expect((await t.dashboard('POST', '/dashboard/rcs/templates', { botId: 'bot_nope', name: 'x', text: 'y' })).status).toBe(404);
   });
