@@ -55,6 +55,8 @@ describe('POST /v1/sms/send', () => {
   it('refuses a message that matches no approved template, an unknown or unapproved sender, a bad route, with 400 and nothing sent', async () => {
     const cases: Array<[unknown, string]> = [
       [shipped(['+14155550502'], { message: 'Free money!!!' }), 'does not match any approved'],
+      [shipped(['+14155550502'], { message: OTP_TEMPLATE }), 'message still holds a {#var#} placeholder'],
+      [shipped(['+14155550502'], { message: 'Your order #1001 has shipped. Track it at {#var#} - ACME', templateId: '1207160000000000001' }), 'still holds a {#var#}'],
       [shipped(['+14155550502'], { message: `Your order ${'x'.repeat(31)} has shipped. Track it at a - ACME` }), 'follows the DLT template Order shipped, but a {#var#} value is longer than 30 characters'],
       [shipped(['+14155550502'], { message: `Your order ${'x'.repeat(31)} has shipped. Track it at a - ACME`, templateId: '1207160000000000001' }), 'longer than 30 characters'],
       [shipped(['+14155550502'], { message: 'Your order #1001 has shipped.', templateId: '1207160000000000001' }), 'does not match the DLT template Order shipped'],

@@ -37,6 +37,9 @@ export function createSmsService(deps: {
 
   /** The approved template the message matches (the given one, or any): else 400 naming why. */
   function templateFor(orgId: string, input: SmsMessageInput): SmsTemplateRow {
+    // The template's text copied with its placeholders still in it "matches" (`{#var#}` is 7 characters of
+    // one line), and the customer would read it as is.
+    if (input.message.includes('{#var#}')) throw bad('message still holds a {#var#} placeholder: replace each {#var#} with its value');
     if (input.templateId) {
       const row = store.templateById(orgId, input.templateId) ?? store.templateByDlt(orgId, input.templateId);
       if (!row) throw bad(`SMS template ${input.templateId} not found`);
