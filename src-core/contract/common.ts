@@ -56,6 +56,13 @@ export const statsRangeQuery = z.object({ start: isoDateTimeSchema.optional(), e
  * the country code first. No country code starts with 0, so `0044…` (a dialling prefix) is refused
  * rather than stored as a different number from `+44…`.
  */
+/** Characters as a reader counts them (code points, as zod's string lengths): an emoji is one, not two. */
+export const charCount = (text: string): number => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
 export const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
 export const phoneSchema = (message = 'must be a phone number in international format: the country code, then the number (e.g. +14155550101)') =>
   z.string().trim().regex(PHONE_PATTERN, message);

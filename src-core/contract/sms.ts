@@ -33,10 +33,13 @@ export type CreateSmsTemplateInput = z.infer<typeof createSmsTemplateBodySchema>
 export const MAX_SMS_RECIPIENTS = 1000;
 export const smsPhoneSchema = phoneSchema();
 
+/** The longest SMS text (concatenated segments) a send takes. */
+export const SMS_MESSAGE_MAX = 2000;
+
 export const sendSmsBodySchema = z.object({
   senderId: z.string().min(1).max(20),
   to: z.array(smsPhoneSchema).min(1, 'to needs at least one number').max(MAX_SMS_RECIPIENTS, `at most ${MAX_SMS_RECIPIENTS} recipients per send`),
-  message: z.string().min(1).max(2000),
+  message: z.string().min(1).max(SMS_MESSAGE_MAX),
   templateId: z.string().optional(),
   route: smsRouteSchema.default('transactional'),
 });

@@ -1,10 +1,11 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
-import { PHONE_PATTERN } from './common.ts';
+import { charCount, PHONE_PATTERN } from './common.ts';
 import { headerText, withMergeTags } from './email.ts';
-import { igsidProblem } from './instagram.ts';
+import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
+import { SMS_MESSAGE_MAX } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
-import { channelSchema } from './messaging.ts';
+import { channelSchema, type Channel } from './messaging.ts';
 
 export const FALLBACK_CHANNELS = ['whatsapp', 'sms', 'rcs'] as const;
 
@@ -41,7 +42,20 @@ export const unifiedSendBodySchema = z.object({
 }).superRefine((body, ctx) => {
   const problem = addressProblem(body.channel, body.to);
   if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+  // A value no channel of the chain could take is the client's to fix (400), not a failed attempt (502, which clients retry).
+  const chain = new Set([body.channel, ...(body.fallbackChannels ?? [])]);
+  for (const [channel, max] of Object.entries(MESSAGE_MAX)) {
+    if (chain.has(channel as Channel) && body.message && charCount(body.message) > max) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: `must be at most ${max} characters for channel ${channel}` });
+    }
+  }
+  const numbered = Object.keys(body.template?.variables ?? {}).filter((key) => /^\d+$/.test(key)).map(Number).sort((a, b) => a - b);
+  if (chain.has('whatsapp') && numbered.some((n, i) => n !== i + 1)) {
+    ctx.addIssue({ code: 'custom', path: ['template', 'variables'], message: `WhatsApp placeholders are numbered from 1 with no gaps: got ${numbered.join(', ')}` });
+  }
 });
+/** The longest `message` each channel takes (seed limits: instagram 1000 characters; SMS as its own send). */
+const MESSAGE_MAX: Partial<Record<Channel, number>> = { instagram: INSTAGRAM_MESSAGE_MAX, sms: SMS_MESSAGE_MAX };
 export type UnifiedSendBody = z.infer<typeof unifiedSendBodySchema>;
 
 export type UnifiedAttempt =

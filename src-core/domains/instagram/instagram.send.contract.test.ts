@@ -138,6 +138,9 @@ describe('the send function for the unified send', () => {
     expect(await balance()).toBe(before - 15);
     await expect(instagram.sendMessage(t.organizationId, { recipientIgsid: 'maya.designs', message: 'x' }, origin)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400 });
     await expect(instagram.sendMessage(t.organizationId, { recipientIgsid: CUSTOMER, message: 'x'.repeat(1001) }, origin)).rejects.toMatchObject({ statusCode: 400 });
+    // Characters, as the route's schema counts them: 1000 emoji fit (2000 UTF-16 units); 1001 do not.
+    await expect(instagram.sendMessage(t.organizationId, { recipientIgsid: CUSTOMER, message: '😀'.repeat(1000) }, origin)).resolves.toMatchObject({ status: 'sent' });
+    await expect(instagram.sendMessage(t.organizationId, { recipientIgsid: CUSTOMER, message: '😀'.repeat(1001) }, origin)).rejects.toMatchObject({ statusCode: 400 });
     await expect(instagram.sendMessage(t.organizationId, { recipientIgsid: '42', message: 'x' }, origin)).rejects.toMatchObject({ code: 'OUTSIDE_MESSAGING_WINDOW' });
     const other = t.server.services.orgs.create('Unconnected').id;
     await expect(instagram.sendMessage(other, { recipientIgsid: CUSTOMER, message: 'x' }, origin)).rejects.toMatchObject({ code: 'INTEGRATION_NOT_CONNECTED', statusCode: 404 });

@@ -1,7 +1,7 @@
 // The rules of Instagram: the organization's connection (without it every Instagram route is 404), the
 // profile, conversations over the shared messaging ones, direct messages within the 24-hour window, insights.
 import { randomInt } from 'node:crypto';
-import type { ListEnvelope } from '../../contract/common.ts';
+import { charCount, type ListEnvelope } from '../../contract/common.ts';
 import {
   igsidProblem, INSTAGRAM_MESSAGE_MAX, type ConnectInstagramInput, type InstagramConnection, type InstagramConnectionState,
   type InstagramConversation, type InstagramInsights, type InstagramProfile, type InstagramSendResult, type InstagramSender,
@@ -157,7 +157,7 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
       const problem = igsidProblem(igsid);
       if (problem) throw new AppError('VALIDATION_FAILED', `recipientIgsid: ${problem}`);
       if (input.message.trim().length === 0) throw new AppError('VALIDATION_FAILED', 'message: must not be empty');
-      if (input.message.length > INSTAGRAM_MESSAGE_MAX) throw new AppError('VALIDATION_FAILED', `message: must be at most ${INSTAGRAM_MESSAGE_MAX} characters`);
+      if (charCount(input.message) > INSTAGRAM_MESSAGE_MAX) throw new AppError('VALIDATION_FAILED', `message: must be at most ${INSTAGRAM_MESSAGE_MAX} characters`);
       assertCanMessage(orgId, connection, igsid);
       const message = await messaging.send({
         orgId, channel: 'instagram', to: igsid, sender: connection.username, type: 'text', text: input.message, source: origin.source,

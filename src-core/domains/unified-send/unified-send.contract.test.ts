@@ -51,6 +51,18 @@ describe('POST /v1/messages/send', () => {
     expect((await unified({ to: '+14155550445', channel: 'whatsapp', fallbackChannels: ['instagram'] })).status).toBe(400);
     expect((await t.dashboard('GET', '/sim/handsets/+14155550445/messages')).body.data).toEqual([]);
   });
+  it('refuses with 400, not 502, a value no channel of the chain could take: a message over its limit, WhatsApp variables with a gap', async () => {
+    const long = await unified({ to: '6234817790112233', channel: 'instagram', message: 'a'.repeat(1001) });
+    expect([long.status, long.body]).toEqual([400, { message: 'Invalid body: message: must be at most 1000 characters for channel instagram' }]);
+    const sms = await unified({ to: '+14155550446', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'a'.repeat(2001), sms: { senderId: 'ACME' } });
+    expect([sms.status, sms.body.message]).toEqual([400, 'Invalid body: message: must be at most 2000 characters for channel sms']);
+    const gap = await unified({ to: '+14155550446', channel: 'whatsapp', template: { ...wa, variables: { 1: 'A', 3: 'C' } } });
+    expect([gap.status, gap.body.message]).toEqual([400, 'Invalid body: template.variables: WhatsApp placeholders are numbered from 1 with no gaps: got 1, 3']);
+    // Characters are counted as a reader counts them: 1000 emoji are 1000 characters (2000 UTF-16 units).
+    const emoji = await unified({ to: '6234817790112233', channel: 'instagram', message: '😀'.repeat(1001) });
+    expect(emoji.body.message).toContain('at most 1000 characters');
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550446/messages')).body.data).toEqual([]);
+  });
   it('takes only the numbered variables as WhatsApp parameters, so named ones can serve RCS in the same chain', async () => {
     const res = await unified({ to: '+14155550449', channel: 'whatsapp', fallbackChannels: ['whatsapp', 'whatsapp'], template: { ...wa, variables: { name: 'Alice', 1: 'Alice', discount: '10%' } } });
     expect([res.status, res.body.channelUsed, res.body.attempts.length]).toEqual([200, 'whatsapp', 1]);
