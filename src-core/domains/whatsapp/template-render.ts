@@ -1,4 +1,5 @@
 // Checks a template send's components against the template's placeholders and renders the text.
+import { charCount } from '../../contract/common.ts';
 import { placeholdersOf, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
 import { AppError } from '../../kernel/errors.ts';
 
@@ -23,12 +24,32 @@ export function checkPlaceholders(components: WaTemplateComponent[]): string | n
 
 const bad = (message: string): AppError => new AppError('VALIDATION_FAILED', message);
 
+/** The cloud API's rules for a text parameter: not empty, no line break or tab, at most 4 spaces in a row. */
 function textParams(component: WaSendComponent | undefined, where: string): string[] {
   return (component?.parameters ?? []).map((p, i) => {
     if (p.type !== 'text' || typeof p.text !== 'string') throw bad(`${where} parameter ${i + 1} must be {"type":"text","text":"..."}`);
+    if (!p.text.trim()) throw bad(`${where} parameter ${i + 1} is empty: the messaging platform refuses an empty parameter`);
+    if (/[\r\n\t]| {5,}/.test(p.text)) throw bad(`${where} parameter ${i + 1} has a line break, a tab or more than 4 spaces in a row, which the messaging platform refuses in a parameter`);
     return p.text;
   });
 }
+
+/** The longest body and text header once filled, as the messaging platform counts them. */
+const BODY_MAX = 1024;
+const HEADER_MAX = 60;
+function fitting(text: string, max: number, what: string, templateName: string): string {
+  const length = charCount(text);
+  if (length > max) throw bad(`template ${templateName} ${what} is ${length} characters once filled; the messaging platform allows ${max}`);
+  return text;
+}
+const isWebLink = (link: string): boolean => {
+  if (!/^https?:\/\//i.test(link)) return false;
+  try {
+    return new URL(link).hostname.length > 0;
+  } catch {
+    return false;
+  }
+};
 
 const fill = (text: string, values: string[]): string => text.replace(PLACEHOLDER, (_m, n: string) => values[Number(n) - 1] ?? '');
 
@@ -53,8 +74,8 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     const media = sentHeader?.parameters[0];
     const kind = header.format.toLowerCase();
     const link = media && media.type === kind ? (media[kind] as { link?: unknown } | undefined)?.link : undefined;
-    if (typeof link !== 'string' || !/^https?:\/\//.test(link)) {
-      const why = typeof link === 'string' ? `the ${kind} link must be an http(s) URL, not "${link.slice(0, 60)}"` : `send a header parameter {"type":"${kind}","${kind}":{"link":"https://..."}}`;
+    if (typeof link !== 'string' || !isWebLink(link)) {
+      const why = typeof link === 'string' ? `the ${kind} link must be an http(s) URL with a host, not "${link.slice(0, 60)}"` : `send a header parameter {"type":"${kind}","${kind}":{"link":"https://..."}}`;
       throw bad(`template ${templateName} has ${header.format === 'IMAGE' ? 'an' : 'a'} ${header.format} header: ${why}`);
     }
     renderedHeader = { format: header.format, link };
@@ -62,7 +83,7 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     const values = textParams(sentHeader, 'header');
     const expected = placeholdersOf(header.text).length;
     if (values.length !== expected) throw bad(`template ${templateName} header expects ${expected} parameter${expected === 1 ? '' : 's'}, got ${values.length}`);
-    renderedHeader = { format: 'TEXT', text: fill(header.text ?? '', values) };
+    renderedHeader = { format: 'TEXT', text: fitting(fill(header.text ?? '', values), HEADER_MAX, 'header', templateName) };
   } else if (sentHeader) throw bad(`template ${templateName} has no header`);
 
   const renderedButtons = (buttons?.type === 'BUTTONS' ? buttons.buttons : []).map((button, index) => {
@@ -75,5 +96,5 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     return { ...button, url: fill(button.url, values) };
   });
 
-  return { text: fill(body?.type === 'BODY' ? body.text : '', bodyValues), header: renderedHeader, buttons: renderedButtons };
+  return { text: fitting(fill(body?.type === 'BODY' ? body.text : '', bodyValues), BODY_MAX, 'body', templateName), header: renderedHeader, buttons: renderedButtons };
 }

@@ -89,7 +89,15 @@ describe('send-template', () => {
     const cases: Array<[unknown, string]> = [
       [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'header') }, 'has an IMAGE header: send a header parameter'],
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'header' ? { type: 'header', parameters: [{ type: 'image', image: { link: 'ftp://cdn/x.png' } }] } : c)) },
-        'has an IMAGE header: the image link must be an http(s) URL, not "ftp://cdn/x.png"'],
+        'has an IMAGE header: the image link must be an http(s) URL with a host, not "ftp://cdn/x.png"'],
+      [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'header' ? { type: 'header', parameters: [{ type: 'image', image: { link: 'https://' } }] } : c)) },
+        'the image link must be an http(s) URL with a host, not "https://"'],
+      // The cloud API's own refusals of a parameter, and of a body too long once filled.
+      ...['', '  ', 'two\nlines', 'a\ttab', 'five     spaces'].map((text): [unknown, string] => [
+        { ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: [{ type: 'text', text }, c.parameters[1]] } : c)) },
+        text.trim() ? 'body parameter 1 has a line break, a tab or more than 4 spaces in a row' : 'body parameter 1 is empty']),
+      [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: [{ type: 'text', text: 'x'.repeat(1100) }, c.parameters[1]] } : c)) },
+        'body is 1134 characters once filled; the messaging platform allows 1024'],
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: c.parameters.slice(0, 1) } : c)) }, 'expects 2 parameters, got 1'],
       [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'button') }, 'dynamic URL'],
       [{ ...params('14155550111'), templateName: 'nope' }, 'not found'],
