@@ -94,7 +94,8 @@ export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId:
 
 export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCampaign & { config: SmsCampaignConfig } {
   const criteria = input.audienceCriteria ?? {};
-  const audienceType = input.audienceType ?? (criteria.phones?.length ? 'manual' : 'all');
+  // Left out, the audience is read from the criteria given: numbers a list, tags or a search a segment, nothing every contact.
+  const audienceType = input.audienceType ?? (criteria.phones?.length ? 'manual' : criteria.tags?.length || criteria.search ? 'segment' : 'all');
   let addresses: string[] = [];
   if (audienceType === 'manual') {
     if (!criteria.phones?.length) throw bad('A manual audience needs audienceCriteria.phones: at least one number');

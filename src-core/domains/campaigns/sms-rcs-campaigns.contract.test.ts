@@ -63,6 +63,10 @@ describe('SMS campaigns', () => {
     await t.advance(1);
     expect((await sms(`/${segment.body.id}`)).body).toMatchObject({ status: 'COMPLETED', totalRecipients: 2, sentCount: 2 });
     expect((await handset('919810050002')).map((m) => m.text)).toEqual([SALE]);
+    // Criteria without an audienceType make a segment, never every contact.
+    const implied = await sms('', { name: 'VIPs again', messageBody: SALE, audienceCriteria: { tags: ['vip'] } });
+    expect(implied.body).toMatchObject({ audienceType: 'segment' });
+    await t.dashboard('DELETE', `/dashboard/sms/campaigns/${implied.body.id}`);
     const all = await sms('', { name: 'Everyone', messageBody: SALE, audienceType: 'ALL_CONTACTS' });
     await sms(`/${all.body.id}/launch`);
     await t.advance(1);
