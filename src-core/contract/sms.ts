@@ -47,6 +47,10 @@ export type SendSmsInput = z.infer<typeof sendSmsBodySchema>;
 
 export const smsSendResultSchema = z.object({
   status: z.enum(['sent', 'partially_sent', 'failed']), recipients: z.number().int(), externalIds: z.array(z.string()),
+  /** Additive: one entry per recipient (duplicates once), in the order given, so a partial send says who failed and why. */
+  results: z.array(z.object({
+    to: z.string(), status: z.enum(['sent', 'failed']), externalId: z.string().nullable(), errorCode: z.string().nullable(), error: z.string().nullable(),
+  })),
 });
 export type SmsSendResult = z.infer<typeof smsSendResultSchema>;
 

@@ -43,7 +43,10 @@ describe('POST /v1/sms/send', () => {
   it('sends one SMS per recipient through the shared path: billed, on the handsets, delivered with the clock', async () => {
     const res = await send(shipped(['+14155550501', '919810000501']));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'sent', recipients: 2, externalIds: [expect.stringMatching(/^sms_/), expect.stringMatching(/^sms_/)] });
+    expect(res.body).toEqual({
+      status: 'sent', recipients: 2, externalIds: [expect.stringMatching(/^sms_/), expect.stringMatching(/^sms_/)],
+      results: ['+14155550501', '+919810000501'].map((to, i) => ({ to, status: 'sent', externalId: res.body.externalIds[i], errorCode: null, error: null })),
+    });
     const handset = await t.dashboard('GET', '/sim/handsets/919810000501/messages');
     expect(handset.body.data[0]).toMatchObject({ channel: 'sms', from: 'ACMEIN', text: shipped([]).message });
     expect((await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise).toBe(10_000 - 2 * 25);
@@ -90,6 +93,10 @@ describe('POST /v1/sms/send', () => {
   it('reports partial sends when a handset fails', async () => {
     const res = await send(shipped(['+14155550506', '+15005550001']));
     expect(res.body).toMatchObject({ status: 'partially_sent', recipients: 1 });
+    expect(res.body.results).toEqual([
+      { to: '+14155550506', status: 'sent', externalId: res.body.externalIds[0], errorCode: null, error: null },
+      { to: '+15005550001', status: 'failed', externalId: null, errorCode: 'SIM_UNREACHABLE', error: expect.any(String) },
+    ]);
     expect((await t.request('GET', '/v1/sms/logs?status=failed', { token: key })).body.data[0]).toMatchObject({ phone: '+15005550001', errorCode: 'SIM_UNREACHABLE' });
   });
 });

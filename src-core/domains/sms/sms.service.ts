@@ -144,7 +144,10 @@ export function createSmsService(deps: {
       }
       const sent = messages.filter((m) => m.status !== 'failed');
       const status = sent.length === messages.length ? 'sent' : sent.length === 0 ? 'failed' : 'partially_sent';
-      return { status, recipients: sent.length, externalIds: sent.map((m) => m.externalId ?? m.id), messages };
+      const results = messages.map((m) => (m.status === 'failed'
+        ? { to: m.address, status: 'failed' as const, externalId: null, errorCode: m.errorCode, error: m.errorMessage }
+        : { to: m.address, status: 'sent' as const, externalId: m.externalId ?? m.id, errorCode: null, error: null }));
+      return { status, recipients: sent.length, externalIds: sent.map((m) => m.externalId ?? m.id), results, messages };
     },
     logs(orgId: string, filter: { direction?: string | undefined; status?: string | undefined; start?: string | undefined; end?: string | undefined }, page: PageRequest): ListEnvelope<SmsLog> {
       const { rows, total } = messaging.log(orgId, { channel: 'sms', direction: filter.direction, status: filter.status, fromIso: filter.start, toIso: filter.end }, page.limit, page.offset);
