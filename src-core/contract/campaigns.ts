@@ -125,5 +125,7 @@ export type CampaignAnalytics = {
   campaignId: string; totalRecipients: number; sent: number; delivered: number; read: number; clicked: number; replied: number;
   converted: number; failed: number; deliveryRate: number; readRate: number; clickRate: number;
 };
+/** A recipient the campaign did not reach (console: GET /dashboard/{channel}/campaigns/{id}/failures), with why. */
+export type CampaignFailure = { address: string; reason: string; messageId: string | null };
 export type LaunchResult = { status: 'queued' | 'scheduled'; campaignId: string; scheduledAt: string | null };
 export type CancelResult = { success: true; campaignId: string; refundedRecipients: number };

@@ -73,6 +73,15 @@ export function createAndLaunchRoute<B extends z.ZodObject>(deps: { campaigns: C
   });
 }
 
+/**
+ * Console: the recipients a campaign did not reach, each with its reason (the seed's analytics give only
+ * `failed`, a number); in list order, paginated like every list (limit 20, max 100).
+ */
+export const failuresRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 'sms' | 'rcs' | 'email') => defineRoute({
+  method: 'GET', path: `/dashboard/${channel}/campaigns/:id/failures`, scope: 'dashboard', params, query: paginationQuery({ defaultLimit: 20, maxLimit: 100 }),
+  handler: ({ orgId, params: p, query }) => campaigns.failures(orgId, p.id, channel, toPageRequest(query)),
+});
+
 /** The full record: the list item, the configuration, timestamps and counts. */
 const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) => ({
   ...item(c), ...c.config, scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt, startedAt: c.startedAt, completedAt: c.completedAt,
@@ -88,6 +97,7 @@ export function campaignRoutes(deps: {
     return audienceType === 'manual' ? [] : deps.contacts.audiencePhones(orgId, audienceCriteria);
   };
   return [
+    ...(['whatsapp', 'sms', 'rcs', 'email'] as const).map((channel) => failuresRoute(campaigns, channel)),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:read', console: true, query: listQuery,
       handler: ({ orgId, query }) => { const page = campaigns.list(orgId, 'whatsapp', query.status, toPageRequest(query)); return { ...page, data: page.data.map(waItem) }; },

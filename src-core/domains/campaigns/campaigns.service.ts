@@ -1,7 +1,7 @@
 // The campaign engine, the same for every channel: recipients are rows with their own state, the wallet
 // is charged for all of them at launch, chunks are durable jobs, and a restart resumes exactly where it
 // stopped (a recipient caught mid-send is resumed with its message id, never sent twice).
-import type { CampaignCounts, CampaignStatus, CampaignSummary, CancelResult, LaunchResult } from '../../contract/campaigns.ts';
+import type { CampaignCounts, CampaignFailure, CampaignStatus, CampaignSummary, CancelResult, LaunchResult } from '../../contract/campaigns.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { Bus } from '../../kernel/bus.ts';
@@ -234,8 +234,19 @@ export function createCampaignsService(deps: {
       const c = toCounts(row);
       return {
         campaignId: id, totalRecipients: c.totalRecipients, sent: c.sent, delivered: c.delivered, read: c.read, clicked: c.clicked, replied: c.replied,
-        converted: c.converted, failed: c.failed, deliveryRate: rate(c.delivered, c.sent), readRate: rate(c.read, c.sent), clickRate: rate(c.clicked, c.sent),
+        converted: c.converted, failed: c.failed, deliveryRate: rate(c.delivered, c.sent + c.failed), readRate: rate(c.read, c.sent), clickRate: rate(c.clicked, c.sent),
       };
+    },
+    /**
+     * The failed recipients, in list order, each with its reason: the refusal (a blocked contact with its
+     * reason, no WhatsApp account, the wallet...) or the provider's failure; an email failing after it was
+     * accepted without one bounced.
+     */
+    failures(orgId: string, id: string, channel: string, page: PageRequest): ListEnvelope<CampaignFailure> {
+      const row = mustGet(orgId, id, channel);
+      const { rows, total } = store.failures(id, page.limit, page.offset);
+      const unexplained = row.channel === 'email' ? 'Bounced' : 'Failed after sending (the provider gave no reason)';
+      return pageEnvelope(rows.map((r) => ({ address: r.address, reason: r.error ?? unexplained, messageId: r.message_id })), total, page);
     },
     /** The counters kept on the campaign row against a recount of its recipient rows. */
     audit(orgId: string, id: string) {
@@ -287,7 +298,7 @@ export function createCampaignsService(deps: {
     /** A receipt for a campaign message moves its recipient forward. */
     onStatus(message: Message): void {
       if (message.source !== 'CAMPAIGN' || message.direction !== 'outbound') return;
-      if (message.status === 'delivered' || message.status === 'read' || message.status === 'failed') store.advance(message.id, message.status);
+      if (message.status === 'delivered' || message.status === 'read' || message.status === 'failed') store.advance(message.id, message.status, message.errorMessage);
     },
     /** A customer's message within 72 hours of a campaign message to them is a reply to it. */
     onReceived(orgId: string, message: Message): void {

@@ -57,7 +57,10 @@ export function createCampaignsStore(sql: Sql) {
   const inState = sql.prepare(IN_STATE_SQL);
   const markSending = sql.prepare(`UPDATE campaign_recipients SET state = 'sending', message_id = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
   const settle = sql.prepare(`UPDATE campaign_recipients SET state = ?, error = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
-  const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state WHERE message_id = @messageId AND state = @old`);
+  const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state, error = COALESCE(@error, error) WHERE message_id = @messageId AND state = @old`);
+  const failures = sql.prepare(`SELECT address, message_id, error FROM campaign_recipients INDEXED BY campaign_recipients_state
+    WHERE campaign_id = ? AND state = 'failed' ORDER BY seq LIMIT ? OFFSET ?`);
+  const failureCount = sql.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed'`).pluck();
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
   const countCancelled = sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`);
   const removeRecipients = sql.prepare(`DELETE FROM campaign_recipients WHERE campaign_id = ?`);
@@ -113,11 +116,11 @@ export function createCampaignsStore(sql: Sql) {
     settle(campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null): void {
       if (settle.run(state, error, campaignId, seq).changes > 0) move(campaignId, null, state);
     },
-    /** A message's receipt moves its recipient forward (never back); returns whether a recipient moved. */
-    advance(messageId: string, state: 'delivered' | 'read' | 'failed'): boolean {
+    /** A message's receipt moves its recipient forward (never back), a failure with its reason; returns whether a recipient moved. */
+    advance(messageId: string, state: 'delivered' | 'read' | 'failed', error: string | null = null): boolean {
       const current = stateOf.get(messageId) as { campaign_id: string; state: string } | undefined;
       if (!current || !FORWARD[state]?.includes(current.state)) return false;
-      if (advance.run({ state, messageId, old: current.state }).changes === 0) return false;
+      if (advance.run({ state, messageId, old: current.state, error: state === 'failed' ? error : null }).changes === 0) return false;
       move(current.campaign_id, current.state, state);
       return true;
     },
@@ -125,6 +128,13 @@ export function createCampaignsStore(sql: Sql) {
       const n = cancelPending.run(campaignId).changes;
       countCancelled.run(n, campaignId);
       return n;
+    },
+    /** The failed recipients in list order, with the reason kept for each (null: failed after sending, no reason given). */
+    failures(campaignId: string, limit: number, offset: number) {
+      return {
+        rows: failures.all(campaignId, limit, offset) as Array<Pick<RecipientRow, 'address' | 'message_id' | 'error'>>,
+        total: failureCount.get(campaignId) as number,
+      };
     },
     byMessage: (messageId: string) => byMessage.get(messageId) as (RecipientRow & { org_id: string }) | undefined,
     engage(kind: keyof typeof engage, messageId: string, at: string): boolean {

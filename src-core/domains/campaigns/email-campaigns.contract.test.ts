@@ -58,6 +58,11 @@ describe('email campaigns', () => {
     const bounced = await create({ name: 'Bounce first', recipients: ['bounce@sim.test'] });
     await t.dashboard('POST', `/dashboard/email/campaigns/${bounced.body.id}/launch`);
     await t.advance(3);
+    // Accepted, then bounced: failed, with a reason the console lists, and no delivery rate of 100%.
+    expect((await t.dashboard('GET', `/dashboard/email/campaigns/${bounced.body.id}/analytics`)).body).toMatchObject({ sent: 0, delivered: 0, failed: 1, deliveryRate: 0 });
+    expect((await t.dashboard('GET', `/dashboard/email/campaigns/${bounced.body.id}/failures`)).body.data).toEqual([
+      { address: 'bounce@sim.test', reason: 'Bounced', messageId: expect.stringMatching(/./) },
+    ]);
     const subs = await create({ name: 'Subscribers', audience: 'subscribers' });
     expect(subs.body.totalRecipients).toBe(0);
     await t.dashboard('POST', `/dashboard/email/campaigns/${subs.body.id}/launch`);

@@ -106,6 +106,26 @@ describe('launch and dispatch', () => {
     expect((await launch(id)).status).toBe(409);
     expect((await cancel(id)).status).toBe(409);
   });
+  it('console: lists the failed recipients with why (blocked with its reason, no WhatsApp account, unreachable), and the delivery rate counts them', async () => {
+    const blocked = await t.dashboard('POST', '/dashboard/contacts', { name: 'Rude Ray', phone: '+919810020009' });
+    await t.request('POST', `/v1/contacts/${blocked.body.id}/block`, { token: key, body: { reason: 'Abusive language' } });
+    const id = (await create(offer({ phones: ['919810020008', '919810020009', '15005550002', '15005550001'] }))).body.id as string;
+    await launch(id);
+    await t.advance(3);
+    expect(await analytics(id)).toMatchObject({ sent: 1, delivered: 1, failed: 3, deliveryRate: 25 });
+    const failures = await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures`);
+    expect(failures.status).toBe(200);
+    expect(failures.body.meta).toEqual({ total: 3, page: 1, limit: 20, totalPages: 1 });
+    expect(failures.body.data.map((f: { address: string; reason: string }) => [f.address, f.reason])).toEqual([
+      ['+919810020009', `Contact ${blocked.body.id} is blocked: Abusive language`],
+      ['+15005550002', 'The simulated handset +15005550002 has no WhatsApp account'],
+      ['+15005550001', 'The simulated handset +15005550001 is unreachable on every channel'],
+    ]);
+    const second = await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?page=2&limit=2`);
+    expect([second.body.data.map((f: { address: string }) => f.address), second.body.meta.totalPages]).toEqual([['+15005550001'], 2]);
+    expect((await t.dashboard('GET', `/dashboard/sms/campaigns/${id}/failures`)).status).toBe(404);
+    expect((await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?limit=500`)).body.meta.limit).toBe(100);
+  });
   it('moves analytics as the simulated customers read, click, reply and convert on the clock', async () => {
     const numbers = phones(40, 3000);
     const id = (await create(offer({ phones: numbers }))).body.id as string;
