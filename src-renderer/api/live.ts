@@ -2,12 +2,25 @@
 // (the one place where socket events touch server data).
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../src-core/contract/index.ts';
+import type { ClientToServerEvents, Message, ServerToClientEvents } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
 import { coalescedInvalidator } from './coalesce.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
+type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'direction'>;
+
+/**
+ * What a new or changed message reloads. A campaign message's receipt moves its campaign's counts (no
+ * campaign event says so), and a customer's message may be a reply credited to one: the open campaign
+ * is read again at once rather than on its next poll.
+ */
+export function reloadsForMessage(message: MessageKeys): unknown[][] {
+  const keys: unknown[][] = [['conversations', message.channel], ['wallet'], ['handset']];
+  if (message.conversationId) keys.push(['thread', message.conversationId]);
+  if (message.source === 'CAMPAIGN' || message.direction === 'inbound') keys.push(['campaigns']);
+  return keys;
+}
 /** How often one query may reload while its events keep coming (a campaign sends thousands). */
 const RELOAD_WINDOW_MS = 300;
 
@@ -41,11 +54,8 @@ export function connectLive(connection: Connection, organizationId: string, clie
     reload('channels');
     reload('whatsapp-templates');
   });
-  const messageChanged = ({ message }: { message: { conversationId: string | null; channel: string } }) => {
-    reload('conversations', message.channel);
-    if (message.conversationId) reload('thread', message.conversationId);
-    reload('wallet');
-    reload('handset');
+  const messageChanged = ({ message }: { message: MessageKeys }) => {
+    for (const key of reloadsForMessage(message)) reload(...key);
   };
   socket.on('message:new', messageChanged);
   socket.on('message:updated', messageChanged);
