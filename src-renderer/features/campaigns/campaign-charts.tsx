@@ -1,30 +1,46 @@
-// A campaign's analytics drawn by hand: the funnel as horizontal bars (sent → converted) and the three
-// rates as rings. Widths and arcs animate, so live updates move instead of jumping.
+// A campaign's analytics drawn by hand: the funnel as horizontal bars (sent → converted, then failed) in
+// the words of its channel, and the three rates as rings. Widths and arcs animate, so live updates move.
+import type { CampaignTab } from './queries.ts';
 
-export type FunnelCounts = { sent: number; delivered: number; read: number; clicked: number; replied: number; converted: number };
+export type FunnelCounts = { sent: number; delivered: number; read: number; clicked: number; replied: number; converted: number; failed: number };
 export type Rates = { deliveryRate: number; readRate: number; clickRate: number };
 
-const STAGES: Array<{ key: keyof FunnelCounts; label: string }> = [
-  { key: 'sent', label: 'Sent' }, { key: 'delivered', label: 'Delivered' }, { key: 'read', label: 'Read' },
-  { key: 'clicked', label: 'Clicked' }, { key: 'replied', label: 'Replied' }, { key: 'converted', label: 'Converted' },
-];
+type Stage = { key: keyof FunnelCounts; label: string };
+const SENT: Stage = { key: 'sent', label: 'Sent' };
+const DELIVERED: Stage = { key: 'delivered', label: 'Delivered' };
+const ENGAGED: Stage[] = [{ key: 'clicked', label: 'Clicked' }, { key: 'replied', label: 'Replied' }, { key: 'converted', label: 'Converted' }];
+/**
+ * The rows a channel can move: SMS has no read receipts (no Read row); email's read is an open, and its
+ * failures after sending are bounces (complaints are not counted per campaign); WhatsApp and RCS have all.
+ */
+export const FUNNEL_STAGES: Record<CampaignTab, Stage[]> = {
+  whatsapp: [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }],
+  rcs: [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }],
+  sms: [SENT, DELIVERED, ...ENGAGED, { key: 'failed', label: 'Failed' }],
+  email: [SENT, DELIVERED, { key: 'read', label: 'Opened' }, ...ENGAGED, { key: 'failed', label: 'Bounced or failed' }],
+};
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, (part / whole) * 100) : 0);
 
-export function Funnel({ counts, total }: { counts: FunnelCounts; total: number }) {
+export function Funnel({ channel, counts, total }: { channel: CampaignTab; counts: FunnelCounts; total: number }) {
   const base = Math.max(counts.sent, total, 1);
   return (
     <ol className="funnel" data-testid="funnel" aria-label="Funnel">
-      {STAGES.map((stage, i) => {
+      {FUNNEL_STAGES[channel].map((stage, i) => {
         const value = counts[stage.key];
-        const ofSent = counts.sent ? Math.round(share(value, counts.sent)) : 0;
+        const failed = stage.key === 'failed';
+        // Failures are a share of the list; every other stage a share of what was sent.
+        const percent = failed ? Math.round(share(value, total)) : counts.sent ? Math.round(share(value, counts.sent)) : 0;
         return (
           <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value}>
             <span className="funnel-label">{stage.label}</span>
             <span className="funnel-track" aria-hidden>
-              <span className={`funnel-bar stage-${i}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, base)}%` }} />
+              <span className={`funnel-bar ${failed ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, base)}%` }} />
             </span>
-            <span className="funnel-value"><strong>{value.toLocaleString()}</strong><span className="muted">{i === 0 ? '' : `${ofSent}%`}</span></span>
+            <span className="funnel-value">
+              <strong>{value.toLocaleString()}</strong>
+              <span className="muted" title={failed ? 'of the recipients' : 'of sent'}>{i === 0 ? '' : `${percent}%`}</span>
+            </span>
           </li>
         );
       })}
@@ -50,11 +66,12 @@ function Ring({ label, value, hint, testId }: { label: string; value: number; hi
   );
 }
 
-export function RateRings({ rates }: { rates: Rates }) {
+export function RateRings({ channel, rates }: { channel: CampaignTab; rates: Rates }) {
+  const opened = channel === 'email';
   return (
     <div className="rings" data-testid="rates">
-      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of sent" testId="rate-delivery" />
-      <Ring label="Read rate" value={rates.readRate} hint="read of sent" testId="rate-read" />
+      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" testId="rate-delivery" />
+      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} testId="rate-read" />
       <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" testId="rate-click" />
     </div>
   );

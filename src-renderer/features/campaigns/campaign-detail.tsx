@@ -1,9 +1,10 @@
 // One campaign: status, live dispatch progress, launch or delete (a draft) or cancel (scheduled or running) with the
-// refund it made, the facts of its configuration, and its analytics as a funnel and rates.
+// refund it made, the facts of its configuration, its analytics as a funnel and rates, and who it failed to reach and why.
 import { useState } from 'react';
 import { rupees, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { Funnel, RateRings } from './campaign-charts.tsx';
+import { FailedRecipients } from './campaign-failures.tsx';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { DeleteDraftButton } from './delete-draft.tsx';
@@ -49,8 +50,10 @@ function Facts({ campaign }: { campaign: Detail }) {
     ['Launched', time(campaign.launchedAt)],
     ['Completed', time(campaign.completedAt)],
     ['Price per message', campaign.pricePaise ? rupees(campaign.pricePaise) : '—'],
-    ['Duplicates removed', String(campaign.duplicatesRemoved ?? 0)],
   ];
+  // The core's own count (WhatsApp, RCS), shown when it removed some: the builders drop repeats before sending
+  // (their "duplicates" count), so a 0 here would only contradict them.
+  if (campaign.duplicatesRemoved) rows.push(['Duplicates removed by the server', String(campaign.duplicatesRemoved)]);
   if (campaign.messageBody) rows.splice(0, 1, ['Message', campaign.messageBody]);
   if (campaign.audienceType) rows.splice(1, 0, ['Audience', campaign.audienceType]);
   if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
@@ -64,13 +67,13 @@ function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Deta
   const withAnalytics = hasAnalytics(channel);
   const analytics = useCampaignAnalytics(channel, campaign.id, withAnalytics && campaign.status !== 'DRAFT', isLive(campaign.status));
   if (campaign.status === 'DRAFT') return <p className="muted">Analytics appear once the campaign is launched.</p>;
-  if (!withAnalytics) return <Funnel counts={campaign.counts} total={campaign.totalRecipients} />;
+  if (!withAnalytics) return <Funnel channel={channel} counts={campaign.counts} total={campaign.totalRecipients} />;
   if (analytics.isError) return <ErrorState error={analytics.error} onRetry={() => void analytics.refetch()} />;
   if (!analytics.data) return <div className="charts-skeleton"><Loading label="Loading analytics…" /></div>;
   return (
     <div className="charts" data-testid="campaign-analytics">
-      <div><h3>Funnel</h3><Funnel counts={analytics.data} total={analytics.data.totalRecipients} /></div>
-      <div><h3>Rates</h3><RateRings rates={analytics.data} /></div>
+      <div><h3>Funnel</h3><Funnel channel={channel} counts={analytics.data} total={analytics.data.totalRecipients} /></div>
+      <div><h3>Rates</h3><RateRings channel={channel} rates={analytics.data} /></div>
     </div>
   );
 }
@@ -113,6 +116,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
         <section className="card" aria-label="Details"><h3>Details</h3><Facts campaign={campaign} /></section>
       </div>
       <section className="card" aria-label="Analytics"><h3 className="visually-hidden">Analytics</h3><Analytics channel={channel} campaign={campaign} /></section>
+      <FailedRecipients channel={channel} id={campaign.id} failed={campaign.counts.failed} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // approved WhatsApp templates. Progress comes from the live stream (campaign:progress).
 // The other channels' lookups (senders, bots, templates, domains) are the Channels page's (channels/queries.ts).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CampaignAnalytics, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
+import type { CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 export type CampaignTab = 'whatsapp' | 'sms' | 'rcs' | 'email';
@@ -60,6 +60,20 @@ export function useCampaignAnalytics(channel: CampaignTab, id: string, enabled: 
     placeholderData: keepPreviousData,
     // Receipts and engagement (clicks, replies, conversions) keep arriving after the dispatch ends: poll gently then.
     refetchInterval: detailPoll(running ? 'RUNNING' : 'COMPLETED'),
+  });
+}
+
+/** Failed recipients shown per page of the campaign detail's table. */
+export const FAILURES_PAGE_SIZE = 10;
+
+/** The recipients a campaign did not reach, with why; reloaded with the campaign (live events and its poll). */
+export function useCampaignFailures(channel: CampaignTab, id: string, page: number, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['campaigns', channel, 'failures', id, page],
+    queryFn: () => api.get<ListEnvelope<CampaignFailure>>(`/dashboard/${channel}/campaigns/${id}/failures?limit=${FAILURES_PAGE_SIZE}&page=${page}`),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

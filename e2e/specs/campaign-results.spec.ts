@@ -1,0 +1,120 @@
+// A campaign's results in a real browser: who it failed to reach and why (a blocked contact with its reason,
+// no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them; the builder's
+// duplicates and the server's count no longer disagree; each channel's funnel in its own words; and an SMS
+// campaign's Delivered moving as its receipts arrive on the live stream.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+
+const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
+const funnelRows = () => page.getByTestId('funnel').locator('.funnel-row').evaluateAll((els) => els.map((el) => el.querySelector('.funnel-label')?.textContent));
+const SHIPPED = 'Hi Asha, your order #2001 has shipped. Track: exmpl.in/t/2001 - Example Store';
+
+beforeAll(async () => {
+  session = await openConsole({ height: 1000, reducedMotion: true });
+  ({ server, page } = session);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('campaign results', () => {
+  it('lists the failed recipients with their reasons, counts them in the funnel and the delivery rate, and shows no contradicting duplicate count', async () => {
+    const blocked = await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name: 'Rude Ray', phone: '+919820000309' });
+    expect((await server.dashboard('POST', `/dashboard/contacts/${blocked.body.id}/block`, { reason: 'Abusive language' })).status).toBe(200);
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="template-option"][data-template-name="welcome_offer"]').click();
+    await page.getByTestId('recipients-input').fill('919820000308\n919820000309\n15005550002\n15005550001\n919820000308');
+    await page.getByTestId('count-valid').filter({ hasText: '4' }).waitFor();
+    expect(await page.getByTestId('count-duplicates').textContent()).toBe('1');
+    await page.getByTestId('placeholder-1-text').fill('friend');
+    await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
+    await page.getByTestId('campaign-name').fill('Half failed');
+    await page.getByTestId('create-launch').click();
+    await detail('COMPLETED').waitFor();
+
+    const rows = page.getByTestId('failed-recipient');
+    await rows.nth(2).waitFor();
+    expect(await rows.evaluateAll((els) => els.map((el) => [el.getAttribute('data-address'), el.querySelectorAll('td')[1]?.textContent]))).toEqual([
+      ['+919820000309', `Contact ${blocked.body.id} is blocked: Abusive language`],
+      ['+15005550002', 'The simulated handset +15005550002 has no WhatsApp account'],
+      ['+15005550001', 'The simulated handset +15005550001 is unreachable on every channel'],
+    ]);
+    await page.locator('[data-testid="funnel-failed"][data-value="3"]').waitFor();
+    // One delivered of four attempted: 25%, not the 100% of "delivered of sent".
+    await page.locator('[data-testid="rate-delivery"][data-value="25"]').waitFor();
+    expect(await page.getByTestId('rates').textContent()).toContain('delivered of attempted (sent + failed)');
+    // The builder sent the repeat once (its "1 duplicates"); the server removed none, and says nothing to contradict it.
+    expect(await page.getByTestId('campaign-detail').textContent()).not.toContain('Duplicates removed');
+    await page.getByTestId('failed-recipients').scrollIntoViewIfNeeded();
+    await screenshot(page, 'campaign-failed-recipients');
+
+    // A list sent with its repeats (through the API) shows the server's own count.
+    const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
+    const templateId = templates.body.data.find((t) => t.name === 'welcome_offer')?.id;
+    const created = await server.dashboard('POST', '/dashboard/whatsapp/campaigns', {
+      name: 'With repeats', templateId, phones: ['919820000310', '919820000310'],
+      templateComponents: [
+        { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] },
+        { type: 'body', parameters: [{ type: 'text', text: 'friend' }] },
+      ],
+    });
+    expect(created.status).toBe(201);
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'With repeats' }).click();
+    await detail('DRAFT').waitFor();
+    await page.locator('.facts div').filter({ hasText: 'Duplicates removed by the server' }).filter({ hasText: '1' }).waitFor();
+    await page.getByTestId('back-to-list').click();
+  });
+
+  it('shows each channel\'s funnel in its own words, and an SMS campaign\'s Delivered moves with its receipts on the live stream', async () => {
+    // WhatsApp: every stage, then failed.
+    await page.getByTestId('campaign-row').filter({ hasText: 'Half failed' }).click();
+    await detail('COMPLETED').waitFor();
+    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed']);
+    await page.getByTestId('back-to-list').click();
+
+    // SMS: no read receipts, so no Read row. Launched from the API, then watched from the console.
+    const sms = await server.dashboard<{ id: string }>('POST', '/dashboard/sms/campaigns/create-and-launch', {
+      name: 'Live receipts', messageBody: SHIPPED, audienceType: 'manual', audienceCriteria: { phones: ['919820000320', '919820000321'] },
+    });
+    expect(sms.status).toBe(202);
+    await page.getByTestId('campaign-tab-sms').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Live receipts' }).click();
+    await detail('COMPLETED').waitFor();
+    await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
+    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Clicked', 'Replied', 'Converted', 'Failed']);
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 10 })).status).toBe(200);
+    await page.locator('[data-testid="funnel-delivered"][data-value="2"]').waitFor();
+    await page.getByTestId('back-to-list').click();
+
+    // Email: opened, not read; its failures are bounces.
+    const email = await server.dashboard<{ id: string }>('POST', '/dashboard/email/campaigns/create-and-launch', {
+      name: 'Opened words', templateId: await emailTemplate('Welcome'), fromName: 'Example Store', fromEmail: 'hello@example.com',
+      audience: 'list', recipients: ['lee@example.org', 'bounce@sim.test'],
+    });
+    expect(email.status).toBe(202);
+    await page.getByTestId('campaign-tab-email').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Opened words' }).click();
+    await detail('COMPLETED').waitFor();
+    await page.getByTestId('campaign-analytics').waitFor();
+    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Opened', 'Clicked', 'Replied', 'Converted', 'Bounced or failed']);
+    expect(await page.getByTestId('rate-read').textContent()).toContain('Open rate');
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 10 })).status).toBe(200);
+    await page.locator('[data-testid="failed-recipient"][data-address="bounce@sim.test"]').filter({ hasText: 'Bounced' }).waitFor();
+  });
+});
+
+async function emailTemplate(name: string): Promise<string> {
+  const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/email/templates?limit=100');
+  const found = templates.body.data.find((t) => t.name === name);
+  if (!found) throw new Error(`no email template ${name}`);
+  return found.id;
+}

@@ -1,0 +1,37 @@
+// The recipients a campaign did not reach, and why (a blocked contact with its reason, no WhatsApp account,
+// unreachable, a bounce...), a page at a time: the analytics say only how many.
+import { useEffect, useState } from 'react';
+import { Pager } from '../../components/pager.tsx';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { useCampaignFailures, type CampaignTab } from './queries.ts';
+
+export function FailedRecipients({ channel, id, failed }: { channel: CampaignTab; id: string; failed: number }) {
+  const [page, setPage] = useState(1);
+  const failures = useCampaignFailures(channel, id, page, failed > 0);
+  // Another campaign opened in the same view starts on its first page.
+  useEffect(() => setPage(1), [id]);
+  if (failed === 0) return null;
+  return (
+    <section className="card" aria-label="Failed recipients" data-testid="failed-recipients">
+      <h3>Failed recipients <span className="muted">{failed.toLocaleString()}</span></h3>
+      {failures.isError ? <ErrorState error={failures.error} onRetry={() => void failures.refetch()} /> : null}
+      {!failures.data && !failures.isError ? <Loading label="Loading failed recipients…" /> : null}
+      {failures.data ? (
+        <>
+          <table className="table">
+            <thead><tr><th scope="col">Recipient</th><th scope="col">Reason</th></tr></thead>
+            <tbody>
+              {failures.data.data.map((f, i) => (
+                <tr key={`${f.address}-${i}`} data-testid="failed-recipient" data-address={f.address}>
+                  <td><code>{f.address}</code></td>
+                  <td>{f.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} totalPages={failures.data.meta.totalPages} onPage={setPage} labels={['Previous', 'Next']} />
+        </>
+      ) : null}
+    </section>
+  );
+}
