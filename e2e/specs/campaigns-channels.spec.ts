@@ -111,6 +111,7 @@ describe('SMS, RCS and email campaigns', () => {
     await detail('DRAFT').waitFor();
     await page.getByTestId('delete-draft').click();
     await page.getByTestId('confirm-delete-draft').click();
+    // Back on the list, the draft is gone at once (the cached list drops it; it used to flash back until the refetch).
     await page.getByTestId('campaign-row').filter({ hasText: 'Shipping notice 2' }).waitFor();
     expect(await page.getByTestId('campaign-row').filter({ hasText: 'Draft to delete' }).count()).toBe(0);
     expect((await server.dashboard('GET', `/dashboard/sms/campaigns/${draft.body.id}`)).status).toBe(404);

@@ -1,7 +1,7 @@
 // Changes to campaigns: create (a draft, or a campaign launched at once), launch, cancel, delete a draft;
 // each refreshes the campaign queries and the wallet.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelResult, LaunchResult } from '../../../src-core/contract/index.ts';
+import type { CancelResult, LaunchResult, ListEnvelope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import type { CampaignTab } from './queries.ts';
 
@@ -46,8 +46,15 @@ export function useCancelCampaign(channel: CampaignTab) {
 export function useDeleteDraft(channel: CampaignTab) {
   const api = useApi();
   const refresh = useRefresh();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del<undefined>(`/dashboard/${channel}/campaigns/${encodeURIComponent(id)}`),
-    onSuccess: refresh,
+    onSuccess: (_answer, id) => {
+      // The list is not on screen while the draft is, so its refetch comes after it shows again: the cached
+      // pages drop the draft now, or it would flash back for a moment.
+      client.setQueriesData<ListEnvelope<{ id: string }>>({ queryKey: ['campaigns', channel, 'list'] }, (page) =>
+        (page ? { ...page, data: page.data.filter((c) => c.id !== id) } : page));
+      return refresh();
+    },
   });
 }
