@@ -22,7 +22,7 @@ describe('validation messages', () => {
       'name: must be at most 5 characters', 'env: is required: one of test, live', 'tags: holds at most 2 items', 'count: must be at most 9',
     ]);
     expect(issues(schema, { name: 5, env: 'test', tags: 'a', count: 1.5 })).toEqual([
-      'name: must be text, not a number', 'tags: must be a list, not a string', 'count: must be a whole number, not a number',
+      'name: must be text, not a number', 'tags: must be a list, not a string', 'count: must be a whole number',
     ]);
   });
   it('keeps a schema\'s own message', () => {

@@ -14,6 +14,8 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'is required';
+      // A number that is not whole: "must be a whole number, not a number" would read as a riddle.
+      if (issue.expected === 'int' && typeof issue.input === 'number') return 'must be a whole number';
       return `must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${typeName(issue.input)}`;
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${plural(issue.minimum, 'character')}`;

@@ -66,6 +66,14 @@ describe('errors', () => {
       expect(Object.keys(res.body)).toEqual(['message']);
     }
   });
+  it('says plainly what is wrong: a fraction is not a whole number; of two maximums, the tighter; an overlong URL is 431 in the envelope', async () => {
+    const topUp = (amountPaise: number | string) => t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise });
+    expect((await topUp(1.5)).body.message).toBe('Invalid body: amountPaise: must be a whole number');
+    expect((await t.request('POST', '/dashboard/wallet/top-up', { token: t.dashboardToken, body: '{"amountPaise":99999999999999999999}' })).body.message)
+      .toBe('Invalid body: amountPaise: must be at most 10000000000');
+    const long = await t.request('GET', `/v1/contacts?search=${'x'.repeat(20_000)}`);
+    expect([long.status, long.body]).toEqual([431, { ...envelope(431), code: 'HEADERS_TOO_LARGE', message: expect.stringContaining('too large') }]);
+  });
   it('a body without Content-Type: application/json is refused with 415', async () => {
     const key = await t.createKey();
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {

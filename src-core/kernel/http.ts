@@ -50,8 +50,13 @@ function bearer(request: FastifyRequest): string | undefined {
   return match ? match[1] : '';
 }
 
+/** One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter. */
 function zodMessage(where: string, error: z.ZodError): string {
+  const samePath = (a: z.core.$ZodIssue, b: z.core.$ZodIssue) => a.path.join('.') === b.path.join('.');
+  const looser = (issue: z.core.$ZodIssue) => issue.code === 'too_big'
+    && error.issues.some((other) => other.code === 'too_big' && samePath(other, issue) && Number(other.maximum) < Number(issue.maximum));
   return error.issues
+    .filter((issue) => !looser(issue))
     .map((issue) => {
       const path = issue.path.length ? issue.path.join('.') : where;
       return `${path}: ${issue.message}`;
@@ -212,6 +217,21 @@ function fromFastifyError(error: FastifyLikeError): AppError | null {
 export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server }> {
   const app = Fastify({
     logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: false, return503OnClosing: true,
+    // What Node's HTTP parser refuses before Fastify sees a request (headers or URL too large, a malformed
+    // request line), in the envelope too.
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
+      const tooLarge = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const appError = tooLarge
+        ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers are too large (16 KiB at most): send long values in a JSON body')
+        : new AppError('BAD_REQUEST', 'The request is not valid HTTP');
+      const body = JSON.stringify(renderError(appError));
+      if (socket.writable) {
+        socket.write(`HTTP/1.1 ${appError.statusCode} ${statusText(appError.statusCode)}\r\nContent-Type: application/json; charset=utf-8\r\n`
+          + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy();
+    },
     // The router's own refusals, before any route or hook: in the envelope, without echoing the path back.
     frameworkErrors: (error, _request, fastifyReply) => {
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is longer than 100 characters' : 'The path is not a valid URL (bad percent-encoding)';
