@@ -1,8 +1,8 @@
 // SMS, RCS and email campaigns in a real browser: an SMS campaign to a pasted list with the demo's approved
-// sender and a text matching its DLT template (a text matching none, or a passed schedule, keeps launch
-// off; a refusal of the core leaves no draft behind), an RCS campaign with SMS fallback that reaches a
-// handset without RCS as an SMS, and an email campaign with its own subject and a merge-tag value that
-// reach the simulated mailbox merged.
+// sender and a text matching its DLT template (a text matching none, a {#var#} left unfilled, or a passed
+// schedule, keeps launch off; a refusal of the core leaves no draft behind), an RCS campaign with SMS
+// fallback that reaches a handset without RCS as an SMS, and an email campaign with its own subject and a
+// merge-tag value that reach the simulated mailbox merged.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -53,10 +53,17 @@ describe('SMS, RCS and email campaigns', () => {
     expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
     expect(await page.getByTestId('create-draft').isDisabled()).toBe(true);
 
+    // The template as picked still holds its {#var#}: unfilled, it blocks; each gets its own input.
     await page.locator('[data-testid="dlt-template"][data-template-name="Order shipped"]').click();
     expect(await page.getByTestId('sms-body').inputValue()).toContain('{#var#}');
-    await page.getByTestId('sms-body').fill(SHIPPED);
+    await page.locator('[data-testid="sms-body-dlt"][data-match=""][data-unfilled="3"]').waitFor();
+    await page.getByTestId('builder-blockers').filter({ hasText: 'each {#var#} of the message filled' }).waitFor();
+    expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
+    await page.getByTestId('sms-body-var-1').fill('Asha');
+    await page.getByTestId('sms-body-var-2').fill('#2001');
+    await page.getByTestId('sms-body-var-3').fill('exmpl.in/t/2001');
     await page.locator('[data-testid="sms-body-dlt"][data-match="Order shipped"]').waitFor();
+    expect(await page.getByTestId('sms-body').inputValue()).toBe(SHIPPED);
     await page.locator('[data-testid="builder-blockers"]').waitFor({ state: 'detached' });
 
     // A schedule the clock has passed is said at once, in the reader's format (no ISO timestamp), and blocks launch.

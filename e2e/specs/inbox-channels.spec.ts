@@ -1,5 +1,6 @@
 // Each channel's reply in the inbox follows its own rule: SMS fills an approved DLT template (checked as it
-// is typed), RCS shows where its messages come from, and an email reply shows the text that was written.
+// is typed; a picked template gets an input per {#var#}, and Send stays off until the text matches), RCS
+// shows where its messages come from, and an email reply shows the text that was written.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -43,6 +44,44 @@ describe('replies per channel', () => {
     await page.getByTestId('nav-inbox').click();
     await page.getByTestId('message').filter({ hasText: SMS }).waitFor();
     expect(await page.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('SMS: a picked template gets an input per {#var#}; Send stays off until each is filled, and a refusal goes when the text changes', async () => {
+    await page.getByTestId('sms-composer').waitFor();
+    await page.getByTestId('composer').fill('Did you get the code?');
+    await page.locator('[data-testid="composer-dlt"][data-match=""]').waitFor();
+    expect(await page.getByTestId('send-reply').isDisabled()).toBe(true);
+
+    // The template as it is, {#var#} and all, matches nothing: it would reach the customer literally.
+    await page.locator('[data-testid="dlt-template"][data-template-name="Order shipped"]').click();
+    expect(await page.getByTestId('composer').inputValue()).toContain('{#var#}');
+    const check = page.getByTestId('composer-dlt');
+    await page.locator('[data-testid="composer-dlt"][data-unfilled="3"]').waitFor();
+    expect(await check.getAttribute('data-match')).toBe('');
+    expect(await check.textContent()).toContain('Fill each {#var#}');
+    expect(await page.getByTestId('send-reply').isDisabled()).toBe(true);
+    await page.getByTestId('composer-var-1').fill('Asha');
+    await page.getByTestId('composer-var-2').fill('#1003');
+    await page.locator('[data-testid="composer-dlt"][data-unfilled="1"]').waitFor();
+    expect(await page.getByTestId('send-reply').isDisabled()).toBe(true);
+    await page.getByTestId('composer-var-3').fill('shop.example.com/t/1003');
+    const filled = 'Hi Asha, your order #1003 has shipped. Track: shop.example.com/t/1003 - Example Store';
+    await page.locator('[data-testid="composer-dlt"][data-match="Order shipped"]').waitFor();
+    expect(await page.getByTestId('composer').inputValue()).toBe(filled);
+    expect(await page.getByTestId('send-reply').isDisabled()).toBe(false);
+
+    // A refusal (one the form cannot foresee, answered here by a stand-in) is about the text as it was.
+    await page.route('**/dashboard/conversations/*/reply', (route) => route.fulfill({
+      status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Refused for this test' }),
+    }), { times: 1 });
+    await page.getByTestId('send-reply').click();
+    await page.getByTestId('reply-error').filter({ hasText: 'Refused for this test' }).waitFor();
+    await page.getByTestId('composer-var-1').fill('Asha K');
+    await page.getByTestId('reply-error').waitFor({ state: 'detached' });
+    await page.getByTestId('send-reply').click();
+    await page.getByTestId('message').filter({ hasText: filled.replace('Asha', 'Asha K') }).waitFor();
+    expect(await page.getByTestId('composer').inputValue()).toBe('');
+    await page.getByTestId('composer-vars').waitFor({ state: 'detached' });
   });
 
   it('RCS: its conversations are listed, and the thread says RCS goes out from templates', async () => {

@@ -8,7 +8,7 @@ import { rupees } from '../../components/format.ts';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useSmsSenders, useSmsTemplates } from '../channels/queries.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
-import { matchingTemplate } from './dlt.ts';
+import { smsTextBlocker } from './dlt.ts';
 import { useWallet } from './queries.ts';
 import { passedAt } from './schedule.ts';
 import { RecipientsField } from './recipients-field.tsx';
@@ -39,15 +39,14 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
 
   const { check } = recipients;
   const segmentTags = tagsOf(tags);
-  // The core's own DLT rule, on the templates the body field shows: a text matching none is never sent.
-  const dltMatch = matchingTemplate(templates.data?.data ?? [], body);
+  // The core's own DLT rule, on the templates the body field shows: a text matching none (or with a {#var#} left) is never sent.
+  const bodyBlocker = smsTextBlocker(templates, body, 'message');
   const { schedule } = timing.field;
   const blockers = [
     ...(audience === 'manual' && !check.valid.length ? ['at least one valid number'] : []),
     ...(audience === 'segment' && !segmentTags.length ? ['a tag for the segment'] : []),
     ...(senders.data && !approvedSenders.length ? ['an approved sender id'] : []),
-    ...(!body.trim() ? ['the message'] : templates.isError ? ['the DLT templates (not loaded)'] : !templates.data ? ['the DLT templates (loading)']
-      : dltMatch ? [] : ['a message matching an approved DLT template']),
+    ...(bodyBlocker ? [bodyBlocker] : []),
     ...timing.blockers,
     ...(schedule.enabled && passedAt(schedule.localAt, schedule.zone, now) ? ['a schedule time that has not passed'] : []),
   ];

@@ -3,21 +3,33 @@
 import { useState, type FormEvent } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
+import { useSmsTemplates } from '../channels/queries.ts';
+import { matchingTemplate } from '../campaigns/dlt.ts';
 import { SmsBodyField } from '../campaigns/sms-body-field.tsx';
 import type { useReply } from './mutations.ts';
 
-/** An SMS reply: the approved DLT templates as a start, and a live check of the text against them. */
+/**
+ * An SMS reply: the approved DLT templates as a start, and a live check of the text against them; only a
+ * text that matches one (each {#var#} filled) can be sent, and the last refusal goes once the text changes.
+ */
 export function SmsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
   const [text, setText] = useState('');
+  const templates = useSmsTemplates();
+  const sendable = matchingTemplate(templates.data?.data ?? [], text.trim()) !== null;
+  function change(next: string) {
+    if (!reply.isPending) reply.reset();
+    setText(next);
+  }
   function send(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
+    if (!sendable) return;
     reply.mutate(text.trim(), { onSuccess: () => setText('') });
   }
   return (
     <form className="composer template-composer" onSubmit={send} data-testid="sms-composer">
-      <SmsBodyField label="Reply (an approved DLT template with each {#var#} filled)" value={text} onChange={setText} testId="composer" />
-      <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
+      <SmsBodyField label="Reply (an approved DLT template with each {#var#} filled)" value={text} onChange={change} testId="composer" />
+      <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !sendable}
+        title={sendable ? undefined : 'Needs a text matching an approved DLT template, each {#var#} filled'}>{reply.isPending ? 'Sending…' : 'Send'}</button>
     </form>
   );
 }
