@@ -1,8 +1,9 @@
 // SMS, RCS and email campaigns in a real browser: an SMS campaign to a pasted list with the demo's approved
 // sender and a text matching its DLT template (a text matching none, a {#var#} left unfilled, or a passed
 // schedule, keeps launch off; a refusal of the core leaves no draft behind), an RCS campaign with SMS
-// fallback that reaches a handset without RCS as an SMS, and an email campaign with its own subject and a
-// merge-tag value that reach the simulated mailbox merged.
+// fallback that reaches a handset without RCS as an SMS (a fallback matching no DLT template, or a passed
+// schedule, blocks), and an email campaign with its own subject and a merge-tag value that reach the
+// simulated mailbox merged (an unverified sender, or a passed schedule, blocks).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -138,9 +139,23 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('rcs-preview').getByText('#2002').first().waitFor();
     await page.getByTestId('recipients-input').fill('+15005550003\n+919820000201\n9820000202');
     await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();
+    // The fallback SMS follows the DLT rule too, and the blocker says it is the fallback.
+    const blockers = page.getByTestId('builder-blockers');
     await page.getByTestId('rcs-fallback').check();
+    await page.getByTestId('rcs-fallback-message').fill('Your parcel is coming');
+    await blockers.filter({ hasText: 'a fallback SMS matching an approved DLT template' }).waitFor();
+    expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
+    await page.locator('[data-testid="dlt-template"][data-template-name="Order shipped"]').click();
+    await blockers.filter({ hasText: 'each {#var#} of the fallback SMS filled' }).waitFor();
     await page.getByTestId('rcs-fallback-message').fill(SHIPPED);
     await page.locator('[data-testid="rcs-fallback-message-dlt"][data-match="Order shipped"]').waitFor();
+    // A passed schedule blocks here as in every builder.
+    await page.getByTestId('schedule-toggle').check();
+    await page.getByTestId('schedule-at').fill('2001-01-01T10:00');
+    await blockers.filter({ hasText: 'a schedule time that has not passed' }).waitFor();
+    expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
+    await page.getByTestId('schedule-toggle').uncheck();
+    await blockers.waitFor({ state: 'detached' });
     await page.getByTestId('campaign-name').fill('Parcel card');
     await bothThemes('campaigns-rcs');
 
@@ -172,10 +187,23 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('email-variable-order').fill('#3001');
     await page.getByTestId('summary-subject').filter({ hasText: '{{first_name}}, order {{order}} is on its way' }).waitFor();
     await page.getByTestId('email-from-name').fill('Example Store');
-    await page.getByTestId('email-from').fill('hello@example.com');
     await page.getByTestId('recipients-input').fill('alice@example.com\nnot-an-address');
     await page.getByTestId('count-valid').filter({ hasText: '1' }).waitFor();
     await page.getByTestId('campaign-name').fill('Order 3001 shipped');
+    // A sender on a domain that is not verified is refused by the core: a blocker here.
+    const blockers = page.getByTestId('builder-blockers');
+    await page.getByTestId('email-from').fill('hello@unverified.example');
+    await blockers.filter({ hasText: 'a sender address on a verified domain (unverified.example is not)' }).waitFor();
+    expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
+    await page.getByTestId('email-from').fill('hello@example.com');
+    await blockers.waitFor({ state: 'detached' });
+    // A passed schedule blocks here as in every builder.
+    await page.getByTestId('schedule-toggle').check();
+    await page.getByTestId('schedule-at').fill('2001-01-01T10:00');
+    await blockers.filter({ hasText: 'a schedule time that has not passed' }).waitFor();
+    expect(await page.getByTestId('create-draft').isDisabled()).toBe(true);
+    await page.getByTestId('schedule-toggle').uncheck();
+    await blockers.waitFor({ state: 'detached' });
     await page.getByTestId('email-subject').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await bothThemes('campaigns-email-builder');
 

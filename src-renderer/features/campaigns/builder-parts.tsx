@@ -8,7 +8,8 @@ import type { CampaignTab } from './queries.ts';
 import { checkRecipients, entriesOfText, type RecipientKind } from './recipients.ts';
 import type { CsvFile } from './recipients-field.tsx';
 import { ScheduleField, type Schedule } from './schedule-field.tsx';
-import { browserZone, scheduledAtOf } from './schedule.ts';
+import { useVirtualNow } from '../simulator/queries.ts';
+import { browserZone, passedAt, scheduledAtOf } from './schedule.ts';
 
 export function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -46,11 +47,13 @@ export function useRecipients(kind: RecipientKind = 'phone') {
 
 /**
  * The name and schedule every builder ends with: `field` is what `NameAndSchedule` takes, `blockers` and
- * `input` what they add to the builder's, `sends` the summary's line.
+ * `input` what they add to the builder's, `sends` the summary's line. A time the virtual clock has passed
+ * is a blocker in every builder (the core would refuse it).
  */
 export function useNameAndSchedule({ nameRequired }: { nameRequired: boolean }) {
   const [name, setName] = useState('');
   const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+  const now = useVirtualNow();
   return {
     name: name.trim(),
     scheduled: schedule.enabled,
@@ -58,6 +61,7 @@ export function useNameAndSchedule({ nameRequired }: { nameRequired: boolean }) 
     blockers: [
       ...(nameRequired && !name.trim() ? ['a campaign name'] : []),
       ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
+      ...(schedule.enabled && passedAt(schedule.localAt, schedule.zone, now) ? ['a schedule time that has not passed'] : []),
     ],
     input: schedule.enabled ? { scheduledAt: scheduledAtOf(schedule.localAt), scheduleTimezone: schedule.zone } : {},
     sends: schedule.enabled ? (schedule.localAt ? `${schedule.localAt.replace('T', ' ')} ${schedule.zone}` : 'Pick a time') : 'Immediately on launch',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { CreateEmailCampaignInput, EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
-import { useEmailDomains, useEmailTemplate, useEmailTemplates } from '../channels/queries.ts';
+import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
 import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
@@ -46,9 +46,14 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const flow = useCreateAndLaunch<CreateEmailCampaignInput>('email', onOpen);
   const templates = useEmailTemplates();
   const domains = useEmailDomains();
+  const smtp = useSmtp();
   const wallet = useWallet();
   const verified = (domains.data?.data ?? []).filter((d) => d.status === 'VERIFIED').map((d) => d.domain);
   const fromDomain = EMAIL.exec(fromEmail.trim())?.[1]?.toLowerCase();
+  // The core's rule: a sender on a verified domain, or the connected SMTP server's own address.
+  const smtpFrom = smtp.data?.connected ? smtp.data.fromEmail.toLowerCase() : null;
+  const senderKnown = domains.isSuccess && !smtp.isPending;
+  const senderRefused = !!fromDomain && senderKnown && !verified.includes(fromDomain) && smtpFrom !== fromEmail.trim().toLowerCase();
   const template = templates.data?.data.find((t) => t.id === templateId);
   const detail = useEmailTemplate(templateId);
   const effectiveSubject = subject.trim() || template?.subject;
@@ -66,7 +71,8 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     ...(template && detail.isPending ? ["the template's merge tags (loading)"] : []),
     ...(detail.data && !detail.data.html ? ['a template with HTML content'] : []),
     ...(fromName.trim() ? [] : ['the sender name']),
-    ...(fromDomain ? [] : ['the sender address']),
+    ...(!fromDomain ? ['the sender address'] : domains.isError ? ['the verified domains (not loaded)'] : !senderKnown ? ['the verified domains (loading)'] : []),
+    ...(senderRefused ? [`a sender address on a verified domain (${fromDomain} is not)`] : []),
     ...(audience === 'list' && !check.valid.length ? ['at least one valid address'] : []),
     ...timing.blockers,
   ];
@@ -117,9 +123,9 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
               <input className="input" type="email" value={fromEmail} onChange={(e) => setFromEmail(e.target.value)} placeholder={`hello@${verified[0] ?? 'example.com'}`} data-testid="email-from" />
             </label>
           </div>
-          <p className={`small ${fromDomain && verified.length && !verified.includes(fromDomain) ? 'field-error' : 'muted'}`} data-testid="email-domains">
+          <p className={`small ${senderRefused ? 'field-error' : 'muted'}`} data-testid="email-domains">
             {verified.length ? `Verified domains: ${verified.join(', ')}.` : 'No verified sending domain yet: add and verify one under Email.'}
-            {fromDomain && verified.length && !verified.includes(fromDomain) ? ` ${fromDomain} is not one of them.` : ''}
+            {senderRefused && verified.length ? ` ${fromDomain} is not one of them.` : ''}
           </p>
           <label className="field"><span>Reply-to <span className="muted">(optional)</span></span>
             <input className="input" type="email" value={replyTo} onChange={(e) => setReplyTo(e.target.value)} placeholder="support@example.com" data-testid="email-reply-to" />

@@ -1,12 +1,14 @@
 // The RCS campaign builder: a bot and one of its approved templates with its {{variables}}, numbers pasted
 // (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
-// RCS and an optional schedule. Creating dispatches at once: the core creates and launches in one call.
+// RCS (its text matching an approved DLT template) and an optional schedule. Creating dispatches at once:
+// the core creates and launches in one call.
 import { useState } from 'react';
 import type { CreateRcsCampaignInput, RcsTemplate } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
-import { useRcsBots, useRcsTemplates } from '../channels/queries.ts';
+import { useRcsBots, useRcsTemplates, useSmsTemplates } from '../channels/queries.ts';
+import { smsTextBlocker } from './dlt.ts';
 import { useWallet } from './queries.ts';
 import { RcsPreview } from './rcs-preview.tsx';
 import { RecipientsField } from './recipients-field.tsx';
@@ -28,15 +30,17 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const flow = useCreateAndLaunch<CreateRcsCampaignInput>('rcs', onOpen, false);
   const bots = useRcsBots();
   const templates = useRcsTemplates();
+  const smsTemplates = useSmsTemplates();
   const wallet = useWallet();
   const bot = botId || bots.data?.data[0]?.id || '';
   const approved = (templates.data?.data ?? []).filter((t) => t.botId === bot && t.status === 'APPROVED');
 
   const numbers = removeDuplicate ? recipients.check.valid : recipients.check.validWithRepeats;
+  const fallbackBlocker = fallback ? smsTextBlocker(smsTemplates, fallbackMessage, 'fallback SMS') : null;
   const blockers = [
     ...(template ? [] : ['a template']),
     ...(numbers.length ? [] : ['at least one valid number']),
-    ...(fallback && !fallbackMessage.trim() ? ['the fallback SMS'] : []),
+    ...(fallbackBlocker ? [fallbackBlocker] : []),
     ...timing.blockers,
   ];
   const price = wallet.data?.prices.rcs;

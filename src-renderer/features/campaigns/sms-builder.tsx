@@ -7,10 +7,8 @@ import type { CreateSmsCampaignInput } from '../../../src-core/contract/index.ts
 import { rupees } from '../../components/format.ts';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useSmsSenders, useSmsTemplates } from '../channels/queries.ts';
-import { useVirtualNow } from '../simulator/queries.ts';
 import { smsTextBlocker } from './dlt.ts';
 import { useWallet } from './queries.ts';
-import { passedAt } from './schedule.ts';
 import { RecipientsField } from './recipients-field.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
@@ -32,7 +30,6 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const flow = useCreateAndLaunch<CreateSmsCampaignInput>('sms', onOpen);
   const senders = useSmsSenders();
   const templates = useSmsTemplates();
-  const now = useVirtualNow();
   const wallet = useWallet();
   const approvedSenders = (senders.data?.data ?? []).filter((s) => s.status === 'APPROVED');
   const sender = senderId || approvedSenders[0]?.senderId || '';
@@ -41,14 +38,12 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const segmentTags = tagsOf(tags);
   // The core's own DLT rule, on the templates the body field shows: a text matching none (or with a {#var#} left) is never sent.
   const bodyBlocker = smsTextBlocker(templates, body, 'message');
-  const { schedule } = timing.field;
   const blockers = [
     ...(audience === 'manual' && !check.valid.length ? ['at least one valid number'] : []),
     ...(audience === 'segment' && !segmentTags.length ? ['a tag for the segment'] : []),
     ...(senders.data && !approvedSenders.length ? ['an approved sender id'] : []),
     ...(bodyBlocker ? [bodyBlocker] : []),
     ...timing.blockers,
-    ...(schedule.enabled && passedAt(schedule.localAt, schedule.zone, now) ? ['a schedule time that has not passed'] : []),
   ];
   const price = wallet.data?.prices.sms;
   const count = audience === 'manual' ? check.valid.length : null;
