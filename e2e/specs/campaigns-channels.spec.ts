@@ -1,9 +1,10 @@
 // SMS, RCS and email campaigns in a real browser: an SMS campaign to a pasted list with the demo's approved
 // sender and a text matching its DLT template (a text matching none, a {#var#} left unfilled, or a passed
 // schedule, keeps launch off; a refusal of the core leaves no draft behind), an RCS campaign with SMS
-// fallback that reaches a handset without RCS as an SMS (a fallback matching no DLT template, or a passed
-// schedule, blocks), and an email campaign with its own subject and a merge-tag value that reach the
-// simulated mailbox merged (an unverified sender, or a passed schedule, blocks).
+// fallback that reaches a handset without RCS as an SMS (an empty variable no contact has, a fallback
+// matching no DLT template, or a passed schedule, blocks), and an email campaign with its own subject and a
+// merge-tag value that reach the simulated mailbox merged (an empty tag without a fallback, an unverified
+// sender, or a passed schedule, blocks).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -134,13 +135,17 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByText('No RCS campaigns yet').waitFor();
     await page.getByTestId('new-campaign').click();
     await page.locator('[data-testid="rcs-template"][data-template-name="Order update card"]').click();
+    // {{name}} may be read from each contact; contacts have no order or eta, so those need a value.
+    const blockers = page.getByTestId('builder-blockers');
+    await blockers.filter({ hasText: 'a value for {{order}}, a value for {{eta}}' }).waitFor();
+    expect(await blockers.textContent()).not.toContain('{{name}}');
     await page.getByTestId('rcs-var-order').fill('#2002');
     await page.getByTestId('rcs-var-eta').fill('tomorrow');
+    await blockers.filter({ hasText: 'a value for' }).waitFor({ state: 'detached' });
     await page.getByTestId('rcs-preview').getByText('#2002').first().waitFor();
     await page.getByTestId('recipients-input').fill('+15005550003\n+919820000201\n9820000202');
     await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();
     // The fallback SMS follows the DLT rule too, and the blocker says it is the fallback.
-    const blockers = page.getByTestId('builder-blockers');
     await page.getByTestId('rcs-fallback').check();
     await page.getByTestId('rcs-fallback-message').fill('Your parcel is coming');
     await blockers.filter({ hasText: 'a fallback SMS matching an approved DLT template' }).waitFor();
@@ -184,6 +189,9 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('email-per-recipient-first_name').waitFor();
     expect(await page.locator('[data-testid^="email-variable-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(['email-variable-order']);
     await page.getByTestId('email-subject').fill('{{first_name}}, order {{order}} is on its way');
+    const blockers = page.getByTestId('builder-blockers');
+    // {{order}} has no fallback: left empty, every recipient would read "order  is on its way".
+    await blockers.filter({ hasText: 'a value for {{order}} (it has no fallback)' }).waitFor();
     await page.getByTestId('email-variable-order').fill('#3001');
     await page.getByTestId('summary-subject').filter({ hasText: '{{first_name}}, order {{order}} is on its way' }).waitFor();
     await page.getByTestId('email-from-name').fill('Example Store');
@@ -191,7 +199,6 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('count-valid').filter({ hasText: '1' }).waitFor();
     await page.getByTestId('campaign-name').fill('Order 3001 shipped');
     // A sender on a domain that is not verified is refused by the core: a blocker here.
-    const blockers = page.getByTestId('builder-blockers');
     await page.getByTestId('email-from').fill('hello@unverified.example');
     await blockers.filter({ hasText: 'a sender address on a verified domain (unverified.example is not)' }).waitFor();
     expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);

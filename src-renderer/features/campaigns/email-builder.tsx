@@ -1,19 +1,21 @@
 // The email campaign builder: a template with HTML, its subject (or one of the campaign's own) and values for
-// its merge tags, the sender (on a verified domain), the audience (a pasted list or every subscriber), a name
-// and an optional schedule. Each email costs one credit at launch.
+// its merge tags (one without a fallback needs a value), the sender (on a verified domain), the audience (a
+// pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch.
 import { useState } from 'react';
 import type { CreateEmailCampaignInput, EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
-import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
+import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, tagsNeedingValue, variablesOf } from './merge-tags.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
 
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
 
-/** One row per merge tag: a value for everyone, or a note where the core fills it from each recipient. */
-function MergeTagFields({ tags, values, onChange }: { tags: string[]; values: Record<string, string>; onChange(values: Record<string, string>): void }) {
+/** One row per merge tag: a value for everyone (required where the tag has no fallback), or a note where the core fills it from each recipient. */
+function MergeTagFields({ tags, required, values, onChange }: {
+  tags: string[]; required: string[]; values: Record<string, string>; onChange(values: Record<string, string>): void;
+}) {
   if (!tags.length) return <p className="muted small">This template has no merge tags: every recipient gets the same email.</p>;
   return (
     <>
@@ -26,7 +28,8 @@ function MergeTagFields({ tags, values, onChange }: { tags: string[]; values: Re
         <label key={tag} className="placeholder-row">
           <span className="placeholder-token">{`{{${tag}}}`}</span>
           <input className="grow" value={values[tag] ?? ''} onChange={(e) => onChange({ ...values, [tag]: e.target.value })} maxLength={1000}
-            placeholder={`Value of ${tag} for everyone (left empty: the tag's fallback, or nothing)`} data-testid={`email-variable-${tag}`} />
+            placeholder={required.includes(tag) ? `Value of ${tag} for everyone (required: the tag has no fallback)` : `Value of ${tag} for everyone (left empty: the tag's fallback)`}
+            aria-required={required.includes(tag)} data-testid={`email-variable-${tag}`} />
         </label>
       )))}
     </>
@@ -58,6 +61,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const detail = useEmailTemplate(templateId);
   const effectiveSubject = subject.trim() || template?.subject;
   const tags = mergeTagsOf(effectiveSubject, detail.data?.html, detail.data?.text);
+  const required = tagsNeedingValue(effectiveSubject, detail.data?.html, detail.data?.text);
 
   /** A subject the user has not changed follows the picked template's; one they wrote stays. */
   function pick(next: EmailTemplateItem) {
@@ -70,6 +74,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     ...(template ? [] : ['a template']),
     ...(template && detail.isPending ? ["the template's merge tags (loading)"] : []),
     ...(detail.data && !detail.data.html ? ['a template with HTML content'] : []),
+    ...(detail.isSuccess ? required.filter((tag) => !values[tag]?.trim()).map((tag) => `a value for {{${tag}}} (it has no fallback)`) : []),
     ...(fromName.trim() ? [] : ['the sender name']),
     ...(!fromDomain ? ['the sender address'] : domains.isError ? ['the verified domains (not loaded)'] : !senderKnown ? ['the verified domains (loading)'] : []),
     ...(senderRefused ? [`a sender address on a verified domain (${fromDomain} is not)`] : []),
@@ -109,7 +114,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
               <div className="placeholders" data-testid="email-variables" data-ready={detail.isSuccess ? 'true' : 'false'}>
                 <span className="muted small">Merge tags</span>
                 {detail.isError ? <p className="field-error">Could not read the template&apos;s content to find its merge tags.</p> : null}
-                {detail.isSuccess ? <MergeTagFields tags={tags} values={values} onChange={setValues} /> : null}
+                {detail.isSuccess ? <MergeTagFields tags={tags} required={required} values={values} onChange={setValues} /> : null}
               </div>
             </>
           ) : null}

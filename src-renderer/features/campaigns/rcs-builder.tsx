@@ -1,9 +1,10 @@
 // The RCS campaign builder: a bot and one of its approved templates with its {{variables}}, numbers pasted
 // (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
 // RCS (its text matching an approved DLT template) and an optional schedule. Creating dispatches at once:
-// the core creates and launches in one call.
+// the core creates and launches in one call. A variable left empty is read from each recipient's contact,
+// so only one named like a contact's field (name, phone, email, username) may be left empty.
 import { useState } from 'react';
-import type { CreateRcsCampaignInput, RcsTemplate } from '../../../src-core/contract/index.ts';
+import { CONTACT_FIELDS, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
@@ -16,6 +17,7 @@ import { SmsBodyField } from './sms-body-field.tsx';
 
 const COUNTRIES = ['IN', 'US', 'CA', 'GB', 'AE', 'SG', 'AU', 'DE', 'FR', 'BR', 'ID', 'SA'];
 const countryName = new Intl.DisplayNames(['en'], { type: 'region' });
+const fromContact = (variable: string): boolean => (CONTACT_FIELDS as readonly string[]).includes(variable);
 
 export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [botId, setBotId] = useState('');
@@ -39,6 +41,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const fallbackBlocker = fallback ? smsTextBlocker(smsTemplates, fallbackMessage, 'fallback SMS') : null;
   const blockers = [
     ...(template ? [] : ['a template']),
+    ...(template?.variables ?? []).filter((v) => !fromContact(v) && !variables[v]?.trim()).map((v) => `a value for {{${v}}}`),
     ...(numbers.length ? [] : ['at least one valid number']),
     ...(fallbackBlocker ? [fallbackBlocker] : []),
     ...timing.blockers,
@@ -81,11 +84,12 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
             }))} />
           {template?.variables.length ? (
             <div className="placeholders">
-              <span className="muted small">Left empty, a variable is read from the recipient contact&apos;s field of that name.</span>
+              <span className="muted small">A value for everyone; only a variable named like a contact&apos;s field ({CONTACT_FIELDS.join(', ')}) may be left empty, to read each recipient&apos;s.</span>
               {template.variables.map((v) => (
                 <label key={v} className="placeholder-row">
                   <span className="placeholder-token">{`{{${v}}}`}</span>
-                  <input className="grow" value={variables[v] ?? ''} onChange={(e) => setVariables({ ...variables, [v]: e.target.value })} placeholder={`Value of ${v}`} data-testid={`rcs-var-${v}`} />
+                  <input className="grow" value={variables[v] ?? ''} onChange={(e) => setVariables({ ...variables, [v]: e.target.value })} data-testid={`rcs-var-${v}`}
+                    placeholder={fromContact(v) ? `Value of ${v} (left empty: each recipient contact's ${v})` : `Value of ${v} (required: contacts have no ${v})`} />
                 </label>
               ))}
             </div>
