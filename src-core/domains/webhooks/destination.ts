@@ -14,12 +14,13 @@ for (const [net, bits] of [
 for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) blocked.addSubnet(net, bits, 'ipv6');
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'instance-data']);
 
-/** Why this address may not receive webhooks, or null. IPv4-mapped IPv6 is judged as its IPv4. */
-export function internalAddress(address: string): string | null {
+const INTERNAL = 'a private, loopback, link-local or otherwise internal address';
+
+/** Whether this address may not receive webhooks. IPv4-mapped IPv6 is judged as its IPv4. */
+export function isInternalAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   const ip = mapped ?? address;
-  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-  return blocked.check(ip, family) ? `${address} is a private, loopback, link-local or otherwise internal address` : null;
+  return blocked.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** Refuses the destination (a message) or accepts it (null). */
@@ -40,9 +41,8 @@ export async function checkDestination(url: string, options: { allowPrivate: boo
   } catch {
     return `${host} does not resolve`;
   }
-  for (const address of addresses) {
-    const reason = internalAddress(address);
-    if (reason) return `${host} resolves to ${reason}`;
-  }
+  // An address is named once: "10.0.0.5 is …", or "inside.example resolves to 10.0.0.5, …".
+  const inside = addresses.find(isInternalAddress);
+  if (inside) return isIP(host) ? `${host} is ${INTERNAL}` : `${host} resolves to ${inside}, ${INTERNAL}`;
   return addresses.length ? null : `${host} does not resolve`;
 }

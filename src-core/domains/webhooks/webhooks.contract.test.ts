@@ -169,6 +169,10 @@ describe('destination safety', () => {
         const res = await create(url);
         expect(res.status, url).toBe(400);
       }
+      // The refusal names the address once, and reads as a sentence.
+      expect((await create('https://10.0.0.5/x')).body.message).toBe('Invalid url: 10.0.0.5 is a private, loopback, link-local or otherwise internal address');
+      expect((await create('https://inside.example.test/x')).body.message)
+        .toBe('Invalid url: inside.example.test resolves to 192.168.1.20, a private, loopback, link-local or otherwise internal address');
       const ok = await create('https://rebind.example.test/hooks');
       expect(ok.status).toBe(201);
       inside = true;
