@@ -1,5 +1,6 @@
 // Real user flows across the console: answer a customer and watch the ticks move with the clock,
-// read what the handset received, see the charge in the wallet, create a key and see its call logged.
+// read what the handset received, see the charge in the wallet, create a key and see its call logged, and
+// a refused webhook URL that says how to reach a local receiver.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -164,5 +165,22 @@ describe('console flows', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="conversation-row"]')?.getAttribute('aria-selected') === 'true');
     // One row is in the tab order (the selected one).
     expect(await page.locator('[data-testid="conversation-row"][tabindex="0"]').count()).toBe(1);
+  });
+
+  it('on a default server, a webhook URL the destination guard refuses says how to use a local receiver', async () => {
+    await page.getByTestId('nav-webhooks').click();
+    await page.getByTestId('new-endpoint').click();
+    await page.getByTestId('events-all').check();
+    await page.getByTestId('endpoint-url').fill('https://10.0.0.5/hook');
+    await page.getByTestId('create-endpoint').click();
+    const error = page.getByTestId('create-endpoint-form').getByTestId('error-state');
+    await error.filter({ hasText: '10.0.0.5 is a private, loopback, link-local or otherwise internal address' }).waitFor();
+    expect(await error.textContent()).not.toContain('resolves to');
+    const hint = page.getByTestId('private-webhooks-hint');
+    expect(await hint.textContent()).toContain('--allow-private-webhooks');
+    await page.getByTestId('endpoint-url').fill('http://localhost:9999/hook');
+    await page.getByTestId('create-endpoint').click();
+    await error.filter({ hasText: 'url must use https' }).waitFor();
+    await hint.waitFor();
   });
 });

@@ -1,9 +1,14 @@
-// Registering an endpoint: URL, description and events; the answer carries the secret once.
+// Registering an endpoint: URL, description and events; the answer carries the secret once. A URL the
+// core's destination guard refuses (not https, internal, not resolving) says how to use a local receiver.
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/http.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { EventPicker, type EventSelection } from './event-picker.tsx';
 import { useCreateEndpoint } from './mutations.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
+
+const DESTINATION_REFUSED = /^Invalid url: .*(must use https|internal|does not resolve)/;
+const destinationRefused = (error: unknown): boolean => error instanceof ApiError && error.status === 400 && DESTINATION_REFUSED.test(error.message);
 
 export function CreateEndpoint({ onClose }: { onClose(): void }) {
   const create = useCreateEndpoint();
@@ -35,6 +40,12 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
       </div>
       <EventPicker value={events} onChange={setEvents} />
       {create.isError ? <ErrorState error={create.error} /> : null}
+      {create.isError && destinationRefused(create.error) ? (
+        <p className="muted small" data-testid="private-webhooks-hint">
+          A local receiver (http, localhost or a private address) needs the server started with <code>--allow-private-webhooks</code>;
+          without it, endpoints must be https on a public address that resolves.
+        </p>
+      ) : null}
       <div className="actions">
         <button type="submit" className="button primary" disabled={!ready || create.isPending} data-testid="create-endpoint">{create.isPending ? 'Creating…' : 'Create endpoint'}</button>
       </div>
