@@ -184,6 +184,12 @@ describe('header media upload', () => {
     expect(body).toEqual({ mediaId: expect.stringMatching(/^media_/), url: `${t.url}/media/${body.mediaId}`, mimeType: 'image/png' });
     const served = await fetch(body.url);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    // The declared type must be the content's: text sent as image/png is refused.
+    const disguised = new FormData();
+    disguised.append('file', new Blob(['<html>hello</html>'], { type: 'image/png' }), 'a.png');
+    const refused = await fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: disguised });
+    expect([refused.status, (await refused.json()).message]).toEqual([400, "The file's content is not image/png (its first bytes say otherwise): upload it with its real type"]);
     const wrongType = new FormData();
     wrongType.append('file', new Blob(['hello'], { type: 'text/plain' }), 'a.txt');
     expect((await fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: wrongType })).status).toBe(400);

@@ -17,6 +17,16 @@ const MEDIA_TYPES: Record<string, number> = {
   'video/mp4': 16 * 1024 * 1024, 'video/3gpp': 16 * 1024 * 1024,
   'application/pdf': 16 * 1024 * 1024,
 };
+/** How each type's files begin (their magic bytes): the declared type must be the content's, as the platform checks. */
+const startsWith = (data: Buffer, bytes: number[], at = 0): boolean => bytes.every((b, i) => data[at + i] === b);
+const FTYP = [0x66, 0x74, 0x79, 0x70];
+const MEDIA_SIGNATURES: Record<string, (data: Buffer) => boolean> = {
+  'image/jpeg': (d) => startsWith(d, [0xff, 0xd8, 0xff]),
+  'image/png': (d) => startsWith(d, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'video/mp4': (d) => startsWith(d, FTYP, 4),
+  'video/3gpp': (d) => startsWith(d, FTYP, 4),
+  'application/pdf': (d) => startsWith(d, [0x25, 0x50, 0x44, 0x46, 0x2d]),
+};
 
 export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => string) {
   return [
@@ -36,6 +46,9 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
         if (limit === undefined) throw new AppError('VALIDATION_FAILED', `Unsupported media type ${file.mimeType}: use ${Object.keys(MEDIA_TYPES).join(', ')}`);
         if (file.data.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', `${file.mimeType} files are limited to ${limit / 1024 / 1024} MB`);
         if (file.data.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
+        if (!MEDIA_SIGNATURES[file.mimeType]?.(file.data)) {
+          throw new AppError('VALIDATION_FAILED', `The file's content is not ${file.mimeType} (its first bytes say otherwise): upload it with its real type`);
+        }
         return service.saveMedia(orgId, file, publicBaseUrl());
       },
     }),
@@ -44,7 +57,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
       handler: ({ params }) => {
         const media = service.media(params.id);
         if (!media) throw new AppError('NOT_FOUND', `Media ${params.id} not found`);
-        return reply(200, media.data, { 'content-type': media.mime_type, 'cache-control': 'private, max-age=3600' });
+        return reply(200, media.data, { 'content-type': media.mime_type, 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' });
       },
     }),
     defineRoute({
