@@ -1,7 +1,7 @@
 // Campaigns of seed 000: WhatsApp (create, launch, cancel, analytics), SMS (audiences) and RCS (create and
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
-import { isCalendarDay } from './common.ts';
+import { isCalendarDay, mergeValuesSchema, templateValuesSchema } from './common.ts';
 import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { rcsTtlSchema } from './rcs.ts';
@@ -86,7 +86,7 @@ export const createRcsCampaignBodySchema = z.object({
   scheduleTimezone: timeZoneSchema.optional(),
   fallback: z.boolean().default(false),
   fallbackMessage: z.string().min(1).max(2000).optional(),
-  rcsVariables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  rcsVariables: templateValuesSchema().optional(),
 });
 export type CreateRcsCampaignInput = z.infer<typeof createRcsCampaignBodySchema>;
 
@@ -98,7 +98,7 @@ export const createEmailCampaignBodySchema = z.object({
   fromEmail: z.email(),
   replyTo: z.email().optional(),
   subject: withMergeTags(headerText(998).min(1).optional()),
-  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  variables: mergeValuesSchema().optional(),
   audience: z.enum(['list', 'subscribers']).default('list'),
   recipients: z.array(z.email({ error: 'recipients are email addresses' })).max(MAX_CAMPAIGN_RECIPIENTS).optional(),
   scheduledAt: scheduleSchema.optional(),

@@ -56,6 +56,16 @@ export const statsRangeQuery = z.object({ start: isoDateTimeSchema.optional(), e
  * the country code first. No country code starts with 0, so `0044…` (a dialling prefix) is refused
  * rather than stored as a different number from `+44…`.
  */
+/**
+ * Values for a template's named (or numbered) variables: at most 100, names of 1 to 64 characters, text
+ * values of at most 2,000 (a 50,000-key object would otherwise be taken, stored and rendered whole).
+ */
+const valuesOf = <V extends z.ZodType>(value: V) => z.record(z.string().min(1).max(64), value)
+  .refine((values) => Object.keys(values).length <= 100, 'holds at most 100 values');
+export const templateValuesSchema = () => valuesOf(z.union([z.string().max(2000), z.number()]));
+/** Email's merge values, which may also be true or false. */
+export const mergeValuesSchema = () => valuesOf(z.union([z.string().max(2000), z.number(), z.boolean()]));
+
 /** Characters as a reader counts them (code points, as zod's string lengths): an emoji is one, not two. */
 export const charCount = (text: string): number => {
   let n = 0;

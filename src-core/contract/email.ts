@@ -1,6 +1,6 @@
 // Email: templates with merge tags, sending domains, the SMTP connection, contacts and sends (seed 000, "Email").
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { mergeValuesSchema, timestampSchema } from './common.ts';
 
 /**
  * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
@@ -45,7 +45,7 @@ export type SaveEmailTemplateInput = z.infer<typeof saveEmailTemplateBodySchema>
 export const sendEmailBodySchema = z.object({
   templateId: z.string().min(1),
   recipient: z.object({ to: z.email(), firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }),
-  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  variables: mergeValuesSchema().optional(),
   subject: withMergeTags(headerText(998).min(1).optional()),
   fromName: headerText(200).trim().min(1),
   fromEmail: z.email(),

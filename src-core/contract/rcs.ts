@@ -1,6 +1,6 @@
 // RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
 import { z } from 'zod';
-import { phoneSchema, timestampSchema } from './common.ts';
+import { phoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
 import { smsRouteSchema } from './sms.ts';
 
 export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
@@ -39,7 +39,7 @@ export const rcsTtlSchema = z.union([
 export const sendRcsBodySchema = z.object({
   to: phoneSchema(),
   templateId: z.string().min(1),
-  rcsVariables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  rcsVariables: templateValuesSchema().optional(),
   smsFallback: z.object({
     sender: z.string().min(1), message: z.string().min(1).max(2000), templateId: z.string().optional(), route: smsRouteSchema.default('transactional'),
   }).optional(),

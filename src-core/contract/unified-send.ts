@@ -1,6 +1,6 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
-import { charCount, PHONE_PATTERN } from './common.ts';
+import { charCount, PHONE_PATTERN, templateValuesSchema } from './common.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
 import { SMS_MESSAGE_MAX } from './sms.ts';
@@ -30,7 +30,7 @@ export const unifiedSendBodySchema = z.object({
     name: z.string().trim().min(1, 'template.name is empty').max(512).optional(),
     id: z.string().trim().min(1, 'template.id is empty').max(200).optional(),
     languageCode: z.string().trim().min(2).max(10).optional(),
-    variables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    variables: templateValuesSchema().optional(),
     /** WhatsApp's components, checked as `POST /v1/whatsapp/send-template` checks them. */
     components: z.array(waSendComponentSchema).max(20).optional(),
   }).optional(),

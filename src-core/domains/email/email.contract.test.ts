@@ -141,6 +141,10 @@ describe('merge values land as text', () => {
     expect(mail.payload.html).toBe('<p>Sam\r\nBcc: victim@evil.test &lt;a href=&quot;https://evil.test&quot;&gt;Claim&lt;/a&gt;</p>');
     expect(mail.payload.text).toBe(`Hi ${firstName}`);
     expect(mail.payload.links).toEqual([]);
+    // Values are bounded: at most 100, each text at most 2,000 characters (a 50,000-key object was taken whole).
+    const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, 'v']));
+    expect((await send({ ...base(), templateId: tpl.body.id, variables: many })).body.message).toBe('Invalid body: variables: holds at most 100 values');
+    expect((await send({ ...base(), templateId: tpl.body.id, variables: { order: 'x'.repeat(2001) } })).body.message).toBe('Invalid body: variables.order: must be at most 2000 characters');
     const blank = await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Blank', subject: 'Hi', html: '   ' } });
     const refused = await send({ ...base(), templateId: blank.body.id });
     expect([refused.status, refused.body.message]).toEqual([400, expect.stringContaining('has no HTML content')]);
