@@ -4,6 +4,7 @@ import { useEffect, useMemo, type ReactElement } from 'react';
 import { ApiProvider, useApi } from '../api/context.tsx';
 import { createApi } from '../api/http.ts';
 import { connectLive } from '../api/live.ts';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { ErrorState } from '../components/states.tsx';
 import { CampaignsPage } from '../features/campaigns/campaigns-page.tsx';
 import { ContactsPage } from '../features/contacts/contacts-page.tsx';
@@ -84,7 +85,10 @@ function Shell({ connection }: { connection: Connection }) {
             {theme === 'dark' ? '☀ Light' : '☾ Dark'}
           </button>
         </header>
-        {orgs.isError ? <ErrorState error={orgs.error} onRetry={() => void orgs.refetch()} /> : <Page />}
+        {orgs.isError ? <ErrorState error={orgs.error} onRetry={() => void orgs.refetch()} /> : (
+          // Keyed by section: moving to another page from the sidebar leaves a crashed one behind.
+          <ErrorBoundary key={section} backLabel="Back to Inbox" onBack={() => go('inbox')}><Page /></ErrorBoundary>
+        )}
       </main>
     </div>
   );

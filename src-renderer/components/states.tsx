@@ -17,7 +17,8 @@ export function problemsOf(message: string): { lead: string | null; items: strin
   return { lead: `Check the ${match[1] === 'body' ? 'form' : match[1]}:`, items: (match[2] as string).split('; ') };
 }
 
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/** `action` replaces "Try again" where retrying cannot help (e.g. a way back to another page). */
+export function ErrorState({ error, onRetry, action }: { error: unknown; onRetry?: () => void; action?: { label: string; run(): void } }) {
   const message = error instanceof Error ? error.message : String(error);
   // A 4xx is the core refusing what was asked, with its reason; anything else went wrong on the way.
   const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -28,6 +29,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       {lead ? <span>{lead}</span> : null}
       {items.length === 1 && !lead ? <span>{items[0]}</span> : <ul className="problems">{items.map((item) => <li key={item}>{item}</li>)}</ul>}
       {onRetry ? <button type="button" className="button" onClick={onRetry}>Try again</button> : null}
+      {action ? <button type="button" className="button" onClick={action.run} data-testid="error-action">{action.label}</button> : null}
     </div>
   );
 }

@@ -4,10 +4,11 @@ import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { StatusBadge } from './campaign-status.tsx';
-import { CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
+import { CAMPAIGN_TABS, CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
 import { scheduleLabel } from './schedule.ts';
 
-const TABS = (Object.keys(CHANNEL_LABEL) as CampaignTab[]).map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
+/** The channels with a campaign builder (Instagram has none, so no tab). */
+const TABS = CAMPAIGN_TABS.map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
 const FIRST: Record<CampaignTab, string> = {
   whatsapp: 'Create your first campaign from an approved template.', sms: 'Create your first SMS campaign from a DLT-approved text.',
   rcs: 'Send your first rich card campaign.', email: 'Create your first email campaign from a template.',

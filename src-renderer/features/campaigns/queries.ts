@@ -5,7 +5,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
-export type CampaignTab = 'whatsapp' | 'sms' | 'rcs' | 'email';
+export const CAMPAIGN_TABS = ['whatsapp', 'sms', 'rcs', 'email'] as const;
+export type CampaignTab = (typeof CAMPAIGN_TABS)[number];
 export { CHANNEL_LABEL } from '../../components/format.ts';
 /** Channels whose core answers GET …/campaigns/:id/analytics; the others show the counts as a funnel. */
 export const hasAnalytics = (channel: CampaignTab): boolean => channel === 'whatsapp' || channel === 'email';

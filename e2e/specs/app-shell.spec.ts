@@ -1,0 +1,47 @@
+// The console's shell: the campaign tabs are the channels with a builder, and a page that fails to render
+// shows its error with a way back instead of blanking the whole console.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+
+let session: ConsoleSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openConsole();
+  ({ page } = session);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('app shell', () => {
+  it('offers campaign tabs only for the channels with a builder, and each opens its list', async () => {
+    await page.getByTestId('nav-campaigns').click();
+    const tabs = page.locator('[data-testid^="campaign-tab-"]');
+    await tabs.first().waitFor();
+    expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(
+      ['campaign-tab-whatsapp', 'campaign-tab-sms', 'campaign-tab-rcs', 'campaign-tab-email']);
+    for (const channel of ['sms', 'rcs', 'email', 'whatsapp']) {
+      await page.getByTestId(`campaign-tab-${channel}`).click();
+      await page.getByTestId('new-campaign').waitFor();
+    }
+  });
+
+  it('a page that fails to render shows the error and a way back to the inbox; the rest of the console keeps working', async () => {
+    // A list answer the page cannot read (no rows array) makes its render throw.
+    await page.route('**/dashboard/request-log?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"data":null}' }));
+    await page.getByTestId('nav-requests').click();
+    const crashed = page.getByTestId('page-crashed');
+    await crashed.getByTestId('error-state').waitFor();
+    expect(await crashed.textContent()).toContain('length');
+    expect(await page.getByTestId('nav-inbox').isVisible()).toBe(true);
+    await page.unroute('**/dashboard/request-log?*');
+    await crashed.getByTestId('error-action').filter({ hasText: 'Back to Inbox' }).click();
+    await page.getByTestId('conversation-row').first().waitFor();
+    expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('page-crashed').count()).toBe(0);
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('new-campaign').waitFor();
+  });
+});
