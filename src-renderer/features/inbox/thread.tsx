@@ -65,14 +65,16 @@ export function Thread({ conversationId }: { conversationId: string }) {
     // Newer browsers return a promise from scrollIntoView; an effect must not return it.
     void end.current?.scrollIntoView({ block: 'end' });
   }, [count]);
-  const markedAt = useRef(0);
+  // Marked read once per newest customer message: a count alone repeats (1 → read 0 → a new 1) and the new one was skipped.
+  const newestInbound = thread.data?.data.findLast((m) => m.direction === 'inbound')?.id ?? null;
+  const markedFor = useRef<string | null>(null);
   const { mutate: markAsRead } = markRead;
   useEffect(() => {
-    if (unread > 0 && markedAt.current !== unread) {
-      markedAt.current = unread;
+    if (unread > 0 && newestInbound && markedFor.current !== newestInbound) {
+      markedFor.current = newestInbound;
       markAsRead();
     }
-  }, [unread, markAsRead]);
+  }, [unread, newestInbound, markAsRead]);
 
   function send(event: FormEvent) {
     event.preventDefault();

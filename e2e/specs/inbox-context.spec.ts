@@ -1,0 +1,45 @@
+// The inbox as a support agent works it: an open conversation stays read as the customer writes in.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+const ALICE = '+14155550101';
+const row = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
+
+beforeAll(async () => {
+  session = await openConsole();
+  ({ server, page } = session);
+  await page.getByTestId('nav-inbox').click();
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+/** Resolves once the row shows `text` as its last message and no unread badge. */
+async function readWith(address: string, text: string): Promise<void> {
+  await page.waitForFunction(([selector, last]) => {
+    const el = document.querySelector(selector);
+    return Boolean(el?.textContent?.includes(last) && !el.querySelector('[data-testid="unread"]'));
+  }, [`[data-testid="conversation-row"][data-address="${address}"]`, text] as const);
+}
+
+describe('inbox context', () => {
+  it('an open conversation is marked read each time the customer writes in', async () => {
+    await page.getByTestId('tab-whatsapp').click();
+    await row(ALICE).getByTestId('unread').waitFor();
+    await row(ALICE).click();
+    await page.getByTestId('thread').waitFor();
+    await readWith(ALICE, 'change the delivery address');
+    for (const text of ['Are you there?', 'Hello again']) {
+      expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text })).status).toBe(201);
+      await page.getByTestId('message').filter({ hasText: text }).waitFor();
+      await readWith(ALICE, text);
+    }
+    const list = await server.dashboard<{ data: Array<{ address: string; unreadCount: number }> }>('GET', '/dashboard/conversations?channel=whatsapp&search=0101');
+    expect(list.body.data.find((c) => c.address === ALICE)?.unreadCount).toBe(0);
+  });
+});
