@@ -1,4 +1,5 @@
-// The inbox as a support agent works it: an open conversation stays read as the customer writes in.
+// The inbox as a support agent works it: an open conversation stays read as the customer writes in, and unread
+// conversations are counted live on each channel tab and on the sidebar's Inbox.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -41,5 +42,25 @@ describe('inbox context', () => {
     }
     const list = await server.dashboard<{ data: Array<{ address: string; unreadCount: number }> }>('GET', '/dashboard/conversations?channel=whatsapp&search=0101');
     expect(list.body.data.find((c) => c.address === ALICE)?.unreadCount).toBe(0);
+  });
+
+  it('counts unread conversations on each channel tab and in the sidebar, live as customers write in on other channels', async () => {
+    type Counts = Record<'whatsapp' | 'sms' | 'instagram' | 'total', number>;
+    const before = (await server.dashboard<Counts>('GET', '/dashboard/conversations/unread-counts')).body;
+    expect(before.instagram).toBeGreaterThan(0); // the demo's Instagram conversations are unread
+    const tabCount = (channel: string, n: number) => page.getByTestId(`tab-${channel}`).getByTestId('tab-unread').filter({ hasText: new RegExp(`^${n}$`) });
+    await page.getByTestId('nav-unread').filter({ hasText: new RegExp(`^${before.total}$`) }).waitFor();
+    await tabCount('sms', before.sms).waitFor();
+    // On the WhatsApp tab, a customer writes in on Instagram and another on SMS.
+    await server.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '7700112233', text: 'Do you ship to Pune?' });
+    await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+919820011223', text: 'STOP' });
+    await tabCount('instagram', before.instagram + 1).waitFor();
+    await tabCount('sms', before.sms + 1).waitFor();
+    await page.getByTestId('nav-unread').filter({ hasText: new RegExp(`^${before.total + 2}$`) }).waitFor();
+    // Opening one reads it: its tab and the total go down.
+    await page.getByTestId('tab-instagram').click();
+    await row('7700112233').click();
+    await page.getByTestId('nav-unread').filter({ hasText: new RegExp(`^${before.total + 1}$`) }).waitFor();
+    expect(await page.getByTestId('tab-instagram').getByTestId('tab-unread').textContent()).toBe(String(before.instagram));
   });
 });

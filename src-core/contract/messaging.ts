@@ -53,6 +53,11 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+const unread = z.number().int().min(0);
+/** `GET /dashboard/conversations/unread-counts`: conversations with unread messages, per channel and in all. */
+export const unreadCountsSchema = z.object({ whatsapp: unread, sms: unread, rcs: unread, email: unread, instagram: unread, total: unread });
+export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
+
 /** A customer's phone as a person types it: digits with an optional `+`, spaces, dashes, dots or brackets; 7 to 15 digits. */
 const TYPED_PHONE = /^\+?[\d\s().-]+$/;
 /** `POST /sim/inbound`: a customer writes in, as a provider would deliver it. */

@@ -30,6 +30,17 @@ describe('inbox', () => {
     expect((await t.dashboard('GET', '/dashboard/conversations?channel=instagram')).body.meta.total).toBe(0);
     expect((await t.dashboard('GET', '/dashboard/conversations?channel=fax')).status).toBe(400);
   });
+  it('counts the conversations with unread messages per channel and in all, and a read one leaves the count', async () => {
+    const counts = async () => (await t.dashboard('GET', '/dashboard/conversations/unread-counts')).body;
+    expect(await counts()).toEqual({ whatsapp: 2, sms: 0, rcs: 0, email: 0, instagram: 0, total: 2 });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550309', text: 'Hello?' });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550309', text: 'Still there?' });
+    expect(await counts()).toMatchObject({ whatsapp: 2, sms: 1, total: 3 });
+    const sms = (await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.data[0].id;
+    await t.dashboard('POST', `/dashboard/conversations/${sms}/read`, {});
+    expect(await counts()).toMatchObject({ sms: 0, total: 2 });
+    expect((await t.dashboard('GET', '/dashboard/conversations/unread-counts?organizationId=org_missing')).status).toBe(404);
+  });
   it('shows a thread oldest first, marks it read, and answers inside the window as MANUAL', async () => {
     const id = (await conversations('&search=0301')).data[0].id;
     const thread = await t.dashboard('GET', `/dashboard/conversations/${id}/messages`);

@@ -1,4 +1,4 @@
-// The console's inbox: conversations per channel with unread counts, threads, mark-read and replies
+// The console's inbox: conversations per channel with unread counts (and their totals), threads, mark-read and replies
 // (sent as MANUAL through each channel's own send path; a WhatsApp template once the window has closed).
 import { organizationField } from '../contract/common.ts';
 import { z } from 'zod';
@@ -28,6 +28,10 @@ export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: Whats
         const { rows, total } = messaging.listConversations(orgId, query.channel, page.limit, page.offset, query.search);
         return pageEnvelope(rows, total, page);
       },
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/conversations/unread-counts', scope: 'dashboard', query: z.object(org),
+      handler: ({ orgId }) => messaging.unreadCounts(orgId),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/conversations/:id', scope: 'dashboard', params: idParams, query: z.object(org),

@@ -57,7 +57,11 @@ export function connectLive(connection: Connection, organizationId: string, clie
   const messageChanged = ({ message }: { message: MessageKeys }) => {
     for (const key of reloadsForMessage(message)) reload(...key);
   };
-  socket.on('message:new', messageChanged);
+  socket.on('message:new', (event) => {
+    messageChanged(event);
+    // A customer wrote in: a conversation may have become unread (a status change never does).
+    reload('unread-counts');
+  });
   socket.on('message:updated', messageChanged);
   socket.on('request:logged', () => reload('request-log'));
   socket.on('campaign:progress', () => reload('campaigns'));

@@ -11,6 +11,7 @@ import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
+import { useUnreadCounts } from '../features/inbox/queries.ts';
 import { OtpPage } from '../features/otp/otp-page.tsx';
 import { useVirtualNow } from '../features/simulator/queries.ts';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
@@ -57,6 +58,7 @@ function Shell({ connection }: { connection: Connection }) {
   const { theme, toggleTheme, live, section, go } = useUi();
   const Page = PAGES[section];
   const orgs = useLive(connection);
+  const unread = useUnreadCounts().data?.total ?? 0;
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -69,7 +71,10 @@ function Shell({ connection }: { connection: Connection }) {
             <div key={item.section}>
               {index === 0 || NAV[index - 1]?.group !== item.group ? <div className="nav-group">{item.group}</div> : null}
               <button type="button" className={`nav-item${section === item.section ? ' active' : ''}`} aria-current={section === item.section ? 'page' : undefined}
-                data-testid={`nav-${item.section}`} onClick={() => go(item.section)}>{item.label}</button>
+                data-testid={`nav-${item.section}`} onClick={() => go(item.section)}>
+                {item.label}
+                {item.section === 'inbox' && unread > 0 ? <span className="unread" data-testid="nav-unread" aria-label={`${unread} unread conversations`}>{unread}</span> : null}
+              </button>
             </div>
           ))}
         </nav>

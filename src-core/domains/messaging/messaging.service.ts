@@ -1,6 +1,6 @@
 // The one send path of every channel: contact resolution, the blocked check, billing, the provider call,
 // the message log, conversations, status changes and their events.
-import type { Channel, Conversation, Message, MessageSource, MessageStatus } from '../../contract/messaging.ts';
+import { CHANNELS, type Channel, type Conversation, type Message, type MessageSource, type MessageStatus, type UnreadCounts } from '../../contract/messaging.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -316,6 +316,12 @@ export function createMessagingService(deps: {
       const contactIds = term ? contacts.searchIds(orgId, term, 200) : [];
       const { rows, total } = term ? store.searchConversations(orgId, channel, term, contactIds, limit, offset) : store.conversations(orgId, channel, limit, offset);
       return { total, rows: rows.map((row) => toConversation(orgId, row)) };
+    },
+    /** Conversations with unread messages per channel (every channel named, 0 when none) and their total. */
+    unreadCounts(orgId: string): UnreadCounts {
+      const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;
+      for (const { channel, n } of store.unreadConversations(orgId)) counts[channel as Channel] = n;
+      return { ...counts, total: CHANNELS.reduce((sum, channel) => sum + counts[channel], 0) };
     },
     getConversation(orgId: string, id: string): Conversation {
       const row = store.conversationById(orgId, id);

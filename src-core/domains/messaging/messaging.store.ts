@@ -44,6 +44,7 @@ export function createMessagingStore(sql: Sql) {
   const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const conversationById = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND id = ?`);
   const countConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = ? AND channel = ?`);
+  const unreadByChannel = sql.prepare(`SELECT channel, COUNT(*) AS n FROM conversations WHERE org_id = ? AND unread_count > 0 GROUP BY channel`);
 
   function filterClause(orgId: string, filter: MessageFilter) {
     const where = ['org_id = @orgId', 'channel = @channel'];
@@ -100,6 +101,8 @@ export function createMessagingStore(sql: Sql) {
         total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(...params) as { n: number }).n,
       };
     },
+    /** How many conversations have unread messages, per channel (channels with none are absent). */
+    unreadConversations: (orgId: string) => unreadByChannel.all(orgId) as Array<{ channel: string; n: number }>,
     lastInbound: (conversationId: string) => lastInbound.get(conversationId) as MessageRow | undefined,
     conversations: (orgId: string, channel: string, limit: number, offset: number) => ({
       rows: conversationsOf.all(orgId, channel, limit, offset) as ConversationRow[],

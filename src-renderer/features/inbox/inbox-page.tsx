@@ -4,7 +4,7 @@ import type { Channel } from '../../../src-core/contract/index.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
 import { useUi } from '../../stores/ui.ts';
-import { useConversations } from './queries.ts';
+import { useConversations, useUnreadCounts } from './queries.ts';
 import { Thread } from './thread.tsx';
 
 const TABS: Array<{ channel: Channel; label: string }> = [
@@ -20,6 +20,7 @@ export function InboxPage() {
   const setSelected = (id: string | null) => setInbox({ channel, conversationId: id });
   const [search, setSearch] = useState('');
   const conversations = useConversations(channel, search.trim());
+  const unread = useUnreadCounts().data;
   const rows = conversations.data?.data ?? [];
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -53,7 +54,10 @@ export function InboxPage() {
         <div className="tabs" role="tablist">
           {TABS.map((tab) => (
             <button key={tab.channel} type="button" role="tab" aria-selected={tab.channel === channel} className={`tab${tab.channel === channel ? ' active' : ''}`}
-              data-testid={`tab-${tab.channel}`} onClick={() => setChannel(tab.channel)}>{tab.label}</button>
+              data-testid={`tab-${tab.channel}`} onClick={() => setChannel(tab.channel)}>
+              {tab.label}
+              {unread?.[tab.channel] ? <span className="unread" data-testid="tab-unread" aria-label={`${unread[tab.channel]} unread`}>{unread[tab.channel]}</span> : null}
+            </button>
           ))}
         </div>
         <div className="search">

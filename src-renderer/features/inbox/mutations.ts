@@ -30,6 +30,7 @@ export function useMarkRead(conversationId: string) {
     onSuccess: (conversation) => Promise.all([
       client.invalidateQueries({ queryKey: ['conversations', conversation.channel] }),
       client.invalidateQueries({ queryKey: ['thread', conversationId] }),
+      client.invalidateQueries({ queryKey: ['unread-counts'] }),
     ]),
   });
 }

@@ -1,6 +1,6 @@
-// Server data of the inbox: conversations per channel, a conversation, its thread.
+// Server data of the inbox: conversations per channel, a conversation, its thread, the unread counts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Channel, Conversation, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
+import type { Channel, Conversation, ListEnvelope, Message, UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 export type ConversationDetail = Conversation & { careWindow: { open: boolean; lastMessageAt: string | null; closesAt: string | null } };
@@ -22,4 +22,10 @@ export function useConversation(id: string) {
 export function useThread(id: string) {
   const api = useApi();
   return useQuery({ queryKey: ['thread', id], queryFn: () => api.get<{ data: Message[] }>(`/dashboard/conversations/${id}/messages`) });
+}
+
+/** Conversations with unread messages per channel and in all (the inbox tabs and the sidebar); reloaded live on new messages. */
+export function useUnreadCounts() {
+  const api = useApi();
+  return useQuery({ queryKey: ['unread-counts'], queryFn: () => api.get<UnreadCounts>('/dashboard/conversations/unread-counts') });
 }
