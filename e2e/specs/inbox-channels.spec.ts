@@ -29,6 +29,9 @@ describe('replies per channel', () => {
   it('SMS: the approved DLT templates are offered, the text is checked as it is typed, and a match is sent', async () => {
     await openFirst('sms');
     await page.getByTestId('sms-composer').waitFor();
+    // The templates wait behind a toggle, so the thread keeps its height.
+    expect(await page.getByTestId('dlt-template').count()).toBe(0);
+    await page.getByTestId('dlt-templates-toggle').click();
     await page.getByTestId('dlt-template').first().waitFor();
     expect(await page.getByTestId('dlt-template').count()).toBeGreaterThan(0);
     await page.getByTestId('composer').fill('Did you get the code?');

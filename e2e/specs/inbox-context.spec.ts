@@ -2,6 +2,7 @@
 // conversations are counted live on each channel tab and on the sidebar's Inbox.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
@@ -62,5 +63,32 @@ describe('inbox context', () => {
     await row('7700112233').click();
     await page.getByTestId('nav-unread').filter({ hasText: new RegExp(`^${before.total + 1}$`) }).waitFor();
     expect(await page.getByTestId('tab-instagram').getByTestId('tab-unread').textContent()).toBe(String(before.instagram));
+  });
+
+  it('at 1280×720 the list is a column and the thread takes the rest; the SMS composer leaves the thread most of its height', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('tab-sms').click();
+    await page.getByTestId('conversation-row').first().click();
+    await page.getByTestId('sms-composer').waitFor();
+    const box = async (selector: string) => {
+      const found = await page.locator(selector).first().boundingBox();
+      if (!found) throw new Error(`${selector} is not shown`);
+      return found;
+    };
+    const list = await box('.list-pane');
+    const thread = await box('[data-testid="thread"]');
+    expect(list.width).toBeGreaterThanOrEqual(360);
+    expect(list.width).toBeLessThanOrEqual(420);
+    expect(thread.width).toBeGreaterThan(list.width);
+    expect((await box('[data-testid="sms-composer"]')).height).toBeLessThan(thread.height / 2);
+    await screenshot(page, 'inbox-sms-1280x720');
+    // Opened, the templates scroll inside the composer rather than push the messages away.
+    await page.getByTestId('dlt-templates-toggle').click();
+    await page.getByTestId('dlt-template').first().waitFor();
+    expect((await box('[data-testid="sms-composer"]')).height).toBeLessThan(thread.height * 0.75);
+    await screenshot(page, 'inbox-sms-1280x720-templates');
+    await page.getByTestId('dlt-template').first().click();
+    expect(await page.getByTestId('dlt-template').count()).toBe(0);
+    expect(await page.getByTestId('composer').inputValue()).not.toBe('');
   });
 });

@@ -1,6 +1,6 @@
 // An SMS text that must match an approved DLT template: the templates as hints (a click starts from one,
-// with an input per {#var#}), the text, and a live check of which template it matches ({#var#} is 1 to 30
-// characters), done locally. A text still holding a {#var#} is unfilled: it matches nothing.
+// with an input per {#var#}; behind a toggle in the inbox), the text, and a live check of which template it
+// matches ({#var#} is 1 to 30 characters), done locally. A text still holding a {#var#} is unfilled: it matches nothing.
 import { useId, useState } from 'react';
 import { DLT_VAR_MAX, type SmsTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
@@ -9,7 +9,10 @@ import { DLT_VAR, fillTemplate, matchingTemplate, templateUnderReview, unfilledV
 
 type Filling = { template: SmsTemplate; values: string[] };
 
-export function SmsBodyField({ label, value, onChange, testId }: { label: string; value: string; onChange(text: string): void; testId: string }) {
+/** `compactHints` (the inbox composer, where the thread needs the height): the templates stay behind a toggle until asked for. */
+export function SmsBodyField({ label, value, onChange, testId, compactHints = false }: {
+  label: string; value: string; onChange(text: string): void; testId: string; compactHints?: boolean;
+}) {
   const id = useId();
   const templates = useSmsTemplates();
   const [picked, setPicked] = useState<Filling | null>(null);
@@ -28,7 +31,7 @@ export function SmsBodyField({ label, value, onChange, testId }: { label: string
   return (
     <div className="sms-body">
       <label className="field" htmlFor={id}><span>{label}</span></label>
-      <textarea id={id} rows={4} value={value} onChange={(e) => onChange(e.target.value)} maxLength={2000} spellCheck={false} data-testid={testId}
+      <textarea id={id} rows={compactHints ? 2 : 4} value={value} onChange={(e) => onChange(e.target.value)} maxLength={2000} spellCheck={false} data-testid={testId}
         placeholder="Write the text of an approved DLT template, with each {#var#} filled in" />
       {filling && filling.values.length ? <VariableInputs filling={filling} onFill={fill} testId={testId} /> : null}
       <div className="sms-body-meta">
@@ -44,7 +47,7 @@ export function SmsBodyField({ label, value, onChange, testId }: { label: string
       </div>
       {templates.isPending ? <Loading label="Loading DLT templates…" /> : null}
       {templates.isError ? <ErrorState error={templates.error} onRetry={() => void templates.refetch()} /> : null}
-      {templates.data ? <TemplateHints approved={approved} pending={all.length - approved.length} matched={match?.id ?? filling?.template.id}
+      {templates.data ? <TemplateHints approved={approved} pending={all.length - approved.length} matched={match?.id ?? filling?.template.id} compact={compactHints}
         onPick={(template) => fill({ template, values: Array.from({ length: unfilledVars(template.body) }, () => '') })} /> : null}
     </div>
   );
@@ -73,15 +76,30 @@ function VariableInputs({ filling, onFill, testId }: { filling: Filling; onFill(
   );
 }
 
-function TemplateHints({ approved, pending, onPick, matched }: { approved: SmsTemplate[]; pending: number; onPick(template: SmsTemplate): void; matched: string | undefined }) {
+function TemplateHints({ approved, pending, onPick, matched, compact }: {
+  approved: SmsTemplate[]; pending: number; onPick(template: SmsTemplate): void; matched: string | undefined; compact: boolean;
+}) {
+  const [open, setOpen] = useState(!compact);
   if (!approved.length) return <p className="muted small">No approved DLT template yet: register one under SMS first.</p>;
+  if (!open) {
+    return (
+      <button type="button" className="button ghost dlt-toggle" aria-expanded={false} onClick={() => setOpen(true)} data-testid="dlt-templates-toggle">
+        Templates ({approved.length}) ▾
+      </button>
+    );
+  }
+  const pick = (template: SmsTemplate) => {
+    onPick(template);
+    if (compact) setOpen(false);
+  };
   return (
     <div className="dlt-hints" data-testid="dlt-templates">
+      {compact ? <button type="button" className="button ghost dlt-toggle" aria-expanded onClick={() => setOpen(false)} data-testid="dlt-templates-toggle">Templates ({approved.length}) ▴</button> : null}
       <span className="muted small">Approved DLT templates (click to start from one){pending ? `; ${pending} more under review` : ''}:</span>
       <ul>
         {approved.map((t) => (
           <li key={t.id}>
-            <button type="button" className={`dlt-hint${t.id === matched ? ' matched' : ''}`} onClick={() => onPick(t)} data-testid="dlt-template" data-template-name={t.name}>
+            <button type="button" className={`dlt-hint${t.id === matched ? ' matched' : ''}`} onClick={() => pick(t)} data-testid="dlt-template" data-template-name={t.name}>
               <span className="dlt-hint-head"><strong>{t.name}</strong><span className="chip subtle">{t.route}</span></span>
               <code>{t.body}</code>
             </button>

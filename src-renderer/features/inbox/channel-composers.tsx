@@ -27,7 +27,7 @@ export function SmsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
   }
   return (
     <form className="composer template-composer" onSubmit={send} data-testid="sms-composer">
-      <SmsBodyField label="Reply (an approved DLT template with each {#var#} filled)" value={text} onChange={change} testId="composer" />
+      <SmsBodyField label="Reply (an approved DLT template with each {#var#} filled)" value={text} onChange={change} testId="composer" compactHints />
       <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !sendable}
         title={sendable ? undefined : 'Needs a text matching an approved DLT template, each {#var#} filled'}>{reply.isPending ? 'Sending…' : 'Send'}</button>
     </form>
