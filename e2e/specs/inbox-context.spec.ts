@@ -1,5 +1,6 @@
 // The inbox as a support agent works it: an open conversation stays read as the customer writes in, and unread
-// conversations are counted live on each channel tab and on the sidebar's Inbox.
+// conversations are counted live on each channel tab and on the sidebar's Inbox, a blocked contact is marked in the
+// list, and the thread shows the contact's tags with a link to the contact.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -90,5 +91,31 @@ describe('inbox context', () => {
     await page.getByTestId('dlt-template').first().click();
     expect(await page.getByTestId('dlt-template').count()).toBe(0);
     expect(await page.getByTestId('composer').inputValue()).not.toBe('');
+  });
+
+  it('marks a blocked contact\'s conversation in the list, live as it is blocked', async () => {
+    const spammer = '+15550000199'; // blocked by the demo
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: spammer, text: 'Cheap offers!!!' })).status).toBe(201);
+    await page.getByTestId('tab-sms').click();
+    await row(spammer).getByTestId('blocked-badge').filter({ hasText: 'Blocked' }).waitFor();
+    expect(await page.locator('[data-testid="conversation-row"] [data-testid="blocked-badge"]').count()).toBe(1);
+    const rohan = page.getByTestId('conversation-row').filter({ hasText: 'Rohan' });
+    const contactId = (await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/contacts?search=Rohan')).body.data[0]?.id;
+    await server.dashboard('POST', `/dashboard/contacts/${contactId}/block`, { reason: 'Test' });
+    await rohan.getByTestId('blocked-badge').waitFor();
+    await server.dashboard('POST', `/dashboard/contacts/${contactId}/unblock`, {});
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation-row"] [data-testid="blocked-badge"]').length === 1);
+  });
+
+  it('the thread header shows the contact\'s tags and opens the contact', async () => {
+    await page.getByTestId('tab-whatsapp').click();
+    await row(ALICE).click();
+    await page.getByTestId('thread-contact').waitFor();
+    expect(await page.getByTestId('thread-tag').allTextContents()).toEqual(['customer', 'vip']);
+    await screenshot(page, 'inbox-thread-contact');
+    await page.getByTestId('open-contact').click();
+    expect(await page.getByTestId('nav-contacts').getAttribute('aria-current')).toBe('page');
+    await page.getByTestId('contact-panel').filter({ hasText: 'Alice Johnson' }).waitFor();
+    await page.getByTestId('notes').filter({ hasText: 'prefers WhatsApp' }).waitFor();
   });
 });

@@ -50,6 +50,8 @@ export const conversationSchema = z.object({
   lastMessage: z.string().nullable(),
   lastMessageAt: timestampSchema.nullable(),
   unreadCount: z.number().int(),
+  /** The conversation's contact is blocked (every reply would be refused); false without a contact. */
+  contactBlocked: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -69,6 +69,9 @@ describe('inbox', () => {
     const blocked = await t.dashboard('POST', `/dashboard/conversations/${id}/reply`, { text: 'Hi' });
     expect(blocked.status).toBe(409);
     expect(blocked.body).toMatchObject({ code: 'CONTACT_BLOCKED', reason: 'Abusive language' });
+    const listed = (await conversations()).data.map((c: { address: string; contactBlocked: boolean }) => [c.address, c.contactBlocked]);
+    expect(listed).toEqual(expect.arrayContaining([['+14155550302', true], ['+14155550301', false]]));
+    expect((await t.dashboard('GET', `/dashboard/conversations/${id}`)).body.contactBlocked).toBe(true);
     expect((await t.dashboard('GET', '/dashboard/conversations/conv_missing')).status).toBe(404);
   });
   it('after the window, answers with an approved template (a template reply is WhatsApp only; text or template, not both)', async () => {

@@ -42,6 +42,8 @@ export function connectLive(connection: Connection, organizationId: string, clie
   const contactChanged = ({ contactId }: { contactId: string }) => {
     reload('contacts');
     reload('contact', contactId);
+    // A conversation row shows its contact's name and whether it is blocked.
+    reload('conversations');
   };
   socket.on('contact:created', contactChanged);
   socket.on('contact:updated', contactChanged);

@@ -77,10 +77,12 @@ export function createMessagingService(deps: {
   }
 
   function toConversation(orgId: string, row: ConversationRow): Conversation {
+    const contact = row.contact_id ? contacts.get(orgId, row.contact_id) : null;
     return {
       id: row.id, channel: row.channel as Channel, contactId: row.contact_id, address: row.address,
-      customerName: row.contact_id ? contacts.get(orgId, row.contact_id).name : null,
+      customerName: contact?.name ?? null,
       lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
+      contactBlocked: contact?.isBlocked ?? false,
     };
   }
 

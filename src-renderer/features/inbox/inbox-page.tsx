@@ -75,7 +75,10 @@ export function InboxPage() {
                     onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected(c.id); } }}>
                     <Avatar name={c.customerName ?? c.address} />
                     <div className="row-main">
-                      <div className="row-title"><span className="name">{c.customerName ?? c.address}</span></div>
+                      <div className="row-title">
+                        <span className="name">{c.customerName ?? c.address}</span>
+                        {c.contactBlocked ? <span className="badge danger" data-testid="blocked-badge">Blocked</span> : null}
+                      </div>
                       <div className="row-sub">{c.lastMessage ?? ''}</div>
                     </div>
                     <div className="row-meta column">

@@ -10,6 +10,7 @@ import { useUnblockContact } from '../contacts/mutations.ts';
 import { useContact } from '../contacts/queries.ts';
 import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
+import { useUi } from '../../stores/ui.ts';
 
 const TICKS: Record<string, string> = { queued: '…', sent: '✓', delivered: '✓✓', read: '✓✓', failed: '!' };
 /** The channels where the platform's 24-hour customer-care window decides what may be sent. */
@@ -45,6 +46,18 @@ function BlockedNotice({ contact, onUnblock }: { contact: Contact; onUnblock(): 
       <button type="button" className="button" data-testid="composer-unblock" disabled={unblock.isPending} onClick={() => { onUnblock(); unblock.mutate(); }}>
         {unblock.isPending ? 'Unblocking…' : 'Unblock'}
       </button>
+    </div>
+  );
+}
+
+/** Who the customer is: their tags, and a link to their contact (notes, blocking, other details). */
+function ContactContext({ contact }: { contact: Contact }) {
+  const selectContact = useUi((s) => s.selectContact);
+  const go = useUi((s) => s.go);
+  return (
+    <div className="thread-contact" data-testid="thread-contact">
+      {contact.tags.map((tag) => <span key={tag} className="chip" data-testid="thread-tag">{tag}</span>)}
+      <button type="button" className="link" data-testid="open-contact" onClick={() => { selectContact(contact.id); go('contacts'); }}>View contact</button>
     </div>
   );
 }
@@ -93,6 +106,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
         <div>
           <h2>{c.customerName ?? c.address}</h2>
           <span className="muted">{c.channel} · {c.address}</span>
+          {contact.data ? <ContactContext contact={contact.data} /> : null}
         </div>
         {WINDOWED.has(c.channel) ? (
           <span className={`badge ${c.careWindow.open ? 'ok' : 'muted-badge'}`} title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
