@@ -42,6 +42,16 @@ describe('contacts page', () => {
     await page.getByText('No contacts match').waitFor();
   });
 
+  it('finds a handle typed as it is shown, with its "@"', async () => {
+    for (const [typed, found] of [['@alice.j', ['Alice Johnson']], ['@meera', null]] as const) {
+      await page.getByTestId('contact-search').fill(typed);
+      await page.locator(`[data-testid="contact-list"][data-search="${typed.slice(1)}"][data-ready="true"]`).waitFor();
+      const names = await rowNames();
+      if (found) expect(names).toEqual(found);
+      else expect(names.length > 0 && names.every((name) => name.startsWith('Meera'))).toBe(true);
+    }
+  });
+
   it('blocks with a reason, shows it, persists it, and unblocks', async () => {
     await search('alice');
     await list().getByTestId('contact-row').first().click();

@@ -118,4 +118,14 @@ describe('inbox context', () => {
     await page.getByTestId('contact-panel').filter({ hasText: 'Alice Johnson' }).waitFor();
     await page.getByTestId('notes').filter({ hasText: 'prefers WhatsApp' }).waitFor();
   });
+
+  it('a search that finds nothing says so, naming what was searched', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('conversation-search').fill('nobody-here');
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByText('No conversations match “nobody-here”').waitFor();
+    expect(await page.getByTestId('conversation-list').textContent()).not.toContain('appear here');
+    await page.getByTestId('conversation-search').fill('');
+    await page.getByTestId('conversation-row').first().waitFor();
+  });
 });

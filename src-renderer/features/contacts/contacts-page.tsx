@@ -43,7 +43,8 @@ function ContactRow({ contact, selected, onSelect }: { contact: Contact; selecte
 export function ContactsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const debounced = useDebounced(search.trim(), 200);
+  // A handle typed as the console shows it ("@meera") is searched without its "@" (usernames are stored bare).
+  const debounced = useDebounced(search.trim().replace(/^@+/, ''), 200);
   const query = useContacts(debounced, page);
   const { selectedContactId, selectContact } = useUi();
   const listRef = useRef<HTMLUListElement>(null);

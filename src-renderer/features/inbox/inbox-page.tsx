@@ -67,7 +67,8 @@ export function InboxPage() {
         </div>
         {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} /> : (
           <div className="list-wrap" data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
-            {rows.length === 0 ? <Empty title="No conversations">Customers who write in on {channel} appear here (the simulator can write in as one).</Empty> : (
+            {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names and numbers (or addresses) on this channel.</Empty>
+              : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {channel} appear here (the simulator can write in as one).</Empty> : (
               <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
                 {rows.map((c) => (
                   <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}
