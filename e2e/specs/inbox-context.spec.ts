@@ -112,6 +112,8 @@ describe('inbox context', () => {
     await row(ALICE).click();
     await page.getByTestId('thread-contact').waitFor();
     expect(await page.getByTestId('thread-tag').allTextContents()).toEqual(['customer', 'vip']);
+    expect(await page.getByTestId('thread-address').textContent()).toBe(`WhatsApp · ${ALICE}`);
+    expect(await page.getByTestId('composer').getAttribute('placeholder')).toBe('Reply on WhatsApp…');
     await screenshot(page, 'inbox-thread-contact');
     await page.getByTestId('open-contact').click();
     expect(await page.getByTestId('nav-contacts').getAttribute('aria-current')).toBe('page');
@@ -127,5 +129,19 @@ describe('inbox context', () => {
     expect(await page.getByTestId('conversation-list').textContent()).not.toContain('appear here');
     await page.getByTestId('conversation-search').fill('');
     await page.getByTestId('conversation-row').first().waitFor();
+  });
+
+  it('names channels as the console does everywhere: the empty inbox and the wallet ledger', async () => {
+    // The demo has email conversations: the first-run state is shown with an empty answer.
+    const empty = { data: [], meta: { total: 0, page: 1, limit: 100, totalPages: 0 } };
+    await page.route('**/dashboard/conversations?channel=email*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(empty) }));
+    await page.getByTestId('tab-email').click();
+    await page.getByText('Customers who write in on Email appear here').waitFor();
+    await page.unroute('**/dashboard/conversations?channel=email*');
+    await page.getByTestId('nav-wallet').click();
+    await page.getByTestId('ledger-channel').first().waitFor();
+    const shown = new Set(await page.getByTestId('ledger-channel').allTextContents());
+    expect([...shown].filter((name) => name !== '—' && !['WhatsApp', 'SMS', 'RCS', 'Email', 'Instagram'].includes(name))).toEqual([]);
+    expect([...shown].some((name) => name !== '—')).toBe(true);
   });
 });

@@ -3,6 +3,8 @@ import type { Channel } from '../../src-core/contract/index.ts';
 
 /** A channel as the console names it (`whatsapp` → `WhatsApp`). */
 export const CHANNEL_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', email: 'Email', instagram: 'Instagram' };
+/** A channel id from a field typed as text (a ledger line's): its label, or the id itself if it is not a channel. */
+export const channelLabel = (id: string): string => (Object.hasOwn(CHANNEL_LABEL, id) ? CHANNEL_LABEL[id as Channel] : id);
 export const rupees = (paise: number): string =>
   `${paise < 0 ? '-' : ''}₹${(Math.abs(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

@@ -1,16 +1,15 @@
 // The inbox: channel tabs, conversations with unread counts and search, and the selected thread.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel } from '../../../src-core/contract/index.ts';
+import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { useConversations, useUnreadCounts } from './queries.ts';
 import { Thread } from './thread.tsx';
 
-const TABS: Array<{ channel: Channel; label: string }> = [
-  { channel: 'whatsapp', label: 'WhatsApp' }, { channel: 'sms', label: 'SMS' }, { channel: 'rcs', label: 'RCS' }, { channel: 'instagram', label: 'Instagram' },
-  { channel: 'email', label: 'Email' },
-];
+const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'rcs', 'instagram', 'email'] as const)
+  .map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
 
 export function InboxPage() {
   // Kept in the UI store, so leaving for the simulator and coming back finds the same tab and thread.
@@ -68,7 +67,7 @@ export function InboxPage() {
         {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} /> : (
           <div className="list-wrap" data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
             {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names and numbers (or addresses) on this channel.</Empty>
-              : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {channel} appear here (the simulator can write in as one).</Empty> : (
+              : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one).</Empty> : (
               <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
                 {rows.map((c) => (
                   <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}

@@ -1,7 +1,7 @@
 // One conversation: messages oldest first with live status ticks, and the reply composer (or why the contact is blocked).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
-import { time } from '../../components/format.ts';
+import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { NoComposer, SmsComposer } from './channel-composers.tsx';
@@ -105,7 +105,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
       <header className="thread-header">
         <div>
           <h2>{c.customerName ?? c.address}</h2>
-          <span className="muted">{c.channel} · {c.address}</span>
+          <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {c.address}</span>
           {contact.data ? <ContactContext contact={contact.data} /> : null}
         </div>
         {WINDOWED.has(c.channel) ? (
@@ -123,7 +123,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
           : c.channel === 'sms' ? <SmsComposer reply={reply} />
             : c.channel === 'rcs' || (c.channel === 'instagram' && !c.careWindow.open) ? <NoComposer conversation={c} /> : (
               <form className="composer" onSubmit={send}>
-                <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${c.channel}…`} data-testid="composer" aria-label="Reply" />
+                <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[c.channel]}…`} data-testid="composer" aria-label="Reply" />
                 <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
               </form>
             )}

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LedgerEntry, ListEnvelope, Wallet } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
-import { rupees, time } from '../../components/format.ts';
+import { channelLabel, rupees, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { PricesForm, TopUpForm } from './wallet-forms.tsx';
@@ -46,7 +46,7 @@ export function WalletPage() {
                 <tr key={line.id} data-testid="ledger-line" data-kind={line.kind}>
                   <td className="muted">{time(line.createdAt)}</td>
                   <td><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}</td>
-                  <td>{line.channel ?? '—'}</td>
+                  <td data-testid="ledger-channel">{line.channel ? channelLabel(line.channel) : '—'}</td>
                   <td className={`num ${line.amountPaise < 0 ? 'neg' : line.amountPaise > 0 ? 'pos' : ''}`}>{line.amountPaise ? rupees(line.amountPaise) : '—'}</td>
                   <td className="num">{line.emailCredits || '—'}</td>
                   <td className="num">{rupees(line.balanceAfterPaise)}</td>
