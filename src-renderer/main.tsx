@@ -1,6 +1,9 @@
-// Entry point: mounts the console.
+// Entry point: returns to the place the URL names (a reload keeps the page), then mounts the console.
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { restorePlace } from './app/place-sync.ts';
 import './styles.css';
+
+restorePlace(window.location.hash);
 
 createRoot(document.getElementById('root') as HTMLElement).render(<App />);

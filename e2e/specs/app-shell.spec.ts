@@ -1,5 +1,6 @@
-// The console's shell: the campaign tabs are the channels with a builder, and a page that fails to render
-// shows its error with a way back instead of blanking the whole console.
+// The console's shell: the campaign tabs are the channels with a builder, a page that fails to render
+// shows its error with a way back instead of blanking the whole console, and the place is kept in the URL
+// (a reload returns to it; Back returns to the page before).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -42,6 +43,40 @@ describe('app shell', () => {
     expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
     expect(await page.getByTestId('page-crashed').count()).toBe(0);
     await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('new-campaign').waitFor();
+  });
+
+  it('a reload returns to the same page, tab and thread, still connected with the token', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-sms').click();
+    const second = page.getByTestId('conversation-row').nth(1);
+    const address = await second.getAttribute('data-address');
+    await second.click();
+    await page.getByTestId('thread').waitFor();
+    await page.reload();
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await page.locator(`[data-testid="conversation-row"][aria-selected="true"][data-address="${address}"]`).waitFor();
+    expect(await page.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('thread-address').filter({ hasText: address ?? '' }).waitFor();
+
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-email').click();
+    await page.getByTestId('new-campaign').click();
+    await page.reload();
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByText('New email campaign').waitFor();
+    expect(await page.getByTestId('nav-campaigns').getAttribute('aria-current')).toBe('page');
+    expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('token')).toBeTruthy();
+  });
+
+  it('Back returns to the page before, inside the console', async () => {
+    await page.getByTestId('nav-wallet').click();
+    await page.getByTestId('ledger').waitFor();
+    await page.goBack();
+    await page.getByText('New email campaign').waitFor();
+    expect(await page.getByTestId('nav-campaigns').getAttribute('aria-current')).toBe('page');
+    await page.goBack();
+    await page.locator('[data-testid="campaign-tab-email"][aria-selected="true"]').waitFor();
     await page.getByTestId('new-campaign').waitFor();
   });
 });

@@ -1,4 +1,4 @@
-// The console's providers and shell: connection, react-query, the live stream, theme and navigation.
+// The console's providers and shell: connection, react-query, the live stream, theme and navigation (kept in the URL).
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { ApiProvider, useApi } from '../api/context.tsx';
@@ -20,6 +20,7 @@ import { WalletPage } from '../features/wallet/wallet-page.tsx';
 import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { useUi, type Section } from '../stores/ui.ts';
 import { readConnection, type Connection } from './connection.ts';
+import { usePlaceSync } from './place-sync.ts';
 
 function useLive(connection: Connection) {
   const api = useApi();
@@ -58,6 +59,7 @@ function Shell({ connection }: { connection: Connection }) {
   const { theme, toggleTheme, live, section, go } = useUi();
   const Page = PAGES[section];
   const orgs = useLive(connection);
+  usePlaceSync();
   const unread = useUnreadCounts().data?.total ?? 0;
   useEffect(() => {
     document.documentElement.dataset.theme = theme;

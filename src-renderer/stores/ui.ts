@@ -2,9 +2,10 @@
 import { create } from 'zustand';
 import type { Channel } from '../../src-core/contract/index.ts';
 import type { LiveStatus } from '../api/live.ts';
+import type { Section } from './sections.ts';
 
+export type { Section };
 export type Theme = 'light' | 'dark';
-export type Section = 'inbox' | 'contacts' | 'otp' | 'campaigns' | 'channels' | 'wallet' | 'keys' | 'requests' | 'webhooks' | 'simulator';
 
 const initialTheme = (): Theme => {
   const saved = localStorage.getItem('switchboard.theme');

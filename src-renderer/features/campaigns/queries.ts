@@ -2,10 +2,12 @@
 // approved WhatsApp templates. Progress comes from the live stream (campaign:progress).
 // The other channels' lookups (senders, bots, templates, domains) are the Channels page's (channels/queries.ts).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type { CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
-export const CAMPAIGN_TABS = ['whatsapp', 'sms', 'rcs', 'email'] as const;
+/** The channels with a campaign builder (the contract's campaign channels: Instagram has none). */
+export const CAMPAIGN_TABS = CAMPAIGN_CHANNELS;
 export type CampaignTab = (typeof CAMPAIGN_TABS)[number];
 export { CHANNEL_LABEL } from '../../components/format.ts';
 /** Channels whose core answers GET …/campaigns/:id/analytics; the others show the counts as a funnel. */

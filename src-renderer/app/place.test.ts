@@ -1,0 +1,47 @@
+// The console's place in the URL fragment: written next to the token, read back the same, garbage ignored.
+import { describe, expect, it } from 'vitest';
+import { hashWithPlace, isNewPage, placeFromHash, type Place } from './place.ts';
+
+const base: Place = { section: 'inbox', inbox: { channel: 'whatsapp', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null };
+
+describe('place in the URL fragment', () => {
+  it('keeps the token and writes only what the shown page needs', () => {
+    const hash = hashWithPlace('#token=dsh_abc', { ...base, inbox: { channel: 'sms', conversationId: 'conv_1' } });
+    expect(hash).toBe('#token=dsh_abc&section=inbox&channel=sms&conversation=conv_1');
+    expect(new URLSearchParams(hash.slice(1)).get('token')).toBe('dsh_abc');
+    const campaigns = hashWithPlace(hash, { ...base, section: 'campaigns', campaigns: { tab: 'sms', view: { kind: 'detail', channel: 'sms', id: 'cmp_9' } } });
+    expect(campaigns).toBe('#token=dsh_abc&section=campaigns&tab=sms&campaign=cmp_9');
+    expect(hashWithPlace(campaigns, { ...base, section: 'wallet' })).toBe('#token=dsh_abc&section=wallet');
+  });
+
+  it('reads back what it wrote', () => {
+    const places: Place[] = [
+      { ...base, inbox: { channel: 'instagram', conversationId: 'conv_2' } },
+      { ...base, section: 'campaigns', campaigns: { tab: 'email', view: { kind: 'new', channel: 'email' } } },
+      { ...base, section: 'campaigns', campaigns: { tab: 'rcs', view: { kind: 'detail', channel: 'rcs', id: 'rcs_1' } } },
+      { ...base, section: 'contacts', contactId: 'ct_1' },
+    ];
+    for (const place of places) {
+      const read = placeFromHash(hashWithPlace('#token=t', place));
+      expect(read.section).toBe(place.section);
+      if (place.section === 'inbox') expect(read.inbox).toEqual(place.inbox);
+      if (place.section === 'campaigns') expect(read.campaigns).toEqual(place.campaigns);
+      if (place.section === 'contacts') expect(read.contactId).toBe(place.contactId);
+    }
+  });
+
+  it('ignores what it does not know: no section, an unknown page, a channel without a builder', () => {
+    expect(placeFromHash('#token=t')).toEqual({});
+    expect(placeFromHash('#token=t&section=admin')).toEqual({});
+    expect(placeFromHash('#section=campaigns&tab=instagram')).toEqual({ section: 'campaigns' });
+    expect(placeFromHash('#section=inbox&channel=fax')).toEqual({ section: 'inbox' });
+  });
+
+  it('a new page is another section or another campaign view; a tab or a thread is not', () => {
+    expect(isNewPage({ section: 'inbox' }, { ...base, section: 'wallet' })).toBe(true);
+    expect(isNewPage({ section: 'inbox', inbox: base.inbox }, { ...base, inbox: { channel: 'sms', conversationId: 'c' } })).toBe(false);
+    const list = placeFromHash('#section=campaigns&tab=sms');
+    expect(isNewPage(list, { ...base, section: 'campaigns', campaigns: { tab: 'sms', view: { kind: 'detail', channel: 'sms', id: 'x' } } })).toBe(true);
+    expect(isNewPage(list, { ...base, section: 'campaigns', campaigns: { tab: 'rcs', view: { kind: 'list' } } })).toBe(false);
+  });
+});

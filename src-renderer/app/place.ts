@@ -1,0 +1,62 @@
+// Where the console is (page, inbox tab and thread, campaign tab and view, selected contact) as URL fragment
+// parameters next to the dashboard token (`#token=…&section=campaigns&tab=sms&campaign=…`), so a reload or a
+// shared link returns to the same place. Pure: reading and writing the fragment's text only.
+import { CAMPAIGN_CHANNELS, CHANNELS, type Channel } from '../../src-core/contract/index.ts';
+import type { CampaignTab } from '../features/campaigns/queries.ts';
+import type { CampaignView } from '../features/campaigns/view-state.ts';
+import { SECTIONS, type Section } from '../stores/sections.ts';
+
+export type Place = {
+  section: Section;
+  inbox: { channel: Channel; conversationId: string | null };
+  campaigns: { tab: CampaignTab; view: CampaignView };
+  contactId: string | null;
+};
+/** The parameters this file owns; any other (the token) is kept as it is. */
+const KEYS = ['section', 'channel', 'conversation', 'tab', 'view', 'campaign', 'contact'];
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => list.find((item) => item === value);
+const id = (value: string | null): string | null => (value && value.length <= 100 ? value : null);
+
+/** The place a fragment names; what it leaves out or gets wrong is absent (the console's default stays). */
+export function placeFromHash(hash: string): Partial<Place> {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const section = oneOf(SECTIONS, params.get('section'));
+  if (!section) return {};
+  const place: Partial<Place> = { section };
+  const channel = oneOf(CHANNELS, params.get('channel'));
+  if (section === 'inbox' && channel) place.inbox = { channel, conversationId: id(params.get('conversation')) };
+  const tab = oneOf(CAMPAIGN_CHANNELS, params.get('tab'));
+  if (section === 'campaigns' && tab) {
+    const campaign = id(params.get('campaign'));
+    const view: CampaignView = campaign ? { kind: 'detail', channel: tab, id: campaign } : params.get('view') === 'new' ? { kind: 'new', channel: tab } : { kind: 'list' };
+    place.campaigns = { tab, view };
+  }
+  const contactId = id(params.get('contact'));
+  if (section === 'contacts' && contactId) place.contactId = contactId;
+  return place;
+}
+
+/** `hash` with the place written in (only what the shown page needs), its other parameters kept. */
+export function hashWithPlace(hash: string, place: Place): string {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  for (const key of KEYS) params.delete(key);
+  params.set('section', place.section);
+  if (place.section === 'inbox') {
+    params.set('channel', place.inbox.channel);
+    if (place.inbox.conversationId) params.set('conversation', place.inbox.conversationId);
+  }
+  if (place.section === 'campaigns') {
+    const { view } = place.campaigns;
+    params.set('tab', view.kind === 'list' ? place.campaigns.tab : view.channel);
+    if (view.kind === 'new') params.set('view', 'new');
+    if (view.kind === 'detail') params.set('campaign', view.id);
+  }
+  if (place.section === 'contacts' && place.contactId) params.set('contact', place.contactId);
+  return `#${params.toString()}`;
+}
+
+/** Whether going from one fragment to the other is a new page (a history entry, so Back returns) or a detail of the same page. */
+export function isNewPage(before: Partial<Place>, after: Place): boolean {
+  return before.section !== after.section || (after.section === 'campaigns' && before.campaigns?.view.kind !== after.campaigns.view.kind);
+}
