@@ -56,6 +56,7 @@ describe('replies per channel', () => {
     expect(await page.getByTestId('send-reply').isDisabled()).toBe(true);
 
     // The template as it is, {#var#} and all, matches nothing: it would reach the customer literally.
+    if (await page.locator('[data-testid="dlt-templates-toggle"][aria-expanded="false"]').count()) await page.getByTestId('dlt-templates-toggle').click();
     await page.locator('[data-testid="dlt-template"][data-template-name="Order shipped"]').click();
     expect(await page.getByTestId('composer').inputValue()).toContain('{#var#}');
     const check = page.getByTestId('composer-dlt');
