@@ -10,7 +10,9 @@ export function useConversations(channel: Channel, search: string) {
   return useQuery({
     queryKey: ['conversations', channel, search],
     queryFn: () => api.get<ListEnvelope<Conversation>>(`/dashboard/conversations?channel=${channel}&limit=100${search ? `&search=${encodeURIComponent(search)}` : ''}`),
-    placeholderData: keepPreviousData,
+    // While a search is typed the last answer stays on screen; another channel's conversations never do (a
+    // click on one under the new tab would open a WhatsApp thread as an SMS one).
+    placeholderData: (previous, query) => (query?.queryKey[1] === channel ? keepPreviousData(previous) : undefined),
   });
 }
 
