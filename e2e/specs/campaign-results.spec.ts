@@ -43,7 +43,7 @@ describe('campaign results', () => {
     const rows = page.getByTestId('failed-recipient');
     await rows.nth(2).waitFor();
     expect(await rows.evaluateAll((els) => els.map((el) => [el.getAttribute('data-address'), el.querySelectorAll('td')[1]?.textContent]))).toEqual([
-      ['+919820000309', `Contact ${blocked.body.id} is blocked: Abusive language`],
+      ['+919820000309', `Contact Rude Ray (${blocked.body.id}) is blocked: Abusive language`],
       ['+15005550002', 'The simulated handset +15005550002 has no WhatsApp account'],
       ['+15005550001', 'The simulated handset +15005550001 is unreachable on every channel'],
     ]);

@@ -117,7 +117,7 @@ describe('launch and dispatch', () => {
     expect(failures.status).toBe(200);
     expect(failures.body.meta).toEqual({ total: 3, page: 1, limit: 20, totalPages: 1 });
     expect(failures.body.data.map((f: { address: string; reason: string }) => [f.address, f.reason])).toEqual([
-      ['+919810020009', `Contact ${blocked.body.id} is blocked: Abusive language`],
+      ['+919810020009', `Contact Rude Ray (${blocked.body.id}) is blocked: Abusive language`],
       ['+15005550002', 'The simulated handset +15005550002 has no WhatsApp account'],
       ['+15005550001', 'The simulated handset +15005550001 is unreachable on every channel'],
     ]);

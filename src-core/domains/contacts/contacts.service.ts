@@ -34,7 +34,10 @@ export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g
  * send's 409 carries it, and unified send's bodies are otherwise `{message}` only.
  */
 function blockedError(contact: Contact, status: 403 | 409): AppError {
-  return new AppError('CONTACT_BLOCKED', `Contact ${contact.id} is blocked${contact.blockedReason ? `: ${contact.blockedReason}` : ''}`, {
+  // Named as a person reads it (a campaign's failed recipients list these), with the id an integrator looks up.
+  const name = contact.name?.trim() || contact.username || contact.email || contact.phone;
+  const who = name ? `Contact ${name} (${contact.id})` : `Contact ${contact.id}`;
+  return new AppError('CONTACT_BLOCKED', `${who} is blocked${contact.blockedReason ? `: ${contact.blockedReason}` : ''}`, {
     status, extra: { code: 'CONTACT_BLOCKED', contactId: contact.id, reason: contact.blockedReason },
   });
 }
