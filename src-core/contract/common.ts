@@ -48,8 +48,17 @@ export const orderedRange = (from: string, to: string) => (query: Record<string,
 /** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
 
-/** The `start`/`end` query of a channel's stats: optional ISO date-times, the end not before the start. */
-export const statsRangeQuery = z.object({ start: isoDateTimeSchema.optional(), end: isoDateTimeSchema.optional() }).superRefine(orderedRange('start', 'end'));
+/**
+ * One end of a `start`/`end` range: an ISO 8601 date-time, or a calendar date (also ISO 8601), which stands
+ * for the start of that UTC day as a `start` and its last millisecond as an `end`, so one date is one day.
+ */
+export const rangeBoundSchema = (edge: 'start' | 'end') => z.union([
+  isoDateTimeSchema,
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay).transform((day) => `${day}${edge === 'start' ? 'T00:00:00.000Z' : 'T23:59:59.999Z'}`),
+], { error: 'must be an ISO 8601 date-time or a date YYYY-MM-DD' });
+
+/** The `start`/`end` query of a channel's stats: optional ISO date-times or dates, the end not before the start. */
+export const statsRangeQuery = z.object({ start: rangeBoundSchema('start').optional(), end: rangeBoundSchema('end').optional() }).superRefine(orderedRange('start', 'end'));
 
 /**
  * A phone number as a send takes it, in international (E.164) form: an optional `+`, then 7 to 15 digits,

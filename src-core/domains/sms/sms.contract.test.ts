@@ -115,6 +115,14 @@ describe('stats and inbound', () => {
       expect([backwards.status, backwards.body.message]).toEqual([400, 'Invalid query: end: must not be before start']);
     }
     expect((await t.request('GET', '/v1/sms/logs?start=yesterday', { token: key })).status).toBe(400);
+    // A calendar date is ISO 8601 too: as a start it is the day's first moment, as an end its last, so one date is one day.
+    const today = ((await t.dashboard('GET', '/sim/clock')).body.now as string).slice(0, 10);
+    const day = await t.request('GET', `/v1/sms/stats?start=${today}&end=${today}`, { token: key });
+    expect([day.status, day.body.totals]).toEqual([200, stats.body.totals]);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect((await t.request('GET', `/v1/sms/stats?start=${tomorrow}&end=${tomorrow}`, { token: key })).body.totals).toMatchObject({ sent: 0 });
+    expect((await t.request('GET', `/v1/sms/logs?end=${today}&direction=inbound`, { token: key })).body.data[0]).toMatchObject({ body: 'STOP' });
+    expect((await t.request('GET', '/v1/sms/logs?start=2026-02-30', { token: key })).body.message).toBe('Invalid query: start: must be an ISO 8601 date-time or a date YYYY-MM-DD');
   });
 });
 
