@@ -45,9 +45,14 @@ export const requestLogEntrySchema = z.object({
   keyId: z.string().nullable(),
   method: z.string(),
   endpoint: z.string(),
+  /** The query string as sent, without its `?` (at most 1,000 characters, the last an ellipsis); null when none. */
+  query: z.string().nullable(),
   statusCode: z.number().int(),
   sourceIp: z.string(),
   durationMs: z.number(),
   at: timestampSchema,
+  /** For an error answer (status 400 or more), the code and message (at most 500 characters) of the error the server sent; null otherwise. */
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
 });
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;

@@ -2,6 +2,7 @@
 import { organizationField } from '../contract/common.ts';
 import { z } from 'zod';
 import { createApiKeyBodySchema, createOrganizationBodySchema } from '../contract/api-keys.ts';
+import { ERROR_STATUS, type ErrorCode } from '../contract/errors.ts';
 import { SCOPES, scopesByDomain } from '../contract/scopes.ts';
 import type { ApiKeys } from '../kernel/api-keys.ts';
 import type { Orgs } from '../kernel/orgs.ts';
@@ -47,10 +48,11 @@ export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog
         keyId: z.string().optional(),
         status: queryInt('status', { min: 100, max: 599 }).optional(),
         path: z.string().max(200).optional(),
+        code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).optional(),
       }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 200 }).shape),
       handler: ({ orgId, query }) => {
         const page = toPageRequest(query);
-        const { rows, total } = requestLog.list(orgId, { keyId: query.keyId, status: query.status, path: query.path }, page.limit, page.offset);
+        const { rows, total } = requestLog.list(orgId, { keyId: query.keyId, status: query.status, path: query.path, code: query.code }, page.limit, page.offset);
         return pageEnvelope(rows, total, page);
       },
     }),

@@ -228,6 +228,48 @@ describe('request log', () => {
     const keys = await t.dashboard('GET', '/dashboard/api-keys');
     expect(keys.body.data.find((k: { id: string }) => k.id === key.id).lastUsedAt).toEqual(expect.any(String));
   });
+  it('records the query as sent, and for an error answer the code and message the server sent', async () => {
+    const key = await t.createKey({ name: 'debugged', scopes: ['contacts:read', 'sms:send'] });
+    const call = (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
+      t.request(method, path, { token: key.key, ...options });
+    const logged = async () => (await t.dashboard('GET', `/dashboard/request-log?keyId=${key.id}`)).body.data[0];
+
+    expect((await call('GET', '/v1/contacts?limit=5&search=al%20ice')).status).toBe(200);
+    expect(await logged()).toMatchObject({ endpoint: '/v1/contacts', query: 'limit=5&search=al%20ice', statusCode: 200, errorCode: null, errorMessage: null });
+    await call('GET', '/v1/contacts?');
+    expect(await logged()).toMatchObject({ query: null, errorCode: null });
+
+    const denied = await call('GET', '/v1/whatsapp/logs');
+    expect(denied.status).toBe(403);
+    expect(await logged()).toMatchObject({ query: null, statusCode: 403, errorCode: 'INSUFFICIENT_SCOPE', errorMessage: 'Insufficient scope. Required: whatsapp:logs:read' });
+
+    const missing = await call('GET', `/v1/nothing-here?pad=${'q'.repeat(1_500)}`);
+    expect(missing.status).toBe(404);
+    const notFound = await logged();
+    expect(notFound).toMatchObject({ endpoint: '/v1/nothing-here', errorCode: 'NOT_FOUND', errorMessage: 'Route GET /v1/nothing-here not found' });
+    expect([notFound.query.length, notFound.query.slice(0, 8), notFound.query.at(-1)]).toEqual([1_000, 'pad=qqqq', '…']);
+    await call('GET', `/v1/${'x'.repeat(600)}`);
+    const longMessage = (await logged()).errorMessage;
+    expect([longMessage.length, longMessage.slice(0, 14), longMessage.at(-1)]).toEqual([500, 'Route GET /v1/', '…']);
+
+    const invalid = await call('GET', '/v1/contacts?limit=abc');
+    expect(invalid.status).toBe(400);
+    expect(await logged()).toMatchObject({ query: 'limit=abc', errorCode: 'VALIDATION_FAILED', errorMessage: invalid.body.message });
+
+    // Unified send answers {message} only; the log still names the code the server refused with.
+    const send = { body: { to: '+14155550101', channel: 'sms' }, headers: { 'idempotency-key': 'log-unified-1' } };
+    const refused = await call('POST', '/v1/messages/send', send);
+    expect([refused.status, Object.keys(refused.body)]).toEqual([400, ['message']]);
+    expect(await logged()).toMatchObject({ endpoint: '/v1/messages/send', errorCode: 'VALIDATION_FAILED', errorMessage: refused.body.message });
+    // Its replay answers the stored body, which has no code.
+    const replayed = await call('POST', '/v1/messages/send', send);
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([400, 'true']);
+    expect(await logged()).toMatchObject({ statusCode: 400, errorCode: null, errorMessage: refused.body.message });
+
+    const byCode = await t.dashboard('GET', `/dashboard/request-log?keyId=${key.id}&code=INSUFFICIENT_SCOPE`);
+    expect(byCode.body.data.map((entry: { endpoint: string }) => entry.endpoint)).toEqual(['/v1/whatsapp/logs']);
+    expect((await t.dashboard('GET', '/dashboard/request-log?code=NOT_A_CODE')).status).toBe(400);
+  });
 });
 
 describe('organizations', () => {

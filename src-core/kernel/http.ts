@@ -33,8 +33,26 @@ export type HttpDeps = {
   log: (msg: string) => void;
 };
 
-type LogState = { keyId: string | null; orgId: string | null; started: number; clientIp: string };
+/** What the request log records of a request beyond its URL and status; an error answer notes its code and message here. */
+type LogState = { keyId: string | null; orgId: string | null; started: number; clientIp: string; errorCode: string | null; errorMessage: string | null };
 const logState = new WeakMap<FastifyRequest, LogState>();
+const QUERY_MAX = 1_000;
+const ERROR_MESSAGE_MAX = 500;
+/** `text` cut to at most `max` characters, the last an ellipsis marking the cut. */
+const capped = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Notes on the request's log entry the error its answer carries (where the answer is built: no body is re-read later). */
+function noteError(state: LogState | undefined, code: string | null, message: string): void {
+  if (!state) return;
+  state.errorCode = code;
+  state.errorMessage = capped(message, ERROR_MESSAGE_MAX);
+}
+
+/** A replayed refusal's code and message, from the stored body (a message-only body has no code). */
+function noteStoredError(state: LogState, body: unknown): void {
+  const stored = (body && typeof body === 'object' ? body : {}) as { code?: unknown; message?: unknown };
+  noteError(state, typeof stored.code === 'string' ? stored.code : null, typeof stored.message === 'string' ? stored.message : '');
+}
 
 export function clientIpOf(request: FastifyRequest): string {
   const forwarded = request.headers['x-forwarded-for'];
@@ -162,7 +180,10 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       const answer = route.idempotent && typeof key === 'string'
         ? await deps.idempotency.run({ orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body } }, run, (error) => errorBody(error, route.errorBody === 'message'))
         : await run();
-      if ('replayed' in answer && answer.replayed) fastifyReply.header('Idempotent-Replayed', 'true');
+      if ('replayed' in answer && answer.replayed) {
+        fastifyReply.header('Idempotent-Replayed', 'true');
+        if (answer.status >= 400) noteStoredError(state, answer.body);
+      }
       for (const [name, value] of Object.entries(('headers' in answer && answer.headers) || {})) fastifyReply.header(name, value);
       fastifyReply.code(answer.status);
       if (Buffer.isBuffer(answer.body)) return fastifyReply.send(answer.body);
@@ -262,26 +283,34 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
 
   const requestId = createIdSequence('req');
   app.addHook('onRequest', async (request) => {
-    logState.set(request, { keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request) });
+    logState.set(request, { keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request), errorCode: null, errorMessage: null });
   });
   app.addHook('onResponse', async (request, fastifyReply) => {
     const state = logState.get(request);
-    if (!state || !request.url.startsWith('/v1/')) return;
+    const url = request.url;
+    if (!state || !url.startsWith('/v1/')) return;
+    const mark = url.indexOf('?');
     deps.requestLog.record({
       // A request without a valid key belongs to no organization: the default one's log shows it (keyId null), where 401s get debugged.
       id: requestId(), orgId: state.orgId ?? deps.defaultOrgId, keyId: state.keyId, method: request.method,
-      endpoint: request.url.split('?')[0] as string, statusCode: fastifyReply.statusCode, sourceIp: state.clientIp,
+      endpoint: mark < 0 ? url : url.slice(0, mark), query: mark < 0 || mark === url.length - 1 ? null : capped(url.slice(mark + 1), QUERY_MAX),
+      statusCode: fastifyReply.statusCode, sourceIp: state.clientIp,
       durationMs: Math.round((performance.now() - state.started) * 100) / 100, at: deps.clock.nowIso(),
+      errorCode: state.errorCode, errorMessage: state.errorMessage,
     });
   });
 
   app.setErrorHandler((error, request, fastifyReply) => {
     const appError = error instanceof AppError ? error : fromFastifyError(error as FastifyLikeError);
+    const state = logState.get(request);
     if (!appError) {
       deps.log(`internal error on ${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
+      noteError(state, 'INTERNAL', 'Internal error');
       return fastifyReply.code(500).send({ statusCode: 500, error: statusText(500), message: 'Internal error', code: 'INTERNAL' });
     }
     for (const [name, value] of Object.entries(appError.headers)) fastifyReply.header(name, value);
+    // The code is logged even where the body is message-only (unified send): the log is for debugging, not a copy of the body.
+    noteError(state, appError.code, appError.message);
     return fastifyReply.code(appError.statusCode).send(errorBody(appError, messageOnly(request)));
   });
   app.setNotFoundHandler((request, fastifyReply) => {
@@ -296,6 +325,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
       }
     }
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    noteError(state, error.code, error.message);
     return fastifyReply.code(404).send(renderError(error));
   });
 

@@ -4,14 +4,17 @@ import type { Sql } from './db.ts';
 import { statementCache } from './statements.store.ts';
 
 export type RequestLogRecord = RequestLogEntry & { orgId: string | null };
-type Row = { id: string; key_id: string | null; method: string; endpoint: string; status_code: number; source_ip: string; duration_ms: number; at: string };
+type Row = {
+  id: string; key_id: string | null; method: string; endpoint: string; query: string | null; status_code: number; source_ip: string;
+  duration_ms: number; at: string; error_code: string | null; error_message: string | null;
+};
 
-export type RequestLogFilter = { keyId?: string | undefined; status?: number | undefined; path?: string | undefined };
+export type RequestLogFilter = { keyId?: string | undefined; status?: number | undefined; path?: string | undefined; code?: string | undefined };
 
 export function createRequestLogStore(sql: Sql) {
   const prepare = statementCache(sql);
-  const insert = sql.prepare(`INSERT INTO request_log (id, org_id, key_id, method, endpoint, status_code, source_ip, duration_ms, at)
-    VALUES (@id, @orgId, @keyId, @method, @endpoint, @statusCode, @sourceIp, @durationMs, @at)`);
+  const insert = sql.prepare(`INSERT INTO request_log (id, org_id, key_id, method, endpoint, query, status_code, source_ip, duration_ms, at, error_code, error_message)
+    VALUES (@id, @orgId, @keyId, @method, @endpoint, @query, @statusCode, @sourceIp, @durationMs, @at, @errorCode, @errorMessage)`);
   // Oldest first by rowid (entries are appended as the clock moves forward), so only one chunk is read.
   const removeOldest = sql.prepare(`DELETE FROM request_log WHERE rowid IN (SELECT rowid FROM request_log ORDER BY rowid LIMIT ?) AND at < ?`);
   const touchKey = sql.prepare(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`);
@@ -24,8 +27,8 @@ export function createRequestLogStore(sql: Sql) {
     for (const [keyId, at] of lastUse) touchKey.run(at, keyId, at);
   });
   const toEntry = (row: Row): RequestLogEntry => ({
-    id: row.id, keyId: row.key_id, method: row.method, endpoint: row.endpoint, statusCode: row.status_code,
-    sourceIp: row.source_ip, durationMs: row.duration_ms, at: row.at,
+    id: row.id, keyId: row.key_id, method: row.method, endpoint: row.endpoint, query: row.query, statusCode: row.status_code,
+    sourceIp: row.source_ip, durationMs: row.duration_ms, at: row.at, errorCode: row.error_code, errorMessage: row.error_message,
   });
   return {
     insertMany: (records: RequestLogRecord[]) => insertMany(records),
@@ -36,7 +39,8 @@ export function createRequestLogStore(sql: Sql) {
       if (filter.keyId) where.push('key_id = @keyId');
       if (filter.status) where.push('status_code = @status');
       if (filter.path) where.push(`endpoint LIKE @path ESCAPE '\\'`);
-      const params = { orgId, keyId: filter.keyId, status: filter.status, path: filter.path ? `%${filter.path.replace(/[\\%_]/g, '\\$&')}%` : undefined, limit, offset };
+      if (filter.code) where.push('error_code = @code');
+      const params = { orgId, keyId: filter.keyId, status: filter.status, code: filter.code, path: filter.path ? `%${filter.path.replace(/[\\%_]/g, '\\$&')}%` : undefined, limit, offset };
       const clause = where.join(' AND ');
       const rows = prepare(`SELECT * FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
       const total = (prepare(`SELECT COUNT(*) AS n FROM request_log WHERE ${clause}`).get(params) as { n: number }).n;

@@ -16,7 +16,8 @@ function setup() {
   const log = createRequestLog({ db, clock });
   /** Logs a request at the clock's time, or `agoMs` before it. */
   const record = (endpoint: string, agoMs = 0) => log.record({
-    id: newId('req'), orgId: 'org_a', keyId: null, method: 'GET', endpoint, statusCode: 200, sourceIp: '::1', durationMs: 1, at: new Date(clock.now() + agoMs).toISOString(),
+    id: newId('req'), orgId: 'org_a', keyId: null, method: 'GET', endpoint, query: null, statusCode: 200, sourceIp: '::1', durationMs: 1,
+    at: new Date(clock.now() + agoMs).toISOString(), errorCode: null, errorMessage: null,
   });
   const endpoints = () => log.list('org_a', {}, 200, 0).rows.map((row) => row.endpoint);
   const total = () => log.list('org_a', {}, 1, 0).total;

@@ -20,5 +20,6 @@ import { contactIndexesMigration } from './0017-contact-indexes.ts';
 import { leanAppendTablesMigration } from './0018-lean-append-tables.ts';
 import { contactSearchAccentsMigration } from './0019-contact-search-accents.ts';
 import { blankBlockReasonsMigration } from './0020-blank-block-reasons.ts';
+import { requestLogDetailMigration } from './0021-request-log-detail.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration, contactSearchAccentsMigration, blankBlockReasonsMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration, contactSearchAccentsMigration, blankBlockReasonsMigration, requestLogDetailMigration];
