@@ -1,11 +1,18 @@
 // Creating an API key: name, environment, scopes grouped by domain, expiry, IP allow-list, rate limit;
-// the plaintext is shown once, with a copy button.
+// the plaintext is shown once, with a copy button. What the core would refuse is said next to its field first.
 import { useState, type FormEvent } from 'react';
 import type { CreatedApiKey, Scope } from '../../../src-core/contract/index.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorState } from '../../components/states.tsx';
+import { useVirtualNow } from '../simulator/queries.ts';
+import { checkKey, RATE_LIMITS, type KeyField, type KeyProblems } from './key-draft.ts';
 import { useCreateKey } from './mutations.ts';
 import { useScopes } from './queries.ts';
+
+function Problem({ problems, field }: { problems: KeyProblems; field: KeyField }) {
+  const problem = problems[field];
+  return problem ? <span className="field-error" role="alert" data-testid={`key-problem-${field}`}>{problem}</span> : null;
+}
 
 export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
   return (
@@ -29,6 +36,10 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
   const [expiresAt, setExpiresAt] = useState('');
   const [ips, setIps] = useState('');
   const [rate, setRate] = useState('60');
+  const now = useVirtualNow();
+  const checked = checkKey({ name, environment, scopes: [...chosen], expiresAt, ips, rate }, now);
+  const problems = checked.ok ? {} : checked.problems;
+  const allScopes = scopes.data?.data ?? [];
 
   const toggle = (list: Scope[], on: boolean) => setChosen((current) => {
     const next = new Set(current);
@@ -38,13 +49,8 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const allowedIps = ips.split(',').map((ip) => ip.trim()).filter(Boolean);
-    const created = await create.mutateAsync({
-      name, environment, scopes: [...chosen], rateLimitPerMinute: Number(rate),
-      ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
-      ...(allowedIps.length ? { ipWhitelistEnabled: true, allowedIps } : {}),
-    });
-    onCreated(created);
+    if (!checked.ok) return;
+    onCreated(await create.mutateAsync(checked.body));
   }
 
   return (
@@ -54,14 +60,27 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
         <label className="field"><span>Environment</span>
           <select value={environment} onChange={(e) => setEnvironment(e.target.value as 'test' | 'live')} data-testid="key-env"><option value="test">test (sk_test_)</option><option value="live">live (sk_live_)</option></select>
         </label>
-        <label className="field"><span>Requests per minute</span><input type="number" min={1} max={10000} value={rate} onChange={(e) => setRate(e.target.value)} /></label>
+        <label className="field"><span>Requests per minute</span>
+          <input type="number" min={RATE_LIMITS.min} max={RATE_LIMITS.max} value={rate} onChange={(e) => setRate(e.target.value)} aria-invalid={Boolean(problems.rate)} data-testid="key-rate" />
+          <Problem problems={problems} field="rate" />
+        </label>
       </div>
       <div className="form-row">
-        <label className="field"><span>Expires (optional)</span><input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} /></label>
-        <label className="field grow"><span>IP allow-list (optional, comma-separated)</span><input value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 198.51.100.2" /></label>
+        <label className="field"><span>Expires (optional)</span>
+          <input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} aria-invalid={Boolean(problems.expiresAt)} data-testid="key-expires" />
+          <Problem problems={problems} field="expiresAt" />
+        </label>
+        <label className="field grow"><span>IP allow-list (optional, comma-separated)</span>
+          <input value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 198.51.100.2" aria-invalid={Boolean(problems.ips)} data-testid="key-ips" />
+          <Problem problems={problems} field="ips" />
+        </label>
       </div>
       <fieldset className="scopes">
-        <legend>Scopes <span className="muted">({chosen.size} chosen)</span></legend>
+        <legend>
+          Scopes <span className="muted">({chosen.size} of {allScopes.length} chosen)</span>
+          <button type="button" className="link" onClick={() => toggle(allScopes, true)} disabled={allScopes.length === 0 || chosen.size === allScopes.length} data-testid="scopes-all">Select all</button>
+          <button type="button" className="link" onClick={() => setChosen(new Set())} disabled={chosen.size === 0} data-testid="scopes-clear">Clear</button>
+        </legend>
         {scopes.isError ? <ErrorState error={scopes.error} /> : Object.entries(scopes.data?.groups ?? {}).map(([domain, list]) => (
           <div key={domain} className="scope-group">
             <label className="scope-domain"><input type="checkbox" checked={list.every((s) => chosen.has(s))} onChange={(e) => toggle(list, e.target.checked)} data-testid={`scope-group-${domain}`} /> {domain}</label>
@@ -73,10 +92,11 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
           </div>
         ))}
       </fieldset>
+      {!checked.ok ? <p className="field-error" data-testid="key-form-blocked">Fix what is marked above to create the key.</p> : null}
       {create.isError ? <ErrorState error={create.error} /> : null}
       <div className="actions">
         <button type="button" className="button ghost" onClick={onCancel} data-testid="create-key-cancel">Cancel</button>
-        <button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || !name || chosen.size === 0}>Create key</button>
+        <button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || !name.trim() || chosen.size === 0 || !checked.ok}>Create key</button>
       </div>
     </form>
   );

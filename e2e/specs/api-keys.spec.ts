@@ -1,0 +1,96 @@
+// The new-key form: every scope chosen or cleared at once, and what the core would refuse (an allowed IP that is
+// not one, a rate limit out of range, an expiry the virtual clock has passed) said next to its field before sending;
+// what only the core refuses still shows, next to the button.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+
+/** A datetime-local value (the browser's zone, which is this process's) for `iso`. */
+const localInput = (iso: string): string => {
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+};
+
+beforeAll(async () => {
+  session = await openConsole({ width: 1280, height: 720 });
+  ({ server, page } = session);
+  await page.getByTestId('nav-keys').click();
+  await page.getByTestId('new-key').click();
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('the new-key form', () => {
+  it('selects every scope at once and clears them again', async () => {
+    const scopes = (await server.dashboard<{ data: string[] }>('GET', '/dashboard/scopes')).body.data;
+    expect(scopes.length).toBeGreaterThan(20);
+    const boxes = page.locator('.scope input[type="checkbox"]');
+    await page.getByTestId('scopes-all').click();
+    await page.getByText(`(${scopes.length} of ${scopes.length} chosen)`).waitFor();
+    expect(await boxes.evaluateAll((all) => all.every((box) => (box as HTMLInputElement).checked))).toBe(true);
+    expect(await page.getByTestId('scope-group-contacts').isChecked()).toBe(true);
+    await page.getByTestId('scopes-clear').click();
+    await page.getByText(`(0 of ${scopes.length} chosen)`).waitFor();
+    expect(await boxes.evaluateAll((all) => all.some((box) => (box as HTMLInputElement).checked))).toBe(false);
+  });
+
+  it('says which allowed IP is not one and keeps Create disabled until it is fixed', async () => {
+    await page.getByTestId('key-name').fill('Checked');
+    await page.getByTestId('scope-group-contacts').check();
+    const create = page.getByTestId('create-key');
+    expect(await create.isEnabled()).toBe(true);
+    await page.getByTestId('key-ips').fill('203.0.113.7, 10.0.0.300, 2001:db8::1');
+    await page.getByTestId('key-problem-ips').filter({ hasText: '“10.0.0.300” is not an IP address' }).waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByTestId('key-ips').fill('203.0.113.7, 2001:db8::1');
+    await page.getByTestId('key-problem-ips').waitFor({ state: 'detached' });
+  });
+
+  it('says the rate limit’s range, read from the contract', async () => {
+    await page.getByTestId('key-rate').fill('0');
+    await page.getByTestId('key-problem-rate').filter({ hasText: 'from 1 to 10000' }).waitFor();
+    expect(await page.getByTestId('create-key').isDisabled()).toBe(true);
+    await page.getByTestId('key-rate').fill('120');
+    await page.getByTestId('key-problem-rate').waitFor({ state: 'detached' });
+  });
+
+  it('refuses an expiry the virtual clock has passed, though the wall clock has not', async () => {
+    const before = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
+    const tomorrow = localInput(new Date(Date.parse(before) + 24 * 3600_000).toISOString());
+    await page.getByTestId('key-expires').fill(tomorrow);
+    expect(await page.getByTestId('key-problem-expiresAt').count()).toBe(0);
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 24 * 3600 })).status).toBe(200);
+    await page.getByTestId('key-problem-expiresAt').filter({ hasText: 'must be in the future' }).waitFor();
+    expect(await page.getByTestId('create-key').isDisabled()).toBe(true);
+    await screenshot(page, 'keys-form-problems');
+    const later = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
+    await page.getByTestId('key-expires').fill(localInput(new Date(Date.parse(later) + 7 * 24 * 3600_000).toISOString()));
+    await page.getByTestId('key-problem-expiresAt').waitFor({ state: 'detached' });
+  });
+
+  it('still shows what only the core refuses, by the button; then creates the key as checked', async () => {
+    await page.getByTestId('key-name').fill('x'.repeat(101));
+    await page.getByTestId('create-key').click();
+    const refusal = page.getByTestId('create-key-form').getByTestId('error-state');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('name: must be at most 100 characters');
+    // Right above the button, not at the top of the form.
+    const [shown, button] = await Promise.all([refusal.boundingBox(), page.getByTestId('create-key').boundingBox()]);
+    expect((button?.y ?? 0) - ((shown?.y ?? 0) + (shown?.height ?? 0))).toBeLessThan(60);
+    await page.getByTestId('key-name').fill('Checked');
+    await page.getByTestId('create-key').click();
+    await page.getByTestId('plaintext-key').waitFor();
+    const keys = (await server.dashboard<{ data: Array<{ name: string; allowedIps: string[]; rateLimitPerMinute: number; expiresAt: string | null }> }>('GET', '/dashboard/api-keys')).body.data;
+    const key = keys.find((k) => k.name === 'Checked');
+    expect(key).toMatchObject({ allowedIps: ['203.0.113.7', '2001:db8::1'], rateLimitPerMinute: 120 });
+    expect(key?.expiresAt).not.toBeNull();
+  });
+});
