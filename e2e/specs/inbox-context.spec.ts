@@ -1,6 +1,6 @@
 // The inbox as a support agent works it: an open conversation stays read as the customer writes in, and unread
 // conversations are counted live on each channel tab and on the sidebar's Inbox, a blocked contact is marked in the
-// list, and the thread shows the contact's tags with a link to the contact.
+// list, the thread shows the contact's tags with a link to the contact, and the contact lists its conversations.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -119,6 +119,27 @@ describe('inbox context', () => {
     expect(await page.getByTestId('nav-contacts').getAttribute('aria-current')).toBe('page');
     await page.getByTestId('contact-panel').filter({ hasText: 'Alice Johnson' }).waitFor();
     await page.getByTestId('notes').filter({ hasText: 'prefers WhatsApp' }).waitFor();
+  });
+
+  it('the contact panel lists the contact\'s conversations per channel, live, and opens one in the inbox on its tab and thread', async () => {
+    const conversations = page.getByTestId('contact-panel').getByTestId('contact-conversation');
+    await conversations.filter({ hasText: 'WhatsApp' }).waitFor();
+    expect(await conversations.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-channel')))).toEqual(['whatsapp', 'sms']);
+    // Alice texts in on SMS: that conversation moves to the top with her new message, live.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: ALICE, text: 'Texting you from my phone' })).status).toBe(201);
+    await conversations.filter({ hasText: 'Texting you from my phone' }).waitFor();
+    expect(await conversations.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-channel')))).toEqual(['sms', 'whatsapp']);
+    await screenshot(page, 'contact-conversations');
+    await conversations.filter({ hasText: 'SMS' }).getByTestId('open-conversation').click();
+    expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('message').filter({ hasText: 'Texting you from my phone' }).waitFor();
+    expect(await row(ALICE).getAttribute('aria-selected')).toBe('true');
+    const sms = (await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/conversations?channel=sms&search=0101')).body.data[0];
+    expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('conversation')).toBe(sms?.id);
+    // Back returns to the contact.
+    await page.goBack();
+    await page.getByTestId('contact-panel').filter({ hasText: 'Alice Johnson' }).waitFor();
   });
 
   it('a search that finds nothing says so, naming what was searched', async () => {

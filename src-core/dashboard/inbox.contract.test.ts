@@ -1,5 +1,5 @@
 // The console inbox over real HTTP: conversations with unread counts and search, threads, mark-read,
-// and MANUAL replies through each channel's own path, inside the 24-hour window only.
+// MANUAL replies through each channel's own path, inside the 24-hour window only, and one contact's conversations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -109,5 +109,21 @@ describe('inbox', () => {
     const inbox = (await t.dashboard('GET', '/sim/handsets/maya@example.com/messages')).body.data;
     expect(inbox.at(-1).payload).toMatchObject({ subject: 'Re: Your invoice', html: '<p>Paid, thanks &#60;3</p>' });
     expect((await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits).toBe(0);
+  });
+  it('lists one contact\'s conversations on every channel, most recent first, or on one channel', async () => {
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550301', text: 'Texting instead' });
+    const contact = (await t.dashboard('GET', '/dashboard/contacts?search=14155550301')).body.data[0];
+    const of = async (query: string) => (await t.dashboard('GET', `/dashboard/conversations?contactId=${contact.id}${query}`)).body;
+    const all = await of('');
+    expect(all.meta.total).toBe(2);
+    expect(all.data.map((c: { channel: string; address: string; contactId: string }) => [c.channel, c.address, c.contactId]))
+      .toEqual([['sms', '+14155550301', contact.id], ['whatsapp', '+14155550301', contact.id]]);
+    expect((await of('&channel=whatsapp')).data.map((c: { channel: string }) => c.channel)).toEqual(['whatsapp']);
+    expect((await of('&channel=email')).meta.total).toBe(0);
+    expect((await t.dashboard('GET', '/dashboard/conversations?contactId=ct_missing')).body.meta.total).toBe(0);
+    const neither = await t.dashboard('GET', '/dashboard/conversations');
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toContain('channel: is required unless contactId is given');
+    expect((await t.dashboard('GET', `/dashboard/conversations?contactId=${contact.id}&search=x`)).status).toBe(400);
   });
 });

@@ -2,7 +2,7 @@
 // (sent as MANUAL through each channel's own send path; a WhatsApp template once the window has closed).
 import { organizationField } from '../contract/common.ts';
 import { z } from 'zod';
-import { channelSchema } from '../contract/messaging.ts';
+import { channelSchema, type Channel } from '../contract/messaging.ts';
 import { waSendComponentSchema } from '../contract/whatsapp.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
@@ -22,10 +22,16 @@ export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: Whats
   return [
     defineRoute({
       method: 'GET', path: '/dashboard/conversations', scope: 'dashboard',
-      query: z.object({ ...org, channel: channelSchema, search: z.string().max(200).optional() }).extend(paginationQuery({ defaultLimit: 30, maxLimit: 100 }).shape),
+      // `contactId`: that contact's conversations (on `channel`, or on every channel without it); otherwise `channel` is required.
+      query: z.object({ ...org, channel: channelSchema.optional(), contactId: z.string().min(1).max(100).optional(), search: z.string().max(200).optional() })
+        .extend(paginationQuery({ defaultLimit: 30, maxLimit: 100 }).shape)
+        .refine((q) => q.channel || q.contactId, { path: ['channel'], message: 'is required unless contactId is given' })
+        .refine((q) => !(q.contactId && q.search), { path: ['search'], message: 'cannot be combined with contactId' }),
       handler: ({ orgId, query }) => {
         const page = toPageRequest(query);
-        const { rows, total } = messaging.listConversations(orgId, query.channel, page.limit, page.offset, query.search);
+        const { rows, total } = query.contactId
+          ? messaging.contactConversations(orgId, query.contactId, query.channel ?? null, page.limit, page.offset)
+          : messaging.listConversations(orgId, query.channel as Channel, page.limit, page.offset, query.search);
         return pageEnvelope(rows, total, page);
       },
     }),

@@ -7,7 +7,7 @@ const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'out
 
 describe('reloadsForMessage', () => {
   it('reloads the campaigns for a campaign message and for an inbound one, with the conversation, wallet and handset', () => {
-    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' })).toEqual([['conversations', 'sms'], ['wallet'], ['handset'], ['thread', 'cnv_1'], ['campaigns']]);
+    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' })).toEqual([['conversations', 'sms'], ['contact-conversations'], ['wallet'], ['handset'], ['thread', 'cnv_1'], ['campaigns']]);
     expect(reloadsForMessage({ ...base, source: 'INBOUND', direction: 'inbound', conversationId: null })).toContainEqual(['campaigns']);
   });
   it('leaves the campaigns alone for a reply an agent sends', () => {

@@ -16,7 +16,7 @@ type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'dire
  * is read again at once rather than on its next poll.
  */
 export function reloadsForMessage(message: MessageKeys): unknown[][] {
-  const keys: unknown[][] = [['conversations', message.channel], ['wallet'], ['handset']];
+  const keys: unknown[][] = [['conversations', message.channel], ['contact-conversations'], ['wallet'], ['handset']];
   if (message.conversationId) keys.push(['thread', message.conversationId]);
   if (message.source === 'CAMPAIGN' || message.direction === 'inbound') keys.push(['campaigns']);
   return keys;

@@ -319,6 +319,11 @@ export function createMessagingService(deps: {
       const { rows, total } = term ? store.searchConversations(orgId, channel, term, contactIds, limit, offset) : store.conversations(orgId, channel, limit, offset);
       return { total, rows: rows.map((row) => toConversation(orgId, row)) };
     },
+    /** A contact's conversations, on one channel or on all, most recent first (the console's contact panel). */
+    contactConversations(orgId: string, contactId: string, channel: Channel | null, limit: number, offset: number): { rows: Conversation[]; total: number } {
+      const { rows, total } = store.contactConversations(orgId, contactId, channel, limit, offset);
+      return { total, rows: rows.map((row) => toConversation(orgId, row)) };
+    },
     /** Conversations with unread messages per channel (every channel named, 0 when none) and their total. */
     unreadCounts(orgId: string): UnreadCounts {
       const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;

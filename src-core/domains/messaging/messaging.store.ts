@@ -44,6 +44,9 @@ export function createMessagingStore(sql: Sql) {
   const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const conversationById = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND id = ?`);
   const countConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = ? AND channel = ?`);
+  const contactConversations = sql.prepare(`SELECT * FROM conversations WHERE org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel)
+    ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
+  const countContactConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel)`);
   const unreadByChannel = sql.prepare(`SELECT channel, COUNT(*) AS n FROM conversations WHERE org_id = ? AND unread_count > 0 GROUP BY channel`);
 
   function filterClause(orgId: string, filter: MessageFilter) {
@@ -104,6 +107,14 @@ export function createMessagingStore(sql: Sql) {
     /** How many conversations have unread messages, per channel (channels with none are absent). */
     unreadConversations: (orgId: string) => unreadByChannel.all(orgId) as Array<{ channel: string; n: number }>,
     lastInbound: (conversationId: string) => lastInbound.get(conversationId) as MessageRow | undefined,
+    /** A contact's conversations, on one channel or (`channel` null) on all, most recent first. */
+    contactConversations(orgId: string, contactId: string, channel: string | null, limit: number, offset: number) {
+      const where = { org: orgId, contact: contactId, channel };
+      return {
+        rows: contactConversations.all({ ...where, limit, offset }) as ConversationRow[],
+        total: (countContactConversations.get(where) as { n: number }).n,
+      };
+    },
     conversations: (orgId: string, channel: string, limit: number, offset: number) => ({
       rows: conversationsOf.all(orgId, channel, limit, offset) as ConversationRow[],
       total: (countConversations.get(orgId, channel) as { n: number }).n,

@@ -1,7 +1,8 @@
-// The selected contact: fields, tags, block (with an optional reason) and unblock, and notes.
+// The selected contact: fields, conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Avatar, ErrorState, Loading } from '../../components/states.tsx';
 import { sourceLabel } from './contact-labels.ts';
+import { ContactConversations } from './contact-conversations.tsx';
 import { ContactTags } from './contact-tags.tsx';
 import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
 import { useContact, useNotes } from './queries.ts';
@@ -114,6 +115,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
           <div key={label}><dt>{label}</dt><dd className={label === 'Id' ? 'mono' : undefined} data-testid={`contact-field-${label.toLowerCase()}`}>{value ?? '—'}</dd></div>
         ))}
       </dl>
+      <ContactConversations contactId={contactId} />
       <ContactTags contactId={contactId} tags={c.tags} />
       <Notes contactId={contactId} />
       {blocking ? <BlockDialog contactId={contactId} onClose={() => setBlocking(false)} /> : null}

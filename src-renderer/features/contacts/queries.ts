@@ -1,6 +1,6 @@
 // Server data of the contacts page, through react-query only.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactNote, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { Contact, ContactNote, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 export const PAGE_SIZE = 25;
@@ -29,5 +29,14 @@ export function useNotes(contactId: string | null) {
     queryKey: ['contact', contactId, 'notes'],
     queryFn: () => api.get<ListEnvelope<ContactNote>>(`/dashboard/contacts/${contactId}/notes?limit=100`),
     enabled: contactId !== null,
+  });
+}
+
+/** The contact's conversations on every channel; reloaded live on any message (`contact-conversations` in api/live.ts). */
+export function useContactConversations(contactId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['contact-conversations', contactId],
+    queryFn: () => api.get<ListEnvelope<Conversation>>(`/dashboard/conversations?contactId=${encodeURIComponent(contactId)}&limit=100`),
   });
 }

@@ -1,0 +1,37 @@
+// The selected contact's conversations, one row per channel (most recent first), each opening in the inbox on its
+// channel tab and thread.
+import { CHANNEL_LABEL } from '../../components/format.ts';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { When } from '../../components/when.tsx';
+import { useUi } from '../../stores/ui.ts';
+import { useContactConversations } from './queries.ts';
+
+export function ContactConversations({ contactId }: { contactId: string }) {
+  const conversations = useContactConversations(contactId);
+  const setInbox = useUi((s) => s.setInbox);
+  const go = useUi((s) => s.go);
+  return (
+    <section className="card" aria-label="Conversations">
+      <h3>Conversations</h3>
+      {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} onRetry={() => void conversations.refetch()} /> : (
+        <ul className="contact-conversations" data-testid="contact-conversations">
+          {conversations.data.data.length === 0 ? <li className="muted">No conversations yet: they appear when this contact writes in or is sent a message.</li>
+            : conversations.data.data.map((c) => (
+              <li key={c.id} data-testid="contact-conversation" data-channel={c.channel}>
+                <div className="contact-conversation-main">
+                  <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small">{c.address}</span>
+                  <div className="row-sub">{c.lastMessage ?? ''}</div>
+                </div>
+                <div className="row-meta column">
+                  <span className="muted small"><When iso={c.lastMessageAt} /></span>
+                  {c.unreadCount > 0 ? <span className="unread" aria-label={`${c.unreadCount} unread`}>{c.unreadCount}</span> : null}
+                </div>
+                <button type="button" className="button" data-testid="open-conversation"
+                  onClick={() => { setInbox({ channel: c.channel, conversationId: c.id }); go('inbox'); }}>Open conversation</button>
+              </li>
+            ))}
+        </ul>
+      )}
+    </section>
+  );
+}
