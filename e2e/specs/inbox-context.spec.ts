@@ -1,6 +1,7 @@
 // The inbox as a support agent works it: an open conversation stays read as the customer writes in, and unread
 // conversations are counted live on each channel tab and on the sidebar's Inbox, a blocked contact is marked in the
-// list, the thread shows the contact's tags with a link to the contact, and the contact lists its conversations.
+// list, the thread shows the contact's tags with a link to the contact, and the contact lists its conversations;
+// search also reads message text and takes a handle with its "@".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -150,6 +151,26 @@ describe('inbox context', () => {
     expect(await page.getByTestId('conversation-list').textContent()).not.toContain('appear here');
     await page.getByTestId('conversation-search').fill('');
     await page.getByTestId('conversation-row').first().waitFor();
+  });
+
+  it('search finds a conversation by an earlier message\'s text, and a handle typed with its "@"', async () => {
+    await page.getByTestId('tab-whatsapp').click();
+    const search = page.getByTestId('conversation-search');
+    const ready = page.locator('[data-testid="conversation-list"][data-ready="true"]');
+    const rows = () => page.getByTestId('conversation-row').evaluateAll((all) => all.map((r) => r.getAttribute('data-address')));
+    const findsOnlyAlice = async (term: string) => {
+      await search.fill('nobody-here'); // from an empty list, so what follows is this term's answer
+      await ready.getByText('No conversations match').waitFor();
+      await search.fill(term);
+      await ready.locator(`[data-testid="conversation-row"][data-address="${ALICE}"]`).waitFor();
+      expect(await rows()).toEqual([ALICE]);
+    };
+    // Alice asked about the delivery address before "Are you there?" and "Hello again".
+    await row(ALICE).filter({ hasText: 'Hello again' }).waitFor();
+    await findsOnlyAlice('delivery address');
+    await findsOnlyAlice('@alice.j');
+    expect(await search.getAttribute('placeholder')).toContain('messages');
+    await search.fill('');
   });
 
   it('names channels as the console does everywhere: the empty inbox and the wallet ledger', async () => {

@@ -30,6 +30,14 @@ describe('inbox', () => {
     expect((await t.dashboard('GET', '/dashboard/conversations?channel=instagram')).body.meta.total).toBe(0);
     expect((await t.dashboard('GET', '/dashboard/conversations?channel=fax')).status).toBe(400);
   });
+  it('search also finds a conversation by the text of an earlier message, and a handle typed with its "@"', async () => {
+    const found = async (search: string) => (await conversations(`&search=${encodeURIComponent(search)}`)).data.map((c: { address: string }) => c.address);
+    expect(await found('hi THERE')).toEqual(['+14155550301']); // its first message, not its latest ("Anyone?")
+    expect(await found('question')).toEqual(['+14155550302']);
+    expect(await found('@priya')).toEqual(['+14155550302']);
+    expect(await found('@')).toHaveLength(2); // nothing left to search: every conversation
+    expect(await found('%')).toEqual([]); // a LIKE wildcard is searched as itself
+  });
   it('counts the conversations with unread messages per channel and in all, and a read one leaves the count', async () => {
     const counts = async () => (await t.dashboard('GET', '/dashboard/conversations/unread-counts')).body;
     expect(await counts()).toEqual({ whatsapp: 2, sms: 0, rcs: 0, email: 0, instagram: 0, total: 2 });

@@ -314,7 +314,8 @@ export function createMessagingService(deps: {
     /** The customer's latest message in a conversation (Instagram's 24-hour reply window starts there). */
     markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
     listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string): { rows: Conversation[]; total: number } {
-      const term = search?.trim();
+      // A handle typed as the console shows it ("@meera") is searched without its "@", as the contacts search does.
+      const term = search?.trim().replace(/^@+/, '');
       const contactIds = term ? contacts.searchIds(orgId, term, 200) : [];
       const { rows, total } = term ? store.searchConversations(orgId, channel, term, contactIds, limit, offset) : store.conversations(orgId, channel, limit, offset);
       return { total, rows: rows.map((row) => toConversation(orgId, row)) };

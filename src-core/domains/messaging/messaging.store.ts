@@ -17,8 +17,15 @@ export type MessageFilter = {
   channel: string; direction?: string | undefined; status?: string | undefined; fromIso?: string | undefined; toIso?: string | undefined;
 };
 
-export function createMessagingStore(sql: Sql) {
+/**
+ * How many of a channel's most recent messages (per organization) a conversation search reads for their text. Message
+ * text has no index: reading the newest N through `messages_org_channel` bounds the work; older text is not searched.
+ */
+export const MESSAGE_SEARCH_WINDOW = 5_000;
+
+export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: number } = {}) {
   const prepare = statementCache(sql);
+  const messageSearchWindow = options.messageSearchWindow ?? MESSAGE_SEARCH_WINDOW;
   const insertMessage = sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, contact_id, conversation_id, address, sender,
       external_id, type, text, content, template_name, template_id, source, billing_amount_paise, created_at, sent_at)
     VALUES (@id, @org_id, @channel, @direction, @status, @contact_id, @conversation_id, @address, @sender, @external_id, @type, @text,
@@ -94,11 +101,17 @@ export function createMessagingStore(sql: Sql) {
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
     recentInConversation: (conversationId: string, limit: number) => recentInConversation.all(conversationId, limit) as MessageRow[],
     conversationById: (orgId: string, id: string) => conversationById.get(orgId, id) as ConversationRow | undefined,
-    /** Conversations of a channel whose address contains `term` or whose contact is one of `contactIds`. */
+    /**
+     * Conversations of a channel whose address or latest message contains `term`, whose contact is one of `contactIds`,
+     * or with one of the channel's newest `messageSearchWindow` messages containing it.
+     */
     searchConversations(orgId: string, channel: string, term: string, contactIds: string[], limit: number, offset: number) {
       const ids = contactIds.length ? `OR contact_id IN (${contactIds.map(() => '?').join(',')})` : '';
-      const where = `org_id = ? AND channel = ? AND (address LIKE ? ESCAPE '\\' ${ids})`;
-      const params = [orgId, channel, `%${term.replace(/[\\%_]/g, '\\$&')}%`, ...contactIds];
+      const recentText = `SELECT conversation_id FROM (SELECT conversation_id, text FROM messages WHERE org_id = ? AND channel = ?
+        ORDER BY created_at DESC LIMIT ?) WHERE text LIKE ? ESCAPE '\\'`;
+      const where = `org_id = ? AND channel = ? AND (address LIKE ? ESCAPE '\\' OR last_message LIKE ? ESCAPE '\\' OR id IN (${recentText}) ${ids})`;
+      const like = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+      const params = [orgId, channel, like, like, orgId, channel, messageSearchWindow, like, ...contactIds];
       return {
         rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as ConversationRow[],
         total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(...params) as { n: number }).n,

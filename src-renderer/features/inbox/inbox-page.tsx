@@ -60,13 +60,13 @@ export function InboxPage() {
           ))}
         </div>
         <div className="search">
-          <input ref={searchRef} type="search" placeholder="Search by name or number  ( / )" value={search} onChange={(e) => setSearch(e.target.value)}
+          <input ref={searchRef} type="search" placeholder="Search names, numbers and messages  ( / )" value={search} onChange={(e) => setSearch(e.target.value)}
             onKeyDown={(e) => { if (e.key === 'ArrowDown' && rows.length) { e.preventDefault(); (listRef.current?.children[0] as HTMLElement | undefined)?.focus(); } }}
             aria-label="Search conversations" aria-keyshortcuts="/" data-testid="conversation-search" />
         </div>
         {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} /> : (
           <div className="list-wrap" data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
-            {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names and numbers (or addresses) on this channel.</Empty>
+            {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel.</Empty>
               : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one).</Empty> : (
               <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
                 {rows.map((c) => (
