@@ -94,6 +94,33 @@ describe('inbox context', () => {
     expect(await page.getByTestId('composer').inputValue()).not.toBe('');
   });
 
+  it('the channel tabs stay on one line with their unread counts: whole at the list\'s 360–420px, scrolling sideways past that', async () => {
+    const tabs = page.locator('.inbox-tabs');
+    const strip = async () => {
+      const tops = await page.getByRole('tab').evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+      const size = await tabs.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      return { lines: new Set(tops).size, tabs: tops.length, scrolls: size.scroll > size.client };
+    };
+    await page.getByTestId('tab-whatsapp').getByTestId('tab-unread').waitFor();
+    expect(await page.getByTestId('tab-unread').count()).toBeGreaterThanOrEqual(3); // the demo's WhatsApp, SMS and Instagram counts
+    for (const width of [1280, 1100]) { // a list of 384px, then of its narrowest 360px
+      await page.setViewportSize({ width, height: 720 });
+      expect((await page.locator('.list-pane').boundingBox())?.width).toBe(width === 1280 ? 384 : 360);
+      expect(await strip()).toEqual({ lines: 1, tabs: 5, scrolls: false });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'inbox-tabs-1280x720');
+    // Two-digit counts on all five tabs are more than the list's width holds: still one line, which scrolls.
+    const busy = { whatsapp: 12, sms: 34, rcs: 56, email: 78, instagram: 90, total: 270 };
+    await page.route('**/dashboard/conversations/unread-counts*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(busy) }));
+    // A customer writing in makes the console read the counts again, and it gets these.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '7700112299', text: 'Hi' })).status).toBe(201);
+    await page.getByTestId('tab-instagram').getByTestId('tab-unread').filter({ hasText: /^90$/ }).waitFor();
+    expect(await strip()).toEqual({ lines: 1, tabs: 5, scrolls: true });
+    await screenshot(page, 'inbox-tabs-1280x720-busy');
+    await page.unroute('**/dashboard/conversations/unread-counts*');
+  });
+
   it('marks a blocked contact\'s conversation in the list, live as it is blocked', async () => {
     const spammer = '+15550000199'; // blocked by the demo
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: spammer, text: 'Cheap offers!!!' })).status).toBe(201);

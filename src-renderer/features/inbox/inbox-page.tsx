@@ -23,6 +23,11 @@ export function InboxPage() {
   const rows = conversations.data?.data ?? [];
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const tabsRef = useRef<HTMLDivElement>(null);
+  // Where the list is too narrow for every tab, the strip scrolls: the chosen tab (e.g. restored from the URL) is kept in view.
+  useEffect(() => {
+    tabsRef.current?.querySelector('.tab.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [channel]);
   // "/" anywhere on the inbox (outside a text field) jumps to the search, as in mail and chat apps.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -50,7 +55,7 @@ export function InboxPage() {
     <div className="page split inbox">
       <section className="pane list-pane">
         <header className="pane-header"><h1>Inbox</h1></header>
-        <div className="tabs" role="tablist">
+        <div className="tabs inbox-tabs" role="tablist" ref={tabsRef}>
           {TABS.map((tab) => (
             <button key={tab.channel} type="button" role="tab" aria-selected={tab.channel === channel} className={`tab${tab.channel === channel ? ' active' : ''}`}
               data-testid={`tab-${tab.channel}`} onClick={() => setChannel(tab.channel)}>
@@ -60,7 +65,7 @@ export function InboxPage() {
           ))}
         </div>
         <div className="search">
-          <input ref={searchRef} type="search" placeholder="Search names, numbers and messages  ( / )" value={search} onChange={(e) => setSearch(e.target.value)}
+          <input ref={searchRef} type="search" placeholder="Search people and messages  ( / )" value={search} onChange={(e) => setSearch(e.target.value)}
             onKeyDown={(e) => { if (e.key === 'ArrowDown' && rows.length) { e.preventDefault(); (listRef.current?.children[0] as HTMLElement | undefined)?.focus(); } }}
             aria-label="Search conversations" aria-keyshortcuts="/" data-testid="conversation-search" />
         </div>
