@@ -44,8 +44,13 @@ describe('inbox', () => {
     await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550309', text: 'Hello?' });
     await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550309', text: 'Still there?' });
     expect(await counts()).toMatchObject({ whatsapp: 2, sms: 1, total: 3 });
-    const sms = (await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.data[0].id;
-    await t.dashboard('POST', `/dashboard/conversations/${sms}/read`, {});
+    const [sms] = (await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.data;
+    // A blocked contact's unread conversation waits for nobody (every reply would be refused): it is not counted.
+    await t.dashboard('POST', `/dashboard/contacts/${sms.contactId}/block`, { reason: 'Spam' });
+    expect(await counts()).toMatchObject({ sms: 0, total: 2 });
+    await t.dashboard('POST', `/dashboard/contacts/${sms.contactId}/unblock`, {});
+    expect(await counts()).toMatchObject({ sms: 1, total: 3 });
+    await t.dashboard('POST', `/dashboard/conversations/${sms.id}/read`, {});
     expect(await counts()).toMatchObject({ sms: 0, total: 2 });
     expect((await t.dashboard('GET', '/dashboard/conversations/unread-counts?organizationId=org_missing')).status).toBe(404);
   });

@@ -42,8 +42,10 @@ export function connectLive(connection: Connection, organizationId: string, clie
   const contactChanged = ({ contactId }: { contactId: string }) => {
     reload('contacts');
     reload('contact', contactId);
-    // A conversation row shows its contact's name and whether it is blocked.
+    // A conversation row shows its contact's name and whether it is blocked; a blocked contact's unread
+    // conversation is not counted.
     reload('conversations');
+    reload('unread-counts');
   };
   socket.on('contact:created', contactChanged);
   socket.on('contact:updated', contactChanged);

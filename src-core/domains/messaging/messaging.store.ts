@@ -54,7 +54,9 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const contactConversations = sql.prepare(`SELECT * FROM conversations WHERE org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel)
     ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
   const countContactConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel)`);
-  const unreadByChannel = sql.prepare(`SELECT channel, COUNT(*) AS n FROM conversations WHERE org_id = ? AND unread_count > 0 GROUP BY channel`);
+  // A blocked contact's conversations are not waiting for anyone: every reply would be refused.
+  const unreadByChannel = sql.prepare(`SELECT channel, COUNT(*) AS n FROM conversations v WHERE org_id = ? AND unread_count > 0
+    AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = v.contact_id AND c.is_blocked = 1) GROUP BY channel`);
 
   function filterClause(orgId: string, filter: MessageFilter) {
     const where = ['org_id = @orgId', 'channel = @channel'];
