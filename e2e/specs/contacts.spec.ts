@@ -169,4 +169,13 @@ describe('contacts page', () => {
     await screenshot(other, 'contacts-wrong-token');
     await other.close();
   });
+
+  it('shows an Instagram user known by their IGSID as that id, not as a handle', async () => {
+    await search('6234817790112233');
+    const row = list().getByTestId('contact-row').first();
+    expect(await row.textContent()).toContain('Instagram ID 6234817790112233');
+    expect(await row.textContent()).not.toContain('@6234817790112233');
+    await row.click();
+    await page.getByTestId('contact-field-username').filter({ hasText: 'Instagram ID 6234817790112233' }).waitFor();
+  });
 });

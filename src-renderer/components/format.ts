@@ -5,6 +5,12 @@ import type { Channel } from '../../src-core/contract/index.ts';
 export const CHANNEL_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', email: 'Email', instagram: 'Instagram' };
 /** A channel id from a field typed as text (a ledger line's): its label, or the id itself if it is not a channel. */
 export const channelLabel = (id: string): string => (Object.hasOwn(CHANNEL_LABEL, id) ? CHANNEL_LABEL[id as Channel] : id);
+/** How a contact's username reads: `@handle`, or, for an Instagram user known only by their IGSID (all digits), that id. */
+export const handleOf = (username: string | null): string | null =>
+  (!username ? null : /^\d{10,}$/.test(username) ? `Instagram ID ${username}` : `@${username}`);
+/** A contact's name as the console shows it: the name, else the handle, email, phone or id. */
+export const contactDisplayName = (c: { name: string | null; username: string | null; email: string | null; phone: string | null; id: string }): string =>
+  c.name ?? handleOf(c.username) ?? c.email ?? c.phone ?? c.id;
 export const rupees = (paise: number): string =>
   `${paise < 0 ? '-' : ''}₹${(Math.abs(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

@@ -1,5 +1,6 @@
 // The selected contact: fields, conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { contactDisplayName, handleOf } from '../../components/format.ts';
 import { Avatar, ErrorState, Loading } from '../../components/states.tsx';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactConversations } from './contact-conversations.tsx';
@@ -85,9 +86,9 @@ export function ContactPanel({ contactId }: { contactId: string }) {
   if (contact.isPending) return <Loading label="Loading contact…" />;
   if (contact.isError) return <ErrorState error={contact.error} onRetry={() => void contact.refetch()} />;
   const c = contact.data;
-  const display = c.name ?? c.username ?? c.email ?? c.phone ?? c.id;
+  const display = contactDisplayName(c);
   const fields: Array<[string, string | null]> = [
-    ['Username', c.username ? `@${c.username}` : null], ['Email', c.email], ['Phone', c.phone], ['Source', sourceLabel(c.source)],
+    ['Username', handleOf(c.username)], ['Email', c.email], ['Phone', c.phone], ['Source', sourceLabel(c.source)],
     ['Created', when(c.createdAt)], ['Id', c.id],
   ];
   return (

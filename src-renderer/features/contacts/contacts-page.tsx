@@ -1,6 +1,7 @@
 // The contacts page: search, a keyboard-navigable list, pagination, and the selected contact's panel.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
+import { contactDisplayName, handleOf } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useUi } from '../../stores/ui.ts';
@@ -19,8 +20,8 @@ function useDebounced(value: string, ms: number): string {
 }
 
 function ContactRow({ contact, selected, onSelect }: { contact: Contact; selected: boolean; onSelect(): void }) {
-  const display = contact.name ?? contact.username ?? contact.email ?? contact.phone ?? contact.id;
-  const secondary = [contact.username ? `@${contact.username}` : null, contact.email, contact.phone].filter(Boolean).join(' · ');
+  const display = contactDisplayName(contact);
+  const secondary = [handleOf(contact.username), contact.email, contact.phone].filter(Boolean).join(' · ');
   return (
     <li role="option" aria-selected={selected} className={`row${selected ? ' selected' : ''}`} data-testid="contact-row" data-contact-id={contact.id}
       onClick={onSelect} tabIndex={-1}>
