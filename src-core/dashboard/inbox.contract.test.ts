@@ -37,6 +37,13 @@ describe('inbox', () => {
     expect(await found('@priya')).toEqual(['+14155550302']);
     expect(await found('@')).toHaveLength(2); // nothing left to search: every conversation
     expect(await found('%')).toEqual([]); // a LIKE wildcard is searched as itself
+    // Accents and case aside, as the contacts' search: "jose" and "JOSÉ" find a message saying "José".
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550303', text: 'Ask José about my order' });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550303', text: 'Thanks' });
+    expect(await found('jose')).toEqual(['+14155550303']);
+    expect(await found('JOSÉ')).toEqual(['+14155550303']);
+    const jose = (await conversations('&search=jose')).data[0].id;
+    await t.dashboard('POST', `/dashboard/conversations/${jose}/read`, {}); // as it was: the next test counts unread conversations
   });
   it('counts the conversations with unread messages per channel and in all, and a read one leaves the count', async () => {
     const counts = async () => (await t.dashboard('GET', '/dashboard/conversations/unread-counts')).body;

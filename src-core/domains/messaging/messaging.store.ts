@@ -1,5 +1,5 @@
 // The only SQL of messages and conversations.
-import type { Sql } from '../../kernel/db.ts';
+import { foldText, type Sql } from '../../kernel/db.ts';
 import { statementCache } from '../../kernel/statements.store.ts';
 
 export type MessageRow = {
@@ -109,10 +109,11 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
      */
     searchConversations(orgId: string, channel: string, term: string, contactIds: string[], limit: number, offset: number) {
       const ids = contactIds.length ? `OR contact_id IN (${contactIds.map(() => '?').join(',')})` : '';
+      // Accents and case aside (fold, as the contacts' and email contacts' searches): `jose` finds "José".
       const recentText = `SELECT conversation_id FROM (SELECT conversation_id, text FROM messages WHERE org_id = ? AND channel = ?
-        ORDER BY created_at DESC LIMIT ?) WHERE text LIKE ? ESCAPE '\\'`;
-      const where = `org_id = ? AND channel = ? AND (address LIKE ? ESCAPE '\\' OR last_message LIKE ? ESCAPE '\\' OR id IN (${recentText}) ${ids})`;
-      const like = `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+        ORDER BY created_at DESC LIMIT ?) WHERE fold(text) LIKE ? ESCAPE '\\'`;
+      const where = `org_id = ? AND channel = ? AND (address LIKE ? ESCAPE '\\' OR fold(last_message) LIKE ? ESCAPE '\\' OR id IN (${recentText}) ${ids})`;
+      const like = `%${foldText(term).replace(/[\\%_]/g, '\\$&')}%`;
       const params = [orgId, channel, like, like, orgId, channel, messageSearchWindow, like, ...contactIds];
       return {
         rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as ConversationRow[],
