@@ -139,9 +139,11 @@ describe('SMS, RCS and email campaigns', () => {
     const blockers = page.getByTestId('builder-blockers');
     await blockers.filter({ hasText: 'a value for {{order}}, a value for {{eta}}' }).waitFor();
     expect(await blockers.textContent()).not.toContain('{{name}}');
-    await page.getByTestId('rcs-var-order').fill('#2002');
+    await page.getByLabel('Value of {{order}}').fill('#2002');
     await page.getByTestId('rcs-var-eta').fill('tomorrow');
     await blockers.filter({ hasText: 'a value for' }).waitFor({ state: 'detached' });
+    // These numbers have no contacts: left empty, {{name}} would leave them unsent (failed, refunded), so it gets a value.
+    await page.getByTestId('rcs-var-name').fill('there');
     await page.getByTestId('rcs-preview').getByText('#2002').first().waitFor();
     await page.getByTestId('recipients-input').fill('+15005550003\n+919820000201\n9820000202');
     await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();
@@ -185,14 +187,17 @@ describe('SMS, RCS and email campaigns', () => {
     await page.locator('[data-testid="email-template"][data-template-name="Order shipped"]').click();
     expect(await page.getByTestId('email-subject').inputValue()).toBe('Your order {{order}} has shipped');
     await page.locator('[data-testid="email-variables"][data-ready="true"]').waitFor();
-    // {{first_name}} (in the HTML only) comes from each recipient's contact; {{order}} needs a value.
+    // {{first_name}} (in the HTML only) comes from each recipient's contact, and, having no fallback, needs one for a
+    // recipient without a name (or they read "Hi , …"); {{order}} needs a value.
     await page.getByTestId('email-per-recipient-first_name').waitFor();
-    expect(await page.locator('[data-testid^="email-variable-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(['email-variable-order']);
+    expect(await page.locator('[data-testid^="email-variable-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(['email-variable-order', 'email-variable-first_name']);
+    await page.getByTestId('builder-blockers').filter({ hasText: 'a value of {{first_name}} for recipients without one (it has no fallback)' }).waitFor();
+    await page.getByLabel('Value of {{first_name}} for a recipient without one').fill('there');
     await page.getByTestId('email-subject').fill('{{first_name}}, order {{order}} is on its way');
     const blockers = page.getByTestId('builder-blockers');
     // {{order}} has no fallback: left empty, every recipient would read "order  is on its way".
     await blockers.filter({ hasText: 'a value for {{order}} (it has no fallback)' }).waitFor();
-    await page.getByTestId('email-variable-order').fill('#3001');
+    await page.getByLabel('Value of {{order}}').fill('#3001');
     await page.getByTestId('summary-subject').filter({ hasText: '{{first_name}}, order {{order}} is on its way' }).waitFor();
     await page.getByTestId('email-from-name').fill('Example Store');
     await page.getByTestId('recipients-input').fill('alice@example.com\nnot-an-address');

@@ -127,6 +127,8 @@ describe('inbox context', () => {
     await page.getByTestId('tab-sms').click();
     await row(spammer).getByTestId('blocked-badge').filter({ hasText: 'Blocked' }).waitFor();
     expect(await page.locator('[data-testid="conversation-row"] [data-testid="blocked-badge"]').count()).toBe(1);
+    // Unread, but waiting for nobody (every reply is refused): no unread badge, as the tab's count leaves it out.
+    expect(await row(spammer).getByTestId('unread').count()).toBe(0);
     const rohan = page.getByTestId('conversation-row').filter({ hasText: 'Rohan' });
     const contactId = (await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/contacts?search=Rohan')).body.data[0]?.id;
     await server.dashboard('POST', `/dashboard/contacts/${contactId}/block`, { reason: 'Test' });

@@ -43,5 +43,8 @@ describe('place in the URL fragment', () => {
     const list = placeFromHash('#section=campaigns&tab=sms');
     expect(isNewPage(list, { ...base, section: 'campaigns', campaigns: { tab: 'sms', view: { kind: 'detail', channel: 'sms', id: 'x' } } })).toBe(true);
     expect(isNewPage(list, { ...base, section: 'campaigns', campaigns: { tab: 'rcs', view: { kind: 'list' } } })).toBe(false);
+    // A builder hands over to the campaign it created: Back from the campaign goes to the list, not to an empty builder.
+    const builder = placeFromHash('#section=campaigns&tab=sms&view=new');
+    expect(isNewPage(builder, { ...base, section: 'campaigns', campaigns: { tab: 'sms', view: { kind: 'detail', channel: 'sms', id: 'x' } } })).toBe(false);
   });
 });

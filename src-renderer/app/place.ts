@@ -58,5 +58,8 @@ export function hashWithPlace(hash: string, place: Place): string {
 
 /** Whether going from one fragment to the other is a new page (a history entry, so Back returns) or a detail of the same page. */
 export function isNewPage(before: Partial<Place>, after: Place): boolean {
-  return before.section !== after.section || (after.section === 'campaigns' && before.campaigns?.view.kind !== after.campaigns.view.kind);
+  if (before.section !== after.section) return true;
+  if (after.section !== 'campaigns' || before.campaigns?.view.kind === after.campaigns.view.kind) return false;
+  // A builder that created its campaign hands over to it: Back then goes to the list, not to an empty builder.
+  return !(before.campaigns?.view.kind === 'new' && after.campaigns.view.kind === 'detail');
 }

@@ -57,7 +57,11 @@ export function emptyValues(needs: TemplateNeeds): TemplateValues {
 /** What is still missing before the core can render the template, in words. */
 export function missingOf(needs: TemplateNeeds, values: TemplateValues): string[] {
   const missing: string[] = [];
-  values.body.forEach((value, i) => { if (value.kind === 'static' && !value.text.trim()) missing.push(`a value for body {{${i + 1}}}`); });
+  values.body.forEach((value, i) => {
+    if (value.kind === 'static' && !value.text.trim()) missing.push(`a value for body {{${i + 1}}}`);
+    // A contact without the field would get an empty parameter, which WhatsApp refuses: that recipient would fail.
+    if (value.kind === 'field' && !value.fallback.trim()) missing.push(`a fallback for body {{${i + 1}}} (for a contact without a ${value.field})`);
+  });
   values.header.forEach((text, i) => { if (!text.trim()) missing.push(`a value for header {{${i + 1}}}`); });
   if (needs.header?.kind === 'media' && !/^https?:\/\/\S+$/.test(values.mediaLink.trim())) missing.push(`a link to the header ${needs.header.format.toLowerCase()}`);
   for (const index of needs.urlButtons) if (!values.buttons[index]?.trim()) missing.push(`the URL suffix of button ${index + 1}`);

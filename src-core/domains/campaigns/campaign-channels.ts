@@ -125,7 +125,12 @@ export function campaignChannels(deps: {
             if (fallback && !messaging.capabilities(address).rcs) return sms.compose(orgId, fallback, address, origin(campaign));
             const field = fieldOf(contacts, orgId, address);
             const values: Record<string, string | number> = {};
-            for (const name of template.variables) values[name] = (Object.hasOwn(config.rcsVariables, name) ? config.rcsVariables[name] : null) ?? field(name) ?? '';
+            for (const name of template.variables) {
+              const value = (Object.hasOwn(config.rcsVariables, name) ? config.rcsVariables[name] : null) ?? field(name);
+              // Not "Hi , …": a recipient with nothing to fill a variable with is not sent to (failed, refunded, with this reason).
+              if (value === null || String(value).trim() === '') throw bad(`No value for {{${name}}}: it is not given, and the recipient's contact has no ${name}`);
+              values[name] = value;
+            }
             return rcs.compose(orgId, template, address, values, config.ttl, origin(campaign));
           },
         };

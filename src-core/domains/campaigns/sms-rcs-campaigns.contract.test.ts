@@ -164,7 +164,11 @@ describe('RCS campaigns', () => {
     await t.advance(1);
     expect((await handset('919810050001')).at(-1)).toMatchObject({ channel: 'rcs', text: 'Weekend sale\nHi Vee One, 40% off this weekend.' });
     const list = await t.request('GET', '/v1/rcs/campaigns', { token: key });
-    expect(list.body.data[0]).toMatchObject({ id: res.body.id, status: 'COMPLETED', sentCount: 2, fallback: false });
+    // +919810050401 has no contact with a name: it is not sent "Hi , 40% off…" but fails, refunded, saying why.
+    expect(list.body.data[0]).toMatchObject({ id: res.body.id, status: 'COMPLETED', sentCount: 1, fallback: false });
+    expect(await handset('919810050401')).toEqual([]);
+    const failures = (await t.dashboard('GET', `/dashboard/rcs/campaigns/${res.body.id}/failures`)).body.data;
+    expect(failures).toEqual([expect.objectContaining({ address: '+919810050401', reason: "No value for {{name}}: it is not given, and the recipient's contact has no name" })]);
     expect(list.body.meta).toMatchObject({ limit: 20, total: 1 });
     const detail = await t.request('GET', `/v1/rcs/campaigns/${res.body.id}`, { token: key });
     expect(detail.body).toMatchObject({ templateId: rcsTemplateId, templateName: 'Weekend', rcsVariables: { discount: '40%' } });

@@ -29,7 +29,7 @@ function textParams(component: WaSendComponent | undefined, where: string): stri
   return (component?.parameters ?? []).map((p, i) => {
     if (p.type !== 'text' || typeof p.text !== 'string') throw bad(`${where} parameter ${i + 1} must be {"type":"text","text":"..."}`);
     if (!p.text.trim()) throw bad(`${where} parameter ${i + 1} is empty: the messaging platform refuses an empty parameter`);
-    if (/[\r\n\t]| {5,}/.test(p.text)) throw bad(`${where} parameter ${i + 1} has a line break, a tab or more than 4 spaces in a row, which the messaging platform refuses in a parameter`);
+    if (/[\r\n\t\u2028\u2029]| {5,}/.test(p.text)) throw bad(`${where} parameter ${i + 1} has a line break, a tab or more than 4 spaces in a row, which the messaging platform refuses in a parameter`);
     return p.text;
   });
 }

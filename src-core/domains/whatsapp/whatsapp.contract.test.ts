@@ -93,7 +93,7 @@ describe('send-template', () => {
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'header' ? { type: 'header', parameters: [{ type: 'image', image: { link: 'https://' } }] } : c)) },
         'the image link must be an http(s) URL with a host, not "https://"'],
       // The cloud API's own refusals of a parameter, and of a body too long once filled.
-      ...['', '  ', 'two\nlines', 'a\ttab', 'five     spaces'].map((text): [unknown, string] => [
+      ...['', '  ', 'two\nlines', 'a\ttab', 'five     spaces', 'a\u2028line separator'].map((text): [unknown, string] => [
         { ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: [{ type: 'text', text }, c.parameters[1]] } : c)) },
         text.trim() ? 'body parameter 1 has a line break, a tab or more than 4 spaces in a row' : 'body parameter 1 is empty']),
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: [{ type: 'text', text: 'x'.repeat(1100) }, c.parameters[1]] } : c)) },

@@ -20,16 +20,21 @@ function MergeTagFields({ tags, required, values, onChange }: {
   return (
     <>
       {tags.map((tag) => (PER_RECIPIENT_TAGS.has(tag) ? (
-        <div key={tag} className="placeholder-row">
+        <label key={tag} className="placeholder-row">
           <span className="placeholder-token">{`{{${tag}}}`}</span>
-          <span className="grow muted small" data-testid={`email-per-recipient-${tag}`}>Filled per recipient from {PER_RECIPIENT_TAGS.get(tag)} (empty without one).</span>
-        </div>
+          <span className="grow">
+            <span className="muted small" data-testid={`email-per-recipient-${tag}`}>Filled per recipient from {PER_RECIPIENT_TAGS.get(tag)}; for a recipient without one:</span>
+            <input className="grow" value={values[tag] ?? ''} onChange={(e) => onChange({ ...values, [tag]: e.target.value })} maxLength={1000}
+              placeholder={required.includes(tag) ? 'e.g. there (required: the tag has no fallback)' : "left empty: the tag's fallback"}
+              aria-required={required.includes(tag)} aria-label={`Value of {{${tag}}} for a recipient without one`} data-testid={`email-variable-${tag}`} />
+          </span>
+        </label>
       ) : (
         <label key={tag} className="placeholder-row">
           <span className="placeholder-token">{`{{${tag}}}`}</span>
           <input className="grow" value={values[tag] ?? ''} onChange={(e) => onChange({ ...values, [tag]: e.target.value })} maxLength={1000}
             placeholder={required.includes(tag) ? `Value of ${tag} for everyone (required: the tag has no fallback)` : `Value of ${tag} for everyone (left empty: the tag's fallback)`}
-            aria-required={required.includes(tag)} data-testid={`email-variable-${tag}`} />
+            aria-required={required.includes(tag)} aria-label={`Value of {{${tag}}}`} data-testid={`email-variable-${tag}`} />
         </label>
       )))}
     </>
@@ -74,7 +79,8 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     ...(template ? [] : ['a template']),
     ...(template && detail.isPending ? ["the template's merge tags (loading)"] : []),
     ...(detail.data && !detail.data.html ? ['a template with HTML content'] : []),
-    ...(detail.isSuccess ? required.filter((tag) => !values[tag]?.trim()).map((tag) => `a value for {{${tag}}} (it has no fallback)`) : []),
+    ...(detail.isSuccess ? required.filter((tag) => !values[tag]?.trim()).map((tag) => (PER_RECIPIENT_TAGS.has(tag)
+      ? `a value of {{${tag}}} for recipients without one (it has no fallback)` : `a value for {{${tag}}} (it has no fallback)`)) : []),
     ...(fromName.trim() ? [] : ['the sender name']),
     ...(!fromDomain ? ['the sender address'] : domains.isError ? ['the verified domains (not loaded)'] : !senderKnown ? ['the verified domains (loading)'] : []),
     ...(senderRefused ? [`a sender address on a verified domain (${fromDomain} is not)`] : []),

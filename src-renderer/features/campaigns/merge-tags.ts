@@ -2,7 +2,7 @@
 // fills per recipient, and the subject and variables an email campaign sends.
 import { MERGE_TAG } from '../../../src-core/contract/index.ts';
 
-/** Tags the core fills from each recipient's contact (a campaign-wide value only fills in for recipients without a name), so none is asked for. */
+/** Tags the core fills from each recipient's contact: a campaign-wide value only fills in for recipients without a name. */
 export const PER_RECIPIENT_TAGS: ReadonlyMap<string, string> = new Map([
   ['first_name', "the contact's first name"],
   ['last_name', "the contact's last name"],
@@ -16,15 +16,16 @@ export function mergeTagsOf(...texts: Array<string | null | undefined>): string[
 }
 
 /**
- * The tags that would come out empty without a campaign-wide value: not filled per recipient, and used at
- * least once without a `|fallback` (an explicit one, even `{{tag|}}`, is the author's choice).
+ * The tags that would come out empty without a campaign-wide value (for a per-recipient tag, for recipients
+ * without a name: "Hi , …"): used at least once without a `|fallback` (an explicit one, even `{{tag|}}`, is
+ * the author's choice).
  */
 export function tagsNeedingValue(...texts: Array<string | null | undefined>): string[] {
   const tags = new Set<string>();
   for (const text of texts) {
     for (const match of (text ?? '').matchAll(MERGE_TAG)) {
       const tag = match[1] as string;
-      if (match[2] === undefined && !PER_RECIPIENT_TAGS.has(tag)) tags.add(tag);
+      if (match[2] === undefined) tags.add(tag);
     }
   }
   return [...tags];
@@ -36,7 +37,7 @@ export function subjectOverride(typed: string, templateSubject: string | undefin
   return subject && subject !== templateSubject ? subject : undefined;
 }
 
-/** The campaign-wide values to send: the non-empty ones of the tags that need one. */
+/** The campaign-wide values to send (for a per-recipient tag, what recipients without a name get): the non-empty ones. */
 export function variablesOf(tags: string[], values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(tags.filter((tag) => !PER_RECIPIENT_TAGS.has(tag) && values[tag]?.trim()).map((tag) => [tag, (values[tag] as string).trim()]));
+  return Object.fromEntries(tags.filter((tag) => values[tag]?.trim()).map((tag) => [tag, (values[tag] as string).trim()]));
 }

@@ -88,8 +88,8 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
               {template.variables.map((v) => (
                 <label key={v} className="placeholder-row">
                   <span className="placeholder-token">{`{{${v}}}`}</span>
-                  <input className="grow" value={variables[v] ?? ''} onChange={(e) => setVariables({ ...variables, [v]: e.target.value })} data-testid={`rcs-var-${v}`}
-                    placeholder={fromContact(v) ? `Value of ${v} (left empty: each recipient contact's ${v})` : `Value of ${v} (required: contacts have no ${v})`} />
+                  <input className="grow" value={variables[v] ?? ''} onChange={(e) => setVariables({ ...variables, [v]: e.target.value })} data-testid={`rcs-var-${v}`} aria-label={`Value of {{${v}}}`}
+                    placeholder={fromContact(v) ? `Value of ${v} (left empty: each recipient contact's ${v}; one without it is not sent to)` : `Value of ${v} (required: contacts have no ${v})`} />
                 </label>
               ))}
             </div>

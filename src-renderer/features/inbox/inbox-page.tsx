@@ -88,7 +88,7 @@ export function InboxPage() {
                     </div>
                     <div className="row-meta column">
                       <span className="muted small"><When iso={c.lastMessageAt} /></span>
-                      {c.unreadCount > 0 ? <span className="unread" data-testid="unread">{c.unreadCount}</span> : null}
+                      {c.unreadCount > 0 && !c.contactBlocked ? <span className="unread" data-testid="unread">{c.unreadCount}</span> : null}
                     </div>
                   </li>
                 ))}
