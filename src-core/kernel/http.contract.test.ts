@@ -58,6 +58,20 @@ describe('errors', () => {
       expect([res.status, res.body.code, res.body.message], path).toEqual([400, 'VALIDATION_FAILED', expect.stringContaining('must not contain a NUL character')]);
     }
   });
+  it('checks the key before it reads the body: a bad key is 401 whatever the body, and a keyed refusal of a body is logged under its key', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"reason":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
+    for (const authorization of [undefined, 'Bearer sk_test_bogus']) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) };
+      const res = await fetch(`${t.url}/v1/contacts/cnt_x/block`, { method: 'POST', headers, body: bytes });
+      expect(res.status, authorization ?? 'no key').toBe(401);
+      expect((await t.request('POST', '/v1/contacts/cnt_x/block', { body: '{"reason": ', headers: authorization ? { authorization } : {} })).status).toBe(401);
+      expect((await t.request('POST', '/v1/contacts/cnt_x/block', { body: 'reason=x', headers: { 'content-type': 'text/plain', ...(authorization ? { authorization } : {}) } })).status).toBe(401);
+    }
+    const key = await t.createKey();
+    expect((await t.request('POST', '/v1/contacts/cnt_x/block', { token: key.key, body: '{"reason": ' })).status).toBe(400);
+    const logged = (await t.dashboard('GET', `/dashboard/request-log?keyId=${key.id}`)).body.data;
+    expect(logged[0]).toMatchObject({ keyId: key.id, statusCode: 400, errorCode: 'MALFORMED_JSON' });
+  });
   it('the unified send refuses a body it cannot read with {message} only, as it refuses everything else', async () => {
     const key = await t.createKey();
     const send = (body: string, headers: Record<string, string> = {}) => t.request('POST', '/v1/messages/send', { token: key.key, body, headers });

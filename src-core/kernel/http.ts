@@ -111,19 +111,31 @@ function orgFromConsoleRequest(request: FastifyRequest, deps: HttpDeps): string 
   return named;
 }
 
-function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState): { caller: Caller; orgId: string } {
+/**
+ * Who is calling, from the headers alone (run before the body is read, so a bad key is a 401 whatever the
+ * body holds, and the request log knows the key of a request refused for its body): the dashboard token,
+ * or an API key with its allow-list, rate limit and a route's fixed scope.
+ */
+function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState): Caller {
   if (route.scope === 'dashboard') {
     const token = bearer(request);
     if (!token || !safeEqual(token, deps.dashboardToken)) {
       throw new AppError('UNAUTHORIZED', 'Missing or invalid dashboard token: this route takes Authorization: Bearer <dashboardToken> from the ready line (API keys are refused here)');
     }
-    return { caller: { kind: 'dashboard' }, orgId: orgFromConsoleRequest(request, deps) };
+    return { kind: 'dashboard' };
   }
-  if (route.scope === 'public') return { caller: { kind: 'public' }, orgId: deps.defaultOrgId };
+  if (route.scope === 'public') return { kind: 'public' };
   const key = authenticateKey(request, fastifyReply, deps, state);
   if (!isBodyScopes(route.scope)) requireScope(key.scopes, route.scope);
-  return { caller: { kind: 'apiKey', key }, orgId: key.orgId };
+  return { kind: 'apiKey', key };
 }
+
+/** The organization a request acts on: the key's, or the one a dashboard request names (in its query or body). */
+function organizationOf(caller: Caller, request: FastifyRequest, deps: HttpDeps): string {
+  if (caller.kind === 'apiKey') return caller.key.orgId;
+  return caller.kind === 'dashboard' ? orgFromConsoleRequest(request, deps) : deps.defaultOrgId;
+}
+const callers = new WeakMap<FastifyRequest, Caller>();
 
 /** An API key's request: the key, its IP allow-list, then its rate limit (counted, and reported in headers). */
 function authenticateKey(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState) {
@@ -158,10 +170,15 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
     method: route.method,
     url: route.path,
     config: { messageOnly: route.errorBody === 'message' },
+    preParsing: async (request, fastifyReply, payload) => {
+      callers.set(request, authenticate(route, request, fastifyReply, deps, logState.get(request) as LogState));
+      return payload;
+    },
     handler: async (request, fastifyReply) => {
       const state = logState.get(request) as LogState;
       if (!route.upload && request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
-      const { caller, orgId } = authenticate(route, request, fastifyReply, deps, state);
+      const caller = callers.get(request) as Caller;
+      const orgId = organizationOf(caller, request, deps);
       const params = parse(route.params, request.params, 'path parameters');
       const query = parse(route.query, request.query, 'query');
       const body = route.upload ? await readUpload(request, route.upload) : parse(route.body, request.body, 'body');
