@@ -1,7 +1,7 @@
 // SQL of the per-key request log, written in batches off the hot path.
 import type { RequestLogEntry } from '../contract/api-keys.ts';
 import type { Sql } from './db.ts';
-import { statementCache } from './statements.store.ts';
+import { containsPattern, statementCache } from './statements.store.ts';
 
 export type RequestLogRecord = RequestLogEntry & { orgId: string | null };
 type Row = {
@@ -40,7 +40,7 @@ export function createRequestLogStore(sql: Sql) {
       if (filter.status) where.push('status_code = @status');
       if (filter.path) where.push(`endpoint LIKE @path ESCAPE '\\'`);
       if (filter.code) where.push('error_code = @code');
-      const params = { orgId, keyId: filter.keyId, status: filter.status, code: filter.code, path: filter.path ? `%${filter.path.replace(/[\\%_]/g, '\\$&')}%` : undefined, limit, offset };
+      const params = { orgId, keyId: filter.keyId, status: filter.status, code: filter.code, path: filter.path ? containsPattern(filter.path) : undefined, limit, offset };
       const clause = where.join(' AND ');
       const rows = prepare(`SELECT * FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
       const total = (prepare(`SELECT COUNT(*) AS n FROM request_log WHERE ${clause}`).get(params) as { n: number }).n;

@@ -18,3 +18,6 @@ export function statementCache(sql: Sql, max = 64): (text: string) => Statement 
     return statement;
   };
 }
+
+/** A LIKE pattern (with `ESCAPE '\\'`) matching text that contains `term` as written: its `%`, `_` and `\\` are literal. */
+export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, '\\$&')}%`;

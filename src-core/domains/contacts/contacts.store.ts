@@ -1,6 +1,7 @@
 // The only SQL of contacts: rows, trigram search, blocking and notes.
 import type { Sql } from '../../kernel/db.ts';
-import { statementCache } from '../../kernel/statements.store.ts';
+import { charCount } from '../../contract/common.ts';
+import { containsPattern, statementCache } from '../../kernel/statements.store.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 
@@ -30,10 +31,7 @@ export function normalizeTerm(term: string): string {
   return /^[+\d\s().-]+$/.test(term) && /\d/.test(term) ? term.replace(/\D/g, '') : term.normalize('NFC').toLowerCase();
 }
 
-/** Characters as the trigram index counts them (code points, not UTF-16 units). */
-const charCount = (term: string): number => Array.from(term).length;
 const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
-const likeEscape = (term: string): string => term.replace(/[\\%_]/g, '\\$&');
 /**
  * A 1–2 character term as the start of a field: the index writes two U+0001 before every field
  * (migration 19), so "b" is the trigram "\x01\x01b" and "jo" the trigram "\x01jo".
@@ -56,7 +54,7 @@ function searchClause(terms: string[]): { where: string[]; params: Record<string
   }
   params.match = long.map(ftsPhrase).join(' AND ');
   short.forEach((term, i) => {
-    params[`a${i}`] = `%${likeEscape(term)}%`;
+    params[`a${i}`] = containsPattern(term);
     where.push(`(c.name LIKE @a${i} ESCAPE '\\' OR c.username LIKE @a${i} ESCAPE '\\' OR c.email LIKE @a${i} ESCAPE '\\' OR c.phone LIKE @a${i} ESCAPE '\\')`);
   });
   return { where, params };

@@ -1,5 +1,6 @@
 // The only SQL of email: templates, sending domains, the SMTP connection, contacts, suppressions.
 import { foldText, type Sql } from '../../kernel/db.ts';
+import { containsPattern } from '../../kernel/statements.store.ts';
 
 export type TemplateRow = { id: string; org_id: string; name: string; subject: string; html: string | null; text: string | null; created_at: string; updated_at: string };
 export type DomainRow = { id: string; org_id: string; domain: string; status: string; created_at: string; verified_at: string | null };
@@ -49,7 +50,7 @@ export function createEmailStore(sql: Sql) {
       // Accents and case aside (fold): `zoe` finds Zoë.
       const where = search ? `org_id = @orgId AND (fold(email) LIKE @term ESCAPE '\\' OR fold(first_name) LIKE @term ESCAPE '\\'
         OR fold(last_name) LIKE @term ESCAPE '\\' OR fold(first_name || ' ' || last_name) LIKE @term ESCAPE '\\')` : 'org_id = @orgId';
-      const params = { orgId, term: `%${foldText(search ?? '').replace(/[\\%_]/g, '\\$&')}%`, limit, offset };
+      const params = { orgId, term: containsPattern(foldText(search ?? '')), limit, offset };
       return {
         rows: sql.prepare(`SELECT * FROM email_contacts WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as EmailContactRow[],
         total: (sql.prepare(`SELECT COUNT(*) AS n FROM email_contacts WHERE ${where}`).get(params) as { n: number }).n,

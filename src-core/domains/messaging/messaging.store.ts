@@ -1,6 +1,6 @@
 // The only SQL of messages and conversations.
 import { foldText, type Sql } from '../../kernel/db.ts';
-import { statementCache } from '../../kernel/statements.store.ts';
+import { containsPattern, statementCache } from '../../kernel/statements.store.ts';
 
 export type MessageRow = {
   id: string; org_id: string; channel: string; direction: string; status: string; contact_id: string | null;
@@ -113,7 +113,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       const recentText = `SELECT conversation_id FROM (SELECT conversation_id, text FROM messages WHERE org_id = ? AND channel = ?
         ORDER BY created_at DESC LIMIT ?) WHERE fold(text) LIKE ? ESCAPE '\\'`;
       const where = `org_id = ? AND channel = ? AND (address LIKE ? ESCAPE '\\' OR fold(last_message) LIKE ? ESCAPE '\\' OR id IN (${recentText}) ${ids})`;
-      const like = `%${foldText(term).replace(/[\\%_]/g, '\\$&')}%`;
+      const like = containsPattern(foldText(term));
       const params = [orgId, channel, like, like, orgId, channel, messageSearchWindow, like, ...contactIds];
       return {
         rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as ConversationRow[],
