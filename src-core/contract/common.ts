@@ -75,6 +75,9 @@ export const templateValuesSchema = () => valuesOf(z.union([z.string().max(2000)
 /** Email's merge values, which may also be true or false. */
 export const mergeValuesSchema = () => valuesOf(z.union([z.string().max(2000), z.number(), z.boolean()]));
 
+/** `part` as a percentage of `whole`, two decimals, 0 when there is no whole (the rates of analytics and stats). */
+export const percentOf = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
+
 /** Characters as a reader counts them (code points, as zod's string lengths): an emoji is one, not two. */
 export const charCount = (text: string): number => {
   let n = 0;

@@ -2,7 +2,7 @@
 // is charged for all of them at launch, chunks are durable jobs, and a restart resumes exactly where it
 // stopped (a recipient caught mid-send is resumed with its message id, never sent twice).
 import type { CampaignCounts, CampaignFailure, CampaignStatus, CampaignSummary, CancelResult, LaunchResult } from '../../contract/campaigns.ts';
-import type { ListEnvelope } from '../../contract/common.ts';
+import { percentOf, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -47,7 +47,6 @@ const toCounts = (row: CampaignRow): CampaignCounts => ({
   sent: row.sent_count, delivered: row.delivered_count, read: row.read_count, failed: row.failed_count, cancelled: row.cancelled_count,
   clicked: row.clicked_count, replied: row.replied_count, converted: row.converted_count,
 });
-const rate = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
 
 export function createCampaignsService(deps: {
   store: CampaignsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; wallet: WalletService; channels: CampaignChannels;
@@ -234,7 +233,7 @@ export function createCampaignsService(deps: {
       const c = toCounts(row);
       return {
         campaignId: id, totalRecipients: c.totalRecipients, sent: c.sent, delivered: c.delivered, read: c.read, clicked: c.clicked, replied: c.replied,
-        converted: c.converted, failed: c.failed, deliveryRate: rate(c.delivered, c.sent + c.failed), readRate: rate(c.read, c.sent), clickRate: rate(c.clicked, c.sent),
+        converted: c.converted, failed: c.failed, deliveryRate: percentOf(c.delivered, c.sent + c.failed), readRate: percentOf(c.read, c.sent), clickRate: percentOf(c.clicked, c.sent),
       };
     },
     /**

@@ -1,5 +1,6 @@
 // The one send path of every channel: contact resolution, the blocked check, billing, the provider call,
 // the message log, conversations, status changes and their events.
+import { percentOf } from '../../contract/common.ts';
 import { CHANNELS, type Channel, type Conversation, type Message, type MessageSource, type MessageStatus, type UnreadCounts } from '../../contract/messaging.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
@@ -357,8 +358,7 @@ export function createMessagingService(deps: {
       if (Date.parse(start) > Date.parse(end)) throw new AppError('VALIDATION_FAILED', 'start must be before end');
       const dataPoints = store.dailyCounts(orgId, channel, start, end);
       const totals = dataPoints.reduce((sum, p) => ({ sent: sum.sent + p.sent, delivered: sum.delivered + p.delivered, failed: sum.failed + p.failed }), { sent: 0, delivered: 0, failed: 0 });
-      const attempted = totals.sent + totals.failed;
-      return { dataPoints, totals: { ...totals, deliveryRate: attempted ? Math.round((totals.delivered / attempted) * 10_000) / 100 : 0 } };
+      return { dataPoints, totals: { ...totals, deliveryRate: percentOf(totals.delivered, totals.sent + totals.failed) } };
     },
     /** What the handset at `phone` can receive (RCS or not), as the channel's provider knows it. */
     capabilities: (phone: string): { rcs: boolean } => ({ rcs: deps.providers().supportsRcs(phone) }),

@@ -1,7 +1,7 @@
 // The rules of OTP: widgets, codes sent through the shared send path (hashed, never stored plain), the
 // per-identifier hourly cap, resend cooldown and count, verify attempts, expiry on the clock, single-use JWTs.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { ListEnvelope } from '../../contract/common.ts';
+import { percentOf, type ListEnvelope } from '../../contract/common.ts';
 import type {
   CreateOtpWidgetInput, OtpAnalytics, OtpChannel, OtpLog, OtpSendResult, OtpStatus, OtpTokenResult, OtpVerifyResult, OtpWidget,
   RetryOtpInput, SendOtpInput, UpdateOtpWidgetInput, VerifyOtpInput,
@@ -277,7 +277,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       }]));
       return {
         totalSent, totalVerified, totalExpired: count('expired'), totalBlocked: count('blocked'),
-        successRate: totalSent === 0 ? 0 : Math.round((totalVerified / totalSent) * 10_000) / 100, channelBreakdown,
+        successRate: percentOf(totalVerified, totalSent), channelBreakdown,
       };
     },
   };
