@@ -27,6 +27,17 @@ async function bothThemes(name: string): Promise<void> {
   await page.locator('html:not([data-theme="dark"])').waitFor({ state: 'attached' });
 }
 
+/** A schedule the clock has passed blocks `button` until it is turned off (and the blockers go with it). */
+async function passedScheduleBlocks(button: 'create-launch' | 'create-draft'): Promise<void> {
+  const blockers = page.getByTestId('builder-blockers');
+  await page.getByTestId('schedule-toggle').check();
+  await page.getByTestId('schedule-at').fill('2001-01-01T10:00');
+  await blockers.filter({ hasText: 'a schedule time that has not passed' }).waitFor();
+  expect(await page.getByTestId(button).isDisabled()).toBe(true);
+  await page.getByTestId('schedule-toggle').uncheck();
+  await blockers.waitFor({ state: 'detached' });
+}
+
 beforeAll(async () => {
   session = await openConsole({ height: 860, reducedMotion: true });
   ({ server, page } = session);
@@ -157,12 +168,7 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('rcs-fallback-message').fill(SHIPPED);
     await page.locator('[data-testid="rcs-fallback-message-dlt"][data-match="Order shipped"]').waitFor();
     // A passed schedule blocks here as in every builder.
-    await page.getByTestId('schedule-toggle').check();
-    await page.getByTestId('schedule-at').fill('2001-01-01T10:00');
-    await blockers.filter({ hasText: 'a schedule time that has not passed' }).waitFor();
-    expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
-    await page.getByTestId('schedule-toggle').uncheck();
-    await blockers.waitFor({ state: 'detached' });
+    await passedScheduleBlocks('create-launch');
     await page.getByTestId('campaign-name').fill('Parcel card');
     await bothThemes('campaigns-rcs');
 
@@ -210,12 +216,7 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('email-from').fill('hello@example.com');
     await blockers.waitFor({ state: 'detached' });
     // A passed schedule blocks here as in every builder.
-    await page.getByTestId('schedule-toggle').check();
-    await page.getByTestId('schedule-at').fill('2001-01-01T10:00');
-    await blockers.filter({ hasText: 'a schedule time that has not passed' }).waitFor();
-    expect(await page.getByTestId('create-draft').isDisabled()).toBe(true);
-    await page.getByTestId('schedule-toggle').uncheck();
-    await blockers.waitFor({ state: 'detached' });
+    await passedScheduleBlocks('create-draft');
     await page.getByTestId('email-subject').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await bothThemes('campaigns-email-builder');
 
