@@ -21,6 +21,15 @@ export function malformedMergeTag(text: string): string | null {
   return at < 0 ? null : text.slice(at, at + 24).split('\n')[0] ?? null;
 }
 /** Text that becomes an email header (a subject, a sender's name): one line, so it cannot add headers. */
+/**
+ * Whether `fromEmail` may send: it is on a verified sending domain, or it is the connected SMTP server's own
+ * address (case aside). The core refuses any other (400); the console's builder blocks it first.
+ */
+export function senderAllowed(fromEmail: string, isVerifiedDomain: (domain: string) => boolean, smtpFrom: string | null | undefined): boolean {
+  const domain = fromEmail.split('@')[1]?.toLowerCase() ?? '';
+  return isVerifiedDomain(domain) || (!!smtpFrom && smtpFrom.toLowerCase() === fromEmail.toLowerCase());
+}
+
 export const headerText = (max: number) => z.string().max(max).regex(/^[^\r\n]*$/, 'must be a single line (no line breaks)');
 
 /** A string field whose merge tags must all be well formed. */

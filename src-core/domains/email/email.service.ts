@@ -1,7 +1,7 @@
 // The rules of email: templates with merge tags, verified senders, suppression after bounces, sends
 // through the shared path (1 credit each) by SMTP or the simulated mailbox, and the email events.
 import type { ListEnvelope } from '../../contract/common.ts';
-import { MERGE_TAG } from '../../contract/email.ts';
+import { MERGE_TAG, senderAllowed } from '../../contract/email.ts';
 import type {
   EmailContact, EmailSendResult, EmailTemplate, EmailTemplateItem, SaveEmailTemplateInput, SendEmailInput, SendingDomain, SmtpConnectionInput,
 } from '../../contract/email.ts';
@@ -56,9 +56,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     return row;
   }
   function checkSender(orgId: string, fromEmail: string): void {
-    const domain = fromEmail.split('@')[1]?.toLowerCase() ?? '';
-    if (store.domain(orgId, domain)?.status === 'VERIFIED') return;
-    if (store.smtp(orgId)?.from_email.toLowerCase() === fromEmail.toLowerCase()) return;
+    if (senderAllowed(fromEmail, (domain) => store.domain(orgId, domain)?.status === 'VERIFIED', store.smtp(orgId)?.from_email)) return;
     throw bad(`fromEmail ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
   }
 

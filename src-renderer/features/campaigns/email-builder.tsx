@@ -2,7 +2,7 @@
 // its merge tags (one without a fallback needs a value), the sender (on a verified domain), the audience (a
 // pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch.
 import { useState } from 'react';
-import type { CreateEmailCampaignInput, EmailTemplateItem } from '../../../src-core/contract/index.ts';
+import { senderAllowed, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
@@ -58,10 +58,10 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const wallet = useWallet();
   const verified = (domains.data?.data ?? []).filter((d) => d.status === 'VERIFIED').map((d) => d.domain);
   const fromDomain = EMAIL.exec(fromEmail.trim())?.[1]?.toLowerCase();
-  // The core's rule: a sender on a verified domain, or the connected SMTP server's own address.
-  const smtpFrom = smtp.data?.connected ? smtp.data.fromEmail.toLowerCase() : null;
+  // The core's own rule (senderAllowed): a sender on a verified domain, or the connected SMTP server's address.
+  const smtpFrom = smtp.data?.connected ? smtp.data.fromEmail : null;
   const senderKnown = domains.isSuccess && !smtp.isPending;
-  const senderRefused = !!fromDomain && senderKnown && !verified.includes(fromDomain) && smtpFrom !== fromEmail.trim().toLowerCase();
+  const senderRefused = !!fromDomain && senderKnown && !senderAllowed(fromEmail.trim(), (domain) => verified.includes(domain), smtpFrom);
   const template = templates.data?.data.find((t) => t.id === templateId);
   const detail = useEmailTemplate(templateId);
   const effectiveSubject = subject.trim() || template?.subject;
