@@ -170,9 +170,14 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
     method: route.method,
     url: route.path,
     config: { messageOnly: route.errorBody === 'message' },
-    preParsing: async (request, fastifyReply, payload) => {
-      callers.set(request, authenticate(route, request, fastifyReply, deps, logState.get(request) as LogState));
-      return payload;
+    // A callback hook, not an async one: it runs on every request, and needs no promise.
+    preParsing: (request, fastifyReply, payload, done) => {
+      try {
+        callers.set(request, authenticate(route, request, fastifyReply, deps, logState.get(request) as LogState));
+      } catch (error) {
+        return done(error as Error);
+      }
+      return done(null, payload);
     },
     handler: async (request, fastifyReply) => {
       const state = logState.get(request) as LogState;
