@@ -38,6 +38,9 @@ describe('contacts page', () => {
     expect(await rowNames()).toEqual(['Alice Johnson']);
     await search('5550101');
     expect(await rowNames()).toEqual(['Alice Johnson']);
+    await search('alcie');
+    expect(await rowNames()).toEqual(['Alice Johnson']);
+    expect(await page.getByTestId('contact-count').textContent()).toBe('No exact match for “alcie”; 1 similar contact');
     await search('nobody-by-this-name');
     await page.getByText('No contacts match').waitFor();
   });

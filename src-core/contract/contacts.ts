@@ -1,6 +1,6 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { timestampSchema, type PageMeta } from './common.ts';
 
 export const contactSchema = z.object({
   id: z.string(),
@@ -18,6 +18,9 @@ export const contactSchema = z.object({
   updatedAt: timestampSchema,
 });
 export type Contact = z.infer<typeof contactSchema>;
+
+/** The contacts list: `meta.fuzzy` is true when nothing matched the search as typed and the contacts shown match it corrected. */
+export type ContactList = { data: Contact[]; meta: PageMeta & { fuzzy?: true } };
 
 export const contactListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),

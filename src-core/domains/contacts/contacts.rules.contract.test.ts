@@ -52,6 +52,33 @@ describe('search ignores accents', () => {
   });
 });
 
+describe('search tolerates typos', () => {
+  it('corrects terms of 4+ letters only when nothing matches as typed, and says so in meta.fuzzy', async () => {
+    const cases: Array<[string, string[], boolean]> = [
+      ['jsoe', ['Jose Plain', 'José Muñoz'], true],
+      ['munox', ['José Muñoz'], true],
+      ['elodei', ['Élodie Durand'], true],
+      ['angstorm', ['Zoë Ångström'], true],
+      ['jsoe munox', ['José Muñoz'], true],
+      ['jose', ['Jose Plain', 'José Muñoz'], false],
+      ['joe', [], false],
+      ['qwxz', [], false],
+    ];
+    for (const [search, expected, fuzzy] of cases) {
+      const res = await t.request('GET', `/v1/contacts?search=${encodeURIComponent(search)}`, { token: key });
+      expect(res.status, search).toBe(200);
+      expect(names(res), search).toEqual(expected);
+      expect(res.body.meta.total, search).toBe(expected.length);
+      expect(res.body.meta.fuzzy ?? false, search).toBe(fuzzy);
+    }
+  });
+  it('never widens what other features select by a search (an SMS audience, the inbox)', () => {
+    const { contacts } = t.server.services;
+    expect(contacts.searchIds(t.organizationId, 'jsoe', 50)).toEqual([]);
+    expect(contacts.audiencePhones(t.organizationId, { search: 'jsoe' })).toEqual([]);
+  });
+});
+
 describe('tags', () => {
   it('are trimmed, inner spaces collapsed, case kept and duplicates dropped, on create as on replace', async () => {
     const created = await t.dashboard('POST', '/dashboard/contacts', { name: 'Tag Holder', tags: [' vip ', 'vip', 'big   spender', 'VIP'] });

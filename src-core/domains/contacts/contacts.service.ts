@@ -106,10 +106,13 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
         return toContact(row);
       });
     },
-    /** The list envelope, serialized: each contact's JSON comes from the store as is. */
+    /**
+     * The list envelope, serialized: each contact's JSON comes from the store as is. A search that matches
+     * nothing as typed is corrected (`alcie` finds Alice), and then says so: `meta.fuzzy: true`.
+     */
     list(orgId: string, search: string | undefined, page: PageRequest): RawJson {
-      const { docs, total } = store.list(orgId, search, page);
-      const meta = pageEnvelope([], total, page).meta;
+      const { docs, total, fuzzy } = store.list(orgId, search, page, { fuzzy: true });
+      const meta = { ...pageEnvelope([], total, page).meta, ...(fuzzy ? { fuzzy } : {}) };
       return new RawJson(`{"data":[${docs.join(',')}],"meta":${JSON.stringify(meta)}}`);
     },
     /** Ids of contacts matching a search (as `GET /contacts?search=`), for other domains' filters. */

@@ -51,6 +51,21 @@ describe('contacts store', () => {
     expect([found('e'), found('EL'), found('él'), found('4'), found('49'), found('mu'), found('lo'), found('15')]).toEqual([1, 1, 1, 1, 1, 0, 0, 0]);
     db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_elo'`).run();
   });
+  it('corrects a search with the words of contacts added since its first correction, here or by another process', async () => {
+    const page = { page: 1, limit: 10, offset: 0 };
+    const add = (id: string, name: string) => store.insert({ id, org_id: 'org_a', username: null, name, email: null, phone: null, profile_pic: null, source: 'x', tags: [], created_at: 't', updated_at: 't' });
+    add('cnt_quill', 'Bartholomew Quill');
+    expect(store.list('org_a', 'bartholomwe', page, { fuzzy: true })).toMatchObject({ total: 1, fuzzy: true });
+    expect(store.list('org_a', 'bartholomwe', page)).toMatchObject({ total: 0 });
+    add('cnt_fennimore', 'Fennimore Cask');
+    expect(store.list('org_a', 'fenimore', page, { fuzzy: true })).toMatchObject({ total: 1, fuzzy: true });
+    const other = new Database(file);
+    other.prepare(`INSERT INTO contacts (id, org_id, name, source, created_at, updated_at) VALUES ('cnt_other', 'org_a', 'Ottoline Brisk', 'x', 't', 't')`).run();
+    other.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.list('org_a', 'ottolien', page, { fuzzy: true })).toMatchObject({ total: 1, fuzzy: true });
+    db.sql.prepare(`DELETE FROM contacts WHERE id IN ('cnt_quill', 'cnt_fennimore', 'cnt_other')`).run();
+  });
   it('never stores a tag twice, whoever inserts or replaces the tags', () => {
     const inserted = store.insert({ id: 'cnt_tags', org_id: 'org_a', username: null, name: 'Tagged', email: null, phone: null, profile_pic: null, source: 'x', tags: ['vip', 'vip', 'lead'], created_at: 't', updated_at: 't' });
     const tagsOf = () => JSON.parse((db.sql.prepare(`SELECT tags FROM contacts WHERE id = 'cnt_tags'`).get() as { tags: string }).tags) as string[];

@@ -4,8 +4,11 @@ import { charCount } from '../../contract/common.ts';
 import { containsPattern, statementCache } from '../../kernel/statements.store.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
+import { contactWords, corrections } from './fuzzy.ts';
+import { dataVersionOf } from '../../kernel/data-version.store.ts';
 
-export type ListPage = { docs: string[]; total: number };
+/** A page of a list; `fuzzy` when nothing matched as typed and the matches are of corrected terms. */
+export type ListPage = { docs: string[]; total: number; fuzzy?: true };
 
 export type ContactRow = {
   id: string; org_id: string; username: string | null; name: string | null; email: string | null; phone: string | null;
@@ -32,6 +35,8 @@ export function normalizeTerm(term: string): string {
 }
 
 const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+/** A term and the words it may stand for (one, unless the search is corrected), as an FTS5 query. */
+const ftsAny = (words: string[]): string => (words.length === 1 ? ftsPhrase(words[0] as string) : `(${words.map(ftsPhrase).join(' OR ')})`);
 /**
  * A 1–2 character term as the start of a field: the index writes two U+0001 before every field
  * (migration 19), so "b" is the trigram "\x01\x01b" and "jo" the trigram "\x01jo".
@@ -43,16 +48,16 @@ export const fieldStart = (term: string): string => '\u0001'.repeat(MIN_TRIGRAM 
  * accents): terms of 3+ characters match anywhere, shorter ones the start of a field. Next to a longer
  * term, a short one narrows the index's matches to those holding it anywhere (LIKE, as typed).
  */
-function searchClause(terms: string[]): { where: string[]; params: Record<string, unknown> } {
-  const long = terms.filter((t) => charCount(t) >= MIN_TRIGRAM);
-  const short = terms.filter((t) => charCount(t) < MIN_TRIGRAM);
+function searchClause(groups: string[][]): { where: string[]; params: Record<string, unknown> } {
+  const long = groups.filter((g) => charCount(g[0] as string) >= MIN_TRIGRAM);
+  const short = groups.filter((g) => charCount(g[0] as string) < MIN_TRIGRAM).map((g) => g[0] as string);
   const params: Record<string, unknown> = {};
   const where = ['contacts_fts MATCH @match'];
   if (long.length === 0) {
     params.match = short.map((term) => ftsPhrase(fieldStart(term))).join(' AND ');
     return { where, params };
   }
-  params.match = long.map(ftsPhrase).join(' AND ');
+  params.match = long.map(ftsAny).join(' AND ');
   short.forEach((term, i) => {
     params[`a${i}`] = containsPattern(term);
     where.push(`(c.name LIKE @a${i} ESCAPE '\\' OR c.username LIKE @a${i} ESCAPE '\\' OR c.email LIKE @a${i} ESCAPE '\\' OR c.phone LIKE @a${i} ESCAPE '\\')`);
@@ -82,7 +87,42 @@ export function createContactsStore(sql: Sql) {
   const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();
   const docOf = sql.prepare(`SELECT doc FROM contacts WHERE id = ? AND org_id = ?`).pluck();
 
+  const wordsSource = sql.prepare(`SELECT name, username, email FROM contacts WHERE org_id = ?`).raw();
+
   const cache = createVersionedCache<ListPage>(sql);
+  /**
+   * Per organization, the distinct words of its contacts (see fuzzy.ts), for correcting a search: read from
+   * the table at the first corrected search (100,000 contacts: about half a second), then kept up to date
+   * by this store's writes; read again once another process has written. A word whose contacts are gone
+   * (a rename, a rolled-back insert) stays: a correction to it finds nothing, and nothing is corrected.
+   */
+  const vocabularies = new Map<string, { version: number; words: Set<string> }>();
+  const externalVersion = dataVersionOf(sql);
+  const vocabularyOf = (orgId: string): Set<string> => {
+    const version = externalVersion();
+    const known = vocabularies.get(orgId);
+    if (known && known.version === version) return known.words;
+    const words = new Set<string>();
+    for (const [name, username, email] of wordsSource.iterate(orgId) as Iterable<[string | null, string | null, string | null]>) {
+      for (const word of contactWords({ name, username, email })) words.add(word);
+    }
+    vocabularies.set(orgId, { version, words });
+    return words;
+  };
+  const learn = (orgId: string, row: { name: string | null; username: string | null; email: string | null }): void => {
+    const known = vocabularies.get(orgId);
+    if (known) for (const word of contactWords(row)) known.words.add(word);
+  };
+  /** A page of the contacts matching every group (a group: a term and the words it may stand for). */
+  const searchPage = (orgId: string, groups: string[][], page: PageRequest): ListPage => {
+    const { where, params } = searchClause(groups);
+    const from = 'contacts_fts f JOIN contacts c ON c.rowid = f.rowid';
+    const clause = ['c.org_id = @orgId', ...where].join(' AND ');
+    const all = { ...params, orgId, limit: page.limit, offset: page.offset };
+    const docs = prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
+    const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
+    return { docs, total };
+  };
   // Every send to a phone looks its contact up (blocked? known?): cached until a contact changes.
   const phoneCache = createVersionedCache<ContactRow | undefined>(sql, 1024);
   const written = <T>(result: T): T => {
@@ -96,6 +136,7 @@ export function createContactsStore(sql: Sql) {
     insert(row: NewContactRow): ContactRow {
       const stored = { ...row, tags: tagsJson(row.tags) };
       written(void insert.run(stored));
+      learn(row.org_id, row);
       return { ...stored, is_blocked: 0, blocked_reason: null, blocked_at: null };
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
@@ -109,15 +150,23 @@ export function createContactsStore(sql: Sql) {
     byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
     docOf: (orgId: string, id: string) => docOf.get(id, orgId) as string | undefined,
     byUsername: (orgId: string, username: string) => byUsername.get(orgId, username) as ContactRow | undefined,
-    setName: (orgId: string, id: string, name: string, at: string) => written(void setName.run(name, at, id, orgId)),
+    setName(orgId: string, id: string, name: string, at: string): void {
+      written(void setName.run(name, at, id, orgId));
+      learn(orgId, { name, username: null, email: null });
+    },
     setTags: (orgId: string, id: string, tags: readonly string[], at: string) => written(void setTags.run(tagsJson(tags), at, id, orgId)),
     setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; updated: string }) =>
       written(void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 })),
-    /** A page of contacts as their API JSON (the `doc` column), newest first, with the total; cached until contacts change. */
-    list(orgId: string, search: string | undefined, page: PageRequest): ListPage {
-      return cache.read(`${orgId}|${page.limit}|${page.offset}|${search ?? ''}`, () => this.listUncached(orgId, search, page));
+    /**
+     * A page of contacts as their API JSON (the `doc` column), newest first, with the total; cached until
+     * contacts change. With `fuzzy`, a search that matches nothing as typed is tried again with its terms
+     * corrected (see fuzzy.ts).
+     */
+    list(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean } = {}): ListPage {
+      const fuzzy = options.fuzzy === true;
+      return cache.read(`${orgId}|${page.limit}|${page.offset}|${fuzzy ? 'f' : ''}|${search ?? ''}`, () => this.listUncached(orgId, search, page, { fuzzy }));
     },
-    listUncached(orgId: string, search: string | undefined, page: PageRequest): ListPage {
+    listUncached(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean } = {}): ListPage {
       const terms = (search ?? '').split(/\s+/).filter(Boolean).map(normalizeTerm).filter(Boolean);
       if (terms.length === 0) {
         return {
@@ -125,13 +174,12 @@ export function createContactsStore(sql: Sql) {
           total: (countAll.get(orgId) as { n: number }).n,
         };
       }
-      const { where, params } = searchClause(terms);
-      const from = 'contacts_fts f JOIN contacts c ON c.rowid = f.rowid';
-      const clause = ['c.org_id = @orgId', ...where].join(' AND ');
-      const all = { ...params, orgId, limit: page.limit, offset: page.offset };
-      const docs = prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
-      const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
-      return { docs, total };
+      const exact = searchPage(orgId, terms.map((term) => [term]), page);
+      if (exact.total > 0 || !options.fuzzy) return exact;
+      const corrected = corrections(terms, vocabularyOf(orgId));
+      if (!corrected) return exact;
+      const found = searchPage(orgId, corrected, page);
+      return found.total > 0 ? { ...found, fuzzy: true } : exact;
     },
     insertNote: (row: NoteRow) => void insertNote.run(row),
     notes: (orgId: string, contactId: string, page: PageRequest) => ({

@@ -41,6 +41,13 @@ function ContactRow({ contact, selected, onSelect }: { contact: Contact; selecte
   );
 }
 
+/** "3 contacts matching “x”", or, when the server corrected the search, that nothing matched as typed. */
+function countLine(total: number, search: string, fuzzy: boolean): string {
+  const contacts = total === 1 ? 'contact' : 'contacts';
+  if (fuzzy) return `No exact match for “${search}”; ${total.toLocaleString()} similar ${contacts}`;
+  return `${total.toLocaleString()} ${contacts}${search ? ` matching “${search}”` : ''}`;
+}
+
 export function ContactsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -72,7 +79,7 @@ export function ContactsPage() {
         <header className="pane-header">
           <div>
             <h1>Contacts</h1>
-            <p className="muted">{meta ? `${meta.total.toLocaleString()} ${meta.total === 1 ? 'contact' : 'contacts'}${debounced ? ` matching “${debounced}”` : ''}` : ' '}</p>
+            <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true) : ' '}</p>
           </div>
         </header>
         <div className="search">

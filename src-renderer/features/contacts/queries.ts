@@ -1,6 +1,6 @@
 // Server data of the contacts page, through react-query only.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactNote, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { Contact, ContactList, ContactNote, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 export const PAGE_SIZE = 25;
@@ -9,7 +9,7 @@ export function useContacts(search: string, page: number) {
   const api = useApi();
   return useQuery({
     queryKey: ['contacts', { search, page }],
-    queryFn: () => api.get<ListEnvelope<Contact>>(`/dashboard/contacts?limit=${PAGE_SIZE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`),
+    queryFn: () => api.get<ContactList>(`/dashboard/contacts?limit=${PAGE_SIZE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`),
     placeholderData: keepPreviousData,
   });
 }
