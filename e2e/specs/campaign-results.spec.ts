@@ -95,19 +95,20 @@ describe('campaign results', () => {
     await page.locator('[data-testid="funnel-delivered"][data-value="2"]').waitFor();
     await page.getByTestId('back-to-list').click();
 
-    // Email: opened, not read; its failures are bounces.
+    // Email: opened, not read; spam complaints are counted; its failures are bounces.
     const email = await server.dashboard<{ id: string }>('POST', '/dashboard/email/campaigns/create-and-launch', {
       name: 'Opened words', templateId: await emailTemplate('Welcome'), fromName: 'Example Store', fromEmail: 'hello@example.com',
-      audience: 'list', recipients: ['lee@example.org', 'bounce@sim.test'],
+      audience: 'list', recipients: ['lee@example.org', 'bounce@sim.test', 'complaint@sim.test'],
     });
     expect(email.status).toBe(202);
     await page.getByTestId('campaign-tab-email').click();
     await page.getByTestId('campaign-row').filter({ hasText: 'Opened words' }).click();
     await detail('COMPLETED').waitFor();
     await page.getByTestId('campaign-analytics').waitFor();
-    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Opened', 'Clicked', 'Replied', 'Converted', 'Bounced or failed']);
+    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Opened', 'Clicked', 'Replied', 'Converted', 'Marked as spam', 'Bounced or failed']);
     expect(await page.getByTestId('rate-read').textContent()).toContain('Open rate');
-    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 10 })).status).toBe(200);
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 15 })).status).toBe(200);
+    await page.locator('[data-testid="funnel-complained"][data-value="1"]').waitFor();
     await page.locator('[data-testid="failed-recipient"][data-address="bounce@sim.test"]').filter({ hasText: 'Bounced' }).waitFor();
   });
 });

@@ -112,6 +112,8 @@ export const campaignListQuerySchema = z.object({ status: z.enum(CAMPAIGN_STATUS
 export type CampaignCounts = {
   totalRecipients: number; pending: number; sent: number; delivered: number; read: number; failed: number; cancelled: number;
   clicked: number; replied: number; converted: number;
+  /** Recipients who marked the email as spam (email campaigns; 0 on other channels). */
+  complained: number;
 };
 
 export type CampaignSummary = {
@@ -124,6 +126,8 @@ export type CampaignSummary = {
 export type CampaignAnalytics = {
   campaignId: string; totalRecipients: number; sent: number; delivered: number; read: number; clicked: number; replied: number;
   converted: number; failed: number; deliveryRate: number; readRate: number; clickRate: number;
+  /** Email campaigns only: recipients who marked it as spam, and their share of those delivered. */
+  complained?: number; complaintRate?: number;
 };
 /** A recipient the campaign did not reach (console: GET /dashboard/{channel}/campaigns/{id}/failures), with why. */
 export type CampaignFailure = { address: string; reason: string; messageId: string | null };

@@ -22,5 +22,6 @@ import { contactSearchAccentsMigration } from './0019-contact-search-accents.ts'
 import { blankBlockReasonsMigration } from './0020-blank-block-reasons.ts';
 import { requestLogDetailMigration } from './0021-request-log-detail.ts';
 import { conversationsByContactMigration } from './0022-conversations-by-contact.ts';
+import { campaignComplaintsMigration } from './0023-campaign-complaints.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration, contactSearchAccentsMigration, blankBlockReasonsMigration, requestLogDetailMigration, conversationsByContactMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration, contactSearchAccentsMigration, blankBlockReasonsMigration, requestLogDetailMigration, conversationsByContactMigration, campaignComplaintsMigration];

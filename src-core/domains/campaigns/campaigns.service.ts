@@ -45,7 +45,7 @@ const SETTLED: Partial<Record<string, 'sent' | 'delivered' | 'read'>> = { sent: 
 const toCounts = (row: CampaignRow): CampaignCounts => ({
   totalRecipients: row.total_recipients, pending: row.total_recipients - row.sent_count - row.failed_count - row.cancelled_count,
   sent: row.sent_count, delivered: row.delivered_count, read: row.read_count, failed: row.failed_count, cancelled: row.cancelled_count,
-  clicked: row.clicked_count, replied: row.replied_count, converted: row.converted_count,
+  clicked: row.clicked_count, replied: row.replied_count, converted: row.converted_count, complained: row.complained_count,
 });
 
 export function createCampaignsService(deps: {
@@ -234,6 +234,7 @@ export function createCampaignsService(deps: {
       return {
         campaignId: id, totalRecipients: c.totalRecipients, sent: c.sent, delivered: c.delivered, read: c.read, clicked: c.clicked, replied: c.replied,
         converted: c.converted, failed: c.failed, deliveryRate: percentOf(c.delivered, c.sent + c.failed), readRate: percentOf(c.read, c.sent), clickRate: percentOf(c.clicked, c.sent),
+        ...(row.channel === 'email' ? { complained: c.complained, complaintRate: percentOf(c.complained, c.delivered) } : {}),
       };
     },
     /**
@@ -253,7 +254,7 @@ export function createCampaignsService(deps: {
       const rows = store.recount(id);
       const recounted: CampaignCounts = {
         totalRecipients: rows.total, pending: rows.pending + rows.sending, sent: rows.sent, delivered: rows.delivered, read: rows.read, failed: rows.failed,
-        cancelled: rows.cancelled, clicked: rows.clicked, replied: rows.replied, converted: rows.converted,
+        cancelled: rows.cancelled, clicked: rows.clicked, replied: rows.replied, converted: rows.converted, complained: rows.complained,
       };
       return { kept, recounted, consistent: JSON.stringify(kept) === JSON.stringify(recounted) };
     },
@@ -305,8 +306,8 @@ export function createCampaignsService(deps: {
       const messageId = store.latestTo(orgId, message.channel, message.address, since);
       if (messageId) store.engage('replied', messageId, message.createdAt);
     },
-    /** A tracked click on a campaign message's link or button, or a conversion reported for it. */
-    track(orgId: string, messageId: string, kind: 'clicked' | 'converted'): boolean {
+    /** A tracked click on a campaign message's link or button, a conversion reported for it, or a spam complaint about it. */
+    track(orgId: string, messageId: string, kind: 'clicked' | 'converted' | 'complained'): boolean {
       const recipient = store.byMessage(messageId);
       if (!recipient || recipient.org_id !== orgId) return false;
       return store.engage(kind, messageId, clock.nowIso());

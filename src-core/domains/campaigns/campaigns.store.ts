@@ -6,12 +6,12 @@ export type CampaignRow = {
   scheduled_at: string | null; schedule_timezone: string | null; refunded_recipients: number; created_at: string; launched_at: string | null;
   started_at: string | null; completed_at: string | null; cancelled_at: string | null;
   sent_count: number; delivered_count: number; read_count: number; failed_count: number; cancelled_count: number;
-  clicked_count: number; replied_count: number; converted_count: number;
+  clicked_count: number; replied_count: number; converted_count: number; complained_count: number;
 };
 export type RecipientRow = { campaign_id: string; seq: number; address: string; state: string; message_id: string | null; error: string | null };
 export type CountsRow = {
   total: number; pending: number; sending: number; sent: number; delivered: number; read: number; failed: number; cancelled: number;
-  clicked: number; replied: number; converted: number;
+  clicked: number; replied: number; converted: number; complained: number;
 };
 
 type Tally = { sent: number; delivered: number; read: number; failed: number };
@@ -44,7 +44,7 @@ export function createCampaignsStore(sql: Sql) {
       COALESCE(SUM(state = 'pending'), 0) AS pending, COALESCE(SUM(state = 'sending'), 0) AS sending,
       COALESCE(SUM(state IN ('sent', 'delivered', 'read')), 0) AS sent, COALESCE(SUM(state IN ('delivered', 'read')), 0) AS delivered,
       COALESCE(SUM(state = 'read'), 0) AS read, COALESCE(SUM(state = 'failed'), 0) AS failed, COALESCE(SUM(state = 'cancelled'), 0) AS cancelled,
-      COUNT(clicked_at) AS clicked, COUNT(replied_at) AS replied, COUNT(converted_at) AS converted
+      COUNT(clicked_at) AS clicked, COUNT(replied_at) AS replied, COUNT(converted_at) AS converted, COUNT(complained_at) AS complained
     FROM campaign_recipients WHERE campaign_id = ?`);
   const bump = sql.prepare(`UPDATE campaigns SET sent_count = sent_count + @sent, delivered_count = delivered_count + @delivered,
     read_count = read_count + @read, failed_count = failed_count + @failed WHERE id = @id`);
@@ -72,11 +72,13 @@ export function createCampaignsStore(sql: Sql) {
     clicked: sql.prepare(`UPDATE campaigns SET clicked_count = clicked_count + 1 WHERE id = ?`),
     replied: sql.prepare(`UPDATE campaigns SET replied_count = replied_count + 1 WHERE id = ?`),
     converted: sql.prepare(`UPDATE campaigns SET converted_count = converted_count + 1 WHERE id = ?`),
+    complained: sql.prepare(`UPDATE campaigns SET complained_count = complained_count + 1 WHERE id = ?`),
   };
   const engage = {
     clicked: sql.prepare(`UPDATE campaign_recipients SET clicked_at = ? WHERE message_id = ? AND clicked_at IS NULL RETURNING campaign_id`).pluck(),
     replied: sql.prepare(`UPDATE campaign_recipients SET replied_at = ? WHERE message_id = ? AND replied_at IS NULL RETURNING campaign_id`).pluck(),
     converted: sql.prepare(`UPDATE campaign_recipients SET converted_at = ? WHERE message_id = ? AND converted_at IS NULL RETURNING campaign_id`).pluck(),
+    complained: sql.prepare(`UPDATE campaign_recipients SET complained_at = ? WHERE message_id = ? AND complained_at IS NULL RETURNING campaign_id`).pluck(),
   };
   /** The latest campaign message to an address on a channel sent since `sinceIso` (a reply is credited to it). */
   const latestTo = sql.prepare(`SELECT r.message_id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id

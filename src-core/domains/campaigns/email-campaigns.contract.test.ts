@@ -48,7 +48,7 @@ describe('email campaigns', () => {
     expect(list.body.meta).toMatchObject({ limit: 20, total: 1 });
     expect(list.body.data[0]).toEqual({
       id: created.body.id, name: 'Spring news', status: 'COMPLETED', templateId, templateName: 'News', subject: null, fromEmail: 'news@acme.test', audience: 'list',
-      totalRecipients: 2, sentCount: 2, deliveredCount: 2, openedCount: 2, clickedCount: 2, scheduledAt: null, createdAt: expect.any(String),
+      totalRecipients: 2, sentCount: 2, deliveredCount: 2, openedCount: 2, clickedCount: 2, complainedCount: 0, scheduledAt: null, createdAt: expect.any(String),
     });
     const reader = await t.createKey({ scopes: ['email:send'] });
     expect((await t.request('GET', '/v1/email/campaigns', { token: reader.key })).status).toBe(403);
@@ -68,6 +68,16 @@ describe('email campaigns', () => {
     await t.dashboard('POST', `/dashboard/email/campaigns/${subs.body.id}/launch`);
     await t.advance(1);
     expect((await t.dashboard('GET', `/dashboard/email/campaigns/${subs.body.id}`)).body).toMatchObject({ status: 'COMPLETED', totalRecipients: 1, sentCount: 1 });
+  });
+  it('counts spam complaints per campaign, as a share of those delivered', async () => {
+    const created = await create({ name: 'Spam test', recipients: ['complaint@sim.test', 'kept@example.com'] });
+    await t.dashboard('POST', `/dashboard/email/campaigns/${created.body.id}/launch`);
+    await t.advance(60);
+    const analytics = (await t.dashboard('GET', `/dashboard/email/campaigns/${created.body.id}/analytics`)).body;
+    expect(analytics).toMatchObject({ sent: 2, delivered: 2, failed: 0, complained: 1, complaintRate: 50 });
+    const listed = (await t.request('GET', '/v1/email/campaigns?limit=100', { token: key })).body.data.find((c: { id: string }) => c.id === created.body.id);
+    expect(listed.complainedCount).toBe(1);
+    expect(t.server.services.campaigns.audit(t.organizationId, created.body.id).consistent).toBe(true);
   });
   it('creates once under one Idempotency-Key, as the other campaign routes do', async () => {
     const body = { name: 'Once', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', recipients: ['once@example.com'] };

@@ -19,7 +19,7 @@ const emailItem = (c: CampaignSummary) => {
   return {
     id: c.id, name: c.name, status: c.status, templateId: config.templateId, templateName: config.templateName, subject: config.subject,
     fromEmail: config.fromEmail, audience: config.audience, totalRecipients: c.totalRecipients, sentCount: c.sentCount, deliveredCount: c.deliveredCount,
-    openedCount: c.counts.read, clickedCount: c.counts.clicked, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
+    openedCount: c.counts.read, clickedCount: c.counts.clicked, complainedCount: c.counts.complained, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
   };
 };
 

@@ -43,6 +43,8 @@ export function campaignsDomain(deps: CoreDeps & {
       ...Object.fromEntries(CHANNELS.flatMap((c) => [[`${c}.message.status`, onStatus], [`${c}.message.received`, onReceived]])),
       // A tracked link click in a campaign email.
       'email.message.clicked': (event: BusEvent) => void service.track(event.orgId, (event.data as { message: Message }).message.id, 'clicked'),
+      // A recipient marked a campaign email as spam.
+      'email.message.complained': (event: BusEvent) => void service.track(event.orgId, (event.data as { message: Message }).message.id, 'complained'),
     },
     service,
   });

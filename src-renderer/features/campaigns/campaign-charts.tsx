@@ -2,7 +2,9 @@
 // the words of its channel, and the three rates as rings. Widths and arcs animate, so live updates move.
 import type { CampaignTab } from './queries.ts';
 
-export type FunnelCounts = { sent: number; delivered: number; read: number; clicked: number; replied: number; converted: number; failed: number };
+export type FunnelCounts = {
+  sent: number; delivered: number; read: number; clicked: number; replied: number; converted: number; failed: number; complained?: number | undefined;
+};
 export type Rates = { deliveryRate: number; readRate: number; clickRate: number };
 
 type Stage = { key: keyof FunnelCounts; label: string };
@@ -10,14 +12,14 @@ const SENT: Stage = { key: 'sent', label: 'Sent' };
 const DELIVERED: Stage = { key: 'delivered', label: 'Delivered' };
 const ENGAGED: Stage[] = [{ key: 'clicked', label: 'Clicked' }, { key: 'replied', label: 'Replied' }, { key: 'converted', label: 'Converted' }];
 /**
- * The rows a channel can move: SMS has no read receipts (no Read row); email's read is an open, and its
- * failures after sending are bounces (complaints are not counted per campaign); WhatsApp and RCS have all.
+ * The rows a channel can move: SMS has no read receipts (no Read row); email's read is an open, it counts
+ * spam complaints, and its failures after sending are bounces; WhatsApp and RCS have all the others.
  */
 export const FUNNEL_STAGES: Record<CampaignTab, Stage[]> = {
   whatsapp: [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }],
   rcs: [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }],
   sms: [SENT, DELIVERED, ...ENGAGED, { key: 'failed', label: 'Failed' }],
-  email: [SENT, DELIVERED, { key: 'read', label: 'Opened' }, ...ENGAGED, { key: 'failed', label: 'Bounced or failed' }],
+  email: [SENT, DELIVERED, { key: 'read', label: 'Opened' }, ...ENGAGED, { key: 'complained', label: 'Marked as spam' }, { key: 'failed', label: 'Bounced or failed' }],
 };
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, (part / whole) * 100) : 0);
@@ -27,15 +29,16 @@ export function Funnel({ channel, counts, total }: { channel: CampaignTab; count
   return (
     <ol className="funnel" data-testid="funnel" aria-label="Funnel">
       {FUNNEL_STAGES[channel].map((stage, i) => {
-        const value = counts[stage.key];
+        const value = counts[stage.key] ?? 0;
         const failed = stage.key === 'failed';
+        const unwanted = failed || stage.key === 'complained';
         // Failures are a share of the list; every other stage a share of what was sent.
         const percent = failed ? Math.round(share(value, total)) : counts.sent ? Math.round(share(value, counts.sent)) : 0;
         return (
           <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value}>
             <span className="funnel-label">{stage.label}</span>
             <span className="funnel-track" aria-hidden>
-              <span className={`funnel-bar ${failed ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, base)}%` }} />
+              <span className={`funnel-bar ${unwanted ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, base)}%` }} />
             </span>
             <span className="funnel-value">
               <strong>{value.toLocaleString()}</strong>
