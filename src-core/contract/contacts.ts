@@ -18,6 +18,9 @@ export const contactSchema = z.object({
   updatedAt: timestampSchema,
 });
 export type Contact = z.infer<typeof contactSchema>;
+/** A contact as events carry it (`contact.created`, `contact.updated`, `*.message.received`): the record plus the seed's `lifecycleStageId` (no stages yet: null). */
+export type EventContact = Contact & { lifecycleStageId: null };
+export const eventContact = (contact: Contact): EventContact => ({ ...contact, lifecycleStageId: null });
 
 /** The contacts list: `meta.fuzzy` is true when nothing matched the search as typed and the contacts shown match it corrected. */
 export type ContactList = { data: Contact[]; meta: PageMeta & { fuzzy?: true } };

@@ -1,5 +1,5 @@
 // The rules of contacts: creation, search, blocking (idempotent) and notes; events go to the outbox.
-import { normalizeTag, type BlockResult, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
+import { eventContact, normalizeTag, type BlockResult, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -63,7 +63,7 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       const blockedAt = blocked ? (wasBlocked ? row.blocked_at : at) : null;
       store.setBlocked({ orgId, id, blocked, reason: newReason, at: blockedAt, updated: at });
       const changedFields = wasBlocked === blocked ? ['blockedReason'] : ['isBlocked', 'blockedReason'];
-      bus.emit(orgId, 'contact.updated', { contact: toContact(mustGet(orgId, id)), changedFields });
+      bus.emit(orgId, 'contact.updated', { contact: eventContact(toContact(mustGet(orgId, id))), changedFields });
       return { success: true, contactId: id, isBlocked: blocked, reason: newReason, blockedAt };
     });
   }
@@ -79,7 +79,7 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
           created_at: at, updated_at: at,
         };
         const contact = toContact(store.insert(row));
-        bus.emit(orgId, 'contact.created', { contact, source: contact.source });
+        bus.emit(orgId, 'contact.created', { contact: eventContact(contact), source: contact.source });
         return contact;
       });
     },
@@ -100,7 +100,7 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
         if (name && !row.name) {
           store.setName(orgId, row.id, name, clock.nowIso());
           const contact = toContact(mustGet(orgId, row.id));
-          bus.emit(orgId, 'contact.updated', { contact, changedFields: ['name'] });
+          bus.emit(orgId, 'contact.updated', { contact: eventContact(contact), changedFields: ['name'] });
           return contact;
         }
         return toContact(row);
@@ -139,7 +139,7 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
         if (JSON.stringify(next) === row.tags) return toContact(row);
         store.setTags(orgId, id, next, clock.nowIso());
         const contact = toContact(mustGet(orgId, id));
-        bus.emit(orgId, 'contact.updated', { contact, changedFields: ['tags'] });
+        bus.emit(orgId, 'contact.updated', { contact: eventContact(contact), changedFields: ['tags'] });
         return contact;
       });
     },

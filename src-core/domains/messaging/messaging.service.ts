@@ -2,6 +2,7 @@
 // the message log, conversations, status changes and their events.
 import { percentOf } from '../../contract/common.ts';
 import { CHANNELS, type Channel, type Conversation, type Message, type MessageSource, type MessageStatus, type UnreadCounts } from '../../contract/messaging.ts';
+import { eventContact } from '../../contract/contacts.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -281,7 +282,7 @@ export function createMessagingService(deps: {
         });
         store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 1 });
         const message = toMessage(row);
-        bus.emit(input.orgId, `${input.channel}.message.received`, { message, contact, conversationId: conversation.id });
+        bus.emit(input.orgId, `${input.channel}.message.received`, { message, contact: eventContact(contact), conversationId: conversation.id });
         return message;
       });
     },
