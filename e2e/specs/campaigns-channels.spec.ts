@@ -28,11 +28,17 @@ async function bothThemes(name: string): Promise<void> {
 }
 
 /** A schedule the clock has passed blocks `button` until it is turned off (and the blockers go with it). */
-async function passedScheduleBlocks(button: 'create-launch' | 'create-draft'): Promise<void> {
+/** A passed schedule, and a time the zone's clocks skip (daylight saving time), each keep `button` off with the reason. */
+async function badScheduleBlocks(button: 'create-launch' | 'create-draft'): Promise<void> {
   const blockers = page.getByTestId('builder-blockers');
   await page.getByTestId('schedule-toggle').check();
   await page.getByTestId('schedule-at').fill('2001-01-01T10:00');
   await blockers.filter({ hasText: 'a schedule time that has not passed' }).waitFor();
+  expect(await page.getByTestId(button).isDisabled()).toBe(true);
+  await page.getByTestId('schedule-zone').selectOption('America/New_York');
+  await page.getByTestId('schedule-at').fill('2030-03-10T02:30');
+  await blockers.filter({ hasText: 'a schedule time that exists in its time zone' }).waitFor();
+  await page.getByTestId('schedule-error').filter({ hasText: '2030-03-10 02:30 does not exist in America/New_York' }).waitFor();
   expect(await page.getByTestId(button).isDisabled()).toBe(true);
   await page.getByTestId('schedule-toggle').uncheck();
   await blockers.waitFor({ state: 'detached' });
@@ -56,6 +62,8 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();
     expect(await page.getByTestId('count-invalid').textContent()).toBe('1');
     expect(await page.getByTestId('count-duplicates').textContent()).toBe('1');
+    // The approved sender ids load with the builder (under load, after the recipients are counted).
+    await page.locator('[data-testid="sms-sender"]:not([disabled]) option[value="EXMPLE"]').waitFor({ state: 'attached' });
     expect(await page.getByTestId('sms-sender').inputValue()).toBe('EXMPLE');
     await page.getByTestId('campaign-name').fill('Shipping notice');
 
@@ -168,7 +176,7 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('rcs-fallback-message').fill(SHIPPED);
     await page.locator('[data-testid="rcs-fallback-message-dlt"][data-match="Order shipped"]').waitFor();
     // A passed schedule blocks here as in every builder.
-    await passedScheduleBlocks('create-launch');
+    await badScheduleBlocks('create-launch');
     await page.getByTestId('campaign-name').fill('Parcel card');
     await bothThemes('campaigns-rcs');
 
@@ -216,7 +224,7 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('email-from').fill('hello@example.com');
     await blockers.waitFor({ state: 'detached' });
     // A passed schedule blocks here as in every builder.
-    await passedScheduleBlocks('create-draft');
+    await badScheduleBlocks('create-draft');
     await page.getByTestId('email-subject').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await bothThemes('campaigns-email-builder');
 

@@ -19,13 +19,33 @@ const HAS_OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * The instant of an ISO date-time: one with an offset means what it says; one without is a wall-clock
- * time in `zone` (UTC when no zone is given).
+ * time in `zone` (UTC when no zone is given). NaN when it is not a time, or when the zone's clocks skip it
+ * (see `skippedIn`); a time shown twice (when daylight saving time ends) is its first showing.
  */
 export function instantOf(dateTime: string, zone: string | null | undefined): number {
   if (HAS_OFFSET.test(dateTime)) return Date.parse(dateTime);
   const wall = Date.parse(`${dateTime}Z`);
-  if (!zone) return wall;
+  if (!zone || Number.isNaN(wall)) return wall;
+  const at = zonedInstant(wall, zone);
+  return shownAt(at, zone) === Math.floor(wall / 1000) * 1000 ? at : Number.NaN;
+}
+
+/** The instant whose wall clock in `zone` reads `wall` (ms of that wall time read as UTC), or the nearest one when none does. */
+function zonedInstant(wall: number, zone: string): number {
   const first = wall - zoneOffsetMs(wall, zone);
   // Around a DST change the offset at the guess can differ from the offset at the answer: take the answer's.
   return wall - zoneOffsetMs(first, zone);
+}
+
+/** The wall clock of `zone` at `utcMs`, as ms of that wall time read as UTC, to the second. */
+const shownAt = (utcMs: number, zone: string): number => Math.floor(utcMs / 1000) * 1000 + zoneOffsetMs(utcMs, zone);
+
+/**
+ * True when the wall-clock `dateTime` (no offset) never shows in `zone`: the hour its clocks skip when
+ * daylight saving time starts (02:30 on 10 March 2030 in America/New_York).
+ */
+export function skippedIn(dateTime: string, zone: string): boolean {
+  const wall = Date.parse(`${dateTime}Z`);
+  if (HAS_OFFSET.test(dateTime) || Number.isNaN(wall)) return false;
+  return shownAt(zonedInstant(wall, zone), zone) !== Math.floor(wall / 1000) * 1000;
 }

@@ -60,6 +60,7 @@ describe('create', () => {
       [offer({ scheduledAt: 'tomorrow' }), 'ISO 8601'],
       [offer({ scheduledAt: '2030-02-30T10:00:00', scheduleTimezone: 'Asia/Kolkata' }), 'ISO 8601'],
       [offer({ scheduledAt: '2030-01-01T24:00:00Z' }), 'ISO 8601'],
+      [offer({ scheduledAt: '2030-03-10T02:30:00', scheduleTimezone: 'America/New_York' }), 'scheduledAt 2030-03-10T02:30:00 does not exist in America/New_York'],
       [offer({ scheduleTimezone: 'Mars/Olympus' }), 'IANA'],
       [offer({ variableMapping: { 3: 'name' } }), 'has 2 body placeholders'],
       [offer({ variableMapping: { 1: 'age' } }), 'variableMapping'],

@@ -9,7 +9,7 @@ import { checkRecipients, entriesOfText, type RecipientKind } from './recipients
 import type { CsvFile } from './recipients-field.tsx';
 import { ScheduleField, type Schedule } from './schedule-field.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
-import { browserZone, passedAt, scheduledAtOf } from './schedule.ts';
+import { browserZone, passedAt, scheduledAtOf, skippedLocal } from './schedule.ts';
 
 export function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -62,6 +62,7 @@ export function useNameAndSchedule({ nameRequired }: { nameRequired: boolean }) 
       ...(nameRequired && !name.trim() ? ['a campaign name'] : []),
       ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
       ...(schedule.enabled && passedAt(schedule.localAt, schedule.zone, now) ? ['a schedule time that has not passed'] : []),
+      ...(schedule.enabled && skippedLocal(schedule.localAt, schedule.zone) ? ['a schedule time that exists in its time zone'] : []),
     ],
     input: schedule.enabled ? { scheduledAt: scheduledAtOf(schedule.localAt), scheduleTimezone: schedule.zone } : {},
     sends: schedule.enabled ? (schedule.localAt ? `${schedule.localAt.replace('T', ' ')} ${schedule.zone}` : 'Pick a time') : 'Immediately on launch',

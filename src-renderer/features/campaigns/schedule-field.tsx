@@ -2,7 +2,7 @@
 // A time the virtual clock has already passed is said at once, both times in the reader's own format.
 import { useId, useMemo } from 'react';
 import { useVirtualNow } from '../simulator/queries.ts';
-import { passedAt, scheduleLabel, timeZones } from './schedule.ts';
+import { passedAt, scheduleLabel, skippedLocal, timeZones } from './schedule.ts';
 
 export type Schedule = { enabled: boolean; localAt: string; zone: string };
 
@@ -11,6 +11,7 @@ export function ScheduleField({ schedule, onChange }: { schedule: Schedule; onCh
   const zones = useMemo(timeZones, []);
   const now = useVirtualNow();
   const passed = schedule.enabled ? passedAt(schedule.localAt, schedule.zone, now) : null;
+  const skipped = schedule.enabled && skippedLocal(schedule.localAt, schedule.zone);
   return (
     <div className="schedule">
       <label className="check">
@@ -31,6 +32,11 @@ export function ScheduleField({ schedule, onChange }: { schedule: Schedule; onCh
             </select>
           </label>
         </div>
+      ) : null}
+      {skipped ? (
+        <p className="field-error" role="alert" data-testid="schedule-error">
+          {schedule.localAt.replace('T', ' ')} does not exist in {schedule.zone}: its clocks skip that hour when daylight saving time starts. Pick another time.
+        </p>
       ) : null}
       {passed && now ? (
         <p className="field-error" role="alert" data-testid="schedule-error">

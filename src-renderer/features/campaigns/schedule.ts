@@ -1,5 +1,5 @@
 // A campaign's schedule as the core reads it: a local wall time without offset, in a named time zone.
-import { instantOf } from '../../../src-core/contract/index.ts';
+import { instantOf, skippedIn } from '../../../src-core/contract/index.ts';
 
 // ICU still lists some zones under their old names; people look for the current ones (both are valid IANA names).
 const CURRENT_NAMES: Record<string, string> = {
@@ -27,6 +27,15 @@ export function instantIn(local: string, zone: string): string | null {
     return Number.isNaN(at) ? null : new Date(at).toISOString();
   } catch {
     return null; // a zone the browser does not know
+  }
+}
+
+/** True when the zone's clocks skip the datetime-local value (daylight saving time starts then): the core refuses it. */
+export function skippedLocal(local: string, zone: string): boolean {
+  try {
+    return local !== '' && skippedIn(scheduledAtOf(local), zone);
+  } catch {
+    return false; // a zone the browser does not know
   }
 }
 
