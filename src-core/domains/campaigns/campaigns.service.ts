@@ -204,7 +204,7 @@ export function createCampaignsService(deps: {
         }
         start(orgId, row);
         progress(row);
-        return { status: 'queued', campaignId: id, scheduledAt: row.scheduled_at };
+        return { status: 'queued', campaignId: id, scheduledAt: null };
       });
     },
     /** Deletes a DRAFT (nothing was charged or sent for it); any other state is 409, as it has a history to keep. */

@@ -15,6 +15,7 @@ const create = (body: Record<string, unknown>, token = key) => t.request('POST',
 const launch = (id: string) => t.request('POST', `/v1/whatsapp/campaigns/${id}/launch`, { token: key });
 const cancel = (id: string) => t.request('POST', `/v1/whatsapp/campaigns/${id}/cancel`, { token: key });
 const get = async (id: string) => (await t.request('GET', `/v1/whatsapp/campaigns/${id}`, { token: key })).body;
+const now = async (): Promise<string> => (await t.dashboard('GET', '/sim/clock')).body.now as string;
 const analytics = async (id: string) => (await t.request('GET', `/v1/whatsapp/campaigns/${id}/analytics`, { token: key })).body;
 const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
 const offer = (extra: Record<string, unknown> = {}) => ({
@@ -170,6 +171,14 @@ describe('schedule and cancel', () => {
     expect((await get(id)).status).toBe('SCHEDULED');
     await t.advance(60 * 60);
     expect(await get(id)).toMatchObject({ status: 'COMPLETED', sentCount: 1, startedAt: '2026-01-15T10:30:00.000Z' });
+  });
+  it('a draft whose schedule has passed by its launch runs at once and answers scheduledAt null', async () => {
+    const res = await create(offer({ phones: ['919810040002'], scheduledAt: new Date(Date.parse(await now()) + 120_000).toISOString() }));
+    await t.advance(180);
+    const id = res.body.id as string;
+    expect((await launch(id)).body).toEqual({ status: 'queued', campaignId: id, scheduledAt: null });
+    await t.advance(1);
+    expect(await get(id)).toMatchObject({ status: 'COMPLETED', sentCount: 1 });
   });
   it('cancelling a SCHEDULED campaign refunds every recipient and sends nothing', async () => {
     const before = await balance();
