@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_BALANCE: 400,
   INSUFFICIENT_CREDITS: 400,
   OUTSIDE_MESSAGING_WINDOW: 400,
+  /** A message the provider failed, where the route cannot answer without it (an OTP): 400, since the seed keeps 502 for the unified send. */
+  NOT_DELIVERED: 400,
   MALFORMED_JSON: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

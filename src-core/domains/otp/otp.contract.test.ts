@@ -166,7 +166,7 @@ describe('send, verify and verify-token', () => {
     expect((await post('/v1/otp/verify', { requestId: 'x' })).status).toBe(400);
     expect((await post('/v1/otp/verify', { requestId: 'x', otp: 123456 })).status).toBe(400);
   });
-  it('refuses a blocked contact with 409 and an unreachable handset with 502, recording no request', async () => {
+  it('refuses a blocked contact with 409 and an unreachable handset with 400 NOT_DELIVERED, recording no request', async () => {
     const before = (await logs()).body.meta.total as number;
     const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'sms', '+14155550606');
     const blocked = await post(`/v1/contacts/${contact.id}/block`, { reason: 'Asked to stop' });
@@ -175,7 +175,9 @@ describe('send, verify and verify-token', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'CONTACT_BLOCKED', reason: 'Asked to stop' });
     expect(await inbox('14155550606')).toEqual([]);
-    expect((await send('+15005550001')).status).toBe(502);
+    const unreachable = await send('+15005550001');
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.body).toMatchObject({ code: 'NOT_DELIVERED', message: expect.stringContaining('could not be delivered to +15005550001 over sms') });
     expect((await logs()).body.meta.total).toBe(before);
   });
   it('answers a send repeated with its Idempotency-Key from memory: one code, one request', async () => {

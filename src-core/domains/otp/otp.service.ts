@@ -77,7 +77,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
   /**
    * Sends the code's message. `record` writes the request's rows inside the transaction that queues the
    * message (a refused send — blocked contact, empty wallet, a limit `record` enforces — writes nothing);
-   * `undo` takes them back in the transaction that records a failed delivery, which then answers 502.
+   * `undo` takes them back in the transaction that records a failed delivery, which then answers 400 `NOT_DELIVERED`.
    */
   async function deliver(orgId: string, widget: OtpWidgetRow, requestId: string, channel: string, identifier: string, code: string,
     steps: { record(): void; undo(): void }): Promise<void> {
@@ -91,7 +91,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       },
     });
     if (message.status === 'failed') {
-      throw new AppError('BAD_GATEWAY', `The OTP could not be delivered over ${channel}: ${message.errorMessage ?? 'the provider refused the message'}`);
+      throw new AppError('NOT_DELIVERED', `The OTP could not be delivered to ${identifier} over ${channel}: ${message.errorMessage ?? 'the provider refused the message'}`);
     }
   }
 
