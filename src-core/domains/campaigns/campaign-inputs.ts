@@ -1,6 +1,6 @@
 // Turning each channel's create request into a campaign: numbers checked and de-duplicated with a clear
 // 400, the schedule read in its time zone, a name generated when none is given.
-import type { CreateEmailCampaignInput, CreateRcsCampaignInput, CreateSmsCampaignInput, CreateWaCampaignInput } from '../../contract/campaigns.ts';
+import { CONTACT_FIELDS, type CreateEmailCampaignInput, type CreateRcsCampaignInput, type CreateSmsCampaignInput, type CreateWaCampaignInput } from '../../contract/campaigns.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { instantOf, skippedIn, wallClockParts } from '../../contract/timezone.ts';
@@ -115,7 +115,18 @@ export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCam
   };
 }
 
-export function rcsCampaign(clock: Clock, templateName: string, input: CreateRcsCampaignInput): NewCampaign {
+/**
+ * An RCS campaign from its input. Each template variable needs a value in `rcsVariables` or a name a
+ * recipient's contact can fill (name, phone, email, username); any other could never be filled, and would
+ * fail every recipient after the launch had charged them.
+ */
+export function rcsCampaign(clock: Clock, template: { name: string; variables: readonly string[] }, input: CreateRcsCampaignInput): NewCampaign {
+  const templateName = template.name;
+  const given = input.rcsVariables ?? {};
+  const unfillable = template.variables.filter((name) => !Object.hasOwn(given, name) && !(CONTACT_FIELDS as readonly string[]).includes(name));
+  if (unfillable.length) {
+    throw bad(`RCS template ${templateName} variable${unfillable.length === 1 ? '' : 's'} {{${unfillable.join('}}, {{')}}} ${unfillable.length === 1 ? 'has' : 'have'} no value: give ${unfillable.length === 1 ? 'it' : 'them'} in rcsVariables (only ${CONTACT_FIELDS.join(', ')} can come from each recipient's contact)`);
+  }
   if (input.fallback && !input.fallbackMessage) throw bad('fallback needs fallbackMessage: the SMS sent to handsets without RCS');
   if (input.scheduleCampaign && !input.scheduledAt) throw bad('scheduleCampaign needs scheduledAt');
   if (input.scheduleCampaign === false && input.scheduledAt) throw bad('scheduledAt is given but scheduleCampaign is false: drop scheduledAt to send now, or set scheduleCampaign to true');

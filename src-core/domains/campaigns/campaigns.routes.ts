@@ -172,7 +172,7 @@ export function campaignRoutes(deps: {
       method: 'POST', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:write', console: true, idempotent: true, status: 202, body: createRcsCampaignBodySchema,
       handler: ({ orgId, body }) => {
         const template = deps.rcs.approvedTemplate(orgId, body.templateId);
-        const input = rcsCampaign(clock, template.name, body);
+        const input = rcsCampaign(clock, template, body);
         // Created and launched in one transaction: a refusal (the wallet, the template, the fallback) leaves nothing behind.
         const { created, launch } = deps.db.tx(() => {
           const draft = campaigns.create(orgId, input);

@@ -218,9 +218,10 @@ describe('RCS campaigns', () => {
     const none = await t.request('POST', '/v1/rcs/campaigns', { token: emptyKey, body: { botId: bot, templateId: template } });
     expect([none.status, none.body.message]).toEqual([400, expect.stringContaining('no recipients')]);
   });
-  it('refuses with 400 and leaves nothing behind: bad numbers, templates, bots, fallback without message, no funds', async () => {
+  it('refuses with 400 and leaves nothing behind: bad numbers, templates, bots, fallback without message, a variable nothing fills, no funds', async () => {
     const before = (await t.request('GET', '/v1/rcs/campaigns', { token: key })).body.meta.total;
     const cases: Array<[Record<string, unknown>, string]> = [
+      [{ numbers: ['9810050001'], rcsVariables: undefined }, "RCS template Weekend variable {{discount}} has no value: give it in rcsVariables (only name, phone, email, username can come from each recipient's contact)"],
       [{ numbers: ['98100'] }, 'invalid number'],
       [{ numbers: ['9810050001'], country: 'ZZ' }, 'country ZZ is not supported'],
       [{ numbers: ['9810050001'], templateId: 'rct_nope' }, 'not found'],
@@ -231,7 +232,7 @@ describe('RCS campaigns', () => {
       [{ numbers: Array.from({ length: 5000 }, (_, i) => `98100${String(i).padStart(5, '0')}`) }, 'Insufficient wallet balance'],
     ];
     for (const [body, message] of cases) {
-      const res = await rcs(body);
+      const res = await rcs({ rcsVariables: { discount: '5%' }, ...body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.body.message).toContain(message);
     }
