@@ -1,6 +1,6 @@
 // The new-key form: every scope chosen or cleared at once, and what the core would refuse (an allowed IP that is
-// not one, a rate limit out of range, an expiry the virtual clock has passed) said next to its field before sending;
-// what only the core refuses still shows, next to the button.
+// not one, an allow-list naming no address, a rate limit out of range, an expiry the virtual clock has passed)
+// said next to its field before sending; what only the core refuses still shows, next to the button.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -49,6 +49,10 @@ describe('the new-key form', () => {
     expect(await create.isEnabled()).toBe(true);
     await page.getByTestId('key-ips').fill('203.0.113.7, 10.0.0.300, 2001:db8::1');
     await page.getByTestId('key-problem-ips').filter({ hasText: '“10.0.0.300” is not an IP address' }).waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    // Text that names no address would switch on a list that refuses everything: refused, as the core refuses it.
+    await page.getByTestId('key-ips').fill(' , ');
+    await page.getByTestId('key-problem-ips').filter({ hasText: 'The IP allow-list names no address' }).waitFor();
     expect(await create.isDisabled()).toBe(true);
     await page.getByTestId('key-ips').fill('203.0.113.7, 2001:db8::1');
     await page.getByTestId('key-problem-ips').waitFor({ state: 'detached' });

@@ -6,6 +6,14 @@ import { timestampSchema } from './common.ts';
 export const environmentSchema = z.enum(['live', 'test']);
 export type Environment = z.infer<typeof environmentSchema>;
 
+/**
+ * An allow-list switched on with no address would make a key that refuses every request: refused when the
+ * key is made (the core's 400 and the console's key form alike).
+ */
+export const allowListEmpty = (body: { ipWhitelistEnabled?: boolean | undefined; allowedIps?: string[] | undefined }): boolean =>
+  body.ipWhitelistEnabled === true && (body.allowedIps ?? []).length === 0;
+export const EMPTY_ALLOW_LIST = 'needs at least one IP address while ipWhitelistEnabled is true (an empty list would refuse every request)';
+
 export const createApiKeyBodySchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(100),
   environment: environmentSchema,
@@ -14,6 +22,8 @@ export const createApiKeyBodySchema = z.object({
   ipWhitelistEnabled: z.boolean().optional(),
   allowedIps: z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7' })).max(100).optional(),
   rateLimitPerMinute: z.number().int().min(1).max(10_000).optional(),
+}).superRefine((body, ctx) => {
+  if (allowListEmpty(body)) ctx.addIssue({ code: 'custom', path: ['allowedIps'], message: EMPTY_ALLOW_LIST });
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyBodySchema>;
 

@@ -30,7 +30,7 @@ export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/api-keys', scope: 'dashboard', status: 201,
-      body: createApiKeyBodySchema.extend(orgField),
+      body: createApiKeyBodySchema.safeExtend(orgField),
       handler: ({ orgId, body }) => apiKeys.create(orgId, body),
     }),
     defineRoute({

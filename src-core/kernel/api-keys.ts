@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '../contract/api-keys.ts';
 import type { Scope } from '../contract/scopes.ts';
+import { canonicalIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import { AppError, notFound } from './errors.ts';
@@ -10,7 +11,8 @@ import { createApiKeysStore, type ApiKeyRow } from './api-keys.store.ts';
 
 export type KeyIdentity = {
   keyId: string; orgId: string; environment: 'live' | 'test'; scopes: ReadonlySet<Scope>;
-  ipWhitelistEnabled: boolean; allowedIps: string[]; rateLimitPerMinute: number;
+  /** Canonical (client-ip.ts), as the request's address is: compared as addresses, not as text. */
+  ipWhitelistEnabled: boolean; allowedIps: ReadonlySet<string>; rateLimitPerMinute: number;
 };
 
 const KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
@@ -34,12 +36,24 @@ function identityOf(row: ApiKeyRow): KeyIdentity {
     identity = {
       keyId: row.id, orgId: row.org_id, environment: row.environment,
       scopes: new Set(JSON.parse(row.scopes) as Scope[]),
-      ipWhitelistEnabled: row.ip_whitelist_enabled === 1, allowedIps: JSON.parse(row.allowed_ips) as string[],
+      // Canonical again on reading: a key stored before addresses were made canonical may hold 0:0:0:0:0:0:0:1.
+      ipWhitelistEnabled: row.ip_whitelist_enabled === 1,
+      allowedIps: new Set((JSON.parse(row.allowed_ips) as string[]).map(canonicalIp).filter((ip) => ip !== null)),
       rateLimitPerMinute: row.rate_limit_per_minute,
     };
     identities.set(row, identity);
   }
   return identity;
+}
+
+/** The allow-list as stored: each address canonical, each once, in the order given. */
+function canonicalIps(ips: string[]): string[] {
+  const canonical = ips.map((ip, i) => {
+    const address = canonicalIp(ip);
+    if (address === null) throw new AppError('VALIDATION_FAILED', `Invalid body: allowedIps.${i}: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7`);
+    return address;
+  });
+  return [...new Set(canonical)];
 }
 
 export function createApiKeys(deps: { db: Db; clock: Clock }) {
@@ -56,7 +70,7 @@ export function createApiKeys(deps: { db: Db; clock: Clock }) {
       const row = {
         id: newId('key'), org_id: orgId, name: input.name, prefix: key.slice(0, 12), key_hash: hashKey(key),
         environment: input.environment, scopes: JSON.stringify([...new Set(input.scopes)]), expires_at: expiresAt,
-        ip_whitelist_enabled: input.ipWhitelistEnabled ? 1 : 0, allowed_ips: JSON.stringify(input.allowedIps ?? []),
+        ip_whitelist_enabled: input.ipWhitelistEnabled ? 1 : 0, allowed_ips: JSON.stringify(canonicalIps(input.allowedIps ?? [])),
         rate_limit_per_minute: input.rateLimitPerMinute ?? 60, created_at: deps.clock.nowIso(),
       };
       deps.db.tx(() => store.insert(row));

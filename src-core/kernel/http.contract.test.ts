@@ -179,6 +179,30 @@ describe('API keys', () => {
     const direct = await t.request('GET', '/v1/contacts', { token: key.key });
     expect(direct.body.message).toBe('Request from IP 127.0.0.1 is not allowed for this API key');
   });
+  it('compares addresses, not text: canonical on store and on compare, a port or brackets stripped, garbage never echoed', async () => {
+    const key = await t.createKey({ ipWhitelistEnabled: true, allowedIps: ['203.0.113.7', '0:0:0:0:0:0:0:1', '::FFFF:198.51.100.9', '::1'] });
+    expect(key.allowedIps).toEqual(['203.0.113.7', '::1', '198.51.100.9']);
+    const from = (forwarded: string) => t.request('GET', '/v1/contacts', { token: key.key, headers: { 'x-forwarded-for': forwarded } });
+    for (const forwarded of ['0:0:0:0:0:0:0:1', '::1', '[::1]:4444', '[0::1]', '203.0.113.7:5555', '::ffff:203.0.113.7', ' 198.51.100.9 , 10.0.0.1']) {
+      expect((await from(forwarded)).status, forwarded).toBe(200);
+    }
+    // A first entry that is no address counts as no header: the socket's address is judged, and named.
+    for (const forwarded of ['<script>', 'unknown, 203.0.113.7', '203.0.113.7:port', '[203.0.113.7]:80']) {
+      const refused = await from(forwarded);
+      expect([refused.status, refused.body.message], forwarded).toEqual([403, 'Request from IP 127.0.0.1 is not allowed for this API key']);
+    }
+    const other = await from('2001:DB8:0:0:0:0:0:1');
+    expect(other.body.message).toBe('Request from IP 2001:db8::1 is not allowed for this API key');
+    const log = (await t.dashboard('GET', `/dashboard/request-log?keyId=${key.id}&limit=200`)).body.data as Array<{ sourceIp: string }>;
+    expect(new Set(log.map((entry) => entry.sourceIp))).toEqual(new Set(['::1', '203.0.113.7', '198.51.100.9', '127.0.0.1', '2001:db8::1']));
+  });
+  it('refuses an allow-list switched on with no address (a key that would refuse every request)', async () => {
+    for (const allowedIps of [[], undefined]) {
+      const res = await t.dashboard('POST', '/dashboard/api-keys', { name: 'walled', environment: 'test', scopes: ['contacts:read'], ipWhitelistEnabled: true, allowedIps });
+      expect([res.status, res.body.message]).toEqual([400, 'Invalid body: allowedIps: needs at least one IP address while ipWhitelistEnabled is true (an empty list would refuse every request)']);
+    }
+    expect((await t.dashboard('POST', '/dashboard/api-keys', { name: 'open', environment: 'test', scopes: ['contacts:read'], ipWhitelistEnabled: false, allowedIps: [] })).status).toBe(201);
+  });
 });
 
 describe('dashboard token and API keys stay on their own surfaces', () => {

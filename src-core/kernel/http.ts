@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { Server } from 'node:http';
 import type { z } from 'zod';
 import type { ApiKeys } from './api-keys.ts';
+import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
 import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
@@ -54,11 +55,16 @@ function noteStoredError(state: LogState, body: unknown): void {
   noteError(state, typeof stored.code === 'string' ? stored.code : null, typeof stored.message === 'string' ? stored.message : '');
 }
 
+/**
+ * The client's address, canonical (client-ip.ts): the first entry of x-forwarded-for, else the socket's. A
+ * first entry that is no address (`unknown`, garbage) counts as no header, so nothing unparsable is echoed
+ * in a 403 or logged as a source IP.
+ */
 export function clientIpOf(request: FastifyRequest): string {
   const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  const ip = first || request.socket.remoteAddress || 'unknown';
-  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0];
+  const socket = request.socket.remoteAddress;
+  return (first === undefined ? null : forwardedIp(first)) ?? (socket === undefined ? null : canonicalIp(socket)) ?? 'unknown';
 }
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -142,7 +148,7 @@ function authenticateKey(request: FastifyRequest, fastifyReply: FastifyReply, de
   const key = deps.apiKeys.verify(bearer(request));
   state.keyId = key.keyId;
   state.orgId = key.orgId;
-  if (key.ipWhitelistEnabled && !key.allowedIps.includes(state.clientIp)) {
+  if (key.ipWhitelistEnabled && !key.allowedIps.has(state.clientIp)) {
     throw new AppError('IP_NOT_ALLOWED', `Request from IP ${state.clientIp} is not allowed for this API key`);
   }
   const decision = deps.rateLimiter.take(key.keyId, state.clientIp, key.rateLimitPerMinute);

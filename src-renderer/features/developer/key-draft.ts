@@ -1,6 +1,6 @@
 // The new-key form as typed (text in each field) and what the core would make of it: the contract's own schema
 // checks each allowed IP and the rate limit, and the expiry is compared with the virtual clock as the core does.
-import { createApiKeyBodySchema, type CreateApiKeyInput, type Environment, type Scope } from '../../../src-core/contract/index.ts';
+import { allowListEmpty, createApiKeyBodySchema, type CreateApiKeyInput, type Environment, type Scope } from '../../../src-core/contract/index.ts';
 
 export type KeyDraft = { name: string; environment: Environment; scopes: Scope[]; expiresAt: string; ips: string; rate: string };
 export type KeyField = 'expiresAt' | 'ips' | 'rate';
@@ -17,7 +17,9 @@ export const RATE_LIMITS = { min: rateSchema.minValue ?? 1, max: rateSchema.maxV
 /** "203.0.113.7, 198.51.100.2" → the addresses, blanks dropped. */
 export const ipsOf = (text: string): string[] => text.split(',').map((ip) => ip.trim()).filter(Boolean);
 
-function ipProblem(ips: string[]): string | undefined {
+/** The allow-list is on when its field holds anything: text that names no address (", ,") is refused, as the core refuses an empty list. */
+function ipProblem(text: string, ips: string[]): string | undefined {
+  if (allowListEmpty({ ipWhitelistEnabled: text.trim() !== '', allowedIps: ips })) return 'The IP allow-list names no address: write one, or leave the field blank to allow every IP';
   const bad = ips.filter((ip) => !ipSchema.safeParse(ip).success);
   if (bad.length === 0) {
     const list = allowedIps.unwrap().safeParse(ips);
@@ -47,7 +49,7 @@ export function checkKey(draft: KeyDraft, now: string | undefined): CheckedKey {
   const ips = ipsOf(draft.ips);
   const rate = draft.rate.trim() === '' ? undefined : /^\d+$/.test(draft.rate.trim()) ? Number(draft.rate) : Number.NaN;
   const expiry = expiryOf(draft.expiresAt, now);
-  const problems: KeyProblems = { ips: ipProblem(ips), rate: rateProblem(rate), expiresAt: expiry.problem };
+  const problems: KeyProblems = { ips: ipProblem(draft.ips, ips), rate: rateProblem(rate), expiresAt: expiry.problem };
   if (problems.ips || problems.rate || problems.expiresAt) return { ok: false, problems };
   return {
     ok: true,
