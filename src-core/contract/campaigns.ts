@@ -1,7 +1,7 @@
 // Campaigns of seed 000: WhatsApp (create, launch, cancel, analytics), SMS (audiences) and RCS (create and
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
-import { isCalendarDay, mergeValuesSchema, templateValuesSchema } from './common.ts';
+import { isCalendarDay, mergeValuesSchema, nullAsAbsent, templateValuesSchema } from './common.ts';
 import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { rcsTtlSchema } from './rcs.ts';
@@ -45,8 +45,8 @@ export const createWaCampaignBodySchema = z.object({
   phones: bulkPhones('phones', 1),
   templateComponents: z.array(waSendComponentSchema).max(20).optional(),
   variableMapping: variableMappingSchema.optional(),
-  scheduledAt: scheduleSchema.optional(),
-  scheduleTimezone: timeZoneSchema.optional(),
+  scheduledAt: nullAsAbsent(scheduleSchema),
+  scheduleTimezone: nullAsAbsent(timeZoneSchema),
 });
 export type CreateWaCampaignInput = z.infer<typeof createWaCampaignBodySchema>;
 
@@ -54,9 +54,9 @@ export const SMS_AUDIENCES = ['all', 'segment', 'manual'] as const;
 export const createSmsCampaignBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
   messageBody: z.string().min(1).max(2000),
-  senderId: z.string().min(1).max(20).optional(),
-  templateId: z.string().min(1).optional(),
-  route: smsRouteSchema.optional(),
+  senderId: nullAsAbsent(z.string().min(1).max(20)),
+  templateId: nullAsAbsent(z.string().min(1)),
+  route: nullAsAbsent(smsRouteSchema),
   audienceType: z.string().trim().toLowerCase().transform((v) => v.replace(/[\s-]+/g, '_'))
     .pipe(z.enum(['all', 'all_contacts', 'segment', 'manual', 'manual_list', 'list'], { error: 'audienceType is one of all, segment, manual' }))
     .transform((v) => (v.startsWith('all') ? 'all' : v === 'segment' ? 'segment' : 'manual') as (typeof SMS_AUDIENCES)[number]).optional(),
@@ -66,8 +66,8 @@ export const createSmsCampaignBodySchema = z.object({
     search: z.string().trim().min(1).max(200).optional(),
     phones: bulkPhones('audienceCriteria.phones', 0).optional(),
   }).optional(),
-  scheduledAt: scheduleSchema.optional(),
-  scheduleTimezone: timeZoneSchema.optional(),
+  scheduledAt: nullAsAbsent(scheduleSchema),
+  scheduleTimezone: nullAsAbsent(timeZoneSchema),
 });
 export type CreateSmsCampaignInput = z.infer<typeof createSmsCampaignBodySchema>;
 
@@ -79,13 +79,13 @@ export const createRcsCampaignBodySchema = z.object({
   numbers: bulkPhones('numbers', 1).optional(),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country is an ISO 3166 two-letter code').default('IN'),
   removeDuplicate: z.boolean().default(true),
-  ttl: rcsTtlSchema.optional(),
+  ttl: nullAsAbsent(rcsTtlSchema),
   /** Without it, a `scheduledAt` schedules the campaign (it is never dropped); `false` with one is a 400. */
   scheduleCampaign: z.boolean().optional(),
-  scheduledAt: scheduleSchema.optional(),
-  scheduleTimezone: timeZoneSchema.optional(),
+  scheduledAt: nullAsAbsent(scheduleSchema),
+  scheduleTimezone: nullAsAbsent(timeZoneSchema),
   fallback: z.boolean().default(false),
-  fallbackMessage: z.string().min(1).max(2000).optional(),
+  fallbackMessage: nullAsAbsent(z.string().min(1).max(2000)),
   rcsVariables: templateValuesSchema().optional(),
 });
 export type CreateRcsCampaignInput = z.infer<typeof createRcsCampaignBodySchema>;
@@ -96,13 +96,13 @@ export const createEmailCampaignBodySchema = z.object({
   templateId: z.string().min(1),
   fromName: headerText(200).trim().min(1),
   fromEmail: z.email(),
-  replyTo: z.email().optional(),
-  subject: withMergeTags(headerText(998).min(1).optional()),
+  replyTo: nullAsAbsent(z.email()),
+  subject: nullAsAbsent(withMergeTags(headerText(998).min(1))),
   variables: mergeValuesSchema().optional(),
   audience: z.enum(['list', 'subscribers']).default('list'),
   recipients: z.array(z.email({ error: 'recipients are email addresses' })).max(MAX_CAMPAIGN_RECIPIENTS).optional(),
-  scheduledAt: scheduleSchema.optional(),
-  scheduleTimezone: timeZoneSchema.optional(),
+  scheduledAt: nullAsAbsent(scheduleSchema),
+  scheduleTimezone: nullAsAbsent(timeZoneSchema),
 });
 export type CreateEmailCampaignInput = z.infer<typeof createEmailCampaignBodySchema>;
 

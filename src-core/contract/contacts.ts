@@ -1,6 +1,6 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
-import { timestampSchema, type PageMeta } from './common.ts';
+import { nullAsAbsent, timestampSchema, type PageMeta } from './common.ts';
 
 export const contactSchema = z.object({
   id: z.string(),
@@ -75,11 +75,11 @@ export const contactTagsSchema = z.array(contactTagSchema)
 /** Console-only: create a contact by hand (the contract creates contacts from channels). */
 export const createContactBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
-    username: z.string().trim().min(1).max(100).optional(),
-    email: z.email().max(320).optional(),
-    phone: z.string().regex(/^\+?[0-9]{6,15}$/, 'phone must be 6 to 15 digits, optionally with a leading +').optional(),
-    profilePic: z.url().optional(),
+    name: nullAsAbsent(z.string().trim().min(1).max(200)),
+    username: nullAsAbsent(z.string().trim().min(1).max(100)),
+    email: nullAsAbsent(z.email().max(320)),
+    phone: nullAsAbsent(z.string().regex(/^\+?[0-9]{6,15}$/, 'phone must be 6 to 15 digits, optionally with a leading +')),
+    profilePic: nullAsAbsent(z.url()),
     source: z.string().min(1).max(50).optional(),
     tags: contactTagsSchema.optional(),
   })

@@ -1,6 +1,6 @@
 // Email: templates with merge tags, sending domains, the SMTP connection, contacts and sends (seed 000, "Email").
 import { z } from 'zod';
-import { mergeValuesSchema, timestampSchema } from './common.ts';
+import { mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
 
 /**
  * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
@@ -70,7 +70,7 @@ export const emailContactSchema = z.object({
   id: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), subscribed: z.boolean(), createdAt: timestampSchema,
 });
 export type EmailContact = z.infer<typeof emailContactSchema>;
-export const createEmailContactBodySchema = z.object({ email: z.email(), firstName: z.string().trim().max(100).optional(), lastName: z.string().trim().max(100).optional() });
+export const createEmailContactBodySchema = z.object({ email: z.email(), firstName: nullAsAbsent(z.string().trim().max(100)), lastName: nullAsAbsent(z.string().trim().max(100)) });
 
 export const sendingDomainSchema = z.object({ id: z.string(), domain: z.string(), status: z.enum(['PENDING', 'VERIFIED']), createdAt: timestampSchema, verifiedAt: timestampSchema.nullable() });
 export type SendingDomain = z.infer<typeof sendingDomainSchema>;

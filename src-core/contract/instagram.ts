@@ -1,6 +1,6 @@
 // Instagram: the organization's connection, profile, conversations, direct messages and insights (seed 000, "Instagram").
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { nullAsAbsent, timestampSchema } from './common.ts';
 
 /**
  * An IGSID (Instagram-scoped user id, the page-scoped id a customer's messages arrive from) is a string
@@ -83,16 +83,16 @@ export const connectInstagramBodySchema = z.object({
   organizationId: z.string().optional(),
   instagramAccountId: digitsId.optional(),
   pageId: digitsId.optional(),
-  pageName: z.string().trim().min(1).max(100).optional(),
+  pageName: nullAsAbsent(z.string().trim().min(1).max(100)),
   username: z
     .string()
     .trim()
     .transform((name) => name.replace(/^@/, ''))
     .pipe(z.string().regex(/^(?=.*[A-Za-z._])[A-Za-z0-9._]{1,30}$/, 'username must be 1 to 30 letters, digits, periods and underscores, with at least one letter, period or underscore')),
-  name: z.string().trim().min(1).max(64).optional(),
-  biography: z.string().max(150, 'biography must be at most 150 characters').optional(),
-  website: z.url().max(2000).optional(),
-  profilePictureUrl: z.url().max(2000).optional(),
+  name: nullAsAbsent(z.string().trim().min(1).max(64)),
+  biography: nullAsAbsent(z.string().max(150, 'biography must be at most 150 characters')),
+  website: nullAsAbsent(z.url().max(2000)),
+  profilePictureUrl: nullAsAbsent(z.url().max(2000)),
   followersCount: count.optional(),
   followsCount: count.optional(),
   mediaCount: count.optional(),
@@ -120,7 +120,7 @@ export const instagramSenderBodySchema = z.object({
     .trim()
     .transform((name) => name.replace(/^@/, ''))
     .pipe(z.string().regex(/^[A-Za-z0-9._]{1,30}$/, 'username must be 1 to 30 letters, digits, periods and underscores')),
-  name: z.string().trim().min(1).max(100).optional(),
+  name: nullAsAbsent(z.string().trim().min(1).max(100)),
 });
 export type InstagramSenderInput = z.infer<typeof instagramSenderBodySchema>;
 

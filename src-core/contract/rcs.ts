@@ -1,6 +1,6 @@
 // RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
 import { z } from 'zod';
-import { phoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
+import { nullAsAbsent, phoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
 import { smsRouteSchema } from './sms.ts';
 
 export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
@@ -16,9 +16,9 @@ export const createRcsTemplateBodySchema = z.object({
   botId: z.string().min(1),
   name: z.string().trim().min(1).max(100),
   type: z.enum(['text', 'rich_card']).default('text'),
-  title: z.string().max(200).optional(),
+  title: nullAsAbsent(z.string().max(200)),
   text: z.string().min(1).max(2500),
-  imageUrl: z.url().optional(),
+  imageUrl: nullAsAbsent(z.url()),
   suggestions: z.array(rcsSuggestionSchema).max(11).default([]),
 });
 export type CreateRcsTemplateInput = z.infer<typeof createRcsTemplateBodySchema>;

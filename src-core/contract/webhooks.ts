@@ -1,6 +1,6 @@
 // Webhooks: endpoints, the event catalogue, deliveries and attempts (seed 001, "Webhooks").
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { nullAsAbsent, timestampSchema } from './common.ts';
 
 export const WEBHOOK_EVENTS = [
   'contact.created', 'contact.updated', 'contact.lifecycle_changed', 'form.submitted',
@@ -33,7 +33,7 @@ const eventsField = z.union([z.literal('*'), z.array(z.string(), { error: 'event
 export const createWebhookBodySchema = z.object({
   url: z.url({ error: 'url must be an absolute URL' }).max(2048),
   events: eventsField,
-  description: z.string().trim().max(500).optional(),
+  description: nullAsAbsent(z.string().trim().max(500)),
 });
 export const updateWebhookBodySchema = z.object({
   url: z.url().max(2048).optional(),
