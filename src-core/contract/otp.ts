@@ -20,11 +20,14 @@ export const otpWidgetSchema = z.object({
 });
 export type OtpWidget = z.infer<typeof otpWidgetSchema>;
 
+/** A text field: "<name> is required" when it is missing; present but not text, the usual words ("must be text, not a number"). */
+const requiredText = (name: string) => z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : undefined) });
+
 const int = (name: string, min: number, max: number) =>
   z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
 
 const widgetFields = {
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+  name: requiredText('name').trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
   otpLength: int('otpLength', 4, 10),
   expirySeconds: int('expirySeconds', 30, 3600),
   resendCooldownSeconds: int('resendCooldownSeconds', 0, 3600),
@@ -62,29 +65,29 @@ export const updateOtpWidgetBodySchema = z.object(widgetFields).partial();
 export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
 
 /** A phone number in international format, with or without `+`: 8 to 15 digits, the first not 0 (no country code starts with 0). */
-export const otpIdentifierSchema = z.string({ error: 'identifier is required' }).trim()
+export const otpIdentifierSchema = requiredText('identifier').trim()
   .regex(/^\+?[1-9]\d{7,14}$/, 'identifier must be a phone number in international format: 8 to 15 digits, the country code first (not 0), optional +');
 
 export const sendOtpBodySchema = z.object({
-  widgetId: z.string({ error: 'widgetId is required' }).min(1, 'widgetId is required'),
+  widgetId: requiredText('widgetId').min(1, 'widgetId is required'),
   identifier: otpIdentifierSchema,
 });
 export type SendOtpInput = z.infer<typeof sendOtpBodySchema>;
 
 export const retryOtpBodySchema = z.object({
-  requestId: z.string({ error: 'requestId is required' }).min(1, 'requestId is required'),
+  requestId: requiredText('requestId').min(1, 'requestId is required'),
   channel: otpChannelSchema.optional(),
 });
 export type RetryOtpInput = z.infer<typeof retryOtpBodySchema>;
 
 export const verifyOtpBodySchema = z.object({
-  requestId: z.string({ error: 'requestId is required' }).min(1, 'requestId is required'),
-  otp: z.string({ error: 'otp is required and must be a string' }).trim().min(1, 'otp is required'),
+  requestId: requiredText('requestId').min(1, 'requestId is required'),
+  otp: requiredText('otp').trim().min(1, 'otp is required'),
 });
 export type VerifyOtpInput = z.infer<typeof verifyOtpBodySchema>;
 
 export const verifyOtpTokenBodySchema = z.object({
-  accessToken: z.string({ error: 'accessToken is required' }).min(1, 'accessToken is required'),
+  accessToken: requiredText('accessToken').min(1, 'accessToken is required'),
 });
 
 export const otpSendResultSchema = z.object({ requestId: z.string() });

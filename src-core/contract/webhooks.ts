@@ -31,7 +31,8 @@ const eventsField = z.union([z.literal('*'), z.array(z.string(), { error: 'event
   .transform((events) => events as '*' | Array<WebhookEventType | '*'>);
 
 export const createWebhookBodySchema = z.object({
-  url: z.url({ error: 'url must be an absolute URL' }).max(2048),
+  // Its own words for a URL that is not one only: a missing or overlong one gets the usual "is required" or maximum.
+  url: z.url({ error: (issue) => (issue.code === 'invalid_format' ? 'url must be an absolute URL' : undefined) }).max(2048),
   events: eventsField,
   description: nullAsAbsent(z.string().trim().max(500)),
 });

@@ -25,6 +25,11 @@ describe('validation messages', () => {
       'name: must be text, not a number', 'tags: must be a list, not a string', 'count: must be a whole number',
     ]);
   });
+  it('says a missing field is required, whatever forms it takes', () => {
+    const either = z.object({ events: z.union([z.literal('*'), z.array(z.string())]) });
+    expect(issues(either, {})).toEqual(['events: is required']);
+    expect(issues(either, { events: 5 })).toEqual(['events: does not match any accepted form']);
+  });
   it('keeps a schema\'s own message', () => {
     expect(issues(z.object({ phone: z.string().regex(/^\d+$/, 'must be digits') }), { phone: 'x' })).toEqual(['phone: must be digits']);
   });

@@ -33,7 +33,8 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
     case 'invalid_union':
-      return 'does not match any accepted form';
+      // A missing field is not a value that matches no form: say it is missing.
+      return issue.input === undefined ? 'is required' : 'does not match any accepted form';
     default:
       return undefined;
   }

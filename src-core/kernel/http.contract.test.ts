@@ -85,6 +85,10 @@ describe('errors', () => {
     expect((await topUp(1.5)).body.message).toBe('Invalid body: amountPaise: must be a whole number');
     expect((await t.request('POST', '/dashboard/wallet/top-up', { token: t.dashboardToken, body: '{"amountPaise":99999999999999999999}' })).body.message)
       .toBe('Invalid body: amountPaise: must be at most 10000000000');
+    // Any number of digits is a whole number: past the maximum it says the maximum (a limit is clamped, as any limit over it).
+    const key = await t.createKey();
+    expect((await t.request('GET', '/v1/contacts?page=9007199254740993', { token: key.key })).body.message).toBe('Invalid query: page: page must be at most 1000000');
+    expect((await t.request('GET', `/v1/contacts?limit=${'9'.repeat(400)}`, { token: key.key })).body.meta.limit).toBe(100);
     const long = await t.request('GET', `/v1/contacts?search=${'x'.repeat(20_000)}`);
     expect([long.status, long.body]).toEqual([431, { ...envelope(431), code: 'HEADERS_TOO_LARGE', message: expect.stringContaining('too large') }]);
   });

@@ -91,6 +91,9 @@ describe('pagination', () => {
     }
     expect(schema.parse({ page: ' 7 ', limit: '010' })).toEqual({ page: 7, limit: 10 });
     expect(schema.safeParse({ page: '1000001' }).error?.issues[0]?.message).toBe('page must be at most 1000000');
+    // More digits than a double holds exactly are still a whole number: over the maximum, or clamped.
+    expect(new Set(schema.safeParse({ page: '9007199254740993' }).error?.issues.map((issue) => issue.message))).toEqual(new Set(['page must be at most 1000000']));
+    expect(schema.parse({ limit: '9'.repeat(400) })).toEqual({ page: 1, limit: 100 });
   });
   it('builds the list envelope', () => {
     const request = toPageRequest({ page: 2, limit: 10 });

@@ -7,14 +7,21 @@ export type PageRequest = { page: number; limit: number; offset: number };
 /**
  * A whole-number query value written in decimal digits: `0x10`, `1e2` or `2.0` are refused rather than
  * read as 16, 100 or 2 (what Number() would make of them). `max` refuses; `clampTo` clamps instead.
- * Chain `.default(n)` or `.optional()`.
+ * Any number of digits is a whole number: one too large for a double to hold exactly (9007199254740993)
+ * is over the maximum, and said so, or clamped. Chain `.default(n)` or `.optional()`.
  */
 export function queryInt(name: string, opts: { min?: number; max?: number; clampTo?: number } = {}) {
   const { min = 1, max = Number.MAX_SAFE_INTEGER } = opts;
+  const read = (digits: string): number => {
+    // 400 digits read as Infinity, which the validator would call "not a number".
+    const n = Math.min(Number(digits), Number.MAX_VALUE);
+    return opts.clampTo === undefined ? n : Math.min(n, opts.clampTo);
+  };
   return z.preprocess(
-    (raw) => (typeof raw === 'string' && /^\s*\d{1,15}\s*$/.test(raw) ? Number(raw) : raw),
+    (raw) => (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? read(raw) : raw),
     z.number({ error: `${name} must be a whole number` })
-      .int(`${name} must be a whole number`)
+      // Past the safe integers the whole-number check answers too_big: beyond any maximum, so say the maximum.
+      .int({ error: (issue) => (issue.code === 'too_big' ? `${name} must be at most ${max}` : `${name} must be a whole number`) })
       .min(min, `${name} must be at least ${min}`)
       .max(max, `${name} must be at most ${max}`)
       .transform((n) => (opts.clampTo === undefined ? n : Math.min(n, opts.clampTo))),

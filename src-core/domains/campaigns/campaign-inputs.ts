@@ -77,7 +77,7 @@ export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId:
   const placeholders = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
   const mapping = input.variableMapping ?? {};
   const beyond = Object.keys(mapping).filter((k) => Number(k) < 1 || Number(k) > placeholders);
-  if (beyond.length) throw bad(`variableMapping names {{${beyond.join('}}, {{')}}, but template ${template.name} has ${placeholders} body placeholder${placeholders === 1 ? '' : 's'}`);
+  if (beyond.length) throw bad(`variableMapping names {{${beyond.join('}}, {{')}}}, but template ${template.name} has ${placeholders} body placeholder${placeholders === 1 ? '' : 's'}`);
   const config: WaCampaignConfig = {
     templateId: template.id, templateName: template.name, templateComponents: input.templateComponents ?? [], variableMapping: mapping,
   };

@@ -63,7 +63,7 @@ describe('create', () => {
       [offer({ scheduledAt: '2030-01-01T24:00:00Z' }), 'ISO 8601'],
       [offer({ scheduledAt: '2030-03-10T02:30:00', scheduleTimezone: 'America/New_York' }), 'scheduledAt 2030-03-10T02:30:00 does not exist in America/New_York'],
       [offer({ scheduleTimezone: 'Mars/Olympus' }), 'IANA'],
-      [offer({ variableMapping: { 3: 'name' } }), 'has 2 body placeholders'],
+      [offer({ variableMapping: { 3: 'name' } }), 'variableMapping names {{3}}, but template diwali_offer has 2 body placeholders'],
       [offer({ variableMapping: { 1: 'age' } }), 'variableMapping'],
       [offer({ templateComponents: [] }), 'placeholder {{1}}, {{2}} has no value'],
       [offer({ templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }, { type: 'text', text: 'c' }] }] }), 'expects 2 parameters, got 3'],

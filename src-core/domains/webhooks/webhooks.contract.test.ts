@@ -28,6 +28,11 @@ describe('endpoints', () => {
     const unknown = await api('POST', '/v1/webhooks', { url: r.url, events: ['contact.created', 'nope.event'] });
     expect([unknown.status, unknown.body.message]).toEqual([400, 'Invalid body: events.1: unknown event type "nope.event": GET /v1/webhooks/events lists them all, or subscribe to "*"']);
     expect((await api('POST', '/v1/webhooks', { url: r.url, events: [] })).status).toBe(400);
+    // Each refusal names its real problem: a missing list, a URL too long (not "not a URL"), a URL that is not one.
+    expect((await api('POST', '/v1/webhooks', { url: r.url })).body.message).toBe('Invalid body: events: is required');
+    expect((await api('POST', '/v1/webhooks', { url: `https://example.com/${'a'.repeat(5000)}`, events: '*' })).body.message)
+      .toBe('Invalid body: url: must be at most 2048 characters');
+    expect((await api('POST', '/v1/webhooks', { url: 'example.com/hook', events: '*' })).body.message).toBe('Invalid body: url: url must be an absolute URL');
     // The seed's 23, and the delivery receipts of SMS, RCS and Instagram.
     const catalogue = (await api('GET', '/v1/webhooks/events')).body.data as Array<{ type: string; emitted: boolean }>;
     expect(catalogue).toHaveLength(26);
