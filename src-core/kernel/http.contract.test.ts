@@ -89,6 +89,11 @@ describe('errors', () => {
     const key = await t.createKey();
     expect((await t.request('GET', '/v1/contacts?page=9007199254740993', { token: key.key })).body.message).toBe('Invalid query: page: page must be at most 1000000');
     expect((await t.request('GET', `/v1/contacts?limit=${'9'.repeat(400)}`, { token: key.key })).body.meta.limit).toBe(100);
+    // Valid JSON with a prototype key is not "malformed": the key is named and refused, never taken into an object.
+    for (const [body, named] of [['{"__proto__":{},"email":"a@example.com"}', '"__proto__"'], ['{"tags":[{"constructor":{"prototype":{}}}]}', '"constructor" holding "prototype"']]) {
+      const res = await t.request('POST', '/v1/email/contacts', { token: key.key, body });
+      expect([res.status, res.body.code, res.body.message]).toEqual([400, 'VALIDATION_FAILED', `Invalid body: the key ${named} is not allowed`]);
+    }
     const long = await t.request('GET', `/v1/contacts?search=${'x'.repeat(20_000)}`);
     expect([long.status, long.body]).toEqual([431, { ...envelope(431), code: 'HEADERS_TOO_LARGE', message: expect.stringContaining('too large') }]);
   });

@@ -291,7 +291,9 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   // Only JSON bodies are accepted (multipart routes register their own parser); anything else is 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { fileSize: 16 * 1024 * 1024, files: 1 } });
-  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  // Prototype keys are not refused by the parser (that is reported as malformed JSON, which it is not) but by
+  // jsonBodyProblem, which names them: JSON.parse keeps `__proto__` as an ordinary key, refused before any route sees it.
+  const defaultJson = app.getDefaultJsonParser('ignore', 'ignore');
   // Bytes that are not UTF-8 are refused, not stored as U+FFFD (what was sent would be lost).
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {

@@ -24,4 +24,9 @@ describe('JSON body limits', () => {
     expect(jsonBodyProblem(JSON.parse('{"\\ud800":1}'))).toMatch(/unpaired/);
     expect(jsonBodyProblem(JSON.parse('{"name":"\\ud83d\\ude00"}'))).toBeNull();
   });
+  it('refuses the keys that reach a prototype, at any depth, and keeps ordinary keys of those names', () => {
+    expect(jsonBodyProblem(JSON.parse('{"a":[{"__proto__":{"polluted":1}}]}'))).toBe('Invalid body: the key "__proto__" is not allowed');
+    expect(jsonBodyProblem(JSON.parse('{"constructor":{"prototype":{}}}'))).toBe('Invalid body: the key "constructor" holding "prototype" is not allowed');
+    expect(jsonBodyProblem(JSON.parse('{"rcsVariables":{"constructor":"x","prototype":"y"}}'))).toBeNull();
+  });
 });

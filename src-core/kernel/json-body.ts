@@ -1,7 +1,8 @@
 // Limits on a JSON body that JSON.parse does not impose: how deep it nests (a 100,000-level object parses,
 // then overflows the stack of whatever walks it: validation, hashing, storing), text that UTF-8 cannot
-// hold (an unpaired surrogate such as "\uD800", stored as U+FFFD: not what was sent) and the NUL character
-// (no text the contract takes holds one; SQLite ends a string at it).
+// hold (an unpaired surrogate such as "\uD800", stored as U+FFFD: not what was sent), the NUL character
+// (no text the contract takes holds one; SQLite ends a string at it) and the keys that reach an object's
+// prototype (`__proto__`, `constructor.prototype`: a copy or merge of the body could pollute every object).
 
 export const MAX_JSON_DEPTH = 32;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -23,12 +24,19 @@ export function jsonBodyProblem(value: unknown): string | null {
       continue;
     }
     for (const [key, element] of Object.entries(item)) {
-      const problem = textProblem(key);
+      const problem = textProblem(key) ?? prototypeKeyProblem(key, element);
       if (problem) return problem;
       stack.push({ value: element, depth: depth + 1 });
     }
   }
   return null;
+}
+
+/** A key no body of the contract uses and that would reach a prototype if the body were merged into an object. */
+function prototypeKeyProblem(key: string, value: unknown): string | null {
+  if (key === '__proto__') return 'Invalid body: the key "__proto__" is not allowed';
+  const reachesPrototype = key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype');
+  return reachesPrototype ? 'Invalid body: the key "constructor" holding "prototype" is not allowed' : null;
 }
 
 const UNPAIRED = 'Invalid body: a text holds an unpaired UTF-16 surrogate (a lone \\uD800-\\uDFFF escape), which is not a character';
