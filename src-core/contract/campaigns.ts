@@ -24,8 +24,12 @@ export const timeZoneSchema = z.string().min(1).max(64).refine((zone) => {
   }
 }, 'must be an IANA time zone name, e.g. Asia/Kolkata');
 
-/** A date-time with an offset, or a local one ("2026-02-01T10:00:00") read in `scheduleTimezone`. */
-export const scheduleSchema = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(v)
+/**
+ * A date-time with an offset, or a local one ("2026-02-01T10:00:00") read in `scheduleTimezone`. Seconds
+ * may have a fraction of any precision (`.123456`, as many languages print them); it is kept to the
+ * millisecond, cut rather than rounded, like every timestamp the core parses.
+ */
+export const scheduleSchema = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.test(v)
   && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.length <= 19 ? `${v}Z` : v)),
   'must be an ISO 8601 date-time, e.g. 2026-02-01T10:00:00+05:30 (or without an offset, read in scheduleTimezone)');
 

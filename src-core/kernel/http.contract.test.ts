@@ -205,6 +205,11 @@ describe('API keys', () => {
     const log = (await t.dashboard('GET', `/dashboard/request-log?keyId=${key.id}&limit=200`)).body.data as Array<{ sourceIp: string }>;
     expect(new Set(log.map((entry) => entry.sourceIp))).toEqual(new Set(['::1', '203.0.113.7', '198.51.100.9', '127.0.0.1', '2001:db8::1']));
   });
+  it('takes an expiry with a fraction of a second of any precision, cut to the millisecond', async () => {
+    const key = await t.createKey({ expiresAt: '2030-01-15T16:00:00.123999Z' });
+    expect(key.expiresAt).toBe('2030-01-15T16:00:00.123Z');
+    expect((await t.request('GET', '/v1/sms/logs?start=2026-01-01T00:00:00.000001Z&end=2026-01-16T00:00:00.999999%2B05:30', { token: key.key })).status).toBe(200);
+  });
   it('refuses an allow-list switched on with no address (a key that would refuse every request)', async () => {
     for (const allowedIps of [[], undefined]) {
       const res = await t.dashboard('POST', '/dashboard/api-keys', { name: 'walled', environment: 'test', scopes: ['contacts:read'], ipWhitelistEnabled: true, allowedIps });

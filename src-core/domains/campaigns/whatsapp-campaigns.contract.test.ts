@@ -75,6 +75,17 @@ describe('create', () => {
     }
     expect((await create(offer(), (await t.createKey({ scopes: ['whatsapp:campaigns:read'] })).key)).status).toBe(403);
   });
+  it('takes a fraction of a second of any precision in scheduledAt, cut to the millisecond', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ scheduledAt: '2030-01-15T16:00:00.123456Z' }, '2030-01-15T16:00:00.123Z'],
+      [{ scheduledAt: '2030-01-15T21:30:00.9999999+05:30' }, '2030-01-15T16:00:00.999Z'],
+      [{ scheduledAt: '2030-01-15T21:30:00.5', scheduleTimezone: 'Asia/Kolkata' }, '2030-01-15T16:00:00.500Z'],
+    ];
+    for (const [schedule, stored] of cases) {
+      const res = await create(offer(schedule));
+      expect([res.status, res.body.scheduledAt], JSON.stringify(schedule)).toEqual([201, stored]);
+    }
+  });
 });
 
 describe('launch and dispatch', () => {
