@@ -40,8 +40,11 @@ export type ServerOptions = {
   dataFile: string;
   host?: string;
   port?: number;
-  /** `manual` (tests): time stands still unless advanced. Default: real time plus the persisted offset. */
-  clock?: { kind: 'manual'; startMs: number } | { kind: 'real' };
+  /**
+   * `manual` (tests): time stands still unless advanced. Default: real time plus the persisted offset.
+   * `wallNow` (tests): the wall clock that signs webhook deliveries; default the system's.
+   */
+  clock?: ({ kind: 'manual'; startMs: number } | { kind: 'real' }) & { wallNow?: () => number };
   seed?: 'demo' | 'none' | 'auto';
   allowPrivateWebhooks?: boolean;
   /** Test hooks for webhook delivery (resolver, a shorter timeout); production uses DNS and 10 s. */
@@ -74,7 +77,8 @@ export async function createServer(options: ServerOptions) {
   // A seed cut short (the process killed) left nothing behind but this marker: it plays again, from the start.
   const seedPending = orgsAtBoot.isFresh() || Boolean(orgsAtBoot.getSetting(DEMO_PENDING_KEY));
   const demoStory = options.clock?.kind !== 'manual' && seed !== 'none' && seedPending;
-  const clockMode: ClockMode = options.clock?.kind === 'manual' ? options.clock : { kind: 'real', offsetMs: savedOffset - (demoStory ? DEMO_STORY_MS : 0) };
+  const clockMode: ClockMode = options.clock?.kind === 'manual' ? options.clock
+    : { kind: 'real', offsetMs: savedOffset - (demoStory ? DEMO_STORY_MS : 0), wallNow: options.clock?.wallNow };
   const clock = createClock(clockMode);
   const orgs = createOrgs({ db, clock });
   const { organization: defaultOrg } = orgs.ensureDefault(() => {

@@ -11,11 +11,12 @@ import { startWebhookReceiver, type Received, type WebhookReceiver } from '../..
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
+/** As a receiver checks it (seed 001): the HMAC, and `t` within 300 s of its own clock. */
 const verify = (received: Received, secret: string): boolean => {
   const header = String(received.headers['x-service-signature']);
   const t = /t=(\d+)/.exec(header)?.[1];
   const v1 = /v1=([0-9a-f]+)/.exec(header)?.[1];
-  return v1 === createHmac('sha256', secret).update(`${t}.${received.body}`).digest('hex');
+  return v1 === createHmac('sha256', secret).update(`${t}.${received.body}`).digest('hex') && Math.abs(Date.now() / 1000 - Number(t)) <= 300;
 };
 
 let session: ConsoleSession;
@@ -40,6 +41,8 @@ afterAll(async () => {
 
 describe('webhook inspector', () => {
   it('creates an endpoint with the event picker and shows its secret once, with a copy button', async () => {
+    // Virtual time hours ahead of real time (before any endpoint listens): signatures still carry real time.
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 3600 })).status).toBe(200);
     await page.getByTestId('nav-webhooks').click();
     await page.getByText('No webhook endpoints yet').waitFor();
     await page.getByTestId('new-endpoint').click();
@@ -92,6 +95,7 @@ describe('webhook inspector', () => {
     const verdict = detail().getByTestId('signature-result');
     await page.locator('[data-testid="signature-result"][data-valid="true"]').waitFor();
     expect(await verdict.textContent()).toContain('Valid for the current secret');
+    expect(await detail().getByTestId('signature-age').getAttribute('data-stale')).toBe('false');
     await screenshot(page, 'webhooks-detail');
     await detail().screenshot({ path: join(ARTIFACTS, 'webhooks-detail-panel.png') });
 

@@ -11,15 +11,22 @@ export interface Clock {
   /** A real-time timer, for infrastructure only (flushing buffers, waking the job runner). */
   realTimeout(fn: () => void, ms: number): { cancel(): void };
   realNow(): number;
+  /**
+   * Wall-clock unix seconds, whatever virtual time says: for what a party outside compares with its own
+   * clock (a webhook signature's `t`). Injectable (`wallNow` in the mode) for tests.
+   */
+  wallSeconds(): number;
   /** Whether virtual time moves on its own, with real time (false: a manual clock, moved only by setTo). */
   readonly running: boolean;
 }
 
-export type ClockMode = { kind: 'real'; offsetMs?: number } | { kind: 'manual'; startMs: number };
+/** `wallNow`: the wall-clock reading behind `wallSeconds` (tests pin it); default `Date.now`. */
+export type ClockMode = ({ kind: 'real'; offsetMs?: number } | { kind: 'manual'; startMs: number }) & { wallNow?: () => number };
 
 export function createClock(mode: ClockMode): Clock {
   let virtualOffset = mode.kind === 'real' ? (mode.offsetMs ?? 0) : 0;
   let manualNow = mode.kind === 'manual' ? mode.startMs : 0;
+  const wallNow = mode.wallNow ?? Date.now;
   const now = (): number => (mode.kind === 'manual' ? manualNow : Date.now() + virtualOffset);
   // A send asks for the time a dozen times within the same millisecond: the string is made once per ms.
   let isoAt = Number.NaN;
@@ -47,6 +54,7 @@ export function createClock(mode: ClockMode): Clock {
       return { cancel: () => clearTimeout(handle) };
     },
     realNow: () => Date.now(),
+    wallSeconds: () => Math.floor(wallNow() / 1000),
     running: mode.kind === 'real',
   };
 }

@@ -51,6 +51,16 @@ describe('clock', () => {
     clock.setTo(2_000);
     expect(clock.nowIso()).toBe(new Date(5_000).toISOString());
   });
+  it('reads wall-clock seconds apart from virtual time, from the injected wall reading when one is given', () => {
+    let wall = 1_900_000_000_500;
+    const clock = createClock({ kind: 'manual', startMs: 1_000, wallNow: () => wall });
+    clock.setTo(10 * 3_600_000);
+    expect(clock.wallSeconds()).toBe(1_900_000_000);
+    wall += 2_000;
+    expect(clock.wallSeconds()).toBe(1_900_000_002);
+    const real = createClock({ kind: 'real', offsetMs: 3_600_000 });
+    expect(Math.abs(real.wallSeconds() - Date.now() / 1000)).toBeLessThan(2);
+  });
   it('real clock follows real time plus an offset', () => {
     const clock = createClock({ kind: 'real', offsetMs: 3_600_000 });
     expect(clock.now() - clock.realNow()).toBeGreaterThanOrEqual(3_599_000);

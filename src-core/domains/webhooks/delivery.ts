@@ -79,7 +79,8 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
   }
 
   async function send(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number): Promise<void> {
-    const timestamp = Math.floor(clock.now() / 1000);
+    // The receiver checks `t` against its own clock (300 s tolerance): wall-clock time, not virtual time.
+    const timestamp = clock.wallSeconds();
     const headers = {
       'content-type': 'application/json', 'user-agent': 'Switchboard-Webhooks/1.0',
       'x-service-event-id': delivery.event_id, 'x-service-event-type': delivery.event_type, 'x-service-webhook-id': endpoint.id,

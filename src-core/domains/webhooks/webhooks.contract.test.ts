@@ -1,17 +1,28 @@
 // Webhooks over real HTTP to real receivers on 127.0.0.1: signatures checked by Stripe's verifier, the
 // whole retry schedule on the clock, 410, auto-disable, the timeout, replay, rotation, the log.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../testing/test-server.ts';
-import { type Received, webhookSuite } from '../../testing/webhook-receiver.ts';
+import { createTestServer, TEST_EPOCH_MS, type TestServer } from '../../testing/test-server.ts';
+import { type Received, settleDeliveries, startWebhookReceiver, webhookSuite } from '../../testing/webhook-receiver.ts';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from './delivery.ts';
 
 const stripe = new Stripe('sk_test_unused');
 const suite = webhookSuite();
 const { api, receiver, settle } = suite;
 let t: TestServer;
+/** Stripe's verifier, as a receiver runs it: against its own (wall) clock, 300 s tolerance. */
 const verify = (r: Received, secret: string) =>
-  (stripe.webhooks.signature as NonNullable<typeof stripe.webhooks.signature>).verifyHeader(r.body, r.headers['x-service-signature'] as string, secret, 300, undefined, Math.floor(t.server.clock.now() / 1000));
+  (stripe.webhooks.signature as NonNullable<typeof stripe.webhooks.signature>).verifyHeader(r.body, r.headers['x-service-signature'] as string, secret, 300);
+/** The seed's check: `t` within 300 s of the receiver's clock, past or future, and a `v1` that matches. */
+function verifiesAsTheSeedSays(r: Received, secret: string, receiverNowSeconds: number): boolean {
+  const header = r.headers['x-service-signature'] as string;
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(header)?.[1]);
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${signedAt}.${r.body}`).digest('hex'));
+  const matches = [...header.matchAll(/v1=([0-9a-f]+)/g)].some(([, hex]) => hex?.length === expected.length && timingSafeEqual(Buffer.from(hex), expected));
+  return matches && Math.abs(receiverNowSeconds - signedAt) <= 300;
+}
+const signedAtOf = (r: Received): number => Number(/t=(\d+)/.exec(r.headers['x-service-signature'] as string)?.[1]);
 
 beforeAll(() => {
   t = suite.server();
@@ -66,6 +77,44 @@ describe('delivery', () => {
     expect((ra as Received).headers).toMatchObject({ 'x-service-event-id': body.id, 'x-service-event-type': 'contact.created', 'x-service-webhook-id': ea.id, 'x-service-delivery-attempt': '1' });
     expect((rb as Received).headers['x-service-event-id']).toBe(body.id);
     expect((await api('GET', `/v1/webhooks/${ea.id}`)).body.lastSuccessAt).toEqual(expect.any(String));
+  });
+
+  it('signs with wall-clock time: after the virtual clock jumps hours ahead, t is within 300 s of real time and verifies', async () => {
+    const r = await receiver();
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).body;
+    await t.advance(6 * 3600);
+    const virtualNow = t.server.clock.now();
+    await api('POST', `/v1/webhooks/${endpoint.id}/test`, { eventType: 'contact.created' });
+    await settle();
+    const received = r.received[0] as Received;
+    const realNowSeconds = Date.now() / 1000;
+    expect(Math.abs(signedAtOf(received) - realNowSeconds)).toBeLessThanOrEqual(300);
+    expect(verifiesAsTheSeedSays(received, endpoint.secret, Math.floor(realNowSeconds))).toBe(true);
+    expect(verify(received, endpoint.secret)).toBe(true);
+    // Against the virtual clock the same delivery would be refused: hours apart. The envelope stays virtual.
+    expect(verifiesAsTheSeedSays(received, endpoint.secret, Math.floor(virtualNow / 1000))).toBe(false);
+    expect(Date.parse(JSON.parse(received.body).createdAt)).toBeGreaterThanOrEqual(virtualNow);
+  });
+
+  it('takes t from the clock\'s wall reading (pinned here), at each attempt, while retries follow virtual time', async () => {
+    let wallMs = Date.parse('2030-03-01T12:00:00.000Z');
+    const pinned = await createTestServer({ allowPrivateWebhooks: true, clock: { kind: 'manual', startMs: TEST_EPOCH_MS, wallNow: () => wallMs } });
+    const r = await startWebhookReceiver();
+    r.status = 500;
+    try {
+      const k = (await pinned.createKey()).key;
+      const endpoint = (await pinned.request('POST', '/v1/webhooks', { token: k, body: { url: r.url, events: '*' } })).body;
+      await pinned.request('POST', `/v1/webhooks/${endpoint.id}/test`, { token: k, body: {} });
+      await settleDeliveries(pinned);
+      wallMs += 3_000;
+      await pinned.advance(10);
+      expect(r.received.map(signedAtOf)).toEqual([Date.parse('2030-03-01T12:00:00Z') / 1000, Date.parse('2030-03-01T12:00:03Z') / 1000]);
+      expect(verifiesAsTheSeedSays(r.received[1] as Received, endpoint.secret, wallMs / 1000)).toBe(true);
+      expect(JSON.parse((r.received[0] as Received).body).createdAt).toBe(new Date(TEST_EPOCH_MS).toISOString());
+    } finally {
+      await r.close();
+      await pinned.close();
+    }
   });
 
   it('delivers the SMS, RCS and Instagram delivery receipts to an endpoint subscribed to them', async () => {

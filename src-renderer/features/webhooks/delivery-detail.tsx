@@ -61,7 +61,7 @@ function Body({ delivery, endpoint, now }: { delivery: WebhookDeliveryDetail; en
             {attempt.error ? <div className="wh-error-text">{attempt.error}</div> : null}
             <pre className="wh-pre" data-testid="response-body">{attempt.responseBody === null ? '(no body)' : attempt.responseBody || '(empty body)'}</pre>
           </section>
-          <SignatureCheck endpointId={delivery.endpointId} header={attempt.requestHeaders[SIGNATURE_HEADER]} rawBody={rawBody} now={now} />
+          <SignatureCheck endpointId={delivery.endpointId} header={attempt.requestHeaders[SIGNATURE_HEADER]} rawBody={rawBody} />
           <section className="wh-section">
             <h3>Request headers of attempt {attempt.attempt}</h3>
             <dl className="wh-headers" data-testid="request-headers">

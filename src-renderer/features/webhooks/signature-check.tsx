@@ -1,11 +1,32 @@
 // The local signature check: recomputes the HMAC of one attempt in the browser (WebCrypto) with the
-// secret shown at creation or rotation (kept in memory) or one the user pastes.
+// secret shown at creation or rotation (kept in memory) or one the user pastes, and says whether a
+// receiver would still take its `t` (wall-clock time, like the receiver's own clock).
 import { useEffect, useState } from 'react';
 import { time } from '../../components/format.ts';
 import { checkSignature, SIGNATURE_TOLERANCE_SECONDS, type SignatureCheck as Check } from './signature.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
-type Props = { endpointId: string; header: string | undefined; rawBody: string; now: string | undefined };
+type Props = { endpointId: string; header: string | undefined; rawBody: string };
+
+/** This computer's clock in unix seconds, read again every few seconds: what a receiver compares `t` with. */
+function useWallSeconds(): number {
+  const [seconds, setSeconds] = useState(() => Math.floor(Date.now() / 1000));
+  useEffect(() => {
+    const timer = setInterval(() => setSeconds(Math.floor(Date.now() / 1000)), 5000);
+    return () => clearInterval(timer);
+  }, []);
+  return seconds;
+}
+
+function Age({ age }: { age: number }) {
+  const stale = Math.abs(age) > SIGNATURE_TOLERANCE_SECONDS;
+  return (
+    <span data-testid="signature-age" data-stale={String(stale)}>
+      {!stale ? '' : age > 0 ? ` · signed ${age} s ago by this computer's clock: a receiver would now reject it as stale (tolerance ${SIGNATURE_TOLERANCE_SECONDS} s)`
+        : ` · signed ${-age} s ahead of this computer's clock: a receiver would reject it (tolerance ${SIGNATURE_TOLERANCE_SECONDS} s)`}
+    </span>
+  );
+}
 
 function Verdict({ check, source }: { check: Check | null; source: string }) {
   if (!check) return <div className="wh-verdict is-checking" data-testid="signature-result" data-valid="pending">Checking…</div>;
@@ -17,7 +38,7 @@ function Verdict({ check, source }: { check: Check | null; source: string }) {
   );
 }
 
-export function SignatureCheck({ endpointId, header, rawBody, now }: Props) {
+export function SignatureCheck({ endpointId, header, rawBody }: Props) {
   const kept = useWebhooksUi((s) => s.secrets[endpointId]);
   const [pasted, setPasted] = useState('');
   const secret = pasted.trim() || kept || '';
@@ -36,7 +57,7 @@ export function SignatureCheck({ endpointId, header, rawBody, now }: Props) {
 
   const check = result?.for === inputKey ? result.check : null;
   const signedAt = check && check.kind !== 'malformed' ? check.timestamp : null;
-  const age = signedAt !== null && now ? Math.round(new Date(now).getTime() / 1000 - signedAt) : null;
+  const wallSeconds = useWallSeconds();
   return (
     <section className="wh-section" data-testid="signature-check">
       <h3>Signature check <span className="muted small">(in this browser)</span></h3>
@@ -50,7 +71,7 @@ export function SignatureCheck({ endpointId, header, rawBody, now }: Props) {
       )}
       {signedAt !== null ? (
         <p className="muted small wh-tight">
-          Signed at t={signedAt} ({time(new Date(signedAt * 1000).toISOString())}){age !== null && Math.abs(age) > SIGNATURE_TOLERANCE_SECONDS ? ` · ${age} s before the virtual clock: a receiver would now reject it as stale (tolerance ${SIGNATURE_TOLERANCE_SECONDS} s)` : ''}.
+          Signed at t={signedAt} ({time(new Date(signedAt * 1000).toISOString())}, real time)<Age age={wallSeconds - signedAt} />.
           HMAC-SHA256 over <code>{'<t>.<raw body>'}</code>.
         </p>
       ) : null}
