@@ -1,41 +1,44 @@
-// The event catalogue with a sample `data` for each event (GET /webhooks/events, test deliveries).
+// The event catalogue with a sample `data` for each event (GET /webhooks/events, test deliveries); the samples' parts are in samples.ts.
+import type { Channel, MessageStatus } from '../../contract/messaging.ts';
 import { WEBHOOK_EVENTS, type WebhookCatalogueEntry, type WebhookEventType } from '../../contract/webhooks.ts';
+import { AGENT_CALL_SAMPLE, sampleContact, sampleMessage, sampleOrder, VOICE_APP_SAMPLES as VOICE_APP } from './samples.ts';
 
-const at = '2026-01-15T09:00:00.000Z';
-const contact = { id: 'cnt_sample000000000000000001', name: 'Alice Johnson', email: 'alice@example.com', phone: '+14155550101', tags: ['vip'], lifecycleStageId: null, createdAt: at };
-const message = (channel: string, direction: string, status: string) => ({
-  id: 'msg_sample000000000000000001', channel, direction, status, address: channel === 'instagram' ? '6234817790112233' : '+14155550101',
-  text: 'Hi! Is my order on its way?', externalId: `${channel}_sample`, createdAt: at,
+const contact = sampleContact();
+const conversationId = sampleMessage('whatsapp', 'received').conversationId;
+const received = (channel: Channel) => ({
+  message: sampleMessage(channel, 'received'), conversationId,
+  contact: sampleContact(channel === 'instagram' ? { source: channel, username: sampleMessage(channel, 'received').address, phone: null, email: null } : { source: channel }),
 });
-const call = { callId: 'call_sample00000000000000001', sessionRef: 'sess_sample', roomId: 'room_sample', from: 'alice', to: '+1415***0101' };
+const status = (channel: Channel, reached: MessageStatus) => ({ message: sampleMessage(channel, reached), status: reached });
+const email = (reached: MessageStatus, address = 'alice@example.com') => ({ message: sampleMessage('email', reached, address), email: address });
 
 const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
-  'contact.created': ['a contact is added from any channel or import', { contact, source: 'whatsapp' }],
-  'contact.updated': ['a contact changes', { contact, changedFields: ['isBlocked', 'blockedReason'] }],
-  'contact.lifecycle_changed': ['a contact moves between lifecycle stages', { contact, fromStageId: null, toStageId: 'stage_customer' }],
+  'contact.created': ['a contact is added from any channel or import', { contact, source: contact.source }],
+  'contact.updated': ['a contact changes', { contact: sampleContact({ isBlocked: true, blockedReason: 'spam', blockedAt: '2026-01-15T09:05:00.000Z', updatedAt: '2026-01-15T09:05:00.000Z' }), changedFields: ['isBlocked', 'blockedReason'] }],
+  'contact.lifecycle_changed': ['a contact moves between lifecycle stages', { contact: sampleContact({ lifecycleStageId: 'stage_customer' }), fromStageId: null, toStageId: 'stage_customer' }],
   'form.submitted': ['a visitor submits a form, popup or landing page', { formId: 'form_sample', fields: { email: 'alice@example.com' } }],
-  'whatsapp.message.received': ['inbound whatsapp message', { message: message('whatsapp', 'inbound', 'received'), contact, conversationId: 'conv_sample' }],
-  'whatsapp.message.status': ['an outbound message becomes sent, delivered, read or failed', { message: message('whatsapp', 'outbound', 'delivered'), status: 'delivered' }],
-  'instagram.message.received': ['inbound instagram direct message', { message: message('instagram', 'inbound', 'received'), contact, conversationId: 'conv_sample' }],
-  'sms.message.received': ['inbound SMS on one of the account\'s numbers', { message: message('sms', 'inbound', 'received'), contact, conversationId: 'conv_sample' }],
-  'voice.call.completed': ['an agent-driven voice call finishes', { callId: 'call_sample', durationSeconds: 95, status: 'COMPLETED', sentiment: 'POSITIVE', summary: 'Order status given.' }],
-  'email.message.delivered': ['accepted by the recipient mail server', { message: message('email', 'outbound', 'delivered'), email: 'alice@example.com' }],
-  'email.message.opened': ['recipient opens an email', { message: message('email', 'outbound', 'read'), email: 'alice@example.com' }],
-  'email.message.clicked': ['recipient clicks a link', { message: message('email', 'outbound', 'read'), email: 'alice@example.com', url: 'https://shop.example.com' }],
-  'email.message.bounced': ['bounce; the address is added to the suppression list', { message: message('email', 'outbound', 'failed'), email: 'bounce@sim.test', suppressed: true }],
-  'email.message.complained': ['recipient marks as spam', { message: message('email', 'outbound', 'delivered'), email: 'complaint@sim.test' }],
-  'voice.app.call.inbound': ['someone dialled the business number and waits', { callId: call.callId, roomId: call.roomId, status: 'RINGING', callerNumber: '+14155550101', calledNumber: '+18005550100', callerLegTransport: 'pstn', connectWithinSeconds: 45, startedAt: at }],
-  'voice.app.call.incoming': ['an app user is being rung', { callId: call.callId, from: { externalId: 'user_1', displayName: 'Alice', role: 'customer' }, to: { externalId: 'agent_7', displayName: 'Sam', role: 'agent' } }],
-  'voice.app.call.answered': ['picked up', { ...call, status: 'ACCEPTED', callerLegTransport: 'app', calleeLegTransport: 'pstn', answeredAt: at }],
-  'voice.app.call.completed': ['ended as COMPLETED, CANCELLED or FAILED', { ...call, status: 'COMPLETED', callerLegTransport: 'app', calleeLegTransport: 'pstn', durationSeconds: 92, endReason: 'hangup', endedAt: at }],
-  'voice.app.call.missed': ['nobody answered', { ...call, status: 'MISSED', endReason: 'no_answer', endedAt: at }],
-  'voice.app.call.rejected': ['declined', { ...call, status: 'REJECTED', endReason: 'declined', endedAt: at }],
-  'voice.app.session.expired': ['booking only: a booking reached its expiry', { sessionRef: 'sess_sample', expiredAt: at }],
-  'shopify.order.created': ['new order in the connected store', { orderNumber: '1001', totalPrice: '49.90', currency: 'INR', customer: { email: 'alice@example.com' } }],
-  'shopify.order.fulfilled': ['order fulfilled, with tracking when available', { orderNumber: '1001', tracking: { carrier: 'BlueDart', number: 'BD123', url: 'https://track.example.com/BD123' } }],
-  'sms.message.status': ['an outbound SMS becomes sent, delivered, read or failed', { message: message('sms', 'outbound', 'delivered'), status: 'delivered' }],
-  'rcs.message.status': ['an outbound RCS message becomes sent, delivered, read or failed', { message: message('rcs', 'outbound', 'read'), status: 'read' }],
-  'instagram.message.status': ['a direct message sent by the account becomes sent, delivered, read or failed', { message: message('instagram', 'outbound', 'delivered'), status: 'delivered' }],
+  'whatsapp.message.received': ['inbound whatsapp message', received('whatsapp')],
+  'whatsapp.message.status': ['an outbound message becomes sent, delivered, read or failed', status('whatsapp', 'delivered')],
+  'instagram.message.received': ['inbound instagram direct message', received('instagram')],
+  'sms.message.received': ['inbound SMS on one of the account\'s numbers', received('sms')],
+  'voice.call.completed': ['an agent-driven voice call finishes', AGENT_CALL_SAMPLE],
+  'email.message.delivered': ['accepted by the recipient mail server', email('delivered')],
+  'email.message.opened': ['recipient opens an email', email('read')],
+  'email.message.clicked': ['recipient clicks a link', { ...email('read'), url: 'https://shop.example.com' }],
+  'email.message.bounced': ['bounce; the address is added to the suppression list', { ...email('failed', 'bounce@sim.test'), suppressed: true }],
+  'email.message.complained': ['recipient marks as spam', email('delivered', 'complaint@sim.test')],
+  'voice.app.call.inbound': ['someone dialled the business number and waits', VOICE_APP['voice.app.call.inbound']],
+  'voice.app.call.incoming': ['an app user is being rung', VOICE_APP['voice.app.call.incoming']],
+  'voice.app.call.answered': ['picked up', VOICE_APP['voice.app.call.answered']],
+  'voice.app.call.completed': ['ended as COMPLETED, CANCELLED or FAILED', VOICE_APP['voice.app.call.completed']],
+  'voice.app.call.missed': ['nobody answered', VOICE_APP['voice.app.call.missed']],
+  'voice.app.call.rejected': ['declined', VOICE_APP['voice.app.call.rejected']],
+  'voice.app.session.expired': ['booking only: a booking reached its expiry', VOICE_APP['voice.app.session.expired']],
+  'shopify.order.created': ['new order in the connected store', sampleOrder(false)],
+  'shopify.order.fulfilled': ['order fulfilled, with tracking when available', sampleOrder(true)],
+  'sms.message.status': ['an outbound SMS becomes sent, delivered, read or failed', status('sms', 'delivered')],
+  'rcs.message.status': ['an outbound RCS message becomes sent, delivered, read or failed', status('rcs', 'read')],
+  'instagram.message.status': ['a direct message sent by the account becomes sent, delivered, read or failed', status('instagram', 'delivered')],
 };
 
 /**
