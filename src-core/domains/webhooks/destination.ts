@@ -16,10 +16,44 @@ const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'instanc
 
 const INTERNAL = 'a private, loopback, link-local or otherwise internal address';
 
-/** Whether this address may not receive webhooks. IPv4-mapped IPv6 is judged as its IPv4. */
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing dotted IPv4 read as two), or null. */
+function ipv6Groups(address: string): number[] | null {
+  const text = address.replace(/%.*$/, '');
+  if (isIP(text) !== 6) return null;
+  const [head = '', tail] = text.split('::') as [string, string | undefined];
+  const parse = (part: string): number[] => (part === '' ? [] : part.split(':').flatMap((group) => {
+    if (!group.includes('.')) return [parseInt(group, 16)];
+    const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+    return [(a << 8) | b, (c << 8) | d];
+  }));
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+const dotted = (high: number, low: number): string => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
+/**
+ * The IPv4 address an IPv6 address carries and reaches: IPv4-mapped (::ffff:0:0/96), IPv4-compatible
+ * (::/96, `::127.0.0.1`), IPv4-translated (::ffff:0:0:0/96) and 6to4 (2002::/16, `2002:7f00:1::`); else null.
+ */
+export function embeddedIpv4(address: string): string | null {
+  const groups = ipv6Groups(address);
+  if (!groups) return null;
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  if (g0 === 0x2002) return dotted(g1, g2);
+  const zeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0;
+  if (zeroPrefix && ((g4 === 0 && (g5 === 0 || g5 === 0xffff)) || (g4 === 0xffff && g5 === 0))) return dotted(g6, g7);
+  return null;
+}
+/** How a refused address is named: with the IPv4 address it carries, if any. */
+const named = (address: string): string => {
+  const v4 = embeddedIpv4(address);
+  return v4 && v4 !== address ? `${address} (IPv4 ${v4})` : address;
+};
+
+/** Whether this address may not receive webhooks. An IPv6 address that carries an IPv4 one is judged as that IPv4. */
 export function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const ip = mapped ?? address;
+  const ip = embeddedIpv4(address) ?? address.replace(/%.*$/, '');
   return blocked.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
 }
 
@@ -43,6 +77,6 @@ export async function checkDestination(url: string, options: { allowPrivate: boo
   }
   // An address is named once: "10.0.0.5 is …", or "inside.example resolves to 10.0.0.5, …".
   const inside = addresses.find(isInternalAddress);
-  if (inside) return isIP(host) ? `${host} is ${INTERNAL}` : `${host} resolves to ${inside}, ${INTERNAL}`;
+  if (inside) return isIP(host) ? `${named(host)} is ${INTERNAL}` : `${host} resolves to ${named(inside)}, ${INTERNAL}`;
   return addresses.length ? null : `${host} does not resolve`;
 }

@@ -215,7 +215,9 @@ describe('delivery', () => {
 describe('destination safety', () => {
   it('refuses http, internal addresses and names that resolve inside; re-checks at every delivery', async () => {
     let inside = false;
-    const guarded = await createTestServer({ webhooks: { resolve: async (host) => (host === 'rebind.example.test' && inside ? ['10.0.0.7'] : host === 'inside.example.test' ? ['192.168.1.20'] : ['93.184.216.34']) } });
+    const resolved: Record<string, string[]> = { 'inside.example.test': ['192.168.1.20'], 'six.example.test': ['2606:4700::1111', '2002:a00:7::1'] };
+    const later: Record<string, string[]> = { 'rebind.example.test': ['10.0.0.7'], 'rebind6.example.test': ['::7f00:1'], 'rebind6to4.example.test': ['2002:a9fe:a9fe::'] };
+    const guarded = await createTestServer({ webhooks: { resolve: async (host) => (inside ? later[host] : undefined) ?? resolved[host] ?? ['93.184.216.34'] } });
     try {
       const k = (await guarded.createKey()).key;
       const create = (url: string) => guarded.request('POST', '/v1/webhooks', { token: k, body: { url, events: '*' } });
@@ -223,18 +225,37 @@ describe('destination safety', () => {
         const res = await create(url);
         expect(res.status, url).toBe(400);
       }
+      // IPv6 forms that carry an internal IPv4: compatible (::/96), translated, 6to4 (2002::/16), and a name resolving to one.
+      for (const url of ['https://[::127.0.0.1]/x', 'https://[::7f00:1]/x', 'https://[::a9fe:a9fe]/x', 'https://[::ffff:0:7f00:1]/x', 'https://[2002:7f00:1::]/x',
+        'https://[2002:a9fe:a9fe::1]/x', 'https://[2002:c0a8:114::]/x', 'https://six.example.test/x']) {
+        const res = await create(url);
+        expect([res.status, res.body.message], url).toEqual([400, expect.stringMatching(/\(IPv4 (127|169\.254|192\.168|10)\.[\d.]+\).* otherwise internal address$/)]);
+      }
+      // Those carrying a public IPv4 are judged as it: accepted.
+      for (const url of ['https://[2002:5db8:d822::1]/x', 'https://[::5db8:d822]/x']) expect((await create(url)).status, url).toBe(201);
       // The refusal names the address once, and reads as a sentence.
       expect((await create('https://10.0.0.5/x')).body.message).toBe('Invalid url: 10.0.0.5 is a private, loopback, link-local or otherwise internal address');
       expect((await create('https://inside.example.test/x')).body.message)
         .toBe('Invalid url: inside.example.test resolves to 192.168.1.20, a private, loopback, link-local or otherwise internal address');
-      const ok = await create('https://rebind.example.test/hooks');
-      expect(ok.status).toBe(201);
+      expect((await create('https://[2002:7f00:1::]/x')).body.message)
+        .toBe('Invalid url: 2002:7f00:1:: (IPv4 127.0.0.1) is a private, loopback, link-local or otherwise internal address');
+      expect((await create('https://six.example.test/x')).body.message)
+        .toBe('Invalid url: six.example.test resolves to 2002:a00:7::1 (IPv4 10.0.0.7), a private, loopback, link-local or otherwise internal address');
+      const rebinding = { 'rebind.example.test': '10.0.0.7', 'rebind6.example.test': '::7f00:1 (IPv4 127.0.0.1)', 'rebind6to4.example.test': '2002:a9fe:a9fe:: (IPv4 169.254.169.254)' };
+      const endpoints: Record<string, string> = {};
+      for (const host of Object.keys(rebinding)) {
+        const ok = await create(`https://${host}/hooks`);
+        expect(ok.status, host).toBe(201);
+        endpoints[host] = ok.body.id;
+      }
       inside = true;
-      const test = (await guarded.request('POST', `/v1/webhooks/${ok.body.id}/test`, { token: k, body: {} })).body;
-      await guarded.advance(0.001);
-      const detail = await guarded.request('GET', `/v1/webhooks/deliveries/${test.deliveryId}`, { token: k });
-      expect(detail.body.attemptLog[0].error).toContain('10.0.0.7');
-      expect(detail.body.status).toBe('FAILED');
+      for (const [host, address] of Object.entries(rebinding)) {
+        const test = (await guarded.request('POST', `/v1/webhooks/${endpoints[host]}/test`, { token: k, body: {} })).body;
+        await guarded.advance(0.001);
+        const detail = await guarded.request('GET', `/v1/webhooks/deliveries/${test.deliveryId}`, { token: k });
+        expect(detail.body.attemptLog[0].error, host).toBe(`destination refused: ${host} resolves to ${address}, a private, loopback, link-local or otherwise internal address`);
+        expect(detail.body.status, host).toBe('FAILED');
+      }
     } finally {
       await guarded.close();
     }
