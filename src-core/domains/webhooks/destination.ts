@@ -1,5 +1,5 @@
-// Destination safety (SSRF guard): https only, and no address inside — checked at create time and
-// again before every delivery, so a name that later resolves inside stops receiving.
+// Destination safety (SSRF guard): https only, no credentials in the URL, and no address inside — checked
+// at create time and again before every delivery, so a name that later resolves inside stops receiving.
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
@@ -66,6 +66,8 @@ export async function checkDestination(url: string, options: { allowPrivate: boo
     return 'url is not a valid URL';
   }
   if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) return 'url must use https';
+  // Credentials in the URL would be shown in every list and view of the endpoint (and fetch refuses them).
+  if (parsed.username || parsed.password) return 'url must not include a user name or password; receivers verify deliveries by their signature';
   if (options.allowPrivate) return null;
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (METADATA_HOSTS.has(host) || host === 'localhost' || host.endsWith('.localhost')) return `${host} is an internal host name`;

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, TEST_EPOCH_MS, type TestServer } from '../../testing/test-server.ts';
 import { type Received, settleDeliveries, startWebhookReceiver, webhookSuite } from '../../testing/webhook-receiver.ts';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from './delivery.ts';
+import { createWebhooksStore, type EndpointRow } from './webhooks.store.ts';
 
 const stripe = new Stripe('sk_test_unused');
 const suite = webhookSuite();
@@ -55,6 +56,29 @@ describe('endpoints', () => {
     expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['shopify.order.created'] })).status).toBe(201);
     expect(DELIVERY_TIMEOUT_MS).toBe(10_000);
     expect(RETRY_DELAYS_MS).toEqual([0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]);
+  });
+  it('refuses a url with a user name or password, on create and on update, without echoing it', async () => {
+    const refusal = { statusCode: 400, error: 'Bad Request', message: 'Invalid url: url must not include a user name or password; receivers verify deliveries by their signature' };
+    for (const url of ['https://user:pass@example.com/h', 'https://user@example.com/h', 'https://:s3cret@example.com/h']) {
+      const res = await api('POST', '/v1/webhooks', { url, events: '*' });
+      expect(res.body, url).toMatchObject(refusal);
+      expect(res.status, url).toBe(400);
+    }
+    const r = await receiver();
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).body;
+    const withCredentials = r.url.replace('http://', 'http://user:pass@');
+    const patched = await api('PATCH', `/v1/webhooks/${endpoint.id}`, { url: withCredentials });
+    expect([patched.status, patched.body]).toEqual([400, expect.objectContaining(refusal)]);
+    expect((await api('GET', `/v1/webhooks/${endpoint.id}`)).body.url).toBe(r.url);
+    expect((await api('GET', '/v1/webhooks?limit=100')).text).not.toContain('user:pass');
+    // One stored by an earlier build, which took such URLs: its deliveries are refused with the reason, none is sent.
+    const store = createWebhooksStore(t.server.db.sql);
+    store.updateEndpoint({ ...(store.endpointById(endpoint.id) as EndpointRow), url: withCredentials });
+    const test = (await api('POST', `/v1/webhooks/${endpoint.id}/test`, {})).body;
+    await settle();
+    const detail = (await api('GET', `/v1/webhooks/deliveries/${test.deliveryId}`)).body;
+    expect([detail.status, detail.attemptLog[0].error]).toEqual(['FAILED', `destination refused: ${refusal.message.replace('Invalid url: ', '')}`]);
+    expect(r.received).toHaveLength(0);
   });
 });
 
