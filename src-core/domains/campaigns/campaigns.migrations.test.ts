@@ -1,23 +1,14 @@
 // Email campaigns stored before migration 23 count the spam complaints already reported (found in the outbox).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../kernel/db.ts';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
+import { migratedDb } from '../../testing/migrated-db.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sb-campaigns-migrations-'));
-const db = openDb(join(dir, 'campaigns.db'));
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { db, remove } = migratedDb('campaigns-migrations', ['org_a'], { before: 23 });
+afterAll(remove);
 
 describe('campaigns from before migration 23', () => {
   it('count the complaints the outbox holds, once per recipient, on email campaigns only', () => {
-    migrate(db.sql, MIGRATIONS.filter((m) => m.id < 23), 't');
-    db.sql.prepare(`INSERT INTO organizations (id, name, created_at) VALUES ('org_a', 'A', 't')`).run();
     const campaign = db.sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, created_at) VALUES (?, 'org_a', ?, ?, 'COMPLETED', '{}', 2, 't')`);
     campaign.run('cmp_mail', 'email', 'Mail');
     campaign.run('cmp_wa', 'whatsapp', 'WhatsApp');

@@ -1,24 +1,15 @@
 // Contacts stored before migrations 19 and 20 are found without their accents and lose blank block reasons.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../kernel/db.ts';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
+import { migratedDb } from '../../testing/migrated-db.ts';
 import { createContactsStore } from './contacts.store.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sb-contacts-migrations-'));
-const db = openDb(join(dir, 'contacts.db'));
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { db, remove } = migratedDb('contacts-migrations', ['org_a'], { before: 19 });
+afterAll(remove);
 
 describe('contacts from before migration 19', () => {
   it('are found by their names without accents, by the start of a field, and keep no blank block reason', () => {
-    migrate(db.sql, MIGRATIONS.filter((m) => m.id < 19), 't');
-    db.sql.prepare(`INSERT INTO organizations (id, name, created_at) VALUES ('org_a', 'A', 't')`).run();
     const insert = db.sql.prepare(`INSERT INTO contacts (id, org_id, name, phone, source, is_blocked, blocked_reason, created_at, updated_at)
       VALUES (?, 'org_a', ?, ?, 'sms', ?, ?, 't', 't')`);
     insert.run('cnt_jose', 'José Muñoz', '+34600000001', 1, '  ');
