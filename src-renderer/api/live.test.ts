@@ -1,7 +1,8 @@
-// What a message event reloads: a campaign message's receipt, or a customer's message that may be a reply,
-// reloads the campaigns (the open campaign's counts move at once); other messages leave them alone.
+// What live events reload: a campaign message's receipt, or a customer's message that may be a reply, reloads
+// the campaigns (the open campaign's counts move at once; other messages leave them alone); an integrator's
+// change to webhooks reloads the endpoints and deliveries it may have held or released.
 import { describe, expect, it } from 'vitest';
-import { reloadsForMessage } from './live.ts';
+import { reloadsForMessage, reloadsForRequest } from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
@@ -12,5 +13,19 @@ describe('reloadsForMessage', () => {
   });
   it('leaves the campaigns alone for a reply an agent sends', () => {
     expect(reloadsForMessage({ ...base, source: 'MANUAL' })).not.toContainEqual(['campaigns']);
+  });
+});
+
+describe('reloadsForRequest', () => {
+  const entry = { method: 'PATCH', endpoint: '/v1/webhooks/whe_1', statusCode: 200 };
+  it('reloads the endpoints, the delivery log and the open delivery after an accepted change to webhooks (a disable holds deliveries)', () => {
+    for (const change of [entry, { ...entry, method: 'DELETE', statusCode: 204 }, { ...entry, method: 'POST', endpoint: '/v1/webhooks/deliveries/whd_1/replay', statusCode: 202 }]) {
+      expect(reloadsForRequest(change)).toEqual([['request-log'], ['webhook-deliveries'], ['webhook-delivery'], ['webhooks']]);
+    }
+  });
+  it('reloads only the request log for reads, refused changes and other paths', () => {
+    for (const other of [{ ...entry, method: 'GET' }, { ...entry, statusCode: 400 }, { ...entry, endpoint: '/v1/webhooksfoo' }, { ...entry, method: 'POST', endpoint: '/v1/contacts' }]) {
+      expect(reloadsForRequest(other)).toEqual([['request-log']]);
+    }
   });
 });

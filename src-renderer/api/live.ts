@@ -2,7 +2,7 @@
 // (the one place where socket events touch server data).
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, Message, ServerToClientEvents } from '../../src-core/contract/index.ts';
+import type { ClientToServerEvents, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
 import { coalescedInvalidator } from './coalesce.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
@@ -19,6 +19,25 @@ export function reloadsForMessage(message: MessageKeys): unknown[][] {
   const keys: unknown[][] = [['conversations', message.channel], ['contact-conversations'], ['wallet'], ['handset']];
   if (message.conversationId) keys.push(['thread', message.conversationId]);
   if (message.source === 'CAMPAIGN' || message.direction === 'inbound') keys.push(['campaigns']);
+  return keys;
+}
+/**
+ * What a finished webhook attempt reloads. Besides its own delivery, the attempt may have changed others of
+ * its endpoint with no event of their own: the 15th failure in a row disables the endpoint and holds its
+ * waiting deliveries, and a 410 deletes it and exhausts them. So the open delivery panel is read again
+ * whichever delivery it shows (only the open one is active, so this is one request).
+ */
+export const RELOADS_FOR_DELIVERY_ATTEMPT: unknown[][] = [['webhook-deliveries'], ['webhook-delivery'], ['webhooks']];
+
+/**
+ * What a `/v1` request reloads: the request log, and after an integrator's accepted change to webhooks
+ * (an endpoint disabled, enabled or deleted, a test, a replay) the endpoints and the deliveries too, since
+ * disabling holds an endpoint's waiting deliveries and enabling releases them without an attempt event.
+ */
+export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpoint' | 'statusCode'>): unknown[][] {
+  const keys: unknown[][] = [['request-log']];
+  const changedWebhooks = entry.method !== 'GET' && /^\/v1\/webhooks(\/|$)/.test(entry.endpoint) && entry.statusCode < 400;
+  if (changedWebhooks) keys.push(...RELOADS_FOR_DELIVERY_ATTEMPT);
   return keys;
 }
 /** How often one query may reload while its events keep coming (a campaign sends thousands). */
@@ -67,12 +86,12 @@ export function connectLive(connection: Connection, organizationId: string, clie
     reload('unread-counts');
   });
   socket.on('message:updated', messageChanged);
-  socket.on('request:logged', () => reload('request-log'));
+  socket.on('request:logged', (entry) => {
+    for (const key of reloadsForRequest(entry)) reload(...key);
+  });
   socket.on('campaign:progress', () => reload('campaigns'));
-  socket.on('delivery:attempt', ({ deliveryId }) => {
-    reload('webhook-deliveries');
-    reload('webhook-delivery', deliveryId);
-    reload('webhooks');
+  socket.on('delivery:attempt', () => {
+    for (const key of RELOADS_FOR_DELIVERY_ATTEMPT) reload(...key);
   });
   return () => {
     live.stop();

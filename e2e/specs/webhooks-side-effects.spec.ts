@@ -1,0 +1,66 @@
+// The webhook inspector when deliveries change as a side effect: the open delivery follows a hold it got
+// no attempt of its own for (the endpoint disabled itself after 15 failures in a row elsewhere).
+// Two endpoints, each on its own receiver on 127.0.0.1, created through the console API.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
+
+let session: ConsoleSession;
+let server: E2eServer;
+let page: Page;
+let receiverA: WebhookReceiver;
+let receiverB: WebhookReceiver;
+let endpointA = '';
+
+const detail = () => page.getByTestId('delivery-detail');
+const card = (receiver: WebhookReceiver) => page.locator(`[data-testid="endpoint-card"][data-url="${receiver.url}"]`);
+type Delivery = { id: string; status: string; attempts: number };
+const deliveryOf = async (id: string) => (await server.dashboard<Delivery>('GET', `/dashboard/webhooks/deliveries/${id}`)).body;
+
+beforeAll(async () => {
+  [receiverA, receiverB] = await Promise.all([startWebhookReceiver({ path: '/hooks/a' }), startWebhookReceiver({ path: '/hooks/b' })]);
+  session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900 });
+  ({ server, page } = session);
+  const created = await Promise.all([receiverA, receiverB].map((r) => server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: r.url, events: '*' })));
+  endpointA = created[0]?.body.id ?? '';
+  await page.getByTestId('nav-webhooks').click();
+  await card(receiverB).waitFor();
+});
+afterAll(async () => {
+  await session?.stop();
+  await Promise.all([receiverA?.close(), receiverB?.close()]);
+});
+
+describe('webhook inspector: side effects', () => {
+  it('the open delivery turns Held, without reopening it, when failures of other deliveries disable its endpoint', async () => {
+    receiverA.status = 500;
+    await page.getByTestId('tab-endpoints').click();
+    await card(receiverA).getByTestId('send-test').click();
+    await card(receiverA).getByTestId('open-test-delivery').click();
+    await page.locator('[data-testid="delivery-detail"][data-status="FAILED"]').waitFor();
+    const openId = (await detail().getAttribute('data-delivery-id')) ?? '';
+
+    // 14 more failed attempts (tests sent by the API) make 15 in a row: the endpoint disables itself and
+    // holds its waiting deliveries, the open one among them, whose own retry is still 10 s away.
+    const tests = await Promise.all(Array.from({ length: 14 }, () => server.dashboard('POST', `/dashboard/webhooks/${endpointA}/test`, {})));
+    expect(tests.every((t) => t.status === 202)).toBe(true);
+    await expect.poll(async () => (await server.dashboard<{ isActive: boolean }>('GET', `/dashboard/webhooks/${endpointA}`)).body.isActive, { timeout: 10_000 }).toBe(false);
+    expect(await deliveryOf(openId)).toMatchObject({ status: 'HELD', attempts: 1 });
+
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${openId}"][data-status="HELD"]`).waitFor({ timeout: 5_000 });
+    await detail().getByTestId('held').waitFor();
+    expect(await detail().getByTestId('next-retry').count()).toBe(0);
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${openId}"][data-status="HELD"]`).waitFor();
+    await screenshot(page, 'webhooks-auto-disabled-detail');
+
+    receiverA.status = 200;
+    await page.getByTestId('tab-endpoints').click();
+    await card(receiverA).getByTestId('toggle-endpoint').click();
+    await card(receiverA).locator('[data-testid="endpoint-state"]').filter({ hasText: 'Enabled' }).waitFor();
+    await page.getByTestId('tab-deliveries').click();
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${openId}"][data-status="SUCCEEDED"][data-attempts="2"]`).waitFor();
+  });
+});
