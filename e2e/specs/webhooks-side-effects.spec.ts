@@ -1,5 +1,6 @@
-// The webhook inspector when deliveries change as a side effect: the open delivery follows a hold it got
-// no attempt of its own for (the endpoint disabled itself after 15 failures in a row elsewhere).
+// The webhook inspector when deliveries and endpoints change as a side effect: the open delivery follows a
+// hold it got no attempt of its own for (the endpoint disabled itself after 15 failures in a row elsewhere),
+// and a receiver's 410, which deletes its endpoint, is said, closes that endpoint's secret and rules out Replay.
 // Two endpoints, each on its own receiver on 127.0.0.1, created through the console API.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,5 +63,43 @@ describe('webhook inspector: side effects', () => {
     await card(receiverA).locator('[data-testid="endpoint-state"]').filter({ hasText: 'Enabled' }).waitFor();
     await page.getByTestId('tab-deliveries').click();
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${openId}"][data-status="SUCCEEDED"][data-attempts="2"]`).waitFor();
+  });
+
+  it('a receiver answering 410 removes its endpoint with a notice naming it, closes its secret, and its delivery says why Replay cannot work', async () => {
+    await page.getByTestId('tab-endpoints').click();
+    await card(receiverA).getByTestId('rotate-secret').click();
+    await card(receiverA).getByTestId('confirm-rotate').click();
+    expect(await page.getByTestId('secret-once').textContent()).toContain(receiverA.url);
+
+    receiverA.status = 410;
+    await card(receiverA).getByTestId('send-test').click();
+    const notice = page.locator(`[data-testid="endpoint-gone-notice"][data-endpoint-id="${endpointA}"]`);
+    await notice.waitFor({ timeout: 5_000 });
+    expect(await notice.textContent()).toContain(receiverA.url);
+    expect(await notice.textContent()).toContain('410 Gone');
+    await card(receiverA).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('secret-once').count()).toBe(0);
+    expect(await card(receiverB).count()).toBe(1);
+    await screenshot(page, 'webhooks-endpoint-gone');
+
+    await notice.getByTestId('open-gone-delivery').click();
+    await page.locator('[data-testid="delivery-detail"][data-status="EXHAUSTED"]').waitFor();
+    expect(await detail().getByTestId('exhausted').textContent()).toContain('The receiver answered 410 Gone, so the endpoint was deleted');
+    expect(await detail().getByTestId('replay').isDisabled()).toBe(true);
+    expect(await detail().getByTestId('replay-unavailable').textContent()).toContain('410 Gone');
+    expect(await detail().locator('.wh-summary').textContent()).toContain(`${endpointA} (deleted)`);
+    await screenshot(page, 'webhooks-detail-gone');
+    await notice.getByTestId('dismiss-gone').click();
+    await notice.waitFor({ state: 'detached' });
+
+    // Deleting an endpoint in the console closes its secret too.
+    await page.getByTestId('tab-endpoints').click();
+    await card(receiverB).getByTestId('rotate-secret').click();
+    await card(receiverB).getByTestId('confirm-rotate').click();
+    await page.getByTestId('secret-once').waitFor();
+    await card(receiverB).getByTestId('delete-endpoint').click();
+    await card(receiverB).getByTestId('confirm-delete').click();
+    await page.getByText('No webhook endpoints yet').waitFor();
+    expect(await page.getByTestId('secret-once').count()).toBe(0);
   });
 });

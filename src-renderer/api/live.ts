@@ -6,6 +6,7 @@ import type { ClientToServerEvents, Message, RequestLogEntry, ServerToClientEven
 import type { Connection } from '../app/connection.ts';
 import { coalescedInvalidator } from './coalesce.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
+import { noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'direction'>;
@@ -90,7 +91,9 @@ export function connectLive(connection: Connection, organizationId: string, clie
     for (const key of reloadsForRequest(entry)) reload(...key);
   });
   socket.on('campaign:progress', () => reload('campaigns'));
-  socket.on('delivery:attempt', () => {
+  socket.on('delivery:attempt', (attempt) => {
+    // Before the endpoints reload: a 410 deleted the endpoint, and the notice names it by its listed URL.
+    noteIfGone(client, attempt);
     for (const key of RELOADS_FOR_DELIVERY_ATTEMPT) reload(...key);
   });
   return () => {

@@ -8,9 +8,19 @@ import { latency, relativeTo, ResponseCode } from './delivery-status.tsx';
 /** Seed 001: 7 attempts in all (immediately, then after 10 s, 1 min, 5 min, 30 min, 2 h and 6 h). */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length;
 
-type Props = { delivery: WebhookDeliveryDetail; now: string | undefined; selected: number; onSelect(attempt: number): void };
+/** Why a delivery's endpoint no longer exists: its receiver answered 410 Gone (the core deletes it), or it was deleted. */
+export type EndpointFate = 'gone-410' | 'deleted' | null;
 
-export function AttemptTimeline({ delivery, now, selected, onSelect }: Props) {
+type Props = { delivery: WebhookDeliveryDetail; fate: EndpointFate; now: string | undefined; selected: number; onSelect(attempt: number): void };
+
+/** Why a delivery is exhausted, and what can still be done. */
+function exhaustedBecause(delivery: WebhookDeliveryDetail, fate: EndpointFate): string {
+  if (fate === 'gone-410') return 'The receiver answered 410 Gone, so the endpoint was deleted: no more attempts, and it cannot be replayed.';
+  if (fate === 'deleted') return delivery.attempts >= MAX_ATTEMPTS ? `All ${MAX_ATTEMPTS} attempts failed, and the endpoint has since been deleted.` : 'The endpoint was deleted: no more attempts, and it cannot be replayed.';
+  return `All ${MAX_ATTEMPTS} attempts failed: no more retries. Replay it once the receiver is fixed.`;
+}
+
+export function AttemptTimeline({ delivery, fate, now, selected, onSelect }: Props) {
   const attempts = [...delivery.attemptLog].sort((a, b) => a.attempt - b.attempt);
   return (
     <ol className="wh-timeline" data-testid="attempt-timeline">
@@ -52,7 +62,7 @@ export function AttemptTimeline({ delivery, now, selected, onSelect }: Props) {
         </li>
       ) : null}
       {delivery.status === 'EXHAUSTED' ? (
-        <li className="wh-step wh-step-failed" data-testid="exhausted"><div className="wh-step-body"><strong>Exhausted</strong><span className="muted small">No more retries. Replay it once the receiver is fixed.</span></div></li>
+        <li className="wh-step wh-step-failed" data-testid="exhausted"><div className="wh-step-body"><strong>Exhausted</strong><span className="small">{exhaustedBecause(delivery, fate)}</span></div></li>
       ) : null}
     </ol>
   );

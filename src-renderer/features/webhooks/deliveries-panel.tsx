@@ -29,7 +29,7 @@ export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint
         </div>
         <DeliveriesTable scope={scope} endpoints={endpoints} now={now} />
       </div>
-      {selectedDeliveryId ? <DeliveryDetail endpoints={endpoints} now={now} /> : null}
+      {selectedDeliveryId ? <DeliveryDetail now={now} /> : null}
     </div>
   );
 }

@@ -4,25 +4,34 @@ import { useState } from 'react';
 import type { WebhookDeliveryDetail, WebhookEndpoint } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { AttemptTimeline, MAX_ATTEMPTS } from './attempt-timeline.tsx';
+import { AttemptTimeline, MAX_ATTEMPTS, type EndpointFate } from './attempt-timeline.tsx';
 import { DeliveryStatusBadge, latency, ResponseCode } from './delivery-status.tsx';
+import { GONE } from './endpoint-gone.tsx';
 import { JsonView } from './json-view.tsx';
 import { useReplay } from './mutations.ts';
-import { useDelivery } from './queries.ts';
+import { useDelivery, useEndpoints } from './queries.ts';
 import { SignatureCheck } from './signature-check.tsx';
 import { rawBodyOf, SIGNATURE_HEADER } from './signature.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
-function ReplayBar({ delivery }: { delivery: WebhookDeliveryDetail }) {
+/** A delivery to a deleted endpoint cannot be replayed (409): the button stays, disabled, with the reason. */
+function ReplayBar({ delivery, fate }: { delivery: WebhookDeliveryDetail; fate: EndpointFate }) {
   const replay = useReplay();
   const openDelivery = useWebhooksUi((s) => s.openDelivery);
   const replayed = replay.data?.id;
   return (
     <div className="wh-replay">
-      <button type="button" className="button primary" disabled={replay.isPending} onClick={() => replay.mutate(delivery.id)} data-testid="replay">
+      <button type="button" className="button primary" disabled={replay.isPending || fate !== null} onClick={() => replay.mutate(delivery.id)}
+        aria-describedby="wh-replay-why" data-testid="replay">
         {replay.isPending ? 'Replaying…' : '↻ Replay'}
       </button>
-      <span className="muted small">Sends the same payload again with the same event id <code>{delivery.eventId}</code>, as a new delivery.</span>
+      {fate ? (
+        <span className="muted small" id="wh-replay-why" data-testid="replay-unavailable">
+          Replay is not possible: {fate === 'gone-410' ? 'the receiver answered 410 Gone, so the endpoint was deleted' : 'the endpoint of this delivery was deleted'}.
+        </span>
+      ) : (
+        <span className="muted small" id="wh-replay-why">Sends the same payload again with the same event id <code>{delivery.eventId}</code>, as a new delivery.</span>
+      )}
       {replayed ? (
         <span className="wh-note wh-note-ok" data-testid="replayed">Replay queued as <code>{replayed}</code> · <button type="button" className="link" onClick={() => openDelivery(replayed)} data-testid="open-replay">Open it →</button></span>
       ) : null}
@@ -31,23 +40,32 @@ function ReplayBar({ delivery }: { delivery: WebhookDeliveryDetail }) {
   );
 }
 
-function Body({ delivery, endpoint, now }: { delivery: WebhookDeliveryDetail; endpoint: WebhookEndpoint | undefined; now: string | undefined }) {
+/** Whether the delivery's endpoint is gone: a 410 answer deletes it at once (so it is known before the list reloads), else the loaded list lacks it. */
+function fateOf(delivery: WebhookDeliveryDetail, endpoints: WebhookEndpoint[] | undefined): EndpointFate {
+  const last = [...delivery.attemptLog].sort((a, b) => b.attempt - a.attempt)[0];
+  if (last?.responseStatus === GONE) return 'gone-410';
+  return endpoints && !endpoints.some((e) => e.id === delivery.endpointId) ? 'deleted' : null;
+}
+
+function Body({ delivery, endpoints, now }: { delivery: WebhookDeliveryDetail; endpoints: WebhookEndpoint[] | undefined; now: string | undefined }) {
+  const endpoint = endpoints?.find((e) => e.id === delivery.endpointId);
+  const fate = fateOf(delivery, endpoints);
   const latest = delivery.attemptLog.reduce((max, a) => Math.max(max, a.attempt), 0);
   const [chosen, setChosen] = useState<{ delivery: string; attempt: number } | null>(null);
   const selected = chosen?.delivery === delivery.id ? chosen.attempt : latest;
   const attempt = delivery.attemptLog.find((a) => a.attempt === selected);
   const rawBody = rawBodyOf(delivery.payload);
   const summary: Array<[string, string]> = [
-    ['Endpoint', endpoint?.url ?? delivery.endpointId], ['Event id', delivery.eventId], ['Delivery id', delivery.id],
+    ['Endpoint', endpoint?.url ?? `${delivery.endpointId}${fate ? ' (deleted)' : ''}`], ['Event id', delivery.eventId], ['Delivery id', delivery.id],
     ['Created', time(delivery.createdAt)], ['Attempts', `${delivery.attempts} of ${MAX_ATTEMPTS}`],
   ];
   return (
     <>
       <dl className="fields wh-summary">{summary.map(([label, value]) => <div key={label}><dt>{label}</dt><dd className="mono">{value}</dd></div>)}</dl>
-      <ReplayBar delivery={delivery} />
+      <ReplayBar delivery={delivery} fate={fate} />
       <section className="wh-section">
         <h3>Attempts</h3>
-        <AttemptTimeline delivery={delivery} now={now} selected={selected} onSelect={(n) => setChosen({ delivery: delivery.id, attempt: n })} />
+        <AttemptTimeline delivery={delivery} fate={fate} now={now} selected={selected} onSelect={(n) => setChosen({ delivery: delivery.id, attempt: n })} />
       </section>
       {attempt ? (
         <>
@@ -80,8 +98,9 @@ function Body({ delivery, endpoint, now }: { delivery: WebhookDeliveryDetail; en
   );
 }
 
-export function DeliveryDetail({ endpoints, now }: { endpoints: WebhookEndpoint[]; now: string | undefined }) {
+export function DeliveryDetail({ now }: { now: string | undefined }) {
   const id = useWebhooksUi((s) => s.selectedDeliveryId);
+  const endpoints = useEndpoints();
   const close = useWebhooksUi((s) => s.openDelivery);
   const delivery = useDelivery(id);
   const data = delivery.data?.id === id ? delivery.data : undefined;
@@ -97,7 +116,7 @@ export function DeliveryDetail({ endpoints, now }: { endpoints: WebhookEndpoint[
       </header>
       <div className="wh-detail-body">
         {delivery.isError ? <ErrorState error={delivery.error} onRetry={() => void delivery.refetch()} /> : !data ? <Loading label="Loading delivery…" /> : (
-          <Body key={data.id} delivery={data} endpoint={endpoints.find((e) => e.id === data.endpointId)} now={now} />
+          <Body key={data.id} delivery={data} endpoints={endpoints.data?.data} now={now} />
         )}
       </div>
     </aside>

@@ -13,9 +13,12 @@ export const DELIVERY_PAGE_SIZE = 100;
 
 export type DeliveryScope = { status: DeliveryStatus | ''; endpointId: string };
 
+/** The endpoints list (all of them: at most MAX_ENDPOINTS, under the limit asked for). */
+export const ENDPOINTS_KEY = ['webhooks'] as const;
+
 export function useEndpoints() {
   const api = useApi();
-  return useQuery({ queryKey: ['webhooks'], queryFn: () => api.get<ListEnvelope<WebhookEndpoint>>('/dashboard/webhooks?limit=100') });
+  return useQuery({ queryKey: ENDPOINTS_KEY, queryFn: () => api.get<ListEnvelope<WebhookEndpoint>>('/dashboard/webhooks?limit=100') });
 }
 
 export function useEventCatalogue() {

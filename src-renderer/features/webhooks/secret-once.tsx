@@ -1,12 +1,21 @@
 // The signing secret, shown once after creation or rotation, with a copy button. The console keeps it
-// in memory (never on disk) so the delivery inspector can check signatures until the window reloads.
+// in memory (never on disk) so the delivery inspector can check signatures until the window reloads. It
+// closes when its endpoint goes (deleted, or removed by a receiver's 410).
+import { useEffect } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { useEndpoints } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
 export function SecretOnce() {
   const shown = useWebhooksUi((s) => s.shown);
   const dismiss = useWebhooksUi((s) => s.dismissSecret);
-  if (!shown) return null;
+  const endpoints = useEndpoints();
+  // Only a list read after the secret was shown counts: one read before may not have the new endpoint yet.
+  const gone = shown !== null && endpoints.isSuccess && endpoints.dataUpdatedAt > shown.shownAt && !endpoints.data.data.some((e) => e.id === shown.endpointId);
+  useEffect(() => {
+    if (gone) dismiss();
+  }, [gone, dismiss]);
+  if (!shown || gone) return null;
   return (
     <div className="card wh-secret" data-testid="secret-once" role="status">
       <div className="wh-secret-head">

@@ -2,6 +2,7 @@
 // delivery log with each delivery's attempts, signature check and replay.
 import { useVirtualNow } from '../simulator/queries.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
+import { EndpointGoneNotices } from './endpoint-gone.tsx';
 import { EndpointsPanel } from './endpoints-panel.tsx';
 import { useEndpoints } from './queries.ts';
 import { useWebhooksUi, type WebhooksTab } from './webhooks-store.ts';
@@ -31,6 +32,7 @@ export function WebhooksPage() {
           </button>
         ))}
       </div>
+      <EndpointGoneNotices />
       {tab === 'endpoints' ? <EndpointsPanel /> : <DeliveriesPanel endpoints={endpoints.data?.data ?? []} now={now} />}
     </div>
   );

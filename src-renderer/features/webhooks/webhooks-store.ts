@@ -1,10 +1,13 @@
-// UI state of the webhook inspector: the open tab, the deliveries filter, the open delivery, and the
-// signing secrets shown once at creation or rotation (kept in memory only, never persisted).
+// UI state of the webhook inspector: the open tab, the deliveries filter, the open delivery, the signing
+// secrets shown once at creation or rotation (kept in memory only, never persisted), and the endpoints a
+// receiver's 410 removed (said until dismissed).
 import { create } from 'zustand';
 import type { DeliveryStatus } from '../../../src-core/contract/index.ts';
 
 export type WebhooksTab = 'endpoints' | 'deliveries';
 export type ShownSecret = { endpointId: string; url: string; secret: string; reason: 'created' | 'rotated' };
+/** An endpoint the core deleted because its receiver answered 410 Gone; `url` is null when the console never listed it. */
+export type EndpointGone = { endpointId: string; url: string | null; eventType: string; deliveryId: string };
 
 type WebhooksUiState = {
   tab: WebhooksTab;
@@ -17,10 +20,13 @@ type WebhooksUiState = {
   openDelivery(id: string | null): void;
   /** The latest secret seen per endpoint: the "current secret" for the local signature check. */
   secrets: Record<string, string>;
-  /** The secret on screen right now (shown once); dismissed by the user. */
-  shown: ShownSecret | null;
+  /** The secret on screen right now (shown once), and when it was shown (ms); dismissed by the user, or when its endpoint goes. */
+  shown: (ShownSecret & { shownAt: number }) | null;
   showSecret(shown: ShownSecret): void;
   dismissSecret(): void;
+  gone: EndpointGone[];
+  noteEndpointGone(gone: EndpointGone): void;
+  dismissGone(endpointId: string): void;
 };
 
 export const useWebhooksUi = create<WebhooksUiState>((set) => ({
@@ -34,6 +40,14 @@ export const useWebhooksUi = create<WebhooksUiState>((set) => ({
   openDelivery: (id) => set(id ? { selectedDeliveryId: id, tab: 'deliveries' } : { selectedDeliveryId: null }),
   secrets: {},
   shown: null,
-  showSecret: (shown) => set((state) => ({ shown, secrets: { ...state.secrets, [shown.endpointId]: shown.secret } })),
+  showSecret: (shown) => set((state) => ({ shown: { ...shown, shownAt: Date.now() }, secrets: { ...state.secrets, [shown.endpointId]: shown.secret } })),
   dismissSecret: () => set({ shown: null }),
+  gone: [],
+  // Several deliveries in flight may each get the 410: the endpoint is named once.
+  noteEndpointGone: (gone) => set((state) => (state.gone.some((g) => g.endpointId === gone.endpointId) ? {} : {
+    gone: [...state.gone, gone],
+    shown: state.shown?.endpointId === gone.endpointId ? null : state.shown,
+    endpointFilter: state.endpointFilter === gone.endpointId ? '' : state.endpointFilter,
+  })),
+  dismissGone: (endpointId) => set((state) => ({ gone: state.gone.filter((g) => g.endpointId !== endpointId) })),
 }));

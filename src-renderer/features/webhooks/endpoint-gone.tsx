@@ -1,0 +1,40 @@
+// A receiver that answers 410 Gone unsubscribes: the core deletes that endpoint at once and exhausts its
+// waiting deliveries. The live stream notes it here, and the inspector says so until dismissed.
+import type { QueryClient } from '@tanstack/react-query';
+import type { DeliveryAttemptEvent, ListEnvelope, WebhookEndpoint } from '../../../src-core/contract/index.ts';
+import { ENDPOINTS_KEY } from './queries.ts';
+import { useWebhooksUi } from './webhooks-store.ts';
+
+/** The status a receiver answers to unsubscribe (seed 001: the endpoint is deleted). */
+export const GONE = 410;
+
+/**
+ * Notes the endpoint a 410 removed, named by the URL the console last listed for it (read before the list
+ * reloads without it).
+ */
+export function noteIfGone(client: Pick<QueryClient, 'getQueryData'>, attempt: DeliveryAttemptEvent): void {
+  if (attempt.responseStatus !== GONE) return;
+  const listed = client.getQueryData<ListEnvelope<WebhookEndpoint>>(ENDPOINTS_KEY)?.data.find((e) => e.id === attempt.endpointId);
+  useWebhooksUi.getState().noteEndpointGone({ endpointId: attempt.endpointId, url: listed?.url ?? null, eventType: attempt.eventType, deliveryId: attempt.deliveryId });
+}
+
+export function EndpointGoneNotices() {
+  const gone = useWebhooksUi((s) => s.gone);
+  const dismiss = useWebhooksUi((s) => s.dismissGone);
+  const openDelivery = useWebhooksUi((s) => s.openDelivery);
+  if (gone.length === 0) return null;
+  return (
+    <div className="wh-gone-list">
+      {gone.map((g) => (
+        <div key={g.endpointId} className="wh-note wh-gone" role="alert" data-testid="endpoint-gone-notice" data-endpoint-id={g.endpointId}>
+          <span>
+            <strong>Endpoint removed:</strong> <span className="mono">{g.url ?? g.endpointId}</span> answered <strong>410 Gone</strong> to
+            a <code>{g.eventType}</code> delivery, which asks the sender to stop, so the endpoint was deleted. Its waiting deliveries
+            are exhausted. <button type="button" className="link" onClick={() => openDelivery(g.deliveryId)} data-testid="open-gone-delivery">View delivery →</button>
+          </span>
+          <button type="button" className="button ghost small" onClick={() => dismiss(g.endpointId)} data-testid="dismiss-gone">Dismiss</button>
+        </div>
+      ))}
+    </div>
+  );
+}
