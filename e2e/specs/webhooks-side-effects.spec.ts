@@ -1,6 +1,7 @@
-// The webhook inspector when deliveries and endpoints change as a side effect: the open delivery follows a
-// hold it got no attempt of its own for (the endpoint disabled itself after 15 failures in a row elsewhere),
-// and a receiver's 410, which deletes its endpoint, is said, closes that endpoint's secret and rules out Replay.
+// The webhook inspector when deliveries and endpoints change as a side effect: a test to a disabled endpoint
+// is said to be held; the open delivery follows a hold it got no attempt of its own for (the endpoint
+// disabled itself after 15 failures in a row elsewhere); and a receiver's 410, which deletes its endpoint,
+// is said, closes that endpoint's secret and rules out Replay.
 // Two endpoints, each on its own receiver on 127.0.0.1, created through the console API.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,27 @@ afterAll(async () => {
 });
 
 describe('webhook inspector: side effects', () => {
+  it('a test to a disabled endpoint says it is held until the endpoint is enabled', async () => {
+    const b = card(receiverB);
+    await b.getByTestId('toggle-endpoint').click();
+    await b.locator('[data-testid="endpoint-state"]').filter({ hasText: 'Disabled' }).waitFor();
+    await b.getByTestId('send-test').click();
+    const sent = b.getByTestId('test-sent');
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain('Held until you enable the endpoint');
+    expect(await sent.textContent()).not.toContain('Queued');
+    await b.getByTestId('open-test-delivery').click();
+    await page.locator('[data-testid="delivery-detail"][data-status="HELD"]').waitFor();
+    const heldId = (await detail().getAttribute('data-delivery-id')) ?? '';
+
+    await page.getByTestId('tab-endpoints').click();
+    await b.getByTestId('toggle-endpoint').click();
+    await b.locator('[data-testid="endpoint-state"]').filter({ hasText: 'Enabled' }).waitFor();
+    await expect.poll(async () => (await deliveryOf(heldId)).status).toBe('SUCCEEDED');
+    await page.getByTestId('tab-deliveries').click();
+    await page.getByTestId('close-delivery').click();
+  });
+
   it('the open delivery turns Held, without reopening it, when failures of other deliveries disable its endpoint', async () => {
     receiverA.status = 500;
     await page.getByTestId('tab-endpoints').click();

@@ -25,6 +25,9 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const send = useSendTest();
   const openDelivery = useWebhooksUi((s) => s.openDelivery);
   const [eventType, setEventType] = useState<WebhookEventType | ''>('');
+  // A test to a disabled endpoint is written held, and goes when the endpoint is enabled again.
+  const [sentDisabled, setSentDisabled] = useState(false);
+  const held = sentDisabled && !endpoint.isActive;
   const subscribed = (type: string) => endpoint.events.includes('*') || endpoint.events.includes(type);
   const events = catalogue.data?.data ?? [];
   // A sample of an event this build never fires can still be sent as a test: it says so.
@@ -36,11 +39,15 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
         <optgroup label="Subscribed events">{events.filter((e) => subscribed(e.type)).map(option)}</optgroup>
         <optgroup label="Other events">{events.filter((e) => !subscribed(e.type)).map(option)}</optgroup>
       </select>
-      <button type="button" className="button" disabled={send.isPending} onClick={() => send.mutate({ id: endpoint.id, eventType })} data-testid="send-test">
+      <button type="button" className="button" disabled={send.isPending} onClick={() => {
+        setSentDisabled(!endpoint.isActive);
+        send.mutate({ id: endpoint.id, eventType });
+      }} data-testid="send-test">
         {send.isPending ? 'Sending…' : 'Send test'}
       </button>
       {send.isSuccess ? (
-        <span className="small" data-testid="test-sent">Queued <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => openDelivery(send.data.deliveryId)} data-testid="open-test-delivery">View delivery →</button></span>
+        <span className="small" data-testid="test-sent" data-held={held}>
+          {held ? 'Held until you enable the endpoint ·' : 'Queued'} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => openDelivery(send.data.deliveryId)} data-testid="open-test-delivery">View delivery →</button></span>
       ) : null}
       {send.isError ? <span className="wh-error-text" role="alert">{send.error.message}</span> : null}
     </div>
