@@ -1,8 +1,9 @@
 // The webhook inspector when deliveries and endpoints change as a side effect: a test to a disabled endpoint
-// is said to be held; the open delivery follows a hold it got no attempt of its own for (the endpoint
-// disabled itself after 15 failures in a row elsewhere); and a receiver's 410, which deletes its endpoint,
-// is said, closes that endpoint's secret and rules out Replay.
-// Two endpoints, each on its own receiver on 127.0.0.1, created through the console API.
+// is said to be held, and opening it from the card sets the list's filters so they show it; the open
+// delivery follows a hold it got no attempt of its own for (the endpoint disabled itself after 15 failures
+// in a row elsewhere); and a receiver's 410, which deletes its endpoint, is said, closes that endpoint's
+// secret and rules out Replay. Two endpoints, each on its own receiver on 127.0.0.1, created through the
+// console API.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -16,6 +17,7 @@ let page: Page;
 let receiverA: WebhookReceiver;
 let receiverB: WebhookReceiver;
 let endpointA = '';
+let endpointB = '';
 
 const detail = () => page.getByTestId('delivery-detail');
 const card = (receiver: WebhookReceiver) => page.locator(`[data-testid="endpoint-card"][data-url="${receiver.url}"]`);
@@ -27,7 +29,7 @@ beforeAll(async () => {
   session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900 });
   ({ server, page } = session);
   const created = await Promise.all([receiverA, receiverB].map((r) => server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: r.url, events: '*' })));
-  endpointA = created[0]?.body.id ?? '';
+  [endpointA, endpointB] = created.map((c) => c.body.id) as [string, string];
   await page.getByTestId('nav-webhooks').click();
   await card(receiverB).waitFor();
 });
@@ -37,7 +39,14 @@ afterAll(async () => {
 });
 
 describe('webhook inspector: side effects', () => {
-  it('a test to a disabled endpoint says it is held until the endpoint is enabled', async () => {
+  it("a test to a disabled endpoint says it is held; opened from its card, the list's filters no longer hide it", async () => {
+    // The list shows only endpoint A's succeeded deliveries.
+    await page.getByTestId('tab-deliveries').click();
+    await page.getByTestId('endpoint-filter').selectOption(endpointA);
+    await page.getByTestId('status-filter-SUCCEEDED').click();
+    await page.locator('[data-testid="deliveries-table"][data-ready="true"][data-total="0"]').waitFor();
+    await page.getByTestId('tab-endpoints').click();
+
     const b = card(receiverB);
     await b.getByTestId('toggle-endpoint').click();
     await b.locator('[data-testid="endpoint-state"]').filter({ hasText: 'Disabled' }).waitFor();
@@ -49,6 +58,9 @@ describe('webhook inspector: side effects', () => {
     await b.getByTestId('open-test-delivery').click();
     await page.locator('[data-testid="delivery-detail"][data-status="HELD"]').waitFor();
     const heldId = (await detail().getAttribute('data-delivery-id')) ?? '';
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${heldId}"]`).waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('endpoint-filter').inputValue()).toBe(endpointB);
+    expect(await page.getByTestId('status-filter-all').getAttribute('aria-checked')).toBe('true');
 
     await page.getByTestId('tab-endpoints').click();
     await b.getByTestId('toggle-endpoint').click();

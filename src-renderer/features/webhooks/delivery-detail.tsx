@@ -17,7 +17,7 @@ import { useWebhooksUi } from './webhooks-store.ts';
 /** A delivery to a deleted endpoint cannot be replayed (409): the button stays, disabled, with the reason. */
 function ReplayBar({ delivery, fate }: { delivery: WebhookDeliveryDetail; fate: EndpointFate }) {
   const replay = useReplay();
-  const openDelivery = useWebhooksUi((s) => s.openDelivery);
+  const showDelivery = useWebhooksUi((s) => s.showDelivery);
   const replayed = replay.data?.id;
   return (
     <div className="wh-replay">
@@ -33,7 +33,7 @@ function ReplayBar({ delivery, fate }: { delivery: WebhookDeliveryDetail; fate: 
         <span className="muted small" id="wh-replay-why">Sends the same payload again with the same event id <code>{delivery.eventId}</code>, as a new delivery.</span>
       )}
       {replayed ? (
-        <span className="wh-note wh-note-ok" data-testid="replayed">Replay queued as <code>{replayed}</code> · <button type="button" className="link" onClick={() => openDelivery(replayed)} data-testid="open-replay">Open it →</button></span>
+        <span className="wh-note wh-note-ok" data-testid="replayed">Replay queued as <code>{replayed}</code> · <button type="button" className="link" onClick={() => showDelivery(replayed, delivery.endpointId)} data-testid="open-replay">Open it →</button></span>
       ) : null}
       {replay.isError ? <ErrorState error={replay.error} /> : null}
     </div>

@@ -23,7 +23,7 @@ function Health({ endpoint }: { endpoint: WebhookEndpoint }) {
 function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const catalogue = useEventCatalogue();
   const send = useSendTest();
-  const openDelivery = useWebhooksUi((s) => s.openDelivery);
+  const showDelivery = useWebhooksUi((s) => s.showDelivery);
   const [eventType, setEventType] = useState<WebhookEventType | ''>('');
   // A test to a disabled endpoint is written held, and goes when the endpoint is enabled again.
   const [sentDisabled, setSentDisabled] = useState(false);
@@ -47,7 +47,7 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
       </button>
       {send.isSuccess ? (
         <span className="small" data-testid="test-sent" data-held={held}>
-          {held ? 'Held until you enable the endpoint ·' : 'Queued'} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => openDelivery(send.data.deliveryId)} data-testid="open-test-delivery">View delivery →</button></span>
+          {held ? 'Held until you enable the endpoint ·' : 'Queued'} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)} data-testid="open-test-delivery">View delivery →</button></span>
       ) : null}
       {send.isError ? <span className="wh-error-text" role="alert">{send.error.message}</span> : null}
     </div>

@@ -21,7 +21,8 @@ export function noteIfGone(client: Pick<QueryClient, 'getQueryData'>, attempt: D
 export function EndpointGoneNotices() {
   const gone = useWebhooksUi((s) => s.gone);
   const dismiss = useWebhooksUi((s) => s.dismissGone);
-  const openDelivery = useWebhooksUi((s) => s.openDelivery);
+  // Its endpoint is gone from the filter's choices: the delivery is shown among all endpoints'.
+  const showDelivery = useWebhooksUi((s) => s.showDelivery);
   if (gone.length === 0) return null;
   return (
     <div className="wh-gone-list">
@@ -30,7 +31,7 @@ export function EndpointGoneNotices() {
           <span>
             <strong>Endpoint removed:</strong> <span className="mono">{g.url ?? g.endpointId}</span> answered <strong>410 Gone</strong> to
             a <code>{g.eventType}</code> delivery, which asks the sender to stop, so the endpoint was deleted. Its waiting deliveries
-            are exhausted. <button type="button" className="link" onClick={() => openDelivery(g.deliveryId)} data-testid="open-gone-delivery">View delivery →</button>
+            are exhausted. <button type="button" className="link" onClick={() => showDelivery(g.deliveryId, '')} data-testid="open-gone-delivery">View delivery →</button>
           </span>
           <button type="button" className="button ghost small" onClick={() => dismiss(g.endpointId)} data-testid="dismiss-gone">Dismiss</button>
         </div>

@@ -18,6 +18,12 @@ type WebhooksUiState = {
   setEndpointFilter(endpointId: string): void;
   selectedDeliveryId: string | null;
   openDelivery(id: string | null): void;
+  /**
+   * Opens a delivery from outside the list (an endpoint's test, a replay, a notice): the status filter is
+   * cleared and an endpoint filter on another endpoint moves to this one (or to all endpoints, for `''`), so
+   * the list never hides the open delivery.
+   */
+  showDelivery(id: string, endpointId: string): void;
   /** The latest secret seen per endpoint: the "current secret" for the local signature check. */
   secrets: Record<string, string>;
   /** The secret on screen right now (shown once), and when it was shown (ms); dismissed by the user, or when its endpoint goes. */
@@ -38,6 +44,9 @@ export const useWebhooksUi = create<WebhooksUiState>((set) => ({
   setEndpointFilter: (endpointFilter) => set({ endpointFilter }),
   selectedDeliveryId: null,
   openDelivery: (id) => set(id ? { selectedDeliveryId: id, tab: 'deliveries' } : { selectedDeliveryId: null }),
+  showDelivery: (id, endpointId) => set((state) => ({
+    selectedDeliveryId: id, tab: 'deliveries', status: '', endpointFilter: state.endpointFilter === '' ? '' : endpointId,
+  })),
   secrets: {},
   shown: null,
   showSecret: (shown) => set((state) => ({ shown: { ...shown, shownAt: Date.now() }, secrets: { ...state.secrets, [shown.endpointId]: shown.secret } })),
