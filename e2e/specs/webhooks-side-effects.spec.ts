@@ -99,6 +99,32 @@ describe('webhook inspector: side effects', () => {
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${openId}"][data-status="SUCCEEDED"][data-attempts="2"]`).waitFor();
   });
 
+  it('at 1024 px, with the delivery panel open or not, each row names its endpoint in full', async () => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByTestId('tab-deliveries').click();
+    await page.getByTestId('endpoint-filter').selectOption('');
+    for (const id of [endpointA, endpointB]) expect((await server.dashboard('POST', `/dashboard/webhooks/${id}/test`, {})).status).toBe(202);
+    const rowOf = (endpointId: string) => page.locator(`[data-testid="delivery-row"][data-endpoint-id="${endpointId}"]`).first();
+    await rowOf(endpointB).waitFor();
+    await rowOf(endpointA).click();
+    await detail().waitFor();
+    for (const panel of ['open', 'closed']) {
+      await screenshot(page, `webhooks-deliveries-1024-panel-${panel}`);
+      const shown = [];
+      for (const [endpointId, receiver] of [[endpointA, receiverA], [endpointB, receiverB]] as const) {
+        const label = rowOf(endpointId).locator('[data-testid="row-endpoint"]:visible');
+        expect(await label.count()).toBe(1);
+        // Not cut off: the whole label fits in its cell.
+        expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= (element.closest('[data-testid="deliveries-table"]')?.getBoundingClientRect().right ?? 0))).toBe(true);
+        expect(receiver.url).toContain((await label.textContent()) ?? '-');
+        shown.push(await label.textContent());
+      }
+      expect(new Set(shown).size).toBe(2);
+      if (panel === 'open') await page.getByTestId('close-delivery').click();
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('a receiver answering 410 removes its endpoint with a notice naming it, closes its secret, and its delivery says why Replay cannot work', async () => {
     await page.getByTestId('tab-endpoints').click();
     await card(receiverA).getByTestId('rotate-secret').click();

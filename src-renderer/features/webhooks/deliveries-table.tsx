@@ -1,11 +1,12 @@
 // The delivery log, newest first and live: a virtualised list sized by the log's total that fetches
 // only the pages its visible rows fall in, so 10,000 deliveries render a screenful of rows.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { DeliveryStatusBadge, hostAndPath, relativeTo, ResponseCode } from './delivery-status.tsx';
+import { shortEndpointNames } from './endpoint-names.ts';
 import { DELIVERY_PAGE_SIZE, useDeliveriesHead, useDeliveryPages, type DeliveryScope } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
@@ -13,13 +14,19 @@ const ROW_HEIGHT = 44;
 
 type Props = { scope: DeliveryScope; endpoints: WebhookEndpoint[]; now: string | undefined };
 
-function Row({ delivery, endpointUrl, now, selected, onOpen }: { delivery: WebhookDelivery; endpointUrl: string; now: string | undefined; selected: boolean; onOpen(): void }) {
+type RowProps = { delivery: WebhookDelivery; endpointUrl: string; endpointName: string; now: string | undefined; selected: boolean; onOpen(): void };
+
+/** Where the Endpoint column does not fit, the event cell's second line starts with the endpoint's short name. */
+function Row({ delivery, endpointUrl, endpointName, now, selected, onOpen }: RowProps) {
   return (
     <div role="row" tabIndex={0} className={`wh-row${selected ? ' selected' : ''}`} onClick={onOpen} onKeyDown={(e) => { if (e.key === 'Enter') onOpen(); }}
-      data-testid="delivery-row" data-delivery-id={delivery.id} data-status={delivery.status} data-event-type={delivery.eventType} aria-selected={selected}>
+      data-testid="delivery-row" data-delivery-id={delivery.id} data-endpoint-id={delivery.endpointId} data-status={delivery.status} data-event-type={delivery.eventType} aria-selected={selected}>
       <span role="cell"><DeliveryStatusBadge status={delivery.status} title={delivery.heldReason} /></span>
-      <span role="cell" className="wh-cell-event"><code>{delivery.eventType}</code><span className="muted mono small">{delivery.eventId}</span></span>
-      <span role="cell" className="wh-cell-url muted" title={endpointUrl}>{hostAndPath(endpointUrl)}</span>
+      <span role="cell" className="wh-cell-event">
+        <code>{delivery.eventType}</code>
+        <span className="wh-cell-sub mono"><span className="wh-sub-endpoint" title={endpointUrl} data-testid="row-endpoint">{endpointName}</span><span className="muted">{delivery.eventId}</span></span>
+      </span>
+      <span role="cell" className="wh-cell-url muted" title={endpointUrl} data-testid="row-endpoint">{hostAndPath(endpointUrl)}</span>
       <span role="cell" className="num">{delivery.attempts}</span>
       <span role="cell"><ResponseCode status={delivery.lastResponseStatus} /></span>
       <span role="cell" className="muted">{time(delivery.createdAt)}</span>
@@ -47,6 +54,7 @@ export function DeliveriesTable({ scope, endpoints, now }: Props) {
     return pages[slot]?.data?.data[index % DELIVERY_PAGE_SIZE];
   };
   const urlOf = (endpointId: string) => endpoints.find((e) => e.id === endpointId)?.url ?? endpointId;
+  const names = useMemo(() => shortEndpointNames(endpoints), [endpoints]);
 
   // New deliveries are inserted at the top; when the reader has scrolled down, move the scroll
   // position by as many rows so the rows under their eyes stay put instead of sliding down.
@@ -75,7 +83,7 @@ export function DeliveriesTable({ scope, endpoints, now }: Props) {
               const delivery = rowAt(item.index);
               return (
                 <div key={delivery?.id ?? `slot-${item.index}`} className="wh-slot" style={{ transform: `translateY(${item.start}px)`, height: item.size }} aria-rowindex={item.index + 2}>
-                  {delivery ? <Row delivery={delivery} endpointUrl={urlOf(delivery.endpointId)} now={now} selected={delivery.id === selectedId} onOpen={() => openDelivery(delivery.id)} /> : <SkeletonRow />}
+                  {delivery ? <Row delivery={delivery} endpointUrl={urlOf(delivery.endpointId)} endpointName={names.get(delivery.endpointId) ?? delivery.endpointId} now={now} selected={delivery.id === selectedId} onOpen={() => openDelivery(delivery.id)} /> : <SkeletonRow />}
                 </div>
               );
             })}

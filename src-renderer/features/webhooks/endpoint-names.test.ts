@@ -1,0 +1,18 @@
+// Short endpoint names: as short as telling the endpoints apart allows.
+import { describe, expect, it } from 'vitest';
+import { shortEndpointNames } from './endpoint-names.ts';
+
+const names = (...urls: string[]) => [...shortEndpointNames(urls.map((url, i) => ({ id: `whe_${i}`, url }))).values()];
+
+describe('shortEndpointNames', () => {
+  it('is the host name when the hosts differ', () => {
+    expect(names('https://hooks.acme.com/switchboard', 'https://api.example.org/in')).toEqual(['hooks.acme.com', 'api.example.org']);
+  });
+  it('adds the port, then the path, only where another endpoint shares the shorter name', () => {
+    expect(names('http://127.0.0.1:33781/hooks/a', 'http://127.0.0.1:41247/hooks/b', 'http://127.0.0.1:41247/hooks/c', 'https://acme.com/x'))
+      .toEqual(['127.0.0.1:33781', '127.0.0.1:41247/hooks/b', '127.0.0.1:41247/hooks/c', 'acme.com']);
+  });
+  it('gives two endpoints with one URL the same full name', () => {
+    expect(names('https://acme.com/x', 'https://acme.com/x')).toEqual(['acme.com/x', 'acme.com/x']);
+  });
+});
