@@ -178,6 +178,11 @@ describe('console flows', () => {
     expect(await error.textContent()).not.toContain('resolves to');
     const hint = page.getByTestId('private-webhooks-hint');
     expect(await hint.textContent()).toContain('--allow-private-webhooks');
+    // Not for a scheme the flag does not allow either.
+    await page.getByTestId('endpoint-url').fill('ftp://example.com/x');
+    await page.getByTestId('create-endpoint').click();
+    await error.filter({ hasText: 'url must use https' }).waitFor();
+    expect(await hint.count()).toBe(0);
     await page.getByTestId('endpoint-url').fill('http://localhost:9999/hook');
     await page.getByTestId('create-endpoint').click();
     await error.filter({ hasText: 'url must use https' }).waitFor();

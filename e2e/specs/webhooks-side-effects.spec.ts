@@ -39,6 +39,17 @@ afterAll(async () => {
 });
 
 describe('webhook inspector: side effects', () => {
+  it('on a server with --allow-private-webhooks, an ftp URL is refused as neither http nor https, with no hint to start it with that flag', async () => {
+    await page.getByTestId('new-endpoint').click();
+    await page.getByTestId('events-all').check();
+    await page.getByTestId('endpoint-url').fill('ftp://example.com/x');
+    await page.getByTestId('create-endpoint').click();
+    const error = page.getByTestId('create-endpoint-form').getByTestId('error-state');
+    await error.filter({ hasText: 'Invalid url: url must use http or https' }).waitFor();
+    expect(await page.getByTestId('private-webhooks-hint').count()).toBe(0);
+    await page.getByTestId('create-endpoint-form').getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it("a test to a disabled endpoint says it is held; opened from its card, the list's filters no longer hide it", async () => {
     // The list shows only endpoint A's succeeded deliveries.
     await page.getByTestId('tab-deliveries').click();

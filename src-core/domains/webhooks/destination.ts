@@ -65,7 +65,7 @@ export async function checkDestination(url: string, options: { allowPrivate: boo
   } catch {
     return 'url is not a valid URL';
   }
-  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) return 'url must use https';
+  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) return options.allowPrivate ? 'url must use http or https' : 'url must use https';
   // Credentials in the URL would be shown in every list and view of the endpoint (and fetch refuses them).
   if (parsed.username || parsed.password) return 'url must not include a user name or password; receivers verify deliveries by their signature';
   if (options.allowPrivate) return null;

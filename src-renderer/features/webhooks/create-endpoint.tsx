@@ -1,5 +1,5 @@
 // Registering an endpoint: URL, description and events; the answer carries the secret once. A URL the
-// core's destination guard refuses (not https, internal, not resolving) says how to use a local receiver.
+// core's destination guard refuses for a reason `--allow-private-webhooks` lifts says how to use a local receiver.
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http.ts';
 import { ErrorState } from '../../components/states.tsx';
@@ -7,8 +7,16 @@ import { EventPicker, type EventSelection } from './event-picker.tsx';
 import { useCreateEndpoint } from './mutations.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
-const DESTINATION_REFUSED = /^Invalid url: .*(must use https|internal|does not resolve)/;
-const destinationRefused = (error: unknown): boolean => error instanceof ApiError && error.status === 400 && DESTINATION_REFUSED.test(error.message);
+/**
+ * Whether `--allow-private-webhooks` would lift the refusal of `url`: an http URL ("must use https"), or an
+ * internal host or address. Not another scheme (ftp:), and never on a server that has the flag: it accepts
+ * both, and refuses other schemes with "must use http or https".
+ */
+export function privateFlagWouldLift(error: unknown, url: string): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.message.startsWith('Invalid url: ')) return false;
+  if (/must use https$/.test(error.message)) return /^http:/i.test(url.trim());
+  return / internal (host name|address)$/.test(error.message);
+}
 
 export function CreateEndpoint({ onClose }: { onClose(): void }) {
   const create = useCreateEndpoint();
@@ -40,7 +48,7 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
       </div>
       <EventPicker value={events} onChange={setEvents} />
       {create.isError ? <ErrorState error={create.error} /> : null}
-      {create.isError && destinationRefused(create.error) ? (
+      {create.isError && privateFlagWouldLift(create.error, create.variables?.url ?? '') ? (
         <p className="muted small" data-testid="private-webhooks-hint">
           A local receiver (http, localhost or a private address) needs the server started with <code>--allow-private-webhooks</code>;
           without it, endpoints must be https on a public address that resolves.
