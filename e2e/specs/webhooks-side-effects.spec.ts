@@ -1,9 +1,9 @@
-// The webhook inspector when deliveries and endpoints change as a side effect: a test to a disabled endpoint
-// is said to be held, and opening it from the card sets the list's filters so they show it; the open
-// delivery follows a hold it got no attempt of its own for (the endpoint disabled itself after 15 failures
-// in a row elsewhere); and a receiver's 410, which deletes its endpoint, is said, closes that endpoint's
-// secret and rules out Replay. Two endpoints, each on its own receiver on 127.0.0.1, created through the
-// console API.
+// The webhook inspector beyond the happy path, on a server with --allow-private-webhooks: an ftp URL gets no
+// hint about that flag; a test to a disabled endpoint is said to be held, and opening it from the card sets
+// the list's filters so they show it; the open delivery follows a hold it got no attempt of its own for (the
+// endpoint disabled itself after 15 failed attempts in a row elsewhere); at 1024 px each row still names its
+// endpoint; a receiver's 410, which deletes its endpoint, is said, closes that endpoint's secret and rules out
+// Replay. Two endpoints, each on its own receiver on 127.0.0.1, created through the console API.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -28,7 +28,8 @@ beforeAll(async () => {
   [receiverA, receiverB] = await Promise.all([startWebhookReceiver({ path: '/hooks/a' }), startWebhookReceiver({ path: '/hooks/b' })]);
   session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900 });
   ({ server, page } = session);
-  const created = await Promise.all([receiverA, receiverB].map((r) => server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: r.url, events: '*' })));
+  // Subscribed to an event this build never fires: the demo's own activity adds no deliveries, only the tests do.
+  const created = await Promise.all([receiverA, receiverB].map((r) => server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: r.url, events: ['form.submitted'] })));
   [endpointA, endpointB] = created.map((c) => c.body.id) as [string, string];
   await page.getByTestId('nav-webhooks').click();
   await card(receiverB).waitFor();
@@ -41,6 +42,8 @@ afterAll(async () => {
 describe('webhook inspector: side effects', () => {
   it('on a server with --allow-private-webhooks, an ftp URL is refused as neither http nor https, with no hint to start it with that flag', async () => {
     await page.getByTestId('new-endpoint').click();
+    // The form takes the keyboard focus in its first field.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('endpoint-url');
     await page.getByTestId('events-all').check();
     await page.getByTestId('endpoint-url').fill('ftp://example.com/x');
     await page.getByTestId('create-endpoint').click();
@@ -72,6 +75,18 @@ describe('webhook inspector: side effects', () => {
     await page.locator(`[data-testid="delivery-row"][data-delivery-id="${heldId}"]`).waitFor({ timeout: 5_000 });
     expect(await page.getByTestId('endpoint-filter').inputValue()).toBe(endpointB);
     expect(await page.getByTestId('status-filter-all').getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('deliveries-count').filter({ hasText: /^1 delivery · newest first$/ }).waitFor();
+    // No attempt yet: a neutral dash, not the red of a failure.
+    const pill = page.locator(`[data-testid="delivery-row"][data-delivery-id="${heldId}"] .wh-code`);
+    expect(await pill.textContent()).toBe('—');
+    const colours = await pill.evaluate((element) => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style.color = 'var(--danger)';
+      const danger = getComputedStyle(probe).color;
+      probe.remove();
+      return { pill: getComputedStyle(element).color, danger };
+    });
+    expect(colours.pill).not.toBe(colours.danger);
 
     await page.getByTestId('tab-endpoints').click();
     await b.getByTestId('toggle-endpoint').click();
@@ -100,10 +115,13 @@ describe('webhook inspector: side effects', () => {
     await detail().getByTestId('held').waitFor();
     expect(await detail().getByTestId('next-retry').count()).toBe(0);
     await page.locator(`[data-testid="delivery-row"][data-delivery-id="${openId}"][data-status="HELD"]`).waitFor();
+    expect(await detail().getByTestId('held-reason').textContent()).toContain('disabled after 15 failed delivery attempts in a row');
     await screenshot(page, 'webhooks-auto-disabled-detail');
 
     receiverA.status = 200;
     await page.getByTestId('tab-endpoints').click();
+    expect(await card(receiverA).getByTestId('endpoint-disabled-note').textContent())
+      .toBe('Disabled after 15 failed delivery attempts in a row. Its deliveries are held, with no attempt used up, until you enable it again.');
     await card(receiverA).getByTestId('toggle-endpoint').click();
     await card(receiverA).locator('[data-testid="endpoint-state"]').filter({ hasText: 'Enabled' }).waitFor();
     await page.getByTestId('tab-deliveries').click();

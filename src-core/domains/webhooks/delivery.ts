@@ -55,7 +55,7 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
       if (ok) store.endpointSucceeded(endpoint.id, at);
       else if (gone) store.removeEndpoint(endpoint.id, at);
       else if (store.endpointFailed(endpoint.id, at) >= AUTO_DISABLE_AFTER && active) {
-        store.disableEndpoint(endpoint.id, `disabled after ${AUTO_DISABLE_AFTER} consecutive failed deliveries`);
+        store.disableEndpoint(endpoint.id, `disabled after ${AUTO_DISABLE_AFTER} failed delivery attempts in a row`);
         store.holdDeliveries(endpoint.id, at);
         active = false;
       }

@@ -65,7 +65,7 @@ describe('a disabled endpoint holds its deliveries', () => {
     expect(r.received).toHaveLength(15);
     const list = (await api('GET', `/v1/webhooks/${endpoint.id}/deliveries`)).body.data as Array<{ status: string; attempts: number; heldReason: string }>;
     expect(list.map((d) => [d.status, d.attempts])).toEqual(Array.from({ length: 5 }, () => ['HELD', 3]));
-    expect(list[0]?.heldReason).toContain('disabled after 15 consecutive failed deliveries');
+    expect(list[0]?.heldReason).toContain('disabled after 15 failed delivery attempts in a row');
     const test = (await api('POST', `/v1/webhooks/${endpoint.id}/test`, {})).body;
     const replay = (await api('POST', `/v1/webhooks/deliveries/${test.deliveryId}/replay`, {})).body;
     expect(replay).toMatchObject({ status: 'HELD', attempts: 0 });

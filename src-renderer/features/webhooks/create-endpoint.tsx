@@ -1,6 +1,6 @@
 // Registering an endpoint: URL, description and events; the answer carries the secret once. A URL the
 // core's destination guard refuses for a reason `--allow-private-webhooks` lifts says how to use a local receiver.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { EventPicker, type EventSelection } from './event-picker.tsx';
@@ -25,6 +25,9 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<EventSelection>(new Set());
   const ready = url.trim() !== '' && (events === '*' || events.size > 0);
+  // The form opens on a click of "Add endpoint": typing goes straight into its first field.
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,7 +43,7 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
       <div className="page-title"><h2>New endpoint</h2><button type="button" className="button ghost small" onClick={onClose}>Cancel</button></div>
       <div className="form-row">
         <label className="field grow"><span>Endpoint URL</span>
-          <input type="url" value={url} onChange={(e) => setUrl(e.target.value)} required placeholder="https://example.com/webhooks/switchboard" data-testid="endpoint-url" />
+          <input ref={first} type="url" value={url} onChange={(e) => setUrl(e.target.value)} required placeholder="https://example.com/webhooks/switchboard" data-testid="endpoint-url" />
         </label>
         <label className="field grow"><span>Description (optional)</span>
           <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} placeholder="Order sync" data-testid="endpoint-description" />

@@ -25,7 +25,7 @@ export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint
             {endpoints.map((endpoint) => <option key={endpoint.id} value={endpoint.id}>{hostAndPath(endpoint.url)}</option>)}
           </select>
           <div className="spacer" />
-          <span className="muted small" data-testid="deliveries-count">{head.data ? `${head.data.meta.total.toLocaleString()} deliveries · newest first` : ''}</span>
+          <span className="muted small" data-testid="deliveries-count">{head.data ? `${head.data.meta.total.toLocaleString()} deliver${head.data.meta.total === 1 ? 'y' : 'ies'} · newest first` : ''}</span>
         </div>
         <DeliveriesTable scope={scope} endpoints={endpoints} now={now} />
       </div>

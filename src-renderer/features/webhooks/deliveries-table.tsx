@@ -28,7 +28,7 @@ function Row({ delivery, endpointUrl, endpointName, now, selected, onOpen }: Row
       </span>
       <span role="cell" className="wh-cell-url muted" title={endpointUrl} data-testid="row-endpoint">{hostAndPath(endpointUrl)}</span>
       <span role="cell" className="num">{delivery.attempts}</span>
-      <span role="cell"><ResponseCode status={delivery.lastResponseStatus} /></span>
+      <span role="cell"><ResponseCode status={delivery.lastResponseStatus} error={delivery.attempts > 0 ? 'No HTTP answer: open the delivery for the error' : null} /></span>
       <span role="cell" className="muted">{time(delivery.createdAt)}</span>
       <span role="cell" className="muted" title={delivery.nextAttemptAt ? time(delivery.nextAttemptAt) : delivery.heldReason ?? undefined}>
         {delivery.nextAttemptAt ? relativeTo(delivery.nextAttemptAt, now) : delivery.status === 'HELD' ? 'on enable' : '—'}

@@ -8,6 +8,12 @@ import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive }
 import { useEventCatalogue, type CatalogueEvent } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
+/** The core's reason reads as the rest of the sentence: "Disabled by the account.", "Disabled after 15 failed delivery attempts in a row." */
+function disabledSentence(reason: string | null): string {
+  if (!reason) return 'Disabled.';
+  return /^disabled\b/i.test(reason) ? `D${reason.slice(1)}.` : `Disabled: ${reason}.`;
+}
+
 function Health({ endpoint }: { endpoint: WebhookEndpoint }) {
   const failing = endpoint.consecutiveFailures > 0;
   return (
@@ -80,7 +86,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
       </header>
       {!endpoint.isActive ? (
         <div className="wh-note" data-testid="endpoint-disabled-note">
-          Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ''}. Its deliveries are held, with no attempt used up, until you enable it again.
+          {disabledSentence(endpoint.disabledReason)} Its deliveries are held, with no attempt used up, until you enable it again.
         </div>
       ) : null}
       <div className="wh-chips" aria-label="Subscribed events">
