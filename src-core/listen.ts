@@ -3,6 +3,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from './contract/stream.ts';
+import { privateFlagWouldLift } from './contract/webhooks.ts';
 
 export type ServerInfo = { url: string; dashboardToken: string; organizationId: string; pid: number };
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -32,7 +33,7 @@ export async function listen(options: { server: ServerInfo; forwardTo: string; e
   const body = (await created.json()) as { id?: string; secret?: string; message?: string };
   if (created.status !== 201 || !body.id) {
     process.stderr.write(`error: ${body.message ?? created.statusText}\n`);
-    if (body.message?.includes('https') || body.message?.includes('internal')) process.stderr.write('hint: start the server with --allow-private-webhooks to forward to http or local addresses\n');
+    if (created.status === 400 && privateFlagWouldLift(body.message ?? '', options.forwardTo)) process.stderr.write('hint: start the server with --allow-private-webhooks to forward to http or local addresses\n');
     return 1;
   }
   out(`Ready! Forwarding ${options.events.length ? options.events.join(', ') : 'all events'} to ${options.forwardTo}`);

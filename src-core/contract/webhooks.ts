@@ -18,6 +18,18 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 export const MAX_ENDPOINTS = 50;
 
+/**
+ * Whether `--allow-private-webhooks` would lift an endpoint create's refusal (its 400 `message`) of `url`: an
+ * http URL ("must use https"), or an internal host or address. Not another scheme (ftp:), and never on a
+ * server that has the flag: it accepts both, and refuses other schemes with "must use http or https".
+ * The console's endpoint form and `switchboard listen` say how to start the server when it would.
+ */
+export function privateFlagWouldLift(message: string, url: string): boolean {
+  if (!message.startsWith('Invalid url: ')) return false;
+  if (/must use https$/.test(message)) return /^http:/i.test(url.trim());
+  return / internal (host name|address)$/.test(message);
+}
+
 const EVENT_NAMES: ReadonlySet<string> = new Set([...WEBHOOK_EVENTS, '*']);
 /** `"*"`, or a list of event types (each checked here, so the message can name the unknown one). */
 const eventsField = z.union([z.literal('*'), z.array(z.string(), { error: 'events is "*" or a list of event types' })])

@@ -1,22 +1,15 @@
 // Registering an endpoint: URL, description and events; the answer carries the secret once. A URL the
 // core's destination guard refuses for a reason `--allow-private-webhooks` lifts says how to use a local receiver.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { privateFlagWouldLift } from '../../../src-core/contract/index.ts';
 import { ApiError } from '../../api/http.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { EventPicker, type EventSelection } from './event-picker.tsx';
 import { useCreateEndpoint } from './mutations.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
-/**
- * Whether `--allow-private-webhooks` would lift the refusal of `url`: an http URL ("must use https"), or an
- * internal host or address. Not another scheme (ftp:), and never on a server that has the flag: it accepts
- * both, and refuses other schemes with "must use http or https".
- */
-export function privateFlagWouldLift(error: unknown, url: string): boolean {
-  if (!(error instanceof ApiError) || error.status !== 400 || !error.message.startsWith('Invalid url: ')) return false;
-  if (/must use https$/.test(error.message)) return /^http:/i.test(url.trim());
-  return / internal (host name|address)$/.test(error.message);
-}
+/** Whether the create failed with a refusal `--allow-private-webhooks` would lift (see the contract's rule). */
+const flagWouldLift = (error: unknown, url: string): boolean => error instanceof ApiError && error.status === 400 && privateFlagWouldLift(error.message, url);
 
 export function CreateEndpoint({ onClose }: { onClose(): void }) {
   const create = useCreateEndpoint();
@@ -51,7 +44,7 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
       </div>
       <EventPicker value={events} onChange={setEvents} />
       {create.isError ? <ErrorState error={create.error} /> : null}
-      {create.isError && privateFlagWouldLift(create.error, create.variables?.url ?? '') ? (
+      {create.isError && flagWouldLift(create.error, create.variables?.url ?? '') ? (
         <p className="muted small" data-testid="private-webhooks-hint">
           A local receiver (http, localhost or a private address) needs the server started with <code>--allow-private-webhooks</code>;
           without it, endpoints must be https on a public address that resolves.
