@@ -26,7 +26,7 @@ describe('a disabled endpoint holds its deliveries', () => {
     expect((await api('PATCH', `/v1/webhooks/${endpoint.id}`, { isActive: false })).status).toBe(200);
     const held = await delivery(test.deliveryId);
     expect(held).toMatchObject({ status: 'HELD', attempts: 1, nextAttemptAt: null, lastResponseStatus: 500 });
-    expect(held.heldReason).toContain('disabled by the account');
+    expect(held.heldReason).toBe('The endpoint was disabled by the account: held, with no attempt made or counted, until the endpoint is re-enabled');
     expect((await api('GET', `/v1/webhooks/${endpoint.id}/deliveries?status=HELD`)).body.data.map((d: { id: string }) => d.id)).toEqual([test.deliveryId]);
     await t.advance(86_400);
     expect(attemptsOf(r)).toEqual(['1']);

@@ -66,8 +66,9 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
   /** What the console and the API show for a held delivery: why it waits, and until when. */
   function heldReason(row: DeliveryRow): string | null {
     if (row.status !== 'HELD') return null;
+    // Every reason reads "disabled …" (by the account, after N failed attempts), so it follows "The endpoint was".
     const reason = store.endpointById(row.endpoint_id)?.disabled_reason ?? 'disabled';
-    return `The endpoint is disabled (${reason}): held, with no attempt made or counted, until the endpoint is re-enabled`;
+    return `The endpoint was ${reason}: held, with no attempt made or counted, until the endpoint is re-enabled`;
   }
   const deliveryOf = (row: DeliveryRow): WebhookDelivery => toDelivery(row, heldReason(row));
 
