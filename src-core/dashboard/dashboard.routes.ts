@@ -6,8 +6,8 @@ import { ERROR_STATUS, type ErrorCode } from '../contract/errors.ts';
 import { SCOPES, scopesByDomain } from '../contract/scopes.ts';
 import type { ApiKeys } from '../kernel/api-keys.ts';
 import type { Orgs } from '../kernel/orgs.ts';
-import { pageEnvelope, paginationQuery, queryInt, toPageRequest } from '../kernel/pagination.ts';
-import type { RequestLog } from '../kernel/request-log.ts';
+import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/pagination.ts';
+import { statusFilterQuery, type RequestLog } from '../kernel/request-log.ts';
 import { defineRoute } from '../kernel/route.ts';
 
 const orgField = organizationField;
@@ -46,13 +46,15 @@ export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog
       query: z.object({
         ...orgField,
         keyId: z.string().optional(),
-        status: queryInt('status', { min: 100, max: 599 }).optional(),
+        status: statusFilterQuery.optional(),
         path: z.string().max(200).optional(),
         code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).optional(),
+        upTo: z.string().min(1).max(100).optional(),
       }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 200 }).shape),
       handler: ({ orgId, query }) => {
         const page = toPageRequest(query);
-        const { rows, total } = requestLog.list(orgId, { keyId: query.keyId, status: query.status, path: query.path, code: query.code }, page.limit, page.offset);
+        const { keyId, status, path, code, upTo } = query;
+        const { rows, total } = requestLog.list(orgId, { keyId, status, path, code, upTo }, page.limit, page.offset);
         return pageEnvelope(rows, total, page);
       },
     }),

@@ -9,7 +9,15 @@ type Row = {
   duration_ms: number; at: string; error_code: string | null; error_message: string | null;
 };
 
-export type RequestLogFilter = { keyId?: string | undefined; status?: number | undefined; path?: string | undefined; code?: string | undefined };
+/** A status code (`min` = `max`) or a class (`4xx`: 400 to 499). */
+export type StatusRange = { min: number; max: number };
+/** Where a reader paging back through the log stopped: one entry's time and its place among entries of that millisecond. */
+export type LogAnchor = { at: string; seq: number };
+export type RequestLogFilter = {
+  keyId?: string | undefined; status?: StatusRange | undefined; path?: string | undefined; code?: string | undefined;
+  /** Only this entry and those logged before it. */
+  upTo?: LogAnchor | undefined;
+};
 
 export function createRequestLogStore(sql: Sql) {
   const prepare = statementCache(sql);
@@ -17,6 +25,8 @@ export function createRequestLogStore(sql: Sql) {
     VALUES (@id, @orgId, @keyId, @method, @endpoint, @query, @statusCode, @sourceIp, @durationMs, @at, @errorCode, @errorMessage)`);
   // Oldest first by rowid (entries are appended as the clock moves forward), so only one chunk is read.
   const removeOldest = sql.prepare(`DELETE FROM request_log WHERE rowid IN (SELECT rowid FROM request_log ORDER BY rowid LIMIT ?) AND at < ?`);
+  // Newest first through the (org_id, at) index: the entry a reader anchors on is near the top, so the walk is short.
+  const anchorOf = sql.prepare(`SELECT at, rowid AS seq FROM request_log WHERE org_id = ? AND id = ? ORDER BY at DESC, rowid DESC LIMIT 1`);
   const touchKey = sql.prepare(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`);
   const insertMany = sql.transaction((records: RequestLogRecord[]) => {
     const lastUse = new Map<string, string>();
@@ -34,13 +44,19 @@ export function createRequestLogStore(sql: Sql) {
     insertMany: (records: RequestLogRecord[]) => insertMany(records),
     /** Removes entries before `beforeIso` among the `limit` oldest; answers how many went. */
     removeOldest: (beforeIso: string, limit: number): number => removeOldest.run(limit, beforeIso).changes,
+    anchorOf: (orgId: string, id: string): LogAnchor | undefined => anchorOf.get(orgId, id) as LogAnchor | undefined,
     list(orgId: string, filter: RequestLogFilter, limit: number, offset: number): { rows: RequestLogEntry[]; total: number } {
       const where = ['org_id = @orgId'];
       if (filter.keyId) where.push('key_id = @keyId');
-      if (filter.status) where.push('status_code = @status');
+      if (filter.status) where.push('status_code BETWEEN @statusMin AND @statusMax');
       if (filter.path) where.push(`endpoint LIKE @path ESCAPE '\\'`);
       if (filter.code) where.push('error_code = @code');
-      const params = { orgId, keyId: filter.keyId, status: filter.status, code: filter.code, path: filter.path ? containsPattern(filter.path) : undefined, limit, offset };
+      // The same order as the list (at, then rowid): entries of the anchor's millisecond logged after it stay out.
+      if (filter.upTo) where.push('at <= @upToAt AND NOT (at = @upToAt AND rowid > @upToSeq)');
+      const params = {
+        orgId, keyId: filter.keyId, statusMin: filter.status?.min, statusMax: filter.status?.max, code: filter.code,
+        path: filter.path ? containsPattern(filter.path) : undefined, upToAt: filter.upTo?.at, upToSeq: filter.upTo?.seq, limit, offset,
+      };
       const clause = where.join(' AND ');
       const rows = prepare(`SELECT * FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
       const total = (prepare(`SELECT COUNT(*) AS n FROM request_log WHERE ${clause}`).get(params) as { n: number }).n;

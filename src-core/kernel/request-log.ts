@@ -1,8 +1,10 @@
 // The request log: entries are buffered in memory and written in one transaction every 250 ms, and kept
 // for 30 days on the virtual clock.
+import { z } from 'zod';
 import { toIso, type Clock } from './clock.ts';
 import type { Db } from './db.ts';
-import { createRequestLogStore, type RequestLogFilter, type RequestLogRecord } from './request-log.store.ts';
+import { AppError } from './errors.ts';
+import { createRequestLogStore, type RequestLogFilter, type RequestLogRecord, type StatusRange } from './request-log.store.ts';
 
 const FLUSH_EVERY_MS = 250;
 const FLUSH_AT_ENTRIES = 500;
@@ -14,6 +16,20 @@ export const REQUEST_LOG_KEEP_MS = 30 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_CHUNK = 5_000;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The `status` filter of the log: a code (`403`) or a class (`4xx`, any case), as a range of codes. */
+export const statusFilterQuery = z.string().transform((raw, ctx): StatusRange => {
+  const text = raw.trim().toLowerCase();
+  const exact = /^[1-5]\d\d$/.test(text) ? Number(text) : null;
+  if (exact !== null) return { min: exact, max: exact };
+  const family = /^([1-5])xx$/.exec(text)?.[1];
+  if (family) return { min: Number(family) * 100, max: Number(family) * 100 + 99 };
+  ctx.addIssue({ code: 'custom', message: 'status must be a status code from 100 to 599 (e.g. 403) or a class from 1xx to 5xx (e.g. 4xx)' });
+  return z.NEVER;
+});
+
+/** A filter as asked for: `upTo` is an entry's id. */
+export type RequestLogQuery = Omit<RequestLogFilter, 'upTo'> & { upTo?: string | undefined };
 
 export function createRequestLog(deps: { db: Db; clock: Clock; onEntry?: (record: RequestLogRecord) => void; log?: (msg: string) => void }) {
   const store = createRequestLogStore(deps.db.sql);
@@ -55,9 +71,14 @@ export function createRequestLog(deps: { db: Db; clock: Clock; onEntry?: (record
       else timer ??= deps.clock.realTimeout(flush, FLUSH_EVERY_MS);
     },
     flush,
-    list(orgId: string, filter: RequestLogFilter, limit: number, offset: number) {
+    /** Newest first; with `upTo`, only that entry and older ones, so a page stays put while new requests are logged. */
+    list(orgId: string, query: RequestLogQuery, limit: number, offset: number) {
       flush();
-      return store.list(orgId, filter, limit, offset);
+      const upTo = query.upTo === undefined ? undefined : store.anchorOf(orgId, query.upTo);
+      if (query.upTo !== undefined && !upTo) {
+        throw new AppError('NOT_FOUND', `Request-log entry ${query.upTo} not found (entries are kept for 30 days)`);
+      }
+      return store.list(orgId, { ...query, upTo }, limit, offset);
     },
   };
 }
