@@ -1,7 +1,10 @@
 // The request log's detail says what was asked and what went wrong: the path with its query, and for an
-// error the code and message the server answered (a 403 names the scope that was missing).
+// error the code and message the server answered (a 403 names the scope that was missing). The log pages back
+// through every entry with its total, an older page stays put while new requests arrive, and the filters take a
+// status class and an error code.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
@@ -48,5 +51,72 @@ describe('request log detail', () => {
     const listed = await openRow('/v1/contacts', 200);
     expect(await listed.getByTestId('request-detail-request').locator('dd').textContent()).toBe('GET /v1/contacts?search=alice&limit=5');
     expect(await listed.getByTestId('request-detail-error').count()).toBe(0);
+  });
+});
+
+describe('request log pages and filters', () => {
+  let call: (path: string) => Promise<Response>;
+  const card = () => page.getByTestId('request-log-card');
+  const firstRowId = () => page.getByTestId('request-row').first().getAttribute('data-request-id');
+  const serverTotal = async (query = '') => (await server.dashboard<{ meta: { total: number } }>('GET', `/dashboard/request-log?limit=1${query}`)).body.meta.total;
+
+  beforeAll(async () => {
+    const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Paging', environment: 'test', scopes: ['contacts:read'], rateLimitPerMinute: 1000 });
+    call = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${created.body.key}` } });
+    for (let i = 0; i < 120; i++) expect((await call(i % 10 === 0 ? '/v1/whatsapp/logs' : `/v1/contacts?limit=1&n=${i}`)).status).toBe(i % 10 === 0 ? 403 : 200);
+  });
+
+  it('shows the total and pages back through every entry, with one format for durations', async () => {
+    await page.getByTestId('nav-requests').click();
+    const total = await serverTotal();
+    expect(total).toBeGreaterThan(120);
+    await page.locator(`[data-testid="request-log-card"][data-total="${total}"][data-ready="true"]`).waitFor();
+    expect(await page.getByTestId('request-log-total').textContent()).toBe(`${total.toLocaleString('en-US')} requests · newest first`);
+    const pages = Math.ceil(total / 50);
+    await page.getByRole('navigation', { name: 'Pages' }).getByText(`Page 1 of ${pages}`).waitFor();
+    expect(await page.getByTestId('request-row').count()).toBe(50);
+    for (const ms of await page.getByTestId('request-ms').allTextContents()) expect(ms).toMatch(/^\d[\d,]*\.\d$/);
+
+    await page.getByRole('button', { name: 'Older' }).click();
+    await page.locator('[data-testid="request-log-card"][data-page="2"][data-anchored="true"][data-ready="true"]').waitFor();
+    await page.getByRole('button', { name: 'Older' }).click();
+    await page.locator(`[data-testid="request-log-card"][data-page="3"][data-ready="true"]`).waitFor();
+    expect(await page.getByTestId('request-row').count()).toBe(Math.min(50, total - 100));
+  });
+
+  it('keeps an older page where it is while new requests arrive, and says how many wait on page 1', async () => {
+    const before = await firstRowId();
+    await page.getByTestId('request-log-new').filter({ hasText: 'New requests appear on page 1' }).waitFor();
+    for (let i = 0; i < 5; i++) expect((await call('/v1/contacts?late=1')).status).toBe(200);
+    await page.locator('[data-testid="request-log-new"][data-count="5"]').filter({ hasText: '5 new requests on page 1' }).waitFor();
+    expect(await firstRowId()).toBe(before);
+    expect(await card().getAttribute('data-page')).toBe('3');
+    await screenshot(page, 'request-log-anchored');
+    await page.getByTestId('request-log-newest').click();
+    await page.locator('[data-testid="request-log-card"][data-page="1"][data-anchored="false"][data-ready="true"]').waitFor();
+    expect(await page.getByTestId('request-row').first().textContent()).toContain('/v1/contacts');
+    expect(await page.getByTestId('request-log-new').count()).toBe(0);
+  });
+
+  it('filters by a status class or code, marks anything else invalid, and filters by error code', async () => {
+    const status = page.getByTestId('filter-status');
+    await status.fill('4xx');
+    const errors = await serverTotal('&status=4xx');
+    await page.locator(`[data-testid="request-log-card"][data-total="${errors}"][data-ready="true"]`).waitFor();
+    for (const code of await page.locator('[data-testid="request-row"] .status').allTextContents()) expect(code).toMatch(/^4\d\d$/);
+    expect(await status.getAttribute('aria-invalid')).toBe('false');
+
+    await status.fill('abc');
+    await page.getByTestId('filter-status-problem').waitFor();
+    expect(await status.getAttribute('aria-invalid')).toBe('true');
+    await status.fill('');
+    await page.getByTestId('filter-status-problem').waitFor({ state: 'detached' });
+
+    await page.getByTestId('filter-code').selectOption('INSUFFICIENT_SCOPE');
+    const refused = await serverTotal('&code=INSUFFICIENT_SCOPE');
+    expect(refused).toBeGreaterThanOrEqual(12);
+    await page.locator(`[data-testid="request-log-card"][data-total="${refused}"][data-ready="true"]`).waitFor();
+    for (const row of await page.getByTestId('request-row').allTextContents()) expect(row).toContain('/v1/whatsapp/logs');
+    await page.getByTestId('filter-code').selectOption('');
   });
 });

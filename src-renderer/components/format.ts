@@ -18,3 +18,6 @@ export const time = (iso: string | null | undefined): string => (iso ? new Date(
 
 export const shortTime = (iso: string | null | undefined): string =>
   iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '';
+
+/** A duration in milliseconds, always with one decimal (`10.08` → "10.1", `12.8` → "12.8", `0.1` → "0.1"). */
+export const milliseconds = (ms: number): string => ms.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });

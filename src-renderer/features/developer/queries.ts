@@ -13,18 +13,50 @@ export function useScopes() {
   return useQuery({ queryKey: ['scopes'], queryFn: () => api.get<{ data: Scope[]; groups: Record<string, Scope[]> }>('/dashboard/scopes'), staleTime: Infinity });
 }
 
-export type LogFilter = { keyId: string; status: string; path: string };
+/** The log's filters as typed; `status` is text (a code or a class) and applies only once it is one. */
+export type LogFilter = { keyId: string; status: string; path: string; code: string };
+/** Entries per page of the request log. */
+export const REQUEST_LOG_PAGE_SIZE = 50;
 
-export function useRequestLog(filter: LogFilter) {
-  const api = useApi();
-  const params = new URLSearchParams({ limit: '100' });
+/** A status as typed: `403` or `4xx` (any case) as the core takes it; blank is no filter; anything else is not a status. */
+export function statusFilterOf(text: string): { ok: true; status: string | null } | { ok: false } {
+  const clean = text.trim().toLowerCase();
+  if (clean === '') return { ok: true, status: null };
+  return /^[1-5](\d\d|xx)$/.test(clean) ? { ok: true, status: clean } : { ok: false };
+}
+
+function logParams(filter: LogFilter, page: number, limit: number, upTo: string | null): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (filter.keyId) params.set('keyId', filter.keyId);
-  // Only a whole status filters: while "4" or "40" is being typed the list stays as it was.
-  if (/^[1-5]\d\d$/.test(filter.status)) params.set('status', filter.status);
+  const status = statusFilterOf(filter.status);
+  if (status.ok && status.status) params.set('status', status.status);
   if (filter.path) params.set('path', filter.path);
+  if (filter.code) params.set('code', filter.code);
+  if (upTo) params.set('upTo', upTo);
+  return params.toString();
+}
+
+/**
+ * One page of the log, newest first. With `upTo` (an entry's id) the pages hold that entry and older ones only,
+ * so new requests do not push the rows being read down a page; page 1 without it is the live head.
+ */
+export function useRequestLog(filter: LogFilter, page: number, upTo: string | null) {
+  const api = useApi();
+  const params = logParams(filter, page, REQUEST_LOG_PAGE_SIZE, upTo);
   return useQuery({
-    queryKey: ['request-log', params.toString()],
-    queryFn: () => api.get<ListEnvelope<RequestLogEntry>>(`/dashboard/request-log?${params.toString()}`),
+    queryKey: ['request-log', 'page', params],
+    queryFn: () => api.get<ListEnvelope<RequestLogEntry>>(`/dashboard/request-log?${params}`),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** How many entries match the filter now, new ones included (read while an anchored page is shown). */
+export function useRequestLogTotal(filter: LogFilter, enabled: boolean) {
+  const api = useApi();
+  const params = logParams(filter, 1, 1, null);
+  return useQuery({
+    queryKey: ['request-log', 'total', params],
+    queryFn: async () => (await api.get<ListEnvelope<RequestLogEntry>>(`/dashboard/request-log?${params}`)).meta.total,
+    enabled,
   });
 }

@@ -1,65 +1,104 @@
-// The request log, live: every /v1 call with its key, status, source IP and duration; filterable.
+// The request log, live: every /v1 call with its key, status, source IP and duration; filtered by key, status
+// (a code or a class), path and error code; a page at a time, with the total. Page 1 follows new requests; an
+// older page is anchored on the newest entry seen, so it stays put while new requests arrive, and says how many.
 import { useState } from 'react';
-import type { RequestLogEntry } from '../../../src-core/contract/index.ts';
-import { time } from '../../components/format.ts';
+import { ERROR_STATUS, type ErrorCode, type RequestLogEntry } from '../../../src-core/contract/index.ts';
+import { ApiError } from '../../api/http.ts';
+import { milliseconds, time } from '../../components/format.ts';
+import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { useKeys, useRequestLog, type LogFilter } from './queries.ts';
+import { RequestDetails } from './request-details.tsx';
+import { statusFilterOf, useKeys, useRequestLog, useRequestLogTotal, type LogFilter } from './queries.ts';
 
-/** The full request as sent (path and query) and, for an error answer, the code and message the server sent. */
-function Details({ entry, keyName, onClose }: { entry: RequestLogEntry; keyName: string; onClose(): void }) {
-  const failed = entry.errorCode !== null || entry.errorMessage !== null;
-  const rows: Array<[string, string]> = [
-    ['Request', `${entry.method} ${entry.endpoint}${entry.query === null ? '' : `?${entry.query}`}`], ['Status', String(entry.statusCode)],
-    ...(failed ? [['Error', entry.errorCode ?? 'none in the answer'], ['Message', entry.errorMessage ?? '']] satisfies Array<[string, string]> : []),
-    ['Key', keyName], ['Source IP', entry.sourceIp], ['Duration', `${entry.durationMs} ms`], ['At', time(entry.at)], ['Id', entry.id],
-  ];
+const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+const requests = (n: number) => `${n.toLocaleString()} request${n === 1 ? '' : 's'}`;
+
+/** Which page is shown, and the entry the pages are anchored on (null: page 1, live). */
+type View = { page: number; upTo: string | null };
+
+function Filters({ filter, onChange, keys }: { filter: LogFilter; onChange(next: Partial<LogFilter>): void; keys: Array<{ id: string; name: string }> }) {
+  const statusOk = statusFilterOf(filter.status).ok;
   return (
-    <aside className="card details" data-testid="request-details">
-      <div className="page-title"><h2>Request</h2><button type="button" className="button ghost" onClick={onClose}>Close</button></div>
-      <dl className="fields">
-        {rows.map(([label, value]) => <div key={label} data-testid={`request-detail-${label.toLowerCase().replace(' ', '-')}`}><dt>{label}</dt><dd className="mono">{value}</dd></div>)}
-      </dl>
-    </aside>
+    <div className="log-filters">
+      <div className="filters">
+        <select value={filter.keyId} onChange={(e) => onChange({ keyId: e.target.value })} aria-label="Key" data-testid="filter-key">
+          <option value="">All keys</option>
+          {keys.map((key) => <option key={key.id} value={key.id}>{key.name}</option>)}
+        </select>
+        <input placeholder="Status: 403 or 4xx" value={filter.status} onChange={(e) => onChange({ status: e.target.value })} aria-label="Status"
+          aria-invalid={!statusOk} aria-describedby={statusOk ? undefined : 'filter-status-problem'} data-testid="filter-status" maxLength={8} />
+        <input placeholder="Path contains…" value={filter.path} onChange={(e) => onChange({ path: e.target.value })} aria-label="Path" data-testid="filter-path" />
+        <select value={filter.code} onChange={(e) => onChange({ code: e.target.value })} aria-label="Error code" data-testid="filter-code">
+          <option value="">Any error code</option>
+          {ERROR_CODES.map((code) => <option key={code} value={code}>{code} ({ERROR_STATUS[code]})</option>)}
+        </select>
+      </div>
+      {statusOk ? null : (
+        <span className="field-error" id="filter-status-problem" role="alert" data-testid="filter-status-problem">
+          A status is a code such as 403 or a class such as 4xx; the log is not filtered by status until it is one.
+        </span>
+      )}
+    </div>
   );
 }
 
 export function RequestLogPage() {
-  const [filter, setFilter] = useState<LogFilter>({ keyId: '', status: '', path: '' });
+  const [filter, setFilter] = useState<LogFilter>({ keyId: '', status: '', path: '', code: '' });
+  const [view, setView] = useState<View>({ page: 1, upTo: null });
   const [open, setOpen] = useState<RequestLogEntry | null>(null);
-  const log = useRequestLog(filter);
+  const log = useRequestLog(filter, view.page, view.upTo);
+  const anchored = view.upTo !== null;
+  const liveTotal = useRequestLogTotal(filter, anchored);
   const keys = useKeys();
   const keyName = (id: string | null) => (id ? keys.data?.data.find((k) => k.id === id)?.name ?? id : 'no valid key');
+  const refine = (next: Partial<LogFilter>) => {
+    setFilter((current) => ({ ...current, ...next }));
+    setView({ page: 1, upTo: null });
+  };
+  // Leaving page 1 anchors on its newest entry; back on page 1 the log is live again.
+  const goTo = (page: number) => setView((current) => (page === 1 ? { page: 1, upTo: null } : { page, upTo: current.upTo ?? log.data?.data[0]?.id ?? null }));
+  const total = log.data?.meta.total ?? 0;
+  const arrived = anchored && liveTotal.data !== undefined ? Math.max(0, liveTotal.data - total) : 0;
+  const filtered = Boolean(filter.keyId || filter.path || filter.code || (statusFilterOf(filter.status).ok && filter.status.trim()));
+  const anchorLost = anchored && log.error instanceof ApiError && log.error.status === 404;
+
   return (
     <div className="page padded">
       <h1>Request log</h1>
-      <div className="filters">
-        <select value={filter.keyId} onChange={(e) => setFilter({ ...filter, keyId: e.target.value })} aria-label="Key" data-testid="filter-key">
-          <option value="">All keys</option>
-          {keys.data?.data.map((key) => <option key={key.id} value={key.id}>{key.name}</option>)}
-        </select>
-        <input placeholder="Status, e.g. 403" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value.replace(/\D/g, '').slice(0, 3) })} aria-label="Status" />
-        <input placeholder="Path contains…" value={filter.path} onChange={(e) => setFilter({ ...filter, path: e.target.value })} aria-label="Path" />
+      <Filters filter={filter} onChange={refine} keys={keys.data?.data ?? []} />
+      <div className="log-summary">
+        <span className="muted small" data-testid="request-log-total">{log.data ? `${requests(total)} · newest first` : ''}</span>
+        {anchored ? (
+          <span className="small log-new" role="status" data-testid="request-log-new" data-count={arrived}>
+            {arrived > 0 ? `${arrived.toLocaleString()} new request${arrived === 1 ? '' : 's'} on page 1` : 'New requests appear on page 1'}
+            {' · '}<button type="button" className="link" onClick={() => goTo(1)} data-testid="request-log-newest">Show the newest</button>
+          </span>
+        ) : null}
       </div>
-      {log.isPending ? <Loading /> : log.isError ? <ErrorState error={log.error} /> : log.data.data.length === 0 ? <Empty title="No requests yet">Calls to /v1 appear here as they happen.</Empty> : (
-        <div className="card table-card">
-          <table className="table clickable" data-testid="request-log">
-            <thead><tr><th>When</th><th>Request</th><th>Status</th><th>Key</th><th>IP</th><th className="num">ms</th></tr></thead>
-            <tbody>
-              {log.data.data.map((entry) => (
-                <tr key={entry.id} onClick={() => setOpen(entry)} data-testid="request-row" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') setOpen(entry); }}>
-                  <td className="muted">{time(entry.at)}</td>
-                  <td><code>{entry.method} {entry.endpoint}</code></td>
-                  <td><span className={`status s${String(entry.statusCode)[0]}`}>{entry.statusCode}</span></td>
-                  <td>{keyName(entry.keyId)}</td>
-                  <td className="mono">{entry.sourceIp}</td>
-                  <td className="num">{entry.durationMs}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {open ? <Details entry={open} keyName={keyName(open.keyId)} onClose={() => setOpen(null)} /> : null}
+      {log.isPending ? <Loading />
+        : log.isError ? <ErrorState error={log.error} {...(anchorLost ? { action: { label: 'Show the newest', run: () => goTo(1) } } : { onRetry: () => void log.refetch() })} />
+          : log.data.data.length === 0 ? (filtered ? <Empty title="No requests match these filters" /> : <Empty title="No requests yet">Calls to /v1 appear here as they happen.</Empty>) : (
+            <div className="card table-card" data-testid="request-log-card" data-ready={!log.isPlaceholderData} data-page={log.data.meta.page}
+              data-total={total} data-anchored={anchored}>
+              <table className="table clickable" data-testid="request-log">
+                <thead><tr><th>When</th><th>Request</th><th>Status</th><th>Key</th><th>IP</th><th className="num">ms</th></tr></thead>
+                <tbody>
+                  {log.data.data.map((entry) => (
+                    <tr key={entry.id} onClick={() => setOpen(entry)} data-testid="request-row" data-request-id={entry.id} tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') setOpen(entry); }}>
+                      <td className="muted">{time(entry.at)}</td>
+                      <td><code>{entry.method} {entry.endpoint}</code></td>
+                      <td><span className={`status s${String(entry.statusCode)[0]}`}>{entry.statusCode}</span></td>
+                      <td>{keyName(entry.keyId)}</td>
+                      <td className="mono">{entry.sourceIp}</td>
+                      <td className="num" data-testid="request-ms">{milliseconds(entry.durationMs)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <Pager page={log.data.meta.page} totalPages={log.data.meta.totalPages} onPage={goTo} detail={requests(total)} />
+            </div>
+          )}
+      {open ? <RequestDetails entry={open} keyName={keyName(open.keyId)} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }
