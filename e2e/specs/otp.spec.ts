@@ -203,4 +203,19 @@ describe('the OTP page', () => {
     await page.locator('[data-testid="otp-log-row"][data-status="verified"]').filter({ hasText: phone }).waitFor();
     await screenshot(page, 'otp-try');
   });
+
+  it('a send the provider fails is headed as a refusal, and the previous request’s code, Verify and Resend go with it', async () => {
+    const form = page.getByTestId('otp-try');
+    await form.getByTestId('otp-try-sent').waitFor();
+    await form.getByTestId('otp-try-phone').fill('+15005550001');
+    await form.getByTestId('otp-try-send').click();
+    const refused = form.locator('[data-testid="error-state"][data-kind="refused"]');
+    await refused.filter({ hasText: 'The OTP could not be delivered to +15005550001 over sms' }).waitFor();
+    expect(await refused.locator('strong').textContent()).toBe('Not sent');
+    expect(await form.getByText('Something went wrong').count()).toBe(0);
+    for (const gone of ['otp-try-sent', 'otp-try-handset', 'otp-try-code', 'otp-try-verify', 'otp-try-resend', 'otp-try-verified']) {
+      expect([gone, await form.getByTestId(gone).count()]).toEqual([gone, 0]);
+    }
+    await screenshot(page, 'otp-try-not-delivered');
+  });
 });

@@ -17,15 +17,24 @@ export function problemsOf(message: string): { lead: string | null; items: strin
   return { lead: `Check the ${match[1] === 'body' ? 'form' : match[1]}:`, items: (match[2] as string).split('; ') };
 }
 
-/** `action` replaces "Try again" where retrying cannot help (e.g. a way back to another page). */
-export function ErrorState({ error, onRetry, action }: { error: unknown; onRetry?: () => void; action?: { label: string; run(): void } }) {
+/**
+ * The heading of an error: a 4xx is the core refusing what was asked, with its reason (`refused` names the refusal
+ * where the page knows better, e.g. "Not sent"); a 404 is something that is not there; anything else (a 5xx, the
+ * server out of reach, a crash) went wrong on the way.
+ */
+export function errorTitle(error: unknown, refused = 'Not accepted'): { title: string; kind: 'refused' | 'not-found' | 'failed' } {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return { title: 'Something went wrong', kind: 'failed' };
+  return error.status === 404 && refused === 'Not accepted' ? { title: 'Not found', kind: 'not-found' } : { title: refused, kind: 'refused' };
+}
+
+/** `action` replaces "Try again" where retrying cannot help (e.g. a way back to another page); `refused` heads a 4xx. */
+export function ErrorState({ error, onRetry, action, refused }: { error: unknown; onRetry?: () => void; action?: { label: string; run(): void }; refused?: string }) {
   const message = error instanceof Error ? error.message : String(error);
-  // A 4xx is the core refusing what was asked, with its reason; anything else went wrong on the way.
-  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  const { title, kind } = errorTitle(error, refused);
   const { lead, items } = problemsOf(message);
   return (
-    <div className="state error" role="alert" data-testid="error-state">
-      <strong>{refused ? 'Not accepted' : 'Something went wrong'}</strong>
+    <div className="state error" role="alert" data-testid="error-state" data-kind={kind}>
+      <strong>{title}</strong>
       {lead ? <span>{lead}</span> : null}
       {items.length === 1 && !lead ? <span>{items[0]}</span> : <ul className="problems">{items.map((item) => <li key={item}>{item}</li>)}</ul>}
       {onRetry ? <button type="button" className="button" onClick={onRetry}>Try again</button> : null}

@@ -127,7 +127,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
                 <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
               </form>
             )}
-      {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} /></div> : null}
+      {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" /></div> : null}
     </div>
   );
 }

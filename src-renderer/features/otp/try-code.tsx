@@ -32,9 +32,13 @@ export function TryCode({ widgets }: { widgets: OtpWidget[] }) {
 
   function submitSend(event: FormEvent): void {
     event.preventDefault();
+    // The previous request goes at once: its code, Verify and Resend must not stay under a send that fails.
     verify.reset();
     retry.reset();
-    send.mutate({ widgetId: chosen, identifier: phone.trim() }, { onSuccess: (result) => { setRequest({ id: result.requestId, phone: phone.trim() }); setCode(''); } });
+    setRequest(null);
+    setCode('');
+    const identifier = phone.trim();
+    send.mutate({ widgetId: chosen, identifier }, { onSuccess: (result) => setRequest({ id: result.requestId, phone: identifier }) });
   }
   function submitVerify(event: FormEvent): void {
     event.preventDefault();
@@ -56,7 +60,7 @@ export function TryCode({ widgets }: { widgets: OtpWidget[] }) {
         </label>
         <div className="actions left"><button type="submit" className="button primary" disabled={!chosen || !phone.trim() || send.isPending} data-testid="otp-try-send">Send code</button></div>
       </form>
-      {send.isError ? <ErrorState error={send.error} /> : null}
+      {send.isError ? <ErrorState error={send.error} refused="Not sent" /> : null}
       {request ? (
         <form className="form-row" onSubmit={submitVerify}>
           <p className="muted small otp-try-sent" data-testid="otp-try-sent">Code sent to {request.phone} (request <code>{request.id}</code>).</p>
@@ -71,9 +75,9 @@ export function TryCode({ widgets }: { widgets: OtpWidget[] }) {
         </form>
       ) : null}
       {retry.isSuccess ? <p className="small" role="status">A new code is on its way; the previous one no longer works.</p> : null}
-      {retry.isError ? <ErrorState error={retry.error} /> : null}
+      {retry.isError ? <ErrorState error={retry.error} refused="Not resent" /> : null}
       {verify.isSuccess ? <p className="otp-try-ok" role="status" data-testid="otp-try-verified">Verified. Your app would now hold a single-use token (<code>{verify.data.accessToken.slice(0, 16)}…</code>).</p> : null}
-      {verify.isError ? <ErrorState error={verify.error} /> : null}
+      {verify.isError ? <ErrorState error={verify.error} refused="Not verified" /> : null}
     </section>
   );
 }
