@@ -97,4 +97,36 @@ describe('the new-key form', () => {
     expect(key).toMatchObject({ allowedIps: ['203.0.113.7', '2001:db8::1'], rateLimitPerMinute: 120 });
     expect(key?.expiresAt).not.toBeNull();
   });
+
+  it('lists the key with its scopes by name, allowed IPs, created date and expiry, which turns expired on the virtual clock', async () => {
+    await page.getByRole('button', { name: 'Done' }).click();
+    const row = page.locator('[data-testid="key-row"]').filter({ hasText: 'Checked' });
+    const key = (await server.dashboard<{ data: Array<{ name: string; scopes: string[]; createdAt: string }> }>('GET', '/dashboard/api-keys')).body.data.find((k) => k.name === 'Checked');
+    expect(key?.scopes).toHaveLength(4);
+    expect(await row.getByTestId('key-ips').locator('li').allTextContents()).toEqual(['203.0.113.7', '2001:db8::1']);
+    expect(await row.getByTestId('key-scopes').locator('[data-scope]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-scope')))).toEqual(key?.scopes.slice(0, 2));
+    await row.getByTestId('key-scopes-toggle').filter({ hasText: '+2 more' }).click();
+    const all = page.getByTestId('key-scopes-all');
+    expect(await all.locator('[data-scope]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-scope')))).toEqual(key?.scopes);
+    expect(await all.locator('dt').allTextContents()).toEqual(['contacts']);
+    expect(await row.getByTestId('key-created').textContent()).toContain(String(new Date(key?.createdAt ?? '').getFullYear()));
+    const expires = row.getByTestId('key-expires');
+    expect(await expires.getAttribute('data-expired')).toBe('false');
+    expect(await expires.textContent()).toMatch(/in 7 d$/);
+    expect(await row.locator('.badge').textContent()).toBe('active');
+
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 8 * 24 * 3600 })).status).toBe(200);
+    await row.locator('[data-testid="key-expires"][data-expired="true"]').waitFor();
+    expect(await expires.textContent()).toMatch(/expired 1 d ago$/);
+    await row.locator('.badge.danger').filter({ hasText: 'expired' }).waitFor();
+    await screenshot(page, 'keys-table');
+
+    // At 1024 px the table still fits its card: nothing is pushed out of sight to the right.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const card = page.getByTestId('keys').locator('xpath=..');
+    await page.waitForFunction(() => window.innerWidth === 1024);
+    await screenshot(page, 'keys-table-1024');
+    expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
 });

@@ -21,3 +21,13 @@ export const shortTime = (iso: string | null | undefined): string =>
 
 /** A duration in milliseconds, always with one decimal (`10.08` → "10.1", `12.8` → "12.8", `0.1` → "0.1"). */
 export const milliseconds = (ms: number): string => ms.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** `iso` against the virtual clock's `now`: "in 3 h", "2 min ago", "now"; empty until the clock is read. */
+export function relativeTime(iso: string, now: string | undefined): string {
+  if (!now) return '';
+  const seconds = Math.round((Date.parse(iso) - Date.parse(now)) / 1000);
+  const size = Math.abs(seconds);
+  if (size === 0) return 'now';
+  const amount = size < 60 ? `${size} s` : size < 3600 ? `${Math.round(size / 60)} min` : size < 86_400 ? `${Math.round(size / 3600)} h` : `${Math.round(size / 86_400)} d`;
+  return seconds > 0 ? `in ${amount}` : `${amount} ago`;
+}

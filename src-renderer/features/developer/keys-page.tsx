@@ -1,17 +1,17 @@
-// API keys: create (plaintext once), list, revoke.
+// API keys: create (plaintext once), list (scopes, limits, allowed IPs, created and expiry dates), revoke.
 import { useState } from 'react';
 import type { CreatedApiKey } from '../../../src-core/contract/index.ts';
-import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { CreatedKey, CreateKeyForm } from './create-key.tsx';
-import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { KeyRow } from './key-row.tsx';
 import { useRevokeKey } from './mutations.ts';
-import { useKeys } from './queries.ts';
+import { useKeys, useScopes } from './queries.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 
 export function KeysPage() {
   const keys = useKeys();
-  const now = useVirtualNow() ?? '';
+  const now = useVirtualNow();
+  const scopes = useScopes();
   const revoke = useRevokeKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [creating, setCreating] = useState(false);
@@ -22,22 +22,10 @@ export function KeysPage() {
       {creating ? <CreateKeyForm onCreated={(key) => { setCreated(key); setCreating(false); }} onCancel={() => setCreating(false)} /> : null}
       {keys.isPending ? <Loading /> : keys.isError ? <ErrorState error={keys.error} /> : keys.data.data.length === 0 ? <Empty title="No keys yet">Create one to call the API.</Empty> : (
         <div className="card table-card">
-          <table className="table" data-testid="keys">
-            <thead><tr><th>Name</th><th>Key</th><th>Scopes</th><th>Limit</th><th>Last used</th><th>Status</th><th /></tr></thead>
+          <table className="table keys-table" data-testid="keys">
+            <thead><tr><th>Name</th><th>Scopes</th><th>Limit · IPs</th><th>Created</th><th>Expires</th><th>Last used</th><th>Status</th></tr></thead>
             <tbody>
-              {keys.data.data.map((key) => (
-                <tr key={key.id} data-testid="key-row" data-key-id={key.id}>
-                  <td>{key.name}</td>
-                  <td><code>{key.prefix}…</code> <span className="chip">{key.environment}</span></td>
-                  <td title={key.scopes.join(', ')}>{key.scopes.length}</td>
-                  <td>{key.rateLimitPerMinute}/min{key.ipWhitelistEnabled ? ' · IP list' : ''}</td>
-                  <td className="muted">{time(key.lastUsedAt)}</td>
-                  <td>{key.revokedAt ? <span className="badge danger">revoked</span> : key.expiresAt && now && key.expiresAt <= now ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}</td>
-                  <td>{key.revokedAt ? null : (
-                    <ConfirmButton label="Revoke" question="Its calls fail from now on." confirmLabel="Revoke key" onConfirm={() => revoke.mutate(key.id)} testId="revoke-key" />
-                  )}</td>
-                </tr>
-              ))}
+              {keys.data.data.map((key) => <KeyRow key={key.id} apiKey={key} allScopes={scopes.data?.data.length ?? 0} now={now} onRevoke={() => revoke.mutate(key.id)} />)}
             </tbody>
           </table>
         </div>

@@ -1,0 +1,80 @@
+// One API key in the keys table: its scopes by name (the first few, and all of them grouped by domain a click
+// away), rate limit and allowed IPs, when it was created, when it expires on the virtual clock, and its state.
+import { Fragment, useState } from 'react';
+import type { ApiKey, Scope } from '../../../src-core/contract/index.ts';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { relativeTime, time } from '../../components/format.ts';
+
+const INLINE_SCOPES = 2;
+export const KEY_COLUMNS = 7;
+
+/** Scopes grouped by their domain (`otp:send` → `otp`), in the order given. */
+function byDomain(scopes: Scope[]): Array<[string, string[]]> {
+  const groups = new Map<string, string[]>();
+  for (const scope of scopes) {
+    const [domain = scope, ...rest] = scope.split(':');
+    groups.set(domain, [...(groups.get(domain) ?? []), rest.join(':')]);
+  }
+  return [...groups];
+}
+
+function Expiry({ expiresAt, now }: { expiresAt: string | null; now: string | undefined }) {
+  if (!expiresAt) return <span className="muted" data-testid="key-expires" data-expired="false">Never</span>;
+  const expired = now !== undefined && expiresAt <= now;
+  return (
+    <span className="key-when" data-testid="key-expires" data-expired={expired}>
+      <span>{time(expiresAt)}</span>
+      <span className={`small ${expired ? 'neg' : 'muted'}`}>{expired ? `expired ${relativeTime(expiresAt, now)}` : relativeTime(expiresAt, now)}</span>
+    </span>
+  );
+}
+
+export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; allScopes: number; now: string | undefined; onRevoke(): void }) {
+  const [open, setOpen] = useState(false);
+  const all = allScopes > 0 && apiKey.scopes.length >= allScopes;
+  // A third chip rather than "+1 more".
+  const inline = all ? [] : apiKey.scopes.length <= INLINE_SCOPES + 1 ? apiKey.scopes : apiKey.scopes.slice(0, INLINE_SCOPES);
+  const more = apiKey.scopes.length - inline.length;
+  const expired = apiKey.expiresAt !== null && now !== undefined && apiKey.expiresAt <= now;
+  return (
+    <Fragment>
+      <tr data-testid="key-row" data-key-id={apiKey.id} className={open ? 'is-open' : undefined}>
+        <td><strong>{apiKey.name}</strong><span className="key-prefix"><code>{apiKey.prefix}…</code> <span className="chip">{apiKey.environment}</span></span></td>
+        <td>
+          <span className="key-scopes" data-testid="key-scopes">
+            {all ? <span className="chip">all {apiKey.scopes.length} scopes</span> : inline.map((scope) => <span key={scope} className="chip" data-scope={scope}>{scope}</span>)}
+            {more > 0 ? (
+              <button type="button" className="link small" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="key-scopes-toggle">
+                {open ? 'Hide' : all ? 'Show them' : `+${more} more`}
+              </button>
+            ) : null}
+          </span>
+        </td>
+        <td>
+          <span>{apiKey.rateLimitPerMinute}/min</span>
+          {apiKey.ipWhitelistEnabled && apiKey.allowedIps.length
+            ? <ul className="key-ips small" data-testid="key-ips" aria-label="Allowed IPs">{apiKey.allowedIps.map((ip) => <li key={ip}>{ip}</li>)}</ul>
+            : <span className="key-ips small muted" data-testid="key-ips">any IP</span>}
+        </td>
+        <td className="muted key-time" data-testid="key-created">{time(apiKey.createdAt)}</td>
+        <td><Expiry expiresAt={apiKey.expiresAt} now={now} /></td>
+        <td className="muted key-time">{time(apiKey.lastUsedAt)}</td>
+        <td><div className="key-state">
+          {apiKey.revokedAt ? <span className="badge danger">revoked</span> : expired ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}
+          {apiKey.revokedAt ? null : <ConfirmButton label="Revoke" question="Its calls fail from now on." confirmLabel="Revoke key" onConfirm={onRevoke} testId="revoke-key" />}
+        </div></td>
+      </tr>
+      {open ? (
+        <tr className="key-scopes-row" data-testid="key-scopes-all">
+          <td colSpan={KEY_COLUMNS}>
+            <dl className="key-scope-groups">
+              {byDomain(apiKey.scopes).map(([domain, names]) => (
+                <div key={domain}><dt>{domain}</dt><dd>{names.map((name) => <span key={name} className="chip" data-scope={`${domain}:${name}`}>{name}</span>)}</dd></div>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
+  );
+}
