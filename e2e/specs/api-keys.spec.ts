@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { DATE_TIME, DATE_TIME_TEXT } from '../fixtures/formats.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -73,6 +74,9 @@ describe('the new-key form', () => {
     expect(await page.getByTestId('key-problem-expiresAt').count()).toBe(0);
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 24 * 3600 })).status).toBe(200);
     await page.getByTestId('key-problem-expiresAt').filter({ hasText: 'must be in the future' }).waitFor();
+    // The clock's time, written as the header writes it.
+    expect(await page.getByTestId('key-problem-expiresAt').textContent()).toMatch(new RegExp(`it is now ${DATE_TIME_TEXT} on the clock$`));
+    expect(await page.getByTestId('clock').textContent()).toMatch(DATE_TIME);
     expect(await page.getByTestId('create-key').isDisabled()).toBe(true);
     await screenshot(page, 'keys-form-problems');
     const later = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
@@ -109,7 +113,8 @@ describe('the new-key form', () => {
     const all = page.getByTestId('key-scopes-all');
     expect(await all.locator('[data-scope]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-scope')))).toEqual(key?.scopes);
     expect(await all.locator('dt').allTextContents()).toEqual(['contacts']);
-    expect(await row.getByTestId('key-created').textContent()).toContain(String(new Date(key?.createdAt ?? '').getFullYear()));
+    expect(await row.getByTestId('key-created').textContent()).toMatch(DATE_TIME);
+    expect(await row.getByTestId('key-expires').locator('span').first().textContent()).toMatch(DATE_TIME);
     const expires = row.getByTestId('key-expires');
     expect(await expires.getAttribute('data-expired')).toBe('false');
     expect(await expires.textContent()).toMatch(/in 7 d$/);

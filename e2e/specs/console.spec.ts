@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -131,10 +132,12 @@ describe('console flows', () => {
     await page.getByTestId('composer').waitFor();
     const message = page.getByTestId('message').first().locator('time');
     expect(await message.getAttribute('data-dated')).toBe('false');
+    expect(await message.textContent()).toMatch(TIME_OF_DAY);
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 24 * 3600 })).status).toBe(200);
     await page.getByTestId('template-composer').waitFor();
-    // A day later on the virtual clock, yesterday's messages carry their date.
+    // A day later on the virtual clock, yesterday's messages carry their date, written as everywhere else.
     await page.getByTestId('message').first().locator('time[data-dated="true"]').waitFor();
+    expect(await message.textContent()).toMatch(DATE_TIME);
     await page.getByTestId('reply-template').selectOption({ label: 'login_code · en' });
     await page.getByTestId('reply-var-body.1').fill('482913');
     await page.getByTestId('reply-preview').filter({ hasText: '482913 is your verification code' }).waitFor();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OtpWidget } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { TIME_OF_DAY } from '../fixtures/formats.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let session: ConsoleSession;
@@ -132,6 +133,7 @@ describe('the OTP page', () => {
     const row = page.locator(`[data-testid="otp-log-row"][data-request-id="${sent.body.requestId}"]`);
     await row.and(page.locator('[data-status="sent"]')).waitFor();
     expect(await row.textContent()).toContain(PHONE);
+    expect(await row.locator('td').first().textContent()).toMatch(TIME_OF_DAY);
     await row.getByTestId('otp-status').filter({ hasText: 'Awaiting code' }).waitFor();
     // How long the code has left, counting down on the clock (Acme Login's codes last 5 minutes).
     const left = await row.getByTestId('otp-time-left').textContent();

@@ -5,6 +5,7 @@ import { ApiProvider, useApi } from '../api/context.tsx';
 import { createApi } from '../api/http.ts';
 import { connectLive } from '../api/live.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { time } from '../components/format.ts';
 import { ErrorState } from '../components/states.tsx';
 import { CampaignsPage } from '../features/campaigns/campaigns-page.tsx';
 import { ContactsPage } from '../features/contacts/contacts-page.tsx';
@@ -52,7 +53,7 @@ const PAGES: Record<Section, () => ReactElement> = {
 function Clock() {
   const now = useVirtualNow();
   if (!now) return null;
-  return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{new Date(now).toLocaleString()}</span>;
+  return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{time(now)}</span>;
 }
 
 function Shell({ connection }: { connection: Connection }) {

@@ -14,10 +14,16 @@ export const contactDisplayName = (c: { name: string | null; username: string | 
 export const rupees = (paise: number): string =>
   `${paise < 0 ? '-' : ''}₹${(Math.abs(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export const time = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : '—');
+// One way to write a moment across the console (the clock, tables, details, messages): "Nov 25, 2026, 10:21:33 PM",
+// and its time alone, "10:21:33 PM", where the day goes without saying (When).
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const TIME_OF_DAY = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
-export const shortTime = (iso: string | null | undefined): string =>
-  iso ? new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : '';
+/** A moment with its date: "Nov 25, 2026, 10:21:33 PM"; "—" for none. */
+export const time = (iso: string | null | undefined): string => (iso ? DATE_TIME.format(new Date(iso)) : '—');
+
+/** A moment's time of day, as `time` writes it: "10:21:33 PM"; empty for none. */
+export const shortTime = (iso: string | null | undefined): string => (iso ? TIME_OF_DAY.format(new Date(iso)) : '');
 
 /** A duration in milliseconds, always with one decimal (`10.08` → "10.1", `12.8` → "12.8", `0.1` → "0.1"). */
 export const milliseconds = (ms: number): string => ms.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });

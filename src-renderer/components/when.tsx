@@ -1,7 +1,7 @@
-// A message's time: the time of day, with the date too when it is not the virtual clock's today (after
-// the clock was advanced by a day, a time alone would be ambiguous).
+// A message's time: the time of day, with the date too (as `time` writes it) when it is not the virtual clock's
+// today (after the clock was advanced by a day, a time alone would be ambiguous).
 import { useClock } from '../features/simulator/queries.ts';
-import { shortTime } from './format.ts';
+import { shortTime, time } from './format.ts';
 
 export function When({ iso }: { iso: string | null | undefined }) {
   const now = useClock().data?.now;
@@ -10,7 +10,7 @@ export function When({ iso }: { iso: string | null | undefined }) {
   const dated = now !== undefined && at.toDateString() !== new Date(now).toDateString();
   return (
     <time dateTime={iso} data-dated={dated ? 'true' : 'false'}>
-      {dated ? `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${shortTime(iso)}` : shortTime(iso)}
+      {dated ? time(iso) : shortTime(iso)}
     </time>
   );
 }

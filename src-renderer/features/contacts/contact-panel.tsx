@@ -1,6 +1,6 @@
 // The selected contact: fields, conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { contactDisplayName, handleOf } from '../../components/format.ts';
+import { contactDisplayName, handleOf, time } from '../../components/format.ts';
 import { Avatar, ErrorState, Loading } from '../../components/states.tsx';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactConversations } from './contact-conversations.tsx';
@@ -9,7 +9,6 @@ import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from '.
 import { useContact, useNotes } from './queries.ts';
 
 const REASON_MAX = 500;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): void }) {
   const [reason, setReason] = useState('');
@@ -68,7 +67,7 @@ function Notes({ contactId }: { contactId: string }) {
             <li key={note.id} data-testid="note">
               <p>{note.content}</p>
               <div className="note-meta muted">
-                {when(note.createdAt)}
+                {time(note.createdAt)}
                 <button type="button" className="link" onClick={() => remove.mutate(note.id)} aria-label="Delete note">Delete</button>
               </div>
             </li>
@@ -89,7 +88,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
   const display = contactDisplayName(c);
   const fields: Array<[string, string | null]> = [
     ['Username', handleOf(c.username)], ['Email', c.email], ['Phone', c.phone], ['Source', sourceLabel(c.source)],
-    ['Created', when(c.createdAt)], ['Id', c.id],
+    ['Created', time(c.createdAt)], ['Id', c.id],
   ];
   return (
     <div className="panel" data-testid="contact-panel" data-blocked={c.isBlocked ? 'true' : 'false'}>
@@ -107,7 +106,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
       {unblock.isError ? <ErrorState error={unblock.error} /> : null}
       {c.isBlocked ? (
         <div className="callout danger" data-testid="blocked-reason">
-          <strong>Blocked {when(c.blockedAt)}</strong>
+          <strong>Blocked {time(c.blockedAt)}</strong>
           <span>{c.blockedReason?.trim() || 'No reason given.'}</span>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 // The new-key form as typed (text in each field) and what the core would make of it: the contract's own schema
 // checks each allowed IP and the rate limit, and the expiry is compared with the virtual clock as the core does.
 import { allowListEmpty, createApiKeyBodySchema, type CreateApiKeyInput, type Environment, type Scope } from '../../../src-core/contract/index.ts';
+import { time } from '../../components/format.ts';
 
 export type KeyDraft = { name: string; environment: Environment; scopes: Scope[]; expiresAt: string; ips: string; rate: string };
 export type KeyField = 'expiresAt' | 'ips' | 'rate';
@@ -39,7 +40,7 @@ function expiryOf(local: string, now: string | undefined): { at?: string; proble
   const at = new Date(local);
   if (Number.isNaN(at.getTime())) return { problem: 'Expiry is not a date and time' };
   if (now && at.getTime() <= Date.parse(now)) {
-    return { problem: `Expiry must be in the future: it is now ${new Date(now).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })} on the clock` };
+    return { problem: `Expiry must be in the future: it is now ${time(now)} on the clock` };
   }
   return { at: at.toISOString() };
 }
