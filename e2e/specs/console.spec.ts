@@ -85,10 +85,19 @@ describe('console flows', () => {
     const after = await wallet();
     expect([after.balancePaise - before.balancePaise, after.emailCredits - before.emailCredits]).toEqual([150_050, 250]);
     await expect.poll(() => page.getByTestId('top-up-amount').inputValue()).toBe('');
+    // The form clears, and says what was added; the ledger's lines carry their sign in money and credits alike.
+    expect(await page.getByTestId('top-up-done').textContent()).toMatch(/^Added ₹1,500\.50 and 250 email credits\. The balance is now ₹[\d,]+\.\d\d and [\d,]+ email credits\.$/);
+    expect(await page.locator('[data-testid="ledger-line"][data-kind="email_credits_added"]').first().getByTestId('ledger-credits').textContent()).toBe('+250');
+    expect(await page.locator('[data-testid="ledger-line"][data-kind="top_up"]').first().getByTestId('ledger-amount').textContent()).toBe('+₹1,500.50');
+    expect(await page.locator('[data-testid="ledger-line"][data-kind="charge"]').first().getByTestId('ledger-amount').textContent()).toMatch(/^-₹\d/);
 
     await page.getByTestId('price-sms').fill('0.4');
     await page.getByTestId('save-prices').click();
     await expect.poll(async () => (await wallet()).prices.sms).toBe(40);
+    await page.getByTestId('prices-saved').filter({ hasText: 'Saved: SMS ₹0.40 a message, from the next send.' }).waitFor();
+    await page.getByTestId('price-sms').fill('0.45');
+    expect(await page.getByTestId('prices-saved').count()).toBe(0);
+    await page.getByTestId('price-sms').fill('0.40');
     expect((await wallet()).prices.whatsapp).toBe(before.prices.whatsapp);
     await screenshot(page, 'wallet-forms');
   });

@@ -35,6 +35,8 @@ export function TopUpForm() {
   const [amount, setAmount] = useState('');
   const [credits, setCredits] = useState('');
   const [note, setNote] = useState('');
+  // What the last top-up added, said until the form is used again (the fields clear, so nothing else would).
+  const [done, setDone] = useState<string | null>(null);
   const money = paiseFrom(amount, { min: 1, max: MAX_TOP_UP_PAISE });
   const emails = creditsFrom(credits);
   const problem = 'error' in money ? money.error : 'error' in emails ? emails.error : null;
@@ -45,9 +47,16 @@ export function TopUpForm() {
   function submit(event: FormEvent): void {
     event.preventDefault();
     if (!ready) return;
+    setDone(null);
     topUp.mutate(
       { ...(paise !== null ? { amountPaise: paise } : {}), ...(count !== null ? { emailCredits: count } : {}), ...(note.trim() ? { description: note.trim() } : {}) },
-      { onSuccess: () => { setAmount(''); setCredits(''); setNote(''); } },
+      {
+        onSuccess: (wallet) => {
+          const added = [paise !== null ? rupees(paise) : null, count !== null ? `${count.toLocaleString()} email credit${count === 1 ? '' : 's'}` : null].filter(Boolean).join(' and ');
+          setDone(`Added ${added}. The balance is now ${rupees(wallet.balancePaise)} and ${wallet.emailCredits.toLocaleString()} email credits.`);
+          setAmount(''); setCredits(''); setNote('');
+        },
+      },
     );
   }
 
@@ -56,10 +65,10 @@ export function TopUpForm() {
       <h3>Top up</h3>
       <div className="form-row">
         <label className="field"><span>Amount (₹)</span>
-          <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="500" data-testid="top-up-amount" />
+          <input inputMode="decimal" value={amount} onChange={(e) => { setAmount(e.target.value); setDone(null); }} placeholder="500" data-testid="top-up-amount" />
         </label>
         <label className="field"><span>Email credits</span>
-          <input inputMode="numeric" value={credits} onChange={(e) => setCredits(e.target.value)} placeholder="1000" data-testid="top-up-credits" />
+          <input inputMode="numeric" value={credits} onChange={(e) => { setCredits(e.target.value); setDone(null); }} placeholder="1000" data-testid="top-up-credits" />
         </label>
         <label className="field grow"><span>Note (optional)</span>
           <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} placeholder="Demo budget" data-testid="top-up-note" />
@@ -67,6 +76,7 @@ export function TopUpForm() {
       </div>
       {problem ? <div className="field-error" role="alert" data-testid="top-up-problem">{problem}</div> : null}
       {topUp.isError ? <ErrorState error={topUp.error} /> : null}
+      {done ? <p className="done-note" role="status" data-testid="top-up-done">{done}</p> : null}
       <div className="actions">
         <button type="submit" className="button primary" disabled={!ready || topUp.isPending} data-testid="top-up">Add to wallet</button>
       </div>
@@ -77,6 +87,7 @@ export function TopUpForm() {
 export function PricesForm({ prices }: { prices: Wallet['prices'] }) {
   const setPrices = useSetPrices();
   const [draft, setDraft] = useState<Partial<Record<BilledChannel, string>>>({});
+  const [saved, setSaved] = useState<string | null>(null);
   const shown = (channel: BilledChannel) => draft[channel] ?? ((prices[channel] ?? 0) / 100).toFixed(2);
   const parsed = BILLED_CHANNELS.map((channel) => [channel, paiseFrom(shown(channel), { min: 0, max: MAX_PRICE_PAISE })] as const);
   const problem = parsed.find(([, result]) => 'error' in result || result.paise === null);
@@ -85,7 +96,14 @@ export function PricesForm({ prices }: { prices: Wallet['prices'] }) {
   function submit(event: FormEvent): void {
     event.preventDefault();
     if (problem || changed.length === 0) return;
-    setPrices.mutate(Object.fromEntries(changed.map(([channel, result]) => [channel, (result as { paise: number }).paise])), { onSuccess: () => setDraft({}) });
+    const next = changed.map(([channel, result]) => [channel, (result as { paise: number }).paise] as const);
+    setSaved(null);
+    setPrices.mutate(Object.fromEntries(next), {
+      onSuccess: () => {
+        setDraft({});
+        setSaved(`Saved: ${next.map(([channel, paise]) => `${CHANNEL_LABEL[channel]} ${rupees(paise)}`).join(', ')} a message, from the next send.`);
+      },
+    });
   }
 
   return (
@@ -94,7 +112,7 @@ export function PricesForm({ prices }: { prices: Wallet['prices'] }) {
       <div className="form-row">
         {BILLED_CHANNELS.map((channel) => (
           <label key={channel} className="field"><span>{CHANNEL_LABEL[channel]} (₹)</span>
-            <input inputMode="decimal" value={shown(channel)} onChange={(e) => setDraft({ ...draft, [channel]: e.target.value })} data-testid={`price-${channel}`} />
+            <input inputMode="decimal" value={shown(channel)} onChange={(e) => { setDraft({ ...draft, [channel]: e.target.value }); setSaved(null); }} data-testid={`price-${channel}`} />
           </label>
         ))}
       </div>
@@ -104,6 +122,7 @@ export function PricesForm({ prices }: { prices: Wallet['prices'] }) {
         </div>
       ) : null}
       {setPrices.isError ? <ErrorState error={setPrices.error} /> : null}
+      {saved ? <p className="done-note" role="status" data-testid="prices-saved">{saved}</p> : null}
       <div className="actions">
         <button type="submit" className="button primary" disabled={Boolean(problem) || changed.length === 0 || setPrices.isPending} data-testid="save-prices">Save prices</button>
       </div>

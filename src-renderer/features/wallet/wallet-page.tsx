@@ -8,6 +8,10 @@ import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { PricesForm, TopUpForm } from './wallet-forms.tsx';
 
+/** A ledger movement carries its sign, in money and in credits alike: "+₹1,000.50", "-₹0.80", "+50", "-1". */
+const plus = (n: number) => (n > 0 ? '+' : '');
+const signClass = (n: number) => (n < 0 ? 'neg' : n > 0 ? 'pos' : '');
+
 export function WalletPage() {
   const api = useApi();
   const [page, setPage] = useState(1);
@@ -47,8 +51,8 @@ export function WalletPage() {
                   <td className="muted">{time(line.createdAt)}</td>
                   <td><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}</td>
                   <td data-testid="ledger-channel">{line.channel ? channelLabel(line.channel) : '—'}</td>
-                  <td className={`num ${line.amountPaise < 0 ? 'neg' : line.amountPaise > 0 ? 'pos' : ''}`}>{line.amountPaise ? rupees(line.amountPaise) : '—'}</td>
-                  <td className="num">{line.emailCredits || '—'}</td>
+                  <td className={`num ${signClass(line.amountPaise)}`} data-testid="ledger-amount">{line.amountPaise ? `${plus(line.amountPaise)}${rupees(line.amountPaise)}` : '—'}</td>
+                  <td className={`num ${signClass(line.emailCredits)}`} data-testid="ledger-credits">{line.emailCredits ? `${plus(line.emailCredits)}${line.emailCredits.toLocaleString()}` : '—'}</td>
                   <td className="num">{rupees(line.balanceAfterPaise)}</td>
                 </tr>
               ))}
