@@ -31,6 +31,8 @@ afterAll(async () => {
 
 describe('the new-key form', () => {
   it('selects every scope at once and clears them again', async () => {
+    // New key took the keyboard into the form's first field.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('key-name');
     const scopes = (await server.dashboard<{ data: string[] }>('GET', '/dashboard/scopes')).body.data;
     expect(scopes.length).toBeGreaterThan(20);
     const boxes = page.locator('.scope input[type="checkbox"]');
@@ -59,9 +61,14 @@ describe('the new-key form', () => {
     await page.getByTestId('key-problem-ips').waitFor({ state: 'detached' });
   });
 
-  it('says the rate limit’s range, read from the contract', async () => {
+  it('says the rate limit’s range, read from the contract, without widening the field or moving the row', async () => {
+    const rateField = page.getByTestId('key-rate').locator('xpath=..');
+    const boxes = async () => Promise.all([rateField.boundingBox(), page.getByTestId('key-env').boundingBox(), page.getByTestId('key-rate').boundingBox()]);
+    const before = await boxes();
     await page.getByTestId('key-rate').fill('0');
     await page.getByTestId('key-problem-rate').filter({ hasText: 'from 1 to 10000' }).waitFor();
+    const after = await boxes();
+    expect(after.map((box) => [box?.x, box?.width])).toEqual(before.map((box) => [box?.x, box?.width]));
     expect(await page.getByTestId('create-key').isDisabled()).toBe(true);
     await page.getByTestId('key-rate').fill('120');
     await page.getByTestId('key-problem-rate').waitFor({ state: 'detached' });
@@ -96,6 +103,8 @@ describe('the new-key form', () => {
     await page.getByTestId('key-name').fill('Checked');
     await page.getByTestId('create-key').click();
     await page.getByTestId('plaintext-key').waitFor();
+    // Copying the key is the next thing to do: its button has the focus.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('copy-key');
     const keys = (await server.dashboard<{ data: Array<{ name: string; allowedIps: string[]; rateLimitPerMinute: number; expiresAt: string | null }> }>('GET', '/dashboard/api-keys')).body.data;
     const key = keys.find((k) => k.name === 'Checked');
     expect(key).toMatchObject({ allowedIps: ['203.0.113.7', '2001:db8::1'], rateLimitPerMinute: 120 });

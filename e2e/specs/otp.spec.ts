@@ -61,6 +61,8 @@ describe('the OTP page', () => {
 
     await page.getByTestId('otp-new-widget').click();
     const form = page.locator('[data-testid="otp-widget-form"][data-mode="new"]');
+    await form.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('otp-field-name');
     await form.getByTestId('otp-field-name').fill('Checkout');
     await form.getByTestId('otp-field-otpLength').fill('12');
     await form.getByTestId('otp-problem-otpLength').filter({ hasText: 'Code length must be at most 10' }).waitFor();

@@ -1,8 +1,13 @@
 // A copy-to-clipboard button for a secret shown once (an API key, a webhook signing secret): says when
 // it copied, and when the browser refused the clipboard, how to copy by hand.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-export function CopyButton({ text, what, testId }: { text: string; what: string; testId?: string }) {
+/** `focus`: take the keyboard focus when shown (a secret shown once, where copying it is the next thing to do). */
+export function CopyButton({ text, what, testId, focus = false }: { text: string; what: string; testId?: string; focus?: boolean }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus) button.current?.focus();
+  }, [focus]);
   const [copy, setCopy] = useState<{ for: string; state: 'copied' | 'failed' } | null>(null);
   const state = copy?.for === text ? copy.state : null;
   const done = (next: 'copied' | 'failed') => setCopy({ for: text, state: next });
@@ -12,7 +17,7 @@ export function CopyButton({ text, what, testId }: { text: string; what: string;
   };
   return (
     <>
-      <button type="button" className="button" onClick={onCopy} data-testid={testId}>{state === 'copied' ? 'Copied ✓' : 'Copy'}</button>
+      <button ref={button} type="button" className="button" onClick={onCopy} data-testid={testId}>{state === 'copied' ? 'Copied ✓' : 'Copy'}</button>
       {state === 'failed' ? <span className="field-error" role="alert">The browser refused the clipboard: select the {what} and copy it by hand.</span> : null}
     </>
   );

@@ -1,6 +1,6 @@
 // Creating an API key: name, environment, scopes grouped by domain, expiry, IP allow-list, rate limit;
 // the plaintext is shown once, with a copy button. What the core would refuse is said next to its field first.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CreatedApiKey, Scope } from '../../../src-core/contract/index.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorState } from '../../components/states.tsx';
@@ -20,7 +20,7 @@ export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone
       <strong>Copy your key now: it will not be shown again.</strong>
       <div className="key-row">
         <code data-testid="plaintext-key">{created.key}</code>
-        <CopyButton text={created.key} what="key" />
+        <CopyButton text={created.key} what="key" testId="copy-key" focus />
       </div>
       <button type="button" className="button ghost" onClick={onDone}>Done</button>
     </div>
@@ -36,6 +36,9 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
   const [expiresAt, setExpiresAt] = useState('');
   const [ips, setIps] = useState('');
   const [rate, setRate] = useState('60');
+  const nameField = useRef<HTMLInputElement>(null);
+  // Opened from New key: the keyboard goes straight to the first field.
+  useEffect(() => nameField.current?.focus(), []);
   const now = useVirtualNow();
   const checked = checkKey({ name, environment, scopes: [...chosen], expiresAt, ips, rate }, now);
   const problems = checked.ok ? {} : checked.problems;
@@ -56,17 +59,17 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
   return (
     <form className="card form" onSubmit={(e) => void submit(e).catch(() => undefined)} data-testid="create-key-form">
       <div className="form-row">
-        <label className="field"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} required data-testid="key-name" placeholder="My integration" /></label>
+        <label className="field"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} required data-testid="key-name" placeholder="My integration" /></label>
         <label className="field"><span>Environment</span>
           <select value={environment} onChange={(e) => setEnvironment(e.target.value as 'test' | 'live')} data-testid="key-env"><option value="test">test (sk_test_)</option><option value="live">live (sk_live_)</option></select>
         </label>
-        <label className="field"><span>Requests per minute</span>
+        <label className="field fixed"><span>Requests per minute</span>
           <input type="number" min={RATE_LIMITS.min} max={RATE_LIMITS.max} value={rate} onChange={(e) => setRate(e.target.value)} aria-invalid={Boolean(problems.rate)} data-testid="key-rate" />
           <Problem problems={problems} field="rate" />
         </label>
       </div>
       <div className="form-row">
-        <label className="field"><span>Expires (optional)</span>
+        <label className="field fixed"><span>Expires (optional)</span>
           <input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} aria-invalid={Boolean(problems.expiresAt)} data-testid="key-expires" />
           <Problem problems={problems} field="expiresAt" />
         </label>

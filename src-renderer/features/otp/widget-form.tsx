@@ -1,6 +1,6 @@
 // Creating or changing an OTP widget. What the core would refuse is named under its field as it is typed
 // (and all at once on a submit), and nothing is sent until it is fixed; a refusal of the core still shows.
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OtpWidget, UpdateOtpWidgetInput } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { ChannelOrder } from './channel-order.tsx';
@@ -60,6 +60,11 @@ export function WidgetForm({ widget, onDone }: { widget: OtpWidget | null; onDon
     if (!widget) create.mutate(checked.body as NewOtpWidget, { onSuccess: (saved) => onDone(saved) });
     else if (!unchanged) update.mutate({ id: widget.id, changes: checked.body as UpdateOtpWidgetInput }, { onSuccess: (saved) => onDone(saved) });
   }
+
+  // Opened from New widget or Edit: the keyboard goes straight to the first field.
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('[name="name"]')?.focus();
+  }, []);
 
   const defaults = draftOf(widget);
   return (
