@@ -1,7 +1,7 @@
 // The request log, live: every /v1 call with its key, status, source IP and duration; filtered by key, status
 // (a code or a class), path and error code; a page at a time, with the total. Page 1 follows new requests; an
 // older page is anchored on the newest entry seen, so it stays put while new requests arrive, and says how many.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ERROR_STATUS, type ErrorCode, type RequestLogEntry } from '../../../src-core/contract/index.ts';
 import { ApiError } from '../../api/http.ts';
 import { milliseconds, time } from '../../components/format.ts';
@@ -51,6 +51,12 @@ export function RequestLogPage() {
   const liveTotal = useRequestLogTotal(filter, anchored);
   const keys = useKeys();
   const keyName = (id: string | null) => (id ? keys.data?.data.find((k) => k.id === id)?.name ?? id : 'no valid key');
+  // A key made since the list was read (from the API or the CLI) is named once the list is read again.
+  const unknownKey = Boolean(keys.data && log.data?.data.some((entry) => entry.keyId && !keys.data.data.some((k) => k.id === entry.keyId)));
+  const { refetch: refetchKeys } = keys;
+  useEffect(() => {
+    if (unknownKey) void refetchKeys();
+  }, [unknownKey, refetchKeys]);
   const refine = (next: Partial<LogFilter>) => {
     setFilter((current) => ({ ...current, ...next }));
     setView({ page: 1, upTo: null });
