@@ -2,8 +2,8 @@
 // next scheduled retry, a success, exhaustion, or a hold while the endpoint is disabled. Choosing an
 // attempt shows its request and response.
 import { RETRY_DELAYS_MS, type WebhookDeliveryDetail } from '../../../src-core/contract/index.ts';
-import { time } from '../../components/format.ts';
-import { latency, relativeTo, ResponseCode } from './delivery-status.tsx';
+import { relativeTime, time } from '../../components/format.ts';
+import { latency, ResponseCode } from './delivery-status.tsx';
 
 /** Seed 001: 7 attempts in all (immediately, then after 10 s, 1 min, 5 min, 30 min, 2 h and 6 h). */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length;
@@ -48,7 +48,7 @@ export function AttemptTimeline({ delivery, fate, now, selected, onSelect }: Pro
         <li className="wh-step wh-step-next" data-testid="next-retry" data-next-attempt-at={delivery.nextAttemptAt}>
           <div className="wh-step-body">
             <span className="wh-step-title"><strong>Attempt {delivery.attempts + 1} of {MAX_ATTEMPTS}</strong><span className="chip">scheduled</span></span>
-            <span className="small">Next retry {time(delivery.nextAttemptAt)} <span className="muted">({relativeTo(delivery.nextAttemptAt, now)} on the virtual clock)</span></span>
+            <span className="small">Next retry {time(delivery.nextAttemptAt)} <span className="muted">({relativeTime(delivery.nextAttemptAt, now)} on the virtual clock)</span></span>
           </div>
         </li>
       ) : null}

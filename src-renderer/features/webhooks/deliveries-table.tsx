@@ -3,9 +3,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../src-core/contract/index.ts';
-import { time } from '../../components/format.ts';
+import { relativeTime, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { DeliveryStatusBadge, hostAndPath, relativeTo, ResponseCode } from './delivery-status.tsx';
+import { DeliveryStatusBadge, hostAndPath, ResponseCode } from './delivery-status.tsx';
 import { shortEndpointNames } from './endpoint-names.ts';
 import { DELIVERY_PAGE_SIZE, useDeliveriesHead, useDeliveryPages, type DeliveryScope } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
@@ -31,7 +31,7 @@ function Row({ delivery, endpointUrl, endpointName, now, selected, onOpen }: Row
       <span role="cell"><ResponseCode status={delivery.lastResponseStatus} error={delivery.attempts > 0 ? 'No HTTP answer: open the delivery for the error' : null} /></span>
       <span role="cell" className="muted">{time(delivery.createdAt)}</span>
       <span role="cell" className="muted" title={delivery.nextAttemptAt ? time(delivery.nextAttemptAt) : delivery.heldReason ?? undefined}>
-        {delivery.nextAttemptAt ? relativeTo(delivery.nextAttemptAt, now) : delivery.status === 'HELD' ? 'on enable' : '—'}
+        {delivery.nextAttemptAt ? relativeTime(delivery.nextAttemptAt, now) : delivery.status === 'HELD' ? 'on enable' : '—'}
       </span>
     </div>
   );

@@ -19,16 +19,6 @@ export function ResponseCode({ status, error }: { status: number | null; error?:
   return <span className={`wh-code is-${String(status)[0]}xx`}>{status}</span>;
 }
 
-/** "in 10 s", "3 min ago": the distance from the virtual clock's now. */
-export function relativeTo(iso: string, nowIso: string | undefined): string {
-  if (!nowIso) return '';
-  const seconds = Math.round((new Date(iso).getTime() - new Date(nowIso).getTime()) / 1000);
-  const size = Math.abs(seconds);
-  const amount = size < 60 ? `${size} s` : size < 3600 ? `${Math.round(size / 60)} min` : size < 86_400 ? `${Math.round(size / 3600)} h` : `${Math.round(size / 86_400)} d`;
-  if (size === 0) return 'now';
-  return seconds > 0 ? `in ${amount}` : `${amount} ago`;
-}
-
 export const latency = (ms: number | null): string => (ms === null ? '—' : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 
 export function hostAndPath(url: string): string {
