@@ -78,6 +78,17 @@ describe('request log pages and filters', () => {
     // The key was made after the page first read the keys: it is named, not shown by its id.
     await page.getByTestId('request-row').first().filter({ hasText: 'Paging' }).waitFor();
     for (const ms of await page.getByTestId('request-ms').allTextContents()) expect(ms).toMatch(/^\d[\d,]*\.\d$/);
+    // The details open under the 50 rows: they are brought into view, with the focus on Close.
+    await page.getByTestId('request-row').first().click();
+    const details = page.getByTestId('request-details');
+    await details.waitFor();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('[data-testid="request-details"]')?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.top < window.innerHeight;
+    });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     await page.getByRole('button', { name: 'Older' }).click();
     await page.locator('[data-testid="request-log-card"][data-page="2"][data-anchored="true"][data-ready="true"]').waitFor();
