@@ -202,6 +202,8 @@ export function createCampaignsService(deps: {
           progress(row);
           return { status: 'scheduled', campaignId: id, scheduledAt: row.scheduled_at };
         }
+        // A schedule that passed before the launch is not kept: the campaign reads as what happened, sent at once.
+        if (row.scheduled_at !== null) store.update(id, { scheduled_at: null });
         start(orgId, row);
         progress(row);
         return { status: 'queued', campaignId: id, scheduledAt: null };

@@ -108,7 +108,7 @@ export function createCampaignsStore(sql: Sql) {
     recount: (campaignId: string) => recount.get(campaignId) as CountsRow,
     inState: (campaignId: string, state: string, limit: number) => inState.all(campaignId, state, limit) as RecipientRow[],
     /** Moves a campaign on: `fields` are the timestamps and totals this step sets. */
-    update(id: string, fields: Partial<Pick<CampaignRow, 'status' | 'config' | 'price_paise' | 'launched_at' | 'started_at' | 'completed_at' | 'cancelled_at' | 'refunded_recipients'>>): void {
+    update(id: string, fields: Partial<Pick<CampaignRow, 'status' | 'config' | 'price_paise' | 'launched_at' | 'started_at' | 'completed_at' | 'cancelled_at' | 'refunded_recipients' | 'scheduled_at'>>): void {
       const keys = Object.keys(fields);
       if (keys.length === 0) return;
       sql.prepare(`UPDATE campaigns SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });

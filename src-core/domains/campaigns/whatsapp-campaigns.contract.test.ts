@@ -189,7 +189,7 @@ describe('schedule and cancel', () => {
     const id = res.body.id as string;
     expect((await launch(id)).body).toEqual({ status: 'queued', campaignId: id, scheduledAt: null });
     await t.advance(1);
-    expect(await get(id)).toMatchObject({ status: 'COMPLETED', sentCount: 1 });
+    expect(await get(id)).toMatchObject({ status: 'COMPLETED', sentCount: 1, scheduledAt: null });
   });
   it('cancelling a SCHEDULED campaign refunds every recipient and sends nothing', async () => {
     const before = await balance();
