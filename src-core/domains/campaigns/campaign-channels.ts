@@ -49,6 +49,12 @@ function fieldOf(contacts: ContactsService, orgId: string, address: string) {
   };
 }
 
+/** The value `rcsVariables` gives `name`, or null when it gives none or a blank one (a contact field then fills it). */
+export const givenValue = (given: Record<string, string | number>, name: string): string | number | null => {
+  const value = Object.hasOwn(given, name) ? given[name] : undefined;
+  return value === undefined || String(value).trim() === '' ? null : value;
+};
+
 /** The body parameters of one recipient: mapped contact fields over the static values. */
 export function recipientComponents(config: Pick<WaCampaignConfig, 'templateComponents' | 'variableMapping'>, placeholders: number, field: (name: string) => string | null): WaSendComponent[] {
   const mapped = Object.entries(config.variableMapping);
@@ -126,7 +132,7 @@ export function campaignChannels(deps: {
             const field = fieldOf(contacts, orgId, address);
             const values: Record<string, string | number> = {};
             for (const name of template.variables) {
-              const value = (Object.hasOwn(config.rcsVariables, name) ? config.rcsVariables[name] : null) ?? field(name);
+              const value = givenValue(config.rcsVariables, name) ?? field(name);
               // Not "Hi , …": a recipient with nothing to fill a variable with is not sent to (failed, refunded, with this reason).
               if (value === null || String(value).trim() === '') throw bad(`No value for {{${name}}}: it is not given, and the recipient's contact has no ${name}`);
               values[name] = value;

@@ -6,7 +6,7 @@ import { AppError } from '../../kernel/errors.ts';
 import { instantOf, skippedIn, wallClockParts } from '../../contract/timezone.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
-import { recipientComponents, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
+import { givenValue, recipientComponents, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
 import type { NewCampaign } from './campaigns.service.ts';
 
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
@@ -116,14 +116,14 @@ export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCam
 }
 
 /**
- * An RCS campaign from its input. Each template variable needs a value in `rcsVariables` or a name a
- * recipient's contact can fill (name, phone, email, username); any other could never be filled, and would
- * fail every recipient after the launch had charged them.
+ * An RCS campaign from its input. Each template variable needs a value in `rcsVariables` (not blank) or a
+ * name a recipient's contact can fill (name, phone, email, username); any other could never be filled, and
+ * would fail every recipient after the launch had charged them.
  */
 export function rcsCampaign(clock: Clock, template: { name: string; variables: readonly string[] }, input: CreateRcsCampaignInput): NewCampaign {
   const templateName = template.name;
   const given = input.rcsVariables ?? {};
-  const unfillable = template.variables.filter((name) => !Object.hasOwn(given, name) && !(CONTACT_FIELDS as readonly string[]).includes(name));
+  const unfillable = template.variables.filter((name) => givenValue(given, name) === null && !(CONTACT_FIELDS as readonly string[]).includes(name));
   if (unfillable.length) {
     throw bad(`RCS template ${templateName} variable${unfillable.length === 1 ? '' : 's'} {{${unfillable.join('}}, {{')}}} ${unfillable.length === 1 ? 'has' : 'have'} no value: give ${unfillable.length === 1 ? 'it' : 'them'} in rcsVariables (only ${CONTACT_FIELDS.join(', ')} can come from each recipient's contact)`);
   }
