@@ -11,7 +11,12 @@ for (const [net, bits] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
   ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) blocked.addSubnet(net, bits, 'ipv6');
+// Unspecified, loopback, unique-local, link-local, multicast, NAT64 (well-known; local-use, RFC 8215),
+// site-local (deprecated), discard, documentation, Teredo (a tunnel whose addresses hide an IPv4).
+for (const [net, bits] of [
+  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['64:ff9b:1::', 48],
+  ['fec0::', 10], ['100::', 64], ['2001:db8::', 32], ['2001::', 32],
+] as const) blocked.addSubnet(net, bits, 'ipv6');
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'instance-data']);
 
 const INTERNAL = 'a private, loopback, link-local or otherwise internal address';
@@ -34,7 +39,8 @@ const dotted = (high: number, low: number): string => [high >> 8, high & 255, lo
 
 /**
  * The IPv4 address an IPv6 address carries and reaches: IPv4-mapped (::ffff:0:0/96), IPv4-compatible
- * (::/96, `::127.0.0.1`), IPv4-translated (::ffff:0:0:0/96) and 6to4 (2002::/16, `2002:7f00:1::`); else null.
+ * (::/96, `::127.0.0.1`, but not `::` and `::1`, IPv6's own unspecified and loopback addresses),
+ * IPv4-translated (::ffff:0:0:0/96) and 6to4 (2002::/16, `2002:7f00:1::`); else null.
  */
 export function embeddedIpv4(address: string): string | null {
   const groups = ipv6Groups(address);
@@ -42,6 +48,7 @@ export function embeddedIpv4(address: string): string | null {
   const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
   if (g0 === 0x2002) return dotted(g1, g2);
   const zeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0;
+  if (zeroPrefix && g4 === 0 && g5 === 0 && g6 === 0 && g7 <= 1) return null;
   if (zeroPrefix && ((g4 === 0 && (g5 === 0 || g5 === 0xffff)) || (g4 === 0xffff && g5 === 0))) return dotted(g6, g7);
   return null;
 }

@@ -257,6 +257,13 @@ describe('destination safety', () => {
       }
       // Those carrying a public IPv4 are judged as it: accepted.
       for (const url of ['https://[2002:5db8:d822::1]/x', 'https://[::5db8:d822]/x']) expect((await create(url)).status, url).toBe(201);
+      // IPv6 ranges that are not public: local-use NAT64, site-local, discard, documentation, Teredo.
+      for (const url of ['https://[64:ff9b:1::a00:1]/x', 'https://[fec0::1]/x', 'https://[100::1]/x', 'https://[2001:db8::1]/x', 'https://[2001:0:4136:e378::1]/x']) {
+        expect((await create(url)).status, url).toBe(400);
+      }
+      // IPv6's own loopback and unspecified addresses are named as they are, not as the IPv4 they would be.
+      expect((await create('https://[::1]/x')).body.message).toBe('Invalid url: ::1 is a private, loopback, link-local or otherwise internal address');
+      expect((await create('https://[::]/x')).body.message).toBe('Invalid url: :: is a private, loopback, link-local or otherwise internal address');
       // The refusal names the address once, and reads as a sentence.
       expect((await create('https://10.0.0.5/x')).body.message).toBe('Invalid url: 10.0.0.5 is a private, loopback, link-local or otherwise internal address');
       expect((await create('https://inside.example.test/x')).body.message)
