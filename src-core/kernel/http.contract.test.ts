@@ -87,7 +87,7 @@ describe('errors', () => {
       .toBe('Invalid body: amountPaise: must be at most 10000000000');
     // Any number of digits is a whole number: past the maximum it says the maximum (a limit is clamped, as any limit over it).
     const key = await t.createKey();
-    expect((await t.request('GET', '/v1/contacts?page=9007199254740993', { token: key.key })).body.message).toBe('Invalid query: page: page must be at most 1000000');
+    expect((await t.request('GET', '/v1/contacts?page=9007199254740993', { token: key.key })).body.message).toBe('Invalid query: page must be at most 1000000');
     expect((await t.request('GET', `/v1/contacts?limit=${'9'.repeat(400)}`, { token: key.key })).body.meta.limit).toBe(100);
     // Valid JSON with a prototype key is not "malformed": the key is named and refused, never taken into an object.
     for (const [body, named] of [['{"__proto__":{},"email":"a@example.com"}', '"__proto__"'], ['{"tags":[{"constructor":{"prototype":{}}}]}', '"constructor" holding "prototype"']]) {
@@ -170,7 +170,7 @@ describe('API keys', () => {
     }
     // In words a user can act on, one per field.
     const words = await t.dashboard('POST', '/dashboard/api-keys', { name: '', environment: 'prod', scopes: ['contacts:read'], allowedIps: ['not-an-ip'] });
-    expect(words.body.message).toBe('Invalid body: name: name is required; environment: must be one of: live, test; allowedIps.0: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7');
+    expect(words.body.message).toBe('Invalid body: name is required; environment: must be one of: live, test; allowedIps.0: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7');
   });
   it('403 names the missing scope', async () => {
     const key = await t.createKey({ scopes: ['contacts:read'] });

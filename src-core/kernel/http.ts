@@ -83,7 +83,9 @@ function zodMessage(where: string, error: z.ZodError): string {
     .filter((issue) => !looser(issue))
     .map((issue) => {
       const path = issue.path.length ? issue.path.join('.') : where;
-      return `${path}: ${issue.message}`;
+      // A message that starts with its field's name ("page must be at most …") is not prefixed with it again.
+      const field = String(issue.path.at(-1) ?? where);
+      return issue.message.startsWith(`${field} `) ? `${path}${issue.message.slice(field.length)}` : `${path}: ${issue.message}`;
     })
     .join('; ');
 }

@@ -72,7 +72,7 @@ describe('email', () => {
     const smtp = (host: string) => t.request('PUT', '/dashboard/email/smtp', { token: t.dashboardToken, body: { host, port: 587, fromEmail: 'ops@example.com' } });
     for (const host of ['<script>', 'smtp.example.com\r\nX: 1', 'smtp..example.com']) {
       const saved = await smtp(host);
-      expect([saved.status, saved.body.message], host).toEqual([400, 'Invalid body: host: host must be a host name or an IP address, e.g. smtp.example.com']);
+      expect([saved.status, saved.body.message], host).toEqual([400, 'Invalid body: host must be a host name or an IP address, e.g. smtp.example.com']);
     }
     expect((await smtp('a\u0000b')).body.message).toBe('Invalid body: a text holds a NUL character (\\u0000)');
   });

@@ -163,12 +163,12 @@ describe('send, verify and verify-token', () => {
     expect((await send('12345')).body.message).toContain('identifier');
     // A dialling prefix is not a country code: 0044… is not stored as a number of its own beside +44….
     expect((await send('00441234567890')).status).toBe(400);
-    expect((await post('/v1/otp/verify', { requestId: 'x' })).body.message).toBe('Invalid body: otp: otp is required');
+    expect((await post('/v1/otp/verify', { requestId: 'x' })).body.message).toBe('Invalid body: otp is required');
     expect((await post('/v1/otp/verify', { requestId: 'x', otp: 123456 })).body.message).toBe('Invalid body: otp: must be text, not a number');
     // Present but a number is not "missing": the message says what is wrong with it.
     const numeric = await post('/v1/otp/send', { widgetId, identifier: 14155550777 });
     expect([numeric.status, numeric.body.message]).toEqual([400, 'Invalid body: identifier: must be text, not a number']);
-    expect((await post('/v1/otp/send', { widgetId })).body.message).toBe('Invalid body: identifier: identifier is required');
+    expect((await post('/v1/otp/send', { widgetId })).body.message).toBe('Invalid body: identifier is required');
   });
   it('refuses a blocked contact with 409 and an unreachable handset with 400 NOT_DELIVERED, recording no request', async () => {
     const before = (await logs()).body.meta.total as number;

@@ -44,7 +44,7 @@ describe('endpoints', () => {
     expect((await api('POST', '/v1/webhooks', { url: r.url })).body.message).toBe('Invalid body: events: is required');
     expect((await api('POST', '/v1/webhooks', { url: `https://example.com/${'a'.repeat(5000)}`, events: '*' })).body.message)
       .toBe('Invalid body: url: must be at most 2048 characters');
-    expect((await api('POST', '/v1/webhooks', { url: 'example.com/hook', events: '*' })).body.message).toBe('Invalid body: url: url must be an absolute URL');
+    expect((await api('POST', '/v1/webhooks', { url: 'example.com/hook', events: '*' })).body.message).toBe('Invalid body: url must be an absolute URL');
     // The seed's 23, and the delivery receipts of SMS, RCS and Instagram.
     const catalogue = (await api('GET', '/v1/webhooks/events')).body.data as Array<{ type: string; emitted: boolean }>;
     expect(catalogue).toHaveLength(26);
