@@ -32,7 +32,10 @@ export function privateFlagWouldLift(message: string, url: string): boolean {
 
 const EVENT_NAMES: ReadonlySet<string> = new Set([...WEBHOOK_EVENTS, '*']);
 /** `"*"`, or a list of event types (each checked here, so the message can name the unknown one). */
-const eventsField = z.union([z.literal('*'), z.array(z.string(), { error: 'events is "*" or a list of event types' })])
+const eventsField = z.union([z.literal('*'), z.array(z.string(), { error: 'events is "*" or a list of event types' })], {
+  // Missing: "is required" (zod-messages); anything else that is neither form (null, a number) says what is.
+  error: (issue) => (issue.input === undefined ? undefined : 'events is "*" or a list of event types'),
+})
   .superRefine((events, ctx) => {
     if (events === '*') return;
     if (events.length === 0) ctx.addIssue({ code: 'custom', message: 'events needs at least one event type, or "*"' });

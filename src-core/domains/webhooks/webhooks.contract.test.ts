@@ -42,6 +42,9 @@ describe('endpoints', () => {
     expect((await api('POST', '/v1/webhooks', { url: r.url, events: [] })).status).toBe(400);
     // Each refusal names its real problem: a missing list, a URL too long (not "not a URL"), a URL that is not one.
     expect((await api('POST', '/v1/webhooks', { url: r.url })).body.message).toBe('Invalid body: events: is required');
+    for (const events of [null, 5, 'contact.created']) {
+      expect((await api('POST', '/v1/webhooks', { url: r.url, events })).body.message, JSON.stringify(events)).toBe('Invalid body: events is "*" or a list of event types');
+    }
     expect((await api('POST', '/v1/webhooks', { url: `https://example.com/${'a'.repeat(5000)}`, events: '*' })).body.message)
       .toBe('Invalid body: url: must be at most 2048 characters');
     expect((await api('POST', '/v1/webhooks', { url: 'example.com/hook', events: '*' })).body.message).toBe('Invalid body: url must be an absolute URL');
