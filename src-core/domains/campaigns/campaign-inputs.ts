@@ -57,7 +57,7 @@ function wallTime(utcMs: number, zone: string): string {
 function scheduleOf(clock: Clock, scheduledAt: string | undefined, zone: string | undefined): string | null {
   if (!scheduledAt) return null;
   const at = instantOf(scheduledAt, zone);
-  if (zone && skippedIn(scheduledAt, zone)) throw bad(`scheduledAt ${scheduledAt} does not exist in ${zone}: its clocks skip that hour when daylight saving time starts`);
+  if (zone && skippedIn(scheduledAt, zone)) throw bad(`scheduledAt ${scheduledAt} does not exist in ${zone}: its clocks skip that time when daylight saving time starts`);
   if (Number.isNaN(at)) throw bad('scheduledAt is not a real date-time');
   const where = zone ?? 'UTC';
   if (at <= clock.now()) throw bad(`scheduledAt ${wallTime(at, where)} (${where}) is in the past: it is now ${wallTime(clock.now(), where)} in ${where}`);

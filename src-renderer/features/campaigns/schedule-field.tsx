@@ -35,7 +35,7 @@ export function ScheduleField({ schedule, onChange }: { schedule: Schedule; onCh
       ) : null}
       {skipped ? (
         <p className="field-error" role="alert" data-testid="schedule-error">
-          {schedule.localAt.replace('T', ' ')} does not exist in {schedule.zone}: its clocks skip that hour when daylight saving time starts. Pick another time.
+          {schedule.localAt.replace('T', ' ')} does not exist in {schedule.zone}: its clocks skip that time when daylight saving time starts. Pick another time.
         </p>
       ) : null}
       {passed && now ? (
