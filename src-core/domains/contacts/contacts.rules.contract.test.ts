@@ -60,6 +60,7 @@ describe('search tolerates typos', () => {
       ['elodei', ['Élodie Durand'], true],
       ['angstorm', ['Zoë Ångström'], true],
       ['jsoe munox', ['José Muñoz'], true],
+      ['zoee_a', ['Zoë Ångström'], true],
       ['jose', ['Jose Plain', 'José Muñoz'], false],
       ['joe', [], false],
       ['qwxz', [], false],

@@ -41,6 +41,11 @@ describe('corrections', () => {
     expect(corrections(['jhonsonn'], vocabulary)).toEqual([['jhonsonn', 'johnson']]);
     expect(corrections(['alcie', 'jo'], vocabulary)).toEqual([['alcie', 'alice'], ['jo']]);
   });
+  it('corrects each run of letters of a term that holds other characters, keeping the rest', () => {
+    expect(corrections(['alcie.j'], vocabulary)).toEqual([['alcie.j', 'alice.j']]);
+    expect(corrections(['jsoe@example.com'], vocabulary)).toEqual([['jsoe@example.com', 'jose@example.com']]);
+    expect(corrections(['al.jo'], vocabulary)).toBeNull();
+  });
   it('folds accents before comparing, leaves digits and short terms alone, and answers null when nothing is corrected', () => {
     expect(corrections(['jsoé'], vocabulary)).toEqual([['jsoé', 'jose']]);
     expect(corrections(['4155'], vocabulary)).toBeNull();

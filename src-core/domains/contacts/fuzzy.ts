@@ -49,25 +49,35 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[y.length] as number;
 }
 
+/** The vocabulary's words within `edits` of `folded` (not itself), closest first, at most MAX_ALTERNATIVES. */
+function nearWords(folded: string, words: readonly string[], edits: number): string[] {
+  if (edits === 0) return [];
+  return words
+    .map((word) => ({ word, distance: word === folded ? 0 : editDistance(folded, word, edits) }))
+    .filter((w) => w.distance > 0 && w.distance <= edits)
+    .sort((p, q) => p.distance - q.distance || (p.word < q.word ? -1 : 1))
+    .slice(0, MAX_ALTERNATIVES)
+    .map((w) => w.word);
+}
+
 /**
  * For each term (as the index sees it), the words it may stand for: itself, then the vocabulary's words
- * within its allowed edits, closest first. Null when no term has any correction (nothing to try again).
+ * within its allowed edits, closest first. A term with other characters than letters (`alcie.j`,
+ * `wnada@example.com`) has each of its runs of letters corrected in turn, the rest kept. Null when no term
+ * has any correction (nothing to try again).
  */
 export function corrections(terms: string[], vocabulary: Iterable<string>): string[][] | null {
   const words = [...vocabulary];
   let corrected = false;
   const groups = terms.map((term) => {
+    if (/^\d+$/.test(term)) return [term];
     const folded = foldText(term);
-    const edits = /^\d+$/.test(term) ? 0 : allowedEdits([...folded].length);
-    if (edits === 0) return [term];
-    const near = words
-      .map((word) => ({ word, distance: word === folded ? 0 : editDistance(folded, word, edits) }))
-      .filter((w) => w.distance > 0 && w.distance <= edits)
-      .sort((p, q) => p.distance - q.distance || (p.word < q.word ? -1 : 1))
-      .slice(0, MAX_ALTERNATIVES)
-      .map((w) => w.word);
-    if (near.length > 0) corrected = true;
-    return [term, ...near];
+    const runs = folded.match(/\p{L}+/gu) ?? [];
+    const alternatives = runs.length === 1 && runs[0] === folded
+      ? nearWords(folded, words, allowedEdits([...folded].length))
+      : [...new Set(runs)].flatMap((run) => nearWords(run, words, allowedEdits([...run].length)).map((word) => folded.replace(run, word))).slice(0, MAX_ALTERNATIVES);
+    if (alternatives.length > 0) corrected = true;
+    return [term, ...alternatives];
   });
   return corrected ? groups : null;
 }
