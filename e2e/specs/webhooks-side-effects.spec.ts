@@ -126,6 +126,21 @@ describe('webhook inspector: side effects', () => {
     await card(receiverA).locator('[data-testid="endpoint-state"]').filter({ hasText: 'Enabled' }).waitFor();
     await page.getByTestId('tab-deliveries').click();
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${openId}"][data-status="SUCCEEDED"][data-attempts="2"]`).waitFor();
+
+    // A filter that still shows the open delivery keeps it open; one that hides it (status or endpoint) closes it.
+    await page.getByTestId('status-filter-SUCCEEDED').click();
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${openId}"]`).waitFor();
+    expect(await detail().getAttribute('data-delivery-id')).toBe(openId);
+    await page.getByTestId('status-filter-HELD').click();
+    await detail().waitFor({ state: 'detached' });
+    await page.getByTestId('status-filter-all').click();
+    await page.locator(`[data-testid="delivery-row"][data-delivery-id="${openId}"]`).click();
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${openId}"][data-status="SUCCEEDED"]`).waitFor();
+    expect(await page.getByTestId('endpoint-filter').inputValue()).toBe(endpointA);
+    await page.getByTestId('endpoint-filter').selectOption('');
+    expect(await detail().getAttribute('data-delivery-id')).toBe(openId);
+    await page.getByTestId('endpoint-filter').selectOption(endpointB);
+    await detail().waitFor({ state: 'detached' });
   });
 
   it('at 1024 px, with the delivery panel open or not, each row names its endpoint in full', async () => {
@@ -176,7 +191,14 @@ describe('webhook inspector: side effects', () => {
     expect(await detail().getByTestId('exhausted').textContent()).toContain('The receiver answered 410 Gone, so the endpoint was deleted');
     expect(await detail().getByTestId('replay').isDisabled()).toBe(true);
     expect(await detail().getByTestId('replay-unavailable').textContent()).toContain('410 Gone');
-    expect(await detail().locator('.wh-summary').textContent()).toContain(`${endpointA} (deleted)`);
+    // Named by the URL the console listed it by, not by its id, in the panel and in its row.
+    expect(await detail().locator('.wh-summary').textContent()).toContain(`${receiverA.url} (deleted)`);
+    const goneId = (await detail().getAttribute('data-delivery-id')) ?? '';
+    const goneLabel = page.locator(`[data-testid="delivery-row"][data-delivery-id="${goneId}"] [data-testid="row-endpoint"]:visible`);
+    await goneLabel.filter({ hasText: '(deleted)' }).waitFor();
+    const labelText = (await goneLabel.textContent()) ?? '';
+    expect(labelText).not.toContain(endpointA);
+    expect(receiverA.url).toContain(labelText.replace(/ \(deleted\)$/, ''));
     await screenshot(page, 'webhooks-detail-gone');
     await notice.getByTestId('dismiss-gone').click();
     await notice.waitFor({ state: 'detached' });

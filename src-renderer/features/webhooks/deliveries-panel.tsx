@@ -1,15 +1,19 @@
-// The deliveries tab: filters (status, endpoint), the live virtualised log and the detail panel.
+// The deliveries tab: filters (status, endpoint), the live virtualised log and the detail panel. A filter
+// that would hide the open delivery closes it: the panel never shows a delivery the list hides.
 import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookEndpoint } from '../../../src-core/contract/index.ts';
 import { DeliveriesTable } from './deliveries-table.tsx';
 import { DeliveryDetail } from './delivery-detail.tsx';
 import { hostAndPath, STATUS_LABEL } from './delivery-status.tsx';
-import { useDeliveriesHead } from './queries.ts';
+import { useDeliveriesHead, useDelivery } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
 export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint[]; now: string | undefined }) {
   const { status, setStatus, endpointFilter, setEndpointFilter, selectedDeliveryId } = useWebhooksUi();
   const scope = { status, endpointId: endpointFilter };
   const head = useDeliveriesHead(scope);
+  // The open delivery as the panel last read it (the same query, so no request of its own).
+  const open = useDelivery(selectedDeliveryId);
+  const openFacts = open.data?.id === selectedDeliveryId ? open.data : undefined;
   return (
     <div className={`wh-deliveries${selectedDeliveryId ? ' with-detail' : ''}`}>
       <div className="wh-deliveries-main">
@@ -17,10 +21,10 @@ export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint
           <div className="wh-segmented" role="radiogroup" aria-label="Status">
             {(['', ...DELIVERY_STATUSES] as Array<DeliveryStatus | ''>).map((value) => (
               <button key={value || 'all'} type="button" role="radio" aria-checked={status === value} className={status === value ? 'active' : ''}
-                onClick={() => setStatus(value)} data-testid={`status-filter-${value || 'all'}`}>{value ? STATUS_LABEL[value].replace(' · retrying', '') : 'All'}</button>
+                onClick={() => setStatus(value, openFacts)} data-testid={`status-filter-${value || 'all'}`}>{value ? STATUS_LABEL[value].replace(' · retrying', '') : 'All'}</button>
             ))}
           </div>
-          <select value={endpointFilter} onChange={(e) => setEndpointFilter(e.target.value)} aria-label="Endpoint" data-testid="endpoint-filter" className="wh-select">
+          <select value={endpointFilter} onChange={(e) => setEndpointFilter(e.target.value, openFacts)} aria-label="Endpoint" data-testid="endpoint-filter" className="wh-select">
             <option value="">All endpoints</option>
             {endpoints.map((endpoint) => <option key={endpoint.id} value={endpoint.id}>{hostAndPath(endpoint.url)}</option>)}
           </select>

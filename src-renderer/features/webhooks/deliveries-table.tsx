@@ -6,7 +6,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '../../../src-core/contrac
 import { relativeTime, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { DeliveryStatusBadge, hostAndPath, ResponseCode } from './delivery-status.tsx';
-import { shortEndpointNames } from './endpoint-names.ts';
+import { knownEndpoints, shortEndpointNames } from './endpoint-names.ts';
 import { DELIVERY_PAGE_SIZE, useDeliveriesHead, useDeliveryPages, type DeliveryScope } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
@@ -14,19 +14,21 @@ const ROW_HEIGHT = 44;
 
 type Props = { scope: DeliveryScope; endpoints: WebhookEndpoint[]; now: string | undefined };
 
-type RowProps = { delivery: WebhookDelivery; endpointUrl: string; endpointName: string; now: string | undefined; selected: boolean; onOpen(): void };
+/** `endpointUrl` is the endpoint's id where the console never listed it; `deleted`, listed once and gone from the list since. */
+type RowProps = { delivery: WebhookDelivery; endpointUrl: string; endpointName: string; deleted: boolean; now: string | undefined; selected: boolean; onOpen(): void };
 
 /** Where the Endpoint column does not fit, the event cell's second line starts with the endpoint's short name. */
-function Row({ delivery, endpointUrl, endpointName, now, selected, onOpen }: RowProps) {
+function Row({ delivery, endpointUrl, endpointName, deleted, now, selected, onOpen }: RowProps) {
+  const gone = deleted ? ' (deleted)' : '';
   return (
     <div role="row" tabIndex={0} className={`wh-row${selected ? ' selected' : ''}`} onClick={onOpen} onKeyDown={(e) => { if (e.key === 'Enter') onOpen(); }}
       data-testid="delivery-row" data-delivery-id={delivery.id} data-endpoint-id={delivery.endpointId} data-status={delivery.status} data-event-type={delivery.eventType} aria-selected={selected}>
       <span role="cell"><DeliveryStatusBadge status={delivery.status} title={delivery.heldReason} /></span>
       <span role="cell" className="wh-cell-event">
         <code>{delivery.eventType}</code>
-        <span className="wh-cell-sub mono"><span className="wh-sub-endpoint" title={endpointUrl} data-testid="row-endpoint">{endpointName}</span><span className="muted">{delivery.eventId}</span></span>
+        <span className="wh-cell-sub mono"><span className="wh-sub-endpoint" title={endpointUrl} data-testid="row-endpoint">{endpointName}{gone}</span><span className="muted">{delivery.eventId}</span></span>
       </span>
-      <span role="cell" className="wh-cell-url muted" title={endpointUrl} data-testid="row-endpoint">{hostAndPath(endpointUrl)}</span>
+      <span role="cell" className="wh-cell-url muted" title={endpointUrl} data-testid="row-endpoint">{hostAndPath(endpointUrl)}{gone}</span>
       <span role="cell" className="num">{delivery.attempts}</span>
       <span role="cell"><ResponseCode status={delivery.lastResponseStatus} error={delivery.attempts > 0 ? 'No HTTP answer: open the delivery for the error' : null} /></span>
       <span role="cell" className="muted">{time(delivery.createdAt)}</span>
@@ -53,8 +55,11 @@ export function DeliveriesTable({ scope, endpoints, now }: Props) {
     const slot = pageNumbers.indexOf(Math.floor(index / DELIVERY_PAGE_SIZE) + 1);
     return pages[slot]?.data?.data[index % DELIVERY_PAGE_SIZE];
   };
-  const urlOf = (endpointId: string) => endpoints.find((e) => e.id === endpointId)?.url ?? endpointId;
-  const names = useMemo(() => shortEndpointNames(endpoints), [endpoints]);
+  // Deleted endpoints keep the URL the console last listed them by; only one it never listed shows as its id.
+  const seenUrls = useWebhooksUi((s) => s.seen);
+  const known = useMemo(() => knownEndpoints(endpoints, seenUrls), [endpoints, seenUrls]);
+  const names = useMemo(() => shortEndpointNames(known), [known]);
+  const endpointOf = (endpointId: string) => known.find((e) => e.id === endpointId);
 
   // New deliveries are inserted at the top; when the reader has scrolled down, move the scroll
   // position by as many rows so the rows under their eyes stay put instead of sliding down.
@@ -83,7 +88,8 @@ export function DeliveriesTable({ scope, endpoints, now }: Props) {
               const delivery = rowAt(item.index);
               return (
                 <div key={delivery?.id ?? `slot-${item.index}`} className="wh-slot" style={{ transform: `translateY(${item.start}px)`, height: item.size }} aria-rowindex={item.index + 2}>
-                  {delivery ? <Row delivery={delivery} endpointUrl={urlOf(delivery.endpointId)} endpointName={names.get(delivery.endpointId) ?? delivery.endpointId} now={now} selected={delivery.id === selectedId} onOpen={() => openDelivery(delivery.id)} /> : <SkeletonRow />}
+                  {delivery ? <Row delivery={delivery} endpointUrl={endpointOf(delivery.endpointId)?.url ?? delivery.endpointId}
+                    endpointName={names.get(delivery.endpointId) ?? delivery.endpointId} deleted={endpointOf(delivery.endpointId)?.deleted ?? false} now={now} selected={delivery.id === selectedId} onOpen={() => openDelivery(delivery.id)} /> : <SkeletonRow />}
                 </div>
               );
             })}

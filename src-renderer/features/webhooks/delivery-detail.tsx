@@ -50,13 +50,17 @@ function fateOf(delivery: WebhookDeliveryDetail, endpoints: WebhookEndpoint[] | 
 function Body({ delivery, endpoints, now }: { delivery: WebhookDeliveryDetail; endpoints: WebhookEndpoint[] | undefined; now: string | undefined }) {
   const endpoint = endpoints?.find((e) => e.id === delivery.endpointId);
   const fate = fateOf(delivery, endpoints);
+  // A deleted endpoint is named by the URL the console last listed it by; by its id only if it never listed it.
+  const seenUrl = useWebhooksUi((s) => s.seen[delivery.endpointId]);
+  const url = endpoint?.url ?? seenUrl ?? delivery.endpointId;
+  const endpointName = fate ? `${url} (deleted)` : url;
   const latest = delivery.attemptLog.reduce((max, a) => Math.max(max, a.attempt), 0);
   const [chosen, setChosen] = useState<{ delivery: string; attempt: number } | null>(null);
   const selected = chosen?.delivery === delivery.id ? chosen.attempt : latest;
   const attempt = delivery.attemptLog.find((a) => a.attempt === selected);
   const rawBody = rawBodyOf(delivery.payload);
   const summary: Array<[string, string]> = [
-    ['Endpoint', endpoint?.url ?? `${delivery.endpointId}${fate ? ' (deleted)' : ''}`], ['Event id', delivery.eventId], ['Delivery id', delivery.id],
+    ['Endpoint', endpointName], ['Event id', delivery.eventId], ['Delivery id', delivery.id],
     ['Created', time(delivery.createdAt)], ['Attempts', `${delivery.attempts} of ${MAX_ATTEMPTS}`],
   ];
   return (

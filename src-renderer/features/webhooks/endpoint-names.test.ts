@@ -1,6 +1,6 @@
 // Short endpoint names: as short as telling the endpoints apart allows.
 import { describe, expect, it } from 'vitest';
-import { shortEndpointNames } from './endpoint-names.ts';
+import { knownEndpoints, shortEndpointNames } from './endpoint-names.ts';
 
 const names = (...urls: string[]) => [...shortEndpointNames(urls.map((url, i) => ({ id: `whe_${i}`, url }))).values()];
 
@@ -14,5 +14,16 @@ describe('shortEndpointNames', () => {
   });
   it('gives two endpoints with one URL the same full name', () => {
     expect(names('https://acme.com/x', 'https://acme.com/x')).toEqual(['acme.com/x', 'acme.com/x']);
+  });
+});
+
+describe('knownEndpoints', () => {
+  it('keeps an endpoint the console listed once, marked deleted, after the list stops showing it', () => {
+    const seen = { whe_a: 'https://a.example/in', whe_b: 'https://b.example/old' };
+    expect(knownEndpoints([{ id: 'whe_b', url: 'https://b.example/new' }, { id: 'whe_c', url: 'https://c.example/' }], seen)).toEqual([
+      { id: 'whe_b', url: 'https://b.example/new', deleted: false },
+      { id: 'whe_c', url: 'https://c.example/', deleted: false },
+      { id: 'whe_a', url: 'https://a.example/in', deleted: true },
+    ]);
   });
 });

@@ -20,3 +20,17 @@ export function shortEndpointNames(endpoints: Array<{ id: string; url: string }>
     return [id, unique ?? names[names.length - 1] ?? ''];
   }));
 }
+
+export type KnownEndpoint = { id: string; url: string; deleted: boolean };
+
+/**
+ * The endpoints listed now, then those the console listed before that are gone from the list (deleted:
+ * their deliveries stay, and are named by the URL last seen rather than by their id).
+ */
+export function knownEndpoints(listed: ReadonlyArray<{ id: string; url: string }>, seen: Record<string, string>): KnownEndpoint[] {
+  const ids = new Set(listed.map((e) => e.id));
+  return [
+    ...listed.map((e) => ({ id: e.id, url: e.url, deleted: false })),
+    ...Object.entries(seen).filter(([id]) => !ids.has(id)).map(([id, url]) => ({ id, url, deleted: true })),
+  ];
+}

@@ -1,5 +1,6 @@
 // The webhook inspector: endpoints (create, secret once, rotate, enable/disable, test) and the live
 // delivery log with each delivery's attempts, signature check and replay.
+import { useEffect } from 'react';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { EndpointGoneNotices } from './endpoint-gone.tsx';
@@ -14,6 +15,8 @@ export function WebhooksPage() {
   const { tab, setTab } = useWebhooksUi();
   const endpoints = useEndpoints();
   const now = useVirtualNow();
+  const noteEndpoints = useWebhooksUi((s) => s.noteEndpoints);
+  useEffect(() => { if (endpoints.data) noteEndpoints(endpoints.data.data); }, [endpoints.data, noteEndpoints]);
   const failing = endpoints.data?.data.filter((e) => e.consecutiveFailures > 0 || !e.isActive).length ?? 0;
   return (
     <div className="page padded wh-page" data-testid="webhooks-page">
