@@ -90,8 +90,12 @@ describe('request log pages and filters', () => {
     await details.getByRole('button', { name: 'Close' }).click();
     await page.evaluate(() => window.scrollTo(0, 0));
 
+    // Older sits under the rows, so the card is scrolled to its end to reach it; the older page starts at its first row.
+    const scrolled = await card().evaluate((element) => { element.scrollTop = element.scrollHeight; return element.scrollTop; });
+    expect(scrolled).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Older' }).click();
     await page.locator('[data-testid="request-log-card"][data-page="2"][data-anchored="true"][data-ready="true"]').waitFor();
+    expect(await card().evaluate((element) => element.scrollTop)).toBe(0);
     await page.getByRole('button', { name: 'Older' }).click();
     await page.locator(`[data-testid="request-log-card"][data-page="3"][data-ready="true"]`).waitFor();
     expect(await page.getByTestId('request-row').count()).toBe(Math.min(50, total - 100));

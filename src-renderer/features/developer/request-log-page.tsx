@@ -1,7 +1,7 @@
 // The request log, live: every /v1 call with its key, status, source IP and duration; filtered by key, status
 // (a code or a class), path and error code; a page at a time, with the total. Page 1 follows new requests; an
 // older page is anchored on the newest entry seen, so it stays put while new requests arrive, and says how many.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ERROR_STATUS, type ErrorCode, type RequestLogEntry } from '../../../src-core/contract/index.ts';
 import { ApiError } from '../../api/http.ts';
 import { milliseconds, time } from '../../components/format.ts';
@@ -67,6 +67,12 @@ export function RequestLogPage() {
   const arrived = anchored && liveTotal.data !== undefined ? Math.max(0, liveTotal.data - total) : 0;
   const filtered = Boolean(filter.keyId || filter.path || filter.code || (statusFilterOf(filter.status).ok && filter.status.trim()));
   const anchorLost = anchored && log.error instanceof ApiError && log.error.status === 404;
+  // Older and Newer sit under the rows: each page the table card shows starts at its first row, not where the last one was scrolled to.
+  const card = useRef<HTMLDivElement>(null);
+  const shownPage = log.data?.meta.page;
+  useLayoutEffect(() => {
+    if (card.current) card.current.scrollTop = 0;
+  }, [shownPage]);
 
   return (
     <div className="page padded">
@@ -84,7 +90,7 @@ export function RequestLogPage() {
       {log.isPending ? <Loading />
         : log.isError ? <ErrorState error={log.error} {...(anchorLost ? { action: { label: 'Show the newest', run: () => goTo(1) } } : { onRetry: () => void log.refetch() })} />
           : log.data.data.length === 0 ? (filtered ? <Empty title="No requests match these filters" /> : <Empty title="No requests yet">Calls to /v1 appear here as they happen.</Empty>) : (
-            <div className="card table-card" data-testid="request-log-card" data-ready={!log.isPlaceholderData} data-page={log.data.meta.page}
+            <div className="card table-card" ref={card} data-testid="request-log-card" data-ready={!log.isPlaceholderData} data-page={log.data.meta.page}
               data-total={total} data-anchored={anchored}>
               <table className="table clickable" data-testid="request-log">
                 <thead><tr><th>When</th><th>Request</th><th>Status</th><th>Key</th><th>IP</th><th className="num">ms</th></tr></thead>
