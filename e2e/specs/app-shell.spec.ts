@@ -1,6 +1,6 @@
 // The console's shell: the campaign tabs are the channels with a builder, a page that fails to render
 // shows its error with a way back instead of blanking the whole console, and the place is kept in the URL
-// (a reload returns to it; Back returns to the page before).
+// (a reload returns to it; Back returns to the page before); something not there offers a way back, not "Try again".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -79,5 +79,28 @@ describe('app shell', () => {
     await page.goBack();
     await page.locator('[data-testid="campaign-tab-email"][aria-selected="true"]').waitFor();
     await page.getByTestId('new-campaign').waitFor();
+  });
+
+  it('a campaign or contact that is not there says "Not found" with a way back, and offers no "Try again"', async () => {
+    const open = async (place: Record<string, string>) => {
+      const url = new URL(page.url());
+      const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+      url.hash = new URLSearchParams({ ...place, token }).toString();
+      await page.goto(url.toString());
+      await page.reload();
+      await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    };
+    await open({ section: 'campaigns', tab: 'sms', campaign: 'cmp_nope' });
+    const error = page.locator('[data-testid="error-state"][data-kind="not-found"]');
+    await error.filter({ hasText: 'cmp_nope' }).waitFor();
+    expect(await error.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('new-campaign').waitFor();
+
+    await open({ section: 'contacts', contact: 'cnt_nope' });
+    await error.filter({ hasText: 'cnt_nope' }).waitFor();
+    expect(await error.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await error.getByTestId('error-action').filter({ hasText: 'Close' }).click();
+    await page.getByText('Select a contact').waitFor();
   });
 });

@@ -27,7 +27,10 @@ export function errorTitle(error: unknown, refused = 'Not accepted'): { title: s
   return error.status === 404 && refused === 'Not accepted' ? { title: 'Not found', kind: 'not-found' } : { title: refused, kind: 'refused' };
 }
 
-/** `action` replaces "Try again" where retrying cannot help (e.g. a way back to another page); `refused` heads a 4xx. */
+/**
+ * `action` replaces "Try again" where retrying cannot help (e.g. a way back to another page); `refused` heads a 4xx.
+ * A 404 never offers "Try again": what is not there will not be there on a retry.
+ */
 export function ErrorState({ error, onRetry, action, refused }: { error: unknown; onRetry?: () => void; action?: { label: string; run(): void }; refused?: string }) {
   const message = error instanceof Error ? error.message : String(error);
   const { title, kind } = errorTitle(error, refused);
@@ -37,7 +40,7 @@ export function ErrorState({ error, onRetry, action, refused }: { error: unknown
       <strong>{title}</strong>
       {lead ? <span>{lead}</span> : null}
       {items.length === 1 && !lead ? <span>{items[0]}</span> : <ul className="problems">{items.map((item) => <li key={item}>{item}</li>)}</ul>}
-      {onRetry ? <button type="button" className="button" onClick={onRetry}>Try again</button> : null}
+      {onRetry && kind !== 'not-found' ? <button type="button" className="button" onClick={onRetry}>Try again</button> : null}
       {action ? <button type="button" className="button" onClick={action.run} data-testid="error-action">{action.label}</button> : null}
     </div>
   );

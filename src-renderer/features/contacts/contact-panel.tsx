@@ -1,7 +1,8 @@
 // The selected contact: fields, conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { contactDisplayName, handleOf, time } from '../../components/format.ts';
-import { Avatar, ErrorState, Loading } from '../../components/states.tsx';
+import { Avatar, errorTitle, ErrorState, Loading } from '../../components/states.tsx';
+import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactConversations } from './contact-conversations.tsx';
 import { ContactTags } from './contact-tags.tsx';
@@ -81,9 +82,11 @@ function Notes({ contactId }: { contactId: string }) {
 export function ContactPanel({ contactId }: { contactId: string }) {
   const contact = useContact(contactId);
   const unblock = useUnblockContact(contactId);
+  const selectContact = useUi((s) => s.selectContact);
   const [blocking, setBlocking] = useState(false);
   if (contact.isPending) return <Loading label="Loading contact…" />;
-  if (contact.isError) return <ErrorState error={contact.error} onRetry={() => void contact.refetch()} />;
+  // A contact that is not there (an old link, or deleted) is closed back to "Select a contact".
+  if (contact.isError) return <ErrorState error={contact.error} onRetry={() => void contact.refetch()} action={errorTitle(contact.error).kind === 'not-found' ? { label: 'Close', run: () => selectContact(null) } : undefined} />;
   const c = contact.data;
   const display = contactDisplayName(c);
   const fields: Array<[string, string | null]> = [
