@@ -88,8 +88,24 @@ describe('console flows', () => {
     // The form clears, and says what was added; the ledger's lines carry their sign in money and credits alike.
     expect(await page.getByTestId('top-up-done').textContent()).toMatch(/^Added ₹1,500\.50 and 250 email credits\. The balance is now ₹[\d,]+\.\d\d and [\d,]+ email credits\.$/);
     expect(await page.locator('[data-testid="ledger-line"][data-kind="email_credits_added"]').first().getByTestId('ledger-credits').textContent()).toBe('+250');
-    expect(await page.locator('[data-testid="ledger-line"][data-kind="top_up"]').first().getByTestId('ledger-amount').textContent()).toBe('+₹1,500.50');
+    const topUpAmount = page.locator('[data-testid="ledger-line"][data-kind="top_up"]').first().getByTestId('ledger-amount');
+    expect(await topUpAmount.textContent()).toBe('+₹1,500.50');
     expect(await page.locator('[data-testid="ledger-line"][data-kind="charge"]').first().getByTestId('ledger-amount').textContent()).toMatch(/^-₹\d/);
+    // A long description squeezes the other columns (as a refund's does), yet an amount never breaks after its sign.
+    const note = 'A long note to squeeze the columns: '.repeat(5).trim();
+    await page.getByTestId('top-up-credits').fill('1');
+    await page.getByTestId('top-up-note').fill(note);
+    await page.getByTestId('top-up').click();
+    await page.getByTestId('ledger-line').filter({ hasText: note }).waitFor();
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await topUpAmount.evaluate((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      })).toBe(1);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByTestId('price-sms').fill('0.4');
     await page.getByTestId('save-prices').click();

@@ -8,7 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { PricesForm, TopUpForm } from './wallet-forms.tsx';
 
-/** A ledger movement carries its sign, in money and in credits alike: "+₹1,000.50", "-₹0.80", "+50", "-1". */
+/** A ledger movement carries its sign, in money and in credits alike: "+₹1,000.50", "-₹0.80", "+50", "-1"; on one line (`money`). */
 const plus = (n: number) => (n > 0 ? '+' : '');
 const signClass = (n: number) => (n < 0 ? 'neg' : n > 0 ? 'pos' : '');
 
@@ -51,9 +51,9 @@ export function WalletPage() {
                   <td className="muted">{time(line.createdAt)}</td>
                   <td><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}</td>
                   <td data-testid="ledger-channel">{line.channel ? channelLabel(line.channel) : '—'}</td>
-                  <td className={`num ${signClass(line.amountPaise)}`} data-testid="ledger-amount">{line.amountPaise ? `${plus(line.amountPaise)}${rupees(line.amountPaise)}` : '—'}</td>
-                  <td className={`num ${signClass(line.emailCredits)}`} data-testid="ledger-credits">{line.emailCredits ? `${plus(line.emailCredits)}${line.emailCredits.toLocaleString()}` : '—'}</td>
-                  <td className="num">{rupees(line.balanceAfterPaise)}</td>
+                  <td className={`num money ${signClass(line.amountPaise)}`} data-testid="ledger-amount">{line.amountPaise ? `${plus(line.amountPaise)}${rupees(line.amountPaise)}` : '—'}</td>
+                  <td className={`num money ${signClass(line.emailCredits)}`} data-testid="ledger-credits">{line.emailCredits ? `${plus(line.emailCredits)}${line.emailCredits.toLocaleString()}` : '—'}</td>
+                  <td className="num money">{rupees(line.balanceAfterPaise)}</td>
                 </tr>
               ))}
             </tbody>
