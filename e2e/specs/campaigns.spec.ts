@@ -1,5 +1,6 @@
 // The campaigns page in a real browser: build a WhatsApp campaign from an approved template, schedule it,
-// cancel it and see the refund in the wallet; launch another at once, watch it complete and its analytics fill.
+// cancel it and see the refund in the wallet; launch another at once, watch it complete and its analytics fill;
+// a draft whose schedule the virtual clock has passed is launched now, and says so.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -114,6 +115,9 @@ describe('campaigns', () => {
     const statuses = await page.getByTestId('campaign-row').getByTestId('campaign-status').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
     // The demo seed's own campaign (Festive sale for VIPs, completed at start) is listed too.
     expect(statuses.sort()).toEqual(['CANCELLED', 'COMPLETED', 'COMPLETED']);
+    // A row lacks its campaign's zone: the schedule is written in the browser's, and says so as the detail does.
+    expect(await page.getByTestId('campaign-row').filter({ hasText: 'Shipping update' }).getByTestId('campaign-scheduled').textContent())
+      .toMatch(/^[A-Z][a-z]{2} \d{1,2}, 20\d\d, \d{1,2}:\d\d\s[AP]M \([A-Za-z_]+(\/[A-Za-z_+-]+)*\)$/);
     await screenshot(page, 'campaigns-list');
   });
 
@@ -134,5 +138,38 @@ describe('campaigns', () => {
     await page.getByTestId('builder-blockers').filter({ hasText: 'a schedule time that has not passed' }).waitFor();
     expect(await page.getByTestId('create-draft').isDisabled()).toBe(true);
     expect(await page.getByTestId('create-launch').isDisabled()).toBe(true);
+  });
+
+  it('a draft whose schedule the clock has passed offers "Launch now", says why, and is not shown as scheduled once sent', async () => {
+    const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
+    const now = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
+    const created = await server.dashboard<{ id: string }>('POST', '/dashboard/whatsapp/campaigns', {
+      name: 'Overtaken draft', templateId: templates.body.data.find((t) => t.name === 'welcome_offer')?.id, phones: ['919820000320'],
+      templateComponents: [
+        { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] },
+        { type: 'body', parameters: [{ type: 'text', text: 'friend' }] },
+      ],
+      scheduledAt: new Date(Date.parse(now) + 120_000).toISOString(), scheduleTimezone: 'Asia/Kolkata',
+    });
+    expect(created.status).toBe(201);
+    // The previous test left the builder open: Cancel goes back to the list.
+    await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
+    // A draft made through the API has no live event: the list is read again on a reload.
+    await page.reload();
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Overtaken draft' }).click();
+    await detail('DRAFT').waitFor();
+    // Not yet passed: a launch schedules it.
+    await page.getByTestId('launch-campaign').filter({ hasText: 'Launch (schedule)' }).waitFor();
+    expect(await page.getByTestId('schedule-passed').count()).toBe(0);
+
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 180 })).status).toBe(200);
+    await page.getByTestId('launch-campaign').filter({ hasText: 'Launch now' }).waitFor();
+    expect(await page.getByTestId('schedule-passed').textContent()).toMatch(/^Its scheduled time, .+ \(Asia\/Kolkata\), has passed: launching sends it at once\.$/);
+    await page.getByTestId('launch-campaign').click();
+    await detail('COMPLETED').waitFor();
+    const scheduled = page.locator('.facts div').filter({ has: page.locator('dt', { hasText: /^Scheduled$/ }) }).locator('dd');
+    expect(await scheduled.textContent()).toMatch(/^(—|None: its time had passed at launch, so it was sent at once)$/);
+    await page.getByTestId('back-to-list').click();
   });
 });

@@ -10,20 +10,28 @@ import { StatusBadge } from './campaign-status.tsx';
 import { DeleteDraftButton } from './delete-draft.tsx';
 import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
 import { CHANNEL_LABEL, hasAnalytics, isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
-import { scheduleLabel } from './schedule.ts';
+import { useVirtualNow } from '../simulator/queries.ts';
+import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
 
 function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campaign: Detail; onDeleted(): void }) {
   const launch = useLaunchCampaign(channel);
   const cancel = useCancelCampaign(channel);
   const [confirming, setConfirming] = useState(false);
   const cancellable = campaign.status === 'SCHEDULED' || campaign.status === 'RUNNING';
+  // A draft whose time the virtual clock has passed is not scheduled by a launch: the core sends it at once.
+  const passed = scheduleHasPassed(campaign.scheduledAt, useVirtualNow());
   const doCancel = () => cancel.mutate(campaign.id, { onSuccess: () => setConfirming(false) });
   return (
     <div className="detail-actions">
       {campaign.status === 'DRAFT' ? (
         <button type="button" className="button primary" disabled={launch.isPending} onClick={() => launch.mutate(campaign.id)} data-testid="launch-campaign">
-          {campaign.scheduledAt ? 'Launch (schedule)' : 'Launch now'}
+          {campaign.scheduledAt && !passed ? 'Launch (schedule)' : 'Launch now'}
         </button>
+      ) : null}
+      {campaign.status === 'DRAFT' && passed ? (
+        <span className="muted small" role="note" data-testid="schedule-passed">
+          Its scheduled time, {scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone)}, has passed: launching sends it at once.
+        </span>
       ) : null}
       {campaign.status === 'DRAFT' && channel !== 'rcs' ? <DeleteDraftButton channel={channel} id={campaign.id} onDeleted={onDeleted} /> : null}
       {cancellable && !confirming ? (
@@ -42,10 +50,19 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
   );
 }
 
+/**
+ * The schedule a campaign kept. One launched when its time had already passed was sent at once, not on that time
+ * (its Launched time says when): the stale time is not presented as its schedule (the core may also clear it).
+ */
+function scheduleFact(campaign: Detail): string {
+  if (campaign.launchedAt && scheduleHasPassed(campaign.scheduledAt, campaign.launchedAt)) return 'None: its time had passed at launch, so it was sent at once';
+  return scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone);
+}
+
 function Facts({ campaign }: { campaign: Detail }) {
   const rows: Array<[string, string]> = [
     ['Template', campaign.templateName ?? '—'],
-    ['Scheduled', scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone)],
+    ['Scheduled', scheduleFact(campaign)],
     ['Created', time(campaign.createdAt)],
     ['Launched', time(campaign.launchedAt)],
     ['Completed', time(campaign.completedAt)],

@@ -5,7 +5,7 @@ import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { CAMPAIGN_TABS, CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
-import { scheduleLabel } from './schedule.ts';
+import { browserZone, scheduleLabel } from './schedule.ts';
 
 /** The channels with a campaign builder (Instagram has none, so no tab). */
 const TABS = CAMPAIGN_TABS.map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
@@ -37,6 +37,8 @@ const percent = (part: number, whole: number) => (whole ? `${Math.round((part / 
 export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab; onOpen(id: string): void; onNew(): void }) {
   const [page, setPage] = useState(1);
   const list = useCampaigns(channel, page);
+  // A row does not carry its campaign's zone: its schedule is written in the browser's, named like the detail's.
+  const zone = browserZone();
   if (list.isPending) return <Loading label="Loading campaigns…" />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.data.length === 0) {
@@ -67,7 +69,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
               <td className="num">{c.totalRecipients.toLocaleString()}</td>
               <td className="num">{c.sentCount.toLocaleString()}</td>
               <td className="num">{c.deliveredCount.toLocaleString()} <span className="muted small">{percent(c.deliveredCount, c.sentCount)}</span></td>
-              <td className="muted">{scheduleLabel(c.scheduledAt, null)}</td>
+              <td className="muted" data-testid="campaign-scheduled">{scheduleLabel(c.scheduledAt, zone)}</td>
               <td className="muted">{time(c.createdAt)}</td>
             </tr>
           ))}

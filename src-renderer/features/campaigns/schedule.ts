@@ -45,7 +45,14 @@ export function passedAt(localAt: string, zone: string, now: string | undefined)
   return at && Date.parse(at) <= Date.parse(now as string) ? at : null;
 }
 
-/** A schedule shown in its own zone: "20 Jan 2026, 10:00 (Asia/Kolkata)". */
+/** True when a campaign's schedule is at or before `now` (the virtual clock's): launching it then sends at once. */
+export const scheduleHasPassed = (scheduledAt: string | null, now: string | null | undefined): boolean =>
+  Boolean(scheduledAt && now && Date.parse(scheduledAt) <= Date.parse(now));
+
+/**
+ * A schedule shown in its own zone: "20 Jan 2026, 10:00 (Asia/Kolkata)". A list row, which does not carry its
+ * campaign's zone, passes the browser's (`browserZone()`), so every schedule the console writes names its zone.
+ */
 export function scheduleLabel(iso: string | null, zone: string | null): string {
   if (!iso) return '—';
   const when = new Date(iso).toLocaleString([], { timeZone: zone ?? undefined, dateStyle: 'medium', timeStyle: 'short' });
