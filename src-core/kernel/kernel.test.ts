@@ -78,6 +78,7 @@ describe('ids and money', () => {
   it('formats paise', () => {
     expect(formatPaise(12345)).toBe('₹123.45');
     expect(formatPaise(-5)).toBe('-₹0.05');
+    expect([formatPaise(150_050), formatPaise(10_000_000_00)]).toEqual(['₹1,500.50', '₹1,00,00,000.00']);
   });
 });
 
