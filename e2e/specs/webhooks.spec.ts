@@ -144,7 +144,7 @@ describe('webhook inspector', () => {
     expect(attempts.map((r) => r.headers['x-service-delivery-attempt'])).toEqual(['1', '2']);
     expect(attempts.every((r) => verify(r, secret))).toBe(true);
     await page.getByTestId('tab-endpoints').click();
-    await page.locator('[data-testid="endpoint-health"][data-failures="2"]').filter({ hasText: '2 consecutive failures' }).waitFor();
+    await page.locator('[data-testid="endpoint-health"][data-failures="2"]').filter({ hasText: '2 failed attempts in a row' }).waitFor();
     await page.getByTestId('tab-deliveries').click();
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${failedDeliveryId}"]`).waitFor();
   });

@@ -19,7 +19,7 @@ function Health({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <div className="wh-health" data-testid="endpoint-health" data-failures={endpoint.consecutiveFailures}>
       <span className={`wh-dot ${!endpoint.isActive ? 'is-off' : failing ? 'is-bad' : 'is-good'}`} aria-hidden />
-      {failing ? <span className="wh-error-text">{endpoint.consecutiveFailures} consecutive failure{endpoint.consecutiveFailures === 1 ? '' : 's'}</span> : <span>Healthy</span>}
+      {failing ? <span className="wh-error-text">{endpoint.consecutiveFailures} failed attempt{endpoint.consecutiveFailures === 1 ? '' : 's'} in a row</span> : <span>Healthy</span>}
       <span className="muted">· last success {endpoint.lastSuccessAt ? time(endpoint.lastSuccessAt) : 'never'}</span>
       {endpoint.lastFailureAt ? <span className="muted">· last failure {time(endpoint.lastFailureAt)}</span> : null}
     </div>
