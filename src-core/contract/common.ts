@@ -82,6 +82,16 @@ export const templateValuesSchema = () => valuesOf(z.union([z.string().max(2000)
 /** Email's merge values, which may also be true or false. */
 export const mergeValuesSchema = () => valuesOf(z.union([z.string().max(2000), z.number(), z.boolean()]));
 
+/**
+ * Money as people read it, from integer paise: `12345` → `"₹123.45"`, `150050` → `"₹1,500.50"` (Indian
+ * grouping); negative amounts keep their sign. The core's messages and the console write money alike.
+ */
+export function formatPaise(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}₹${Math.floor(abs / 100).toLocaleString('en-IN')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** `part` as a percentage of `whole`, two decimals, 0 when there is no whole (the rates of analytics and stats). */
 export const percentOf = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
 

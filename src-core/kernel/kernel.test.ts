@@ -8,7 +8,7 @@ import { createClock, type Clock } from './clock.ts';
 import { openDb, type Db } from './db.ts';
 import { newId } from './ids.ts';
 import { migrate, MigrationError, type Migration } from './migrate.store.ts';
-import { formatPaise } from './money.ts';
+import { formatPaise } from '../contract/common.ts';
 import { pageEnvelope, paginationQuery, toPageRequest } from './pagination.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { statementCache } from './statements.store.ts';

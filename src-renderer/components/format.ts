@@ -11,8 +11,8 @@ export const handleOf = (username: string | null): string | null =>
 /** A contact's name as the console shows it: the name, else the handle, email, phone or id. */
 export const contactDisplayName = (c: { name: string | null; username: string | null; email: string | null; phone: string | null; id: string }): string =>
   c.name ?? handleOf(c.username) ?? c.email ?? c.phone ?? c.id;
-export const rupees = (paise: number): string =>
-  `${paise < 0 ? '-' : ''}₹${(Math.abs(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Money from paise, as the core writes it (`₹1,500.50`). */
+export { formatPaise as rupees } from '../../src-core/contract/index.ts';
 
 // One way to write a moment across the console (the clock, tables, details, messages): "Nov 25, 2026, 10:21:33 PM",
 // and its time alone, "10:21:33 PM", where the day goes without saying (When).

@@ -7,7 +7,7 @@ import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
-import { formatPaise } from '../../kernel/money.ts';
+import { formatPaise } from '../../contract/common.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { LedgerRow, NewLedgerLine, WalletRow, WalletStore } from './wallet.store.ts';
 
