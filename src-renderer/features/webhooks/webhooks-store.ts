@@ -52,17 +52,18 @@ type WebhooksUiState = {
   dismissGone(endpointId: string): void;
 };
 
+/** The filter changed to `next`: the open delivery stays open only if the list still shows it. */
+const refilter = (state: WebhooksUiState, next: { status: DeliveryStatus | ''; endpointFilter: string }, open: OpenDeliveryFacts | undefined) => ({
+  ...next, selectedDeliveryId: filterShows({ status: next.status, endpointId: next.endpointFilter }, open) ? state.selectedDeliveryId : null,
+});
+
 export const useWebhooksUi = create<WebhooksUiState>((set) => ({
   tab: 'endpoints',
   setTab: (tab) => set({ tab }),
   status: '',
-  setStatus: (status, open) => set((state) => ({
-    status, selectedDeliveryId: filterShows({ status, endpointId: state.endpointFilter }, open) ? state.selectedDeliveryId : null,
-  })),
+  setStatus: (status, open) => set((state) => refilter(state, { status, endpointFilter: state.endpointFilter }, open)),
   endpointFilter: '',
-  setEndpointFilter: (endpointFilter, open) => set((state) => ({
-    endpointFilter, selectedDeliveryId: filterShows({ status: state.status, endpointId: endpointFilter }, open) ? state.selectedDeliveryId : null,
-  })),
+  setEndpointFilter: (endpointFilter, open) => set((state) => refilter(state, { status: state.status, endpointFilter }, open)),
   selectedDeliveryId: null,
   openDelivery: (id) => set(id ? { selectedDeliveryId: id, tab: 'deliveries' } : { selectedDeliveryId: null }),
   showDelivery: (id, endpointId) => set((state) => ({
