@@ -66,3 +66,11 @@ export const requestLogEntrySchema = z.object({
   errorMessage: z.string().nullable(),
 });
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
+
+/** The request log's `status` filter read as a range of codes: a code (`403`) or a class (`4xx`, any case); null for anything else. */
+export function statusRangeOf(text: string): { min: number; max: number } | null {
+  const clean = text.trim().toLowerCase();
+  if (/^[1-5]\d\d$/.test(clean)) return { min: Number(clean), max: Number(clean) };
+  const family = /^([1-5])xx$/.exec(clean)?.[1];
+  return family ? { min: Number(family) * 100, max: Number(family) * 100 + 99 } : null;
+}

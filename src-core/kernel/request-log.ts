@@ -1,6 +1,7 @@
 // The request log: entries are buffered in memory and written in one transaction every 250 ms, and kept
 // for 30 days on the virtual clock.
 import { z } from 'zod';
+import { statusRangeOf } from '../contract/api-keys.ts';
 import { toIso, type Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import { AppError } from './errors.ts';
@@ -19,11 +20,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** The `status` filter of the log: a code (`403`) or a class (`4xx`, any case), as a range of codes. */
 export const statusFilterQuery = z.string().transform((raw, ctx): StatusRange => {
-  const text = raw.trim().toLowerCase();
-  const exact = /^[1-5]\d\d$/.test(text) ? Number(text) : null;
-  if (exact !== null) return { min: exact, max: exact };
-  const family = /^([1-5])xx$/.exec(text)?.[1];
-  if (family) return { min: Number(family) * 100, max: Number(family) * 100 + 99 };
+  const range = statusRangeOf(raw);
+  if (range) return range;
   ctx.addIssue({ code: 'custom', message: 'status must be a status code from 100 to 599 (e.g. 403) or a class from 1xx to 5xx (e.g. 4xx)' });
   return z.NEVER;
 });

@@ -1,6 +1,6 @@
 // Server data of the developer tools: keys, scopes and the request log.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiKey, ListEnvelope, RequestLogEntry, Scope } from '../../../src-core/contract/index.ts';
+import { statusRangeOf, type ApiKey, type ListEnvelope, type RequestLogEntry, type Scope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 export function useKeys() {
@@ -22,7 +22,7 @@ export const REQUEST_LOG_PAGE_SIZE = 50;
 export function statusFilterOf(text: string): { ok: true; status: string | null } | { ok: false } {
   const clean = text.trim().toLowerCase();
   if (clean === '') return { ok: true, status: null };
-  return /^[1-5](\d\d|xx)$/.test(clean) ? { ok: true, status: clean } : { ok: false };
+  return statusRangeOf(clean) ? { ok: true, status: clean } : { ok: false };
 }
 
 function logParams(filter: LogFilter, page: number, limit: number, upTo: string | null): string {
