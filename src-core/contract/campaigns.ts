@@ -37,6 +37,8 @@ const bulkPhones = (field: string, min: number) => z.array(z.string().max(32)).m
 
 /** A template variable's value per recipient: a contact field, with an optional fallback when the contact has none. */
 export const CONTACT_FIELDS = ['name', 'phone', 'email', 'username'] as const;
+/** Whether a template variable is named like a contact field, so each recipient's contact can fill it. */
+export const isContactField = (name: string): boolean => (CONTACT_FIELDS as readonly string[]).includes(name);
 export const variableMappingSchema = z.record(
   z.string().regex(/^\d{1,2}$/, 'variableMapping keys are body placeholder numbers ("1", "2", ...)'),
   z.union([z.enum(CONTACT_FIELDS), z.object({ field: z.enum(CONTACT_FIELDS), fallback: z.string().max(200).optional() })]),

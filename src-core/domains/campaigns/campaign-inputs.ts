@@ -1,6 +1,6 @@
 // Turning each channel's create request into a campaign: numbers checked and de-duplicated with a clear
 // 400, the schedule read in its time zone, a name generated when none is given.
-import { CONTACT_FIELDS, type CreateEmailCampaignInput, type CreateRcsCampaignInput, type CreateSmsCampaignInput, type CreateWaCampaignInput } from '../../contract/campaigns.ts';
+import { CONTACT_FIELDS, isContactField, type CreateEmailCampaignInput, type CreateRcsCampaignInput, type CreateSmsCampaignInput, type CreateWaCampaignInput } from '../../contract/campaigns.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { instantOf, skippedIn, wallClockParts } from '../../contract/timezone.ts';
@@ -123,7 +123,7 @@ export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCam
 export function rcsCampaign(clock: Clock, template: { name: string; variables: readonly string[] }, input: CreateRcsCampaignInput): NewCampaign {
   const templateName = template.name;
   const given = input.rcsVariables ?? {};
-  const unfillable = template.variables.filter((name) => givenValue(given, name) === null && !(CONTACT_FIELDS as readonly string[]).includes(name));
+  const unfillable = template.variables.filter((name) => givenValue(given, name) === null && !isContactField(name));
   if (unfillable.length) {
     throw bad(`RCS template ${templateName} variable${unfillable.length === 1 ? '' : 's'} {{${unfillable.join('}}, {{')}}} ${unfillable.length === 1 ? 'has' : 'have'} no value: give ${unfillable.length === 1 ? 'it' : 'them'} in rcsVariables (only ${CONTACT_FIELDS.join(', ')} can come from each recipient's contact)`);
   }

@@ -4,7 +4,7 @@
 // the core creates and launches in one call. A variable left empty is read from each recipient's contact,
 // so only one named like a contact's field (name, phone, email, username) may be left empty.
 import { useState } from 'react';
-import { CONTACT_FIELDS, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
+import { CONTACT_FIELDS, isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
@@ -17,7 +17,6 @@ import { SmsBodyField } from './sms-body-field.tsx';
 
 const COUNTRIES = ['IN', 'US', 'CA', 'GB', 'AE', 'SG', 'AU', 'DE', 'FR', 'BR', 'ID', 'SA'];
 const countryName = new Intl.DisplayNames(['en'], { type: 'region' });
-const fromContact = (variable: string): boolean => (CONTACT_FIELDS as readonly string[]).includes(variable);
 
 export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [botId, setBotId] = useState('');
@@ -41,7 +40,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const fallbackBlocker = fallback ? smsTextBlocker(smsTemplates, fallbackMessage, 'fallback SMS') : null;
   const blockers = [
     ...(template ? [] : ['a template']),
-    ...(template?.variables ?? []).filter((v) => !fromContact(v) && !variables[v]?.trim()).map((v) => `a value for {{${v}}}`),
+    ...(template?.variables ?? []).filter((v) => !isContactField(v) && !variables[v]?.trim()).map((v) => `a value for {{${v}}}`),
     ...(numbers.length ? [] : ['at least one valid number']),
     ...(fallbackBlocker ? [fallbackBlocker] : []),
     ...timing.blockers,
@@ -89,7 +88,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
                 <label key={v} className="placeholder-row">
                   <span className="placeholder-token">{`{{${v}}}`}</span>
                   <input className="grow" value={variables[v] ?? ''} onChange={(e) => setVariables({ ...variables, [v]: e.target.value })} data-testid={`rcs-var-${v}`} aria-label={`Value of {{${v}}}`}
-                    placeholder={fromContact(v) ? `Value of ${v} (left empty: each recipient contact's ${v}; one without it is not sent to)` : `Value of ${v} (required: contacts have no ${v})`} />
+                    placeholder={isContactField(v) ? `Value of ${v} (left empty: each recipient contact's ${v}; one without it is not sent to)` : `Value of ${v} (required: contacts have no ${v})`} />
                 </label>
               ))}
             </div>
