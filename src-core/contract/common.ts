@@ -46,11 +46,13 @@ export const orderedRange = (from: string, to: string) => (query: Record<string,
 };
 
 /**
- * An optional field of a create body whose resource shows it as `null` when unset: `null` is taken as
- * absent, so a resource read back (GET) can be sent again (POST). Update bodies keep their own meaning of
- * `null` (a PATCH's "clear"), so they do not use this.
+ * An optional field of a create or send body: `null` is taken as absent (a field with a default gets it),
+ * so a resource read back (GET) can be sent again (POST), and clients whose serializers write unset fields
+ * as `null` are understood. Update bodies keep their own meaning of `null` (a PATCH's "clear"), so they do
+ * not use this.
  */
-export const nullAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+export const nullAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema instanceof z.ZodDefault ? schema : schema.optional());
 
 /** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());

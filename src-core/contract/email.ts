@@ -53,13 +53,13 @@ export type SaveEmailTemplateInput = z.infer<typeof saveEmailTemplateBodySchema>
 
 export const sendEmailBodySchema = z.object({
   templateId: z.string().min(1),
-  recipient: z.object({ to: z.email(), firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }),
-  variables: mergeValuesSchema().optional(),
-  subject: withMergeTags(headerText(998).min(1).optional()),
+  recipient: z.object({ to: z.email(), firstName: nullAsAbsent(z.string().max(100)), lastName: nullAsAbsent(z.string().max(100)) }),
+  variables: nullAsAbsent(mergeValuesSchema()),
+  subject: nullAsAbsent(withMergeTags(headerText(998).min(1))),
   fromName: headerText(200).trim().min(1),
   fromEmail: z.email(),
-  replyTo: z.email().optional(),
-  html: z.undefined({ error: 'Raw HTML is not accepted: create a template (POST /email/templates) and send its templateId' }).optional(),
+  replyTo: nullAsAbsent(z.email()),
+  html: nullAsAbsent(z.undefined({ error: 'Raw HTML is not accepted: create a template (POST /email/templates) and send its templateId' })),
 });
 export type SendEmailInput = z.infer<typeof sendEmailBodySchema>;
 

@@ -1,6 +1,6 @@
 // OTP: widgets (configured in the dashboard), send, retry, verify, verify-token, logs and analytics (seed 000, "OTP").
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { nullAsAbsent, timestampSchema } from './common.ts';
 
 export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
 export const otpChannelSchema = z.enum(OTP_CHANNELS, { error: `channel must be one of ${OTP_CHANNELS.join(', ')}` });
@@ -76,7 +76,7 @@ export type SendOtpInput = z.infer<typeof sendOtpBodySchema>;
 
 export const retryOtpBodySchema = z.object({
   requestId: requiredText('requestId').min(1, 'requestId is required'),
-  channel: otpChannelSchema.optional(),
+  channel: nullAsAbsent(otpChannelSchema),
 });
 export type RetryOtpInput = z.infer<typeof retryOtpBodySchema>;
 

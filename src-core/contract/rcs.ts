@@ -39,11 +39,11 @@ export const rcsTtlSchema = z.union([
 export const sendRcsBodySchema = z.object({
   to: phoneSchema(),
   templateId: z.string().min(1),
-  rcsVariables: templateValuesSchema().optional(),
-  smsFallback: z.object({
-    sender: z.string().min(1), message: z.string().min(1).max(2000), templateId: z.string().optional(), route: smsRouteSchema.default('transactional'),
-  }).optional(),
-  ttl: rcsTtlSchema.optional(),
+  rcsVariables: nullAsAbsent(templateValuesSchema()),
+  smsFallback: nullAsAbsent(z.object({
+    sender: z.string().min(1), message: z.string().min(1).max(2000), templateId: nullAsAbsent(z.string()), route: nullAsAbsent(smsRouteSchema.default('transactional')),
+  })),
+  ttl: nullAsAbsent(rcsTtlSchema),
 });
 export type SendRcsInput = z.infer<typeof sendRcsBodySchema>;
 

@@ -1,6 +1,6 @@
 // SMS: sender ids, DLT templates, sends, logs and stats (seed 000, "SMS").
 import { z } from 'zod';
-import { phoneSchema, timestampSchema } from './common.ts';
+import { nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
 
 export const SMS_ROUTES = ['transactional', 'promotional'] as const;
 export const smsRouteSchema = z.enum(SMS_ROUTES);
@@ -40,8 +40,8 @@ export const sendSmsBodySchema = z.object({
   senderId: z.string().min(1).max(20),
   to: z.array(smsPhoneSchema).min(1, 'to needs at least one number').max(MAX_SMS_RECIPIENTS, `at most ${MAX_SMS_RECIPIENTS} recipients per send`),
   message: z.string().min(1).max(SMS_MESSAGE_MAX),
-  templateId: z.string().optional(),
-  route: smsRouteSchema.default('transactional'),
+  templateId: nullAsAbsent(z.string()),
+  route: nullAsAbsent(smsRouteSchema.default('transactional')),
 });
 export type SendSmsInput = z.infer<typeof sendSmsBodySchema>;
 

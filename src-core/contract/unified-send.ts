@@ -1,6 +1,6 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
-import { charCount, PHONE_PATTERN, templateValuesSchema } from './common.ts';
+import { charCount, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
 import { SMS_MESSAGE_MAX } from './sms.ts';
@@ -24,21 +24,21 @@ export const unifiedSendBodySchema = z.object({
   to: z.string().trim().min(1, 'to is required').max(320),
   channel: channelSchema,
   // A channel named twice is tried once (chainOf), so only an absurd list is refused.
-  fallbackChannels: z.array(z.enum(FALLBACK_CHANNELS, { error: 'fallbackChannels may contain only whatsapp, sms and rcs' })).max(10).optional(),
-  message: z.string().min(1).max(4096).optional(),
-  template: z.object({
-    name: z.string().trim().min(1, 'template.name is empty').max(512).optional(),
-    id: z.string().trim().min(1, 'template.id is empty').max(200).optional(),
-    languageCode: z.string().trim().min(2).max(10).optional(),
-    variables: templateValuesSchema().optional(),
+  fallbackChannels: nullAsAbsent(z.array(z.enum(FALLBACK_CHANNELS, { error: 'fallbackChannels may contain only whatsapp, sms and rcs' })).max(10)),
+  message: nullAsAbsent(z.string().min(1).max(4096)),
+  template: nullAsAbsent(z.object({
+    name: nullAsAbsent(z.string().trim().min(1, 'template.name is empty').max(512)),
+    id: nullAsAbsent(z.string().trim().min(1, 'template.id is empty').max(200)),
+    languageCode: nullAsAbsent(z.string().trim().min(2).max(10)),
+    variables: nullAsAbsent(templateValuesSchema()),
     /** WhatsApp's components, checked as `POST /v1/whatsapp/send-template` checks them. */
-    components: z.array(waSendComponentSchema).max(20).optional(),
-  }).optional(),
-  sms: z.object({ senderId: z.string().min(1).optional(), route: z.enum(['transactional', 'promotional']).optional() }).optional(),
-  email: z.object({
-    subject: withMergeTags(headerText(998).optional()), fromName: headerText(200).min(1).optional(), fromEmail: z.email().optional(),
-    replyTo: z.email().optional(), firstName: z.string().optional(), lastName: z.string().optional(),
-  }).optional(),
+    components: nullAsAbsent(z.array(waSendComponentSchema).max(20)),
+  })),
+  sms: nullAsAbsent(z.object({ senderId: nullAsAbsent(z.string().min(1)), route: nullAsAbsent(z.enum(['transactional', 'promotional'])) })),
+  email: nullAsAbsent(z.object({
+    subject: nullAsAbsent(withMergeTags(headerText(998))), fromName: nullAsAbsent(headerText(200).min(1)), fromEmail: nullAsAbsent(z.email()),
+    replyTo: nullAsAbsent(z.email()), firstName: nullAsAbsent(z.string()), lastName: nullAsAbsent(z.string()),
+  })),
 }).superRefine((body, ctx) => {
   const problem = addressProblem(body.channel, body.to);
   if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });

@@ -1,6 +1,6 @@
 // WhatsApp: templates, template sends, logs, conversations and media (seed 000, "WhatsApp").
 import { z } from 'zod';
-import { phoneSchema, timestampSchema } from './common.ts';
+import { nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
 
 export const WA_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export const WA_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
@@ -56,7 +56,7 @@ export const sendTemplateBodySchema = z.object({
   to: waPhoneSchema,
   templateName: z.string().min(1).max(512),
   languageCode: z.string().min(2).max(10),
-  components: z.array(waSendComponentSchema).max(20).optional(),
+  components: nullAsAbsent(z.array(waSendComponentSchema).max(20)),
 });
 export type SendTemplateInput = z.infer<typeof sendTemplateBodySchema>;
 
