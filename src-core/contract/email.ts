@@ -51,12 +51,19 @@ export const saveEmailTemplateBodySchema = z.object({
 });
 export type SaveEmailTemplateInput = z.infer<typeof saveEmailTemplateBodySchema>;
 
+/** The fields an email send takes wherever it is made (`/email/send` and the unified send's `email`). */
+export const emailSendFields = {
+  subject: withMergeTags(headerText(998).min(1)),
+  fromName: headerText(200).trim().min(1),
+  recipientName: z.string().max(100),
+};
+
 export const sendEmailBodySchema = z.object({
   templateId: z.string().min(1),
-  recipient: z.object({ to: z.email(), firstName: nullAsAbsent(z.string().max(100)), lastName: nullAsAbsent(z.string().max(100)) }),
+  recipient: z.object({ to: z.email(), firstName: nullAsAbsent(emailSendFields.recipientName), lastName: nullAsAbsent(emailSendFields.recipientName) }),
   variables: nullAsAbsent(mergeValuesSchema()),
-  subject: nullAsAbsent(withMergeTags(headerText(998).min(1))),
-  fromName: headerText(200).trim().min(1),
+  subject: nullAsAbsent(emailSendFields.subject),
+  fromName: emailSendFields.fromName,
   fromEmail: z.email(),
   replyTo: nullAsAbsent(z.email()),
   html: nullAsAbsent(z.undefined({ error: 'Raw HTML is not accepted: create a template (POST /email/templates) and send its templateId' })),

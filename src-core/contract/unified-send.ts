@@ -1,7 +1,7 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
 import { charCount, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
-import { headerText, withMergeTags } from './email.ts';
+import { emailSendFields } from './email.ts';
 import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
 import { SMS_MESSAGE_MAX } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
@@ -25,7 +25,8 @@ export const unifiedSendBodySchema = z.object({
   channel: channelSchema,
   // A channel named twice is tried once (chainOf), so only an absurd list is refused.
   fallbackChannels: nullAsAbsent(z.array(z.enum(FALLBACK_CHANNELS, { error: 'fallbackChannels may contain only whatsapp, sms and rcs' })).max(10)),
-  message: nullAsAbsent(z.string().min(1).max(4096)),
+  // No channel sends blank text: refused here (400), not tried and failed (502, which clients retry).
+  message: nullAsAbsent(z.string().min(1).max(4096).refine((text) => text.trim().length > 0, 'message must not be empty')),
   template: nullAsAbsent(z.object({
     name: nullAsAbsent(z.string().trim().min(1, 'template.name is empty').max(512)),
     id: nullAsAbsent(z.string().trim().min(1, 'template.id is empty').max(200)),
@@ -36,8 +37,9 @@ export const unifiedSendBodySchema = z.object({
   })),
   sms: nullAsAbsent(z.object({ senderId: nullAsAbsent(z.string().min(1)), route: nullAsAbsent(z.enum(['transactional', 'promotional'])) })),
   email: nullAsAbsent(z.object({
-    subject: nullAsAbsent(withMergeTags(headerText(998))), fromName: nullAsAbsent(headerText(200).min(1)), fromEmail: nullAsAbsent(z.email()),
-    replyTo: nullAsAbsent(z.email()), firstName: nullAsAbsent(z.string()), lastName: nullAsAbsent(z.string()),
+    // As `/email/send` takes them: a blank sender name or subject, or an overlong name, is 400 on both.
+    subject: nullAsAbsent(emailSendFields.subject), fromName: nullAsAbsent(emailSendFields.fromName), fromEmail: nullAsAbsent(z.email()),
+    replyTo: nullAsAbsent(z.email()), firstName: nullAsAbsent(emailSendFields.recipientName), lastName: nullAsAbsent(emailSendFields.recipientName),
   })),
 }).superRefine((body, ctx) => {
   const problem = addressProblem(body.channel, body.to);

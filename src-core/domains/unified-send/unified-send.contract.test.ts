@@ -61,7 +61,16 @@ describe('POST /v1/messages/send', () => {
     // Characters are counted as a reader counts them: 1000 emoji are 1000 characters (2000 UTF-16 units).
     const emoji = await unified({ to: '6234817790112233', channel: 'instagram', message: '😀'.repeat(1001) });
     expect(emoji.body.message).toContain('at most 1000 characters');
+    // Blank text no channel sends; the email fields as /email/send takes them.
+    const blank = await unified({ to: '6234817790112233', channel: 'instagram', message: '   ' });
+    expect([blank.status, blank.body]).toEqual([400, { message: 'Invalid body: message must not be empty' }]);
+    const email = (fields: Record<string, unknown>) => unified({ to: 'ann@example.com', channel: 'email', template: { id: 'etpl_any' }, email: { fromName: 'Acme', fromEmail: 'hi@acme.test', ...fields } });
+    for (const [fields, field] of [[{ fromName: '  ' }, 'email.fromName'], [{ subject: '' }, 'email.subject'], [{ firstName: 'a'.repeat(101) }, 'email.firstName']] as const) {
+      const res = await email(fields);
+      expect([res.status, res.body.message]).toEqual([400, expect.stringContaining(`Invalid body: ${field}`)]);
+    }
     expect((await t.dashboard('GET', '/sim/handsets/+14155550446/messages')).body.data).toEqual([]);
+    expect((await t.dashboard('GET', '/sim/handsets/ann@example.com/messages')).body.data).toEqual([]);
   });
   it('takes only the numbered variables as WhatsApp parameters, so named ones can serve RCS in the same chain', async () => {
     const res = await unified({ to: '+14155550449', channel: 'whatsapp', fallbackChannels: ['whatsapp', 'whatsapp'], template: { ...wa, variables: { name: 'Alice', 1: 'Alice', discount: '10%' } } });
