@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Server } from 'node:http';
-import type { z } from 'zod';
 import type { ApiKeys } from './api-keys.ts';
 import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
@@ -15,6 +14,7 @@ import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
 import type { Idempotency, StoredAnswer } from './idempotency.ts';
 import { jsonBodyProblem } from './json-body.ts';
+import { parseBody, parseInput } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { RawJson } from './raw-json.ts';
@@ -72,43 +72,6 @@ function bearer(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : '';
-}
-
-/** One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter. */
-function zodMessage(where: string, error: z.ZodError): string {
-  const samePath = (a: z.core.$ZodIssue, b: z.core.$ZodIssue) => a.path.join('.') === b.path.join('.');
-  const looser = (issue: z.core.$ZodIssue) => issue.code === 'too_big'
-    && error.issues.some((other) => other.code === 'too_big' && samePath(other, issue) && Number(other.maximum) < Number(issue.maximum));
-  return error.issues
-    .filter((issue) => !looser(issue))
-    .map((issue) => {
-      const path = issue.path.length ? issue.path.join('.') : where;
-      // A message that starts with its field's name ("page must be at most …") is not prefixed with it again.
-      const field = String(issue.path.at(-1) ?? where);
-      return issue.message.startsWith(`${field} `) ? `${path}${issue.message.slice(field.length)}` : `${path}: ${issue.message}`;
-    })
-    .join('; ');
-}
-
-function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
-  if (!schema) return undefined as T;
-  if (where !== 'body') refuseNul(value, where);
-  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-  if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error)}`);
-  return result.data;
-}
-
-/**
- * A NUL character in a query or path value is refused: no text the contract takes holds one, and SQLite
- * ends a string at it (a search term would be cut short, or end an FTS phrase early). Bodies: json-body.ts.
- */
-function refuseNul(value: unknown, where: string): void {
-  if (!value || typeof value !== 'object') return;
-  for (const [name, item] of Object.entries(value)) {
-    if ([item].flat().some((v) => typeof v === 'string' && v.includes('\u0000'))) {
-      throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${name}: must not contain a NUL character (%00)`);
-    }
-  }
 }
 
 function orgFromConsoleRequest(request: FastifyRequest, deps: HttpDeps): string {
@@ -192,9 +155,9 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       if (!route.upload && request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
       const caller = callers.get(request) as Caller;
       const orgId = organizationOf(caller, request, deps);
-      const params = parse(route.params, request.params, 'path parameters');
-      const query = parse(route.query, request.query, 'query');
-      const body = route.upload ? await readUpload(request, route.upload) : parse(route.body, request.body, 'body');
+      const params = parseInput(route.params, request.params, 'path parameters');
+      const query = parseInput(route.query, request.query, 'query');
+      const body = route.upload ? await readUpload(request, route.upload) : parseBody(route.body, request.body, caller.kind === 'dashboard' ? ['organizationId'] : []);
       if (isBodyScopes(route.scope) && caller.kind === 'apiKey') {
         for (const scope of route.scope.fromBody(body)) requireScope(caller.key.scopes, scope);
       }

@@ -1,0 +1,55 @@
+// Request input as the route's schemas take it: path parameters, query and body, each refused with one
+// 400 naming every problem (zod's issues in the contract's words, unknown body fields, NUL characters).
+import type { z } from 'zod';
+import { AppError } from './errors.ts';
+import { unknownFields } from './unknown-fields.ts';
+
+/** One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter. */
+function zodMessage(where: string, error: z.ZodError): string {
+  const samePath = (a: z.core.$ZodIssue, b: z.core.$ZodIssue) => a.path.join('.') === b.path.join('.');
+  const looser = (issue: z.core.$ZodIssue) => issue.code === 'too_big'
+    && error.issues.some((other) => other.code === 'too_big' && samePath(other, issue) && Number(other.maximum) < Number(issue.maximum));
+  return error.issues
+    .filter((issue) => !looser(issue))
+    .map((issue) => {
+      const path = issue.path.length ? issue.path.join('.') : where;
+      // A message that starts with its field's name ("page must be at most …") is not prefixed with it again.
+      const field = String(issue.path.at(-1) ?? where);
+      return issue.message.startsWith(`${field} `) ? `${path}${issue.message.slice(field.length)}` : `${path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  refuseNul(value, where);
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error)}`);
+  return result.data;
+}
+
+/**
+ * A body as its schema takes it. A field the schema does not know is refused, not dropped (unknown-fields.ts),
+ * and named beside any other problem. `ignore`: top-level keys read elsewhere.
+ */
+export function parseBody<T>(schema: z.ZodType<T> | undefined, value: unknown, ignore: readonly string[]): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? undefined);
+  const unknown = unknownFields(schema, value, result.success ? result.data : undefined, ignore);
+  const problems = [result.success ? null : zodMessage('body', result.error), unknown].filter(Boolean);
+  if (problems.length) throw new AppError('VALIDATION_FAILED', `Invalid body: ${problems.join('; ')}`);
+  return result.data as T;
+}
+
+/**
+ * A NUL character in a query or path value is refused: no text the contract takes holds one, and SQLite
+ * ends a string at it (a search term would be cut short, or end an FTS phrase early). Bodies: json-body.ts.
+ */
+function refuseNul(value: unknown, where: string): void {
+  if (!value || typeof value !== 'object') return;
+  for (const [name, item] of Object.entries(value)) {
+    if ([item].flat().some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+      throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${name}: must not contain a NUL character (%00)`);
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// Unknown fields in a body are refused, not dropped: a misnamed field silently ignored can change what a
+// request does (an SMS campaign's `phones` instead of `audienceCriteria.phones` went to every contact).
+// Found by comparing the body as sent with the body as its schema parsed it: a key of an object that the
+// parse left out is one the schema does not know. The answer names it and the fields its object takes.
+import type { z } from 'zod';
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Paths (`phones`, `recipient.first_name`, `components.0.kind`) of the keys of `input` that `output` lacks. */
+export function droppedKeys(input: unknown, output: unknown, path: string[] = []): string[][] {
+  if (Array.isArray(input) && Array.isArray(output)) {
+    return input.length === output.length ? input.flatMap((item, i) => droppedKeys(item, output[i], [...path, String(i)])) : [];
+  }
+  if (!isObject(input) || !isObject(output)) return [];
+  return Object.keys(input).flatMap((key) => (Object.hasOwn(output, key) ? droppedKeys(input[key], output[key], [...path, key]) : [[...path, key]]));
+}
+
+type Def = { type: string; innerType?: Schema; in?: Schema; out?: Schema; element?: Schema; shape?: Record<string, Schema> };
+type Schema = { _zod: { def: Def } };
+
+/** The field names of the object at `path` in `schema` (through optional, default, preprocess and arrays), or null. */
+export function fieldsAt(schema: z.ZodType, path: string[]): string[] | null {
+  let current = schema as unknown as Schema | undefined;
+  let i = 0;
+  while (current) {
+    const def = current._zod.def;
+    if (def.type === 'object') {
+      if (i === path.length) return Object.keys(def.shape ?? {});
+      current = def.shape?.[path[i++] as string];
+    } else if (def.type === 'array' && /^\d+$/.test(path[i] ?? '')) {
+      current = def.element;
+      i++;
+    } else if (def.type === 'pipe') {
+      current = def.in?._zod.def.type === 'transform' ? def.out : def.in;
+    } else if (def.innerType) {
+      current = def.innerType;
+    } else {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The fields of `input` that `schema` does not take, grouped by the object they are in, as a sentence:
+ * `unknown field "phones" (the body takes name, messageBody, …)`; null when there are none. `output` is the
+ * parsed body, or undefined when parsing failed (then only the top level is compared, with the schema's
+ * fields). `ignore` lists top-level keys read elsewhere (a console request's `organizationId`).
+ */
+export function unknownFields(schema: z.ZodType, input: unknown, output: unknown, ignore: readonly string[] = []): string | null {
+  const top = fieldsAt(schema, []);
+  const found = output === undefined
+    ? (isObject(input) && top ? Object.keys(input).filter((key) => !top.includes(key)).map((key) => [key]) : [])
+    : droppedKeys(input, output);
+  const dropped = found.filter((path) => !(path.length === 1 && ignore.includes(path[0] as string)));
+  if (dropped.length === 0) return null;
+  const byParent = new Map<string, string[][]>();
+  for (const path of dropped) {
+    const parent = path.slice(0, -1).join('.');
+    byParent.set(parent, [...(byParent.get(parent) ?? []), path]);
+  }
+  return [...byParent].map(([parent, paths]) => {
+    const names = paths.map((path) => `"${path.join('.')}"`).join(', ');
+    const fields = fieldsAt(schema, paths[0]?.slice(0, -1) ?? []);
+    const takes = fields?.length ? ` (${parent ? `${parent} takes` : 'the body takes'} ${fields.join(', ')})` : '';
+    return `unknown field${paths.length === 1 ? '' : 's'} ${names}${takes}`;
+  }).join('; ');
+}

@@ -1,0 +1,67 @@
+// A body field the route does not know is refused (400, naming it and the fields its object takes), never
+// dropped: a misnamed recipients field once sent an SMS campaign to every contact.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+const api = (method: string, path: string, body?: unknown) => t.request(method, path, { token: key, body });
+const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
+  await t.dashboard('POST', '/dashboard/contacts', { name: 'Asha', phone: '+919810012345' });
+  await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
+  await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Shipped', dltTemplateId: '1207160000000000001', body: 'Your order {#var#} has shipped - ACME' });
+  await api('POST', '/v1/whatsapp/templates', { name: 'hello', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hello {{1}}' }] });
+  await t.advance(60);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('unknown body fields', () => {
+  it('a campaign with a misnamed recipients field is refused, naming the fields it takes; nothing is created or charged', async () => {
+    const before = await balance();
+    const sms = await api('POST', '/v1/sms/campaigns', { name: 'Oops', senderId: 'ACMEIN', messageBody: 'Your order #1 has shipped - ACME', phones: ['919810012345'] });
+    expect(sms.status).toBe(400);
+    expect(sms.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/^Invalid body: unknown field "phones" \(the body takes name, messageBody, .*audienceCriteria/) });
+    expect((await api('GET', '/v1/sms/campaigns')).body.meta.total).toBe(0);
+    const two = await api('POST', '/v1/sms/campaigns', { name: 'Oops', messageBody: 'x', phones: [], recipients: [] });
+    expect(two.body.message).toMatch(/^Invalid body: unknown fields "phones", "recipients" \(the body takes /);
+    // Named beside the problems parsing found: a misnamed required field.
+    const misnamed = await api('POST', '/v1/sms/campaigns', { name: 'Oops', message: 'Hi' });
+    expect(misnamed.body.message).toMatch(/^Invalid body: messageBody: .*; unknown field "message" \(the body takes name, messageBody, /);
+    expect(await balance()).toBe(before);
+  });
+
+  it('a nested unknown field is named by its path, with the fields of its object', async () => {
+    const res = await api('POST', '/v1/email/send', {
+      templateId: 'etpl_x', recipient: { to: 'sam@example.net', first_name: 'Sam' }, fromName: 'Acme', fromEmail: 'hi@acme.test',
+    });
+    expect([res.status, res.body.message]).toEqual([400, 'Invalid body: unknown field "recipient.first_name" (recipient takes to, firstName, lastName)']);
+  });
+
+  it('the unified send says so in its own {message} shape, and sends nothing', async () => {
+    const res = await api('POST', '/v1/messages/send', { to: '+14155550801', channel: 'whatsapp', template: { name: 'hello', languageCode: 'en', params: ['A'] } });
+    expect([res.status, res.body]).toEqual([400, { message: 'Invalid body: unknown field "template.params" (template takes name, id, languageCode, variables, components)' }]);
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550801/messages')).body.data).toEqual([]);
+  });
+
+  it('objects the contract leaves open keep their keys: WhatsApp parameters, template variables; a console body may name its organization', async () => {
+    const wa = await api('POST', '/v1/whatsapp/send-template', {
+      to: '14155550802', templateName: 'hello', languageCode: 'en',
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Alice', parameter_name: 'first' }] }],
+    });
+    expect([wa.status, wa.body.status]).toEqual([200, 'sent']);
+    const unified = await api('POST', '/v1/messages/send', { to: '+14155550803', channel: 'whatsapp', template: { name: 'hello', languageCode: 'en', variables: { 1: 'Bo', extra: 'x' } } });
+    expect(unified.status).toBe(200);
+    const contact = await t.dashboard('POST', '/dashboard/contacts', { name: 'Ravi', phone: '+919810012346', organizationId: t.organizationId });
+    expect(contact.status).toBe(201);
+    // An API key's body has no organization to name.
+    const keyed = await api('POST', '/v1/contacts/' + contact.body.id + '/block', { reason: 'spam', organizationId: t.organizationId });
+    expect([keyed.status, keyed.body.message]).toEqual([400, expect.stringContaining('unknown field "organizationId"')]);
+  });
+});
