@@ -15,6 +15,12 @@ export function droppedKeys(input: unknown, output: unknown, path: string[] = []
   return Object.keys(input).flatMap((key) => (Object.hasOwn(output, key) ? droppedKeys(input[key], output[key], [...path, key]) : [[...path, key]]));
 }
 
+/** Without a parsed body to compare with: the top-level keys of `input` that are not fields of `schema`. */
+function unknownTopLevel(schema: z.ZodType, input: unknown): string[][] {
+  const fields = fieldsAt(schema, []);
+  return isObject(input) && fields ? Object.keys(input).filter((key) => !fields.includes(key)).map((key) => [key]) : [];
+}
+
 type Def = { type: string; innerType?: Schema; in?: Schema; out?: Schema; element?: Schema; shape?: Record<string, Schema> };
 type Schema = { _zod: { def: Def } };
 
@@ -48,10 +54,7 @@ export function fieldsAt(schema: z.ZodType, path: string[]): string[] | null {
  * fields). `ignore` lists top-level keys read elsewhere (a console request's `organizationId`).
  */
 export function unknownFields(schema: z.ZodType, input: unknown, output: unknown, ignore: readonly string[] = []): string | null {
-  const top = fieldsAt(schema, []);
-  const found = output === undefined
-    ? (isObject(input) && top ? Object.keys(input).filter((key) => !top.includes(key)).map((key) => [key]) : [])
-    : droppedKeys(input, output);
+  const found = output === undefined ? unknownTopLevel(schema, input) : droppedKeys(input, output);
   const dropped = found.filter((path) => !(path.length === 1 && ignore.includes(path[0] as string)));
   if (dropped.length === 0) return null;
   const byParent = new Map<string, string[][]>();
