@@ -98,7 +98,7 @@ describe('campaign results', () => {
     // Email: opened, not read; spam complaints are counted; its failures are bounces.
     const email = await server.dashboard<{ id: string }>('POST', '/dashboard/email/campaigns/create-and-launch', {
       name: 'Opened words', templateId: await emailTemplate('Welcome'), fromName: 'Example Store', fromEmail: 'hello@example.com',
-      audience: 'list', recipients: ['lee@example.org', 'bounce@sim.test', 'complaint@sim.test'],
+      audience: 'list', recipients: ['lee@example.org', 'bounce@sim.test', 'complaint@sim.test'], variables: { first_name: 'there' },
     });
     expect(email.status).toBe(202);
     await page.getByTestId('campaign-tab-email').click();

@@ -8,7 +8,23 @@ import { mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
  * `first_name` and `last_name` are filled from each recipient; other tags from the send's (or
  * campaign's) `variables`; a tag without a value renders its fallback, or nothing.
  */
+/** The tags filled from each recipient (their contact's name); a campaign-wide value fills in for recipients without one. */
+export const RECIPIENT_MERGE_TAGS = ['first_name', 'last_name'] as const;
+
 export const MERGE_TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*(?:\|([^{}]*))?\}\}/g;
+
+/**
+ * The tags of these texts (subject, HTML, plain text) that would come out empty without a campaign-wide
+ * value (for `first_name`/`last_name`, for recipients without a name: "Hi , …"): used at least once
+ * without a `|fallback` (an explicit one, even `{{tag|}}`, is the author's choice). In order of first use.
+ */
+export function tagsNeedingValue(...texts: Array<string | null | undefined>): string[] {
+  const tags = new Set<string>();
+  for (const text of texts) {
+    for (const match of (text ?? '').matchAll(MERGE_TAG)) if (match[2] === undefined) tags.add(match[1] as string);
+  }
+  return [...tags];
+}
 
 /**
  * The first `{{` that does not open a well-formed merge tag (an unclosed `{{first_name}`, or a block such

@@ -3,6 +3,7 @@
 import { CONTACT_FIELDS, isContactField, type CreateEmailCampaignInput, type CreateRcsCampaignInput, type CreateSmsCampaignInput, type CreateWaCampaignInput } from '../../contract/campaigns.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
+import { RECIPIENT_MERGE_TAGS, tagsNeedingValue } from '../../contract/email.ts';
 import { instantOf, skippedIn, wallClockParts } from '../../contract/timezone.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
@@ -144,12 +145,26 @@ export function rcsCampaign(clock: Clock, template: { name: string; variables: r
   };
 }
 
-export function emailCampaign(clock: Clock, templateName: string, input: CreateEmailCampaignInput): NewCampaign & { config: EmailCampaignConfig } {
+/** What an email campaign's checks read of its template. */
+type EmailTemplateTexts = { name: string; subject: string; html: string | null; text: string | null };
+
+/** Why a campaign would send merge tags blank, and what to do about it. */
+function blankTagsMessage(tags: string[]): string {
+  const named = tags.every((tag) => (RECIPIENT_MERGE_TAGS as readonly string[]).includes(tag));
+  const [first] = tags;
+  return `No value for ${tags.map((tag) => `{{${tag}}}`).join(', ')}: used without a |fallback and not given in variables, so `
+    + `${named ? 'recipients without a name' : 'every recipient'} would get ${tags.length === 1 ? 'it' : 'them'} blank. `
+    + `Give variables.${first}${named ? ' (what recipients without a name get)' : ''}, or write {{${first}|…}} in the template`;
+}
+
+export function emailCampaign(clock: Clock, template: EmailTemplateTexts, input: CreateEmailCampaignInput): NewCampaign & { config: EmailCampaignConfig } {
   if (input.audience === 'list' && !input.recipients?.length) throw bad('A list audience needs recipients: at least one email address');
   if (input.audience === 'subscribers' && input.recipients?.length) throw bad('recipients are for audience "list"; the subscribers are resolved at launch');
+  const blank = tagsNeedingValue(input.subject ?? template.subject, template.html, template.text).filter((tag) => !String(input.variables?.[tag] ?? '').trim());
+  if (blank.length) throw bad(blankTagsMessage(blank));
   const addresses = [...new Set((input.recipients ?? []).map((r) => r.toLowerCase()))];
   const config: EmailCampaignConfig = {
-    templateId: input.templateId, templateName, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo ?? null,
+    templateId: input.templateId, templateName: template.name, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo ?? null,
     subject: input.subject ?? null, variables: input.variables ?? {}, audience: input.audience,
   };
   return {

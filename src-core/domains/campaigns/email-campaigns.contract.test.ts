@@ -9,7 +9,8 @@ let key: string;
 let templateId: string;
 const credits = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits as number;
 const create = (body: Record<string, unknown>) => t.dashboard('POST', '/dashboard/email/campaigns', {
-  name: 'Spring news', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', ...body,
+  // {{first_name}} has no fallback in the template: the campaign's value is what recipients without a name get.
+  name: 'Spring news', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', variables: { first_name: 'there' }, ...body,
 });
 
 beforeAll(async () => {
@@ -41,6 +42,7 @@ describe('email campaigns', () => {
     const mailbox = (await t.dashboard('GET', '/sim/handsets/maya@example.com/messages')).body.data;
     expect(mailbox).toHaveLength(1);
     expect(mailbox[0].payload.subject).toBe('Spring is here, Maya');
+    expect((await t.dashboard('GET', '/sim/handsets/lee@example.com/messages')).body.data[0].payload.subject).toBe('Spring is here, there');
     await t.advance(30);
     const analytics = (await t.dashboard('GET', `/dashboard/email/campaigns/${created.body.id}/analytics`)).body;
     expect(analytics).toMatchObject({ sent: 2, delivered: 2, read: 2, clicked: 2, failed: 0, clickRate: 100 });
@@ -53,6 +55,18 @@ describe('email campaigns', () => {
     const reader = await t.createKey({ scopes: ['email:send'] });
     expect((await t.request('GET', '/v1/email/campaigns', { token: reader.key })).status).toBe(403);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
+  it('refuses a campaign that would send a merge tag blank: used without a fallback and given no value', async () => {
+    const before = (await t.request('GET', '/v1/email/campaigns', { token: key })).body.meta.total;
+    const res = await create({ name: 'Blank', recipients: ['zed@example.org'], variables: { first_name: '  ' } });
+    expect([res.status, res.body.message]).toEqual([400, 'No value for {{first_name}}: used without a |fallback and not given in variables, so '
+      + 'recipients without a name would get it blank. Give variables.first_name (what recipients without a name get), or write {{first_name|…}} in the template']);
+    const order = await create({ name: 'Order', recipients: ['zed@example.org'], subject: 'Order {{order}} for {{first_name|you}}' });
+    expect(order.body.message).toMatch(/^No value for \{\{order\}\}: .* so every recipient would get it blank\. Give variables\.order, or write/);
+    // A subject that overrides the template's with a fallback still leaves the HTML's use.
+    const subjectOnly = await create({ name: 'Subject', recipients: ['zed@example.org'], subject: 'Hi {{first_name|there}}', variables: {} });
+    expect(subjectOnly.body.message).toMatch(/^No value for \{\{first_name\}\}/);
+    expect((await t.request('GET', '/v1/email/campaigns', { token: key })).body.meta.total).toBe(before);
   });
   it('the subscribers audience is resolved at launch, skipping suppressed addresses', async () => {
     const bounced = await create({ name: 'Bounce first', recipients: ['bounce@sim.test'] });
@@ -80,7 +94,7 @@ describe('email campaigns', () => {
     expect(t.server.services.campaigns.audit(t.organizationId, created.body.id).consistent).toBe(true);
   });
   it('creates once under one Idempotency-Key, as the other campaign routes do', async () => {
-    const body = { name: 'Once', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', recipients: ['once@example.com'] };
+    const body = { name: 'Once', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', recipients: ['once@example.com'], variables: { first_name: 'there' } };
     const send = () => t.request('POST', '/dashboard/email/campaigns', { token: t.dashboardToken, body, headers: { 'idempotency-key': 'email-campaign-once' } });
     const first = await send();
     const again = await send();
@@ -107,7 +121,7 @@ describe('email campaigns', () => {
   });
   it('console: create-and-launch is one transaction, so a refusal (no credits, no subscribers) leaves no DRAFT behind', async () => {
     const both = (body: Record<string, unknown>) => t.dashboard('POST', '/dashboard/email/campaigns/create-and-launch', {
-      name: 'In one go', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', ...body,
+      name: 'In one go', templateId, fromName: 'Acme', fromEmail: 'news@acme.test', variables: { first_name: 'there' }, ...body,
     });
     const total = async () => (await t.request('GET', '/v1/email/campaigns', { token: key })).body.meta.total as number;
     const before = await total();

@@ -25,7 +25,7 @@ const emailItem = (c: CampaignSummary) => {
 
 export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: EmailService; clock: Clock; db: Db }) {
   const { campaigns } = deps;
-  const create = (orgId: string, body: CreateEmailCampaignInput) => emailCampaign(deps.clock, deps.email.prepare(orgId, body).template.name, body);
+  const create = (orgId: string, body: CreateEmailCampaignInput) => emailCampaign(deps.clock, deps.email.prepare(orgId, body).template, body);
   const audience = (orgId: string) => (config: Record<string, unknown>) =>
     ((config as EmailCampaignConfig).audience === 'subscribers' ? deps.email.subscribers(orgId) : []);
   return [

@@ -2,11 +2,11 @@
 // its merge tags (one without a fallback needs a value), the sender (on a verified domain), the audience (a
 // pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch.
 import { useState } from 'react';
-import { senderAllowed, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
+import { senderAllowed, tagsNeedingValue, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { Empty } from '../../components/states.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
-import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, tagsNeedingValue, variablesOf } from './merge-tags.ts';
+import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
 

@@ -15,22 +15,6 @@ export function mergeTagsOf(...texts: Array<string | null | undefined>): string[
   return [...tags];
 }
 
-/**
- * The tags that would come out empty without a campaign-wide value (for a per-recipient tag, for recipients
- * without a name: "Hi , …"): used at least once without a `|fallback` (an explicit one, even `{{tag|}}`, is
- * the author's choice).
- */
-export function tagsNeedingValue(...texts: Array<string | null | undefined>): string[] {
-  const tags = new Set<string>();
-  for (const text of texts) {
-    for (const match of (text ?? '').matchAll(MERGE_TAG)) {
-      const tag = match[1] as string;
-      if (match[2] === undefined) tags.add(tag);
-    }
-  }
-  return [...tags];
-}
-
 /** The subject to send: what the user typed, trimmed, only when it is not the template's own. */
 export function subjectOverride(typed: string, templateSubject: string | undefined): string | undefined {
   const subject = typed.trim();

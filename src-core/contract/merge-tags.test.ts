@@ -1,7 +1,7 @@
 // Which merge tags of an email campaign need a value typed in: those with a `|fallback` (even an empty one, the
 // author's choice) not, the rest where any use of them lacks a fallback (a per-recipient tag, for recipients without a name).
 import { describe, expect, it } from 'vitest';
-import { tagsNeedingValue } from './merge-tags.ts';
+import { tagsNeedingValue } from './email.ts';
 
 describe('tagsNeedingValue', () => {
   it('asks for the tags that would come out empty, once each, in order of first use', () => {
