@@ -7,6 +7,7 @@ import { SCOPES } from './contract/scopes.ts';
 import { defaultDataFile } from './data-path.ts';
 import { createServer } from './server.ts';
 import { listen, readServerInfo, removeServerInfo, writeServerInfo } from './listen.ts';
+import { onStopSignal } from './stop-signal.ts';
 
 const HELP = `switchboard <command> [flags]
 
@@ -63,19 +64,14 @@ async function serve(flags: Flags): Promise<void> {
     out(`  Console:  ${ready.consoleUrl}`);
     out(`  Organization: ${ready.organizationId}`);
   }
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignal((signal) => {
     process.stderr.write(`${signal}: stopping\n`);
     removeServerInfo(dataFile);
     server.close().then(() => process.exit(0), (error: unknown) => {
       process.stderr.write(`error while stopping: ${String(error)}\n`);
       process.exit(1);
     });
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  });
 }
 
 async function withCore<T>(flags: Flags, work: (core: Awaited<ReturnType<typeof createServer>>) => T | Promise<T>): Promise<T> {

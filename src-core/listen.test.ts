@@ -2,12 +2,12 @@
 // development endpoint, prints the secret and each delivery with the receiver's answer, cleans up on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'sb-listen-'));
@@ -33,33 +33,58 @@ const node = (args: string[]) => {
   return { child, line, lines };
 };
 
+type Ready = { url: string; dashboardToken: string };
+let receiver: Server;
+let target: string;
+let ready: Ready;
+let data: string;
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(202).end('thanks'));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+  data = join(dir, 'listen.db');
+  const serve = node(['serve', '--port', '0', '--data', data, '--seed', 'none', '--json', '--allow-private-webhooks']);
+  ready = JSON.parse(await serve.line(/^\{/)) as Ready;
+});
+afterAll(() => {
+  receiver.close();
+});
+
+const exitOf = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+  child.once('exit', (code, signal) => resolve({ code, signal }));
+});
+const endpoint = (id: string) => fetch(`${ready.url}/dashboard/webhooks/${id}`, { headers: { authorization: `Bearer ${ready.dashboardToken}` } });
+async function startListen() {
+  const listen = node(['listen', '--forward-to', target, '--data', data]);
+  const secretLine = await listen.line(/signing secret/);
+  expect(secretLine).toMatch(/whsec_/);
+  return { ...listen, endpointId: /endpoint (whe_\w+)/.exec(secretLine)?.[1] as string };
+}
+
 describe('cli listen', () => {
   it('forwards deliveries to a local receiver and prints them', async () => {
-    const receiver = createServer((request, response) => {
-      request.resume();
-      request.on('end', () => response.writeHead(202).end('thanks'));
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
-    const data = join(dir, 'listen.db');
-    try {
-      const serve = node(['serve', '--port', '0', '--data', data, '--seed', 'none', '--json', '--allow-private-webhooks']);
-      const ready = JSON.parse(await serve.line(/^\{/)) as { url: string; dashboardToken: string };
-      const listen = node(['listen', '--forward-to', target, '--data', data]);
-      const secretLine = await listen.line(/signing secret/);
-      expect(secretLine).toMatch(/whsec_/);
-      const endpointId = /endpoint (whe_\w+)/.exec(secretLine)?.[1] as string;
-      await fetch(`${ready.url}/dashboard/webhooks/${endpointId}/test`, { method: 'POST', headers: { authorization: `Bearer ${ready.dashboardToken}`, 'content-type': 'application/json' }, body: '{}' });
-      expect(await listen.line(/--> webhook\.test \[evt_/)).toContain('attempt 1');
-      expect(await listen.line(/<-- \[202\] POST/)).toContain(target);
-      const exited = new Promise<number | null>((resolve) => listen.child.once('exit', resolve));
-      listen.child.kill('SIGINT');
-      expect(await exited).toBe(0);
-      const left = await fetch(`${ready.url}/dashboard/webhooks/${endpointId}`, { headers: { authorization: `Bearer ${ready.dashboardToken}` } });
-      expect(left.status).toBe(404);
-      serve.child.kill('SIGTERM');
-    } finally {
-      receiver.close();
-    }
+    const listen = await startListen();
+    await fetch(`${ready.url}/dashboard/webhooks/${listen.endpointId}/test`, { method: 'POST', headers: { authorization: `Bearer ${ready.dashboardToken}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(await listen.line(/--> webhook\.test \[evt_/)).toContain('attempt 1');
+    expect(await listen.line(/<-- \[202\] POST/)).toContain(target);
+    const exited = exitOf(listen.child);
+    listen.child.kill('SIGINT');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect((await endpoint(listen.endpointId)).status).toBe(404);
+  }, 60_000);
+
+  it('a second Ctrl-C (npm run forwards one more) or a SIGTERM while the endpoint is being removed does not cut the removal short', async () => {
+    const listen = await startListen();
+    const exited = exitOf(listen.child);
+    listen.child.kill('SIGINT');
+    await listen.line(/^Stopping: removing the development endpoint/);
+    listen.child.kill('SIGINT');
+    listen.child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(await listen.line(/^Removed/)).toBe(`Removed the development endpoint ${listen.endpointId}`);
+    expect((await endpoint(listen.endpointId)).status).toBe(404);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from './contract/stream.ts';
 import { privateFlagWouldLift } from './contract/webhooks.ts';
+import { onStopSignal } from './stop-signal.ts';
 
 export type ServerInfo = { url: string; dashboardToken: string; organizationId: string; pid: number };
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -36,8 +37,6 @@ export async function listen(options: { server: ServerInfo; forwardTo: string; e
     if (created.status === 400 && privateFlagWouldLift(body.message ?? '', options.forwardTo)) process.stderr.write('hint: start the server with --allow-private-webhooks to forward to http or local addresses\n');
     return 1;
   }
-  out(`Ready! Forwarding ${options.events.length ? options.events.join(', ') : 'all events'} to ${options.forwardTo}`);
-  out(`Your webhook signing secret is ${body.secret} (endpoint ${body.id})`);
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, { auth: { token: server.dashboardToken }, transports: ['websocket'] });
   socket.on('connect', () => socket.emit('joinOrganization', server.organizationId));
   socket.on('delivery:attempt', (attempt) => {
@@ -46,16 +45,17 @@ export async function listen(options: { server: ServerInfo; forwardTo: string; e
     out(`${attempt.at}  --> ${attempt.eventType} [${attempt.eventId}] attempt ${attempt.attempt}`);
     out(`${attempt.at}  <-- ${answer} POST ${options.forwardTo}${attempt.latencyMs === null ? '' : ` (${attempt.latencyMs} ms)`}`);
   });
-  return new Promise<number>((resolve) => {
-    const stop = (): void => {
-      socket.disconnect();
-      void fetch(`${server.url}/dashboard/webhooks/${body.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } })
-        .finally(() => {
-          out(`Removed the development endpoint ${body.id}`);
-          resolve(0);
-        });
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  // Registered before the secret is printed: a Ctrl-C as soon as it shows still removes the endpoint.
+  const stopped = new Promise<number>((resolve) => onStopSignal(() => {
+    out(`Stopping: removing the development endpoint ${body.id}`);
+    socket.disconnect();
+    void fetch(`${server.url}/dashboard/webhooks/${body.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } })
+      .finally(() => {
+        out(`Removed the development endpoint ${body.id}`);
+        resolve(0);
+      });
+  }));
+  out(`Ready! Forwarding ${options.events.length ? options.events.join(', ') : 'all events'} to ${options.forwardTo}`);
+  out(`Your webhook signing secret is ${body.secret} (endpoint ${body.id})`);
+  return stopped;
 }
