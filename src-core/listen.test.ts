@@ -20,6 +20,8 @@ const node = (args: string[]) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const lines: string[] = [];
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   const waiters: Array<[RegExp, (line: string) => void]> = [];
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
     lines.push(line);
@@ -30,7 +32,7 @@ const node = (args: string[]) => {
     if (found) resolve(found);
     else waiters.push([pattern, resolve]);
   });
-  return { child, line, lines };
+  return { child, line, lines, stderr };
 };
 
 type Ready = { url: string; dashboardToken: string };
@@ -53,12 +55,13 @@ afterAll(() => {
   receiver.close();
 });
 
+/** How the child ended, once its output has been read to the end. */
 const exitOf = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-  child.once('exit', (code, signal) => resolve({ code, signal }));
+  child.once('close', (code, signal) => resolve({ code, signal }));
 });
 const endpoint = (id: string) => fetch(`${ready.url}/dashboard/webhooks/${id}`, { headers: { authorization: `Bearer ${ready.dashboardToken}` } });
-async function startListen() {
-  const listen = node(['listen', '--forward-to', target, '--data', data]);
+async function startListen(server = ['--data', data]) {
+  const listen = node(['listen', '--forward-to', target, ...server]);
   const secretLine = await listen.line(/signing secret/);
   expect(secretLine).toMatch(/whsec_/);
   return { ...listen, endpointId: /endpoint (whe_\w+)/.exec(secretLine)?.[1] as string };
@@ -86,5 +89,27 @@ describe('cli listen', () => {
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(await listen.line(/^Removed/)).toBe(`Removed the development endpoint ${listen.endpointId}`);
     expect((await endpoint(listen.endpointId)).status).toBe(404);
+  }, 60_000);
+
+  it('says so, and exits 1, when the server does not remove the endpoint', async () => {
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        if (request.method === 'POST') response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"whe_kept","secret":"whsec_kept"}');
+        else response.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"Internal error"}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const listen = await startListen(['--server', url, '--token', 'dsh_test', '--org', 'org_test']);
+      const exited = exitOf(listen.child);
+      listen.child.kill('SIGINT');
+      expect(await exited).toEqual({ code: 1, signal: null });
+      expect(listen.stderr.join('')).toContain('error: could not remove the development endpoint whe_kept (the server answered 500)');
+      expect(listen.lines.filter((line) => line.startsWith('Removed'))).toEqual([]);
+    } finally {
+      server.close();
+    }
   }, 60_000);
 });

@@ -49,11 +49,15 @@ export async function listen(options: { server: ServerInfo; forwardTo: string; e
   const stopped = new Promise<number>((resolve) => onStopSignal(() => {
     out(`Stopping: removing the development endpoint ${body.id}`);
     socket.disconnect();
-    void fetch(`${server.url}/dashboard/webhooks/${body.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } })
-      .finally(() => {
-        out(`Removed the development endpoint ${body.id}`);
-        resolve(0);
-      });
+    // 404: already gone (a receiver's 410 deletes it); anything else leaves it registered, and says so.
+    fetch(`${server.url}/dashboard/webhooks/${body.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } }).then(
+      (answer) => (answer.ok || answer.status === 404 ? null : `the server answered ${answer.status}`),
+      (error: Error) => (error.cause as Error | undefined)?.message ?? error.message,
+    ).then((problem) => {
+      if (problem === null) out(`Removed the development endpoint ${body.id}`);
+      else process.stderr.write(`error: could not remove the development endpoint ${body.id} (${problem}); delete it on the console's Webhooks page\n`);
+      resolve(problem === null ? 0 : 1);
+    });
   }));
   out(`Ready! Forwarding ${options.events.length ? options.events.join(', ') : 'all events'} to ${options.forwardTo}`);
   out(`Your webhook signing secret is ${body.secret} (endpoint ${body.id})`);
