@@ -23,5 +23,6 @@ import { blankBlockReasonsMigration } from './0020-blank-block-reasons.ts';
 import { requestLogDetailMigration } from './0021-request-log-detail.ts';
 import { conversationsByContactMigration } from './0022-conversations-by-contact.ts';
 import { campaignComplaintsMigration } from './0023-campaign-complaints.ts';
+import { smsCampaignTemplateIdsMigration } from './0024-sms-campaign-template-ids.ts';
 
-export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration, contactSearchAccentsMigration, blankBlockReasonsMigration, requestLogDetailMigration, conversationsByContactMigration, campaignComplaintsMigration];
+export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration, contactSearchAccentsMigration, blankBlockReasonsMigration, requestLogDetailMigration, conversationsByContactMigration, campaignComplaintsMigration, smsCampaignTemplateIdsMigration];

@@ -14,7 +14,7 @@ import type { CampaignRow } from './campaigns.store.ts';
 
 /** What a recipient is charged in at launch: a billed channel's price in paise, or an email credit. */
 export type Billing = BilledChannel | 'email';
-/** How a campaign's messages are made; `settled`: the settings chosen at launch (the SMS sender and route), kept on the campaign. */
+/** How a campaign's messages are made; `settled`: the settings chosen at launch (the SMS sender, route and template id), kept on the campaign. */
 export type ChannelPlan = { compose(address: string): OutboundInput; settled?: Record<string, unknown> };
 export type ChannelAdapter = { billedAs: Billing; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan };
 export type CampaignChannels = { whatsapp: ChannelAdapter; sms: ChannelAdapter; rcs: ChannelAdapter; email: ChannelAdapter };
@@ -100,7 +100,9 @@ export function campaignChannels(deps: {
         const prepared = sms.prepare(orgId, {
           senderId: senderOf(orgId, config.senderId), message: config.messageBody, templateId: config.templateId ?? undefined, route: config.route ?? undefined,
         });
-        return { compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)), settled: { senderId: prepared.senderId, route: prepared.route } };
+        // A template given by its DLT id (a draft from before the create resolved it) is kept by its own id, as the logs carry it.
+        const settled = { senderId: prepared.senderId, route: prepared.route, ...(config.templateId === null ? {} : { templateId: prepared.template.id }) };
+        return { compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)), settled };
       },
     },
     email: {

@@ -5,6 +5,7 @@ import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { RECIPIENT_MERGE_TAGS, tagsNeedingValue } from '../../contract/email.ts';
 import { instantOf, skippedIn, wallClockParts } from '../../contract/timezone.ts';
+import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
 import { givenValue, recipientComponents, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
@@ -94,7 +95,11 @@ export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId:
   };
 }
 
-export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCampaign & { config: SmsCampaignConfig } {
+/**
+ * An SMS campaign from its input. A `templateId` is kept as the template's own id (`smt_…`) even when given
+ * as its DLT id, so it joins `GET /sms/templates` and the logs; sender, template and text are checked at launch.
+ */
+export function smsCampaign(clock: Clock, sms: Pick<SmsService, 'templateIdOf'>, orgId: string, input: CreateSmsCampaignInput): NewCampaign & { config: SmsCampaignConfig } {
   const criteria = input.audienceCriteria ?? {};
   // Left out, the audience is read from the criteria given: numbers a list, tags or a search a segment, nothing every contact.
   const audienceType = input.audienceType ?? (criteria.phones?.length ? 'manual' : criteria.tags?.length || criteria.search ? 'segment' : 'all');
@@ -107,7 +112,7 @@ export function smsCampaign(clock: Clock, input: CreateSmsCampaignInput): NewCam
     throw bad('A segment audience needs audienceCriteria.tags (contacts with any of them) or audienceCriteria.search');
   }
   const config: SmsCampaignConfig = {
-    messageBody: input.messageBody, senderId: input.senderId ?? null, templateId: input.templateId ?? null, route: input.route ?? null, audienceType,
+    messageBody: input.messageBody, senderId: input.senderId ?? null, templateId: input.templateId === undefined ? null : sms.templateIdOf(orgId, input.templateId), route: input.route ?? null, audienceType,
     audienceCriteria: audienceType === 'segment' ? { tags: criteria.tags, search: criteria.search } : {},
   };
   return {

@@ -10,6 +10,7 @@ import { defineRoute, reply } from '../../kernel/route.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { RcsService } from '../rcs/index.ts';
+import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import type { RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
 import { rcsCampaign, smsCampaign, whatsappCampaign } from './campaign-inputs.ts';
@@ -89,7 +90,7 @@ const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) =>
 });
 
 export function campaignRoutes(deps: {
-  campaigns: CampaignsService; whatsapp: WhatsappService; rcs: RcsService; contacts: ContactsService; clock: Clock; db: Db;
+  campaigns: CampaignsService; whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; contacts: ContactsService; clock: Clock; db: Db;
 }) {
   const { campaigns, clock } = deps;
   const smsAudience = (orgId: string) => (config: Record<string, unknown>) => {
@@ -144,7 +145,7 @@ export function campaignRoutes(deps: {
     defineRoute({
       method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: true, status: 201, body: createSmsCampaignBodySchema,
       handler: ({ orgId, body }) => {
-        const c = campaigns.create(orgId, smsCampaign(clock, body));
+        const c = campaigns.create(orgId, smsCampaign(clock, deps.sms, orgId, body));
         const config = c.config as SmsCampaignConfig;
         return {
           id: c.id, name: c.name, status: c.status, route: config.route, senderId: config.senderId, audienceType: config.audienceType,
@@ -162,7 +163,7 @@ export function campaignRoutes(deps: {
     }),
     createAndLaunchRoute(deps, 'sms', {
       body: createSmsCampaignBodySchema,
-      create: (orgId, body) => smsCampaign(clock, body),
+      create: (orgId, body) => smsCampaign(clock, deps.sms, orgId, body),
       audience: smsAudience,
       answer: (c) => ({ ...smsItem(c), audienceType: (c.config as SmsCampaignConfig).audienceType }),
     }),

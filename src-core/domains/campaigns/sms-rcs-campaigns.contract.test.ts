@@ -73,6 +73,26 @@ describe('SMS campaigns', () => {
     // The three contacts with phones, plus the two numbers of the manual campaign (contacts since they were sent to).
     expect((await sms(`/${all.body.id}`)).body).toMatchObject({ status: 'COMPLETED', totalRecipients: 5, sentCount: 5 });
   });
+  it('a templateId given as the DLT id is kept as the template\'s own id, the one its messages\' logs carry', async () => {
+    const templates = (await t.request('GET', '/v1/sms/templates', { token: key })).body.data as Array<{ id: string; dltTemplateId: string }>;
+    const own = templates.find((tpl) => tpl.dltTemplateId === '1207160000000000001')?.id;
+    expect(own).toMatch(/^smt_/);
+    const byDlt = await sms('', { name: 'By DLT id', messageBody: SALE, templateId: '1207160000000000001', audienceCriteria: { phones: ['919810050301'] } });
+    const byOwn = await sms('', { name: 'By own id', messageBody: SALE, templateId: own, audienceCriteria: { phones: ['919810050302'] } });
+    expect([(await sms(`/${byDlt.body.id}`)).body.templateId, (await sms(`/${byOwn.body.id}`)).body.templateId]).toEqual([own, own]);
+    await sms(`/${byDlt.body.id}/launch`);
+    await t.advance(3);
+    expect((await sms(`/${byDlt.body.id}`)).body).toMatchObject({ status: 'COMPLETED', templateId: own });
+    const logs = (await t.request('GET', '/v1/sms/logs?limit=10', { token: key })).body.data as Array<{ phone: string; templateId: string }>;
+    expect(logs.filter((log) => log.phone === '+919810050301').map((log) => log.templateId)).toEqual([own]);
+    // A DLT id no template has yet is kept as given; registered (and approved) before the launch, the launch settles it.
+    const later = await sms('', { name: 'Later', messageBody: 'Flash deal: 5% off - ACME', templateId: '1207160000000000009', audienceCriteria: { phones: ['919810050303'] } });
+    expect((await sms(`/${later.body.id}`)).body.templateId).toBe('1207160000000000009');
+    const flash = await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Flash', dltTemplateId: '1207160000000000009', body: 'Flash deal: {#var#} off - ACME', route: 'promotional' });
+    await t.advance(60);
+    expect((await sms(`/${later.body.id}/launch`)).status).toBe(202);
+    expect((await sms(`/${later.body.id}`)).body.templateId).toBe(flash.body.id);
+  });
   it('refuses bad requests with 400, and a launch that cannot go out leaves the DRAFT as it was', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ messageBody: SALE }, 'name'],

@@ -79,6 +79,11 @@ export function createSmsService(deps: {
   return {
     prepare,
     compose,
+    /**
+     * The template's own id (`smt_…`) for either form a client may give (that id or its DLT id), whatever its
+     * status; the id as given when no template of the organization has it (a launch then names it not found).
+     */
+    templateIdOf: (orgId: string, given: string): string => (store.templateById(orgId, given) ?? store.templateByDlt(orgId, given))?.id ?? given,
     /** A console reply: the first approved sender id, and the text must match an approved DLT template (400 otherwise). */
     async reply(orgId: string, to: string, text: string, origin: Origin): Promise<Message> {
       const senderId = defaultSender(orgId);
