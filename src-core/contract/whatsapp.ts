@@ -12,14 +12,26 @@ export const waButtonSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('URL'), text: placeholderText(25), url: z.url().max(2000) }),
   z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(25), phone_number: z.string().regex(/^\+?\d{6,15}$/) }),
 ]);
+export type WaButton = z.infer<typeof waButtonSchema>;
 
+const headerComponent = z.object({ type: z.literal('HEADER'), format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT']), text: placeholderText(60).optional() });
+const bodyComponent = z.object({ type: z.literal('BODY'), text: placeholderText(1024) });
+const footerComponent = z.object({ type: z.literal('FOOTER'), text: placeholderText(60) });
 export const waComponentSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('HEADER'), format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT']), text: placeholderText(60).optional() }),
-  z.object({ type: z.literal('BODY'), text: placeholderText(1024) }),
-  z.object({ type: z.literal('FOOTER'), text: placeholderText(60) }),
-  z.object({ type: z.literal('BUTTONS'), buttons: z.array(waButtonSchema).min(1).max(10) }),
+  headerComponent, bodyComponent, footerComponent, z.object({ type: z.literal('BUTTONS'), buttons: z.array(waButtonSchema).min(1).max(10) }),
 ]);
 export type WaTemplateComponent = z.infer<typeof waComponentSchema>;
+
+/** A button as a template answers it: the seed's `{ type, text, url }`, `url` null on a button without one; `phone_number` is additive. */
+export const waTemplateButtonSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('QUICK_REPLY'), text: z.string(), url: z.null() }),
+  z.object({ type: z.literal('URL'), text: z.string(), url: z.string() }),
+  z.object({ type: z.literal('PHONE_NUMBER'), text: z.string(), url: z.null(), phone_number: z.string() }),
+]);
+export type WaTemplateButton = z.infer<typeof waTemplateButtonSchema>;
+const waTemplateComponentSchema = z.discriminatedUnion('type', [
+  headerComponent, bodyComponent, footerComponent, z.object({ type: z.literal('BUTTONS'), buttons: z.array(waTemplateButtonSchema) }),
+]);
 
 export const createWaTemplateBodySchema = z.object({
   name: z.string().regex(/^[a-z0-9_]{1,512}$/, 'name must be lowercase letters, digits and underscores'),
@@ -35,7 +47,7 @@ export const waTemplateSchema = z.object({
   category: z.enum(WA_CATEGORIES),
   language: z.string(),
   status: z.enum(WA_TEMPLATE_STATUSES),
-  components: z.array(waComponentSchema),
+  components: z.array(waTemplateComponentSchema),
   rejectedReason: z.string().nullable(),
   createdAt: timestampSchema,
 });

@@ -71,6 +71,32 @@ describe('templates', () => {
   });
 });
 
+describe('template buttons', () => {
+  it('answer the seed\'s { type, text, url } everywhere: url null on a button without one, phone_number kept; an answer posts back', async () => {
+    const buttons = [
+      { type: 'PHONE_NUMBER', text: 'Call us', phone_number: '+14155550100' }, { type: 'QUICK_REPLY', text: 'Later' }, { type: 'URL', text: 'Help', url: 'https://help.example.com' },
+    ];
+    const answered = [
+      { type: 'PHONE_NUMBER', text: 'Call us', url: null, phone_number: '+14155550100' }, { type: 'QUICK_REPLY', text: 'Later', url: null },
+      { type: 'URL', text: 'Help', url: 'https://help.example.com' },
+    ];
+    const body = (name: string, b: unknown[]) => ({ name, category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Need help?' }, { type: 'BUTTONS', buttons: b }] });
+    const created = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body('contact_us', buttons) });
+    expect([created.status, created.body.components[1]]).toEqual([201, { type: 'BUTTONS', buttons: answered }]);
+    const detail = await t.dashboard('GET', `/dashboard/whatsapp/templates/${created.body.id}`);
+    expect(detail.body.components[1].buttons).toEqual(answered);
+    const listed = (await t.request('GET', '/v1/whatsapp/templates?limit=100', { token: key })).body.data as Array<{ name: string; components: Array<{ type: string; buttons?: unknown }> }>;
+    const buttonsOf = (name: string) => listed.find((tpl) => tpl.name === name)?.components.find((c) => c.type === 'BUTTONS')?.buttons;
+    expect(buttonsOf('contact_us')).toEqual(answered);
+    expect(buttonsOf('order_update')).toEqual([{ type: 'URL', text: 'Track', url: 'https://shop.example.com/track/{{1}}' }, { type: 'QUICK_REPLY', text: 'Thanks', url: null }]);
+    // What a GET answers can be POSTed back: url null on a button without one is taken as absent.
+    const again = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body('contact_us_again', answered) });
+    expect([again.status, again.body.components[1].buttons]).toEqual([201, answered]);
+    const noUrl = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body('url_null', [{ type: 'URL', text: 'Help', url: null }]) });
+    expect(noUrl.status).toBe(400);
+  });
+});
+
 describe('send-template', () => {
   it('sends with the right parameters, charges, and reaches the handset', async () => {
     const res = await send(params('14155550111'));
@@ -84,6 +110,8 @@ describe('send-template', () => {
       wamid: res.body.wamid, direction: 'outbound', type: 'template', status: 'sent', templateName: 'order_update', templateCategory: 'UTILITY',
       isTemplate: true, isBillable: true, billingAmountPaise: 80, source: 'API', conversation: { customerWaId: '14155550111' },
     });
+    // The rendered buttons keep the template's shape: the URL filled in, url null on a quick reply.
+    expect(entry.body.content.buttons).toEqual([{ type: 'URL', text: 'Track', url: 'https://shop.example.com/track/ABC123' }, { type: 'QUICK_REPLY', text: 'Thanks', url: null }]);
   });
   it('answers 400 naming what is wrong with the components', async () => {
     const cases: Array<[unknown, string]> = [

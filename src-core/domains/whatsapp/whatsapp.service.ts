@@ -2,7 +2,7 @@
 // logs, conversations by phone and header media.
 import type { Message } from '../../contract/messaging.ts';
 import type {
-  CreateWaTemplateInput, SendTemplateInput, WaLogEntry, WaSendResult, WaTemplate, WaTemplateComponent,
+  CreateWaTemplateInput, SendTemplateInput, WaButton, WaLogEntry, WaSendResult, WaTemplate, WaTemplateButton, WaTemplateComponent,
 } from '../../contract/whatsapp.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
@@ -20,9 +20,12 @@ import type { WaTemplateRow, WhatsappStore } from './whatsapp.store.ts';
 export const TEMPLATE_REVIEW_JOB = 'whatsapp.template.review';
 export const TEMPLATE_REVIEW_DELAY_MS = 60_000;
 
+/** A button in the seed's `{ type, text, url }` shape: `url` null where the button has none (stored as created, without it). */
+const answeredButton = (button: WaButton): WaTemplateButton => (button.type === 'URL' ? button : { ...button, url: null });
 const toTemplate = (row: WaTemplateRow): WaTemplate => ({
   id: row.id, name: row.name, category: row.category as WaTemplate['category'], language: row.language, status: row.status as WaTemplate['status'],
-  components: JSON.parse(row.components) as WaTemplateComponent[], rejectedReason: row.rejected_reason, createdAt: row.created_at,
+  components: (JSON.parse(row.components) as WaTemplateComponent[]).map((c) => (c.type === 'BUTTONS' ? { ...c, buttons: c.buttons.map(answeredButton) } : c)),
+  rejectedReason: row.rejected_reason, createdAt: row.created_at,
 });
 
 /** The simulated platform's review: documented in docs/contract-notes.md (WhatsApp). */
