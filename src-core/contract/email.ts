@@ -93,7 +93,9 @@ export const emailContactSchema = z.object({
   id: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), subscribed: z.boolean(), createdAt: timestampSchema,
 });
 export type EmailContact = z.infer<typeof emailContactSchema>;
-export const createEmailContactBodySchema = z.object({ email: z.email(), firstName: nullAsAbsent(z.string().trim().max(100)), lastName: nullAsAbsent(z.string().trim().max(100)) });
+/** An email contact's name: trimmed; empty or blank is no name (stored as null, like an absent one). */
+const contactName = nullAsAbsent(z.string().trim().max(100).transform((name) => name || undefined));
+export const createEmailContactBodySchema = z.object({ email: z.email(), firstName: contactName, lastName: contactName });
 
 export const sendingDomainSchema = z.object({ id: z.string(), domain: z.string(), status: z.enum(['PENDING', 'VERIFIED']), createdAt: timestampSchema, verifiedAt: timestampSchema.nullable() });
 export type SendingDomain = z.infer<typeof sendingDomainSchema>;

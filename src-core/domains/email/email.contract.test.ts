@@ -125,6 +125,16 @@ describe('email', () => {
       expect(hits.body.data.map((c: { email: string }) => c.email)).toEqual(['rc@example.com']);
     }
   });
+  it('email contacts: an empty or blank name is no name, null as when it is left out', async () => {
+    const blank = await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'blank1@example.org', firstName: '', lastName: '   ' } });
+    expect(blank.status).toBe(201);
+    expect(blank.body).toMatchObject({ email: 'blank1@example.org', firstName: null, lastName: null });
+    const half = await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'blank2@example.org', firstName: ' Ann ', lastName: '\t' } });
+    expect(half.body).toMatchObject({ firstName: 'Ann', lastName: null });
+    const listed = (await t.request('GET', '/v1/email/contacts?search=blank', { token: key })).body.data as Array<{ email: string; firstName: string | null; lastName: string | null }>;
+    expect(listed.map((c) => [c.email, c.firstName, c.lastName])).toEqual([['blank2@example.org', 'Ann', null], ['blank1@example.org', null, null]]);
+    expect((await t.dashboard('GET', '/dashboard/contacts?search=blank2@example.org')).body.data[0].name).toBe('Ann');
+  });
 });
 
 describe('merge values land as text', () => {
