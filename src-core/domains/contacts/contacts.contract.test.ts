@@ -105,6 +105,32 @@ describe('blocking', () => {
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
+  it('answers 404 for an email contact\'s ec_ id on every {id} route, saying what it is and how to find the contact', async () => {
+    const emailContact = await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'bob@shop.de' } });
+    const ec = emailContact.body.id as string;
+    expect(ec).toMatch(/^ec_/);
+    const refusals = [
+      await t.request('POST', `/v1/contacts/${ec}/block`, { token: key, body: {} }),
+      await t.request('POST', `/v1/contacts/${ec}/unblock`, { token: key }),
+      await get(`/v1/contacts/${ec}/notes`),
+      await t.request('POST', `/v1/contacts/${ec}/notes`, { token: key, body: { content: 'x' } }),
+      await t.request('DELETE', `/v1/contacts/${ec}/notes/note_nope`, { token: key }),
+      await t.dashboard('GET', `/dashboard/contacts/${ec}`),
+      await t.dashboard('PUT', `/dashboard/contacts/${ec}/tags`, { tags: [] }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({
+        statusCode: 404, error: 'Not Found', code: 'NOT_FOUND',
+        message: `Contact ${ec} not found: ${ec} is an email contact (GET /v1/email/contacts), not a contact; find the contact with GET /v1/contacts?search=<its email address> and use its cnt_ id`,
+      });
+    }
+    // As the message says: the contacts list finds the contact by the address, and its id blocks it.
+    const found = (await get('/v1/contacts?search=bob%40shop.de')).body.data as Array<{ id: string }>;
+    expect(found.map((c) => c.id)).toEqual([ids['Bob Müller']]);
+    expect((await t.request('POST', `/v1/contacts/${found[0]?.id}/block`, { token: key, body: {} })).body).toMatchObject({ success: true, isBlocked: true });
+    await t.request('POST', `/v1/contacts/${found[0]?.id}/unblock`, { token: key });
+  });
   it('writes contact.updated with changedFields to the outbox, once per real change', async () => {
     const id = ids['Priya Sharma'] as string;
     await t.request('POST', `/v1/contacts/${id}/block`, { token: key, body: { reason: 'spam' } });

@@ -47,8 +47,13 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
 
   function mustGet(orgId: string, id: string): ContactRow {
     const row = store.byId(orgId, id);
-    if (!row) throw notFound(`Contact ${id}`);
-    return row;
+    if (row) return row;
+    // The email audience's ids are not contacts' (docs/contract-notes.md, Contacts): say so, and how to find the contact.
+    if (id.startsWith('ec_')) {
+      throw new AppError('NOT_FOUND', `Contact ${id} not found: ${id} is an email contact (GET /v1/email/contacts), not a contact; `
+        + 'find the contact with GET /v1/contacts?search=<its email address> and use its cnt_ id');
+    }
+    throw notFound(`Contact ${id}`);
   }
 
   function setBlocked(orgId: string, id: string, blocked: boolean, reason: string | null): BlockResult {
