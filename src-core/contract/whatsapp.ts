@@ -7,10 +7,12 @@ export const WA_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const
 
 const placeholderText = (max: number) => z.string().trim().min(1).max(max);
 
+/** A button that has no URL takes `url` only as null (what a template answers for it), so an answer posts back. */
+const noUrl = z.null().optional();
 export const waButtonSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('QUICK_REPLY'), text: placeholderText(25) }),
+  z.object({ type: z.literal('QUICK_REPLY'), text: placeholderText(25), url: noUrl }),
   z.object({ type: z.literal('URL'), text: placeholderText(25), url: z.url().max(2000) }),
-  z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(25), phone_number: z.string().regex(/^\+?\d{6,15}$/) }),
+  z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(25), url: noUrl, phone_number: z.string().regex(/^\+?\d{6,15}$/) }),
 ]);
 export type WaButton = z.infer<typeof waButtonSchema>;
 
