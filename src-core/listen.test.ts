@@ -91,12 +91,13 @@ describe('cli listen', () => {
     expect((await endpoint(listen.endpointId)).status).toBe(404);
   }, 60_000);
 
-  it('says so, and exits 1, when the server does not remove the endpoint', async () => {
+  // A stub server: creates the endpoint, then answers its DELETE with a 500, or never (`hang`).
+  const removalRefused = async (deleteAnswer: 'error' | 'hang', expected: string) => {
     const server = createServer((request, response) => {
       request.resume();
       request.on('end', () => {
         if (request.method === 'POST') response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"whe_kept","secret":"whsec_kept"}');
-        else response.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"Internal error"}');
+        else if (deleteAnswer === 'error') response.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"Internal error"}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,10 +107,13 @@ describe('cli listen', () => {
       const exited = exitOf(listen.child);
       listen.child.kill('SIGINT');
       expect(await exited).toEqual({ code: 1, signal: null });
-      expect(listen.stderr.join('')).toContain('error: could not remove the development endpoint whe_kept (the server answered 500)');
+      expect(listen.stderr.join('')).toContain(`error: could not remove the development endpoint whe_kept (${expected})`);
       expect(listen.lines.filter((line) => line.startsWith('Removed'))).toEqual([]);
     } finally {
+      server.closeAllConnections();
       server.close();
     }
-  }, 60_000);
+  };
+  it('says so, and exits 1, when the server does not remove the endpoint', () => removalRefused('error', 'the server answered 500'), 60_000);
+  it('gives up on a server that does not answer the removal, and exits 1 (further signals are ignored meanwhile)', () => removalRefused('hang', 'no answer in 5 s'), 60_000);
 });

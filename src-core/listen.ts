@@ -8,6 +8,8 @@ import { onStopSignal } from './stop-signal.ts';
 
 export type ServerInfo = { url: string; dashboardToken: string; organizationId: string; pid: number };
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
+/** How long Ctrl-C waits for the server to remove the development endpoint. */
+const REMOVE_TIMEOUT_MS = 5_000;
 
 /** Where `serve` says how to reach it (next to its database; readable by this user only). */
 export const serverInfoFile = (dataFile: string): string => `${dataFile}.server.json`;
@@ -50,9 +52,11 @@ export async function listen(options: { server: ServerInfo; forwardTo: string; e
     out(`Stopping: removing the development endpoint ${body.id}`);
     socket.disconnect();
     // 404: already gone (a receiver's 410 deletes it); anything else leaves it registered, and says so.
-    fetch(`${server.url}/dashboard/webhooks/${body.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } }).then(
+    // Bounded: a server that hangs must not keep listen (which now ignores further signals) from exiting.
+    const signal = AbortSignal.timeout(REMOVE_TIMEOUT_MS);
+    fetch(`${server.url}/dashboard/webhooks/${body.id}`, { method: 'DELETE', headers: { authorization: headers.authorization }, signal }).then(
       (answer) => (answer.ok || answer.status === 404 ? null : `the server answered ${answer.status}`),
-      (error: Error) => (error.cause as Error | undefined)?.message ?? error.message,
+      (error: Error) => (error.name === 'TimeoutError' ? `no answer in ${REMOVE_TIMEOUT_MS / 1000} s` : (error.cause as Error | undefined)?.message ?? error.message),
     ).then((problem) => {
       if (problem === null) out(`Removed the development endpoint ${body.id}`);
       else process.stderr.write(`error: could not remove the development endpoint ${body.id} (${problem}); delete it on the console's Webhooks page\n`);
