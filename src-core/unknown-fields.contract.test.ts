@@ -50,6 +50,20 @@ describe('unknown body fields', () => {
     expect((await t.dashboard('GET', '/sim/handsets/+14155550801/messages')).body.data).toEqual([]);
   });
 
+  it('a route without a body takes nothing or {}: a field in it is named, anything else refused', async () => {
+    const contact = await t.dashboard('POST', '/dashboard/contacts', { name: 'Lee', phone: '+919810012347' });
+    const unblock = (body: unknown) => api('POST', `/v1/contacts/${contact.body.id}/unblock`, body);
+    expect((await unblock({ reason: 'ok' })).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid body: unknown field "reason" (this route takes no body)' });
+    expect((await unblock([1])).body.message).toBe('Invalid body: this route takes no body');
+    expect((await unblock({})).status).toBe(200);
+    expect((await unblock(undefined)).status).toBe(200);
+    // A console request may still name its organization.
+    const inbound = await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+919810012347', text: 'Hi' });
+    const read = await t.dashboard('POST', `/dashboard/conversations/${inbound.body.conversationId}/read`, { organizationId: t.organizationId });
+    expect(read.status).toBe(200);
+    expect((await t.dashboard('POST', `/dashboard/conversations/${inbound.body.conversationId}/read`, { unread: 0 })).status).toBe(400);
+  });
+
   it('objects the contract leaves open keep their keys: WhatsApp parameters, template variables; a console body may name its organization', async () => {
     const wa = await api('POST', '/v1/whatsapp/send-template', {
       to: '14155550802', templateName: 'hello', languageCode: 'en',

@@ -33,12 +33,22 @@ export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, 
  * and named beside any other problem. `ignore`: top-level keys read elsewhere.
  */
 export function parseBody<T>(schema: z.ZodType<T> | undefined, value: unknown, ignore: readonly string[]): T {
-  if (!schema) return undefined as T;
+  if (!schema) return noBody(value, ignore);
   const result = schema.safeParse(value ?? undefined);
   const unknown = unknownFields(schema, value, result.success ? result.data : undefined, ignore);
   const problems = [result.success ? null : zodMessage('body', result.error), unknown].filter(Boolean);
   if (problems.length) throw new AppError('VALIDATION_FAILED', `Invalid body: ${problems.join('; ')}`);
   return result.data as T;
+}
+
+/** A route without a body takes none: nothing, `{}`, or only the `ignore`d keys; fields in it are named as unknown. */
+function noBody<T>(value: unknown, ignore: readonly string[]): T {
+  if (value === undefined) return undefined as T;
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const fields = object ? Object.keys(value).filter((key) => !ignore.includes(key)) : [];
+  if (object && fields.length === 0) return undefined as T;
+  const named = fields.length ? `unknown field${fields.length === 1 ? '' : 's'} ${fields.map((field) => `"${field}"`).join(', ')} (this route takes no body)` : 'this route takes no body';
+  throw new AppError('VALIDATION_FAILED', `Invalid body: ${named}`);
 }
 
 /**
