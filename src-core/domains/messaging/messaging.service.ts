@@ -46,7 +46,19 @@ export type OutboundInput = {
 };
 
 /** A send refused while a group was queued without savepoints: that attempt is rolled back (see `sendMany`). */
-class QueueRefused extends Error {}
+class QueueRefused extends Error {
+  constructor(readonly refusal: unknown) {
+    super('a send of the group was refused');
+  }
+}
+
+/** How `sendMany` takes a refusal (a blocked contact, the wallet): see there. */
+export type SendManyOptions = {
+  /** A refusal refuses the whole group (it throws; nothing is sent or charged) instead of leaving the others. */
+  allOrNothing?: boolean;
+  /** Runs first inside the transaction that queues the group (nothing else runs between it and the queueing); throwing there sends nothing. */
+  precheck?: () => void;
+};
 
 const ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
 /** WhatsApp and Instagram let a business write freely only within 24 hours of the customer's last message. */
@@ -152,11 +164,11 @@ export function createMessagingService(deps: {
 
   /**
    * Many sends with three commits in all instead of three each (a campaign's slice): every message is
-   * queued in one transaction (a refusal leaves the others, see `queueAll`), handed to the provider (in
-   * one batch when it has a bulk API), and every outcome recorded in one transaction.
-   * Each answer is the message, or the error that refused it.
+   * queued in one transaction (a refusal leaves the others, see `queueAll`; with `allOrNothing` it refuses
+   * them all), handed to the provider (in one batch when it has a bulk API), and every outcome recorded in
+   * one transaction. Each answer is the message, or the error that refused it.
    */
-  async function sendMany(inputs: OutboundInput[]): Promise<Array<{ message: Message } | { error: unknown }>> {
+  async function sendMany(inputs: OutboundInput[], options: SendManyOptions = {}): Promise<Array<{ message: Message } | { error: unknown }>> {
     const ids = inputs.map((input) => input.messageId ?? newId('msg'));
     const answers: Array<{ message: Message } | { error: unknown } | null> = inputs.map(() => null);
     type Pending = { input: OutboundInput; i: number; row: MessageRow };
@@ -177,8 +189,8 @@ export function createMessagingService(deps: {
       if (!isolate) {
         try {
           return [{ input, i, row: enqueue(input, id) }];
-        } catch {
-          throw new QueueRefused();
+        } catch (error) {
+          throw new QueueRefused(error);
         }
       }
       try {
@@ -193,10 +205,12 @@ export function createMessagingService(deps: {
      * savepoint; a refusal rolls that attempt back alone and it runs again with one savepoint per message.
      */
     const attempt = <T>(work: (isolate: boolean) => T): T => db.tx(() => {
+      options.precheck?.();
       try {
         return db.savepoint(() => work(false));
       } catch (error) {
         if (!(error instanceof QueueRefused)) throw error;
+        if (options.allOrNothing) throw error.refusal;
         answers.fill(null);
         outcomes.clear();
         return work(true);

@@ -157,3 +157,30 @@ describe('Idempotency-Key', () => {
     expect((await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise).toBe(before - 25);
   });
 });
+
+// Last: these sends would change the counts the tests above read.
+describe('concurrency', () => {
+  it('is all or nothing against requests running alongside: a block or a wallet drained meanwhile refuses the whole send', async () => {
+    const handset = async (phone: string) => (await t.dashboard('GET', `/sim/handsets/${phone}/messages`)).body.data.length as number;
+    // A recipient blocked while the send runs: the answer and the handsets agree (it sent both, or neither).
+    for (let i = 0; i < 20; i++) {
+      const [first, second] = [`+1415560${String(i).padStart(4, '0')}`, `+1415570${String(i).padStart(4, '0')}`];
+      const contactId = (await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: second, text: 'Hi' })).body.contactId as string;
+      const [sent] = await Promise.all([send(shipped([first, second])), t.request('POST', `/v1/contacts/${contactId}/block`, { token: key, body: {} })]);
+      expect([sent.status, await handset(first)]).toEqual(sent.status === 200 ? [200, 1] : [409, 0]);
+    }
+    // Two sends of two recipients against a wallet that pays for three: one sends both, the other nothing.
+    const wallet = async () => (await t.dashboard('GET', '/dashboard/wallet')).body;
+    const { balancePaise, prices } = await wallet();
+    await t.dashboard('PUT', '/dashboard/wallet/prices', { prices: { sms: Math.floor(balancePaise / 3) } });
+    const phones = ['+14155580001', '+14155580002', '+14155580003', '+14155580004'];
+    const answers = await Promise.all([send(shipped(phones.slice(0, 2))), send(shipped(phones.slice(2)))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const refused = answers.findIndex((a) => a.status === 400);
+    expect(answers[refused]?.body.code).toBe('INSUFFICIENT_BALANCE');
+    expect(await Promise.all(phones.map(handset))).toEqual(refused === 0 ? [0, 0, 1, 1] : [1, 1, 0, 0]);
+    expect((await wallet()).balancePaise).toBe(balancePaise - 2 * Math.floor(balancePaise / 3));
+    await t.dashboard('PUT', '/dashboard/wallet/prices', { prices });
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000 });
+  });
+});

@@ -131,22 +131,26 @@ export function createSmsService(deps: {
       return pageEnvelope(rows.map(toTemplate), total, page);
     },
     /**
-     * Sends one SMS per recipient. The whole request is checked first (sender, template, every
-     * recipient's block state, the wallet for every recipient), so a refusal sends nothing.
+     * Sends one SMS per recipient, all or nothing: the whole request is checked (sender, template, every
+     * recipient's block state, the wallet for every recipient) in the transaction that queues every
+     * recipient, so a refusal (a contact blocked, or the wallet drained, by a request running alongside
+     * included) sends and charges nothing.
      */
     async send(orgId: string, input: SendSmsInput, origin: Origin): Promise<SmsSendResult & { messages: Message[] }> {
       const prepared = prepare(orgId, input);
       const recipients = [...new Set(input.to.map(e164))];
-      for (const phone of recipients) contacts.assertSendable(contacts.findByPhone(orgId, phone));
-      const cost = wallet.priceOf(orgId, 'sms') * recipients.length;
-      const balance = wallet.get(orgId).balancePaise;
-      if (cost > balance) {
-        throw insufficientBalance('sms', recipients.length, cost, balance);
-      }
-      const messages: Message[] = [];
-      for (const to of recipients) {
-        messages.push(await messaging.send(compose(orgId, prepared, to, origin)));
-      }
+      const precheck = (): void => {
+        for (const phone of recipients) contacts.assertSendable(contacts.findByPhone(orgId, phone));
+        const cost = wallet.priceOf(orgId, 'sms') * recipients.length;
+        const balance = wallet.get(orgId).balancePaise;
+        if (cost > balance) throw insufficientBalance('sms', recipients.length, cost, balance);
+      };
+      const answers = await messaging.sendMany(recipients.map((to) => compose(orgId, prepared, to, origin)), { allOrNothing: true, precheck });
+      // All or nothing: a refusal threw above, so every answer is a message (sent, or failed at the provider and refunded).
+      const messages = answers.map((answer) => {
+        if ('error' in answer) throw answer.error;
+        return answer.message;
+      });
       const sent = messages.filter((m) => m.status !== 'failed');
       const status = sent.length === messages.length ? 'sent' : sent.length === 0 ? 'failed' : 'partially_sent';
       const results = messages.map((m) => (m.status === 'failed'
