@@ -161,8 +161,8 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       if (isBodyScopes(route.scope) && caller.kind === 'apiKey') {
         for (const scope of route.scope.fromBody(body)) requireScope(caller.key.scopes, scope);
       }
-      const run = async (): Promise<StoredAnswer & { headers?: Record<string, string> }> => {
-        const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers });
+      const run = async (messageId?: (part: string) => string): Promise<StoredAnswer & { headers?: Record<string, string> }> => {
+        const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers, messageId });
         if (result && typeof result === 'object' && '__reply' in result) {
           const answer = result as Reply;
           return { status: answer.status, body: answer.body, ...(answer.headers ? { headers: answer.headers } : {}) };
@@ -171,7 +171,10 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       };
       const key = request.headers['idempotency-key'];
       const answer = route.idempotent && typeof key === 'string'
-        ? await deps.idempotency.run({ orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body } }, run, (error) => errorBody(error, route.errorBody === 'message'))
+        ? await deps.idempotency.run(
+          { orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body }, resumable: route.idempotent === 'resumable' },
+          run, (error) => errorBody(error, route.errorBody === 'message'),
+        )
         : await run();
       if ('replayed' in answer && answer.replayed) {
         fastifyReply.header('Idempotent-Replayed', 'true');

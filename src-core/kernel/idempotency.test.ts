@@ -70,4 +70,33 @@ describe('idempotency', () => {
     await expect(idempotency.run({ ...input, key: 'k7' }, async () => ({ status: 200, body: {} }))).rejects.toMatchObject({ statusCode: 409, message: expect.stringMatching(/was interrupted/) });
     await expect(idempotency.run({ ...input, key: 'bad key with spaces' }, async () => ({ status: 200, body: {} }))).rejects.toMatchObject({ statusCode: 400 });
   });
+  it('on a resumable route, gives the claim its own message ids, and runs a request a stop cut short again with the same ids', async () => {
+    const input = { orgId: 'org_a', key: 'r1', route: 'POST /v1/x', body: {}, resumable: true };
+    const ids: string[] = [];
+    const work = async (messageId?: (part: string) => string) => {
+      ids.push(messageId?.('sms/0') ?? 'none', messageId?.('sms/1') ?? 'none');
+      return { status: 200, body: {} };
+    };
+    await idempotency.run(input, work);
+    expect(ids[0]).toMatch(/^msg_[0-9A-Za-z]{24}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+    // Cut short: claimed at the same moment, never answered, nothing running it here.
+    const hash = createHash('sha256').update('POST /v1/x\n{}').digest('hex');
+    const store = createIdempotencyStore(db.sql);
+    const claimedMs = (store.get('org_a', 'r1') as { created_ms: number }).created_ms;
+    db.sql.prepare(`UPDATE idempotency_keys SET state = 'running', status_code = NULL, response = NULL WHERE idem_key = 'r1'`).run();
+    expect((await idempotency.run(input, work)).replayed).toBe(false);
+    expect(ids.slice(2)).toEqual(ids.slice(0, 2));
+    // Another key, another organization, or the same key after its window: other ids.
+    await idempotency.run({ ...input, key: 'r2' }, work);
+    await idempotency.run({ ...input, orgId: 'org_b' }, work);
+    clock.setTo(claimedMs + 24 * 3600 * 1000);
+    await idempotency.run(input, work);
+    expect(new Set(ids.filter((_, i) => i % 2 === 0)).size).toBe(4);
+    // Without `resumable`, no ids, and a request cut short stays 409.
+    store.claim({ orgId: 'org_a', key: 'r3', hash, route: 'POST /v1/x', now: clock.now(), expiredBefore: -1 });
+    await expect(idempotency.run({ ...input, key: 'r3', resumable: false }, work)).rejects.toMatchObject({ statusCode: 409 });
+    await idempotency.run({ ...input, key: 'r4', resumable: false }, work);
+    expect(ids.slice(-2)).toEqual(['none', 'none']);
+  });
 });

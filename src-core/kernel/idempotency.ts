@@ -1,10 +1,12 @@
 // Idempotency-Key on send routes: a repeat with the same key and body within 24 hours answers the first
 // answer and does nothing again (a repeat while the first runs waits for it); the same key with another
-// body is 409, and so is a key whose request was cut short by a stop.
+// body is 409. A key whose request was cut short by a stop runs again on a resumable route (its messages'
+// ids come from the key, so what it had sent is found, not sent again) and is 409 on any other.
 import { createHash } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import { AppError } from './errors.ts';
+import { seededId } from './ids.ts';
 import { createIdempotencyStore } from './idempotency.store.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
@@ -19,6 +21,8 @@ function canonical(value: unknown): string {
 }
 
 const flightKey = (input: { orgId: string; key: string }): string => `${input.orgId}\n${input.key}`;
+/** A claim's own message ids: from the organization, the key and when it was claimed (a key used again after its window gets new ones). */
+const messageIds = (orgId: string, key: string, claimedMs: number) => (part: string): string => seededId('msg', `${orgId}\n${key}\n${claimedMs}\n${part}`);
 
 export function createIdempotency(deps: { db: Db; clock: Clock }) {
   const store = createIdempotencyStore(deps.db.sql);
@@ -28,11 +32,12 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
   /**
    * Runs `work` once per (organization, key): the first answer is stored (a thrown AppError included,
    * rendered by `renderError` as the route renders it), later identical requests get it back with
-   * `replayed: true`.
+   * `replayed: true`. With `resumable`, `work` gets the claim's message ids, and a claim a stop left
+   * unanswered is run again with them.
    */
   async function run(
-    input: { orgId: string; key: string; route: string; body: unknown },
-    work: () => Promise<StoredAnswer>,
+    input: { orgId: string; key: string; route: string; body: unknown; resumable?: boolean },
+    work: (messageId?: (part: string) => string) => Promise<StoredAnswer>,
     renderError: (error: AppError) => unknown,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
@@ -49,18 +54,31 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
       }
       if (existing.state === 'running') {
         const first = inFlight.get(flightKey(input));
-        if (!first) {
-          // Claimed, never answered, and not running here: the server stopped while it ran.
+        if (first) {
+          await first.catch(() => undefined);
+          return run(input, work, renderError);
+        }
+        // Claimed, never answered, and not running here: the server stopped while it ran.
+        if (!input.resumable) {
           throw new AppError('CONFLICT', `The request with Idempotency-Key ${input.key} was interrupted (the server stopped while it ran), so its outcome is unknown: check the logs, then retry with a new key`);
         }
-        await first.catch(() => undefined);
-        return run(input, work, renderError);
+        return perform(input, work, renderError, existing.created_ms);
       }
       return { status: existing.status_code ?? 200, body: JSON.parse(existing.response ?? 'null'), replayed: true };
     }
+    return perform(input, work, renderError, now);
+  }
+
+  /** Runs the claimed request and keeps its answer; a repeat arriving meanwhile waits for it. */
+  function perform(
+    input: { orgId: string; key: string; resumable?: boolean },
+    work: (messageId?: (part: string) => string) => Promise<StoredAnswer>,
+    renderError: (error: AppError) => unknown,
+    claimedMs: number,
+  ): Promise<StoredAnswer & { replayed: boolean }> {
     const running = (async () => {
       try {
-        const answer = await work();
+        const answer = await work(input.resumable ? messageIds(input.orgId, input.key, claimedMs) : undefined);
         store.finish(input.orgId, input.key, answer.status, JSON.stringify(answer.body ?? null));
         return { ...answer, replayed: false };
       } catch (error) {

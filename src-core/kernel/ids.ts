@@ -1,5 +1,5 @@
 // Ids: the contract's prefix, an underscore and 24 random base62 characters.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -53,4 +53,14 @@ export function createIdSequence(prefix: string): () => string {
   const stem = randomBase62(12);
   let counter = 0;
   return () => `${prefix}_${stem}${(counter++).toString(36).padStart(12, '0')}`;
+}
+
+/** An id made from `seed` alone: the same seed, the same id (a keyed request's message, run again after a stop). */
+export function seededId(prefix: string, seed: string): string {
+  let out = '';
+  for (const byte of createHash('sha512').update(seed).digest()) {
+    if (byte < 248) out += ALPHABET[byte % 62];
+    if (out.length === 24) break;
+  }
+  return `${prefix}_${out}`;
 }

@@ -29,6 +29,8 @@ export type RouteContext<P, Q, B> = {
   caller: Caller;
   clientIp: string;
   headers: Record<string, string | string[] | undefined>;
+  /** On a `resumable` route called with an Idempotency-Key: the key's own id for each message the request sends. */
+  messageId?: ((part: string) => string) | undefined;
 };
 
 export type Reply = { readonly __reply: true; status: number; body: unknown; headers?: Record<string, string> };
@@ -60,8 +62,12 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   upload?: { field: string; maxBytes: number };
   /** `message`: errors are rendered as `{message, ...extra}` only (the contract's unified-send shape). */
   errorBody?: 'envelope' | 'message';
-  /** Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer (send routes). */
-  idempotent?: boolean;
+  /**
+   * Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer. `resumable` (send
+   * routes): its messages take their ids from the key (`messageId` in the context), so a request a stop cut
+   * short runs again under its key and answers what it had sent, sending only what it had not.
+   */
+  idempotent?: boolean | 'resumable';
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => unknown;
 };
 

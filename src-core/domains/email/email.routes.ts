@@ -13,9 +13,9 @@ const org = organizationField;
 export function emailRoutes(service: EmailService) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/email/send', scope: 'email:send', console: true, idempotent: true, body: sendEmailBodySchema,
-      handler: async ({ orgId, body, caller }) => {
-        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller));
+      method: 'POST', path: '/v1/email/send', scope: 'email:send', console: true, idempotent: 'resumable', body: sendEmailBodySchema,
+      handler: async ({ orgId, body, caller, messageId }) => {
+        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller, messageId));
         return result;
       },
     }),

@@ -21,10 +21,10 @@ export function instagramRoutes(service: InstagramService) {
       handler: ({ orgId, query }) => service.conversations(orgId, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/instagram/messages', scope: 'instagram:messages:send', console: true, idempotent: true,
+      method: 'POST', path: '/v1/instagram/messages', scope: 'instagram:messages:send', console: true, idempotent: 'resumable',
       body: sendInstagramMessageBodySchema,
-      handler: async ({ orgId, body, caller }) => {
-        const { messageId, status } = await service.sendMessage(orgId, body, originOf(caller));
+      handler: async ({ orgId, body, caller, messageId: keyed }) => {
+        const { messageId, status } = await service.sendMessage(orgId, body, originOf(caller, keyed));
         return { messageId, status };
       },
     }),

@@ -56,7 +56,10 @@ class QueueRefused extends Error {
 export type SendManyOptions = {
   /** A refusal refuses the whole group (it throws; nothing is sent or charged) instead of leaving the others. */
   allOrNothing?: boolean;
-  /** Runs first inside the transaction that queues the group (nothing else runs between it and the queueing); throwing there sends nothing. */
+  /**
+   * Runs first inside the transaction that queues the group (nothing else runs between it and the queueing);
+   * throwing there sends nothing. Not run when every message of the group exists already (run again by its ids).
+   */
   precheck?: () => void;
 };
 
@@ -205,7 +208,8 @@ export function createMessagingService(deps: {
      * savepoint; a refusal rolls that attempt back alone and it runs again with one savepoint per message.
      */
     const attempt = <T>(work: (isolate: boolean) => T): T => db.tx(() => {
-      options.precheck?.();
+      // A group run again with its ids (a keyed request after a stop) that was all queued before is past its checks.
+      if (inputs.some((input, i) => !input.messageId || !store.byId(ids[i] as string))) options.precheck?.();
       try {
         return db.savepoint(() => work(false));
       } catch (error) {

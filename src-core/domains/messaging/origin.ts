@@ -2,7 +2,24 @@
 import type { MessageSource } from '../../contract/messaging.ts';
 import type { Caller } from '../../kernel/route.ts';
 
-export type Origin = { source: MessageSource; sourceName?: string | null };
+export type Origin = {
+  source: MessageSource;
+  sourceName?: string | null;
+  /**
+   * A keyed request's own id for each message it sends (`part` names the message within the request): run
+   * again under its key after a stop cut it short, it finds what it had sent instead of sending it again.
+   */
+  messageId?: ((part: string) => string) | undefined;
+};
 
-export const originOf = (caller: Caller): Origin =>
-  caller.kind === 'apiKey' ? { source: 'API', sourceName: caller.key.keyId } : { source: 'MANUAL', sourceName: 'Console' };
+export const originOf = (caller: Caller, messageId?: (part: string) => string): Origin => ({
+  ...(caller.kind === 'apiKey' ? { source: 'API', sourceName: caller.key.keyId } : { source: 'MANUAL', sourceName: 'Console' }),
+  ...(messageId ? { messageId } : {}),
+});
+
+/** The message id a keyed request gives its message `part`, as `OutboundInput` fields (none when unkeyed). */
+export const keyedId = (origin: Origin, part: string): { messageId?: string } => (origin.messageId ? { messageId: origin.messageId(part) } : {});
+
+/** The same origin for a part of the request (a unified send's channel): its message ids are that part's own. */
+export const partOf = (origin: Origin, part: string): Origin =>
+  (origin.messageId ? { ...origin, messageId: (inner: string) => (origin.messageId as (p: string) => string)(`${part}/${inner}`) } : origin);

@@ -12,9 +12,9 @@ const org = organizationField;
 export function rcsRoutes(service: RcsService) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/rcs/send', scope: 'rcs:send', console: true, idempotent: true, body: sendRcsBodySchema,
-      handler: async ({ orgId, body, caller }) => {
-        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller));
+      method: 'POST', path: '/v1/rcs/send', scope: 'rcs:send', console: true, idempotent: 'resumable', body: sendRcsBodySchema,
+      handler: async ({ orgId, body, caller, messageId }) => {
+        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller, messageId));
         return result;
       },
     }),

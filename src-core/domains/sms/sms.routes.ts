@@ -12,9 +12,9 @@ const org = organizationField;
 export function smsRoutes(service: SmsService) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/sms/send', scope: 'sms:send', console: true, idempotent: true, body: sendSmsBodySchema,
-      handler: async ({ orgId, body, caller }) => {
-        const { messages: _messages, ...result } = await service.send(orgId, body, originOf(caller));
+      method: 'POST', path: '/v1/sms/send', scope: 'sms:send', console: true, idempotent: 'resumable', body: sendSmsBodySchema,
+      handler: async ({ orgId, body, caller, messageId }) => {
+        const { messages: _messages, ...result } = await service.send(orgId, body, originOf(caller, messageId));
         return result;
       },
     }),

@@ -7,12 +7,12 @@ import type { UnifiedSendService } from './unified-send.service.ts';
 export function unifiedSendRoutes(service: UnifiedSendService) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/messages/send', console: true, idempotent: true, errorBody: 'message', body: unifiedSendBodySchema,
+      method: 'POST', path: '/v1/messages/send', console: true, idempotent: 'resumable', errorBody: 'message', body: unifiedSendBodySchema,
       scope: {
         fromBody: (body) => service.scopesFor(body as UnifiedSendBody),
         probe: { body: { to: '+14155550101', channel: 'whatsapp', template: { name: 'x', languageCode: 'en' } }, scope: 'whatsapp:send' },
       },
-      handler: ({ orgId, body, caller }) => service.send(orgId, body, originOf(caller)),
+      handler: ({ orgId, body, caller, messageId }) => service.send(orgId, body, originOf(caller, messageId)),
     }),
   ];
 }

@@ -4,7 +4,7 @@ import type { Scope } from '../../contract/scopes.ts';
 import type { UnifiedAttempt, UnifiedSendBody, UnifiedSendResult } from '../../contract/unified-send.ts';
 import { AppError } from '../../kernel/errors.ts';
 
-import type { Origin } from '../messaging/index.ts';
+import { partOf, type Origin } from '../messaging/index.ts';
 
 /** One channel as the unified send sees it: its scope, its required fields, and its own send path. */
 export type ChannelAdapter = {
@@ -44,7 +44,7 @@ export function createUnifiedSendService(deps: { adapters: Partial<Record<Channe
       const attempts: UnifiedAttempt[] = [];
       for (const channel of chainOf(body)) {
         try {
-          const result = await adapterFor(channel).send(orgId, body, origin);
+          const result = await adapterFor(channel).send(orgId, body, partOf(origin, channel));
           if (result.status !== 'failed') {
             attempts.push({ channel, status: 'sent', messageId: result.messageId });
             return { status: 'sent', channelUsed: channel, messageId: result.messageId, attempts };

@@ -31,9 +31,9 @@ const MEDIA_SIGNATURES: Record<string, (data: Buffer) => boolean> = {
 export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => string) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/whatsapp/send-template', scope: 'whatsapp:send', console: true, idempotent: true, body: sendTemplateBodySchema,
-      handler: async ({ orgId, body, caller }) => {
-        const { message: _message, ...result } = await service.sendTemplate(orgId, body, originOf(caller));
+      method: 'POST', path: '/v1/whatsapp/send-template', scope: 'whatsapp:send', console: true, idempotent: 'resumable', body: sendTemplateBodySchema,
+      handler: async ({ orgId, body, caller, messageId }) => {
+        const { message: _message, ...result } = await service.sendTemplate(orgId, body, originOf(caller, messageId));
         return result;
       },
     }),
