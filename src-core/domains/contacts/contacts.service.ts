@@ -44,6 +44,8 @@ function blockedError(contact: Contact, status: 403 | 409): AppError {
 
 export function createContactsService(deps: { store: ContactsStore; db: Db; bus: Bus; clock: Clock }) {
   const { store, db, bus, clock } = deps;
+  /** A list page's answer as sent, kept with the store's cached page it was made from: a repeat sends the same bytes. */
+  const envelopes = new WeakMap<object, Buffer>();
 
   function mustGet(orgId: string, id: string): ContactRow {
     const row = store.byId(orgId, id);
@@ -116,9 +118,14 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
      * nothing as typed is corrected (`alcie` finds Alice), and then says so: `meta.fuzzy: true`.
      */
     list(orgId: string, search: string | undefined, page: PageRequest): RawJson {
-      const { docs, total, fuzzy } = store.list(orgId, search, page, { fuzzy: true });
-      const meta = { ...pageEnvelope([], total, page).meta, ...(fuzzy ? { fuzzy } : {}) };
-      return new RawJson(`{"data":[${docs.join(',')}],"meta":${JSON.stringify(meta)}}`);
+      const listed = store.list(orgId, search, page, { fuzzy: true });
+      let bytes = envelopes.get(listed);
+      if (!bytes) {
+        const meta = { ...pageEnvelope([], listed.total, page).meta, ...(listed.fuzzy ? { fuzzy: listed.fuzzy } : {}) };
+        bytes = Buffer.from(`{"data":[${listed.docs.join(',')}],"meta":${JSON.stringify(meta)}}`);
+        envelopes.set(listed, bytes);
+      }
+      return new RawJson(bytes);
     },
     /** Ids of contacts matching a search (as `GET /contacts?search=`), for other domains' filters. */
     searchIds: (orgId: string, search: string, limit: number): string[] =>
