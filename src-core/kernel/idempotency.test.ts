@@ -73,8 +73,8 @@ describe('idempotency', () => {
   it('on a resumable route, gives the claim its own message ids, and runs a request a stop cut short again with the same ids', async () => {
     const input = { orgId: 'org_a', key: 'r1', route: 'POST /v1/x', body: {}, resumable: true };
     const ids: string[] = [];
-    const work = async (messageId?: (part: string) => string) => {
-      ids.push(messageId?.('sms/0') ?? 'none', messageId?.('sms/1') ?? 'none');
+    const work = async (keyedId?: (prefix: string, part: string) => string) => {
+      ids.push(keyedId?.('msg', 'sms/0') ?? 'none', keyedId?.('msg', 'sms/1') ?? 'none');
       return { status: 200, body: {} };
     };
     await idempotency.run(input, work);

@@ -21,8 +21,10 @@ function canonical(value: unknown): string {
 }
 
 const flightKey = (input: { orgId: string; key: string }): string => `${input.orgId}\n${input.key}`;
-/** A claim's own message ids: from the organization, the key and when it was claimed (a key used again after its window gets new ones). */
-const messageIds = (orgId: string, key: string, claimedMs: number) => (part: string): string => seededId('msg', `${orgId}\n${key}\n${claimedMs}\n${part}`);
+/** A keyed request's own id for each record it makes (`msg_` for a message, `cmp_` for a campaign; `part` names it within the request). */
+export type KeyedId = (prefix: string, part: string) => string;
+/** A claim's ids: from the organization, the key and when it was claimed (a key used again after its window gets new ones). */
+const keyedIds = (orgId: string, key: string, claimedMs: number): KeyedId => (prefix, part) => seededId(prefix, `${orgId}\n${key}\n${claimedMs}\n${part}`);
 
 export function createIdempotency(deps: { db: Db; clock: Clock }) {
   const store = createIdempotencyStore(deps.db.sql);
@@ -32,12 +34,12 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
   /**
    * Runs `work` once per (organization, key): the first answer is stored (a thrown AppError included,
    * rendered by `renderError` as the route renders it), later identical requests get it back with
-   * `replayed: true`. With `resumable`, `work` gets the claim's message ids, and a claim a stop left
+   * `replayed: true`. With `resumable`, `work` gets the claim's ids, and a claim a stop left
    * unanswered is run again with them.
    */
   async function run(
     input: { orgId: string; key: string; route: string; body: unknown; resumable?: boolean },
-    work: (messageId?: (part: string) => string) => Promise<StoredAnswer>,
+    work: (keyedId?: KeyedId) => Promise<StoredAnswer>,
     renderError: (error: AppError) => unknown,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
@@ -72,13 +74,13 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
   /** Runs the claimed request and keeps its answer; a repeat arriving meanwhile waits for it. */
   function perform(
     input: { orgId: string; key: string; resumable?: boolean },
-    work: (messageId?: (part: string) => string) => Promise<StoredAnswer>,
+    work: (keyedId?: KeyedId) => Promise<StoredAnswer>,
     renderError: (error: AppError) => unknown,
     claimedMs: number,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     const running = (async () => {
       try {
-        const answer = await work(input.resumable ? messageIds(input.orgId, input.key, claimedMs) : undefined);
+        const answer = await work(input.resumable ? keyedIds(input.orgId, input.key, claimedMs) : undefined);
         store.finish(input.orgId, input.key, answer.status, JSON.stringify(answer.body ?? null));
         return { ...answer, replayed: false };
       } catch (error) {

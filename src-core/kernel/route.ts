@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Scope } from '../contract/scopes.ts';
 import type { KeyIdentity } from './api-keys.ts';
+import type { KeyedId } from './idempotency.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,8 +30,8 @@ export type RouteContext<P, Q, B> = {
   caller: Caller;
   clientIp: string;
   headers: Record<string, string | string[] | undefined>;
-  /** On a `resumable` route called with an Idempotency-Key: the key's own id for each message the request sends. */
-  messageId?: ((part: string) => string) | undefined;
+  /** On a `resumable` route called with an Idempotency-Key: the key's own id for each record the request makes. */
+  keyedId?: KeyedId | undefined;
 };
 
 export type Reply = { readonly __reply: true; status: number; body: unknown; headers?: Record<string, string> };
@@ -64,7 +65,7 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   errorBody?: 'envelope' | 'message';
   /**
    * Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer. `resumable` (send
-   * routes): its messages take their ids from the key (`messageId` in the context), so a request a stop cut
+   * routes): the records it makes take their ids from the key (`keyedId` in the context), so a request a stop cut
    * short runs again under its key and answers what it had sent, sending only what it had not.
    */
   idempotent?: boolean | 'resumable';

@@ -112,9 +112,9 @@ export function campaignRoutes(deps: {
       handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, 'whatsapp'),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:write', console: true, idempotent: true, status: 201, body: createWaCampaignBodySchema,
-      handler: ({ orgId, body }) => {
-        const c = campaigns.create(orgId, whatsappCampaign(clock, deps.whatsapp, orgId, body));
+      method: 'POST', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createWaCampaignBodySchema,
+      handler: ({ orgId, body, keyedId }) => {
+        const c = campaigns.create(orgId, whatsappCampaign(clock, deps.whatsapp, orgId, body), keyedId?.('cmp', 'campaign'));
         return {
           id: c.id, name: c.name, status: c.status, templateId: (c.config as WaCampaignConfig).templateId, totalRecipients: c.totalRecipients,
           duplicatesRemoved: c.config.duplicatesRemoved, scheduledAt: c.scheduledAt, scheduleTimezone: c.scheduleTimezone, createdAt: c.createdAt,
@@ -143,9 +143,9 @@ export function campaignRoutes(deps: {
       handler: ({ orgId, params: p }) => detail(smsItem)(campaigns.get(orgId, p.id, 'sms')),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: true, status: 201, body: createSmsCampaignBodySchema,
-      handler: ({ orgId, body }) => {
-        const c = campaigns.create(orgId, smsCampaign(clock, deps.sms, orgId, body));
+      method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createSmsCampaignBodySchema,
+      handler: ({ orgId, body, keyedId }) => {
+        const c = campaigns.create(orgId, smsCampaign(clock, deps.sms, orgId, body), keyedId?.('cmp', 'campaign'));
         const config = c.config as SmsCampaignConfig;
         return {
           id: c.id, name: c.name, status: c.status, route: config.route, senderId: config.senderId, audienceType: config.audienceType,
@@ -170,13 +170,17 @@ export function campaignRoutes(deps: {
     deleteDraftRoute(campaigns, 'sms'),
 
     defineRoute({
-      method: 'POST', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:write', console: true, idempotent: true, status: 202, body: createRcsCampaignBodySchema,
-      handler: ({ orgId, body }) => {
+      method: 'POST', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:write', console: true, idempotent: 'resumable', status: 202, body: createRcsCampaignBodySchema,
+      handler: ({ orgId, body, keyedId }) => {
         const template = deps.rcs.approvedTemplate(orgId, body.templateId);
         const input = rcsCampaign(clock, template, body);
+        const id = keyedId?.('cmp', 'campaign');
         // Created and launched in one transaction: a refusal (the wallet, the template, the fallback) leaves nothing behind.
         const { created, launch } = deps.db.tx(() => {
-          const draft = campaigns.create(orgId, input);
+          // Run again under its key after a stop: created and launched then, answered as it is now.
+          const done = id ? campaigns.find(orgId, id) : null;
+          if (done) return { created: done, launch: { status: done.status === 'SCHEDULED' ? 'scheduled' : 'queued' } };
+          const draft = campaigns.create(orgId, input, id);
           const everyContact = body.numbers ? undefined : () => deps.contacts.audiencePhones(orgId, {});
           return { created: draft, launch: campaigns.launch(orgId, draft.id, 'rcs', everyContact) };
         });

@@ -160,9 +160,18 @@ export function createCampaignsService(deps: {
       const { rows, total } = store.list(orgId, channel, status, page.limit, page.offset);
       return pageEnvelope(rows.map(summary), total, page);
     },
-    /** A new DRAFT with its recipients (validated by the channel beforehand). */
-    create(orgId: string, input: NewCampaign): CampaignSummary {
-      const id = newId('cmp');
+    /** The campaign with this id, if there is one (of this organization). */
+    find(orgId: string, id: string): CampaignSummary | null {
+      const row = store.byId(orgId, id);
+      return row ? summary(row) : null;
+    },
+    /**
+     * A new DRAFT with its recipients (validated by the channel beforehand). With `id` (a keyed request's, run
+     * again after a stop), a campaign that already has it is answered as it is now, not created twice.
+     */
+    create(orgId: string, input: NewCampaign, id: string = newId('cmp')): CampaignSummary {
+      const existing = store.byId(orgId, id);
+      if (existing) return summary(existing);
       db.tx(() => {
         store.insert({
           id, org_id: orgId, channel: input.channel, name: input.name, status: 'DRAFT', config: JSON.stringify(input.config), total_recipients: 0,

@@ -14,8 +14,8 @@ export function emailRoutes(service: EmailService) {
   return [
     defineRoute({
       method: 'POST', path: '/v1/email/send', scope: 'email:send', console: true, idempotent: 'resumable', body: sendEmailBodySchema,
-      handler: async ({ orgId, body, caller, messageId }) => {
-        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller, messageId));
+      handler: async ({ orgId, body, caller, keyedId }) => {
+        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller, keyedId));
         return result;
       },
     }),

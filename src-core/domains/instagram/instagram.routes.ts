@@ -23,8 +23,8 @@ export function instagramRoutes(service: InstagramService) {
     defineRoute({
       method: 'POST', path: '/v1/instagram/messages', scope: 'instagram:messages:send', console: true, idempotent: 'resumable',
       body: sendInstagramMessageBodySchema,
-      handler: async ({ orgId, body, caller, messageId: keyed }) => {
-        const { messageId, status } = await service.sendMessage(orgId, body, originOf(caller, keyed));
+      handler: async ({ orgId, body, caller, keyedId }) => {
+        const { messageId, status } = await service.sendMessage(orgId, body, originOf(caller, keyedId));
         return { messageId, status };
       },
     }),

@@ -1,5 +1,6 @@
 // Who sent a message, as the logs' `source` and `sourceName` record it, from the route's caller.
 import type { MessageSource } from '../../contract/messaging.ts';
+import type { KeyedId } from '../../kernel/idempotency.ts';
 import type { Caller } from '../../kernel/route.ts';
 
 export type Origin = {
@@ -12,9 +13,9 @@ export type Origin = {
   messageId?: ((part: string) => string) | undefined;
 };
 
-export const originOf = (caller: Caller, messageId?: (part: string) => string): Origin => ({
+export const originOf = (caller: Caller, keyedId?: KeyedId): Origin => ({
   ...(caller.kind === 'apiKey' ? { source: 'API', sourceName: caller.key.keyId } : { source: 'MANUAL', sourceName: 'Console' }),
-  ...(messageId ? { messageId } : {}),
+  ...(keyedId ? { messageId: (part: string) => keyedId('msg', part) } : {}),
 });
 
 /** The message id a keyed request gives its message `part`, as `OutboundInput` fields (none when unkeyed). */

@@ -13,8 +13,8 @@ export function rcsRoutes(service: RcsService) {
   return [
     defineRoute({
       method: 'POST', path: '/v1/rcs/send', scope: 'rcs:send', console: true, idempotent: 'resumable', body: sendRcsBodySchema,
-      handler: async ({ orgId, body, caller, messageId }) => {
-        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller, messageId));
+      handler: async ({ orgId, body, caller, keyedId }) => {
+        const { message: _message, ...result } = await service.send(orgId, body, originOf(caller, keyedId));
         return result;
       },
     }),

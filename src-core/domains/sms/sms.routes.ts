@@ -13,8 +13,8 @@ export function smsRoutes(service: SmsService) {
   return [
     defineRoute({
       method: 'POST', path: '/v1/sms/send', scope: 'sms:send', console: true, idempotent: 'resumable', body: sendSmsBodySchema,
-      handler: async ({ orgId, body, caller, messageId }) => {
-        const { messages: _messages, ...result } = await service.send(orgId, body, originOf(caller, messageId));
+      handler: async ({ orgId, body, caller, keyedId }) => {
+        const { messages: _messages, ...result } = await service.send(orgId, body, originOf(caller, keyedId));
         return result;
       },
     }),

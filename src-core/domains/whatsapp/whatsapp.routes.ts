@@ -32,8 +32,8 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
   return [
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/send-template', scope: 'whatsapp:send', console: true, idempotent: 'resumable', body: sendTemplateBodySchema,
-      handler: async ({ orgId, body, caller, messageId }) => {
-        const { message: _message, ...result } = await service.sendTemplate(orgId, body, originOf(caller, messageId));
+      handler: async ({ orgId, body, caller, keyedId }) => {
+        const { message: _message, ...result } = await service.sendTemplate(orgId, body, originOf(caller, keyedId));
         return result;
       },
     }),
