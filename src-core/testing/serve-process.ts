@@ -2,6 +2,8 @@
 // tests that kill and restart the server (crash tests) and for the browser tests; resolves with the
 // ready line (a failed start rejects with what the server printed on stderr).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Ready } from '../server.ts';
@@ -27,3 +29,25 @@ export async function startServeProcess(
 /** Resolves once `child` has exited (at once if it already has). */
 export const exited = (child: ChildProcess): Promise<unknown> =>
   new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+
+/**
+ * A crash test's server on one database, started and restarted on it; `cleanUp` (for afterAll) kills any
+ * process left and removes the temporary directory the database is in.
+ */
+export function crashTestServer(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dataFile = join(dir, 'crash.db');
+  const children: ChildProcess[] = [];
+  return {
+    dataFile,
+    async start(): Promise<{ child: ChildProcess; ready: Ready }> {
+      const started = await startServeProcess(dataFile);
+      children.push(started.child);
+      return started;
+    },
+    cleanUp(): void {
+      for (const child of children) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

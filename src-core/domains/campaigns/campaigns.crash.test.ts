@@ -2,26 +2,16 @@
 // same database, and every recipient is sent exactly once (one message, one handset delivery each) and
 // the wallet balances to the paisa.
 import Database from 'better-sqlite3';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, startServeProcess } from '../../testing/serve-process.ts';
+import { crashTestServer, exited } from '../../testing/serve-process.ts';
 import type { Ready } from '../../server.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sb-campaign-crash-'));
-const dataFile = join(dir, 'crash.db');
-const children: ChildProcess[] = [];
+const crash = crashTestServer('sb-campaign-crash-');
+const { dataFile, start } = crash;
 const RECIPIENTS = 10_000;
 const PRICE = 80;
 const TOP_UP = 10_000_000;
 
-async function start(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const started = await startServeProcess(dataFile);
-  children.push(started.child);
-  return started;
-}
 async function call(ready: Ready, method: string, path: string, body?: unknown) {
   const res = await fetch(`${ready.url}${path}`, {
     method, headers: { authorization: `Bearer ${ready.dashboardToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
@@ -30,10 +20,7 @@ async function call(ready: Ready, method: string, path: string, body?: unknown) 
   return { status: res.status, body: (await res.json()) as any };
 }
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(crash.cleanUp);
 
 describe('campaign dispatch across a crash', () => {
   it('sends each of 10,000 recipients exactly once after SIGKILL mid-dispatch and restart, with the wallet balanced', async () => {

@@ -2,27 +2,17 @@
 // their key after the restart: each request answers 200, and each recipient gets exactly one message,
 // charged once, whether the stop came before, during or after its commit.
 import Database from 'better-sqlite3';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, startServeProcess } from '../../testing/serve-process.ts';
+import { crashTestServer, exited } from '../../testing/serve-process.ts';
 import type { Ready } from '../../server.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'sb-keyed-crash-'));
-const dataFile = join(dir, 'crash.db');
-const children: ChildProcess[] = [];
+const crash = crashTestServer('sb-keyed-crash-');
+const { dataFile, start } = crash;
 const REQUESTS = 300;
 const IN_FLIGHT = 40;
 const TOP_UP = 10_000_000;
 const SMS_TEXT = 'Your order #1001 has shipped - ACME';
 
-async function start(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const started = await startServeProcess(dataFile);
-  children.push(started.child);
-  return started;
-}
 async function call(ready: Ready, token: string, method: string, path: string, body?: unknown, key?: string) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) };
   const res = await fetch(`${ready.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -38,10 +28,7 @@ function request(i: number): { path: string; body: unknown; phones: string[] } {
   return { path: '/v1/messages/send', body: { to: `+${phone(0)}`, channel: 'whatsapp', template: { name: 'crash_hello', languageCode: 'en' } }, phones: [phone(0)] };
 }
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(crash.cleanUp);
 
 describe('keyed sends across a crash', () => {
   it('runs a request cut short by SIGKILL again under its key: 200, one message per recipient, charged once', async () => {
