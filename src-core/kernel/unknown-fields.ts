@@ -6,13 +6,28 @@ import type { z } from 'zod';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Paths (`phones`, `recipient.first_name`, `components.0.kind`) of the keys of `input` that `output` lacks. */
-export function droppedKeys(input: unknown, output: unknown, path: string[] = []): string[][] {
+/**
+ * Paths (`phones`, `recipient.first_name`, `components.0.kind`) of the keys of `input` that `output` lacks.
+ * Every request's body goes through it: one path, grown and shrunk in place, is copied only for a key found.
+ */
+export function droppedKeys(input: unknown, output: unknown, path: string[] = [], found: string[][] = []): string[][] {
   if (Array.isArray(input) && Array.isArray(output)) {
-    return input.length === output.length ? input.flatMap((item, i) => droppedKeys(item, output[i], [...path, String(i)])) : [];
+    if (input.length !== output.length) return found;
+    for (let i = 0; i < input.length; i++) {
+      path.push(String(i));
+      droppedKeys(input[i], output[i], path, found);
+      path.pop();
+    }
+    return found;
   }
-  if (!isObject(input) || !isObject(output)) return [];
-  return Object.keys(input).flatMap((key) => (Object.hasOwn(output, key) ? droppedKeys(input[key], output[key], [...path, key]) : [[...path, key]]));
+  if (!isObject(input) || !isObject(output)) return found;
+  for (const key of Object.keys(input)) {
+    path.push(key);
+    if (Object.hasOwn(output, key)) droppedKeys(input[key], output[key], path, found);
+    else found.push([...path]);
+    path.pop();
+  }
+  return found;
 }
 
 /** Without a parsed body to compare with: the top-level keys of `input` that are not fields of `schema`. */
