@@ -35,13 +35,16 @@ export function createSmsService(deps: {
 }) {
   const { store, db, clock, jobs, messaging, contacts, wallet } = deps;
 
+  /** A template by either id a client may give: ours (`smt_…`) or its DLT id. */
+  const templateByEitherId = (orgId: string, id: string): SmsTemplateRow | undefined => store.templateById(orgId, id) ?? store.templateByDlt(orgId, id);
+
   /** The approved template the message matches (the given one, or any): else 400 naming why. */
   function templateFor(orgId: string, input: SmsMessageInput): SmsTemplateRow {
     // The template's text copied with its placeholders still in it "matches" (`{#var#}` is 7 characters of
     // one line), and the customer would read it as is.
     if (input.message.includes('{#var#}')) throw bad('message still holds a {#var#} placeholder: replace each {#var#} with its value');
     if (input.templateId) {
-      const row = store.templateById(orgId, input.templateId) ?? store.templateByDlt(orgId, input.templateId);
+      const row = templateByEitherId(orgId, input.templateId);
       if (!row) throw bad(`SMS template ${input.templateId} not found`);
       if (row.status !== 'APPROVED') throw bad(`SMS template ${row.name} is ${row.status}; only APPROVED DLT templates can be sent`);
       if (!matchesDlt(row.body, input.message)) {
@@ -83,7 +86,7 @@ export function createSmsService(deps: {
      * The template's own id (`smt_…`) for either form a client may give (that id or its DLT id), whatever its
      * status; the id as given when no template of the organization has it (a launch then names it not found).
      */
-    templateIdOf: (orgId: string, given: string): string => (store.templateById(orgId, given) ?? store.templateByDlt(orgId, given))?.id ?? given,
+    templateIdOf: (orgId: string, given: string): string => templateByEitherId(orgId, given)?.id ?? given,
     /** A console reply: the first approved sender id, and the text must match an approved DLT template (400 otherwise). */
     async reply(orgId: string, to: string, text: string, origin: Origin): Promise<Message> {
       const senderId = defaultSender(orgId);
