@@ -14,7 +14,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import { keyedId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
+import { keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
 import type { DomainRow, EmailContactRow, EmailStore, TemplateRow } from './email.store.ts';
 import { smtpProvider } from './smtp-provider.ts';
 
@@ -185,7 +185,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     subscribers: (orgId: string): string[] => store.subscribers(orgId),
     async send(orgId: string, input: SendEmailInput, origin: Origin): Promise<EmailSendResult & { message: Message }> {
       const prepared = prepare(orgId, input);
-      const message = await messaging.send({ ...compose(orgId, prepared, input.recipient, input.variables ?? {}, origin), ...keyedId(origin, 'email') });
+      const message = await messaging.send({ ...compose(orgId, prepared, input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, 'email') });
       return { messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: prepared.template.id, templateName: prepared.template.name, message };
     },
     /** Bus listener: delivered → delivered, read → opened, a failure after sending → bounced (and suppressed). */

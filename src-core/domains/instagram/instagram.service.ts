@@ -13,7 +13,7 @@ import type { Db } from '../../kernel/db.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import { keyedId, type MessagingService, type Origin } from '../messaging/index.ts';
+import { keyedMessageId, type MessagingService, type Origin } from '../messaging/index.ts';
 import { computeInsights, INSIGHTS_PERIOD_MS } from './instagram.insights.ts';
 import type { ConnectionRow, InstagramStore } from './instagram.store.ts';
 
@@ -163,7 +163,7 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
         orgId, channel: 'instagram', to: igsid, sender: connection.username, type: 'text', text: input.message, source: origin.source,
         content: { text: input.message, sourceName: origin.sourceName ?? null },
         payload: { instagramAccountId: connection.instagram_account_id, recipientIgsid: igsid },
-        ...keyedId(origin, 'instagram'),
+        ...keyedMessageId(origin, 'instagram'),
       });
       return { messageId: message.externalId ?? message.id, status: message.status, message };
     },

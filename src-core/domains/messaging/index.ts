@@ -16,4 +16,4 @@ export function messagingDomain(deps: CoreDeps & { contacts: ContactsService; wa
 }
 export type { MessagingService, OutboundInput } from './messaging.service.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';
-export { keyedId, originOf, partOf, type Origin } from './origin.ts';
+export { keyedMessageId, originOf, partOf, type Origin } from './origin.ts';

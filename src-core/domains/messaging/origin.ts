@@ -19,7 +19,7 @@ export const originOf = (caller: Caller, keyedId?: KeyedId): Origin => ({
 });
 
 /** The message id a keyed request gives its message `part`, as `OutboundInput` fields (none when unkeyed). */
-export const keyedId = (origin: Origin, part: string): { messageId?: string } => (origin.messageId ? { messageId: origin.messageId(part) } : {});
+export const keyedMessageId = (origin: Origin, part: string): { messageId?: string } => (origin.messageId ? { messageId: origin.messageId(part) } : {});
 
 /** The same origin for a part of the request (a unified send's channel): its message ids are that part's own. */
 export const partOf = (origin: Origin, part: string): Origin =>

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { keyedId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
+import { keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
 import type { SmsService } from '../sms/index.ts';
 import type { BotRow, RcsStore, RcsTemplateRow } from './rcs.store.ts';
 
@@ -89,7 +89,7 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
         const message = sent.messages[0] as Message;
         return { messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', message };
       }
-      const message = await messaging.send({ ...compose(orgId, template, to, values, input.ttl ?? null, origin), ...keyedId(origin, 'rcs') });
+      const message = await messaging.send({ ...compose(orgId, template, to, values, input.ttl ?? null, origin), ...keyedMessageId(origin, 'rcs') });
       return { messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'rcs', fallbackReason: null, message };
     },
     logs(orgId: string, page: PageRequest) {

@@ -10,7 +10,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import { keyedId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
+import { keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
 import { insufficientBalance, type WalletService } from '../wallet/index.ts';
 import type { SenderRow, SmsStore, SmsTemplateRow } from './sms.store.ts';
 
@@ -148,7 +148,7 @@ export function createSmsService(deps: {
         const balance = wallet.get(orgId).balancePaise;
         if (cost > balance) throw insufficientBalance('sms', recipients.length, cost, balance);
       };
-      const outbound = recipients.map((to, i) => ({ ...compose(orgId, prepared, to, origin), ...keyedId(origin, `sms/${i}`) }));
+      const outbound = recipients.map((to, i) => ({ ...compose(orgId, prepared, to, origin), ...keyedMessageId(origin, `sms/${i}`) }));
       const answers = await messaging.sendMany(outbound, { allOrNothing: true, precheck });
       // All or nothing: a refusal threw above, so every answer is a message (sent, or failed at the provider and refunded).
       const messages = answers.map((answer) => {

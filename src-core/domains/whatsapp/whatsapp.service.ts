@@ -13,7 +13,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import { keyedId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
+import { keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
 import { checkPlaceholders, renderTemplate } from './template-render.ts';
 import type { WaTemplateRow, WhatsappStore } from './whatsapp.store.ts';
 
@@ -76,7 +76,7 @@ export function createWhatsappService(deps: {
         body: rendered.text, header: rendered.header, buttons: rendered.buttons, sourceName: origin.sourceName ?? null,
       },
       payload: { header: rendered.header, buttons: rendered.buttons, template: template.name },
-      ...keyedId(origin, 'whatsapp'),
+      ...keyedMessageId(origin, 'whatsapp'),
     };
   }
 
