@@ -2,7 +2,7 @@
 // 400 naming every problem (zod's issues in the contract's words, unknown body fields, NUL characters).
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
-import { unknownFields } from './unknown-fields.ts';
+import { unknownFields, unknownFieldsClause } from './unknown-fields.ts';
 
 /** One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter. */
 function zodMessage(where: string, error: z.ZodError): string {
@@ -47,7 +47,7 @@ function noBody<T>(value: unknown, ignore: readonly string[]): T {
   const object = value !== null && typeof value === 'object' && !Array.isArray(value);
   const fields = object ? Object.keys(value).filter((key) => !ignore.includes(key)) : [];
   if (object && fields.length === 0) return undefined as T;
-  const named = fields.length ? `unknown field${fields.length === 1 ? '' : 's'} ${fields.map((field) => `"${field}"`).join(', ')} (this route takes no body)` : 'this route takes no body';
+  const named = fields.length ? unknownFieldsClause(fields.map((field) => [field]), 'this route takes no body') : 'this route takes no body';
   throw new AppError('VALIDATION_FAILED', `Invalid body: ${named}`);
 }
 

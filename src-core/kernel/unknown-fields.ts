@@ -78,9 +78,11 @@ export function unknownFields(schema: z.ZodType, input: unknown, output: unknown
     byParent.set(parent, [...(byParent.get(parent) ?? []), path]);
   }
   return [...byParent].map(([parent, paths]) => {
-    const names = paths.map((path) => `"${path.join('.')}"`).join(', ');
     const fields = fieldsAt(schema, paths[0]?.slice(0, -1) ?? []);
-    const takes = fields?.length ? ` (${parent ? `${parent} takes` : 'the body takes'} ${fields.join(', ')})` : '';
-    return `unknown field${paths.length === 1 ? '' : 's'} ${names}${takes}`;
+    return unknownFieldsClause(paths, fields?.length ? `${parent ? `${parent} takes` : 'the body takes'} ${fields.join(', ')}` : null);
   }).join('; ');
 }
+
+/** `unknown field "a"` or `unknown fields "a", "b.c"`, with what their object takes in brackets when known. */
+export const unknownFieldsClause = (paths: string[][], takes: string | null): string =>
+  `unknown field${paths.length === 1 ? '' : 's'} ${paths.map((path) => `"${path.join('.')}"`).join(', ')}${takes ? ` (${takes})` : ''}`;
