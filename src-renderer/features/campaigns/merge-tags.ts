@@ -1,12 +1,11 @@
 // The merge tags of an email ({{first_name}}, {{order}}): which ones a template uses, which ones the core
 // fills per recipient, and the subject and variables an email campaign sends.
-import { MERGE_TAG } from '../../../src-core/contract/index.ts';
+import { MERGE_TAG, RECIPIENT_MERGE_TAGS } from '../../../src-core/contract/index.ts';
 
+/** What fills each tag the core fills per recipient (the contract's list), in the builder's words. */
+const FILLED_FROM: Record<(typeof RECIPIENT_MERGE_TAGS)[number], string> = { first_name: "the contact's first name", last_name: "the contact's last name" };
 /** Tags the core fills from each recipient's contact: a campaign-wide value only fills in for recipients without a name. */
-export const PER_RECIPIENT_TAGS: ReadonlyMap<string, string> = new Map([
-  ['first_name', "the contact's first name"],
-  ['last_name', "the contact's last name"],
-]);
+export const PER_RECIPIENT_TAGS: ReadonlyMap<string, string> = new Map(RECIPIENT_MERGE_TAGS.map((tag) => [tag, FILLED_FROM[tag]]));
 
 /** Every distinct tag of these texts (subject, HTML, plain text), in order of first use. */
 export function mergeTagsOf(...texts: Array<string | null | undefined>): string[] {
