@@ -156,6 +156,32 @@ describe('send, verify and verify-token', () => {
     expect(late.status).toBe(400);
     expect(late.body.message).toContain('expired');
   });
+  it('reads as expired once the clock passes its expiry, before the expiry job has run', async () => {
+    const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Late job' })).body.id as string;
+    const k = (await t.createKey({ organizationId: org, rateLimitPerMinute: 10_000 })).key;
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { organizationId: org, amountPaise: 100_000 });
+    const w = (await t.dashboard('POST', '/dashboard/otp-widgets', { organizationId: org, name: 'Late' })).body.id as string;
+    const requestId = (await post('/v1/otp/send', { widgetId: w, identifier: '14155550606' }, k)).body.requestId as string;
+    const get = async (path: string) => (await t.request('GET', path, { token: k })).body;
+    // The runner held, as when its job is late: the clock passes the expiry without any job running.
+    await t.server.jobs.stop();
+    try {
+      const expiresAt = Date.parse((await get('/v1/otp/logs')).data[0].expiresAt as string);
+      t.server.clock.setTo(expiresAt);
+      expect((await get('/v1/otp/logs')).data[0]).toMatchObject({ id: requestId, status: 'expired' });
+      expect((await get('/v1/otp/logs?status=expired')).meta.total).toBe(1);
+      expect((await get('/v1/otp/logs?status=sent')).meta.total).toBe(0);
+      expect(await get('/v1/otp/analytics')).toMatchObject({ totalSent: 1, totalExpired: 1 });
+      // The console's OTP page reads the same.
+      const consoleLog = await t.dashboard('GET', `/dashboard/otp/logs?organizationId=${org}`);
+      expect(consoleLog.body.data[0]).toMatchObject({ id: requestId, status: 'expired' });
+    } finally {
+      t.server.jobs.start();
+    }
+    // The late job then stores it; the request reads the same.
+    await t.server.jobs.runDue();
+    expect((await get('/v1/otp/logs')).data[0]).toMatchObject({ id: requestId, status: 'expired' });
+  });
   it('answers 404 for an unknown widget or request and 400 for a malformed body', async () => {
     expect((await send('14155550605', 'otpw_nope')).status).toBe(404);
     expect((await verify('otp_nope', '123456')).status).toBe(404);

@@ -262,13 +262,13 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     logs(orgId: string, filter: OtpLogFilter, page: PageRequest): ListEnvelope<OtpLog> {
       // An unknown widget is a 404, as in the analytics, not an empty list that reads like "no requests yet".
       if (filter.widgetId) mustWidget(orgId, filter.widgetId);
-      const { rows, total } = store.logs(orgId, filter, page.limit, page.offset);
+      const { rows, total } = store.logs(orgId, filter, clock.nowIso(), page.limit, page.offset);
       return pageEnvelope(rows.map(toLog), total, page);
     },
 
     analytics(orgId: string, widgetId: string | undefined): OtpAnalytics {
       if (widgetId) mustWidget(orgId, widgetId);
-      const { statuses, sends, verified } = store.analytics(orgId, widgetId);
+      const { statuses, sends, verified } = store.analytics(orgId, widgetId, clock.nowIso());
       const count = (status: string) => statuses.find((s) => s.status === status)?.n ?? 0;
       const totalSent = statuses.reduce((sum, s) => sum + s.n, 0);
       const totalVerified = count('verified');

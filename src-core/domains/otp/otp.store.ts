@@ -46,12 +46,17 @@ export function createOtpStore(sql: Sql) {
   const keyOf = sql.prepare(`SELECT secret FROM otp_signing_keys WHERE org_id = ?`);
   const insertKey = sql.prepare(`INSERT OR IGNORE INTO otp_signing_keys (org_id, secret, created_at) VALUES (?, ?, ?)`);
 
+  // What every read reports: a request still `sent` once the clock has passed its expiry is `expired`, whether or
+  // not its expiry job has run yet (it runs late, or the clock jumped); the job, a verify or a retry then stores it.
+  const statusAt = `CASE WHEN status = 'sent' AND expires_at <= @now THEN 'expired' ELSE status END`;
+  const readColumns = `id, org_id, widget_id, identifier, channel, code_hash, ${statusAt} AS status, attempts, resends, sent_at, last_sent_at,
+    expires_at, verified_at, created_at`;
   // Filters left out are NULL: one statement each, prepared once.
-  const filtered = `WHERE org_id = @orgId AND (@widgetId IS NULL OR widget_id = @widgetId) AND (@status IS NULL OR status = @status)`;
-  const logs = sql.prepare(`SELECT * FROM otp_requests ${filtered} ORDER BY sent_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
+  const filtered = `WHERE org_id = @orgId AND (@widgetId IS NULL OR widget_id = @widgetId) AND (@status IS NULL OR ${statusAt} = @status)`;
+  const logs = sql.prepare(`SELECT ${readColumns} FROM otp_requests ${filtered} ORDER BY sent_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
   const countLogs = sql.prepare(`SELECT COUNT(*) AS n FROM otp_requests ${filtered}`).pluck();
-  const statusCounts = sql.prepare(`SELECT status, COUNT(*) AS n FROM otp_requests WHERE org_id = @orgId
-    AND (@widgetId IS NULL OR widget_id = @widgetId) GROUP BY status`);
+  const statusCounts = sql.prepare(`SELECT ${statusAt} AS status, COUNT(*) AS n FROM otp_requests WHERE org_id = @orgId
+    AND (@widgetId IS NULL OR widget_id = @widgetId) GROUP BY 1`);
   const channelSends = sql.prepare(`SELECT s.channel, COUNT(*) AS n FROM otp_sends s JOIN otp_requests r ON r.id = s.request_id
     WHERE s.org_id = @orgId AND (@widgetId IS NULL OR r.widget_id = @widgetId) GROUP BY s.channel`);
   const channelVerified = sql.prepare(`SELECT channel, COUNT(*) AS n FROM otp_requests WHERE org_id = @orgId AND status = 'verified'
@@ -89,14 +94,16 @@ export function createOtpStore(sql: Sql) {
     signingKey: (orgId: string) => (keyOf.get(orgId) as { secret: string } | undefined)?.secret,
     insertSigningKey: (orgId: string, secret: string, at: string) => void insertKey.run(orgId, secret, at),
 
-    logs(orgId: string, filter: OtpLogFilter, limit: number, offset: number) {
-      const params = { orgId, widgetId: filter.widgetId ?? null, status: filter.status ?? null };
+    /** A page of requests, each with its status as of `nowIso` (see `statusAt`). */
+    logs(orgId: string, filter: OtpLogFilter, nowIso: string, limit: number, offset: number) {
+      const params = { orgId, widgetId: filter.widgetId ?? null, status: filter.status ?? null, now: nowIso };
       return { rows: logs.all({ ...params, limit, offset }) as OtpRequestRow[], total: countLogs.get(params) as number };
     },
-    analytics(orgId: string, widgetId: string | undefined) {
+    /** Requests by status as of `nowIso`, sends by channel, verified requests by channel. */
+    analytics(orgId: string, widgetId: string | undefined, nowIso: string) {
       const params = { orgId, widgetId: widgetId ?? null };
       return {
-        statuses: statusCounts.all(params) as Array<{ status: string; n: number }>,
+        statuses: statusCounts.all({ ...params, now: nowIso }) as Array<{ status: string; n: number }>,
         sends: channelSends.all(params) as Array<{ channel: string; n: number }>,
         verified: channelVerified.all(params) as Array<{ channel: string; n: number }>,
       };
