@@ -100,8 +100,9 @@ export function campaignChannels(deps: {
         const prepared = sms.prepare(orgId, {
           senderId: senderOf(orgId, config.senderId), message: config.messageBody, templateId: config.templateId ?? undefined, route: config.route ?? undefined,
         });
-        // A template given by its DLT id (a draft from before the create resolved it) is kept by its own id, as the logs carry it.
-        const settled = { senderId: prepared.senderId, route: prepared.route, ...(config.templateId === null ? {} : { templateId: prepared.template.id }) };
+        // The template the text matched is kept by its own id, as the logs carry it: one the create left unset (none
+        // matched then), or gave by its DLT id (a draft from before the create resolved it).
+        const settled = { senderId: prepared.senderId, route: prepared.route, templateId: prepared.template.id };
         return { compose: (address) => sms.compose(orgId, prepared, address, origin(campaign)), settled };
       },
     },

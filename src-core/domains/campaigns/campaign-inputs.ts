@@ -97,9 +97,10 @@ export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId:
 
 /**
  * An SMS campaign from its input. A `templateId` is kept as the template's own id (`smt_…`) even when given
- * as its DLT id, so it joins `GET /sms/templates` and the logs; sender, template and text are checked at launch.
+ * as its DLT id, so it joins `GET /sms/templates` and the logs; without one, the approved template the text
+ * matches now is kept (none yet: the launch settles it). Sender, template and text are checked at launch.
  */
-export function smsCampaign(clock: Clock, sms: Pick<SmsService, 'templateIdOf'>, orgId: string, input: CreateSmsCampaignInput): NewCampaign & { config: SmsCampaignConfig } {
+export function smsCampaign(clock: Clock, sms: Pick<SmsService, 'templateIdOf' | 'matchingTemplateId'>, orgId: string, input: CreateSmsCampaignInput): NewCampaign & { config: SmsCampaignConfig } {
   const criteria = input.audienceCriteria ?? {};
   // Left out, the audience is read from the criteria given: numbers a list, tags or a search a segment, nothing every contact.
   const audienceType = input.audienceType ?? (criteria.phones?.length ? 'manual' : criteria.tags?.length || criteria.search ? 'segment' : 'all');
@@ -112,7 +113,9 @@ export function smsCampaign(clock: Clock, sms: Pick<SmsService, 'templateIdOf'>,
     throw bad('A segment audience needs audienceCriteria.tags (contacts with any of them) or audienceCriteria.search');
   }
   const config: SmsCampaignConfig = {
-    messageBody: input.messageBody, senderId: input.senderId ?? null, templateId: input.templateId === undefined ? null : sms.templateIdOf(orgId, input.templateId), route: input.route ?? null, audienceType,
+    messageBody: input.messageBody, senderId: input.senderId ?? null,
+    templateId: input.templateId === undefined ? sms.matchingTemplateId(orgId, input.messageBody, input.route) : sms.templateIdOf(orgId, input.templateId),
+    route: input.route ?? null, audienceType,
     audienceCriteria: audienceType === 'segment' ? { tags: criteria.tags, search: criteria.search } : {},
   };
   return {

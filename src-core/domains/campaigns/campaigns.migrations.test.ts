@@ -1,5 +1,6 @@
 // Campaigns stored before migration 23 count the spam complaints already reported (found in the outbox), and
-// SMS campaigns stored before migration 24 with a DLT template id keep the template by its own id.
+// SMS campaigns stored before migration 24 with a DLT template id keep the template by its own id, and those launched
+// without one before migration 26 take the template their messages were sent with.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -47,6 +48,41 @@ describe('campaigns from before migrations 23 and 24', () => {
     ]);
     expect(JSON.parse((db.sql.prepare(`SELECT config FROM campaigns WHERE id = 'cmp_sms_dlt'`).get() as { config: string }).config)).toEqual({
       messageBody: 'x', senderId: null, templateId: 'smt_a', route: null, audienceType: 'manual', audienceCriteria: {},
+    });
+  });
+});
+
+describe('SMS campaigns launched without a templateId before migration 26', () => {
+  const before26 = migratedDb('campaigns-migration-26', ['org_a'], { before: 26 });
+  afterAll(before26.remove);
+  const { sql } = before26.db;
+
+  it('take the template their first message was sent with; drafts and campaigns with a template keep theirs', () => {
+    const config = (templateId: string | null) => JSON.stringify({ messageBody: 'x', senderId: 'ACMEIN', templateId, route: 'promotional', audienceType: 'manual', audienceCriteria: {} });
+    const campaign = sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, created_at) VALUES (?, 'org_a', ?, ?, ?, ?, 2, 't')`);
+    const recipient = sql.prepare(`INSERT INTO campaign_recipients (campaign_id, seq, address, state, message_id) VALUES (?, ?, ?, ?, ?)`);
+    const message = sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, address, type, template_id, source, created_at)
+      VALUES (?, 'org_a', ?, 'outbound', 'delivered', '+919810050001', 'text', ?, 'CAMPAIGN', 't')`);
+    campaign.run('cmp_sent', 'sms', 'Sent', 'COMPLETED', config(null));
+    recipient.run('cmp_sent', 1, '+919810050001', 'failed', null);
+    recipient.run('cmp_sent', 2, '+919810050002', 'delivered', 'msg_2');
+    recipient.run('cmp_sent', 3, '+919810050003', 'delivered', 'msg_3');
+    message.run('msg_2', 'sms', 'smt_first');
+    message.run('msg_3', 'sms', 'smt_later');
+    campaign.run('cmp_draft', 'sms', 'Draft', 'DRAFT', config(null));
+    campaign.run('cmp_unsent', 'sms', 'Cancelled before sending', 'CANCELLED', config(null));
+    recipient.run('cmp_unsent', 1, '+919810050001', 'cancelled', null);
+    campaign.run('cmp_given', 'sms', 'Given', 'COMPLETED', config('smt_given'));
+    recipient.run('cmp_given', 1, '+919810050001', 'delivered', 'msg_given');
+    message.run('msg_given', 'sms', 'smt_first');
+    campaign.run('cmp_rcs', 'rcs', 'RCS', 'COMPLETED', JSON.stringify({ templateId: 'rct_a' }));
+    migrate(sql, MIGRATIONS, 't');
+    expect(sql.prepare(`SELECT id, json_extract(config, '$.templateId') AS templateId FROM campaigns ORDER BY id`).all()).toEqual([
+      { id: 'cmp_draft', templateId: null }, { id: 'cmp_given', templateId: 'smt_given' }, { id: 'cmp_rcs', templateId: 'rct_a' },
+      { id: 'cmp_sent', templateId: 'smt_first' }, { id: 'cmp_unsent', templateId: null },
+    ]);
+    expect(JSON.parse((sql.prepare(`SELECT config FROM campaigns WHERE id = 'cmp_sent'`).get() as { config: string }).config)).toEqual({
+      messageBody: 'x', senderId: 'ACMEIN', templateId: 'smt_first', route: 'promotional', audienceType: 'manual', audienceCriteria: {},
     });
   });
 });

@@ -93,6 +93,28 @@ describe('SMS campaigns', () => {
     expect((await sms(`/${later.body.id}/launch`)).status).toBe(202);
     expect((await sms(`/${later.body.id}`)).body.templateId).toBe(flash.body.id);
   });
+  it('without a templateId, keeps the template its text matches (at create, or at launch when none matched yet), as its messages\' logs carry it', async () => {
+    const templates = (await t.request('GET', '/v1/sms/templates', { token: key })).body.data as Array<{ id: string; dltTemplateId: string }>;
+    const sale = templates.find((tpl) => tpl.dltTemplateId === '1207160000000000001')?.id;
+    const matched = await sms('', { name: 'Matched at create', messageBody: SALE, audienceCriteria: { phones: ['919810050311'] } });
+    expect((await sms(`/${matched.body.id}`)).body.templateId).toBe(sale);
+    await sms(`/${matched.body.id}/launch`);
+    await t.advance(3);
+    expect((await sms(`/${matched.body.id}`)).body).toMatchObject({ status: 'COMPLETED', templateId: sale });
+
+    // A text whose template is still under review matches none at create; the launch, after the approval, keeps it.
+    const text = 'Restock alert: umbrellas are back - ACME';
+    const restock = await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Restock', dltTemplateId: '1207160000000000011', body: 'Restock alert: {#var#} are back - ACME', route: 'promotional' });
+    const pending = await sms('', { name: 'Matched at launch', messageBody: text, audienceCriteria: { phones: ['919810050312'] } });
+    expect((await sms(`/${pending.body.id}`)).body.templateId).toBeNull();
+    await t.advance(60);
+    expect((await sms(`/${pending.body.id}/launch`)).status).toBe(202);
+    await t.advance(3);
+    expect((await sms(`/${pending.body.id}`)).body).toMatchObject({ status: 'COMPLETED', templateId: restock.body.id });
+    const logs = (await t.request('GET', '/v1/sms/logs?limit=20', { token: key })).body.data as Array<{ phone: string; templateId: string }>;
+    expect(logs.filter((log) => ['+919810050311', '+919810050312'].includes(log.phone)).map((log) => [log.phone, log.templateId]))
+      .toEqual([['+919810050312', restock.body.id], ['+919810050311', sale]]);
+  });
   it('refuses bad requests with 400, and a launch that cannot go out leaves the DRAFT as it was', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ messageBody: SALE }, 'name'],

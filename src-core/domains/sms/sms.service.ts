@@ -38,6 +38,12 @@ export function createSmsService(deps: {
   /** A template by either id a client may give: ours (`smt_…`) or its DLT id. */
   const templateByEitherId = (orgId: string, id: string): SmsTemplateRow | undefined => store.templateById(orgId, id) ?? store.templateByDlt(orgId, id);
 
+  /** The organization's approved templates of `route` (any route without one), and the first of them the text matches. */
+  function approvedMatch(orgId: string, message: string, route: SendSmsInput['route'] | undefined) {
+    const approved = store.approvedTemplates(orgId).filter((t) => !route || t.route === route);
+    return { approved, match: approved.find((t) => matchesDlt(t.body, message)) };
+  }
+
   /** The approved template the message matches (the given one, or any): else 400 naming why. */
   function templateFor(orgId: string, input: SmsMessageInput): SmsTemplateRow {
     // The template's text copied with its placeholders still in it "matches" (`{#var#}` is 7 characters of
@@ -53,8 +59,7 @@ export function createSmsService(deps: {
       if (input.route && row.route !== input.route) throw bad(`SMS template ${row.name} is registered for the ${row.route} route, not ${input.route}`);
       return row;
     }
-    const approved = store.approvedTemplates(orgId).filter((t) => !input.route || t.route === input.route);
-    const match = approved.find((t) => matchesDlt(t.body, input.message));
+    const { approved, match } = approvedMatch(orgId, input.message, input.route);
     if (match) return match;
     const near = approved.find((t) => overlongDltValue(t.body, input.message));
     throw bad(near ? overlong(near) : `message does not match any approved ${input.route ? `${input.route} ` : ''}DLT template of this organization`);
@@ -87,6 +92,10 @@ export function createSmsService(deps: {
      * status; the id as given when no template of the organization has it (a launch then names it not found).
      */
     templateIdOf: (orgId: string, given: string): string => templateByEitherId(orgId, given)?.id ?? given,
+    /** The id (`smt_…`) of the approved template (of `route`, when given) that a send of `message` would match now, or null. */
+    matchingTemplateId(orgId: string, message: string, route?: SendSmsInput['route']): string | null {
+      return message.includes('{#var#}') ? null : approvedMatch(orgId, message, route).match?.id ?? null;
+    },
     /** A console reply: the first approved sender id, and the text must match an approved DLT template (400 otherwise). */
     async reply(orgId: string, to: string, text: string, origin: Origin): Promise<Message> {
       const senderId = defaultSender(orgId);
