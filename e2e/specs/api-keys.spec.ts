@@ -11,6 +11,7 @@ import type { E2eServer } from '../fixtures/server.ts';
 let server: E2eServer;
 let session: ConsoleSession;
 let page: Page;
+type Box = { x: number; y: number; width: number; height: number };
 
 /** A datetime-local value (the browser's zone, which is this process's) for `iso`. */
 const localInput = (iso: string): string => {
@@ -141,6 +142,34 @@ describe('the new-key form', () => {
     await page.waitForFunction(() => window.innerWidth === 1024);
     await screenshot(page, 'keys-table-1024');
     expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it('asks before revoking in a row of its own, its question and both buttons on one line at 1024 px; the key then reads revoked', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.waitForFunction(() => window.innerWidth === 1024);
+    const row = page.locator('[data-testid="key-row"]').filter({ hasText: 'Checked' });
+    await row.getByTestId('revoke-key').click();
+    const confirm = page.getByTestId('keys').getByRole('group', { name: 'Its calls fail from now on.' });
+    await confirm.waitFor();
+    await screenshot(page, 'keys-revoke-1024');
+    const parts = [confirm.getByText('Its calls fail from now on.'), confirm.getByTestId('revoke-key-confirm'), confirm.getByRole('button', { name: 'Cancel' })] as const;
+    // No part wraps inside itself ("Revoke / key" on two lines): the lines its text takes.
+    const lines = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    };
+    expect(await Promise.all(parts.map(async (part) => part.evaluate(lines)))).toEqual([1, 1, 1]);
+    const [question, yes, cancel] = (await Promise.all(parts.map(async (part) => part.boundingBox()))).map((box) => box ?? { x: 0, y: 0, width: 0, height: 0 }) as [Box, Box, Box];
+    for (const box of [yes, cancel]) expect(Math.abs((box.y + box.height / 2) - (question.y + question.height / 2))).toBeLessThan(4);
+    expect(question.x + question.width).toBeLessThanOrEqual(yes.x);
+    expect(yes.x + yes.width).toBeLessThanOrEqual(cancel.x);
+    const card = page.getByTestId('keys').locator('xpath=..');
+    expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await confirm.getByTestId('revoke-key-confirm').click();
+    await row.locator('.badge.danger').filter({ hasText: 'revoked' }).waitFor();
+    expect(await confirm.count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 720 });
   });
 });

@@ -1,11 +1,13 @@
 // One API key in the keys table: its scopes by name (the first few, and all of them grouped by domain a click
 // away), rate limit and allowed IPs, when it was created, when it expires on the virtual clock, and its state.
+// Revoke asks in a row of its own under the key: the Status column is too narrow to hold the question.
 import { Fragment, useState } from 'react';
 import type { ApiKey, Scope } from '../../../src-core/contract/index.ts';
-import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { ConfirmQuestion } from '../../components/confirm-button.tsx';
 import { relativeTime, time } from '../../components/format.ts';
 
 const INLINE_SCOPES = 2;
+const REVOKE_QUESTION = 'Its calls fail from now on.';
 export const KEY_COLUMNS = 7;
 
 /** Scopes grouped by their domain (`otp:send` → `otp`), in the order given. */
@@ -31,6 +33,8 @@ function Expiry({ expiresAt, now }: { expiresAt: string | null; now: string | un
 
 export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; allScopes: number; now: string | undefined; onRevoke(): void }) {
   const [open, setOpen] = useState(false);
+  const [revoking, setRevoking] = useState(false);
+  const asking = revoking && !apiKey.revokedAt;
   const all = allScopes > 0 && apiKey.scopes.length >= allScopes;
   // A third chip rather than "+1 more".
   const inline = all ? [] : apiKey.scopes.length <= INLINE_SCOPES + 1 ? apiKey.scopes : apiKey.scopes.slice(0, INLINE_SCOPES);
@@ -38,7 +42,7 @@ export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; a
   const expired = apiKey.expiresAt !== null && now !== undefined && apiKey.expiresAt <= now;
   return (
     <Fragment>
-      <tr data-testid="key-row" data-key-id={apiKey.id} className={open ? 'is-open' : undefined}>
+      <tr data-testid="key-row" data-key-id={apiKey.id} className={open || asking ? 'is-open' : undefined}>
         <td><strong>{apiKey.name}</strong><span className="key-prefix"><code>{apiKey.prefix}…</code> <span className="chip">{apiKey.environment}</span></span></td>
         <td>
           <span className="key-scopes" data-testid="key-scopes">
@@ -61,9 +65,19 @@ export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; a
         <td className="muted key-time">{time(apiKey.lastUsedAt)}</td>
         <td><div className="key-state">
           {apiKey.revokedAt ? <span className="badge danger">revoked</span> : expired ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}
-          {apiKey.revokedAt ? null : <ConfirmButton label="Revoke" question="Its calls fail from now on." confirmLabel="Revoke key" onConfirm={onRevoke} testId="revoke-key" />}
+          {apiKey.revokedAt ? null : (
+            <button type="button" className="button danger-outline small" aria-expanded={asking} onClick={() => setRevoking(true)} data-testid="revoke-key">Revoke</button>
+          )}
         </div></td>
       </tr>
+      {asking ? (
+        <tr className={`key-confirm-row${open ? ' is-open' : ''}`}>
+          <td colSpan={KEY_COLUMNS}>
+            <ConfirmQuestion question={REVOKE_QUESTION} confirmLabel="Revoke key" testId="revoke-key" onCancel={() => setRevoking(false)}
+              onConfirm={() => { setRevoking(false); onRevoke(); }} />
+          </td>
+        </tr>
+      ) : null}
       {open ? (
         <tr className="key-scopes-row" data-testid="key-scopes-all">
           <td colSpan={KEY_COLUMNS}>
