@@ -115,7 +115,9 @@ export async function createServer(options: ServerOptions) {
   const contacts = contactsDomain(deps);
   const wallet = walletDomain(deps);
   const world = createSimWorld(deps);
-  const messaging = messagingDomain({ ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers });
+  const messaging = messagingDomain({
+    ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers, organizationName: (id) => orgs.get(id).name,
+  });
   const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   let campaignTracking: CampaignTracking | null = null;
   // Instagram's domain is made below; the simulator asks it only when a customer writes in.

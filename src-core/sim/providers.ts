@@ -52,7 +52,7 @@ export function createSimProviders(deps: { db: Db; clock: Clock; jobs: JobRunner
     const externalId = newId(EXTERNAL_PREFIX[name]);
     const address = canonicalAddress(name, message.to);
     deps.store.insert({
-      id: newId('hsm'), org_id: message.orgId, address, channel: name, sender: message.from ?? 'Switchboard', text: message.text,
+      id: newId('hsm'), org_id: message.orgId, address, channel: name, sender: message.from ?? message.businessName, text: message.text,
       message_id: message.messageId, external_id: externalId, payload: JSON.stringify(message.payload), at: deps.clock.nowIso(),
     });
     const fate = name === 'email' ? emailFate(address, (message.payload.links as string[] | undefined) ?? []) : { receipts: [...RECEIPTS] as Receipt[], engagements: [] };

@@ -7,10 +7,12 @@ import { createMessagingService } from './messaging.service.ts';
 import { createMessagingStore } from './messaging.store.ts';
 import type { Providers } from './provider.ts';
 
-export function messagingDomain(deps: CoreDeps & { contacts: ContactsService; wallet: WalletService; providers: () => Providers }) {
+export function messagingDomain(deps: CoreDeps & {
+  contacts: ContactsService; wallet: WalletService; providers: () => Providers; organizationName: (orgId: string) => string;
+}) {
   const service = createMessagingService({
     store: createMessagingStore(deps.db.sql), db: deps.db, bus: deps.bus, clock: deps.clock,
-    contacts: deps.contacts, wallet: deps.wallet, providers: deps.providers,
+    contacts: deps.contacts, wallet: deps.wallet, providers: deps.providers, organizationName: deps.organizationName,
   });
   return defineDomain({ name: 'messaging', routes: [], service });
 }

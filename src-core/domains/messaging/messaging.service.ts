@@ -80,6 +80,8 @@ export function toMessage(row: MessageRow): Message {
 
 export function createMessagingService(deps: {
   store: MessagingStore; db: Db; bus: Bus; clock: Clock; contacts: ContactsService; wallet: WalletService; providers: () => Providers;
+  /** The organization's name (a provider shows it as the sender of a send without one). */
+  organizationName: (orgId: string) => string;
 }) {
   const { store, db, bus, clock, contacts, wallet } = deps;
 
@@ -105,9 +107,15 @@ export function createMessagingService(deps: {
 
   const billedChannel = (channel: Channel): BilledChannel | null => (channel === 'email' ? null : channel);
   const providerOf = (input: OutboundInput): ChannelProvider => input.provider ?? deps.providers()[input.channel];
-  const providerSend = (input: OutboundInput, messageId: string): ProviderSend => ({
-    orgId: input.orgId, channel: input.channel, messageId, to: input.to, from: input.sender, text: input.text, payload: input.payload ?? {},
-  });
+  /** What the provider is handed for each queued message of a group (the organization's name read once per organization). */
+  function providerSends(group: Array<{ input: OutboundInput; row: MessageRow }>): ProviderSend[] {
+    const names = new Map<string, string>();
+    const nameOf = (orgId: string): string => names.get(orgId) ?? (names.set(orgId, deps.organizationName(orgId)).get(orgId) as string);
+    return group.map(({ input, row }) => ({
+      orgId: input.orgId, channel: input.channel, messageId: row.id, to: input.to, from: input.sender, businessName: nameOf(input.orgId),
+      text: input.text, payload: input.payload ?? {},
+    }));
+  }
 
   /** Records a send as `queued`: refuses a blocked contact (409), charges (unless prepaid), creates contact and conversation. In a transaction. */
   function enqueue(input: OutboundInput, messageId: string): MessageRow {
@@ -239,7 +247,7 @@ export function createMessagingService(deps: {
       attempt((isolate) => {
         const pending = queueAll(isolate);
         for (const [provider, group] of byProvider(pending)) {
-          const sends = group.map((p) => providerSend(p.input, p.row.id));
+          const sends = providerSends(group);
           let results: ProviderOutcome[];
           try {
             results = db.savepoint(() => (provider.deliverInTransaction as NonNullable<ChannelProvider['deliverInTransaction']>)(sends));
@@ -255,7 +263,7 @@ export function createMessagingService(deps: {
 
     const pending = attempt(queueAll);
     for (const [provider, group] of byProvider(pending)) {
-      const results = await providerCall(provider, group.map((p) => providerSend(p.input, p.row.id)));
+      const results = await providerCall(provider, providerSends(group));
       group.forEach((p, k) => outcomes.set(p.i, results[k] as ProviderOutcome));
     }
     db.tx(() => recordAll(pending, outcomes));

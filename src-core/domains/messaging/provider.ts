@@ -6,7 +6,14 @@ export type ProviderSend = {
   channel: Channel;
   messageId: string;
   to: string;
+  /** The send's own sender (an SMS sender id, a From address, an Instagram account), when it has one. */
   from: string | null;
+  /**
+   * Who the organization is on this channel, which a recipient sees when `from` is null (a WhatsApp message
+   * shows the business, not a number of ours): the organization's name, as no channel here stores a business
+   * display name of its own.
+   */
+  businessName: string;
   text: string;
   payload: Record<string, unknown>;
 };

@@ -98,6 +98,17 @@ describe('template buttons', () => {
 });
 
 describe('send-template', () => {
+  it('reaches the handset from the organization, by its name, as a WhatsApp message has no sender of its own', async () => {
+    const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Acme Retail' })).body.id as string;
+    const acme = (await t.createKey({ organizationId: org, rateLimitPerMinute: 10_000 })).key;
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { organizationId: org, amountPaise: 10_000 });
+    expect((await t.request('POST', '/v1/whatsapp/templates', { token: acme, body: orderUpdate })).status).toBe(201);
+    await t.advance(60);
+    expect((await t.request('POST', '/v1/whatsapp/send-template', { token: acme, body: params('14155550112') })).status).toBe(200);
+    expect((await t.handset('14155550112', org))[0]).toMatchObject({ channel: 'whatsapp', from: 'Acme Retail', text: 'Hi Alice, your order #1001 has shipped.' });
+    expect((await send(params('14155550113'))).status).toBe(200);
+    expect((await t.handset('14155550113'))[0]).toMatchObject({ channel: 'whatsapp', from: 'Default organization' });
+  });
   it('sends with the right parameters, charges, and reaches the handset', async () => {
     const res = await send(params('14155550111'));
     expect(res.status).toBe(200);
