@@ -133,6 +133,7 @@ export async function createServer(options: ServerOptions) {
       whatsapp: whatsappAdapter(whatsapp.service), instagram: instagramAdapter(instagram.service), sms: smsAdapter(sms.service), rcs: rcsAdapter(rcs.service),
       email: emailAdapter(email.service),
     },
+    messaging: messaging.service,
   });
   const campaigns = campaignsDomain({
     ...deps, messaging: messaging.service, wallet: wallet.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, rcs: rcs.service, email: email.service,

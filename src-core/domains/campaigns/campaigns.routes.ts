@@ -114,7 +114,7 @@ export function campaignRoutes(deps: {
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createWaCampaignBodySchema,
       handler: ({ orgId, body, keyedId }) => {
-        const c = campaigns.create(orgId, whatsappCampaign(clock, deps.whatsapp, orgId, body), keyedId?.('cmp', 'campaign'));
+        const c = campaigns.create(orgId, () => whatsappCampaign(clock, deps.whatsapp, orgId, body), keyedId?.('cmp', 'campaign'));
         return {
           id: c.id, name: c.name, status: c.status, templateId: (c.config as WaCampaignConfig).templateId, totalRecipients: c.totalRecipients,
           duplicatesRemoved: c.config.duplicatesRemoved, scheduledAt: c.scheduledAt, scheduleTimezone: c.scheduleTimezone, createdAt: c.createdAt,
@@ -145,7 +145,7 @@ export function campaignRoutes(deps: {
     defineRoute({
       method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createSmsCampaignBodySchema,
       handler: ({ orgId, body, keyedId }) => {
-        const c = campaigns.create(orgId, smsCampaign(clock, deps.sms, orgId, body), keyedId?.('cmp', 'campaign'));
+        const c = campaigns.create(orgId, () => smsCampaign(clock, deps.sms, orgId, body), keyedId?.('cmp', 'campaign'));
         const config = c.config as SmsCampaignConfig;
         return {
           id: c.id, name: c.name, status: c.status, route: config.route, senderId: config.senderId, audienceType: config.audienceType,
@@ -172,15 +172,12 @@ export function campaignRoutes(deps: {
     defineRoute({
       method: 'POST', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:write', console: true, idempotent: 'resumable', status: 202, body: createRcsCampaignBodySchema,
       handler: ({ orgId, body, keyedId }) => {
-        const template = deps.rcs.approvedTemplate(orgId, body.templateId);
-        const input = rcsCampaign(clock, template, body);
         const id = keyedId?.('cmp', 'campaign');
+        // Run again under its key after a stop: created and launched then, answered as it is now (its template not checked again).
+        const done = id ? campaigns.find(orgId, id) : null;
         // Created and launched in one transaction: a refusal (the wallet, the template, the fallback) leaves nothing behind.
-        const { created, launch } = deps.db.tx(() => {
-          // Run again under its key after a stop: created and launched then, answered as it is now.
-          const done = id ? campaigns.find(orgId, id) : null;
-          if (done) return { created: done, launch: { status: done.status === 'SCHEDULED' ? 'scheduled' : 'queued' } };
-          const draft = campaigns.create(orgId, input, id);
+        const { created, launch } = done ? { created: done, launch: { status: done.status === 'SCHEDULED' ? 'scheduled' : 'queued' } } : deps.db.tx(() => {
+          const draft = campaigns.create(orgId, rcsCampaign(clock, deps.rcs.approvedTemplate(orgId, body.templateId), body), id);
           const everyContact = body.numbers ? undefined : () => deps.contacts.audiencePhones(orgId, {});
           return { created: draft, launch: campaigns.launch(orgId, draft.id, 'rcs', everyContact) };
         });

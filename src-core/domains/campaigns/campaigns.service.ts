@@ -166,12 +166,14 @@ export function createCampaignsService(deps: {
       return row ? summary(row) : null;
     },
     /**
-     * A new DRAFT with its recipients (validated by the channel beforehand). With `id` (a keyed request's, run
-     * again after a stop), a campaign that already has it is answered as it is now, not created twice.
+     * A new DRAFT with its recipients: `input` is the channel's validated campaign, or makes it (run only for a
+     * new one). With `id` (a keyed request's, run again after a stop), a campaign that already has it is
+     * answered as it is now, before the channel checks it again (its template may be rejected since), not created twice.
      */
-    create(orgId: string, input: NewCampaign, id: string = newId('cmp')): CampaignSummary {
+    create(orgId: string, make: NewCampaign | (() => NewCampaign), id: string = newId('cmp')): CampaignSummary {
       const existing = store.byId(orgId, id);
       if (existing) return summary(existing);
+      const input = typeof make === 'function' ? make() : make;
       db.tx(() => {
         store.insert({
           id, org_id: orgId, channel: input.channel, name: input.name, status: 'DRAFT', config: JSON.stringify(input.config), total_recipients: 0,

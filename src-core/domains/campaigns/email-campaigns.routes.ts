@@ -39,7 +39,7 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/email/campaigns', scope: 'dashboard', status: 201, idempotent: 'resumable', body: createEmailCampaignBodySchema.extend({ organizationId: z.string().optional() }),
-      handler: ({ orgId, body, keyedId }) => emailItem(campaigns.create(orgId, create(orgId, body), keyedId?.('cmp', 'campaign'))),
+      handler: ({ orgId, body, keyedId }) => emailItem(campaigns.create(orgId, () => create(orgId, body), keyedId?.('cmp', 'campaign'))),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id', scope: 'dashboard', params,

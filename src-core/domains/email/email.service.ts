@@ -19,6 +19,8 @@ import type { DomainRow, EmailContactRow, EmailStore, TemplateRow } from './emai
 import { smtpProvider } from './smtp-provider.ts';
 
 export const DOMAIN_VERIFY_JOB = 'email.domain.verify';
+/** The part a keyed request's email is named by within the request (see `Origin`). */
+export const EMAIL_MESSAGE_PART = 'email';
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 export type EmailSender = Pick<SendEmailInput, 'templateId' | 'fromName' | 'fromEmail' | 'replyTo' | 'subject'>;
 export type EmailRecipient = SendEmailInput['recipient'];
@@ -183,10 +185,12 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     },
     /** The audience "subscribers": subscribed email contacts that are not suppressed. */
     subscribers: (orgId: string): string[] => store.subscribers(orgId),
+    /** One templated email; a keyed request run again after a stop answers the email it had sent, before the sender, template or address is checked again. */
     async send(orgId: string, input: SendEmailInput, origin: Origin): Promise<EmailSendResult & { message: Message }> {
-      const prepared = prepare(orgId, input);
-      const message = await messaging.send({ ...compose(orgId, prepared, input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, 'email') });
-      return { messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: prepared.template.id, templateName: prepared.template.name, message };
+      const message = messaging.keyedAnswer(origin, EMAIL_MESSAGE_PART)
+        ?? await messaging.send({ ...compose(orgId, prepare(orgId, input), input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, EMAIL_MESSAGE_PART) });
+      // The message keeps the template it was made from (its id and its name then).
+      return { messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: message.templateId ?? input.templateId, templateName: message.templateName ?? '', message };
     },
     /** Bus listener: delivered → delivered, read → opened, a failure after sending → bounced (and suppressed). */
     onStatus(event: BusEvent): void {

@@ -19,4 +19,4 @@ export function emailDomain(deps: CoreDeps & { messaging: MessagingService; cont
     service,
   });
 }
-export type { EmailService } from './email.service.ts';
+export { EMAIL_MESSAGE_PART, type EmailService } from './email.service.ts';

@@ -13,4 +13,4 @@ export function instagramDomain(deps: CoreDeps & { messaging: MessagingService; 
   });
   return defineDomain({ name: 'instagram', routes: instagramRoutes(service), service });
 }
-export type { InstagramService } from './instagram.service.ts';
+export { INSTAGRAM_MESSAGE_PART, type InstagramService } from './instagram.service.ts';

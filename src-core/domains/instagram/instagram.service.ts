@@ -19,6 +19,9 @@ import type { ConnectionRow, InstagramStore } from './instagram.store.ts';
 
 /** Instagram lets a business message a user only within 24 hours of that user's last message. */
 
+/** The part a keyed request's direct message is named by within the request (see `Origin`). */
+export const INSTAGRAM_MESSAGE_PART = 'instagram';
+const sendResult = (message: Message): InstagramSendResult & { message: Message } => ({ messageId: message.externalId ?? message.id, status: message.status, message });
 const toConnection = (row: ConnectionRow): InstagramConnection => ({
   id: row.instagram_account_id, username: row.username, name: row.name, biography: row.biography, followersCount: row.followers_count,
   followsCount: row.follows_count, mediaCount: row.media_count, profilePictureUrl: row.profile_picture_url, website: row.website,
@@ -152,6 +155,9 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
      * then goes through the shared send path (billing at the instagram price, log, conversation, events).
      */
     async sendMessage(orgId: string, input: SendInstagramMessageInput, origin: Origin): Promise<InstagramSendResult & { message: Message }> {
+      // Run again under its key after a stop: the message it had sent answers, though the window may have closed since.
+      const answered = messaging.keyedAnswer(origin, INSTAGRAM_MESSAGE_PART);
+      if (answered) return sendResult(answered);
       const connection = mustConnection(orgId);
       const igsid = input.recipientIgsid.trim();
       const problem = igsidProblem(igsid);
@@ -163,9 +169,9 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
         orgId, channel: 'instagram', to: igsid, sender: connection.username, type: 'text', text: input.message, source: origin.source,
         content: { text: input.message, sourceName: origin.sourceName ?? null },
         payload: { instagramAccountId: connection.instagram_account_id, recipientIgsid: igsid },
-        ...keyedMessageId(origin, 'instagram'),
+        ...keyedMessageId(origin, INSTAGRAM_MESSAGE_PART),
       });
-      return { messageId: message.externalId ?? message.id, status: message.status, message };
+      return sendResult(message);
     },
 
     insights(orgId: string): InstagramInsights {

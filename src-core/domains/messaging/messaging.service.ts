@@ -12,6 +12,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
+import type { Origin } from './origin.ts';
 import type { ChannelProvider, ProviderOutcome, Providers, ProviderSend } from './provider.ts';
 
 export type OutboundInput = {
@@ -292,6 +293,17 @@ export function createMessagingService(deps: {
       });
     },
     sendMany,
+    /**
+     * What a keyed request run again after a stop had sent as `part` (see `Origin`), once its outcome is
+     * recorded: the caller answers it as its first run did, before checking again what guards only sending (a
+     * template, a blocked contact, the wallet). Its status is that outcome (`sent`, or `failed` at the provider
+     * and refunded), as the first run answered it; receipts since (delivered, read, a bounce) are the log's.
+     * Null when unkeyed, when nothing was sent there, or while the message is `queued` (a send resumes it).
+     */
+    keyedAnswer(origin: Origin, part: string): Message | null {
+      const row = origin.messageId ? store.byId(origin.messageId(part)) : undefined;
+      return row && row.status !== 'queued' ? { ...toMessage(row), status: row.sent_at ? 'sent' : 'failed' } : null;
+    },
 
     /** A customer's message delivered by a provider: contact, conversation (unread + 1), log and event. */
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {

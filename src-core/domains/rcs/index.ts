@@ -16,4 +16,4 @@ export function rcsDomain(deps: CoreDeps & { messaging: MessagingService; sms: S
     service,
   });
 }
-export type { RcsService } from './rcs.service.ts';
+export { RCS_MESSAGE_PART, type RcsService } from './rcs.service.ts';

@@ -10,10 +10,12 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
-import type { SmsService } from '../sms/index.ts';
+import { smsMessagePart, type SmsService } from '../sms/index.ts';
 import type { BotRow, RcsStore, RcsTemplateRow } from './rcs.store.ts';
 
 export const RCS_REVIEW_JOB = 'rcs.template.review';
+/** The part a keyed request's RCS message is named by within the request (see `Origin`); its SMS fallback is the SMS send's first. */
+export const RCS_MESSAGE_PART = 'rcs';
 const VARIABLE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 
@@ -44,6 +46,11 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
       payload: { suggestions: template.suggestions, imageUrl: template.imageUrl },
     };
   }
+
+  const rcsAnswer = (message: Message): RcsSendResult & { message: Message } =>
+    ({ messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'rcs', fallbackReason: null, message });
+  const fallbackAnswer = (message: Message): RcsSendResult & { message: Message } =>
+    ({ messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', message });
 
   return {
     createBot(orgId: string, name: string): RcsBot {
@@ -76,8 +83,15 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
     },
     approvedTemplate,
     compose,
-    /** Sends an approved template; a handset without RCS gets `smsFallback` through the SMS path, if given. */
+    /**
+     * Sends an approved template; a handset without RCS gets `smsFallback` through the SMS path, if given. A keyed
+     * request run again after a stop answers the message it had sent (RCS, or the fallback), before any check.
+     */
     async send(orgId: string, input: SendRcsInput, origin: Origin): Promise<RcsSendResult & { message: Message }> {
+      const sentAsRcs = messaging.keyedAnswer(origin, RCS_MESSAGE_PART);
+      if (sentAsRcs) return rcsAnswer(sentAsRcs);
+      const sentAsSms = messaging.keyedAnswer(origin, smsMessagePart(0));
+      if (sentAsSms) return fallbackAnswer(sentAsSms);
       const template = approvedTemplate(orgId, input.templateId);
       const values = input.rcsVariables ?? {};
       const missing = template.variables.filter((name) => !Object.hasOwn(values, name));
@@ -86,11 +100,9 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
       if (!messaging.capabilities(to).rcs && input.smsFallback) {
         const fallback = input.smsFallback;
         const sent = await deps.sms.send(orgId, { senderId: fallback.sender, to: [to], message: fallback.message, templateId: fallback.templateId, route: fallback.route }, origin);
-        const message = sent.messages[0] as Message;
-        return { messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', message };
+        return fallbackAnswer(sent.messages[0] as Message);
       }
-      const message = await messaging.send({ ...compose(orgId, template, to, values, input.ttl ?? null, origin), ...keyedMessageId(origin, 'rcs') });
-      return { messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'rcs', fallbackReason: null, message };
+      return rcsAnswer(await messaging.send({ ...compose(orgId, template, to, values, input.ttl ?? null, origin), ...keyedMessageId(origin, RCS_MESSAGE_PART) }));
     },
     logs(orgId: string, page: PageRequest) {
       const { rows, total } = messaging.log(orgId, { channel: 'rcs' }, page.limit, page.offset);

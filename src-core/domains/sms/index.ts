@@ -19,4 +19,4 @@ export function smsDomain(deps: CoreDeps & { messaging: MessagingService; contac
     service,
   });
 }
-export type { SmsService } from './sms.service.ts';
+export { smsMessagePart, type SmsService } from './sms.service.ts';

@@ -16,6 +16,8 @@ import type { SenderRow, SmsStore, SmsTemplateRow } from './sms.store.ts';
 
 export const SMS_REVIEW_JOB = 'sms.review';
 export const SMS_REVIEW_DELAY_MS = 60_000;
+/** The part a keyed request's SMS to its `i`th recipient is named by within the request (see `Origin`). */
+export const smsMessagePart = (i: number): string => `sms/${i}`;
 
 const toSender = (row: SenderRow): SmsSender => ({ id: row.id, senderId: row.sender_id, entityId: row.entity_id, status: row.status as SmsSender['status'], createdAt: row.created_at });
 const toTemplate = (row: SmsTemplateRow): SmsTemplate => ({
@@ -84,6 +86,24 @@ export function createSmsService(deps: {
     };
   }
 
+  /** Sends one SMS per recipient, checked whole in the transaction that queues them all (see `send`). */
+  async function sendAll(orgId: string, input: SendSmsInput, recipients: string[], origin: Origin): Promise<Message[]> {
+    const prepared = prepare(orgId, input);
+    const precheck = (): void => {
+      for (const phone of recipients) contacts.assertSendable(contacts.findByPhone(orgId, phone));
+      const cost = wallet.priceOf(orgId, 'sms') * recipients.length;
+      const balance = wallet.get(orgId).balancePaise;
+      if (cost > balance) throw insufficientBalance('sms', recipients.length, cost, balance);
+    };
+    const outbound = recipients.map((to, i) => ({ ...compose(orgId, prepared, to, origin), ...keyedMessageId(origin, smsMessagePart(i)) }));
+    const answers = await messaging.sendMany(outbound, { allOrNothing: true, precheck });
+    // All or nothing: a refusal threw above, so every answer is a message (sent, or failed at the provider and refunded).
+    return answers.map((answer) => {
+      if ('error' in answer) throw answer.error;
+      return answer.message;
+    });
+  }
+
   return {
     prepare,
     compose,
@@ -149,21 +169,11 @@ export function createSmsService(deps: {
      * included) sends and charges nothing.
      */
     async send(orgId: string, input: SendSmsInput, origin: Origin): Promise<SmsSendResult & { messages: Message[] }> {
-      const prepared = prepare(orgId, input);
       const recipients = [...new Set(input.to.map(e164))];
-      const precheck = (): void => {
-        for (const phone of recipients) contacts.assertSendable(contacts.findByPhone(orgId, phone));
-        const cost = wallet.priceOf(orgId, 'sms') * recipients.length;
-        const balance = wallet.get(orgId).balancePaise;
-        if (cost > balance) throw insufficientBalance('sms', recipients.length, cost, balance);
-      };
-      const outbound = recipients.map((to, i) => ({ ...compose(orgId, prepared, to, origin), ...keyedMessageId(origin, `sms/${i}`) }));
-      const answers = await messaging.sendMany(outbound, { allOrNothing: true, precheck });
-      // All or nothing: a refusal threw above, so every answer is a message (sent, or failed at the provider and refunded).
-      const messages = answers.map((answer) => {
-        if ('error' in answer) throw answer.error;
-        return answer.message;
-      });
+      // Run again under its key after a stop: what the first run sent (to every recipient, or to none) answers
+      // before the sender, the template, the contacts and the wallet are checked again.
+      const answered = recipients.map((_, i) => messaging.keyedAnswer(origin, smsMessagePart(i)));
+      const messages = answered.length > 0 && answered.every((message): message is Message => message !== null) ? answered : await sendAll(orgId, input, recipients, origin);
       const sent = messages.filter((m) => m.status !== 'failed');
       const status = sent.length === messages.length ? 'sent' : sent.length === 0 ? 'failed' : 'partially_sent';
       const results = messages.map((m) => (m.status === 'failed'

@@ -1,10 +1,9 @@
 // The unified send domain: one endpoint over every channel's own send path, with ordered fallback.
-import type { Channel } from '../../contract/messaging.ts';
 import { defineDomain } from '../../kernel/domain.ts';
-import { createUnifiedSendService, type ChannelAdapter } from './unified-send.service.ts';
+import { createUnifiedSendService, type UnifiedSendDeps } from './unified-send.service.ts';
 import { unifiedSendRoutes } from './unified-send.routes.ts';
 
-export function unifiedSendDomain(deps: { adapters: Partial<Record<Channel, ChannelAdapter>> }) {
+export function unifiedSendDomain(deps: UnifiedSendDeps) {
   const service = createUnifiedSendService(deps);
   return defineDomain({ name: 'unified-send', routes: unifiedSendRoutes(service), service });
 }

@@ -1,11 +1,12 @@
 // How each channel's own send path is reached from a unified send body (field mapping only; the rules
 // live in each channel's service).
+import type { Message } from '../../contract/messaging.ts';
 import type { UnifiedSendBody } from '../../contract/unified-send.ts';
-import type { EmailService } from '../email/index.ts';
-import type { InstagramService } from '../instagram/index.ts';
-import type { RcsService } from '../rcs/index.ts';
-import type { SmsService } from '../sms/index.ts';
-import type { WhatsappService } from '../whatsapp/index.ts';
+import { EMAIL_MESSAGE_PART, type EmailService } from '../email/index.ts';
+import { INSTAGRAM_MESSAGE_PART, type InstagramService } from '../instagram/index.ts';
+import { RCS_MESSAGE_PART, type RcsService } from '../rcs/index.ts';
+import { smsMessagePart, type SmsService } from '../sms/index.ts';
+import { TEMPLATE_MESSAGE_PART, type WhatsappService } from '../whatsapp/index.ts';
 import type { ChannelAdapter } from './unified-send.service.ts';
 
 /**
@@ -25,13 +26,11 @@ export function whatsappAdapter(whatsapp: WhatsappService): ChannelAdapter {
       ...(body.template?.name ? [] : ['template.name']),
       ...(body.template?.languageCode ? [] : ['template.languageCode']),
     ],
-    async send(orgId, body, origin) {
-      const result = await whatsapp.sendTemplate(orgId, {
-        to: body.to.replace(/^\+/, ''), templateName: body.template?.name ?? '', languageCode: body.template?.languageCode ?? '',
-        components: body.template?.components ?? bodyParameters(body.template?.variables),
-      }, origin);
-      return { status: result.status, messageId: result.wamid, error: result.message.errorMessage };
-    },
+    part: TEMPLATE_MESSAGE_PART,
+    send: async (orgId, body, origin) => (await whatsapp.sendTemplate(orgId, {
+      to: body.to.replace(/^\+/, ''), templateName: body.template?.name ?? '', languageCode: body.template?.languageCode ?? '',
+      components: body.template?.components ?? bodyParameters(body.template?.variables),
+    }, origin)).message,
   };
 }
 
@@ -39,10 +38,8 @@ export function instagramAdapter(instagram: InstagramService): ChannelAdapter {
   return {
     scope: 'instagram:messages:send',
     missingFields: (body: UnifiedSendBody) => (body.message ? [] : ['message']),
-    async send(orgId, body, origin) {
-      const result = await instagram.sendMessage(orgId, { recipientIgsid: body.to, message: body.message ?? '' }, origin);
-      return { status: result.status, messageId: result.messageId, error: result.message.errorMessage };
-    },
+    part: INSTAGRAM_MESSAGE_PART,
+    send: async (orgId, body, origin) => (await instagram.sendMessage(orgId, { recipientIgsid: body.to, message: body.message ?? '' }, origin)).message,
   };
 }
 
@@ -50,10 +47,10 @@ export function smsAdapter(sms: SmsService): ChannelAdapter {
   return {
     scope: 'sms:send',
     missingFields: (body: UnifiedSendBody) => [...(body.message ? [] : ['message']), ...(body.sms?.senderId ? [] : ['sms.senderId'])],
+    part: smsMessagePart(0),
     async send(orgId, body, origin) {
       const result = await sms.send(orgId, { senderId: body.sms?.senderId ?? '', to: [body.to], message: body.message ?? '', route: body.sms?.route ?? 'transactional' }, origin);
-      const message = result.messages[0];
-      return { status: message?.status ?? 'failed', messageId: message?.externalId ?? message?.id ?? '', error: message?.errorMessage ?? null };
+      return result.messages[0] as Message;
     },
   };
 }
@@ -62,10 +59,8 @@ export function rcsAdapter(rcs: RcsService): ChannelAdapter {
   return {
     scope: 'rcs:send',
     missingFields: (body: UnifiedSendBody) => (body.template?.id ? [] : ['template.id']),
-    async send(orgId, body, origin) {
-      const result = await rcs.send(orgId, { to: body.to, templateId: body.template?.id ?? '', rcsVariables: body.template?.variables }, origin);
-      return { status: result.status, messageId: result.messageId, error: result.message.errorMessage };
-    },
+    part: RCS_MESSAGE_PART,
+    send: async (orgId, body, origin) => (await rcs.send(orgId, { to: body.to, templateId: body.template?.id ?? '', rcsVariables: body.template?.variables }, origin)).message,
   };
 }
 
@@ -75,13 +70,11 @@ export function emailAdapter(email: EmailService): ChannelAdapter {
     missingFields: (body: UnifiedSendBody) => [
       ...(body.template?.id ? [] : ['template.id']), ...(body.email?.fromName ? [] : ['email.fromName']), ...(body.email?.fromEmail ? [] : ['email.fromEmail']),
     ],
-    async send(orgId, body, origin) {
-      const result = await email.send(orgId, {
-        templateId: body.template?.id ?? '', recipient: { to: body.to, firstName: body.email?.firstName, lastName: body.email?.lastName },
-        variables: body.template?.variables, subject: body.email?.subject, fromName: body.email?.fromName ?? '', fromEmail: body.email?.fromEmail ?? '',
-        replyTo: body.email?.replyTo,
-      }, origin);
-      return { status: result.status, messageId: result.messageId, error: result.message.errorMessage };
-    },
+    part: EMAIL_MESSAGE_PART,
+    send: async (orgId, body, origin) => (await email.send(orgId, {
+      templateId: body.template?.id ?? '', recipient: { to: body.to, firstName: body.email?.firstName, lastName: body.email?.lastName },
+      variables: body.template?.variables, subject: body.email?.subject, fromName: body.email?.fromName ?? '', fromEmail: body.email?.fromEmail ?? '',
+      replyTo: body.email?.replyTo,
+    }, origin)).message,
   };
 }

@@ -1,21 +1,25 @@
 // Unified send: validate the whole chain first, then try each channel in order through its own send path.
-import type { Channel } from '../../contract/messaging.ts';
+import type { Channel, Message } from '../../contract/messaging.ts';
 import type { Scope } from '../../contract/scopes.ts';
 import type { UnifiedAttempt, UnifiedSendBody, UnifiedSendResult } from '../../contract/unified-send.ts';
 import { AppError } from '../../kernel/errors.ts';
-
-import { partOf, type Origin } from '../messaging/index.ts';
+import { partOf, type MessagingService, type Origin } from '../messaging/index.ts';
 
 /** One channel as the unified send sees it: its scope, its required fields, and its own send path. */
 export type ChannelAdapter = {
   scope: Scope;
   missingFields(body: UnifiedSendBody): string[];
-  send(orgId: string, body: UnifiedSendBody, origin: Origin): Promise<{ status: string; messageId: string; error?: string | null }>;
+  /** The part the channel's own send names its message by (see `Origin`): a keyed re-run finds it there. */
+  part: string;
+  /** Sends through the channel's own path: the message (sent, or failed and refunded); a refusal throws. */
+  send(orgId: string, body: UnifiedSendBody, origin: Origin): Promise<Message>;
 };
 
 export const chainOf = (body: UnifiedSendBody): Channel[] => [...new Set([body.channel, ...(body.fallbackChannels ?? [])])];
 
-export function createUnifiedSendService(deps: { adapters: Partial<Record<Channel, ChannelAdapter>> }) {
+export type UnifiedSendDeps = { adapters: Partial<Record<Channel, ChannelAdapter>>; messaging: Pick<MessagingService, 'keyedAnswer'> };
+
+export function createUnifiedSendService(deps: UnifiedSendDeps) {
   function adapterFor(channel: Channel): ChannelAdapter {
     const adapter = deps.adapters[channel];
     if (!adapter) throw new AppError('VALIDATION_FAILED', `Channel ${channel} is not available for unified send`);
@@ -38,23 +42,39 @@ export function createUnifiedSendService(deps: { adapters: Partial<Record<Channe
       }
     },
 
-    /** Rules 2 and 3: each channel through its own path; the first success answers, else 502 with every attempt. */
+    /**
+     * Rules 2 and 3: each channel through its own path; the first success answers, else 502 with every attempt.
+     * A keyed request run again after a stop first looks for what each channel had sent: a channel that got
+     * through then answers at once (those before it are not tried again, whatever their checks say now: one
+     * refused then has no message, and its attempt says so); one that failed is answered as failed and the
+     * chain goes on from the next; a channel it never reached is tried as on a first run.
+     */
     async send(orgId: string, body: UnifiedSendBody, origin: Origin): Promise<UnifiedSendResult> {
       this.validate(body);
+      const chain = chainOf(body).map((channel) => ({ channel, origin: partOf(origin, channel) }));
+      const found = chain.map((c) => deps.messaging.keyedAnswer(c.origin, adapterFor(c.channel).part));
+      const through = found.findIndex((message) => message && message.status !== 'failed');
       const attempts: UnifiedAttempt[] = [];
-      for (const channel of chainOf(body)) {
+      for (const [i, { channel, origin: channelOrigin }] of chain.entries()) {
+        let message = found[i] ?? null;
+        if (!message && i < through) {
+          attempts.push({ channel, status: 'failed', error: `${channel} refused this request when it first ran (before a stop cut it short); not tried again` });
+          continue;
+        }
         try {
-          const result = await adapterFor(channel).send(orgId, body, partOf(origin, channel));
-          if (result.status !== 'failed') {
-            attempts.push({ channel, status: 'sent', messageId: result.messageId });
-            return { status: 'sent', channelUsed: channel, messageId: result.messageId, attempts };
-          }
-          attempts.push({ channel, status: 'failed', error: result.error ?? `${channel} delivery failed` });
+          message ??= await adapterFor(channel).send(orgId, body, channelOrigin);
         } catch (error) {
           if (error instanceof AppError && error.code === 'CONTACT_BLOCKED') throw error;
           if (!(error instanceof AppError)) throw error;
           attempts.push({ channel, status: 'failed', error: error.message });
+          continue;
         }
+        const messageId = message.externalId ?? message.id;
+        if (message.status !== 'failed') {
+          attempts.push({ channel, status: 'sent', messageId });
+          return { status: 'sent', channelUsed: channel, messageId, attempts };
+        }
+        attempts.push({ channel, status: 'failed', error: message.errorMessage ?? `${channel} delivery failed` });
       }
       throw new AppError('BAD_GATEWAY', `All channels failed: ${attempts.map((a) => a.channel).join(', ')}`, { extra: { attempts } });
     },

@@ -19,5 +19,5 @@ export function whatsappDomain(deps: CoreDeps & { messaging: MessagingService; c
     service,
   });
 }
-export type { WhatsappService } from './whatsapp.service.ts';
+export { TEMPLATE_MESSAGE_PART, type WhatsappService } from './whatsapp.service.ts';
 export { placeholdersOf } from './template-render.ts';

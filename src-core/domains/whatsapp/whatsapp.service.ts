@@ -19,6 +19,8 @@ import type { WaTemplateRow, WhatsappStore } from './whatsapp.store.ts';
 
 export const TEMPLATE_REVIEW_JOB = 'whatsapp.template.review';
 export const TEMPLATE_REVIEW_DELAY_MS = 60_000;
+/** The part a keyed request's template message is named by within the request (see `Origin`). */
+export const TEMPLATE_MESSAGE_PART = 'whatsapp';
 
 /** A button in the seed's `{ type, text, url }` shape: `url` null where the button has none (stored as created, without it). */
 const answeredButton = (button: WaButton): WaTemplateButton => (button.type === 'URL' ? button : { ...button, url: null });
@@ -65,6 +67,14 @@ export function createWhatsappService(deps: {
     return toTemplate(row);
   }
 
+  /** The approved template a send names (400 when unknown or not approved). */
+  function approvedNamed(orgId: string, input: Pick<SendTemplateInput, 'templateName' | 'languageCode'>): WaTemplate {
+    const row = store.byName(orgId, input.templateName, input.languageCode);
+    if (!row) throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} (${input.languageCode}) not found`);
+    if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);
+    return toTemplate(row);
+  }
+
   /** The outbound message of a template with its parameters (400 when they do not fit its placeholders). */
   function composeTemplate(orgId: string, template: WaTemplate, to: string, components: SendTemplateInput['components'], origin: Origin): OutboundInput {
     const rendered = renderTemplate(template.name, template.components, components ?? []);
@@ -76,7 +86,7 @@ export function createWhatsappService(deps: {
         body: rendered.text, header: rendered.header, buttons: rendered.buttons, sourceName: origin.sourceName ?? null,
       },
       payload: { header: rendered.header, buttons: rendered.buttons, template: template.name },
-      ...keyedMessageId(origin, 'whatsapp'),
+      ...keyedMessageId(origin, TEMPLATE_MESSAGE_PART),
     };
   }
 
@@ -115,12 +125,13 @@ export function createWhatsappService(deps: {
     },
     approvedTemplate,
     composeTemplate,
-    /** Sends an approved template: the dedicated endpoint, the unified send and the console all come here. */
+    /**
+     * Sends an approved template: the dedicated endpoint, the unified send and the console all come here. A keyed
+     * request run again after a stop answers the message it had sent, whatever the template's status is now.
+     */
     async sendTemplate(orgId: string, input: SendTemplateInput, origin: Origin): Promise<WaSendResult & { message: Message }> {
-      const row = store.byName(orgId, input.templateName, input.languageCode);
-      if (!row) throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} (${input.languageCode}) not found`);
-      if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);
-      const message = await messaging.send(composeTemplate(orgId, toTemplate(row), input.to, input.components, origin));
+      const message = messaging.keyedAnswer(origin, TEMPLATE_MESSAGE_PART)
+        ?? await messaging.send(composeTemplate(orgId, approvedNamed(orgId, input), input.to, input.components, origin));
       return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, message };
     },
     /** An approved template by id to `to` (the console's reply once the 24-hour window has closed). */
