@@ -1,6 +1,6 @@
 // A keyed request cut short by a stop after its work committed (its answer never kept) runs again under its
 // key: the records it made take their ids from the key, so the repeat finds them and answers them, sending,
-// charging or creating nothing twice. (keyed-sends.crash.test.ts does the same across a real SIGKILL.)
+// charging or creating nothing twice (an OTP's code included). (keyed-sends.crash.test.ts does the same across a real SIGKILL.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
 
@@ -70,12 +70,50 @@ describe('a keyed request cut short after its commit', () => {
     expect((await t.request('GET', '/v1/rcs/campaigns', { token: key })).body.meta.total).toBe(1);
   });
 
-  it('elsewhere (OTP) the outcome stays unknown: 409 saying so', async () => {
+  it('OTP send and retry: answer the request and code they had sent; no second code, no second charge', async () => {
     const widgetId = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Login' })).body.id;
-    const body = { widgetId, identifier: '+14155550905' };
-    expect((await keyed('/v1/otp/send', body, 'otp-1')).status).toBe(200);
+    const phone = '+14155550905';
+    const codes = async () => (await t.handset(phone.slice(1))).map((m: { text: string }) => /^(\d+) is your verification code/.exec(m.text)?.[1]);
+    const verify = (requestId: string, otp: string) => t.request('POST', '/v1/otp/verify', { token: key, body: { requestId, otp } });
+    const body = { widgetId, identifier: phone };
+    const start = await balance();
+    const first = await keyed('/v1/otp/send', body, 'otp-1');
+    expect([first.status, first.body.requestId]).toEqual([200, expect.stringMatching(/^otp_/)]);
+    const charged = await balance();
+    expect(charged).toBeLessThan(start);
     cutShort('otp-1');
     const again = await keyed('/v1/otp/send', body, 'otp-1');
-    expect([again.status, again.body.message]).toEqual([409, expect.stringContaining('was interrupted')]);
+    expect([again.status, again.headers.get('idempotent-replayed'), again.body]).toEqual([200, null, first.body]);
+    expect([await balance(), (await codes()).length]).toEqual([charged, 1]);
+
+    // A retry (after the cooldown) cut short: its re-run answers the code it sent, and sends no third.
+    await t.advance(30);
+    const retry = { requestId: first.body.requestId };
+    expect((await keyed('/v1/otp/retry', retry, 'otp-retry-1')).body).toEqual(retry);
+    const afterRetry = await balance();
+    expect(start - afterRetry).toBe(2 * (start - charged));
+    cutShort('otp-retry-1');
+    const retried = await keyed('/v1/otp/retry', retry, 'otp-retry-1');
+    expect([retried.status, retried.headers.get('idempotent-replayed'), retried.body]).toEqual([200, null, retry]);
+    const sentCodes = await codes();
+    expect([await balance(), sentCodes.length]).toEqual([afterRetry, 2]);
+    // The code the handset got last is the one stored: it verifies.
+    expect((await verify(first.body.requestId, sentCodes[1] as string)).status).toBe(200);
+  });
+
+  it('OTP send whose first run committed nothing (refused then, sendable now): the re-run makes the request afresh', async () => {
+    const widgetId = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Checkout' })).body.id;
+    const phone = '+14155550906';
+    const contact = (await t.dashboard('POST', '/dashboard/contacts', { name: 'Blocked for a while', phone })).body.id;
+    await t.request('POST', `/v1/contacts/${contact}/block`, { token: key, body: { reason: 'Paused' } });
+    const body = { widgetId, identifier: phone };
+    expect((await keyed('/v1/otp/send', body, 'otp-2')).status).toBe(409);
+    cutShort('otp-2');
+    await t.request('POST', `/v1/contacts/${contact}/unblock`, { token: key });
+    const before = await balance();
+    const again = await keyed('/v1/otp/send', body, 'otp-2');
+    expect([again.status, again.body.requestId]).toEqual([200, expect.stringMatching(/^otp_/)]);
+    expect(await handset(phone)).toBe(1);
+    expect(await balance()).toBeLessThan(before);
   });
 });

@@ -18,4 +18,4 @@ export function messagingDomain(deps: CoreDeps & {
 }
 export type { MessagingService, OutboundInput } from './messaging.service.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';
-export { keyedMessageId, originOf, partOf, type Origin } from './origin.ts';
+export { keyedMessageId, originOf, partOf, systemOrigin, type Origin } from './origin.ts';

@@ -2,6 +2,7 @@
 // failures with refunds, and customers writing in through /sim/inbound.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { ChannelProvider, ProviderOutcome } from './provider.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -76,6 +77,22 @@ describe('messaging over the simulated world', () => {
     }
     expect(events.filter((e) => e.data.includes('+14155550999') && e.type !== 'contact.created' && e.type !== 'contact.updated')).toEqual([]);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+  });
+
+  it('a message left queued (a stop before the provider answered) is resumed by its id with the text it recorded, charged once', async () => {
+    const messaging = t.server.services.messaging;
+    const heard: string[] = [];
+    const silent: ChannelProvider = { send: () => new Promise<ProviderOutcome>(() => undefined) };
+    const answering: ChannelProvider = { send: async (m) => { heard.push(m.text); return { ok: true, externalId: `ext_${m.messageId}` }; } };
+    const input = { orgId: t.organizationId, channel: 'sms' as const, to: '+14155550777', sender: 'Acme', type: 'text', source: 'SYSTEM' as const, messageId: 'msg_resumedAfterAStop000001' };
+    const before = t.server.services.wallet.get(t.organizationId).balancePaise;
+    void messaging.send({ ...input, text: '111111 is your code', provider: silent });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(messaging.get(t.organizationId, input.messageId).status).toBe('queued');
+    // Run again (an OTP re-run makes a new code): the provider gets the code recorded, which is the one stored.
+    const resumed = await messaging.send({ ...input, text: '222222 is your code', provider: answering });
+    expect([resumed.status, resumed.text, heard]).toEqual(['sent', '111111 is your code', ['111111 is your code']]);
+    expect(before - t.server.services.wallet.get(t.organizationId).balancePaise).toBe(resumed.billingAmountPaise);
   });
 
   it('an empty wallet refuses the send with 400 INSUFFICIENT_BALANCE and writes nothing', async () => {

@@ -108,13 +108,16 @@ export function createMessagingService(deps: {
 
   const billedChannel = (channel: Channel): BilledChannel | null => (channel === 'email' ? null : channel);
   const providerOf = (input: OutboundInput): ChannelProvider => input.provider ?? deps.providers()[input.channel];
-  /** What the provider is handed for each queued message of a group (the organization's name read once per organization). */
+  /**
+   * What the provider is handed for each queued message of a group: the text as recorded (one resumed after a stop
+   * says what was logged, an OTP's code), and the organization's name, read once per organization.
+   */
   function providerSends(group: Array<{ input: OutboundInput; row: MessageRow }>): ProviderSend[] {
     const names = new Map<string, string>();
     const nameOf = (orgId: string): string => names.get(orgId) ?? (names.set(orgId, deps.organizationName(orgId)).get(orgId) as string);
     return group.map(({ input, row }) => ({
       orgId: input.orgId, channel: input.channel, messageId: row.id, to: input.to, from: input.sender, businessName: nameOf(input.orgId),
-      text: input.text, payload: input.payload ?? {},
+      text: row.text ?? input.text, payload: input.payload ?? {},
     }));
   }
 

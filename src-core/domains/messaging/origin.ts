@@ -13,10 +13,15 @@ export type Origin = {
   messageId?: ((part: string) => string) | undefined;
 };
 
+const keyedMessages = (keyedId?: KeyedId): Pick<Origin, 'messageId'> => (keyedId ? { messageId: (part: string) => keyedId('msg', part) } : {});
+
 export const originOf = (caller: Caller, keyedId?: KeyedId): Origin => ({
   ...(caller.kind === 'apiKey' ? { source: 'API', sourceName: caller.key.keyId } : { source: 'MANUAL', sourceName: 'Console' }),
-  ...(keyedId ? { messageId: (part: string) => keyedId('msg', part) } : {}),
+  ...keyedMessages(keyedId),
 });
+
+/** The platform's own message (an OTP's code, logged as `SYSTEM` whoever asked for it), keyed as the request that sends it. */
+export const systemOrigin = (keyedId?: KeyedId): Origin => ({ source: 'SYSTEM', ...keyedMessages(keyedId) });
 
 /** The message id a keyed request gives its message `part`, as `OutboundInput` fields (none when unkeyed). */
 export const keyedMessageId = (origin: Origin, part: string): { messageId?: string } => (origin.messageId ? { messageId: origin.messageId(part) } : {});

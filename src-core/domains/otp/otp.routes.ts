@@ -14,12 +14,12 @@ const idParams = z.object({ id: z.string().min(1) });
 export function otpRoutes(service: OtpService) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/otp/send', scope: 'otp:send', idempotent: true, console: true, body: sendOtpBodySchema,
-      handler: ({ orgId, body }) => service.send(orgId, body),
+      method: 'POST', path: '/v1/otp/send', scope: 'otp:send', idempotent: 'resumable', console: true, body: sendOtpBodySchema,
+      handler: ({ orgId, body, keyedId }) => service.send(orgId, body, { keyedId }),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/otp/retry', scope: 'otp:send', idempotent: true, console: true, body: retryOtpBodySchema,
-      handler: ({ orgId, body }) => service.retry(orgId, body),
+      method: 'POST', path: '/v1/otp/retry', scope: 'otp:send', idempotent: 'resumable', console: true, body: retryOtpBodySchema,
+      handler: ({ orgId, body, keyedId }) => service.retry(orgId, body, keyedId),
     }),
     defineRoute({
       method: 'POST', path: '/v1/otp/verify', scope: 'otp:verify', console: true, body: verifyOtpBodySchema,

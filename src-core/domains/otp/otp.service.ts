@@ -7,20 +7,24 @@ import type {
   RetryOtpInput, SendOtpInput, UpdateOtpWidgetInput, VerifyOtpInput,
 } from '../../contract/otp.ts';
 import { OTP_CHANNELS, otpWidgetConflict } from '../../contract/otp.ts';
+import type { Message } from '../../contract/messaging.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, notFound, rateLimited } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
+import type { KeyedId } from '../../kernel/idempotency.ts';
 import { safeEqual } from '../../kernel/tokens.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { normalizePhone } from '../contacts/index.ts';
-import type { MessagingService } from '../messaging/index.ts';
+import { keyedMessageId, systemOrigin, type MessagingService, type Origin } from '../messaging/index.ts';
 import type { OtpLogFilter, OtpRequestRow, OtpStore, OtpWidgetRow } from './otp.store.ts';
 import { OTP_TOKEN_LIFETIME_SECONDS, signOtpToken, verifyOtpToken } from './otp.tokens.ts';
 
 export const OTP_EXPIRE_JOB = 'otp.expire';
 export const OTP_SMS_SENDER = 'SWBOTP';
+/** The part a keyed send's or retry's code message is named by within the request (see `Origin`). */
+const OTP_MESSAGE_PART = 'otp';
 const HOUR_MS = 3_600_000;
 
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
@@ -74,25 +78,30 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       + `The limit resets at ${toIso(resetsAt)}, in ${retryAfter} seconds`, retryAfter);
   }
 
+  /** 400 `NOT_DELIVERED` when the code's message failed at the provider (its request's rows were taken back). */
+  function assertDelivered(message: Message): void {
+    if (message.status !== 'failed') return;
+    throw new AppError('NOT_DELIVERED', `The OTP could not be delivered to ${message.address} over ${message.channel}: ${message.errorMessage ?? 'the provider refused the message'}`);
+  }
+
   /**
    * Sends the code's message. `record` writes the request's rows inside the transaction that queues the
    * message (a refused send — blocked contact, empty wallet, a limit `record` enforces — writes nothing);
    * `undo` takes them back in the transaction that records a failed delivery, which then answers 400 `NOT_DELIVERED`.
+   * Keyed (`origin`), the message's id comes from the key: one queued by a run a stop cut short is resumed
+   * with the code it recorded (`record` is not run again), never a new one.
    */
   async function deliver(orgId: string, widget: OtpWidgetRow, requestId: string, channel: string, identifier: string, code: string,
-    steps: { record(): void; undo(): void }): Promise<void> {
+    origin: Origin, steps: { record(): void; undo(): void }): Promise<void> {
     const text = `${code} is your verification code for ${widget.name}. It expires in ${expiresIn(widget.expiry_seconds)}.`;
-    const message = await messaging.send({
+    assertDelivered(await messaging.send({
       orgId, channel: channel as OtpChannel, to: identifier, sender: channel === 'sms' ? OTP_SMS_SENDER : null,
-      type: 'text', text, source: 'SYSTEM', content: { text, otpRequestId: requestId },
+      type: 'text', text, source: origin.source, content: { text, otpRequestId: requestId }, ...keyedMessageId(origin, OTP_MESSAGE_PART),
       onQueued: steps.record,
       onSettled: (settled) => {
         if (settled.status === 'failed') steps.undo();
       },
-    });
-    if (message.status === 'failed') {
-      throw new AppError('NOT_DELIVERED', `The OTP could not be delivered to ${identifier} over ${channel}: ${message.errorMessage ?? 'the provider refused the message'}`);
-    }
+    }));
   }
 
   /** A `sent` request whose expiry has passed becomes `expired` (the job, or a late retry or verify). */
@@ -134,15 +143,26 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       });
     },
 
-    /** Sends a new code over the widget's first channel. `code` fixes the code (the demo seed only; the API never passes it). */
-    async send(orgId: string, input: SendOtpInput, options: { code?: string } = {}): Promise<OtpSendResult> {
+    /**
+     * Sends a new code over the widget's first channel. `code` fixes the code (the demo seed only; the API never
+     * passes it). With `keyedId` (an Idempotency-Key), the request and its message take their ids from the key:
+     * run again after a stop, the request answers what its first run sent (no second code, no second charge),
+     * before anything is checked again; one whose first run committed nothing is made afresh.
+     */
+    async send(orgId: string, input: SendOtpInput, options: { code?: string; keyedId?: KeyedId | undefined } = {}): Promise<OtpSendResult> {
+      const origin = systemOrigin(options.keyedId);
+      const id = options.keyedId?.('otp', 'request') ?? newId('otp');
+      const sent = messaging.keyedAnswer(origin, OTP_MESSAGE_PART);
+      if (sent) {
+        assertDelivered(sent);
+        return { requestId: id };
+      }
       const widget = mustWidget(orgId, input.widgetId);
       // Stored and put in tokens as contacts store phones, so a blocked contact and the hourly cap match it.
       const identifier = normalizePhone(input.identifier);
       const code = options.code ?? newCode(widget.otp_length);
       const channel = (JSON.parse(widget.channels) as OtpChannel[])[0] ?? 'sms';
-      const id = newId('otp');
-      await deliver(orgId, widget, id, channel, identifier, code, {
+      await deliver(orgId, widget, id, channel, identifier, code, origin, {
         record() {
           assertUnderHourlyCap(orgId, identifier, widget);
           const now = clock.now();
@@ -159,8 +179,18 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       return { requestId: id };
     },
 
-    /** Sends a new code for the same request (the old one stops working), on its channel or an enabled override. */
-    async retry(orgId: string, input: RetryOtpInput): Promise<OtpSendResult> {
+    /**
+     * Sends a new code for the same request (the old one stops working), on its channel or an enabled override.
+     * Keyed, run again after a stop: the code its first run sent answers (not a third), before the cooldown,
+     * the resend count or the request's state is checked again.
+     */
+    async retry(orgId: string, input: RetryOtpInput, keyedId?: KeyedId): Promise<OtpSendResult> {
+      const origin = systemOrigin(keyedId);
+      const sent = messaging.keyedAnswer(origin, OTP_MESSAGE_PART);
+      if (sent) {
+        assertDelivered(sent);
+        return { requestId: input.requestId };
+      }
       const current = mustRequest(orgId, input.requestId);
       const widget = mustWidget(orgId, current.widget_id);
       if (expireIfDue(current)) throw bad(`OTP request ${current.id} has expired; send a new OTP`);
@@ -178,7 +208,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       let before: OtpRequestRow = current;
       let sendId = 0;
       // Checked again where the new code is recorded: another retry may have landed since the checks above.
-      await deliver(orgId, widget, current.id, channel, current.identifier, code, {
+      await deliver(orgId, widget, current.id, channel, current.identifier, code, origin, {
         record() {
           before = mustRequest(orgId, current.id);
           const now = clock.now();
