@@ -1,0 +1,88 @@
+// What is read of messages and conversations: the API's message shape, the inboxes' conversation lists (with
+// search), a contact's conversations, unread counts, recent messages, the 24-hour customer-care window, the
+// message log and delivery stats.
+import { percentOf } from '../../contract/common.ts';
+import { CHANNELS, type Channel, type Conversation, type Message, type MessageSource, type MessageStatus, type UnreadCounts } from '../../contract/messaging.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { AppError, notFound } from '../../kernel/errors.ts';
+import type { ContactsService } from '../contacts/index.ts';
+import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
+
+/** WhatsApp and Instagram let a business write freely only within 24 hours of the customer's last message. */
+export const CARE_WINDOW_MS = 24 * 3600 * 1000;
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id, channel: row.channel as Channel, direction: row.direction as Message['direction'], status: row.status as MessageStatus,
+    contactId: row.contact_id, conversationId: row.conversation_id, address: row.address, sender: row.sender, externalId: row.external_id,
+    type: row.type, text: row.text, content: JSON.parse(row.content) as Record<string, unknown>, templateName: row.template_name,
+    templateId: row.template_id, source: row.source as MessageSource, billingAmountPaise: row.billing_amount_paise, errorCode: row.error_code,
+    errorMessage: row.error_message, createdAt: row.created_at, sentAt: row.sent_at, deliveredAt: row.delivered_at, readAt: row.read_at,
+    failedAt: row.failed_at,
+  };
+}
+
+export function messagingReads(deps: { store: MessagingStore; clock: Clock; contacts: ContactsService }) {
+  const { store, clock, contacts } = deps;
+
+  function toConversation(orgId: string, row: ConversationRow): Conversation {
+    const contact = row.contact_id ? contacts.get(orgId, row.contact_id) : null;
+    return {
+      id: row.id, channel: row.channel as Channel, contactId: row.contact_id, address: row.address,
+      customerName: contact?.name ?? null,
+      lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
+      contactBlocked: contact?.isBlocked ?? false,
+    };
+  }
+
+  return {
+    recentMessages: (conversationId: string, limit: number): Message[] => store.recentInConversation(conversationId, limit).map(toMessage),
+    markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
+    listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string): { rows: Conversation[]; total: number } {
+      // A handle typed as the console shows it ("@meera") is searched without its "@", as the contacts search does.
+      const term = search?.trim().replace(/^@+/, '');
+      const contactIds = term ? contacts.searchIds(orgId, term, 200) : [];
+      const { rows, total } = term ? store.searchConversations(orgId, channel, term, contactIds, limit, offset) : store.conversations(orgId, channel, limit, offset);
+      return { total, rows: rows.map((row) => toConversation(orgId, row)) };
+    },
+    /** A contact's conversations, on one channel or on all, most recent first (the console's contact panel). */
+    contactConversations(orgId: string, contactId: string, channel: Channel | null, limit: number, offset: number): { rows: Conversation[]; total: number } {
+      const { rows, total } = store.contactConversations(orgId, contactId, channel, limit, offset);
+      return { total, rows: rows.map((row) => toConversation(orgId, row)) };
+    },
+    /** Conversations with unread messages per channel (every channel named, 0 when none) and their total. */
+    unreadCounts(orgId: string): UnreadCounts {
+      const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;
+      for (const { channel, n } of store.unreadConversations(orgId)) counts[channel as Channel] = n;
+      return { ...counts, total: CHANNELS.reduce((sum, channel) => sum + counts[channel], 0) };
+    },
+    getConversation(orgId: string, id: string): Conversation {
+      const row = store.conversationById(orgId, id);
+      if (!row) throw notFound(`Conversation ${id}`);
+      return toConversation(orgId, row);
+    },
+    /** The 24-hour customer-care window: open while the customer's last message is less than 24 hours old. */
+    careWindow(conversationId: string): { open: boolean; lastMessageAt: string | null; closesAt: string | null } {
+      const last = store.lastInbound(conversationId);
+      if (!last) return { open: false, lastMessageAt: null, closesAt: null };
+      const closesAt = Date.parse(last.created_at) + CARE_WINDOW_MS;
+      return { open: clock.now() < closesAt, lastMessageAt: last.created_at, closesAt: new Date(closesAt).toISOString() };
+    },
+    log: (orgId: string, filter: Parameters<MessagingStore['messages']>[1], limit: number, offset: number) => {
+      const { rows, total } = store.messages(orgId, filter, limit, offset);
+      return { rows: rows.map(toMessage), total };
+    },
+    /**
+     * Daily delivery counts of a channel between `start` and `end`, both inclusive (default: the 30
+     * days up to now on the virtual clock), with totals and the delivery rate.
+     */
+    deliveryStats(orgId: string, channel: Channel, range: { start?: string | undefined; end?: string | undefined }) {
+      const end = range.end ?? clock.nowIso();
+      const start = range.start ?? new Date(Date.parse(end) - 30 * 86_400_000).toISOString();
+      if (Date.parse(start) > Date.parse(end)) throw new AppError('VALIDATION_FAILED', 'start must be before end');
+      const dataPoints = store.dailyCounts(orgId, channel, start, end);
+      const totals = dataPoints.reduce((sum, p) => ({ sent: sum.sent + p.sent, delivered: sum.delivered + p.delivered, failed: sum.failed + p.failed }), { sent: 0, delivered: 0, failed: 0 });
+      return { dataPoints, totals: { ...totals, deliveryRate: percentOf(totals.delivered, totals.sent + totals.failed) } };
+    },
+  };
+}
