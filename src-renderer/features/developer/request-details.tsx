@@ -11,15 +11,17 @@ export function RequestDetails({ entry, keyName, onClose }: { entry: RequestLogE
     ...(failed ? [['Error', entry.errorCode ?? 'none in the answer'], ['Message', entry.errorMessage ?? '']] satisfies Array<[string, string]> : []),
     ['Key', keyName], ['Source IP', entry.sourceIp], ['Duration', `${milliseconds(entry.durationMs)} ms`], ['At', time(entry.at)], ['Id', entry.id],
   ];
-  // The details open under a page of 50 rows: bring them into view, and the Close button into reach of the keyboard.
+  // The details open under a page of 50 rows: bring them into view, with the keyboard focus on them (a screen
+  // reader reads them next, Tab reaches Close), not on Close, where a second Enter would shut them unread.
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ block: 'nearest' });
-    ref.current?.querySelector('button')?.focus({ preventScroll: true });
+    ref.current?.focus({ preventScroll: true });
   }, [entry.id]);
   return (
-    <aside className="card details" data-testid="request-details" ref={ref}>
-      <div className="page-title"><h2>Request</h2><button type="button" className="button ghost" onClick={onClose}>Close</button></div>
+    <aside className="card details" data-testid="request-details" ref={ref} tabIndex={-1} aria-labelledby="request-details-title"
+      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
+      <div className="page-title"><h2 id="request-details-title">Request</h2><button type="button" className="button ghost" onClick={onClose}>Close</button></div>
       <dl className="fields">
         {rows.map(([label, value]) => <div key={label} data-testid={`request-detail-${label.toLowerCase().replace(' ', '-')}`}><dt>{label}</dt><dd className="mono">{value}</dd></div>)}
       </dl>

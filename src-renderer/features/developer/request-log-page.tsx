@@ -7,6 +7,7 @@ import { ApiError } from '../../api/http.ts';
 import { milliseconds, time } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { thenFocus } from '../../components/focus.ts';
 import { RequestDetails } from './request-details.tsx';
 import { statusFilterOf, useKeys, useRequestLog, useRequestLogTotal, type LogFilter } from './queries.ts';
 
@@ -73,6 +74,9 @@ export function RequestLogPage() {
   useLayoutEffect(() => {
     if (card.current) card.current.scrollTop = 0;
   }, [shownPage]);
+  // Closing the details gives the focus back to the request's row, or the first row once it has left this page.
+  const openerOf = (id: string) => card.current?.querySelector<HTMLElement>(`[data-request-id="${CSS.escape(id)}"] button`)
+    ?? card.current?.querySelector<HTMLElement>('[data-testid="open-request"]');
 
   return (
     <div className="page padded">
@@ -96,9 +100,11 @@ export function RequestLogPage() {
                 <thead><tr><th>When</th><th>Request</th><th>Status</th><th>Key</th><th>IP</th><th className="num">ms</th></tr></thead>
                 <tbody>
                   {log.data.data.map((entry) => (
-                    <tr key={entry.id} onClick={() => setOpen(entry)} data-testid="request-row" data-request-id={entry.id} tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') setOpen(entry); }}>
+                    <tr key={entry.id} onClick={() => setOpen(entry)} data-testid="request-row" data-request-id={entry.id}>
                       <td className="muted">{time(entry.at)}</td>
-                      <td><code>{entry.method} {entry.endpoint}</code></td>
+                      {/* The row opens on a click anywhere; the keyboard opens it with this button (Enter or Space). */}
+                      <td><button type="button" className="cell-button" aria-expanded={open?.id === entry.id} data-testid="open-request"
+                        onClick={() => setOpen(entry)}><code>{entry.method} {entry.endpoint}</code></button></td>
                       <td><span className={`status s${String(entry.statusCode)[0]}`}>{entry.statusCode}</span></td>
                       <td>{keyName(entry.keyId)}</td>
                       <td className="mono">{entry.sourceIp}</td>
@@ -110,7 +116,7 @@ export function RequestLogPage() {
               <Pager page={log.data.meta.page} totalPages={log.data.meta.totalPages} onPage={goTo} detail={requests(total)} />
             </div>
           )}
-      {open ? <RequestDetails entry={open} keyName={keyName(open.keyId)} onClose={() => setOpen(null)} /> : null}
+      {open ? <RequestDetails entry={open} keyName={keyName(open.keyId)} onClose={() => thenFocus(() => setOpen(null), () => openerOf(open.id))} /> : null}
     </div>
   );
 }

@@ -1,0 +1,17 @@
+// Keeping the keyboard focus in place when the control that held it goes away (a panel closes, a form is
+// done, a confirmation is answered): the focus moves to a sensible successor instead of falling to the page,
+// where a screen reader loses its place and Enter or Space do nothing until the user tabs back in.
+import { flushSync } from 'react-dom';
+
+/** Whether the focus has fallen to the page (the element that held it was removed or disabled). */
+export const focusLost = (): boolean => document.activeElement === null || document.activeElement === document.body;
+
+/**
+ * Applies `update` (a state change that removes the focused control) at once, then focuses what `next` finds
+ * in the updated page: for a successor that only exists after the update, such as the button that opened a form.
+ */
+export function thenFocus(update: () => void, next: () => HTMLElement | null | undefined): void {
+  flushSync(update);
+  next()?.focus();
+}
+
