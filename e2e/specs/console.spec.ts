@@ -21,6 +21,18 @@ afterAll(async () => {
   await session?.stop();
 });
 
+/** The contrast of a status tick's fill against its bubble (none: no fill), by the WCAG formula. */
+function fillContrast(tick: Element): number {
+  const rgb = (element: Element) => (getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r = 0, g = 0, b = 0]: number[]) => [r, g, b]
+    .map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const fill = rgb(tick);
+  if (fill.length === 4 && fill[3] === 0) return 0;
+  const [a, b] = [luminance(fill), luminance(rgb(tick.closest('.bubble') as Element))].sort((x, y) => y - x) as [number, number];
+  return (a + 0.05) / (b + 0.05);
+}
+
 describe('console flows', () => {
   it('a customer writes in from the simulator and the inbox shows it unread', async () => {
     await page.getByTestId('nav-simulator').click();
@@ -50,9 +62,20 @@ describe('console flows', () => {
     const clock = await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 });
     expect(clock.status).toBe(200);
     await page.locator('[data-testid="message"][data-status="delivered"]').filter({ hasText: 'Yes! It ships today.' }).waitFor();
+    // A screen reader hears the status in words; the glyph is hidden from it.
+    const ticks = reply.getByTestId('ticks');
+    expect(await ticks.ariaSnapshot()).toBe('- text: Delivered');
     await server.dashboard('POST', '/sim/clock/advance', { seconds: 8 });
     await page.locator('[data-testid="message"][data-status="read"]').filter({ hasText: 'Yes! It ships today.' }).waitFor();
-    expect(await reply.getByTestId('ticks').textContent()).toBe('✓✓');
+    expect(await ticks.ariaSnapshot()).toBe('- text: Read');
+    expect(await ticks.locator('[aria-hidden="true"]').textContent()).toBe('✓✓');
+    // Read is the same glyph as delivered, filled: told apart without its colour, the fill at least 3:1 against the bubble in both themes.
+    for (const theme of ['light', 'dark']) {
+      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.getByTestId('theme-toggle').click();
+      await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+      expect(await ticks.evaluate(fillContrast)).toBeGreaterThanOrEqual(3);
+    }
+    await page.getByTestId('theme-toggle').click();
     await screenshot(page, 'inbox-thread');
   });
 

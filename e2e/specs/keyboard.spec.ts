@@ -1,6 +1,7 @@
 // The console by keyboard alone: what opens with Enter and Space, where the focus goes when a panel opens or
 // closes, a modal that keeps the focus and gives it back, and controls that keep the focus while they work.
-// Every step presses keys and checks document.activeElement and what is shown.
+// Every step presses keys and checks document.activeElement and what is shown. Also what a screen reader is
+// told where the screen shows a glyph.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -73,5 +74,22 @@ describe('request log by keyboard', () => {
     expect(await focused()).toBe('request-details');
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
+  });
+});
+
+describe('status ticks for a screen reader', () => {
+  it('a reply the handset cannot take says Failed in words, next to its reason', async () => {
+    const customer = '+15005550002'; // has no WhatsApp account in the simulated world
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: customer, text: 'Anyone there?' })).status).toBe(201);
+    await page.getByTestId('nav-inbox').click();
+    await page.locator(`[data-testid="conversation-row"][data-address="${customer}"]`).click();
+    await page.getByTestId('composer').fill('Yes, how can we help?');
+    await page.getByTestId('composer').press('Enter');
+    const reply = page.getByTestId('message').filter({ hasText: 'Yes, how can we help?' });
+    await reply.waitFor();
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 })).status).toBe(200);
+    await page.locator('[data-testid="message"][data-status="failed"]').filter({ hasText: 'Yes, how can we help?' }).waitFor();
+    expect(await reply.getByTestId('ticks').ariaSnapshot()).toBe('- text: Failed');
+    expect(await reply.locator('.bubble-error').textContent()).toContain('has no WhatsApp account');
   });
 });

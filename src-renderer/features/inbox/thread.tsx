@@ -12,9 +12,22 @@ import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
 import { useUi } from '../../stores/ui.ts';
 
-const TICKS: Record<string, string> = { queued: '…', sent: '✓', delivered: '✓✓', read: '✓✓', failed: '!' };
+/** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles.css). */
+const TICKS: Record<string, { glyph: string; label: string }> = {
+  queued: { glyph: '…', label: 'Queued' }, sent: { glyph: '✓', label: 'Sent' }, delivered: { glyph: '✓✓', label: 'Delivered' },
+  read: { glyph: '✓✓', label: 'Read' }, failed: { glyph: '!', label: 'Failed' },
+};
 /** The channels where the platform's 24-hour customer-care window decides what may be sent. */
 const WINDOWED = new Set(['whatsapp', 'instagram']);
+
+function Ticks({ message }: { message: Message }) {
+  const ticks = TICKS[message.status];
+  return (
+    <span className={`ticks ${message.status}`} title={message.errorMessage ?? message.status} data-testid="ticks">
+      <span aria-hidden>{ticks?.glyph ?? ''}</span><span className="visually-hidden">{ticks?.label ?? message.status}</span>
+    </span>
+  );
+}
 
 function Bubble({ message }: { message: Message }) {
   const outbound = message.direction === 'outbound';
@@ -26,7 +39,7 @@ function Bubble({ message }: { message: Message }) {
         ? <><span className="template-tag">{message.text}</span><p>{message.content.text}</p></> : <p>{message.text}</p>}
       <span className="bubble-meta">
         <When iso={message.createdAt} />
-        {outbound ? <span className={`ticks ${message.status}`} title={message.errorMessage ?? message.status} data-testid="ticks">{TICKS[message.status] ?? ''}</span> : null}
+        {outbound ? <Ticks message={message} /> : null}
       </span>
       {message.status === 'failed' ? <span className="bubble-error">{message.errorMessage}</span> : null}
     </li>
