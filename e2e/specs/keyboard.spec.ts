@@ -93,3 +93,64 @@ describe('status ticks for a screen reader', () => {
     expect(await reply.locator('.bubble-error').textContent()).toContain('has no WhatsApp account');
   });
 });
+
+describe('the block dialog is a modal', () => {
+  it('keeps the focus inside, leaves the page behind out of reach, closes on Escape and gives the focus back', async () => {
+    await page.getByTestId('nav-contacts').click();
+    await page.getByTestId('contact-search').fill('alice');
+    await page.locator('[data-testid="contact-list"][data-search="alice"][data-ready="true"]').waitFor();
+    await page.getByTestId('contact-row').first().click();
+    const panel = page.getByTestId('contact-panel');
+    await panel.waitFor();
+    const dialog = page.locator('dialog[data-testid="block-dialog"][open]');
+
+    await page.getByTestId('block').focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await focusOn('[data-testid="block-reason"]');
+    // Tab goes round the dialog's controls and never reaches the page behind it. After the last control the
+    // focus may leave for the browser's own controls (outside the page), then comes back to the first.
+    const stops: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => {
+        const element = document.activeElement;
+        if (element === null || element === document.body) return 'outside the page';
+        return element.closest('dialog') ? element.getAttribute('data-testid') ?? element.tagName : `behind the dialog: ${element.outerHTML.slice(0, 80)}`;
+      }));
+    }
+    expect(stops.filter((stop) => stop !== 'outside the page')).toEqual(['cancel-block', 'confirm-block', 'block-reason', 'cancel-block', 'confirm-block']);
+    // The page behind is inert: it takes no focus, even when asked.
+    expect(await page.getByTestId('note-input').evaluate((input: HTMLElement) => { input.focus(); return document.activeElement === input; })).toBe(false);
+    await page.getByTestId('block-reason').focus();
+    // Escape closes it, and the focus is back on Block….
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await focusOn('[data-testid="block"]');
+
+    // Cancel too.
+    await page.keyboard.press('Enter');
+    await focusOn('[data-testid="block-reason"]');
+    await page.keyboard.press('Tab');
+    await focusOn('[data-testid="cancel-block"]');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await focusOn('[data-testid="block"]');
+
+    // Blocking for real: the dialog closes on the answer and the focus goes to Unblock, which took Block…'s place.
+    await page.keyboard.press(' ');
+    await focusOn('[data-testid="block-reason"]');
+    await page.keyboard.type('Spam');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await focusOn('[data-testid="confirm-block"]');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="contact-panel"][data-blocked="true"]').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await focusOn('[data-testid="unblock"]');
+    // And back: Unblock gives way to Block…, which takes the focus.
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="contact-panel"][data-blocked="false"]').waitFor();
+    await focusOn('[data-testid="block"]');
+  });
+});

@@ -1,6 +1,7 @@
 // Keeping the keyboard focus in place when the control that held it goes away (a panel closes, a form is
 // done, a confirmation is answered): the focus moves to a sensible successor instead of falling to the page,
 // where a screen reader loses its place and Enter or Space do nothing until the user tabs back in.
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 
 /** Whether the focus has fallen to the page (the element that held it was removed or disabled). */
@@ -15,3 +16,14 @@ export function thenFocus(update: () => void, next: () => HTMLElement | null | u
   next()?.focus();
 }
 
+/**
+ * When `state` changes (a change that replaced the focused control: Block… became Unblock, a key's Revoke gave way
+ * to "revoked") and the focus fell to the page, focuses `successor`. It never takes the focus from where the user put it.
+ */
+export function useFocusAfterChange(state: unknown, successor: RefObject<HTMLElement | null>): void {
+  const was = useRef(state);
+  useLayoutEffect(() => {
+    if (!Object.is(was.current, state) && focusLost()) successor.current?.focus();
+    was.current = state;
+  }, [state, successor]);
+}

@@ -1,5 +1,6 @@
 // The selected contact: fields, conversations, tags, block (with an optional reason) and unblock, and notes.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { contactDisplayName, handleOf, time } from '../../components/format.ts';
 import { Avatar, errorTitle, ErrorState, Loading } from '../../components/states.tsx';
 import { useUi } from '../../stores/ui.ts';
@@ -11,21 +12,27 @@ import { useContact, useNotes } from './queries.ts';
 
 const REASON_MAX = 500;
 
+/**
+ * A native modal: showModal() keeps the focus inside, makes the page behind inert and closes on Escape. Every way
+ * out (Escape, Cancel, a block done) goes through close(), whose close event tells the panel, which places the focus.
+ */
 function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): void }) {
   const [reason, setReason] = useState('');
   const block = useBlockContact(contactId);
+  const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
+    if (!dialog.current?.open) dialog.current?.showModal();
     field.current?.focus();
   }, []);
   async function submit(event: FormEvent) {
     event.preventDefault();
     await block.mutateAsync(reason.trim());
-    onClose();
+    dialog.current?.close();
   }
   return (
-    <div className="overlay" role="presentation" onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="block-title" onSubmit={(e) => void submit(e).catch(() => undefined)}>
+    <dialog ref={dialog} className="dialog" aria-labelledby="block-title" onClose={onClose} data-testid="block-dialog">
+      <form onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <h2 id="block-title">Block this contact?</h2>
         <p className="muted">Every send to a blocked contact is refused with its reason. History is kept; unblocking restores it.</p>
         <label className="field">
@@ -35,11 +42,11 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
         </label>
         {block.isError ? <ErrorState error={block.error} /> : null}
         <div className="actions">
-          <button type="button" className="button ghost" onClick={onClose}>Cancel</button>
+          <button type="button" className="button ghost" onClick={() => dialog.current?.close()} data-testid="cancel-block">Cancel</button>
           <button type="submit" className="button danger" data-testid="confirm-block" disabled={block.isPending}>{block.isPending ? 'Blocking…' : 'Block contact'}</button>
         </div>
       </form>
-    </div>
+    </dialog>
   );
 }
 
@@ -84,6 +91,9 @@ export function ContactPanel({ contactId }: { contactId: string }) {
   const unblock = useUnblockContact(contactId);
   const selectContact = useUi((s) => s.selectContact);
   const [blocking, setBlocking] = useState(false);
+  // Block… and Unblock take each other's place: the focus goes to whichever is shown after the dialog or a change.
+  const action = useRef<HTMLButtonElement>(null);
+  useFocusAfterChange(contact.data?.isBlocked, action);
   if (contact.isPending) return <Loading label="Loading contact…" />;
   // A contact that is not there (an old link, or deleted) is closed back to "Select a contact".
   if (contact.isError) return <ErrorState error={contact.error} onRetry={() => void contact.refetch()} action={errorTitle(contact.error).kind === 'not-found' ? { label: 'Close', run: () => selectContact(null) } : undefined} />;
@@ -103,8 +113,8 @@ export function ContactPanel({ contactId }: { contactId: string }) {
         </div>
         <div className="spacer" />
         {c.isBlocked
-          ? <button type="button" className="button" data-testid="unblock" disabled={unblock.isPending} onClick={() => unblock.mutate()}>{unblock.isPending ? 'Unblocking…' : 'Unblock'}</button>
-          : <button type="button" className="button danger-outline" data-testid="block" onClick={() => setBlocking(true)}>Block…</button>}
+          ? <button ref={action} type="button" className="button" data-testid="unblock" disabled={unblock.isPending} onClick={() => unblock.mutate()}>{unblock.isPending ? 'Unblocking…' : 'Unblock'}</button>
+          : <button ref={action} type="button" className="button danger-outline" data-testid="block" aria-haspopup="dialog" onClick={() => setBlocking(true)}>Block…</button>}
       </header>
       {unblock.isError ? <ErrorState error={unblock.error} /> : null}
       {c.isBlocked ? (
@@ -121,7 +131,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
       <ContactConversations contactId={contactId} />
       <ContactTags contactId={contactId} tags={c.tags} />
       <Notes contactId={contactId} />
-      {blocking ? <BlockDialog contactId={contactId} onClose={() => setBlocking(false)} /> : null}
+      {blocking ? <BlockDialog contactId={contactId} onClose={() => thenFocus(() => setBlocking(false), () => action.current)} /> : null}
     </div>
   );
 }
