@@ -4,19 +4,23 @@
 // told where the screen shows a glyph.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
 let session: ConsoleSession;
 let page: Page;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  session = await openConsole();
+  receiver = await startWebhookReceiver();
+  session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900 });
   ({ server, page } = session);
 });
 afterAll(async () => {
   await session?.stop();
+  await receiver?.close();
 });
 
 /** Waits until the focused element matches `selector` (the focus moves after a render, never on a timer). */
@@ -152,5 +156,46 @@ describe('the block dialog is a modal', () => {
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="contact-panel"][data-blocked="false"]').waitFor();
     await focusOn('[data-testid="block"]');
+  });
+});
+
+describe('webhook deliveries by keyboard', () => {
+  it('Space or Enter opens a delivery with the focus on its detail; Escape or ✕ closes it and the focus goes back to its row', async () => {
+    const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events: '*' });
+    expect(endpoint.status).toBe(201);
+    for (const eventType of ['contact.created', 'contact.updated']) {
+      expect((await server.dashboard('POST', `/dashboard/webhooks/${endpoint.body.id}/test`, { eventType })).status).toBeLessThan(300);
+    }
+    await page.getByTestId('nav-webhooks').click();
+    await page.getByTestId('tab-deliveries').click();
+    await page.locator('[data-testid="deliveries-table"][data-total="2"][data-ready="true"]').waitFor();
+    const detail = page.getByTestId('delivery-detail');
+    const [first, second] = await page.getByTestId('delivery-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-delivery-id')));
+    const rowButton = (id: string | null | undefined) => `[data-testid="delivery-row"][data-delivery-id="${id}"] [data-testid="open-delivery"]`;
+
+    // The rows follow the filters in the tab order; each says it opens (a button, collapsed until its delivery is open).
+    await page.getByTestId('endpoint-filter').focus();
+    await page.keyboard.press('Tab');
+    await focusOn(rowButton(first));
+    expect(await page.locator(rowButton(first)).getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press(' ');
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${first}"]`).waitFor();
+    await focusOn('[data-testid="delivery-detail"]');
+    expect(await page.locator(rowButton(first)).getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await focusOn(rowButton(first));
+
+    await page.keyboard.press('Tab');
+    await focusOn(rowButton(second));
+    await page.keyboard.press('Enter');
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${second}"]`).waitFor();
+    await focusOn('[data-testid="delivery-detail"]');
+    // ✕ is the detail's first control.
+    await page.keyboard.press('Tab');
+    await focusOn('[data-testid="close-delivery"]');
+    await page.keyboard.press('Enter');
+    await detail.waitFor({ state: 'detached' });
+    await focusOn(rowButton(second));
   });
 });

@@ -15,17 +15,22 @@ const ROW_HEIGHT = 44;
 type Props = { scope: DeliveryScope; endpoints: WebhookEndpoint[]; now: string | undefined };
 
 /** `endpointUrl` is the endpoint's id where the console never listed it; `deleted`, listed once and gone from the list since. */
-type RowProps = { delivery: WebhookDelivery; endpointUrl: string; endpointName: string; deleted: boolean; now: string | undefined; selected: boolean; onOpen(): void };
+type RowProps = {
+  delivery: WebhookDelivery; endpointUrl: string; endpointName: string; deleted: boolean; now: string | undefined; selected: boolean; rowIndex: number; onOpen(): void;
+};
 
-/** Where the Endpoint column does not fit, the event cell's second line starts with the endpoint's short name. */
-function Row({ delivery, endpointUrl, endpointName, deleted, now, selected, onOpen }: RowProps) {
+/**
+ * Where the Endpoint column does not fit, the event cell's second line starts with the endpoint's short name. A click
+ * anywhere on the row opens the delivery; the keyboard (and a screen reader, which hears a button) opens it with the event.
+ */
+function Row({ delivery, endpointUrl, endpointName, deleted, now, selected, rowIndex, onOpen }: RowProps) {
   const gone = deleted ? ' (deleted)' : '';
   return (
-    <div role="row" tabIndex={0} className={`wh-row${selected ? ' selected' : ''}`} onClick={onOpen} onKeyDown={(e) => { if (e.key === 'Enter') onOpen(); }}
+    <div role="row" aria-rowindex={rowIndex} className={`wh-row${selected ? ' selected' : ''}`} onClick={onOpen}
       data-testid="delivery-row" data-delivery-id={delivery.id} data-endpoint-id={delivery.endpointId} data-status={delivery.status} data-event-type={delivery.eventType} aria-selected={selected}>
       <span role="cell"><DeliveryStatusBadge status={delivery.status} title={delivery.heldReason} /></span>
       <span role="cell" className="wh-cell-event">
-        <code>{delivery.eventType}</code>
+        <button type="button" className="cell-button" aria-expanded={selected} onClick={onOpen} data-testid="open-delivery"><code>{delivery.eventType}</code></button>
         <span className="wh-cell-sub mono"><span className="wh-sub-endpoint" title={endpointUrl} data-testid="row-endpoint">{endpointName}{gone}</span><span className="muted">{delivery.eventId}</span></span>
       </span>
       <span role="cell" className="wh-cell-url muted" title={endpointUrl} data-testid="row-endpoint">{hostAndPath(endpointUrl)}{gone}</span>
@@ -87,8 +92,8 @@ export function DeliveriesTable({ scope, endpoints, now }: Props) {
             {items.map((item) => {
               const delivery = rowAt(item.index);
               return (
-                <div key={delivery?.id ?? `slot-${item.index}`} className="wh-slot" style={{ transform: `translateY(${item.start}px)`, height: item.size }} aria-rowindex={item.index + 2}>
-                  {delivery ? <Row delivery={delivery} endpointUrl={endpointOf(delivery.endpointId)?.url ?? delivery.endpointId}
+                <div key={delivery?.id ?? `slot-${item.index}`} className="wh-slot" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
+                  {delivery ? <Row delivery={delivery} endpointUrl={endpointOf(delivery.endpointId)?.url ?? delivery.endpointId} rowIndex={item.index + 2}
                     endpointName={names.get(delivery.endpointId) ?? delivery.endpointId} deleted={endpointOf(delivery.endpointId)?.deleted ?? false} now={now} selected={delivery.id === selectedId} onOpen={() => openDelivery(delivery.id)} /> : <SkeletonRow />}
                 </div>
               );

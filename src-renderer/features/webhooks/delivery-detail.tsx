@@ -1,7 +1,8 @@
 // One delivery, opened from the table: summary, attempt timeline with the next retry, the local
 // signature check, the request headers and the response of the chosen attempt, the payload, Replay.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { WebhookDeliveryDetail, WebhookEndpoint } from '../../../src-core/contract/index.ts';
+import { thenFocus } from '../../components/focus.ts';
 import { time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { AttemptTimeline, MAX_ATTEMPTS, type EndpointFate } from './attempt-timeline.tsx';
@@ -102,21 +103,32 @@ function Body({ delivery, endpoints, now }: { delivery: WebhookDeliveryDetail; e
   );
 }
 
+/** The button of a delivery's row, or of the first row shown once that one is not (scrolled away or filtered out). */
+const rowButton = (id: string) => document.querySelector<HTMLElement>(`[data-testid="delivery-row"][data-delivery-id="${CSS.escape(id)}"] button`)
+  ?? document.querySelector<HTMLElement>('[data-testid="open-delivery"]');
+
 export function DeliveryDetail({ now }: { now: string | undefined }) {
   const id = useWebhooksUi((s) => s.selectedDeliveryId);
   const endpoints = useEndpoints();
-  const close = useWebhooksUi((s) => s.openDelivery);
+  const openDelivery = useWebhooksUi((s) => s.openDelivery);
   const delivery = useDelivery(id);
   const data = delivery.data?.id === id ? delivery.data : undefined;
+  // The detail comes after every rendered row: the focus moves to it as it opens (a screen reader reads it next), and
+  // goes back to the delivery's row when it closes (✕ or Escape).
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (id) panel.current?.focus();
+  }, [id]);
+  const close = () => thenFocus(() => openDelivery(null), () => (id ? rowButton(id) : null));
   return (
     <aside className="card wh-detail" data-testid="delivery-detail" data-delivery-id={id ?? ''} data-status={data?.status ?? ''} data-attempts={data?.attempts ?? ''}
-      aria-label="Delivery detail">
+      aria-label="Delivery detail" ref={panel} tabIndex={-1} onKeyDown={(e) => { if (e.key === 'Escape') close(); }}>
       <header className="wh-detail-head">
         <div>
           <code className="wh-detail-type">{data?.eventType ?? '…'}</code>
           {data ? <DeliveryStatusBadge status={data.status} title={data.heldReason} /> : null}
         </div>
-        <button type="button" className="button ghost small" onClick={() => close(null)} aria-label="Close delivery" data-testid="close-delivery">✕</button>
+        <button type="button" className="button ghost small" onClick={close} aria-label="Close delivery" data-testid="close-delivery">✕</button>
       </header>
       <div className="wh-detail-body">
         {delivery.isError ? <ErrorState error={delivery.error} onRetry={() => void delivery.refetch()} /> : !data ? <Loading label="Loading delivery…" /> : (
