@@ -1,16 +1,23 @@
 // A button for what cannot be undone (revoking a key, disconnecting an account): the first click asks,
 // in place, and only the second one acts. The question alone (`ConfirmQuestion`) is for a page that asks
-// somewhere roomier than the button's own place, such as a row of its own under a table row.
-import { useState } from 'react';
+// somewhere roomier than the button's own place, such as a row of its own under a table row. The focus goes
+// with the question: to Cancel when it is asked (the safe answer), and back to the button when it is answered.
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Button } from './button.tsx';
+import { thenFocus } from './focus.ts';
 
 export function ConfirmQuestion({ question, confirmLabel, onConfirm, onCancel, testId }: {
   question: string; confirmLabel: string; onConfirm(): void; onCancel(): void; testId: string;
 }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    cancel.current?.focus();
+  }, []);
   return (
     <span className="inline confirm" role="group" aria-label={question}>
       <span className="small">{question}</span>
       <button type="button" className="button danger small" onClick={onConfirm} data-testid={`${testId}-confirm`}>{confirmLabel}</button>
-      <button type="button" className="button ghost small" onClick={onCancel}>Cancel</button>
+      <button ref={cancel} type="button" className="button ghost small" onClick={onCancel} data-testid={`${testId}-cancel`}>Cancel</button>
     </span>
   );
 }
@@ -19,7 +26,8 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabl
   label: string; question: string; confirmLabel: string; onConfirm(): void; disabled?: boolean; className?: string; testId: string;
 }) {
   const [asking, setAsking] = useState(false);
-  if (!asking) return <button type="button" className={className} disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>{label}</button>;
-  return <ConfirmQuestion question={question} confirmLabel={confirmLabel} testId={testId} onCancel={() => setAsking(false)}
-    onConfirm={() => { setAsking(false); onConfirm(); }} />;
+  const button = useRef<HTMLButtonElement>(null);
+  const answered = () => thenFocus(() => setAsking(false), () => button.current);
+  if (!asking) return <Button ref={button} type="button" className={className} disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>{label}</Button>;
+  return <ConfirmQuestion question={question} confirmLabel={confirmLabel} testId={testId} onCancel={answered} onConfirm={() => { answered(); onConfirm(); }} />;
 }

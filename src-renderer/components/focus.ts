@@ -27,3 +27,13 @@ export function useFocusAfterChange(state: unknown, successor: RefObject<HTMLEle
     was.current = state;
   }, [state, successor]);
 }
+
+/**
+ * Once `ready` (on mount, or when it turns true), focuses `target` if the focus fell to the page: a view that
+ * replaced the one holding it, such as a campaign opened from its row, takes it on its title.
+ */
+export function useFocusIfLost(ready: boolean, target: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    if (ready && focusLost()) target.current?.focus();
+  }, [ready, target]);
+}

@@ -1,6 +1,7 @@
 // One campaign: status, live dispatch progress, launch or delete (a draft) or cancel (scheduled or running) with the
 // refund it made, the facts of its configuration, its analytics as a funnel and rates, and who it failed to reach and why.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFocusIfLost } from '../../components/focus.ts';
 import { rupees, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { Funnel, RateRings } from './campaign-charts.tsx';
@@ -98,6 +99,9 @@ function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Deta
 export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignTab; id: string; onBack(): void }) {
   const detail = useCampaign(channel, id);
   const campaign = detail.data?.id === id ? detail.data : undefined;
+  // Opened from its row (gone with the list) or from the builder: the focus goes to the campaign's name.
+  const title = useRef<HTMLHeadingElement>(null);
+  useFocusIfLost(campaign !== undefined, title);
   const back = <button type="button" className="button ghost back" onClick={onBack} data-testid="back-to-list">← Campaigns</button>;
   if (detail.isError && !campaign) return <div className="campaign-detail">{back}<ErrorState error={detail.error} onRetry={() => void detail.refetch()} /></div>;
   if (!campaign) return <div className="campaign-detail">{back}<Loading label="Loading campaign…" /></div>;
@@ -108,7 +112,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
       {back}
       <div className="card detail-head">
         <div className="detail-title">
-          <h1>{campaign.name}</h1>
+          <h1 ref={title} tabIndex={-1}>{campaign.name}</h1>
           <StatusBadge status={campaign.status} />
           <span className="chip">{CHANNEL_LABEL[channel]}</span>
         </div>

@@ -1,5 +1,6 @@
 // The Campaigns page: the list (a tab per channel), each channel's builder and one campaign's detail.
 import type { ComponentType } from 'react';
+import { thenFocus } from '../../components/focus.ts';
 import { CampaignBuilder } from './campaign-builder.tsx';
 import { CampaignDetailView } from './campaign-detail.tsx';
 import { CampaignList, ChannelTabs } from './campaign-list.tsx';
@@ -19,7 +20,12 @@ const BUILDERS: Record<CampaignTab, { title: string; subtitle: string; Builder: 
 
 export function CampaignsPage() {
   const { tab, setTab, view, open } = useCampaignsUi();
-  const toList = () => open({ kind: 'list' });
+  // Back on the list, the focus goes to the row of the campaign left (if it is on this page), else to New campaign.
+  const toList = () => {
+    const from = view.kind === 'detail' ? view.id : null;
+    thenFocus(() => open({ kind: 'list' }), () => (from ? document.querySelector<HTMLElement>(`[data-testid="campaign-row"][data-campaign-id="${CSS.escape(from)}"]`) : null)
+      ?? document.querySelector<HTMLElement>('[data-testid="new-campaign"]'));
+  };
   if (view.kind === 'new') {
     const { title, subtitle, Builder } = BUILDERS[view.channel];
     const channel = view.channel;

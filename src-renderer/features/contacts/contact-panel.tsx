@@ -1,5 +1,6 @@
 // The selected contact: fields, conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../components/button.tsx';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { contactDisplayName, handleOf, time } from '../../components/format.ts';
 import { Avatar, errorTitle, ErrorState, Loading } from '../../components/states.tsx';
@@ -43,7 +44,7 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
         {block.isError ? <ErrorState error={block.error} /> : null}
         <div className="actions">
           <button type="button" className="button ghost" onClick={() => dialog.current?.close()} data-testid="cancel-block">Cancel</button>
-          <button type="submit" className="button danger" data-testid="confirm-block" disabled={block.isPending}>{block.isPending ? 'Blocking…' : 'Block contact'}</button>
+          <Button type="submit" className="button danger" data-testid="confirm-block" disabled={block.isPending}>{block.isPending ? 'Blocking…' : 'Block contact'}</Button>
         </div>
       </form>
     </dialog>
@@ -113,7 +114,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
         </div>
         <div className="spacer" />
         {c.isBlocked
-          ? <button ref={action} type="button" className="button" data-testid="unblock" disabled={unblock.isPending} onClick={() => unblock.mutate()}>{unblock.isPending ? 'Unblocking…' : 'Unblock'}</button>
+          ? <Button ref={action} type="button" className="button" data-testid="unblock" disabled={unblock.isPending} onClick={() => unblock.mutate()}>{unblock.isPending ? 'Unblocking…' : 'Unblock'}</Button>
           : <button ref={action} type="button" className="button danger-outline" data-testid="block" aria-haspopup="dialog" onClick={() => setBlocking(true)}>Block…</button>}
       </header>
       {unblock.isError ? <ErrorState error={unblock.error} /> : null}

@@ -2,6 +2,7 @@
 // the plaintext is shown once, with a copy button. What the core would refuse is said next to its field first.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CreatedApiKey, Scope } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
@@ -22,7 +23,7 @@ export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone
         <code data-testid="plaintext-key">{created.key}</code>
         <CopyButton text={created.key} what="key" testId="copy-key" focus />
       </div>
-      <button type="button" className="button ghost" onClick={onDone}>Done</button>
+      <button type="button" className="button ghost" onClick={onDone} data-testid="created-key-done">Done</button>
     </div>
   );
 }
@@ -99,7 +100,7 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
       {create.isError ? <ErrorState error={create.error} /> : null}
       <div className="actions">
         <button type="button" className="button ghost" onClick={onCancel} data-testid="create-key-cancel">Cancel</button>
-        <button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || !name.trim() || chosen.size === 0 || !checked.ok}>Create key</button>
+        <Button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || !name.trim() || chosen.size === 0 || !checked.ok}>Create key</Button>
       </div>
     </form>
   );

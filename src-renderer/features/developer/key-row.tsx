@@ -1,9 +1,10 @@
 // One API key in the keys table: its scopes by name (the first few, and all of them grouped by domain a click
 // away), rate limit and allowed IPs, when it was created, when it expires on the virtual clock, and its state.
 // Revoke asks in a row of its own under the key: the Status column is too narrow to hold the question.
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import type { ApiKey, Scope } from '../../../src-core/contract/index.ts';
 import { ConfirmQuestion } from '../../components/confirm-button.tsx';
+import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { relativeTime, time } from '../../components/format.ts';
 
 const INLINE_SCOPES = 2;
@@ -40,6 +41,12 @@ export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; a
   const inline = all ? [] : apiKey.scopes.length <= INLINE_SCOPES + 1 ? apiKey.scopes : apiKey.scopes.slice(0, INLINE_SCOPES);
   const more = apiKey.scopes.length - inline.length;
   const expired = apiKey.expiresAt !== null && now !== undefined && apiKey.expiresAt <= now;
+  // Revoke goes once the key is revoked: the focus moves to the state that took its place.
+  const revoked = useRef<HTMLSpanElement>(null);
+  const revoke = useRef<HTMLButtonElement>(null);
+  // Answering the question gives the focus back to Revoke (Cancel), or to it until "revoked" takes its place.
+  const answered = () => thenFocus(() => setRevoking(false), () => revoke.current);
+  useFocusAfterChange(apiKey.revokedAt !== null, revoked);
   return (
     <Fragment>
       <tr data-testid="key-row" data-key-id={apiKey.id} className={open || asking ? 'is-open' : undefined}>
@@ -64,17 +71,17 @@ export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; a
         <td><Expiry expiresAt={apiKey.expiresAt} now={now} /></td>
         <td className="muted key-time">{time(apiKey.lastUsedAt)}</td>
         <td><div className="key-state">
-          {apiKey.revokedAt ? <span className="badge danger">revoked</span> : expired ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}
+          {apiKey.revokedAt ? <span ref={revoked} tabIndex={-1} className="badge danger">revoked</span> : expired ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}
           {apiKey.revokedAt ? null : (
-            <button type="button" className="button danger-outline small" aria-expanded={asking} onClick={() => setRevoking(true)} data-testid="revoke-key">Revoke</button>
+            <button ref={revoke} type="button" className="button danger-outline small" aria-expanded={asking} onClick={() => setRevoking(true)} data-testid="revoke-key">Revoke</button>
           )}
         </div></td>
       </tr>
       {asking ? (
         <tr className={`key-confirm-row${open ? ' is-open' : ''}`}>
           <td colSpan={KEY_COLUMNS}>
-            <ConfirmQuestion question={REVOKE_QUESTION} confirmLabel="Revoke key" testId="revoke-key" onCancel={() => setRevoking(false)}
-              onConfirm={() => { setRevoking(false); onRevoke(); }} />
+            <ConfirmQuestion question={REVOKE_QUESTION} confirmLabel="Revoke key" testId="revoke-key" onCancel={answered}
+              onConfirm={() => { answered(); onRevoke(); }} />
           </td>
         </tr>
       ) : null}

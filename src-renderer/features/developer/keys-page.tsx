@@ -1,6 +1,7 @@
 // API keys: create (plaintext once), list (scopes, limits, allowed IPs, created and expiry dates), revoke.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CreatedApiKey } from '../../../src-core/contract/index.ts';
+import { thenFocus } from '../../components/focus.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { CreatedKey, CreateKeyForm } from './create-key.tsx';
 import { KeyRow } from './key-row.tsx';
@@ -15,11 +16,14 @@ export function KeysPage() {
   const revoke = useRevokeKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [creating, setCreating] = useState(false);
+  // New key takes the place of the form or the created key: Cancel and Done give the focus back to it.
+  const newKey = useRef<HTMLButtonElement>(null);
+  const backToNewKey = (close: () => void) => thenFocus(close, () => newKey.current);
   return (
     <div className="page padded">
-      <div className="page-title"><h1>API keys</h1>{!creating && !created ? <button type="button" className="button primary" onClick={() => setCreating(true)} data-testid="new-key">New key</button> : null}</div>
-      {created ? <CreatedKey created={created} onDone={() => setCreated(null)} /> : null}
-      {creating ? <CreateKeyForm onCreated={(key) => { setCreated(key); setCreating(false); }} onCancel={() => setCreating(false)} /> : null}
+      <div className="page-title"><h1>API keys</h1>{!creating && !created ? <button ref={newKey} type="button" className="button primary" onClick={() => setCreating(true)} data-testid="new-key">New key</button> : null}</div>
+      {created ? <CreatedKey created={created} onDone={() => backToNewKey(() => setCreated(null))} /> : null}
+      {creating ? <CreateKeyForm onCreated={(key) => { setCreated(key); setCreating(false); }} onCancel={() => backToNewKey(() => setCreating(false))} /> : null}
       {keys.isPending ? <Loading /> : keys.isError ? <ErrorState error={keys.error} /> : keys.data.data.length === 0 ? <Empty title="No keys yet">Create one to call the API.</Empty> : (
         <div className="card table-card">
           <table className="table keys-table" data-testid="keys">

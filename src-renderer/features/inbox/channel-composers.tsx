@@ -2,6 +2,7 @@
 // template, RCS goes out from templates (campaigns, the API), and Instagram only within 24 hours.
 import { useState, type FormEvent } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
 import { time } from '../../components/format.ts';
 import { useSmsTemplates } from '../channels/queries.ts';
 import { matchingTemplate } from '../campaigns/dlt.ts';
@@ -28,8 +29,8 @@ export function SmsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
   return (
     <form className="composer template-composer" onSubmit={send} data-testid="sms-composer">
       <SmsBodyField label="Reply (an approved DLT template with each {#var#} filled)" value={text} onChange={change} testId="composer" compactHints />
-      <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !sendable}
-        title={sendable ? undefined : 'Needs a text matching an approved DLT template, each {#var#} filled'}>{reply.isPending ? 'Sending…' : 'Send'}</button>
+      <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !sendable}
+        title={sendable ? undefined : 'Needs a text matching an approved DLT template, each {#var#} filled'}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
     </form>
   );
 }

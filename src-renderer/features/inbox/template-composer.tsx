@@ -2,6 +2,7 @@
 // approved template then, so the console offers one with every value it needs (header, body, buttons).
 import { useState, type FormEvent } from 'react';
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { emptyValues, missingOf, needsOf, requestOf, segmentsOf, type TemplateValues } from '../../components/wa-template.ts';
 import { useApprovedTemplates } from '../campaigns/queries.ts';
@@ -60,9 +61,9 @@ export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply>
         ))}
         {template ? <p className="template-preview" data-testid="reply-preview">{preview}</p> : null}
       </div>
-      <button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
+      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
         {reply.isPending ? 'Sending…' : 'Send template'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 // One conversation: messages oldest first with live status ticks, and the reply composer (or why the contact is blocked).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
@@ -56,9 +57,9 @@ function BlockedNotice({ contact, onUnblock }: { contact: Contact; onUnblock(): 
         <span>Replies are refused until the contact is unblocked.</span>
         {unblock.isError ? <span data-testid="unblock-error">{unblock.error.message}</span> : null}
       </div>
-      <button type="button" className="button" data-testid="composer-unblock" disabled={unblock.isPending} onClick={() => { onUnblock(); unblock.mutate(); }}>
+      <Button type="button" className="button" data-testid="composer-unblock" disabled={unblock.isPending} onClick={() => { onUnblock(); unblock.mutate(); }}>
         {unblock.isPending ? 'Unblocking…' : 'Unblock'}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -137,7 +138,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
             : c.channel === 'rcs' || (c.channel === 'instagram' && !c.careWindow.open) ? <NoComposer conversation={c} /> : (
               <form className="composer" onSubmit={send}>
                 <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[c.channel]}…`} data-testid="composer" aria-label="Reply" />
-                <button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</button>
+                <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
               </form>
             )}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" /></div> : null}

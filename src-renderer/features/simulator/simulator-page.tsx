@@ -1,6 +1,7 @@
 // The simulator: the virtual clock, customers writing in, what a handset received, and the magic numbers.
 import { useState, type FormEvent } from 'react';
 import { time } from '../../components/format.ts';
+import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
 import { useHandset, useVirtualNow } from './queries.ts';
@@ -22,11 +23,11 @@ function ClockCard() {
       <div className="clock-big" data-testid="sim-clock">{now ? time(now) : '…'}</div>
       <div className="actions left">
         {STEPS.map(([label, seconds]) => (
-          <button key={label} type="button" className="button" disabled={advance.isPending} onClick={() => advance.mutate(seconds)} data-testid={`advance-${seconds}`}>{label}</button>
+          <Button key={label} type="button" className="button" disabled={advance.isPending} onClick={() => advance.mutate(seconds)} data-testid={`advance-${seconds}`}>{label}</Button>
         ))}
         <form className="inline" onSubmit={(e) => { e.preventDefault(); const n = Number(custom); if (n > 0) advance.mutate(n); }}>
           <input type="number" min={1} placeholder="seconds" value={custom} onChange={(e) => setCustom(e.target.value)} aria-label="Seconds to advance" />
-          <button type="submit" className="button ghost" disabled={advance.isPending || !(Number(custom) > 0)}>Advance</button>
+          <Button type="submit" className="button ghost" disabled={advance.isPending || !(Number(custom) > 0)} data-testid="advance-custom">Advance</Button>
         </form>
       </div>
       {advance.isError ? <ErrorState error={advance.error} /> : null}
@@ -65,15 +66,23 @@ function InboundCard() {
         <label className="field"><span>Message</span><input value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
         {inbound.isError ? <ErrorState error={inbound.error} /> : null}
         {inbound.isSuccess ? <span className="muted small" data-testid="inbound-sent">Delivered to the inbox.</span> : null}
-        <div className="actions left"><button type="submit" className="button primary" disabled={!text || !from || inbound.isPending} data-testid="inbound-send">Send as customer</button></div>
+        <div className="actions left"><Button type="submit" className="button primary" disabled={!text || !from || inbound.isPending} data-testid="inbound-send">Send as customer</Button></div>
       </form>
     </section>
   );
 }
 
-/** Keyed by the address it shows (see SimulatorPage), so opening another one starts its input afresh. */
+/**
+ * Opening another address (here or from a magic number) starts the input afresh from it. The card stays mounted
+ * (it was keyed by the address and remounted), so Open keeps the keyboard focus.
+ */
 function HandsetCard({ address, onOpen }: { address: string; onOpen(address: string): void }) {
   const [draft, setDraft] = useState(address);
+  const [draftFor, setDraftFor] = useState(address);
+  if (draftFor !== address) {
+    setDraftFor(address);
+    setDraft(address);
+  }
   const handset = useHandset(address);
   return (
     <section className="card">
@@ -106,7 +115,7 @@ export function SimulatorPage() {
         <ClockCard />
         <InboundCard />
         {/* A magic address clicked below opens here too. */}
-        <HandsetCard key={handset} address={handset} onOpen={setHandset} />
+        <HandsetCard address={handset} onOpen={setHandset} />
         <section className="card">
           <h3>Magic numbers</h3>
           <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => (

@@ -1,7 +1,9 @@
 // One endpoint: where it points, what it listens to, its health, and its actions (send a test,
 // rotate the secret, enable or disable, delete).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
+import { thenFocus } from '../../components/focus.ts';
 import { time } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive } from './mutations.ts';
@@ -45,12 +47,12 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
         <optgroup label="Subscribed events">{events.filter((e) => subscribed(e.type)).map(option)}</optgroup>
         <optgroup label="Other events">{events.filter((e) => !subscribed(e.type)).map(option)}</optgroup>
       </select>
-      <button type="button" className="button" disabled={send.isPending} onClick={() => {
+      <Button type="button" className="button" disabled={send.isPending} onClick={() => {
         setSentDisabled(!endpoint.isActive);
         send.mutate({ id: endpoint.id, eventType });
       }} data-testid="send-test">
         {send.isPending ? 'Sending…' : 'Send test'}
-      </button>
+      </Button>
       {send.isSuccess ? (
         <span className="small" data-testid="test-sent" data-held={held}>
           {held ? 'Held until you enable the endpoint ·' : 'Queued'} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)} data-testid="open-test-delivery">View delivery →</button></span>
@@ -67,6 +69,13 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const showSecret = useWebhooksUi((s) => s.showSecret);
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
   const failed = setActive.error ?? rotate.error ?? remove.error;
+  // The question takes the place of the buttons: the focus goes to Keep (the safe answer), and back to the button
+  // that asked when it is kept. A rotation done moves it to the new secret's Copy (SecretOnce); a deletion, to Add endpoint.
+  const keep = useRef<HTMLButtonElement>(null);
+  const rotateButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const ask = (what: 'rotate' | 'delete') => thenFocus(() => setConfirming(what), () => keep.current);
+  const keepIt = () => thenFocus(() => setConfirming(null), () => (confirming === 'rotate' ? rotateButton : deleteButton).current);
 
   const doRotate = () => rotate.mutate(endpoint.id, {
     onSuccess: (rotated) => {
@@ -98,21 +107,21 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         <div className="spacer" />
         {confirming === 'rotate' ? (
           <span className="wh-confirm">The old secret stops working immediately.
-            <button type="button" className="button small danger" onClick={doRotate} disabled={rotate.isPending} data-testid="confirm-rotate">Rotate</button>
-            <button type="button" className="button small ghost" onClick={() => setConfirming(null)}>Keep</button>
+            <Button type="button" className="button small danger" onClick={doRotate} disabled={rotate.isPending} data-testid="confirm-rotate">Rotate</Button>
+            <button ref={keep} type="button" className="button small ghost" onClick={keepIt} data-testid="keep-endpoint">Keep</button>
           </span>
         ) : confirming === 'delete' ? (
           <span className="wh-confirm">Delete this endpoint and stop its deliveries?
-            <button type="button" className="button small danger" onClick={() => remove.mutate(endpoint.id)} disabled={remove.isPending} data-testid="confirm-delete">Delete</button>
-            <button type="button" className="button small ghost" onClick={() => setConfirming(null)}>Keep</button>
+            <Button type="button" className="button small danger" onClick={() => remove.mutate(endpoint.id)} disabled={remove.isPending} data-testid="confirm-delete">Delete</Button>
+            <button ref={keep} type="button" className="button small ghost" onClick={keepIt} data-testid="keep-endpoint">Keep</button>
           </span>
         ) : (
           <>
-            <button type="button" className="button small" onClick={() => setConfirming('rotate')} data-testid="rotate-secret">Rotate secret</button>
-            <button type="button" className="button small" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: endpoint.id, isActive: !endpoint.isActive })} data-testid="toggle-endpoint">
+            <button ref={rotateButton} type="button" className="button small" onClick={() => ask('rotate')} data-testid="rotate-secret">Rotate secret</button>
+            <Button type="button" className="button small" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: endpoint.id, isActive: !endpoint.isActive })} data-testid="toggle-endpoint">
               {endpoint.isActive ? 'Disable' : 'Enable'}
-            </button>
-            <button type="button" className="button small danger-outline" onClick={() => setConfirming('delete')} data-testid="delete-endpoint">Delete</button>
+            </Button>
+            <button ref={deleteButton} type="button" className="button small danger-outline" onClick={() => ask('delete')} data-testid="delete-endpoint">Delete</button>
           </>
         )}
       </footer>

@@ -1,6 +1,7 @@
 // The endpoints tab: the secret shown once, the create form, and every endpoint of the account.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MAX_ENDPOINTS } from '../../../src-core/contract/index.ts';
+import { useFocusAfterChange } from '../../components/focus.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { CreateEndpoint } from './create-endpoint.tsx';
 import { EndpointCard } from './endpoint-card.tsx';
@@ -11,12 +12,16 @@ export function EndpointsPanel() {
   const endpoints = useEndpoints();
   const [creating, setCreating] = useState(false);
   const count = endpoints.data?.meta.total ?? 0;
+  // Add endpoint takes the focus when what held it went: the create form (cancelled), or a deleted endpoint's card.
+  const newEndpoint = useRef<HTMLButtonElement>(null);
+  useFocusAfterChange(creating, newEndpoint);
+  useFocusAfterChange(count, newEndpoint);
   return (
     <div className="wh-endpoints" data-testid="endpoints">
       <div className="wh-toolbar">
         <span className="muted">{endpoints.data ? `${count} of ${MAX_ENDPOINTS} endpoints` : ''}</span>
         <div className="spacer" />
-        {creating ? null : <button type="button" className="button primary" onClick={() => setCreating(true)} disabled={count >= MAX_ENDPOINTS} data-testid="new-endpoint">Add endpoint</button>}
+        {creating ? null : <button ref={newEndpoint} type="button" className="button primary" onClick={() => setCreating(true)} disabled={count >= MAX_ENDPOINTS} data-testid="new-endpoint">Add endpoint</button>}
       </div>
       <SecretOnce />
       {creating ? <CreateEndpoint onClose={() => setCreating(false)} /> : null}

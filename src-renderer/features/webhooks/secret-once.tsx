@@ -27,7 +27,8 @@ export function SecretOnce() {
       </div>
       <div className="key-row">
         <code data-testid="endpoint-secret">{shown.secret}</code>
-        <CopyButton text={shown.secret} what="secret" testId="copy-secret" />
+        {/* Copying it is the next thing to do: Copy takes the focus each time a secret is shown. */}
+        <CopyButton key={shown.shownAt} text={shown.secret} what="secret" testId="copy-secret" focus />
       </div>
       <div className="wh-secret-foot">
         <span className="muted small">Kept in this window's memory for the signature check until you reload.</span>

@@ -1,0 +1,169 @@
+// Where the keyboard focus goes when the control that held it becomes unavailable or goes away: a button kept on
+// screen keeps it while its request runs (and after its own press emptied what it needs); a question answered, a
+// form done or a card deleted hands it to what took its place; a campaign opened puts it on its name, and back on
+// the list, on its row. Every step presses keys and checks document.activeElement once what it waits for is shown.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900 });
+  ({ server, page } = session);
+});
+afterAll(async () => {
+  await session?.stop();
+  await receiver?.close();
+});
+
+/** Waits until the focused element matches `selector` (the focus moves after a render, never on a timer). */
+async function focusOn(selector: string): Promise<void> {
+  await page.waitForFunction((s) => document.activeElement?.matches(s) === true, selector);
+}
+/** Whether the element with this test id has the focus now. */
+const hasFocus = (testId: string) => page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
+const virtualNow = async () => Date.parse((await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now);
+
+describe('buttons that stay on screen keep the focus', () => {
+  it('Send keeps it while the reply goes and once the emptied reply makes it unavailable', async () => {
+    const customer = '+14155550177';
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: customer, text: 'Hello?' })).status).toBe(201);
+    await page.locator(`[data-testid="conversation-row"][data-address="${customer}"]`).click();
+    await page.getByTestId('composer').fill('Keyboard reply');
+    await page.keyboard.press('Tab');
+    await focusOn('[data-testid="send-reply"]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('message').filter({ hasText: 'Keyboard reply' }).waitFor();
+    await expect.poll(() => page.getByTestId('composer').inputValue()).toBe('');
+    // Unavailable (nothing to send), yet it holds the focus: aria-disabled, not disabled, until the focus leaves.
+    await page.locator('[data-testid="send-reply"][aria-disabled="true"]').waitFor();
+    expect(await hasFocus('send-reply')).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('message').filter({ hasText: 'Keyboard reply' }).count()).toBe(1);
+    await page.keyboard.press('Shift+Tab');
+    await focusOn('[data-testid="composer"]');
+    await page.locator('[data-testid="send-reply"][disabled]').waitFor();
+  });
+
+  it('the clock buttons keep it while the clock moves, and the handset viewer\'s Open keeps it', async () => {
+    await page.getByTestId('nav-simulator').click();
+    const before = await virtualNow();
+    await page.getByTestId('advance-60').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(virtualNow).toBeGreaterThanOrEqual(before + 60_000);
+    await page.locator('[data-testid="advance-60"]:not([aria-disabled])').waitFor();
+    expect(await hasFocus('advance-60')).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await focusOn('[data-testid="advance-10"]');
+
+    await page.getByTestId('handset-address').fill('+14155550199');
+    await page.keyboard.press('Tab');
+    await focusOn('[data-testid="handset-open"]');
+    await page.keyboard.press('Enter');
+    await page.getByText('Nothing received yet').waitFor();
+    expect(await hasFocus('handset-open')).toBe(true);
+    expect(await page.getByTestId('handset-address').inputValue()).toBe('+14155550199');
+  });
+});
+
+describe('what takes a removed control\'s place takes the focus', () => {
+  it('API keys: Cancel and Done give it to New key; Revoke asks with the focus on Cancel, and a revoked key puts it on its state', async () => {
+    await page.getByTestId('nav-keys').click();
+    await page.getByTestId('new-key').focus();
+    await page.keyboard.press('Enter');
+    await focusOn('[data-testid="key-name"]');
+    await page.getByTestId('create-key-cancel').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('create-key-form').waitFor({ state: 'detached' });
+    await focusOn('[data-testid="new-key"]');
+
+    await page.keyboard.press('Enter');
+    await focusOn('[data-testid="key-name"]');
+    await page.keyboard.type('Focus test');
+    await page.getByTestId('scope-group-contacts').focus();
+    await page.keyboard.press(' ');
+    await page.getByTestId('create-key').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('created-key').waitFor();
+    await focusOn('[data-testid="copy-key"]');
+    await page.getByTestId('created-key-done').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('created-key').waitFor({ state: 'detached' });
+    await focusOn('[data-testid="new-key"]');
+
+    const row = page.getByTestId('key-row').filter({ hasText: 'Focus test' });
+    const rowSelector = `[data-testid="key-row"][data-key-id="${await row.getAttribute('data-key-id')}"]`;
+    await row.getByTestId('revoke-key').focus();
+    await page.keyboard.press('Enter');
+    await focusOn(`${rowSelector} [data-testid="revoke-key-cancel"]`);
+    await page.keyboard.press('Enter');
+    await focusOn(`${rowSelector} [data-testid="revoke-key"]`);
+    await page.keyboard.press('Enter');
+    await focusOn(`${rowSelector} [data-testid="revoke-key-cancel"]`);
+    await page.keyboard.press('Shift+Tab');
+    await focusOn(`${rowSelector} [data-testid="revoke-key-confirm"]`);
+    await page.keyboard.press('Enter');
+    await row.locator('.badge.danger').filter({ hasText: 'revoked' }).waitFor();
+    await focusOn(`${rowSelector} .badge.danger`);
+  });
+
+  it('webhook endpoints: Keep gives it back, a rotation puts it on Copy, Disable keeps it, a deletion gives it to Add endpoint', async () => {
+    const created = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events: '*' });
+    expect(created.status).toBe(201);
+    await page.getByTestId('nav-webhooks').click();
+    const card = page.locator(`[data-testid="endpoint-card"][data-endpoint-id="${created.body.id}"]`);
+    await card.waitFor();
+    const inCard = (testId: string) => `[data-endpoint-id="${created.body.id}"] [data-testid="${testId}"]`;
+
+    await card.getByTestId('rotate-secret').focus();
+    await page.keyboard.press('Enter');
+    await focusOn(inCard('keep-endpoint'));
+    await page.keyboard.press('Enter');
+    await focusOn(inCard('rotate-secret'));
+    await page.keyboard.press('Enter');
+    await focusOn(inCard('keep-endpoint'));
+    await page.keyboard.press('Shift+Tab');
+    await focusOn(inCard('confirm-rotate'));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('secret-once').filter({ hasText: 'Secret rotated' }).waitFor();
+    await focusOn('[data-testid="copy-secret"]');
+
+    await card.getByTestId('toggle-endpoint').focus();
+    await page.keyboard.press('Enter');
+    await card.locator('[data-testid="endpoint-state"]').filter({ hasText: 'Disabled' }).waitFor();
+    await page.locator(`${inCard('toggle-endpoint')}:not([aria-disabled])`).filter({ hasText: 'Enable' }).waitFor();
+    expect(await page.evaluate((s) => document.activeElement?.matches(s), inCard('toggle-endpoint'))).toBe(true);
+
+    await card.getByTestId('delete-endpoint').focus();
+    await page.keyboard.press('Enter');
+    await focusOn(inCard('keep-endpoint'));
+    await page.keyboard.press('Shift+Tab');
+    await focusOn(inCard('confirm-delete'));
+    await page.keyboard.press('Enter');
+    await card.waitFor({ state: 'detached' });
+    await focusOn('[data-testid="new-endpoint"]');
+  });
+
+  it('a campaign opened from its row takes the focus on its name; back on the list, its row has it', async () => {
+    await page.getByTestId('nav-campaigns').click();
+    const row = page.getByTestId('campaign-row').filter({ hasText: 'Festive sale for VIPs' });
+    const id = await row.getAttribute('data-campaign-id');
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('campaign-detail').waitFor();
+    await focusOn('[data-testid="campaign-detail"] h1');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Festive sale for VIPs');
+    await page.keyboard.press('Shift+Tab');
+    await focusOn('[data-testid="back-to-list"]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('campaign-list').waitFor();
+    await focusOn(`[data-testid="campaign-row"][data-campaign-id="${id}"]`);
+  });
+});
