@@ -42,6 +42,9 @@ describe('campaigns', () => {
     expect(await page.getByTestId('count-invalid').textContent()).toBe('1');
     expect(await page.getByTestId('count-duplicates').textContent()).toBe('1');
     expect(await page.getByTestId('invalid-list').textContent()).toContain('12345');
+    // The next Tab stop is Upload CSV… (a button); the file input it stands for is hidden and no Tab stop.
+    await page.getByTestId('recipients-input').press('Tab');
+    expect(await page.evaluate(() => [document.activeElement?.getAttribute('role'), document.activeElement?.textContent?.trim()])).toEqual(['button', 'Upload CSV…']);
 
     await page.getByTestId('placeholder-1-source').selectOption('name');
     // A contact without a name would get an empty parameter, which WhatsApp refuses: the fallback is needed.

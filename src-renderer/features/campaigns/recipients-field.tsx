@@ -45,8 +45,9 @@ export function RecipientsField({ text, onText, csv, onCsv, check, kind = 'phone
       <textarea id={`${id}-list`} rows={5} value={text} onChange={(e) => onText(e.target.value)} data-testid="recipients-input"
         placeholder={words.placeholder} spellCheck={false} />
       <div className="csv-row">
-        <input ref={fileInput} id={`${id}-csv`} type="file" accept=".csv,text/csv,text/plain" className="visually-hidden" onChange={(e) => void upload(e)} data-testid="recipients-csv" />
-        <label htmlFor={`${id}-csv`} className="button small" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.current?.click(); } }}>
+        {/* The label is the one Tab stop (a button to the keyboard and a screen reader); the hidden input is none. */}
+        <input ref={fileInput} id={`${id}-csv`} type="file" accept=".csv,text/csv,text/plain" className="visually-hidden" tabIndex={-1} onChange={(e) => void upload(e)} data-testid="recipients-csv" />
+        <label htmlFor={`${id}-csv`} className="button small" role="button" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.current?.click(); } }}>
           Upload CSV…
         </label>
         {csv ? (
