@@ -54,12 +54,17 @@ describe('the new-key form', () => {
     await page.getByTestId('key-ips').fill('203.0.113.7, 10.0.0.300, 2001:db8::1');
     await page.getByTestId('key-problem-ips').filter({ hasText: '“10.0.0.300” is not an IP address' }).waitFor();
     expect(await create.isDisabled()).toBe(true);
+    // The field is marked invalid and described by its problem, so a screen reader reads them together.
+    const ips = page.getByTestId('key-ips');
+    expect(await ips.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await ips.getAttribute('aria-describedby')}`).textContent()).toContain('“10.0.0.300” is not an IP address');
     // Text that names no address would switch on a list that refuses everything: refused, as the core refuses it.
     await page.getByTestId('key-ips').fill(' , ');
     await page.getByTestId('key-problem-ips').filter({ hasText: 'The IP allow-list names no address' }).waitFor();
     expect(await create.isDisabled()).toBe(true);
     await page.getByTestId('key-ips').fill('203.0.113.7, 2001:db8::1');
     await page.getByTestId('key-problem-ips').waitFor({ state: 'detached' });
+    expect([await ips.getAttribute('aria-invalid'), await ips.getAttribute('aria-describedby')]).toEqual(['false', null]);
   });
 
   it('says the rate limit’s range, read from the contract, without widening the field or moving the row', async () => {

@@ -54,6 +54,10 @@ describe('replies per channel', () => {
     await page.getByTestId('composer').fill('Did you get the code?');
     await page.locator('[data-testid="composer-dlt"][data-match=""]').waitFor();
     expect(await page.getByTestId('send-reply').isDisabled()).toBe(true);
+    // The text is marked invalid and described by the check, so a screen reader hears why with the field.
+    const composer = page.getByTestId('composer');
+    expect(await composer.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await composer.getAttribute('aria-describedby')}"]`).textContent()).toContain('Matches no approved DLT template');
 
     // The template as it is, {#var#} and all, matches nothing: it would reach the customer literally.
     if (await page.locator('[data-testid="dlt-templates-toggle"][aria-expanded="false"]').count()) await page.getByTestId('dlt-templates-toggle').click();
@@ -72,6 +76,7 @@ describe('replies per channel', () => {
     const filled = 'Hi Asha, your order #1003 has shipped. Track: shop.example.com/t/1003 - Example Store';
     await page.locator('[data-testid="composer-dlt"][data-match="Order shipped"]').waitFor();
     expect(await page.getByTestId('composer').inputValue()).toBe(filled);
+    expect(await composer.getAttribute('aria-invalid')).toBe('false');
     expect(await page.getByTestId('send-reply').isDisabled()).toBe(false);
 
     // A refusal (one the form cannot foresee, answered here by a stand-in) is about the text as it was.

@@ -31,12 +31,13 @@ export function SmsBodyField({ label, value, onChange, testId, compactHints = fa
   return (
     <div className="sms-body">
       <label className="field" htmlFor={id}><span>{label}</span></label>
+      {/* A text that matches no approved template is invalid, with the check's sentence as its description. */}
       <textarea id={id} rows={compactHints ? 2 : 4} value={value} onChange={(e) => onChange(e.target.value)} maxLength={2000} spellCheck={false} data-testid={testId}
-        placeholder="Write the text of an approved DLT template, with each {#var#} filled in" />
+        placeholder="Write the text of an approved DLT template, with each {#var#} filled in" aria-invalid={Boolean(value) && !match} aria-describedby={value ? `${id}-dlt` : undefined} />
       {filling && filling.values.length ? <VariableInputs filling={filling} onFill={fill} testId={testId} /> : null}
       <div className="sms-body-meta">
         {value ? (
-          <span className={`dlt-check ${match ? 'is-match' : 'is-miss'}`} data-testid={`${testId}-dlt`} data-match={match?.name ?? ''} data-unfilled={unfilled} role="status">
+          <span id={`${id}-dlt`} className={`dlt-check ${match ? 'is-match' : 'is-miss'}`} data-testid={`${testId}-dlt`} data-match={match?.name ?? ''} data-unfilled={unfilled} role="status">
             {match ? `Matches template “${match.name}” (${match.route})`
               : unfilled ? `Fill each ${DLT_VAR}: ${unfilled} still empty, so it cannot be sent yet`
                 : underReview ? `Matches template “${underReview.name}”, still under review: it can be sent once approved`

@@ -12,8 +12,12 @@ import { useScopes } from './queries.ts';
 
 function Problem({ problems, field }: { problems: KeyProblems; field: KeyField }) {
   const problem = problems[field];
-  return problem ? <span className="field-error" role="alert" data-testid={`key-problem-${field}`}>{problem}</span> : null;
+  return problem ? <span className="field-error" id={problemId(field)} role="alert" data-testid={`key-problem-${field}`}>{problem}</span> : null;
 }
+
+/** The id of a field's problem, and the attributes that tie the field to it (read with the field, marked invalid). */
+const problemId = (field: KeyField) => `key-problem-${field}`;
+const describedBy = (problems: KeyProblems, field: KeyField) => (problems[field] ? { 'aria-invalid': true, 'aria-describedby': problemId(field) } : { 'aria-invalid': false });
 
 export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
   return (
@@ -65,17 +69,17 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
           <select value={environment} onChange={(e) => setEnvironment(e.target.value as 'test' | 'live')} data-testid="key-env"><option value="test">test (sk_test_)</option><option value="live">live (sk_live_)</option></select>
         </label>
         <label className="field fixed"><span>Requests per minute</span>
-          <input type="number" min={RATE_LIMITS.min} max={RATE_LIMITS.max} value={rate} onChange={(e) => setRate(e.target.value)} aria-invalid={Boolean(problems.rate)} data-testid="key-rate" />
+          <input type="number" min={RATE_LIMITS.min} max={RATE_LIMITS.max} value={rate} onChange={(e) => setRate(e.target.value)} {...describedBy(problems, 'rate')} data-testid="key-rate" />
           <Problem problems={problems} field="rate" />
         </label>
       </div>
       <div className="form-row">
         <label className="field fixed"><span>Expires (optional)</span>
-          <input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} aria-invalid={Boolean(problems.expiresAt)} data-testid="key-expires" />
+          <input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} {...describedBy(problems, 'expiresAt')} data-testid="key-expires" />
           <Problem problems={problems} field="expiresAt" />
         </label>
         <label className="field grow"><span>IP allow-list (optional, comma-separated)</span>
-          <input value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 198.51.100.2" aria-invalid={Boolean(problems.ips)} data-testid="key-ips" />
+          <input value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 198.51.100.2" {...describedBy(problems, 'ips')} data-testid="key-ips" />
           <Problem problems={problems} field="ips" />
         </label>
       </div>
