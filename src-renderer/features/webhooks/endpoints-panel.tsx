@@ -15,7 +15,7 @@ export function EndpointsPanel() {
   // Add endpoint takes the focus when what held it went: the create form (cancelled), or a deleted endpoint's card.
   const newEndpoint = useRef<HTMLButtonElement>(null);
   useFocusAfterChange(creating, newEndpoint);
-  useFocusAfterChange(count, newEndpoint);
+  useFocusAfterChange(endpoints.data?.meta.total, newEndpoint);
   return (
     <div className="wh-endpoints" data-testid="endpoints">
       <div className="wh-toolbar">
