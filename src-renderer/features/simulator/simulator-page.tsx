@@ -27,7 +27,7 @@ function ClockCard() {
         ))}
         <form className="inline" onSubmit={(e) => { e.preventDefault(); const n = Number(custom); if (n > 0) advance.mutate(n); }}>
           <input type="number" min={1} placeholder="seconds" value={custom} onChange={(e) => setCustom(e.target.value)} aria-label="Seconds to advance" />
-          <Button type="submit" className="button ghost" disabled={advance.isPending || !(Number(custom) > 0)} data-testid="advance-custom">Advance</Button>
+          <Button type="submit" className="button ghost" disabled={advance.isPending || !(Number(custom) > 0)}>Advance</Button>
         </form>
       </div>
       {advance.isError ? <ErrorState error={advance.error} /> : null}
@@ -73,8 +73,8 @@ function InboundCard() {
 }
 
 /**
- * Opening another address (here or from a magic number) starts the input afresh from it. The card stays mounted
- * (it was keyed by the address and remounted), so Open keeps the keyboard focus.
+ * Opening another address (here or from a magic number) starts the input afresh from it. The card is not remounted
+ * for it (as a key per address would): Open keeps the keyboard focus.
  */
 function HandsetCard({ address, onOpen }: { address: string; onOpen(address: string): void }) {
   const [draft, setDraft] = useState(address);
