@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { sendTest, sendTestAndOpen } from '../fixtures/webhooks.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
 
@@ -64,9 +65,7 @@ describe('webhook inspector: side effects', () => {
     const b = card(receiverB);
     await b.getByTestId('toggle-endpoint').click();
     await b.locator('[data-testid="endpoint-state"]').filter({ hasText: 'Disabled' }).waitFor();
-    await b.getByTestId('send-test').click();
-    const sent = b.getByTestId('test-sent');
-    await sent.waitFor();
+    const { sent } = await sendTest(b);
     expect(await sent.textContent()).toContain('Held until you enable the endpoint');
     expect(await sent.textContent()).not.toContain('Queued');
     await b.getByTestId('open-test-delivery').click();
@@ -99,8 +98,7 @@ describe('webhook inspector: side effects', () => {
   it('the open delivery turns Held, without reopening it, when failures of other deliveries disable its endpoint', async () => {
     receiverA.status = 500;
     await page.getByTestId('tab-endpoints').click();
-    await card(receiverA).getByTestId('send-test').click();
-    await card(receiverA).getByTestId('open-test-delivery').click();
+    await sendTestAndOpen(card(receiverA));
     await page.locator('[data-testid="delivery-detail"][data-status="FAILED"]').waitFor();
     const openId = (await detail().getAttribute('data-delivery-id')) ?? '';
 

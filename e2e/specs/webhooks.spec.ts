@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ARTIFACTS, screenshot } from '../fixtures/browser.ts';
 import { startWebhookReceiver, type Received, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { sendTestAndOpen } from '../fixtures/webhooks.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 /** As a receiver checks it (seed 001): the HMAC, and `t` within 300 s of its own clock. */
@@ -110,8 +111,7 @@ describe('webhook inspector', () => {
     receiver.status = 500;
     await page.getByTestId('tab-endpoints').click();
     await page.getByTestId('test-event-type').selectOption('');
-    await page.getByTestId('send-test').click();
-    await page.getByTestId('open-test-delivery').click();
+    await sendTestAndOpen(page.getByTestId('endpoint-card'));
     await page.locator('[data-testid="delivery-detail"][data-status="FAILED"]').waitFor();
     failedDeliveryId = (await detail().getAttribute('data-delivery-id')) ?? '';
     expect(failedDeliveryId).toMatch(/^whd_/);
@@ -208,8 +208,7 @@ describe('webhook inspector', () => {
     await page.getByTestId('tab-endpoints').click();
     const card = page.getByTestId('endpoint-card');
     await card.getByTestId('test-event-type').selectOption('');
-    await card.getByTestId('send-test').click();
-    await card.getByTestId('open-test-delivery').click();
+    await sendTestAndOpen(card);
     // FAILED, retrying 10 s later on the running clock (on a busy machine that retry may come before the hold).
     await page.locator('[data-testid="delivery-detail"][data-status="FAILED"]').waitFor();
     const heldId = (await detail().getAttribute('data-delivery-id')) ?? '';

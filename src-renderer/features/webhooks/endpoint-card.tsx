@@ -54,7 +54,7 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
         {send.isPending ? 'Sending…' : 'Send test'}
       </Button>
       {send.isSuccess ? (
-        <span className="small" data-testid="test-sent" data-held={held}>
+        <span className="small" data-testid="test-sent" data-held={held} data-delivery-id={send.data.deliveryId}>
           {held ? 'Held until you enable the endpoint ·' : 'Queued'} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)} data-testid="open-test-delivery">View delivery →</button></span>
       ) : null}
       {send.isError ? <span className="wh-error-text" role="alert">{send.error.message}</span> : null}
