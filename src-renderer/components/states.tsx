@@ -1,6 +1,7 @@
 // Loading, empty and error states shared by every page; an error always shows the core's message.
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/http.ts';
+import { avatarColor } from './avatar-color.ts';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return <div className="state" role="status"><span className="spinner" aria-hidden />{label}</div>;
@@ -50,7 +51,5 @@ export function Avatar({ name }: { name: string }) {
   // A name's initials; a bare number shows its last two digits (a "+" says nothing).
   const initials = /^[+\d\s()-]+$/.test(name) ? name.replace(/\D/g, '').slice(-2)
     : name.split(/[\s._@-]+/).map((part) => /[\p{L}\p{N}]/u.exec(part)?.[0]?.toUpperCase()).filter(Boolean).slice(0, 2).join('') || '?';
-  let hue = 0;
-  for (const char of name) hue = (hue * 31 + char.charCodeAt(0)) % 360;
-  return <span className="avatar" style={{ background: `hsl(${hue} 55% 46%)` }} aria-hidden>{initials}</span>;
+  return <span className="avatar" style={{ background: avatarColor(name) }} aria-hidden>{initials}</span>;
 }
