@@ -1,10 +1,11 @@
 // The console's providers and shell: connection, react-query, the live stream, theme and navigation (kept in the URL).
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { ApiProvider, useApi } from '../api/context.tsx';
 import { createApi } from '../api/http.ts';
-import { connectLive } from '../api/live.ts';
+import { connectLive, type LiveStatus } from '../api/live.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { LiveRegion } from '../components/live-region.tsx';
 import { time } from '../components/format.ts';
 import { ErrorState } from '../components/states.tsx';
 import { CampaignsPage } from '../features/campaigns/campaigns-page.tsx';
@@ -19,6 +20,7 @@ import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
 import { ChannelsPage } from '../features/channels/channels-page.tsx';
 import { WalletPage } from '../features/wallet/wallet-page.tsx';
 import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
+import { announce } from '../stores/announcer.ts';
 import { useUi, type Section } from '../stores/ui.ts';
 import { readConnection, type Connection } from './connection.ts';
 import { usePlaceSync } from './place-sync.ts';
@@ -31,6 +33,18 @@ function useLive(connection: Connection) {
   const orgId = orgs.data?.defaultOrganizationId;
   useEffect(() => (orgId ? connectLive(connection, orgId, client, setLive) : undefined), [connection, orgId, client, setLive]);
   return orgs;
+}
+
+const LIVE_SAID: Record<LiveStatus, string> = { live: 'Live: updates resume.', offline: 'Offline: live updates have stopped.', connecting: 'Connecting…' };
+
+/** Says when the live connection drops or comes back; not its first connection, which every start makes. */
+function useConnectionAnnouncements(live: LiveStatus) {
+  const before = useRef(live);
+  useEffect(() => {
+    const was = before.current;
+    before.current = live;
+    if (live !== was && !(was === 'connecting' && live === 'live')) announce(LIVE_SAID[live]);
+  }, [live]);
 }
 
 const NAV: Array<{ section: Section; label: string; group: string }> = [
@@ -62,6 +76,7 @@ function Shell({ connection }: { connection: Connection }) {
   const orgs = useLive(connection);
   usePlaceSync();
   const unread = useUnreadCounts().data?.total ?? 0;
+  useConnectionAnnouncements(live);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -98,6 +113,7 @@ function Shell({ connection }: { connection: Connection }) {
           <ErrorBoundary key={section} backLabel="Back to Inbox" onBack={() => go('inbox')}><Page /></ErrorBoundary>
         )}
       </main>
+      <LiveRegion />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // A copy-to-clipboard button for a secret shown once (an API key, a webhook signing secret): says when
 // it copied, and when the browser refused the clipboard, how to copy by hand.
 import { useEffect, useRef, useState } from 'react';
+import { announce } from '../stores/announcer.ts';
 
 /** `focus`: take the keyboard focus when shown (a secret shown once, where copying it is the next thing to do). */
 export function CopyButton({ text, what, testId, focus = false }: { text: string; what: string; testId?: string; focus?: boolean }) {
@@ -10,7 +11,11 @@ export function CopyButton({ text, what, testId, focus = false }: { text: string
   }, [focus]);
   const [copy, setCopy] = useState<{ for: string; state: 'copied' | 'failed' } | null>(null);
   const state = copy?.for === text ? copy.state : null;
-  const done = (next: 'copied' | 'failed') => setCopy({ for: text, state: next });
+  const done = (next: 'copied' | 'failed') => {
+    setCopy({ for: text, state: next });
+    // The label's change to "Copied ✓" is not read out; a refusal is (its message is an alert).
+    if (next === 'copied') announce(`${what.charAt(0).toUpperCase()}${what.slice(1)} copied.`);
+  };
   const onCopy = () => {
     if (!navigator.clipboard) return done('failed');
     navigator.clipboard.writeText(text).then(() => done('copied'), () => done('failed'));

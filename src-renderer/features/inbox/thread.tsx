@@ -11,6 +11,7 @@ import { useUnblockContact } from '../contacts/mutations.ts';
 import { useContact } from '../contacts/queries.ts';
 import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
+import { useThreadAnnouncements } from './thread-announcements.ts';
 import { useUi } from '../../stores/ui.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles.css). */
@@ -87,6 +88,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
   const end = useRef<HTMLDivElement>(null);
   const count = thread.data?.data.length ?? 0;
   const unread = detail.data?.unreadCount ?? 0;
+  useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? detail.data.address : undefined);
 
   useEffect(() => {
     // Newer browsers return a promise from scrollIntoView; an effect must not return it.

@@ -2,6 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { time } from '../../components/format.ts';
+import { announce } from '../../stores/announcer.ts';
 import { clockReadFrom } from './queries.ts';
 
 export function useAdvance() {
@@ -11,6 +13,7 @@ export function useAdvance() {
     mutationFn: (seconds: number) => api.post<{ now: string }>('/sim/clock/advance', { seconds }),
     onSuccess: (clock) => {
       client.setQueryData(['clock'], clockReadFrom(clock));
+      announce(`Clock advanced to ${time(clock.now)}.`);
       return client.invalidateQueries();
     },
   });

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { announce } from '../../stores/announcer.ts';
 import { useAdvance, useInbound } from './mutations.ts';
 import { useHandset, useVirtualNow } from './queries.ts';
 
@@ -50,6 +51,7 @@ function InboundCard() {
     event.preventDefault();
     await inbound.mutateAsync({ channel, from, text });
     setText('');
+    announce('Delivered to the inbox.');
   }
   return (
     <section className="card">

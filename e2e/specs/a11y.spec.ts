@@ -1,0 +1,113 @@
+// What a screen reader or keyboard user gets beyond what axe checks: the shell's polite live region says
+// what changed (a customer's new message in the open thread, our reply failing, the clock advanced, a copy,
+// "Delivered to the inbox.", the connection lost and back) once each.
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let session: ConsoleSession;
+let server: E2eServer;
+let page: Page;
+/** The console's side of its live socket, to drop it as a lost network would. */
+let socket: WebSocketRoute | null = null;
+
+/** The live region's newest announcement, once it is `text` (or matches it). */
+async function announced(text: string | RegExp): Promise<string> {
+  const newest = page.getByTestId('announcer').locator('p').last();
+  await newest.filter({ hasText: text }).waitFor();
+  return (await newest.textContent()) ?? '';
+}
+
+beforeAll(async () => {
+  session = await openConsole({
+    permissions: ['clipboard-read', 'clipboard-write'],
+    beforeOpen: (tab) => tab.routeWebSocket(/\/socket\.io\//, (ws) => {
+      socket = ws;
+      ws.connectToServer();
+    }),
+  });
+  ({ server, page } = session);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+async function openThread(channel: string, address: string): Promise<void> {
+  const listed = await server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=${channel}&search=${encodeURIComponent(address)}`);
+  const id = listed.body.data[0]?.id ?? '';
+  expect(id).toBeTruthy();
+  await page.getByTestId('nav-inbox').click();
+  await page.getByTestId(`tab-${channel}`).click();
+  await page.locator(`[data-testid="conversation-row"][data-address="${address}"]`).click();
+  await page.locator('[data-testid="thread-address"]').filter({ hasText: address }).waitFor();
+  await page.getByTestId('message').first().waitFor();
+}
+
+describe('the live region', () => {
+  it('is one polite status region in the shell, empty at the start (the first connection is not news)', async () => {
+    const region = page.getByTestId('announcer');
+    expect(await region.count()).toBe(1);
+    expect(await region.getAttribute('role')).toBe('status');
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    expect(await region.locator('p').count()).toBe(0);
+  });
+
+  it('says the clock advanced, to the time the simulator then shows', async () => {
+    await page.getByTestId('nav-simulator').click();
+    const before = await page.getByTestId('sim-clock').textContent();
+    await page.getByTestId('advance-3600').click();
+    const said = await announced(/^Clock advanced to /);
+    const shown = await page.getByTestId('sim-clock').textContent();
+    expect(shown).not.toBe(before);
+    // The clock runs with real time: by the time it is read it may be a second or two on.
+    expect(Date.parse(said.replace(/^Clock advanced to |\.$/g, '')) / 1000).toBeCloseTo(Date.parse(shown ?? '') / 1000, -1);
+  });
+
+  it('says "Delivered to the inbox." after Send as customer', async () => {
+    await page.getByTestId('inbound-from').fill('+14155550142');
+    await page.getByTestId('inbound-text').fill('Is my parcel on its way?');
+    await page.getByTestId('inbound-send').click();
+    expect(await announced('Delivered to the inbox.')).toBe('Delivered to the inbox.');
+  });
+
+  it('says a customer wrote in the open thread, with what they wrote; not the history it opened with', async () => {
+    await openThread('whatsapp', '+14155550142');
+    expect(await page.getByTestId('announcer').textContent()).not.toContain('New message');
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550142', text: 'Hello again' })).status).toBe(201);
+    await page.getByTestId('message').filter({ hasText: 'Hello again' }).waitFor();
+    expect(await announced('New message from')).toBe('New message from +14155550142: Hello again');
+  });
+
+  it('says our reply failed, with the reason', async () => {
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+15005550002', text: 'Hi' })).status).toBe(201);
+    await openThread('whatsapp', '+15005550002');
+    await page.getByTestId('composer').fill('Your order is on its way');
+    await page.getByTestId('composer').press('Enter');
+    await page.locator('[data-testid="message"][data-status="failed"]').waitFor();
+    expect(await announced(/^Reply to \+15005550002 failed: /)).toMatch(/^Reply to \+15005550002 failed: .*WhatsApp.*\.$/);
+  });
+
+  it('says a copy was made, each time', async () => {
+    await page.getByTestId('nav-otp').click();
+    const copy = page.getByTestId('otp-page').getByRole('button', { name: 'Copy' }).first();
+    await copy.click();
+    await announced('Widget id copied.');
+    // Copied again: the same words, said again (a new paragraph in the region, not the old one left as it was).
+    const first = await page.getByTestId('announcer').locator('p').last().elementHandle();
+    await page.getByTestId('otp-page').getByRole('button', { name: 'Copied ✓' }).first().click();
+    await page.waitForFunction((old) => document.querySelector('[data-testid="announcer"] p:last-child') !== old, first);
+    expect(await announced('Widget id copied.')).toBe('Widget id copied.');
+  });
+
+  it('says when the live connection drops and when it is back', async () => {
+    expect(socket).not.toBeNull();
+    await socket?.close();
+    await page.getByTestId('live-status').filter({ hasText: 'Offline' }).waitFor();
+    expect(await announced(/^Offline/)).toBe('Offline: live updates have stopped.');
+    // socket.io reconnects by itself; the route hands the new socket to the server again.
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    expect(await announced(/^Live/)).toBe('Live: updates resume.');
+  });
+});
