@@ -1,6 +1,7 @@
 // What a screen reader or keyboard user gets beyond what axe checks: the shell's polite live region says
 // what changed (a customer's new message in the open thread, our reply failing, the clock advanced, a copy,
-// "Delivered to the inbox.", the connection lost and back) once each.
+// "Delivered to the inbox.", the connection lost and back) once each; the contacts list names its selected
+// row as its active option while the arrows move it, with the focus visible on entry.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -109,5 +110,46 @@ describe('the live region', () => {
     // socket.io reconnects by itself; the route hands the new socket to the server again.
     await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
     expect(await announced(/^Live/)).toBe('Live: updates resume.');
+  });
+});
+
+describe('the contacts list', () => {
+  const listbox = () => page.getByTestId('contact-listbox');
+  const outline = (selector: string) => page.evaluate((s) => {
+    const style = getComputedStyle(document.querySelector(s) as Element);
+    return `${style.outlineStyle} ${style.outlineWidth}`;
+  }, selector);
+
+  it('keeps the focus on the list while ↑ ↓ Home End move the selection, naming the selected row as its active option', async () => {
+    await page.getByTestId('nav-contacts').click();
+    await page.locator('[data-testid="contact-list"][data-ready="true"]').waitFor();
+    await page.getByTestId('contact-search').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('contact-listbox');
+    // Nothing selected yet: no active option, and the ring goes round the list itself.
+    expect(await listbox().getAttribute('aria-activedescendant')).toBeNull();
+    expect(await outline('[data-testid="contact-listbox"]')).toBe('solid 2px');
+
+    const rows = listbox().getByTestId('contact-row');
+    const idOf = async (n: number) => (await rows.nth(n).getAttribute('id')) ?? '';
+    for (const [key, n] of [['ArrowDown', 0], ['ArrowDown', 1], ['ArrowDown', 2], ['ArrowUp', 1], ['End', (await rows.count()) - 1], ['Home', 0]] as const) {
+      await page.keyboard.press(key);
+      const id = await idOf(n);
+      await page.locator(`[data-testid="contact-listbox"][aria-activedescendant="${id}"]`).waitFor();
+      expect(await rows.nth(n).getAttribute('aria-selected')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('contact-listbox');
+    }
+    await page.getByTestId('contact-panel').waitFor();
+    // The selected row carries the ring now, and the list none of its own.
+    expect(await outline(`#${await idOf(0)}`)).toBe('solid 2px');
+    expect(await outline('[data-testid="contact-listbox"]')).toMatch(/^none/);
+  });
+
+  it('a click selects a row and leaves the focus on the list, where the arrows go on from it', async () => {
+    const rows = listbox().getByTestId('contact-row');
+    await rows.nth(3).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('contact-listbox');
+    await page.keyboard.press('ArrowDown');
+    await page.locator(`[data-testid="contact-listbox"][aria-activedescendant="${await rows.nth(4).getAttribute('id')}"]`).waitFor();
   });
 });

@@ -19,12 +19,16 @@ function useDebounced(value: string, ms: number): string {
   return debounced;
 }
 
+/** A row's id, which the list names as its active option (`aria-activedescendant`). */
+const optionId = (contactId: string) => `contact-option-${contactId}`;
+
 function ContactRow({ contact, selected, onSelect }: { contact: Contact; selected: boolean; onSelect(): void }) {
   const display = contactDisplayName(contact);
   const secondary = [handleOf(contact.username), contact.email, contact.phone].filter(Boolean).join(' · ');
+  // Not focusable itself: the list keeps the focus and points at the selected row, so a click leaves the focus on the list.
   return (
-    <li role="option" aria-selected={selected} className={`row${selected ? ' selected' : ''}`} data-testid="contact-row" data-contact-id={contact.id}
-      onClick={onSelect} tabIndex={-1}>
+    <li role="option" id={optionId(contact.id)} aria-selected={selected} className={`row${selected ? ' selected' : ''}`} data-testid="contact-row" data-contact-id={contact.id}
+      onClick={onSelect}>
       <Avatar name={display} />
       <div className="row-main">
         <div className="row-title">
@@ -63,14 +67,22 @@ export function ContactsPage() {
     setPage(1);
   }, [debounced]);
 
+  const active = contacts.some((c) => c.id === selectedContactId) ? selectedContactId : null;
+  // The list keeps the focus while the arrows move the selection: the selected row is kept in view.
+  useEffect(() => {
+    if (active) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  /** ↑ and ↓ (Home and End) select the row they land on; a screen reader reads it as the list's active option. */
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     if (contacts.length === 0) return;
     const index = contacts.findIndex((c) => c.id === selectedContactId);
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const next = event.key === 'ArrowDown' ? Math.min(contacts.length - 1, index + 1) : Math.max(0, index - 1);
-      selectContact((contacts[next] as Contact).id);
-    } else if (event.key === 'Enter' && index === -1) selectContact((contacts[0] as Contact).id);
+    const last = contacts.length - 1;
+    const next = event.key === 'ArrowDown' ? Math.min(last, index + 1) : event.key === 'ArrowUp' ? Math.max(0, index - 1)
+      : event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'Enter' && index === -1 ? 0 : null;
+    if (next === null) return;
+    event.preventDefault();
+    selectContact((contacts[next] as Contact).id);
   }
 
   return (
@@ -92,7 +104,8 @@ export function ContactsPage() {
             : (
               <div className="list-wrap" data-testid="contact-list" data-ready={query.isFetching ? 'false' : 'true'} data-search={debounced}>
                 {contacts.length === 0 ? <Empty title={debounced ? 'No contacts match' : 'No contacts yet'}>{debounced ? 'Try part of a name, an email or a phone number.' : 'Contacts appear as customers write in on any channel.'}</Empty> : (
-                  <ul className="rows" role="listbox" aria-label="Contacts" tabIndex={0} ref={listRef} onKeyDown={onKeyDown}>
+                  <ul className="rows" role="listbox" aria-label="Contacts" tabIndex={0} ref={listRef} onKeyDown={onKeyDown}
+                    aria-activedescendant={active ? optionId(active) : undefined} data-testid="contact-listbox">
                     {contacts.map((contact) => (
                       <ContactRow key={contact.id} contact={contact} selected={contact.id === selectedContactId} onSelect={() => selectContact(contact.id)} />
                     ))}
