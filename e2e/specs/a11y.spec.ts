@@ -1,7 +1,8 @@
 // What a screen reader or keyboard user gets beyond what axe checks: the shell's polite live region says
 // what changed (a customer's new message in the open thread, our reply failing, the clock advanced, a copy,
 // "Delivered to the inbox.", the connection lost and back) once each; the contacts list names its selected
-// row as its active option while the arrows move it, with the focus visible on entry.
+// row as its active option while the arrows move it, with the focus visible on entry; each API key scope is
+// named with its domain.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -151,5 +152,22 @@ describe('the contacts list', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('contact-listbox');
     await page.keyboard.press('ArrowDown');
     await page.locator(`[data-testid="contact-listbox"][aria-activedescendant="${await rows.nth(4).getAttribute('id')}"]`).waitFor();
+  });
+});
+
+describe('the new API key form', () => {
+  it('names each scope checkbox with its domain, and each domain box as all of its scopes', async () => {
+    await page.getByTestId('nav-keys').click();
+    await page.getByTestId('new-key').click();
+    const form = page.getByTestId('create-key-form');
+    await form.getByTestId('scope-group-contacts').waitFor();
+    expect(await form.getByRole('checkbox', { name: 'contacts:read', exact: true }).count()).toBe(1);
+    expect(await form.getByRole('checkbox', { name: 'All contacts scopes', exact: true }).count()).toBe(1);
+    // No box is named by its action alone ("read", "block"), which every domain repeats.
+    const names = await form.locator('.scope input[type="checkbox"]').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((name) => !/^[a-z_]+:[a-z_:]+$/.test(name))).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+    await form.getByTestId('create-key-cancel').click();
   });
 });

@@ -91,10 +91,11 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
         </legend>
         {scopes.isError ? <ErrorState error={scopes.error} /> : Object.entries(scopes.data?.groups ?? {}).map(([domain, list]) => (
           <div key={domain} className="scope-group">
-            <label className="scope-domain"><input type="checkbox" checked={list.every((s) => chosen.has(s))} onChange={(e) => toggle(list, e.target.checked)} data-testid={`scope-group-${domain}`} /> {domain}</label>
+            <label className="scope-domain"><input type="checkbox" checked={list.every((s) => chosen.has(s))} onChange={(e) => toggle(list, e.target.checked)} data-testid={`scope-group-${domain}`} aria-label={`All ${domain} scopes`} /> {domain}</label>
             <div className="scope-list">
               {list.map((scope) => (
-                <label key={scope} className="scope"><input type="checkbox" checked={chosen.has(scope)} onChange={(e) => toggle([scope], e.target.checked)} /> {scope.slice(domain.length + 1)}</label>
+                // Shown under its domain as "read"; named in full ("contacts:read"), as a screen reader reads it on its own.
+                <label key={scope} className="scope"><input type="checkbox" checked={chosen.has(scope)} onChange={(e) => toggle([scope], e.target.checked)} aria-label={scope} /> {scope.slice(domain.length + 1)}</label>
               ))}
             </div>
           </div>
