@@ -2,7 +2,7 @@
 // what changed (a customer's new message in the open thread, our reply failing, the clock advanced, a copy,
 // "Delivered to the inbox.", the connection lost and back) once each; the contacts list names its selected
 // row as its active option while the arrows move it, with the focus visible on entry; each API key scope is
-// named with its domain.
+// named with its domain; a box that scrolls its own content is a named Tab stop the keys can scroll.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -169,5 +169,25 @@ describe('the new API key form', () => {
     expect(names.filter((name) => !/^[a-z_]+:[a-z_:]+$/.test(name))).toEqual([]);
     expect(new Set(names).size).toBe(names.length);
     await form.getByTestId('create-key-cancel').click();
+  });
+});
+
+describe('scrolling by keyboard', () => {
+  it('the wallet ledger is a named Tab stop, its ring drawn inside its box, and the arrow keys scroll it', async () => {
+    // Narrow enough for the ledger's table to be wider than its card.
+    await page.setViewportSize({ width: 760, height: 700 });
+    await page.getByTestId('nav-wallet').click();
+    await page.getByTestId('ledger').waitFor();
+    const ledger = page.getByRole('region', { name: 'Ledger', exact: true });
+    // Reached with Tab (from the control before it), as a keyboard user would.
+    await ledger.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await ledger.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
+    expect(await ledger.evaluate((el) => { const s = getComputedStyle(el); return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineOffset}`; })).toBe('solid 2px -2px');
+    expect(await ledger.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => (document.activeElement?.scrollLeft ?? 0) > 0);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -70,7 +70,7 @@ export function EmailTemplates() {
   const templates = useEmailTemplates();
   return (
     <div className="grid-2">
-      <TableCard list={templates} empty="No email templates yet" testId="email-templates" columns={['Name', 'Subject', 'Updated']} row={(t) => (
+      <TableCard list={templates} empty="No email templates yet" label="Email templates" testId="email-templates" columns={['Name', 'Subject', 'Updated']} row={(t) => (
         <tr key={t.id} data-testid="email-template-row"><td><strong>{t.name}</strong></td><td className="body-cell">{t.subject}</td><td className="muted">{time(t.updatedAt)}</td></tr>
       )} />
       <div className="stack">

@@ -82,7 +82,7 @@ export function RcsTemplates() {
   const templates = useRcsTemplates();
   return (
     <div className="grid-2">
-      <TableCard list={templates} empty="No RCS templates yet" testId="rcs-templates" columns={['Name', 'Type', 'Status', 'Content']} row={(t) => (
+      <TableCard list={templates} empty="No RCS templates yet" label="RCS templates" testId="rcs-templates" columns={['Name', 'Type', 'Status', 'Content']} row={(t) => (
         <tr key={t.id} data-testid="rcs-template-row"><td><strong>{t.name}</strong></td><td>{t.type.replace('_', ' ')}</td><td><StatusChip status={t.status} /></td>
           <td className="body-cell">{t.title ? <strong>{t.title}<br /></strong> : null}{t.text}</td></tr>
       )} />

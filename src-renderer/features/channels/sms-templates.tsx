@@ -77,7 +77,7 @@ export function SmsTemplates() {
   const templates = useSmsTemplates();
   return (
     <div className="grid-2">
-      <TableCard list={templates} empty="No DLT templates yet" testId="sms-templates" columns={['Name', 'Route', 'Status', 'Body']} row={(t) => (
+      <TableCard list={templates} empty="No DLT templates yet" label="DLT templates" testId="sms-templates" columns={['Name', 'Route', 'Status', 'Body']} row={(t) => (
         <tr key={t.id} data-testid="sms-template-row"><td><strong>{t.name}</strong><br /><span className="muted small">{t.dltTemplateId}</span></td><td>{t.route}</td><td><StatusChip status={t.status} /></td><td className="body-cell">{t.body}</td></tr>
       )} />
       <div className="stack">

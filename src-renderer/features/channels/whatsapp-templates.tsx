@@ -52,7 +52,7 @@ export function WhatsappTemplates() {
   const templates = useWaTemplates();
   return (
     <div className="grid-2">
-      <TableCard list={templates} empty="No templates yet" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
+      <TableCard list={templates} empty="No templates yet" label="WhatsApp templates" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
         <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
           <td><strong>{t.name}</strong> <span className="muted small">{t.language}</span></td>
           <td>{t.category.toLowerCase()}</td>

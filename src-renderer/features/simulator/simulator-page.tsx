@@ -95,7 +95,8 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
       </form>
       {!address ? <p className="muted small">See what a simulated phone, mailbox or Instagram user received, OTP codes included.</p>
         : handset.isPending ? <Loading /> : handset.isError ? <ErrorState error={handset.error} /> : handset.data.data.length === 0 ? <Empty title="Nothing received yet" /> : (
-          <ul className="handset" data-testid="handset-messages">
+          // A Tab stop, so the keyboard can scroll a long history (it holds nothing focusable); still a list.
+          <ul className="handset scroll-region" tabIndex={0} aria-label={`Messages received by ${address}`} data-testid="handset-messages">
             {handset.data.data.map((m) => (
               <li key={m.id} data-testid="handset-message"><span className="chip">{m.channel}</span> <strong>{m.from}</strong> <span className="muted small">{time(m.at)}</span><p>{m.text}</p></li>
             ))}

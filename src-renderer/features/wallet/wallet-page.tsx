@@ -6,6 +6,7 @@ import { useApi } from '../../api/context.tsx';
 import { channelLabel, rupees, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { scrollRegion } from '../../components/scroll-region.ts';
 import { PricesForm, TopUpForm } from './wallet-forms.tsx';
 
 /** A ledger movement carries its sign, in money and in credits alike: "+₹1,000.50", "-₹0.80", "+50", "-1"; on one line (`money`). */
@@ -42,7 +43,7 @@ export function WalletPage() {
       )}
       <h2 className="section-title">Ledger</h2>
       {ledger.isPending ? <Loading /> : ledger.isError ? <ErrorState error={ledger.error} /> : ledger.data.data.length === 0 ? <Empty title="No ledger lines yet" /> : (
-        <div className="card table-card">
+        <div className="card table-card scroll-region" {...scrollRegion('Ledger')}>
           <table className="table" data-testid="ledger">
             <thead><tr><th>When</th><th>What</th><th>Channel</th><th className="num">Amount</th><th className="num">Credits</th><th className="num">Balance after</th></tr></thead>
             <tbody>

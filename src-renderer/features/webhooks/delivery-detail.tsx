@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { WebhookDeliveryDetail, WebhookEndpoint } from '../../../src-core/contract/index.ts';
 import { thenFocus } from '../../components/focus.ts';
 import { time } from '../../components/format.ts';
+import { scrollRegion } from '../../components/scroll-region.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { AttemptTimeline, MAX_ATTEMPTS, type EndpointFate } from './attempt-timeline.tsx';
 import { DeliveryStatusBadge, latency, ResponseCode } from './delivery-status.tsx';
@@ -82,7 +83,7 @@ function Body({ delivery, endpoints, now }: { delivery: WebhookDeliveryDetail; e
               <span className="muted">{time(attempt.at)}</span>
             </div>
             {attempt.error ? <div className="wh-error-text">{attempt.error}</div> : null}
-            <pre className="wh-pre" data-testid="response-body">{attempt.responseBody === null ? '(no body)' : attempt.responseBody || '(empty body)'}</pre>
+            <pre className="wh-pre scroll-region" {...scrollRegion('Response body')} data-testid="response-body">{attempt.responseBody === null ? '(no body)' : attempt.responseBody || '(empty body)'}</pre>
           </section>
           <SignatureCheck endpointId={delivery.endpointId} header={attempt.requestHeaders[SIGNATURE_HEADER]} rawBody={rawBody} />
           <section className="wh-section">
@@ -97,7 +98,7 @@ function Body({ delivery, endpoints, now }: { delivery: WebhookDeliveryDetail; e
       ) : null}
       <section className="wh-section">
         <h3>Payload</h3>
-        <JsonView value={delivery.payload} testId="payload" />
+        <JsonView value={delivery.payload} label="Payload" testId="payload" />
       </section>
     </>
   );

@@ -1,5 +1,6 @@
 // Pretty-printed JSON with its keys, strings, numbers and literals coloured.
 import type { ReactNode } from 'react';
+import { scrollRegion } from '../../components/scroll-region.ts';
 
 const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
 
@@ -19,6 +20,7 @@ function highlight(text: string): ReactNode[] {
   return parts;
 }
 
-export function JsonView({ value, testId }: { value: unknown; testId?: string }) {
-  return <pre className="wh-pre wh-json" data-testid={testId}>{highlight(JSON.stringify(value, null, 2))}</pre>;
+/** `label` names it for a screen reader; it is a Tab stop, so a payload taller than its box can be scrolled by keyboard. */
+export function JsonView({ value, label, testId }: { value: unknown; label: string; testId?: string }) {
+  return <pre className="wh-pre wh-json scroll-region" {...scrollRegion(label)} data-testid={testId}>{highlight(JSON.stringify(value, null, 2))}</pre>;
 }
