@@ -2,7 +2,8 @@
 // what changed (a customer's new message in the open thread, our reply failing, the clock advanced, a copy,
 // "Delivered to the inbox.", the connection lost and back) once each; the contacts list names its selected
 // row as its active option while the arrows move it, with the focus visible on entry; each API key scope is
-// named with its domain; a box that scrolls its own content is a named Tab stop the keys can scroll.
+// named with its domain; a box that scrolls its own content is a named Tab stop the keys can scroll; the
+// window's title names the page; the theme button is named as it reads.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -189,5 +190,32 @@ describe('scrolling by keyboard', () => {
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => (document.activeElement?.scrollLeft ?? 0) > 0);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
+
+describe('the shell', () => {
+  it('titles the window after the page shown', async () => {
+    for (const [section, title] of [['contacts', 'Contacts'], ['keys', 'API keys'], ['requests', 'Request log'], ['simulator', 'Simulator'], ['inbox', 'Inbox']]) {
+      await page.getByTestId(`nav-${section}`).click();
+      await page.waitForFunction((t) => document.title === t, `${title} · Switchboard`);
+    }
+    // A reload lands on the page the URL names, titled from the start.
+    await page.getByTestId('nav-wallet').click();
+    await page.reload();
+    await page.getByTestId('ledger').waitFor();
+    expect(await page.title()).toBe('Wallet · Switchboard');
+  });
+
+  it('names the theme button as it reads ("☾ Dark" is "Dark theme"), and says what it does', async () => {
+    const toggle = page.getByTestId('theme-toggle');
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    const [shown, other] = theme === 'dark' ? ['Light', 'Dark'] : ['Dark', 'Light'];
+    expect(await toggle.textContent()).toMatch(new RegExp(`^. ${shown}$`));
+    expect(await page.getByRole('button', { name: `${shown} theme`, exact: true }).getAttribute('data-testid')).toBe('theme-toggle');
+    expect(await toggle.getAttribute('title')).toBe(`Switch to the ${shown.toLowerCase()} theme`);
+    await toggle.click();
+    await page.getByRole('button', { name: `${other} theme`, exact: true }).waitFor();
+    await toggle.click();
+    await page.locator(`html[data-theme="${theme}"]`).waitFor();
   });
 });

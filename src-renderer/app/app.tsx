@@ -80,9 +80,15 @@ function Shell({ connection }: { connection: Connection }) {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  // The window's (and the tab's) title names the page, as the sidebar's aria-current does.
+  const pageLabel = NAV.find((item) => item.section === section)?.label;
+  useEffect(() => {
+    document.title = pageLabel ? `${pageLabel} · Switchboard` : 'Switchboard';
+  }, [pageLabel]);
+  const otherTheme = theme === 'dark' ? 'Light' : 'Dark';
   return (
     <div className="shell">
-      <aside className="sidebar">
+      <aside className="sidebar" aria-label="Sidebar">
         <div className="brand"><span className="logo" aria-hidden>◆</span>Switchboard</div>
         <nav aria-label="Main">
           {NAV.map((item, index) => (
@@ -104,8 +110,10 @@ function Shell({ connection }: { connection: Connection }) {
         <header className="topbar">
           <Clock />
           <div className="spacer" />
-          <button type="button" className="button ghost" onClick={toggleTheme} data-testid="theme-toggle" aria-label="Switch theme">
-            {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+          {/* Named as it reads ("Dark theme" for "☾ Dark"), so saying what is shown finds it. */}
+          <button type="button" className="button ghost" onClick={toggleTheme} data-testid="theme-toggle" aria-label={`${otherTheme} theme`}
+            title={`Switch to the ${otherTheme.toLowerCase()} theme`}>
+            <span aria-hidden>{theme === 'dark' ? '☀' : '☾'}</span> {otherTheme}
           </button>
         </header>
         {orgs.isError ? <ErrorState error={orgs.error} onRetry={() => void orgs.refetch()} /> : (

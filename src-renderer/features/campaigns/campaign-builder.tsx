@@ -53,7 +53,7 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
         </Step>
         <NameAndSchedule n={4} placeholder="Diwali offer" {...timing.field} />
       </div>
-      <aside className="builder-side">
+      <aside className="builder-side" aria-label="Preview and summary">
         <div className="card preview-card">
           <h3>Preview</h3>
           <TemplatePreview template={template} values={values} />

@@ -152,7 +152,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
         </Step>
         <NameAndSchedule n={4} placeholder="Spring newsletter" {...timing.field} />
       </div>
-      <aside className="builder-side">
+      <aside className="builder-side" aria-label="Summary">
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Subject', <span key="s" data-testid="summary-subject">{effectiveSubject ?? '—'}</span>],

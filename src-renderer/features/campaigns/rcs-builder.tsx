@@ -115,7 +115,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
         </Step>
         <NameAndSchedule n={4} placeholder="Parcel updates" {...timing.field} />
       </div>
-      <aside className="builder-side">
+      <aside className="builder-side" aria-label="Preview and summary">
         <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} /></div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[

@@ -84,7 +84,7 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
         </Step>
         <NameAndSchedule n={3} placeholder="Shipping updates" {...timing.field} />
       </div>
-      <aside className="builder-side">
+      <aside className="builder-side" aria-label="Preview and summary">
         <div className="card preview-card">
           <h3>Preview</h3>
           <div className="preview-screen sms-screen">
