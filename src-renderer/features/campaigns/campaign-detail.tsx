@@ -133,10 +133,10 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
         </div>
       ) : null}
       <div className="detail-grid">
-        <section className="card" aria-label="Progress"><h3>Progress</h3><CampaignProgress counts={campaign.counts} /></section>
-        <section className="card" aria-label="Details"><h3>Details</h3><Facts campaign={campaign} /></section>
+        <section className="card" aria-label="Progress"><h2 className="card-title">Progress</h2><CampaignProgress counts={campaign.counts} /></section>
+        <section className="card" aria-label="Details"><h2 className="card-title">Details</h2><Facts campaign={campaign} /></section>
       </div>
-      <section className="card" aria-label="Analytics"><h3 className="visually-hidden">Analytics</h3><Analytics channel={channel} campaign={campaign} /></section>
+      <section className="card" aria-label="Analytics"><h2 className="visually-hidden">Analytics</h2><Analytics channel={channel} campaign={campaign} /></section>
       <FailedRecipients channel={channel} id={campaign.id} failed={campaign.counts.failed} />
     </div>
   );

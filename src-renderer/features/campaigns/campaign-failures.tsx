@@ -13,7 +13,7 @@ export function FailedRecipients({ channel, id, failed }: { channel: CampaignTab
   if (failed === 0) return null;
   return (
     <section className="card" aria-label="Failed recipients" data-testid="failed-recipients">
-      <h3>Failed recipients <span className="muted">{failed.toLocaleString()}</span></h3>
+      <h2 className="card-title">Failed recipients <span className="muted">{failed.toLocaleString()}</span></h2>
       {failures.isError ? <ErrorState error={failures.error} onRetry={() => void failures.refetch()} /> : null}
       {!failures.data && !failures.isError ? <Loading label="Loading failed recipients…" /> : null}
       {failures.data ? (

@@ -26,7 +26,7 @@ function NewEmailTemplate() {
   }
   return (
     <form className="card form" onSubmit={submit} data-testid="email-template-form">
-      <h3>New email template</h3>
+      <h2 className="card-title">New email template</h2>
       <label className="field"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required data-testid="email-template-name" /></label>
       <label className="field"><span>Subject</span><input value={subject} onChange={(e) => setSubject(e.target.value)} placeholder="Your order is ready, {{first_name}}" required data-testid="email-template-subject" /></label>
       <label className="field"><span>HTML</span>
@@ -53,7 +53,7 @@ function Domains() {
   }
   return (
     <section className="card form" data-testid="email-domains">
-      <h3>Sending domains</h3>
+      <h2 className="card-title">Sending domains</h2>
       {domains.isPending ? <Loading /> : domains.isError ? <ErrorState error={domains.error} /> : domains.data.data.length === 0 ? <Empty title="No sending domain yet" /> : (
         <ul className="plain-list">{domains.data.data.map((d) => <li key={d.id} data-testid="email-domain"><strong>{d.domain}</strong> <StatusChip status={d.status} /></li>)}</ul>
       )}

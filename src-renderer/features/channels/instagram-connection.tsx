@@ -25,7 +25,7 @@ export function InstagramConnection() {
   return (
     <div className="grid-2">
       <section className="card form" data-testid="instagram-connection">
-        <h3>Instagram account</h3>
+        <h2 className="card-title">Instagram account</h2>
         {state.isPending ? <Loading /> : state.isError ? <ErrorState error={state.error} /> : connection ? (
           <>
             <p data-testid="instagram-connected"><strong>@{connection.username}</strong> {connection.name ? `· ${connection.name}` : ''}</p>
@@ -39,7 +39,7 @@ export function InstagramConnection() {
         {disconnect.isError ? <ErrorState error={disconnect.error} /> : null}
       </section>
       <form className="card form" onSubmit={submit} data-testid="instagram-connect-form">
-        <h3>{connection ? 'Connect another account instead' : 'Connect an account'}</h3>
+        <h2 className="card-title">{connection ? 'Connect another account instead' : 'Connect an account'}</h2>
         <div className="form-row">
           <label className="field grow"><span>Username</span><input value={username} onChange={(e) => setUsername(e.target.value)} placeholder="@examplestore" data-testid="instagram-username" /></label>
           <label className="field grow"><span>Display name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Example Store" /></label>

@@ -20,7 +20,7 @@ function Bots({ bots }: { bots: RcsBot[] }) {
   }
   return (
     <section className="card form" data-testid="rcs-bots">
-      <h3>Bots</h3>
+      <h2 className="card-title">Bots</h2>
       {bots.length === 0 ? <Empty title="No bot yet" /> : <ul className="plain-list">{bots.map((b) => <li key={b.id}><strong>{b.name}</strong> <StatusChip status={b.status} /></li>)}</ul>}
       <form className="inline" onSubmit={submit}>
         <input value={name} onChange={(e) => setName(e.target.value)} placeholder="Acme Store" aria-label="Bot name" data-testid="rcs-bot-name" />
@@ -54,7 +54,7 @@ function NewRcsTemplate({ bots }: { bots: RcsBot[] }) {
   }
   return (
     <form className="card form" onSubmit={submit} data-testid="rcs-template-form">
-      <h3>New RCS template</h3>
+      <h2 className="card-title">New RCS template</h2>
       <div className="form-row">
         <label className="field"><span>Bot</span>
           <select value={bot} onChange={(e) => setBotId(e.target.value)}>{bots.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}</select>

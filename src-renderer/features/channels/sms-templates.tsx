@@ -23,7 +23,7 @@ function Senders() {
   }
   return (
     <section className="card form" data-testid="sms-senders">
-      <h3>Sender ids</h3>
+      <h2 className="card-title">Sender ids</h2>
       {senders.isPending ? <Loading /> : senders.isError ? <ErrorState error={senders.error} /> : senders.data.data.length === 0 ? <Empty title="No sender id yet" /> : (
         <ul className="plain-list">{senders.data.data.map((s) => <li key={s.id}><strong>{s.senderId}</strong> <span className="muted small">entity {s.entityId}</span> <StatusChip status={s.status} /></li>)}</ul>
       )}
@@ -55,7 +55,7 @@ function NewDltTemplate() {
   }
   return (
     <form className="card form" onSubmit={submit} data-testid="sms-template-form">
-      <h3>Register a DLT template</h3>
+      <h2 className="card-title">Register a DLT template</h2>
       <div className="form-row">
         <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" data-testid="sms-template-name" /></label>
         <label className="field"><span>DLT template id</span><input value={dltTemplateId} onChange={(e) => setDltTemplateId(e.target.value)} placeholder="19 digits" data-testid="sms-template-dlt" /></label>

@@ -25,7 +25,7 @@ export function SmtpConnection() {
   }
   return (
     <section className="card form" data-testid="smtp-connection">
-      <h3>Your SMTP server</h3>
+      <h2 className="card-title">Your SMTP server</h2>
       {state.isPending ? <Loading /> : state.isError ? <ErrorState error={state.error} /> : state.data.connected ? (
         <div className="inline">
           <span data-testid="smtp-connected">Sending through <strong>{state.data.host}:{state.data.port}</strong> as {state.data.fromEmail}</span>

@@ -28,7 +28,7 @@ function NewWaTemplate() {
   }
   return (
     <form className="card form" onSubmit={submit} data-testid="wa-template-form">
-      <h3>Submit a template</h3>
+      <h2 className="card-title">Submit a template</h2>
       <div className="form-row">
         <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required data-testid="wa-template-name" /></label>
         <label className="field"><span>Category</span>

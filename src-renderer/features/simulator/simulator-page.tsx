@@ -20,7 +20,7 @@ function ClockCard() {
   const [custom, setCustom] = useState('');
   return (
     <section className="card">
-      <h3>Virtual clock</h3>
+      <h2 className="card-title">Virtual clock</h2>
       <div className="clock-big" data-testid="sim-clock">{now ? time(now) : '…'}</div>
       <div className="actions left">
         {STEPS.map(([label, seconds]) => (
@@ -55,7 +55,7 @@ function InboundCard() {
   }
   return (
     <section className="card">
-      <h3>Write in as a customer</h3>
+      <h2 className="card-title">Write in as a customer</h2>
       <form className="form" onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <div className="form-row">
           <label className="field"><span>Channel</span>
@@ -88,7 +88,7 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
   const handset = useHandset(address);
   return (
     <section className="card">
-      <h3>Handset viewer</h3>
+      <h2 className="card-title">Handset viewer</h2>
       <form className="inline" onSubmit={(e) => { e.preventDefault(); onOpen(draft.trim()); }}>
         <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Phone, email or Instagram id" data-testid="handset-address" aria-label="Address" />
         <button type="submit" className="button" data-testid="handset-open">Open</button>
@@ -120,7 +120,7 @@ export function SimulatorPage() {
         {/* A magic address clicked below opens here too. */}
         <HandsetCard address={handset} onOpen={setHandset} />
         <section className="card">
-          <h3>Magic numbers</h3>
+          <h2 className="card-title">Magic numbers</h2>
           <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => (
             <tr key={address}>
               <td>{openable(address)

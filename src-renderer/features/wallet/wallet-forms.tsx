@@ -62,7 +62,7 @@ export function TopUpForm() {
 
   return (
     <form className="card form" onSubmit={submit} data-testid="top-up-form" aria-label="Top up">
-      <h3>Top up</h3>
+      <h2 className="card-title">Top up</h2>
       <div className="form-row">
         <label className="field"><span>Amount (₹)</span>
           <input inputMode="decimal" value={amount} onChange={(e) => { setAmount(e.target.value); setDone(null); }} placeholder="500" data-testid="top-up-amount" />
@@ -108,7 +108,7 @@ export function PricesForm({ prices }: { prices: Wallet['prices'] }) {
 
   return (
     <form className="card form" onSubmit={submit} data-testid="prices-form" aria-label="Prices">
-      <h3>Price per message</h3>
+      <h2 className="card-title">Price per message</h2>
       <div className="form-row">
         {BILLED_CHANNELS.map((channel) => (
           <label key={channel} className="field"><span>{CHANNEL_LABEL[channel]} (₹)</span>

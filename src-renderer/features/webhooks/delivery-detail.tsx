@@ -126,7 +126,7 @@ export function DeliveryDetail({ now }: { now: string | undefined }) {
       aria-label="Delivery detail" ref={panel} tabIndex={-1} onKeyDown={(e) => { if (e.key === 'Escape') close(); }}>
       <header className="wh-detail-head">
         <div>
-          <code className="wh-detail-type">{data?.eventType ?? '…'}</code>
+          <h2 className="wh-detail-title"><code className="wh-detail-type">{data?.eventType ?? '…'}</code></h2>
           {data ? <DeliveryStatusBadge status={data.status} title={data.heldReason} /> : null}
         </div>
         <button type="button" className="button ghost small" onClick={close} aria-label="Close delivery" data-testid="close-delivery">✕</button>
