@@ -76,11 +76,19 @@ describe('the live region', () => {
   });
 
   it('says a customer wrote in the open thread, with what they wrote; not the history it opened with', async () => {
+    // A history longer than the thread's height.
+    for (let n = 1; n <= 20; n++) expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550142', text: `Earlier message ${n}` })).status).toBe(201);
     await openThread('whatsapp', '+14155550142');
+    await page.getByTestId('message').filter({ hasText: 'Earlier message 20' }).waitFor();
+    const bubbles = page.getByTestId('thread').getByRole('list');
+    expect(await bubbles.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     expect(await page.getByTestId('announcer').textContent()).not.toContain('New message');
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550142', text: 'Hello again' })).status).toBe(201);
     await page.getByTestId('message').filter({ hasText: 'Hello again' }).waitFor();
     expect(await announced('New message from')).toBe('New message from +14155550142: Hello again');
+    // The thread is a list of messages only (no sentinel element in it), scrolled to the newest as it comes.
+    expect(await bubbles.evaluate((el) => [...el.children].every((child) => child.tagName === 'LI'))).toBe(true);
+    await page.waitForFunction(() => { const el = document.querySelector('.bubbles') as HTMLElement; return el.scrollHeight - el.scrollTop - el.clientHeight === 0; });
   });
 
   it('says our reply failed, with the reason', async () => {

@@ -85,15 +85,18 @@ export function Thread({ conversationId }: { conversationId: string }) {
   const reply = useReply(conversationId, contactId);
   const markRead = useMarkRead(conversationId);
   const [text, setText] = useState('');
-  const end = useRef<HTMLDivElement>(null);
+  const bubbles = useRef<HTMLUListElement>(null);
   const count = thread.data?.data.length ?? 0;
   const unread = detail.data?.unreadCount ?? 0;
   useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? detail.data.address : undefined);
 
+  // The newest message in view: the list scrolls to its end once shown and as messages come (a sentinel element
+  // inside the <ul> did this before, which is invalid list markup).
+  const shown = Boolean(detail.data && thread.data);
   useEffect(() => {
-    // Newer browsers return a promise from scrollIntoView; an effect must not return it.
-    void end.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
+    const list = bubbles.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count, shown]);
   // Marked read once per newest customer message: a count alone repeats (1 → read 0 → a new 1) and the new one was skipped.
   const newestInbound = thread.data?.data.findLast((m) => m.direction === 'inbound')?.id ?? null;
   const markedFor = useRef<string | null>(null);
@@ -130,9 +133,8 @@ export function Thread({ conversationId }: { conversationId: string }) {
           </span>
         ) : null}
       </header>
-      <ul className="bubbles">
+      <ul className="bubbles" ref={bubbles}>
         {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
-        <div ref={end} />
       </ul>
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
         : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} />
