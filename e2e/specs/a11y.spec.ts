@@ -3,7 +3,8 @@
 // "Delivered to the inbox.", the connection lost and back) once each; the contacts list names its selected
 // row as its active option while the arrows move it, with the focus visible on entry; each API key scope is
 // named with its domain; a box that scrolls its own content is a named Tab stop the keys can scroll; the
-// window's title names the page; the theme button is named as it reads.
+// window's title names the page; the theme button is named as it reads; tabs and the deliveries' status
+// radios are one Tab stop each, moved with the arrow keys.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -225,5 +226,49 @@ describe('the shell', () => {
     await page.getByRole('button', { name: `${other} theme`, exact: true }).waitFor();
     await toggle.click();
     await page.locator(`html[data-theme="${theme}"]`).waitFor();
+  });
+});
+
+describe('tabs and radio groups', () => {
+  const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+
+  /** Presses `key` in the group and expects `testId` to be focused, chosen, and the group's only Tab stop. */
+  async function press(key: string, testId: string, chosen: 'aria-selected' | 'aria-checked') {
+    await page.keyboard.press(key);
+    await page.locator(`[data-testid="${testId}"][${chosen}="true"]`).waitFor();
+    expect(await focusedTestId()).toBe(testId);
+    const stops = await page.getByTestId(testId).evaluate((el) => [...(el.parentElement?.querySelectorAll('[tabindex="0"]') ?? [])].map((item) => item.getAttribute('data-testid')));
+    expect(stops).toEqual([testId]);
+  }
+
+  it('the tab lists move with ← → Home End, wrapping round, each choosing the tab it lands on', async () => {
+    const lists: Array<[string, string[], () => Promise<void>]> = [
+      ['inbox', ['tab-whatsapp', 'tab-sms', 'tab-rcs', 'tab-instagram', 'tab-email'], () => page.getByTestId('conversation-list').waitFor()],
+      ['campaigns', ['campaign-tab-whatsapp', 'campaign-tab-sms', 'campaign-tab-rcs', 'campaign-tab-email'], () => page.getByTestId('new-campaign').waitFor()],
+      ['channels', ['channels-tab-whatsapp', 'channels-tab-sms', 'channels-tab-rcs', 'channels-tab-email', 'channels-tab-instagram'], () => page.getByTestId('sms-template-form').waitFor()],
+      ['webhooks', ['tab-endpoints', 'tab-deliveries'], () => page.getByTestId('deliveries-count').waitFor()],
+    ];
+    for (const [section, tabs, shown] of lists) {
+      await page.getByTestId(`nav-${section}`).click();
+      const [first, second] = tabs as [string, string];
+      await page.getByTestId(first).click();
+      await press('ArrowRight', second, 'aria-selected');
+      await shown();
+      await press('ArrowLeft', first, 'aria-selected');
+      await press('ArrowLeft', tabs.at(-1) as string, 'aria-selected');
+      await press('Home', first, 'aria-selected');
+      await press('End', tabs.at(-1) as string, 'aria-selected');
+    }
+  });
+
+  it('the deliveries status filter moves with the arrows, ↑ ↓ too, filtering as it goes', async () => {
+    await page.getByTestId('nav-webhooks').click();
+    await page.getByTestId('tab-deliveries').click();
+    await page.getByTestId('status-filter-all').click();
+    await press('ArrowRight', 'status-filter-PENDING', 'aria-checked');
+    await press('ArrowDown', 'status-filter-SUCCEEDED', 'aria-checked');
+    await press('ArrowUp', 'status-filter-PENDING', 'aria-checked');
+    await press('Home', 'status-filter-all', 'aria-checked');
+    await press('ArrowLeft', 'status-filter-HELD', 'aria-checked');
   });
 });

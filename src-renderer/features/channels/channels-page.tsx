@@ -2,6 +2,7 @@
 // SMTP server, the Instagram account), a tab per channel; the simulated platforms' reviews update live as
 // the virtual clock moves.
 import { useState, type ComponentType } from 'react';
+import { moveChoice, tabStop } from '../../components/arrow-keys.ts';
 import { EmailTemplates } from './email-templates.tsx';
 import { InstagramConnection } from './instagram-connection.tsx';
 import { RcsTemplates } from './rcs-templates.tsx';
@@ -25,9 +26,9 @@ export function ChannelsPage() {
       <div className="page-title">
         <div><h1>Channels</h1><p className="muted subtitle">What each channel needs before it can send: templates, sender ids, bots, domains and accounts, reviewed on the virtual clock.</p></div>
       </div>
-      <div className="tabs" role="tablist">
+      <div className="tabs" role="tablist" aria-label="Channel" onKeyDown={moveChoice}>
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={`tab${tab === t.id ? ' active' : ''}`} onClick={() => setTab(t.id)} data-testid={`channels-tab-${t.id}`}>{t.label}</button>
+          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} tabIndex={tabStop(tab === t.id)} className={`tab${tab === t.id ? ' active' : ''}`} onClick={() => setTab(t.id)} data-testid={`channels-tab-${t.id}`}>{t.label}</button>
         ))}
       </div>
       <View />

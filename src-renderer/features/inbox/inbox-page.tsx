@@ -1,6 +1,7 @@
 // The inbox: channel tabs, conversations with unread counts and search, and the selected thread.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel } from '../../../src-core/contract/index.ts';
+import { moveChoice, tabStop } from '../../components/arrow-keys.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -55,9 +56,9 @@ export function InboxPage() {
     <div className="page split inbox">
       <section className="pane list-pane">
         <header className="pane-header"><h1>Inbox</h1></header>
-        <div className="tabs inbox-tabs" role="tablist" ref={tabsRef}>
+        <div className="tabs inbox-tabs" role="tablist" aria-label="Channel" ref={tabsRef} onKeyDown={moveChoice}>
           {TABS.map((tab) => (
-            <button key={tab.channel} type="button" role="tab" aria-selected={tab.channel === channel} className={`tab${tab.channel === channel ? ' active' : ''}`}
+            <button key={tab.channel} type="button" role="tab" aria-selected={tab.channel === channel} tabIndex={tabStop(tab.channel === channel)} className={`tab${tab.channel === channel ? ' active' : ''}`}
               data-testid={`tab-${tab.channel}`} onClick={() => setChannel(tab.channel)}>
               {tab.label}
               {unread?.[tab.channel] ? <span className="unread" data-testid="tab-unread" aria-label={`${unread[tab.channel]} unread`}>{unread[tab.channel]}</span> : null}

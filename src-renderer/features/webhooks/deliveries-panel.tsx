@@ -1,6 +1,7 @@
 // The deliveries tab: filters (status, endpoint), the live virtualised log and the detail panel. A filter
 // that would hide the open delivery closes it: the panel never shows a delivery the list hides.
 import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookEndpoint } from '../../../src-core/contract/index.ts';
+import { moveChoice, tabStop } from '../../components/arrow-keys.ts';
 import { DeliveriesTable } from './deliveries-table.tsx';
 import { DeliveryDetail } from './delivery-detail.tsx';
 import { hostAndPath, STATUS_LABEL } from './delivery-status.tsx';
@@ -18,9 +19,9 @@ export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint
     <div className={`wh-deliveries${selectedDeliveryId ? ' with-detail' : ''}`}>
       <div className="wh-deliveries-main">
         <div className="wh-toolbar">
-          <div className="wh-segmented" role="radiogroup" aria-label="Status">
+          <div className="wh-segmented" role="radiogroup" aria-label="Status" onKeyDown={moveChoice}>
             {(['', ...DELIVERY_STATUSES] as Array<DeliveryStatus | ''>).map((value) => (
-              <button key={value || 'all'} type="button" role="radio" aria-checked={status === value} className={status === value ? 'active' : ''}
+              <button key={value || 'all'} type="button" role="radio" aria-checked={status === value} tabIndex={tabStop(status === value)} className={status === value ? 'active' : ''}
                 onClick={() => setStatus(value, openFacts)} data-testid={`status-filter-${value || 'all'}`}>{value ? STATUS_LABEL[value].replace(' · retrying', '') : 'All'}</button>
             ))}
           </div>

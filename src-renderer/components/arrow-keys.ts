@@ -1,0 +1,28 @@
+// Tab lists and radio groups made of buttons, as the ARIA patterns have them: the chosen item is the group's
+// one Tab stop, and the arrow keys (Home, End) move the choice to the neighbouring item, focused and chosen.
+import type { KeyboardEvent } from 'react';
+
+type Move = (at: number, count: number) => number;
+const FORWARD: Move = (at, count) => (at + 1) % count;
+const BACK: Move = (at, count) => (at - 1 + count) % count;
+/** A tab list is a row: ← and →. A radio group takes ↑ and ↓ as well. */
+const MOVES: Record<string, Move> = { ArrowRight: FORWARD, ArrowLeft: BACK, Home: () => 0, End: (_, count) => count - 1 };
+const RADIO_MOVES: Record<string, Move> = { ...MOVES, ArrowDown: FORWARD, ArrowUp: BACK };
+
+/** The `onKeyDown` of a `role="tablist"` or `role="radiogroup"`: the key's neighbour of the focused item is focused and clicked (chosen). */
+export function moveChoice(event: KeyboardEvent<HTMLElement>): void {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const group = event.currentTarget;
+  const radios = group.getAttribute('role') === 'radiogroup';
+  const items = [...group.querySelectorAll<HTMLElement>(radios ? '[role="radio"]' : '[role="tab"]')];
+  const at = items.indexOf(event.target as HTMLElement);
+  const move = (radios ? RADIO_MOVES : MOVES)[event.key];
+  if (at < 0 || !move) return;
+  event.preventDefault();
+  const next = items[move(at, items.length)];
+  next?.focus();
+  next?.click();
+}
+
+/** An item's `tabIndex`: only the chosen one is in the Tab order; the arrows reach the others. */
+export const tabStop = (chosen: boolean): 0 | -1 => (chosen ? 0 : -1);
