@@ -4,7 +4,7 @@
 // row as its active option while the arrows move it, with the focus visible on entry; each API key scope is
 // named with its domain; a box that scrolls its own content is a named Tab stop the keys can scroll; the
 // window's title names the page; the theme button is named as it reads; tabs and the deliveries' status
-// radios are one Tab stop each, moved with the arrow keys.
+// radios are one Tab stop each, moved with the arrow keys; buttons repeated down a list have names of their own.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -103,12 +103,12 @@ describe('the live region', () => {
 
   it('says a copy was made, each time', async () => {
     await page.getByTestId('nav-otp').click();
-    const copy = page.getByTestId('otp-page').getByRole('button', { name: 'Copy' }).first();
-    await copy.click();
+    const widget = page.getByTestId('otp-widget').first();
+    await widget.getByRole('button', { name: /^Copy widget id of / }).click();
     await announced('Widget id copied.');
     // Copied again: the same words, said again (a new paragraph in the region, not the old one left as it was).
     const first = await page.getByTestId('announcer').locator('p').last().elementHandle();
-    await page.getByTestId('otp-page').getByRole('button', { name: 'Copied ✓' }).first().click();
+    await widget.getByRole('button', { name: /^Copied widget id of / }).click();
     await page.waitForFunction((old) => document.querySelector('[data-testid="announcer"] p:last-child') !== old, first);
     expect(await announced('Widget id copied.')).toBe('Widget id copied.');
   });
@@ -270,5 +270,38 @@ describe('tabs and radio groups', () => {
     await press('ArrowUp', 'status-filter-PENDING', 'aria-checked');
     await press('Home', 'status-filter-all', 'aria-checked');
     await press('ArrowLeft', 'status-filter-HELD', 'aria-checked');
+  });
+});
+
+describe('buttons repeated down a list', () => {
+  const names = (buttons: ReturnType<Page['getByTestId']>) => buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent ?? ''));
+
+  it('name what they act on: Revoke each key, Edit each OTP widget, Delete each note', async () => {
+    for (const name of ['bench', 'staging']) {
+      expect((await server.dashboard('POST', '/dashboard/api-keys', { name, environment: 'test', scopes: ['contacts:read'] })).status).toBe(201);
+    }
+    await page.getByTestId('nav-keys').click();
+    await page.getByRole('button', { name: 'Revoke key staging', exact: true }).waitFor();
+    const revokes = await names(page.getByTestId('revoke-key'));
+    expect(revokes).toContain('Revoke key bench');
+    expect(new Set(revokes).size).toBe(revokes.length);
+
+    await page.getByTestId('nav-otp').click();
+    await page.getByTestId('otp-widget').first().waitFor();
+    const widgets = await page.getByTestId('otp-widget-name').allTextContents();
+    expect(await names(page.getByTestId('otp-widget-edit'))).toEqual(widgets.map((w) => `Edit ${w}`));
+
+    await page.getByTestId('nav-contacts').click();
+    await page.locator('[data-testid="contact-list"][data-ready="true"]').getByTestId('contact-row').first().click();
+    for (const note of ['Prefers WhatsApp over email', 'Asked about the refund']) {
+      await page.getByTestId('note-input').fill(note);
+      await page.getByTestId('add-note').click();
+      await page.getByTestId('note').filter({ hasText: note }).waitFor();
+    }
+    const deletes = await names(page.getByTestId('note').getByRole('button'));
+    expect(deletes).toContain('Delete note “Prefers WhatsApp over email”');
+    expect(deletes).toContain('Delete note “Asked about the refund”');
+    expect(await names(page.getByTestId('open-conversation'))).toEqual(
+      (await page.getByTestId('contact-conversation').locator('strong').allTextContents()).map((channel) => `Open conversation on ${channel}`));
   });
 });

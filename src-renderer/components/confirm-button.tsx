@@ -22,12 +22,13 @@ export function ConfirmQuestion({ question, confirmLabel, onConfirm, onCancel, t
   );
 }
 
-export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabled, className = 'button danger-outline small', testId }: {
-  label: string; question: string; confirmLabel: string; onConfirm(): void; disabled?: boolean; className?: string; testId: string;
+/** `name`: the first button's accessible name where `label` alone repeats down a list ("Revoke key bench" for "Revoke"). */
+export function ConfirmButton({ label, name, question, confirmLabel, onConfirm, disabled, className = 'button danger-outline small', testId }: {
+  label: string; name?: string; question: string; confirmLabel: string; onConfirm(): void; disabled?: boolean; className?: string; testId: string;
 }) {
   const [asking, setAsking] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const answered = () => thenFocus(() => setAsking(false), () => button.current);
-  if (!asking) return <Button ref={button} type="button" className={className} disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>{label}</Button>;
+  if (!asking) return <Button ref={button} type="button" className={className} disabled={disabled} onClick={() => setAsking(true)} aria-label={name} data-testid={testId}>{label}</Button>;
   return <ConfirmQuestion question={question} confirmLabel={confirmLabel} testId={testId} onCancel={answered} onConfirm={() => { answered(); onConfirm(); }} />;
 }

@@ -3,8 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { announce } from '../stores/announcer.ts';
 
-/** `focus`: take the keyboard focus when shown (a secret shown once, where copying it is the next thing to do). */
-export function CopyButton({ text, what, testId, focus = false }: { text: string; what: string; testId?: string; focus?: boolean }) {
+/**
+ * `focus`: take the keyboard focus when shown (a secret shown once, where copying it is the next thing to do).
+ * `of`: what the copied text belongs to, where several Copy buttons share a page (named "Copy widget id of Login").
+ */
+export function CopyButton({ text, what, of, testId, focus = false }: { text: string; what: string; of?: string; testId?: string; focus?: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focus) button.current?.focus();
@@ -22,7 +25,8 @@ export function CopyButton({ text, what, testId, focus = false }: { text: string
   };
   return (
     <>
-      <button ref={button} type="button" className="button" onClick={onCopy} data-testid={testId}>{state === 'copied' ? 'Copied ✓' : 'Copy'}</button>
+      <button ref={button} type="button" className="button" onClick={onCopy} data-testid={testId}
+        aria-label={of ? `${state === 'copied' ? 'Copied' : 'Copy'} ${what} of ${of}` : undefined}>{state === 'copied' ? 'Copied ✓' : 'Copy'}</button>
       {state === 'failed' ? <span className="field-error" role="alert">The browser refused the clipboard: select the {what} and copy it by hand.</span> : null}
     </>
   );

@@ -26,7 +26,7 @@ export function ContactConversations({ contactId }: { contactId: string }) {
                   <span className="muted small"><When iso={c.lastMessageAt} /></span>
                   {c.unreadCount > 0 ? <span className="unread" aria-label={`${c.unreadCount} unread`}>{c.unreadCount}</span> : null}
                 </div>
-                <button type="button" className="button" data-testid="open-conversation"
+                <button type="button" className="button" data-testid="open-conversation" aria-label={`Open conversation on ${CHANNEL_LABEL[c.channel]}`}
                   onClick={() => { setInbox({ channel: c.channel, conversationId: c.id }); go('inbox'); }}>Open conversation</button>
               </li>
             ))}

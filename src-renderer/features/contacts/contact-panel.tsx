@@ -12,6 +12,8 @@ import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from '.
 import { useContact, useNotes } from './queries.ts';
 
 const REASON_MAX = 500;
+/** A note's opening words, which tell its Delete button from the others'. */
+const excerpt = (text: string) => (text.length > 40 ? `${text.slice(0, 40).trimEnd()}…` : text);
 
 /**
  * A native modal: showModal() keeps the focus inside, makes the page behind inert and closes on Escape. Every way
@@ -77,7 +79,7 @@ function Notes({ contactId }: { contactId: string }) {
               <p>{note.content}</p>
               <div className="note-meta muted">
                 {time(note.createdAt)}
-                <button type="button" className="link" onClick={() => remove.mutate(note.id)} aria-label="Delete note">Delete</button>
+                <button type="button" className="link" onClick={() => remove.mutate(note.id)} aria-label={`Delete note “${excerpt(note.content)}”`}>Delete</button>
               </div>
             </li>
           ))}

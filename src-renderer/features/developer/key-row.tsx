@@ -73,7 +73,7 @@ export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; a
         <td><div className="key-state">
           {apiKey.revokedAt ? <span ref={revoked} tabIndex={-1} className="badge danger">revoked</span> : expired ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}
           {apiKey.revokedAt ? null : (
-            <button ref={revoke} type="button" className="button danger-outline small" aria-expanded={asking} onClick={() => setRevoking(true)} data-testid="revoke-key">Revoke</button>
+            <button ref={revoke} type="button" className="button danger-outline small" aria-expanded={asking} onClick={() => setRevoking(true)} aria-label={`Revoke key ${apiKey.name}`} data-testid="revoke-key">Revoke</button>
           )}
         </div></td>
       </tr>

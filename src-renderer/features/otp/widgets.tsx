@@ -22,7 +22,7 @@ function WidgetCard({ widget, chosen, onEdit, onChoose }: { widget: OtpWidget; c
       <div className="otp-widget-head">
         <div className="otp-widget-title">
           <strong className="otp-widget-name" data-testid="otp-widget-name">{widget.name}</strong>
-          <span className="otp-widget-id"><code title="widgetId for /v1/otp/send">{widget.id}</code><CopyButton text={widget.id} what="widget id" /></span>
+          <span className="otp-widget-id"><code title="widgetId for /v1/otp/send">{widget.id}</code><CopyButton text={widget.id} what="widget id" of={widget.name} /></span>
         </div>
         <ol className="otp-channels" aria-label="Channels, in order" data-testid="otp-widget-channels">
           {widget.channels.map((channel, index) => <li key={channel} className="chip">{index + 1}. {CHANNEL_LABEL[channel]}</li>)}
@@ -30,8 +30,8 @@ function WidgetCard({ widget, chosen, onEdit, onChoose }: { widget: OtpWidget; c
       </div>
       <dl className="otp-settings">{settings.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}</dl>
       <div className="otp-widget-actions">
-        <button type="button" className="button small" onClick={onEdit} data-testid="otp-widget-edit">Edit</button>
-        <button type="button" className="button ghost small" onClick={onChoose} aria-pressed={chosen} data-testid="otp-widget-activity">{chosen ? 'Showing its activity' : 'Show activity'}</button>
+        <button type="button" className="button small" onClick={onEdit} aria-label={`Edit ${widget.name}`} data-testid="otp-widget-edit">Edit</button>
+        <button type="button" className="button ghost small" onClick={onChoose} aria-pressed={chosen} aria-label={`${chosen ? 'Showing its activity' : 'Show activity'} (${widget.name})`} data-testid="otp-widget-activity">{chosen ? 'Showing its activity' : 'Show activity'}</button>
       </div>
     </article>
   );
