@@ -44,7 +44,11 @@ describe('campaigns', () => {
     expect(await page.getByTestId('invalid-list').textContent()).toContain('12345');
     // The next Tab stop is Upload CSV… (a button); the file input it stands for is hidden and no Tab stop.
     await page.getByTestId('recipients-input').press('Tab');
-    expect(await page.evaluate(() => [document.activeElement?.getAttribute('role'), document.activeElement?.textContent?.trim()])).toEqual(['button', 'Upload CSV…']);
+    expect(await page.evaluate(() => [document.activeElement?.tagName, document.activeElement?.textContent?.trim()])).toEqual(['BUTTON', 'Upload CSV…']);
+    // Enter on it opens the file picker of the input it stands for.
+    const picker = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    expect(await (await picker).element().evaluate((input) => input.getAttribute('data-testid'))).toBe('recipients-csv');
 
     await page.getByTestId('placeholder-1-source').selectOption('name');
     // A contact without a name would get an empty parameter, which WhatsApp refuses: the fallback is needed.

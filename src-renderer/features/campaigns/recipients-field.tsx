@@ -45,11 +45,10 @@ export function RecipientsField({ text, onText, csv, onCsv, check, kind = 'phone
       <textarea id={`${id}-list`} rows={5} value={text} onChange={(e) => onText(e.target.value)} data-testid="recipients-input"
         placeholder={words.placeholder} spellCheck={false} />
       <div className="csv-row">
-        {/* The label is the one Tab stop (a button to the keyboard and a screen reader); the hidden input is none. */}
-        <input ref={fileInput} id={`${id}-csv`} type="file" accept=".csv,text/csv,text/plain" className="visually-hidden" tabIndex={-1} onChange={(e) => void upload(e)} data-testid="recipients-csv" />
-        <label htmlFor={`${id}-csv`} className="button small" role="button" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.current?.click(); } }}>
-          Upload CSV…
-        </label>
+        {/* The button is the one Tab stop and opens the file picker; the hidden input it stands for is none. */}
+        <input ref={fileInput} id={`${id}-csv`} type="file" accept=".csv,text/csv,text/plain" className="visually-hidden" tabIndex={-1} aria-hidden="true"
+          onChange={(e) => void upload(e)} data-testid="recipients-csv" />
+        <button type="button" className="button small" onClick={() => fileInput.current?.click()}>Upload CSV…</button>
         {csv ? (
           <span className="chip csv-chip" data-testid="csv-file">{csv.name} · {csv.entries.length.toLocaleString()} rows
             <button type="button" className="chip-remove" aria-label={`Remove ${csv.name}`} onClick={() => onCsv(null)}>×</button>
