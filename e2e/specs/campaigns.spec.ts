@@ -48,7 +48,7 @@ describe('campaigns', () => {
     // Enter on it opens the file picker of the input it stands for.
     const picker = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    expect(await (await picker).element().evaluate((input) => input.getAttribute('data-testid'))).toBe('recipients-csv');
+    expect(await (await picker).element().evaluate((input) => (input as Element).getAttribute('data-testid'))).toBe('recipients-csv');
 
     await page.getByTestId('placeholder-1-source').selectOption('name');
     // A contact without a name would get an empty parameter, which WhatsApp refuses: the fallback is needed.
