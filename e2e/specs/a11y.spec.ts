@@ -200,6 +200,27 @@ describe('scrolling by keyboard', () => {
     await page.waitForFunction(() => (document.activeElement?.scrollLeft ?? 0) > 0);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('a long inbox thread is a named Tab stop, still a list, its ring inside; Home, PageDown and End scroll it', async () => {
+    await openThread('whatsapp', '+14155550142');
+    const messages = page.getByRole('list', { name: 'Messages with +14155550142', exact: true });
+    await messages.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await messages.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
+    expect(await messages.evaluate((el) => { const s = getComputedStyle(el); return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineOffset}`; })).toBe('solid 2px -2px');
+    expect(await messages.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const scrolled = (to: 'top' | 'down' | 'bottom') => page.waitForFunction((where) => {
+      const el = document.activeElement as HTMLElement;
+      return where === 'top' ? el.scrollTop === 0 : where === 'down' ? el.scrollTop > 0 : Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) <= 1;
+    }, to);
+    await page.keyboard.press('Home');
+    await scrolled('top');
+    await page.keyboard.press('PageDown');
+    await scrolled('down');
+    await page.keyboard.press('End');
+    await scrolled('bottom');
+  });
 });
 
 describe('the shell', () => {

@@ -133,7 +133,8 @@ export function Thread({ conversationId }: { conversationId: string }) {
           </span>
         ) : null}
       </header>
-      <ul className="bubbles" ref={bubbles}>
+      {/* A Tab stop, so the keyboard can scroll a long thread (it holds nothing focusable); still a list, named. */}
+      <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? c.address}`} data-testid="thread-messages">
         {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
       </ul>
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
