@@ -1,9 +1,11 @@
 // Where the keyboard focus goes when the control that held it becomes unavailable or goes away: a button kept on
 // screen keeps it while its request runs (and after its own press emptied what it needs); a question answered, a
-// form done or a card deleted hands it to what took its place; a campaign opened puts it on its name, and back on
-// the list, on its row. Every step presses keys and checks document.activeElement once what it waits for is shown.
+// form done, a card or a note deleted or a contact unblocked hands it to what took its place (or comes next); a
+// campaign opened puts it on its name, and back on the list, on its row. Every step presses keys and checks
+// document.activeElement once what it waits for is shown.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -149,6 +151,48 @@ describe('what takes a removed control\'s place takes the focus', () => {
     await page.keyboard.press('Enter');
     await card.waitFor({ state: 'detached' });
     await focusOn('[data-testid="new-endpoint"]');
+  });
+
+  it('inbox: Unblock done gives it to the composer, or to the messages where the channel has none', async () => {
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550178', text: 'Unblock me' })).status).toBe(201);
+    for (const channel of ['rcs', 'whatsapp']) {
+      const listed = await server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=${channel}${channel === 'whatsapp' ? '&search=%2B14155550178' : ''}`);
+      const conversation = listed.body.data[0];
+      expect((await server.dashboard('POST', `/dashboard/contacts/${conversation?.contactId}/block`, { reason: 'Focus test' })).status).toBe(200);
+      await page.getByTestId('nav-inbox').click();
+      await page.getByTestId(`tab-${channel}`).click();
+      await page.locator(`[data-testid="conversation-row"][data-address="${conversation?.address}"]`).click();
+      await page.getByTestId('composer-blocked').filter({ hasText: 'Blocked: Focus test' }).waitFor();
+      await page.getByTestId('composer-unblock').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('composer-blocked').waitFor({ state: 'detached' });
+      await focusOn(channel === 'rcs' ? '[data-testid="thread-messages"]' : '[data-testid="composer"]');
+    }
+  });
+
+  it('contacts: a note deleted gives it to the next note\'s Delete, the previous one\'s for the last, then the note field', async () => {
+    const listed = await server.dashboard<ListEnvelope<Conversation>>('GET', '/dashboard/conversations?channel=whatsapp&search=%2B14155550178');
+    const contactId = listed.body.data[0]?.contactId ?? '';
+    for (const content of ['First note', 'Second note', 'Third note']) {
+      expect((await server.dashboard('POST', `/dashboard/contacts/${contactId}/notes`, { content })).status).toBe(201);
+    }
+    await page.getByTestId('open-contact').click(); // the WhatsApp thread's contact, left open above
+    await page.getByTestId('contact-field-phone').filter({ hasText: '+14155550178' }).waitFor();
+    const notes = page.getByTestId('note');
+    await notes.nth(2).waitFor();
+    const ids = await notes.evaluateAll((items) => items.map((item) => item.getAttribute('data-note-id') ?? ''));
+    const deleteOf = (id: string | undefined) => `[data-note-id="${id}"] [data-testid="delete-note"]`;
+    const remove = async (id: string | undefined) => {
+      await page.locator(deleteOf(id)).focus();
+      await page.keyboard.press('Enter');
+      await page.locator(`[data-note-id="${id}"]`).waitFor({ state: 'detached' });
+    };
+    await remove(ids[0]);
+    await focusOn(deleteOf(ids[1]));
+    await remove(ids[2]);
+    await focusOn(deleteOf(ids[1]));
+    await remove(ids[1]);
+    await focusOn('[data-testid="note-input"]');
   });
 
   it('a campaign opened from its row takes the focus on its name; back on the list, its row has it', async () => {

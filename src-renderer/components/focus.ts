@@ -16,15 +16,20 @@ export function thenFocus(update: () => void, next: () => HTMLElement | null | u
   next()?.focus();
 }
 
+/** What takes the focus: an element held in a ref, or one found in the page as it is after the change. */
+export type Successor = RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined);
+
 /**
  * When `state` changes (a change that replaced the focused control: Block… became Unblock, a key's Revoke gave way
  * to "revoked") and the focus fell to the page, focuses `successor`. It never takes the focus from where the user put it,
  * and `undefined` (not loaded yet) is no state: the first load of a page moves nothing.
  */
-export function useFocusAfterChange(state: unknown, successor: RefObject<HTMLElement | null>): void {
+export function useFocusAfterChange(state: unknown, successor: Successor): void {
   const was = useRef(state);
   useLayoutEffect(() => {
-    if (was.current !== undefined && state !== undefined && !Object.is(was.current, state) && focusLost()) successor.current?.focus();
+    if (was.current !== undefined && state !== undefined && !Object.is(was.current, state) && focusLost()) {
+      (typeof successor === 'function' ? successor() : successor.current)?.focus();
+    }
     was.current = state;
   }, [state, successor]);
 }

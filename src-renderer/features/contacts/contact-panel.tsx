@@ -58,6 +58,18 @@ function Notes({ contactId }: { contactId: string }) {
   const add = useAddNote(contactId);
   const remove = useDeleteNote(contactId);
   const [draft, setDraft] = useState('');
+  // A note deleted takes its Delete away: the focus goes to the next note's Delete (the previous one's for the
+  // last note), or to the note field once none is left.
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const successor = useRef<string | null>(null);
+  useFocusAfterChange(notes.data?.data.length, () => (successor.current
+    ? list.current?.querySelector<HTMLElement>(`[data-note-id="${CSS.escape(successor.current)}"] [data-testid="delete-note"]`) : null) ?? input.current);
+  function deleteNote(id: string, at: number) {
+    const all = notes.data?.data ?? [];
+    successor.current = (all[at + 1] ?? all[at - 1])?.id ?? null;
+    remove.mutate(id);
+  }
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!draft.trim()) return;
@@ -68,18 +80,18 @@ function Notes({ contactId }: { contactId: string }) {
     <section className="card">
       <h3>Notes</h3>
       <form className="note-form" onSubmit={(e) => void submit(e).catch(() => undefined)}>
-        <input value={draft} placeholder="Add a note for your team" data-testid="note-input" onChange={(e) => setDraft(e.target.value)} />
+        <input ref={input} value={draft} placeholder="Add a note for your team" data-testid="note-input" onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" className="button" data-testid="add-note" disabled={add.isPending || !draft.trim()}>Add</button>
       </form>
       {add.isError ? <ErrorState error={add.error} /> : null}
       {notes.isPending ? <Loading label="Loading notes…" /> : notes.isError ? <ErrorState error={notes.error} /> : (
-        <ul className="notes" data-testid="notes">
-          {notes.data.data.length === 0 ? <li className="muted">No notes yet.</li> : notes.data.data.map((note) => (
-            <li key={note.id} data-testid="note">
+        <ul ref={list} className="notes" data-testid="notes">
+          {notes.data.data.length === 0 ? <li className="muted">No notes yet.</li> : notes.data.data.map((note, at) => (
+            <li key={note.id} data-testid="note" data-note-id={note.id}>
               <p>{note.content}</p>
               <div className="note-meta muted">
                 {time(note.createdAt)}
-                <button type="button" className="link" onClick={() => remove.mutate(note.id)} aria-label={`Delete note “${excerpt(note.content)}”`}>Delete</button>
+                <button type="button" className="link" onClick={() => deleteNote(note.id, at)} data-testid="delete-note" aria-label={`Delete note “${excerpt(note.content)}”`}>Delete</button>
               </div>
             </li>
           ))}

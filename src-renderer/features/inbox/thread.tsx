@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
+import { useFocusAfterChange } from '../../components/focus.ts';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
@@ -19,6 +20,11 @@ const TICKS: Record<string, { glyph: string; label: string }> = {
   queued: { glyph: '…', label: 'Queued' }, sent: { glyph: '✓', label: 'Sent' }, delivered: { glyph: '✓✓', label: 'Delivered' },
   read: { glyph: '✓✓', label: 'Read' }, failed: { glyph: '!', label: 'Failed' },
 };
+/**
+ * What takes the focus when the composer and the blocked notice take each other's place: Unblock, or the
+ * composer's first field (a reply, an SMS text or a template's choice); with no composer, the messages.
+ */
+const COMPOSER_FOCUS = '[data-testid="composer-unblock"], [data-testid="composer"], [data-testid="reply-template"]';
 /** The channels where the platform's 24-hour customer-care window decides what may be sent. */
 const WINDOWED = new Set(['whatsapp', 'instagram']);
 
@@ -86,6 +92,9 @@ export function Thread({ conversationId }: { conversationId: string }) {
   const markRead = useMarkRead(conversationId);
   const [text, setText] = useState('');
   const bubbles = useRef<HTMLUListElement>(null);
+  const view = useRef<HTMLDivElement>(null);
+  // Unblock done (or a block made elsewhere) replaces the control that held the focus: it goes to what replaced it.
+  useFocusAfterChange(contact.data?.isBlocked, () => view.current?.querySelector<HTMLElement>(COMPOSER_FOCUS) ?? bubbles.current);
   const count = thread.data?.data.length ?? 0;
   const unread = detail.data?.unreadCount ?? 0;
   useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? detail.data.address : undefined);
@@ -120,7 +129,7 @@ export function Thread({ conversationId }: { conversationId: string }) {
   if (thread.isError) return <ErrorState error={thread.error} />;
   const c = detail.data;
   return (
-    <div className="thread" data-testid="thread">
+    <div className="thread" ref={view} data-testid="thread">
       <header className="thread-header">
         <div>
           <h2>{c.customerName ?? c.address}</h2>
