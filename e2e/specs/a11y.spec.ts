@@ -4,7 +4,8 @@
 // row as its active option while the arrows move it, with the focus visible on entry; each API key scope is
 // named with its domain; a box that scrolls its own content is a named Tab stop the keys can scroll; the
 // window's title names the page; the theme button is named as it reads; tabs and the deliveries' status
-// radios are one Tab stop each, moved with the arrow keys; buttons repeated down a list have names of their own.
+// radios are one Tab stop each, moved with the arrow keys, and tabs control the tabpanel their chosen one labels;
+// buttons repeated down a list have names of their own.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -262,7 +263,20 @@ describe('tabs and radio groups', () => {
     expect(stops).toEqual([testId]);
   }
 
-  it('the tab lists move with ← → Home End, wrapping round, each choosing the tab it lands on', async () => {
+  /** The chosen tab's list: all its tabs control the one panel shown, a tabpanel labelled by the chosen tab. */
+  async function controlsItsPanel(chosen: string) {
+    const id = await page.getByTestId(chosen).getAttribute('id');
+    expect(id).toBeTruthy();
+    expect(await page.getByTestId(chosen).evaluate((tab) => {
+      const tabs = [...(tab.closest('[role="tablist"]')?.querySelectorAll('[role="tab"]') ?? [])];
+      const controlled = [...new Set(tabs.map((t) => t.getAttribute('aria-controls')))];
+      const panel = document.getElementById(controlled[0] ?? '');
+      return { controlled: controlled.length, role: panel?.getAttribute('role'), labelledBy: panel?.getAttribute('aria-labelledby') };
+    })).toEqual({ controlled: 1, role: 'tabpanel', labelledBy: id });
+    expect(await page.getByRole('tabpanel').count()).toBe(1);
+  }
+
+  it('the tab lists move with ← → Home End, wrapping round, each choosing the tab it lands on, which labels the panel', async () => {
     const lists: Array<[string, string[], () => Promise<void>]> = [
       ['inbox', ['tab-whatsapp', 'tab-sms', 'tab-rcs', 'tab-instagram', 'tab-email'], () => page.getByTestId('conversation-list').waitFor()],
       ['campaigns', ['campaign-tab-whatsapp', 'campaign-tab-sms', 'campaign-tab-rcs', 'campaign-tab-email'], () => page.getByTestId('new-campaign').waitFor()],
@@ -278,7 +292,9 @@ describe('tabs and radio groups', () => {
       await press('ArrowLeft', first, 'aria-selected');
       await press('ArrowLeft', tabs.at(-1) as string, 'aria-selected');
       await press('Home', first, 'aria-selected');
+      await controlsItsPanel(first);
       await press('End', tabs.at(-1) as string, 'aria-selected');
+      await controlsItsPanel(tabs.at(-1) as string);
     }
   });
 

@@ -26,3 +26,13 @@ export function moveChoice(event: KeyboardEvent<HTMLElement>): void {
 
 /** An item's `tabIndex`: only the chosen one is in the Tab order; the arrows reach the others. */
 export const tabStop = (chosen: boolean): 0 | -1 => (chosen ? 0 : -1);
+
+/**
+ * A tab list shows one panel at a time, the chosen tab's, under one id: every tab controls it (`aria-controls`:
+ * choosing a tab changes what it holds), and it is labelled by the chosen tab. `group` makes the ids unique.
+ */
+export const tabProps = (group: string, id: string, chosen: boolean) => ({
+  role: 'tab', id: `${group}-tab-${id}`, 'aria-controls': `${group}-panel`, 'aria-selected': chosen, tabIndex: tabStop(chosen),
+}) as const;
+/** The props of the panel under a tab list: the chosen tab's content, labelled by that tab. */
+export const tabPanelProps = (group: string, chosen: string) => ({ role: 'tabpanel', id: `${group}-panel`, 'aria-labelledby': `${group}-tab-${chosen}` }) as const;

@@ -1,6 +1,6 @@
 // The campaigns of one channel: name, status, recipients, sent/delivered, schedule and creation; a row opens the detail.
 import { useState } from 'react';
-import { moveChoice, tabStop } from '../../components/arrow-keys.ts';
+import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
 import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -26,7 +26,7 @@ export function ChannelTabs({ tab, onTab }: { tab: CampaignTab; onTab(tab: Campa
   return (
     <div className="tabs campaign-tabs" role="tablist" aria-label="Channel" onKeyDown={moveChoice}>
       {TABS.map((t) => (
-        <button key={t.channel} type="button" role="tab" aria-selected={t.channel === tab} tabIndex={tabStop(t.channel === tab)} className={`tab${t.channel === tab ? ' active' : ''}`}
+        <button key={t.channel} type="button" {...tabProps('campaigns', t.channel, t.channel === tab)} className={`tab${t.channel === tab ? ' active' : ''}`}
           data-testid={`campaign-tab-${t.channel}`} onClick={() => onTab(t.channel)}>{t.label}</button>
       ))}
     </div>

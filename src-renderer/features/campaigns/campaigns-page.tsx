@@ -1,5 +1,6 @@
 // The Campaigns page: the list (a tab per channel), each channel's builder and one campaign's detail.
 import type { ComponentType } from 'react';
+import { tabPanelProps } from '../../components/arrow-keys.ts';
 import { thenFocus } from '../../components/focus.ts';
 import { CampaignBuilder } from './campaign-builder.tsx';
 import { CampaignDetailView } from './campaign-detail.tsx';
@@ -49,7 +50,9 @@ export function CampaignsPage() {
         <button type="button" className="button primary" onClick={startNew} data-testid="new-campaign">New {BUILDERS[tab].title.replace('New ', '')}</button>
       </div>
       <ChannelTabs tab={tab} onTab={setTab} />
-      <CampaignList key={tab} channel={tab} onOpen={(id) => open({ kind: 'detail', channel: tab, id })} onNew={startNew} />
+      <div {...tabPanelProps('campaigns', tab)}>
+        <CampaignList key={tab} channel={tab} onOpen={(id) => open({ kind: 'detail', channel: tab, id })} onNew={startNew} />
+      </div>
     </div>
   );
 }

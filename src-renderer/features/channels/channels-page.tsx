@@ -2,7 +2,7 @@
 // SMTP server, the Instagram account), a tab per channel; the simulated platforms' reviews update live as
 // the virtual clock moves.
 import { useState, type ComponentType } from 'react';
-import { moveChoice, tabStop } from '../../components/arrow-keys.ts';
+import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { EmailTemplates } from './email-templates.tsx';
 import { InstagramConnection } from './instagram-connection.tsx';
 import { RcsTemplates } from './rcs-templates.tsx';
@@ -28,10 +28,10 @@ export function ChannelsPage() {
       </div>
       <div className="tabs" role="tablist" aria-label="Channel" onKeyDown={moveChoice}>
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} tabIndex={tabStop(tab === t.id)} className={`tab${tab === t.id ? ' active' : ''}`} onClick={() => setTab(t.id)} data-testid={`channels-tab-${t.id}`}>{t.label}</button>
+          <button key={t.id} type="button" {...tabProps('channels', t.id, tab === t.id)} className={`tab${tab === t.id ? ' active' : ''}`} onClick={() => setTab(t.id)} data-testid={`channels-tab-${t.id}`}>{t.label}</button>
         ))}
       </div>
-      <View />
+      <div {...tabPanelProps('channels', tab)}><View /></div>
     </div>
   );
 }

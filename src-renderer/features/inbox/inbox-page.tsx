@@ -1,7 +1,7 @@
 // The inbox: channel tabs, conversations with unread counts and search, and the selected thread.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel } from '../../../src-core/contract/index.ts';
-import { moveChoice, tabStop } from '../../components/arrow-keys.ts';
+import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -58,45 +58,47 @@ export function InboxPage() {
         <header className="pane-header"><h1>Inbox</h1></header>
         <div className="tabs inbox-tabs" role="tablist" aria-label="Channel" ref={tabsRef} onKeyDown={moveChoice}>
           {TABS.map((tab) => (
-            <button key={tab.channel} type="button" role="tab" aria-selected={tab.channel === channel} tabIndex={tabStop(tab.channel === channel)} className={`tab${tab.channel === channel ? ' active' : ''}`}
+            <button key={tab.channel} type="button" {...tabProps('inbox', tab.channel, tab.channel === channel)} className={`tab${tab.channel === channel ? ' active' : ''}`}
               data-testid={`tab-${tab.channel}`} onClick={() => setChannel(tab.channel)}>
               {tab.label}
               {unread?.[tab.channel] ? <span className="unread" data-testid="tab-unread" aria-label={`${unread[tab.channel]} unread`}>{unread[tab.channel]}</span> : null}
             </button>
           ))}
         </div>
-        <div className="search">
-          <input ref={searchRef} type="search" placeholder="Search people and messages  ( / )" value={search} onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={(e) => { if (e.key === 'ArrowDown' && rows.length) { e.preventDefault(); (listRef.current?.children[0] as HTMLElement | undefined)?.focus(); } }}
-            aria-label="Search conversations" aria-keyshortcuts="/" data-testid="conversation-search" />
-        </div>
-        {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} /> : (
-          <div className="list-wrap" data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
-            {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel.</Empty>
-              : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one).</Empty> : (
-              <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
-                {rows.map((c) => (
-                  <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}
-                    data-testid="conversation-row" data-address={c.address} tabIndex={c.id === focusable ? 0 : -1}
-                    onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected(c.id); } }}>
-                    <Avatar name={c.customerName ?? c.address} />
-                    <div className="row-main">
-                      <div className="row-title">
-                        <span className="name">{c.customerName ?? c.address}</span>
-                        {c.contactBlocked ? <span className="badge danger" data-testid="blocked-badge">Blocked</span> : null}
-                      </div>
-                      <div className="row-sub">{c.lastMessage ?? ''}</div>
-                    </div>
-                    <div className="row-meta column">
-                      <span className="muted small"><When iso={c.lastMessageAt} /></span>
-                      {c.unreadCount > 0 && !c.contactBlocked ? <span className="unread" data-testid="unread">{c.unreadCount}</span> : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
+        <div className="tab-panel" {...tabPanelProps('inbox', channel)}>
+          <div className="search">
+            <input ref={searchRef} type="search" placeholder="Search people and messages  ( / )" value={search} onChange={(e) => setSearch(e.target.value)}
+              onKeyDown={(e) => { if (e.key === 'ArrowDown' && rows.length) { e.preventDefault(); (listRef.current?.children[0] as HTMLElement | undefined)?.focus(); } }}
+              aria-label="Search conversations" aria-keyshortcuts="/" data-testid="conversation-search" />
           </div>
-        )}
+          {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} /> : (
+            <div className="list-wrap" data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
+              {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel.</Empty>
+                : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one).</Empty> : (
+                <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
+                  {rows.map((c) => (
+                    <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}
+                      data-testid="conversation-row" data-address={c.address} tabIndex={c.id === focusable ? 0 : -1}
+                      onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected(c.id); } }}>
+                      <Avatar name={c.customerName ?? c.address} />
+                      <div className="row-main">
+                        <div className="row-title">
+                          <span className="name">{c.customerName ?? c.address}</span>
+                          {c.contactBlocked ? <span className="badge danger" data-testid="blocked-badge">Blocked</span> : null}
+                        </div>
+                        <div className="row-sub">{c.lastMessage ?? ''}</div>
+                      </div>
+                      <div className="row-meta column">
+                        <span className="muted small"><When iso={c.lastMessageAt} /></span>
+                        {c.unreadCount > 0 && !c.contactBlocked ? <span className="unread" data-testid="unread">{c.unreadCount}</span> : null}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </div>
       </section>
       <section className="pane detail-pane">
         {selected ? <Thread key={selected} conversationId={selected} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}

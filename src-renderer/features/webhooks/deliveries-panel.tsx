@@ -1,7 +1,7 @@
 // The deliveries tab: filters (status, endpoint), the live virtualised log and the detail panel. A filter
 // that would hide the open delivery closes it: the panel never shows a delivery the list hides.
 import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookEndpoint } from '../../../src-core/contract/index.ts';
-import { moveChoice, tabStop } from '../../components/arrow-keys.ts';
+import { moveChoice, tabPanelProps, tabStop } from '../../components/arrow-keys.ts';
 import { DeliveriesTable } from './deliveries-table.tsx';
 import { DeliveryDetail } from './delivery-detail.tsx';
 import { hostAndPath, STATUS_LABEL } from './delivery-status.tsx';
@@ -16,7 +16,7 @@ export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint
   const open = useDelivery(selectedDeliveryId);
   const openFacts = open.data?.id === selectedDeliveryId ? open.data : undefined;
   return (
-    <div className={`wh-deliveries${selectedDeliveryId ? ' with-detail' : ''}`}>
+    <div className={`wh-deliveries${selectedDeliveryId ? ' with-detail' : ''}`} {...tabPanelProps('webhooks', 'deliveries')}>
       <div className="wh-deliveries-main">
         <div className="wh-toolbar">
           <div className="wh-segmented" role="radiogroup" aria-label="Status" onKeyDown={moveChoice}>

@@ -1,6 +1,7 @@
 // The endpoints tab: the secret shown once, the create form, and every endpoint of the account.
 import { useRef, useState } from 'react';
 import { MAX_ENDPOINTS } from '../../../src-core/contract/index.ts';
+import { tabPanelProps } from '../../components/arrow-keys.ts';
 import { useFocusAfterChange } from '../../components/focus.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { CreateEndpoint } from './create-endpoint.tsx';
@@ -17,7 +18,7 @@ export function EndpointsPanel() {
   useFocusAfterChange(creating, newEndpoint);
   useFocusAfterChange(endpoints.data?.meta.total, newEndpoint);
   return (
-    <div className="wh-endpoints" data-testid="endpoints">
+    <div className="wh-endpoints" {...tabPanelProps('webhooks', 'endpoints')} data-testid="endpoints">
       <div className="wh-toolbar">
         <span className="muted">{endpoints.data ? `${count} of ${MAX_ENDPOINTS} endpoints` : ''}</span>
         <div className="spacer" />

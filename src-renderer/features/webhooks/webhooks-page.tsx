@@ -1,7 +1,7 @@
 // The webhook inspector: endpoints (create, secret once, rotate, enable/disable, test) and the live
 // delivery log with each delivery's attempts, signature check and replay.
 import { useEffect } from 'react';
-import { moveChoice, tabStop } from '../../components/arrow-keys.ts';
+import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { EndpointGoneNotices } from './endpoint-gone.tsx';
@@ -29,7 +29,7 @@ export function WebhooksPage() {
       </div>
       <div className="wh-tabs" role="tablist" aria-label="Webhooks" onKeyDown={moveChoice}>
         {TABS.map((item) => (
-          <button key={item.tab} type="button" role="tab" aria-selected={tab === item.tab} tabIndex={tabStop(tab === item.tab)} className={`wh-tab${tab === item.tab ? ' active' : ''}`} onClick={() => setTab(item.tab)} data-testid={`tab-${item.tab}`}>
+          <button key={item.tab} type="button" {...tabProps('webhooks', item.tab, tab === item.tab)} className={`wh-tab${tab === item.tab ? ' active' : ''}`} onClick={() => setTab(item.tab)} data-testid={`tab-${item.tab}`}>
             {item.label}
             {item.tab === 'endpoints' && endpoints.data ? <span className="wh-count">{endpoints.data.meta.total}</span> : null}
             {item.tab === 'endpoints' && failing > 0 ? <span className="wh-count is-bad" title="Endpoints with failed deliveries, or disabled">{failing} failing</span> : null}
