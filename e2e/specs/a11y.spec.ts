@@ -5,7 +5,7 @@
 // named with its domain; a box that scrolls its own content is a named Tab stop the keys can scroll; the
 // window's title names the page; the theme button is named as it reads; tabs and the deliveries' status
 // radios are one Tab stop each, moved with the arrow keys, and tabs control the tabpanel their chosen one labels;
-// buttons repeated down a list have names of their own.
+// buttons repeated down a list (webhook endpoints' actions too) have names of their own.
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -28,6 +28,7 @@ async function announced(text: string | RegExp): Promise<string> {
 beforeAll(async () => {
   session = await openConsole({
     permissions: ['clipboard-read', 'clipboard-write'],
+    allowPrivateWebhooks: true, // endpoints on this host, which nothing here sends to
     beforeOpen: (tab) => tab.routeWebSocket(/\/socket\.io\//, (ws) => {
       socket = ws;
       ws.connectToServer();
@@ -340,5 +341,30 @@ describe('buttons repeated down a list', () => {
     expect(deletes).toContain('Delete note “Asked about the refund”');
     expect(await names(page.getByTestId('open-conversation'))).toEqual(
       (await page.getByTestId('contact-conversation').locator('strong').allTextContents()).map((channel) => `Open conversation on ${channel}`));
+  });
+
+  it('name the webhook endpoint they act on: each card\'s test event type, Send test, Rotate secret, Disable and Delete', async () => {
+    const urls = ['http://127.0.0.1:9/first', 'http://127.0.0.1:9/second'];
+    for (const url of urls) expect((await server.dashboard('POST', '/dashboard/webhooks', { url, events: ['form.submitted'] })).status).toBe(201);
+    // Endpoints made outside the console are not pushed to it: a reload lists them (the tabs above read the list).
+    await page.reload();
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByTestId('nav-webhooks').click();
+    await page.getByTestId('tab-endpoints').click();
+    for (const url of urls) {
+      const card = page.locator(`[data-testid="endpoint-card"][data-url="${url}"]`);
+      await card.getByRole('combobox', { name: `Test event type for ${url}`, exact: true }).waitFor();
+      for (const name of [`Send test to ${url}`, `Rotate secret of ${url}`, `Disable ${url}`, `Delete endpoint ${url}`]) {
+        expect(await card.getByRole('button', { name, exact: true }).count()).toBe(1);
+      }
+    }
+    // Every name on the cards is its own, and what the buttons show is as before.
+    const cards = page.getByTestId('endpoint-card');
+    const all = await cards.locator('button, select').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    expect(all.length).toBe(10);
+    expect(new Set(all).size).toBe(all.length);
+    for (const [testId, text] of [['send-test', 'Send test'], ['rotate-secret', 'Rotate secret'], ['toggle-endpoint', 'Disable'], ['delete-endpoint', 'Delete']] as const) {
+      expect(await cards.getByTestId(testId).allTextContents()).toEqual([text, text]);
+    }
   });
 });

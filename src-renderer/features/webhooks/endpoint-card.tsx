@@ -1,5 +1,6 @@
 // One endpoint: where it points, what it listens to, its health, and its actions (send a test,
-// rotate the secret, enable or disable, delete).
+// rotate the secret, enable or disable, delete). Each card repeats them: their names say which endpoint
+// ("Send test to https://…"), starting with the text they show.
 import { useRef, useState } from 'react';
 import type { WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -38,11 +39,12 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const held = sentDisabled && !endpoint.isActive;
   const subscribed = (type: string) => endpoint.events.includes('*') || endpoint.events.includes(type);
   const events = catalogue.data?.data ?? [];
+  const sendLabel = send.isPending ? 'Sending…' : 'Send test';
   // A sample of an event this build never fires can still be sent as a test: it says so.
   const option = (e: CatalogueEvent) => <option key={e.type} value={e.type}>{e.emitted ? e.type : `${e.type} (sample only: not emitted by this build yet)`}</option>;
   return (
     <div className="wh-test">
-      <select value={eventType} onChange={(e) => setEventType(e.target.value as WebhookEventType | '')} aria-label="Test event type" data-testid="test-event-type">
+      <select value={eventType} onChange={(e) => setEventType(e.target.value as WebhookEventType | '')} aria-label={`Test event type for ${endpoint.url}`} data-testid="test-event-type">
         <option value="">Generic ping (webhook.test)</option>
         <optgroup label="Subscribed events">{events.filter((e) => subscribed(e.type)).map(option)}</optgroup>
         <optgroup label="Other events">{events.filter((e) => !subscribed(e.type)).map(option)}</optgroup>
@@ -50,12 +52,13 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
       <Button type="button" className="button" disabled={send.isPending} onClick={() => {
         setSentDisabled(!endpoint.isActive);
         send.mutate({ id: endpoint.id, eventType });
-      }} data-testid="send-test">
-        {send.isPending ? 'Sending…' : 'Send test'}
+      }} aria-label={`${sendLabel} to ${endpoint.url}`} data-testid="send-test">
+        {sendLabel}
       </Button>
       {send.isSuccess ? (
         <span className="small" data-testid="test-sent" data-held={held} data-delivery-id={send.data.deliveryId}>
-          {held ? 'Held until you enable the endpoint ·' : 'Queued'} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)} data-testid="open-test-delivery">View delivery →</button></span>
+          {held ? 'Held until you enable the endpoint ·' : 'Queued'} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)}
+            aria-label={`View delivery of the test to ${endpoint.url}`} data-testid="open-test-delivery">View delivery →</button></span>
       ) : null}
       {send.isError ? <span className="wh-error-text" role="alert">{send.error.message}</span> : null}
     </div>
@@ -117,11 +120,12 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           </span>
         ) : (
           <>
-            <button ref={rotateButton} type="button" className="button small" onClick={() => ask('rotate')} data-testid="rotate-secret">Rotate secret</button>
-            <Button type="button" className="button small" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: endpoint.id, isActive: !endpoint.isActive })} data-testid="toggle-endpoint">
+            <button ref={rotateButton} type="button" className="button small" onClick={() => ask('rotate')} aria-label={`Rotate secret of ${endpoint.url}`} data-testid="rotate-secret">Rotate secret</button>
+            <Button type="button" className="button small" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: endpoint.id, isActive: !endpoint.isActive })}
+              aria-label={`${endpoint.isActive ? 'Disable' : 'Enable'} ${endpoint.url}`} data-testid="toggle-endpoint">
               {endpoint.isActive ? 'Disable' : 'Enable'}
             </Button>
-            <button ref={deleteButton} type="button" className="button small danger-outline" onClick={() => ask('delete')} data-testid="delete-endpoint">Delete</button>
+            <button ref={deleteButton} type="button" className="button small danger-outline" onClick={() => ask('delete')} aria-label={`Delete endpoint ${endpoint.url}`} data-testid="delete-endpoint">Delete</button>
           </>
         )}
       </footer>
