@@ -17,7 +17,9 @@ const excerpt = (text: string) => (text.length > 40 ? `${text.slice(0, 40).trimE
 
 /**
  * A native modal: showModal() keeps the focus inside, makes the page behind inert and closes on Escape. Every way
- * out (Escape, Cancel, a block done) goes through close(), whose close event tells the panel, which places the focus.
+ * out (Escape, Cancel, a block done) tells the panel at once, which unmounts the dialog and places the focus. Not
+ * through the dialog's own close event: that comes a task later, after the browser has already put the focus
+ * back on Block…, so a key pressed there in between would open nothing (the panel still thought it open).
  */
 function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): void }) {
   const [reason, setReason] = useState('');
@@ -31,10 +33,11 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
   async function submit(event: FormEvent) {
     event.preventDefault();
     await block.mutateAsync(reason.trim());
-    dialog.current?.close();
+    onClose();
   }
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="block-title" onClose={onClose} data-testid="block-dialog">
+    <dialog ref={dialog} className="dialog" aria-labelledby="block-title" data-testid="block-dialog"
+      onCancel={(e) => { e.preventDefault(); onClose(); }} onClose={onClose}>
       <form onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <h2 id="block-title">Block this contact?</h2>
         <p className="muted">Every send to a blocked contact is refused with its reason. History is kept; unblocking restores it.</p>
@@ -45,7 +48,7 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
         </label>
         {block.isError ? <ErrorState error={block.error} /> : null}
         <div className="actions">
-          <button type="button" className="button ghost" onClick={() => dialog.current?.close()} data-testid="cancel-block">Cancel</button>
+          <button type="button" className="button ghost" onClick={onClose} data-testid="cancel-block">Cancel</button>
           <Button type="submit" className="button danger" data-testid="confirm-block" disabled={block.isPending}>{block.isPending ? 'Blocking…' : 'Block contact'}</Button>
         </div>
       </form>
