@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { focusOn as focusOnIn } from '../fixtures/keyboard.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -25,10 +26,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** Waits until the focused element matches `selector` (the focus moves after a render, never on a timer). */
-async function focusOn(selector: string): Promise<void> {
-  await page.waitForFunction((s) => document.activeElement?.matches(s) === true, selector);
-}
+const focusOn = (selector: string) => focusOnIn(page, selector);
 /** Whether the element with this test id has the focus now. */
 const hasFocus = (testId: string) => page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
 const virtualNow = async () => Date.parse((await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now);

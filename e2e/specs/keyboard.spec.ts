@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { focusOn as focusOnIn } from '../fixtures/keyboard.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -23,10 +24,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** Waits until the focused element matches `selector` (the focus moves after a render, never on a timer). */
-async function focusOn(selector: string): Promise<void> {
-  await page.waitForFunction((s) => document.activeElement?.matches(s) === true, selector);
-}
+const focusOn = (selector: string) => focusOnIn(page, selector);
 /** What has the focus, for a failure message: its test id, or its tag and text. */
 const focused = () => page.evaluate(() => {
   const element = document.activeElement;
