@@ -116,7 +116,7 @@ export async function createServer(options: ServerOptions) {
   const wallet = walletDomain(deps);
   const world = createSimWorld(deps);
   const messaging = messagingDomain({
-    ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers, organizationName: (id) => orgs.get(id).name,
+    ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers, organizationName: (id) => orgs.nameOf(id),
   });
   const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   let campaignTracking: CampaignTracking | null = null;

@@ -11,16 +11,28 @@ const DEFAULT_ORG_KEY = 'default_organization_id';
 
 export function createOrgs(deps: { db: Db; clock: Clock }) {
   const store = createOrgsStore(deps.db.sql);
+  // Names read on the send path (a provider shows the organization as the sender), kept once read: an
+  // organization is never renamed or deleted.
+  const names = new Map<string, string>();
+  function get(id: string): Organization {
+    const row = store.byId(id);
+    if (!row) throw notFound(`Organization ${id}`);
+    return toOrganization(row);
+  }
   return {
     create(name: string): Organization {
       const org = { id: newId('org'), name, createdAt: deps.clock.nowIso() };
       deps.db.tx(() => store.insert(org));
       return org;
     },
-    get(id: string): Organization {
-      const row = store.byId(id);
-      if (!row) throw notFound(`Organization ${id}`);
-      return toOrganization(row);
+    get,
+    /** The organization's name (404 when unknown), read once per organization. */
+    nameOf(id: string): string {
+      const known = names.get(id);
+      if (known !== undefined) return known;
+      const { name } = get(id);
+      names.set(id, name);
+      return name;
     },
     list: (): Organization[] => store.all().map(toOrganization),
     /**
