@@ -88,3 +88,17 @@ export type WebhookCatalogueEntry = { type: WebhookEventType; description: strin
 
 /** The delay before each of the 7 delivery attempts (seed 001): none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. */
 export const RETRY_DELAYS_MS = [0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+
+/** How far back (on the virtual clock) and how many, newest first, `GET /dashboard/webhooks/gone` lists. */
+export const GONE_WINDOW_DAYS = 30;
+export const GONE_LIMIT = 20;
+/**
+ * An endpoint the core deleted because its receiver answered 410 Gone to delivery `deliveryId` (console only:
+ * `GET /dashboard/webhooks/gone`), so a console opened later can still say why it went.
+ */
+export const webhookEndpointGoneSchema = z.object({
+  endpointId: z.string(), url: z.string(), eventType: z.string(), deliveryId: z.string(), at: timestampSchema,
+});
+export type WebhookEndpointGone = z.infer<typeof webhookEndpointGoneSchema>;
+export const webhookEndpointsGoneSchema = z.object({ data: z.array(webhookEndpointGoneSchema) });
+export type WebhookEndpointsGone = z.infer<typeof webhookEndpointsGoneSchema>;

@@ -60,6 +60,11 @@ export function webhooksRoutes(service: WebhooksService) {
       query: z.object({ status: z.enum(DELIVERY_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
       handler: ({ orgId, params, query }) => service.deliveries(orgId, params.id, query.status, toPageRequest(query)),
     }),
+    // Console only: the seed has no such route, and an integrator learns of a 410 from their own receiver.
+    defineRoute({
+      method: 'GET', path: '/dashboard/webhooks/gone', scope: 'dashboard', query: z.object({ organizationId: z.string().optional() }),
+      handler: ({ orgId }) => service.gone(orgId),
+    }),
     defineRoute({
       method: 'GET', path: '/dashboard/webhook-deliveries', scope: 'dashboard',
       query: z.object({ organizationId: z.string().optional(), status: z.enum(DELIVERY_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 100, maxLimit: 500 }).shape),

@@ -3,7 +3,7 @@
 // endpoint's deliveries are held, and resume when it is re-enabled.
 import { randomBytes } from 'node:crypto';
 import type { ListEnvelope } from '../../contract/common.ts';
-import { MAX_ENDPOINTS, type WebhookDelivery, type WebhookDeliveryDetail, type WebhookEndpoint, type WebhookEventType } from '../../contract/webhooks.ts';
+import { GONE_LIMIT, GONE_WINDOW_DAYS, MAX_ENDPOINTS, type WebhookDelivery, type WebhookDeliveryDetail, type WebhookEndpoint, type WebhookEndpointsGone, type WebhookEventType } from '../../contract/webhooks.ts';
 import type { BusEvent } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -156,6 +156,13 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
           attempt: a.attempt, at: a.at, requestHeaders: JSON.parse(a.request_headers) as Record<string, string>, responseStatus: a.response_status,
           responseBody: a.response_body, latencyMs: a.latency_ms, error: a.error,
         })),
+      };
+    },
+    /** The endpoints a receiver's 410 removed in the last GONE_WINDOW_DAYS (virtual clock), newest first. */
+    gone(orgId: string): WebhookEndpointsGone {
+      const since = new Date(clock.now() - GONE_WINDOW_DAYS * 86_400_000).toISOString();
+      return {
+        data: store.gone(orgId, since, GONE_LIMIT).map((row) => ({ endpointId: row.endpoint_id, url: row.url, eventType: row.event_type, deliveryId: row.delivery_id, at: row.at })),
       };
     },
     /** A new delivery of the same payload and event id to the same endpoint, with attempts from 1. */

@@ -1,4 +1,4 @@
-// The only SQL of webhooks: endpoints, deliveries and attempts.
+// The only SQL of webhooks: endpoints, deliveries and attempts, and the endpoints a receiver's 410 removed.
 import type { Sql } from '../../kernel/db.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 
@@ -14,6 +14,9 @@ export type AttemptRow = {
   delivery_id: string; attempt: number; at: string; request_headers: string; response_status: number | null; response_body: string | null;
   latency_ms: number | null; error: string | null;
 };
+
+/** An endpoint deleted because its receiver answered 410 Gone to delivery `delivery_id`. */
+export type GoneRow = { endpoint_id: string; org_id: string; url: string; event_type: string; delivery_id: string; at: string };
 
 export function createWebhooksStore(sql: Sql) {
   const q = {
@@ -45,6 +48,9 @@ export function createWebhooksStore(sql: Sql) {
     insertAttempt: sql.prepare(`INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, at, request_headers, response_status, response_body, latency_ms, error)
       VALUES (@delivery_id, @attempt, @at, @request_headers, @response_status, @response_body, @latency_ms, @error)`),
     attempts: sql.prepare(`SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt`),
+    recordGone: sql.prepare(`INSERT OR IGNORE INTO webhook_endpoints_gone (endpoint_id, org_id, url, event_type, delivery_id, at)
+      VALUES (@endpoint_id, @org_id, @url, @event_type, @delivery_id, @at)`),
+    gone: sql.prepare(`SELECT * FROM webhook_endpoints_gone WHERE org_id = ? AND at >= ? ORDER BY at DESC, rowid DESC LIMIT ?`),
   };
   // Every event is fanned out against the organization's active endpoints: read once until they change
   // (here, or in another process: data_version).
@@ -68,6 +74,10 @@ export function createWebhooksStore(sql: Sql) {
       q.remove.run(id);
       q.orphan.run(at, id);
     }),
+    /** Notes an endpoint a 410 removed (the first 410 only: deliveries in flight may each get one). */
+    recordGone: (row: GoneRow) => void q.recordGone.run(row),
+    /** The organization's endpoints a 410 removed at or after `since`, newest first. */
+    gone: (orgId: string, since: string, limit: number) => q.gone.all(orgId, since, limit) as GoneRow[],
     endpointSucceeded: (id: string, at: string) => changing(() => void q.succeeded.run(at, id)),
     endpointFailed: (id: string, at: string) => changing(() => (q.failed.get(at, id) as { consecutive_failures: number } | undefined)?.consecutive_failures ?? 0),
     disableEndpoint: (id: string, reason: string) => changing(() => void q.disable.run(reason, id)),
