@@ -2,8 +2,9 @@
 // hint about that flag; a test to a disabled endpoint is said to be held, and opening it from the card sets
 // the list's filters so they show it; the open delivery follows a hold it got no attempt of its own for (the
 // endpoint disabled itself after 15 failed attempts in a row elsewhere); at 1024 px each row still names its
-// endpoint; a receiver's 410, which deletes its endpoint, is said, closes that endpoint's secret and rules out
-// Replay. Two endpoints, each on its own receiver on 127.0.0.1, created through the console API.
+// endpoint; a receiver's 410, which deletes its endpoint, is said (once, when the core's list of such endpoints
+// names it too), closes that endpoint's secret and rules out Replay. Two endpoints, each on its own receiver on
+// 127.0.0.1, created through the console API.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -198,6 +199,12 @@ describe('webhook inspector: side effects', () => {
     expect(labelText).not.toContain(endpointA);
     expect(receiverA.url).toContain(labelText.replace(/ \(deleted\)$/, ''));
     await screenshot(page, 'webhooks-detail-gone');
+    // Opened again, the inspector reads the core's list of endpoints a 410 removed, which names this one too: one notice still.
+    await page.getByTestId('nav-requests').click();
+    await page.getByTestId('webhooks-page').waitFor({ state: 'detached' });
+    await page.getByTestId('nav-webhooks').click();
+    await page.locator('[data-testid="endpoint-gone-list"][data-ready="true"]').waitFor();
+    expect(await page.getByTestId('endpoint-gone-notice').count()).toBe(1);
     await notice.getByTestId('dismiss-gone').click();
     await notice.waitFor({ state: 'detached' });
 

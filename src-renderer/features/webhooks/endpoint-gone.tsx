@@ -1,8 +1,11 @@
 // A receiver that answers 410 Gone unsubscribes: the core deletes that endpoint at once and exhausts its
-// waiting deliveries. The live stream notes it here, and the inspector says so until dismissed.
+// waiting deliveries. The live stream notes it here, the core keeps a note for a console opened later, and
+// the inspector says so until dismissed (a dismissal kept in the browser's storage).
 import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { DeliveryAttemptEvent, ListEnvelope, WebhookEndpoint } from '../../../src-core/contract/index.ts';
-import { ENDPOINTS_KEY } from './queries.ts';
+import { goneNotices, readDismissed, rememberDismissed } from './gone-notices.ts';
+import { ENDPOINTS_KEY, useGoneEndpoints, useOrganizationId } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
 /** The status a receiver answers to unsubscribe (seed 001: the endpoint is deleted). */
@@ -19,13 +22,24 @@ export function noteIfGone(client: Pick<QueryClient, 'getQueryData'>, attempt: D
 }
 
 export function EndpointGoneNotices() {
-  const gone = useWebhooksUi((s) => s.gone);
-  const dismiss = useWebhooksUi((s) => s.dismissGone);
+  const live = useWebhooksUi((s) => s.gone);
+  const dismissLive = useWebhooksUi((s) => s.dismissGone);
+  const stored = useGoneEndpoints();
+  const orgId = useOrganizationId();
+  // A dismissal renders again, reading the stored dismissals anew (a short list, read on each render).
+  const [, setDismissals] = useState(0);
+  const dismissed = orgId ? readDismissed(localStorage, orgId) : [];
+  // The core's notes wait for the organization: without it, which were dismissed is not known.
+  const gone = goneNotices(live, orgId ? stored.data?.data ?? [] : [], dismissed);
+  const dismiss = (endpointId: string) => {
+    if (orgId) rememberDismissed(localStorage, orgId, endpointId);
+    setDismissals((n) => n + 1);
+    dismissLive(endpointId);
+  };
   // Its endpoint is gone from the filter's choices: the delivery is shown among all endpoints'.
   const showDelivery = useWebhooksUi((s) => s.showDelivery);
-  if (gone.length === 0) return null;
   return (
-    <div className="wh-gone-list">
+    <div className="wh-gone-list" data-testid="endpoint-gone-list" data-ready={stored.isSuccess && !stored.isFetching && orgId !== undefined}>
       {gone.map((g) => (
         <div key={g.endpointId} className="wh-note wh-gone" role="alert" data-testid="endpoint-gone-notice" data-endpoint-id={g.endpointId}>
           <span>

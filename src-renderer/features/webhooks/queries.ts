@@ -1,7 +1,7 @@
-// Server data of the webhook inspector: endpoints, the event catalogue, pages of the delivery log and
-// one delivery with its attempts. Live updates arrive as invalidations from api/live.ts.
+// Server data of the webhook inspector: endpoints, the event catalogue, pages of the delivery log,
+// one delivery with its attempts, and the endpoints a receiver's 410 removed. Live updates arrive as invalidations from api/live.ts.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type { DeliveryStatus, ListEnvelope, WebhookCatalogueEntry, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '../../../src-core/contract/index.ts';
+import type { DeliveryStatus, ListEnvelope, WebhookCatalogueEntry, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint, WebhookEndpointsGone } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -59,4 +59,18 @@ export function useDelivery(id: string | null) {
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/** The endpoints a 410 removed lately (the core keeps them whether or not a console was open); read afresh whenever the inspector opens. */
+export const GONE_KEY = ['webhooks-gone'] as const;
+
+export function useGoneEndpoints() {
+  const api = useApi();
+  return useQuery({ queryKey: GONE_KEY, queryFn: () => api.get<WebhookEndpointsGone>('/dashboard/webhooks/gone'), staleTime: 0 });
+}
+
+/** The organization the console shows (the one its live stream joined): the same query as the shell's. */
+export function useOrganizationId(): string | undefined {
+  const api = useApi();
+  return useQuery({ queryKey: ['organizations'], queryFn: () => api.get<{ defaultOrganizationId: string }>('/dashboard/organizations') }).data?.defaultOrganizationId;
 }
