@@ -1,8 +1,9 @@
 // The console's providers and shell: connection, react-query, the live stream, theme and navigation (kept in the URL).
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactElement } from 'react';
-import { ApiProvider, useApi } from '../api/context.tsx';
+import { ApiProvider } from '../api/context.tsx';
 import { createApi } from '../api/http.ts';
+import { useOrganizations } from '../api/organizations.ts';
 import { connectLive, type LiveStatus } from '../api/live.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { LiveRegion } from '../components/live-region.tsx';
@@ -26,10 +27,9 @@ import { readConnection, type Connection } from './connection.ts';
 import { usePlaceSync } from './place-sync.ts';
 
 function useLive(connection: Connection) {
-  const api = useApi();
   const client = useQueryClient();
   const setLive = useUi((s) => s.setLive);
-  const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => api.get<{ defaultOrganizationId: string }>('/dashboard/organizations') });
+  const orgs = useOrganizations();
   const orgId = orgs.data?.defaultOrganizationId;
   useEffect(() => (orgId ? connectLive(connection, orgId, client, setLive) : undefined), [connection, orgId, client, setLive]);
   return orgs;

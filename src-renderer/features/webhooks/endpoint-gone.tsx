@@ -5,7 +5,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DeliveryAttemptEvent, ListEnvelope, WebhookEndpoint } from '../../../src-core/contract/index.ts';
 import { goneNotices, readDismissed, rememberDismissed } from './gone-notices.ts';
-import { ENDPOINTS_KEY, useGoneEndpoints, useOrganizationId } from './queries.ts';
+import { useOrganizationId } from '../../api/organizations.ts';
+import { ENDPOINTS_KEY, useGoneEndpoints } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
 /** The status a receiver answers to unsubscribe (seed 001: the endpoint is deleted). */

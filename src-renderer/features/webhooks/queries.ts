@@ -68,9 +68,3 @@ export function useGoneEndpoints() {
   const api = useApi();
   return useQuery({ queryKey: GONE_KEY, queryFn: () => api.get<WebhookEndpointsGone>('/dashboard/webhooks/gone'), staleTime: 0 });
 }
-
-/** The organization the console shows (the one its live stream joined): the same query as the shell's. */
-export function useOrganizationId(): string | undefined {
-  const api = useApi();
-  return useQuery({ queryKey: ['organizations'], queryFn: () => api.get<{ defaultOrganizationId: string }>('/dashboard/organizations') }).data?.defaultOrganizationId;
-}
