@@ -24,6 +24,16 @@ export function moveChoice(event: KeyboardEvent<HTMLElement>): void {
   next?.click();
 }
 
+/**
+ * A list's step (a listbox, the inbox's conversations): where ↓, ↑, Home or End lands from `at` among `count`
+ * rows, held at the ends rather than wrapping; null for another key. From nowhere (`at` -1), ↓ lands on the first.
+ */
+export function listStep(key: string, at: number, count: number): number | null {
+  if (count === 0) return null;
+  const last = count - 1;
+  return key === 'ArrowDown' ? Math.min(last, at + 1) : key === 'ArrowUp' ? Math.max(0, at - 1) : key === 'Home' ? 0 : key === 'End' ? last : null;
+}
+
 /** An item's `tabIndex`: only the chosen one is in the Tab order; the arrows reach the others. */
 export const tabStop = (chosen: boolean): 0 | -1 => (chosen ? 0 : -1);
 

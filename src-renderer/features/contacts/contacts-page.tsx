@@ -1,6 +1,7 @@
 // The contacts page: search, a keyboard-navigable list, pagination, and the selected contact's panel.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
+import { listStep } from '../../components/arrow-keys.ts';
 import { contactDisplayName, handleOf } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -77,9 +78,7 @@ export function ContactsPage() {
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     if (contacts.length === 0) return;
     const index = contacts.findIndex((c) => c.id === selectedContactId);
-    const last = contacts.length - 1;
-    const next = event.key === 'ArrowDown' ? Math.min(last, index + 1) : event.key === 'ArrowUp' ? Math.max(0, index - 1)
-      : event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'Enter' && index === -1 ? 0 : null;
+    const next = event.key === 'Enter' && index === -1 ? 0 : listStep(event.key, index, contacts.length);
     if (next === null) return;
     event.preventDefault();
     selectContact((contacts[next] as Contact).id);

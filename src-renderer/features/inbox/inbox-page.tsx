@@ -1,7 +1,7 @@
 // The inbox: channel tabs, conversations with unread counts and search, and the selected thread.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel } from '../../../src-core/contract/index.ts';
-import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
+import { listStep, moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -44,8 +44,7 @@ export function InboxPage() {
   function onListKey(e: KeyboardEvent<HTMLUListElement>) {
     const focused = Array.prototype.indexOf.call(listRef.current?.children ?? [], document.activeElement) as number;
     const at = focused >= 0 ? focused : rows.findIndex((c) => c.id === selected);
-    const next = e.key === 'ArrowDown' ? Math.min(at + 1, rows.length - 1) : e.key === 'ArrowUp' ? Math.max(at - 1, 0)
-      : e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : null;
+    const next = listStep(e.key, at, rows.length);
     if (next === null || !rows[next]) return;
     e.preventDefault();
     setSelected(rows[next].id);
