@@ -58,7 +58,11 @@ describe('buttons that stay on screen keep the focus', () => {
     await page.getByTestId('advance-60').focus();
     await page.keyboard.press('Enter');
     await expect.poll(virtualNow).toBeGreaterThanOrEqual(before + 60_000);
+    // The console heard the answer (it says so), and only then is the press over: the server's clock alone can move
+    // before a busy page has even shown the button pending, and then the press would end after the checks below.
+    await page.locator('[data-testid="announcer"] p:last-child').filter({ hasText: /^Clock advanced to / }).waitFor({ state: 'attached' });
     await page.locator('[data-testid="advance-60"]:not([aria-disabled])').waitFor();
+    await page.locator('[data-testid="advance-10"]:not([disabled])').waitFor();
     expect(await hasFocus('advance-60')).toBe(true);
     await page.keyboard.press('Shift+Tab');
     await focusOn('[data-testid="advance-10"]');
