@@ -99,6 +99,21 @@ describe('serve', () => {
     expect(cli(['keys', 'list', '--org', 'org_missing', '--data', data]).code).toBe(1);
   });
 
+  it('orgs rename, with the dashboard\'s rule for a name; create takes the same rule', () => {
+    const data = join(dir, 'rename.db');
+    const org = JSON.parse(cli(['orgs', 'create', '--name', '  Acme  ', '--data', data, '--json']).stdout);
+    expect(org.name).toBe('Acme');
+    const renamed = cli(['orgs', 'rename', org.id, '--name', 'Acme Outlet', '--data', data]);
+    expect([renamed.code, renamed.stdout.trim()]).toEqual([0, `${org.id}  Acme Outlet`]);
+    expect(cli(['orgs', 'list', '--data', data]).stdout).toContain(`${org.id}  Acme Outlet`);
+    for (const args of [['rename', org.id, '--name', '   '], ['rename', '--name', 'X'], ['rename', org.id], ['create', '--name', 'x'.repeat(101)]]) {
+      const refused = cli(['orgs', ...args, '--data', data]);
+      expect([args.join(' '), refused.code]).toEqual([args.join(' '), 2]);
+    }
+    expect(cli(['orgs', 'rename', 'org_missing', '--name', 'Ghost', '--data', data]).code).toBe(1);
+    expect(cli(['orgs', 'list', '--data', data]).stdout).not.toContain('Ghost');
+  });
+
   it('exits quietly when the reader of its output goes away (`keys list | head -1`)', async () => {
     const data = join(dir, 'pipe.db');
     expect(cli(['keys', 'create', '--name', 'piped', '--data', data]).code).toBe(0);

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import { createApiKeyBodySchema } from './contract/api-keys.ts';
+import { createApiKeyBodySchema, createOrganizationBodySchema } from './contract/api-keys.ts';
 import { SCOPES } from './contract/scopes.ts';
 import { defaultDataFile } from './data-path.ts';
 import { createServer } from './server.ts';
@@ -18,6 +18,7 @@ const HELP = `switchboard <command> [flags]
   keys revoke KEY_ID [--org ORG_ID] [--data FILE]
   orgs create --name NAME [--data FILE] [--json]
   orgs list [--data FILE] [--json]
+  orgs rename ORG_ID --name NAME [--data FILE] [--json]
   seed demo [--data FILE]
   listen --forward-to URL [--events a,b] [--data FILE] [--server URL --token TOKEN --org ORG_ID]
 `;
@@ -121,11 +122,21 @@ async function keys(action: string | undefined, positionals: string[], flags: Fl
   });
 }
 
-async function orgs(action: string | undefined, flags: Flags): Promise<void> {
+/** An organization's name as the dashboard takes it (1–100 characters once trimmed), or a usage error. */
+function parseOrgName(action: string, flags: Flags): string {
+  if (!flags.name) throw new UsageError(`orgs ${action} needs --name`);
+  const input = createOrganizationBodySchema.safeParse({ name: flags.name });
+  if (!input.success) throw new UsageError(`--name: ${input.error.issues.map((i) => i.message).join('; ')}`);
+  return input.data.name;
+}
+
+async function orgs(action: string | undefined, positionals: string[], flags: Flags): Promise<void> {
   await withCore(flags, (core) => {
-    if (action === 'create') {
-      if (!flags.name) throw new UsageError('orgs create needs --name');
-      const org = core.services.orgs.create(flags.name);
+    if (action === 'create' || action === 'rename') {
+      const name = parseOrgName(action, flags);
+      const id = positionals[0];
+      if (action === 'rename' && !id) throw new UsageError('orgs rename needs ORG_ID');
+      const org = action === 'create' ? core.services.orgs.create(name) : core.services.orgs.rename(id as string, name);
       out(flags.json ? JSON.stringify(org) : `${org.id}  ${org.name}`);
     } else if (action === 'list') {
       const list = core.services.orgs.list();
@@ -162,7 +173,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (command === 'serve') await serve(flags);
     else if (command === 'keys') await keys(action, rest, flags);
-    else if (command === 'orgs') await orgs(action, flags);
+    else if (command === 'orgs') await orgs(action, rest, flags);
     else if (command === 'listen') return await listenCommand(flags);
     else if (command === 'seed') {
       if (action !== 'demo') throw new UsageError('seed takes: demo');

@@ -21,6 +21,11 @@ export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog
       handler: ({ body }) => orgs.create(body.name),
     }),
     defineRoute({
+      method: 'PATCH', path: '/dashboard/organizations/:id', scope: 'dashboard',
+      params: z.object({ id: z.string() }), body: createOrganizationBodySchema,
+      handler: ({ params, body }) => orgs.rename(params.id, body.name),
+    }),
+    defineRoute({
       method: 'GET', path: '/dashboard/organizations', scope: 'dashboard',
       handler: () => ({ data: orgs.list(), defaultOrganizationId: orgs.ensureDefault().organization.id }),
     }),

@@ -6,12 +6,15 @@ export type OrgRow = { id: string; name: string; created_at: string };
 export function createOrgsStore(sql: Sql) {
   const insert = sql.prepare(`INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)`);
   const byId = sql.prepare(`SELECT id, name, created_at FROM organizations WHERE id = ?`);
+  const rename = sql.prepare(`UPDATE organizations SET name = ? WHERE id = ?`);
   const all = sql.prepare(`SELECT id, name, created_at FROM organizations ORDER BY created_at, rowid`);
   const getSetting = sql.prepare(`SELECT value FROM settings WHERE key = ?`);
   const setSetting = sql.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
   const deleteSetting = sql.prepare(`DELETE FROM settings WHERE key = ?`);
   return {
     insert: (org: { id: string; name: string; createdAt: string }) => void insert.run(org.id, org.name, org.createdAt),
+    /** False when no organization has that id. */
+    rename: (id: string, name: string): boolean => rename.run(name, id).changes === 1,
     byId: (id: string) => byId.get(id) as OrgRow | undefined,
     all: () => all.all() as OrgRow[],
     getSetting: (key: string) => (getSetting.get(key) as { value: string } | undefined)?.value,

@@ -8,11 +8,13 @@ import { createOrgsStore, type OrgRow } from './orgs.store.ts';
 
 const toOrganization = (row: OrgRow): Organization => ({ id: row.id, name: row.name, createdAt: row.created_at });
 const DEFAULT_ORG_KEY = 'default_organization_id';
+/** The default organization's name until it is renamed. */
+export const DEFAULT_ORG_NAME = 'Default organization';
 
 export function createOrgs(deps: { db: Db; clock: Clock }) {
   const store = createOrgsStore(deps.db.sql);
-  // Names read on the send path (a provider shows the organization as the sender), kept once read: an
-  // organization is never renamed or deleted.
+  // Names read on the send path (a provider shows the organization as the sender), kept once read and
+  // replaced by a rename (organizations are never deleted).
   const names = new Map<string, string>();
   function get(id: string): Organization {
     const row = store.byId(id);
@@ -26,6 +28,12 @@ export function createOrgs(deps: { db: Db; clock: Clock }) {
       return org;
     },
     get,
+    /** Renames an organization (404 when unknown): later sends show the new name; what was sent keeps the old one. */
+    rename(id: string, name: string): Organization {
+      if (!deps.db.tx(() => store.rename(id, name))) throw notFound(`Organization ${id}`);
+      names.set(id, name);
+      return get(id);
+    },
     /** The organization's name (404 when unknown), read once per organization. */
     nameOf(id: string): string {
       const known = names.get(id);
@@ -44,7 +52,7 @@ export function createOrgs(deps: { db: Db; clock: Clock }) {
         const existing = store.getSetting(DEFAULT_ORG_KEY);
         const row = existing ? store.byId(existing) : undefined;
         if (row) return { organization: toOrganization(row), isNew: false };
-        const org = { id: newId('org'), name: 'Default organization', createdAt: deps.clock.nowIso() };
+        const org = { id: newId('org'), name: DEFAULT_ORG_NAME, createdAt: deps.clock.nowIso() };
         store.insert(org);
         store.setSetting(DEFAULT_ORG_KEY, org.id);
         onCreate?.();

@@ -43,6 +43,13 @@ describe.each([
     expect(wallet.body.balancePaise).toBeGreaterThan(100_000);
     expect(wallet.body.emailCredits).toBeGreaterThan(0);
   });
+  it('names the organization after the demo business, the sender its customers\' phones show', async () => {
+    const { data, defaultOrganizationId } = (await t.dashboard('GET', '/dashboard/organizations')).body as { data: Array<{ id: string; name: string }>; defaultOrganizationId: string };
+    expect(data.find((org) => org.id === defaultOrganizationId)?.name).toBe('Example Store');
+    const whatsapp = (await t.handset('14155550101')).filter((message: { channel: string }) => message.channel === 'whatsapp');
+    expect(whatsapp.length).toBeGreaterThan(0);
+    expect(new Set(whatsapp.map((message: { from: string }) => message.from))).toEqual(new Set(['Example Store']));
+  });
   it('has Alice and a blocked contact with a reason', async () => {
     const alice = await t.dashboard('GET', '/dashboard/contacts?search=alice@example.com');
     expect(alice.body.data[0]).toMatchObject({ phone: '+14155550101', name: 'Alice Johnson' });
@@ -111,5 +118,20 @@ describe.each([
     expect(wallet.body).toMatchObject({ balancePaise: 0, emailCredits: 0 });
     const templates = await t.request('GET', `/dashboard/whatsapp/templates?organizationId=${org}`, { token: t.dashboardToken });
     expect(templates.body.meta.total).toBe(0);
+  });
+});
+
+describe('demo seed into a renamed organization', () => {
+  it('keeps the name someone gave it', async () => {
+    const t = await createTestServer();
+    try {
+      const orgs = (await t.dashboard('GET', '/dashboard/organizations')).body as { defaultOrganizationId: string };
+      expect((await t.dashboard('PATCH', `/dashboard/organizations/${orgs.defaultOrganizationId}`, { name: 'Bakery Bros' })).status).toBe(200);
+      expect(await t.server.seedDemo()).toBe(true);
+      const listed = (await t.dashboard('GET', '/dashboard/organizations')).body.data as Array<{ id: string; name: string }>;
+      expect(listed.find((org) => org.id === orgs.defaultOrganizationId)?.name).toBe('Bakery Bros');
+    } finally {
+      await t.close();
+    }
   });
 });

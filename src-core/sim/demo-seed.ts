@@ -3,7 +3,7 @@ import type { ContactsService } from '../domains/contacts/index.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
 import type { WalletService } from '../domains/wallet/index.ts';
 import type { WhatsappService } from '../domains/whatsapp/index.ts';
-import type { Orgs } from '../kernel/orgs.ts';
+import { DEFAULT_ORG_NAME, type Orgs } from '../kernel/orgs.ts';
 import { seedWhatsappDemo } from './demo/whatsapp.ts';
 import { seedInstagramDemo } from './demo/instagram.ts';
 import { seedSmsDemo } from './demo/sms.ts';
@@ -24,6 +24,8 @@ const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
 const SOURCES = ['whatsapp', 'sms', 'instagram', 'email', 'shopify'];
 const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning'];
+/** The demo business: its emails come from it (demo/email.ts), and its WhatsApp messages show it as the sender. */
+export const DEMO_BUSINESS_NAME = 'Example Store';
 
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
@@ -38,6 +40,8 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   const marker = `demo_seeded:${deps.orgId}`;
   if (deps.orgs.getSetting(marker)) return false;
   const { contacts, orgId } = deps;
+  // The demo business names the organization, unless someone already named it.
+  if (deps.orgs.get(orgId).name === DEFAULT_ORG_NAME) deps.orgs.rename(orgId, DEMO_BUSINESS_NAME);
   deps.wallet.topUp(orgId, { amountPaise: 5_000_00, emailCredits: 1_000, description: 'Demo funds' });
 
   const alice = contacts.create(orgId, {
