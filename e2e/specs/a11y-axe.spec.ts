@@ -90,6 +90,11 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await nav('wallet');
     await page.getByTestId('ledger').waitFor();
   }],
+  ['the organization rename form, refusing an empty name', async () => {
+    if (!(await page.getByTestId('organization-form').isVisible())) await page.getByTestId('organization-rename').click();
+    await page.getByTestId('organization-input').fill('');
+    await page.getByTestId('organization-error').filter({ hasText: 'Type a name' }).waitFor();
+  }],
   ['API keys, with the new key form', async () => {
     await nav('keys');
     await page.getByTestId('new-key').click();

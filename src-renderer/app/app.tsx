@@ -24,6 +24,7 @@ import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { announce } from '../stores/announcer.ts';
 import { useUi, type Section } from '../stores/ui.ts';
 import { readConnection, type Connection } from './connection.ts';
+import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
 
 function useLive(connection: Connection) {
@@ -103,6 +104,7 @@ function Shell({ connection }: { connection: Connection }) {
           ))}
         </nav>
         <div className="sidebar-foot">
+          <OrganizationName />
           <span className={`live is-${live}`} data-testid="live-status">{live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Offline'}</span>
         </div>
       </aside>
