@@ -61,6 +61,32 @@ describe('job runner', () => {
     expect(jobs.pendingCount()).toBe(0);
     db.close();
   });
+  it('an async job that completes in its last transaction commits its writes and its removal together; undone, it runs again', async () => {
+    const { db, jobs } = setup();
+    db.sql.exec('CREATE TABLE effects (n INTEGER)');
+    let calls = 0;
+    const removedWithEffect: boolean[] = [];
+    jobs.register('async-effect', async (_payload: unknown, ctx) => {
+      calls++;
+      await new Promise((resolve) => setImmediate(resolve));
+      db.tx(() => {
+        db.sql.prepare('INSERT INTO effects VALUES (?)').run(calls);
+        ctx.complete();
+        removedWithEffect.push(jobs.get(ctx.jobId) === undefined);
+        if (calls === 1) throw new Error('the last transaction fails after completing');
+      });
+    }, { concurrency: 2 });
+    db.tx(() => jobs.schedule({ type: 'async-effect' }));
+    await jobs.advance(0);
+    expect(db.sql.prepare('SELECT COUNT(*) FROM effects').pluck().get()).toBe(0);
+    expect(db.sql.prepare(`SELECT status, attempts FROM jobs WHERE type = 'async-effect'`).all()).toEqual([{ status: 'pending', attempts: 1 }]);
+    await jobs.advance(2_000);
+    expect(db.sql.prepare('SELECT n FROM effects').pluck().all()).toEqual([2]);
+    expect(removedWithEffect).toEqual([true, true]);
+    expect(jobs.pendingCount()).toBe(0);
+    expect(db.sql.prepare('SELECT COUNT(*) FROM jobs').pluck().get()).toBe(0);
+    db.close();
+  });
   it('a job that throws is retried with backoff, then marked failed', async () => {
     const { db, jobs } = setup();
     let calls = 0;

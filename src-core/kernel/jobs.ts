@@ -4,7 +4,15 @@ import type { Db } from './db.ts';
 import { newId } from './ids.ts';
 import { createJobsStore, type JobRow } from './jobs.store.ts';
 
-export type JobContext = { jobId: string; orgId: string | null; dueAt: number; attempt: number };
+export type JobContext = {
+  jobId: string; orgId: string | null; dueAt: number; attempt: number;
+  /**
+   * Removes the job, joining the caller's transaction: an async handler calls it in the transaction of its
+   * last write, so its effect and its completion commit together (one commit, not two, and a stop in between
+   * cannot run it again). Without it, the job is removed after the handler resolves.
+   */
+  complete(): void;
+};
 export type JobHandler = (payload: never, ctx: JobContext) => void | Promise<void>;
 export type ScheduleOptions = {
   type: string; orgId?: string | null; payload?: unknown; dueAt?: number; delayMs?: number; dedupeKey?: string;
@@ -41,17 +49,24 @@ export function createJobRunner(deps: {
 
   /**
    * Runs one job. A synchronous handler runs in one transaction with the job's removal, so its effect and
-   * its completion commit together (exactly once); an async one is removed after it resolves (at least
-   * once). Only concurrent types are claimed first: exclusive drains never pick the same row twice.
+   * its completion commit together (exactly once); an async one is removed when it calls `complete` or else
+   * after it resolves (at least once). `claimed`: a concurrent type's row, already claimed (its attempt
+   * counted) by the drain; exclusive drains never pick the same row twice.
    */
-  async function runOne(row: JobRow, claim: boolean): Promise<void> {
+  async function runOne(row: JobRow, claimed: boolean): Promise<void> {
     const handler = handlers.get(row.type);
-    if (claim && !store.claim(row.id)) return;
     if (!handler) {
       store.fail(row.id, `no handler for job type ${row.type}`);
       return;
     }
-    const ctx: JobContext = { jobId: row.id, orgId: row.org_id, dueAt: row.due_at, attempt: row.attempts + 1 };
+    let completed = false;
+    const ctx: JobContext = {
+      jobId: row.id, orgId: row.org_id, dueAt: row.due_at, attempt: row.attempts + 1,
+      complete: () => {
+        store.remove(row.id);
+        db.afterCommit(() => (completed = true));
+      },
+    };
     try {
       let pending: unknown;
       db.tx(() => {
@@ -60,13 +75,13 @@ export function createJobRunner(deps: {
       });
       if (pending instanceof Promise) {
         await pending;
-        store.remove(row.id);
+        if (!completed) store.remove(row.id);
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       deps.log?.(`job ${row.type} ${row.id} failed (attempt ${ctx.attempt}): ${message}`);
       if (ctx.attempt >= MAX_ATTEMPTS) store.fail(row.id, message);
-      else store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message, !claim);
+      else store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message, !claimed);
     }
   }
 
@@ -96,7 +111,9 @@ export function createJobRunner(deps: {
       else {
         // Every job of a concurrent type already due runs at once (bounded); the clock moves on after all.
         const batch = store.dueOfTypes([...concurrent.keys()], Math.max(clock.now(), row.due_at), bound);
-        await Promise.all(batch.map((job) => runOne(job, true)));
+        // Claimed in one commit: a batch's rows are all this drain's before any of them runs.
+        const claimed = db.tx(() => batch.filter((job) => store.claim(job.id)));
+        await Promise.all(claimed.map((job) => runOne(job, true)));
       }
       await (stepClock && !late ? deps.afterEachJob?.() : yieldToIo());
     }

@@ -6,7 +6,7 @@ import { RETRY_DELAYS_MS } from '../../contract/webhooks.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import type { JobRunner } from '../../kernel/jobs.ts';
+import type { JobContext, JobRunner } from '../../kernel/jobs.ts';
 import { checkDestination, type Resolver } from './destination.ts';
 import { sign } from './signature.ts';
 import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
@@ -44,9 +44,17 @@ async function post(url: string, headers: Record<string, string>, body: string, 
 export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; options: DeliveryOptions }) {
   const { store, db, clock, bus, jobs, options } = deps;
 
-  function finish(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number, outcome: Outcome): void {
+  /**
+   * Records the attempt and its consequences, and completes the job, in one transaction (one commit per
+   * delivery attempt).
+   */
+  function finish(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number, headers: Record<string, string>, outcome: Outcome, job: JobContext): void {
     const at = clock.nowIso();
     db.tx(() => {
+      store.insertAttempt({
+        delivery_id: delivery.id, attempt, at, request_headers: JSON.stringify(headers),
+        response_status: outcome.status, response_body: outcome.body, latency_ms: outcome.latencyMs, error: outcome.error,
+      });
       const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
       const gone = outcome.status === 410;
       // Read again: the endpoint may have been disabled or deleted while the request was out.
@@ -70,6 +78,7 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
         next_attempt_at: nextAt ? new Date(nextAt).toISOString() : null, last_response_status: outcome.status, updated_at: at,
       });
       if (nextAt) scheduleAttempt(jobs, delivery.org_id, delivery.id, attempt + 1, nextAt);
+      job.complete();
     });
     bus.publishTransient(delivery.org_id, 'webhook.attempt', {
       deliveryId: delivery.id, endpointId: endpoint.id, eventId: delivery.event_id, eventType: delivery.event_type, attempt,
@@ -78,11 +87,14 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
   }
 
   /** Ends a delivery without an attempt: exhausted (its endpoint was deleted) or held (disabled). */
-  function settleWithout(delivery: DeliveryRow, status: 'EXHAUSTED' | 'HELD'): void {
-    db.tx(() => store.setDelivery({ id: delivery.id, status, attempts: delivery.attempts, next_attempt_at: null, last_response_status: delivery.last_response_status, updated_at: clock.nowIso() }));
+  function settleWithout(delivery: DeliveryRow, status: 'EXHAUSTED' | 'HELD', job: JobContext): void {
+    db.tx(() => {
+      store.setDelivery({ id: delivery.id, status, attempts: delivery.attempts, next_attempt_at: null, last_response_status: delivery.last_response_status, updated_at: clock.nowIso() });
+      job.complete();
+    });
   }
 
-  async function send(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number): Promise<void> {
+  async function send(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number, job: JobContext): Promise<void> {
     // The receiver checks `t` against its own clock (300 s tolerance): wall-clock time, not virtual time.
     const timestamp = clock.wallSeconds();
     const headers = {
@@ -92,11 +104,7 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
     };
     const refused = await checkDestination(endpoint.url, options);
     const outcome = refused ? { status: null, body: null, error: `destination refused: ${refused}`, latencyMs: null } : await post(endpoint.url, headers, delivery.payload, options.timeoutMs);
-    store.insertAttempt({
-      delivery_id: delivery.id, attempt, at: clock.nowIso(), request_headers: JSON.stringify(headers),
-      response_status: outcome.status, response_body: outcome.body, latency_ms: outcome.latencyMs, error: outcome.error,
-    });
-    finish(delivery, endpoint, attempt, outcome);
+    finish(delivery, endpoint, attempt, headers, outcome, job);
   }
 
   /** Deliveries with an attempt under way in this process: a second job for one (a hold and re-enable in between) is skipped. */
@@ -104,17 +112,17 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
 
   return {
     /** Job: makes the next attempt of a delivery (safe to repeat: a finished, held or already attempted one is left alone). */
-    async attempt({ deliveryId, attempt: scheduled }: DeliverPayload): Promise<void> {
+    async attempt({ deliveryId, attempt: scheduled }: DeliverPayload, job: JobContext): Promise<void> {
       const delivery = store.delivery(deliveryId);
       if (!delivery || (delivery.status !== 'PENDING' && delivery.status !== 'FAILED') || inFlight.has(deliveryId)) return;
       const attempt = delivery.attempts + 1;
       // A job scheduled before a hold, whose attempt the resumed delivery has made since.
       if (scheduled !== undefined && scheduled !== attempt) return;
       const endpoint = store.endpointById(delivery.endpoint_id);
-      if (!endpoint || !endpoint.is_active) return settleWithout(delivery, endpoint ? 'HELD' : 'EXHAUSTED');
+      if (!endpoint || !endpoint.is_active) return settleWithout(delivery, endpoint ? 'HELD' : 'EXHAUSTED', job);
       inFlight.add(deliveryId);
       try {
-        await send(delivery, endpoint, attempt);
+        await send(delivery, endpoint, attempt, job);
       } finally {
         inFlight.delete(deliveryId);
       }

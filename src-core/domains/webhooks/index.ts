@@ -1,5 +1,6 @@
 // The webhooks domain: endpoints, durable signed deliveries with the full retry schedule, the delivery log.
 import type { CoreDeps } from '../../kernel/domain.ts';
+import type { JobContext } from '../../kernel/jobs.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import { createDeliverer, DELIVER_JOB, DELIVERY_TIMEOUT_MS, type DeliverPayload } from './delivery.ts';
 import { dnsResolver, type Resolver } from './destination.ts';
@@ -21,7 +22,7 @@ export function webhooksDomain(deps: CoreDeps & { webhooks: WebhookOptions }) {
   return defineDomain({
     name: 'webhooks',
     routes: webhooksRoutes(service),
-    jobs: { [DELIVER_JOB]: (payload: DeliverPayload) => deliverer.attempt(payload) },
+    jobs: { [DELIVER_JOB]: (payload: DeliverPayload, job: JobContext) => deliverer.attempt(payload, job) },
     concurrentJobs: { [DELIVER_JOB]: deps.webhooks.concurrency ?? 8 },
     on: { '*': (event) => service.fanOut(event) },
     service,
