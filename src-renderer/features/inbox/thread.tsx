@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { useFocusAfterChange } from '../../components/focus.ts';
+import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
@@ -99,13 +100,9 @@ export function Thread({ conversationId }: { conversationId: string }) {
   const unread = detail.data?.unreadCount ?? 0;
   useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? detail.data.address : undefined);
 
-  // The newest message in view: the list scrolls to its end once shown and as messages come (a sentinel element
-  // inside the <ul> did this before, which is invalid list markup).
-  const shown = Boolean(detail.data && thread.data);
-  useEffect(() => {
-    const list = bubbles.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [count, shown]);
+  // The newest message in full: the list keeps to its end once shown, as messages come and as the header takes
+  // room after them (the contact's tags load later), unless the agent scrolled up to read the history.
+  useStickToBottom(bubbles, Boolean(detail.data && thread.data), count);
   // Marked read once per newest customer message: a count alone repeats (1 → read 0 → a new 1) and the new one was skipped.
   const newestInbound = thread.data?.data.findLast((m) => m.direction === 'inbound')?.id ?? null;
   const markedFor = useRef<string | null>(null);

@@ -1,0 +1,108 @@
+// An open thread shows its newest message in full, and keeps it so through what changes the layout after the
+// messages are shown (the contact's tags arriving in the header, a window resized) and as customers write in; a
+// reader who scrolled up to read the history is left where they are.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+/** The demo's Alice: a contact with tags, so the thread's header grows when the contact is read. */
+const ALICE = '+14155550101';
+const messages = () => page.getByTestId('thread-messages');
+
+beforeAll(async () => {
+  session = await openConsole({ width: 1280, height: 720 });
+  ({ server, page } = session);
+  // A history longer than the thread's height.
+  for (let n = 1; n <= 20; n++) {
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text: `History ${n}` })).status).toBe(201);
+  }
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+/**
+ * The thread's scroll once at rest: the same over three frames (a resize observer's callbacks run in the first
+ * frame after a layout change; a wheel's scroll may be animated over a few).
+ */
+async function settledScroll(): Promise<{ top: number; fromEnd: number; scrolls: boolean }> {
+  return messages().evaluate(async (el) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    let still = 0;
+    while (still < 3) {
+      const before = el.scrollTop;
+      await frame();
+      still = el.scrollTop === before ? still + 1 : 0;
+    }
+    return { top: el.scrollTop, fromEnd: el.scrollHeight - el.scrollTop - el.clientHeight, scrolls: el.scrollHeight > el.clientHeight };
+  });
+}
+
+async function inbound(text: string): Promise<void> {
+  expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text })).status).toBe(201);
+  await page.getByTestId('message').filter({ hasText: text }).waitFor();
+}
+
+describe('inbox thread scroll', () => {
+  it('opens at the newest message in full, though the contact in the header loads after the messages', async () => {
+    // The contact is answered only once the messages are on screen, as on a slow connection.
+    let release = (): void => undefined;
+    const contactHeld = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/dashboard/contacts/*', async (route) => {
+      await contactHeld;
+      await route.continue();
+    });
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-whatsapp').click();
+    await page.locator(`[data-testid="conversation-row"][data-address="${ALICE}"]`).click();
+    await page.getByTestId('message').filter({ hasText: 'History 20' }).waitFor();
+    expect(await page.getByTestId('thread-contact').count()).toBe(0);
+    release();
+    await page.getByTestId('thread-tag').first().waitFor();
+    await page.unroute('**/dashboard/contacts/*');
+    const opened = await settledScroll();
+    expect(opened.scrolls).toBe(true);
+    expect(Math.abs(opened.fromEnd)).toBeLessThanOrEqual(2);
+
+    // A shorter window shortens the thread: the newest message stays in full.
+    await page.setViewportSize({ width: 1280, height: 600 });
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+  });
+
+  it('follows a new message while at the end', async () => {
+    await inbound('Are you still there?');
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+  });
+
+  it('leaves a reader who scrolled up where they are, as a message comes and as the window changes size', async () => {
+    await messages().hover();
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="thread-messages"]');
+      return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight > 200;
+    });
+    const reading = await settledScroll();
+    await inbound('Hello? Anyone?');
+    expect(await settledScroll()).toMatchObject({ top: reading.top });
+    await page.setViewportSize({ width: 1280, height: 600 });
+    expect((await settledScroll()).top).toBe(reading.top);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect((await settledScroll()).top).toBe(reading.top);
+
+    // Back at the end (the End key, in the focused list), it follows new messages again.
+    await messages().focus();
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="thread-messages"]');
+      return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight <= 2;
+    });
+    await inbound('Last one, promise');
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+  });
+});
