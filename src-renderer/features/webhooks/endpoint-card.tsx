@@ -1,6 +1,7 @@
 // One endpoint: where it points, what it listens to, its health, and its actions (send a test,
 // rotate the secret, enable or disable, delete). Each card repeats them: their names say which endpoint
-// ("Send test to https://…"), starting with the text they show.
+// ("Send test to https://…"), starting with the text they show; so do the buttons of the question asked before
+// a rotation or a deletion. The URL heads the card, one level under the page's heading.
 import { useRef, useState } from 'react';
 import type { WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -91,7 +92,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
     <article className={`card wh-endpoint${endpoint.isActive ? '' : ' is-disabled'}`} data-testid="endpoint-card" data-endpoint-id={endpoint.id} data-url={endpoint.url} data-active={endpoint.isActive}>
       <header className="wh-endpoint-head">
         <div className="wh-endpoint-title">
-          <span className="wh-url mono" title={endpoint.url}>{endpoint.url}</span>
+          <h2 className="wh-url mono" title={endpoint.url}>{endpoint.url}</h2>
           {endpoint.description ? <span className="muted small">{endpoint.description}</span> : null}
         </div>
         <span className={`badge ${endpoint.isActive ? 'ok' : 'danger'}`} data-testid="endpoint-state">{endpoint.isActive ? 'Enabled' : 'Disabled'}</span>
@@ -110,13 +111,13 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         <div className="spacer" />
         {confirming === 'rotate' ? (
           <span className="wh-confirm">The old secret stops working immediately.
-            <Button type="button" className="button small danger" onClick={doRotate} disabled={rotate.isPending} data-testid="confirm-rotate">Rotate</Button>
-            <button ref={keep} type="button" className="button small ghost" onClick={keepIt} data-testid="keep-endpoint">Keep</button>
+            <Button type="button" className="button small danger" onClick={doRotate} disabled={rotate.isPending} aria-label={`Rotate secret of ${endpoint.url} now`} data-testid="confirm-rotate">Rotate</Button>
+            <button ref={keep} type="button" className="button small ghost" onClick={keepIt} aria-label={`Keep secret of ${endpoint.url}`} data-testid="keep-endpoint">Keep</button>
           </span>
         ) : confirming === 'delete' ? (
           <span className="wh-confirm">Delete this endpoint and stop its deliveries?
-            <Button type="button" className="button small danger" onClick={() => remove.mutate(endpoint.id)} disabled={remove.isPending} data-testid="confirm-delete">Delete</Button>
-            <button ref={keep} type="button" className="button small ghost" onClick={keepIt} data-testid="keep-endpoint">Keep</button>
+            <Button type="button" className="button small danger" onClick={() => remove.mutate(endpoint.id)} disabled={remove.isPending} aria-label={`Delete endpoint ${endpoint.url} now`} data-testid="confirm-delete">Delete</Button>
+            <button ref={keep} type="button" className="button small ghost" onClick={keepIt} aria-label={`Keep endpoint ${endpoint.url}`} data-testid="keep-endpoint">Keep</button>
           </span>
         ) : (
           <>
