@@ -1,6 +1,7 @@
 // A receiver answers 410 Gone while no console is open (the delivery sent through the console API): the core
 // deletes its endpoint, and the webhook inspector opened later still says so, naming the URL, until dismissed;
-// the dismissal holds through a reload.
+// the dismissal holds through a reload. The delivery log names that endpoint by its URL, marked removed (the
+// console never listed it: the URL comes from the core's list of endpoints a 410 removed), dismissed or not.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../fixtures/browser.ts';
@@ -25,6 +26,13 @@ async function openWebhooks(page: Page): Promise<void> {
   await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
   await page.getByTestId('nav-webhooks').click();
   await page.getByTestId('webhooks-page').waitFor();
+}
+
+/** What the delivery's row in the log shows as its endpoint (of its two labels, the one the layout shows), once it is `mark`ed. */
+async function rowEndpoint(page: Page, deliveryId: string, mark: string): Promise<string> {
+  const label = page.locator(`[data-testid="delivery-row"][data-delivery-id="${deliveryId}"] [data-testid="row-endpoint"]:visible`);
+  await label.filter({ hasText: mark }).waitFor();
+  return (await label.textContent()) ?? '';
 }
 
 describe('webhook inspector: an endpoint a 410 removed while no console was open', () => {
@@ -52,6 +60,11 @@ describe('webhook inspector: an endpoint a 410 removed while no console was open
     await notice.getByTestId('open-gone-delivery').click();
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${test.body.deliveryId}"][data-status="EXHAUSTED"]`).waitFor();
     await page.getByTestId('delivery-detail').getByTestId('exhausted').filter({ hasText: 'The receiver answered 410 Gone, so the endpoint was deleted' }).waitFor();
+    // Named by its URL, not its id, in the open delivery and in its row of the log.
+    expect(await page.getByTestId('delivery-detail').locator('.wh-summary').textContent()).toContain(`${receiver.url} (removed)`);
+    const label = await rowEndpoint(page, test.body.deliveryId, '(removed)');
+    expect(label).not.toContain(endpointId);
+    expect(receiver.url).toContain(label.replace(/ \(removed\)$/, ''));
 
     await notice.getByTestId('dismiss-gone').click();
     await notice.waitFor({ state: 'detached' });
@@ -59,6 +72,9 @@ describe('webhook inspector: an endpoint a 410 removed while no console was open
     await openWebhooks(page);
     await page.locator('[data-testid="endpoint-gone-list"][data-ready="true"]').waitFor({ state: 'attached' });
     expect(await page.getByTestId('endpoint-gone-notice').count()).toBe(0);
+    // Dismissed, it is still named by its URL in the log.
+    await page.getByTestId('tab-deliveries').click();
+    expect(receiver.url).toContain((await rowEndpoint(page, test.body.deliveryId, '(removed)')).replace(/ \(removed\)$/, ''));
     // The core still lists it: the dismissal is this browser's.
     const listed = await server.dashboard<{ data: Array<{ endpointId: string; url: string }> }>('GET', '/dashboard/webhooks/gone');
     expect(listed.body.data).toEqual([expect.objectContaining({ endpointId, url: receiver.url })]);

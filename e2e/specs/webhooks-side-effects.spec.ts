@@ -3,7 +3,8 @@
 // the list's filters so they show it; the open delivery follows a hold it got no attempt of its own for (the
 // endpoint disabled itself after 15 failed attempts in a row elsewhere); at 1024 px each row still names its
 // endpoint; a receiver's 410, which deletes its endpoint, is said (once, when the core's list of such endpoints
-// names it too), closes that endpoint's secret and rules out Replay. Two endpoints, each on its own receiver on
+// names it too), closes that endpoint's secret and rules out Replay; the log marks its deliveries' endpoint
+// removed, and a deleted one's deleted. Two endpoints, each on its own receiver on
 // 127.0.0.1, created through the console API.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,14 +191,14 @@ describe('webhook inspector: side effects', () => {
     expect(await detail().getByTestId('exhausted').textContent()).toContain('The receiver answered 410 Gone, so the endpoint was deleted');
     expect(await detail().getByTestId('replay').isDisabled()).toBe(true);
     expect(await detail().getByTestId('replay-unavailable').textContent()).toContain('410 Gone');
-    // Named by the URL the console listed it by, not by its id, in the panel and in its row.
-    expect(await detail().locator('.wh-summary').textContent()).toContain(`${receiverA.url} (deleted)`);
+    // Named by the URL the console listed it by, not by its id, marked removed (by its receiver), in the panel and in its row.
+    expect(await detail().locator('.wh-summary').textContent()).toContain(`${receiverA.url} (removed)`);
     const goneId = (await detail().getAttribute('data-delivery-id')) ?? '';
     const goneLabel = page.locator(`[data-testid="delivery-row"][data-delivery-id="${goneId}"] [data-testid="row-endpoint"]:visible`);
-    await goneLabel.filter({ hasText: '(deleted)' }).waitFor();
+    await goneLabel.filter({ hasText: '(removed)' }).waitFor();
     const labelText = (await goneLabel.textContent()) ?? '';
     expect(labelText).not.toContain(endpointA);
-    expect(receiverA.url).toContain(labelText.replace(/ \(deleted\)$/, ''));
+    expect(receiverA.url).toContain(labelText.replace(/ \(removed\)$/, ''));
     await screenshot(page, 'webhooks-detail-gone');
     // Opened again, the inspector reads the core's list of endpoints a 410 removed, which names this one too: one notice still.
     await page.getByTestId('nav-requests').click();
@@ -217,5 +218,10 @@ describe('webhook inspector: side effects', () => {
     await card(receiverB).getByTestId('confirm-delete').click();
     await page.getByText('No webhook endpoints yet').waitFor();
     expect(await page.getByTestId('secret-once').count()).toBe(0);
+    // In the log, the deleted endpoint is marked deleted; the one its receiver's 410 removed, removed (its notice dismissed).
+    await page.getByTestId('tab-deliveries').click();
+    const rowEndpoint = (endpointId: string) => page.locator(`[data-testid="delivery-row"][data-endpoint-id="${endpointId}"] [data-testid="row-endpoint"]:visible`).first();
+    await rowEndpoint(endpointB).filter({ hasText: '(deleted)' }).waitFor();
+    await rowEndpoint(endpointA).filter({ hasText: '(removed)' }).waitFor();
   });
 });

@@ -1,8 +1,9 @@
 // What live events reload: a campaign message's receipt, or a customer's message that may be a reply, reloads
 // the campaigns (the open campaign's counts move at once; other messages leave them alone); an integrator's
-// change to webhooks reloads the endpoints and deliveries it may have held or released.
+// change to webhooks reloads the endpoints and deliveries it may have held or released, and a receiver's 410 the
+// core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
-import { reloadsForMessage, reloadsForRequest } from './live.ts';
+import { reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
@@ -27,5 +28,13 @@ describe('reloadsForRequest', () => {
     for (const other of [{ ...entry, method: 'GET' }, { ...entry, statusCode: 400 }, { ...entry, endpoint: '/v1/webhooksfoo' }, { ...entry, method: 'POST', endpoint: '/v1/contacts' }]) {
       expect(reloadsForRequest(other)).toEqual([['request-log']]);
     }
+  });
+});
+
+describe('reloadsForAttempt', () => {
+  it('reloads the endpoints, the delivery log and the open delivery after any attempt, and after a 410 the endpoints it removed too', () => {
+    const always = [['webhook-deliveries'], ['webhook-delivery'], ['webhooks']];
+    for (const responseStatus of [200, 500, null]) expect(reloadsForAttempt({ responseStatus })).toEqual(always);
+    expect(reloadsForAttempt({ responseStatus: 410 })).toEqual([...always, ['webhooks-gone']]);
   });
 });

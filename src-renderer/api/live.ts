@@ -2,11 +2,12 @@
 // (the one place where socket events touch server data).
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
+import type { ClientToServerEvents, DeliveryAttemptEvent, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
 import { coalescedInvalidator } from './coalesce.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
-import { noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
+import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
+import { GONE_KEY } from '../features/webhooks/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'direction'>;
@@ -29,6 +30,11 @@ export function reloadsForMessage(message: MessageKeys): unknown[][] {
  * whichever delivery it shows (only the open one is active, so this is one request).
  */
 export const RELOADS_FOR_DELIVERY_ATTEMPT: unknown[][] = [['webhook-deliveries'], ['webhook-delivery'], ['webhooks']];
+
+/** A 410 also reloads the core's list of endpoints a 410 removed, which names the endpoint once its live notice is dismissed. */
+export function reloadsForAttempt(attempt: Pick<DeliveryAttemptEvent, 'responseStatus'>): unknown[][] {
+  return attempt.responseStatus === GONE ? [...RELOADS_FOR_DELIVERY_ATTEMPT, [...GONE_KEY]] : RELOADS_FOR_DELIVERY_ATTEMPT;
+}
 
 /**
  * What a `/v1` request reloads: the request log, and after an integrator's accepted change to webhooks
@@ -94,7 +100,7 @@ export function connectLive(connection: Connection, organizationId: string, clie
   socket.on('delivery:attempt', (attempt) => {
     // Before the endpoints reload: a 410 deleted the endpoint, and the notice names it by its listed URL.
     noteIfGone(client, attempt);
-    for (const key of RELOADS_FOR_DELIVERY_ATTEMPT) reload(...key);
+    for (const key of reloadsForAttempt(attempt)) reload(...key);
   });
   return () => {
     live.stop();

@@ -5,10 +5,12 @@ import { moveChoice, tabPanelProps, tabStop } from '../../components/arrow-keys.
 import { DeliveriesTable } from './deliveries-table.tsx';
 import { DeliveryDetail } from './delivery-detail.tsx';
 import { hostAndPath, STATUS_LABEL } from './delivery-status.tsx';
+import type { KnownEndpoint } from './endpoint-names.ts';
 import { useDeliveriesHead, useDelivery } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
-export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint[]; now: string | undefined }) {
+/** `endpoints`: those listed (the filter's choices); `known`: every endpoint a delivery may name, gone ones too. */
+export function DeliveriesPanel({ endpoints, known, now }: { endpoints: WebhookEndpoint[]; known: KnownEndpoint[]; now: string | undefined }) {
   const { status, setStatus, endpointFilter, setEndpointFilter, selectedDeliveryId } = useWebhooksUi();
   const scope = { status, endpointId: endpointFilter };
   const head = useDeliveriesHead(scope);
@@ -32,9 +34,9 @@ export function DeliveriesPanel({ endpoints, now }: { endpoints: WebhookEndpoint
           <div className="spacer" />
           <span className="muted small" data-testid="deliveries-count">{head.data ? `${head.data.meta.total.toLocaleString()} deliver${head.data.meta.total === 1 ? 'y' : 'ies'} · newest first` : ''}</span>
         </div>
-        <DeliveriesTable scope={scope} endpoints={endpoints} now={now} />
+        <DeliveriesTable scope={scope} known={known} now={now} />
       </div>
-      {selectedDeliveryId ? <DeliveryDetail now={now} /> : null}
+      {selectedDeliveryId ? <DeliveryDetail known={known} now={now} /> : null}
     </div>
   );
 }

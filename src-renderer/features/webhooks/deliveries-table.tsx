@@ -2,29 +2,29 @@
 // only the pages its visible rows fall in, so 10,000 deliveries render a screenful of rows.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import type { WebhookDelivery, WebhookEndpoint } from '../../../src-core/contract/index.ts';
+import type { WebhookDelivery } from '../../../src-core/contract/index.ts';
 import { relativeTime, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { DeliveryStatusBadge, hostAndPath, ResponseCode } from './delivery-status.tsx';
-import { knownEndpoints, shortEndpointNames } from './endpoint-names.ts';
+import { goneMark, shortEndpointNames, type EndpointGoneAs, type KnownEndpoint } from './endpoint-names.ts';
 import { DELIVERY_PAGE_SIZE, useDeliveriesHead, useDeliveryPages, type DeliveryScope } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
 const ROW_HEIGHT = 44;
 
-type Props = { scope: DeliveryScope; endpoints: WebhookEndpoint[]; now: string | undefined };
+type Props = { scope: DeliveryScope; known: KnownEndpoint[]; now: string | undefined };
 
-/** `endpointUrl` is the endpoint's id where the console never listed it; `deleted`, listed once and gone from the list since. */
+/** `endpointUrl` is the endpoint's id where the console knows no URL for it; `gone`, why it is no longer listed. */
 type RowProps = {
-  delivery: WebhookDelivery; endpointUrl: string; endpointName: string; deleted: boolean; now: string | undefined; selected: boolean; rowIndex: number; onOpen(): void;
+  delivery: WebhookDelivery; endpointUrl: string; endpointName: string; gone: EndpointGoneAs; now: string | undefined; selected: boolean; rowIndex: number; onOpen(): void;
 };
 
 /**
  * Where the Endpoint column does not fit, the event cell's second line starts with the endpoint's short name. A click
  * anywhere on the row opens the delivery; the keyboard (and a screen reader, which hears a button) opens it with the event.
  */
-function Row({ delivery, endpointUrl, endpointName, deleted, now, selected, rowIndex, onOpen }: RowProps) {
-  const gone = deleted ? ' (deleted)' : '';
+function Row({ delivery, endpointUrl, endpointName, gone: goneAs, now, selected, rowIndex, onOpen }: RowProps) {
+  const gone = goneMark(goneAs);
   return (
     <div role="row" aria-rowindex={rowIndex} className={`wh-row${selected ? ' selected' : ''}`} onClick={onOpen}
       data-testid="delivery-row" data-delivery-id={delivery.id} data-endpoint-id={delivery.endpointId} data-status={delivery.status} data-event-type={delivery.eventType} aria-selected={selected}>
@@ -46,7 +46,7 @@ function Row({ delivery, endpointUrl, endpointName, deleted, now, selected, rowI
 
 const SkeletonRow = () => <div className="wh-row is-loading" aria-hidden><span className="wh-skeleton" /><span className="wh-skeleton wide" /><span className="wh-skeleton" /></div>;
 
-export function DeliveriesTable({ scope, endpoints, now }: Props) {
+export function DeliveriesTable({ scope, known, now }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const head = useDeliveriesHead(scope);
   const total = head.data?.meta.total ?? 0;
@@ -60,9 +60,7 @@ export function DeliveriesTable({ scope, endpoints, now }: Props) {
     const slot = pageNumbers.indexOf(Math.floor(index / DELIVERY_PAGE_SIZE) + 1);
     return pages[slot]?.data?.data[index % DELIVERY_PAGE_SIZE];
   };
-  // Deleted endpoints keep the URL the console last listed them by; only one it never listed shows as its id.
-  const seenUrls = useWebhooksUi((s) => s.seen);
-  const known = useMemo(() => knownEndpoints(endpoints, seenUrls), [endpoints, seenUrls]);
+  // A gone endpoint keeps its URL (as last listed, or as the core noted a 410's); only one with neither shows as its id.
   const names = useMemo(() => shortEndpointNames(known), [known]);
   const endpointOf = (endpointId: string) => known.find((e) => e.id === endpointId);
 
@@ -94,7 +92,7 @@ export function DeliveriesTable({ scope, endpoints, now }: Props) {
               return (
                 <div key={delivery?.id ?? `slot-${item.index}`} className="wh-slot" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
                   {delivery ? <Row delivery={delivery} endpointUrl={endpointOf(delivery.endpointId)?.url ?? delivery.endpointId} rowIndex={item.index + 2}
-                    endpointName={names.get(delivery.endpointId) ?? delivery.endpointId} deleted={endpointOf(delivery.endpointId)?.deleted ?? false} now={now} selected={delivery.id === selectedId} onOpen={() => openDelivery(delivery.id)} /> : <SkeletonRow />}
+                    endpointName={names.get(delivery.endpointId) ?? delivery.endpointId} gone={endpointOf(delivery.endpointId)?.gone ?? null} now={now} selected={delivery.id === selectedId} onOpen={() => openDelivery(delivery.id)} /> : <SkeletonRow />}
                 </div>
               );
             })}

@@ -9,6 +9,7 @@ import { ErrorState, Loading } from '../../components/states.tsx';
 import { AttemptTimeline, MAX_ATTEMPTS, type EndpointFate } from './attempt-timeline.tsx';
 import { DeliveryStatusBadge, latency, ResponseCode } from './delivery-status.tsx';
 import { GONE } from './endpoint-gone.tsx';
+import { goneMark, type KnownEndpoint } from './endpoint-names.ts';
 import { JsonView } from './json-view.tsx';
 import { useReplay } from './mutations.ts';
 import { useDelivery, useEndpoints } from './queries.ts';
@@ -49,13 +50,15 @@ function fateOf(delivery: WebhookDeliveryDetail, endpoints: WebhookEndpoint[] | 
   return endpoints && !endpoints.some((e) => e.id === delivery.endpointId) ? 'deleted' : null;
 }
 
-function Body({ delivery, endpoints, now }: { delivery: WebhookDeliveryDetail; endpoints: WebhookEndpoint[] | undefined; now: string | undefined }) {
-  const endpoint = endpoints?.find((e) => e.id === delivery.endpointId);
+type BodyProps = { delivery: WebhookDeliveryDetail; endpoints: WebhookEndpoint[] | undefined; known: KnownEndpoint[]; now: string | undefined };
+
+function Body({ delivery, endpoints, known, now }: BodyProps) {
   const fate = fateOf(delivery, endpoints);
-  // A deleted endpoint is named by the URL the console last listed it by; by its id only if it never listed it.
-  const seenUrl = useWebhooksUi((s) => s.seen[delivery.endpointId]);
-  const url = endpoint?.url ?? seenUrl ?? delivery.endpointId;
-  const endpointName = fate ? `${url} (deleted)` : url;
+  // A gone endpoint is named by the URL the console last listed it by, or the core noted a 410's by; by its id
+  // only if neither is known. This delivery's own 410 marks it removed before the endpoints list reloads.
+  const endpoint = known.find((e) => e.id === delivery.endpointId);
+  const gone = endpoint?.gone ?? (fate === 'gone-410' ? 'removed' : fate);
+  const endpointName = `${endpoint?.url ?? delivery.endpointId}${goneMark(gone)}`;
   const latest = delivery.attemptLog.reduce((max, a) => Math.max(max, a.attempt), 0);
   const [chosen, setChosen] = useState<{ delivery: string; attempt: number } | null>(null);
   const selected = chosen?.delivery === delivery.id ? chosen.attempt : latest;
@@ -108,7 +111,7 @@ function Body({ delivery, endpoints, now }: { delivery: WebhookDeliveryDetail; e
 const rowButton = (id: string) => document.querySelector<HTMLElement>(`[data-testid="delivery-row"][data-delivery-id="${CSS.escape(id)}"] button`)
   ?? document.querySelector<HTMLElement>('[data-testid="open-delivery"]');
 
-export function DeliveryDetail({ now }: { now: string | undefined }) {
+export function DeliveryDetail({ known, now }: { known: KnownEndpoint[]; now: string | undefined }) {
   const id = useWebhooksUi((s) => s.selectedDeliveryId);
   const endpoints = useEndpoints();
   const openDelivery = useWebhooksUi((s) => s.openDelivery);
@@ -133,7 +136,7 @@ export function DeliveryDetail({ now }: { now: string | undefined }) {
       </header>
       <div className="wh-detail-body">
         {delivery.isError ? <ErrorState error={delivery.error} onRetry={() => void delivery.refetch()} /> : !data ? <Loading label="Loading delivery…" /> : (
-          <Body key={data.id} delivery={data} endpoints={endpoints.data?.data} now={now} />
+          <Body key={data.id} delivery={data} endpoints={endpoints.data?.data} known={known} now={now} />
         )}
       </div>
     </aside>

@@ -21,16 +21,30 @@ export function shortEndpointNames(endpoints: Array<{ id: string; url: string }>
   }));
 }
 
-export type KnownEndpoint = { id: string; url: string; deleted: boolean };
+/**
+ * Why an endpoint a delivery names is no longer listed: `removed`, its receiver answered 410 Gone, so the core
+ * deleted it; `deleted`, the console listed it before and the list has lost it since (deleted from the console or
+ * through the API). Null while it is listed.
+ */
+export type EndpointGoneAs = 'removed' | 'deleted' | null;
+export type KnownEndpoint = { id: string; url: string; gone: EndpointGoneAs };
+
+/** What follows a gone endpoint's URL wherever a delivery names it. */
+export const goneMark = (gone: EndpointGoneAs): string => (gone ? ` (${gone})` : '');
 
 /**
- * The endpoints listed now, then those the console listed before that are gone from the list (deleted:
- * their deliveries stay, and are named by the URL last seen rather than by their id).
+ * The endpoints listed now; then those a 410 removed (`removed`: the core's list of them and the live notices,
+ * whose URL is null where the console never listed the endpoint); then those the console listed before that are
+ * gone from the list. A deleted endpoint's deliveries stay, named by its URL rather than by its id.
  */
-export function knownEndpoints(listed: ReadonlyArray<{ id: string; url: string }>, seen: Record<string, string>): KnownEndpoint[] {
-  const ids = new Set(listed.map((e) => e.id));
-  return [
-    ...listed.map((e) => ({ id: e.id, url: e.url, deleted: false })),
-    ...Object.entries(seen).filter(([id]) => !ids.has(id)).map(([id, url]) => ({ id, url, deleted: true })),
-  ];
+export function knownEndpoints(
+  listed: ReadonlyArray<{ id: string; url: string }>, seen: Record<string, string>, removed: ReadonlyArray<{ endpointId: string; url: string | null }>,
+): KnownEndpoint[] {
+  const known = new Map<string, KnownEndpoint>(listed.map((e) => [e.id, { id: e.id, url: e.url, gone: null }]));
+  for (const { endpointId: id, url } of removed) {
+    const named = url ?? seen[id];
+    if (named !== undefined && !known.has(id)) known.set(id, { id, url: named, gone: 'removed' });
+  }
+  for (const [id, url] of Object.entries(seen)) if (!known.has(id)) known.set(id, { id, url, gone: 'deleted' });
+  return [...known.values()];
 }

@@ -1,12 +1,13 @@
 // The webhook inspector: endpoints (create, secret once, rotate, enable/disable, test) and the live
 // delivery log with each delivery's attempts, signature check and replay.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { EndpointGoneNotices } from './endpoint-gone.tsx';
+import { knownEndpoints } from './endpoint-names.ts';
 import { EndpointsPanel } from './endpoints-panel.tsx';
-import { useEndpoints } from './queries.ts';
+import { useEndpoints, useGoneEndpoints } from './queries.ts';
 import { useWebhooksUi, type WebhooksTab } from './webhooks-store.ts';
 import './webhooks.css';
 
@@ -18,6 +19,11 @@ export function WebhooksPage() {
   const now = useVirtualNow();
   const noteEndpoints = useWebhooksUi((s) => s.noteEndpoints);
   useEffect(() => { if (endpoints.data) noteEndpoints(endpoints.data.data); }, [endpoints.data, noteEndpoints]);
+  // What a delivery names as its endpoint: listed, or gone, by a 410 (the core's list and the live notices) or a deletion.
+  const seen = useWebhooksUi((s) => s.seen);
+  const liveGone = useWebhooksUi((s) => s.gone);
+  const storedGone = useGoneEndpoints().data?.data;
+  const known = useMemo(() => knownEndpoints(endpoints.data?.data ?? [], seen, [...liveGone, ...(storedGone ?? [])]), [endpoints.data, seen, liveGone, storedGone]);
   const failing = endpoints.data?.data.filter((e) => e.consecutiveFailures > 0 || !e.isActive).length ?? 0;
   return (
     <div className="page padded wh-page" data-testid="webhooks-page">
@@ -37,7 +43,7 @@ export function WebhooksPage() {
         ))}
       </div>
       <EndpointGoneNotices />
-      {tab === 'endpoints' ? <EndpointsPanel /> : <DeliveriesPanel endpoints={endpoints.data?.data ?? []} now={now} />}
+      {tab === 'endpoints' ? <EndpointsPanel /> : <DeliveriesPanel endpoints={endpoints.data?.data ?? []} known={known} now={now} />}
     </div>
   );
 }
