@@ -1,13 +1,13 @@
 // One delivery attempt: check the destination, sign, POST with a timeout and no redirects, record the
 // attempt, then succeed, retry on the schedule, exhaust, delete the endpoint on 410, or auto-disable it.
 // A disabled endpoint's deliveries are held (not attempted, no attempt counted) until it is re-enabled.
-import { performance } from 'node:perf_hooks';
 import { RETRY_DELAYS_MS } from '../../contract/webhooks.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import type { JobContext, JobRunner } from '../../kernel/jobs.ts';
-import { checkDestination, type Resolver } from './destination.ts';
+import { resolveDestination, type Resolver } from './destination.ts';
+import { post, type PostOutcome } from './post.ts';
 import { sign } from './signature.ts';
 import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
 
@@ -15,7 +15,6 @@ export const DELIVER_JOB = 'webhook.deliver';
 export { RETRY_DELAYS_MS };
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const AUTO_DISABLE_AFTER = 15;
-const BODY_EXCERPT = 2048;
 
 export type DeliveryOptions = { allowPrivate: boolean; resolve: Resolver; timeoutMs: number; log: (msg: string) => void };
 /** A delivery job: which attempt it is for (absent on jobs written by older builds), so a job left from before a hold is seen stale. */
@@ -27,20 +26,6 @@ export function scheduleAttempt(jobs: JobRunner, orgId: string, deliveryId: stri
   jobs.schedule({ type: DELIVER_JOB, orgId, payload, ...(dueAt === undefined ? {} : { dueAt }) });
 }
 
-type Outcome = { status: number | null; body: string | null; error: string | null; latencyMs: number | null };
-
-async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Outcome> {
-  const started = performance.now();
-  try {
-    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    const text = await response.text().catch(() => '');
-    return { status: response.status, body: text.slice(0, BODY_EXCERPT), error: null, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { status: null, body: null, error: timedOut ? `timed out after ${timeoutMs / 1000} s` : (error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)), latencyMs: Math.round((performance.now() - started) * 100) / 100 };
-  }
-}
-
 export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; options: DeliveryOptions }) {
   const { store, db, clock, bus, jobs, options } = deps;
 
@@ -48,7 +33,7 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
    * Records the attempt and its consequences, and completes the job, in one transaction (one commit per
    * delivery attempt).
    */
-  function finish(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number, headers: Record<string, string>, outcome: Outcome, job: JobContext): void {
+  function finish(delivery: DeliveryRow, endpoint: EndpointRow, attempt: number, headers: Record<string, string>, outcome: PostOutcome, job: JobContext): void {
     const at = clock.nowIso();
     db.tx(() => {
       store.insertAttempt({
@@ -102,8 +87,11 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
       'x-service-event-id': delivery.event_id, 'x-service-event-type': delivery.event_type, 'x-service-webhook-id': endpoint.id,
       'x-service-delivery-attempt': String(attempt), 'x-service-signature': sign(endpoint.secret, delivery.payload, timestamp),
     };
-    const refused = await checkDestination(endpoint.url, options);
-    const outcome = refused ? { status: null, body: null, error: `destination refused: ${refused}`, latencyMs: null } : await post(endpoint.url, headers, delivery.payload, options.timeoutMs);
+    // Checked again at every attempt, and the request goes to the addresses this check approved.
+    const destination = await resolveDestination(endpoint.url, options);
+    const outcome: PostOutcome = destination.refused !== null
+      ? { status: null, body: null, error: `destination refused: ${destination.refused}`, latencyMs: null }
+      : await post(endpoint.url, headers, delivery.payload, { timeoutMs: options.timeoutMs, pinned: destination.addresses });
     finish(delivery, endpoint, attempt, headers, outcome, job);
   }
 

@@ -64,28 +64,44 @@ export function isInternalAddress(address: string): boolean {
   return blocked.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
 }
 
+/**
+ * What the check found: refused (a message), or accepted with the addresses it approved, which the delivery
+ * then connects to (`null`: no check was made, with --allow-private-webhooks, and the system resolves the name).
+ */
+export type Destination = { refused: string } | { refused: null; addresses: string[] | null };
+
 /** Refuses the destination (a message) or accepts it (null). */
 export async function checkDestination(url: string, options: { allowPrivate: boolean; resolve: Resolver }): Promise<string | null> {
+  return (await resolveDestination(url, options)).refused;
+}
+
+/**
+ * Checks a destination and answers the addresses it approved: a delivery connects to those, never looking the
+ * name up again, so a name that answers a public address to the check and an internal one a moment later (DNS
+ * rebinding) cannot steer the request inside.
+ */
+export async function resolveDestination(url: string, options: { allowPrivate: boolean; resolve: Resolver }): Promise<Destination> {
+  const refuse = (refused: string): Destination => ({ refused });
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'url is not a valid URL';
+    return refuse('url is not a valid URL');
   }
-  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) return options.allowPrivate ? 'url must use http or https' : 'url must use https';
+  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) return refuse(options.allowPrivate ? 'url must use http or https' : 'url must use https');
   // Credentials in the URL would be shown in every list and view of the endpoint (and fetch refuses them).
-  if (parsed.username || parsed.password) return 'url must not include a user name or password; receivers verify deliveries by their signature';
-  if (options.allowPrivate) return null;
+  if (parsed.username || parsed.password) return refuse('url must not include a user name or password; receivers verify deliveries by their signature');
+  if (options.allowPrivate) return { refused: null, addresses: null };
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (METADATA_HOSTS.has(host) || host === 'localhost' || host.endsWith('.localhost')) return `${host} is an internal host name`;
+  if (METADATA_HOSTS.has(host) || host === 'localhost' || host.endsWith('.localhost')) return refuse(`${host} is an internal host name`);
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await options.resolve(host);
   } catch {
-    return `${host} does not resolve`;
+    return refuse(`${host} does not resolve`);
   }
   // An address is named once: "10.0.0.5 is …", or "inside.example resolves to 10.0.0.5, …".
   const inside = addresses.find(isInternalAddress);
-  if (inside) return isIP(host) ? `${named(host)} is ${INTERNAL}` : `${host} resolves to ${named(inside)}, ${INTERNAL}`;
-  return addresses.length ? null : `${host} does not resolve`;
+  if (inside) return refuse(isIP(host) ? `${named(host)} is ${INTERNAL}` : `${host} resolves to ${named(inside)}, ${INTERNAL}`);
+  return addresses.length ? { refused: null, addresses } : refuse(`${host} does not resolve`);
 }
