@@ -18,7 +18,7 @@ import { newDashboardToken } from './kernel/tokens.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { contactsDomain } from './domains/contacts/index.ts';
 import { walletDomain } from './domains/wallet/index.ts';
-import { messagingDomain } from './domains/messaging/index.ts';
+import { messagingDomain, type Providers } from './domains/messaging/index.ts';
 import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { instagramDomain } from './domains/instagram/index.ts';
 import { smsDomain } from './domains/sms/index.ts';
@@ -53,6 +53,11 @@ export type ServerOptions = {
   consoleDir?: string;
   /** How long (real ms) an advance on a running clock steps through due jobs (tests shorten it). */
   advanceBudgetMs?: number;
+  /**
+   * Test hook: the channels' providers, made from the simulated world's (a provider that answers later, outside the
+   * send's transaction, as a remote one does). Default: the simulated world's own.
+   */
+  providers?: (simulated: Providers) => Providers;
   log?: (msg: string) => void;
 };
 
@@ -115,8 +120,9 @@ export async function createServer(options: ServerOptions) {
   const contacts = contactsDomain(deps);
   const wallet = walletDomain(deps);
   const world = createSimWorld(deps);
+  const providers = options.providers?.(world.providers) ?? world.providers;
   const messaging = messagingDomain({
-    ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => world.providers, organizationName: (id) => orgs.nameOf(id),
+    ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => providers, organizationName: (id) => orgs.nameOf(id),
   });
   const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   let campaignTracking: CampaignTracking | null = null;
