@@ -14,7 +14,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import { keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
+import { keyedMessageId, type MessagingService, type Origin, type OutboundInput, type Resume } from '../messaging/index.ts';
 import type { DomainRow, EmailContactRow, EmailStore, TemplateRow } from './email.store.ts';
 import { smtpProvider } from './smtp-provider.ts';
 
@@ -97,6 +97,15 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
       payload: { subject, html, text, fromName, fromEmail, replyTo, links: linksOf(html) },
       ...(prepared.smtp ? { provider: smtpProvider(prepared.smtp) } : {}),
     };
+  }
+
+  /**
+   * How a keyed email a stop left queued is handed over again: through the organization's SMTP server as it is
+   * connected now (every email of an organization with one goes out through it), else ours.
+   */
+  function resume(orgId: string): Resume {
+    const smtp = store.smtp(orgId);
+    return smtp ? { provider: smtpProvider(smtp) } : {};
   }
 
   return {
@@ -185,9 +194,13 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     },
     /** The audience "subscribers": subscribed email contacts that are not suppressed. */
     subscribers: (orgId: string): string[] => store.subscribers(orgId),
-    /** One templated email; a keyed request run again after a stop answers the email it had sent, before the sender, template or address is checked again. */
+    resume,
+    /**
+     * One templated email; a keyed request run again after a stop answers the email it had sent (handing one it left
+     * queued to the SMTP server again), before the sender, template or address is checked again.
+     */
     async send(orgId: string, input: SendEmailInput, origin: Origin): Promise<EmailSendResult & { message: Message }> {
-      const message = messaging.keyedAnswer(origin, EMAIL_MESSAGE_PART)
+      const message = await messaging.keyedAnswer(origin, EMAIL_MESSAGE_PART, resume(orgId))
         ?? await messaging.send({ ...compose(orgId, prepare(orgId, input), input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, EMAIL_MESSAGE_PART) });
       // The message keeps the template it was made from (its id and its name then).
       return { messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: message.templateId ?? input.templateId, templateName: message.templateName ?? '', message };

@@ -156,7 +156,7 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
      */
     async sendMessage(orgId: string, input: SendInstagramMessageInput, origin: Origin): Promise<InstagramSendResult & { message: Message }> {
       // Run again under its key after a stop: the message it had sent answers, though the window may have closed since.
-      const answered = messaging.keyedAnswer(origin, INSTAGRAM_MESSAGE_PART);
+      const answered = await messaging.keyedAnswer(origin, INSTAGRAM_MESSAGE_PART);
       if (answered) return sendResult(answered);
       const connection = mustConnection(orgId);
       const igsid = input.recipientIgsid.trim();

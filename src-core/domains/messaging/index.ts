@@ -17,5 +17,6 @@ export function messagingDomain(deps: CoreDeps & {
   return defineDomain({ name: 'messaging', routes: [], service });
 }
 export type { MessagingService, OutboundInput } from './messaging.service.ts';
+export type { Resume } from './keyed-answers.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';
 export { keyedMessageId, originOf, partOf, systemOrigin, type Origin } from './origin.ts';

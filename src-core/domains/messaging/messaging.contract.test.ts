@@ -95,6 +95,31 @@ describe('messaging over the simulated world', () => {
     expect(before - t.server.services.wallet.get(t.organizationId).balancePaise).toBe(resumed.billingAmountPaise);
   });
 
+  it('a keyed message left queued is found by its request run again and handed over first, as recorded, through the provider it names', async () => {
+    const messaging = t.server.services.messaging;
+    const heard: Array<[string, unknown]> = [];
+    const silent: ChannelProvider = { send: () => new Promise<ProviderOutcome>(() => undefined) };
+    const answering: ChannelProvider = { send: async (m) => { heard.push([m.text, m.payload]); return { ok: true, externalId: `ext_${m.messageId}` }; } };
+    const origin = { source: 'API' as const, messageId: (part: string) => `msg_keyedAndQueued0000${part}` };
+    const before = t.server.services.wallet.get(t.organizationId).balancePaise;
+    void messaging.send({
+      orgId: t.organizationId, channel: 'sms', to: '+14155550778', sender: 'Acme', type: 'text', source: 'API', text: 'Your order shipped',
+      payload: { route: 'transactional' }, provider: silent, messageId: origin.messageId('sms0'),
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const kept = () => t.server.db.sql.prepare(`SELECT COUNT(*) AS n FROM queued_sends`).get();
+    expect(kept()).toEqual({ n: 1 });
+    expect(await messaging.keyedAnswer(origin, 'none')).toBeNull();
+    const answered = await messaging.keyedAnswer(origin, 'sms0', { provider: answering });
+    expect([answered?.status, answered?.externalId, heard]).toEqual(['sent', 'ext_msg_keyedAndQueued0000sms0', [['Your order shipped', { route: 'transactional' }]]]);
+    expect(before - t.server.services.wallet.get(t.organizationId).balancePaise).toBe(answered?.billingAmountPaise);
+    // Settled now: asked again, it answers without handing anything over.
+    expect((await messaging.keyedAnswer(origin, 'sms0', { provider: answering }))?.status).toBe('sent');
+    expect(heard).toHaveLength(1);
+    // What was kept of the hand-over goes once the outcome is recorded.
+    expect(kept()).toEqual({ n: 0 });
+  });
+
   it('an empty wallet refuses the send with 400 INSUFFICIENT_BALANCE and writes nothing', async () => {
     const org = t.server.services.orgs.create('Broke').id;
     await expect(t.server.services.messaging.send({ orgId: org, channel: 'sms', to: '+14155550100', sender: 'X', type: 'text', text: 'hi', source: 'API' }))

@@ -11,6 +11,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
+import { keyedAnswers, type Resume } from './keyed-answers.ts';
 import { messagingReads, toMessage } from './messaging.reads.ts';
 import type { Origin } from './origin.ts';
 import type { ChannelProvider, ProviderOutcome, Providers, ProviderSend } from './provider.ts';
@@ -164,30 +165,39 @@ export function createMessagingService(deps: {
   async function sendMany(inputs: OutboundInput[], options: SendManyOptions = {}): Promise<Array<{ message: Message } | { error: unknown }>> {
     const ids = inputs.map((input) => input.messageId ?? newId('msg'));
     const answers: Array<{ message: Message } | { error: unknown } | null> = inputs.map(() => null);
-    type Pending = { input: OutboundInput; i: number; row: MessageRow };
+    /** `handedOver`: what the message is handed to its provider with may be kept (see `queueAll`), to drop once its outcome is recorded. */
+    type Pending = { input: OutboundInput; i: number; row: MessageRow; handedOver: boolean };
     const outcomes = new Map<number, ProviderOutcome>();
     /**
      * Queues every message; must run in a transaction. With `isolate`, each in a savepoint, so that a
      * refusal leaves the others. Without, a refusal aborts the attempt (see `attempt`): savepoints are not
-     * free (releasing one flushes the contacts' full-text index, a new segment per new contact).
+     * free (releasing one flushes the contacts' full-text index, a new segment per new contact). With
+     * `keepHandOver` (a provider answers after this commit), a message with its own id keeps its payload until
+     * its outcome is recorded: a keyed request run again after a stop hands it over again (`keyedAnswers`).
      */
-    const queueAll = (isolate: boolean): Pending[] => inputs.flatMap((input, i) => {
+    const queueAll = (isolate: boolean, keepHandOver: boolean): Pending[] => inputs.flatMap((input, i) => {
       const id = ids[i] as string;
       const existing = input.messageId ? store.byId(id) : undefined;
       if (existing && existing.status !== 'queued') {
         answers[i] = { message: settled(existing, input) };
         return [];
       }
-      if (existing) return [{ input, i, row: existing }];
+      if (existing) return [{ input, i, row: existing, handedOver: true }];
+      const handedOver = keepHandOver && input.messageId !== undefined;
+      const queue = (): MessageRow => {
+        const row = enqueue(input, id);
+        if (handedOver) store.keepQueuedSend(id, JSON.stringify(input.payload ?? {}));
+        return row;
+      };
       if (!isolate) {
         try {
-          return [{ input, i, row: enqueue(input, id) }];
+          return [{ input, i, row: queue(), handedOver }];
         } catch (error) {
           throw new QueueRefused(error);
         }
       }
       try {
-        return [{ input, i, row: db.savepoint(() => enqueue(input, id)) }];
+        return [{ input, i, row: db.savepoint(queue), handedOver }];
       } catch (error) {
         answers[i] = { error };
         return [];
@@ -221,13 +231,16 @@ export function createMessagingService(deps: {
       return groups;
     };
     const recordAll = (pending: Pending[], outcomes: Map<number, ProviderOutcome>): void => {
-      for (const p of pending) answers[p.i] = { message: record(p.input, p.row, outcomes.get(p.i) as ProviderOutcome) };
+      for (const p of pending) {
+        if (p.handedOver) store.dropQueuedSend(p.row.id);
+        answers[p.i] = { message: record(p.input, p.row, outcomes.get(p.i) as ProviderOutcome) };
+      }
     };
 
     if (inputs.every((input) => providerOf(input).deliverInTransaction)) {
       // Providers that deliver by writing to this database: queue, deliver and record in one commit.
       attempt((isolate) => {
-        const pending = queueAll(isolate);
+        const pending = queueAll(isolate, false);
         for (const [provider, group] of byProvider(pending)) {
           const sends = providerSends(group);
           let results: ProviderOutcome[];
@@ -243,7 +256,7 @@ export function createMessagingService(deps: {
       return answers as Array<{ message: Message } | { error: unknown }>;
     }
 
-    const pending = attempt(queueAll);
+    const pending = attempt((isolate) => queueAll(isolate, true));
     for (const [provider, group] of byProvider(pending)) {
       const results = await providerCall(provider, providerSends(group));
       group.forEach((p, k) => outcomes.set(p.i, results[k] as ProviderOutcome));
@@ -257,6 +270,8 @@ export function createMessagingService(deps: {
     input.onSettled?.(message);
     return message;
   }
+
+  const answers = keyedAnswers({ store, sendMany });
 
   return {
     /**
@@ -274,17 +289,16 @@ export function createMessagingService(deps: {
       });
     },
     sendMany,
+    keyedAnswers: answers,
     /**
-     * What a keyed request run again after a stop had sent as `part` (see `Origin`), once its outcome is
-     * recorded: the caller answers it as its first run did, before checking again what guards only sending (a
-     * template, a blocked contact, the wallet). Its status is that outcome (`sent`, or `failed` at the provider
-     * and refunded), as the first run answered it; receipts since (delivered, read, a bounce) are the log's.
-     * Null when unkeyed, when nothing was sent there, or while the message is `queued` (a send resumes it).
+     * What a keyed request run again after a stop had sent as `part` (see `Origin`): the caller answers it as its
+     * first run did, before checking again what guards only sending (a template, a blocked contact, the wallet).
+     * Its status is the outcome its send recorded (`sent`, or `failed` at the provider and refunded), as the first
+     * run answered it; receipts since (delivered, read, a bounce) are the log's. A message the stop left queued is
+     * handed over again first (`resume`: through which provider, and what settling it does). Null when unkeyed, or
+     * when nothing was sent there.
      */
-    keyedAnswer(origin: Origin, part: string): Message | null {
-      const row = origin.messageId ? store.byId(origin.messageId(part)) : undefined;
-      return row && row.status !== 'queued' ? { ...toMessage(row), status: row.sent_at ? 'sent' : 'failed' } : null;
-    },
+    keyedAnswer: async (origin: Origin, part: string, resume?: Resume): Promise<Message | null> => (await answers(origin, [part], resume))[0] ?? null,
 
     /** A customer's message delivered by a provider: contact, conversation (unread + 1), log and event. */
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {

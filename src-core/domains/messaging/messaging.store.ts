@@ -39,6 +39,9 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       read_at = CASE WHEN @status = 'read' THEN @at ELSE read_at END,
       failed_at = CASE WHEN @status = 'failed' THEN @at ELSE failed_at END
     WHERE id = @id`);
+  const insertQueuedSend = sql.prepare(`INSERT INTO queued_sends (message_id, payload) VALUES (?, ?)`);
+  const queuedSend = sql.prepare(`SELECT payload FROM queued_sends WHERE message_id = ?`).pluck();
+  const deleteQueuedSend = sql.prepare(`DELETE FROM queued_sends WHERE message_id = ?`);
   const findConversation = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND address = ?`);
   const insertConversation = sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, contact_id, created_at)
     VALUES (@id, @org_id, @channel, @address, @contact_id, @created_at)`);
@@ -93,6 +96,10 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
         read_at: status === 'read' ? at : row.read_at, failed_at: status === 'failed' ? at : row.failed_at,
       };
     },
+    /** What a queued message was handed to its provider with (its payload, as JSON), kept until its outcome is recorded. */
+    keepQueuedSend: (messageId: string, payload: string) => void insertQueuedSend.run(messageId, payload),
+    queuedSend: (messageId: string) => queuedSend.get(messageId) as string | undefined,
+    dropQueuedSend: (messageId: string) => void deleteQueuedSend.run(messageId),
     findConversation: (orgId: string, channel: string, address: string) => findConversation.get(orgId, channel, address) as ConversationRow | undefined,
     /** Inserts a conversation and returns its row as stored. */
     insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count'>): ConversationRow {

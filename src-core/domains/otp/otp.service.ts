@@ -146,13 +146,18 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     /**
      * Sends a new code over the widget's first channel. `code` fixes the code (the demo seed only; the API never
      * passes it). With `keyedId` (an Idempotency-Key), the request and its message take their ids from the key:
-     * run again after a stop, the request answers what its first run sent (no second code, no second charge),
-     * before anything is checked again; one whose first run committed nothing is made afresh.
+     * run again after a stop, the request answers what its first run sent (no second code, no second charge; a code
+     * it left queued goes out first), before anything is checked again; one whose first run committed nothing is made afresh.
      */
     async send(orgId: string, input: SendOtpInput, options: { code?: string; keyedId?: KeyedId | undefined } = {}): Promise<OtpSendResult> {
       const origin = systemOrigin(options.keyedId);
       const id = options.keyedId?.('otp', 'request') ?? newId('otp');
-      const sent = messaging.keyedAnswer(origin, OTP_MESSAGE_PART);
+      // A code the stop left queued goes out as recorded (its channel, its code); failing there takes its request back, as on a first run.
+      const sent = await messaging.keyedAnswer(origin, OTP_MESSAGE_PART, {
+        onSettled: (settled) => {
+          if (settled.status === 'failed') store.deleteRequest(id);
+        },
+      });
       if (sent) {
         assertDelivered(sent);
         return { requestId: id };
@@ -186,7 +191,9 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
      */
     async retry(orgId: string, input: RetryOtpInput, keyedId?: KeyedId): Promise<OtpSendResult> {
       const origin = systemOrigin(keyedId);
-      const sent = messaging.keyedAnswer(origin, OTP_MESSAGE_PART);
+      // A code the stop left queued goes out as recorded. Failing there leaves the resend counted: the code it replaced is
+      // not kept to put back (only a code's hash is, and the new one's took its place).
+      const sent = await messaging.keyedAnswer(origin, OTP_MESSAGE_PART);
       if (sent) {
         assertDelivered(sent);
         return { requestId: input.requestId };

@@ -88,9 +88,9 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
      * request run again after a stop answers the message it had sent (RCS, or the fallback), before any check.
      */
     async send(orgId: string, input: SendRcsInput, origin: Origin): Promise<RcsSendResult & { message: Message }> {
-      const sentAsRcs = messaging.keyedAnswer(origin, RCS_MESSAGE_PART);
+      const sentAsRcs = await messaging.keyedAnswer(origin, RCS_MESSAGE_PART);
       if (sentAsRcs) return rcsAnswer(sentAsRcs);
-      const sentAsSms = messaging.keyedAnswer(origin, smsMessagePart(0));
+      const sentAsSms = await messaging.keyedAnswer(origin, smsMessagePart(0));
       if (sentAsSms) return fallbackAnswer(sentAsSms);
       const template = approvedTemplate(orgId, input.templateId);
       const values = input.rcsVariables ?? {};

@@ -170,9 +170,9 @@ export function createSmsService(deps: {
      */
     async send(orgId: string, input: SendSmsInput, origin: Origin): Promise<SmsSendResult & { messages: Message[] }> {
       const recipients = [...new Set(input.to.map(e164))];
-      // Run again under its key after a stop: what the first run sent (to every recipient, or to none) answers
-      // before the sender, the template, the contacts and the wallet are checked again.
-      const answered = recipients.map((_, i) => messaging.keyedAnswer(origin, smsMessagePart(i)));
+      // Run again under its key after a stop: what the first run sent (to every recipient, or to none; those it left
+      // queued handed over again) answers before the sender, the template, the contacts and the wallet are checked again.
+      const answered = await messaging.keyedAnswers(origin, recipients.map((_, i) => smsMessagePart(i)));
       const messages = answered.length > 0 && answered.every((message): message is Message => message !== null) ? answered : await sendAll(orgId, input, recipients, origin);
       const sent = messages.filter((m) => m.status !== 'failed');
       const status = sent.length === messages.length ? 'sent' : sent.length === 0 ? 'failed' : 'partially_sent';

@@ -71,6 +71,7 @@ export function emailAdapter(email: EmailService): ChannelAdapter {
       ...(body.template?.id ? [] : ['template.id']), ...(body.email?.fromName ? [] : ['email.fromName']), ...(body.email?.fromEmail ? [] : ['email.fromEmail']),
     ],
     part: EMAIL_MESSAGE_PART,
+    resume: (orgId) => email.resume(orgId),
     send: async (orgId, body, origin) => (await email.send(orgId, {
       templateId: body.template?.id ?? '', recipient: { to: body.to, firstName: body.email?.firstName, lastName: body.email?.lastName },
       variables: body.template?.variables, subject: body.email?.subject, fromName: body.email?.fromName ?? '', fromEmail: body.email?.fromEmail ?? '',

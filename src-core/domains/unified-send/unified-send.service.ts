@@ -3,7 +3,7 @@ import type { Channel, Message } from '../../contract/messaging.ts';
 import type { Scope } from '../../contract/scopes.ts';
 import type { UnifiedAttempt, UnifiedSendBody, UnifiedSendResult } from '../../contract/unified-send.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { partOf, type MessagingService, type Origin } from '../messaging/index.ts';
+import { partOf, type MessagingService, type Origin, type Resume } from '../messaging/index.ts';
 
 /** One channel as the unified send sees it: its scope, its required fields, and its own send path. */
 export type ChannelAdapter = {
@@ -11,6 +11,8 @@ export type ChannelAdapter = {
   missingFields(body: UnifiedSendBody): string[];
   /** The part the channel's own send names its message by (see `Origin`): a keyed re-run finds it there. */
   part: string;
+  /** How the channel hands over again a message a stop left queued, when not through its own provider (email's SMTP server). */
+  resume?(orgId: string): Resume;
   /** Sends through the channel's own path: the message (sent, or failed and refunded); a refusal throws. */
   send(orgId: string, body: UnifiedSendBody, origin: Origin): Promise<Message>;
 };
@@ -44,7 +46,8 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
 
     /**
      * Rules 2 and 3: each channel through its own path; the first success answers, else 502 with every attempt.
-     * A keyed request run again after a stop first looks for what each channel had sent: a channel that got
+     * A keyed request run again after a stop first looks for what each channel had sent (a message it left queued is
+     * handed over again first, and counts as what its provider answers then): a channel that got
      * through then answers at once (those before it are not tried again, whatever their checks say now: one
      * refused then has no message, and its attempt says so); one that failed is answered as failed and the
      * chain goes on from the next; a channel it never reached is tried as on a first run.
@@ -52,7 +55,11 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
     async send(orgId: string, body: UnifiedSendBody, origin: Origin): Promise<UnifiedSendResult> {
       this.validate(body);
       const chain = chainOf(body).map((channel) => ({ channel, origin: partOf(origin, channel) }));
-      const found = chain.map((c) => deps.messaging.keyedAnswer(c.origin, adapterFor(c.channel).part));
+      const found: Array<Message | null> = [];
+      for (const { channel, origin: channelOrigin } of chain) {
+        const adapter = adapterFor(channel);
+        found.push(await deps.messaging.keyedAnswer(channelOrigin, adapter.part, adapter.resume?.(orgId)));
+      }
       const through = found.findIndex((message) => message && message.status !== 'failed');
       const attempts: UnifiedAttempt[] = [];
       for (const [i, { channel, origin: channelOrigin }] of chain.entries()) {

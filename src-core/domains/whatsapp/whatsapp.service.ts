@@ -130,7 +130,7 @@ export function createWhatsappService(deps: {
      * request run again after a stop answers the message it had sent, whatever the template's status is now.
      */
     async sendTemplate(orgId: string, input: SendTemplateInput, origin: Origin): Promise<WaSendResult & { message: Message }> {
-      const message = messaging.keyedAnswer(origin, TEMPLATE_MESSAGE_PART)
+      const message = await messaging.keyedAnswer(origin, TEMPLATE_MESSAGE_PART)
         ?? await messaging.send(composeTemplate(orgId, approvedNamed(orgId, input), input.to, input.components, origin));
       return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, message };
     },
