@@ -1,8 +1,9 @@
 // A keyed request stopped while its message was queued (recorded and charged, handed to a provider that had not
 // answered): the restarted server, asked again with the key, hands the message over again as it was recorded and
 // answers as the first run would have, before any check runs again, whatever changed since (a sending domain
-// unverified, a sender id rejected, a contact blocked, a template rejected, an OTP widget changed). The stop is what
-// it leaves: the database as committed while the provider held the message, on which a second server starts.
+// unverified, a sender id rejected, a contact blocked, a template rejected, an OTP widget changed); a unified send's
+// channel that refused the first run is reported with that run's reason. The stop is what it leaves: the database as
+// committed while the provider held the message, on which a second server starts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -169,6 +170,25 @@ describe('a keyed message left queued by a stop, asked for again after the resta
       expect([again.status, again.body.channelUsed, again.body.attempts]).toEqual([200, 'whatsapp', [{ channel: 'whatsapp', status: 'sent', messageId: again.body.messageId }]]);
       expect((await b.handset('+14155550971')).map((m) => m.channel)).toEqual(['whatsapp']);
       expect(await wallet(b)).toEqual(before);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('unified send: WhatsApp refused and the SMS left queued; after the restart the SMS answers, and WhatsApp\'s refusal is the one the first run met', async () => {
+    await a.request('POST', '/v1/whatsapp/templates', { token: key, body: { name: 'not_yet', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hello there' }] } });
+    const body = { to: '+14155550972', channel: 'whatsapp', fallbackChannels: ['sms'], template: { name: 'not_yet', languageCode: 'en' }, message: SMS_TEXT, sms: { senderId: 'ACMEIN' } };
+    holding = true;
+    const b = await stopWhenHeld(() => keyed(a, '/v1/messages/send', body, 'unified-refused'), heldCount(1), releaseHeld);
+    try {
+      sql(b, `UPDATE whatsapp_templates SET status = 'APPROVED' WHERE name = 'not_yet'`);
+      const again = await keyed(b, '/v1/messages/send', body, 'unified-refused');
+      expect([again.status, again.body.channelUsed]).toEqual([200, 'sms']);
+      expect(again.body.attempts).toEqual([
+        { channel: 'whatsapp', status: 'failed', error: 'Template not_yet is PENDING; only APPROVED templates can be sent' },
+        { channel: 'sms', status: 'sent', messageId: again.body.messageId },
+      ]);
+      expect((await b.handset('+14155550972')).map((m) => m.channel)).toEqual(['sms']);
     } finally {
       await b.close();
     }

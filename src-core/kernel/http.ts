@@ -12,7 +12,7 @@ import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
 import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
-import type { Idempotency, KeyedId, StoredAnswer } from './idempotency.ts';
+import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { jsonBodyProblem } from './json-body.ts';
 import { parseBody, parseInput } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -161,8 +161,8 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       if (isBodyScopes(route.scope) && caller.kind === 'apiKey') {
         for (const scope of route.scope.fromBody(body)) requireScope(caller.key.scopes, scope);
       }
-      const run = async (keyedId?: KeyedId): Promise<StoredAnswer & { headers?: Record<string, string> }> => {
-        const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers, keyedId });
+      const run = async (keyedId?: KeyedId, keyedNotes?: KeyedNotes): Promise<StoredAnswer & { headers?: Record<string, string> }> => {
+        const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers, keyedId, keyedNotes });
         if (result && typeof result === 'object' && '__reply' in result) {
           const answer = result as Reply;
           return { status: answer.status, body: answer.body, ...(answer.headers ? { headers: answer.headers } : {}) };

@@ -25,21 +25,41 @@ const flightKey = (input: { orgId: string; key: string }): string => `${input.or
 export type KeyedId = (prefix: string, part: string) => string;
 /** A claim's ids: from the organization, the key and when it was claimed (a key used again after its window gets new ones). */
 const keyedIds = (orgId: string, key: string, claimedMs: number): KeyedId => (prefix, part) => seededId(prefix, `${orgId}\n${key}\n${claimedMs}\n${part}`);
+/**
+ * What a keyed request notes of its progress beside its key, by part, for a run after a stop to read: what its
+ * records cannot tell (a part that refused it, and why). A note commits when written.
+ */
+export type KeyedNotes = { note(part: string, value: unknown): void; noted(part: string): unknown };
 
 export function createIdempotency(deps: { db: Db; clock: Clock }) {
   const store = createIdempotencyStore(deps.db.sql);
+  const progressOf = (orgId: string, key: string, claimedMs: number): Record<string, unknown> | undefined => {
+    const json = store.progress(orgId, key, claimedMs);
+    return json === undefined ? undefined : JSON.parse(json) as Record<string, unknown>;
+  };
+  /** A claim's notes (see `KeyedNotes`); a claim gone since (its key released, or taken over after its window) keeps none. */
+  const keyedNotes = (orgId: string, key: string, claimedMs: number): KeyedNotes => ({
+    note: (part, value) => deps.db.tx(() => {
+      const progress = progressOf(orgId, key, claimedMs);
+      if (progress) store.setProgress(orgId, key, claimedMs, JSON.stringify({ ...progress, [part]: value }));
+    }),
+    noted(part) {
+      const progress = progressOf(orgId, key, claimedMs);
+      return progress && Object.hasOwn(progress, part) ? progress[part] : undefined;
+    },
+  });
   /** The requests this process is running under a key: a repeat waits for the first and gets its answer. */
   const inFlight = new Map<string, Promise<unknown>>();
 
   /**
    * Runs `work` once per (organization, key): the first answer is stored (a thrown AppError included,
    * rendered by `renderError` as the route renders it), later identical requests get it back with
-   * `replayed: true`. With `resumable`, `work` gets the claim's ids, and a claim a stop left
+   * `replayed: true`. With `resumable`, `work` gets the claim's ids and notes, and a claim a stop left
    * unanswered is run again with them.
    */
   async function run(
     input: { orgId: string; key: string; route: string; body: unknown; resumable?: boolean },
-    work: (keyedId?: KeyedId) => Promise<StoredAnswer>,
+    work: (keyedId?: KeyedId, notes?: KeyedNotes) => Promise<StoredAnswer>,
     renderError: (error: AppError) => unknown,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
@@ -74,13 +94,15 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
   /** Runs the claimed request and keeps its answer; a repeat arriving meanwhile waits for it. */
   function perform(
     input: { orgId: string; key: string; resumable?: boolean },
-    work: (keyedId?: KeyedId) => Promise<StoredAnswer>,
+    work: (keyedId?: KeyedId, notes?: KeyedNotes) => Promise<StoredAnswer>,
     renderError: (error: AppError) => unknown,
     claimedMs: number,
   ): Promise<StoredAnswer & { replayed: boolean }> {
     const running = (async () => {
       try {
-        const answer = await work(input.resumable ? keyedIds(input.orgId, input.key, claimedMs) : undefined);
+        const answer = await (input.resumable
+          ? work(keyedIds(input.orgId, input.key, claimedMs), keyedNotes(input.orgId, input.key, claimedMs))
+          : work());
         store.finish(input.orgId, input.key, answer.status, JSON.stringify(answer.body ?? null));
         return { ...answer, replayed: false };
       } catch (error) {

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { Scope } from '../contract/scopes.ts';
 import type { KeyIdentity } from './api-keys.ts';
-import type { KeyedId } from './idempotency.ts';
+import type { KeyedId, KeyedNotes } from './idempotency.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -32,6 +32,8 @@ export type RouteContext<P, Q, B> = {
   headers: Record<string, string | string[] | undefined>;
   /** On a `resumable` route called with an Idempotency-Key: the key's own id for each record the request makes. */
   keyedId?: KeyedId | undefined;
+  /** With `keyedId`: what the request notes of its progress beside its key, for a run after a stop to read. */
+  keyedNotes?: KeyedNotes | undefined;
 };
 
 export type Reply = { readonly __reply: true; status: number; body: unknown; headers?: Record<string, string> };

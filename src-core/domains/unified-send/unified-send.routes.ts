@@ -12,7 +12,7 @@ export function unifiedSendRoutes(service: UnifiedSendService) {
         fromBody: (body) => service.scopesFor(body as UnifiedSendBody),
         probe: { body: { to: '+14155550101', channel: 'whatsapp', template: { name: 'x', languageCode: 'en' } }, scope: 'whatsapp:send' },
       },
-      handler: ({ orgId, body, caller, keyedId }) => service.send(orgId, body, originOf(caller, keyedId)),
+      handler: ({ orgId, body, caller, keyedId, keyedNotes }) => service.send(orgId, body, originOf(caller, keyedId), keyedNotes),
     }),
   ];
 }

@@ -3,6 +3,7 @@ import type { Channel, Message } from '../../contract/messaging.ts';
 import type { Scope } from '../../contract/scopes.ts';
 import type { UnifiedAttempt, UnifiedSendBody, UnifiedSendResult } from '../../contract/unified-send.ts';
 import { AppError } from '../../kernel/errors.ts';
+import type { KeyedNotes } from '../../kernel/idempotency.ts';
 import { partOf, type MessagingService, type Origin, type Resume } from '../messaging/index.ts';
 
 /** One channel as the unified send sees it: its scope, its required fields, and its own send path. */
@@ -18,6 +19,15 @@ export type ChannelAdapter = {
 };
 
 export const chainOf = (body: UnifiedSendBody): Channel[] => [...new Set([body.channel, ...(body.fallbackChannels ?? [])])];
+
+/** Why a channel refused a keyed unified send (noted with its key: no message records it). */
+type Refusal = { code: string; message: string };
+const refusalOf = (notes: KeyedNotes | undefined, channel: Channel): Refusal | undefined => {
+  const noted = notes?.noted(channel) as Partial<Refusal> | undefined;
+  return typeof noted?.code === 'string' && typeof noted.message === 'string' ? { code: noted.code, message: noted.message } : undefined;
+};
+/** A refusal a key claimed before migration 29 did not note. */
+const refusedThen = (channel: Channel): string => `${channel} refused this request when it first ran (before a stop cut it short); not tried again`;
 
 export type UnifiedSendDeps = { adapters: Partial<Record<Channel, ChannelAdapter>>; messaging: Pick<MessagingService, 'keyedAnswer'> };
 
@@ -49,10 +59,10 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
      * A keyed request run again after a stop first looks for what each channel had sent (a message it left queued is
      * handed over again first, and counts as what its provider answers then): a channel that got
      * through then answers at once (those before it are not tried again, whatever their checks say now: one
-     * refused then has no message, and its attempt says so); one that failed is answered as failed and the
+     * refused then has no message, and its attempt says why, as noted with the key); one that failed is answered as failed and the
      * chain goes on from the next; a channel it never reached is tried as on a first run.
      */
-    async send(orgId: string, body: UnifiedSendBody, origin: Origin): Promise<UnifiedSendResult> {
+    async send(orgId: string, body: UnifiedSendBody, origin: Origin, notes?: KeyedNotes): Promise<UnifiedSendResult> {
       this.validate(body);
       const chain = chainOf(body).map((channel) => ({ channel, origin: partOf(origin, channel) }));
       const found: Array<Message | null> = [];
@@ -65,7 +75,7 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
       for (const [i, { channel, origin: channelOrigin }] of chain.entries()) {
         let message = found[i] ?? null;
         if (!message && i < through) {
-          attempts.push({ channel, status: 'failed', error: `${channel} refused this request when it first ran (before a stop cut it short); not tried again` });
+          attempts.push({ channel, status: 'failed', error: refusalOf(notes, channel)?.message ?? refusedThen(channel) });
           continue;
         }
         try {
@@ -73,6 +83,8 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
         } catch (error) {
           if (error instanceof AppError && error.code === 'CONTACT_BLOCKED') throw error;
           if (!(error instanceof AppError)) throw error;
+          // Kept with the key before the next channel is tried: a run after a stop reports it as this one did.
+          notes?.note(channel, { code: error.code, message: error.message } satisfies Refusal);
           attempts.push({ channel, status: 'failed', error: error.message });
           continue;
         }
