@@ -56,10 +56,10 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
 
     /**
      * Rules 2 and 3: each channel through its own path; the first success answers, else 502 with every attempt.
-     * A keyed request run again after a stop first looks for what each channel had sent (a message it left queued is
-     * handed over again first, and counts as what its provider answers then): a channel that got
-     * through then answers at once (those before it are not tried again, whatever their checks say now: one
-     * refused then has no message, and its attempt says why, as noted with the key); one that failed is answered as failed and the
+     * A keyed request run again after a stop first looks for what each channel had sent (a message it left queued
+     * is handed over again first, and counts as what its provider answers then): a channel that got through then
+     * answers at once (those before it are not tried again, whatever their checks say now: one refused then has
+     * no message, and its attempt says why, as noted with the key); one that failed is answered as failed and the
      * chain goes on from the next; a channel it never reached is tried as on a first run.
      */
     async send(orgId: string, body: UnifiedSendBody, origin: Origin, notes?: KeyedNotes): Promise<UnifiedSendResult> {
