@@ -1,6 +1,7 @@
 // An open thread shows its newest message in full, and keeps it so through what changes the layout after the
 // messages are shown (the contact's tags arriving in the header, a window resized) and as customers write in; a
-// reader who scrolled up to read the history is left where they are.
+// reader who scrolled up to read the history is left where they are, told by a button how many customer
+// messages came in below since, which takes them there.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -12,6 +13,7 @@ let page: Page;
 /** The demo's Alice: a contact with tags, so the thread's header grows when the contact is read. */
 const ALICE = '+14155550101';
 const messages = () => page.getByTestId('thread-messages');
+const newBelow = () => page.getByTestId('new-below');
 
 beforeAll(async () => {
   session = await openConsole({ width: 1280, height: 720 });
@@ -40,6 +42,17 @@ async function settledScroll(): Promise<{ top: number; fromEnd: number; scrolls:
     }
     return { top: el.scrollTop, fromEnd: el.scrollHeight - el.scrollTop - el.clientHeight, scrolls: el.scrollHeight > el.clientHeight };
   });
+}
+
+/** Scrolls the thread up as a reader does, with the wheel, well away from its end. */
+async function scrollUp(): Promise<{ top: number }> {
+  await messages().hover();
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="thread-messages"]');
+    return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight > 200;
+  });
+  return settledScroll();
 }
 
 async function inbound(text: string): Promise<void> {
@@ -81,15 +94,11 @@ describe('inbox thread scroll', () => {
   });
 
   it('leaves a reader who scrolled up where they are, as a message comes and as the window changes size', async () => {
-    await messages().hover();
-    await page.mouse.wheel(0, -300);
-    await page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid="thread-messages"]');
-      return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight > 200;
-    });
-    const reading = await settledScroll();
+    const reading = await scrollUp();
+    expect(await newBelow().count()).toBe(0);
     await inbound('Hello? Anyone?');
     expect(await settledScroll()).toMatchObject({ top: reading.top });
+    expect(await newBelow().textContent()).toBe('↓ 1 new message');
     await page.setViewportSize({ width: 1280, height: 600 });
     expect((await settledScroll()).top).toBe(reading.top);
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -102,7 +111,78 @@ describe('inbox thread scroll', () => {
       const el = document.querySelector('[data-testid="thread-messages"]');
       return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight <= 2;
     });
+    await newBelow().waitFor({ state: 'detached' });
     await inbound('Last one, promise');
     expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await newBelow().count()).toBe(0);
+  });
+});
+
+describe('inbox thread, new messages below', () => {
+  it('counts the customer messages that came in below a reader, in a button over the list, not the composer', async () => {
+    const reading = await scrollUp();
+    await inbound('First while away');
+    const button = page.getByRole('button', { name: '1 new message', exact: true });
+    await button.waitFor();
+    await inbound('Second while away');
+    await page.getByRole('button', { name: '2 new messages', exact: true }).waitFor();
+    expect(await newBelow().textContent()).toBe('↓ 2 new messages');
+    expect((await settledScroll()).top).toBe(reading.top);
+
+    const [shown, list, composer] = await Promise.all([newBelow(), messages(), page.getByTestId('composer')].map((l) => l.boundingBox()));
+    expect(shown && list && composer).toBeTruthy();
+    expect(shown!.y + shown!.height).toBeLessThanOrEqual(list!.y + list!.height);
+    expect(shown!.y + shown!.height).toBeLessThanOrEqual(composer!.y);
+  });
+
+  it('clicked, shows the newest message and keeps to it, the focus left in the reply being typed', async () => {
+    await page.getByTestId('composer').fill('Half a reply');
+    await newBelow().click();
+    await newBelow().waitFor({ state: 'detached' });
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('composer');
+    await page.keyboard.type(', and the rest');
+    expect(await page.getByTestId('composer').inputValue()).toBe('Half a reply, and the rest');
+
+    // Pinned again: a new message is followed, and no button says so.
+    await inbound('Back at the end');
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await newBelow().count()).toBe(0);
+  });
+
+  it('pressed with Enter, does the same and hands the focus to the list it scrolled', async () => {
+    await scrollUp();
+    await inbound('Keyboard reader');
+    await newBelow().focus();
+    await page.keyboard.press('Enter');
+    await newBelow().waitFor({ state: 'detached' });
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('thread-messages');
+  });
+
+  it('goes when the reader scrolls to the end by hand', async () => {
+    await scrollUp();
+    await inbound('Scrolled to by hand');
+    await newBelow().waitFor();
+    await messages().hover();
+    await page.mouse.wheel(0, 5000);
+    await newBelow().waitFor({ state: 'detached' });
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+  });
+
+  it('starts again with another conversation: none shown there, nor back in this one', async () => {
+    await scrollUp();
+    await inbound('Before switching');
+    await newBelow().waitFor();
+    const other = page.locator(`[data-testid="conversation-row"]:not([data-address="${ALICE}"])`).first();
+    const address = await other.getAttribute('data-address');
+    await other.click();
+    await page.getByTestId('thread-address').filter({ hasText: address ?? 'none' }).waitFor();
+    await messages().waitFor();
+    expect(await newBelow().count()).toBe(0);
+    await page.locator(`[data-testid="conversation-row"][data-address="${ALICE}"]`).click();
+    await page.getByTestId('message').filter({ hasText: 'Before switching' }).waitFor();
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await newBelow().count()).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 // One conversation: messages oldest first with live status ticks, and the reply composer (or why the contact is blocked).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
-import { useFocusAfterChange } from '../../components/focus.ts';
+import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
@@ -14,6 +14,7 @@ import { useContact } from '../contacts/queries.ts';
 import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
 import { useThreadAnnouncements } from './thread-announcements.ts';
+import { newMessages, useNewBelow } from './new-below.ts';
 import { useUi } from '../../stores/ui.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles.css). */
@@ -52,6 +53,18 @@ function Bubble({ message }: { message: Message }) {
       </span>
       {message.status === 'failed' ? <span className="bubble-error">{message.errorMessage}</span> : null}
     </li>
+  );
+}
+
+/**
+ * Floats over the foot of the list while the agent reads the history and the customer wrote since; takes them to
+ * the newest. Pressed with a pointer it leaves the focus where it was (the reply being typed, say).
+ */
+function NewBelow({ count, onJump }: { count: number; onJump(event: MouseEvent<HTMLButtonElement>): void }) {
+  return (
+    <button type="button" className="new-below" data-testid="new-below" onMouseDown={(e) => e.preventDefault()} onClick={onJump}>
+      <span aria-hidden>↓ </span>{newMessages(count)}
+    </button>
   );
 }
 
@@ -102,7 +115,14 @@ export function Thread({ conversationId }: { conversationId: string }) {
 
   // The newest message in full: the list keeps to its end once shown, as messages come and as the header takes
   // room after them (the contact's tags load later), unless the agent scrolled up to read the history.
-  useStickToBottom(bubbles, Boolean(detail.data && thread.data), count);
+  const { pinned, jumpToEnd } = useStickToBottom(bubbles, Boolean(detail.data && thread.data), count);
+  // A remount resets it: the inbox keys the thread by its conversation.
+  const newBelow = useNewBelow(thread.data?.data, pinned);
+  // The button goes once pressed: when it held the focus (a key pressed it), the list it scrolled takes it.
+  const jumpToNewest = (event: MouseEvent<HTMLButtonElement>) => {
+    if (document.activeElement === event.currentTarget) thenFocus(jumpToEnd, () => bubbles.current);
+    else jumpToEnd();
+  };
   // Marked read once per newest customer message: a count alone repeats (1 → read 0 → a new 1) and the new one was skipped.
   const newestInbound = thread.data?.data.findLast((m) => m.direction === 'inbound')?.id ?? null;
   const markedFor = useRef<string | null>(null);
@@ -140,9 +160,12 @@ export function Thread({ conversationId }: { conversationId: string }) {
         ) : null}
       </header>
       {/* A Tab stop, so the keyboard can scroll a long thread (it holds nothing focusable); still a list, named. */}
-      <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? c.address}`} data-testid="thread-messages">
-        {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
-      </ul>
+      <div className="thread-body">
+        <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? c.address}`} data-testid="thread-messages">
+          {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
+        </ul>
+        {newBelow > 0 ? <NewBelow count={newBelow} onJump={jumpToNewest} /> : null}
+      </div>
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
         : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} />
           : c.channel === 'sms' ? <SmsComposer reply={reply} />
