@@ -37,6 +37,14 @@ async function violations(): Promise<string[]> {
 /** Nothing is loading or fetching (spinners gone), so axe sees the state the user reads. */
 const settled = () => page.waitForFunction(() => document.querySelector('.spinner, [role="status"].state') === null);
 
+/** The demo's Alice, whose WhatsApp thread gets long enough to be read from above. */
+const ALICE = '+14155550101';
+
+async function inbound(text: string) {
+  expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text })).status).toBe(201);
+  await page.getByTestId('message').filter({ hasText: text }).last().waitFor();
+}
+
 async function nav(section: string) {
   await page.getByTestId(`nav-${section}`).click();
   await page.locator(`[data-testid="nav-${section}"][aria-current="page"]`).waitFor();
@@ -50,6 +58,20 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByTestId('conversation-row').first().click();
     await page.getByTestId('thread').waitFor();
   }]),
+  ['inbox, a thread read from above with a new message below', async () => {
+    await page.getByTestId('tab-whatsapp').click();
+    await page.locator(`[data-testid="conversation-row"][data-address="${ALICE}"]`).click();
+    await page.getByTestId('thread-address').filter({ hasText: ALICE }).waitFor();
+    const list = page.getByTestId('thread-messages');
+    for (let n = 1; n <= 30 && !(await list.evaluate((el) => el.scrollHeight > el.clientHeight * 2)); n++) await inbound(`History ${n}`);
+    // Up at the start; two frames later the list has seen its scroll and let go of its end.
+    await list.evaluate(async (el) => {
+      el.scrollTop = 0;
+      for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
+    });
+    await inbound('While you were reading');
+    await page.getByTestId('new-below').waitFor();
+  }],
   ['contacts, with a contact open', async () => {
     await nav('contacts');
     await page.locator('[data-testid="contact-list"][data-ready="true"]').getByTestId('contact-row').first().click();
