@@ -170,6 +170,17 @@ describe('inbox thread, new messages below', () => {
     expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
   });
 
+  it('a reply sent from the history takes the agent to the end, where it shows', async () => {
+    await scrollUp();
+    await inbound('Can you confirm the address?');
+    await newBelow().waitFor();
+    await page.getByTestId('composer').fill('Yes, 12 Harbor Lane.');
+    await page.getByTestId('send-reply').click();
+    await page.getByTestId('message').filter({ hasText: 'Yes, 12 Harbor Lane.' }).waitFor();
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await newBelow().count()).toBe(0);
+  });
+
   it('starts again with another conversation: none shown there, nor back in this one', async () => {
     await scrollUp();
     await inbound('Before switching');

@@ -123,6 +123,11 @@ export function Thread({ conversationId }: { conversationId: string }) {
     if (document.activeElement === event.currentTarget) thenFocus(jumpToEnd, () => bubbles.current);
     else jumpToEnd();
   };
+  // Sending from the history takes the agent to the end, where their reply shows (every composer sends through `reply`).
+  const sentAt = reply.submittedAt;
+  useEffect(() => {
+    if (sentAt) jumpToEnd();
+  }, [sentAt, jumpToEnd]);
   // Marked read once per newest customer message: a count alone repeats (1 → read 0 → a new 1) and the new one was skipped.
   const newestInbound = thread.data?.data.findLast((m) => m.direction === 'inbound')?.id ?? null;
   const markedFor = useRef<string | null>(null);
