@@ -1,7 +1,10 @@
 // The webhook POST: it connects to the addresses the destination check approved (a name is not looked up
 // again), keeps the Host the URL names, follows no redirect, keeps the start of the answer, and times out.
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_EXCERPT, pinnedLookup, post } from './post.ts';
 
@@ -73,6 +76,31 @@ describe('post', () => {
     expect(silent).toMatchObject({ status: null, body: null, error: 'timed out after 0.2 s' });
     const cut = await post(`http://127.0.0.1:${port}/cut`, headers, '{}', { timeoutMs: 5_000, pinned: null });
     expect(cut).toMatchObject({ status: null, error: expect.any(String) });
+  });
+});
+
+describe('post over https', () => {
+  it('reaches the pinned address and asks for the URL\'s name (SNI), which the certificate is checked against', async () => {
+    const tls = join(import.meta.dirname, '..', '..', 'testing', 'tls');
+    const names: string[] = [];
+    const secure = createTlsServer({
+      key: readFileSync(join(tls, 'hooks.example.test.key')), cert: readFileSync(join(tls, 'hooks.example.test.crt')),
+      SNICallback: (name, done) => {
+        names.push(name);
+        done(null);
+      },
+    }, (_q, r) => r.writeHead(200).end('ok'));
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port: tlsPort } = secure.address() as AddressInfo;
+      // The certificate is self-signed, so the handshake is refused, after the name was asked for at the pinned address.
+      const outcome = await post(`https://hooks.example.test:${tlsPort}/hook`, headers, '{}', { timeoutMs: 5_000, pinned: ['127.0.0.1'] });
+      expect(outcome).toMatchObject({ status: null, error: 'self-signed certificate' });
+      expect(names).toEqual(['hooks.example.test']);
+    } finally {
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
+    }
   });
 });
 
