@@ -200,7 +200,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
      * queued to the SMTP server again), before the sender, template or address is checked again.
      */
     async send(orgId: string, input: SendEmailInput, origin: Origin): Promise<EmailSendResult & { message: Message }> {
-      const message = await messaging.keyedAnswer(origin, EMAIL_MESSAGE_PART, resume(orgId))
+      const message = await messaging.keyedAnswer(origin, EMAIL_MESSAGE_PART, () => resume(orgId))
         ?? await messaging.send({ ...compose(orgId, prepare(orgId, input), input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, EMAIL_MESSAGE_PART) });
       // The message keeps the template it was made from (its id and its name then).
       return { messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: message.templateId ?? input.templateId, templateName: message.templateName ?? '', message };

@@ -32,17 +32,21 @@ export function keyedAnswers(deps: { store: MessagingStore; sendMany: (inputs: O
    * The messages a keyed request had sent as `parts` (see `Origin`), in order; null where it sent none (or unkeyed). A
    * message still queued with what it was handed over with kept is handed over again first (all of them in one group);
    * one queued before that was kept (a database from before migration 28) stays null: its send path resumes it.
+   * `resume` is asked only then (it may read what the organization has connected).
    */
-  return async (origin: Origin, parts: string[], resume: Resume = {}): Promise<Array<Message | null>> => {
+  return async (origin: Origin, parts: string[], resume: () => Resume = () => ({})): Promise<Array<Message | null>> => {
     const idOf = origin.messageId;
     if (!idOf) return parts.map(() => null);
     const ids = parts.map((part) => idOf(part));
     const queued = ids.flatMap((id) => {
       const row = store.byId(id);
       const payload = row?.status === 'queued' ? store.queuedSend(id) : undefined;
-      return row && payload !== undefined ? [resend(row, payload, resume)] : [];
+      return row && payload !== undefined ? [{ row, payload }] : [];
     });
-    if (queued.length > 0) await deps.sendMany(queued);
+    if (queued.length > 0) {
+      const how = resume();
+      await deps.sendMany(queued.map(({ row, payload }) => resend(row, payload, how)));
+    }
     return ids.map((id) => {
       const row = store.byId(id);
       return row && row.status !== 'queued' ? answerOf(row) : null;

@@ -110,11 +110,11 @@ describe('messaging over the simulated world', () => {
     const kept = () => t.server.db.sql.prepare(`SELECT COUNT(*) AS n FROM queued_sends`).get();
     expect(kept()).toEqual({ n: 1 });
     expect(await messaging.keyedAnswer(origin, 'none')).toBeNull();
-    const answered = await messaging.keyedAnswer(origin, 'sms0', { provider: answering });
+    const answered = await messaging.keyedAnswer(origin, 'sms0', () => ({ provider: answering }));
     expect([answered?.status, answered?.externalId, heard]).toEqual(['sent', 'ext_msg_keyedAndQueued0000sms0', [['Your order shipped', { route: 'transactional' }]]]);
     expect(before - t.server.services.wallet.get(t.organizationId).balancePaise).toBe(answered?.billingAmountPaise);
     // Settled now: asked again, it answers without handing anything over.
-    expect((await messaging.keyedAnswer(origin, 'sms0', { provider: answering }))?.status).toBe('sent');
+    expect((await messaging.keyedAnswer(origin, 'sms0', () => ({ provider: answering })))?.status).toBe('sent');
     expect(heard).toHaveLength(1);
     // What was kept of the hand-over goes once the outcome is recorded.
     expect(kept()).toEqual({ n: 0 });

@@ -295,10 +295,10 @@ export function createMessagingService(deps: {
      * first run did, before checking again what guards only sending (a template, a blocked contact, the wallet).
      * Its status is the outcome its send recorded (`sent`, or `failed` at the provider and refunded), as the first
      * run answered it; receipts since (delivered, read, a bounce) are the log's. A message the stop left queued is
-     * handed over again first (`resume`: through which provider, and what settling it does). Null when unkeyed, or
+     * handed over again first (`resume`, asked only then: through which provider, and what settling it does). Null when unkeyed, or
      * when nothing was sent there.
      */
-    keyedAnswer: async (origin: Origin, part: string, resume?: Resume): Promise<Message | null> => (await answers(origin, [part], resume))[0] ?? null,
+    keyedAnswer: async (origin: Origin, part: string, resume?: () => Resume): Promise<Message | null> => (await answers(origin, [part], resume))[0] ?? null,
 
     /** A customer's message delivered by a provider: contact, conversation (unread + 1), log and event. */
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {

@@ -153,11 +153,11 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       const origin = systemOrigin(options.keyedId);
       const id = options.keyedId?.('otp', 'request') ?? newId('otp');
       // A code the stop left queued goes out as recorded (its channel, its code); failing there takes its request back, as on a first run.
-      const sent = await messaging.keyedAnswer(origin, OTP_MESSAGE_PART, {
+      const sent = await messaging.keyedAnswer(origin, OTP_MESSAGE_PART, () => ({
         onSettled: (settled) => {
           if (settled.status === 'failed') store.deleteRequest(id);
         },
-      });
+      }));
       if (sent) {
         assertDelivered(sent);
         return { requestId: id };

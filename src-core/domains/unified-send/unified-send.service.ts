@@ -67,8 +67,8 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
       const chain = chainOf(body).map((channel) => ({ channel, origin: partOf(origin, channel) }));
       const found: Array<Message | null> = [];
       for (const { channel, origin: channelOrigin } of chain) {
-        const adapter = adapterFor(channel);
-        found.push(await deps.messaging.keyedAnswer(channelOrigin, adapter.part, adapter.resume?.(orgId)));
+        const { part, resume } = adapterFor(channel);
+        found.push(await deps.messaging.keyedAnswer(channelOrigin, part, resume && (() => resume(orgId))));
       }
       const through = found.findIndex((message) => message && message.status !== 'failed');
       const attempts: UnifiedAttempt[] = [];
