@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClock } from '../kernel/clock.ts';
+import { openDb } from '../kernel/db.ts';
+import { createOrgs } from '../kernel/orgs.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'switchboard-orgs-'));
@@ -59,6 +62,19 @@ describe('PATCH /dashboard/organizations/{id}', () => {
   it('takes the dashboard token only', async () => {
     const { key } = await t.createKey();
     expect((await t.request('PATCH', `/dashboard/organizations/${orgId}`, { token: key, body: { name: 'By key' } })).status).toBe(401);
+  });
+
+  it('a rename by another process on the same database (the CLI\'s orgs rename) is what the next send shows', async () => {
+    const { key } = await t.createKey({ organizationId: orgId, rateLimitPerMinute: 10_000 });
+    const other = openDb(dataFile);
+    try {
+      createOrgs({ db: other, clock: createClock({ kind: 'real' }) }).rename(orgId, 'Acme by the CLI');
+    } finally {
+      other.close();
+    }
+    expect((await sendTo(key, '+14155550132')).status).toBe(200);
+    expect((await t.handset('14155550132', orgId)).map((message: { from: string }) => message.from)).toEqual(['Acme by the CLI']);
+    expect((await t.dashboard('PATCH', `/dashboard/organizations/${orgId}`, { name: 'Acme Outlet' })).status).toBe(200);
   });
 
   it('keeps the new name across a restart', async () => {

@@ -1,5 +1,6 @@
 // SQL of organizations and the settings key-value table.
 import type { Sql } from './db.ts';
+import { createVersionedCache } from './versioned-cache.ts';
 
 export type OrgRow = { id: string; name: string; created_at: string };
 
@@ -11,11 +12,19 @@ export function createOrgsStore(sql: Sql) {
   const getSetting = sql.prepare(`SELECT value FROM settings WHERE key = ?`);
   const setSetting = sql.prepare(`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
   const deleteSetting = sql.prepare(`DELETE FROM settings WHERE key = ?`);
+  // Organizations read on the send path (a provider shows the organization's name), valid until one is renamed,
+  // here or by another process on the same database (the CLI's `orgs rename`).
+  const cache = createVersionedCache<OrgRow | undefined>(sql);
   return {
     insert: (org: { id: string; name: string; createdAt: string }) => void insert.run(org.id, org.name, org.createdAt),
     /** False when no organization has that id. */
-    rename: (id: string, name: string): boolean => rename.run(name, id).changes === 1,
+    rename(id: string, name: string): boolean {
+      cache.invalidate();
+      return rename.run(name, id).changes === 1;
+    },
     byId: (id: string) => byId.get(id) as OrgRow | undefined,
+    /** `byId`, from the cache. */
+    cachedById: (id: string) => cache.read(id, () => byId.get(id) as OrgRow | undefined),
     all: () => all.all() as OrgRow[],
     getSetting: (key: string) => (getSetting.get(key) as { value: string } | undefined)?.value,
     setSetting: (key: string, value: string) => void setSetting.run(key, value),

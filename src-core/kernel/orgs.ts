@@ -13,9 +13,6 @@ export const DEFAULT_ORG_NAME = 'Default organization';
 
 export function createOrgs(deps: { db: Db; clock: Clock }) {
   const store = createOrgsStore(deps.db.sql);
-  // Names read on the send path (a provider shows the organization as the sender), kept once read and
-  // replaced by a rename (organizations are never deleted).
-  const names = new Map<string, string>();
   function get(id: string): Organization {
     const row = store.byId(id);
     if (!row) throw notFound(`Organization ${id}`);
@@ -31,16 +28,13 @@ export function createOrgs(deps: { db: Db; clock: Clock }) {
     /** Renames an organization (404 when unknown): later sends show the new name; what was sent keeps the old one. */
     rename(id: string, name: string): Organization {
       if (!deps.db.tx(() => store.rename(id, name))) throw notFound(`Organization ${id}`);
-      names.set(id, name);
       return get(id);
     },
-    /** The organization's name (404 when unknown), read once per organization. */
+    /** The organization's name (404 when unknown), from a cache a rename (here or in another process) renews. */
     nameOf(id: string): string {
-      const known = names.get(id);
-      if (known !== undefined) return known;
-      const { name } = get(id);
-      names.set(id, name);
-      return name;
+      const row = store.cachedById(id);
+      if (!row) throw notFound(`Organization ${id}`);
+      return row.name;
     },
     list: (): Organization[] => store.all().map(toOrganization),
     /**
