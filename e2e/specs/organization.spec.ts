@@ -28,6 +28,11 @@ describe('the organization in the sidebar', () => {
     await page.getByTestId('organization-input').fill('   ');
     await page.getByTestId('organization-error').filter({ hasText: 'Type a name' }).waitFor();
     expect(await page.getByTestId('organization-save').getAttribute('aria-disabled')).toBe('true');
+    // Counted as the core counts: an emoji is one character.
+    await page.getByTestId('organization-input').fill('🏪'.repeat(100));
+    expect(await page.getByTestId('organization-save').getAttribute('aria-disabled')).toBeNull();
+    await page.getByTestId('organization-input').fill('🏪'.repeat(101));
+    await page.getByTestId('organization-error').filter({ hasText: 'At most 100 characters' }).waitFor();
     await page.keyboard.press('Escape');
     await focusOn(page, '[data-testid="organization-rename"]');
     expect(await shownName()).toBe('Example Store');

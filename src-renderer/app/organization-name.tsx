@@ -6,12 +6,12 @@ import { Button } from '../components/button.tsx';
 import { thenFocus } from '../components/focus.ts';
 import { announce } from '../stores/announcer.ts';
 
-/** The core's rule (contract/api-keys.ts): 1–100 characters once trimmed. */
+/** The core's rule (contract/api-keys.ts): 1–100 characters once trimmed, counted as the core counts them (code points: an emoji is one). */
 const MAX_NAME = 100;
 function nameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return 'Type a name';
-  return trimmed.length > MAX_NAME ? `At most ${MAX_NAME} characters` : null;
+  return [...trimmed].length > MAX_NAME ? `At most ${MAX_NAME} characters` : null;
 }
 
 export function OrganizationName() {
