@@ -196,4 +196,18 @@ describe('inbox thread, new messages below', () => {
     expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
     expect(await newBelow().count()).toBe(0);
   });
+
+  it('keeps to the newest once the thread is full (it shows the newest 100: the oldest leaves as one comes)', async () => {
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    for (let n = 1; n <= 100; n++) {
+      expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text: `Filler ${n}` })).status).toBe(201);
+    }
+    await page.getByTestId('message').filter({ hasText: 'Filler 100' }).waitFor();
+    expect(await page.getByTestId('message').count()).toBe(100);
+    for (const text of ['Full one', 'Full two']) {
+      await inbound(text);
+      expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+      expect(await newBelow().count()).toBe(0);
+    }
+  });
 });

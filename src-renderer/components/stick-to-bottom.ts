@@ -24,8 +24,15 @@ export type StickToBottom = {
   jumpToEnd(): void;
 };
 
-/** `ready`: the list is rendered; `count`: its items (each change observes the new ones). */
-export function useStickToBottom(list: RefObject<HTMLElement | null>, ready: boolean, count: number): StickToBottom {
+/** How long after the reader's own input (wheel, touch, a key, the scrollbar) a scroll is theirs. */
+const READER_INPUT_MS = 1_000;
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
+/**
+ * `ready`: the list is rendered; `items`: what changes when items come or go (the newest one's id, say: a list
+ * that shows its newest N keeps its count as the oldest leaves), each change observing the new ones.
+ */
+export function useStickToBottom(list: RefObject<HTMLElement | null>, ready: boolean, items: unknown): StickToBottom {
   const pinned = useRef(true);
   const lastTop = useRef(0);
   // The ref decides within a frame (a scroll event, a resize); the state tells the page (a render only on a change).
@@ -37,7 +44,16 @@ export function useStickToBottom(list: RefObject<HTMLElement | null>, ready: boo
       if (pinned.current) element.scrollTop = element.scrollHeight;
       lastTop.current = element.scrollTop;
     };
+    // A scroll the reader made: only that lets go of the end. One the layout made (the browser keeping the view in
+    // place as the oldest item leaves the top of a full list) is not the reader going up.
+    let readerAt = -Infinity;
+    let dragging = false;
+    const reader = () => { readerAt = performance.now(); };
+    const onKey = (event: KeyboardEvent) => { if (SCROLL_KEYS.has(event.key)) reader(); };
+    const onPointerDown = () => { dragging = true; reader(); };
+    const onPointerUp = () => { dragging = false; };
     const onScroll = () => {
+      if (pinned.current && !dragging && performance.now() - readerAt > READER_INPUT_MS) return stick();
       pinned.current = stillPinned(pinned.current, lastTop.current, { top: element.scrollTop, height: element.scrollHeight, client: element.clientHeight });
       lastTop.current = element.scrollTop;
       setShownPinned(pinned.current);
@@ -47,12 +63,22 @@ export function useStickToBottom(list: RefObject<HTMLElement | null>, ready: boo
     resized.observe(element);
     for (const item of element.children) resized.observe(item);
     element.addEventListener('scroll', onScroll, { passive: true });
+    element.addEventListener('wheel', reader, { passive: true });
+    element.addEventListener('touchmove', reader, { passive: true });
+    element.addEventListener('keydown', onKey);
+    element.addEventListener('pointerdown', onPointerDown);
+    window.addEventListener('pointerup', onPointerUp);
     stick();
     return () => {
       resized.disconnect();
       element.removeEventListener('scroll', onScroll);
+      element.removeEventListener('wheel', reader);
+      element.removeEventListener('touchmove', reader);
+      element.removeEventListener('keydown', onKey);
+      element.removeEventListener('pointerdown', onPointerDown);
+      window.removeEventListener('pointerup', onPointerUp);
     };
-  }, [list, ready, count]);
+  }, [list, ready, items]);
   const jumpToEnd = useCallback(() => {
     const element = list.current;
     if (!element) return;

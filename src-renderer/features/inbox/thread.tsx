@@ -109,13 +109,12 @@ export function Thread({ conversationId }: { conversationId: string }) {
   const view = useRef<HTMLDivElement>(null);
   // Unblock done (or a block made elsewhere) replaces the control that held the focus: it goes to what replaced it.
   useFocusAfterChange(contact.data?.isBlocked, () => view.current?.querySelector<HTMLElement>(COMPOSER_FOCUS) ?? bubbles.current);
-  const count = thread.data?.data.length ?? 0;
   const unread = detail.data?.unreadCount ?? 0;
   useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? detail.data.address : undefined);
 
   // The newest message in full: the list keeps to its end once shown, as messages come and as the header takes
   // room after them (the contact's tags load later), unless the agent scrolled up to read the history.
-  const { pinned, jumpToEnd } = useStickToBottom(bubbles, Boolean(detail.data && thread.data), count);
+  const { pinned, jumpToEnd } = useStickToBottom(bubbles, Boolean(detail.data && thread.data), thread.data?.data.at(-1)?.id);
   // A remount resets it: the inbox keys the thread by its conversation.
   const newBelow = useNewBelow(thread.data?.data, pinned);
   // The button goes once pressed: when it held the focus (a key pressed it), the list it scrolled takes it.
