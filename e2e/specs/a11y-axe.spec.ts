@@ -64,10 +64,12 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('thread-address').filter({ hasText: ALICE }).waitFor();
     const list = page.getByTestId('thread-messages');
     for (let n = 1; n <= 30 && !(await list.evaluate((el) => el.scrollHeight > el.clientHeight * 2)); n++) await inbound(`History ${n}`);
-    // Up at the start; two frames later the list has seen its scroll and let go of its end.
-    await list.evaluate(async (el) => {
-      el.scrollTop = 0;
-      for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
+    // Up at the start, with the wheel as a reader scrolls (a scroll without the reader's input does not let go of the end).
+    await list.hover();
+    await page.mouse.wheel(0, -5000);
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="thread-messages"]');
+      return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight > el.clientHeight / 2;
     });
     await inbound('While you were reading');
     await page.getByTestId('new-below').waitFor();
