@@ -16,7 +16,7 @@ import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import { keyedMessageId, type MessagingService, type Origin, type OutboundInput, type Resume } from '../messaging/index.ts';
 import type { DomainRow, EmailContactRow, EmailStore, TemplateRow } from './email.store.ts';
-import { smtpProvider } from './smtp-provider.ts';
+import { viaSmtp } from './smtp-provider.ts';
 
 export const DOMAIN_VERIFY_JOB = 'email.domain.verify';
 /** The part a keyed request's email is named by within the request (see `Origin`). */
@@ -95,7 +95,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
       source: origin.source,
       content: { subject, html, text, fromName, fromEmail, replyTo: replyTo ?? null, sourceName: origin.sourceName ?? null },
       payload: { subject, html, text, fromName, fromEmail, replyTo, links: linksOf(html) },
-      ...(prepared.smtp ? { provider: smtpProvider(prepared.smtp) } : {}),
+      ...viaSmtp(prepared.smtp),
     };
   }
 
@@ -104,8 +104,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
    * connected now (every email of an organization with one goes out through it), else ours.
    */
   function resume(orgId: string): Resume {
-    const smtp = store.smtp(orgId);
-    return smtp ? { provider: smtpProvider(smtp) } : {};
+    return viaSmtp(store.smtp(orgId));
   }
 
   return {
@@ -189,7 +188,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
         orgId, channel: 'email', to, sender: fromEmail, type: 'text', text: subject, source: origin.source,
         content: { subject, html, text: input.text, fromName: null, fromEmail, replyTo: null, sourceName: origin.sourceName ?? null },
         payload: { subject, html, text: input.text, fromEmail, links: [] },
-        ...(smtp ? { provider: smtpProvider(smtp) } : {}),
+        ...viaSmtp(smtp),
       });
     },
     /** The audience "subscribers": subscribed email contacts that are not suppressed. */

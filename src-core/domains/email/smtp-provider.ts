@@ -27,3 +27,6 @@ export function smtpProvider(smtp: SmtpRow): ChannelProvider {
     },
   };
 }
+
+/** What a send through the organization's SMTP server (when it has one connected) adds to its message: the provider. */
+export const viaSmtp = (smtp: SmtpRow | null | undefined): { provider?: ChannelProvider } => (smtp ? { provider: smtpProvider(smtp) } : {});
