@@ -89,13 +89,11 @@ export function createMessagingService(deps: {
   const providerOf = (input: OutboundInput): ChannelProvider => input.provider ?? deps.providers()[input.channel];
   /**
    * What the provider is handed for each queued message of a group: the text as recorded (one resumed after a stop
-   * says what was logged, an OTP's code), and the organization's name, read once per organization.
+   * says what was logged, an OTP's code), and the organization's name (cached by the organizations, see orgs.store.ts).
    */
   function providerSends(group: Array<{ input: OutboundInput; row: MessageRow }>): ProviderSend[] {
-    const names = new Map<string, string>();
-    const nameOf = (orgId: string): string => names.get(orgId) ?? (names.set(orgId, deps.organizationName(orgId)).get(orgId) as string);
     return group.map(({ input, row }) => ({
-      orgId: input.orgId, channel: input.channel, messageId: row.id, to: input.to, from: input.sender, businessName: nameOf(input.orgId),
+      orgId: input.orgId, channel: input.channel, messageId: row.id, to: input.to, from: input.sender, businessName: deps.organizationName(input.orgId),
       text: row.text ?? input.text, payload: input.payload ?? {},
     }));
   }
