@@ -7,15 +7,15 @@ import { createRequire } from 'node:module';
 import type * as Axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
+import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Rules left out: none (every rule of the tags below runs). */
 const DISABLED_RULES: string[] = [];
 
-let session: ConsoleSession;
+let session: ReceiverSession;
 let server: E2eServer;
 let receiver: WebhookReceiver;
 let page: Page;
@@ -149,10 +149,9 @@ const STATES: Array<[string, () => Promise<void>]> = [
 ];
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
+  session = await openConsoleWithReceiver({ reducedMotion: true });
+  ({ server, page, receiver } = session);
   receiver.status = 500;
-  session = await openConsole({ allowPrivateWebhooks: true, reducedMotion: true });
-  ({ server, page } = session);
   // Requests answered 200, 404 and 400, so the log shows each status class.
   const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'axe', environment: 'test', scopes: ['contacts:read', 'sms:send'] });
   const call = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${created.body.key}`, 'content-type': 'application/json' } });
@@ -165,7 +164,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.stop();
-  await receiver?.close();
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -6,24 +6,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
+import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
 import { focusOn as focusOnIn } from '../fixtures/keyboard.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
+let session: ReceiverSession;
 let page: Page;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900 });
-  ({ server, page } = session);
+  session = await openConsoleWithReceiver({ width: 1440, height: 900 });
+  ({ server, page, receiver } = session);
 });
 afterAll(async () => {
   await session?.stop();
-  await receiver?.close();
 });
 
 const focusOn = (selector: string) => focusOnIn(page, selector);
