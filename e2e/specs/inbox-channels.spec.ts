@@ -40,7 +40,8 @@ describe('replies per channel', () => {
     await page.locator('[data-testid="composer-dlt"]:not([data-match=""])').waitFor();
     await page.getByTestId('send-reply').click();
     await page.getByTestId('message').filter({ hasText: SMS }).waitFor();
-    expect(await page.getByTestId('composer').inputValue()).toBe('');
+    // The message can arrive on the live stream before the send's answer clears the composer.
+    await expect.poll(() => page.getByTestId('composer').inputValue()).toBe('');
     await screenshot(page, 'inbox-sms-reply');
     // Away to the simulator and back: the same tab and the same thread.
     await page.getByTestId('nav-simulator').click();
@@ -89,7 +90,8 @@ describe('replies per channel', () => {
     await page.getByTestId('reply-error').waitFor({ state: 'detached' });
     await page.getByTestId('send-reply').click();
     await page.getByTestId('message').filter({ hasText: filled.replace('Asha', 'Asha K') }).waitFor();
-    expect(await page.getByTestId('composer').inputValue()).toBe('');
+    // The message can arrive on the live stream before the send's answer clears the composer.
+    await expect.poll(() => page.getByTestId('composer').inputValue()).toBe('');
     await page.getByTestId('composer-vars').waitFor({ state: 'detached' });
   });
 
