@@ -93,6 +93,15 @@ describe('idempotency', () => {
     clock.setTo(claimedMs + 24 * 3600 * 1000);
     await idempotency.run(input, work);
     expect(new Set(ids.filter((_, i) => i % 2 === 0)).size).toBe(4);
+    // An unexpected error leaves the claim to be run again, with the same ids (not a new claim with others).
+    const failing = { ...input, key: 'r5' };
+    await expect(idempotency.run(failing, async (keyedId) => {
+      ids.push(keyedId?.('msg', 'sms/0') ?? 'none');
+      throw new Error('disk I/O error');
+    })).rejects.toThrow('disk I/O');
+    const before = ids.at(-1);
+    clock.setTo(clock.now() + 1000);
+    expect(await idempotency.run(failing, async (keyedId) => ({ status: 200, body: { id: keyedId?.('msg', 'sms/0') } }))).toEqual({ status: 200, body: { id: before }, replayed: false });
     // Without `resumable`, no ids, and a request cut short stays 409.
     store.claim({ orgId: 'org_a', key: 'r3', hash, route: 'POST /v1/x', now: clock.now(), expiredBefore: -1 });
     await expect(idempotency.run({ ...input, key: 'r3', resumable: false }, work)).rejects.toMatchObject({ statusCode: 409 });

@@ -1,7 +1,8 @@
 // Idempotency-Key on send routes: a repeat with the same key and body within 24 hours answers the first
 // answer and does nothing again (a repeat while the first runs waits for it); the same key with another
-// body is 409. A key whose request was cut short by a stop runs again on a resumable route (its messages'
-// ids come from the key, so what it had sent is found, not sent again) and is 409 on any other.
+// body is 409. A key whose request was cut short by a stop (or by an unexpected error) runs again on a
+// resumable route (its messages' ids come from the key, so what it had sent is found, not sent again); a stop
+// makes it 409 on any other route, and an unexpected error frees it there.
 import { createHash } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
@@ -107,9 +108,11 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
         return { ...answer, replayed: false };
       } catch (error) {
         // A refusal or a definite failure (a 502 after every channel failed and was refunded) is an answer:
-        // kept, and replayed as the route rendered it. Only an unexpected error frees the key for a retry.
+        // kept, and replayed as the route rendered it. An unexpected error is not: on a resumable route the claim
+        // stays unanswered, as a stop leaves it, so a retry runs again with the same ids and finds what this run
+        // recorded (a message queued and charged) instead of sending a second; any other route frees the key.
         if (error instanceof AppError) store.finish(input.orgId, input.key, error.statusCode, JSON.stringify(renderError(error)));
-        else store.release(input.orgId, input.key);
+        else if (!input.resumable) store.release(input.orgId, input.key);
         throw error;
       } finally {
         inFlight.delete(flightKey(input));
