@@ -1,7 +1,7 @@
 // An open thread shows its newest message in full, and keeps it so through what changes the layout after the
 // messages are shown (the contact's tags arriving in the header, a window resized) and as customers write in; a
 // reader who scrolled up to read the history is left where they are, told by a button how many customer
-// messages came in below since, which takes them there.
+// messages came in below since, which takes them there; those stay unread until the reader gets to them.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -14,6 +14,8 @@ let page: Page;
 const ALICE = '+14155550101';
 const messages = () => page.getByTestId('thread-messages');
 const newBelow = () => page.getByTestId('new-below');
+/** The unread count on Alice's conversation in the list. */
+const aliceUnread = () => page.locator(`[data-testid="conversation-row"][data-address="${ALICE}"] [data-testid="unread"]`);
 
 beforeAll(async () => {
   session = await openConsole({ width: 1280, height: 720 });
@@ -127,6 +129,8 @@ describe('inbox thread, new messages below', () => {
     await inbound('Second while away');
     await page.getByRole('button', { name: '2 new messages', exact: true }).waitFor();
     expect(await newBelow().textContent()).toBe('↓ 2 new messages');
+    // Not read yet: the conversation counts both as unread until the agent gets to them.
+    await aliceUnread().filter({ hasText: /^2$/ }).waitFor();
     expect((await settledScroll()).top).toBe(reading.top);
 
     const [shown, list, composer] = await Promise.all([newBelow(), messages(), page.getByTestId('composer')].map((l) => l.boundingBox()));
@@ -140,6 +144,7 @@ describe('inbox thread, new messages below', () => {
     await newBelow().click();
     await newBelow().waitFor({ state: 'detached' });
     expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    await aliceUnread().waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('composer');
     await page.keyboard.type(', and the rest');
     expect(await page.getByTestId('composer').inputValue()).toBe('Half a reply, and the rest');

@@ -128,15 +128,17 @@ export function Thread({ conversationId }: { conversationId: string }) {
     if (sentAt) jumpToEnd();
   }, [sentAt, jumpToEnd]);
   // Marked read once per newest customer message: a count alone repeats (1 → read 0 → a new 1) and the new one was skipped.
+  // Only while the agent is at the end, where it shows: one that came in below a reader of the history stays unread
+  // (its badge, and the "new messages" button) until they get there.
   const newestInbound = thread.data?.data.findLast((m) => m.direction === 'inbound')?.id ?? null;
   const markedFor = useRef<string | null>(null);
   const { mutate: markAsRead } = markRead;
   useEffect(() => {
-    if (unread > 0 && newestInbound && markedFor.current !== newestInbound) {
+    if (pinned && unread > 0 && newestInbound && markedFor.current !== newestInbound) {
       markedFor.current = newestInbound;
       markAsRead();
     }
-  }, [unread, newestInbound, markAsRead]);
+  }, [pinned, unread, newestInbound, markAsRead]);
 
   function send(event: FormEvent) {
     event.preventDefault();
