@@ -1,6 +1,7 @@
 // A webhook endpoint's card as a screen reader meets it: headed by its URL, one level under the page's heading
 // (a heading list reads as the list of endpoints), and the buttons of the question asked before Rotate secret
-// and Delete name the endpoint they act on, as the card's other buttons do, with several cards asking at once.
+// and Delete name the endpoint they act on, as the card's other buttons do, with several cards asking at once;
+// Escape answers the question as Keep does.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -54,5 +55,21 @@ describe('webhook endpoint card', () => {
     await page.getByRole('button', { name: `Keep secret of ${first}`, exact: true }).click();
     await focusOn(page, `[data-url="${first}"] [data-testid="rotate-secret"]`);
     expect(await page.locator('.wh-confirm').count()).toBe(0);
+  });
+
+  it('Escape answers Keep: from either of the question\'s buttons, the focus back on the button that asked, nothing done', async () => {
+    const [first = '', second = ''] = URLS;
+    const secretBefore = (await session.server.dashboard<{ secret?: string }>('GET', '/dashboard/webhooks')).body;
+    await cardOf(second).getByTestId('delete-endpoint').click();
+    await focusOn(page, `[data-url="${second}"] [data-testid="keep-endpoint"]`);
+    await page.keyboard.press('Escape');
+    await focusOn(page, `[data-url="${second}"] [data-testid="delete-endpoint"]`);
+    await cardOf(first).getByTestId('rotate-secret').click();
+    await cardOf(first).getByTestId('confirm-rotate').focus();
+    await page.keyboard.press('Escape');
+    await focusOn(page, `[data-url="${first}"] [data-testid="rotate-secret"]`);
+    expect(await page.locator('.wh-confirm').count()).toBe(0);
+    expect(await page.getByTestId('endpoint-card').count()).toBe(URLS.length);
+    expect((await session.server.dashboard('GET', '/dashboard/webhooks')).body).toEqual(secretBefore);
   });
 });

@@ -2,7 +2,7 @@
 // rotate the secret, enable or disable, delete). Each card repeats them: their names say which endpoint
 // ("Send test to https://…"), starting with the text they show; so do the buttons of the question asked before
 // a rotation or a deletion. The URL heads the card, one level under the page's heading.
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus } from '../../components/focus.ts';
@@ -80,6 +80,12 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deleteButton = useRef<HTMLButtonElement>(null);
   const ask = (what: 'rotate' | 'delete') => thenFocus(() => setConfirming(what), () => keep.current);
   const keepIt = () => thenFocus(() => setConfirming(null), () => (confirming === 'rotate' ? rotateButton : deleteButton).current);
+  // Escape answers Keep, as a dialog's Escape cancels it (unless the answer is already on its way).
+  const keepOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || rotate.isPending || remove.isPending) return;
+    event.stopPropagation();
+    keepIt();
+  };
 
   const doRotate = () => rotate.mutate(endpoint.id, {
     onSuccess: (rotated) => {
@@ -110,12 +116,12 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         <SendTest endpoint={endpoint} />
         <div className="spacer" />
         {confirming === 'rotate' ? (
-          <span className="wh-confirm">The old secret stops working immediately.
+          <span className="wh-confirm" onKeyDown={keepOnEscape}>The old secret stops working immediately.
             <Button type="button" className="button small danger" onClick={doRotate} disabled={rotate.isPending} aria-label={`Rotate secret of ${endpoint.url} now`} data-testid="confirm-rotate">Rotate</Button>
             <button ref={keep} type="button" className="button small ghost" onClick={keepIt} aria-label={`Keep secret of ${endpoint.url}`} data-testid="keep-endpoint">Keep</button>
           </span>
         ) : confirming === 'delete' ? (
-          <span className="wh-confirm">Delete this endpoint and stop its deliveries?
+          <span className="wh-confirm" onKeyDown={keepOnEscape}>Delete this endpoint and stop its deliveries?
             <Button type="button" className="button small danger" onClick={() => remove.mutate(endpoint.id)} disabled={remove.isPending} aria-label={`Delete endpoint ${endpoint.url} now`} data-testid="confirm-delete">Delete</Button>
             <button ref={keep} type="button" className="button small ghost" onClick={keepIt} aria-label={`Keep endpoint ${endpoint.url}`} data-testid="keep-endpoint">Keep</button>
           </span>
