@@ -16,6 +16,9 @@ export function smtpProvider(smtp: SmtpRow): ChannelProvider {
         const info = await transport.sendMail({
           from: { name: payload.fromName, address: payload.fromEmail }, to: message.to, subject: payload.subject, html: payload.html,
           ...(payload.text ? { text: payload.text } : {}), ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),
+          // Both made from the message's id, not drawn at random: an email handed over again after a stop (at least once)
+          // carries the same Message-ID as the first, so a receiver can tell it is the same email.
+          messageId: `<${message.messageId}@${payload.fromEmail.split('@').pop() ?? 'localhost'}>`,
           headers: { 'X-Service-Message-Id': message.messageId },
         });
         return { ok: true, externalId: info.messageId };
