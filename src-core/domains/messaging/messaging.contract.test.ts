@@ -120,6 +120,22 @@ describe('messaging over the simulated world', () => {
     expect(kept()).toEqual({ n: 0 });
   });
 
+  it('keeps the hand-over of every message a provider answers outside the send\'s transaction, keyed or not; the simulated world\'s, none', async () => {
+    const messaging = t.server.services.messaging;
+    const kept = (id: string) => t.server.db.sql.prepare(`SELECT payload FROM queued_sends WHERE message_id = ?`).pluck().get(id);
+    let release: (outcome: ProviderOutcome) => void = () => undefined;
+    const later: ChannelProvider = { send: () => new Promise<ProviderOutcome>((resolve) => (release = resolve)) };
+    const unkeyed = messaging.send({ orgId: t.organizationId, channel: 'sms', to: '+14155550781', sender: 'Acme', type: 'text', text: 'Later', source: 'API', payload: { route: 'promo' }, provider: later });
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = messaging.recentMessages(messaging.conversation(t.organizationId, 'sms', '+14155550781')?.id as string, 1)[0];
+    expect([queued?.status, kept(queued?.id as string)]).toEqual(['queued', '{"route":"promo"}']);
+    release({ ok: true, externalId: 'ext_later' });
+    expect((await unkeyed).status).toBe('sent');
+    expect(kept(queued?.id as string)).toBeUndefined();
+    const simulated = await send('+14155550782', 'sms');
+    expect(kept(simulated.id)).toBeUndefined();
+  });
+
   it('an empty wallet refuses the send with 400 INSUFFICIENT_BALANCE and writes nothing', async () => {
     const org = t.server.services.orgs.create('Broke').id;
     await expect(t.server.services.messaging.send({ orgId: org, channel: 'sms', to: '+14155550100', sender: 'X', type: 'text', text: 'hi', source: 'API' }))

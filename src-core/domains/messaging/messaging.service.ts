@@ -170,8 +170,9 @@ export function createMessagingService(deps: {
      * Queues every message; must run in a transaction. With `isolate`, each in a savepoint, so that a
      * refusal leaves the others. Without, a refusal aborts the attempt (see `attempt`): savepoints are not
      * free (releasing one flushes the contacts' full-text index, a new segment per new contact). With
-     * `keepHandOver` (a provider answers after this commit), a message with its own id keeps its payload until
-     * its outcome is recorded: a keyed request run again after a stop hands it over again (`keyedAnswers`).
+     * `keepHandOver` (a provider answers after this commit), each message keeps its payload until its outcome is
+     * recorded: a keyed request run again after a stop hands it over again (`keyedAnswers`). Providers that answer
+     * inside the transaction leave nothing queued: nothing kept.
      */
     const queueAll = (isolate: boolean, keepHandOver: boolean): Pending[] => inputs.flatMap((input, i) => {
       const id = ids[i] as string;
@@ -181,21 +182,20 @@ export function createMessagingService(deps: {
         return [];
       }
       if (existing) return [{ input, i, row: existing, handedOver: true }];
-      const handedOver = keepHandOver && input.messageId !== undefined;
       const queue = (): MessageRow => {
         const row = enqueue(input, id);
-        if (handedOver) store.keepQueuedSend(id, JSON.stringify(input.payload ?? {}));
+        if (keepHandOver) store.keepQueuedSend(id, JSON.stringify(input.payload ?? {}));
         return row;
       };
       if (!isolate) {
         try {
-          return [{ input, i, row: queue(), handedOver }];
+          return [{ input, i, row: queue(), handedOver: keepHandOver }];
         } catch (error) {
           throw new QueueRefused(error);
         }
       }
       try {
-        return [{ input, i, row: db.savepoint(queue), handedOver }];
+        return [{ input, i, row: db.savepoint(queue), handedOver: keepHandOver }];
       } catch (error) {
         answers[i] = { error };
         return [];
