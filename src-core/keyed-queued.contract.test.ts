@@ -3,7 +3,8 @@
 // answers as the first run would have, before any check runs again, whatever changed since (a sending domain
 // unverified, a sender id rejected, a contact blocked, a template rejected, an OTP widget changed); a unified send's
 // channel that refused the first run is reported with that run's reason. The stop is what it leaves: the database as
-// committed while the provider held the message, on which a second server starts.
+// committed while the provider held the message, on which a second server starts. That server's start hands the queued
+// messages over again itself (queued-recovery.contract.test.ts), before or while the retry comes: either way, once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -113,6 +114,7 @@ describe('a keyed message left queued by a stop, asked for again after the resta
     await a.dashboard('PUT', '/dashboard/email/smtp', { host: '127.0.0.1', port, fromEmail: 'ops@smtp.acme.test' });
     const template = await a.request('POST', '/v1/email/templates', { token: key, body: { name: 'Hi', subject: 'Hello {{first_name}}', html: '<p>Hello {{first_name}}</p>' } });
     const body = { templateId: template.body.id, recipient: { to: 'ana@customer.io', firstName: 'Ana' }, fromName: 'Acme', fromEmail: 'hello@acme.test' };
+    received.length = 0;
     smtpHolding = true;
     const reached = new Promise<void>((resolve) => (smtpWaiter = resolve));
     const b = await stopWhenHeld(() => keyed(a, '/v1/email/send', body, 'email-queued'), reached, () => {
@@ -123,7 +125,6 @@ describe('a keyed message left queued by a stop, asked for again after the resta
       const before = await wallet(b);
       sql(b, `UPDATE email_domains SET status = 'PENDING' WHERE domain = 'acme.test'`);
       await block(b, 'ana@customer.io');
-      received.length = 0;
       const again = await keyed(b, '/v1/email/send', body, 'email-queued');
       expect([again.status, again.headers.get('idempotent-replayed'), again.body.status, again.body.to]).toEqual([200, null, 'sent', 'ana@customer.io']);
       const messages = b.server.db.sql.prepare(`SELECT id, status FROM messages WHERE address = 'ana@customer.io'`).all() as Array<{ id: string; status: string }>;

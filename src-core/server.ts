@@ -18,7 +18,7 @@ import { newDashboardToken } from './kernel/tokens.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { contactsDomain } from './domains/contacts/index.ts';
 import { walletDomain } from './domains/wallet/index.ts';
-import { messagingDomain, type Providers } from './domains/messaging/index.ts';
+import { messagingDomain, type Providers, type Recovered } from './domains/messaging/index.ts';
 import { whatsappDomain } from './domains/whatsapp/index.ts';
 import { instagramDomain } from './domains/instagram/index.ts';
 import { smsDomain } from './domains/sms/index.ts';
@@ -195,6 +195,23 @@ export async function createServer(options: ServerOptions) {
     }
   }
 
+  /**
+   * Messages a previous process left queued (stopped between recording one and hearing from its provider: an
+   * organization's SMTP server), settled after listen, off the start-up line: see `recoverQueued`.
+   */
+  let recovery: Promise<Recovered> | null = null;
+  function recoverQueued(upTo: number): Promise<Recovered> {
+    return messaging.service.recoverQueued(upTo, { email: (orgId) => email.service.resume(orgId) }).then((done) => {
+      if (done.handedOver + done.interrupted > 0) {
+        log(`recovered messages a previous run left queued: ${done.handedOver} handed over again, ${done.interrupted} failed as interrupted (refunded)`);
+      }
+      return done;
+    }, (error: unknown) => {
+      log(`recovery of queued messages failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { handedOver: 0, interrupted: 0 };
+    });
+  }
+
   let closed = false;
   return {
     routes,
@@ -207,10 +224,15 @@ export async function createServer(options: ServerOptions) {
     dashboardToken,
     defaultOrganizationId: defaultOrg.id,
     advance,
+    /** Resolves when the start's recovery of queued messages is done (at once before `listen`), with what it did. */
+    queuedRecovery: (): Promise<Recovered> => recovery ?? Promise.resolve({ handedOver: 0, interrupted: 0 }),
     async listen(): Promise<Ready> {
+      // Taken before the first request: what this process queues is its own requests' to settle.
+      const queuedUpTo = messaging.service.messagesUpTo();
       await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 4800 });
       jobs.start();
       void bus.flush();
+      recovery = recoverQueued(queuedUpTo);
       const address = server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
@@ -226,6 +248,8 @@ export async function createServer(options: ServerOptions) {
       closed = true;
       await gateway.close();
       await app.close();
+      // As a request in flight: an SMTP server answering late is waited for (its own timeouts bound it).
+      await recovery;
       await jobs.stop();
       await bus.flush();
       bus.saveCursor();

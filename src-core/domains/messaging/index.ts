@@ -12,11 +12,12 @@ export function messagingDomain(deps: CoreDeps & {
 }) {
   const service = createMessagingService({
     store: createMessagingStore(deps.db.sql), db: deps.db, bus: deps.bus, clock: deps.clock,
-    contacts: deps.contacts, wallet: deps.wallet, providers: deps.providers, organizationName: deps.organizationName,
+    contacts: deps.contacts, wallet: deps.wallet, providers: deps.providers, organizationName: deps.organizationName, log: deps.log,
   });
   return defineDomain({ name: 'messaging', routes: [], service });
 }
 export type { MessagingService, OutboundInput } from './messaging.service.ts';
 export type { Resume } from './keyed-answers.ts';
+export type { Recovered, ResumeOf } from './recover-queued.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';
 export { keyedMessageId, originOf, partOf, systemOrigin, type Origin } from './origin.ts';

@@ -19,8 +19,11 @@ export type Resume = {
 /** A message as a keyed re-run answers it: the outcome its send recorded (`sent`, or `failed` and refunded); receipts since are the log's. */
 const answerOf = (row: MessageRow): Message => ({ ...toMessage(row), status: row.sent_at ? 'sent' : 'failed' });
 
-/** The send of a queued message again, from what it recorded: its address, sender, text, and the payload it was handed over with. */
-const resend = (row: MessageRow, payload: string, resume: Resume): OutboundInput => ({
+/**
+ * The send of a queued message again, from what it recorded: its address, sender, text, and the payload it was handed
+ * over with (a keyed request run again, and the start's recovery of what a stop left queued, see `recover-queued.ts`).
+ */
+export const resend = (row: MessageRow, payload: string, resume: Resume): OutboundInput => ({
   orgId: row.org_id, channel: row.channel as Channel, to: row.address, sender: row.sender, type: row.type, text: row.text ?? '',
   source: row.source as MessageSource, payload: JSON.parse(payload) as Record<string, unknown>, messageId: row.id,
   ...(resume.provider ? { provider: resume.provider } : {}), ...(resume.onSettled ? { onSettled: resume.onSettled } : {}),

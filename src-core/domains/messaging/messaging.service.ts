@@ -12,6 +12,7 @@ import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
 import { keyedAnswers, type Resume } from './keyed-answers.ts';
+import { queuedRecovery } from './recover-queued.ts';
 import { messagingReads, toMessage } from './messaging.reads.ts';
 import type { Origin } from './origin.ts';
 import type { ChannelProvider, ProviderOutcome, Providers, ProviderSend } from './provider.ts';
@@ -71,6 +72,7 @@ export function createMessagingService(deps: {
   store: MessagingStore; db: Db; bus: Bus; clock: Clock; contacts: ContactsService; wallet: WalletService; providers: () => Providers;
   /** The organization's name (a provider shows it as the sender of a send without one). */
   organizationName: (orgId: string) => string;
+  log: (msg: string) => void;
 }) {
   const { store, db, bus, clock, contacts, wallet } = deps;
 
@@ -143,6 +145,11 @@ export function createMessagingService(deps: {
     return Promise.all(sends.map((m) => provider.send(m).catch(providerFailure)));
   }
 
+  /** Messages of this process handed to a provider outside the send's transaction, their outcome not yet recorded. */
+  const handingOver = new Set<string>();
+  /** Messages the start's recovery is handing over again (see `recover-queued.ts`): a send of one waits for it. */
+  const recovering = new Map<string, Promise<unknown>>();
+
   /** Sends waiting for the next group commit (see `send`). */
   let group: Array<{ input: OutboundInput; resolve(message: Message): void; reject(error: unknown): void }> | null = null;
   function flushGroup(): void {
@@ -161,6 +168,9 @@ export function createMessagingService(deps: {
    * one transaction. Each answer is the message, or the error that refused it.
    */
   async function sendMany(inputs: OutboundInput[], options: SendManyOptions = {}): Promise<Array<{ message: Message } | { error: unknown }>> {
+    // A keyed retry or a campaign resuming a message the recovery is handing over finds its outcome, not a second hand-over.
+    const recovered = inputs.flatMap((input) => (input.messageId ? recovering.get(input.messageId) ?? [] : []));
+    if (recovered.length > 0) await Promise.allSettled(recovered);
     const ids = inputs.map((input) => input.messageId ?? newId('msg'));
     const answers: Array<{ message: Message } | { error: unknown } | null> = inputs.map(() => null);
     /** `handedOver`: what the message is handed to its provider with may be kept (see `queueAll`), to drop once its outcome is recorded. */
@@ -171,8 +181,8 @@ export function createMessagingService(deps: {
      * refusal leaves the others. Without, a refusal aborts the attempt (see `attempt`): savepoints are not
      * free (releasing one flushes the contacts' full-text index, a new segment per new contact). With
      * `keepHandOver` (a provider answers after this commit), each message keeps its payload until its outcome is
-     * recorded: a keyed request run again after a stop hands it over again (`keyedAnswers`). Providers that answer
-     * inside the transaction leave nothing queued: nothing kept.
+     * recorded: after a stop, the next start hands it over again (`recover-queued.ts`), and so does a keyed request
+     * run again (`keyedAnswers`). Providers that answer inside the transaction leave nothing queued: nothing kept.
      */
     const queueAll = (isolate: boolean, keepHandOver: boolean): Pending[] => inputs.flatMap((input, i) => {
       const id = ids[i] as string;
@@ -255,11 +265,16 @@ export function createMessagingService(deps: {
     }
 
     const pending = attempt((isolate) => queueAll(isolate, true));
-    for (const [provider, group] of byProvider(pending)) {
-      const results = await providerCall(provider, providerSends(group));
-      group.forEach((p, k) => outcomes.set(p.i, results[k] as ProviderOutcome));
+    for (const p of pending) handingOver.add(p.row.id);
+    try {
+      for (const [provider, group] of byProvider(pending)) {
+        const results = await providerCall(provider, providerSends(group));
+        group.forEach((p, k) => outcomes.set(p.i, results[k] as ProviderOutcome));
+      }
+      db.tx(() => recordAll(pending, outcomes));
+    } finally {
+      for (const p of pending) handingOver.delete(p.row.id);
     }
-    db.tx(() => recordAll(pending, outcomes));
     return answers as Array<{ message: Message } | { error: unknown }>;
   }
 
@@ -270,6 +285,7 @@ export function createMessagingService(deps: {
   }
 
   const answers = keyedAnswers({ store, sendMany });
+  const recover = queuedRecovery({ store, sendMany, handingOver, recovering, log: deps.log });
 
   return {
     /**
@@ -297,6 +313,14 @@ export function createMessagingService(deps: {
      * when nothing was sent there.
      */
     keyedAnswer: async (origin: Origin, part: string, resume?: () => Resume): Promise<Message | null> => (await answers(origin, [part], resume))[0] ?? null,
+    /** Where the messages end now: what `recoverQueued` reads up to, taken at start before any request runs. */
+    messagesUpTo: (): number => store.lastMessageSeq(),
+    /**
+     * At start, off the start-up path: every outbound message up to `upTo` still queued (a previous process stopped between
+     * recording it and hearing from its provider) is handed over again as recorded, or failed and refunded when nothing of
+     * its hand-over was kept. See `recover-queued.ts`.
+     */
+    recoverQueued: recover,
 
     /** A customer's message delivered by a provider: contact, conversation (unread + 1), log and event. */
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {

@@ -1,0 +1,90 @@
+// The start's recovery of what a stop left queued: every outbound message a previous process recorded and charged, then
+// handed to a provider that answers outside the send's transaction (an organization's SMTP server) and never heard back
+// from, settled through the one send path, so that nothing stays queued and charged.
+import type { Channel } from '../../contract/messaging.ts';
+import { yieldToIo } from '../../kernel/jobs.ts';
+import { resend, type Resume } from './keyed-answers.ts';
+import type { OutboundInput } from './messaging.service.ts';
+import type { MessageRow, MessagingStore } from './messaging.store.ts';
+import type { ChannelProvider, ProviderOutcome } from './provider.ts';
+
+/** The outcome of a queued message of which nothing was kept to hand over again (queued before migration 28). */
+export const INTERRUPTED: Extract<ProviderOutcome, { ok: false }> = {
+  ok: false, code: 'INTERRUPTED', message: 'Interrupted: the server stopped before the provider answered; it is not known whether it was delivered',
+};
+/** Answers the interruption inside the send's transaction: the message is failed and refunded, handed to nobody. */
+const interrupted: ChannelProvider = {
+  send: () => Promise.resolve(INTERRUPTED),
+  deliverInTransaction: (messages) => messages.map(() => INTERRUPTED),
+};
+
+/** How a channel hands a recovered message over, when not through its own provider (email: the organization's SMTP server now). */
+export type ResumeOf = Partial<Record<Channel, (orgId: string) => Resume>>;
+/** What the recovery did: messages handed over again, and messages failed as interrupted. */
+export type Recovered = { handedOver: number; interrupted: number };
+
+/** Messages read at a time (by rowid, see `queuedBetween`), and handed over at once. */
+const SCAN = 10_000;
+const BATCH = 10;
+
+export function queuedRecovery(deps: {
+  store: MessagingStore;
+  sendMany: (inputs: OutboundInput[]) => Promise<unknown>;
+  /** Messages a request of this process is handing over now (a keyed retry): theirs to settle. */
+  handingOver: ReadonlySet<string>;
+  /** Where the recovery puts what it is handing over: a send of one of them waits for it (see `sendMany`). */
+  recovering: Map<string, Promise<unknown>>;
+  log: (msg: string) => void;
+}) {
+  const { store } = deps;
+
+  /**
+   * Settles a batch, each message read again now and its hand-over too: one settled since, or being handed over by a
+   * request of this process, is left alone. Each goes out with what it was handed over with, as a keyed request run
+   * again sends it (`resend`); without it, it fails as interrupted.
+   */
+  async function settle(rows: MessageRow[], how: (row: MessageRow) => Resume, done: Recovered): Promise<void> {
+    const inputs = rows.flatMap((queued) => {
+      const row = store.byId(queued.id);
+      if (row?.status !== 'queued' || deps.handingOver.has(row.id)) return [];
+      const payload = store.queuedSend(row.id);
+      if (payload === undefined) {
+        done.interrupted++;
+        return [resend(row, '{}', { provider: interrupted })];
+      }
+      done.handedOver++;
+      return [resend(row, payload, how(row))];
+    });
+    if (inputs.length === 0) return;
+    const settled = deps.sendMany(inputs);
+    for (const input of inputs) deps.recovering.set(input.messageId as string, settled);
+    try {
+      await settled;
+    } catch (error) {
+      deps.log(`recovery of queued messages: ${inputs.map((input) => input.messageId).join(', ')} left queued: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      for (const input of inputs) deps.recovering.delete(input.messageId as string);
+    }
+  }
+
+  /**
+   * Settles every outbound message still queued among those up to `upTo` (`lastMessageSeq` at start, before any request:
+   * what this process queues itself is its requests'), a few at a time, letting requests in between. A channel's resume
+   * is asked once per organization (its SMTP connection as it is now; none: ours).
+   */
+  return async (upTo: number, resumeOf: ResumeOf): Promise<Recovered> => {
+    const done: Recovered = { handedOver: 0, interrupted: 0 };
+    const resumes = new Map<string, Resume>();
+    const how = (row: MessageRow): Resume => {
+      const key = `${row.org_id} ${row.channel}`;
+      if (!resumes.has(key)) resumes.set(key, resumeOf[row.channel as Channel]?.(row.org_id) ?? {});
+      return resumes.get(key) as Resume;
+    };
+    for (let after = 0; after < upTo; after += SCAN) {
+      const queued = store.queuedBetween(after, Math.min(after + SCAN, upTo));
+      for (let i = 0; i < queued.length; i += BATCH) await settle(queued.slice(i, i + BATCH), how, done);
+      await yieldToIo();
+    }
+    return done;
+  };
+}
