@@ -200,8 +200,8 @@ export async function createServer(options: ServerOptions) {
    * organization's SMTP server), settled after listen, off the start-up line: see `recoverQueued`.
    */
   let recovery: Promise<Recovered> | null = null;
-  function recoverQueued(upTo: number): Promise<Recovered> {
-    return messaging.service.recoverQueued(upTo, { email: (orgId) => email.service.resume(orgId) }).then((done) => {
+  function recoverQueued(ids: string[]): Promise<Recovered> {
+    return messaging.service.recoverQueued(ids, { email: (orgId) => email.service.resume(orgId) }).then((done) => {
       if (done.handedOver + done.interrupted > 0) {
         log(`recovered messages a previous run left queued: ${done.handedOver} handed over again, ${done.interrupted} failed as interrupted (refunded)`);
       }
@@ -228,11 +228,11 @@ export async function createServer(options: ServerOptions) {
     queuedRecovery: (): Promise<Recovered> => recovery ?? Promise.resolve({ handedOver: 0, interrupted: 0 }),
     async listen(): Promise<Ready> {
       // Taken before the first request: what this process queues is its own requests' to settle.
-      const queuedUpTo = messaging.service.messagesUpTo();
+      const queuedAtStart = messaging.service.queuedAtStart();
       await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 4800 });
       jobs.start();
       void bus.flush();
-      recovery = recoverQueued(queuedUpTo);
+      recovery = recoverQueued(queuedAtStart);
       const address = server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;

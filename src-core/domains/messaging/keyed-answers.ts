@@ -34,7 +34,8 @@ export function keyedAnswers(deps: { store: MessagingStore; sendMany: (inputs: O
   /**
    * The messages a keyed request had sent as `parts` (see `Origin`), in order; null where it sent none (or unkeyed). A
    * message still queued with what it was handed over with kept is handed over again first (all of them in one group);
-   * one queued before that was kept (a database from before migration 28) stays null: its send path resumes it.
+   * one queued with nothing kept (before migration 28) stays null: the start fails it as interrupted (see
+   * `recover-queued.ts`), and until then its send path resumes it.
    * `resume` is asked only then (it may read what the organization has connected).
    */
   return async (origin: Origin, parts: string[], resume: () => Resume = () => ({})): Promise<Array<Message | null>> => {

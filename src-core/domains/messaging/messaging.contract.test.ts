@@ -136,19 +136,20 @@ describe('messaging over the simulated world', () => {
     expect(kept(simulated.id)).toBeUndefined();
   });
 
-  it('the start\'s recovery leaves alone a message a request of this process is handing over, and one queued after it was started', async () => {
+  it('the start\'s recovery leaves alone a message a request of this process is handing over, and forgets a hand-over kept past its message', async () => {
     const messaging = t.server.services.messaging;
     const silent: ChannelProvider = { send: () => new Promise<ProviderOutcome>(() => undefined) };
     const input = { orgId: t.organizationId, channel: 'sms' as const, sender: 'Acme', type: 'text', text: 'Held', source: 'API' as const, provider: silent };
     void messaging.send({ ...input, to: '+14155550783', messageId: 'msg_handedOverHereNow000001' });
     await new Promise((resolve) => setImmediate(resolve));
-    const upTo = messaging.messagesUpTo();
-    // Queued after the start, and not in flight (as if its request had failed before recording the provider's answer).
-    const after = await send('+14155550784', 'sms');
-    t.server.db.sql.prepare(`UPDATE messages SET status = 'queued' WHERE id = ?`).run(after.id);
-    expect(await messaging.recoverQueued(upTo, {})).toEqual({ handedOver: 0, interrupted: 0 });
-    expect([messaging.get(t.organizationId, 'msg_handedOverHereNow000001').status, messaging.get(t.organizationId, after.id).status]).toEqual(['queued', 'queued']);
-    t.server.db.sql.prepare(`UPDATE messages SET status = 'sent' WHERE id = ?`).run(after.id);
+    // A hand-over whose message is settled (as if its row had outlived it), and one whose message is gone.
+    const settled = await send('+14155550784', 'sms');
+    t.server.db.sql.prepare(`INSERT INTO queued_sends (message_id, payload) VALUES (?, '{}'), ('msg_noSuchMessage0000000001', '{}')`).run(settled.id);
+    const atStart = messaging.queuedAtStart();
+    expect(atStart).toEqual(expect.arrayContaining(['msg_handedOverHereNow000001', settled.id, 'msg_noSuchMessage0000000001']));
+    expect(await messaging.recoverQueued(atStart, {})).toEqual({ handedOver: 0, interrupted: 0 });
+    expect([messaging.get(t.organizationId, 'msg_handedOverHereNow000001').status, messaging.get(t.organizationId, settled.id).status]).toEqual(['queued', 'sent']);
+    expect(messaging.queuedAtStart()).toEqual(['msg_handedOverHereNow000001']);
   });
 
   it('an empty wallet refuses the send with 400 INSUFFICIENT_BALANCE and writes nothing', async () => {

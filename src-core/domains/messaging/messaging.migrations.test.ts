@@ -1,6 +1,6 @@
 // A keyed message a stop left queued before migration 28 kept nothing of what it was handed over with: a re-run finds
-// no answer for it (its send path resumes it, checks and all, as before). One queued since is handed over again, with
-// the payload it was queued with.
+// no answer for it (the start fails it as interrupted, see migration 30). One queued since is handed over again, with
+// the payload it was queued with. Migration 30 records every outbound message left queued with nothing kept.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -45,5 +45,26 @@ describe('keyed messages queued before migration 28', () => {
     expect(store.byId('msg_before')?.status).toBe('queued');
     // Unkeyed, there is nothing to find.
     expect(await answers({ source: 'API' }, ['since'])).toEqual([null]);
+  });
+});
+
+describe('migration 30: every hand-over kept', () => {
+  const old = migratedDb('messaging-migration-30', ['org_a'], { before: 30 });
+  afterAll(old.remove);
+  it('keeps the hand-overs kept before, and records each outbound message left queued without one, with no payload', () => {
+    const insert = old.db.sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, address, sender, type, text, source, created_at)
+      VALUES (?, 'org_a', 'email', ?, ?, 'ana@customer.io', 'hello@acme.test', 'template', 'Hi', 'API', 't')`);
+    insert.run('msg_keyed', 'outbound', 'queued');
+    insert.run('msg_unkeyed', 'outbound', 'queued');
+    insert.run('msg_sent', 'outbound', 'sent');
+    insert.run('msg_inbound', 'inbound', 'received');
+    old.db.sql.prepare(`INSERT INTO queued_sends (message_id, payload) VALUES ('msg_keyed', '{"subject":"Hi"}')`).run();
+    migrate(old.db.sql, MIGRATIONS, 't');
+    expect(old.db.sql.prepare('SELECT message_id, payload FROM queued_sends ORDER BY message_id').all()).toEqual([
+      { message_id: 'msg_keyed', payload: '{"subject":"Hi"}' }, { message_id: 'msg_unkeyed', payload: null },
+    ]);
+    const store = createMessagingStore(old.db.sql);
+    expect([store.queuedSend('msg_keyed'), store.queuedSend('msg_unkeyed')]).toEqual(['{"subject":"Hi"}', undefined]);
+    expect(store.queuedSendIds().sort()).toEqual(['msg_keyed', 'msg_unkeyed']);
   });
 });

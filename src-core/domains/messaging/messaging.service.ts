@@ -313,12 +313,12 @@ export function createMessagingService(deps: {
      * when nothing was sent there.
      */
     keyedAnswer: async (origin: Origin, part: string, resume?: () => Resume): Promise<Message | null> => (await answers(origin, [part], resume))[0] ?? null,
-    /** Where the messages end now: what `recoverQueued` reads up to, taken at start before any request runs. */
-    messagesUpTo: (): number => store.lastMessageSeq(),
+    /** The messages whose hand-over is kept now: what `recoverQueued` settles, taken at start before any request runs. */
+    queuedAtStart: (): string[] => store.queuedSendIds(),
     /**
-     * At start, off the start-up path: every outbound message up to `upTo` still queued (a previous process stopped between
-     * recording it and hearing from its provider) is handed over again as recorded, or failed and refunded when nothing of
-     * its hand-over was kept. See `recover-queued.ts`.
+     * At start, off the start-up path: every message of `ids` still queued (a previous process stopped between recording
+     * it and hearing from its provider) is handed over again as recorded, or failed and refunded when nothing of its
+     * hand-over was kept. See `recover-queued.ts`.
      */
     recoverQueued: recover,
 

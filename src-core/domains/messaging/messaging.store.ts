@@ -42,9 +42,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const insertQueuedSend = sql.prepare(`INSERT INTO queued_sends (message_id, payload) VALUES (?, ?)`);
   const queuedSend = sql.prepare(`SELECT payload FROM queued_sends WHERE message_id = ?`).pluck();
   const deleteQueuedSend = sql.prepare(`DELETE FROM queued_sends WHERE message_id = ?`);
-  const lastMessageSeq = sql.prepare(`SELECT COALESCE(MAX(rowid), 0) FROM messages`).pluck();
-  // By rowid range (no index on status: one would cost every send a write); outbound only, inbound is never queued.
-  const queuedOutbound = sql.prepare(`SELECT * FROM messages WHERE rowid > ? AND rowid <= ? AND status = 'queued' AND direction = 'outbound' ORDER BY rowid`);
+  const queuedSendIds = sql.prepare(`SELECT message_id FROM queued_sends`).pluck();
   const findConversation = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND address = ?`);
   const insertConversation = sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, contact_id, created_at)
     VALUES (@id, @org_id, @channel, @address, @contact_id, @created_at)`);
@@ -101,12 +99,11 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     },
     /** What a queued message was handed to its provider with (its payload, as JSON), kept until its outcome is recorded. */
     keepQueuedSend: (messageId: string, payload: string) => void insertQueuedSend.run(messageId, payload),
-    queuedSend: (messageId: string) => queuedSend.get(messageId) as string | undefined,
+    /** The payload kept for a queued message; undefined when nothing was kept (no row, or a row migration 30 made without one). */
+    queuedSend: (messageId: string) => (queuedSend.get(messageId) as string | null | undefined) ?? undefined,
     dropQueuedSend: (messageId: string) => void deleteQueuedSend.run(messageId),
-    /** Where the messages end now, in insertion order (`queuedBetween` reads up to it): 0 when there are none. */
-    lastMessageSeq: () => lastMessageSeq.get() as number,
-    /** Outbound messages still `queued` among those inserted after `afterSeq` up to `upToSeq` (see `lastMessageSeq`), oldest first. */
-    queuedBetween: (afterSeq: number, upToSeq: number) => queuedOutbound.all(afterSeq, upToSeq) as MessageRow[],
+    /** Every message whose hand-over is kept (see `keepQueuedSend`): those handed to a provider and not yet settled. */
+    queuedSendIds: () => queuedSendIds.all() as string[],
     findConversation: (orgId: string, channel: string, address: string) => findConversation.get(orgId, channel, address) as ConversationRow | undefined,
     /** Inserts a conversation and returns its row as stored. */
     insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count'>): ConversationRow {

@@ -8,7 +8,7 @@ import type { OutboundInput } from './messaging.service.ts';
 import type { MessageRow, MessagingStore } from './messaging.store.ts';
 import type { ChannelProvider, ProviderOutcome } from './provider.ts';
 
-/** The outcome of a queued message of which nothing was kept to hand over again (queued before migration 28). */
+/** The outcome of a queued message of which nothing was kept to hand over again (queued before migration 30 found it). */
 export const INTERRUPTED: Extract<ProviderOutcome, { ok: false }> = {
   ok: false, code: 'INTERRUPTED', message: 'Interrupted: the server stopped before the provider answered; it is not known whether it was delivered',
 };
@@ -23,8 +23,7 @@ export type ResumeOf = Partial<Record<Channel, (orgId: string) => Resume>>;
 /** What the recovery did: messages handed over again, and messages failed as interrupted. */
 export type Recovered = { handedOver: number; interrupted: number };
 
-/** Messages read at a time (by rowid, see `queuedBetween`), and handed over at once. */
-const SCAN = 10_000;
+/** Messages handed over at once. */
 const BATCH = 10;
 
 export function queuedRecovery(deps: {
@@ -43,10 +42,15 @@ export function queuedRecovery(deps: {
    * request of this process, is left alone. Each goes out with what it was handed over with, as a keyed request run
    * again sends it (`resend`); without it, it fails as interrupted.
    */
-  async function settle(rows: MessageRow[], how: (row: MessageRow) => Resume, done: Recovered): Promise<void> {
-    const inputs = rows.flatMap((queued) => {
-      const row = store.byId(queued.id);
-      if (row?.status !== 'queued' || deps.handingOver.has(row.id)) return [];
+  async function settle(ids: string[], how: (row: MessageRow) => Resume, done: Recovered): Promise<void> {
+    const inputs = ids.flatMap((id) => {
+      if (deps.handingOver.has(id)) return [];
+      const row = store.byId(id);
+      if (row?.status !== 'queued') {
+        // Settled since (a keyed retry), or a hand-over kept past its message: nothing to do but forget it.
+        store.dropQueuedSend(id);
+        return [];
+      }
       const payload = store.queuedSend(row.id);
       if (payload === undefined) {
         done.interrupted++;
@@ -68,11 +72,11 @@ export function queuedRecovery(deps: {
   }
 
   /**
-   * Settles every outbound message still queued among those up to `upTo` (`lastMessageSeq` at start, before any request:
-   * what this process queues itself is its requests'), a few at a time, letting requests in between. A channel's resume
-   * is asked once per organization (its SMTP connection as it is now; none: ours).
+   * Settles every message of `ids` (those whose hand-over was kept when the process started, before any request: what
+   * this process queues itself is its requests' to settle), a few at a time, letting requests in between. A channel's
+   * resume is asked once per organization (its SMTP connection as it is now; none: ours).
    */
-  return async (upTo: number, resumeOf: ResumeOf): Promise<Recovered> => {
+  return async (ids: string[], resumeOf: ResumeOf): Promise<Recovered> => {
     const done: Recovered = { handedOver: 0, interrupted: 0 };
     const resumes = new Map<string, Resume>();
     const how = (row: MessageRow): Resume => {
@@ -80,9 +84,8 @@ export function queuedRecovery(deps: {
       if (!resumes.has(key)) resumes.set(key, resumeOf[row.channel as Channel]?.(row.org_id) ?? {});
       return resumes.get(key) as Resume;
     };
-    for (let after = 0; after < upTo; after += SCAN) {
-      const queued = store.queuedBetween(after, Math.min(after + SCAN, upTo));
-      for (let i = 0; i < queued.length; i += BATCH) await settle(queued.slice(i, i + BATCH), how, done);
+    for (let i = 0; i < ids.length; i += BATCH) {
+      await settle(ids.slice(i, i + BATCH), how, done);
       await yieldToIo();
     }
     return done;
