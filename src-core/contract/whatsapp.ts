@@ -9,9 +9,25 @@ const placeholderText = (max: number) => z.string().trim().min(1).max(max);
 
 /** A button that has no URL takes `url` only as null (what a template answers for it), so an answer posts back. */
 const noUrl = z.null().optional();
+/** Where a URL button's one placeholder may stand: at the very end, after the host (the platform fills a suffix only). */
+function suffixOnly(url: string): boolean {
+  const found = url.match(/\{\{[^}]*\}\}/g) ?? [];
+  if (found.length === 0) return true;
+  if (found.length > 1 || !url.endsWith('{{1}}')) return false;
+  try {
+    // What comes before it must be a link on its own, its host whole: `https://shop.example.com{{1}}` would let the value move the host.
+    const before = url.slice(0, -'{{1}}'.length);
+    return before.length > new URL(before).origin.length;
+  } catch {
+    return false;
+  }
+}
+/** A URL button's link: http(s), and at most one placeholder, `{{1}}`, as its suffix. */
+const buttonUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000)
+  .refine(suffixOnly, 'may hold one placeholder, {{1}}, only at its end, after the host and a "/", "?" or "#": the messaging platform fills a suffix of the link');
 export const waButtonSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('QUICK_REPLY'), text: placeholderText(25), url: noUrl }),
-  z.object({ type: z.literal('URL'), text: placeholderText(25), url: z.url().max(2000) }),
+  z.object({ type: z.literal('URL'), text: placeholderText(25), url: buttonUrl }),
   z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(25), url: noUrl, phone_number: z.string().regex(/^\+?\d{6,15}$/) }),
 ]);
 export type WaButton = z.infer<typeof waButtonSchema>;

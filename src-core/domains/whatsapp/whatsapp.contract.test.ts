@@ -95,6 +95,23 @@ describe('template buttons', () => {
     const noUrl = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body('url_null', [{ type: 'URL', text: 'Help', url: null }]) });
     expect(noUrl.status).toBe(400);
   });
+  it('take an http(s) link with at most one placeholder, {{1}}, at its end after the host: a value can never move the link elsewhere', async () => {
+    const body = (name: string, url: string) => ({ name, category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Hi' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url }] }] });
+    const SUFFIX = 'may hold one placeholder, {{1}}, only at its end';
+    const refused: Array<[string, string]> = [
+      ['https://{{1}}.example.com/x', SUFFIX], ['https://shop.example.com/{{1}}/track', SUFFIX], ['https://shop.example.com/{{1}}/{{2}}', SUFFIX],
+      ['https://shop.example.com/{{2}}', SUFFIX], ['https://shop.example.com{{1}}', SUFFIX], ['https://{{1}}', SUFFIX], ['https://shop.example.com/{{ 1 }}', SUFFIX],
+      ['javascript:alert(1)', 'must be an http or https URL'], ['ftp://files.example.com/a', 'must be an http or https URL'],
+    ];
+    for (const [url, message] of refused) {
+      const res = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body(`bad_url_${refused.findIndex(([u]) => u === url)}`, url) });
+      expect([url, res.status, res.body.message]).toEqual([url, 400, expect.stringContaining(message)]);
+    }
+    expect((await t.request('GET', '/v1/whatsapp/templates?limit=100', { token: key })).body.data.filter((tpl: { name: string }) => tpl.name.startsWith('bad_url'))).toEqual([]);
+    for (const [i, url] of ['https://shop.example.com/track/{{1}}', 'https://shop.example.com/track?order={{1}}', 'http://shop.example.com/#{{1}}', 'https://shop.example.com'].entries()) {
+      expect((await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body(`good_url_${i}`, url) })).status, url).toBe(201);
+    }
+  });
 });
 
 describe('send-template', () => {
