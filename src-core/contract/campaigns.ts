@@ -1,7 +1,7 @@
 // Campaigns of seed 000: WhatsApp (create, launch, cancel, analytics), SMS (audiences) and RCS (create and
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
-import { isCalendarDay, mergeValuesSchema, nullAsAbsent, templateValuesSchema } from './common.ts';
+import { emailAddressSchema, isCalendarDay, mergeValuesSchema, nullAsAbsent, templateValuesSchema } from './common.ts';
 import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { rcsTtlSchema } from './rcs.ts';
@@ -101,12 +101,12 @@ export const createEmailCampaignBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
   templateId: z.string().min(1),
   fromName: headerText(200).trim().min(1),
-  fromEmail: z.email(),
-  replyTo: nullAsAbsent(z.email()),
+  fromEmail: emailAddressSchema(),
+  replyTo: nullAsAbsent(emailAddressSchema()),
   subject: nullAsAbsent(withMergeTags(headerText(998).min(1))),
   variables: mergeValuesSchema().optional(),
   audience: z.enum(['list', 'subscribers']).default('list'),
-  recipients: z.array(z.email({ error: 'recipients are email addresses' })).max(MAX_CAMPAIGN_RECIPIENTS).optional(),
+  recipients: z.array(emailAddressSchema({ error: 'recipients are email addresses' })).max(MAX_CAMPAIGN_RECIPIENTS).optional(),
   scheduledAt: nullAsAbsent(scheduleSchema),
   scheduleTimezone: nullAsAbsent(timeZoneSchema),
 });

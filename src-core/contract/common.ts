@@ -104,6 +104,13 @@ export const charCount = (text: string): number => {
   return n;
 };
 
+/** The longest address mail servers deliver to (RFC 5321: a path of 256 octets with its angle brackets), and its local part. */
+export const EMAIL_MAX = 254;
+const LOCAL_PART_MAX = 64;
+/** An email address as mail servers take it: at most 254 characters, at most 64 before the "@". */
+export const emailAddressSchema = (options: { error?: string } = {}) => z.email(options).max(EMAIL_MAX)
+  .refine((address) => address.lastIndexOf('@') <= LOCAL_PART_MAX, `must have at most ${LOCAL_PART_MAX} characters before the "@"`);
+
 export const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
 export const phoneSchema = (message = 'must be a phone number in international format: the country code, then the number (e.g. +14155550101)') =>
   z.string().trim().regex(PHONE_PATTERN, message);

@@ -1,6 +1,6 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
-import { nullAsAbsent, timestampSchema, type PageMeta } from './common.ts';
+import { emailAddressSchema, nullAsAbsent, timestampSchema, type PageMeta } from './common.ts';
 
 export const contactSchema = z.object({
   id: z.string(),
@@ -77,7 +77,7 @@ export const createContactBodySchema = z
   .object({
     name: nullAsAbsent(z.string().trim().min(1).max(200)),
     username: nullAsAbsent(z.string().trim().min(1).max(100)),
-    email: nullAsAbsent(z.email().max(320)),
+    email: nullAsAbsent(emailAddressSchema()),
     phone: nullAsAbsent(z.string().regex(/^\+?[0-9]{6,15}$/, 'phone must be 6 to 15 digits, optionally with a leading +')),
     profilePic: nullAsAbsent(z.url()),
     source: z.string().min(1).max(50).optional(),

@@ -1,6 +1,6 @@
 // Email: templates with merge tags, sending domains, the SMTP connection, contacts and sends (seed 000, "Email").
 import { z } from 'zod';
-import { mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
+import { emailAddressSchema, mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
 
 /**
  * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
@@ -76,12 +76,12 @@ export const emailSendFields = {
 
 export const sendEmailBodySchema = z.object({
   templateId: z.string().min(1),
-  recipient: z.object({ to: z.email(), firstName: nullAsAbsent(emailSendFields.recipientName), lastName: nullAsAbsent(emailSendFields.recipientName) }),
+  recipient: z.object({ to: emailAddressSchema(), firstName: nullAsAbsent(emailSendFields.recipientName), lastName: nullAsAbsent(emailSendFields.recipientName) }),
   variables: nullAsAbsent(mergeValuesSchema()),
   subject: nullAsAbsent(emailSendFields.subject),
   fromName: emailSendFields.fromName,
-  fromEmail: z.email(),
-  replyTo: nullAsAbsent(z.email()),
+  fromEmail: emailAddressSchema(),
+  replyTo: nullAsAbsent(emailAddressSchema()),
   html: nullAsAbsent(z.undefined({ error: 'Raw HTML is not accepted: create a template (POST /email/templates) and send its templateId' })),
 });
 export type SendEmailInput = z.infer<typeof sendEmailBodySchema>;
@@ -95,7 +95,7 @@ export const emailContactSchema = z.object({
 export type EmailContact = z.infer<typeof emailContactSchema>;
 /** An email contact's name: trimmed; empty or blank is no name (stored as null, like an absent one). */
 const contactName = nullAsAbsent(z.string().trim().max(100).transform((name) => name || undefined));
-export const createEmailContactBodySchema = z.object({ email: z.email(), firstName: contactName, lastName: contactName });
+export const createEmailContactBodySchema = z.object({ email: emailAddressSchema(), firstName: contactName, lastName: contactName });
 
 export const sendingDomainSchema = z.object({ id: z.string(), domain: z.string(), status: z.enum(['PENDING', 'VERIFIED']), createdAt: timestampSchema, verifiedAt: timestampSchema.nullable() });
 export type SendingDomain = z.infer<typeof sendingDomainSchema>;
@@ -104,7 +104,7 @@ export const addDomainBodySchema = z.object({ domain: z.string().trim().toLowerC
 const SMTP_HOST = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 export const smtpConnectionBodySchema = z.object({
   host: z.string().trim().refine((h) => SMTP_HOST.test(h) || z.ipv6().safeParse(h).success, 'host must be a host name or an IP address, e.g. smtp.example.com'), port: z.number().int().min(1).max(65535), secure: z.boolean().default(false),
-  user: z.string().max(320).optional(), password: z.string().max(1000).optional(), fromEmail: z.email(),
+  user: z.string().max(320).optional(), password: z.string().max(1000).optional(), fromEmail: emailAddressSchema(),
 });
 export type SmtpConnectionInput = z.infer<typeof smtpConnectionBodySchema>;
 

@@ -1,6 +1,6 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
-import { charCount, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
+import { charCount, emailAddressSchema, EMAIL_MAX, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
 import { emailSendFields } from './email.ts';
 import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
 import { SMS_MESSAGE_MAX } from './sms.ts';
@@ -11,7 +11,10 @@ export const FALLBACK_CHANNELS = ['whatsapp', 'sms', 'rcs'] as const;
 
 /** What `to` must be on each channel (seed: E.164 phone, email address, or instagram page-scoped user id). */
 function addressProblem(channel: string, to: string): string | null {
-  if (channel === 'email') return z.email().safeParse(to).success ? null : 'must be an email address for channel email';
+  if (channel === 'email') {
+    if (!z.email().safeParse(to).success) return 'must be an email address for channel email';
+    return emailAddressSchema().safeParse(to).success ? null : `must be an email address mail servers take: at most ${EMAIL_MAX} characters, at most 64 before the "@"`;
+  }
   if (channel === 'instagram') return igsidProblem(to);
   return PHONE_PATTERN.test(to) ? null : `must be a phone number in international format for channel ${channel}: the country code, then the number (e.g. +14155550101)`;
 }
@@ -38,8 +41,8 @@ export const unifiedSendBodySchema = z.object({
   sms: nullAsAbsent(z.object({ senderId: nullAsAbsent(z.string().min(1)), route: nullAsAbsent(z.enum(['transactional', 'promotional'])) })),
   email: nullAsAbsent(z.object({
     // As `/email/send` takes them: a blank sender name or subject, or an overlong name, is 400 on both.
-    subject: nullAsAbsent(emailSendFields.subject), fromName: nullAsAbsent(emailSendFields.fromName), fromEmail: nullAsAbsent(z.email()),
-    replyTo: nullAsAbsent(z.email()), firstName: nullAsAbsent(emailSendFields.recipientName), lastName: nullAsAbsent(emailSendFields.recipientName),
+    subject: nullAsAbsent(emailSendFields.subject), fromName: nullAsAbsent(emailSendFields.fromName), fromEmail: nullAsAbsent(emailAddressSchema()),
+    replyTo: nullAsAbsent(emailAddressSchema()), firstName: nullAsAbsent(emailSendFields.recipientName), lastName: nullAsAbsent(emailSendFields.recipientName),
   })),
 }).superRefine((body, ctx) => {
   const problem = addressProblem(body.channel, body.to);

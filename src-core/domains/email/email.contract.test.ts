@@ -125,6 +125,20 @@ describe('email', () => {
       expect(hits.body.data.map((c: { email: string }) => c.email)).toEqual(['rc@example.com']);
     }
   });
+  it('a send names the contact it creates from its recipient, and a contact without a name; a named contact keeps its own', async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 3 });
+    const contactOf = async (email: string) => (await t.dashboard('GET', `/dashboard/contacts?search=${encodeURIComponent(email)}`)).body.data[0];
+    expect((await send({ ...base(), recipient: { to: 'new.one@customer.io', firstName: ' Quinn ', lastName: 'Ode' } })).status).toBe(200);
+    expect((await contactOf('new.one@customer.io')).name).toBe('Quinn Ode');
+    await t.server.bus.flush();
+    const created = t.server.bus.recent(t.organizationId, 500).filter((e) => e.type === 'contact.created').map((e) => JSON.parse(e.data) as { contact: { email: string; name: string | null } });
+    expect(created.find((e) => e.contact.email === 'new.one@customer.io')?.contact.name).toBe('Quinn Ode');
+    await t.dashboard('POST', '/dashboard/contacts', { email: 'nameless@customer.io' });
+    expect((await send({ ...base(), recipient: { to: 'nameless@customer.io', firstName: 'Rae' } })).status).toBe(200);
+    expect((await contactOf('nameless@customer.io')).name).toBe('Rae');
+    expect((await send({ ...base(), recipient: { to: 'nameless@customer.io', firstName: 'Someone Else' } })).status).toBe(200);
+    expect((await contactOf('nameless@customer.io')).name).toBe('Rae');
+  });
   it('email contacts: an empty or blank name is no name, null as when it is left out', async () => {
     const blank = await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'blank1@example.org', firstName: '', lastName: '   ' } });
     expect(blank.status).toBe(201);
@@ -134,6 +148,36 @@ describe('email', () => {
     const listed = (await t.request('GET', '/v1/email/contacts?search=blank', { token: key })).body.data as Array<{ email: string; firstName: string | null; lastName: string | null }>;
     expect(listed.map((c) => [c.email, c.firstName, c.lastName])).toEqual([['blank2@example.org', 'Ann', null], ['blank1@example.org', null, null]]);
     expect((await t.dashboard('GET', '/dashboard/contacts?search=blank2@example.org')).body.data[0].name).toBe('Ann');
+  });
+});
+
+describe('addresses as mail servers take them', () => {
+  const local = (n: number) => 'a'.repeat(n);
+  /** An address of exactly `length` characters, its local part `localLength` long. */
+  const address = (length: number, localLength = 64) => {
+    const domain = `${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.`;
+    return `${local(localLength)}@${domain.slice(0, length - localLength - 4)}.io`;
+  };
+  it('refuse an address over 254 characters or with over 64 before the "@" (400, nothing charged or stored); 254 and 64 go', async () => {
+    expect([address(254).length, address(255).length, address(100, 65).length]).toEqual([254, 255, 100]);
+    const credits = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits as number;
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 2 });
+    const before = await credits();
+    const cases: Array<[string, () => Promise<{ status: number; body: { message: string } }>]> = [
+      ['send to', () => send({ ...base(), recipient: { to: address(255) } })],
+      ['send local part', () => send({ ...base(), recipient: { to: address(100, 65) } })],
+      ['send replyTo', () => send({ ...base(), recipient: { to: 'ana@customer.io' }, replyTo: address(255) })],
+      ['contacts', () => t.request('POST', '/v1/email/contacts', { token: key, body: { email: address(255) } })],
+      ['unified send', () => t.request('POST', '/v1/messages/send', { token: key, body: { to: address(255), channel: 'email', template: { id: templateId }, email: { fromName: 'Acme', fromEmail: 'hello@acme.test' } } })],
+      ['dashboard contacts', () => t.dashboard('POST', '/dashboard/contacts', { email: address(255) })],
+    ];
+    for (const [what, request] of cases) {
+      const res = await request();
+      expect([what, res.status, res.body.message]).toEqual([what, 400, expect.stringMatching(/254 characters|64 characters before the "@"/)]);
+    }
+    expect(await credits()).toBe(before);
+    expect((await t.dashboard('GET', `/dashboard/contacts?search=${local(64)}`)).body.data).toEqual([]);
+    expect((await t.request('POST', '/v1/email/contacts', { token: key, body: { email: address(254) } })).status).toBe(201);
   });
 });
 

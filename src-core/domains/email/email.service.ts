@@ -92,7 +92,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     const { fromName, fromEmail, replyTo } = prepared;
     return {
       orgId, channel: 'email', to, sender: fromEmail, type: 'template', text: subject, templateId: template.id, templateName: template.name,
-      source: origin.source,
+      source: origin.source, contactName: [recipient.firstName?.trim(), recipient.lastName?.trim()].filter(Boolean).join(' ') || undefined,
       content: { subject, html, text, fromName, fromEmail, replyTo: replyTo ?? null, sourceName: origin.sourceName ?? null },
       payload: { subject, html, text, fromName, fromEmail, replyTo, links: linksOf(html) },
       ...viaSmtp(prepared.smtp),

@@ -28,6 +28,8 @@ export type OutboundInput = {
   templateName?: string | null;
   templateId?: string | null;
   source: MessageSource;
+  /** The recipient's name as the sender gave it: the name of a contact this send creates, or of one that has none yet. */
+  contactName?: string | undefined;
   /** Provider-specific extras (buttons, subject, html...). */
   payload?: Record<string, unknown>;
   /** Overrides the channel's provider for this send (e.g. the organization's own SMTP server). */
@@ -102,7 +104,7 @@ export function createMessagingService(deps: {
 
   /** Records a send as `queued`: refuses a blocked contact (409), charges (unless prepaid), creates contact and conversation. In a transaction. */
   function enqueue(input: OutboundInput, messageId: string): MessageRow {
-    const contact = contacts.resolveAddress(input.orgId, input.channel, input.to);
+    const contact = contacts.resolveAddress(input.orgId, input.channel, input.to, input.contactName);
     contacts.assertSendable(contact);
     const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id);
     const billed = billedChannel(input.channel);
