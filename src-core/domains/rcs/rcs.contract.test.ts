@@ -57,6 +57,14 @@ describe('RCS', () => {
   });
   it('refuses missing variables, a bad ttl, an unknown template', async () => {
     expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '#1' } })).body.message).toContain('name');
+    // A blank value is refused as a missing one, nothing sent or charged: the customer would read "Hi , …".
+    const wallet = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+    const before = await wallet();
+    for (const blank of [{ name: '', order: '#1' }, { name: '  ', order: '\t' }]) {
+      const res = await send({ to: '+14155550603', templateId, rcsVariables: blank });
+      expect([res.status, res.body.message]).toEqual([400, expect.stringMatching(/^rcsVariables (name is|order, name are) blank for template Shipped: give each a value$/)]);
+    }
+    expect([await wallet(), await t.handset('+14155550603')]).toEqual([before, []]);
     const proto = await send({ to: '+14155550602', templateId: protoTemplateId });
     expect([proto.status, proto.body.message]).toEqual([400, 'rcsVariables is missing constructor, toString for template Proto']);
     for (const ttl of ['1h', '0s', 0, '3600']) expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '1', name: 'x' }, ttl })).status, String(ttl)).toBe(400);

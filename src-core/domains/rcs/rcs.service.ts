@@ -96,6 +96,9 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
       const values = input.rcsVariables ?? {};
       const missing = template.variables.filter((name) => !Object.hasOwn(values, name));
       if (missing.length) throw bad(`rcsVariables is missing ${missing.join(', ')} for template ${template.name}`);
+      // As an RCS campaign and a WhatsApp send refuse one: the customer would read "Hi , your parcel…".
+      const blank = template.variables.filter((name) => !String(values[name]).trim());
+      if (blank.length) throw bad(`rcsVariables ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank for template ${template.name}: give each a value`);
       const to = `+${input.to.replace(/\D/g, '')}`;
       if (!messaging.capabilities(to).rcs && input.smsFallback) {
         const fallback = input.smsFallback;
