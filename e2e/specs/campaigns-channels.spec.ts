@@ -123,6 +123,8 @@ describe('SMS, RCS and email campaigns', () => {
     const handset = await server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', '/sim/handsets/919820000102/messages');
     expect(handset.body.data.map((m) => [m.channel, m.text])).toContainEqual(['sms', SHIPPED]);
     await page.getByTestId('back-to-list').click();
+    // The list shows what it last read (no SMS campaign yet) until it reads again: wait for the campaign's row.
+    await page.getByTestId('campaign-row').filter({ hasText: 'Shipping notice 2' }).waitFor();
     const statuses = await page.getByTestId('campaign-row').getByTestId('campaign-status').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
     expect(statuses).toEqual(['COMPLETED']);
   });
