@@ -109,7 +109,8 @@ describe('console flows', () => {
     await page.getByTestId('top-up-amount').fill('1,500.50');
     await page.getByTestId('top-up-credits').fill('250');
     await page.getByTestId('top-up').click();
-    await page.locator('[data-testid="ledger-line"][data-kind="email_credits_added"]').first().waitFor();
+    // The demo's own top-up already has a line of this kind: wait for this one's, the newest.
+    await page.locator('[data-testid="ledger-line"][data-kind="email_credits_added"]').first().getByTestId('ledger-credits').filter({ hasText: /^\+250$/ }).waitFor();
     // The core recorded what the form sent (the ledger's lines, not the balance: the demo's running clock may
     // charge something else meanwhile).
     expect((await newest('top_up'))?.amountPaise).toBe(150_050);
