@@ -335,6 +335,9 @@ describe('buttons repeated down a list', () => {
       await page.getByTestId('note-input').fill(note);
       await page.getByTestId('add-note').click();
       await page.getByTestId('note').filter({ hasText: note }).waitFor();
+      // The note shows once the notes are read again; the field clears once the contacts list is too. Typing the next
+      // one before that would see it cleared under it.
+      await expect.poll(() => page.getByTestId('note-input').inputValue()).toBe('');
     }
     const deletes = await names(page.getByTestId('note').getByRole('button'));
     expect(deletes).toContain('Delete note “Prefers WhatsApp over email”');
