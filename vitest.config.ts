@@ -22,6 +22,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A poll waits for what the console does after a request or two (a field cleared once a send is answered):
+          // vitest's default second is tight on a loaded CI machine; Playwright's own waits default to 30 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
