@@ -1,7 +1,8 @@
 // A campaign's results in a real browser: who it failed to reach and why (a blocked contact with its reason,
 // no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them; the builder's
 // duplicates and the server's count no longer disagree; each channel's funnel in its own words; and an SMS
-// campaign's Delivered moving as its receipts arrive on the live stream.
+// campaign's Delivered moving as its receipts arrive on the live stream; every funnel row a share of the
+// recipients, and each rate beside it saying its own base.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -13,6 +14,8 @@ let session: ConsoleSession;
 let page: Page;
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
+/** A funnel row's percentage as read (a screen reader hears its base too). */
+const funnelPercent = (stage: string) => page.locator(`[data-testid="funnel-${stage}"] [data-testid="funnel-percent"]`).textContent();
 const funnelRows = () => page.getByTestId('funnel').locator('.funnel-row').evaluateAll((els) => els.map((el) => el.querySelector('.funnel-label')?.textContent));
 const SHIPPED = 'Hi Asha, your order #2001 has shipped. Track: exmpl.in/t/2001 - Example Store';
 
@@ -51,6 +54,18 @@ describe('campaign results', () => {
     // One delivered of four attempted: 25%, not the 100% of "delivered of sent".
     await page.locator('[data-testid="rate-delivery"][data-value="25"]').waitFor();
     expect(await page.getByTestId('rates').textContent()).toContain('delivered of attempted (sent + failed)');
+    expect(await page.getByTestId('rate-delivery-basis').textContent()).toBe('1 of 4');
+    // The funnel has one base, the recipients, and says so: Delivered is the 25% the ring shows (nothing pending or
+    // cancelled), not "100%" of sent beside it; Sent and Failed add up to the list.
+    expect(await page.getByTestId('funnel-base').textContent()).toBe('Each percentage is of the 4 recipients.');
+    await page.locator('[data-testid="funnel-delivered"][data-value="1"]').waitFor();
+    expect([await funnelPercent('sent'), await funnelPercent('delivered'), await funnelPercent('failed')])
+      .toEqual(['25% of recipients', '25% of recipients', '75% of recipients']);
+    // Read and click rates are of sent, and say so with their counts.
+    expect(await page.getByTestId('rate-read-basis').textContent()).toMatch(/^[01] of 1$/);
+    expect(await page.getByTestId('rate-click-basis').textContent()).toMatch(/^[01] of 1$/);
+    await page.getByTestId('campaign-analytics').scrollIntoViewIfNeeded();
+    await screenshot(page, 'campaign-funnel-and-rates');
     // The builder sent the repeat once (its "1 duplicates"); the server removed none, and says nothing to contradict it.
     expect(await page.getByTestId('campaign-detail').textContent()).not.toContain('Duplicates removed');
     await page.getByTestId('failed-recipients').scrollIntoViewIfNeeded();
@@ -93,6 +108,8 @@ describe('campaign results', () => {
     expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Clicked', 'Replied', 'Converted', 'Failed']);
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 10 })).status).toBe(200);
     await page.locator('[data-testid="funnel-delivered"][data-value="2"]').waitFor();
+    expect(await page.getByTestId('funnel-base').textContent()).toBe('Each percentage is of the 2 recipients.');
+    expect(await funnelPercent('delivered')).toBe('100% of recipients');
     await page.getByTestId('back-to-list').click();
 
     // Email: opened, not read; spam complaints are counted; its failures are bounces.
@@ -110,6 +127,9 @@ describe('campaign results', () => {
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 15 })).status).toBe(200);
     await page.locator('[data-testid="funnel-complained"][data-value="1"]').waitFor();
     await page.locator('[data-testid="failed-recipient"][data-address="bounce@sim.test"]').filter({ hasText: 'Bounced' }).waitFor();
+    // One of the three bounced, one complained: each a third of the recipients, as every other row.
+    await page.locator('[data-testid="funnel-failed"][data-value="1"]').waitFor();
+    expect([await funnelPercent('complained'), await funnelPercent('failed')]).toEqual(['33% of recipients', '33% of recipients']);
   });
 });
 

@@ -1,11 +1,13 @@
 // A campaign's analytics drawn by hand: the funnel as horizontal bars (sent → converted, then failed) in
-// the words of its channel, and the three rates as rings. Widths and arcs animate, so live updates move.
+// the words of its channel, every row a share of the recipients, and the core's three rates as rings, each
+// with its own base written under it. Widths and arcs animate, so live updates move.
 import type { CampaignTab } from './queries.ts';
 
 export type FunnelCounts = {
   sent: number; delivered: number; read: number; clicked: number; replied: number; converted: number; failed: number; complained?: number | undefined;
 };
-export type Rates = { deliveryRate: number; readRate: number; clickRate: number };
+/** The core's rates, with the counts they are made of (so each ring can say "1 of 4"). */
+export type Rates = { deliveryRate: number; readRate: number; clickRate: number } & Pick<FunnelCounts, 'sent' | 'delivered' | 'read' | 'clicked' | 'failed'>;
 
 type Stage = { key: keyof FunnelCounts; label: string };
 const SENT: Stage = { key: 'sent', label: 'Sent' };
@@ -23,38 +25,45 @@ export const FUNNEL_STAGES: Record<CampaignTab, Stage[]> = {
 };
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, (part / whole) * 100) : 0);
+const recipientsLine = (total: number) => `${total.toLocaleString()} recipient${total === 1 ? '' : 's'}`;
 
+/**
+ * One base for every row, bars and percentages alike: the recipients, the funnel's top. Sent and failed then add up
+ * to what was processed, and no row reads 100% beside a ring that says otherwise without saying why. The rings keep
+ * the core's rates, whose bases differ (attempted, sent), and say them.
+ */
 export function Funnel({ channel, counts, total }: { channel: CampaignTab; counts: FunnelCounts; total: number }) {
-  const base = Math.max(counts.sent, total, 1);
   return (
-    <ol className="funnel" data-testid="funnel" aria-label="Funnel">
-      {FUNNEL_STAGES[channel].map((stage, i) => {
-        const value = counts[stage.key] ?? 0;
-        const failed = stage.key === 'failed';
-        const unwanted = failed || stage.key === 'complained';
-        // Failures are a share of the list; every other stage a share of what was sent.
-        const percent = failed ? Math.round(share(value, total)) : counts.sent ? Math.round(share(value, counts.sent)) : 0;
-        return (
-          <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value}>
-            <span className="funnel-label">{stage.label}</span>
-            <span className="funnel-track" aria-hidden>
-              <span className={`funnel-bar ${unwanted ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, base)}%` }} />
-            </span>
-            <span className="funnel-value">
-              <strong>{value.toLocaleString()}</strong>
-              <span className="muted" title={failed ? 'of the recipients' : 'of sent'}>{i === 0 ? '' : `${percent}%`}</span>
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <p className="muted small funnel-base" data-testid="funnel-base">Each percentage is of the {recipientsLine(total)}.</p>
+      <ol className="funnel" data-testid="funnel" aria-label="Funnel">
+        {FUNNEL_STAGES[channel].map((stage, i) => {
+          const value = counts[stage.key] ?? 0;
+          const unwanted = stage.key === 'failed' || stage.key === 'complained';
+          const percent = Math.round(share(value, total));
+          return (
+            <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value} data-percent={percent}>
+              <span className="funnel-label">{stage.label}</span>
+              <span className="funnel-track" aria-hidden>
+                <span className={`funnel-bar ${unwanted ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, total)}%` }} />
+              </span>
+              <span className="funnel-value">
+                <strong>{value.toLocaleString()}</strong>
+                <span className="muted" data-testid="funnel-percent">{percent}%<span className="visually-hidden"> of recipients</span></span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }
 
 const RADIUS = 34;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-function Ring({ label, value, hint, testId }: { label: string; value: number; hint: string; testId: string }) {
+/** `hint` names the rate's base in words; `part` of `whole` are the counts the core made it from. */
+function Ring({ label, value, hint, part, whole, testId }: { label: string; value: number; hint: string; part: number; whole: number; testId: string }) {
   const clamped = Math.max(0, Math.min(100, value));
   return (
     <figure className={`ring is-${testId.replace('rate-', '')}`} data-testid={testId} data-value={value}>
@@ -64,7 +73,10 @@ function Ring({ label, value, hint, testId }: { label: string; value: number; hi
           strokeDashoffset={CIRCUMFERENCE * (1 - clamped / 100)} transform="rotate(-90 42 42)" />
         <text x="42" y="47" textAnchor="middle" className="ring-text">{`${Math.round(value)}%`}</text>
       </svg>
-      <figcaption><strong>{label}</strong><span className="muted">{hint}</span></figcaption>
+      <figcaption>
+        <strong>{label}</strong><span className="muted">{hint}</span>
+        <span className="muted" data-testid={`${testId}-basis`}>{part.toLocaleString()} of {whole.toLocaleString()}</span>
+      </figcaption>
     </figure>
   );
 }
@@ -73,9 +85,9 @@ export function RateRings({ channel, rates }: { channel: CampaignTab; rates: Rat
   const opened = channel === 'email';
   return (
     <div className="rings" data-testid="rates">
-      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" testId="rate-delivery" />
-      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} testId="rate-read" />
-      <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" testId="rate-click" />
+      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} whole={rates.sent + rates.failed} testId="rate-delivery" />
+      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} whole={rates.sent} testId="rate-read" />
+      <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} whole={rates.sent} testId="rate-click" />
     </div>
   );
 }
