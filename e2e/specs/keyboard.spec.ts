@@ -170,6 +170,7 @@ describe('webhook deliveries by keyboard', () => {
     const rowButton = (id: string | null | undefined) => `[data-testid="delivery-row"][data-delivery-id="${id}"] [data-testid="open-delivery"]`;
 
     // The rows follow the filters in the tab order; each says it opens (a button, collapsed until its delivery is open).
+    // The list is one Tab stop: the arrows, not Tab, go from row to row.
     await page.getByTestId('endpoint-filter').focus();
     await page.keyboard.press('Tab');
     await focusOn(rowButton(first));
@@ -182,7 +183,7 @@ describe('webhook deliveries by keyboard', () => {
     await detail.waitFor({ state: 'detached' });
     await focusOn(rowButton(first));
 
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
     await focusOn(rowButton(second));
     await page.keyboard.press('Enter');
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${second}"]`).waitFor();
@@ -193,5 +194,56 @@ describe('webhook deliveries by keyboard', () => {
     await page.keyboard.press('Enter');
     await detail.waitFor({ state: 'detached' });
     await focusOn(rowButton(second));
+  });
+
+  it('the log is one Tab stop; ↑ ↓ Home End move through it, scrolling the virtual list, and the row moved to opens and takes the focus back', async () => {
+    const endpoint = (await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/webhooks')).body.data[0];
+    // 128 more, newest first: 130 rows, more than a page (100) of the log and far more than are rendered.
+    for (let batch = 0; batch < 8; batch++) {
+      const tests = Array.from({ length: 16 }, () => server.dashboard('POST', `/dashboard/webhooks/${endpoint?.id}/test`, { eventType: 'contact.created' }));
+      for (const answer of await Promise.all(tests)) expect(answer.status).toBeLessThan(300);
+    }
+    await page.locator('[data-testid="deliveries-table"][data-total="130"][data-ready="true"]').waitFor();
+    const at = (index: number) => `[data-row-index="${index}"] [data-testid="open-delivery"]`;
+    expect(await page.locator(at(129)).count()).toBe(0);
+
+    await page.getByTestId('endpoint-filter').focus();
+    await page.keyboard.press('Tab');
+    await focusOn(at(0));
+    expect(await page.locator('[data-testid="open-delivery"][tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await focusOn(at(1));
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await focusOn(at(0));
+
+    // End: the last row, 129 rows down, is rendered (its page read) and focused, in view.
+    await page.keyboard.press('End');
+    await focusOn(at(129));
+    const inView = () => page.evaluate(() => {
+      const scroll = document.querySelector('[data-testid="deliveries-scroll"]')?.getBoundingClientRect();
+      const row = document.activeElement?.closest('[data-testid="delivery-row"]')?.getBoundingClientRect();
+      return scroll !== undefined && row !== undefined && row.top >= scroll.top - 1 && row.bottom <= scroll.bottom + 1;
+    });
+    await expect.poll(inView).toBe(true);
+    expect(await page.locator('[data-testid="open-delivery"][tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('ArrowUp');
+    await focusOn(at(128));
+    const id = await page.locator('[data-row-index="128"]').getAttribute('data-delivery-id');
+    await page.keyboard.press('Enter');
+    await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${id}"]`).waitFor();
+    await focusOn('[data-testid="delivery-detail"]');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('delivery-detail').waitFor({ state: 'detached' });
+    await focusOn(at(128));
+
+    // Home goes back to the top; Tab leaves the list from there, and Shift+Tab comes back to the same row.
+    await page.keyboard.press('Home');
+    await focusOn(at(0));
+    await expect.poll(inView).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.activeElement?.closest('[data-testid="deliveries-table"]') === null);
+    await page.keyboard.press('Shift+Tab');
+    await focusOn(at(0));
   });
 });
