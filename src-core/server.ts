@@ -163,7 +163,7 @@ export async function createServer(options: ServerOptions) {
   const routes: AnyRoute[] = [
     ...domains.flatMap((d) => d.routes),
     ...dashboardRoutes({ orgs, apiKeys, requestLog }),
-    ...inboxRoutes({ messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, email: email.service }),
+    ...inboxRoutes({ messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, email: email.service, rcs: rcs.service }),
     ...clockRoutes({ clock, advance }),
   ];
   const dashboardToken = options.dashboardToken ?? newDashboardToken();

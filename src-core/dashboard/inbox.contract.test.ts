@@ -1,5 +1,6 @@
 // The console inbox over real HTTP: conversations with unread counts and search, threads, mark-read,
-// MANUAL replies through each channel's own path, inside the 24-hour window only, and one contact's conversations.
+// MANUAL replies through each channel's own path (an RCS template through the RCS send), inside the 24-hour window
+// only, and one contact's conversations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -94,7 +95,7 @@ describe('inbox', () => {
     expect((await t.dashboard('GET', `/dashboard/conversations/${id}`)).body.contactBlocked).toBe(true);
     expect((await t.dashboard('GET', '/dashboard/conversations/conv_missing')).status).toBe(404);
   });
-  it('after the window, answers with an approved template (a template reply is WhatsApp only; text or template, not both)', async () => {
+  it('after the window, answers with an approved template (text or template, not both)', async () => {
     const template = await t.dashboard('POST', '/dashboard/whatsapp/templates', { name: 'follow_up', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hi {{1}}, we are here to help.' }] });
     await t.advance(60);
     const id = (await conversations('&search=0301')).data[0].id;
@@ -129,6 +130,49 @@ describe('inbox', () => {
     const inbox = (await t.dashboard('GET', '/sim/handsets/maya@example.com/messages')).body.data;
     expect(inbox.at(-1).payload).toMatchObject({ subject: 'Re: Your invoice', html: '<p>Paid, thanks &#60;3</p>' });
     expect((await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits).toBe(0);
+  });
+  it('replies on RCS with an approved RCS template through the RCS send: its variables, its checks, billed at the RCS price, refunded when it fails', async () => {
+    const bot = await t.dashboard('POST', '/dashboard/rcs/bots', { name: 'Acme' });
+    const card = await t.dashboard('POST', '/dashboard/rcs/templates', {
+      botId: bot.body.id, name: 'Ready card', type: 'rich_card', title: 'Order {{order}}', text: 'Hi {{name}}, it is ready.',
+    });
+    await t.advance(60);
+    const templateId = card.body.id;
+    // RCS conversations start with a message sent to the customer.
+    for (const to of ['+14155550501', '+15005550003']) {
+      expect((await t.dashboard('POST', '/dashboard/rcs/send', { to, templateId, rcsVariables: { order: '#1', name: 'A' } })).status).toBe(200);
+    }
+    const rcs = async (address: string) => ((await t.dashboard('GET', '/dashboard/conversations?channel=rcs')).body.data as Array<{ id: string; address: string }>)
+      .find((c) => c.address === address)?.id;
+    const id = await rcs('+14155550501');
+    const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+    const before = await balance();
+
+    const reply = (conversation: string | undefined, body: unknown) => t.dashboard('POST', `/dashboard/conversations/${conversation}/reply`, body);
+    const sent = await reply(id, { template: { templateId, variables: { order: '#2002', name: 'Rohan' } } });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ channel: 'rcs', direction: 'outbound', status: 'sent', source: 'MANUAL', sender: 'Acme', templateName: 'Ready card', text: 'Order #2002\nHi Rohan, it is ready.' });
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550501/messages')).body.data.at(-1)).toMatchObject({ channel: 'rcs', text: 'Order #2002\nHi Rohan, it is ready.' });
+    expect(await balance()).toBe(before - 30);
+    expect((await t.dashboard('GET', '/dashboard/rcs/logs')).body.data[0]).toMatchObject({ source: 'MANUAL', templateName: 'Ready card', phone: '+14155550501' });
+
+    // The RCS send's own checks, nothing charged: a variable missing, a template not approved; then the reply's shape.
+    const missing = await reply(id, { template: { templateId, variables: { order: '#3' } } });
+    expect([missing.status, missing.body.message]).toEqual([400, 'rcsVariables is missing name for template Ready card']);
+    expect((await reply(id, { template: { templateId: 'rct_nope', variables: {} } })).body.message).toBe('RCS template rct_nope not found');
+    const text = await reply(id, { text: 'Thanks!' });
+    expect([text.status, text.body.message]).toEqual([400, 'An RCS reply is an approved RCS template: send {template: {templateId, variables}}']);
+    expect((await reply(id, { template: { templateId, components: [] } })).body.message).toContain('template.components is for WhatsApp templates');
+    const whatsapp = (await conversations('&search=0302')).data[0].id;
+    expect((await reply(whatsapp, { template: { templateId, variables: { order: '1' } } })).body.message).toContain('template.variables is for RCS templates');
+    expect((await reply(id, { template: { templateId, variables: { order: '#3', name: 'x' }, extra: 1 } })).status).toBe(400);
+    expect(await balance()).toBe(before - 30);
+
+    // A handset without RCS: the message fails as the RCS send's does without a fallback, and is refunded.
+    const failed = await reply(await rcs('+15005550003'), { template: { templateId, variables: { order: '#4', name: 'B' } } });
+    expect(failed.status).toBe(201);
+    expect(failed.body).toMatchObject({ channel: 'rcs', status: 'failed', source: 'MANUAL' });
+    expect(await balance()).toBe(before - 30);
   });
   it('lists one contact\'s conversations on every channel, most recent first, or on one channel', async () => {
     await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550301', text: 'Texting instead' });

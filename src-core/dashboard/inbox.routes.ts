@@ -1,12 +1,14 @@
 // The console's inbox: conversations per channel with unread counts (and their totals), threads, mark-read and replies
-// (sent as MANUAL through each channel's own send path; a WhatsApp template once the window has closed).
-import { organizationField } from '../contract/common.ts';
+// (sent as MANUAL through each channel's own send path; a WhatsApp template once the window has closed; an RCS
+// template through the RCS send, the only reply RCS has).
+import { organizationField, templateValuesSchema } from '../contract/common.ts';
 import { z } from 'zod';
-import { channelSchema, type Channel } from '../contract/messaging.ts';
+import { channelSchema, type Channel, type Conversation } from '../contract/messaging.ts';
 import { waSendComponentSchema } from '../contract/whatsapp.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
+import type { RcsService } from '../domains/rcs/index.ts';
 import type { SmsService } from '../domains/sms/index.ts';
 import type { WhatsappService } from '../domains/whatsapp/index.ts';
 import { AppError } from '../kernel/errors.ts';
@@ -17,7 +19,32 @@ const org = organizationField;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const MANUAL = { source: 'MANUAL' as const, sourceName: 'Console' };
 
-export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: WhatsappService; instagram: InstagramService; sms: SmsService; email: EmailService }) {
+type Deps = { messaging: MessagingService; whatsapp: WhatsappService; instagram: InstagramService; sms: SmsService; email: EmailService; rcs: RcsService };
+/** A template reply: WhatsApp's with its send `components`, or RCS's with its `variables` (as `/rcs/send`'s `rcsVariables`). */
+const templateReplySchema = z.object({
+  templateId: z.string().min(1), components: z.array(waSendComponentSchema).max(20).optional(), variables: templateValuesSchema().optional(),
+});
+type TemplateReply = z.infer<typeof templateReplySchema>;
+
+/**
+ * A template reply through the channel's own send: WhatsApp's send-template, or RCS's send (its checks, billing and
+ * logs; no SMS fallback, so a handset without RCS gets a failed message, as `/rcs/send` without one).
+ */
+async function sendTemplate(deps: Deps, orgId: string, conversation: Conversation, template: TemplateReply) {
+  const to = conversation.address;
+  const { templateId, components, variables } = template;
+  if (conversation.channel === 'whatsapp') {
+    if (variables) throw new AppError('VALIDATION_FAILED', 'template.variables is for RCS templates; a WhatsApp template takes template.components');
+    return deps.whatsapp.sendTemplateById(orgId, { to, templateId, ...(components ? { components } : {}) }, MANUAL);
+  }
+  if (conversation.channel === 'rcs') {
+    if (components) throw new AppError('VALIDATION_FAILED', 'template.components is for WhatsApp templates; an RCS template takes template.variables');
+    return (await deps.rcs.send(orgId, { to, templateId, ...(variables ? { rcsVariables: variables } : {}) }, MANUAL)).message;
+  }
+  throw new AppError('VALIDATION_FAILED', 'Template replies are for WhatsApp and RCS conversations');
+}
+
+export function inboxRoutes(deps: Deps) {
   const { messaging } = deps;
   return [
     defineRoute({
@@ -63,21 +90,19 @@ export function inboxRoutes(deps: { messaging: MessagingService; whatsapp: Whats
       body: z.object({
         ...org,
         text: z.string().trim().min(1, 'text must not be empty').max(4096).optional(),
-        template: z.object({ templateId: z.string().min(1), components: z.array(waSendComponentSchema).max(20).optional() }).optional(),
+        template: templateReplySchema.optional(),
       }).refine((b) => Boolean(b.text) !== Boolean(b.template), 'send either text or a template'),
       handler: async ({ orgId, params, body }) => {
         const conversation = messaging.getConversation(orgId, params.id);
         const to = conversation.address;
-        if (body.template) {
-          if (conversation.channel !== 'whatsapp') throw new AppError('VALIDATION_FAILED', 'Template replies are for WhatsApp conversations');
-          return deps.whatsapp.sendTemplateById(orgId, { to, ...body.template }, MANUAL);
-        }
+        if (body.template) return sendTemplate(deps, orgId, conversation, body.template);
         const text = body.text as string;
         switch (conversation.channel) {
           case 'whatsapp': return deps.whatsapp.sendText(orgId, { to, text }, MANUAL);
           case 'instagram': return (await deps.instagram.sendMessage(orgId, { recipientIgsid: to, message: text }, MANUAL)).message;
           case 'sms': return deps.sms.reply(orgId, to, text, MANUAL);
           case 'email': return deps.email.reply(orgId, { to, conversationId: conversation.id, text }, MANUAL);
+          case 'rcs': throw new AppError('VALIDATION_FAILED', 'An RCS reply is an approved RCS template: send {template: {templateId, variables}}');
           default: throw new AppError('VALIDATION_FAILED', `Replies on ${conversation.channel} from the console are not available`);
         }
       },
