@@ -58,6 +58,14 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByTestId('conversation-row').first().click();
     await page.getByTestId('thread').waitFor();
   }]),
+  ['inbox, an RCS reply with its template chosen and a value left blank', async () => {
+    await page.getByTestId('tab-rcs').click();
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByTestId('conversation-row').first().click();
+    await page.getByTestId('rcs-composer').waitFor();
+    await page.getByTestId('reply-template').selectOption({ label: 'Order update card · rich card' });
+    await page.getByTestId('reply-var-order').fill('#1004');
+    await page.getByTestId('reply-preview').waitFor();
+  }],
   ['inbox, a thread read from above with a new message below', async () => {
     await page.getByTestId('tab-whatsapp').click();
     await page.locator(`[data-testid="conversation-row"][data-address="${ALICE}"]`).click();

@@ -1,18 +1,21 @@
 // Each channel's reply in the inbox follows its own rule: SMS fills an approved DLT template (checked as it
 // is typed; a picked template gets an input per {#var#}, and Send stays off until the text matches), RCS
-// shows where its messages come from, and an email reply shows the text that was written.
+// sends an approved RCS template with a value for each {{variable}} (Send stays off while one is blank), and
+// an email reply shows the text that was written.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
 
 let session: ConsoleSession;
+let server: E2eServer;
 let page: Page;
 const SMS = 'Hi Asha, your order #1002 has shipped. Track: shop.example.com/t/1002 - Example Store';
 
 beforeAll(async () => {
   session = await openConsole();
-  ({ page } = session);
+  ({ page, server } = session);
   await page.getByTestId('nav-inbox').click();
 });
 afterAll(async () => {
@@ -95,10 +98,38 @@ describe('replies per channel', () => {
     await page.getByTestId('composer-vars').waitFor({ state: 'detached' });
   });
 
-  it('RCS: its conversations are listed, and the thread says RCS goes out from templates', async () => {
+  it('RCS: an approved RCS template is offered with an input per {{variable}}; Send stays off while one is blank, and the card goes to the handset', async () => {
     await openFirst('rcs');
-    await page.getByTestId('composer-unavailable').filter({ hasText: 'approved templates' }).waitFor();
     await page.getByTestId('message').first().waitFor();
+    const address = await page.getByTestId('thread-address').textContent().then((text) => text?.split(' · ')[1]);
+    const send = page.getByTestId('send-template');
+    await page.getByTestId('rcs-composer').waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByTestId('reply-template').selectOption({ label: 'Order update card · rich card' });
+    await page.getByTestId('reply-var-eta').waitFor();
+    expect(await page.getByTestId('rcs-composer').locator('input').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('aria-label'))))
+      .toEqual(['{{order}}', '{{name}}', '{{eta}}']);
+    await page.getByTestId('reply-var-order').fill('#1004');
+    await page.getByTestId('reply-var-name').fill('Rohan');
+    // Spaces are no value: the customer would read "arrives ."
+    await page.getByTestId('reply-var-eta').fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    expect(await send.getAttribute('title')).toBe('Needs a value for {{eta}}');
+    expect(await page.getByTestId('reply-preview').textContent()).toBe('Order #1004 is on its way\nHi Rohan, your parcel arrives {{eta}}.');
+    await page.getByTestId('reply-var-eta').fill('on Monday');
+    const card = 'Order #1004 is on its way\nHi Rohan, your parcel arrives on Monday.';
+    expect(await page.getByTestId('reply-preview').textContent()).toBe(card);
+    expect(await send.isDisabled()).toBe(false);
+    await send.click();
+    const bubble = page.getByTestId('message').filter({ hasText: 'Hi Rohan, your parcel arrives on Monday.' });
+    await bubble.waitFor();
+    expect(await bubble.locator('.template-tag').textContent()).toBe('template · Order update card');
+    // The message can arrive on the live stream before the send's answer empties the values.
+    await expect.poll(() => page.getByTestId('reply-var-eta').inputValue()).toBe('');
+    expect(await send.isDisabled()).toBe(true);
+    const handset = await server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', `/sim/handsets/${encodeURIComponent(address ?? '')}/messages`);
+    expect(handset.body.data.at(-1)).toMatchObject({ channel: 'rcs', text: card });
+    await screenshot(page, 'inbox-rcs-reply');
   });
 
   it('email: a reply shows what the agent wrote under its subject', async () => {

@@ -153,7 +153,7 @@ describe('what takes a removed control\'s place takes the focus', () => {
     await focusOn('[data-testid="new-endpoint"]');
   });
 
-  it('inbox: Unblock done gives it to the composer, or to the messages where the channel has none', async () => {
+  it('inbox: Unblock done gives it to the composer (on RCS, its template\'s choice)', async () => {
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550178', text: 'Unblock me' })).status).toBe(201);
     for (const channel of ['rcs', 'whatsapp']) {
       const listed = await server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=${channel}${channel === 'whatsapp' ? '&search=%2B14155550178' : ''}`);
@@ -166,7 +166,7 @@ describe('what takes a removed control\'s place takes the focus', () => {
       await page.getByTestId('composer-unblock').focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('composer-blocked').waitFor({ state: 'detached' });
-      await focusOn(channel === 'rcs' ? '[data-testid="thread-messages"]' : '[data-testid="composer"]');
+      await focusOn(channel === 'rcs' ? '[data-testid="rcs-composer"] [data-testid="reply-template"]' : '[data-testid="composer"]');
     }
   });
 

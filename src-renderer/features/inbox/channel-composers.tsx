@@ -1,5 +1,5 @@
 // Composers for the channels whose replies have rules of their own: SMS must fill an approved DLT
-// template, RCS goes out from templates (campaigns, the API), and Instagram only within 24 hours.
+// template, and Instagram allows one only within 24 hours (RCS's templates: rcs-composer.tsx).
 import { useState, type FormEvent } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -35,19 +35,15 @@ export function SmsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
   );
 }
 
-/** Why there is no free-text composer here, and what to do instead. */
+/** Why an Instagram conversation has no composer now, and when it has one again. */
 export function NoComposer({ conversation }: { conversation: Conversation & { careWindow: { closesAt: string | null } } }) {
   const closed = conversation.careWindow.closesAt;
   return (
     <div className="composer inline" data-testid="composer-unavailable">
-      {conversation.channel === 'rcs' ? (
-        <p className="muted">RCS messages go out from approved templates: send one with <code>POST /v1/rcs/send</code> or an RCS campaign.</p>
-      ) : (
-        <p className="muted">
-          Instagram allows a reply only within 24 hours of the customer&apos;s last message{closed ? ` (this window closed ${time(closed)})` : ''}.
-          It opens again when they write.
-        </p>
-      )}
+      <p className="muted">
+        Instagram allows a reply only within 24 hours of the customer&apos;s last message{closed ? ` (this window closed ${time(closed)})` : ''}.
+        It opens again when they write.
+      </p>
     </div>
   );
 }

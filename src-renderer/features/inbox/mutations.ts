@@ -4,15 +4,17 @@ import type { Conversation, Message, WaSendComponent } from '../../../src-core/c
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
 
-/** A template reply: the template and its send components (header, body, button parameters). */
+/** A WhatsApp template reply: the template and its send components (header, body, button parameters). */
 export type TemplateReply = { templateId: string; components: WaSendComponent[] };
+/** An RCS reply: an approved RCS template and a value for each of its {{variables}}. */
+export type RcsTemplateReply = { templateId: string; variables: Record<string, string> };
 
 export function useReply(conversationId: string, contactId: string | null) {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    /** Text, or (WhatsApp, once the window has closed) an approved template with its values. */
-    mutationFn: (reply: string | { template: TemplateReply }) =>
+    /** Text, or an approved template with its values: WhatsApp's once the window has closed, RCS's always. */
+    mutationFn: (reply: string | { template: TemplateReply | RcsTemplateReply }) =>
       api.post<Message>(`/dashboard/conversations/${conversationId}/reply`, typeof reply === 'string' ? { text: reply } : reply),
     onSuccess: () => client.invalidateQueries({ queryKey: ['thread', conversationId] }),
     // Blocked elsewhere while the composer was open (the live event not yet here): refresh the contact so the notice shows.

@@ -8,6 +8,7 @@ import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { NoComposer, SmsComposer } from './channel-composers.tsx';
+import { RcsComposer } from './rcs-composer.tsx';
 import { TemplateComposer } from './template-composer.tsx';
 import { useUnblockContact } from '../contacts/mutations.ts';
 import { useContact } from '../contacts/queries.ts';
@@ -24,7 +25,8 @@ const TICKS: Record<string, { glyph: string; label: string }> = {
 };
 /**
  * What takes the focus when the composer and the blocked notice take each other's place: Unblock, or the
- * composer's first field (a reply, an SMS text or a template's choice); with no composer, the messages.
+ * composer's first field (a reply, an SMS text or a template's choice: WhatsApp's or RCS's); with no composer
+ * (Instagram's closed window), the messages.
  */
 const COMPOSER_FOCUS = '[data-testid="composer-unblock"], [data-testid="composer"], [data-testid="reply-template"]';
 /** The channels where the platform's 24-hour customer-care window decides what may be sent. */
@@ -175,12 +177,13 @@ export function Thread({ conversationId }: { conversationId: string }) {
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
         : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} />
           : c.channel === 'sms' ? <SmsComposer reply={reply} />
-            : c.channel === 'rcs' || (c.channel === 'instagram' && !c.careWindow.open) ? <NoComposer conversation={c} /> : (
-              <form className="composer" onSubmit={send}>
-                <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[c.channel]}…`} data-testid="composer" aria-label="Reply" />
-                <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
-              </form>
-            )}
+            : c.channel === 'rcs' ? <RcsComposer reply={reply} />
+              : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} /> : (
+                <form className="composer" onSubmit={send}>
+                  <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[c.channel]}…`} data-testid="composer" aria-label="Reply" />
+                  <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
+                </form>
+              )}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" /></div> : null}
     </div>
   );
