@@ -28,7 +28,21 @@ describe('validation messages', () => {
   it('says a missing field is required, whatever forms it takes', () => {
     const either = z.object({ events: z.union([z.literal('*'), z.array(z.string())]) });
     expect(issues(either, {})).toEqual(['events: is required']);
-    expect(issues(either, { events: 5 })).toEqual(['events: does not match any accepted form']);
+    expect(issues(either, { events: 5 })).toEqual(['events: must be "*" or a list, not a number']);
+  });
+  it('says what a field of several forms must be: every form when its type is none of theirs, else the rule of the form it has', () => {
+    const value = z.object({ v: z.union([z.string().max(3), z.number(), z.boolean()]) });
+    expect(issues(value, { v: { a: 1 } })).toEqual(['v: must be text, a number, true or false, not an object']);
+    expect(issues(value, { v: null })).toEqual(['v: must be text, a number, true or false, not null']);
+    expect(issues(value, { v: 'long' })).toEqual(['v: must be at most 3 characters']);
+    const mapping = z.object({ m: z.union([z.enum(['name', 'phone']), z.object({ field: z.enum(['name', 'phone']) })]) });
+    expect(issues(mapping, { m: 'nope' })).toEqual(['m: must be one of: name, phone']);
+    expect(issues(mapping, { m: 5 })).toEqual(['m: must be "name", "phone" or an object, not a number']);
+    expect(issues(mapping, { m: { field: 'x' } })).toEqual(['m: field: must be one of: name, phone']);
+    const tagged = z.object({ c: z.discriminatedUnion('type', [z.object({ type: z.literal('A') }), z.object({ type: z.literal('B') })]) });
+    expect(issues(tagged, { c: { type: 'C' } })).toEqual(['c.type: must be one of: A, B']);
+    expect(issues(tagged, { c: {} })).toEqual(['c.type: is required: one of A, B']);
+    expect(issues(z.object({ r: z.record(z.string(), z.string()) }), { r: [1] })).toEqual(['r: must be an object, not a list']);
   });
   it('keeps a schema\'s own message', () => {
     expect(issues(z.object({ phone: z.string().regex(/^\d+$/, 'must be digits') }), { phone: 'x' })).toEqual(['phone: must be digits']);

@@ -5,7 +5,9 @@ import { z } from 'zod';
 
 const plural = (n: number | bigint, one: string): string => `${n} ${one}${n === 1 || n === 1n ? '' : 's'}`;
 const typeName = (input: unknown): string => (input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input === 'object' ? 'an object' : `a ${typeof input}`);
-const EXPECTED: Record<string, string> = { object: 'an object', array: 'a list', string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false' };
+const EXPECTED: Record<string, string> = {
+  object: 'an object', record: 'an object', map: 'an object', array: 'a list', tuple: 'a list', string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false',
+};
 const FORMATS: Record<string, string> = {
   email: 'an email address', url: 'a URL', datetime: 'an ISO 8601 date-time', date: 'a date YYYY-MM-DD', ipv4: 'an IPv4 address', ipv6: 'an IPv6 address', uuid: 'a UUID',
 };
@@ -33,11 +35,59 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
     case 'invalid_union':
-      // A missing field is not a value that matches no form: say it is missing.
-      return issue.input === undefined ? 'is required' : 'does not match any accepted form';
+      return unionMessage(issue);
     default:
       return undefined;
   }
+}
+
+/** An issue as a union reports its branches' (finalized: path and message set; `input` only when asked for). */
+export type BranchIssue = {
+  code: string; path: PropertyKey[]; message: string; expected?: string; values?: readonly unknown[]; errors?: BranchIssue[][];
+  discriminator?: string; options?: readonly unknown[];
+};
+
+/**
+ * What a value that takes one of several forms must be. A missing field is required. A value of the type of
+ * one form fails that form's own rule, and says it (`must be at most 2000 characters`, `must be one of: name,
+ * phone`, `field: must be …`); a value of no form's type names every form (`must be text or a number, not an
+ * object`), never "matches no accepted form". A discriminated union names the values its tag takes.
+ */
+export function unionMessage(issue: { input?: unknown; errors?: BranchIssue[][]; discriminator?: string; options?: readonly unknown[] }): string {
+  if (issue.discriminator !== undefined) {
+    const tag = issue.input !== null && typeof issue.input === 'object' ? (issue.input as Record<string, unknown>)[issue.discriminator] : undefined;
+    const options = (issue.options ?? []).map(String).join(', ');
+    return tag === undefined ? `is required: one of ${options}` : `must be one of: ${options}`;
+  }
+  if (issue.input === undefined) return 'is required';
+  const branch = matchingBranch(issue.input, issue.errors ?? []);
+  if (branch) return branch.map((sub) => (sub.path.length ? `${sub.path.join('.')}: ${sub.message}` : sub.message)).join('; ');
+  const forms = [...new Set(formsOf(issue.input, issue.errors ?? []))];
+  return `must be ${forms.length > 1 ? `${forms.slice(0, -1).join(', ')} or ${forms.at(-1)}` : (forms[0] ?? 'another value')}, not ${typeName(issue.input)}`;
+}
+
+/** The issues of the first form whose type `input` has (it failed a rule past the type), or null when it has none's. */
+export function matchingBranch(input: unknown, errors: readonly BranchIssue[][]): BranchIssue[] | null {
+  return errors.find((branch) => branch.length > 0 && !branch.every((sub) => wrongType(input, sub))) ?? null;
+}
+
+/** Whether a form's issue says only that `input` is not of its type (a literal or enum of other types counts). */
+function wrongType(input: unknown, issue: BranchIssue): boolean {
+  if (issue.path.length) return false;
+  if (issue.code === 'invalid_type') return true;
+  if (issue.code === 'invalid_value') return !(issue.values ?? []).some((v) => typeName(v) === typeName(input));
+  if (issue.code === 'invalid_union' && issue.discriminator === undefined) return matchingBranch(input, issue.errors ?? []) === null;
+  return false;
+}
+
+/** Each form a value of none of their types could have been: `text`, `a number`, `"*"`, `true`, `false`. */
+function formsOf(input: unknown, errors: readonly BranchIssue[][]): string[] {
+  return errors.flat().flatMap((sub) => {
+    if (sub.code === 'invalid_type') return sub.expected === 'boolean' ? ['true', 'false'] : [EXPECTED[sub.expected ?? ''] ?? String(sub.expected)];
+    if (sub.code === 'invalid_value') return (sub.values ?? []).map((v) => JSON.stringify(v));
+    if (sub.code === 'invalid_union') return formsOf(input, sub.errors ?? []);
+    return [];
+  });
 }
 
 z.config({ customError: message });

@@ -1,15 +1,30 @@
 // Request input as the route's schemas take it: path parameters, query and body, each refused with one
 // 400 naming every problem (zod's issues in the contract's words, unknown body fields, NUL characters).
 import type { z } from 'zod';
+import { matchingBranch, unionMessage, type BranchIssue } from '../contract/zod-messages.ts';
 import { AppError } from './errors.ts';
 import { unknownFields, unknownFieldsClause } from './unknown-fields.ts';
 
+type Issue = BranchIssue & { input?: unknown; maximum?: unknown };
+
+/**
+ * A value that takes one of several forms and has one form's type is judged by that form: its issues stand in
+ * for the union's, each at its own path (`variableMapping.1.field: must be one of: …`). A union whose schema
+ * gives a message of its own keeps it. Issues carry their input (`reportInput`), which tells the form.
+ */
+function expandUnion(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length || issue.message !== unionMessage(issue)) return [issue];
+  const branch = matchingBranch(issue.input, issue.errors);
+  return branch ? branch.flatMap((sub) => expandUnion({ ...sub, path: [...issue.path, ...sub.path] })) : [issue];
+}
+
 /** One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter. */
 function zodMessage(where: string, error: z.ZodError): string {
-  const samePath = (a: z.core.$ZodIssue, b: z.core.$ZodIssue) => a.path.join('.') === b.path.join('.');
-  const looser = (issue: z.core.$ZodIssue) => issue.code === 'too_big'
-    && error.issues.some((other) => other.code === 'too_big' && samePath(other, issue) && Number(other.maximum) < Number(issue.maximum));
-  return error.issues
+  const issues = (error.issues as Issue[]).flatMap(expandUnion);
+  const samePath = (a: Issue, b: Issue) => a.path.join('.') === b.path.join('.');
+  const looser = (issue: Issue) => issue.code === 'too_big'
+    && issues.some((other) => other.code === 'too_big' && samePath(other, issue) && Number(other.maximum) < Number(issue.maximum));
+  return issues
     .filter((issue) => !looser(issue))
     .map((issue) => {
       const path = issue.path.length ? issue.path.join('.') : where;
@@ -23,7 +38,7 @@ function zodMessage(where: string, error: z.ZodError): string {
 export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
   refuseNul(value, where);
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error)}`);
   return result.data;
 }
@@ -34,7 +49,7 @@ export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, 
  */
 export function parseBody<T>(schema: z.ZodType<T> | undefined, value: unknown, ignore: readonly string[]): T {
   if (!schema) return noBody(value, ignore);
-  const result = schema.safeParse(value ?? undefined);
+  const result = schema.safeParse(value ?? undefined, { reportInput: true });
   const unknown = unknownFields(schema, value, result.success ? result.data : undefined, ignore);
   const problems = [result.success ? null : zodMessage('body', result.error), unknown].filter(Boolean);
   if (problems.length) throw new AppError('VALIDATION_FAILED', `Invalid body: ${problems.join('; ')}`);
