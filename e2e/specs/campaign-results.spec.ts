@@ -1,7 +1,7 @@
 // A campaign's results in a real browser: who it failed to reach and why (a blocked contact with its reason,
 // no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them; the builder's
 // duplicates and the server's count no longer disagree; each channel's funnel in its own words; and an SMS
-// campaign's Delivered moving as its receipts arrive on the live stream; every funnel row a share of the
+// campaign's Delivered and Read moving as its receipts arrive on the live stream; every funnel row a share of the
 // recipients, and each rate beside it saying its own base.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,14 +89,14 @@ describe('campaign results', () => {
     await page.getByTestId('back-to-list').click();
   });
 
-  it('shows each channel\'s funnel in its own words, and an SMS campaign\'s Delivered moves with its receipts on the live stream', async () => {
+  it('shows each channel\'s funnel in its own words, and an SMS campaign\'s Delivered and Read move with its receipts on the live stream', async () => {
     // WhatsApp: every stage, then failed.
     await page.getByTestId('campaign-row').filter({ hasText: 'Half failed' }).click();
     await detail('COMPLETED').waitFor();
     expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed']);
     await page.getByTestId('back-to-list').click();
 
-    // SMS: no read receipts, so no Read row. Launched from the API, then watched from the console.
+    // SMS: Read as the core counts it (counts.read, the read rate). Launched from the API, then watched from the console.
     const sms = await server.dashboard<{ id: string }>('POST', '/dashboard/sms/campaigns/create-and-launch', {
       name: 'Live receipts', messageBody: SHIPPED, audienceType: 'manual', audienceCriteria: { phones: ['919820000320', '919820000321'] },
     });
@@ -105,11 +105,15 @@ describe('campaign results', () => {
     await page.getByTestId('campaign-row').filter({ hasText: 'Live receipts' }).click();
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
-    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Clicked', 'Replied', 'Converted', 'Failed']);
-    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 10 })).status).toBe(200);
+    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed']);
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 })).status).toBe(200);
     await page.locator('[data-testid="funnel-delivered"][data-value="2"]').waitFor();
     expect(await page.getByTestId('funnel-base').textContent()).toBe('Each percentage is of the 2 recipients.');
     expect(await funnelPercent('delivered')).toBe('100% of recipients');
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 8 })).status).toBe(200);
+    await page.locator('[data-testid="funnel-read"][data-value="2"]').waitFor();
+    const smsCampaign = await server.dashboard<{ counts: { read: number } }>('GET', `/dashboard/sms/campaigns/${sms.body.id}`);
+    expect(smsCampaign.body.counts.read).toBe(2);
     await page.getByTestId('back-to-list').click();
 
     // Email: opened, not read; spam complaints are counted; its failures are bounces.

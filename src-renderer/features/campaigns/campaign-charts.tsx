@@ -13,14 +13,16 @@ type Stage = { key: keyof FunnelCounts; label: string };
 const SENT: Stage = { key: 'sent', label: 'Sent' };
 const DELIVERED: Stage = { key: 'delivered', label: 'Delivered' };
 const ENGAGED: Stage[] = [{ key: 'clicked', label: 'Clicked' }, { key: 'replied', label: 'Replied' }, { key: 'converted', label: 'Converted' }];
+const MESSAGE_STAGES: Stage[] = [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }];
 /**
- * The rows a channel can move: SMS has no read receipts (no Read row); email's read is an open, it counts
- * spam complaints, and its failures after sending are bounces; WhatsApp and RCS have all the others.
+ * The rows a channel can move, as its `counts` report them: WhatsApp, RCS and SMS alike (the core reports an SMS
+ * read 10 s after it was sent, as any message: `counts.read`, the read rate); email's read is an open, it counts
+ * spam complaints, and its failures after sending are bounces.
  */
 export const FUNNEL_STAGES: Record<CampaignTab, Stage[]> = {
-  whatsapp: [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }],
-  rcs: [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }],
-  sms: [SENT, DELIVERED, ...ENGAGED, { key: 'failed', label: 'Failed' }],
+  whatsapp: MESSAGE_STAGES,
+  rcs: MESSAGE_STAGES,
+  sms: MESSAGE_STAGES,
   email: [SENT, DELIVERED, { key: 'read', label: 'Opened' }, ...ENGAGED, { key: 'complained', label: 'Marked as spam' }, { key: 'failed', label: 'Bounced or failed' }],
 };
 
