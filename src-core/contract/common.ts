@@ -66,6 +66,22 @@ export const rangeBoundSchema = (edge: 'start' | 'end') => z.union([
   z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay).transform((day) => `${day}${edge === 'start' ? 'T00:00:00.000Z' : 'T23:59:59.999Z'}`),
 ], { error: 'must be an ISO 8601 date-time or a date YYYY-MM-DD' });
 
+/**
+ * A log's `status` filter: one status or several separated by commas (`status=delivered,read`), each one of
+ * `values`, duplicates once. A record matches when its current status is any of them: a message read after it was
+ * delivered is `read`, so deliveries are `status=delivered,read`. A repeated parameter is refused (commas list them).
+ */
+export const statusListQuery = (values: readonly [string, ...string[]], example: string) => {
+  const allowed = `status must be one of ${values.join(', ')}, or several of them separated by commas (status=${example})`;
+  return z.string({ error: (issue) => (Array.isArray(issue.input) ? `${allowed}, not a repeated parameter` : undefined) })
+    .transform((raw, ctx) => {
+      const statuses = [...new Set(raw.split(',').map((item) => item.trim()))];
+      const unknown = statuses.filter((status) => !values.includes(status));
+      if (unknown.length) ctx.addIssue({ code: 'custom', message: `${allowed}: ${unknown.map((item) => JSON.stringify(item)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not` });
+      return statuses;
+    });
+};
+
 /** The `start`/`end` query of a channel's stats: optional ISO date-times or dates, the end not before the start. */
 export const statsRangeQuery = z.object({ start: rangeBoundSchema('start').optional(), end: rangeBoundSchema('end').optional() }).superRefine(orderedRange('start', 'end'));
 

@@ -1,6 +1,6 @@
 // OTP: widgets (configured in the dashboard), send, retry, verify, verify-token, logs and analytics (seed 000, "OTP").
 import { z } from 'zod';
-import { nullAsAbsent, timestampSchema } from './common.ts';
+import { nullAsAbsent, statusListQuery, timestampSchema } from './common.ts';
 
 export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
 export const otpChannelSchema = z.enum(OTP_CHANNELS, { error: `channel must be one of ${OTP_CHANNELS.join(', ')}` });
@@ -110,7 +110,7 @@ const widgetFilter = z.string().optional().transform((id) => id || undefined);
 export const otpAnalyticsQuerySchema = z.object({ widgetId: widgetFilter });
 export const otpLogsQuerySchema = z.object({
   widgetId: widgetFilter,
-  status: z.enum(OTP_STATUSES, { error: `status must be one of ${OTP_STATUSES.join(', ')}` }).optional(),
+  status: statusListQuery(OTP_STATUSES, 'expired,blocked').optional(),
 });
 
 export const otpAnalyticsSchema = z.object({

@@ -14,7 +14,9 @@ export type ConversationRow = {
   last_message_at: string | null; unread_count: number; created_at: string;
 };
 export type MessageFilter = {
-  channel: string; direction?: string | undefined; status?: string | undefined; fromIso?: string | undefined; toIso?: string | undefined;
+  channel: string; direction?: string | undefined; fromIso?: string | undefined; toIso?: string | undefined;
+  /** Any of these current statuses. */
+  status?: readonly string[] | undefined;
 };
 
 /**
@@ -65,10 +67,11 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   function filterClause(orgId: string, filter: MessageFilter) {
     const where = ['org_id = @orgId', 'channel = @channel'];
     if (filter.direction) where.push('direction = @direction');
-    if (filter.status) where.push('status = @status');
+    if (filter.status) where.push('status IN (SELECT value FROM json_each(@statuses))');
     if (filter.fromIso) where.push('created_at >= @fromIso');
     if (filter.toIso) where.push('created_at < @toIso');
-    return { clause: where.join(' AND '), params: { orgId, ...filter } };
+    const { status, ...rest } = filter;
+    return { clause: where.join(' AND '), params: { orgId, ...rest, ...(status ? { statuses: JSON.stringify(status) } : {}) } };
   }
 
   return {

@@ -11,7 +11,8 @@ export type OtpRequestRow = {
 };
 export type OtpSendRow = { request_id: string; org_id: string; identifier: string; channel: string; at: string };
 export type OtpTokenRow = { jti: string; org_id: string; request_id: string; identifier: string; verified_at: string; consumed_at: string | null };
-export type OtpLogFilter = { widgetId?: string | undefined; status?: string | undefined };
+/** `status`: any of these statuses (as read now, see `statusAt`). */
+export type OtpLogFilter = { widgetId?: string | undefined; status?: readonly string[] | undefined };
 
 export function createOtpStore(sql: Sql) {
   const insertWidget = sql.prepare(`INSERT INTO otp_widgets (id, org_id, name, otp_length, expiry_seconds, resend_cooldown_seconds, max_resends,
@@ -52,7 +53,7 @@ export function createOtpStore(sql: Sql) {
   const readColumns = `id, org_id, widget_id, identifier, channel, code_hash, ${statusAt} AS status, attempts, resends, sent_at, last_sent_at,
     expires_at, verified_at, created_at`;
   // Filters left out are NULL: one statement each, prepared once.
-  const filtered = `WHERE org_id = @orgId AND (@widgetId IS NULL OR widget_id = @widgetId) AND (@status IS NULL OR ${statusAt} = @status)`;
+  const filtered = `WHERE org_id = @orgId AND (@widgetId IS NULL OR widget_id = @widgetId) AND (@statuses IS NULL OR ${statusAt} IN (SELECT value FROM json_each(@statuses)))`;
   const logs = sql.prepare(`SELECT ${readColumns} FROM otp_requests ${filtered} ORDER BY sent_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
   const countLogs = sql.prepare(`SELECT COUNT(*) AS n FROM otp_requests ${filtered}`).pluck();
   const statusCounts = sql.prepare(`SELECT ${statusAt} AS status, COUNT(*) AS n FROM otp_requests WHERE org_id = @orgId
@@ -96,7 +97,7 @@ export function createOtpStore(sql: Sql) {
 
     /** A page of requests, each with its status as of `nowIso` (see `statusAt`). */
     logs(orgId: string, filter: OtpLogFilter, nowIso: string, limit: number, offset: number) {
-      const params = { orgId, widgetId: filter.widgetId ?? null, status: filter.status ?? null, now: nowIso };
+      const params = { orgId, widgetId: filter.widgetId ?? null, statuses: filter.status ? JSON.stringify(filter.status) : null, now: nowIso };
       return { rows: logs.all({ ...params, limit, offset }) as OtpRequestRow[], total: countLogs.get(params) as number };
     },
     /** Requests by status as of `nowIso`, sends by channel, verified requests by channel. */

@@ -1,5 +1,5 @@
 // SMS routes of seed 000 (send, templates, senders, logs, stats) and the console's sender/template routes.
-import { orderedRange, organizationField, rangeBoundSchema, statsRangeQuery } from '../../contract/common.ts';
+import { orderedRange, organizationField, rangeBoundSchema, statsRangeQuery, statusListQuery } from '../../contract/common.ts';
 import { z } from 'zod';
 import { createSmsSenderBodySchema, createSmsTemplateBodySchema, REVIEW_STATUSES, sendSmsBodySchema } from '../../contract/sms.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -30,7 +30,7 @@ export function smsRoutes(service: SmsService) {
     defineRoute({
       method: 'GET', path: '/v1/sms/logs', scope: 'sms:logs:read', console: true,
       query: z.object({
-        direction: z.enum(['inbound', 'outbound']).optional(), status: z.enum(['queued', 'sent', 'delivered', 'read', 'failed', 'received']).optional(),
+        direction: z.enum(['inbound', 'outbound']).optional(), status: statusListQuery(['queued', 'sent', 'delivered', 'read', 'failed', 'received'], 'delivered,read').optional(),
         start: rangeBoundSchema('start').optional(), end: rangeBoundSchema('end').optional(),
       }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape).superRefine(orderedRange('start', 'end')),
       handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),

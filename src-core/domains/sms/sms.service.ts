@@ -181,7 +181,7 @@ export function createSmsService(deps: {
         : { to: m.address, status: 'sent' as const, externalId: m.externalId ?? m.id, errorCode: null, error: null }));
       return { status, recipients: sent.length, externalIds: sent.map((m) => m.externalId ?? m.id), results, messages };
     },
-    logs(orgId: string, filter: { direction?: string | undefined; status?: string | undefined; start?: string | undefined; end?: string | undefined }, page: PageRequest): ListEnvelope<SmsLog> {
+    logs(orgId: string, filter: { direction?: string | undefined; status?: readonly string[] | undefined; start?: string | undefined; end?: string | undefined }, page: PageRequest): ListEnvelope<SmsLog> {
       const { rows, total } = messaging.log(orgId, { channel: 'sms', direction: filter.direction, status: filter.status, fromIso: filter.start, toIso: filter.end }, page.limit, page.offset);
       return pageEnvelope(rows.map((m): SmsLog => ({
         id: m.id, externalId: m.externalId, direction: m.direction, route: (m.content.route as string | undefined) ?? null, status: m.status, body: m.text,

@@ -1,6 +1,6 @@
 // WhatsApp routes of seed 000: template sends, header media, logs, templates, conversations by phone.
 import { z } from 'zod';
-import { isCalendarDay, orderedRange } from '../../contract/common.ts';
+import { isCalendarDay, orderedRange, statusListQuery } from '../../contract/common.ts';
 import { createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waPhoneSchema } from '../../contract/whatsapp.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { paginationQuery, queryInt, toPageRequest } from '../../kernel/pagination.ts';
@@ -64,7 +64,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
       method: 'GET', path: '/v1/whatsapp/logs', scope: 'whatsapp:logs:read', console: true,
       query: z.object({
         direction: z.enum(['inbound', 'outbound']).optional(),
-        status: z.enum(['sent', 'delivered', 'read', 'failed', 'received']).optional(),
+        status: statusListQuery(['sent', 'delivered', 'read', 'failed', 'received'], 'delivered,read').optional(),
         from: day.optional(), to: day.optional(),
       }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape).superRefine(orderedRange('from', 'to')),
       handler: ({ orgId, query }) => service.logs(orgId, query, toPageRequest(query)),

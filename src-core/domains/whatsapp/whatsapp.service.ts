@@ -158,7 +158,7 @@ export function createWhatsappService(deps: {
         content: { text: input.text, sourceName: origin.sourceName ?? null },
       });
     },
-    logs(orgId: string, filter: { direction?: string | undefined; status?: string | undefined; from?: string | undefined; to?: string | undefined }, page: PageRequest): ListEnvelope<WaLogEntry> {
+    logs(orgId: string, filter: { direction?: string | undefined; status?: readonly string[] | undefined; from?: string | undefined; to?: string | undefined }, page: PageRequest): ListEnvelope<WaLogEntry> {
       const toIso = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString() : undefined;
       const { rows, total } = messaging.log(orgId, {
         channel: 'whatsapp', direction: filter.direction, status: filter.status,
