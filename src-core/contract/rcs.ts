@@ -1,7 +1,7 @@
 // RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
 import { z } from 'zod';
 import { nullAsAbsent, phoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
-import { smsRouteSchema } from './sms.ts';
+import { sendSmsBodySchema, smsRouteSchema } from './sms.ts';
 
 export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
 export type RcsBot = z.infer<typeof rcsBotSchema>;
@@ -41,7 +41,9 @@ export const sendRcsBodySchema = z.object({
   templateId: z.string().min(1),
   rcsVariables: nullAsAbsent(templateValuesSchema()),
   smsFallback: nullAsAbsent(z.object({
-    sender: z.string().min(1), message: z.string().min(1).max(2000), templateId: nullAsAbsent(z.string()), route: nullAsAbsent(smsRouteSchema.default('transactional')),
+    // As `/sms/send` takes them (its senderId, message and templateId), and checked as it checks them, used or not.
+    sender: sendSmsBodySchema.shape.senderId, message: sendSmsBodySchema.shape.message, templateId: nullAsAbsent(z.string()),
+    route: nullAsAbsent(smsRouteSchema.default('transactional')),
   })),
   ttl: nullAsAbsent(rcsTtlSchema),
 });

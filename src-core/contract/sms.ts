@@ -17,8 +17,11 @@ export const smsTemplateSchema = z.object({
 });
 export type SmsTemplate = z.infer<typeof smsTemplateSchema>;
 
+/** A DLT sender id (header): 6 capital letters, as every registered one is. */
+export const SMS_SENDER_ID_PATTERN = /^[A-Z]{6}$/;
+
 export const createSmsSenderBodySchema = z.object({
-  senderId: z.string().regex(/^[A-Z]{6}$/, 'senderId must be 6 capital letters (a DLT header), e.g. ACMEIN'),
+  senderId: z.string().regex(SMS_SENDER_ID_PATTERN, 'senderId must be 6 capital letters (a DLT header), e.g. ACMEIN'),
   entityId: z.string().regex(/^\d{19}$/, 'entityId must be the 19-digit DLT principal entity id'),
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { charCount, emailAddressSchema, EMAIL_MAX, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
 import { emailSendFields } from './email.ts';
 import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
-import { SMS_MESSAGE_MAX } from './sms.ts';
+import { SMS_MESSAGE_MAX, SMS_SENDER_ID_PATTERN } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
 import { channelSchema, type Channel } from './messaging.ts';
 
@@ -38,7 +38,12 @@ export const unifiedSendBodySchema = z.object({
     /** WhatsApp's components, checked as `POST /v1/whatsapp/send-template` checks them. */
     components: nullAsAbsent(z.array(waSendComponentSchema).max(20)),
   })),
-  sms: nullAsAbsent(z.object({ senderId: nullAsAbsent(z.string().min(1)), route: nullAsAbsent(z.enum(['transactional', 'promotional'])) })),
+  // A sender id's form is checked up front, whatever the chain; whether it is registered and approved only if SMS is
+  // reached (as the text's DLT match): an approval the chain may never need is no reason to refuse the send.
+  sms: nullAsAbsent(z.object({
+    senderId: nullAsAbsent(z.string().regex(SMS_SENDER_ID_PATTERN, 'must be a sender id: 6 capital letters (a DLT header), e.g. ACMEIN')),
+    route: nullAsAbsent(z.enum(['transactional', 'promotional'])),
+  })),
   email: nullAsAbsent(z.object({
     // As `/email/send` takes them: a blank sender name or subject, or an overlong name, is 400 on both.
     subject: nullAsAbsent(emailSendFields.subject), fromName: nullAsAbsent(emailSendFields.fromName), fromEmail: nullAsAbsent(emailAddressSchema()),

@@ -55,6 +55,36 @@ describe('RCS', () => {
     const without = await send({ to: '+15005550003', templateId, rcsVariables: { order: '#7', name: 'B' } });
     expect(without.body).toMatchObject({ status: 'failed', channelUsed: 'rcs' });
   });
+  it('checks smsFallback as /sms/send checks it, whether or not the handset needs it: the same 400 on every number, nothing charged or stored', async () => {
+    const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+    const [before, logged] = [await balance(), (await t.request('GET', '/v1/rcs/logs', { token: key })).body.meta.total];
+    const vars = { order: '#8', name: 'D' };
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ sender: 'NOPEAA', message: 'Order #8 ships today - ACME' }, 400, 'Sender id NOPEAA is not registered for this organization'],
+      [{ sender: 'ACMEIN', message: 'nope' }, 400, 'message does not match any approved transactional DLT template of this organization'],
+      [{ sender: 'ACMEIN', message: 'Order {#var#} ships today - ACME' }, 400, 'message still holds a {#var#} placeholder: replace each {#var#} with its value'],
+      [{ sender: 'ACMEIN', message: 'Order #8 ships today - ACME', templateId: 'smt_nope' }, 400, 'SMS template smt_nope not found'],
+      [{ sender: 'x'.repeat(100_000), message: 'Order #8 ships today - ACME' }, 400, 'Invalid body: smsFallback.sender: must be at most 20 characters'],
+      [{ sender: '', message: 'Order #8 ships today - ACME' }, 400, 'Invalid body: smsFallback.sender: must not be empty'],
+    ];
+    for (const [smsFallback, status, message] of cases) {
+      for (const to of ['+14155550604', '+15005550003']) {
+        const res = await send({ to, templateId, rcsVariables: vars, smsFallback });
+        expect([res.status, res.body.message], `${to} ${JSON.stringify(smsFallback).slice(0, 80)}`).toEqual([status, message]);
+      }
+      // What /sms/send answers for the same settings, where they are its own fields (not the schema's words).
+      if (!message.startsWith('Invalid body')) {
+        const direct = await t.request('POST', '/v1/sms/send', { token: key, body: { senderId: smsFallback.sender, to: ['+14155550604'], message: smsFallback.message, templateId: smsFallback.templateId } });
+        expect([direct.status, direct.body.message]).toEqual([status, message]);
+      }
+    }
+    expect(await balance()).toBe(before);
+    expect((await t.request('GET', '/v1/rcs/logs', { token: key })).body.meta.total).toBe(logged);
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550604/messages')).body.data).toEqual([]);
+    // A good fallback on a number with RCS is checked and not used.
+    const rcs = await send({ to: '+14155550604', templateId, rcsVariables: vars, smsFallback: { sender: 'ACMEIN', message: 'Order #8 ships today - ACME' } });
+    expect(rcs.body).toMatchObject({ status: 'sent', channelUsed: 'rcs', fallbackReason: null });
+  });
   it('refuses missing variables, a bad ttl, an unknown template', async () => {
     expect((await send({ to: '+14155550602', templateId, rcsVariables: { order: '#1' } })).body.message).toContain('name');
     // A blank value is refused as a missing one, nothing sent or charged: the customer would read "Hi , …".

@@ -99,10 +99,13 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
       // As an RCS campaign and a WhatsApp send refuse one: the customer would read "Hi , your parcel…".
       const blank = template.variables.filter((name) => !String(values[name]).trim());
       if (blank.length) throw bad(`rcsVariables ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank for template ${template.name}: give each a value`);
+      // The fallback is checked as `/sms/send` checks it whether or not this handset needs it, so a body answers the
+      // same whatever the handset: a broken fallback does not pass every test against numbers that have RCS.
+      const fallback = input.smsFallback && { senderId: input.smsFallback.sender, message: input.smsFallback.message, templateId: input.smsFallback.templateId, route: input.smsFallback.route };
+      if (fallback) deps.sms.prepare(orgId, fallback);
       const to = `+${input.to.replace(/\D/g, '')}`;
-      if (!messaging.capabilities(to).rcs && input.smsFallback) {
-        const fallback = input.smsFallback;
-        const sent = await deps.sms.send(orgId, { senderId: fallback.sender, to: [to], message: fallback.message, templateId: fallback.templateId, route: fallback.route }, origin);
+      if (!messaging.capabilities(to).rcs && fallback) {
+        const sent = await deps.sms.send(orgId, { ...fallback, to: [to] }, origin);
         return fallbackAnswer(sent.messages[0] as Message);
       }
       return rcsAnswer(await messaging.send({ ...compose(orgId, template, to, values, input.ttl ?? null, origin), ...keyedMessageId(origin, RCS_MESSAGE_PART) }));

@@ -35,7 +35,7 @@ describe('POST /v1/messages/send', () => {
   });
   it('checks the scope of every channel in the chain first: 403 naming it, as {message}', async () => {
     const narrow = (await t.createKey({ scopes: SCOPES.filter((s) => s !== 'sms:send') })).key;
-    const res = await unified({ to: '+14155550444', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'x', sms: { senderId: 'ACME' } }, narrow);
+    const res = await unified({ to: '+14155550444', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'x', sms: { senderId: 'ACMEIN' } }, narrow);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Insufficient scope. Required: sms:send' });
     expect((await t.dashboard('GET', '/sim/handsets/+14155550444/messages')).body.data).toHaveLength(1);
@@ -54,7 +54,7 @@ describe('POST /v1/messages/send', () => {
   it('refuses with 400, not 502, a value no channel of the chain could take: a message over its limit, WhatsApp variables with a gap', async () => {
     const long = await unified({ to: '6234817790112233', channel: 'instagram', message: 'a'.repeat(1001) });
     expect([long.status, long.body]).toEqual([400, { message: 'Invalid body: message: must be at most 1000 characters for channel instagram' }]);
-    const sms = await unified({ to: '+14155550446', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'a'.repeat(2001), sms: { senderId: 'ACME' } });
+    const sms = await unified({ to: '+14155550446', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'a'.repeat(2001), sms: { senderId: 'ACMEIN' } });
     expect([sms.status, sms.body.message]).toEqual([400, 'Invalid body: message: must be at most 2000 characters for channel sms']);
     const gap = await unified({ to: '+14155550446', channel: 'whatsapp', template: { ...wa, variables: { 1: 'A', 3: 'C' } } });
     expect([gap.status, gap.body.message]).toEqual([400, 'Invalid body: template.variables: WhatsApp placeholders are numbered from 1 with no gaps: got 1, 3']);
@@ -72,13 +72,23 @@ describe('POST /v1/messages/send', () => {
     expect((await t.dashboard('GET', '/sim/handsets/+14155550446/messages')).body.data).toEqual([]);
     expect((await t.dashboard('GET', '/sim/handsets/ann@example.com/messages')).body.data).toEqual([]);
   });
+  it('checks the form of sms.senderId up front, whatever the chain reaches, but not its approval', async () => {
+    for (const senderId of [' ', 'acmein', 'ACME', 'x'.repeat(1000)]) {
+      const res = await unified({ to: '+14155550450', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'x', sms: { senderId } });
+      expect([res.status, res.body], senderId.slice(0, 10)).toEqual([400, { message: 'Invalid body: sms.senderId: must be a sender id: 6 capital letters (a DLT header), e.g. ACMEIN' }]);
+    }
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550450/messages')).body.data).toEqual([]);
+    // Well formed but registered nowhere: WhatsApp succeeds, so SMS is never reached and its approval never matters.
+    const unreached = await unified({ to: '+14155550450', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'x', sms: { senderId: 'NOPEAA' } });
+    expect([unreached.status, unreached.body.channelUsed]).toEqual([200, 'whatsapp']);
+  });
   it('takes only the numbered variables as WhatsApp parameters, so named ones can serve RCS in the same chain', async () => {
     const res = await unified({ to: '+14155550449', channel: 'whatsapp', fallbackChannels: ['whatsapp', 'whatsapp'], template: { ...wa, variables: { name: 'Alice', 1: 'Alice', discount: '10%' } } });
     expect([res.status, res.body.channelUsed, res.body.attempts.length]).toEqual([200, 'whatsapp', 1]);
     expect((await t.dashboard('GET', '/sim/handsets/+14155550449/messages')).body.data.map((m: { text: string }) => m.text)).toEqual(['Hello Alice']);
   });
   it('checks template.components as the WhatsApp route does, before any channel is tried', async () => {
-    const chain = { to: '+14155550448', channel: 'whatsapp', fallbackChannels: ['sms'], message: 'x', sms: { senderId: 'ACME' } };
+    const chain = { to: '+14155550448', channel: 'whatsapp', fallbackChannels: ['sms'], message: 'x', sms: { senderId: 'ACMEIN' } };
     const cases: Array<[unknown, string]> = [
       [{ ...wa, components: [{ type: 'body', parameters: 'x' }] }, 'template.components.0.parameters'],
       [{ ...wa, components: [{ type: 'body', parameters: [null] }] }, 'template.components.0.parameters.0'],
@@ -95,7 +105,7 @@ describe('POST /v1/messages/send', () => {
   it('refuses a `to` that does not fit the channel: 400 {message}, no contact made, nothing sent', async () => {
     const contactsBefore = (await t.request('GET', '/v1/contacts?limit=1', { token: key })).body.meta.total;
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ to: 'notaphone', channel: 'sms', message: 'Hi', sms: { senderId: 'ACME' } }, 'must be a phone number in international format for channel sms'],
+      [{ to: 'notaphone', channel: 'sms', message: 'Hi', sms: { senderId: 'ACMEIN' } }, 'must be a phone number in international format for channel sms'],
       [{ to: '00447700900123', channel: 'whatsapp', template: wa }, 'must be a phone number in international format for channel whatsapp'],
       [{ to: 'bob@example.com', channel: 'rcs', template: { id: 'rct_x' } }, 'for channel rcs'],
       [{ to: '+14155550128', channel: 'email', template: { id: 'etpl_x' } }, 'to: must be an email address for channel email'],
