@@ -79,3 +79,34 @@ describe('unknown body fields', () => {
     expect([keyed.status, keyed.body.message]).toEqual([400, expect.stringContaining('unknown field "organizationId"')]);
   });
 });
+
+describe('unknown query parameters', () => {
+  const get = (path: string) => api('GET', path);
+
+  it('a misspelt filter is refused, naming it and the parameters the route takes, not answered with the whole log', async () => {
+    const misspelt = await get('/v1/whatsapp/logs?statuss=failed&limit=1');
+    expect([misspelt.status, misspelt.body]).toEqual([400, expect.objectContaining({
+      code: 'VALIDATION_FAILED', message: 'Invalid query: unknown parameter "statuss" (this route takes direction, status, from, to, page, limit)',
+    })]);
+    expect((await get('/v1/email/contacts?q=dup')).body.message).toBe('Invalid query: unknown parameter "q" (this route takes search, page, limit)');
+    // Named beside the problems the known ones have.
+    expect((await get('/v1/sms/logs?limit=abc&stauts=read')).body.message)
+      .toBe('Invalid query: limit must be a whole number; unknown parameter "stauts" (this route takes direction, status, start, end, page, limit)');
+  });
+
+  it('a filter the route does not have is refused: RCS logs take page and limit only (the seed\'s)', async () => {
+    const res = await get('/v1/rcs/logs?status=failed');
+    expect([res.status, res.body.message]).toEqual([400, 'Invalid query: unknown parameter "status" (this route takes page, limit)']);
+    expect((await get('/v1/rcs/bots?limit=abc&page=0')).body.message).toBe('Invalid query: unknown parameters "limit", "page" (this route takes no query parameters)');
+    expect((await get('/v1/rcs/logs?page=1&limit=5')).status).toBe(200);
+  });
+
+  it('takes a cache-buster _ on any route; a console request may name its organization, an API key\'s may not', async () => {
+    expect((await get('/v1/rcs/bots?_=1732600000000')).status).toBe(200);
+    expect((await get('/v1/whatsapp/logs?status=read&_=123')).status).toBe(200);
+    expect((await t.dashboard('GET', `/dashboard/wallet?organizationId=${t.organizationId}&_=1`)).status).toBe(200);
+    expect((await t.dashboard('GET', '/dashboard/rcs/logs?statuss=failed')).status).toBe(400);
+    const keyed = await get(`/v1/contacts?organizationId=${t.organizationId}`);
+    expect([keyed.status, keyed.body.message]).toEqual([400, 'Invalid query: unknown parameter "organizationId" (this route takes search, page, limit)']);
+  });
+});

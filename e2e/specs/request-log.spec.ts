@@ -63,7 +63,7 @@ describe('request log pages and filters', () => {
   beforeAll(async () => {
     const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Paging', environment: 'test', scopes: ['contacts:read'], rateLimitPerMinute: 1000 });
     call = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${created.body.key}` } });
-    for (let i = 0; i < 120; i++) expect((await call(i % 10 === 0 ? '/v1/whatsapp/logs' : `/v1/contacts?limit=1&n=${i}`)).status).toBe(i % 10 === 0 ? 403 : 200);
+    for (let i = 0; i < 120; i++) expect((await call(i % 10 === 0 ? '/v1/whatsapp/logs' : `/v1/contacts?limit=1&_=${i}`)).status).toBe(i % 10 === 0 ? 403 : 200);
   });
 
   it('shows the total and pages back through every entry, with one format for durations', async () => {
@@ -104,7 +104,7 @@ describe('request log pages and filters', () => {
   it('keeps an older page where it is while new requests arrive, and says how many wait on page 1', async () => {
     const before = await firstRowId();
     await page.getByTestId('request-log-new').filter({ hasText: 'New requests appear on page 1' }).waitFor();
-    for (let i = 0; i < 5; i++) expect((await call('/v1/contacts?late=1')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await call('/v1/contacts?_=late')).status).toBe(200);
     await page.locator('[data-testid="request-log-new"][data-count="5"]').filter({ hasText: '5 new requests on page 1' }).waitFor();
     expect(await firstRowId()).toBe(before);
     expect(await card().getAttribute('data-page')).toBe('3');

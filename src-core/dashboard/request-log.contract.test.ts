@@ -51,7 +51,7 @@ describe('pages anchored with upTo', () => {
     expect(before[0]?.body.data).toEqual(first.body.data);
 
     // The test server's clock is manual: these are logged in the very millisecond of the anchor.
-    for (let i = 0; i < 4; i++) expect((await call('/v1/contacts?late=1')).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await call('/v1/contacts?search=late')).status).toBe(200);
     const live = await log('limit=3');
     expect(live.body.meta.total).toBe(first.body.meta.total + 4);
     expect(live.body.data[0]?.id).not.toBe(anchor);

@@ -14,7 +14,7 @@ import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { jsonBodyProblem } from './json-body.ts';
-import { parseBody, parseInput } from './parse-input.ts';
+import { parseBody, parseInput, parseQuery } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { RawJson } from './raw-json.ts';
@@ -156,7 +156,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       const caller = callers.get(request) as Caller;
       const orgId = organizationOf(caller, request, deps);
       const params = parseInput(route.params, request.params, 'path parameters');
-      const query = parseInput(route.query, request.query, 'query');
+      const query = parseQuery(route.query, request.query, caller.kind === 'dashboard' ? ['organizationId'] : []);
       const body = route.upload ? await readUpload(request, route.upload) : parseBody(route.body, request.body, caller.kind === 'dashboard' ? ['organizationId'] : []);
       if (isBodyScopes(route.scope) && caller.kind === 'apiKey') {
         for (const scope of route.scope.fromBody(body)) requireScope(caller.key.scopes, scope);

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { matchingBranch, unionMessage, type BranchIssue } from '../contract/zod-messages.ts';
 import { AppError } from './errors.ts';
-import { unknownFields, unknownFieldsClause } from './unknown-fields.ts';
+import { unknownFields, unknownFieldsClause, unknownParameters } from './unknown-fields.ts';
 
 type Issue = BranchIssue & { input?: unknown; maximum?: unknown };
 
@@ -41,6 +41,26 @@ export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, 
   const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error)}`);
   return result.data;
+}
+
+/**
+ * Query parameters that mean nothing to any route, taken and ignored: `_`, the cache-buster some HTTP clients add
+ * to every GET (jQuery's `cache: false` writes `_=<time>`), which says nothing about what to list.
+ */
+export const IGNORED_QUERY_PARAMETERS: readonly string[] = ['_'];
+
+/**
+ * A query as its schema takes it (a route without one takes no parameters). A parameter the route does not know is
+ * refused, not ignored (a misspelt filter would list everything), and named beside any other problem, with the
+ * parameters the route takes. `ignore`: parameters read elsewhere (a console request's `organizationId`).
+ */
+export function parseQuery<T>(schema: z.ZodType<T> | undefined, value: unknown, ignore: readonly string[]): T {
+  refuseNul(value, 'query');
+  const result = schema?.safeParse(value ?? {}, { reportInput: true });
+  const unknown = unknownParameters(schema, value, [...IGNORED_QUERY_PARAMETERS, ...ignore]);
+  const problems = [result && !result.success ? zodMessage('query', result.error) : null, unknown].filter(Boolean);
+  if (problems.length) throw new AppError('VALIDATION_FAILED', `Invalid query: ${problems.join('; ')}`);
+  return result?.data as T;
 }
 
 /**

@@ -83,6 +83,21 @@ export function unknownFields(schema: z.ZodType, input: unknown, output: unknown
   }).join('; ');
 }
 
+/**
+ * The query parameters of `query` that `schema` (none: the route takes no query) does not take, as a sentence:
+ * `unknown parameter "statuss" (this route takes direction, status, …)`; null when there are none, or when the
+ * schema's parameters cannot be read from it. `ignore` lists parameters read elsewhere or meaning nothing.
+ */
+export function unknownParameters(schema: z.ZodType | undefined, query: unknown, ignore: readonly string[]): string | null {
+  if (!isObject(query)) return null;
+  const fields = schema ? fieldsAt(schema, []) : [];
+  if (!fields) return null;
+  const unknown = Object.keys(query).filter((name) => !fields.includes(name) && !ignore.includes(name));
+  if (unknown.length === 0) return null;
+  const names = unknown.map((name) => JSON.stringify(name)).join(', ');
+  return `unknown parameter${unknown.length === 1 ? '' : 's'} ${names} (this route takes ${fields.length ? fields.join(', ') : 'no query parameters'})`;
+}
+
 /** `unknown field "a"` or `unknown fields "a", "b.c"`, with what their object takes in brackets when known. */
 export const unknownFieldsClause = (paths: string[][], takes: string | null): string =>
   `unknown field${paths.length === 1 ? '' : 's'} ${paths.map((path) => `"${path.join('.')}"`).join(', ')}${takes ? ` (${takes})` : ''}`;
