@@ -156,7 +156,9 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       const caller = callers.get(request) as Caller;
       const orgId = organizationOf(caller, request, deps);
       const params = parseInput(route.params, request.params, 'path parameters');
-      const query = parseQuery(route.query, request.query, caller.kind === 'dashboard' ? ['organizationId'] : []);
+      // A public link (media) is fetched by platforms and browsers that may add parameters of their own: they are ignored.
+      const query = caller.kind === 'public' ? parseInput(route.query, request.query, 'query')
+        : parseQuery(route.query, request.query, caller.kind === 'dashboard' ? ['organizationId'] : []);
       const body = route.upload ? await readUpload(request, route.upload) : parseBody(route.body, request.body, caller.kind === 'dashboard' ? ['organizationId'] : []);
       if (isBodyScopes(route.scope) && caller.kind === 'apiKey') {
         for (const scope of route.scope.fromBody(body)) requireScope(caller.key.scopes, scope);

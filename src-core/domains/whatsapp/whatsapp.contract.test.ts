@@ -241,6 +241,8 @@ describe('header media upload', () => {
     const served = await fetch(body.url);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    // A link is fetched by platforms and browsers that may add parameters of their own: it still serves the file.
+    expect((await fetch(`${body.url}?v=2&w=640`)).status).toBe(200);
     // The declared type must be the content's: text sent as image/png is refused.
     const disguised = new FormData();
     disguised.append('file', new Blob(['<html>hello</html>'], { type: 'image/png' }), 'a.png');
