@@ -53,12 +53,13 @@ const isWebLink = (link: string): boolean => {
 
 const fill = (text: string, values: string[]): string => text.replace(PLACEHOLDER, (_m, n: string) => values[Number(n) - 1] ?? '');
 
-export type RenderedTemplate = { text: string; header: Record<string, unknown> | null; buttons: Array<Record<string, unknown>> };
+export type RenderedTemplate = { text: string; header: Record<string, unknown> | null; footer: string | null; buttons: Array<Record<string, unknown>> };
 
 /** Validates `components` for `template` (400 with what is wrong) and renders what the customer sees. */
 export function renderTemplate(templateName: string, template: WaTemplateComponent[], components: WaSendComponent[]): RenderedTemplate {
   const body = template.find((c) => c.type === 'BODY');
   const header = template.find((c) => c.type === 'HEADER');
+  const footer = template.find((c) => c.type === 'FOOTER');
   const buttons = template.find((c) => c.type === 'BUTTONS');
   const sentBody = components.filter((c) => c.type === 'body');
   if (sentBody.length > 1) throw bad('components may contain one body component');
@@ -96,5 +97,6 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     return { ...button, url: fill(button.url, values) };
   });
 
-  return { text: fitting(fill(body?.type === 'BODY' ? body.text : '', bodyValues), BODY_MAX, 'body', templateName), header: renderedHeader, buttons: renderedButtons };
+  return { text: fitting(fill(body?.type === 'BODY' ? body.text : '', bodyValues), BODY_MAX, 'body', templateName), header: renderedHeader,
+    footer: footer?.type === 'FOOTER' ? footer.text : null, buttons: renderedButtons };
 }

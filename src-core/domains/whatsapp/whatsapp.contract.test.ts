@@ -10,6 +10,7 @@ const orderUpdate = {
   components: [
     { type: 'HEADER', format: 'IMAGE' },
     { type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.' },
+    { type: 'FOOTER', text: 'Reply STOP to opt out' },
     { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.example.com/track/{{1}}' }, { type: 'QUICK_REPLY', text: 'Thanks' }] },
   ],
 };
@@ -133,6 +134,8 @@ describe('send-template', () => {
     const handset = await t.dashboard('GET', '/sim/handsets/14155550111/messages');
     expect(handset.body.data[0]).toMatchObject({ channel: 'whatsapp', text: 'Hi Alice, your order #1001 has shipped.', externalId: res.body.wamid });
     expect(handset.body.data[0].payload.buttons[0].url).toBe('https://shop.example.com/track/ABC123');
+    // The whole message, as the customer's phone shows it: the footer too (the console's inbox renders it from `content`).
+    expect(handset.body.data[0].payload).toMatchObject({ header: { format: 'IMAGE', link: 'https://cdn.example.com/box.png' }, footer: 'Reply STOP to opt out' });
     const entry = await t.request('GET', `/v1/whatsapp/messages/${res.body.wamid}`, { token: key });
     expect(entry.body).toMatchObject({
       wamid: res.body.wamid, direction: 'outbound', type: 'template', status: 'sent', templateName: 'order_update', templateCategory: 'UTILITY',
@@ -140,6 +143,7 @@ describe('send-template', () => {
     });
     // The rendered buttons keep the template's shape: the URL filled in, url null on a quick reply.
     expect(entry.body.content.buttons).toEqual([{ type: 'URL', text: 'Track', url: 'https://shop.example.com/track/ABC123' }, { type: 'QUICK_REPLY', text: 'Thanks', url: null }]);
+    expect(entry.body.content).toMatchObject({ body: 'Hi Alice, your order #1001 has shipped.', footer: 'Reply STOP to opt out' });
   });
   it('answers 400 naming what is wrong with the components', async () => {
     const cases: Array<[unknown, string]> = [

@@ -83,9 +83,9 @@ export function createWhatsappService(deps: {
       templateName: template.name, templateId: template.id, source: origin.source,
       content: {
         templateName: template.name, templateCategory: template.category, language: template.language, components: components ?? [],
-        body: rendered.text, header: rendered.header, buttons: rendered.buttons, sourceName: origin.sourceName ?? null,
+        body: rendered.text, header: rendered.header, footer: rendered.footer, buttons: rendered.buttons, sourceName: origin.sourceName ?? null,
       },
-      payload: { header: rendered.header, buttons: rendered.buttons, template: template.name },
+      payload: { header: rendered.header, footer: rendered.footer, buttons: rendered.buttons, template: template.name },
       ...keyedMessageId(origin, TEMPLATE_MESSAGE_PART),
     };
   }
