@@ -112,6 +112,10 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('new-campaign').click();
     await page.getByTestId('campaign-builder').waitFor();
   }],
+  ['campaigns, the WhatsApp builder previewing a template with a header, footer and buttons', async () => {
+    await page.locator('[data-testid="template-option"][data-template-name="order_update"]').click();
+    await page.getByTestId('template-preview').getByTestId('message-footer').waitFor();
+  }],
   ...([['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-form'], ['rcs', 'rcs-template-form'], ['email', 'email-template-form'], ['instagram', 'instagram-connection']] as const)
     .map(([tab, shown]): [string, () => Promise<void>] => [`channels, ${tab}`, async () => {
       await nav('channels');

@@ -1,7 +1,8 @@
-// Each channel's reply in the inbox follows its own rule: SMS fills an approved DLT template (checked as it
-// is typed; a picked template gets an input per {#var#}, and Send stays off until the text matches), RCS
-// sends an approved RCS template with a value for each {{variable}} (Send stays off while one is blank), and
-// an email reply shows the text that was written.
+// A WhatsApp template message and an RCS card show whole in a thread (header or image, body, footer, buttons
+// or suggestions as labels). Each channel's reply in the inbox follows its own rule: SMS fills an approved DLT
+// template (checked as it is typed; a picked template gets an input per {#var#}, and Send stays off until the
+// text matches), RCS sends an approved RCS template with a value for each {{variable}} (Send stays off while one
+// is blank), and an email reply shows the text that was written.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -27,6 +28,63 @@ async function openFirst(tab: string): Promise<void> {
   await page.getByTestId('conversation-row').first().click();
   await page.getByTestId('thread').waitFor();
 }
+
+/** What a screen reader hears of a bubble, in order, without its time and ticks (they change). */
+async function heard(bubble: ReturnType<Page['locator']>): Promise<string> {
+  return (await bubble.ariaSnapshot()).split('\n').filter((line) => !/^\s*- (time|text: (Sent|Delivered|Read))\b/.test(line)).join('\n');
+}
+
+/** A bubble holds nothing to Tab to: its buttons and chips are labels (the console cannot press them). */
+const controlsIn = (bubble: ReturnType<Page['locator']>) => bubble.locator('button, a[href], input, select, textarea, [tabindex]').count();
+
+describe('a message in full, as the customer received it', () => {
+  it('WhatsApp: a template message shows its header, body, footer and buttons, heard in that order, none of them a control', async () => {
+    await page.getByTestId('tab-whatsapp').click();
+    await page.locator('[data-testid="conversation-row"][data-address="+14155550101"]').click();
+    const bubble = page.getByTestId('message').filter({ hasText: 'Hi Alice, your order #1001 has shipped' });
+    await bubble.waitFor();
+    expect(await bubble.getByTestId('message-header').textContent()).toBe('Order #1001');
+    expect(await bubble.getByTestId('message-footer').textContent()).toBe('Reply STOP to opt out');
+    expect(await bubble.getByTestId('button-to').allTextContents()).toEqual(['https://shop.example.com/track/1001']);
+    expect(await heard(bubble)).toBe([
+      '- listitem:',
+      '  - text: "template · order_update Order #1001"',
+      '  - paragraph: "Hi Alice, your order #1001 has shipped and should arrive by Friday."',
+      '  - text: Reply STOP to opt out',
+      '  - list "Buttons":',
+      '    - listitem: "Link: Track order goes to https://shop.example.com/track/1001"',
+      '    - listitem: "Quick reply: Thanks!"',
+    ].join('\n'));
+    expect(await controlsIn(bubble)).toBe(0);
+    await screenshot(page, 'inbox-whatsapp-template');
+  });
+
+  it('WhatsApp: a media header is named by its kind and link (the file is not loaded)', async () => {
+    await page.locator('[data-testid="conversation-row"][data-address="+447700900123"]').click();
+    const bubble = page.getByTestId('message').filter({ hasText: 'Use code WELCOME10' });
+    await bubble.waitFor();
+    expect(await bubble.getByTestId('message-media').textContent()).toBe('image headerhttps://cdn.example.com/welcome.png');
+    expect(await bubble.getByTestId('message-button').textContent()).toContain('Shop now');
+  });
+
+  it('RCS: a rich card shows its image, title, text and suggestions, none of them a control', async () => {
+    await page.getByTestId('tab-rcs').click();
+    await page.locator('[data-testid="conversation-row"][data-address="+919810015838"]').click();
+    const bubble = page.getByTestId('message').filter({ hasText: 'Hi Rohan, your parcel arrives on Friday.' });
+    await bubble.waitFor();
+    expect(await bubble.getByTestId('message-header').textContent()).toBe('Order #1003 is on its way');
+    expect(await bubble.getByTestId('message-media').textContent()).toBe('imagehttps://cdn.example.com/parcel.png');
+    expect(await heard(bubble)).toBe([
+      '- listitem:',
+      '  - text: "template · Order update card image https://cdn.example.com/parcel.png Order #1003 is on its way"',
+      '  - paragraph: Hi Rohan, your parcel arrives on Friday.',
+      '  - list "Suggestions":',
+      '    - listitem: "Link: Track goes to https://shop.example.com/track"',
+      '    - listitem: "Reply: Thanks!"',
+    ].join('\n'));
+    expect(await controlsIn(bubble)).toBe(0);
+  });
+});
 
 describe('replies per channel', () => {
   it('SMS: the approved DLT templates are offered, the text is checked as it is typed, and a match is sent', async () => {

@@ -12,6 +12,12 @@ export const rcsSuggestionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('dial'), text: z.string().min(1).max(25), phone: z.string().regex(/^\+?\d{6,15}$/) }),
 ]);
 
+/** An RCS message's `content` as the core writes it at send: the card's title and text filled in, its image and suggestions. */
+export const rcsMessageContentSchema = z.looseObject({
+  title: z.string().nullable(), text: z.string(), imageUrl: z.string().nullable(), suggestions: z.array(rcsSuggestionSchema),
+});
+export type RcsMessageContent = z.infer<typeof rcsMessageContentSchema>;
+
 export const createRcsTemplateBodySchema = z.object({
   botId: z.string().min(1),
   name: z.string().trim().min(1).max(100),

@@ -51,6 +51,23 @@ const waTemplateComponentSchema = z.discriminatedUnion('type', [
   headerComponent, bodyComponent, footerComponent, z.object({ type: z.literal('BUTTONS'), buttons: z.array(waTemplateButtonSchema) }),
 ]);
 
+/**
+ * A template message's `content` as the core writes it at send (the parts the customer's phone shows): the body and
+ * header filled in, the footer, and the buttons with a dynamic URL filled in. Loose: messages keep more (the
+ * template's name, the send's components). A message from before the footer was kept has none; a button from
+ * before buttons were answered in the seed's shape may lack `url`.
+ */
+export const waTemplateContentSchema = z.looseObject({
+  body: z.string(),
+  header: z.union([
+    z.object({ format: z.literal('TEXT'), text: z.string() }),
+    z.object({ format: z.enum(['IMAGE', 'VIDEO', 'DOCUMENT']), link: z.string() }),
+  ]).nullable(),
+  footer: z.string().nullable().optional(),
+  buttons: z.array(z.object({ type: z.enum(['QUICK_REPLY', 'URL', 'PHONE_NUMBER']), text: z.string(), url: z.string().nullish(), phone_number: z.string().optional() })),
+});
+export type WaTemplateContent = z.infer<typeof waTemplateContentSchema>;
+
 export const createWaTemplateBodySchema = z.object({
   name: z.string().regex(/^[a-z0-9_]{1,512}$/, 'name must be lowercase letters, digits and underscores'),
   category: z.enum(WA_CATEGORIES),

@@ -2,6 +2,7 @@
 // suggestion chips; {{variables}} filled with the values given, or marked as read from the contact.
 import { Fragment } from 'react';
 import type { RcsTemplate } from '../../../src-core/contract/index.ts';
+import { RcsCardParts, RcsSuggestions } from '../../components/rich-message.tsx';
 
 function Filled({ text, variables }: { text: string; variables: Record<string, string> }) {
   return text.split(/(\{\{\s*\w+\s*\}\})/).map((part, i) => {
@@ -18,13 +19,10 @@ export function RcsPreview({ template, variables }: { template: RcsTemplate | nu
       {template ? (
         <>
           <div className="preview-bubble rcs-card">
-            {template.imageUrl ? <div className="preview-media">Image</div> : null}
-            {template.title ? <div className="preview-header"><Filled text={template.title} variables={variables} /></div> : null}
-            <p className="preview-body"><Filled text={template.text} variables={variables} /></p>
+            <RcsCardParts imageUrl={template.imageUrl} title={template.title ? <Filled text={template.title} variables={variables} /> : null}
+              text={<Filled text={template.text} variables={variables} />} />
           </div>
-          {template.suggestions.length ? (
-            <div className="rcs-chips">{template.suggestions.map((s) => <span key={s.text} className="rcs-chip">{s.text}</span>)}</div>
-          ) : null}
+          <RcsSuggestions suggestions={template.suggestions} />
         </>
       ) : <p className="preview-empty muted">Pick a template to see it here.</p>}
     </div>

@@ -2,6 +2,7 @@
 // current values (contact fields shown as tokens), footer and buttons.
 import type { ReactNode } from 'react';
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
+import { WaButtons, WaTemplateParts, type WaButtonView, type WaHeaderView } from '../../components/rich-message.tsx';
 import { segmentsOf, type PlaceholderValue, type TemplateValues } from '../../components/wa-template.ts';
 
 function filled(text: string, value: (n: number) => ReactNode): ReactNode[] {
@@ -17,32 +18,42 @@ function bodyValue(value: PlaceholderValue | undefined, n: number): ReactNode {
 }
 
 const plain = (text: string | undefined, n: number) => (text?.trim() ? <mark className="value">{text}</mark> : <mark className="missing">{`{{${n}}}`}</mark>);
-const BUTTON_ICON: Record<string, string> = { URL: '↗', QUICK_REPLY: '↩', PHONE_NUMBER: '☎' };
+
+/** A template's parts with the values typed so far: the shared rendering (components/rich-message.tsx) fills the bubble. */
+function partsOf(template: WaTemplate, values: TemplateValues) {
+  let header: WaHeaderView | null = null;
+  let body: ReactNode = null;
+  let footer: string | null = null;
+  let buttons: WaButtonView[] = [];
+  for (const component of template.components) {
+    if (component.type === 'HEADER') {
+      header = component.format === 'TEXT' ? { text: filled(component.text ?? '', (n) => plain(values.header[n - 1], n)) } : { media: component.format };
+    }
+    if (component.type === 'BODY') body = filled(component.text, (n) => bodyValue(values.body[n - 1], n));
+    if (component.type === 'FOOTER') footer = component.text;
+    // A dynamic URL shows the suffix typed for it; until then its {{1}}.
+    if (component.type === 'BUTTONS') {
+      buttons = component.buttons.map((button, i) => {
+        const suffix = values.buttons[i]?.trim();
+        return button.type === 'URL' && suffix ? { ...button, url: button.url.replace(/\{\{\d+\}\}/, () => suffix) } : button;
+      });
+    }
+  }
+  return { header, body, footer, buttons };
+}
 
 export function TemplatePreview({ template, values }: { template: WaTemplate | null; values: TemplateValues }) {
   if (!template) {
     return <div className="preview-screen"><div className="preview-empty muted">Pick a template to preview the message.</div></div>;
   }
+  const { buttons, ...parts } = partsOf(template, values);
   return (
     <div className="preview-screen" data-testid="template-preview">
       <div className="preview-bubble">
-        {template.components.map((component, i) => {
-          if (component.type === 'HEADER') {
-            return component.format === 'TEXT'
-              ? <div key={i} className="preview-header">{filled(component.text ?? '', (n) => plain(values.header[n - 1], n))}</div>
-              : <div key={i} className="preview-media" aria-label={`${component.format.toLowerCase()} header`}>{component.format.toLowerCase()}</div>;
-          }
-          if (component.type === 'BODY') return <p key={i} className="preview-body" data-testid="preview-body">{filled(component.text, (n) => bodyValue(values.body[n - 1], n))}</p>;
-          if (component.type === 'FOOTER') return <div key={i} className="preview-footer">{component.text}</div>;
-          return null;
-        })}
+        <WaTemplateParts {...parts} />
         <div className="preview-time">now</div>
       </div>
-      {template.components.map((component, i) => (component.type === 'BUTTONS' ? (
-        <div key={i} className="preview-buttons">
-          {component.buttons.map((button, j) => <div key={j} className="preview-button"><span aria-hidden>{BUTTON_ICON[button.type]}</span> {button.text}</div>)}
-        </div>
-      ) : null))}
+      <WaButtons buttons={buttons} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { NoComposer, SmsComposer } from './channel-composers.tsx';
 import { RcsComposer } from './rcs-composer.tsx';
+import { MessageBody } from './message-body.tsx';
 import { TemplateComposer } from './template-composer.tsx';
 import { useUnblockContact } from '../contacts/mutations.ts';
 import { useContact } from '../contacts/queries.ts';
@@ -46,9 +47,7 @@ function Bubble({ message }: { message: Message }) {
   return (
     <li className={`bubble ${outbound ? 'out' : 'in'}`} data-testid="message" data-status={message.status}>
       {message.templateName ? <span className="template-tag">template · {message.templateName}</span> : null}
-      {/* An email's text is its subject; a reply written here also keeps its body. */}
-      {message.channel === 'email' && typeof message.content.text === 'string' && message.content.text
-        ? <><span className="template-tag">{message.text}</span><p>{message.content.text}</p></> : <p>{message.text}</p>}
+      <MessageBody message={message} />
       <span className="bubble-meta">
         <When iso={message.createdAt} />
         {outbound ? <Ticks message={message} /> : null}
