@@ -158,6 +158,11 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('handset-open').click();
     await page.getByTestId('handset-messages').waitFor();
   }],
+  ['simulator, a mailbox with an email open', async () => {
+    await page.getByTestId('handset-address').fill('marco@example.org');
+    await page.getByTestId('handset-open').click();
+    await page.locator('[data-testid="handset-messages"][aria-label="Messages received by marco@example.org"]').getByTestId('handset-email-body').waitFor();
+  }],
 ];
 
 beforeAll(async () => {

@@ -86,6 +86,13 @@ export const sendEmailBodySchema = z.object({
 });
 export type SendEmailInput = z.infer<typeof sendEmailBodySchema>;
 
+/** An email as the core sends it: its message `content`, and what the simulated mailbox received (the handset's `payload`, with `links`). */
+export const sentEmailSchema = z.looseObject({
+  subject: z.string(), html: z.string(), text: z.string().nullable().optional(), fromName: z.string().nullable().optional(), fromEmail: z.string(),
+  replyTo: z.string().nullable().optional(), links: z.array(z.string()).optional(),
+});
+export type SentEmail = z.infer<typeof sentEmailSchema>;
+
 export const emailSendResultSchema = z.object({ messageId: z.string(), status: z.string(), to: z.string(), templateId: z.string(), templateName: z.string() });
 export type EmailSendResult = z.infer<typeof emailSendResultSchema>;
 

@@ -4,6 +4,7 @@ import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
+import { HandsetMessageItem } from './handset-message.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
 import { useHandset, useVirtualNow } from './queries.ts';
 
@@ -89,7 +90,7 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
   return (
     <section className="card">
       <h2 className="card-title">Handset viewer</h2>
-      <form className="inline" onSubmit={(e) => { e.preventDefault(); onOpen(draft.trim()); }}>
+      <form className="inline handset-form" onSubmit={(e) => { e.preventDefault(); onOpen(draft.trim()); }}>
         <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Phone, email or Instagram id" data-testid="handset-address" aria-label="Address" />
         <button type="submit" className="button" data-testid="handset-open">Open</button>
       </form>
@@ -97,9 +98,7 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
         : handset.isPending ? <Loading /> : handset.isError ? <ErrorState error={handset.error} /> : handset.data.data.length === 0 ? <Empty title="Nothing received yet" /> : (
           // A Tab stop, so the keyboard can scroll a long history (it holds nothing focusable); still a list.
           <ul className="handset scroll-region" tabIndex={0} aria-label={`Messages received by ${address}`} data-testid="handset-messages">
-            {handset.data.data.map((m) => (
-              <li key={m.id} data-testid="handset-message"><span className="chip">{m.channel}</span> <strong>{m.from}</strong> <span className="muted small">{time(m.at)}</span><p>{m.text}</p></li>
-            ))}
+            {handset.data.data.map((m) => <HandsetMessageItem key={m.id} message={m} />)}
           </ul>
         )}
     </section>

@@ -1,0 +1,108 @@
+// The simulator's handset viewer at 1366 px: the address field's placeholder is read whole; an email shows what
+// the customer received (subject, the body in a sandboxed frame where nothing runs, loads or navigates, its links
+// written out); a WhatsApp template shows its header, footer and buttons; a moment is written as the inbox writes
+// it (its time of day on the clock's today, its date on another day).
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let session: ConsoleSession;
+let server: E2eServer;
+let page: Page;
+/** Every request the page (its frames included) makes. */
+const requested: string[] = [];
+
+const MAILBOX = 'viewer@example.net';
+/** An email that tries everything a mailbox must not do here: run a script, fetch a tracker and a stylesheet, navigate its frame. */
+const HTML = [
+  '<h1>Your order {{order}} has shipped</h1>',
+  '<p>Hi {{first_name}}, it is on its way.</p>',
+  '<p><a href="https://shop.example.com/track/{{order}}" target="_self">Track your parcel</a></p>',
+  '<img src="http://tracker.invalid/open.gif" alt="">',
+  '<link rel="stylesheet" href="http://tracker.invalid/style.css">',
+  '<script>document.body.innerHTML = "script ran"; parent.postMessage("script ran", "*");</script>',
+].join('');
+
+beforeAll(async () => {
+  session = await openConsole({ width: 1366, height: 768 });
+  ({ server, page } = session);
+  page.on('request', (request: Request) => requested.push(request.url()));
+  const template = await server.dashboard<{ id: string }>('POST', '/dashboard/email/templates', { name: 'Shipped (viewer)', subject: 'Your order {{order}} has shipped', html: HTML });
+  expect(template.status).toBe(201);
+  const sent = await server.dashboard('POST', '/dashboard/email/send', {
+    templateId: template.body.id, recipient: { to: MAILBOX, firstName: 'Vera' }, variables: { order: '#77' }, fromName: 'Example Store', fromEmail: 'hello@example.com',
+  });
+  expect(sent.status).toBe(200);
+  await page.getByTestId('nav-simulator').click();
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+async function open(address: string): Promise<void> {
+  await page.getByTestId('handset-address').fill(address);
+  await page.getByTestId('handset-open').click();
+  await page.locator(`[data-testid="handset-messages"][aria-label="Messages received by ${address}"]`).waitFor();
+}
+
+describe('handset viewer', () => {
+  it('reads its whole placeholder at 1366 px', async () => {
+    const input = page.getByTestId('handset-address');
+    await input.fill('');
+    // The placeholder's width in the field's own font, against the room the field gives it.
+    const fits = await input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return { text: 0, room: 0 };
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: context.measureText(el.placeholder).width, room };
+    });
+    expect(await input.getAttribute('placeholder')).toBe('Phone, email or Instagram id');
+    expect(fits.text).toBeLessThanOrEqual(fits.room);
+  });
+
+  it('shows an email as received: subject, the body rendered with nothing run, loaded or followed, and its links', async () => {
+    await open(MAILBOX);
+    const email = page.locator('[data-testid="handset-message"][data-channel="email"]');
+    expect(await email.getByTestId('handset-subject').textContent()).toBe('Subject: Your order #77 has shipped');
+    const frame = page.frameLocator('[data-testid="handset-email-body"]');
+    await frame.getByRole('heading', { name: 'Your order #77 has shipped' }).waitFor();
+    await frame.getByText('Hi Vera, it is on its way.').waitFor();
+    expect(await email.getByTestId('handset-email-body').getAttribute('sandbox')).toBe('');
+    expect(await frame.locator('script').count()).toBe(0);
+    expect(await email.getByTestId('handset-links').textContent()).toBe('Track your parcel https://shop.example.com/track/#77');
+    await screenshot(page, 'simulator-email');
+
+    // A click on its link goes nowhere: the frame stays on the email, the console on its page, and no new page opens.
+    const pages = page.context().pages().length;
+    await frame.getByRole('link', { name: 'Track your parcel' }).click();
+    await frame.getByText('Hi Vera, it is on its way.').waitFor();
+    expect(page.context().pages().length).toBe(pages);
+    expect(page.url()).toContain(server.url);
+    // Nothing was fetched from the email: not its tracker, not its stylesheet, not the page its link names.
+    expect(requested.filter((url) => /tracker\.invalid|shop\.example\.com/.test(url))).toEqual([]);
+    expect(await frame.locator('body').textContent()).not.toContain('script ran');
+  });
+
+  it('shows a WhatsApp template with its header, footer and buttons', async () => {
+    await open('+14155550101');
+    const template = page.locator('[data-testid="handset-message"][data-channel="whatsapp"]').filter({ hasText: 'your order #1001 has shipped' });
+    expect(await template.getByTestId('message-header').textContent()).toBe('Order #1001');
+    expect(await template.getByTestId('message-footer').textContent()).toBe('Reply STOP to opt out');
+    expect(await template.getByTestId('message-button').count()).toBe(2);
+    expect(await template.getByTestId('button-to').textContent()).toBe('https://shop.example.com/track/1001');
+  });
+
+  it('writes a moment of the clock’s today as its time of day, and one of another day with its date', async () => {
+    const at = page.getByTestId('handset-message').first().locator('time');
+    expect(await at.getAttribute('data-dated')).toBe('false');
+    expect(await at.textContent()).toMatch(TIME_OF_DAY);
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 24 * 3600 })).status).toBe(200);
+    await page.getByTestId('handset-message').first().locator('time[data-dated="true"]').waitFor();
+    expect(await at.textContent()).toMatch(DATE_TIME);
+  });
+});

@@ -1,0 +1,55 @@
+// One message a simulated handset received, as its owner sees it: an email's subject, sender and body (its HTML in
+// a sandboxed frame, its links written out), a WhatsApp template's header, footer and buttons, or the text.
+import { useMemo } from 'react';
+import { sentEmailSchema, waTemplateContentSchema, type HandsetMessage, type SentEmail } from '../../../src-core/contract/index.ts';
+import { WaButtons, WaTemplateParts, waHeaderOf } from '../../components/rich-message.tsx';
+import { When } from '../../components/when.tsx';
+import { emailDocument } from './email-document.ts';
+
+function EmailReceived({ email }: { email: SentEmail }) {
+  const { srcDoc, links, images } = useMemo(() => emailDocument(email.html), [email.html]);
+  return (
+    <div className="handset-email">
+      <p className="handset-subject" data-testid="handset-subject"><span className="visually-hidden">Subject: </span>{email.subject}</p>
+      {/* No script runs in it, no form is sent, nothing opens, nothing is fetched (email-document.ts). */}
+      <iframe className="handset-email-body" sandbox="" srcDoc={srcDoc} title={`Email: ${email.subject}`} data-testid="handset-email-body" />
+      {images > 0 ? <p className="muted small">Its images are not loaded: the console fetches nothing from the internet.</p> : null}
+      {links.length > 0 ? (
+        <ul className="handset-links" aria-label="Links in this email" data-testid="handset-links">
+          {links.map((link, i) => (
+            <li key={i} data-testid="handset-link">{link.text ? <span>{link.text} </span> : null}<code>{link.href}</code></li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** What the message holds for its channel, parsed from the payload the handset kept; otherwise its text. */
+function Received({ message }: { message: HandsetMessage }) {
+  if (message.channel === 'email') {
+    const email = sentEmailSchema.safeParse(message.payload);
+    if (email.success) return <EmailReceived email={email.data} />;
+  }
+  if (message.channel === 'whatsapp' && typeof message.payload.template === 'string') {
+    const template = waTemplateContentSchema.safeParse({ ...message.payload, body: message.text });
+    if (template.success) {
+      return (
+        <div className="handset-template">
+          <WaTemplateParts header={waHeaderOf(template.data.header)} body={message.text} footer={template.data.footer} />
+          <WaButtons buttons={template.data.buttons} />
+        </div>
+      );
+    }
+  }
+  return <p>{message.text}</p>;
+}
+
+export function HandsetMessageItem({ message }: { message: HandsetMessage }) {
+  return (
+    <li data-testid="handset-message" data-channel={message.channel}>
+      <span className="chip">{message.channel}</span> <strong>{message.from}</strong> <span className="muted small"><When iso={message.at} /></span>
+      <Received message={message} />
+    </li>
+  );
+}
