@@ -46,6 +46,10 @@ describe('webhook inspector', () => {
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 3600 })).status).toBe(200);
     await page.getByTestId('nav-webhooks').click();
     await page.getByText('No webhook endpoints yet').waitFor();
+    // It promises what this build emits, read from the catalogue: not calls or orders (emitted: false).
+    const empty = page.locator('.state.empty').filter({ hasText: 'No webhook endpoints yet' });
+    await expect.poll(() => empty.textContent()).toContain('signed events as they happen: contacts and messages on WhatsApp, SMS, RCS, Email and Instagram.');
+    expect(await empty.textContent()).not.toMatch(/calls|orders/);
     await page.getByTestId('new-endpoint').click();
     await page.getByTestId('endpoint-url').fill(receiver.url);
     await page.getByTestId('endpoint-description').fill('Local receiver');

@@ -6,11 +6,15 @@ import { useFocusAfterChange } from '../../components/focus.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { CreateEndpoint } from './create-endpoint.tsx';
 import { EndpointCard } from './endpoint-card.tsx';
-import { useEndpoints } from './queries.ts';
+import { emittedAreas } from './emitted-areas.ts';
+import { useEndpoints, useEventCatalogue } from './queries.ts';
 import { SecretOnce } from './secret-once.tsx';
 
 export function EndpointsPanel() {
   const endpoints = useEndpoints();
+  // What the events are about, from the catalogue: only what this build emits.
+  const catalogue = useEventCatalogue();
+  const carried = catalogue.data ? emittedAreas(catalogue.data.data) : null;
   const [creating, setCreating] = useState(false);
   const count = endpoints.data?.meta.total ?? 0;
   // Add endpoint takes the focus when what held it went: the create form (cancelled), or a deleted endpoint's card.
@@ -27,7 +31,7 @@ export function EndpointsPanel() {
       <SecretOnce />
       {creating ? <CreateEndpoint onClose={() => setCreating(false)} /> : null}
       {endpoints.isPending ? <Loading /> : endpoints.isError ? <ErrorState error={endpoints.error} onRetry={() => void endpoints.refetch()} /> : endpoints.data.data.length === 0 ? (
-        creating ? null : <Empty title="No webhook endpoints yet">Add an endpoint to receive signed events (contacts, messages, calls, orders) as they happen.</Empty>
+        creating ? null : <Empty title="No webhook endpoints yet">Add an endpoint to receive signed events as they happen{carried ? `: ${carried}` : ''}.</Empty>
       ) : (
         <div className="wh-endpoint-list" data-ready="true">
           {endpoints.data.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} />)}
