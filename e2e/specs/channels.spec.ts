@@ -1,5 +1,5 @@
 // The Channels page: a WhatsApp template submitted for review turns approved when the clock passes the
-// simulated platform's review; an email template with a broken merge tag is refused with the core's
+// simulated platform's review (statuses and categories in the API's words, APPROVED and UTILITY); an email template with a broken merge tag is refused with the core's
 // message, then saved; DLT and RCS templates are registered and reviewed; the Instagram account is
 // disconnected (the API then answers 404) and connected again.
 import type { Page } from 'playwright-core';
@@ -23,6 +23,12 @@ afterAll(async () => {
 const advance = async (seconds: number) => expect((await server.dashboard('POST', '/sim/clock/advance', { seconds })).status).toBe(200);
 type Row = ReturnType<Page['locator']>;
 const statusOf = (row: Row, status: string) => row.locator(`[data-testid="review-status"][data-status="${status}"]`).waitFor();
+/** Every review status on the tab is written as the API answers it (`APPROVED`, `VERIFIED`, `ACTIVE`), never lower-cased. */
+async function statusesReadAsTheApi(): Promise<void> {
+  const chips = await page.getByTestId('review-status').evaluateAll((els) => els.map((el) => [el.textContent, el.getAttribute('data-status')]));
+  expect(chips.length).toBeGreaterThan(0);
+  for (const [shown, status] of chips) expect(shown).toBe(status);
+}
 /** Submits a filled form; its row shows pending, then approved once the clock passes the simulated review. */
 async function submitForReview(submit: string, row: Row): Promise<void> {
   await page.getByTestId(submit).click();
@@ -36,7 +42,13 @@ describe('channels', () => {
     await page.getByTestId('nav-channels').click();
     await page.getByTestId('wa-template-name').fill('order_ready');
     await page.getByTestId('wa-template-body').fill('Hi {{1}}, your order {{2}} is ready for pickup.');
-    await submitForReview('wa-template-submit', page.locator('[data-testid="wa-template-row"][data-name="order_ready"]'));
+    const row = page.locator('[data-testid="wa-template-row"][data-name="order_ready"]');
+    await submitForReview('wa-template-submit', row);
+    // Status and category in the API's words, which integrators compare against.
+    expect([await row.getByTestId('wa-template-category').textContent(), await row.getByTestId('review-status').textContent()]).toEqual(['UTILITY', 'APPROVED']);
+    const offer = page.locator('[data-testid="wa-template-row"][data-name="welcome_offer"]');
+    expect([await offer.getByTestId('wa-template-category').textContent(), await offer.getByTestId('review-status').textContent()]).toEqual(['MARKETING', 'APPROVED']);
+    expect(await page.getByTestId('wa-template-form').locator('select').first().locator('option').allTextContents()).toEqual(['UTILITY', 'MARKETING', 'AUTHENTICATION']);
     await screenshot(page, 'channels-whatsapp');
     const approved = await server.dashboard<{ data: Array<{ name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
     expect(approved.body.data.map((t) => t.name)).toContain('order_ready');
@@ -66,6 +78,7 @@ describe('channels', () => {
     await page.getByTestId('email-template-submit').click();
     await page.getByTestId('email-template-row').filter({ hasText: 'Order ready' }).waitFor();
     expect(await page.getByTestId('error-state').count()).toBe(0);
+    await statusesReadAsTheApi();
   });
 
   it('a DLT template is registered pending and approved a minute later', async () => {
@@ -74,6 +87,7 @@ describe('channels', () => {
     await page.getByTestId('sms-template-dlt').fill('1207160000000000009');
     await page.getByTestId('sms-template-body').fill('Hi {#var#}, order {#var#} is ready for pickup. - Example Store');
     await submitForReview('sms-template-submit', page.getByTestId('sms-template-row').filter({ hasText: 'Pickup ready' }));
+    await statusesReadAsTheApi();
     await screenshot(page, 'channels-sms');
   });
 
@@ -83,6 +97,7 @@ describe('channels', () => {
     await page.getByTestId('rcs-template-title').fill('Order {{order}} is ready');
     await page.getByTestId('rcs-template-text').fill('Hi {{name}}, order {{order}} is ready for pickup.');
     await submitForReview('rcs-template-submit', page.getByTestId('rcs-template-row').filter({ hasText: 'Pickup card' }));
+    await statusesReadAsTheApi();
   });
 
   it('the Instagram account is disconnected (the API answers 404) and connected again', async () => {

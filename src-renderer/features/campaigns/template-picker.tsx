@@ -18,7 +18,7 @@ export function TemplatePicker({ value, onChange }: { value: string; onChange(te
           value: template.id, item: template, testId: 'template-option', templateName: template.name, content: <>
             <span className="template-option-head">
               <strong>{template.name}</strong>
-              <span className="chip">{template.category.toLowerCase()}</span>
+              <span className="chip">{template.category}</span>
               <span className="chip subtle">{template.language}</span>
             </span>
             <span className="template-option-body muted">{body?.type === 'BODY' ? body.text : ''}</span>

@@ -32,7 +32,7 @@ function NewWaTemplate() {
       <div className="form-row">
         <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required data-testid="wa-template-name" /></label>
         <label className="field"><span>Category</span>
-          <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{c.toLowerCase()}</option>)}</select>
+          <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}</select>
         </label>
         <label className="field"><span>Language</span>
           <select value={language} onChange={(e) => setLanguage(e.target.value as typeof language)}><option value="en">en</option><option value="en_US">en_US</option></select>
@@ -55,7 +55,7 @@ export function WhatsappTemplates() {
       <TableCard list={templates} empty="No templates yet" label="WhatsApp templates" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
         <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
           <td><strong>{t.name}</strong> <span className="muted small">{t.language}</span></td>
-          <td>{t.category.toLowerCase()}</td>
+          <td><span className="chip" data-testid="wa-template-category">{t.category}</span></td>
           <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
           <td className="body-cell">{bodyOf(t)}</td>
           <td className="muted">{time(t.createdAt)}</td>
