@@ -55,18 +55,27 @@ export function WaTemplateParts({ header, body, footer }: { header: WaHeaderView
   );
 }
 
-/** A template's buttons under its message, as a list of labels. */
-export function WaButtons({ buttons }: { buttons: WaButtonView[] }) {
-  if (buttons.length === 0) return null;
+/** A message's buttons or chips, as a list of labels (`name`: what the list is heard as). */
+function LabelList({ name, className, itemClass, labels }: {
+  name: string; className: string; itemClass: string;
+  labels: Array<{ type: string; kind: { icon: string; kind: string }; text: string; to: string | null | undefined }>;
+}) {
+  if (labels.length === 0) return null;
   return (
-    <ul className="preview-buttons" aria-label="Buttons" data-testid="message-buttons">
-      {buttons.map((button, i) => (
-        <li key={i} className="preview-button" data-testid="message-button" data-type={button.type}>
-          <Label {...BUTTON[button.type]} text={button.text} to={button.type === 'URL' ? button.url : button.type === 'PHONE_NUMBER' ? button.phone_number : null} />
+    <ul className={className} aria-label={name} data-testid="message-buttons">
+      {labels.map(({ type, kind, text, to }, i) => (
+        <li key={i} className={itemClass} data-testid="message-button" data-type={type}>
+          <Label {...kind} text={text} to={to} />
         </li>
       ))}
     </ul>
   );
+}
+
+/** A template's buttons under its message, as a list of labels. */
+export function WaButtons({ buttons }: { buttons: WaButtonView[] }) {
+  const labels = buttons.map((b) => ({ type: b.type, kind: BUTTON[b.type], text: b.text, to: b.type === 'URL' ? b.url : b.type === 'PHONE_NUMBER' ? b.phone_number : null }));
+  return <LabelList name="Buttons" className="preview-buttons" itemClass="preview-button" labels={labels} />;
 }
 
 /** An RCS rich card's parts (image, title, text) or a text message's; the bubble around them is the caller's. */
@@ -82,14 +91,6 @@ export function RcsCardParts({ title, text, imageUrl }: { title: ReactNode; text
 
 /** An RCS message's suggestion chips, as a list of labels. */
 export function RcsSuggestions({ suggestions }: { suggestions: RcsSuggestionView[] }) {
-  if (suggestions.length === 0) return null;
-  return (
-    <ul className="rcs-chips" aria-label="Suggestions" data-testid="message-buttons">
-      {suggestions.map((s, i) => (
-        <li key={i} className="rcs-chip" data-testid="message-button" data-type={s.type}>
-          <Label {...SUGGESTION[s.type]} text={s.text} to={s.type === 'url' ? s.url : s.type === 'dial' ? s.phone : null} />
-        </li>
-      ))}
-    </ul>
-  );
+  const labels = suggestions.map((s) => ({ type: s.type, kind: SUGGESTION[s.type], text: s.text, to: s.type === 'url' ? s.url : s.type === 'dial' ? s.phone : null }));
+  return <LabelList name="Suggestions" className="rcs-chips" itemClass="rcs-chip" labels={labels} />;
 }
