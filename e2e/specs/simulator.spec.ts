@@ -74,6 +74,9 @@ describe('handset viewer', () => {
     await frame.getByText('Hi Vera, it is on its way.').waitFor();
     expect(await email.getByTestId('handset-email-body').getAttribute('sandbox')).toBe('');
     expect(await frame.locator('script').count()).toBe(0);
+    // Its images name nothing to fetch (the tracker's address is gone, not only refused by the frame's policy).
+    expect(await frame.locator('img').evaluateAll((images) => images.map((img) => img.getAttribute('src')))).toEqual(expect.arrayContaining([null]));
+    expect(await frame.locator('img[src], [srcset], [background]').count()).toBe(0);
     expect(await email.getByTestId('handset-links').textContent()).toBe('Track your parcel https://shop.example.com/track/#77');
     await screenshot(page, 'simulator-email');
 
