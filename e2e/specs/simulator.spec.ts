@@ -69,6 +69,8 @@ describe('handset viewer', () => {
     await open(MAILBOX);
     const email = page.locator('[data-testid="handset-message"][data-channel="email"]');
     expect(await email.getByTestId('handset-subject').textContent()).toBe('Subject: Your order #77 has shipped');
+    // From the sender's name and address, as a mail app shows them.
+    expect(await email.getByTestId('handset-from').textContent()).toBe('Example Store <hello@example.com>');
     const frame = page.frameLocator('[data-testid="handset-email-body"]');
     await frame.getByRole('heading', { name: 'Your order #77 has shipped' }).waitFor();
     await frame.getByText('Hi Vera, it is on its way.').waitFor();

@@ -45,10 +45,17 @@ function Received({ message }: { message: HandsetMessage }) {
   return <p>{message.text}</p>;
 }
 
+/** Who it is from, as the owner's app shows it: an email's sender name and address (`Example Store <hello@…>`). */
+function senderOf(message: HandsetMessage): string {
+  if (message.channel !== 'email') return message.from;
+  const email = sentEmailSchema.safeParse(message.payload);
+  return email.success && email.data.fromName ? `${email.data.fromName} <${email.data.fromEmail}>` : message.from;
+}
+
 export function HandsetMessageItem({ message }: { message: HandsetMessage }) {
   return (
     <li data-testid="handset-message" data-channel={message.channel}>
-      <span className="chip">{message.channel}</span> <strong>{message.from}</strong> <span className="muted small"><When iso={message.at} /></span>
+      <span className="chip">{message.channel}</span> <strong data-testid="handset-from">{senderOf(message)}</strong> <span className="muted small"><When iso={message.at} /></span>
       <Received message={message} />
     </li>
   );
