@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelProvider, ProviderOutcome } from './domains/messaging/index.ts';
-import { createTestServer, type TestServer } from './testing/test-server.ts';
+import { createTestServer, stoppedCopy, type TestServer } from './testing/test-server.ts';
 
 const SMS_TEXT = 'Your order #1001 has shipped - ACME';
 const dir = mkdtempSync(join(tmpdir(), 'sb-keyed-queued-'));
@@ -82,11 +82,10 @@ async function block(t: TestServer, address: string): Promise<void> {
 async function stopWhenHeld(request: () => Promise<unknown>, reached: Promise<void>, release: () => void): Promise<TestServer> {
   const answered = request();
   await reached;
-  const file = join(dir, `stopped-${++stops}.db`);
-  a.server.db.sql.exec(`VACUUM INTO '${file}'`);
+  const stopped = stoppedCopy(a, join(dir, `stopped-${++stops}.db`));
   release();
   await answered;
-  return createTestServer({ dataFile: file, clock: { kind: 'manual', startMs: a.server.clock.now() } });
+  return stopped.restart();
 }
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './testing/test-server.ts';
+import { createTestServer, stoppedCopy, type TestServer } from './testing/test-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sb-queued-recovery-'));
 const INTERRUPTED = 'Interrupted: the server stopped before the provider answered; it is not known whether it was delivered';
@@ -69,7 +69,7 @@ async function stopWhileHeld(request: () => Promise<{ body: { messageId: string 
   const answered = request();
   await reached;
   const file = join(dir, `stopped-${++stops}.db`);
-  a.server.db.sql.exec(`VACUUM INTO '${file}'`);
+  const stopped = stoppedCopy(a, file);
   mode = then;
   for (const answer of held.splice(0)) answer(new Error('the first server stopped'));
   const messageId = (await answered).body.messageId;
@@ -80,7 +80,7 @@ async function stopWhileHeld(request: () => Promise<{ body: { messageId: string 
     db.close();
   }
   arrived.length = 0;
-  return { b: await createTestServer({ dataFile: file, clock: { kind: 'manual', startMs: a.server.clock.now() } }), messageId, acceptedBefore };
+  return { b: await stopped.restart(), messageId, acceptedBefore };
 }
 
 beforeAll(async () => {
