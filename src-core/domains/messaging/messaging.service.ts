@@ -171,7 +171,8 @@ export function createMessagingService(deps: {
    */
   async function sendMany(inputs: OutboundInput[], options: SendManyOptions = {}): Promise<Array<{ message: Message } | { error: unknown }>> {
     // A keyed retry or a campaign resuming a message the recovery is handing over finds its outcome, not a second hand-over.
-    const recovered = inputs.flatMap((input) => (input.messageId ? recovering.get(input.messageId) ?? [] : []));
+    // (Only while the start's recovery runs: every other send group skips the walk.)
+    const recovered = recovering.size > 0 ? inputs.flatMap((input) => (input.messageId ? recovering.get(input.messageId) ?? [] : [])) : [];
     if (recovered.length > 0) await Promise.allSettled(recovered);
     const ids = inputs.map((input) => input.messageId ?? newId('msg'));
     const answers: Array<{ message: Message } | { error: unknown } | null> = inputs.map(() => null);
