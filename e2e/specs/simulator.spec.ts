@@ -1,7 +1,7 @@
 // The simulator's handset viewer at 1366 px: the address field's placeholder is read whole; an email shows what
 // the customer received (subject, the body in a sandboxed frame where nothing runs, loads or navigates, its links
-// written out); a WhatsApp template shows its header, footer and buttons; a moment is written as the inbox writes
-// it (its time of day on the clock's today, its date on another day).
+// written out); a WhatsApp template shows its header, footer and buttons; an RCS card its image, title, text and
+// suggestions; a moment is written as the inbox writes it (its time of day on the clock's today, its date on another day).
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -109,5 +109,21 @@ describe('handset viewer', () => {
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 24 * 3600 })).status).toBe(200);
     await page.getByTestId('handset-message').first().locator('time[data-dated="true"]').waitFor();
     expect(await at.textContent()).toMatch(DATE_TIME);
+  });
+
+  it('shows an RCS card with its image, title, text and suggestions', async () => {
+    // The demo seed's order-update card, sent to Priya.
+    await open('+919810007919');
+    const card = page.locator('[data-testid="handset-message"][data-channel="rcs"]').filter({ hasText: 'Order #1002 is on its way' });
+    expect(await card.getByTestId('message-header').textContent()).toBe('Order #1002 is on its way');
+    expect(await card.getByTestId('preview-body').textContent()).toBe('Hi Priya, your parcel arrives tomorrow.');
+    expect(await card.getByTestId('message-media').locator('.preview-media-link').textContent()).toBe('https://cdn.example.com/parcel.png');
+    // Its suggestion chips, in order: a link (with where it goes) and a reply.
+    const chips = card.getByRole('list', { name: 'Suggestions' }).getByTestId('message-button');
+    expect(await chips.evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))).toEqual(['url', 'reply']);
+    expect(await chips.nth(0).textContent()).toContain('Track');
+    expect(await chips.nth(0).getByTestId('button-to').textContent()).toBe('https://shop.example.com/track');
+    expect(await chips.nth(1).textContent()).toContain('Thanks!');
+    await screenshot(page, 'simulator-rcs-card');
   });
 });

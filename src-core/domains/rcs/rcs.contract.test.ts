@@ -44,6 +44,8 @@ describe('RCS', () => {
     expect(res.body).toEqual({ messageId: expect.stringMatching(/^rcs_/), status: 'sent', channelUsed: 'rcs', fallbackReason: null });
     const handset = await t.dashboard('GET', '/sim/handsets/+14155550601/messages');
     expect(handset.body.data[0]).toMatchObject({ channel: 'rcs', from: 'Acme', text: 'Order #1001\nHi Alice, it ships today.' });
+    // The card reaches the handset in its parts, as the simulator's viewer draws it.
+    expect(handset.body.data[0].payload).toEqual({ title: 'Order #1001', text: 'Hi Alice, it ships today.', imageUrl: null, suggestions: [{ type: 'reply', text: 'Thanks' }] });
     await t.advance(10);
     expect((await t.request('GET', '/v1/rcs/logs', { token: key })).body.data[0]).toMatchObject({ status: 'read', templateName: 'Shipped', phone: '+14155550601' });
     expect((await t.request('GET', '/v1/rcs/stats', { token: key })).body.totals).toMatchObject({ sent: 1, delivered: 1, failed: 0, deliveryRate: 100 });

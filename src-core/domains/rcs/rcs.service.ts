@@ -39,11 +39,13 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
   /** The outbound RCS message of a template with its {{variables}} filled (a missing one is left empty). */
   function compose(orgId: string, template: RcsTemplate, to: string, values: Record<string, string | number>, ttl: string | null, origin: Origin): OutboundInput {
     const fill = (text: string | null) => (text ?? '').replace(VARIABLE, (_m, name: string) => String((Object.hasOwn(values, name) ? values[name] : '') ?? ''));
+    // The card as the provider is handed it, its parts apart (a phone draws the title over the text, the chips under them).
+    const card = { title: fill(template.title) || null, text: fill(template.text), imageUrl: template.imageUrl, suggestions: template.suggestions };
     return {
       orgId, channel: 'rcs', to: `+${to.replace(/\D/g, '')}`, sender: store.botById(orgId, template.botId)?.name ?? null, type: template.type,
       text: fill(template.title ? `${template.title}\n${template.text}` : template.text), templateId: template.id, templateName: template.name, source: origin.source,
-      content: { title: fill(template.title) || null, text: fill(template.text), imageUrl: template.imageUrl, suggestions: template.suggestions, ttl, sourceName: origin.sourceName ?? null },
-      payload: { suggestions: template.suggestions, imageUrl: template.imageUrl },
+      content: { ...card, ttl, sourceName: origin.sourceName ?? null },
+      payload: card,
     };
   }
 

@@ -1,8 +1,9 @@
 // One message a simulated handset received, as its owner sees it: an email's subject, sender and body (its HTML in
-// a sandboxed frame, its links written out), a WhatsApp template's header, footer and buttons, or the text.
+// a sandboxed frame, its links written out), a WhatsApp template's header, footer and buttons, an RCS card's image,
+// title, text and suggestions, or the text.
 import { useMemo } from 'react';
-import { sentEmailSchema, waTemplateContentSchema, type HandsetMessage, type SentEmail } from '../../../src-core/contract/index.ts';
-import { WaButtons, WaTemplateParts, waHeaderOf } from '../../components/rich-message.tsx';
+import { rcsMessageContentSchema, sentEmailSchema, waTemplateContentSchema, type HandsetMessage, type SentEmail } from '../../../src-core/contract/index.ts';
+import { RcsCardParts, RcsSuggestions, WaButtons, WaTemplateParts, waHeaderOf } from '../../components/rich-message.tsx';
 import { When } from '../../components/when.tsx';
 import { emailDocument } from './email-document.ts';
 
@@ -38,6 +39,18 @@ function Received({ message }: { message: HandsetMessage }) {
         <div className="handset-template">
           <WaTemplateParts header={waHeaderOf(template.data.header)} body={message.text} footer={template.data.footer} />
           <WaButtons buttons={template.data.buttons} />
+        </div>
+      );
+    }
+  }
+  if (message.channel === 'rcs') {
+    // A card kept before its title and text were handed over apart has them together in its text, read as its body.
+    const card = rcsMessageContentSchema.safeParse({ title: null, text: message.text, imageUrl: null, suggestions: [], ...message.payload });
+    if (card.success) {
+      return (
+        <div className="handset-template">
+          <RcsCardParts title={card.data.title} text={card.data.text} imageUrl={card.data.imageUrl} />
+          <RcsSuggestions suggestions={card.data.suggestions} />
         </div>
       );
     }
