@@ -1,5 +1,6 @@
 // The Channels page: a WhatsApp template submitted for review turns approved when the clock passes the
-// simulated platform's review (statuses and categories in the API's words, APPROVED and UTILITY); an email template with a broken merge tag is refused with the core's
+// simulated platform's review (statuses and categories in the API's words, APPROVED and UTILITY), and the templates
+// table fits beside the form at 1280 × 800; an email template with a broken merge tag is refused with the core's
 // message, then saved; DLT and RCS templates are registered and reviewed; the Instagram account is
 // disconnected (the API then answers 404) and connected again.
 import type { Page } from 'playwright-core';
@@ -52,6 +53,21 @@ describe('channels', () => {
     await screenshot(page, 'channels-whatsapp');
     const approved = await server.dashboard<{ data: Array<{ name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
     expect(approved.body.data.map((t) => t.name)).toContain('order_ready');
+  });
+
+  it('the WhatsApp templates table fits a 1280 × 800 window: nothing to scroll sideways, every column shown', async () => {
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+    const table = page.getByTestId('wa-templates');
+    await table.locator('[data-testid="wa-template-row"][data-name="welcome_offer"]').waitFor();
+    // The card scrolls a table wider than itself: here it has nothing to scroll, and neither has the page.
+    const widths = await table.evaluate((el) => {
+      const card = el.closest('.table-card') as HTMLElement;
+      const root = document.documentElement;
+      return { cardScroll: card.scrollWidth, cardWidth: card.clientWidth, pageScroll: root.scrollWidth, pageWidth: root.clientWidth };
+    });
+    expect(widths.cardScroll).toBeLessThanOrEqual(widths.cardWidth);
+    expect(widths.pageScroll).toBeLessThanOrEqual(widths.pageWidth);
+    expect(await table.locator('th').allTextContents()).toEqual(['Name', 'Category', 'Status', 'Body', 'Created']);
   });
 
   it('a list with something under review reads itself again: a template made elsewhere appears without a reload', async () => {
