@@ -1,6 +1,7 @@
 // The console's shell: the campaign tabs are the channels with a builder, a page that fails to render
 // shows its error with a way back instead of blanking the whole console, and the place is kept in the URL
-// (a reload returns to it; Back returns to the page before); something not there offers a way back, not "Try again".
+// (a reload returns to it; Back returns to the page before; a fragment changed outside the console wins over the
+// console's own place); something not there offers a way back, not "Try again".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -79,6 +80,30 @@ describe('app shell', () => {
     await page.goBack();
     await page.locator('[data-testid="campaign-tab-email"][aria-selected="true"]').waitFor();
     await page.getByTestId('new-campaign').waitFor();
+  });
+
+  it('a fragment changed outside the console wins, even when a store update lands before its popstate', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('conversation-row').first().waitFor();
+    // As an edit by hand whose events have not come yet: a new entry with the wallet's fragment, and no popstate.
+    await page.evaluate(() => {
+      const params = new URLSearchParams(window.location.hash.slice(1));
+      params.set('section', 'wallet');
+      params.delete('channel');
+      params.delete('conversation');
+      window.history.pushState(null, '', `#${params.toString()}`);
+    });
+    // A store update that moves nothing (the theme) lands first: the console goes to the wallet, not back over it.
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('ledger').waitFor();
+    expect(await page.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
+    const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    expect([hash.get('section'), Boolean(hash.get('token'))]).toEqual(['wallet', true]);
+    await page.getByTestId('theme-toggle').click();
+    // Back returns to the inbox, the page before the edit.
+    await page.goBack();
+    await page.getByTestId('conversation-row').first().waitFor();
+    expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
   });
 
   it('a campaign or contact that is not there says "Not found" with a way back, and offers no "Try again"', async () => {

@@ -1,9 +1,11 @@
 // Keeps the URL fragment and the console's place in step: restored on start, written as the user moves
-// (a new page is a history entry, so Back returns to the one before), and followed on Back and Forward.
+// (a new page is a history entry, so Back returns to the one before), and followed when the fragment changes
+// otherwise (Back, Forward, an edit by hand), which always wins over the place the console had (place-url.ts).
 import { useEffect } from 'react';
 import { useCampaignsUi } from '../features/campaigns/view-state.ts';
 import { useUi } from '../stores/ui.ts';
-import { hashWithPlace, isNewPage, placeFromHash, type Place } from './place.ts';
+import { placeFromHash, type Place } from './place.ts';
+import { createPlaceUrl } from './place-url.ts';
 
 function currentPlace(): Place {
   const ui = useUi.getState();
@@ -11,7 +13,7 @@ function currentPlace(): Place {
   return { section: ui.section, inbox: ui.inbox, campaigns: { tab, view }, contactId: ui.selectedContactId };
 }
 
-/** Moves the console to the place a fragment names (at start, and on Back and Forward); a fragment naming none changes nothing. */
+/** Moves the console to the place a fragment names (at start, and when the fragment changes); a fragment naming none changes nothing. */
 export function restorePlace(hash: string): void {
   const place = placeFromHash(hash);
   if (!place.section) return;
@@ -21,22 +23,17 @@ export function restorePlace(hash: string): void {
 
 export function usePlaceSync(): void {
   useEffect(() => {
-    const write = (first: boolean) => {
-      const place = currentPlace();
-      const hash = hashWithPlace(window.location.hash, place);
-      if (hash === window.location.hash) return;
-      const url = `${window.location.pathname}${window.location.search}${hash}`;
-      // The first write completes the URL the console was opened with; it is not a page of its own.
-      if (!first && isNewPage(placeFromHash(window.location.hash), place)) window.history.pushState(null, '', url);
-      else window.history.replaceState(null, '', url);
-    };
-    const onPop = () => restorePlace(window.location.hash);
-    write(true);
-    const stops = [useUi.subscribe(() => write(false)), useCampaignsUi.subscribe(() => write(false))];
-    window.addEventListener('popstate', onPop);
+    const url = createPlaceUrl({ location: window.location, history: window.history, place: currentPlace, restore: restorePlace });
+    url.placeChanged(true);
+    const stops = [useUi.subscribe(() => url.placeChanged()), useCampaignsUi.subscribe(() => url.placeChanged())];
+    // A fragment edited by hand brings both events; the second finds it already followed.
+    const onUrl = () => url.urlChanged();
+    window.addEventListener('popstate', onUrl);
+    window.addEventListener('hashchange', onUrl);
     return () => {
       for (const stop of stops) stop();
-      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('popstate', onUrl);
+      window.removeEventListener('hashchange', onUrl);
     };
   }, []);
 }
