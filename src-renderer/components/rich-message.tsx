@@ -38,7 +38,7 @@ function Label({ icon, kind, text, to }: { icon: string; kind: string; text: str
   return (
     <>
       <span aria-hidden>{icon} </span><span className="visually-hidden">{kind}: </span>{text}
-      {to ? <><span className="visually-hidden">goes to</span> <span className="preview-button-to" data-testid="button-to">{to}</span></> : null}
+      {to ? <>{' '}<span className="visually-hidden">goes to</span> <span className="preview-button-to" data-testid="button-to">{to}</span></> : null}
     </>
   );
 }
