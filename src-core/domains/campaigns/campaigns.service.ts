@@ -227,7 +227,12 @@ export function createCampaignsService(deps: {
         if (row.status !== 'DRAFT' || !store.removeDraft(id)) throw conflict(`Campaign ${id} is ${row.status}; only a DRAFT campaign can be deleted`);
       });
     },
-    /** SCHEDULED or RUNNING → CANCELLED: unsent recipients are never sent and their reservation is refunded. */
+    /**
+     * SCHEDULED or RUNNING → CANCELLED: recipients not yet handed to the provider (`pending`) are cancelled and their
+     * reservation refunded. Those already handed over (`sending`) end as their messages do, sent (paid for) or failed
+     * (refunded by the send path): their outcome comes with the slice under way, or after a stop with the start's
+     * recovery of queued messages (`onStatus`).
+     */
     cancel(orgId: string, id: string, channel: string): CancelResult {
       return db.tx(() => {
         const row = mustGet(orgId, id, channel);
@@ -308,10 +313,14 @@ export function createCampaignsService(deps: {
         jobs.schedule({ type: DISPATCH_JOB, orgId, payload: { campaignId: id } });
       });
     },
-    /** A receipt for a campaign message moves its recipient forward. */
+    /**
+     * A campaign message's status moves its recipient forward: a receipt, or the provider's answer to its send, also
+     * the one the start's recovery gets for a send a stop cut off (of a campaign cancelled since, too, see `cancel`).
+     */
     onStatus(message: Message): void {
       if (message.source !== 'CAMPAIGN' || message.direction !== 'outbound') return;
-      if (message.status === 'delivered' || message.status === 'read' || message.status === 'failed') store.advance(message.id, message.status, message.errorMessage);
+      const { status } = message;
+      if (status === 'sent' || status === 'delivered' || status === 'read' || status === 'failed') store.advance(message.id, status, message.errorMessage);
     },
     /** A customer's message within 72 hours of a campaign message to them is a reply to it. */
     onReceived(orgId: string, message: Message): void {

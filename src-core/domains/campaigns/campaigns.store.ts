@@ -21,8 +21,12 @@ const tally = (state: string | null): Tally => ({
   read: state === 'read' ? 1 : 0, failed: state === 'failed' ? 1 : 0,
 });
 
-/** A recipient's state only moves forward: pending → sending → sent → delivered → read; failed and cancelled are final. */
-const FORWARD: Record<string, string[]> = { delivered: ['sending', 'sent'], read: ['sending', 'sent', 'delivered'], failed: ['sending', 'sent'] };
+/**
+ * A recipient's state only moves forward: pending → sending → sent → delivered → read; failed and cancelled are final.
+ * `sent` from `sending`: a message whose send was cut off (a stop) is settled by the next start's recovery, not by the
+ * dispatch that queued it, which a cancel may never run again.
+ */
+const FORWARD: Record<string, string[]> = { sent: ['sending'], delivered: ['sending', 'sent'], read: ['sending', 'sent', 'delivered'], failed: ['sending', 'sent'] };
 
 /**
  * The next recipients in a state. INDEXED BY: without statistics SQLite walks the primary key in seq
@@ -119,7 +123,7 @@ export function createCampaignsStore(sql: Sql) {
       if (settle.run(state, error, campaignId, seq).changes > 0) move(campaignId, null, state);
     },
     /** A message's receipt moves its recipient forward (never back), a failure with its reason; returns whether a recipient moved. */
-    advance(messageId: string, state: 'delivered' | 'read' | 'failed', error: string | null = null): boolean {
+    advance(messageId: string, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null = null): boolean {
       const current = stateOf.get(messageId) as { campaign_id: string; state: string } | undefined;
       if (!current || !FORWARD[state]?.includes(current.state)) return false;
       if (advance.run({ state, messageId, old: current.state, error: state === 'failed' ? error : null }).changes === 0) return false;
