@@ -5,7 +5,7 @@ import { emailAddressSchema, isCalendarDay, mergeValuesSchema, nullAsAbsent, tem
 import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { rcsTtlSchema } from './rcs.ts';
-import { smsRouteSchema } from './sms.ts';
+import { smsRouteSchema, smsSenderIdSchema } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
 
 export const CAMPAIGN_STATUSES = ['DRAFT', 'SCHEDULED', 'RUNNING', 'COMPLETED', 'CANCELLED'] as const;
@@ -60,7 +60,8 @@ export const SMS_AUDIENCES = ['all', 'segment', 'manual'] as const;
 export const createSmsCampaignBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
   messageBody: z.string().min(1).max(2000),
-  senderId: nullAsAbsent(z.string().min(1).max(20)),
+  // Its form as /sms/send checks it; whether it is registered and approved, at launch.
+  senderId: nullAsAbsent(smsSenderIdSchema),
   templateId: nullAsAbsent(z.string().min(1)),
   route: nullAsAbsent(smsRouteSchema),
   audienceType: z.string().trim().toLowerCase().transform((v) => v.replace(/[\s-]+/g, '_'))

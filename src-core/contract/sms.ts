@@ -17,11 +17,15 @@ export const smsTemplateSchema = z.object({
 });
 export type SmsTemplate = z.infer<typeof smsTemplateSchema>;
 
-/** A DLT sender id (header): 6 capital letters, as every registered one is. */
-export const SMS_SENDER_ID_PATTERN = /^[A-Z]{6}$/;
+/**
+ * A DLT sender id (header): 6 capital letters, as every registered one is. Every field taking one (a sender's
+ * registration, an SMS send, an SMS campaign, an RCS fallback's `sender`, the unified send's `sms.senderId`) checks its
+ * form with this, so a malformed one is a 400 naming the field, never "not registered".
+ */
+export const smsSenderIdSchema = z.string().regex(/^[A-Z]{6}$/, 'must be a sender id: 6 capital letters (a DLT header), e.g. ACMEIN');
 
 export const createSmsSenderBodySchema = z.object({
-  senderId: z.string().regex(SMS_SENDER_ID_PATTERN, 'senderId must be 6 capital letters (a DLT header), e.g. ACMEIN'),
+  senderId: smsSenderIdSchema,
   entityId: z.string().regex(/^\d{19}$/, 'entityId must be the 19-digit DLT principal entity id'),
 });
 
@@ -40,7 +44,7 @@ export const smsPhoneSchema = phoneSchema();
 export const SMS_MESSAGE_MAX = 2000;
 
 export const sendSmsBodySchema = z.object({
-  senderId: z.string().min(1).max(20),
+  senderId: smsSenderIdSchema,
   to: z.array(smsPhoneSchema).min(1, 'to needs at least one number').max(MAX_SMS_RECIPIENTS, `at most ${MAX_SMS_RECIPIENTS} recipients per send`),
   message: z.string().min(1).max(SMS_MESSAGE_MAX),
   templateId: nullAsAbsent(z.string()),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { charCount, emailAddressSchema, EMAIL_MAX, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
 import { emailSendFields } from './email.ts';
 import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
-import { SMS_MESSAGE_MAX, SMS_SENDER_ID_PATTERN } from './sms.ts';
+import { SMS_MESSAGE_MAX, smsSenderIdSchema } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
 import { channelSchema, type Channel } from './messaging.ts';
 
@@ -45,7 +45,7 @@ export const unifiedSendBodySchema = z.object({
   // A sender id's form is checked up front, whatever the chain; whether it is registered and approved only if SMS is
   // reached (as the text's DLT match): an approval the chain may never need is no reason to refuse the send.
   sms: nullAsAbsent(z.object({
-    senderId: nullAsAbsent(z.string().regex(SMS_SENDER_ID_PATTERN, 'must be a sender id: 6 capital letters (a DLT header), e.g. ACMEIN')),
+    senderId: nullAsAbsent(smsSenderIdSchema),
     route: nullAsAbsent(z.enum(['transactional', 'promotional'])),
   })),
   email: nullAsAbsent(z.object({

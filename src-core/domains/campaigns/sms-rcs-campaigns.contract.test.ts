@@ -124,6 +124,11 @@ describe('SMS campaigns', () => {
       [{ name: 'x', messageBody: SALE, audienceType: 'segment' }, 'audienceCriteria.tags'],
       [{ name: 'x', messageBody: SALE, audienceCriteria: { phones: ['12'] } }, 'invalid number'],
       [{ name: 'x', messageBody: SALE, route: 'bulk' }, 'route'],
+      // The form of a sender id is checked at create, as /sms/send checks it; whether it is registered, at launch.
+      ...['ab', 'TOOLONGID', 'abc123'].map((senderId): [Record<string, unknown>, string] => [
+        { name: 'x', messageBody: SALE, senderId, audienceCriteria: { phones: ['919810050201'] } },
+        'Invalid body: senderId: must be a sender id: 6 capital letters (a DLT header), e.g. ACMEIN',
+      ]),
     ];
     for (const [body, message] of cases) {
       const res = await sms('', body);
@@ -156,6 +161,7 @@ describe('SMS campaigns', () => {
       [{ name: 'Ghost', messageBody: SALE, senderId: 'NOSUCH', audienceCriteria: { phones: ['919810050201'] } }, 'not registered'],
       [{ name: 'Nobody', messageBody: SALE, audienceType: 'segment', audienceCriteria: { tags: ['nobody'] } }, 'no recipients'],
       [{ name: 'x', messageBody: SALE, audienceType: 'manual' }, 'audienceCriteria.phones'],
+      [{ name: 'Malformed', messageBody: SALE, senderId: 'abc123', audienceCriteria: { phones: ['919810050201'] } }, 'senderId: must be a sender id: 6 capital letters'],
     ];
     for (const [body, message] of refusals) {
       const res = await launch(body);

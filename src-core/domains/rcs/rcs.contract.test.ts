@@ -66,8 +66,9 @@ describe('RCS', () => {
       [{ sender: 'ACMEIN', message: 'nope' }, 400, 'message does not match any approved transactional DLT template of this organization'],
       [{ sender: 'ACMEIN', message: 'Order {#var#} ships today - ACME' }, 400, 'message still holds a {#var#} placeholder: replace each {#var#} with its value'],
       [{ sender: 'ACMEIN', message: 'Order #8 ships today - ACME', templateId: 'smt_nope' }, 400, 'SMS template smt_nope not found'],
-      [{ sender: 'x'.repeat(100_000), message: 'Order #8 ships today - ACME' }, 400, 'Invalid body: smsFallback.sender: must be at most 20 characters'],
-      [{ sender: '', message: 'Order #8 ships today - ACME' }, 400, 'Invalid body: smsFallback.sender: must not be empty'],
+      ...['x'.repeat(100_000), '', 'ab', 'abc123'].map((sender): [Record<string, unknown>, number, string] => [
+        { sender, message: 'Order #8 ships today - ACME' }, 400, 'Invalid body: smsFallback.sender: must be a sender id: 6 capital letters (a DLT header), e.g. ACMEIN',
+      ]),
     ];
     for (const [smsFallback, status, message] of cases) {
       for (const to of ['+14155550604', '+15005550003']) {

@@ -5,6 +5,7 @@ import { createTestServer, type TestServer } from '../../testing/test-server.ts'
 
 let t: TestServer;
 let key: string;
+const SENDER_ID_FORM = 'must be a sender id: 6 capital letters (a DLT header), e.g. ACMEIN';
 const OTP_TEMPLATE = 'Your order {#var#} has shipped. Track it at {#var#} - ACME';
 const send = (body: unknown) => t.request('POST', '/v1/sms/send', { token: key, body });
 const shipped = (to: string[], extra: Record<string, unknown> = {}) => ({ senderId: 'ACMEIN', to, message: 'Your order #1001 has shipped. Track it at acme.in/t/1001 - ACME', ...extra });
@@ -76,6 +77,17 @@ describe('POST /v1/sms/send', () => {
       expect(res.status, message).toBe(400);
       expect(res.body.message).toContain(message);
     }
+    expect((await t.dashboard('GET', '/sim/handsets/+14155550502/messages')).body.data).toEqual([]);
+  });
+  it('checks the form of senderId first (a DLT header: 6 capital letters): a malformed one is a 400 naming the field, not "not registered"', async () => {
+    const expected = { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: `Invalid body: senderId: ${SENDER_ID_FORM}` };
+    for (const senderId of ['ab', 'TOOLONGID', 'abc123', 'acmein', 'ACME1N', ' ', '', 'x'.repeat(1000)]) {
+      const res = await send(shipped(['+14155550502'], { senderId }));
+      expect([res.status, res.body], senderId.slice(0, 10)).toEqual([400, expected]);
+    }
+    // Registering one takes the same form, with the same words.
+    const registered = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'acme', entityId: '1201160000000000003' });
+    expect([registered.status, registered.body.message]).toEqual([400, `Invalid body: senderId: ${SENDER_ID_FORM}`]);
     expect((await t.dashboard('GET', '/sim/handsets/+14155550502/messages')).body.data).toEqual([]);
   });
   it('refuses the whole send when one recipient is blocked (409 with the reason) or the wallet cannot pay for all', async () => {
