@@ -235,7 +235,8 @@ function fromFastifyError(error: FastifyLikeError): AppError | null {
 
 export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server }> {
   const app = Fastify({
-    logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: false, return503OnClosing: true,
+    // A stop closes the keep-alive connections idle when it begins, lets requests in flight finish (see `stopping` below).
+    logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: 'idle', return503OnClosing: true,
     // What Node's HTTP parser refuses before Fastify sees a request (headers or URL too large, a malformed
     // request line), in the envelope too.
     clientErrorHandler: (error, socket) => {
@@ -281,11 +282,25 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     });
   });
 
+  // A stop lets the requests in flight finish, but not their connections live on after: it closes the connections idle
+  // when it begins, and one that goes idle after (its answer sent since) would be kept alive until its keep-alive
+  // timeout (72 s), holding the stop that long. So once it has begun, an answer says `Connection: close` (the
+  // connection ends after it), and one whose headers went out before is closed as soon as it is sent.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', (_request, fastifyReply, payload, done) => {
+    if (stopping) fastifyReply.header('connection', 'close');
+    done(null, payload);
+  });
+
   const requestId = createIdSequence('req');
   app.addHook('onRequest', async (request) => {
     logState.set(request, { keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request), errorCode: null, errorMessage: null });
   });
   app.addHook('onResponse', async (request, fastifyReply) => {
+    if (stopping) app.server.closeIdleConnections();
     const state = logState.get(request);
     const url = request.url;
     if (!state || !url.startsWith('/v1/')) return;
