@@ -86,3 +86,33 @@ describe('SMS campaigns launched without a templateId before migration 26', () =
     });
   });
 });
+
+describe('migration 31: recipients left sending', () => {
+  const before31 = migratedDb('campaigns-migration-31', ['org_a'], { before: 31 });
+  afterAll(before31.remove);
+  const { sql } = before31.db;
+
+  it('say sent, and are counted, where their message was settled as sent; the others keep their state', () => {
+    const campaign = sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, sent_count, created_at)
+      VALUES (?, 'org_a', 'email', ?, ?, '{}', 4, ?, 't')`);
+    const recipient = sql.prepare(`INSERT INTO campaign_recipients (campaign_id, seq, address, state, message_id) VALUES (?, ?, ?, ?, ?)`);
+    const message = sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, address, type, source, created_at)
+      VALUES (?, 'org_a', 'email', 'outbound', ?, 'a@customer.io', 'template', 'CAMPAIGN', 't')`);
+    campaign.run('cmp_cancelled', 'Cancelled mid-send', 'CANCELLED', 1);
+    recipient.run('cmp_cancelled', 1, 'a@customer.io', 'delivered', 'msg_delivered');
+    recipient.run('cmp_cancelled', 2, 'b@customer.io', 'sending', 'msg_settled');
+    recipient.run('cmp_cancelled', 3, 'c@customer.io', 'sending', 'msg_queued');
+    recipient.run('cmp_cancelled', 4, 'd@customer.io', 'cancelled', null);
+    message.run('msg_delivered', 'delivered');
+    message.run('msg_settled', 'sent');
+    message.run('msg_queued', 'queued');
+    campaign.run('cmp_other', 'Untouched', 'COMPLETED', 1);
+    recipient.run('cmp_other', 1, 'a@customer.io', 'sent', 'msg_other');
+    message.run('msg_other', 'sent');
+    migrate(sql, MIGRATIONS, 't');
+    expect(sql.prepare(`SELECT seq, state FROM campaign_recipients WHERE campaign_id = 'cmp_cancelled' ORDER BY seq`).all()).toEqual([
+      { seq: 1, state: 'delivered' }, { seq: 2, state: 'sent' }, { seq: 3, state: 'sending' }, { seq: 4, state: 'cancelled' },
+    ]);
+    expect(sql.prepare(`SELECT id, sent_count FROM campaigns ORDER BY id`).all()).toEqual([{ id: 'cmp_cancelled', sent_count: 2 }, { id: 'cmp_other', sent_count: 1 }]);
+  });
+});
