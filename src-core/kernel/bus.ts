@@ -2,6 +2,7 @@
 // dispatched after commit; transient events (clock moves, request-log lines) go straight to listeners.
 // Events this process commits are handed to the dispatcher in memory, in outbox order; the outbox table is
 // read back only for what memory does not hold (events from before a restart, or another process's).
+import { advanceWork } from './advance-work.ts';
 import type { Clock } from './clock.ts';
 import { dataVersionOf } from './data-version.store.ts';
 import type { Db } from './db.ts';
@@ -25,8 +26,8 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
   const store = createOutboxStore(db.sql);
   const dataVersion = dataVersionOf(db.sql);
   const cursorSaveMs = deps.cursorSaveMs ?? CURSOR_SAVE_MS;
-  /** Committed by this connection and not yet dispatched, in outbox order. */
-  const committed: Array<{ seq: number; event: BusEvent }> = [];
+  /** Committed by this connection and not yet dispatched, in outbox order; `advance`: emitted by an advance's work. */
+  const committed: Array<{ seq: number; event: BusEvent; advance?: boolean }> = [];
   /** The last event dispatched (null until first read from the outbox), and the copy saved in the database. */
   let cursor: number | null = null;
   let savedCursor = 0;
@@ -63,7 +64,7 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
   }
 
   /** The next events after the cursor: from memory when it holds them without a gap, else from the outbox. */
-  function nextBatch(): Array<{ seq: number; event: BusEvent }> {
+  function nextBatch(): Array<{ seq: number; event: BusEvent; advance?: boolean }> {
     if (cursor === null) {
       cursor = savedCursor = store.cursor();
       caughtUpAt = -1;
@@ -84,7 +85,8 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     for (;;) {
       const batch = nextBatch();
       if (batch.length === 0) return;
-      for (const { event } of batch) await dispatch(event);
+      // What an event's listeners make is the advance's if the event is (see advance-work.ts), whoever flushes it.
+      for (const { event, advance } of batch) await (advance ? advanceWork.run(() => dispatch(event)) : advanceWork.outside(() => dispatch(event)));
       // At least once: a crash before the cursor is saved dispatches these events again on restart.
       cursor = (batch[batch.length - 1] as { seq: number }).seq;
       release(false);
@@ -151,8 +153,9 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
       // Listeners share the data: under test, changing it afterwards fails loudly.
       freezeUnderTest(data);
       for (const listener of inTransaction.get(type) ?? []) listener(event);
+      const advance = advanceWork.current();
       db.afterCommit(() => {
-        committed.push({ seq, event });
+        committed.push(advance ? { seq, event, advance } : { seq, event });
         if (flushScheduled) return;
         flushScheduled = true;
         setImmediate(flushQuietly);

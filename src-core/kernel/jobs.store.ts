@@ -16,7 +16,12 @@ export function createJobsStore(sql: Sql) {
   const nextDue = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, rowid LIMIT 1`);
   const dueOfTypes = (types: string[]) => prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND type IN (${types.map(() => '?').join(',')})
     ORDER BY due_at, rowid LIMIT ?`);
-  const nextDueUpTo = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND rowid <= ? ORDER BY due_at, rowid LIMIT 1`);
+  // The jobs an advance's own work scheduled (see advance-work.ts): this connection's, while the advance runs.
+  sql.exec(`CREATE TEMP TABLE IF NOT EXISTS advance_jobs (id TEXT PRIMARY KEY) WITHOUT ROWID`);
+  const own = sql.prepare(`INSERT OR IGNORE INTO temp.advance_jobs (id) VALUES (?)`);
+  const disownAll = sql.prepare(`DELETE FROM temp.advance_jobs`);
+  const nextDueUpTo = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ?
+    AND (rowid <= ? OR id IN (SELECT id FROM temp.advance_jobs)) ORDER BY due_at, rowid LIMIT 1`);
   const lastRowid = sql.prepare(`SELECT max(rowid) FROM jobs`).pluck();
   const earliest = sql.prepare(`SELECT MIN(due_at) AS due FROM jobs WHERE status = 'pending'`);
   const claim = sql.prepare(`UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = ? AND status = 'pending'`);
@@ -32,8 +37,12 @@ export function createJobsStore(sql: Sql) {
       return insert.run({ ...job, payload: JSON.stringify(job.payload), dedupeKey: job.dedupeKey ?? null }).changes === 1;
     },
     nextDue: (untilMs: number) => nextDue.get(untilMs) as JobRow | undefined,
-    /** The first job due by `untilMs` among those inserted up to `rowid` (see `lastRowid`). */
+    /** The first job due by `untilMs` among those inserted up to `rowid` (see `lastRowid`) and those an advance owns. */
     nextDueUpTo: (untilMs: number, rowid: number) => nextDueUpTo.get(untilMs, rowid) as JobRow | undefined,
+    /** Marks a job as the running advance's own (joining the caller's transaction). */
+    own: (id: string) => void own.run(id),
+    /** The advance is over: it owns nothing. */
+    disownAll: () => void disownAll.run(),
     /** Where the jobs inserted so far end: a later insert has a greater rowid (or reuses a deleted one). */
     lastRowid: (): number => (lastRowid.get() as number | null) ?? 0,
     /** Due jobs of the given types (those that may run side by side), oldest first. */

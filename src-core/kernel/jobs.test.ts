@@ -1,4 +1,5 @@
 // The durable job runner: due order on the virtual clock, retries, and resuming after a restart.
+import { AsyncResource } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,26 +169,34 @@ describe('job runner', () => {
     expect(moves).toEqual([1_001_000, 1_002_000, 1_005_000]);
     db.close();
   });
-  it('on a running clock, past its budget, an advance runs the jobs it found without settling, leaves newer ones, and ends the full time ahead', async () => {
+  it('on a running clock, past its budget, an advance runs the jobs it found and those its work made, without settling each; leaves what requests made; ends the full time ahead', async () => {
     const { db } = setup();
     const clock = createClock({ kind: 'real' });
     let settled = 0;
     const slowSettle = () => new Promise<void>((resolve) => setTimeout(() => resolve(void settled++), 30));
     const jobs = createJobRunner({ db, clock, afterEachJob: slowSettle, advanceBudgetMs: 10 });
-    const ran: number[] = [];
+    // A request's work, running while the advance does (its own async context, as an HTTP request's).
+    const request = new AsyncResource('request');
+    const ran: Array<[number, number]> = [];
+    const start = clock.now();
     jobs.register('mark', (payload: { n: number }) => {
-      ran.push(payload.n);
-      // Work added while the advance runs (as a request would): after the budget, the runner's.
-      if (payload.n === 1) jobs.schedule({ type: 'mark', payload: { n: 9 }, delayMs: 500 });
+      ran.push([payload.n, clock.now() - start]);
+      // The advance's own work: a follow-on inside the window runs in the advance, at its time.
+      if (payload.n === 1) jobs.schedule({ type: 'mark', payload: { n: 8 }, delayMs: 500 });
+      // Work a request adds meanwhile (past the budget: job 1's settling took longer): the runner's.
+      if (payload.n === 2) request.runInAsyncScope(() => jobs.schedule({ type: 'mark', payload: { n: 9 }, delayMs: 500 }));
     });
     db.tx(() => [1, 2, 3].forEach((n) => jobs.schedule({ type: 'mark', payload: { n }, delayMs: n * 1_000 })));
     await jobs.advance(10_000);
-    expect(ran).toEqual([1, 2, 3]);
-    // Settled after the first job at most (past the budget, none are): 1, or 0 if the machine stalled first.
-    expect(settled).toBeLessThanOrEqual(1);
+    expect(ran.map(([n]) => n)).toEqual([1, 8, 2, 3]);
+    // Each at its due time on the virtual clock (the clock also runs on, a little, in real time).
+    for (const [n, at] of ran) expect(at - { 1: 1_000, 8: 1_500, 2: 2_000, 3: 3_000 }[n as 1 | 8 | 2 | 3]).toBeGreaterThanOrEqual(0);
+    expect(ran.find(([n]) => n === 8)?.[1]).toBeLessThan(2_000);
+    // Settled after the first job, and once at the end (past the budget, no job is waited for on its own).
+    expect(settled).toBeLessThanOrEqual(2);
     expect(clock.offset()).toBeGreaterThanOrEqual(10_000);
     await jobs.runDue();
-    expect(ran).toEqual([1, 2, 3, 9]);
+    expect(ran.map(([n]) => n)).toEqual([1, 8, 2, 3, 9]);
     db.close();
   });
   it('a waiting advance takes over from the runner working off a backlog', async () => {

@@ -1,4 +1,5 @@
 // The durable job runner: jobs are rows with a due time; a restart resumes them; the virtual clock drives them.
+import { advanceWork } from './advance-work.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import { newId } from './ids.ts';
@@ -23,7 +24,8 @@ const IDLE_POLL_MS = 1_000;
 /**
  * On a running clock, how long (real ms) an advance steps through due jobs, settling each one's events:
  * under load, requests keep making work due inside the window faster than that gets through it. After it,
- * the advance runs the jobs that existed when it began without settling, and leaves newer ones to the runner.
+ * the advance runs the jobs that existed when it began and those its own work made (advance-work.ts), without
+ * settling each, and leaves the ones requests made meanwhile to the runner.
  */
 const ADVANCE_BUDGET_MS = 5_000;
 
@@ -88,8 +90,9 @@ export function createJobRunner(deps: {
   /**
    * Runs every job due at or before `untilMs`, in due order. With `stepClock` (an advance), time moves to
    * each due time and each job's consequences settle before the next, so a run is reproducible. On a running
-   * clock, past the advance's budget, only the jobs that were there when it began still run (at the runner's
-   * pace); work that requests keep adding is late, not lost. Without `stepClock` (the runner, on real time)
+   * clock, past the advance's budget, only the jobs that were there when it began and those its own work made
+   * still run (a campaign's next slices, their receipts, their webhook deliveries), each at its due time, without
+   * waiting for each one's events; work that requests keep adding is late, not lost. Without `stepClock` (the runner, on real time)
    * only HTTP requests are let in between, and a waiting advance takes over: under steady load events never
    * settle, and waiting for them kept receipts due at +2 s waiting for minutes.
    */
@@ -97,25 +100,36 @@ export function createJobRunner(deps: {
     // Only an advance needs these (the runner drains on every wake-up: no query for it).
     const budgetEnds = stepClock ? clock.realNow() + (deps.advanceBudgetMs ?? ADVANCE_BUDGET_MS) : 0;
     const existing = stepClock ? store.lastRowid() : 0;
+    /** An advance's work: what it schedules is its own. */
+    const own = <T>(fn: () => T): T => (stepClock ? advanceWork.run(fn) : fn());
+    /** Whether the events of the jobs run so far have settled (past the budget they are not waited for each time). */
+    let settled = true;
     for (;;) {
       if (!stepClock && advancesWaiting > 0) return;
       const late = stepClock && clock.running && clock.realNow() > budgetEnds;
       const row = late ? store.nextDueUpTo(untilMs, existing) : store.nextDue(untilMs);
-      if (!row) return;
+      if (!row) {
+        // Before an advance ends, its last jobs' events make what they make (a delivery due now).
+        if (settled || !deps.afterEachJob) return;
+        await own(deps.afterEachJob);
+        settled = true;
+        continue;
+      }
       if (stepClock && row.due_at > clock.now()) {
         clock.setTo(row.due_at);
         deps.onClockMoved?.();
       }
       const bound = concurrent.get(row.type);
-      if (bound === undefined) await runOne(row, false);
+      if (bound === undefined) await own(() => runOne(row, false));
       else {
         // Every job of a concurrent type already due runs at once (bounded); the clock moves on after all.
         const batch = store.dueOfTypes([...concurrent.keys()], Math.max(clock.now(), row.due_at), bound);
         // Claimed in one commit: a batch's rows are all this drain's before any of them runs.
         const claimed = db.tx(() => batch.filter((job) => store.claim(job.id)));
-        await Promise.all(claimed.map((job) => runOne(job, true)));
+        await own(() => Promise.all(claimed.map((job) => runOne(job, true))));
       }
-      await (stepClock && !late ? deps.afterEachJob?.() : yieldToIo());
+      settled = !stepClock || !late;
+      await (stepClock && !late ? own(() => deps.afterEachJob?.()) : yieldToIo());
     }
   }
 
@@ -159,10 +173,11 @@ export function createJobRunner(deps: {
     schedule(options: ScheduleOptions): string {
       const id = newId('job');
       const dueAt = options.dueAt ?? clock.now() + (options.delayMs ?? 0);
-      store.insert({
+      const inserted = store.insert({
         id, type: options.type, orgId: options.orgId ?? null, payload: options.payload ?? {},
         dueAt, dedupeKey: options.dedupeKey, createdAt: clock.nowIso(),
       });
+      if (inserted && advanceWork.current()) store.own(id);
       db.afterCommit(() => {
         if (stopped) return;
         if (dueAt <= clock.now()) setImmediate(kickQuietly);
@@ -179,12 +194,16 @@ export function createJobRunner(deps: {
       const target = clock.now() + ms;
       const calledAt = clock.realNow();
       advancesWaiting++;
-      return exclusive(async () => {
+      return exclusive(() => advanceWork.begin(async () => {
         advancesWaiting--;
-        await drain(target, true);
+        try {
+          await drain(target, true);
+        } finally {
+          if (db.sql.open) store.disownAll();
+        }
         clock.setTo(target + (clock.running ? clock.realNow() - calledAt : 0));
         deps.onClockMoved?.();
-      }).finally(arm);
+      })).finally(arm);
     },
     /** Runs whatever is due now (and waits for a drain already under way). */
     runDue: (): Promise<void> => kick(),
