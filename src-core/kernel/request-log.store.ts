@@ -17,6 +17,8 @@ export type RequestLogFilter = {
   keyId?: string | undefined; status?: StatusRange | undefined; path?: string | undefined; code?: string | undefined;
   /** Only this entry and those logged before it. */
   upTo?: LogAnchor | undefined;
+  /** Only entries logged at or after this time (the kept window: older ones are on their way out). */
+  since?: string | undefined;
 };
 
 export function createRequestLogStore(sql: Sql) {
@@ -53,9 +55,10 @@ export function createRequestLogStore(sql: Sql) {
       if (filter.code) where.push('error_code = @code');
       // The same order as the list (at, then rowid): entries of the anchor's millisecond logged after it stay out.
       if (filter.upTo) where.push('at <= @upToAt AND NOT (at = @upToAt AND rowid > @upToSeq)');
+      if (filter.since) where.push('at >= @since');
       const params = {
         orgId, keyId: filter.keyId, statusMin: filter.status?.min, statusMax: filter.status?.max, code: filter.code,
-        path: filter.path ? containsPattern(filter.path) : undefined, upToAt: filter.upTo?.at, upToSeq: filter.upTo?.seq, limit, offset,
+        path: filter.path ? containsPattern(filter.path) : undefined, upToAt: filter.upTo?.at, upToSeq: filter.upTo?.seq, since: filter.since, limit, offset,
       };
       const clause = where.join(' AND ');
       const rows = prepare(`SELECT * FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];

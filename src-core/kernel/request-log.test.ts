@@ -21,8 +21,10 @@ function setup() {
   });
   const endpoints = () => log.list('org_a', {}, 200, 0).rows.map((row) => row.endpoint);
   const total = () => log.list('org_a', {}, 1, 0).total;
+  /** The entries the table still holds, listed or not. */
+  const stored = () => (db.sql.prepare('SELECT COUNT(*) AS n FROM request_log').get() as { n: number }).n;
   const advance = (ms: number) => clock.setTo(clock.now() + ms);
-  return { advance, log, record, endpoints, total };
+  return { advance, log, record, endpoints, total, stored };
 }
 
 describe('request log retention', () => {
@@ -38,8 +40,20 @@ describe('request log retention', () => {
     expect(endpoints()).toEqual(['/v1/day-30', '/v1/day-29']);
   });
 
+  it('lists only the last 30 days at once after the clock jumps past them, before anything is logged or removed', () => {
+    const { advance, log, record, endpoints, total, stored } = setup();
+    record('/v1/old');
+    log.flush();
+    const old = log.list('org_a', {}, 1, 0).rows[0]?.id as string;
+    advance(REQUEST_LOG_KEEP_MS + 1);
+    expect([endpoints(), total()]).toEqual([[], 0]);
+    // Still in the table until a flush removes it, but not found as a page's anchor either.
+    expect(stored()).toBe(1);
+    expect(() => log.list('org_a', { upTo: old }, 10, 0)).toThrow('not found (entries are kept for 30 days)');
+  });
+
   it('drains a backlog 5,000 entries a flush, then looks again only a minute later', () => {
-    const { advance, log, record, endpoints, total } = setup();
+    const { advance, log, record, endpoints, stored } = setup();
     for (let i = 0; i < 12_000; i++) record('/v1/old');
     log.flush();
     advance(REQUEST_LOG_KEEP_MS + 1);
@@ -47,14 +61,14 @@ describe('request log retention', () => {
     for (let flush = 0; flush < 4; flush++) {
       record('/v1/new');
       log.flush();
-      totals.push(total());
+      totals.push(stored());
     }
     // Each flush adds one entry; the first three remove 5,000, 5,000 and the last 2,000 old ones.
     expect(totals).toEqual([7_001, 2_002, 3, 4]);
     // The last look found less than a chunk: an entry that is already old waits for the next minute.
     record('/v1/late', -REQUEST_LOG_KEEP_MS - 1);
     log.flush();
-    expect(total()).toBe(5);
+    expect(stored()).toBe(5);
     advance(60_000);
     log.flush();
     record('/v1/after-a-minute');

@@ -69,14 +69,19 @@ export function createRequestLog(deps: { db: Db; clock: Clock; onEntry?: (record
       else timer ??= deps.clock.realTimeout(flush, FLUSH_EVERY_MS);
     },
     flush,
-    /** Newest first; with `upTo`, only that entry and older ones, so a page stays put while new requests are logged. */
+    /**
+     * Newest first; with `upTo`, only that entry and older ones, so a page stays put while new requests are logged.
+     * Only the kept 30 days: entries older are left out at once, however far the clock moved since the last prune.
+     */
     list(orgId: string, query: RequestLogQuery, limit: number, offset: number) {
       flush();
-      const upTo = query.upTo === undefined ? undefined : store.anchorOf(orgId, query.upTo);
+      const since = toIso(deps.clock.now() - REQUEST_LOG_KEEP_MS);
+      const anchor = query.upTo === undefined ? undefined : store.anchorOf(orgId, query.upTo);
+      const upTo = anchor && anchor.at >= since ? anchor : undefined;
       if (query.upTo !== undefined && !upTo) {
         throw new AppError('NOT_FOUND', `Request-log entry ${query.upTo} not found (entries are kept for 30 days)`);
       }
-      return store.list(orgId, { ...query, upTo }, limit, offset);
+      return store.list(orgId, { ...query, upTo, since }, limit, offset);
     },
   };
 }
