@@ -1,0 +1,198 @@
+// The console in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), and the Channels page
+// at 1180 px between them: nothing scrolls sideways (the document, the page, or a box on it), the console never
+// scrolls as a whole (the sidebar fits the window, or scrolls on its own), and each page's main controls are on
+// screen, not clipped by a collapsed card or covered by another element.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
+
+let session: ReceiverSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openConsoleWithReceiver({ width: 1280, height: 800 });
+  page = session.page;
+  const { server, receiver } = session;
+  // A key with a long name that has made a few calls (the keys table and the request log), and an endpoint with deliveries.
+  const key = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Support desk integration for the Mumbai team', environment: 'test', scopes: ['contacts:read'] });
+  for (const path of ['/v1/contacts', '/v1/contacts?limit=5', '/v1/no-such-route']) {
+    await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key.body.key}` } });
+  }
+  const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events: ['whatsapp.message.received'] });
+  expect((await server.dashboard('POST', `/dashboard/webhooks/${endpoint.body.id}/test`, { eventType: 'whatsapp.message.received' })).status).toBeLessThan(300);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+/** Every box that scrolls sideways (the document included), as `tag.class[testid] scrollWidth>clientWidth`. */
+function sidewaysScrollers(): Promise<string[]> {
+  return page.evaluate(() => {
+    const boxes = [document.documentElement, ...document.querySelectorAll<HTMLElement>('body *')];
+    return boxes.filter((el) => {
+      const overflow = getComputedStyle(el).overflowX;
+      return (el === document.documentElement || overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth;
+    }).map((el) => `${el.tagName.toLowerCase()}.${el.className}[${el.dataset.testid ?? ''}] ${el.scrollWidth}>${el.clientWidth}`);
+  });
+}
+
+/** The page fits the window: nothing scrolls sideways, and the console does not scroll as a whole. */
+async function fitsTheWindow(): Promise<void> {
+  await expect.poll(sidewaysScrollers).toEqual([]);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(0);
+}
+
+/** Brought into view, `target` lies wholly in the window and is what a click at its centre reaches (not clipped, not covered). */
+async function onScreen(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await expect.poll(() => target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const inWindow = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return inWindow && hit !== null && (el === hit || el.contains(hit));
+  })).toBe(true);
+}
+
+async function resize(width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [width, height]);
+}
+
+const go = (section: string) => page.getByTestId(`nav-${section}`).click();
+
+describe.each([{ width: 960, height: 600 }, { width: 1280, height: 800 }])('at $width × $height', ({ width, height }) => {
+  const size = `${width}x${height}`;
+  beforeAll(async () => {
+    await resize(width, height);
+  });
+
+  it('the sidebar fits: every page is reachable, the brand and the organization are not squeezed, renaming keeps Save on screen', async () => {
+    await go('inbox');
+    await page.getByTestId('conversation-row').first().waitFor();
+    await fitsTheWindow();
+    for (const section of ['inbox', 'simulator', 'webhooks']) await onScreen(page.getByTestId(`nav-${section}`));
+    await onScreen(page.getByTestId('theme-toggle'));
+    // The logo keeps its square and the brand's words stay inside the sidebar.
+    const logo = await page.locator('.brand .logo').boundingBox();
+    expect(logo?.width).toBe(logo?.height);
+    expect(await page.locator('.brand').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await page.getByTestId('organization-name').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.getByTestId('organization-rename').click();
+    await onScreen(page.getByTestId('organization-save'));
+    await fitsTheWindow();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('organization-rename').waitFor();
+  });
+
+  it('inbox: an open thread keeps its composer on screen', async () => {
+    await go('inbox');
+    await page.getByTestId('conversation-row').first().click();
+    await page.getByTestId('thread').waitFor();
+    await fitsTheWindow();
+    await onScreen(page.getByTestId('send-reply'));
+    await screenshot(page, `layout-inbox-${size}`);
+  });
+
+  it('contacts: the open panel keeps Block on screen', async () => {
+    await go('contacts');
+    await page.getByTestId('contact-row').first().click();
+    await page.getByTestId('contact-panel').waitFor();
+    await fitsTheWindow();
+    await onScreen(page.getByTestId('block'));
+  });
+
+  it('campaigns: the list, a campaign and the builder (its launch button reachable)', async () => {
+    await go('campaigns');
+    await page.getByTestId('campaign-tab-whatsapp').click();
+    await onScreen(page.getByTestId('new-campaign'));
+    await fitsTheWindow();
+    await page.getByTestId('campaign-row').first().click();
+    await page.getByTestId('campaign-detail').waitFor();
+    await fitsTheWindow();
+    await page.getByTestId('back-to-list').click();
+    for (const channel of ['whatsapp', 'email']) {
+      await page.getByTestId(`campaign-tab-${channel}`).click();
+      await page.getByTestId('new-campaign').click();
+      await onScreen(page.getByTestId('create-launch'));
+      await fitsTheWindow();
+      await screenshot(page, `layout-builder-${channel}-${size}`);
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await page.getByTestId('new-campaign').waitFor();
+    }
+  });
+
+  it('channels: every tab fits, its form reachable', async () => {
+    await go('channels');
+    for (const [tab, control] of [['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-submit'], ['rcs', 'rcs-template-submit'], ['email', 'email-template-submit'], ['instagram', 'instagram-connection']]) {
+      await page.getByTestId(`channels-tab-${tab}`).click();
+      await onScreen(page.getByTestId(control as string).first());
+      await fitsTheWindow();
+    }
+  });
+
+  it('webhooks: the delivery inspector beside the list, its event and status apart, Close on screen', async () => {
+    await go('webhooks');
+    await page.getByTestId('tab-endpoints').click();
+    await page.getByTestId('endpoint-card').first().waitFor();
+    await fitsTheWindow();
+    await page.getByTestId('tab-deliveries').click();
+    await page.getByTestId('open-delivery').first().click();
+    const detail = page.getByTestId('delivery-detail');
+    await detail.locator('.wh-status').waitFor();
+    await fitsTheWindow();
+    await onScreen(page.getByTestId('close-delivery'));
+    const [title, status] = await Promise.all([detail.locator('.wh-detail-title').boundingBox(), detail.locator('.wh-detail-head .wh-status').boundingBox()]);
+    const apart = title && status && (title.x + title.width <= status.x || title.y + title.height <= status.y);
+    expect(apart).toBe(true);
+    await screenshot(page, `layout-webhooks-${size}`);
+    await page.getByTestId('close-delivery').click();
+  });
+
+  it('API keys: the keys table stays in sight under the new-key form', async () => {
+    await go('keys');
+    await page.getByTestId('new-key').click();
+    await page.getByTestId('create-key-form').waitFor();
+    await fitsTheWindow();
+    await onScreen(page.getByTestId('key-row').first());
+    await page.getByTestId('create-key-cancel').click();
+  });
+
+  it('request log: the rows stay in sight with a request open, and so does its Close', async () => {
+    await go('requests');
+    await page.getByTestId('request-row').first().click();
+    const details = page.getByTestId('request-details');
+    await details.waitFor();
+    await fitsTheWindow();
+    await onScreen(details.getByRole('button', { name: 'Close' }));
+    await onScreen(page.getByTestId('request-row').first());
+    await screenshot(page, `layout-request-log-${size}`);
+  });
+
+  it('wallet, OTP and simulator: their ledger, log and controls on screen', async () => {
+    await go('wallet');
+    await onScreen(page.getByTestId('top-up'));
+    await onScreen(page.getByTestId('ledger-line').first());
+    await fitsTheWindow();
+    await go('otp');
+    await onScreen(page.getByTestId('otp-new-widget'));
+    await onScreen(page.getByTestId('otp-log-row').first());
+    await fitsTheWindow();
+    await go('simulator');
+    await onScreen(page.getByTestId('advance-10'));
+    await onScreen(page.getByTestId('handset-open'));
+    await fitsTheWindow();
+  });
+});
+
+describe('at 1180 × 800 (between the narrow and the wide layout)', () => {
+  it('the WhatsApp templates table does not scroll sideways beside its form: the form goes under it', async () => {
+    await resize(1180, 800);
+    await go('channels');
+    await page.getByTestId('channels-tab-whatsapp').click();
+    await page.getByTestId('wa-template-row').first().waitFor();
+    await fitsTheWindow();
+    await onScreen(page.getByTestId('wa-template-submit'));
+    await screenshot(page, 'layout-channels-1180x800');
+  });
+});
