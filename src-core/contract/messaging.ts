@@ -55,6 +55,16 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
+/** A message id as the platform makes them: `msg_` and base62 (a thread's `before` cursor is one). */
+export const messageIdSchema = z.string().max(100).regex(/^msg_[0-9A-Za-z]+$/, 'must be a message id (msg_…)');
+
+/**
+ * `GET /dashboard/conversations/{id}/messages`: a page of the thread, oldest first (the newest messages, or those just
+ * before `before`); `meta.hasOlder` says whether messages older than the page's first exist.
+ */
+export const threadPageSchema = z.object({ data: z.array(messageSchema), meta: z.object({ hasOlder: z.boolean() }) });
+export type ThreadPage = z.infer<typeof threadPageSchema>;
+
 const unread = z.number().int().min(0);
 /** `GET /dashboard/conversations/unread-counts`: conversations with unread messages, per channel and in all. */
 export const unreadCountsSchema = z.object({ whatsapp: unread, sms: unread, rcs: unread, email: unread, instagram: unread, total: unread });

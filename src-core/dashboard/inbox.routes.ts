@@ -1,9 +1,9 @@
-// The console's inbox: conversations per channel with unread counts (and their totals), threads, mark-read and replies
+// The console's inbox: conversations per channel with unread counts (and their totals), threads paged back, mark-read and replies
 // (sent as MANUAL through each channel's own send path; a WhatsApp template once the window has closed; an RCS
 // template through the RCS send, the only reply RCS has).
 import { organizationField, templateValuesSchema } from '../contract/common.ts';
 import { z } from 'zod';
-import { channelSchema, type Channel, type Conversation } from '../contract/messaging.ts';
+import { channelSchema, messageIdSchema, type Channel, type Conversation, type ThreadPage } from '../contract/messaging.ts';
 import { waSendComponentSchema } from '../contract/whatsapp.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
@@ -75,8 +75,12 @@ export function inboxRoutes(deps: Deps) {
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/conversations/:id/messages', scope: 'dashboard', params: idParams,
-      query: z.object({ ...org, limit: queryInt('limit', { max: 200 }).default(100) }),
-      handler: ({ orgId, params, query }) => ({ data: messaging.recentMessages(messaging.getConversation(orgId, params.id).id, query.limit) }),
+      // `before`: a message of this conversation; the page is the `limit` messages just older than it (see threadPageSchema).
+      query: z.object({ ...org, limit: queryInt('limit', { max: 200 }).default(100), before: messageIdSchema.optional() }),
+      handler: ({ orgId, params, query }): ThreadPage => {
+        const { messages, hasOlder } = messaging.threadPage(messaging.getConversation(orgId, params.id).id, query.before, query.limit);
+        return { data: messages, meta: { hasOlder } };
+      },
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/conversations/:id/read', scope: 'dashboard', params: idParams, body: z.object(org).optional(),

@@ -1,6 +1,6 @@
 // What is read of messages and conversations: the API's message shape, the inboxes' conversation lists (with
-// search), a contact's conversations, unread counts, recent messages, the 24-hour customer-care window, the
-// message log and delivery stats.
+// search), a contact's conversations, unread counts, recent messages and a thread's pages, the 24-hour
+// customer-care window, the message log and delivery stats.
 import { percentOf } from '../../contract/common.ts';
 import { CHANNELS, type Channel, type Conversation, type Message, type MessageSource, type MessageStatus, type UnreadCounts } from '../../contract/messaging.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -37,6 +37,22 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
 
   return {
     recentMessages: (conversationId: string, limit: number): Message[] => store.recentInConversation(conversationId, limit).map(toMessage),
+    /**
+     * A page of a conversation's thread, oldest first: its newest `limit` messages, or with `beforeId` the `limit` just
+     * older than that message (404 unless it is one of this conversation's); `hasOlder` says whether any come before.
+     */
+    threadPage(conversationId: string, beforeId: string | undefined, limit: number): { messages: Message[]; hasOlder: boolean } {
+      let rows: MessageRow[];
+      if (beforeId === undefined) rows = store.recentInConversation(conversationId, limit + 1);
+      else {
+        const position = store.positionInConversation(conversationId, beforeId);
+        if (!position) throw notFound(`Message ${beforeId} of conversation ${conversationId}`);
+        rows = store.olderInConversation(conversationId, position, limit + 1);
+      }
+      // One more than asked for, read oldest first: if it came, it is the first and only says that older ones exist.
+      const hasOlder = rows.length > limit;
+      return { messages: (hasOlder ? rows.slice(1) : rows).map(toMessage), hasOlder };
+    },
     markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
     listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string): { rows: Conversation[]; total: number } {
       // A handle typed as the console shows it ("@meera") is searched without its "@", as the contacts search does.

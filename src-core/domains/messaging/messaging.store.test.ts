@@ -1,5 +1,6 @@
 // The conversation search reads message text only among a channel's newest messages, through the index on
-// (org, channel, time): a bounded read however many messages an organization has.
+// (org, channel, time): a bounded read however many messages an organization has. A thread pages back in its order
+// through the index on (conversation, time).
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedDb } from '../../testing/migrated-db.ts';
 import { createMessagingStore, MESSAGE_SEARCH_WINDOW } from './messaging.store.ts';
@@ -50,6 +51,50 @@ describe('conversation search by message text', () => {
     const params = ['org_a', 'whatsapp', '%x%', '%x%', 'org_a', 'whatsapp', 10, '%x%', 10, 0];
     const plan = (db.sql.prepare(`EXPLAIN QUERY PLAN ${captured[0] as string}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
     expect(plan).toContain('messages USING INDEX messages_org_channel');
+    expect(plan).not.toMatch(/SCAN messages(?! USING)/);
+  });
+});
+
+describe('a thread paged back', () => {
+  // Written out of time order: the thread's order is the time, then the order written among messages of one time.
+  const thread: Array<[string, string]> = [
+    ['msg_t3', '2026-01-02T10:00:02.000Z'], ['msg_t1', '2026-01-02T10:00:01.000Z'], ['msg_t4', '2026-01-02T10:00:02.000Z'],
+    ['msg_t2', '2026-01-02T10:00:01.000Z'], ['msg_t5', '2026-01-02T10:00:03.000Z'],
+  ];
+  // On SMS, out of the WhatsApp search's window above.
+  store.insertConversation({ id: 'cnv_t', org_id: 'org_a', channel: 'sms', address: '+300', contact_id: null, created_at: '2026-01-02T00:00:00.000Z' });
+  for (const [id, at] of thread) store.insertMessage({ ...base, channel: 'sms', id, conversation_id: 'cnv_t', address: '+300', text: id, created_at: at });
+  const older = (before: string, limit: number) => {
+    const position = store.positionInConversation('cnv_t', before);
+    return position ? store.olderInConversation('cnv_t', position, limit).map((m) => m.id) : undefined;
+  };
+
+  it('answers the messages just before a cursor in the thread\'s order, whatever order they were written in', () => {
+    expect(store.recentInConversation('cnv_t', 10).map((m) => m.id)).toEqual(['msg_t1', 'msg_t2', 'msg_t3', 'msg_t4', 'msg_t5']);
+    expect(older('msg_t5', 10)).toEqual(['msg_t1', 'msg_t2', 'msg_t3', 'msg_t4']);
+    expect(older('msg_t4', 2)).toEqual(['msg_t2', 'msg_t3']);
+    expect(older('msg_t3', 10)).toEqual(['msg_t1', 'msg_t2']);
+    expect(older('msg_t2', 10)).toEqual(['msg_t1']);
+    expect(older('msg_t1', 10)).toEqual([]);
+    expect(older('msg_0', 10)).toBeUndefined(); // another conversation's message is no cursor here
+  });
+  it('reads through the conversation\'s (conversation, time) index, from the cursor\'s time down', () => {
+    const captured: string[] = [];
+    const original = db.sql.prepare.bind(db.sql);
+    const spy = db.sql as unknown as { prepare: (source: string) => unknown };
+    spy.prepare = (source: string) => {
+      if (source.includes('rowid < @seq')) captured.push(source);
+      return original(source);
+    };
+    try {
+      createMessagingStore(db.sql);
+    } finally {
+      spy.prepare = original;
+    }
+    expect(captured).toHaveLength(1);
+    const params = { conversationId: 'cnv_t', at: '2026-01-02T10:00:02.000Z', seq: 1, limit: 10 };
+    const plan = (db.sql.prepare(`EXPLAIN QUERY PLAN ${captured[0] as string}`).all(params) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+    expect(plan).toContain('messages USING INDEX messages_conversation (conversation_id=? AND created_at<?)');
     expect(plan).not.toMatch(/SCAN messages(?! USING)/);
   });
 });

@@ -13,6 +13,8 @@ export type ConversationRow = {
   id: string; org_id: string; channel: string; address: string; contact_id: string | null; last_message: string | null;
   last_message_at: string | null; unread_count: number; created_at: string;
 };
+/** A message's place in its thread's order: its time, then its insertion (rowid) among messages of the same time. */
+export type ThreadPosition = { at: string; seq: number };
 export type MessageFilter = {
   channel: string; direction?: string | undefined; fromIso?: string | undefined; toIso?: string | undefined;
   /** Any of these current statuses. */
@@ -52,6 +54,12 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       unread_count = unread_count + @unread WHERE id = @id`);
   const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ?`);
   const recentInConversation = sql.prepare(`SELECT * FROM (SELECT *, rowid AS seq FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)
+    ORDER BY created_at ASC, seq ASC`);
+  // A thread pages back by (created_at, rowid), its order: a cursor stays where it was as new messages come. The
+  // conversation index gives created_at; rowid ties are sorted within one timestamp (no further index needed).
+  const positionInConversation = sql.prepare(`SELECT created_at AS at, rowid AS seq FROM messages WHERE id = ? AND conversation_id = ?`);
+  const olderInConversation = sql.prepare(`SELECT * FROM (SELECT *, rowid AS seq FROM messages WHERE conversation_id = @conversationId
+      AND created_at <= @at AND (created_at < @at OR rowid < @seq) ORDER BY created_at DESC, rowid DESC LIMIT @limit)
     ORDER BY created_at ASC, seq ASC`);
   const lastInbound = sql.prepare(`SELECT * FROM messages WHERE conversation_id = ? AND direction = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
   const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`);
@@ -115,7 +123,14 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     },
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
+    /** A conversation's newest `limit` messages, oldest first. */
     recentInConversation: (conversationId: string, limit: number) => recentInConversation.all(conversationId, limit) as MessageRow[],
+    /** Where a message of this conversation stands in its order; undefined when it is not one of its messages. */
+    positionInConversation: (conversationId: string, messageId: string) =>
+      positionInConversation.get(messageId, conversationId) as ThreadPosition | undefined,
+    /** The `limit` messages of a conversation just older than `position`, oldest first. */
+    olderInConversation: (conversationId: string, position: ThreadPosition, limit: number) =>
+      olderInConversation.all({ conversationId, ...position, limit }) as MessageRow[],
     conversationById: (orgId: string, id: string) => conversationById.get(orgId, id) as ConversationRow | undefined,
     /**
      * Conversations of a channel whose address or latest message contains `term`, whose contact is one of `contactIds`,
