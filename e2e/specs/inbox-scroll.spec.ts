@@ -202,13 +202,16 @@ describe('inbox thread, new messages below', () => {
     expect(await newBelow().count()).toBe(0);
   });
 
-  it('keeps to the newest once the thread is full (it shows the newest 100: the oldest leaves as one comes)', async () => {
+  it('keeps to the newest as the open thread grows past a page (what it showed stays: nothing leaves its top)', async () => {
     expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    const shown = await page.getByTestId('message').count();
     for (let n = 1; n <= 100; n++) {
       expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text: `Filler ${n}` })).status).toBe(201);
     }
     await page.getByTestId('message').filter({ hasText: 'Filler 100' }).waitFor();
-    expect(await page.getByTestId('message').count()).toBe(100);
+    expect(await page.getByTestId('message').count()).toBe(shown + 100);
+    await page.getByTestId('message').filter({ hasText: 'History 1' }).first().waitFor();
+    expect(await page.getByTestId('load-older').count()).toBe(0);
     for (const text of ['Full one', 'Full two']) {
       await inbound(text);
       expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);

@@ -6,8 +6,8 @@ import type { Message } from '../../../src-core/contract/index.ts';
 
 /**
  * The customer's messages after `seenId` in a thread listed oldest first. `seenId`: the newest message when the
- * agent was last at the end; null if there was none. One no longer listed (the thread shows its newest 100) is
- * older than all that are: they all count.
+ * agent was last at the end; null if there was none. One no longer listed (the thread was shown afresh from its newest
+ * pages, more having come in than a reload catches up on: thread-pages.ts) is older than all that are: they all count.
  */
 export function inboundAfter(messages: readonly Pick<Message, 'id' | 'direction'>[], seenId: string | null): number {
   const seenAt = seenId === null ? -1 : messages.findIndex((m) => m.id === seenId);

@@ -1,7 +1,8 @@
-// Server data of the inbox: conversations per channel, a conversation, its thread, the unread counts.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Channel, Conversation, ListEnvelope, Message, UnreadCounts } from '../../../src-core/contract/index.ts';
+// Server data of the inbox: conversations per channel, a conversation, its thread (paged back), the unread counts.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Channel, Conversation, ListEnvelope, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { joinOlder, readNewest } from './thread-pages.ts';
 
 export type ConversationDetail = Conversation & { careWindow: { open: boolean; lastMessageAt: string | null; closesAt: string | null } };
 
@@ -21,9 +22,38 @@ export function useConversation(id: string) {
   return useQuery({ queryKey: ['thread', id, 'detail'], queryFn: () => api.get<ConversationDetail>(`/dashboard/conversations/${id}`) });
 }
 
+const threadKey = (id: string) => ['thread', id];
+const threadPath = (id: string, before?: string) => `/dashboard/conversations/${id}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`;
+
+/**
+ * A thread as shown: its newest page, and the older pages the agent loaded (`useOlderMessages`). A live reload reads
+ * the newest page again and joins it to what is shown, so the history being read stays (see thread-pages.ts).
+ */
 export function useThread(id: string) {
   const api = useApi();
-  return useQuery({ queryKey: ['thread', id], queryFn: () => api.get<{ data: Message[] }>(`/dashboard/conversations/${id}/messages`) });
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: threadKey(id),
+    queryFn: () => readNewest((before) => api.get<ThreadPage>(threadPath(id, before)), () => client.getQueryData<ThreadPage>(threadKey(id))),
+  });
+}
+
+/**
+ * Loads the page of messages just older than the first shown, at the top of the thread (`useThread`'s data). A read
+ * that changes nothing on the server, run on the agent's demand: a mutation gives it a pending and an error state.
+ */
+export function useOlderMessages(id: string) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<{ cursor: string; older: ThreadPage } | null> => {
+      const first = client.getQueryData<ThreadPage>(threadKey(id))?.data[0];
+      return first ? { cursor: first.id, older: await api.get<ThreadPage>(threadPath(id, first.id)) } : null;
+    },
+    onSuccess: (loaded) => {
+      if (loaded) client.setQueryData<ThreadPage>(threadKey(id), (shown) => joinOlder(shown, loaded.cursor, loaded.older));
+    },
+  });
 }
 
 /** Conversations with unread messages per channel and in all (the inbox tabs and the sidebar); reloaded live on new messages. */

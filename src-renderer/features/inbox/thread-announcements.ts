@@ -1,6 +1,6 @@
 // What the open thread says in the live region as it changes: a customer's new message, and a reply sent
-// from the console that failed (at once or when its receipt came). Not the history it opened with, and not
-// receipts that went well: the ticks show those.
+// from the console that failed (at once or when its receipt came). Not the history it opened with, nor older
+// messages loaded above it (older-messages.tsx says how many), and not receipts that went well: the ticks show those.
 import { useEffect, useRef } from 'react';
 import type { Message, MessageStatus } from '../../../src-core/contract/index.ts';
 import { announce } from '../../stores/announcer.ts';
@@ -19,7 +19,9 @@ export function useThreadAnnouncements(messages: Message[] | undefined, who: str
     const before = seen.current;
     seen.current = new Map(messages.map((m) => [m.id, m.status]));
     if (!before) return;
-    for (const message of messages) {
+    // Older messages loaded at the top are history, not news: only what follows the first message already shown is.
+    const known = messages.findIndex((m) => before.has(m.id));
+    for (const message of known < 0 ? messages : messages.slice(known)) {
       const was = before.get(message.id);
       if (message.direction === 'inbound' && was === undefined) announce(`New message from ${who}: ${spoken(message.text)}`);
       if (message.direction === 'outbound' && message.source === 'MANUAL' && message.status === 'failed' && was !== 'failed') {

@@ -1,8 +1,10 @@
-// One conversation: messages oldest first with live status ticks, and the reply composer (or why the contact is blocked).
+// One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), and the
+// reply composer (or why the contact is blocked).
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
+import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
@@ -17,6 +19,7 @@ import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
 import { useThreadAnnouncements } from './thread-announcements.ts';
 import { newMessages, useNewBelow } from './new-below.ts';
+import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
 import { useUi } from '../../stores/ui.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles.css). */
@@ -45,7 +48,7 @@ function Ticks({ message }: { message: Message }) {
 function Bubble({ message }: { message: Message }) {
   const outbound = message.direction === 'outbound';
   return (
-    <li className={`bubble ${outbound ? 'out' : 'in'}`} data-testid="message" data-status={message.status}>
+    <li className={`bubble ${outbound ? 'out' : 'in'}`} data-testid="message" data-status={message.status} data-key={message.id}>
       {message.templateName ? <span className="template-tag">template · {message.templateName}</span> : null}
       <MessageBody message={message} />
       <span className="bubble-meta">
@@ -116,6 +119,11 @@ export function Thread({ conversationId }: { conversationId: string }) {
   // The newest message in full: the list keeps to its end once shown, as messages come and as the header takes
   // room after them (the contact's tags load later), unless the agent scrolled up to read the history.
   const { pinned, jumpToEnd } = useStickToBottom(bubbles, Boolean(detail.data && thread.data), thread.data?.data.at(-1)?.id);
+  const first = thread.data?.data[0]?.id;
+  const hasOlder = thread.data?.meta.hasOlder;
+  const older = useOlderMessagesAtTop(conversationId, bubbles, first, hasOlder ?? false);
+  // The last older page loaded takes the button away: if it held the focus, the messages take it.
+  useFocusAfterChange(hasOlder, () => bubbles.current);
   // A remount resets it: the inbox keys the thread by its conversation.
   const newBelow = useNewBelow(thread.data?.data, pinned);
   // The button goes once pressed: when it held the focus (a key pressed it), the list it scrolled takes it.
@@ -168,9 +176,13 @@ export function Thread({ conversationId }: { conversationId: string }) {
       </header>
       {/* A Tab stop, so the keyboard can scroll a long thread (it holds nothing focusable); still a list, named. */}
       <div className="thread-body">
-        <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? c.address}`} data-testid="thread-messages">
-          {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
-        </ul>
+        {thread.data.meta.hasOlder ? <OlderMessagesBar older={older} /> : null}
+        <KeepPlaceAbove list={bubbles} first={first}>
+          <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? c.address}`} data-testid="thread-messages">
+            {older.loaded && !thread.data.meta.hasOlder ? <li className="thread-start" data-testid="thread-start">Start of the conversation</li> : null}
+            {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
+          </ul>
+        </KeepPlaceAbove>
         {newBelow > 0 ? <NewBelow count={newBelow} onJump={jumpToNewest} /> : null}
       </div>
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />

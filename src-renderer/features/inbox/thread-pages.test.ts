@@ -1,0 +1,86 @@
+// A thread shown in pages stays whole: the older pages an agent loaded stay through live reads of the newest page, an
+// older page joins at the top, and a read that finds more new messages than a page holds pages back to meet the shown.
+import { describe, expect, it } from 'vitest';
+import type { Message, ThreadPage } from '../../../src-core/contract/index.ts';
+import { CATCH_UP_PAGES, joinNewest, joinOlder, readNewest, type ReadPage } from './thread-pages.ts';
+
+const PAGE = 5;
+/** A conversation on the server: its messages oldest first, as the route pages them (`PAGE` a page). */
+function server(count: number) {
+  const ids = Array.from({ length: count }, (_, i) => `m${i + 1}`);
+  const reads: Array<string | undefined> = [];
+  const read: ReadPage = async (before) => {
+    reads.push(before);
+    const end = before === undefined ? ids.length : ids.indexOf(before);
+    const start = Math.max(0, end - PAGE);
+    return { data: ids.slice(start, end).map((id) => ({ id }) as Message), meta: { hasOlder: start > 0 } };
+  };
+  return { ids, reads, read, write: (n: number) => { for (let i = 0; i < n; i++) ids.push(`m${ids.length + 1}`); } };
+}
+const idsOf = (page: ThreadPage | null | undefined) => page?.data.map((m) => m.id);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `m${from + i}`);
+
+describe('a thread shown in pages', () => {
+  it('keeps the older pages loaded when the newest page is read again after a new message', async () => {
+    const s = server(12);
+    let shown = await readNewest(s.read, () => undefined);
+    expect(idsOf(shown)).toEqual(range(8, 12));
+    const cursor = shown.data[0]!.id;
+    shown = joinOlder(shown, cursor, await s.read(cursor))!;
+    expect(idsOf(shown)).toEqual(range(3, 12));
+    expect(shown.meta.hasOlder).toBe(true);
+    s.write(2);
+    const after = shown;
+    shown = await readNewest(s.read, () => after);
+    expect(idsOf(shown)).toEqual(range(3, 14));
+    expect(shown.meta.hasOlder).toBe(true);
+    shown = joinOlder(shown, 'm3', await s.read('m3'))!;
+    expect(idsOf(shown)).toEqual(range(1, 14));
+    expect(shown.meta.hasOlder).toBe(false);
+  });
+
+  it('pages back to meet what is shown when more came in than a page holds, with no gap', async () => {
+    const s = server(7);
+    const shown = await readNewest(s.read, () => undefined);
+    s.write(12);
+    s.reads.length = 0;
+    const caught = await readNewest(s.read, () => shown);
+    expect(idsOf(caught)).toEqual(range(3, 19));
+    expect(s.reads).toEqual([undefined, 'm15', 'm10']);
+  });
+
+  it('joins to what is shown at the end of the read: an older page loaded meanwhile stays', async () => {
+    const s = server(12);
+    let shown = await readNewest(s.read, () => undefined);
+    s.write(1);
+    // The newest page's answer is held until the older page has joined.
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const reading = readNewest(async (before) => { const page = await s.read(before); await gate; return page; }, () => shown);
+    shown = joinOlder(shown, 'm8', await s.read('m8'))!;
+    release();
+    expect(idsOf(await reading)).toEqual(range(3, 13));
+  });
+
+  it('shows the newest pages alone when it is too far behind to meet what is shown', async () => {
+    const s = server(6);
+    const shown = await readNewest(s.read, () => undefined);
+    s.write(PAGE * (CATCH_UP_PAGES + 2));
+    const fresh = await readNewest(s.read, () => shown);
+    expect(fresh.data).toHaveLength(PAGE * CATCH_UP_PAGES);
+    expect(idsOf(fresh)?.at(-1)).toBe(s.ids.at(-1));
+    expect(fresh.meta.hasOlder).toBe(true);
+  });
+
+  it('takes a whole newest page as the thread: nothing is older than it', () => {
+    const shown = { data: [{ id: 'm1' }, { id: 'm2' }] as Message[], meta: { hasOlder: false } };
+    const newest = { data: [{ id: 'm1' }, { id: 'm2' }, { id: 'm3' }] as Message[], meta: { hasOlder: false } };
+    expect(joinNewest(shown, newest)).toBe(newest);
+  });
+
+  it('leaves the thread as it is when an older page comes for a start it no longer has', () => {
+    const shown = { data: [{ id: 'm6' }] as Message[], meta: { hasOlder: true } };
+    expect(joinOlder(shown, 'm9', { data: [{ id: 'm8' }] as Message[], meta: { hasOlder: true } })).toBe(shown);
+    expect(joinOlder(undefined, 'm9', { data: [], meta: { hasOlder: false } })).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+// A thread shown a page at a time, kept whole: the newest page read again (on a live event) joins what is shown, so the
+// older pages the agent loaded stay; an older page joins at the top. Gaps are never shown: when more messages came in
+// than a page holds, the read pages back until it meets what is shown.
+import type { ThreadPage } from '../../../src-core/contract/index.ts';
+
+/** A read of the thread's newest page (no `before`), or of the page just older than message `before`. */
+export type ReadPage = (before?: string) => Promise<ThreadPage>;
+
+/** How many pages a read of the newest pages back to meet what is shown, before it shows the newest pages alone. */
+export const CATCH_UP_PAGES = 10;
+
+/**
+ * `shown` with the newest messages as just read; null when they do not meet it (their first is not among the shown,
+ * and older messages exist between). The newest copies replace the shown ones (their status may have moved on).
+ */
+export function joinNewest(shown: ThreadPage | undefined, newest: ThreadPage): ThreadPage | null {
+  if (!shown?.data.length || !newest.meta.hasOlder) return newest;
+  const first = newest.data[0];
+  const at = first ? shown.data.findIndex((m) => m.id === first.id) : -1;
+  if (at < 0) return null;
+  return { data: [...shown.data.slice(0, at), ...newest.data], meta: { hasOlder: at > 0 ? shown.meta.hasOlder : newest.meta.hasOlder } };
+}
+
+/**
+ * `shown` with the page read before its first message `cursor` at the top; unchanged when the thread shown no longer
+ * starts there (it was shown afresh meanwhile).
+ */
+export function joinOlder(shown: ThreadPage | undefined, cursor: string, older: ThreadPage): ThreadPage | undefined {
+  if (!shown || shown.data[0]?.id !== cursor) return shown;
+  const ids = new Set(shown.data.map((m) => m.id));
+  return { data: [...older.data.filter((m) => !ids.has(m.id)), ...shown.data], meta: { hasOlder: older.meta.hasOlder } };
+}
+
+/**
+ * The thread after a read of its newest page, joined to what is `shown` at the end of the read (an older page may
+ * have joined meanwhile). Past `CATCH_UP_PAGES` without meeting it, the newest pages read are shown alone.
+ */
+export async function readNewest(read: ReadPage, shown: () => ThreadPage | undefined): Promise<ThreadPage> {
+  let newest = await read();
+  for (let pages = 1; ; pages++) {
+    const joined = joinNewest(shown(), newest);
+    const first = newest.data[0];
+    if (joined) return joined;
+    if (pages >= CATCH_UP_PAGES || !first) return newest;
+    const older = await read(first.id);
+    newest = { data: [...older.data, ...newest.data], meta: older.meta };
+  }
+}
