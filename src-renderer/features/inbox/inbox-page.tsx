@@ -1,11 +1,15 @@
-// The inbox: channel tabs, conversations with unread counts and search, and the selected thread.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// The inbox: channel tabs, conversations with unread counts and search (loaded a page at a time, with how many of how
+// many are shown), and the selected thread.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel } from '../../../src-core/contract/index.ts';
 import { listStep, moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
+import { useFocusAfterChange } from '../../components/focus.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
+import { announce } from '../../stores/announcer.ts';
 import { useUi } from '../../stores/ui.ts';
+import { conversationRows, countSaying, LoadMoreConversations } from './conversation-pages.tsx';
 import { useConversations, useUnreadCounts } from './queries.ts';
 import { Thread } from './thread.tsx';
 
@@ -19,11 +23,30 @@ export function InboxPage() {
   const setChannel = (next: Channel) => setInbox({ channel: next, conversationId: null });
   const setSelected = (id: string | null) => setInbox({ channel, conversationId: id });
   const [search, setSearch] = useState('');
+  const searching = search.trim() !== '';
   const conversations = useConversations(channel, search.trim());
   const unread = useUnreadCounts().data;
-  const rows = conversations.data?.data ?? [];
+  const rows = useMemo(() => conversationRows(conversations.data?.pages), [conversations.data]);
+  const total = conversations.data?.pages.at(-1)?.meta.total ?? 0;
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const { fetchNextPage, hasNextPage } = conversations;
+  const pagesLoaded = useRef(0);
+  pagesLoaded.current = conversations.data?.pages.length ?? 0;
+  /** The next page; during a live reload of the loaded pages, once it is done (the next page follows what it read). */
+  const loadMore = useCallback(async (): Promise<void> => {
+    const before = pagesLoaded.current;
+    let read = await fetchNextPage({ cancelRefetch: false });
+    if (read.data && read.data.pages.length === before && read.hasNextPage && !read.isError) read = await fetchNextPage({ cancelRefetch: false });
+    const shown = conversationRows(read.data?.pages).length;
+    if (read.data && read.data.pages.length > before) announce(`Showing ${countSaying(shown, read.data.pages.at(-1)?.meta.total ?? shown, searching)}.`);
+  }, [fetchNextPage, searching]);
+  const onLoadMore = useCallback(() => void loadMore(), [loadMore]);
+  // A next page that failed to load leaves the pages loaded listed, the reason at their foot.
+  const nextPageError = conversations.isFetchNextPageError ? conversations.error : null;
+  // ↓ on the last row loaded loads the next page, then moves on to the row after it (wherever live updates put it).
+  const stepAfter = useRef<{ id: string; pages: number } | null>(null);
   const tabsRef = useRef<HTMLDivElement>(null);
   // Where the list is too narrow for every tab, the strip scrolls: the chosen tab (e.g. restored from the URL) is kept in view.
   useEffect(() => {
@@ -44,12 +67,39 @@ export function InboxPage() {
   function onListKey(e: KeyboardEvent<HTMLUListElement>) {
     const focused = Array.prototype.indexOf.call(listRef.current?.children ?? [], document.activeElement) as number;
     const at = focused >= 0 ? focused : rows.findIndex((c) => c.id === selected);
+    stepAfter.current = null;
+    const last = rows[at];
+    if (e.key === 'ArrowDown' && at === rows.length - 1 && last && hasNextPage) {
+      e.preventDefault();
+      stepAfter.current = { id: last.id, pages: pagesLoaded.current };
+      void loadMore();
+      return;
+    }
     const next = listStep(e.key, at, rows.length);
     if (next === null || !rows[next]) return;
     e.preventDefault();
     setSelected(rows[next].id);
     (listRef.current?.children[next] as HTMLElement | undefined)?.focus();
   }
+  const pages = conversations.data?.pages.length ?? 0;
+  // The last page loaded takes the button away: if it held the focus, the first conversation it brought takes it.
+  useFocusAfterChange(conversations.data ? hasNextPage : undefined, () => {
+    const at = rows.findIndex((c) => c.id === conversations.data?.pages.at(-1)?.data[0]?.id);
+    return listRef.current?.children[at] as HTMLElement | undefined;
+  });
+  useEffect(() => {
+    const step = stepAfter.current;
+    if (!step || pages <= step.pages) {
+      if (step && nextPageError) stepAfter.current = null;
+      return;
+    }
+    stepAfter.current = null;
+    const at = rows.findIndex((c) => c.id === step.id);
+    const next = rows[at + 1];
+    if (at < 0 || !next) return;
+    setInbox({ channel, conversationId: next.id });
+    (listRef.current?.children[at + 1] as HTMLElement | undefined)?.focus();
+  }, [rows, pages, nextPageError, channel, setInbox]);
   const focusable = rows.some((c) => c.id === selected) ? selected : rows[0]?.id;
   return (
     <div className="page split inbox">
@@ -70,8 +120,9 @@ export function InboxPage() {
               onKeyDown={(e) => { if (e.key === 'ArrowDown' && rows.length) { e.preventDefault(); (listRef.current?.children[0] as HTMLElement | undefined)?.focus(); } }}
               aria-label="Search conversations" aria-keyshortcuts="/" data-testid="conversation-search" />
           </div>
-          {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} /> : (
-            <div className="list-wrap" data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
+          {conversations.data ? <p className="list-count muted small" data-testid="conversation-count">{countSaying(rows.length, total, searching)}</p> : null}
+          {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError && !nextPageError ? <ErrorState error={conversations.error} /> : (
+            <div className="list-wrap" ref={wrapRef} data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
               {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel.</Empty>
                 : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one).</Empty> : (
                 <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
@@ -95,6 +146,10 @@ export function InboxPage() {
                   ))}
                 </ul>
               )}
+              {hasNextPage ? (
+                <LoadMoreConversations scroller={wrapRef} busy={conversations.isFetching} loading={conversations.isFetchingNextPage}
+                  error={nextPageError} onLoad={onLoadMore} />
+              ) : null}
             </div>
           )}
         </div>

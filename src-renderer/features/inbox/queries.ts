@@ -1,16 +1,27 @@
 // Server data of the inbox: conversations per channel, a conversation, its thread (paged back), the unread counts.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Channel, Conversation, ListEnvelope, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { joinOlder, readNewest } from './thread-pages.ts';
 
 export type ConversationDetail = Conversation & { careWindow: { open: boolean; lastMessageAt: string | null; closesAt: string | null } };
 
+/** Conversations read a page at a time (the route's maximum). */
+const CONVERSATIONS_PAGE = 100;
+
+/**
+ * A channel's conversations (or those matching `search`), most recent first, a page at a time: `fetchNextPage` reads the
+ * next. A live reload reads every loaded page again, so a conversation that moved to the top leaves no gap further down.
+ */
 export function useConversations(channel: Channel, search: string) {
   const api = useApi();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['conversations', channel, search],
-    queryFn: () => api.get<ListEnvelope<Conversation>>(`/dashboard/conversations?channel=${channel}&limit=100${search ? `&search=${encodeURIComponent(search)}` : ''}`),
+    queryFn: ({ pageParam }) => api.get<ListEnvelope<Conversation>>(
+      `/dashboard/conversations?channel=${channel}&limit=${CONVERSATIONS_PAGE}&page=${pageParam}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+    ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined),
     // While a search is typed the last answer stays on screen; another channel's conversations never do (a
     // click on one under the new tab would open a WhatsApp thread as an SMS one).
     placeholderData: (previous, query) => (query?.queryKey[1] === channel ? keepPreviousData(previous) : undefined),
