@@ -45,6 +45,19 @@ async function inbound(text: string) {
   await page.getByTestId('message').filter({ hasText: text }).last().waitFor();
 }
 
+/**
+ * A WhatsApp customer with more messages than a thread shows at first (a new one per theme: the first theme reads
+ * its own back to the start), among more conversations than the list shows at first (written once).
+ */
+async function longThread(): Promise<string> {
+  const write = async (from: string, text: string) => expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from, text })).status).toBe(201);
+  const listed = await server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/conversations?channel=whatsapp&limit=1');
+  for (let n = listed.body.meta.total; n <= 100; n++) await write(`+1415558${String(n).padStart(4, '0')}`, `Hello ${n}`);
+  const address = (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark' ? '+14155589002' : '+14155589001';
+  for (let n = 1; n <= 120; n++) await write(address, `Earlier ${n}`);
+  return address;
+}
+
 async function nav(section: string) {
   await page.getByTestId(`nav-${section}`).click();
   await page.locator(`[data-testid="nav-${section}"][aria-current="page"]`).waitFor();
@@ -81,6 +94,18 @@ const STATES: Array<[string, () => Promise<void>]> = [
     });
     await inbound('While you were reading');
     await page.getByTestId('new-below').waitFor();
+  }],
+  ['inbox, a long thread with older messages to load, in a list longer than a page', async () => {
+    const address = await longThread();
+    await page.getByTestId('tab-whatsapp').click();
+    await page.locator(`[data-testid="conversation-row"][data-address="${address}"]`).click();
+    await page.getByTestId('thread-address').filter({ hasText: address }).waitFor();
+    await page.getByTestId('load-older').waitFor();
+    await page.getByTestId('load-more-conversations').waitFor();
+  }],
+  ['inbox, a long thread read back to its start', async () => {
+    await page.getByTestId('load-older').click();
+    await page.getByTestId('thread-start').waitFor();
   }],
   ['contacts, with a contact open', async () => {
     await nav('contacts');

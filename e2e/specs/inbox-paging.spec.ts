@@ -1,0 +1,235 @@
+// The inbox past its first page: the conversation list says how many of how many it shows and loads the rest as the
+// agent scrolls to its end, presses ↓ on the last row or presses "Load more conversations", with live updates and
+// search working across the pages loaded; a long thread loads its older messages as the agent scrolls up to them (or
+// from "Load older messages") without moving what they were reading, down to the conversation's first message.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { focusOn } from '../fixtures/keyboard.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+
+/** SMS customers who each wrote once: more than two pages of conversations. */
+const WRITERS = 210;
+const writer = (n: number) => `+1415556${String(n).padStart(4, '0')}`;
+/** A WhatsApp customer with a history of three pages: 100 shown at first, then 100 and 60 older. */
+const LONG = '+14155557000';
+const LINES = 260;
+
+const rows = () => page.getByTestId('conversation-row');
+const count = () => page.getByTestId('conversation-count');
+const row = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
+const messages = () => page.getByTestId('thread-messages');
+/** The message saying `Line n` (its text alone: the time follows it in the bubble). */
+const line = (n: number) => page.getByTestId('message').filter({ has: page.locator('p', { hasText: new RegExp(`^Line ${n}$`) }) });
+/** The text of the first message listed. */
+const firstText = () => page.getByTestId('message').first().locator('p').textContent();
+/** An older page of a thread being read (`before` a message). */
+const olderPage = (url: URL) => url.pathname.endsWith('/messages') && url.searchParams.has('before');
+/** Equal to within a pixel: a scroll position is kept in whole (device) pixels. */
+const withinPixel = (a: number | null, b: number | null) => a !== null && b !== null && Math.abs(a - b) <= 1;
+
+async function inbound(channel: 'sms' | 'whatsapp', from: string, text: string): Promise<void> {
+  expect((await server.dashboard('POST', '/sim/inbound', { channel, from, text })).status).toBe(201);
+}
+/** The SMS conversations as the core lists them, all pages: their total and the oldest (the list's last). */
+async function smsConversations(): Promise<{ total: number; oldest: string }> {
+  const read = (n: number) => server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=sms&limit=100&page=${n}`);
+  const first = (await read(1)).body;
+  const last = (await read(first.meta.totalPages)).body;
+  return { total: first.meta.total, oldest: last.data.at(-1)?.address ?? '' };
+}
+
+/** The thread's scroll once at rest: the same over three frames (a wheel's scroll may be animated over a few). */
+async function settledScroll(): Promise<{ top: number; fromEnd: number }> {
+  return messages().evaluate(async (el) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    let still = 0;
+    while (still < 3) {
+      const before = el.scrollTop;
+      await frame();
+      still = el.scrollTop === before ? still + 1 : 0;
+    }
+    return { top: el.scrollTop, fromEnd: el.scrollHeight - el.scrollTop - el.clientHeight };
+  });
+}
+/** Where a message shows on screen (its top, in the viewport), by id; null when it is not listed. */
+const shownAt = (id: string) => page.evaluate((key) => document.querySelector(`[data-key="${key}"]`)?.getBoundingClientRect().top ?? null, id);
+/** The first message in view at the top of the thread: its id. */
+const firstInView = () => messages().evaluate((el) => {
+  const top = el.getBoundingClientRect().top;
+  return [...el.querySelectorAll('[data-testid="message"]')].find((m) => m.getBoundingClientRect().bottom > top + 1)?.getAttribute('data-key') ?? null;
+});
+
+beforeAll(async () => {
+  session = await openConsole({ width: 1280, height: 720 });
+  ({ server, page } = session);
+  for (let n = 0; n < WRITERS; n += 15) {
+    await Promise.all(Array.from({ length: Math.min(15, WRITERS - n) }, (_, i) => inbound('sms', writer(n + i), `Paging question ${n + i}`)));
+  }
+  for (let n = 1; n <= LINES; n++) await inbound('whatsapp', LONG, `Line ${n}`);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('inbox conversations past the first page', () => {
+  it('says how many of how many it lists; ↓ on the last row loads the next page and moves into it; scrolling to the end reaches the oldest', async () => {
+    const { total, oldest } = await smsConversations();
+    expect(total).toBeGreaterThan(200);
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-sms').click();
+    await count().filter({ hasText: `100 of ${total} conversations` }).waitFor();
+    expect(await rows().count()).toBe(100);
+    expect(await row(oldest).count()).toBe(0);
+
+    await rows().first().click();
+    await page.keyboard.press('End');
+    await focusOn(page, '[data-testid="conversation-row"]:nth-child(100)');
+    await page.keyboard.press('ArrowDown');
+    await count().filter({ hasText: `200 of ${total} conversations` }).waitFor();
+    await focusOn(page, '[data-testid="conversation-row"]:nth-child(101)[aria-selected="true"]');
+    const opened = await page.locator('[data-testid="conversation-row"]:nth-child(101)').getAttribute('data-address');
+    await page.getByTestId('thread-address').filter({ hasText: opened ?? 'none' }).waitFor();
+    // ↑ goes back across the pages' edge.
+    await page.keyboard.press('ArrowUp');
+    await focusOn(page, '[data-testid="conversation-row"]:nth-child(100)[aria-selected="true"]');
+
+    // The list scrolled to its end loads the rest by itself.
+    await page.getByTestId('conversation-list').hover();
+    await page.mouse.wheel(0, 100_000);
+    await count().filter({ hasText: new RegExp(`^${total} conversations$`) }).waitFor();
+    await page.getByTestId('load-more-conversations').waitFor({ state: 'detached' });
+    expect(await rows().count()).toBe(total);
+    await row(oldest).click();
+    await page.getByTestId('thread-address').filter({ hasText: oldest }).waitFor();
+  });
+
+  it('keeps live updates with every page loaded: a new message lifts the oldest conversation to the top with its unread count', async () => {
+    const { total, oldest } = await smsConversations();
+    // Another conversation is open, so the oldest's new message stays unread.
+    await rows().first().click();
+    await inbound('sms', oldest, 'Back again after a long while');
+    await page.waitForFunction((address) => document.querySelector('[data-testid="conversation-row"]')?.getAttribute('data-address') === address, oldest);
+    await row(oldest).getByTestId('unread').filter({ hasText: /^1$/ }).waitFor();
+    await count().filter({ hasText: new RegExp(`^${total} conversations$`) }).waitFor();
+    const addresses = await rows().evaluateAll((items) => items.map((item) => item.getAttribute('data-address')));
+    expect(addresses).toHaveLength(total);
+    expect(new Set(addresses).size).toBe(total);
+
+    // A customer new to the inbox adds one to the count, and the list.
+    await inbound('sms', '+14155569999', 'First time writing');
+    await count().filter({ hasText: new RegExp(`^${total + 1} conversations$`) }).waitFor();
+    expect(await rows().first().getAttribute('data-address')).toBe('+14155569999');
+    expect(await rows().count()).toBe(total + 1);
+  });
+
+  it('pages a search too; "Load more conversations" by keyboard, the focus kept through to the last page', async () => {
+    await page.getByTestId('conversation-search').fill('Paging question');
+    await count().filter({ hasText: `100 of ${WRITERS} matching conversations` }).waitFor();
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').waitFor();
+    // One Tab from the search reaches the list (one stop), the next the button at its end.
+    await page.getByTestId('conversation-search').focus();
+    await page.keyboard.press('Tab');
+    await focusOn(page, '[data-testid="conversation-row"]');
+    await page.keyboard.press('Tab');
+    await focusOn(page, '[data-testid="load-more-conversations"]');
+    await page.keyboard.press('Enter');
+    await count().filter({ hasText: `200 of ${WRITERS} matching conversations` }).waitFor();
+    await focusOn(page, '[data-testid="load-more-conversations"]');
+    await page.keyboard.press('Enter');
+    await count().filter({ hasText: new RegExp(`^${WRITERS} matching conversations$`) }).waitFor();
+    // The button went with the last page: the focus is on the first conversation it brought.
+    await focusOn(page, '[data-testid="conversation-row"]:nth-child(201)');
+    await page.getByTestId('announcer').filter({ hasText: `Showing ${WRITERS} matching conversations.` }).waitFor();
+    await page.getByTestId('conversation-search').fill('');
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').waitFor();
+  });
+});
+
+describe('a long thread paged back', () => {
+  it('opens at its newest 100 messages with a way to load older ones', async () => {
+    await page.getByTestId('tab-whatsapp').click();
+    await row(LONG).click();
+    await line(LINES).waitFor();
+    expect(await page.getByTestId('message').count()).toBe(100);
+    expect(await firstText()).toBe(`Line ${LINES - 99}`);
+    await page.getByTestId('load-older').waitFor();
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+  });
+
+  it('"Load older messages" adds the page before, and what the agent was reading stays where it was', async () => {
+    await messages().hover();
+    await page.mouse.wheel(0, -600);
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="thread-messages"]');
+      return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight > 400;
+    });
+    await settledScroll();
+    const reading = await firstInView();
+    expect(reading).not.toBeNull();
+    const before = await shownAt(reading!);
+    await page.getByTestId('load-older').click();
+    await line(LINES - 199).waitFor();
+    expect(await page.getByTestId('message').count()).toBe(200);
+    await settledScroll();
+    expect(withinPixel(await shownAt(reading!), before), `${reading} at ${await shownAt(reading!)}, was ${before}`).toBe(true);
+    await page.getByTestId('announcer').filter({ hasText: 'Loaded 100 older messages.' }).waitFor();
+    expect(await page.getByTestId('new-below').count()).toBe(0);
+  });
+
+  it('scrolled to the top, loads the oldest page by itself, keeps the view in place, and shows the start', async () => {
+    // The older page's answer is held until the view is measured at the top.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let asked = (): void => undefined;
+    const requested = new Promise<void>((resolve) => { asked = resolve; });
+    await page.route(olderPage, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    const topmost = await page.getByTestId('message').first().getAttribute('data-key');
+    await messages().hover();
+    await page.mouse.wheel(0, -100_000);
+    await requested;
+    await page.getByTestId('load-older').filter({ hasText: 'Loading older messages…' }).waitFor();
+    expect((await settledScroll()).top).toBe(0);
+    const before = await shownAt(topmost!);
+    release();
+    await line(1).waitFor();
+    await page.unroute(olderPage);
+    await settledScroll();
+    expect(withinPixel(await shownAt(topmost!), before), `${topmost} at ${await shownAt(topmost!)}, was ${before}`).toBe(true);
+    expect(await page.getByTestId('message').count()).toBe(LINES);
+    expect(await firstText()).toBe('Line 1');
+    await page.getByTestId('thread-start').waitFor();
+    await page.getByTestId('thread-older').waitFor({ state: 'detached' });
+    await page.getByTestId('announcer').filter({ hasText: 'Loaded 60 older messages; this is the start of the conversation.' }).waitFor();
+
+    // Scrolled back up to it, the first message is there to read.
+    await messages().hover();
+    await page.mouse.wheel(0, -100_000);
+    expect((await settledScroll()).top).toBe(0);
+    expect(await line(1).isVisible()).toBe(true);
+  });
+
+  it('keeps the older messages as the customer writes again; "new below" and the end still work', async () => {
+    await inbound('whatsapp', LONG, 'Writing again after paging');
+    await page.getByRole('button', { name: '1 new message', exact: true }).waitFor();
+    expect(await page.getByTestId('message').count()).toBe(LINES + 1);
+    await line(1).waitFor();
+    expect((await page.getByTestId('announcer').textContent()) ?? '').not.toContain('New message from +14155557000: Line');
+    await page.getByTestId('new-below').click();
+    await page.getByTestId('new-below').waitFor({ state: 'detached' });
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    await inbound('whatsapp', LONG, 'And once more at the end');
+    await page.getByTestId('message').filter({ hasText: 'And once more at the end' }).waitFor();
+    expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await page.getByTestId('message').count()).toBe(LINES + 2);
+  });
+});
