@@ -153,6 +153,7 @@ describe('inbox conversations past the first page', () => {
 
 describe('a long thread paged back', () => {
   it('opens at its newest 100 messages with a way to load older ones', async () => {
+    await page.getByTestId('conversation-search').fill('');
     await page.getByTestId('tab-whatsapp').click();
     await row(LONG).click();
     await line(LINES).waitFor();

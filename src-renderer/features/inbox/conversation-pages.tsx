@@ -26,7 +26,8 @@ const AHEAD_PX = 400;
  * At the end of the list while conversations remain: loads the next page when pressed, or when scrolled to within
  * `AHEAD_PX` of the end of `scroller`. Watched only while nothing is being read (`busy`: a page, or a live reload of
  * those loaded), and afresh after each read, so a page too short to move it out of reach is followed by the next.
- * After a failed read only the button tries again: a failing read is not repeated on every scroll.
+ * After a failed read only the button tries again: a failing read is not repeated on every scroll. Focused, it loads
+ * only when pressed.
  */
 export function LoadMoreConversations({ scroller, busy, loading, error, onLoad }: {
   scroller: RefObject<HTMLElement | null>; busy: boolean; loading: boolean; error: Error | null; onLoad(): void;
@@ -37,7 +38,8 @@ export function LoadMoreConversations({ scroller, busy, loading, error, onLoad }
     const target = foot.current;
     if (busy || error || !root || !target) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onLoad();
+      // Tabbing to the button brings it into view: the keyboard's user then loads with it, one page a press.
+      if (entries.some((entry) => entry.isIntersecting) && !target.contains(document.activeElement)) onLoad();
     }, { root, rootMargin: `0px 0px ${AHEAD_PX}px 0px` });
     observer.observe(target);
     return () => observer.disconnect();
