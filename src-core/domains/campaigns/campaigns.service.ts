@@ -54,6 +54,8 @@ export function createCampaignsService(deps: {
   const { store, db, clock, bus, jobs, messaging, wallet } = deps;
   /** The current slice size (see SLICE_BUDGET_MS); starts small, as the first sends run cold. */
   let slice = 10;
+  /** Messages a slice under way is sending: it records their outcome on its recipients itself. */
+  const dispatching = new Set<string>();
 
   function mustGet(orgId: string, id: string, channel?: string): CampaignRow {
     const row = store.byId(orgId, id);
@@ -96,6 +98,8 @@ export function createCampaignsService(deps: {
    * the message, so a restart finds it and resumes that message instead of sending another.
    */
   async function sendSlice(row: CampaignRow, plan: ChannelPlan, recipients: RecipientRow[]): Promise<void> {
+    /** The messages this slice queued: their status is this slice's to record on the recipients (see `onStatus`). */
+    const queued: string[] = [];
     const refused: Array<{ recipient: RecipientRow; error: AppError }> = [];
     const outbound: Array<{ recipient: RecipientRow; input: OutboundInput }> = [];
     // An RCS campaign's SMS fallback was paid as RCS: a failure refunds it as RCS.
@@ -114,6 +118,8 @@ export function createCampaignsService(deps: {
             // A cancel moves pending recipients to `cancelled` in one transaction: this one then stops here, before anything is sent.
             onQueued: (id) => {
               if (!store.markSending(row.id, recipient.seq, id)) throw new CampaignStopped();
+              queued.push(id);
+              dispatching.add(id);
             },
             onSettled: (message: Message) => store.settle(row.id, recipient.seq, SETTLED[message.status] ?? 'failed', message.errorMessage),
           },
@@ -123,7 +129,12 @@ export function createCampaignsService(deps: {
         refused.push({ recipient, error });
       }
     }
-    const answers = await messaging.sendMany(outbound.map((o) => o.input));
+    let answers: Awaited<ReturnType<typeof messaging.sendMany>>;
+    try {
+      answers = await messaging.sendMany(outbound.map((o) => o.input));
+    } finally {
+      for (const id of queued) dispatching.delete(id);
+    }
     answers.forEach((answer, i) => {
       if (!('error' in answer) || answer.error instanceof CampaignStopped) return;
       if (!(answer.error instanceof AppError)) throw answer.error;
@@ -320,6 +331,8 @@ export function createCampaignsService(deps: {
     onStatus(message: Message): void {
       if (message.source !== 'CAMPAIGN' || message.direction !== 'outbound') return;
       const { status } = message;
+      // The slice sending a message settles its recipient itself (`onSettled`, by its place: no lookup).
+      if ((status === 'sent' || status === 'failed') && dispatching.has(message.id)) return;
       if (status === 'sent' || status === 'delivered' || status === 'read' || status === 'failed') store.advance(message.id, status, message.errorMessage);
     },
     /** A customer's message within 72 hours of a campaign message to them is a reply to it. */
