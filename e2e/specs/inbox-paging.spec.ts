@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import { focusOn } from '../fixtures/keyboard.ts';
+import { settledScroll as threadScroll } from '../fixtures/scroll.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -44,19 +45,7 @@ async function smsConversations(): Promise<{ total: number; oldest: string }> {
   return { total: first.meta.total, oldest: last.data.at(-1)?.address ?? '' };
 }
 
-/** The thread's scroll once at rest: the same over three frames (a wheel's scroll may be animated over a few). */
-async function settledScroll(): Promise<{ top: number; fromEnd: number }> {
-  return messages().evaluate(async (el) => {
-    const frame = () => new Promise((done) => requestAnimationFrame(done));
-    let still = 0;
-    while (still < 3) {
-      const before = el.scrollTop;
-      await frame();
-      still = el.scrollTop === before ? still + 1 : 0;
-    }
-    return { top: el.scrollTop, fromEnd: el.scrollHeight - el.scrollTop - el.clientHeight };
-  });
-}
+const settledScroll = () => threadScroll(messages());
 /** Where a message shows on screen (its top, in the viewport), by id; null when it is not listed. */
 const shownAt = (id: string) => page.evaluate((key) => document.querySelector(`[data-key="${key}"]`)?.getBoundingClientRect().top ?? null, id);
 /** The first message in view at the top of the thread: its id. */

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { settledScroll as threadScroll } from '../fixtures/scroll.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -29,22 +30,7 @@ afterAll(async () => {
   await session?.stop();
 });
 
-/**
- * The thread's scroll once at rest: the same over three frames (a resize observer's callbacks run in the first
- * frame after a layout change; a wheel's scroll may be animated over a few).
- */
-async function settledScroll(): Promise<{ top: number; fromEnd: number; scrolls: boolean }> {
-  return messages().evaluate(async (el) => {
-    const frame = () => new Promise((done) => requestAnimationFrame(done));
-    let still = 0;
-    while (still < 3) {
-      const before = el.scrollTop;
-      await frame();
-      still = el.scrollTop === before ? still + 1 : 0;
-    }
-    return { top: el.scrollTop, fromEnd: el.scrollHeight - el.scrollTop - el.clientHeight, scrolls: el.scrollHeight > el.clientHeight };
-  });
-}
+const settledScroll = () => threadScroll(messages());
 
 /** Scrolls the thread up as a reader does, with the wheel, well away from its end. */
 async function scrollUp(): Promise<{ top: number }> {
