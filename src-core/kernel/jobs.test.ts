@@ -199,6 +199,26 @@ describe('job runner', () => {
     expect(ran.map(([n]) => n)).toEqual([1, 8, 2, 3, 9]);
     db.close();
   });
+  it('two advances asked at once add up, each taking its start from where the other left the clock', async () => {
+    for (const kind of ['manual', 'real'] as const) {
+      const { db } = setup();
+      const clock = createClock(kind === 'manual' ? { kind, startMs: 1_000_000 } : { kind });
+      // Settling each job's events takes a while: the second advance is asked while the first is on its way.
+      const jobs = createJobRunner({ db, clock, afterEachJob: () => new Promise<void>((resolve) => setTimeout(resolve, 20)) });
+      const ran: number[] = [];
+      jobs.register('mark', (payload: { n: number }) => void ran.push(payload.n));
+      db.tx(() => [1, 2, 3].forEach((n) => jobs.schedule({ type: 'mark', payload: { n }, delayMs: n * 1_000_000 })));
+      const start = clock.now();
+      const startedReal = clock.realNow();
+      await Promise.all([jobs.advance(3_600_000), new Promise((resolve) => setTimeout(resolve, 10)).then(() => jobs.advance(3_600_000))]);
+      const moved = clock.now() - start;
+      // Both hours, and (on a running clock) the real time it took, no more.
+      expect(moved - 7_200_000).toBeGreaterThanOrEqual(0);
+      expect(moved - 7_200_000).toBeLessThanOrEqual(kind === 'real' ? clock.realNow() - startedReal : 0);
+      expect(ran).toEqual([1, 2, 3]);
+      db.close();
+    }
+  });
   it('a waiting advance takes over from the runner working off a backlog', async () => {
     const { db, clock } = setup();
     let stepped = 0;

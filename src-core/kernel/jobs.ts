@@ -191,17 +191,20 @@ export function createJobRunner(deps: {
      * running clock it ends `ms` ahead of where it would be without the advance, whatever real time it took.
      */
     advance(ms: number): Promise<void> {
-      const target = clock.now() + ms;
-      const calledAt = clock.realNow();
       advancesWaiting++;
       return exclusive(() => advanceWork.begin(async () => {
         advancesWaiting--;
+        // Taken when its turn comes, not when asked: an advance waiting for another's would otherwise aim at a point
+        // that one has already moved the clock towards, and lose the time between. (On a running clock the wait
+        // itself has moved the clock on, as it would have without any advance.)
+        const target = clock.now() + ms;
+        const startedAt = clock.realNow();
         try {
           await drain(target, true);
         } finally {
           if (db.sql.open) store.disownAll();
         }
-        clock.setTo(target + (clock.running ? clock.realNow() - calledAt : 0));
+        clock.setTo(target + (clock.running ? clock.realNow() - startedAt : 0));
         deps.onClockMoved?.();
       })).finally(arm);
     },
