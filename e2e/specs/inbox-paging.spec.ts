@@ -77,10 +77,14 @@ describe('inbox conversations past the first page', () => {
     expect(await row(oldest).count()).toBe(0);
 
     await rows().first().click();
+    // End, then ↓ at once: the list's end comes into view and ↓ on the last row asks for the next page too.
     await page.keyboard.press('End');
-    await focusOn(page, '[data-testid="conversation-row"]:nth-child(100)');
     await page.keyboard.press('ArrowDown');
     await count().filter({ hasText: `200 of ${total} conversations` }).waitFor();
+    // Said once.
+    const said = `Showing 200 of ${total} conversations.`;
+    await page.getByTestId('announcer').filter({ hasText: said }).waitFor();
+    expect((await page.getByTestId('announcer').innerText()).split(said).length - 1).toBe(1);
     await focusOn(page, '[data-testid="conversation-row"]:nth-child(101)[aria-selected="true"]');
     const opened = await page.locator('[data-testid="conversation-row"]:nth-child(101)').getAttribute('data-address');
     await page.getByTestId('thread-address').filter({ hasText: opened ?? 'none' }).waitFor();

@@ -35,12 +35,17 @@ export function InboxPage() {
   const pagesLoaded = useRef(0);
   pagesLoaded.current = conversations.data?.pages.length ?? 0;
   /** The next page; during a live reload of the loaded pages, once it is done (the next page follows what it read). */
+  /** The last page said to screen readers: the list's end coming into view and ↓ on its last row may both ask for the same page. */
+  const announcedPage = useRef<unknown>(null);
   const loadMore = useCallback(async (): Promise<void> => {
     const before = pagesLoaded.current;
     let read = await fetchNextPage({ cancelRefetch: false });
     if (read.data && read.data.pages.length === before && read.hasNextPage && !read.isError) read = await fetchNextPage({ cancelRefetch: false });
     const shown = conversationRows(read.data?.pages).length;
-    if (read.data && read.data.pages.length > before) announce(`Showing ${countSaying(shown, read.data.pages.at(-1)?.meta.total ?? shown, searching)}.`);
+    const last = read.data?.pages.at(-1);
+    if (!read.data || read.data.pages.length <= before || last === announcedPage.current) return;
+    announcedPage.current = last;
+    announce(`Showing ${countSaying(shown, last?.meta.total ?? shown, searching)}.`);
   }, [fetchNextPage, searching]);
   const onLoadMore = useCallback(() => void loadMore(), [loadMore]);
   // A next page that failed to load leaves the pages loaded listed, the reason at their foot.
