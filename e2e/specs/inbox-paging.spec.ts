@@ -114,9 +114,18 @@ describe('inbox conversations past the first page', () => {
     expect(addresses).toHaveLength(total);
     expect(new Set(addresses).size).toBe(total);
 
-    // A customer new to the inbox adds one to the count, and the list.
+    // A customer new to the inbox adds one to the count, and the list, each loaded page read once (their
+    // contact:created used to reload every page a second time, beside their message:new).
+    const pageReads: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (/\/dashboard\/conversations\?channel=sms/.test(request.url())) pageReads.push(request.url());
+    };
+    page.on('request', onRequest);
     await inbound('sms', '+14155569999', 'First time writing');
     await count().filter({ hasText: new RegExp(`^${total + 1} conversations$`) }).waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(pageReads.length).toBe(Math.ceil(total / 100));
     expect(await rows().first().getAttribute('data-address')).toBe('+14155569999');
     expect(await rows().count()).toBe(total + 1);
   });
