@@ -18,6 +18,12 @@ export interface Clock {
   wallSeconds(): number;
   /** Whether virtual time moves on its own, with real time (false: a manual clock, moved only by setTo). */
   readonly running: boolean;
+  /**
+   * Stops virtual time moving on its own until `release` (an advance steps it from one due time to the next,
+   * each job at its own time, not a little later by the real time the jobs before took). Released, it moves on
+   * from where it was held; `setTo` still moves it meanwhile. A manual clock is always held.
+   */
+  hold(): { release(): void };
 }
 
 /** `wallNow`: the wall-clock reading behind `wallSeconds` (tests pin it); default `Date.now`. */
@@ -27,7 +33,9 @@ export function createClock(mode: ClockMode): Clock {
   let virtualOffset = mode.kind === 'real' ? (mode.offsetMs ?? 0) : 0;
   let manualNow = mode.kind === 'manual' ? mode.startMs : 0;
   const wallNow = mode.wallNow ?? Date.now;
-  const now = (): number => (mode.kind === 'manual' ? manualNow : Date.now() + virtualOffset);
+  /** Virtual time while held (see `hold`), else null. */
+  let heldAt: number | null = null;
+  const now = (): number => (mode.kind === 'manual' ? manualNow : heldAt ?? Date.now() + virtualOffset);
   // A send asks for the time a dozen times within the same millisecond: the string is made once per ms.
   let isoAt = Number.NaN;
   let iso = '';
@@ -45,9 +53,10 @@ export function createClock(mode: ClockMode): Clock {
       const current = now();
       if (ms <= current) return;
       if (mode.kind === 'manual') manualNow = ms;
+      else if (heldAt !== null) heldAt = ms;
       else virtualOffset += ms - current;
     },
-    offset: () => (mode.kind === 'manual' ? manualNow - Date.now() : virtualOffset),
+    offset: () => (mode.kind === 'manual' ? manualNow - Date.now() : heldAt !== null ? heldAt - Date.now() : virtualOffset),
     realTimeout(fn, ms) {
       const handle = setTimeout(fn, ms);
       handle.unref?.();
@@ -56,6 +65,17 @@ export function createClock(mode: ClockMode): Clock {
     realNow: () => Date.now(),
     wallSeconds: () => Math.floor(wallNow() / 1000),
     running: mode.kind === 'real',
+    hold() {
+      if (mode.kind === 'manual' || heldAt !== null) return { release: () => undefined };
+      heldAt = now();
+      return {
+        release: () => {
+          if (heldAt === null) return;
+          virtualOffset = heldAt - Date.now();
+          heldAt = null;
+        },
+      };
+    },
   };
 }
 

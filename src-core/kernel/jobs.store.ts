@@ -14,8 +14,8 @@ export function createJobsStore(sql: Sql) {
   const insert = sql.prepare(`INSERT INTO jobs (id, type, org_id, payload, due_at, dedupe_key, created_at)
     VALUES (@id, @type, @orgId, @payload, @dueAt, @dedupeKey, @createdAt) ON CONFLICT(dedupe_key) DO NOTHING`);
   const nextDue = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, rowid LIMIT 1`);
-  const dueOfTypes = (types: string[]) => prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND type IN (${types.map(() => '?').join(',')})
-    ORDER BY due_at, rowid LIMIT ?`);
+  const dueOfTypes = (types: string[], upTo: boolean) => prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND type IN (${types.map(() => '?').join(',')})
+    ${upTo ? 'AND (rowid <= ? OR id IN (SELECT id FROM temp.advance_jobs))' : ''} ORDER BY due_at, rowid LIMIT ?`);
   // The jobs an advance's own work scheduled (see advance-work.ts): this connection's, while the advance runs.
   sql.exec(`CREATE TEMP TABLE IF NOT EXISTS advance_jobs (id TEXT PRIMARY KEY) WITHOUT ROWID`);
   const own = sql.prepare(`INSERT OR IGNORE INTO temp.advance_jobs (id) VALUES (?)`);
@@ -46,7 +46,10 @@ export function createJobsStore(sql: Sql) {
     /** Where the jobs inserted so far end: a later insert has a greater rowid (or reuses a deleted one). */
     lastRowid: (): number => (lastRowid.get() as number | null) ?? 0,
     /** Due jobs of the given types (those that may run side by side), oldest first. */
-    dueOfTypes: (types: string[], untilMs: number, limit: number) => dueOfTypes(types).all(untilMs, ...types, limit) as JobRow[],
+    dueOfTypes: (types: string[], untilMs: number, limit: number) => dueOfTypes(types, false).all(untilMs, ...types, limit) as JobRow[],
+    /** The same, among those inserted up to `rowid` and those an advance owns (see `nextDueUpTo`). */
+    dueOfTypesUpTo: (types: string[], untilMs: number, rowid: number, limit: number) =>
+      dueOfTypes(types, true).all(untilMs, ...types, rowid, limit) as JobRow[],
     earliestDue: () => (earliest.get() as { due: number | null }).due,
     claim: (id: string) => claim.run(id).changes === 1,
     remove: (id: string) => void remove.run(id),

@@ -123,7 +123,10 @@ export function createJobRunner(deps: {
       if (bound === undefined) await own(() => runOne(row, false));
       else {
         // Every job of a concurrent type already due runs at once (bounded); the clock moves on after all.
-        const batch = store.dueOfTypes([...concurrent.keys()], Math.max(clock.now(), row.due_at), bound);
+        // Past the budget, only the advance's own and those it found (others of a request's could fill every batch).
+        const types = [...concurrent.keys()];
+        const until = Math.max(clock.now(), row.due_at);
+        const batch = late ? store.dueOfTypesUpTo(types, until, existing, bound) : store.dueOfTypes(types, until, bound);
         // Claimed in one commit: a batch's rows are all this drain's before any of them runs.
         const claimed = db.tx(() => batch.filter((job) => store.claim(job.id)));
         await own(() => Promise.all(claimed.map((job) => runOne(job, true))));
@@ -199,12 +202,15 @@ export function createJobRunner(deps: {
         // itself has moved the clock on, as it would have without any advance.)
         const target = clock.now() + ms;
         const startedAt = clock.realNow();
+        // Each job runs at its own due time: the clock moves only from one to the next while the advance runs.
+        const held = clock.hold();
         try {
           await drain(target, true);
+          clock.setTo(target + (clock.running ? clock.realNow() - startedAt : 0));
         } finally {
+          held.release();
           if (db.sql.open) store.disownAll();
         }
-        clock.setTo(target + (clock.running ? clock.realNow() - startedAt : 0));
         deps.onClockMoved?.();
       })).finally(arm);
     },
