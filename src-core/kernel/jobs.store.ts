@@ -9,19 +9,22 @@ export type JobRow = {
 
 export type NewJob = { id: string; type: string; orgId: string | null; payload: unknown; dueAt: number; dedupeKey?: string | undefined; createdAt: string };
 
+/** A job an advance past its budget still runs: inserted up to the rowid it found (`?`), or made by its own work. */
+const FOUND_OR_OWNED = '(rowid <= ? OR id IN (SELECT id FROM temp.advance_jobs))';
+
 export function createJobsStore(sql: Sql) {
   const prepare = statementCache(sql);
   const insert = sql.prepare(`INSERT INTO jobs (id, type, org_id, payload, due_at, dedupe_key, created_at)
     VALUES (@id, @type, @orgId, @payload, @dueAt, @dedupeKey, @createdAt) ON CONFLICT(dedupe_key) DO NOTHING`);
   const nextDue = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, rowid LIMIT 1`);
   const dueOfTypes = (types: string[], upTo: boolean) => prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? AND type IN (${types.map(() => '?').join(',')})
-    ${upTo ? 'AND (rowid <= ? OR id IN (SELECT id FROM temp.advance_jobs))' : ''} ORDER BY due_at, rowid LIMIT ?`);
+    ${upTo ? `AND ${FOUND_OR_OWNED}` : ''} ORDER BY due_at, rowid LIMIT ?`);
   // The jobs an advance's own work scheduled (see advance-work.ts): this connection's, while the advance runs.
   sql.exec(`CREATE TEMP TABLE IF NOT EXISTS advance_jobs (id TEXT PRIMARY KEY) WITHOUT ROWID`);
   const own = sql.prepare(`INSERT OR IGNORE INTO temp.advance_jobs (id) VALUES (?)`);
   const disownAll = sql.prepare(`DELETE FROM temp.advance_jobs`);
   const nextDueUpTo = sql.prepare(`SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ?
-    AND (rowid <= ? OR id IN (SELECT id FROM temp.advance_jobs)) ORDER BY due_at, rowid LIMIT 1`);
+    AND ${FOUND_OR_OWNED} ORDER BY due_at, rowid LIMIT 1`);
   const lastRowid = sql.prepare(`SELECT max(rowid) FROM jobs`).pluck();
   const earliest = sql.prepare(`SELECT MIN(due_at) AS due FROM jobs WHERE status = 'pending'`);
   const claim = sql.prepare(`UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = ? AND status = 'pending'`);
