@@ -65,15 +65,15 @@ export function connectLive(connection: Connection, organizationId: string, clie
   });
   socket.on('disconnect', () => onStatus('offline'));
   socket.on('connect_error', () => onStatus('offline'));
-  socket.on('contact:created', ({ contactId }) => {
+  const contactChanged = ({ contactId }: { contactId: string }) => {
     reload('contacts');
     reload('contact', contactId);
-    // No conversation changes with it: a customer new to the inbox comes with their message, whose
-    // `message:new` reloads their channel's conversations (reloading them all here too read every loaded page twice).
-  });
-  socket.on('contact:updated', ({ contactId }) => {
-    reload('contacts');
-    reload('contact', contactId);
+  };
+  // No conversation changes with a new contact: a customer new to the inbox comes with their message, whose
+  // `message:new` reloads their channel's conversations (reloading them all here too read every loaded page twice).
+  socket.on('contact:created', contactChanged);
+  socket.on('contact:updated', (change) => {
+    contactChanged(change);
     // A conversation row shows its contact's name and whether it is blocked; a blocked contact's unread
     // conversation is not counted.
     reload('conversations');
