@@ -3,7 +3,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClock } from './clock.ts';
 import { openDb } from './db.ts';
 import { createJobRunner } from './jobs.ts';
@@ -198,6 +198,23 @@ describe('job runner', () => {
     await jobs.runDue();
     expect(ran.map(([n]) => n)).toEqual([1, 8, 2, 3, 9]);
     db.close();
+  });
+  it('on a running clock, an advance ends the full time ahead, not a millisecond short however real time ticks', async () => {
+    const { db } = setup();
+    const clock = createClock({ kind: 'real' });
+    const jobs = createJobRunner({ db, clock });
+    jobs.register('mark', () => undefined);
+    db.tx(() => jobs.schedule({ type: 'mark', delayMs: 1_000 }));
+    // Real time ticks a millisecond at every reading: each gap between two readings in the advance shows.
+    let real = Date.now();
+    const ticking = vi.spyOn(Date, 'now').mockImplementation(() => real++);
+    try {
+      await jobs.advance(5_000);
+      expect(clock.offset()).toBeGreaterThanOrEqual(5_000);
+    } finally {
+      ticking.mockRestore();
+      db.close();
+    }
   });
   it('two advances asked at once add up, each taking its start from where the other left the clock', async () => {
     for (const kind of ['manual', 'real'] as const) {

@@ -200,17 +200,20 @@ export function createJobRunner(deps: {
         // Taken when its turn comes, not when asked: an advance waiting for another's would otherwise aim at a point
         // that one has already moved the clock towards, and lose the time between. (On a running clock the wait
         // itself has moved the clock on, as it would have without any advance.)
-        const target = clock.now() + ms;
+        // Real time read first: the full time ahead at the end is never short by a millisecond ticking between them.
         const startedAt = clock.realNow();
+        const target = clock.now() + ms;
         // Each job runs at its own due time: the clock moves only from one to the next while the advance runs.
         const held = clock.hold();
         try {
           await drain(target, true);
-          clock.setTo(target + (clock.running ? clock.realNow() - startedAt : 0));
         } finally {
           held.release();
           if (db.sql.open) store.disownAll();
         }
+        // After the release: set while held, the real time until the release would be lost (the clock resumes from
+        // where it was held), leaving it a millisecond or two short of the full time ahead.
+        clock.setTo(target + (clock.running ? clock.realNow() - startedAt : 0));
         deps.onClockMoved?.();
       })).finally(arm);
     },
