@@ -148,7 +148,9 @@ export async function createServer(options: ServerOptions) {
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
   const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
-    for (const [type, handler] of Object.entries(domain.jobs ?? {})) jobs.register(type, handler, { concurrency: domain.concurrentJobs?.[type] });
+    for (const [type, handler] of Object.entries(domain.jobs ?? {})) {
+      jobs.register(type, handler, { concurrency: domain.concurrentJobs?.[type], onExhausted: domain.exhaustedJobs?.[type] });
+    }
     for (const [type, listener] of Object.entries(domain.on ?? {})) bus.on(type, listener);
     for (const [type, listener] of Object.entries(domain.within ?? {})) bus.within(type, listener);
   }

@@ -2,7 +2,7 @@
 import type { Bus, BusEvent, Listener } from './bus.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
-import type { JobHandler, JobRunner } from './jobs.ts';
+import type { ExhaustedHandler, JobHandler, JobRunner } from './jobs.ts';
 import type { AnyRoute } from './route.ts';
 
 /** What the composition root hands every domain. */
@@ -14,6 +14,8 @@ export type Domain<S = unknown> = {
   jobs?: Record<string, JobHandler>;
   /** Job types of this domain that may run side by side, with their bound. */
   concurrentJobs?: Record<string, number>;
+  /** What settles a job of this domain that failed its last attempt (see ExhaustedHandler), by job type. */
+  exhaustedJobs?: Record<string, ExhaustedHandler>;
   on?: Record<string, Listener>;
   /** Bus listeners that run inside the emitting transaction (synchronous bookkeeping only). */
   within?: Record<string, (event: BusEvent) => void>;

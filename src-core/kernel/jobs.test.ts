@@ -101,6 +101,37 @@ describe('job runner', () => {
     expect(jobs.get(id)).toMatchObject({ status: 'failed', last_error: 'nope' });
     db.close();
   });
+  it("a job that fails its last attempt has its type's onExhausted settle what it left, once, before it is kept failed", async () => {
+    const { db, jobs } = setup();
+    const settled: Array<{ payload: unknown; attempt: number; error: string; status: string | undefined }> = [];
+    let id = '';
+    jobs.register('flaky', (_payload: { campaignId: string }, ctx) => {
+      throw new Error(`attempt ${ctx.attempt} fails`);
+    }, {
+      onExhausted: async (payload: { campaignId: string }, ctx, error) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        settled.push({ payload, attempt: ctx.attempt, error, status: jobs.get(id)?.status });
+      },
+    });
+    id = jobs.schedule({ type: 'flaky', payload: { campaignId: 'cmp_1' } });
+    await jobs.advance(3_600_000);
+    expect(settled).toEqual([{ payload: { campaignId: 'cmp_1' }, attempt: 5, error: 'attempt 5 fails', status: 'pending' }]);
+    expect(jobs.get(id)).toMatchObject({ status: 'failed', last_error: 'attempt 5 fails' });
+    db.close();
+  });
+  it('an onExhausted that throws is logged, and the job is kept failed all the same', async () => {
+    const { db, clock } = setup();
+    const logs: string[] = [];
+    const jobs = createJobRunner({ db, clock, log: (msg) => logs.push(msg) });
+    jobs.register('flaky', () => {
+      throw new Error('nope');
+    }, { onExhausted: () => { throw new Error('settling fails too'); } });
+    const id = jobs.schedule({ type: 'flaky' });
+    await jobs.advance(3_600_000);
+    expect(jobs.get(id)).toMatchObject({ status: 'failed', last_error: 'nope' });
+    expect(logs.at(-1)).toMatch(/settling its failure failed: settling fails too$/);
+    db.close();
+  });
   it('runs due jobs of a concurrent type side by side, bounded, before the clock moves on', async () => {
     const { db, clock, jobs } = setup();
     let inFlight = 0;

@@ -15,6 +15,12 @@ export type JobContext = {
   complete(): void;
 };
 export type JobHandler = (payload: never, ctx: JobContext) => void | Promise<void>;
+/**
+ * Runs when a job of its type has failed its last attempt (`error`: the last attempt's), before the job is kept as
+ * `failed`: what the job left half done is settled now, not at some later start. A stop while it runs leaves the job
+ * to run again at the next start (its last attempt then), so it runs at least once. A throw is logged.
+ */
+export type ExhaustedHandler = (payload: never, ctx: JobContext, error: string) => void | Promise<void>;
 export type ScheduleOptions = {
   type: string; orgId?: string | null; payload?: unknown; dueAt?: number; delayMs?: number; dedupeKey?: string;
 };
@@ -39,6 +45,7 @@ export function createJobRunner(deps: {
   const { db, clock } = deps;
   const store = createJobsStore(db.sql);
   const handlers = new Map<string, (payload: unknown, ctx: JobContext) => void | Promise<void>>();
+  const exhaustedHandlers = new Map<string, (payload: unknown, ctx: JobContext, error: string) => void | Promise<void>>();
   /** Job types that may run side by side (e.g. webhook deliveries), with how many at once. */
   const concurrent = new Map<string, number>();
   let draining: Promise<void> | null = null;
@@ -82,8 +89,22 @@ export function createJobRunner(deps: {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       deps.log?.(`job ${row.type} ${row.id} failed (attempt ${ctx.attempt}): ${message}`);
-      if (ctx.attempt >= MAX_ATTEMPTS) store.fail(row.id, message);
-      else store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message, !claimed);
+      if (ctx.attempt < MAX_ATTEMPTS) store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message, !claimed);
+      else {
+        await exhausted(row, ctx, message);
+        store.fail(row.id, message);
+      }
+    }
+  }
+
+  /** A job's last attempt failed: its type's `onExhausted` settles what it left (see ExhaustedHandler). */
+  async function exhausted(row: JobRow, ctx: JobContext, message: string): Promise<void> {
+    const handler = exhaustedHandlers.get(row.type);
+    if (!handler) return;
+    try {
+      await handler(JSON.parse(row.payload), ctx, message);
+    } catch (error) {
+      deps.log?.(`job ${row.type} ${row.id}: settling its failure failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -167,10 +188,11 @@ export function createJobRunner(deps: {
   }
 
   return {
-    register(type: string, handler: JobHandler, options: { concurrency?: number } = {}): void {
+    register(type: string, handler: JobHandler, options: { concurrency?: number | undefined; onExhausted?: ExhaustedHandler | undefined } = {}): void {
       if (handlers.has(type)) throw new Error(`job type ${type} registered twice`);
       handlers.set(type, handler as (payload: unknown, ctx: JobContext) => void | Promise<void>);
       if (options.concurrency) concurrent.set(type, options.concurrency);
+      if (options.onExhausted) exhaustedHandlers.set(type, options.onExhausted as (payload: unknown, ctx: JobContext, error: string) => void | Promise<void>);
     },
     /** Inserts a job row (joining the caller's transaction) and wakes the runner after commit. */
     schedule(options: ScheduleOptions): string {

@@ -150,13 +150,15 @@ export function createCampaignsService(deps: {
     });
   }
 
-  function complete(orgId: string, id: string): void {
-    db.tx(() => {
+  /** A RUNNING campaign with no recipient left pending completes (its progress emitted); returns whether it did. */
+  function complete(orgId: string, id: string): boolean {
+    return db.tx(() => {
       const row = store.byId(orgId, id);
-      if (!row || row.status !== 'RUNNING') return;
-      if (toCounts(row).pending > 0) return;
+      if (!row || row.status !== 'RUNNING') return false;
+      if (toCounts(row).pending > 0) return false;
       store.update(id, { status: 'COMPLETED', completed_at: clock.nowIso() });
       progress(row);
+      return true;
     });
   }
 
@@ -318,10 +320,32 @@ export function createCampaignsService(deps: {
           if (store.byId(orgId, id)?.status !== 'RUNNING') return;
         }
       }
-      if (toCounts(fresh(row)).pending === 0) return complete(orgId, id);
+      if (toCounts(fresh(row)).pending === 0) {
+        complete(orgId, id);
+        return;
+      }
       db.tx(() => {
         progress(row);
         jobs.schedule({ type: DISPATCH_JOB, orgId, payload: { campaignId: id } });
+      });
+    },
+    /**
+     * Job: the dispatch failed its last attempt (`error`: why). What it left is settled now, not at the next start: the
+     * messages it left queued fail through the send path (refunded, their status events emitted, their recipients failed
+     * by `onStatus`), as the start's recovery fails an interrupted one; recipients never handed over fail and are refunded
+     * in one line, as a cancel refunds; the campaign then completes with them counted failed.
+     */
+    async abandon(orgId: string, id: string, error: string): Promise<void> {
+      const row = store.byId(orgId, id);
+      if (!row) return;
+      const reason = `Not sent: the campaign's dispatch failed (${error})`;
+      const sending = store.inState(id, 'sending', row.total_recipients).flatMap((r) => (r.message_id ? [r.message_id] : []));
+      const paidAs = billedAs(row);
+      await messaging.giveUpQueued(sending, { ok: false, code: 'DISPATCH_FAILED', message: reason }, paidAs === 'email' ? undefined : paidAs);
+      db.tx(() => {
+        const unsent = store.failPending(id, reason);
+        if (unsent > 0) release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its dispatch failed)`);
+        if (!complete(orgId, id)) progress(row);
       });
     },
     /**

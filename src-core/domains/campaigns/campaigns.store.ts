@@ -66,6 +66,7 @@ export function createCampaignsStore(sql: Sql) {
     WHERE campaign_id = ? AND state = 'failed' ORDER BY seq LIMIT ? OFFSET ?`);
   const failureCount = sql.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed'`).pluck();
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
+  const failPending = sql.prepare(`UPDATE campaign_recipients SET state = 'failed', error = ? WHERE campaign_id = ? AND state = 'pending'`);
   const countCancelled = sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`);
   const removeRecipients = sql.prepare(`DELETE FROM campaign_recipients WHERE campaign_id = ?`);
   const removeDraft = sql.prepare(`DELETE FROM campaigns WHERE id = ? AND status = 'DRAFT'`);
@@ -133,6 +134,12 @@ export function createCampaignsStore(sql: Sql) {
     cancelPending(campaignId: string): number {
       const n = cancelPending.run(campaignId).changes;
       countCancelled.run(n, campaignId);
+      return n;
+    },
+    /** Every recipient still pending fails with `error`, counted; returns how many. */
+    failPending(campaignId: string, error: string): number {
+      const n = failPending.run(error, campaignId).changes;
+      bump.run({ id: campaignId, sent: 0, delivered: 0, read: 0, failed: n });
       return n;
     },
     /** The failed recipients in list order, with the reason kept for each (null: failed after sending, no reason given). */

@@ -38,6 +38,10 @@ export function campaignsDomain(deps: CoreDeps & {
       [DISPATCH_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.dispatch(ctx.orgId as string, payload.campaignId),
       [START_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.startScheduled(ctx.orgId as string, payload.campaignId),
     },
+    // A dispatch that failed its last attempt settles what it left at once (its queued messages, its unsent recipients).
+    exhaustedJobs: {
+      [DISPATCH_JOB]: (payload: Payload, ctx: { orgId: string | null }, error: string) => service.abandon(ctx.orgId as string, payload.campaignId, error),
+    },
     // In the transaction of the status change or inbound message, so the counters never lag or drift.
     within: {
       ...Object.fromEntries(CHANNELS.flatMap((c) => [[`${c}.message.status`, onStatus], [`${c}.message.received`, onReceived]])),

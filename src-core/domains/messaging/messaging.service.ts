@@ -12,7 +12,7 @@ import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
 import { keyedAnswers, type Resume } from './keyed-answers.ts';
-import { queuedRecovery } from './recover-queued.ts';
+import { queuedSettlement, type GivenUp } from './recover-queued.ts';
 import { messagingReads, toMessage } from './messaging.reads.ts';
 import type { Origin } from './origin.ts';
 import type { ChannelProvider, ProviderOutcome, Providers, ProviderSend } from './provider.ts';
@@ -288,7 +288,7 @@ export function createMessagingService(deps: {
   }
 
   const answers = keyedAnswers({ store, sendMany });
-  const recover = queuedRecovery({ store, sendMany, handingOver, recovering, log: deps.log });
+  const queued = queuedSettlement({ store, sendMany, handingOver, recovering, log: deps.log });
 
   return {
     /**
@@ -323,7 +323,13 @@ export function createMessagingService(deps: {
      * it and hearing from its provider) is handed over again as recorded, or failed and refunded when nothing of its
      * hand-over was kept. See `recover-queued.ts`.
      */
-    recoverQueued: recover,
+    recoverQueued: queued.recover,
+    /**
+     * Fails the messages of `ids` still queued, as `outcome` says, refunded (as `prepaidAs`, for what was paid as another
+     * channel) and their status events emitted, as the start's recovery fails an interrupted one: a sender that gave up
+     * on them (a campaign's dispatch that failed its last attempt). See `recover-queued.ts`.
+     */
+    giveUpQueued: (ids: string[], outcome: GivenUp, prepaidAs?: BilledChannel): Promise<number> => queued.giveUp(ids, outcome, prepaidAs),
 
     /** A customer's message delivered by a provider: contact, conversation (unread + 1), log and event. */
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {

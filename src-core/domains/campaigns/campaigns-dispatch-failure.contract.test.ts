@@ -1,0 +1,84 @@
+// A campaign whose dispatch fails every attempt (here: recording a provider's `sent` fails, injected by a trigger)
+// while a slice of its messages is queued with a provider that answers outside the send's transaction. Its last
+// failure settles what it left at once: the queued messages fail through the send path (refunded, their status
+// events out), the recipients never handed over fail and are refunded, and the campaign completes with every
+// recipient counted failed. Nothing is left for the next start's recovery.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+
+const RECIPIENTS = 14;
+const FIRST_SLICE = 10;
+const REASON = /^Not sent: the campaign's dispatch failed \(.*recording a sent message fails \(injected\)\)$/;
+const dir = mkdtempSync(join(tmpdir(), 'sb-campaign-dispatch-failure-'));
+
+let t: TestServer;
+let key: string;
+const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+const one = (sql: string, ...args: unknown[]) => t.server.db.sql.prepare(sql).pluck().get(...args);
+
+beforeAll(async () => {
+  // The provider answers outside the send's transaction, as a remote one does: a slice stays queued until it answers.
+  t = await createTestServer({ providers: (simulated) => ({ ...simulated, whatsapp: { send: (message) => simulated.whatsapp.send(message) } }) });
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
+  await t.advance(60);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a campaign dispatch that fails its last attempt', () => {
+  it('fails and refunds its queued messages and its unsent recipients at once, and completes the campaign', async () => {
+    const templateId = (await t.dashboard('POST', '/dashboard/whatsapp/templates', {
+      name: 'spring_sale', category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Hi {{1}}, the spring sale is on' }],
+    })).body.id as string;
+    await t.advance(60);
+    const before = await balance();
+    t.server.db.sql.exec(`CREATE TEMP TRIGGER fail_sent BEFORE UPDATE OF status ON messages WHEN NEW.status = 'sent'
+      BEGIN SELECT RAISE(ABORT, 'recording a sent message fails (injected)'); END`);
+    const phones = Array.from({ length: RECIPIENTS }, (_, i) => `91981330${String(i).padStart(4, '0')}`);
+    const id = (await t.request('POST', '/v1/whatsapp/campaigns', {
+      token: key, body: { templateId, phones, templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'friend' }] }] },
+    })).body.id as string;
+    expect((await t.request('POST', `/v1/whatsapp/campaigns/${id}/launch`, { token: key })).status).toBe(202);
+    // Five attempts, 2 + 4 + 8 + 16 s apart.
+    await t.advance(60);
+
+    expect(one(`SELECT status FROM jobs WHERE type = 'campaign.dispatch'`)).toBe('failed');
+    const detail = (await t.request('GET', `/v1/whatsapp/campaigns/${id}`, { token: key })).body;
+    expect(detail).toMatchObject({ status: 'COMPLETED', sentCount: 0, counts: { pending: 0, sent: 0, failed: RECIPIENTS } });
+    expect(t.server.services.campaigns.audit(t.organizationId, id).consistent).toBe(true);
+    const failures = (await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?limit=100`)).body.data as Array<{ reason: string; messageId: string | null }>;
+    expect(failures).toHaveLength(RECIPIENTS);
+    for (const failure of failures) expect(failure.reason).toMatch(REASON);
+    // The first slice was queued (and handed over) before recording failed; the rest were never handed over.
+    const queuedOnes = failures.filter((f) => f.messageId !== null);
+    expect(queuedOnes).toHaveLength(FIRST_SLICE);
+    for (const { messageId } of queuedOnes) {
+      const message = t.server.services.messaging.get(t.organizationId, messageId as string);
+      expect(message).toMatchObject({ status: 'failed', errorCode: 'DISPATCH_FAILED', billingAmountPaise: 0 });
+      expect(message.errorMessage).toMatch(REASON);
+    }
+    await t.server.bus.flush();
+    const failedEvents = t.server.bus.recent(t.organizationId, 200)
+      .filter((e) => e.type === 'whatsapp.message.status' && queuedOnes.some((f) => e.data.includes(f.messageId as string)) && e.data.includes('"failed"'));
+    expect(failedEvents).toHaveLength(FIRST_SLICE);
+    expect(one(`SELECT COUNT(*) FROM messages WHERE status = 'queued'`)).toBe(0);
+    expect(one(`SELECT COUNT(*) FROM queued_sends`)).toBe(0);
+    expect(await balance()).toBe(before);
+    expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+
+    // Nothing is left for the next start to settle.
+    t.server.db.sql.exec('DROP TRIGGER temp.fail_sent');
+    const restarted = await stoppedCopy(t, join(dir, 'stopped.db')).restart();
+    try {
+      expect(await restarted.server.queuedRecovery()).toEqual({ handedOver: 0, interrupted: 0 });
+    } finally {
+      await restarted.close();
+    }
+  });
+});
