@@ -87,19 +87,20 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
   /**
    * Sends the code's message. `record` writes the request's rows inside the transaction that queues the
    * message (a refused send — blocked contact, empty wallet, a limit `record` enforces — writes nothing);
-   * `undo` takes them back in the transaction that records a failed delivery, which then answers 400 `NOT_DELIVERED`.
+   * a failed delivery answers 400 `NOT_DELIVERED`, its rows taken back in the transaction that records it: a
+   * request's first code by `codeFailed`, a retry's by `undo`.
    * Keyed (`origin`), the message's id comes from the key: one queued by a run a stop cut short is resumed
    * with the code it recorded (`record` is not run again), never a new one.
    */
   async function deliver(orgId: string, widget: OtpWidgetRow, requestId: string, channel: string, identifier: string, code: string,
-    origin: Origin, steps: { record(): void; undo(): void }): Promise<void> {
+    origin: Origin, steps: { record(): void; undo?(): void }): Promise<void> {
     const text = `${code} is your verification code for ${widget.name}. It expires in ${expiresIn(widget.expiry_seconds)}.`;
     assertDelivered(await messaging.send({
       orgId, channel: channel as OtpChannel, to: identifier, sender: channel === 'sms' ? OTP_SMS_SENDER : null,
       type: 'text', text, source: origin.source, content: { text, otpRequestId: requestId }, ...keyedMessageId(origin, OTP_MESSAGE_PART),
       onQueued: steps.record,
       onSettled: (settled) => {
-        if (settled.status === 'failed') steps.undo();
+        if (settled.status === 'failed') steps.undo?.();
       },
     }));
   }
@@ -152,12 +153,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     async send(orgId: string, input: SendOtpInput, options: { code?: string; keyedId?: KeyedId | undefined } = {}): Promise<OtpSendResult> {
       const origin = systemOrigin(options.keyedId);
       const id = options.keyedId?.('otp', 'request') ?? newId('otp');
-      // A code the stop left queued goes out as recorded (its channel, its code); failing there takes its request back, as on a first run.
-      const sent = await messaging.keyedAnswer(origin, OTP_MESSAGE_PART, () => ({
-        onSettled: (settled) => {
-          if (settled.status === 'failed') store.deleteRequest(id);
-        },
-      }));
+      // A code the stop left queued goes out as recorded (its channel, its code); failing there takes its request back (`codeFailed`).
+      const sent = await messaging.keyedAnswer(origin, OTP_MESSAGE_PART);
       if (sent) {
         assertDelivered(sent);
         return { requestId: id };
@@ -179,7 +176,6 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
           store.insertSend({ request_id: id, org_id: orgId, identifier, channel, at: request.sent_at });
           jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: id }, delayMs: widget.expiry_seconds * 1000 });
         },
-        undo: () => store.deleteRequest(id),
       });
       return { requestId: id };
     },
@@ -288,6 +284,21 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
         if (!store.consumeToken(orgId, claims.jti, clock.nowIso())) throw bad('accessToken has already been used; each token verifies once');
         return { verified: true, identifier: token.identifier, verifiedAt: token.verified_at };
       });
+    },
+
+    /**
+     * A code's message failed before it was sent, wherever that was recorded: by the request sending it, by its keyed
+     * re-run, or by the start's recovery of what a stop left queued (then nobody else is there to). A request's first
+     * code failing takes the request back, with its send row, as a send refused before it records none. A retry's is the
+     * retry's to undo (`deliver`); after a stop its resend stays counted, as the code it replaced is not kept to put back.
+     * In the transaction that records the failure.
+     */
+    codeFailed(orgId: string, message: Message): void {
+      if (message.status !== 'failed' || message.sentAt !== null || message.direction !== 'outbound') return;
+      const requestId = message.content.otpRequestId;
+      if (typeof requestId !== 'string') return;
+      const row = store.requestById(orgId, requestId);
+      if (row?.status === 'sent' && row.resends === 0) store.deleteRequest(row.id);
     },
 
     /** The expiry job: a request still `sent` at its (latest) expiry becomes `expired`. */
