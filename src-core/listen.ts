@@ -3,7 +3,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from './contract/stream.ts';
-import { privateFlagWouldLift } from './contract/webhooks.ts';
 import { onStopSignal } from './stop-signal.ts';
 
 export type ServerInfo = { url: string; dashboardToken: string; organizationId: string; pid: number };
@@ -36,7 +35,6 @@ export async function listen(options: { server: ServerInfo; forwardTo: string; e
   const body = (await created.json()) as { id?: string; secret?: string; message?: string };
   if (created.status !== 201 || !body.id) {
     process.stderr.write(`error: ${body.message ?? created.statusText}\n`);
-    if (created.status === 400 && privateFlagWouldLift(body.message ?? '', options.forwardTo)) process.stderr.write('hint: start the server with --allow-private-webhooks to forward to http or local addresses\n');
     return 1;
   }
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, { auth: { token: server.dashboardToken }, transports: ['websocket'] });

@@ -19,15 +19,19 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const MAX_ENDPOINTS = 50;
 
 /**
- * Whether `--allow-private-webhooks` would lift an endpoint create's refusal (its 400 `message`) of `url`: an
- * http URL ("must use https"), or an internal host or address. Not another scheme (ftp:), and never on a
- * server that has the flag: it accepts both, and refuses other schemes with "must use http or https".
- * The console's endpoint form and `switchboard listen` say how to start the server when it would.
+ * What an endpoint's refused URL ends with (its 400 `message`) when `--allow-private-webhooks` would lift the refusal:
+ * an http URL ("must use https"), or an internal host or address. Not another scheme (ftp:), a URL with credentials
+ * or a name that does not resolve, and never on a server that has the flag: it accepts both, and refuses other
+ * schemes with "must use http or https".
  */
-export function privateFlagWouldLift(message: string, url: string): boolean {
-  if (!message.startsWith('Invalid url: ')) return false;
-  if (/must use https$/.test(message)) return /^http:/i.test(url.trim());
-  return / internal (host name|address)$/.test(message);
+export const PRIVATE_FLAG_LIFTS = ' (a server started with --allow-private-webhooks accepts http and internal destinations, for development)';
+
+/**
+ * Whether the server said `--allow-private-webhooks` would lift an endpoint create's refusal (its 400 `message`).
+ * The console's endpoint form then says how to use a local receiver.
+ */
+export function privateFlagWouldLift(message: string): boolean {
+  return message.startsWith('Invalid url: ') && message.endsWith(PRIVATE_FLAG_LIFTS);
 }
 
 const EVENT_NAMES: ReadonlySet<string> = new Set([...WEBHOOK_EVENTS, '*']);

@@ -2,6 +2,7 @@
 // at create time and again before every delivery, so a name that later resolves inside stops receiving.
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { PRIVATE_FLAG_LIFTS } from '../../contract/webhooks.ts';
 
 export type Resolver = (host: string) => Promise<string[]>;
 export const dnsResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -65,14 +66,17 @@ export function isInternalAddress(address: string): boolean {
 }
 
 /**
- * What the check found: refused (a message), or accepted with the addresses it approved, which the delivery
- * then connects to (`null`: no check was made, with --allow-private-webhooks, and the system resolves the name).
+ * What the check found: refused (a message; `flagLifts`: --allow-private-webhooks would accept it), or accepted with
+ * the addresses it approved, which the delivery then connects to (`null`: no check was made, with
+ * --allow-private-webhooks, and the system resolves the name).
  */
-export type Destination = { refused: string } | { refused: null; addresses: string[] | null };
+export type Destination = { refused: string; flagLifts: boolean } | { refused: null; addresses: string[] | null };
 
-/** Refuses the destination (a message) or accepts it (null). */
+/** Refuses the destination (a message, naming the flag that would lift it, if one would) or accepts it (null). */
 export async function checkDestination(url: string, options: { allowPrivate: boolean; resolve: Resolver }): Promise<string | null> {
-  return (await resolveDestination(url, options)).refused;
+  const destination = await resolveDestination(url, options);
+  if (destination.refused === null) return null;
+  return destination.flagLifts ? `${destination.refused}${PRIVATE_FLAG_LIFTS}` : destination.refused;
 }
 
 /**
@@ -81,19 +85,21 @@ export async function checkDestination(url: string, options: { allowPrivate: boo
  * rebinding) cannot steer the request inside.
  */
 export async function resolveDestination(url: string, options: { allowPrivate: boolean; resolve: Resolver }): Promise<Destination> {
-  const refuse = (refused: string): Destination => ({ refused });
+  const refuse = (refused: string, flagLifts = false): Destination => ({ refused, flagLifts });
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return refuse('url is not a valid URL');
   }
-  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) return refuse(options.allowPrivate ? 'url must use http or https' : 'url must use https');
+  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) {
+    return options.allowPrivate ? refuse('url must use http or https') : refuse('url must use https', parsed.protocol === 'http:');
+  }
   // Credentials in the URL would be shown in every list and view of the endpoint (and fetch refuses them).
   if (parsed.username || parsed.password) return refuse('url must not include a user name or password; receivers verify deliveries by their signature');
   if (options.allowPrivate) return { refused: null, addresses: null };
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (METADATA_HOSTS.has(host) || host === 'localhost' || host.endsWith('.localhost')) return refuse(`${host} is an internal host name`);
+  if (METADATA_HOSTS.has(host) || host === 'localhost' || host.endsWith('.localhost')) return refuse(`${host} is an internal host name`, true);
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await options.resolve(host);
@@ -102,6 +108,6 @@ export async function resolveDestination(url: string, options: { allowPrivate: b
   }
   // An address is named once: "10.0.0.5 is …", or "inside.example resolves to 10.0.0.5, …".
   const inside = addresses.find(isInternalAddress);
-  if (inside) return refuse(isIP(host) ? `${named(host)} is ${INTERNAL}` : `${host} resolves to ${named(inside)}, ${INTERNAL}`);
+  if (inside) return refuse(isIP(host) ? `${named(host)} is ${INTERNAL}` : `${host} resolves to ${named(inside)}, ${INTERNAL}`, true);
   return addresses.length ? { refused: null, addresses } : refuse(`${host} does not resolve`);
 }

@@ -3,6 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_FLAG_LIFTS, privateFlagWouldLift } from '../../contract/webhooks.ts';
 import { createTestServer, TEST_EPOCH_MS, type TestServer } from '../../testing/test-server.ts';
 import { type Received, settleDeliveries, startWebhookReceiver, webhookSuite } from '../../testing/webhook-receiver.ts';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from './delivery.ts';
@@ -256,7 +257,7 @@ describe('destination safety', () => {
       for (const url of ['https://[::127.0.0.1]/x', 'https://[::7f00:1]/x', 'https://[::a9fe:a9fe]/x', 'https://[::ffff:0:7f00:1]/x', 'https://[2002:7f00:1::]/x',
         'https://[2002:a9fe:a9fe::1]/x', 'https://[2002:c0a8:114::]/x', 'https://six.example.test/x']) {
         const res = await create(url);
-        expect([res.status, res.body.message], url).toEqual([400, expect.stringMatching(/\(IPv4 (127|169\.254|192\.168|10)\.[\d.]+\).* otherwise internal address$/)]);
+        expect([res.status, res.body.message], url).toEqual([400, expect.stringMatching(/\(IPv4 (127|169\.254|192\.168|10)\.[\d.]+\).* otherwise internal address \(a server started with --allow-private-webhooks accepts/)]);
       }
       // Those carrying a public IPv4 are judged as it: accepted.
       for (const url of ['https://[2002:5db8:d822::1]/x', 'https://[::5db8:d822]/x']) expect((await create(url)).status, url).toBe(201);
@@ -265,16 +266,23 @@ describe('destination safety', () => {
         expect((await create(url)).status, url).toBe(400);
       }
       // IPv6's own loopback and unspecified addresses are named as they are, not as the IPv4 they would be.
-      expect((await create('https://[::1]/x')).body.message).toBe('Invalid url: ::1 is a private, loopback, link-local or otherwise internal address');
-      expect((await create('https://[::]/x')).body.message).toBe('Invalid url: :: is a private, loopback, link-local or otherwise internal address');
+      expect((await create('https://[::1]/x')).body.message).toBe(`Invalid url: ::1 is a private, loopback, link-local or otherwise internal address${PRIVATE_FLAG_LIFTS}`);
+      expect((await create('https://[::]/x')).body.message).toBe(`Invalid url: :: is a private, loopback, link-local or otherwise internal address${PRIVATE_FLAG_LIFTS}`);
       // The refusal names the address once, and reads as a sentence.
-      expect((await create('https://10.0.0.5/x')).body.message).toBe('Invalid url: 10.0.0.5 is a private, loopback, link-local or otherwise internal address');
+      expect((await create('https://10.0.0.5/x')).body.message).toBe(`Invalid url: 10.0.0.5 is a private, loopback, link-local or otherwise internal address${PRIVATE_FLAG_LIFTS}`);
       expect((await create('https://inside.example.test/x')).body.message)
-        .toBe('Invalid url: inside.example.test resolves to 192.168.1.20, a private, loopback, link-local or otherwise internal address');
+        .toBe(`Invalid url: inside.example.test resolves to 192.168.1.20, a private, loopback, link-local or otherwise internal address${PRIVATE_FLAG_LIFTS}`);
       expect((await create('https://[2002:7f00:1::]/x')).body.message)
-        .toBe('Invalid url: 2002:7f00:1:: (IPv4 127.0.0.1) is a private, loopback, link-local or otherwise internal address');
+        .toBe(`Invalid url: 2002:7f00:1:: (IPv4 127.0.0.1) is a private, loopback, link-local or otherwise internal address${PRIVATE_FLAG_LIFTS}`);
       expect((await create('https://six.example.test/x')).body.message)
-        .toBe('Invalid url: six.example.test resolves to 2002:a00:7::1 (IPv4 10.0.0.7), a private, loopback, link-local or otherwise internal address');
+        .toBe(`Invalid url: six.example.test resolves to 2002:a00:7::1 (IPv4 10.0.0.7), a private, loopback, link-local or otherwise internal address${PRIVATE_FLAG_LIFTS}`);
+      // The flag is named where it would lift the refusal (http, an internal name), in the contract's envelope; not for another scheme or credentials.
+      const http = await create('http://hooks.example.test/x');
+      expect(http.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: `Invalid url: url must use https${PRIVATE_FLAG_LIFTS}` });
+      expect(privateFlagWouldLift(http.body.message)).toBe(true);
+      expect((await create('https://localhost/x')).body.message).toBe(`Invalid url: localhost is an internal host name${PRIVATE_FLAG_LIFTS}`);
+      expect((await create('ftp://hooks.example.test/x')).body.message).toBe('Invalid url: url must use https');
+      expect((await create('https://u:p@hooks.example.test/x')).body.message).toBe('Invalid url: url must not include a user name or password; receivers verify deliveries by their signature');
       const rebinding = { 'rebind.example.test': '10.0.0.7', 'rebind6.example.test': '::7f00:1 (IPv4 127.0.0.1)', 'rebind6to4.example.test': '2002:a9fe:a9fe:: (IPv4 169.254.169.254)' };
       const endpoints: Record<string, string> = {};
       for (const host of Object.keys(rebinding)) {

@@ -9,7 +9,7 @@ import { useCreateEndpoint } from './mutations.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
 /** Whether the create failed with a refusal `--allow-private-webhooks` would lift (see the contract's rule). */
-const flagWouldLift = (error: unknown, url: string): boolean => error instanceof ApiError && error.status === 400 && privateFlagWouldLift(error.message, url);
+const flagWouldLift = (error: unknown): boolean => error instanceof ApiError && error.status === 400 && privateFlagWouldLift(error.message);
 
 export function CreateEndpoint({ onClose }: { onClose(): void }) {
   const create = useCreateEndpoint();
@@ -44,7 +44,7 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
       </div>
       <EventPicker value={events} onChange={setEvents} />
       {create.isError ? <ErrorState error={create.error} /> : null}
-      {create.isError && flagWouldLift(create.error, create.variables?.url ?? '') ? (
+      {create.isError && flagWouldLift(create.error) ? (
         <p className="muted small" data-testid="private-webhooks-hint">
           A local receiver (http, localhost or a private address) needs the server started with <code>--allow-private-webhooks</code>;
           without it, endpoints must be https on a public address that resolves.
