@@ -67,9 +67,21 @@ export const contactTagSchema = z.string().transform(normalizeTag).pipe(z.string
   .min(1)
   .max(TAG_MAX_LENGTH)
   .refine((tag) => !tag.includes(','), 'must not contain a comma (commas separate tags)'));
-/** A contact's tags: each normalized, duplicates dropped (the first kept), then at most 50. */
+/** What tells tags apart: their lower case (`VIP` and `vip` are one tag, as in a CRM), in SQL too (`lower_unicode`). */
+export const tagKey = (tag: string): string => tag.toLowerCase();
+/** Tags without repeats as `tagKey` tells them apart, each as first written (`["VIP", "vip"]` → `["VIP"]`). */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tagKey(tag);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+/** A contact's tags: each normalized, duplicates dropped (the first kept, case aside), then at most 50. */
 export const contactTagsSchema = z.array(contactTagSchema)
-  .transform((tags) => [...new Set(tags)])
+  .transform(uniqueTags)
   .pipe(z.array(z.string()).max(TAGS_MAX));
 
 /** Console-only: create a contact by hand (the contract creates contacts from channels). */
@@ -88,5 +100,5 @@ export const createContactBodySchema = z
   });
 export type CreateContactInput = z.infer<typeof createContactBodySchema>;
 
-/** The console's tag editor: the contact's whole tag list (normalized, duplicates dropped, case kept). */
+/** The console's tag editor: the contact's whole tag list (normalized, duplicates dropped case aside, spelling kept). */
 export const setContactTagsBodySchema = z.object({ tags: contactTagsSchema });

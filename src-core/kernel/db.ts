@@ -52,6 +52,8 @@ export function openDb(file: string): Db {
   sql.pragma('cache_size = -32000');
   sql.pragma('temp_store = MEMORY');
   sql.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
+  // SQLite's own lower() lowers ASCII letters only; this one lowers every script's, as JavaScript does.
+  sql.function('lower_unicode', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
 
   let depth = 0;
   let held = false;

@@ -25,7 +25,7 @@ beforeAll(async () => {
     botId, name: 'Weekend', type: 'rich_card', title: 'Weekend sale', text: 'Hi {{name}}, {{discount}} off this weekend.', suggestions: [{ type: 'reply', text: 'Shop' }],
   })).body.id;
   await t.advance(60);
-  for (const [name, phone, tags] of [['Vee One', '+919810050001', ['vip']], ['Vee Two', '+919810050002', ['vip', 'north']], ['Plain', '+919810050003', []]] as const) {
+  for (const [name, phone, tags] of [['Vee One', '+919810050001', ['vip']], ['Vee Two', '+919810050002', ['VIP', 'north']], ['Plain', '+919810050003', []]] as const) {
     const contact = await t.dashboard('POST', '/dashboard/contacts', { name, phone, tags });
     expect(contact.status).toBe(201);
   }
@@ -56,7 +56,7 @@ describe('SMS campaigns', () => {
     const logs = await t.request('GET', '/v1/sms/logs?limit=5', { token: key });
     expect(logs.body.data[0]).toMatchObject({ source: 'CAMPAIGN', senderId: 'ACMEIN', route: 'promotional' });
   });
-  it('a segment or all contacts is resolved at launch: contacts with a phone, and for a segment any of the tags (by the tag rule)', async () => {
+  it('a segment or all contacts is resolved at launch: contacts with a phone, and for a segment any of the tags (by the tag rule, case aside)', async () => {
     const segment = await sms('', { name: 'VIPs', messageBody: SALE, audienceType: 'segment', audienceCriteria: { tags: ['  vip '] }, senderId: 'ACMEIN', route: 'promotional' });
     expect(segment.body).toMatchObject({ totalRecipients: 0, audienceType: 'segment', senderId: 'ACMEIN', route: 'promotional' });
     await sms(`/${segment.body.id}/launch`);

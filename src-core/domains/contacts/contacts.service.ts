@@ -1,5 +1,5 @@
 // The rules of contacts: creation, search, blocking (idempotent) and notes; events go to the outbox.
-import { eventContact, normalizeTag, type BlockResult, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
+import { eventContact, normalizeTag, uniqueTags, type BlockResult, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -24,7 +24,7 @@ const addressKind = (channel: AddressChannel): 'phone' | 'email' | 'username' =>
   channel === 'email' ? 'email' : channel === 'instagram' ? 'username' : 'phone';
 
 /** Tags as the routes' schema leaves them (trimmed, inner spaces collapsed), for callers inside the core too. */
-const cleanTags = (tags: readonly string[]): string[] => [...new Set(tags.map(normalizeTag).filter(Boolean))];
+const cleanTags = (tags: readonly string[]): string[] => uniqueTags(tags.map(normalizeTag).filter(Boolean));
 
 /** `14155550101`, `+1 415-555-0101` → `+14155550101`. */
 export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, '')}`;

@@ -1,6 +1,7 @@
 // The only SQL of contacts: rows, trigram search, blocking and notes.
 import type { Sql } from '../../kernel/db.ts';
 import { charCount } from '../../contract/common.ts';
+import { tagKey, uniqueTags } from '../../contract/contacts.ts';
 import { containsPattern, statementCache } from '../../kernel/statements.store.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
@@ -65,8 +66,8 @@ function searchClause(groups: string[][]): { where: string[]; params: Record<str
   return { where, params };
 }
 
-/** A tag list as stored: a JSON array without duplicates, whoever asks (a contact never holds a tag twice). */
-const tagsJson = (tags: readonly string[]): string => JSON.stringify([...new Set(tags)]);
+/** A tag list as stored: a JSON array without duplicates (case aside), whoever asks (a contact never holds a tag twice). */
+const tagsJson = (tags: readonly string[]): string => JSON.stringify(uniqueTags(tags));
 
 export function createContactsStore(sql: Sql) {
   const prepare = statementCache(sql);
@@ -141,11 +142,11 @@ export function createContactsStore(sql: Sql) {
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => phoneCache.read(`${orgId}\u0000${phone}`, () => byPhone.get(orgId, phone) as ContactRow | undefined),
-    /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags`. */
+    /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags` (case aside). */
     phones(orgId: string, tags: string[] | null): Array<{ id: string; phone: string }> {
       return prepare(`SELECT id, phone FROM contacts WHERE org_id = @orgId AND phone IS NOT NULL AND phone <> ''
-        AND (@tags IS NULL OR EXISTS (SELECT 1 FROM json_each(contacts.tags) t WHERE t.value IN (SELECT value FROM json_each(@tags))))
-        ORDER BY rowid`).all({ orgId, tags: tags ? JSON.stringify(tags) : null }) as Array<{ id: string; phone: string }>;
+        AND (@tags IS NULL OR EXISTS (SELECT 1 FROM json_each(contacts.tags) t WHERE lower_unicode(t.value) IN (SELECT value FROM json_each(@tags))))
+        ORDER BY rowid`).all({ orgId, tags: tags ? JSON.stringify(tags.map(tagKey)) : null }) as Array<{ id: string; phone: string }>;
     },
     byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
     docOf: (orgId: string, id: string) => docOf.get(id, orgId) as string | undefined,

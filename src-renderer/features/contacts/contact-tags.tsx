@@ -1,6 +1,7 @@
 // The selected contact's tags: chips (a long one cut with an ellipsis, whole in its tooltip) and a field
 // that adds one or several, separated by commas, checked with the core's rule before it is sent.
 import { useState, type FormEvent } from 'react';
+import { tagKey } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useSetTags } from './mutations.ts';
 import { parseTagInput, tagProblem } from './tag-input.ts';
@@ -8,7 +9,8 @@ import { parseTagInput, tagProblem } from './tag-input.ts';
 export function ContactTags({ contactId, tags }: { contactId: string; tags: string[] }) {
   const save = useSetTags(contactId);
   const [draft, setDraft] = useState('');
-  const added = parseTagInput(draft).filter((tag) => !tags.includes(tag));
+  // One already there in another case is not added again (the core would drop it).
+  const added = parseTagInput(draft).filter((tag) => !tags.some((kept) => tagKey(kept) === tagKey(tag)));
   const problem = tagProblem(tags, added);
   const add = (event: FormEvent) => {
     event.preventDefault();
