@@ -1,7 +1,8 @@
 // The inbox past its first page: the conversation list says how many of how many it shows and loads the rest as the
 // agent scrolls to its end, presses ↓ on the last row or presses "Load more conversations", with live updates and
 // search working across the pages loaded; a long thread loads its older messages as the agent scrolls up to them (or
-// from "Load older messages") without moving what they were reading, down to the conversation's first message.
+// from "Load older messages") without moving what they were reading, down to the conversation's first message, and a
+// reply in an older page keeps its ticks live.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -234,5 +235,36 @@ describe('a long thread paged back', () => {
     await page.getByTestId('message').filter({ hasText: 'And once more at the end' }).waitFor();
     expect(Math.abs((await settledScroll()).fromEnd)).toBeLessThanOrEqual(2);
     expect(await page.getByTestId('message').count()).toBe(LINES + 2);
+  });
+});
+
+describe('ticks in an older page', () => {
+  /** A WhatsApp customer who got a reply, then wrote more than a page since: the reply is in the thread's second page. */
+  const REPLIED = '+14155557100';
+  const SINCE = 100;
+
+  it('follow the reply\'s status events live, with no reload', async () => {
+    const hello = (await server.dashboard<{ conversationId: string }>('POST', '/sim/inbound', { channel: 'whatsapp', from: REPLIED, text: 'Hello' })).body;
+    const replied = await server.dashboard<{ id: string; status: string }>('POST', `/dashboard/conversations/${hello.conversationId}/reply`, { text: 'An older reply' });
+    expect(replied.status).toBe(201);
+    // Its receipts fall due 2 and 10 seconds after the send on the clock, which runs with real time: read 10 s on.
+    const sentAt = Date.now();
+    for (let n = 0; n < SINCE; n += 25) {
+      await Promise.all(Array.from({ length: 25 }, (_, i) => inbound('whatsapp', REPLIED, `Since ${n + i}`)));
+    }
+    await page.getByTestId('tab-whatsapp').click();
+    await row(REPLIED).click();
+    await page.getByTestId('message').filter({ hasText: `Since ${SINCE - 1}` }).waitFor();
+    const bubble = page.locator(`[data-testid="message"][data-key="${replied.body.id}"]`);
+    expect(await bubble.count()).toBe(0);
+    await page.getByTestId('load-older').click();
+    await bubble.waitFor();
+    const before = await bubble.getAttribute('data-status');
+    expect(before === 'sent' || before === 'delivered', `the reply was ${before} when its page loaded, ${Date.now() - sentAt} ms after its send`).toBe(true);
+
+    // The read receipt falls due: the thread reloads only its newest page, where the reply is not.
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 10 })).status).toBe(200);
+    await bubble.and(page.locator('[data-status="read"]')).waitFor();
+    expect(await bubble.getByTestId('ticks').locator('.visually-hidden').textContent()).toBe('Read');
   });
 });

@@ -5,6 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, DeliveryAttemptEvent, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
 import { coalescedInvalidator } from './coalesce.ts';
+import { showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
@@ -88,7 +89,8 @@ export function connectLive(connection: Connection, organizationId: string, clie
     reload('channels');
     reload('whatsapp-templates');
   });
-  const messageChanged = ({ message }: { message: MessageKeys }) => {
+  const messageChanged = ({ message }: { message: Message }) => {
+    showMessageChange(client, message);
     for (const key of reloadsForMessage(message)) reload(...key);
   };
   socket.on('message:new', (event) => {

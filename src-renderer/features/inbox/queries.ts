@@ -1,8 +1,8 @@
 // Server data of the inbox: conversations per channel, a conversation, its thread (paged back), the unread counts.
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Channel, Conversation, ListEnvelope, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Channel, Conversation, ListEnvelope, Message, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
-import { joinOlder, readNewest } from './thread-pages.ts';
+import { joinOlder, readNewest, withMessage } from './thread-pages.ts';
 
 export type ConversationDetail = Conversation & { careWindow: { open: boolean; lastMessageAt: string | null; closesAt: string | null } };
 
@@ -47,6 +47,18 @@ export function useThread(id: string) {
     queryKey: threadKey(id),
     queryFn: () => readNewest((before) => api.get<ThreadPage>(threadPath(id, before)), () => client.getQueryData<ThreadPage>(threadKey(id))),
   });
+}
+
+/**
+ * A message's live change (a status event carries the whole message) shown in its thread, in whichever loaded page
+ * holds it: the thread's live reload reads only the newest page, and an older one's ticks would stay as first read.
+ */
+export function showMessageChange(client: QueryClient, message: Message): void {
+  if (!message.conversationId) return;
+  const key = threadKey(message.conversationId);
+  const shown = client.getQueryData<ThreadPage>(key);
+  const changed = withMessage(shown, message);
+  if (changed !== shown) client.setQueryData<ThreadPage>(key, changed);
 }
 
 /**

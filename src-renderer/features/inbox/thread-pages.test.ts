@@ -1,8 +1,9 @@
 // A thread shown in pages stays whole: the older pages an agent loaded stay through live reads of the newest page, an
-// older page joins at the top, and a read that finds more new messages than a page holds pages back to meet the shown.
+// older page joins at the top, a read that finds more new messages than a page holds pages back to meet the shown, and
+// a message's live change shows in whichever loaded page holds it.
 import { describe, expect, it } from 'vitest';
 import type { Message, ThreadPage } from '../../../src-core/contract/index.ts';
-import { CATCH_UP_PAGES, joinNewest, joinOlder, readNewest, type ReadPage } from './thread-pages.ts';
+import { CATCH_UP_PAGES, joinNewest, joinOlder, readNewest, withMessage, type ReadPage } from './thread-pages.ts';
 
 const PAGE = 5;
 /** A conversation on the server: its messages oldest first, as the route pages them (`PAGE` a page). */
@@ -82,5 +83,31 @@ describe('a thread shown in pages', () => {
     const shown = { data: [{ id: 'm6' }] as Message[], meta: { hasOlder: true } };
     expect(joinOlder(shown, 'm9', { data: [{ id: 'm8' }] as Message[], meta: { hasOlder: true } })).toBe(shown);
     expect(joinOlder(undefined, 'm9', { data: [], meta: { hasOlder: false } })).toBeUndefined();
+  });
+});
+
+describe('a message changed live', () => {
+  const at = '2025-01-01T00:00:00.000Z';
+  const reply = (id: string, steps: Partial<Message>): Message => ({ id, status: 'sent', sentAt: at, deliveredAt: null, readAt: null, failedAt: null, ...steps }) as Message;
+
+  it('takes the event\'s copy in whichever loaded page holds the message, the rest untouched', async () => {
+    const s = server(12);
+    let shown = await readNewest(s.read, () => undefined);
+    shown = joinOlder(shown, 'm8', await s.read('m8'))!;
+    const read = reply('m4', { status: 'read', deliveredAt: at, readAt: at });
+    const changed = withMessage(shown, read);
+    expect(changed?.data.find((m) => m.id === 'm4')).toBe(read);
+    expect(idsOf(changed)).toEqual(idsOf(shown));
+    expect(changed?.data.filter((m) => m !== read)).toEqual(shown.data.filter((m) => m.id !== 'm4'));
+  });
+
+  it('leaves the thread as it is for a message it does not show, and a copy already further along than the event', () => {
+    const read = reply('m1', { status: 'read', deliveredAt: at, readAt: at });
+    const shown = { data: [read], meta: { hasOlder: false } };
+    expect(withMessage(shown, reply('m1', { status: 'delivered', deliveredAt: at }))).toBe(shown);
+    expect(withMessage(shown, reply('m9', { status: 'read', deliveredAt: at, readAt: at }))).toBe(shown);
+    expect(withMessage(undefined, read)).toBeUndefined();
+    const failed = reply('m1', { status: 'failed', failedAt: at });
+    expect(withMessage({ data: [reply('m1', {})], meta: { hasOlder: false } }, failed)?.data[0]).toBe(failed);
   });
 });

@@ -1,7 +1,7 @@
 // A thread shown a page at a time, kept whole: the newest page read again (on a live event) joins what is shown, so the
-// older pages the agent loaded stay; an older page joins at the top. Gaps are never shown: when more messages came in
-// than a page holds, the read pages back until it meets what is shown.
-import type { ThreadPage } from '../../../src-core/contract/index.ts';
+// older pages the agent loaded stay; an older page joins at the top; a message's live change shows wherever it is.
+// Gaps are never shown: when more messages came in than a page holds, the read pages back until it meets what is shown.
+import type { Message, ThreadPage } from '../../../src-core/contract/index.ts';
 
 /** A read of the thread's newest page (no `before`), or of the page just older than message `before`. */
 export type ReadPage = (before?: string) => Promise<ThreadPage>;
@@ -45,4 +45,19 @@ export async function readNewest(read: ReadPage, shown: () => ThreadPage | undef
     const older = await read(first.id);
     newest = { data: [...older.data, ...newest.data], meta: older.meta };
   }
+}
+
+/** How far a message has gone: each step (sent, delivered, read, failed) stamps its time, and none is ever unset. */
+const stepsTaken = (message: Message): number => [message.sentAt, message.deliveredAt, message.readAt, message.failedAt].filter(Boolean).length;
+
+/**
+ * `shown` with `message`, as a live event carries it, in place of its shown copy: its status moved on, in whichever
+ * page it was loaded (a live read of the thread reads only the newest). Unchanged when the message is not shown, or
+ * when the shown copy is already further along (a read that crossed the event on its way).
+ */
+export function withMessage(shown: ThreadPage | undefined, message: Message): ThreadPage | undefined {
+  const at = shown ? shown.data.findIndex((m) => m.id === message.id) : -1;
+  const current = shown?.data[at];
+  if (!shown || !current || stepsTaken(current) > stepsTaken(message)) return shown;
+  return { ...shown, data: shown.data.map((m, i) => (i === at ? message : m)) };
 }
