@@ -7,9 +7,13 @@ export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: u
 const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
 
 export function coalescedInvalidator(client: Pick<QueryClient, 'invalidateQueries'>, windowMs: number, timers: Timers = realTimers) {
+  return coalesced((queryKey) => void client.invalidateQueries({ queryKey }), windowMs, timers);
+}
+
+/** `reload` run for a key as invalidations are above: at once, then at most once per window while events keep coming. */
+export function coalesced(reload: (queryKey: QueryKey) => void, windowMs: number, timers: Timers = realTimers) {
   /** Keys invalidated in the current window (reloaded at its start), and those waiting for its end. */
   const windows = new Map<string, { handle: unknown; waiting: boolean }>();
-  const reload = (queryKey: QueryKey) => void client.invalidateQueries({ queryKey });
 
   function open(id: string, queryKey: QueryKey): void {
     const handle = timers.set(() => {

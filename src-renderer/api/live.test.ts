@@ -1,19 +1,23 @@
 // What live events reload: a campaign message's receipt, or a customer's message that may be a reply, reloads
-// the campaigns (the open campaign's counts move at once; other messages leave them alone); an integrator's
-// change to webhooks reloads the endpoints and deliveries it may have held or released, and a receiver's 410 the
-// core's list of endpoints a 410 removed.
+// the campaigns (the open campaign's counts move at once; other messages leave them alone), and only a new message
+// a contact's conversations; an integrator's change to webhooks reloads the endpoints and deliveries it may have held
+// or released, and a receiver's 410 the core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
 import { reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
 describe('reloadsForMessage', () => {
-  it('reloads the campaigns for a campaign message and for an inbound one, with the conversation, wallet and handset', () => {
-    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' })).toEqual([['conversations', 'sms'], ['contact-conversations'], ['wallet'], ['handset'], ['thread', 'cnv_1'], ['campaigns']]);
-    expect(reloadsForMessage({ ...base, source: 'INBOUND', direction: 'inbound', conversationId: null })).toContainEqual(['campaigns']);
+  it('reloads the campaigns for a campaign message and for an inbound one, with the contact\'s conversations, thread, wallet and handset', () => {
+    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'new')).toEqual([['contact-conversations'], ['wallet'], ['handset'], ['thread', 'cnv_1'], ['campaigns']]);
+    expect(reloadsForMessage({ ...base, source: 'INBOUND', direction: 'inbound', conversationId: null }, 'new')).toContainEqual(['campaigns']);
   });
   it('leaves the campaigns alone for a reply an agent sends', () => {
-    expect(reloadsForMessage({ ...base, source: 'MANUAL' })).not.toContainEqual(['campaigns']);
+    expect(reloadsForMessage({ ...base, source: 'MANUAL' }, 'new')).not.toContainEqual(['campaigns']);
+  });
+  it('leaves conversations alone for a status change, which changes none (the channel\'s inbox lists are never reloaded whole)', () => {
+    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'updated')).toEqual([['wallet'], ['handset'], ['thread', 'cnv_1'], ['campaigns']]);
+    expect(reloadsForMessage({ ...base, source: 'MANUAL' }, 'new').some(([key]) => key === 'conversations')).toBe(false);
   });
 });
 

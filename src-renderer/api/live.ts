@@ -2,9 +2,11 @@
 // (the one place where socket events touch server data).
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, DeliveryAttemptEvent, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
+import type { Channel, ClientToServerEvents, DeliveryAttemptEvent, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
-import { coalescedInvalidator } from './coalesce.ts';
+import { coalesced, coalescedInvalidator } from './coalesce.ts';
+import { createApi } from './http.ts';
+import { refreshConversations } from '../features/inbox/conversation-refresh.ts';
 import { showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
@@ -16,10 +18,12 @@ type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'dire
 /**
  * What a new or changed message reloads. A campaign message's receipt moves its campaign's counts (no
  * campaign event says so), and a customer's message may be a reply credited to one: the open campaign
- * is read again at once rather than on its next poll.
+ * is read again at once rather than on its next poll. Only a new message changes conversations (their
+ * last message, time, order and unread count; a status never does): the contact's are read again, and
+ * the channel's inbox lists read their first page (`refreshConversations`, not a key reloaded here).
  */
-export function reloadsForMessage(message: MessageKeys): unknown[][] {
-  const keys: unknown[][] = [['conversations', message.channel], ['contact-conversations'], ['wallet'], ['handset']];
+export function reloadsForMessage(message: MessageKeys, change: 'new' | 'updated'): unknown[][] {
+  const keys: unknown[][] = [...(change === 'new' ? [['contact-conversations']] : []), ['wallet'], ['handset']];
   if (message.conversationId) keys.push(['thread', message.conversationId]);
   if (message.source === 'CAMPAIGN' || message.direction === 'inbound') keys.push(['campaigns']);
   return keys;
@@ -57,6 +61,8 @@ export function connectLive(connection: Connection, organizationId: string, clie
   });
   const live = coalescedInvalidator(client, RELOAD_WINDOW_MS);
   const reload = (...queryKey: unknown[]) => live.invalidate(queryKey);
+  const api = createApi(connection);
+  const firstPages = coalesced((queryKey) => refreshConversations(client, api, queryKey[1] as Channel), RELOAD_WINDOW_MS);
   let connectedBefore = false;
   socket.on('connect', () => {
     socket.emit('joinOrganization', organizationId, (result) => onStatus(result.ok ? 'live' : 'offline'));
@@ -89,16 +95,17 @@ export function connectLive(connection: Connection, organizationId: string, clie
     reload('channels');
     reload('whatsapp-templates');
   });
-  const messageChanged = ({ message }: { message: Message }) => {
+  const messageChanged = ({ message }: { message: Message }, change: 'new' | 'updated') => {
     showMessageChange(client, message);
-    for (const key of reloadsForMessage(message)) reload(...key);
+    for (const key of reloadsForMessage(message, change)) reload(...key);
   };
   socket.on('message:new', (event) => {
-    messageChanged(event);
+    messageChanged(event, 'new');
+    firstPages.invalidate(['conversations', event.message.channel]);
     // A customer wrote in: a conversation may have become unread (a status change never does).
     reload('unread-counts');
   });
-  socket.on('message:updated', messageChanged);
+  socket.on('message:updated', (event) => messageChanged(event, 'updated'));
   socket.on('request:logged', (entry) => {
     for (const key of reloadsForRequest(entry)) reload(...key);
   });
@@ -110,6 +117,7 @@ export function connectLive(connection: Connection, organizationId: string, clie
   });
   return () => {
     live.stop();
+    firstPages.stop();
     socket.disconnect();
   };
 }

@@ -32,7 +32,7 @@ export function useNotes(contactId: string | null) {
   });
 }
 
-/** The contact's conversations on every channel; reloaded live on any message (`contact-conversations` in api/live.ts). */
+/** The contact's conversations on every channel; reloaded live on any new message (`contact-conversations` in api/live.ts). */
 export function useContactConversations(contactId: string) {
   const api = useApi();
   return useQuery({

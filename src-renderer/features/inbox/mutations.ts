@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
+import { showConversationRead } from './conversation-refresh.ts';
 
 /** A WhatsApp template reply: the template and its send components (header, body, button parameters). */
 export type TemplateReply = { templateId: string; components: WaSendComponent[] };
@@ -30,7 +31,8 @@ export function useMarkRead(conversationId: string) {
   return useMutation({
     mutationFn: () => api.post<Conversation>(`/dashboard/conversations/${conversationId}/read`, {}),
     onSuccess: (conversation) => Promise.all([
-      client.invalidateQueries({ queryKey: ['conversations', conversation.channel] }),
+      // Put in place where it is listed, and the first page read: not every loaded page again.
+      showConversationRead(client, api, conversation),
       client.invalidateQueries({ queryKey: ['thread', conversationId] }),
       client.invalidateQueries({ queryKey: ['unread-counts'] }),
     ]),

@@ -2,6 +2,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, Conversation, ListEnvelope, Message, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { conversationRows } from './conversation-pages.tsx';
 import { joinOlder, readNewest, withMessage } from './thread-pages.ts';
 
 export type ConversationDetail = Conversation & { careWindow: { open: boolean; lastMessageAt: string | null; closesAt: string | null } };
@@ -9,19 +10,23 @@ export type ConversationDetail = Conversation & { careWindow: { open: boolean; l
 /** Conversations read a page at a time (the route's maximum). */
 const CONVERSATIONS_PAGE = 100;
 
+/** A page of a channel's conversations (or of those matching `search`), most recent first. */
+export const conversationsPath = (channel: Channel, search: string, page: number) =>
+  `/dashboard/conversations?channel=${channel}&limit=${CONVERSATIONS_PAGE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
+
 /**
  * A channel's conversations (or those matching `search`), most recent first, a page at a time: `fetchNextPage` reads the
- * next. A live reload reads every loaded page again, so a conversation that moved to the top leaves no gap further down.
+ * next, while some are not listed yet. A live change reads the first page alone (conversation-refresh.ts), so a
+ * conversation lifted to the top leaves no gap further down; after a failure or a reconnect every loaded page is read.
  */
 export function useConversations(channel: Channel, search: string) {
   const api = useApi();
   return useInfiniteQuery({
     queryKey: ['conversations', channel, search],
-    queryFn: ({ pageParam }) => api.get<ListEnvelope<Conversation>>(
-      `/dashboard/conversations?channel=${channel}&limit=${CONVERSATIONS_PAGE}&page=${pageParam}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
-    ),
+    queryFn: ({ pageParam }) => api.get<ListEnvelope<Conversation>>(conversationsPath(channel, search, pageParam)),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined),
+    // Every one listed (a live read of the first page adds a new conversation without reading the pages after it): done.
+    getNextPageParam: (last, pages) => (last.meta.page < last.meta.totalPages && conversationRows(pages).length < last.meta.total ? last.meta.page + 1 : undefined),
     // While a search is typed the last answer stays on screen; another channel's conversations never do (a
     // click on one under the new tab would open a WhatsApp thread as an SMS one).
     placeholderData: (previous, query) => (query?.queryKey[1] === channel ? keepPreviousData(previous) : undefined),

@@ -1,0 +1,157 @@
+// The inbox's loaded pages of conversations after a live change: a read of the first page alone, joined to the pages
+// shown, lists every conversation once, in the core's order, with no gap; the other pages are not read again.
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { Api } from '../../api/http.ts';
+import { conversationRows } from './conversation-pages.tsx';
+import { joinFirstPage, refreshConversations, showConversationRead, withConversation, type ConversationPages } from './conversation-refresh.ts';
+
+const LIMIT = 3;
+/** A channel's conversations on the core, most recent first, read by page as the route reads them. */
+function core(count: number) {
+  const order = Array.from({ length: count }, (_, i) => `c${i + 1}`);
+  const unread = new Map<string, number>();
+  const conversation = (id: string) => ({ id, channel: 'sms', unreadCount: unread.get(id) ?? 0 }) as Conversation;
+  const page = (n: number): ListEnvelope<Conversation> => ({
+    data: order.slice((n - 1) * LIMIT, n * LIMIT).map(conversation),
+    meta: { total: order.length, page: n, limit: LIMIT, totalPages: Math.ceil(order.length / LIMIT) },
+  });
+  /** A message in conversation `id` (new when it is not listed yet): to the top, one more unread. */
+  const message = (id: string) => {
+    const at = order.indexOf(id);
+    if (at >= 0) order.splice(at, 1);
+    order.unshift(id);
+    unread.set(id, (unread.get(id) ?? 0) + 1);
+  };
+  return { order, page, message, conversation, read: (id: string) => unread.set(id, 0) };
+}
+const loaded = (s: ReturnType<typeof core>, pages: number): ConversationPages => ({
+  pages: Array.from({ length: pages }, (_, i) => s.page(i + 1)), pageParams: Array.from({ length: pages }, (_, i) => i + 1),
+});
+const ids = (pages: ConversationPages) => conversationRows(pages.pages).map((c) => c.id);
+
+describe('joinFirstPage', () => {
+  it('lifts a conversation from a later page to the top, once, with no gap where the first page pushed rows down', () => {
+    const s = core(10);
+    const shown = loaded(s, 3);
+    s.message('c8');
+    const joined = joinFirstPage(shown, s.page(1));
+    expect(ids(joined)).toEqual(s.order.slice(0, 9));
+    expect(joined.pages[0]?.data.find((c) => c.id === 'c8')?.unreadCount).toBe(1);
+    expect(joined.pageParams).toEqual([1, 2, 3]);
+  });
+
+  it('adds a new conversation at the top and keeps the one it pushed off the first page; the count grows with it', () => {
+    const s = core(6);
+    const shown = loaded(s, 2);
+    s.message('c7');
+    s.message('c2');
+    const joined = joinFirstPage(shown, s.page(1));
+    expect(ids(joined)).toEqual(s.order);
+    expect(joined.pages.map((page) => page.meta.total)).toEqual([7, 7]);
+  });
+
+  it('stays in the core\'s order through many changes, each joined in turn', () => {
+    const s = core(12);
+    let shown = loaded(s, 3);
+    for (const id of ['c9', 'c13', 'c1', 'c14', 'c5', 'c9', 'c15', 'c12']) {
+      s.message(id);
+      shown = joinFirstPage(shown, s.page(1));
+      expect(ids(shown)).toEqual(s.order.slice(0, ids(shown).length));
+    }
+    // The nine loaded, three new ones, and c12 lifted from beyond the pages loaded.
+    expect(ids(shown)).toHaveLength(9 + 3 + 1);
+  });
+});
+
+describe('withConversation', () => {
+  it('puts a read conversation in place wherever it is listed, and leaves pages without it as they are', () => {
+    const s = core(7);
+    const shown = loaded(s, 3);
+    s.read('c5');
+    const read = { ...s.conversation('c5'), unreadCount: 0 };
+    const changed = withConversation(shown, read);
+    expect(changed.pages[1]?.data[1]).toBe(read);
+    expect(changed.pages[0]).toBe(shown.pages[0]);
+    expect(withConversation(shown, s.conversation('c99'))).toBe(shown);
+  });
+});
+
+describe('refreshConversations', () => {
+  const clients: QueryClient[] = [];
+  afterEach(() => clients.splice(0).forEach((client) => client.clear()));
+
+  /** An inbox list on screen with `pages` loaded, on a core whose first page reads are counted and may be held. */
+  async function inbox(s: ReturnType<typeof core>, pages: number) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    clients.push(client);
+    const reads: string[] = [];
+    const held: Array<() => void> = [];
+    let holding = false;
+    const api = {
+      get: async (path: string) => {
+        reads.push(path);
+        const answer = s.page(Number(new URL(path, 'http://x').searchParams.get('page')));
+        if (holding) await new Promise<void>((release) => held.push(release));
+        return answer;
+      },
+    } as unknown as Api;
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: ['conversations', 'sms', ''], initialPageParam: 1,
+      queryFn: ({ pageParam }: { pageParam: number }) => api.get<ListEnvelope<Conversation>>(`/c?page=${pageParam}`),
+      getNextPageParam: (last: ListEnvelope<Conversation>) => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined),
+    });
+    const stop = observer.subscribe(() => undefined);
+    await observer.refetch();
+    for (let n = 1; n < pages; n++) await observer.fetchNextPage();
+    reads.length = 0;
+    const shown = () => client.getQueryData<ConversationPages>(['conversations', 'sms', ''])!;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { client, api, reads, shown, settle, stop, hold: (on: boolean) => { holding = on; }, release: () => held.splice(0).forEach((go) => go()) };
+  }
+
+  it('reads only the first page of a list with several loaded, and lists what the core lists', async () => {
+    const s = core(9);
+    const list = await inbox(s, 3);
+    s.message('c9');
+    refreshConversations(list.client, list.api, 'sms');
+    await list.settle();
+    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&limit=100&page=1']);
+    expect(ids(list.shown())).toEqual(s.order);
+    list.stop();
+  });
+
+  it('does not let a first page read earlier, landing later, put back what a later read moved on', async () => {
+    const s = core(9);
+    const list = await inbox(s, 3);
+    s.message('c7');
+    list.hold(true);
+    refreshConversations(list.client, list.api, 'sms');
+    await list.settle();
+    list.hold(false);
+    s.message('c8');
+    refreshConversations(list.client, list.api, 'sms');
+    await list.settle();
+    expect(ids(list.shown()).slice(0, 2)).toEqual(['c8', 'c7']);
+    list.release();
+    await list.settle();
+    await list.settle();
+    expect(ids(list.shown())).toEqual(s.order);
+    list.stop();
+  });
+
+  it('puts a conversation read on a later page in place, though the first page read does not hold it', async () => {
+    const s = core(9);
+    for (const id of ['c8', 'c1', 'c2', 'c3']) s.message(id);
+    const list = await inbox(s, 3);
+    expect(list.shown().pages[1]?.data[0]).toEqual({ ...s.conversation('c8'), unreadCount: 1 });
+    s.read('c8');
+    showConversationRead(list.client, list.api, s.conversation('c8'));
+    await list.settle();
+    expect(list.shown().pages[1]?.data[0]?.unreadCount).toBe(0);
+    expect(ids(list.shown())).toEqual(s.order);
+    expect(list.reads).toHaveLength(1);
+    list.stop();
+  });
+});

@@ -1,0 +1,106 @@
+// The inbox's loaded pages of conversations kept current without reading them all again: a new message reads the first
+// page alone (where its conversation now is) and joins it to the pages shown; a conversation read is put in place.
+import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
+import type { Channel, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { Api } from '../../api/http.ts';
+import { conversationsPath } from './queries.ts';
+
+export type ConversationPages = InfiniteData<ListEnvelope<Conversation>, unknown>;
+
+/**
+ * The pages shown after a read of the first alone. A new message only ever lifts its conversation to the top (rows
+ * change place no other way), so: the first page as read, then the rest as shown less the conversations it now holds,
+ * led by the rows of the old first page it pushed down. Rows further down keep what they showed: only a conversation
+ * with a new message changes (a read is put in place by `withConversation`; a contact's change reads all pages).
+ */
+export function joinFirstPage(shown: ConversationPages, first: ListEnvelope<Conversation>): ConversationPages {
+  const onFirst = new Set(first.data.map((c) => c.id));
+  const [pushedDown, ...later] = shown.pages;
+  const { total, totalPages } = first.meta;
+  const pages = later.map((page, i) => ({
+    data: [...(i === 0 && pushedDown ? pushedDown.data : []), ...page.data].filter((c) => !onFirst.has(c.id)),
+    meta: { ...page.meta, total, totalPages },
+  }));
+  return { pages: [first, ...pages], pageParams: shown.pageParams };
+}
+
+/** The pages shown with `conversation` as the core now has it, wherever it is listed. */
+export function withConversation(shown: ConversationPages, conversation: Conversation): ConversationPages {
+  if (!shown.pages.some((page) => page.data.some((c) => c.id === conversation.id))) return shown;
+  const pages = shown.pages.map((page) => (page.data.some((c) => c.id === conversation.id)
+    ? { ...page, data: page.data.map((c) => (c.id === conversation.id ? conversation : c)) } : page));
+  return { ...shown, pages };
+}
+
+/** Reads of the first page before the loaded pages are read again instead, while other reads keep changing them. */
+const ATTEMPTS = 3;
+
+const listsOf = (client: QueryClient, channel: Channel) => client.getQueryCache().findAll({ queryKey: ['conversations', channel] });
+const readAll = (client: QueryClient, query: Query) => void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+
+/** Once no read of the query is under way (its next page, all its pages): what it shows then is what a join meets. */
+function settled(client: QueryClient, query: Query): Promise<void> {
+  if (query.state.fetchStatus === 'idle') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = client.getQueryCache().subscribe((event) => {
+      if (event.query !== query || (event.type !== 'removed' && query.state.fetchStatus !== 'idle')) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The first page read and joined to what the query shows. The join is made only to the pages the read started from:
+ * if they changed meanwhile (another live read, the next page, a conversation read), the read is made again, as a
+ * first page read earlier may land later and would put back what a later one had moved on.
+ */
+async function readFirstPage(client: QueryClient, api: Api, query: Query, channel: Channel, attempts: number): Promise<void> {
+  const shown = client.getQueryData<ConversationPages>(query.queryKey);
+  let first: ListEnvelope<Conversation>;
+  try {
+    first = await api.get<ListEnvelope<Conversation>>(conversationsPath(channel, '', 1));
+    await settled(client, query);
+  } catch {
+    readAll(client, query);
+    return;
+  }
+  if (client.getQueryCache().get(query.queryHash) !== query) return;
+  if (shown && client.getQueryData<ConversationPages>(query.queryKey) === shown) client.setQueryData<ConversationPages>(query.queryKey, joinFirstPage(shown, first));
+  else if (attempts > 1) await readFirstPage(client, api, query, channel, attempts - 1);
+  else readAll(client, query);
+}
+
+/**
+ * A list of a channel's conversations after a new message. A search, a single page and a list not on screen are read
+ * the usual way (a new message may make a conversation match a search or stop matching it, wherever it was listed; the
+ * others are one page, or read when next shown); otherwise the first page alone.
+ */
+function refreshList(client: QueryClient, api: Api, query: Query, channel: Channel): void {
+  const pages = client.getQueryData<ConversationPages>(query.queryKey)?.pages.length ?? 0;
+  if (query.queryKey[2] || pages < 2 || !query.isActive()) readAll(client, query);
+  else void readFirstPage(client, api, query, channel, ATTEMPTS);
+}
+
+/** A channel's conversations changed by a new message: every list of them shown is brought up to date. */
+export function refreshConversations(client: QueryClient, api: Api, channel: Channel): void {
+  for (const query of listsOf(client, channel)) refreshList(client, api, query, channel);
+}
+
+/**
+ * A conversation the agent read (its unread count now 0), put in place in every list of its channel, whose first page
+ * is then read as after a new message (one may have come in since the core answered). A list being read meanwhile is
+ * read again whole: its read, begun before, would put back the unread count.
+ */
+export function showConversationRead(client: QueryClient, api: Api, conversation: Conversation): void {
+  for (const query of listsOf(client, conversation.channel)) {
+    const shown = client.getQueryData<ConversationPages>(query.queryKey);
+    if (query.state.fetchStatus !== 'idle') {
+      readAll(client, query);
+      continue;
+    }
+    const read = shown && withConversation(shown, conversation);
+    if (read !== shown) client.setQueryData<ConversationPages>(query.queryKey, read);
+    refreshList(client, api, query, conversation.channel);
+  }
+}
