@@ -1,7 +1,9 @@
 // The console in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), and the Channels page
 // at 1180 px between them: nothing scrolls sideways (the document, the page, or a box on it), the console never
-// scrolls as a whole (the sidebar fits the window, or scrolls on its own), and each page's main controls are on
-// screen, not clipped by a collapsed card or covered by another element.
+// scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole, and each
+// page's main controls are on screen, not clipped by a collapsed card or covered by another element. From 960 to
+// 1366 px: the delivery list keeps each row's status and event whole in view with a delivery open, and the API keys'
+// dates take two lines at most.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -15,12 +17,16 @@ beforeAll(async () => {
   page = session.page;
   const { server, receiver } = session;
   // A key with a long name that has made a few calls (the keys table and the request log), and an endpoint with deliveries.
-  const key = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Support desk integration for the Mumbai team', environment: 'test', scopes: ['contacts:read'] });
+  const { now } = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body;
+  const expiresAt = new Date(Date.parse(now) + 365 * 86_400_000).toISOString();
+  const key = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Support desk integration for the Mumbai team', environment: 'test', scopes: ['contacts:read'], expiresAt });
   for (const path of ['/v1/contacts', '/v1/contacts?limit=5', '/v1/no-such-route']) {
     await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key.body.key}` } });
   }
-  const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events: ['whatsapp.message.received'] });
-  expect((await server.dashboard('POST', `/dashboard/webhooks/${endpoint.body.id}/test`, { eventType: 'whatsapp.message.received' })).status).toBeLessThan(300);
+  // The longest event type the catalogue has among them.
+  const events = ['whatsapp.message.received', 'instagram.message.received'];
+  const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events });
+  for (const eventType of events) expect((await server.dashboard('POST', `/dashboard/webhooks/${endpoint.body.id}/test`, { eventType })).status).toBeLessThan(300);
 });
 afterAll(async () => {
   await session?.stop();
@@ -37,10 +43,22 @@ function sidewaysScrollers(): Promise<string[]> {
   });
 }
 
-/** The page fits the window: nothing scrolls sideways, and the console does not scroll as a whole. */
+/** Every text box shown whose hint (placeholder) it cuts, as `testid: placeholder`: written in it, the hint would scroll. */
+function cutPlaceholders(): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')].filter((input) => {
+    if (!input.placeholder || input.getClientRects().length === 0 || input.value) return false;
+    input.value = input.placeholder;
+    const cut = input.scrollWidth > input.clientWidth;
+    input.value = '';
+    return cut;
+  }).map((input) => `${input.dataset.testid ?? input.name}: ${input.placeholder}`));
+}
+
+/** The page fits the window: nothing scrolls sideways, the console does not scroll as a whole, and no hint is cut. */
 async function fitsTheWindow(): Promise<void> {
   await expect.poll(sidewaysScrollers).toEqual([]);
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(0);
+  expect(await cutPlaceholders()).toEqual([]);
 }
 
 /** Brought into view, `target` lies wholly in the window and is what a click at its centre reaches (not clipped, not covered). */
@@ -131,7 +149,7 @@ describe.each([{ width: 960, height: 600 }, { width: 1280, height: 800 }])('at $
     }
   });
 
-  it('webhooks: the delivery inspector beside the list, its event and status apart, Close on screen', async () => {
+  it('webhooks: the delivery inspector beside or over the list, its event and status apart, Close on screen', async () => {
     await go('webhooks');
     await page.getByTestId('tab-endpoints').click();
     await page.getByTestId('endpoint-card').first().waitFor();
@@ -194,5 +212,56 @@ describe('at 1180 × 800 (between the narrow and the wide layout)', () => {
     await fitsTheWindow();
     await onScreen(page.getByTestId('wa-template-submit'));
     await screenshot(page, 'layout-channels-1180x800');
+  });
+});
+
+describe.each([{ width: 960, height: 600 }, { width: 1000, height: 700 }, { width: 1024, height: 768 }, { width: 1366, height: 768 }])('from 960 to 1366 px: at $width × $height', ({ width, height }) => {
+  beforeAll(async () => {
+    await resize(width, height);
+  });
+
+  it('webhooks: with a delivery open, each row\'s status and event show whole and in view, not cut or under the inspector', async () => {
+    await go('webhooks');
+    await page.getByTestId('tab-deliveries').click();
+    await page.getByTestId('open-delivery').first().click();
+    await page.getByTestId('delivery-detail').locator('.wh-status').waitFor();
+    await fitsTheWindow();
+    await onScreen(page.getByTestId('close-delivery'));
+    const rows = page.getByTestId('delivery-row');
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    for (const row of await rows.all()) {
+      for (const [cell, text] of [[row.locator('.wh-status'), row.locator('.wh-status')], [row.getByTestId('open-delivery'), row.locator('.cell-button code')]] as const) {
+        expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth), `${await text.textContent()} cut at ${width} px`).toBe(true);
+        // Its text's far end is what a click there reaches: not under the inspector.
+        expect(await text.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.right - 2, box.top + box.height / 2);
+          return hit !== null && (el === hit || el.contains(hit));
+        }), `${await text.textContent()} covered at ${width} px`).toBe(true);
+      }
+    }
+    await screenshot(page, `layout-webhooks-open-${width}x${height}`);
+    await page.getByTestId('close-delivery').click();
+  });
+
+  it('API keys: each date of the table takes two lines at most (date, then time of day), and the table fits', async () => {
+    await go('keys');
+    await fitsTheWindow();
+    const dates = page.getByTestId('key-row').first().locator('time');
+    expect(await dates.count()).toBe(3);
+    for (const date of await dates.all()) {
+      expect(await date.evaluate((el) => el.getClientRects().length), `${await date.textContent()} at ${width} px`).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('contacts and inbox: the search box\'s hint shows whole', async () => {
+    await go('contacts');
+    await page.getByTestId('contact-search').waitFor();
+    await go('inbox');
+    await page.getByTestId('conversation-search').waitFor();
+    expect(await cutPlaceholders()).toEqual([]);
+    await go('contacts');
+    await page.getByTestId('contact-search').waitFor();
+    expect(await cutPlaceholders()).toEqual([]);
   });
 });

@@ -22,6 +22,20 @@ const TIME_OF_DAY = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 /** A moment with its date: "Nov 25, 2026, 10:21:33 PM"; "—" for none. */
 export const time = (iso: string | null | undefined): string => (iso ? DATE_TIME.format(new Date(iso)) : '—');
 
+/**
+ * A moment as `time` writes it, in two parts: its date with the separator after it ("Nov 25, 2026,"), and its time of
+ * day ("10:21:33 PM"); a column too narrow for the whole breaks the line between them alone (see DateTime).
+ */
+export function timeParts(iso: string): [string, string] {
+  const whole = time(iso);
+  const parts = DATE_TIME.formatToParts(new Date(iso));
+  const first = parts.findIndex((part) => part.type === 'hour' || part.type === 'dayPeriod');
+  if (first < 0) return [whole, ''];
+  // Cut `time`'s own text where the parts put the time of day (the parts may write a space differently: U+202F).
+  const at = parts.slice(0, first).reduce((length, part) => length + part.value.length, 0);
+  return [whole.slice(0, at).trimEnd(), whole.slice(at)];
+}
+
 /** A moment's time of day, as `time` writes it: "10:21:33 PM"; empty for none. */
 export const shortTime = (iso: string | null | undefined): string => (iso ? TIME_OF_DAY.format(new Date(iso)) : '');
 

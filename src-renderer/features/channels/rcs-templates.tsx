@@ -66,7 +66,7 @@ function NewRcsTemplate({ bots }: { bots: RcsBot[] }) {
       </div>
       {type === 'rich_card' ? (
         <div className="form-row">
-          <label className="field grow"><span>Title</span><input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Order {{order}} is on its way" required data-testid="rcs-template-title" /></label>
+          <label className="field grow roomy"><span>Title</span><input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Order {{order}} is on its way" required data-testid="rcs-template-title" /></label>
           <label className="field grow"><span>Image URL</span><input value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} placeholder="https://…" /></label>
         </div>
       ) : null}

@@ -94,7 +94,7 @@ export function ContactsPage() {
           </div>
         </header>
         <div className="search">
-          <input type="search" placeholder="Search name, username, email or phone" value={search} data-testid="contact-search" aria-label="Search contacts"
+          <input type="search" placeholder="Name, @username, email or phone" value={search} data-testid="contact-search" aria-label="Search contacts"
             onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => { if (e.key === 'ArrowDown') listRef.current?.focus(); }} />
           {query.isFetching ? <span className="spinner small" aria-hidden /> : null}
         </div>

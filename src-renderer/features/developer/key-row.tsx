@@ -5,7 +5,8 @@ import { Fragment, useRef, useState } from 'react';
 import type { ApiKey, Scope } from '../../../src-core/contract/index.ts';
 import { ConfirmQuestion } from '../../components/confirm-button.tsx';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
-import { relativeTime, time } from '../../components/format.ts';
+import { DateTime } from '../../components/date-time.tsx';
+import { relativeTime } from '../../components/format.ts';
 
 const INLINE_SCOPES = 2;
 const REVOKE_QUESTION = 'Its calls fail from now on.';
@@ -26,7 +27,7 @@ function Expiry({ expiresAt, now }: { expiresAt: string | null; now: string | un
   const expired = now !== undefined && expiresAt <= now;
   return (
     <span className="key-when" data-testid="key-expires" data-expired={expired}>
-      <span>{time(expiresAt)}</span>
+      <span><DateTime iso={expiresAt} /></span>
       <span className={`small ${expired ? 'neg' : 'muted'}`}>{expired ? `expired ${relativeTime(expiresAt, now)}` : relativeTime(expiresAt, now)}</span>
     </span>
   );
@@ -67,9 +68,9 @@ export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; a
             ? <ul className="key-ips small" data-testid="key-ips" aria-label="Allowed IPs">{apiKey.allowedIps.map((ip) => <li key={ip}>{ip}</li>)}</ul>
             : <span className="key-ips small muted" data-testid="key-ips">any IP</span>}
         </td>
-        <td className="muted key-time" data-testid="key-created">{time(apiKey.createdAt)}</td>
+        <td className="muted key-time" data-testid="key-created"><DateTime iso={apiKey.createdAt} /></td>
         <td><Expiry expiresAt={apiKey.expiresAt} now={now} /></td>
-        <td className="muted key-time">{time(apiKey.lastUsedAt)}</td>
+        <td className="muted key-time"><DateTime iso={apiKey.lastUsedAt} /></td>
         <td><div className="key-state">
           {apiKey.revokedAt ? <span ref={revoked} tabIndex={-1} className="badge danger">revoked</span> : expired ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}
           {apiKey.revokedAt ? null : (

@@ -1,0 +1,14 @@
+// A moment written in two parts (a narrow column's date, then time of day) reads as the whole written at once.
+import { describe, expect, it } from 'vitest';
+import { shortTime, time, timeParts } from './format.ts';
+
+describe('timeParts', () => {
+  it('splits `time` between its date (with the separator after it) and its time of day, losing nothing', () => {
+    for (const iso of ['2026-11-25T22:21:33.000Z', '2026-01-05T03:04:05.000Z']) {
+      const [day, clock] = timeParts(iso);
+      expect(`${day} ${clock}`).toBe(time(iso));
+      expect(clock).toBe(shortTime(iso));
+      expect(day).not.toContain(clock);
+    }
+  });
+});
