@@ -1,7 +1,9 @@
 // The console's shell: the campaign tabs are the channels with a builder, a page that fails to render
 // shows its error with a way back instead of blanking the whole console, and the place is kept in the URL
 // (a reload returns to it; Back returns to the page before; a fragment changed outside the console wins over the
-// console's own place); something not there offers a way back, not "Try again".
+// console's own place; one edited without the token keeps the console connected and gets the token back, while a
+// tab that never had it, or whose token is refused, asks for the console link); something not there offers a way
+// back, not "Try again".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -129,5 +131,39 @@ describe('app shell', () => {
     expect(await error.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await error.getByTestId('error-action').filter({ hasText: 'Close' }).click();
     await page.getByText('Select a contact').waitFor();
+  });
+
+  it('a fragment edited by hand without the token keeps the console connected, and the token goes back in', async () => {
+    const tokenOf = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get('token');
+    const token = tokenOf(page.url());
+    expect(token).toBeTruthy();
+    await page.evaluate(() => { window.location.hash = 'section=wallet'; });
+    await page.getByTestId('ledger').waitFor();
+    await page.waitForFunction((held) => new URLSearchParams(window.location.hash.slice(1)).get('token') === held, token);
+    expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('section')).toBe('wallet');
+
+    // Opened again in the same tab without it (a bookmark of the edited URL, say): the tab kept the token.
+    await page.goto('about:blank');
+    await page.goto(`${session.server.url}/#section=contacts`);
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByTestId('contact-row').first().waitFor();
+    await page.waitForFunction((held) => new URLSearchParams(window.location.hash.slice(1)).get('token') === held, token);
+  });
+
+  it('a tab that never had the token asks for the console link; so does one whose kept token the server refuses', async () => {
+    for (const kept of [null, 'dsh_from_before_a_restart']) {
+      const context = await session.browser.newContext();
+      try {
+        const other = await context.newPage();
+        if (kept) await other.addInitScript((token) => { if (!sessionStorage.getItem('switchboard.token')) sessionStorage.setItem('switchboard.token', token); }, kept);
+        await other.goto(`${session.server.url}/#section=wallet`);
+        const asking = other.locator(`[data-testid="no-token"][data-refused="${kept !== null}"]`);
+        await asking.getByRole('heading', { name: 'Open Switchboard from its console link' }).waitFor();
+        expect(await other.getByTestId('ledger').count()).toBe(0);
+        if (kept) expect(await other.evaluate(() => sessionStorage.getItem('switchboard.token'))).toBeNull();
+      } finally {
+        await context.close();
+      }
+    }
   });
 });

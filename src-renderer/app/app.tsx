@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { ApiProvider } from '../api/context.tsx';
-import { createApi } from '../api/http.ts';
+import { ApiError, createApi } from '../api/http.ts';
 import { useOrganizations } from '../api/organizations.ts';
 import { connectLive, type LiveStatus } from '../api/live.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
@@ -23,7 +23,7 @@ import { WalletPage } from '../features/wallet/wallet-page.tsx';
 import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { announce } from '../stores/announcer.ts';
 import { useUi, type Section } from '../stores/ui.ts';
-import { readConnection, type Connection } from './connection.ts';
+import { forgetToken, readConnection, type Connection } from './connection.ts';
 import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
 
@@ -75,7 +75,7 @@ function Shell({ connection }: { connection: Connection }) {
   const { theme, toggleTheme, live, section, go } = useUi();
   const Page = PAGES[section];
   const orgs = useLive(connection);
-  usePlaceSync();
+  usePlaceSync(connection.fromUrl ? connection.token : null);
   const unread = useUnreadCounts().data?.total ?? 0;
   useConnectionAnnouncements(live);
   useEffect(() => {
@@ -87,6 +87,12 @@ function Shell({ connection }: { connection: Connection }) {
     document.title = pageLabel ? `${pageLabel} · Switchboard` : 'Switchboard';
   }, [pageLabel]);
   const otherTheme = theme === 'dark' ? 'Light' : 'Dark';
+  // The token was refused (the tab kept one from before the server restarted, or the link is old): a new link is needed.
+  const refused = orgs.error instanceof ApiError && orgs.error.status === 401;
+  useEffect(() => {
+    if (refused) forgetToken();
+  }, [refused]);
+  if (refused) return <NoToken refused />;
   return (
     <div className="shell">
       <aside className="sidebar" aria-label="Sidebar">
@@ -128,11 +134,13 @@ function Shell({ connection }: { connection: Connection }) {
   );
 }
 
-function NoToken() {
+/** The "connect" state: no dashboard token (the link's fragment lost it, in a tab that never had it), or one refused. */
+function NoToken({ refused = false }: { refused?: boolean }) {
   return (
-    <div className="center">
+    <div className="center" data-testid="no-token" data-refused={refused}>
       <div className="card narrow">
         <h1>Open Switchboard from its console link</h1>
+        {refused ? <p role="alert">The server refused this console&apos;s dashboard token: it makes a new one at every start.</p> : null}
         <p className="muted">The console needs the dashboard token. Start the server with <code>npm run serve</code> and open the <strong>Console</strong> URL it prints (it ends in <code>#token=…</code>).</p>
       </div>
     </div>

@@ -1,4 +1,5 @@
-// Where the core is and the dashboard token: the desktop preload bridge, else the URL fragment.
+// Where the core is and the dashboard token: the desktop preload bridge, else the URL fragment, else the token this
+// tab was opened with (kept for the tab, so a fragment edited without it, and a reload of that, stay connected).
 import type { SwitchboardBridge } from '../../src-core/contract/index.ts';
 
 declare global {
@@ -7,12 +8,31 @@ declare global {
   }
 }
 
-export type Connection = { baseUrl: string; token: string };
+/** `fromUrl`: the token goes in the URL fragment (a browser's console link), not given by the desktop's bridge. */
+export type Connection = { baseUrl: string; token: string; fromUrl?: boolean };
 
-export function readConnection(): Connection | null {
-  const bridge = window.switchboard;
+/** The tab's copy of the token its console link carried (sessionStorage: this tab only, gone with it). */
+export const TOKEN_KEY = 'switchboard.token';
+
+type TokenStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The dashboard token a fragment carries; null without one. */
+export const tokenIn = (hash: string): string | null => new URLSearchParams(hash.replace(/^#/, '')).get('token') || null;
+
+/**
+ * The connection the console starts with. A fragment's token wins (a console link just opened, perhaps of a restarted
+ * server) and is kept for the tab; without one, the tab's kept token; with neither, none (the console asks for its link).
+ */
+export function readConnection(
+  place: { hash: string; origin: string } = window.location, kept: TokenStore = window.sessionStorage,
+  bridge: SwitchboardBridge | null | undefined = window.switchboard,
+): Connection | null {
   if (bridge?.token) return { baseUrl: bridge.baseUrl, token: bridge.token };
-  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  const token = params.get('token');
-  return token ? { baseUrl: window.location.origin, token } : null;
+  const linked = tokenIn(place.hash);
+  if (linked) kept.setItem(TOKEN_KEY, linked);
+  const token = linked ?? kept.getItem(TOKEN_KEY);
+  return token ? { baseUrl: place.origin, token, fromUrl: true } : null;
 }
+
+/** The tab's kept token was refused (the server makes a new one at every start): the next start asks for the link. */
+export const forgetToken = (kept: TokenStore = window.sessionStorage): void => kept.removeItem(TOKEN_KEY);

@@ -21,9 +21,10 @@ export function restorePlace(hash: string): void {
   if (place.campaigns) useCampaignsUi.setState(place.campaigns);
 }
 
-export function usePlaceSync(): void {
+/** `token`: the dashboard token the fragment carries (null on the desktop), written back in if an edit drops it. */
+export function usePlaceSync(token: string | null): void {
   useEffect(() => {
-    const url = createPlaceUrl({ location: window.location, history: window.history, place: currentPlace, restore: restorePlace });
+    const url = createPlaceUrl({ location: window.location, history: window.history, place: currentPlace, restore: restorePlace, token });
     url.placeChanged(true);
     const stops = [useUi.subscribe(() => url.placeChanged()), useCampaignsUi.subscribe(() => url.placeChanged())];
     // A fragment edited by hand brings both events; the second finds it already followed.
@@ -35,5 +36,5 @@ export function usePlaceSync(): void {
       window.removeEventListener('popstate', onUrl);
       window.removeEventListener('hashchange', onUrl);
     };
-  }, []);
+  }, [token]);
 }

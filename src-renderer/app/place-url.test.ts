@@ -1,5 +1,6 @@
 // The place kept in the URL fragment against a browser's history: a move is written (a new page as an entry), and a
-// fragment changed outside the console is followed, winning even over a store update that lands before its popstate.
+// fragment changed outside the console is followed, winning even over a store update that lands before its popstate;
+// the token the console holds is written back into a fragment edited without it.
 import { describe, expect, it } from 'vitest';
 import { placeFromHash, type Place } from './place.ts';
 import { createPlaceUrl, type PlaceUrl } from './place-url.ts';
@@ -7,7 +8,7 @@ import { createPlaceUrl, type PlaceUrl } from './place-url.ts';
 const inbox: Place = { section: 'inbox', inbox: { channel: 'whatsapp', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null };
 
 /** A tab's history (entries of fragments), and a console whose place moves in two store updates, as `restorePlace` moves it. */
-function browser(opened: string) {
+function browser(opened: string, token: string | null = 't') {
   const entries = [opened];
   let index = 0;
   const fragment = (url: string) => url.slice(url.indexOf('#'));
@@ -24,7 +25,7 @@ function browser(opened: string) {
     move(to: Partial<Place>) { place = { ...place, ...to }; url.placeChanged(); },
   };
   const url: PlaceUrl = createPlaceUrl({
-    location, history, place: () => place,
+    location, history, place: () => place, token,
     restore(hash) {
       restored.push(hash);
       const to = placeFromHash(hash);
@@ -89,5 +90,36 @@ describe('the place in the URL fragment, against the history', () => {
     tab.url.urlChanged();
     expect(tab.app.place()).toEqual(inbox);
     expect(tab.location.hash).toBe('#token=t&section=inbox&channel=whatsapp');
+  });
+});
+
+describe('the dashboard token in the URL fragment', () => {
+  it('is put back, first, in the entry of a fragment edited by hand without it, as the console follows the edit', () => {
+    const tab = browser('#token=t&section=inbox&channel=whatsapp');
+    tab.url.placeChanged(true);
+    tab.edit('#section=wallet');
+    tab.url.urlChanged();
+    expect(tab.app.place().section).toBe('wallet');
+    expect(tab.entries).toEqual(['#token=t&section=inbox&channel=whatsapp', '#token=t&section=wallet']);
+  });
+
+  it('is written in at the start when the console was opened without it (the tab kept it), and on every move', () => {
+    const tab = browser('#section=wallet');
+    tab.url.placeChanged(true);
+    expect(tab.entries).toEqual(['#token=t&section=inbox&channel=whatsapp']);
+    tab.edit('');
+    tab.url.urlChanged();
+    expect(tab.location.hash).toBe('#token=t&section=inbox&channel=whatsapp');
+  });
+
+  it('leaves a token the fragment carries as it is (a console link pasted in), and adds none on the desktop', () => {
+    const tab = browser('#token=t&section=inbox&channel=whatsapp');
+    tab.url.placeChanged(true);
+    tab.edit('#token=new&section=wallet');
+    tab.url.urlChanged();
+    expect(tab.location.hash).toBe('#token=new&section=wallet');
+    const desktop = browser('', null);
+    desktop.url.placeChanged(true);
+    expect(desktop.location.hash).toBe('#section=inbox&channel=whatsapp');
   });
 });

@@ -1,8 +1,9 @@
 // The URL side of keeping the console's place in its fragment: writes the place as it changes, and follows a
 // fragment changed by anyone else (Back, Forward, a link, an edit by hand). The fragment it last wrote or followed
 // tells the two apart, so a store update that lands before an edit's popstate follows the edit instead of writing
-// the old place back over it. Given the location, the history and the stores' side, so it is tested without a page.
-import { hashWithPlace, isNewPage, placeFromHash, type Place } from './place.ts';
+// the old place back over it. The token the console holds is written back in where an edit dropped it. Given the
+// location, the history and the stores' side, so it is tested without a page.
+import { hashWithPlace, hashWithToken, isNewPage, placeFromHash, type Place } from './place.ts';
 
 export type PlaceUrlDeps = {
   location: { readonly hash: string; readonly pathname: string; readonly search: string };
@@ -11,6 +12,8 @@ export type PlaceUrlDeps = {
   place(): Place;
   /** Moves the console to the place a fragment names (see `restorePlace`). */
   restore(hash: string): void;
+  /** The dashboard token the fragment carries for a reload; null where it carries none (the desktop's bridge gives it). */
+  token: string | null;
 };
 
 export type PlaceUrl = {
@@ -30,7 +33,7 @@ export function createPlaceUrl(deps: PlaceUrlDeps): PlaceUrl {
   /** Writes the place in: a new page as a history entry (so Back returns), a detail of the same page in place. */
   function write(mayAddEntry: boolean): void {
     const place = deps.place();
-    const hash = hashWithPlace(location.hash, place);
+    const hash = hashWithToken(hashWithPlace(location.hash, place), deps.token);
     if (hash !== location.hash) {
       const url = `${location.pathname}${location.search}${hash}`;
       if (mayAddEntry && isNewPage(placeFromHash(location.hash), place)) history.pushState(null, '', url);

@@ -63,3 +63,14 @@ export function isNewPage(before: Partial<Place>, after: Place): boolean {
   // A builder that created its campaign hands over to it: Back then goes to the list, not to an empty builder.
   return !(before.campaigns?.view.kind === 'new' && after.campaigns.view.kind === 'detail');
 }
+
+/**
+ * `hash` carrying the dashboard token the console holds (`token`; null where the URL carries none, on the desktop):
+ * put back first when an edit by hand dropped it. A token the fragment carries stays as it is: a console link just
+ * pasted in, which a reload then opens.
+ */
+export function hashWithToken(hash: string, token: string | null): string {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  if (!token || params.get('token')) return hash;
+  return `#${new URLSearchParams([['token', token], ...params]).toString()}`;
+}
