@@ -6,6 +6,11 @@ export interface Clock {
   nowIso(): string;
   /** Moves virtual time forward to `ms` (never backwards). */
   setTo(ms: number): void;
+  /**
+   * Moves virtual time forward to run at least `offsetMs` ahead of real time (never backwards). Set as an offset,
+   * not as a point computed from an earlier reading of real time, it loses no millisecond ticking in between.
+   */
+  runAhead(offsetMs: number): void;
   /** Offset of virtual time over real time, in ms (persisted so a restart keeps virtual time). */
   offset(): number;
   /** A real-time timer, for infrastructure only (flushing buffers, waking the job runner). */
@@ -55,6 +60,11 @@ export function createClock(mode: ClockMode): Clock {
       if (mode.kind === 'manual') manualNow = ms;
       else if (heldAt !== null) heldAt = ms;
       else virtualOffset += ms - current;
+    },
+    runAhead(offsetMs) {
+      if (mode.kind === 'manual') manualNow = Math.max(manualNow, Date.now() + offsetMs);
+      else if (heldAt !== null) heldAt = Math.max(heldAt, Date.now() + offsetMs);
+      else virtualOffset = Math.max(virtualOffset, offsetMs);
     },
     offset: () => (mode.kind === 'manual' ? manualNow - Date.now() : heldAt !== null ? heldAt - Date.now() : virtualOffset),
     realTimeout(fn, ms) {

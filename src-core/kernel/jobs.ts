@@ -222,8 +222,9 @@ export function createJobRunner(deps: {
         // Taken when its turn comes, not when asked: an advance waiting for another's would otherwise aim at a point
         // that one has already moved the clock towards, and lose the time between. (On a running clock the wait
         // itself has moved the clock on, as it would have without any advance.)
-        // Real time read first: the full time ahead at the end is never short by a millisecond ticking between them.
-        const startedAt = clock.realNow();
+        // On a running clock it ends as an offset over real time, not as a point in time: a point is computed from
+        // a reading of real time taken before the clock's own, and a millisecond ticking between the two is lost.
+        const aheadBy = clock.offset() + ms;
         const target = clock.now() + ms;
         // Each job runs at its own due time: the clock moves only from one to the next while the advance runs.
         const held = clock.hold();
@@ -235,7 +236,8 @@ export function createJobRunner(deps: {
         }
         // After the release: set while held, the real time until the release would be lost (the clock resumes from
         // where it was held), leaving it a millisecond or two short of the full time ahead.
-        clock.setTo(target + (clock.running ? clock.realNow() - startedAt : 0));
+        if (clock.running) clock.runAhead(aheadBy);
+        else clock.setTo(target);
         deps.onClockMoved?.();
       })).finally(arm);
     },
