@@ -14,7 +14,7 @@ let page: Page;
 const CUSTOMER = '+14155550188';
 
 beforeAll(async () => {
-  session = await openConsole();
+  session = await openConsole({ midday: true });
   ({ server, page } = session);
 });
 afterAll(async () => {

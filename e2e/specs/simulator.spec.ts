@@ -27,7 +27,7 @@ const HTML = [
 ].join('');
 
 beforeAll(async () => {
-  session = await openConsole({ width: 1366, height: 768 });
+  session = await openConsole({ width: 1366, height: 768, midday: true });
   ({ server, page } = session);
   page.on('request', (request: Request) => requested.push(request.url()));
   const template = await server.dashboard<{ id: string }>('POST', '/dashboard/email/templates', { name: 'Shipped (viewer)', subject: 'Your order {{order}} has shipped', html: HTML });
