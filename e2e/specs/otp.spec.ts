@@ -29,7 +29,7 @@ async function withTheme(theme: 'light' | 'dark', name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  session = await openConsole({ reducedMotion: true });
+  session = await openConsole({ reducedMotion: true, midday: true });
   ({ server, page } = session);
 });
 afterAll(async () => {
