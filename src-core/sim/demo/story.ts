@@ -24,7 +24,8 @@ export function createDemoStory(timeline: { clock: Clock; baseOffsetMs: number; 
     if (!timeline) return;
     const { clock } = timeline;
     const behind = () => timeline.baseOffsetMs - minutesAgo * 60_000 - clock.offset();
-    // Real time passes while an advance runs its jobs: a second, short advance makes up for it.
+    // An advance ends its full time ahead of real time, however long its jobs take: one round reaches the point.
+    // The loop is only a guard.
     for (let round = 0; round < 3 && behind() > 0; round++) await timeline.advance(behind());
   };
   return {
