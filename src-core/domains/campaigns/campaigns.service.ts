@@ -38,6 +38,9 @@ export type NewCampaign = {
   scheduledAt: string | null; scheduleTimezone: string | null;
 };
 
+/** Why a cancel fails a message its failed dispatch left queued (see `cancel`). */
+const CANCELLED_UNANSWERED = 'Not sent: the campaign was cancelled while its dispatch was failing (the provider may or may not have it)';
+
 class CampaignStopped extends Error {}
 const SETTLED: Partial<Record<string, 'sent' | 'delivered' | 'read'>> = { sent: 'sent', delivered: 'delivered', read: 'read' };
 
@@ -69,6 +72,18 @@ export function createCampaignsService(deps: {
     const billed = billedAs(row);
     if (billed === 'email') wallet.refundEmailCredits(row.org_id, { type: 'campaign', id: row.id }, n, description);
     else wallet.refund(row.org_id, billed, { type: 'campaign', id: row.id }, n * row.price_paise, description);
+  }
+
+  /**
+   * Fails the campaign's messages still queued that no slice is sending now (their dispatch failed, for good or until
+   * its retry), through the send path with `code` and `reason`, as the start's recovery fails an interrupted one:
+   * refunded per message (an RCS campaign's SMS fallback as RCS), their status events emitted, their recipients failed
+   * by `onStatus`. Answers how many it failed.
+   */
+  function giveUpQueued(row: CampaignRow, code: string, reason: string): Promise<number> {
+    const ids = store.inState(row.id, 'sending', row.total_recipients).flatMap((r) => (r.message_id && !dispatching.has(r.message_id) ? [r.message_id] : []));
+    const paidAs = billedAs(row);
+    return messaging.giveUpQueued(ids, { ok: false, code, message: reason }, paidAs === 'email' ? undefined : paidAs);
   }
 
   function summary(row: CampaignRow): CampaignSummary {
@@ -244,10 +259,11 @@ export function createCampaignsService(deps: {
      * SCHEDULED or RUNNING → CANCELLED: recipients not yet handed to the provider (`pending`) are cancelled and their
      * reservation refunded. Those already handed over (`sending`) end as their messages do, sent (paid for) or failed
      * (refunded by the send path): their outcome comes with the slice under way, or after a stop with the start's
-     * recovery of queued messages (`onStatus`).
+     * recovery of queued messages (`onStatus`). A message queued that no slice is sending (its dispatch failed and
+     * waits to retry, which the cancel stops) fails now, refunded, as a dispatch that gave up fails it.
      */
-    cancel(orgId: string, id: string, channel: string): CancelResult {
-      return db.tx(() => {
+    async cancel(orgId: string, id: string, channel: string): Promise<CancelResult> {
+      const { row, unsent } = db.tx(() => {
         const row = mustGet(orgId, id, channel);
         if (row.status !== 'SCHEDULED' && row.status !== 'RUNNING') {
           throw conflict(`Campaign ${id} is ${row.status}; only a SCHEDULED or RUNNING campaign can be cancelled`);
@@ -256,8 +272,10 @@ export function createCampaignsService(deps: {
         release(row, unsent, `Campaign "${row.name}" cancelled: ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded`);
         store.update(id, { status: 'CANCELLED', cancelled_at: clock.nowIso(), refunded_recipients: unsent });
         progress(row);
-        return { success: true, campaignId: id, refundedRecipients: unsent };
+        return { row, unsent };
       });
+      if (await giveUpQueued(row, 'CAMPAIGN_CANCELLED', CANCELLED_UNANSWERED) > 0) db.tx(() => progress(row));
+      return { success: true, campaignId: id, refundedRecipients: unsent };
     },
     analytics(orgId: string, id: string, channel: string) {
       const row = mustGet(orgId, id, channel);
@@ -339,9 +357,7 @@ export function createCampaignsService(deps: {
       const row = store.byId(orgId, id);
       if (!row) return;
       const reason = `Not sent: the campaign's dispatch failed (${error})`;
-      const sending = store.inState(id, 'sending', row.total_recipients).flatMap((r) => (r.message_id ? [r.message_id] : []));
-      const paidAs = billedAs(row);
-      await messaging.giveUpQueued(sending, { ok: false, code: 'DISPATCH_FAILED', message: reason }, paidAs === 'email' ? undefined : paidAs);
+      await giveUpQueued(row, 'DISPATCH_FAILED', reason);
       db.tx(() => {
         const unsent = store.failPending(id, reason);
         if (unsent > 0) release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its dispatch failed)`);
