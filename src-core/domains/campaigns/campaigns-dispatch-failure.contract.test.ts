@@ -50,7 +50,10 @@ describe('a campaign dispatch that fails its last attempt', () => {
 
     expect(one(`SELECT status FROM jobs WHERE type = 'campaign.dispatch'`)).toBe('failed');
     const detail = (await t.request('GET', `/v1/whatsapp/campaigns/${id}`, { token: key })).body;
-    expect(detail).toMatchObject({ status: 'COMPLETED', sentCount: 0, counts: { pending: 0, sent: 0, failed: RECIPIENTS } });
+    // The recipients never handed over are the campaign's refund (one line), counted as a cancel counts its own.
+    expect(detail).toMatchObject({
+      status: 'COMPLETED', sentCount: 0, refundedRecipients: RECIPIENTS - FIRST_SLICE, counts: { pending: 0, sent: 0, failed: RECIPIENTS },
+    });
     expect(t.server.services.campaigns.audit(t.organizationId, id).consistent).toBe(true);
     const failures = (await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?limit=100`)).body.data as Array<{ reason: string; messageId: string | null }>;
     expect(failures).toHaveLength(RECIPIENTS);
@@ -71,6 +74,14 @@ describe('a campaign dispatch that fails its last attempt', () => {
     expect(one(`SELECT COUNT(*) FROM queued_sends`)).toBe(0);
     expect(await balance()).toBe(before);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
+    // The ledger agrees: the campaign's one refund line is `refundedRecipients` (here the failures without a message), each queued message refunded by its own.
+    const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=200')).body.data as Array<{ kind: string; amountPaise: number; referenceType: string; referenceId: string }>;
+    const refunds = ledger.filter((l) => l.kind === 'refund');
+    const price = detail.pricePaise as number;
+    expect(refunds.filter((l) => l.referenceType === 'campaign' && l.referenceId === id).map((l) => l.amountPaise)).toEqual([detail.refundedRecipients * price]);
+    expect(failures.filter((f) => f.messageId === null)).toHaveLength(detail.refundedRecipients);
+    expect(refunds.filter((l) => l.referenceType === 'message' && queuedOnes.some((f) => f.messageId === l.referenceId)).map((l) => l.amountPaise))
+      .toEqual(queuedOnes.map(() => price));
 
     // Nothing is left for the next start to settle.
     t.server.db.sql.exec('DROP TRIGGER temp.fail_sent');

@@ -351,7 +351,7 @@ export function createCampaignsService(deps: {
      * Job: the dispatch failed its last attempt (`error`: why). What it left is settled now, not at the next start: the
      * messages it left queued fail through the send path (refunded, their status events emitted, their recipients failed
      * by `onStatus`), as the start's recovery fails an interrupted one; recipients never handed over fail and are refunded
-     * in one line, as a cancel refunds; the campaign then completes with them counted failed.
+     * in one line, counted in `refundedRecipients` as a cancel counts; the campaign then completes with them counted failed.
      */
     async abandon(orgId: string, id: string, error: string): Promise<void> {
       const row = store.byId(orgId, id);
@@ -360,7 +360,11 @@ export function createCampaignsService(deps: {
       await giveUpQueued(row, 'DISPATCH_FAILED', reason);
       db.tx(() => {
         const unsent = store.failPending(id, reason);
-        if (unsent > 0) release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its dispatch failed)`);
+        if (unsent > 0) {
+          release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its dispatch failed)`);
+          // Counted as a cancel counts its one refund line (the messages failed above are refunded by their own).
+          store.update(id, { refunded_recipients: fresh(row).refunded_recipients + unsent });
+        }
         if (!complete(orgId, id)) progress(row);
       });
     },
