@@ -79,24 +79,31 @@ export async function checkDestination(url: string, options: { allowPrivate: boo
   return destination.flagLifts ? `${destination.refused}${PRIVATE_FLAG_LIFTS}` : destination.refused;
 }
 
+/** What refuses a URL by its form alone, its scheme (http too, with --allow-private-webhooks) or its credentials; null: none. */
+function formRefusal(parsed: URL, allowPrivate: boolean): string | null {
+  if (parsed.protocol !== 'https:' && !(allowPrivate && parsed.protocol === 'http:')) return allowPrivate ? 'url must use http or https' : 'url must use https';
+  // Credentials in the URL would be shown in every list and view of the endpoint (and fetch refuses them).
+  if (parsed.username || parsed.password) return 'url must not include a user name or password; receivers verify deliveries by their signature';
+  return null;
+}
+
 /**
  * Checks a destination and answers the addresses it approved: a delivery connects to those, never looking the
  * name up again, so a name that answers a public address to the check and an internal one a moment later (DNS
  * rebinding) cannot steer the request inside.
  */
 export async function resolveDestination(url: string, options: { allowPrivate: boolean; resolve: Resolver }): Promise<Destination> {
-  const refuse = (refused: string, flagLifts = false): Destination => ({ refused, flagLifts });
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return refuse('url is not a valid URL');
+    return { refused: 'url is not a valid URL', flagLifts: false };
   }
-  if (parsed.protocol !== 'https:' && !(options.allowPrivate && parsed.protocol === 'http:')) {
-    return options.allowPrivate ? refuse('url must use http or https') : refuse('url must use https', parsed.protocol === 'http:');
-  }
-  // Credentials in the URL would be shown in every list and view of the endpoint (and fetch refuses them).
-  if (parsed.username || parsed.password) return refuse('url must not include a user name or password; receivers verify deliveries by their signature');
+  // The flag is named only where it alone would make the URL acceptable: the URL passes what a server started with it checks.
+  const acceptedWithFlag = formRefusal(parsed, true) === null;
+  const refuse = (refused: string, flagLifts = false): Destination => ({ refused, flagLifts: flagLifts && acceptedWithFlag });
+  const refused = formRefusal(parsed, options.allowPrivate);
+  if (refused) return refuse(refused, parsed.protocol === 'http:');
   if (options.allowPrivate) return { refused: null, addresses: null };
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (METADATA_HOSTS.has(host) || host === 'localhost' || host.endsWith('.localhost')) return refuse(`${host} is an internal host name`, true);

@@ -7,6 +7,7 @@ import { PRIVATE_FLAG_LIFTS, privateFlagWouldLift } from '../../contract/webhook
 import { createTestServer, TEST_EPOCH_MS, type TestServer } from '../../testing/test-server.ts';
 import { type Received, settleDeliveries, startWebhookReceiver, webhookSuite } from '../../testing/webhook-receiver.ts';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from './delivery.ts';
+import { checkDestination } from './destination.ts';
 import { createWebhooksStore, type EndpointRow } from './webhooks.store.ts';
 
 const stripe = new Stripe('sk_test_unused');
@@ -283,6 +284,17 @@ describe('destination safety', () => {
       expect((await create('https://localhost/x')).body.message).toBe(`Invalid url: localhost is an internal host name${PRIVATE_FLAG_LIFTS}`);
       expect((await create('ftp://hooks.example.test/x')).body.message).toBe('Invalid url: url must use https');
       expect((await create('https://u:p@hooks.example.test/x')).body.message).toBe('Invalid url: url must not include a user name or password; receivers verify deliveries by their signature');
+      // Nor where the flag would lift one reason but not all: with it, http with credentials is still refused for them.
+      for (const url of ['http://u:p@hooks.example.test/x', 'http://u@localhost/x', 'http://:p@10.0.0.5/x']) {
+        const message = (await create(url)).body.message as string;
+        expect(message, url).toBe('Invalid url: url must use https');
+        expect(privateFlagWouldLift(message), url).toBe(false);
+      }
+      const withFlag = await checkDestination('http://u:p@localhost/x', { allowPrivate: true, resolve: async () => [] });
+      expect(withFlag).toBe('url must not include a user name or password; receivers verify deliveries by their signature');
+      for (const url of ['https://u:p@localhost/x', 'https://u:p@10.0.0.5/x']) {
+        expect((await create(url)).body.message, url).toBe('Invalid url: url must not include a user name or password; receivers verify deliveries by their signature');
+      }
       const rebinding = { 'rebind.example.test': '10.0.0.7', 'rebind6.example.test': '::7f00:1 (IPv4 127.0.0.1)', 'rebind6to4.example.test': '2002:a9fe:a9fe:: (IPv4 169.254.169.254)' };
       const endpoints: Record<string, string> = {};
       for (const host of Object.keys(rebinding)) {
