@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { tagKey } from '../contract/contacts.ts';
 
 export type Sql = Database.Database;
 export type Statement = Database.Statement;
@@ -52,8 +53,8 @@ export function openDb(file: string): Db {
   sql.pragma('cache_size = -32000');
   sql.pragma('temp_store = MEMORY');
   sql.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
-  // SQLite's own lower() lowers ASCII letters only; this one lowers every script's, as JavaScript does.
-  sql.function('lower_unicode', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
+  // A contact tag's key, the one function the contract compares tags by (SQLite's own lower() lowers ASCII letters only).
+  sql.function('tag_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? tagKey(value) : value));
 
   let depth = 0;
   let held = false;

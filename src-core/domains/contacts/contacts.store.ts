@@ -145,7 +145,7 @@ export function createContactsStore(sql: Sql) {
     /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags` (case aside). */
     phones(orgId: string, tags: string[] | null): Array<{ id: string; phone: string }> {
       return prepare(`SELECT id, phone FROM contacts WHERE org_id = @orgId AND phone IS NOT NULL AND phone <> ''
-        AND (@tags IS NULL OR EXISTS (SELECT 1 FROM json_each(contacts.tags) t WHERE lower_unicode(t.value) IN (SELECT value FROM json_each(@tags))))
+        AND (@tags IS NULL OR EXISTS (SELECT 1 FROM json_each(contacts.tags) t WHERE tag_key(t.value) IN (SELECT value FROM json_each(@tags))))
         ORDER BY rowid`).all({ orgId, tags: tags ? JSON.stringify(tags.map(tagKey)) : null }) as Array<{ id: string; phone: string }>;
     },
     byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
