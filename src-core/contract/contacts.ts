@@ -60,11 +60,18 @@ export const createNoteBodySchema = z.object({
 
 export const TAG_MAX_LENGTH = 50;
 export const TAGS_MAX = 50;
+/** The zero-width joiner and non-joiner: part of a word between two letters (an emoji sequence, Persian, Indic scripts). */
+const JOINERS = /[\u200C\u200D]/gu;
 /**
  * A tag as stored: NFC (`é` one code point however it was typed), zero-width and other format characters (`\p{Cf}`)
- * dropped, trimmed, each run of inner whitespace made one space; case and spelling kept.
+ * dropped but for joiners inside a word (`👨‍👩‍👧`, `می‌خواهم` keep theirs), trimmed, each run of inner whitespace made one
+ * space; case and spelling kept.
  */
-export const normalizeTag = (tag: string): string => tag.normalize('NFC').replace(/\p{Cf}/gu, '').trim().replace(/\s+/g, ' ');
+export const normalizeTag = (tag: string): string => tag.normalize('NFC')
+  .replace(/(?![\u200C\u200D])\p{Cf}/gu, '')
+  .replace(/(^|\s)[\u200C\u200D]+|[\u200C\u200D]+(?=\s|$)/gu, '$1')
+  .trim()
+  .replace(/\s+/g, ' ');
 /** One tag: 1–50 characters once normalized, and no comma (the console separates tags with commas). */
 export const contactTagSchema = z.string().transform(normalizeTag).pipe(z.string()
   .min(1)
@@ -72,10 +79,10 @@ export const contactTagSchema = z.string().transform(normalizeTag).pipe(z.string
   .refine((tag) => !tag.includes(','), 'must not contain a comma (commas separate tags)'));
 /**
  * What tells tags apart, in SQL too (`tag_key`, kernel/db.ts): the tag as stored, NFKC (full-width `ｖｉｐ` is `vip`), lower
- * case (`VIP` and `vip` are one tag, as in a CRM), `ß` as `ss` and final `ς` as `σ`, as Unicode's case folding makes them.
+ * case (`VIP` and `vip` are one tag, as in a CRM), joiners dropped, `ß` as `ss` and final `ς` as `σ`, as Unicode's case folding makes them.
  * Not locale-specific: Turkish `İ`/`ı` keep their own lower case (`İstanbul` is not `istanbul`).
  */
-export const tagKey = (tag: string): string => normalizeTag(tag).normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ');
+export const tagKey = (tag: string): string => normalizeTag(tag).replace(JOINERS, '').normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ');
 /** Tags without repeats as `tagKey` tells them apart, each as first written (`["VIP", "vip"]` → `["VIP"]`). */
 export function uniqueTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();

@@ -12,6 +12,10 @@ describe('normalizeTag', () => {
     expect(normalizeTag('v\u200Bip')).toBe('vip');
     expect(normalizeTag('\uFEFF VIP\u200D \u2060')).toBe('VIP');
     expect(normalizeTag('big \u00AD  spender')).toBe('big spender');
+    // Joiners inside a word are the word's: an emoji family stays one, a Persian word keeps its non-joiner.
+    expect(normalizeTag('\u{1F468}\u200D\u{1F469}\u200D\u{1F467}')).toBe('\u{1F468}\u200D\u{1F469}\u200D\u{1F467}');
+    expect(normalizeTag('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645')).toBe('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645');
+    expect(normalizeTag('\u200Dvip \u200Cbig\u200C')).toBe('vip big');
     // Only format characters and canonical composition: a compatibility form and the case are the user's spelling.
     expect(normalizeTag('ｖｉｐ')).toBe('ｖｉｐ');
     expect(normalizeTag('STRAẞE')).toBe('STRAẞE');
@@ -25,7 +29,7 @@ describe('tagKey', () => {
     expect(same(['STRASSE', 'straße', 'STRAẞE', 'Strasse'])).toBe(1);
     expect(same(['ΟΔΟΣ', 'οδος', 'οδοσ'])).toBe(1);
     expect(same(['Σ', 'σ', 'ς'])).toBe(1);
-    expect(same(['vip', 'v\u200Bip', 'ｖｉｐ', 'VIP', 'ＶＩＰ'])).toBe(1);
+    expect(same(['vip', 'v\u200Bip', 'v\u200Dip', 'ｖｉｐ', 'VIP', 'ＶＩＰ'])).toBe(1);
     expect(same(['K', 'k', '\u212A'])).toBe(1);
     expect(same(['big spender', 'big\u00A0spender', 'big\u3000spender', 'big\tspender'])).toBe(1);
   });
