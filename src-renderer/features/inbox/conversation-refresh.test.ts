@@ -1,28 +1,33 @@
 // The inbox's loaded pages of conversations after a live change: a read of the first page alone, joined to the pages
 // shown, lists every conversation once, in the core's order, with no gap; the other pages are not read again.
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
 import { conversationRows } from './conversation-pages.tsx';
 import { joinFirstPage, refreshConversations, showConversationRead, withConversation, type ConversationPages } from './conversation-refresh.ts';
 
 const LIMIT = 3;
-/** A channel's conversations on the core, most recent first, read by page as the route reads them. */
-function core(count: number) {
+/** A channel's conversations on the core, most recent first, read by page (of `limit`) as the route reads them. */
+function core(count: number, limit = LIMIT) {
   const order = Array.from({ length: count }, (_, i) => `c${i + 1}`);
   const unread = new Map<string, number>();
-  const conversation = (id: string) => ({ id, channel: 'sms', unreadCount: unread.get(id) ?? 0 }) as Conversation;
+  const lastAt = new Map(order.map((id, i) => [id, count - i]));
+  let clock = count;
+  const conversation = (id: string) => ({
+    id, channel: 'sms', unreadCount: unread.get(id) ?? 0, lastMessageAt: new Date(Date.UTC(2026, 0, 1, 0, 0, lastAt.get(id) ?? 0)).toISOString(),
+  }) as Conversation;
   const page = (n: number): ListEnvelope<Conversation> => ({
-    data: order.slice((n - 1) * LIMIT, n * LIMIT).map(conversation),
-    meta: { total: order.length, page: n, limit: LIMIT, totalPages: Math.ceil(order.length / LIMIT) },
+    data: order.slice((n - 1) * limit, n * limit).map(conversation),
+    meta: { total: order.length, page: n, limit, totalPages: Math.ceil(order.length / limit) },
   });
-  /** A message in conversation `id` (new when it is not listed yet): to the top, one more unread. */
+  /** A message in conversation `id` (new when it is not listed yet): to the top, one more unread, its time the latest. */
   const message = (id: string) => {
     const at = order.indexOf(id);
     if (at >= 0) order.splice(at, 1);
     order.unshift(id);
     unread.set(id, (unread.get(id) ?? 0) + 1);
+    lastAt.set(id, ++clock);
   };
   return { order, page, message, conversation, read: (id: string) => unread.set(id, 0) };
 }
@@ -36,7 +41,7 @@ describe('joinFirstPage', () => {
     const s = core(10);
     const shown = loaded(s, 3);
     s.message('c8');
-    const joined = joinFirstPage(shown, s.page(1));
+    const joined = joinFirstPage(shown, s.page(1))!;
     expect(ids(joined)).toEqual(s.order.slice(0, 9));
     expect(joined.pages[0]?.data.find((c) => c.id === 'c8')?.unreadCount).toBe(1);
     expect(joined.pageParams).toEqual([1, 2, 3]);
@@ -47,7 +52,7 @@ describe('joinFirstPage', () => {
     const shown = loaded(s, 2);
     s.message('c7');
     s.message('c2');
-    const joined = joinFirstPage(shown, s.page(1));
+    const joined = joinFirstPage(shown, s.page(1))!;
     expect(ids(joined)).toEqual(s.order);
     expect(joined.pages.map((page) => page.meta.total)).toEqual([7, 7]);
   });
@@ -57,11 +62,22 @@ describe('joinFirstPage', () => {
     let shown = loaded(s, 3);
     for (const id of ['c9', 'c13', 'c1', 'c14', 'c5', 'c9', 'c15', 'c12']) {
       s.message(id);
-      shown = joinFirstPage(shown, s.page(1));
+      shown = joinFirstPage(shown, s.page(1))!;
       expect(ids(shown)).toEqual(s.order.slice(0, ids(shown).length));
     }
     // The nine loaded, three new ones, and c12 lifted from beyond the pages loaded.
     expect(ids(shown)).toHaveLength(9 + 3 + 1);
+  });
+
+  it('refuses a join when more than a page moved up (no row of the new first page unchanged), and joins a whole list', () => {
+    const s = core(12);
+    const shown = loaded(s, 3);
+    for (const id of ['c10', 'c11', 'c12', 'c7']) s.message(id);
+    expect(joinFirstPage(shown, s.page(1))).toBeNull();
+    const whole = core(3);
+    const one = loaded(whole, 1);
+    for (const id of ['c1', 'c2', 'c3', 'c4']) whole.message(id);
+    expect(ids(joinFirstPage(one, { ...whole.page(1), data: whole.order.map(whole.conversation), meta: { ...whole.page(1).meta, totalPages: 1 } })!)).toEqual(whole.order);
   });
 });
 
@@ -119,6 +135,35 @@ describe('refreshConversations', () => {
     await list.settle();
     expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&limit=100&page=1']);
     expect(ids(list.shown())).toEqual(s.order);
+    list.stop();
+  });
+
+  it('reads every loaded page again when more than a page of conversations moved up: none lost, the core\'s order', async () => {
+    // The auditor's case: 500 conversations by pages of 100, three loaded; 150 of ranks 321-470 get a message.
+    const s = core(500, 100);
+    const list = await inbox(s, 3);
+    for (let rank = 470; rank >= 321; rank--) s.message(`c${rank}`);
+    refreshConversations(list.client, list.api, 'sms');
+    await vi.waitFor(() => expect(list.reads).toHaveLength(4));
+    await vi.waitFor(() => expect(ids(list.shown())).toEqual(s.order.slice(0, 300)));
+    expect(list.reads.slice(1).map((path) => new URL(path, 'http://x').searchParams.get('page'))).toEqual(['1', '2', '3']);
+    // Ranks 150-448 lifted, some of them loaded: still the core's order.
+    list.reads.length = 0;
+    for (let rank = 448; rank >= 150; rank--) s.message(s.order[rank - 1]!);
+    refreshConversations(list.client, list.api, 'sms');
+    await vi.waitFor(() => expect(list.reads).toHaveLength(4));
+    await vi.waitFor(() => expect(ids(list.shown())).toEqual(s.order.slice(0, 300)));
+    list.stop();
+  });
+
+  it('still reads the first page alone when fewer than a page moved up, by pages of 100', async () => {
+    const s = core(500, 100);
+    const list = await inbox(s, 3);
+    for (let rank = 470; rank >= 381; rank--) s.message(`c${rank}`);
+    refreshConversations(list.client, list.api, 'sms');
+    await list.settle();
+    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&limit=100&page=1']);
+    expect(ids(list.shown())).toEqual(s.order.slice(0, 390));
     list.stop();
   });
 

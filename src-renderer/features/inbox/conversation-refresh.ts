@@ -8,12 +8,27 @@ import { conversationsPath } from './queries.ts';
 export type ConversationPages = InfiniteData<ListEnvelope<Conversation>, unknown>;
 
 /**
- * The pages shown after a read of the first alone. A new message only ever lifts its conversation to the top (rows
- * change place no other way), so: the first page as read, then the rest as shown less the conversations it now holds,
- * led by the rows of the old first page it pushed down. Rows further down keep what they showed: only a conversation
- * with a new message changes (a read is put in place by `withConversation`; a contact's change reads all pages).
+ * Whether a first page read now can be joined to the pages shown: only if every conversation that changed since they
+ * were read is on it. A new message lifts its conversation above every one without (the list is most recent first), so
+ * one row on the new first page unchanged since (same id, same last message) means all the changed ones rank above it;
+ * a first page that is the whole list holds them all too. Otherwise (more than a page of them moved) some may sit
+ * further down, where the loaded pages show them in their old place or not at all.
  */
-export function joinFirstPage(shown: ConversationPages, first: ListEnvelope<Conversation>): ConversationPages {
+function holdsEveryChange(shown: ConversationPages, first: ListEnvelope<Conversation>): boolean {
+  if (first.meta.totalPages <= 1) return true;
+  const lastMessageAt = new Map(shown.pages.flatMap((page) => page.data.map((c) => [c.id, c.lastMessageAt] as const)));
+  return first.data.some((c) => lastMessageAt.has(c.id) && lastMessageAt.get(c.id) === c.lastMessageAt);
+}
+
+/**
+ * The pages shown after a read of the first alone; null when that read cannot be joined (see `holdsEveryChange`) and
+ * the loaded pages must be read again. A new message only ever lifts its conversation to the top (rows change place no
+ * other way), so: the first page as read, then the rest as shown less the conversations it now holds, led by the rows
+ * of the old first page it pushed down. Rows further down keep what they showed: only a conversation with a new message
+ * changes, and it is on the first page (a read is put in place by `withConversation`; a contact's change reads all pages).
+ */
+export function joinFirstPage(shown: ConversationPages, first: ListEnvelope<Conversation>): ConversationPages | null {
+  if (!holdsEveryChange(shown, first)) return null;
   const onFirst = new Set(first.data.map((c) => c.id));
   const [pushedDown, ...later] = shown.pages;
   const { total, totalPages } = first.meta;
@@ -66,8 +81,11 @@ async function readFirstPage(client: QueryClient, api: Api, query: Query, channe
     return;
   }
   if (client.getQueryCache().get(query.queryHash) !== query) return;
-  if (shown && client.getQueryData<ConversationPages>(query.queryKey) === shown) client.setQueryData<ConversationPages>(query.queryKey, joinFirstPage(shown, first));
-  else if (attempts > 1) await readFirstPage(client, api, query, channel, attempts - 1);
+  if (shown && client.getQueryData<ConversationPages>(query.queryKey) === shown) {
+    const joined = joinFirstPage(shown, first);
+    if (joined) client.setQueryData<ConversationPages>(query.queryKey, joined);
+    else readAll(client, query);
+  } else if (attempts > 1) await readFirstPage(client, api, query, channel, attempts - 1);
   else readAll(client, query);
 }
 
