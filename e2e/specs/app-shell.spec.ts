@@ -2,8 +2,8 @@
 // shows its error with a way back instead of blanking the whole console, and the place is kept in the URL
 // (a reload returns to it; Back returns to the page before; a fragment changed outside the console wins over the
 // console's own place; one edited without the token keeps the console connected and gets the token back, while a
-// tab that never had it, or whose token is refused, asks for the console link); something not there offers a way
-// back, not "Try again".
+// tab that never had it, or whose token is refused, asks for the console link; a new console link opened in a running
+// tab switches to its token, from the refused state too); something not there offers a way back, not "Try again".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -164,6 +164,27 @@ describe('app shell', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('a new console link opened in the running tab (only the fragment changes) switches to its token, even once refused', async () => {
+    const good = new URLSearchParams(new URL(session.server.consoleUrl).hash.slice(1)).get('token');
+    const context = await session.browser.newContext();
+    try {
+      const tab = await context.newPage();
+      await tab.goto(session.server.consoleUrl);
+      await tab.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+      // A link of a server since restarted: the tab runs on it, is refused, and forgets it.
+      await tab.evaluate(() => { window.location.hash = 'token=dsh_from_before_a_restart&section=wallet'; });
+      await tab.locator('[data-testid="no-token"][data-refused="true"]').waitFor();
+      await tab.waitForFunction(() => sessionStorage.getItem('switchboard.token') === null);
+      // The good link pasted into the refused tab connects it, on the page it names.
+      await tab.evaluate((token) => { window.location.hash = `token=${token}&section=wallet`; }, good);
+      await tab.getByTestId('ledger').waitFor();
+      await tab.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+      expect(await tab.evaluate(() => sessionStorage.getItem('switchboard.token'))).toBe(good);
+    } finally {
+      await context.close();
     }
   });
 });

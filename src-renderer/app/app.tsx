@@ -23,7 +23,7 @@ import { WalletPage } from '../features/wallet/wallet-page.tsx';
 import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { announce } from '../stores/announcer.ts';
 import { useUi, type Section } from '../stores/ui.ts';
-import { forgetToken, readConnection, type Connection } from './connection.ts';
+import { followConsoleLinks, forgetToken, readConnection, type Connection } from './connection.ts';
 import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
 
@@ -151,6 +151,7 @@ export function App() {
   const connection = useMemo(readConnection, []);
   const client = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: (count, error) => count < 2 && !(error as { status?: number }).status, staleTime: 5_000 } } }), []);
   const api = useMemo(() => (connection ? createApi(connection) : null), [connection]);
+  useEffect(() => followConsoleLinks(connection), [connection]);
   if (!connection || !api) return <NoToken />;
   return (
     <QueryClientProvider client={client}>

@@ -1,6 +1,6 @@
 // The token the console starts with: a console link's, kept for the tab; else the tab's kept one; else none.
 import { describe, expect, it } from 'vitest';
-import { forgetToken, readConnection, TOKEN_KEY } from './connection.ts';
+import { followConsoleLinks, forgetToken, readConnection, TOKEN_KEY } from './connection.ts';
 
 function tab() {
   const items = new Map<string, string>();
@@ -35,5 +35,35 @@ describe('readConnection', () => {
   it('takes the desktop bridge\'s token, which the URL never carries', () => {
     const bridge = { baseUrl: 'http://127.0.0.1:4801', token: 'dsh_app' } as Window['switchboard'];
     expect(readConnection(at('#token=dsh_1'), tab(), bridge)).toEqual({ baseUrl: 'http://127.0.0.1:4801', token: 'dsh_app' });
+  });
+});
+
+describe('followConsoleLinks', () => {
+  /** A tab whose fragment changes without a load (hashchange); counts the console's starts over. */
+  function running(inUse: Parameters<typeof followConsoleLinks>[0]) {
+    const target = Object.assign(new EventTarget(), { location: { hash: '#token=dsh_1' } });
+    let starts = 0;
+    const stop = followConsoleLinks(inUse, () => { starts++; }, target as unknown as Parameters<typeof followConsoleLinks>[2]);
+    const go = (hash: string) => {
+      target.location.hash = hash;
+      target.dispatchEvent(new Event('hashchange'));
+      return starts;
+    };
+    return { go, stop };
+  }
+  const linked = { baseUrl: 'http://127.0.0.1:4800', token: 'dsh_1', fromUrl: true };
+
+  it('starts over on a new link\'s token, not on a fragment without one or with the token in use', () => {
+    const tab = running(linked);
+    expect(tab.go('#section=wallet')).toBe(0);
+    expect(tab.go('#token=dsh_1&section=keys')).toBe(0);
+    expect(tab.go('#token=dsh_2&section=keys')).toBe(1);
+    tab.stop();
+    expect(tab.go('#token=dsh_3')).toBe(1);
+  });
+
+  it('starts over from the connect state on any link, and never on the desktop (its bridge gives the token)', () => {
+    expect(running(null).go('#token=dsh_2')).toBe(1);
+    expect(running({ baseUrl: 'http://127.0.0.1:4800', token: 'dsh_1' }).go('#token=dsh_2')).toBe(0);
   });
 });

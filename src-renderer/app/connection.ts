@@ -36,3 +36,24 @@ export function readConnection(
 
 /** The tab's kept token was refused (the server makes a new one at every start): the next start asks for the link. */
 export const forgetToken = (kept: TokenStore = window.sessionStorage): void => kept.removeItem(TOKEN_KEY);
+
+type LinkTarget = Pick<Window, 'addEventListener' | 'removeEventListener'> & { location: { readonly hash: string } };
+
+/**
+ * A console link opened in the running tab (pasted over the address bar, only the fragment changes, so the page is not
+ * loaded again): a token other than the one in use is a new link (of a restarted server, say), and the console starts
+ * over on it, every query and the live stream too; from the "refused" state as well. A fragment without a token keeps
+ * the one in use (place-url.ts writes it back in). The desktop's bridge gives its own token: links change nothing there.
+ * Returns the stop.
+ */
+export function followConsoleLinks(
+  inUse: Connection | null, startOver: () => void = () => window.location.reload(), target: LinkTarget = window,
+): () => void {
+  if (inUse && !inUse.fromUrl) return () => undefined;
+  const onHash = () => {
+    const linked = tokenIn(target.location.hash);
+    if (linked && linked !== inUse?.token) startOver();
+  };
+  target.addEventListener('hashchange', onHash);
+  return () => target.removeEventListener('hashchange', onHash);
+}
