@@ -1,6 +1,6 @@
 // SMS, RCS and email campaigns in a real browser: an SMS campaign to a pasted list with the demo's approved
 // sender and a text matching its DLT template (a text matching none, a {#var#} left unfilled, or a passed
-// schedule, keeps launch off; a refusal of the core leaves no draft behind), an RCS campaign with SMS
+// schedule, keeps launch off; a refusal of the core leaves no draft behind; a segment's tag may hold spaces), an RCS campaign with SMS
 // fallback that reaches a handset without RCS as an SMS (an empty variable no contact has, a fallback
 // matching no DLT template, or a passed schedule, blocks), and an email campaign with its own subject and a
 // merge-tag value that reach the simulated mailbox merged (an empty tag without a fallback, an unverified
@@ -148,6 +148,26 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('campaign-row').filter({ hasText: 'Shipping notice 2' }).click();
     await detail('COMPLETED').waitFor();
     expect(await page.getByTestId('delete-draft').count()).toBe(0);
+    await page.getByTestId('back-to-list').click();
+  });
+
+  it('reads a segment\'s tags as the contacts page does: a tag with a space is one tag, and reaches the contact holding it', async () => {
+    const contact = await server.dashboard('POST', '/dashboard/contacts', { name: 'Big Spender', phone: '+919820000150', tags: ['Big Spender'] });
+    expect(contact.status).toBe(201);
+    await page.getByTestId('new-campaign').click();
+    await page.getByTestId('audience-segment').click();
+    await page.getByTestId('segment-tags').fill(' big  spender, no;such tag,BIG SPENDER');
+    await page.getByTestId('segment-tag').nth(1).waitFor();
+    expect(await page.getByTestId('segment-tag').allTextContents()).toEqual(['big spender', 'no;such tag']);
+    await page.locator('[data-testid="sms-sender"]:not([disabled]) option[value="EXMPLE"]').waitFor({ state: 'attached' });
+    await page.getByTestId('sms-body').fill(SHIPPED);
+    await page.locator('[data-testid="sms-body-dlt"][data-match="Order shipped"]').waitFor();
+    await page.getByTestId('campaign-name').fill('Big spenders');
+    await page.getByTestId('create-launch').click();
+    await detail('COMPLETED').waitFor();
+    await page.locator('[data-testid="funnel-sent"][data-value="1"]').waitFor();
+    const handset = await server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', '/sim/handsets/919820000150/messages');
+    expect(handset.body.data.map((m) => [m.channel, m.text])).toContainEqual(['sms', SHIPPED]);
     await page.getByTestId('back-to-list').click();
   });
 

@@ -7,6 +7,7 @@ import type { CreateSmsCampaignInput } from '../../../src-core/contract/index.ts
 import { rupees } from '../../components/format.ts';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useSmsSenders, useSmsTemplates } from '../channels/queries.ts';
+import { parseTagInput } from '../contacts/tag-input.ts';
 import { smsTextBlocker } from './dlt.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
@@ -18,7 +19,6 @@ const AUDIENCES: Array<{ value: Audience; label: string; hint: string }> = [
   { value: 'segment', label: 'A segment', hint: 'Contacts with any of the tags, counted at launch' },
   { value: 'manual', label: 'A pasted list', hint: 'Numbers you paste or upload' },
 ];
-const tagsOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((t) => t.trim()).filter(Boolean))];
 
 export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [audience, setAudience] = useState<Audience>('manual');
@@ -35,7 +35,8 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const sender = senderId || approvedSenders[0]?.senderId || '';
 
   const { check } = recipients;
-  const segmentTags = tagsOf(tags);
+  // Read as the contacts page reads tags: a tag may hold spaces (`big spender`), so only commas separate them.
+  const segmentTags = parseTagInput(tags);
   // The core's own DLT rule, on the templates the body field shows: a text matching none (or with a {#var#} left) is never sent.
   const bodyBlocker = smsTextBlocker(templates, body, 'message');
   const blockers = [
@@ -65,10 +66,17 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           <OptionCards label="Audience" name="sms-audience" className="audience-options" value={audience} onChange={setAudience}
             options={AUDIENCES.map((a) => ({ value: a.value, item: a.value, testId: `audience-${a.value}`, content: <><strong>{a.label}</strong><span className="muted small">{a.hint}</span></> }))} />
           {audience === 'segment' ? (
-            <label className="field">
-              <span>Tags <span className="muted">(comma separated; a contact with any of them is in)</span></span>
-              <input className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="vip, north" data-testid="segment-tags" />
-            </label>
+            <>
+              <label className="field">
+                <span>Tags <span className="muted">(comma separated; a contact with any of them is in)</span></span>
+                <input className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="vip, big spender" data-testid="segment-tags" />
+              </label>
+              {segmentTags.length ? (
+                <ul className="tags segment-tags" aria-label="Segment tags" data-testid="segment-tag-chips">
+                  {segmentTags.map((tag) => <li key={tag} className="tag" data-testid="segment-tag">{tag}</li>)}
+                </ul>
+              ) : null}
+            </>
           ) : null}
           {audience === 'manual' ? <RecipientsField {...recipients.field} /> : null}
         </Step>
