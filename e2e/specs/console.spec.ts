@@ -237,6 +237,12 @@ describe('console flows', () => {
     expect(await error.textContent()).not.toContain('resolves to');
     const hint = page.getByTestId('private-webhooks-hint');
     expect(await hint.textContent()).toContain('--allow-private-webhooks');
+    // Named once: the hint says it, the refusal above it no longer repeats the server's sentence.
+    expect(await error.textContent()).not.toContain('--allow-private-webhooks');
+    // The refusal was about the URL as it was: fixing it takes the refusal and the hint away before any submit.
+    await page.getByTestId('endpoint-url').fill('https://hooks.example.org/x');
+    await hint.waitFor({ state: 'detached' });
+    expect(await error.count()).toBe(0);
     // Not for a scheme the flag does not allow either.
     await page.getByTestId('endpoint-url').fill('ftp://example.com/x');
     await page.getByTestId('create-endpoint').click();

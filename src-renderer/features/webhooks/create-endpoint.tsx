@@ -1,15 +1,22 @@
 // Registering an endpoint: URL, description and events; the answer carries the secret once. A URL the
-// core's destination guard refuses for a reason `--allow-private-webhooks` lifts says how to use a local receiver.
+// core's destination guard refuses for a reason `--allow-private-webhooks` lifts says how to use a local receiver
+// (once: the server's sentence naming the flag is left out of its refusal shown above); a refusal goes once the form changes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { privateFlagWouldLift } from '../../../src-core/contract/index.ts';
+import { PRIVATE_FLAG_LIFTS, privateFlagWouldLift } from '../../../src-core/contract/index.ts';
 import { ApiError } from '../../api/http.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { EventPicker, type EventSelection } from './event-picker.tsx';
 import { useCreateEndpoint } from './mutations.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
-/** Whether the create failed with a refusal `--allow-private-webhooks` would lift (see the contract's rule). */
-const flagWouldLift = (error: unknown): boolean => error instanceof ApiError && error.status === 400 && privateFlagWouldLift(error.message);
+/**
+ * The create's refusal as shown, and whether `--allow-private-webhooks` would lift it (see the contract's rule): then
+ * without the server's sentence naming the flag, which the hint under it says with how to use it.
+ */
+function refusalOf(error: unknown): { shown: unknown; flagWouldLift: boolean } {
+  if (!(error instanceof ApiError) || error.status !== 400 || !privateFlagWouldLift(error.message)) return { shown: error, flagWouldLift: false };
+  return { shown: new ApiError(error.status, error.message.slice(0, -PRIVATE_FLAG_LIFTS.length), error.code), flagWouldLift: true };
+}
 
 export function CreateEndpoint({ onClose }: { onClose(): void }) {
   const create = useCreateEndpoint();
@@ -22,6 +29,8 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
 
+  const refusal = create.isError ? refusalOf(create.error) : null;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const created = await create.mutateAsync({
@@ -32,7 +41,9 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <form className="card form wh-create" onSubmit={(e) => void submit(e).catch(() => undefined)} data-testid="create-endpoint-form">
+    <form className="card form wh-create" onSubmit={(e) => void submit(e).catch(() => undefined)}
+      // The refusal was about the form as it was (a URL since fixed keeps no hint to start the server otherwise).
+      onChange={() => { if (create.isError) create.reset(); }} data-testid="create-endpoint-form">
       <div className="page-title"><h2>New endpoint</h2><button type="button" className="button ghost small" onClick={onClose}>Cancel</button></div>
       <div className="form-row">
         <label className="field grow"><span>Endpoint URL</span>
@@ -43,8 +54,8 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
         </label>
       </div>
       <EventPicker value={events} onChange={setEvents} />
-      {create.isError ? <ErrorState error={create.error} /> : null}
-      {create.isError && flagWouldLift(create.error) ? (
+      {refusal ? <ErrorState error={refusal.shown} /> : null}
+      {refusal?.flagWouldLift ? (
         <p className="muted small" data-testid="private-webhooks-hint">
           A local receiver (http, localhost or a private address) needs the server started with <code>--allow-private-webhooks</code>;
           without it, endpoints must be https on a public address that resolves.
