@@ -2,11 +2,11 @@
 // at 1180 px between them: nothing scrolls sideways (the document, the page, or a box on it), the console never
 // scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole, and each
 // page's main controls are on screen, not clipped by a collapsed card or covered by another element. From 960 to
-// 1366 px: the delivery list keeps each row's status and event whole in view with a delivery open, and the API keys'
-// dates take two lines at most.
+// 1366 px: the delivery list keeps each row's status and event whole in view with a delivery open, its scrollbar clear
+// of the inspector, and the API keys' dates take two lines at most.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../fixtures/browser.ts';
+import { launchBrowser, screenshot } from '../fixtures/browser.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
 
 let session: ReceiverSession;
@@ -26,7 +26,10 @@ beforeAll(async () => {
   // The longest event type the catalogue has among them.
   const events = ['whatsapp.message.received', 'instagram.message.received'];
   const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events });
-  for (const eventType of events) expect((await server.dashboard('POST', `/dashboard/webhooks/${endpoint.body.id}/test`, { eventType })).status).toBeLessThan(300);
+  // Enough of them for the list to scroll at every size (its scrollbar must stay clear of the inspector).
+  for (let round = 0; round < 15; round++) {
+    for (const eventType of events) expect((await server.dashboard('POST', `/dashboard/webhooks/${endpoint.body.id}/test`, { eventType })).status).toBeLessThan(300);
+  }
 });
 afterAll(async () => {
   await session?.stop();
@@ -70,6 +73,30 @@ async function onScreen(target: Locator): Promise<void> {
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return inWindow && hit !== null && (el === hit || el.contains(hit));
   })).toBe(true);
+}
+
+/** Each delivery row in view shows its status and event whole, and a click at their far end reaches them (not the inspector). */
+async function rowsWholeBesideTheInspector(width: number): Promise<void> {
+  // The rows in view (the list scrolls; those rendered below it are not on screen).
+  const rows = [];
+  for (const row of await page.getByTestId('delivery-row').all()) {
+    if (await row.evaluate((el) => {
+      const [box, list] = [el.getBoundingClientRect(), el.closest('[data-testid="deliveries-scroll"]')!.getBoundingClientRect()];
+      return box.top >= list.top && box.bottom <= list.bottom;
+    })) rows.push(row);
+  }
+  expect(rows.length).toBeGreaterThanOrEqual(2);
+  for (const row of rows) {
+    for (const [cell, text] of [[row.locator('.wh-status'), row.locator('.wh-status')], [row.getByTestId('open-delivery'), row.locator('.cell-button code')]] as const) {
+      expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth), `${await text.textContent()} cut at ${width} px`).toBe(true);
+      // Its text's far end is what a click there reaches: not under the inspector.
+      expect(await text.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.right - 2, box.top + box.height / 2);
+        return hit !== null && (el === hit || el.contains(hit));
+      }), `${await text.textContent()} covered at ${width} px`).toBe(true);
+    }
+  }
 }
 
 async function resize(width: number, height: number): Promise<void> {
@@ -227,19 +254,7 @@ describe.each([{ width: 960, height: 600 }, { width: 1000, height: 700 }, { widt
     await page.getByTestId('delivery-detail').locator('.wh-status').waitFor();
     await fitsTheWindow();
     await onScreen(page.getByTestId('close-delivery'));
-    const rows = page.getByTestId('delivery-row');
-    expect(await rows.count()).toBeGreaterThanOrEqual(2);
-    for (const row of await rows.all()) {
-      for (const [cell, text] of [[row.locator('.wh-status'), row.locator('.wh-status')], [row.getByTestId('open-delivery'), row.locator('.cell-button code')]] as const) {
-        expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth), `${await text.textContent()} cut at ${width} px`).toBe(true);
-        // Its text's far end is what a click there reaches: not under the inspector.
-        expect(await text.evaluate((el) => {
-          const box = el.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.right - 2, box.top + box.height / 2);
-          return hit !== null && (el === hit || el.contains(hit));
-        }), `${await text.textContent()} covered at ${width} px`).toBe(true);
-      }
-    }
+    await rowsWholeBesideTheInspector(width);
     await screenshot(page, `layout-webhooks-open-${width}x${height}`);
     await page.getByTestId('close-delivery').click();
   });
@@ -263,5 +278,38 @@ describe.each([{ width: 960, height: 600 }, { width: 1000, height: 700 }, { widt
     await go('contacts');
     await page.getByTestId('contact-search').waitFor();
     expect(await cutPlaceholders()).toEqual([]);
+  });
+});
+
+describe.each([{ width: 960, height: 600 }, { width: 1024, height: 768 }])('with a desktop\'s scrollbars (they take room): at $width × $height', ({ width, height }) => {
+  let main: Page;
+  beforeAll(async () => {
+    main = page;
+    const browser = await launchBrowser({ scrollbars: true });
+    page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    await page.goto(session.server.consoleUrl);
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+  });
+  afterAll(async () => {
+    await page.context().browser()?.close();
+    page = main;
+  });
+
+  it('webhooks: the floating inspector leaves the list\'s scrollbar clear', async () => {
+    await go('webhooks');
+    await page.getByTestId('tab-deliveries').click();
+    await page.getByTestId('open-delivery').first().click();
+    await page.getByTestId('delivery-detail').locator('.wh-status').waitFor();
+    const bar = await page.getByTestId('deliveries-scroll').evaluate((el: HTMLElement) => {
+      const box = el.getBoundingClientRect();
+      const barWidth = el.offsetWidth - el.clientWidth;
+      // Mid-height in the scrollbar: what a mouse dragging it presses.
+      const hit = document.elementFromPoint(box.right - barWidth / 2, box.top + box.height / 2);
+      return { barWidth, overflows: el.scrollHeight > el.clientHeight, reached: hit === el };
+    });
+    expect(bar.overflows, `the list scrolls at ${width} × ${height}`).toBe(true);
+    expect(bar.barWidth).toBeGreaterThan(0);
+    expect(bar.reached, `the list's scrollbar under the inspector at ${width} px`).toBe(true);
+    await screenshot(page, `layout-webhooks-open-scrollbars-${width}x${height}`);
   });
 });

@@ -1,5 +1,6 @@
 // The deliveries tab: filters (status, endpoint), the live virtualised log and the detail panel. A filter
 // that would hide the open delivery closes it: the panel never shows a delivery the list hides.
+import { useState, type CSSProperties } from 'react';
 import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookEndpoint } from '../../../src-core/contract/index.ts';
 import { moveChoice, tabPanelProps, tabStop } from '../../components/arrow-keys.ts';
 import { DeliveriesTable } from './deliveries-table.tsx';
@@ -17,8 +18,11 @@ export function DeliveriesPanel({ endpoints, known, now }: { endpoints: WebhookE
   // The open delivery as the panel last read it (the same query, so no request of its own).
   const open = useDelivery(selectedDeliveryId);
   const openFacts = open.data?.id === selectedDeliveryId ? open.data : undefined;
+  // Where the panel floats over the list (below 1100 px), it stops short of the list's scrollbar (webhooks.css).
+  const [scrollbar, setScrollbar] = useState(0);
   return (
-    <div className={`wh-deliveries${selectedDeliveryId ? ' with-detail' : ''}`} {...tabPanelProps('webhooks', 'deliveries')}>
+    <div className={`wh-deliveries${selectedDeliveryId ? ' with-detail' : ''}`} style={{ '--wh-list-scrollbar': `${scrollbar}px` } as CSSProperties}
+      {...tabPanelProps('webhooks', 'deliveries')}>
       <div className="wh-deliveries-main">
         <div className="wh-toolbar">
           <div className="wh-segmented" role="radiogroup" aria-label="Status" onKeyDown={moveChoice}>
@@ -34,7 +38,7 @@ export function DeliveriesPanel({ endpoints, known, now }: { endpoints: WebhookE
           <div className="spacer" />
           <span className="muted small" data-testid="deliveries-count">{head.data ? `${head.data.meta.total.toLocaleString()} deliver${head.data.meta.total === 1 ? 'y' : 'ies'} · newest first` : ''}</span>
         </div>
-        <DeliveriesTable scope={scope} known={known} now={now} />
+        <DeliveriesTable scope={scope} known={known} now={now} onScrollbarWidth={setScrollbar} />
       </div>
       {selectedDeliveryId ? <DeliveryDetail known={known} now={now} /> : null}
     </div>

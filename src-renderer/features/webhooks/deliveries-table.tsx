@@ -6,6 +6,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEven
 import type { WebhookDelivery } from '../../../src-core/contract/index.ts';
 import { listStep, tabStop } from '../../components/arrow-keys.ts';
 import { focusLost } from '../../components/focus.ts';
+import { useScrollbarWidth } from '../../components/scrollbar-width.ts';
 import { relativeTime, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { DeliveryStatusBadge, hostAndPath, ResponseCode } from './delivery-status.tsx';
@@ -15,7 +16,11 @@ import { useWebhooksUi } from './webhooks-store.ts';
 
 const ROW_HEIGHT = 44;
 
-type Props = { scope: DeliveryScope; known: KnownEndpoint[]; now: string | undefined };
+type Props = {
+  scope: DeliveryScope; known: KnownEndpoint[]; now: string | undefined;
+  /** Told the list's scrollbar width as it changes (the inspector floating over the list leaves it clear). */
+  onScrollbarWidth?: (width: number) => void;
+};
 
 /** `endpointUrl` is the endpoint's id where the console knows no URL for it; `gone`, why it is no longer listed. */
 type RowProps = {
@@ -51,8 +56,9 @@ function Row({ delivery, endpointUrl, endpointName, gone: goneAs, now, selected,
 
 const SkeletonRow = () => <div className="wh-row is-loading" aria-hidden><span className="wh-skeleton" /><span className="wh-skeleton wide" /><span className="wh-skeleton" /></div>;
 
-export function DeliveriesTable({ scope, known, now }: Props) {
+export function DeliveriesTable({ scope, known, now, onScrollbarWidth }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  useScrollbarWidth(scrollRef, onScrollbarWidth);
   const head = useDeliveriesHead(scope);
   const total = head.data?.meta.total ?? 0;
   const selectedId = useWebhooksUi((s) => s.selectedDeliveryId);
