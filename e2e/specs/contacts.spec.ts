@@ -165,12 +165,12 @@ describe('contacts page', () => {
     await chip.waitFor({ state: 'detached' });
   });
 
-  it('shows the core\'s message when the token is wrong', async () => {
+  it('says the token was refused, with the core\'s message, when the token is wrong', async () => {
     const other = await browser.newPage();
     await other.goto(`${server.url}/#token=not-the-token`);
-    const error = other.getByTestId('error-state').first();
+    const error = other.locator('[data-testid="no-token"][data-refused="true"]');
     await error.waitFor();
-    expect(await error.textContent()).toContain('dashboard token');
+    expect(await error.getByTestId('refused-message').textContent()).toContain('Missing or invalid dashboard token');
     await screenshot(other, 'contacts-wrong-token');
     await other.close();
   });

@@ -88,11 +88,12 @@ function Shell({ connection }: { connection: Connection }) {
   }, [pageLabel]);
   const otherTheme = theme === 'dark' ? 'Light' : 'Dark';
   // The token was refused (the tab kept one from before the server restarted, or the link is old): a new link is needed.
-  const refused = orgs.error instanceof ApiError && orgs.error.status === 401;
+  const refusal = orgs.error instanceof ApiError && orgs.error.status === 401 ? orgs.error.message : null;
+  const refused = refusal !== null;
   useEffect(() => {
     if (refused) forgetToken();
   }, [refused]);
-  if (refused) return <NoToken refused />;
+  if (refusal !== null) return <NoToken refused={refusal} />;
   return (
     <div className="shell">
       <aside className="sidebar" aria-label="Sidebar">
@@ -134,13 +135,21 @@ function Shell({ connection }: { connection: Connection }) {
   );
 }
 
-/** The "connect" state: no dashboard token (the link's fragment lost it, in a tab that never had it), or one refused. */
-function NoToken({ refused = false }: { refused?: boolean }) {
+/**
+ * The "connect" state: no dashboard token (the link's fragment lost it, in a tab that never had it), or one refused
+ * (`refused`: the core's message, shown as it said it).
+ */
+function NoToken({ refused }: { refused?: string }) {
   return (
-    <div className="center" data-testid="no-token" data-refused={refused}>
+    <div className="center" data-testid="no-token" data-refused={refused !== undefined}>
       <div className="card narrow">
         <h1>Open Switchboard from its console link</h1>
-        {refused ? <p role="alert">The server refused this console&apos;s dashboard token: it makes a new one at every start.</p> : null}
+        {refused !== undefined ? (
+          <div role="alert">
+            <p>The server refused this console&apos;s dashboard token: it makes a new one at every start.</p>
+            <p className="muted" data-testid="refused-message">The server said: {refused}</p>
+          </div>
+        ) : null}
         <p className="muted">The console needs the dashboard token. Start the server with <code>npm run serve</code> and open the <strong>Console</strong> URL it prints (it ends in <code>#token=…</code>).</p>
       </div>
     </div>
