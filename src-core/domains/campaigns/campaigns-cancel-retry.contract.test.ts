@@ -2,47 +2,26 @@
 // trigger, with a provider that answers outside the send's transaction): its messages left queued by the failed
 // attempt fail at the cancel (refunded, their status events out), as a dispatch that gave up fails them, and the
 // recipients never handed over are cancelled and refunded. Nothing stays pending, charged, or for the next start to send.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { stoppedCopy } from '../../testing/test-server.ts';
+import { FIRST_SLICE, RECIPIENTS, failingDispatchServer, launchFailing, type FailingDispatch } from '../../testing/failing-dispatch.ts';
 
-const RECIPIENTS = 14;
-const FIRST_SLICE = 10;
-const dir = mkdtempSync(join(tmpdir(), 'sb-campaign-cancel-retry-'));
-
-let t: TestServer;
+let f: FailingDispatch;
+let t: FailingDispatch['t'];
 let key: string;
-const balance = async (server: TestServer) => (await server.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
-const one = (sql: string, ...args: unknown[]) => t.server.db.sql.prepare(sql).pluck().get(...args);
+const balance = (server?: FailingDispatch['t']) => f.balance(server);
+const one = (sql: string) => f.one(sql);
 
 beforeAll(async () => {
-  // The provider answers outside the send's transaction, as a remote one does: a slice stays queued until it answers.
-  t = await createTestServer({ providers: (simulated) => ({ ...simulated, whatsapp: { send: (message) => simulated.whatsapp.send(message) } }) });
-  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
-  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
-  await t.advance(60);
+  f = await failingDispatchServer('campaign-cancel-retry');
+  ({ t, key } = f);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => f.close());
 
 describe('a campaign cancelled while its failing dispatch waits to retry', () => {
   it('fails and refunds the messages the failed attempt left queued, cancels the rest, and leaves nothing to send after a restart', async () => {
-    const templateId = (await t.dashboard('POST', '/dashboard/whatsapp/templates', {
-      name: 'autumn_sale', category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Hi {{1}}, the autumn sale is on' }],
-    })).body.id as string;
-    await t.advance(60);
-    const before = await balance(t);
-    t.server.db.sql.exec(`CREATE TEMP TRIGGER fail_sent BEFORE UPDATE OF status ON messages WHEN NEW.status = 'sent'
-      BEGIN SELECT RAISE(ABORT, 'recording a sent message fails (injected)'); END`);
-    const phones = Array.from({ length: RECIPIENTS }, (_, i) => `91981440${String(i).padStart(4, '0')}`);
-    const id = (await t.request('POST', '/v1/whatsapp/campaigns', {
-      token: key, body: { templateId, phones, templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'friend' }] }] },
-    })).body.id as string;
-    expect((await t.request('POST', `/v1/whatsapp/campaigns/${id}/launch`, { token: key })).status).toBe(202);
+    const { id, before } = await launchFailing(f, 'autumn_sale', '91981440');
     // The first attempt fails with its first slice queued; the second is 2 s away.
     await t.advance(1);
     expect(one(`SELECT attempts FROM jobs WHERE type = 'campaign.dispatch' AND status = 'pending'`)).toBe(1);
@@ -79,8 +58,8 @@ describe('a campaign cancelled while its failing dispatch waits to retry', () =>
     expect((await t.request('GET', `/v1/whatsapp/campaigns/${id}`, { token: key })).body.counts).toMatchObject(settled);
 
     // A restart (the fault gone) has nothing to hand over: nothing is sent or charged for the cancelled campaign.
-    t.server.db.sql.exec('DROP TRIGGER temp.fail_sent');
-    const restarted = await stoppedCopy(t, join(dir, 'stopped.db')).restart();
+    f.heal();
+    const restarted = await stoppedCopy(t, join(f.dir, 'stopped.db')).restart();
     try {
       expect(await restarted.server.queuedRecovery()).toEqual({ handedOver: 0, interrupted: 0 });
       await restarted.advance(60);

@@ -3,48 +3,28 @@
 // failure settles what it left at once: the queued messages fail through the send path (refunded, their status
 // events out), the recipients never handed over fail and are refunded, and the campaign completes with every
 // recipient counted failed. Nothing is left for the next start's recovery.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { stoppedCopy } from '../../testing/test-server.ts';
+import { FIRST_SLICE, RECIPIENTS, failingDispatchServer, launchFailing, type FailingDispatch } from '../../testing/failing-dispatch.ts';
 
-const RECIPIENTS = 14;
-const FIRST_SLICE = 10;
 const REASON = /^Not sent: the campaign's dispatch failed \(.*recording a sent message fails \(injected\)\)$/;
-const dir = mkdtempSync(join(tmpdir(), 'sb-campaign-dispatch-failure-'));
 
-let t: TestServer;
+let f: FailingDispatch;
+let t: FailingDispatch['t'];
 let key: string;
-const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
-const one = (sql: string, ...args: unknown[]) => t.server.db.sql.prepare(sql).pluck().get(...args);
+const balance = () => f.balance();
+const one = (sql: string) => f.one(sql);
 
 beforeAll(async () => {
-  // The provider answers outside the send's transaction, as a remote one does: a slice stays queued until it answers.
-  t = await createTestServer({ providers: (simulated) => ({ ...simulated, whatsapp: { send: (message) => simulated.whatsapp.send(message) } }) });
-  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
-  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
-  await t.advance(60);
+  f = await failingDispatchServer('campaign-dispatch-failure');
+  ({ t, key } = f);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => f.close());
 
 describe('a campaign dispatch that fails its last attempt', () => {
   it('fails and refunds its queued messages and its unsent recipients at once, and completes the campaign', async () => {
-    const templateId = (await t.dashboard('POST', '/dashboard/whatsapp/templates', {
-      name: 'spring_sale', category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Hi {{1}}, the spring sale is on' }],
-    })).body.id as string;
-    await t.advance(60);
-    const before = await balance();
-    t.server.db.sql.exec(`CREATE TEMP TRIGGER fail_sent BEFORE UPDATE OF status ON messages WHEN NEW.status = 'sent'
-      BEGIN SELECT RAISE(ABORT, 'recording a sent message fails (injected)'); END`);
-    const phones = Array.from({ length: RECIPIENTS }, (_, i) => `91981330${String(i).padStart(4, '0')}`);
-    const id = (await t.request('POST', '/v1/whatsapp/campaigns', {
-      token: key, body: { templateId, phones, templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'friend' }] }] },
-    })).body.id as string;
-    expect((await t.request('POST', `/v1/whatsapp/campaigns/${id}/launch`, { token: key })).status).toBe(202);
+    const { id, before } = await launchFailing(f, 'spring_sale', '91981330');
     // Five attempts, 2 + 4 + 8 + 16 s apart.
     await t.advance(60);
 
@@ -84,8 +64,8 @@ describe('a campaign dispatch that fails its last attempt', () => {
       .toEqual(queuedOnes.map(() => price));
 
     // Nothing is left for the next start to settle.
-    t.server.db.sql.exec('DROP TRIGGER temp.fail_sent');
-    const restarted = await stoppedCopy(t, join(dir, 'stopped.db')).restart();
+    f.heal();
+    const restarted = await stoppedCopy(t, join(f.dir, 'stopped.db')).restart();
     try {
       expect(await restarted.server.queuedRecovery()).toEqual({ handedOver: 0, interrupted: 0 });
     } finally {
