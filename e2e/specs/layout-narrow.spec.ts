@@ -3,8 +3,9 @@
 // scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole, and each
 // page's main controls are on screen, not clipped by a collapsed card or covered by another element. From 960 to
 // 1366 px: the delivery list keeps each row's status and event whole in view with a delivery open, its scrollbar clear
-// of the inspector, and the API keys' dates take two lines at most.
-import type { Locator, Page } from 'playwright-core';
+// of the inspector, and the API keys' dates take two lines at most. All of it with scrollbars hidden (macOS, headless
+// Chromium's default) and shown as on a Windows or Linux desktop, where they take room from the box they scroll.
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../fixtures/browser.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
@@ -99,6 +100,19 @@ async function rowsWholeBesideTheInspector(width: number): Promise<void> {
   }
 }
 
+/** The delivery list scrolls, and its scrollbar (mid-height, what a mouse dragging it presses) is not under the inspector. */
+async function scrollbarClearOfTheInspector(width: number): Promise<void> {
+  const bar = await page.getByTestId('deliveries-scroll').evaluate((el: HTMLElement) => {
+    const box = el.getBoundingClientRect();
+    const barWidth = el.offsetWidth - el.clientWidth;
+    const hit = document.elementFromPoint(box.right - barWidth / 2, box.top + box.height / 2);
+    return { barWidth, overflows: el.scrollHeight > el.clientHeight, reached: hit === el };
+  });
+  expect(bar.overflows, `the list scrolls at ${width} px`).toBe(true);
+  expect(bar.barWidth).toBeGreaterThan(0);
+  expect(bar.reached, `the list's scrollbar under the inspector at ${width} px`).toBe(true);
+}
+
 async function resize(width: number, height: number): Promise<void> {
   await page.setViewportSize({ width, height });
   await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [width, height]);
@@ -106,210 +120,208 @@ async function resize(width: number, height: number): Promise<void> {
 
 const go = (section: string) => page.getByTestId(`nav-${section}`).click();
 
-describe.each([{ width: 960, height: 600 }, { width: 1280, height: 800 }])('at $width × $height', ({ width, height }) => {
-  const size = `${width}x${height}`;
+// Every size twice: in the session's browser (scrollbars hidden), then in one showing a desktop's classic scrollbars.
+describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 'shown' }])('scrollbars $bars', ({ scrollbars }) => {
+  let browser: Browser | undefined;
   beforeAll(async () => {
-    await resize(width, height);
-  });
-
-  it('the sidebar fits: every page is reachable, the brand and the organization are not squeezed, renaming keeps Save on screen', async () => {
-    await go('inbox');
-    await page.getByTestId('conversation-row').first().waitFor();
-    await fitsTheWindow();
-    for (const section of ['inbox', 'simulator', 'webhooks']) await onScreen(page.getByTestId(`nav-${section}`));
-    await onScreen(page.getByTestId('theme-toggle'));
-    // The logo keeps its square and the brand's words stay inside the sidebar.
-    const logo = await page.locator('.brand .logo').boundingBox();
-    expect(logo?.width).toBe(logo?.height);
-    expect(await page.locator('.brand').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    expect(await page.getByTestId('organization-name').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await page.getByTestId('organization-rename').click();
-    await onScreen(page.getByTestId('organization-save'));
-    await fitsTheWindow();
-    await page.keyboard.press('Escape');
-    await page.getByTestId('organization-rename').waitFor();
-  });
-
-  it('inbox: an open thread keeps its composer on screen', async () => {
-    await go('inbox');
-    await page.getByTestId('conversation-row').first().click();
-    await page.getByTestId('thread').waitFor();
-    await fitsTheWindow();
-    await onScreen(page.getByTestId('send-reply'));
-    await screenshot(page, `layout-inbox-${size}`);
-  });
-
-  it('contacts: the open panel keeps Block on screen', async () => {
-    await go('contacts');
-    await page.getByTestId('contact-row').first().click();
-    await page.getByTestId('contact-panel').waitFor();
-    await fitsTheWindow();
-    await onScreen(page.getByTestId('block'));
-  });
-
-  it('campaigns: the list, a campaign and the builder (its launch button reachable)', async () => {
-    await go('campaigns');
-    await page.getByTestId('campaign-tab-whatsapp').click();
-    await onScreen(page.getByTestId('new-campaign'));
-    await fitsTheWindow();
-    await page.getByTestId('campaign-row').first().click();
-    await page.getByTestId('campaign-detail').waitFor();
-    await fitsTheWindow();
-    await page.getByTestId('back-to-list').click();
-    for (const channel of ['whatsapp', 'email']) {
-      await page.getByTestId(`campaign-tab-${channel}`).click();
-      await page.getByTestId('new-campaign').click();
-      await onScreen(page.getByTestId('create-launch'));
-      await fitsTheWindow();
-      await screenshot(page, `layout-builder-${channel}-${size}`);
-      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-      await page.getByTestId('new-campaign').waitFor();
-    }
-  });
-
-  it('channels: every tab fits, its form reachable', async () => {
-    await go('channels');
-    for (const [tab, control] of [['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-submit'], ['rcs', 'rcs-template-submit'], ['email', 'email-template-submit'], ['instagram', 'instagram-connection']]) {
-      await page.getByTestId(`channels-tab-${tab}`).click();
-      await onScreen(page.getByTestId(control as string).first());
-      await fitsTheWindow();
-    }
-  });
-
-  it('webhooks: the delivery inspector beside or over the list, its event and status apart, Close on screen', async () => {
-    await go('webhooks');
-    await page.getByTestId('tab-endpoints').click();
-    await page.getByTestId('endpoint-card').first().waitFor();
-    await fitsTheWindow();
-    await page.getByTestId('tab-deliveries').click();
-    await page.getByTestId('open-delivery').first().click();
-    const detail = page.getByTestId('delivery-detail');
-    await detail.locator('.wh-status').waitFor();
-    await fitsTheWindow();
-    await onScreen(page.getByTestId('close-delivery'));
-    const [title, status] = await Promise.all([detail.locator('.wh-detail-title').boundingBox(), detail.locator('.wh-detail-head .wh-status').boundingBox()]);
-    const apart = title && status && (title.x + title.width <= status.x || title.y + title.height <= status.y);
-    expect(apart).toBe(true);
-    await screenshot(page, `layout-webhooks-${size}`);
-    await page.getByTestId('close-delivery').click();
-  });
-
-  it('API keys: the keys table stays in sight under the new-key form', async () => {
-    await go('keys');
-    await page.getByTestId('new-key').click();
-    await page.getByTestId('create-key-form').waitFor();
-    await fitsTheWindow();
-    await onScreen(page.getByTestId('key-row').first());
-    await page.getByTestId('create-key-cancel').click();
-  });
-
-  it('request log: the rows stay in sight with a request open, and so does its Close', async () => {
-    await go('requests');
-    await page.getByTestId('request-row').first().click();
-    const details = page.getByTestId('request-details');
-    await details.waitFor();
-    await fitsTheWindow();
-    await onScreen(details.getByRole('button', { name: 'Close' }));
-    await onScreen(page.getByTestId('request-row').first());
-    await screenshot(page, `layout-request-log-${size}`);
-  });
-
-  it('wallet, OTP and simulator: their ledger, log and controls on screen', async () => {
-    await go('wallet');
-    await onScreen(page.getByTestId('top-up'));
-    await onScreen(page.getByTestId('ledger-line').first());
-    await fitsTheWindow();
-    await go('otp');
-    await onScreen(page.getByTestId('otp-new-widget'));
-    await onScreen(page.getByTestId('otp-log-row').first());
-    await fitsTheWindow();
-    await go('simulator');
-    await onScreen(page.getByTestId('advance-10'));
-    await onScreen(page.getByTestId('handset-open'));
-    await fitsTheWindow();
-  });
-});
-
-describe('at 1180 × 800 (between the narrow and the wide layout)', () => {
-  it('the WhatsApp templates table does not scroll sideways beside its form: the form goes under it', async () => {
-    await resize(1180, 800);
-    await go('channels');
-    await page.getByTestId('channels-tab-whatsapp').click();
-    await page.getByTestId('wa-template-row').first().waitFor();
-    await fitsTheWindow();
-    await onScreen(page.getByTestId('wa-template-submit'));
-    await screenshot(page, 'layout-channels-1180x800');
-  });
-});
-
-describe.each([{ width: 960, height: 600 }, { width: 1000, height: 700 }, { width: 1024, height: 768 }, { width: 1366, height: 768 }])('from 960 to 1366 px: at $width × $height', ({ width, height }) => {
-  beforeAll(async () => {
-    await resize(width, height);
-  });
-
-  it('webhooks: with a delivery open, each row\'s status and event show whole and in view, not cut or under the inspector', async () => {
-    await go('webhooks');
-    await page.getByTestId('tab-deliveries').click();
-    await page.getByTestId('open-delivery').first().click();
-    await page.getByTestId('delivery-detail').locator('.wh-status').waitFor();
-    await fitsTheWindow();
-    await onScreen(page.getByTestId('close-delivery'));
-    await rowsWholeBesideTheInspector(width);
-    await screenshot(page, `layout-webhooks-open-${width}x${height}`);
-    await page.getByTestId('close-delivery').click();
-  });
-
-  it('API keys: each date of the table takes two lines at most (date, then time of day), and the table fits', async () => {
-    await go('keys');
-    await fitsTheWindow();
-    const dates = page.getByTestId('key-row').first().locator('time');
-    expect(await dates.count()).toBe(3);
-    for (const date of await dates.all()) {
-      expect(await date.evaluate((el) => el.getClientRects().length), `${await date.textContent()} at ${width} px`).toBeLessThanOrEqual(2);
-    }
-  });
-
-  it('contacts and inbox: the search box\'s hint shows whole', async () => {
-    await go('contacts');
-    await page.getByTestId('contact-search').waitFor();
-    await go('inbox');
-    await page.getByTestId('conversation-search').waitFor();
-    expect(await cutPlaceholders()).toEqual([]);
-    await go('contacts');
-    await page.getByTestId('contact-search').waitFor();
-    expect(await cutPlaceholders()).toEqual([]);
-  });
-});
-
-describe.each([{ width: 960, height: 600 }, { width: 1024, height: 768 }])('with a desktop\'s scrollbars (they take room): at $width × $height', ({ width, height }) => {
-  let main: Page;
-  beforeAll(async () => {
-    main = page;
-    const browser = await launchBrowser({ scrollbars: true });
-    page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    if (!scrollbars) return;
+    browser = await launchBrowser({ scrollbars: true });
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(session.server.consoleUrl);
     await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
   });
   afterAll(async () => {
-    await page.context().browser()?.close();
-    page = main;
+    await browser?.close();
+    page = session.page;
+  });
+  /** A screenshot named for the scrollbars shown too. */
+  const shot = (name: string) => screenshot(page, scrollbars ? `${name}-scrollbars` : name);
+
+  describe.each([{ width: 960, height: 600 }, { width: 1280, height: 800 }])('at $width × $height', ({ width, height }) => {
+    const size = `${width}x${height}`;
+    beforeAll(async () => {
+      await resize(width, height);
+    });
+
+    it('the sidebar fits: every page is reachable, the brand and the organization are not squeezed, renaming keeps Save on screen', async () => {
+      await go('inbox');
+      await page.getByTestId('conversation-row').first().waitFor();
+      await fitsTheWindow();
+      for (const section of ['inbox', 'simulator', 'webhooks']) await onScreen(page.getByTestId(`nav-${section}`));
+      await onScreen(page.getByTestId('theme-toggle'));
+      // The logo keeps its square and the brand's words stay inside the sidebar.
+      const logo = await page.locator('.brand .logo').boundingBox();
+      expect(logo?.width).toBe(logo?.height);
+      expect(await page.locator('.brand').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.getByTestId('organization-name').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.getByTestId('organization-rename').click();
+      await onScreen(page.getByTestId('organization-save'));
+      await fitsTheWindow();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('organization-rename').waitFor();
+    });
+
+    it('inbox: an open thread keeps its composer on screen', async () => {
+      await go('inbox');
+      await page.getByTestId('conversation-row').first().click();
+      await page.getByTestId('thread').waitFor();
+      await fitsTheWindow();
+      await onScreen(page.getByTestId('send-reply'));
+      await shot(`layout-inbox-${size}`);
+    });
+
+    it('contacts: the open panel keeps Block on screen', async () => {
+      await go('contacts');
+      await page.getByTestId('contact-row').first().click();
+      await page.getByTestId('contact-panel').waitFor();
+      await fitsTheWindow();
+      await onScreen(page.getByTestId('block'));
+    });
+
+    it('campaigns: the list, a campaign and the builder (its launch button reachable)', async () => {
+      await go('campaigns');
+      await page.getByTestId('campaign-tab-whatsapp').click();
+      await onScreen(page.getByTestId('new-campaign'));
+      await fitsTheWindow();
+      await page.getByTestId('campaign-row').first().click();
+      await page.getByTestId('campaign-detail').waitFor();
+      await fitsTheWindow();
+      await page.getByTestId('back-to-list').click();
+      for (const channel of ['whatsapp', 'email']) {
+        await page.getByTestId(`campaign-tab-${channel}`).click();
+        await page.getByTestId('new-campaign').click();
+        await onScreen(page.getByTestId('create-launch'));
+        await fitsTheWindow();
+        await shot(`layout-builder-${channel}-${size}`);
+        await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+        await page.getByTestId('new-campaign').waitFor();
+      }
+    });
+
+    it('channels: every tab fits, its form reachable', async () => {
+      await go('channels');
+      for (const [tab, control] of [['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-submit'], ['rcs', 'rcs-template-submit'], ['email', 'email-template-submit'], ['instagram', 'instagram-connection']]) {
+        await page.getByTestId(`channels-tab-${tab}`).click();
+        await onScreen(page.getByTestId(control as string).first());
+        await fitsTheWindow();
+      }
+    });
+
+    it('webhooks: the delivery inspector beside or over the list, its event and status apart, Close on screen', async () => {
+      await go('webhooks');
+      await page.getByTestId('tab-endpoints').click();
+      await page.getByTestId('endpoint-card').first().waitFor();
+      await fitsTheWindow();
+      await page.getByTestId('tab-deliveries').click();
+      await page.getByTestId('open-delivery').first().click();
+      const detail = page.getByTestId('delivery-detail');
+      await detail.locator('.wh-status').waitFor();
+      await fitsTheWindow();
+      await onScreen(page.getByTestId('close-delivery'));
+      const [title, status] = await Promise.all([detail.locator('.wh-detail-title').boundingBox(), detail.locator('.wh-detail-head .wh-status').boundingBox()]);
+      const apart = title && status && (title.x + title.width <= status.x || title.y + title.height <= status.y);
+      expect(apart).toBe(true);
+      await shot(`layout-webhooks-${size}`);
+      await page.getByTestId('close-delivery').click();
+    });
+
+    it('API keys: the keys table stays in sight under the new-key form', async () => {
+      await go('keys');
+      await page.getByTestId('new-key').click();
+      await page.getByTestId('create-key-form').waitFor();
+      await fitsTheWindow();
+      await onScreen(page.getByTestId('key-row').first());
+      await page.getByTestId('create-key-cancel').click();
+    });
+
+    it('request log: the rows stay in sight with a request open, and so does its Close', async () => {
+      await go('requests');
+      await page.getByTestId('request-row').first().click();
+      const details = page.getByTestId('request-details');
+      await details.waitFor();
+      await fitsTheWindow();
+      await onScreen(details.getByRole('button', { name: 'Close' }));
+      await onScreen(page.getByTestId('request-row').first());
+      await shot(`layout-request-log-${size}`);
+    });
+
+    it('wallet, OTP and simulator: their ledger, log and controls on screen', async () => {
+      await go('wallet');
+      await onScreen(page.getByTestId('top-up'));
+      await onScreen(page.getByTestId('ledger-line').first());
+      await fitsTheWindow();
+      await go('otp');
+      await onScreen(page.getByTestId('otp-new-widget'));
+      await onScreen(page.getByTestId('otp-log-row').first());
+      await fitsTheWindow();
+      await go('simulator');
+      await onScreen(page.getByTestId('advance-10'));
+      await onScreen(page.getByTestId('handset-open'));
+      await fitsTheWindow();
+    });
   });
 
-  it('webhooks: the floating inspector leaves the list\'s scrollbar clear', async () => {
-    await go('webhooks');
-    await page.getByTestId('tab-deliveries').click();
-    await page.getByTestId('open-delivery').first().click();
-    await page.getByTestId('delivery-detail').locator('.wh-status').waitFor();
-    const bar = await page.getByTestId('deliveries-scroll').evaluate((el: HTMLElement) => {
-      const box = el.getBoundingClientRect();
-      const barWidth = el.offsetWidth - el.clientWidth;
-      // Mid-height in the scrollbar: what a mouse dragging it presses.
-      const hit = document.elementFromPoint(box.right - barWidth / 2, box.top + box.height / 2);
-      return { barWidth, overflows: el.scrollHeight > el.clientHeight, reached: hit === el };
+  describe('at 1180 × 800 (between the narrow and the wide layouts)', () => {
+    beforeAll(async () => {
+      await resize(1180, 800);
     });
-    expect(bar.overflows, `the list scrolls at ${width} × ${height}`).toBe(true);
-    expect(bar.barWidth).toBeGreaterThan(0);
-    expect(bar.reached, `the list's scrollbar under the inspector at ${width} px`).toBe(true);
-    await screenshot(page, `layout-webhooks-open-scrollbars-${width}x${height}`);
+
+    it('the WhatsApp templates table does not scroll sideways beside its form: the form goes under it', async () => {
+      await go('channels');
+      await page.getByTestId('channels-tab-whatsapp').click();
+      await page.getByTestId('wa-template-row').first().waitFor();
+      await fitsTheWindow();
+      await onScreen(page.getByTestId('wa-template-submit'));
+      await shot('layout-channels-1180x800');
+    });
+
+    it('webhooks: the delivery list fits, all its columns or the endpoint under the event', async () => {
+      await go('webhooks');
+      await page.getByTestId('tab-deliveries').click();
+      await page.getByTestId('delivery-row').first().waitFor();
+      expect(await page.getByTestId('delivery-detail').count()).toBe(0);
+      await fitsTheWindow();
+      await shot('layout-webhooks-1180x800');
+    });
+  });
+
+  describe.each([{ width: 960, height: 600 }, { width: 1000, height: 700 }, { width: 1024, height: 768 }, { width: 1366, height: 768 }])('from 960 to 1366 px: at $width × $height', ({ width, height }) => {
+    beforeAll(async () => {
+      await resize(width, height);
+    });
+
+    it('webhooks: with a delivery open, each row\'s status and event show whole and in view, not cut or under the inspector', async () => {
+      await go('webhooks');
+      await page.getByTestId('tab-deliveries').click();
+      await page.getByTestId('open-delivery').first().click();
+      await page.getByTestId('delivery-detail').locator('.wh-status').waitFor();
+      await fitsTheWindow();
+      await onScreen(page.getByTestId('close-delivery'));
+      await rowsWholeBesideTheInspector(width);
+      if (scrollbars) await scrollbarClearOfTheInspector(width);
+      await shot(`layout-webhooks-open-${width}x${height}`);
+      await page.getByTestId('close-delivery').click();
+    });
+
+    it('API keys: each date of the table takes two lines at most (date, then time of day), and the table fits', async () => {
+      await go('keys');
+      await fitsTheWindow();
+      const dates = page.getByTestId('key-row').first().locator('time');
+      expect(await dates.count()).toBe(3);
+      for (const date of await dates.all()) {
+        expect(await date.evaluate((el) => el.getClientRects().length), `${await date.textContent()} at ${width} px`).toBeLessThanOrEqual(2);
+      }
+    });
+
+    it('contacts and inbox: the search box\'s hint shows whole', async () => {
+      await go('contacts');
+      await page.getByTestId('contact-search').waitFor();
+      await go('inbox');
+      await page.getByTestId('conversation-search').waitFor();
+      expect(await cutPlaceholders()).toEqual([]);
+      await go('contacts');
+      await page.getByTestId('contact-search').waitFor();
+      expect(await cutPlaceholders()).toEqual([]);
+    });
   });
 });
