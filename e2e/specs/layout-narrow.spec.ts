@@ -176,6 +176,7 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       await page.getByTestId('contact-panel').waitFor();
       await fitsTheWindow();
       await onScreen(page.getByTestId('block'));
+      await shot(`layout-contacts-${size}`);
     });
 
     it('campaigns: the list, a campaign and the builder (its launch button reachable)', async () => {

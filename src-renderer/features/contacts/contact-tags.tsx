@@ -30,7 +30,7 @@ export function ContactTags({ contactId, tags }: { contactId: string; tags: stri
           </li>
         ))}
       </ul>
-      <form className="note-form" onSubmit={add}>
+      <form className="note-form tag-form" onSubmit={add}>
         <input value={draft} placeholder="Add tags, comma-separated (Enter)" aria-label="New tags" data-testid="tag-input"
           aria-invalid={problem ? true : undefined} onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" className="button" data-testid="add-tag" disabled={save.isPending || !draft.trim() || problem !== null}>Add</button>
