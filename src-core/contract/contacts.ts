@@ -78,7 +78,7 @@ export const contactTagSchema = z.string().transform(normalizeTag).pipe(z.string
   .max(TAG_MAX_LENGTH)
   .refine((tag) => !tag.includes(','), 'must not contain a comma (commas separate tags)'));
 /**
- * What tells tags apart, in SQL too (`tag_key`, kernel/db.ts): the tag as stored, NFKC (full-width `ｖｉｐ` is `vip`), lower
+ * What tells tags apart, in SQL too (`tag_key`, registered by the contacts store): the tag as stored, NFKC (full-width `ｖｉｐ` is `vip`), lower
  * case (`VIP` and `vip` are one tag, as in a CRM), joiners dropped, `ß` as `ss` and final `ς` as `σ`, as Unicode's case folding makes them.
  * Not locale-specific: Turkish `İ`/`ı` keep their own lower case (`İstanbul` is not `istanbul`).
  */

@@ -2,7 +2,6 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { tagKey } from '../contract/contacts.ts';
 
 export type Sql = Database.Database;
 export type Statement = Database.Statement;
@@ -53,8 +52,6 @@ export function openDb(file: string): Db {
   sql.pragma('cache_size = -32000');
   sql.pragma('temp_store = MEMORY');
   sql.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value));
-  // A contact tag's key, the one function the contract compares tags by (SQLite's own lower() lowers ASCII letters only).
-  sql.function('tag_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? tagKey(value) : value));
 
   let depth = 0;
   let held = false;

@@ -70,6 +70,8 @@ function searchClause(groups: string[][]): { where: string[]; params: Record<str
 const tagsJson = (tags: readonly string[]): string => JSON.stringify(uniqueTags(tags));
 
 export function createContactsStore(sql: Sql) {
+  // A tag's key in SQL: the very function the contract compares tags by (SQLite's own lower() lowers ASCII letters only).
+  sql.function('tag_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? tagKey(value) : value));
   const prepare = statementCache(sql);
   const insert = sql.prepare(`INSERT INTO contacts (id, org_id, username, name, email, phone, profile_pic, source, tags, created_at, updated_at)
     VALUES (@id, @org_id, @username, @name, @email, @phone, @profile_pic, @source, @tags, @created_at, @updated_at)`);

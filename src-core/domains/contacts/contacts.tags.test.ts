@@ -1,4 +1,4 @@
-// A segment's tags select contacts in SQL by the contract's own tag key (`tag_key`, kernel/db.ts): the same key as
+// A segment's tags select contacts in SQL by the contract's own tag key (`tag_key`, registered by the contacts store): the same key as
 // JavaScript's, and matching tags an earlier build stored unnormalized (NFD, a zero-width space, a final sigma).
 import { afterAll, describe, expect, it } from 'vitest';
 import { tagKey } from '../../contract/contacts.ts';
@@ -6,6 +6,7 @@ import { migratedDb } from '../../testing/migrated-db.ts';
 import { createContactsStore } from './contacts.store.ts';
 
 const { db, remove } = migratedDb('contacts-tags', ['org_a']);
+const store = createContactsStore(db.sql);
 afterAll(() => remove());
 
 describe('tags in SQL', () => {
@@ -23,7 +24,6 @@ describe('tags in SQL', () => {
     insert.run('c_sigma', '919800000003', JSON.stringify(['οδοσ']));
     insert.run('c_sharp', '919800000004', JSON.stringify(['straße']));
     insert.run('c_turkish', '919800000005', JSON.stringify(['İstanbul']));
-    const store = createContactsStore(db.sql);
     const ids = (tags: string[]) => store.phones('org_a', tags).map((c) => c.id);
     expect(ids(['ÉTÉ'])).toEqual(['c_nfd']);
     expect(ids(['ＶＩＰ'])).toEqual(['c_zw']);
