@@ -27,6 +27,15 @@ export type ScheduleOptions = {
 
 const MAX_ATTEMPTS = 5;
 const IDLE_POLL_MS = 1_000;
+/** The most jobs, and real ms, the runner puts in one transaction (see `runBatch`). */
+const BATCH_JOBS = 64;
+const BATCH_MS = 4;
+/**
+ * On real time, the runner wakes this long after a job falls due (not for one due now): the jobs falling due in
+ * between run with it, in one batch. A burst of sends schedules receipts a few milliseconds apart; waking for each
+ * ran them one transaction at a time.
+ */
+const GATHER_MS = 20;
 /**
  * On a running clock, how long (real ms) an advance steps through due jobs, settling each one's events:
  * under load, requests keep making work due inside the window faster than that gets through it. After it,
@@ -56,18 +65,8 @@ export function createJobRunner(deps: {
   /** Advances waiting for their turn: the runner's drain gives way to them. */
   let advancesWaiting = 0;
 
-  /**
-   * Runs one job. A synchronous handler runs in one transaction with the job's removal, so its effect and
-   * its completion commit together (exactly once); an async one is removed when it calls `complete` or else
-   * after it resolves (at least once). `claimed`: a concurrent type's row, already claimed (its attempt
-   * counted) by the drain; exclusive drains never pick the same row twice.
-   */
-  async function runOne(row: JobRow, claimed: boolean): Promise<void> {
-    const handler = handlers.get(row.type);
-    if (!handler) {
-      store.fail(row.id, `no handler for job type ${row.type}`);
-      return;
-    }
+  /** The context a handler runs with; `completed` turns true when an async handler's `complete` has committed. */
+  function contextOf(row: JobRow): { ctx: JobContext; completed(): boolean } {
     let completed = false;
     const ctx: JobContext = {
       jobId: row.id, orgId: row.org_id, dueAt: row.due_at, attempt: row.attempts + 1,
@@ -76,25 +75,91 @@ export function createJobRunner(deps: {
         db.afterCommit(() => (completed = true));
       },
     };
-    try {
-      let pending: unknown;
-      db.tx(() => {
-        pending = handler(JSON.parse(row.payload), ctx);
-        if (!(pending instanceof Promise)) store.remove(row.id);
-      });
-      if (pending instanceof Promise) {
-        await pending;
-        if (!completed) store.remove(row.id);
-      }
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      deps.log?.(`job ${row.type} ${row.id} failed (attempt ${ctx.attempt}): ${message}`);
-      if (ctx.attempt < MAX_ATTEMPTS) store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message, !claimed);
-      else {
-        await exhausted(row, ctx, message);
-        store.fail(row.id, message);
-      }
+    return { ctx, completed: () => completed };
+  }
+
+  /**
+   * Starts `row`'s handler, joining the caller's transaction: a synchronous one is removed with its writes; an
+   * async one answers its promise (its first part's writes are the transaction's).
+   */
+  function begin(row: JobRow, ctx: JobContext): unknown {
+    const handler = handlers.get(row.type);
+    if (!handler) throw new Error(`no handler for job type ${row.type}`);
+    const pending = handler(JSON.parse(row.payload), ctx);
+    if (!(pending instanceof Promise)) store.remove(row.id);
+    return pending;
+  }
+
+  /** An async handler's promise: removed when it resolves unless it completed itself. */
+  async function finish(row: JobRow, pending: Promise<unknown>, completed: () => boolean): Promise<void> {
+    await pending;
+    if (!completed()) store.remove(row.id);
+  }
+
+  /** A job that threw: retried with backoff, or past its last attempt settled (`onExhausted`) and kept `failed`. */
+  async function failed(row: JobRow, ctx: JobContext, error: unknown, claimed: boolean): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log?.(`job ${row.type} ${row.id} failed (attempt ${ctx.attempt}): ${message}`);
+    if (!handlers.has(row.type)) store.fail(row.id, message);
+    else if (ctx.attempt < MAX_ATTEMPTS) store.retry(row.id, clock.now() + 1000 * 2 ** ctx.attempt, message, !claimed);
+    else {
+      await exhausted(row, ctx, message);
+      store.fail(row.id, message);
     }
+  }
+
+  /**
+   * Runs one job. A synchronous handler runs in one transaction with the job's removal, so its effect and
+   * its completion commit together (exactly once); an async one is removed when it calls `complete` or else
+   * after it resolves (at least once). `claimed`: a concurrent type's row, already claimed (its attempt
+   * counted) by the drain; exclusive drains never pick the same row twice.
+   */
+  async function runOne(row: JobRow, claimed: boolean): Promise<void> {
+    const { ctx, completed } = contextOf(row);
+    try {
+      const pending = db.tx(() => begin(row, ctx));
+      if (pending instanceof Promise) await finish(row, pending, completed);
+    } catch (error) {
+      await failed(row, ctx, error, claimed);
+    }
+  }
+
+  /**
+   * Runs `first` and the jobs due after it in one transaction, each in a savepoint (the runner, on real time):
+   * under load, receipts fall due a few at a time, and a commit each was most of their cost. The batch ends at
+   * an async handler (committed, then awaited), a job that throws (its savepoint undone, the others committed,
+   * then it fails as `runOne`'s would), a concurrent type's job (left to the drain), or BATCH_JOBS jobs or
+   * BATCH_MS of real time, so requests wait no longer than that. A batch whose commit fails is undone whole: its
+   * first job runs alone (its failure counted and retried as `runOne`'s), unless the batch ended at an async job
+   * already under way or a job that threw, which go on as they would have.
+   */
+  async function runBatch(first: JobRow, untilMs: number): Promise<void> {
+    const endsAt = clock.realNow() + BATCH_MS;
+    let after: (() => Promise<void>) | null = null;
+    try {
+      batchOf(first, untilMs, endsAt, (next) => (after = next));
+    } catch {
+      return after ? (after as () => Promise<void>)() : runOne(first, false);
+    }
+    await (after as (() => Promise<void>) | null)?.();
+  }
+  function batchOf(first: JobRow, untilMs: number, endsAt: number, then: (after: () => Promise<void>) => void): void {
+    db.tx(() => {
+      let row: JobRow | undefined = first;
+      for (let n = 1; row; n++) {
+        const job: JobRow = row;
+        const { ctx, completed } = contextOf(job);
+        try {
+          const pending = db.savepoint(() => begin(job, ctx));
+          if (pending instanceof Promise) return then(() => finish(job, pending, completed).catch((error: unknown) => failed(job, ctx, error, false)));
+        } catch (error) {
+          return then(() => failed(job, ctx, error, false));
+        }
+        if (n >= BATCH_JOBS || clock.realNow() >= endsAt) return;
+        row = store.nextDue(untilMs);
+        if (row && concurrent.has(row.type)) return;
+      }
+    });
   }
 
   /** A job's last attempt failed: its type's `onExhausted` settles what it left (see ExhaustedHandler). */
@@ -141,7 +206,7 @@ export function createJobRunner(deps: {
         deps.onClockMoved?.();
       }
       const bound = concurrent.get(row.type);
-      if (bound === undefined) await own(() => runOne(row, false));
+      if (bound === undefined) await (stepClock ? own(() => runOne(row, false)) : runBatch(row, untilMs));
       else {
         // Every job of a concurrent type already due runs at once (bounded); the clock moves on after all.
         // Past the budget, only the advance's own and those it found (others of a request's could fill every batch).
@@ -172,7 +237,8 @@ export function createJobRunner(deps: {
     if (stopped) return;
     const due = store.earliestDue();
     if (due === null) return;
-    const wait = Math.min(Math.max(0, due - clock.now()), IDLE_POLL_MS);
+    const ahead = due - clock.now();
+    const wait = Math.min(ahead > 0 ? ahead + GATHER_MS : 0, IDLE_POLL_MS);
     wakesAt = clock.now() + wait;
     timer = clock.realTimeout(kickQuietly, wait);
   }
@@ -207,7 +273,7 @@ export function createJobRunner(deps: {
         if (stopped) return;
         if (dueAt <= clock.now()) setImmediate(kickQuietly);
         // A burst of sends schedules a receipt each: the runner already wakes in time for all but the first.
-        else if (!timer || dueAt < wakesAt) arm();
+        else if (!timer || dueAt + GATHER_MS < wakesAt) arm();
       });
       return id;
     },
