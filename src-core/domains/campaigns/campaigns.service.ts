@@ -14,6 +14,7 @@ import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { MessagingService, OutboundInput } from '../messaging/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { CampaignChannels, ChannelPlan } from './campaign-channels.ts';
+import { campaignSettlement, toCounts } from './campaign-settlement.ts';
 import type { CampaignRow, CampaignsStore, RecipientRow } from './campaigns.store.ts';
 
 export const DISPATCH_JOB = 'campaign.dispatch';
@@ -44,13 +45,6 @@ const CANCELLED_UNANSWERED = 'Not sent: the campaign was cancelled while its dis
 class CampaignStopped extends Error {}
 const SETTLED: Partial<Record<string, 'sent' | 'delivered' | 'read'>> = { sent: 'sent', delivered: 'delivered', read: 'read' };
 
-/** A campaign's numbers, from the counters on its row. */
-const toCounts = (row: CampaignRow): CampaignCounts => ({
-  totalRecipients: row.total_recipients, pending: row.total_recipients - row.sent_count - row.failed_count - row.cancelled_count,
-  sent: row.sent_count, delivered: row.delivered_count, read: row.read_count, failed: row.failed_count, cancelled: row.cancelled_count,
-  clicked: row.clicked_count, replied: row.replied_count, converted: row.converted_count, complained: row.complained_count,
-});
-
 export function createCampaignsService(deps: {
   store: CampaignsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; wallet: WalletService; channels: CampaignChannels;
 }) {
@@ -59,6 +53,8 @@ export function createCampaignsService(deps: {
   let slice = 10;
   /** Messages a slice under way is sending: it records their outcome on its recipients itself. */
   const dispatching = new Set<string>();
+  const settlement = campaignSettlement({ store, db, clock, bus, messaging, wallet, channels: deps.channels, dispatching });
+  const { billedAs, fresh, release, giveUpQueued, progress, complete } = settlement;
 
   function mustGet(orgId: string, id: string, channel?: string): CampaignRow {
     const row = store.byId(orgId, id);
@@ -66,25 +62,6 @@ export function createCampaignsService(deps: {
     return row;
   }
   const configOf = (row: CampaignRow) => JSON.parse(row.config) as Record<string, unknown>;
-  const billedAs = (row: CampaignRow) => deps.channels[row.channel as keyof CampaignChannels].billedAs;
-  /** Gives back what `n` recipients were charged at launch (paise, or email credits). In a transaction. */
-  function release(row: CampaignRow, n: number, description: string): void {
-    const billed = billedAs(row);
-    if (billed === 'email') wallet.refundEmailCredits(row.org_id, { type: 'campaign', id: row.id }, n, description);
-    else wallet.refund(row.org_id, billed, { type: 'campaign', id: row.id }, n * row.price_paise, description);
-  }
-
-  /**
-   * Fails the campaign's messages still queued that no slice is sending now (their dispatch failed, for good or until
-   * its retry), through the send path with `code` and `reason`, as the start's recovery fails an interrupted one:
-   * refunded per message (an RCS campaign's SMS fallback as RCS), their status events emitted, their recipients failed
-   * by `onStatus`. Answers how many it failed.
-   */
-  function giveUpQueued(row: CampaignRow, code: string, reason: string): Promise<number> {
-    const ids = store.inState(row.id, 'sending', row.total_recipients).flatMap((r) => (r.message_id && !dispatching.has(r.message_id) ? [r.message_id] : []));
-    const paidAs = billedAs(row);
-    return messaging.giveUpQueued(ids, { ok: false, code, message: reason }, paidAs === 'email' ? undefined : paidAs);
-  }
 
   function summary(row: CampaignRow): CampaignSummary {
     const counts = toCounts(row);
@@ -95,16 +72,6 @@ export function createCampaignsService(deps: {
       completedAt: row.completed_at, cancelledAt: row.cancelled_at, refundedRecipients: row.refunded_recipients, pricePaise: row.price_paise,
       counts, config: configOf(row),
     };
-  }
-
-  const fresh = (row: CampaignRow): CampaignRow => store.byId(row.org_id, row.id) as CampaignRow;
-  function progress(stale: CampaignRow): void {
-    const row = fresh(stale);
-    const counts = toCounts(row);
-    bus.emit(row.org_id, 'campaign.progress', {
-      campaignId: row.id, channel: row.channel, status: row.status, totalRecipients: counts.totalRecipients,
-      sent: counts.sent, failed: counts.failed, pending: counts.pending, cancelled: counts.cancelled,
-    });
   }
 
   /**
@@ -162,18 +129,6 @@ export function createCampaignsService(deps: {
         store.settle(row.id, recipient.seq, 'failed', error.message);
         release(row, 1, `Campaign "${row.name}": ${recipient.address} not sent (${error.message})`);
       }
-    });
-  }
-
-  /** A RUNNING campaign with no recipient left pending completes (its progress emitted); returns whether it did. */
-  function complete(orgId: string, id: string): boolean {
-    return db.tx(() => {
-      const row = store.byId(orgId, id);
-      if (!row || row.status !== 'RUNNING') return false;
-      if (toCounts(row).pending > 0) return false;
-      store.update(id, { status: 'COMPLETED', completed_at: clock.nowIso() });
-      progress(row);
-      return true;
     });
   }
 
@@ -314,6 +269,8 @@ export function createCampaignsService(deps: {
         if (row?.status === 'SCHEDULED') start(orgId, row);
       });
     },
+    /** Job: the dispatch failed its last attempt (`error`: why): what it left is settled now (see `campaign-settlement.ts`). */
+    abandon: settlement.abandon,
     /** Job: sends the next chunk (first resuming recipients caught mid-send), then hands over or completes. */
     async dispatch(orgId: string, id: string): Promise<void> {
       const row = store.byId(orgId, id);
@@ -345,27 +302,6 @@ export function createCampaignsService(deps: {
       db.tx(() => {
         progress(row);
         jobs.schedule({ type: DISPATCH_JOB, orgId, payload: { campaignId: id } });
-      });
-    },
-    /**
-     * Job: the dispatch failed its last attempt (`error`: why). What it left is settled now, not at the next start: the
-     * messages it left queued fail through the send path (refunded, their status events emitted, their recipients failed
-     * by `onStatus`), as the start's recovery fails an interrupted one; recipients never handed over fail and are refunded
-     * in one line, counted in `refundedRecipients` as a cancel counts; the campaign then completes with them counted failed.
-     */
-    async abandon(orgId: string, id: string, error: string): Promise<void> {
-      const row = store.byId(orgId, id);
-      if (!row) return;
-      const reason = `Not sent: the campaign's dispatch failed (${error})`;
-      await giveUpQueued(row, 'DISPATCH_FAILED', reason);
-      db.tx(() => {
-        const unsent = store.failPending(id, reason);
-        if (unsent > 0) {
-          release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its dispatch failed)`);
-          // Counted as a cancel counts its one refund line (the messages failed above are refunded by their own).
-          store.update(id, { refunded_recipients: fresh(row).refunded_recipients + unsent });
-        }
-        if (!complete(orgId, id)) progress(row);
       });
     },
     /**

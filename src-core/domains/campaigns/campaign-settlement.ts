@@ -1,0 +1,93 @@
+// How a campaign is settled: its counts, its reservations given back, the messages a failed dispatch left queued
+// failed through the send path, its completion and its progress event. Shared by the engine (campaigns.service.ts)
+// and by what settles a campaign whose job gave up (`abandon`).
+import type { CampaignCounts } from '../../contract/campaigns.ts';
+import type { Bus } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import type { WalletService } from '../wallet/index.ts';
+import type { CampaignChannels } from './campaign-channels.ts';
+import type { CampaignRow, CampaignsStore } from './campaigns.store.ts';
+
+/** A campaign's numbers, from the counters on its row. */
+export const toCounts = (row: CampaignRow): CampaignCounts => ({
+  totalRecipients: row.total_recipients, pending: row.total_recipients - row.sent_count - row.failed_count - row.cancelled_count,
+  sent: row.sent_count, delivered: row.delivered_count, read: row.read_count, failed: row.failed_count, cancelled: row.cancelled_count,
+  clicked: row.clicked_count, replied: row.replied_count, converted: row.converted_count, complained: row.complained_count,
+});
+
+export function campaignSettlement(deps: {
+  store: CampaignsStore; db: Db; clock: Clock; bus: Bus; messaging: MessagingService; wallet: WalletService; channels: CampaignChannels;
+  /** Messages a slice under way is sending: it records their outcome itself, so they are not given up on. */
+  dispatching: ReadonlySet<string>;
+}) {
+  const { store, db, clock, bus, messaging, wallet, dispatching } = deps;
+  const billedAs = (row: CampaignRow) => deps.channels[row.channel as keyof CampaignChannels].billedAs;
+  const fresh = (row: CampaignRow): CampaignRow => store.byId(row.org_id, row.id) as CampaignRow;
+
+  /** Gives back what `n` recipients were charged at launch (paise, or email credits). In a transaction. */
+  function release(row: CampaignRow, n: number, description: string): void {
+    const billed = billedAs(row);
+    if (billed === 'email') wallet.refundEmailCredits(row.org_id, { type: 'campaign', id: row.id }, n, description);
+    else wallet.refund(row.org_id, billed, { type: 'campaign', id: row.id }, n * row.price_paise, description);
+  }
+
+  /**
+   * Fails the campaign's messages still queued that no slice is sending now (their dispatch failed, for good or until
+   * its retry), through the send path with `code` and `reason`, as the start's recovery fails an interrupted one:
+   * refunded per message (an RCS campaign's SMS fallback as RCS), their status events emitted, their recipients failed
+   * by `onStatus`. Answers how many it failed.
+   */
+  function giveUpQueued(row: CampaignRow, code: string, reason: string): Promise<number> {
+    const ids = store.inState(row.id, 'sending', row.total_recipients).flatMap((r) => (r.message_id && !dispatching.has(r.message_id) ? [r.message_id] : []));
+    const paidAs = billedAs(row);
+    return messaging.giveUpQueued(ids, { ok: false, code, message: reason }, paidAs === 'email' ? undefined : paidAs);
+  }
+
+  function progress(stale: CampaignRow): void {
+    const row = fresh(stale);
+    const counts = toCounts(row);
+    bus.emit(row.org_id, 'campaign.progress', {
+      campaignId: row.id, channel: row.channel, status: row.status, totalRecipients: counts.totalRecipients,
+      sent: counts.sent, failed: counts.failed, pending: counts.pending, cancelled: counts.cancelled,
+    });
+  }
+
+  /** A RUNNING campaign with no recipient left pending completes (its progress emitted); returns whether it did. */
+  function complete(orgId: string, id: string): boolean {
+    return db.tx(() => {
+      const row = store.byId(orgId, id);
+      if (!row || row.status !== 'RUNNING') return false;
+      if (toCounts(row).pending > 0) return false;
+      store.update(id, { status: 'COMPLETED', completed_at: clock.nowIso() });
+      progress(row);
+      return true;
+    });
+  }
+
+  /**
+   * The dispatch failed its last attempt (`error`: why). What it left is settled now, not at the next start: the
+   * messages it left queued fail through the send path (refunded, their status events emitted, their recipients failed
+   * by `onStatus`), as the start's recovery fails an interrupted one; recipients never handed over fail and are refunded
+   * in one line, counted in `refundedRecipients` as a cancel counts; the campaign then completes with them counted failed.
+   */
+  async function abandon(orgId: string, id: string, error: string): Promise<void> {
+    const row = store.byId(orgId, id);
+    if (!row) return;
+    const reason = `Not sent: the campaign's dispatch failed (${error})`;
+    await giveUpQueued(row, 'DISPATCH_FAILED', reason);
+    db.tx(() => {
+      const unsent = store.failPending(id, reason);
+      if (unsent > 0) {
+        release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its dispatch failed)`);
+        // Counted as a cancel counts its one refund line (the messages failed above are refunded by their own).
+        store.update(id, { refunded_recipients: fresh(row).refunded_recipients + unsent });
+      }
+      if (!complete(orgId, id)) progress(row);
+    });
+  }
+
+  return { billedAs, fresh, release, giveUpQueued, progress, complete, abandon };
+}
+export type CampaignSettlement = ReturnType<typeof campaignSettlement>;
