@@ -17,6 +17,9 @@ export const toCounts = (row: CampaignRow): CampaignCounts => ({
   clicked: row.clicked_count, replied: row.replied_count, converted: row.converted_count, complained: row.complained_count,
 });
 
+/** Which of a campaign's jobs gave up on it: its dispatch, or its scheduled start (before anything was sent). */
+export type GivenUpBy = 'dispatch' | 'scheduled start';
+
 export function campaignSettlement(deps: {
   store: CampaignsStore; db: Db; clock: Clock; bus: Bus; messaging: MessagingService; wallet: WalletService; channels: CampaignChannels;
   /** Messages a slice under way is sending: it records their outcome itself, so they are not given up on. */
@@ -54,11 +57,14 @@ export function campaignSettlement(deps: {
     });
   }
 
-  /** A RUNNING campaign with no recipient left pending completes (its progress emitted); returns whether it did. */
+  /**
+   * A RUNNING campaign with no recipient left pending completes (its progress emitted); returns whether it did. So does a
+   * SCHEDULED one, whose every recipient its start, giving up, failed (see `abandon`).
+   */
   function complete(orgId: string, id: string): boolean {
     return db.tx(() => {
       const row = store.byId(orgId, id);
-      if (!row || row.status !== 'RUNNING') return false;
+      if (!row || (row.status !== 'RUNNING' && row.status !== 'SCHEDULED')) return false;
       if (toCounts(row).pending > 0) return false;
       store.update(id, { status: 'COMPLETED', completed_at: clock.nowIso() });
       progress(row);
@@ -67,20 +73,21 @@ export function campaignSettlement(deps: {
   }
 
   /**
-   * The dispatch failed its last attempt (`error`: why). What it left is settled now, not at the next start: the
-   * messages it left queued fail through the send path (refunded, their status events emitted, their recipients failed
-   * by `onStatus`), as the start's recovery fails an interrupted one; recipients never handed over fail and are refunded
-   * in one line, counted in `refundedRecipients` as a cancel counts; the campaign then completes with them counted failed.
+   * A job of the campaign failed its last attempt (`error`: why): its dispatch, or its scheduled start (`by`). What it
+   * left is settled now, not at the next start: the messages a dispatch left queued fail through the send path
+   * (refunded, their status events emitted, their recipients failed by `onStatus`), as the start's recovery fails an
+   * interrupted one; recipients never handed over (every one, for a start that never ran) fail and are refunded in one
+   * line, counted in `refundedRecipients` as a cancel counts; the campaign then completes with them counted failed.
    */
-  async function abandon(orgId: string, id: string, error: string): Promise<void> {
+  async function abandon(orgId: string, id: string, error: string, by: GivenUpBy = 'dispatch'): Promise<void> {
     const row = store.byId(orgId, id);
     if (!row) return;
-    const reason = `Not sent: the campaign's dispatch failed (${error})`;
+    const reason = `Not sent: the campaign's ${by} failed (${error})`;
     await giveUpQueued(row, 'DISPATCH_FAILED', reason);
     db.tx(() => {
       const unsent = store.failPending(id, reason);
       if (unsent > 0) {
-        release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its dispatch failed)`);
+        release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its ${by} failed)`);
         // Counted as a cancel counts its one refund line (the messages failed above are refunded by their own).
         store.update(id, { refunded_recipients: fresh(row).refunded_recipients + unsent });
       }

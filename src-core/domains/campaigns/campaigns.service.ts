@@ -269,7 +269,7 @@ export function createCampaignsService(deps: {
         if (row?.status === 'SCHEDULED') start(orgId, row);
       });
     },
-    /** Job: the dispatch failed its last attempt (`error`: why): what it left is settled now (see `campaign-settlement.ts`). */
+    /** Job: the dispatch or the scheduled start failed its last attempt (`error`: why): what it left is settled now (see `campaign-settlement.ts`). */
     abandon: settlement.abandon,
     /** Job: sends the next chunk (first resuming recipients caught mid-send), then hands over or completes. */
     async dispatch(orgId: string, id: string): Promise<void> {

@@ -38,9 +38,11 @@ export function campaignsDomain(deps: CoreDeps & {
       [DISPATCH_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.dispatch(ctx.orgId as string, payload.campaignId),
       [START_JOB]: (payload: Payload, ctx: { orgId: string | null }) => service.startScheduled(ctx.orgId as string, payload.campaignId),
     },
-    // A dispatch that failed its last attempt settles what it left at once (its queued messages, its unsent recipients).
+    // A dispatch that failed its last attempt settles what it left at once (its queued messages, its unsent recipients);
+    // a scheduled start that did fails and refunds every recipient, so the campaign is not left SCHEDULED and charged.
     exhaustedJobs: {
       [DISPATCH_JOB]: (payload: Payload, ctx: { orgId: string | null }, error: string) => service.abandon(ctx.orgId as string, payload.campaignId, error),
+      [START_JOB]: (payload: Payload, ctx: { orgId: string | null }, error: string) => service.abandon(ctx.orgId as string, payload.campaignId, error, 'scheduled start'),
     },
     // In the transaction of the status change or inbound message, so the counters never lag or drift.
     within: {
