@@ -307,13 +307,17 @@ export function createCampaignsService(deps: {
     /**
      * A campaign message's status moves its recipient forward: a receipt, or the provider's answer to its send, also
      * the one the start's recovery gets for a send a stop cut off (of a campaign cancelled since, too, see `cancel`).
+     * A recipient settled out of any slice may be the last its RUNNING campaign waited for, with no dispatch left to
+     * complete it (one that gave up, and failed to fail its queued messages, before a stop): it completes it.
      */
-    onStatus(message: Message): void {
+    onStatus(orgId: string, message: Message): void {
       if (message.source !== 'CAMPAIGN' || message.direction !== 'outbound') return;
       const { status } = message;
       // The slice sending a message settles its recipient itself (`onSettled`, by its place: no lookup).
       if ((status === 'sent' || status === 'failed') && dispatching.has(message.id)) return;
-      if (status === 'sent' || status === 'delivered' || status === 'read' || status === 'failed') store.advance(message.id, status, message.errorMessage);
+      if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed') return;
+      const moved = store.advance(message.id, status, message.errorMessage);
+      if (moved?.from === 'sending') complete(orgId, moved.campaignId);
     },
     /** A customer's message within 72 hours of a campaign message to them is a reply to it. */
     onReceived(orgId: string, message: Message): void {

@@ -123,13 +123,16 @@ export function createCampaignsStore(sql: Sql) {
     settle(campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null): void {
       if (settle.run(state, error, campaignId, seq).changes > 0) move(campaignId, null, state);
     },
-    /** A message's receipt moves its recipient forward (never back), a failure with its reason; returns whether a recipient moved. */
-    advance(messageId: string, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null = null): boolean {
+    /**
+     * A message's receipt moves its recipient forward (never back), a failure with its reason; returns the recipient's
+     * campaign and the state it moved from, or null when none moved.
+     */
+    advance(messageId: string, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null = null): { campaignId: string; from: string } | null {
       const current = stateOf.get(messageId) as { campaign_id: string; state: string } | undefined;
-      if (!current || !FORWARD[state]?.includes(current.state)) return false;
-      if (advance.run({ state, messageId, old: current.state, error: state === 'failed' ? error : null }).changes === 0) return false;
+      if (!current || !FORWARD[state]?.includes(current.state)) return null;
+      if (advance.run({ state, messageId, old: current.state, error: state === 'failed' ? error : null }).changes === 0) return null;
       move(current.campaign_id, current.state, state);
-      return true;
+      return { campaignId: current.campaign_id, from: current.state };
     },
     cancelPending(campaignId: string): number {
       const n = cancelPending.run(campaignId).changes;

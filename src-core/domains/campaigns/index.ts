@@ -26,7 +26,7 @@ export function campaignsDomain(deps: CoreDeps & {
     store: createCampaignsStore(deps.db.sql), db: deps.db, clock: deps.clock, bus: deps.bus, jobs: deps.jobs, messaging: deps.messaging, wallet: deps.wallet,
     channels: campaignChannels(deps),
   });
-  const onStatus = (event: BusEvent) => service.onStatus((event.data as { message: Message }).message);
+  const onStatus = (event: BusEvent) => service.onStatus(event.orgId, (event.data as { message: Message }).message);
   const onReceived = (event: BusEvent) => service.onReceived(event.orgId, (event.data as { message: Message }).message);
   return defineDomain({
     name: 'campaigns',
