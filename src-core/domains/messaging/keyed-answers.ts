@@ -2,6 +2,7 @@
 // recorded, and one the stop left queued (recorded and charged, the provider's answer never heard) handed over again
 // first, as it was handed over then, through the one send path (no second row, no second charge).
 import type { Channel, Message, MessageSource } from '../../contract/messaging.ts';
+import type { BilledChannel } from '../../contract/wallet.ts';
 import { toMessage } from './messaging.reads.ts';
 import type { OutboundInput } from './messaging.service.ts';
 import type { MessageRow, MessagingStore } from './messaging.store.ts';
@@ -21,12 +22,14 @@ const answerOf = (row: MessageRow): Message => ({ ...toMessage(row), status: row
 
 /**
  * The send of a queued message again, from what it recorded: its address, sender, text, and the payload it was handed
- * over with (a keyed request run again, and the start's recovery of what a stop left queued, see `recover-queued.ts`).
+ * over with (a keyed request run again, and the start's recovery of what a stop left queued, see `recover-queued.ts`),
+ * and what it was paid as when not its own channel (`prepaidAs`: a failure refunds it there, as its first send would have).
  */
-export const resend = (row: MessageRow, payload: string, resume: Resume): OutboundInput => ({
+export const resend = (row: MessageRow, payload: string, resume: Resume, prepaidAs?: BilledChannel): OutboundInput => ({
   orgId: row.org_id, channel: row.channel as Channel, to: row.address, sender: row.sender, type: row.type, text: row.text ?? '',
   source: row.source as MessageSource, payload: JSON.parse(payload) as Record<string, unknown>, messageId: row.id,
   ...(resume.provider ? { provider: resume.provider } : {}), ...(resume.onSettled ? { onSettled: resume.onSettled } : {}),
+  ...(prepaidAs ? { prepaidAs } : {}),
 });
 
 export function keyedAnswers(deps: { store: MessagingStore; sendMany: (inputs: OutboundInput[]) => Promise<unknown> }) {
@@ -44,12 +47,12 @@ export function keyedAnswers(deps: { store: MessagingStore; sendMany: (inputs: O
     const ids = parts.map((part) => idOf(part));
     const queued = ids.flatMap((id) => {
       const row = store.byId(id);
-      const payload = row?.status === 'queued' ? store.queuedSend(id) : undefined;
-      return row && payload !== undefined ? [{ row, payload }] : [];
+      const kept = row?.status === 'queued' ? store.queuedSend(id) : undefined;
+      return row && kept?.payload !== undefined ? [{ row, payload: kept.payload, prepaidAs: kept.prepaidAs }] : [];
     });
     if (queued.length > 0) {
       const how = resume();
-      await deps.sendMany(queued.map(({ row, payload }) => resend(row, payload, how)));
+      await deps.sendMany(queued.map(({ row, payload, prepaidAs }) => resend(row, payload, how, prepaidAs)));
     }
     return ids.map((id) => {
       const row = store.byId(id);

@@ -1,6 +1,7 @@
 // A keyed message a stop left queued before migration 28 kept nothing of what it was handed over with: a re-run finds
 // no answer for it (the start fails it as interrupted, see migration 30). One queued since is handed over again, with
-// the payload it was queued with. Migration 30 records every outbound message left queued with nothing kept.
+// the payload it was queued with. Migration 30 records every outbound message left queued with nothing kept; migration 32
+// keeps what an RCS campaign's SMS fallback left queued was paid as (RCS).
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -64,7 +65,35 @@ describe('migration 30: every hand-over kept', () => {
       { message_id: 'msg_keyed', payload: '{"subject":"Hi"}' }, { message_id: 'msg_unkeyed', payload: null },
     ]);
     const store = createMessagingStore(old.db.sql);
-    expect([store.queuedSend('msg_keyed'), store.queuedSend('msg_unkeyed')]).toEqual(['{"subject":"Hi"}', undefined]);
+    expect([store.queuedSend('msg_keyed').payload, store.queuedSend('msg_unkeyed').payload]).toEqual(['{"subject":"Hi"}', undefined]);
     expect(store.queuedSendIds().sort()).toEqual(['msg_keyed', 'msg_unkeyed']);
+  });
+});
+
+describe('migration 32: what a hand-over was paid as', () => {
+  const old = migratedDb('messaging-migration-32', ['org_a'], { before: 32 });
+  afterAll(old.remove);
+  it("keeps RCS for an RCS campaign's SMS fallback left queued, and nothing for any other queued message", () => {
+    const { sql } = old.db;
+    const campaign = sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, created_at) VALUES (?, 'org_a', ?, ?, 'RUNNING', '{}', 2, 't')`);
+    campaign.run('cmp_rcs', 'rcs', 'Weekend');
+    campaign.run('cmp_sms', 'sms', 'Sale');
+    const message = sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, address, sender, type, text, source, created_at)
+      VALUES (?, 'org_a', ?, 'outbound', 'queued', '+919810050001', 'ACMEIN', 'text', 'Big sale', ?, 't')`);
+    const recipient = sql.prepare(`INSERT INTO campaign_recipients (campaign_id, seq, address, state, message_id) VALUES (?, ?, '+919810050001', 'sending', ?)`);
+    const kept = sql.prepare(`INSERT INTO queued_sends (message_id, payload) VALUES (?, '{}')`);
+    for (const [id, channel, campaignId, seq] of [['msg_fallback', 'sms', 'cmp_rcs', 1], ['msg_rcs', 'rcs', 'cmp_rcs', 2], ['msg_sms', 'sms', 'cmp_sms', 1], ['msg_api', 'sms', null, 0]] as const) {
+      message.run(id, channel, campaignId ? 'CAMPAIGN' : 'API');
+      if (campaignId) recipient.run(campaignId, seq, id);
+      kept.run(id);
+    }
+    migrate(sql, MIGRATIONS, 't');
+    expect(sql.prepare('SELECT message_id, prepaid_as FROM queued_sends ORDER BY message_id').all()).toEqual([
+      { message_id: 'msg_api', prepaid_as: null }, { message_id: 'msg_fallback', prepaid_as: 'rcs' },
+      { message_id: 'msg_rcs', prepaid_as: null }, { message_id: 'msg_sms', prepaid_as: null },
+    ]);
+    const store = createMessagingStore(sql);
+    expect(store.queuedSend('msg_fallback')).toEqual({ payload: '{}', prepaidAs: 'rcs' });
+    expect(store.queuedSend('msg_sms')).toEqual({ payload: '{}', prepaidAs: undefined });
   });
 });

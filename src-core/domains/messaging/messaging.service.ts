@@ -197,7 +197,7 @@ export function createMessagingService(deps: {
       if (existing) return [{ input, i, row: existing, handedOver: true }];
       const queue = (): MessageRow => {
         const row = enqueue(input, id);
-        if (keepHandOver) store.keepQueuedSend(id, JSON.stringify(input.payload ?? {}));
+        if (keepHandOver) store.keepQueuedSend(id, JSON.stringify(input.payload ?? {}), input.prepaidAs ?? null);
         return row;
       };
       if (!isolate) {

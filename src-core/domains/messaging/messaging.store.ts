@@ -1,4 +1,5 @@
 // The only SQL of messages and conversations.
+import type { BilledChannel } from '../../contract/wallet.ts';
 import { foldText, type Sql } from '../../kernel/db.ts';
 import { containsPattern, statementCache } from '../../kernel/statements.store.ts';
 
@@ -13,6 +14,8 @@ export type ConversationRow = {
   id: string; org_id: string; channel: string; address: string; contact_id: string | null; last_message: string | null;
   last_message_at: string | null; unread_count: number; created_at: string;
 };
+/** What was kept of a queued message's hand-over (see `queuedSend`). */
+export type HandOver = { payload: string | undefined; prepaidAs: BilledChannel | undefined };
 /** A message's place in its thread's order: its time, then its insertion (rowid) among messages of the same time. */
 export type ThreadPosition = { at: string; seq: number };
 export type MessageFilter = {
@@ -43,8 +46,8 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       read_at = CASE WHEN @status = 'read' THEN @at ELSE read_at END,
       failed_at = CASE WHEN @status = 'failed' THEN @at ELSE failed_at END
     WHERE id = @id`);
-  const insertQueuedSend = sql.prepare(`INSERT INTO queued_sends (message_id, payload) VALUES (?, ?)`);
-  const queuedSend = sql.prepare(`SELECT payload FROM queued_sends WHERE message_id = ?`).pluck();
+  const insertQueuedSend = sql.prepare(`INSERT INTO queued_sends (message_id, payload, prepaid_as) VALUES (?, ?, ?)`);
+  const queuedSend = sql.prepare(`SELECT payload, prepaid_as FROM queued_sends WHERE message_id = ?`);
   const deleteQueuedSend = sql.prepare(`DELETE FROM queued_sends WHERE message_id = ?`);
   const queuedSendIds = sql.prepare(`SELECT message_id FROM queued_sends`).pluck();
   const findConversation = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND address = ?`);
@@ -109,9 +112,16 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       };
     },
     /** What a queued message was handed to its provider with (its payload, as JSON), kept until its outcome is recorded. */
-    keepQueuedSend: (messageId: string, payload: string) => void insertQueuedSend.run(messageId, payload),
-    /** The payload kept for a queued message; undefined when nothing was kept (no row, or a row migration 30 made without one). */
-    queuedSend: (messageId: string) => (queuedSend.get(messageId) as string | null | undefined) ?? undefined,
+    /** Keeps what a queued message is handed over with: its payload, and what it was paid as when not its own channel. */
+    keepQueuedSend: (messageId: string, payload: string, prepaidAs: BilledChannel | null = null) => void insertQueuedSend.run(messageId, payload, prepaidAs),
+    /**
+     * What was kept of a queued message's hand-over: its payload, undefined when nothing was kept (no row, or a row
+     * migration 30 made without one), and what it was paid as when not its own channel (an RCS campaign's SMS fallback).
+     */
+    queuedSend(messageId: string): HandOver {
+      const kept = queuedSend.get(messageId) as { payload: string | null; prepaid_as: BilledChannel | null } | undefined;
+      return { payload: kept?.payload ?? undefined, prepaidAs: kept?.prepaid_as ?? undefined };
+    },
     dropQueuedSend: (messageId: string) => void deleteQueuedSend.run(messageId),
     /** Every message whose hand-over is kept (see `keepQueuedSend`): those handed to a provider and not yet settled. */
     queuedSendIds: () => queuedSendIds.all() as string[],

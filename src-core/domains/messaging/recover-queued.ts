@@ -7,7 +7,7 @@ import type { BilledChannel } from '../../contract/wallet.ts';
 import { yieldToIo } from '../../kernel/jobs.ts';
 import { resend, type Resume } from './keyed-answers.ts';
 import type { OutboundInput } from './messaging.service.ts';
-import type { MessageRow, MessagingStore } from './messaging.store.ts';
+import type { HandOver, MessageRow, MessagingStore } from './messaging.store.ts';
 import type { ChannelProvider, ProviderOutcome } from './provider.ts';
 
 /** The outcome of a queued message of which nothing was kept to hand over again (queued before migration 30 found it). */
@@ -41,8 +41,8 @@ export function queuedSettlement(deps: {
   log: (msg: string) => void;
 }) {
   const { store } = deps;
-  /** A queued message's send again, from its row and what its hand-over kept (undefined: nothing kept). */
-  type InputOf = (row: MessageRow, payload: string | undefined) => OutboundInput;
+  /** A queued message's send again, from its row and what its hand-over kept (its payload undefined: nothing kept). */
+  type InputOf = (row: MessageRow, kept: HandOver) => OutboundInput;
 
   /**
    * Settles a batch, each message read again now and its hand-over too: one settled since, or being handed over by a
@@ -83,8 +83,9 @@ export function queuedSettlement(deps: {
     /**
      * Settles every message of `ids` (those whose hand-over was kept when the process started, before any request: what
      * this process queues itself is its requests' to settle). Each goes out with what it was handed over with, as a keyed
-     * request run again sends it (`resend`); without it, it fails as interrupted. A channel's resume is asked once per
-     * organization (its SMTP connection as it is now; none: ours).
+     * request run again sends it (`resend`); without it, it fails as interrupted. Either way a failure is refunded as what
+     * it was paid as (an RCS campaign's SMS fallback: RCS), as its first send would have refunded it. A channel's resume
+     * is asked once per organization (its SMTP connection as it is now; none: ours).
      */
     async recover(ids: string[], resumeOf: ResumeOf): Promise<Recovered> {
       const done: Recovered = { handedOver: 0, interrupted: 0 };
@@ -94,26 +95,26 @@ export function queuedSettlement(deps: {
         if (!resumes.has(key)) resumes.set(key, resumeOf[row.channel as Channel]?.(row.org_id) ?? {});
         return resumes.get(key) as Resume;
       };
-      await settleAll(ids, (row, payload) => {
+      await settleAll(ids, (row, { payload, prepaidAs }) => {
         if (payload === undefined) {
           done.interrupted++;
-          return resend(row, '{}', { provider: interrupted });
+          return resend(row, '{}', { provider: interrupted }, prepaidAs);
         }
         done.handedOver++;
-        return resend(row, payload, how(row));
+        return resend(row, payload, how(row), prepaidAs);
       }, 'recovery of queued messages');
       return done;
     },
     /**
      * Fails every message of `ids` still queued (its sender gave up on it: a job that failed its last attempt) with
-     * `outcome`, handed to nobody, as the recovery fails an interrupted one: refunded (as `prepaidAs`, when it was paid
-     * as another channel), its status event emitted. Answers how many it failed.
+     * `outcome`, handed to nobody, as the recovery fails an interrupted one: refunded (as `prepaidAs`, or what its
+     * hand-over kept, when it was paid as another channel), its status event emitted. Answers how many it failed.
      */
     async giveUp(ids: string[], outcome: GivenUp, prepaidAs?: BilledChannel): Promise<number> {
       let failed = 0;
-      await settleAll(ids, (row) => {
+      await settleAll(ids, (row, kept) => {
         failed++;
-        return { ...resend(row, '{}', { provider: failingWith(outcome) }), ...(prepaidAs ? { prepaidAs } : {}) };
+        return resend(row, '{}', { provider: failingWith(outcome) }, prepaidAs ?? kept.prepaidAs);
       }, 'giving up queued messages');
       return failed;
     },
