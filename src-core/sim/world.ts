@@ -1,9 +1,11 @@
 // The simulated world, assembled: providers for every channel's port, receipts on the clock, and the
 // /sim routes. A real provider would replace `providers` and nothing else.
+import type { MessageStatus } from '../contract/messaging.ts';
 import type { CampaignTracking } from '../domains/campaigns/index.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { MessagingService, Providers } from '../domains/messaging/index.ts';
 import type { CoreDeps } from '../kernel/domain.ts';
+import { AppError } from '../kernel/errors.ts';
 import type { JobHandler } from '../kernel/jobs.ts';
 import type { AnyRoute } from '../kernel/route.ts';
 import { CAMPAIGN_REPLY_TEXT } from './fixtures.ts';
@@ -12,6 +14,9 @@ import {
 } from './providers.ts';
 import { simRoutes } from './sim.routes.ts';
 import { createSimStore } from './sim.store.ts';
+
+/** The statuses of a message the platform records as having reached its customer. */
+const REACHED: ReadonlySet<MessageStatus> = new Set<MessageStatus>(['sent', 'delivered', 'read']);
 
 export function createSimWorld(deps: CoreDeps) {
   const store = createSimStore(deps.db.sql);
@@ -26,10 +31,24 @@ export function createSimWorld(deps: CoreDeps) {
         for (const item of job.items) messaging.applyStatus(item.channel, item.externalId, item.status);
       });
       const engagement = (job: EngagementJob, ctx: { orgId: string | null }): void => email.engagement(ctx.orgId as string, job.externalId, job.kind, job.url);
+      /**
+       * Whether the platform records the message as having reached its customer (sent, delivered or read). One it failed
+       * and refunded (its dispatch gave up after the provider had it) or never heard back about is not engaged with:
+       * analytics counting clicks on a message counted failed, with `sent` 0, would contradict themselves.
+       */
+      const reached = (orgId: string, messageId: string): boolean => {
+        try {
+          return REACHED.has(messaging.get(orgId, messageId).status);
+        } catch (error) {
+          if (error instanceof AppError) return false;
+          throw error;
+        }
+      };
       // A simulated customer acts on a campaign message: a click or a conversion is reported as a provider would; a reply is a real inbound message.
       const campaignEngagement = (job: CampaignEngagementJob, ctx: { orgId: string | null }): void => deps.db.tx(() => {
         const orgId = ctx.orgId as string;
         for (const item of job.items) {
+          if (!reached(orgId, item.messageId)) continue;
           if (item.kind === 'replied') messaging.receive({ orgId, channel: item.channel, from: item.address, text: CAMPAIGN_REPLY_TEXT });
           else campaigns().track(orgId, item.messageId, item.kind);
         }

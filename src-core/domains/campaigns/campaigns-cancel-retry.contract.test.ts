@@ -50,9 +50,9 @@ describe('a campaign cancelled while its failing dispatch waits to retry', () =>
     expect(await balance(t)).toBe(before);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
 
-    // The retry finds the campaign cancelled and ends; nothing changes. (The simulated customers still click what the
-    // provider was handed before recording failed: engagement is not compared.)
-    const settled = { pending: 0, sent: 0, delivered: 0, failed: FIRST_SLICE, cancelled: RECIPIENTS - FIRST_SLICE };
+    // The retry finds the campaign cancelled and ends; nothing changes. The simulated customers the provider was handed
+    // messages before recording failed do not click or reply: the platform failed those messages.
+    const settled = { pending: 0, sent: 0, delivered: 0, failed: FIRST_SLICE, cancelled: RECIPIENTS - FIRST_SLICE, clicked: 0, replied: 0 };
     await t.advance(60);
     expect(one(`SELECT COUNT(*) FROM jobs WHERE type = 'campaign.dispatch'`)).toBe(0);
     expect((await t.request('GET', `/v1/whatsapp/campaigns/${id}`, { token: key })).body.counts).toMatchObject(settled);
