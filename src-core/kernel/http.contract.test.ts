@@ -168,6 +168,11 @@ describe('API keys', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject(envelope(400));
     }
+    // A past expiry says what time it is on the server's clock, which an advance may have moved past the wall's.
+    await t.advance(3_600);
+    const past = await t.dashboard('POST', '/dashboard/api-keys', { name: 'x', environment: 'test', scopes: ['contacts:read'], expiresAt: new Date(t.server.clock.now() - 1_000).toISOString() });
+    expect(past.body.message).toBe(`expiresAt must be in the future: it is now ${new Date(t.server.clock.now()).toISOString()} on the server's clock `
+      + '(the virtual clock, which POST /sim/clock/advance moves; keys expire by it)');
     // In words a user can act on, one per field.
     const words = await t.dashboard('POST', '/dashboard/api-keys', { name: '', environment: 'prod', scopes: ['contacts:read'], allowedIps: ['not-an-ip'] });
     expect(words.body.message).toBe('Invalid body: name is required; environment: must be one of: live, test; allowedIps.0: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7');
