@@ -93,6 +93,9 @@ describe('serve', () => {
     const org = JSON.parse(cli(['orgs', 'create', '--name', 'Acme', '--data', data, '--json']).stdout);
     expect(org.id).toMatch(/^org_/);
     expect(cli(['orgs', 'list', '--data', data]).stdout).toContain('Acme');
+    // An organization without keys: the hint makes the key where the user looked.
+    expect(cli(['keys', 'list', '--org', org.id, '--data', data]).stdout)
+      .toBe(`no keys yet: npm run cli -- keys create --name NAME --data ${JSON.stringify(data)} --org ${org.id}\n`);
     const key = cli(['keys', 'create', '--name', 'acme', '--org', org.id, '--env', 'live', '--data', data]);
     expect(key.code).toBe(0);
     expect(key.stdout.split('\n')[0]).toMatch(/^sk_live_/);

@@ -112,7 +112,9 @@ async function keys(action: string | undefined, positionals: string[], flags: Fl
       const list = services.apiKeys.list(orgId);
       if (flags.json) return out(JSON.stringify({ data: list }));
       for (const key of list) out(`${key.id}  ${key.prefix}…  ${key.name}  ${key.environment}  ${key.revokedAt ? 'revoked' : 'active'}  ${key.scopes.length} scopes`);
-      if (list.length === 0) out('no keys yet: npm run cli -- keys create --name NAME');
+      // The hint repeats where the user looked (their --data and --org), so following it makes the key there.
+      const where = [flags.data ? ` --data ${JSON.stringify(flags.data)}` : '', flags.org ? ` --org ${flags.org}` : ''].join('');
+      if (list.length === 0) out(`no keys yet: npm run cli -- keys create --name NAME${where}`);
     } else if (action === 'revoke') {
       const id = positionals[0];
       if (!id) throw new UsageError('keys revoke needs KEY_ID');
