@@ -382,6 +382,20 @@ describe('job runner', () => {
     expect(jobs.pendingCount()).toBe(1);
     db.close();
   });
+  it('with nothing due, the runner still looks for jobs another process writes (cli seed demo into a running server)', async () => {
+    const serving = setup();
+    const ran: string[] = [];
+    serving.jobs.register('work', (payload: { from: string }) => void ran.push(payload.from));
+    serving.jobs.start();
+    await serving.jobs.runDue();
+    // Another process opens the same file and schedules a job due now: nothing in this process wakes the runner.
+    const other = setup(serving.file);
+    other.db.tx(() => other.jobs.schedule({ type: 'work', payload: { from: 'another process' } }));
+    other.db.close();
+    await vi.waitFor(() => expect(ran).toEqual(['another process']), { timeout: 10_000, interval: 50 });
+    await serving.jobs.stop();
+    serving.db.close();
+  });
   it('jobs survive a restart, and one interrupted while running runs again', async () => {
     const first = setup();
     first.jobs.register('work', () => undefined);

@@ -235,8 +235,8 @@ export function createJobRunner(deps: {
     timer?.cancel();
     timer = null;
     if (stopped) return;
-    const due = store.earliestDue();
-    if (due === null) return;
+    // With nothing due, it still looks once a second: another process (`cli seed demo`) may write jobs here.
+    const due = store.earliestDue() ?? clock.now() + IDLE_POLL_MS;
     const ahead = due - clock.now();
     const wait = Math.min(ahead > 0 ? ahead + GATHER_MS : 0, IDLE_POLL_MS);
     wakesAt = clock.now() + wait;
