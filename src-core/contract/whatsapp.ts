@@ -126,6 +126,9 @@ export const waLogEntrySchema = z.object({
   sourceName: z.string().nullable(),
   timestamp: timestampSchema,
   conversation: z.object({ id: z.string().nullable(), customerWaId: z.string(), customerName: z.string().nullable() }),
+  /** Additive: why a failed message failed (null otherwise), as the conversation by phone shows it. */
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
 });
 export type WaLogEntry = z.infer<typeof waLogEntrySchema>;
 

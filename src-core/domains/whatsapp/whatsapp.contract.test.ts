@@ -176,6 +176,11 @@ describe('send-template', () => {
     expect(res.body.status).toBe('failed');
     const entry = await t.request('GET', `/v1/whatsapp/messages/${res.body.wamid}`, { token: key });
     expect(entry.body).toMatchObject({ status: 'failed', billingAmountPaise: 0, isBillable: false });
+    // Why, in the message and in the log (additive fields).
+    const why = { errorCode: 'SIM_WHATSAPP_UNAVAILABLE', errorMessage: 'The simulated handset +15005550002 has no WhatsApp account' };
+    expect(entry.body).toMatchObject(why);
+    const log = await t.request('GET', '/v1/whatsapp/logs?status=failed', { token: key });
+    expect(log.body.data.find((l: { wamid: string }) => l.wamid === res.body.wamid)).toMatchObject(why);
   });
   it('a blocked contact is refused with 409 CONTACT_BLOCKED and its reason, nothing charged', async () => {
     await send(params('14155550222'));

@@ -56,6 +56,7 @@ export function createWhatsappService(deps: {
       isTemplate: message.type === 'template', isBillable: message.billingAmountPaise > 0, billingAmountPaise: message.billingAmountPaise,
       source: message.source, sourceName: (content.sourceName as string | undefined) ?? null, timestamp: message.createdAt,
       conversation: { id: message.conversationId, customerWaId: waId(message.address), customerName: contact?.name ?? null },
+      errorCode: message.errorCode, errorMessage: message.errorMessage,
     };
   }
 
