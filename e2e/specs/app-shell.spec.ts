@@ -3,7 +3,8 @@
 // (a reload returns to it; Back returns to the page before; a fragment changed outside the console wins over the
 // console's own place; one edited without the token keeps the console connected and gets the token back, while a
 // tab that never had it, or whose token is refused, asks for the console link; a new console link opened in a running
-// tab switches to its token, from the refused state too); something not there offers a way back, not "Try again".
+// tab switches to its token, from the refused state too, and Back or Forward to an entry from before it keeps the new
+// token); something not there offers a way back, not "Try again".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -183,6 +184,56 @@ describe('app shell', () => {
       await tab.getByTestId('ledger').waitFor();
       await tab.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
       expect(await tab.evaluate(() => sessionStorage.getItem('switchboard.token'))).toBe(good);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Back and Forward keep the token in use: an entry from before a new link was pasted in shows its page on the new token', async () => {
+    const good = new URLSearchParams(new URL(session.server.consoleUrl).hash.slice(1)).get('token') ?? '';
+    const context = await session.browser.newContext();
+    /** The tab's URL holds the token in use and names `section`. */
+    const at = (tab: Page, section: string) => tab.waitForFunction(([token, name]) => {
+      const hash = new URLSearchParams(window.location.hash.slice(1));
+      return hash.get('token') === token && hash.get('section') === name;
+    }, [good, section]);
+    const connected = async (tab: Page) => {
+      await tab.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+      expect(await tab.getByTestId('no-token').count()).toBe(0);
+      expect(await tab.evaluate(() => sessionStorage.getItem('switchboard.token'))).toBe(good);
+    };
+    try {
+      const tab = await context.newPage();
+      // A link of a server since restarted (refused), then its new link pasted over it.
+      await tab.goto(`${session.server.url}/#token=dsh_from_before_a_restart&section=wallet`);
+      await tab.locator('[data-testid="no-token"][data-refused="true"]').waitFor();
+      await tab.evaluate((token) => { window.location.hash = `token=${token}&section=contacts`; }, good);
+      await tab.getByTestId('contact-row').first().waitFor();
+      // Back to the old link's entry: its page, on the new token, which the URL now holds (a reload stays on it).
+      await tab.goBack();
+      await at(tab, 'wallet');
+      await tab.getByTestId('ledger').waitFor();
+      await connected(tab);
+      await tab.reload();
+      await tab.getByTestId('ledger').waitFor();
+      await connected(tab);
+      await tab.goForward();
+      await at(tab, 'contacts');
+      await tab.getByTestId('contact-row').first().waitFor();
+      await connected(tab);
+
+      // The same across page loads: the old link, another page, then the new link; Back twice loads the old entry.
+      const other = await context.newPage();
+      await other.goto(`${session.server.url}/#token=dsh_from_before_a_restart&section=wallet`);
+      await other.locator('[data-testid="no-token"][data-refused="true"]').waitFor();
+      await other.goto('about:blank');
+      await other.goto(`${session.server.url}/#token=${good}&section=contacts`);
+      await other.getByTestId('contact-row').first().waitFor();
+      await other.goBack();
+      await other.goBack();
+      await at(other, 'wallet');
+      await other.getByTestId('ledger').waitFor();
+      await connected(other);
     } finally {
       await context.close();
     }

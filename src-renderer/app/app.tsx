@@ -23,6 +23,7 @@ import { WalletPage } from '../features/wallet/wallet-page.tsx';
 import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { announce } from '../stores/announcer.ts';
 import { useUi, type Section } from '../stores/ui.ts';
+import type { Arrival } from './arrival.ts';
 import { followConsoleLinks, forgetToken, readConnection, type Connection } from './connection.ts';
 import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
@@ -71,11 +72,11 @@ function Clock() {
   return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{time(now)}</span>;
 }
 
-function Shell({ connection }: { connection: Connection }) {
+function Shell({ connection, arrival }: { connection: Connection; arrival: Arrival }) {
   const { theme, toggleTheme, live, section, go } = useUi();
   const Page = PAGES[section];
   const orgs = useLive(connection);
-  usePlaceSync(connection.fromUrl ? connection.token : null);
+  usePlaceSync(connection.fromUrl ? connection.token : null, arrival);
   const unread = useUnreadCounts().data?.total ?? 0;
   useConnectionAnnouncements(live);
   useEffect(() => {
@@ -156,16 +157,17 @@ function NoToken({ refused }: { refused?: string }) {
   );
 }
 
-export function App() {
-  const connection = useMemo(readConnection, []);
+/** `arrival`: how the tab came to the entry it shows (Back and Forward keep the token in use; arrival.ts). */
+export function App({ arrival }: { arrival: Arrival }) {
+  const connection = useMemo(() => readConnection(arrival.traversed()), [arrival]);
   const client = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: (count, error) => count < 2 && !(error as { status?: number }).status, staleTime: 5_000 } } }), []);
   const api = useMemo(() => (connection ? createApi(connection) : null), [connection]);
-  useEffect(() => followConsoleLinks(connection), [connection]);
+  useEffect(() => followConsoleLinks(connection, arrival), [connection, arrival]);
   if (!connection || !api) return <NoToken />;
   return (
     <QueryClientProvider client={client}>
       <ApiProvider api={api}>
-        <Shell connection={connection} />
+        <Shell connection={connection} arrival={arrival} />
       </ApiProvider>
     </QueryClientProvider>
   );

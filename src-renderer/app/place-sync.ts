@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useCampaignsUi } from '../features/campaigns/view-state.ts';
 import { useUi } from '../stores/ui.ts';
+import type { Arrival } from './arrival.ts';
 import { placeFromHash, type Place } from './place.ts';
 import { createPlaceUrl } from './place-url.ts';
 
@@ -21,10 +22,13 @@ export function restorePlace(hash: string): void {
   if (place.campaigns) useCampaignsUi.setState(place.campaigns);
 }
 
-/** `token`: the dashboard token the fragment carries (null on the desktop), written back in if an edit drops it. */
-export function usePlaceSync(token: string | null): void {
+/**
+ * `token`: the dashboard token the fragment carries (null on the desktop), written back in if an edit drops it, and
+ * over an older one in an entry reached by Back or Forward (`arrival`).
+ */
+export function usePlaceSync(token: string | null, arrival: Pick<Arrival, 'traversed'>): void {
   useEffect(() => {
-    const url = createPlaceUrl({ location: window.location, history: window.history, place: currentPlace, restore: restorePlace, token });
+    const url = createPlaceUrl({ location: window.location, history: window.history, place: currentPlace, restore: restorePlace, token, traversed: arrival.traversed });
     url.placeChanged(true);
     const stops = [useUi.subscribe(() => url.placeChanged()), useCampaignsUi.subscribe(() => url.placeChanged())];
     // A fragment edited by hand brings both events; the second finds it already followed.
@@ -36,5 +40,5 @@ export function usePlaceSync(token: string | null): void {
       window.removeEventListener('popstate', onUrl);
       window.removeEventListener('hashchange', onUrl);
     };
-  }, [token]);
+  }, [token, arrival]);
 }

@@ -11,6 +11,8 @@ const inbox: Place = { section: 'inbox', inbox: { channel: 'whatsapp', conversat
 function browser(opened: string, token: string | null = 't') {
   const entries = [opened];
   let index = 0;
+  /** Whether the entry shown was reached by Back (or Forward), not by an edit or a link. */
+  let traversed = false;
   const fragment = (url: string) => url.slice(url.indexOf('#'));
   const location = { get hash() { return entries[index] as string; }, pathname: '/', search: '' };
   const history = {
@@ -25,7 +27,7 @@ function browser(opened: string, token: string | null = 't') {
     move(to: Partial<Place>) { place = { ...place, ...to }; url.placeChanged(); },
   };
   const url: PlaceUrl = createPlaceUrl({
-    location, history, place: () => place, token,
+    location, history, place: () => place, token, traversed: () => traversed,
     restore(hash) {
       restored.push(hash);
       const to = placeFromHash(hash);
@@ -37,8 +39,9 @@ function browser(opened: string, token: string | null = 't') {
   return {
     url, entries, restored, app, location,
     /** The user types a new fragment: the browser makes it an entry; its popstate and hashchange come later. */
-    edit(hash: string) { entries.splice(index + 1, Infinity, hash); index += 1; },
-    back() { index -= 1; },
+    edit(hash: string) { entries.splice(index + 1, Infinity, hash); index += 1; traversed = false; },
+    back() { index -= 1; traversed = true; },
+    forward() { index += 1; traversed = true; },
   };
 }
 
@@ -121,5 +124,20 @@ describe('the dashboard token in the URL fragment', () => {
     const desktop = browser('', null);
     desktop.url.placeChanged(true);
     expect(desktop.location.hash).toBe('#section=inbox&channel=whatsapp');
+  });
+
+  it('is written over an older token in an entry Back or Forward returns to, and a reload there opens the one in use', () => {
+    // Opened on an old link, then the new one pasted in: the console started over on it (a reload, with `new`).
+    const tab = browser('#token=old&section=wallet', 'new');
+    tab.edit('#token=new&section=inbox&channel=whatsapp');
+    tab.url.placeChanged(true);
+    tab.back();
+    tab.url.urlChanged();
+    expect(tab.app.place().section).toBe('wallet');
+    expect(tab.entries).toEqual(['#token=new&section=wallet', '#token=new&section=inbox&channel=whatsapp']);
+    tab.forward();
+    tab.url.urlChanged();
+    expect(tab.app.place().section).toBe('inbox');
+    expect(tab.entries).toEqual(['#token=new&section=wallet', '#token=new&section=inbox&channel=whatsapp']);
   });
 });

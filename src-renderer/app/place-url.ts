@@ -1,8 +1,9 @@
 // The URL side of keeping the console's place in its fragment: writes the place as it changes, and follows a
 // fragment changed by anyone else (Back, Forward, a link, an edit by hand). The fragment it last wrote or followed
 // tells the two apart, so a store update that lands before an edit's popstate follows the edit instead of writing
-// the old place back over it. The token the console holds is written back in where an edit dropped it. Given the
-// location, the history and the stores' side, so it is tested without a page.
+// the old place back over it. The token the console holds is written back in where an edit dropped it, and over an
+// older one in an entry Back or Forward returned to. Given the location, the history and the stores' side, so it is
+// tested without a page.
 import { hashWithPlace, hashWithToken, isNewPage, placeFromHash, type Place } from './place.ts';
 
 export type PlaceUrlDeps = {
@@ -14,6 +15,8 @@ export type PlaceUrlDeps = {
   restore(hash: string): void;
   /** The dashboard token the fragment carries for a reload; null where it carries none (the desktop's bridge gives it). */
   token: string | null;
+  /** Whether the tab reached the entry it shows by Back or Forward: an older token there gives way to `token`. */
+  traversed(): boolean;
 };
 
 export type PlaceUrl = {
@@ -33,7 +36,7 @@ export function createPlaceUrl(deps: PlaceUrlDeps): PlaceUrl {
   /** Writes the place in: a new page as a history entry (so Back returns), a detail of the same page in place. */
   function write(mayAddEntry: boolean): void {
     const place = deps.place();
-    const hash = hashWithToken(hashWithPlace(location.hash, place), deps.token);
+    const hash = hashWithToken(hashWithPlace(location.hash, place), deps.token, deps.traversed());
     if (hash !== location.hash) {
       const url = `${location.pathname}${location.search}${hash}`;
       if (mayAddEntry && isNewPage(placeFromHash(location.hash), place)) history.pushState(null, '', url);

@@ -66,11 +66,17 @@ export function isNewPage(before: Partial<Place>, after: Place): boolean {
 
 /**
  * `hash` carrying the dashboard token the console holds (`token`; null where the URL carries none, on the desktop):
- * put back first when an edit by hand dropped it. A token the fragment carries stays as it is: a console link just
- * pasted in, which a reload then opens.
+ * put back first when an edit by hand dropped it, and in place of an older one in an entry reached by Back or Forward
+ * (`traversed`), so a reload there stays on the token in use. Otherwise a token the fragment carries stays as it is: a
+ * console link just pasted in, which a reload then opens.
  */
-export function hashWithToken(hash: string, token: string | null): string {
+export function hashWithToken(hash: string, token: string | null, traversed = false): string {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  if (!token || params.get('token')) return hash;
+  const carried = params.get('token');
+  if (!token || carried === token || (carried && !traversed)) return hash;
+  if (carried) {
+    params.set('token', token);
+    return `#${params.toString()}`;
+  }
   return `#${new URLSearchParams([['token', token], ...params]).toString()}`;
 }
