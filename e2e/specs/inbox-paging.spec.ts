@@ -1,8 +1,8 @@
 // The inbox past its first page: the conversation list says how many of how many it shows and loads the rest as the
-// agent scrolls to its end, presses ↓ on the last row or presses "Load more conversations", with live updates and
-// search working across the pages loaded; a long thread loads its older messages as the agent scrolls up to them (or
-// from "Load older messages") without moving what they were reading, down to the conversation's first message, and a
-// reply in an older page keeps its ticks live.
+// agent scrolls to its end, presses ↓ on the last row or presses "Load more conversations", with live updates (the list
+// not ready while it reads them) and search working across the pages loaded; a long thread loads its older messages as
+// the agent scrolls up to them (or from "Load older messages") without moving what they were reading, down to the
+// conversation's first message, and a reply in an older page keeps its ticks live.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -142,6 +142,34 @@ describe('inbox conversations past the first page', () => {
     expect(await rows().first().getAttribute('data-address')).toBe('+14155569999');
     expect(await listedAddresses()).toEqual(await smsOrder());
     expect(await rows().count()).toBe(total + 1);
+  });
+
+  it('is not ready while a new message\'s first page is read, as during its other reads; ready, it shows that message', async () => {
+    const ready = (state: boolean) => page.locator(`[data-testid="conversation-list"][data-ready="${state}"]`);
+    await ready(true).waitFor();
+    const firstPage = (url: URL) => url.pathname === '/dashboard/conversations' && url.searchParams.get('channel') === 'sms'
+      && url.searchParams.get('page') === '1' && !url.searchParams.has('search');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(firstPage, async (route) => {
+      await held;
+      // Let go by `unroute` already if the test failed meanwhile.
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      const requested = page.waitForRequest((request) => firstPage(new URL(request.url())));
+      await inbound('sms', writer(7), 'Read while the list is busy');
+      await requested;
+      await ready(false).waitFor();
+      release();
+      await ready(true).waitFor();
+      // Ready means read and joined: the conversation is on top at once.
+      expect(await rows().first().getAttribute('data-address')).toBe(writer(7));
+      expect(await rows().first().locator('.row-sub').textContent()).toBe('Read while the list is busy');
+    } finally {
+      release();
+      await page.unroute(firstPage);
+    }
   });
 
   it('pages a search too; "Load more conversations" by keyboard, the focus kept through to the last page', async () => {

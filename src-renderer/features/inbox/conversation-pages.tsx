@@ -24,10 +24,10 @@ const AHEAD_PX = 400;
 
 /**
  * At the end of the list while conversations remain: loads the next page when pressed, or when scrolled to within
- * `AHEAD_PX` of the end of `scroller`. Watched only while nothing is being read (`busy`: a page, or a live reload of
- * those loaded), and afresh after each read, so a page too short to move it out of reach is followed by the next.
- * After a failed read only the button tries again: a failing read is not repeated on every scroll. Focused, it loads
- * only when pressed.
+ * `AHEAD_PX` of the end of `scroller`. Watched only while nothing is being read (`busy`: a page, a live reload of
+ * those loaded, or a live read of the first page), and afresh after each read, so a page too short to move it out of
+ * reach is followed by the next. After a failed read only the button tries again: a failing read is not repeated on
+ * every scroll. Focused, it loads only when pressed.
  */
 export function LoadMoreConversations({ scroller, busy, loading, error, onLoad }: {
   scroller: RefObject<HTMLElement | null>; busy: boolean; loading: boolean; error: Error | null; onLoad(): void;

@@ -6,6 +6,7 @@ import type { Conversation, ListEnvelope } from '../../../src-core/contract/inde
 import type { Api } from '../../api/http.ts';
 import { conversationRows } from './conversation-pages.tsx';
 import { joinFirstPage, refreshConversations, showConversationRead, withConversation, type ConversationPages } from './conversation-refresh.ts';
+import { firstPageReadKey } from './queries.ts';
 
 const LIMIT = 3;
 /** A channel's conversations on the core, most recent first, read by page (of `limit`) as the route reads them. */
@@ -182,6 +183,30 @@ describe('refreshConversations', () => {
     list.release();
     await list.settle();
     await list.settle();
+    expect(ids(list.shown())).toEqual(s.order);
+    list.stop();
+  });
+
+  it('shows the list busy from a first page read to its join, as while its own query reads; each read its own', async () => {
+    const s = core(9);
+    const list = await inbox(s, 3);
+    /** What the inbox shows as the list being read (`useConversationsBusy`): its query, or a read of its first page. */
+    const busy = () => list.client.isFetching({ queryKey: ['conversations', 'sms', ''], exact: true })
+      + list.client.isMutating({ mutationKey: firstPageReadKey(['conversations', 'sms', '']), exact: true });
+    expect(busy()).toBe(0);
+    list.hold(true);
+    s.message('c7');
+    refreshConversations(list.client, list.api, 'sms');
+    await list.settle();
+    expect(busy()).toBe(1);
+    s.message('c8');
+    refreshConversations(list.client, list.api, 'sms');
+    await list.settle();
+    expect(busy()).toBe(2);
+    expect(list.reads).toHaveLength(2);
+    list.hold(false);
+    list.release();
+    await vi.waitFor(() => expect(busy()).toBe(0));
     expect(ids(list.shown())).toEqual(s.order);
     list.stop();
   });

@@ -1,9 +1,9 @@
 // The inbox's loaded pages of conversations kept current without reading them all again: a new message reads the first
 // page alone (where its conversation now is) and joins it to the pages shown; a conversation read is put in place.
-import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
+import { MutationObserver, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Channel, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
-import { conversationsPath } from './queries.ts';
+import { conversationsPath, firstPageReadKey } from './queries.ts';
 
 export type ConversationPages = InfiniteData<ListEnvelope<Conversation>, unknown>;
 
@@ -90,6 +90,17 @@ async function readFirstPage(client: QueryClient, api: Api, query: Query, channe
 }
 
 /**
+ * `readFirstPage` under the list's first-page read key, so the list shows itself busy from the read to the join, as it
+ * does while its own query reads (`useConversationsBusy`): not ready, and its next page waits.
+ */
+function readFirstPageShown(client: QueryClient, api: Api, query: Query, channel: Channel): void {
+  const read = new MutationObserver(client, {
+    mutationKey: firstPageReadKey(query.queryKey), mutationFn: () => readFirstPage(client, api, query, channel, ATTEMPTS), gcTime: 0,
+  });
+  void read.mutate().catch(() => undefined);
+}
+
+/**
  * A list of a channel's conversations after a new message. A search, a single page and a list not on screen are read
  * the usual way (a new message may make a conversation match a search or stop matching it, wherever it was listed; the
  * others are one page, or read when next shown); otherwise the first page alone.
@@ -97,7 +108,7 @@ async function readFirstPage(client: QueryClient, api: Api, query: Query, channe
 function refreshList(client: QueryClient, api: Api, query: Query, channel: Channel): void {
   const pages = client.getQueryData<ConversationPages>(query.queryKey)?.pages.length ?? 0;
   if (query.queryKey[2] || pages < 2 || !query.isActive()) readAll(client, query);
-  else void readFirstPage(client, api, query, channel, ATTEMPTS);
+  else readFirstPageShown(client, api, query, channel);
 }
 
 /** A channel's conversations changed by a new message: every list of them shown is brought up to date. */

@@ -10,7 +10,7 @@ import { When } from '../../components/when.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { useUi } from '../../stores/ui.ts';
 import { conversationRows, countSaying, LoadMoreConversations } from './conversation-pages.tsx';
-import { useConversations, useUnreadCounts } from './queries.ts';
+import { useConversations, useConversationsBusy, useUnreadCounts } from './queries.ts';
 import { Thread } from './thread.tsx';
 
 const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'rcs', 'instagram', 'email'] as const)
@@ -25,6 +25,7 @@ export function InboxPage() {
   const [search, setSearch] = useState('');
   const searching = search.trim() !== '';
   const conversations = useConversations(channel, search.trim());
+  const busy = useConversationsBusy(conversations, channel, search.trim());
   const unread = useUnreadCounts().data;
   const rows = useMemo(() => conversationRows(conversations.data?.pages), [conversations.data]);
   const total = conversations.data?.pages.at(-1)?.meta.total ?? 0;
@@ -127,7 +128,7 @@ export function InboxPage() {
           </div>
           {conversations.data ? <p className="list-count muted small" data-testid="conversation-count">{countSaying(rows.length, total, searching)}</p> : null}
           {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError && !nextPageError ? <ErrorState error={conversations.error} /> : (
-            <div className="list-wrap" ref={wrapRef} data-testid="conversation-list" data-ready={conversations.isFetching ? 'false' : 'true'}>
+            <div className="list-wrap" ref={wrapRef} data-testid="conversation-list" data-ready={busy ? 'false' : 'true'}>
               {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel.</Empty>
                 : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one).</Empty> : (
                 <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
@@ -152,7 +153,7 @@ export function InboxPage() {
                 </ul>
               )}
               {hasNextPage ? (
-                <LoadMoreConversations scroller={wrapRef} busy={conversations.isFetching} loading={conversations.isFetchingNextPage}
+                <LoadMoreConversations scroller={wrapRef} busy={busy} loading={conversations.isFetchingNextPage}
                   error={nextPageError} onLoad={onLoadMore} />
               ) : null}
             </div>

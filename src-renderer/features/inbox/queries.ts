@@ -1,5 +1,5 @@
 // Server data of the inbox: conversations per channel, a conversation, its thread (paged back), the unread counts.
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Channel, Conversation, ListEnvelope, Message, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { conversationRows } from './conversation-pages.tsx';
@@ -14,6 +14,16 @@ const CONVERSATIONS_PAGE = 100;
 export const conversationsPath = (channel: Channel, search: string, page: number) =>
   `/dashboard/conversations?channel=${channel}&limit=${CONVERSATIONS_PAGE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
 
+/** The key of a channel's list of conversations (or of those matching `search`). */
+const conversationsKey = (channel: Channel, search: string): QueryKey => ['conversations', channel, search];
+
+/**
+ * The key of a live read of a list's first page alone (conversation-refresh.ts), made beside the list's own query and
+ * joined to it: a mutation, so each read is its own (one begun after a new message is never answered by one begun
+ * before it), pending from the read until the join.
+ */
+export const firstPageReadKey = (list: QueryKey): QueryKey => ['conversations-first-page', ...list.slice(1)];
+
 /**
  * A channel's conversations (or those matching `search`), most recent first, a page at a time: `fetchNextPage` reads the
  * next, while some are not listed yet. A live change reads the first page alone (conversation-refresh.ts), so a
@@ -22,7 +32,7 @@ export const conversationsPath = (channel: Channel, search: string, page: number
 export function useConversations(channel: Channel, search: string) {
   const api = useApi();
   return useInfiniteQuery({
-    queryKey: ['conversations', channel, search],
+    queryKey: conversationsKey(channel, search),
     queryFn: ({ pageParam }) => api.get<ListEnvelope<Conversation>>(conversationsPath(channel, search, pageParam)),
     initialPageParam: 1,
     // Every one listed (a live read of the first page adds a new conversation without reading the pages after it): done.
@@ -31,6 +41,15 @@ export function useConversations(channel: Channel, search: string) {
     // click on one under the new tab would open a WhatsApp thread as an SMS one).
     placeholderData: (previous, query) => (query?.queryKey[1] === channel ? keepPreviousData(previous) : undefined),
   });
+}
+
+/**
+ * Whether a list of conversations is being read: a page, all its pages, or its first page alone after a new message
+ * (until that is joined). While it is, the list is not ready and its next page waits.
+ */
+export function useConversationsBusy(list: { isFetching: boolean }, channel: Channel, search: string): boolean {
+  const readingFirstPage = useIsMutating({ mutationKey: firstPageReadKey(conversationsKey(channel, search)), exact: true }) > 0;
+  return list.isFetching || readingFirstPage;
 }
 
 export function useConversation(id: string) {
