@@ -1,10 +1,11 @@
 // The console in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), and the Channels page
 // at 1180 px between them: nothing scrolls sideways (the document, the page, or a box on it), the console never
-// scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole, and each
-// page's main controls are on screen, not clipped by a collapsed card or covered by another element. From 960 to
-// 1366 px: the delivery list keeps each row's status and event whole in view with a delivery open, its scrollbar clear
-// of the inspector, and the API keys' dates take two lines at most. All of it with scrollbars hidden (macOS, headless
-// Chromium's default) and shown as on a Windows or Linux desktop, where they take room from the box they scroll.
+// scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole with room to
+// spare, each page's main controls are on screen, not clipped by a collapsed card or covered by another element, and a
+// contact's conversations show their parts apart. From 960 to 1366 px: the delivery list keeps each row's status and
+// event whole in view with a delivery open, its scrollbar clear of the inspector, and the API keys' dates take two
+// lines at most. All of it with scrollbars hidden (macOS, headless Chromium's default) and shown as on a Windows or
+// Linux desktop, where they take room from the box they scroll.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../fixtures/browser.ts';
@@ -47,15 +48,49 @@ function sidewaysScrollers(): Promise<string[]> {
   });
 }
 
-/** Every text box shown whose hint (placeholder) it cuts, as `testid: placeholder`: written in it, the hint would scroll. */
+/**
+ * Every text box shown whose hint (placeholder) it cuts or nearly cuts, as `testid: placeholder`: written in it with an
+ * em more (U+2003, about a letter), the hint would scroll. A hint that fits to the pixel is cut by a font a little wider.
+ */
 function cutPlaceholders(): Promise<string[]> {
   return page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')].filter((input) => {
     if (!input.placeholder || input.getClientRects().length === 0 || input.value) return false;
-    input.value = input.placeholder;
+    input.value = `${input.placeholder}\u2003`;
     const cut = input.scrollWidth > input.clientWidth;
     input.value = '';
     return cut;
   }).map((input) => `${input.dataset.testid ?? input.name}: ${input.placeholder}`));
+}
+
+/** How far apart (px) two parts of a row must stand on a line, so each reads on its own. */
+const PARTS_APART_PX = 8;
+
+/**
+ * The contact panel's conversation rows, each part whole and apart: the channel, its number (or address) and last
+ * message, the time and unread count, and Open conversation neither overlap nor stand closer than `PARTS_APART_PX`
+ * on a line, and the number stays inside its column. Returns what is crowded, as `channel: part and part, n px`.
+ */
+function crowdedConversationRows(): Promise<string[]> {
+  return page.getByTestId('contact-conversation').evaluateAll((rows, apartPx) => rows.flatMap((row) => {
+    const channel = row.getAttribute('data-channel');
+    const box = (selector: string) => row.querySelector(selector)?.getBoundingClientRect();
+    const [main, address] = [box('.contact-conversation-main'), box('.contact-conversation-main .muted')];
+    const crowded = main && address && address.right > main.right + 0.5 ? [`${channel}: the number out of its column by ${address.right - main.right} px`] : [];
+    // Text, then time and count, then the button: each group against the others.
+    const groups = [['strong', '.contact-conversation-main .muted', '.row-sub'], ['time', '.unread'], ['[data-testid="open-conversation"]']];
+    const parts = groups.flatMap((selectors, group) => selectors.flatMap((selector) => {
+      const rect = box(selector);
+      return rect ? [{ selector, group, rect }] : [];
+    }));
+    for (const a of parts) {
+      for (const b of parts) {
+        if (a.group >= b.group || a.rect.bottom <= b.rect.top || b.rect.bottom <= a.rect.top) continue;
+        const apart = Math.max(b.rect.left - a.rect.right, a.rect.left - b.rect.right);
+        if (apart < apartPx) crowded.push(`${channel}: ${a.selector} and ${b.selector}, ${Math.round(apart)} px`);
+      }
+    }
+    return crowded;
+  }), PARTS_APART_PX);
 }
 
 /** The page fits the window: nothing scrolls sideways, the console does not scroll as a whole, and no hint is cut. */
@@ -181,12 +216,14 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       await shot(`layout-inbox-${size}`);
     });
 
-    it('contacts: the open panel keeps Block on screen', async () => {
+    it('contacts: the open panel keeps Block on screen, and each of its conversations\' parts apart', async () => {
       await go('contacts');
       await page.getByTestId('contact-row').first().click();
       await page.getByTestId('contact-panel').waitFor();
       await fitsTheWindow();
       await onScreen(page.getByTestId('block'));
+      await page.getByTestId('contact-conversation').first().waitFor();
+      expect(await crowdedConversationRows()).toEqual([]);
       await shot(`layout-contacts-${size}`);
     });
 

@@ -1,5 +1,5 @@
 // The selected contact's conversations, one row per channel (most recent first), each opening in the inbox on its
-// channel tab and thread.
+// channel tab and thread. Where the panel is narrow, Open conversation goes under the row (contacts.css).
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -19,7 +19,9 @@ export function ContactConversations({ contactId }: { contactId: string }) {
             : conversations.data.data.map((c) => (
               <li key={c.id} data-testid="contact-conversation" data-channel={c.channel}>
                 <div className="contact-conversation-main">
-                  <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small">{c.address}</span>
+                  <div className="contact-conversation-title">
+                    <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={c.address}>{c.address}</span>
+                  </div>
                   <div className="row-sub">{c.lastMessage ?? ''}</div>
                 </div>
                 <div className="row-meta column">

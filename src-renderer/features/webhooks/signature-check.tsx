@@ -63,7 +63,7 @@ export function SignatureCheck({ endpointId, header, rawBody }: Props) {
       <h3>Signature check <span className="muted small">(in this browser)</span></h3>
       <label className="field">
         <span className="small muted">Current signing secret {kept && !pasted ? '· using the one shown at creation/rotation' : ''}</span>
-        <input className="wh-input mono" value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={kept ? 'Kept in memory; paste another to check it' : 'Paste the endpoint\'s whsec_… secret'}
+        <input className="wh-input mono" value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={kept ? 'Paste another to check it' : 'Paste the whsec_… secret'}
           spellCheck={false} autoComplete="off" data-testid="signature-secret" />
       </label>
       {secret ? <Verdict check={check} source={pasted.trim() ? 'pasted secret' : 'secret kept in memory'} /> : (
