@@ -141,6 +141,11 @@ describe('POST /v1/messages/send', () => {
       message: expect.stringContaining('All channels failed'),
       attempts: [{ channel: 'whatsapp', status: 'failed', error: expect.stringContaining('unreachable') }],
     });
+    // The message says why each channel failed: the request log keeps the message, not the attempts.
+    expect(res.body.message).toBe(`All channels failed: whatsapp (${res.body.attempts[0].error})`);
+    const chain = await unified({ to: '+15005550001', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'Hello there', sms: { senderId: 'ACMEIN' } });
+    expect(chain.status).toBe(502);
+    expect(chain.body.message).toBe(`All channels failed: ${chain.body.attempts.map((a: { channel: string; error: string }) => `${a.channel} (${a.error})`).join('; ')}`);
   });
   it('refuses a blocked contact with 409 CONTACT_BLOCKED and its reason, nothing charged', async () => {
     const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'whatsapp', '+14155550446');

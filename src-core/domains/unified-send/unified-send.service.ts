@@ -95,7 +95,9 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
         }
         attempts.push({ channel, status: 'failed', error: message.errorMessage ?? `${channel} delivery failed` });
       }
-      throw new AppError('BAD_GATEWAY', `All channels failed: ${attempts.map((a) => a.channel).join(', ')}`, { extra: { attempts } });
+      // Each channel with why it failed: the request log keeps only the message, and a reader of it needs the why.
+      const why = attempts.map((a) => (a.status === 'failed' ? `${a.channel} (${a.error})` : a.channel)).join('; ');
+      throw new AppError('BAD_GATEWAY', `All channels failed: ${why}`, { extra: { attempts } });
     },
   };
 }
