@@ -185,8 +185,10 @@ export function createCampaignsService(deps: {
         if (total === 0) throw new AppError('VALIDATION_FAILED', 'The campaign has no recipients: its audience matches no contact with a phone number');
         const billed = billedAs(row);
         const price = billed === 'email' ? 0 : wallet.priceOf(orgId, billed);
-        if (billed === 'email') wallet.spendEmailCredit(orgId, { type: 'campaign', id }, total);
-        else wallet.charge(orgId, billed, { type: 'campaign', id }, total);
+        // The line names the campaign, as its refunds do: a ledger read alone says what was paid for.
+        const forWhat = `campaign "${row.name}"`;
+        if (billed === 'email') wallet.spendEmailCredit(orgId, { type: 'campaign', id }, total, forWhat);
+        else wallet.charge(orgId, billed, { type: 'campaign', id }, total, forWhat);
         const now = clock.nowIso();
         store.update(id, { price_paise: price, launched_at: now });
         const at = row.scheduled_at ? Date.parse(row.scheduled_at) : null;

@@ -72,10 +72,11 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       return this.get(orgId);
     },
     /**
-     * Charges one message on a billed channel; must run inside the send's transaction.
+     * Charges one message (or `quantity`, a campaign's launch, its line naming `forWhat`) on a billed channel; must
+     * run inside the send's transaction.
      * An empty wallet refuses the send with 400 INSUFFICIENT_BALANCE (nothing is sent or charged).
      */
-    charge(orgId: string, channel: BilledChannel, reference: Reference, quantity = 1): LedgerEntry | null {
+    charge(orgId: string, channel: BilledChannel, reference: Reference, quantity = 1, forWhat?: string): LedgerEntry | null {
       const amount = prices(orgId)[channel] * quantity;
       if (amount === 0) return null;
       const balance = wallet(orgId).balance_paise;
@@ -83,7 +84,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
         throw insufficientBalance(channel, quantity, amount, balance);
       }
       return record(orgId, { kind: 'charge', channel, amount_paise: -amount, email_credits: 0, reference_type: reference.type, reference_id: reference.id,
-        description: `${channel} message${quantity === 1 ? '' : `s ×${quantity}`}` });
+        description: `${channel} message${quantity === 1 ? '' : `s ×${quantity}`}${forWhat ? ` · ${forWhat}` : ''}` });
     },
     /** Gives back `amountPaise` for what was charged and not delivered (e.g. cancelled campaign recipients). */
     refund(orgId: string, channel: BilledChannel, reference: Reference, amountPaise: number, description: string): LedgerEntry | null {
@@ -92,14 +93,14 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
         reference_id: reference.id, description });
     },
     /** Spends email credits, 1 per email (400 INSUFFICIENT_CREDITS when short); must run inside the send's transaction. */
-    spendEmailCredit(orgId: string, reference: Reference, quantity = 1): LedgerEntry {
+    spendEmailCredit(orgId: string, reference: Reference, quantity = 1, forWhat?: string): LedgerEntry {
       const left = wallet(orgId).email_credits;
       if (left < quantity) {
         throw new AppError('INSUFFICIENT_CREDITS', quantity === 1 ? 'Insufficient email credits: each send needs 1 credit and none are left'
           : `Insufficient email credits: ${quantity} emails need ${quantity} credits, ${left} are left`);
       }
       return record(orgId, { kind: 'email_credit_spent', channel: 'email', amount_paise: 0, email_credits: -quantity, reference_type: reference.type,
-        reference_id: reference.id, description: quantity === 1 ? 'email send' : `email sends ×${quantity}` });
+        reference_id: reference.id, description: `${quantity === 1 ? 'email send' : `email sends ×${quantity}`}${forWhat ? ` · ${forWhat}` : ''}` });
     },
     /** Gives back email credits for emails paid for and never sent (cancelled or refused campaign recipients). */
     refundEmailCredits(orgId: string, reference: Reference, quantity: number, description: string): LedgerEntry | null {
