@@ -50,10 +50,15 @@ export async function seedWhatsappDemo(deps: { orgId: string; whatsapp: Whatsapp
   await story.at(6);
   messaging.receive({ orgId, channel: 'whatsapp', from: '+919810000001', text: 'Hi, do you ship to Bengaluru?', name: 'Aarav Sharma' });
   await story.at(3);
-  messaging.receive({ orgId, channel: 'whatsapp', from: '+447700900123', text: 'My parcel arrived damaged 😞', name: 'Oliver Brown' });
-  await story.at(2);
+  // Oliver's order ships, then he writes that it arrived damaged: the newest conversation waits for an agent's reply
+  // (its window open), not a promotion answering a complaint.
   await whatsapp.sendTemplate(orgId, {
-    to: '447700900123', templateName: 'welcome_offer', languageCode: 'en',
-    components: [{ type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] }, ...body('Oliver')],
+    to: '447700900123', templateName: 'order_update', languageCode: 'en_US',
+    components: [
+      { type: 'header', parameters: [{ type: 'text', text: '#1003' }] }, ...body('Oliver', '#1003', 'this afternoon'),
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '1003' }] },
+    ],
   }, origin);
+  await story.at(2);
+  messaging.receive({ orgId, channel: 'whatsapp', from: '+447700900123', text: 'My parcel arrived damaged 😞', name: 'Oliver Brown' });
 }
