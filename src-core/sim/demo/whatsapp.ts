@@ -48,7 +48,7 @@ export async function seedWhatsappDemo(deps: { orgId: string; whatsapp: Whatsapp
   await story.at(12);
   messaging.receive({ orgId, channel: 'whatsapp', from: '+14155550101', text: 'Great, thank you! Can I change the delivery address?' });
   await story.at(6);
-  messaging.receive({ orgId, channel: 'whatsapp', from: '+919810000001', text: 'Hi, do you ship to Bengaluru?', name: 'Aarav Sharma' });
+  messaging.receive({ orgId, channel: 'whatsapp', from: '+919810000001', text: 'Hi, do you ship to Bengaluru?', name: 'Kiran Mehta' });
   await story.at(3);
   // Oliver's order ships, then he writes that it arrived damaged: the newest conversation waits for an agent's reply
   // (its window open), not a promotion answering a complaint.
