@@ -56,7 +56,7 @@ describe('inbox context', () => {
     await tabCount('sms', before.sms).waitFor();
     // On the WhatsApp tab, a customer writes in on Instagram and another on SMS.
     await server.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '7700112233', text: 'Do you ship to Pune?' });
-    await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+919820011223', text: 'STOP' });
+    await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+919820011223', text: 'Is my order on its way?' });
     await tabCount('instagram', before.instagram + 1).waitFor();
     await tabCount('sms', before.sms + 1).waitFor();
     await page.getByTestId('nav-unread').filter({ hasText: new RegExp(`^${before.total + 2}$`) }).waitFor();

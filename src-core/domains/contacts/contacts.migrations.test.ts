@@ -1,4 +1,4 @@
-// Contacts stored before migrations 19 and 20 are found without their accents and lose blank block reasons.
+// Contacts stored before migrations 19, 20 and 33 are found without their accents, lose blank block reasons, and keep their blocks as a person's.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -24,5 +24,16 @@ describe('contacts from before migration 19', () => {
     db.sql.prepare(`UPDATE contacts SET name = 'Zoë' WHERE id = 'cnt_bob'`).run();
     db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_jose'`).run();
     expect([ids('zoe'), ids('bob'), ids('munoz')]).toEqual([['cnt_bob'], [], []]);
+  });
+});
+
+describe('contacts blocked before migration 33', () => {
+  const old = migratedDb('contacts-migration-33', ['org_a'], { before: 33 });
+  afterAll(old.remove);
+  it('stay blocked by a person: no opt-out channel, so an opt-in keyword does not lift them', () => {
+    old.db.sql.prepare(`INSERT INTO contacts (id, org_id, phone, source, is_blocked, blocked_reason, created_at, updated_at)
+      VALUES ('cnt_old', 'org_a', '+14155550001', 'sms', 1, 'Replied STOP by phone', 't', 't')`).run();
+    migrate(old.db.sql, MIGRATIONS, 't');
+    expect(createContactsStore(old.db.sql).byId('org_a', 'cnt_old')).toMatchObject({ is_blocked: 1, blocked_reason: 'Replied STOP by phone', opted_out_on: null });
   });
 });

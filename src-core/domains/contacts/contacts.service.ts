@@ -9,6 +9,7 @@ import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { RawJson } from '../../kernel/raw-json.ts';
 import type { ContactRow, ContactsStore, NoteRow } from './contacts.store.ts';
+import { keywordOf, optOutReason } from './opt-out-keywords.ts';
 
 export function toContact(row: ContactRow): Contact {
   return {
@@ -58,7 +59,8 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     throw notFound(`Contact ${id}`);
   }
 
-  function setBlocked(orgId: string, id: string, blocked: boolean, reason: string | null): BlockResult {
+  /** `optedOutOn`: the channel of the opt-out keyword that sets the block; null for a person's block and for an unblock. */
+  function setBlocked(orgId: string, id: string, blocked: boolean, reason: string | null, optedOutOn: string | null = null): BlockResult {
     return db.tx(() => {
       const row = mustGet(orgId, id);
       const wasBlocked = row.is_blocked === 1;
@@ -68,7 +70,7 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       }
       const at = clock.nowIso();
       const blockedAt = blocked ? (wasBlocked ? row.blocked_at : at) : null;
-      store.setBlocked({ orgId, id, blocked, reason: newReason, at: blockedAt, updated: at });
+      store.setBlocked({ orgId, id, blocked, reason: newReason, at: blockedAt, optedOutOn, updated: at });
       const changedFields = wasBlocked === blocked ? ['blockedReason'] : ['isBlocked', 'blockedReason'];
       bus.emit(orgId, 'contact.updated', { contact: eventContact(toContact(mustGet(orgId, id))), changedFields });
       return { success: true, contactId: id, isBlocked: blocked, reason: newReason, blockedAt };
@@ -158,6 +160,20 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     /** A blank reason is no reason: a blocked contact keeps the one it has. */
     block: (orgId: string, id: string, reason: string | undefined): BlockResult => setBlocked(orgId, id, true, reason?.trim() || null),
     unblock: (orgId: string, id: string): BlockResult => setBlocked(orgId, id, false, null),
+    /**
+     * An inbound message that is an opt-out or opt-in keyword (opt-out-keywords.ts) acts on the contact it came from;
+     * joins the caller's transaction. An opt-out blocks a contact not blocked yet (a block already set, and its reason,
+     * stand); an opt-in lifts only a block an opt-out set, never one a person set.
+     */
+    applyKeyword(orgId: string, contactId: string, channel: AddressChannel, text: string): void {
+      const keyword = keywordOf(channel, text);
+      if (!keyword) return;
+      db.tx(() => {
+        const row = mustGet(orgId, contactId);
+        if (keyword.kind === 'opt-out' && row.is_blocked === 0) setBlocked(orgId, contactId, true, optOutReason(keyword.keyword, channel), channel);
+        if (keyword.kind === 'opt-in' && row.is_blocked === 1 && row.opted_out_on !== null) setBlocked(orgId, contactId, false, null);
+      });
+    },
     /** Every send path calls this: a blocked contact is refused with 409 CONTACT_BLOCKED and its reason. */
     assertSendable(contact: Contact | null): void {
       if (contact?.isBlocked) throw blockedError(contact, 409);

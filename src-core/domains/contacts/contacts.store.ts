@@ -15,9 +15,11 @@ export type ContactRow = {
   id: string; org_id: string; username: string | null; name: string | null; email: string | null; phone: string | null;
   profile_pic: string | null; source: string; tags: string; is_blocked: number; blocked_reason: string | null;
   blocked_at: string | null; created_at: string; updated_at: string;
+  /** The channel of the opt-out keyword that blocked the contact; null for a block a person set, or none (migration 33). */
+  opted_out_on: string | null;
 };
 /** A contact to insert: its tags as a list (stored as JSON, duplicates dropped). */
-export type NewContactRow = Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at' | 'tags'> & { tags: readonly string[] };
+export type NewContactRow = Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at' | 'opted_out_on' | 'tags'> & { tags: readonly string[] };
 export type NoteRow = { id: string; org_id: string; contact_id: string; content: string; created_at: string };
 
 const MIN_TRIGRAM = 3;
@@ -78,7 +80,7 @@ export function createContactsStore(sql: Sql) {
   const byId = sql.prepare(`SELECT * FROM contacts WHERE id = ? AND org_id = ?`);
   const byPhone = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND phone = ? ORDER BY rowid LIMIT 1`);
   const byEmail = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND email = ? COLLATE NOCASE ORDER BY rowid LIMIT 1`);
-  const setBlock = sql.prepare(`UPDATE contacts SET is_blocked = @blocked, blocked_reason = @reason, blocked_at = @at, updated_at = @updated WHERE id = @id AND org_id = @orgId`);
+  const setBlock = sql.prepare(`UPDATE contacts SET is_blocked = @blocked, blocked_reason = @reason, blocked_at = @at, opted_out_on = @optedOutOn, updated_at = @updated WHERE id = @id AND org_id = @orgId`);
   const insertNote = sql.prepare(`INSERT INTO contact_notes (id, org_id, contact_id, content, created_at) VALUES (@id, @org_id, @contact_id, @content, @created_at)`);
   const notesOf = sql.prepare(`SELECT * FROM contact_notes WHERE org_id = ? AND contact_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const countNotes = sql.prepare(`SELECT COUNT(*) AS n FROM contact_notes WHERE org_id = ? AND contact_id = ?`);
@@ -140,7 +142,7 @@ export function createContactsStore(sql: Sql) {
       const stored = { ...row, tags: tagsJson(row.tags) };
       written(void insert.run(stored));
       learn(row.org_id, row);
-      return { ...stored, is_blocked: 0, blocked_reason: null, blocked_at: null };
+      return { ...stored, is_blocked: 0, blocked_reason: null, blocked_at: null, opted_out_on: null };
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => phoneCache.read(`${orgId}\u0000${phone}`, () => byPhone.get(orgId, phone) as ContactRow | undefined),
@@ -158,7 +160,8 @@ export function createContactsStore(sql: Sql) {
       learn(orgId, { name, username: null, email: null });
     },
     setTags: (orgId: string, id: string, tags: readonly string[], at: string) => written(void setTags.run(tagsJson(tags), at, id, orgId)),
-    setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; updated: string }) =>
+    /** `optedOutOn`: the channel of the opt-out keyword that blocks the contact, null for a block a person sets (or an unblock). */
+    setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; optedOutOn: string | null; updated: string }) =>
       written(void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 })),
     /**
      * A page of contacts as their API JSON (the `doc` column), newest first, with the total; cached until

@@ -331,7 +331,7 @@ export function createMessagingService(deps: {
      */
     giveUpQueued: (ids: string[], outcome: GivenUp, prepaidAs?: BilledChannel): Promise<number> => queued.giveUp(ids, outcome, prepaidAs),
 
-    /** A customer's message delivered by a provider: contact, conversation (unread + 1), log and event. */
+    /** A customer's message delivered by a provider: contact, conversation (unread + 1), log, event, and an opt-out keyword's block. */
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {
       return db.tx(() => {
         const contact = contacts.resolveAddress(input.orgId, input.channel, input.from, input.name);
@@ -347,6 +347,8 @@ export function createMessagingService(deps: {
         store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 1 });
         const message = toMessage(row);
         bus.emit(input.orgId, `${input.channel}.message.received`, { message, contact: eventContact(contact), conversationId: conversation.id });
+        // STOP opts the contact out (START back in): after the message, which is stored and shown as any other.
+        contacts.applyKeyword(input.orgId, contact.id, input.channel, input.text);
         return message;
       });
     },
