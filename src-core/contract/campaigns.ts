@@ -136,6 +136,11 @@ export type CampaignAnalytics = {
   /** Email campaigns only: recipients who marked it as spam, and their share of those delivered. */
   complained?: number; complaintRate?: number;
 };
+/**
+ * What a row of the console's campaign lists (`GET /dashboard/{channel}/campaigns`) adds to the seed's: its failed
+ * recipients and its delivery rate, defined as the analytics' (delivered of sent + failed), so list and detail agree.
+ */
+export type ConsoleCampaignListFields = { failedCount: number; deliveryRate: number };
 /** A recipient the campaign did not reach (console: GET /dashboard/{channel}/campaigns/{id}/failures), with why. */
 export type CampaignFailure = { address: string; reason: string; messageId: string | null };
 export type LaunchResult = { status: 'queued' | 'scheduled'; campaignId: string; scheduledAt: string | null };

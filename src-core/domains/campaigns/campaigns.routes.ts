@@ -3,10 +3,11 @@
 import { z } from 'zod';
 import {
   campaignListQuerySchema, createRcsCampaignBodySchema, createSmsCampaignBodySchema, createWaCampaignBodySchema, type CampaignSummary,
+  type ConsoleCampaignListFields,
 } from '../../contract/campaigns.ts';
 import type { Db } from '../../kernel/db.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
-import { defineRoute, reply } from '../../kernel/route.ts';
+import { defineRoute, reply, type Caller } from '../../kernel/route.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { RcsService } from '../rcs/index.ts';
@@ -14,6 +15,7 @@ import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import type { RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
 import { rcsCampaign, smsCampaign, whatsappCampaign } from './campaign-inputs.ts';
+import { campaignRates } from './campaign-rates.ts';
 import type { CampaignsService, NewCampaign } from './campaigns.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -40,6 +42,13 @@ const rcsItem = (c: CampaignSummary) => {
     sentCount: c.sentCount, deliveredCount: c.deliveredCount, fallback: config.fallback, scheduledAt: c.scheduledAt, createdAt: c.createdAt,
   };
 };
+/**
+ * A list row as its caller gets it: the console's (the dashboard token) adds the failed recipients and the delivery
+ * rate its analytics give, so its list and its detail show one rate; `/v1` keeps the seed's fields.
+ */
+export const listRow = <T extends object>(item: (c: CampaignSummary) => T, caller: Caller) => (c: CampaignSummary): T | (T & ConsoleCampaignListFields) =>
+  (caller.kind === 'dashboard' ? { ...item(c), failedCount: c.counts.failed, deliveryRate: campaignRates(c.counts).deliveryRate } : item(c));
+
 /** Console: deletes a DRAFT of the channel (the seed has no delete route; a draft nobody launches would stay forever). */
 export const deleteDraftRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 'sms' | 'email') => defineRoute({
   method: 'DELETE', path: `/dashboard/${channel}/campaigns/:id`, scope: 'dashboard', params,
@@ -101,7 +110,7 @@ export function campaignRoutes(deps: {
     ...(['whatsapp', 'sms', 'rcs', 'email'] as const).map((channel) => failuresRoute(campaigns, channel)),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:read', console: true, query: listQuery,
-      handler: ({ orgId, query }) => { const page = campaigns.list(orgId, 'whatsapp', query.status, toPageRequest(query)); return { ...page, data: page.data.map(waItem) }; },
+      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'whatsapp', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(waItem, caller)) }; },
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns/:id', scope: 'whatsapp:campaigns:read', console: true, params,
@@ -136,7 +145,7 @@ export function campaignRoutes(deps: {
 
     defineRoute({
       method: 'GET', path: '/v1/sms/campaigns', scope: 'sms:campaigns:read', console: true, query: listQuery,
-      handler: ({ orgId, query }) => { const page = campaigns.list(orgId, 'sms', query.status, toPageRequest(query)); return { ...page, data: page.data.map(smsItem) }; },
+      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'sms', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(smsItem, caller)) }; },
     }),
     defineRoute({
       method: 'GET', path: '/v1/sms/campaigns/:id', scope: 'sms:campaigns:read', console: true, params,
@@ -187,7 +196,7 @@ export function campaignRoutes(deps: {
     }),
     defineRoute({
       method: 'GET', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:read', console: true, query: listQuery,
-      handler: ({ orgId, query }) => { const page = campaigns.list(orgId, 'rcs', query.status, toPageRequest(query)); return { ...page, data: page.data.map(rcsItem) }; },
+      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'rcs', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(rcsItem, caller)) }; },
     }),
     defineRoute({
       method: 'GET', path: '/v1/rcs/campaigns/:id', scope: 'rcs:campaigns:read', console: true, params,

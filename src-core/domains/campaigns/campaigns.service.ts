@@ -14,6 +14,7 @@ import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { MessagingService, OutboundInput } from '../messaging/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { CampaignChannels, ChannelPlan } from './campaign-channels.ts';
+import { campaignRates } from './campaign-rates.ts';
 import { campaignSettlement, toCounts } from './campaign-settlement.ts';
 import type { CampaignRow, CampaignsStore, RecipientRow } from './campaigns.store.ts';
 
@@ -239,7 +240,7 @@ export function createCampaignsService(deps: {
       const c = toCounts(row);
       return {
         campaignId: id, totalRecipients: c.totalRecipients, sent: c.sent, delivered: c.delivered, read: c.read, clicked: c.clicked, replied: c.replied,
-        converted: c.converted, failed: c.failed, deliveryRate: percentOf(c.delivered, c.sent + c.failed), readRate: percentOf(c.read, c.sent), clickRate: percentOf(c.clicked, c.sent),
+        converted: c.converted, failed: c.failed, ...campaignRates(c),
         ...(row.channel === 'email' ? { complained: c.complained, complaintRate: percentOf(c.complained, c.delivered) } : {}),
       };
     },

@@ -9,7 +9,7 @@ import { defineRoute } from '../../kernel/route.ts';
 import type { EmailService } from '../email/index.ts';
 import type { EmailCampaignConfig } from './campaign-channels.ts';
 import { emailCampaign } from './campaign-inputs.ts';
-import { createAndLaunchRoute, deleteDraftRoute } from './campaigns.routes.ts';
+import { createAndLaunchRoute, deleteDraftRoute, listRow } from './campaigns.routes.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -32,9 +32,9 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
     defineRoute({
       method: 'GET', path: '/v1/email/campaigns', scope: 'email:campaigns:read', console: true,
       query: campaignListQuerySchema.extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape),
-      handler: ({ orgId, query }) => {
+      handler: ({ orgId, query, caller }) => {
         const page = campaigns.list(orgId, 'email', query.status, toPageRequest(query));
-        return { ...page, data: page.data.map(emailItem) };
+        return { ...page, data: page.data.map(listRow(emailItem, caller)) };
       },
     }),
     defineRoute({

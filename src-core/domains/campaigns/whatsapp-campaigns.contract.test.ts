@@ -138,6 +138,11 @@ describe('launch and dispatch', () => {
     expect([second.body.data.map((f: { address: string }) => f.address), second.body.meta.totalPages]).toEqual([['+15005550001'], 2]);
     expect((await t.dashboard('GET', `/dashboard/sms/campaigns/${id}/failures`)).status).toBe(404);
     expect((await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?limit=500`)).body.meta.limit).toBe(100);
+    // The console's list row carries the failures and the analytics' delivery rate (not delivered of sent, 100%); /v1's keeps the seed's fields.
+    const row = (await t.dashboard('GET', '/dashboard/whatsapp/campaigns')).body.data.find((c: { id: string }) => c.id === id);
+    expect(row).toMatchObject({ sentCount: 1, deliveredCount: 1, failedCount: 3, deliveryRate: 25 });
+    const v1Row = (await t.request('GET', '/v1/whatsapp/campaigns', { token: key })).body.data.find((c: { id: string }) => c.id === id);
+    expect([v1Row.deliveredCount, 'failedCount' in v1Row, 'deliveryRate' in v1Row]).toEqual([1, false, false]);
   });
   it('moves analytics as the simulated customers read, click, reply and convert on the clock', async () => {
     const numbers = phones(40, 3000);
