@@ -1,8 +1,8 @@
 // A campaign's results in a real browser: who it failed to reach and why (a blocked contact with its reason,
-// no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them; the builder's
-// duplicates and the server's count no longer disagree; each channel's funnel in its own words; and an SMS
-// campaign's Delivered and Read moving as its receipts arrive on the live stream; every funnel row a share of the
-// recipients, and each rate beside it saying its own base.
+// no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them, and the list showing the
+// same rate and the failures; the builder's duplicates and the server's count no longer disagree; each channel's funnel
+// in its own words; and an SMS campaign's Delivered and Read moving as its receipts arrive on the live stream; every
+// funnel row a share of the recipients, and each rate beside it saying its own base.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -83,6 +83,11 @@ describe('campaign results', () => {
     });
     expect(created.status).toBe(201);
     await page.getByTestId('back-to-list').click();
+    // The list agrees with the detail: the core's delivery rate (25%, not delivered of sent's 100%), and the failures in it.
+    const halfFailed = page.getByTestId('campaign-row').filter({ hasText: 'Half failed' });
+    await halfFailed.getByTestId('campaign-delivery-rate').filter({ hasText: /^25%$/ }).waitFor();
+    expect([await halfFailed.getByTestId('campaign-delivered').textContent(), await halfFailed.getByTestId('campaign-failed').textContent()]).toEqual(['1 25%', '3']);
+    expect(await halfFailed.getByTestId('campaign-delivery-rate').getAttribute('title')).toBe('Delivery rate: delivered of attempted (sent + failed)');
     await page.getByTestId('campaign-row').filter({ hasText: 'With repeats' }).click();
     await detail('DRAFT').waitFor();
     await page.locator('.facts div').filter({ hasText: 'Duplicates removed by the server' }).filter({ hasText: '1' }).waitFor();

@@ -1,4 +1,5 @@
-// The campaigns of one channel: name, status, recipients, sent/delivered, schedule and creation; a row opens the detail.
+// The campaigns of one channel: name, status, recipients, sent, delivered with the delivery rate, failed, schedule and
+// creation; a row opens the detail.
 import { useState } from 'react';
 import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
 import { time } from '../../components/format.ts';
@@ -33,7 +34,8 @@ export function ChannelTabs({ tab, onTab }: { tab: CampaignTab; onTab(tab: Campa
   );
 }
 
-const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
+/** The core's delivery rate (delivered of attempted, as the detail's ring); none before anything was attempted. */
+const deliveryRate = (c: CampaignListItem) => (c.sentCount + c.failedCount > 0 ? `${Math.round(c.deliveryRate)}%` : '—');
 
 export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab; onOpen(id: string): void; onNew(): void }) {
   const [page, setPage] = useState(1);
@@ -56,7 +58,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
     <div className="card table-card">
       <table className="table clickable campaign-table" data-testid="campaign-list">
         <thead>
-          <tr><th>Campaign</th><th>Status</th><th className="num">Recipients</th><th className="num">Sent</th><th className="num">Delivered</th><th>Scheduled</th><th>Created</th></tr>
+          <tr><th>Campaign</th><th>Status</th><th className="num">Recipients</th><th className="num">Sent</th><th className="num">Delivered</th><th className="num">Failed</th><th>Scheduled</th><th>Created</th></tr>
         </thead>
         <tbody>
           {list.data.data.map((c) => (
@@ -69,7 +71,10 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
               <td><StatusBadge status={c.status} /></td>
               <td className="num">{c.totalRecipients.toLocaleString()}</td>
               <td className="num">{c.sentCount.toLocaleString()}</td>
-              <td className="num">{c.deliveredCount.toLocaleString()} <span className="muted small">{percent(c.deliveredCount, c.sentCount)}</span></td>
+              <td className="num" data-testid="campaign-delivered">{c.deliveredCount.toLocaleString()}{' '}
+                <span className="muted small" data-testid="campaign-delivery-rate" title="Delivery rate: delivered of attempted (sent + failed)">{deliveryRate(c)}</span>
+              </td>
+              <td className="num" data-testid="campaign-failed">{c.failedCount.toLocaleString()}</td>
               <td className="muted" data-testid="campaign-scheduled">{scheduleLabel(c.scheduledAt, zone)}</td>
               <td className="muted">{time(c.createdAt)}</td>
             </tr>

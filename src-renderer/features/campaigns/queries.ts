@@ -3,7 +3,9 @@
 // The other channels' lookups (senders, bots, templates, domains) are the Channels page's (channels/queries.ts).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
-import type { CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ListEnvelope, Wallet, WaTemplate } from '../../../src-core/contract/index.ts';
+import type {
+  CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ListEnvelope, Wallet, WaTemplate,
+} from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 /** The channels with a campaign builder (the contract's campaign channels: Instagram has none). */
@@ -14,12 +16,14 @@ export { CHANNEL_LABEL } from '../../components/format.ts';
 export const hasAnalytics = (channel: CampaignTab): boolean => channel === 'whatsapp' || channel === 'email';
 export const PAGE_SIZE = 20;
 
-/** A row of GET /…/campaigns (every channel shares these fields; the rest are the channel's own). */
-export type CampaignListItem = Pick<CampaignSummary, 'id' | 'name' | 'status' | 'totalRecipients' | 'sentCount' | 'deliveredCount' | 'scheduledAt' | 'createdAt'>
+/** A campaign as every channel's answers give it (these fields shared; the rest are the channel's own). */
+type CampaignBase = Pick<CampaignSummary, 'id' | 'name' | 'status' | 'totalRecipients' | 'sentCount' | 'deliveredCount' | 'scheduledAt' | 'createdAt'>
   & { templateName?: string; senderId?: string | null; fallback?: boolean; fromEmail?: string; audience?: 'list' | 'subscribers' };
+/** A row of GET /dashboard/…/campaigns, with the console's failures and delivery rate (the analytics' own). */
+export type CampaignListItem = CampaignBase & ConsoleCampaignListFields;
 
 /** GET /…/campaigns/:id: the row, the channel's configuration and the counts. */
-export type CampaignDetail = CampaignListItem & Pick<CampaignSummary,
+export type CampaignDetail = CampaignBase & Pick<CampaignSummary,
   'scheduleTimezone' | 'launchedAt' | 'startedAt' | 'completedAt' | 'cancelledAt' | 'refundedRecipients' | 'pricePaise' | 'counts'>
   & {
     templateId?: string; messageBody?: string; duplicatesRemoved?: number; audienceType?: string; country?: string; fallbackMessage?: string | null;
