@@ -4,7 +4,8 @@
 // console's own place; one edited without the token keeps the console connected and gets the token back, while a
 // tab that never had it, or whose token is refused, asks for the console link; a new console link opened in a running
 // tab switches to its token, from the refused state too, and Back or Forward to an entry from before it keeps the new
-// token); something not there offers a way back, not "Try again".
+// token); the sidebar's items are links, and a page's own item takes it to its root; something not there offers a way
+// back, not "Try again".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -107,6 +108,37 @@ describe('app shell', () => {
     await page.goBack();
     await page.getByTestId('conversation-row').first().waitFor();
     expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('the sidebar items are links: Campaigns on a campaign goes to the list (Back returns), and its href opens the list in a new tab', async () => {
+    const params = (url: string) => new URLSearchParams(new URL(url, page.url()).hash.slice(1));
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-whatsapp').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Festive sale for VIPs' }).click();
+    await page.getByTestId('campaign-detail').waitFor();
+    const href = await page.getByTestId('nav-campaigns').getAttribute('href');
+    expect([params(href ?? '').get('section'), params(href ?? '').get('tab'), params(href ?? '').get('campaign'), Boolean(params(href ?? '').get('token'))])
+      .toEqual(['campaigns', 'whatsapp', null, true]);
+    expect(params(await page.getByTestId('nav-wallet').getAttribute('href') ?? '').get('section')).toBe('wallet');
+
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-list').waitFor();
+    expect(await page.getByTestId('campaign-detail').count()).toBe(0);
+    expect(params(page.url()).get('campaign')).toBeNull();
+    await page.goBack();
+    await page.getByTestId('campaign-detail').waitFor();
+
+    // Opened in a new tab (as a middle click or "Open link in new tab" does), the link shows the list, connected.
+    const tab = await page.context().newPage();
+    try {
+      await tab.goto(new URL(href ?? '', page.url()).toString());
+      await tab.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+      await tab.getByTestId('campaign-list').waitFor();
+      expect(await tab.getByTestId('nav-campaigns').getAttribute('aria-current')).toBe('page');
+    } finally {
+      await tab.close();
+    }
+    await page.getByTestId('back-to-list').click();
   });
 
   it('a campaign or contact that is not there says "Not found" with a way back, and offers no "Try again"', async () => {

@@ -14,7 +14,6 @@ import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
-import { useUnreadCounts } from '../features/inbox/queries.ts';
 import { OtpPage } from '../features/otp/otp-page.tsx';
 import { useVirtualNow } from '../features/simulator/queries.ts';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
@@ -27,6 +26,7 @@ import type { Arrival } from './arrival.ts';
 import { followConsoleLinks, forgetToken, readConnection, type Connection } from './connection.ts';
 import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
+import { NAV, SidebarNav } from './sidebar-nav.tsx';
 
 function useLive(connection: Connection) {
   const client = useQueryClient();
@@ -49,18 +49,6 @@ function useConnectionAnnouncements(live: LiveStatus) {
   }, [live]);
 }
 
-const NAV: Array<{ section: Section; label: string; group: string }> = [
-  { section: 'inbox', label: 'Inbox', group: 'Support' },
-  { section: 'contacts', label: 'Contacts', group: 'Support' },
-  { section: 'otp', label: 'OTP', group: 'Support' },
-  { section: 'campaigns', label: 'Campaigns', group: 'Marketing' },
-  { section: 'channels', label: 'Channels', group: 'Marketing' },
-  { section: 'wallet', label: 'Wallet', group: 'Account' },
-  { section: 'keys', label: 'API keys', group: 'Developers' },
-  { section: 'requests', label: 'Request log', group: 'Developers' },
-  { section: 'webhooks', label: 'Webhooks', group: 'Developers' },
-  { section: 'simulator', label: 'Simulator', group: 'Developers' },
-];
 const PAGES: Record<Section, () => ReactElement> = {
   inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, campaigns: CampaignsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
@@ -77,7 +65,6 @@ function Shell({ connection, arrival }: { connection: Connection; arrival: Arriv
   const Page = PAGES[section];
   const orgs = useLive(connection);
   usePlaceSync(connection.fromUrl ? connection.token : null, arrival);
-  const unread = useUnreadCounts().data?.total ?? 0;
   useConnectionAnnouncements(live);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -99,18 +86,7 @@ function Shell({ connection, arrival }: { connection: Connection; arrival: Arriv
     <div className="shell">
       <aside className="sidebar" aria-label="Sidebar">
         <div className="brand"><span className="logo" aria-hidden>◆</span>Switchboard</div>
-        <nav aria-label="Main">
-          {NAV.map((item, index) => (
-            <div key={item.section}>
-              {index === 0 || NAV[index - 1]?.group !== item.group ? <div className="nav-group">{item.group}</div> : null}
-              <button type="button" className={`nav-item${section === item.section ? ' active' : ''}`} aria-current={section === item.section ? 'page' : undefined}
-                data-testid={`nav-${item.section}`} onClick={() => go(item.section)}>
-                {item.label}
-                {item.section === 'inbox' && unread > 0 ? <span className="unread" data-testid="nav-unread" aria-label={`${unread} unread conversations`}>{unread}</span> : null}
-              </button>
-            </div>
-          ))}
-        </nav>
+        <SidebarNav token={connection.fromUrl ? connection.token : null} />
         <div className="sidebar-foot">
           <OrganizationName />
           <span className={`live is-${live}`} data-testid="live-status">{live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Offline'}</span>

@@ -1,0 +1,62 @@
+// The sidebar's navigation: a real link per page, whose href is the console's URL (`#token=…&section=…`) for the place
+// a click goes to, so it opens in a new tab as well; a plain click moves the console there without a page load. A page
+// comes back as it was left, and its own item, clicked on it, goes to its root: the campaigns list from a campaign or
+// a builder (the other pages show their list beside what is open, so their root is already on screen).
+import type { MouseEvent } from 'react';
+import { useUnreadCounts } from '../features/inbox/queries.ts';
+import { useCampaignsUi } from '../features/campaigns/view-state.ts';
+import { useUi, type Section } from '../stores/ui.ts';
+import { hashWithPlace, hashWithToken, type Place } from './place.ts';
+
+export const NAV: Array<{ section: Section; label: string; group: string }> = [
+  { section: 'inbox', label: 'Inbox', group: 'Support' },
+  { section: 'contacts', label: 'Contacts', group: 'Support' },
+  { section: 'otp', label: 'OTP', group: 'Support' },
+  { section: 'campaigns', label: 'Campaigns', group: 'Marketing' },
+  { section: 'channels', label: 'Channels', group: 'Marketing' },
+  { section: 'wallet', label: 'Wallet', group: 'Account' },
+  { section: 'keys', label: 'API keys', group: 'Developers' },
+  { section: 'requests', label: 'Request log', group: 'Developers' },
+  { section: 'webhooks', label: 'Webhooks', group: 'Developers' },
+  { section: 'simulator', label: 'Simulator', group: 'Developers' },
+];
+
+/** Where the item for `target` goes from `place`: that page as it was left, or its root when it is the page shown. */
+export function navDestination(place: Place, target: Section): Place {
+  const toRoot = target === 'campaigns' && place.section === 'campaigns';
+  return { ...place, section: target, campaigns: toRoot ? { ...place.campaigns, view: { kind: 'list' } } : place.campaigns };
+}
+
+/** A click the browser should handle itself: a new tab or window, a download. */
+const opensElsewhere = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
+
+/** `token`: the dashboard token the URL carries (null on the desktop, whose URL carries none), written into each href. */
+export function SidebarNav({ token }: { token: string | null }) {
+  const { section, inbox, selectedContactId, go } = useUi();
+  const campaigns = useCampaignsUi();
+  const unread = useUnreadCounts().data?.total ?? 0;
+  const place: Place = { section, inbox, campaigns: { tab: campaigns.tab, view: campaigns.view }, contactId: selectedContactId };
+  const follow = (e: MouseEvent, target: Place) => {
+    if (opensElsewhere(e)) return;
+    e.preventDefault();
+    if (target.campaigns.view !== campaigns.view) campaigns.open(target.campaigns.view);
+    go(target.section);
+  };
+  return (
+    <nav aria-label="Main">
+      {NAV.map((item, index) => {
+        const target = navDestination(place, item.section);
+        return (
+          <div key={item.section}>
+            {index === 0 || NAV[index - 1]?.group !== item.group ? <div className="nav-group">{item.group}</div> : null}
+            <a href={hashWithToken(hashWithPlace('', target), token)} className={`nav-item${section === item.section ? ' active' : ''}`}
+              aria-current={section === item.section ? 'page' : undefined} data-testid={`nav-${item.section}`} onClick={(e) => follow(e, target)}>
+              {item.label}
+              {item.section === 'inbox' && unread > 0 ? <span className="unread" data-testid="nav-unread" aria-label={`${unread} unread conversations`}>{unread}</span> : null}
+            </a>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
