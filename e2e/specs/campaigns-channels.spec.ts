@@ -252,6 +252,7 @@ describe('SMS, RCS and email campaigns', () => {
 
     await page.getByTestId('create-launch').click();
     await detail('COMPLETED').waitFor();
+    expect(await page.getByTestId('fact-started').locator('dd').textContent()).not.toBe('—');
     const id = await page.getByTestId('campaign-detail').getAttribute('data-campaign-id');
     const stored = await server.dashboard<{ subject: string | null; variables: Record<string, unknown> }>('GET', `/dashboard/email/campaigns/${id}`);
     expect(stored.status).toBe(200);

@@ -76,6 +76,9 @@ describe('campaigns', () => {
     await page.getByTestId('create-launch').click();
     await detail('SCHEDULED').waitFor();
     expect(await page.getByTestId('campaign-detail').textContent()).toContain('Asia/Kolkata');
+    // Launched (its wallet reserved) but not started: no launch time stands in for a start that has not happened.
+    expect(await page.getByTestId('fact-started').locator('dd').textContent()).toBe('Not yet');
+    expect(await page.getByTestId('campaign-facts').textContent()).not.toContain('Launched');
 
     // The launch reserved the three recipients: the balance moves away from where it was (cached value first, then the refetch).
     await page.getByTestId('nav-wallet').click();
@@ -87,6 +90,7 @@ describe('campaigns', () => {
     await page.getByTestId('confirm-cancel').click();
     await detail('CANCELLED').waitFor();
     expect(await page.getByTestId('refunded-recipients').textContent()).toBe('3');
+    expect(await page.getByTestId('fact-started').locator('dd').textContent()).toBe('Never: cancelled before its time');
 
     await page.getByTestId('nav-wallet').click();
     await page.locator('[data-testid="ledger-line"][data-kind="refund"]').filter({ hasText: 'Shipping update' }).waitFor();
@@ -107,6 +111,8 @@ describe('campaigns', () => {
 
     await page.locator('[data-testid="campaign-progress"][data-percent="100"]').waitFor();
     await detail('COMPLETED').waitFor();
+    // Sent at once: it started when it was launched, and says when.
+    expect(await page.getByTestId('fact-started').locator('dd').textContent()).toMatch(/\d{4}, \d{1,2}:\d{2}/);
     const advanced = await server.dashboard('POST', '/sim/clock/advance', { seconds: 400 });
     expect(advanced.status).toBe(200);
     for (const stage of ['delivered', 'read', 'clicked']) {

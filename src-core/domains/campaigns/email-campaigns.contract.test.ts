@@ -38,6 +38,7 @@ describe('email campaigns', () => {
     const before = await credits();
     expect((await t.dashboard('POST', `/dashboard/email/campaigns/${created.body.id}/launch`)).body).toMatchObject({ status: 'queued' });
     expect(await credits()).toBe(before - 2);
+    expect((await t.dashboard('GET', `/dashboard/email/campaigns/${created.body.id}`)).body.startedAt).toEqual(expect.any(String));
     await t.advance(1);
     const mailbox = (await t.dashboard('GET', '/sim/handsets/maya@example.com/messages')).body.data;
     expect(mailbox).toHaveLength(1);

@@ -45,7 +45,10 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
       method: 'GET', path: '/dashboard/email/campaigns/:id', scope: 'dashboard', params,
       handler: ({ orgId, params: p }) => {
         const c = campaigns.get(orgId, p.id, 'email');
-        return { ...emailItem(c), ...c.config, counts: c.counts, launchedAt: c.launchedAt, completedAt: c.completedAt, cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients };
+        return {
+          ...emailItem(c), ...c.config, counts: c.counts, launchedAt: c.launchedAt, startedAt: c.startedAt, completedAt: c.completedAt, cancelledAt: c.cancelledAt,
+          refundedRecipients: c.refundedRecipients,
+        };
       },
     }),
     defineRoute({

@@ -5,6 +5,7 @@ import { useFocusIfLost } from '../../components/focus.ts';
 import { rupees, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { Funnel, RateRings } from './campaign-charts.tsx';
+import { Facts } from './campaign-facts.tsx';
 import { FailedRecipients } from './campaign-failures.tsx';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { StatusBadge } from './campaign-status.tsx';
@@ -49,36 +50,6 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
       {cancel.isError ? <ErrorState error={cancel.error} /> : null}
     </div>
   );
-}
-
-/**
- * The schedule a campaign kept. One launched when its time had already passed was sent at once, not on that time
- * (its Launched time says when): the stale time is not presented as its schedule (the core may also clear it).
- */
-function scheduleFact(campaign: Detail): string {
-  if (campaign.launchedAt && scheduleHasPassed(campaign.scheduledAt, campaign.launchedAt)) return 'None: its time had passed at launch, so it was sent at once';
-  return scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone);
-}
-
-function Facts({ campaign }: { campaign: Detail }) {
-  const rows: Array<[string, string]> = [
-    ['Template', campaign.templateName ?? '—'],
-    ['Scheduled', scheduleFact(campaign)],
-    ['Created', time(campaign.createdAt)],
-    ['Launched', time(campaign.launchedAt)],
-    ['Completed', time(campaign.completedAt)],
-    ['Price per message', campaign.pricePaise ? rupees(campaign.pricePaise) : '—'],
-  ];
-  // The core's own count (WhatsApp, RCS), shown when it removed some: the builders drop repeats before sending
-  // (their "duplicates" count), so a 0 here would only contradict them.
-  if (campaign.duplicatesRemoved) rows.push(['Duplicates removed by the server', String(campaign.duplicatesRemoved)]);
-  if (campaign.messageBody) rows.splice(0, 1, ['Message', campaign.messageBody]);
-  if (campaign.audienceType) rows.splice(1, 0, ['Audience', campaign.audienceType]);
-  if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
-  if (campaign.fallbackMessage) rows.splice(1, 0, ['SMS fallback', campaign.fallbackMessage]);
-  if (campaign.country) rows.splice(1, 0, ['Country', campaign.country]);
-  if (campaign.fromEmail) rows.splice(1, 0, ['From', `${campaign.fromName ?? ''} <${campaign.fromEmail}>`], ['Audience', campaign.audience ?? 'list']);
-  return <dl className="facts">{rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}</dl>;
 }
 
 function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {

@@ -1,0 +1,49 @@
+// The facts of a campaign's configuration on its page: what it sends, from whom, to which audience, its schedule, and
+// when it was created, started and completed.
+import { rupees, time } from '../../components/format.ts';
+import type { CampaignDetail as Detail } from './queries.ts';
+import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
+
+/**
+ * The schedule a campaign kept. One launched when its time had already passed was sent at once, not on that time
+ * (its Started time says when): the stale time is not presented as its schedule (the core may also clear it).
+ */
+function scheduleFact(campaign: Detail): string {
+  if (campaign.launchedAt && scheduleHasPassed(campaign.scheduledAt, campaign.launchedAt)) return 'None: its time had passed at launch, so it was sent at once';
+  return scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone);
+}
+
+/**
+ * When it began sending. A scheduled campaign is launched (its wallet reserved) before its time, so its launch is not
+ * its start: that comes from the core's `startedAt`, and is "Not yet" until then.
+ */
+function startedFact(campaign: Detail): string {
+  if (campaign.startedAt) return time(campaign.startedAt);
+  if (campaign.status === 'SCHEDULED') return 'Not yet';
+  return campaign.status === 'CANCELLED' ? 'Never: cancelled before its time' : '—';
+}
+
+export function Facts({ campaign }: { campaign: Detail }) {
+  const rows: Array<[string, string]> = [
+    ['Template', campaign.templateName ?? '—'],
+    ['Scheduled', scheduleFact(campaign)],
+    ['Created', time(campaign.createdAt)],
+    ['Started', startedFact(campaign)],
+    ['Completed', time(campaign.completedAt)],
+    ['Price per message', campaign.pricePaise ? rupees(campaign.pricePaise) : '—'],
+  ];
+  // The core's own count (WhatsApp, RCS), shown when it removed some: the builders drop repeats before sending
+  // (their "duplicates" count), so a 0 here would only contradict them.
+  if (campaign.duplicatesRemoved) rows.push(['Duplicates removed by the server', String(campaign.duplicatesRemoved)]);
+  if (campaign.messageBody) rows.splice(0, 1, ['Message', campaign.messageBody]);
+  if (campaign.audienceType) rows.splice(1, 0, ['Audience', campaign.audienceType]);
+  if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
+  if (campaign.fallbackMessage) rows.splice(1, 0, ['SMS fallback', campaign.fallbackMessage]);
+  if (campaign.country) rows.splice(1, 0, ['Country', campaign.country]);
+  if (campaign.fromEmail) rows.splice(1, 0, ['From', `${campaign.fromName ?? ''} <${campaign.fromEmail}>`], ['Audience', campaign.audience ?? 'list']);
+  return (
+    <dl className="facts" data-testid="campaign-facts">
+      {rows.map(([label, value]) => <div key={label} data-testid={`fact-${label.toLowerCase().replace(/\W+/g, '-')}`}><dt>{label}</dt><dd>{value}</dd></div>)}
+    </dl>
+  );
+}
