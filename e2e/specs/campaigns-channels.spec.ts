@@ -165,6 +165,8 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('campaign-name').fill('Big spenders');
     await page.getByTestId('create-launch').click();
     await detail('COMPLETED').waitFor();
+    // The detail names the segment it went to, as the core kept it, not only "segment".
+    expect(await page.getByTestId('fact-audience').locator('dd').textContent()).toBe('Segment: contacts tagged “big spender” or “no;such tag”');
     await page.locator('[data-testid="funnel-sent"][data-value="1"]').waitFor();
     const handset = await server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', '/sim/handsets/919820000150/messages');
     expect(handset.body.data.map((m) => [m.channel, m.text])).toContainEqual(['sms', SHIPPED]);

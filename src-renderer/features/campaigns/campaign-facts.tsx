@@ -1,5 +1,5 @@
-// The facts of a campaign's configuration on its page: what it sends, from whom, to which audience, its schedule, and
-// when it was created, started and completed.
+// The facts of a campaign's configuration on its page: what it sends, from whom, to which audience (a segment's tags
+// and search as it was sent to them), its schedule, and when it was created, started and completed.
 import { rupees, time } from '../../components/format.ts';
 import type { CampaignDetail as Detail } from './queries.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
@@ -23,6 +23,20 @@ function startedFact(campaign: Detail): string {
   return campaign.status === 'CANCELLED' ? 'Never: cancelled before its time' : '—';
 }
 
+const quoted = (values: string[], joiner: string) => values.map((v) => `“${v}”`).join(joiner);
+
+/** Who an SMS campaign went to, in words: every contact, a pasted list, or the segment's tags (any of them) and search (both apply). */
+export function smsAudience(campaign: Pick<Detail, 'audienceType' | 'audienceCriteria'>): string | null {
+  if (campaign.audienceType === 'all') return 'All contacts';
+  if (campaign.audienceType === 'manual') return 'A list of numbers';
+  if (campaign.audienceType !== 'segment') return null;
+  const { tags = [], search } = campaign.audienceCriteria ?? {};
+  const parts = [tags.length ? `tagged ${quoted(tags, ' or ')}` : '', search ? `matching ${quoted([search], '')}` : ''].filter(Boolean);
+  return `Segment: contacts ${parts.join(', ')}`;
+}
+
+const EMAIL_AUDIENCE = { list: 'A list of addresses', subscribers: 'Every subscriber' } as const;
+
 export function Facts({ campaign }: { campaign: Detail }) {
   const rows: Array<[string, string]> = [
     ['Template', campaign.templateName ?? '—'],
@@ -36,11 +50,12 @@ export function Facts({ campaign }: { campaign: Detail }) {
   // (their "duplicates" count), so a 0 here would only contradict them.
   if (campaign.duplicatesRemoved) rows.push(['Duplicates removed by the server', String(campaign.duplicatesRemoved)]);
   if (campaign.messageBody) rows.splice(0, 1, ['Message', campaign.messageBody]);
-  if (campaign.audienceType) rows.splice(1, 0, ['Audience', campaign.audienceType]);
+  const audience = smsAudience(campaign);
+  if (audience) rows.splice(1, 0, ['Audience', audience]);
   if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
   if (campaign.fallbackMessage) rows.splice(1, 0, ['SMS fallback', campaign.fallbackMessage]);
   if (campaign.country) rows.splice(1, 0, ['Country', campaign.country]);
-  if (campaign.fromEmail) rows.splice(1, 0, ['From', `${campaign.fromName ?? ''} <${campaign.fromEmail}>`], ['Audience', campaign.audience ?? 'list']);
+  if (campaign.fromEmail) rows.splice(1, 0, ['From', `${campaign.fromName ?? ''} <${campaign.fromEmail}>`], ['Audience', EMAIL_AUDIENCE[campaign.audience ?? 'list']]);
   return (
     <dl className="facts" data-testid="campaign-facts">
       {rows.map(([label, value]) => <div key={label} data-testid={`fact-${label.toLowerCase().replace(/\W+/g, '-')}`}><dt>{label}</dt><dd>{value}</dd></div>)}

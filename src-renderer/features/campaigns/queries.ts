@@ -26,7 +26,9 @@ export type CampaignListItem = CampaignBase & ConsoleCampaignListFields;
 export type CampaignDetail = CampaignBase & Pick<CampaignSummary,
   'scheduleTimezone' | 'launchedAt' | 'startedAt' | 'completedAt' | 'cancelledAt' | 'refundedRecipients' | 'pricePaise' | 'counts'>
   & {
-    templateId?: string; messageBody?: string; duplicatesRemoved?: number; audienceType?: string; country?: string; fallbackMessage?: string | null;
+    templateId?: string; messageBody?: string; duplicatesRemoved?: number; country?: string; fallbackMessage?: string | null;
+    /** SMS: who it goes to; a segment's criteria (contacts with any of the tags, and matching the search). */
+    audienceType?: 'all' | 'segment' | 'manual'; audienceCriteria?: { tags?: string[]; search?: string };
     fromName?: string; subject?: string | null;
   };
 
