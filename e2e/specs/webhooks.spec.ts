@@ -72,6 +72,8 @@ describe('webhook inspector', () => {
     const card = page.locator(`[data-testid="endpoint-card"][data-url="${receiver.url}"]`);
     await card.waitFor();
     expect(await card.getByTestId('endpoint-state').textContent()).toBe('Enabled');
+    // Nothing tried yet is not "Healthy".
+    expect(await card.getByTestId('endpoint-health').textContent()).toBe('No deliveries yet');
     await screenshot(page, 'webhooks-endpoints');
   });
 
@@ -80,6 +82,7 @@ describe('webhook inspector', () => {
     await card.getByTestId('test-event-type').selectOption('contact.created');
     await card.getByTestId('send-test').click();
     await card.getByTestId('test-sent').waitFor();
+    await card.getByTestId('endpoint-health').filter({ hasText: /^Healthy· last success (?!never)/ }).waitFor();
     await page.getByTestId('tab-deliveries').click();
     const row = page.locator('[data-testid="delivery-row"][data-event-type="contact.created"][data-status="SUCCEEDED"]');
     await row.waitFor();

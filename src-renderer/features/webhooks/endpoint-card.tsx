@@ -20,11 +20,16 @@ function disabledSentence(reason: string | null): string {
 
 function Health({ endpoint }: { endpoint: WebhookEndpoint }) {
   const failing = endpoint.consecutiveFailures > 0;
+  // An endpoint nothing was delivered to yet is not "healthy": nothing has been tried.
+  const untried = !endpoint.lastSuccessAt && !endpoint.lastFailureAt && !failing;
+  const dot = !endpoint.isActive || untried ? 'is-off' : failing ? 'is-bad' : 'is-good';
   return (
     <div className="wh-health" data-testid="endpoint-health" data-failures={endpoint.consecutiveFailures}>
-      <span className={`wh-dot ${!endpoint.isActive ? 'is-off' : failing ? 'is-bad' : 'is-good'}`} aria-hidden />
-      {failing ? <span className="wh-error-text">{endpoint.consecutiveFailures} failed attempt{endpoint.consecutiveFailures === 1 ? '' : 's'} in a row</span> : <span>Healthy</span>}
-      <span className="muted">· last success {endpoint.lastSuccessAt ? time(endpoint.lastSuccessAt) : 'never'}</span>
+      <span className={`wh-dot ${dot}`} aria-hidden />
+      {untried ? <span>No deliveries yet</span>
+        : failing ? <span className="wh-error-text">{endpoint.consecutiveFailures} failed attempt{endpoint.consecutiveFailures === 1 ? '' : 's'} in a row</span>
+          : <span>Healthy</span>}
+      {untried ? null : <span className="muted">· last success {endpoint.lastSuccessAt ? time(endpoint.lastSuccessAt) : 'never'}</span>}
       {endpoint.lastFailureAt ? <span className="muted">· last failure {time(endpoint.lastFailureAt)}</span> : null}
     </div>
   );
