@@ -39,7 +39,11 @@ describe('console flows', () => {
     await page.getByTestId('inbound-from').fill(CUSTOMER);
     await page.getByTestId('inbound-text').fill('Hi, is my order on its way?');
     await page.getByTestId('inbound-send').click();
-    await page.getByTestId('inbound-sent').waitFor();
+    expect(await page.getByTestId('inbound-sent').textContent()).toBe(`Delivered to the inbox: “Hi, is my order on its way?” from ${CUSTOMER}.`);
+    // Begun anew, the form no longer speaks of the message before.
+    await page.getByTestId('inbound-text').fill('And another');
+    await page.getByTestId('inbound-sent').waitFor({ state: 'detached' });
+    await page.getByTestId('inbound-text').fill('');
     // A magic address opens in the handset viewer with a click.
     await page.getByTestId('magic-address').filter({ hasText: 'bounce@sim.test' }).click();
     await page.getByText('Nothing received yet').waitFor();

@@ -43,6 +43,12 @@ function InboundCard() {
   const [channel, setChannel] = useState<'whatsapp' | 'sms' | 'instagram'>('whatsapp');
   const [from, setFrom] = useState('+14155550123');
   const [text, setText] = useState('');
+  /** What was delivered, said until the next message is begun (it is about that one, not the next). */
+  const [delivered, setDelivered] = useState<string | null>(null);
+  const edit = <T,>(set: (value: T) => void) => (value: T) => {
+    setDelivered(null);
+    set(value);
+  };
   /** A phone is no Instagram sender, nor an IGSID a phone: switching between them starts from an example of the right kind. */
   function switchTo(next: typeof channel) {
     if ((next === 'instagram') !== (channel === 'instagram')) setFrom(next === 'instagram' ? '6234817790112299' : '+14155550123');
@@ -52,6 +58,7 @@ function InboundCard() {
     event.preventDefault();
     await inbound.mutateAsync({ channel, from, text });
     setText('');
+    setDelivered(`Delivered to the inbox: “${text}” from ${from}.`);
     announce('Delivered to the inbox.');
   }
   return (
@@ -60,15 +67,15 @@ function InboundCard() {
       <form className="form" onSubmit={(e) => void submit(e).catch(() => undefined)}>
         <div className="form-row">
           <label className="field"><span>Channel</span>
-            <select value={channel} onChange={(e) => switchTo(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option></select>
+            <select value={channel} onChange={(e) => edit(switchTo)(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option></select>
           </label>
           <label className="field"><span>{channel === 'instagram' ? 'From (Instagram user id, digits)' : 'From (phone number)'}</span>
-            <input value={from} onChange={(e) => setFrom(e.target.value)} data-testid="inbound-from" placeholder={channel === 'instagram' ? '6234817790112299' : '+14155550123'} />
+            <input value={from} onChange={(e) => edit(setFrom)(e.target.value)} data-testid="inbound-from" placeholder={channel === 'instagram' ? '6234817790112299' : '+14155550123'} />
           </label>
         </div>
-        <label className="field"><span>Message</span><input value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
+        <label className="field"><span>Message</span><input value={text} onChange={(e) => edit(setText)(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
         {inbound.isError ? <ErrorState error={inbound.error} /> : null}
-        {inbound.isSuccess ? <span className="muted small" data-testid="inbound-sent">Delivered to the inbox.</span> : null}
+        {delivered ? <span className="muted small" data-testid="inbound-sent">{delivered}</span> : null}
         <div className="actions left"><Button type="submit" className="button primary" disabled={!text || !from || inbound.isPending} data-testid="inbound-send">Send as customer</Button></div>
       </form>
     </section>
