@@ -23,6 +23,16 @@ afterAll(async () => {
   await session?.stop();
 });
 
+/** A WhatsApp customer whose 24-hour window has closed (a campaign's recipient who never wrote), not blocked. */
+async function closedWindowAddress(): Promise<string> {
+  const list = await server.dashboard<{ data: Array<{ id: string; address: string; contactBlocked: boolean }> }>('GET', '/dashboard/conversations?channel=whatsapp&limit=100');
+  for (const c of list.body.data.filter((row) => !row.contactBlocked)) {
+    const detail = await server.dashboard<{ careWindow: { open: boolean } }>('GET', `/dashboard/conversations/${c.id}`);
+    if (!detail.body.careWindow.open) return c.address;
+  }
+  throw new Error('no WhatsApp conversation with a closed window');
+}
+
 async function openFirst(tab: string): Promise<void> {
   await page.getByTestId(`tab-${tab}`).click();
   await page.getByTestId('conversation-row').first().click();
@@ -188,6 +198,40 @@ describe('replies per channel', () => {
     const handset = await server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', `/sim/handsets/${encodeURIComponent(address ?? '')}/messages`);
     expect(handset.body.data.at(-1)).toMatchObject({ channel: 'rcs', text: card });
     await screenshot(page, 'inbox-rcs-reply');
+  });
+
+  it('WhatsApp, window closed: each template field is labelled with the text around its place, and the whole message is previewed as it will arrive', async () => {
+    await page.getByTestId('tab-whatsapp').click();
+    const address = await closedWindowAddress();
+    await page.locator(`[data-testid="conversation-row"][data-address="${address}"]`).click();
+    const composer = page.getByTestId('template-composer');
+    await composer.getByTestId('reply-template').selectOption({ label: 'order_update · en_US' });
+    // The header's "Order" is the template's: the field says so, and its value is what follows it.
+    expect(await composer.getByTestId('reply-var-header.1-context').textContent()).toBe('Header · Order {{1}}');
+    expect(await composer.getByTestId('reply-var-header.1').getAttribute('placeholder')).toBe('after “Order”');
+    expect(await composer.getByLabel('Header · Order {{1}}').count()).toBe(1);
+    expect(await composer.getByTestId('reply-var-body.2-context').textContent()).toBe('Body · Hi {{1}}, your order {{2}} has shipped and should…');
+    expect(await composer.getByTestId('reply-var-button.1-context').textContent()).toBe('Button “Track order” link · https://shop.example.com/track/{{1}}');
+    // Nothing is guessed: the contact's name is not put in {{1}}.
+    expect(await composer.getByTestId('reply-var-body.1').inputValue()).toBe('');
+
+    const preview = composer.getByTestId('reply-preview');
+    expect(await preview.getByTestId('message-header').textContent()).toBe('Order {{1}}');
+    expect(await preview.getByTestId('message-footer').textContent()).toBe('Reply STOP to opt out');
+    await composer.getByTestId('reply-var-header.1').fill('#1002');
+    for (const [n, value] of [[1, 'Meera'], [2, '#1002'], [3, 'Friday']] as const) await composer.getByTestId(`reply-var-body.${n}`).fill(value);
+    await composer.getByTestId('reply-var-button.1').fill('1002');
+    expect(await preview.getByTestId('message-header').textContent()).toBe('Order #1002');
+    expect(await preview.getByTestId('preview-body').textContent()).toBe('Hi Meera, your order #1002 has shipped and should arrive by Friday.');
+    expect(await preview.getByTestId('button-to').allTextContents()).toEqual(['https://shop.example.com/track/1002']);
+    expect(await preview.getByTestId('message-button').allTextContents()).toEqual(['↗ Link: Track order goes to https://shop.example.com/track/1002', '↩ Quick reply: Thanks!']);
+    await screenshot(page, 'inbox-whatsapp-template-reply');
+
+    await composer.getByTestId('send-template').click();
+    const sent = page.getByTestId('message').filter({ hasText: 'Hi Meera, your order #1002 has shipped' });
+    await sent.waitFor();
+    expect(await sent.getByTestId('message-header').textContent()).toBe('Order #1002');
+    expect(await sent.getByTestId('button-to').allTextContents()).toEqual(['https://shop.example.com/track/1002']);
   });
 
   it('email: a reply shows what the agent wrote under its subject', async () => {

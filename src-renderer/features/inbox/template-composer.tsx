@@ -1,28 +1,44 @@
 // The WhatsApp composer once the 24-hour customer-care window has closed: the platform allows only an
-// approved template then, so the console offers one with every value it needs (header, body, buttons).
-import { useState, type FormEvent } from 'react';
+// approved template then, so the console offers one with every value it needs (header, body, buttons), each
+// field labelled with the text around its place in the message, and the whole message previewed as it will arrive.
+import { useId, useState, type FormEvent } from 'react';
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/states.tsx';
-import { emptyValues, missingOf, needsOf, requestOf, segmentsOf, type TemplateValues } from '../../components/wa-template.ts';
+import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
 import { useApprovedTemplates } from '../campaigns/queries.ts';
 import type { useReply } from './mutations.ts';
+import { placesOf, type FieldPlace } from './template-context.ts';
+import { TemplateReplyPreview } from './template-reply-preview.tsx';
+
+/**
+ * One value's field under the text around its slot ("Header · Order {{1}}"), which is its label: the words already in
+ * the message show, so they are not typed again. The hint says the same in a few words, as the SMS composer's does.
+ */
+function PlaceField({ place, token, value, onChange, testId, maxLength }: {
+  place: FieldPlace; token: string; value: string; onChange(value: string): void; testId: string; maxLength: number;
+}) {
+  const id = useId();
+  return (
+    <div className="template-field">
+      <label htmlFor={id} className="template-field-context" title={`${place.before}${token}${place.after}`} data-testid={`${testId}-context`}>
+        <span className="template-field-part">{place.part} · </span>{place.before}<mark>{token}</mark>{place.after}
+      </label>
+      <input id={id} value={value} placeholder={place.hint} maxLength={maxLength} data-testid={testId} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
 
 export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
   const templates = useApprovedTemplates();
   const [template, setTemplate] = useState<WaTemplate | null>(null);
   const [values, setValues] = useState<TemplateValues | null>(null);
   const needs = template ? needsOf(template) : null;
+  const places = template && needs ? placesOf(template, needs) : null;
   const missing = needs && values ? missingOf(needs, values) : ['a template'];
-  const body = template?.components.find((c) => c.type === 'BODY');
-  const preview = body?.type === 'BODY' && values
-    ? segmentsOf(body.text).map((part) => {
-      if (typeof part === 'string') return part;
-      const value = values.body[part - 1];
-      return value?.kind === 'static' && value.text.trim() ? value.text : `{{${part}}}`;
-    }).join('')
-    : '';
 
+  // No value is guessed (the contact's name, say): a template's placeholders are numbered, not named, so nothing says
+  // which one is a name, and a wrong guess would go to the customer.
   function pick(id: string) {
     const next = templates.data?.data.find((t) => t.id === id) ?? null;
     setTemplate(next);
@@ -38,28 +54,38 @@ export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply>
   const set = (change: Partial<TemplateValues>) => values && setValues({ ...values, ...change });
   return (
     <form className="composer template-composer" onSubmit={send} data-testid="template-composer">
-      <div className="template-fields">
-        <span className="muted small">The 24-hour window is closed: WhatsApp allows an approved template.</span>
-        <select value={template?.id ?? ''} onChange={(e) => pick(e.target.value)} aria-label="Template" data-testid="reply-template">
-          <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
-          {templates.data?.data.map((t) => <option key={t.id} value={t.id}>{t.name} · {t.language}</option>)}
-        </select>
-        {needs?.header?.kind === 'media' && values ? (
-          <input value={values.mediaLink} placeholder="https://…" aria-label={`Header ${needs.header.format.toLowerCase()} link`} onChange={(e) => set({ mediaLink: e.target.value })} />
-        ) : null}
-        {values?.header.map((text, i) => (
-          <input key={`h${i}`} value={text} placeholder={`Header {{${i + 1}}}`} aria-label={`Header {{${i + 1}}}`}
-            onChange={(e) => set({ header: values.header.map((t, k) => (k === i ? e.target.value : t)) })} />
-        ))}
-        {values?.body.map((value, i) => (
-          <input key={`b${i}`} value={value.kind === 'static' ? value.text : ''} placeholder={`{{${i + 1}}}`} aria-label={`{{${i + 1}}}`} data-testid={`reply-var-body.${i + 1}`}
-            onChange={(e) => set({ body: values.body.map((v, k) => (k === i ? { kind: 'static', text: e.target.value } : v)) })} />
-        ))}
-        {needs?.urlButtons.map((index) => (
-          <input key={`u${index}`} value={values?.buttons[index] ?? ''} placeholder="Link ending" aria-label={`Button ${index + 1} link ending`}
-            onChange={(e) => set({ buttons: { ...values?.buttons, [index]: e.target.value } })} />
-        ))}
-        {template ? <p className="template-preview" data-testid="reply-preview">{preview}</p> : null}
+      <div className="template-reply">
+        <div className="template-fields">
+          <span className="muted small">The 24-hour window is closed: WhatsApp allows an approved template.</span>
+          <select value={template?.id ?? ''} onChange={(e) => pick(e.target.value)} aria-label="Template" data-testid="reply-template">
+            <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
+            {templates.data?.data.map((t) => <option key={t.id} value={t.id}>{t.name} · {t.language}</option>)}
+          </select>
+          {needs?.header?.kind === 'media' && values ? (
+            <input value={values.mediaLink} placeholder="https://…" aria-label={`Header ${needs.header.format.toLowerCase()} link`} data-testid="reply-var-media"
+              onChange={(e) => set({ mediaLink: e.target.value })} />
+          ) : null}
+          {values && places ? (
+            <>
+              {places.header.map((place, i) => (
+                <PlaceField key={`h${i}`} place={place} token={`{{${i + 1}}}`} value={values.header[i] ?? ''} testId={`reply-var-header.${i + 1}`} maxLength={60}
+                  onChange={(text) => set({ header: values.header.map((t, k) => (k === i ? text : t)) })} />
+              ))}
+              {places.body.map((place, i) => {
+                const value = values.body[i];
+                return (
+                  <PlaceField key={`b${i}`} place={place} token={`{{${i + 1}}}`} value={value?.kind === 'static' ? value.text : ''} testId={`reply-var-body.${i + 1}`} maxLength={1024}
+                    onChange={(text) => set({ body: values.body.map((v, k) => (k === i ? { kind: 'static', text } : v)) })} />
+                );
+              })}
+              {needs?.urlButtons.map((index) => (places.buttons[index] ? (
+                <PlaceField key={`u${index}`} place={places.buttons[index]} token="{{1}}" value={values.buttons[index] ?? ''} testId={`reply-var-button.${index + 1}`} maxLength={200}
+                  onChange={(text) => set({ buttons: { ...values.buttons, [index]: text } })} />
+              ) : null))}
+            </>
+          ) : null}
+        </div>
+        {template && values ? <TemplateReplyPreview template={template} values={values} /> : null}
       </div>
       <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
         {reply.isPending ? 'Sending…' : 'Send template'}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { buttonPlaceOf, placeOf } from './template-context.ts';
+
+const BODY = 'Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}.';
+
+describe('a template value’s place', () => {
+  it('is the text around its placeholder, cut at a word with an ellipsis, and a hint of the words before it (else after)', () => {
+    expect(placeOf('Header', 'Order {{1}}', 1)).toEqual({ part: 'Header', before: 'Order ', after: '', hint: 'after “Order”' });
+    expect(placeOf('Body', BODY, 1)).toEqual({ part: 'Body', before: 'Hi ', after: ', your order {{2}} has…', hint: 'after “Hi”' });
+    expect(placeOf('Body', BODY, 3)).toEqual({ part: 'Body', before: '… and should arrive by ', after: '.', hint: 'after “… and should arrive by”' });
+    expect(placeOf('Body', '{{1}} is your verification code.', 1).hint).toBe('before “is your verification code.”');
+  });
+
+  it('of a URL button’s suffix is the link before it, whole', () => {
+    expect(buttonPlaceOf('Track order', 'https://shop.example.com/track/{{1}}'))
+      .toEqual({ part: 'Button “Track order” link', before: 'https://shop.example.com/track/', after: '', hint: 'after https://shop.example.com/track/' });
+  });
+});
