@@ -230,6 +230,32 @@ describe('console flows', () => {
     expect(await page.locator('[data-testid="conversation-row"][tabindex="0"]').count()).toBe(1);
   });
 
+  it('arrows passing through a conversation leave it unread; the one they stay on is read after a moment, and Enter reads at once', async () => {
+    // Newest on top: Carol, Bob (twice), Ann, each unread.
+    const [ann, bob, carol] = ['+14155550301', '+14155550302', '+14155550303'];
+    for (const [from, text] of [[ann, 'Ann here'], [bob, 'Bob here'], [bob, 'Bob again'], [carol, 'Carol here']] as const) {
+      expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from, text })).status).toBeLessThan(300);
+    }
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-sms').click();
+    const unreadOf = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"] [data-testid="unread"]`);
+    await unreadOf(ann).waitFor();
+    await page.locator(`[data-testid="conversation-row"][data-address="${carol}"]`).click();
+    await unreadOf(carol).waitFor({ state: 'detached' });
+    // ↓ past Bob to Ann: Ann, stayed on, is read once her thread has been shown a moment; Bob, passed, is not.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.getByTestId('thread-address').filter({ hasText: ann }).waitFor();
+    await unreadOf(ann).waitFor({ state: 'detached' });
+    expect(await unreadOf(bob).allTextContents()).toEqual(['2']);
+    const listed = await server.dashboard<{ data: Array<{ address: string; unreadCount: number }> }>('GET', '/dashboard/conversations?channel=sms&limit=100');
+    expect(listed.body.data.find((c) => c.address === bob)?.unreadCount).toBe(2);
+    // Back on Bob, Enter opens his thread for good: read.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await unreadOf(bob).waitFor({ state: 'detached' });
+  });
+
   it('on a default server, a webhook URL the destination guard refuses says how to use a local receiver', async () => {
     await page.getByTestId('nav-webhooks').click();
     await page.getByTestId('new-endpoint').click();

@@ -11,6 +11,7 @@ import { announce } from '../../stores/announcer.ts';
 import { useUi } from '../../stores/ui.ts';
 import { conversationRows, countSaying, LoadMoreConversations } from './conversation-pages.tsx';
 import { useConversations, useConversationsBusy, useUnreadCounts } from './queries.ts';
+import { BROWSED_READ_AFTER_MS } from './read-after.ts';
 import { Thread } from './thread.tsx';
 
 const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'rcs', 'instagram', 'email'] as const)
@@ -21,7 +22,12 @@ export function InboxPage() {
   const { channel, conversationId: selected } = useUi((state) => state.inbox);
   const setInbox = useUi((state) => state.setInbox);
   const setChannel = (next: Channel) => setInbox({ channel: next, conversationId: null });
-  const setSelected = (id: string | null) => setInbox({ channel, conversationId: id });
+  // Opened with the arrow keys (browsing): the thread is read only once it stays shown a moment; a click or Enter opens it for good.
+  const [browsing, setBrowsing] = useState(false);
+  const setSelected = (id: string | null, byArrows = false) => {
+    setBrowsing(byArrows);
+    setInbox({ channel, conversationId: id });
+  };
   const [search, setSearch] = useState('');
   const searching = search.trim() !== '';
   const conversations = useConversations(channel, search.trim());
@@ -69,7 +75,10 @@ export function InboxPage() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  /** Arrow keys (and Home/End) move through the conversations and open the one they land on; one row is in the tab order. */
+  /**
+   * Arrow keys (and Home/End) move through the conversations and open the one they land on, read only if the agent stays
+   * on it (read-after.ts); one row is in the tab order.
+   */
   function onListKey(e: KeyboardEvent<HTMLUListElement>) {
     const focused = Array.prototype.indexOf.call(listRef.current?.children ?? [], document.activeElement) as number;
     const at = focused >= 0 ? focused : rows.findIndex((c) => c.id === selected);
@@ -84,7 +93,7 @@ export function InboxPage() {
     const next = listStep(e.key, at, rows.length);
     if (next === null || !rows[next]) return;
     e.preventDefault();
-    setSelected(rows[next].id);
+    setSelected(rows[next].id, true);
     (listRef.current?.children[next] as HTMLElement | undefined)?.focus();
   }
   const pages = conversations.data?.pages.length ?? 0;
@@ -103,6 +112,7 @@ export function InboxPage() {
     const at = rows.findIndex((c) => c.id === step.id);
     const next = rows[at + 1];
     if (at < 0 || !next) return;
+    setBrowsing(true);
     setInbox({ channel, conversationId: next.id });
     (listRef.current?.children[at + 1] as HTMLElement | undefined)?.focus();
   }, [rows, pages, nextPageError, channel, setInbox]);
@@ -161,7 +171,7 @@ export function InboxPage() {
         </div>
       </section>
       <section className="pane detail-pane">
-        {selected ? <Thread key={selected} conversationId={selected} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
+        {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
       </section>
     </div>
   );

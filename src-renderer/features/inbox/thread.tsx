@@ -21,6 +21,7 @@ import { useThreadAnnouncements } from './thread-announcements.ts';
 import { newMessages, useNewBelow } from './new-below.ts';
 import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
 import { useUi } from '../../stores/ui.ts';
+import { useReadAfter } from './read-after.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles.css). */
 const TICKS: Record<string, { glyph: string; label: string }> = {
@@ -101,7 +102,8 @@ function ContactContext({ contact }: { contact: Contact }) {
   );
 }
 
-export function Thread({ conversationId }: { conversationId: string }) {
+/** `readAfterMs`: how long the thread must stay shown before it is marked read (0, at once: see read-after.ts). */
+export function Thread({ conversationId, readAfterMs = 0 }: { conversationId: string; readAfterMs?: number }) {
   const detail = useConversation(conversationId);
   const thread = useThread(conversationId);
   const contactId = detail.data?.contactId ?? null;
@@ -139,15 +141,17 @@ export function Thread({ conversationId }: { conversationId: string }) {
   // Marked read once per newest customer message: a count alone repeats (1 → read 0 → a new 1) and the new one was skipped.
   // Only while the agent is at the end, where it shows: one that came in below a reader of the history stays unread
   // (its badge, and the "new messages" button) until they get there.
+  // And only once the thread counts as read: one the arrow keys pass through is not (read-after.ts).
   const newestInbound = thread.data?.data.findLast((m) => m.direction === 'inbound')?.id ?? null;
   const markedFor = useRef<string | null>(null);
   const { mutate: markAsRead } = markRead;
+  const read = useReadAfter(readAfterMs, Boolean(detail.data && thread.data));
   useEffect(() => {
-    if (pinned && unread > 0 && newestInbound && markedFor.current !== newestInbound) {
+    if (read && pinned && unread > 0 && newestInbound && markedFor.current !== newestInbound) {
       markedFor.current = newestInbound;
       markAsRead();
     }
-  }, [pinned, unread, newestInbound, markAsRead]);
+  }, [read, pinned, unread, newestInbound, markAsRead]);
 
   function send(event: FormEvent) {
     event.preventDefault();
