@@ -234,6 +234,20 @@ describe('replies per channel', () => {
     expect(await sent.getByTestId('button-to').allTextContents()).toEqual(['https://shop.example.com/track/1002']);
   });
 
+  it('a reply that failed marks its conversation\'s row, as the thread does', async () => {
+    const address = '+15005550002'; // a simulated handset without WhatsApp: every message to it fails
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: address, text: 'Can you hear me?' })).status).toBeLessThan(300);
+    await page.getByTestId('tab-whatsapp').click();
+    const row = page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
+    await row.click();
+    await page.getByTestId('composer').fill('Yes, loud and clear.');
+    expect(await row.getByTestId('row-failed').count()).toBe(0);
+    await page.getByTestId('send-reply').click();
+    await page.locator('[data-testid="message"][data-status="failed"]').filter({ hasText: 'Yes, loud and clear.' }).waitFor();
+    await row.getByTestId('row-failed').waitFor();
+    expect(await row.locator('.row-sub').innerText()).toBe('! Failed: Yes, loud and clear.');
+  });
+
   it('email: a reply shows what the agent wrote under its subject', async () => {
     await openFirst('email');
     await page.getByTestId('composer').fill('Thanks for joining! Reply here any time.');

@@ -50,6 +50,8 @@ export const conversationSchema = z.object({
   lastMessage: z.string().nullable(),
   lastMessageAt: timestampSchema.nullable(),
   unreadCount: z.number().int(),
+  /** The conversation's last message is a reply that failed (the list marks it, as the thread does). */
+  lastMessageFailed: z.boolean(),
   /** The conversation's contact is blocked (every reply would be refused); false without a contact. */
   contactBlocked: z.boolean(),
 });

@@ -173,6 +173,10 @@ describe('inbox', () => {
     expect(failed.status).toBe(201);
     expect(failed.body).toMatchObject({ channel: 'rcs', status: 'failed', source: 'MANUAL' });
     expect(await balance()).toBe(before - 30);
+    // Its conversation's last message failed, which the list says (the inbox marks the row); the others' did not.
+    const listed = (await t.dashboard('GET', '/dashboard/conversations?channel=rcs')).body.data.map((c: { address: string; lastMessageFailed: boolean }) => [c.address, c.lastMessageFailed]);
+    expect(listed).toEqual([['+15005550003', true], ['+14155550501', false]]);
+    expect((await t.dashboard('GET', `/dashboard/conversations/${failed.body.conversationId}`)).body.lastMessageFailed).toBe(true);
   });
   it('lists one contact\'s conversations on every channel, most recent first, or on one channel', async () => {
     await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550301', text: 'Texting instead' });

@@ -6,7 +6,7 @@ import type { Channel, ClientToServerEvents, DeliveryAttemptEvent, Message, Requ
 import type { Connection } from '../app/connection.ts';
 import { coalesced, coalescedInvalidator } from './coalesce.ts';
 import { createApi } from './http.ts';
-import { refreshConversations } from '../features/inbox/conversation-refresh.ts';
+import { refreshConversations, showLastMessageStatus } from '../features/inbox/conversation-refresh.ts';
 import { showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
@@ -18,9 +18,10 @@ type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'dire
 /**
  * What a new or changed message reloads. A campaign message's receipt moves its campaign's counts (no
  * campaign event says so), and a customer's message may be a reply credited to one: the open campaign
- * is read again at once rather than on its next poll. Only a new message changes conversations (their
- * last message, time, order and unread count; a status never does): the contact's are read again, and
- * the channel's inbox lists read their first page (`refreshConversations`, not a key reloaded here).
+ * is read again at once rather than on its next poll. Only a new message moves conversations (their
+ * last message, time, order and unread count): the contact's are read again, and the channel's inbox lists
+ * read their first page (`refreshConversations`, not a key reloaded here). A status changes only a row's
+ * failed mark, put in place (`showLastMessageStatus`).
  */
 export function reloadsForMessage(message: MessageKeys, change: 'new' | 'updated'): unknown[][] {
   const keys: unknown[][] = [...(change === 'new' ? [['contact-conversations']] : []), ['wallet'], ['handset']];
@@ -105,7 +106,11 @@ export function connectLive(connection: Connection, organizationId: string, clie
     // A customer wrote in: a conversation may have become unread (a status change never does).
     reload('unread-counts');
   });
-  socket.on('message:updated', (event) => messageChanged(event, 'updated'));
+  socket.on('message:updated', (event) => {
+    messageChanged(event, 'updated');
+    // A reply that failed marks its conversation's row (the one status change a conversation shows).
+    showLastMessageStatus(client, event.message);
+  });
   socket.on('request:logged', (entry) => {
     for (const key of reloadsForRequest(entry)) reload(...key);
   });

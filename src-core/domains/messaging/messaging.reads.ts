@@ -31,7 +31,7 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       id: row.id, channel: row.channel as Channel, contactId: row.contact_id, address: row.address,
       customerName: contact?.name ?? null,
       lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
-      contactBlocked: contact?.isBlocked ?? false,
+      lastMessageFailed: store.lastStatus(row.id) === 'failed', contactBlocked: contact?.isBlocked ?? false,
     };
   }
 

@@ -64,6 +64,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const olderInConversation = sql.prepare(`SELECT * FROM (SELECT *, rowid AS seq FROM messages WHERE conversation_id = @conversationId
       AND created_at <= @at AND (created_at < @at OR rowid < @seq) ORDER BY created_at DESC, rowid DESC LIMIT @limit)
     ORDER BY created_at ASC, seq ASC`);
+  const lastStatus = sql.prepare(`SELECT status FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`).pluck();
   const lastInbound = sql.prepare(`SELECT * FROM messages WHERE conversation_id = ? AND direction = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
   const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const conversationById = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND id = ?`);
@@ -161,6 +162,8 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     },
     /** How many conversations have unread messages, per channel (channels with none are absent). */
     unreadConversations: (orgId: string) => unreadByChannel.all(orgId) as Array<{ channel: string; n: number }>,
+    /** The status of a conversation's newest message (undefined without one). */
+    lastStatus: (conversationId: string) => lastStatus.get(conversationId) as string | undefined,
     lastInbound: (conversationId: string) => lastInbound.get(conversationId) as MessageRow | undefined,
     /** A contact's conversations, on one channel or (`channel` null) on all, most recent first. */
     contactConversations(orgId: string, contactId: string, channel: string | null, limit: number, offset: number) {

@@ -1,7 +1,7 @@
 // The inbox's loaded pages of conversations kept current without reading them all again: a new message reads the first
 // page alone (where its conversation now is) and joins it to the pages shown; a conversation read is put in place.
 import { MutationObserver, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
-import type { Channel, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { Channel, Conversation, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
 import { conversationsPath, firstPageReadKey } from './queries.ts';
 
@@ -131,5 +131,21 @@ export function showConversationRead(client: QueryClient, api: Api, conversation
     const read = shown && withConversation(shown, conversation);
     if (read !== shown) client.setQueryData<ConversationPages>(query.queryKey, read);
     refreshList(client, api, query, conversation.channel);
+  }
+}
+
+/**
+ * A message's new status on its conversation's row, when it is that conversation's last message (same time): the row
+ * marks a last message that failed. Only a new message reads the list's first page again, and a reply usually fails
+ * after it was listed. A list being read meanwhile is read again whole: its read may have begun before the failure.
+ */
+export function showLastMessageStatus(client: QueryClient, message: Message): void {
+  const failed = message.status === 'failed';
+  for (const query of listsOf(client, message.channel)) {
+    const shown = client.getQueryData<ConversationPages>(query.queryKey);
+    const row = shown?.pages.flatMap((page) => page.data).find((c) => c.id === message.conversationId);
+    if (!shown || !row || row.lastMessageAt !== message.createdAt || row.lastMessageFailed === failed) continue;
+    if (query.state.fetchStatus !== 'idle') readAll(client, query);
+    else client.setQueryData<ConversationPages>(query.queryKey, withConversation(shown, { ...row, lastMessageFailed: failed }));
   }
 }

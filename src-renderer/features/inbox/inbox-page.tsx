@@ -152,7 +152,10 @@ export function InboxPage() {
                           <span className="name">{c.customerName ?? c.address}</span>
                           {c.contactBlocked ? <span className="badge danger" data-testid="blocked-badge">Blocked</span> : null}
                         </div>
-                        <div className="row-sub">{c.lastMessage ?? ''}</div>
+                        <div className="row-sub">
+                          {c.lastMessageFailed ? <span className="row-failed" data-testid="row-failed" title="The last message was not delivered"><span aria-hidden>! </span>Failed: </span> : null}
+                          {c.lastMessage ?? ''}
+                        </div>
                       </div>
                       <div className="row-meta column">
                         <span className="muted small"><When iso={c.lastMessageAt} /></span>
