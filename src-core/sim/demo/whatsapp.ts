@@ -38,6 +38,11 @@ export async function seedWhatsappDemo(deps: { orgId: string; whatsapp: Whatsapp
   await story.at(25);
   const origin = { source: 'CAMPAIGN' as const, sourceName: 'Demo seed' };
   const body = (...values: string[]) => [{ type: 'body' as const, parameters: values.map((text) => ({ type: 'text', text })) }];
+  // Oliver, a new customer, gets the welcome offer (an image header); he orders, and writes in at the end.
+  await whatsapp.sendTemplate(orgId, {
+    to: '447700900123', templateName: 'welcome_offer', languageCode: 'en',
+    components: [{ type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] }, ...body('Oliver')],
+  }, origin);
   await whatsapp.sendTemplate(orgId, {
     to: '14155550101', templateName: 'order_update', languageCode: 'en_US',
     components: [
