@@ -2,44 +2,23 @@
 // current values (contact fields shown as tokens), footer and buttons.
 import type { ReactNode } from 'react';
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
-import { WaButtons, WaTemplateParts, type WaButtonView, type WaHeaderView } from '../../components/rich-message.tsx';
-import { segmentsOf, type PlaceholderValue, type TemplateValues } from '../../components/wa-template.ts';
-
-function filled(text: string, value: (n: number) => ReactNode): ReactNode[] {
-  return segmentsOf(text).map((part, i) => (typeof part === 'string' ? part : <span key={i}>{value(part)}</span>));
-}
+import { WaButtons, WaTemplateParts } from '../../components/rich-message.tsx';
+import { missing, templatePreviewParts } from '../../components/wa-template-preview.tsx';
+import type { PlaceholderValue, TemplateValues } from '../../components/wa-template.ts';
 
 function bodyValue(value: PlaceholderValue | undefined, n: number): ReactNode {
-  if (!value) return <mark className="missing">{`{{${n}}}`}</mark>;
+  if (!value) return missing(n);
   if (value.kind === 'field') {
     return <mark className="token" title={value.fallback ? `Fallback: ${value.fallback}` : 'No fallback'}>{value.field}</mark>;
   }
-  return value.text.trim() ? <mark className="value">{value.text}</mark> : <mark className="missing">{`{{${n}}}`}</mark>;
+  return value.text.trim() ? <mark className="value">{value.text}</mark> : missing(n);
 }
 
-const plain = (text: string | undefined, n: number) => (text?.trim() ? <mark className="value">{text}</mark> : <mark className="missing">{`{{${n}}}`}</mark>);
+const plain = (text: string | undefined, n: number) => (text?.trim() ? <mark className="value">{text}</mark> : missing(n));
 
 /** A template's parts with the values typed so far: the shared rendering (components/rich-message.tsx) fills the bubble. */
 function partsOf(template: WaTemplate, values: TemplateValues) {
-  let header: WaHeaderView | null = null;
-  let body: ReactNode = null;
-  let footer: string | null = null;
-  let buttons: WaButtonView[] = [];
-  for (const component of template.components) {
-    if (component.type === 'HEADER') {
-      header = component.format === 'TEXT' ? { text: filled(component.text ?? '', (n) => plain(values.header[n - 1], n)) } : { media: component.format };
-    }
-    if (component.type === 'BODY') body = filled(component.text, (n) => bodyValue(values.body[n - 1], n));
-    if (component.type === 'FOOTER') footer = component.text;
-    // A dynamic URL shows the suffix typed for it; until then its {{1}}.
-    if (component.type === 'BUTTONS') {
-      buttons = component.buttons.map((button, i) => {
-        const suffix = values.buttons[i]?.trim();
-        return button.type === 'URL' && suffix ? { ...button, url: button.url.replace(/\{\{\d+\}\}/, () => suffix) } : button;
-      });
-    }
-  }
-  return { header, body, footer, buttons };
+  return templatePreviewParts(template, values, { header: (n) => plain(values.header[n - 1], n), body: (n) => bodyValue(values.body[n - 1], n) });
 }
 
 export function TemplatePreview({ template, values }: { template: WaTemplate | null; values: TemplateValues }) {
