@@ -3,6 +3,7 @@
 // each at its own time, before it answers. Only work that requests add meanwhile is left to the runner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
+import { addSmsSale } from '../testing/sale-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.ts';
 
 let t: TestServer;
@@ -16,8 +17,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
   await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000_000 });
-  await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
-  await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Sale', dltTemplateId: '1207160000000000001', body: 'Big sale: {#var#} off today - ACME', route: 'promotional' });
+  await addSmsSale(t);
   await t.dashboard('POST', '/sim/clock/advance', { seconds: 60 });
   const endpoint = await t.request('POST', '/v1/webhooks', { token: key, body: { url: receiver.url, events: ['sms.message.status'] } });
   expect(endpoint.status).toBe(201);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelProvider, ProviderOutcome } from '../messaging/index.ts';
 import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { addRcsWeekend, addSmsSale } from '../../testing/sale-fixtures.ts';
 
 const SALE = 'Big sale: 30% off today - ACME';
 const dir = mkdtempSync(join(tmpdir(), 'sb-campaign-rcs-recovery-'));
@@ -33,12 +34,8 @@ beforeAll(async () => {
   a = await createTestServer({ providers: (simulated) => ({ ...simulated, sms: remote() }) });
   key = (await a.createKey({ rateLimitPerMinute: 10_000 })).key;
   await a.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
-  await a.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
-  await a.dashboard('POST', '/dashboard/sms/templates', { name: 'Sale', dltTemplateId: '1207160000000000001', body: 'Big sale: {#var#} off today - ACME', route: 'promotional' });
-  botId = (await a.dashboard('POST', '/dashboard/rcs/bots', { name: 'Acme' })).body.id;
-  templateId = (await a.dashboard('POST', '/dashboard/rcs/templates', {
-    botId, name: 'Weekend', type: 'rich_card', title: 'Weekend sale', text: '{{discount}} off this weekend.', suggestions: [{ type: 'reply', text: 'Shop' }],
-  })).body.id;
+  await addSmsSale(a);
+  ({ botId, templateId } = await addRcsWeekend(a, '{{discount}} off this weekend.'));
   await a.advance(60);
 });
 afterAll(async () => {

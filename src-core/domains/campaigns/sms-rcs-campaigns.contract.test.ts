@@ -3,6 +3,7 @@
 // codes, de-duplication, scheduling and SMS fallback for handsets without RCS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+import { addRcsWeekend, addSmsSale } from '../../testing/sale-fixtures.ts';
 
 let t: TestServer;
 let key: string;
@@ -18,12 +19,8 @@ beforeAll(async () => {
   t = await createTestServer();
   key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
   await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
-  await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
-  await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Sale', dltTemplateId: '1207160000000000001', body: 'Big sale: {#var#} off today - ACME', route: 'promotional' });
-  botId = (await t.dashboard('POST', '/dashboard/rcs/bots', { name: 'Acme' })).body.id;
-  rcsTemplateId = (await t.dashboard('POST', '/dashboard/rcs/templates', {
-    botId, name: 'Weekend', type: 'rich_card', title: 'Weekend sale', text: 'Hi {{name}}, {{discount}} off this weekend.', suggestions: [{ type: 'reply', text: 'Shop' }],
-  })).body.id;
+  await addSmsSale(t);
+  ({ botId, templateId: rcsTemplateId } = await addRcsWeekend(t, 'Hi {{name}}, {{discount}} off this weekend.'));
   await t.advance(60);
   for (const [name, phone, tags] of [['Vee One', '+919810050001', ['vip']], ['Vee Two', '+919810050002', ['VIP', 'north']], ['Plain', '+919810050003', []]] as const) {
     const contact = await t.dashboard('POST', '/dashboard/contacts', { name, phone, tags });
