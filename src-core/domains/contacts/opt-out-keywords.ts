@@ -21,10 +21,16 @@ const CHANNEL_NAMES: Record<AddressChannel, string> = { sms: 'SMS', whatsapp: 'W
 
 export type Keyword = { kind: 'opt-out' | 'opt-in'; keyword: string };
 
-/** The keyword a message is, if its whole text, trimmed and in any case, is one (on a keyword channel): one word, nothing else. */
+/**
+ * The keyword a message is, if its whole text, trimmed and in any case, is one (on a keyword channel): one word of ASCII
+ * letters, nothing else. Unicode upper-casing alone would also take look-alikes ("ſtop" with a long s, "quıt" with a
+ * dotless i) that no carrier reads as a keyword.
+ */
 export function keywordOf(channel: AddressChannel, text: string): Keyword | null {
   if (!KEYWORD_CHANNELS.has(channel)) return null;
-  const keyword = text.trim().toUpperCase();
+  const word = text.trim();
+  if (!/^[A-Za-z]+$/.test(word)) return null;
+  const keyword = word.toUpperCase();
   if (OPT_OUT_KEYWORDS.includes(keyword)) return { kind: 'opt-out', keyword };
   if (OPT_IN_KEYWORDS.includes(keyword)) return { kind: 'opt-in', keyword };
   return null;
