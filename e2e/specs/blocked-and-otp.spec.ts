@@ -120,7 +120,7 @@ describe('an OTP code in the handset viewer', () => {
       return { status: response.status, body: (await response.json()) as T };
     };
     const widgets = await server.dashboard<{ data: Array<{ id: string; name: string; otpLength: number }> }>('GET', '/dashboard/otp-widgets');
-    const widget = widgets.body.data.find((w) => w.name === 'Acme Login');
+    const widget = widgets.body.data.find((w) => w.name === 'Example Store Login');
     expect(widget).toBeDefined();
     const sent = await v1<{ requestId: string }>('/v1/otp/send', { widgetId: widget?.id, identifier: OTP_PHONE });
     expect(sent.status).toBe(200);
@@ -128,7 +128,7 @@ describe('an OTP code in the handset viewer', () => {
     await page.getByTestId('nav-simulator').click();
     await page.getByTestId('handset-address').fill(OTP_PHONE);
     await page.getByTestId('handset-open').click();
-    const message = page.getByTestId('handset-message').filter({ hasText: 'verification code for Acme Login' });
+    const message = page.getByTestId('handset-message').filter({ hasText: 'verification code for Example Store Login' });
     await message.waitFor();
     await screenshot(page, 'otp-handset');
     const code = new RegExp(`\\b(\\d{${widget?.otpLength ?? 6}})\\b`).exec((await message.locator('p').textContent()) ?? '')?.[1];

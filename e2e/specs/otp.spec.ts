@@ -39,10 +39,10 @@ afterAll(async () => {
 describe('the OTP page', () => {
   it('lists the seeded widget with its channels in order, and the seeded requests in the log', async () => {
     await page.getByTestId('nav-otp').click();
-    const acme = card('Acme Login');
-    await acme.waitFor();
-    expect(await acme.getByTestId('otp-widget-channels').locator('li').allTextContents()).toEqual(['1. SMS', '2. WhatsApp']);
-    await acme.getByText('6 digits, valid 5 min').waitFor();
+    const widget = card('Example Store Login');
+    await widget.waitFor();
+    expect(await widget.getByTestId('otp-widget-channels').locator('li').allTextContents()).toEqual(['1. SMS', '2. WhatsApp']);
+    await widget.getByText('6 digits, valid 5 min').waitFor();
     await page.locator('[data-testid="otp-log-row"][data-status="verified"]').filter({ hasText: '+14155550101' }).waitFor();
     await analyticsFor('all').waitFor();
     expect(Number(await stat('verified').getAttribute('data-value'))).toBeGreaterThanOrEqual(1);
@@ -114,10 +114,10 @@ describe('the OTP page', () => {
   });
 
   it('shows a code sent through the API in the log; after a wrong code and the right one, its row and the analytics follow', async () => {
-    const acme = (await widgets()).find((w) => w.name === 'Acme Login');
-    expect(acme).toBeDefined();
-    const widgetId = acme?.id ?? '';
-    await page.getByTestId('otp-filter-widget').selectOption({ label: 'Acme Login' });
+    const widget = (await widgets()).find((w) => w.name === 'Example Store Login');
+    expect(widget).toBeDefined();
+    const widgetId = widget?.id ?? '';
+    await page.getByTestId('otp-filter-widget').selectOption({ label: 'Example Store Login' });
     await analyticsFor(widgetId).waitFor();
     const count = async (id: string) => Number(await stat(id).getAttribute('data-value'));
     const [sentBefore, verifiedBefore] = [await count('sent'), await count('verified')];
@@ -137,15 +137,15 @@ describe('the OTP page', () => {
     expect(await row.textContent()).toContain(PHONE);
     expect(await row.locator('td').first().textContent()).toMatch(TIME_OF_DAY);
     await row.getByTestId('otp-status').filter({ hasText: 'Awaiting code' }).waitFor();
-    // How long the code has left, counting down on the clock (Acme Login's codes last 5 minutes).
+    // How long the code has left, counting down on the clock (Example Store Login's codes last 5 minutes).
     const left = await row.getByTestId('otp-time-left').textContent();
     expect(left).toMatch(/^\s*[45]:\d\d left$/);
     await page.waitForFunction(([id, before]) => document.querySelector(`[data-request-id="${id}"] [data-testid="otp-time-left"]`)?.textContent !== before, [sent.body.requestId, left]);
     await page.locator(`[data-testid="otp-stat-sent"][data-value="${sentBefore + 1}"]`).waitFor();
 
     const handset = await server.dashboard<{ data: Array<{ text: string }> }>('GET', `/sim/handsets/${encodeURIComponent(PHONE)}/messages`);
-    const text = handset.body.data.map((m) => m.text).find((t) => t.includes('verification code for Acme Login')) ?? '';
-    const code = new RegExp(`\\b(\\d{${acme?.otpLength ?? 6}})\\b`).exec(text)?.[1] ?? '';
+    const text = handset.body.data.map((m) => m.text).find((t) => t.includes('verification code for Example Store Login')) ?? '';
+    const code = new RegExp(`\\b(\\d{${widget?.otpLength ?? 6}})\\b`).exec(text)?.[1] ?? '';
     expect(code).toMatch(/^\d+$/);
 
     const wrong = await v1<{ message: string }>('/v1/otp/verify', { requestId: sent.body.requestId, otp: code === '000000' ? '111111' : '000000' });
@@ -186,7 +186,7 @@ describe('the OTP page', () => {
   it('tries a code from the console without a key: sent to the simulated handset, a wrong code refused, the right one verified', async () => {
     const phone = '+14155550177';
     await page.getByTestId('nav-otp').click();
-    await page.getByTestId('otp-try-widget').selectOption({ label: 'Acme Login' });
+    await page.getByTestId('otp-try-widget').selectOption({ label: 'Example Store Login' });
     await page.getByTestId('otp-try-phone').fill(phone);
     await page.getByTestId('otp-try-send').click();
     await page.getByTestId('otp-try-sent').filter({ hasText: phone }).waitFor();

@@ -75,12 +75,12 @@ describe.each([
     expect((await t.dashboard('GET', '/dashboard/sms/senders')).body.data[0]).toMatchObject({ senderId: 'EXMPLE', status: 'APPROVED' });
     expect((await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.meta.total).toBe(2);
   });
-  it('has the Acme Login OTP widget with one verified and one pending request', async () => {
+  it('has the Example Store Login OTP widget with one verified and one pending request', async () => {
     const widgets = (await t.dashboard('GET', '/dashboard/otp-widgets')).body.data as Array<{ id: string; name: string; channels: string[] }>;
-    expect(widgets[0]).toMatchObject({ name: 'Acme Login', channels: ['sms', 'whatsapp'] });
+    expect(widgets[0]).toMatchObject({ name: 'Example Store Login', channels: ['sms', 'whatsapp'] });
     const logs = (await t.dashboard('GET', '/dashboard/otp/logs')).body.data as Array<{ status: string; widgetId: string }>;
     expect(logs.map((l) => l.status).sort()).toEqual(['sent', 'verified']);
-    expect((await t.dashboard('GET', '/sim/handsets/919810000002/messages')).body.data.at(-1).text).toMatch(/^\d{6} is your verification code for Acme Login/);
+    expect((await t.dashboard('GET', '/sim/handsets/919810000002/messages')).body.data.at(-1).text).toMatch(/^\d{6} is your verification code for Example Store Login/);
   });
   it('has the verified domain example.com, email templates with HTML, an RCS bot and approved template, and two cards sent', async () => {
     expect((await t.dashboard('GET', '/dashboard/email/domains')).body.data[0]).toMatchObject({ domain: 'example.com', status: 'VERIFIED' });

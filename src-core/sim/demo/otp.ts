@@ -1,11 +1,11 @@
-// Demo fixtures for OTP: the "Acme Login" widget (SMS, then WhatsApp), one verified request and one still waiting.
+// Demo fixtures for OTP: the "Example Store Login" widget (SMS, then WhatsApp), one verified request and one still waiting.
 import type { DemoStory } from './story.ts';
 import type { OtpService } from '../../domains/otp/index.ts';
 
 export async function seedOtpDemo(deps: { orgId: string; otp: OtpService }, story: DemoStory): Promise<void> {
   const { orgId, otp } = deps;
   const widget = otp.createWidget(orgId, {
-    name: 'Acme Login', otpLength: 6, expirySeconds: 300, resendCooldownSeconds: 30, maxResends: 3, maxSendsPerHour: 5, maxVerifyAttempts: 3,
+    name: 'Example Store Login', otpLength: 6, expirySeconds: 300, resendCooldownSeconds: 30, maxResends: 3, maxSendsPerHour: 5, maxVerifyAttempts: 3,
     channels: ['sms', 'whatsapp'],
   });
   await story.at(30);
