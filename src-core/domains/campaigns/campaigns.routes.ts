@@ -92,8 +92,8 @@ export const failuresRoute = (campaigns: CampaignsService, channel: 'whatsapp' |
   handler: ({ orgId, params: p, query }) => campaigns.failures(orgId, p.id, channel, toPageRequest(query)),
 });
 
-/** The full record: the list item, the configuration, timestamps and counts. */
-const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) => ({
+/** The full record on every channel (email's too): the list item, the configuration, the schedule's zone, the price, timestamps and counts. */
+export const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) => ({
   ...item(c), ...c.config, scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt, startedAt: c.startedAt, completedAt: c.completedAt,
   cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients, pricePaise: c.pricePaise, counts: c.counts,
 });

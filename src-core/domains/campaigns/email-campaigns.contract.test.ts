@@ -112,9 +112,13 @@ describe('email campaigns', () => {
     const refused = await t.dashboard('POST', `/dashboard/email/campaigns/${many.body.id}/launch`);
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('INSUFFICIENT_CREDITS');
-    const later = await create({ recipients: ['a@example.com', 'b@example.com'], scheduledAt: '2026-02-01T09:00:00Z' });
+    const later = await create({ recipients: ['a@example.com', 'b@example.com'], scheduledAt: '2026-02-01T14:30:00', scheduleTimezone: 'Asia/Kolkata' });
     const before = await credits();
     expect((await t.dashboard('POST', `/dashboard/email/campaigns/${later.body.id}/launch`)).body.status).toBe('scheduled');
+    // The detail has the other channels' shape: the schedule's zone, and a price of 0 paise (credits pay for email).
+    expect((await t.dashboard('GET', `/dashboard/email/campaigns/${later.body.id}`)).body).toMatchObject({
+      status: 'SCHEDULED', scheduledAt: '2026-02-01T09:00:00.000Z', scheduleTimezone: 'Asia/Kolkata', pricePaise: 0, fromName: 'Acme',
+    });
     expect(await credits()).toBe(before - 2);
     expect((await t.dashboard('POST', `/dashboard/email/campaigns/${later.body.id}/cancel`)).body).toEqual({ success: true, campaignId: later.body.id, refundedRecipients: 2 });
     expect(await credits()).toBe(before);

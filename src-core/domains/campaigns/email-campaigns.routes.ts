@@ -9,7 +9,7 @@ import { defineRoute } from '../../kernel/route.ts';
 import type { EmailService } from '../email/index.ts';
 import type { EmailCampaignConfig } from './campaign-channels.ts';
 import { emailCampaign } from './campaign-inputs.ts';
-import { createAndLaunchRoute, deleteDraftRoute, listRow } from './campaigns.routes.ts';
+import { createAndLaunchRoute, deleteDraftRoute, detail, listRow } from './campaigns.routes.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -43,13 +43,8 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id', scope: 'dashboard', params,
-      handler: ({ orgId, params: p }) => {
-        const c = campaigns.get(orgId, p.id, 'email');
-        return {
-          ...emailItem(c), ...c.config, counts: c.counts, launchedAt: c.launchedAt, startedAt: c.startedAt, completedAt: c.completedAt, cancelledAt: c.cancelledAt,
-          refundedRecipients: c.refundedRecipients,
-        };
-      },
+      // The other channels' detail shape: `pricePaise` is 0 (an email is paid with a credit, not from the wallet).
+      handler: ({ orgId, params: p }) => detail(emailItem)(campaigns.get(orgId, p.id, 'email')),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id/analytics', scope: 'dashboard', params,

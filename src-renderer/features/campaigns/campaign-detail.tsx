@@ -99,7 +99,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
       {campaign.status === 'SCHEDULED' ? (
         <div className="callout scheduled" role="status">
           <strong>Goes out {scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone)}</strong>
-          <span>{campaign.pricePaise === undefined ? 'Its email credits are reserved until then; cancelling gives them back.'
+          <span>{channel === 'email' ? 'Its email credits are reserved until then; cancelling gives them back.'
             : `The wallet holds ${rupees(campaign.pricePaise * campaign.totalRecipients)} for it until then; cancelling refunds it.`}</span>
         </div>
       ) : null}

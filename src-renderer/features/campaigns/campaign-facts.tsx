@@ -44,7 +44,8 @@ export function Facts({ campaign }: { campaign: Detail }) {
     ['Created', time(campaign.createdAt)],
     ['Started', startedFact(campaign)],
     ['Completed', time(campaign.completedAt)],
-    ['Price per message', campaign.pricePaise ? rupees(campaign.pricePaise) : '—'],
+    // An email is paid with a credit (its pricePaise is 0), a message of another channel from the wallet at launch.
+    ['Price per message', campaign.fromEmail ? '1 email credit' : campaign.pricePaise ? rupees(campaign.pricePaise) : '—'],
   ];
   // The core's own count (WhatsApp, RCS), shown when it removed some: the builders drop repeats before sending
   // (their "duplicates" count), so a 0 here would only contradict them.
