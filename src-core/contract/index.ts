@@ -15,6 +15,7 @@ export * from './bridge.ts';
 export * from './sms.ts';
 export * from './rcs.ts';
 export * from './email.ts';
+export * from './email-merge.ts';
 export * from './webhooks.ts';
 export * from './otp.ts';
 export * from './campaigns.ts';

@@ -3,6 +3,7 @@
 import type { VariableMapping } from '../../contract/campaigns.ts';
 import type { WaSendComponent } from '../../contract/whatsapp.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
+import { nameParts } from '../../contract/email-merge.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { EmailService } from '../email/index.ts';
@@ -114,8 +115,8 @@ export function campaignChannels(deps: {
         return {
           compose(address) {
             const contact = contacts.findByEmail(orgId, address);
-            const [firstName, ...rest] = (contact?.name ?? '').split(' ');
-            return email.compose(orgId, prepared, { to: address, firstName: firstName || undefined, lastName: rest.join(' ') || undefined }, config.variables, origin(campaign));
+            const { firstName, lastName } = nameParts(contact?.name);
+            return email.compose(orgId, prepared, { to: address, firstName, lastName }, config.variables, origin(campaign));
           },
         };
       },

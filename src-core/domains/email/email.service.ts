@@ -1,7 +1,8 @@
 // The rules of email: templates with merge tags, verified senders, suppression after bounces, sends
 // through the shared path (1 credit each) by SMTP or the simulated mailbox, and the email events.
 import type { ListEnvelope } from '../../contract/common.ts';
-import { MERGE_TAG, senderAllowed } from '../../contract/email.ts';
+import { senderAllowed } from '../../contract/email.ts';
+import { mergedEmail, recipientMergeValues } from '../../contract/email-merge.ts';
 import type {
   EmailContact, EmailSendResult, EmailTemplate, EmailTemplateItem, SaveEmailTemplateInput, SendEmailInput, SendingDomain, SmtpConnectionInput,
 } from '../../contract/email.ts';
@@ -32,21 +33,6 @@ const toDomain = (row: DomainRow): SendingDomain => ({ id: row.id, domain: row.d
 const toContact = (row: EmailContactRow): EmailContact => ({
   id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, subscribed: row.subscribed === 1, createdAt: row.created_at,
 });
-/**
- * Fills merge tags. A tag without a value (unknown, or empty) becomes its fallback (`{{first_name|there}}`),
- * or empty, as in most email tools. Only the values' own keys count (`{{constructor}}` is not Object's).
- * `encode` makes a value safe where it lands; the template's own text (the fallback) is left as written.
- */
-export const merge = (text: string, values: Record<string, string>, encode: (value: string) => string = (value) => value): string =>
-  text.replace(MERGE_TAG, (_m, key: string, fallback: string | undefined) => {
-    const value = Object.hasOwn(values, key) ? values[key] : '';
-    return value ? encode(value) : (fallback ?? '').trim();
-  });
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** A value in the HTML is text, as `{{name}}` is in Handlebars: a customer's name cannot add tags or links. */
-const htmlText = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] as string);
-/** A value in the subject stays on its line: a line break would start a header of its own. */
-const oneLine = (value: string): string => value.replace(/[\r\n\u2028\u2029]+/g, ' ');
 const linksOf = (html: string): string[] => [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1] as string);
 
 export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService }) {
@@ -81,14 +67,9 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
   function compose(orgId: string, prepared: PreparedEmail, recipient: EmailRecipient, variables: Record<string, string | number | boolean>, origin: Origin): OutboundInput {
     const { template } = prepared;
     const to = notSuppressed(orgId, recipient.to);
-    // The recipient's own name wins; a first_name or last_name in `variables` is the fallback for a recipient without one.
-    const given = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, String(v)]));
-    const values: Record<string, string> = {
-      ...given, first_name: recipient.firstName || (given.first_name ?? ''), last_name: recipient.lastName || (given.last_name ?? ''),
-    };
-    const subject = merge(prepared.subject ?? template.subject, values, oneLine);
-    const html = merge(template.html as string, values, htmlText);
-    const text = template.text ? merge(template.text, values) : null;
+    const { subject, html, text } = mergedEmail(
+      { subject: prepared.subject ?? template.subject, html: template.html as string, text: template.text }, recipientMergeValues(variables, recipient),
+    );
     const { fromName, fromEmail, replyTo } = prepared;
     return {
       orgId, channel: 'email', to, sender: fromEmail, type: 'template', text: subject, templateId: template.id, templateName: template.name,
