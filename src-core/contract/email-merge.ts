@@ -32,7 +32,7 @@ export function recipientMergeValues(variables: Record<string, string | number |
 }
 
 /** A contact's name split as the core reads it for first_name and last_name: the first word, and the rest. */
-export function nameParts(name: string | null | undefined): MergeRecipient {
+export function nameParts(name: string | null | undefined): { firstName?: string; lastName?: string } {
   const [firstName, ...rest] = (name ?? '').trim().split(/\s+/);
   return { firstName: firstName || undefined, lastName: rest.join(' ') || undefined };
 }
