@@ -65,7 +65,7 @@ describe('campaigns', () => {
     await page.getByTestId('campaign-name').fill('Shipping update');
     await page.getByTestId('schedule-toggle').check();
     await page.getByTestId('schedule-at').fill('2030-01-20T10:00');
-    await page.getByTestId('schedule-zone').selectOption('Asia/Kolkata');
+    await page.getByTestId('schedule-zone').fill('Asia/Kolkata');
     expect(await page.getByTestId('builder-blockers').count()).toBe(0);
     await screenshot(page, 'campaigns-builder');
     await page.getByTestId('theme-toggle').click();

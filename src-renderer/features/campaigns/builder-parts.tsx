@@ -9,7 +9,7 @@ import { checkRecipients, entriesOfText, type RecipientKind } from './recipients
 import type { CsvFile } from './recipients-field.tsx';
 import { ScheduleField, type Schedule } from './schedule-field.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
-import { browserZone, passedAt, scheduledAtOf, skippedLocal } from './schedule.ts';
+import { browserZone, passedAt, scheduledAtOf, skippedLocal, timeZones, zoneNamed } from './schedule.ts';
 
 export function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -54,6 +54,9 @@ export function useNameAndSchedule({ nameRequired }: { nameRequired: boolean }) 
   const [name, setName] = useState('');
   const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
   const now = useVirtualNow();
+  const zones = useMemo(timeZones, []);
+  // The zone as typed, once it is one of the list's; null while it is not (a blocker).
+  const zone = zoneNamed(schedule.zone, zones);
   return {
     name: name.trim(),
     scheduled: schedule.enabled,
@@ -61,11 +64,12 @@ export function useNameAndSchedule({ nameRequired }: { nameRequired: boolean }) 
     blockers: [
       ...(nameRequired && !name.trim() ? ['a campaign name'] : []),
       ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
-      ...(schedule.enabled && passedAt(schedule.localAt, schedule.zone, now) ? ['a schedule time that has not passed'] : []),
-      ...(schedule.enabled && skippedLocal(schedule.localAt, schedule.zone) ? ['a schedule time that exists in its time zone'] : []),
+      ...(schedule.enabled && !zone ? ['a time zone from the list'] : []),
+      ...(schedule.enabled && zone && passedAt(schedule.localAt, zone, now) ? ['a schedule time that has not passed'] : []),
+      ...(schedule.enabled && zone && skippedLocal(schedule.localAt, zone) ? ['a schedule time that exists in its time zone'] : []),
     ],
-    input: schedule.enabled ? { scheduledAt: scheduledAtOf(schedule.localAt), scheduleTimezone: schedule.zone } : {},
-    sends: schedule.enabled ? (schedule.localAt ? `${schedule.localAt.replace('T', ' ')} ${schedule.zone}` : 'Pick a time') : 'Immediately on launch',
+    input: schedule.enabled && zone ? { scheduledAt: scheduledAtOf(schedule.localAt), scheduleTimezone: zone } : {},
+    sends: schedule.enabled ? (schedule.localAt ? `${schedule.localAt.replace('T', ' ')} ${zone ?? schedule.zone}` : 'Pick a time') : 'Immediately on launch',
   };
 }
 

@@ -17,6 +17,18 @@ export function timeZones(): string[] {
   return [...zones].sort();
 }
 
+/**
+ * The zone of `zones` a typed name stands for, case aside and with spaces for underscores ("asia/kolkata",
+ * "America/New York"), an old name for its current one ("Asia/Calcutta"); null when it names none of them.
+ */
+export function zoneNamed(text: string, zones: readonly string[]): string | null {
+  const key = text.trim().replace(/\s+/g, '_').toLowerCase();
+  if (!key) return null;
+  const old = Object.keys(CURRENT_NAMES).find((name) => name.toLowerCase() === key);
+  const wanted = old ? (CURRENT_NAMES[old] as string).toLowerCase() : key;
+  return zones.find((zone) => zone.toLowerCase() === wanted) ?? null;
+}
+
 /** "2026-01-20T10:00" (a datetime-local value) → "2026-01-20T10:00:00". */
 export const scheduledAtOf = (local: string): string => (local.length === 16 ? `${local}:00` : local);
 
