@@ -124,7 +124,9 @@ const STATES: Array<[string, () => Promise<void>]> = [
   ['campaigns, the list', async () => {
     await nav('campaigns');
     // The other theme's pass left the builder open.
-    if (await page.getByTestId('campaign-builder').isVisible()) await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
+    for (const builder of ['campaign-builder', 'email-builder']) {
+      if (await page.getByTestId(builder).isVisible()) await page.getByTestId(builder).getByRole('button', { name: 'Cancel' }).click();
+    }
     await page.getByTestId('campaign-tab-whatsapp').click();
     await page.getByTestId('campaign-row').first().waitFor();
   }],
@@ -140,6 +142,17 @@ const STATES: Array<[string, () => Promise<void>]> = [
   ['campaigns, the WhatsApp builder previewing a template with a header, footer and buttons', async () => {
     await page.locator('[data-testid="template-option"][data-template-name="order_update"]').click();
     await page.getByTestId('template-preview').getByTestId('message-footer').waitFor();
+  }],
+  ['campaigns, the email builder previewing an email, with a time zone not in the list', async () => {
+    await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('campaign-tab-email').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="email-template"][data-template-name="Order shipped"]').click();
+    await page.getByTestId('email-preview-body').waitFor();
+    await page.getByTestId('schedule-toggle').check();
+    await page.getByTestId('schedule-zone').fill('Nowhere');
+    await page.getByTestId('schedule-at').focus();
+    await page.getByTestId('schedule-zone-error').waitFor();
   }],
   ...([['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-form'], ['rcs', 'rcs-template-form'], ['email', 'email-template-form'], ['instagram', 'instagram-connection']] as const)
     .map(([tab, shown]): [string, () => Promise<void>] => [`channels, ${tab}`, async () => {

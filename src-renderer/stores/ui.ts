@@ -1,4 +1,4 @@
-// UI state only: theme, the selected contact, where the inbox was, the live connection's status.
+// UI state only: theme, the selected contact, where the inbox and the Channels page were, the live connection's status.
 import { create } from 'zustand';
 import type { Channel } from '../../src-core/contract/index.ts';
 import type { LiveStatus } from '../api/live.ts';
@@ -25,6 +25,9 @@ type UiState = {
   /** Where the inbox was: its channel tab and open conversation, kept while another page is shown. */
   inbox: { channel: Channel; conversationId: string | null };
   setInbox(inbox: { channel: Channel; conversationId: string | null }): void;
+  /** The Channels page's tab, kept while another page is shown; a link elsewhere may open one (the email builder's to Email). */
+  channelsTab: string;
+  setChannelsTab(tab: string): void;
 };
 
 export const useUi = create<UiState>((set) => ({
@@ -42,4 +45,6 @@ export const useUi = create<UiState>((set) => ({
   setLive: (live) => set({ live }),
   inbox: { channel: 'whatsapp', conversationId: null },
   setInbox: (inbox) => set({ inbox }),
+  channelsTab: 'whatsapp',
+  setChannelsTab: (channelsTab) => set({ channelsTab }),
 }));

@@ -1,43 +1,70 @@
 // The email campaign builder: a template with HTML, its subject (or one of the campaign's own) and values for
 // its merge tags (one without a fallback needs a value), the sender (on a verified domain), the audience (a
 // pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { senderAllowed, tagsNeedingValue, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
+import { useOrganization } from '../../api/organizations.ts';
 import { Empty } from '../../components/states.tsx';
+import { useUi } from '../../stores/ui.ts';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
+import { EmailPreview } from './email-preview.tsx';
 import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
 
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
 
-/** One row per merge tag: a value for everyone (required where the tag has no fallback), or a note where the core fills it from each recipient. */
+/**
+ * One merge tag's value: for everyone, or (a tag the core fills per recipient) for a recipient without a name. Whether
+ * it is required is said under the field, where it stays in view: a placeholder is cut off in a narrow field.
+ */
+function MergeTagRow({ tag, required, value, onChange }: { tag: string; required: boolean; value: string; onChange(value: string): void }) {
+  const hint = useId();
+  const filledFrom = PER_RECIPIENT_TAGS.get(tag);
+  return (
+    <label className="placeholder-row">
+      <span className="placeholder-token">{`{{${tag}}}`}</span>
+      <span className="grow tag-value">
+        <input value={value} onChange={(e) => onChange(e.target.value)} maxLength={1000} placeholder={filledFrom ? 'e.g. there' : `Value of ${tag} for everyone`}
+          aria-required={required} aria-describedby={hint} data-testid={`email-variable-${tag}`}
+          aria-label={filledFrom ? `Value of {{${tag}}} for a recipient without one` : `Value of {{${tag}}}`} />
+        <span id={hint} className="muted small" data-testid={filledFrom ? `email-per-recipient-${tag}` : `email-tag-hint-${tag}`}>
+          {filledFrom ? `Filled per recipient from ${filledFrom}; this is for a recipient without one. ` : 'The same for every recipient. '}
+          {required ? 'Required: the tag has no fallback.' : "Optional: left empty, the tag's fallback."}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** One row per merge tag of the template and subject, in order of first use. */
 function MergeTagFields({ tags, required, values, onChange }: {
   tags: string[]; required: string[]; values: Record<string, string>; onChange(values: Record<string, string>): void;
 }) {
   if (!tags.length) return <p className="muted small">This template has no merge tags: every recipient gets the same email.</p>;
+  return tags.map((tag) => (
+    <MergeTagRow key={tag} tag={tag} required={required.includes(tag)} value={values[tag] ?? ''} onChange={(value) => onChange({ ...values, [tag]: value })} />
+  ));
+}
+
+/** The verified domains under the sender, or where to verify one when there is none. */
+function DomainsHint({ verified, loaded, refusedDomain, smtpFrom }: { verified: string[]; loaded: boolean; refusedDomain: string | null; smtpFrom: string | null }) {
+  const { go, setChannelsTab } = useUi();
+  if (!loaded) return <p className="small muted" data-testid="email-domains">Reading the verified sending domains…</p>;
+  if (!verified.length) {
+    return (
+      <p className={`small ${refusedDomain ? 'field-error' : 'muted'}`} data-testid="email-domains">
+        {smtpFrom ? `No verified sending domain: only the SMTP connection's address, ${smtpFrom}, can send. To send from another, add a domain`
+          : 'No verified sending domain yet, so there is no sender address to fill in: add a domain'} under Email on the{' '}
+        <button type="button" className="link" onClick={() => { setChannelsTab('email'); go('channels'); }} data-testid="email-domains-link">Channels page</button>, where it is verified.
+      </p>
+    );
+  }
   return (
-    <>
-      {tags.map((tag) => (PER_RECIPIENT_TAGS.has(tag) ? (
-        <label key={tag} className="placeholder-row">
-          <span className="placeholder-token">{`{{${tag}}}`}</span>
-          <span className="grow">
-            <span className="muted small" data-testid={`email-per-recipient-${tag}`}>Filled per recipient from {PER_RECIPIENT_TAGS.get(tag)}; for a recipient without one:</span>
-            <input className="grow" value={values[tag] ?? ''} onChange={(e) => onChange({ ...values, [tag]: e.target.value })} maxLength={1000}
-              placeholder={required.includes(tag) ? 'e.g. there (required: the tag has no fallback)' : "left empty: the tag's fallback"}
-              aria-required={required.includes(tag)} aria-label={`Value of {{${tag}}} for a recipient without one`} data-testid={`email-variable-${tag}`} />
-          </span>
-        </label>
-      ) : (
-        <label key={tag} className="placeholder-row">
-          <span className="placeholder-token">{`{{${tag}}}`}</span>
-          <input className="grow" value={values[tag] ?? ''} onChange={(e) => onChange({ ...values, [tag]: e.target.value })} maxLength={1000}
-            placeholder={required.includes(tag) ? `Value of ${tag} for everyone (required: the tag has no fallback)` : `Value of ${tag} for everyone (left empty: the tag's fallback)`}
-            aria-required={required.includes(tag)} aria-label={`Value of {{${tag}}}`} data-testid={`email-variable-${tag}`} />
-        </label>
-      )))}
-    </>
+    <p className={`small ${refusedDomain ? 'field-error' : 'muted'}`} data-testid="email-domains">
+      Verified domains: {verified.join(', ')}.{refusedDomain ? ` ${refusedDomain} is not one of them.` : ''}
+    </p>
   );
 }
 
@@ -45,8 +72,10 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const [templateId, setTemplateId] = useState('');
   const [subject, setSubject] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
-  const [fromName, setFromName] = useState('');
-  const [fromEmail, setFromEmail] = useState('');
+  // Null until typed in: the organization's name, and hello@ its first verified domain (or the SMTP server's address).
+  const [typedFromName, setFromName] = useState<string | null>(null);
+  const [typedFromEmail, setFromEmail] = useState<string | null>(null);
+  const organization = useOrganization();
   const [replyTo, setReplyTo] = useState('');
   const [audience, setAudience] = useState<'list' | 'subscribers'>('list');
   const recipients = useRecipients('email');
@@ -57,9 +86,11 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const smtp = useSmtp();
   const wallet = useWallet();
   const verified = (domains.data?.data ?? []).filter((d) => d.status === 'VERIFIED').map((d) => d.domain);
-  const fromDomain = EMAIL.exec(fromEmail.trim())?.[1]?.toLowerCase();
   // The core's own rule (senderAllowed): a sender on a verified domain, or the connected SMTP server's address.
   const smtpFrom = smtp.data?.connected ? smtp.data.fromEmail : null;
+  const fromName = typedFromName ?? organization?.name ?? '';
+  const fromEmail = typedFromEmail ?? (verified[0] ? `hello@${verified[0]}` : smtpFrom ?? '');
+  const fromDomain = EMAIL.exec(fromEmail.trim())?.[1]?.toLowerCase();
   const senderKnown = domains.isSuccess && !smtp.isPending;
   const senderRefused = !!fromDomain && senderKnown && !senderAllowed(fromEmail.trim(), (domain) => verified.includes(domain), smtpFrom);
   const template = templates.data?.data.find((t) => t.id === templateId);
@@ -88,11 +119,12 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     ...timing.blockers,
   ];
   const count = audience === 'list' ? check.valid.length : null;
+  const sent = variablesOf(tags, values);
 
   function submit(andLaunch: boolean) {
     if (!template || blockers.length) return;
     const override = subjectOverride(subject, template.subject);
-    const variables = variablesOf(tags, values);
+    const variables = sent;
     const input: CreateEmailCampaignInput = {
       name: timing.name, templateId: template.id, fromName: fromName.trim(), fromEmail: fromEmail.trim(), audience,
       ...(override ? { subject: override } : {}), ...(Object.keys(variables).length ? { variables } : {}),
@@ -128,16 +160,13 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
         <Step n={2} title="Sender">
           <div className="form-row">
             <label className="field grow"><span>From name</span>
-              <input className="input" value={fromName} onChange={(e) => setFromName(e.target.value)} maxLength={200} placeholder="Example Store" data-testid="email-from-name" />
+              <input className="input" value={fromName} onChange={(e) => setFromName(e.target.value)} maxLength={200} placeholder="The name recipients see" data-testid="email-from-name" />
             </label>
             <label className="field grow"><span>From address</span>
-              <input className="input" type="email" value={fromEmail} onChange={(e) => setFromEmail(e.target.value)} placeholder={`hello@${verified[0] ?? 'example.com'}`} data-testid="email-from" />
+              <input className="input" type="email" value={fromEmail} onChange={(e) => setFromEmail(e.target.value)} placeholder="An address on a verified domain" data-testid="email-from" />
             </label>
           </div>
-          <p className={`small ${senderRefused ? 'field-error' : 'muted'}`} data-testid="email-domains">
-            {verified.length ? `Verified domains: ${verified.join(', ')}.` : 'No verified sending domain yet: add and verify one under Email.'}
-            {senderRefused && verified.length ? ` ${fromDomain} is not one of them.` : ''}
-          </p>
+          <DomainsHint verified={verified} loaded={domains.isSuccess} refusedDomain={senderRefused ? fromDomain ?? null : null} smtpFrom={smtpFrom} />
           <label className="field"><span>Reply-to <span className="muted">(optional)</span></span>
             <input className="input" type="email" value={replyTo} onChange={(e) => setReplyTo(e.target.value)} placeholder="support@example.com" data-testid="email-reply-to" />
           </label>
@@ -152,7 +181,12 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
         </Step>
         <NameAndSchedule n={4} placeholder="Spring newsletter" {...timing.field} />
       </div>
-      <aside className="builder-side" aria-label="Summary">
+      <aside className="builder-side" aria-label="Preview and summary">
+        <div className="card preview-card">
+          <h3>Preview</h3>
+          <EmailPreview template={detail.data ?? null} subject={effectiveSubject} values={sent}
+            sample={audience === 'list' ? check.valid[0] ?? null : null} from={fromEmail.trim() ? `${fromName.trim()} <${fromEmail.trim()}>` : ''} />
+        </div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Subject', <span key="s" data-testid="summary-subject">{effectiveSubject ?? '—'}</span>],

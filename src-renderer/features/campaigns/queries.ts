@@ -1,10 +1,10 @@
 // Server data of the campaigns page through react-query only: lists, one campaign, its analytics and the
-// approved WhatsApp templates. Progress comes from the live stream (campaign:progress).
+// approved WhatsApp templates, the email preview's sample contact. Progress comes from the live stream (campaign:progress).
 // The other channels' lookups (senders, bots, templates, domains) are the Channels page's (channels/queries.ts).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type {
-  CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ListEnvelope, Wallet, WaTemplate,
+  CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ContactList, ListEnvelope, Wallet, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -98,4 +98,18 @@ export function useApprovedTemplates() {
 export function useWallet() {
   const api = useApi();
   return useQuery({ queryKey: ['wallet'], queryFn: () => api.get<Wallet>('/dashboard/wallet') });
+}
+
+/**
+ * The name of the contact with exactly this address (the core merges an email campaign's first_name and last_name from
+ * it), for the email builder's preview: null without an address, while it is read, or when no contact has it.
+ */
+export function useContactNameByEmail(address: string | null): string | null {
+  const api = useApi();
+  const search = useQuery({
+    queryKey: ['contacts', { search: address, page: 1, limit: 10 }],
+    queryFn: () => api.get<ContactList>(`/dashboard/contacts?limit=10&page=1&search=${encodeURIComponent(address ?? '')}`),
+    enabled: address !== null,
+  });
+  return search.data?.data.find((contact) => contact.email?.toLowerCase() === address)?.name?.trim() || null;
 }

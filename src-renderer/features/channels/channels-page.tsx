@@ -1,8 +1,9 @@
 // The Channels page: what each channel needs before it can send (templates, sender ids, bots, domains, the
 // SMTP server, the Instagram account), a tab per channel; the simulated platforms' reviews update live as
 // the virtual clock moves.
-import { useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
+import { useUi } from '../../stores/ui.ts';
 import { EmailTemplates } from './email-templates.tsx';
 import { InstagramConnection } from './instagram-connection.tsx';
 import { RcsTemplates } from './rcs-templates.tsx';
@@ -19,7 +20,8 @@ const TABS: Array<{ id: string; label: string; View: ComponentType }> = [
 ];
 
 export function ChannelsPage() {
-  const [tab, setTab] = useState('whatsapp');
+  const tab = useUi((s) => s.channelsTab);
+  const setTab = useUi((s) => s.setChannelsTab);
   const View = TABS.find((t) => t.id === tab)?.View ?? WhatsappTemplates;
   return (
     <div className="page padded channels">
