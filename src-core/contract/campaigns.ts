@@ -57,6 +57,24 @@ export const createWaCampaignBodySchema = z.object({
 export type CreateWaCampaignInput = z.infer<typeof createWaCampaignBodySchema>;
 
 export const SMS_AUDIENCES = ['all', 'segment', 'manual'] as const;
+export type CampaignAudienceType = (typeof SMS_AUDIENCES)[number];
+/**
+ * Who a campaign goes to, as an SMS campaign says it (seed): every contact, a segment or a pasted list. The console's
+ * WhatsApp create and the audience preview take the same fields.
+ */
+const audienceFields = {
+  audienceType: z.string().trim().toLowerCase().transform((v) => v.replace(/[\s-]+/g, '_'))
+    .pipe(z.enum(['all', 'all_contacts', 'segment', 'manual', 'manual_list', 'list'], { error: 'audienceType is one of all, segment, manual' }))
+    .transform((v) => (v.startsWith('all') ? 'all' : v === 'segment' ? 'segment' : 'manual') as CampaignAudienceType).optional(),
+  audienceCriteria: z.object({
+    // The contacts' own tag rule (trimmed, inner whitespace collapsed, case kept), so ' vip ' finds 'vip'.
+    tags: contactTagsSchema.optional(),
+    search: z.string().trim().min(1).max(200).optional(),
+    phones: bulkPhones('audienceCriteria.phones', 0).optional(),
+  }).optional(),
+};
+export type AudienceInput = { audienceType?: CampaignAudienceType | undefined; audienceCriteria?: { tags?: string[] | undefined; search?: string | undefined; phones?: string[] | undefined } | undefined };
+
 export const createSmsCampaignBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
   messageBody: z.string().min(1).max(2000),
@@ -64,19 +82,18 @@ export const createSmsCampaignBodySchema = z.object({
   senderId: nullAsAbsent(smsSenderIdSchema),
   templateId: nullAsAbsent(z.string().min(1)),
   route: nullAsAbsent(smsRouteSchema),
-  audienceType: z.string().trim().toLowerCase().transform((v) => v.replace(/[\s-]+/g, '_'))
-    .pipe(z.enum(['all', 'all_contacts', 'segment', 'manual', 'manual_list', 'list'], { error: 'audienceType is one of all, segment, manual' }))
-    .transform((v) => (v.startsWith('all') ? 'all' : v === 'segment' ? 'segment' : 'manual') as (typeof SMS_AUDIENCES)[number]).optional(),
-  audienceCriteria: z.object({
-    // The contacts' own tag rule (trimmed, inner whitespace collapsed, case kept), so ' vip ' finds 'vip'.
-    tags: contactTagsSchema.optional(),
-    search: z.string().trim().min(1).max(200).optional(),
-    phones: bulkPhones('audienceCriteria.phones', 0).optional(),
-  }).optional(),
+  ...audienceFields,
   scheduledAt: nullAsAbsent(scheduleSchema),
   scheduleTimezone: nullAsAbsent(timeZoneSchema),
 });
 export type CreateSmsCampaignInput = z.infer<typeof createSmsCampaignBodySchema>;
+
+/**
+ * The console's WhatsApp create (`/dashboard/whatsapp/campaigns` and create-and-launch): the seed's body, whose
+ * `phones` a pasted list needs, plus an SMS campaign's audience, so every contact or a segment can be chosen too.
+ */
+export const createWaConsoleCampaignBodySchema = createWaCampaignBodySchema.extend({ phones: bulkPhones('phones', 1).optional(), ...audienceFields });
+export type CreateWaConsoleCampaignInput = z.infer<typeof createWaConsoleCampaignBodySchema>;
 
 export const createRcsCampaignBodySchema = z.object({
   botId: z.string().min(1),
@@ -113,6 +130,22 @@ export const createEmailCampaignBodySchema = z.object({
 });
 export type CreateEmailCampaignInput = z.infer<typeof createEmailCampaignBodySchema>;
 
+/**
+ * The console's audience preview (`POST /dashboard/campaigns/audience-preview`, a read with a body: a pasted list may
+ * hold 10,000 numbers): a WhatsApp or SMS audience, said as an SMS campaign says it, before it is launched.
+ */
+export const audiencePreviewBodySchema = z.object({ channel: z.enum(['whatsapp', 'sms']), ...audienceFields });
+/** A contact the audience holds that every send refuses (blocked by a person, or opted out by a keyword). */
+export type BlockedRecipient = { address: string; contactId: string; name: string | null; reason: string | null };
+/**
+ * What launching the audience now would do: `recipients` are charged at launch, `blocked` of them fail at once and are
+ * refunded (the first 20 listed), `sendable` go out; prices in paise at the organization's price for the channel.
+ */
+export type AudiencePreview = {
+  channel: 'whatsapp' | 'sms'; audienceType: CampaignAudienceType; recipients: number; sendable: number;
+  blocked: { count: number; recipients: BlockedRecipient[] }; pricePaise: number; reservedPaise: number; costPaise: number;
+};
+
 export const campaignListQuerySchema = z.object({ status: z.enum(CAMPAIGN_STATUSES).optional() });
 
 /** Counts of a campaign's recipients, kept as its messages move. */
@@ -142,6 +175,10 @@ export type CampaignAnalytics = {
  */
 export type ConsoleCampaignListFields = { failedCount: number; deliveryRate: number };
 /** A recipient the campaign did not reach (console: GET /dashboard/{channel}/campaigns/{id}/failures), with why. */
-export type CampaignFailure = { address: string; reason: string; messageId: string | null };
+export type CampaignFailure = {
+  address: string; reason: string; messageId: string | null;
+  /** Console only: the recipient's contact, when it has one, so the failure names a person and not only an id. */
+  contact?: { id: string; name: string | null } | null;
+};
 export type LaunchResult = { status: 'queued' | 'scheduled'; campaignId: string; scheduledAt: string | null };
 export type CancelResult = { success: true; campaignId: string; refundedRecipients: number };

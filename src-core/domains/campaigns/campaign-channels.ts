@@ -1,6 +1,6 @@
 // What each channel brings to the engine: a plan that checks the campaign can go out now and composes one
 // recipient's message through the channel's own service (the same rendering, rules and logs as its API).
-import type { VariableMapping } from '../../contract/campaigns.ts';
+import type { CampaignAudienceType, VariableMapping } from '../../contract/campaigns.ts';
 import type { WaSendComponent } from '../../contract/whatsapp.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { nameParts } from '../../contract/email-merge.ts';
@@ -20,13 +20,15 @@ export type ChannelPlan = { compose(address: string): OutboundInput; settled?: R
 export type ChannelAdapter = { billedAs: Billing; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan };
 export type CampaignChannels = { whatsapp: ChannelAdapter; sms: ChannelAdapter; rcs: ChannelAdapter; email: ChannelAdapter };
 
+/** Who an SMS (or a console-made WhatsApp) campaign goes to: a list (its recipients), or every contact or a segment, resolved at launch. */
+export type AudienceConfig = { audienceType: CampaignAudienceType; audienceCriteria: { tags?: string[] | undefined; search?: string | undefined } };
+/** A WhatsApp campaign goes to its list (the seed's `phones`), unless the console chose every contact or a segment. */
 export type WaCampaignConfig = {
   templateId: string; templateName: string; templateComponents: WaSendComponent[]; variableMapping: VariableMapping;
-};
+} & Partial<AudienceConfig>;
 export type SmsCampaignConfig = {
   messageBody: string; senderId: string | null; templateId: string | null; route: 'transactional' | 'promotional' | null;
-  audienceType: 'all' | 'segment' | 'manual'; audienceCriteria: { tags?: string[] | undefined; search?: string | undefined };
-};
+} & AudienceConfig;
 export type EmailCampaignConfig = {
   templateId: string; templateName: string; fromName: string; fromEmail: string; replyTo: string | null; subject: string | null;
   variables: Record<string, string | number | boolean>; audience: 'list' | 'subscribers';

@@ -1,6 +1,9 @@
 // Turning each channel's create request into a campaign: numbers checked and de-duplicated with a clear
 // 400, the schedule read in its time zone, a name generated when none is given.
-import { CONTACT_FIELDS, isContactField, type CreateEmailCampaignInput, type CreateRcsCampaignInput, type CreateSmsCampaignInput, type CreateWaCampaignInput } from '../../contract/campaigns.ts';
+import {
+  CONTACT_FIELDS, isContactField, type AudienceInput, type CampaignAudienceType, type CreateEmailCampaignInput, type CreateRcsCampaignInput,
+  type CreateSmsCampaignInput, type CreateWaConsoleCampaignInput,
+} from '../../contract/campaigns.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { RECIPIENT_MERGE_TAGS, tagsNeedingValue } from '../../contract/email.ts';
@@ -8,7 +11,7 @@ import { instantOf, skippedIn, wallClockParts } from '../../contract/timezone.ts
 import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
-import { givenValue, recipientComponents, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
+import { givenValue, recipientComponents, type AudienceConfig, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
 import type { NewCampaign } from './campaigns.service.ts';
 
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
@@ -46,6 +49,26 @@ export function normalizeNumbers(field: string, numbers: string[], country?: str
   return { addresses: unique, all: addresses, duplicatesRemoved: addresses.length - unique.length };
 }
 
+/**
+ * The audience a create asks for. Left out, its type is read from the criteria given: numbers a list, tags or a search a
+ * segment, nothing every contact. A list's numbers are checked now (they are the recipients); a segment or every
+ * contact is resolved at launch (`campaign-audience.ts`). `listed`: where a channel takes its list (WhatsApp: `phones`).
+ */
+export function audienceOf(input: AudienceInput, listed: { field: string; phones: string[] | undefined } = { field: 'audienceCriteria.phones', phones: input.audienceCriteria?.phones }):
+  AudienceConfig & { addresses: string[]; duplicatesRemoved: number } {
+  const criteria = input.audienceCriteria ?? {};
+  const audienceType: CampaignAudienceType = input.audienceType ?? (listed.phones?.length ? 'manual' : criteria.tags?.length || criteria.search ? 'segment' : 'all');
+  if (audienceType === 'manual') {
+    if (!listed.phones?.length) throw bad(`A manual audience needs ${listed.field}: at least one number`);
+    const { addresses, duplicatesRemoved } = normalizeNumbers(listed.field, listed.phones);
+    return { audienceType, audienceCriteria: {}, addresses, duplicatesRemoved };
+  }
+  if (audienceType === 'segment' && !criteria.tags?.length && !criteria.search) {
+    throw bad('A segment audience needs audienceCriteria.tags (contacts with any of them) or audienceCriteria.search');
+  }
+  return { audienceType, audienceCriteria: audienceType === 'segment' ? { tags: criteria.tags, search: criteria.search } : {}, addresses: [], duplicatesRemoved: 0 };
+}
+
 /** "2026-01-15 14:30": an instant as the wall clock of `zone` shows it. */
 function wallTime(utcMs: number, zone: string): string {
   const p = wallClockParts(utcMs, zone);
@@ -72,9 +95,19 @@ function generatedName(clock: Clock, label: string, zone: string | undefined): s
   return `${label} ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId: string, input: CreateWaCampaignInput): NewCampaign {
+/** Any number: a campaign resolved at launch has no recipient yet to check its template's parameters with. */
+const SAMPLE_ADDRESS = '+919800000000';
+
+/**
+ * A WhatsApp campaign from its input: the seed's (`phones`, the list) or the console's, which may choose every contact
+ * or a segment instead, as an SMS campaign does (`audienceType`, `audienceCriteria`), resolved at launch.
+ */
+export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId: string, input: CreateWaConsoleCampaignInput): NewCampaign {
   const template = whatsapp.approvedTemplate(orgId, input.templateId);
-  const { addresses, duplicatesRemoved } = normalizeNumbers('phones', input.phones);
+  if (input.phones && input.audienceCriteria?.phones) throw bad('Give the numbers once: phones or audienceCriteria.phones');
+  // Never every contact by omission: the seed's create needs phones, so only an audienceType says "all" or "segment".
+  if (!input.audienceType && !input.phones?.length && !input.audienceCriteria?.phones?.length) throw bad('phones needs at least 1 number (or audienceType all or segment)');
+  const { addresses, duplicatesRemoved, ...audience } = audienceOf(input, { field: 'phones', phones: input.phones ?? input.audienceCriteria?.phones });
   const body = template.components.find((c) => c.type === 'BODY');
   const placeholders = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
   const mapping = input.variableMapping ?? {};
@@ -82,13 +115,15 @@ export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId:
   if (beyond.length) throw bad(`variableMapping names {{${beyond.join('}}, {{')}}}, but template ${template.name} has ${placeholders} body placeholder${placeholders === 1 ? '' : 's'}`);
   const config: WaCampaignConfig = {
     templateId: template.id, templateName: template.name, templateComponents: input.templateComponents ?? [], variableMapping: mapping,
+    // A list is the seed's WhatsApp audience, said by its recipients; the others are kept to be resolved at launch.
+    ...(audience.audienceType === 'manual' ? {} : audience),
   };
   // Rendered once for a sample recipient: parameters that do not fit the template are a 400 now, not 10,000 failures later.
   const sample = recipientComponents(config, placeholders, (field) => `sample ${field}`);
   const staticBody = config.templateComponents.find((c) => c.type === 'body')?.parameters.length ?? 0;
   const uncovered = Array.from({ length: placeholders }, (_, i) => i + 1).filter((n) => !mapping[String(n)] && n > staticBody);
   if (uncovered.length) throw bad(`template ${template.name} placeholder {{${uncovered.join('}}, {{')}}} has no value: give it in templateComponents or variableMapping`);
-  whatsapp.composeTemplate(orgId, template, addresses[0] as string, sample, { source: 'CAMPAIGN' });
+  whatsapp.composeTemplate(orgId, template, addresses[0] ?? SAMPLE_ADDRESS, sample, { source: 'CAMPAIGN' });
   return {
     channel: 'whatsapp', name: input.name ?? generatedName(clock, template.name, input.scheduleTimezone), config: { ...config, duplicatesRemoved },
     addresses, scheduledAt: scheduleOf(clock, input.scheduledAt, input.scheduleTimezone), scheduleTimezone: input.scheduleTimezone ?? null,
@@ -101,22 +136,11 @@ export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId:
  * matches now is kept (none yet: the launch settles it). Sender, template and text are checked at launch.
  */
 export function smsCampaign(clock: Clock, sms: Pick<SmsService, 'templateIdOf' | 'matchingTemplateId'>, orgId: string, input: CreateSmsCampaignInput): NewCampaign & { config: SmsCampaignConfig } {
-  const criteria = input.audienceCriteria ?? {};
-  // Left out, the audience is read from the criteria given: numbers a list, tags or a search a segment, nothing every contact.
-  const audienceType = input.audienceType ?? (criteria.phones?.length ? 'manual' : criteria.tags?.length || criteria.search ? 'segment' : 'all');
-  let addresses: string[] = [];
-  if (audienceType === 'manual') {
-    if (!criteria.phones?.length) throw bad('A manual audience needs audienceCriteria.phones: at least one number');
-    addresses = normalizeNumbers('audienceCriteria.phones', criteria.phones).addresses;
-  }
-  if (audienceType === 'segment' && !criteria.tags?.length && !criteria.search) {
-    throw bad('A segment audience needs audienceCriteria.tags (contacts with any of them) or audienceCriteria.search');
-  }
+  const { addresses, audienceType, audienceCriteria } = audienceOf(input);
   const config: SmsCampaignConfig = {
     messageBody: input.messageBody, senderId: input.senderId ?? null,
     templateId: input.templateId === undefined ? sms.matchingTemplateId(orgId, input.messageBody, input.route) : sms.templateIdOf(orgId, input.templateId),
-    route: input.route ?? null, audienceType,
-    audienceCriteria: audienceType === 'segment' ? { tags: criteria.tags, search: criteria.search } : {},
+    route: input.route ?? null, audienceType, audienceCriteria,
   };
   return {
     channel: 'sms', name: input.name, config, addresses,

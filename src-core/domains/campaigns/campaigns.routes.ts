@@ -2,8 +2,8 @@
 // console's own: a campaign created and launched in one transaction, and deleting a DRAFT.
 import { z } from 'zod';
 import {
-  campaignListQuerySchema, createRcsCampaignBodySchema, createSmsCampaignBodySchema, createWaCampaignBodySchema, type CampaignSummary,
-  type ConsoleCampaignListFields,
+  audiencePreviewBodySchema, campaignListQuerySchema, createRcsCampaignBodySchema, createSmsCampaignBodySchema, createWaCampaignBodySchema,
+  createWaConsoleCampaignBodySchema, type CampaignSummary, type ConsoleCampaignListFields,
 } from '../../contract/campaigns.ts';
 import type { Db } from '../../kernel/db.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -12,7 +12,9 @@ import type { Clock } from '../../kernel/clock.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { RcsService } from '../rcs/index.ts';
 import type { SmsService } from '../sms/index.ts';
+import type { WalletService } from '../wallet/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
+import { launchAudience, previewAudience } from './campaign-audience.ts';
 import type { RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
 import { rcsCampaign, smsCampaign, whatsappCampaign } from './campaign-inputs.ts';
 import { campaignRates } from './campaign-rates.ts';
@@ -87,9 +89,14 @@ export function createAndLaunchRoute<B extends z.ZodObject>(deps: { campaigns: C
  * Console: the recipients a campaign did not reach, each with its reason (the seed's analytics give only
  * `failed`, a number); in list order, paginated like every list (limit 20, max 100).
  */
-export const failuresRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 'sms' | 'rcs' | 'email') => defineRoute({
+export const failuresRoute = (campaigns: CampaignsService, contacts: ContactsService, channel: 'whatsapp' | 'sms' | 'rcs' | 'email') => defineRoute({
   method: 'GET', path: `/dashboard/${channel}/campaigns/:id/failures`, scope: 'dashboard', params, query: paginationQuery({ defaultLimit: 20, maxLimit: 100 }),
-  handler: ({ orgId, params: p, query }) => campaigns.failures(orgId, p.id, channel, toPageRequest(query)),
+  handler: ({ orgId, params: p, query }) => {
+    const page = campaigns.failures(orgId, p.id, channel, toPageRequest(query));
+    // Each with its contact, so the console names the person (a refusal's reason carries only the contact's id for integrators).
+    const contactOf = (address: string) => (channel === 'email' ? contacts.findByEmail(orgId, address) : contacts.findByPhone(orgId, address));
+    return { ...page, data: page.data.map((f) => { const c = contactOf(f.address); return { ...f, contact: c ? { id: c.id, name: c.name } : null }; }) };
+  },
 });
 
 /** The full record on every channel (email's too): the list item, the configuration, the schedule's zone, the price, timestamps and counts. */
@@ -98,16 +105,24 @@ export const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSumm
   cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients, pricePaise: c.pricePaise, counts: c.counts,
 });
 
+/** The create answer of a WhatsApp campaign (seed: its create result, plus `duplicatesRemoved`). */
+const waCreated = (c: CampaignSummary) => ({
+  id: c.id, name: c.name, status: c.status, templateId: (c.config as WaCampaignConfig).templateId, totalRecipients: c.totalRecipients,
+  duplicatesRemoved: c.config.duplicatesRemoved, scheduledAt: c.scheduledAt, scheduleTimezone: c.scheduleTimezone, createdAt: c.createdAt,
+});
+
 export function campaignRoutes(deps: {
-  campaigns: CampaignsService; whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; contacts: ContactsService; clock: Clock; db: Db;
+  campaigns: CampaignsService; whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; contacts: ContactsService; wallet: WalletService; clock: Clock; db: Db;
 }) {
   const { campaigns, clock } = deps;
-  const smsAudience = (orgId: string) => (config: Record<string, unknown>) => {
-    const { audienceType, audienceCriteria } = config as SmsCampaignConfig;
-    return audienceType === 'manual' ? [] : deps.contacts.audiencePhones(orgId, audienceCriteria);
-  };
+  // Every contact or a segment, read when the campaign launches (SMS; WhatsApp made in the console).
+  const audience = (orgId: string) => launchAudience(deps.contacts, orgId);
   return [
-    ...(['whatsapp', 'sms', 'rcs', 'email'] as const).map((channel) => failuresRoute(campaigns, channel)),
+    ...(['whatsapp', 'sms', 'rcs', 'email'] as const).map((channel) => failuresRoute(campaigns, deps.contacts, channel)),
+    defineRoute({
+      method: 'POST', path: '/dashboard/campaigns/audience-preview', scope: 'dashboard', body: audiencePreviewBodySchema.extend({ organizationId: z.string().optional() }),
+      handler: ({ orgId, body }) => previewAudience(deps, orgId, body.channel, body),
+    }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:read', console: true, query: listQuery,
       handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'whatsapp', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(waItem, caller)) }; },
@@ -120,23 +135,22 @@ export function campaignRoutes(deps: {
       method: 'GET', path: '/v1/whatsapp/campaigns/:id/analytics', scope: 'whatsapp:campaigns:read', console: true, params,
       handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, 'whatsapp'),
     }),
+    // The seed's create on /v1; the console's own takes every contact or a segment too (createWaConsoleCampaignBodySchema).
     defineRoute({
-      method: 'POST', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createWaCampaignBodySchema,
-      handler: ({ orgId, body, keyedId }) => {
-        const c = campaigns.create(orgId, () => whatsappCampaign(clock, deps.whatsapp, orgId, body), keyedId?.('cmp', 'campaign'));
-        return {
-          id: c.id, name: c.name, status: c.status, templateId: (c.config as WaCampaignConfig).templateId, totalRecipients: c.totalRecipients,
-          duplicatesRemoved: c.config.duplicatesRemoved, scheduledAt: c.scheduledAt, scheduleTimezone: c.scheduleTimezone, createdAt: c.createdAt,
-        };
-      },
+      method: 'POST', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:write', idempotent: 'resumable', status: 201, body: createWaCampaignBodySchema,
+      handler: ({ orgId, body, keyedId }) => waCreated(campaigns.create(orgId, () => whatsappCampaign(clock, deps.whatsapp, orgId, body), keyedId?.('cmp', 'campaign'))),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/whatsapp/campaigns', scope: 'dashboard', status: 201, body: createWaConsoleCampaignBodySchema.extend({ organizationId: z.string().optional() }),
+      handler: ({ orgId, body }) => waCreated(campaigns.create(orgId, () => whatsappCampaign(clock, deps.whatsapp, orgId, body))),
     }),
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/campaigns/:id/launch', scope: 'whatsapp:campaigns:write', console: true, status: 202, params,
-      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'whatsapp'),
+      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'whatsapp', audience(orgId)),
     }),
     deleteDraftRoute(campaigns, 'whatsapp'),
     createAndLaunchRoute(deps, 'whatsapp', {
-      body: createWaCampaignBodySchema, create: (orgId, body) => whatsappCampaign(clock, deps.whatsapp, orgId, body), answer: waItem,
+      body: createWaConsoleCampaignBodySchema, create: (orgId, body) => whatsappCampaign(clock, deps.whatsapp, orgId, body), audience, answer: waItem,
     }),
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/campaigns/:id/cancel', scope: 'whatsapp:campaigns:write', console: true, params,
@@ -164,7 +178,7 @@ export function campaignRoutes(deps: {
     }),
     defineRoute({
       method: 'POST', path: '/v1/sms/campaigns/:id/launch', scope: 'sms:campaigns:write', console: true, status: 202, params,
-      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'sms', smsAudience(orgId)),
+      handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'sms', audience(orgId)),
     }),
     defineRoute({
       method: 'POST', path: '/v1/sms/campaigns/:id/cancel', scope: 'sms:campaigns:write', console: true, params,
@@ -173,7 +187,7 @@ export function campaignRoutes(deps: {
     createAndLaunchRoute(deps, 'sms', {
       body: createSmsCampaignBodySchema,
       create: (orgId, body) => smsCampaign(clock, deps.sms, orgId, body),
-      audience: smsAudience,
+      audience,
       answer: (c) => ({ ...smsItem(c), audienceType: (c.config as SmsCampaignConfig).audienceType }),
     }),
     deleteDraftRoute(campaigns, 'sms'),

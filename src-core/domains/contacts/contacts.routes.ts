@@ -16,6 +16,10 @@ export function contactsRoutes(service: ContactsService) {
       handler: ({ orgId, query }) => service.list(orgId, query.search, toPageRequest(query)),
     }),
     defineRoute({
+      method: 'GET', path: '/dashboard/contacts/tags', scope: 'dashboard', query: z.object({ organizationId: z.string().optional() }),
+      handler: ({ orgId }) => ({ data: service.tags(orgId) }),
+    }),
+    defineRoute({
       method: 'GET', path: '/dashboard/contacts/:id', scope: 'dashboard', params: idParams,
       handler: ({ orgId, params }) => service.get(orgId, params.id),
     }),

@@ -137,6 +137,8 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       const matching = criteria.search ? new Set(store.listUncached(orgId, criteria.search, { page: 1, limit: 1_000_000, offset: 0 }).docs.map((doc) => (JSON.parse(doc) as { id: string }).id)) : null;
       return store.phones(orgId, criteria.tags?.length ? criteria.tags : null).filter((c) => !matching || matching.has(c.id)).map((c) => c.phone);
     },
+    /** The tags in use, with how many contacts carry each (the console suggests them where a segment is chosen). */
+    tags: (orgId: string) => store.tagCounts(orgId),
     findByPhone: (orgId: string, phone: string): Contact | null => {
       const row = store.byPhone(orgId, normalizePhone(phone));
       return row ? toContact(row) : null;
