@@ -1,4 +1,4 @@
-// A campaign's results in a real browser: who it failed to reach and why (a blocked contact with its reason,
+// A campaign's results in a real browser: who it failed to reach and why (a blocked contact by name with its reason,
 // no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them, and the list showing the
 // same rate and the failures; the builder's duplicates and the server's count no longer disagree; each channel's funnel
 // in its own words; and an SMS campaign's Delivered and Read moving as its receipts arrive on the live stream; every
@@ -37,6 +37,9 @@ describe('campaign results', () => {
     await page.getByTestId('recipients-input').fill('919820000308\n919820000309\n15005550002\n15005550001\n919820000308');
     await page.getByTestId('count-valid').filter({ hasText: '4' }).waitFor();
     expect(await page.getByTestId('count-duplicates').textContent()).toBe('1');
+    // Said before the launch: the blocked contact's number will fail, refunded.
+    await page.getByTestId('audience-blocked').filter({ hasText: '1 number belongs to a blocked contact and will fail' }).waitFor();
+    expect(await page.getByTestId('blocked-recipient').textContent()).toBe('+919820000309 Rude Ray (Abusive language)');
     await page.getByTestId('placeholder-1-text').fill('friend');
     await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
     await page.getByTestId('campaign-name').fill('Half failed');
@@ -46,7 +49,8 @@ describe('campaign results', () => {
     const rows = page.getByTestId('failed-recipient');
     await rows.nth(2).waitFor();
     expect(await rows.evaluateAll((els) => els.map((el) => [el.getAttribute('data-address'), el.querySelectorAll('td')[1]?.textContent]))).toEqual([
-      ['+919820000309', `Contact Rude Ray (${blocked.body.id}) is blocked: Abusive language`],
+      // The contact is named in the Recipient column; its id, which the API's reason carries for integrators, is left out.
+      ['+919820000309', 'Contact Rude Ray is blocked: Abusive language'],
       ['+15005550002', 'The simulated handset +15005550002 has no WhatsApp account'],
       ['+15005550001', 'The simulated handset +15005550001 is unreachable on every channel'],
     ]);

@@ -1,9 +1,13 @@
 // The recipients a campaign did not reach, and why (a blocked contact with its reason, no WhatsApp account,
 // unreachable, a bounce...), a page at a time: the analytics say only how many.
 import { useEffect, useState } from 'react';
+import type { CampaignFailure } from '../../../src-core/contract/index.ts';
 import { Pager } from '../../components/pager.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useCampaignFailures, type CampaignTab } from './queries.ts';
+
+/** The reason as a person reads it: the contact is named in the Recipient column, so its id (for integrators) is left out. */
+export const readableReason = (f: CampaignFailure): string => (f.contact ? f.reason.replace(` (${f.contact.id})`, '') : f.reason);
 
 export function FailedRecipients({ channel, id, failed }: { channel: CampaignTab; id: string; failed: number }) {
   const [page, setPage] = useState(1);
@@ -23,8 +27,8 @@ export function FailedRecipients({ channel, id, failed }: { channel: CampaignTab
             <tbody>
               {failures.data.data.map((f, i) => (
                 <tr key={`${f.address}-${i}`} data-testid="failed-recipient" data-address={f.address}>
-                  <td><code>{f.address}</code></td>
-                  <td>{f.reason}</td>
+                  <td>{f.contact?.name ? <><span data-testid="failed-contact">{f.contact.name}</span> </> : null}<code>{f.address}</code></td>
+                  <td>{readableReason(f)}</td>
                 </tr>
               ))}
             </tbody>

@@ -13,7 +13,7 @@ import { useCampaignsUi } from './view-state.ts';
 import './campaigns.css';
 
 const BUILDERS: Record<CampaignTab, { title: string; subtitle: string; Builder: ComponentType<{ onClose(): void; onOpen(id: string): void }> }> = {
-  whatsapp: { title: 'New WhatsApp campaign', subtitle: 'Send an approved template to a list of numbers, now or at a set time.', Builder: CampaignBuilder },
+  whatsapp: { title: 'New WhatsApp campaign', subtitle: 'Send an approved template to your contacts, a segment or a list, now or at a set time.', Builder: CampaignBuilder },
   sms: { title: 'New SMS campaign', subtitle: 'Send a DLT-approved text to your contacts, a segment or a list, now or at a set time.', Builder: SmsCampaignBuilder },
   rcs: { title: 'New RCS campaign', subtitle: 'Send an approved rich card from your bot; handsets without RCS can get an SMS instead.', Builder: RcsCampaignBuilder },
   email: { title: 'New email campaign', subtitle: 'Send a template from a verified domain to a list or to every subscriber.', Builder: EmailCampaignBuilder },

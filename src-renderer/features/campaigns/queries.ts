@@ -4,7 +4,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type {
-  CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ContactList, ListEnvelope, Wallet, WaTemplate,
+  AudienceInput, AudiencePreview, CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ContactList, ListEnvelope, Wallet,
+  WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -112,4 +113,19 @@ export function useContactNameByEmail(address: string | null): string | null {
     enabled: address !== null,
   });
   return search.data?.data.find((contact) => contact.email?.toLowerCase() === address)?.name?.trim() || null;
+}
+
+/**
+ * What launching this audience now would do (POST /dashboard/campaigns/audience-preview, a read with a body: a pasted list
+ * may be long): the core resolves it as the launch does. Keyed under `contacts`, so a contact's change (a block, an
+ * opt-out, a tag) reloads it from the live stream.
+ */
+export function useAudiencePreview(channel: 'whatsapp' | 'sms', input: AudienceInput, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['contacts', 'audience-preview', channel, input],
+    queryFn: () => api.post<AudiencePreview>('/dashboard/campaigns/audience-preview', { channel, ...input }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

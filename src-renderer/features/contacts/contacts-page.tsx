@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
 import { listStep } from '../../components/arrow-keys.ts';
+import { useDebounced } from '../../components/debounce.ts';
 import { contactDisplayName, handleOf } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -10,15 +11,6 @@ import { sourceLabel } from './contact-labels.ts';
 import { ContactPanel } from './contact-panel.tsx';
 import './contacts.css';
 import { PAGE_SIZE, useContacts } from './queries.ts';
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const handle = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(handle);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** A row's id, which the list names as its active option (`aria-activedescendant`). */
 const optionId = (contactId: string) => `contact-option-${contactId}`;

@@ -40,3 +40,12 @@ export function useContactConversations(contactId: string) {
     queryFn: () => api.get<ListEnvelope<Conversation>>(`/dashboard/conversations?contactId=${encodeURIComponent(contactId)}&limit=100`),
   });
 }
+
+/** The tags contacts carry, most used first (suggested where a campaign's segment is chosen); reloaded with the contacts. */
+export function useContactTags() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['contacts', 'tags'],
+    queryFn: () => api.get<{ data: Array<{ tag: string; contacts: number }> }>('/dashboard/contacts/tags'),
+  });
+}

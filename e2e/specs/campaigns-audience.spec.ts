@@ -1,0 +1,125 @@
+// A campaign's audience in a real browser: the WhatsApp builder takes every contact, a segment or a pasted list as the
+// SMS builder does; a segment's tags are suggested from the contacts' own; before launch the builder says how many the
+// launch sends to and what it costs ("2 contacts match · ₹1.60"), as the core's launch then resolves it, and names the
+// blocked contacts the audience holds (a pasted number too), live as contacts change; the failed recipients name the contact.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPaise } from '../../src-core/contract/index.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+let prices: { whatsapp: number; sms: number };
+const ids: Record<string, string> = {};
+
+const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
+const estimate = (text: string) => page.locator('[data-testid="summary-recipients"][data-ready="true"]').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+const SHIPPED = 'Hi Asha, your order #2001 has shipped. Track: exmpl.in/t/2001 - Example Store';
+
+async function welcomeOffer(): Promise<void> {
+  await page.locator('[data-testid="template-option"][data-template-name="welcome_offer"]').click();
+  await page.getByTestId('placeholder-1-text').fill('friend');
+  await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
+}
+
+beforeAll(async () => {
+  session = await openConsole({ height: 1000, reducedMotion: true });
+  ({ server, page } = session);
+  prices = (await server.dashboard<{ prices: { whatsapp: number; sms: number } }>('GET', '/dashboard/wallet')).body.prices;
+  const people: Array<[string, Record<string, unknown>]> = [
+    ['Aud One', { phone: '+919820000401', tags: ['Audit Wave'] }], ['Aud Two', { phone: '+919820000402', tags: ['audit wave', 'Audit North'] }],
+    ['Aud Blocked', { phone: '+919820000403', tags: ['Audit Wave'] }], ['Aud Mail', { email: 'aud@example.com', tags: ['Audit Wave'] }],
+  ];
+  for (const [name, fields] of people) {
+    const created = await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name, ...fields });
+    expect(created.status).toBe(201);
+    ids[name] = created.body.id;
+  }
+  expect((await server.dashboard('POST', `/dashboard/contacts/${ids['Aud Blocked']}/block`, { reason: 'Asked not to be messaged' })).status).toBe(200);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('campaign audiences', () => {
+  it('sends a WhatsApp campaign to a segment: its tags suggested, its estimate the launch\'s count and cost, its blocked contact named before and after', async () => {
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('new-campaign').click();
+    await welcomeOffer();
+    await page.getByTestId('audience-segment').click();
+    // The tags contacts carry are offered, once each (case aside), the tag being typed completed after those already given.
+    const suggestions = page.getByTestId('segment-tag-suggestions').locator('option');
+    await page.getByTestId('segment-tag-suggestions').locator('option[data-tag="Audit Wave"]').waitFor({ state: 'attached' });
+    expect(await suggestions.evaluateAll((els) => els.filter((el) => /audit/i.test(el.getAttribute('data-tag') ?? '')).map((el) => el.getAttribute('data-tag'))))
+      .toEqual(['Audit Wave', 'Audit North']);
+    await page.getByTestId('segment-tags').fill('audit north, ');
+    await page.getByTestId('segment-tag-suggestions').locator('option[value="audit north, Audit Wave"]').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('segment-tag-suggestions').locator('option[data-tag="Audit North"]').count()).toBe(0);
+
+    await page.getByTestId('segment-tags').fill('Audit Wave');
+    // Three contacts with a phone hold the tag; the blocked one fails at once (refunded): two are sent to.
+    await estimate(`2 contacts match · ${formatPaise(2 * prices.whatsapp)}`).waitFor();
+    expect(await page.getByTestId('summary-reserved').textContent()).toBe(`${formatPaise(3 * prices.whatsapp)} (${formatPaise(prices.whatsapp)} refunded at once)`);
+    const warning = page.getByTestId('audience-blocked');
+    expect(await warning.locator('p').textContent()).toBe('1 contact in this audience is blocked and will fail, its charge refunded at once:');
+    expect(await warning.getByTestId('blocked-recipient').textContent()).toBe('+919820000403 Aud Blocked (Asked not to be messaged)');
+    // The name is asked for, as in every other builder.
+    await page.getByTestId('builder-blockers').filter({ hasText: 'a campaign name' }).waitFor();
+    await page.getByTestId('campaign-name').fill('Audit wave');
+    await page.getByTestId('builder-blockers').waitFor({ state: 'detached' });
+    await screenshot(page, 'campaigns-audience-segment');
+
+    await page.getByTestId('create-launch').click();
+    await detail('COMPLETED').waitFor();
+    expect(await page.getByTestId('fact-audience').locator('dd').textContent()).toBe('Segment: contacts tagged “Audit Wave”');
+    await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
+    await page.locator('[data-testid="funnel-failed"][data-value="1"]').waitFor();
+    // Named as a person reads it: the contact, not its id.
+    const failed = page.locator('[data-testid="failed-recipient"][data-address="+919820000403"]');
+    expect(await failed.getByTestId('failed-contact').textContent()).toBe('Aud Blocked');
+    expect(await failed.locator('td').nth(1).textContent()).toBe('Contact Aud Blocked is blocked: Asked not to be messaged');
+    expect(await page.getByTestId('failed-recipients').textContent()).not.toContain('cnt_');
+    await page.getByTestId('back-to-list').click();
+  });
+
+  it('warns of a pasted number whose contact is blocked, and follows a block made while the builder is open', async () => {
+    await page.getByTestId('new-campaign').click();
+    await welcomeOffer();
+    await page.getByTestId('recipients-input').fill('919820000401\n919820000403\n919820000499');
+    const warning = page.getByTestId('audience-blocked');
+    await warning.filter({ hasText: '1 number belongs to a blocked contact and will fail' }).waitFor();
+    expect(await warning.getByTestId('blocked-recipient').getAttribute('data-address')).toBe('+919820000403');
+    expect(await page.getByTestId('summary-reserved').textContent()).toBe(`${formatPaise(3 * prices.whatsapp)} (${formatPaise(prices.whatsapp)} refunded at once)`);
+    // Blocked elsewhere meanwhile: the live stream brings it to the builder.
+    expect((await server.dashboard('POST', `/dashboard/contacts/${ids['Aud One']}/block`, { reason: 'Moved away' })).status).toBe(200);
+    await page.locator('[data-testid="audience-blocked"][data-count="2"]').filter({ hasText: '2 numbers belong to a blocked contact' }).waitFor();
+    expect(await warning.getByTestId('blocked-recipient').evaluateAll((els) => els.map((el) => el.getAttribute('data-address')))).toEqual(['+919820000401', '+919820000403']);
+    await screenshot(page, 'campaigns-audience-blocked');
+
+    // Every contact: the count the core's launch would take, without the blocked ones.
+    await page.getByTestId('audience-all').click();
+    const all = await server.dashboard<{ sendable: number; costPaise: number }>('POST', '/dashboard/campaigns/audience-preview', { channel: 'whatsapp', audienceType: 'all' });
+    await estimate(`${all.body.sendable} contacts match · ${formatPaise(all.body.costPaise)}`).waitFor();
+    await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('gives the SMS builder the same estimate at the SMS price', async () => {
+    await page.getByTestId('campaign-tab-sms').click();
+    await page.getByTestId('new-campaign').click();
+    await page.getByTestId('audience-segment').click();
+    await page.getByTestId('segment-tags').fill('audit wave');
+    // Aud One and Aud Blocked are blocked now: one of the three is sent to.
+    await estimate(`1 contact matches · ${formatPaise(prices.sms)}`).waitFor();
+    await page.locator('[data-testid="audience-blocked"][data-count="2"]').waitFor();
+    await page.locator('[data-testid="sms-sender"]:not([disabled]) option[value="EXMPLE"]').waitFor({ state: 'attached' });
+    await page.getByTestId('sms-body').fill(SHIPPED);
+    await page.getByTestId('campaign-name').fill('Audit wave SMS');
+    await page.getByTestId('create-launch').click();
+    await detail('COMPLETED').waitFor();
+    await page.locator('[data-testid="funnel-sent"][data-value="1"]').waitFor();
+    await page.locator('[data-testid="funnel-failed"][data-value="2"]').waitFor();
+  });
+});
