@@ -143,6 +143,12 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.locator('[data-testid="template-option"][data-template-name="order_update"]').click();
     await page.getByTestId('template-preview').getByTestId('message-footer').waitFor();
   }],
+  ['campaigns, the WhatsApp builder\'s segment, with its estimate and a blocked contact named', async () => {
+    await page.getByTestId('audience-segment').click();
+    await page.getByTestId('segment-tags').fill('spam');
+    await page.getByTestId('audience-blocked').waitFor();
+    await page.locator('[data-testid="summary-recipients"][data-ready="true"]').waitFor();
+  }],
   ['campaigns, the email builder previewing an email, with a time zone not in the list', async () => {
     await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('campaign-tab-email').click();
