@@ -25,8 +25,8 @@ function startedFact(campaign: Detail): string {
 
 const quoted = (values: string[], joiner: string) => values.map((v) => `“${v}”`).join(joiner);
 
-/** Who an SMS campaign went to, in words: every contact, a pasted list, or the segment's tags (any of them) and search (both apply). */
-export function smsAudience(campaign: Pick<Detail, 'audienceType' | 'audienceCriteria'>): string | null {
+/** Who an SMS campaign (or a WhatsApp one made for every contact or a segment) went to, in words: every contact, a pasted list, or the segment's tags (any of them) and search (both apply). */
+export function audienceLabel(campaign: Pick<Detail, 'audienceType' | 'audienceCriteria'>): string | null {
   if (campaign.audienceType === 'all') return 'All contacts';
   if (campaign.audienceType === 'manual') return 'A list of numbers';
   if (campaign.audienceType !== 'segment') return null;
@@ -51,7 +51,7 @@ export function Facts({ campaign }: { campaign: Detail }) {
   // (their "duplicates" count), so a 0 here would only contradict them.
   if (campaign.duplicatesRemoved) rows.push(['Duplicates removed by the server', String(campaign.duplicatesRemoved)]);
   if (campaign.messageBody) rows.splice(0, 1, ['Message', campaign.messageBody]);
-  const audience = smsAudience(campaign);
+  const audience = audienceLabel(campaign);
   if (audience) rows.splice(1, 0, ['Audience', audience]);
   if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
   if (campaign.fallbackMessage) rows.splice(1, 0, ['SMS fallback', campaign.fallbackMessage]);

@@ -28,7 +28,7 @@ export type CampaignDetail = CampaignBase & Pick<CampaignSummary,
   'scheduleTimezone' | 'launchedAt' | 'startedAt' | 'completedAt' | 'cancelledAt' | 'refundedRecipients' | 'pricePaise' | 'counts'>
   & {
     templateId?: string; messageBody?: string; duplicatesRemoved?: number; country?: string; fallbackMessage?: string | null;
-    /** SMS: who it goes to; a segment's criteria (contacts with any of the tags, and matching the search). */
+    /** SMS (and WhatsApp for every contact or a segment): who it goes to; a segment's criteria (contacts with any of the tags, and matching the search). */
     audienceType?: 'all' | 'segment' | 'manual'; audienceCriteria?: { tags?: string[]; search?: string };
     fromName?: string; subject?: string | null;
   };
