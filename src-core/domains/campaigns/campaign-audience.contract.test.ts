@@ -153,3 +153,20 @@ describe('the tags in use', () => {
     expect(res.body.data).toEqual([{ tag: expect.stringMatching(/^(vip|VIP)$/), contacts: 5 }, { tag: 'north', contacts: 1 }]);
   });
 });
+
+describe('two contacts with one phone', () => {
+  it('are one recipient of a segment: the phone is sent to, and charged, once', async () => {
+    for (const name of ['Twin One', 'Twin Two']) {
+      expect((await t.dashboard('POST', '/dashboard/contacts', { name, phone: '+919810060099', tags: ['twins'] })).status).toBe(201);
+    }
+    const audience = { audienceType: 'segment', audienceCriteria: { tags: ['twins'] } };
+    expect((await preview({ channel: 'sms', ...audience })).body).toMatchObject({ recipients: 1, sendable: 1 });
+    const before = await balance();
+    const launched = await t.dashboard('POST', '/dashboard/sms/campaigns/create-and-launch', { name: 'Twins', messageBody: SALE, ...audience });
+    expect([launched.status, launched.body.totalRecipients]).toEqual([202, 1]);
+    await t.advance(5);
+    expect(before - await balance()).toBe((await prices()).sms);
+    const handset = (await t.dashboard('GET', '/sim/handsets/919810060099/messages')).body.data as Array<{ text: string }>;
+    expect(handset.filter((m) => m.text === SALE)).toHaveLength(1);
+  });
+});

@@ -132,10 +132,15 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     /** Ids of contacts matching a search (as `GET /contacts?search=`), for other domains' filters. */
     searchIds: (orgId: string, search: string, limit: number): string[] =>
       store.list(orgId, search, { page: 1, limit, offset: 0 }).docs.map((doc) => (JSON.parse(doc) as { id: string }).id),
-    /** The phones of an audience: every contact with a phone, or those with any of `tags` and matching `search`. */
+    /**
+     * The phones of an audience: every contact with a phone, or those with any of `tags` and matching `search`. Each
+     * phone once: two contacts can share a number (the dashboard's create does not refuse it), and a campaign must not
+     * send, or charge, twice to one phone.
+     */
     audiencePhones(orgId: string, criteria: { tags?: string[] | undefined; search?: string | undefined }): string[] {
       const matching = criteria.search ? new Set(store.listUncached(orgId, criteria.search, { page: 1, limit: 1_000_000, offset: 0 }).docs.map((doc) => (JSON.parse(doc) as { id: string }).id)) : null;
-      return store.phones(orgId, criteria.tags?.length ? criteria.tags : null).filter((c) => !matching || matching.has(c.id)).map((c) => c.phone);
+      const phones = store.phones(orgId, criteria.tags?.length ? criteria.tags : null).filter((c) => !matching || matching.has(c.id)).map((c) => c.phone);
+      return [...new Set(phones)];
     },
     /** The tags in use, with how many contacts carry each (the console suggests them where a segment is chosen). */
     tags: (orgId: string) => store.tagCounts(orgId),
