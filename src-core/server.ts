@@ -27,7 +27,7 @@ import { emailAdapter, instagramAdapter, rcsAdapter, smsAdapter, unifiedSendDoma
 import { rcsDomain } from './domains/rcs/index.ts';
 import { emailDomain } from './domains/email/index.ts';
 import { webhooksDomain, type WebhookOptions } from './domains/webhooks/index.ts';
-import { campaignsDomain, type CampaignTracking } from './domains/campaigns/index.ts';
+import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
@@ -121,13 +121,15 @@ export async function createServer(options: ServerOptions) {
   const wallet = walletDomain(deps);
   const world = createSimWorld(deps);
   const providers = options.providers?.(world.providers) ?? world.providers;
+  let campaignsService: CampaignsService | null = null;
   const messaging = messagingDomain({
     ...deps, contacts: contacts.service, wallet: wallet.service, providers: () => providers, organizationName: (id) => orgs.nameOf(id),
+    // A campaign's message was paid at its launch: a failure refunds the campaign (campaigns are made below).
+    paidBy: (orgId, source, content) => campaignsService?.paidBy(orgId, source, content) ?? null,
   });
   const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
-  let campaignTracking: CampaignTracking | null = null;
   // Instagram's domain is made below; the simulator asks it only when a customer writes in.
-  const sim = world.attach(messaging.service, email.service, () => campaignTracking as CampaignTracking, (orgId) => instagram.service.connection(orgId).connected);
+  const sim = world.attach(messaging.service, email.service, () => campaignsService as CampaignTracking, (orgId) => instagram.service.connection(orgId).connected);
   let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
@@ -144,7 +146,7 @@ export async function createServer(options: ServerOptions) {
   const campaigns = campaignsDomain({
     ...deps, messaging: messaging.service, wallet: wallet.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, rcs: rcs.service, email: email.service,
   });
-  campaignTracking = campaigns.service;
+  campaignsService = campaigns.service;
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
   const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {

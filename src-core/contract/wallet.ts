@@ -29,6 +29,18 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
+/**
+ * What the ledger lines referencing one thing add up to (console: a campaign's `GET /dashboard/{channel}/campaigns/{id}/spend`):
+ * charged and refunded apart, in paise and in email credits, each a positive number.
+ */
+export const referenceTotalsSchema = z.object({
+  chargedPaise: z.number().int(),
+  refundedPaise: z.number().int(),
+  emailCreditsSpent: z.number().int(),
+  emailCreditsRefunded: z.number().int(),
+});
+export type ReferenceTotals = z.infer<typeof referenceTotalsSchema>;
+
 export const topUpBodySchema = z
   .object({
     amountPaise: z.number().int().min(1).max(100_000_000_00).optional(),

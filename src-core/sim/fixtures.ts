@@ -20,16 +20,16 @@ export function canonicalAddress(channel: Channel, address: string): string {
 }
 
 /** Why a send to this address fails on this channel, or null when it goes through. */
-export function failureFor(channel: Channel, address: string): { code: string; message: string } | null {
+export function failureFor(channel: Channel, address: string): { code: string; message: string; summary: string } | null {
   const canonical = canonicalAddress(channel, address);
   if (canonical === MAGIC.allChannelsFail && (channel === 'whatsapp' || channel === 'sms' || channel === 'rcs')) {
-    return { code: 'SIM_UNREACHABLE', message: `The simulated handset ${canonical} is unreachable on every channel` };
+    return { code: 'SIM_UNREACHABLE', message: `The simulated handset ${canonical} is unreachable on every channel`, summary: 'unreachable' };
   }
   if (canonical === MAGIC.whatsappFails && channel === 'whatsapp') {
-    return { code: 'SIM_WHATSAPP_UNAVAILABLE', message: `The simulated handset ${canonical} has no WhatsApp account` };
+    return { code: 'SIM_WHATSAPP_UNAVAILABLE', message: `The simulated handset ${canonical} has no WhatsApp account`, summary: 'no WhatsApp account' };
   }
   if (canonical === MAGIC.noRcs && channel === 'rcs') {
-    return { code: 'RCS_NOT_SUPPORTED', message: `The simulated handset ${canonical} does not support RCS` };
+    return { code: 'RCS_NOT_SUPPORTED', message: `The simulated handset ${canonical} does not support RCS`, summary: 'no RCS on the handset' };
   }
   return null;
 }

@@ -6,7 +6,7 @@ import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import type { MessagingService } from '../messaging/index.ts';
-import type { WalletService } from '../wallet/index.ts';
+import { refundLine, type WalletService } from '../wallet/index.ts';
 import type { CampaignChannels } from './campaign-channels.ts';
 import type { CampaignRow, CampaignsStore } from './campaigns.store.ts';
 
@@ -16,6 +16,12 @@ export const toCounts = (row: CampaignRow): CampaignCounts => ({
   sent: row.sent_count, delivered: row.delivered_count, read: row.read_count, failed: row.failed_count, cancelled: row.cancelled_count,
   clicked: row.clicked_count, replied: row.replied_count, converted: row.converted_count, complained: row.complained_count,
 });
+
+/** How a campaign's ledger lines name it: its charge at launch and every refund alike. */
+export const forWhat = (row: Pick<CampaignRow, 'name'>): string => `campaign "${row.name}"`;
+/** A refund line of `n` recipients never handed over, and why (`cancelled`, `its dispatch failed`). */
+export const unsentLine = (row: Pick<CampaignRow, 'name'>, n: number, reason: string): string =>
+  refundLine(forWhat(row), `${n} unsent recipient${n === 1 ? '' : 's'}`, reason);
 
 /** Which of a campaign's jobs gave up on it: its dispatch, or its scheduled start (before anything was sent). */
 export type GivenUpBy = 'dispatch' | 'scheduled start';
@@ -40,12 +46,12 @@ export function campaignSettlement(deps: {
    * Fails the campaign's messages still queued that no slice is sending now (their dispatch failed, for good or until
    * its retry), through the send path with `code` and `reason`, as the start's recovery fails an interrupted one:
    * refunded per message (an RCS campaign's SMS fallback as RCS), their status events emitted, their recipients failed
-   * by `onStatus`. Answers how many it failed.
+   * by `onStatus`; `summary`: the reason in a few words, for their refund lines. Answers how many it failed.
    */
-  function giveUpQueued(row: CampaignRow, code: string, reason: string): Promise<number> {
+  function giveUpQueued(row: CampaignRow, code: string, reason: string, summary: string): Promise<number> {
     const ids = store.inState(row.id, 'sending', row.total_recipients).flatMap((r) => (r.message_id && !dispatching.has(r.message_id) ? [r.message_id] : []));
     const paidAs = billedAs(row);
-    return messaging.giveUpQueued(ids, { ok: false, code, message: reason }, paidAs === 'email' ? undefined : paidAs);
+    return messaging.giveUpQueued(ids, { ok: false, code, message: reason, summary }, paidAs === 'email' ? undefined : paidAs);
   }
 
   function progress(stale: CampaignRow): void {
@@ -83,11 +89,11 @@ export function campaignSettlement(deps: {
     const row = store.byId(orgId, id);
     if (!row) return;
     const reason = `Not sent: the campaign's ${by} failed (${error})`;
-    await giveUpQueued(row, 'DISPATCH_FAILED', reason);
+    await giveUpQueued(row, 'DISPATCH_FAILED', reason, `its ${by} failed`);
     db.tx(() => {
       const unsent = store.failPending(id, reason);
       if (unsent > 0) {
-        release(row, unsent, `Campaign "${row.name}": ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded (its ${by} failed)`);
+        release(row, unsent, unsentLine(row, unsent, `its ${by} failed`));
         // Counted as a cancel counts its one refund line (the messages failed above are refunded by their own).
         store.update(id, { refunded_recipients: fresh(row).refunded_recipients + unsent });
       }

@@ -35,7 +35,7 @@ describe('a campaign dispatch that fails its last attempt', () => {
       status: 'COMPLETED', sentCount: 0, refundedRecipients: RECIPIENTS - FIRST_SLICE, counts: { pending: 0, sent: 0, failed: RECIPIENTS },
     });
     expect(t.server.services.campaigns.audit(t.organizationId, id).consistent).toBe(true);
-    const failures = (await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?limit=100`)).body.data as Array<{ reason: string; messageId: string | null }>;
+    const failures = (await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?limit=100`)).body.data as Array<{ address: string; reason: string; messageId: string | null }>;
     expect(failures).toHaveLength(RECIPIENTS);
     for (const failure of failures) expect(failure.reason).toMatch(REASON);
     // The first slice was queued (and handed over) before recording failed; the rest were never handed over.
@@ -54,14 +54,17 @@ describe('a campaign dispatch that fails its last attempt', () => {
     expect(one(`SELECT COUNT(*) FROM queued_sends`)).toBe(0);
     expect(await balance()).toBe(before);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
-    // The ledger agrees: the campaign's one refund line is `refundedRecipients` (here the failures without a message), each queued message refunded by its own.
-    const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=200')).body.data as Array<{ kind: string; amountPaise: number; referenceType: string; referenceId: string }>;
-    const refunds = ledger.filter((l) => l.kind === 'refund');
+    // The ledger agrees, every line referencing the campaign: one refund line of `refundedRecipients` (here the failures
+    // without a message), and each queued message refunded by its own, naming its recipient.
+    const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=200')).body.data as Array<{ kind: string; amountPaise: number; referenceType: string; referenceId: string; description: string }>;
+    const refunds = ledger.filter((l) => l.kind === 'refund' && l.referenceType === 'campaign' && l.referenceId === id);
     const price = detail.pricePaise as number;
-    expect(refunds.filter((l) => l.referenceType === 'campaign' && l.referenceId === id).map((l) => l.amountPaise)).toEqual([detail.refundedRecipients * price]);
+    const name = `campaign "${detail.name}"`;
+    expect(refunds.filter((l) => l.description.includes('unsent')).map((l) => [l.amountPaise, l.description]))
+      .toEqual([[detail.refundedRecipients * price, `${name} · ${detail.refundedRecipients} unsent recipients · its dispatch failed`]]);
     expect(failures.filter((f) => f.messageId === null)).toHaveLength(detail.refundedRecipients);
-    expect(refunds.filter((l) => l.referenceType === 'message' && queuedOnes.some((f) => f.messageId === l.referenceId)).map((l) => l.amountPaise))
-      .toEqual(queuedOnes.map(() => price));
+    expect(refunds.filter((l) => !l.description.includes('unsent')).map((l) => [l.amountPaise, l.description]).sort())
+      .toEqual(queuedOnes.map((f) => [price, `${name} · ${f.address} not sent · its dispatch failed`]).sort());
 
     // Nothing is left for the next start to settle.
     f.heal();

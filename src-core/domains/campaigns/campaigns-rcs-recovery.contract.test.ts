@@ -67,8 +67,9 @@ describe("an RCS campaign's SMS fallbacks a stop left queued", () => {
       expect(failed).toMatchObject({ address: '+15005550001' });
       expect(b.server.services.messaging.get(b.organizationId, failed?.messageId as string)).toMatchObject({ channel: 'sms', status: 'failed', billingAmountPaise: 0 });
       const ledger = (await b.dashboard('GET', '/dashboard/wallet/ledger?limit=10')).body.data as Array<Record<string, unknown>>;
-      const refunds = ledger.filter((line) => line.kind === 'refund').map((line) => [line.referenceType, line.referenceId, line.channel, line.amountPaise]);
-      expect(refunds).toEqual([['message', failed?.messageId, 'rcs', rcsPrice]]);
+      // Refunded to the campaign that paid for it at launch, naming it and the recipient, as every refund of a campaign.
+      const refunds = ledger.filter((line) => line.kind === 'refund').map((line) => [line.referenceType, line.referenceId, line.channel, line.amountPaise, line.description]);
+      expect(refunds).toEqual([['campaign', id, 'rcs', rcsPrice, `campaign "${res.body.name}" · +15005550001 not sent · unreachable`]]);
       expect(await balance(b)).toBe(before - rcsPrice);
       expect(b.server.services.wallet.audit(b.organizationId).balanced).toBe(true);
       expect(b.server.services.campaigns.audit(b.organizationId, id).consistent).toBe(true);

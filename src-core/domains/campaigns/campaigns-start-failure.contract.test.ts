@@ -60,7 +60,7 @@ describe('a scheduled campaign whose start fails its last attempt', () => {
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
     const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=5')).body.data as Array<Record<string, unknown>>;
     expect(ledger.filter((l) => l.kind === 'refund' && l.referenceId === id).map((l) => [l.channel, l.amountPaise, l.description]))
-      .toEqual([['whatsapp', RECIPIENTS * price, `Campaign "${detail.name}": ${RECIPIENTS} unsent recipients refunded (its scheduled start failed)`]]);
+      .toEqual([['whatsapp', RECIPIENTS * price, `campaign "${detail.name}" · ${RECIPIENTS} unsent recipients · its scheduled start failed`]]);
     await t.server.bus.flush();
     // Newest first: the last progress says it completed.
     const progress = t.server.bus.recent(t.organizationId, 50).filter((e) => e.type === 'campaign.progress' && e.data.includes(id)).map((e) => JSON.parse(e.data));

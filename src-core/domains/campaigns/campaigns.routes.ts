@@ -99,6 +99,24 @@ export const failuresRoute = (campaigns: CampaignsService, contacts: ContactsSer
   },
 });
 
+/**
+ * Console: what the wallet's ledger lines for a campaign add up to (its launch charge or email credits, and every refund
+ * of it, each referencing the campaign), so its page says what it cost.
+ */
+export const spendRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 'sms' | 'rcs' | 'email') => defineRoute({
+  method: 'GET', path: `/dashboard/${channel}/campaigns/:id/spend`, scope: 'dashboard', params,
+  handler: ({ orgId, params: p }) => campaigns.spend(orgId, p.id, channel),
+});
+
+/**
+ * Console: an SMS or RCS campaign's analytics, made as WhatsApp's and email's are (the seed has the route for WhatsApp
+ * only): the same counts from its recipients' states and the same rates.
+ */
+export const analyticsRoute = (campaigns: CampaignsService, channel: 'sms' | 'rcs') => defineRoute({
+  method: 'GET', path: `/dashboard/${channel}/campaigns/:id/analytics`, scope: 'dashboard', params,
+  handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, channel),
+});
+
 /** The full record on every channel (email's too): the list item, the configuration, the schedule's zone, the price, timestamps and counts. */
 export const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) => ({
   ...item(c), ...c.config, scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt, startedAt: c.startedAt, completedAt: c.completedAt,
@@ -118,7 +136,8 @@ export function campaignRoutes(deps: {
   // Every contact or a segment, read when the campaign launches (SMS; WhatsApp made in the console).
   const audience = (orgId: string) => launchAudience(deps.contacts, orgId);
   return [
-    ...(['whatsapp', 'sms', 'rcs', 'email'] as const).map((channel) => failuresRoute(campaigns, deps.contacts, channel)),
+    ...(['whatsapp', 'sms', 'rcs', 'email'] as const).flatMap((channel) => [failuresRoute(campaigns, deps.contacts, channel), spendRoute(campaigns, channel)]),
+    ...(['sms', 'rcs'] as const).map((channel) => analyticsRoute(campaigns, channel)),
     defineRoute({
       method: 'POST', path: '/dashboard/campaigns/audience-preview', scope: 'dashboard', body: audiencePreviewBodySchema.extend({ organizationId: z.string().optional() }),
       handler: ({ orgId, body }) => previewAudience(deps, orgId, body.channel, body),

@@ -4,6 +4,7 @@
 import type { CampaignCounts, CampaignFailure, CampaignStatus, CampaignSummary, CancelResult, LaunchResult } from '../../contract/campaigns.ts';
 import { percentOf, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
+import type { ReferenceTotals } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -11,11 +12,11 @@ import { AppError, conflict, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { yieldToIo, type JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import type { MessagingService, OutboundInput } from '../messaging/index.ts';
-import type { WalletService } from '../wallet/index.ts';
+import { failureSummary, type MessagingService, type OutboundInput, type PaidBy } from '../messaging/index.ts';
+import { refundLine, type WalletService } from '../wallet/index.ts';
 import type { CampaignChannels, ChannelPlan } from './campaign-channels.ts';
 import { campaignRates } from './campaign-rates.ts';
-import { campaignSettlement, toCounts } from './campaign-settlement.ts';
+import { campaignSettlement, forWhat, toCounts, unsentLine } from './campaign-settlement.ts';
 import type { CampaignRow, CampaignsStore, RecipientRow } from './campaigns.store.ts';
 
 export const DISPATCH_JOB = 'campaign.dispatch';
@@ -128,7 +129,7 @@ export function createCampaignsService(deps: {
     db.tx(() => {
       for (const { recipient, error } of refused) {
         store.settle(row.id, recipient.seq, 'failed', error.message);
-        release(row, 1, `Campaign "${row.name}": ${recipient.address} not sent (${error.message})`);
+        release(row, 1, refundLine(forWhat(row), `${recipient.address} not sent`, failureSummary(error)));
       }
     });
   }
@@ -187,9 +188,8 @@ export function createCampaignsService(deps: {
         const billed = billedAs(row);
         const price = billed === 'email' ? 0 : wallet.priceOf(orgId, billed);
         // The line names the campaign, as its refunds do: a ledger read alone says what was paid for.
-        const forWhat = `campaign "${row.name}"`;
-        if (billed === 'email') wallet.spendEmailCredit(orgId, { type: 'campaign', id }, total, forWhat);
-        else wallet.charge(orgId, billed, { type: 'campaign', id }, total, forWhat);
+        if (billed === 'email') wallet.spendEmailCredit(orgId, { type: 'campaign', id }, total, forWhat(row));
+        else wallet.charge(orgId, billed, { type: 'campaign', id }, total, forWhat(row));
         const now = clock.nowIso();
         store.update(id, { price_paise: price, launched_at: now });
         const at = row.scheduled_at ? Date.parse(row.scheduled_at) : null;
@@ -227,12 +227,12 @@ export function createCampaignsService(deps: {
           throw conflict(`Campaign ${id} is ${row.status}; only a SCHEDULED or RUNNING campaign can be cancelled`);
         }
         const unsent = store.cancelPending(id);
-        release(row, unsent, `Campaign "${row.name}" cancelled: ${unsent} unsent recipient${unsent === 1 ? '' : 's'} refunded`);
+        release(row, unsent, unsentLine(row, unsent, 'cancelled'));
         store.update(id, { status: 'CANCELLED', cancelled_at: clock.nowIso(), refunded_recipients: unsent });
         progress(row);
         return { row, unsent };
       });
-      if (await giveUpQueued(row, 'CAMPAIGN_CANCELLED', CANCELLED_UNANSWERED) > 0) db.tx(() => progress(row));
+      if (await giveUpQueued(row, 'CAMPAIGN_CANCELLED', CANCELLED_UNANSWERED, 'cancelled while its dispatch was failing') > 0) db.tx(() => progress(row));
       return { success: true, campaignId: id, refundedRecipients: unsent };
     },
     analytics(orgId: string, id: string, channel: string) {
@@ -243,6 +243,17 @@ export function createCampaignsService(deps: {
         converted: c.converted, failed: c.failed, ...campaignRates(c),
         ...(row.channel === 'email' ? { complained: c.complained, complaintRate: percentOf(c.complained, c.delivered) } : {}),
       };
+    },
+    /** What the wallet's lines for the campaign add up to: its launch charge (or email credits) and every refund of it. */
+    spend(orgId: string, id: string, channel: string): ReferenceTotals {
+      mustGet(orgId, id, channel);
+      return wallet.totalsFor(orgId, { type: 'campaign', id });
+    },
+    /** A campaign message (its content names its campaign) was paid at the campaign's launch: its refund goes back there. */
+    paidBy(orgId: string, source: string, content: Record<string, unknown>): PaidBy | null {
+      if (source !== 'CAMPAIGN' || typeof content.campaignId !== 'string') return null;
+      const row = store.byId(orgId, content.campaignId);
+      return row ? { reference: { type: 'campaign', id: row.id }, forWhat: forWhat(row) } : null;
     },
     /**
      * The failed recipients, in list order, each with its reason: the refusal (a blocked contact with its

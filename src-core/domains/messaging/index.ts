@@ -3,20 +3,22 @@ import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import { createMessagingService } from './messaging.service.ts';
+import { createMessagingService, type PaidBy } from './messaging.service.ts';
 import { createMessagingStore } from './messaging.store.ts';
 import type { Providers } from './provider.ts';
 
 export function messagingDomain(deps: CoreDeps & {
   contacts: ContactsService; wallet: WalletService; providers: () => Providers; organizationName: (orgId: string) => string;
+  paidBy?: (orgId: string, source: string, content: Record<string, unknown>) => PaidBy | null;
 }) {
   const service = createMessagingService({
     store: createMessagingStore(deps.db.sql), db: deps.db, bus: deps.bus, clock: deps.clock,
-    contacts: deps.contacts, wallet: deps.wallet, providers: deps.providers, organizationName: deps.organizationName, log: deps.log,
+    contacts: deps.contacts, wallet: deps.wallet, providers: deps.providers, organizationName: deps.organizationName, log: deps.log, paidBy: deps.paidBy,
   });
   return defineDomain({ name: 'messaging', routes: [], service });
 }
-export type { MessagingService, OutboundInput } from './messaging.service.ts';
+export type { MessagingService, OutboundInput, PaidBy } from './messaging.service.ts';
+export { failureSummary } from './failure-summary.ts';
 export type { Resume } from './keyed-answers.ts';
 export type { Recovered, ResumeOf } from './recover-queued.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';

@@ -20,7 +20,8 @@ export type ProviderSend = {
 
 export type ProviderOutcome =
   | { ok: true; externalId: string }
-  | { ok: false; code: string; message: string };
+  /** `summary`: the failure in a few words (a ledger refund line says it), when the provider has them; else made from `message`. */
+  | { ok: false; code: string; message: string; summary?: string };
 
 /**
  * `messageId` is the provider's idempotency key: a send repeated with the same id (resumed after a crash)

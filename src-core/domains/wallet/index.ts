@@ -9,4 +9,4 @@ export function walletDomain(deps: CoreDeps) {
   const service = createWalletService({ store: createWalletStore(deps.db.sql), db: deps.db, clock: deps.clock });
   return defineDomain({ name: 'wallet', routes: walletRoutes(service), service });
 }
-export { insufficientBalance, type WalletService } from './wallet.service.ts';
+export { insufficientBalance, refundLine, type Reference, type WalletService } from './wallet.service.ts';

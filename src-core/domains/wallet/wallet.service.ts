@@ -1,6 +1,6 @@
 // The rules of money: every charge and refund is a ledger line written in the caller's transaction,
 // so the balance always equals the sum of the ledger.
-import type { BilledChannel, LedgerEntry, Wallet } from '../../contract/wallet.ts';
+import type { BilledChannel, LedgerEntry, ReferenceTotals, Wallet } from '../../contract/wallet.ts';
 import { BILLED_CHANNELS } from '../../contract/wallet.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -15,6 +15,13 @@ import type { LedgerRow, NewLedgerLine, WalletRow, WalletStore } from './wallet.
 export const DEFAULT_PRICES: Record<BilledChannel, number> = { whatsapp: 80, sms: 25, rcs: 30, instagram: 0 };
 
 export type Reference = { type: string; id: string };
+
+/**
+ * A refund line given back to what paid (a campaign at its launch), in one wording whoever writes it: what paid
+ * (`campaign "Diwali blast"`, as its charge line names it), who was not sent to (a phone or email, or "3 unsent
+ * recipients") and a short reason: `campaign "Diwali blast" · +15005550002 not sent · no WhatsApp account`.
+ */
+export const refundLine = (forWhat: string, who: string, reason: string): string => `${forWhat} · ${who} · ${reason}`;
 
 const toEntry = (row: LedgerRow): LedgerEntry => ({
   id: row.id, kind: row.kind as LedgerEntry['kind'], channel: row.channel, amountPaise: row.amount_paise, emailCredits: row.email_credits,
@@ -122,6 +129,11 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       };
     },
     linesFor: (orgId: string, reference: Reference): LedgerEntry[] => store.byReference(orgId, reference.type, reference.id).map(toEntry),
+    /** What the ledger lines of one reference (a campaign) add up to: charged and refunded, in paise and in email credits, each a positive number. */
+    totalsFor(orgId: string, reference: Reference): ReferenceTotals {
+      const t = store.referenceTotals(orgId, reference.type, reference.id);
+      return { chargedPaise: -t.charged_paise, refundedPaise: t.refunded_paise, emailCreditsSpent: -t.credits_spent, emailCreditsRefunded: t.credits_refunded };
+    },
   };
 }
 export type WalletService = ReturnType<typeof createWalletService>;

@@ -25,6 +25,10 @@ export function createWalletStore(sql: Sql) {
   const count = sql.prepare(`SELECT COUNT(*) AS n FROM ledger WHERE org_id = ?`);
   const sums = sql.prepare(`SELECT COALESCE(SUM(amount_paise), 0) AS paise, COALESCE(SUM(email_credits), 0) AS credits FROM ledger WHERE org_id = ?`);
   const byReference = sql.prepare(`SELECT * FROM ledger WHERE org_id = ? AND reference_type = ? AND reference_id = ? ORDER BY seq`);
+  /** What the lines of one reference add up to, charges and refunds apart (money in paise, email credits). */
+  const referenceTotals = sql.prepare(`SELECT COALESCE(SUM(MIN(amount_paise, 0)), 0) AS charged_paise, COALESCE(SUM(MAX(amount_paise, 0)), 0) AS refunded_paise,
+      COALESCE(SUM(MIN(email_credits, 0)), 0) AS credits_spent, COALESCE(SUM(MAX(email_credits, 0)), 0) AS credits_refunded
+    FROM ledger WHERE org_id = ? AND reference_type = ? AND reference_id = ?`);
 
   return {
     ensure: (orgId: string, at: string) => void ensure.run(orgId, at),
@@ -52,6 +56,8 @@ export function createWalletStore(sql: Sql) {
     }),
     sums: (orgId: string) => sums.get(orgId) as { paise: number; credits: number },
     byReference: (orgId: string, type: string, id: string) => byReference.all(orgId, type, id) as LedgerRow[],
+    referenceTotals: (orgId: string, type: string, id: string) =>
+      referenceTotals.get(orgId, type, id) as { charged_paise: number; refunded_paise: number; credits_spent: number; credits_refunded: number },
   };
 }
 export type WalletStore = ReturnType<typeof createWalletStore>;
