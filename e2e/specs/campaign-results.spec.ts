@@ -2,12 +2,14 @@
 // no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them, and the list showing the
 // same rate and the failures; the builder's duplicates and the server's count no longer disagree; each channel's funnel
 // in its own words; and an SMS campaign's Delivered and Read moving as its receipts arrive on the live stream; every
-// funnel row a share of the recipients, and each rate beside it saying its own base.
+// funnel row a share of the recipients, and each rate beside it saying its own base; SMS and RCS with the same rates
+// panel; what a campaign cost, from the ledger lines that name it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
+import { formatPaise as rupees } from '../../src-core/contract/index.ts';
 
 let server: E2eServer;
 let session: ConsoleSession;
@@ -115,12 +117,18 @@ describe('campaign results', () => {
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
     expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed']);
+    // The analytics WhatsApp and email have: the funnel under its heading, the rates beside it.
+    await page.getByTestId('campaign-analytics').getByRole('heading', { name: 'Funnel' }).waitFor();
+    expect(await page.getByTestId('rates').isVisible()).toBe(true);
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 })).status).toBe(200);
     await page.locator('[data-testid="funnel-delivered"][data-value="2"]').waitFor();
     expect(await page.getByTestId('funnel-base').textContent()).toBe('Each percentage is of the 2 recipients.');
     expect(await funnelPercent('delivered')).toBe('100% of recipients');
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 8 })).status).toBe(200);
     await page.locator('[data-testid="funnel-read"][data-value="2"]').waitFor();
+    // Every receipt in: no row nor rate waits any more, and the read rate is of the sent.
+    await page.locator('[data-testid="rate-read"][data-value="100"]').waitFor();
+    expect(await page.locator('[data-testid="funnel-waiting"], [data-testid="rate-delivery-waiting"], [data-testid="rate-read-waiting"]').count()).toBe(0);
     const smsCampaign = await server.dashboard<{ counts: { read: number } }>('GET', `/dashboard/sms/campaigns/${sms.body.id}`);
     expect(smsCampaign.body.counts.read).toBe(2);
     await page.getByTestId('back-to-list').click();
@@ -143,6 +151,51 @@ describe('campaign results', () => {
     // One of the three bounced, one complained: each a third of the recipients, as every other row.
     await page.locator('[data-testid="funnel-failed"][data-value="1"]').waitFor();
     expect([await funnelPercent('complained'), await funnelPercent('failed')]).toEqual(['33% of recipients', '33% of recipients']);
+  });
+});
+
+describe('campaign cost', () => {
+  it('says what a campaign cost from its ledger lines; the ledger names the campaign and the recipient of each refund; RCS has rates too', async () => {
+    const price = (await server.dashboard<{ prices: { sms: number } }>('GET', '/dashboard/wallet')).body.prices.sms;
+    const sms = await server.dashboard<{ id: string }>('POST', '/dashboard/sms/campaigns/create-and-launch', {
+      name: 'Costed', messageBody: SHIPPED, audienceType: 'manual', audienceCriteria: { phones: ['919820000330', '919820000331', '15005550001'] },
+    });
+    expect(sms.status).toBe(202);
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('campaign-tab-sms').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Costed' }).click();
+    await detail('COMPLETED').waitFor();
+    // Three charged at launch, the unreachable one refunded.
+    const spend = page.locator(`[data-testid="campaign-spend"][data-charged="${3 * price}"][data-refunded="${price}"]`);
+    await spend.waitFor();
+    expect(await spend.locator('dd').textContent()).toBe(`Charged ${rupees(3 * price)} · refunded ${rupees(price)}`);
+    await page.getByTestId('failed-recipients').scrollIntoViewIfNeeded();
+    await screenshot(page, 'campaign-cost');
+    await page.getByTestId('back-to-list').click();
+
+    // The ledger's refund line names the campaign and the number, in a few words, no contact id nor the whole error.
+    await page.getByTestId('nav-wallet').click();
+    const refund = page.locator('[data-testid="ledger-line"][data-kind="refund"]').filter({ hasText: 'campaign "Costed"' });
+    await refund.waitFor();
+    expect(await refund.locator('td').nth(1).textContent()).toBe('refund campaign "Costed" · +15005550001 not sent · unreachable');
+    expect(await page.locator('[data-testid="ledger-line"][data-kind="charge"]').filter({ hasText: 'campaign "Costed"' }).locator('td').nth(1).textContent())
+      .toBe('charge sms messages ×3 · campaign "Costed"');
+
+    // RCS: the same rates panel under the same headings.
+    const bots = await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/rcs/bots');
+    const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/rcs/templates');
+    const card = templates.body.data.find((t) => t.name === 'Order update card');
+    const rcs = await server.dashboard('POST', '/dashboard/rcs/campaigns', {
+      botId: bots.body.data[0]?.id, templateId: card?.id, campaignName: 'Rated RCS', numbers: ['919820000340'], rcsVariables: { name: 'Asha', order: '#2001', eta: 'today' },
+    });
+    expect(rcs.status).toBe(202);
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Rated RCS' }).click();
+    await detail('COMPLETED').waitFor();
+    await page.getByTestId('campaign-analytics').getByRole('heading', { name: 'Rates' }).waitFor();
+    await page.locator('[data-testid="rate-delivery"]').waitFor();
+    await page.locator(`[data-testid="campaign-spend"][data-charged="${(await server.dashboard<{ prices: { rcs: number } }>('GET', '/dashboard/wallet')).body.prices.rcs}"]`).waitFor();
   });
 });
 

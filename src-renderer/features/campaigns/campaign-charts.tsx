@@ -1,6 +1,8 @@
 // A campaign's analytics drawn by hand: the funnel as horizontal bars (sent → converted, then failed) in
 // the words of its channel, every row a share of the recipients, and the core's three rates as rings, each
-// with its own base written under it. Widths and arcs animate, so live updates move.
+// with its own base written under it; a receipt row or rate with none yet while receipts are still to come says it is
+// waiting for them, not 0%. Widths and arcs animate, so live updates move.
+import { awaitingReceipts } from './funnel-receipts.ts';
 import type { CampaignTab } from './queries.ts';
 
 export type FunnelCounts = {
@@ -15,9 +17,10 @@ const DELIVERED: Stage = { key: 'delivered', label: 'Delivered' };
 const ENGAGED: Stage[] = [{ key: 'clicked', label: 'Clicked' }, { key: 'replied', label: 'Replied' }, { key: 'converted', label: 'Converted' }];
 const MESSAGE_STAGES: Stage[] = [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }];
 /**
- * The rows a channel can move, as its `counts` report them: WhatsApp, RCS and SMS alike (the core reports an SMS
- * read 10 s after it was sent, as any message: `counts.read`, the read rate); email's read is an open, it counts
- * spam complaints, and its failures after sending are bounces.
+ * The rows a channel can move, as its `counts` report them: WhatsApp, RCS and SMS alike (the simulated world reports
+ * every sent message, SMS and RCS too, delivered at 2 s and read at 10 s, and SMS and RCS campaign messages are
+ * clicked, replied to and converted as WhatsApp's are: `counts.read`, the read rate); email's read is an open, it
+ * counts spam complaints, and its failures after sending are bounces.
  */
 export const FUNNEL_STAGES: Record<CampaignTab, Stage[]> = {
   whatsapp: MESSAGE_STAGES,
@@ -43,15 +46,22 @@ export function Funnel({ channel, counts, total }: { channel: CampaignTab; count
           const value = counts[stage.key] ?? 0;
           const unwanted = stage.key === 'failed' || stage.key === 'complained';
           const percent = Math.round(share(value, total));
+          const awaiting = awaitingReceipts(channel, stage.key, counts);
+          // None yet, while sent messages still have no such receipt: not a 0% that reads as a failure.
+          const waiting = value === 0 && awaiting > 0;
           return (
-            <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value} data-percent={percent}>
+            <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value} data-percent={percent} data-awaiting={awaiting}>
               <span className="funnel-label">{stage.label}</span>
               <span className="funnel-track" aria-hidden>
                 <span className={`funnel-bar ${unwanted ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, total)}%` }} />
               </span>
               <span className="funnel-value">
-                <strong>{value.toLocaleString()}</strong>
-                <span className="muted" data-testid="funnel-percent">{percent}%<span className="visually-hidden"> of recipients</span></span>
+                {waiting ? <span className="muted funnel-waiting" data-testid="funnel-waiting">waiting for receipts</span> : (
+                  <>
+                    <strong>{value.toLocaleString()}</strong>
+                    <span className="muted" data-testid="funnel-percent">{percent}%<span className="visually-hidden"> of recipients</span></span>
+                  </>
+                )}
               </span>
             </li>
           );
@@ -64,8 +74,13 @@ export function Funnel({ channel, counts, total }: { channel: CampaignTab; count
 const RADIUS = 34;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-/** `hint` names the rate's base in words; `part` of `whole` are the counts the core made it from. */
-function Ring({ label, value, hint, part, whole, testId }: { label: string; value: number; hint: string; part: number; whole: number; testId: string }) {
+/**
+ * `hint` names the rate's base in words; `part` of `whole` are the counts the core made it from; `waiting`: none yet
+ * while sent messages still have no such receipt (its 0% is not a result yet).
+ */
+function Ring({ label, value, hint, part, whole, testId, waiting = false }: {
+  label: string; value: number; hint: string; part: number; whole: number; testId: string; waiting?: boolean;
+}) {
   const clamped = Math.max(0, Math.min(100, value));
   return (
     <figure className={`ring is-${testId.replace('rate-', '')}`} data-testid={testId} data-value={value}>
@@ -78,6 +93,7 @@ function Ring({ label, value, hint, part, whole, testId }: { label: string; valu
       <figcaption>
         <strong>{label}</strong><span className="muted">{hint}</span>
         <span className="muted" data-testid={`${testId}-basis`}>{part.toLocaleString()} of {whole.toLocaleString()}</span>
+        {waiting ? <span className="muted funnel-waiting" data-testid={`${testId}-waiting`}>waiting for receipts</span> : null}
       </figcaption>
     </figure>
   );
@@ -85,10 +101,11 @@ function Ring({ label, value, hint, part, whole, testId }: { label: string; valu
 
 export function RateRings({ channel, rates }: { channel: CampaignTab; rates: Rates }) {
   const opened = channel === 'email';
+  const waiting = (key: 'delivered' | 'read') => rates[key] === 0 && awaitingReceipts(channel, key, rates) > 0;
   return (
     <div className="rings" data-testid="rates">
-      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} whole={rates.sent + rates.failed} testId="rate-delivery" />
-      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} whole={rates.sent} testId="rate-read" />
+      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} whole={rates.sent + rates.failed} testId="rate-delivery" waiting={waiting('delivered')} />
+      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} whole={rates.sent} testId="rate-read" waiting={waiting('read')} />
       <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} whole={rates.sent} testId="rate-click" />
     </div>
   );

@@ -5,13 +5,13 @@ import { useFocusIfLost } from '../../components/focus.ts';
 import { rupees, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { Funnel, RateRings } from './campaign-charts.tsx';
-import { Facts } from './campaign-facts.tsx';
+import { CampaignSpend, Facts } from './campaign-facts.tsx';
 import { FailedRecipients } from './campaign-failures.tsx';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { DeleteDraftButton } from './delete-draft.tsx';
 import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
-import { CHANNEL_LABEL, hasAnalytics, isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
+import { CHANNEL_LABEL, isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
 
@@ -53,10 +53,8 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
 }
 
 function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
-  const withAnalytics = hasAnalytics(channel);
-  const analytics = useCampaignAnalytics(channel, campaign.id, withAnalytics && campaign.status !== 'DRAFT', isLive(campaign.status));
+  const analytics = useCampaignAnalytics(channel, campaign.id, campaign.status !== 'DRAFT', isLive(campaign.status));
   if (campaign.status === 'DRAFT') return <p className="muted">Analytics appear once the campaign is launched.</p>;
-  if (!withAnalytics) return <Funnel channel={channel} counts={campaign.counts} total={campaign.totalRecipients} />;
   if (analytics.isError) return <ErrorState error={analytics.error} onRetry={() => void analytics.refetch()} />;
   if (!analytics.data) return <div className="charts-skeleton"><Loading label="Loading analytics…" /></div>;
   return (
@@ -105,7 +103,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
       ) : null}
       <div className="detail-grid">
         <section className="card" aria-label="Progress"><h2 className="card-title">Progress</h2><CampaignProgress counts={campaign.counts} /></section>
-        <section className="card" aria-label="Details"><h2 className="card-title">Details</h2><Facts campaign={campaign} /></section>
+        <section className="card" aria-label="Details"><h2 className="card-title">Details</h2><Facts campaign={campaign}><CampaignSpend channel={channel} campaign={campaign} /></Facts></section>
       </div>
       <section className="card" aria-label="Analytics"><h2 className="visually-hidden">Analytics</h2><Analytics channel={channel} campaign={campaign} /></section>
       <FailedRecipients channel={channel} id={campaign.id} failed={campaign.counts.failed} />

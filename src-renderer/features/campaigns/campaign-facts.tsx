@@ -1,7 +1,9 @@
 // The facts of a campaign's configuration on its page: what it sends, from whom, to which audience (a segment's tags
-// and search as it was sent to them), its schedule, and when it was created, started and completed.
+// and search as it was sent to them), its schedule, when it was created, started and completed, and what it cost.
+import type { ReactNode } from 'react';
+import type { ReferenceTotals } from '../../../src-core/contract/index.ts';
 import { rupees, time } from '../../components/format.ts';
-import type { CampaignDetail as Detail } from './queries.ts';
+import { isLive, useCampaignSpend, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
 
 /**
@@ -37,7 +39,8 @@ export function audienceLabel(campaign: Pick<Detail, 'audienceType' | 'audienceC
 
 const EMAIL_AUDIENCE = { list: 'A list of addresses', subscribers: 'Every subscriber' } as const;
 
-export function Facts({ campaign }: { campaign: Detail }) {
+/** `children`: rows read elsewhere (its cost), after the configuration's. */
+export function Facts({ campaign, children }: { campaign: Detail; children?: ReactNode }) {
   const rows: Array<[string, string]> = [
     ['Template', campaign.templateName ?? '—'],
     ['Scheduled', scheduleFact(campaign)],
@@ -60,6 +63,27 @@ export function Facts({ campaign }: { campaign: Detail }) {
   return (
     <dl className="facts" data-testid="campaign-facts">
       {rows.map(([label, value]) => <div key={label} data-testid={`fact-${label.toLowerCase().replace(/\W+/g, '-')}`}><dt>{label}</dt><dd>{value}</dd></div>)}
+      {children}
     </dl>
   );
+}
+
+const credits = (n: number) => `${n.toLocaleString()} email credit${n === 1 ? '' : 's'}`;
+/** "Charged ₹4.80 · refunded ₹1.60", in email credits for an email campaign; the refund said only when there is one. */
+export function spendLine(channel: CampaignTab, spend: ReferenceTotals): string {
+  const [charged, refunded] = channel === 'email'
+    ? [credits(spend.emailCreditsSpent), spend.emailCreditsRefunded ? credits(spend.emailCreditsRefunded) : '']
+    : [rupees(spend.chargedPaise), spend.refundedPaise ? rupees(spend.refundedPaise) : ''];
+  return refunded ? `Charged ${charged} · refunded ${refunded}` : `Charged ${charged}`;
+}
+
+/**
+ * What the campaign cost, from the wallet's ledger lines for it (its launch charge and every refund, each naming it), so
+ * the page and the ledger agree. A draft has been charged nothing.
+ */
+export function CampaignSpend({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
+  const launched = campaign.status !== 'DRAFT';
+  const spend = useCampaignSpend(channel, campaign.id, launched, isLive(campaign.status));
+  const text = !launched ? 'Nothing yet: it is charged at launch' : spend.data ? spendLine(channel, spend.data) : spend.isError ? 'Could not be read' : '…';
+  return <div data-testid="campaign-spend" data-charged={spend.data?.chargedPaise} data-refunded={spend.data?.refundedPaise}><dt>Cost</dt><dd>{text}</dd></div>;
 }

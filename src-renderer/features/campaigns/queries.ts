@@ -4,8 +4,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type {
-  AudienceInput, AudiencePreview, CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ContactList, ListEnvelope, Wallet,
-  WaTemplate,
+  AudienceInput, AudiencePreview, CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ContactList, ListEnvelope,
+  ReferenceTotals, Wallet, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -13,8 +13,6 @@ import { useApi } from '../../api/context.tsx';
 export const CAMPAIGN_TABS = CAMPAIGN_CHANNELS;
 export type CampaignTab = (typeof CAMPAIGN_TABS)[number];
 export { CHANNEL_LABEL } from '../../components/format.ts';
-/** Channels whose core answers GET …/campaigns/:id/analytics; the others show the counts as a funnel. */
-export const hasAnalytics = (channel: CampaignTab): boolean => channel === 'whatsapp' || channel === 'email';
 export const PAGE_SIZE = 20;
 
 /** A campaign as every channel's answers give it (these fields shared; the rest are the channel's own). */
@@ -60,7 +58,7 @@ export function useCampaign(channel: CampaignTab, id: string) {
 export const detailPoll = (status: CampaignStatus | undefined): number | false =>
   status === 'RUNNING' ? 1_000 : status === 'COMPLETED' ? 5_000 : false;
 
-/** Analytics exist for WhatsApp and email campaigns; polled (receipts and engagement are not campaign events). */
+/** Every channel's campaign has analytics (SMS and RCS through the console's own route); polled (engagement is no campaign event). */
 export function useCampaignAnalytics(channel: CampaignTab, id: string, enabled: boolean, running: boolean) {
   const api = useApi();
   return useQuery({
@@ -69,6 +67,21 @@ export function useCampaignAnalytics(channel: CampaignTab, id: string, enabled: 
     enabled,
     placeholderData: keepPreviousData,
     // Receipts and engagement (clicks, replies, conversions) keep arriving after the dispatch ends: poll gently then.
+    refetchInterval: detailPoll(running ? 'RUNNING' : 'COMPLETED'),
+  });
+}
+
+/**
+ * What a launched campaign cost: the wallet's ledger lines for it added up (its launch charge, or email credits, and
+ * every refund of it). Read again with the campaign: refunds come with its failures and a cancel.
+ */
+export function useCampaignSpend(channel: CampaignTab, id: string, enabled: boolean, running: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['campaigns', channel, 'spend', id],
+    queryFn: () => api.get<ReferenceTotals>(`/dashboard/${channel}/campaigns/${id}/spend`),
+    enabled,
+    placeholderData: keepPreviousData,
     refetchInterval: detailPoll(running ? 'RUNNING' : 'COMPLETED'),
   });
 }
