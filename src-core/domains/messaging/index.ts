@@ -3,7 +3,8 @@ import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import { createMessagingService, type PaidBy } from './messaging.service.ts';
+import type { PaidBy } from './failure-refund.ts';
+import { createMessagingService } from './messaging.service.ts';
 import { createMessagingStore } from './messaging.store.ts';
 import type { Providers } from './provider.ts';
 
@@ -17,8 +18,8 @@ export function messagingDomain(deps: CoreDeps & {
   });
   return defineDomain({ name: 'messaging', routes: [], service });
 }
-export type { MessagingService, OutboundInput, PaidBy } from './messaging.service.ts';
-export { failureSummary } from './failure-summary.ts';
+export type { MessagingService, OutboundInput } from './messaging.service.ts';
+export { failureSummary, type PaidBy } from './failure-refund.ts';
 export type { Resume } from './keyed-answers.ts';
 export type { Recovered, ResumeOf } from './recover-queued.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';

@@ -9,8 +9,8 @@ import type { Db } from '../../kernel/db.ts';
 import { notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
-import { refundLine, type Reference, type WalletService } from '../wallet/index.ts';
-import { failureSummary } from './failure-summary.ts';
+import type { WalletService } from '../wallet/index.ts';
+import { refundOf, type PaidBy } from './failure-refund.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
 import { keyedAnswers, type Resume } from './keyed-answers.ts';
 import { queuedSettlement, type GivenUp } from './recover-queued.ts';
@@ -71,12 +71,6 @@ export type SendManyOptions = {
 
 const ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
 
-/**
- * What prepaid a message, when its send did not charge it (a campaign, at its launch): a failure's refund goes back
- * to it (its reference) in the line's one wording (see `refundLine`), naming it as its charge does (`forWhat`).
- */
-export type PaidBy = { reference: Reference; forWhat: string };
-
 export function createMessagingService(deps: {
   store: MessagingStore; db: Db; bus: Bus; clock: Clock; contacts: ContactsService; wallet: WalletService; providers: () => Providers;
   /** The organization's name (a provider shows it as the sender of a send without one). */
@@ -132,16 +126,6 @@ export function createMessagingService(deps: {
     return row;
   }
 
-  /**
-   * A failed message's refund line: to what prepaid it (a campaign), naming it, the recipient and the failure in a few
-   * words; otherwise to the message, with the failure as the provider gave it.
-   */
-  function refundOf(row: MessageRow, outcome: Extract<ProviderOutcome, { ok: false }>): { reference: Reference; reason: string } {
-    const paidBy = deps.paidBy?.(row.org_id, row.source, JSON.parse(row.content) as Record<string, unknown>) ?? null;
-    if (!paidBy) return { reference: { type: 'message', id: row.id }, reason: `${row.channel} message failed: ${outcome.message}` };
-    return { reference: paidBy.reference, reason: refundLine(paidBy.forWhat, `${row.address} not sent`, failureSummary(outcome)) };
-  }
-
   /** Records the provider's answer: `sent`, or `failed` with the charge refunded. In a transaction. */
   function record(input: OutboundInput, queued: MessageRow, outcome: ProviderOutcome): Message {
     const at = clock.nowIso();
@@ -150,7 +134,9 @@ export function createMessagingService(deps: {
     else {
       row = store.markFailed(queued, outcome.code, outcome.message, at);
       const billed = input.prepaidAs ?? billedChannel(input.channel);
-      const { reference, reason } = refundOf(queued, outcome);
+      // A campaign's message goes back to the campaign (see `failure-refund.ts`).
+      const paidBy = deps.paidBy?.(queued.org_id, queued.source, JSON.parse(queued.content) as Record<string, unknown>) ?? null;
+      const { reference, reason } = refundOf(queued, outcome, paidBy);
       if (billed && queued.billing_amount_paise > 0) wallet.refund(input.orgId, billed, reference, queued.billing_amount_paise, reason);
       // An email was paid with a credit: spent by the send, or by its campaign at launch.
       if (input.channel === 'email') wallet.refundEmailCredits(input.orgId, reference, 1, reason);
