@@ -1,6 +1,7 @@
-// Avatar initials are white on a colour picked from the name: every hue is deep enough for them to read at 4.5:1.
+// Avatar initials are white on a colour picked from the name: every hue is deep enough for them to read at 4.5:1; a
+// contact known only by a number gets a neutral mark, not digits that read as initials.
 import { describe, expect, it } from 'vitest';
-import { AIM, avatarColor, avatarLightness, hueOf, whiteContrast } from './avatar-color.ts';
+import { AIM, avatarColor, avatarInitials, avatarLightness, hueOf, NUMBER_MARK, whiteContrast } from './avatar-color.ts';
 
 describe('avatarColor', () => {
   it('gives white initials at least 4.5:1 on every hue, no darker than it must', () => {
@@ -21,5 +22,21 @@ describe('avatarColor', () => {
   it('keeps one colour per name', () => {
     expect(avatarColor('Alice Johnson')).toBe(avatarColor('Alice Johnson'));
     expect(avatarColor('Alice Johnson')).toBe(`hsl(${hueOf('Alice Johnson')} 55% ${avatarLightness(hueOf('Alice Johnson'))}%)`);
+  });
+});
+
+describe('avatarInitials', () => {
+  it('gives a name its initials, two at most, and "?" when there are none', () => {
+    expect(avatarInitials('Alice Johnson')).toBe('AJ');
+    expect(avatarInitials('maya@example.com')).toBe('ME');
+    expect(avatarInitials('José ángel pérez')).toBe('JÁ');
+    expect(avatarInitials('R2 D2')).toBe('RD');
+    expect(avatarInitials('—')).toBe('?');
+  });
+
+  it('marks a contact known only by a number with "#", never its digits', () => {
+    for (const number of ['+14155550123', '+1 (415) 555-0102', '17841400000000023', '555.0102']) expect(avatarInitials(number)).toBe(NUMBER_MARK);
+    expect(NUMBER_MARK).toBe('#');
+    expect(avatarInitials('+')).toBe('?');
   });
 });

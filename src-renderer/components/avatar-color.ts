@@ -1,5 +1,5 @@
-// An avatar's colour: a hue picked from the name, as dark as it must be for its white initials to read at
-// 4.5:1 or more (WCAG AA), whatever the hue (yellows and greens need a deeper shade than blues).
+// An avatar's look: its initials, and its colour, a hue picked from the name, as dark as it must be for its white
+// initials to read at 4.5:1 or more (WCAG AA), whatever the hue (yellows and greens need a deeper shade than blues).
 const SATURATION = 55;
 const LIGHTEST = 46;
 /** What the initials get against their background: WCAG's 4.5:1, and a little over, so that the browser rounding
@@ -48,3 +48,12 @@ export const avatarColor = (name: string): string => {
   const hue = hueOf(name);
   return `hsl(${hue} ${SATURATION}% ${avatarLightness(hue)}%)`;
 };
+
+/** What marks a contact known only by a number (a phone, an Instagram id): its digits would read as initials ("23"). */
+export const NUMBER_MARK = '#';
+
+/** A name's initials (two at most, "?" with none); a bare number (digits, "+", spaces, brackets, dashes) gets `NUMBER_MARK`. */
+export function avatarInitials(name: string): string {
+  if (/^[+\d\s().-]+$/.test(name) && /\d/.test(name)) return NUMBER_MARK;
+  return name.split(/[\s._@-]+/).map((part) => /[\p{L}\p{N}]/u.exec(part)?.[0]?.toUpperCase()).filter(Boolean).slice(0, 2).join('') || '?';
+}

@@ -1,7 +1,7 @@
 // Loading, empty and error states shared by every page; an error always shows the core's message.
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/http.ts';
-import { avatarColor } from './avatar-color.ts';
+import { avatarColor, avatarInitials } from './avatar-color.ts';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return <div className="state" role="status"><span className="spinner" aria-hidden />{label}</div>;
@@ -48,8 +48,5 @@ export function ErrorState({ error, onRetry, action, refused }: { error: unknown
 }
 
 export function Avatar({ name }: { name: string }) {
-  // A name's initials; a bare number shows its last two digits (a "+" says nothing).
-  const initials = /^[+\d\s()-]+$/.test(name) ? name.replace(/\D/g, '').slice(-2)
-    : name.split(/[\s._@-]+/).map((part) => /[\p{L}\p{N}]/u.exec(part)?.[0]?.toUpperCase()).filter(Boolean).slice(0, 2).join('') || '?';
-  return <span className="avatar" style={{ background: avatarColor(name) }} aria-hidden>{initials}</span>;
+  return <span className="avatar" style={{ background: avatarColor(name) }} aria-hidden data-testid="avatar">{avatarInitials(name)}</span>;
 }
