@@ -41,6 +41,20 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/**
+ * What a conversation search matched in the conversation's messages (`searchMatch` of `GET /dashboard/conversations?search=`):
+ * the most recent message whose text holds the term, as a snippet around it.
+ */
+export const searchMatchSchema = z.object({
+  messageId: z.string(),
+  createdAt: timestampSchema,
+  /** The message's text around the term, "…" where it was cut. */
+  snippet: z.string(),
+  /** Where the term stands in `snippet` (UTF-16 offsets, as JavaScript counts), accents and case aside as the search matches. */
+  highlight: z.object({ start: z.number().int().min(0), length: z.number().int().min(1) }),
+});
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
+
 export const conversationSchema = z.object({
   id: z.string(),
   channel: channelSchema,
@@ -54,6 +68,11 @@ export const conversationSchema = z.object({
   lastMessageFailed: z.boolean(),
   /** The conversation's contact is blocked (every reply would be refused); false without a contact. */
   contactBlocked: z.boolean(),
+  /**
+   * Only in a search's answer: the message the search matched, or null when it matched only the conversation's name,
+   * handle or address (or no recent message's text).
+   */
+  searchMatch: searchMatchSchema.nullable().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

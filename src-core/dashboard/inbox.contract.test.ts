@@ -178,6 +178,26 @@ describe('inbox', () => {
     expect(listed).toEqual([['+15005550003', true], ['+14155550501', false]]);
     expect((await t.dashboard('GET', `/dashboard/conversations/${failed.body.conversationId}`)).body.lastMessageFailed).toBe(true);
   });
+  it('marks a conversation whose last message failed, in its channel\'s list, its detail and its contact\'s list, until a newer message', async () => {
+    const address = '+15005550002'; // a simulated handset without WhatsApp: every message to it fails
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: address, text: 'Can you hear me?' });
+    const id = (await conversations('&search=5005550002')).data[0].id;
+    const marked = async () => {
+      const contactId = (await t.dashboard('GET', `/dashboard/conversations/${id}`)).body.contactId;
+      const ofContact = (await t.dashboard('GET', `/dashboard/conversations?contactId=${contactId}`)).body.data.find((c: { id: string }) => c.id === id);
+      const listed = (await conversations()).data.find((c: { id: string }) => c.id === id);
+      return [listed.lastMessageFailed, (await t.dashboard('GET', `/dashboard/conversations/${id}`)).body.lastMessageFailed, ofContact.lastMessageFailed];
+    };
+    expect(await marked()).toEqual([false, false, false]);
+    const reply = await t.dashboard('POST', `/dashboard/conversations/${id}/reply`, { text: 'Yes, loud and clear.' });
+    expect(reply.body).toMatchObject({ status: 'failed', conversationId: id });
+    expect(await marked()).toEqual([true, true, true]);
+    await t.advance(1);
+    // The customer writes again: the newest message did not fail, so the mark goes, everywhere.
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: address, text: 'Hello??' });
+    expect(await marked()).toEqual([false, false, false]);
+    expect((await conversations()).data.find((c: { id: string }) => c.id === id).lastMessage).toBe('Hello??');
+  });
   it('lists one contact\'s conversations on every channel, most recent first, or on one channel', async () => {
     await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550301', text: 'Texting instead' });
     const contact = (await t.dashboard('GET', '/dashboard/contacts?search=14155550301')).body.data[0];

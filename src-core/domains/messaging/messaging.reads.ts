@@ -2,11 +2,13 @@
 // search), a contact's conversations, unread counts, recent messages and a thread's pages, the 24-hour
 // customer-care window, the message log and delivery stats.
 import { percentOf } from '../../contract/common.ts';
-import { CHANNELS, type Channel, type Conversation, type Message, type MessageSource, type MessageStatus, type UnreadCounts } from '../../contract/messaging.ts';
+import { CHANNELS, type Channel, type Conversation, type Message, type MessageSource, type MessageStatus, type SearchMatch, type UnreadCounts } from '../../contract/messaging.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import { foldText } from '../../kernel/db.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
+import { snippetAround } from './search-match.ts';
 
 /** WhatsApp and Instagram let a business write freely only within 24 hours of the customer's last message. */
 export const CARE_WINDOW_MS = 24 * 3600 * 1000;
@@ -35,6 +37,17 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
     };
   }
 
+  /**
+   * The message a search for `term` matched in a conversation: its newest whose text holds it, among those the search
+   * reads (sent since `since`, the window's oldest) or its last message, which the search reads whatever its age.
+   */
+  function searchMatchOf(row: ConversationRow, term: string, since: string): SearchMatch | null {
+    const from = row.last_message_at && row.last_message_at < since ? row.last_message_at : since;
+    const message = store.latestMatching(row.id, term, from);
+    const snippet = message?.text ? snippetAround(message.text, foldText(term)) : null;
+    return message && snippet ? { messageId: message.id, createdAt: message.created_at, ...snippet } : null;
+  }
+
   return {
     recentMessages: (conversationId: string, limit: number): Message[] => store.recentInConversation(conversationId, limit).map(toMessage),
     /**
@@ -58,8 +71,13 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       // A handle typed as the console shows it ("@meera") is searched without its "@", as the contacts search does.
       const term = search?.trim().replace(/^@+/, '');
       const contactIds = term ? contacts.searchIds(orgId, term, 200) : [];
-      const { rows, total } = term ? store.searchConversations(orgId, channel, term, contactIds, limit, offset) : store.conversations(orgId, channel, limit, offset);
-      return { total, rows: rows.map((row) => toConversation(orgId, row)) };
+      if (!term) {
+        const { rows, total } = store.conversations(orgId, channel, limit, offset);
+        return { total, rows: rows.map((row) => toConversation(orgId, row)) };
+      }
+      const { rows, total } = store.searchConversations(orgId, channel, term, contactIds, limit, offset);
+      const since = store.searchWindowStart(orgId, channel) ?? '';
+      return { total, rows: rows.map((row) => ({ ...toConversation(orgId, row), searchMatch: searchMatchOf(row, term, since) })) };
     },
     /** A contact's conversations, on one channel or on all, most recent first (the console's contact panel). */
     contactConversations(orgId: string, contactId: string, channel: Channel | null, limit: number, offset: number): { rows: Conversation[]; total: number } {

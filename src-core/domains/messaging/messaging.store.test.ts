@@ -24,6 +24,24 @@ messages.forEach(([conversation, text, at], i) => {
   store.insertMessage({ ...base, id: `msg_${i}`, conversation_id: conversation, address: conversation === 'cnv_a' ? '+100' : '+200', text, created_at: at });
   store.touchConversation({ id: conversation, text, at, contact_id: null, unread: 1 });
 });
+/** The query plan of the one statement `run` prepares that `matches` picks, read with `params`. */
+function planOf(matches: (source: string) => boolean, run: () => unknown, params: unknown): string {
+  const captured: string[] = [];
+  const original = db.sql.prepare.bind(db.sql);
+  const spy = db.sql as unknown as { prepare: (source: string) => unknown };
+  spy.prepare = (source: string) => {
+    if (matches(source)) captured.push(source);
+    return original(source);
+  };
+  try {
+    run();
+  } finally {
+    spy.prepare = original;
+  }
+  expect(captured).toHaveLength(1);
+  const args = Array.isArray(params) ? params : [params];
+  return (db.sql.prepare(`EXPLAIN QUERY PLAN ${captured[0] as string}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+}
 const search = (window: number, term: string) =>
   createMessagingStore(db.sql, { messageSearchWindow: window }).searchConversations('org_a', 'whatsapp', term, [], 10, 0).rows.map((r) => r.id);
 
@@ -35,23 +53,21 @@ describe('conversation search by message text', () => {
     expect(search(1, 'thanks')).toEqual(['cnv_a']); // a conversation's latest message is always searched
   });
   it('reads the newest messages through the (org, channel, time) index, not a scan of the messages', () => {
-    const captured: string[] = [];
-    const original = db.sql.prepare.bind(db.sql);
-    const spy = db.sql as unknown as { prepare: (source: string) => unknown };
-    spy.prepare = (source: string) => {
-      if (source.startsWith('SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND (address LIKE')) captured.push(source);
-      return original(source);
-    };
-    try {
-      search(10, 'x');
-    } finally {
-      spy.prepare = original;
-    }
-    expect(captured).toHaveLength(1);
     const params = ['org_a', 'whatsapp', '%x%', '%x%', 'org_a', 'whatsapp', 10, '%x%', 10, 0];
-    const plan = (db.sql.prepare(`EXPLAIN QUERY PLAN ${captured[0] as string}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+    const plan = planOf((source) => source.startsWith('SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND (address LIKE'), () => search(10, 'x'), params);
     expect(plan).toContain('messages USING INDEX messages_org_channel');
     expect(plan).not.toMatch(/SCAN messages(?! USING)/);
+  });
+  it('finds a conversation\'s newest message holding the term since a time (what a search matched), through its conversation\'s index', () => {
+    expect(createMessagingStore(db.sql, { messageSearchWindow: 3 }).searchWindowStart('org_a', 'whatsapp')).toBe('2026-01-01T10:01:00.000Z');
+    expect(createMessagingStore(db.sql, { messageSearchWindow: 10 }).searchWindowStart('org_a', 'whatsapp')).toBeUndefined(); // it reads all 4
+    expect(store.latestMatching('cnv_a', 'FESTIVE', '')?.text).toBe('Is the festive offer still on?');
+    expect(store.latestMatching('cnv_a', 'festive', '2026-01-01T10:01:00.000Z')).toBeUndefined(); // before the window
+    expect(store.latestMatching('cnv_a', 'h', '')?.text).toBe('thanks'); // the newer of the two holding it
+    expect(store.latestMatching('cnv_a', '%', '')).toBeUndefined(); // a LIKE wildcard is searched as itself
+    const plan = planOf((source) => source.startsWith('SELECT id, text, created_at FROM messages WHERE conversation_id'), () => createMessagingStore(db.sql),
+      { conversationId: 'cnv_a', since: '', like: '%x%' });
+    expect(plan).toContain('messages USING INDEX messages_conversation');
   });
 });
 
@@ -79,21 +95,8 @@ describe('a thread paged back', () => {
     expect(older('msg_0', 10)).toBeUndefined(); // another conversation's message is no cursor here
   });
   it('reads through the conversation\'s (conversation, time) index, from the cursor\'s time down', () => {
-    const captured: string[] = [];
-    const original = db.sql.prepare.bind(db.sql);
-    const spy = db.sql as unknown as { prepare: (source: string) => unknown };
-    spy.prepare = (source: string) => {
-      if (source.includes('rowid < @seq')) captured.push(source);
-      return original(source);
-    };
-    try {
-      createMessagingStore(db.sql);
-    } finally {
-      spy.prepare = original;
-    }
-    expect(captured).toHaveLength(1);
     const params = { conversationId: 'cnv_t', at: '2026-01-02T10:00:02.000Z', seq: 1, limit: 10 };
-    const plan = (db.sql.prepare(`EXPLAIN QUERY PLAN ${captured[0] as string}`).all(params) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
+    const plan = planOf((source) => source.includes('rowid < @seq'), () => createMessagingStore(db.sql), params);
     expect(plan).toContain('messages USING INDEX messages_conversation (conversation_id=? AND created_at<?)');
     expect(plan).not.toMatch(/SCAN messages(?! USING)/);
   });

@@ -65,6 +65,11 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       AND created_at <= @at AND (created_at < @at OR rowid < @seq) ORDER BY created_at DESC, rowid DESC LIMIT @limit)
     ORDER BY created_at ASC, seq ASC`);
   const lastStatus = sql.prepare(`SELECT status FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`).pluck();
+  // The newest of a conversation's messages since `since` whose text holds a search's term (the conversation index,
+  // newest first, stops at the first).
+  const latestMatching = sql.prepare(`SELECT id, text, created_at FROM messages WHERE conversation_id = @conversationId AND created_at >= @since
+    AND fold(text) LIKE @like ESCAPE '\\' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
+  const searchWindowStart = sql.prepare(`SELECT created_at FROM messages WHERE org_id = ? AND channel = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`).pluck();
   const lastInbound = sql.prepare(`SELECT * FROM messages WHERE conversation_id = ? AND direction = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
   const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const conversationById = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND id = ?`);
@@ -159,6 +164,12 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
         rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as ConversationRow[],
         total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(...params) as { n: number }).n,
       };
+    },
+    /** When the oldest message a conversation search reads for its text was sent (undefined: it reads them all). */
+    searchWindowStart: (orgId: string, channel: string) => searchWindowStart.get(orgId, channel, messageSearchWindow - 1) as string | undefined,
+    /** A conversation's newest message sent at `since` or later whose text contains `term` (as `searchConversations` matches). */
+    latestMatching(conversationId: string, term: string, since: string) {
+      return latestMatching.get({ conversationId, since, like: containsPattern(foldText(term)) }) as Pick<MessageRow, 'id' | 'text' | 'created_at'> | undefined;
     },
     /** How many conversations have unread messages, per channel (channels with none are absent). */
     unreadConversations: (orgId: string) => unreadByChannel.all(orgId) as Array<{ channel: string; n: number }>,
