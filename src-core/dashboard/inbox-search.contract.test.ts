@@ -48,7 +48,7 @@ describe('inbox search: what it matched', () => {
     const matched = thread.find((m) => m.text.startsWith('Actually'));
     expect(oliver?.searchMatch).toMatchObject({ messageId: matched?.id, createdAt: matched?.createdAt });
     // A long message is cut to a few words before the term; Meera's name holds it too, but her message is what is shown.
-    expect(shown(meera)).toBe('…before about this, and the [blue] scarf never came');
+    expect(shown(meera)).toBe('…this, and the [blue] scarf never came');
   });
 
   it('marks the term as written, accents and case aside, and says null when only the name or number matched', async () => {

@@ -11,7 +11,8 @@ const marked = (text: string, term: string) => {
 
 describe('snippetAround', () => {
   it('marks the first place the term stands, accents and case aside, in the text as written', () => {
-    expect(marked('Do you have it in blue?', 'BLUE')).toBe('Do you have it in [blue]?');
+    expect(marked('Have it in blue?', 'BLUE')).toBe('Have it in [blue]?');
+    expect(marked('Do you have it in blue?', 'blue')).toBe('…you have it in [blue]?'); // a few words before it, cut at a word
     expect(marked('Ask José about my order', 'jose')).toBe('Ask [José] about my order');
     expect(marked('Ask Jose\u0301 and JOSÉ', 'josé')).toBe('Ask [Jose\u0301] and JOSÉ'); // a decomposed accent is two characters
     expect(marked('😞 parcel damaged', 'parcel')).toBe('😞 [parcel] damaged');
@@ -19,13 +20,13 @@ describe('snippetAround', () => {
     expect(snippetAround('anything', '')).toBeNull();
   });
 
-  it('cuts a long message to a few words before the term, at a word, and a snippet of at most 160 characters', () => {
+  it('cuts a long message to a few words before the term (16 characters, less to a word), and a snippet of at most 160 characters', () => {
     const long = `${'word '.repeat(40)}the navy blue one please ${'more '.repeat(60)}`;
     const found = snippetAround(long, 'blue');
     expect(found?.snippet.startsWith('…')).toBe(true);
     expect(found?.snippet.endsWith('…')).toBe(true);
     expect(found?.snippet.length).toBeLessThanOrEqual(162);
-    expect(marked(long, 'blue')).toMatch(/^…word word word word the navy \[blue\] one please more /);
-    expect(marked(`${'x'.repeat(80)}blue`, 'blue')).toBe(`…${'x'.repeat(30)}[blue]`); // no word to cut at
+    expect(marked(long, 'blue')).toMatch(/^…word the navy \[blue\] one please more /);
+    expect(marked(`${'x'.repeat(80)}blue`, 'blue')).toBe(`…${'x'.repeat(16)}[blue]`); // no word to cut at
   });
 });

@@ -3,8 +3,8 @@
 import type { SearchMatch } from '../../contract/messaging.ts';
 import { foldText } from '../../kernel/db.ts';
 
-/** How much of the text before the term is kept (then cut at a word), and how long a snippet is at most. */
-const BEFORE = 30;
+/** How much of the text before the term is kept (then cut at a word: a row shows some 30 characters), and how long a snippet is at most. */
+const BEFORE = 16;
 const LONGEST = 160;
 
 /** Where folded `term` first stands in `text`, in `text`'s own offsets: folding may change a character's length. */
