@@ -1,13 +1,18 @@
 // The RCS composer: RCS sends only approved templates, so a reply is one of the organization's approved RCS
-// templates with a value for each {{variable}}, laid out as the closed-window WhatsApp template composer is.
+// templates with a value for each {{variable}}, laid out as the closed-window WhatsApp template composer is, each field
+// labelled with the card's text around its variable.
 import { useState, type FormEvent } from 'react';
 import type { RcsTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { useRcsTemplates } from '../channels/queries.ts';
 import type { useReply } from './mutations.ts';
+import { PlaceField } from './place-field.tsx';
+import { rcsPlaceOf } from './template-context.ts';
 
 const VARIABLE = /\{\{\s*(\w+)\s*\}\}/g;
+/** The longest value the RCS send takes (its `rcsVariables`). */
+const VALUE_MAX = 2000;
 
 /** The card's text as the handset shows it (title, then text), each {{variable}} filled, or left as it is while blank. */
 function previewOf(template: RcsTemplate, values: Record<string, string>): string {
@@ -51,8 +56,8 @@ export function RcsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
           {approved.map((t) => <option key={t.id} value={t.id}>{t.name} · {t.type === 'rich_card' ? 'rich card' : 'text'}</option>)}
         </select>
         {template?.variables.map((name) => (
-          <input key={name} value={values[name] ?? ''} placeholder={`{{${name}}}`} aria-label={`{{${name}}}`} data-testid={`reply-var-${name}`}
-            required onChange={(e) => change(name, e.target.value)} />
+          <PlaceField key={name} place={rcsPlaceOf(template, name)} token={`{{${name}}}`} value={values[name] ?? ''} testId={`reply-var-${name}`}
+            maxLength={VALUE_MAX} required onChange={(value) => change(name, value)} />
         ))}
         {template ? <p className="template-preview" data-testid="reply-preview">{previewOf(template, values)}</p> : null}
       </div>

@@ -1,33 +1,16 @@
 // The WhatsApp composer once the 24-hour customer-care window has closed: the platform allows only an
 // approved template then, so the console offers one with every value it needs (header, body, buttons), each
 // field labelled with the text around its place in the message, and the whole message previewed as it will arrive.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
 import { useApprovedTemplates } from '../campaigns/queries.ts';
 import type { useReply } from './mutations.ts';
-import { placesOf, type FieldPlace } from './template-context.ts';
+import { PlaceField } from './place-field.tsx';
+import { placesOf } from './template-context.ts';
 import { TemplateReplyPreview } from './template-reply-preview.tsx';
-
-/**
- * One value's field under the text around its slot ("Header · Order {{1}}"), which is its label: the words already in
- * the message show, so they are not typed again. The hint says the same in a few words, as the SMS composer's does.
- */
-function PlaceField({ place, token, value, onChange, testId, maxLength }: {
-  place: FieldPlace; token: string; value: string; onChange(value: string): void; testId: string; maxLength: number;
-}) {
-  const id = useId();
-  return (
-    <div className="template-field">
-      <label htmlFor={id} className="template-field-context" title={`${place.before}${token}${place.after}`} data-testid={`${testId}-context`}>
-        <span className="template-field-part">{place.part} · </span>{place.before}<mark>{token}</mark>{place.after}
-      </label>
-      <input id={id} value={value} placeholder={place.hint} maxLength={maxLength} data-testid={testId} onChange={(e) => onChange(e.target.value)} />
-    </div>
-  );
-}
 
 export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
   const templates = useApprovedTemplates();

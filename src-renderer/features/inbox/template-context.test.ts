@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buttonPlaceOf, placeOf } from './template-context.ts';
+import { buttonPlaceOf, placeOf, rcsPlaceOf } from './template-context.ts';
 
 const BODY = 'Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}.';
 
@@ -14,5 +14,14 @@ describe('a template value’s place', () => {
   it('of a URL button’s suffix is the link before it, whole', () => {
     expect(buttonPlaceOf('Track order', 'https://shop.example.com/track/{{1}}'))
       .toEqual({ part: 'Button “Track order” link', before: 'https://shop.example.com/track/', after: '', hint: 'after https://shop.example.com/track/' });
+  });
+});
+
+describe('an RCS template variable’s place', () => {
+  const card = { title: 'Order {{order}} is on its way', text: 'Hi {{ name }}, your parcel {{order}} arrives {{eta}}.' };
+  it('is the text around its first {{name}}, in the title before the text, spaces inside the braces as written', () => {
+    expect(rcsPlaceOf(card, 'order')).toEqual({ part: 'Title', before: 'Order ', after: ' is on its way', hint: 'after “Order”' });
+    expect(rcsPlaceOf(card, 'name')).toEqual({ part: 'Text', before: 'Hi ', after: ', your parcel {{order}}…', hint: 'after “Hi”' });
+    expect(rcsPlaceOf({ title: null, text: 'Arrives {{eta}}.' }, 'eta')).toEqual({ part: 'Text', before: 'Arrives ', after: '.', hint: 'after “Arrives”' });
   });
 });

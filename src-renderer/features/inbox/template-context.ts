@@ -1,6 +1,7 @@
-// Where each value of a WhatsApp template reply goes in the message: the text around its placeholder (a header's or
-// the body's), or the link a URL button's suffix ends; so a value is typed knowing what already surrounds it.
-import type { WaTemplate } from '../../../src-core/contract/index.ts';
+// Where each value of a template reply goes in the message: the text around its placeholder (a WhatsApp header's or
+// body's, an RCS card's title or text), or the link a URL button's suffix ends; so a value is typed knowing what
+// already surrounds it.
+import type { RcsTemplate, WaTemplate } from '../../../src-core/contract/index.ts';
 import type { TemplateNeeds } from '../../components/wa-template.ts';
 
 /** How much of the text either side of a placeholder is shown; the rest is cut with an ellipsis. */
@@ -26,13 +27,26 @@ function hintOf(before: string, after: string): string {
   return a ? `before “${a}”` : 'the whole text';
 }
 
-/** The place of placeholder `n` in `text` (a header's or the body's). */
-export function placeOf(part: string, text: string, n: number): FieldPlace {
-  const token = `{{${n}}}`;
+/**
+ * The place of a placeholder in `text` (a WhatsApp header's or body's, an RCS card's title or text): `n`, WhatsApp's
+ * `{{n}}`, or the token as written in the text (an RCS `{{ name }}`).
+ */
+export function placeOf(part: string, text: string, n: number | string): FieldPlace {
+  const token = typeof n === 'number' ? `{{${n}}}` : n;
   const at = text.indexOf(token);
   const before = at < 0 ? '' : cut(text.slice(0, at), true);
   const after = at < 0 ? '' : cut(text.slice(at + token.length), false);
   return { part, before, after, hint: hintOf(before, after) };
+}
+
+/** The place of an RCS template's variable `name`: its first `{{name}}` (spaces inside allowed) in the card's title, else its text. */
+export function rcsPlaceOf(template: Pick<RcsTemplate, 'title' | 'text'>, name: string): FieldPlace {
+  const token = new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`);
+  for (const [part, text] of [['Title', template.title ?? ''], ['Text', template.text]] as const) {
+    const written = token.exec(text)?.[0];
+    if (written) return placeOf(part, text, written);
+  }
+  return placeOf('Text', template.text, `{{${name}}}`);
 }
 
 /** The place of a URL button's suffix: the link before it, whole (the host is what tells the agent where it goes). */
