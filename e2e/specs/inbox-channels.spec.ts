@@ -175,8 +175,10 @@ describe('replies per channel', () => {
     expect(await send.isDisabled()).toBe(true);
     await page.getByTestId('reply-template').selectOption({ label: 'Order update card · rich card' });
     await page.getByTestId('reply-var-eta').waitFor();
-    expect(await page.getByTestId('rcs-composer').locator('input').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('aria-label'))))
-      .toEqual(['{{order}}', '{{name}}', '{{eta}}']);
+    // Each field is labelled with the card's text around its variable, as the WhatsApp template reply's are.
+    expect(await page.getByTestId('rcs-composer').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent)))
+      .toEqual(['Title · Order {{order}} is on its way', 'Text · Hi {{name}}, your parcel arrives…', 'Text · … your parcel arrives {{eta}}.']);
+    expect(await page.getByTestId('rcs-composer').getByLabel('Title · Order {{order}} is on its way').getAttribute('placeholder')).toBe('after “Order”');
     await page.getByTestId('reply-var-order').fill('#1004');
     await page.getByTestId('reply-var-name').fill('Rohan');
     // Spaces are no value: the customer would read "arrives ."
@@ -234,7 +236,7 @@ describe('replies per channel', () => {
     expect(await sent.getByTestId('button-to').allTextContents()).toEqual(['https://shop.example.com/track/1002']);
   });
 
-  it('a reply that failed marks its conversation\'s row, as the thread does', async () => {
+  it('a reply that failed marks its conversation\'s row, as the thread does, and the contact panel\'s row; a newer message clears both', async () => {
     const address = '+15005550002'; // a simulated handset without WhatsApp: every message to it fails
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: address, text: 'Can you hear me?' })).status).toBeLessThan(300);
     await page.getByTestId('tab-whatsapp').click();
@@ -246,6 +248,19 @@ describe('replies per channel', () => {
     await page.locator('[data-testid="message"][data-status="failed"]').filter({ hasText: 'Yes, loud and clear.' }).waitFor();
     await row.getByTestId('row-failed').waitFor();
     expect(await row.locator('.row-sub').innerText()).toBe('! Failed: Yes, loud and clear.');
+    // The contact's panel, opened beside the thread, marks the conversation as the list does.
+    await page.getByTestId('open-contact').click();
+    const conversation = page.getByTestId('contact-drawer').locator('[data-testid="contact-conversation"][data-channel="whatsapp"]');
+    await conversation.getByTestId('row-failed').waitFor();
+    expect(await conversation.locator('.row-sub').innerText()).toBe('! Failed: Yes, loud and clear.');
+    // The customer writes again: the newest message did not fail, and both marks go, live.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: address, text: 'Hello??' })).status).toBeLessThan(300);
+    await conversation.locator('.row-sub').filter({ hasText: 'Hello??' }).waitFor();
+    await row.locator('.row-sub').filter({ hasText: 'Hello??' }).waitFor();
+    expect(await conversation.getByTestId('row-failed').count()).toBe(0);
+    expect(await row.getByTestId('row-failed').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('contact-drawer').waitFor({ state: 'detached' });
   });
 
   it('email: a reply shows what the agent wrote under its subject', async () => {

@@ -1,7 +1,7 @@
 // The inbox as a support agent works it: an open conversation stays read as the customer writes in, and unread
 // conversations are counted live on each channel tab and on the sidebar's Inbox, a blocked contact is marked in the
-// list, the thread shows the contact's tags with a link to the contact, and the contact lists its conversations;
-// search also reads message text and takes a handle with its "@".
+// list, the thread shows the contact's tags and opens the contact's panel beside it, and the contact lists its
+// conversations; search also reads message text (the row shows what it matched) and takes a handle with its "@".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -137,7 +137,7 @@ describe('inbox context', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation-row"] [data-testid="blocked-badge"]').length === 1);
   });
 
-  it('the thread header shows the contact\'s tags and opens the contact', async () => {
+  it('the thread header shows the contact\'s tags, and View contact opens the contact beside the thread, closed by Escape or Close', async () => {
     await page.getByTestId('tab-whatsapp').click();
     await row(ALICE).click();
     await page.getByTestId('thread-contact').waitFor();
@@ -145,7 +145,44 @@ describe('inbox context', () => {
     expect(await page.getByTestId('thread-address').textContent()).toBe(`WhatsApp · ${ALICE}`);
     expect(await page.getByTestId('composer').getAttribute('placeholder')).toBe('Reply on WhatsApp…');
     await screenshot(page, 'inbox-thread-contact');
-    await page.getByTestId('open-contact').click();
+    const view = page.getByTestId('open-contact');
+    const drawer = page.getByRole('dialog', { name: 'Contact: Alice Johnson' });
+    await view.click();
+    // The contacts page's panel, inside the inbox: the conversation stays open under it, the focus moves to Close.
+    await drawer.getByTestId('contact-panel').filter({ hasText: 'Alice Johnson' }).waitFor();
+    await drawer.getByTestId('notes').filter({ hasText: 'prefers WhatsApp' }).waitFor();
+    expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('thread').isVisible()).toBe(true);
+    expect(await view.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('close-contact');
+    await screenshot(page, 'inbox-contact-drawer');
+    // A tag added in the panel shows in the thread's header at once (the same contact).
+    await drawer.getByTestId('tag-input').fill('returning');
+    await drawer.getByTestId('add-tag').click();
+    await page.getByTestId('thread-tag').filter({ hasText: 'returning' }).waitFor();
+    // Escape (from anywhere in the panel) closes it and gives the focus back to View contact.
+    await drawer.getByTestId('tag-input').focus();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('open-contact');
+    expect(await view.getAttribute('aria-expanded')).toBe('false');
+    // Opened by the keyboard, Close does the same.
+    await page.keyboard.press('Enter');
+    await drawer.waitFor();
+    await page.keyboard.press('Enter'); // on Close, which has the focus
+    await drawer.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('open-contact');
+    // Escape in the block dialog closes only the dialog.
+    await view.click();
+    await drawer.getByTestId('block').click();
+    await page.getByTestId('block-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('block-dialog').waitFor({ state: 'detached' });
+    expect(await drawer.isVisible()).toBe(true);
+    await drawer.getByTestId('tag').filter({ hasText: 'returning' }).getByRole('button', { name: 'Remove tag returning' }).click();
+    await page.getByTestId('thread-tag').filter({ hasText: 'returning' }).waitFor({ state: 'detached' });
+    // The full contact page is a link away.
+    await drawer.getByTestId('open-contact-page').click();
     expect(await page.getByTestId('nav-contacts').getAttribute('aria-current')).toBe('page');
     await page.getByTestId('contact-panel').filter({ hasText: 'Alice Johnson' }).waitFor();
     await page.getByTestId('notes').filter({ hasText: 'prefers WhatsApp' }).waitFor();
@@ -197,6 +234,14 @@ describe('inbox context', () => {
     // Alice asked about the delivery address before "Are you there?" and "Hello again".
     await row(ALICE).filter({ hasText: 'Hello again' }).waitFor();
     await findsOnlyAlice('delivery address');
+    // Her row shows the message the search matched, the term marked, not her latest; opened, the thread marks it.
+    expect(await row(ALICE).getByTestId('search-snippet').textContent()).toBe('…I change the delivery address?');
+    expect(await row(ALICE).getByTestId('search-mark').textContent()).toBe('delivery address');
+    expect(await row(ALICE).textContent()).not.toContain('Hello again');
+    await row(ALICE).click();
+    await page.locator('[data-testid="message"][data-matched="true"]').filter({ hasText: 'Can I change the delivery address?' }).waitFor();
+    expect(await page.locator('[data-testid="message"][data-matched="true"]').count()).toBe(1);
+    await screenshot(page, 'inbox-search-match');
     await findsOnlyAlice('@alice.j');
     expect(await search.getAttribute('placeholder')).toContain('messages');
     await search.fill('');

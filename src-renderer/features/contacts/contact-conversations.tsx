@@ -1,9 +1,11 @@
-// The selected contact's conversations, one row per channel (most recent first), each opening in the inbox on its
-// channel tab and thread. Where the panel is narrow, Open conversation goes under the row (contacts.css).
+// The selected contact's conversations, one row per channel (most recent first), each with its last message (marked
+// when it failed, as the inbox's rows are) and opening in the inbox on its channel tab and thread; kept live as the
+// inbox's rows are (api/live.ts). Where the panel is narrow, Open conversation goes under the row (contacts.css).
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
 import { useUi } from '../../stores/ui.ts';
+import { ConversationPreview } from '../inbox/conversation-preview.tsx';
 import { useContactConversations } from './queries.ts';
 
 export function ContactConversations({ contactId }: { contactId: string }) {
@@ -22,7 +24,7 @@ export function ContactConversations({ contactId }: { contactId: string }) {
                   <div className="contact-conversation-title">
                     <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={c.address}>{c.address}</span>
                   </div>
-                  <div className="row-sub">{c.lastMessage ?? ''}</div>
+                  <ConversationPreview conversation={c} />
                 </div>
                 <div className="row-meta column">
                   <span className="muted small"><When iso={c.lastMessageAt} /></span>

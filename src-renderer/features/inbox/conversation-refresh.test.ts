@@ -1,11 +1,12 @@
 // The inbox's loaded pages of conversations after a live change: a read of the first page alone, joined to the pages
-// shown, lists every conversation once, in the core's order, with no gap; the other pages are not read again.
+// shown, lists every conversation once, in the core's order, with no gap; the other pages are not read again. A status
+// change marks (or clears) a row's failed last message in every list showing it, the contact panel's too.
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { Conversation, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
 import { conversationRows } from './conversation-pages.tsx';
-import { joinFirstPage, refreshConversations, showConversationRead, withConversation, type ConversationPages } from './conversation-refresh.ts';
+import { joinFirstPage, refreshConversations, showConversationRead, showLastMessageStatus, withConversation, type ConversationPages } from './conversation-refresh.ts';
 import { firstPageReadKey } from './queries.ts';
 
 const LIMIT = 3;
@@ -223,5 +224,28 @@ describe('refreshConversations', () => {
     expect(ids(list.shown())).toEqual(s.order);
     expect(list.reads).toHaveLength(1);
     list.stop();
+  });
+});
+
+describe('showLastMessageStatus', () => {
+  const at = '2026-01-01T00:00:05.000Z';
+  const row = (id: string, lastMessageAt = at) => ({ id, channel: 'sms', lastMessageAt, lastMessageFailed: false }) as Conversation;
+  const envelope = (data: Conversation[]): ListEnvelope<Conversation> => ({ data, meta: { total: data.length, page: 1, limit: 100, totalPages: 1 } });
+  const failed = (conversationId: string, createdAt = at) => ({ conversationId, channel: 'sms', status: 'failed', createdAt }) as Message;
+
+  it('marks the row of a conversation whose last message failed, in the inbox\'s lists and the contact panel\'s, and clears it as it goes', () => {
+    const client = new QueryClient();
+    client.setQueryData<ConversationPages>(['conversations', 'sms', ''], { pages: [envelope([row('c1'), row('c2')])], pageParams: [1] });
+    client.setQueryData(['contact-conversations', 'ct_1'], envelope([row('c1'), row('c3')]));
+    const failedIn = () => [
+      client.getQueryData<ConversationPages>(['conversations', 'sms', ''])?.pages[0]?.data.map((c) => c.lastMessageFailed),
+      client.getQueryData<ListEnvelope<Conversation>>(['contact-conversations', 'ct_1'])?.data.map((c) => c.lastMessageFailed),
+    ];
+    showLastMessageStatus(client, failed('c1'));
+    expect(failedIn()).toEqual([[true, false], [true, false]]);
+    showLastMessageStatus(client, failed('c3', '2026-01-01T00:00:01.000Z')); // an older message of c3: not its last
+    expect(failedIn()).toEqual([[true, false], [true, false]]);
+    showLastMessageStatus(client, { ...failed('c1'), status: 'delivered' });
+    expect(failedIn()).toEqual([[false, false], [false, false]]);
   });
 });

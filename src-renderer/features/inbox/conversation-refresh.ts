@@ -134,18 +134,31 @@ export function showConversationRead(client: QueryClient, api: Api, conversation
   }
 }
 
+/** `row` with a failed mark as `message`'s new status says, when `message` is its last (same time); null when unchanged. */
+function withLastStatus(row: Conversation | undefined, message: Message): Conversation | null {
+  const failed = message.status === 'failed';
+  return row && row.lastMessageAt === message.createdAt && row.lastMessageFailed !== failed ? { ...row, lastMessageFailed: failed } : null;
+}
+
 /**
  * A message's new status on its conversation's row, when it is that conversation's last message (same time): the row
- * marks a last message that failed. Only a new message reads the list's first page again, and a reply usually fails
- * after it was listed. A list being read meanwhile is read again whole: its read may have begun before the failure.
+ * marks a last message that failed, in the inbox's lists and in the contact panel's (`contact-conversations`). Only a
+ * new message reads those lists again, and a reply usually fails after it was listed. A list being read meanwhile is
+ * read again whole: its read may have begun before the failure.
  */
 export function showLastMessageStatus(client: QueryClient, message: Message): void {
-  const failed = message.status === 'failed';
   for (const query of listsOf(client, message.channel)) {
     const shown = client.getQueryData<ConversationPages>(query.queryKey);
-    const row = shown?.pages.flatMap((page) => page.data).find((c) => c.id === message.conversationId);
-    if (!shown || !row || row.lastMessageAt !== message.createdAt || row.lastMessageFailed === failed) continue;
+    const row = withLastStatus(shown?.pages.flatMap((page) => page.data).find((c) => c.id === message.conversationId), message);
+    if (!shown || !row) continue;
     if (query.state.fetchStatus !== 'idle') readAll(client, query);
-    else client.setQueryData<ConversationPages>(query.queryKey, withConversation(shown, { ...row, lastMessageFailed: failed }));
+    else client.setQueryData<ConversationPages>(query.queryKey, withConversation(shown, row));
+  }
+  for (const query of client.getQueryCache().findAll({ queryKey: ['contact-conversations'] })) {
+    const shown = client.getQueryData<ListEnvelope<Conversation>>(query.queryKey);
+    const row = withLastStatus(shown?.data.find((c) => c.id === message.conversationId), message);
+    if (!shown || !row) continue;
+    if (query.state.fetchStatus !== 'idle') readAll(client, query);
+    else client.setQueryData<ListEnvelope<Conversation>>(query.queryKey, { ...shown, data: shown.data.map((c) => (c.id === row.id ? row : c)) });
   }
 }

@@ -10,9 +10,11 @@ import { When } from '../../components/when.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { useUi } from '../../stores/ui.ts';
 import { conversationRows, countSaying, LoadMoreConversations } from './conversation-pages.tsx';
+import { ConversationPreview } from './conversation-preview.tsx';
 import { useConversations, useConversationsBusy, useUnreadCounts } from './queries.ts';
 import { BROWSED_READ_AFTER_MS } from './read-after.ts';
 import { Thread } from './thread.tsx';
+import './inbox.css';
 
 const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'rcs', 'instagram', 'email'] as const)
   .map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
@@ -117,6 +119,8 @@ export function InboxPage() {
     (listRef.current?.children[at + 1] as HTMLElement | undefined)?.focus();
   }, [rows, pages, nextPageError, channel, setInbox]);
   const focusable = rows.some((c) => c.id === selected) ? selected : rows[0]?.id;
+  // The message the search matched in the open conversation, which its thread marks.
+  const matchedMessageId = searching ? rows.find((c) => c.id === selected)?.searchMatch?.messageId : undefined;
   return (
     <div className="page split inbox">
       <section className="pane list-pane">
@@ -152,10 +156,7 @@ export function InboxPage() {
                           <span className="name">{c.customerName ?? c.address}</span>
                           {c.contactBlocked ? <span className="badge danger" data-testid="blocked-badge">Blocked</span> : null}
                         </div>
-                        <div className="row-sub">
-                          {c.lastMessageFailed ? <span className="row-failed" data-testid="row-failed" title="The last message was not delivered"><span aria-hidden>! </span>Failed: </span> : null}
-                          {c.lastMessage ?? ''}
-                        </div>
+                        <ConversationPreview conversation={c} />
                       </div>
                       <div className="row-meta column">
                         <span className="muted small"><When iso={c.lastMessageAt} /></span>
@@ -174,7 +175,7 @@ export function InboxPage() {
         </div>
       </section>
       <section className="pane detail-pane">
-        {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
+        {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} matchedMessageId={matchedMessageId} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
       </section>
     </div>
   );

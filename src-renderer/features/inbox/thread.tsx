@@ -1,6 +1,6 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), and the
 // reply composer (or why the contact is blocked).
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
@@ -9,6 +9,7 @@ import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { ContactDrawer } from './contact-drawer.tsx';
 import { NoComposer, SmsComposer } from './channel-composers.tsx';
 import { RcsComposer } from './rcs-composer.tsx';
 import { MessageBody } from './message-body.tsx';
@@ -20,7 +21,6 @@ import { useConversation, useThread } from './queries.ts';
 import { useThreadAnnouncements } from './thread-announcements.ts';
 import { newMessages, useNewBelow } from './new-below.ts';
 import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
-import { useUi } from '../../stores/ui.ts';
 import { useReadAfter } from './read-after.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles.css). */
@@ -46,10 +46,13 @@ function Ticks({ message }: { message: Message }) {
   );
 }
 
-function Bubble({ message }: { message: Message }) {
+/** `matched`: the message the inbox's search matched (the one its row shows), outlined (inbox.css) and said so. */
+function Bubble({ message, matched }: { message: Message; matched: boolean }) {
   const outbound = message.direction === 'outbound';
   return (
-    <li className={`bubble ${outbound ? 'out' : 'in'}`} data-testid="message" data-status={message.status} data-key={message.id}>
+    <li className={`bubble ${outbound ? 'out' : 'in'}${matched ? ' matched' : ''}`} data-testid="message" data-status={message.status} data-key={message.id}
+      data-matched={matched ? 'true' : undefined}>
+      {matched ? <span className="visually-hidden">Matches the search: </span> : null}
       {message.templateName ? <span className="template-tag">template · {message.templateName}</span> : null}
       <MessageBody message={message} />
       <span className="bubble-meta">
@@ -90,20 +93,21 @@ function BlockedNotice({ contact, onUnblock }: { contact: Contact; onUnblock(): 
   );
 }
 
-/** Who the customer is: their tags, and a link to their contact (notes, blocking, other details). */
-function ContactContext({ contact }: { contact: Contact }) {
-  const selectContact = useUi((s) => s.selectContact);
-  const go = useUi((s) => s.go);
+/** Who the customer is: their tags, and View contact, which opens their contact (notes, blocking, other details) beside the thread. */
+function ContactContext({ contact, open, opener, onOpen }: { contact: Contact; open: boolean; opener: RefObject<HTMLButtonElement | null>; onOpen(): void }) {
   return (
     <div className="thread-contact" data-testid="thread-contact">
       {contact.tags.map((tag) => <span key={tag} className="chip" data-testid="thread-tag">{tag}</span>)}
-      <button type="button" className="link" data-testid="open-contact" onClick={() => { selectContact(contact.id); go('contacts'); }}>View contact</button>
+      <button ref={opener} type="button" className="link" data-testid="open-contact" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>View contact</button>
     </div>
   );
 }
 
-/** `readAfterMs`: how long the thread must stay shown before it is marked read (0, at once: see read-after.ts). */
-export function Thread({ conversationId, readAfterMs = 0 }: { conversationId: string; readAfterMs?: number }) {
+/**
+ * `readAfterMs`: how long the thread must stay shown before it is marked read (0, at once: see read-after.ts);
+ * `matchedMessageId`: the message a search matched, marked where it is loaded (the thread still opens at its end).
+ */
+export function Thread({ conversationId, readAfterMs = 0, matchedMessageId }: { conversationId: string; readAfterMs?: number; matchedMessageId?: string | undefined }) {
   const detail = useConversation(conversationId);
   const thread = useThread(conversationId);
   const contactId = detail.data?.contactId ?? null;
@@ -111,6 +115,10 @@ export function Thread({ conversationId, readAfterMs = 0 }: { conversationId: st
   const reply = useReply(conversationId, contactId);
   const markRead = useMarkRead(conversationId);
   const [text, setText] = useState('');
+  // The contact's panel, open beside the thread; closed, the focus goes back to View contact.
+  const [contactOpen, setContactOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closeContact = () => thenFocus(() => setContactOpen(false), () => opener.current);
   const bubbles = useRef<HTMLUListElement>(null);
   const view = useRef<HTMLDivElement>(null);
   // Unblock done (or a block made elsewhere) replaces the control that held the focus: it goes to what replaced it.
@@ -165,12 +173,12 @@ export function Thread({ conversationId, readAfterMs = 0 }: { conversationId: st
   if (thread.isError) return <ErrorState error={thread.error} />;
   const c = detail.data;
   return (
-    <div className="thread" ref={view} data-testid="thread">
+    <div className={`thread${contactOpen && contact.data ? ' with-contact' : ''}`} ref={view} data-testid="thread">
       <header className="thread-header">
         <div>
           <h2>{c.customerName ?? c.address}</h2>
           <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {c.address}</span>
-          {contact.data ? <ContactContext contact={contact.data} /> : null}
+          {contact.data ? <ContactContext contact={contact.data} open={contactOpen} opener={opener} onOpen={() => setContactOpen(true)} /> : null}
         </div>
         {WINDOWED.has(c.channel) ? (
           <span className={`badge ${c.careWindow.open ? 'ok' : 'muted-badge'}`} title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
@@ -184,7 +192,7 @@ export function Thread({ conversationId, readAfterMs = 0 }: { conversationId: st
         <KeepPlaceAbove list={bubbles} first={first}>
           <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? c.address}`} data-testid="thread-messages">
             {older.loaded && !thread.data.meta.hasOlder ? <li className="thread-start" data-testid="thread-start">Start of the conversation</li> : null}
-            {thread.data.data.map((message) => <Bubble key={message.id} message={message} />)}
+            {thread.data.data.map((message) => <Bubble key={message.id} message={message} matched={message.id === matchedMessageId} />)}
           </ul>
         </KeepPlaceAbove>
         {newBelow > 0 ? <NewBelow count={newBelow} onJump={jumpToNewest} /> : null}
@@ -200,6 +208,7 @@ export function Thread({ conversationId, readAfterMs = 0 }: { conversationId: st
                 </form>
               )}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" /></div> : null}
+      {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? c.address} onClose={closeContact} /> : null}
     </div>
   );
 }
