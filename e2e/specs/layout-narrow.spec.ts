@@ -1,5 +1,5 @@
-// The console in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), and the Channels page
-// at 1180 px between them: nothing scrolls sideways (the document, the page, or a box on it), the console never
+// The console in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), the Channels page
+// at 1180 px between them, and the inbox's contact panel at 1920 px (beside the thread, not over it): nothing scrolls sideways (the document, the page, or a box on it), the console never
 // scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole with room to
 // spare, each page's main controls are on screen, not clipped by a collapsed card or covered by another element, and a
 // contact's conversations show their parts apart. From 960 to 1366 px: the delivery list keeps each row's status and
@@ -166,6 +166,27 @@ async function resize(width: number, height: number): Promise<void> {
 
 const go = (section: string) => page.getByTestId(`nav-${section}`).click();
 
+/**
+ * A thread's contact opened in the inbox (over the thread's right side, or beside it where the window is wide): the
+ * page still fits, the panel's Close, full-page link and Block are on screen, and its conversations' parts stand apart.
+ */
+async function contactOpenInTheInbox(): Promise<void> {
+  await go('inbox');
+  await page.getByTestId('tab-whatsapp').click();
+  await page.getByTestId('conversation-row').first().click();
+  await page.getByTestId('open-contact').click();
+  const drawer = page.getByTestId('contact-drawer');
+  await drawer.getByTestId('contact-conversation').first().waitFor();
+  await fitsTheWindow();
+  for (const control of ['close-contact', 'open-contact-page', 'block']) await onScreen(drawer.getByTestId(control));
+  expect(await crowdedConversationRows()).toEqual([]);
+}
+
+async function closeContact(): Promise<void> {
+  await page.getByTestId('close-contact').click();
+  await page.getByTestId('contact-drawer').waitFor({ state: 'detached' });
+}
+
 // Every size twice: in the session's browser (scrollbars hidden), then in one showing a desktop's classic scrollbars.
 describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 'shown' }])('scrollbars $bars', ({ scrollbars }) => {
   let browser: Browser | undefined;
@@ -182,6 +203,22 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
   });
   /** A screenshot named for the scrollbars shown too. */
   const shot = (name: string) => screenshot(page, scrollbars ? `${name}-scrollbars` : name);
+
+  describe('at 1920 × 1080', () => {
+    beforeAll(async () => {
+      await resize(1920, 1080);
+    });
+
+    it('inbox: the thread\'s contact opens beside the thread, which keeps View contact and its composer on screen', async () => {
+      await contactOpenInTheInbox();
+      await onScreen(page.getByTestId('open-contact'));
+      await onScreen(page.getByTestId('send-reply'));
+      const [thread, drawer] = [await page.locator('.thread-body').boundingBox(), await page.getByTestId('contact-drawer').boundingBox()];
+      expect(thread && drawer && thread.x + thread.width <= drawer.x + 0.5).toBe(true);
+      await shot('layout-inbox-contact-1920x1080');
+      await closeContact();
+    });
+  });
 
   describe.each([{ width: 960, height: 600 }, { width: 1280, height: 800 }])('at $width × $height', ({ width, height }) => {
     const size = `${width}x${height}`;
@@ -214,6 +251,12 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       await fitsTheWindow();
       await onScreen(page.getByTestId('send-reply'));
       await shot(`layout-inbox-${size}`);
+    });
+
+    it('inbox: the thread\'s contact opened over the thread keeps Close, the full page\'s link and Block on screen, its conversations\' parts apart', async () => {
+      await contactOpenInTheInbox();
+      await shot(`layout-inbox-contact-${size}`);
+      await closeContact();
     });
 
     it('contacts: the open panel keeps Block on screen, and each of its conversations\' parts apart', async () => {
