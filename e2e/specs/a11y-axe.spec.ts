@@ -107,7 +107,16 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('load-older').click();
     await page.getByTestId('thread-start').waitFor();
   }],
+  ['inbox, a thread\'s contact open beside it, and a search\'s matches marked', async () => {
+    await page.getByTestId('conversation-search').fill('delivery address');
+    await page.locator(`[data-testid="conversation-list"][data-ready="true"] [data-testid="conversation-row"][data-address="${ALICE}"]`).click();
+    await page.getByTestId('search-mark').first().waitFor();
+    await page.getByTestId('open-contact').click();
+    await page.getByTestId('contact-drawer').getByTestId('contact-conversations').waitFor();
+  }],
   ['contacts, with a contact open', async () => {
+    await page.getByTestId('close-contact').click();
+    await page.getByTestId('conversation-search').fill('');
     await nav('contacts');
     await page.locator('[data-testid="contact-list"][data-ready="true"]').getByTestId('contact-row').first().click();
     await page.getByTestId('contact-conversations').waitFor();
