@@ -242,6 +242,8 @@ describe('replies per channel', () => {
     await page.getByTestId('tab-whatsapp').click();
     const row = page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
     await row.click();
+    // Known only by its number: its avatar shows "#", not the number's last digits as if they were initials.
+    expect(await row.getByTestId('avatar').textContent()).toBe('#');
     await page.getByTestId('composer').fill('Yes, loud and clear.');
     expect(await row.getByTestId('row-failed').count()).toBe(0);
     await page.getByTestId('send-reply').click();

@@ -177,6 +177,7 @@ describe('what takes a removed control\'s place takes the focus', () => {
       expect((await server.dashboard('POST', `/dashboard/contacts/${contactId}/notes`, { content })).status).toBe(201);
     }
     await page.getByTestId('open-contact').click(); // the WhatsApp thread's contact, left open above
+    await page.getByTestId('open-contact-page').click(); // the contacts page, as the panel beside the thread is the same
     await page.getByTestId('contact-field-phone').filter({ hasText: '+14155550178' }).waitFor();
     const notes = page.getByTestId('note');
     await notes.nth(2).waitFor();
