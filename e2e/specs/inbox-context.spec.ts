@@ -247,6 +247,27 @@ describe('inbox context', () => {
     await search.fill('');
   });
 
+  it('a conversation found by an early message opens at that message, not at its end', async () => {
+    const address = '+14155550188';
+    const write = async (text: string) => expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: address, text })).status).toBe(201);
+    await write('Is the teal scarf back in stock?');
+    for (let n = 1; n <= 40; n++) await write(`Later message ${n}`);
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('conversation-search').fill('teal scarf');
+    const found = page.locator(`[data-testid="conversation-list"][data-ready="true"] [data-testid="conversation-row"][data-address="${address}"]`);
+    await found.getByTestId('search-mark').filter({ hasText: 'teal scarf' }).waitFor();
+    await found.click();
+    const matched = page.locator('[data-testid="message"][data-matched="true"]');
+    await matched.filter({ hasText: 'Is the teal scarf back in stock?' }).waitFor();
+    const inView = (selector: string) => page.evaluate((s) => {
+      const [item, list] = [document.querySelector(s)?.getBoundingClientRect(), document.querySelector('[data-testid="thread-messages"]')?.getBoundingClientRect()];
+      return Boolean(item && list && item.top >= list.top && item.bottom <= list.bottom);
+    }, selector);
+    await expect.poll(() => inView('[data-testid="message"][data-matched="true"]')).toBe(true);
+    expect(await inView('[data-testid="message"]:last-child')).toBe(false);
+    await page.getByTestId('conversation-search').fill('');
+  });
+
   it('names channels as the console does everywhere: the empty inbox and the wallet ledger', async () => {
     // The demo has email conversations: the first-run state is shown with an empty answer.
     const empty = { data: [], meta: { total: 0, page: 1, limit: 100, totalPages: 0 } };

@@ -22,6 +22,8 @@ export type StickToBottom = {
   pinned: boolean;
   /** Shows the end at once and keeps to it again, as if the reader had scrolled there. */
   jumpToEnd(): void;
+  /** Shows `item` (one of the list's, out of view) in the middle of the list and lets go of the end, as if the reader had scrolled there. */
+  showItem(item: HTMLElement): void;
 };
 
 /** How long after the reader's own input (wheel, touch, a key, the scrollbar) a scroll is theirs. */
@@ -87,5 +89,15 @@ export function useStickToBottom(list: RefObject<HTMLElement | null>, ready: boo
     lastTop.current = element.scrollTop;
     setShownPinned(true);
   }, [list]);
-  return { pinned: shownPinned, jumpToEnd };
+  const showItem = useCallback((item: HTMLElement) => {
+    const element = list.current;
+    if (!element) return;
+    const [box, view] = [item.getBoundingClientRect(), element.getBoundingClientRect()];
+    if (box.top >= view.top && box.bottom <= view.bottom) return;
+    pinned.current = false;
+    element.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+    lastTop.current = element.scrollTop;
+    setShownPinned(false);
+  }, [list]);
+  return { pinned: shownPinned, jumpToEnd, showItem };
 }

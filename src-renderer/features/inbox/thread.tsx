@@ -1,6 +1,6 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), and the
 // reply composer (or why the contact is blocked).
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
@@ -105,7 +105,7 @@ function ContactContext({ contact, open, opener, onOpen }: { contact: Contact; o
 
 /**
  * `readAfterMs`: how long the thread must stay shown before it is marked read (0, at once: see read-after.ts);
- * `matchedMessageId`: the message a search matched, marked where it is loaded (the thread still opens at its end).
+ * `matchedMessageId`: the message a search matched, marked and shown where it is loaded (else the thread opens at its end).
  */
 export function Thread({ conversationId, readAfterMs = 0, matchedMessageId }: { conversationId: string; readAfterMs?: number; matchedMessageId?: string | undefined }) {
   const detail = useConversation(conversationId);
@@ -128,7 +128,16 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId }: { 
 
   // The newest message in full: the list keeps to its end once shown, as messages come and as the header takes
   // room after them (the contact's tags load later), unless the agent scrolled up to read the history.
-  const { pinned, jumpToEnd } = useStickToBottom(bubbles, Boolean(detail.data && thread.data), thread.data?.data.at(-1)?.id);
+  const { pinned, jumpToEnd, showItem } = useStickToBottom(bubbles, Boolean(detail.data && thread.data), thread.data?.data.at(-1)?.id);
+  // Opened from a search, the thread shows the message the search matched, once, when it is loaded and out of view at the
+  // end (it is then read from above: what is below stays unread until the agent gets there, as the history's reader's).
+  const matchShown = useRef(false);
+  useLayoutEffect(() => {
+    const item = matchedMessageId && detail.data && thread.data ? bubbles.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(matchedMessageId)}"]`) : null;
+    if (matchShown.current || !item) return;
+    matchShown.current = true;
+    showItem(item);
+  }, [matchedMessageId, detail.data, thread.data, showItem]);
   const first = thread.data?.data[0]?.id;
   const hasOlder = thread.data?.meta.hasOlder;
   const older = useOlderMessagesAtTop(conversationId, bubbles, first, hasOlder ?? false);
