@@ -1,5 +1,5 @@
-// One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), and the
-// reply composer (or why the contact is blocked).
+// One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
+// reply composer (or why the contact is blocked), and the contact's panel, opened beside it by View contact.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
