@@ -214,7 +214,7 @@ const STATES: Array<[string, () => Promise<void>]> = [
   ['simulator, a mailbox with an email open', async () => {
     await page.getByTestId('handset-address').fill('marco@example.org');
     await page.getByTestId('handset-open').click();
-    await page.locator('[data-testid="handset-messages"][aria-label="Messages received by marco@example.org"]').getByTestId('handset-email-body').waitFor();
+    await page.locator('[data-testid="handset-messages"][aria-label="Messages to and from marco@example.org"]').getByTestId('handset-email-body').waitFor();
   }],
 ];
 

@@ -1,7 +1,8 @@
 // The simulator's handset viewer at 1366 px: the address field's placeholder is read whole; an email shows what
 // the customer received (subject, the body in a sandboxed frame where nothing runs, loads or navigates, its links
 // written out); a WhatsApp template shows its header, footer and buttons; an RCS card its image, title, text and
-// suggestions; a moment is written as the inbox writes it (its time of day on the clock's today, its date on another day).
+// suggestions; a moment is written as the inbox writes it (its time of day on the clock’s today, its date on another day); and
+// the thread is two-sided: what the phone received on the left, what its customer wrote in on the right, in time order.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -45,7 +46,7 @@ afterAll(async () => {
 async function open(address: string): Promise<void> {
   await page.getByTestId('handset-address').fill(address);
   await page.getByTestId('handset-open').click();
-  await page.locator(`[data-testid="handset-messages"][aria-label="Messages received by ${address}"]`).waitFor();
+  await page.locator(`[data-testid="handset-messages"][aria-label="Messages to and from ${address}"]`).waitFor();
 }
 
 describe('handset viewer', () => {
@@ -125,5 +126,43 @@ describe('handset viewer', () => {
     expect(await chips.nth(0).getByTestId('button-to').textContent()).toBe('https://shop.example.com/track');
     expect(await chips.nth(1).textContent()).toContain('Thanks!');
     await screenshot(page, 'simulator-rcs-card');
+  });
+
+  it("is a two-sided thread: what the phone received on the left, what its customer wrote in on the right, in time order", async () => {
+    // Alice, as the demo left her: the shipped SMS, the order update on WhatsApp, then her own reply.
+    await page.getByTestId('inbound-channel').selectOption('sms');
+    await page.getByTestId('inbound-from').fill('+1 415 555 0101');
+    await page.getByTestId('inbound-text').fill('Is Friday certain?');
+    await page.getByTestId('inbound-send').click();
+    await page.getByTestId('inbound-sent').waitFor();
+    await open('+14155550101');
+    const thread = page.getByTestId('handset-messages');
+    const sent = thread.getByTestId('handset-sent');
+    await sent.filter({ hasText: 'Is Friday certain?' }).waitFor();
+    expect(await sent.evaluateAll((items) => items.map((item) => [item.getAttribute('data-channel'), item.querySelector('p')?.textContent]))).toEqual([
+      ['whatsapp', 'Great, thank you! Can I change the delivery address?'], ['sms', 'Is Friday certain?'],
+    ]);
+    // In time order, both sides together: the shipped SMS and the order update come before her reply; her new SMS is last.
+    const order = await thread.locator(':scope > li').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-testid')}:${item.textContent ?? ''}`));
+    const at = (side: string, text: string) => order.findIndex((item) => item.startsWith(`${side}:`) && item.includes(text));
+    expect(at('handset-message', 'your order #1001 has shipped. Track')).toBeGreaterThanOrEqual(0);
+    expect(at('handset-message', 'your order #1001 has shipped. Track')).toBeLessThan(at('handset-message', 'should arrive by Friday'));
+    expect(at('handset-message', 'should arrive by Friday')).toBeLessThan(at('handset-sent', 'Can I change the delivery address?'));
+    expect(at('handset-sent', 'Is Friday certain?')).toBe(order.length - 1);
+    expect(await sent.first().textContent()).toContain('You sent');
+    // Her side on the right, the business's on the left.
+    const box = await thread.boundingBox();
+    const mine = await sent.last().boundingBox();
+    const theirs = await thread.getByTestId('handset-message').first().boundingBox();
+    if (!box || !mine || !theirs) throw new Error('the thread is not laid out');
+    expect(Math.abs(mine.x + mine.width - (box.x + box.width))).toBeLessThan(24);
+    expect(Math.abs(theirs.x - box.x)).toBeLessThan(24);
+    expect(mine.x).toBeGreaterThan(theirs.x + 24);
+    await screenshot(page, 'simulator-thread');
+
+    // Written in elsewhere (the API, another tab), it joins the open thread live.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550101', text: 'Never mind, Friday works.' })).status).toBe(201);
+    await sent.filter({ hasText: 'Never mind, Friday works.' }).waitFor();
+    expect(await thread.locator(':scope > li').last().getAttribute('data-testid')).toBe('handset-sent');
   });
 });

@@ -117,3 +117,15 @@ export const handsetMessageSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 export type HandsetMessage = z.infer<typeof handsetMessageSchema>;
+
+/**
+ * `GET /sim/handsets/{address}/sent`: what the customer at a simulated phone or Instagram user wrote in (through
+ * `POST /sim/inbound`, or a simulated reply), oldest first: the handset's own side of its threads.
+ */
+export const handsetSentMessageSchema = z.object({
+  messageId: z.string(),
+  channel: channelSchema,
+  text: z.string(),
+  at: timestampSchema,
+});
+export type HandsetSentMessage = z.infer<typeof handsetSentMessageSchema>;

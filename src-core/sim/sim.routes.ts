@@ -1,12 +1,26 @@
 // Simulator routes: customers writing in, and what a simulated handset received (INTERFACES.md).
 import { z } from 'zod';
-import { simInboundBodySchema } from '../contract/messaging.ts';
+import { simInboundBodySchema, type HandsetSentMessage } from '../contract/messaging.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
 import { AppError } from '../kernel/errors.ts';
 import { queryInt } from '../kernel/pagination.ts';
 import { defineRoute } from '../kernel/route.ts';
 import { canonicalAddress } from './fixtures.ts';
 import type { SimStore } from './sim.store.ts';
+
+const handsetParams = z.object({ address: z.string().min(1).max(320) });
+const handsetQuery = z.object({ organizationId: z.string().optional(), limit: queryInt('limit', { max: 1000 }).default(200) });
+
+/**
+ * The addresses a handset's address names, as stored: an email lower-cased, a phone in canonical form; a bare digit
+ * string is a phone and also (second) an Instagram IGSID.
+ */
+function handsetAddresses(raw: string): [string] | [string, string] {
+  if (raw.includes('@')) return [raw.toLowerCase()];
+  if (!/^[+\d\s()-]+$/.test(raw)) return [raw.toLowerCase()];
+  const phone = canonicalAddress('sms', raw);
+  return /^\d+$/.test(raw) ? [phone, raw] : [phone];
+}
 
 export function simRoutes(deps: { messaging: MessagingService; store: SimStore; instagramConnected: (orgId: string) => boolean }) {
   return [
@@ -25,17 +39,23 @@ export function simRoutes(deps: { messaging: MessagingService; store: SimStore; 
     }),
     defineRoute({
       method: 'GET', path: '/sim/handsets/:address/messages', scope: 'dashboard',
-      params: z.object({ address: z.string().min(1).max(320) }),
-      query: z.object({ organizationId: z.string().optional(), limit: queryInt('limit', { max: 1000 }).default(200) }),
+      params: handsetParams, query: handsetQuery,
       handler: ({ orgId, params, query }) => {
-        const address = params.address.includes('@') ? params.address.toLowerCase()
-          : /^[+\d\s()-]+$/.test(params.address) ? canonicalAddress('sms', params.address) : params.address.toLowerCase();
+        const [address, instagram] = handsetAddresses(params.address);
         const received = deps.store.received(address, orgId, query.limit);
-        // An Instagram IGSID is digits too: a bare digit string also names that Instagram user.
-        if (!/^\d+$/.test(params.address)) return { data: received };
-        const instagram = deps.store.received(params.address, orgId, query.limit);
-        return { data: [...received, ...instagram].sort((a, b) => a.at.localeCompare(b.at)).slice(0, query.limit) };
+        if (instagram === undefined) return { data: received };
+        const asInstagram = deps.store.received(instagram, orgId, query.limit);
+        return { data: [...received, ...asInstagram].sort((a, b) => a.at.localeCompare(b.at)).slice(0, query.limit) };
       },
+    }),
+    defineRoute({
+      method: 'GET', path: '/sim/handsets/:address/sent', scope: 'dashboard',
+      params: handsetParams, query: handsetQuery,
+      // The customer's own side: what was written in from this address, read from the messages the organization received.
+      handler: ({ orgId, params, query }): { data: HandsetSentMessage[] } => ({
+        data: deps.messaging.inboundFrom(orgId, handsetAddresses(params.address), query.limit)
+          .map((message) => ({ messageId: message.id, channel: message.channel, text: message.text ?? '', at: message.createdAt })),
+      }),
     }),
   ];
 }

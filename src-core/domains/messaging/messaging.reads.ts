@@ -49,6 +49,8 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
   }
 
   return {
+    /** What the customers at `addresses` (one person's phone and IGSID, say) wrote in on any channel, oldest first: a handset's own side. */
+    inboundFrom: (orgId: string, addresses: readonly string[], limit: number): Message[] => store.inboundFrom(orgId, addresses, limit).map(toMessage),
     recentMessages: (conversationId: string, limit: number): Message[] => store.recentInConversation(conversationId, limit).map(toMessage),
     /**
      * A page of a conversation's thread, oldest first: its newest `limit` messages, or with `beforeId` the `limit` just

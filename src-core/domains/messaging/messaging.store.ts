@@ -1,4 +1,5 @@
 // The only SQL of messages and conversations.
+import { CHANNELS } from '../../contract/messaging.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { foldText, type Sql } from '../../kernel/db.ts';
 import { containsPattern, statementCache } from '../../kernel/statements.store.ts';
@@ -70,6 +71,10 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const latestMatching = sql.prepare(`SELECT id, text, created_at FROM messages WHERE conversation_id = @conversationId AND created_at >= @since
     AND fold(text) LIKE @like ESCAPE '\\' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
   const searchWindowStart = sql.prepare(`SELECT created_at FROM messages WHERE org_id = ? AND channel = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`).pluck();
+  // Through the conversations' (org, channel, address) key and then each conversation's messages: no scan of the log.
+  const inboundFrom = sql.prepare(`SELECT m.* FROM conversations c JOIN messages m ON m.conversation_id = c.id
+    WHERE c.org_id = @orgId AND c.channel IN (SELECT value FROM json_each(@channels)) AND c.address IN (SELECT value FROM json_each(@addresses))
+      AND m.direction = 'inbound' ORDER BY m.created_at, m.rowid LIMIT @limit`);
   const lastInbound = sql.prepare(`SELECT * FROM messages WHERE conversation_id = ? AND direction = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
   const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const conversationById = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND id = ?`);
@@ -176,6 +181,9 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     /** The status of a conversation's newest message (undefined without one). */
     lastStatus: (conversationId: string) => lastStatus.get(conversationId) as string | undefined,
     lastInbound: (conversationId: string) => lastInbound.get(conversationId) as MessageRow | undefined,
+    /** What the customers at `addresses` wrote in (every channel), oldest first. */
+    inboundFrom: (orgId: string, addresses: readonly string[], limit: number) =>
+      inboundFrom.all({ orgId, channels: JSON.stringify(CHANNELS), addresses: JSON.stringify(addresses), limit }) as MessageRow[],
     /** A contact's conversations, on one channel or (`channel` null) on all, most recent first. */
     contactConversations(orgId: string, contactId: string, channel: string | null, limit: number, offset: number) {
       const where = { org: orgId, contact: contactId, channel };

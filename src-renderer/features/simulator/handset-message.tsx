@@ -1,8 +1,8 @@
-// One message a simulated handset received, as its owner sees it: an email's subject, sender and body (its HTML in
+// One message of a simulated handset's thread, as its owner sees it: one it sent (their own words), or one it received: an email's subject, sender and body (its HTML in
 // a sandboxed frame, its links written out), a WhatsApp template's header, footer and buttons, an RCS card's image,
 // title, text and suggestions, or the text.
 import { useMemo } from 'react';
-import { rcsMessageContentSchema, sentEmailSchema, waTemplateContentSchema, type HandsetMessage, type SentEmail } from '../../../src-core/contract/index.ts';
+import { rcsMessageContentSchema, sentEmailSchema, waTemplateContentSchema, type HandsetMessage, type HandsetSentMessage, type SentEmail } from '../../../src-core/contract/index.ts';
 import { RcsCardParts, RcsSuggestions, WaButtons, WaTemplateParts, waHeaderOf } from '../../components/rich-message.tsx';
 import { When } from '../../components/when.tsx';
 import { emailDocument } from './email-document.ts';
@@ -67,9 +67,19 @@ function senderOf(message: HandsetMessage): string {
 
 export function HandsetMessageItem({ message }: { message: HandsetMessage }) {
   return (
-    <li data-testid="handset-message" data-channel={message.channel}>
+    <li className={`handset-in${message.channel === 'email' ? ' handset-wide' : ''}`} data-testid="handset-message" data-channel={message.channel}>
       <span className="chip">{message.channel}</span> <strong data-testid="handset-from">{senderOf(message)}</strong> <span className="muted small"><When iso={message.at} /></span>
       <Received message={message} />
+    </li>
+  );
+}
+
+/** A message the handset's owner sent (wrote in as the customer): their own side of the thread, as a phone shows it. */
+export function HandsetSentItem({ message }: { message: HandsetSentMessage }) {
+  return (
+    <li className="handset-out" data-testid="handset-sent" data-channel={message.channel}>
+      <span className="chip">{message.channel}</span> <strong>You</strong><span className="visually-hidden"> sent</span> <span className="muted small"><When iso={message.at} /></span>
+      <p>{message.text}</p>
     </li>
   );
 }

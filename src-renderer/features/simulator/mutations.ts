@@ -24,6 +24,7 @@ export function useInbound() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string }) => api.post<Message>('/sim/inbound', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['conversations'] }),
+    // The handset viewer shows the customer's own side too: their new message joins its thread at once.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['conversations'] }), client.invalidateQueries({ queryKey: ['handset'] })]),
   });
 }

@@ -1,7 +1,7 @@
-// Server data of the simulator: the virtual clock and what a simulated handset received.
+// Server data of the simulator: the virtual clock and a simulated handset's thread (what it received and sent).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { HandsetMessage } from '../../../src-core/contract/index.ts';
+import { useEffect, useMemo, useState } from 'react';
+import type { HandsetMessage, HandsetSentMessage } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 /** The clock as last read: `readAt` (local time of the read) lets a running clock tick in between. */
@@ -36,6 +36,23 @@ export function useVirtualNow(): string | undefined {
   return new Date(Date.parse(clock.data.now) + (running ? Date.now() - clock.data.readAt : 0)).toISOString();
 }
 
+/** One message of a handset's thread: one it received (its business's side) or one its customer sent (their own side). */
+export type HandsetThreadItem = { side: 'received'; message: HandsetMessage } | { side: 'sent'; message: HandsetSentMessage };
+
+/**
+ * A handset's thread in time order: what it received (the pinned `/messages` read) and what its customer wrote in
+ * (`/sent`). At one instant (a manual clock's) ids made one after another sort in the order they were made.
+ */
+export function handsetThread(received: HandsetMessage[], sent: HandsetSentMessage[]): HandsetThreadItem[] {
+  const items: HandsetThreadItem[] = [
+    ...received.map((message) => ({ side: 'received' as const, message })), ...sent.map((message) => ({ side: 'sent' as const, message })),
+  ];
+  const key = (item: HandsetThreadItem) => `${item.message.at} ${item.message.messageId}`;
+  // Code-point order: ids are base62 (digits, then upper case, then lower case), which a locale's order would mix.
+  return items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** What a simulated handset received (the pinned `/messages` read), oldest first. */
 export function useHandset(address: string) {
   const api = useApi();
   return useQuery({
@@ -43,4 +60,19 @@ export function useHandset(address: string) {
     queryFn: () => api.get<{ data: HandsetMessage[] }>(`/sim/handsets/${encodeURIComponent(address)}/messages`),
     enabled: address.length > 0,
   });
+}
+
+/** A handset's thread, both sides in time order (its key under `['handset']`, which every message reloads). */
+export function useHandsetThread(address: string) {
+  const api = useApi();
+  const received = useHandset(address);
+  const sent = useQuery({
+    queryKey: ['handset', address, 'sent'],
+    queryFn: () => api.get<{ data: HandsetSentMessage[] }>(`/sim/handsets/${encodeURIComponent(address)}/sent`),
+    enabled: address.length > 0,
+  });
+  const thread = useMemo(
+    () => (received.data && sent.data ? handsetThread(received.data.data, sent.data.data) : undefined), [received.data, sent.data],
+  );
+  return { thread, error: received.error ?? sent.error };
 }

@@ -1,12 +1,12 @@
-// The simulator: the virtual clock, customers writing in, what a handset received, and the magic numbers.
+// The simulator: the virtual clock, customers writing in, a handset's two-sided thread, and the magic numbers.
 import { useState, type FormEvent } from 'react';
 import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
-import { HandsetMessageItem } from './handset-message.tsx';
+import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
-import { useHandset, useVirtualNow } from './queries.ts';
+import { useHandsetThread, useVirtualNow } from './queries.ts';
 
 const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
 const MAGIC: Array<[string, string]> = [
@@ -93,7 +93,7 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
     setDraftFor(address);
     setDraft(address);
   }
-  const handset = useHandset(address);
+  const handset = useHandsetThread(address);
   return (
     <section className="card">
       <h2 className="card-title">Handset viewer</h2>
@@ -101,11 +101,14 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
         <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Phone, email or Instagram id" data-testid="handset-address" aria-label="Address" />
         <button type="submit" className="button" data-testid="handset-open">Open</button>
       </form>
-      {!address ? <p className="muted small">See what a simulated phone, mailbox or Instagram user received, OTP codes included.</p>
-        : handset.isPending ? <Loading /> : handset.isError ? <ErrorState error={handset.error} /> : handset.data.data.length === 0 ? <Empty title="Nothing received yet" /> : (
+      {!address ? <p className="muted small">See a simulated phone, mailbox or Instagram user&rsquo;s thread: what it received (OTP codes included) and what its customer wrote in.</p>
+        : handset.error ? <ErrorState error={handset.error} /> : !handset.thread ? <Loading /> : handset.thread.length === 0 ? <Empty title="Nothing received yet">Nor has its customer written in.</Empty> : (
           // A Tab stop, so the keyboard can scroll a long history (it holds nothing focusable); still a list.
-          <ul className="handset scroll-region" tabIndex={0} aria-label={`Messages received by ${address}`} data-testid="handset-messages">
-            {handset.data.data.map((m) => <HandsetMessageItem key={m.id} message={m} />)}
+          // As a phone shows it: what it received on the left, what its owner sent on the right, in time order.
+          <ul className="handset scroll-region" tabIndex={0} aria-label={`Messages to and from ${address}`} data-testid="handset-messages">
+            {handset.thread.map((item) => (item.side === 'received'
+              ? <HandsetMessageItem key={item.message.id} message={item.message} />
+              : <HandsetSentItem key={item.message.messageId} message={item.message} />))}
           </ul>
         )}
     </section>
