@@ -106,7 +106,8 @@ export async function createServer(options: ServerOptions) {
   const apiKeys = createApiKeys({ db, clock });
   const requestLog = createRequestLog({
     db, clock, log,
-    onEntry: ({ orgId, ...entry }) => bus.publishTransient(orgId, 'request.logged', entry),
+    // The stream carries the entry, never a failed request's bodies (read with the entry's detail).
+    onEntry: ({ orgId, requestBody: _request, responseBody: _response, ...entry }) => bus.publishTransient(orgId, 'request.logged', entry),
   });
   const orgExists = (id: string): boolean => {
     try {

@@ -1,5 +1,6 @@
 // The request log's detail says what was asked and what went wrong: the path with its query, and for an
-// error the code and message the server answered (a 403 names the scope that was missing). The log pages back
+// error the code and message the server answered (a 403 names the scope that was missing), and a failed request's
+// bodies (the unified send's 502 with its attempts, the request as sent). The log pages back
 // through every entry with its total, an older page stays put while new requests arrive, and the filters take a
 // status class and an error code.
 import type { Page } from 'playwright-core';
@@ -51,6 +52,36 @@ describe('request log detail', () => {
     const listed = await openRow('/v1/contacts', 200);
     expect(await listed.getByTestId('request-detail-request').locator('dd').textContent()).toBe('GET /v1/contacts?search=alice&limit=5');
     expect(await listed.getByTestId('request-detail-error').count()).toBe(0);
+  });
+});
+
+describe('a failed request\'s bodies', () => {
+  it('shows what a unified send that failed on every channel sent and was answered, with its attempts; never the key', async () => {
+    const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Bodies', environment: 'test', scopes: ['sms:send'] });
+    const sent = { to: '+15005550001', channel: 'sms', message: 'Hi Alice, your order #1001 has shipped. Track: exmpl.in/t/1001 - Example Store', sms: { senderId: 'EXMPLE' } };
+    const failed = await fetch(`${server.url}/v1/messages/send`, {
+      method: 'POST', body: JSON.stringify(sent), headers: { authorization: `Bearer ${created.body.key}`, 'content-type': 'application/json' },
+    });
+    expect(failed.status).toBe(502);
+    const answered = (await failed.json()) as { attempts: Array<{ error: string }> };
+
+    await page.getByTestId('nav-requests').click();
+    const details = await openRow('/v1/messages/send', 502);
+    expect(await details.getByTestId('request-detail-error').locator('dd').textContent()).toBe('BAD_GATEWAY');
+    const response = details.getByTestId('request-response-body');
+    await response.waitFor();
+    // The answer as sent, its attempts with each channel's error, pretty-printed; then the request as sent.
+    expect(JSON.parse((await response.textContent()) ?? '')).toEqual(answered);
+    expect(await response.textContent()).toContain(`"error": "${answered.attempts[0]?.error ?? 'none'}"`);
+    expect(JSON.parse((await details.getByTestId('request-request-body').textContent()) ?? '')).toEqual(sent);
+    expect(await details.textContent()).not.toContain(created.body.key);
+    await screenshot(page, 'request-log-bodies');
+
+    // A successful request keeps no bodies: its details show none.
+    await page.getByTestId('request-row').filter({ hasText: '200' }).first().click();
+    await details.getByTestId('request-detail-status').filter({ hasText: '200' }).waitFor();
+    expect(await details.getByTestId('request-bodies').count()).toBe(0);
+    expect(await details.getByTestId('request-response-body').count()).toBe(0);
   });
 });
 

@@ -66,6 +66,14 @@ export const requestLogEntrySchema = z.object({
   errorMessage: z.string().nullable(),
 });
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
+/**
+ * `GET /dashboard/request-log/{id}`: an entry with what was kept of a failed request's bodies (a non-2xx answer): the
+ * request's JSON body and the answer's, secrets redacted (`[redacted]`), each at most 8,192 characters (a longer one is
+ * cut and ends `… [truncated]`); null for a successful request, one without a body, and entries logged before they were kept.
+ * The Authorization header is never kept.
+ */
+export const requestLogDetailSchema = requestLogEntrySchema.extend({ requestBody: z.string().nullable(), responseBody: z.string().nullable() });
+export type RequestLogDetail = z.infer<typeof requestLogDetailSchema>;
 
 /** The request log's `status` filter read as a range of codes: a code (`403`) or a class (`4xx`, any case); null for anything else. */
 export function statusRangeOf(text: string): { min: number; max: number } | null {

@@ -63,5 +63,10 @@ export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog
         return pageEnvelope(rows, total, page);
       },
     }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/request-log/:id', scope: 'dashboard',
+      params: z.object({ id: z.string().min(1).max(100) }), query: z.object(orgField),
+      handler: ({ orgId, params }) => requestLog.detail(orgId, params.id),
+    }),
   ];
 }

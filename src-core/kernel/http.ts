@@ -17,6 +17,7 @@ import { jsonBodyProblem } from './json-body.ts';
 import { parseBody, parseInput, parseQuery } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
+import { loggedRequestBody, loggedResponseBody } from './request-log-bodies.ts';
 import { RawJson } from './raw-json.ts';
 import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
@@ -35,7 +36,11 @@ export type HttpDeps = {
 };
 
 /** What the request log records of a request beyond its URL and status; an error answer notes its code and message here. */
-type LogState = { keyId: string | null; orgId: string | null; started: number; clientIp: string; errorCode: string | null; errorMessage: string | null };
+type LogState = {
+  keyId: string | null; orgId: string | null; started: number; clientIp: string; errorCode: string | null; errorMessage: string | null;
+  /** A non-2xx answer's bodies, redacted and capped (request-log-bodies.ts); null for a successful one. */
+  requestBody: string | null; responseBody: string | null;
+};
 const logState = new WeakMap<FastifyRequest, LogState>();
 const QUERY_MAX = 1_000;
 const ERROR_MESSAGE_MAX = 500;
@@ -47,6 +52,13 @@ function noteError(state: LogState | undefined, code: string | null, message: st
   if (!state) return;
   state.errorCode = code;
   state.errorMessage = capped(message, ERROR_MESSAGE_MAX);
+}
+
+/** Notes a /v1 request's bodies, as sent and as answered, on its log entry (called for a non-2xx answer only). */
+function noteBodies(state: LogState | undefined, request: FastifyRequest, payload: unknown): void {
+  if (!state || !request.url.startsWith('/v1/')) return;
+  state.requestBody = loggedRequestBody(request.body);
+  state.responseBody = loggedResponseBody(payload);
 }
 
 /** A replayed refusal's code and message, from the stored body (a message-only body has no code). */
@@ -290,14 +302,19 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   app.addHook('preClose', async () => {
     stopping = true;
   });
-  app.addHook('onSend', (_request, fastifyReply, payload, done) => {
+  app.addHook('onSend', (request, fastifyReply, payload, done) => {
     if (stopping) fastifyReply.header('connection', 'close');
+    // A failed /v1 request's bodies go to its log entry: only then, so a successful request pays one comparison.
+    const status = fastifyReply.statusCode;
+    if (status < 200 || status >= 300) noteBodies(logState.get(request), request, payload);
     done(null, payload);
   });
 
   const requestId = createIdSequence('req');
   app.addHook('onRequest', async (request) => {
-    logState.set(request, { keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request), errorCode: null, errorMessage: null });
+    logState.set(request, {
+      keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request), errorCode: null, errorMessage: null, requestBody: null, responseBody: null,
+    });
   });
   app.addHook('onResponse', async (request, fastifyReply) => {
     if (stopping) app.server.closeIdleConnections();
@@ -311,7 +328,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
       endpoint: mark < 0 ? url : url.slice(0, mark), query: mark < 0 || mark === url.length - 1 ? null : capped(url.slice(mark + 1), QUERY_MAX),
       statusCode: fastifyReply.statusCode, sourceIp: state.clientIp,
       durationMs: Math.round((performance.now() - state.started) * 100) / 100, at: deps.clock.nowIso(),
-      errorCode: state.errorCode, errorMessage: state.errorMessage,
+      errorCode: state.errorCode, errorMessage: state.errorMessage, requestBody: state.requestBody, responseBody: state.responseBody,
     });
   });
 

@@ -1,12 +1,13 @@
 // SQL of the per-key request log, written in batches off the hot path.
-import type { RequestLogEntry } from '../contract/api-keys.ts';
+import type { RequestLogDetail, RequestLogEntry } from '../contract/api-keys.ts';
 import type { Sql } from './db.ts';
 import { containsPattern, statementCache } from './statements.store.ts';
 
-export type RequestLogRecord = RequestLogEntry & { orgId: string | null };
+/** An entry as recorded: its organization, and a failed request's bodies (request-log-bodies.ts; null otherwise). */
+export type RequestLogRecord = RequestLogEntry & { orgId: string | null } & Pick<RequestLogDetail, 'requestBody' | 'responseBody'>;
 type Row = {
   id: string; key_id: string | null; method: string; endpoint: string; query: string | null; status_code: number; source_ip: string;
-  duration_ms: number; at: string; error_code: string | null; error_message: string | null;
+  duration_ms: number; at: string; error_code: string | null; error_message: string | null; request_body: string | null; response_body: string | null;
 };
 
 /** A status code (`min` = `max`) or a class (`4xx`: 400 to 499). */
@@ -23,8 +24,10 @@ export type RequestLogFilter = {
 
 export function createRequestLogStore(sql: Sql) {
   const prepare = statementCache(sql);
-  const insert = sql.prepare(`INSERT INTO request_log (id, org_id, key_id, method, endpoint, query, status_code, source_ip, duration_ms, at, error_code, error_message)
-    VALUES (@id, @orgId, @keyId, @method, @endpoint, @query, @statusCode, @sourceIp, @durationMs, @at, @errorCode, @errorMessage)`);
+  const insert = sql.prepare(`INSERT INTO request_log (id, org_id, key_id, method, endpoint, query, status_code, source_ip, duration_ms, at, error_code,
+      error_message, request_body, response_body)
+    VALUES (@id, @orgId, @keyId, @method, @endpoint, @query, @statusCode, @sourceIp, @durationMs, @at, @errorCode, @errorMessage, @requestBody, @responseBody)`);
+  const byId = sql.prepare(`SELECT * FROM request_log WHERE org_id = ? AND id = ? LIMIT 1`);
   // Oldest first by rowid (entries are appended as the clock moves forward), so only one chunk is read.
   const removeOldest = sql.prepare(`DELETE FROM request_log WHERE rowid IN (SELECT rowid FROM request_log ORDER BY rowid LIMIT ?) AND at < ?`);
   // Newest first through the (org_id, at) index: the entry a reader anchors on is near the top, so the walk is short.
@@ -44,6 +47,11 @@ export function createRequestLogStore(sql: Sql) {
   });
   return {
     insertMany: (records: RequestLogRecord[]) => insertMany(records),
+    /** One entry with the bodies kept of it (a failed request's). */
+    detail(orgId: string, id: string): RequestLogDetail | undefined {
+      const row = byId.get(orgId, id) as Row | undefined;
+      return row && { ...toEntry(row), requestBody: row.request_body, responseBody: row.response_body };
+    },
     /** Removes entries before `beforeIso` among the `limit` oldest; answers how many went. */
     removeOldest: (beforeIso: string, limit: number): number => removeOldest.run(limit, beforeIso).changes,
     anchorOf: (orgId: string, id: string): LogAnchor | undefined => anchorOf.get(orgId, id) as LogAnchor | undefined,

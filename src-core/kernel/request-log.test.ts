@@ -17,7 +17,7 @@ function setup() {
   /** Logs a request at the clock's time, or `agoMs` before it. */
   const record = (endpoint: string, agoMs = 0) => log.record({
     id: newId('req'), orgId: 'org_a', keyId: null, method: 'GET', endpoint, query: null, statusCode: 200, sourceIp: '::1', durationMs: 1,
-    at: new Date(clock.now() + agoMs).toISOString(), errorCode: null, errorMessage: null,
+    at: new Date(clock.now() + agoMs).toISOString(), errorCode: null, errorMessage: null, requestBody: null, responseBody: null,
   });
   const endpoints = () => log.list('org_a', {}, 200, 0).rows.map((row) => row.endpoint);
   const total = () => log.list('org_a', {}, 1, 0).total;

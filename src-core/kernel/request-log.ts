@@ -69,6 +69,15 @@ export function createRequestLog(deps: { db: Db; clock: Clock; onEntry?: (record
       else timer ??= deps.clock.realTimeout(flush, FLUSH_EVERY_MS);
     },
     flush,
+    /** One entry with its kept bodies; 404 for an unknown id or one older than the kept 30 days. */
+    detail(orgId: string, id: string) {
+      flush();
+      const entry = store.detail(orgId, id);
+      if (!entry || entry.at < toIso(deps.clock.now() - REQUEST_LOG_KEEP_MS)) {
+        throw new AppError('NOT_FOUND', `Request-log entry ${id} not found (entries are kept for 30 days)`);
+      }
+      return entry;
+    },
     /**
      * Newest first; with `upTo`, only that entry and older ones, so a page stays put while new requests are logged.
      * Only the kept 30 days: entries older are left out at once, however far the clock moved since the last prune.

@@ -1,6 +1,6 @@
 // Server data of the developer tools: keys, scopes and the request log.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { statusRangeOf, type ApiKey, type ListEnvelope, type RequestLogEntry, type Scope } from '../../../src-core/contract/index.ts';
+import { statusRangeOf, type ApiKey, type ListEnvelope, type RequestLogDetail, type RequestLogEntry, type Scope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 export function useKeys() {
@@ -58,5 +58,16 @@ export function useRequestLogTotal(filter: LogFilter, enabled: boolean) {
     queryKey: ['request-log', 'total', params],
     queryFn: async () => (await api.get<ListEnvelope<RequestLogEntry>>(`/dashboard/request-log?${params}`)).meta.total,
     enabled,
+  });
+}
+
+/** One entry with the bodies the log kept of it (a failed request's); an entry does not change once logged. */
+export function useRequestLogDetail(id: string) {
+  const api = useApi();
+  return useQuery({
+    // Not under ['request-log'], which every logged request reloads: an entry's detail never changes.
+    queryKey: ['request-log-detail', id],
+    queryFn: () => api.get<RequestLogDetail>(`/dashboard/request-log/${encodeURIComponent(id)}`),
+    staleTime: Infinity,
   });
 }

@@ -1,11 +1,49 @@
 // One request of the log: the full request as sent (path and query) and, for an error answer, the code and
-// message the server sent.
+// message the server sent, with the request's body and the answer's as the log kept them (a failed request's only,
+// secrets redacted, long ones cut).
 import { useEffect, useRef } from 'react';
 import type { RequestLogEntry } from '../../../src-core/contract/index.ts';
 import { milliseconds, time } from '../../components/format.ts';
+import { scrollRegion } from '../../components/scroll-region.ts';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { JsonView } from '../webhooks/json-view.tsx';
+import { useRequestLogDetail } from './queries.ts';
+
+/** A kept body: pretty JSON when it parses; as kept otherwise (one cut at the cap ends `… [truncated]`). */
+function KeptBody({ label, text, testId }: { label: string; text: string | null; testId: string }) {
+  if (text === null) return <p className="muted small" data-testid={testId}>None (the request had no JSON body).</p>;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return <pre className="wh-pre scroll-region" {...scrollRegion(label)} data-testid={testId}>{text}</pre>;
+  }
+  return <JsonView value={value} label={label} testId={testId} />;
+}
+
+/** The bodies of a failed request, read with its detail (the list and the live stream carry none). */
+function Bodies({ id }: { id: string }) {
+  const detail = useRequestLogDetail(id);
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
+  const { requestBody, responseBody } = detail.data;
+  if (requestBody === null && responseBody === null) {
+    return <p className="muted small" data-testid="request-bodies-none">No bodies were kept of this request (the log keeps them since this version).</p>;
+  }
+  return (
+    <div className="request-bodies" data-testid="request-bodies">
+      <h3>Response body</h3>
+      <KeptBody label="Response body" text={responseBody} testId="request-response-body" />
+      <h3>Request body</h3>
+      <KeptBody label="Request body" text={requestBody} testId="request-request-body" />
+      <p className="muted small">Kept for failed requests only: secrets are shown as [redacted], the Authorization header is never kept, and a body over 8 KB is cut.</p>
+    </div>
+  );
+}
 
 export function RequestDetails({ entry, keyName, onClose }: { entry: RequestLogEntry; keyName: string; onClose(): void }) {
   const failed = entry.errorCode !== null || entry.errorMessage !== null;
+  const answeredOk = entry.statusCode >= 200 && entry.statusCode < 300;
   const rows: Array<[string, string]> = [
     ['Request', `${entry.method} ${entry.endpoint}${entry.query === null ? '' : `?${entry.query}`}`], ['Status', String(entry.statusCode)],
     ...(failed ? [['Error', entry.errorCode ?? 'none in the answer'], ['Message', entry.errorMessage ?? '']] satisfies Array<[string, string]> : []),
@@ -19,12 +57,13 @@ export function RequestDetails({ entry, keyName, onClose }: { entry: RequestLogE
     ref.current?.focus({ preventScroll: true });
   }, [entry.id]);
   return (
-    <aside className="card details" data-testid="request-details" ref={ref} tabIndex={-1} aria-labelledby="request-details-title"
+    <aside className={`card details${answeredOk ? '' : ' with-bodies'}`} data-testid="request-details" ref={ref} tabIndex={-1} aria-labelledby="request-details-title"
       onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
       <div className="page-title"><h2 id="request-details-title">Request</h2><button type="button" className="button ghost" onClick={onClose}>Close</button></div>
       <dl className="fields">
         {rows.map(([label, value]) => <div key={label} data-testid={`request-detail-${label.toLowerCase().replace(' ', '-')}`}><dt>{label}</dt><dd className="mono">{value}</dd></div>)}
       </dl>
+      {answeredOk ? null : <Bodies id={entry.id} />}
     </aside>
   );
 }
