@@ -13,7 +13,8 @@ import { migrate } from './kernel/migrate.store.ts';
 import { createOrgs } from './kernel/orgs.ts';
 import { createRateLimiter } from './kernel/rate-limit.ts';
 import { createRequestLog } from './kernel/request-log.ts';
-import type { AnyRoute } from './kernel/route.ts';
+import { scopesInUse, type AnyRoute } from './kernel/route.ts';
+import type { Scope } from './contract/scopes.ts';
 import { newDashboardToken } from './kernel/tokens.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { contactsDomain } from './domains/contacts/index.ts';
@@ -165,9 +166,10 @@ export async function createServer(options: ServerOptions) {
     bus.publishTransient(null, 'clock.changed', { now: clock.nowIso() });
   }
 
+  let inUse: ReadonlySet<Scope> | undefined;
   const routes: AnyRoute[] = [
     ...domains.flatMap((d) => d.routes),
-    ...dashboardRoutes({ orgs, apiKeys, requestLog }),
+    ...dashboardRoutes({ orgs, apiKeys, requestLog, scopesInUse: () => (inUse ??= scopesInUse(routes)) }),
     ...inboxRoutes({ messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, email: email.service, rcs: rcs.service }),
     ...clockRoutes({ clock, advance }),
   ];

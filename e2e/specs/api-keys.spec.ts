@@ -47,6 +47,26 @@ describe('the new-key form', () => {
     expect(await boxes.evaluateAll((all) => all.some((box) => (box as HTMLInputElement).checked))).toBe(false);
   });
 
+  it('folds away the scopes no route of this build checks yet, still selectable once shown', async () => {
+    const { notUsedYet } = (await server.dashboard<{ notUsedYet: string[] }>('GET', '/dashboard/scopes')).body;
+    expect(notUsedYet).toEqual(expect.arrayContaining(['voice:calls:read', 'shopify:orders:read', 'automations:read', 'ai:models:read']));
+    const folded = page.getByTestId('scopes-not-used');
+    const fold = folded.getByTestId('scopes-not-used-toggle');
+    expect(await fold.textContent()).toBe(`Show ${notUsedYet.length} scopes this build does not use yet`);
+    expect(await page.getByTestId('scope-group-voice').isVisible()).toBe(false);
+    expect(await page.getByTestId('scope-group-contacts').isVisible()).toBe(true);
+    // Chosen while folded (Select all), they are counted in the summary.
+    await page.getByTestId('scopes-all').click();
+    await fold.filter({ hasText: `(${notUsedYet.length} chosen)` }).waitFor();
+    await page.getByTestId('scopes-clear').click();
+    await fold.click();
+    await page.getByTestId('scope-group-voice').check();
+    expect(await fold.textContent()).toBe(`Hide the ${notUsedYet.length} scopes this build does not use yet (${notUsedYet.filter((scope) => scope.startsWith('voice:')).length} chosen)`);
+    await page.getByTestId('scopes-clear').click();
+    await fold.click();
+    expect(await page.getByTestId('scope-group-voice').isVisible()).toBe(false);
+  });
+
   it('says which allowed IP is not one and keeps Create disabled until it is fixed', async () => {
     await page.getByTestId('key-name').fill('Checked');
     await page.getByTestId('scope-group-contacts').check();

@@ -3,7 +3,7 @@ import { organizationField } from '../contract/common.ts';
 import { z } from 'zod';
 import { createApiKeyBodySchema, createOrganizationBodySchema } from '../contract/api-keys.ts';
 import { ERROR_STATUS, type ErrorCode } from '../contract/errors.ts';
-import { SCOPES, scopesByDomain } from '../contract/scopes.ts';
+import { SCOPES, scopesByDomain, type Scope } from '../contract/scopes.ts';
 import type { ApiKeys } from '../kernel/api-keys.ts';
 import type { Orgs } from '../kernel/orgs.ts';
 import { pageEnvelope, paginationQuery, toPageRequest } from '../kernel/pagination.ts';
@@ -12,7 +12,8 @@ import { defineRoute } from '../kernel/route.ts';
 
 const orgField = organizationField;
 
-export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog: RequestLog }) {
+/** `scopesInUse`: the scopes a route of this build checks (kernel/route.ts), read once the route table is whole. */
+export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog: RequestLog; scopesInUse: () => ReadonlySet<Scope> }) {
   const { orgs, apiKeys, requestLog } = deps;
   return [
     defineRoute({
@@ -31,7 +32,8 @@ export function dashboardRoutes(deps: { orgs: Orgs; apiKeys: ApiKeys; requestLog
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/scopes', scope: 'dashboard',
-      handler: () => ({ data: SCOPES, groups: scopesByDomain() }),
+      // `notUsedYet`: scopes the contract names that no route of this build checks (a key may still hold them).
+      handler: () => ({ data: SCOPES, groups: scopesByDomain(), notUsedYet: SCOPES.filter((scope) => !deps.scopesInUse().has(scope)) }),
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/api-keys', scope: 'dashboard', status: 201,

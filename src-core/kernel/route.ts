@@ -91,3 +91,16 @@ export const isBodyScopes = (scope: RouteScope): scope is BodyScopes => typeof s
 export function consoleTwin(route: AnyRoute): AnyRoute {
   return { ...route, path: route.path.replace(/^\/v1\//, '/dashboard/'), scope: 'dashboard', console: false };
 }
+
+/**
+ * The scopes some route of `routes` checks. The contract names more (voice, Shopify, automations, AI): a key may
+ * hold them, but nothing in this build answers to them yet.
+ */
+export function scopesInUse(routes: readonly AnyRoute[]): Set<Scope> {
+  const used = new Set<Scope>();
+  for (const { scope } of routes) {
+    if (isBodyScopes(scope)) used.add(scope.probe.scope);
+    else if (scope !== 'public' && scope !== 'dashboard') used.add(scope);
+  }
+  return used;
+}

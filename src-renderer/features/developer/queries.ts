@@ -10,7 +10,7 @@ export function useKeys() {
 
 export function useScopes() {
   const api = useApi();
-  return useQuery({ queryKey: ['scopes'], queryFn: () => api.get<{ data: Scope[]; groups: Record<string, Scope[]> }>('/dashboard/scopes'), staleTime: Infinity });
+  return useQuery({ queryKey: ['scopes'], queryFn: () => api.get<{ data: Scope[]; groups: Record<string, Scope[]>; notUsedYet: Scope[] }>('/dashboard/scopes'), staleTime: Infinity });
 }
 
 /** The log's filters as typed; `status` is text (a code or a class) and applies only once it is one. */

@@ -23,7 +23,8 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
   const showSecret = useWebhooksUi((s) => s.showSecret);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<EventSelection>(new Set());
+  // All events (`*`, which the contract takes) unless narrowed: a new endpoint hears everything this build fires.
+  const [events, setEvents] = useState<EventSelection>('*');
   const ready = url.trim() !== '' && (events === '*' || events.size > 0);
   // The form opens on a click of "Add endpoint": typing goes straight into its first field.
   const first = useRef<HTMLInputElement>(null);

@@ -1,7 +1,8 @@
 // The event picker: every event of the catalogue grouped by area, or the wildcard `*` (all events,
 // including future ones). Events the catalogue marks as not emitted by this build (voice, Shopify,
-// forms, lifecycle stages) stay subscribable but are set apart under a note, so nobody waits for them.
+// forms, lifecycle stages) stay subscribable but are folded away under a disclosure, so nobody waits for them.
 import type { WebhookEventType } from '../../../src-core/contract/index.ts';
+import { Folded } from '../../components/folded.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useEventCatalogue, type CatalogueEvent } from './queries.ts';
 
@@ -59,11 +60,13 @@ export function EventPicker({ value, onChange }: { value: EventSelection; onChan
         <>
           <EventGroups events={events.filter((e) => e.emitted)} chosen={chosen} toggle={toggle} />
           {later.length ? (
-            <div className="wh-events-later" data-testid="events-not-emitted">
-              <p className="small"><strong>Not emitted by this build yet.</strong> <span className="muted">These are in the catalogue and can be subscribed to and sent
-                as tests, but nothing in this build fires them: their features (voice, Shopify, forms, lifecycle stages) are not here yet.</span></p>
-              <EventGroups events={later} chosen={chosen} toggle={toggle} />
-            </div>
+            <Folded count={later.length} what="events this build does not emit yet" chosen={later.filter((e) => chosen.has(e.type)).length} testId="events-not-emitted">
+              <div className="wh-events-later">
+                <p className="small muted">These are in the catalogue and can be subscribed to ahead and sent as tests, but nothing in this build
+                  fires them: their features (voice, Shopify, forms, lifecycle stages) are not here yet.</p>
+                <EventGroups events={later} chosen={chosen} toggle={toggle} />
+              </div>
+            </Folded>
           ) : null}
         </>
       )}
