@@ -53,11 +53,23 @@ describe('webhook inspector', () => {
     await page.getByTestId('new-endpoint').click();
     await page.getByTestId('endpoint-url').fill(receiver.url);
     await page.getByTestId('endpoint-description').fill('Local receiver');
+    // A new endpoint hears every event (`*`, as the contract allows) unless narrowed.
+    expect(await page.getByTestId('events-all').isChecked()).toBe(true);
+    expect(await page.getByTestId('create-endpoint').isEnabled()).toBe(true);
     await page.getByTestId('events-some').check();
-    // Events of the catalogue this build never fires are set apart under a note, still subscribable.
+    // Events of the catalogue this build never fires are folded away, still subscribable once shown.
+    const catalogue = (await server.dashboard<{ data: Array<{ emitted: boolean }> }>('GET', '/dashboard/webhooks/events')).body.data;
+    const later = catalogue.filter((event) => !event.emitted).length;
+    expect(later).toBeGreaterThan(0);
     const notEmitted = page.getByTestId('events-not-emitted');
+    const fold = notEmitted.getByTestId('events-not-emitted-toggle');
+    expect(await fold.textContent()).toBe(`Show ${later} events this build does not emit yet`);
+    expect(await notEmitted.getByTestId('event-shopify.order.created').isVisible()).toBe(false);
+    expect(await page.getByTestId('event-contact.created').isVisible()).toBe(true);
+    await fold.click();
     await notEmitted.getByTestId('event-shopify.order.created').waitFor();
-    expect(await notEmitted.textContent()).toContain('Not emitted by this build yet');
+    expect(await fold.textContent()).toBe(`Hide the ${later} events this build does not emit yet`);
+    expect(await notEmitted.textContent()).toContain('can be subscribed to ahead and sent as tests');
     for (const type of ['voice.app.call.incoming', 'voice.call.completed', 'form.submitted']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
     for (const type of ['contact.created', 'sms.message.status']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
     await page.getByTestId('event-contact.created').check();
@@ -79,9 +91,23 @@ describe('webhook inspector', () => {
 
   it('sends a test that lands live as succeeded, with payload, headers and a valid signature', async () => {
     const card = page.getByTestId('endpoint-card');
+    // The test events this build never fires are offered as samples only once asked for.
+    const options = () => card.getByTestId('test-event-type').locator('option').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+    expect(await options()).not.toContain('shopify.order.created');
+    await card.getByTestId('test-events-later').click();
+    expect(await options()).toContain('shopify.order.created');
+    expect(await card.getByTestId('test-events-later').getAttribute('aria-expanded')).toBe('true');
+    await card.getByTestId('test-event-type').selectOption('shopify.order.created');
+    await card.getByTestId('test-events-later').click();
+    // Folding them again leaves no hidden choice behind.
+    expect([await options(), await card.getByTestId('test-event-type').inputValue()]).toEqual([expect.not.arrayContaining(['shopify.order.created']), '']);
     await card.getByTestId('test-event-type').selectOption('contact.created');
     await card.getByTestId('send-test').click();
     await card.getByTestId('test-sent').waitFor();
+    // The card's line follows the delivery live: Delivered once it succeeded, no longer "Queued".
+    const delivered = card.locator('[data-testid="test-sent"][data-status="SUCCEEDED"]');
+    await delivered.waitFor();
+    expect(await delivered.textContent()).toMatch(/^Delivered contact\.created · View delivery/);
     await card.getByTestId('endpoint-health').filter({ hasText: /^Healthy· last success (?!never)/ }).waitFor();
     await page.getByTestId('tab-deliveries').click();
     const row = page.locator('[data-testid="delivery-row"][data-event-type="contact.created"][data-status="SUCCEEDED"]');

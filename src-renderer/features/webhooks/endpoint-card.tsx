@@ -3,13 +3,13 @@
 // ("Send test to https://…"), starting with the text they show; so do the buttons of the question asked before
 // a rotation or a deletion. The URL heads the card, one level under the page's heading.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
+import type { DeliveryStatus, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus } from '../../components/focus.ts';
 import { time } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive } from './mutations.ts';
-import { useEventCatalogue, type CatalogueEvent } from './queries.ts';
+import { useDelivery, useEventCatalogue, type CatalogueEvent } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
 /** The core's reason reads as the rest of the sentence: "Disabled by the account.", "Disabled after 15 failed delivery attempts in a row." */
@@ -35,6 +35,11 @@ function Health({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
+/** What became of a sent test, before its event type (a held one says so apart: it waits on the endpoint). */
+const SENT_WORDS: Record<DeliveryStatus, string> = {
+  PENDING: 'Queued', SUCCEEDED: 'Delivered', FAILED: 'Failed, retrying:', EXHAUSTED: 'Failed, no retries left:', HELD: 'Held',
+};
+
 function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const catalogue = useEventCatalogue();
   const send = useSendTest();
@@ -42,18 +47,31 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [eventType, setEventType] = useState<WebhookEventType | ''>('');
   // A test to a disabled endpoint is written held, and goes when the endpoint is enabled again.
   const [sentDisabled, setSentDisabled] = useState(false);
-  const held = sentDisabled && !endpoint.isActive;
+  // The sent test's delivery, read live (each attempt reloads it): the line says where it is, not only that it was queued.
+  const sentId = send.data?.deliveryId ?? null;
+  const delivery = useDelivery(sentId);
+  const status = delivery.data?.id === sentId ? delivery.data?.status : undefined;
+  const held = status ? status === 'HELD' : sentDisabled && !endpoint.isActive;
   const subscribed = (type: string) => endpoint.events.includes('*') || endpoint.events.includes(type);
-  const events = catalogue.data?.data ?? [];
+  const all = catalogue.data?.data ?? [];
+  // Events this build never fires are offered as samples only once asked for (they stay sendable as tests).
+  const [showLater, setShowLater] = useState(false);
+  const later = all.filter((e) => !e.emitted);
+  const events = all.filter((e) => e.emitted);
   const sendLabel = send.isPending ? 'Sending…' : 'Send test';
-  // A sample of an event this build never fires can still be sent as a test: it says so.
-  const option = (e: CatalogueEvent) => <option key={e.type} value={e.type}>{e.emitted ? e.type : `${e.type} (sample only: not emitted by this build yet)`}</option>;
+  const laterLabel = showLater ? `Hide the ${later.length} events this build does not emit yet` : `Show ${later.length} events this build does not emit yet`;
+  const option = (e: CatalogueEvent) => <option key={e.type} value={e.type}>{e.type}</option>;
+  const toggleLater = () => {
+    if (showLater && later.some((e) => e.type === eventType)) setEventType('');
+    setShowLater(!showLater);
+  };
   return (
     <div className="wh-test">
       <select value={eventType} onChange={(e) => setEventType(e.target.value as WebhookEventType | '')} aria-label={`Test event type for ${endpoint.url}`} data-testid="test-event-type">
         <option value="">Generic ping (webhook.test)</option>
         <optgroup label="Subscribed events">{events.filter((e) => subscribed(e.type)).map(option)}</optgroup>
         <optgroup label="Other events">{events.filter((e) => !subscribed(e.type)).map(option)}</optgroup>
+        {showLater ? <optgroup label="Not emitted by this build yet (samples only)">{later.map(option)}</optgroup> : null}
       </select>
       <Button type="button" className="button" disabled={send.isPending} onClick={() => {
         setSentDisabled(!endpoint.isActive);
@@ -61,9 +79,13 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
       }} aria-label={`${sendLabel} to ${endpoint.url}`} data-testid="send-test">
         {sendLabel}
       </Button>
+      {later.length ? (
+        <button type="button" className="link small" aria-expanded={showLater} onClick={toggleLater} aria-label={`${laterLabel} as tests to ${endpoint.url}`}
+          data-testid="test-events-later">{laterLabel}</button>
+      ) : null}
       {send.isSuccess ? (
-        <span className="small" data-testid="test-sent" data-held={held} data-delivery-id={send.data.deliveryId}>
-          {held ? 'Held until you enable the endpoint ·' : 'Queued'} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)}
+        <span className="small" role="status" data-testid="test-sent" data-held={held} data-status={status ?? 'PENDING'} data-delivery-id={send.data.deliveryId}>
+          {held ? 'Held until you enable the endpoint ·' : SENT_WORDS[status ?? 'PENDING']} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)}
             aria-label={`View delivery of the test to ${endpoint.url}`} data-testid="open-test-delivery">View delivery →</button></span>
       ) : null}
       {send.isError ? <span className="wh-error-text" role="alert">{send.error.message}</span> : null}
