@@ -123,10 +123,13 @@ describe('inbox context', () => {
 
   it('marks a blocked contact\'s conversation in the list, live as it is blocked', async () => {
     const spammer = '+15550000199'; // blocked by the demo
+    const optedOut = '+14155550163'; // opted out by the demo (her STOP on SMS)
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: spammer, text: 'Cheap offers!!!' })).status).toBe(201);
     await page.getByTestId('tab-sms').click();
     await row(spammer).getByTestId('blocked-badge').filter({ hasText: 'Blocked' }).waitFor();
-    expect(await page.locator('[data-testid="conversation-row"] [data-testid="blocked-badge"]').count()).toBe(1);
+    await row(optedOut).getByTestId('blocked-badge').waitFor();
+    expect(await page.locator('[data-testid="conversation-row"] [data-testid="blocked-badge"]').count()).toBe(2);
+    expect(await row(optedOut).getByTestId('unread').count()).toBe(0);
     // Unread, but waiting for nobody (every reply is refused): no unread badge, as the tab's count leaves it out.
     expect(await row(spammer).getByTestId('unread').count()).toBe(0);
     const rohan = page.getByTestId('conversation-row').filter({ hasText: 'Rohan' });
@@ -134,7 +137,7 @@ describe('inbox context', () => {
     await server.dashboard('POST', `/dashboard/contacts/${contactId}/block`, { reason: 'Test' });
     await rohan.getByTestId('blocked-badge').waitFor();
     await server.dashboard('POST', `/dashboard/contacts/${contactId}/unblock`, {});
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation-row"] [data-testid="blocked-badge"]').length === 1);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation-row"] [data-testid="blocked-badge"]').length === 2);
   });
 
   it('the thread header shows the contact\'s tags, and View contact opens the contact beside the thread, closed by Escape or Close', async () => {

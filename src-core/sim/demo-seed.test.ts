@@ -73,7 +73,20 @@ describe.each([
     const templates = (await t.dashboard('GET', '/dashboard/sms/templates')).body.data as Array<{ status: string }>;
     expect(templates.map((x) => x.status).sort()).toEqual(['APPROVED', 'PENDING']);
     expect((await t.dashboard('GET', '/dashboard/sms/senders')).body.data[0]).toMatchObject({ senderId: 'EXMPLE', status: 'APPROVED' });
-    expect((await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.meta.total).toBe(2);
+    expect((await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.meta.total).toBe(3);
+  });
+  it('has a customer who opted out by writing STOP on SMS: blocked through the keyword, her thread ending with it', async () => {
+    const grace = (await t.dashboard('GET', '/dashboard/contacts?search=Grace%20Lee')).body.data[0];
+    expect(grace).toMatchObject({ phone: '+14155550163', isBlocked: true, blockedReason: 'Opted out by sending STOP on SMS (writing START opts them back in)' });
+    const [conversation] = (await t.dashboard('GET', `/dashboard/conversations?contactId=${grace.id}`)).body.data as Array<{ id: string; channel: string; lastMessage: string; contactBlocked: boolean }>;
+    expect(conversation).toMatchObject({ channel: 'sms', lastMessage: 'STOP', contactBlocked: true });
+    const thread = (await t.dashboard('GET', `/dashboard/conversations/${conversation?.id}/messages`)).body.data as Array<{ direction: string; text: string }>;
+    expect(thread.map((m) => [m.direction, m.text])).toEqual([['outbound', expect.stringContaining('Hi Grace, your order #1004 has shipped')], ['inbound', 'STOP']]);
+    // The opt-out came through the real path: a contact.updated event says she was blocked, as any STOP would.
+    await t.server.bus.flush();
+    const blockedEvents = t.server.bus.recent(t.organizationId, 2000)
+      .filter((e) => e.type === 'contact.updated' && e.data.includes(grace.id) && e.data.includes('Opted out by sending STOP'));
+    expect(blockedEvents).toHaveLength(1);
   });
   it('has the Example Store Login OTP widget with one verified and one pending request', async () => {
     const widgets = (await t.dashboard('GET', '/dashboard/otp-widgets')).body.data as Array<{ id: string; name: string; channels: string[] }>;

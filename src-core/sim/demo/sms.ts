@@ -1,10 +1,15 @@
-// Demo fixtures for SMS: an approved sender id and DLT templates (one still pending), and conversations.
+// Demo fixtures for SMS: an approved sender id and DLT templates (one still pending), and conversations, one of them
+// a customer's who opted out with STOP.
 import type { DemoStory } from './story.ts';
+import type { ContactsService } from '../../domains/contacts/index.ts';
 import type { MessagingService } from '../../domains/messaging/index.ts';
 import type { SmsService } from '../../domains/sms/index.ts';
 
-export async function seedSmsDemo(deps: { orgId: string; sms: SmsService; messaging: MessagingService }, story: DemoStory): Promise<void> {
-  const { orgId, sms, messaging } = deps;
+/** The demo's customer who opted out by SMS keyword (blocked, her reason saying so). */
+export const OPTED_OUT_PHONE = '+14155550163';
+
+export async function seedSmsDemo(deps: { orgId: string; sms: SmsService; messaging: MessagingService; contacts: ContactsService }, story: DemoStory): Promise<void> {
+  const { orgId, sms, messaging, contacts } = deps;
   const sender = sms.createSender(orgId, { senderId: 'EXMPLE', entityId: '1201160000000000001' });
   sms.review(orgId, { kind: 'sender', id: sender.id });
   const shipped = sms.createTemplate(orgId, {
@@ -16,6 +21,15 @@ export async function seedSmsDemo(deps: { orgId: string; sms: SmsService; messag
   story.last(() => sms.createTemplate(orgId, {
     name: 'Festive sale', dltTemplateId: '1207160000000000002', route: 'promotional', body: 'Festive sale! {#var#} off on everything at Example Store. T&C apply.',
   }));
+  // Grace's order ships; she answers STOP, which opts her out the way any customer's does (messaging.receive → the
+  // contacts' keyword rule blocks her, with the reason): the demo's opted-out contact, her thread ending with her STOP.
+  await story.at(50);
+  contacts.create(orgId, { name: 'Grace Lee', phone: OPTED_OUT_PHONE, source: 'sms' });
+  await sms.send(orgId, {
+    senderId: 'EXMPLE', to: [OPTED_OUT_PHONE], route: 'transactional', message: 'Hi Grace, your order #1004 has shipped. Track: exmpl.in/t/1004 - Example Store',
+  }, { source: 'API', sourceName: 'Demo seed' });
+  await story.at(48);
+  messaging.receive({ orgId, channel: 'sms', from: OPTED_OUT_PHONE, text: 'STOP' });
   await story.at(45);
   for (const [to, name, order] of [['+14155550101', 'Alice', '1001'], ['+919810000002', 'Rohan', '1003']] as const) {
     await sms.send(orgId, {
