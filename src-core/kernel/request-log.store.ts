@@ -10,6 +10,8 @@ type Row = {
   duration_ms: number; at: string; error_code: string | null; error_message: string | null; request_body: string | null; response_body: string | null;
 };
 
+const LIST_COLUMNS = 'id, key_id, method, endpoint, query, status_code, source_ip, duration_ms, at, error_code, error_message';
+
 /** A status code (`min` = `max`) or a class (`4xx`: 400 to 499). */
 export type StatusRange = { min: number; max: number };
 /** Where a reader paging back through the log stopped: one entry's time and its place among entries of that millisecond. */
@@ -69,7 +71,8 @@ export function createRequestLogStore(sql: Sql) {
         path: filter.path ? containsPattern(filter.path) : undefined, upToAt: filter.upTo?.at, upToSeq: filter.upTo?.seq, since: filter.since, limit, offset,
       };
       const clause = where.join(' AND ');
-      const rows = prepare(`SELECT * FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
+      // Without the bodies (a failed request's, up to 16 KB): the list never shows them, the detail reads them.
+      const rows = prepare(`SELECT ${LIST_COLUMNS} FROM request_log WHERE ${clause} ORDER BY at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as Row[];
       const total = (prepare(`SELECT COUNT(*) AS n FROM request_log WHERE ${clause}`).get(params) as { n: number }).n;
       return { rows: rows.map(toEntry), total };
     },
