@@ -33,6 +33,6 @@ import { queuedSendsAllMigration } from './0030-queued-sends-all.ts';
 import { settledSendingRecipientsMigration } from './0031-settled-sending-recipients.ts';
 import { queuedSendsPrepaidAsMigration } from './0032-queued-sends-prepaid-as.ts';
 import { contactOptOutsMigration } from './0033-contact-opt-outs.ts';
-import { requestLogBodiesMigration } from './0038-request-log-bodies.ts';
+import { requestLogBodiesMigration } from './0034-request-log-bodies.ts';
 
 export const MIGRATIONS: Migration[] = [kernelMigration, contactsMigration, walletMigration, messagingMigration, idempotencyMigration, instagramMigration, whatsappMigration, contactCountsMigration, smsMigration, rcsMigration, emailMigration, webhooksMigration, otpMigration, campaignsMigration, providerIdempotencyMigration, outboxCursorMigration, contactIndexesMigration, leanAppendTablesMigration, contactSearchAccentsMigration, blankBlockReasonsMigration, requestLogDetailMigration, conversationsByContactMigration, campaignComplaintsMigration, smsCampaignTemplateIdsMigration, blankEmailContactNamesMigration, smsCampaignMatchedTemplateIdsMigration, webhookEndpointsGoneMigration, queuedSendsMigration, keyedProgressMigration, queuedSendsAllMigration, settledSendingRecipientsMigration, queuedSendsPrepaidAsMigration, contactOptOutsMigration, requestLogBodiesMigration];

@@ -4,7 +4,7 @@
 import type { Migration } from '../kernel/migrate.store.ts';
 
 export const requestLogBodiesMigration: Migration = {
-  id: 38,
+  id: 34,
   name: 'request-log-bodies',
   sql: `
 ALTER TABLE request_log ADD COLUMN request_body TEXT;
