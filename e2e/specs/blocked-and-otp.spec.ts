@@ -109,6 +109,36 @@ describe('a blocked contact', () => {
   });
 });
 
+describe('a contact who opted out by writing STOP', () => {
+  const OPTED_OUT = '+14155550178';
+  const stopped = 'Opted out by sending STOP on SMS (writing START opts them back in)';
+  const isBlocked = async (id: string) => (await server.dashboard<Contact>('GET', `/dashboard/contacts/${id}`)).body.isBlocked;
+
+  it('is unblocked from the composer only after the console says they opted out, and Cancel keeps the block', async () => {
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: OPTED_OUT, text: 'STOP' })).status).toBe(201);
+    const listed = await server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=sms&search=${encodeURIComponent(OPTED_OUT)}`);
+    const contactId = listed.body.data[0]?.contactId ?? '';
+    expect(await isBlocked(contactId)).toBe(true);
+
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-sms').click();
+    await page.locator(`[data-testid="conversation-row"][data-address="${OPTED_OUT}"]`).click();
+    await page.getByTestId('composer-blocked').filter({ hasText: `Blocked: ${stopped}` }).waitFor();
+    await page.getByTestId('composer-unblock').click();
+    const question = page.getByRole('group', { name: 'They opted out by sending STOP on SMS: unblocking overrides their choice.' });
+    await question.waitFor();
+    await screenshot(page, 'opted-out-unblock-question');
+    await page.getByTestId('composer-unblock-cancel').click();
+    await page.getByTestId('composer-unblock').waitFor();
+    expect(await isBlocked(contactId)).toBe(true);
+
+    await page.getByTestId('composer-unblock').click();
+    await page.getByTestId('composer-unblock-confirm').click();
+    await page.getByTestId('composer').waitFor();
+    expect(await isBlocked(contactId)).toBe(false);
+  });
+});
+
 describe('an OTP code in the handset viewer', () => {
   it('is sent with an API key, read from the handset viewer, and verified', async () => {
     const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'OTP e2e', environment: 'test', scopes: ['otp:send', 'otp:verify'] });

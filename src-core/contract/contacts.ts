@@ -116,3 +116,14 @@ export type CreateContactInput = z.infer<typeof createContactBodySchema>;
 
 /** The console's tag editor: the contact's whole tag list (normalized, duplicates dropped case aside, spelling kept). */
 export const setContactTagsBodySchema = z.object({ tags: contactTagsSchema });
+
+/**
+ * The block reason an opt-out keyword stores, and its reading back: what the customer sent and where (the console warns
+ * before an Unblock overrides it). One format, written by the contacts domain and read by the console.
+ */
+export const optOutReason = (keyword: string, channelName: string): string =>
+  `Opted out by sending ${keyword} on ${channelName} (writing START opts them back in)`;
+export function optOutOf(reason: string | null | undefined): { keyword: string; channelName: string } | null {
+  const match = /^Opted out by sending ([A-Z]+) on (\S+) \(writing START opts them back in\)$/.exec(reason ?? '');
+  return match ? { keyword: match[1] as string, channelName: match[2] as string } : null;
+}

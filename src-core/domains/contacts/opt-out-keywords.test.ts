@@ -1,6 +1,7 @@
 // Which inbound texts are opt-out or opt-in keywords.
 import { describe, expect, it } from 'vitest';
-import { keywordOf } from './opt-out-keywords.ts';
+import { optOutOf } from '../../contract/contacts.ts';
+import { keywordOf, optOutReason } from './opt-out-keywords.ts';
 
 describe('keywordOf', () => {
   it('reads a keyword alone, trimmed, in any case, on the phone channels', () => {
@@ -21,5 +22,14 @@ describe('keywordOf', () => {
     expect(keywordOf('sms', 'ſtop')).toBeNull();
     expect(keywordOf('whatsapp', 'quıt')).toBeNull();
     expect(keywordOf('sms', 'ＳＴＯＰ')).toBeNull();
+  });
+});
+
+describe('the opt-out block reason', () => {
+  it('is read back as the keyword and channel it names; any other reason is not an opt-out', () => {
+    expect(optOutOf(optOutReason('STOP', 'sms'))).toEqual({ keyword: 'STOP', channelName: 'SMS' });
+    expect(optOutOf(optOutReason('UNSUBSCRIBE', 'whatsapp'))).toEqual({ keyword: 'UNSUBSCRIBE', channelName: 'WhatsApp' });
+    expect(optOutOf('Asked us to stop calling')).toBeNull();
+    expect(optOutOf(null)).toBeNull();
   });
 });

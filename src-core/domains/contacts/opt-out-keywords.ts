@@ -1,4 +1,5 @@
 // Opt-out and opt-in keywords: which inbound texts are one, on which channels, and the block reason an opt-out stores.
+import { optOutReason as reasonOf } from '../../contract/contacts.ts';
 import type { AddressChannel } from './contacts.service.ts';
 
 /**
@@ -36,6 +37,5 @@ export function keywordOf(channel: AddressChannel, text: string): Keyword | null
   return null;
 }
 
-/** The block reason an opt-out stores: what the customer sent, where, and how they come back. */
-export const optOutReason = (keyword: string, channel: AddressChannel): string =>
-  `Opted out by sending ${keyword} on ${CHANNEL_NAMES[channel]} (writing START opts them back in)`;
+/** The block reason an opt-out stores: what the customer sent, where, and how they come back (its format: contract). */
+export const optOutReason = (keyword: string, channel: AddressChannel): string => reasonOf(keyword, CHANNEL_NAMES[channel]);

@@ -8,6 +8,7 @@ import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactConversations } from './contact-conversations.tsx';
 import { ContactTags } from './contact-tags.tsx';
+import { UnblockButton } from './unblock-button.tsx';
 import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
 import { useContact, useNotes } from './queries.ts';
 
@@ -131,7 +132,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
         </div>
         <div className="spacer" />
         {c.isBlocked
-          ? <Button ref={action} type="button" className="button" data-testid="unblock" disabled={unblock.isPending} onClick={() => unblock.mutate()}>{unblock.isPending ? 'Unblocking…' : 'Unblock'}</Button>
+          ? <UnblockButton ref={action} reason={c.blockedReason} pending={unblock.isPending} testId="unblock" onUnblock={() => unblock.mutate()} />
           : <button ref={action} type="button" className="button danger-outline" data-testid="block" aria-haspopup="dialog" onClick={() => setBlocking(true)}>Block…</button>}
       </header>
       {unblock.isError ? <ErrorState error={unblock.error} /> : null}

@@ -15,6 +15,7 @@ import { RcsComposer } from './rcs-composer.tsx';
 import { MessageBody } from './message-body.tsx';
 import { TemplateComposer } from './template-composer.tsx';
 import { useUnblockContact } from '../contacts/mutations.ts';
+import { UnblockButton } from '../contacts/unblock-button.tsx';
 import { useContact } from '../contacts/queries.ts';
 import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
@@ -86,9 +87,7 @@ function BlockedNotice({ contact, onUnblock }: { contact: Contact; onUnblock(): 
         <span>Replies are refused until the contact is unblocked.</span>
         {unblock.isError ? <span data-testid="unblock-error">{unblock.error.message}</span> : null}
       </div>
-      <Button type="button" className="button" data-testid="composer-unblock" disabled={unblock.isPending} onClick={() => { onUnblock(); unblock.mutate(); }}>
-        {unblock.isPending ? 'Unblocking…' : 'Unblock'}
-      </Button>
+      <UnblockButton reason={contact.blockedReason} pending={unblock.isPending} testId="composer-unblock" onUnblock={() => { onUnblock(); unblock.mutate(); }} />
     </div>
   );
 }
