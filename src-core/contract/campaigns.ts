@@ -132,18 +132,36 @@ export type CreateEmailCampaignInput = z.infer<typeof createEmailCampaignBodySch
 
 /**
  * The console's audience preview (`POST /dashboard/campaigns/audience-preview`, a read with a body: a pasted list may
- * hold 10,000 numbers): a WhatsApp or SMS audience, said as an SMS campaign says it, before it is launched.
+ * hold 10,000 numbers): an audience, said as the channel's create says it, before it is launched. WhatsApp and SMS:
+ * `audienceType`/`audienceCriteria`; RCS: the create's `numbers` (none: every contact), `country`, `removeDuplicate`
+ * and `fallback`; email: the create's `audience` and `recipients`.
  */
-export const audiencePreviewBodySchema = z.object({ channel: z.enum(['whatsapp', 'sms']), ...audienceFields });
+export const audiencePreviewBodySchema = z.discriminatedUnion('channel', [
+  z.object({ channel: z.enum(['whatsapp', 'sms']), ...audienceFields, organizationId: z.string().optional() }),
+  createRcsCampaignBodySchema.pick({ numbers: true, country: true, removeDuplicate: true, fallback: true })
+    .extend({ channel: z.literal('rcs'), organizationId: z.string().optional() }),
+  createEmailCampaignBodySchema.pick({ audience: true, recipients: true }).extend({ channel: z.literal('email'), organizationId: z.string().optional() }),
+], { error: 'channel is one of whatsapp, sms, rcs, email' });
+export type AudiencePreviewInput = z.input<typeof audiencePreviewBodySchema>;
 /** A contact the audience holds that every send refuses (blocked by a person, or opted out by a keyword). */
 export type BlockedRecipient = { address: string; contactId: string; name: string | null; reason: string | null };
 /**
  * What launching the audience now would do: `recipients` are charged at launch, `blocked` of them fail at once and are
  * refunded (the first 20 listed), `sendable` go out; prices in paise at the organization's price for the channel.
+ * `audienceType`: an RCS or email list is `manual`, every contact (RCS without numbers) or the subscribers `all`.
  */
 export type AudiencePreview = {
-  channel: 'whatsapp' | 'sms'; audienceType: CampaignAudienceType; recipients: number; sendable: number;
+  channel: 'whatsapp' | 'sms' | 'rcs' | 'email'; audienceType: CampaignAudienceType; recipients: number; sendable: number;
   blocked: { count: number; recipients: BlockedRecipient[] }; pricePaise: number; reservedPaise: number; costPaise: number;
+  /**
+   * RCS: recipients (not blocked) whose handset has no RCS. With `fallback` they get the SMS instead, paid at the RCS
+   * price reserved for them (counted in `sendable` and `costPaise`); without it they fail and are refunded.
+   */
+  withoutRcs?: { count: number; fallback: boolean };
+  /** Email: listed addresses on the suppression list (a bounce): a credit is reserved for each, refused and refunded at once. */
+  suppressed?: { count: number; recipients: Array<{ address: string; reason: string }> };
+  /** Email (paid in credits; the prices are 0): credits reserved at launch, spent (the rest refunded at once), and the organization's now. */
+  emailCredits?: { reserved: number; spent: number; available: number };
 };
 
 export const campaignListQuerySchema = z.object({ status: z.enum(CAMPAIGN_STATUSES).optional() });

@@ -1,11 +1,14 @@
-// Who a WhatsApp or SMS campaign reaches, resolved once for both the launch and the console's preview: a list is its
-// recipients from the create; every contact or a segment is read from the contacts when the campaign launches. The
-// preview calls the launch's own resolution, so the count and the cost a builder shows are what the launch charges.
-import type { AudienceInput, AudiencePreview, BlockedRecipient } from '../../contract/campaigns.ts';
+// Who a campaign reaches, resolved once for both the launch and the console's preview: a list is its recipients from
+// the create; every contact, a segment (WhatsApp, SMS), every contact (RCS without numbers) or the subscribers (email)
+// are read when the campaign launches. The preview calls the launch's own resolution, so the count and the cost a
+// builder shows are what the launch charges.
+import type { AudienceInput, AudiencePreview, AudiencePreviewInput, BlockedRecipient } from '../../contract/campaigns.ts';
 import type { ContactsService } from '../contacts/index.ts';
+import type { EmailService } from '../email/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import type { AudienceConfig } from './campaign-channels.ts';
-import { audienceOf } from './campaign-inputs.ts';
+import type { AudienceConfig, EmailCampaignConfig } from './campaign-channels.ts';
+import { audienceOf, emailListed, rcsListed } from './campaign-inputs.ts';
 
 /** Blocked recipients a preview names; the rest are counted. */
 const BLOCKED_SHOWN = 20;
@@ -18,25 +21,68 @@ export const launchAudience = (contacts: Pick<ContactsService, 'audiencePhones'>
   const { audienceType, audienceCriteria } = config as Partial<AudienceConfig>;
   return audienceType === 'all' || audienceType === 'segment' ? contacts.audiencePhones(orgId, audienceCriteria ?? {}) : [];
 };
+/** An RCS campaign created without numbers goes to every contact with a phone (its create launches it). */
+export const rcsLaunchAudience = (contacts: Pick<ContactsService, 'audiencePhones'>, orgId: string) => (): string[] => contacts.audiencePhones(orgId, {});
+/** An email campaign to the subscribers: those subscribed and not suppressed, as they are at launch; a list adds none. */
+export const emailLaunchAudience = (email: Pick<EmailService, 'subscribers'>, orgId: string) => (config: Record<string, unknown>): string[] =>
+  ((config as Pick<EmailCampaignConfig, 'audience'>).audience === 'subscribers' ? email.subscribers(orgId) : []);
+
+export type PreviewDeps = { contacts: ContactsService; wallet: WalletService; email: EmailService; messaging: Pick<MessagingService, 'capabilities'> };
+
+/** The addresses a launch would charge for, as its channel's create and launch resolve them. */
+function resolve(deps: PreviewDeps, orgId: string, input: AudiencePreviewInput): { audienceType: AudiencePreview['audienceType']; addresses: string[] } {
+  if (input.channel === 'rcs') {
+    const listed = rcsListed({ numbers: input.numbers, country: input.country ?? 'IN', removeDuplicate: input.removeDuplicate ?? true });
+    return input.numbers ? { audienceType: 'manual', addresses: listed.addresses } : { audienceType: 'all', addresses: rcsLaunchAudience(deps.contacts, orgId)() };
+  }
+  if (input.channel === 'email') {
+    const audience = input.audience ?? 'list';
+    const listed = emailListed({ audience, recipients: input.recipients });
+    return audience === 'list' ? { audienceType: 'manual', addresses: listed } : { audienceType: 'all', addresses: emailLaunchAudience(deps.email, orgId)({ audience }) };
+  }
+  const audience = audienceOf(input as AudienceInput);
+  return { audienceType: audience.audienceType, addresses: audience.audienceType === 'manual' ? audience.addresses : launchAudience(deps.contacts, orgId)(audience) };
+}
 
 /**
  * What launching this audience now would do: the recipients it charges (a list de-duplicated as its create does it),
- * those of them whose contact is blocked or opted out (every send refuses them: they fail at once and are refunded),
- * and the prices at the organization's rate for the channel.
+ * those of them every send refuses (a blocked or opted-out contact; for email first a suppressed address), which fail
+ * at once and are refunded, and the prices at the organization's rate for the channel (email: its credits). An RCS
+ * recipient whose handset has no RCS gets the campaign's SMS fallback, paid at the RCS price reserved, or fails.
  */
-export function previewAudience(deps: { contacts: ContactsService; wallet: WalletService }, orgId: string, channel: AudiencePreview['channel'], input: AudienceInput): AudiencePreview {
-  const audience = audienceOf(input);
-  const addresses = audience.audienceType === 'manual' ? audience.addresses : launchAudience(deps.contacts, orgId)(audience);
+export function previewAudience(deps: PreviewDeps, orgId: string, input: AudiencePreviewInput): AudiencePreview {
+  const { channel } = input;
+  const { audienceType, addresses } = resolve(deps, orgId, input);
   const blocked: BlockedRecipient[] = [];
+  const suppressed: Array<{ address: string; reason: string }> = [];
+  let blockedCount = 0;
+  let withoutRcs = 0;
   for (const address of addresses) {
-    const contact = deps.contacts.findByPhone(orgId, address);
-    if (contact?.isBlocked) blocked.push({ address, contactId: contact.id, name: contact.name, reason: contact.blockedReason });
+    // The email's compose refuses a suppressed address before the send path looks at its contact.
+    const suppression = channel === 'email' ? deps.email.suppression(orgId, address) : null;
+    if (suppression) {
+      suppressed.push({ address, reason: suppression });
+      continue;
+    }
+    const contact = channel === 'email' ? deps.contacts.findByEmail(orgId, address) : deps.contacts.findByPhone(orgId, address);
+    if (contact?.isBlocked) {
+      blockedCount += 1;
+      // A list kept with its repeats charges each; it names each person once.
+      if (!blocked.some((b) => b.address === address)) blocked.push({ address, contactId: contact.id, name: contact.name, reason: contact.blockedReason });
+    } else if (channel === 'rcs' && !deps.messaging.capabilities(address).rcs) withoutRcs += 1;
   }
-  const pricePaise = deps.wallet.priceOf(orgId, channel);
-  const sendable = addresses.length - blocked.length;
+  const fallback = channel === 'rcs' && (input.fallback ?? false);
+  const failing = blockedCount + suppressed.length + (fallback ? 0 : withoutRcs);
+  const sendable = addresses.length - failing;
+  const pricePaise = channel === 'email' ? 0 : deps.wallet.priceOf(orgId, channel);
   return {
-    channel, audienceType: audience.audienceType, recipients: addresses.length, sendable,
-    blocked: { count: blocked.length, recipients: blocked.slice(0, BLOCKED_SHOWN) },
+    channel, audienceType, recipients: addresses.length, sendable,
+    blocked: { count: blockedCount, recipients: blocked.slice(0, BLOCKED_SHOWN) },
     pricePaise, reservedPaise: pricePaise * addresses.length, costPaise: pricePaise * sendable,
+    ...(channel === 'rcs' ? { withoutRcs: { count: withoutRcs, fallback } } : {}),
+    ...(channel === 'email' ? {
+      suppressed: { count: suppressed.length, recipients: suppressed.slice(0, BLOCKED_SHOWN) },
+      emailCredits: { reserved: addresses.length, spent: sendable, available: deps.wallet.get(orgId).emailCredits },
+    } : {}),
   };
 }

@@ -149,6 +149,16 @@ export function smsCampaign(clock: Clock, sms: Pick<SmsService, 'templateIdOf' |
 }
 
 /**
+ * An RCS campaign's listed recipients: its `numbers` (national ones in `country`), repeats dropped unless
+ * `removeDuplicate` is false. None: the campaign goes to every contact, resolved at launch (`campaign-audience.ts`).
+ */
+export function rcsListed(input: Pick<CreateRcsCampaignInput, 'numbers' | 'country' | 'removeDuplicate'>): { addresses: string[]; duplicatesRemoved: number } {
+  if (!input.numbers) return { addresses: [], duplicatesRemoved: 0 };
+  const normalized = normalizeNumbers('numbers', input.numbers, input.country);
+  return input.removeDuplicate ? normalized : { addresses: normalized.all, duplicatesRemoved: 0 };
+}
+
+/**
  * An RCS campaign from its input. Each template variable needs a value in `rcsVariables` (not blank) or a
  * name a recipient's contact can fill (name, phone, email, username); any other could never be filled, and
  * would fail every recipient after the launch had charged them.
@@ -164,15 +174,14 @@ export function rcsCampaign(clock: Clock, template: { name: string; variables: r
   if (input.scheduleCampaign && !input.scheduledAt) throw bad('scheduleCampaign needs scheduledAt');
   if (input.scheduleCampaign === false && input.scheduledAt) throw bad('scheduledAt is given but scheduleCampaign is false: drop scheduledAt to send now, or set scheduleCampaign to true');
   const scheduled = input.scheduleCampaign ?? input.scheduledAt !== undefined;
-  const normalized = input.numbers ? normalizeNumbers('numbers', input.numbers, input.country) : { addresses: [], all: [], duplicatesRemoved: 0 };
-  const addresses = input.removeDuplicate ? normalized.addresses : normalized.all;
+  const { addresses, duplicatesRemoved } = rcsListed(input);
   const config: RcsCampaignConfig = {
     botId: input.botId, templateId: input.templateId, templateName, ttl: input.ttl ?? null, rcsVariables: input.rcsVariables ?? {}, fallback: input.fallback,
     fallbackMessage: input.fallbackMessage ?? null, country: input.country,
   };
   return {
     channel: 'rcs', name: input.campaignName ?? generatedName(clock, templateName, input.scheduleTimezone),
-    config: { ...config, duplicatesRemoved: input.removeDuplicate ? normalized.duplicatesRemoved : 0 }, addresses,
+    config: { ...config, duplicatesRemoved }, addresses,
     scheduledAt: scheduled ? scheduleOf(clock, input.scheduledAt, input.scheduleTimezone) : null, scheduleTimezone: input.scheduleTimezone ?? null,
   };
 }
@@ -189,12 +198,17 @@ function blankTagsMessage(tags: string[]): string {
     + `Give variables.${first}${named ? ' (what recipients without a name get)' : ''}, or write {{${first}|…}} in the template`;
 }
 
-export function emailCampaign(clock: Clock, template: EmailTemplateTexts, input: CreateEmailCampaignInput): NewCampaign & { config: EmailCampaignConfig } {
+/** An email campaign's listed recipients (lower-cased, each once); the subscribers are resolved at launch (none listed). */
+export function emailListed(input: Pick<CreateEmailCampaignInput, 'audience' | 'recipients'>): string[] {
   if (input.audience === 'list' && !input.recipients?.length) throw bad('A list audience needs recipients: at least one email address');
   if (input.audience === 'subscribers' && input.recipients?.length) throw bad('recipients are for audience "list"; the subscribers are resolved at launch');
+  return [...new Set((input.recipients ?? []).map((r) => r.toLowerCase()))];
+}
+
+export function emailCampaign(clock: Clock, template: EmailTemplateTexts, input: CreateEmailCampaignInput): NewCampaign & { config: EmailCampaignConfig } {
+  const addresses = emailListed(input);
   const blank = tagsNeedingValue(input.subject ?? template.subject, template.html, template.text).filter((tag) => !String(input.variables?.[tag] ?? '').trim());
   if (blank.length) throw bad(blankTagsMessage(blank));
-  const addresses = [...new Set((input.recipients ?? []).map((r) => r.toLowerCase()))];
   const config: EmailCampaignConfig = {
     templateId: input.templateId, templateName: template.name, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo ?? null,
     subject: input.subject ?? null, variables: input.variables ?? {}, audience: input.audience,

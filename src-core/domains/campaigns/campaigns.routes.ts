@@ -12,9 +12,8 @@ import type { Clock } from '../../kernel/clock.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { RcsService } from '../rcs/index.ts';
 import type { SmsService } from '../sms/index.ts';
-import type { WalletService } from '../wallet/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
-import { launchAudience, previewAudience } from './campaign-audience.ts';
+import { launchAudience, previewAudience, rcsLaunchAudience, type PreviewDeps } from './campaign-audience.ts';
 import type { RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
 import { rcsCampaign, smsCampaign, whatsappCampaign } from './campaign-inputs.ts';
 import { campaignRates } from './campaign-rates.ts';
@@ -130,8 +129,8 @@ const waCreated = (c: CampaignSummary) => ({
 });
 
 export function campaignRoutes(deps: {
-  campaigns: CampaignsService; whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; contacts: ContactsService; wallet: WalletService; clock: Clock; db: Db;
-}) {
+  campaigns: CampaignsService; whatsapp: WhatsappService; sms: SmsService; rcs: RcsService; clock: Clock; db: Db;
+} & PreviewDeps) {
   const { campaigns, clock } = deps;
   // Every contact or a segment, read when the campaign launches (SMS; WhatsApp made in the console).
   const audience = (orgId: string) => launchAudience(deps.contacts, orgId);
@@ -139,8 +138,8 @@ export function campaignRoutes(deps: {
     ...(['whatsapp', 'sms', 'rcs', 'email'] as const).flatMap((channel) => [failuresRoute(campaigns, deps.contacts, channel), spendRoute(campaigns, channel)]),
     ...(['sms', 'rcs'] as const).map((channel) => analyticsRoute(campaigns, channel)),
     defineRoute({
-      method: 'POST', path: '/dashboard/campaigns/audience-preview', scope: 'dashboard', body: audiencePreviewBodySchema.extend({ organizationId: z.string().optional() }),
-      handler: ({ orgId, body }) => previewAudience(deps, orgId, body.channel, body),
+      method: 'POST', path: '/dashboard/campaigns/audience-preview', scope: 'dashboard', body: audiencePreviewBodySchema,
+      handler: ({ orgId, body }) => previewAudience(deps, orgId, body),
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:read', console: true, query: listQuery,
@@ -220,7 +219,7 @@ export function campaignRoutes(deps: {
         // Created and launched in one transaction: a refusal (the wallet, the template, the fallback) leaves nothing behind.
         const { created, launch } = done ? { created: done, launch: { status: done.status === 'SCHEDULED' ? 'scheduled' : 'queued' } } : deps.db.tx(() => {
           const draft = campaigns.create(orgId, rcsCampaign(clock, deps.rcs.approvedTemplate(orgId, body.templateId), body), id);
-          const everyContact = body.numbers ? undefined : () => deps.contacts.audiencePhones(orgId, {});
+          const everyContact = body.numbers ? undefined : rcsLaunchAudience(deps.contacts, orgId);
           return { created: draft, launch: campaigns.launch(orgId, draft.id, 'rcs', everyContact) };
         });
         const c = campaigns.get(orgId, created.id, 'rcs');

@@ -8,6 +8,7 @@ import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute } from '../../kernel/route.ts';
 import type { EmailService } from '../email/index.ts';
 import type { EmailCampaignConfig } from './campaign-channels.ts';
+import { emailLaunchAudience } from './campaign-audience.ts';
 import { emailCampaign } from './campaign-inputs.ts';
 import { createAndLaunchRoute, deleteDraftRoute, detail, listRow } from './campaigns.routes.ts';
 import type { CampaignsService } from './campaigns.service.ts';
@@ -26,8 +27,7 @@ const emailItem = (c: CampaignSummary) => {
 export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: EmailService; clock: Clock; db: Db }) {
   const { campaigns } = deps;
   const create = (orgId: string, body: CreateEmailCampaignInput) => emailCampaign(deps.clock, deps.email.prepare(orgId, body).template, body);
-  const audience = (orgId: string) => (config: Record<string, unknown>) =>
-    ((config as EmailCampaignConfig).audience === 'subscribers' ? deps.email.subscribers(orgId) : []);
+  const audience = (orgId: string) => emailLaunchAudience(deps.email, orgId);
   return [
     defineRoute({
       method: 'GET', path: '/v1/email/campaigns', scope: 'email:campaigns:read', console: true,

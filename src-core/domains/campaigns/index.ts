@@ -31,7 +31,8 @@ export function campaignsDomain(deps: CoreDeps & {
   return defineDomain({
     name: 'campaigns',
     routes: [
-      ...campaignRoutes({ campaigns: service, whatsapp: deps.whatsapp, sms: deps.sms, rcs: deps.rcs, contacts: deps.contacts, wallet: deps.wallet, clock: deps.clock, db: deps.db }),
+      ...campaignRoutes({ campaigns: service, whatsapp: deps.whatsapp, sms: deps.sms, rcs: deps.rcs, contacts: deps.contacts, wallet: deps.wallet, email: deps.email,
+        messaging: deps.messaging, clock: deps.clock, db: deps.db }),
       ...emailCampaignRoutes({ campaigns: service, email: deps.email, clock: deps.clock, db: deps.db }),
     ],
     jobs: {

@@ -174,6 +174,8 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     },
     /** The audience "subscribers": subscribed email contacts that are not suppressed. */
     subscribers: (orgId: string): string[] => store.subscribers(orgId),
+    /** Why the address is on the suppression list (a bounce), or null: an email to it is refused (see `compose`). */
+    suppression: (orgId: string, address: string): string | null => store.suppressed(orgId, address.toLowerCase()),
     resume,
     /**
      * One templated email; a keyed request run again after a stop answers the email it had sent (handing one it left

@@ -1,0 +1,147 @@
+// The audience preview of RCS and email campaigns against their launch: an RCS list (with or without its repeats, with
+// or without the SMS fallback) and every contact; an email list and the subscribers. What the preview counts and prices
+// (blocked contacts, handsets without RCS, suppressed addresses) is what the launch charges, sends and refunds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+import { addRcsWeekend, addSmsSale } from '../../testing/sale-fixtures.ts';
+
+let t: TestServer;
+let key: string;
+let botId: string;
+let rcsTemplateId: string;
+let emailTemplateId: string;
+let blockedPhoneId: string;
+const SALE = 'Big sale: 30% off today - ACME';
+const preview = (body: Record<string, unknown>) => t.dashboard('POST', '/dashboard/campaigns/audience-preview', body);
+const wallet = async () => (await t.dashboard('GET', '/dashboard/wallet')).body as { balancePaise: number; emailCredits: number; prices: { rcs: number; sms: number } };
+const emailCampaign = (body: Record<string, unknown>) => t.dashboard('POST', '/dashboard/email/campaigns/create-and-launch', {
+  name: 'News', templateId: emailTemplateId, fromName: 'Acme', fromEmail: 'news@acme.test', variables: { first_name: 'there' }, ...body,
+});
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000, emailCredits: 20 });
+  await addSmsSale(t);
+  ({ botId, templateId: rcsTemplateId } = await addRcsWeekend(t, 'Hi {{name}}, {{discount}} off this weekend.'));
+  emailTemplateId = (await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'News', subject: 'Hi {{first_name}}', html: '<p>Hi {{first_name}}</p>' } })).body.id;
+  await t.dashboard('POST', '/dashboard/email/domains', { domain: 'acme.test' });
+  await t.advance(60);
+  for (const [name, address] of [['Ria One', '+919810070001'], ['Ria Blocked', '+919810070002'], ['No Rcs', '+15005550003'], ['Mail Blocked', 'blocked@example.com'], ['Maya', 'maya@example.com']]) {
+    const contact = await t.dashboard('POST', '/dashboard/contacts', { name, ...(address.startsWith('+') ? { phone: address } : { email: address }) });
+    expect(contact.status).toBe(201);
+    if (name.endsWith('Blocked')) expect((await t.dashboard('POST', `/dashboard/contacts/${contact.body.id}/block`, { reason: 'Asked us to stop' })).status).toBe(200);
+    if (name === 'Ria Blocked') blockedPhoneId = contact.body.id;
+  }
+  for (const email of ['sub1@example.com', 'blocked@example.com', 'bounce@sim.test']) {
+    expect((await t.request('POST', '/v1/email/contacts', { token: key, body: { email } })).status).toBe(201);
+  }
+  // bounce@sim.test bounces, and is suppressed from then on.
+  expect((await emailCampaign({ recipients: ['bounce@sim.test'] })).status).toBe(202);
+  await t.advance(30);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the audience preview of an RCS campaign', () => {
+  const numbers = ['9810070001', '+919810070001', '9810070002', '15005550003', '+919810070009'];
+  const audiences: Array<Record<string, unknown>> = [
+    { numbers, removeDuplicate: true, fallback: true },
+    { numbers, removeDuplicate: false, fallback: false },
+    { numbers, removeDuplicate: true, fallback: false, country: 'US' },
+    { fallback: true },
+    {},
+  ];
+  it('counts and prices what the create-and-launch charges: blocked contacts refunded, handsets without RCS on the SMS fallback or refunded', async () => {
+    for (const audience of audiences) {
+      const seen = await preview({ channel: 'rcs', ...audience });
+      expect(seen.status).toBe(200);
+      const before = await wallet();
+      const fallback = audience.fallback ? { fallbackMessage: SALE } : {};
+      const launched = await t.request('POST', '/v1/rcs/campaigns', { token: key, body: { botId, templateId: rcsTemplateId, rcsVariables: { name: 'you', discount: '10%' }, ...audience, ...fallback } });
+      expect(launched.status).toBe(202);
+      expect(launched.body.totalRecipients).toBe(seen.body.recipients);
+      expect(seen.body.reservedPaise).toBe(seen.body.recipients * before.prices.rcs);
+      await t.advance(5);
+      // Every recipient reserved at the RCS price, a fallback SMS too; the refused and failed refunded: the rest is the preview's cost.
+      expect(before.balancePaise - (await wallet()).balancePaise).toBe(seen.body.costPaise);
+      expect(seen.body.costPaise).toBe(seen.body.sendable * before.prices.rcs);
+      const detail = (await t.dashboard('GET', `/dashboard/rcs/campaigns/${launched.body.id}`)).body;
+      expect([detail.counts.sent, detail.counts.failed]).toEqual([seen.body.sendable, seen.body.recipients - seen.body.sendable]);
+    }
+  });
+
+  it('says who is blocked and how many handsets have no RCS, and whether they get the SMS', async () => {
+    const withFallback = await preview({ channel: 'rcs', numbers, fallback: true });
+    expect(withFallback.body).toMatchObject({
+      channel: 'rcs', audienceType: 'manual', recipients: 4, sendable: 3, withoutRcs: { count: 1, fallback: true },
+      blocked: { count: 1, recipients: [{ address: '+919810070002', contactId: blockedPhoneId, name: 'Ria Blocked', reason: 'Asked us to stop' }] },
+    });
+    const repeats = await preview({ channel: 'rcs', numbers: [...numbers, '9810070002'], removeDuplicate: false });
+    // Each repeat is charged; the blocked person is named once.
+    expect(repeats.body).toMatchObject({ recipients: 6, sendable: 3, withoutRcs: { count: 1, fallback: false }, blocked: { count: 2 } });
+    expect(repeats.body.blocked.recipients).toHaveLength(1);
+    const everyone = await preview({ channel: 'rcs' });
+    expect(everyone.body.audienceType).toBe('all');
+  });
+
+  it('refuses what the create would refuse', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ channel: 'rcs', numbers: ['12ab'] }, 'invalid number'],
+      [{ channel: 'rcs', numbers: ['9810070001'], country: 'ZZ' }, 'country ZZ is not supported'],
+      [{ channel: 'rcs', numbers: [] }, 'numbers needs at least 1 number'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await preview(body);
+      expect([res.status, res.body.message]).toEqual([400, expect.stringContaining(message)]);
+    }
+  });
+});
+
+describe('the audience preview of an email campaign', () => {
+  const audiences: Array<Record<string, unknown>> = [
+    { audience: 'list', recipients: ['maya@example.com', 'MAYA@example.com', 'blocked@example.com', 'bounce@sim.test', 'new@example.com'] },
+    { audience: 'subscribers' },
+  ];
+  it('counts the credits the launch spends: suppressed addresses and blocked contacts refunded at once', async () => {
+    for (const audience of audiences) {
+      const seen = await preview({ channel: 'email', ...audience });
+      expect(seen.status).toBe(200);
+      const before = await wallet();
+      expect(seen.body.emailCredits).toEqual({ reserved: seen.body.recipients, spent: seen.body.sendable, available: before.emailCredits });
+      const launched = await emailCampaign(audience);
+      expect(launched.status).toBe(202);
+      expect(launched.body.totalRecipients).toBe(seen.body.recipients);
+      await t.advance(5);
+      expect(before.emailCredits - (await wallet()).emailCredits).toBe(seen.body.sendable);
+      expect(before.balancePaise - (await wallet()).balancePaise).toBe(0);
+      const analytics = (await t.dashboard('GET', `/dashboard/email/campaigns/${launched.body.id}/analytics`)).body;
+      expect([analytics.sent, analytics.failed]).toEqual([seen.body.sendable, seen.body.recipients - seen.body.sendable]);
+    }
+  });
+
+  it('names the suppressed addresses and the blocked contacts', async () => {
+    const list = await preview({ channel: 'email', ...audiences[0] });
+    expect(list.body).toMatchObject({
+      channel: 'email', audienceType: 'manual', recipients: 4, sendable: 2, pricePaise: 0, reservedPaise: 0, costPaise: 0,
+      suppressed: { count: 1, recipients: [{ address: 'bounce@sim.test', reason: 'bounced' }] },
+      blocked: { count: 1, recipients: [{ address: 'blocked@example.com', name: 'Mail Blocked', reason: 'Asked us to stop' }] },
+    });
+    // The subscribers leave suppressed addresses out: the launch never reserves a credit for them.
+    const subscribers = await preview({ channel: 'email', audience: 'subscribers' });
+    expect(subscribers.body).toMatchObject({ audienceType: 'all', recipients: 2, sendable: 1, suppressed: { count: 0 }, blocked: { count: 1 } });
+  });
+
+  it('refuses what the create would refuse', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ channel: 'email' }, 'A list audience needs recipients'],
+      [{ channel: 'email', audience: 'subscribers', recipients: ['a@example.com'] }, 'recipients are for audience "list"'],
+      [{ channel: 'email', recipients: ['not-an-address'] }, 'recipients are email addresses'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await preview(body);
+      expect([res.status, res.body.message]).toEqual([400, expect.stringContaining(message)]);
+    }
+  });
+});
