@@ -2,6 +2,8 @@
 // SMS builder does; a segment's tags are suggested from the contacts' own; before launch the builder says how many the
 // launch sends to and what it costs ("2 contacts match · ₹1.60"), as the core's launch then resolves it, and names the
 // blocked contacts the audience holds (a pasted number too), live as contacts change; the failed recipients name the contact.
+// The RCS builder gets the same estimate (a handset without RCS failed, or on the SMS fallback at the RCS price), the
+// email builder its subscribers counted and its credits, and a draft resolved at launch its estimate on its page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPaise } from '../../src-core/contract/index.ts';
@@ -12,11 +14,13 @@ import type { E2eServer } from '../fixtures/server.ts';
 let server: E2eServer;
 let session: ConsoleSession;
 let page: Page;
-let prices: { whatsapp: number; sms: number };
+let prices: { whatsapp: number; sms: number; rcs: number };
 const ids: Record<string, string> = {};
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
 const estimate = (text: string) => page.locator('[data-testid="summary-recipients"][data-ready="true"]').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+const plural = (n: number, one: string) => `${n.toLocaleString()} ${n === 1 ? one : `${one}s`}`;
+const reserved = (text: string) => page.getByTestId('summary-reserved').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 const SHIPPED = 'Hi Asha, your order #2001 has shipped. Track: exmpl.in/t/2001 - Example Store';
 
 async function welcomeOffer(): Promise<void> {
@@ -28,7 +32,7 @@ async function welcomeOffer(): Promise<void> {
 beforeAll(async () => {
   session = await openConsole({ height: 1000, reducedMotion: true });
   ({ server, page } = session);
-  prices = (await server.dashboard<{ prices: { whatsapp: number; sms: number } }>('GET', '/dashboard/wallet')).body.prices;
+  prices = (await server.dashboard<{ prices: { whatsapp: number; sms: number; rcs: number } }>('GET', '/dashboard/wallet')).body.prices;
   const people: Array<[string, Record<string, unknown>]> = [
     ['Aud One', { phone: '+919820000401', tags: ['Audit Wave'] }], ['Aud Two', { phone: '+919820000402', tags: ['audit wave', 'Audit North'] }],
     ['Aud Blocked', { phone: '+919820000403', tags: ['Audit Wave'] }], ['Aud Mail', { email: 'aud@example.com', tags: ['Audit Wave'] }],
@@ -121,5 +125,87 @@ describe('campaign audiences', () => {
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="1"]').waitFor();
     await page.locator('[data-testid="funnel-failed"][data-value="2"]').waitFor();
+  });
+  it('gives the RCS builder the estimate: a blocked contact named, a handset without RCS failed, or on the SMS fallback at the RCS price', async () => {
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('new-campaign').click();
+    // Aud One is blocked (above); +15005550003 has no RCS on its handset.
+    await page.getByTestId('recipients-input').fill('919820000401\n919820000410\n+15005550003');
+    const failing = page.locator('[data-testid="audience-without-rcs"][data-fallback="false"]');
+    await failing.waitFor();
+    expect(await failing.textContent()).toBe('1 handset has no RCS and will fail, its charge refunded. Turn on the SMS fallback to reach it.');
+    expect(await page.getByTestId('audience-blocked').locator('p').textContent()).toBe('1 number belongs to a blocked contact and will fail, its charge refunded at once:');
+    expect(await page.getByTestId('blocked-recipient').getAttribute('data-address')).toBe('+919820000401');
+    await reserved(`${formatPaise(3 * prices.rcs)} (${formatPaise(2 * prices.rcs)} refunded at once)`).waitFor();
+    // With the fallback, the handset gets the SMS, paid at the RCS price the create reserved for it.
+    await page.getByTestId('rcs-fallback').check();
+    const fallback = page.locator('[data-testid="audience-without-rcs"][data-fallback="true"]');
+    await fallback.waitFor();
+    expect(await fallback.textContent()).toBe(`1 handset has no RCS: it gets the SMS fallback instead, charged at the RCS price reserved (${formatPaise(prices.rcs)} each), not the SMS price.`);
+    await reserved(`${formatPaise(3 * prices.rcs)} (${formatPaise(prices.rcs)} refunded at once)`).waitFor();
+    await screenshot(page, 'campaigns-audience-rcs');
+    await page.getByTestId('rcs-builder').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('counts the email builder\'s subscribers and the credits the launch spends, and names a blocked address of a list', async () => {
+    await page.getByTestId('campaign-tab-email').click();
+    await page.getByTestId('new-campaign').click();
+    await page.getByTestId('email-audience-subscribers').check();
+    const subscribers = (await server.dashboard<{ sendable: number; emailCredits: { spent: number } }>('POST', '/dashboard/campaigns/audience-preview', { channel: 'email', audience: 'subscribers' })).body;
+    expect(subscribers.sendable).toBeGreaterThan(0);
+    await estimate(`${plural(subscribers.sendable, 'subscriber')} · ${plural(subscribers.emailCredits.spent, 'email credit')}`).waitFor();
+    expect(await page.getByTestId('email-builder').textContent()).not.toContain('Counted at launch');
+    expect((await server.dashboard('POST', `/dashboard/contacts/${ids['Aud Mail']}/block`, { reason: 'Unsubscribed by phone' })).status).toBe(200);
+    await page.getByTestId('email-audience-list').check();
+    await page.getByTestId('recipients-input').fill('aud@example.com\nsomeone-new@example.com');
+    const warning = page.locator('[data-testid="audience-blocked"][data-count="1"]');
+    await warning.waitFor();
+    expect(await warning.locator('p').textContent()).toBe('1 address belongs to a blocked contact and will fail, its credit refunded at once:');
+    await reserved('2 email credits (1 refunded at once)').waitFor();
+    await page.getByTestId('email-builder').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('shows a draft to a segment what launching it now would do, as an estimate that follows the contacts, until it is launched', async () => {
+    await page.getByTestId('campaign-tab-sms').click();
+    await page.getByTestId('new-campaign').click();
+    await page.getByTestId('audience-segment').click();
+    await page.getByTestId('segment-tags').fill('audit wave');
+    await page.locator('[data-testid="sms-sender"]:not([disabled]) option[value="EXMPLE"]').waitFor({ state: 'attached' });
+    await page.getByTestId('sms-body').fill(SHIPPED);
+    await page.getByTestId('campaign-name').fill('Audit wave draft');
+    await page.getByTestId('create-draft').click();
+    await detail('DRAFT').waitFor();
+    const estimateText = page.locator('[data-testid="draft-estimate"][data-ready="true"]').getByTestId('draft-estimate-text');
+    // Aud One and Aud Blocked are blocked: one of the three is reached; the blocked ones are named.
+    await estimateText.filter({ hasText: `Would reach 1 contact · ${formatPaise(prices.sms)} if launched now` }).waitFor();
+    expect(await page.getByTestId('draft-estimate').locator('strong').textContent()).toBe('Estimate: resolved again at launch');
+    await page.getByTestId('draft-estimate').locator('[data-testid="audience-blocked"][data-count="2"]').waitFor();
+    // A contact tagged meanwhile is in it, live.
+    expect((await server.dashboard('POST', '/dashboard/contacts', { name: 'Aud Three', phone: '+919820000404', tags: ['Audit Wave'] })).status).toBe(201);
+    await estimateText.filter({ hasText: `Would reach 2 contacts · ${formatPaise(2 * prices.sms)} if launched now` }).waitFor();
+    await screenshot(page, 'campaigns-audience-draft-estimate');
+    await page.getByTestId('launch-campaign').click();
+    await detail('COMPLETED').waitFor();
+    await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
+    expect(await page.getByTestId('draft-estimate').count()).toBe(0);
+    await page.getByTestId('back-to-list').click();
+  });
+
+  it('shows an email draft to the subscribers the credits launching it now would spend', async () => {
+    await page.getByTestId('campaign-tab-email').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="email-template"][data-template-name="Order shipped"]').click();
+    await page.locator('[data-testid="email-variables"][data-ready="true"]').waitFor();
+    await page.getByLabel('Value of {{order}}').fill('#4001');
+    await page.getByLabel('Value of {{first_name}} for a recipient without one').fill('there');
+    await page.getByTestId('email-audience-subscribers').check();
+    await page.getByTestId('campaign-name').fill('Subscribers draft');
+    await page.getByTestId('create-draft').click();
+    await detail('DRAFT').waitFor();
+    const subscribers = (await server.dashboard<{ sendable: number; emailCredits: { spent: number } }>('POST', '/dashboard/campaigns/audience-preview', { channel: 'email', audience: 'subscribers' })).body;
+    await page.locator('[data-testid="draft-estimate"][data-ready="true"]').getByTestId('draft-estimate-text')
+      .filter({ hasText: `Would reach ${plural(subscribers.sendable, 'subscriber')} · ${plural(subscribers.emailCredits.spent, 'email credit')} if launched now` }).waitFor();
+    await page.getByTestId('back-to-list').click();
   });
 });

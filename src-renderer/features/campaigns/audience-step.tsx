@@ -2,14 +2,13 @@
 // contacts carry) or a pasted list; and, before launch, what the launch would do, from the core's audience preview,
 // which resolves the audience as the launch does: how many it sends to, at what cost, and who is blocked or opted out.
 import { useId, useState, type ReactNode } from 'react';
-import { tagKey, type AudienceInput, type AudiencePreview } from '../../../src-core/contract/index.ts';
-import { useDebounced } from '../../components/debounce.ts';
+import { tagKey, type AudienceInput } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useContactTags } from '../contacts/queries.ts';
 import { parseTagInput } from '../contacts/tag-input.ts';
 import { OptionCards, Step, useRecipients } from './builder-parts.tsx';
-import { useAudiencePreview } from './queries.ts';
+import { AudienceWarnings, count, Estimate, Reserved, useLivePreview } from './audience-preview.tsx';
 import { RecipientsField } from './recipients-field.tsx';
 
 export type AudienceKind = 'all' | 'segment' | 'manual';
@@ -18,7 +17,6 @@ const AUDIENCES: Array<{ value: AudienceKind; label: string; hint: string }> = [
   { value: 'segment', label: 'A segment', hint: 'Contacts with any of the tags, as they are at launch' },
   { value: 'manual', label: 'A pasted list', hint: 'Numbers you paste or upload' },
 ];
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /** The audience chosen, what it adds to the create request, what it still lacks, and the core's preview of its launch. */
 export function useAudience(channel: 'whatsapp' | 'sms') {
@@ -34,40 +32,20 @@ export function useAudience(channel: 'whatsapp' | 'sms') {
     ...(kind === 'manual' && !check.valid.length ? ['at least one valid number'] : []),
     ...(kind === 'segment' && !segmentTags.length ? ['a tag for the segment'] : []),
   ];
-  // Asked once typing pauses, and only about an audience that is complete.
-  const key = blockers.length ? '' : JSON.stringify(input);
-  const asked = useDebounced(key, 250);
-  const preview = useAudiencePreview(channel, asked ? JSON.parse(asked) as AudienceInput : {}, asked !== '');
-  // Only an answer about the audience on screen is shown (the last one is kept while the next loads).
-  const current = key && asked === key && !preview.isPlaceholderData ? preview.data ?? null : null;
+  // Asked only about an audience that is complete.
+  const { preview: current, error, waiting } = useLivePreview(blockers.length ? null : { channel, ...input });
   return {
     kind, input, blockers, preview: current,
-    field: { kind, onKind: setKind, tags, onTags: setTags, segmentTags, recipients: recipients.field, preview: current, error: preview.error, name: `${channel}-audience` },
+    field: { kind, onKind: setKind, tags, onTags: setTags, segmentTags, recipients: recipients.field, preview: current, error, name: `${channel}-audience` },
     /** The summary's rows: who it reaches and what it costs (`price`: the wallet's, per message, until the preview answers). */
     rows: (price: number | undefined, priceLabel: string): Array<[string, ReactNode]> => [
-      ['Recipients', <Estimate key="n" kind={kind} listed={check.valid.length} preview={current} waiting={key !== ''} />],
+      ['Recipients', <Estimate key="n" listed={kind === 'manual' ? check.valid.length : null} preview={current} waiting={waiting} />],
       [priceLabel, price === undefined ? '—' : rupees(price)],
-      ['Reserved at launch', <Reserved key="r" kind={kind} listed={check.valid.length} price={price} preview={current} />],
+      ['Reserved at launch', <Reserved key="r" listed={kind === 'manual' ? check.valid.length : null} price={price} preview={current} />],
     ],
   };
 }
 export type AudienceField = ReturnType<typeof useAudience>['field'];
-
-/** "17 contacts match · ₹4.25": those the launch sends to (blocked ones fail) and what they cost; a list shows its count. */
-function Estimate({ kind, listed, preview, waiting }: { kind: AudienceKind; listed: number; preview: AudiencePreview | null; waiting: boolean }) {
-  const text = kind === 'manual' ? listed.toLocaleString()
-    : preview ? (preview.recipients === 0 ? 'No contact matches' : `${count(preview.sendable, 'contact')} ${preview.sendable === 1 ? 'matches' : 'match'} · ${rupees(preview.costPaise)}`)
-    : waiting ? 'Counting…' : '—';
-  return <span data-testid="summary-recipients" data-ready={kind === 'manual' || preview ? 'true' : 'false'}>{text}</span>;
-}
-
-function Reserved({ kind, listed, price, preview }: { kind: AudienceKind; listed: number; price: number | undefined; preview: AudiencePreview | null }) {
-  if (preview) {
-    const refunded = preview.reservedPaise - preview.costPaise;
-    return <span data-testid="summary-reserved">{rupees(preview.reservedPaise)}{refunded ? ` (${rupees(refunded)} refunded at once)` : ''}</span>;
-  }
-  return <span data-testid="summary-reserved">{kind === 'manual' && price !== undefined ? rupees(price * listed) : '—'}</span>;
-}
 
 export function AudienceStep({ n, field }: { n: number; field: AudienceField }) {
   const { kind, onKind, tags, onTags, segmentTags, recipients, preview, error, name } = field;
@@ -77,7 +55,7 @@ export function AudienceStep({ n, field }: { n: number; field: AudienceField }) 
         options={AUDIENCES.map((a) => ({ value: a.value, item: a.value, testId: `audience-${a.value}`, content: <><strong>{a.label}</strong><span className="muted small">{a.hint}</span></> }))} />
       {kind === 'segment' ? <SegmentTags tags={tags} onTags={onTags} segmentTags={segmentTags} /> : null}
       {kind === 'manual' ? <RecipientsField {...recipients} /> : null}
-      {preview?.blocked.count ? <BlockedWarning kind={kind} blocked={preview.blocked} /> : null}
+      <AudienceWarnings preview={preview} listed={kind === 'manual'} />
       {error ? <ErrorState error={error} /> : null}
     </Step>
   );
@@ -109,25 +87,5 @@ function SegmentTags({ tags, onTags, segmentTags }: { tags: string; onTags(tags:
         </ul>
       ) : null}
     </>
-  );
-}
-
-/** Who the launch would charge and then fail (every send refuses a blocked or opted-out contact), said before it happens. */
-function BlockedWarning({ kind, blocked }: { kind: AudienceKind; blocked: AudiencePreview['blocked'] }) {
-  const lead = kind === 'manual'
-    ? `${count(blocked.count, 'number')} ${blocked.count === 1 ? 'belongs' : 'belong'} to a blocked contact`
-    : `${count(blocked.count, 'contact')} in this audience ${blocked.count === 1 ? 'is' : 'are'} blocked`;
-  return (
-    <div className="audience-blocked" role="status" data-testid="audience-blocked" data-count={blocked.count}>
-      <p>{lead} and will fail, {blocked.count === 1 ? 'its charge' : 'their charges'} refunded at once:</p>
-      <ul>
-        {blocked.recipients.map((r) => (
-          <li key={r.address} data-testid="blocked-recipient" data-address={r.address}>
-            <code>{r.address}</code>{r.name ? ` ${r.name}` : ''}{r.reason ? ` (${r.reason})` : ''}
-          </li>
-        ))}
-      </ul>
-      {blocked.count > blocked.recipients.length ? <span className="muted">and {(blocked.count - blocked.recipients.length).toLocaleString()} more</span> : null}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 // One campaign: status, live dispatch progress, launch or delete (a draft) or cancel (scheduled or running) with the
-// refund it made, the facts of its configuration, its analytics as a funnel and rates, and who it failed to reach and why.
+// refund it made, a draft's estimate (an audience resolved at launch), the facts of its configuration, its analytics as a funnel and rates, and who it failed to reach and why.
 import { useRef, useState } from 'react';
 import { useFocusIfLost } from '../../components/focus.ts';
 import { rupees, time } from '../../components/format.ts';
@@ -10,6 +10,7 @@ import { FailedRecipients } from './campaign-failures.tsx';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { DeleteDraftButton } from './delete-draft.tsx';
+import { DraftEstimate } from './draft-estimate.tsx';
 import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
 import { CHANNEL_LABEL, isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
@@ -101,6 +102,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
             : `The wallet holds ${rupees(campaign.pricePaise * campaign.totalRecipients)} for it until then; cancelling refunds it.`}</span>
         </div>
       ) : null}
+      <DraftEstimate channel={channel} campaign={campaign} />
       <div className="detail-grid">
         <section className="card" aria-label="Progress"><h2 className="card-title">Progress</h2><CampaignProgress counts={campaign.counts} /></section>
         <section className="card" aria-label="Details"><h2 className="card-title">Details</h2><Facts campaign={campaign}><CampaignSpend channel={channel} campaign={campaign} /></Facts></section>

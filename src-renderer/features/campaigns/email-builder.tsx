@@ -1,10 +1,12 @@
 // The email campaign builder: a template with HTML, its subject (or one of the campaign's own) and values for
 // its merge tags (one without a fallback needs a value), the sender (on a verified domain), the audience (a
-// pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch.
+// pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch; the core's
+// audience preview says how many the launch sends to and the credits it spends (suppressed and blocked ones refunded).
 import { useId, useState } from 'react';
 import { senderAllowed, tagsNeedingValue, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { useOrganization } from '../../api/organizations.ts';
-import { Empty } from '../../components/states.tsx';
+import { Empty, ErrorState } from '../../components/states.tsx';
+import { AudienceWarnings, Estimate, Reserved, useLivePreview } from './audience-preview.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
@@ -118,7 +120,10 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     ...(audience === 'list' && !check.valid.length ? ['at least one valid address'] : []),
     ...timing.blockers,
   ];
-  const count = audience === 'list' ? check.valid.length : null;
+  const listed = audience === 'list' ? check.valid.length : null;
+  // The launch's count and credits, from the core: suppressed addresses and blocked contacts fail at once, refunded.
+  const { preview, error: previewError, waiting } = useLivePreview(audience === 'subscribers' ? { channel: 'email', audience }
+    : check.valid.length ? { channel: 'email', audience, recipients: check.valid } : null);
   const sent = variablesOf(tags, values);
 
   function submit(andLaunch: boolean) {
@@ -175,9 +180,11 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
           <div className="form-row">
             <label className="check"><input type="radio" name="email-audience" checked={audience === 'list'} onChange={() => setAudience('list')} data-testid="email-audience-list" />A list of addresses</label>
             <label className="check"><input type="radio" name="email-audience" checked={audience === 'subscribers'} onChange={() => setAudience('subscribers')} data-testid="email-audience-subscribers" />
-              All subscribers <span className="muted small">(subscribed, not suppressed; counted at launch)</span></label>
+              All subscribers <span className="muted small">(subscribed and not suppressed, as they are at launch)</span></label>
           </div>
           {audience === 'list' ? <RecipientsField {...recipients.field} /> : null}
+          <AudienceWarnings preview={preview} listed={audience === 'list'} />
+          {previewError ? <ErrorState error={previewError} /> : null}
         </Step>
         <NameAndSchedule n={4} placeholder="Spring newsletter" {...timing.field} />
       </div>
@@ -190,7 +197,8 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Subject', <span key="s" data-testid="summary-subject">{effectiveSubject ?? '—'}</span>],
-            ['Recipients', <span key="n" data-testid="summary-recipients">{count === null ? 'Counted at launch' : count.toLocaleString()}</span>],
+            ['Recipients', <Estimate key="n" listed={listed} preview={preview} waiting={waiting} />],
+            ['Reserved at launch', <Reserved key="r" listed={null} price={undefined} preview={preview} />],
             ['Email credits left', wallet.data ? wallet.data.emailCredits.toLocaleString() : '—'],
             ['Sends', timing.sends],
           ]} />

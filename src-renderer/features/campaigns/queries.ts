@@ -4,8 +4,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type {
-  AudienceInput, AudiencePreview, CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ContactList, ListEnvelope,
-  ReferenceTotals, Wallet, WaTemplate,
+  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ContactList,
+  ListEnvelope, ReferenceTotals, Wallet, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -133,12 +133,12 @@ export function useContactNameByEmail(address: string | null): string | null {
  * may be long): the core resolves it as the launch does. Keyed under `contacts`, so a contact's change (a block, an
  * opt-out, a tag) reloads it from the live stream.
  */
-export function useAudiencePreview(channel: 'whatsapp' | 'sms', input: AudienceInput, enabled: boolean) {
+export function useAudiencePreview(input: AudiencePreviewInput | null) {
   const api = useApi();
   return useQuery({
-    queryKey: ['contacts', 'audience-preview', channel, input],
-    queryFn: () => api.post<AudiencePreview>('/dashboard/campaigns/audience-preview', { channel, ...input }),
-    enabled,
+    queryKey: ['contacts', 'audience-preview', input],
+    queryFn: () => api.post<AudiencePreview>('/dashboard/campaigns/audience-preview', input),
+    enabled: input !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -2,11 +2,13 @@
 // (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
 // RCS (its text matching an approved DLT template) and an optional schedule. Creating dispatches at once:
 // the core creates and launches in one call. A variable left empty is read from each recipient's contact,
-// so only one named like a contact's field (name, phone, email, username) may be left empty.
+// so only one named like a contact's field (name, phone, email, username) may be left empty. Before the create, the
+// core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS (see audience-preview.tsx).
 import { useState } from 'react';
 import { CONTACT_FIELDS, isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
-import { Empty } from '../../components/states.tsx';
+import { Empty, ErrorState } from '../../components/states.tsx';
+import { AudienceWarnings, Estimate, Reserved, useLivePreview } from './audience-preview.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useRcsBots, useRcsTemplates, useSmsTemplates } from '../channels/queries.ts';
 import { smsTextBlocker } from './dlt.ts';
@@ -46,6 +48,8 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
     ...timing.blockers,
   ];
   const price = wallet.data?.prices.rcs;
+  // What the create (which launches) would charge: the core counts blocked contacts and handsets without RCS as it will.
+  const { preview, error: previewError } = useLivePreview(numbers.length ? { channel: 'rcs', numbers, country, removeDuplicate, fallback } : null);
 
   const pick = (next: RcsTemplate) => {
     setTemplate(next);
@@ -105,6 +109,8 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
             </label>
             <label className="check"><input type="checkbox" checked={removeDuplicate} onChange={(e) => setRemoveDuplicate(e.target.checked)} data-testid="rcs-dedupe" />Remove duplicates</label>
           </div>
+          <AudienceWarnings preview={preview} listed />
+          {previewError ? <ErrorState error={previewError} /> : null}
         </Step>
         <Step n={3} title="SMS fallback">
           <label className="check">
@@ -119,9 +125,9 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
         <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} /></div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
-            ['Recipients', <span key="n" data-testid="summary-recipients">{numbers.length.toLocaleString()}</span>],
+            ['Recipients', <Estimate key="n" listed={preview?.recipients ?? numbers.length} preview={preview} waiting={numbers.length > 0} />],
             ['Price per message', price === undefined ? '—' : rupees(price)],
-            ['Reserved now', price === undefined ? '—' : rupees(price * numbers.length)],
+            ['Reserved now', <Reserved key="r" listed={preview?.recipients ?? numbers.length} price={price} preview={preview} />],
             ['Sends', timing.sends.replace('on launch', 'on create')],
           ]} />
       </aside>

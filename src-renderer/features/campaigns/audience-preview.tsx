@@ -1,0 +1,110 @@
+// What a launch would do, as the core's audience preview says it (it resolves the audience as the launch does), shared by
+// every builder and a draft's page: the debounced ask, the estimate and reservation of a summary, and the warnings about
+// recipients that will fail (blocked or opted-out contacts, suppressed email addresses, handsets without RCS).
+import type { AudiencePreview, AudiencePreviewInput } from '../../../src-core/contract/index.ts';
+import { useDebounced } from '../../components/debounce.ts';
+import { rupees } from '../../components/format.ts';
+import { useAudiencePreview } from './queries.ts';
+
+export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/**
+ * The preview of `input` (null: the audience is not complete yet), asked once typing pauses. Only an answer about the
+ * audience on screen is given (the last one is kept while the next loads, but not shown as this one's).
+ */
+export function useLivePreview(input: AudiencePreviewInput | null) {
+  const key = input ? JSON.stringify(input) : '';
+  const asked = useDebounced(key, 250);
+  const preview = useAudiencePreview(asked ? JSON.parse(asked) as AudiencePreviewInput : null);
+  const current = key && asked === key && !preview.isPlaceholderData ? preview.data ?? null : null;
+  return { preview: current, error: preview.error, waiting: key !== '' };
+}
+
+/** What the recipients sent to cost: rupees from the wallet, or (email) credits. */
+export const costOf = (preview: AudiencePreview): string =>
+  (preview.emailCredits ? count(preview.emailCredits.spent, 'email credit') : rupees(preview.costPaise));
+
+/** "17 contacts match · ₹4.25": those the launch sends to (the rest fail at once) and what they cost. */
+export function estimateText(preview: AudiencePreview): string {
+  if (preview.channel === 'email') return preview.recipients === 0 ? 'No subscriber' : `${count(preview.sendable, 'subscriber')} · ${costOf(preview)}`;
+  if (preview.recipients === 0) return 'No contact matches';
+  return `${count(preview.sendable, 'contact')} ${preview.sendable === 1 ? 'matches' : 'match'} · ${costOf(preview)}`;
+}
+
+/** The summary's recipients: a list's own count (`listed`), or the preview's estimate of the audience resolved at launch. */
+export function Estimate({ listed, preview, waiting }: { listed: number | null; preview: AudiencePreview | null; waiting: boolean }) {
+  const text = listed !== null ? listed.toLocaleString() : preview ? estimateText(preview) : waiting ? 'Counting…' : '—';
+  return <span data-testid="summary-recipients" data-ready={listed !== null || preview ? 'true' : 'false'}>{text}</span>;
+}
+
+/** What the launch reserves, and how much of it comes back at once (the recipients that fail before anything is sent). */
+export function Reserved({ listed, price, preview }: { listed: number | null; price: number | undefined; preview: AudiencePreview | null }) {
+  if (preview?.emailCredits) {
+    const { reserved, spent, available } = preview.emailCredits;
+    const short = reserved > available ? ` — only ${available.toLocaleString()} left: top up first` : '';
+    return <span data-testid="summary-reserved">{count(reserved, 'email credit')}{reserved > spent ? ` (${(reserved - spent).toLocaleString()} refunded at once)` : ''}{short}</span>;
+  }
+  if (preview) {
+    const refunded = preview.reservedPaise - preview.costPaise;
+    return <span data-testid="summary-reserved">{rupees(preview.reservedPaise)}{refunded ? ` (${rupees(refunded)} refunded at once)` : ''}</span>;
+  }
+  return <span data-testid="summary-reserved">{listed !== null && price !== undefined ? rupees(price * listed) : '—'}</span>;
+}
+
+/** Every warning the preview gives: blocked contacts, suppressed addresses, handsets without RCS. `listed`: a pasted list. */
+export function AudienceWarnings({ preview, listed }: { preview: AudiencePreview | null; listed: boolean }) {
+  if (!preview) return null;
+  return (
+    <>
+      {preview.blocked.count ? <BlockedWarning listed={listed} noun={preview.channel === 'email' ? 'address' : 'number'} blocked={preview.blocked} /> : null}
+      {preview.suppressed?.count ? <SuppressedWarning suppressed={preview.suppressed} /> : null}
+      {preview.withoutRcs?.count ? <WithoutRcsNote withoutRcs={preview.withoutRcs} price={preview.pricePaise} /> : null}
+    </>
+  );
+}
+
+/** Who the launch would charge and then fail (every send refuses a blocked or opted-out contact), said before it happens. */
+function BlockedWarning({ listed, noun, blocked }: { listed: boolean; noun: 'number' | 'address'; blocked: AudiencePreview['blocked'] }) {
+  // An email is paid with a credit, a message of another channel from the wallet.
+  const charge = noun === 'address' ? 'credit' : 'charge';
+  const lead = listed
+    ? `${noun === 'address' ? count(blocked.count, 'address', 'addresses') : count(blocked.count, 'number')} ${blocked.count === 1 ? 'belongs' : 'belong'} to a blocked contact`
+    : `${count(blocked.count, 'contact')} in this audience ${blocked.count === 1 ? 'is' : 'are'} blocked`;
+  return (
+    <div className="audience-blocked" role="status" data-testid="audience-blocked" data-count={blocked.count}>
+      <p>{lead} and will fail, {blocked.count === 1 ? `its ${charge}` : `their ${charge}s`} refunded at once:</p>
+      <ul>
+        {blocked.recipients.map((r) => (
+          <li key={r.address} data-testid="blocked-recipient" data-address={r.address}>
+            <code>{r.address}</code>{r.name ? ` ${r.name}` : ''}{r.reason ? ` (${r.reason})` : ''}
+          </li>
+        ))}
+      </ul>
+      {blocked.count > blocked.recipients.length ? <span className="muted">and {(blocked.count - blocked.recipients.length).toLocaleString()} more</span> : null}
+    </div>
+  );
+}
+
+/** Listed email addresses on the suppression list: each is reserved a credit, refused and refunded. */
+function SuppressedWarning({ suppressed }: { suppressed: NonNullable<AudiencePreview['suppressed']> }) {
+  return (
+    <div className="audience-blocked" role="status" data-testid="audience-suppressed" data-count={suppressed.count}>
+      <p>{count(suppressed.count, 'address', 'addresses')} {suppressed.count === 1 ? 'is' : 'are'} on the suppression list and will not be emailed, {suppressed.count === 1 ? 'its credit' : 'their credits'} refunded at once:</p>
+      <ul>
+        {suppressed.recipients.map((r) => <li key={r.address} data-testid="suppressed-recipient" data-address={r.address}><code>{r.address}</code> ({r.reason})</li>)}
+      </ul>
+      {suppressed.count > suppressed.recipients.length ? <span className="muted">and {(suppressed.count - suppressed.recipients.length).toLocaleString()} more</span> : null}
+    </div>
+  );
+}
+
+/** Handsets without RCS: the SMS fallback reaches them at the RCS price already reserved, or they fail and are refunded. */
+function WithoutRcsNote({ withoutRcs, price }: { withoutRcs: NonNullable<AudiencePreview['withoutRcs']>; price: number }) {
+  const n = withoutRcs.count;
+  const who = `${count(n, 'handset')} ${n === 1 ? 'has' : 'have'} no RCS`;
+  const text = withoutRcs.fallback
+    ? `${who}: ${n === 1 ? 'it gets' : 'they get'} the SMS fallback instead, charged at the RCS price reserved (${rupees(price)} each), not the SMS price.`
+    : `${who} and will fail, ${n === 1 ? 'its charge' : 'their charges'} refunded. Turn on the SMS fallback to reach ${n === 1 ? 'it' : 'them'}.`;
+  // Reached by the fallback is news, not a failure: it is said as a note, the failure as a warning.
+  return <p className={withoutRcs.fallback ? 'audience-note' : 'audience-blocked'} role="status" data-testid="audience-without-rcs" data-count={n} data-fallback={String(withoutRcs.fallback)}>{text}</p>;
+}
