@@ -133,9 +133,11 @@ const STATES: Array<[string, () => Promise<void>]> = [
   ['campaigns, the list', async () => {
     await nav('campaigns');
     // The other theme's pass left the builder open.
-    for (const builder of ['campaign-builder', 'email-builder']) {
+    for (const builder of ['campaign-builder', 'email-builder', 'rcs-builder']) {
       if (await page.getByTestId(builder).isVisible()) await page.getByTestId(builder).getByRole('button', { name: 'Cancel' }).click();
     }
+    // ... or a draft's page open.
+    if (await page.getByTestId('back-to-list').isVisible()) await page.getByTestId('back-to-list').click();
     await page.getByTestId('campaign-tab-whatsapp').click();
     await page.getByTestId('campaign-row').first().waitFor();
   }],
@@ -168,6 +170,31 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('schedule-zone').fill('Nowhere');
     await page.getByTestId('schedule-at').focus();
     await page.getByTestId('schedule-zone-error').waitFor();
+  }],
+  ['campaigns, the email builder counting its subscribers and the credits', async () => {
+    await page.getByTestId('email-audience-subscribers').check();
+    await page.locator('[data-testid="summary-recipients"][data-ready="true"]').waitFor();
+  }],
+  ['campaigns, the RCS builder\'s estimate: a blocked contact named, a handset without RCS', async () => {
+    await page.getByTestId('email-builder').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('new-campaign').click();
+    // The demo's blocked spammer, and the simulated handset without RCS.
+    await page.getByTestId('recipients-input').fill('+15550000199\n+15005550003');
+    await page.getByTestId('audience-blocked').waitFor();
+    await page.getByTestId('audience-without-rcs').waitFor();
+  }],
+  ['campaigns, a draft to a segment with its estimate', async () => {
+    await page.getByTestId('rcs-builder').getByRole('button', { name: 'Cancel' }).click();
+    // Made once, before the SMS list is first read (the other theme's pass finds it listed).
+    const name = 'Spam draft';
+    const listed = await server.dashboard<{ data: Array<{ name: string }> }>('GET', '/dashboard/sms/campaigns?status=DRAFT');
+    if (!listed.body.data.some((c) => c.name === name)) {
+      expect((await server.dashboard('POST', '/dashboard/sms/campaigns', { name, messageBody: 'Hello', audienceType: 'segment', audienceCriteria: { tags: ['spam'] } })).status).toBe(201);
+    }
+    await page.getByTestId('campaign-tab-sms').click();
+    await page.getByTestId('campaign-row').filter({ hasText: name }).click();
+    await page.locator('[data-testid="draft-estimate"][data-ready="true"]').getByTestId('audience-blocked').waitFor();
   }],
   ...([['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-form'], ['rcs', 'rcs-template-form'], ['email', 'email-template-form'], ['instagram', 'instagram-connection']] as const)
     .map(([tab, shown]): [string, () => Promise<void>] => [`channels, ${tab}`, async () => {
