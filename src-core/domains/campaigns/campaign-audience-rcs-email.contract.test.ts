@@ -27,7 +27,8 @@ beforeAll(async () => {
   emailTemplateId = (await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'News', subject: 'Hi {{first_name}}', html: '<p>Hi {{first_name}}</p>' } })).body.id;
   await t.dashboard('POST', '/dashboard/email/domains', { domain: 'acme.test' });
   await t.advance(60);
-  for (const [name, address] of [['Ria One', '+919810070001'], ['Ria Blocked', '+919810070002'], ['No Rcs', '+15005550003'], ['Mail Blocked', 'blocked@example.com'], ['Maya', 'maya@example.com']]) {
+  const people: Array<[string, string]> = [['Ria One', '+919810070001'], ['Ria Blocked', '+919810070002'], ['No Rcs', '+15005550003'], ['Mail Blocked', 'blocked@example.com'], ['Maya', 'maya@example.com']];
+  for (const [name, address] of people) {
     const contact = await t.dashboard('POST', '/dashboard/contacts', { name, ...(address.startsWith('+') ? { phone: address } : { email: address }) });
     expect(contact.status).toBe(201);
     if (name.endsWith('Blocked')) expect((await t.dashboard('POST', `/dashboard/contacts/${contact.body.id}/block`, { reason: 'Asked us to stop' })).status).toBe(200);
