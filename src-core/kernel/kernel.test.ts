@@ -1,4 +1,4 @@
-// Unit tests of the kernel pieces: clock, ids, pagination, rate limiter, migrations, transactions and outbox.
+// Unit tests of the kernel pieces: clock, money, pagination, rate limiter, migrations, transactions and outbox.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBus, type BusEvent } from './bus.ts';
 import { createClock, type Clock } from './clock.ts';
 import { openDb, type Db } from './db.ts';
-import { createIdSequence, newId } from './ids.ts';
 import { migrate, MigrationError, type Migration } from './migrate.store.ts';
 import { formatPaise } from '../contract/common.ts';
 import { pageEnvelope, paginationQuery, toPageRequest } from './pagination.ts';
@@ -69,20 +68,7 @@ describe('clock', () => {
   });
 });
 
-describe('ids and money', () => {
-  it('request ids are 24 base62 characters too, distinct, with no run of padding zeros', () => {
-    const next = createIdSequence('req');
-    const ids = Array.from({ length: 1000 }, next);
-    for (const id of ids.slice(0, 3)) expect(id).toMatch(/^req_[0-9A-Za-z]{24}$/);
-    expect(new Set(ids).size).toBe(1000);
-    // The counter starts at a random point: a padded counter ("…000000000000") is what made them look synthetic.
-    expect(ids.filter((id) => /0{6}/.test(id)).length).toBeLessThan(10);
-  });
-  it('ids carry their prefix and 24 base62 characters', () => {
-    const id = newId('cnt');
-    expect(id).toMatch(/^cnt_[0-9A-Za-z]{24}$/);
-    expect(new Set(Array.from({ length: 1000 }, () => newId('x'))).size).toBe(1000);
-  });
+describe('money', () => {
   it('formats paise', () => {
     expect(formatPaise(12345)).toBe('₹123.45');
     expect(formatPaise(-5)).toBe('-₹0.05');
