@@ -10,6 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../fixtures/browser.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
+import * as layout from '../fixtures/layout.ts';
 
 let session: ReceiverSession;
 let page: Page;
@@ -37,61 +38,9 @@ afterAll(async () => {
   await session?.stop();
 });
 
-/** Every box that scrolls sideways (the document included), as `tag.class[testid] scrollWidth>clientWidth`. */
-function sidewaysScrollers(): Promise<string[]> {
-  return page.evaluate(() => {
-    const boxes = [document.documentElement, ...document.querySelectorAll<HTMLElement>('body *')];
-    return boxes.filter((el) => {
-      const overflow = getComputedStyle(el).overflowX;
-      return (el === document.documentElement || overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth;
-    }).map((el) => `${el.tagName.toLowerCase()}.${el.className}[${el.dataset.testid ?? ''}] ${el.scrollWidth}>${el.clientWidth}`);
-  });
-}
-
-/**
- * Every text box shown whose hint (placeholder) it cuts or nearly cuts, as `testid: placeholder`: written in it with an
- * em more (U+2003, about a letter), the hint would scroll. A hint that fits to the pixel is cut by a font a little wider.
- */
-function cutPlaceholders(): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')].filter((input) => {
-    if (!input.placeholder || input.getClientRects().length === 0 || input.value) return false;
-    input.value = `${input.placeholder}\u2003`;
-    const cut = input.scrollWidth > input.clientWidth;
-    input.value = '';
-    return cut;
-  }).map((input) => `${input.dataset.testid ?? input.name}: ${input.placeholder}`));
-}
-
-/** How far apart (px) two parts of a row must stand on a line, so each reads on its own. */
-const PARTS_APART_PX = 8;
-
-/**
- * The contact panel's conversation rows, each part whole and apart: the channel, its number (or address) and last
- * message, the time and unread count, and Open conversation neither overlap nor stand closer than `PARTS_APART_PX`
- * on a line, and the number stays inside its column. Returns what is crowded, as `channel: part and part, n px`.
- */
-function crowdedConversationRows(): Promise<string[]> {
-  return page.getByTestId('contact-conversation').evaluateAll((rows, apartPx) => rows.flatMap((row) => {
-    const channel = row.getAttribute('data-channel');
-    const box = (selector: string) => row.querySelector(selector)?.getBoundingClientRect();
-    const [main, address] = [box('.contact-conversation-main'), box('.contact-conversation-main .muted')];
-    const crowded = main && address && address.right > main.right + 0.5 ? [`${channel}: the number out of its column by ${address.right - main.right} px`] : [];
-    // Text, then time and count, then the button: each group against the others.
-    const groups = [['strong', '.contact-conversation-main .muted', '.row-sub'], ['time', '.unread'], ['[data-testid="open-conversation"]']];
-    const parts = groups.flatMap((selectors, group) => selectors.flatMap((selector) => {
-      const rect = box(selector);
-      return rect ? [{ selector, group, rect }] : [];
-    }));
-    for (const a of parts) {
-      for (const b of parts) {
-        if (a.group >= b.group || a.rect.bottom <= b.rect.top || b.rect.bottom <= a.rect.top) continue;
-        const apart = Math.max(b.rect.left - a.rect.right, a.rect.left - b.rect.right);
-        if (apart < apartPx) crowded.push(`${channel}: ${a.selector} and ${b.selector}, ${Math.round(apart)} px`);
-      }
-    }
-    return crowded;
-  }), PARTS_APART_PX);
-}
+const sidewaysScrollers = () => layout.sidewaysScrollers(page);
+const cutPlaceholders = () => layout.cutPlaceholders(page);
+const crowdedConversationRows = () => layout.crowdedConversationRows(page);
 
 /** The page fits the window: nothing scrolls sideways, the console does not scroll as a whole, and no hint is cut. */
 async function fitsTheWindow(): Promise<void> {
