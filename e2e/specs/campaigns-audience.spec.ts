@@ -181,6 +181,8 @@ describe('campaign audiences', () => {
     await estimateText.filter({ hasText: `Would reach 1 contact · ${formatPaise(prices.sms)} if launched now` }).waitFor();
     expect(await page.getByTestId('draft-estimate').locator('strong').textContent()).toBe('Estimate: resolved again at launch');
     await page.getByTestId('draft-estimate').locator('[data-testid="audience-blocked"][data-count="2"]').waitFor();
+    // Its progress does not read "0 of 0 recipients processed": it has none until it launches.
+    expect(await page.getByTestId('progress-text').textContent()).toBe('Not launched: its recipients are counted at launch');
     // A contact tagged meanwhile is in it, live.
     expect((await server.dashboard('POST', '/dashboard/contacts', { name: 'Aud Three', phone: '+919820000404', tags: ['Audit Wave'] })).status).toBe(201);
     await estimateText.filter({ hasText: `Would reach 2 contacts · ${formatPaise(2 * prices.sms)} if launched now` }).waitFor();
@@ -189,6 +191,7 @@ describe('campaign audiences', () => {
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
     expect(await page.getByTestId('draft-estimate').count()).toBe(0);
+    expect(await page.getByTestId('progress-text').textContent()).toBe('4 of 4 recipients processed');
     await page.getByTestId('back-to-list').click();
   });
 

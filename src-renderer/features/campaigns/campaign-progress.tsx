@@ -2,7 +2,8 @@
 // stacked bar that grows smoothly while the campaign runs.
 import type { CampaignCounts } from '../../../src-core/contract/index.ts';
 
-export function CampaignProgress({ counts }: { counts: CampaignCounts }) {
+/** `unresolved`: not launched yet, to an audience counted at launch (every contact, a segment), so no recipients yet. */
+export function CampaignProgress({ counts, unresolved = false }: { counts: CampaignCounts; unresolved?: boolean }) {
   const { totalRecipients: total, sent, failed, cancelled, pending } = counts;
   const done = sent + failed + cancelled;
   const percent = total ? Math.round((done / total) * 100) : 0;
@@ -11,7 +12,9 @@ export function CampaignProgress({ counts }: { counts: CampaignCounts }) {
     <div className="progress-block">
       <div className="progress-head">
         <strong data-testid="progress-percent">{percent}%</strong>
-        <span className="muted">{done.toLocaleString()} of {total.toLocaleString()} recipients processed</span>
+        <span className="muted" data-testid="progress-text">
+          {unresolved && total === 0 ? 'Not launched: its recipients are counted at launch' : `${done.toLocaleString()} of ${total.toLocaleString()} recipients processed`}
+        </span>
       </div>
       <div className="progress-track" role="progressbar" aria-label="Dispatch progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
         data-testid="campaign-progress" data-percent={percent}>
