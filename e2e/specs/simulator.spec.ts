@@ -2,12 +2,14 @@
 // the customer received (subject, the body in a sandboxed frame where nothing runs, loads or navigates, its links
 // written out); a WhatsApp template shows its header, footer and buttons; an RCS card its image, title, text and
 // suggestions; a moment is written as the inbox writes it (its time of day on the clock’s today, its date on another day); and
-// the thread is two-sided: what the phone received on the left, what its customer wrote in on the right, in time order.
+// the thread is two-sided: what the phone received on the left, what its customer wrote in on the right, in time order;
+// and it opens at its newest message, as a phone does, following new ones unless the reader scrolled up.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
+import { settledScroll } from '../fixtures/scroll.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let session: ConsoleSession;
@@ -164,5 +166,52 @@ describe('handset viewer', () => {
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550101', text: 'Never mind, Friday works.' })).status).toBe(201);
     await sent.filter({ hasText: 'Never mind, Friday works.' }).waitFor();
     expect(await thread.locator(':scope > li').last().getAttribute('data-testid')).toBe('handset-sent');
+  });
+
+  it('opens at the newest message and follows new ones, unless the reader scrolled up', async () => {
+    // A history longer than the viewer's height, written in by the customer.
+    const LONG = '+14155550133';
+    const inbound = async (text: string) => {
+      expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: LONG, text })).status).toBe(201);
+    };
+    for (let n = 1; n <= 15; n++) await inbound(`Line ${n}`);
+    await open(LONG);
+    const thread = page.locator(`[data-testid="handset-messages"][aria-label="Messages to and from ${LONG}"]`);
+    await thread.getByTestId('handset-sent').filter({ hasText: 'Line 15' }).waitFor();
+    /** Whether the item is shown in full inside the list's box. */
+    const inView = (text: string) => thread.getByTestId('handset-sent').filter({ hasText: new RegExp(`^.*${text}$`) }).evaluate((item) => {
+      const [box, view] = [item.getBoundingClientRect(), (item.parentElement as HTMLElement).getBoundingClientRect()];
+      return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+    });
+    const opened = await settledScroll(thread);
+    expect(opened.scrolls).toBe(true);
+    expect(Math.abs(opened.fromEnd)).toBeLessThanOrEqual(2);
+    expect(await inView('Line 15')).toBe(true);
+    expect(await inView('Line 1')).toBe(false);
+
+    // A new one comes in at the end and is shown.
+    await inbound('Line 16');
+    await thread.getByTestId('handset-sent').filter({ hasText: 'Line 16' }).waitFor();
+    expect(Math.abs((await settledScroll(thread)).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await inView('Line 16')).toBe(true);
+
+    // Scrolled up with the wheel, as a reader does, the view stays where they read when another comes.
+    await thread.hover();
+    await page.mouse.wheel(0, -5000);
+    await page.waitForFunction((label) => {
+      const el = document.querySelector(`[data-testid="handset-messages"][aria-label="${label}"]`);
+      return el !== null && el.scrollTop === 0;
+    }, `Messages to and from ${LONG}`);
+    await inbound('Line 17');
+    await thread.getByTestId('handset-sent').filter({ hasText: 'Line 17' }).waitFor();
+    expect((await settledScroll(thread)).top).toBe(0);
+    expect(await inView('Line 1')).toBe(true);
+    expect(await inView('Line 17')).toBe(false);
+
+    // Opened again (another handset, then this one), it starts at its newest once more.
+    await open('+14155550101');
+    await open(LONG);
+    expect(Math.abs((await settledScroll(thread)).fromEnd)).toBeLessThanOrEqual(2);
+    expect(await inView('Line 17')).toBe(true);
   });
 });

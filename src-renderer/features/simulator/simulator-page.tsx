@@ -1,12 +1,13 @@
 // The simulator: the virtual clock, customers writing in, a handset's two-sided thread, and the magic numbers.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { announce } from '../../stores/announcer.ts';
 import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
-import { useHandsetThread, useVirtualNow } from './queries.ts';
+import { useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queries.ts';
 
 const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
 const MAGIC: Array<[string, string]> = [
@@ -82,6 +83,26 @@ function InboundCard() {
   );
 }
 
+const itemKey = (item: HandsetThreadItem) => (item.side === 'received' ? item.message.id : item.message.messageId);
+
+/**
+ * As a phone shows it: what it received on the left, what its owner sent on the right, in time order, opened at the
+ * newest message and following new ones as they come, unless the reader scrolled up to read what came before.
+ */
+function HandsetThread({ address, thread }: { address: string; thread: HandsetThreadItem[] }) {
+  const list = useRef<HTMLUListElement>(null);
+  const newest = thread.at(-1);
+  useStickToBottom(list, true, newest ? itemKey(newest) : null);
+  return (
+    // A Tab stop, so the keyboard can scroll a long history (it holds nothing focusable); still a list.
+    <ul className="handset scroll-region" ref={list} tabIndex={0} aria-label={`Messages to and from ${address}`} data-testid="handset-messages">
+      {thread.map((item) => (item.side === 'received'
+        ? <HandsetMessageItem key={itemKey(item)} message={item.message} />
+        : <HandsetSentItem key={itemKey(item)} message={item.message} />))}
+    </ul>
+  );
+}
+
 /**
  * Opening another address (here or from a magic number) starts the input afresh from it. The card is not remounted
  * for it (as a key per address would): Open keeps the keyboard focus.
@@ -102,15 +123,9 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
         <button type="submit" className="button" data-testid="handset-open">Open</button>
       </form>
       {!address ? <p className="muted small">See a simulated phone, mailbox or Instagram user&rsquo;s thread: what it received (OTP codes included) and what its customer wrote in.</p>
-        : handset.error ? <ErrorState error={handset.error} /> : !handset.thread ? <Loading /> : handset.thread.length === 0 ? <Empty title="Nothing received yet">Nor has its customer written in.</Empty> : (
-          // A Tab stop, so the keyboard can scroll a long history (it holds nothing focusable); still a list.
-          // As a phone shows it: what it received on the left, what its owner sent on the right, in time order.
-          <ul className="handset scroll-region" tabIndex={0} aria-label={`Messages to and from ${address}`} data-testid="handset-messages">
-            {handset.thread.map((item) => (item.side === 'received'
-              ? <HandsetMessageItem key={item.message.id} message={item.message} />
-              : <HandsetSentItem key={item.message.messageId} message={item.message} />))}
-          </ul>
-        )}
+        : handset.error ? <ErrorState error={handset.error} /> : !handset.thread ? <Loading /> : handset.thread.length === 0 ? <Empty title="Nothing received yet">Nor has its customer written in.</Empty>
+          // Another address starts at its own newest message, not where the last one was read.
+          : <HandsetThread key={address} address={address} thread={handset.thread} />}
     </section>
   );
 }
