@@ -2,8 +2,9 @@
 // SMS builder does; a segment's tags are suggested from the contacts' own; before launch the builder says how many the
 // launch sends to and what it costs ("2 contacts match · ₹1.60"), as the core's launch then resolves it, and names the
 // blocked contacts the audience holds (a pasted number too), live as contacts change; the failed recipients name the contact.
-// The RCS builder gets the same estimate (a handset without RCS failed, or on the SMS fallback at the RCS price), the
-// email builder its subscribers counted and its credits, and a draft resolved at launch its estimate on its page.
+// The RCS builder gets the same estimate (a handset without RCS failed, or on the SMS fallback at the RCS price) and
+// offers every contact (its create without numbers), the email builder its subscribers counted and its credits, and a
+// draft resolved at launch its estimate on its page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPaise } from '../../src-core/contract/index.ts';
@@ -146,6 +147,45 @@ describe('campaign audiences', () => {
     await reserved(`${formatPaise(3 * prices.rcs)} (${formatPaise(prices.rcs)} refunded at once)`).waitFor();
     await screenshot(page, 'campaigns-audience-rcs');
     await page.getByTestId('rcs-builder').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('offers the RCS builder every contact, as its create without numbers reaches: estimated live, sent without numbers', async () => {
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('new-campaign').click();
+    // Every contact or a pasted list, as the RCS create takes them: it has no segment.
+    await page.getByTestId('audience-all').waitFor();
+    expect(await page.getByTestId('rcs-builder').getByTestId('audience-segment').count()).toBe(0);
+    await page.getByTestId('audience-all').click();
+    expect(await page.getByTestId('recipients-input').count()).toBe(0);
+    expect(await page.getByTestId('rcs-country').count()).toBe(0);
+    const expected = async () => (await server.dashboard<{ recipients: number; sendable: number; costPaise: number; reservedPaise: number; blocked: { count: number } }>(
+      'POST', '/dashboard/campaigns/audience-preview', { channel: 'rcs' })).body;
+    const all = await expected();
+    expect(all.blocked.count).toBeGreaterThan(0);
+    await estimate(`${plural(all.sendable, 'contact')} ${all.sendable === 1 ? 'matches' : 'match'} · ${formatPaise(all.costPaise)}`).waitFor();
+    await reserved(`${formatPaise(all.reservedPaise)} (${formatPaise(all.reservedPaise - all.costPaise)} refunded at once)`).waitFor();
+    // The blocked contacts are named as the audience's (Aud Blocked among them), not as listed numbers.
+    const blocked = page.locator(`[data-testid="audience-blocked"][data-count="${all.blocked.count}"]`);
+    await blocked.locator('[data-testid="blocked-recipient"][data-address="+919820000403"]').waitFor();
+    expect(await blocked.locator('p').textContent()).toMatch(/^\d+ contacts? in this audience (is|are) blocked and will fail/);
+    // Live: a contact added meanwhile is counted.
+    expect((await server.dashboard('POST', '/dashboard/contacts', { name: 'Aud Rcs', phone: '+919820000420' })).status).toBe(201);
+    const more = await expected();
+    expect(more.recipients).toBe(all.recipients + 1);
+    await estimate(`${plural(more.sendable, 'contact')} ${more.sendable === 1 ? 'matches' : 'match'} · ${formatPaise(more.costPaise)}`).waitFor();
+    await screenshot(page, 'campaigns-audience-rcs-all');
+
+    await page.locator('[data-testid="rcs-template"][data-template-name="Order update card"]').click();
+    await page.getByTestId('rcs-var-order').fill('#2010');
+    await page.getByTestId('rcs-var-eta').fill('tomorrow');
+    await page.getByTestId('rcs-var-name').fill('there');
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && /\/rcs\/campaigns$/.test(new URL(request.url()).pathname));
+    await page.getByTestId('create-launch').click();
+    // Without numbers: the core reads every contact, the count the builder showed.
+    expect((await sent).postDataJSON()).not.toHaveProperty('numbers');
+    await detail('COMPLETED').waitFor();
+    expect(await page.getByTestId('progress-text').textContent()).toBe(`${more.recipients} of ${more.recipients} recipients processed`);
+    await page.getByTestId('back-to-list').click();
   });
 
   it('counts the email builder\'s subscribers and the credits the launch spends, and names a blocked address of a list', async () => {

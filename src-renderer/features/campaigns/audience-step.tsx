@@ -1,8 +1,9 @@
-// The Audience step the WhatsApp and SMS builders share: every contact, a segment by tags (suggested from the tags the
-// contacts carry) or a pasted list; and, before launch, what the launch would do, from the core's audience preview,
-// which resolves the audience as the launch does: how many it sends to, at what cost, and who is blocked or opted out.
+// The Audience step the WhatsApp, SMS and RCS builders share: every contact, a segment by tags (suggested from the tags
+// the contacts carry; not RCS, whose create takes none) or a pasted list; and, before launch, what the launch would do,
+// from the core's audience preview, which resolves the audience as the launch does: how many it sends to, at what cost,
+// and who is blocked or opted out.
 import { useId, useState, type ReactNode } from 'react';
-import { tagKey, type AudienceInput } from '../../../src-core/contract/index.ts';
+import { tagKey, type AudienceInput, type AudiencePreviewInput } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useContactTags } from '../contacts/queries.ts';
@@ -10,51 +11,84 @@ import { parseTagInput } from '../contacts/tag-input.ts';
 import { OptionCards, Step, useRecipients } from './builder-parts.tsx';
 import { AudienceWarnings, count, Estimate, Reserved, useLivePreview } from './audience-preview.tsx';
 import { RecipientsField } from './recipients-field.tsx';
+import type { RecipientCheck } from './recipients.ts';
 
 export type AudienceKind = 'all' | 'segment' | 'manual';
-const AUDIENCES: Array<{ value: AudienceKind; label: string; hint: string }> = [
-  { value: 'all', label: 'All contacts', hint: 'Every contact with a phone number, as they are at launch' },
-  { value: 'segment', label: 'A segment', hint: 'Contacts with any of the tags, as they are at launch' },
-  { value: 'manual', label: 'A pasted list', hint: 'Numbers you paste or upload' },
+/** `resolved`: when the contacts are read ("at launch"; an RCS create launches, "when it is created"). */
+const AUDIENCES: Array<{ value: AudienceKind; label: string; hint(resolved: string): string }> = [
+  { value: 'all', label: 'All contacts', hint: (resolved) => `Every contact with a phone number, as they are ${resolved}` },
+  { value: 'segment', label: 'A segment', hint: (resolved) => `Contacts with any of the tags, as they are ${resolved}` },
+  { value: 'manual', label: 'A pasted list', hint: () => 'Numbers you paste or upload' },
 ];
 
-/** The audience chosen, what it adds to the create request, what it still lacks, and the core's preview of its launch. */
-export function useAudience(channel: 'whatsapp' | 'sms') {
+/** The audience as chosen: its kind, the segment's tags, the pasted list checked. */
+type Choice = { kind: AudienceKind; segmentTags: string[]; check: RecipientCheck };
+/** What a channel's create takes of a choice (`input`), the preview's question about it, and a pasted list's count as sent. */
+type Request<I> = { input: I; preview: AudiencePreviewInput; listed: number };
+
+/**
+ * The audience chosen among `kinds`, what it adds to the create request (`request`, per channel), what it still
+ * lacks, and the core's preview of its launch.
+ */
+function useAudienceOf<I>(channel: AudiencePreviewInput['channel'], kinds: AudienceKind[], resolved: string, request: (choice: Choice) => Request<I>) {
   const [kind, setKind] = useState<AudienceKind>('manual');
   const [tags, setTags] = useState('');
   const recipients = useRecipients();
   const { check } = recipients;
   // Read as the contacts page reads tags: a tag may hold spaces (`big spender`), so only commas separate them.
   const segmentTags = parseTagInput(tags);
-  const input: AudienceInput = kind === 'manual' ? { audienceType: 'manual', audienceCriteria: { phones: check.valid } }
-    : kind === 'segment' ? { audienceType: 'segment', audienceCriteria: { tags: segmentTags } } : { audienceType: 'all' };
+  const { input, preview: asked, listed: pasted } = request({ kind, segmentTags, check });
   const blockers = [
     ...(kind === 'manual' && !check.valid.length ? ['at least one valid number'] : []),
     ...(kind === 'segment' && !segmentTags.length ? ['a tag for the segment'] : []),
   ];
   // Asked only about an audience that is complete.
-  const { preview: current, error, waiting } = useLivePreview(blockers.length ? null : { channel, ...input });
+  const { preview: current, error, waiting } = useLivePreview(blockers.length ? null : asked);
+  // A list's own count (as the core reads it, once it answered); every contact or a segment is counted by the preview.
+  const listed = kind === 'manual' ? current?.recipients ?? pasted : null;
   return {
     kind, input, blockers, preview: current,
-    field: { kind, onKind: setKind, tags, onTags: setTags, segmentTags, recipients: recipients.field, preview: current, error, name: `${channel}-audience` },
+    field: { kinds, resolved, kind, onKind: setKind, tags, onTags: setTags, segmentTags, recipients: recipients.field, preview: current, error, name: `${channel}-audience` },
     /** The summary's rows: who it reaches and what it costs (`price`: the wallet's, per message, until the preview answers). */
-    rows: (price: number | undefined, priceLabel: string): Array<[string, ReactNode]> => [
-      ['Recipients', <Estimate key="n" listed={kind === 'manual' ? check.valid.length : null} preview={current} waiting={waiting} />],
+    rows: (price: number | undefined, priceLabel: string, reservedLabel = 'Reserved at launch'): Array<[string, ReactNode]> => [
+      ['Recipients', <Estimate key="n" listed={listed} preview={current} waiting={waiting} />],
       [priceLabel, price === undefined ? '—' : rupees(price)],
-      ['Reserved at launch', <Reserved key="r" listed={kind === 'manual' ? check.valid.length : null} price={price} preview={current} />],
+      [reservedLabel, <Reserved key="r" listed={listed} price={price} preview={current} />],
     ],
   };
 }
+
+/** The WhatsApp and SMS audience: every contact, a segment or a pasted list. */
+export function useAudience(channel: 'whatsapp' | 'sms') {
+  return useAudienceOf(channel, ['all', 'segment', 'manual'], 'at launch', ({ kind, segmentTags, check }) => {
+    const input: AudienceInput = kind === 'manual' ? { audienceType: 'manual', audienceCriteria: { phones: check.valid } }
+      : kind === 'segment' ? { audienceType: 'segment', audienceCriteria: { tags: segmentTags } } : { audienceType: 'all' };
+    return { input, preview: { channel, ...input }, listed: check.valid.length };
+  });
+}
+
+/**
+ * The RCS audience, as its create takes it: every contact (no `numbers`) or a pasted list, read in `country` and
+ * de-duplicated or not; the preview counts the handsets without RCS, reached by the SMS `fallback` or failed.
+ */
+export function useRcsAudience({ country, removeDuplicate, fallback }: { country: string; removeDuplicate: boolean; fallback: boolean }) {
+  return useAudienceOf('rcs', ['all', 'manual'], 'when it is created', ({ kind, check }) => {
+    const numbers = removeDuplicate ? check.valid : check.validWithRepeats;
+    const input = kind === 'manual' ? { numbers } : {};
+    return { input, preview: { channel: 'rcs', ...input, country, removeDuplicate, fallback }, listed: numbers.length };
+  });
+}
 export type AudienceField = ReturnType<typeof useAudience>['field'];
 
-export function AudienceStep({ n, field }: { n: number; field: AudienceField }) {
-  const { kind, onKind, tags, onTags, segmentTags, recipients, preview, error, name } = field;
+/** `children`: what a pasted list adds below it (the RCS builder's country and de-duplication). */
+export function AudienceStep({ n, field, children }: { n: number; field: AudienceField; children?: ReactNode }) {
+  const { kinds, resolved, kind, onKind, tags, onTags, segmentTags, recipients, preview, error, name } = field;
   return (
     <Step n={n} title="Audience">
       <OptionCards label="Audience" name={name} className="audience-options" value={kind} onChange={onKind}
-        options={AUDIENCES.map((a) => ({ value: a.value, item: a.value, testId: `audience-${a.value}`, content: <><strong>{a.label}</strong><span className="muted small">{a.hint}</span></> }))} />
+        options={AUDIENCES.filter((a) => kinds.includes(a.value)).map((a) => ({ value: a.value, item: a.value, testId: `audience-${a.value}`, content: <><strong>{a.label}</strong><span className="muted small">{a.hint(resolved)}</span></> }))} />
       {kind === 'segment' ? <SegmentTags tags={tags} onTags={onTags} segmentTags={segmentTags} /> : null}
-      {kind === 'manual' ? <RecipientsField {...recipients} /> : null}
+      {kind === 'manual' ? <><RecipientsField {...recipients} />{children}</> : null}
       <AudienceWarnings preview={preview} listed={kind === 'manual'} />
       {error ? <ErrorState error={error} /> : null}
     </Step>

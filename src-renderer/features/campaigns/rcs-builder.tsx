@@ -1,20 +1,18 @@
-// The RCS campaign builder: a bot and one of its approved templates with its {{variables}}, numbers pasted
-// (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
+// The RCS campaign builder: a bot and one of its approved templates with its {{variables}}, every contact or numbers
+// pasted (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
 // RCS (its text matching an approved DLT template) and an optional schedule. Creating dispatches at once:
 // the core creates and launches in one call. A variable left empty is read from each recipient's contact,
 // so only one named like a contact's field (name, phone, email, username) may be left empty. Before the create, the
 // core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS (see audience-preview.tsx).
 import { useState } from 'react';
 import { CONTACT_FIELDS, isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
-import { rupees } from '../../components/format.ts';
-import { Empty, ErrorState } from '../../components/states.tsx';
-import { AudienceWarnings, Estimate, Reserved, useLivePreview } from './audience-preview.tsx';
-import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
+import { Empty } from '../../components/states.tsx';
+import { AudienceStep, useRcsAudience } from './audience-step.tsx';
+import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
 import { useRcsBots, useRcsTemplates, useSmsTemplates } from '../channels/queries.ts';
 import { smsTextBlocker } from './dlt.ts';
 import { useWallet } from './queries.ts';
 import { RcsPreview } from './rcs-preview.tsx';
-import { RecipientsField } from './recipients-field.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
 const COUNTRIES = ['IN', 'US', 'CA', 'GB', 'AE', 'SG', 'AU', 'DE', 'FR', 'BR', 'ID', 'SA'];
@@ -24,11 +22,12 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const [botId, setBotId] = useState('');
   const [template, setTemplate] = useState<RcsTemplate | null>(null);
   const [variables, setVariables] = useState<Record<string, string>>({});
-  const recipients = useRecipients();
   const [country, setCountry] = useState('IN');
   const [removeDuplicate, setRemoveDuplicate] = useState(true);
   const [fallback, setFallback] = useState(false);
   const [fallbackMessage, setFallbackMessage] = useState('');
+  // What the create (which launches) would charge: the core counts blocked contacts and handsets without RCS as it will.
+  const audience = useRcsAudience({ country, removeDuplicate, fallback });
   const timing = useNameAndSchedule({ nameRequired: false });
   const flow = useCreateAndLaunch<CreateRcsCampaignInput>('rcs', onOpen, false);
   const bots = useRcsBots();
@@ -38,18 +37,14 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const bot = botId || bots.data?.data[0]?.id || '';
   const approved = (templates.data?.data ?? []).filter((t) => t.botId === bot && t.status === 'APPROVED');
 
-  const numbers = removeDuplicate ? recipients.check.valid : recipients.check.validWithRepeats;
   const fallbackBlocker = fallback ? smsTextBlocker(smsTemplates, fallbackMessage, 'fallback SMS') : null;
   const blockers = [
     ...(template ? [] : ['a template']),
     ...(template?.variables ?? []).filter((v) => !isContactField(v) && !variables[v]?.trim()).map((v) => `a value for {{${v}}}`),
-    ...(numbers.length ? [] : ['at least one valid number']),
+    ...audience.blockers,
     ...(fallbackBlocker ? [fallbackBlocker] : []),
     ...timing.blockers,
   ];
-  const price = wallet.data?.prices.rcs;
-  // What the create (which launches) would charge: the core counts blocked contacts and handsets without RCS as it will.
-  const { preview, error: previewError } = useLivePreview(numbers.length ? { channel: 'rcs', numbers, country, removeDuplicate, fallback } : null);
 
   const pick = (next: RcsTemplate) => {
     setTemplate(next);
@@ -60,7 +55,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
     if (!template || blockers.length) return;
     const filled = Object.fromEntries(Object.entries(variables).filter(([, v]) => v.trim()));
     const input: CreateRcsCampaignInput = {
-      botId: bot, templateId: template.id, numbers, country, removeDuplicate, fallback, scheduleCampaign: timing.scheduled,
+      botId: bot, templateId: template.id, ...audience.input, country, removeDuplicate, fallback, scheduleCampaign: timing.scheduled,
       ...(timing.name ? { campaignName: timing.name } : {}), ...(fallback ? { fallbackMessage } : {}),
       ...(Object.keys(filled).length ? { rcsVariables: filled } : {}), ...timing.input,
     };
@@ -98,8 +93,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
             </div>
           ) : null}
         </Step>
-        <Step n={2} title="Recipients">
-          <RecipientsField {...recipients.field} />
+        <AudienceStep n={2} field={audience.field}>
           <div className="form-row">
             <label className="field">
               <span>Country of national numbers</span>
@@ -109,9 +103,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
             </label>
             <label className="check"><input type="checkbox" checked={removeDuplicate} onChange={(e) => setRemoveDuplicate(e.target.checked)} data-testid="rcs-dedupe" />Remove duplicates</label>
           </div>
-          <AudienceWarnings preview={preview} listed />
-          {previewError ? <ErrorState error={previewError} /> : null}
-        </Step>
+        </AudienceStep>
         <Step n={3} title="SMS fallback">
           <label className="check">
             <input type="checkbox" checked={fallback} onChange={(e) => setFallback(e.target.checked)} data-testid="rcs-fallback" />
@@ -125,9 +117,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
         <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} /></div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
-            ['Recipients', <Estimate key="n" listed={preview?.recipients ?? numbers.length} preview={preview} waiting={numbers.length > 0} />],
-            ['Price per message', price === undefined ? '—' : rupees(price)],
-            ['Reserved now', <Reserved key="r" listed={preview?.recipients ?? numbers.length} price={price} preview={preview} />],
+            ...audience.rows(wallet.data?.prices.rcs, 'Price per message', 'Reserved now'),
             ['Sends', timing.sends.replace('on launch', 'on create')],
           ]} />
       </aside>
