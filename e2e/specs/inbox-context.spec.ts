@@ -1,7 +1,7 @@
 // The inbox as a support agent works it: an open conversation stays read as the customer writes in, and unread
 // conversations are counted live on each channel tab and on the sidebar's Inbox, a blocked contact is marked in the
 // list, the thread shows the contact's tags and opens the contact's panel beside it, and the contact lists its
-// conversations; search also reads message text (the row shows what it matched) and takes a handle with its "@".
+// conversations (Open conversation in that panel goes to the thread, the focus in its reply); search also reads message text (the row shows what it matched) and takes a handle with its "@".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -210,6 +210,45 @@ describe('inbox context', () => {
     // Back returns to the contact.
     await page.goBack();
     await page.getByTestId('contact-panel').filter({ hasText: 'Alice Johnson' }).waitFor();
+  });
+
+  it('Open conversation in the thread\'s contact panel goes to that conversation\'s tab and thread, the focus in its composer', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-whatsapp').click();
+    await row(ALICE).click();
+    await page.getByTestId('thread-contact').waitFor();
+    const drawer = page.getByRole('dialog', { name: 'Contact: Alice Johnson' });
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement;
+      return { testId: el?.getAttribute('data-testid') ?? null, thread: el?.closest('[data-testid="thread"]')?.querySelector('[data-testid="thread-address"]')?.textContent ?? null };
+    });
+    // By the keyboard, as an agent without a mouse: View contact, then Open conversation on SMS.
+    await page.getByTestId('open-contact').focus();
+    await page.keyboard.press('Enter');
+    const sms = drawer.locator('[data-testid="contact-conversation"][data-channel="sms"]').getByTestId('open-conversation');
+    await sms.focus();
+    await page.keyboard.press('Enter');
+    // The SMS tab and Alice's SMS thread; the panel, which covers the thread's side here, is closed; the focus is in the SMS reply.
+    await page.getByTestId('thread-address').filter({ hasText: `SMS · ${ALICE}` }).waitFor();
+    expect(await page.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
+    await row(ALICE).and(page.locator('[aria-selected="true"]')).waitFor();
+    expect(await drawer.count()).toBe(0);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'composer');
+    expect(await focused()).toEqual({ testId: 'composer', thread: `SMS · ${ALICE}` });
+    await page.getByTestId('announcer').getByText('Opened the SMS conversation.').waitFor();
+    // The conversation already open, from its panel: the panel closes and the focus goes to its reply, as for another.
+    await page.getByTestId('open-contact').click();
+    await drawer.waitFor();
+    await drawer.locator('[data-testid="contact-conversation"][data-channel="sms"]').getByTestId('open-conversation').click();
+    await drawer.waitFor({ state: 'detached' });
+    expect(await focused()).toEqual({ testId: 'composer', thread: `SMS · ${ALICE}` });
+    // And back to WhatsApp the same way, with a click.
+    await page.getByTestId('open-contact').click();
+    await drawer.locator('[data-testid="contact-conversation"][data-channel="whatsapp"]').getByTestId('open-conversation').click();
+    await page.getByTestId('thread-address').filter({ hasText: `WhatsApp · ${ALICE}` }).waitFor();
+    expect(await page.getByTestId('tab-whatsapp').getAttribute('aria-selected')).toBe('true');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'composer');
+    expect(await focused()).toEqual({ testId: 'composer', thread: `WhatsApp · ${ALICE}` });
   });
 
   it('a search that finds nothing says so, naming what was searched', async () => {

@@ -38,8 +38,8 @@ export function useFocusAfterChange(state: unknown, successor: Successor): void 
  * Once `ready` (on mount, or when it turns true), focuses `target` if the focus fell to the page: a view that
  * replaced the one holding it, such as a campaign opened from its row, takes it on its title.
  */
-export function useFocusIfLost(ready: boolean, target: RefObject<HTMLElement | null>): void {
+export function useFocusIfLost(ready: boolean, target: Successor): void {
   useLayoutEffect(() => {
-    if (ready && focusLost()) target.current?.focus();
+    if (ready && focusLost()) (typeof target === 'function' ? target() : target.current)?.focus();
   }, [ready, target]);
 }

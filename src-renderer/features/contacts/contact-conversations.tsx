@@ -1,6 +1,8 @@
 // The selected contact's conversations, one row per channel (most recent first), each with its last message (marked
 // when it failed, as the inbox's rows are) and opening in the inbox on its channel tab and thread; kept live as the
 // inbox's rows are (api/live.ts). Where the panel is narrow, Open conversation goes under the row (contacts.css).
+// In the inbox's contact drawer, the inbox opens it itself (`onOpen`: see thread.tsx).
+import type { Channel } from '../../../src-core/contract/index.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -8,10 +10,14 @@ import { useUi } from '../../stores/ui.ts';
 import { ConversationPreview } from '../inbox/conversation-preview.tsx';
 import { useContactConversations } from './queries.ts';
 
-export function ContactConversations({ contactId }: { contactId: string }) {
+/** A conversation Open conversation takes the agent to. */
+export type ConversationTarget = { id: string; channel: Channel };
+
+export function ContactConversations({ contactId, onOpen }: { contactId: string; onOpen?: ((target: ConversationTarget) => void) | undefined }) {
   const conversations = useContactConversations(contactId);
   const setInbox = useUi((s) => s.setInbox);
   const go = useUi((s) => s.go);
+  const open = onOpen ?? ((target: ConversationTarget) => { setInbox({ channel: target.channel, conversationId: target.id }); go('inbox'); });
   return (
     <section className="card" aria-label="Conversations">
       <h3>Conversations</h3>
@@ -31,7 +37,7 @@ export function ContactConversations({ contactId }: { contactId: string }) {
                   {c.unreadCount > 0 ? <span className="unread" aria-label={`${c.unreadCount} unread`}>{c.unreadCount}</span> : null}
                 </div>
                 <button type="button" className="button" data-testid="open-conversation" aria-label={`Open conversation on ${CHANNEL_LABEL[c.channel]}`}
-                  onClick={() => { setInbox({ channel: c.channel, conversationId: c.id }); go('inbox'); }}>Open conversation</button>
+                  onClick={() => open({ id: c.id, channel: c.channel })}>Open conversation</button>
               </li>
             ))}
         </ul>

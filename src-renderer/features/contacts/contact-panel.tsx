@@ -6,7 +6,7 @@ import { contactDisplayName, handleOf, time } from '../../components/format.ts';
 import { Avatar, errorTitle, ErrorState, Loading } from '../../components/states.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
-import { ContactConversations } from './contact-conversations.tsx';
+import { ContactConversations, type ConversationTarget } from './contact-conversations.tsx';
 import { ContactTags } from './contact-tags.tsx';
 import { UnblockButton } from './unblock-button.tsx';
 import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
@@ -105,7 +105,8 @@ function Notes({ contactId }: { contactId: string }) {
   );
 }
 
-export function ContactPanel({ contactId }: { contactId: string }) {
+/** `onOpenConversation`: what Open conversation does instead of going to the inbox (the inbox's own drawer). */
+export function ContactPanel({ contactId, onOpenConversation }: { contactId: string; onOpenConversation?: ((target: ConversationTarget) => void) | undefined }) {
   const contact = useContact(contactId);
   const unblock = useUnblockContact(contactId);
   const selectContact = useUi((s) => s.selectContact);
@@ -147,7 +148,7 @@ export function ContactPanel({ contactId }: { contactId: string }) {
           <div key={label}><dt>{label}</dt><dd className={label === 'Id' ? 'mono' : undefined} data-testid={`contact-field-${label.toLowerCase()}`}>{value ?? '—'}</dd></div>
         ))}
       </dl>
-      <ContactConversations contactId={contactId} />
+      <ContactConversations contactId={contactId} onOpen={onOpenConversation} />
       <ContactTags contactId={contactId} tags={c.tags} />
       <Notes contactId={contactId} />
       {blocking ? <BlockDialog contactId={contactId} onClose={() => thenFocus(() => setBlocking(false), () => action.current)} /> : null}

@@ -1,12 +1,16 @@
 // A thread's contact opened beside the thread (over it where the pane is narrow: inbox.css): the contacts page's panel
 // (tags, notes, block and unblock, the contact's conversations) without leaving the conversation, with a link to the
 // full contact page. Closed with its button or Escape; the focus then goes back to what opened it (the thread's job).
+// Open conversation (`onOpenConversation`) is the thread's too: it takes the agent to that conversation's thread.
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import type { ConversationTarget } from '../contacts/contact-conversations.tsx';
 import { ContactPanel } from '../contacts/contact-panel.tsx';
 import { useUi } from '../../stores/ui.ts';
 import './inbox.css';
 
-export function ContactDrawer({ contactId, name, onClose }: { contactId: string; name: string; onClose(): void }) {
+export function ContactDrawer({ contactId, name, onClose, onOpenConversation }: {
+  contactId: string; name: string; onClose(): void; onOpenConversation(target: ConversationTarget): void;
+}) {
   const selectContact = useUi((s) => s.selectContact);
   const go = useUi((s) => s.go);
   const close = useRef<HTMLButtonElement>(null);
@@ -26,7 +30,7 @@ export function ContactDrawer({ contactId, name, onClose }: { contactId: string;
           <span aria-hidden>× </span>Close
         </button>
       </div>
-      <ContactPanel contactId={contactId} />
+      <ContactPanel contactId={contactId} onOpenConversation={onOpenConversation} />
     </section>
   );
 }

@@ -23,12 +23,24 @@ export function InboxPage() {
   // Kept in the UI store, so leaving for the simulator and coming back finds the same tab and thread.
   const { channel, conversationId: selected } = useUi((state) => state.inbox);
   const setInbox = useUi((state) => state.setInbox);
-  const setChannel = (next: Channel) => setInbox({ channel: next, conversationId: null });
+  // A conversation opened from the contact's panel in the thread (on another channel): its thread takes the focus once shown.
+  const [focusOn, setFocusOn] = useState<string | null>(null);
+  const setChannel = (next: Channel) => {
+    setFocusOn(null);
+    setInbox({ channel: next, conversationId: null });
+  };
   // Opened with the arrow keys (browsing): the thread is read only once it stays shown a moment; a click or Enter opens it for good.
   const [browsing, setBrowsing] = useState(false);
   const setSelected = (id: string | null, byArrows = false) => {
     setBrowsing(byArrows);
+    setFocusOn(null);
     setInbox({ channel, conversationId: id });
+  };
+  const openConversation = (target: { id: string; channel: Channel }) => {
+    setBrowsing(false);
+    setFocusOn(target.id);
+    setInbox({ channel: target.channel, conversationId: target.id });
+    announce(`Opened the ${CHANNEL_LABEL[target.channel]} conversation.`);
   };
   const [search, setSearch] = useState('');
   const searching = search.trim() !== '';
@@ -175,7 +187,8 @@ export function InboxPage() {
         </div>
       </section>
       <section className="pane detail-pane">
-        {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} matchedMessageId={matchedMessageId} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
+        {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} matchedMessageId={matchedMessageId}
+          onOpenConversation={openConversation} takeFocus={focusOn === selected} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
       </section>
     </div>
   );

@@ -1,9 +1,9 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
 // reply composer (or why the contact is blocked), and the contact's panel, opened beside it by View contact.
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
 import type { Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
-import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
+import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
@@ -16,6 +16,7 @@ import { MessageBody } from './message-body.tsx';
 import { TemplateComposer } from './template-composer.tsx';
 import { useUnblockContact } from '../contacts/mutations.ts';
 import { UnblockButton } from '../contacts/unblock-button.tsx';
+import type { ConversationTarget } from '../contacts/contact-conversations.tsx';
 import { useContact } from '../contacts/queries.ts';
 import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
@@ -104,9 +105,13 @@ function ContactContext({ contact, open, opener, onOpen }: { contact: Contact; o
 
 /**
  * `readAfterMs`: how long the thread must stay shown before it is marked read (0, at once: see read-after.ts);
- * `matchedMessageId`: the message a search matched, marked and shown where it is loaded (else the thread opens at its end).
+ * `matchedMessageId`: the message a search matched, marked and shown where it is loaded (else the thread opens at its end);
+ * `onOpenConversation`: the inbox opening another conversation of the contact's (Open conversation in the contact's panel);
+ * `takeFocus`: opened so, the thread takes the focus (which fell to the page with the panel) once shown.
  */
-export function Thread({ conversationId, readAfterMs = 0, matchedMessageId }: { conversationId: string; readAfterMs?: number; matchedMessageId?: string | undefined }) {
+export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOpenConversation, takeFocus = false }: {
+  conversationId: string; readAfterMs?: number; matchedMessageId?: string | undefined; onOpenConversation(target: ConversationTarget): void; takeFocus?: boolean;
+}) {
   const detail = useConversation(conversationId);
   const thread = useThread(conversationId);
   const contactId = detail.data?.contactId ?? null;
@@ -120,8 +125,16 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId }: { 
   const closeContact = () => thenFocus(() => setContactOpen(false), () => opener.current);
   const bubbles = useRef<HTMLUListElement>(null);
   const view = useRef<HTMLDivElement>(null);
+  const composerFocus = useCallback(() => view.current?.querySelector<HTMLElement>(COMPOSER_FOCUS) ?? bubbles.current, []);
   // Unblock done (or a block made elsewhere) replaces the control that held the focus: it goes to what replaced it.
-  useFocusAfterChange(contact.data?.isBlocked, () => view.current?.querySelector<HTMLElement>(COMPOSER_FOCUS) ?? bubbles.current);
+  useFocusAfterChange(contact.data?.isBlocked, composerFocus);
+  // Open conversation in the contact's panel: the agent goes to reply there, so the composer (or what stands for it) takes
+  // the focus, once the contact (whose block replaces it) is read. The panel closes: where the pane is narrow it covers the thread.
+  useFocusIfLost(takeFocus && Boolean(detail.data && thread.data) && (contactId === null || !contact.isPending), composerFocus);
+  const openConversation = (target: ConversationTarget) => {
+    if (target.id === conversationId) thenFocus(() => setContactOpen(false), composerFocus);
+    else onOpenConversation(target);
+  };
   const unread = detail.data?.unreadCount ?? 0;
   useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? detail.data.address : undefined);
 
@@ -216,7 +229,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId }: { 
                 </form>
               )}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" /></div> : null}
-      {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? c.address} onClose={closeContact} /> : null}
+      {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? c.address} onClose={closeContact} onOpenConversation={openConversation} /> : null}
     </div>
   );
 }
