@@ -6,6 +6,8 @@ import { igsidProblem } from './instagram.ts';
 export const CHANNELS = ['whatsapp', 'sms', 'rcs', 'email', 'instagram'] as const;
 export const channelSchema = z.enum(CHANNELS);
 export type Channel = z.infer<typeof channelSchema>;
+/** A channel's name as users know it, in the middle of a sentence (an opt-out's reason, a refund's line). */
+export const CHANNEL_NAMES: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp', rcs: 'RCS', email: 'email', instagram: 'Instagram' };
 
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

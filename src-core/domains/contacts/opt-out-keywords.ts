@@ -1,5 +1,6 @@
 // Opt-out and opt-in keywords: which inbound texts are one, on which channels, and the block reason an opt-out stores.
 import { optOutReason as reasonOf } from '../../contract/contacts.ts';
+import { CHANNEL_NAMES } from '../../contract/messaging.ts';
 import type { AddressChannel } from './contacts.service.ts';
 
 /**
@@ -17,8 +18,6 @@ export const OPT_IN_KEYWORDS: readonly string[] = ['START', 'UNSTOP'];
  * link or List-Unsubscribe, and bounces and complaints have their suppression list).
  */
 const KEYWORD_CHANNELS: ReadonlySet<AddressChannel> = new Set(['sms', 'whatsapp', 'rcs']);
-
-const CHANNEL_NAMES: Record<AddressChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp', rcs: 'RCS', email: 'email', instagram: 'Instagram' };
 
 export type Keyword = { kind: 'opt-out' | 'opt-in'; keyword: string };
 

@@ -23,12 +23,33 @@ export function smtpProvider(smtp: SmtpRow): ChannelProvider {
         });
         return { ok: true, externalId: info.messageId };
       } catch (error) {
-        return { ok: false, code: 'SMTP_ERROR', message: error instanceof Error ? error.message : String(error) };
+        return { ok: false, code: 'SMTP_ERROR', message: error instanceof Error ? error.message : String(error), summary: smtpSummary(error) };
       } finally {
         transport.close();
       }
     },
   };
+}
+
+/** nodemailer's failure kinds that carry no server reply, in words. */
+const SMTP_FAILURES: Record<string, string> = {
+  EAUTH: 'mail server refused the login', ECONNECTION: 'mail server unreachable', ESOCKET: 'mail server unreachable',
+  ETIMEDOUT: 'mail server timed out', EDNS: 'mail server not found',
+};
+
+/**
+ * A refused email in a few words (a refund's line says it): the server's reply without its codes, and the code
+ * (`mailbox unavailable (SMTP 550)`), else the kind of failure; nodemailer's message (`Message failed: 550 …`) is not.
+ */
+export function smtpSummary(error: unknown): string | undefined {
+  const { code, response, responseCode } = (error ?? {}) as { code?: unknown; response?: unknown; responseCode?: unknown };
+  if (code === 'EAUTH') return SMTP_FAILURES.EAUTH;
+  const text = typeof response === 'string' ? response.replace(/^\d{3}[ -]?(\d\.\d{1,3}\.\d{1,3} )?/, '').trim() : '';
+  if (text) {
+    const words = `${text.charAt(0).toLowerCase()}${text.slice(1)}`.replace(/\.$/, '');
+    return `${words.length > 45 ? `${words.slice(0, 44).trimEnd()}…` : words}${typeof responseCode === 'number' ? ` (SMTP ${responseCode})` : ''}`;
+  }
+  return typeof code === 'string' ? SMTP_FAILURES[code] : undefined;
 }
 
 /** What a send through the organization's SMTP server (when it has one connected) adds to its message: the provider. */

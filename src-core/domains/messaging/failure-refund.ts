@@ -1,6 +1,7 @@
 // A failed send's refund line: given back to what prepaid the message (a campaign), naming it, the recipient and the
 // failure in a few words ("no WhatsApp account", "contact blocked"), not the whole error text with the ids in it that
-// the failed recipients' table and the logs keep; otherwise to the message itself.
+// the failed recipients' table and the logs keep; otherwise to the message itself, naming its channel and recipient.
+import { CHANNEL_NAMES } from '../../contract/messaging.ts';
 import { refundLine, type Reference } from '../wallet/index.ts';
 import type { MessageRow } from './messaging.store.ts';
 
@@ -34,8 +35,15 @@ export function failureSummary(failure: Failure): string {
   return text ? text.charAt(0).toLowerCase() + text.slice(1) : failure.code.toLowerCase().replace(/_/g, ' ');
 }
 
-/** The refund of a failed message: to what prepaid it (`paidBy`), in its wording; else to the message, with the whole error. */
+/**
+ * The refund of a failed message: to what prepaid it (`paidBy`), in its wording; else to the message, in the same few
+ * words: `WhatsApp message to +15005550001 not sent · no WhatsApp account`.
+ */
 export function refundOf(row: Pick<MessageRow, 'id' | 'channel' | 'address'>, failure: Failure, paidBy: PaidBy | null): { reference: Reference; reason: string } {
-  if (!paidBy) return { reference: { type: 'message', id: row.id }, reason: `${row.channel} message failed: ${failure.message}` };
-  return { reference: paidBy.reference, reason: refundLine(paidBy.forWhat, `${row.address} not sent`, failureSummary(failure)) };
+  const notSent = `${row.address} not sent`;
+  if (!paidBy) {
+    const channel = (CHANNEL_NAMES as Partial<Record<string, string>>)[row.channel] ?? row.channel;
+    return { reference: { type: 'message', id: row.id }, reason: `${channel} message to ${notSent} · ${failureSummary(failure)}` };
+  }
+  return { reference: paidBy.reference, reason: refundLine(paidBy.forWhat, notSent, failureSummary(failure)) };
 }

@@ -44,6 +44,12 @@ describe('messaging over the simulated world', () => {
     expect(failed).toMatchObject({ status: 'failed', errorCode: 'SIM_WHATSAPP_UNAVAILABLE', billingAmountPaise: 0 });
     const lines = t.server.services.wallet.linesFor(t.organizationId, { type: 'message', id: failed.id });
     expect(lines.map((l) => [l.kind, l.amountPaise])).toEqual([['charge', -80], ['refund', 80]]);
+    // The refund's line names the channel, the recipient and the failure in a few words (as a campaign's do), not the
+    // provider's whole error text; it keeps the message as its reference.
+    const ledger = await t.dashboard('GET', '/dashboard/wallet/ledger?limit=1');
+    expect(ledger.body.data[0]).toMatchObject({
+      kind: 'refund', referenceType: 'message', referenceId: failed.id, description: 'WhatsApp message to +15005550002 not sent · no WhatsApp account',
+    });
     expect((await send('+15005550002', 'sms')).status).toBe('sent');
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
   });
