@@ -50,22 +50,45 @@ function MergeTagFields({ tags, required, values, onChange }: {
   ));
 }
 
-/** The verified domains under the sender, or where to verify one when there is none. */
-function DomainsHint({ verified, loaded, refusedDomain, smtpFrom }: { verified: string[]; loaded: boolean; refusedDomain: string | null; smtpFrom: string | null }) {
+/** The Channels page's Email tab, where a domain is added and verified. */
+function ChannelsEmailLink() {
   const { go, setChannelsTab } = useUi();
+  return <button type="button" className="link" onClick={() => { setChannelsTab('email'); go('channels'); }} data-testid="email-domains-link">Channels page</button>;
+}
+
+/** The domains added but not yet verified, which cannot send until they are: "example.org is waiting for verification". */
+function PendingNote({ pending }: { pending: string[] }) {
+  if (!pending.length) return null;
+  return (
+    <span data-testid="email-domains-pending">
+      {' '}{pending.join(', ')} {pending.length === 1 ? 'is' : 'are'} waiting for verification (under Email on the <ChannelsEmailLink />).
+    </span>
+  );
+}
+
+/**
+ * The verified domains under the sender, or where to verify one when there is none, and the ones waiting for
+ * verification: a sender typed at one of those is refused until it is verified.
+ */
+function DomainsHint({ verified, pending, loaded, refusedDomain, smtpFrom }: {
+  verified: string[]; pending: string[]; loaded: boolean; refusedDomain: string | null; smtpFrom: string | null;
+}) {
   if (!loaded) return <p className="small muted" data-testid="email-domains">Reading the verified sending domains…</p>;
+  const className = `small ${refusedDomain ? 'field-error' : 'muted'}`;
   if (!verified.length) {
+    const none = smtpFrom ? `No verified sending domain: only the SMTP connection's address, ${smtpFrom}, can send`
+      : 'No verified sending domain yet, so there is no sender address to fill in';
     return (
-      <p className={`small ${refusedDomain ? 'field-error' : 'muted'}`} data-testid="email-domains">
-        {smtpFrom ? `No verified sending domain: only the SMTP connection's address, ${smtpFrom}, can send. To send from another, add a domain`
-          : 'No verified sending domain yet, so there is no sender address to fill in: add a domain'} under Email on the{' '}
-        <button type="button" className="link" onClick={() => { setChannelsTab('email'); go('channels'); }} data-testid="email-domains-link">Channels page</button>, where it is verified.
+      <p className={className} data-testid="email-domains">
+        {pending.length ? <>{none}.<PendingNote pending={pending} /></>
+          : <>{none}{smtpFrom ? '. To send from another, add a domain' : ': add a domain'} under Email on the <ChannelsEmailLink />, where it is verified.</>}
       </p>
     );
   }
+  const refused = refusedDomain && !pending.includes(refusedDomain) ? ` ${refusedDomain} is not one of them.` : '';
   return (
-    <p className={`small ${refusedDomain ? 'field-error' : 'muted'}`} data-testid="email-domains">
-      Verified domains: {verified.join(', ')}.{refusedDomain ? ` ${refusedDomain} is not one of them.` : ''}
+    <p className={className} data-testid="email-domains">
+      Verified domains: {verified.join(', ')}.{refused}<PendingNote pending={pending} />
     </p>
   );
 }
@@ -88,6 +111,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const smtp = useSmtp();
   const wallet = useWallet();
   const verified = (domains.data?.data ?? []).filter((d) => d.status === 'VERIFIED').map((d) => d.domain);
+  const pending = (domains.data?.data ?? []).filter((d) => d.status === 'PENDING').map((d) => d.domain);
   // The core's own rule (senderAllowed): a sender on a verified domain, or the connected SMTP server's address.
   const smtpFrom = smtp.data?.connected ? smtp.data.fromEmail : null;
   const fromName = typedFromName ?? organization?.name ?? '';
@@ -116,7 +140,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
       ? `a value of {{${tag}}} for recipients without one (it has no fallback)` : `a value for {{${tag}}} (it has no fallback)`)) : []),
     ...(fromName.trim() ? [] : ['the sender name']),
     ...(!fromDomain ? ['the sender address'] : domains.isError ? ['the verified domains (not loaded)'] : !senderKnown ? ['the verified domains (loading)'] : []),
-    ...(senderRefused ? [`a sender address on a verified domain (${fromDomain} is not)`] : []),
+    ...(senderRefused ? [`a sender address on a verified domain (${fromDomain} is ${pending.includes(fromDomain) ? 'waiting for verification' : 'not'})`] : []),
     ...(audience === 'list' && !check.valid.length ? ['at least one valid address'] : []),
     ...timing.blockers,
   ];
@@ -171,7 +195,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
               <input className="input" type="email" value={fromEmail} onChange={(e) => setFromEmail(e.target.value)} placeholder="An address on a verified domain" data-testid="email-from" />
             </label>
           </div>
-          <DomainsHint verified={verified} loaded={domains.isSuccess} refusedDomain={senderRefused ? fromDomain ?? null : null} smtpFrom={smtpFrom} />
+          <DomainsHint verified={verified} pending={pending} loaded={domains.isSuccess} refusedDomain={senderRefused ? fromDomain ?? null : null} smtpFrom={smtpFrom} />
           <label className="field"><span>Reply-to <span className="muted">(optional)</span></span>
             <input className="input" type="email" value={replyTo} onChange={(e) => setReplyTo(e.target.value)} placeholder="support@example.com" data-testid="email-reply-to" />
           </label>
