@@ -1,7 +1,8 @@
 // The email campaign builder in a real browser: the sender filled in from the organization's name and its verified
-// domain (or, with none, where to verify one), each merge tag's requirement said in view, a preview merged as the
-// chosen sample recipient gets it and following every change, and the schedule's zone: the browser's by default,
-// searched by typing, checked against the list, and kept by the campaign's detail.
+// domain (or, with none, where to verify one, and which is waiting for verification), each merge tag's requirement said
+// in view, a preview merged as the chosen sample recipient gets it and following every change, the schedule's zone: the
+// browser's by default, searched by typing, checked against the list, and kept by the campaign's detail; and the
+// credits it reserves following a top-up made meanwhile.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -145,5 +146,38 @@ describe('the email campaign builder without a verified domain (an empty organiz
     await page.getByRole('button', { name: 'Channels page' }).click();
     await page.getByRole('heading', { name: 'Sending domains' }).waitFor();
     expect(await page.getByTestId('channels-tab-email').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says which domain is waiting for verification, refuses a sender at it, and takes it once the clock verifies it', async () => {
+    // Added on the Channels page, where the last test left off: verified a minute later on the clock.
+    await page.getByTestId('email-domain-input').fill('example.org');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByTestId('email-domain').filter({ hasText: 'example.org' }).waitFor();
+    // Back on the Campaigns page, the builder left for the link is still open.
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('email-builder').waitFor();
+    const domains = page.getByTestId('email-domains');
+    await domains.filter({ hasText: 'waiting for verification' }).waitFor();
+    expect(await domains.textContent()).toBe('No verified sending domain yet, so there is no sender address to fill in. example.org is waiting for verification (under Email on the Channels page).');
+    expect(await domains.getByRole('button', { name: 'Channels page' }).count()).toBe(1);
+    await page.getByTestId('email-from').fill('news@example.org');
+    await blockers().filter({ hasText: 'a sender address on a verified domain (example.org is waiting for verification)' }).waitFor();
+    // The clock's move verifies it (the stream's clock:changed reloads the domains): the builder says so, and takes the sender.
+    await empty.server.dashboard('POST', '/sim/clock/advance', { seconds: 60 });
+    await domains.filter({ hasText: /^Verified domains: example\.org\.$/ }).waitFor();
+    await blockers().filter({ hasText: 'a sender address' }).waitFor({ state: 'detached' });
+  });
+
+  it('follows a top-up made through the API while it is open: the credits it lacked are there, without a reload', async () => {
+    // The organization has no email credits: the list's one credit is short.
+    await page.getByTestId('email-audience-list').check();
+    await page.getByTestId('recipients-input').fill('ana@customer.test');
+    const reserved = (text: string) => page.getByTestId('summary-reserved').filter({ hasText: new RegExp(`^${text}$`) });
+    await reserved('1 email credit — only 0 left: top up first').waitFor();
+    expect((await empty.server.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 5 })).status).toBe(200);
+    // The stream's wallet:changed reloads the wallet and the audience preview.
+    await reserved('1 email credit').waitFor();
+    const creditsLeft = page.locator('.builder-side dl > div').filter({ has: page.locator('dt', { hasText: 'Email credits left' }) }).locator('dd');
+    await creditsLeft.filter({ hasText: /^5$/ }).waitFor();
   });
 });

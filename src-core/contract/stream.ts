@@ -3,6 +3,7 @@ import type { ClockState } from './sim.ts';
 import type { Contact } from './contacts.ts';
 import type { Message } from './messaging.ts';
 import type { RequestLogEntry } from './api-keys.ts';
+import type { Wallet } from './wallet.ts';
 
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
 export type MessageChange = { message: Message };
@@ -10,6 +11,10 @@ export type MessageChange = { message: Message };
 export type CampaignProgress = {
   campaignId: string; channel: string; status: string; totalRecipients: number; sent: number; failed: number; pending: number; cancelled: number;
 };
+/** The wallet after a top-up or a price change (a send's charge and refund come with its message's events). */
+export type WalletChange = Pick<Wallet, 'balancePaise' | 'emailCredits'>;
+/** An address joined the organization's email suppression list (a bounce): a send to it is refused from now on. */
+export type EmailSuppression = { email: string; reason: string };
 export type DeliveryAttemptEvent = {
   deliveryId: string; endpointId: string; eventId: string; eventType: string; attempt: number;
   responseStatus: number | null; error: string | null; latencyMs: number | null; at: string;
@@ -28,6 +33,10 @@ export interface ServerToClientEvents {
   'campaign:progress': (payload: CampaignProgress) => void;
   /** A webhook delivery attempt finished (the delivery inspector). */
   'delivery:attempt': (payload: DeliveryAttemptEvent) => void;
+  /** The wallet was topped up or its prices changed. */
+  'wallet:changed': (payload: WalletChange) => void;
+  /** An email address was suppressed (it bounced). */
+  'email:suppressed': (payload: EmailSuppression) => void;
   /** A `/v1` request was answered (the developer tools' live request log). */
   'request:logged': (payload: RequestLogEntry) => void;
 }

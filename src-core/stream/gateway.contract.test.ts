@@ -83,6 +83,22 @@ describe('socket gateway', () => {
     expect(await attempt).toMatchObject({ deliveryId: 'whd_x', attempt: 1 });
   });
 
+  it('says when the wallet is topped up or its prices change, and when an email address is suppressed', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    const topped = new Promise<Parameters<ServerToClientEvents['wallet:changed']>[0]>((resolve) => socket.once('wallet:changed', resolve));
+    const wallet = await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 3 });
+    expect(await topped).toEqual({ balancePaise: wallet.body.balancePaise, emailCredits: wallet.body.emailCredits });
+    const priced = new Promise<Parameters<ServerToClientEvents['wallet:changed']>[0]>((resolve) => socket.once('wallet:changed', resolve));
+    await t.dashboard('PUT', '/dashboard/wallet/prices', { prices: { sms: 30 } });
+    expect(await priced).toEqual({ balancePaise: wallet.body.balancePaise, emailCredits: wallet.body.emailCredits });
+    // The bounce's event is written with the suppression (email.service.ts); the stream names the address.
+    const suppressed = new Promise<Parameters<ServerToClientEvents['email:suppressed']>[0]>((resolve) => socket.once('email:suppressed', resolve));
+    t.server.db.tx(() => t.server.bus.emit(t.organizationId, 'email.message.bounced', { message: { id: 'msg_x' }, email: 'bounce@sim.test', suppressed: true }));
+    expect(await suppressed).toEqual({ email: 'bounce@sim.test', reason: 'bounced' });
+  });
+
   it('streams request-log lines of the organization', async () => {
     const socket = connect(t.dashboardToken);
     await connected(socket);

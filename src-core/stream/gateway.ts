@@ -2,7 +2,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { RequestLogEntry } from '../contract/api-keys.ts';
-import { callRoom, orgRoom, type ClientToServerEvents, type DeliveryAttemptEvent, type ServerToClientEvents } from '../contract/stream.ts';
+import { callRoom, orgRoom, type ClientToServerEvents, type DeliveryAttemptEvent, type ServerToClientEvents, type WalletChange } from '../contract/stream.ts';
 import type { Bus, BusEvent } from '../kernel/bus.ts';
 import { safeEqual } from '../kernel/tokens.ts';
 import { STREAM_EVENTS } from './stream.events.ts';
@@ -61,6 +61,7 @@ export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardTok
     if (event.type === 'clock.changed') io.emit('clock:changed', event.data as { now: string });
     if (event.type === 'webhook.attempt' && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit('delivery:attempt', event.data as DeliveryAttemptEvent);
     if (event.type === 'request.logged' && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit('request:logged', event.data as RequestLogEntry);
+    if (event.type === 'wallet.changed' && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit('wallet:changed', event.data as WalletChange);
   });
 
   return {

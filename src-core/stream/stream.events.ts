@@ -22,6 +22,8 @@ export const STREAM_EVENTS: Record<string, StreamMapping> = {
   'contact.created': contactChange('contact:created'),
   'contact.updated': contactChange('contact:updated'),
   'campaign.progress': (event) => ({ name: 'campaign:progress', payload: event.data }),
+  // Written with the suppression it announces (see email.service.ts, onStatus).
+  'email.message.bounced': (event) => ({ name: 'email:suppressed', payload: { email: (event.data as { email: string }).email, reason: 'bounced' } }),
   ...Object.fromEntries(CHANNELS.flatMap((channel) => [
     [`${channel}.message.status`, messageStatus],
     [`${channel}.message.received`, messageReceived],

@@ -6,6 +6,7 @@ import type { Channel, ClientToServerEvents, DeliveryAttemptEvent, Message, Requ
 import type { Connection } from '../app/connection.ts';
 import { coalesced, coalescedInvalidator } from './coalesce.ts';
 import { createApi } from './http.ts';
+import { AUDIENCE_PREVIEW_KEY } from '../features/campaigns/queries.ts';
 import { refreshConversations, showLastMessageStatus } from '../features/inbox/conversation-refresh.ts';
 import { showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
@@ -53,6 +54,14 @@ export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpo
   if (changedWebhooks) keys.push(...RELOADS_FOR_DELIVERY_ATTEMPT);
   return keys;
 }
+/**
+ * What a top-up or a price change reloads (`wallet:changed`): the wallet and the ledger, and an open audience preview,
+ * which says whether the balance or the credits are enough for the launch.
+ */
+export const RELOADS_FOR_WALLET: unknown[][] = [['wallet'], [...AUDIENCE_PREVIEW_KEY]];
+/** An address suppressed (a bounce, `email:suppressed`) fails at launch: an open audience preview warns of it. */
+export const RELOADS_FOR_SUPPRESSION: unknown[][] = [[...AUDIENCE_PREVIEW_KEY]];
+
 /** How often one query may reload while its events keep coming (a campaign sends thousands). */
 const RELOAD_WINDOW_MS = 300;
 
@@ -115,6 +124,12 @@ export function connectLive(connection: Connection, organizationId: string, clie
     for (const key of reloadsForRequest(entry)) reload(...key);
   });
   socket.on('campaign:progress', () => reload('campaigns'));
+  socket.on('wallet:changed', () => {
+    for (const key of RELOADS_FOR_WALLET) reload(...key);
+  });
+  socket.on('email:suppressed', () => {
+    for (const key of RELOADS_FOR_SUPPRESSION) reload(...key);
+  });
   socket.on('delivery:attempt', (attempt) => {
     // Before the endpoints reload: a 410 deleted the endpoint, and the notice names it by its listed URL.
     noteIfGone(client, attempt);

@@ -3,6 +3,7 @@
 import type { BilledChannel, LedgerEntry, ReferenceTotals, Wallet } from '../../contract/wallet.ts';
 import { BILLED_CHANNELS } from '../../contract/wallet.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
+import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError } from '../../kernel/errors.ts';
@@ -35,7 +36,7 @@ export function insufficientBalance(channel: string, quantity: number, amountPai
   return new AppError('INSUFFICIENT_BALANCE', `Insufficient wallet balance: ${what} ${formatPaise(amountPaise)}, the balance is ${formatPaise(balancePaise)}`);
 }
 
-export function createWalletService(deps: { store: WalletStore; db: Db; clock: Clock }) {
+export function createWalletService(deps: { store: WalletStore; db: Db; clock: Clock; bus: Pick<Bus, 'publishTransient'> }) {
   const { store, db, clock } = deps;
 
   /** The organization's wallet, created empty the first time it is needed. */
@@ -52,6 +53,14 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
   function record(orgId: string, line: Omit<NewLedgerLine, 'id' | 'org_id' | 'created_at'>): LedgerEntry {
     return toEntry(store.record({ ...line, id: newId('led'), org_id: orgId, created_at: clock.nowIso() }));
   }
+  /**
+   * Tells the console's stream (`wallet:changed`) that a top-up or a price change moved what sends are possible (an
+   * open audience preview says whether there is enough). A send's charge and refund come with its message's events.
+   */
+  function announce(wallet: Wallet, orgId: string): Wallet {
+    deps.bus.publishTransient(orgId, 'wallet.changed', { balancePaise: wallet.balancePaise, emailCredits: wallet.emailCredits });
+    return wallet;
+  }
 
   return {
     get(orgId: string): Wallet {
@@ -63,7 +72,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       db.tx(() => {
         for (const [channel, price] of Object.entries(next)) store.setPrice(orgId, channel, price as number);
       });
-      return this.get(orgId);
+      return announce(this.get(orgId), orgId);
     },
     topUp(orgId: string, input: { amountPaise?: number | undefined; emailCredits?: number | undefined; description?: string | undefined }): Wallet {
       db.tx(() => {
@@ -76,7 +85,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
             reference_id: null, description: input.description ?? `${input.emailCredits} email credits added` });
         }
       });
-      return this.get(orgId);
+      return announce(this.get(orgId), orgId);
     },
     /**
      * Charges one message (or `quantity`, a campaign's launch, its line naming `forWhat`) on a billed channel; must

@@ -129,14 +129,19 @@ export function useContactNameByEmail(address: string | null): string | null {
 }
 
 /**
+ * The audience previews' key. Under `contacts`, so a contact's change (a block, an opt-out, a tag) reloads them from the
+ * live stream; it also reloads them on a wallet change and an email suppression (see api/live.ts).
+ */
+export const AUDIENCE_PREVIEW_KEY = ['contacts', 'audience-preview'] as const;
+
+/**
  * What launching this audience now would do (POST /dashboard/campaigns/audience-preview, a read with a body: a pasted list
- * may be long): the core resolves it as the launch does. Keyed under `contacts`, so a contact's change (a block, an
- * opt-out, a tag) reloads it from the live stream.
+ * may be long): the core resolves it as the launch does, with the balance or credits there are now.
  */
 export function useAudiencePreview(input: AudiencePreviewInput | null) {
   const api = useApi();
   return useQuery({
-    queryKey: ['contacts', 'audience-preview', input],
+    queryKey: [...AUDIENCE_PREVIEW_KEY, input],
     queryFn: () => api.post<AudiencePreview>('/dashboard/campaigns/audience-preview', input),
     enabled: input !== null,
     placeholderData: keepPreviousData,
