@@ -3,8 +3,8 @@
 // launch sends to and what it costs ("2 contacts match · ₹1.60"), as the core's launch then resolves it, and names the
 // blocked contacts the audience holds (a pasted number too), live as contacts change; the failed recipients name the contact.
 // The RCS builder gets the same estimate (a handset without RCS failed, or on the SMS fallback at the RCS price) and
-// offers every contact (its create without numbers), the email builder its subscribers counted and its credits, and a
-// draft resolved at launch its estimate on its page.
+// offers every contact (its create without numbers), the email builder its subscribers counted and its credits (and an
+// address suppressed meanwhile), and a draft resolved at launch its estimate on its page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPaise } from '../../src-core/contract/index.ts';
@@ -203,6 +203,22 @@ describe('campaign audiences', () => {
     await warning.waitFor();
     expect(await warning.locator('p').textContent()).toBe('1 address belongs to a blocked contact and will fail, its credit refunded at once:');
     await reserved('2 email credits (1 refunded at once)').waitFor();
+
+    // An address that bounces meanwhile is suppressed: the open builder warns of it (the stream's email:suppressed), live.
+    const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/email/templates?limit=100');
+    const launched = await server.dashboard('POST', '/dashboard/email/campaigns/create-and-launch', {
+      name: 'Bounces meanwhile', templateId: templates.body.data.find((t) => t.name === 'Welcome')?.id, fromName: 'Example Store',
+      fromEmail: 'hello@example.com', audience: 'list', recipients: ['bounce@sim.test'], variables: { first_name: 'there' },
+    });
+    expect(launched.status).toBe(202);
+    // Sent (its contact made), not yet bounced: the bounce comes 2 s later on the clock.
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 1 })).status).toBe(200);
+    await page.getByTestId('recipients-input').fill('aud@example.com\nsomeone-new@example.com\nbounce@sim.test');
+    await reserved('3 email credits (1 refunded at once)').waitFor();
+    expect(await page.getByTestId('audience-suppressed').count()).toBe(0);
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 })).status).toBe(200);
+    await page.locator('[data-testid="audience-suppressed"][data-count="1"] [data-testid="suppressed-recipient"][data-address="bounce@sim.test"]').waitFor();
+    await reserved('3 email credits (2 refunded at once)').waitFor();
     await page.getByTestId('email-builder').getByRole('button', { name: 'Cancel' }).click();
   });
 
