@@ -1,8 +1,8 @@
 // Formatting shared by the console: channel names, money in paise, times, relative times.
-import type { Channel } from '../../src-core/contract/index.ts';
+import { CHANNEL_NAMES, type Channel } from '../../src-core/contract/index.ts';
 
-/** A channel as the console names it (`whatsapp` → `WhatsApp`). */
-export const CHANNEL_LABEL: Record<Channel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', rcs: 'RCS', email: 'Email', instagram: 'Instagram' };
+/** A channel as the console names it (`whatsapp` → `WhatsApp`): the core's names, email's capitalised as a label. */
+export const CHANNEL_LABEL: Record<Channel, string> = { ...CHANNEL_NAMES, email: 'Email' };
 /** A channel id from a field typed as text (a ledger line's): its label, or the id itself if it is not a channel. */
 export const channelLabel = (id: string): string => (Object.hasOwn(CHANNEL_LABEL, id) ? CHANNEL_LABEL[id as Channel] : id);
 /** How a contact's username reads: `@handle`, or, for an Instagram user known only by their IGSID (all digits), that id. */
