@@ -82,7 +82,7 @@ function NewBelow({ count, onJump }: { count: number; onJump(event: MouseEvent<H
 function BlockedNotice({ contact, onUnblock }: { contact: Contact; onUnblock(): void }) {
   const unblock = useUnblockContact(contact.id);
   return (
-    <div className="composer inline" data-testid="composer-blocked">
+    <div className="composer inline composer-blocked" data-testid="composer-blocked">
       <div className="callout danger spacer">
         <strong>Blocked: {contact.blockedReason ?? 'no reason given'}</strong>
         <span>Replies are refused until the contact is unblocked.</span>
