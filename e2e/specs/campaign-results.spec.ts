@@ -41,7 +41,7 @@ describe('campaign results', () => {
     expect(await page.getByTestId('count-duplicates').textContent()).toBe('1');
     // Said before the launch: the blocked contact's number will fail, refunded.
     await page.getByTestId('audience-blocked').filter({ hasText: '1 number belongs to a blocked contact and will fail' }).waitFor();
-    expect(await page.getByTestId('blocked-recipient').textContent()).toBe('+919820000309 Rude Ray (Abusive language)');
+    expect(await page.getByTestId('blocked-recipient').textContent()).toBe('+919820000309 Rude Ray: Abusive language');
     await page.getByTestId('placeholder-1-text').fill('friend');
     await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
     await page.getByTestId('campaign-name').fill('Half failed');

@@ -1,6 +1,6 @@
 // A campaign's audience in a real browser: the WhatsApp builder takes every contact, a segment or a pasted list as the
 // SMS builder does; a segment's tags are suggested from the contacts' own; before launch the builder says how many the
-// launch sends to and what it costs ("2 contacts match · ₹1.60"), as the core's launch then resolves it, and names the
+// launch sends to and what it costs ("3 contacts match · 1 blocked · ₹1.60"), as the core's launch then resolves it, and names the
 // blocked contacts the audience holds (a pasted number too), live as contacts change; the failed recipients name the contact.
 // The RCS builder gets the same estimate (a handset without RCS failed, or on the SMS fallback at the RCS price) and
 // offers every contact (its create without numbers), the email builder its subscribers counted and its credits (and an
@@ -19,6 +19,9 @@ let prices: { whatsapp: number; sms: number; rcs: number };
 const ids: Record<string, string> = {};
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
+/** A phone channel's estimate as the core's preview has it: "54 contacts match · 2 blocked · ₹13.00". */
+const matchText = (p: { recipients: number; sendable: number; costPaise: number }) =>
+  [`${plural(p.recipients, 'contact')} ${p.recipients === 1 ? 'matches' : 'match'}`, ...(p.recipients > p.sendable ? [`${p.recipients - p.sendable} blocked`] : []), formatPaise(p.costPaise)].join(' · ');
 const estimate = (text: string) => page.locator('[data-testid="summary-recipients"][data-ready="true"]').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 const plural = (n: number, one: string) => `${n.toLocaleString()} ${n === 1 ? one : `${one}s`}`;
 const reserved = (text: string) => page.getByTestId('summary-reserved').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
@@ -66,11 +69,11 @@ describe('campaign audiences', () => {
 
     await page.getByTestId('segment-tags').fill('Audit Wave');
     // Three contacts with a phone hold the tag; the blocked one fails at once (refunded): two are sent to.
-    await estimate(`2 contacts match · ${formatPaise(2 * prices.whatsapp)}`).waitFor();
+    await estimate(`3 contacts match · 1 blocked · ${formatPaise(2 * prices.whatsapp)}`).waitFor();
     expect(await page.getByTestId('summary-reserved').textContent()).toBe(`${formatPaise(3 * prices.whatsapp)} (${formatPaise(prices.whatsapp)} refunded at once)`);
     const warning = page.getByTestId('audience-blocked');
     expect(await warning.locator('p').textContent()).toBe('1 contact in this audience is blocked and will fail, its charge refunded at once:');
-    expect(await warning.getByTestId('blocked-recipient').textContent()).toBe('+919820000403 Aud Blocked (Asked not to be messaged)');
+    expect(await warning.getByTestId('blocked-recipient').textContent()).toBe('+919820000403 Aud Blocked: Asked not to be messaged');
     // The name is asked for, as in every other builder.
     await page.getByTestId('builder-blockers').filter({ hasText: 'a campaign name' }).waitFor();
     await page.getByTestId('campaign-name').fill('Audit wave');
@@ -104,10 +107,10 @@ describe('campaign audiences', () => {
     expect(await warning.getByTestId('blocked-recipient').evaluateAll((els) => els.map((el) => el.getAttribute('data-address')))).toEqual(['+919820000401', '+919820000403']);
     await screenshot(page, 'campaigns-audience-blocked');
 
-    // Every contact: the count the core's launch would take, without the blocked ones.
+    // Every contact: the count the core's launch would take, and how many of them are blocked.
     await page.getByTestId('audience-all').click();
-    const all = await server.dashboard<{ sendable: number; costPaise: number }>('POST', '/dashboard/campaigns/audience-preview', { channel: 'whatsapp', audienceType: 'all' });
-    await estimate(`${all.body.sendable} contacts match · ${formatPaise(all.body.costPaise)}`).waitFor();
+    const all = await server.dashboard<{ recipients: number; sendable: number; costPaise: number }>('POST', '/dashboard/campaigns/audience-preview', { channel: 'whatsapp', audienceType: 'all' });
+    await estimate(matchText(all.body)).waitFor();
     await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -117,7 +120,7 @@ describe('campaign audiences', () => {
     await page.getByTestId('audience-segment').click();
     await page.getByTestId('segment-tags').fill('audit wave');
     // Aud One and Aud Blocked are blocked now: one of the three is sent to.
-    await estimate(`1 contact matches · ${formatPaise(prices.sms)}`).waitFor();
+    await estimate(`3 contacts match · 2 blocked · ${formatPaise(prices.sms)}`).waitFor();
     await page.locator('[data-testid="audience-blocked"][data-count="2"]').waitFor();
     await page.locator('[data-testid="sms-sender"]:not([disabled]) option[value="EXMPLE"]').waitFor({ state: 'attached' });
     await page.getByTestId('sms-body').fill(SHIPPED);
@@ -143,7 +146,7 @@ describe('campaign audiences', () => {
     await page.getByTestId('rcs-fallback').check();
     const fallback = page.locator('[data-testid="audience-without-rcs"][data-fallback="true"]');
     await fallback.waitFor();
-    expect(await fallback.textContent()).toBe(`1 handset has no RCS: it gets the SMS fallback instead, charged at the RCS price reserved (${formatPaise(prices.rcs)} each), not the SMS price.`);
+    expect(await fallback.textContent()).toBe(`1 handset has no RCS: it gets the SMS fallback instead, charged at the RCS price reserved (${formatPaise(prices.rcs)} each), not the SMS price; a fallback the SMS cannot deliver either is refunded then.`);
     await reserved(`${formatPaise(3 * prices.rcs)} (${formatPaise(prices.rcs)} refunded at once)`).waitFor();
     await screenshot(page, 'campaigns-audience-rcs');
     await page.getByTestId('rcs-builder').getByRole('button', { name: 'Cancel' }).click();
@@ -162,7 +165,7 @@ describe('campaign audiences', () => {
       'POST', '/dashboard/campaigns/audience-preview', { channel: 'rcs' })).body;
     const all = await expected();
     expect(all.blocked.count).toBeGreaterThan(0);
-    await estimate(`${plural(all.sendable, 'contact')} ${all.sendable === 1 ? 'matches' : 'match'} · ${formatPaise(all.costPaise)}`).waitFor();
+    await estimate(matchText(all)).waitFor();
     await reserved(`${formatPaise(all.reservedPaise)} (${formatPaise(all.reservedPaise - all.costPaise)} refunded at once)`).waitFor();
     // The blocked contacts are named as the audience's (Aud Blocked among them), not as listed numbers.
     const blocked = page.locator(`[data-testid="audience-blocked"][data-count="${all.blocked.count}"]`);
@@ -172,7 +175,7 @@ describe('campaign audiences', () => {
     expect((await server.dashboard('POST', '/dashboard/contacts', { name: 'Aud Rcs', phone: '+919820000420' })).status).toBe(201);
     const more = await expected();
     expect(more.recipients).toBe(all.recipients + 1);
-    await estimate(`${plural(more.sendable, 'contact')} ${more.sendable === 1 ? 'matches' : 'match'} · ${formatPaise(more.costPaise)}`).waitFor();
+    await estimate(matchText(more)).waitFor();
     await screenshot(page, 'campaigns-audience-rcs-all');
 
     await page.locator('[data-testid="rcs-template"][data-template-name="Order update card"]').click();
@@ -192,9 +195,10 @@ describe('campaign audiences', () => {
     await page.getByTestId('campaign-tab-email').click();
     await page.getByTestId('new-campaign').click();
     await page.getByTestId('email-audience-subscribers').check();
-    const subscribers = (await server.dashboard<{ sendable: number; emailCredits: { spent: number } }>('POST', '/dashboard/campaigns/audience-preview', { channel: 'email', audience: 'subscribers' })).body;
+    const subscribers = (await server.dashboard<{ recipients: number; sendable: number; emailCredits: { spent: number } }>('POST', '/dashboard/campaigns/audience-preview', { channel: 'email', audience: 'subscribers' })).body;
     expect(subscribers.sendable).toBeGreaterThan(0);
-    await estimate(`${plural(subscribers.sendable, 'subscriber')} · ${plural(subscribers.emailCredits.spent, 'email credit')}`).waitFor();
+    const notEmailed = subscribers.recipients - subscribers.sendable;
+    await estimate([plural(subscribers.recipients, 'subscriber'), ...(notEmailed ? [`${notEmailed} not emailed`] : []), plural(subscribers.emailCredits.spent, 'email credit')].join(' · ')).waitFor();
     expect(await page.getByTestId('email-builder').textContent()).not.toContain('Counted at launch');
     expect((await server.dashboard('POST', `/dashboard/contacts/${ids['Aud Mail']}/block`, { reason: 'Unsubscribed by phone' })).status).toBe(200);
     await page.getByTestId('email-audience-list').check();

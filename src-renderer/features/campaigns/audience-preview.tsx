@@ -24,11 +24,19 @@ export function useLivePreview(input: AudiencePreviewInput | null) {
 export const costOf = (preview: AudiencePreview): string =>
   (preview.emailCredits ? count(preview.emailCredits.spent, 'email credit') : rupees(preview.costPaise));
 
-/** "17 contacts match · ₹4.25": those the launch sends to (the rest fail at once) and what they cost. */
+/**
+ * "17 contacts match · 2 blocked · ₹3.75": everyone the audience holds (what the launch reserves for), those of them that
+ * fail at once (blocked or opted out; for email, suppressed too), and what the rest, sent to, cost.
+ */
 export function estimateText(preview: AudiencePreview): string {
-  if (preview.channel === 'email') return preview.recipients === 0 ? 'No subscriber' : `${count(preview.sendable, 'subscriber')} · ${costOf(preview)}`;
+  const failing = preview.recipients - preview.sendable;
+  if (preview.channel === 'email') {
+    if (preview.recipients === 0) return 'No subscriber';
+    return [count(preview.recipients, 'subscriber'), ...(failing ? [`${failing.toLocaleString()} not emailed`] : []), costOf(preview)].join(' · ');
+  }
   if (preview.recipients === 0) return 'No contact matches';
-  return `${count(preview.sendable, 'contact')} ${preview.sendable === 1 ? 'matches' : 'match'} · ${costOf(preview)}`;
+  const matching = `${count(preview.recipients, 'contact')} ${preview.recipients === 1 ? 'matches' : 'match'}`;
+  return [matching, ...(failing ? [`${failing.toLocaleString()} blocked`] : []), costOf(preview)].join(' · ');
 }
 
 /** The summary's recipients: a list's own count (`listed`), or the preview's estimate of the audience resolved at launch. */
@@ -76,7 +84,8 @@ function BlockedWarning({ listed, noun, blocked }: { listed: boolean; noun: 'num
       <ul>
         {blocked.recipients.map((r) => (
           <li key={r.address} data-testid="blocked-recipient" data-address={r.address}>
-            <code>{r.address}</code>{r.name ? ` ${r.name}` : ''}{r.reason ? ` (${r.reason})` : ''}
+            {/* The reason after a colon: an opt-out's own has brackets in it, nested ones read badly. */}
+            <code>{r.address}</code>{r.name ? ` ${r.name}` : ''}{r.reason ? `: ${r.reason}` : ''}
           </li>
         ))}
       </ul>
@@ -91,7 +100,7 @@ function SuppressedWarning({ suppressed }: { suppressed: NonNullable<AudiencePre
     <div className="audience-blocked" role="status" data-testid="audience-suppressed" data-count={suppressed.count}>
       <p>{count(suppressed.count, 'address', 'addresses')} {suppressed.count === 1 ? 'is' : 'are'} on the suppression list and will not be emailed, {suppressed.count === 1 ? 'its credit' : 'their credits'} refunded at once:</p>
       <ul>
-        {suppressed.recipients.map((r) => <li key={r.address} data-testid="suppressed-recipient" data-address={r.address}><code>{r.address}</code> ({r.reason})</li>)}
+        {suppressed.recipients.map((r) => <li key={r.address} data-testid="suppressed-recipient" data-address={r.address}><code>{r.address}</code>: {r.reason}</li>)}
       </ul>
       {suppressed.count > suppressed.recipients.length ? <span className="muted">and {(suppressed.count - suppressed.recipients.length).toLocaleString()} more</span> : null}
     </div>
@@ -103,7 +112,7 @@ function WithoutRcsNote({ withoutRcs, price }: { withoutRcs: NonNullable<Audienc
   const n = withoutRcs.count;
   const who = `${count(n, 'handset')} ${n === 1 ? 'has' : 'have'} no RCS`;
   const text = withoutRcs.fallback
-    ? `${who}: ${n === 1 ? 'it gets' : 'they get'} the SMS fallback instead, charged at the RCS price reserved (${rupees(price)} each), not the SMS price.`
+    ? `${who}: ${n === 1 ? 'it gets' : 'they get'} the SMS fallback instead, charged at the RCS price reserved (${rupees(price)} each), not the SMS price; a fallback the SMS cannot deliver either is refunded then.`
     : `${who} and will fail, ${n === 1 ? 'its charge' : 'their charges'} refunded. Turn on the SMS fallback to reach ${n === 1 ? 'it' : 'them'}.`;
   // Reached by the fallback is news, not a failure: it is said as a note, the failure as a warning.
   return <p className={withoutRcs.fallback ? 'audience-note' : 'audience-blocked'} role="status" data-testid="audience-without-rcs" data-count={n} data-fallback={String(withoutRcs.fallback)}>{text}</p>;
