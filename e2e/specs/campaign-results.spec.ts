@@ -117,6 +117,23 @@ describe('campaign results', () => {
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
     expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed']);
+    // Opened within its first seconds: a rate or engagement row with none yet while reads are still due shows "—", not 0%.
+    // The clock runs in real time, so one DOM snapshot, checked for agreeing with itself (the unit test pins the rule).
+    const early = await page.evaluate(() => {
+      const q = (selector: string) => document.querySelector(selector);
+      return {
+        unread: Number(q('[data-testid="funnel-read"]')?.getAttribute('data-awaiting')), clicked: Number(q('[data-testid="funnel-clicked"]')?.getAttribute('data-value')),
+        clickedPending: q('[data-testid="funnel-clicked"]')?.getAttribute('data-pending'), clickedText: q('[data-testid="funnel-clicked"] .funnel-value')?.textContent,
+        clickRing: q('[data-testid="rate-click"] .ring-text')?.textContent, clickWaiting: q('[data-testid="rate-click-waiting"]')?.textContent ?? null,
+        read: Number(q('[data-testid="funnel-read"]')?.getAttribute('data-value')), readRing: q('[data-testid="rate-read"] .ring-text')?.textContent,
+        readWaiting: q('[data-testid="rate-read-waiting"]')?.textContent ?? null,
+      };
+    });
+    const engagementDue = early.clicked === 0 && early.unread > 0;
+    expect([early.clickedPending, early.clickedText === '—none yet', early.clickRing === '—', early.clickWaiting])
+      .toEqual([String(engagementDue), engagementDue, engagementDue, engagementDue ? 'none yet, waiting for reads' : null]);
+    const readsDue = early.read === 0 && early.unread > 0;
+    expect([early.readRing === '—', early.readWaiting]).toEqual([readsDue, readsDue ? 'waiting for receipts' : null]);
     // The analytics WhatsApp and email have: the funnel under its heading, the rates beside it.
     await page.getByTestId('campaign-analytics').getByRole('heading', { name: 'Funnel' }).waitFor();
     expect(await page.getByTestId('rates').isVisible()).toBe(true);
@@ -129,6 +146,8 @@ describe('campaign results', () => {
     // Every receipt in: no row nor rate waits any more, and the read rate is of the sent.
     await page.locator('[data-testid="rate-read"][data-value="100"]').waitFor();
     expect(await page.locator('[data-testid="funnel-waiting"], [data-testid="rate-delivery-waiting"], [data-testid="rate-read-waiting"]').count()).toBe(0);
+    // Every message read and no click yet (clicks come at 30 s): a result now, so the click rate and Clicked read 0%.
+    expect(await page.locator('[data-testid="funnel-pending"], [data-testid="rate-click-waiting"]').count()).toBe(0);
     const smsCampaign = await server.dashboard<{ counts: { read: number } }>('GET', `/dashboard/sms/campaigns/${sms.body.id}`);
     expect(smsCampaign.body.counts.read).toBe(2);
     await page.getByTestId('back-to-list').click();

@@ -1,15 +1,17 @@
 // A campaign's analytics drawn by hand: the funnel as horizontal bars (sent → converted, then failed) in
 // the words of its channel, every row a share of the recipients, and the core's three rates as rings, each
 // with its own base written under it; a receipt row or rate with none yet while receipts are still to come says it is
-// waiting for them, not 0%. Widths and arcs animate, so live updates move.
-import { awaitingReceipts } from './funnel-receipts.ts';
+// waiting for them, and an engagement row or the click rate with none yet while reads are still due says "none yet",
+// not 0%. Widths and arcs animate, so live updates move.
+import { awaitingEngagement, awaitingReceipts } from './funnel-receipts.ts';
 import type { CampaignTab } from './queries.ts';
 
 export type FunnelCounts = {
   sent: number; delivered: number; read: number; clicked: number; replied: number; converted: number; failed: number; complained?: number | undefined;
 };
 /** The core's rates, with the counts they are made of (so each ring can say "1 of 4"). */
-export type Rates = { deliveryRate: number; readRate: number; clickRate: number } & Pick<FunnelCounts, 'sent' | 'delivered' | 'read' | 'clicked' | 'failed'>;
+export type Rates = { deliveryRate: number; readRate: number; clickRate: number }
+  & Pick<FunnelCounts, 'sent' | 'delivered' | 'read' | 'clicked' | 'failed'> & Partial<Pick<FunnelCounts, 'replied' | 'converted'>>;
 
 type Stage = { key: keyof FunnelCounts; label: string };
 const SENT: Stage = { key: 'sent', label: 'Sent' };
@@ -47,16 +49,20 @@ export function Funnel({ channel, counts, total }: { channel: CampaignTab; count
           const unwanted = stage.key === 'failed' || stage.key === 'complained';
           const percent = Math.round(share(value, total));
           const awaiting = awaitingReceipts(channel, stage.key, counts);
-          // None yet, while sent messages still have no such receipt: not a 0% that reads as a failure.
+          // None yet, while sent messages still have no such receipt, or no engagement while reads are still due: not a
+          // 0% that reads as a failure.
           const waiting = value === 0 && awaiting > 0;
+          const pending = value === 0 && awaitingEngagement(channel, stage.key, counts) > 0;
           return (
-            <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value} data-percent={percent} data-awaiting={awaiting}>
+            <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value} data-percent={percent} data-awaiting={awaiting} data-pending={pending}>
               <span className="funnel-label">{stage.label}</span>
               <span className="funnel-track" aria-hidden>
                 <span className={`funnel-bar ${unwanted ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, total)}%` }} />
               </span>
               <span className="funnel-value">
-                {waiting ? <span className="muted funnel-waiting" data-testid="funnel-waiting">waiting for receipts</span> : (
+                {waiting ? <span className="muted funnel-waiting" data-testid="funnel-waiting">waiting for receipts</span> : pending ? (
+                  <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-pending">none yet</span></>
+                ) : (
                   <>
                     <strong>{value.toLocaleString()}</strong>
                     <span className="muted" data-testid="funnel-percent">{percent}%<span className="visually-hidden"> of recipients</span></span>
@@ -75,25 +81,25 @@ const RADIUS = 34;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /**
- * `hint` names the rate's base in words; `part` of `whole` are the counts the core made it from; `waiting`: none yet
- * while sent messages still have no such receipt (its 0% is not a result yet).
+ * `hint` names the rate's base in words; `part` of `whole` are the counts the core made it from; `waiting`: why its 0%
+ * is not a result yet (none yet while sent messages still have no such receipt or reads are still due), shown as "—".
  */
-function Ring({ label, value, hint, part, whole, testId, waiting = false }: {
-  label: string; value: number; hint: string; part: number; whole: number; testId: string; waiting?: boolean;
+function Ring({ label, value, hint, part, whole, testId, waiting }: {
+  label: string; value: number; hint: string; part: number; whole: number; testId: string; waiting?: string | undefined;
 }) {
   const clamped = Math.max(0, Math.min(100, value));
   return (
     <figure className={`ring is-${testId.replace('rate-', '')}`} data-testid={testId} data-value={value}>
-      <svg viewBox="0 0 84 84" role="img" aria-label={`${label} ${value}%`}>
+      <svg viewBox="0 0 84 84" role="img" aria-label={waiting ? `${label}: ${waiting}` : `${label} ${value}%`}>
         <circle className="ring-track" cx="42" cy="42" r={RADIUS} />
         <circle className="ring-arc" cx="42" cy="42" r={RADIUS} strokeDasharray={CIRCUMFERENCE}
           strokeDashoffset={CIRCUMFERENCE * (1 - clamped / 100)} transform="rotate(-90 42 42)" />
-        <text x="42" y="47" textAnchor="middle" className="ring-text">{`${Math.round(value)}%`}</text>
+        <text x="42" y="47" textAnchor="middle" className="ring-text">{waiting ? '—' : `${Math.round(value)}%`}</text>
       </svg>
       <figcaption>
         <strong>{label}</strong><span className="muted">{hint}</span>
         <span className="muted" data-testid={`${testId}-basis`}>{part.toLocaleString()} of {whole.toLocaleString()}</span>
-        {waiting ? <span className="muted funnel-waiting" data-testid={`${testId}-waiting`}>waiting for receipts</span> : null}
+        {waiting ? <span className="muted funnel-waiting" data-testid={`${testId}-waiting`}>{waiting}</span> : null}
       </figcaption>
     </figure>
   );
@@ -101,12 +107,13 @@ function Ring({ label, value, hint, part, whole, testId, waiting = false }: {
 
 export function RateRings({ channel, rates }: { channel: CampaignTab; rates: Rates }) {
   const opened = channel === 'email';
-  const waiting = (key: 'delivered' | 'read') => rates[key] === 0 && awaitingReceipts(channel, key, rates) > 0;
+  const receiptsDue = (key: 'delivered' | 'read') => (rates[key] === 0 && awaitingReceipts(channel, key, rates) > 0 ? 'waiting for receipts' : undefined);
+  const clicksDue = rates.clicked === 0 && awaitingEngagement(channel, 'clicked', rates) > 0 ? 'none yet, waiting for reads' : undefined;
   return (
     <div className="rings" data-testid="rates">
-      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} whole={rates.sent + rates.failed} testId="rate-delivery" waiting={waiting('delivered')} />
-      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} whole={rates.sent} testId="rate-read" waiting={waiting('read')} />
-      <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} whole={rates.sent} testId="rate-click" />
+      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} whole={rates.sent + rates.failed} testId="rate-delivery" waiting={receiptsDue('delivered')} />
+      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} whole={rates.sent} testId="rate-read" waiting={receiptsDue('read')} />
+      <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} whole={rates.sent} testId="rate-click" waiting={clicksDue} />
     </div>
   );
 }
