@@ -71,8 +71,8 @@ export const conversationSchema = z.object({
   /** The conversation's contact is blocked (every reply would be refused); false without a contact. */
   contactBlocked: z.boolean(),
   /**
-   * Only in a search's answer: the message the search matched, or null when it matched only the conversation's name,
-   * handle or address (or no recent message's text).
+   * Only in a search's answer: the message the search matched when message text alone found the conversation; null
+   * when its contact (name, handle, email, phone) or address matched, even if a message holds the term too.
    */
   searchMatch: searchMatchSchema.nullable().optional(),
 });

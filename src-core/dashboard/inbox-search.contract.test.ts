@@ -1,6 +1,7 @@
 // An inbox search over real HTTP says what it matched: each conversation listed carries `searchMatch`, the most recent
-// of its messages whose text holds the term as a snippet with the term's place in it (accents and case aside), or null
-// when the search matched only its contact's name, handle or number; a list read without a search carries none.
+// of its messages whose text holds the term as a snippet with the term's place in it (accents and case aside), when
+// only message text found it; null when its contact's name, handle or number (or its address) matched, even if a message
+// holds the term too; a list read without a search carries none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../contract/index.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
@@ -47,8 +48,10 @@ describe('inbox search: what it matched', () => {
     const thread = (await t.dashboard('GET', `/dashboard/conversations/${oliver?.id}/messages`)).body.data as Array<{ id: string; text: string; createdAt: string }>;
     const matched = thread.find((m) => m.text.startsWith('Actually'));
     expect(oliver?.searchMatch).toMatchObject({ messageId: matched?.id, createdAt: matched?.createdAt });
-    // A long message is cut to a few words before the term; Meera's name holds it too, but her message is what is shown.
-    expect(shown(meera)).toBe('…this, and the [blue] scarf never came');
+    // Meera's name ("Meera Blue") holds it as well as her message: found by her name, her row is the usual one.
+    expect(meera?.searchMatch).toBeNull();
+    // Found by that message's text alone, a long message is cut to a few words before the term.
+    expect(shown((await search('scarf'))[0])).toBe('…and the blue [scarf] never came');
   });
 
   it('marks the term as written, accents and case aside, and says null when only the name or number matched', async () => {

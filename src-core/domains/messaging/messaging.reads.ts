@@ -79,7 +79,8 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       }
       const { rows, total } = store.searchConversations(orgId, channel, term, contactIds, limit, offset);
       const since = store.searchWindowStart(orgId, channel) ?? '';
-      return { total, rows: rows.map((row) => ({ ...toConversation(orgId, row), searchMatch: searchMatchOf(row, term, since) })) };
+      // Found by its contact or address, a conversation shows as usual: a message is shown only when text alone found it.
+      return { total, rows: rows.map((row) => ({ ...toConversation(orgId, row), searchMatch: row.by_party ? null : searchMatchOf(row, term, since) })) };
     },
     /** A contact's conversations, on one channel or on all, most recent first (the console's contact panel). */
     contactConversations(orgId: string, contactId: string, channel: Channel | null, limit: number, offset: number): { rows: Conversation[]; total: number } {

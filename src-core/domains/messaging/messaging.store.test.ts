@@ -52,9 +52,16 @@ describe('conversation search by message text', () => {
     expect(search(3, 'hello')).toEqual(['cnv_b']);
     expect(search(1, 'thanks')).toEqual(['cnv_a']); // a conversation's latest message is always searched
   });
+  it('says of each conversation found whether its address or contact matched, not only its messages\' text', () => {
+    const byParty = (term: string, contactIds: string[]) =>
+      store.searchConversations('org_a', 'whatsapp', term, contactIds, 10, 0).rows.map((r) => [r.id, r.by_party]);
+    expect(byParty('hello', [])).toEqual([['cnv_b', 0]]);
+    expect(byParty('+20', [])).toEqual([['cnv_b', 1]]);
+    expect(byParty('festive', ['ct_x'])).toEqual([['cnv_a', 0]]);
+  });
   it('reads the newest messages through the (org, channel, time) index, not a scan of the messages', () => {
-    const params = ['org_a', 'whatsapp', '%x%', '%x%', 'org_a', 'whatsapp', 10, '%x%', 10, 0];
-    const plan = planOf((source) => source.startsWith('SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND (address LIKE'), () => search(10, 'x'), params);
+    const params = ['%x%', 'org_a', 'whatsapp', '%x%', '%x%', 'org_a', 'whatsapp', 10, '%x%', 10, 0];
+    const plan = planOf((source) => source.startsWith('SELECT *, coalesce((address LIKE'), () => search(10, 'x'), params);
     expect(plan).toContain('messages USING INDEX messages_org_channel');
     expect(plan).not.toMatch(/SCAN messages(?! USING)/);
   });

@@ -155,18 +155,22 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     conversationById: (orgId: string, id: string) => conversationById.get(orgId, id) as ConversationRow | undefined,
     /**
      * Conversations of a channel whose address or latest message contains `term`, whose contact is one of `contactIds`,
-     * or with one of the channel's newest `messageSearchWindow` messages containing it.
+     * or with one of the channel's newest `messageSearchWindow` messages containing it; each row says whether its
+     * contact or address matched (`by_party`: 1), else only message text did.
      */
     searchConversations(orgId: string, channel: string, term: string, contactIds: string[], limit: number, offset: number) {
       const ids = contactIds.length ? `OR contact_id IN (${contactIds.map(() => '?').join(',')})` : '';
       // Accents and case aside (fold, as the contacts' and email contacts' searches): `jose` finds "José".
       const recentText = `SELECT conversation_id FROM (SELECT conversation_id, text FROM messages WHERE org_id = ? AND channel = ?
         ORDER BY created_at DESC LIMIT ?) WHERE fold(text) LIKE ? ESCAPE '\\'`;
-      const where = `org_id = ? AND channel = ? AND (address LIKE ? ESCAPE '\\' OR fold(last_message) LIKE ? ESCAPE '\\' OR id IN (${recentText}) ${ids})`;
+      const byParty = `(address LIKE ? ESCAPE '\\' ${ids})`;
+      const where = `org_id = ? AND channel = ? AND (${byParty} OR fold(last_message) LIKE ? ESCAPE '\\' OR id IN (${recentText}))`;
       const like = containsPattern(foldText(term));
-      const params = [orgId, channel, like, like, orgId, channel, messageSearchWindow, like, ...contactIds];
+      const partyParams = [like, ...contactIds];
+      const params = [orgId, channel, ...partyParams, like, orgId, channel, messageSearchWindow, like];
       return {
-        rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as ConversationRow[],
+        rows: prepare(`SELECT *, coalesce(${byParty}, 0) AS by_party FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`)
+          .all(...partyParams, ...params, limit, offset) as Array<ConversationRow & { by_party: 0 | 1 }>,
         total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(...params) as { n: number }).n,
       };
     },
