@@ -310,6 +310,21 @@ describe('inbox context', () => {
     await page.getByTestId('conversation-search').fill('');
   });
 
+  it('a conversation found by its contact\'s name is its usual row, even when a message holds the name too', async () => {
+    // The demo's Grace Lee was sent "Hi Grace, your order #1004…" on SMS and answered "STOP".
+    const grace = (await server.dashboard<{ data: Array<{ phone: string }> }>('GET', '/dashboard/contacts?search=Grace%20Lee')).body.data[0];
+    await page.getByTestId('tab-sms').click();
+    await page.getByTestId('conversation-search').fill('Grace');
+    const found = page.locator(`[data-testid="conversation-list"][data-ready="true"] [data-testid="conversation-row"][data-address="${grace?.phone ?? ''}"]`);
+    await found.filter({ hasText: 'STOP' }).waitFor();
+    expect(await found.getByTestId('search-snippet').count()).toBe(0);
+    expect(await found.textContent()).not.toContain('#1004');
+    await found.click();
+    await page.locator('[data-testid="message"]').filter({ hasText: 'Hi Grace, your order #1004' }).waitFor();
+    expect(await page.locator('[data-testid="message"][data-matched="true"]').count()).toBe(0);
+    await page.getByTestId('conversation-search').fill('');
+  });
+
   it('names channels as the console does everywhere: the empty inbox and the wallet ledger', async () => {
     // The demo has email conversations: the first-run state is shown with an empty answer.
     const empty = { data: [], meta: { total: 0, page: 1, limit: 100, totalPages: 0 } };
