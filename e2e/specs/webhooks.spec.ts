@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ARTIFACTS, screenshot } from '../fixtures/browser.ts';
 import { startWebhookReceiver, type Received, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
-import { sendTestAndOpen } from '../fixtures/webhooks.ts';
+import { sendTest, sendTestAndOpen } from '../fixtures/webhooks.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 /** As a receiver checks it (seed 001): the HMAC, and `t` within 300 s of its own clock. */
@@ -278,5 +278,17 @@ describe('webhook inspector', () => {
     await page.getByTestId('tab-deliveries').click();
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${heldId}"][data-status="SUCCEEDED"][data-attempts="${heldAt + 1}"]`).waitFor();
     expect(sent()).toEqual([...attemptsMade, String(heldAt + 1)]);
+  });
+
+  it('a sent test that fails says why on its card, and when it is tried next', async () => {
+    receiver.status = 500;
+    await page.getByTestId('tab-endpoints').click();
+    const card = page.getByTestId('endpoint-card');
+    await card.getByTestId('test-event-type').selectOption('');
+    const { sent, deliveryId } = await sendTest(card);
+    await card.locator(`[data-testid="test-sent"][data-delivery-id="${deliveryId}"][data-status="FAILED"]`).waitFor();
+    const failure = await sent.getByTestId('test-failure').textContent();
+    expect(failure).toMatch(/^ \(HTTP 500 · next attempt .+\)$/);
+    receiver.status = 200;
   });
 });

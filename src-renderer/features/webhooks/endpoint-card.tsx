@@ -3,7 +3,7 @@
 // ("Send test to https://…"), starting with the text they show; so do the buttons of the question asked before
 // a rotation or a deletion. The URL heads the card, one level under the page's heading.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { DeliveryStatus, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
+import type { DeliveryStatus, WebhookDeliveryDetail, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus } from '../../components/focus.ts';
 import { time } from '../../components/format.ts';
@@ -40,6 +40,14 @@ const SENT_WORDS: Record<DeliveryStatus, string> = {
   PENDING: 'Queued', SUCCEEDED: 'Delivered', FAILED: 'Failed, retrying:', EXHAUSTED: 'Failed, no retries left:', HELD: 'Held',
 };
 
+/** Why a failed test failed and when it is tried again, from its delivery: "HTTP 500 · next attempt 6:05:12 PM". */
+function failureOf(delivery: WebhookDeliveryDetail | undefined): string | null {
+  const last = delivery?.attemptLog.at(-1);
+  if (!delivery || !last || (delivery.status !== 'FAILED' && delivery.status !== 'EXHAUSTED')) return null;
+  const reason = last.responseStatus !== null ? `HTTP ${last.responseStatus}` : last.error;
+  return [reason, delivery.nextAttemptAt ? `next attempt ${time(delivery.nextAttemptAt)}` : null].filter(Boolean).join(' · ') || null;
+}
+
 function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const catalogue = useEventCatalogue();
   const send = useSendTest();
@@ -52,6 +60,7 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const delivery = useDelivery(sentId);
   const status = delivery.data?.id === sentId ? delivery.data?.status : undefined;
   const held = status ? status === 'HELD' : sentDisabled && !endpoint.isActive;
+  const failure = delivery.data?.id === sentId ? failureOf(delivery.data) : null;
   const subscribed = (type: string) => endpoint.events.includes('*') || endpoint.events.includes(type);
   const all = catalogue.data?.data ?? [];
   // Events this build never fires are offered as samples only once asked for (they stay sendable as tests).
@@ -85,7 +94,8 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
       ) : null}
       {send.isSuccess ? (
         <span className="small" role="status" data-testid="test-sent" data-held={held} data-status={status ?? 'PENDING'} data-delivery-id={send.data.deliveryId}>
-          {held ? 'Held until you enable the endpoint ·' : SENT_WORDS[status ?? 'PENDING']} <code>{send.data.eventType}</code> · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)}
+          {held ? 'Held until you enable the endpoint ·' : SENT_WORDS[status ?? 'PENDING']} <code>{send.data.eventType}</code>
+          {failure ? <span className="wh-error-text" data-testid="test-failure"> ({failure})</span> : null} · <button type="button" className="link" onClick={() => showDelivery(send.data.deliveryId, endpoint.id)}
             aria-label={`View delivery of the test to ${endpoint.url}`} data-testid="open-test-delivery">View delivery →</button></span>
       ) : null}
       {send.isError ? <span className="wh-error-text" role="alert">{send.error.message}</span> : null}
