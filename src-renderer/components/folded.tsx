@@ -9,13 +9,16 @@ type FoldedProps = {
   chosen: number; testId: string; children: ReactNode;
 };
 
+/** The disclosure's words: `Show 12 events …` while folded, `Hide the 12 events …` when open. */
+export const foldLabel = (open: boolean, count: number, what: string): string => (open ? `Hide the ${count} ${what}` : `Show ${count} ${what}`);
+
 /** Opens folded unless something in it is chosen already. */
 export function Folded({ count, what, chosen, testId, children }: FoldedProps) {
   const [open, setOpen] = useState(chosen > 0);
   return (
     <details className="folded" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid={testId}>
       <summary data-testid={`${testId}-toggle`}>
-        {open ? `Hide the ${count} ${what}` : `Show ${count} ${what}`}{chosen > 0 ? ` (${chosen} chosen)` : ''}
+        {foldLabel(open, count, what)}{chosen > 0 ? ` (${chosen} chosen)` : ''}
       </summary>
       {children}
     </details>

@@ -6,6 +6,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import type { DeliveryStatus, WebhookDeliveryDetail, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus } from '../../components/focus.ts';
+import { foldLabel } from '../../components/folded.tsx';
 import { time } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive } from './mutations.ts';
@@ -68,7 +69,8 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const later = all.filter((e) => !e.emitted);
   const events = all.filter((e) => e.emitted);
   const sendLabel = send.isPending ? 'Sending…' : 'Send test';
-  const laterLabel = showLater ? `Hide the ${later.length} events this build does not emit yet` : `Show ${later.length} events this build does not emit yet`;
+  // Worded as the endpoint form's fold (a <select> cannot hold a <details>, so this one is a button).
+  const laterLabel = foldLabel(showLater, later.length, 'events this build does not emit yet');
   const option = (e: CatalogueEvent) => <option key={e.type} value={e.type}>{e.type}</option>;
   const toggleLater = () => {
     if (showLater && later.some((e) => e.type === eventType)) setEventType('');
