@@ -58,33 +58,31 @@ export function useCampaign(channel: CampaignTab, id: string) {
 export const detailPoll = (status: CampaignStatus | undefined): number | false =>
   status === 'RUNNING' ? 1_000 : status === 'COMPLETED' ? 5_000 : false;
 
-/** Every channel's campaign has analytics (SMS and RCS through the console's own route); polled (engagement is no campaign event). */
-export function useCampaignAnalytics(channel: CampaignTab, id: string, enabled: boolean, running: boolean) {
+/**
+ * A read of a campaign's own that keeps changing after its dispatch (receipts, engagement, refunds): shown as it was
+ * while re-read, and polled gently (engagement is no campaign event).
+ */
+function useCampaignPart<T>(channel: CampaignTab, id: string, part: 'analytics' | 'spend', enabled: boolean, running: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: ['campaigns', channel, 'analytics', id],
-    queryFn: () => api.get<CampaignAnalytics>(`/dashboard/${channel}/campaigns/${id}/analytics`),
+    queryKey: ['campaigns', channel, part, id],
+    queryFn: () => api.get<T>(`/dashboard/${channel}/campaigns/${id}/${part}`),
     enabled,
     placeholderData: keepPreviousData,
-    // Receipts and engagement (clicks, replies, conversions) keep arriving after the dispatch ends: poll gently then.
     refetchInterval: detailPoll(running ? 'RUNNING' : 'COMPLETED'),
   });
 }
+
+/** Every channel's campaign has analytics (SMS and RCS through the console's own route). */
+export const useCampaignAnalytics = (channel: CampaignTab, id: string, enabled: boolean, running: boolean) =>
+  useCampaignPart<CampaignAnalytics>(channel, id, 'analytics', enabled, running);
 
 /**
  * What a launched campaign cost: the wallet's ledger lines for it added up (its launch charge, or email credits, and
  * every refund of it). Read again with the campaign: refunds come with its failures and a cancel.
  */
-export function useCampaignSpend(channel: CampaignTab, id: string, enabled: boolean, running: boolean) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['campaigns', channel, 'spend', id],
-    queryFn: () => api.get<ReferenceTotals>(`/dashboard/${channel}/campaigns/${id}/spend`),
-    enabled,
-    placeholderData: keepPreviousData,
-    refetchInterval: detailPoll(running ? 'RUNNING' : 'COMPLETED'),
-  });
-}
+export const useCampaignSpend = (channel: CampaignTab, id: string, enabled: boolean, running: boolean) =>
+  useCampaignPart<ReferenceTotals>(channel, id, 'spend', enabled, running);
 
 /** Failed recipients shown per page of the campaign detail's table. */
 export const FAILURES_PAGE_SIZE = 10;
