@@ -13,7 +13,7 @@ import { migrate } from './kernel/migrate.store.ts';
 import { createOrgs } from './kernel/orgs.ts';
 import { createRateLimiter } from './kernel/rate-limit.ts';
 import { createRequestLog } from './kernel/request-log.ts';
-import { scopesInUse, type AnyRoute } from './kernel/route.ts';
+import { scopesInUse, type AnyRoute, type InnerAnswer, type InnerRequest } from './kernel/route.ts';
 import type { Scope } from './contract/scopes.ts';
 import { newDashboardToken } from './kernel/tokens.ts';
 import { MIGRATIONS } from './migrations/index.ts';
@@ -28,6 +28,8 @@ import { emailAdapter, instagramAdapter, rcsAdapter, smsAdapter, unifiedSendDoma
 import { rcsDomain } from './domains/rcs/index.ts';
 import { emailDomain } from './domains/email/index.ts';
 import { webhooksDomain, type WebhookOptions } from './domains/webhooks/index.ts';
+import { mcpDomain } from './domains/mcp/index.ts';
+import packageJson from '../package.json' with { type: 'json' };
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
@@ -150,7 +152,13 @@ export async function createServer(options: ServerOptions) {
   });
   campaignsService = campaigns.service;
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
+  let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
+  const mcp = mcpDomain({
+    routes: () => routes, version: packageJson.version,
+    call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
+  });
+  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, mcp, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) {
       jobs.register(type, handler, { concurrency: domain.concurrentJobs?.[type], onExhausted: domain.exhaustedJobs?.[type] });
@@ -174,10 +182,12 @@ export async function createServer(options: ServerOptions) {
     ...clockRoutes({ clock, advance }),
   ];
   const dashboardToken = options.dashboardToken ?? newDashboardToken();
-  const { app, server } = await createHttp(routes, {
+  const http = await createHttp(routes, {
     apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
     defaultOrgId: defaultOrg.id, orgExists, idempotency: createIdempotency({ db, clock }), consoleDir: options.consoleDir, log,
   });
+  const { app, server } = http;
+  inject = http.inject;
   const gateway = createGateway({ server, bus, dashboardToken, orgExists });
 
   const demoDeps = {
@@ -195,6 +205,7 @@ export async function createServer(options: ServerOptions) {
       await runSeed(createDemoStory(demoStory ? { clock, baseOffsetMs: savedOffset, advance } : null));
     } catch (error) {
       await gateway.close();
+      await mcp.service.close();
       await app.close();
       await checkpointer?.stop();
       db.close();
@@ -254,6 +265,7 @@ export async function createServer(options: ServerOptions) {
       if (closed) return;
       closed = true;
       await gateway.close();
+      await mcp.service.close();
       await app.close();
       // As a request in flight: an SMTP server answering late is waited for (its own timeouts bound it).
       await recovery;

@@ -20,3 +20,4 @@ export * from './webhooks.ts';
 export * from './otp.ts';
 export * from './campaigns.ts';
 export * from './timezone.ts';
+export * from './mcp.ts';

@@ -19,7 +19,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { loggedRequestBody, loggedResponseBody } from './request-log-bodies.ts';
 import { RawJson } from './raw-json.ts';
-import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type Reply, type UploadedFile } from './route.ts';
+import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type InnerAnswer, type InnerRequest, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
 
 export type HttpDeps = {
@@ -108,6 +108,8 @@ function authenticate(route: AnyRoute, request: FastifyRequest, fastifyReply: Fa
     return { kind: 'dashboard' };
   }
   if (route.scope === 'public') return { kind: 'public' };
+  // The assistant endpoint's own requests are not counted: each tool call is, as the /v1 request it makes.
+  if (route.scope === 'key') return { kind: 'apiKey', key: authenticateKey(request, fastifyReply, deps, state, false) };
   const key = authenticateKey(request, fastifyReply, deps, state);
   if (!isBodyScopes(route.scope)) requireScope(key.scopes, route.scope);
   return { kind: 'apiKey', key };
@@ -120,14 +122,15 @@ function organizationOf(caller: Caller, request: FastifyRequest, deps: HttpDeps)
 }
 const callers = new WeakMap<FastifyRequest, Caller>();
 
-/** An API key's request: the key, its IP allow-list, then its rate limit (counted, and reported in headers). */
-function authenticateKey(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState) {
+/** An API key's request: the key, its IP allow-list, then (`limited`) its rate limit (counted, and reported in headers). */
+function authenticateKey(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState, limited = true) {
   const key = deps.apiKeys.verify(bearer(request));
   state.keyId = key.keyId;
   state.orgId = key.orgId;
   if (key.ipWhitelistEnabled && !key.allowedIps.has(state.clientIp)) {
     throw new AppError('IP_NOT_ALLOWED', `Request from IP ${state.clientIp} is not allowed for this API key`);
   }
+  if (!limited) return key;
   const decision = deps.rateLimiter.take(key.keyId, state.clientIp, key.rateLimitPerMinute);
   fastifyReply.header('X-RateLimit-Limit', String(decision.limit));
   fastifyReply.header('X-RateLimit-Remaining', String(decision.remaining));
@@ -245,7 +248,23 @@ function fromFastifyError(error: FastifyLikeError): AppError | null {
   return null;
 }
 
-export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server }> {
+/** Answers a request made in-process (light-my-request) through the whole route pipeline, as if it came from `clientIp`. */
+async function injectInner(app: FastifyInstance, call: InnerRequest): Promise<InnerAnswer> {
+  const response = await app.inject({
+    method: call.method, url: call.url, remoteAddress: call.clientIp,
+    headers: { authorization: call.authorization, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
+  });
+  let body: unknown = response.body;
+  try {
+    body = response.body === '' ? null : JSON.parse(response.body);
+  } catch {
+    // Not JSON (a file): kept as text.
+  }
+  return { status: response.statusCode, body };
+}
+
+export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server; inject: (call: InnerRequest) => Promise<InnerAnswer> }> {
   const app = Fastify({
     // A stop closes the keep-alive connections idle when it begins, lets requests in flight finish (see `stopping` below).
     logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: 'idle', return503OnClosing: true,
@@ -367,7 +386,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   }
   mountConsole(app, deps.consoleDir);
   await app.ready();
-  return { app, server: app.server };
+  return { app, server: app.server, inject: (call) => injectInner(app, call) };
 }
 
 /** The console's files: `/` serves index.html, `/assets/*` the bundle. */

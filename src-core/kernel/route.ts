@@ -13,8 +13,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type BodyScopes = { fromBody: (body: unknown) => Scope[]; probe: { body: unknown; scope: Scope } };
 
-/** `/v1` routes name a scope (or `public`, written out); `/dashboard` and `/sim` routes take the dashboard token. */
-export type RouteScope = Scope | 'public' | 'dashboard' | BodyScopes;
+/**
+ * `/v1` routes name a scope (or `public`, written out); `/dashboard` and `/sim` routes take the dashboard token. `key`
+ * (the assistant endpoint, `/mcp`): any valid API key, its scopes checked by the `/v1` routes it calls on the key's behalf.
+ */
+export type RouteScope = Scope | 'public' | 'dashboard' | 'key' | BodyScopes;
 
 export type Caller =
   | { kind: 'apiKey'; key: KeyIdentity }
@@ -35,6 +38,10 @@ export type RouteContext<P, Q, B> = {
   /** With `keyedId`: what the request notes of its progress beside its key, for a run after a stop to read. */
   keyedNotes?: KeyedNotes | undefined;
 };
+
+/** A request made in-process to a `/v1` route on a key's behalf (the assistant endpoint's tools), and its answer. */
+export type InnerRequest = { method: HttpMethod; url: string; authorization: string; clientIp: string; body?: unknown };
+export type InnerAnswer = { status: number; body: unknown };
 
 export type Reply = { readonly __reply: true; status: number; body: unknown; headers?: Record<string, string> };
 
@@ -82,6 +89,7 @@ export function defineRoute<PS extends Schema | undefined = undefined, QS extend
   const expected = route.path.startsWith('/v1/') ? 'v1' : /^\/(dashboard|sim)\//.test(route.path) ? 'console' : 'other';
   if (expected === 'v1' && route.scope === 'dashboard') throw new Error(`${route.path}: a /v1 route needs an API key scope`);
   if (expected === 'console' && route.scope !== 'dashboard') throw new Error(`${route.path}: /dashboard and /sim routes take the dashboard token`);
+  if (expected !== 'other' && route.scope === 'key') throw new Error(`${route.path}: a /v1, /dashboard or /sim route names its scope`);
   return route as unknown as AnyRoute;
 }
 
@@ -100,7 +108,7 @@ export function scopesInUse(routes: readonly AnyRoute[]): Set<Scope> {
   const used = new Set<Scope>();
   for (const { scope } of routes) {
     if (isBodyScopes(scope)) used.add(scope.probe.scope);
-    else if (scope !== 'public' && scope !== 'dashboard') used.add(scope);
+    else if (scope !== 'public' && scope !== 'dashboard' && scope !== 'key') used.add(scope);
   }
   return used;
 }

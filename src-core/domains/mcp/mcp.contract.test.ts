@@ -1,0 +1,187 @@
+// The assistant endpoint over real HTTP, with the protocol's own client: sessions, the seed's revision, tools listed
+// and called on the key's behalf (its scopes, rate limit and request log), writes withheld without the header.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES, type Scope } from '../../contract/scopes.ts';
+import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
+  await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
+  await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Shipped', dltTemplateId: '1207160000000000001', body: 'Your order {#var#} has shipped - ACME' });
+  await t.request('POST', '/v1/whatsapp/templates', {
+    token: key, body: { name: 'shipped', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Your order {{1}} has shipped' }] },
+  });
+  await t.advance(60);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function connect(token = key, headers: Record<string, string> = {}) {
+  const client = new Client({ name: 'contract-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(t.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}`, ...headers } } });
+  await client.connect(transport);
+  return { client, transport };
+}
+const writes = { 'X-Service-MCP-Writes': 'true' };
+const textOf = (result: Record<string, unknown>): string => ((result.content as Array<{ text: string }>)[0] as { text: string }).text;
+const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const mcpPost = (body: unknown, token: string | undefined, headers: Record<string, string> = {}) =>
+  t.request('POST', '/mcp', { token, body, headers: { accept: 'application/json, text/event-stream', ...headers } });
+
+describe('sessions and the protocol', () => {
+  it('issues a session id on initialize and speaks the seed revision, whatever the client asks for', async () => {
+    const res = await mcpPost({ ...initialize, params: { ...initialize.params, protocolVersion: '2025-11-25' } }, key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('mcp-session-id')).toMatch(/^mcps_/);
+    expect(res.body.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'switchboard' }, capabilities: { tools: {} } });
+    const { client, transport } = await connect();
+    expect(transport.sessionId).toMatch(/^mcps_/);
+    expect(client.getServerVersion()?.name).toBe('switchboard');
+    await client.close();
+  });
+
+  it('refuses a request without a valid key (401) or from an address the key does not allow (403), in the envelope', async () => {
+    const none = await mcpPost(initialize, undefined);
+    expect([none.status, none.body.code]).toEqual([401, 'UNAUTHORIZED']);
+    const elsewhere = (await t.createKey({ ipWhitelistEnabled: true, allowedIps: ['203.0.113.9'] })).key;
+    const refused = await mcpPost(initialize, elsewhere);
+    expect([refused.status, refused.body.code]).toEqual([403, 'IP_NOT_ALLOWED']);
+  });
+
+  it('answers GET with 405 (no server-initiated streams), and a request outside a session with 400', async () => {
+    const get = await t.request('GET', '/mcp', { token: key });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST, DELETE');
+    const outside = await mcpPost({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, key);
+    expect(outside.status).toBe(400);
+    expect(outside.body.error.message).toMatch(/starts with an initialize request/);
+  });
+
+  it('keeps a session to the key that opened it, and ends it on DELETE', async () => {
+    const opened = await mcpPost(initialize, key);
+    const session = opened.headers.get('mcp-session-id') as string;
+    const list = { jsonrpc: '2.0', id: 3, method: 'tools/list' };
+    const asSession = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+    expect((await mcpPost(list, key, asSession)).status).toBe(200);
+    const other = (await t.createKey()).key;
+    const stolen = await mcpPost(list, other, asSession);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.error.message).toMatch(/Session not found/);
+    expect((await t.request('DELETE', '/mcp', { token: key, headers: asSession })).status).toBe(200);
+    expect((await mcpPost(list, key, asSession)).status).toBe(404);
+  });
+});
+
+describe('tools', () => {
+  it('lists the read tools, and the write tools only to a request with X-Service-MCP-Writes: true', async () => {
+    const reader = await connect();
+    const readNames = (await reader.client.listTools()).tools.map((tool) => tool.name);
+    expect(readNames).toContain('list_contacts');
+    expect(readNames).toContain('get_whatsapp_message');
+    expect(readNames.some((name) => name.startsWith('send_'))).toBe(false);
+    const writer = await connect(key, writes);
+    const all = (await writer.client.listTools()).tools;
+    const writeNames = all.map((tool) => tool.name).filter((name) => !readNames.includes(name));
+    // The seed's fifteen, less the outbound call: this build has no voice agents.
+    expect(writeNames).toEqual([
+      'send_message', 'send_email', 'send_whatsapp_template', 'send_sms', 'send_rcs', 'send_instagram_message', 'send_otp', 'verify_otp',
+      'block_contact', 'create_campaign', 'launch_campaign', 'cancel_campaign', 'create_webhook_endpoint', 'replay_webhook_delivery',
+    ]);
+    const send = all.find((tool) => tool.name === 'send_message');
+    expect(send?.annotations?.readOnlyHint).toBe(false);
+    expect(send?.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['to', 'channel']) });
+    const launch = all.find((tool) => tool.name === 'launch_campaign');
+    expect(launch?.inputSchema.properties?.channel).toEqual({ type: 'string', enum: ['whatsapp', 'sms'] });
+    await reader.client.close();
+    await writer.client.close();
+  });
+
+  it('answers a read tool with what its /v1 route answers, logged as the key’s request', async () => {
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550142', text: 'Hello there' });
+    const own = await t.createKey();
+    const { client } = await connect(own.key);
+    const result = await client.callTool({ name: 'list_contacts', arguments: { limit: 5, search: 'Hello' } });
+    const direct = await t.request('GET', '/v1/contacts?limit=5&search=Hello', { token: own.key });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toEqual(direct.body);
+    expect(result.structuredContent).toEqual(direct.body);
+    // The tool's request is the key's, from the caller's address, in the request log beside the direct one.
+    const log = (await t.dashboard('GET', `/dashboard/request-log?keyId=${own.id}`)).body.data as Array<Record<string, unknown>>;
+    expect(log.map((entry) => [entry.method, entry.endpoint, entry.query, entry.statusCode, entry.sourceIp])).toEqual([
+      ['GET', '/v1/contacts', 'limit=5&search=Hello', 200, '127.0.0.1'], ['GET', '/v1/contacts', 'limit=5&search=Hello', 200, '127.0.0.1'],
+    ]);
+    await client.close();
+  });
+
+  it('checks the key’s scopes on the route a tool calls', async () => {
+    const narrow = (await t.createKey({ scopes: SCOPES.filter((scope: Scope) => scope !== 'sms:logs:read') })).key;
+    const { client } = await connect(narrow);
+    const refused = await client.callTool({ name: 'list_sms_logs', arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/answered 403[\s\S]*Insufficient scope\. Required: sms:logs:read/);
+    await client.close();
+  });
+
+  it('withholds a write tool without the header, saying so, and sends nothing', async () => {
+    const { client } = await connect();
+    const withheld = await client.callTool({ name: 'send_message', arguments: { to: '+14155550177', channel: 'sms', message: 'Hi' } });
+    expect(withheld.isError).toBe(true);
+    expect(textOf(withheld)).toMatch(/withheld[\s\S]*X-Service-MCP-Writes: true/);
+    expect(await t.handset('+14155550177')).toEqual([]);
+    await client.close();
+  });
+
+  it('calls a write tool with the header: the send goes out as through /v1', async () => {
+    const { client } = await connect(key, writes);
+    // WhatsApp fails for this fixture number: the unified send falls back to SMS, as through /v1.
+    const sent = await client.callTool({
+      name: 'send_message',
+      arguments: {
+        to: '+15005550002', channel: 'whatsapp', fallbackChannels: ['sms'], message: 'Your order 1001 has shipped - ACME',
+        template: { name: 'shipped', languageCode: 'en', variables: { 1: '1001' } }, sms: { senderId: 'ACMEIN' },
+      },
+    });
+    expect(sent.isError, textOf(sent)).toBeFalsy();
+    expect(sent.structuredContent).toMatchObject({ status: 'sent', channelUsed: 'sms' });
+    expect((await t.handset('+15005550002')).map((message) => [message.channel, message.text])).toEqual([['sms', 'Your order 1001 has shipped - ACME']]);
+    const contacts = (await t.request('GET', '/v1/contacts?limit=100', { token: key })).body.data as Array<{ id: string; phone: string | null }>;
+    const target = contacts.find((contact) => contact.phone === '+14155550142') as { id: string };
+    const block = await client.callTool({ name: 'block_contact', arguments: { id: target.id, reason: 'asked by the assistant' } });
+    expect(block.isError).toBeFalsy();
+    const listed = (await t.request('GET', '/v1/contacts?limit=100', { token: key })).body.data as Array<{ id: string; isBlocked: boolean }>;
+    expect(listed.find((contact) => contact.id === target.id)?.isBlocked).toBe(true);
+    await client.close();
+  });
+
+  it('reports missing path parameters, a wrong channel and invalid arguments as tool errors; an unknown tool as a protocol error', async () => {
+    const { client } = await connect(key, writes);
+    const missing = await client.callTool({ name: 'get_email_template', arguments: {} });
+    expect([missing.isError, textOf(missing)]).toEqual([true, expect.stringMatching(/^Missing id/)]);
+    const channel = await client.callTool({ name: 'launch_campaign', arguments: { channel: 'rcs', id: 'cmp_x' } });
+    expect([channel.isError, textOf(channel)]).toEqual([true, 'channel must be one of: whatsapp, sms']);
+    const invalid = await client.callTool({ name: 'list_contacts', arguments: { limit: 'many' } });
+    expect(invalid.isError).toBe(true);
+    expect(textOf(invalid)).toMatch(/answered 400[\s\S]*limit must be a whole number/);
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool: no_such_tool/);
+    await client.close();
+  });
+
+  it('counts each tool call against the key’s rate limit, not the session’s own requests', async () => {
+    const limited = (await t.createKey({ rateLimitPerMinute: 2 })).key;
+    const { client } = await connect(limited);
+    for (let i = 0; i < 3; i++) await client.listTools();
+    expect((await client.callTool({ name: 'list_webhook_endpoints', arguments: {} })).isError).toBeFalsy();
+    expect((await client.callTool({ name: 'list_webhook_endpoints', arguments: {} })).isError).toBeFalsy();
+    const third = await client.callTool({ name: 'list_webhook_endpoints', arguments: {} });
+    expect([third.isError, textOf(third)]).toEqual([true, expect.stringMatching(/answered 429[\s\S]*Rate limit of 2 requests per minute exceeded/)]);
+    await client.close();
+  });
+});

@@ -1,0 +1,147 @@
+// The rules of the assistant endpoint: sessions (issued on initialize, bound to the key that opened them), the
+// protocol revision of the seed, tools listed and called on the key's behalf, writes withheld without the header.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_PROTOCOL_VERSION, MCP_TOOLS, MCP_WRITES_HEADER } from '../../contract/mcp.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { AnyRoute, InnerAnswer, InnerRequest } from '../../kernel/route.ts';
+import { bindTools, planCall, toolResult, type BoundTool } from './mcp.tools.ts';
+
+/** Sessions kept in memory; past this many, the least recently used is closed (its client initializes again). */
+export const MCP_SESSIONS_MAX = 256;
+
+export type McpHttpRequest = {
+  method: 'POST' | 'DELETE';
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  /** The caller: its key (a session answers only the key that opened it), as sent, and from where. */
+  keyId: string;
+  authorization: string;
+  clientIp: string;
+};
+export type McpHttpAnswer = { status: number; headers: Record<string, string>; body: string };
+
+const INSTRUCTIONS = `Switchboard's messaging API as tools: reads are always offered; tools that send or change data only to requests with the header ${MCP_WRITES_HEADER}: true.`;
+
+type Caller = { authorization: string; clientIp: string };
+type Session = { transport: WebStandardStreamableHTTPServerTransport; keyId: string };
+
+/** The headers the transport reads (the body arrives parsed; hop-by-hop headers mean nothing to it). */
+const PASSED_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protocol-version', MCP_WRITES_HEADER.toLowerCase(), 'last-event-id'];
+
+const jsonRpcError = (status: number, message: string): McpHttpAnswer => ({
+  status, headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ jsonrpc: '2.0', error: { code: status === 404 ? -32001 : -32000, message }, id: null }),
+});
+const isInitialize = (body: unknown): boolean => !!body && typeof body === 'object' && (body as { method?: unknown }).method === 'initialize';
+const header = (headers: Record<string, unknown> | undefined, name: string): string | undefined => {
+  const value = headers?.[name];
+  return Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : undefined;
+};
+
+export function createMcpService(deps: { routes: () => readonly AnyRoute[]; call: (request: InnerRequest) => Promise<InnerAnswer>; version: string }) {
+  let bound: BoundTool[] | null = null;
+  const tools = (): BoundTool[] => (bound ??= bindTools(MCP_TOOLS, deps.routes()));
+  const sessions = new Map<string, Session>();
+
+  async function callTool(name: string, args: Record<string, unknown>, caller: Caller, writes: boolean) {
+    const tool = tools().find((candidate) => candidate.name === name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (tool.write && !writes) {
+      return {
+        content: [{ type: 'text' as const, text: `${name} changes data, so it is withheld from this request: send the header ${MCP_WRITES_HEADER}: true to call it.` }],
+        isError: true,
+      };
+    }
+    const plan = planCall(tool, args);
+    if ('problem' in plan) return { content: [{ type: 'text' as const, text: plan.problem }], isError: true };
+    return toolResult(await deps.call({ ...plan, authorization: caller.authorization, clientIp: caller.clientIp }));
+  }
+
+  function newServer(): Server {
+    const capabilities = { tools: { listChanged: false } };
+    const serverInfo = { name: 'switchboard', title: 'Switchboard', version: deps.version };
+    const server = new Server(serverInfo, {
+      capabilities,
+      instructions: INSTRUCTIONS,
+    });
+    // The seed's one revision, whatever the client asks for (a client that cannot speak it ends the session).
+    server.setRequestHandler(InitializeRequestSchema, () => ({ protocolVersion: MCP_PROTOCOL_VERSION, capabilities, serverInfo, instructions: INSTRUCTIONS }));
+    const writesAllowed = (headers: Record<string, unknown> | undefined): boolean => header(headers, MCP_WRITES_HEADER.toLowerCase())?.trim() === 'true';
+    server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
+      tools: tools()
+        .filter((tool) => !tool.write || writesAllowed(extra.requestInfo?.headers))
+        .map((tool) => ({
+          name: tool.name, description: tool.description, inputSchema: tool.inputSchema,
+          annotations: { readOnlyHint: !tool.write, destructiveHint: false, openWorldHint: false },
+        })),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      callTool(request.params.name, request.params.arguments ?? {}, extra.authInfo?.extra as Caller, writesAllowed(extra.requestInfo?.headers)));
+    return server;
+  }
+
+  async function openSession(keyId: string): Promise<Session> {
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => newId('mcps'),
+      enableJsonResponse: true,
+      onsessioninitialized: (id) => {
+        sessions.set(id, session);
+        if (sessions.size > MCP_SESSIONS_MAX) void sessions.values().next().value?.transport.close();
+      },
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    const session: Session = { transport, keyId };
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await newServer().connect(transport);
+    return session;
+  }
+
+  /** One HTTP request to the endpoint (POST: JSON-RPC messages; DELETE: ends the session). */
+  async function handle(request: McpHttpRequest): Promise<McpHttpAnswer> {
+    const sessionId = header(request.headers, 'mcp-session-id');
+    let session = sessionId ? sessions.get(sessionId) : undefined;
+    if (sessionId && (!session || session.keyId !== request.keyId)) {
+      return jsonRpcError(404, 'Session not found: it ended, or the server restarted. Initialize a new session.');
+    }
+    if (session) {
+      // Most recently used last: the first in the map is the one to close when there are too many.
+      sessions.delete(sessionId as string);
+      sessions.set(sessionId as string, session);
+    } else {
+      if (request.method !== 'POST' || !isInitialize(request.body)) {
+        return jsonRpcError(400, 'No session: a session starts with an initialize request, and later requests send its Mcp-Session-Id header.');
+      }
+      session = await openSession(request.keyId);
+    }
+    const headers = new Headers();
+    for (const name of PASSED_HEADERS) {
+      const value = header(request.headers, name);
+      if (value !== undefined) headers.set(name, value);
+    }
+    const caller: Caller = { authorization: request.authorization, clientIp: request.clientIp };
+    const response = await session.transport.handleRequest(new Request('http://switchboard.local/mcp', { method: request.method, headers }), {
+      parsedBody: request.body, authInfo: { token: request.authorization, clientId: request.keyId, scopes: [], extra: caller },
+    });
+    const answerHeaders: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      answerHeaders[name] = value;
+    });
+    return { status: response.status, headers: answerHeaders, body: await response.text() };
+  }
+
+  return {
+    handle,
+    /** The tools this build offers, writes included (the console and docs list them). */
+    tools: () => tools().map(({ name, description, write }) => ({ name, description, write: write === true })),
+    /** Ends every session (at stop). */
+    async close(): Promise<void> {
+      await Promise.all([...sessions.values()].map((session) => session.transport.close()));
+      sessions.clear();
+    },
+  };
+}
+export type McpService = ReturnType<typeof createMcpService>;
