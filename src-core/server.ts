@@ -155,7 +155,7 @@ export async function createServer(options: ServerOptions) {
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
   const mcp = mcpDomain({
-    routes: () => routes, version: packageJson.version,
+    routes: () => routes, version: packageJson.version, publicBaseUrl: () => publicBaseUrl,
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
   const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, mcp, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];

@@ -14,6 +14,15 @@ export type McpToolSpec = {
   route: string | Readonly<Record<string, string>>;
 };
 
+/**
+ * The console's view of the endpoint (`GET /dashboard/mcp`): where it is, and each tool this build offers with the
+ * scopes its route checks (null: decided by the request, as the unified send's `<channel>:send` for each channel named).
+ */
+export type McpEndpointInfo = {
+  url: string; protocolVersion: string; writesHeader: string;
+  tools: Array<{ name: string; description: string; write: boolean; scopes: string[] | null }>;
+};
+
 const read = (name: string, route: McpToolSpec['route'], description: string): McpToolSpec => ({ name, route, description });
 const write = (name: string, route: McpToolSpec['route'], description: string): McpToolSpec => ({ name, route, description, write: true });
 const perChannel = (channels: readonly string[], path: string): Record<string, string> =>

@@ -184,4 +184,15 @@ describe('tools', () => {
     expect([third.isError, textOf(third)]).toEqual([true, expect.stringMatching(/answered 429[\s\S]*Rate limit of 2 requests per minute exceeded/)]);
     await client.close();
   });
+
+  it('describes itself to the console: its URL, revision, the writes header and each tool with the scopes it needs', async () => {
+    const res = await t.dashboard('GET', '/dashboard/mcp');
+    expect(res.body).toMatchObject({ url: t.mcpUrl, protocolVersion: '2025-06-18', writesHeader: 'X-Service-MCP-Writes' });
+    const byName = new Map((res.body.tools as Array<{ name: string }>).map((tool) => [tool.name, tool]));
+    expect(byName.get('list_sms_logs')).toEqual({ name: 'list_sms_logs', description: expect.any(String), write: false, scopes: ['sms:logs:read'] });
+    expect(byName.get('launch_campaign')).toMatchObject({ write: true, scopes: ['whatsapp:campaigns:write', 'sms:campaigns:write'] });
+    expect(byName.get('send_message')).toMatchObject({ write: true, scopes: null });
+    expect(byName.has('place_outbound_call')).toBe(false);
+    expect((await t.request('GET', '/dashboard/mcp', { token: key })).status).toBe(401);
+  });
 });

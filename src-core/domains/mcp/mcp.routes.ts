@@ -26,5 +26,6 @@ export function mcpRoutes(service: McpService) {
         });
       },
     }),
+    defineRoute({ method: 'GET', path: '/dashboard/mcp', scope: 'dashboard', handler: () => service.info() }),
   ];
 }

@@ -3,9 +3,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_PROTOCOL_VERSION, MCP_TOOLS, MCP_WRITES_HEADER } from '../../contract/mcp.ts';
+import { MCP_PROTOCOL_VERSION, MCP_TOOLS, MCP_WRITES_HEADER, type McpEndpointInfo } from '../../contract/mcp.ts';
 import { newId } from '../../kernel/ids.ts';
-import type { AnyRoute, InnerAnswer, InnerRequest } from '../../kernel/route.ts';
+import { isBodyScopes, type AnyRoute, type InnerAnswer, type InnerRequest } from '../../kernel/route.ts';
 import { bindTools, planCall, toolResult, type BoundTool } from './mcp.tools.ts';
 
 /** Sessions kept in memory; past this many, the least recently used is closed (its client initializes again). */
@@ -40,7 +40,21 @@ const header = (headers: Record<string, unknown> | undefined, name: string): str
   return Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : undefined;
 };
 
-export function createMcpService(deps: { routes: () => readonly AnyRoute[]; call: (request: InnerRequest) => Promise<InnerAnswer>; version: string }) {
+export type McpDeps = {
+  routes: () => readonly AnyRoute[]; call: (request: InnerRequest) => Promise<InnerAnswer>; version: string; publicBaseUrl: () => string;
+};
+
+/** The scopes a tool's routes check; null where a route decides them from the request's body. */
+function scopesOf(tool: BoundTool): string[] | null {
+  const scopes = new Set<string>();
+  for (const { scope } of tool.routes.values()) {
+    if (isBodyScopes(scope)) return null;
+    scopes.add(scope);
+  }
+  return [...scopes];
+}
+
+export function createMcpService(deps: McpDeps) {
   let bound: BoundTool[] | null = null;
   const tools = (): BoundTool[] => (bound ??= bindTools(MCP_TOOLS, deps.routes()));
   const sessions = new Map<string, Session>();
@@ -135,8 +149,11 @@ export function createMcpService(deps: { routes: () => readonly AnyRoute[]; call
 
   return {
     handle,
-    /** The tools this build offers, writes included (the console and docs list them). */
-    tools: () => tools().map(({ name, description, write }) => ({ name, description, write: write === true })),
+    /** Where the endpoint is, and the tools this build offers, writes included (the console lists them). */
+    info: (): McpEndpointInfo => ({
+      url: `${deps.publicBaseUrl()}/mcp`, protocolVersion: MCP_PROTOCOL_VERSION, writesHeader: MCP_WRITES_HEADER,
+      tools: tools().map((tool) => ({ name: tool.name, description: tool.description, write: tool.write === true, scopes: scopesOf(tool) })),
+    }),
     /** Ends every session (at stop). */
     async close(): Promise<void> {
       await Promise.all([...sessions.values()].map((session) => session.transport.close()));

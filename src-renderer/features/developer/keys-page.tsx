@@ -1,8 +1,10 @@
-// API keys: create (plaintext once), list (scopes, limits, allowed IPs, created and expiry dates), revoke.
+// API keys: create (plaintext once), list (scopes, limits, allowed IPs, created and expiry dates), revoke; and where
+// an assistant (MCP client) connects with one.
 import { useRef, useState } from 'react';
 import type { CreatedApiKey } from '../../../src-core/contract/index.ts';
 import { thenFocus } from '../../components/focus.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { AssistantCard } from './assistant-card.tsx';
 import { CreatedKey, CreateKeyForm } from './create-key.tsx';
 import { KeyRow } from './key-row.tsx';
 import { useRevokeKey } from './mutations.ts';
@@ -35,6 +37,7 @@ export function KeysPage() {
         </div>
       )}
       {revoke.isError ? <ErrorState error={revoke.error} /> : null}
+      <AssistantCard />
     </div>
   );
 }

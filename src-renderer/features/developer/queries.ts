@@ -1,6 +1,6 @@
 // Server data of the developer tools: keys, scopes and the request log.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { statusRangeOf, type ApiKey, type ListEnvelope, type RequestLogDetail, type RequestLogEntry, type Scope } from '../../../src-core/contract/index.ts';
+import { statusRangeOf, type ApiKey, type ListEnvelope, type McpEndpointInfo, type RequestLogDetail, type RequestLogEntry, type Scope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 export function useKeys() {
@@ -11,6 +11,12 @@ export function useKeys() {
 export function useScopes() {
   const api = useApi();
   return useQuery({ queryKey: ['scopes'], queryFn: () => api.get<{ data: Scope[]; groups: Record<string, Scope[]>; notUsedYet: Scope[] }>('/dashboard/scopes'), staleTime: Infinity });
+}
+
+/** The assistant endpoint (MCP): its URL and the tools this build offers (fixed while the server runs). */
+export function useAssistantEndpoint() {
+  const api = useApi();
+  return useQuery({ queryKey: ['assistant-endpoint'], queryFn: () => api.get<McpEndpointInfo>('/dashboard/mcp'), staleTime: Infinity });
 }
 
 /** The log's filters as typed; `status` is text (a code or a class) and applies only once it is one. */

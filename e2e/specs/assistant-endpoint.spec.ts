@@ -1,0 +1,59 @@
+// The assistant endpoint on the API keys page: its URL and a client configuration to copy, the tools folded with the
+// scope each needs and the writes marked; and an assistant's tool call, made with a key, in the live request log.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let session: ConsoleSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openConsole({ width: 1280, height: 800 });
+  ({ server, page } = session);
+  await page.getByTestId('nav-keys').click();
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('the assistant endpoint', () => {
+  it('says where to point an MCP client, with a configuration to copy and the tools folded', async () => {
+    const card = page.getByTestId('assistant-card');
+    await card.waitFor();
+    expect(await card.getByTestId('assistant-url').textContent()).toBe(server.mcpUrl);
+    const config = JSON.parse((await card.getByTestId('assistant-config').textContent()) as string);
+    expect(config.mcpServers.switchboard).toEqual({ type: 'http', url: server.mcpUrl, headers: { Authorization: 'Bearer sk_test_…', 'X-Service-MCP-Writes': 'true' } });
+    const tools = (await server.dashboard<{ tools: unknown[] }>('GET', '/dashboard/mcp')).body.tools;
+    const fold = card.getByTestId('assistant-tools-fold-toggle');
+    expect(await fold.textContent()).toBe(`Show ${tools.length} tools`);
+    expect(await card.getByTestId('assistant-tools').isVisible()).toBe(false);
+    await fold.click();
+    const rows = card.getByTestId('assistant-tools').locator('tbody tr');
+    expect(await rows.count()).toBe(tools.length);
+    const sms = rows.filter({ hasText: 'list_sms_logs' });
+    expect(await sms.locator('td').nth(2).textContent()).toBe('sms:logs:read');
+    expect(await sms.getByText('sends or changes').count()).toBe(0);
+    const send = rows.filter({ hasText: 'send_message' });
+    expect(await send.locator('td').first().textContent()).toBe('send_messagesends or changes');
+    expect(await send.locator('td').nth(2).textContent()).toBe("each channel's :send scope");
+    await screenshot(page, 'assistant-endpoint');
+  });
+
+  it("shows an assistant's tool call in the request log, under the key it used", async () => {
+    const created = await server.dashboard<{ id: string; key: string }>('POST', '/dashboard/api-keys', { name: 'Assistant', environment: 'test', scopes: ['contacts:read'] });
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${created.body.key}` } } }));
+    const result = await client.callTool({ name: 'list_contacts', arguments: { search: 'Alice', limit: 3 } });
+    expect(result.isError).toBeFalsy();
+    await client.close();
+    await page.getByTestId('nav-requests').click();
+    const row = page.locator('[data-testid="request-log-card"] tbody tr').filter({ hasText: '/v1/contacts' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Assistant');
+  });
+});
