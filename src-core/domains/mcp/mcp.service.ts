@@ -1,11 +1,9 @@
 // The rules of the assistant endpoint: sessions (issued on initialize, bound to the key that opened them), the
 // protocol revision of the seed, tools listed and called on the key's behalf, writes withheld without the header.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS, MCP_WRITES_HEADER, type McpEndpointInfo } from '../../contract/mcp.ts';
 import { newId } from '../../kernel/ids.ts';
 import { isBodyScopes, type AnyRoute, type InnerAnswer, type InnerRequest } from '../../kernel/route.ts';
+import type { openTransport as OpenTransport, SessionHeaders, ToolAnswer, Transport } from './mcp.protocol.ts';
 import { bindTools, planCall, toolResult, type BoundTool } from './mcp.tools.ts';
 
 /** Sessions kept in memory; past this many, the least recently used is closed (its client initializes again). */
@@ -22,10 +20,8 @@ export type McpHttpRequest = {
 };
 export type McpHttpAnswer = { status: number; headers: Record<string, string>; body: string };
 
-const INSTRUCTIONS = `Switchboard's messaging API as tools: reads are always offered; tools that send or change data only to requests with the header ${MCP_WRITES_HEADER}: true.`;
-
 type Caller = { authorization: string; clientIp: string };
-type Session = { transport: WebStandardStreamableHTTPServerTransport; keyId: string };
+type Session = { transport: Transport; keyId: string };
 
 /** The headers the transport reads (the body arrives parsed; hop-by-hop headers mean nothing to it). */
 const PASSED_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protocol-version', MCP_WRITES_HEADER.toLowerCase(), 'last-event-id'];
@@ -59,58 +55,38 @@ export function createMcpService(deps: McpDeps) {
   const tools = (): BoundTool[] => (bound ??= bindTools(MCP_TOOLS, deps.routes()));
   const sessions = new Map<string, Session>();
 
-  async function callTool(name: string, args: Record<string, unknown>, caller: Caller, writes: boolean) {
+  const writesAllowed = (headers: SessionHeaders): boolean => header(headers, MCP_WRITES_HEADER.toLowerCase())?.trim() === 'true';
+  const withheld = (name: string): ToolAnswer => ({
+    content: [{ type: 'text', text: `${name} changes data, so it is withheld from this request: send the header ${MCP_WRITES_HEADER}: true to call it.` }],
+    isError: true,
+  });
+
+  async function callTool(name: string, args: Record<string, unknown>, caller: Caller, headers: SessionHeaders): Promise<ToolAnswer | null> {
     const tool = tools().find((candidate) => candidate.name === name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    if (tool.write && !writes) {
-      return {
-        content: [{ type: 'text' as const, text: `${name} changes data, so it is withheld from this request: send the header ${MCP_WRITES_HEADER}: true to call it.` }],
-        isError: true,
-      };
-    }
+    if (!tool) return null;
+    if (tool.write && !writesAllowed(headers)) return withheld(name);
     const plan = planCall(tool, args);
-    if ('problem' in plan) return { content: [{ type: 'text' as const, text: plan.problem }], isError: true };
+    if ('problem' in plan) return { content: [{ type: 'text', text: plan.problem }], isError: true };
     return toolResult(await deps.call({ ...plan, authorization: caller.authorization, clientIp: caller.clientIp }));
   }
 
-  function newServer(): Server {
-    const capabilities = { tools: { listChanged: false } };
-    const serverInfo = { name: 'switchboard', title: 'Switchboard', version: deps.version };
-    const server = new Server(serverInfo, {
-      capabilities,
-      instructions: INSTRUCTIONS,
-    });
-    // The seed's one revision, whatever the client asks for (a client that cannot speak it ends the session).
-    server.setRequestHandler(InitializeRequestSchema, () => ({ protocolVersion: MCP_PROTOCOL_VERSION, capabilities, serverInfo, instructions: INSTRUCTIONS }));
-    const writesAllowed = (headers: Record<string, unknown> | undefined): boolean => header(headers, MCP_WRITES_HEADER.toLowerCase())?.trim() === 'true';
-    server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
-      tools: tools()
-        .filter((tool) => !tool.write || writesAllowed(extra.requestInfo?.headers))
-        .map((tool) => ({
-          name: tool.name, description: tool.description, inputSchema: tool.inputSchema,
-          annotations: { readOnlyHint: !tool.write, destructiveHint: false, openWorldHint: false },
-        })),
-    }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      callTool(request.params.name, request.params.arguments ?? {}, extra.authInfo?.extra as Caller, writesAllowed(extra.requestInfo?.headers)));
-    return server;
-  }
-
+  // The SDK is loaded with the first session: a start that serves no assistant does not pay for it.
+  let protocol: Promise<{ openTransport: typeof OpenTransport }> | null = null;
   async function openSession(keyId: string): Promise<Session> {
-    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => newId('mcps'),
-      enableJsonResponse: true,
-      onsessioninitialized: (id) => {
-        sessions.set(id, session);
+    const { openTransport } = await (protocol ??= import('./mcp.protocol.ts'));
+    let session: Session | null = null;
+    const transport = await openTransport({
+      id: () => newId('mcps'), version: deps.version,
+      onOpened: (id) => {
+        sessions.set(id, session as Session);
         if (sessions.size > MCP_SESSIONS_MAX) void sessions.values().next().value?.transport.close();
       },
-      onsessionclosed: (id) => void sessions.delete(id),
+      onClosed: (id) => void sessions.delete(id),
+      tools: (headers) => tools().filter((tool) => !tool.write || writesAllowed(headers))
+        .map(({ name, description, inputSchema, write }) => ({ name, description, inputSchema, write: write === true })),
+      call: (name, args, caller, headers) => callTool(name, args, caller as Caller, headers),
     });
-    const session: Session = { transport, keyId };
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await newServer().connect(transport);
+    session = { transport, keyId };
     return session;
   }
 
