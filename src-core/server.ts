@@ -30,10 +30,12 @@ import { emailDomain } from './domains/email/index.ts';
 import { webhooksDomain, type WebhookOptions } from './domains/webhooks/index.ts';
 import { mcpDomain } from './domains/mcp/index.ts';
 import packageJson from '../package.json' with { type: 'json' };
+import { shopifyDomain } from './domains/shopify/index.ts';
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
+import { simShopifyRoutes } from './sim/shopify.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
 import { createDemoStory, DEMO_STORY_MS, type DemoStory } from './sim/demo/story.ts';
 import { createGateway } from './stream/gateway.ts';
@@ -152,13 +154,18 @@ export async function createServer(options: ServerOptions) {
   });
   campaignsService = campaigns.service;
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
+  const shopify = shopifyDomain({ ...deps, shop: world.shopify.port });
+  const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
   const mcp = mcpDomain({
     routes: () => routes, version: packageJson.version, publicBaseUrl: () => publicBaseUrl,
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
-  const domains: Domain[] = [contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, mcp, { name: 'sim', routes: sim.routes, jobs: sim.jobs, service: null }];
+  const domains: Domain[] = [
+    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, shopify, mcp,
+    { name: 'sim', routes: [...sim.routes, ...simShopify], jobs: sim.jobs, service: null },
+  ];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) {
       jobs.register(type, handler, { concurrency: domain.concurrentJobs?.[type], onExhausted: domain.exhaustedJobs?.[type] });
@@ -193,6 +200,7 @@ export async function createServer(options: ServerOptions) {
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, clock,
+    shopify: shopify.service, shopifyAdmin: world.shopify.admin,
   };
   // One transaction for the whole seed: a kill half-way leaves the database as it was before it.
   const runSeed = (story: DemoStory): Promise<boolean> => db.hold(async () => {
@@ -233,7 +241,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service },
     seedDemo: () => runSeed(createDemoStory(null)),
     clock,
     jobs,

@@ -21,3 +21,5 @@ export * from './otp.ts';
 export * from './campaigns.ts';
 export * from './timezone.ts';
 export * from './mcp.ts';
+export * from './shopify.ts';
+export * from './shopify-sim.ts';

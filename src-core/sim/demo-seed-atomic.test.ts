@@ -29,6 +29,9 @@ function seededState(file: string) {
     contacts: count(`SELECT count(*) AS n FROM contacts`),
     topUps: count(`SELECT count(*) AS n FROM ledger WHERE description = 'Demo funds'`),
     festiveSale: count(`SELECT count(*) AS n FROM whatsapp_templates WHERE name = 'festive_sale'`),
+    // The simulated shop's data is written in the seed's transaction too.
+    shopifyRecords: count(`SELECT count(*) AS n FROM sim_shopify_records`),
+    shopifyConnections: count(`SELECT count(*) AS n FROM shopify_connections`),
     pending: count(`SELECT count(*) AS n FROM settings WHERE key = 'demo_seed_pending'`),
     seeded: count(`SELECT count(*) AS n FROM settings WHERE key LIKE 'demo_seeded:%'`),
   };
@@ -52,7 +55,7 @@ describe('demo seed atomicity', () => {
     const file = tempFile();
     await (await createServer({ dataFile: file, clock: manual, seed: 'demo', log: () => undefined })).close();
     reference = seededState(file);
-    expect(reference).toMatchObject({ alices: 1, festiveSale: 1, pending: 0, seeded: 1 });
+    expect(reference).toMatchObject({ alices: 1, festiveSale: 1, shopifyRecords: 29, shopifyConnections: 1, pending: 0, seeded: 1 });
   });
 
   it('a seed that fails at its last write leaves nothing; the next start seeds everything once', async () => {
@@ -63,7 +66,7 @@ describe('demo seed atomicity', () => {
     db.close();
     const options = { dataFile: file, clock: manual, seed: 'auto' as const, log: () => undefined };
     await expect(createServer(options)).rejects.toThrow('injected failure');
-    expect(seededState(file)).toEqual({ alices: 0, contacts: 0, topUps: 0, festiveSale: 0, pending: 1, seeded: 0 });
+    expect(seededState(file)).toEqual({ alices: 0, contacts: 0, topUps: 0, festiveSale: 0, shopifyRecords: 0, shopifyConnections: 0, pending: 1, seeded: 0 });
 
     const fix = openDb(file);
     fix.sql.exec('DROP TRIGGER fail_seed');

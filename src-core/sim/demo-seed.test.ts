@@ -131,6 +131,9 @@ describe.each([
     expect(wallet.body).toMatchObject({ balancePaise: 0, emailCredits: 0 });
     const templates = await t.request('GET', `/dashboard/whatsapp/templates?organizationId=${org}`, { token: t.dashboardToken });
     expect(templates.body.meta.total).toBe(0);
+    expect((await t.request('GET', `/dashboard/shopify/connection?organizationId=${org}`, { token: t.dashboardToken })).body.connected).toBe(false);
+    // Seeded once: the demo shop has its five orders, not ten.
+    expect((await t.dashboard('GET', '/dashboard/shopify/connection')).body.connection.counts.orders).toBe(5);
   });
 });
 

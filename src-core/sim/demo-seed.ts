@@ -11,6 +11,9 @@ import { seedRcsDemo } from './demo/rcs.ts';
 import { seedEmailDemo } from './demo/email.ts';
 import { seedOtpDemo } from './demo/otp.ts';
 import { seedCampaignDemo } from './demo/campaigns.ts';
+import { seedShopifyDemo } from './demo/shopify.ts';
+import type { ShopifyService } from '../domains/shopify/index.ts';
+import type { SimShopifyAdmin } from './shopify.ts';
 import type { CampaignsService } from '../domains/campaigns/index.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { OtpService } from '../domains/otp/index.ts';
@@ -30,6 +33,7 @@ export const DEMO_BUSINESS_NAME = 'Example Store';
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
   instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; clock: Clock;
+  shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin;
 };
 
 /**
@@ -66,6 +70,8 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   }
   const spammer = contacts.create(orgId, { name: 'Promo Blaster', phone: '+15550000199', source: 'sms', tags: ['spam'] });
   contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');
+  // The shop's orders are dated days back from now; it moves no clock.
+  seedShopifyDemo(deps);
   // In the story's order: each part moves the clock forward only.
   await seedCampaignDemo(deps);
   await seedEmailDemo(deps, story);

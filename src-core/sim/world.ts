@@ -14,6 +14,7 @@ import {
 } from './providers.ts';
 import { simRoutes } from './sim.routes.ts';
 import { createSimStore } from './sim.store.ts';
+import { createSimShopify } from './shopify.ts';
 
 /** The statuses of a message the platform records as having reached its customer. */
 const REACHED: ReadonlySet<MessageStatus> = new Set<MessageStatus>(['sent', 'delivered', 'read']);
@@ -23,6 +24,8 @@ export function createSimWorld(deps: CoreDeps) {
   const providers: Providers = createSimProviders({ db: deps.db, clock: deps.clock, jobs: deps.jobs, store });
   return {
     providers,
+    /** The simulated Shopify: the shops behind the Shopify domain's port, and their admin (what /sim/shopify fills). */
+    shopify: createSimShopify({ db: deps.db, clock: deps.clock }),
     /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */
     attach(
       messaging: MessagingService, email: EmailService, campaigns: () => CampaignTracking, instagramConnected: (orgId: string) => boolean,

@@ -1,0 +1,14 @@
+// The Shopify domain: the organization's connected shop, read through the shop's port (read-only routes).
+import type { CoreDeps } from '../../kernel/domain.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import type { ShopifyStorePort } from './provider.ts';
+import { shopifyRoutes } from './shopify.routes.ts';
+import { createShopifyService } from './shopify.service.ts';
+import { createShopifyStore } from './shopify.store.ts';
+
+export function shopifyDomain(deps: CoreDeps & { shop: ShopifyStorePort }) {
+  const service = createShopifyService({ store: createShopifyStore(deps.db.sql), clock: deps.clock, port: deps.shop });
+  return defineDomain({ name: 'shopify', routes: shopifyRoutes(service), service });
+}
+export type { ShopifyService } from './shopify.service.ts';
+export type { Shop, ShopCollection, ShopCustomer, ShopDiscount, ShopifyStorePort, ShopOrder, ShopProduct } from './provider.ts';
