@@ -78,7 +78,7 @@ export const simShopifyOrderBodySchema = z.object({
   customerId: nullAsAbsent(text(64)),
   email: nullAsAbsent(z.string().trim().toLowerCase().pipe(z.email())),
   financialStatus: withDefault(z.enum(SHOPIFY_FINANCIAL_STATUSES), 'paid'),
-  fulfillmentStatus: withDefault(z.enum(SHOPIFY_FULFILLMENT_STATUSES), 'unfulfilled'),
+  fulfillmentStatus: nullAsAbsent(z.enum(SHOPIFY_FULFILLMENT_STATUSES)),
   lineItems: z.array(lineItemSchema).min(1).max(250),
   tracking: nullAsAbsent(z.object({ carrier: text(100), number: text(100), url: nullAsAbsent(z.url().max(2048)) })),
   /** When it was placed; default the virtual now. */

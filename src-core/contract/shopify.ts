@@ -82,16 +82,17 @@ export const shopifyCollectionProductsSchema = z.object({
 export type ShopifyCollectionProducts = z.infer<typeof shopifyCollectionProductsSchema>;
 
 export const SHOPIFY_FINANCIAL_STATUSES = ['pending', 'authorized', 'paid', 'partially_refunded', 'refunded', 'voided'] as const;
-export const SHOPIFY_FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled'] as const;
+/** Shopify's: null until something is shipped. */
+export const SHOPIFY_FULFILLMENT_STATUSES = ['partial', 'fulfilled'] as const;
 export const shopifyTrackingSchema = z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() });
-/** The seed's order status, plus the order's `id`, `name` ("#1001") and `email`. */
+/** The seed's order status, plus the order's `id`, `name` ("#1001") and `email`; `orderNumber` as the webhooks' `shopify.order.*` samples carry it ("1001"). */
 export const shopifyOrderStatusSchema = z.object({
   id: z.string(),
-  orderNumber: z.number().int(),
+  orderNumber: z.string(),
   name: z.string(),
   email: z.string().nullable(),
   financialStatus: z.enum(SHOPIFY_FINANCIAL_STATUSES),
-  fulfillmentStatus: z.enum(SHOPIFY_FULFILLMENT_STATUSES),
+  fulfillmentStatus: z.enum(SHOPIFY_FULFILLMENT_STATUSES).nullable(),
   totalPrice: moneyStringSchema,
   currency: z.enum(SHOPIFY_CURRENCIES),
   lineItems: z.array(z.object({ title: z.string(), quantity: z.number().int(), price: moneyStringSchema })),
@@ -140,7 +141,7 @@ export function moneyCents(amount: string): number {
 /** `identifier` of `GET /v1/shopify/orders/status`: an order number (`1001` or `#1001`) or the customer's email. */
 export const orderIdentifierSchema = z.string().trim().min(1).max(320).transform((value, ctx) => {
   const number = /^#?\s*(\d{1,12})$/.exec(value);
-  if (number) return { kind: 'orderNumber' as const, orderNumber: Number(number[1]) };
+  if (number) return { kind: 'orderNumber' as const, orderNumber: String(Number(number[1])) };
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { kind: 'email' as const, email: value.toLowerCase() };
   ctx.addIssue({ code: 'custom', message: 'must be an order number (1001 or #1001) or a customer email' });
   return z.NEVER;

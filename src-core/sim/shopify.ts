@@ -124,10 +124,10 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
         const title = line.title ?? (found?.variant.title === 'Default Title' ? found.product.title : `${found?.product.title} - ${found?.variant.title}`);
         return { title, quantity: line.quantity, price: line.price ?? (found?.variant.price as string) };
       });
-      const orderNumber = 1001 + store.list(domain, 'order').length;
+      const orderNumber = String(1001 + store.list(domain, 'order').length);
       const order: ShopOrder = {
         id: shopifyId(), orderNumber, name: `#${orderNumber}`, email: input.email ?? customer?.email ?? null, customerId: customer?.id ?? null,
-        financialStatus: input.financialStatus, fulfillmentStatus: input.fulfillmentStatus,
+        financialStatus: input.financialStatus, fulfillmentStatus: input.fulfillmentStatus ?? null,
         totalPrice: formatMoney(lineItems.reduce((sum, line) => sum + moneyCents(line.price) * line.quantity, 0)),
         lineItems, tracking: input.tracking ? { ...input.tracking, url: input.tracking.url ?? null } : null,
         createdAt: input.createdAt ?? deps.clock.nowIso(),

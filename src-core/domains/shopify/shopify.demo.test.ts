@@ -47,15 +47,15 @@ describe('the demo shop', () => {
     for (const identifier of ['alice@example.com', '%2B14155550101', '4155550101']) {
       const { customer, orders } = await get(`/v1/shopify/customers/orders?identifier=${identifier}`);
       expect(customer, identifier).toMatchObject({ firstName: 'Alice', lastName: 'Johnson', email: 'alice@example.com', phone: '+14155550101' });
-      expect(orders.map((o: { orderNumber: number }) => o.orderNumber), identifier).toEqual([1004, 1001]);
+      expect(orders.map((o: { orderNumber: string }) => o.orderNumber), identifier).toEqual(['1004', '1001']);
     }
     expect(await get('/v1/shopify/orders/status?identifier=%231001')).toMatchObject({
-      orderNumber: 1001, financialStatus: 'paid', fulfillmentStatus: 'fulfilled', totalPrice: '2597.00', currency: 'INR',
+      orderNumber: '1001', financialStatus: 'paid', fulfillmentStatus: 'fulfilled', totalPrice: '2597.00', currency: 'INR',
       lineItems: [{ title: 'Linen Tote Bag - Sand', quantity: 1, price: '1299.00' }, { title: 'Stoneware Mug - 350 ml', quantity: 2, price: '649.00' }],
       tracking: { carrier: 'UPS', number: '1Z999AA10123456784' },
     });
     // Her most recent order is the one an email answers.
-    expect((await get('/v1/shopify/orders/status?identifier=alice@example.com')).orderNumber).toBe(1004);
+    expect((await get('/v1/shopify/orders/status?identifier=alice@example.com')).orderNumber).toBe('1004');
     // Leo's #1002, which he asks about on Instagram, was delivered.
     expect(await get('/v1/shopify/orders/status?identifier=1002')).toMatchObject({ fulfillmentStatus: 'fulfilled', tracking: { carrier: 'DHL Express' } });
   });

@@ -11,7 +11,7 @@ const add = async (kind: string, body: Record<string, unknown>) => {
   if (res.status !== 201) throw new Error(`${kind}: ${res.status} ${res.text}`);
   return res.body;
 };
-const numbers = (orders: Array<{ orderNumber: number }>) => orders.map((o) => o.orderNumber);
+const numbers = (orders: Array<{ orderNumber: string }>) => orders.map((o) => Number(o.orderNumber));
 
 beforeAll(async () => {
   t = await createTestServer();
@@ -38,17 +38,17 @@ describe('GET /v1/shopify/orders/status', () => {
   it('finds an order by its number, with or without #, with the seed\'s fields', async () => {
     const res = await get('/v1/shopify/orders/status?identifier=1001');
     expect(res.body).toEqual({
-      id: expect.stringMatching(/^\d{13}$/), orderNumber: 1001, name: '#1001', email: 'ana@example.com', financialStatus: 'paid', fulfillmentStatus: 'fulfilled',
+      id: expect.stringMatching(/^\d{13}$/), orderNumber: '1001', name: '#1001', email: 'ana@example.com', financialStatus: 'paid', fulfillmentStatus: 'fulfilled',
       totalPrice: '1798.00', currency: 'INR', lineItems: [{ title: 'Tee - M', quantity: 2, price: '899.00' }],
       tracking: { carrier: 'UPS', number: '1Z999', url: 'https://www.ups.com/track?tracknum=1Z999' }, createdAt: '2026-01-10T10:00:00.000Z',
     });
-    expect((await get('/v1/shopify/orders/status?identifier=%231002')).body.orderNumber).toBe(1002);
-    expect((await get('/v1/shopify/orders/status?identifier=%20%231005%20')).body).toMatchObject({ orderNumber: 1005, totalPrice: '100.00', tracking: null });
+    expect((await get('/v1/shopify/orders/status?identifier=%231002')).body.orderNumber).toBe('1002');
+    expect((await get('/v1/shopify/orders/status?identifier=%20%231005%20')).body).toMatchObject({ orderNumber: '1005', totalPrice: '100.00', fulfillmentStatus: null, tracking: null });
   });
 
   it('an email answers that customer\'s most recent order (by when placed, not by number), in any case; a guest\'s by the order\'s email', async () => {
-    expect((await get('/v1/shopify/orders/status?identifier=ANA@example.com')).body.orderNumber).toBe(1003);
-    expect((await get('/v1/shopify/orders/status?identifier=guest@example.com')).body.orderNumber).toBe(1005);
+    expect((await get('/v1/shopify/orders/status?identifier=ANA@example.com')).body.orderNumber).toBe('1003');
+    expect((await get('/v1/shopify/orders/status?identifier=guest@example.com')).body.orderNumber).toBe('1005');
   });
 
   it('no such order is 404; an identifier that is neither a number nor an email, or none, is 400', async () => {
@@ -72,7 +72,7 @@ describe('GET /v1/shopify/customers/orders', () => {
       ordersCount: 3, totalSpent: '2697.00', currency: 'INR', createdAt: '2026-01-15T09:00:00.000Z',
     });
     expect(numbers(res.body.orders)).toEqual([1003, 1004, 1001]);
-    expect(res.body.orders[2]).toMatchObject({ orderNumber: 1001, tracking: { carrier: 'UPS' }, currency: 'INR' });
+    expect(res.body.orders[2]).toMatchObject({ orderNumber: '1001', tracking: { carrier: 'UPS' }, currency: 'INR' });
   });
 
   it('finds the customer by E.164, by local digits (spaces, dashes, a trunk 0) or by email in any case', async () => {

@@ -9,7 +9,7 @@ import type { Shop, ShopCustomer, ShopDiscount, ShopifyStorePort, ShopOrder } fr
 
 const toStatus = (shop: Shop, { customerId: _customer, ...order }: ShopOrder): ShopifyOrderStatus => ({ ...order, currency: shop.currency });
 /** Newest first; orders placed at the same instant by number, highest first. */
-const newestFirst = (a: ShopOrder, b: ShopOrder): number => b.createdAt.localeCompare(a.createdAt) || b.orderNumber - a.orderNumber;
+const newestFirst = (a: ShopOrder, b: ShopOrder): number => b.createdAt.localeCompare(a.createdAt) || Number(b.orderNumber) - Number(a.orderNumber);
 /** Orders refunded in full or voided are not money the customer spent. */
 const SPENT = (order: ShopOrder): boolean => order.financialStatus !== 'refunded' && order.financialStatus !== 'voided';
 

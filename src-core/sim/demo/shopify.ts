@@ -80,8 +80,8 @@ export function seedShopifyDemo(deps: { orgId: string; shopify: ShopifyService; 
     lineItems: [{ variantId: variant('Ceramic Pour-Over Set', 'White'), quantity: 1 }, { variantId: variant('Soy Candle', 'Sandalwood'), quantity: 1 }],
     tracking: { carrier: 'Blue Dart', number: '77312045981', url: 'https://www.bluedart.com/tracking?awb=77312045981' },
   });
-  admin.addOrder(domain, { ...paid, customerId: alice.id, fulfillmentStatus: 'unfulfilled', createdAt: ago(1), lineItems: [{ variantId: variant('Organic Cotton Tee', 'M'), quantity: 2 }] });
-  admin.addOrder(domain, { ...paid, customerId: maya.id, fulfillmentStatus: 'unfulfilled', createdAt: ago(0.06), lineItems: [{ variantId: variant('Linen Tote Bag', 'Sand'), quantity: 1 }] });
+  admin.addOrder(domain, { ...paid, customerId: alice.id, createdAt: ago(1), lineItems: [{ variantId: variant('Organic Cotton Tee', 'M'), quantity: 2 }] });
+  admin.addOrder(domain, { ...paid, customerId: maya.id, createdAt: ago(0.06), lineItems: [{ variantId: variant('Linen Tote Bag', 'Sand'), quantity: 1 }] });
 
   admin.addDiscount(domain, { code: 'WELCOME10', type: 'percentage', value: 10, minimumOrderAmount: '499.00', startsAt: ago(120), usageCount: 37 });
   admin.addDiscount(domain, { code: 'EXPIRED20', type: 'percentage', value: 20, minimumOrderAmount: '0.00', startsAt: ago(90), expiresAt: ago(30), usageCount: 112 });
