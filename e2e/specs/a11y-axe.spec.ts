@@ -196,7 +196,7 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('campaign-row').filter({ hasText: name }).click();
     await page.locator('[data-testid="draft-estimate"][data-ready="true"]').getByTestId('audience-blocked').waitFor();
   }],
-  ...([['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-form'], ['rcs', 'rcs-template-form'], ['email', 'email-template-form'], ['instagram', 'instagram-connection']] as const)
+  ...([['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-form'], ['rcs', 'rcs-template-form'], ['email', 'email-template-form'], ['instagram', 'instagram-connection'], ['shopify', 'shopify-connection']] as const)
     .map(([tab, shown]): [string, () => Promise<void>] => [`channels, ${tab}`, async () => {
       await nav('channels');
       await page.getByTestId(`channels-tab-${tab}`).click();

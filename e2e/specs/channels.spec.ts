@@ -2,7 +2,7 @@
 // simulated platform's review (statuses and categories in the API's words, APPROVED and UTILITY), and the templates
 // table fits beside the form at 1280 × 800; an email template with a broken merge tag is refused with the core's
 // message, then saved; DLT and RCS templates are registered and reviewed; the Instagram account is
-// disconnected (the API then answers 404) and connected again.
+// disconnected (the API then answers 404) and connected again; so is the demo's Shopify store, its counts shown.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -131,5 +131,27 @@ describe('channels', () => {
     await page.getByTestId('instagram-connected').filter({ hasText: '@examplestore' }).waitFor();
     expect(await profile()).toBe(200);
     await screenshot(page, 'channels-instagram');
+  });
+
+  it('the Shopify store shows its counts, is disconnected (the API answers 404) and connected again by its domain', async () => {
+    const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Shopify e2e', environment: 'test', scopes: ['shopify:discounts:read'] });
+    const validate = async () => (await fetch(`${server.url}/v1/shopify/discounts/validate?code=WELCOME10`, { headers: { authorization: `Bearer ${created.body.key}` } })).status;
+    await page.getByTestId('channels-tab-shopify').click();
+    await page.getByTestId('shopify-connected').filter({ hasText: 'example-store.myshopify.com' }).waitFor();
+    expect(await page.getByTestId('shopify-counts').textContent()).toBe('12 products · 4 collections · 4 customers · 5 orders · 4 discount codes');
+    await page.getByTestId('shopify-disconnect').click();
+    await page.getByTestId('shopify-disconnect-confirm').click();
+    await page.getByTestId('shopify-disconnected').waitFor();
+    expect(await validate()).toBe(404);
+    // A store not seen before is empty.
+    await page.getByTestId('shopify-domain').fill('new-shop.myshopify.com');
+    await page.getByTestId('shopify-connect').click();
+    await page.getByTestId('shopify-counts').filter({ hasText: '0 products · 0 collections' }).waitFor();
+    expect(await page.getByTestId('shopify-connected').textContent()).toBe('New Shop · new-shop.myshopify.com · USD');
+    await page.getByTestId('shopify-domain').fill('https://Example-Store.myshopify.com/');
+    await page.getByTestId('shopify-connect').click();
+    await page.getByTestId('shopify-counts').filter({ hasText: '12 products' }).waitFor();
+    expect(await validate()).toBe(200);
+    await screenshot(page, 'channels-shopify');
   });
 });

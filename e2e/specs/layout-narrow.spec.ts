@@ -241,7 +241,7 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
 
     it('channels: every tab fits, its form reachable', async () => {
       await go('channels');
-      for (const [tab, control] of [['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-submit'], ['rcs', 'rcs-template-submit'], ['email', 'email-template-submit'], ['instagram', 'instagram-connection']]) {
+      for (const [tab, control] of [['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-submit'], ['rcs', 'rcs-template-submit'], ['email', 'email-template-submit'], ['instagram', 'instagram-connection'], ['shopify', 'shopify-connection']]) {
         await page.getByTestId(`channels-tab-${tab}`).click();
         await onScreen(page.getByTestId(control as string).first());
         await fitsTheWindow();

@@ -1,12 +1,13 @@
 // The Channels page: what each channel needs before it can send (templates, sender ids, bots, domains, the
-// SMTP server, the Instagram account), a tab per channel; the simulated platforms' reviews update live as
-// the virtual clock moves.
+// SMTP server, the Instagram account) and the Shopify store, a tab each; the simulated platforms' reviews update
+// live as the virtual clock moves.
 import type { ComponentType } from 'react';
 import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { useUi } from '../../stores/ui.ts';
 import { EmailTemplates } from './email-templates.tsx';
 import { InstagramConnection } from './instagram-connection.tsx';
 import { RcsTemplates } from './rcs-templates.tsx';
+import { ShopifyConnection } from './shopify-connection.tsx';
 import { SmsTemplates } from './sms-templates.tsx';
 import { WhatsappTemplates } from './whatsapp-templates.tsx';
 import './channels.css';
@@ -17,6 +18,7 @@ const TABS: Array<{ id: string; label: string; View: ComponentType }> = [
   { id: 'rcs', label: 'RCS', View: RcsTemplates },
   { id: 'email', label: 'Email', View: EmailTemplates },
   { id: 'instagram', label: 'Instagram', View: InstagramConnection },
+  { id: 'shopify', label: 'Shopify', View: ShopifyConnection },
 ];
 
 export function ChannelsPage() {

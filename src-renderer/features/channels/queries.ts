@@ -1,11 +1,11 @@
 // What each channel needs before it can send, read once for the Channels page and the campaign builders
 // alike: WhatsApp templates, SMS sender ids and DLT templates, RCS bots and templates, email templates and
-// sending domains, the SMTP and Instagram connections. Reviews happen on the virtual clock, so the live
+// sending domains, the SMTP, Instagram and Shopify connections. Reviews happen on the virtual clock, so the live
 // stream reads these again when the clock is moved (api/live.ts), a list with something under review is
 // read again every few seconds (the clock also runs with real time), and a save here reads them again too.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  EmailTemplate, EmailTemplateItem, InstagramConnectionState, RcsBot, RcsTemplate, SendingDomain, SmsSender, SmsTemplate, WaTemplate,
+  EmailTemplate, EmailTemplateItem, InstagramConnectionState, RcsBot, RcsTemplate, SendingDomain, ShopifyConnectionState, SmsSender, SmsTemplate, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -42,6 +42,7 @@ export const useEmailTemplate = (id: string) =>
 export type SmtpState = { connected: false } | { connected: true; host: string; port: number; secure: boolean; user: string | null; fromEmail: string };
 export const useSmtp = () => useLookup<SmtpState>(['channels', 'smtp'], '/dashboard/email/smtp');
 export const useInstagramConnection = () => useLookup<InstagramConnectionState>(['channels', 'instagram'], '/dashboard/instagram/connection');
+export const useShopifyConnection = () => useLookup<ShopifyConnectionState>(['channels', 'shopify'], '/dashboard/shopify/connection');
 
 /** Writes through a dashboard route (POST by default); everything here is read again. */
 export function useSave<Input>(path: string, method: 'post' | 'put' | 'del' = 'post') {
