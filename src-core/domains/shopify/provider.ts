@@ -1,7 +1,6 @@
 // The port to the shop: the store's data lives at Shopify, and the domain reads it through here. The simulated
 // world implements it (sim/shopify.ts); a client of Shopify's Admin API could too.
-import type { ShopifyCurrency } from '../../contract/shopify.ts';
-import type { ShopifyProduct, ShopifyOrderStatus } from '../../contract/shopify.ts';
+import type { ShopifyCurrency, ShopifyOrderStatus, ShopifyProduct } from '../../contract/shopify.ts';
 
 export type Shop = { domain: string; name: string; currency: ShopifyCurrency; createdAt: string };
 /** A product as the shop holds it (the detail the API answers, without the shop's currency). */
