@@ -56,6 +56,7 @@ describe('the email campaign builder (demo organization, browser in Asia/Kolkata
 
     // The preview: the template's subject and HTML, a tag without a value empty (it has no fallback), in a sandboxed frame.
     expect(await page.getByTestId('email-preview-subject').textContent()).toBe('Your order  has shipped');
+    expect(await page.getByTestId('summary-subject').textContent()).toBe('Your order  has shipped');
     expect(await page.getByTestId('email-preview-from').textContent()).toBe('Example Store <hello@example.com>');
     expect(await page.getByTestId('email-preview-body').getAttribute('sandbox')).toBe('');
     expect(await page.getByTestId('email-preview-recipient').textContent()).toContain('a recipient without a contact name');
@@ -73,6 +74,9 @@ describe('the email campaign builder (demo organization, browser in Asia/Kolkata
     await page.getByTestId('recipients-input').fill('alice@example.com\nbob@nowhere.example');
     await page.getByTestId('email-preview-recipient').filter({ hasText: 'alice@example.com (Alice Johnson)' }).waitFor();
     await page.getByTestId('email-preview-subject').filter({ hasText: /^Alice, #3001 is on its way$/ }).waitFor();
+    // The summary's subject is the preview's, merged for the same recipient, with the template it comes from labelled.
+    await page.getByTestId('summary-subject').filter({ hasText: /^Alice, #3001 is on its way$/ }).waitFor();
+    expect(await page.getByTestId('summary-subject-template').textContent()).toBe('Template: {{first_name}}, {{order}} is on its way');
     await preview().getByText('Hi Alice, order #3001 is on its way.').waitFor();
     // The sender typed is the preview's too.
     await page.getByTestId('email-from-name').fill('Example Store Team');

@@ -10,7 +10,7 @@ import { AudienceWarnings, Estimate, Reserved, useLivePreview } from './audience
 import { useUi } from '../../stores/ui.ts';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
 import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
-import { EmailPreview } from './email-preview.tsx';
+import { EmailPreview, SummarySubject, useSampleEmail } from './email-preview.tsx';
 import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
@@ -149,6 +149,8 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const { preview, error: previewError, waiting } = useLivePreview(audience === 'subscribers' ? { channel: 'email', audience }
     : check.valid.length ? { channel: 'email', audience, recipients: check.valid } : null);
   const sent = variablesOf(tags, values);
+  // The preview's recipient: the summary's subject is merged for them too.
+  const sample = useSampleEmail({ template: detail.data ?? null, subject: effectiveSubject, values: sent, sample: audience === 'list' ? check.valid[0] ?? null : null });
 
   function submit(andLaunch: boolean) {
     if (!template || blockers.length) return;
@@ -215,12 +217,11 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
       <aside className="builder-side" aria-label="Preview and summary">
         <div className="card preview-card">
           <h3>Preview</h3>
-          <EmailPreview template={detail.data ?? null} subject={effectiveSubject} values={sent}
-            sample={audience === 'list' ? check.valid[0] ?? null : null} from={fromEmail.trim() ? `${fromName.trim()} <${fromEmail.trim()}>` : ''} />
+          <EmailPreview email={sample} from={fromEmail.trim() ? `${fromName.trim()} <${fromEmail.trim()}>` : ''} />
         </div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
-            ['Subject', <span key="s" data-testid="summary-subject">{effectiveSubject ?? '—'}</span>],
+            ['Subject', <SummarySubject key="s" email={sample} template={effectiveSubject} />],
             ['Recipients', <Estimate key="n" listed={listed} preview={preview} waiting={waiting} />],
             ['Reserved at launch', <Reserved key="r" listed={null} price={undefined} preview={preview} />],
             ['Email credits left', wallet.data ? wallet.data.emailCredits.toLocaleString() : '—'],
