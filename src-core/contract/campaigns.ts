@@ -1,6 +1,7 @@
 // Campaigns of seed 000: WhatsApp (create, launch, cancel, analytics), SMS (audiences) and RCS (create and
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
+import type { AudienceSample } from './campaign-values.ts';
 import { emailAddressSchema, isCalendarDay, mergeValuesSchema, nullAsAbsent, templateValuesSchema } from './common.ts';
 import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
@@ -162,6 +163,11 @@ export type AudiencePreview = {
   suppressed?: { count: number; recipients: Array<{ address: string; reason: string }> };
   /** Email (paid in credits; the prices are 0): credits reserved at launch, spent (the rest refunded at once), and the organization's now. */
   emailCredits?: { reserved: number; spent: number; available: number };
+  /**
+   * WhatsApp, SMS and RCS: the first recipient the launch would send the message to (not blocked; on RCS, with RCS), and
+   * their contact's fields as the messages read them, for the builders' previews; null when there is none.
+   */
+  sample?: AudienceSample | null;
 };
 
 export const campaignListQuerySchema = z.object({ status: z.enum(CAMPAIGN_STATUSES).optional() });

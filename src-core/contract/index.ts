@@ -19,6 +19,7 @@ export * from './email-merge.ts';
 export * from './webhooks.ts';
 export * from './otp.ts';
 export * from './campaigns.ts';
+export * from './campaign-values.ts';
 export * from './timezone.ts';
 export * from './mcp.ts';
 export * from './shopify.ts';

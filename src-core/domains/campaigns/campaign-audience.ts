@@ -2,12 +2,13 @@
 // the create; every contact, a segment (WhatsApp, SMS), every contact (RCS without numbers) or the subscribers (email)
 // are read when the campaign launches. The preview calls the launch's own resolution, so the count and the cost a
 // builder shows are what the launch charges.
-import type { AudienceInput, AudiencePreview, AudiencePreviewInput, BlockedRecipient } from '../../contract/campaigns.ts';
+import { CONTACT_FIELDS, type AudienceInput, type AudiencePreview, type AudiencePreviewInput, type BlockedRecipient } from '../../contract/campaigns.ts';
+import type { AudienceSample } from '../../contract/campaign-values.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { EmailService } from '../email/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import type { AudienceConfig, EmailCampaignConfig } from './campaign-channels.ts';
+import { fieldOf, type AudienceConfig, type EmailCampaignConfig } from './campaign-channels.ts';
 import { audienceOf, emailListed, rcsListed } from './campaign-inputs.ts';
 
 /** Blocked recipients a preview names; the rest are counted. */
@@ -26,6 +27,12 @@ export const rcsLaunchAudience = (contacts: Pick<ContactsService, 'audiencePhone
 /** An email campaign to the subscribers: those subscribed and not suppressed, as they are at launch; a list adds none. */
 export const emailLaunchAudience = (email: Pick<EmailService, 'subscribers'>, orgId: string) => (config: Record<string, unknown>): string[] =>
   ((config as Pick<EmailCampaignConfig, 'audience'>).audience === 'subscribers' ? email.subscribers(orgId) : []);
+
+/** A recipient the message goes to, with their contact's fields as the campaign's messages read them (`fieldOf`). */
+function sampleOf(contacts: ContactsService, orgId: string, address: string, name: string | null): AudienceSample {
+  const field = fieldOf(contacts, orgId, address);
+  return { address, name, fields: Object.fromEntries(CONTACT_FIELDS.map((f) => [f, field(f)])) as AudienceSample['fields'] };
+}
 
 export type PreviewDeps = { contacts: ContactsService; wallet: WalletService; email: EmailService; messaging: Pick<MessagingService, 'capabilities'> };
 
@@ -57,6 +64,7 @@ export function previewAudience(deps: PreviewDeps, orgId: string, input: Audienc
   const suppressed: Array<{ address: string; reason: string }> = [];
   let blockedCount = 0;
   let withoutRcs = 0;
+  let sample: AudienceSample | null = null;
   for (const address of addresses) {
     // The email's compose refuses a suppressed address before the send path looks at its contact.
     const suppression = channel === 'email' ? deps.email.suppression(orgId, address) : null;
@@ -70,6 +78,7 @@ export function previewAudience(deps: PreviewDeps, orgId: string, input: Audienc
       // A list kept with its repeats charges each; it names each person once.
       if (!blocked.some((b) => b.address === address)) blocked.push({ address, contactId: contact.id, name: contact.name, reason: contact.blockedReason });
     } else if (channel === 'rcs' && !deps.messaging.capabilities(address).rcs) withoutRcs += 1;
+    else if (!sample && channel !== 'email') sample = sampleOf(deps.contacts, orgId, address, contact?.name ?? null);
   }
   const fallback = channel === 'rcs' && (input.fallback ?? false);
   const failing = blockedCount + suppressed.length + (fallback ? 0 : withoutRcs);
@@ -83,6 +92,6 @@ export function previewAudience(deps: PreviewDeps, orgId: string, input: Audienc
     ...(channel === 'email' ? {
       suppressed: { count: suppressed.length, recipients: suppressed.slice(0, BLOCKED_SHOWN) },
       emailCredits: { reserved: addresses.length, spent: sendable, available: deps.wallet.get(orgId).emailCredits },
-    } : {}),
+    } : { sample }),
   };
 }

@@ -1,6 +1,7 @@
 // What each channel brings to the engine: a plan that checks the campaign can go out now and composes one
 // recipient's message through the channel's own service (the same rendering, rules and logs as its API).
 import type { CampaignAudienceType, VariableMapping } from '../../contract/campaigns.ts';
+import { rcsRecipientValue, recipientComponents, type RecipientField } from '../../contract/campaign-values.ts';
 import type { WaSendComponent } from '../../contract/whatsapp.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { nameParts } from '../../contract/email-merge.ts';
@@ -42,7 +43,7 @@ const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 const origin = (campaign: Pick<CampaignRow, 'name'>): Origin => ({ source: 'CAMPAIGN', sourceName: campaign.name });
 
 /** A contact's field as a template value (`phone` is the recipient's number even without a contact). */
-function fieldOf(contacts: ContactsService, orgId: string, address: string) {
+export function fieldOf(contacts: Pick<ContactsService, 'findByPhone'>, orgId: string, address: string): RecipientField {
   let contact: ReturnType<ContactsService['findByPhone']> | undefined;
   return (field: string): string | null => {
     if (field === 'phone') return address.replace(/^\+/, '');
@@ -50,27 +51,6 @@ function fieldOf(contacts: ContactsService, orgId: string, address: string) {
     const value = contact?.[field as 'name' | 'email' | 'username'];
     return typeof value === 'string' && value.trim() ? value : null;
   };
-}
-
-/** The value `rcsVariables` gives `name`, or null when it gives none or a blank one (a contact field then fills it). */
-export const givenValue = (given: Record<string, string | number>, name: string): string | number | null => {
-  const value = Object.hasOwn(given, name) ? given[name] : undefined;
-  return value === undefined || String(value).trim() === '' ? null : value;
-};
-
-/** The body parameters of one recipient: mapped contact fields over the static values. */
-export function recipientComponents(config: Pick<WaCampaignConfig, 'templateComponents' | 'variableMapping'>, placeholders: number, field: (name: string) => string | null): WaSendComponent[] {
-  const mapped = Object.entries(config.variableMapping);
-  if (mapped.length === 0) return config.templateComponents;
-  const body = config.templateComponents.find((c) => c.type === 'body');
-  const parameters = Array.from({ length: placeholders }, (_, i) => {
-    const rule = config.variableMapping[String(i + 1)];
-    const fixed = body?.parameters[i]?.text;
-    if (!rule) return { type: 'text', text: typeof fixed === 'string' ? fixed : '' };
-    const { field: name, fallback } = typeof rule === 'string' ? { field: rule, fallback: undefined } : rule;
-    return { type: 'text', text: field(name) ?? fallback ?? (typeof fixed === 'string' ? fixed : '') };
-  });
-  return [...config.templateComponents.filter((c) => c.type !== 'body'), { type: 'body', parameters }];
 }
 
 export function campaignChannels(deps: {
@@ -138,9 +118,9 @@ export function campaignChannels(deps: {
             const field = fieldOf(contacts, orgId, address);
             const values: Record<string, string | number> = {};
             for (const name of template.variables) {
-              const value = givenValue(config.rcsVariables, name) ?? field(name);
+              const value = rcsRecipientValue(config.rcsVariables, name, field);
               // Not "Hi , …": a recipient with nothing to fill a variable with is not sent to (failed, refunded, with this reason).
-              if (value === null || String(value).trim() === '') throw bad(`No value for {{${name}}}: it is not given, and the recipient's contact has no ${name}`);
+              if (value === null) throw bad(`No value for {{${name}}}: it is not given, and the recipient's contact has no ${name}`);
               values[name] = value;
             }
             return rcs.compose(orgId, template, address, values, config.ttl, origin(campaign));

@@ -11,7 +11,8 @@ import { instantOf, skippedIn, wallClockParts } from '../../contract/timezone.ts
 import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
-import { givenValue, recipientComponents, type AudienceConfig, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
+import { givenValue, recipientComponents } from '../../contract/campaign-values.ts';
+import type { AudienceConfig, EmailCampaignConfig, RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
 import type { NewCampaign } from './campaigns.service.ts';
 
 const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
