@@ -1,6 +1,6 @@
 // The WhatsApp campaign builder: template, audience (every contact, a segment or a pasted list, as the SMS builder
 // takes it), placeholder values, a name and an optional schedule; a live preview and the audience's estimate beside
-// it; "Create draft" or "Create & launch". The core's refusals are shown as sent.
+// it (as the audience's first recipient gets it); "Create draft" or "Create & launch". The core's refusals are shown as sent.
 import { useMemo, useState } from 'react';
 import type { CreateWaConsoleCampaignInput, WaTemplate } from '../../../src-core/contract/index.ts';
 import { AudienceStep, useAudience } from './audience-step.tsx';
@@ -52,7 +52,7 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
       <aside className="builder-side" aria-label="Preview and summary">
         <div className="card preview-card">
           <h3>Preview</h3>
-          <TemplatePreview template={template} values={values} />
+          <TemplatePreview template={template} values={values} sample={audience.preview?.sample ?? null} />
         </div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'}

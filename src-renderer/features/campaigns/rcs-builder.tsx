@@ -114,7 +114,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
         <NameAndSchedule n={4} placeholder="Parcel updates" {...timing.field} />
       </div>
       <aside className="builder-side" aria-label="Preview and summary">
-        <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} /></div>
+        <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} sample={audience.preview?.sample ?? null} /></div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
             ...audience.rows(wallet.data?.prices.rcs, 'Price per message', 'Reserved now'),

@@ -1,0 +1,77 @@
+// The WhatsApp and RCS builders' previews show the message as the audience's first recipient gets it (their contact's
+// values, filled by the engine's own functions), saying whose they are, and the field's name until there is a recipient.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+
+let session: ConsoleSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openConsole({ width: 1280, height: 900, reducedMotion: true });
+  ({ page } = session);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+const note = (testId: string, sample: string) => page.locator(`[data-testid="${testId}"][data-sample="${sample}"]`);
+/** A number no demo contact has. */
+const STRANGER = '919829999901';
+
+describe('the builders preview a recipient\'s message', () => {
+  it('WhatsApp: a placeholder from the contact shows the first recipient\'s value, or its fallback, and says whose; the field\'s name until there is one', async () => {
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-whatsapp').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="template-option"][data-template-name="welcome_offer"]').click();
+    await page.getByTestId('placeholder-1-source').selectOption('name');
+    await page.getByTestId('placeholder-1-fallback').fill('friend');
+    const preview = page.getByTestId('template-preview');
+    // No recipient yet: the field's name, and a note saying so.
+    await note('template-preview-recipient', '').waitFor();
+    expect(await preview.locator('mark.token').textContent()).toBe('name');
+
+    await page.getByTestId('recipients-input').fill(`+14155550101, ${STRANGER}`);
+    await note('template-preview-recipient', '+14155550101').waitFor();
+    expect(await page.getByTestId('template-preview-recipient').textContent()).toBe('As +14155550101 (Alice Johnson) gets it; a field their contact lacks shows its fallback.');
+    await preview.getByText('Welcome to Example Store, Alice Johnson! Use code WELCOME10').waitFor();
+    expect(await preview.locator('mark.token').count()).toBe(0);
+    await screenshot(page, 'campaigns-whatsapp-preview-sample');
+
+    // A first recipient without a contact gets the fallback.
+    await page.getByTestId('recipients-input').fill(`${STRANGER}, +14155550101`);
+    await note('template-preview-recipient', `+${STRANGER}`).waitFor();
+    expect(await page.getByTestId('template-preview-recipient').textContent()).toContain(`+${STRANGER} (no contact name)`);
+    await preview.getByText('Welcome to Example Store, friend!').waitFor();
+
+    // Every contact: one of them, named.
+    await page.getByTestId('audience-all').click();
+    await page.locator('[data-testid="template-preview-recipient"]:not([data-sample=""])').waitFor();
+    expect(await page.getByTestId('template-preview-recipient').textContent()).toMatch(/^As \+\d+ \(.+\) gets it;/);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('RCS: a variable left to the contact shows the first recipient\'s value, and one typed shows as typed', async () => {
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="rcs-template"][data-template-name="Order update card"]').click();
+    await page.getByLabel('Value of {{order}}').fill('#2002');
+    const preview = page.getByTestId('rcs-preview');
+    // No recipient yet: {{name}} shows as the contact's field, {{eta}} (no value, none from contacts) as itself.
+    await note('rcs-preview-recipient', '').waitFor();
+    expect(await preview.locator('mark.token').allTextContents()).toEqual(['name']);
+    expect(await preview.locator('mark.missing').allTextContents()).toEqual(['{{eta}}']);
+
+    await page.getByTestId('rcs-var-eta').fill('tomorrow');
+    await page.getByTestId('recipients-input').fill(`+14155550101\n${STRANGER}`);
+    await note('rcs-preview-recipient', '+14155550101').waitFor();
+    expect(await page.getByTestId('rcs-preview-recipient').textContent()).toContain('As +14155550101 (Alice Johnson) gets it');
+    await preview.getByText('Hi Alice Johnson, your parcel arrives tomorrow.').waitFor();
+    await screenshot(page, 'campaigns-rcs-preview-sample');
+    // A value typed is everyone's.
+    await page.getByTestId('rcs-var-name').fill('there');
+    await preview.getByText('Hi there, your parcel arrives tomorrow.').waitFor();
+  });
+});
