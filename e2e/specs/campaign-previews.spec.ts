@@ -1,5 +1,6 @@
 // The WhatsApp and RCS builders' previews show the message as the audience's first recipient gets it (their contact's
-// values, filled by the engine's own functions), saying whose they are, and the field's name until there is a recipient.
+// values, filled by the engine's own functions), saying whose they are, and the field's name until there is a recipient;
+// an RCS campaign left unnamed is named as the console writes times.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -73,5 +74,22 @@ describe('the builders preview a recipient\'s message', () => {
     // A value typed is everyone's.
     await page.getByTestId('rcs-var-name').fill('there');
     await preview.getByText('Hi there, your parcel arrives tomorrow.').waitFor();
+  });
+
+  it('RCS: left unnamed, the campaign is named after its template and the time as the console writes times, shown before it is created', async () => {
+    // The builder of the last test, filled in: its name field shows the name the campaign gets.
+    const field = page.getByTestId('campaign-name');
+    const shown = await field.getAttribute('placeholder');
+    const consoleStyle = /^Order update card · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s(AM|PM)$/;
+    expect(shown).toMatch(consoleStyle);
+    await page.getByTestId('create-launch').click();
+    const detail = page.locator('[data-testid="campaign-detail"][data-status="COMPLETED"]');
+    await detail.waitFor();
+    const named = await detail.locator('h1').textContent();
+    // Not the API's "Order update card 2026-11-26 19:09": the same words and time as the field showed (a minute on at most).
+    expect(named).toMatch(consoleStyle);
+    expect(named?.slice(0, 'Order update card · '.length + 12)).toBe(shown?.slice(0, 'Order update card · '.length + 12));
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('campaign-row').filter({ hasText: named ?? '' }).waitFor();
   });
 });

@@ -19,6 +19,11 @@ export { formatPaise as rupees } from '../../src-core/contract/index.ts';
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const TIME_OF_DAY = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
+const DATE_MINUTE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment to the minute, as `time` writes it without the seconds: "Nov 25, 2026, 10:21 PM" (a default campaign name's). */
+export const minuteTime = (iso: string): string => DATE_MINUTE.format(new Date(iso));
+
 /** A moment with its date: "Nov 25, 2026, 10:21:33 PM"; "—" for none. */
 export const time = (iso: string | null | undefined): string => (iso ? DATE_TIME.format(new Date(iso)) : '—');
 

@@ -2,6 +2,7 @@
 // and schedule with what they add to the request, the summary card with its blockers, the core's refusals
 // shown as sent and the actions, and the requests behind them (a draft, or created and launched at once).
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { minuteTime } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useCreateCampaign } from './mutations.ts';
 import type { CampaignTab } from './queries.ts';
@@ -46,21 +47,29 @@ export function useRecipients(kind: RecipientKind = 'phone') {
 }
 
 /**
+ * The name a campaign left unnamed gets: its template's and the virtual clock's time, written as the console writes
+ * times ("Order update card · Nov 26, 2026, 7:09 PM"), not the API's generated "Order update card 2026-11-26 19:09".
+ */
+export const defaultCampaignName = (template: string, nowIso: string): string => `${template} · ${minuteTime(nowIso)}`;
+
+/**
  * The name and schedule every builder ends with: `field` is what `NameAndSchedule` takes, `blockers` and
  * `input` what they add to the builder's, `sends` the summary's line. A time the virtual clock has passed
- * is a blocker in every builder (the core would refuse it).
+ * is a blocker in every builder (the core would refuse it). Where the name is optional, `unnamedFor` (the template's
+ * name) gives the default name: shown in the empty field and sent (`name`) when none is typed.
  */
-export function useNameAndSchedule({ nameRequired }: { nameRequired: boolean }) {
+export function useNameAndSchedule({ nameRequired, unnamedFor }: { nameRequired: boolean; unnamedFor?: string | undefined }) {
   const [name, setName] = useState('');
   const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
   const now = useVirtualNow();
   const zones = useMemo(timeZones, []);
   // The zone as typed, once it is one of the list's; null while it is not (a blocker).
   const zone = zoneNamed(schedule.zone, zones);
+  const defaultName = !nameRequired && unnamedFor && now ? defaultCampaignName(unnamedFor, now) : null;
   return {
-    name: name.trim(),
+    name: name.trim() || (defaultName ?? ''),
     scheduled: schedule.enabled,
-    field: { name, onName: setName, optional: !nameRequired, schedule, onSchedule: setSchedule },
+    field: { name, onName: setName, optional: !nameRequired, defaultName, schedule, onSchedule: setSchedule },
     blockers: [
       ...(nameRequired && !name.trim() ? ['a campaign name'] : []),
       ...(schedule.enabled && !schedule.localAt ? ['the date and time of the schedule'] : []),
@@ -74,14 +83,15 @@ export function useNameAndSchedule({ nameRequired }: { nameRequired: boolean }) 
 }
 
 /** The last step of every builder: the campaign's name (optional where the core generates one) and its schedule. */
-export function NameAndSchedule({ n, name, onName, placeholder, optional = false, schedule, onSchedule }: {
-  n: number; name: string; onName(name: string): void; placeholder: string; optional?: boolean; schedule: Schedule; onSchedule(schedule: Schedule): void;
+export function NameAndSchedule({ n, name, onName, placeholder, optional = false, defaultName = null, schedule, onSchedule }: {
+  n: number; name: string; onName(name: string): void; placeholder: string; optional?: boolean; defaultName?: string | null;
+  schedule: Schedule; onSchedule(schedule: Schedule): void;
 }) {
   return (
     <Step n={n} title="Name and schedule">
       <label className="field">
         <span>Campaign name{optional ? <> <span className="muted">(optional: the template and the time otherwise)</span></> : null}</span>
-        <input className="input" value={name} onChange={(e) => onName(e.target.value)} maxLength={200} placeholder={placeholder} data-testid="campaign-name" />
+        <input className="input" value={name} onChange={(e) => onName(e.target.value)} maxLength={200} placeholder={defaultName ?? placeholder} data-testid="campaign-name" />
       </label>
       <ScheduleField schedule={schedule} onChange={onSchedule} />
     </Step>

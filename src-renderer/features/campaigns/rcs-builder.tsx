@@ -28,7 +28,8 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const [fallbackMessage, setFallbackMessage] = useState('');
   // What the create (which launches) would charge: the core counts blocked contacts and handsets without RCS as it will.
   const audience = useRcsAudience({ country, removeDuplicate, fallback });
-  const timing = useNameAndSchedule({ nameRequired: false });
+  // Left unnamed, it is named as the console writes times (the API's own default is "<template> 2026-01-15 14:30").
+  const timing = useNameAndSchedule({ nameRequired: false, unnamedFor: template?.name });
   const flow = useCreateAndLaunch<CreateRcsCampaignInput>('rcs', onOpen, false);
   const bots = useRcsBots();
   const templates = useRcsTemplates();
