@@ -1,7 +1,8 @@
 // The WhatsApp and RCS builders' previews show the message as the audience's first recipient gets it (their contact's
 // values, filled by the engine's own functions), saying whose they are, and the field's name until there is a recipient;
-// an RCS campaign left unnamed is named as the console writes times.
-import type { Page } from 'playwright-core';
+// an RCS campaign left unnamed is named as the console writes times; the campaign detail's Progress card is as tall as
+// the Details beside it, its counts at its foot.
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -92,4 +93,29 @@ describe('the builders preview a recipient\'s message', () => {
     await page.getByTestId('back-to-list').click();
     await page.getByTestId('campaign-row').filter({ hasText: named ?? '' }).waitFor();
   });
+});
+
+describe('the campaign detail', () => {
+  /** Top, bottom and the gap under the card's last part. */
+  const box = (card: Locator) => card.evaluate((el) => {
+    const own = el.getBoundingClientRect();
+    const last = el.lastElementChild?.lastElementChild ?? el.lastElementChild;
+    return { top: Math.round(own.top), bottom: Math.round(own.bottom), under: Math.round(own.bottom - (last?.getBoundingClientRect().bottom ?? own.bottom)) };
+  });
+
+  for (const width of [1280, 1600]) {
+    it(`at ${width} px, the Progress card is as tall as the Details beside it, its counts at its foot`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('campaign-tab-whatsapp').click();
+      await page.getByTestId('campaign-row').filter({ hasText: 'Festive sale for VIPs' }).click();
+      await page.getByTestId('campaign-detail').waitFor();
+      const progress = await box(page.locator('section[aria-label="Progress"]'));
+      const details = await box(page.locator('section[aria-label="Details"]'));
+      expect([progress.top, progress.bottom]).toEqual([details.top, details.bottom]);
+      // No empty band under the counts: only the card's padding (and its border).
+      expect(progress.under).toBeLessThanOrEqual(18);
+      await screenshot(page, `campaign-detail-progress-${width}`);
+      await page.getByTestId('back-to-list').click();
+    });
+  }
 });

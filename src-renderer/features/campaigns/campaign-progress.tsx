@@ -22,11 +22,11 @@ export function CampaignProgress({ counts, unresolved = false }: { counts: Campa
         <span className="progress-seg is-failed" style={{ width: width(failed) }} />
         <span className="progress-seg is-cancelled" style={{ width: width(cancelled) }} />
       </div>
-      <ul className="progress-legend">
-        <li><i className="dot is-sent" />Sent <strong>{sent.toLocaleString()}</strong></li>
-        <li><i className="dot is-failed" />Failed <strong>{failed.toLocaleString()}</strong></li>
-        <li><i className="dot is-cancelled" />Cancelled <strong>{cancelled.toLocaleString()}</strong></li>
-        <li><i className="dot is-pending" />Pending <strong>{pending.toLocaleString()}</strong></li>
+      <ul className="progress-legend" data-testid="progress-legend">
+        <li><span className="legend-label"><i className="dot is-sent" />Sent</span> <strong>{sent.toLocaleString()}</strong></li>
+        <li><span className="legend-label"><i className="dot is-failed" />Failed</span> <strong>{failed.toLocaleString()}</strong></li>
+        <li><span className="legend-label"><i className="dot is-cancelled" />Cancelled</span> <strong>{cancelled.toLocaleString()}</strong></li>
+        <li><span className="legend-label"><i className="dot is-pending" />Pending</span> <strong>{pending.toLocaleString()}</strong></li>
       </ul>
     </div>
   );
