@@ -106,6 +106,7 @@ describe('the campaign detail', () => {
   for (const width of [1280, 1600]) {
     it(`at ${width} px, the Progress card is as tall as the Details beside it, its counts at its foot`, async () => {
       await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('nav-campaigns').click();
       await page.getByTestId('campaign-tab-whatsapp').click();
       await page.getByTestId('campaign-row').filter({ hasText: 'Festive sale for VIPs' }).click();
       await page.getByTestId('campaign-detail').waitFor();
