@@ -42,6 +42,17 @@ describe('the builders preview a recipient\'s message', () => {
     expect(await preview.locator('mark.token').count()).toBe(0);
     await screenshot(page, 'campaigns-whatsapp-preview-sample');
 
+    // Typing more numbers keeps Alice's values on show while the audience is asked about again: no flip to the field's name.
+    await page.getByTestId('template-preview-recipient').evaluate((el) => {
+      const seen: string[] = [];
+      (window as unknown as { seenSamples: string[] }).seenSamples = seen;
+      new MutationObserver(() => seen.push(el.getAttribute('data-sample') ?? '')).observe(el, { attributes: true, attributeFilter: ['data-sample'] });
+    });
+    await page.getByTestId('recipients-input').press('End');
+    await page.getByTestId('recipients-input').pressSequentially(', 919829999902', { delay: 40 });
+    await page.locator('[data-testid="summary-recipients"]').filter({ hasText: /^3$/ }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { seenSamples: string[] }).seenSamples)).not.toContain('');
+
     // A first recipient without a contact gets the fallback.
     await page.getByTestId('recipients-input').fill(`${STRANGER}, +14155550101`);
     await note('template-preview-recipient', `+${STRANGER}`).waitFor();
@@ -56,6 +67,7 @@ describe('the builders preview a recipient\'s message', () => {
   });
 
   it('RCS: a variable left to the contact shows the first recipient\'s value, and one typed shows as typed', async () => {
+    await page.getByTestId('nav-campaigns').click();
     await page.getByTestId('campaign-tab-rcs').click();
     await page.getByTestId('new-campaign').click();
     await page.locator('[data-testid="rcs-template"][data-template-name="Order update card"]').click();

@@ -47,7 +47,7 @@ function useAudienceOf<I>(channel: AudiencePreviewInput['channel'], kinds: Audie
   // A list's own count (as the core reads it, once it answered); every contact or a segment is counted by the preview.
   const listed = kind === 'manual' ? current?.recipients ?? pasted : null;
   return {
-    kind, input, blockers, preview: current,
+    kind, input, blockers, preview: current, waiting,
     field: { kinds, resolved, kind, onKind: setKind, tags, onTags: setTags, segmentTags, recipients: recipients.field, preview: current, error, name: `${channel}-audience` },
     /** The summary's rows: who it reaches and what it costs (`price`: the wallet's, per message, until the preview answers). */
     rows: (price: number | undefined, priceLabel: string, reservedLabel = 'Reserved at launch'): Array<[string, ReactNode]> => [

@@ -6,6 +6,7 @@ import type { CreateWaConsoleCampaignInput, WaTemplate } from '../../../src-core
 import { AudienceStep, useAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
 import { PlaceholderFields } from './placeholder-fields.tsx';
+import { usePreviewSample } from './sample-recipient.tsx';
 import { useWallet } from './queries.ts';
 import { TemplatePicker } from './template-picker.tsx';
 import { TemplatePreview } from './template-preview.tsx';
@@ -19,6 +20,7 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
   const timing = useNameAndSchedule({ nameRequired: true });
   const flow = useCreateAndLaunch<CreateWaConsoleCampaignInput>('whatsapp', onOpen);
   const wallet = useWallet();
+  const sample = usePreviewSample(audience);
 
   const needs = useMemo(() => (template ? needsOf(template) : null), [template]);
   const blockers = [
@@ -52,7 +54,7 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
       <aside className="builder-side" aria-label="Preview and summary">
         <div className="card preview-card">
           <h3>Preview</h3>
-          <TemplatePreview template={template} values={values} sample={audience.preview?.sample ?? null} />
+          <TemplatePreview template={template} values={values} sample={sample} />
         </div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'}

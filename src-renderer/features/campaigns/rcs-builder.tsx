@@ -13,6 +13,7 @@ import { useRcsBots, useRcsTemplates, useSmsTemplates } from '../channels/querie
 import { smsTextBlocker } from './dlt.ts';
 import { useWallet } from './queries.ts';
 import { RcsPreview } from './rcs-preview.tsx';
+import { usePreviewSample } from './sample-recipient.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
 const COUNTRIES = ['IN', 'US', 'CA', 'GB', 'AE', 'SG', 'AU', 'DE', 'FR', 'BR', 'ID', 'SA'];
@@ -35,6 +36,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const templates = useRcsTemplates();
   const smsTemplates = useSmsTemplates();
   const wallet = useWallet();
+  const sample = usePreviewSample(audience);
   const bot = botId || bots.data?.data[0]?.id || '';
   const approved = (templates.data?.data ?? []).filter((t) => t.botId === bot && t.status === 'APPROVED');
 
@@ -115,7 +117,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
         <NameAndSchedule n={4} placeholder="Parcel updates" {...timing.field} />
       </div>
       <aside className="builder-side" aria-label="Preview and summary">
-        <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} sample={audience.preview?.sample ?? null} /></div>
+        <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} sample={sample} /></div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
             ...audience.rows(wallet.data?.prices.rcs, 'Price per message', 'Reserved now'),
