@@ -249,19 +249,14 @@ function fromFastifyError(error: FastifyLikeError): AppError | null {
 }
 
 /** Answers a request made in-process (light-my-request) through the whole route pipeline, as if it came from `clientIp`. */
-async function injectInner(app: FastifyInstance, call: InnerRequest): Promise<InnerAnswer> {
-  const response = await app.inject({
-    method: call.method, url: call.url, remoteAddress: call.clientIp,
-    headers: { authorization: call.authorization, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
-  });
-  let body: unknown = response.body;
+async function injectInner(app: FastifyInstance, { method, url, authorization, clientIp, body }: InnerRequest): Promise<InnerAnswer> {
+  const json = body === undefined ? {} : { headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) };
+  const response = await app.inject({ method, url, remoteAddress: clientIp, headers: { authorization }, ...json });
+  let parsed: unknown = response.body;
   try {
-    body = response.body === '' ? null : JSON.parse(response.body);
-  } catch {
-    // Not JSON (a file): kept as text.
-  }
-  return { status: response.statusCode, body };
+    parsed = response.body === '' ? null : JSON.parse(response.body);
+  } catch { /* not JSON (a file): kept as text */ }
+  return { status: response.statusCode, body: parsed };
 }
 
 export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server; inject: (call: InnerRequest) => Promise<InnerAnswer> }> {
