@@ -1,10 +1,12 @@
 // The request log's detail says what was asked and what went wrong: the path with its query, and for an
 // error the code and message the server answered (a 403 names the scope that was missing), and a failed request's
-// bodies (the unified send's 502 with its attempts, the request as sent). The log pages back
+// bodies (the request as sent, then the unified send's 502 with its attempts: side by side on a wide page, one
+// above the other on a narrow one). The log pages back
 // through every entry with its total, an older page stays put while new requests arrive, and the filters take a
-// status class and an error code.
+// status class and an error code (listed by HTTP status, then name).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -69,13 +71,34 @@ describe('a failed request\'s bodies', () => {
     const details = await openRow('/v1/messages/send', 502);
     expect(await details.getByTestId('request-detail-error').locator('dd').textContent()).toBe('BAD_GATEWAY');
     const response = details.getByTestId('request-response-body');
+    const request = details.getByTestId('request-request-body');
     await response.waitFor();
-    // The answer as sent, its attempts with each channel's error, pretty-printed; then the request as sent.
+    // The request as sent; then the answer as sent, its attempts with each channel's error, pretty-printed.
+    expect(await details.locator('.request-bodies h3').allTextContents()).toEqual(['Request body', 'Response body']);
+    expect(JSON.parse((await request.textContent()) ?? '')).toEqual(sent);
     expect(JSON.parse((await response.textContent()) ?? '')).toEqual(answered);
     expect(await response.textContent()).toContain(`"error": "${answered.attempts[0]?.error ?? 'none'}"`);
-    expect(JSON.parse((await details.getByTestId('request-request-body').textContent()) ?? '')).toEqual(sent);
     expect(await details.textContent()).not.toContain(created.body.key);
+    // On a wide page the panel takes its width, the request on the left and the answer beside it on the right.
+    const boxes = async () => {
+      const [panel, sentBox, answerBox, pageBox] = await Promise.all([details.boundingBox(), request.boundingBox(), response.boundingBox(), page.locator('.page').boundingBox()]);
+      if (!panel || !sentBox || !answerBox || !pageBox) throw new Error('the details are not laid out');
+      return { panel, sent: sentBox, answer: answerBox, page: pageBox };
+    };
+    const wide = await boxes();
+    expect(wide.panel.x + wide.panel.width).toBeGreaterThan(wide.page.x + wide.page.width - 40);
+    expect(wide.answer.x).toBeGreaterThanOrEqual(wide.sent.x + wide.sent.width);
+    expect(Math.abs(wide.answer.y - wide.sent.y)).toBeLessThan(2);
+    expect(wide.answer.x + wide.answer.width).toBeGreaterThan(wide.panel.x + wide.panel.width - 40);
     await screenshot(page, 'request-log-bodies');
+    // On a narrow one, the answer goes under the request, each the panel's width.
+    await page.setViewportSize({ width: 960, height: 800 });
+    await expect.poll(async () => { const narrow = await boxes(); return narrow.answer.y >= narrow.sent.y + narrow.sent.height; }).toBe(true);
+    const narrow = await boxes();
+    expect(Math.abs(narrow.answer.x - narrow.sent.x)).toBeLessThan(2);
+    expect(Math.abs(narrow.answer.width - narrow.sent.width)).toBeLessThan(2);
+    await screenshot(page, 'request-log-bodies-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A successful request keeps no bodies: its details show none.
     await page.getByTestId('request-row').filter({ hasText: '200' }).first().click();
@@ -160,6 +183,12 @@ describe('request log pages and filters', () => {
     await status.fill('');
     await page.getByTestId('filter-status-problem').waitFor({ state: 'detached' });
 
+    // The error codes are listed by their HTTP status, then by name.
+    const listed = (await page.getByTestId('filter-code').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).slice(1);
+    const byStatus = Object.entries(ERROR_STATUS).sort(([a, s], [b, t]) => s - t || (a < b ? -1 : 1)).map(([code]) => code);
+    expect(listed).toEqual(byStatus);
+    expect(listed.slice(0, 7)).toEqual(['BAD_REQUEST', 'INSUFFICIENT_BALANCE', 'INSUFFICIENT_CREDITS', 'MALFORMED_JSON', 'NOT_DELIVERED', 'OUTSIDE_MESSAGING_WINDOW', 'VALIDATION_FAILED']);
+    expect(await page.getByTestId('filter-code').locator('option').nth(1).textContent()).toBe('BAD_REQUEST (400)');
     await page.getByTestId('filter-code').selectOption('INSUFFICIENT_SCOPE');
     const refused = await serverTotal('&code=INSUFFICIENT_SCOPE');
     expect(refused).toBeGreaterThanOrEqual(12);

@@ -1,6 +1,6 @@
 // One request of the log: the full request as sent (path and query) and, for an error answer, the code and
-// message the server sent, with the request's body and the answer's as the log kept them (a failed request's only,
-// secrets redacted, long ones cut).
+// message the server sent, with the request's body and then the answer's as the log kept them (a failed request's
+// only, secrets redacted, long ones cut): side by side where the panel is wide, one above the other where it is narrow.
 import { useEffect, useRef } from 'react';
 import type { RequestLogEntry } from '../../../src-core/contract/index.ts';
 import { milliseconds, time } from '../../components/format.ts';
@@ -10,8 +10,8 @@ import { JsonView } from '../webhooks/json-view.tsx';
 import { useRequestLogDetail } from './queries.ts';
 
 /** A kept body: pretty JSON when it parses; as kept otherwise (one cut at the cap ends `… [truncated]`). */
-function KeptBody({ label, text, testId }: { label: string; text: string | null; testId: string }) {
-  if (text === null) return <p className="muted small" data-testid={testId}>None (the request had no JSON body).</p>;
+function KeptBody({ label, text, none, testId }: { label: string; text: string | null; none: string; testId: string }) {
+  if (text === null) return <p className="muted small" data-testid={testId}>{none}</p>;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -32,10 +32,17 @@ function Bodies({ id }: { id: string }) {
   }
   return (
     <div className="request-bodies" data-testid="request-bodies">
-      <h3>Response body</h3>
-      <KeptBody label="Response body" text={responseBody} testId="request-response-body" />
-      <h3>Request body</h3>
-      <KeptBody label="Request body" text={requestBody} testId="request-request-body" />
+      {/* What was sent, then what came back: the order a request is read in, and the order Tab goes through them. */}
+      <div className="request-bodies-pair">
+        <section aria-label="Request body">
+          <h3>Request body</h3>
+          <KeptBody label="Request body" text={requestBody} none="None (the request had no JSON body)." testId="request-request-body" />
+        </section>
+        <section aria-label="Response body">
+          <h3>Response body</h3>
+          <KeptBody label="Response body" text={responseBody} none="None (the answer had no JSON body)." testId="request-response-body" />
+        </section>
+      </div>
       <p className="muted small">Kept for failed requests only: secrets are shown as [redacted], the Authorization header is never kept, and a body over 8 KB is cut.</p>
     </div>
   );

@@ -11,7 +11,9 @@ import { thenFocus } from '../../components/focus.ts';
 import { RequestDetails } from './request-details.tsx';
 import { statusFilterOf, useKeys, useRequestLog, useRequestLogTotal, type LogFilter } from './queries.ts';
 
-const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+/** The error codes by their HTTP status, then by name: the codes one status can carry sit together, as a 4xx filter reads them. */
+const ERROR_CODES = (Object.keys(ERROR_STATUS) as ErrorCode[])
+  .sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b] || (a < b ? -1 : a > b ? 1 : 0));
 const requests = (n: number) => `${n.toLocaleString()} request${n === 1 ? '' : 's'}`;
 
 /** Which page is shown, and the entry the pages are anchored on (null: page 1, live). */
