@@ -1,7 +1,7 @@
 // The inbox as a support agent works it: an open conversation stays read as the customer writes in, and unread
 // conversations are counted live on each channel tab and on the sidebar's Inbox, a blocked contact is marked in the
 // list, the thread shows the contact's tags and opens the contact's panel beside it, and the contact lists its
-// conversations (Open conversation in that panel goes to the thread, the focus in its reply); search also reads message text (the row shows what it matched) and takes a handle with its "@".
+// conversations (Open conversation in that panel, or on the Contacts page, goes to the thread, the focus in its reply); search also reads message text (the row shows what it matched) and takes a handle with its "@".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -191,7 +191,7 @@ describe('inbox context', () => {
     await page.getByTestId('notes').filter({ hasText: 'prefers WhatsApp' }).waitFor();
   });
 
-  it('the contact panel lists the contact\'s conversations per channel, live, and opens one in the inbox on its tab and thread', async () => {
+  it('the contact panel lists the contact\'s conversations per channel, live, and opens one in the inbox on its tab and thread, the focus in its reply', async () => {
     const conversations = page.getByTestId('contact-panel').getByTestId('contact-conversation');
     await conversations.filter({ hasText: 'WhatsApp' }).waitFor();
     expect(await conversations.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-channel')))).toEqual(['whatsapp', 'sms']);
@@ -200,11 +200,17 @@ describe('inbox context', () => {
     await conversations.filter({ hasText: 'Texting you from my phone' }).waitFor();
     expect(await conversations.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-channel')))).toEqual(['sms', 'whatsapp']);
     await screenshot(page, 'contact-conversations');
-    await conversations.filter({ hasText: 'SMS' }).getByTestId('open-conversation').click();
+    // By the keyboard: the focus goes to that conversation's reply, as from the inbox's own contact panel, not to the page.
+    await conversations.filter({ hasText: 'SMS' }).getByTestId('open-conversation').focus();
+    await page.keyboard.press('Enter');
     expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
     expect(await page.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('message').filter({ hasText: 'Texting you from my phone' }).waitFor();
     expect(await row(ALICE).getAttribute('aria-selected')).toBe('true');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'composer');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="thread"]')?.querySelector('[data-testid="thread-address"]')?.textContent))
+      .toBe(`SMS · ${ALICE}`);
+    await page.getByTestId('announcer').getByText('Opened the SMS conversation.').waitFor();
     const sms = (await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/conversations?channel=sms&search=0101')).body.data[0];
     expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('conversation')).toBe(sms?.id);
     // Back returns to the contact.
@@ -235,7 +241,8 @@ describe('inbox context', () => {
     expect(await drawer.count()).toBe(0);
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'composer');
     expect(await focused()).toEqual({ testId: 'composer', thread: `SMS · ${ALICE}` });
-    await page.getByTestId('announcer').getByText('Opened the SMS conversation.').waitFor();
+    // The newest announcement (the Contacts page's Open conversation above said the same).
+    await page.getByTestId('announcer').locator('p').last().filter({ hasText: 'Opened the SMS conversation.' }).waitFor();
     // The conversation already open, from its panel: the panel closes and the focus goes to its reply, as for another.
     await page.getByTestId('open-contact').click();
     await drawer.waitFor();

@@ -25,6 +25,14 @@ type UiState = {
   /** Where the inbox was: its channel tab and open conversation, kept while another page is shown. */
   inbox: { channel: Channel; conversationId: string | null };
   setInbox(inbox: { channel: Channel; conversationId: string | null }): void;
+  /**
+   * The conversation opened to reply in (Open conversation, on a contact's panel, in the inbox or on the Contacts page):
+   * its thread takes the focus, in its composer, once shown (thread.tsx's `takeFocus`). Any other way of opening one clears it.
+   */
+  replyFocus: string | null;
+  setReplyFocus(conversationId: string | null): void;
+  /** Open conversation: the inbox, on the conversation's tab and thread, its composer to take the focus. */
+  openConversation(target: { id: string; channel: Channel }): void;
   /** The Channels page's tab, kept while another page is shown; a link elsewhere may open one (the email builder's to Email). */
   channelsTab: string;
   setChannelsTab(tab: string): void;
@@ -45,6 +53,9 @@ export const useUi = create<UiState>((set) => ({
   setLive: (live) => set({ live }),
   inbox: { channel: 'whatsapp', conversationId: null },
   setInbox: (inbox) => set({ inbox }),
+  replyFocus: null,
+  setReplyFocus: (replyFocus) => set({ replyFocus }),
+  openConversation: (target) => set({ section: 'inbox', inbox: { channel: target.channel, conversationId: target.id }, replyFocus: target.id }),
   channelsTab: 'whatsapp',
   setChannelsTab: (channelsTab) => set({ channelsTab }),
 }));

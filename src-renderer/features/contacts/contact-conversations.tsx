@@ -1,11 +1,13 @@
 // The selected contact's conversations, one row per channel (most recent first), each with its last message (marked
 // when it failed, as the inbox's rows are) and opening in the inbox on its channel tab and thread; kept live as the
 // inbox's rows are (api/live.ts). Where the panel is narrow, Open conversation goes under the row (contacts.css).
-// In the inbox's contact drawer, the inbox opens it itself (`onOpen`: see thread.tsx).
+// It opens the inbox as the inbox's own contact drawer does (the UI store's openConversation): the thread's composer
+// then takes the focus. In that drawer, the inbox opens it itself (`onOpen`: see thread.tsx).
 import type { Channel } from '../../../src-core/contract/index.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
+import { announce } from '../../stores/announcer.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ConversationPreview } from '../inbox/conversation-preview.tsx';
 import { useContactConversations } from './queries.ts';
@@ -15,9 +17,11 @@ export type ConversationTarget = { id: string; channel: Channel };
 
 export function ContactConversations({ contactId, onOpen }: { contactId: string; onOpen?: ((target: ConversationTarget) => void) | undefined }) {
   const conversations = useContactConversations(contactId);
-  const setInbox = useUi((s) => s.setInbox);
-  const go = useUi((s) => s.go);
-  const open = onOpen ?? ((target: ConversationTarget) => { setInbox({ channel: target.channel, conversationId: target.id }); go('inbox'); });
+  const openConversation = useUi((s) => s.openConversation);
+  const open = onOpen ?? ((target: ConversationTarget) => {
+    openConversation(target);
+    announce(`Opened the ${CHANNEL_LABEL[target.channel]} conversation.`);
+  });
   return (
     <section className="card" aria-label="Conversations">
       <h3>Conversations</h3>

@@ -23,8 +23,10 @@ export function InboxPage() {
   // Kept in the UI store, so leaving for the simulator and coming back finds the same tab and thread.
   const { channel, conversationId: selected } = useUi((state) => state.inbox);
   const setInbox = useUi((state) => state.setInbox);
-  // A conversation opened from the contact's panel in the thread (on another channel): its thread takes the focus once shown.
-  const [focusOn, setFocusOn] = useState<string | null>(null);
+  // A conversation opened from a contact's panel (the thread's, or the Contacts page's): its thread takes the focus once shown.
+  const focusOn = useUi((state) => state.replyFocus);
+  const setFocusOn = useUi((state) => state.setReplyFocus);
+  const open = useUi((state) => state.openConversation);
   const setChannel = (next: Channel) => {
     setFocusOn(null);
     setInbox({ channel: next, conversationId: null });
@@ -38,8 +40,7 @@ export function InboxPage() {
   };
   const openConversation = (target: { id: string; channel: Channel }) => {
     setBrowsing(false);
-    setFocusOn(target.id);
-    setInbox({ channel: target.channel, conversationId: target.id });
+    open(target);
     announce(`Opened the ${CHANNEL_LABEL[target.channel]} conversation.`);
   };
   const [search, setSearch] = useState('');
