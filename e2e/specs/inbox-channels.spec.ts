@@ -1,8 +1,8 @@
 // A WhatsApp template message and an RCS card show whole in a thread (header or image, body, footer, buttons
 // or suggestions as labels). Each channel's reply in the inbox follows its own rule: SMS fills an approved DLT
 // template (checked as it is typed; a picked template gets an input per {#var#}, and Send stays off until the
-// text matches), RCS sends an approved RCS template with a value for each {{variable}} (Send stays off while one
-// is blank), and an email reply shows the text that was written.
+// text matches), RCS sends an approved RCS template with a value for each {{variable}} (one named like a contact
+// field, {{name}}, starts as the contact's; Send stays off while one is blank), and an email reply shows the text that was written.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -166,7 +166,7 @@ describe('replies per channel', () => {
     await page.getByTestId('composer-vars').waitFor({ state: 'detached' });
   });
 
-  it('RCS: an approved RCS template is offered with an input per {{variable}}; Send stays off while one is blank, and the card goes to the handset', async () => {
+  it('RCS: an approved RCS template is offered with an input per {{variable}}, {{name}} filled in from the contact; Send stays off while one is blank, and the card goes to the handset', async () => {
     await openFirst('rcs');
     await page.getByTestId('message').first().waitFor();
     const address = await page.getByTestId('thread-address').textContent().then((text) => text?.split(' · ')[1]);
@@ -175,12 +175,24 @@ describe('replies per channel', () => {
     expect(await send.isDisabled()).toBe(true);
     await page.getByTestId('reply-template').selectOption({ label: 'Order update card · rich card' });
     await page.getByTestId('reply-var-eta').waitFor();
+    // {{name}} is named like a contact field: it starts as the contact's name, as an RCS campaign fills it, and says so.
+    const listed = await server.dashboard<{ data: Array<{ address: string; customerName: string | null }> }>('GET', '/dashboard/conversations?channel=rcs&limit=100');
+    const name = listed.body.data.find((c) => c.address === address)?.customerName;
+    expect(name).toBeTruthy();
+    expect(await page.getByTestId('reply-var-name').inputValue()).toBe(name);
+    expect(await page.getByTestId('reply-var-name-note').textContent()).toBe('From the contact\'s name');
+    expect(await page.getByTestId('reply-var-order').inputValue()).toBe('');
+    expect(await page.getByTestId('reply-var-order-note').count()).toBe(0);
+    expect(await page.getByTestId('reply-preview').textContent()).toBe(`Order {{order}} is on its way\nHi ${name}, your parcel arrives {{eta}}.`);
+    expect(await send.getAttribute('title')).toBe('Needs a value for {{order}}, a value for {{eta}}');
     // Each field is labelled with the card's text around its variable, as the WhatsApp template reply's are.
     expect(await page.getByTestId('rcs-composer').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent)))
       .toEqual(['Title · Order {{order}} is on its way', 'Text · Hi {{name}}, your parcel arrives…', 'Text · … your parcel arrives {{eta}}.']);
     expect(await page.getByTestId('rcs-composer').getByLabel('Title · Order {{order}} is on its way').getAttribute('placeholder')).toBe('after “Order”');
     await page.getByTestId('reply-var-order').fill('#1004');
+    // The agent may write it otherwise: it is then theirs, no longer said to be the contact's.
     await page.getByTestId('reply-var-name').fill('Rohan');
+    await page.getByTestId('reply-var-name-note').waitFor({ state: 'detached' });
     // Spaces are no value: the customer would read "arrives ."
     await page.getByTestId('reply-var-eta').fill('   ');
     expect(await send.isDisabled()).toBe(true);
@@ -197,6 +209,8 @@ describe('replies per channel', () => {
     // The message can arrive on the live stream before the send's answer empties the values.
     await expect.poll(() => page.getByTestId('reply-var-eta').inputValue()).toBe('');
     expect(await send.isDisabled()).toBe(true);
+    // The next reply starts again from the contact's name.
+    expect(await page.getByTestId('reply-var-name').inputValue()).toBe(name);
     const handset = await server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', `/sim/handsets/${encodeURIComponent(address ?? '')}/messages`);
     expect(handset.body.data.at(-1)).toMatchObject({ channel: 'rcs', text: card });
     await screenshot(page, 'inbox-rcs-reply');

@@ -1,14 +1,15 @@
 // The RCS composer: RCS sends only approved templates, so a reply is one of the organization's approved RCS
 // templates with a value for each {{variable}}, laid out as the closed-window WhatsApp template composer is, each field
-// labelled with the card's text around its variable.
+// labelled with the card's text around its variable. A variable named like a contact field ({{name}}, {{phone}},
+// {{email}}, {{username}}) starts filled in from the conversation's contact, as an RCS campaign fills it, and says so.
 import { useState, type FormEvent } from 'react';
-import type { RcsTemplate } from '../../../src-core/contract/index.ts';
+import type { Contact, RcsTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { useRcsTemplates } from '../channels/queries.ts';
 import type { useReply } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
-import { rcsPlaceOf } from './template-context.ts';
+import { contactValueOf, rcsPlaceOf } from './template-context.ts';
 
 const VARIABLE = /\{\{\s*(\w+)\s*\}\}/g;
 /** The longest value the RCS send takes (its `rcsVariables`). */
@@ -20,29 +21,37 @@ function previewOf(template: RcsTemplate, values: Record<string, string>): strin
   return template.title ? `${fill(template.title)}\n${fill(template.text)}` : fill(template.text);
 }
 
-export function RcsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
+/** `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number. */
+export function RcsComposer({ reply, contact, address }: { reply: ReturnType<typeof useReply>; contact: Contact | null | undefined; address: string }) {
   const templates = useRcsTemplates();
   const approved = (templates.data?.data ?? []).filter((t) => t.status === 'APPROVED');
   const [template, setTemplate] = useState<RcsTemplate | null>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const blank = (template?.variables ?? []).filter((name) => !values[name]?.trim());
+  // Only what the agent typed: a variable not typed in shows what the contact gives it (read when it comes, if later).
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const fromContact = (name: string) => contactValueOf(name, contact ?? null, address);
+  const valueOf = (name: string) => typed[name] ?? fromContact(name) ?? '';
+  const blank = (template?.variables ?? []).filter((name) => !valueOf(name).trim());
   const missing = template ? blank.map((name) => `a value for {{${name}}}`) : ['a template'];
 
   function pick(id: string) {
-    const next = approved.find((t) => t.id === id) ?? null;
-    setTemplate(next);
-    setValues(Object.fromEntries((next?.variables ?? []).map((name) => [name, ''])));
+    setTemplate(approved.find((t) => t.id === id) ?? null);
+    setTyped({});
   }
   function change(name: string, value: string) {
     if (!reply.isPending) reply.reset();
-    setValues({ ...values, [name]: value });
+    setTyped({ ...typed, [name]: value });
   }
   function send(event: FormEvent) {
     event.preventDefault();
     if (!template || missing.length) return;
-    const variables = Object.fromEntries(template.variables.map((name) => [name, (values[name] ?? '').trim()]));
-    reply.mutate({ template: { templateId: template.id, variables } }, { onSuccess: () => setValues(Object.fromEntries(template.variables.map((name) => [name, '']))) });
+    const variables = Object.fromEntries(template.variables.map((name) => [name, valueOf(name).trim()]));
+    reply.mutate({ template: { templateId: template.id, variables } }, { onSuccess: () => setTyped({}) });
   }
+  /** Said under a field while it holds the contact's value. */
+  const noteOf = (name: string) => {
+    const given = fromContact(name);
+    return given !== null && valueOf(name) === given ? `From the contact's ${name}` : null;
+  };
 
   if (templates.isError) return <ErrorState error={templates.error} />;
   const none = templates.isSuccess && approved.length === 0;
@@ -56,10 +65,10 @@ export function RcsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
           {approved.map((t) => <option key={t.id} value={t.id}>{t.name} · {t.type === 'rich_card' ? 'rich card' : 'text'}</option>)}
         </select>
         {template?.variables.map((name) => (
-          <PlaceField key={name} place={rcsPlaceOf(template, name)} token={`{{${name}}}`} value={values[name] ?? ''} testId={`reply-var-${name}`}
-            maxLength={VALUE_MAX} required onChange={(value) => change(name, value)} />
+          <PlaceField key={name} place={rcsPlaceOf(template, name)} token={`{{${name}}}`} value={valueOf(name)} testId={`reply-var-${name}`}
+            maxLength={VALUE_MAX} required note={noteOf(name)} onChange={(value) => change(name, value)} />
         ))}
-        {template ? <p className="template-preview" data-testid="reply-preview">{previewOf(template, values)}</p> : null}
+        {template ? <p className="template-preview" data-testid="reply-preview">{previewOf(template, Object.fromEntries(template.variables.map((name) => [name, valueOf(name)])))}</p> : null}
       </div>
       <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
         {reply.isPending ? 'Sending…' : 'Send template'}

@@ -21,7 +21,8 @@ export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply>
   const missing = needs && values ? missingOf(needs, values) : ['a template'];
 
   // No value is guessed (the contact's name, say): a template's placeholders are numbered, not named, so nothing says
-  // which one is a name, and a wrong guess would go to the customer.
+  // which one is a name, and a wrong guess would go to the customer. (An RCS template's variables are named: there a
+  // {{name}} is filled in from the contact, rcs-composer.tsx.)
   function pick(id: string) {
     const next = templates.data?.data.find((t) => t.id === id) ?? null;
     setTemplate(next);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buttonPlaceOf, placeOf, rcsPlaceOf } from './template-context.ts';
+import { buttonPlaceOf, contactValueOf, placeOf, rcsPlaceOf } from './template-context.ts';
 
 const BODY = 'Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}.';
 
@@ -23,5 +23,21 @@ describe('an RCS template variable’s place', () => {
     expect(rcsPlaceOf(card, 'order')).toEqual({ part: 'Title', before: 'Order ', after: ' is on its way', hint: 'after “Order”' });
     expect(rcsPlaceOf(card, 'name')).toEqual({ part: 'Text', before: 'Hi ', after: ', your parcel {{order}}…', hint: 'after “Hi”' });
     expect(rcsPlaceOf({ title: null, text: 'Arrives {{eta}}.' }, 'eta')).toEqual({ part: 'Text', before: 'Arrives ', after: '.', hint: 'after “Arrives”' });
+  });
+});
+
+describe('what the contact gives an RCS variable', () => {
+  const priya = { name: 'Priya Sharma', email: 'priya@example.com', username: null };
+  it('is the contact field the variable is named after, the phone the conversation\'s number, as an RCS campaign fills it', () => {
+    expect(contactValueOf('name', priya, '+919810007919')).toBe('Priya Sharma');
+    expect(contactValueOf('email', priya, '+919810007919')).toBe('priya@example.com');
+    expect(contactValueOf('phone', priya, '+919810007919')).toBe('919810007919');
+    expect(contactValueOf('phone', null, '+919810007919')).toBe('919810007919');
+  });
+  it('is nothing for another variable, a field the contact has blank, or no contact', () => {
+    expect(contactValueOf('order', priya, '+919810007919')).toBeNull();
+    expect(contactValueOf('username', priya, '+919810007919')).toBeNull();
+    expect(contactValueOf('name', { ...priya, name: '  ' }, '+919810007919')).toBeNull();
+    expect(contactValueOf('name', null, '+919810007919')).toBeNull();
   });
 });

@@ -221,7 +221,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
         : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} />
           : c.channel === 'sms' ? <SmsComposer reply={reply} />
-            : c.channel === 'rcs' ? <RcsComposer reply={reply} />
+            : c.channel === 'rcs' ? <RcsComposer reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
               : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} /> : (
                 <form className="composer" onSubmit={send}>
                   <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[c.channel]}…`} data-testid="composer" aria-label="Reply" />
