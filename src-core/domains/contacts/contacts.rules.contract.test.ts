@@ -73,10 +73,15 @@ describe('search tolerates typos', () => {
       expect(res.body.meta.fuzzy ?? false, search).toBe(fuzzy);
     }
   });
-  it('never widens what other features select by a search (an SMS audience, the inbox)', () => {
+  it('never widens what other features select by a search (an SMS audience, the inbox)', async () => {
     const { contacts } = t.server.services;
-    expect(contacts.searchIds(t.organizationId, 'jsoe', 50)).toEqual([]);
     expect(contacts.audiencePhones(t.organizationId, { search: 'jsoe' })).toEqual([]);
+    // Zoë writes in: the inbox finds her conversation by her name as written, not by a misspelling the contacts list corrects.
+    expect((await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550902', text: 'Hello' })).status).toBe(201);
+    const inbox = async (search: string) =>
+      ((await t.dashboard('GET', `/dashboard/conversations?channel=whatsapp&search=${search}`)).body.data as Array<{ address: string }>).map((c) => c.address);
+    expect(await inbox('angstrom')).toEqual(['+14155550902']);
+    expect(await inbox('angstorm')).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { RawJson } from '../../kernel/raw-json.ts';
+import type { IdCondition } from '../../kernel/statements.store.ts';
 import type { ContactRow, ContactsStore, NoteRow } from './contacts.store.ts';
 import { keywordOf, optOutReason } from './opt-out-keywords.ts';
 
@@ -129,9 +130,12 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       }
       return new RawJson(bytes);
     },
-    /** Ids of contacts matching a search (as `GET /contacts?search=`), for other domains' filters. */
-    searchIds: (orgId: string, search: string, limit: number): string[] =>
-      store.list(orgId, search, { page: 1, limit, offset: 0 }).docs.map((doc) => (JSON.parse(doc) as { id: string }).id),
+    /**
+     * Whether a contact matches a search (as `GET /contacts?search=`, never corrected), as a condition another domain's
+     * store puts on its column of contact ids (the inbox search): every matching contact counts, however many; null
+     * for a blank search.
+     */
+    matching: (orgId: string, search: string): IdCondition | null => store.matching(orgId, search),
     /**
      * The phones of an audience: every contact with a phone, or those with any of `tags` and matching `search`. Each
      * phone once: two contacts can share a number (the dashboard's create does not refuse it), and a campaign must not

@@ -132,4 +132,32 @@ describe('contacts store', () => {
     db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_1'`).run();
     expect(store.list('org_a', undefined, { page: 1, limit: 10, offset: 0 }).total).toBe(1);
   });
+  it('gives another store a condition on its column of contact ids: a contact the search matches, looked up by its id, the index read once', () => {
+    store.insert({ id: 'cnt_cond', org_id: 'org_a', username: 'meera.k', name: 'Meera Kapoor', email: null, phone: '+919800000077', profile_pic: null, source: 'x', tags: [], created_at: 't', updated_at: 't' });
+    /** The ids among `ids` whose contact matches `search`, as a host statement filtering its own column by the condition. */
+    const held = (search: string, ids: string[]) => {
+      const condition = store.matching('org_a', search);
+      if (!condition) return null;
+      // The host's own parameter names beside the condition's, which must not clash.
+      return db.sql.prepare(`SELECT value FROM json_each(@ids) host WHERE ${condition.on('host.value')} ORDER BY value`).pluck().all({ ...condition.params, ids: JSON.stringify(ids) });
+    };
+    const ids = ['cnt_cond', 'cnt_none'];
+    expect(held('meera', ids)).toEqual(['cnt_cond']);
+    expect(held('MEERA kapoor', ids)).toEqual(['cnt_cond']);
+    expect(held('me', ids)).toEqual(['cnt_cond']); // a short term: the start of a field
+    expect(held('kapoor 77', ids)).toEqual(['cnt_cond']); // a short term beside a longer one: anywhere, as typed
+    expect(held('kapoor 78', ids)).toEqual([]);
+    expect(held('meera', ['cnt_none'])).toEqual([]);
+    expect(held('meeera', ids)).toEqual([]); // never corrected
+    expect(held('   ', ids)).toBeNull();
+    const condition = store.matching('org_a', 'meera');
+    const rows = db.sql.prepare(`EXPLAIN QUERY PLAN SELECT value FROM json_each(@ids) host WHERE ${condition?.on('host.value') ?? ''}`)
+      .all({ ...condition?.params, ids: '[]' }) as Array<{ detail: string }>;
+    const details = rows.map((r) => r.detail).join(' | ');
+    expect(details).toMatch(/SEARCH c (EXISTS )?USING INDEX sqlite_autoindex_contacts_1 \(id=\?\)/);
+    expect(details).toMatch(/LIST SUBQUERY/);
+    expect(details).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(details).not.toMatch(/SCAN c\b/);
+    db.sql.prepare(`DELETE FROM contacts WHERE id = 'cnt_cond'`).run();
+  });
 });

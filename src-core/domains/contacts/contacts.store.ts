@@ -2,7 +2,7 @@
 import type { Sql } from '../../kernel/db.ts';
 import { charCount } from '../../contract/common.ts';
 import { tagKey, uniqueTags } from '../../contract/contacts.ts';
-import { containsPattern, statementCache } from '../../kernel/statements.store.ts';
+import { containsPattern, statementCache, type IdCondition } from '../../kernel/statements.store.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
 import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 import { contactWords, corrections } from './fuzzy.ts';
@@ -51,22 +51,30 @@ export const fieldStart = (term: string): string => '\u0001'.repeat(MIN_TRIGRAM 
  * accents): terms of 3+ characters match anywhere, shorter ones the start of a field. Next to a longer
  * term, a short one narrows the index's matches to those holding it anywhere (LIKE, as typed).
  */
-function searchClause(groups: string[][]): { where: string[]; params: Record<string, unknown> } {
+function searchClause(groups: string[][], prefix = ''): { where: string[]; params: Record<string, unknown> } {
   const long = groups.filter((g) => charCount(g[0] as string) >= MIN_TRIGRAM);
   const short = groups.filter((g) => charCount(g[0] as string) < MIN_TRIGRAM).map((g) => g[0] as string);
   const params: Record<string, unknown> = {};
-  const where = ['contacts_fts MATCH @match'];
+  const match = `${prefix}match`;
+  const where = [`contacts_fts MATCH @${match}`];
   if (long.length === 0) {
-    params.match = short.map((term) => ftsPhrase(fieldStart(term))).join(' AND ');
+    params[match] = short.map((term) => ftsPhrase(fieldStart(term))).join(' AND ');
     return { where, params };
   }
-  params.match = long.map(ftsAny).join(' AND ');
+  params[match] = long.map(ftsAny).join(' AND ');
   short.forEach((term, i) => {
-    params[`a${i}`] = containsPattern(term);
-    where.push(`(c.name LIKE @a${i} ESCAPE '\\' OR c.username LIKE @a${i} ESCAPE '\\' OR c.email LIKE @a${i} ESCAPE '\\' OR c.phone LIKE @a${i} ESCAPE '\\')`);
+    const a = `${prefix}a${i}`;
+    params[a] = containsPattern(term);
+    where.push(`(c.name LIKE @${a} ESCAPE '\\' OR c.username LIKE @${a} ESCAPE '\\' OR c.email LIKE @${a} ESCAPE '\\' OR c.phone LIKE @${a} ESCAPE '\\')`);
   });
   return { where, params };
 }
+
+/** The search's terms as the index sees them (none for a blank search). */
+const termsOf = (search: string | undefined): string[] => (search ?? '').split(/\s+/).filter(Boolean).map(normalizeTerm).filter(Boolean);
+
+/** The prefix of the parameters of `matching`'s condition, so they clash with none of the statement it goes into. */
+const CONDITION_PARAMS = 'contactSearch_';
 
 /** A tag list as stored: a JSON array without duplicates (case aside), whoever asks (a contact never holds a tag twice). */
 const tagsJson = (tags: readonly string[]): string => JSON.stringify(uniqueTags(tags));
@@ -178,7 +186,7 @@ export function createContactsStore(sql: Sql) {
       return cache.read(`${orgId}|${page.limit}|${page.offset}|${fuzzy ? 'f' : ''}|${search ?? ''}`, () => this.listUncached(orgId, search, page, { fuzzy }));
     },
     listUncached(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean } = {}): ListPage {
-      const terms = (search ?? '').split(/\s+/).filter(Boolean).map(normalizeTerm).filter(Boolean);
+      const terms = termsOf(search);
       if (terms.length === 0) {
         return {
           docs: pageAll.all({ orgId, limit: page.limit, offset: page.offset }) as string[],
@@ -191,6 +199,20 @@ export function createContactsStore(sql: Sql) {
       if (!corrected) return exact;
       const found = searchPage(orgId, corrected, page);
       return found.total > 0 ? { ...found, fuzzy: true } : exact;
+    },
+    /**
+     * Whether the contact whose id a column of another store's statement holds matches a search (as `list` does, never
+     * corrected): every match counts, however many. The index's matches are read once per statement, as rowids, and
+     * each row's contact is looked up by its id, so the cost follows the rows that statement reads (a channel's
+     * conversations), not how many contacts match (all 100,000 for "gmail"). Null for a blank search.
+     */
+    matching(orgId: string, search: string): IdCondition | null {
+      const terms = termsOf(search);
+      if (terms.length === 0) return null;
+      const { where: [match, ...narrowing], params } = searchClause(terms.map((term) => [term]), CONDITION_PARAMS);
+      const org = `${CONDITION_PARAMS}orgId`;
+      const where = [`c.org_id = @${org}`, `c.rowid IN (SELECT rowid FROM contacts_fts WHERE ${match as string})`, ...narrowing];
+      return { on: (column) => `EXISTS (SELECT 1 FROM contacts c WHERE c.id = ${column} AND ${where.join(' AND ')})`, params: { ...params, [org]: orgId } };
     },
     insertNote: (row: NoteRow) => void insertNote.run(row),
     notes: (orgId: string, contactId: string, page: PageRequest) => ({

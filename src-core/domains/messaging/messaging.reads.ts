@@ -72,12 +72,12 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
     listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string): { rows: Conversation[]; total: number } {
       // A handle typed as the console shows it ("@meera") is searched without its "@", as the contacts search does.
       const term = search?.trim().replace(/^@+/, '');
-      const contactIds = term ? contacts.searchIds(orgId, term, 200) : [];
       if (!term) {
         const { rows, total } = store.conversations(orgId, channel, limit, offset);
         return { total, rows: rows.map((row) => toConversation(orgId, row)) };
       }
-      const { rows, total } = store.searchConversations(orgId, channel, term, contactIds, limit, offset);
+      // Every contact the search matches counts, checked inside the one statement (a list of the 200 newest missed the rest).
+      const { rows, total } = store.searchConversations(orgId, channel, term, contacts.matching(orgId, term), limit, offset);
       const since = store.searchWindowStart(orgId, channel) ?? '';
       // Found by its contact or address, a conversation shows as usual: a message is shown only when text alone found it.
       return { total, rows: rows.map((row) => ({ ...toConversation(orgId, row), searchMatch: row.by_party ? null : searchMatchOf(row, term, since) })) };

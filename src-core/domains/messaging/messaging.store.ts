@@ -2,7 +2,7 @@
 import { CHANNELS } from '../../contract/messaging.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { foldText, type Sql } from '../../kernel/db.ts';
-import { containsPattern, statementCache } from '../../kernel/statements.store.ts';
+import { containsPattern, statementCache, type IdCondition } from '../../kernel/statements.store.ts';
 
 export type MessageRow = {
   id: string; org_id: string; channel: string; direction: string; status: string; contact_id: string | null;
@@ -154,24 +154,22 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       olderInConversation.all({ conversationId, ...position, limit }) as MessageRow[],
     conversationById: (orgId: string, id: string) => conversationById.get(orgId, id) as ConversationRow | undefined,
     /**
-     * Conversations of a channel whose address or latest message contains `term`, whose contact is one of `contactIds`,
-     * or with one of the channel's newest `messageSearchWindow` messages containing it; each row says whether its
+     * Conversations of a channel whose address or latest message contains `term`, whose contact `contacts` holds for
+     * (the contacts domain's condition on `contact_id`: its search, every match), or with one of the channel's newest `messageSearchWindow` messages containing it; each row says whether its
      * contact or address matched (`by_party`: 1), else only message text did.
      */
-    searchConversations(orgId: string, channel: string, term: string, contactIds: string[], limit: number, offset: number) {
-      const ids = contactIds.length ? `OR contact_id IN (${contactIds.map(() => '?').join(',')})` : '';
+    searchConversations(orgId: string, channel: string, term: string, contacts: IdCondition | null, limit: number, offset: number) {
+      const ids = contacts ? `OR ${contacts.on('conversations.contact_id')}` : '';
       // Accents and case aside (fold, as the contacts' and email contacts' searches): `jose` finds "José".
-      const recentText = `SELECT conversation_id FROM (SELECT conversation_id, text FROM messages WHERE org_id = ? AND channel = ?
-        ORDER BY created_at DESC LIMIT ?) WHERE fold(text) LIKE ? ESCAPE '\\'`;
-      const byParty = `(address LIKE ? ESCAPE '\\' ${ids})`;
-      const where = `org_id = ? AND channel = ? AND (${byParty} OR fold(last_message) LIKE ? ESCAPE '\\' OR id IN (${recentText}))`;
-      const like = containsPattern(foldText(term));
-      const partyParams = [like, ...contactIds];
-      const params = [orgId, channel, ...partyParams, like, orgId, channel, messageSearchWindow, like];
+      const recentText = `SELECT conversation_id FROM (SELECT conversation_id, text FROM messages WHERE org_id = @orgId AND channel = @channel
+        ORDER BY created_at DESC LIMIT @window) WHERE fold(text) LIKE @like ESCAPE '\\'`;
+      const byParty = `(address LIKE @like ESCAPE '\\' ${ids})`;
+      const where = `org_id = @orgId AND channel = @channel AND (${byParty} OR fold(last_message) LIKE @like ESCAPE '\\' OR id IN (${recentText}))`;
+      const params = { ...contacts?.params, orgId, channel, like: containsPattern(foldText(term)), window: messageSearchWindow };
       return {
-        rows: prepare(`SELECT *, coalesce(${byParty}, 0) AS by_party FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`)
-          .all(...partyParams, ...params, limit, offset) as Array<ConversationRow & { by_party: 0 | 1 }>,
-        total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(...params) as { n: number }).n,
+        rows: prepare(`SELECT *, coalesce(${byParty}, 0) AS by_party FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
+          .all({ ...params, limit, offset }) as Array<ConversationRow & { by_party: 0 | 1 }>,
+        total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(params) as { n: number }).n,
       };
     },
     /** When the oldest message a conversation search reads for its text was sent (undefined: it reads them all). */
