@@ -32,16 +32,17 @@ function Bodies({ id }: { id: string }) {
   }
   return (
     <div className="request-bodies" data-testid="request-bodies">
-      {/* What was sent, then what came back: the order a request is read in, and the order Tab goes through them. */}
+      {/* What was sent, then what came back: the order a request is read in, and the order Tab goes through them. Each
+          body is a named scroll region already (JsonView): the columns are plain boxes, not landmarks of the same name. */}
       <div className="request-bodies-pair">
-        <section aria-label="Request body">
+        <div>
           <h3>Request body</h3>
           <KeptBody label="Request body" text={requestBody} none="None (the request had no JSON body)." testId="request-request-body" />
-        </section>
-        <section aria-label="Response body">
+        </div>
+        <div>
           <h3>Response body</h3>
           <KeptBody label="Response body" text={responseBody} none="None (the answer had no JSON body)." testId="request-response-body" />
-        </section>
+        </div>
       </div>
       <p className="muted small">Kept for failed requests only: secrets are shown as [redacted], the Authorization header is never kept, and a body over 8 KB is cut.</p>
     </div>
