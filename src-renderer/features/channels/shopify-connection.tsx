@@ -2,8 +2,7 @@
 // domain; its products, collections, customers, orders and discount codes stay at the shop and are counted here.
 import { useState, type FormEvent } from 'react';
 import type { ConnectShopifyInput, ShopifyStoreCounts } from '../../../src-core/contract/index.ts';
-import { ConfirmButton } from '../../components/confirm-button.tsx';
-import { ErrorState, Loading } from '../../components/states.tsx';
+import { IntegrationCards } from './integration-cards.tsx';
 import { useSave, useShopifyConnection } from './queries.ts';
 
 const COUNTED: Array<[keyof ShopifyStoreCounts, string, string]> = [
@@ -24,31 +23,17 @@ export function ShopifyConnection() {
   }
   const connection = state.data?.connection;
   return (
-    <div className="grid-2">
-      <section className="card form" data-testid="shopify-connection">
-        <h2 className="card-title">Shopify store</h2>
-        {state.isPending ? <Loading /> : state.isError ? <ErrorState error={state.error} /> : connection ? (
-          <>
-            <p data-testid="shopify-connected"><strong>{connection.shopName}</strong> · {connection.shopDomain} · {connection.currency}</p>
-            <p className="muted small hint" data-testid="shopify-counts">{countsLine(connection.counts)}</p>
-            <p className="muted small hint">Read-only: the API reads the store at each request. Add to a simulated store with <code>POST /sim/shopify/…</code>.</p>
-            <div className="actions left">
-              <ConfirmButton label="Disconnect" question="Every Shopify route answers 404 until a store is connected again." confirmLabel="Disconnect"
-                className="button ghost" disabled={disconnect.isPending} onConfirm={() => disconnect.mutate()} testId="shopify-disconnect" />
-            </div>
-          </>
-        ) : <p className="muted small hint" data-testid="shopify-disconnected">Not connected: every Shopify route answers 404 until a store is connected.</p>}
-        {disconnect.isError ? <ErrorState error={disconnect.error} /> : null}
-      </section>
-      <form className="card form" onSubmit={submit} data-testid="shopify-connect-form">
-        <h2 className="card-title">{connection ? 'Connect another store instead' : 'Connect a store'}</h2>
-        <div className="form-row">
-          <label className="field grow"><span>Shop domain</span><input value={shopDomain} onChange={(e) => setShopDomain(e.target.value)} placeholder="example-store.myshopify.com" data-testid="shopify-domain" /></label>
-        </div>
-        <p className="muted small hint">A simulated store connected for the first time is empty.</p>
-        {connect.isError ? <ErrorState error={connect.error} /> : null}
-        <div className="actions left"><button type="submit" className="button primary" disabled={connect.isPending || !shopDomain.trim()} data-testid="shopify-connect">Connect</button></div>
-      </form>
-    </div>
+    <IntegrationCards id="shopify" title="Shopify store" thing="store" state={state} disconnect={disconnect} connect={connect} onSubmit={submit}
+      notConnected="every Shopify route answers 404 until a store is connected." disconnectQuestion="Every Shopify route answers 404 until a store is connected again."
+      canSubmit={shopDomain.trim() !== ''}
+      connected={connection ? (
+        <>
+          <p data-testid="shopify-connected"><strong>{connection.shopName}</strong> · {connection.shopDomain} · {connection.currency}</p>
+          <p className="muted small hint" data-testid="shopify-counts">{countsLine(connection.counts)}</p>
+          <p className="muted small hint">Read-only: the API reads the store at each request. Add to a simulated store with <code>POST /sim/shopify/…</code>.</p>
+        </>
+      ) : null}
+      fields={<label className="field grow"><span>Shop domain</span><input value={shopDomain} onChange={(e) => setShopDomain(e.target.value)} placeholder="example-store.myshopify.com" data-testid="shopify-domain" /></label>}
+      hint={<p className="muted small hint">A simulated store connected for the first time is empty.</p>} />
   );
 }
