@@ -106,3 +106,16 @@ export const webhookEndpointGoneSchema = z.object({
 export type WebhookEndpointGone = z.infer<typeof webhookEndpointGoneSchema>;
 export const webhookEndpointsGoneSchema = z.object({ data: z.array(webhookEndpointGoneSchema) });
 export type WebhookEndpointsGone = z.infer<typeof webhookEndpointsGoneSchema>;
+
+/**
+ * The last attempt made to each endpoint, test or real (console only: `GET /dashboard/webhooks/last-attempts`): what
+ * an endpoint card's health says, "Last delivery failed · HTTP 500" until an attempt succeeds. An endpoint nothing
+ * was attempted to yet is not listed.
+ */
+export const endpointLastAttemptSchema = z.object({
+  endpointId: z.string(), deliveryId: z.string(), eventType: z.string(), attempt: z.number().int(), at: timestampSchema,
+  responseStatus: z.number().int().nullable(), error: z.string().nullable(), succeeded: z.boolean(),
+});
+export type EndpointLastAttempt = z.infer<typeof endpointLastAttemptSchema>;
+export const endpointLastAttemptsSchema = z.object({ data: z.array(endpointLastAttemptSchema) });
+export type EndpointLastAttempts = z.infer<typeof endpointLastAttemptsSchema>;

@@ -16,6 +16,9 @@ export { RETRY_DELAYS_MS };
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const AUTO_DISABLE_AFTER = 15;
 
+/** Whether a receiver's answer counts as delivered: any 2xx (no answer at all is a failure). */
+export const succeeded = (status: number | null): boolean => status !== null && status >= 200 && status < 300;
+
 export type DeliveryOptions = { allowPrivate: boolean; resolve: Resolver; timeoutMs: number; log: (msg: string) => void };
 /** A delivery job: which attempt it is for (absent on jobs written by older builds), so a job left from before a hold is seen stale. */
 export type DeliverPayload = { deliveryId: string; attempt?: number };
@@ -40,7 +43,7 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
         delivery_id: delivery.id, attempt, at, request_headers: JSON.stringify(headers),
         response_status: outcome.status, response_body: outcome.body, latency_ms: outcome.latencyMs, error: outcome.error,
       });
-      const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+      const ok = succeeded(outcome.status);
       const gone = outcome.status === 410;
       // Read again: the endpoint may have been disabled or deleted while the request was out.
       const current = store.endpointById(endpoint.id);

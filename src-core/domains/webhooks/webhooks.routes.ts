@@ -65,6 +65,11 @@ export function webhooksRoutes(service: WebhooksService) {
       method: 'GET', path: '/dashboard/webhooks/gone', scope: 'dashboard', query: z.object({ organizationId: z.string().optional() }),
       handler: ({ orgId }) => service.gone(orgId),
     }),
+    // Console only: an endpoint card's health ("Last delivery failed · HTTP 500"); the seed's endpoint has no such field.
+    defineRoute({
+      method: 'GET', path: '/dashboard/webhooks/last-attempts', scope: 'dashboard', query: z.object({ organizationId: z.string().optional() }),
+      handler: ({ orgId }) => service.lastAttempts(orgId),
+    }),
     defineRoute({
       method: 'GET', path: '/dashboard/webhook-deliveries', scope: 'dashboard',
       query: z.object({ organizationId: z.string().optional(), status: z.enum(DELIVERY_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 100, maxLimit: 500 }).shape),

@@ -3,7 +3,7 @@
 // endpoint's deliveries are held, and resume when it is re-enabled.
 import { randomBytes } from 'node:crypto';
 import type { ListEnvelope } from '../../contract/common.ts';
-import { GONE_LIMIT, GONE_WINDOW_DAYS, MAX_ENDPOINTS, type WebhookDelivery, type WebhookDeliveryDetail, type WebhookEndpoint, type WebhookEndpointsGone, type WebhookEventType } from '../../contract/webhooks.ts';
+import { GONE_LIMIT, GONE_WINDOW_DAYS, MAX_ENDPOINTS, type EndpointLastAttempts, type WebhookDelivery, type WebhookDeliveryDetail, type WebhookEndpoint, type WebhookEndpointsGone, type WebhookEventType } from '../../contract/webhooks.ts';
 import type { BusEvent } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -12,7 +12,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { isCatalogued, sampleOf } from './catalogue.ts';
-import { scheduleAttempt, type DeliveryOptions } from './delivery.ts';
+import { scheduleAttempt, succeeded, type DeliveryOptions } from './delivery.ts';
 import { checkDestination } from './destination.ts';
 import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
 
@@ -163,6 +163,15 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
       const since = new Date(clock.now() - GONE_WINDOW_DAYS * 86_400_000).toISOString();
       return {
         data: store.gone(orgId, since, GONE_LIMIT).map((row) => ({ endpointId: row.endpoint_id, url: row.url, eventType: row.event_type, deliveryId: row.delivery_id, at: row.at })),
+      };
+    },
+    /** The last attempt made to each endpoint, test or real: whether the endpoint's latest delivery got through, and if not why. */
+    lastAttempts(orgId: string): EndpointLastAttempts {
+      return {
+        data: store.lastAttempts(orgId).map((row) => ({
+          endpointId: row.endpoint_id, deliveryId: row.delivery_id, eventType: row.event_type, attempt: row.attempt, at: row.at,
+          responseStatus: row.response_status, error: row.error, succeeded: succeeded(row.response_status),
+        })),
       };
     },
     /** A new delivery of the same payload and event id to the same endpoint, with attempts from 1. */

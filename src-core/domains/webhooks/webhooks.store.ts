@@ -51,6 +51,12 @@ export function createWebhooksStore(sql: Sql) {
     recordGone: sql.prepare(`INSERT OR IGNORE INTO webhook_endpoints_gone (endpoint_id, org_id, url, event_type, delivery_id, at)
       VALUES (@endpoint_id, @org_id, @url, @event_type, @delivery_id, @at)`),
     gone: sql.prepare(`SELECT * FROM webhook_endpoints_gone WHERE org_id = ? AND at >= ? ORDER BY at DESC, rowid DESC LIMIT ?`),
+    // The latest attempt by its time (virtual clock), then by the order attempts were written (two in the same ms).
+    lastAttempts: sql.prepare(`SELECT endpoint_id, delivery_id, event_type, attempt, at, response_status, error FROM (
+      SELECT e.id AS endpoint_id, a.delivery_id, d.event_type, a.attempt, a.at, a.response_status, a.error,
+        ROW_NUMBER() OVER (PARTITION BY e.id ORDER BY a.at DESC, a.rowid DESC) AS latest
+      FROM webhook_endpoints e JOIN webhook_deliveries d ON d.endpoint_id = e.id JOIN webhook_attempts a ON a.delivery_id = d.id
+      WHERE e.org_id = ?) WHERE latest = 1`),
   };
   // Every event is fanned out against the organization's active endpoints: read once until they change
   // (here, or in another process: data_version).
@@ -97,6 +103,8 @@ export function createWebhooksStore(sql: Sql) {
         total: (sql.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`).get(params) as { n: number }).n,
       };
     },
+    /** The last attempt made to each of the organization's endpoints (those with none are left out). */
+    lastAttempts: (orgId: string) => q.lastAttempts.all(orgId) as Array<Pick<AttemptRow, 'delivery_id' | 'attempt' | 'at' | 'response_status' | 'error'> & { endpoint_id: string; event_type: string }>,
     insertAttempt: (row: AttemptRow) => void q.insertAttempt.run(row),
     attempts: (deliveryId: string) => q.attempts.all(deliveryId) as AttemptRow[],
   };
