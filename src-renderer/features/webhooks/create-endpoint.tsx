@@ -32,13 +32,23 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
 
   const refusal = create.isError ? refusalOf(create.error) : null;
 
+  // Set at once on a submit: the button is disabled only once React renders the pending request, and a double click
+  // (or Enter then a click) landing before that would register the endpoint twice, or ask twice for a refused one.
+  const submitting = useRef(false);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const created = await create.mutateAsync({
-      url: url.trim(), events: events === '*' ? '*' : [...events], ...(description.trim() ? { description: description.trim() } : {}),
-    });
-    if (created.secret) showSecret({ endpointId: created.id, url: created.url, secret: created.secret, reason: 'created' });
-    onClose();
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      const created = await create.mutateAsync({
+        url: url.trim(), events: events === '*' ? '*' : [...events], ...(description.trim() ? { description: description.trim() } : {}),
+      });
+      if (created.secret) showSecret({ endpointId: created.id, url: created.url, secret: created.secret, reason: 'created' });
+      onClose();
+    } finally {
+      submitting.current = false;
+    }
   }
 
   return (
