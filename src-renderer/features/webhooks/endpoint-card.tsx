@@ -3,12 +3,14 @@
 // ("Send test to https://…"), starting with the text they show; so do the buttons of the question asked before
 // a rotation or a deletion. The URL heads the card, one level under the page's heading.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { DeliveryStatus, WebhookDeliveryDetail, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
+import type { DeliveryStatus, EndpointLastAttempt, WebhookDeliveryDetail, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus } from '../../components/focus.ts';
 import { foldLabel } from '../../components/folded.tsx';
 import { time } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
+import { healthOf, type EndpointHealth } from './endpoint-health.ts';
+import { inFormOrder } from './event-groups.ts';
 import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive } from './mutations.ts';
 import { useDelivery, useEventCatalogue, type CatalogueEvent } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
@@ -19,18 +21,22 @@ function disabledSentence(reason: string | null): string {
   return /^disabled\b/i.test(reason) ? `D${reason.slice(1)}.` : `Disabled: ${reason}.`;
 }
 
-function Health({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const failing = endpoint.consecutiveFailures > 0;
-  // An endpoint nothing was delivered to yet is not "healthy": nothing has been tried.
-  const untried = !endpoint.lastSuccessAt && !endpoint.lastFailureAt && !failing;
-  const dot = !endpoint.isActive || untried ? 'is-off' : failing ? 'is-bad' : 'is-good';
+/**
+ * The endpoint's health by its last attempt, test or real, in words as well as a coloured dot: "Last delivery failed ·
+ * HTTP 500" from a failed attempt until one gets through; "No deliveries yet" before any (not "Healthy").
+ */
+function Health({ endpoint, health }: { endpoint: WebhookEndpoint; health: EndpointHealth }) {
+  const { state, reason } = health;
+  const dot = !endpoint.isActive || state === 'untried' ? 'is-off' : state === 'failing' ? 'is-bad' : 'is-good';
+  const streak = endpoint.consecutiveFailures;
   return (
-    <div className="wh-health" data-testid="endpoint-health" data-failures={endpoint.consecutiveFailures}>
+    <div className="wh-health" data-testid="endpoint-health" data-health={state} data-failures={streak}>
       <span className={`wh-dot ${dot}`} aria-hidden />
-      {untried ? <span>No deliveries yet</span>
-        : failing ? <span className="wh-error-text">{endpoint.consecutiveFailures} failed attempt{endpoint.consecutiveFailures === 1 ? '' : 's'} in a row</span>
+      {state === 'untried' ? <span>No deliveries yet</span>
+        : state === 'failing' ? <span className="wh-error-text" data-testid="endpoint-last-failure">Last delivery failed{reason ? ` · ${reason}` : ''}</span>
           : <span>Healthy</span>}
-      {untried ? null : <span className="muted">· last success {endpoint.lastSuccessAt ? time(endpoint.lastSuccessAt) : 'never'}</span>}
+      {state === 'failing' && streak > 1 ? <span className="wh-error-text">· {streak} failed attempts in a row</span> : null}
+      {state === 'untried' ? null : <span className="muted">· last success {endpoint.lastSuccessAt ? time(endpoint.lastSuccessAt) : 'never'}</span>}
       {endpoint.lastFailureAt ? <span className="muted">· last failure {time(endpoint.lastFailureAt)}</span> : null}
     </div>
   );
@@ -66,8 +72,9 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const all = catalogue.data?.data ?? [];
   // Events this build never fires are offered as samples only once asked for (they stay sendable as tests).
   const [showLater, setShowLater] = useState(false);
-  const later = all.filter((e) => !e.emitted);
-  const events = all.filter((e) => e.emitted);
+  // In the endpoint form's order (by area), so an event is found in the same place in both.
+  const later = inFormOrder(all.filter((e) => !e.emitted));
+  const events = inFormOrder(all.filter((e) => e.emitted));
   const sendLabel = send.isPending ? 'Sending…' : 'Send test';
   // Worded as the endpoint form's fold (a <select> cannot hold a <details>, so this one is a button).
   const laterLabel = foldLabel(showLater, later.length, 'events this build does not emit yet');
@@ -105,7 +112,9 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
+export function EndpointCard({ endpoint, lastAttempt }: { endpoint: WebhookEndpoint; lastAttempt: EndpointLastAttempt | undefined }) {
+  const health = healthOf(endpoint, lastAttempt);
+  const failing = endpoint.isActive && health.state === 'failing';
   const setActive = useSetEndpointActive();
   const rotate = useRotateSecret();
   const remove = useDeleteEndpoint();
@@ -134,13 +143,15 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   });
 
   return (
-    <article className={`card wh-endpoint${endpoint.isActive ? '' : ' is-disabled'}`} data-testid="endpoint-card" data-endpoint-id={endpoint.id} data-url={endpoint.url} data-active={endpoint.isActive}>
+    <article className={`card wh-endpoint${endpoint.isActive ? '' : ' is-disabled'}${failing ? ' is-failing' : ''}`} data-testid="endpoint-card" data-endpoint-id={endpoint.id} data-url={endpoint.url}
+      data-active={endpoint.isActive} data-health={health.state}>
       <header className="wh-endpoint-head">
         <div className="wh-endpoint-title">
           <h2 className="wh-url mono" title={endpoint.url}>{endpoint.url}</h2>
           {endpoint.description ? <span className="muted small">{endpoint.description}</span> : null}
         </div>
-        <span className={`badge ${endpoint.isActive ? 'ok' : 'danger'}`} data-testid="endpoint-state">{endpoint.isActive ? 'Enabled' : 'Disabled'}</span>
+        {/* Green only when all is well: an enabled endpoint whose last delivery failed is not shown as fine. */}
+        <span className={`badge ${!endpoint.isActive ? 'danger' : failing ? 'neutral' : 'ok'}`} data-testid="endpoint-state">{endpoint.isActive ? 'Enabled' : 'Disabled'}</span>
       </header>
       {!endpoint.isActive ? (
         <div className="wh-note" data-testid="endpoint-disabled-note">
@@ -150,7 +161,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
       <div className="wh-chips" aria-label="Subscribed events">
         {endpoint.events.map((event) => <span key={event} className="chip">{event === '*' ? '* all events' : event}</span>)}
       </div>
-      <Health endpoint={endpoint} />
+      <Health endpoint={endpoint} health={health} />
       <footer className="wh-endpoint-actions">
         <SendTest endpoint={endpoint} />
         <div className="spacer" />

@@ -7,11 +7,13 @@ import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { CreateEndpoint } from './create-endpoint.tsx';
 import { EndpointCard } from './endpoint-card.tsx';
 import { emittedAreas } from './emitted-areas.ts';
-import { useEndpoints, useEventCatalogue } from './queries.ts';
+import { useEndpoints, useEventCatalogue, useLastAttempts } from './queries.ts';
 import { SecretOnce } from './secret-once.tsx';
 
-export function EndpointsPanel() {
+/** `shown`: the tab is chosen; otherwise it stays mounted but hidden (and is not the tab panel), keeping its cards' state. */
+export function EndpointsPanel({ shown }: { shown: boolean }) {
   const endpoints = useEndpoints();
+  const lastAttempts = useLastAttempts().data?.data;
   // What the events are about, from the catalogue: only what this build emits.
   const catalogue = useEventCatalogue();
   const carried = catalogue.data ? emittedAreas(catalogue.data.data) : null;
@@ -22,7 +24,7 @@ export function EndpointsPanel() {
   useFocusAfterChange(creating, newEndpoint);
   useFocusAfterChange(endpoints.data?.meta.total, newEndpoint);
   return (
-    <div className="wh-endpoints" {...tabPanelProps('webhooks', 'endpoints')} data-testid="endpoints">
+    <div className="wh-endpoints" hidden={!shown} {...(shown ? tabPanelProps('webhooks', 'endpoints') : {})} data-testid="endpoints">
       <div className="wh-toolbar">
         <span className="muted">{endpoints.data ? `${count} of ${MAX_ENDPOINTS} endpoints` : ''}</span>
         <div className="spacer" />
@@ -34,7 +36,7 @@ export function EndpointsPanel() {
         creating ? null : <Empty title="No webhook endpoints yet">Add an endpoint to receive signed events as they happen{carried ? `: ${carried}` : ''}.</Empty>
       ) : (
         <div className="wh-endpoint-list" data-ready="true">
-          {endpoints.data.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} />)}
+          {endpoints.data.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} lastAttempt={lastAttempts?.find((a) => a.endpointId === endpoint.id)} />)}
         </div>
       )}
     </div>

@@ -4,17 +4,10 @@
 import type { WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Folded } from '../../components/folded.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { groups } from './event-groups.ts';
 import { useEventCatalogue, type CatalogueEvent } from './queries.ts';
 
 export type EventSelection = '*' | Set<WebhookEventType>;
-
-const areaOf = (type: string): string => (type.startsWith('voice.app.') ? 'voice.app' : type.split('.')[0] ?? type);
-
-function groups(events: CatalogueEvent[]): Array<[string, CatalogueEvent[]]> {
-  const byArea = new Map<string, CatalogueEvent[]>();
-  for (const event of events) byArea.set(areaOf(event.type), [...(byArea.get(areaOf(event.type)) ?? []), event]);
-  return [...byArea.entries()];
-}
 
 type GroupsProps = { events: CatalogueEvent[]; chosen: Set<WebhookEventType>; toggle(types: WebhookEventType[], on: boolean): void };
 

@@ -1,7 +1,7 @@
-// Server data of the webhook inspector: endpoints, the event catalogue, pages of the delivery log,
+// Server data of the webhook inspector: endpoints and their last attempts, the event catalogue, pages of the delivery log,
 // one delivery with its attempts, and the endpoints a receiver's 410 removed. Live updates arrive as invalidations from api/live.ts.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type { DeliveryStatus, ListEnvelope, WebhookCatalogueEntry, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint, WebhookEndpointsGone } from '../../../src-core/contract/index.ts';
+import type { DeliveryStatus, EndpointLastAttempts, ListEnvelope, WebhookCatalogueEntry, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint, WebhookEndpointsGone } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -19,6 +19,15 @@ export const ENDPOINTS_KEY = ['webhooks'] as const;
 export function useEndpoints() {
   const api = useApi();
   return useQuery({ queryKey: ENDPOINTS_KEY, queryFn: () => api.get<ListEnvelope<WebhookEndpoint>>('/dashboard/webhooks?limit=100') });
+}
+
+/**
+ * Each endpoint's last attempt, test or real (its card's health). Under the endpoints' key, so whatever reloads them
+ * (every finished attempt, live) reloads it too.
+ */
+export function useLastAttempts() {
+  const api = useApi();
+  return useQuery({ queryKey: [...ENDPOINTS_KEY, 'last-attempts'], queryFn: () => api.get<EndpointLastAttempts>('/dashboard/webhooks/last-attempts') });
 }
 
 export function useEventCatalogue() {

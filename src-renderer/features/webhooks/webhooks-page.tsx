@@ -7,7 +7,8 @@ import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { EndpointGoneNotices } from './endpoint-gone.tsx';
 import { knownEndpoints } from './endpoint-names.ts';
 import { EndpointsPanel } from './endpoints-panel.tsx';
-import { useEndpoints, useGoneEndpoints } from './queries.ts';
+import { countFailing } from './endpoint-health.ts';
+import { useEndpoints, useGoneEndpoints, useLastAttempts } from './queries.ts';
 import { useWebhooksUi, type WebhooksTab } from './webhooks-store.ts';
 import './webhooks.css';
 
@@ -24,7 +25,8 @@ export function WebhooksPage() {
   const liveGone = useWebhooksUi((s) => s.gone);
   const storedGone = useGoneEndpoints().data?.data;
   const known = useMemo(() => knownEndpoints(endpoints.data?.data ?? [], seen, [...liveGone, ...(storedGone ?? [])]), [endpoints.data, seen, liveGone, storedGone]);
-  const failing = endpoints.data?.data.filter((e) => e.consecutiveFailures > 0 || !e.isActive).length ?? 0;
+  const lastAttempts = useLastAttempts().data?.data;
+  const failing = countFailing(endpoints.data?.data ?? [], lastAttempts ?? []);
   return (
     <div className="page padded wh-page" data-testid="webhooks-page">
       <div className="page-title">
@@ -38,12 +40,15 @@ export function WebhooksPage() {
           <button key={item.tab} type="button" {...tabProps('webhooks', item.tab, tab === item.tab)} className={`wh-tab${tab === item.tab ? ' active' : ''}`} onClick={() => setTab(item.tab)} data-testid={`tab-${item.tab}`}>
             {item.label}
             {item.tab === 'endpoints' && endpoints.data ? <span className="wh-count">{endpoints.data.meta.total}</span> : null}
-            {item.tab === 'endpoints' && failing > 0 ? <span className="wh-count is-bad" title="Endpoints with failed deliveries, or disabled">{failing} failing</span> : null}
+            {item.tab === 'endpoints' && failing > 0 ? <span className="wh-count is-bad" title="Endpoints whose last delivery failed, or disabled">{failing} failing</span> : null}
           </button>
         ))}
       </div>
       <EndpointGoneNotices />
-      {tab === 'endpoints' ? <EndpointsPanel /> : <DeliveriesPanel endpoints={endpoints.data?.data ?? []} known={known} now={now} />}
+      {/* The endpoints stay mounted, hidden, while the deliveries show: their cards keep what they showed (a sent test's
+          line, an opened fold, a form half filled in) across a switch of tabs. */}
+      <EndpointsPanel shown={tab === 'endpoints'} />
+      {tab === 'deliveries' ? <DeliveriesPanel endpoints={endpoints.data?.data ?? []} known={known} now={now} /> : null}
     </div>
   );
 }
