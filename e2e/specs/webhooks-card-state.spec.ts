@@ -118,5 +118,27 @@ describe('webhook endpoint cards', () => {
     expect(posts).toHaveLength(1);
     page.off('request', count);
     await page.unroute('**/dashboard/webhooks');
+    await page.getByTestId('create-endpoint-form').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it("send one test for a double click on a card's Send test", async () => {
+    const tests: string[] = [];
+    const count = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/test')) tests.push(request.url());
+    };
+    page.on('request', count);
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => { answer = resolve; });
+    await page.route('**/dashboard/webhooks/*/test', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    const before = await card().getByTestId('test-sent').getAttribute('data-delivery-id');
+    await card().getByTestId('send-test').dblclick();
+    answer();
+    await card().locator(`[data-testid="test-sent"]:not([data-delivery-id="${before}"])`).waitFor();
+    expect(tests).toHaveLength(1);
+    page.off('request', count);
+    await page.unroute('**/dashboard/webhooks/*/test');
   });
 });

@@ -58,6 +58,8 @@ function failureOf(delivery: WebhookDeliveryDetail | undefined): string | null {
 function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const catalogue = useEventCatalogue();
   const send = useSendTest();
+  // As the create form's: a double click lands before React disables the button, and would send two tests.
+  const sending = useRef(false);
   const showDelivery = useWebhooksUi((s) => s.showDelivery);
   const [eventType, setEventType] = useState<WebhookEventType | ''>('');
   // A test to a disabled endpoint is written held, and goes when the endpoint is enabled again.
@@ -92,8 +94,10 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
         {showLater ? <optgroup label="Not emitted by this build yet (samples only)">{later.map(option)}</optgroup> : null}
       </select>
       <Button type="button" className="button" disabled={send.isPending} onClick={() => {
+        if (sending.current) return;
+        sending.current = true;
         setSentDisabled(!endpoint.isActive);
-        send.mutate({ id: endpoint.id, eventType });
+        send.mutate({ id: endpoint.id, eventType }, { onSettled: () => { sending.current = false; } });
       }} aria-label={`${sendLabel} to ${endpoint.url}`} data-testid="send-test">
         {sendLabel}
       </Button>
