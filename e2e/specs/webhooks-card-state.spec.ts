@@ -3,6 +3,7 @@
 // form, and switching tabs lost what a card showed. Against a real receiver on 127.0.0.1.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
 import { sendTest } from '../fixtures/webhooks.ts';
 
@@ -41,6 +42,7 @@ describe('webhook endpoint cards', () => {
     expect(await card().getAttribute('class')).toContain('is-failing');
     expect(await card().getByTestId('endpoint-state').getAttribute('class')).not.toContain('ok');
     await page.getByTestId('tab-endpoints').locator('.wh-count.is-bad').filter({ hasText: '1 failing' }).waitFor();
+    await screenshot(page, 'webhooks-card-failing');
 
     // A real event delivered to it (a customer writes in on WhatsApp) makes it healthy again.
     receiver.status = 200;
