@@ -281,7 +281,7 @@ describe('tabs and radio groups', () => {
     const lists: Array<[string, string[], () => Promise<void>]> = [
       ['inbox', ['tab-whatsapp', 'tab-sms', 'tab-rcs', 'tab-instagram', 'tab-email'], () => page.getByTestId('conversation-list').waitFor()],
       ['campaigns', ['campaign-tab-whatsapp', 'campaign-tab-sms', 'campaign-tab-rcs', 'campaign-tab-email'], () => page.getByTestId('new-campaign').waitFor()],
-      ['channels', ['channels-tab-whatsapp', 'channels-tab-sms', 'channels-tab-rcs', 'channels-tab-email', 'channels-tab-instagram'], () => page.getByTestId('sms-template-form').waitFor()],
+      ['channels', ['channels-tab-whatsapp', 'channels-tab-sms', 'channels-tab-rcs', 'channels-tab-email', 'channels-tab-instagram', 'channels-tab-shopify'], () => page.getByTestId('sms-template-form').waitFor()],
       ['webhooks', ['tab-endpoints', 'tab-deliveries'], () => page.getByTestId('deliveries-count').waitFor()],
     ];
     for (const [section, tabs, shown] of lists) {
