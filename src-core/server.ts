@@ -29,6 +29,7 @@ import { rcsDomain } from './domains/rcs/index.ts';
 import { emailDomain } from './domains/email/index.ts';
 import { webhooksDomain, type WebhookOptions } from './domains/webhooks/index.ts';
 import { mcpDomain } from './domains/mcp/index.ts';
+import { automationsDomain } from './domains/automations/index.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { shopifyDomain } from './domains/shopify/index.ts';
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
@@ -153,6 +154,9 @@ export async function createServer(options: ServerOptions) {
     ...deps, messaging: messaging.service, wallet: wallet.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, rcs: rcs.service, email: email.service,
   });
   campaignsService = campaigns.service;
+  const automations = automationsDomain({
+    ...deps, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, email: email.service, instagram: instagram.service,
+  });
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
   const shopify = shopifyDomain({ ...deps, shop: world.shopify.port });
   const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });
@@ -163,7 +167,7 @@ export async function createServer(options: ServerOptions) {
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
   const domains: Domain[] = [
-    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, webhooks, shopify, mcp,
+    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, mcp,
     { name: 'sim', routes: [...sim.routes, ...simShopify], jobs: sim.jobs, service: null },
   ];
   for (const domain of domains) {
@@ -241,7 +245,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service },
     seedDemo: () => runSeed(createDemoStory(null)),
     clock,
     jobs,

@@ -49,8 +49,11 @@ describe('the new-key form', () => {
 
   it('folds away the scopes no route of this build checks yet, still selectable once shown', async () => {
     const { notUsedYet } = (await server.dashboard<{ notUsedYet: string[] }>('GET', '/dashboard/scopes')).body;
-    expect(notUsedYet).toEqual(expect.arrayContaining(['voice:calls:read', 'automations:read', 'ai:models:read']));
+    expect(notUsedYet).toEqual(expect.arrayContaining(['voice:calls:read', 'ai:models:read']));
     expect(notUsedYet).not.toContain('shopify:orders:read');
+    // Automations are built: their scopes are in use, shown unfolded.
+    expect(notUsedYet).not.toContain('automations:read');
+    expect(await page.getByTestId('scope-group-automations').isVisible()).toBe(true);
     const folded = page.getByTestId('scopes-not-used');
     const fold = folded.getByTestId('scopes-not-used-toggle');
     expect(await fold.textContent()).toBe(`Show ${notUsedYet.length} scopes this build does not use yet`);

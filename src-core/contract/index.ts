@@ -24,3 +24,4 @@ export * from './timezone.ts';
 export * from './mcp.ts';
 export * from './shopify.ts';
 export * from './shopify-sim.ts';
+export * from './automations.ts';

@@ -101,7 +101,7 @@ export function consoleTwin(route: AnyRoute): AnyRoute {
 }
 
 /**
- * The scopes some route of `routes` checks. The contract names more (voice, automations, AI): a key may
+ * The scopes some route of `routes` checks. The contract names more (voice, AI): a key may
  * hold them, but nothing in this build answers to them yet.
  */
 export function scopesInUse(routes: readonly AnyRoute[]): Set<Scope> {

@@ -117,7 +117,7 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
             <ScopeGroups groups={inUse} chosen={chosen} toggle={toggle} />
             {notUsedYet.length ? (
               <Folded count={notUsedYet.length} what="scopes this build does not use yet" chosen={notUsedYet.filter((s) => chosen.has(s)).length} testId="scopes-not-used">
-                <p className="small muted">The contract names them (voice, automations, AI) and a key may hold them ahead, but no route of this build checks them yet.</p>
+                <p className="small muted">The contract names them ({later.map(([domain]) => domain).join(', ')}) and a key may hold them ahead, but no route of this build checks them yet.</p>
                 <div className="scopes-later"><ScopeGroups groups={later} chosen={chosen} toggle={toggle} /></div>
               </Folded>
             ) : null}

@@ -1,0 +1,185 @@
+// Automations: a trigger, a linear list of steps, and an execution per trigger occurrence (seed 000, "Automation" and
+// "Automations"; the record fields the seed leaves "not shown" are decided in docs/contract-notes.md, Automations).
+import { z } from 'zod';
+import { nullAsAbsent, timestampSchema } from './common.ts';
+
+/** The channels a customer's message can arrive on (the `message.received` trigger's `channel`, or `any`). */
+export const AUTOMATION_MESSAGE_CHANNELS = ['whatsapp', 'sms', 'instagram', 'rcs'] as const;
+/** Where a new contact came from (the `contact.created` trigger's optional `source`). */
+export const CONTACT_SOURCES = ['whatsapp', 'sms', 'instagram', 'rcs', 'email', 'manual'] as const;
+
+/** Trigger configs are checked at save (a wrong trigger would never fire, and no execution would say why). */
+export const messageReceivedConfigSchema = z.strictObject({
+  channel: z.enum([...AUTOMATION_MESSAGE_CHANNELS, 'any']),
+  keyword: nullAsAbsent(z.string().trim().min(1).max(100)),
+  contains: nullAsAbsent(z.string().trim().min(1).max(500)),
+}).refine((config) => !(config.keyword && config.contains), 'give keyword or contains, not both');
+export type MessageReceivedConfig = z.infer<typeof messageReceivedConfigSchema>;
+
+export const contactCreatedConfigSchema = z.strictObject({ source: nullAsAbsent(z.enum(CONTACT_SOURCES)) });
+export type ContactCreatedConfig = z.infer<typeof contactCreatedConfigSchema>;
+
+export const TRIGGER_CONFIG_SCHEMAS = {
+  'message.received': messageReceivedConfigSchema,
+  'contact.created': contactCreatedConfigSchema,
+} as const;
+export const TRIGGER_TYPES = Object.keys(TRIGGER_CONFIG_SCHEMAS) as Array<keyof typeof TRIGGER_CONFIG_SCHEMAS>;
+export type TriggerType = keyof typeof TRIGGER_CONFIG_SCHEMAS;
+export const isTriggerType = (type: string): type is TriggerType => Object.hasOwn(TRIGGER_CONFIG_SCHEMAS, type);
+
+/** The step types this build runs (the node catalog describes each one's config). */
+export const STEP_TYPES = [
+  'whatsapp.send_template', 'sms.send', 'email.send', 'instagram.reply', 'wait', 'contact.add_tag', 'contact.remove_tag', 'condition',
+] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+export const MAX_STEPS = 50;
+const configSchema = z.record(z.string(), z.unknown());
+
+const triggerInputSchema = z.object({ type: z.string().trim().min(1).max(100), config: configSchema.default({}) });
+
+/** A step's shape is checked at save; its type and config are not (the seed: saved without error, does nothing at run time). */
+const stepInputSchema = z.object({
+  id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - and _').optional(),
+  type: z.string().trim().min(1).max(100),
+  config: configSchema.default({}),
+});
+export type AutomationStepInput = z.infer<typeof stepInputSchema>;
+
+/** Issues of a trigger (its type known, its config as that type takes it), at `path`. */
+function checkTrigger(trigger: { type: string; config: Record<string, unknown> } | undefined, ctx: z.RefinementCtx, path: Array<string | number>): void {
+  if (!trigger) return;
+  if (!isTriggerType(trigger.type)) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'type'], message: `unknown trigger type "${trigger.type}" (one of ${TRIGGER_TYPES.join(', ')}; see GET /automations/node-catalog)` });
+    return;
+  }
+  const parsed = TRIGGER_CONFIG_SCHEMAS[trigger.type].safeParse(trigger.config);
+  for (const issue of parsed.error?.issues ?? []) {
+    const keys = issue.code === 'unrecognized_keys' ? ` (${trigger.type} takes ${Object.keys(TRIGGER_CONFIG_SCHEMAS[trigger.type].shape).join(', ')})` : '';
+    ctx.addIssue({ code: 'custom', path: [...path, 'config', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], message: `${issue.message}${keys}` });
+  }
+}
+
+/** Two steps with one id: an execution names its steps by id. */
+function checkStepIds(steps: AutomationStepInput[] | undefined, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  steps?.forEach((step, i) => {
+    if (!step.id) return;
+    if (seen.has(step.id)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'id'], message: `"${step.id}" is the id of an earlier step: step ids are unique within an automation` });
+    seen.add(step.id);
+  });
+}
+
+export const createAutomationBodySchema = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(200),
+  description: nullAsAbsent(z.string().trim().max(1000)),
+  /** Accepted and ignored: an automation is always created paused (seed 000, "Automation"). */
+  active: nullAsAbsent(z.boolean()),
+  trigger: triggerInputSchema,
+  steps: z.array(stepInputSchema).max(MAX_STEPS, `at most ${MAX_STEPS} steps`).default([]),
+}).superRefine((body, ctx) => {
+  checkTrigger(body.trigger, ctx, ['trigger']);
+  checkStepIds(body.steps, ctx);
+});
+export type CreateAutomationInput = z.infer<typeof createAutomationBodySchema>;
+
+export const updateAutomationBodySchema = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
+  /** `null` clears it. */
+  description: z.string().trim().max(1000).nullable().optional(),
+  /** Refused: activation has its own routes, which check the integrations. */
+  active: z.unknown().optional(),
+  trigger: triggerInputSchema.optional(),
+  steps: z.array(stepInputSchema).max(MAX_STEPS, `at most ${MAX_STEPS} steps`).optional(),
+}).superRefine((body, ctx) => {
+  if (body.active !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['active'], message: 'is not changed by PATCH: use POST /automations/{id}/activate or POST /automations/{id}/pause' });
+  }
+  if ([body.name, body.description, body.trigger, body.steps].every((v) => v === undefined)) {
+    ctx.addIssue({ code: 'custom', message: 'give at least one of name, description, trigger, steps' });
+  }
+  checkTrigger(body.trigger, ctx, ['trigger']);
+  checkStepIds(body.steps, ctx);
+});
+export type UpdateAutomationInput = z.infer<typeof updateAutomationBodySchema>;
+
+export const AUTOMATION_STATUSES = ['active', 'paused'] as const;
+export type AutomationStatus = (typeof AUTOMATION_STATUSES)[number];
+
+export const automationStepSchema = z.object({ id: z.string(), type: z.string(), config: configSchema });
+export type AutomationStep = z.infer<typeof automationStepSchema>;
+
+export const automationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(AUTOMATION_STATUSES),
+  /** `status === 'active'`, for clients that send and read `active`. */
+  active: z.boolean(),
+  trigger: z.object({ type: z.string(), config: configSchema }),
+  steps: z.array(automationStepSchema),
+  executionCount: z.number().int(),
+  lastExecutedAt: timestampSchema.nullable(),
+  activatedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Automation = z.infer<typeof automationSchema>;
+
+export const EXECUTION_STATUSES = ['running', 'waiting', 'completed', 'failed', 'stopped'] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
+/** What set an execution off, as it ran (a rerun keeps its original's). */
+export const executionTriggerSchema = z.object({
+  type: z.string(),
+  eventId: z.string().nullable(),
+  contactId: z.string().nullable(),
+  channel: z.string().nullable(),
+  address: z.string().nullable(),
+  messageId: z.string().nullable(),
+  text: z.string().nullable(),
+});
+export type ExecutionTrigger = z.infer<typeof executionTriggerSchema>;
+
+export const STEP_OUTCOMES = ['done', 'skipped', 'failed'] as const;
+export const executionStepSchema = z.object({
+  stepId: z.string(),
+  type: z.string(),
+  status: z.enum(STEP_OUTCOMES),
+  /** What it did, or why it was skipped or failed. */
+  detail: z.string().nullable(),
+  /** A failure's error code (`CONTACT_BLOCKED`, `INSUFFICIENT_BALANCE`, ...). */
+  errorCode: z.string().nullable(),
+  /** The message a send step sent (its log id). */
+  messageId: z.string().nullable(),
+  at: timestampSchema,
+});
+export type ExecutionStep = z.infer<typeof executionStepSchema>;
+
+export const automationExecutionSchema = z.object({
+  id: z.string(),
+  automationId: z.string(),
+  status: z.enum(EXECUTION_STATUSES),
+  trigger: executionTriggerSchema,
+  steps: z.array(executionStepSchema),
+  /** While `waiting`: when the wait ends, on the service's clock. */
+  waitingUntil: timestampSchema.nullable(),
+  /** Why it failed or stopped. */
+  error: z.string().nullable(),
+  rerunOf: z.string().nullable(),
+  startedAt: timestampSchema,
+  finishedAt: timestampSchema.nullable(),
+});
+export type AutomationExecution = z.infer<typeof automationExecutionSchema>;
+
+/** One config field of a catalog entry. */
+export type CatalogField = {
+  name: string;
+  type: 'string' | 'number' | 'enum' | 'object' | 'array';
+  required: boolean;
+  description: string;
+  options?: string[];
+};
+/** A trigger type or node (step) type, with the config fields it accepts and the integration it needs, if any. */
+export type CatalogEntry = { type: string; name: string; description: string; integration: string | null; config: CatalogField[] };
+export type NodeCatalog = { triggers: CatalogEntry[]; nodes: CatalogEntry[] };

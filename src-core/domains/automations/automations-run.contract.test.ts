@@ -1,0 +1,250 @@
+// Automations running over real HTTP: a customer writing in (POST /sim/inbound) sets an active automation off; its
+// sends reach the simulated handset with source AUTOMATION, charged as the dedicated routes charge; waits move with
+// POST /sim/clock/advance and survive a restart; blocked contacts, unknown steps, conditions, pause, rerun and paging.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSmsSale } from '../../testing/sale-fixtures.ts';
+import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+const api = (method: string, path: string, body?: unknown, server = t) => server.request(method, path, { token: key, body });
+const inbound = (channel: string, from: string, text: string) => t.dashboard('POST', '/sim/inbound', { channel, from, text });
+const balance = async (): Promise<number> => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+const THANKS = { type: 'whatsapp.send_template', config: { templateName: 'thanks', languageCode: 'en', bodyParameters: ['there'] } };
+
+/** Lets the events committed so far set their executions off, and the runs due now go as far as they go. */
+async function settle(server = t): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await server.server.bus.flush();
+    await server.server.jobs.runDue();
+  }
+}
+/** An active automation on WhatsApp messages that are exactly `keyword`. */
+async function automation(keyword: string, steps: unknown[], channel = 'whatsapp'): Promise<string> {
+  const created = await api('POST', '/v1/automations', { name: `On ${keyword}`, trigger: { type: 'message.received', config: { channel, keyword } }, steps });
+  expect(created.status).toBe(201);
+  expect((await api('POST', `/v1/automations/${created.body.id}/activate`)).status).toBe(200);
+  return created.body.id as string;
+}
+const executions = async (id: string, query = '', server = t) => (await api('GET', `/v1/automations/${id}/executions${query}`, undefined, server)).body;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  t.server.services.wallet.topUp(t.organizationId, { amountPaise: 100_000 });
+  const template = { name: 'thanks', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Thanks {{1}}, we got your message.' }] };
+  expect((await api('POST', '/v1/whatsapp/templates', template)).status).toBe(201);
+  await addSmsSale(t);
+  await t.advance(60);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a customer writing in', () => {
+  it('runs the active automation: the template reaches the handset, logged with source AUTOMATION and charged as a dedicated send', async () => {
+    const id = await automation('price', [THANKS, { type: 'contact.add_tag', config: { tag: 'asked-price' } }]);
+    const before = await balance();
+    expect((await inbound('whatsapp', '+14155550111', '  PRICE ')).status).toBe(201);
+    await settle();
+    const { data, meta } = await executions(id);
+    expect(meta.total).toBe(1);
+    expect(data[0]).toMatchObject({
+      id: expect.stringMatching(/^aex_/), automationId: id, status: 'completed', error: null, rerunOf: null, waitingUntil: null,
+      trigger: { type: 'message.received', eventId: expect.stringMatching(/^evt_/), channel: 'whatsapp', address: '+14155550111', text: '  PRICE ' },
+      steps: [
+        { stepId: 'step_1', type: 'whatsapp.send_template', status: 'done', messageId: expect.any(String), errorCode: null },
+        { stepId: 'step_2', type: 'contact.add_tag', status: 'done', detail: 'added the tag asked-price' },
+      ],
+      startedAt: expect.any(String), finishedAt: expect.any(String),
+    });
+    expect((await t.handset('+14155550111')).map((m: { text: string }) => m.text)).toContain('Thanks there, we got your message.');
+    const log = (await api('GET', '/v1/whatsapp/logs?direction=outbound')).body.data.find((m: { id: string }) => m.id === data[0].steps[0].messageId);
+    expect(log).toMatchObject({ source: 'AUTOMATION', sourceName: 'On price', templateName: 'thanks', isBillable: true });
+    expect(log.billingAmountPaise).toBeGreaterThan(0);
+    expect(await balance()).toBe(before - log.billingAmountPaise);
+    const contact = (await api('GET', '/v1/contacts?search=14155550111')).body.data[0];
+    expect(contact.tags).toEqual(['asked-price']);
+    expect((await api('GET', `/v1/automations/${id}`)).body).toMatchObject({ executionCount: 1, lastExecutedAt: data[0].startedAt });
+  });
+
+  it('runs only for its trigger: another keyword, another channel, a paused automation or another organization start nothing', async () => {
+    const id = await automation('hours', [{ type: 'contact.add_tag', config: { tag: 'x' } }]);
+    const paused = (await api('POST', '/v1/automations', { name: 'Paused', trigger: { type: 'message.received', config: { channel: 'any' } }, steps: [] })).body.id as string;
+    await inbound('whatsapp', '+14155550112', 'what are your hours?');
+    await inbound('sms', '+14155550112', 'hours');
+    const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Elsewhere' })).body.id as string;
+    await t.dashboard('POST', '/sim/inbound', { organizationId: org, channel: 'whatsapp', from: '+14155550112', text: 'hours' });
+    await settle();
+    expect((await executions(id)).meta.total).toBe(0);
+    expect((await executions(paused)).meta.total).toBe(0);
+    await inbound('whatsapp', '+14155550112', 'Hours');
+    await settle();
+    expect((await executions(id)).meta.total).toBe(1);
+  });
+
+  it('a contains trigger on any channel matches case-insensitively; contact.created fires for a new contact', async () => {
+    const contains = (await api('POST', '/v1/automations', {
+      name: 'Contains', trigger: { type: 'message.received', config: { channel: 'any', contains: 'Refund' } }, steps: [],
+    })).body.id as string;
+    const created = (await api('POST', '/v1/automations', { name: 'New', trigger: { type: 'contact.created', config: { source: 'sms' } }, steps: [] })).body.id as string;
+    for (const id of [contains, created]) await api('POST', `/v1/automations/${id}/activate`);
+    await inbound('sms', '+14155550113', 'I want a REFUND please');
+    await settle();
+    expect((await executions(contains)).data[0]).toMatchObject({ status: 'completed', trigger: { channel: 'sms', text: 'I want a REFUND please' }, steps: [] });
+    expect((await executions(created)).data[0]).toMatchObject({ status: 'completed', trigger: { type: 'contact.created', channel: 'sms', text: null } });
+    await inbound('sms', '+14155550113', 'refund again');
+    await settle();
+    expect((await executions(created)).meta.total).toBe(1);
+    expect((await executions(contains)).meta.total).toBe(2);
+    for (const id of [contains, created]) await api('POST', `/v1/automations/${id}/pause`);
+  });
+});
+
+describe('steps', () => {
+  it('an SMS step bills as POST /sms/send; a blocked contact fails its step with the stored reason, nothing charged', async () => {
+    const sms = { type: 'sms.send', config: { senderId: 'ACMEIN', message: 'Big sale: 20% off today - ACME', route: 'promotional' } };
+    const id = await automation('sale', [sms, { type: 'contact.add_tag', config: { tag: 'never' } }], 'sms');
+    const wallet = (await t.dashboard('GET', '/dashboard/wallet')).body;
+    await inbound('sms', '+14155550114', 'sale');
+    await settle();
+    expect(await balance()).toBe(wallet.balancePaise - wallet.prices.sms);
+    const first = (await executions(id)).data[0];
+    expect(first).toMatchObject({ status: 'completed', steps: [{ status: 'done', messageId: expect.any(String) }, { status: 'done' }] });
+    expect((await t.handset('+14155550114')).map((m: { text: string }) => m.text)).toContain('Big sale: 20% off today - ACME');
+
+    const contact = (await api('GET', '/v1/contacts?search=14155550114')).body.data[0];
+    await api('POST', `/v1/contacts/${contact.id}/block`, { reason: 'asked us to stop' });
+    const before = await balance();
+    await inbound('sms', '+14155550114', 'sale');
+    await settle();
+    const blocked = (await executions(id)).data[0];
+    expect(blocked).toMatchObject({
+      status: 'failed', finishedAt: expect.any(String),
+      steps: [{ stepId: 'step_1', type: 'sms.send', status: 'failed', errorCode: 'CONTACT_BLOCKED', messageId: null, detail: expect.stringContaining('asked us to stop') }],
+      error: expect.stringMatching(/^step step_1 \(sms\.send\) failed: .*asked us to stop/),
+    });
+    expect(await balance()).toBe(before);
+  });
+
+  it('a step of an unknown type or a wrong config is skipped, doing nothing, and the run goes on', async () => {
+    const id = await automation('skip', [
+      { type: 'send_fax', config: {} }, { type: 'contact.add_tag', config: { label: 'x' } }, { id: 'tag', type: 'contact.add_tag', config: { tag: 'skipped-ok' } },
+    ]);
+    await inbound('whatsapp', '+14155550115', 'skip');
+    await settle();
+    const run = (await executions(id)).data[0];
+    expect(run.status).toBe('completed');
+    expect(run.steps.map((s: { status: string }) => s.status)).toEqual(['skipped', 'skipped', 'done']);
+    expect(run.steps[0].detail).toBe('unknown step type "send_fax": it does nothing (see GET /automations/node-catalog)');
+    expect(run.steps[1].detail).toMatch(/^config not valid for contact\.add_tag, so it does nothing: config\.tag: /);
+    expect((await api('GET', '/v1/contacts?search=14155550115')).body.data[0].tags).toEqual(['skipped-ok']);
+  });
+
+  it('a condition that does not hold ends the run, completed, saying why', async () => {
+    const id = await automation('vip', [
+      { type: 'condition', config: { check: 'contact_has_tag', value: 'VIP' } }, { type: 'contact.add_tag', config: { tag: 'served' } },
+    ]);
+    await inbound('whatsapp', '+14155550116', 'vip');
+    await settle();
+    expect((await executions(id)).data[0]).toMatchObject({
+      status: 'completed', steps: [{ type: 'condition', status: 'done', detail: 'contact_has_tag "VIP" does not hold: the run ends here' }],
+    });
+    const contact = (await api('GET', '/v1/contacts?search=14155550116')).body.data[0];
+    await t.dashboard('PUT', `/dashboard/contacts/${contact.id}/tags`, { tags: ['vip'] });
+    await inbound('whatsapp', '+14155550116', 'vip');
+    await settle();
+    expect((await executions(id)).data[0].steps.map((s: { status: string }) => s.status)).toEqual(['done', 'done']);
+  });
+});
+
+describe('waits, pause, rerun', () => {
+  it('a wait is moved on by POST /sim/clock/advance, and a restart resumes it', async () => {
+    const id = await automation('later', [{ type: 'wait', config: { minutes: 5 } }, THANKS]);
+    await inbound('whatsapp', '+14155550117', 'later');
+    await settle();
+    const waiting = (await executions(id)).data[0];
+    expect(waiting).toMatchObject({ status: 'waiting', steps: [{ type: 'wait', status: 'done' }], finishedAt: null });
+    const until = Date.parse(waiting.waitingUntil);
+    expect(until - Date.parse(waiting.startedAt)).toBe(300_000);
+    await t.advance(299);
+    expect((await executions(id)).data[0].status).toBe('waiting');
+    await t.advance(1);
+    await settle();
+    const done = (await executions(id)).data[0];
+    expect(done).toMatchObject({ status: 'completed', waitingUntil: null, steps: [{ type: 'wait' }, { type: 'whatsapp.send_template', status: 'done' }] });
+    expect(done.finishedAt).toBe(new Date(until).toISOString());
+
+    // Stopped while waiting, started again on a copy of its database: the wait goes on there.
+    await inbound('whatsapp', '+14155550117', 'later');
+    await settle();
+    const dir = mkdtempSync(join(tmpdir(), 'automations-restart-'));
+    const copy = await stoppedCopy(t, join(dir, 'copy.db')).restart();
+    try {
+      expect((await executions(id, '?status=waiting', copy)).meta.total).toBe(1);
+      await copy.advance(300);
+      await settle(copy);
+      expect((await executions(id, '', copy)).data[0]).toMatchObject({ status: 'completed', steps: [{ type: 'wait' }, { status: 'done' }] });
+    } finally {
+      await copy.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('pausing stops the waiting executions: the wait ends without running the next step', async () => {
+    const id = await automation('pause', [{ type: 'wait', config: { seconds: 30 } }, { type: 'contact.add_tag', config: { tag: 'after-wait' } }]);
+    await inbound('whatsapp', '+14155550118', 'pause');
+    await settle();
+    expect((await api('POST', `/v1/automations/${id}/pause`)).body.status).toBe('paused');
+    const stopped = (await executions(id)).data[0];
+    expect(stopped).toMatchObject({ status: 'stopped', error: 'stopped: the automation was paused', waitingUntil: null, finishedAt: expect.any(String) });
+    await api('POST', `/v1/automations/${id}/activate`);
+    await t.advance(30);
+    await settle();
+    expect((await executions(id)).data[0]).toMatchObject({ status: 'stopped', steps: [{ type: 'wait' }] });
+    expect((await api('GET', '/v1/contacts?search=14155550118')).body.data[0].tags).toEqual([]);
+  });
+
+  it('reruns an ended execution from its trigger with the steps as they are now; refuses one still waiting, or on a paused automation (409)', async () => {
+    const id = await automation('again', [{ type: 'send_fax' }]);
+    await inbound('whatsapp', '+14155550119', 'again');
+    await settle();
+    const original = (await executions(id)).data[0];
+    expect(original.steps[0].status).toBe('skipped');
+    await api('PATCH', `/v1/automations/${id}`, { steps: [{ type: 'contact.add_tag', config: { tag: 'fixed' } }] });
+    const rerun = await api('POST', `/v1/automations/${id}/executions/${original.id}/rerun`);
+    expect(rerun.status).toBe(201);
+    expect(rerun.body).toMatchObject({ id: expect.not.stringMatching(original.id), rerunOf: original.id, status: 'running', trigger: original.trigger, steps: [] });
+    await settle();
+    const list = (await executions(id)).data;
+    expect(list.map((e: { id: string }) => e.id)).toEqual([rerun.body.id, original.id]);
+    expect(list[0]).toMatchObject({ status: 'completed', steps: [{ type: 'contact.add_tag', status: 'done', detail: 'added the tag fixed' }] });
+
+    await api('PATCH', `/v1/automations/${id}`, { steps: [{ type: 'wait', config: { hours: 1 } }] });
+    const waiting = (await api('POST', `/v1/automations/${id}/executions/${original.id}/rerun`)).body.id as string;
+    await settle();
+    const refused = await api('POST', `/v1/automations/${id}/executions/${waiting}/rerun`);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'CONFLICT', `Execution ${waiting} is still waiting: it can be rerun once it has ended`]);
+    await api('POST', `/v1/automations/${id}/pause`);
+    const paused = await api('POST', `/v1/automations/${id}/executions/${original.id}/rerun`);
+    expect([paused.status, paused.body.message]).toEqual([409, `Automation ${id} is paused: activate it to rerun an execution`]);
+  });
+
+  it('lists executions newest first, paged, filtered by status', async () => {
+    const id = await automation('page', [{ type: 'condition', config: { check: 'message_contains', value: 'x' } }]);
+    for (let i = 0; i < 3; i++) {
+      await inbound('whatsapp', `+1415555012${i}`, 'page');
+      await settle();
+      await t.advance(1);
+    }
+    const first = await executions(id, '?limit=2');
+    expect(first.meta).toEqual({ total: 3, page: 1, limit: 2, totalPages: 2 });
+    expect(first.data.map((e: { trigger: { address: string } }) => e.trigger.address)).toEqual(['+14155550122', '+14155550121']);
+    expect((await executions(id, '?page=2&limit=2')).data.map((e: { trigger: { address: string } }) => e.trigger.address)).toEqual(['+14155550120']);
+    expect((await executions(id, '?status=failed')).meta.total).toBe(0);
+    expect((await api('GET', `/v1/automations/${id}/executions?status=done`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,143 @@
+// Executions: one per trigger occurrence per active automation (from the bus), each run step by step by a durable
+// job; a wait is a job due later on the clock, so an advance moves the run on and a restart resumes it.
+import {
+  messageReceivedConfigSchema, contactCreatedConfigSchema, type AutomationStep, type ExecutionStep, type ExecutionTrigger,
+} from '../../contract/automations.ts';
+import type { EventContact } from '../../contract/contacts.ts';
+import type { Message } from '../../contract/messaging.ts';
+import type { BusEvent } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { foldText, type Db } from '../../kernel/db.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import type { AutomationRow, AutomationsStore, ExecutionRow } from './automations.store.ts';
+import type { RunStep, StepResult } from './automations.steps.ts';
+
+export const RUN_JOB = 'automations.run';
+export type RunPayload = { executionId: string };
+
+/** The channels whose `<channel>.message.received` the `message.received` trigger hears. */
+export const RECEIVED_EVENTS = ['whatsapp.message.received', 'sms.message.received', 'instagram.message.received', 'rcs.message.received'];
+
+/** What an event says of its trigger, or null for an event no trigger hears. */
+export function triggerOf(event: BusEvent): ExecutionTrigger | null {
+  if (event.type === 'contact.created') {
+    const { contact } = event.data as { contact: EventContact };
+    return { type: 'contact.created', eventId: event.id, contactId: contact.id, channel: contact.source, address: null, messageId: null, text: null };
+  }
+  if (RECEIVED_EVENTS.includes(event.type)) {
+    const { message, contact } = event.data as { message: Message; contact: EventContact };
+    return {
+      type: 'message.received', eventId: event.id, contactId: contact.id, channel: message.channel, address: message.address,
+      messageId: message.id, text: message.text,
+    };
+  }
+  return null;
+}
+
+/** Whether `automation`'s trigger config takes this occurrence (keyword and contains case- and accent-insensitive). */
+export function matches(automation: Pick<AutomationRow, 'trigger_type' | 'trigger_config'>, trigger: ExecutionTrigger): boolean {
+  const raw = JSON.parse(automation.trigger_config) as unknown;
+  if (automation.trigger_type === 'contact.created') {
+    const config = contactCreatedConfigSchema.parse(raw);
+    return !config.source || config.source === trigger.channel;
+  }
+  const config = messageReceivedConfigSchema.parse(raw);
+  if (config.channel !== 'any' && config.channel !== trigger.channel) return false;
+  const text = foldText(trigger.text ?? '');
+  if (config.keyword) return text.trim() === foldText(config.keyword);
+  if (config.contains) return text.includes(foldText(config.contains));
+  return true;
+}
+
+export function createExecutionRunner(deps: { store: AutomationsStore; db: Db; clock: Clock; jobs: JobRunner; runStep: RunStep }) {
+  const { store, db, clock, jobs } = deps;
+
+  /** Inserts an execution of `automation` and schedules its run; false when this occurrence made one already. Joins the caller's transaction. */
+  function start(automation: AutomationRow, trigger: ExecutionTrigger, rerunOf: string | null): ExecutionRow | null {
+    return db.tx(() => {
+      const id = newId('aex');
+      const inserted = store.insertExecution({
+        id, org_id: automation.org_id, automation_id: automation.id, status: 'running', trigger_event_id: trigger.eventId,
+        trigger: JSON.stringify(trigger), steps: automation.steps, rerun_of: rerunOf, started_at: clock.nowIso(),
+      });
+      if (!inserted) return null;
+      jobs.schedule({ type: RUN_JOB, orgId: automation.org_id, payload: { executionId: id } satisfies RunPayload, dedupeKey: `${RUN_JOB}:${id}:0` });
+      return store.execution(id) as ExecutionRow;
+    });
+  }
+
+  /** A bus event: an execution for each active automation of its organization whose trigger takes it (once per event, however often delivered). */
+  function onEvent(event: BusEvent): void {
+    const trigger = triggerOf(event);
+    if (!trigger) return;
+    db.tx(() => {
+      for (const automation of store.activeByTrigger(event.orgId, trigger.type)) {
+        if (matches(automation, trigger)) start(automation, trigger, null);
+      }
+    });
+  }
+
+  const outcomeOf = (step: AutomationStep, result: StepResult): ExecutionStep => ({
+    stepId: step.id, type: step.type, status: result.kind === 'skipped' || result.kind === 'failed' ? result.kind : 'done', detail: result.detail,
+    errorCode: result.kind === 'failed' ? result.errorCode : null,
+    messageId: (result.kind === 'done' || result.kind === 'failed') && result.messageId ? result.messageId : null, at: clock.nowIso(),
+  });
+
+  /**
+   * Records step `index`'s result and what follows from it; answers whether the run goes on. An execution stopped
+   * meanwhile (its automation paused) keeps the outcome of the step that was under way, and goes no further.
+   */
+  function record(executionId: string, step: AutomationStep, index: number, total: number, result: StepResult): boolean {
+    return db.tx(() => {
+      const row = store.execution(executionId);
+      if (!row) return false;
+      const outcomes = [...(JSON.parse(row.outcomes) as ExecutionStep[]), outcomeOf(step, result)];
+      const at = clock.nowIso();
+      const progress = { id: executionId, outcomes: JSON.stringify(outcomes), next_step: index + 1, waiting_until: null, error: row.error, finished_at: row.finished_at };
+      if (row.status !== 'running') {
+        store.saveProgress({ ...progress, status: row.status });
+        return false;
+      }
+      if (result.kind === 'failed') {
+        store.saveProgress({ ...progress, status: 'failed', error: `step ${step.id} (${step.type}) failed: ${result.detail}`, finished_at: at });
+        return false;
+      }
+      if (result.kind === 'wait') {
+        const dueAt = clock.now() + result.seconds * 1000;
+        const until = new Date(dueAt).toISOString();
+        outcomes[outcomes.length - 1] = { ...outcomeOf(step, result), detail: `${result.detail}, until ${until}` };
+        store.saveProgress({ ...progress, outcomes: JSON.stringify(outcomes), status: 'waiting', waiting_until: until });
+        jobs.schedule({ type: RUN_JOB, orgId: row.org_id, payload: { executionId } satisfies RunPayload, dueAt, dedupeKey: `${RUN_JOB}:${executionId}:${index + 1}` });
+        return false;
+      }
+      const finished = result.kind === 'end' || index + 1 >= total;
+      store.saveProgress({ ...progress, status: finished ? 'completed' : 'running', finished_at: finished ? at : null });
+      return !finished;
+    });
+  }
+
+  /** The job: runs the execution from its next step until it ends, waits, or is stopped. */
+  async function run(payload: RunPayload): Promise<void> {
+    const row = db.tx(() => {
+      const found = store.execution(payload.executionId);
+      if (!found || (found.status !== 'running' && found.status !== 'waiting')) return null;
+      const steps = JSON.parse(found.steps) as AutomationStep[];
+      const running = { ...found, status: 'running', waiting_until: null };
+      store.saveProgress({ ...running, finished_at: found.next_step >= steps.length ? clock.nowIso() : null, status: found.next_step >= steps.length ? 'completed' : 'running' });
+      return found.next_step >= steps.length ? null : { ...running, steps };
+    });
+    if (!row) return;
+    const automation = store.byId(row.org_id, row.automation_id);
+    if (!automation) return;
+    const trigger = JSON.parse(row.trigger) as ExecutionTrigger;
+    for (let index = row.next_step; index < row.steps.length; index++) {
+      const step = row.steps[index] as AutomationStep;
+      const result = await deps.runStep(step, { orgId: row.org_id, executionId: row.id, stepIndex: index, automationName: automation.name, trigger });
+      if (!record(row.id, step, index, row.steps.length, result)) return;
+    }
+  }
+
+  return { start, onEvent, run };
+}
+export type ExecutionRunner = ReturnType<typeof createExecutionRunner>;

@@ -1,0 +1,27 @@
+// The automations domain: automations of a trigger and steps, their executions run by durable jobs from the bus's events.
+import type { CoreDeps } from '../../kernel/domain.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import type { Listener } from '../../kernel/bus.ts';
+import { automationsRoutes } from './automations.routes.ts';
+import { createExecutionRunner, RECEIVED_EVENTS, RUN_JOB, type RunPayload } from './automations.runner.ts';
+import { createAutomationsService } from './automations.service.ts';
+import { createStepRunner, type StepServices } from './automations.steps.ts';
+import { createAutomationsStore } from './automations.store.ts';
+
+export function automationsDomain(deps: CoreDeps & StepServices) {
+  const store = createAutomationsStore(deps.db.sql);
+  const runner = createExecutionRunner({ store, db: deps.db, clock: deps.clock, jobs: deps.jobs, runStep: createStepRunner(deps) });
+  const service = createAutomationsService({
+    store, db: deps.db, clock: deps.clock, runner,
+    connected: (orgId, integration) => integration === 'instagram' && deps.instagram.connection(orgId).connected,
+  });
+  const listener: Listener = (event) => runner.onEvent(event);
+  return defineDomain({
+    name: 'automations',
+    routes: automationsRoutes(service),
+    jobs: { [RUN_JOB]: (payload: RunPayload) => runner.run(payload) },
+    on: Object.fromEntries(['contact.created', ...RECEIVED_EVENTS].map((type) => [type, listener])),
+    service,
+  });
+}
+export type { AutomationsService } from './automations.service.ts';
