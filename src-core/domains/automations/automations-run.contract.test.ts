@@ -130,6 +130,38 @@ describe('steps', () => {
     expect(await balance()).toBe(before);
   });
 
+  it('an Instagram reply answers the customer who wrote in, through the connected account', async () => {
+    expect((await t.dashboard('POST', '/dashboard/instagram/connection', { username: 'examplestore' })).status).toBe(201);
+    const id = await automation('hello', [{ type: 'instagram.reply', config: { message: 'Hi! We reply within the hour.' } }], 'instagram');
+    await inbound('instagram', '6234817790112233', 'Hello');
+    await settle();
+    const run = (await executions(id)).data[0];
+    expect(run).toMatchObject({ status: 'completed', trigger: { channel: 'instagram', address: '6234817790112233' }, steps: [{ status: 'done' }] });
+    expect((await t.handset('6234817790112233')).map((m: { text: string }) => m.text)).toContain('Hi! We reply within the hour.');
+    const thread = (await t.dashboard('GET', '/dashboard/instagram/conversations/6234817790112233/messages')).body.messages;
+    expect(thread.find((m: { id: string }) => m.id === run.steps[0].messageId)).toMatchObject({ source: 'AUTOMATION', direction: 'outbound' });
+    await api('POST', `/v1/automations/${id}/pause`);
+  });
+
+  it("an email step on a new contact sends the template to the contact's address for one credit", async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 2 });
+    const template = (await api('POST', '/v1/email/templates', { name: 'Welcome', subject: 'Welcome aboard', html: '<p>Welcome!</p>' })).body.id as string;
+    await t.dashboard('POST', '/dashboard/email/domains', { domain: 'acme.test' });
+    await t.advance(60);
+    const id = (await api('POST', '/v1/automations', {
+      name: 'Welcome mail', trigger: { type: 'contact.created', config: { source: 'manual' } },
+      steps: [{ type: 'email.send', config: { templateId: template, fromName: 'Acme', fromEmail: 'hello@acme.test' } }],
+    })).body.id as string;
+    await api('POST', `/v1/automations/${id}/activate`);
+    const credits = (await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits as number;
+    expect((await t.dashboard('POST', '/dashboard/contacts', { name: 'Ann', email: 'ann@example.org' })).status).toBe(201);
+    await settle();
+    expect((await executions(id)).data[0]).toMatchObject({ status: 'completed', steps: [{ type: 'email.send', status: 'done' }] });
+    expect((await t.handset('ann@example.org')).map((m: { text: string }) => m.text).join()).toContain('Welcome');
+    expect((await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits).toBe(credits - 1);
+    await api('POST', `/v1/automations/${id}/pause`);
+  });
+
   it('a step of an unknown type or a wrong config is skipped, doing nothing, and the run goes on', async () => {
     const id = await automation('skip', [
       { type: 'send_fax', config: {} }, { type: 'contact.add_tag', config: { label: 'x' } }, { id: 'tag', type: 'contact.add_tag', config: { tag: 'skipped-ok' } },
