@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { LiveRegion } from '../components/live-region.tsx';
 import { time } from '../components/format.ts';
 import { ErrorState } from '../components/states.tsx';
+import { AutomationsPage } from '../features/automations/automations-page.tsx';
 import { CampaignsPage } from '../features/campaigns/campaigns-page.tsx';
 import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
@@ -50,7 +51,7 @@ function useConnectionAnnouncements(live: LiveStatus) {
 }
 
 const PAGES: Record<Section, () => ReactElement> = {
-  inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, campaigns: CampaignsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
+  inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, campaigns: CampaignsPage, automations: AutomationsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
 /** The virtual clock: read on start and whenever it is moved, and ticking in between while it runs with real time. */

@@ -13,6 +13,7 @@ export const NAV: Array<{ section: Section; label: string; group: string }> = [
   { section: 'contacts', label: 'Contacts', group: 'Support' },
   { section: 'otp', label: 'OTP', group: 'Support' },
   { section: 'campaigns', label: 'Campaigns', group: 'Marketing' },
+  { section: 'automations', label: 'Automations', group: 'Marketing' },
   { section: 'channels', label: 'Channels', group: 'Marketing' },
   { section: 'wallet', label: 'Wallet', group: 'Account' },
   { section: 'keys', label: 'API keys', group: 'Developers' },

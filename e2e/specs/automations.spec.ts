@@ -1,0 +1,74 @@
+// The Automations page (read-only): automations made through the API are listed with their status, trigger and
+// steps in the node catalog's words (an unknown step marked as doing nothing); a customer writing in runs the active
+// one, and its recent runs show each step's outcome; axe finds nothing on the page.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let session: ConsoleSession;
+let server: E2eServer;
+let page: Page;
+const card = (name: string) => page.getByTestId('automation').filter({ has: page.getByTestId('automation-name').getByText(name, { exact: true }) });
+
+beforeAll(async () => {
+  session = await openConsole({ seed: 'none' });
+  ({ server, page } = session);
+  const reply = await server.dashboard<{ id: string }>('POST', '/dashboard/automations', {
+    name: 'Opening hours', description: 'Answers customers who ask for the hours',
+    trigger: { type: 'message.received', config: { channel: 'whatsapp', keyword: 'hours' } },
+    steps: [{ id: 'tag', type: 'contact.add_tag', config: { tag: 'asked-hours' } }, { id: 'fax', type: 'send_fax', config: {} }],
+  });
+  expect(reply.status).toBe(201);
+  expect((await server.dashboard('POST', `/dashboard/automations/${reply.body.id}/activate`)).status).toBe(200);
+  expect((await server.dashboard('POST', '/dashboard/automations', {
+    name: 'Welcome', trigger: { type: 'contact.created', config: { source: 'manual' } }, steps: [{ type: 'wait', config: { minutes: 5 } }],
+  })).status).toBe(201);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('the Automations page', () => {
+  it('lists each automation with its status, trigger and steps, an unknown step marked', async () => {
+    await page.getByTestId('nav-automations').click();
+    await page.locator('[data-testid="automations"][data-ready="true"]').waitFor();
+    expect(await page.getByTestId('automation-name').allTextContents()).toEqual(['Welcome', 'Opening hours']);
+    const hours = card('Opening hours');
+    expect(await hours.getByTestId('automation-status').textContent()).toBe('Active');
+    expect(await hours.getByTestId('automation-trigger').textContent()).toBe('When Customer message received · WhatsApp · is "hours"');
+    expect(await hours.getByTestId('automation-step').allTextContents()).toEqual(['Add tag', 'send_fax (unknown type: does nothing at run time)']);
+    const welcome = card('Welcome');
+    expect(await welcome.getByTestId('automation-status').textContent()).toBe('Paused');
+    expect(await welcome.getByTestId('automation-trigger').textContent()).toBe('When Contact created · from the dashboard');
+    expect(await welcome.getByTestId('automation-step').allTextContents()).toEqual(['Wait']);
+  });
+
+  it("shows a run a customer's message set off, with each step's outcome", async () => {
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550177', text: 'Hours' })).status).toBe(201);
+    const hours = card('Opening hours');
+    await hours.getByText('Recent runs (1)').click();
+    const run = hours.locator('[data-testid="automation-run"][data-status="completed"]');
+    await run.waitFor();
+    expect(await run.textContent()).toContain('+14155550177');
+    expect(await run.getByTestId('automation-run-step').evaluateAll((steps) => steps.map((s) => (s as HTMLElement).dataset.status))).toEqual(['done', 'skipped']);
+    expect(await run.getByTestId('automation-run-step').nth(1).textContent()).toContain('unknown step type "send_fax": it does nothing');
+    await screenshot(page, 'automations');
+  });
+
+  it('has no axe violation', async () => {
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    const found = await page.evaluate(async () => {
+      const { axe } = window as unknown as { axe: typeof Axe };
+      const results = await axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, resultTypes: ['violations'],
+      });
+      return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+    });
+    expect(found).toEqual([]);
+  });
+});
