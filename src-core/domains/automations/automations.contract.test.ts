@@ -119,6 +119,8 @@ describe('update, activate, pause, delete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Welcome 2', description: 'x', steps: [{ id: 'step_1', type: 'wait', config: { minutes: 1 } }], updatedAt: '2026-01-15T09:00:08.000Z' });
     expect((await api('PATCH', `/v1/automations/${id}`, { description: null })).body).toMatchObject({ name: 'Welcome 2', description: null });
+    // A blank description is none, as null is.
+    expect((await api('PATCH', `/v1/automations/${id}`, { description: '  ' })).body.description).toBeNull();
     const active = await api('PATCH', `/v1/automations/${id}`, { active: true });
     expect([active.status, active.body.message]).toEqual([400, expect.stringMatching(/active: .*POST \/automations\/\{id\}\/activate/)]);
     expect((await api('PATCH', `/v1/automations/${id}`, {})).status).toBe(400);

@@ -104,7 +104,7 @@ export function createExecutionRunner(deps: { store: AutomationsStore; db: Db; c
         return false;
       }
       if (result.kind === 'wait') {
-        const dueAt = clock.now() + result.seconds * 1000;
+        const dueAt = clock.now() + Math.round(result.seconds * 1000);
         const until = new Date(dueAt).toISOString();
         outcomes[outcomes.length - 1] = { ...outcomeOf(step, result), detail: `${result.detail}, until ${until}` };
         store.saveProgress({ ...progress, outcomes: JSON.stringify(outcomes), status: 'waiting', waiting_until: until });

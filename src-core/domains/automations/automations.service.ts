@@ -82,7 +82,7 @@ export function createAutomationsService(deps: {
       return db.tx(() => {
         const at = clock.nowIso();
         const row: AutomationRow = {
-          id: newId('aut'), org_id: orgId, name: input.name, description: input.description ?? null, status: 'paused',
+          id: newId('aut'), org_id: orgId, name: input.name, description: input.description || null, status: 'paused',
           trigger_type: input.trigger.type, trigger_config: triggerConfig(input.trigger), steps: JSON.stringify(withIds(input.steps)),
           activated_at: null, created_at: at, updated_at: at,
         };
@@ -98,7 +98,7 @@ export function createAutomationsService(deps: {
         const steps = input.steps ? withIds(input.steps) : (JSON.parse(row.steps) as AutomationStep[]);
         if (row.status === 'active') assertIntegrations(orgId, steps, 'change this active automation');
         store.update({
-          id, name: input.name ?? row.name, description: input.description === undefined ? row.description : input.description,
+          id, name: input.name ?? row.name, description: input.description === undefined ? row.description : input.description || null,
           trigger_type: input.trigger?.type ?? row.trigger_type, trigger_config: input.trigger ? triggerConfig(input.trigger) : row.trigger_config,
           steps: JSON.stringify(steps), updated_at: clock.nowIso(),
         });
