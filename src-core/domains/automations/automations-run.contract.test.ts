@@ -226,6 +226,23 @@ describe('waits, pause, rerun', () => {
     }
   });
 
+  it('a run resumed after a stop between a send and its record finds the message it sent: nothing sent or charged twice', async () => {
+    const id = await automation('once', [THANKS]);
+    await inbound('whatsapp', '+14155550130', 'once');
+    await settle();
+    const first = (await executions(id)).data[0];
+    expect(first.steps[0]).toMatchObject({ status: 'done', messageId: expect.any(String) });
+    const before = await balance();
+    // What a stop right after the send would leave: the step not recorded, the run's job to run again at the next start.
+    t.server.db.sql.prepare(`UPDATE automation_executions SET status = 'running', outcomes = '[]', next_step = 0, finished_at = NULL WHERE id = ?`).run(first.id);
+    t.server.db.tx(() => t.server.jobs.schedule({ type: 'automations.run', payload: { executionId: first.id } }));
+    await settle();
+    const again = (await executions(id)).data[0];
+    expect(again).toMatchObject({ id: first.id, status: 'completed', steps: [{ status: 'done', messageId: first.steps[0].messageId }] });
+    expect((await t.handset('+14155550130')).filter((m: { text: string }) => m.text.startsWith('Thanks'))).toHaveLength(1);
+    expect(await balance()).toBe(before);
+  });
+
   it('pausing stops the waiting executions: the wait ends without running the next step', async () => {
     const id = await automation('pause', [{ type: 'wait', config: { seconds: 30 } }, { type: 'contact.add_tag', config: { tag: 'after-wait' } }]);
     await inbound('whatsapp', '+14155550118', 'pause');
