@@ -14,6 +14,8 @@ import { seedCampaignDemo } from './demo/campaigns.ts';
 import { seedShopifyDemo } from './demo/shopify.ts';
 import type { ShopifyService } from '../domains/shopify/index.ts';
 import type { SimShopifyAdmin } from './shopify.ts';
+import { seedAutomationsDemo } from './demo/automations.ts';
+import type { AutomationsService } from '../domains/automations/index.ts';
 import type { CampaignsService } from '../domains/campaigns/index.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { OtpService } from '../domains/otp/index.ts';
@@ -32,7 +34,7 @@ export const DEMO_BUSINESS_NAME = 'Example Store';
 
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
-  instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; clock: Clock;
+  instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; automations: AutomationsService; clock: Clock;
   shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin;
 };
 
@@ -81,6 +83,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   await seedOtpDemo(deps, story);
   await seedWhatsappDemo(deps, story);
   await story.finish();
+  seedAutomationsDemo(deps);
   deps.orgs.setSetting(marker, new Date(alice.createdAt).toISOString());
   return true;
 }
