@@ -48,28 +48,34 @@ describe('the new-key form', () => {
   });
 
   it('folds away the scopes no route of this build checks yet, still selectable once shown', async () => {
-    const { notUsedYet } = (await server.dashboard<{ notUsedYet: string[] }>('GET', '/dashboard/scopes')).body;
-    expect(notUsedYet).toEqual(expect.arrayContaining(['voice:calls:read', 'ai:models:read']));
+    const { notUsedYet, groups } = (await server.dashboard<{ notUsedYet: string[]; groups: Record<string, string[]> }>('GET', '/dashboard/scopes')).body;
+    expect(notUsedYet).toEqual(expect.arrayContaining(['voice:app:read', 'ai:models:read']));
     expect(notUsedYet).not.toContain('shopify:orders:read');
+    expect(notUsedYet).not.toContain('voice:calls:read');
     // Automations are built: their scopes are in use, shown unfolded.
     expect(notUsedYet).not.toContain('automations:read');
     expect(await page.getByTestId('scope-group-automations').isVisible()).toBe(true);
+    // The fold holds the domains none of whose scopes is used; voice (agents and calls in use) shows with its app scopes.
+    const inFold = Object.values(groups).filter((list) => list.every((scope) => notUsedYet.includes(scope))).flat();
+    expect(inFold).toContain('ai:models:read');
+    expect(inFold).not.toContain('voice:app:read');
     const folded = page.getByTestId('scopes-not-used');
     const fold = folded.getByTestId('scopes-not-used-toggle');
-    expect(await fold.textContent()).toBe(`Show ${notUsedYet.length} scopes this build does not use yet`);
-    expect(await page.getByTestId('scope-group-voice').isVisible()).toBe(false);
+    expect(await fold.textContent()).toBe(`Show ${inFold.length} scopes this build does not use yet`);
+    expect(await page.getByTestId('scope-group-ai').isVisible()).toBe(false);
+    expect(await page.getByTestId('scope-group-voice').isVisible()).toBe(true);
     expect(await page.getByTestId('scope-group-contacts').isVisible()).toBe(true);
     // Chosen while folded (Select all), they are counted in the summary.
     await page.getByTestId('scopes-all').click();
-    await fold.filter({ hasText: `(${notUsedYet.length} chosen)` }).waitFor();
+    await fold.filter({ hasText: `(${inFold.length} chosen)` }).waitFor();
     await page.getByTestId('scopes-clear').click();
     await fold.click();
-    await page.getByTestId('scope-group-voice').check();
+    await page.getByTestId('scope-group-ai').check();
     // The summary's words follow the details' toggle event, a task after they open: waited for, not read at once.
-    await fold.filter({ hasText: new RegExp(`^Hide the ${notUsedYet.length} scopes this build does not use yet \\(${notUsedYet.filter((scope) => scope.startsWith('voice:')).length} chosen\\)$`) }).waitFor();
+    await fold.filter({ hasText: new RegExp(`^Hide the ${inFold.length} scopes this build does not use yet \\(${inFold.filter((scope) => scope.startsWith('ai:')).length} chosen\\)$`) }).waitFor();
     await page.getByTestId('scopes-clear').click();
     await fold.click();
-    expect(await page.getByTestId('scope-group-voice').isVisible()).toBe(false);
+    expect(await page.getByTestId('scope-group-ai').isVisible()).toBe(false);
   });
 
   it('says which allowed IP is not one and keeps Create disabled until it is fixed', async () => {

@@ -46,10 +46,10 @@ describe('webhook inspector', () => {
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 3600 })).status).toBe(200);
     await page.getByTestId('nav-webhooks').click();
     await page.getByText('No webhook endpoints yet').waitFor();
-    // It promises what this build emits, read from the catalogue: not calls or orders (emitted: false).
+    // It promises what this build emits, read from the catalogue: agent calls, not orders (emitted: false).
     const empty = page.locator('.state.empty').filter({ hasText: 'No webhook endpoints yet' });
-    await expect.poll(() => empty.textContent()).toContain('signed events as they happen: contacts and messages on WhatsApp, SMS, RCS, Email and Instagram.');
-    expect(await empty.textContent()).not.toMatch(/calls|orders/);
+    await expect.poll(() => empty.textContent()).toContain('signed events as they happen: contacts, calls and messages on WhatsApp, SMS, RCS, Email and Instagram.');
+    expect(await empty.textContent()).not.toMatch(/orders/);
     await page.getByTestId('new-endpoint').click();
     await page.getByTestId('endpoint-url').fill(receiver.url);
     await page.getByTestId('endpoint-description').fill('Local receiver');
@@ -71,8 +71,8 @@ describe('webhook inspector', () => {
     // The summary's words follow the details' toggle event, which comes a task after the details open.
     await fold.filter({ hasText: new RegExp(`^Hide the ${later} events this build does not emit yet$`) }).waitFor();
     expect(await notEmitted.textContent()).toContain('can be subscribed to ahead and sent as tests');
-    for (const type of ['voice.app.call.incoming', 'voice.call.completed', 'form.submitted']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
-    for (const type of ['contact.created', 'sms.message.status']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
+    for (const type of ['voice.app.call.incoming', 'form.submitted']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
+    for (const type of ['contact.created', 'sms.message.status', 'voice.call.completed']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
     await page.getByTestId('event-contact.created').check();
     await page.getByTestId('event-whatsapp.message.received').check();
     await screenshot(page, 'webhooks-create');

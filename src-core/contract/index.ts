@@ -25,3 +25,4 @@ export * from './mcp.ts';
 export * from './shopify.ts';
 export * from './shopify-sim.ts';
 export * from './automations.ts';
+export * from './voice-agents.ts';

@@ -4,6 +4,7 @@ import type { Contact } from './contacts.ts';
 import type { Message } from './messaging.ts';
 import type { RequestLogEntry } from './api-keys.ts';
 import type { Wallet } from './wallet.ts';
+import type { AgentCallAnswered, AgentCallEnded, AgentCallInitiated, AgentCallRinging, TranscriptChunk } from './voice-agents.ts';
 
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
 export type MessageChange = { message: Message };
@@ -39,6 +40,16 @@ export interface ServerToClientEvents {
   'email:suppressed': (payload: EmailSuppression) => void;
   /** A `/v1` request was answered (the developer tools' live request log). */
   'request:logged': (payload: RequestLogEntry) => void;
+  /** An agent call was placed (`org_{orgId}`). */
+  'voice:call.initiated': (payload: AgentCallInitiated) => void;
+  /** An agent call's phone is ringing (`org_{orgId}`). */
+  'voice:call.ringing': (payload: AgentCallRinging) => void;
+  /** An agent call was picked up (`org_{orgId}`). */
+  'voice:call.answered': (payload: AgentCallAnswered) => void;
+  /** An agent call ended, whatever its outcome (`org_{orgId}`). */
+  'voice:call.ended': (payload: AgentCallEnded) => void;
+  /** One utterance of an agent call, to the room `call_{callId}` (after `joinCall`). */
+  'voice:transcript.chunk': (payload: TranscriptChunk) => void;
 }
 
 /** Events a console client emits; each answers through the optional acknowledgement. */

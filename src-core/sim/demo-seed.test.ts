@@ -88,6 +88,12 @@ describe.each([
       .filter((e) => e.type === 'contact.updated' && e.data.includes(grace.id) && e.data.includes('Opted out by sending STOP'));
     expect(blockedEvents).toHaveLength(1);
   });
+  it('has an active voice agent (and a paused one), which can place a call', async () => {
+    const agents = (await t.dashboard('GET', '/dashboard/voice/agents')).body.data as Array<{ id: string; name: string; isActive: boolean }>;
+    expect(agents.map((a) => [a.name, a.isActive]).sort()).toEqual([['Feedback Survey', false], ['Order Confirmation', true]]);
+    const active = agents.find((a) => a.isActive) as { id: string };
+    expect((await t.dashboard('POST', '/dashboard/voice/calls/outbound', { agentId: active.id, toNumber: '+14155550188' })).status).toBe(201);
+  });
   it('has the Example Store Login OTP widget with one verified and one pending request', async () => {
     const widgets = (await t.dashboard('GET', '/dashboard/otp-widgets')).body.data as Array<{ id: string; name: string; channels: string[] }>;
     expect(widgets[0]).toMatchObject({ name: 'Example Store Login', channels: ['sms', 'whatsapp'] });

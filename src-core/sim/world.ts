@@ -15,6 +15,7 @@ import {
 import { simRoutes } from './sim.routes.ts';
 import { createSimStore } from './sim.store.ts';
 import { createSimShopify } from './shopify.ts';
+import { createSimVoiceNetwork } from './voice-agents.ts';
 
 /** The statuses of a message the platform records as having reached its customer. */
 const REACHED: ReadonlySet<MessageStatus> = new Set<MessageStatus>(['sent', 'delivered', 'read']);
@@ -26,6 +27,8 @@ export function createSimWorld(deps: CoreDeps) {
     providers,
     /** The simulated Shopify: the shops behind the Shopify domain's port, and their admin (what /sim/shopify fills). */
     shopify: createSimShopify({ db: deps.db, clock: deps.clock }),
+    /** The phone network agent calls go out on, and the people who pick up (behind the voice agents domain's port). */
+    voice: createSimVoiceNetwork(),
     /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */
     attach(
       messaging: MessagingService, email: EmailService, campaigns: () => CampaignTracking, instagramConnected: (orgId: string) => boolean,

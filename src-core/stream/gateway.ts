@@ -52,9 +52,13 @@ export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardTok
   const watched = (orgId: string | null): orgId is string => orgId !== null && io.sockets.adapter.rooms.has(orgRoom(orgId));
   const forward = (event: BusEvent): void => {
     const mapping = STREAM_EVENTS[event.type];
-    if (!mapping || !watched(event.orgId)) return;
-    const { name, payload } = mapping(event);
-    io.to(orgRoom(event.orgId)).emit(name, payload as never);
+    if (!mapping) return;
+    const { name, payload, room } = mapping(event);
+    if (room) {
+      if (io.sockets.adapter.rooms.has(room)) io.to(room).emit(name, payload as never);
+      return;
+    }
+    if (watched(event.orgId)) io.to(orgRoom(event.orgId)).emit(name, payload as never);
   };
   deps.bus.on('*', forward);
   deps.bus.onTransient((event) => {

@@ -1,10 +1,12 @@
 // Which bus events reach the console's stream, under which typed name and payload.
 import type { Contact } from '../contract/contacts.ts';
 import { CHANNELS, type Message } from '../contract/messaging.ts';
-import type { ServerToClientEvents } from '../contract/stream.ts';
+import { callRoom, type ServerToClientEvents } from '../contract/stream.ts';
+import type { TranscriptChunk } from '../contract/voice-agents.ts';
 import type { BusEvent } from '../kernel/bus.ts';
 
-type StreamMapping = (event: BusEvent) => { name: keyof ServerToClientEvents; payload: unknown };
+/** `room`: where the event goes, when not the organization's room (`call_{callId}` for a transcript chunk). */
+type StreamMapping = (event: BusEvent) => { name: keyof ServerToClientEvents; payload: unknown; room?: string };
 
 const contactChange = (name: 'contact:created' | 'contact:updated'): StreamMapping => (event) => {
   const data = event.data as { contact: Contact; changedFields?: string[] };
@@ -24,6 +26,18 @@ export const STREAM_EVENTS: Record<string, StreamMapping> = {
   'campaign.progress': (event) => ({ name: 'campaign:progress', payload: event.data }),
   // Written with the suppression it announces (see email.service.ts, onStatus).
   'email.message.bounced': (event) => ({ name: 'email:suppressed', payload: { email: (event.data as { email: string }).email, reason: 'bounced' } }),
+  // Agent calls (seed 001, "Socket stream"): the lifecycle to the organization, each utterance to the call's room.
+  'voice.call.initiated': (event) => ({ name: 'voice:call.initiated', payload: event.data }),
+  'voice.call.ringing': (event) => ({ name: 'voice:call.ringing', payload: event.data }),
+  'voice.call.answered': (event) => ({ name: 'voice:call.answered', payload: event.data }),
+  'voice.call.completed': (event) => {
+    const { callId, status, durationSeconds, sentiment, summary } = event.data as Record<string, unknown>;
+    return { name: 'voice:call.ended', payload: { callId, status, durationSeconds, sentiment, summary } };
+  },
+  'voice.call.transcript': (event) => {
+    const chunk = event.data as TranscriptChunk;
+    return { name: 'voice:transcript.chunk', payload: chunk, room: callRoom(chunk.callId) };
+  },
   ...Object.fromEntries(CHANNELS.flatMap((channel) => [
     [`${channel}.message.status`, messageStatus],
     [`${channel}.message.received`, messageReceived],

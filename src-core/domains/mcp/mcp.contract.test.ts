@@ -90,10 +90,10 @@ describe('tools', () => {
     const writer = await connect(key, writes);
     const all = (await writer.client.listTools()).tools;
     const writeNames = all.map((tool) => tool.name).filter((name) => !readNames.includes(name));
-    // The seed's fifteen, less the outbound call: this build has no voice agents.
+    // The seed's fifteen.
     expect(writeNames).toEqual([
       'send_message', 'send_email', 'send_whatsapp_template', 'send_sms', 'send_rcs', 'send_instagram_message', 'send_otp', 'verify_otp',
-      'block_contact', 'create_campaign', 'launch_campaign', 'cancel_campaign', 'create_webhook_endpoint', 'replay_webhook_delivery',
+      'block_contact', 'create_campaign', 'launch_campaign', 'cancel_campaign', 'place_outbound_call', 'create_webhook_endpoint', 'replay_webhook_delivery',
     ]);
     const send = all.find((tool) => tool.name === 'send_message');
     expect(send?.annotations?.readOnlyHint).toBe(false);
@@ -158,6 +158,11 @@ describe('tools', () => {
     expect(block.isError).toBeFalsy();
     const listed = (await t.request('GET', '/v1/contacts?limit=100', { token: key })).body.data as Array<{ id: string; isBlocked: boolean }>;
     expect(listed.find((contact) => contact.id === target.id)?.isBlocked).toBe(true);
+    // A voice agent places a call as through /v1 (the call starts INITIATED).
+    const agent = await t.request('POST', '/v1/voice/agents', { token: key, body: { name: 'Assistant caller', greeting: 'Hello.', instructions: 'Confirm.' } });
+    const call = await client.callTool({ name: 'place_outbound_call', arguments: { agentId: agent.body.id, toNumber: '+14155550143' } });
+    expect(call.isError, textOf(call)).toBeFalsy();
+    expect(call.structuredContent).toMatchObject({ status: 'INITIATED', direction: 'OUTBOUND', agentId: agent.body.id, calledNumber: '+14155550143' });
     await client.close();
   });
 
@@ -192,7 +197,7 @@ describe('tools', () => {
     expect(byName.get('list_sms_logs')).toEqual({ name: 'list_sms_logs', description: expect.any(String), write: false, scopes: ['sms:logs:read'] });
     expect(byName.get('launch_campaign')).toMatchObject({ write: true, scopes: ['whatsapp:campaigns:write', 'sms:campaigns:write'] });
     expect(byName.get('send_message')).toMatchObject({ write: true, scopes: null });
-    expect(byName.has('place_outbound_call')).toBe(false);
+    expect(byName.get('place_outbound_call')).toMatchObject({ write: true, scopes: ['voice:calls:write'] });
     expect((await t.request('GET', '/dashboard/mcp', { token: key })).status).toBe(401);
   });
 });

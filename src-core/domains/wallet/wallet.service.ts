@@ -102,6 +102,15 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       return record(orgId, { kind: 'charge', channel, amount_paise: -amount, email_credits: 0, reference_type: reference.type, reference_id: reference.id,
         description: `${channel} message${quantity === 1 ? '' : `s ×${quantity}`}${forWhat ? ` · ${forWhat}` : ''}` });
     },
+    /**
+     * Charges an amount known only afterwards (an agent call's talk time, at its end), in the caller's transaction. It
+     * is not refused for want of balance: the service was given; the balance may go below zero (docs/contract-notes.md).
+     */
+    chargeUsage(orgId: string, channel: string, reference: Reference, amountPaise: number, description: string): LedgerEntry | null {
+      if (amountPaise <= 0) return null;
+      return record(orgId, { kind: 'charge', channel, amount_paise: -amountPaise, email_credits: 0, reference_type: reference.type,
+        reference_id: reference.id, description });
+    },
     /** Gives back `amountPaise` for what was charged and not delivered (e.g. cancelled campaign recipients). */
     refund(orgId: string, channel: BilledChannel, reference: Reference, amountPaise: number, description: string): LedgerEntry | null {
       if (amountPaise <= 0) return null;

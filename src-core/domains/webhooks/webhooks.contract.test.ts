@@ -55,7 +55,7 @@ describe('endpoints', () => {
     expect(catalogue).toHaveLength(26);
     // Those this build never fires are marked, and stay subscribable.
     expect(catalogue.filter((e) => !e.emitted).map((e) => e.type)).toEqual([
-      'contact.lifecycle_changed', 'form.submitted', 'voice.call.completed', 'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered',
+      'contact.lifecycle_changed', 'form.submitted', 'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered',
       'voice.app.call.completed', 'voice.app.call.missed', 'voice.app.call.rejected', 'voice.app.session.expired', 'shopify.order.created', 'shopify.order.fulfilled',
     ]);
     expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['shopify.order.created'] })).status).toBe(201);

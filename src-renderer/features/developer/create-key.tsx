@@ -71,6 +71,8 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
   const groups = Object.entries(scopes.data?.groups ?? {});
   const inUse = groups.filter(([, list]) => !list.every((scope) => notUsedYet.includes(scope)));
   const later = groups.filter(([, list]) => list.every((scope) => notUsedYet.includes(scope)));
+  // What the fold holds: the scopes of those domains (an unused scope of a domain in use shows with its domain).
+  const folded = later.flatMap(([, list]) => list);
 
   const toggle = (list: Scope[], on: boolean) => setChosen((current) => {
     const next = new Set(current);
@@ -115,8 +117,8 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
         {scopes.isError ? <ErrorState error={scopes.error} /> : (
           <>
             <ScopeGroups groups={inUse} chosen={chosen} toggle={toggle} />
-            {notUsedYet.length ? (
-              <Folded count={notUsedYet.length} what="scopes this build does not use yet" chosen={notUsedYet.filter((s) => chosen.has(s)).length} testId="scopes-not-used">
+            {folded.length ? (
+              <Folded count={folded.length} what="scopes this build does not use yet" chosen={folded.filter((s) => chosen.has(s)).length} testId="scopes-not-used">
                 <p className="small muted">The contract names them ({later.map(([domain]) => domain).join(', ')}) and a key may hold them ahead, but no route of this build checks them yet.</p>
                 <div className="scopes-later"><ScopeGroups groups={later} chosen={chosen} toggle={toggle} /></div>
               </Folded>

@@ -1,0 +1,66 @@
+// Voice agent and agent call routes of seed 000 ("Voice agents and agent-driven calls"), and the recordings' signed links.
+import { z } from 'zod';
+import {
+  agentCallAnalyticsQuerySchema, agentCallsQuerySchema, createVoiceAgentBodySchema, outboundCallBodySchema, updateVoiceAgentBodySchema,
+} from '../../contract/voice-agents.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute, reply } from '../../kernel/route.ts';
+import type { VoiceAgentsService } from './voice-agents.service.ts';
+
+const idParams = z.object({ id: z.string().min(1) });
+const page = paginationQuery({ defaultLimit: 20, maxLimit: 100 });
+
+export function voiceAgentsRoutes(service: VoiceAgentsService) {
+  return [
+    defineRoute({
+      method: 'GET', path: '/v1/voice/agents', scope: 'voice:agents:read', console: true, query: page,
+      handler: ({ orgId, query }) => service.listAgents(orgId, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/agents/:id', scope: 'voice:agents:read', console: true, params: idParams,
+      handler: ({ orgId, params }) => service.getAgent(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/voice/agents', scope: 'voice:agents:write', console: true, status: 201, body: createVoiceAgentBodySchema,
+      handler: ({ orgId, body }) => service.createAgent(orgId, body),
+    }),
+    defineRoute({
+      method: 'PATCH', path: '/v1/voice/agents/:id', scope: 'voice:agents:write', console: true, params: idParams, body: updateVoiceAgentBodySchema,
+      handler: ({ orgId, params, body }) => service.updateAgent(orgId, params.id, body),
+    }),
+    defineRoute({
+      method: 'DELETE', path: '/v1/voice/agents/:id', scope: 'voice:agents:write', console: true, params: idParams,
+      handler: ({ orgId, params }) => service.deleteAgent(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/calls', scope: 'voice:calls:read', console: true, query: agentCallsQuerySchema.extend(page.shape),
+      handler: ({ orgId, query }) => service.listCalls(orgId, query, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/voice/calls/outbound', scope: 'voice:calls:write', console: true, status: 201, idempotent: true, body: outboundCallBodySchema,
+      handler: ({ orgId, body }) => service.placeCall(orgId, body),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/calls/:id', scope: 'voice:calls:read', console: true, params: idParams,
+      handler: ({ orgId, params }) => service.getCall(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/calls/:id/recording', scope: 'voice:calls:read', console: true, params: idParams,
+      handler: ({ orgId, params }) => service.recording(orgId, params.id),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/analytics', scope: 'voice:calls:read', console: true, query: agentCallAnalyticsQuerySchema,
+      handler: ({ orgId, query }) => service.analytics(orgId, query),
+    }),
+    defineRoute({
+      method: 'GET', path: '/recordings/:file', scope: 'public', params: z.object({ file: z.string().regex(/^call_[0-9A-Za-z]{24}\.wav$/) }),
+      query: z.object({ expires: z.coerce.number().int(), signature: z.string().regex(/^[0-9a-f]{64}$/) }),
+      handler: ({ params, query }) => {
+        const audio = service.recordingAudio(params.file.replace(/\.wav$/, ''), query.expires, query.signature);
+        if (!audio) throw new AppError('FORBIDDEN', 'This recording link is not valid or has expired (links last one hour): ask GET /v1/voice/calls/{id}/recording for a new one');
+        return reply(200, audio, { 'content-type': 'audio/wav', 'cache-control': 'private, max-age=3600' });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,227 @@
+// Agent calls through real HTTP on the virtual clock: the outbound call's life (INITIATED, RINGING, ANSWERED, a
+// conversation, COMPLETED), every fixture number, billing with its ledger line, the recording link, analytics over a
+// range, validation, scopes, and a restart mid-call resuming it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentCallListItemSchema, agentCallSchema } from '../../contract/voice-agents.ts';
+import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sb-voice-calls-'));
+let t: TestServer;
+let key: string;
+let agentId: string;
+const api = (method: string, path: string, body?: unknown, token = key) => t.request(method, path, { token, body });
+const place = (toNumber: string, extra: Record<string, unknown> = {}) => api('POST', '/v1/voice/calls/outbound', { agentId, toNumber, ...extra });
+const call = async (id: string) => (await api('GET', `/v1/voice/calls/${id}`)).body;
+const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
+  agentId = (await api('POST', '/v1/voice/agents', {
+    name: 'Order Confirmation', greeting: 'Hello {{name}}, this is Asha calling about order {{orderNumber}}.', instructions: 'Confirm the order.',
+  })).body.id;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('an outbound agent call', () => {
+  it('starts INITIATED OUTBOUND, rings at 2 s, is answered at 7 s, talks, and completes at 95 s of talk, billed per started minute', async () => {
+    const before = await balance();
+    const placed = await place('+14155550101', { callContext: { name: 'Alice', orderNumber: '1001' } });
+    expect(placed.status).toBe(201);
+    expect(agentCallSchema.strict().parse(placed.body)).toMatchObject({
+      id: expect.stringMatching(/^call_/), agentId, direction: 'OUTBOUND', status: 'INITIATED', callerNumber: '+18005550100', calledNumber: '+14155550101',
+      callerName: 'Order Confirmation', durationSeconds: 0, sentiment: null, summary: null, wasConfirmed: false, wasBooked: false, billedAmountPaise: 0,
+      transcription: [], startedAt: '2026-01-15T09:00:00.000Z', endedAt: null, callContext: { name: 'Alice', orderNumber: '1001' },
+    });
+    const id = placed.body.id as string;
+    expect((await api('GET', `/v1/voice/calls/${id}/recording`)).status).toBe(404);
+    await t.advance(2);
+    expect((await call(id)).status).toBe('RINGING');
+    await t.advance(5);
+    expect(await call(id)).toMatchObject({ status: 'ANSWERED', answeredAt: '2026-01-15T09:00:07.000Z' });
+    await t.advance(1);
+    expect((await call(id)).transcription).toEqual([
+      { role: 'agent', content: 'Hello Alice, this is Asha calling about order 1001.', timestamp: '2026-01-15T09:00:08.000Z' },
+    ]);
+    expect((await api('GET', `/v1/voice/calls/${id}/recording`)).status).toBe(404);
+    await t.advance(120);
+    const done = agentCallSchema.strict().parse(await call(id));
+    expect(done).toMatchObject({
+      status: 'COMPLETED', durationSeconds: 95, endedAt: '2026-01-15T09:01:42.000Z', endReason: 'callee_hung_up', sentiment: 'POSITIVE',
+      wasConfirmed: true, wasBooked: true, billedAmountPaise: 400, recordingAvailable: true,
+    });
+    expect(done.summary).toMatch(/confirmed and a booking was made/);
+    expect(done.transcription.map((turn) => turn.role)).toEqual(['agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent']);
+    expect(done.transcription.at(-1)?.content).toBe('You are welcome. Have a great day!');
+    // Every timestamp within the talk, in order.
+    const times = done.transcription.map((turn) => turn.timestamp);
+    expect([...times].sort()).toEqual(times);
+    expect(times.at(-1)! < done.endedAt!).toBe(true);
+    expect(await balance()).toBe(before - 400);
+    const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger')).body.data[0];
+    expect(ledger).toMatchObject({ kind: 'charge', channel: 'voice', amountPaise: -400, referenceType: 'voice_call', referenceId: id });
+    expect((await t.dashboard('GET', '/dashboard/wallet')).body).toMatchObject({ balancePaise: before - 400 });
+  });
+
+  it('ends each fixture number with its outcome, no talk, no charge, no recording', async () => {
+    const before = await balance();
+    const cases: Array<[string, string, string, boolean]> = [
+      ['+15005550004', 'NO_ANSWER', 'no_answer', true],
+      ['+15005550005', 'BUSY', 'busy', true],
+      ['+15005550006', 'BUSY', 'declined', true],
+      ['+15005550007', 'FAILED', 'dial_failed', false],
+    ];
+    const ids = await Promise.all(cases.map(async ([phone]) => (await place(phone)).body.id as string));
+    await t.advance(2);
+    for (const [i, [phone, , , rings]] of cases.entries()) expect((await call(ids[i]!)).status, phone).toBe(rings ? 'RINGING' : 'FAILED');
+    await t.advance(120);
+    for (const [i, [phone, status, endReason]] of cases.entries()) {
+      const ended = await call(ids[i]!);
+      expect(ended, phone).toMatchObject({ status, endReason, durationSeconds: 0, billedAmountPaise: 0, answeredAt: null, transcription: [], sentiment: null });
+      expect(ended.endedAt, phone).not.toBeNull();
+      expect((await api('GET', `/v1/voice/calls/${ids[i]}/recording`)).status, phone).toBe(404);
+    }
+    expect((await call(ids[0]!)).endedAt).toBe(new Date(Date.parse((await call(ids[0]!)).startedAt) + 32_000).toISOString());
+    expect(await balance()).toBe(before);
+  });
+
+  it('other people answer as their number says: hesitant (last digit 5-7) and unhappy (8-9)', async () => {
+    const hesitant = (await place('+14155550106')).body.id;
+    const unhappy = (await place('+14155550109')).body.id;
+    await t.advance(120);
+    expect(await call(hesitant)).toMatchObject({ status: 'COMPLETED', sentiment: 'NEUTRAL', wasConfirmed: false, wasBooked: false });
+    expect(await call(unhappy)).toMatchObject({ status: 'COMPLETED', sentiment: 'NEGATIVE', wasConfirmed: false, summary: expect.stringMatching(/unhappy/) });
+  });
+
+  it('an agent\'s maxDurationSeconds under the 95 s hangs up first', async () => {
+    const short = (await api('POST', '/v1/voice/agents', { name: 'Brief', greeting: 'Hi.', instructions: 'Be brief.', maxDurationSeconds: 30 })).body.id;
+    const id = (await api('POST', '/v1/voice/calls/outbound', { agentId: short, toNumber: '+14155550101' })).body.id;
+    await t.advance(120);
+    expect(await call(id)).toMatchObject({ status: 'COMPLETED', durationSeconds: 30, endReason: 'max_duration', billedAmountPaise: 200 });
+  });
+
+  it('gives a recording link valid one hour, signed; the link serves audio, then expires', async () => {
+    const id = (await place('+14155550111')).body.id;
+    await t.advance(120);
+    const link = await api('GET', `/v1/voice/calls/${id}/recording`);
+    expect(link.status).toBe(200);
+    expect(Object.keys(link.body)).toEqual(['data']);
+    expect(link.body.data.url).toMatch(new RegExp(`^${t.url}/recordings/${id}\\.wav\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    expect(Date.parse(link.body.data.expiresAt) - t.server.clock.now()).toBe(3_600_000);
+    const audio = await fetch(link.body.data.url);
+    expect([audio.status, audio.headers.get('content-type')]).toEqual([200, 'audio/wav']);
+    expect(Buffer.from(await audio.arrayBuffer()).subarray(0, 4).toString()).toBe('RIFF');
+    expect((await fetch(link.body.data.url.replace(/signature=\w/, 'signature=0'))).status).toBe(403);
+    await t.advance(3601);
+    expect((await fetch(link.body.data.url)).status).toBe(403);
+  });
+});
+
+describe('placing calls: refusals', () => {
+  it('refuses a bad body with 400 and an unknown agent with 404', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ toNumber: '+14155550101' }, /agentId is required/],
+      [{ agentId }, /toNumber is required/],
+      [{ agentId, toNumber: 'call me' }, /toNumber must be a phone number/],
+      [{ agentId, toNumber: '+14155550101', callContext: 'vip' }, /callContext/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api('POST', '/v1/voice/calls/outbound', body);
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, expect.stringMatching(message)]);
+    }
+    expect((await api('POST', '/v1/voice/calls/outbound', { agentId: 'agt_unknown', toNumber: '+14155550101' })).status).toBe(404);
+    expect((await api('GET', '/v1/voice/calls/call_unknown')).status).toBe(404);
+    expect((await api('GET', '/v1/voice/calls/call_unknown/recording')).status).toBe(404);
+  });
+
+  it('refuses a call from an empty wallet with 400 INSUFFICIENT_BALANCE, placing nothing', async () => {
+    const org = await t.dashboard('POST', '/dashboard/organizations', { name: 'No money' });
+    const own = (await t.createKey({ organizationId: org.body.id })).key;
+    const agent = (await api('POST', '/v1/voice/agents', { name: 'A', greeting: 'Hi.', instructions: 'x' }, own)).body.id;
+    const refused = await api('POST', '/v1/voice/calls/outbound', { agentId: agent, toNumber: '+14155550101' }, own);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([400, 'INSUFFICIENT_BALANCE', expect.stringMatching(/₹2\.00 per started minute/)]);
+    expect((await api('GET', '/v1/voice/calls', undefined, own)).body.meta.total).toBe(0);
+  });
+
+  it('needs voice:calls:write to place and voice:calls:read to read', async () => {
+    const reader = (await t.createKey({ scopes: ['voice:calls:read'] })).key;
+    const refused = await api('POST', '/v1/voice/calls/outbound', { agentId, toNumber: '+14155550101' }, reader);
+    expect([refused.status, refused.body.message]).toEqual([403, 'Insufficient scope. Required: voice:calls:write']);
+    const agentsOnly = (await t.createKey({ scopes: ['voice:agents:read'] })).key;
+    for (const path of ['/v1/voice/calls', '/v1/voice/calls/call_x', '/v1/voice/calls/call_x/recording', '/v1/voice/analytics?from=2026-01-01&to=2026-02-01']) {
+      expect((await api('GET', path, undefined, agentsOnly)).body.message, path).toBe('Insufficient scope. Required: voice:calls:read');
+    }
+  });
+});
+
+describe('reading calls', () => {
+  it('lists newest first with status and direction filters; limit 20 by default, at most 100; a bad filter is 400', async () => {
+    const all = await api('GET', '/v1/voice/calls');
+    expect(all.body.meta).toMatchObject({ page: 1, limit: 20 });
+    for (const item of all.body.data) agentCallListItemSchema.strict().parse(item);
+    const starts = all.body.data.map((item: { startedAt: string }) => item.startedAt);
+    expect([...starts].sort().reverse()).toEqual(starts);
+    const busy = await api('GET', '/v1/voice/calls?status=BUSY');
+    expect(busy.body.data.map((item: { calledNumber: string }) => item.calledNumber).sort()).toEqual(['+15005550005', '+15005550006']);
+    expect((await api('GET', '/v1/voice/calls?direction=INBOUND')).body.meta.total).toBe(0);
+    expect((await api('GET', '/v1/voice/calls?direction=OUTBOUND')).body.meta.total).toBe(all.body.meta.total);
+    expect((await api('GET', '/v1/voice/calls?limit=1000')).body.meta.limit).toBe(100);
+    expect((await api('GET', '/v1/voice/calls?status=DONE')).status).toBe(400);
+    expect((await api('GET', '/v1/voice/calls?direction=outbound')).status).toBe(400);
+  });
+
+  it('analytics count the calls started in the range, both ends required', async () => {
+    const org = await t.dashboard('POST', '/dashboard/organizations', { name: 'Analytics' });
+    const own = (await t.createKey({ organizationId: org.body.id, rateLimitPerMinute: 10_000 })).key;
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { organizationId: org.body.id, amountPaise: 10_000 });
+    const agent = (await api('POST', '/v1/voice/agents', { name: 'A', greeting: 'Hi.', instructions: 'x' }, own)).body.id;
+    const start = t.server.clock.nowIso();
+    for (const phone of ['+14155550101', '+14155550109', '+15005550004', '+15005550007', '+15005550005']) {
+      await api('POST', '/v1/voice/calls/outbound', { agentId: agent, toNumber: phone }, own);
+    }
+    await t.advance(150);
+    await api('POST', '/v1/voice/calls/outbound', { agentId: agent, toNumber: '+14155550102' }, own);
+    await t.advance(150);
+    const inRange = await api('GET', `/v1/voice/analytics?from=${start}&to=${new Date(Date.parse(start) + 60_000).toISOString()}`, undefined, own);
+    expect(inRange.body).toEqual({
+      totalCalls: 5, completedCalls: 2, failedCalls: 1, noAnswerCalls: 1, busyCalls: 1, cancelledCalls: 0, avgDurationSeconds: 95, totalDurationSeconds: 190,
+      sentimentBreakdown: { POSITIVE: 1, NEUTRAL: 0, NEGATIVE: 1 }, totalCostPaise: 800, confirmedCount: 1, bookedCount: 1,
+      from: start, to: new Date(Date.parse(start) + 60_000).toISOString(),
+    });
+    const day = start.slice(0, 10);
+    expect((await api('GET', `/v1/voice/analytics?from=${day}&to=${day}`, undefined, own)).body).toMatchObject({ totalCalls: 6, totalCostPaise: 1200 });
+    for (const query of ['', `?from=${day}`, `?to=${day}`, '?from=yesterday&to=today', `?from=${day}&to=2020-01-01`]) {
+      expect((await api('GET', `/v1/voice/analytics${query}`, undefined, own)).status, query).toBe(400);
+    }
+  });
+});
+
+describe('a restart mid-call', () => {
+  it('resumes the conversation where it stopped and completes it once', async () => {
+    const id = (await place('+14155550112')).body.id as string;
+    await t.advance(30);
+    const midway = await call(id);
+    expect(midway.status).toBe('ANSWERED');
+    const restarted = await stoppedCopy(t, join(dir, 'mid-call.db')).restart();
+    try {
+      const get = async () => (await restarted.request('GET', `/v1/voice/calls/${id}`, { token: key })).body;
+      expect((await get()).transcription).toEqual(midway.transcription);
+      await restarted.advance(120);
+      const done = await get();
+      expect(done).toMatchObject({ status: 'COMPLETED', durationSeconds: 95, billedAmountPaise: 400 });
+      expect(done.transcription.slice(0, midway.transcription.length)).toEqual(midway.transcription);
+      expect(done.transcription.length).toBeGreaterThan(midway.transcription.length);
+      const lines = (await restarted.dashboard('GET', '/dashboard/wallet/ledger')).body.data.filter((line: { referenceId: string }) => line.referenceId === id);
+      expect(lines).toHaveLength(1);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
