@@ -141,6 +141,13 @@ describe('placing calls: refusals', () => {
     expect((await api('GET', '/v1/voice/calls/call_unknown/recording')).status).toBe(404);
   });
 
+  it('places one call for a repeated Idempotency-Key', async () => {
+    const send = () => t.request('POST', '/v1/voice/calls/outbound', { token: key, body: { agentId, toNumber: '+14155550120' }, headers: { 'idempotency-key': 'call-once' } });
+    const [first, again] = [await send(), await send()];
+    expect([first.status, again.status, again.body.id]).toEqual([201, 201, first.body.id]);
+    expect((await api('GET', '/v1/voice/calls?limit=100')).body.data.filter((c: { calledNumber: string }) => c.calledNumber === '+14155550120')).toHaveLength(1);
+  });
+
   it('refuses a call from an empty wallet with 400 INSUFFICIENT_BALANCE, placing nothing', async () => {
     const org = await t.dashboard('POST', '/dashboard/organizations', { name: 'No money' });
     const own = (await t.createKey({ organizationId: org.body.id })).key;
