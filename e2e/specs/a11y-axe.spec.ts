@@ -130,6 +130,17 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await nav('otp');
     await page.getByTestId('otp-page').waitFor();
   }],
+  ['Calls, a call open with its transcript', async () => {
+    await nav('calls');
+    // The other theme's pass left its call open.
+    if (!(await page.getByTestId('call-detail').isVisible())) {
+      await page.getByTestId('call-to').fill('+14155550101');
+      await page.getByTestId('call-place').click();
+      await page.getByTestId('call-detail').waitFor();
+      await server.dashboard('POST', '/sim/clock/advance', { seconds: 20 });
+    }
+    await page.getByTestId('call-turn').first().waitFor();
+  }],
   ['campaigns, the list', async () => {
     await nav('campaigns');
     // The other theme's pass left the builder open.

@@ -44,6 +44,7 @@ export function createSimVoiceNetwork(): VoiceCallPort {
       if (last.includes('book')) return 'Done: I have booked it for you. You will get a confirmation message shortly.';
       if (last.includes('confirm')) return `Thank you for confirming${named(scene)}. Would you like me to book it for you now?`;
       if (last.includes('thank')) return 'You are welcome. Have a great day!';
+      if (last.includes('what do you need')) return `I would like to check ${topic(scene)} with you. Is everything as you expected?`;
       if (last.includes('who is this')) return `This is ${scene.agentName}, calling about ${topic(scene)}.`;
       if (last.includes('not call me')) return 'Understood, I will make a note of that. Goodbye.';
       if (last.includes('bad experience') || last.includes('frustrating')) return 'I am sorry to hear that. I will pass your feedback on to the team.';

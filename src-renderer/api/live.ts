@@ -12,8 +12,12 @@ import { showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
+import { showTranscriptChunk } from '../features/voice/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
+/** The agent call the console shows, whose room `call_{callId}` the socket is in while it is set (the UI store's `watchedCallId`). */
+export type WatchedCall = { current(): string | null; subscribe(follow: (callId: string | null) => void): () => void };
+const NO_CALL: WatchedCall = { current: () => null, subscribe: () => () => undefined };
 type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'direction'>;
 
 /**
@@ -65,7 +69,9 @@ export const RELOADS_FOR_SUPPRESSION: unknown[][] = [[...AUDIENCE_PREVIEW_KEY]];
 /** How often one query may reload while its events keep coming (a campaign sends thousands). */
 const RELOAD_WINDOW_MS = 300;
 
-export function connectLive(connection: Connection, organizationId: string, client: QueryClient, onStatus: (status: LiveStatus) => void): () => void {
+export function connectLive(
+  connection: Connection, organizationId: string, client: QueryClient, onStatus: (status: LiveStatus) => void, watched: WatchedCall = NO_CALL,
+): () => void {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(connection.baseUrl, {
     auth: { token: connection.token }, transports: ['websocket'],
   });
@@ -74,8 +80,21 @@ export function connectLive(connection: Connection, organizationId: string, clie
   const api = createApi(connection);
   const firstPages = coalesced((queryKey) => refreshConversations(client, api, queryKey[1] as Channel), RELOAD_WINDOW_MS);
   let connectedBefore = false;
+  /** The agent call whose room this socket is in: the one the Calls page shows (`watchedCallId`). */
+  let joinedCall: string | null = null;
+  const followCall = (callId: string | null) => {
+    if (joinedCall === callId) return;
+    if (joinedCall) socket.emit('leaveCall', joinedCall);
+    joinedCall = callId;
+    // Read again once in the room: a line spoken between the detail's load and the join is not lost.
+    if (callId) socket.emit('joinCall', callId, () => reload('voice-call', callId));
+  };
+  const unwatch = watched.subscribe(followCall);
   socket.on('connect', () => {
     socket.emit('joinOrganization', organizationId, (result) => onStatus(result.ok ? 'live' : 'offline'));
+    // A new connection is in no room: the open call's is joined again.
+    joinedCall = null;
+    followCall(watched.current());
     // Back after a drop: events may have been missed while offline, so everything shown is read again.
     if (connectedBefore) void client.invalidateQueries();
     connectedBefore = true;
@@ -130,12 +149,26 @@ export function connectLive(connection: Connection, organizationId: string, clie
   socket.on('email:suppressed', () => {
     for (const key of RELOADS_FOR_SUPPRESSION) reload(...key);
   });
+  // Agent calls: the list and the call shown follow each step; an ended call has been charged.
+  const callChanged = ({ callId }: { callId: string }) => {
+    reload('voice-calls');
+    reload('voice-call', callId);
+  };
+  socket.on('voice:call.initiated', callChanged);
+  socket.on('voice:call.ringing', callChanged);
+  socket.on('voice:call.answered', callChanged);
+  socket.on('voice:call.ended', (ended) => {
+    callChanged(ended);
+    reload('wallet');
+  });
+  socket.on('voice:transcript.chunk', (chunk) => showTranscriptChunk(client, chunk));
   socket.on('delivery:attempt', (attempt) => {
     // Before the endpoints reload: a 410 deleted the endpoint, and the notice names it by its listed URL.
     noteIfGone(client, attempt);
     for (const key of reloadsForAttempt(attempt)) reload(...key);
   });
   return () => {
+    unwatch();
     live.stop();
     firstPages.stop();
     socket.disconnect();

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, type ReactElement } from 'react';
 import { ApiProvider } from '../api/context.tsx';
 import { ApiError, createApi } from '../api/http.ts';
 import { useOrganizations } from '../api/organizations.ts';
-import { connectLive, type LiveStatus } from '../api/live.ts';
+import { connectLive, type LiveStatus, type WatchedCall } from '../api/live.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { LiveRegion } from '../components/live-region.tsx';
 import { time } from '../components/format.ts';
@@ -16,6 +16,7 @@ import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
 import { OtpPage } from '../features/otp/otp-page.tsx';
+import { CallsPage } from '../features/voice/calls-page.tsx';
 import { useVirtualNow } from '../features/simulator/queries.ts';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
 import { ChannelsPage } from '../features/channels/channels-page.tsx';
@@ -29,12 +30,18 @@ import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
 import { NAV, SidebarNav } from './sidebar-nav.tsx';
 
+/** The Calls page's open call, which the stream follows into its room. */
+const watchedCall: WatchedCall = {
+  current: () => useUi.getState().watchedCallId,
+  subscribe: (follow) => useUi.subscribe((state) => follow(state.watchedCallId)),
+};
+
 function useLive(connection: Connection) {
   const client = useQueryClient();
   const setLive = useUi((s) => s.setLive);
   const orgs = useOrganizations();
   const orgId = orgs.data?.defaultOrganizationId;
-  useEffect(() => (orgId ? connectLive(connection, orgId, client, setLive) : undefined), [connection, orgId, client, setLive]);
+  useEffect(() => (orgId ? connectLive(connection, orgId, client, setLive, watchedCall) : undefined), [connection, orgId, client, setLive]);
   return orgs;
 }
 
@@ -51,7 +58,7 @@ function useConnectionAnnouncements(live: LiveStatus) {
 }
 
 const PAGES: Record<Section, () => ReactElement> = {
-  inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, campaigns: CampaignsPage, automations: AutomationsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
+  inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, calls: CallsPage, campaigns: CampaignsPage, automations: AutomationsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
 /** The virtual clock: read on start and whenever it is moved, and ticking in between while it runs with real time. */

@@ -12,6 +12,7 @@ export const NAV: Array<{ section: Section; label: string; group: string }> = [
   { section: 'inbox', label: 'Inbox', group: 'Support' },
   { section: 'contacts', label: 'Contacts', group: 'Support' },
   { section: 'otp', label: 'OTP', group: 'Support' },
+  { section: 'calls', label: 'Calls', group: 'Support' },
   { section: 'campaigns', label: 'Campaigns', group: 'Marketing' },
   { section: 'automations', label: 'Automations', group: 'Marketing' },
   { section: 'channels', label: 'Channels', group: 'Marketing' },

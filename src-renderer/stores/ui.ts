@@ -36,6 +36,9 @@ type UiState = {
   /** The Channels page's tab, kept while another page is shown; a link elsewhere may open one (the email builder's to Email). */
   channelsTab: string;
   setChannelsTab(tab: string): void;
+  /** The agent call whose live transcript is open (the stream joins its room `call_{callId}` while it is set). */
+  watchedCallId: string | null;
+  watchCall(callId: string | null): void;
 };
 
 export const useUi = create<UiState>((set) => ({
@@ -58,4 +61,6 @@ export const useUi = create<UiState>((set) => ({
   openConversation: (target) => set({ section: 'inbox', inbox: { channel: target.channel, conversationId: target.id }, replyFocus: target.id }),
   channelsTab: 'whatsapp',
   setChannelsTab: (channelsTab) => set({ channelsTab }),
+  watchedCallId: null,
+  watchCall: (watchedCallId) => set({ watchedCallId }),
 }));

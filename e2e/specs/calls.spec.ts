@@ -1,0 +1,71 @@
+// The Calls page: a call placed from the page with the demo's active agent shows at once, then moves on live as the
+// clock does (ringing, answered), its transcript growing line by line in the open call (the stream's call room), and
+// ends completed with its sentiment, summary and charge; a call placed through the API appears in the list by itself.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VoiceAgentListItem } from '../../src-core/contract/index.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let session: ConsoleSession;
+let server: E2eServer;
+let page: Page;
+const advance = (seconds: number) => server.dashboard('POST', '/sim/clock/advance', { seconds });
+const detail = () => page.getByTestId('call-detail');
+
+beforeAll(async () => {
+  session = await openConsole({ reducedMotion: true });
+  ({ server, page } = session);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('the Calls page', () => {
+  it('places a call with the active agent and follows it live: status, transcript line by line, then the outcome', async () => {
+    await page.getByTestId('nav-calls').click();
+    await page.getByTestId('calls-page').waitFor();
+    await page.locator('[data-testid="calls-list"][data-total="0"]').waitFor();
+    // Only active agents can call: the paused demo agent is not offered.
+    expect(await page.getByTestId('call-agent').locator('option').allTextContents()).toEqual(['Order Confirmation']);
+    await page.getByTestId('call-to').fill('+14155550101');
+    await page.getByTestId('call-place').click();
+    await detail().waitFor();
+    await page.locator('[data-testid="calls-list"][data-total="1"]').waitFor();
+    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +14155550101');
+
+    // Answered at 7 s, the greeting at 8 s: it arrives through the call's room, without a reload.
+    await advance(9);
+    await page.locator('[data-testid="call-detail"][data-status="ANSWERED"]').waitFor();
+    const firstLine = detail().getByTestId('call-turn').first();
+    await firstLine.waitFor();
+    expect(await firstLine.getAttribute('data-role')).toBe('agent');
+    expect(await firstLine.textContent()).toContain('this is Asha from Example Store, calling about your order');
+    await advance(20);
+    await expect.poll(async () => Number(await detail().getByTestId('call-transcript').getAttribute('data-lines'))).toBeGreaterThan(2);
+    expect(await detail().getByTestId('call-turn').nth(1).getAttribute('data-role')).toBe('user');
+    await screenshot(page, 'calls-live');
+
+    await advance(120);
+    await page.locator('[data-testid="call-detail"][data-status="COMPLETED"]').waitFor();
+    expect(await detail().getByTestId('call-fact-sentiment').textContent()).toBe('positive');
+    expect(await detail().getByTestId('call-fact-billed').textContent()).toBe('₹4.00');
+    expect(await detail().getByTestId('call-summary').textContent()).toMatch(/confirmed and a booking was made/);
+    await page.locator('[data-testid="call-row"] [data-testid="call-status"][data-status="COMPLETED"]').waitFor();
+  });
+
+  it('lists a call placed through the API as it happens, and opens it', async () => {
+    const agents = await server.dashboard<{ data: VoiceAgentListItem[] }>('GET', '/dashboard/voice/agents');
+    const agentId = agents.body.data.find((agent) => agent.isActive)?.id;
+    const placed = await server.dashboard<{ id: string }>('POST', '/dashboard/voice/calls/outbound', { agentId, toNumber: '+15005550005' });
+    const row = page.locator(`[data-testid="call-row"][data-call-id="${placed.body.id}"]`);
+    await row.waitFor();
+    await advance(5);
+    await row.locator('[data-testid="call-status"][data-status="BUSY"]').waitFor();
+    await row.getByTestId('call-open').click();
+    await page.locator(`[data-testid="call-detail"][data-call-id="${placed.body.id}"][data-status="BUSY"]`).waitFor();
+    expect(await detail().getByTestId('call-transcript-empty').textContent()).toBe('Nothing was said: the call was not answered.');
+    expect(await detail().getByTestId('call-fact-ended-because').textContent()).toBe('busy');
+  });
+});

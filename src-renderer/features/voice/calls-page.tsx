@@ -1,0 +1,144 @@
+// The Calls page: the voice agents' calls, newest first, kept live by the stream; placing a call with an agent; and a
+// call's detail with its transcript, which grows line by line while the call is live (the stream's call room).
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatPaise, type AgentCall, type AgentCallListItem, type AgentCallStatus } from '../../../src-core/contract/index.ts';
+import { time } from '../../components/format.ts';
+import { Pager } from '../../components/pager.tsx';
+import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { When } from '../../components/when.tsx';
+import { useUi } from '../../stores/ui.ts';
+import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents } from './queries.ts';
+import './calls.css';
+
+const STATUS_LABEL: Record<AgentCallStatus, string> = {
+  INITIATED: 'Dialling', RINGING: 'Ringing', ANSWERED: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed', NO_ANSWER: 'No answer',
+  BUSY: 'Busy', CANCELLED: 'Cancelled',
+};
+const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+function StatusChip({ status }: { status: AgentCallStatus }) {
+  return <span className={`chip call-status call-status-${status.toLowerCase()}`} data-testid="call-status" data-status={status}>{STATUS_LABEL[status]}</span>;
+}
+
+function PlaceCall({ onPlaced }: { onPlaced(callId: string): void }) {
+  const agents = useVoiceAgents();
+  const place = usePlaceCall();
+  const active = (agents.data?.data ?? []).filter((agent) => agent.isActive);
+  const [agentId, setAgentId] = useState('');
+  const [toNumber, setToNumber] = useState('');
+  const chosen = agentId || active[0]?.id || '';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    place.mutate({ agentId: chosen, toNumber: toNumber.trim() }, { onSuccess: (call) => onPlaced(call.id) });
+  };
+  if (agents.isSuccess && active.length === 0) return <p className="muted small">No active voice agent: create one with <code>POST /v1/voice/agents</code> to place calls.</p>;
+  return (
+    <form className="card place-call" onSubmit={submit} aria-labelledby="place-call-title">
+      <h2 id="place-call-title" className="small-heading">Place a call</h2>
+      <label className="inline small">
+        <span className="muted">Agent</span>
+        <select value={chosen} onChange={(e) => setAgentId(e.target.value)} data-testid="call-agent">
+          {active.map((agent) => <option key={agent.id} value={agent.id}>{agent.name}</option>)}
+        </select>
+      </label>
+      <label className="inline small">
+        <span className="muted">Phone</span>
+        <input value={toNumber} onChange={(e) => setToNumber(e.target.value)} placeholder="+14155550101" inputMode="tel" data-testid="call-to" />
+      </label>
+      <button type="submit" className="button primary" disabled={!chosen || !toNumber.trim() || place.isPending} data-testid="call-place">Call</button>
+      {place.isError ? <ErrorState error={place.error} /> : null}
+    </form>
+  );
+}
+
+function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: string): void }) {
+  const [page, setPage] = useState(1);
+  const calls = useAgentCalls(page);
+  const agents = useVoiceAgents();
+  const agentName = (id: string) => agents.data?.data.find((agent) => agent.id === id)?.name ?? 'Deleted agent';
+  if (calls.isPending) return <Loading label="Loading the calls…" />;
+  if (calls.isError) return <ErrorState error={calls.error} onRetry={() => void calls.refetch()} />;
+  const { data, meta } = calls.data;
+  if (data.length === 0) return <div data-testid="calls-list" data-total={0}><Empty title="No calls yet">Calls placed here or with <code>POST /v1/voice/calls/outbound</code> appear as they happen.</Empty></div>;
+  return (
+    <div className="card table-card" data-testid="calls-list" data-total={meta.total}>
+      <table className="table">
+        <thead><tr><th>Started</th><th>Called</th><th>Agent</th><th>Status</th><th className="num">Duration</th><th>Sentiment</th></tr></thead>
+        <tbody>
+          {data.map((call: AgentCallListItem) => (
+            <tr key={call.id} data-testid="call-row" data-call-id={call.id} data-open={call.id === openId} className={call.id === openId ? 'selected' : undefined}>
+              <td className="muted" title={time(call.startedAt)}><When iso={call.startedAt} /></td>
+              <td><button type="button" className="link mono" onClick={() => onOpen(call.id)} data-testid="call-open">{call.calledNumber}</button></td>
+              <td>{agentName(call.agentId)}</td>
+              <td><StatusChip status={call.status} /></td>
+              <td className="num">{call.status === 'COMPLETED' ? duration(call.durationSeconds) : '—'}</td>
+              <td>{call.sentiment ? call.sentiment.toLowerCase() : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {meta.totalPages > 1 ? <Pager page={meta.page} totalPages={meta.totalPages} onPage={setPage} detail={`${meta.total} calls`} /> : null}
+    </div>
+  );
+}
+
+function CallFacts({ call }: { call: AgentCall }) {
+  const facts: Array<[string, string]> = [
+    ['Started', time(call.startedAt)], ['Answered', time(call.answeredAt)], ['Duration', call.status === 'COMPLETED' ? duration(call.durationSeconds) : '—'],
+    ['Sentiment', call.sentiment?.toLowerCase() ?? '—'], ['Confirmed', call.wasConfirmed ? 'yes' : 'no'], ['Booked', call.wasBooked ? 'yes' : 'no'],
+    ['Billed', formatPaise(call.billedAmountPaise)], ['Ended because', call.endReason?.replaceAll('_', ' ') ?? '—'],
+  ];
+  return <dl className="call-facts">{facts.map(([term, value]) => <div key={term}><dt className="muted small">{term}</dt><dd data-testid={`call-fact-${term.toLowerCase().replaceAll(' ', '-')}`}>{value}</dd></div>)}</dl>;
+}
+
+function CallDetail({ callId }: { callId: string }) {
+  const call = useAgentCall(callId);
+  if (call.isPending) return <Loading label="Loading the call…" />;
+  if (call.isError) return <ErrorState error={call.error} onRetry={() => void call.refetch()} />;
+  const c = call.data;
+  return (
+    <section className="card call-detail" aria-labelledby="call-detail-title" data-testid="call-detail" data-call-id={c.id} data-status={c.status}>
+      <div className="page-title">
+        <h2 id="call-detail-title">Call to <span className="mono">{c.calledNumber}</span></h2>
+        <StatusChip status={c.status} />
+      </div>
+      {c.summary ? <p data-testid="call-summary">{c.summary}</p> : null}
+      <CallFacts call={c} />
+      <h3 className="small-heading">Transcript</h3>
+      {c.transcription.length === 0 ? <p className="muted small" data-testid="call-transcript-empty">{c.status === 'ANSWERED' || c.status === 'RINGING' || c.status === 'INITIATED' ? 'The transcript appears here as the call is spoken.' : 'Nothing was said: the call was not answered.'}</p> : null}
+      {/* A log: a screen reader hears each new line as it is spoken. */}
+      <div role="log" aria-label="Transcript" data-testid="call-transcript" data-lines={c.transcription.length}>
+        <ol className="call-transcript">
+          {c.transcription.map((turn) => (
+            <li key={`${turn.timestamp}-${turn.role}`} className={`turn turn-${turn.role}`} data-testid="call-turn" data-role={turn.role}>
+              <span className="muted small">{turn.role === 'agent' ? 'Agent' : 'Customer'} · <When iso={turn.timestamp} /></span>
+              <span>{turn.content}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+export function CallsPage() {
+  const openId = useUi((s) => s.watchedCallId);
+  const watchCall = useUi((s) => s.watchCall);
+  // The stream leaves the call's room when the page is left.
+  useEffect(() => () => watchCall(null), [watchCall]);
+  return (
+    <div className="page padded calls" data-testid="calls-page">
+      <div className="page-title">
+        <div>
+          <h1>Calls</h1>
+          <p className="muted">The voice agents' calls as they happen: ringing, answered, and what is said, line by line.</p>
+        </div>
+      </div>
+      <PlaceCall onPlaced={watchCall} />
+      <div className="calls-layout">
+        <CallsTable openId={openId} onOpen={watchCall} />
+        {openId ? <CallDetail callId={openId} /> : <div className="muted small calls-pick">Open a call to follow its transcript.</div>}
+      </div>
+    </div>
+  );
+}

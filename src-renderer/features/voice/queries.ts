@@ -1,0 +1,52 @@
+// Server data of the Calls page: the agents, the agent calls (kept live by the stream's voice:* events) and one call's
+// detail, whose transcript grows as the stream's transcript chunks arrive (api/live.ts).
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AgentCall, AgentCallListItem, ListEnvelope, TranscriptChunk, VoiceAgentListItem } from '../../../src-core/contract/index.ts';
+import { useApi } from '../../api/context.tsx';
+
+export const CALLS_PAGE_SIZE = 50;
+export const callKey = (callId: string) => ['voice-call', callId] as const;
+
+export function useVoiceAgents() {
+  const api = useApi();
+  return useQuery({ queryKey: ['voice-agents'], queryFn: () => api.get<ListEnvelope<VoiceAgentListItem>>('/dashboard/voice/agents?limit=100') });
+}
+
+export function useAgentCalls(page: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['voice-calls', page],
+    queryFn: () => api.get<ListEnvelope<AgentCallListItem>>(`/dashboard/voice/calls?page=${page}&limit=${CALLS_PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAgentCall(callId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: callKey(callId ?? ''),
+    queryFn: () => api.get<AgentCall>(`/dashboard/voice/calls/${callId}`),
+    enabled: callId !== null,
+  });
+}
+
+export function usePlaceCall() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { agentId: string; toNumber: string }) => api.post<AgentCall>('/dashboard/voice/calls/outbound', input),
+    onSuccess: (call) => {
+      client.setQueryData(callKey(call.id), call);
+      void client.invalidateQueries({ queryKey: ['voice-calls'] });
+    },
+  });
+}
+
+/** Puts a transcript chunk into the open call's detail, once (a reload that already has it is not doubled). */
+export function showTranscriptChunk(client: QueryClient, chunk: TranscriptChunk): void {
+  const shown = client.getQueryData<AgentCall>(callKey(chunk.callId));
+  if (!shown) return;
+  const { callId: _callId, ...turn } = chunk;
+  if (shown.transcription.some((t) => t.timestamp === turn.timestamp && t.role === turn.role && t.content === turn.content)) return;
+  client.setQueryData<AgentCall>(callKey(chunk.callId), { ...shown, transcription: [...shown.transcription, turn] });
+}
