@@ -10,7 +10,7 @@ import type {
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { notFound } from '../../kernel/errors.ts';
+import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -134,7 +134,7 @@ export function createVoiceAgentsService(deps: {
     /** A link to the recording, signed and valid one hour on the clock; 404 until the call has one (it completed). */
     recording(orgId: string, id: string): RecordingLink {
       const row = mustCall(orgId, id);
-      if (!row.recording_secret) throw notFound(`A recording of voice call ${id} (only a completed call has one; this one is ${row.status})`);
+      if (!row.recording_secret) throw new AppError('NOT_FOUND', `Voice call ${id} has no recording: only a completed call has one, and this one is ${row.status}`);
       const expiresAt = flow.recordingExpiry();
       const expires = Math.floor(Date.parse(expiresAt) / 1000);
       const url = `${deps.publicBaseUrl()}/recordings/${row.id}.wav?expires=${expires}&signature=${signatureOf(row.recording_secret, row.id, expires)}`;

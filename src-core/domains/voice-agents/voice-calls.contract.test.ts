@@ -41,7 +41,8 @@ describe('an outbound agent call', () => {
       transcription: [], startedAt: '2026-01-15T09:00:00.000Z', endedAt: null, callContext: { name: 'Alice', orderNumber: '1001' },
     });
     const id = placed.body.id as string;
-    expect((await api('GET', `/v1/voice/calls/${id}/recording`)).status).toBe(404);
+    const early = await api('GET', `/v1/voice/calls/${id}/recording`);
+    expect([early.status, early.body.message]).toEqual([404, `Voice call ${id} has no recording: only a completed call has one, and this one is INITIATED`]);
     await t.advance(2);
     expect((await call(id)).status).toBe('RINGING');
     await t.advance(5);
