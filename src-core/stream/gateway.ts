@@ -5,7 +5,7 @@ import type { RequestLogEntry } from '../contract/api-keys.ts';
 import { callRoom, orgRoom, type ClientToServerEvents, type DeliveryAttemptEvent, type ServerToClientEvents, type WalletChange } from '../contract/stream.ts';
 import type { Bus, BusEvent } from '../kernel/bus.ts';
 import { safeEqual } from '../kernel/tokens.ts';
-import { STREAM_EVENTS } from './stream.events.ts';
+import { EVENT_ROOMS, STREAM_EVENTS } from './stream.events.ts';
 
 export type Gateway = { close(): Promise<void>; io: Server<ClientToServerEvents, ServerToClientEvents> };
 
@@ -53,12 +53,12 @@ export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardTok
   const forward = (event: BusEvent): void => {
     const mapping = STREAM_EVENTS[event.type];
     if (!mapping) return;
-    const { name, payload, room } = mapping(event);
-    if (room) {
-      if (io.sockets.adapter.rooms.has(room)) io.to(room).emit(name, payload as never);
-      return;
-    }
-    if (watched(event.orgId)) io.to(orgRoom(event.orgId)).emit(name, payload as never);
+    const roomOf = EVENT_ROOMS[event.type];
+    const room = roomOf ? roomOf(event) : event.orgId === null ? null : orgRoom(event.orgId);
+    // Nobody in the room: no payload is made (most events, when no console is open).
+    if (room === null || !io.sockets.adapter.rooms.has(room)) return;
+    const { name, payload } = mapping(event);
+    io.to(room).emit(name, payload as never);
   };
   deps.bus.on('*', forward);
   deps.bus.onTransient((event) => {

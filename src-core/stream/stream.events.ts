@@ -5,8 +5,7 @@ import { callRoom, type ServerToClientEvents } from '../contract/stream.ts';
 import type { TranscriptChunk } from '../contract/voice-agents.ts';
 import type { BusEvent } from '../kernel/bus.ts';
 
-/** `room`: where the event goes, when not the organization's room (`call_{callId}` for a transcript chunk). */
-type StreamMapping = (event: BusEvent) => { name: keyof ServerToClientEvents; payload: unknown; room?: string };
+type StreamMapping = (event: BusEvent) => { name: keyof ServerToClientEvents; payload: unknown };
 
 const contactChange = (name: 'contact:created' | 'contact:updated'): StreamMapping => (event) => {
   const data = event.data as { contact: Contact; changedFields?: string[] };
@@ -36,10 +35,18 @@ export const STREAM_EVENTS: Record<string, StreamMapping> = {
   },
   'voice.call.transcript': (event) => {
     const chunk = event.data as TranscriptChunk;
-    return { name: 'voice:transcript.chunk', payload: chunk, room: callRoom(chunk.callId) };
+    return { name: 'voice:transcript.chunk', payload: chunk };
   },
   ...Object.fromEntries(CHANNELS.flatMap((channel) => [
     [`${channel}.message.status`, messageStatus],
     [`${channel}.message.received`, messageReceived],
   ])),
+};
+
+/**
+ * Where an event goes when not to its organization's room: a transcript chunk to its call's (`call_{callId}`). Read
+ * before the payload is made, so an event nobody watches costs no payload.
+ */
+export const EVENT_ROOMS: Record<string, (event: BusEvent) => string> = {
+  'voice.call.transcript': (event) => callRoom((event.data as TranscriptChunk).callId),
 };
