@@ -1,7 +1,7 @@
 // What each channel brings to the engine: a plan that checks the campaign can go out now and composes one
 // recipient's message through the channel's own service (the same rendering, rules and logs as its API).
 import type { CampaignAudienceType, VariableMapping } from '../../contract/campaigns.ts';
-import { rcsRecipientValue, recipientComponents, type RecipientField } from '../../contract/campaign-values.ts';
+import { contactFieldValue, rcsRecipientValue, recipientComponents, type RecipientField } from '../../contract/campaign-values.ts';
 import type { WaSendComponent } from '../../contract/whatsapp.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { nameParts } from '../../contract/email-merge.ts';
@@ -45,12 +45,7 @@ const origin = (campaign: Pick<CampaignRow, 'name'>): Origin => ({ source: 'CAMP
 /** A contact's field as a template value (`phone` is the recipient's number even without a contact). */
 export function fieldOf(contacts: Pick<ContactsService, 'findByPhone'>, orgId: string, address: string): RecipientField {
   let contact: ReturnType<ContactsService['findByPhone']> | undefined;
-  return (field: string): string | null => {
-    if (field === 'phone') return address.replace(/^\+/, '');
-    contact ??= contacts.findByPhone(orgId, address);
-    const value = contact?.[field as 'name' | 'email' | 'username'];
-    return typeof value === 'string' && value.trim() ? value : null;
-  };
+  return (field: string): string | null => contactFieldValue(field, address, () => (contact ??= contacts.findByPhone(orgId, address)));
 }
 
 export function campaignChannels(deps: {

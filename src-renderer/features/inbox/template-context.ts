@@ -1,7 +1,7 @@
 // Where each value of a template reply goes in the message: the text around its placeholder (a WhatsApp header's or
 // body's, an RCS card's title or text), or the link a URL button's suffix ends; so a value is typed knowing what
 // already surrounds it. And what the contact gives an RCS variable named like one of its fields.
-import { isContactField, type Contact, type RcsTemplate, type WaTemplate } from '../../../src-core/contract/index.ts';
+import { contactFieldValue, type Contact, type RcsTemplate, type WaTemplate } from '../../../src-core/contract/index.ts';
 import type { TemplateNeeds } from '../../components/wa-template.ts';
 
 /** How much of the text either side of a placeholder is shown; the rest is cut with an ellipsis. */
@@ -81,7 +81,5 @@ export function placesOf(template: WaTemplate, needs: TemplateNeeds): { header: 
  * number without its "+"; null for any other variable, or a field the contact has blank.
  */
 export function contactValueOf(variable: string, contact: Pick<Contact, 'name' | 'email' | 'username'> | null, address: string): string | null {
-  if (!isContactField(variable)) return null;
-  const value = variable === 'phone' ? address.replace(/^\+/, '') : contact?.[variable as 'name' | 'email' | 'username'];
-  return value?.trim() ? value : null;
+  return contactFieldValue(variable, address, () => contact);
 }
