@@ -295,11 +295,12 @@ describe('ticks in an older page', () => {
     // Its receipts fall due 2 and 10 seconds after the send on the clock, which runs with real time: read 10 s on.
     const sentAt = Date.now();
     for (let n = 0; n < SINCE; n += 25) {
-      await Promise.all(Array.from({ length: 25 }, (_, i) => inbound('whatsapp', REPLIED, `Since ${n + i}`)));
+      await Promise.all(Array.from({ length: 25 }, (_, i) => inbound('whatsapp', REPLIED, `Since ${n + i}.`)));
     }
     await page.getByTestId('tab-whatsapp').click();
     await row(REPLIED).click();
-    await page.getByTestId('message').filter({ hasText: `Since ${SINCE - 1}` }).waitFor();
+    // The full stop ends the number: a bubble's text runs on into its time, so at 9 PM "Since 9" read "Since 99:14 PM".
+    await page.getByTestId('message').filter({ hasText: `Since ${SINCE - 1}.` }).waitFor();
     const bubble = page.locator(`[data-testid="message"][data-key="${replied.body.id}"]`);
     expect(await bubble.count()).toBe(0);
     await page.getByTestId('load-older').click();
