@@ -31,7 +31,8 @@ function firstLine(child: ChildProcess): Promise<string> {
 }
 const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-describe('serve', () => {
+// Each command is a fresh tsx start (1–3 s on a loaded machine); a test runs up to nine of them.
+describe('serve', { timeout: 120_000 }, () => {
   it('`npm run serve -- --json`: the first stdout line is the ready JSON; SIGTERM exits 0', async () => {
     const data = join(dir, 'serve.db');
     const child = spawn('npm', ['run', 'serve', '--', '--port', '0', '--data', data, '--json', '--seed', 'demo'], {
