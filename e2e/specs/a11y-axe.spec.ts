@@ -141,6 +141,11 @@ const STATES: Array<[string, () => Promise<void>]> = [
     }
     await page.getByTestId('call-turn').first().waitFor();
   }],
+  ['Calls, an agent being edited', async () => {
+    const form = page.getByTestId('agent-form');
+    if (!(await form.isVisible())) await page.getByTestId('agent-row').first().getByTestId('agent-edit').click();
+    await form.getByTestId('agent-greeting').waitFor();
+  }],
   ['campaigns, the list', async () => {
     await nav('campaigns');
     // The other theme's pass left the builder open.

@@ -7,6 +7,7 @@ import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
 import { useUi } from '../../stores/ui.ts';
+import { AgentsPanel } from './agents-panel.tsx';
 import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents } from './queries.ts';
 import './calls.css';
 
@@ -31,7 +32,7 @@ function PlaceCall({ onPlaced }: { onPlaced(callId: string): void }) {
     e.preventDefault();
     place.mutate({ agentId: chosen, toNumber: toNumber.trim() }, { onSuccess: (call) => onPlaced(call.id) });
   };
-  if (agents.isSuccess && active.length === 0) return <p className="muted small">No active voice agent: create one with <code>POST /v1/voice/agents</code> to place calls.</p>;
+  if (agents.isSuccess && active.length === 0) return <p className="muted small">No active voice agent: create or activate one under Voice agents to place calls.</p>;
   return (
     <form className="card place-call" onSubmit={submit} aria-labelledby="place-call-title">
       <h2 id="place-call-title" className="small-heading">Place a call</h2>
@@ -139,6 +140,7 @@ export function CallsPage() {
         <CallsTable openId={openId} onOpen={watchCall} />
         {openId ? <CallDetail callId={openId} /> : <div className="muted small calls-pick">Open a call to follow its transcript.</div>}
       </div>
+      <AgentsPanel />
     </div>
   );
 }

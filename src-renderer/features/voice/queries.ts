@@ -1,7 +1,8 @@
-// Server data of the Calls page: the agents, the agent calls (kept live by the stream's voice:* events) and one call's
+// Server data of the Calls page: the agents (and their changes), the agent calls (kept live by the stream's voice:* events) and one call's
 // detail, whose transcript grows as the stream's transcript chunks arrive (api/live.ts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AgentCall, AgentCallListItem, ListEnvelope, TranscriptChunk, VoiceAgentListItem } from '../../../src-core/contract/index.ts';
+import type { AgentCall, AgentCallListItem, ListEnvelope, TranscriptChunk, VoiceAgent, VoiceAgentListItem } from '../../../src-core/contract/index.ts';
+import type { AgentDraftBody } from './agent-draft.ts';
 import { useApi } from '../../api/context.tsx';
 
 export const CALLS_PAGE_SIZE = 50;
@@ -49,4 +50,31 @@ export function showTranscriptChunk(client: QueryClient, chunk: TranscriptChunk)
   const { callId: _callId, ...turn } = chunk;
   if (shown.transcription.some((t) => t.timestamp === turn.timestamp && t.role === turn.role && t.content === turn.content)) return;
   client.setQueryData<AgentCall>(callKey(chunk.callId), { ...shown, transcription: [...shown.transcription, turn] });
+}
+
+/** An agent's full configuration (greeting, instructions, voice…), read when its form opens. */
+export function useVoiceAgent(agentId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['voice-agent', agentId],
+    queryFn: () => api.get<VoiceAgent>(`/dashboard/voice/agents/${encodeURIComponent(agentId ?? '')}`),
+    enabled: agentId !== null,
+  });
+}
+
+/** Creating, changing and deleting an agent reload the agents; a deactivated or deleted one ended its unanswered calls. */
+export function useAgentMutations() {
+  const api = useApi();
+  const client = useQueryClient();
+  const changed = () => {
+    for (const queryKey of [['voice-agents'], ['voice-agent'], ['voice-calls'], ['voice-call']]) void client.invalidateQueries({ queryKey });
+  };
+  return {
+    create: useMutation({ mutationFn: (input: AgentDraftBody) => api.post<VoiceAgent>('/dashboard/voice/agents', input), onSuccess: changed }),
+    update: useMutation({
+      mutationFn: ({ id, change }: { id: string; change: Partial<AgentDraftBody> }) => api.patch<VoiceAgent>(`/dashboard/voice/agents/${encodeURIComponent(id)}`, change),
+      onSuccess: changed,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => api.del<unknown>(`/dashboard/voice/agents/${encodeURIComponent(id)}`), onSuccess: changed }),
+  };
 }
