@@ -48,13 +48,14 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
       // Read again: the endpoint may have been disabled or deleted while the request was out.
       const current = store.endpointById(endpoint.id);
       let active = current?.is_active === 1;
-      if (ok) store.endpointSucceeded(endpoint.id, at);
+      const last = { deliveryId: delivery.id, attempt, at };
+      if (ok) store.endpointSucceeded(endpoint.id, last);
       else if (gone) {
         // Noted only if this 410 is what removed it (not one the account deleted while the request was out).
         if (current) store.recordGone({ endpoint_id: current.id, org_id: current.org_id, url: current.url, event_type: delivery.event_type, delivery_id: delivery.id, at });
         store.removeEndpoint(endpoint.id, at);
       }
-      else if (store.endpointFailed(endpoint.id, at) >= AUTO_DISABLE_AFTER && active) {
+      else if (store.endpointFailed(endpoint.id, last) >= AUTO_DISABLE_AFTER && active) {
         store.disableEndpoint(endpoint.id, `disabled after ${AUTO_DISABLE_AFTER} failed delivery attempts in a row`);
         store.holdDeliveries(endpoint.id, at);
         active = false;

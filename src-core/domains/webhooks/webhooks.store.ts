@@ -5,6 +5,8 @@ import { createVersionedCache } from '../../kernel/versioned-cache.ts';
 export type EndpointRow = {
   id: string; org_id: string; url: string; description: string | null; events: string; secret: string; is_active: number; disabled_reason: string | null;
   created_via: string; consecutive_failures: number; last_success_at: string | null; last_failure_at: string | null; created_at: string;
+  /** The endpoint's last attempt: its delivery and number (null before the first). */
+  last_attempt_delivery_id: string | null; last_attempt_number: number | null;
 };
 export type DeliveryRow = {
   id: string; org_id: string; endpoint_id: string; event_id: string; event_type: string; payload: string; status: string; attempts: number;
@@ -14,6 +16,8 @@ export type AttemptRow = {
   delivery_id: string; attempt: number; at: string; request_headers: string; response_status: number | null; response_body: string | null;
   latency_ms: number | null; error: string | null;
 };
+
+type LastAttempt = { deliveryId: string; attempt: number; at: string };
 
 /** An endpoint deleted because its receiver answered 410 Gone to delivery `delivery_id`. */
 export type GoneRow = { endpoint_id: string; org_id: string; url: string; event_type: string; delivery_id: string; at: string };
@@ -33,8 +37,10 @@ export function createWebhooksStore(sql: Sql) {
     remove: sql.prepare(`DELETE FROM webhook_endpoints WHERE id = ?`),
     orphan: sql.prepare(`UPDATE webhook_deliveries SET status = 'EXHAUSTED', next_attempt_at = NULL, updated_at = ?
       WHERE endpoint_id = ? AND status IN ('PENDING', 'FAILED', 'HELD')`),
-    succeeded: sql.prepare(`UPDATE webhook_endpoints SET consecutive_failures = 0, last_success_at = ? WHERE id = ?`),
-    failed: sql.prepare(`UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1, last_failure_at = ? WHERE id = ? RETURNING consecutive_failures`),
+    succeeded: sql.prepare(`UPDATE webhook_endpoints SET consecutive_failures = 0, last_success_at = @at,
+      last_attempt_delivery_id = @deliveryId, last_attempt_number = @attempt WHERE id = @id`),
+    failed: sql.prepare(`UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1, last_failure_at = @at,
+      last_attempt_delivery_id = @deliveryId, last_attempt_number = @attempt WHERE id = @id RETURNING consecutive_failures`),
     disable: sql.prepare(`UPDATE webhook_endpoints SET is_active = 0, disabled_reason = ? WHERE id = ?`),
     insertDelivery: sql.prepare(`INSERT OR IGNORE INTO webhook_deliveries (id, org_id, endpoint_id, event_id, event_type, payload, status, replay_of, created_at, updated_at)
       VALUES (@id, @org_id, @endpoint_id, @event_id, @event_type, @payload, @status, @replay_of, @created_at, @created_at)`),
@@ -51,12 +57,10 @@ export function createWebhooksStore(sql: Sql) {
     recordGone: sql.prepare(`INSERT OR IGNORE INTO webhook_endpoints_gone (endpoint_id, org_id, url, event_type, delivery_id, at)
       VALUES (@endpoint_id, @org_id, @url, @event_type, @delivery_id, @at)`),
     gone: sql.prepare(`SELECT * FROM webhook_endpoints_gone WHERE org_id = ? AND at >= ? ORDER BY at DESC, rowid DESC LIMIT ?`),
-    // The latest attempt by its time (virtual clock), then by the order attempts were written (two in the same ms).
-    lastAttempts: sql.prepare(`SELECT endpoint_id, delivery_id, event_type, attempt, at, response_status, error FROM (
-      SELECT e.id AS endpoint_id, a.delivery_id, d.event_type, a.attempt, a.at, a.response_status, a.error,
-        ROW_NUMBER() OVER (PARTITION BY e.id ORDER BY a.at DESC, a.rowid DESC) AS latest
-      FROM webhook_endpoints e JOIN webhook_deliveries d ON d.endpoint_id = e.id JOIN webhook_attempts a ON a.delivery_id = d.id
-      WHERE e.org_id = ?) WHERE latest = 1`),
+    // The attempt each endpoint names as its last, by key.
+    lastAttempts: sql.prepare(`SELECT e.id AS endpoint_id, a.delivery_id, d.event_type, a.attempt, a.at, a.response_status, a.error
+      FROM webhook_endpoints e JOIN webhook_attempts a ON a.delivery_id = e.last_attempt_delivery_id AND a.attempt = e.last_attempt_number
+      JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE e.org_id = ?`),
   };
   // Every event is fanned out against the organization's active endpoints: read once until they change
   // (here, or in another process: data_version).
@@ -67,7 +71,7 @@ export function createWebhooksStore(sql: Sql) {
     return write();
   };
   return {
-    insertEndpoint: (row: Omit<EndpointRow, 'is_active' | 'disabled_reason' | 'consecutive_failures' | 'last_success_at' | 'last_failure_at'>) => changing(() => void q.insertEndpoint.run(row)),
+    insertEndpoint: (row: Omit<EndpointRow, 'is_active' | 'disabled_reason' | 'consecutive_failures' | 'last_success_at' | 'last_failure_at' | 'last_attempt_delivery_id' | 'last_attempt_number'>) => changing(() => void q.insertEndpoint.run(row)),
     endpoint: (orgId: string, id: string) => q.endpoint.get(orgId, id) as EndpointRow | undefined,
     endpointById: (id: string) => q.endpointById.get(id) as EndpointRow | undefined,
     endpoints: (orgId: string, limit: number, offset: number) => ({ rows: q.endpoints.all(orgId, limit, offset) as EndpointRow[], total: (q.count.get(orgId) as { n: number }).n }),
@@ -84,8 +88,10 @@ export function createWebhooksStore(sql: Sql) {
     recordGone: (row: GoneRow) => void q.recordGone.run(row),
     /** The organization's endpoints a 410 removed at or after `since`, newest first. */
     gone: (orgId: string, since: string, limit: number) => q.gone.all(orgId, since, limit) as GoneRow[],
-    endpointSucceeded: (id: string, at: string) => changing(() => void q.succeeded.run(at, id)),
-    endpointFailed: (id: string, at: string) => changing(() => (q.failed.get(at, id) as { consecutive_failures: number } | undefined)?.consecutive_failures ?? 0),
+    /** Notes an attempt that got through (`attempt` of delivery `deliveryId`, made at `at`): the endpoint's last. */
+    endpointSucceeded: (id: string, last: LastAttempt) => changing(() => void q.succeeded.run({ id, ...last })),
+    /** Notes a failed attempt, the endpoint's last; returns its failures in a row. */
+    endpointFailed: (id: string, last: LastAttempt) => changing(() => (q.failed.get({ id, ...last }) as { consecutive_failures: number } | undefined)?.consecutive_failures ?? 0),
     disableEndpoint: (id: string, reason: string) => changing(() => void q.disable.run(reason, id)),
     insertDelivery: (row: Pick<DeliveryRow, 'id' | 'org_id' | 'endpoint_id' | 'event_id' | 'event_type' | 'payload' | 'replay_of' | 'created_at'> & { status: 'PENDING' | 'HELD' }) =>
       q.insertDelivery.run(row).changes === 1,
