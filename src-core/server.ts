@@ -33,6 +33,7 @@ import { automationsDomain } from './domains/automations/index.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { shopifyDomain } from './domains/shopify/index.ts';
 import { voiceAgentsDomain } from './domains/voice-agents/index.ts';
+import { voiceIdentitiesDomain } from './domains/voice-identities/index.ts';
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
@@ -41,6 +42,7 @@ import { simShopifyRoutes } from './sim/shopify.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
 import { createDemoStory, DEMO_STORY_MS, type DemoStory } from './sim/demo/story.ts';
 import { createGateway } from './stream/gateway.ts';
+import { sealingKey, serverSecret } from './kernel/sealed.ts';
 import { createSimWorld } from './sim/world.ts';
 
 export type ServerOptions = {
@@ -161,6 +163,8 @@ export async function createServer(options: ServerOptions) {
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
   const shopify = shopifyDomain({ ...deps, shop: world.shopify.port });
   const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
+  // Identities' phones are sealed under a key derived from the database's own server secret (kernel/sealed.ts).
+  const voiceIdentities = voiceIdentitiesDomain({ ...deps, phoneKey: sealingKey(serverSecret(orgs), 'voice-identity-phone') });
   const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
@@ -169,7 +173,7 @@ export async function createServer(options: ServerOptions) {
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
   const domains: Domain[] = [
-    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, mcp,
+    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, mcp,
     { name: 'sim', routes: [...sim.routes, ...simShopify], jobs: sim.jobs, service: null },
   ];
   for (const domain of domains) {
@@ -206,7 +210,7 @@ export async function createServer(options: ServerOptions) {
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, automations: automations.service, clock,
-    shopify: shopify.service, shopifyAdmin: world.shopify.admin, voiceAgents: voiceAgents.service,
+    shopify: shopify.service, shopifyAdmin: world.shopify.admin, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service,
   };
   // One transaction for the whole seed: a kill half-way leaves the database as it was before it.
   const runSeed = (story: DemoStory): Promise<boolean> => db.hold(async () => {
@@ -247,7 +251,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service, voiceAgents: voiceAgents.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service },
     seedDemo: () => runSeed(createDemoStory(null)),
     clock,
     jobs,

@@ -26,3 +26,4 @@ export * from './shopify.ts';
 export * from './shopify-sim.ts';
 export * from './automations.ts';
 export * from './voice-agents.ts';
+export * from './voice-identities.ts';

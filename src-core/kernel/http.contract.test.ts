@@ -22,7 +22,7 @@ describe('errors', () => {
   it('a path the router cannot take (an overlong id, bad percent-encoding) answers the 400 envelope', async () => {
     const key = await t.createKey();
     const long = await t.request('GET', `/v1/contacts/${'a'.repeat(5000)}`, { token: key.key });
-    expect([long.status, long.body]).toEqual([400, { ...envelope(400), code: 'BAD_REQUEST', message: 'A path parameter is longer than 100 characters' }]);
+    expect([long.status, long.body]).toEqual([400, { ...envelope(400), code: 'BAD_REQUEST', message: 'A path parameter is longer than 1024 characters' }]);
     const badUrl = await t.request('GET', '/v1/contacts/%E0%A4%A', { token: key.key });
     expect([badUrl.status, badUrl.body.message]).toEqual([400, 'The path is not a valid URL (bad percent-encoding)']);
   });

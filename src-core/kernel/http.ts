@@ -259,10 +259,16 @@ async function injectInner(app: FastifyInstance, { method, url, authorization, c
   return { status: response.statusCode, body: parsed };
 }
 
+/** The longest path parameter the router takes, as sent (percent-encoded). */
+const MAX_PARAM_LENGTH = 1024;
+
 export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server; inject: (call: InnerRequest) => Promise<InnerAnswer> }> {
   const app = Fastify({
     // A stop closes the keep-alive connections idle when it begins, lets requests in flight finish (see `stopping` below).
     logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: 'idle', return503OnClosing: true,
+    // A push token is a path parameter (DELETE /v1/voice/app/identities/{externalId}/devices/{token}): an FCM token is
+    // about 160 characters, past Fastify's default of 100.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // What Node's HTTP parser refuses before Fastify sees a request (headers or URL too large, a malformed
     // request line), in the envelope too.
     clientErrorHandler: (error, socket) => {
@@ -280,7 +286,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     },
     // The router's own refusals, before any route or hook: in the envelope, without echoing the path back.
     frameworkErrors: (error, _request, fastifyReply) => {
-      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is longer than 100 characters' : 'The path is not a valid URL (bad percent-encoding)';
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? `A path parameter is longer than ${MAX_PARAM_LENGTH} characters` : 'The path is not a valid URL (bad percent-encoding)';
       return (fastifyReply as unknown as FastifyReply).code(400).send(renderError(new AppError('BAD_REQUEST', message)));
     },
   });

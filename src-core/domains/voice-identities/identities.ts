@@ -1,0 +1,139 @@
+// The rules of voice app identities and their devices: an idempotent upsert (the phone sealed at rest, shown masked),
+// deactivation, reachability, and the lookups the calls domain makes.
+import type { ListEnvelope } from '../../contract/common.ts';
+import {
+  maskPhone, type IdentityRole, type RegisterDeviceInput, type UpsertIdentityInput, type VoiceDevice, type VoiceIdentity,
+} from '../../contract/voice-identities.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { conflict, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import { seal, unseal } from '../../kernel/sealed.ts';
+import type { DeviceRow, IdentityRow, IdentityView, VoiceIdentitiesStore } from './voice-identities.store.ts';
+
+/** What the calls domain learns of a party it rings: who they are, shown as `from`/`to` of `voice.app.call.incoming`. */
+export type IdentityParty = { externalId: string; displayName: string | null; role: IdentityRole };
+
+const toDevice = (row: DeviceRow): VoiceDevice => ({ token: row.token, platform: row.platform, isVoip: row.is_voip === 1, registeredAt: row.registered_at });
+const columnsOf = ({ device_count: _count, ringable_devices: _ringable, ...row }: IdentityView): IdentityRow => row;
+
+export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; clock: Clock; phoneKey: Buffer }) {
+  const { store, db, clock, phoneKey } = deps;
+  // The phone is bound to its organization and identity: a sealed value copied onto another row does not open.
+  const boundTo = (row: IdentityRow): string => `${row.org_id}/${row.id}`;
+  const phoneOfRow = (row: IdentityRow): string | null => (row.phone_sealed ? unseal(phoneKey, row.phone_sealed, boundTo(row)) : null);
+  const toIdentity = (row: IdentityView): VoiceIdentity => {
+    const phone = phoneOfRow(row);
+    const isActive = row.is_active === 1;
+    return {
+      id: row.id, externalId: row.external_id, role: row.role, displayName: row.display_name, isActive, lastSeenAt: row.last_seen_at,
+      deviceCount: row.device_count, reachable: isActive && (row.ringable_devices > 0 || phone !== null), maskedPhone: phone ? maskPhone(phone) : null,
+      createdAt: row.created_at, updatedAt: row.updated_at,
+    };
+  };
+  const mustIdentity = (orgId: string, externalId: string): IdentityView => {
+    const row = store.identity(orgId, externalId);
+    if (!row) throw notFound(`Identity ${externalId}`);
+    return row;
+  };
+  const mustActive = (orgId: string, externalId: string): IdentityView => {
+    const row = mustIdentity(orgId, externalId);
+    if (row.is_active !== 1) throw conflict(`Identity ${externalId} is deactivated: POST /voice/app/identities with its externalId and role reactivates it`);
+    return row;
+  };
+
+  return {
+    /**
+     * Creates the identity or brings it up to date (safe to replay for a roster sync); a deactivated one comes back.
+     * An absent `displayName` or `phone` keeps what is there, `null` clears it. The role cannot change while the
+     * identity is a party of an active session (409).
+     */
+    upsert(orgId: string, input: UpsertIdentityInput): { identity: VoiceIdentity; created: boolean } {
+      return db.tx(() => {
+        const now = clock.nowIso();
+        const existing = store.identity(orgId, input.externalId);
+        if (!existing) {
+          const row: IdentityRow = {
+            id: newId('idn'), org_id: orgId, external_id: input.externalId, role: input.role, display_name: input.displayName ?? null, phone_sealed: null,
+            is_active: 1, last_seen_at: null, created_at: now, updated_at: now,
+          };
+          if (input.phone) row.phone_sealed = seal(phoneKey, input.phone, boundTo(row));
+          store.insertIdentity(row);
+          return { identity: toIdentity(mustIdentity(orgId, input.externalId)), created: true };
+        }
+        if (existing.role !== input.role && store.activeSessionsOf(orgId, input.externalId, now) > 0) {
+          throw conflict(`Identity ${input.externalId} is a ${existing.role} in an active session: its role cannot become ${input.role} until the session ends or is revoked`);
+        }
+        const row = columnsOf(existing);
+        const phone = input.phone === undefined ? row.phone_sealed : input.phone === null ? null : seal(phoneKey, input.phone, boundTo(row));
+        store.updateIdentity({
+          ...row, role: input.role, display_name: input.displayName === undefined ? row.display_name : input.displayName, phone_sealed: phone,
+          is_active: 1, updated_at: now,
+        });
+        return { identity: toIdentity(mustIdentity(orgId, input.externalId)), created: false };
+      });
+    },
+    list(orgId: string, role: IdentityRole | undefined, page: PageRequest): ListEnvelope<VoiceIdentity> {
+      const { rows, total } = store.identities(orgId, role ?? null, page.limit, page.offset);
+      return pageEnvelope(rows.map(toIdentity), total, page);
+    },
+    get: (orgId: string, externalId: string): VoiceIdentity => toIdentity(mustIdentity(orgId, externalId)),
+    /**
+     * Deactivates: `isActive` false, its devices dropped and its phone erased; it can no longer be rung nor join a
+     * new session. It stays readable (history names it) and an upsert brings it back. Repeating it is harmless.
+     */
+    deactivate(orgId: string, externalId: string): VoiceIdentity {
+      return db.tx(() => {
+        const row = columnsOf(mustIdentity(orgId, externalId));
+        store.deleteDevicesOf(row.id);
+        if (row.is_active === 1 || row.phone_sealed) store.updateIdentity({ ...row, is_active: 0, phone_sealed: null, updated_at: clock.nowIso() });
+        return toIdentity(mustIdentity(orgId, externalId));
+      });
+    },
+
+    /** Registers a push token (again: updated, 200); a token another identity held moves here. Counts as being seen. */
+    registerDevice(orgId: string, externalId: string, input: RegisterDeviceInput): { device: VoiceDevice; created: boolean } {
+      return db.tx(() => {
+        const identity = mustActive(orgId, externalId);
+        const now = clock.nowIso();
+        const before = store.device(orgId, input.token);
+        const row: DeviceRow = {
+          org_id: orgId, token: input.token, identity_id: identity.id, platform: input.platform,
+          is_voip: (input.isVoip ?? input.platform === 'ios') ? 1 : 0, registered_at: now,
+        };
+        store.upsertDevice(row);
+        store.updateIdentity({ ...columnsOf(identity), last_seen_at: now, updated_at: now });
+        return { device: toDevice(row), created: before?.identity_id !== identity.id };
+      });
+    },
+    removeDevice(orgId: string, externalId: string, token: string): { success: true; token: string } {
+      db.tx(() => {
+        const identity = mustIdentity(orgId, externalId);
+        if (!store.deleteDevice(orgId, identity.id, token)) throw notFound(`Device ${token} of identity ${externalId}`);
+      });
+      return { success: true, token };
+    },
+
+    /** The active identity `externalId` as a call shows it, or null (unknown or deactivated). */
+    find(orgId: string, externalId: string): IdentityParty | null {
+      const row = store.identity(orgId, externalId);
+      return row && row.is_active === 1 ? { externalId: row.external_id, displayName: row.display_name, role: row.role } : null;
+    },
+    /** Any identity's row, active or not (sessions check their parties with it). */
+    row: (orgId: string, externalId: string): IdentityView | undefined => store.identity(orgId, externalId),
+    /** The full phone of an active identity, for the phone fallback leg only; null without one. */
+    phoneOf(orgId: string, externalId: string): string | null {
+      const row = store.identity(orgId, externalId);
+      return row && row.is_active === 1 ? phoneOfRow(row) : null;
+    },
+    /** The identity joined a call on the voice server: `lastSeenAt` moves to now (unknown ids are ignored). */
+    seen(orgId: string, externalId: string): void {
+      db.tx(() => {
+        const row = store.identity(orgId, externalId);
+        if (row) store.updateIdentity({ ...columnsOf(row), last_seen_at: clock.nowIso() });
+      });
+    },
+  };
+}
+export type Identities = ReturnType<typeof createIdentities>;

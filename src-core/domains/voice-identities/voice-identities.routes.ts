@@ -1,0 +1,71 @@
+// Identity, device and booking session routes of seed 001 ("Identities, devices, sessions"): voice:app:read to read,
+// voice:app:write to change. A create answers 201, the same call again (an upsert, an extension) 200.
+import { z } from 'zod';
+import {
+  createSessionBodySchema, identitiesQuerySchema, registerDeviceBodySchema, sessionsQuerySchema, upsertIdentityBodySchema,
+} from '../../contract/voice-identities.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute, reply } from '../../kernel/route.ts';
+import type { VoiceIdentitiesService } from './voice-identities.service.ts';
+
+const identityParams = z.object({ externalId: z.string().min(1) });
+const deviceParams = identityParams.extend({ token: z.string().min(1) });
+const sessionParams = z.object({ externalRef: z.string().min(1) });
+const page = paginationQuery({ defaultLimit: 20, maxLimit: 100 });
+const createdOr = <T>(answer: { created: boolean } & T, value: unknown) => reply(answer.created ? 201 : 200, value);
+
+export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
+  const { identities, sessions } = service;
+  return [
+    defineRoute({
+      method: 'POST', path: '/v1/voice/app/identities', scope: 'voice:app:write', console: true, body: upsertIdentityBodySchema,
+      handler: ({ orgId, body }) => {
+        const answer = identities.upsert(orgId, body);
+        return createdOr(answer, answer.identity);
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/app/identities', scope: 'voice:app:read', console: true, query: identitiesQuerySchema.extend(page.shape),
+      handler: ({ orgId, query }) => identities.list(orgId, query.role, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/app/identities/:externalId', scope: 'voice:app:read', console: true, params: identityParams,
+      handler: ({ orgId, params }) => identities.get(orgId, params.externalId),
+    }),
+    defineRoute({
+      method: 'DELETE', path: '/v1/voice/app/identities/:externalId', scope: 'voice:app:write', console: true, params: identityParams,
+      handler: ({ orgId, params }) => identities.deactivate(orgId, params.externalId),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/voice/app/identities/:externalId/devices', scope: 'voice:app:write', console: true, params: identityParams,
+      body: registerDeviceBodySchema,
+      handler: ({ orgId, params, body }) => {
+        const answer = identities.registerDevice(orgId, params.externalId, body);
+        return createdOr(answer, answer.device);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE', path: '/v1/voice/app/identities/:externalId/devices/:token', scope: 'voice:app:write', console: true, params: deviceParams,
+      handler: ({ orgId, params }) => identities.removeDevice(orgId, params.externalId, params.token),
+    }),
+    defineRoute({
+      method: 'POST', path: '/v1/voice/app/sessions', scope: 'voice:app:write', console: true, body: createSessionBodySchema,
+      handler: ({ orgId, body }) => {
+        const answer = sessions.create(orgId, body);
+        return createdOr(answer, answer.session);
+      },
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/app/sessions', scope: 'voice:app:read', console: true, query: sessionsQuerySchema.extend(page.shape),
+      handler: ({ orgId, query }) => sessions.list(orgId, query.status, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/app/sessions/:externalRef', scope: 'voice:app:read', console: true, params: sessionParams,
+      handler: ({ orgId, params }) => sessions.get(orgId, params.externalRef),
+    }),
+    defineRoute({
+      method: 'DELETE', path: '/v1/voice/app/sessions/:externalRef', scope: 'voice:app:write', console: true, params: sessionParams,
+      handler: ({ orgId, params }) => sessions.revoke(orgId, params.externalRef),
+    }),
+  ];
+}

@@ -1,0 +1,28 @@
+// The voice identities service: identities and their devices (identities.ts) and booking sessions (sessions.ts),
+// with the two lookups the calls domain makes, `find` and `activeSession`.
+import type { Bus } from '../../kernel/bus.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import { createIdentities, type IdentityParty } from './identities.ts';
+import { createSessions, type ActiveSession } from './sessions.ts';
+import type { VoiceIdentitiesStore } from './voice-identities.store.ts';
+
+export function createVoiceIdentitiesService(deps: { store: VoiceIdentitiesStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; phoneKey: Buffer }) {
+  const identities = createIdentities(deps);
+  const sessions = createSessions({ ...deps, identities });
+  return {
+    identities,
+    sessions,
+    /** The active identity `externalId` of the organization, as a call names its party; null when unknown or deactivated. */
+    find: (orgId: string, externalId: string): IdentityParty | null => identities.find(orgId, externalId),
+    /** The booking `externalRef` while it is active (not revoked, not expired), with its metadata; else null. */
+    activeSession: (orgId: string, externalRef: string): ActiveSession | null => sessions.active(orgId, externalRef),
+    /** The full phone of an active identity, for the phone fallback leg only. */
+    phoneOf: (orgId: string, externalId: string): string | null => identities.phoneOf(orgId, externalId),
+    /** Marks the identity seen now (`lastSeenAt`): the voice server's onJoin calls it. */
+    seen: (orgId: string, externalId: string): void => identities.seen(orgId, externalId),
+  };
+}
+export type VoiceIdentitiesService = ReturnType<typeof createVoiceIdentitiesService>;
+export type { ActiveSession, IdentityParty };
