@@ -1,5 +1,5 @@
 // docs/events.md is the spec of event data: every event the channels raise (customers writing in,
-// sends and their receipts, email engagement, contacts, campaigns, agent calls) carries exactly the keys it documents,
+// sends and their receipts, email engagement, contacts, campaigns, agent calls, booking sessions) carries exactly the keys it documents,
 // and `Message` and `Contact` inside carry exactly theirs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +39,7 @@ describe('docs/events.md', () => {
     expect([...documentedEvents().keys()]).toEqual(expect.arrayContaining([
       'contact.created', 'contact.updated', 'whatsapp.message.status', 'whatsapp.message.received', 'sms.message.received',
       'instagram.message.received', 'email.message.delivered', 'email.message.opened', 'email.message.clicked',
-      'email.message.bounced', 'email.message.complained', 'campaign.progress', 'voice.call.completed', 'voice.call.transcript',
+      'email.message.bounced', 'email.message.complained', 'campaign.progress', 'voice.call.completed', 'voice.call.transcript', 'voice.app.session.expired',
     ]));
   });
 
@@ -59,6 +59,9 @@ describe('docs/events.md', () => {
     // The demo's active voice agent calls someone who talks (every lifecycle event, the transcript) and a busy line.
     const agent = ((await t.request('GET', '/v1/voice/agents', { token: key })).body.data as Array<{ id: string; isActive: boolean }>).find((a) => a.isActive);
     for (const toNumber of ['+14155550703', '+15005550005']) expect((await v1('/v1/voice/calls/outbound', { agentId: agent?.id, toNumber })).status).toBe(201);
+    // The demo's pro and customer book a session that runs out within the advance below.
+    const expiresAt = new Date(t.server.clock.now() + 60_000).toISOString();
+    expect((await v1('/v1/voice/app/sessions', { externalRef: 'bk_doc', proExternalId: 'pro_7', customerExternalId: 'cust_1042', expiresAt, metadata: { n: 1 } })).status).toBe(201);
     await t.advance(120);
     await t.server.bus.flush();
 

@@ -56,7 +56,7 @@ describe('endpoints', () => {
     // Those this build never fires are marked, and stay subscribable.
     expect(catalogue.filter((e) => !e.emitted).map((e) => e.type)).toEqual([
       'contact.lifecycle_changed', 'form.submitted', 'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered',
-      'voice.app.call.completed', 'voice.app.call.missed', 'voice.app.call.rejected', 'voice.app.session.expired', 'shopify.order.created', 'shopify.order.fulfilled',
+      'voice.app.call.completed', 'voice.app.call.missed', 'voice.app.call.rejected', 'shopify.order.created', 'shopify.order.fulfilled',
     ]);
     expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['shopify.order.created'] })).status).toBe(201);
     expect(DELIVERY_TIMEOUT_MS).toBe(10_000);
