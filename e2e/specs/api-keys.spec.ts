@@ -49,13 +49,15 @@ describe('the new-key form', () => {
 
   it('folds away the scopes no route of this build checks yet, still selectable once shown', async () => {
     const { notUsedYet, groups } = (await server.dashboard<{ notUsedYet: string[]; groups: Record<string, string[]> }>('GET', '/dashboard/scopes')).body;
-    expect(notUsedYet).toEqual(expect.arrayContaining(['voice:app:read', 'ai:models:read']));
+    expect(notUsedYet).toEqual(expect.arrayContaining(['ai:models:read']));
+    // Voice app identities and sessions are built: their scopes are in use.
+    expect(notUsedYet).not.toContain('voice:app:read');
     expect(notUsedYet).not.toContain('shopify:orders:read');
     expect(notUsedYet).not.toContain('voice:calls:read');
     // Automations are built: their scopes are in use, shown unfolded.
     expect(notUsedYet).not.toContain('automations:read');
     expect(await page.getByTestId('scope-group-automations').isVisible()).toBe(true);
-    // The fold holds the domains none of whose scopes is used; voice (agents and calls in use) shows with its app scopes.
+    // The fold holds the domains none of whose scopes is used; voice (agents, calls and the app's identities in use) is not in it.
     const inFold = Object.values(groups).filter((list) => list.every((scope) => notUsedYet.includes(scope))).flat();
     expect(inFold).toContain('ai:models:read');
     expect(inFold).not.toContain('voice:app:read');

@@ -94,6 +94,13 @@ describe.each([
     const active = agents.find((a) => a.isActive) as { id: string };
     expect((await t.dashboard('POST', '/dashboard/voice/calls/outbound', { agentId: active.id, toNumber: '+14155550188' })).status).toBe(201);
   });
+  it('has a reachable pro and customer of the voice app, each with a device, and an active booking between them', async () => {
+    const identities = (await t.dashboard('GET', '/dashboard/voice/app/identities')).body.data as Array<Record<string, unknown>>;
+    expect(identities.map((i) => [i.externalId, i.role, i.deviceCount, i.reachable]).sort()).toEqual([['cust_1042', 'CUSTOMER', 1, true], ['pro_7', 'PRO', 1, true]]);
+    const sessions = (await t.dashboard('GET', '/dashboard/voice/app/sessions')).body.data as Array<Record<string, unknown>>;
+    expect(sessions).toEqual([expect.objectContaining({ externalRef: 'booking_1042', proExternalId: 'pro_7', customerExternalId: 'cust_1042', status: 'active' })]);
+    expect(t.server.services.voiceIdentities.activeSession(t.organizationId, 'booking_1042')?.metadata).toMatchObject({ bookingNumber: '1042' });
+  });
   it('has the Example Store Login OTP widget with one verified and one pending request', async () => {
     const widgets = (await t.dashboard('GET', '/dashboard/otp-widgets')).body.data as Array<{ id: string; name: string; channels: string[] }>;
     expect(widgets[0]).toMatchObject({ name: 'Example Store Login', channels: ['sms', 'whatsapp'] });

@@ -14,6 +14,8 @@ import { seedCampaignDemo } from './demo/campaigns.ts';
 import { seedShopifyDemo } from './demo/shopify.ts';
 import { seedVoiceAgentsDemo } from './demo/voice-agents.ts';
 import type { VoiceAgentsService } from '../domains/voice-agents/index.ts';
+import { seedVoiceIdentitiesDemo } from './demo/voice-identities.ts';
+import type { VoiceIdentitiesService } from '../domains/voice-identities/index.ts';
 import type { ShopifyService } from '../domains/shopify/index.ts';
 import type { SimShopifyAdmin } from './shopify.ts';
 import { seedAutomationsDemo } from './demo/automations.ts';
@@ -37,7 +39,7 @@ export const DEMO_BUSINESS_NAME = 'Example Store';
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
   instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; automations: AutomationsService; clock: Clock;
-  shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; voiceAgents: VoiceAgentsService;
+  shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; voiceAgents: VoiceAgentsService; voiceIdentities: VoiceIdentitiesService;
 };
 
 /**
@@ -77,6 +79,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   // The shop's orders are dated days back from now; it moves no clock.
   seedShopifyDemo(deps);
   seedVoiceAgentsDemo(deps);
+  seedVoiceIdentitiesDemo(deps);
   // In the story's order: each part moves the clock forward only.
   await seedCampaignDemo(deps);
   await seedEmailDemo(deps, story);
