@@ -42,6 +42,7 @@ import { simShopifyRoutes } from './sim/shopify.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
 import { createDemoStory, DEMO_STORY_MS, type DemoStory } from './sim/demo/story.ts';
 import { createGateway } from './stream/gateway.ts';
+import { createVoiceServer, voiceServerUrlOf, type VoiceServerHooks } from './voice-server/voice-server.ts';
 import { sealingKey, serverSecret } from './kernel/sealed.ts';
 import { createSimWorld } from './sim/world.ts';
 
@@ -67,6 +68,8 @@ export type ServerOptions = {
    * send's transaction, as a remote one does). Default: the simulated world's own.
    */
   providers?: (simulated: Providers) => Providers;
+  /** Test hook: the voice server's join-token check (until the calls domain provides one, every token is refused). */
+  voiceJoinCheck?: VoiceServerHooks['verify'];
   log?: (msg: string) => void;
 };
 
@@ -206,6 +209,17 @@ export async function createServer(options: ServerOptions) {
   const { app, server } = http;
   inject = http.inject;
   const gateway = createGateway({ server, bus, dashboardToken, orgExists });
+  const voiceServer = createVoiceServer({
+    server, clock, log,
+    hooks: {
+      // THE SEAM the voice app calls domain fills: its join-token module's verify, and onJoin/onLeave recording presence
+      // on the call (a leave is not a hang-up; everyone gone without one is `room_closed`). Until it is wired, every
+      // token is refused (close 4401).
+      verify: options.voiceJoinCheck ?? (async () => null),
+      onJoin: (grant) => voiceIdentities.service.seen(grant.orgId, grant.participant),
+      onLeave: () => {},
+    },
+  });
 
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
@@ -222,6 +236,7 @@ export async function createServer(options: ServerOptions) {
     try {
       await runSeed(createDemoStory(demoStory ? { clock, baseOffsetMs: savedOffset, advance } : null));
     } catch (error) {
+      await voiceServer.close();
       await gateway.close();
       await mcp.service.close();
       await app.close();
@@ -252,6 +267,9 @@ export async function createServer(options: ServerOptions) {
   return {
     routes,
     services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service },
+    voiceServer,
+    /** The voice server's websocket address (`voiceServerUrl` of a create-call result): ws:// on plain HTTP, wss:// on TLS. */
+    voiceServerUrl: (): string => voiceServerUrlOf(publicBaseUrl),
     seedDemo: () => runSeed(createDemoStory(null)),
     clock,
     jobs,
@@ -282,6 +300,7 @@ export async function createServer(options: ServerOptions) {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      await voiceServer.close();
       await gateway.close();
       await mcp.service.close();
       await app.close();
