@@ -1,5 +1,5 @@
 // docs/events.md is the spec of event data: every event the channels raise (customers writing in,
-// sends and their receipts, email engagement, contacts, campaigns, agent calls, booking sessions) carries exactly the keys it documents,
+// sends and their receipts, email engagement, contacts, campaigns, agent calls, booking sessions, shop orders) carries exactly the keys it documents,
 // and `Message` and `Contact` inside carry exactly theirs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +40,7 @@ describe('docs/events.md', () => {
       'contact.created', 'contact.updated', 'whatsapp.message.status', 'whatsapp.message.received', 'sms.message.received',
       'instagram.message.received', 'email.message.delivered', 'email.message.opened', 'email.message.clicked',
       'email.message.bounced', 'email.message.complained', 'campaign.progress', 'voice.call.completed', 'voice.call.transcript', 'voice.app.session.expired',
+      'shopify.order.created', 'shopify.order.fulfilled',
     ]));
   });
 
@@ -62,6 +63,10 @@ describe('docs/events.md', () => {
     // The demo's pro and customer book a session that runs out within the advance below.
     const expiresAt = new Date(t.server.clock.now() + 60_000).toISOString();
     expect((await v1('/v1/voice/app/sessions', { externalRef: 'bk_doc', proExternalId: 'pro_7', customerExternalId: 'cust_1042', expiresAt, metadata: { n: 1 } })).status).toBe(201);
+    // The demo shop takes an order, and ships its latest one.
+    expect((await t.dashboard('POST', '/sim/shopify/orders', { email: 'sam@example.net', lineItems: [{ title: 'Mug', price: '5', quantity: 1 }] })).status).toBe(201);
+    const latest = (await t.request('GET', '/v1/shopify/orders/status?identifier=1005', { token: key })).body as { id: string };
+    expect((await t.dashboard('POST', `/sim/shopify/orders/${latest.id}/fulfill`, { tracking: { carrier: 'UPS', number: '1Z1' } })).status).toBe(200);
     await t.advance(120);
     await t.server.bus.flush();
 

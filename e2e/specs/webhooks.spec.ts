@@ -46,10 +46,10 @@ describe('webhook inspector', () => {
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 3600 })).status).toBe(200);
     await page.getByTestId('nav-webhooks').click();
     await page.getByText('No webhook endpoints yet').waitFor();
-    // It promises what this build emits, read from the catalogue: agent calls, not orders (emitted: false).
+    // It promises what this build emits, read from the catalogue: agent calls and orders, not forms (emitted: false).
     const empty = page.locator('.state.empty').filter({ hasText: 'No webhook endpoints yet' });
-    await expect.poll(() => empty.textContent()).toContain('signed events as they happen: contacts, calls and messages on WhatsApp, SMS, RCS, Email and Instagram.');
-    expect(await empty.textContent()).not.toMatch(/orders/);
+    await expect.poll(() => empty.textContent()).toContain('signed events as they happen: contacts, calls, orders and messages on WhatsApp, SMS, RCS, Email and Instagram.');
+    expect(await empty.textContent()).not.toMatch(/forms/);
     await page.getByTestId('new-endpoint').click();
     await page.getByTestId('endpoint-url').fill(receiver.url);
     await page.getByTestId('endpoint-description').fill('Local receiver');
@@ -64,15 +64,15 @@ describe('webhook inspector', () => {
     const notEmitted = page.getByTestId('events-not-emitted');
     const fold = notEmitted.getByTestId('events-not-emitted-toggle');
     expect(await fold.textContent()).toBe(`Show ${later} events this build does not emit yet`);
-    expect(await notEmitted.getByTestId('event-shopify.order.created').isVisible()).toBe(false);
+    expect(await notEmitted.getByTestId('event-form.submitted').isVisible()).toBe(false);
     expect(await page.getByTestId('event-contact.created').isVisible()).toBe(true);
     await fold.click();
-    await notEmitted.getByTestId('event-shopify.order.created').waitFor();
+    await notEmitted.getByTestId('event-form.submitted').waitFor();
     // The summary's words follow the details' toggle event, which comes a task after the details open.
     await fold.filter({ hasText: new RegExp(`^Hide the ${later} events this build does not emit yet$`) }).waitFor();
     expect(await notEmitted.textContent()).toContain('can be subscribed to ahead and sent as tests');
-    for (const type of ['voice.app.call.incoming', 'form.submitted']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
-    for (const type of ['contact.created', 'sms.message.status', 'voice.call.completed']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
+    for (const type of ['voice.app.call.incoming', 'contact.lifecycle_changed']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
+    for (const type of ['contact.created', 'sms.message.status', 'voice.call.completed', 'shopify.order.created']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
     await page.getByTestId('event-contact.created').check();
     await page.getByTestId('event-whatsapp.message.received').check();
     await screenshot(page, 'webhooks-create');
@@ -94,14 +94,14 @@ describe('webhook inspector', () => {
     const card = page.getByTestId('endpoint-card');
     // The test events this build never fires are offered as samples only once asked for.
     const options = () => card.getByTestId('test-event-type').locator('option').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
-    expect(await options()).not.toContain('shopify.order.created');
+    expect(await options()).not.toContain('form.submitted');
     await card.getByTestId('test-events-later').click();
-    expect(await options()).toContain('shopify.order.created');
+    expect(await options()).toContain('form.submitted');
     expect(await card.getByTestId('test-events-later').getAttribute('aria-expanded')).toBe('true');
-    await card.getByTestId('test-event-type').selectOption('shopify.order.created');
+    await card.getByTestId('test-event-type').selectOption('form.submitted');
     await card.getByTestId('test-events-later').click();
     // Folding them again leaves no hidden choice behind.
-    expect([await options(), await card.getByTestId('test-event-type').inputValue()]).toEqual([expect.not.arrayContaining(['shopify.order.created']), '']);
+    expect([await options(), await card.getByTestId('test-event-type').inputValue()]).toEqual([expect.not.arrayContaining(['form.submitted']), '']);
     await card.getByTestId('test-event-type').selectOption('contact.created');
     await card.getByTestId('send-test').click();
     await card.getByTestId('test-sent').waitFor();

@@ -72,6 +72,9 @@ const lineItemSchema = z.object({
   if (!line.variantId && (!line.title || !line.price)) ctx.addIssue({ code: 'custom', path: ['variantId'], message: 'a line names a variantId, or a title and a price' });
 });
 
+/** A shipment's tracking: its carrier, number and (optionally) the carrier's tracking page. */
+const trackingInputSchema = z.object({ carrier: text(100), number: text(100), url: nullAsAbsent(z.url().max(2048)) });
+
 /** The shop numbers its orders from 1001 in the order they are placed. */
 export const simShopifyOrderBodySchema = z.object({
   ...org,
@@ -80,11 +83,18 @@ export const simShopifyOrderBodySchema = z.object({
   financialStatus: withDefault(z.enum(SHOPIFY_FINANCIAL_STATUSES), 'paid'),
   fulfillmentStatus: nullAsAbsent(z.enum(SHOPIFY_FULFILLMENT_STATUSES)),
   lineItems: z.array(lineItemSchema).min(1).max(250),
-  tracking: nullAsAbsent(z.object({ carrier: text(100), number: text(100), url: nullAsAbsent(z.url().max(2048)) })),
+  tracking: nullAsAbsent(trackingInputSchema),
   /** When it was placed; default the virtual now. */
   createdAt: nullAsAbsent(isoDateTimeSchema),
 });
 export type SimShopifyOrderInput = z.infer<typeof simShopifyOrderBodySchema>;
+
+/** Fulfilling an order (`POST /sim/shopify/orders/{id}/fulfill`): the shipment's tracking, when the merchant has it. */
+export const simShopifyFulfillBodySchema = z.object({
+  ...org,
+  tracking: nullAsAbsent(trackingInputSchema),
+});
+export type SimShopifyFulfillInput = z.infer<typeof simShopifyFulfillBodySchema>;
 
 export const simShopifyDiscountBodySchema = z.object({
   ...org,

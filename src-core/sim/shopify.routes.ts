@@ -1,7 +1,10 @@
 // Simulator routes that fill the organization's connected (simulated) shop, as its merchant would in Shopify's
-// admin: products, collections, customers, orders and discount codes. 404 while no shop is connected.
+// admin: products, collections, customers, orders (and their fulfillment) and discount codes. 404 while no shop is
+// connected.
+import { z } from 'zod';
 import {
-  simShopifyCollectionBodySchema, simShopifyCustomerBodySchema, simShopifyDiscountBodySchema, simShopifyOrderBodySchema, simShopifyProductBodySchema,
+  simShopifyCollectionBodySchema, simShopifyCustomerBodySchema, simShopifyDiscountBodySchema, simShopifyFulfillBodySchema, simShopifyOrderBodySchema,
+  simShopifyProductBodySchema,
 } from '../contract/shopify-sim.ts';
 import { defineRoute } from '../kernel/route.ts';
 import type { SimShopifyAdmin } from './shopify.ts';
@@ -24,6 +27,11 @@ export function simShopifyRoutes(deps: { admin: SimShopifyAdmin; shopOf: (orgId:
     defineRoute({
       method: 'POST', path: '/sim/shopify/orders', scope: 'dashboard', body: simShopifyOrderBodySchema, status: 201,
       handler: ({ orgId, body }) => admin.addOrder(shopOf(orgId), body),
+    }),
+    defineRoute({
+      method: 'POST', path: '/sim/shopify/orders/:id/fulfill', scope: 'dashboard', params: z.object({ id: z.string().trim().min(1).max(64) }),
+      body: simShopifyFulfillBodySchema.optional(),
+      handler: ({ orgId, params, body }) => admin.fulfillOrder(shopOf(orgId), params.id, body ?? {}),
     }),
     defineRoute({
       method: 'POST', path: '/sim/shopify/discounts', scope: 'dashboard', body: simShopifyDiscountBodySchema, status: 201,

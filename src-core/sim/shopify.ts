@@ -4,14 +4,14 @@
 import { randomInt } from 'node:crypto';
 import { formatMoney, moneyCents, type ShopifyCurrency } from '../contract/shopify.ts';
 import type {
-  SimShopifyCollectionInput, SimShopifyCustomerInput, SimShopifyDiscountInput, SimShopifyOrderInput, SimShopifyProductInput,
+  SimShopifyCollectionInput, SimShopifyCustomerInput, SimShopifyDiscountInput, SimShopifyFulfillInput, SimShopifyOrderInput, SimShopifyProductInput,
 } from '../contract/shopify-sim.ts';
 import type {
-  Shop, ShopCollection, ShopCustomer, ShopDiscount, ShopifyStorePort, ShopOrder, ShopProduct,
+  Shop, ShopCollection, ShopCustomer, ShopDiscount, ShopifyStorePort, ShopOrder, ShopOrderNotice, ShopProduct,
 } from '../domains/shopify/index.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { Db } from '../kernel/db.ts';
-import { badRequest, conflict } from '../kernel/errors.ts';
+import { badRequest, conflict, notFound } from '../kernel/errors.ts';
 import { createSimShopifyStore, type SimShopRow } from './shopify.store.ts';
 
 type Rule = NonNullable<SimShopifyCollectionInput['rules']>[number];
@@ -38,6 +38,21 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
   const products = (domain: string): ShopProduct[] => store.list<ShopProduct>(domain, 'product');
   const customers = (domain: string): ShopCustomer[] => store.list<ShopCustomer>(domain, 'customer');
   const discounts = (domain: string): ShopDiscount[] => store.list<ShopDiscount>(domain, 'discount');
+  const orders = (domain: string): ShopOrder[] => store.list<ShopOrder>(domain, 'order');
+  /** Who hears of orders (the platform's webhook endpoint, as it were): told inside the transaction of the change. */
+  const orderListeners: Array<(notice: ShopOrderNotice) => void> = [];
+  const notify = (notice: ShopOrderNotice): void => {
+    for (const listener of orderListeners) listener(notice);
+  };
+
+  /** The shop at `domain`, made (empty) if there is none yet: what a merchant opening a store does. */
+  function openShop(domain: string, init: { name?: string | undefined; currency?: ShopifyCurrency | undefined }): Shop {
+    const existing = store.shop(domain);
+    if (existing) return toShop(existing);
+    const row = { domain, name: init.name ?? nameFromDomain(domain), currency: init.currency ?? 'USD', created_at: deps.clock.nowIso() };
+    store.insertShop(row);
+    return toShop(row);
+  }
 
   function collections(domain: string): ShopCollection[] {
     const all = products(domain);
@@ -57,13 +72,7 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
   }
 
   const port: ShopifyStorePort = {
-    connect(domain, init) {
-      const existing = store.shop(domain);
-      if (existing) return toShop(existing);
-      const row = { domain, name: init.name ?? nameFromDomain(domain), currency: init.currency ?? 'USD', created_at: deps.clock.nowIso() };
-      store.insertShop(row);
-      return toShop(row);
-    },
+    connect: openShop,
     shop: (domain) => {
       const row = store.shop(domain);
       return row ? toShop(row) : null;
@@ -71,12 +80,14 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
     products,
     collections,
     customers,
-    orders: (domain) => store.list<ShopOrder>(domain, 'order'),
+    orders,
     discounts,
+    onOrder: (listener) => void orderListeners.push(listener),
   };
 
   /** What a merchant adds in the shop's admin; each answers the record as the shop holds it. */
   const admin = {
+    openShop,
     addProduct(domain: string, input: SimShopifyProductInput): ShopProduct {
       const at = deps.clock.nowIso();
       const product: ShopProduct = {
@@ -124,7 +135,7 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
         const title = line.title ?? (found?.variant.title === 'Default Title' ? found.product.title : `${found?.product.title} - ${found?.variant.title}`);
         return { title, quantity: line.quantity, price: line.price ?? (found?.variant.price as string) };
       });
-      const orderNumber = String(1001 + store.list(domain, 'order').length);
+      const orderNumber = String(1001 + orders(domain).length);
       const order: ShopOrder = {
         id: shopifyId(), orderNumber, name: `#${orderNumber}`, email: input.email ?? customer?.email ?? null, customerId: customer?.id ?? null,
         financialStatus: input.financialStatus, fulfillmentStatus: input.fulfillmentStatus ?? null,
@@ -132,8 +143,27 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
         lineItems, tracking: input.tracking ? { ...input.tracking, url: input.tracking.url ?? null } : null,
         createdAt: input.createdAt ?? deps.clock.nowIso(),
       };
-      store.insert(domain, 'order', order.id, order);
+      deps.db.tx(() => {
+        store.insert(domain, 'order', order.id, order);
+        notify({ domain, topic: 'created', order });
+      });
       return order;
+    },
+    /**
+     * Fulfills the rest of an order (a `partial` one too): `fulfilled`, with the shipment's tracking if given (else
+     * what it had). An unknown order is 404, one already fulfilled 409.
+     */
+    fulfillOrder(domain: string, id: string, input: SimShopifyFulfillInput): ShopOrder {
+      const order = orders(domain).find((candidate) => candidate.id === id);
+      if (!order) throw notFound(`Order ${id}`);
+      if (order.fulfillmentStatus === 'fulfilled') throw conflict(`Order ${order.name} is already fulfilled`);
+      const tracking = input.tracking ? { ...input.tracking, url: input.tracking.url ?? null } : order.tracking;
+      const fulfilled: ShopOrder = { ...order, fulfillmentStatus: 'fulfilled', tracking };
+      deps.db.tx(() => {
+        store.update(domain, 'order', id, fulfilled);
+        notify({ domain, topic: 'fulfilled', order: fulfilled });
+      });
+      return fulfilled;
     },
     addDiscount(domain: string, input: SimShopifyDiscountInput): ShopDiscount {
       if (discounts(domain).some((d) => d.code.toLowerCase() === input.code.toLowerCase())) throw conflict(`The shop already has the discount code ${input.code}`);

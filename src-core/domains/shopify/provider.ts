@@ -16,6 +16,11 @@ export type ShopDiscount = {
   startsAt: string | null; expiresAt: string | null; usageLimit: number | null; usageCount: number; createdAt: string;
 };
 
+/**
+ * What the shop tells the platform about an order, as Shopify's `orders/create` and `orders/fulfilled` webhooks
+ * would: which shop, what happened, and the order as it now stands.
+ */
+export type ShopOrderNotice = { domain: string; topic: 'created' | 'fulfilled'; order: ShopOrder };
 export interface ShopifyStorePort {
   /**
    * Installs the app on the shop at `domain` and answers the shop. A simulated shop connected for the first time is
@@ -28,4 +33,9 @@ export interface ShopifyStorePort {
   customers(domain: string): ShopCustomer[];
   orders(domain: string): ShopOrder[];
   discounts(domain: string): ShopDiscount[];
+  /**
+   * Subscribes to every shop's order notices. The listener runs inside the transaction that records the order's
+   * change, so what it writes (outbox events) commits or rolls back with it.
+   */
+  onOrder(listener: (notice: ShopOrderNotice) => void): void;
 }

@@ -7,7 +7,8 @@ import { formatMoney, moneyCents } from '../../contract/shopify.ts';
 import { notFound } from '../../kernel/errors.ts';
 import type { Shop, ShopCustomer, ShopDiscount, ShopifyStorePort, ShopOrder } from './provider.ts';
 
-const toStatus = (shop: Shop, { customerId: _customer, ...order }: ShopOrder): ShopifyOrderStatus => ({ ...order, currency: shop.currency });
+/** An order as the API answers it (and as the `shopify.order.*` events carry it): the shop's currency, no customer id. */
+export const toStatus = (shop: Shop, { customerId: _customer, ...order }: ShopOrder): ShopifyOrderStatus => ({ ...order, currency: shop.currency });
 /** Newest first; orders placed at the same instant by number, highest first. */
 const newestFirst = (a: ShopOrder, b: ShopOrder): number => b.createdAt.localeCompare(a.createdAt) || Number(b.orderNumber) - Number(a.orderNumber);
 /** Orders refunded in full or voided are not money the customer spent. */

@@ -4,10 +4,11 @@ import type {
   ConnectShopifyInput, CustomerIdentifier, OrderIdentifier, ShopifyCollection, ShopifyCollectionProducts, ShopifyCollections, ShopifyConnection, ShopifyConnectionState,
   ShopifyCustomerOrders, ShopifyDiscountValidation, ShopifyOrderStatus, ShopifyProduct, ShopifyProductSummary, ShopifyProductTypes, ShopifySearch,
 } from '../../contract/shopify.ts';
+import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
-import type { Shop, ShopCollection, ShopifyStorePort, ShopProduct } from './provider.ts';
-import { customerOrders, orderStatus, validateDiscount } from './shopify.orders.ts';
+import type { Shop, ShopCollection, ShopifyStorePort, ShopOrderNotice, ShopProduct } from './provider.ts';
+import { customerOrders, orderStatus, toStatus, validateDiscount } from './shopify.orders.ts';
 import type { ShopifyConnectionRow, ShopifyStore } from './shopify.store.ts';
 
 const byTitle = (a: { title: string; id: string }, b: { title: string; id: string }): number =>
@@ -22,8 +23,8 @@ const summary = (product: ShopProduct): ShopifyProductSummary => ({
 const mentions = (product: ShopProduct, query: string): boolean =>
   [product.title, product.vendor, product.productType, ...product.tags].some((field) => field.toLowerCase().includes(query));
 
-export function createShopifyService(deps: { store: ShopifyStore; clock: Clock; port: ShopifyStorePort }) {
-  const { store, clock, port } = deps;
+export function createShopifyService(deps: { store: ShopifyStore; clock: Clock; bus: Bus; port: ShopifyStorePort }) {
+  const { store, clock, bus, port } = deps;
 
   function connectedShop(orgId: string): Shop {
     const row = store.connection(orgId);
@@ -53,6 +54,17 @@ export function createShopifyService(deps: { store: ShopifyStore; clock: Clock; 
 
   return {
     connectedShop,
+    /**
+     * A shop's order notice (its webhook, as the platform would receive it): `shopify.order.created` or
+     * `shopify.order.fulfilled` for every organization connected to that shop now, with the order as the order-status
+     * route answers it. Runs in the transaction that changed the order; a shop nobody is connected to raises nothing.
+     */
+    onOrderNotice(notice: ShopOrderNotice): void {
+      const shop = port.shop(notice.domain);
+      if (!shop) return;
+      const data = toStatus(shop, notice.order);
+      for (const orgId of store.orgsConnectedTo(shop.domain)) bus.emit(orgId, `shopify.order.${notice.topic}`, data);
+    },
     connection(orgId: string): ShopifyConnectionState {
       const row = store.connection(orgId);
       const shop = row ? port.shop(row.shop_domain) : null;

@@ -3,6 +3,7 @@
 // and for the events this build fires, what it sends.
 import type { Contact } from '../../contract/contacts.ts';
 import type { Channel, Message, MessageStatus } from '../../contract/messaging.ts';
+import type { ShopifyOrderStatus } from '../../contract/shopify.ts';
 
 /** An id as Switchboard makes them: the prefix, `_`, 24 characters. */
 const sampleId = (prefix: string): string => `${prefix}_sample${'0'.repeat(17)}1`;
@@ -68,9 +69,10 @@ export const AGENT_CALL_SAMPLE = {
   billedAmountPaise: 400, endReason: 'callee_hung_up', startedAt: at, answeredAt: '2026-01-15T09:00:07.000Z', endedAt: '2026-01-15T09:01:42.000Z',
 };
 
-/** An order (seed 000 "Order status"). */
-export const sampleOrder = (fulfilled: boolean) => ({
-  orderNumber: '1001', financialStatus: 'paid', fulfillmentStatus: fulfilled ? 'fulfilled' : null, totalPrice: '49.90', currency: 'INR',
+/** An order as `shopify.order.*` sends it: the order status of `GET /v1/shopify/orders/status` (seed 000 "Order status" plus id, name, email). */
+export const sampleOrder = (fulfilled: boolean): ShopifyOrderStatus => ({
+  id: '5102938475610', orderNumber: '1001', name: '#1001', email: 'alice@example.com', financialStatus: 'paid',
+  fulfillmentStatus: fulfilled ? 'fulfilled' : null, totalPrice: '49.90', currency: 'INR',
   lineItems: [{ title: 'Linen shirt', quantity: 1, price: '49.90' }],
   tracking: fulfilled ? { carrier: 'BlueDart', number: 'BD123', url: 'https://track.example.com/BD123' } : null, createdAt: at,
 });

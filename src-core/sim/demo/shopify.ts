@@ -47,7 +47,9 @@ function addProducts(admin: SimShopifyAdmin, domain: string): Map<string, ShopPr
 
 export function seedShopifyDemo(deps: { orgId: string; shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; clock: Clock }): void {
   const { orgId, shopifyAdmin: admin, clock } = deps;
-  const domain = deps.shopify.connect(orgId, { shopDomain: DEMO_SHOP_DOMAIN, shopName: 'Example Store', currency: 'INR' }).connection.shopDomain;
+  // The shop's history comes before the organization connects it, as a real shop's would: its past orders raise no
+  // `shopify.order.*` events (the shop notifies only the organizations connected to it).
+  const domain = admin.openShop(DEMO_SHOP_DOMAIN, { name: 'Example Store', currency: 'INR' }).domain;
   const products = addProducts(admin, domain);
   const variant = (title: string, option = 'Default Title'): string => {
     const found = products.get(title)?.variants.find((v) => v.title === option);
@@ -87,4 +89,5 @@ export function seedShopifyDemo(deps: { orgId: string; shopify: ShopifyService; 
   admin.addDiscount(domain, { code: 'EXPIRED20', type: 'percentage', value: 20, minimumOrderAmount: '0.00', startsAt: ago(90), expiresAt: ago(30), usageCount: 112 });
   admin.addDiscount(domain, { code: 'FREESHIP999', type: 'free_shipping', value: 0, minimumOrderAmount: '999.00', usageCount: 8 });
   admin.addDiscount(domain, { code: 'FESTIVE250', type: 'fixed_amount', value: 250, minimumOrderAmount: '1999.00', usageLimit: 100, usageCount: 100 });
+  deps.shopify.connect(orgId, { shopDomain: domain, shopName: 'Example Store', currency: 'INR' });
 }
