@@ -32,6 +32,7 @@ import { mcpDomain } from './domains/mcp/index.ts';
 import { automationsDomain } from './domains/automations/index.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { shopifyDomain } from './domains/shopify/index.ts';
+import { aiDomain } from './domains/ai/index.ts';
 import { voiceAgentsDomain } from './domains/voice-agents/index.ts';
 import { voiceIdentitiesDomain } from './domains/voice-identities/index.ts';
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
@@ -176,7 +177,7 @@ export async function createServer(options: ServerOptions) {
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
   const domains: Domain[] = [
-    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, mcp,
+    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, aiDomain(), mcp,
     { name: 'sim', routes: [...sim.routes, ...simShopify], jobs: sim.jobs, service: null },
   ];
   for (const domain of domains) {

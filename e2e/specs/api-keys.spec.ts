@@ -47,37 +47,21 @@ describe('the new-key form', () => {
     expect(await boxes.evaluateAll((all) => all.some((box) => (box as HTMLInputElement).checked))).toBe(false);
   });
 
-  it('folds away the scopes no route of this build checks yet, still selectable once shown', async () => {
+  it('folds away no domain while each has a scope in use: AI and the voice app show with the rest', async () => {
     const { notUsedYet, groups } = (await server.dashboard<{ notUsedYet: string[]; groups: Record<string, string[]> }>('GET', '/dashboard/scopes')).body;
-    expect(notUsedYet).toEqual(expect.arrayContaining(['ai:models:read']));
-    // Voice app identities and sessions are built: their scopes are in use.
-    expect(notUsedYet).not.toContain('voice:app:read');
-    expect(notUsedYet).not.toContain('shopify:orders:read');
-    expect(notUsedYet).not.toContain('voice:calls:read');
-    // Automations are built: their scopes are in use, shown unfolded.
-    expect(notUsedYet).not.toContain('automations:read');
-    expect(await page.getByTestId('scope-group-automations').isVisible()).toBe(true);
-    // The fold holds the domains none of whose scopes is used; voice (agents, calls and the app's identities in use) is not in it.
+    expect(notUsedYet).toEqual([]);
+    // Every domain has its routes now (AI models, automations, the voice app's identities and sessions, Shopify's orders).
+    for (const scope of ['ai:models:read', 'voice:app:read', 'shopify:orders:read', 'voice:calls:read', 'automations:read']) expect(notUsedYet).not.toContain(scope);
+    // The fold would hold the domains none of whose scopes is used: there is none.
     const inFold = Object.values(groups).filter((list) => list.every((scope) => notUsedYet.includes(scope))).flat();
-    expect(inFold).toContain('ai:models:read');
-    expect(inFold).not.toContain('voice:app:read');
-    const folded = page.getByTestId('scopes-not-used');
-    const fold = folded.getByTestId('scopes-not-used-toggle');
-    expect(await fold.textContent()).toBe(`Show ${inFold.length} scopes this build does not use yet`);
-    expect(await page.getByTestId('scope-group-ai').isVisible()).toBe(false);
-    expect(await page.getByTestId('scope-group-voice').isVisible()).toBe(true);
-    expect(await page.getByTestId('scope-group-contacts').isVisible()).toBe(true);
-    // Chosen while folded (Select all), they are counted in the summary.
-    await page.getByTestId('scopes-all').click();
-    await fold.filter({ hasText: `(${inFold.length} chosen)` }).waitFor();
-    await page.getByTestId('scopes-clear').click();
-    await fold.click();
+    expect(inFold).toEqual([]);
+    expect(await page.getByTestId('scopes-not-used').count()).toBe(0);
+    for (const group of ['ai', 'voice', 'automations', 'contacts']) expect(await page.getByTestId(`scope-group-${group}`).isVisible(), group).toBe(true);
+    const scopes = Object.values(groups).flat();
     await page.getByTestId('scope-group-ai').check();
-    // The summary's words follow the details' toggle event, a task after they open: waited for, not read at once.
-    await fold.filter({ hasText: new RegExp(`^Hide the ${inFold.length} scopes this build does not use yet \\(${inFold.filter((scope) => scope.startsWith('ai:')).length} chosen\\)$`) }).waitFor();
+    await page.getByText(`(${groups.ai?.length} of ${scopes.length} chosen)`).waitFor();
     await page.getByTestId('scopes-clear').click();
-    await fold.click();
-    expect(await page.getByTestId('scope-group-ai').isVisible()).toBe(false);
+    await page.getByText(`(0 of ${scopes.length} chosen)`).waitFor();
   });
 
   it('says which allowed IP is not one and keeps Create disabled until it is fixed', async () => {

@@ -27,3 +27,4 @@ export * from './shopify-sim.ts';
 export * from './automations.ts';
 export * from './voice-agents.ts';
 export * from './voice-identities.ts';
+export * from './ai.ts';

@@ -81,6 +81,7 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
   read('list_automations', 'GET /v1/automations', 'List the automations.'),
   read('get_automation', 'GET /v1/automations/:id', 'One automation with its trigger and steps.'),
   read('get_automation_node_catalog', 'GET /v1/automations/node-catalog', 'Every trigger and step type with the config fields each takes.'),
+  read('list_ai_models', 'GET /v1/ai/models', 'The AI models the account can use, by capability label.'),
   read('list_automation_executions', 'GET /v1/automations/:id/executions', "An automation's runs and each step's outcome."),
 
   write('send_message', 'POST /v1/messages/send', 'Send on one channel with ordered fallback to others (unified send).'),

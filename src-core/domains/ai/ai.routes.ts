@@ -1,0 +1,12 @@
+// AI routes of seed 000: the model catalogue, by capability label.
+import { AI_MODELS, type AiModels } from '../../contract/ai.ts';
+import { defineRoute } from '../../kernel/route.ts';
+
+export function aiRoutes() {
+  return [
+    defineRoute({
+      method: 'GET', path: '/v1/ai/models', scope: 'ai:models:read',
+      handler: (): AiModels => ({ data: [...AI_MODELS], meta: { count: AI_MODELS.length } }),
+    }),
+  ];
+}
