@@ -161,11 +161,12 @@ export async function createServer(options: ServerOptions) {
     ...deps, messaging: messaging.service, wallet: wallet.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, rcs: rcs.service, email: email.service,
   });
   campaignsService = campaigns.service;
+  const shopify = shopifyDomain({ ...deps, shop: world.shopify.port });
   const automations = automationsDomain({
     ...deps, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, email: email.service, instagram: instagram.service,
+    shopify: shopify.service,
   });
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
-  const shopify = shopifyDomain({ ...deps, shop: world.shopify.port });
   const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
   // Identities' phones are sealed under a key derived from the database's own server secret (kernel/sealed.ts).
   const voiceIdentities = voiceIdentitiesDomain({ ...deps, phoneKey: sealingKey(serverSecret(orgs), 'voice-identity-phone') });

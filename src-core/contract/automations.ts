@@ -19,9 +19,14 @@ export type MessageReceivedConfig = z.infer<typeof messageReceivedConfigSchema>;
 export const contactCreatedConfigSchema = z.strictObject({ source: nullAsAbsent(z.enum(CONTACT_SOURCES)) });
 export type ContactCreatedConfig = z.infer<typeof contactCreatedConfigSchema>;
 
+/** The Shopify order triggers take no config: every order of the connected shop (its customer is the contact). */
+export const shopifyOrderConfigSchema = z.strictObject({});
+
 export const TRIGGER_CONFIG_SCHEMAS = {
   'message.received': messageReceivedConfigSchema,
   'contact.created': contactCreatedConfigSchema,
+  'shopify.order.created': shopifyOrderConfigSchema,
+  'shopify.order.fulfilled': shopifyOrderConfigSchema,
 } as const;
 export const TRIGGER_TYPES = Object.keys(TRIGGER_CONFIG_SCHEMAS) as Array<keyof typeof TRIGGER_CONFIG_SCHEMAS>;
 export type TriggerType = keyof typeof TRIGGER_CONFIG_SCHEMAS;

@@ -39,8 +39,11 @@ export function waitSeconds(config: { seconds?: number | undefined; minutes?: nu
   return (config.seconds ?? 0) + (config.minutes ?? 0) * 60 + (config.hours ?? 0) * 3600;
 }
 
+export type Integration = 'instagram' | 'shopify';
 /** The integration a step type needs connected before its automation can be activated. */
-export const STEP_INTEGRATIONS: Partial<Record<StepType, 'instagram'>> = { 'instagram.reply': 'instagram' };
+export const STEP_INTEGRATIONS: Partial<Record<StepType, Integration>> = { 'instagram.reply': 'instagram' };
+/** The integration a trigger type needs connected before its automation can be activated. */
+export const TRIGGER_INTEGRATIONS: Partial<Record<TriggerType, Integration>> = { 'shopify.order.created': 'shopify', 'shopify.order.fulfilled': 'shopify' };
 
 const field = (name: string, type: CatalogField['type'], required: boolean, description: string, options?: readonly string[]): CatalogField =>
   ({ name, type, required, description, ...(options ? { options: [...options] } : {}) });
@@ -59,6 +62,16 @@ const TRIGGERS: Record<TriggerType, Omit<CatalogEntry, 'type' | 'integration'>> 
     name: 'Contact created',
     description: 'A new contact: a first message from a new address, a send to one, or the dashboard.',
     config: [field('source', 'enum', false, 'runs only for contacts from this source', CONTACT_SOURCES)],
+  },
+  'shopify.order.created': {
+    name: 'Shopify order placed',
+    description: "The connected shop takes a new order. The contact is the one with the order's email, made if there is none.",
+    config: [],
+  },
+  'shopify.order.fulfilled': {
+    name: 'Shopify order fulfilled',
+    description: "An order of the connected shop is fulfilled (shipped). The contact is the one with the order's email, made if there is none.",
+    config: [],
   },
 };
 
@@ -122,6 +135,6 @@ const NODES: Record<StepType, Omit<CatalogEntry, 'type' | 'integration'>> = {
 };
 
 export const nodeCatalog = (): NodeCatalog => ({
-  triggers: (Object.keys(TRIGGER_CONFIG_SCHEMAS) as TriggerType[]).map((type) => ({ type, ...TRIGGERS[type], integration: null })),
+  triggers: (Object.keys(TRIGGER_CONFIG_SCHEMAS) as TriggerType[]).map((type) => ({ type, ...TRIGGERS[type], integration: TRIGGER_INTEGRATIONS[type] ?? null })),
   nodes: (Object.keys(STEP_CONFIG_SCHEMAS) as StepType[]).map((type) => ({ type, ...NODES[type], integration: STEP_INTEGRATIONS[type] ?? null })),
 });

@@ -29,7 +29,7 @@ describe('GET /v1/automations/node-catalog', () => {
   it('lists every trigger and node type with the config fields each takes and the integration it needs', async () => {
     const res = await api('GET', '/v1/automations/node-catalog');
     expect(res.status).toBe(200);
-    expect(res.body.triggers.map((e: { type: string }) => e.type)).toEqual(['message.received', 'contact.created']);
+    expect(res.body.triggers.map((e: { type: string }) => e.type)).toEqual(['message.received', 'contact.created', 'shopify.order.created', 'shopify.order.fulfilled']);
     expect(res.body.nodes.map((e: { type: string }) => e.type)).toEqual([
       'whatsapp.send_template', 'sms.send', 'email.send', 'instagram.reply', 'wait', 'contact.add_tag', 'contact.remove_tag', 'condition',
     ]);
@@ -39,6 +39,8 @@ describe('GET /v1/automations/node-catalog', () => {
     });
     expect(byType['instagram.reply']).toMatchObject({ integration: 'instagram', config: [{ name: 'message', required: true }] });
     expect(byType['sms.send']?.integration).toBeNull();
+    expect([byType['contact.created']?.integration, byType['shopify.order.created']?.integration, byType['shopify.order.fulfilled']?.integration]).toEqual([null, 'shopify', 'shopify']);
+    expect(byType['shopify.order.fulfilled']?.config).toEqual([]);
     expect(byType.wait?.config.map((f) => f.name)).toEqual(['seconds', 'minutes', 'hours']);
   });
 });

@@ -19,8 +19,18 @@ export type RunPayload = { executionId: string };
 /** The channels whose `<channel>.message.received` the `message.received` trigger hears. */
 export const RECEIVED_EVENTS = ['whatsapp.message.received', 'sms.message.received', 'instagram.message.received', 'rcs.message.received'];
 
-/** What an event says of its trigger, or null for an event no trigger hears. */
+/** The Shopify order events, each its own trigger type. */
+export const SHOPIFY_ORDER_EVENTS = ['shopify.order.created', 'shopify.order.fulfilled'];
+
+/**
+ * What an event says of its trigger, or null for an event no trigger hears. A Shopify order's contact is found (or made)
+ * from its email only when an automation takes it (`contactId` null here; see `onEvent`), its `address` that email.
+ */
 export function triggerOf(event: BusEvent): ExecutionTrigger | null {
+  if (SHOPIFY_ORDER_EVENTS.includes(event.type)) {
+    const order = event.data as { email: string | null };
+    return { type: event.type, eventId: event.id, contactId: null, channel: null, address: order.email, messageId: null, text: null };
+  }
   if (event.type === 'contact.created') {
     const { contact } = event.data as { contact: EventContact };
     return { type: 'contact.created', eventId: event.id, contactId: contact.id, channel: contact.source, address: null, messageId: null, text: null };
@@ -38,6 +48,7 @@ export function triggerOf(event: BusEvent): ExecutionTrigger | null {
 /** Whether `automation`'s trigger config takes this occurrence (keyword and contains case- and accent-insensitive). */
 export function matches(automation: Pick<AutomationRow, 'trigger_type' | 'trigger_config'>, trigger: ExecutionTrigger): boolean {
   const raw = JSON.parse(automation.trigger_config) as unknown;
+  if (SHOPIFY_ORDER_EVENTS.includes(automation.trigger_type)) return automation.trigger_type === trigger.type;
   if (automation.trigger_type === 'contact.created') {
     const config = contactCreatedConfigSchema.parse(raw);
     return !config.source || config.source === trigger.channel;
@@ -50,7 +61,11 @@ export function matches(automation: Pick<AutomationRow, 'trigger_type' | 'trigge
   return true;
 }
 
-export function createExecutionRunner(deps: { store: AutomationsStore; db: Db; clock: Clock; jobs: JobRunner; runStep: RunStep }) {
+export function createExecutionRunner(deps: {
+  store: AutomationsStore; db: Db; clock: Clock; jobs: JobRunner; runStep: RunStep;
+  /** The contact with this email, made (`contact.created`) if there is none; joins the caller's transaction. */
+  contactByEmail: (orgId: string, email: string) => string;
+}) {
   const { store, db, clock, jobs } = deps;
 
   /** Inserts an execution of `automation` and schedules its run; false when this occurrence made one already. Joins the caller's transaction. */
@@ -72,9 +87,11 @@ export function createExecutionRunner(deps: { store: AutomationsStore; db: Db; c
     const trigger = triggerOf(event);
     if (!trigger) return;
     db.tx(() => {
-      for (const automation of store.activeByTrigger(event.orgId, trigger.type)) {
-        if (matches(automation, trigger)) start(automation, trigger, null);
-      }
+      const taking = store.activeByTrigger(event.orgId, trigger.type).filter((automation) => matches(automation, trigger));
+      if (taking.length === 0) return;
+      const found = SHOPIFY_ORDER_EVENTS.includes(trigger.type) && trigger.address
+        ? { ...trigger, contactId: deps.contactByEmail(event.orgId, trigger.address) } : trigger;
+      for (const automation of taking) start(automation, found, null);
     });
   }
 

@@ -1,5 +1,5 @@
-// The rules of automations: always created paused; activation refused while a step needs an integration that is not
-// connected; pausing stops the waiting runs; executions listed newest first and rerun from their trigger.
+// The rules of automations: always created paused; activation refused while the trigger or a step needs an integration
+// that is not connected; pausing stops the waiting runs; executions listed newest first and rerun from their trigger.
 import type {
   Automation, AutomationExecution, AutomationStep, AutomationStepInput, CreateAutomationInput, ExecutionStep, ExecutionTrigger, StepType,
   UpdateAutomationInput,
@@ -11,11 +11,11 @@ import type { Db } from '../../kernel/db.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { STEP_INTEGRATIONS } from './automations.catalog.ts';
+import { STEP_INTEGRATIONS, TRIGGER_INTEGRATIONS } from './automations.catalog.ts';
 import type { ExecutionRunner } from './automations.runner.ts';
 import type { AutomationRow, AutomationsStore, AutomationWithCounts, ExecutionRow } from './automations.store.ts';
 
-const INTEGRATION_NAMES: Record<string, string> = { instagram: 'Instagram' };
+const INTEGRATION_NAMES: Record<string, string> = { instagram: 'Instagram', shopify: 'Shopify' };
 
 const toAutomation = (row: AutomationWithCounts): Automation => ({
   id: row.id, name: row.name, description: row.description, status: row.status, active: row.status === 'active',
@@ -56,17 +56,23 @@ export function createAutomationsService(deps: {
     return row;
   }
 
-  /** 409 naming each step whose integration is not connected (activation, and a change to an active automation). */
-  function assertIntegrations(orgId: string, steps: AutomationStep[], doing: string): void {
+  /**
+   * 409 naming the trigger and each step whose integration is not connected (activation, and a change to an active
+   * automation); `steps` lists the steps only.
+   */
+  function assertIntegrations(orgId: string, triggerType: string, steps: AutomationStep[], doing: string): void {
     const missing = steps.flatMap((step) => {
       const integration = STEP_INTEGRATIONS[step.type as StepType];
       return integration && !deps.connected(orgId, integration) ? [{ stepId: step.id, type: step.type, integration }] : [];
     });
-    const first = missing[0];
+    const triggerNeeds = TRIGGER_INTEGRATIONS[triggerType as TriggerType];
+    const trigger = triggerNeeds && !deps.connected(orgId, triggerNeeds) ? triggerNeeds : null;
+    const first = trigger ?? missing[0]?.integration;
     if (!first) return;
-    const named = missing.map((m) => `step ${m.stepId} (${m.type}) needs the ${INTEGRATION_NAMES[m.integration] ?? m.integration} integration`).join('; ');
+    const needs = (integration: string): string => `needs the ${INTEGRATION_NAMES[integration] ?? integration} integration`;
+    const named = [...(trigger ? [`the trigger (${triggerType}) ${needs(trigger)}`] : []), ...missing.map((m) => `step ${m.stepId} (${m.type}) ${needs(m.integration)}`)].join('; ');
     throw new AppError('INTEGRATION_NOT_CONNECTED', `Cannot ${doing}: ${named}, which is not connected for this organization: connect it in the dashboard first`, {
-      status: 409, extra: { integration: first.integration, steps: missing },
+      status: 409, extra: { integration: first, steps: missing },
     });
   }
 
@@ -96,7 +102,7 @@ export function createAutomationsService(deps: {
       return db.tx(() => {
         const row = mustGet(orgId, id);
         const steps = input.steps ? withIds(input.steps) : (JSON.parse(row.steps) as AutomationStep[]);
-        if (row.status === 'active') assertIntegrations(orgId, steps, 'change this active automation');
+        if (row.status === 'active') assertIntegrations(orgId, input.trigger?.type ?? row.trigger_type, steps, 'change this active automation');
         store.update({
           id, name: input.name ?? row.name, description: input.description === undefined ? row.description : input.description || null,
           trigger_type: input.trigger?.type ?? row.trigger_type, trigger_config: input.trigger ? triggerConfig(input.trigger) : row.trigger_config,
@@ -110,7 +116,7 @@ export function createAutomationsService(deps: {
       return db.tx(() => {
         const row = mustGet(orgId, id);
         if (row.status === 'active') return toAutomation(row);
-        assertIntegrations(orgId, JSON.parse(row.steps) as AutomationStep[], 'activate this automation');
+        assertIntegrations(orgId, row.trigger_type, JSON.parse(row.steps) as AutomationStep[], 'activate this automation');
         const at = clock.nowIso();
         store.setStatus(id, 'active', at, at);
         return toAutomation(mustGet(orgId, id));

@@ -2,25 +2,30 @@
 import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import type { Listener } from '../../kernel/bus.ts';
+import type { ShopifyService } from '../shopify/index.ts';
 import { automationsRoutes } from './automations.routes.ts';
-import { createExecutionRunner, RECEIVED_EVENTS, RUN_JOB, type RunPayload } from './automations.runner.ts';
+import { createExecutionRunner, RECEIVED_EVENTS, RUN_JOB, SHOPIFY_ORDER_EVENTS, type RunPayload } from './automations.runner.ts';
 import { createAutomationsService } from './automations.service.ts';
 import { createStepRunner, type StepServices } from './automations.steps.ts';
 import { createAutomationsStore } from './automations.store.ts';
 
-export function automationsDomain(deps: CoreDeps & StepServices) {
+export function automationsDomain(deps: CoreDeps & StepServices & { shopify: ShopifyService }) {
   const store = createAutomationsStore(deps.db.sql);
-  const runner = createExecutionRunner({ store, db: deps.db, clock: deps.clock, jobs: deps.jobs, runStep: createStepRunner(deps) });
+  const runner = createExecutionRunner({
+    store, db: deps.db, clock: deps.clock, jobs: deps.jobs, runStep: createStepRunner(deps),
+    contactByEmail: (orgId, email) => deps.contacts.resolveAddress(orgId, 'email', email).id,
+  });
   const service = createAutomationsService({
     store, db: deps.db, clock: deps.clock, runner,
-    connected: (orgId, integration) => integration === 'instagram' && deps.instagram.connection(orgId).connected,
+    connected: (orgId, integration) => (integration === 'instagram' ? deps.instagram.connection(orgId).connected
+      : integration === 'shopify' && deps.shopify.isConnected(orgId)),
   });
   const listener: Listener = (event) => runner.onEvent(event);
   return defineDomain({
     name: 'automations',
     routes: automationsRoutes(service),
     jobs: { [RUN_JOB]: (payload: RunPayload) => runner.run(payload) },
-    on: Object.fromEntries(['contact.created', ...RECEIVED_EVENTS].map((type) => [type, listener])),
+    on: Object.fromEntries(['contact.created', ...RECEIVED_EVENTS, ...SHOPIFY_ORDER_EVENTS].map((type) => [type, listener])),
     service,
   });
 }

@@ -54,6 +54,11 @@ export function createShopifyService(deps: { store: ShopifyStore; clock: Clock; 
 
   return {
     connectedShop,
+    /** Whether the organization has a shop connected (what an automation on Shopify's orders needs). */
+    isConnected: (orgId: string): boolean => {
+      const row = store.connection(orgId);
+      return Boolean(row && port.shop(row.shop_domain));
+    },
     /**
      * A shop's order notice (its webhook, as the platform would receive it): `shopify.order.created` or
      * `shopify.order.fulfilled` for every organization connected to that shop now, with the order as the order-status
