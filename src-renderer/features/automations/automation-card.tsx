@@ -1,0 +1,102 @@
+// One automation on the Automations page: its status, trigger and steps in the node catalog's words (a step of a type
+// the catalog does not know is marked: it is skipped at run time), its recent runs, and its actions: Edit (the card
+// becomes the builder), Activate or Pause (the core's 409 for an integration not connected is shown), and Delete,
+// asked first. The focus goes back to Edit when the builder closes, and to "New automation" once deleted.
+import { useRef, useState } from 'react';
+import type { Automation, NodeCatalog } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { thenFocus } from '../../components/focus.ts';
+import { channelLabel, time } from '../../components/format.ts';
+import { ErrorState } from '../../components/states.tsx';
+import { announce } from '../../stores/announcer.ts';
+import { AutomationForm } from './automation-form.tsx';
+import { RecentRuns } from './automation-runs.tsx';
+import { draftOf, entryOf } from './draft.ts';
+import { useDeleteAutomation, useSetAutomationStatus, useUpdateAutomation } from './mutations.ts';
+
+/** The trigger as a sentence: "Customer message received · WhatsApp · is "price"". */
+export function triggerSummary(trigger: Automation['trigger'], catalog: NodeCatalog | undefined): string {
+  const name = entryOf(catalog?.triggers, trigger.type)?.name ?? trigger.type;
+  const { channel, keyword, contains, source } = trigger.config as Record<string, string | undefined>;
+  const parts = [name];
+  if (channel) parts.push(channel === 'any' ? 'any channel' : channelLabel(channel));
+  if (keyword) parts.push(`is "${keyword}"`);
+  if (contains) parts.push(`contains "${contains}"`);
+  if (source) parts.push(`from ${source === 'manual' ? 'the dashboard' : channelLabel(source)}`);
+  return parts.join(' · ');
+}
+
+function Steps({ automation, catalog }: { automation: Automation; catalog: NodeCatalog | undefined }) {
+  if (automation.steps.length === 0) return <p className="small muted">No steps.</p>;
+  return (
+    <ol className="automation-steps" data-testid="automation-steps">
+      {automation.steps.map((step) => {
+        const entry = entryOf(catalog?.nodes, step.type);
+        return (
+          <li key={step.id} data-testid="automation-step" className={entry || !catalog ? undefined : 'unknown'}>
+            {entry?.name ?? step.type}
+            {entry || !catalog ? null : ' (unknown type: does nothing at run time)'}
+            {entry?.integration ? <span className="muted"> · needs {entry.integration === 'instagram' ? 'Instagram' : entry.integration}</span> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Activate or Pause, whichever the automation is not; the refusal under the card's actions. */
+function useStatusToggle(automation: Automation) {
+  const status = useSetAutomationStatus(automation.id);
+  const to = automation.status === 'active' ? 'pause' : 'activate';
+  const toggle = () => status.mutate(to, { onSuccess: (changed) => announce(`${changed.name} is ${changed.status === 'active' ? 'active' : 'paused'}.`) });
+  return { to, toggle, status };
+}
+
+export function AutomationCard({ automation, catalog }: { automation: Automation; catalog: NodeCatalog | undefined }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const update = useUpdateAutomation(automation.id);
+  const remove = useDeleteAutomation(automation.id);
+  const { to, toggle, status } = useStatusToggle(automation);
+  const closeEditor = () => thenFocus(() => { setEditing(false); update.reset(); }, () => editButton.current);
+
+  if (editing && catalog) {
+    return (
+      <AutomationForm title={`Edit ${automation.name}`} initial={draftOf(automation, catalog)} catalog={catalog} save={update} submitLabel="Save changes"
+        testId="edit-automation-form" onCancel={closeEditor}
+        onSaved={(saved) => { closeEditor(); announce(`${saved.name} saved.`); }} />
+    );
+  }
+  const deleteIt = () => remove.mutate(undefined, {
+    onSuccess: () => {
+      announce(`${automation.name} deleted.`);
+      document.querySelector<HTMLElement>('[data-testid="new-automation"]')?.focus();
+    },
+  });
+  const refusal = status.error ?? remove.error;
+  return (
+    <article className="card automation-card" data-testid="automation" data-id={automation.id} aria-label={automation.name}>
+      <div className="automation-head">
+        <h2 data-testid="automation-name">{automation.name}</h2>
+        <span className={`chip automation-status is-${automation.status}`} data-testid="automation-status">{automation.status === 'active' ? 'Active' : 'Paused'}</span>
+        <div className="automation-actions">
+          <button ref={editButton} type="button" className="button small" onClick={() => setEditing(true)} disabled={!catalog}
+            aria-label={`Edit ${automation.name}`} data-testid="automation-edit">Edit</button>
+          <Button type="button" className={`button small ${to === 'activate' ? 'primary' : ''}`} onClick={() => { remove.reset(); toggle(); }} disabled={status.isPending}
+            aria-label={`${to === 'activate' ? 'Activate' : 'Pause'} ${automation.name}`} data-testid="automation-toggle">{to === 'activate' ? 'Activate' : 'Pause'}</Button>
+          <ConfirmButton label="Delete" name={`Delete ${automation.name}`} question={`Delete ${automation.name} and its runs?`} confirmLabel="Delete"
+            onConfirm={() => { status.reset(); deleteIt(); }} disabled={remove.isPending} testId="automation-delete" />
+        </div>
+      </div>
+      {refusal ? <ErrorState error={refusal} refused={refusal === status.error ? `Not ${to === 'activate' ? 'activated' : 'paused'}` : 'Not deleted'} /> : null}
+      {automation.description ? <p className="small muted">{automation.description}</p> : null}
+      <div className="automation-facts">
+        <span data-testid="automation-trigger"><span className="muted">When </span>{triggerSummary(automation.trigger, catalog)}</span>
+        <span data-testid="automation-last-run"><span className="muted">Last run </span>{time(automation.lastExecutedAt)}</span>
+      </div>
+      <Steps automation={automation} catalog={catalog} />
+      <RecentRuns automation={automation} />
+    </article>
+  );
+}

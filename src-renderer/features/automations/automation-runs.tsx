@@ -1,0 +1,59 @@
+// An automation's recent runs, folded: each with its status, who set it off and every step's outcome; an ended run
+// can be rerun from its trigger (the core refuses, 409, while the automation is paused: its reason is shown).
+import { useState } from 'react';
+import type { Automation, AutomationExecution } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
+import { time } from '../../components/format.ts';
+import { ErrorState, Loading } from '../../components/states.tsx';
+import { announce } from '../../stores/announcer.ts';
+import { useRerun } from './mutations.ts';
+import { useRecentRuns } from './queries.ts';
+
+const ENDED = new Set(['completed', 'failed', 'stopped']);
+
+function Run({ run, onRerun, rerunning }: { run: AutomationExecution; onRerun(): void; rerunning: boolean }) {
+  const who = run.trigger.address ?? run.trigger.contactId ?? '—';
+  return (
+    <li className="automation-run" data-testid="automation-run" data-status={run.status} data-id={run.id}>
+      <div className="automation-run-head">
+        <span><span className={`chip run-status is-${run.status}`}>{run.status}</span> {time(run.startedAt)} · {who}
+          {run.rerunOf ? <span className="muted"> · rerun</span> : null}
+          {run.status === 'waiting' && run.waitingUntil ? <span className="muted"> · until {time(run.waitingUntil)}</span> : null}</span>
+        {ENDED.has(run.status) ? (
+          <Button type="button" className="button ghost small" onClick={onRerun} disabled={rerunning} data-testid="automation-rerun"
+            aria-label={`Rerun the run of ${time(run.startedAt)} from ${who}`}>Rerun</Button>
+        ) : null}
+      </div>
+      {run.error ? <div className="small" data-testid="automation-run-error">{run.error}</div> : null}
+      {run.steps.length ? (
+        <ul>
+          {run.steps.map((step, i) => (
+            <li key={`${step.stepId}-${i}`} data-testid="automation-run-step" data-status={step.status}>
+              <span className={`chip step-status is-${step.status}`}>{step.status}</span> {step.stepId} <span className="muted">{step.detail}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+export function RecentRuns({ automation }: { automation: Automation }) {
+  const [open, setOpen] = useState(false);
+  const runs = useRecentRuns(automation.id, open);
+  const rerun = useRerun(automation.id);
+  const start = (run: AutomationExecution) => rerun.mutate(run.id, { onSuccess: () => announce(`Rerun of ${automation.name} started.`) });
+  return (
+    <details className="automation-runs" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="automation-runs">
+      <summary>Recent runs ({automation.executionCount.toLocaleString()})</summary>
+      {rerun.isError ? <ErrorState error={rerun.error} refused="Not rerun" /> : null}
+      {!open ? null : runs.isPending ? <Loading /> : runs.isError ? <ErrorState error={runs.error} /> : runs.data.data.length === 0 ? (
+        <p className="small muted">No runs yet.</p>
+      ) : (
+        <ol aria-label={`Recent runs of ${automation.name}`}>
+          {runs.data.data.map((run) => <Run key={run.id} run={run} rerunning={rerun.isPending} onRerun={() => start(run)} />)}
+        </ol>
+      )}
+    </details>
+  );
+}

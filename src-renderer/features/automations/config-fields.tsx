@@ -1,0 +1,55 @@
+// A trigger's or step's config fields, rendered from the node catalog's descriptions: a text box for a string, a
+// number box for a number, a select for an enumeration, and a text area for a list (one item a line, or JSON) or an
+// object (JSON). Each field is labelled with its name (optional ones say so) and described by the catalog's words.
+import { useId } from 'react';
+import type { CatalogEntry, CatalogField } from '../../../src-core/contract/index.ts';
+import { channelLabel } from '../../components/format.ts';
+import { fieldLabel, type FieldValues } from './draft.ts';
+
+/** An option as read: channels by their names, the rest in words ("contact_has_tag" → "contact has tag"). */
+const optionLabel = (field: CatalogField, option: string): string =>
+  field.name === 'channel' || field.name === 'source' ? (option === 'any' ? 'Any channel' : option === 'manual' ? 'The dashboard' : channelLabel(option)) : option.replace(/_/g, ' ');
+
+function hintOf(field: CatalogField): string {
+  if (field.type === 'array') return `${field.description}: one a line, or JSON`;
+  if (field.type === 'object') return `${field.description}, as JSON`;
+  return field.description;
+}
+
+function FieldInput({ field, value, onChange }: { field: CatalogField; value: string; onChange(value: string): void }) {
+  const id = useId();
+  const label = `${fieldLabel(field.name)}${field.required ? '' : ' (optional)'}`;
+  const common = { id, value, 'aria-describedby': `${id}-hint`, 'data-testid': `field-${field.name}` };
+  let input;
+  if (field.type === 'enum') {
+    input = (
+      <select {...common} onChange={(e) => onChange(e.target.value)}>
+        {field.required ? null : <option value="">—</option>}
+        {(field.options ?? []).map((option) => <option key={option} value={option}>{optionLabel(field, option)}</option>)}
+      </select>
+    );
+  } else if (field.type === 'array' || field.type === 'object') {
+    input = <textarea {...common} rows={3} spellCheck={false} onChange={(e) => onChange(e.target.value)} />;
+  } else {
+    input = <input {...common} type={field.type === 'number' ? 'number' : 'text'} min={field.type === 'number' ? 0 : undefined} onChange={(e) => onChange(e.target.value)} />;
+  }
+  return (
+    <div className={`field ${field.type === 'array' || field.type === 'object' ? 'wide' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {input}
+      <span id={`${id}-hint`} className="small muted">{hintOf(field)}</span>
+    </div>
+  );
+}
+
+export function ConfigFields({ entry, values, onChange }: { entry: CatalogEntry | undefined; values: FieldValues; onChange(values: FieldValues): void }) {
+  if (!entry) return <p className="small muted">This type is not in the node catalog: its config is kept as it is, and the step does nothing at run time.</p>;
+  if (entry.config.length === 0) return null;
+  return (
+    <div className="automation-fields">
+      {entry.config.map((field) => (
+        <FieldInput key={field.name} field={field} value={values[field.name] ?? ''} onChange={(value) => onChange({ ...values, [field.name]: value })} />
+      ))}
+    </div>
+  );
+}
