@@ -1,7 +1,7 @@
 // The console in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), the Channels page
 // at 1180 px between them, and the inbox's contact panel at 1920 px (beside the thread, not over it): nothing scrolls sideways (the document, the page, or a box on it), the console never
 // scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole with room to
-// spare, each page's main controls are on screen, not clipped by a collapsed card or covered by another element, and a
+// spare, each page's main controls (the automation builder's too) are on screen, not clipped by a collapsed card or covered by another element, and a
 // contact's conversations show their parts apart. From 960 to 1366 px: the delivery list keeps each row's status and
 // event whole in view with a delivery open, its scrollbar clear of the inspector, and the API keys' dates take two
 // lines at most. All of it with scrollbars hidden (macOS, headless Chromium's default) and shown as on a Windows or
@@ -237,6 +237,26 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
         await page.getByRole('button', { name: 'Cancel', exact: true }).click();
         await page.getByTestId('new-campaign').waitFor();
       }
+    });
+
+    it('automations: the list, each card\'s actions, and the builder with steps (its Create button reachable)', async () => {
+      await go('automations');
+      await page.locator('[data-testid="automations"][data-ready="true"]').waitFor();
+      await onScreen(page.getByTestId('new-automation'));
+      for (const control of ['automation-edit', 'automation-toggle', 'automation-delete']) await onScreen(page.getByTestId(control).first());
+      await fitsTheWindow();
+      await page.getByTestId('new-automation').click();
+      const form = page.getByTestId('new-automation-form');
+      for (const label of ['Send SMS', 'Send WhatsApp template', 'Condition']) {
+        await form.getByTestId('add-step-type').selectOption({ label });
+        await form.getByTestId('add-step').click();
+      }
+      await onScreen(form.getByTestId('builder-step').nth(1).getByTestId('step-remove'));
+      await onScreen(form.getByTestId('automation-save'));
+      await fitsTheWindow();
+      await shot(`layout-automations-builder-${size}`);
+      await form.getByTestId('automation-form-cancel').click();
+      await page.getByTestId('new-automation').waitFor();
     });
 
     it('channels: every tab fits, its form reachable', async () => {

@@ -96,7 +96,7 @@ export function AutomationCard({ automation, catalog }: { automation: Automation
         <span data-testid="automation-last-run"><span className="muted">Last run </span>{time(automation.lastExecutedAt)}</span>
       </div>
       <Steps automation={automation} catalog={catalog} />
-      <RecentRuns automation={automation} />
+      <RecentRuns automation={automation} catalog={catalog} />
     </article>
   );
 }

@@ -23,6 +23,12 @@ export function AutomationForm({ title, initial, catalog, save, submitLabel, onS
   // Set at once on a submit: a double click landing before React renders the pending request would save twice.
   const submitting = useRef(false);
   const triggerEntry = entryOf(catalog.triggers, draft.trigger.type);
+  // A refusal comes under a long form, below the window's edge: it is brought into view (and read out: role alert).
+  const refusal = useRef<HTMLDivElement>(null);
+  const refused = problem !== null || save.error !== null;
+  useEffect(() => {
+    if (refused) refusal.current?.scrollIntoView({ block: 'nearest' });
+  }, [refused]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,10 +80,12 @@ export function AutomationForm({ title, initial, catalog, save, submitLabel, onS
         <legend>Steps</legend>
         <StepList steps={draft.steps} catalog={catalog} onChange={(steps) => change({ ...draft, steps })} />
       </fieldset>
-      {problem ? <p className="field-error" role="alert" data-testid="automation-form-problem">{problem}</p> : null}
-      {save.error ? <ErrorState error={save.error} refused="Not saved" /> : null}
-      <div className="actions">
-        <Button type="submit" className="button primary" disabled={save.isPending} data-testid="automation-save">{save.isPending ? 'Saving…' : submitLabel}</Button>
+      <div ref={refusal} className="automation-form-end">
+        {problem ? <p className="field-error" role="alert" data-testid="automation-form-problem">{problem}</p> : null}
+        {save.error ? <ErrorState error={save.error} refused="Not saved" /> : null}
+        <div className="actions">
+          <Button type="submit" className="button primary" disabled={save.isPending} data-testid="automation-save">{save.isPending ? 'Saving…' : submitLabel}</Button>
+        </div>
       </div>
     </form>
   );

@@ -1,17 +1,18 @@
 // An automation's recent runs, folded: each with its status, who set it off and every step's outcome; an ended run
 // can be rerun from its trigger (the core refuses, 409, while the automation is paused: its reason is shown).
 import { useState } from 'react';
-import type { Automation, AutomationExecution } from '../../../src-core/contract/index.ts';
+import type { Automation, AutomationExecution, NodeCatalog } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
+import { entryOf } from './draft.ts';
 import { useRerun } from './mutations.ts';
 import { useRecentRuns } from './queries.ts';
 
 const ENDED = new Set(['completed', 'failed', 'stopped']);
 
-function Run({ run, onRerun, rerunning }: { run: AutomationExecution; onRerun(): void; rerunning: boolean }) {
+function Run({ run, catalog, onRerun, rerunning }: { run: AutomationExecution; catalog: NodeCatalog | undefined; onRerun(): void; rerunning: boolean }) {
   const who = run.trigger.address ?? run.trigger.contactId ?? '—';
   return (
     <li className="automation-run" data-testid="automation-run" data-status={run.status} data-id={run.id}>
@@ -29,7 +30,8 @@ function Run({ run, onRerun, rerunning }: { run: AutomationExecution; onRerun():
         <ul>
           {run.steps.map((step, i) => (
             <li key={`${step.stepId}-${i}`} data-testid="automation-run-step" data-status={step.status}>
-              <span className={`chip step-status is-${step.status}`}>{step.status}</span> {step.stepId} <span className="muted">{step.detail}</span>
+              <span className={`chip step-status is-${step.status}`}>{step.status}</span> {entryOf(catalog?.nodes, step.type)?.name ?? step.type}{' '}
+              <span className="muted">({step.stepId}) {step.detail}</span>
             </li>
           ))}
         </ul>
@@ -38,7 +40,7 @@ function Run({ run, onRerun, rerunning }: { run: AutomationExecution; onRerun():
   );
 }
 
-export function RecentRuns({ automation }: { automation: Automation }) {
+export function RecentRuns({ automation, catalog }: { automation: Automation; catalog: NodeCatalog | undefined }) {
   const [open, setOpen] = useState(false);
   const runs = useRecentRuns(automation.id, open);
   const rerun = useRerun(automation.id);
@@ -51,7 +53,7 @@ export function RecentRuns({ automation }: { automation: Automation }) {
         <p className="small muted">No runs yet.</p>
       ) : (
         <ol aria-label={`Recent runs of ${automation.name}`}>
-          {runs.data.data.map((run) => <Run key={run.id} run={run} rerunning={rerun.isPending} onRerun={() => start(run)} />)}
+          {runs.data.data.map((run) => <Run key={run.id} run={run} catalog={catalog} rerunning={rerun.isPending} onRerun={() => start(run)} />)}
         </ol>
       )}
     </details>
