@@ -1,9 +1,9 @@
 // The Automations page as a builder, on the demo seed at 1280 × 720: a new automation (an SMS keyword trigger, an SMS
 // step with the demo's approved sender and DLT text, a tag) made from the console, the core's 400 shown beside the
 // form with everything typed kept; activated, a customer's SMS runs it and its run shows each step's outcome, and can
-// be rerun; a step changed is kept after a reload; an activation refused with the core's 409 (a step needing
-// Instagram, disconnected) says why; a delete is asked first, the focus going with the question and back to "New
-// automation" once done.
+// be rerun (paused, the rerun's 409 is shown); a step changed is kept after a reload; an activation refused with the
+// core's 409 (a step needing Instagram, disconnected) says why; a delete is asked first, the focus going with the
+// question and back to "New automation" once done.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Automation } from '../../src-core/contract/index.ts';
@@ -71,7 +71,7 @@ describe('the automation builder', () => {
     expect(await step(0).locator('legend').textContent()).toBe('Step 1: Send SMS');
     expect(await step(0).getByTestId('field-message').inputValue()).toBe(SMS_TEXT);
     expect(await focusedTestId()).toBe('step-down');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move step 1 down');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move down (step 1)');
     // A step added and removed: the focus goes to the new step's type.
     await addStep('Wait');
     expect(await step(2).getByTestId('field-minutes').getAttribute('type')).toBe('number');
@@ -132,6 +132,18 @@ describe('the automation builder', () => {
     await created.getByText('Recent runs (2)').waitFor();
     await expect.poll(() => created.getByTestId('automation-run').count()).toBe(2);
     expect(await created.getByTestId('automation-run').first().textContent()).toContain('rerun');
+  });
+
+  it("pauses it; a rerun then shows the core's 409 (a paused automation runs nothing)", async () => {
+    const created = card(NAME);
+    await created.getByTestId('automation-toggle').click();
+    await created.getByTestId('automation-status').filter({ hasText: 'Paused' }).waitFor();
+    await created.getByTestId('automation-rerun').first().click();
+    const refusal = created.getByTestId('automation-runs').getByTestId('error-state');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Not rerun');
+    expect(await refusal.textContent()).toContain('is paused: activate it to rerun an execution');
+    expect(await created.getByTestId('automation-run').count()).toBe(2);
   });
 
   it('changes a step, kept after a reload, the step ids unchanged', async () => {

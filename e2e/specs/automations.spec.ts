@@ -1,6 +1,6 @@
-// The Automations page (read-only): automations made through the API are listed with their status, trigger and
-// steps in the node catalog's words (an unknown step marked as doing nothing); a customer writing in runs the active
-// one, and its recent runs show each step's outcome; axe finds nothing on the page.
+// The Automations page's list (its builder: automations-builder.spec.ts): automations made through the API are listed
+// with their status, trigger and steps in the node catalog's words (an unknown step marked as doing nothing); a
+// customer writing in runs the active one, and its recent runs show each step's outcome; axe finds nothing on the page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Axe from 'axe-core';

@@ -28,9 +28,9 @@ function StepItem({ step, index, count, catalog, onChange, onMove, onRemove }: {
           </label>
           <div className="automation-step-actions">
             <button type="button" className="button ghost small" data-control="up" disabled={index === 0} onClick={() => onMove('up')}
-              aria-label={`Move step ${index + 1} up`} data-testid="step-up">Move up</button>
+              aria-label={`Move up (step ${index + 1})`} data-testid="step-up">Move up</button>
             <button type="button" className="button ghost small" data-control="down" disabled={index === count - 1} onClick={() => onMove('down')}
-              aria-label={`Move step ${index + 1} down`} data-testid="step-down">Move down</button>
+              aria-label={`Move down (step ${index + 1})`} data-testid="step-down">Move down</button>
             <button type="button" className="button danger-outline small" onClick={onRemove} aria-label={`Remove step ${index + 1}`} data-testid="step-remove">Remove</button>
           </div>
         </div>
