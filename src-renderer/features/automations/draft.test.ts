@@ -66,6 +66,12 @@ describe('the automation draft', () => {
     expect(bodyOf({ ...emptyDraft(catalog), steps: [newStep(catalog, 'wait'), email] }, catalog)).toEqual({ problem: 'Step 2 (Send email): Variables is not valid JSON' });
   });
 
+  it('gives a new step a key no other step has', () => {
+    const steps = draftOf(automation, catalog).steps;
+    expect(newStep(catalog, 'wait', steps.filter((_, i) => i !== 1)).key).toBe('k4');
+    expect(newStep(catalog, 'wait').key).toBe('k1');
+  });
+
   it('moves a step up or down, and not past either end', () => {
     expect(moved(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
     expect(moved(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);

@@ -13,8 +13,8 @@ export type AutomationBody = {
   steps: Array<{ id?: string; type: string; config: Record<string, unknown> }>;
 };
 
-let keys = 0;
-export const newStepKey = (): string => `step-${++keys}`;
+/** A key no step of `steps` has: one more than the highest. */
+const nextKey = (steps: DraftStep[]): string => `k${Math.max(0, ...steps.map((step) => Number(step.key.slice(1)) || 0)) + 1}`;
 
 export const entryOf = (entries: CatalogEntry[] | undefined, type: string): CatalogEntry | undefined => entries?.find((entry) => entry.type === type);
 
@@ -49,8 +49,8 @@ function split(entry: CatalogEntry | undefined, config: Record<string, unknown>)
   return { values, kept };
 }
 
-export function newStep(catalog: NodeCatalog, type: string): DraftStep {
-  return { key: newStepKey(), type, values: emptyValues(entryOf(catalog.nodes, type)), kept: {} };
+export function newStep(catalog: NodeCatalog, type: string, steps: DraftStep[] = []): DraftStep {
+  return { key: nextKey(steps), type, values: emptyValues(entryOf(catalog.nodes, type)), kept: {} };
 }
 
 export function emptyDraft(catalog: NodeCatalog): Draft {
@@ -63,7 +63,7 @@ export function draftOf(automation: Automation, catalog: NodeCatalog): Draft {
     name: automation.name,
     description: automation.description ?? '',
     trigger: { type: automation.trigger.type, ...split(entryOf(catalog.triggers, automation.trigger.type), automation.trigger.config) },
-    steps: automation.steps.map((step) => ({ key: newStepKey(), id: step.id, type: step.type, ...split(entryOf(catalog.nodes, step.type), step.config) })),
+    steps: automation.steps.map((step, i) => ({ key: `k${i + 1}`, id: step.id, type: step.type, ...split(entryOf(catalog.nodes, step.type), step.config) })),
   };
 }
 

@@ -70,7 +70,7 @@ export function StepList({ steps, catalog, onChange }: { steps: DraftStep[]; cat
     onChange(steps.filter((_, i) => i !== index));
   };
   const add = () => {
-    const step = newStep(catalog, addType);
+    const step = newStep(catalog, addType, steps);
     focusNext.current = { key: step.key, control: 'type' };
     onChange([...steps, step]);
   };
