@@ -78,6 +78,13 @@ describe('the automation builder', () => {
     await step(2).getByTestId('step-remove').click();
     expect(await form().getByTestId('builder-step').count()).toBe(2);
     expect(await focusedTestId()).toBe('add-step-type');
+    await form().scrollIntoViewIfNeeded();
+    await screenshot(page, 'automations-builder');
+    await page.getByTestId('theme-toggle').click();
+    await page.locator('html[data-theme="dark"]').waitFor();
+    await screenshot(page, 'automations-builder-dark');
+    await page.getByTestId('theme-toggle').click();
+    await page.locator('html[data-theme="light"]').waitFor();
   });
 
   it("shows the core's 400 beside the form, keeping what was typed", async () => {
