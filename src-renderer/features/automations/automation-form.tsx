@@ -7,7 +7,7 @@ import type { Automation, NodeCatalog } from '../../../src-core/contract/index.t
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { ConfigFields } from './config-fields.tsx';
-import { bodyOf, emptyValues, entryOf, type AutomationBody, type Draft } from './draft.ts';
+import { bodyOf, emptyValues, entryOf, integrationName, type AutomationBody, type Draft } from './draft.ts';
 import { StepList } from './step-list.tsx';
 
 export type SaveMutation = { mutateAsync(body: AutomationBody): Promise<Automation>; isPending: boolean; error: Error | null; reset(): void };
@@ -73,7 +73,7 @@ export function AutomationForm({ title, initial, catalog, save, submitLabel, onS
             {catalog.triggers.map((trigger) => <option key={trigger.type} value={trigger.type}>{trigger.name}</option>)}
           </select>
         </label>
-        {triggerEntry ? <p className="small muted">{triggerEntry.description}</p> : null}
+        {triggerEntry ? <p className="small muted">{triggerEntry.description}{triggerEntry.integration ? ` Needs the ${integrationName(triggerEntry.integration)} integration.` : ''}</p> : null}
         <ConfigFields entry={triggerEntry} values={draft.trigger.values} onChange={(values) => change({ ...draft, trigger: { ...draft.trigger, values } })} />
       </fieldset>
       <fieldset className="automation-steps-field">

@@ -18,6 +18,9 @@ const nextKey = (steps: DraftStep[]): string => `k${Math.max(0, ...steps.map((st
 
 export const entryOf = (entries: CatalogEntry[] | undefined, type: string): CatalogEntry | undefined => entries?.find((entry) => entry.type === type);
 
+/** An integration as named in the console: "instagram" → "Instagram". */
+export const integrationName = (integration: string): string => integration.charAt(0).toUpperCase() + integration.slice(1);
+
 /** "templateName" → "Template name". */
 export function fieldLabel(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();

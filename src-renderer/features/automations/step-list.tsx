@@ -4,7 +4,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { NodeCatalog } from '../../../src-core/contract/index.ts';
 import { ConfigFields } from './config-fields.tsx';
-import { emptyValues, entryOf, moved, newStep, type DraftStep } from './draft.ts';
+import { emptyValues, entryOf, integrationName, moved, newStep, type DraftStep } from './draft.ts';
 
 type Move = 'up' | 'down';
 
@@ -34,7 +34,7 @@ function StepItem({ step, index, count, catalog, onChange, onMove, onRemove }: {
             <button type="button" className="button danger-outline small" onClick={onRemove} aria-label={`Remove step ${index + 1}`} data-testid="step-remove">Remove</button>
           </div>
         </div>
-        {entry?.description ? <p className="small muted">{entry.description}{entry.integration ? ` Needs the ${entry.integration === 'instagram' ? 'Instagram' : entry.integration} integration.` : ''}</p> : null}
+        {entry?.description ? <p className="small muted">{entry.description}{entry.integration ? ` Needs the ${integrationName(entry.integration)} integration.` : ''}</p> : null}
         <ConfigFields entry={entry} values={step.values} onChange={(values) => onChange({ ...step, values })} />
       </fieldset>
     </li>
