@@ -1,4 +1,5 @@
 // createServer: the one composition root — database, kernel, domains, HTTP, stream and job runner.
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApiKeys } from './kernel/api-keys.ts';
 import { createBus } from './kernel/bus.ts';
@@ -35,11 +36,13 @@ import { shopifyDomain } from './domains/shopify/index.ts';
 import { aiDomain } from './domains/ai/index.ts';
 import { voiceAgentsDomain } from './domains/voice-agents/index.ts';
 import { voiceIdentitiesDomain } from './domains/voice-identities/index.ts';
+import { voiceAppDomain } from './domains/voice-app/index.ts';
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { simShopifyRoutes } from './sim/shopify.routes.ts';
+import { simVoiceAppRoutes } from './sim/voice-app.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
 import { createDemoStory, DEMO_STORY_MS, type DemoStory } from './sim/demo/story.ts';
 import { createGateway } from './stream/gateway.ts';
@@ -81,6 +84,7 @@ export type Ready = {
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 /** Set with the default organization when a seed is asked for; removed in the seed's own transaction. */
 const DEMO_PENDING_KEY = 'demo_seed_pending';
+const JOIN_TOKEN_SECRET_KEY = 'voice_app_join_token_secret';
 
 export async function createServer(options: ServerOptions) {
   const log = options.log ?? ((msg: string) => process.stderr.write(`${msg}\n`));
@@ -131,6 +135,14 @@ export async function createServer(options: ServerOptions) {
     }
   };
 
+  /** The key join tokens are signed with: made once per database, so tokens outlive a restart as calls do. */
+  const joinTokenSecret = (): string => {
+    const saved = orgs.getSetting(JOIN_TOKEN_SECRET_KEY);
+    if (saved) return saved;
+    const secret = randomBytes(32).toString('hex');
+    orgs.setSetting(JOIN_TOKEN_SECRET_KEY, secret);
+    return secret;
+  };
   const contacts = contactsDomain(deps);
   const wallet = walletDomain(deps);
   const world = createSimWorld(deps);
@@ -170,6 +182,11 @@ export async function createServer(options: ServerOptions) {
   const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
   // Identities' phones are sealed under a key derived from the database's own server secret (kernel/sealed.ts).
   const voiceIdentities = voiceIdentitiesDomain({ ...deps, phoneKey: sealingKey(serverSecret(orgs), 'voice-identity-phone') });
+  const voiceApp = voiceAppDomain({
+    ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: () => publicBaseUrl, joinTokenSecret: joinTokenSecret(),
+    subscribed: (orgId, type) => webhooks.service.subscribes(orgId, type),
+    answeringAgent: (orgId) => voiceAgents.service.listAgents(orgId, { page: 1, limit: 100, offset: 0 }).data.filter((a) => a.isActive).at(-1) ?? null,
+  });
   const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
@@ -178,8 +195,8 @@ export async function createServer(options: ServerOptions) {
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
   const domains: Domain[] = [
-    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, aiDomain(), mcp,
-    { name: 'sim', routes: [...sim.routes, ...simShopify], jobs: sim.jobs, service: null },
+    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, voiceApp, aiDomain(), mcp,
+    { name: 'sim', routes: [...sim.routes, ...simShopify, ...simVoiceAppRoutes(voiceApp.service)], jobs: sim.jobs, service: null },
   ];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) {
@@ -226,7 +243,7 @@ export async function createServer(options: ServerOptions) {
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, automations: automations.service, clock,
-    shopify: shopify.service, shopifyAdmin: world.shopify.admin, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service,
+    shopify: shopify.service, shopifyAdmin: world.shopify.admin, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service,
   };
   // One transaction for the whole seed: a kill half-way leaves the database as it was before it.
   const runSeed = (story: DemoStory): Promise<boolean> => db.hold(async () => {
@@ -268,7 +285,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service },
     voiceServer,
     /** The voice server's websocket address (`voiceServerUrl` of a create-call result): ws:// on plain HTTP, wss:// on TLS. */
     voiceServerUrl: (): string => voiceServerUrlOf(publicBaseUrl),

@@ -28,3 +28,4 @@ export * from './automations.ts';
 export * from './voice-agents.ts';
 export * from './voice-identities.ts';
 export * from './ai.ts';
+export * from './voice-app.ts';

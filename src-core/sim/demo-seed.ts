@@ -16,6 +16,8 @@ import { seedVoiceAgentsDemo } from './demo/voice-agents.ts';
 import type { VoiceAgentsService } from '../domains/voice-agents/index.ts';
 import { seedVoiceIdentitiesDemo } from './demo/voice-identities.ts';
 import type { VoiceIdentitiesService } from '../domains/voice-identities/index.ts';
+import { seedVoiceAppDemo } from './demo/voice-app.ts';
+import type { VoiceAppService } from '../domains/voice-app/index.ts';
 import type { ShopifyService } from '../domains/shopify/index.ts';
 import type { SimShopifyAdmin } from './shopify.ts';
 import { seedAutomationsDemo } from './demo/automations.ts';
@@ -39,7 +41,7 @@ export const DEMO_BUSINESS_NAME = 'Example Store';
 export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
   instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; automations: AutomationsService; clock: Clock;
-  shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; voiceAgents: VoiceAgentsService; voiceIdentities: VoiceIdentitiesService;
+  shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; voiceAgents: VoiceAgentsService; voiceIdentities: VoiceIdentitiesService; voiceApp: VoiceAppService;
 };
 
 /**
@@ -80,6 +82,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   seedShopifyDemo(deps);
   seedVoiceAgentsDemo(deps);
   seedVoiceIdentitiesDemo(deps);
+  seedVoiceAppDemo(deps);
   // In the story's order: each part moves the clock forward only.
   await seedCampaignDemo(deps);
   await seedEmailDemo(deps, story);

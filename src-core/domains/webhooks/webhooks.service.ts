@@ -129,6 +129,11 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
         return { deliveryId, eventId: event.id, eventType: event.type };
       });
     },
+    /** Whether an active endpoint of the organization takes `type`, by name or `*` (the voice app routes calls by it). */
+    subscribes: (orgId: string, type: string): boolean => store.activeEndpoints(orgId).some((endpoint) => {
+      const events = eventsOf(endpoint);
+      return events.includes('*') || events.includes(type);
+    }),
     /** Bus listener: one durable delivery per (catalogued event, subscribed active endpoint), same event id for all. */
     fanOut(event: BusEvent): void {
       if (!isCatalogued(event.type)) return;

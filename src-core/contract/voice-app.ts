@@ -1,0 +1,103 @@
+// Voice app calls (seed 001, "Voice app calls"): calls between app users and phones, business numbers, settings.
+import { z } from 'zod';
+import { nullAsAbsent, organizationField, timestampSchema } from './common.ts';
+
+export const APP_CALL_STATUSES = ['RINGING', 'ACCEPTED', 'COMPLETED', 'CANCELLED', 'REJECTED', 'MISSED', 'FAILED'] as const;
+export type AppCallStatus = (typeof APP_CALL_STATUSES)[number];
+export const ENDED_APP_CALL_STATUSES: readonly AppCallStatus[] = ['COMPLETED', 'CANCELLED', 'REJECTED', 'MISSED', 'FAILED'];
+export const LEG_TRANSPORTS = ['WEBRTC', 'PSTN'] as const;
+export type LegTransport = (typeof LEG_TRANSPORTS)[number];
+export const ROUTE_TO = ['app', 'team', 'ai'] as const;
+export type RouteTo = (typeof ROUTE_TO)[number];
+
+/** The seed's limits, in seconds. */
+export const VOICE_APP_LIMITS = {
+  joinTokenSeconds: 300, ringTimeoutSeconds: 45, phoneRingSeconds: 40, connectWithinSeconds: 45, recordingLinkSeconds: 3600,
+  /** Decided: the transcript is ready this long after the call ends (docs/contract-notes.md, "Voice app calls"). */
+  transcribedAfterSeconds: 10,
+  /** Decided: an answered call shorter than this had no speech (no transcript, no transcription charge). */
+  speechAfterSeconds: 5,
+} as const;
+
+/** Per-minute prices in paise (decided constants; docs/contract-notes.md, "Voice app calls"). */
+export const VOICE_APP_PRICES_PAISE = { talkPerMinute: 100, transcriptionPerMinute: 20, phoneSidePerMinute: 50 } as const;
+
+/** International format: `+`, the country code, then the number (spaces, dashes, dots and brackets are ignored). */
+export const APP_PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
+export const canonicalAppPhone = (raw: string): string => raw.trim().replace(/[\s().-]/g, '');
+export const isAppPhone = (raw: string): boolean => APP_PHONE_PATTERN.test(canonicalAppPhone(raw));
+
+/** Two-digit country codes (ITU-T E.164); 1 and 7 are one digit; every other code is three. */
+const TWO_DIGIT_CODES = new Set(['20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52',
+  '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '92', '93', '94', '95', '98']);
+/** A phone as events show it: `+` and the country code, asterisks, the last four digits (`+1******0101`). */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const codeLength = digits.startsWith('1') || digits.startsWith('7') ? 1 : TWO_DIGIT_CODES.has(digits.slice(0, 2)) ? 2 : 3;
+  return `+${digits.slice(0, codeLength)}${'*'.repeat(Math.max(0, digits.length - codeLength - 4))}${digits.slice(-4)}`;
+}
+
+const externalId = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(200);
+
+export const createAppCallBodySchema = z.union([
+  z.object({ type: z.enum(['app', 'phone']), from: externalId('from'), to: externalId('to') }),
+  z.object({ externalRef: z.string().min(1).max(200), fromExternalId: externalId('fromExternalId') }),
+]);
+export type CreateAppCallInput = z.infer<typeof createAppCallBodySchema>;
+export const asExternalIdBodySchema = z.object({ asExternalId: externalId('asExternalId') });
+export const rejectAppCallBodySchema = asExternalIdBodySchema.extend({ reason: nullAsAbsent(z.string().trim().min(1).max(200)) });
+export const endAppCallBodySchema = z.object({ asExternalId: nullAsAbsent(externalId('asExternalId')), reason: nullAsAbsent(z.string().trim().min(1).max(200)) });
+export const connectAppCallBodySchema = z.object({ type: z.enum(['app', 'phone']), to: externalId('to') });
+export const appCallsQuerySchema = z.object({ identityExternalId: z.string().trim().min(1).max(200).optional() });
+
+export const appCallSchema = z.object({
+  callId: z.string(), roomId: z.string(), status: z.enum(APP_CALL_STATUSES), from: z.string(), to: z.string(), sessionRef: z.string().nullable(),
+  callerLegTransport: z.enum(LEG_TRANSPORTS),
+  /** Null while a call to the business number waits to be connected (nobody is rung yet). */
+  calleeLegTransport: z.enum(LEG_TRANSPORTS).nullable(), durationSeconds: z.number().int(), endReason: z.string().nullable(),
+  answeredAt: timestampSchema.nullable(), endedAt: timestampSchema.nullable(), startedAt: timestampSchema, recordingReady: z.boolean(),
+  costPaise: z.number().int().nullable(),
+  /** Added: whether it came in on a business number (`inbound`) or was placed by the backend (`outbound`), and that number. */
+  direction: z.enum(['inbound', 'outbound']), businessNumber: z.string().nullable(),
+  /** Added: for a call to the business number, until when it can be connected; null once connected or for other calls. */
+  connectBy: timestampSchema.nullable(),
+});
+export type AppCall = z.infer<typeof appCallSchema>;
+
+export const appCallPartySchema = z.object({ externalId: z.string(), displayName: z.string().nullable() });
+export const createAppCallResultSchema = z.object({
+  callId: z.string(), roomId: z.string(), status: z.literal('RINGING'), token: z.string(), voiceServerUrl: z.string(), tokenExpiresIn: z.number().int(),
+  ringTimeoutSeconds: z.number().int(), callee: appCallPartySchema,
+});
+export type CreateAppCallResult = z.infer<typeof createAppCallResultSchema>;
+export const joinTokenResultSchema = z.object({
+  callId: z.string(), token: z.string(), voiceServerUrl: z.string(), tokenExpiresIn: z.number().int(), call: appCallSchema,
+});
+export type JoinTokenResult = z.infer<typeof joinTokenResultSchema>;
+
+export const TRANSCRIPT_STATES = ['ready', 'processing', 'no_speech', 'not_answered'] as const;
+export const transcriptTurnSchema = z.object({
+  speaker: z.enum(['caller', 'callee']), party: z.string(), text: z.string(), startSeconds: z.number().int(), endSeconds: z.number().int(),
+});
+export type TranscriptTurn = z.infer<typeof transcriptTurnSchema>;
+export const appCallTranscriptSchema = z.object({ callId: z.string(), state: z.enum(TRANSCRIPT_STATES), turns: z.array(transcriptTurnSchema) });
+export type AppCallTranscript = z.infer<typeof appCallTranscriptSchema>;
+export const appRecordingLinkSchema = z.object({ data: z.object({ url: z.string(), expiresAt: timestampSchema }) });
+export type AppRecordingLink = z.infer<typeof appRecordingLinkSchema>;
+
+export const businessNumberSchema = z.object({ number: z.string(), routeTo: z.enum(ROUTE_TO), createdAt: timestampSchema });
+export type BusinessNumber = z.infer<typeof businessNumberSchema>;
+export const updateNumberBodySchema = z.object({ routeTo: z.enum(ROUTE_TO) });
+export const numberParamsSchema = z.object({ number: z.string().min(1).max(40) });
+export const provisionNumberBodySchema = z.object({ ...organizationField, number: nullAsAbsent(z.string().trim().max(40)), routeTo: z.enum(ROUTE_TO).optional() });
+
+export const settingsChangeSchema = z.object({
+  pstnEnabled: z.boolean(), changedAt: timestampSchema, changedVia: z.enum(['api', 'dashboard']), apiKeyId: z.string().nullable(),
+});
+export type SettingsChange = z.infer<typeof settingsChangeSchema>;
+export const voiceAppSettingsSchema = z.object({ pstnEnabled: z.boolean(), history: z.array(settingsChangeSchema) });
+export type VoiceAppSettings = z.infer<typeof voiceAppSettingsSchema>;
+export const updateSettingsBodySchema = z.object({ pstnEnabled: z.boolean() });
+
+export const simInboundCallBodySchema = z.object({ ...organizationField, from: z.string().trim().min(1).max(40), to: nullAsAbsent(z.string().trim().max(40)) });
+export const simHangupBodySchema = z.object({ ...organizationField, party: z.enum(['caller', 'callee']).optional() });

@@ -1,0 +1,39 @@
+// The voice app domain: calls between app users and phones on the virtual clock, business numbers and the
+// phone-calling setting. The phone network and the voice agents answering `ai` numbers plug in through ports.
+import type { CoreDeps } from '../../kernel/domain.ts';
+import { defineDomain } from '../../kernel/domain.ts';
+import type { WalletService } from '../wallet/index.ts';
+import { createJoinTokens } from './join-token.ts';
+import { createVoiceAppBilling } from './voice-app.billing.ts';
+import { createVoiceAppEvents, type IdentityPort } from './voice-app.events.ts';
+import { APP_CALL_STEP_JOB, createAppCallFlow, type AppCallStep, type PhoneNetworkPort } from './voice-app.flow.ts';
+import { createVoiceAppInbound, type InboundPorts } from './voice-app.inbound.ts';
+import { createVoiceAppNumbers } from './voice-app.numbers.ts';
+import { voiceAppRoutes } from './voice-app.routes.ts';
+import { createVoiceAppCalls } from './voice-app.service.ts';
+import { createVoiceAppStore } from './voice-app.store.ts';
+
+export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
+  wallet: WalletService; phones: () => PhoneNetworkPort; joinTokenSecret: string; publicBaseUrl: () => string; identities?: IdentityPort | undefined;
+}) {
+  const store = createVoiceAppStore(deps.db.sql);
+  const joinTokens = createJoinTokens({ secret: deps.joinTokenSecret, clock: deps.clock });
+  const events = createVoiceAppEvents({ bus: deps.bus, identities: deps.identities });
+  const billing = createVoiceAppBilling({ wallet: deps.wallet });
+  const numbers = createVoiceAppNumbers({ store, db: deps.db, clock: deps.clock });
+  const flow = createAppCallFlow({ store, clock: deps.clock, jobs: deps.jobs, events, billing, phones: deps.phones });
+  // The voice server listens beside the API: ws:// on the server's own address (wss:// under TLS), path /voice.
+  const voiceServerUrl = (): string => `${deps.publicBaseUrl().replace(/^http/, 'ws')}/voice`;
+  const calls = createVoiceAppCalls({ store, db: deps.db, clock: deps.clock, flow, numbers, billing, events, joinTokens, voiceServerUrl, publicBaseUrl: deps.publicBaseUrl });
+  const inbound = createVoiceAppInbound({ store, db: deps.db, clock: deps.clock, flow, numbers, events, ports: deps });
+  const service = { calls, numbers, inbound, joinTokens, voiceServerUrl };
+  return defineDomain({
+    name: 'voice-app',
+    routes: voiceAppRoutes(calls, numbers),
+    jobs: { [APP_CALL_STEP_JOB]: (payload: AppCallStep, ctx: { orgId: string | null }) => flow.step(ctx.orgId as string, payload) },
+    service,
+  });
+}
+export type VoiceAppService = ReturnType<typeof voiceAppDomain>['service'];
+export type { JoinClaims, JoinTokens } from './join-token.ts';
+export { createJoinTokens } from './join-token.ts';

@@ -1,0 +1,58 @@
+// The voice app's webhook events and how a call shows in them and in the API: phone parties masked (the country
+// code, asterisks, the last four digits); only `voice.app.call.inbound` carries the caller's full number.
+import { maskPhone, VOICE_APP_LIMITS, type AppCall, type AppCallStatus } from '../../contract/voice-app.ts';
+import type { Bus } from '../../kernel/bus.ts';
+import type { AppCallRow } from './voice-app.store.ts';
+
+/** A person the backend names (an app user), as `identities` knows them; absent: nothing known. */
+export type IdentityPort = {
+  find(orgId: string, externalId: string): { externalId: string; displayName: string | null; role: 'PRO' | 'CUSTOMER' } | null;
+};
+
+export const shownFrom = (row: AppCallRow): string => (row.caller_transport === 'PSTN' ? maskPhone(row.from_party) : row.from_party);
+/** The callee; a call to the business number not yet connected shows that number (the organization's own). */
+export const shownTo = (row: AppCallRow): string => (row.callee_transport === 'PSTN' ? maskPhone(row.to_party) : row.to_party);
+
+export const callFields = (row: AppCallRow) => ({
+  callId: row.id, sessionRef: null, roomId: row.room_id, status: row.status as AppCallStatus, from: shownFrom(row), to: shownTo(row),
+  callerLegTransport: row.caller_transport, calleeLegTransport: row.callee_transport,
+});
+
+export function createVoiceAppEvents(deps: { bus: Bus; identities?: IdentityPort | undefined }) {
+  const { bus } = deps;
+  const party = (orgId: string, shown: string, isApp: boolean) => {
+    const found = isApp ? deps.identities?.find(orgId, shown) ?? null : null;
+    return { externalId: shown, displayName: found?.displayName ?? null, role: found?.role ?? null };
+  };
+  return {
+    party,
+    inbound(row: AppCallRow): void {
+      bus.emit(row.org_id, 'voice.app.call.inbound', {
+        callId: row.id, roomId: row.room_id, status: row.status, callerNumber: row.from_party, calledNumber: row.business_number,
+        callerLegTransport: row.caller_transport, connectWithinSeconds: VOICE_APP_LIMITS.connectWithinSeconds, startedAt: row.started_at,
+      });
+    },
+    /** An app user is rung. */
+    incoming(row: AppCallRow): void {
+      bus.emit(row.org_id, 'voice.app.call.incoming', {
+        callId: row.id, from: party(row.org_id, shownFrom(row), row.caller_transport === 'WEBRTC'), to: party(row.org_id, shownTo(row), true),
+      });
+    },
+    answered(row: AppCallRow): void {
+      bus.emit(row.org_id, 'voice.app.call.answered', { ...callFields(row), answeredAt: row.answered_at });
+    },
+    /** The event an ending fires: `rejected`, `missed`, or `completed` (COMPLETED, CANCELLED, FAILED). */
+    ended(row: AppCallRow): void {
+      const type = row.status === 'REJECTED' ? 'voice.app.call.rejected' : row.status === 'MISSED' ? 'voice.app.call.missed' : 'voice.app.call.completed';
+      bus.emit(row.org_id, type, { ...callFields(row), durationSeconds: row.duration_seconds, endReason: row.end_reason, endedAt: row.ended_at });
+    },
+  };
+}
+export type VoiceAppEvents = ReturnType<typeof createVoiceAppEvents>;
+
+export const toAppCall = (row: AppCallRow): AppCall => ({
+  ...callFields(row), durationSeconds: row.duration_seconds, endReason: row.end_reason, answeredAt: row.answered_at, endedAt: row.ended_at,
+  startedAt: row.started_at, recordingReady: row.recording_secret !== null, costPaise: row.cost_paise, direction: row.direction,
+  businessNumber: row.business_number,
+  connectBy: row.direction === 'inbound' && row.connected_at === null && row.connect_by_ms !== null ? new Date(row.connect_by_ms).toISOString() : null,
+});

@@ -1,0 +1,77 @@
+// Calls the phone network brings: a phone dialling a business number, routed by the number's `routeTo`, and a
+// phone on a call hanging up. The simulator's routes (sim/voice-app.routes.ts) deliver them as a carrier would.
+import { canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS } from '../../contract/voice-app.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { badRequest, conflict, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import type { VoiceAppEvents } from './voice-app.events.ts';
+import { isEnded, type AppCallFlow } from './voice-app.flow.ts';
+import type { VoiceAppNumbers } from './voice-app.numbers.ts';
+import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
+
+/** What the inbound router needs from the rest of the service: webhook subscriptions, and the agent that answers `ai`. */
+export type InboundPorts = {
+  /** Whether an active webhook endpoint of the organization takes `type` (by name or `*`). */
+  subscribed: (orgId: string, type: string) => boolean;
+  /** The voice agent assigned to the organization's numbers (its oldest active agent), or null. */
+  answeringAgent: (orgId: string) => { id: string; name: string } | null;
+};
+
+export function createVoiceAppInbound(deps: {
+  store: VoiceAppStore; db: Db; clock: Clock; flow: AppCallFlow; numbers: VoiceAppNumbers; events: VoiceAppEvents; ports: InboundPorts;
+}) {
+  const { store, db, clock, flow, numbers } = deps;
+  return {
+    /**
+     * The phone `from` dials the business number `to` (default: the first): `app` with an `inbound` subscription waits
+     * 45 s for a connect; `app` without one, or `team`, rings the team; `ai` is answered by the assigned agent.
+     */
+    receive(orgId: string, input: { from: string; to?: string | undefined }): { callId: string } {
+      const from = canonicalAppPhone(input.from);
+      if (!isAppPhone(from)) throw badRequest(`Invalid phone number ${input.from}: give it in international format, e.g. +14155550101`);
+      return db.tx(() => {
+        const number = numbers.find(orgId, input.to);
+        if (!number) throw badRequest('No active number: this organization has no business number to call (POST /dashboard/voice/app/numbers gives it one)');
+        numbers.mustPstn(orgId, 'a call to the business number');
+        const base: AppCallRow = {
+          id: newId('apc'), org_id: orgId, room_id: newId('room'), direction: 'inbound', routed_to: null, business_number: number.number,
+          from_party: from, to_party: number.number, caller_transport: 'PSTN', callee_transport: null, status: 'RINGING', end_reason: null,
+          connect_by_ms: null, connected_at: null, started_at: clock.nowIso(), answered_at: null, ended_at: null, duration_seconds: 0, cost_paise: null,
+          recording_secret: null, transcript_ready_at: null,
+        };
+        const agent = number.route_to === 'ai' ? deps.ports.answeringAgent(orgId) : null;
+        if (agent) {
+          const row: AppCallRow = { ...base, routed_to: 'ai', to_party: agent.id, callee_transport: 'WEBRTC', connected_at: base.started_at };
+          store.insertCall(row);
+          flow.answer(row);
+          return { callId: row.id };
+        }
+        if (number.route_to === 'app' && deps.ports.subscribed(orgId, 'voice.app.call.inbound')) {
+          const row: AppCallRow = { ...base, routed_to: 'app', connect_by_ms: clock.now() + VOICE_APP_LIMITS.connectWithinSeconds * 1000 };
+          store.insertCall(row);
+          deps.events.inbound(row);
+          flow.scheduleConnectTimeout(row);
+          return { callId: row.id };
+        }
+        const row: AppCallRow = { ...base, routed_to: 'team', to_party: 'team', callee_transport: 'WEBRTC', connected_at: base.started_at };
+        store.insertCall(row);
+        flow.ringTeam(row);
+        return { callId: row.id };
+      });
+    },
+    /** A phone on the call hangs up (the caller unless `party` says the callee): a ringing call is CANCELLED, a talking one COMPLETED. */
+    hangUp(orgId: string, callId: string, party: 'caller' | 'callee' | undefined) {
+      return db.tx(() => {
+        const row = store.callById(orgId, callId);
+        if (!row) throw notFound(`Call ${callId}`);
+        const who = party ?? (row.caller_transport === 'PSTN' ? 'caller' : 'callee');
+        if ((who === 'caller' ? row.caller_transport : row.callee_transport) !== 'PSTN') throw badRequest(`The ${who} of call ${callId} is not on a phone`);
+        if (isEnded(row)) throw conflict(`Call ${callId} has already ended (${row.status})`);
+        if (row.status === 'RINGING' && who === 'callee') throw badRequest(`The callee of call ${callId} has not picked up: a ringing phone cannot hang up`);
+        return flow.finish(row, row.status === 'ACCEPTED' ? 'COMPLETED' : 'CANCELLED', `${who}_hung_up`);
+      });
+    },
+  };
+}
+export type VoiceAppInbound = ReturnType<typeof createVoiceAppInbound>;

@@ -1,0 +1,94 @@
+// Voice app routes of seed 001 ("Voice app calls", "Numbers and settings"), their console twins, the dashboard's
+// number provisioning, and the recordings' signed links.
+import { z } from 'zod';
+import {
+  appCallsQuerySchema, asExternalIdBodySchema, connectAppCallBodySchema, createAppCallBodySchema, endAppCallBodySchema, numberParamsSchema,
+  provisionNumberBodySchema, rejectAppCallBodySchema, updateNumberBodySchema, updateSettingsBodySchema,
+} from '../../contract/voice-app.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { defineRoute, reply } from '../../kernel/route.ts';
+import { silentWav } from './voice-app.recording.ts';
+import type { VoiceAppCalls } from './voice-app.service.ts';
+import type { VoiceAppNumbers } from './voice-app.numbers.ts';
+
+const callParams = z.object({ callId: z.string().min(1).max(64) });
+const page = paginationQuery({ defaultLimit: 20, maxLimit: 100 });
+const CALLS = '/v1/voice/app/calls';
+
+export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
+  return [
+    defineRoute({
+      method: 'POST', path: CALLS, scope: 'voice:app:write', console: true, status: 201, idempotent: true, body: createAppCallBodySchema,
+      handler: ({ orgId, body }) => calls.create(orgId, body),
+    }),
+    defineRoute({
+      method: 'POST', path: `${CALLS}/:callId/accept`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema,
+      handler: ({ orgId, params, body }) => calls.accept(orgId, params.callId, body.asExternalId),
+    }),
+    defineRoute({
+      method: 'POST', path: `${CALLS}/:callId/reject`, scope: 'voice:app:write', console: true, params: callParams, body: rejectAppCallBodySchema,
+      handler: ({ orgId, params, body }) => calls.reject(orgId, params.callId, body),
+    }),
+    defineRoute({
+      method: 'POST', path: `${CALLS}/:callId/end`, scope: 'voice:app:write', console: true, params: callParams, body: endAppCallBodySchema,
+      handler: ({ orgId, params, body }) => calls.end(orgId, params.callId, body ?? {}),
+    }),
+    defineRoute({
+      method: 'POST', path: `${CALLS}/:callId/token`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema,
+      handler: ({ orgId, params, body }) => calls.token(orgId, params.callId, body.asExternalId),
+    }),
+    defineRoute({
+      method: 'POST', path: `${CALLS}/:callId/connect`, scope: 'voice:app:write', console: true, params: callParams, body: connectAppCallBodySchema,
+      handler: ({ orgId, params, body }) => calls.connect(orgId, params.callId, body),
+    }),
+    defineRoute({
+      method: 'GET', path: CALLS, scope: 'voice:app:read', console: true, query: appCallsQuerySchema.extend(page.shape),
+      handler: ({ orgId, query }) => calls.list(orgId, query.identityExternalId, toPageRequest(query)),
+    }),
+    defineRoute({
+      method: 'GET', path: `${CALLS}/:callId`, scope: 'voice:app:read', console: true, params: callParams,
+      handler: ({ orgId, params }) => calls.get(orgId, params.callId),
+    }),
+    defineRoute({
+      method: 'GET', path: `${CALLS}/:callId/recording`, scope: 'voice:app:read', console: true, params: callParams,
+      handler: ({ orgId, params }) => calls.recording(orgId, params.callId),
+    }),
+    defineRoute({
+      method: 'GET', path: `${CALLS}/:callId/transcript`, scope: 'voice:app:read', console: true, params: callParams,
+      handler: ({ orgId, params }) => calls.transcript(orgId, params.callId),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/app/numbers', scope: 'voice:app:read', console: true,
+      handler: ({ orgId }) => numbers.list(orgId),
+    }),
+    defineRoute({
+      method: 'PATCH', path: '/v1/voice/app/numbers/:number', scope: 'voice:app:write', console: true, params: numberParamsSchema, body: updateNumberBodySchema,
+      handler: ({ orgId, params, body }) => numbers.setRoute(orgId, params.number, body.routeTo),
+    }),
+    defineRoute({
+      method: 'GET', path: '/v1/voice/app/settings', scope: 'voice:app:read', console: true,
+      handler: ({ orgId }) => numbers.settings(orgId),
+    }),
+    defineRoute({
+      method: 'PATCH', path: '/v1/voice/app/settings', scope: 'voice:app:write', console: true, body: updateSettingsBodySchema,
+      handler: ({ orgId, body, caller }) => numbers.setPstn(orgId, body.pstnEnabled, caller.kind === 'apiKey'
+        ? { via: 'api', apiKeyId: caller.key.keyId } : { via: 'dashboard', apiKeyId: null }),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/voice/app/numbers', scope: 'dashboard', status: 201, body: provisionNumberBodySchema,
+      handler: ({ orgId, body }) => numbers.provision(orgId, body),
+    }),
+    defineRoute({
+      method: 'GET', path: '/voice-app/recordings/:file', scope: 'public', params: z.object({ file: z.string().regex(/^apc_[0-9A-Za-z]{24}\.wav$/) }),
+      query: z.object({ expires: z.coerce.number().int(), signature: z.string().regex(/^[0-9a-f]{64}$/) }),
+      handler: ({ params, query }) => {
+        const seconds = calls.recordingSeconds(params.file.replace(/\.wav$/, ''), query.expires, query.signature);
+        if (seconds === null) {
+          throw new AppError('FORBIDDEN', 'This recording link is not valid or has expired (links last one hour): ask GET /v1/voice/app/calls/{callId}/recording for a new one');
+        }
+        return reply(200, silentWav(seconds), { 'content-type': 'audio/wav', 'cache-control': 'private, max-age=3600' });
+      },
+    }),
+  ];
+}

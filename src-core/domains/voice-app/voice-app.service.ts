@@ -1,0 +1,174 @@
+// The rules of voice app calls through the API: placing, accepting, rejecting, ending, joining and connecting calls,
+// reading them (detail, history, recording link, transcript). Their life on the clock is voice-app.flow.ts.
+import { createHmac } from 'node:crypto';
+import type { ListEnvelope } from '../../contract/common.ts';
+import {
+  canonicalAppPhone, isAppPhone, maskPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type AppRecordingLink, type CreateAppCallInput,
+  type CreateAppCallResult, type JoinTokenResult,
+} from '../../contract/voice-app.ts';
+import { toIso, type Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db.ts';
+import { AppError, badRequest, conflict, notFound } from '../../kernel/errors.ts';
+import { newId } from '../../kernel/ids.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
+import { safeEqual } from '../../kernel/tokens.ts';
+import type { JoinTokens } from './join-token.ts';
+import type { VoiceAppBilling } from './voice-app.billing.ts';
+import { toAppCall, type VoiceAppEvents } from './voice-app.events.ts';
+import { isEnded, type AppCallFlow } from './voice-app.flow.ts';
+import type { VoiceAppNumbers } from './voice-app.numbers.ts';
+import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
+import { transcriptOf } from './voice-app.transcript.ts';
+
+const forbidden = (message: string): AppError => new AppError('FORBIDDEN', message);
+const signatureOf = (secret: string, callId: string, expires: number): string => createHmac('sha256', secret).update(`${callId}.${expires}`).digest('hex');
+
+export function createVoiceAppCalls(deps: {
+  store: VoiceAppStore; db: Db; clock: Clock; flow: AppCallFlow; numbers: VoiceAppNumbers; billing: VoiceAppBilling; events: VoiceAppEvents;
+  joinTokens: JoinTokens; voiceServerUrl: () => string; publicBaseUrl: () => string;
+}) {
+  const { store, db, clock, flow, numbers, billing } = deps;
+  const mustCall = (orgId: string, id: string): AppCallRow => {
+    const row = store.callById(orgId, id);
+    if (!row) throw notFound(`Call ${id}`);
+    return row;
+  };
+  const isCaller = (row: AppCallRow, who: string): boolean => row.caller_transport === 'WEBRTC' && row.from_party === who;
+  const isCallee = (row: AppCallRow, who: string): boolean => row.callee_transport === 'WEBRTC' && row.to_party === who;
+  const mustParty = (row: AppCallRow, who: string): void => {
+    if (!isCaller(row, who) && !isCallee(row, who)) throw forbidden(`${who} is not an app user on call ${row.id}`);
+  };
+  const newRow = (orgId: string, fields: Pick<AppCallRow, 'direction' | 'from_party' | 'to_party' | 'caller_transport' | 'callee_transport'>
+    & Partial<AppCallRow>): AppCallRow => ({
+    id: newId('apc'), org_id: orgId, room_id: newId('room'), routed_to: null, business_number: null, status: 'RINGING', end_reason: null,
+    connect_by_ms: null, connected_at: null, started_at: clock.nowIso(), answered_at: null, ended_at: null, duration_seconds: 0, cost_paise: null,
+    recording_secret: null, transcript_ready_at: null, ...fields,
+  });
+  const joinFor = async (row: AppCallRow, participant: string): Promise<JoinTokenResult> => {
+    const { token, expiresIn } = await deps.joinTokens.issue({ orgId: row.org_id, callId: row.id, participant });
+    return { callId: row.id, token, voiceServerUrl: deps.voiceServerUrl(), tokenExpiresIn: expiresIn, call: toAppCall(row) };
+  };
+
+  return {
+    async create(orgId: string, input: CreateAppCallInput): Promise<CreateAppCallResult> {
+      if (!('type' in input)) {
+        throw badRequest('Booking calls ({externalRef, fromExternalId}) need a session and registered identities, which this build does not have yet: '
+          + 'place the call with {type, from, to}');
+      }
+      const phone = input.type === 'phone';
+      const to = phone ? canonicalAppPhone(input.to) : input.to;
+      if (phone && !isAppPhone(to)) throw badRequest(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
+      if (input.from === to) throw badRequest('from and to are the same: a call needs two parties');
+      const row = db.tx(() => {
+        let businessNumber: string | null = null;
+        if (phone) {
+          numbers.mustPstn(orgId, 'a call to a phone');
+          businessNumber = numbers.find(orgId, undefined)?.number ?? null;
+          if (!businessNumber) throw badRequest('No active number to call from: a call to a phone shows the business number, and this account has none');
+        }
+        const live = store.liveBetween(orgId, input.from, to);
+        if (live) throw conflict(`${input.from} already has a live call with ${phone ? maskPhone(to) : to} (${live.id}, ${live.status}): end it first`);
+        const placed = newRow(orgId, {
+          direction: 'outbound', from_party: input.from, to_party: to, caller_transport: 'WEBRTC', callee_transport: phone ? 'PSTN' : 'WEBRTC',
+          business_number: businessNumber,
+        });
+        billing.mustAfford(orgId, placed);
+        store.insertCall(placed);
+        flow.ring(placed, VOICE_APP_LIMITS.phoneRingSeconds);
+        return placed;
+      });
+      const { token, expiresIn } = await deps.joinTokens.issue({ orgId, callId: row.id, participant: row.from_party });
+      const callee = deps.events.party(orgId, phone ? maskPhone(to) : to, !phone);
+      return {
+        callId: row.id, roomId: row.room_id, status: 'RINGING', token, voiceServerUrl: deps.voiceServerUrl(), tokenExpiresIn: expiresIn,
+        ringTimeoutSeconds: VOICE_APP_LIMITS.ringTimeoutSeconds, callee: { externalId: callee.externalId, displayName: callee.displayName },
+      };
+    },
+
+    /** The rung user picks up (ACCEPTED) and gets a token; again once accepted, a new token (safe to retry). */
+    async accept(orgId: string, id: string, asExternalId: string): Promise<JoinTokenResult> {
+      const row = db.tx(() => {
+        const current = mustCall(orgId, id);
+        if (!isCallee(current, asExternalId)) throw forbidden(`Only the rung user can accept call ${id}; ${asExternalId} is not`);
+        if (current.status === 'ACCEPTED') return current;
+        if (current.status !== 'RINGING') throw conflict(`Call ${id} is ${current.status}: it can no longer be accepted`);
+        return flow.answer(current);
+      });
+      return joinFor(row, asExternalId);
+    },
+    reject(orgId: string, id: string, input: { asExternalId: string; reason?: string | undefined }): AppCall {
+      return toAppCall(db.tx(() => {
+        const row = mustCall(orgId, id);
+        if (!isCallee(row, input.asExternalId)) throw forbidden(`Only the rung user can reject call ${id}; ${input.asExternalId} is not`);
+        if (row.status === 'REJECTED') return row;
+        if (row.status !== 'RINGING') throw conflict(`Call ${id} is ${row.status}: only a ringing call can be rejected`);
+        return flow.finish(row, 'REJECTED', input.reason ?? 'callee_rejected');
+      }));
+    },
+    /** Ends the call for everyone; a call already ended is answered as it is (safe twice). */
+    end(orgId: string, id: string, input: { asExternalId?: string | undefined; reason?: string | undefined }): AppCall {
+      return toAppCall(db.tx(() => {
+        const row = mustCall(orgId, id);
+        const as = input.asExternalId;
+        if (as !== undefined) mustParty(row, as);
+        if (isEnded(row)) return row;
+        if (row.status === 'RINGING') {
+          const why = as === undefined ? 'ended_by_server' : isCaller(row, as) ? 'caller_cancelled' : 'callee_cancelled';
+          return flow.finish(row, 'CANCELLED', input.reason ?? why);
+        }
+        return flow.finish(row, 'COMPLETED', input.reason ?? (as === undefined ? 'ended_by_server' : 'completed'));
+      }));
+    },
+    async token(orgId: string, id: string, asExternalId: string): Promise<JoinTokenResult> {
+      const row = mustCall(orgId, id);
+      mustParty(row, asExternalId);
+      if (isEnded(row)) throw conflict(`Call ${id} is ${row.status}: there is nothing to join`);
+      if (isCallee(row, asExternalId) && row.status !== 'ACCEPTED') throw conflict(`Call ${id} is ringing ${asExternalId}: accept it to get a token`);
+      return joinFor(row, asExternalId);
+    },
+    /** Connects a call waiting on the business number to an app user or a phone (the first connect counts). */
+    connect(orgId: string, id: string, input: { type: 'app' | 'phone'; to: string }): AppCall {
+      return toAppCall(db.tx(() => {
+        const row = mustCall(orgId, id);
+        if (row.direction !== 'inbound') throw badRequest(`Call ${id} did not come in on the business number: only those are connected`);
+        if (isEnded(row)) throw badRequest(`Call ${id} has already ended (${row.status}, ${row.end_reason}): the caller is gone`);
+        if (row.connected_at !== null) throw conflict(`Call ${id} is already connected: only the first connect counts`);
+        const phone = input.type === 'phone';
+        if (phone) numbers.mustPstn(orgId, 'connecting a call to a phone');
+        const to = phone ? canonicalAppPhone(input.to) : input.to;
+        if (phone && !isAppPhone(to)) throw badRequest(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
+        if (to === row.from_party) throw badRequest('to is the caller: connect the call to someone else');
+        const connected: AppCallRow = { ...row, to_party: to, callee_transport: phone ? 'PSTN' : 'WEBRTC', routed_to: 'app', connected_at: clock.nowIso() };
+        billing.mustAfford(orgId, connected);
+        store.updateCall(connected);
+        const left = Math.max(0, ((row.connect_by_ms ?? clock.now()) - clock.now()) / 1000);
+        flow.ring(connected, Math.min(VOICE_APP_LIMITS.phoneRingSeconds, left));
+        return connected;
+      }));
+    },
+    get: (orgId: string, id: string): AppCall => toAppCall(mustCall(orgId, id)),
+    list(orgId: string, identityExternalId: string | undefined, page: PageRequest): ListEnvelope<AppCall> {
+      const { rows, total } = store.calls(orgId, identityExternalId ?? null, page.limit, page.offset);
+      return pageEnvelope(rows.map(toAppCall), total, page);
+    },
+    /** A link to the recording, signed and valid one hour on the clock, made fresh each time; 404 until there is one. */
+    recording(orgId: string, id: string): AppRecordingLink {
+      const row = mustCall(orgId, id);
+      if (!row.recording_secret) {
+        throw notFound(`A recording of call ${id} (only an answered call that has ended has one; this one is ${row.status})`);
+      }
+      const expiresAtMs = clock.now() + VOICE_APP_LIMITS.recordingLinkSeconds * 1000;
+      const expires = Math.floor(expiresAtMs / 1000);
+      const url = `${deps.publicBaseUrl()}/voice-app/recordings/${row.id}.wav?expires=${expires}&signature=${signatureOf(row.recording_secret, row.id, expires)}`;
+      return { data: { url, expiresAt: toIso(expires * 1000) } };
+    },
+    /** The recorded call's length in seconds behind a link we signed that has not expired; null otherwise. */
+    recordingSeconds(callId: string, expires: number, signature: string): number | null {
+      const row = store.callByIdAnyOrg(callId);
+      if (!row?.recording_secret || expires * 1000 < clock.now()) return null;
+      return safeEqual(signature, signatureOf(row.recording_secret, row.id, expires)) ? row.duration_seconds : null;
+    },
+    transcript: (orgId: string, id: string): AppCallTranscript => transcriptOf(mustCall(orgId, id), clock.now()),
+  };
+}
+export type VoiceAppCalls = ReturnType<typeof createVoiceAppCalls>;
