@@ -76,11 +76,11 @@ export const joinTokenResultSchema = z.object({
 export type JoinTokenResult = z.infer<typeof joinTokenResultSchema>;
 
 export const TRANSCRIPT_STATES = ['ready', 'processing', 'no_speech', 'not_answered'] as const;
-export const transcriptTurnSchema = z.object({
+export const appTranscriptTurnSchema = z.object({
   speaker: z.enum(['caller', 'callee']), party: z.string(), text: z.string(), startSeconds: z.number().int(), endSeconds: z.number().int(),
 });
-export type TranscriptTurn = z.infer<typeof transcriptTurnSchema>;
-export const appCallTranscriptSchema = z.object({ callId: z.string(), state: z.enum(TRANSCRIPT_STATES), turns: z.array(transcriptTurnSchema) });
+export type AppTranscriptTurn = z.infer<typeof appTranscriptTurnSchema>;
+export const appCallTranscriptSchema = z.object({ callId: z.string(), state: z.enum(TRANSCRIPT_STATES), turns: z.array(appTranscriptTurnSchema) });
 export type AppCallTranscript = z.infer<typeof appCallTranscriptSchema>;
 export const appRecordingLinkSchema = z.object({ data: z.object({ url: z.string(), expiresAt: timestampSchema }) });
 export type AppRecordingLink = z.infer<typeof appRecordingLinkSchema>;

@@ -1,11 +1,11 @@
 // An answered call's transcript. The simulation carries no audio: the turns are a fixed exchange, cut to the talk
 // time, ready a few seconds after the call ends (VOICE_APP_LIMITS.transcribedAfterSeconds on the clock).
-import type { AppCallTranscript, TranscriptTurn } from '../../contract/voice-app.ts';
+import type { AppCallTranscript, AppTranscriptTurn } from '../../contract/voice-app.ts';
 import { hadSpeech } from './voice-app.billing.ts';
 import { shownFrom, shownTo } from './voice-app.events.ts';
 import type { AppCallRow } from './voice-app.store.ts';
 
-const SCRIPT: Array<Omit<TranscriptTurn, 'party'>> = [
+const SCRIPT: Array<Omit<AppTranscriptTurn, 'party'>> = [
   { speaker: 'caller', text: 'Hello, can you hear me?', startSeconds: 1, endSeconds: 3 },
   { speaker: 'callee', text: 'Yes, loud and clear.', startSeconds: 3, endSeconds: 5 },
   { speaker: 'caller', text: 'Great. I am calling about your appointment.', startSeconds: 6, endSeconds: 9 },
