@@ -59,7 +59,7 @@ export const appCallSchema = z.object({
   costPaise: z.number().int().nullable(),
   /** Added: whether it came in on a business number (`inbound`) or was placed by the backend (`outbound`), and that number. */
   direction: z.enum(['inbound', 'outbound']), businessNumber: z.string().nullable(),
-  /** Added: for a call to the business number, until when it can be connected; null once connected or for other calls. */
+  /** Added: for a call to the business number, until when it can be connected; null once connected or ended, and for other calls. */
   connectBy: timestampSchema.nullable(),
 });
 export type AppCall = z.infer<typeof appCallSchema>;

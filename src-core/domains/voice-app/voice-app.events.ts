@@ -54,5 +54,5 @@ export const toAppCall = (row: AppCallRow): AppCall => ({
   ...callFields(row), durationSeconds: row.duration_seconds, endReason: row.end_reason, answeredAt: row.answered_at, endedAt: row.ended_at,
   startedAt: row.started_at, recordingReady: row.recording_secret !== null, costPaise: row.cost_paise, direction: row.direction,
   businessNumber: row.business_number,
-  connectBy: row.direction === 'inbound' && row.connected_at === null && row.connect_by_ms !== null ? new Date(row.connect_by_ms).toISOString() : null,
+  connectBy: row.direction === 'inbound' && row.connected_at === null && row.ended_at === null && row.connect_by_ms !== null ? new Date(row.connect_by_ms).toISOString() : null,
 });
