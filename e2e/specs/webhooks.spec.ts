@@ -71,8 +71,10 @@ describe('webhook inspector', () => {
     // The summary's words follow the details' toggle event, which comes a task after the details open.
     await fold.filter({ hasText: new RegExp(`^Hide the ${later} events this build does not emit yet$`) }).waitFor();
     expect(await notEmitted.textContent()).toContain('can be subscribed to ahead and sent as tests');
-    for (const type of ['voice.app.call.incoming', 'contact.lifecycle_changed']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
-    for (const type of ['contact.created', 'sms.message.status', 'voice.call.completed', 'shopify.order.created']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
+    for (const type of ['form.submitted', 'contact.lifecycle_changed']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
+    for (const type of ['contact.created', 'sms.message.status', 'voice.call.completed', 'shopify.order.created', 'voice.app.call.incoming', 'voice.app.session.expired']) {
+      expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
+    }
     await page.getByTestId('event-contact.created').check();
     await page.getByTestId('event-whatsapp.message.received').check();
     await screenshot(page, 'webhooks-create');

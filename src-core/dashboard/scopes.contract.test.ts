@@ -23,7 +23,7 @@ describe('GET /dashboard/scopes', () => {
     expect(key.scopes).toEqual(['contacts:read', 'ai:models:read']);
     expect((await t.request('GET', '/v1/contacts', { token: key.key })).status).toBe(200);
     // The unified send's scope comes from its body: its channels' send scopes are in use.
-    for (const scope of ['voice:agents:read', 'voice:agents:write', 'voice:calls:read', 'voice:calls:write', 'shopify:products:read', 'shopify:orders:read', 'shopify:discounts:read', 'whatsapp:send', 'sms:send', 'rcs:send', 'email:send', 'otp:send', 'webhooks:write']) expect(res.body.notUsedYet).not.toContain(scope);
+    for (const scope of ['voice:app:read', 'voice:app:write', 'voice:agents:read', 'voice:agents:write', 'voice:calls:read', 'voice:calls:write', 'shopify:products:read', 'shopify:orders:read', 'shopify:discounts:read', 'whatsapp:send', 'sms:send', 'rcs:send', 'email:send', 'otp:send', 'webhooks:write']) expect(res.body.notUsedYet).not.toContain(scope);
     // GET /v1/ai/models is built: its scope opens it.
     expect(res.body.notUsedYet).not.toContain('ai:models:read');
     // Automations are built: their three scopes open their routes.

@@ -42,14 +42,12 @@ const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
 };
 
 /**
- * Events of the seed's catalogue that this build never fires: the features behind them (voice app calls, forms,
- * lifecycle stages) are not here yet. They stay subscribable (the contract
+ * Events of the seed's catalogue that this build never fires: the features behind them (forms, lifecycle stages) are
+ * not here yet. They stay subscribable (the contract
  * lists them, and `*` takes them when they come) and can be sent as tests; the catalogue says `emitted: false`.
  */
 export const NOT_EMITTED: ReadonlySet<WebhookEventType> = new Set<WebhookEventType>([
   'contact.lifecycle_changed', 'form.submitted',
-  'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed',
-  'voice.app.call.rejected',
 ]);
 
 export const catalogue = (): WebhookCatalogueEntry[] =>
