@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.ts';
 
 const DOC = readFileSync(join(import.meta.dirname, '..', 'docs', 'events.md'), 'utf8');
 /** `{a: X, b, c ("x"|"y")}` → ['a', 'b', 'c']. */
@@ -25,10 +26,13 @@ function documentedEvents(): Map<string, string[]> {
 }
 
 let t: TestServer;
+let receiver: WebhookReceiver;
 beforeAll(async () => {
-  t = await createTestServer({ seed: 'demo' });
+  t = await createTestServer({ seed: 'demo', allowPrivateWebhooks: true, webhooks: { timeoutMs: 300 } });
+  receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
+  await receiver.close();
   await t.close();
 });
 
@@ -39,8 +43,9 @@ describe('docs/events.md', () => {
     expect([...documentedEvents().keys()]).toEqual(expect.arrayContaining([
       'contact.created', 'contact.updated', 'whatsapp.message.status', 'whatsapp.message.received', 'sms.message.received',
       'instagram.message.received', 'email.message.delivered', 'email.message.opened', 'email.message.clicked',
-      'email.message.bounced', 'email.message.complained', 'campaign.progress', 'voice.call.completed', 'voice.call.transcript', 'voice.app.session.expired',
-      'shopify.order.created', 'shopify.order.fulfilled',
+      'email.message.bounced', 'email.message.complained', 'campaign.progress', 'voice.call.completed', 'voice.call.transcript',
+      'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed',
+      'voice.app.call.rejected', 'voice.app.session.expired', 'shopify.order.created', 'shopify.order.fulfilled',
     ]));
   });
 
@@ -67,6 +72,16 @@ describe('docs/events.md', () => {
     expect((await t.dashboard('POST', '/sim/shopify/orders', { email: 'sam@example.net', lineItems: [{ title: 'Mug', price: '5', quantity: 1 }] })).status).toBe(201);
     const latest = (await t.request('GET', '/v1/shopify/orders/status?identifier=1005', { token: key })).body as { id: string };
     expect((await t.dashboard('POST', `/sim/shopify/orders/${latest.id}/fulfill`, { tracking: { carrier: 'UPS', number: '1Z1' } })).status).toBe(200);
+    // Voice app calls: answered and ended, rejected, missed (the 45 s ring passes in the advance), and a phone
+    // dialling the demo's business number, which an endpoint on voice.app.call.inbound makes wait for a connect.
+    const place = async (from: string, to: string) => (await v1('/v1/voice/app/calls', { type: 'app', from, to })).body.callId as string;
+    const answered = await place('cust_doc', 'pro_doc');
+    await v1(`/v1/voice/app/calls/${answered}/accept`, { asExternalId: 'pro_doc' });
+    await v1(`/v1/voice/app/calls/${answered}/end`, {});
+    await v1(`/v1/voice/app/calls/${await place('cust_doc', 'pro_doc')}/reject`, { asExternalId: 'pro_doc' });
+    await place('cust_doc', 'pro_late');
+    expect((await v1('/v1/webhooks', { url: receiver.url, events: ['voice.app.call.inbound'] })).status).toBe(201);
+    expect((await t.dashboard('POST', '/sim/voice/inbound-call', { from: '+14155550704' })).status).toBe(201);
     await t.advance(120);
     await t.server.bus.flush();
 

@@ -101,6 +101,13 @@ describe.each([
     expect(sessions).toEqual([expect.objectContaining({ externalRef: 'booking_1042', proExternalId: 'pro_7', customerExternalId: 'cust_1042', status: 'active' })]);
     expect(t.server.services.voiceIdentities.activeSession(t.organizationId, 'booking_1042')?.metadata).toMatchObject({ bookingNumber: '1042' });
   });
+  it('has a business number routed to the app with phone calling on, which a phone can dial and the backend can call from', async () => {
+    expect((await t.dashboard('GET', '/dashboard/voice/app/numbers')).body.data).toEqual([{ number: '+18005550142', routeTo: 'app', createdAt: expect.any(String) }]);
+    expect((await t.dashboard('GET', '/dashboard/voice/app/settings')).body).toMatchObject({ pstnEnabled: true, history: [{ pstnEnabled: true, changedVia: 'dashboard' }] });
+    expect((await t.dashboard('POST', '/sim/voice/inbound-call', { from: '+14155550189' })).status).toBe(201);
+    const placed = await t.dashboard('POST', '/dashboard/voice/app/calls', { type: 'phone', from: 'cust_demo', to: '+14155550190' });
+    expect([placed.status, placed.body.status]).toEqual([201, 'RINGING']);
+  });
   it('has the Example Store Login OTP widget with one verified and one pending request', async () => {
     const widgets = (await t.dashboard('GET', '/dashboard/otp-widgets')).body.data as Array<{ id: string; name: string; channels: string[] }>;
     expect(widgets[0]).toMatchObject({ name: 'Example Store Login', channels: ['sms', 'whatsapp'] });
