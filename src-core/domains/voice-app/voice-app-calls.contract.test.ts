@@ -1,6 +1,8 @@
 // App calls placed by the backend, through real HTTP on the virtual clock: app to app (ring, accept, reject, end,
 // tokens, the 45 s ring timeout) and app to phone (every fixture number, the 40 s phone ring), billing lines,
 // recording links, transcripts, errors and the webhook events' payloads.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appCallSchema, createAppCallResultSchema, joinTokenResultSchema } from '../../contract/voice-app.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -272,5 +274,24 @@ describe('call history', () => {
     expect(page.body.meta.limit).toBe(2);
     expect(page.body.data).toHaveLength(2);
     expect((await t.dashboard('GET', '/dashboard/voice/app/calls?identityExternalId=hist_me')).body.meta.total).toBe(3);
+  });
+});
+
+describe('the assistant endpoint', () => {
+  it('reads app calls, their transcript, the numbers and the settings with voice:app:read', async () => {
+    const id = (await place({ type: 'app', from: 'mcp_a', to: 'mcp_b' })).body.callId as string;
+    const client = new Client({ name: 'voice-app-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(t.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+    await client.connect(transport);
+    const text = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      return JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null') as Record<string, unknown>;
+    };
+    expect(await text('get_voice_app_call', { callId: id })).toMatchObject({ callId: id, status: 'RINGING' });
+    expect(await text('list_voice_app_calls', { identityExternalId: 'mcp_b' })).toMatchObject({ meta: { total: 1 } });
+    expect(await text('get_voice_app_call_transcript', { callId: id })).toEqual({ callId: id, state: 'processing', turns: [] });
+    expect(await text('list_voice_app_numbers', {})).toMatchObject({ data: [{ number: '+18005550142' }] });
+    expect(await text('get_voice_app_settings', {})).toMatchObject({ pstnEnabled: true });
+    await transport.close();
   });
 });
