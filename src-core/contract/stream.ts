@@ -4,6 +4,7 @@ import type { Contact } from './contacts.ts';
 import type { Message } from './messaging.ts';
 import type { RequestLogEntry } from './api-keys.ts';
 import type { Wallet } from './wallet.ts';
+import type { AppCallStreamEvent } from './voice-app.ts';
 import type { AgentCallAnswered, AgentCallEnded, AgentCallInitiated, AgentCallRinging, TranscriptChunk } from './voice-agents.ts';
 
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
@@ -50,6 +51,8 @@ export interface ServerToClientEvents {
   'voice:call.ended': (payload: AgentCallEnded) => void;
   /** One utterance of an agent call, to the room `call_{callId}` (after `joinCall`). */
   'voice:transcript.chunk': (payload: TranscriptChunk) => void;
+  /** A voice app call arrived, rang someone, was answered or ended (`org_{orgId}`): `event` is its webhook event's last word. */
+  'voice:app.call': (payload: AppCallStreamEvent) => void;
 }
 
 /** Events a console client emits; each answers through the optional acknowledgement. */

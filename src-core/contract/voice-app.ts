@@ -99,5 +99,8 @@ export const voiceAppSettingsSchema = z.object({ pstnEnabled: z.boolean(), histo
 export type VoiceAppSettings = z.infer<typeof voiceAppSettingsSchema>;
 export const updateSettingsBodySchema = z.object({ pstnEnabled: z.boolean() });
 
+/** The console stream's `voice:app.call`: which call changed, how (`inbound`, `incoming`, `answered`, `completed`, `missed`, `rejected`), its status. */
+export type AppCallStreamEvent = { callId: string; event: string; status: string | null };
+
 export const simInboundCallBodySchema = z.object({ ...organizationField, from: z.string().trim().min(1).max(40), to: nullAsAbsent(z.string().trim().max(40)) });
 export const simHangupBodySchema = z.object({ ...organizationField, party: z.enum(['caller', 'callee']).optional() });

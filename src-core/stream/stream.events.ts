@@ -37,6 +37,11 @@ export const STREAM_EVENTS: Record<string, StreamMapping> = {
     const chunk = event.data as TranscriptChunk;
     return { name: 'voice:transcript.chunk', payload: chunk };
   },
+  // Voice app calls: one event for every change of a call, so the console reads it again.
+  ...Object.fromEntries(['inbound', 'incoming', 'answered', 'completed', 'missed', 'rejected'].map((event) => [`voice.app.call.${event}`, (bus: BusEvent) => {
+    const data = bus.data as { callId: string; status?: string };
+    return { name: 'voice:app.call' as const, payload: { callId: data.callId, event, status: data.status ?? null } };
+  }])),
   ...Object.fromEntries(CHANNELS.flatMap((channel) => [
     [`${channel}.message.status`, messageStatus],
     [`${channel}.message.received`, messageReceived],

@@ -1,7 +1,9 @@
 // Calls to the business number through real HTTP on the virtual clock: the simulator's inbound call routed by the
 // number's routeTo (app with an inbound subscription, team, ai), the 45 s connect window, connect to an app user or a
 // phone and its errors, a phone hanging up, numbers and the phone-calling setting, and a new organization's limits.
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/stream.ts';
 import { appCallSchema, voiceAppSettingsSchema } from '../../contract/voice-app.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 import { settleDeliveries, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
@@ -223,5 +225,31 @@ describe('numbers and settings', () => {
     await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: false });
     expect((await t.dashboard('POST', '/sim/voice/inbound-call', { from: '+14155550150' })).status).toBe(403);
     await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true });
+  });
+});
+
+describe('the console stream', () => {
+  it('hears voice:app.call for every change of a call in the organization\'s room', async () => {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.url, {
+      auth: { token: t.dashboardToken }, transports: ['websocket'], reconnection: false, forceNew: true,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    const heard: Array<Record<string, unknown>> = [];
+    socket.on('voice:app.call', (payload) => heard.push(payload));
+    const id = await dial('+14155550160');
+    await act(id, 'connect', { type: 'app', to: 'pro_stream' });
+    await act(id, 'accept', { asExternalId: 'pro_stream' });
+    await act(id, 'end', {});
+    await t.advance(0.001);
+    await socket.emitWithAck('leaveOrganization', t.organizationId);
+    socket.disconnect();
+    expect(heard.filter((e) => e.callId === id)).toEqual([
+      { callId: id, event: 'inbound', status: 'RINGING' }, { callId: id, event: 'incoming', status: null },
+      { callId: id, event: 'answered', status: 'ACCEPTED' }, { callId: id, event: 'completed', status: 'COMPLETED' },
+    ]);
   });
 });
