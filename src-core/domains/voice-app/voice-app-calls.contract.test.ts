@@ -5,7 +5,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appCallSchema, createAppCallResultSchema, joinTokenResultSchema } from '../../contract/voice-app.ts';
-import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
 import { settleDeliveries, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 let t: TestServer;
@@ -293,5 +296,27 @@ describe('the assistant endpoint', () => {
     expect(await text('list_voice_app_numbers', {})).toMatchObject({ data: [{ number: '+18005550142' }] });
     expect(await text('get_voice_app_settings', {})).toMatchObject({ pstnEnabled: true });
     await transport.close();
+  });
+});
+
+describe('a restart', () => {
+  it('keeps a ringing call\'s timers and its join tokens: the call is MISSED on the restarted server, the token still valid', async () => {
+    const placed = (await place({ type: 'app', from: 'restart_a', to: 'restart_b' })).body as { callId: string; token: string };
+    const phone = (await place({ type: 'phone', from: 'restart_a', to: '+14155550177' })).body.callId as string;
+    const dir = mkdtempSync(join(tmpdir(), 'sb-voice-app-'));
+    const again = await stoppedCopy(t, join(dir, 'copy.db')).restart();
+    try {
+      const restartedKey = (await again.createKey()).key;
+      expect(await again.server.services.voiceApp.joinTokens.verify(placed.token)).toMatchObject({ callId: placed.callId, participant: 'restart_a' });
+      await again.advance(45);
+      const read = async (id: string) => (await again.request('GET', `/v1/voice/app/calls/${id}`, { token: restartedKey })).body;
+      expect(await read(placed.callId)).toMatchObject({ status: 'MISSED', endReason: 'ring_timeout' });
+      expect(await read(phone)).toMatchObject({ status: 'ACCEPTED' });
+    } finally {
+      await again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await act(placed.callId, 'end', {});
+    await act(phone, 'end', {});
   });
 });
