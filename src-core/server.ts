@@ -1,5 +1,4 @@
 // createServer: the one composition root — database, kernel, domains, HTTP, stream and job runner.
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApiKeys } from './kernel/api-keys.ts';
 import { createBus } from './kernel/bus.ts';
@@ -84,7 +83,6 @@ export type Ready = {
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 /** Set with the default organization when a seed is asked for; removed in the seed's own transaction. */
 const DEMO_PENDING_KEY = 'demo_seed_pending';
-const JOIN_TOKEN_SECRET_KEY = 'voice_app_join_token_secret';
 
 export async function createServer(options: ServerOptions) {
   const log = options.log ?? ((msg: string) => process.stderr.write(`${msg}\n`));
@@ -135,14 +133,6 @@ export async function createServer(options: ServerOptions) {
     }
   };
 
-  /** The key join tokens are signed with: made once per database, so tokens outlive a restart as calls do. */
-  const joinTokenSecret = (): string => {
-    const saved = orgs.getSetting(JOIN_TOKEN_SECRET_KEY);
-    if (saved) return saved;
-    const secret = randomBytes(32).toString('hex');
-    orgs.setSetting(JOIN_TOKEN_SECRET_KEY, secret);
-    return secret;
-  };
   const contacts = contactsDomain(deps);
   const wallet = walletDomain(deps);
   const world = createSimWorld(deps);
@@ -183,7 +173,9 @@ export async function createServer(options: ServerOptions) {
   // Identities' phones are sealed under a key derived from the database's own server secret (kernel/sealed.ts).
   const voiceIdentities = voiceIdentitiesDomain({ ...deps, phoneKey: sealingKey(serverSecret(orgs), 'voice-identity-phone') });
   const voiceApp = voiceAppDomain({
-    ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: () => publicBaseUrl, joinTokenSecret: joinTokenSecret(),
+    ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: () => publicBaseUrl, voiceServerUrl: () => voiceServerUrlOf(publicBaseUrl),
+    // Join tokens are signed under a key derived from the database's server secret: they outlive a restart, as calls do.
+    joinTokenSecret: sealingKey(serverSecret(orgs), 'voice-app-join-token').toString('hex'), identities: voiceIdentities.service, sessions: voiceIdentities.service,
     subscribed: (orgId, type) => webhooks.service.subscribes(orgId, type),
     answeringAgent: (orgId) => voiceAgents.service.listAgents(orgId, { page: 1, limit: 100, offset: 0 }).data.filter((a) => a.isActive).at(-1) ?? null,
   });
@@ -231,14 +223,21 @@ export async function createServer(options: ServerOptions) {
   const voiceServer = createVoiceServer({
     server, clock, log,
     hooks: {
-      // THE SEAM the voice app calls domain fills: its join-token module's verify, and onJoin/onLeave recording presence
-      // on the call (a leave is not a hang-up; everyone gone without one is `room_closed`). Until it is wired, every
-      // token is refused (close 4401).
-      verify: options.voiceJoinCheck ?? (async () => null),
+      // A join token the voice app signed, for a call not yet ended. A leave is not a hang-up (the seed: an app losing
+      // its connection does not end the call); a join notes the identity as seen.
+      verify: options.voiceJoinCheck ?? (async (token) => {
+        const grant = await voiceApp.service.joinTokens.verify(token);
+        return grant && voiceApp.service.calls.isLive(grant.orgId, grant.callId) ? grant : null;
+      }),
       onJoin: (grant) => voiceIdentities.service.seen(grant.orgId, grant.participant),
       onLeave: () => {},
     },
   });
+
+  // An ended call closes its connections to the voice server (code 4410).
+  for (const type of ['voice.app.call.completed', 'voice.app.call.missed', 'voice.app.call.rejected']) {
+    bus.on(type, (event) => voiceServer.endCall(event.orgId, (event.data as { callId: string }).callId));
+  }
 
   const demoDeps = {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,

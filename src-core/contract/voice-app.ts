@@ -27,16 +27,6 @@ export const APP_PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
 export const canonicalAppPhone = (raw: string): string => raw.trim().replace(/[\s().-]/g, '');
 export const isAppPhone = (raw: string): boolean => APP_PHONE_PATTERN.test(canonicalAppPhone(raw));
 
-/** Two-digit country codes (ITU-T E.164); 1 and 7 are one digit; every other code is three. */
-const TWO_DIGIT_CODES = new Set(['20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52',
-  '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '92', '93', '94', '95', '98']);
-/** A phone as events show it: `+` and the country code, asterisks, the last four digits (`+1******0101`). */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const codeLength = digits.startsWith('1') || digits.startsWith('7') ? 1 : TWO_DIGIT_CODES.has(digits.slice(0, 2)) ? 2 : 3;
-  return `+${digits.slice(0, codeLength)}${'*'.repeat(Math.max(0, digits.length - codeLength - 4))}${digits.slice(-4)}`;
-}
-
 const externalId = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(200);
 
 export const createAppCallBodySchema = z.union([

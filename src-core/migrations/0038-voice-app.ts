@@ -45,7 +45,9 @@ CREATE TABLE voice_app_calls (
   duration_seconds INTEGER NOT NULL DEFAULT 0,
   cost_paise INTEGER,
   recording_secret TEXT,
-  transcript_ready_at TEXT
+  transcript_ready_at TEXT,
+  session_ref TEXT,
+  session_metadata TEXT
 );
 CREATE INDEX voice_app_calls_org ON voice_app_calls(org_id, started_at DESC);
 CREATE INDEX voice_app_calls_from ON voice_app_calls(org_id, from_party);

@@ -1,6 +1,6 @@
-// The local voice server with real websocket clients (ws) on 127.0.0.1: through the real server (refuses every token
-// until the calls domain is wired; a fake join-token check admits; Socket.IO still connects beside it), and on a bare
-// HTTP server with Socket.IO attached, where joins and leaves reach the hooks.
+// The local voice server with real websocket clients (ws) on 127.0.0.1: through the real server (a call's own join
+// token admits its caller until the call ends; a fake join-token check admits; Socket.IO still connects beside it),
+// and on a bare HTTP server with Socket.IO attached, where joins and leaves reach the hooks.
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketIoServer } from 'socket.io';
@@ -60,9 +60,21 @@ describe('the voice server in the real server', () => {
     expect(t.server.voiceServerUrl()).toBe(`${t.url.replace('http://', 'ws://')}/voice`);
   });
 
-  it('until the calls domain is wired, refuses every token (4401); without a token, 4400', async () => {
+  it("admits a caller with the join token the call's API gave; a made-up token is refused (4401), none is 4400; the call's end closes it (4410) and its token joins no more", async () => {
+    const key = (await plain.createKey()).key;
+    // A call is placed only with the balance to pay for it.
+    await plain.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
+    const placed = await plain.request('POST', '/v1/voice/app/calls', { token: key, body: { type: 'app', from: 'cust_ws', to: 'pro_ws' } });
+    expect(placed.status).toBe(201);
+    const { callId, token, voiceServerUrl } = placed.body as { callId: string; token: string; voiceServerUrl: string };
+    expect(voiceServerUrl).toBe(plain.server.voiceServerUrl());
+    const caller = connect(`${voiceServerUrl}?token=${encodeURIComponent(token)}`);
+    expect(await caller.next()).toEqual({ type: 'joined', callId, participant: 'cust_ws' });
     expect(await connect(voiceUrl(plain, 'anything')).closed).toEqual(VOICE_CLOSE.tokenRefused);
     expect(await connect(voiceUrl(plain)).closed).toEqual(VOICE_CLOSE.tokenMissing);
+    expect((await plain.request('POST', `/v1/voice/app/calls/${callId}/end`, { token: key, body: {} })).status).toBe(200);
+    expect(await caller.closed).toEqual(VOICE_CLOSE.callEnded);
+    expect(await connect(`${voiceServerUrl}?token=${encodeURIComponent(token)}`).closed).toEqual(VOICE_CLOSE.tokenRefused);
   });
 
   it('admits a valid token with `joined`, marks the identity seen, answers pings; a bad token is refused', async () => {

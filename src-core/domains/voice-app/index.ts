@@ -5,7 +5,7 @@ import { defineDomain } from '../../kernel/domain.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { createJoinTokens } from './join-token.ts';
 import { createVoiceAppBilling } from './voice-app.billing.ts';
-import { createVoiceAppEvents, type IdentityPort } from './voice-app.events.ts';
+import { createVoiceAppEvents, type IdentityPort, type SessionPort } from './voice-app.events.ts';
 import { APP_CALL_STEP_JOB, createAppCallFlow, type AppCallStep, type PhoneNetworkPort } from './voice-app.flow.ts';
 import { createVoiceAppInbound, type InboundPorts } from './voice-app.inbound.ts';
 import { createVoiceAppNumbers } from './voice-app.numbers.ts';
@@ -15,6 +15,10 @@ import { createVoiceAppStore } from './voice-app.store.ts';
 
 export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
   wallet: WalletService; phones: () => PhoneNetworkPort; joinTokenSecret: string; publicBaseUrl: () => string; identities?: IdentityPort | undefined;
+  /** Booking sessions, for the booking form of a call. */
+  sessions?: SessionPort | undefined;
+  /** The voice server's websocket address, where an app joins a call with its token. */
+  voiceServerUrl: () => string;
 }) {
   const store = createVoiceAppStore(deps.db.sql);
   const joinTokens = createJoinTokens({ secret: deps.joinTokenSecret, clock: deps.clock });
@@ -22,9 +26,8 @@ export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
   const billing = createVoiceAppBilling({ wallet: deps.wallet });
   const numbers = createVoiceAppNumbers({ store, db: deps.db, clock: deps.clock });
   const flow = createAppCallFlow({ store, clock: deps.clock, jobs: deps.jobs, events, billing, phones: deps.phones });
-  // The voice server listens beside the API: ws:// on the server's own address (wss:// under TLS), path /voice.
-  const voiceServerUrl = (): string => `${deps.publicBaseUrl().replace(/^http/, 'ws')}/voice`;
-  const calls = createVoiceAppCalls({ store, db: deps.db, clock: deps.clock, flow, numbers, billing, events, joinTokens, voiceServerUrl, publicBaseUrl: deps.publicBaseUrl });
+  const { voiceServerUrl } = deps;
+  const calls = createVoiceAppCalls({ store, db: deps.db, clock: deps.clock, flow, numbers, billing, events, joinTokens, voiceServerUrl, publicBaseUrl: deps.publicBaseUrl, sessions: deps.sessions });
   const inbound = createVoiceAppInbound({ store, db: deps.db, clock: deps.clock, flow, numbers, events, ports: deps });
   const service = { calls, numbers, inbound, joinTokens, voiceServerUrl };
   return defineDomain({

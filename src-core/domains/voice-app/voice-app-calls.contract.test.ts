@@ -183,15 +183,15 @@ describe('an app-to-app call', () => {
     expect((await fetch((await api('GET', `/v1/voice/app/calls/${id}/recording`)).body.data.url as string)).status).toBe(200);
   });
 
-  it('refuses missing fields, the same party twice, the booking form, and a second live call between the same two (either way round)', async () => {
+  it('refuses missing fields, the same party twice, a booking call without a session, and a second live call between the same two (either way round)', async () => {
     expect((await place({ type: 'app', from: 'cust_7' })).status).toBe(400);
     expect((await place({ from: 'cust_7', to: 'pro_7' })).status).toBe(400);
     expect((await place({ type: 'video', from: 'cust_7', to: 'pro_7' })).status).toBe(400);
     const same = await place({ type: 'app', from: 'cust_7', to: 'cust_7' });
     expect([same.status, same.body.message]).toEqual([400, 'from and to are the same: a call needs two parties']);
-    const booking = await place({ externalRef: 'booking_1', fromExternalId: 'cust_7' });
-    expect(booking.status).toBe(400);
-    expect(booking.body.message).toContain('need a session');
+    // The booking form needs an active session.
+    const booking = await place({ externalRef: 'booking_none', fromExternalId: 'cust_7' });
+    expect([booking.status, booking.body.message]).toEqual([404, 'Active booking session booking_none not found']);
     const id = (await place({ type: 'app', from: 'cust_7', to: 'pro_7' })).body.callId as string;
     expect((await place({ type: 'app', from: 'cust_7', to: 'pro_7' })).status).toBe(409);
     expect((await place({ type: 'app', from: 'pro_7', to: 'cust_7' })).status).toBe(409);
@@ -318,5 +318,31 @@ describe('a restart', () => {
     }
     await act(placed.callId, 'end', {});
     await act(phone, 'end', {});
+  });
+});
+
+describe('a booking call', () => {
+  it("rings the session's other party, names the session and echoes its metadata on every event; a stranger or a revoked session cannot call", async () => {
+    for (const [externalId, role] of [['pro_bk', 'PRO'], ['cust_bk', 'CUSTOMER']]) {
+      expect((await api('POST', '/v1/voice/app/identities', { externalId, role, displayName: externalId === 'pro_bk' ? 'Dr. Rao' : null })).status).toBe(201);
+    }
+    expect((await api('POST', '/v1/voice/app/sessions', { externalRef: 'bk_1', proExternalId: 'pro_bk', customerExternalId: 'cust_bk', metadata: { slot: '10:00' } })).status).toBe(201);
+    const placed = await place({ externalRef: 'bk_1', fromExternalId: 'cust_bk' });
+    expect([placed.status, placed.body.callee]).toEqual([201, { externalId: 'pro_bk', displayName: 'Dr. Rao' }]);
+    const callId = placed.body.callId as string;
+    expect(await call(callId)).toMatchObject({ from: 'cust_bk', to: 'pro_bk', sessionRef: 'bk_1', calleeLegTransport: 'WEBRTC' });
+    expect((await act(callId, 'accept', { asExternalId: 'pro_bk' })).status).toBe(200);
+    expect((await act(callId, 'end', {})).status).toBe(200);
+    await t.server.bus.flush();
+    await settleDeliveries(t);
+    const events = hooks.received.map((r) => JSON.parse(r.body) as { type: string; data: { callId: string; sessionRef?: string; metadata?: unknown } })
+      .filter((e) => e.data.callId === callId);
+    expect(events.map((e) => e.type)).toEqual(['voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed']);
+    for (const event of events) expect(event.data.metadata).toEqual({ slot: '10:00' });
+    expect(events.slice(1).map((e) => e.data.sessionRef)).toEqual(['bk_1', 'bk_1']);
+    const stranger = await place({ externalRef: 'bk_1', fromExternalId: 'pro_7' });
+    expect([stranger.status, stranger.body.message]).toEqual([403, 'pro_7 is not a party of booking bk_1']);
+    expect((await api('DELETE', '/v1/voice/app/sessions/bk_1')).status).toBeLessThan(300);
+    expect((await place({ externalRef: 'bk_1', fromExternalId: 'pro_bk' })).status).toBe(404);
   });
 });

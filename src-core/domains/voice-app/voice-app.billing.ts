@@ -1,7 +1,8 @@
 // Billing rules for app calls (seed 001): per started minute of talk (at least one), transcription per minute when
 // something was said, and a phone charge per minute for each side on a phone; one ledger line per charge, at the end.
 import { formatPaise } from '../../contract/common.ts';
-import { VOICE_APP_LIMITS, VOICE_APP_PRICES_PAISE, maskPhone } from '../../contract/voice-app.ts';
+import { VOICE_APP_LIMITS, VOICE_APP_PRICES_PAISE } from '../../contract/voice-app.ts';
+import { maskPhone } from '../../contract/voice-identities.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { AppCallRow } from './voice-app.store.ts';

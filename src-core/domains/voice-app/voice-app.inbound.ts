@@ -4,8 +4,7 @@ import { canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS } from '../../contract/
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { badRequest, conflict, notFound } from '../../kernel/errors.ts';
-import { newId } from '../../kernel/ids.ts';
-import type { VoiceAppEvents } from './voice-app.events.ts';
+import { newCallRow, type VoiceAppEvents } from './voice-app.events.ts';
 import { isEnded, type AppCallFlow } from './voice-app.flow.ts';
 import type { VoiceAppNumbers } from './voice-app.numbers.ts';
 import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
@@ -34,12 +33,9 @@ export function createVoiceAppInbound(deps: {
         const number = numbers.find(orgId, input.to);
         if (!number) throw badRequest('No active number: this organization has no business number to call (POST /dashboard/voice/app/numbers gives it one)');
         numbers.mustPstn(orgId, 'a call to the business number');
-        const base: AppCallRow = {
-          id: newId('apc'), org_id: orgId, room_id: newId('room'), direction: 'inbound', routed_to: null, business_number: number.number,
-          from_party: from, to_party: number.number, caller_transport: 'PSTN', callee_transport: null, status: 'RINGING', end_reason: null,
-          connect_by_ms: null, connected_at: null, started_at: clock.nowIso(), answered_at: null, ended_at: null, duration_seconds: 0, cost_paise: null,
-          recording_secret: null, transcript_ready_at: null,
-        };
+        const base = newCallRow(orgId, clock.nowIso(), {
+          direction: 'inbound', business_number: number.number, from_party: from, to_party: number.number, caller_transport: 'PSTN', callee_transport: null,
+        });
         const agent = number.route_to === 'ai' ? deps.ports.answeringAgent(orgId) : null;
         if (agent) {
           const row: AppCallRow = { ...base, routed_to: 'ai', to_party: agent.id, callee_transport: 'WEBRTC', connected_at: base.started_at };

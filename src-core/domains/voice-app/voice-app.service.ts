@@ -3,18 +3,17 @@
 import { createHmac } from 'node:crypto';
 import type { ListEnvelope } from '../../contract/common.ts';
 import {
-  canonicalAppPhone, isAppPhone, maskPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type AppRecordingLink, type CreateAppCallInput,
-  type CreateAppCallResult, type JoinTokenResult,
+  canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type AppRecordingLink, type CreateAppCallInput, type CreateAppCallResult, type JoinTokenResult,
 } from '../../contract/voice-app.ts';
+import { maskPhone } from '../../contract/voice-identities.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../kernel/errors.ts';
-import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { safeEqual } from '../../kernel/tokens.ts';
 import type { JoinTokens } from './join-token.ts';
 import type { VoiceAppBilling } from './voice-app.billing.ts';
-import { toAppCall, type VoiceAppEvents } from './voice-app.events.ts';
+import { newCallRow, toAppCall, type BookingSession, type SessionPort, type VoiceAppEvents } from './voice-app.events.ts';
 import { isEnded, type AppCallFlow } from './voice-app.flow.ts';
 import type { VoiceAppNumbers } from './voice-app.numbers.ts';
 import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
@@ -25,7 +24,7 @@ const signatureOf = (secret: string, callId: string, expires: number): string =>
 
 export function createVoiceAppCalls(deps: {
   store: VoiceAppStore; db: Db; clock: Clock; flow: AppCallFlow; numbers: VoiceAppNumbers; billing: VoiceAppBilling; events: VoiceAppEvents;
-  joinTokens: JoinTokens; voiceServerUrl: () => string; publicBaseUrl: () => string;
+  joinTokens: JoinTokens; voiceServerUrl: () => string; publicBaseUrl: () => string; sessions?: SessionPort | undefined;
 }) {
   const { store, db, clock, flow, numbers, billing } = deps;
   const mustCall = (orgId: string, id: string): AppCallRow => {
@@ -38,22 +37,25 @@ export function createVoiceAppCalls(deps: {
   const mustParty = (row: AppCallRow, who: string): void => {
     if (!isCaller(row, who) && !isCallee(row, who)) throw forbidden(`${who} is not an app user on call ${row.id}`);
   };
-  const newRow = (orgId: string, fields: Pick<AppCallRow, 'direction' | 'from_party' | 'to_party' | 'caller_transport' | 'callee_transport'>
-    & Partial<AppCallRow>): AppCallRow => ({
-    id: newId('apc'), org_id: orgId, room_id: newId('room'), routed_to: null, business_number: null, status: 'RINGING', end_reason: null,
-    connect_by_ms: null, connected_at: null, started_at: clock.nowIso(), answered_at: null, ended_at: null, duration_seconds: 0, cost_paise: null,
-    recording_secret: null, transcript_ready_at: null, ...fields,
-  });
+  const newRow = (orgId: string, fields: Parameters<typeof newCallRow>[2]): AppCallRow => newCallRow(orgId, clock.nowIso(), fields);
   const joinFor = async (row: AppCallRow, participant: string): Promise<JoinTokenResult> => {
     const { token, expiresIn } = await deps.joinTokens.issue({ orgId: row.org_id, callId: row.id, participant });
     return { callId: row.id, token, voiceServerUrl: deps.voiceServerUrl(), tokenExpiresIn: expiresIn, call: toAppCall(row) };
   };
 
   return {
-    async create(orgId: string, input: CreateAppCallInput): Promise<CreateAppCallResult> {
-      if (!('type' in input)) {
-        throw badRequest('Booking calls ({externalRef, fromExternalId}) need a session and registered identities, which this build does not have yet: '
-          + 'place the call with {type, from, to}');
+    async create(orgId: string, body: CreateAppCallInput): Promise<CreateAppCallResult> {
+      // The booking form: the caller is one party of an active session, and the other is rung in the app.
+      let booking: BookingSession | null = null;
+      let input: { type: 'app' | 'phone'; from: string; to: string };
+      if ('type' in body) input = body;
+      else {
+        booking = deps.sessions?.activeSession(orgId, body.externalRef) ?? null;
+        if (!booking) throw notFound(`Active booking session ${body.externalRef}`);
+        const other = body.fromExternalId === booking.proExternalId ? booking.customerExternalId
+          : body.fromExternalId === booking.customerExternalId ? booking.proExternalId : null;
+        if (!other) throw forbidden(`${body.fromExternalId} is not a party of booking ${body.externalRef}`);
+        input = { type: 'app', from: body.fromExternalId, to: other };
       }
       const phone = input.type === 'phone';
       const to = phone ? canonicalAppPhone(input.to) : input.to;
@@ -70,7 +72,7 @@ export function createVoiceAppCalls(deps: {
         if (live) throw conflict(`${input.from} already has a live call with ${phone ? maskPhone(to) : to} (${live.id}, ${live.status}): end it first`);
         const placed = newRow(orgId, {
           direction: 'outbound', from_party: input.from, to_party: to, caller_transport: 'WEBRTC', callee_transport: phone ? 'PSTN' : 'WEBRTC',
-          business_number: businessNumber,
+          business_number: businessNumber, session_ref: booking?.externalRef ?? null, session_metadata: booking ? JSON.stringify(booking.metadata) : null,
         });
         billing.mustAfford(orgId, placed);
         store.insertCall(placed);
@@ -147,6 +149,11 @@ export function createVoiceAppCalls(deps: {
       }));
     },
     get: (orgId: string, id: string): AppCall => toAppCall(mustCall(orgId, id)),
+    /** Whether the call exists and has not ended (the voice server lets an app join only such a call). */
+    isLive: (orgId: string, id: string): boolean => {
+      const row = store.callById(orgId, id);
+      return row !== undefined && !isEnded(row);
+    },
     list(orgId: string, identityExternalId: string | undefined, page: PageRequest): ListEnvelope<AppCall> {
       const { rows, total } = store.calls(orgId, identityExternalId ?? null, page.limit, page.offset);
       return pageEnvelope(rows.map(toAppCall), total, page);

@@ -8,6 +8,8 @@ export type AppCallRow = {
   from_party: string; to_party: string; caller_transport: 'WEBRTC' | 'PSTN'; callee_transport: 'WEBRTC' | 'PSTN' | null; status: string;
   end_reason: string | null; connect_by_ms: number | null; connected_at: string | null; started_at: string; answered_at: string | null;
   ended_at: string | null; duration_seconds: number; cost_paise: number | null; recording_secret: string | null; transcript_ready_at: string | null;
+  /** A booking call's session (`externalRef`) and its metadata as JSON, kept from when the call was placed. */
+  session_ref: string | null; session_metadata: string | null;
 };
 const LIVE = `status IN ('RINGING', 'ACCEPTED')`;
 
@@ -22,7 +24,8 @@ export function createVoiceAppStore(sql: Sql) {
   const changes = sql.prepare(`SELECT * FROM voice_app_settings_changes WHERE org_id = ? ORDER BY seq DESC LIMIT ?`);
 
   const columns = `id, org_id, room_id, direction, routed_to, business_number, from_party, to_party, caller_transport, callee_transport, status,
-    end_reason, connect_by_ms, connected_at, started_at, answered_at, ended_at, duration_seconds, cost_paise, recording_secret, transcript_ready_at`;
+    end_reason, connect_by_ms, connected_at, started_at, answered_at, ended_at, duration_seconds, cost_paise, recording_secret, transcript_ready_at,
+    session_ref, session_metadata`;
   const insertCall = sql.prepare(`INSERT INTO voice_app_calls (${columns}) VALUES (${columns.split(',').map((c) => `@${c.trim()}`).join(', ')})`);
   const updateCall = sql.prepare(`UPDATE voice_app_calls SET to_party = @to_party, callee_transport = @callee_transport, routed_to = @routed_to,
     status = @status, end_reason = @end_reason, connect_by_ms = @connect_by_ms, connected_at = @connected_at, answered_at = @answered_at,
