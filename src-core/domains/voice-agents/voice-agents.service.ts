@@ -1,6 +1,5 @@
 // The rules of voice agents: agents' configuration, agent calls placed and read (their flow is call-flow.ts),
 // analytics over a range, and recording links signed for one hour.
-import { createHmac } from 'node:crypto';
 import type { ListEnvelope } from '../../contract/common.ts';
 import { VOICE_AGENT_DEFAULTS } from '../../contract/voice-agents.ts';
 import type {
@@ -14,7 +13,7 @@ import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { safeEqual } from '../../kernel/tokens.ts';
+import { recordingLinkValid, signedRecordingQuery, silentWav } from '../../kernel/recordings.ts';
 import { normalizePhone } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { createCallFlow, type CallStep } from './call-flow.ts';
@@ -45,26 +44,7 @@ const toCallItem = (row: VoiceCallRow): AgentCallListItem => ({
   wasConfirmed: row.was_confirmed === 1, billedAmountPaise: row.billed_amount_paise, startedAt: row.started_at, endedAt: row.ended_at,
   answeredAt: row.answered_at, endReason: row.end_reason as CallEndReason | null,
 });
-const signatureOf = (secret: string, callId: string, expires: number): string => createHmac('sha256', secret).update(`${callId}.${expires}`).digest('hex');
 
-/** A silent WAV (8 kHz, 8-bit mono) as long as the call: the simulated world records no audio. */
-function silentWav(seconds: number): Buffer {
-  const samples = 8000 * Math.max(1, seconds);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples, 40);
-  return Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
-}
 
 export function createVoiceAgentsService(deps: {
   store: VoiceAgentsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; wallet: WalletService; port: () => VoiceCallPort; publicBaseUrl: () => string;
@@ -137,14 +117,13 @@ export function createVoiceAgentsService(deps: {
       if (!row.recording_secret) throw new AppError('NOT_FOUND', `Voice call ${id} has no recording: only a completed call has one, and this one is ${row.status}`);
       const expiresAt = flow.recordingExpiry();
       const expires = Math.floor(Date.parse(expiresAt) / 1000);
-      const url = `${deps.publicBaseUrl()}/recordings/${row.id}.wav?expires=${expires}&signature=${signatureOf(row.recording_secret, row.id, expires)}`;
+      const url = `${deps.publicBaseUrl()}/recordings/${row.id}.wav?${signedRecordingQuery(row.recording_secret, row.id, expires)}`;
       return { data: { url, expiresAt } };
     },
     /** The audio behind a recording link; null when the link is not one we signed or has expired. */
     recordingAudio(callId: string, expires: number, signature: string): Buffer | null {
       const row = store.callByIdAnyOrg(callId);
-      if (!row?.recording_secret || expires * 1000 < clock.now()) return null;
-      if (!safeEqual(signature, signatureOf(row.recording_secret, row.id, expires))) return null;
+      if (!row?.recording_secret || !recordingLinkValid(row.recording_secret, row.id, expires, signature, clock.now())) return null;
       return silentWav(row.duration_seconds);
     },
     analytics(orgId: string, range: { from: string; to: string }): AgentCallAnalytics {

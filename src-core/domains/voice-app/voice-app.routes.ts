@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../kernel/errors.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
-import { silentWav } from './voice-app.recording.ts';
+import { silentWav } from '../../kernel/recordings.ts';
 import type { VoiceAppCalls } from './voice-app.service.ts';
 import type { VoiceAppNumbers } from './voice-app.numbers.ts';
 

@@ -1,6 +1,5 @@
 // The rules of voice app calls through the API: placing, accepting, rejecting, ending, joining and connecting calls,
 // reading them (detail, history, recording link, transcript). Their life on the clock is voice-app.flow.ts.
-import { createHmac } from 'node:crypto';
 import type { ListEnvelope } from '../../contract/common.ts';
 import {
   canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type AppRecordingLink, type CreateAppCallInput, type CreateAppCallResult, type JoinTokenResult,
@@ -10,7 +9,7 @@ import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../kernel/errors.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { safeEqual } from '../../kernel/tokens.ts';
+import { recordingLinkValid, signedRecordingQuery } from '../../kernel/recordings.ts';
 import type { JoinTokens } from './join-token.ts';
 import type { VoiceAppBilling } from './voice-app.billing.ts';
 import { newCallRow, toAppCall, type BookingSession, type SessionPort, type VoiceAppEvents } from './voice-app.events.ts';
@@ -20,7 +19,6 @@ import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
 import { transcriptOf } from './voice-app.transcript.ts';
 
 const forbidden = (message: string): AppError => new AppError('FORBIDDEN', message);
-const signatureOf = (secret: string, callId: string, expires: number): string => createHmac('sha256', secret).update(`${callId}.${expires}`).digest('hex');
 
 export function createVoiceAppCalls(deps: {
   store: VoiceAppStore; db: Db; clock: Clock; flow: AppCallFlow; numbers: VoiceAppNumbers; billing: VoiceAppBilling; events: VoiceAppEvents;
@@ -166,14 +164,13 @@ export function createVoiceAppCalls(deps: {
       }
       const expiresAtMs = clock.now() + VOICE_APP_LIMITS.recordingLinkSeconds * 1000;
       const expires = Math.floor(expiresAtMs / 1000);
-      const url = `${deps.publicBaseUrl()}/voice-app/recordings/${row.id}.wav?expires=${expires}&signature=${signatureOf(row.recording_secret, row.id, expires)}`;
+      const url = `${deps.publicBaseUrl()}/voice-app/recordings/${row.id}.wav?${signedRecordingQuery(row.recording_secret, row.id, expires)}`;
       return { data: { url, expiresAt: toIso(expires * 1000) } };
     },
     /** The recorded call's length in seconds behind a link we signed that has not expired; null otherwise. */
     recordingSeconds(callId: string, expires: number, signature: string): number | null {
       const row = store.callByIdAnyOrg(callId);
-      if (!row?.recording_secret || expires * 1000 < clock.now()) return null;
-      return safeEqual(signature, signatureOf(row.recording_secret, row.id, expires)) ? row.duration_seconds : null;
+      return row?.recording_secret && recordingLinkValid(row.recording_secret, row.id, expires, signature, clock.now()) ? row.duration_seconds : null;
     },
     transcript: (orgId: string, id: string): AppCallTranscript => transcriptOf(mustCall(orgId, id), clock.now()),
   };
