@@ -3,7 +3,7 @@
 // a contact's conversations; an integrator's change to webhooks reloads the endpoints and deliveries it may have held
 // or released, and a receiver's 410 the core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
-import { reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
+import { reloadsForAppCall, reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
@@ -40,5 +40,13 @@ describe('reloadsForAttempt', () => {
     const always = [['webhook-deliveries'], ['webhook-delivery'], ['webhooks']];
     for (const responseStatus of [200, 500, null]) expect(reloadsForAttempt({ responseStatus })).toEqual(always);
     expect(reloadsForAttempt({ responseStatus: 410 })).toEqual([...always, ['webhooks-gone']]);
+  });
+});
+
+describe('reloadsForAppCall', () => {
+  it('reloads the app calls and the call (its transcript and recording under it), and the wallet once the call has ended', () => {
+    expect(reloadsForAppCall('apc_1', 'RINGING')).toEqual([['voice-app-calls'], ['voice-app-call', 'apc_1']]);
+    expect(reloadsForAppCall('apc_1', 'ACCEPTED')).toEqual([['voice-app-calls'], ['voice-app-call', 'apc_1']]);
+    for (const status of ['COMPLETED', 'MISSED']) expect(reloadsForAppCall('apc_1', status)).toEqual([['voice-app-calls'], ['voice-app-call', 'apc_1'], ['wallet']]);
   });
 });

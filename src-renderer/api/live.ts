@@ -13,6 +13,7 @@ import { clockReadFrom } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
 import { showTranscriptChunk } from '../features/voice/queries.ts';
+import { APP_CALLS_KEY, appCallKey } from '../features/voice-app/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 /** The agent call the console shows, whose room `call_{callId}` the socket is in while it is set (the UI store's `watchedCallId`). */
@@ -65,6 +66,13 @@ export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpo
 export const RELOADS_FOR_WALLET: unknown[][] = [['wallet'], [...AUDIENCE_PREVIEW_KEY]];
 /** An address suppressed (a bounce, `email:suppressed`) fails at launch: an open audience preview warns of it. */
 export const RELOADS_FOR_SUPPRESSION: unknown[][] = [[...AUDIENCE_PREVIEW_KEY]];
+
+/** What a voice app call's event reloads: the calls, that call (with its transcript and recording), and the wallet once it ended. */
+export function reloadsForAppCall(callId: string, status: string | null): unknown[][] {
+  const keys: unknown[][] = [[...APP_CALLS_KEY], [...appCallKey(callId)]];
+  if (status !== null && status !== 'RINGING' && status !== 'ACCEPTED') keys.push(['wallet']);
+  return keys;
+}
 
 /** How often one query may reload while its events keep coming (a campaign sends thousands). */
 const RELOAD_WINDOW_MS = 300;
@@ -162,6 +170,10 @@ export function connectLive(
     reload('wallet');
   });
   socket.on('voice:transcript.chunk', (chunk) => showTranscriptChunk(client, chunk));
+  // Voice app calls: the list and the call (its transcript and recording under its key) follow each event; an ended one was charged.
+  socket.on('voice:app.call', ({ callId, status }) => {
+    for (const key of reloadsForAppCall(callId, status)) reload(...key);
+  });
   socket.on('delivery:attempt', (attempt) => {
     // Before the endpoints reload: a 410 deleted the endpoint, and the notice names it by its listed URL.
     noteIfGone(client, attempt);

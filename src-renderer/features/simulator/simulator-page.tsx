@@ -1,10 +1,12 @@
-// The simulator: the virtual clock, customers writing in, a handset's two-sided thread, and the magic numbers.
+// The simulator: the virtual clock, customers writing in, a handset's two-sided thread, phones calling the business
+// number (features/voice-app), and the magic numbers.
 import { useRef, useState, type FormEvent } from 'react';
 import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { announce } from '../../stores/announcer.ts';
+import { PhoneCallsCard } from '../voice-app/phone-calls-card.tsx';
 import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
 import { useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queries.ts';
@@ -143,6 +145,7 @@ export function SimulatorPage() {
         <InboundCard />
         {/* A magic address clicked below opens here too. */}
         <HandsetCard address={handset} onOpen={setHandset} />
+        <PhoneCallsCard />
         <section className="card">
           <h2 className="card-title">Magic numbers</h2>
           <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => (

@@ -1,12 +1,16 @@
-// The Calls page: the voice agents' calls, newest first, kept live by the stream; placing a call with an agent; and a
-// call's detail with its transcript, which grows line by line while the call is live (the stream's call room).
+// The Calls page, in tabs. Agent calls: the voice agents' calls, newest first, kept live by the stream; placing a call
+// with an agent; and a call's detail with its transcript, which grows line by line while the call is live (the stream's
+// call room). App calls: the voice app's calls (features/voice-app).
 import { useEffect, useState, type FormEvent } from 'react';
+import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { formatPaise, type AgentCall, type AgentCallListItem, type AgentCallStatus } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
 import { useUi } from '../../stores/ui.ts';
+import { AppCallsTab } from '../voice-app/app-calls-tab.tsx';
+import { useAppCallsUi } from '../voice-app/app-calls-store.ts';
 import { AgentsPanel } from './agents-panel.tsx';
 import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents } from './queries.ts';
 import './calls.css';
@@ -122,9 +126,27 @@ function CallDetail({ callId }: { callId: string }) {
   );
 }
 
-export function CallsPage() {
+const TABS: Array<{ id: string; label: string }> = [{ id: 'agent', label: 'Agent calls' }, { id: 'app', label: 'App calls' }];
+
+function AgentCallsTab() {
   const openId = useUi((s) => s.watchedCallId);
   const watchCall = useUi((s) => s.watchCall);
+  return (
+    <>
+      <PlaceCall onPlaced={watchCall} />
+      <div className="calls-layout">
+        <CallsTable openId={openId} onOpen={watchCall} />
+        {openId ? <CallDetail callId={openId} /> : <div className="muted small calls-pick">Open a call to follow its transcript.</div>}
+      </div>
+      <AgentsPanel />
+    </>
+  );
+}
+
+export function CallsPage() {
+  const watchCall = useUi((s) => s.watchCall);
+  const tab = useAppCallsUi((s) => (TABS.some((t) => t.id === s.callsTab) ? s.callsTab : 'agent'));
+  const setTab = useAppCallsUi((s) => s.setCallsTab);
   // The stream leaves the call's room when the page is left.
   useEffect(() => () => watchCall(null), [watchCall]);
   return (
@@ -132,15 +154,15 @@ export function CallsPage() {
       <div className="page-title">
         <div>
           <h1>Calls</h1>
-          <p className="muted">The voice agents' calls as they happen: ringing, answered, and what is said, line by line.</p>
+          <p className="muted">Calls as they happen: the voice agents' (ringing, answered, what is said, line by line) and the voice app's, between app users and phones.</p>
         </div>
       </div>
-      <PlaceCall onPlaced={watchCall} />
-      <div className="calls-layout">
-        <CallsTable openId={openId} onOpen={watchCall} />
-        {openId ? <CallDetail callId={openId} /> : <div className="muted small calls-pick">Open a call to follow its transcript.</div>}
+      <div className="tabs calls-tabs" role="tablist" aria-label="Calls" onKeyDown={moveChoice}>
+        {TABS.map((t) => (
+          <button key={t.id} type="button" {...tabProps('calls', t.id, tab === t.id)} className={`tab${tab === t.id ? ' active' : ''}`} onClick={() => setTab(t.id)} data-testid={`calls-tab-${t.id}`}>{t.label}</button>
+        ))}
       </div>
-      <AgentsPanel />
+      <div {...tabPanelProps('calls', tab)}>{tab === 'app' ? <AppCallsTab /> : <AgentCallsTab />}</div>
     </div>
   );
 }

@@ -1,0 +1,19 @@
+// UI state of the Calls page's tabs and of the App calls tab, kept while another page is shown (a presenter dials
+// from the Simulator and comes back to the call they had open).
+import { create } from 'zustand';
+
+type AppCallsUi = {
+  /** The Calls page's tab (`agent`, `app`, …). */
+  callsTab: string;
+  setCallsTab(tab: string): void;
+  /** The app call whose detail is open. */
+  openAppCallId: string | null;
+  openAppCall(callId: string | null): void;
+};
+
+export const useAppCallsUi = create<AppCallsUi>((set) => ({
+  callsTab: 'agent',
+  setCallsTab: (callsTab) => set({ callsTab }),
+  openAppCallId: null,
+  openAppCall: (openAppCallId) => set({ openAppCallId }),
+}));
