@@ -19,6 +19,8 @@ let session: ReceiverSession;
 let server: E2eServer;
 let receiver: WebhookReceiver;
 let page: Page;
+/** Whether the receiver's endpoint for inbound voice app calls was made (the first theme's pass makes it). */
+let inboundHeard = false;
 
 /** What axe finds on the page as it is now: one line per rule and element, with axe's reason. */
 async function violations(): Promise<string[]> {
@@ -132,6 +134,8 @@ const STATES: Array<[string, () => Promise<void>]> = [
   }],
   ['Calls, a call open with its transcript', async () => {
     await nav('calls');
+    // The other theme's pass left the App calls tab chosen.
+    await page.getByTestId('calls-tab-agent').click();
     // The other theme's pass left its call open.
     if (!(await page.getByTestId('call-detail').isVisible())) {
       await page.getByTestId('call-to').fill('+14155550101');
@@ -145,6 +149,28 @@ const STATES: Array<[string, () => Promise<void>]> = [
     const form = page.getByTestId('agent-form');
     if (!(await form.isVisible())) await page.getByTestId('agent-row').first().getByTestId('agent-edit').click();
     await form.getByTestId('agent-greeting').waitFor();
+  }],
+  ['Calls, App calls: a ringing call open with its actions, a refused call beside the form, numbers and settings', async () => {
+    await page.getByTestId('calls-tab-app').click();
+    // Parties of this theme's own (the other pass's call may still ring: a second one between the same two is refused).
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? '');
+    await page.getByTestId('app-call-from').fill(`cust_${theme}`);
+    await page.getByTestId('app-call-to').fill(`pro_${theme}`);
+    await page.getByTestId('app-call-place').click();
+    await page.locator(`[data-testid="app-call-detail"][data-status="RINGING"]`).getByTestId('app-call-accept').waitFor();
+    await page.getByTestId('app-call-to').fill(`cust_${theme}`);
+    await page.getByTestId('app-call-place').click();
+    await page.getByTestId('app-place-error').waitFor();
+    await page.getByTestId('app-number-row').first().waitFor();
+  }],
+  ['Calls, App calls: a phone waiting for a connect, with its countdown', async () => {
+    if (!inboundHeard) {
+      expect((await server.dashboard('POST', '/dashboard/webhooks', { url: receiver.url, events: ['voice.app.call.inbound'] })).status).toBe(201);
+      inboundHeard = true;
+    }
+    const dialled = await server.dashboard<{ callId: string }>('POST', '/sim/voice/inbound-call', { from: '+14155550177' });
+    await page.locator(`[data-testid="app-call-row"][data-call-id="${dialled.body.callId}"]`).getByTestId('app-call-open').click();
+    await page.locator(`[data-testid="app-call-detail"][data-call-id="${dialled.body.callId}"]`).getByTestId('app-call-countdown').waitFor();
   }],
   ['campaigns, the list', async () => {
     await nav('campaigns');
@@ -283,6 +309,11 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('handset-address').fill('+14155550101');
     await page.getByTestId('handset-open').click();
     await page.getByTestId('handset-messages').waitFor();
+  }],
+  ['simulator, a phone that dialled the business number', async () => {
+    await page.getByTestId('phone-dial').click();
+    await page.locator('[data-testid="phone-dialled"][data-status="RINGING"]').waitFor();
+    await page.getByTestId('phone-hangup-caller').first().waitFor();
   }],
   ['simulator, a mailbox with an email open', async () => {
     await page.getByTestId('handset-address').fill('marco@example.org');

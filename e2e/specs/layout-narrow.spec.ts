@@ -268,6 +268,24 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       }
     });
 
+    it('calls: the App calls tab with a call open, its actions and the numbers card reachable; the Simulator\'s Phone calls card', async () => {
+      await go('calls');
+      await page.getByTestId('calls-tab-app').click();
+      await page.getByTestId('app-calls-tab').waitFor();
+      // One call between two app users, left ringing (the clock does not move here), opened.
+      if ((await page.getByTestId('app-call-row').count()) === 0) {
+        expect((await session.server.dashboard('POST', '/dashboard/voice/app/calls', { type: 'app', from: 'cust_1042', to: 'pro_7' })).status).toBe(201);
+      }
+      await page.getByTestId('app-call-open').first().click();
+      await page.getByTestId('app-call-detail').waitFor();
+      await fitsTheWindow();
+      for (const control of ['app-call-place', 'app-call-open', 'app-call-close', 'app-number-route', 'app-number-add', 'app-pstn']) await onScreen(page.getByTestId(control).first());
+      await shot(`layout-app-calls-${size}`);
+      await go('simulator');
+      await onScreen(page.getByTestId('phone-dial'));
+      await fitsTheWindow();
+    });
+
     it('webhooks: the delivery inspector beside or over the list, its event and status apart, Close on screen', async () => {
       await go('webhooks');
       await page.getByTestId('tab-endpoints').click();

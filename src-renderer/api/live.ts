@@ -131,6 +131,8 @@ export function connectLive(
     reload('thread');
     reload('channels');
     reload('whatsapp-templates');
+    // An open app call's transcript becomes ready 10 s after the call ends, with no event of its own.
+    reload('voice-app-call');
   });
   const messageChanged = ({ message }: { message: Message }, change: 'new' | 'updated') => {
     showMessageChange(client, message);

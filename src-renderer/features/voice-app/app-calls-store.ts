@@ -9,6 +9,9 @@ type AppCallsUi = {
   /** The app call whose detail is open. */
   openAppCallId: string | null;
   openAppCall(callId: string | null): void;
+  /** The call the Simulator's phone made last, still shown there after a visit to the Calls page. */
+  dialledCallId: string | null;
+  setDialled(callId: string): void;
 };
 
 export const useAppCallsUi = create<AppCallsUi>((set) => ({
@@ -16,4 +19,6 @@ export const useAppCallsUi = create<AppCallsUi>((set) => ({
   setCallsTab: (callsTab) => set({ callsTab }),
   openAppCallId: null,
   openAppCall: (openAppCallId) => set({ openAppCallId }),
+  dialledCallId: null,
+  setDialled: (dialledCallId) => set({ dialledCallId }),
 }));

@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { callShape } from './app-call-format.ts';
 import { AppCallStatusChip } from './app-call-status.tsx';
+import { useAppCallsUi } from './app-calls-store.ts';
 import { useAppCall, useAppCalls, useBusinessNumbers, usePhoneActions } from './queries.ts';
 import './app-calls.css';
 
@@ -25,7 +26,8 @@ function Dial() {
   const { dial } = usePhoneActions();
   const [from, setFrom] = useState('+14155550101');
   const [to, setTo] = useState('');
-  const [dialled, setDialled] = useState<string | null>(null);
+  const dialled = useAppCallsUi((s) => s.dialledCallId);
+  const setDialled = useAppCallsUi((s) => s.setDialled);
   const first = numbers.data?.data[0]?.number ?? '';
   const chosen = to || first;
   const submit = (event: FormEvent) => {
@@ -64,7 +66,7 @@ function HangUps() {
   const live = (calls.data?.data ?? []).filter((c) => (c.status === 'RINGING' || c.status === 'ACCEPTED') && (c.callerLegTransport === 'PSTN' || c.calleeLegTransport === 'PSTN'));
   return (
     <div>
-      <h3 className="small-heading">Phones on a live call</h3>
+      <h3 className="small-heading app-subheading">Phones on a live call</h3>
       {live.length === 0 ? <p className="muted small" data-testid="phone-live-empty">None right now.</p> : (
         <ul className="app-phone-calls" data-testid="phone-live-calls">
           {live.map((c) => (

@@ -1,0 +1,154 @@
+// The Calls page's App calls tab and the Simulator's Phone calls card, as a presenter uses them without curl: an
+// app-to-app call placed, accepted as the callee and ended (COMPLETED with its cost); a call to the busy fixture
+// REJECTED once the clock moves (live, through the stream); a phone dialling the business number waits with its
+// countdown, is connected to an app user, accepted, and hung up from the Simulator (COMPLETED caller_hung_up, with
+// its recording and transcript); phone calling turned off refuses a phone call with the core's 403 beside the form;
+// a number's routing changed stays changed after a reload.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let session: ReceiverSession;
+let server: E2eServer;
+let page: Page;
+const advance = (seconds: number) => server.dashboard('POST', '/sim/clock/advance', { seconds });
+const detail = () => page.getByTestId('app-call-detail');
+const detailIn = (status: string) => page.locator(`[data-testid="app-call-detail"][data-status="${status}"]`);
+const fact = (name: string) => detail().getByTestId(`app-call-fact-${name}`);
+
+async function openAppCalls(): Promise<void> {
+  await page.getByTestId('nav-calls').click();
+  await page.getByTestId('calls-tab-app').click();
+  await page.getByTestId('app-calls-tab').waitFor();
+}
+
+async function place(type: 'app' | 'phone', from: string, to: string): Promise<void> {
+  await page.getByTestId('app-call-type').selectOption(type);
+  await page.getByTestId('app-call-from').fill(from);
+  await page.getByTestId('app-call-to').fill(to);
+  await page.getByTestId('app-call-place').click();
+}
+
+beforeAll(async () => {
+  session = await openConsoleWithReceiver({ reducedMotion: true });
+  ({ server, page } = session);
+  // The backend listens to inbound calls: a call to the business number (routed to the app) waits for its connect.
+  expect((await server.dashboard('POST', '/dashboard/webhooks', { url: session.receiver.url, events: ['voice.app.call.inbound'] })).status).toBe(201);
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('the App calls tab', () => {
+  it('places an app-to-app call, accepts it as the callee and ends it: COMPLETED with its cost', async () => {
+    await openAppCalls();
+    await page.locator('[data-testid="app-calls-list"][data-total="0"]').waitFor();
+    await place('app', 'cust_1042', 'pro_7');
+    await detailIn('RINGING').waitFor();
+    expect(await fact('shape').textContent()).toBe('app → app');
+    await page.locator('[data-testid="app-calls-list"][data-total="1"]').waitFor();
+    await detail().getByTestId('app-call-accept').click();
+    await detailIn('ACCEPTED').waitFor();
+    await page.locator('[data-testid="app-call-row"] [data-testid="app-call-status"][data-status="ACCEPTED"]').waitFor();
+    await screenshot(page, 'app-calls-accepted');
+    await detail().locator('[data-testid="app-call-end-as"][data-as="cust_1042"]').click();
+    await detailIn('COMPLETED').waitFor();
+    expect(await fact('ended-because').textContent()).toBe('completed');
+    // A minute at least of talk, nothing said (no transcription), no phone side.
+    expect(await fact('cost').textContent()).toBe('₹1.00');
+    expect(await page.getByTestId('app-call-row').first().getByTestId('app-call-cost').textContent()).toBe('₹1.00');
+  });
+
+  it('places a call to the busy phone, which is REJECTED busy once the clock moves, shown live', async () => {
+    await place('phone', 'cust_1042', '+15005550005');
+    await detailIn('RINGING').waitFor();
+    expect(await fact('shape').textContent()).toBe('app → phone');
+    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call from cust_1042');
+    await advance(5);
+    await detailIn('REJECTED').waitFor();
+    expect(await fact('ended-because').textContent()).toBe('busy');
+    expect(await detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('not_answered');
+    await page.locator('[data-testid="app-call-row"] [data-testid="app-call-status"][data-status="REJECTED"]').waitFor();
+  });
+
+  it('a phone dials the business number from the Simulator: it waits with its countdown, is connected, accepted and hung up', async () => {
+    await page.getByTestId('nav-simulator').click();
+    const card = page.getByTestId('phone-calls-card');
+    await card.getByTestId('phone-from').fill('+14155550101');
+    expect(await card.getByTestId('phone-to').inputValue()).toBe('+18005550142');
+    await card.getByTestId('phone-dial').click();
+    const dialled = card.getByTestId('phone-dialled');
+    await dialled.waitFor();
+    const callId = (await dialled.getAttribute('data-call-id')) ?? '';
+    expect(await dialled.getByTestId('app-call-status').textContent()).toBe('Waiting');
+    await card.locator(`[data-testid="phone-live-call"][data-call-id="${callId}"]`).waitFor();
+    await screenshot(page, 'app-calls-simulator-dialled');
+
+    await openAppCalls();
+    await page.locator(`[data-testid="app-call-row"][data-call-id="${callId}"]`).getByTestId('app-call-open').click();
+    await page.locator(`[data-testid="app-call-detail"][data-call-id="${callId}"]`).waitFor();
+    expect(await fact('shape').textContent()).toBe('phone → …');
+    expect(await fact('caller').textContent()).toBe('+1******0101 · phone (PSTN)');
+    expect(await fact('business-number').textContent()).toBe('+18005550142');
+    await page.locator('[data-testid="app-call-countdown"][data-seconds="45"]').waitFor();
+    await advance(10);
+    await page.locator('[data-testid="app-call-countdown"][data-seconds="35"]').waitFor();
+    await screenshot(page, 'app-calls-waiting');
+
+    await detail().getByTestId('app-connect-to').fill('pro_7');
+    await detail().getByTestId('app-connect-submit').click();
+    await detail().getByTestId('app-call-accept').waitFor();
+    expect(await fact('shape').textContent()).toBe('phone → app');
+    expect(await detail().getByTestId('app-call-countdown').count()).toBe(0);
+    await detail().getByTestId('app-call-accept').click();
+    await detailIn('ACCEPTED').waitFor();
+    await advance(20);
+
+    await page.getByTestId('nav-simulator').click();
+    await card.locator(`[data-testid="phone-live-call"][data-call-id="${callId}"][data-status="ACCEPTED"]`).getByTestId('phone-hangup-caller').click();
+    await card.locator(`[data-testid="phone-dialled"][data-status="COMPLETED"]`).waitFor();
+    await card.getByTestId('phone-live-empty').waitFor();
+
+    await openAppCalls();
+    await detailIn('COMPLETED').waitFor();
+    expect(await fact('ended-because').textContent()).toBe('caller hung up');
+    expect(await fact('duration').textContent()).toBe('0:20');
+    // Talk ₹1.00, transcription ₹0.20 (something was said), the phone side ₹0.50.
+    expect(await fact('cost').textContent()).toBe('₹1.70');
+    expect(await detail().getByTestId('app-call-recording').getAttribute('href')).toMatch(new RegExp(`/voice-app/recordings/${callId}\\.wav\\?expires=\\d+&signature=`));
+    expect(await detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('processing');
+    await advance(11);
+    await page.locator('[data-testid="app-call-transcript"][data-state="ready"]').waitFor();
+    expect(await detail().getByTestId('app-call-turn').count()).toBeGreaterThan(0);
+    await screenshot(page, 'app-calls-completed');
+  });
+
+  it('turned off, phone calling refuses a phone call with the core\'s 403 beside the form; the change is in its history', async () => {
+    const pstn = page.getByTestId('app-pstn');
+    expect(await pstn.isChecked()).toBe(true);
+    // The switch follows the core's answer (it does not flip before the change is kept).
+    await pstn.click();
+    await page.locator('[data-testid="app-pstn"]:not(:checked)').waitFor();
+    await page.locator('[data-testid="app-pstn-change"]').filter({ hasText: /^Off · .* · dashboard$/ }).first().waitFor();
+    expect((await server.dashboard<{ pstnEnabled: boolean }>('GET', '/dashboard/voice/app/settings')).body.pstnEnabled).toBe(false);
+    await place('phone', 'cust_1042', '+14155550123');
+    const refusal = page.getByTestId('app-place-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Phone calling is off');
+    expect(await refusal.getByTestId('error-state').getAttribute('data-kind')).toBe('refused');
+    await screenshot(page, 'app-calls-pstn-off');
+  });
+
+  it('changes a number\'s routing, which is kept after a reload', async () => {
+    const row = page.locator('[data-testid="app-number-row"][data-number="+18005550142"]');
+    await row.getByTestId('app-number-route').selectOption('team');
+    await page.locator('[data-testid="app-number-row"][data-number="+18005550142"][data-route="team"]').waitFor();
+    await page.reload();
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    await openAppCalls();
+    await page.locator('[data-testid="app-number-row"][data-number="+18005550142"][data-route="team"]').waitFor();
+    expect(await row.getByTestId('app-number-route').inputValue()).toBe('team');
+  });
+});
