@@ -102,13 +102,13 @@ function Actions({ call }: { call: AppCall }) {
   );
 }
 
-function Transcript({ callId }: { callId: string }) {
+function Transcript({ callId, live }: { callId: string; live: boolean }) {
   const transcript = useAppTranscript(callId);
   if (transcript.isPending) return <Loading label="Loading the transcript…" />;
   if (transcript.isError) return <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} />;
   const { state, turns } = transcript.data;
   const said: Record<typeof state, string> = {
-    ready: '', processing: 'Being transcribed: ready 10 s after the call ends.', no_speech: 'Nothing was said.', not_answered: 'The call was not answered.',
+    ready: '', processing: live ? 'Ready 10 s after the call ends.' : 'Being transcribed: ready 10 s after the call ends.', no_speech: 'Nothing was said.', not_answered: 'The call was not answered.',
   };
   return (
     <div data-testid="app-call-transcript" data-state={state} data-turns={turns.length}>
@@ -156,7 +156,7 @@ export function AppCallDetail({ callId, onClose }: { callId: string; onClose(): 
       <h3 className="small-heading">Recording</h3>
       {c.recordingReady ? <Recording callId={c.callId} /> : <p className="muted small" data-testid="app-call-no-recording">{isLive(c) ? 'Ready once the call ends.' : 'None: the call was not answered.'}</p>}
       <h3 className="small-heading">Transcript</h3>
-      <Transcript callId={c.callId} />
+      <Transcript callId={c.callId} live={isLive(c)} />
       <div className="actions left"><button type="button" className="button ghost" onClick={onClose} data-testid="app-call-close">Close</button></div>
     </section>
   );

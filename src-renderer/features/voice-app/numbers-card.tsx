@@ -55,11 +55,12 @@ function Numbers() {
       )}
       {route.isError ? <div className="app-action-error"><ErrorState error={route.error} /></div> : null}
       <form className="inline app-add-number" onSubmit={submit} aria-label="Add a number">
-        <input value={number} onChange={(e) => setNumber(e.target.value)} placeholder="+18005550199 (or the next free one)" aria-label="Number to add (optional)" data-testid="app-number-new" />
+        <input value={number} onChange={(e) => setNumber(e.target.value)} placeholder="+18005550199" aria-label="Number to add (blank: the next free one)" data-testid="app-number-new" />
         <RouteSelect value={routeTo} onChange={setRouteTo} label="Routing of the new number" testId="app-number-new-route" />
         <Button type="submit" className="button" disabled={add.isPending} data-testid="app-number-add">Add number</Button>
       </form>
       {add.isError ? <div className="app-action-error"><ErrorState error={add.error} refused="Not added" /></div> : null}
+      <p className="muted small">Leave the number blank to take the simulated carrier&rsquo;s next free one.</p>
       <p className="muted small">A number routed to the app waits 45 s for your backend&rsquo;s connect only while a webhook endpoint listens to <code>voice.app.call.inbound</code>; without one, its calls ring the team.</p>
     </div>
   );
