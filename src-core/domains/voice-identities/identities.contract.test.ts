@@ -131,6 +131,23 @@ describe('devices', () => {
     expect((await api('GET', '/v1/voice/app/identities/dev_3')).body).toMatchObject({ deviceCount: 0, reachable: false });
   });
 
+  it('the console lists an identity\'s devices, the latest registered first (a deactivated one has none; unknown 404)', async () => {
+    await api('POST', '/v1/voice/app/identities', { externalId: 'dev_4', role: 'CUSTOMER' });
+    const devices = () => t.dashboard('GET', '/dashboard/voice/app/identities/dev_4/devices');
+    expect((await devices()).body).toEqual({ data: [] });
+    await api('POST', '/v1/voice/app/identities/dev_4/devices', { token: 'fcm-4', platform: 'android' });
+    await t.advance(5);
+    await api('POST', '/v1/voice/app/identities/dev_4/devices', { token: 'apns-4', platform: 'ios' });
+    const listed = await devices();
+    expect([listed.status, listed.body.data.map((d: { token: string; isVoip: boolean }) => [d.token, d.isVoip])]).toEqual([200, [['apns-4', true], ['fcm-4', false]]]);
+    expect(listed.body.data[0]).toEqual({ token: 'apns-4', platform: 'ios', isVoip: true, registeredAt: expect.any(String) });
+    await api('DELETE', '/v1/voice/app/identities/dev_4');
+    expect((await devices()).body).toEqual({ data: [] });
+    expect((await t.dashboard('GET', '/dashboard/voice/app/identities/nobody/devices')).status).toBe(404);
+    // A console route: an API key is refused there.
+    expect((await api('GET', '/dashboard/voice/app/identities/dev_4/devices')).status).toBe(401);
+  });
+
   it('refuses bad device bodies (400) and an unknown identity (404)', async () => {
     for (const [body, message] of [
       [{ platform: 'ios' }, /token is required/], [{ token: 't', platform: 'web' }, /platform must be ios or android/],

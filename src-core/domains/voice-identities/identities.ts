@@ -107,6 +107,8 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
         return { device: toDevice(row), created: before?.identity_id !== identity.id };
       });
     },
+    /** The identity's devices, the latest registered first (the console lists them; the seed has no list route). */
+    devices: (orgId: string, externalId: string): VoiceDevice[] => store.devicesOf(mustIdentity(orgId, externalId).id).map(toDevice),
     removeDevice(orgId: string, externalId: string, token: string): { success: true; token: string } {
       db.tx(() => {
         const identity = mustIdentity(orgId, externalId);

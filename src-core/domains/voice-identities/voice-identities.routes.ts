@@ -1,5 +1,6 @@
 // Identity, device and booking session routes of seed 001 ("Identities, devices, sessions"): voice:app:read to read,
-// voice:app:write to change. A create answers 201, the same call again (an upsert, an extension) 200.
+// voice:app:write to change. A create answers 201, the same call again (an upsert, an extension) 200. The console
+// alone lists an identity's devices (the seed has no such route).
 import { z } from 'zod';
 import {
   createSessionBodySchema, identitiesQuerySchema, registerDeviceBodySchema, sessionsQuerySchema, upsertIdentityBodySchema,
@@ -43,6 +44,10 @@ export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
         const answer = identities.registerDevice(orgId, params.externalId, body);
         return createdOr(answer, answer.device);
       },
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/voice/app/identities/:externalId/devices', scope: 'dashboard', params: identityParams,
+      handler: ({ orgId, params }) => ({ data: identities.devices(orgId, params.externalId) }),
     }),
     defineRoute({
       method: 'DELETE', path: '/v1/voice/app/identities/:externalId/devices/:token', scope: 'voice:app:write', console: true, params: deviceParams,

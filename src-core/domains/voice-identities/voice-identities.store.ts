@@ -31,6 +31,7 @@ export function createVoiceIdentitiesStore(sql: Sql) {
   const deviceOf = sql.prepare(`SELECT * FROM voice_devices WHERE org_id = ? AND token = ?`);
   const deleteDevice = sql.prepare(`DELETE FROM voice_devices WHERE org_id = ? AND identity_id = ? AND token = ?`);
   const deleteDevicesOf = sql.prepare(`DELETE FROM voice_devices WHERE identity_id = ?`);
+  const devicesOf = sql.prepare(`SELECT * FROM voice_devices WHERE identity_id = ? ORDER BY registered_at DESC, rowid DESC`);
 
   const sessionColumns = 'id, org_id, external_ref, pro_external_id, customer_external_id, status, expires_at, metadata, created_at, updated_at';
   const insertSession = sql.prepare(`INSERT INTO voice_sessions (${sessionColumns}) VALUES (@id, @org_id, @external_ref, @pro_external_id,
@@ -58,6 +59,8 @@ export function createVoiceIdentitiesStore(sql: Sql) {
     device: (orgId: string, token: string) => deviceOf.get(orgId, token) as DeviceRow | undefined,
     deleteDevice: (orgId: string, identityId: string, token: string) => deleteDevice.run(orgId, identityId, token).changes === 1,
     deleteDevicesOf: (identityId: string) => void deleteDevicesOf.run(identityId),
+    /** An identity's devices, the latest registered first. */
+    devicesOf: (identityId: string) => devicesOf.all(identityId) as DeviceRow[],
 
     insertSession: (row: SessionRow) => void insertSession.run(row),
     updateSession: (row: SessionRow) => void updateSession.run(row),
