@@ -14,6 +14,7 @@ import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
 import { showTranscriptChunk } from '../features/voice/queries.ts';
 import { APP_CALLS_KEY, appCallKey } from '../features/voice-app/queries.ts';
+import { SESSIONS_KEY } from '../features/voice-people/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 /** The agent call the console shows, whose room `call_{callId}` the socket is in while it is set (the UI store's `watchedCallId`). */
@@ -133,6 +134,8 @@ export function connectLive(
     reload('whatsapp-templates');
     // An open app call's transcript becomes ready 10 s after the call ends, with no event of its own.
     reload('voice-app-call');
+    // Booking sessions expire on the clock.
+    reload(...SESSIONS_KEY);
   });
   const messageChanged = ({ message }: { message: Message }, change: 'new' | 'updated') => {
     showMessageChange(client, message);

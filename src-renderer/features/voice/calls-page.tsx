@@ -11,6 +11,7 @@ import { When } from '../../components/when.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { AppCallsTab } from '../voice-app/app-calls-tab.tsx';
 import { useAppCallsUi } from '../voice-app/app-calls-store.ts';
+import { PeoplePanel } from '../voice-people/people-panel.tsx';
 import { AgentsPanel } from './agents-panel.tsx';
 import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents } from './queries.ts';
 import './calls.css';
@@ -126,7 +127,7 @@ function CallDetail({ callId }: { callId: string }) {
   );
 }
 
-const TABS: Array<{ id: string; label: string }> = [{ id: 'agent', label: 'Agent calls' }, { id: 'app', label: 'App calls' }];
+const TABS: Array<{ id: string; label: string }> = [{ id: 'agent', label: 'Agent calls' }, { id: 'app', label: 'App calls' }, { id: 'people', label: 'People & bookings' }];
 
 function AgentCallsTab() {
   const openId = useUi((s) => s.watchedCallId);
@@ -162,7 +163,7 @@ export function CallsPage() {
           <button key={t.id} type="button" {...tabProps('calls', t.id, tab === t.id)} className={`tab${tab === t.id ? ' active' : ''}`} onClick={() => setTab(t.id)} data-testid={`calls-tab-${t.id}`}>{t.label}</button>
         ))}
       </div>
-      <div {...tabPanelProps('calls', tab)}>{tab === 'app' ? <AppCallsTab /> : <AgentCallsTab />}</div>
+      <div {...tabPanelProps('calls', tab)}>{tab === 'app' ? <AppCallsTab /> : tab === 'people' ? <PeoplePanel /> : <AgentCallsTab />}</div>
     </div>
   );
 }
