@@ -3,7 +3,7 @@
 // a contact's conversations; an integrator's change to webhooks reloads the endpoints and deliveries it may have held
 // or released, and a receiver's 410 the core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
-import { reloadsForAppCall, reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
+import { RELOADS_FOR_PEOPLE, reloadsForAppCall, reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
@@ -30,6 +30,19 @@ describe('reloadsForRequest', () => {
   });
   it('reloads only the request log for reads, refused changes and other paths', () => {
     for (const other of [{ ...entry, method: 'GET' }, { ...entry, statusCode: 400 }, { ...entry, endpoint: '/v1/webhooksfoo' }, { ...entry, method: 'POST', endpoint: '/v1/contacts' }]) {
+      expect(reloadsForRequest(other)).toEqual([['request-log']]);
+    }
+  });
+});
+
+describe('reloadsForRequest, voice app people', () => {
+  it('reloads People & bookings after an accepted change to identities, devices or sessions, not after a read or a refusal', () => {
+    for (const endpoint of ['/v1/voice/app/identities', '/v1/voice/app/identities/pro_9/devices', '/v1/voice/app/sessions/booking_1']) {
+      expect(reloadsForRequest({ method: 'POST', endpoint, statusCode: 201 })).toEqual([['request-log'], ...RELOADS_FOR_PEOPLE]);
+    }
+    expect(RELOADS_FOR_PEOPLE).toEqual([['voice-app-identities'], ['voice-app-devices'], ['voice-app-sessions']]);
+    for (const other of [{ method: 'GET', endpoint: '/v1/voice/app/identities', statusCode: 200 }, { method: 'POST', endpoint: '/v1/voice/app/sessions', statusCode: 409 },
+      { method: 'POST', endpoint: '/v1/voice/app/calls', statusCode: 201 }]) {
       expect(reloadsForRequest(other)).toEqual([['request-log']]);
     }
   });

@@ -14,7 +14,7 @@ import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
 import { showTranscriptChunk } from '../features/voice/queries.ts';
 import { APP_CALLS_KEY, appCallKey } from '../features/voice-app/queries.ts';
-import { SESSIONS_KEY } from '../features/voice-people/queries.ts';
+import { DEVICES_KEY, IDENTITIES_KEY, SESSIONS_KEY } from '../features/voice-people/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 /** The agent call the console shows, whose room `call_{callId}` the socket is in while it is set (the UI store's `watchedCallId`). */
@@ -49,15 +49,20 @@ export function reloadsForAttempt(attempt: Pick<DeliveryAttemptEvent, 'responseS
   return attempt.responseStatus === GONE ? [...RELOADS_FOR_DELIVERY_ATTEMPT, [...GONE_KEY]] : RELOADS_FOR_DELIVERY_ATTEMPT;
 }
 
+/** An integrator's change to the voice app's people or bookings (a roster sync, a booking made): People & bookings. */
+export const RELOADS_FOR_PEOPLE: unknown[][] = [[...IDENTITIES_KEY], [...DEVICES_KEY], [...SESSIONS_KEY]];
+
 /**
  * What a `/v1` request reloads: the request log, and after an integrator's accepted change to webhooks
  * (an endpoint disabled, enabled or deleted, a test, a replay) the endpoints and the deliveries too, since
- * disabling holds an endpoint's waiting deliveries and enabling releases them without an attempt event.
+ * disabling holds an endpoint's waiting deliveries and enabling releases them without an attempt event; after an
+ * accepted change to the voice app's identities, devices or sessions, People & bookings.
  */
 export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpoint' | 'statusCode'>): unknown[][] {
   const keys: unknown[][] = [['request-log']];
   const changedWebhooks = entry.method !== 'GET' && /^\/v1\/webhooks(\/|$)/.test(entry.endpoint) && entry.statusCode < 400;
   if (changedWebhooks) keys.push(...RELOADS_FOR_DELIVERY_ATTEMPT);
+  if (entry.method !== 'GET' && /^\/v1\/voice\/app\/(identities|sessions)(\/|$)/.test(entry.endpoint) && entry.statusCode < 400) keys.push(...RELOADS_FOR_PEOPLE);
   return keys;
 }
 /**
