@@ -172,6 +172,33 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.locator(`[data-testid="app-call-row"][data-call-id="${dialled.body.callId}"]`).getByTestId('app-call-open').click();
     await page.locator(`[data-testid="app-call-detail"][data-call-id="${dialled.body.callId}"]`).getByTestId('app-call-countdown').waitFor();
   }],
+  ['Calls, People & bookings: a person\'s devices open, the person form refusing a bad phone (400)', async () => {
+    await page.getByTestId('calls-tab-people').click();
+    const devices = page.getByTestId('person-devices');
+    if (!(await devices.isVisible())) await page.locator('[data-testid="person-row"][data-external-id="pro_7"]').getByTestId('person-devices-toggle').click();
+    await devices.getByTestId('device-row').first().waitFor();
+    if (!(await page.getByTestId('person-form').isVisible())) await page.getByTestId('person-new').click();
+    const form = page.getByTestId('person-form');
+    await form.getByTestId('person-externalId').fill('axe_person');
+    await form.getByTestId('person-phone').fill('12345');
+    await form.getByTestId('person-save').click();
+    await form.getByTestId('error-state').waitFor();
+  }],
+  ['Calls, People & bookings: the booking form refusing its metadata, a booking call placed', async () => {
+    if (!(await page.getByTestId('booking-form').isVisible())) await page.getByTestId('booking-new').click();
+    const form = page.getByTestId('booking-form');
+    await form.getByTestId('booking-metadata').fill('{');
+    await form.getByTestId('booking-save').click();
+    await form.getByTestId('booking-metadata-problem').waitFor();
+    const call = page.getByTestId('booking-call');
+    if (!(await call.isVisible())) await page.locator('[data-testid="booking-row"][data-external-ref="booking_1042"]').getByTestId('booking-call-toggle').click();
+    if (!(await call.getByTestId('booking-call-result').isVisible())) {
+      // The other theme's call has stopped ringing (a second live call between the two is refused).
+      await server.dashboard('POST', '/sim/clock/advance', { seconds: 60 });
+      await call.getByTestId('booking-call-place').click();
+    }
+    await call.getByTestId('booking-call-result').waitFor();
+  }],
   ['campaigns, the list', async () => {
     await nav('campaigns');
     // The other theme's pass left the builder open.

@@ -2,7 +2,7 @@
 // at 1180 px between them, and the inbox's contact panel at 1920 px (beside the thread, not over it): nothing scrolls sideways (the document, the page, or a box on it), the console never
 // scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole with room to
 // spare, each page's main controls (the automation builder's too) are on screen, not clipped by a collapsed card or covered by another element, and a
-// contact's conversations show their parts apart. From 960 to 1366 px: the delivery list keeps each row's status and
+// contact's conversations show their parts apart, and the Calls page's People & bookings fit with their actions in reach. From 960 to 1366 px: the delivery list keeps each row's status and
 // event whole in view with a delivery open, its scrollbar clear of the inspector, and the API keys' dates take two
 // lines at most. All of it with scrollbars hidden (macOS, headless Chromium's default) and shown as on a Windows or
 // Linux desktop, where they take room from the box they scroll.
@@ -257,6 +257,26 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       await shot(`layout-automations-builder-${size}`);
       await form.getByTestId('automation-form-cancel').click();
       await page.getByTestId('new-automation').waitFor();
+    });
+
+    it('calls: People & bookings fit, a person\'s devices, each row\'s actions and the booking form reachable', async () => {
+      await go('calls');
+      const pro = page.locator('[data-testid="person-row"][data-external-id="pro_7"]');
+      await pro.waitFor();
+      await fitsTheWindow();
+      for (const control of ['person-devices-toggle', 'person-edit', 'person-deactivate']) await onScreen(pro.getByTestId(control));
+      const demo = page.locator('[data-testid="booking-row"][data-external-ref="booking_1042"]');
+      for (const control of ['booking-call-toggle', 'booking-extend', 'booking-revoke']) await onScreen(demo.getByTestId(control));
+      await pro.getByTestId('person-devices-toggle').click();
+      await onScreen(page.getByTestId('person-devices').getByTestId('device-register'));
+      await fitsTheWindow();
+      await page.getByTestId('booking-new').click();
+      await onScreen(page.getByTestId('booking-form').getByTestId('booking-save'));
+      await fitsTheWindow();
+      await shot(`layout-calls-people-${size}`);
+      await page.getByTestId('booking-cancel').click();
+      await pro.getByTestId('person-devices-toggle').click();
+      await page.getByTestId('person-devices').waitFor({ state: 'detached' });
     });
 
     it('channels: every tab fits, its form reachable', async () => {

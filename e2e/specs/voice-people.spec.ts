@@ -193,6 +193,10 @@ describe('People & bookings on the Calls page', () => {
     expect(await result.getAttribute('data-status')).toBe('RINGING');
     expect(await result.textContent()).toContain('Sam Rivera');
     await screenshot(page, 'voice-people-call');
+    // Again while it rings: the core refuses a second live call between the two (409), said under the call.
+    await call.getByTestId('booking-call-place').click();
+    await call.getByRole('alert').filter({ hasText: 'already has a live call' }).waitFor();
+    expect(await call.getByTestId('booking-call-as-customer').isChecked()).toBe(true);
     const calls = (await server.dashboard<ListEnvelope<AppCall>>('GET', '/dashboard/voice/app/calls')).body.data;
     expect(calls.find((c) => c.callId === callId)).toMatchObject({ sessionRef: 'booking_1042', from: 'cust_1042', to: 'pro_7' });
     await demo.getByTestId('booking-call-toggle').click();

@@ -1,16 +1,18 @@
 // A booking call from the console: one of the booking's two people calls the other (the booking form of
 // POST /voice/app/calls). The call placed is named with its id, its status and who it rings.
 import { useState, type FormEvent } from 'react';
-import type { BookingSession } from '../../../src-core/contract/index.ts';
+import type { BookingSession, CreateAppCallResult } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useBookingCall } from './queries.ts';
 
 export function BookingCall({ session }: { session: BookingSession }) {
   const call = useBookingCall();
   const [from, setFrom] = useState(session.customerExternalId);
+  // The last call placed stays named while another attempt is refused.
+  const [placed, setPlaced] = useState<CreateAppCallResult | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!call.isPending) call.mutate({ externalRef: session.externalRef, fromExternalId: from });
+    if (!call.isPending) call.mutate({ externalRef: session.externalRef, fromExternalId: from }, { onSuccess: setPlaced });
   };
   const parties = [
     { externalId: session.customerExternalId, role: 'customer' }, { externalId: session.proExternalId, role: 'pro' },
@@ -28,10 +30,10 @@ export function BookingCall({ session }: { session: BookingSession }) {
         ))}
       </fieldset>
       <button type="submit" className="button small primary" disabled={call.isPending} data-testid="booking-call-place">{call.isPending ? 'Calling…' : 'Place call'}</button>
-      {call.isSuccess ? (
-        <p className="small" role="status" data-testid="booking-call-result" data-call-id={call.data.callId} data-status={call.data.status}>
-          Call <span className="mono">{call.data.callId}</span> placed: <span className="chip">{call.data.status}</span>, ringing{' '}
-          {call.data.callee.displayName ?? call.data.callee.externalId} (<span className="mono">{call.data.callee.externalId}</span>).
+      {placed ? (
+        <p className="small" role="status" data-testid="booking-call-result" data-call-id={placed.callId} data-status={placed.status}>
+          Call <span className="mono">{placed.callId}</span> placed: <span className="chip">{placed.status}</span>, ringing{' '}
+          {placed.callee.displayName ?? placed.callee.externalId} (<span className="mono">{placed.callee.externalId}</span>).
         </p>
       ) : null}
       {call.isError ? <ErrorState error={call.error} /> : null}
