@@ -193,8 +193,9 @@ const STATES: Array<[string, () => Promise<void>]> = [
     const call = page.getByTestId('booking-call');
     if (!(await call.isVisible())) await page.locator('[data-testid="booking-row"][data-external-ref="booking_1042"]').getByTestId('booking-call-toggle').click();
     if (!(await call.getByTestId('booking-call-result').isVisible())) {
-      // The other theme's call has stopped ringing (a second live call between the two is refused).
-      await server.dashboard('POST', '/sim/clock/advance', { seconds: 60 });
+      // The other theme's call is ended first: a second live call between the two is refused.
+      const placed = await server.dashboard<{ data: Array<{ callId: string; endedAt: string | null }> }>('GET', '/dashboard/voice/app/calls?identityExternalId=cust_1042');
+      for (const live of placed.body.data.filter((c) => c.endedAt === null)) await server.dashboard('POST', `/dashboard/voice/app/calls/${live.callId}/end`, {});
       await call.getByTestId('booking-call-place').click();
     }
     await call.getByTestId('booking-call-result').waitFor();
