@@ -283,7 +283,7 @@ describe('tabs and radio groups', () => {
       ['campaigns', ['campaign-tab-whatsapp', 'campaign-tab-sms', 'campaign-tab-rcs', 'campaign-tab-email'], () => page.getByTestId('new-campaign').waitFor()],
       ['channels', ['channels-tab-whatsapp', 'channels-tab-sms', 'channels-tab-rcs', 'channels-tab-email', 'channels-tab-instagram', 'channels-tab-shopify'], () => page.getByTestId('sms-template-form').waitFor()],
       ['webhooks', ['tab-endpoints', 'tab-deliveries'], () => page.getByTestId('deliveries-count').waitFor()],
-      ['calls', ['calls-tab-agent', 'calls-tab-app'], () => page.getByTestId('app-calls-tab').waitFor()],
+      ['calls', ['calls-tab-agent', 'calls-tab-app', 'calls-tab-people'], () => page.getByTestId('app-calls-tab').waitFor()],
     ];
     for (const [section, tabs, shown] of lists) {
       await page.getByTestId(`nav-${section}`).click();

@@ -261,6 +261,7 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
 
     it('calls: People & bookings fit, a person\'s devices, each row\'s actions and the booking form reachable', async () => {
       await go('calls');
+      await page.getByTestId('calls-tab-people').click();
       const pro = page.locator('[data-testid="person-row"][data-external-id="pro_7"]');
       await pro.waitFor();
       await fitsTheWindow();

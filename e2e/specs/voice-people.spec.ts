@@ -1,4 +1,4 @@
-// People & bookings on the Calls page (the voice app's identities, devices and booking sessions): the demo's pro,
+// People & bookings, a tab of the Calls page (the voice app's identities, devices and booking sessions): the demo's pro,
 // customer and booking listed; a person added with a phone shown masked (a bad phone's 400 shown, the form kept); a
 // device registered makes a person reachable, and removed, not; a booking's metadata checked as JSON before sending;
 // a booking created, extended, expired by the virtual clock, renewed and revoked; a booking call placed from the
@@ -31,6 +31,7 @@ beforeAll(async () => {
   session = await openConsole({ width: 1280, height: 720, reducedMotion: true });
   ({ server, page } = session);
   await page.getByTestId('nav-calls').click();
+  await page.getByTestId('calls-tab-people').click();
   await page.getByTestId('people-panel').waitFor();
 });
 afterAll(async () => {

@@ -113,7 +113,8 @@ function CallDetail({ callId }: { callId: string }) {
       <h3 className="small-heading">Transcript</h3>
       {c.transcription.length === 0 ? <p className="muted small" data-testid="call-transcript-empty">{c.status === 'ANSWERED' || c.status === 'RINGING' || c.status === 'INITIATED' ? 'The transcript appears here as the call is spoken.' : 'Nothing was said: the call was not answered.'}</p> : null}
       {/* A log: a screen reader hears each new line as it is spoken. */}
-      <div role="log" aria-label="Transcript" data-testid="call-transcript" data-lines={c.transcription.length}>
+      {/* It scrolls once long: focusable, so a keyboard can scroll it too. */}
+      <div role="log" aria-label="Transcript" className="call-transcript-scroll" tabIndex={0} data-testid="call-transcript" data-lines={c.transcription.length}>
         <ol className="call-transcript">
           {c.transcription.map((turn) => (
             <li key={`${turn.timestamp}-${turn.role}`} className={`turn turn-${turn.role}`} data-testid="call-turn" data-role={turn.role}>
