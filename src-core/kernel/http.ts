@@ -13,6 +13,7 @@ import type { Clock } from './clock.ts';
 import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
+import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
 import { jsonBodyProblem } from './json-body.ts';
 import { parseBody, parseInput, parseQuery } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -224,28 +225,6 @@ async function readUpload(request: FastifyRequest, spec: { field: string; maxByt
   }
   if (!file) throw new AppError('VALIDATION_FAILED', `Missing the "${spec.field}" file field`);
   return file;
-}
-
-type FastifyLikeError = { statusCode?: number; code?: string; message: string };
-
-function fromFastifyError(error: FastifyLikeError): AppError | null {
-  const status = error.statusCode ?? 500;
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
-  }
-  // Before the 413s: the multipart plugin answers a second file with 413, though the body is not large.
-  if (error.code === 'FST_FILES_LIMIT') return new AppError('VALIDATION_FAILED', 'Invalid upload: send exactly one file');
-  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT') {
-    return new AppError('VALIDATION_FAILED', `Invalid upload: ${error.message}`);
-  }
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
-    return new AppError('PAYLOAD_TOO_LARGE', error.code === 'FST_REQ_FILE_TOO_LARGE' ? `File too large: ${error.message}` : 'Request body is too large');
-  }
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-    return new AppError('MALFORMED_JSON', `Malformed JSON body: ${error.message}`);
-  }
-  if (status >= 400 && status < 500) return new AppError('BAD_REQUEST', error.message);
-  return null;
 }
 
 /** Answers a request made in-process (light-my-request) through the whole route pipeline, as if it came from `clientIp`. */
