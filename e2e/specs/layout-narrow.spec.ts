@@ -1,12 +1,12 @@
 // The console in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), the Channels page
 // at 1180 px between them, and the inbox's contact panel at 1920 px (beside the thread, not over it): nothing scrolls sideways (the document, the page, or a box on it), the console never
 // scrolls as a whole (the sidebar fits the window, or scrolls on its own), a text box's hint shows whole with room to
-// spare, each page's main controls (the automation builder's too) are on screen, not clipped by a collapsed card or covered by another element, and a
-// contact's conversations show their parts apart, and the Calls page's People & bookings fit with their actions in reach. From 960 to 1366 px: the delivery list keeps each row's status and
+// spare, each page's main controls are on screen, not clipped by a collapsed card or covered by another element, and a
+// contact's conversations show their parts apart (the Automations and Calls pages: layout-narrow-voice.spec.ts). From 960 to 1366 px: the delivery list keeps each row's status and
 // event whole in view with a delivery open, its scrollbar clear of the inspector, and the API keys' dates take two
 // lines at most. All of it with scrollbars hidden (macOS, headless Chromium's default) and shown as on a Windows or
 // Linux desktop, where they take room from the box they scroll.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../fixtures/browser.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
@@ -38,27 +38,11 @@ afterAll(async () => {
   await session?.stop();
 });
 
-const sidewaysScrollers = () => layout.sidewaysScrollers(page);
 const cutPlaceholders = () => layout.cutPlaceholders(page);
 const crowdedConversationRows = () => layout.crowdedConversationRows(page);
 
-/** The page fits the window: nothing scrolls sideways, the console does not scroll as a whole, and no hint is cut. */
-async function fitsTheWindow(): Promise<void> {
-  await expect.poll(sidewaysScrollers).toEqual([]);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(0);
-  expect(await cutPlaceholders()).toEqual([]);
-}
-
-/** Brought into view, `target` lies wholly in the window and is what a click at its centre reaches (not clipped, not covered). */
-async function onScreen(target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
-  await expect.poll(() => target.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const inWindow = box.width > 0 && box.height > 0 && box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return inWindow && hit !== null && (el === hit || el.contains(hit));
-  })).toBe(true);
-}
+const fitsTheWindow = () => layout.fitsTheWindow(page);
+const onScreen = layout.onScreen;
 
 /** Each delivery row in view shows its status and event whole, and a click at their far end reaches them (not the inspector). */
 async function rowsWholeBesideTheInspector(width: number): Promise<void> {
@@ -108,10 +92,7 @@ async function headerOverRows(): Promise<void> {
   expect(shifts.filter((shift) => shift !== 0)).toEqual([]);
 }
 
-async function resize(width: number, height: number): Promise<void> {
-  await page.setViewportSize({ width, height });
-  await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [width, height]);
-}
+const resize = (width: number, height: number) => layout.resize(page, width, height);
 
 const go = (section: string) => page.getByTestId(`nav-${section}`).click();
 
@@ -239,47 +220,6 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       }
     });
 
-    it('automations: the list, each card\'s actions, and the builder with steps (its Create button reachable)', async () => {
-      await go('automations');
-      await page.locator('[data-testid="automations"][data-ready="true"]').waitFor();
-      await onScreen(page.getByTestId('new-automation'));
-      for (const control of ['automation-edit', 'automation-toggle', 'automation-delete']) await onScreen(page.getByTestId(control).first());
-      await fitsTheWindow();
-      await page.getByTestId('new-automation').click();
-      const form = page.getByTestId('new-automation-form');
-      for (const label of ['Send SMS', 'Send WhatsApp template', 'Condition']) {
-        await form.getByTestId('add-step-type').selectOption({ label });
-        await form.getByTestId('add-step').click();
-      }
-      await onScreen(form.getByTestId('builder-step').nth(1).getByTestId('step-remove'));
-      await onScreen(form.getByTestId('automation-save'));
-      await fitsTheWindow();
-      await shot(`layout-automations-builder-${size}`);
-      await form.getByTestId('automation-form-cancel').click();
-      await page.getByTestId('new-automation').waitFor();
-    });
-
-    it('calls: People & bookings fit, a person\'s devices, each row\'s actions and the booking form reachable', async () => {
-      await go('calls');
-      await page.getByTestId('calls-tab-people').click();
-      const pro = page.locator('[data-testid="person-row"][data-external-id="pro_7"]');
-      await pro.waitFor();
-      await fitsTheWindow();
-      for (const control of ['person-devices-toggle', 'person-edit', 'person-deactivate']) await onScreen(pro.getByTestId(control));
-      const demo = page.locator('[data-testid="booking-row"][data-external-ref="booking_1042"]');
-      for (const control of ['booking-call-toggle', 'booking-extend', 'booking-revoke']) await onScreen(demo.getByTestId(control));
-      await pro.getByTestId('person-devices-toggle').click();
-      await onScreen(page.getByTestId('person-devices').getByTestId('device-register'));
-      await fitsTheWindow();
-      await page.getByTestId('booking-new').click();
-      await onScreen(page.getByTestId('booking-form').getByTestId('booking-save'));
-      await fitsTheWindow();
-      await shot(`layout-calls-people-${size}`);
-      await page.getByTestId('booking-cancel').click();
-      await pro.getByTestId('person-devices-toggle').click();
-      await page.getByTestId('person-devices').waitFor({ state: 'detached' });
-    });
-
     it('channels: every tab fits, its form reachable', async () => {
       await go('channels');
       for (const [tab, control] of [['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-submit'], ['rcs', 'rcs-template-submit'], ['email', 'email-template-submit'], ['instagram', 'instagram-connection'], ['shopify', 'shopify-connection']]) {
@@ -287,24 +227,6 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
         await onScreen(page.getByTestId(control as string).first());
         await fitsTheWindow();
       }
-    });
-
-    it('calls: the App calls tab with a call open, its actions and the numbers card reachable; the Simulator\'s Phone calls card', async () => {
-      await go('calls');
-      await page.getByTestId('calls-tab-app').click();
-      await page.getByTestId('app-calls-tab').waitFor();
-      // One call between two app users, left ringing (the clock does not move here), opened.
-      if ((await page.getByTestId('app-call-row').count()) === 0) {
-        expect((await session.server.dashboard('POST', '/dashboard/voice/app/calls', { type: 'app', from: 'cust_1042', to: 'pro_7' })).status).toBe(201);
-      }
-      await page.getByTestId('app-call-open').first().click();
-      await page.getByTestId('app-call-detail').waitFor();
-      await fitsTheWindow();
-      for (const control of ['app-call-place', 'app-call-open', 'app-call-close', 'app-number-route', 'app-number-add', 'app-pstn']) await onScreen(page.getByTestId(control).first());
-      await shot(`layout-app-calls-${size}`);
-      await go('simulator');
-      await onScreen(page.getByTestId('phone-dial'));
-      await fitsTheWindow();
     });
 
     it('webhooks: the delivery inspector beside or over the list, its event and status apart, Close on screen', async () => {

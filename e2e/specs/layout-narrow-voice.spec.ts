@@ -1,0 +1,110 @@
+// The Automations and Calls pages in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), with
+// scrollbars hidden and shown (layout-narrow.spec.ts checks the other pages): nothing scrolls sideways, the console
+// never scrolls as a whole, and each page's main controls are on screen: the automation builder's, the App calls
+// tab's with a call open, the Simulator's Phone calls card, and People & bookings with their actions in reach.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import * as layout from '../fixtures/layout.ts';
+
+let session: ConsoleSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openConsole({ width: 1280, height: 800 });
+  page = session.page;
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+const fitsTheWindow = () => layout.fitsTheWindow(page);
+const onScreen = layout.onScreen;
+const go = (section: string) => page.getByTestId(`nav-${section}`).click();
+
+// Every size twice: in the session's browser (scrollbars hidden), then in one showing a desktop's classic scrollbars.
+describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 'shown' }])('scrollbars $bars', ({ scrollbars }) => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!scrollbars) return;
+    browser = await launchBrowser({ scrollbars: true });
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(session.server.consoleUrl);
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    page = session.page;
+  });
+  /** A screenshot named for the scrollbars shown too. */
+  const shot = (name: string) => screenshot(page, scrollbars ? `${name}-scrollbars` : name);
+
+  describe.each([{ width: 960, height: 600 }, { width: 1280, height: 800 }])('at $width × $height', ({ width, height }) => {
+    const size = `${width}x${height}`;
+    beforeAll(async () => {
+      await layout.resize(page, width, height);
+    });
+
+    it('automations: the list, each card\'s actions, and the builder with steps (its Create button reachable)', async () => {
+      await go('automations');
+      await page.locator('[data-testid="automations"][data-ready="true"]').waitFor();
+      await onScreen(page.getByTestId('new-automation'));
+      for (const control of ['automation-edit', 'automation-toggle', 'automation-delete']) await onScreen(page.getByTestId(control).first());
+      await fitsTheWindow();
+      await page.getByTestId('new-automation').click();
+      const form = page.getByTestId('new-automation-form');
+      for (const label of ['Send SMS', 'Send WhatsApp template', 'Condition']) {
+        await form.getByTestId('add-step-type').selectOption({ label });
+        await form.getByTestId('add-step').click();
+      }
+      await onScreen(form.getByTestId('builder-step').nth(1).getByTestId('step-remove'));
+      await onScreen(form.getByTestId('automation-save'));
+      await fitsTheWindow();
+      await shot(`layout-automations-builder-${size}`);
+      await form.getByTestId('automation-form-cancel').click();
+      await page.getByTestId('new-automation').waitFor();
+    });
+
+
+    it('calls: People & bookings fit, a person\'s devices, each row\'s actions and the booking form reachable', async () => {
+      await go('calls');
+      await page.getByTestId('calls-tab-people').click();
+      const pro = page.locator('[data-testid="person-row"][data-external-id="pro_7"]');
+      await pro.waitFor();
+      await fitsTheWindow();
+      for (const control of ['person-devices-toggle', 'person-edit', 'person-deactivate']) await onScreen(pro.getByTestId(control));
+      const demo = page.locator('[data-testid="booking-row"][data-external-ref="booking_1042"]');
+      for (const control of ['booking-call-toggle', 'booking-extend', 'booking-revoke']) await onScreen(demo.getByTestId(control));
+      await pro.getByTestId('person-devices-toggle').click();
+      await onScreen(page.getByTestId('person-devices').getByTestId('device-register'));
+      await fitsTheWindow();
+      await page.getByTestId('booking-new').click();
+      await onScreen(page.getByTestId('booking-form').getByTestId('booking-save'));
+      await fitsTheWindow();
+      await shot(`layout-calls-people-${size}`);
+      await page.getByTestId('booking-cancel').click();
+      await pro.getByTestId('person-devices-toggle').click();
+      await page.getByTestId('person-devices').waitFor({ state: 'detached' });
+    });
+
+
+    it('calls: the App calls tab with a call open, its actions and the numbers card reachable; the Simulator\'s Phone calls card', async () => {
+      await go('calls');
+      await page.getByTestId('calls-tab-app').click();
+      await page.getByTestId('app-calls-tab').waitFor();
+      // One call between two app users, left ringing (the clock does not move here), opened.
+      if ((await page.getByTestId('app-call-row').count()) === 0) {
+        expect((await session.server.dashboard('POST', '/dashboard/voice/app/calls', { type: 'app', from: 'cust_1042', to: 'pro_7' })).status).toBe(201);
+      }
+      await page.getByTestId('app-call-open').first().click();
+      await page.getByTestId('app-call-detail').waitFor();
+      await fitsTheWindow();
+      for (const control of ['app-call-place', 'app-call-open', 'app-call-close', 'app-number-route', 'app-number-add', 'app-pstn']) await onScreen(page.getByTestId(control).first());
+      await shot(`layout-app-calls-${size}`);
+      await go('simulator');
+      await onScreen(page.getByTestId('phone-dial'));
+      await fitsTheWindow();
+    });
+  });
+});
