@@ -128,6 +128,8 @@ export const emailAddressSchema = (options: { error?: string } = {}) => z.email(
   .refine((address) => address.lastIndexOf('@') <= LOCAL_PART_MAX, `must have at most ${LOCAL_PART_MAX} characters before the "@"`);
 
 export const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
+/** E.164 with its `+`: the voice app's phones (a call's number, an identity's fallback phone). */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 export const phoneSchema = (message = 'must be a phone number in international format: the country code, then the number (e.g. +14155550101)') =>
   z.string().trim().regex(PHONE_PATTERN, message);
 

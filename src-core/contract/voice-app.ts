@@ -1,6 +1,6 @@
 // Voice app calls (seed 001, "Voice app calls"): calls between app users and phones, business numbers, settings.
 import { z } from 'zod';
-import { nullAsAbsent, organizationField, timestampSchema } from './common.ts';
+import { E164_PATTERN, nullAsAbsent, organizationField, timestampSchema } from './common.ts';
 
 export const APP_CALL_STATUSES = ['RINGING', 'ACCEPTED', 'COMPLETED', 'CANCELLED', 'REJECTED', 'MISSED', 'FAILED'] as const;
 export type AppCallStatus = (typeof APP_CALL_STATUSES)[number];
@@ -23,9 +23,8 @@ export const VOICE_APP_LIMITS = {
 export const VOICE_APP_PRICES_PAISE = { talkPerMinute: 100, transcriptionPerMinute: 20, phoneSidePerMinute: 50 } as const;
 
 /** International format: `+`, the country code, then the number (spaces, dashes, dots and brackets are ignored). */
-export const APP_PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
 export const canonicalAppPhone = (raw: string): string => raw.trim().replace(/[\s().-]/g, '');
-export const isAppPhone = (raw: string): boolean => APP_PHONE_PATTERN.test(canonicalAppPhone(raw));
+export const isAppPhone = (raw: string): boolean => E164_PATTERN.test(canonicalAppPhone(raw));
 
 const externalId = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(200);
 

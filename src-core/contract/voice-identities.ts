@@ -1,7 +1,7 @@
 // Voice app identities, their devices and booking sessions (seed 001, "Identity (booking feature)", "Device",
 // "Session (booking)"): records, bodies, queries, limits, and how a phone is shown masked.
 import { z } from 'zod';
-import { isoDateTimeSchema, nullAsAbsent, timestampSchema } from './common.ts';
+import { E164_PATTERN, isoDateTimeSchema, nullAsAbsent, timestampSchema } from './common.ts';
 
 export const IDENTITY_ROLES = ['PRO', 'CUSTOMER'] as const;
 export type IdentityRole = (typeof IDENTITY_ROLES)[number];
@@ -71,7 +71,6 @@ const requiredText = (name: string, max: number) =>
     .trim().min(1, `${name} must not be blank`).max(max, `${name} must be at most ${max} characters`);
 /** An integrator's id: what goes in a path, so no slash and nothing that is not printable. */
 export const externalIdSchema = (name: string) => requiredText(name, 100).regex(/^[^/\s]+$/, `${name} must not contain spaces or slashes`);
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 export const upsertIdentityBodySchema = z.object({
   externalId: externalIdSchema('externalId'),
@@ -80,7 +79,7 @@ export const upsertIdentityBodySchema = z.object({
   displayName: requiredText('displayName', 100).nullable().optional(),
   /** E.164, stored encrypted. Absent: kept; null: erased. */
   phone: z.string({ error: 'phone must be text' }).trim()
-    .regex(E164, 'phone must be in E.164 form: a +, the country code, then the number (e.g. +14155550101)').nullable().optional(),
+    .regex(E164_PATTERN, 'phone must be in E.164 form: a +, the country code, then the number (e.g. +14155550101)').nullable().optional(),
 });
 export type UpsertIdentityInput = z.infer<typeof upsertIdentityBodySchema>;
 
