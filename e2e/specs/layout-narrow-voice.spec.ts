@@ -2,9 +2,9 @@
 // scrollbars hidden and shown (layout-narrow.spec.ts checks the other pages): nothing scrolls sideways, the console
 // never scrolls as a whole, and each page's main controls are on screen: the automation builder's, the App calls
 // tab's with a call open, the Simulator's Phone calls card, and People & bookings with their actions in reach.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../fixtures/browser.ts';
+import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import * as layout from '../fixtures/layout.ts';
 
@@ -25,16 +25,15 @@ const go = (section: string) => page.getByTestId(`nav-${section}`).click();
 
 // Every size twice: in the session's browser (scrollbars hidden), then in one showing a desktop's classic scrollbars.
 describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 'shown' }])('scrollbars $bars', ({ scrollbars }) => {
-  let browser: Browser | undefined;
+  let shown: { close(): Promise<void> } | undefined;
   beforeAll(async () => {
     if (!scrollbars) return;
-    browser = await launchBrowser({ scrollbars: true });
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(session.server.consoleUrl);
-    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    const opened = await layout.pageWithScrollbars(session.server.consoleUrl);
+    ({ page } = opened);
+    shown = opened;
   });
   afterAll(async () => {
-    await browser?.close();
+    await shown?.close();
     page = session.page;
   });
   /** A screenshot named for the scrollbars shown too. */

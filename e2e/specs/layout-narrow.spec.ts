@@ -6,9 +6,9 @@
 // event whole in view with a delivery open, its scrollbar clear of the inspector, and the API keys' dates take two
 // lines at most. All of it with scrollbars hidden (macOS, headless Chromium's default) and shown as on a Windows or
 // Linux desktop, where they take room from the box they scroll.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../fixtures/browser.ts';
+import { screenshot } from '../fixtures/browser.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
 import * as layout from '../fixtures/layout.ts';
 
@@ -119,16 +119,15 @@ async function closeContact(): Promise<void> {
 
 // Every size twice: in the session's browser (scrollbars hidden), then in one showing a desktop's classic scrollbars.
 describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 'shown' }])('scrollbars $bars', ({ scrollbars }) => {
-  let browser: Browser | undefined;
+  let shown: { close(): Promise<void> } | undefined;
   beforeAll(async () => {
     if (!scrollbars) return;
-    browser = await launchBrowser({ scrollbars: true });
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(session.server.consoleUrl);
-    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    const opened = await layout.pageWithScrollbars(session.server.consoleUrl);
+    ({ page } = opened);
+    shown = opened;
   });
   afterAll(async () => {
-    await browser?.close();
+    await shown?.close();
     page = session.page;
   });
   /** A screenshot named for the scrollbars shown too. */
