@@ -45,6 +45,9 @@ export function timeParts(iso: string): [string, string] {
 export const shortTime = (iso: string | null | undefined): string => (iso ? TIME_OF_DAY.format(new Date(iso)) : '');
 
 /** A duration in milliseconds, always with one decimal (`10.08` → "10.1", `12.8` → "12.8", `0.1` → "0.1"). */
+/** A span of seconds as m:ss (`272` → `4:32`): call durations, countdowns. */
+export const minutesSeconds = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
 export const milliseconds = (ms: number): string => ms.toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** `iso` against the virtual clock's `now`: "in 3 h", "2 min ago", "now"; empty until the clock is read. */

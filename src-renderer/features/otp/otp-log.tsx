@@ -1,7 +1,7 @@
 // The OTP log: one row per request, newest first, filtered by widget and status, a page at a time, read
 // again every few seconds so a code that is verified, expires or gets blocked changes here without a reload.
 import type { OtpWidget } from '../../../src-core/contract/index.ts';
-import { time } from '../../components/format.ts';
+import { minutesSeconds, time } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -16,7 +16,7 @@ function timeLeft(expiresAt: string, now: string | undefined): string {
   if (!now) return '';
   const seconds = Math.ceil((Date.parse(expiresAt) - Date.parse(now)) / 1000);
   if (seconds <= 0) return 'expiring';
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} left`;
+  return `${minutesSeconds(seconds)} left`;
 }
 
 export function OtpLogTable({ filter, page, onPage, widgets }: { filter: OtpLogFilter; page: number; onPage(page: number): void; widgets: OtpWidget[] }) {

@@ -1,6 +1,7 @@
 // How the App calls tab writes a call: its shape from its legs (app → phone…), its status as a person reads it
 // (a call to the business number waiting for a connect is "Waiting", not "Ringing"), its length and its cost.
 import { formatPaise, type AppCall, type AppCallStatus, type LegTransport } from '../../../src-core/contract/index.ts';
+import { minutesSeconds } from '../../components/format.ts';
 
 /** Who is on a leg: an app user (WebRTC) or a phone (PSTN). */
 const SIDE: Record<LegTransport, string> = { WEBRTC: 'app', PSTN: 'phone' };
@@ -29,7 +30,7 @@ export const isLive = (call: Pick<AppCall, 'status'>): boolean => call.status ==
 
 /** m:ss of talk, once the call is over ("—" before: the core counts it at the end). */
 export const callDuration = (call: Pick<AppCall, 'status' | 'durationSeconds' | 'endedAt'>): string =>
-  call.endedAt ? `${Math.floor(call.durationSeconds / 60)}:${String(call.durationSeconds % 60).padStart(2, '0')}` : '—';
+  call.endedAt ? minutesSeconds(call.durationSeconds) : '—';
 
 /** The whole charge once it ended (₹0.00 uncharged), "—" while live. */
 export const callCost = (call: Pick<AppCall, 'costPaise'>): string => (call.costPaise === null ? '—' : formatPaise(call.costPaise));

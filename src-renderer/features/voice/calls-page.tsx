@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { formatPaise, type AgentCall, type AgentCallListItem, type AgentCallStatus } from '../../../src-core/contract/index.ts';
-import { time } from '../../components/format.ts';
+import { minutesSeconds, time } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -20,7 +20,6 @@ const STATUS_LABEL: Record<AgentCallStatus, string> = {
   INITIATED: 'Dialling', RINGING: 'Ringing', ANSWERED: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed', NO_ANSWER: 'No answer',
   BUSY: 'Busy', CANCELLED: 'Cancelled',
 };
-const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function StatusChip({ status }: { status: AgentCallStatus }) {
   return <span className={`chip call-status call-status-${status.toLowerCase()}`} data-testid="call-status" data-status={status}>{STATUS_LABEL[status]}</span>;
@@ -77,7 +76,7 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
               <td><button type="button" className="link mono" onClick={() => onOpen(call.id)} data-testid="call-open">{call.calledNumber}</button></td>
               <td>{agentName(call.agentId)}</td>
               <td><StatusChip status={call.status} /></td>
-              <td className="num">{call.status === 'COMPLETED' ? duration(call.durationSeconds) : '—'}</td>
+              <td className="num">{call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'}</td>
               <td>{call.sentiment ? call.sentiment.toLowerCase() : '—'}</td>
             </tr>
           ))}
@@ -90,7 +89,7 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
 
 function CallFacts({ call }: { call: AgentCall }) {
   const facts: Array<[string, string]> = [
-    ['Started', time(call.startedAt)], ['Answered', time(call.answeredAt)], ['Duration', call.status === 'COMPLETED' ? duration(call.durationSeconds) : '—'],
+    ['Started', time(call.startedAt)], ['Answered', time(call.answeredAt)], ['Duration', call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'],
     ['Sentiment', call.sentiment?.toLowerCase() ?? '—'], ['Confirmed', call.wasConfirmed ? 'yes' : 'no'], ['Booked', call.wasBooked ? 'yes' : 'no'],
     ['Billed', formatPaise(call.billedAmountPaise)], ['Ended because', call.endReason?.replaceAll('_', ' ') ?? '—'],
   ];
