@@ -170,12 +170,14 @@ export async function createServer(options: ServerOptions) {
   });
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
   const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
-  // Identities' phones are sealed under a key derived from the database's own server secret (kernel/sealed.ts).
-  const voiceIdentities = voiceIdentitiesDomain({ ...deps, phoneKey: sealingKey(serverSecret(orgs), 'voice-identity-phone') });
+  // Identities' phones are sealed, and join tokens signed, under keys derived from the database's own server secret
+  // (kernel/sealed.ts), one per purpose.
+  const secret = serverSecret(orgs);
+  const voiceIdentities = voiceIdentitiesDomain({ ...deps, phoneKey: sealingKey(secret, 'voice-identity-phone') });
   const voiceApp = voiceAppDomain({
     ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: () => publicBaseUrl, voiceServerUrl: () => voiceServerUrlOf(publicBaseUrl),
     // Join tokens are signed under a key derived from the database's server secret: they outlive a restart, as calls do.
-    joinTokenSecret: sealingKey(serverSecret(orgs), 'voice-app-join-token').toString('hex'), identities: voiceIdentities.service, sessions: voiceIdentities.service,
+    joinTokenSecret: sealingKey(secret, 'voice-app-join-token').toString('hex'), identities: voiceIdentities.service, sessions: voiceIdentities.service,
     subscribed: (orgId, type) => webhooks.service.subscribes(orgId, type),
     answeringAgent: (orgId) => voiceAgents.service.listAgents(orgId, { page: 1, limit: 100, offset: 0 }).data.filter((a) => a.isActive).at(-1) ?? null,
   });
