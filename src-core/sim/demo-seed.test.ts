@@ -2,6 +2,7 @@
 // organization has none of it. On a new database on real time it plays its story over the last two
 // hours, ending at now; on a manual clock (or an existing database) everything happens now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentCall, AgentCallListItem, AppCall } from '../contract/index.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe.each([
@@ -93,6 +94,23 @@ describe.each([
     expect(agents.map((a) => [a.name, a.isActive]).sort()).toEqual([['Feedback Survey', false], ['Order Confirmation', true]]);
     const active = agents.find((a) => a.isActive) as { id: string };
     expect((await t.dashboard('POST', '/dashboard/voice/calls/outbound', { agentId: active.id, toNumber: '+14155550188' })).status).toBe(201);
+  });
+  it('has a morning of calls: the agent\'s three (Alice confirms her order, a busy line, no answer) and a booking call the pro took', async () => {
+    // On the manual clock they were placed now and run their course as it moves; the story played them already.
+    await t.advance(200);
+    const calls = (await t.dashboard('GET', '/dashboard/voice/calls?limit=100')).body.data as AgentCallListItem[];
+    const to = (number: string) => calls.find((call) => call.calledNumber === number);
+    expect(to('+14155550101')).toMatchObject({ status: 'COMPLETED', sentiment: 'POSITIVE', wasConfirmed: true, billedAmountPaise: 400 });
+    expect([to('+15005550005')?.status, to('+15005550004')?.status]).toEqual(['BUSY', 'NO_ANSWER']);
+    const alice = (await t.dashboard('GET', `/dashboard/voice/calls/${to('+14155550101')?.id}`)).body as AgentCall;
+    expect(alice.transcription[0]).toMatchObject({ role: 'agent', content: expect.stringContaining('Hello Alice, this is Asha from Example Store, calling about your order 1001') });
+    const appCalls = (await t.dashboard('GET', '/dashboard/voice/app/calls')).body.data as AppCall[];
+    const booking = appCalls.find((call) => call.sessionRef === 'booking_1042');
+    expect(booking).toMatchObject({ from: 'cust_1042', to: 'pro_7', status: 'COMPLETED', endReason: 'completed' });
+    // Played on the clock, the pro and the customer talked for nearly two minutes (charged); placed now, a moment.
+    // (108 s on the story's clock, plus the real moments the story took between the two steps.)
+    if (clock) expect([booking?.durationSeconds ?? 0, booking?.costPaise ?? 0]).toEqual([expect.toBeOneOf([108, 109, 110]), expect.any(Number)]);
+    if (clock) expect(booking?.costPaise).toBeGreaterThan(0);
   });
   it('has a reachable pro and customer of the voice app, each with a device, and an active booking between them', async () => {
     const identities = (await t.dashboard('GET', '/dashboard/voice/app/identities')).body.data as Array<Record<string, unknown>>;

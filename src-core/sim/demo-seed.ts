@@ -12,6 +12,7 @@ import { seedEmailDemo } from './demo/email.ts';
 import { seedOtpDemo } from './demo/otp.ts';
 import { seedCampaignDemo } from './demo/campaigns.ts';
 import { seedShopifyDemo } from './demo/shopify.ts';
+import { seedCallsDemo } from './demo/calls.ts';
 import { seedVoiceAgentsDemo } from './demo/voice-agents.ts';
 import type { VoiceAgentsService } from '../domains/voice-agents/index.ts';
 import { seedVoiceIdentitiesDemo } from './demo/voice-identities.ts';
@@ -80,7 +81,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');
   // The shop's orders are dated days back from now; it moves no clock.
   seedShopifyDemo(deps);
-  seedVoiceAgentsDemo(deps);
+  const orderAgentId = seedVoiceAgentsDemo(deps);
   seedVoiceIdentitiesDemo(deps);
   seedVoiceAppDemo(deps);
   // In the story's order: each part moves the clock forward only.
@@ -89,6 +90,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   await seedInstagramDemo(deps, story);
   await seedSmsDemo(deps, story);
   await seedRcsDemo(deps, story);
+  await seedCallsDemo({ ...deps, orderAgentId }, story);
   await seedOtpDemo(deps, story);
   await seedWhatsappDemo(deps, story);
   await story.finish();

@@ -1,8 +1,9 @@
-// The demo's voice agents: an active order-confirmation agent and a paused feedback agent (no calls; the clock does not move).
+// The demo's voice agents: an active order-confirmation agent and a paused feedback agent (their calls: demo/calls.ts).
 import type { VoiceAgentsService } from '../../domains/voice-agents/index.ts';
 
-export function seedVoiceAgentsDemo(deps: { orgId: string; voiceAgents: VoiceAgentsService }): void {
-  deps.voiceAgents.createAgent(deps.orgId, {
+/** Answers the active agent's id. */
+export function seedVoiceAgentsDemo(deps: { orgId: string; voiceAgents: VoiceAgentsService }): string {
+  const active = deps.voiceAgents.createAgent(deps.orgId, {
     name: 'Order Confirmation', description: 'Calls customers to confirm cash-on-delivery orders and book a delivery slot.',
     greeting: 'Hello {{name}}, this is Asha from Example Store, calling about your order {{orderNumber}}.',
     instructions: 'Confirm the order and the delivery address, then offer to book a delivery slot. Be brief and polite; never ask for card details.',
@@ -16,4 +17,5 @@ export function seedVoiceAgentsDemo(deps: { orgId: string; voiceAgents: VoiceAge
     language: 'hi-IN', sttProvider: 'deepgram', ttsProvider: 'elevenlabs', llmProvider: 'openai', llmModel: 'gpt-4o-mini', voice: 'kavya',
     maxDurationSeconds: 180, isActive: false,
   });
+  return active.id;
 }

@@ -1,4 +1,4 @@
-// The demo's voice app setup: a business number routed to the app, and phone calling on (no calls; the clock does not move).
+// The demo's voice app setup: a business number routed to the app, and phone calling on (its calls: demo/calls.ts).
 import type { VoiceAppService } from '../../domains/voice-app/index.ts';
 
 export const DEMO_BUSINESS_NUMBER = '+18005550142';
