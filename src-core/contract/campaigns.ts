@@ -159,7 +159,7 @@ export type AudiencePreview = {
    * price reserved for them (counted in `sendable` and `costPaise`); without it they fail and are refunded.
    */
   withoutRcs?: { count: number; fallback: boolean };
-  /** Email: listed addresses on the suppression list (a bounce): a credit is reserved for each, refused and refunded at once. */
+  /** Email: listed addresses on the suppression list (a bounce or a spam complaint): a credit is reserved for each, refused and refunded at once. */
   suppressed?: { count: number; recipients: Array<{ address: string; reason: string }> };
   /** Email (paid in credits; the prices are 0): credits reserved at launch, spent (the rest refunded at once), and the organization's now. */
   emailCredits?: { reserved: number; spent: number; available: number };

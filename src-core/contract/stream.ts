@@ -15,7 +15,7 @@ export type CampaignProgress = {
 };
 /** The wallet after a top-up or a price change (a send's charge and refund come with its message's events). */
 export type WalletChange = Pick<Wallet, 'balancePaise' | 'emailCredits'>;
-/** An address joined the organization's email suppression list (a bounce): a send to it is refused from now on. */
+/** An address joined the organization's email suppression list (`reason` `bounced` or `complained`, a spam complaint): a send to it is refused from now on. */
 export type EmailSuppression = { email: string; reason: string };
 export type DeliveryAttemptEvent = {
   deliveryId: string; endpointId: string; eventId: string; eventType: string; attempt: number;
@@ -37,7 +37,7 @@ export interface ServerToClientEvents {
   'delivery:attempt': (payload: DeliveryAttemptEvent) => void;
   /** The wallet was topped up or its prices changed. */
   'wallet:changed': (payload: WalletChange) => void;
-  /** An email address was suppressed (it bounced). */
+  /** An email address was suppressed (it bounced, or its recipient marked an email as spam). */
   'email:suppressed': (payload: EmailSuppression) => void;
   /** A `/v1` request was answered (the developer tools' live request log). */
   'request:logged': (payload: RequestLogEntry) => void;

@@ -83,7 +83,7 @@ describe('socket gateway', () => {
     expect(await attempt).toMatchObject({ deliveryId: 'whd_x', attempt: 1 });
   });
 
-  it('says when the wallet is topped up or its prices change, and when an email address is suppressed', async () => {
+  it('says when the wallet is topped up or its prices change, and when an email address is suppressed (a bounce or a complaint)', async () => {
     const socket = connect(t.dashboardToken);
     await connected(socket);
     await socket.emitWithAck('joinOrganization', t.organizationId);
@@ -97,6 +97,10 @@ describe('socket gateway', () => {
     const suppressed = new Promise<Parameters<ServerToClientEvents['email:suppressed']>[0]>((resolve) => socket.once('email:suppressed', resolve));
     t.server.db.tx(() => t.server.bus.emit(t.organizationId, 'email.message.bounced', { message: { id: 'msg_x' }, email: 'bounce@sim.test', suppressed: true }));
     expect(await suppressed).toEqual({ email: 'bounce@sim.test', reason: 'bounced' });
+    // So is a spam complaint's (email.service.ts, engagement), with its own reason.
+    const complained = new Promise<Parameters<ServerToClientEvents['email:suppressed']>[0]>((resolve) => socket.once('email:suppressed', resolve));
+    t.server.db.tx(() => t.server.bus.emit(t.organizationId, 'email.message.complained', { message: { id: 'msg_y' }, email: 'complaint@sim.test' }));
+    expect(await complained).toEqual({ email: 'complaint@sim.test', reason: 'complained' });
   });
 
   it('streams request-log lines of the organization', async () => {

@@ -23,8 +23,9 @@ export const STREAM_EVENTS: Record<string, StreamMapping> = {
   'contact.created': contactChange('contact:created'),
   'contact.updated': contactChange('contact:updated'),
   'campaign.progress': (event) => ({ name: 'campaign:progress', payload: event.data }),
-  // Written with the suppression it announces (see email.service.ts, onStatus).
+  // Written with the suppression they announce (see email.service.ts, onStatus and engagement).
   'email.message.bounced': (event) => ({ name: 'email:suppressed', payload: { email: (event.data as { email: string }).email, reason: 'bounced' } }),
+  'email.message.complained': (event) => ({ name: 'email:suppressed', payload: { email: (event.data as { email: string }).email, reason: 'complained' } }),
   // Agent calls (seed 001, "Socket stream"): the lifecycle to the organization, each utterance to the call's room.
   'voice.call.initiated': (event) => ({ name: 'voice:call.initiated', payload: event.data }),
   'voice.call.ringing': (event) => ({ name: 'voice:call.ringing', payload: event.data }),

@@ -70,7 +70,7 @@ export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpo
  * which says whether the balance or the credits are enough for the launch.
  */
 export const RELOADS_FOR_WALLET: unknown[][] = [['wallet'], [...AUDIENCE_PREVIEW_KEY]];
-/** An address suppressed (a bounce, `email:suppressed`) fails at launch: an open audience preview warns of it. */
+/** An address suppressed (a bounce or a spam complaint, `email:suppressed`) fails at launch: an open audience preview warns of it. */
 export const RELOADS_FOR_SUPPRESSION: unknown[][] = [[...AUDIENCE_PREVIEW_KEY]];
 
 /** What a voice app call's event reloads: the calls, that call (with its transcript and recording), and the wallet once it ended. */

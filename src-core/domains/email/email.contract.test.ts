@@ -99,6 +99,23 @@ describe('email', () => {
     expect(again.status).toBe(400);
     expect(again.body.message).toContain('suppression list');
   });
+  it('a spam complaint suppresses the address as a bounce does: a later send is refused with 400, nothing charged', async () => {
+    // complaint@sim.test complained in the test before, 10 s after its delivery; the event keeps its documented shape.
+    const [complaint] = await events('email.message.complained');
+    expect(Object.keys(complaint ?? {}).sort()).toEqual(['email', 'message']);
+    const credits = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits as number;
+    const before = await credits();
+    const bounced = await send({ ...base(), recipient: { to: 'bounce@sim.test' } });
+    for (const to of ['complaint@sim.test', 'Complaint@Sim.Test']) {
+      const refused = await send({ ...base(), recipient: { to } });
+      expect([refused.status, refused.body.error, refused.body.message]).toEqual([
+        bounced.status, bounced.body.error, 'complaint@sim.test is on the suppression list (complained); it will not be emailed again',
+      ]);
+    }
+    expect([bounced.status, bounced.body.message]).toEqual([400, 'bounce@sim.test is on the suppression list (bounced); it will not be emailed again']);
+    expect(await credits()).toBe(before);
+    expect((await t.dashboard('GET', '/sim/handsets/complaint@sim.test/messages')).body.data).toHaveLength(1);
+  });
   it('answers 400 when the credits run out, and refuses a blocked contact with 409', async () => {
     const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'email', 'blocked@customer.io');
     t.server.services.contacts.block(t.organizationId, contact.id, 'Unsubscribed by phone');

@@ -1,4 +1,4 @@
-// The rules of email: templates with merge tags, verified senders, suppression after bounces, sends
+// The rules of email: templates with merge tags, verified senders, suppression after bounces and complaints, sends
 // through the shared path (1 credit each) by SMTP or the simulated mailbox, and the email events.
 import type { ListEnvelope } from '../../contract/common.ts';
 import { senderAllowed } from '../../contract/email.ts';
@@ -48,7 +48,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     throw bad(`fromEmail ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
   }
 
-  /** The address, lower-cased; 400 when it is on the suppression list (after a bounce). */
+  /** The address, lower-cased; 400 when it is on the suppression list (after a bounce or a spam complaint). */
   function notSuppressed(orgId: string, address: string): string {
     const to = address.toLowerCase();
     const suppressed = store.suppressed(orgId, to);
@@ -174,7 +174,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
     },
     /** The audience "subscribers": subscribed email contacts that are not suppressed. */
     subscribers: (orgId: string): string[] => store.subscribers(orgId),
-    /** Why the address is on the suppression list (a bounce), or null: an email to it is refused (see `compose`). */
+    /** Why the address is on the suppression list (`bounced` or `complained`), or null: an email to it is refused (see `compose`). */
     suppression: (orgId: string, address: string): string | null => store.suppressed(orgId, address.toLowerCase()),
     resume,
     /**
@@ -198,10 +198,15 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
         bus.emit(event.orgId, type, { message, email: message.address, ...(type === 'email.message.bounced' ? { suppressed: true } : {}) });
       });
     },
-    /** A recipient clicked a link or marked the email as spam (reported by the provider). */
+    /**
+     * A recipient clicked a link or marked the email as spam (reported by the provider). A complaint suppresses the
+     * address as a bounce does (every ESP does: mailing someone who called it spam hurts the sender's reputation), in
+     * the event's transaction; the event keeps its documented shape.
+     */
     engagement(orgId: string, externalId: string, kind: 'clicked' | 'complained', url?: string): void {
       db.tx(() => {
         const message = messaging.byExternalId(orgId, 'email', externalId);
+        if (kind === 'complained') store.suppress(orgId, message.address, 'complained', clock.nowIso());
         bus.emit(orgId, `email.message.${kind}`, { message, email: message.address, ...(url ? { url } : {}) });
       });
     },

@@ -26,7 +26,7 @@ const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
   'email.message.opened': ['recipient opens an email', email('read')],
   'email.message.clicked': ['recipient clicks a link', { ...email('read'), url: 'https://shop.example.com' }],
   'email.message.bounced': ['bounce; the address is added to the suppression list', { ...email('failed', 'bounce@sim.test'), suppressed: true }],
-  'email.message.complained': ['recipient marks as spam', email('delivered', 'complaint@sim.test')],
+  'email.message.complained': ['recipient marks as spam; the address is added to the suppression list', email('delivered', 'complaint@sim.test')],
   'voice.app.call.inbound': ['someone dialled the business number and waits', VOICE_APP['voice.app.call.inbound']],
   'voice.app.call.incoming': ['an app user is being rung', VOICE_APP['voice.app.call.incoming']],
   'voice.app.call.answered': ['picked up', VOICE_APP['voice.app.call.answered']],

@@ -15,7 +15,7 @@ const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 
 const MAGIC: Array<[string, string]> = [
   ['+15005550001', 'every channel (whatsapp, sms, rcs) fails'], ['+15005550002', 'whatsapp fails; sms and rcs succeed'],
   ['+15005550003', 'the handset has no RCS'], ['+15005550004…7', 'voice: no answer, busy, declined, cannot be placed'],
-  ['bounce@sim.test', 'email bounces'], ['complaint@sim.test', 'email is marked as spam'], ['any other address', 'delivered at +2 s, read at +10 s'],
+  ['bounce@sim.test', 'email bounces'], ['complaint@sim.test', 'email is marked as spam, then suppressed'], ['any other address', 'delivered at +2 s, read at +10 s'],
 ];
 
 function ClockCard() {
