@@ -137,6 +137,25 @@ describe('a contact who opted out by writing STOP', () => {
     await page.getByTestId('composer').waitFor();
     expect(await isBlocked(contactId)).toBe(false);
   });
+
+  it('is told from a person\'s block in the very words of an opt-out, which START leaves and Unblock lifts at once', async () => {
+    const PERSON = '+14155550179';
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: PERSON, text: 'Hi' })).status).toBe(201);
+    const listed = await server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=sms&search=${encodeURIComponent(PERSON)}`);
+    const contactId = listed.body.data[0]?.contactId ?? '';
+    expect((await server.dashboard('POST', `/dashboard/contacts/${contactId}/block`, { reason: stopped })).status).toBe(200);
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: PERSON, text: 'START' })).status).toBe(201);
+    expect(await isBlocked(contactId)).toBe(true);
+
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-sms').click();
+    await page.locator(`[data-testid="conversation-row"][data-address="${PERSON}"]`).click();
+    await page.getByTestId('composer-blocked').filter({ hasText: `Blocked: ${stopped}` }).waitFor();
+    // No question: the composer comes back on the one click, as for any block a person set.
+    await page.getByTestId('composer-unblock').click();
+    await page.getByTestId('composer').waitFor();
+    expect(await isBlocked(contactId)).toBe(false);
+  });
 });
 
 describe('an OTP code in the handset viewer', () => {

@@ -1,6 +1,7 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
 import { emailAddressSchema, nullAsAbsent, timestampSchema, type PageMeta } from './common.ts';
+import { channelSchema } from './messaging.ts';
 
 export const contactSchema = z.object({
   id: z.string(),
@@ -18,6 +19,13 @@ export const contactSchema = z.object({
   updatedAt: timestampSchema,
 });
 export type Contact = z.infer<typeof contactSchema>;
+/**
+ * The console's contact (`GET /dashboard/contacts/{id}`; not in `/v1`): the record plus `optedOutOn`, the channel of the
+ * opt-out keyword (STOP) that set its block, as stored (migration 33), null for a block a person set, or none. The
+ * console asks before an Unblock overrides an opt-out, and tells one by this, never by the reason's text.
+ */
+export const consoleContactSchema = contactSchema.extend({ optedOutOn: channelSchema.nullable() });
+export type ConsoleContact = z.infer<typeof consoleContactSchema>;
 /** A contact as events carry it (`contact.created`, `contact.updated`, `*.message.received`): the record plus the seed's `lifecycleStageId` (no stages yet: null). */
 export type EventContact = Contact & { lifecycleStageId: null };
 export const eventContact = (contact: Contact): EventContact => ({ ...contact, lifecycleStageId: null });
@@ -118,8 +126,9 @@ export type CreateContactInput = z.infer<typeof createContactBodySchema>;
 export const setContactTagsBodySchema = z.object({ tags: contactTagsSchema });
 
 /**
- * The block reason an opt-out keyword stores, and its reading back: what the customer sent and where (the console warns
- * before an Unblock overrides it). One format, written by the contacts domain and read by the console.
+ * The block reason an opt-out keyword stores, and its reading back: what the customer sent and where. One format,
+ * written by the contacts domain; read back for display only (the keyword the console's Unblock question names): whether
+ * a block is an opt-out is the stored `optedOutOn` (see `ConsoleContact`), never this text, which a person may type too.
  */
 export const optOutReason = (keyword: string, channelName: string): string =>
   `Opted out by sending ${keyword} on ${channelName} (writing START opts them back in)`;

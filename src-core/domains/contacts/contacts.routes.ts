@@ -21,7 +21,7 @@ export function contactsRoutes(service: ContactsService) {
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/contacts/:id', scope: 'dashboard', params: idParams,
-      handler: ({ orgId, params }) => service.get(orgId, params.id),
+      handler: ({ orgId, params }) => service.consoleGet(orgId, params.id),
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/contacts', scope: 'dashboard', body: createContactBodySchema, status: 201,

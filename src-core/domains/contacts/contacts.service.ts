@@ -1,5 +1,5 @@
 // The rules of contacts: creation, search, blocking (idempotent) and notes; events go to the outbox.
-import { eventContact, normalizeTag, uniqueTags, type BlockResult, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
+import { eventContact, normalizeTag, uniqueTags, type BlockResult, type ConsoleContact, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -94,6 +94,11 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       });
     },
     get: (orgId: string, id: string): Contact => toContact(mustGet(orgId, id)),
+    /** The console's contact: whether its block is an opt-out comes from the stored channel, not the reason's text. */
+    consoleGet(orgId: string, id: string): ConsoleContact {
+      const row = mustGet(orgId, id);
+      return { ...toContact(row), optedOutOn: row.is_blocked === 1 ? row.opted_out_on as ConsoleContact['optedOutOn'] : null };
+    },
     /**
      * The unified contact behind a channel address (phone, email or instagram id), created when new
      * (`contact.created`) and given a name it lacked (`contact.updated`); joins the caller's transaction.

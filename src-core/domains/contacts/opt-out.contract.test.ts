@@ -2,6 +2,7 @@
 // (every send then refused, campaigns skip them), START lifts only that block, and the events say what happened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
+import { createContactsStore } from './contacts.store.ts';
 
 let t: TestServer;
 let key: string;
@@ -128,6 +129,31 @@ describe('opting back in', () => {
     await t.request('POST', `/v1/contacts/${id}/unblock`, { token: key });
     await inbound('sms', '+14155550631', 'STOP');
     expect(await contactOf('+14155550631')).toMatchObject({ isBlocked: true, blockedReason: reason('STOP', 'SMS') });
+  });
+  it('tells an opt-out by what is stored, never by its reason\'s text; the console\'s contact says which it is', async () => {
+    const consoleContact = async (id: string) => (await t.dashboard('GET', `/dashboard/contacts/${id}`)).body as Contact & { optedOutOn: string | null };
+    // A person's block in the very words of an opt-out is theirs: START leaves it, and the console asks nothing before Unblock.
+    await inbound('sms', '+14155550661', 'Hi');
+    const { id: person } = await contactOf('+14155550661');
+    await t.request('POST', `/v1/contacts/${person}/block`, { token: key, body: { reason: reason('STOP', 'SMS') } });
+    for (const text of ['START', 'UNSTOP']) await inbound('sms', '+14155550661', text);
+    expect(await consoleContact(person)).toMatchObject({ isBlocked: true, blockedReason: reason('STOP', 'SMS'), optedOutOn: null });
+    // A real opt-out: the console's contact names its channel (/v1's does not), and START lifts it.
+    await inbound('whatsapp', '14155550662', 'STOP');
+    const optedOut = await contactOf('+14155550662');
+    expect(optedOut).not.toHaveProperty('optedOutOn');
+    expect(await consoleContact(optedOut.id)).toMatchObject({ isBlocked: true, optedOutOn: 'whatsapp' });
+    await inbound('whatsapp', '14155550662', 'START');
+    expect(await consoleContact(optedOut.id)).toMatchObject({ isBlocked: false, blockedReason: null, optedOutOn: null });
+    // An opt-out stored with other words (as another wording of the reason would leave it) is still one.
+    await inbound('sms', '+14155550663', 'Hi');
+    const { id: reworded } = await contactOf('+14155550663');
+    createContactsStore(t.server.db.sql).setBlocked({
+      orgId: t.organizationId, id: reworded, blocked: true, reason: 'Texted STOP', at: t.server.clock.nowIso(), optedOutOn: 'sms', updated: t.server.clock.nowIso(),
+    });
+    expect(await consoleContact(reworded)).toMatchObject({ isBlocked: true, blockedReason: 'Texted STOP', optedOutOn: 'sms' });
+    await inbound('sms', '+14155550663', 'START');
+    expect(await consoleContact(reworded)).toMatchObject({ isBlocked: false, optedOutOn: null });
   });
 });
 

@@ -133,7 +133,7 @@ export function ContactPanel({ contactId, onOpenConversation }: { contactId: str
         </div>
         <div className="spacer" />
         {c.isBlocked
-          ? <UnblockButton ref={action} reason={c.blockedReason} pending={unblock.isPending} testId="unblock" onUnblock={() => unblock.mutate()} />
+          ? <UnblockButton ref={action} contact={c} pending={unblock.isPending} testId="unblock" onUnblock={() => unblock.mutate()} />
           : <button ref={action} type="button" className="button danger-outline" data-testid="block" aria-haspopup="dialog" onClick={() => setBlocking(true)}>Block…</button>}
       </header>
       {unblock.isError ? <ErrorState error={unblock.error} /> : null}

@@ -1,6 +1,6 @@
 // Server data of the contacts page, through react-query only.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactList, ContactNote, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { ConsoleContact, ContactList, ContactNote, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 export const PAGE_SIZE = 25;
@@ -18,7 +18,7 @@ export function useContact(id: string | null) {
   const api = useApi();
   return useQuery({
     queryKey: ['contact', id],
-    queryFn: () => api.get<Contact>(`/dashboard/contacts/${id}`),
+    queryFn: () => api.get<ConsoleContact>(`/dashboard/contacts/${id}`),
     enabled: id !== null,
   });
 }

@@ -1,7 +1,7 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
 // reply composer (or why the contact is blocked), and the contact's panel, opened beside it by View contact.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
-import type { Contact, Message } from '../../../src-core/contract/index.ts';
+import type { ConsoleContact, Contact, Message } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
@@ -79,7 +79,7 @@ function NewBelow({ count, onJump }: { count: number; onJump(event: MouseEvent<H
 }
 
 /** Takes the composer's place while the contact is blocked: every send would be refused with this reason. */
-function BlockedNotice({ contact, onUnblock }: { contact: Contact; onUnblock(): void }) {
+function BlockedNotice({ contact, onUnblock }: { contact: ConsoleContact; onUnblock(): void }) {
   const unblock = useUnblockContact(contact.id);
   return (
     <div className="composer inline composer-blocked" data-testid="composer-blocked">
@@ -88,7 +88,7 @@ function BlockedNotice({ contact, onUnblock }: { contact: Contact; onUnblock(): 
         <span>Replies are refused until the contact is unblocked.</span>
         {unblock.isError ? <span data-testid="unblock-error">{unblock.error.message}</span> : null}
       </div>
-      <UnblockButton reason={contact.blockedReason} pending={unblock.isPending} testId="composer-unblock" onUnblock={() => { onUnblock(); unblock.mutate(); }} />
+      <UnblockButton contact={contact} pending={unblock.isPending} testId="composer-unblock" onUnblock={() => { onUnblock(); unblock.mutate(); }} />
     </div>
   );
 }
