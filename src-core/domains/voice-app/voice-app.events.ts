@@ -67,7 +67,7 @@ export const newCallRow = (orgId: string, now: string, fields: Pick<AppCallRow, 
   & Partial<AppCallRow>): AppCallRow => ({
   id: newId('apc'), org_id: orgId, room_id: newId('room'), routed_to: null, business_number: null, status: 'RINGING', end_reason: null,
   connect_by_ms: null, connected_at: null, started_at: now, answered_at: null, ended_at: null, duration_seconds: 0, cost_paise: null,
-  recording_secret: null, transcript_ready_at: null, session_ref: null, session_metadata: null, ...fields,
+  recording_secret: null, transcript_ready_at: null, session_ref: null, session_metadata: null, room_empty_since_ms: null, ...fields,
 });
 
 export const toAppCall = (row: AppCallRow): AppCall => ({

@@ -10,6 +10,8 @@ export type AppCallRow = {
   ended_at: string | null; duration_seconds: number; cost_paise: number | null; recording_secret: string | null; transcript_ready_at: string | null;
   /** A booking call's session (`externalRef`) and its metadata as JSON, kept from when the call was placed. */
   session_ref: string | null; session_metadata: string | null;
+  /** Since when (ms on the clock) nobody has been in the room of an answered call waiting to close; null otherwise. */
+  room_empty_since_ms: number | null;
 };
 const LIVE = `status IN ('RINGING', 'ACCEPTED')`;
 
@@ -25,12 +27,13 @@ export function createVoiceAppStore(sql: Sql) {
 
   const columns = `id, org_id, room_id, direction, routed_to, business_number, from_party, to_party, caller_transport, callee_transport, status,
     end_reason, connect_by_ms, connected_at, started_at, answered_at, ended_at, duration_seconds, cost_paise, recording_secret, transcript_ready_at,
-    session_ref, session_metadata`;
+    session_ref, session_metadata, room_empty_since_ms`;
   const insertCall = sql.prepare(`INSERT INTO voice_app_calls (${columns}) VALUES (${columns.split(',').map((c) => `@${c.trim()}`).join(', ')})`);
   const updateCall = sql.prepare(`UPDATE voice_app_calls SET to_party = @to_party, callee_transport = @callee_transport, routed_to = @routed_to,
     status = @status, end_reason = @end_reason, connect_by_ms = @connect_by_ms, connected_at = @connected_at, answered_at = @answered_at,
     ended_at = @ended_at, duration_seconds = @duration_seconds, cost_paise = @cost_paise, recording_secret = @recording_secret,
     transcript_ready_at = @transcript_ready_at WHERE id = @id`);
+  const setRoomEmptySince = sql.prepare(`UPDATE voice_app_calls SET room_empty_since_ms = ? WHERE org_id = ? AND id = ?`);
   const callById = sql.prepare(`SELECT * FROM voice_app_calls WHERE org_id = ? AND id = ?`);
   const callByIdAnyOrg = sql.prepare(`SELECT * FROM voice_app_calls WHERE id = ?`);
   const liveBetween = sql.prepare(`SELECT * FROM voice_app_calls WHERE org_id = @orgId AND ${LIVE}
@@ -52,6 +55,8 @@ export function createVoiceAppStore(sql: Sql) {
 
     insertCall: (row: AppCallRow) => void insertCall.run(row),
     updateCall: (row: AppCallRow) => void updateCall.run(row),
+    /** Marks the call's room empty since `sinceMs`, or occupied (null). */
+    setRoomEmptySince: (orgId: string, id: string, sinceMs: number | null) => void setRoomEmptySince.run(sinceMs, orgId, id),
     callById: (orgId: string, id: string) => callById.get(orgId, id) as AppCallRow | undefined,
     /** A call by its id alone (a signed recording link names no organization). */
     callByIdAnyOrg: (id: string) => callByIdAnyOrg.get(id) as AppCallRow | undefined,
