@@ -6,33 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { Server as SocketIoServer } from 'socket.io';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { createClock } from '../kernel/clock.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
+import { connectVoice, type VoiceClient } from '../testing/voice-client.ts';
 import { createVoiceServer, VOICE_CLOSE, type JoinGrant, type VoiceServer } from './voice-server.ts';
 
-type Client = { ws: WebSocket; messages: Array<Record<string, unknown>>; closed: Promise<{ code: number; reason: string }>; next(): Promise<Record<string, unknown>> };
 const clients: WebSocket[] = [];
-
-function connect(url: string): Client {
-  const ws = new WebSocket(url);
-  clients.push(ws);
-  const messages: Array<Record<string, unknown>> = [];
-  const waiting: Array<(message: Record<string, unknown>) => void> = [];
-  ws.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as Record<string, unknown>;
-    const waiter = waiting.shift();
-    if (waiter) waiter(message);
-    else messages.push(message);
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  const next = (): Promise<Record<string, unknown>> => {
-    const ready = messages.shift();
-    return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
-  };
-  return { ws, messages, closed, next };
-}
-const send = (client: Client, message: unknown): void => client.ws.send(JSON.stringify(message));
+const connect = (url: string): VoiceClient => connectVoice(url, clients);
+const send = (client: VoiceClient, message: unknown): void => client.send(message);
 const realPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterAll(() => {
