@@ -226,13 +226,17 @@ export async function createServer(options: ServerOptions) {
     server, clock, log,
     hooks: {
       // A join token the voice app signed, for a call not yet ended. A leave is not a hang-up (the seed: an app losing
-      // its connection does not end the call); a join notes the identity as seen.
+      // its connection does not end the call), but the last one out of an answered call's room starts its close
+      // (`room_closed`, unless someone is back within the grace); a join notes the identity as seen.
       verify: options.voiceJoinCheck ?? (async (token) => {
         const grant = await voiceApp.service.joinTokens.verify(token);
         return grant && voiceApp.service.calls.isLive(grant.orgId, grant.callId) ? grant : null;
       }),
-      onJoin: (grant) => voiceIdentities.service.seen(grant.orgId, grant.participant),
-      onLeave: () => {},
+      onJoin: (grant) => {
+        voiceApp.service.room.joined(grant.orgId, grant.callId);
+        voiceIdentities.service.seen(grant.orgId, grant.participant);
+      },
+      onLeave: (grant) => voiceApp.service.room.left(grant.orgId, grant.callId, voiceServer.participants(grant.orgId, grant.callId)),
     },
   });
 

@@ -17,6 +17,11 @@ export const VOICE_APP_LIMITS = {
   transcribedAfterSeconds: 10,
   /** Decided: an answered call shorter than this had no speech (no transcript, no transcription charge). */
   speechAfterSeconds: 5,
+  /**
+   * Decided: an answered call with no phone on it whose room stays empty this long (every app that joined it on the
+   * voice server has left, nobody back) ends `COMPLETED` `room_closed` (docs/contract-notes.md, "Voice app calls").
+   */
+  roomClosedAfterSeconds: 30,
 } as const;
 
 /** Per-minute prices in paise (decided constants; docs/contract-notes.md, "Voice app calls"). */

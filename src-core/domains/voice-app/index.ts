@@ -9,6 +9,7 @@ import { createVoiceAppEvents, type IdentityPort, type SessionPort } from './voi
 import { APP_CALL_STEP_JOB, createAppCallFlow, type AppCallStep, type PhoneNetworkPort } from './voice-app.flow.ts';
 import { createVoiceAppInbound, type InboundPorts } from './voice-app.inbound.ts';
 import { createVoiceAppNumbers } from './voice-app.numbers.ts';
+import { createVoiceAppRoom } from './voice-app.room.ts';
 import { voiceAppRoutes } from './voice-app.routes.ts';
 import { createVoiceAppCalls } from './voice-app.service.ts';
 import { createVoiceAppStore } from './voice-app.store.ts';
@@ -29,7 +30,8 @@ export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
   const { voiceServerUrl } = deps;
   const calls = createVoiceAppCalls({ store, db: deps.db, clock: deps.clock, flow, numbers, billing, events, joinTokens, voiceServerUrl, publicBaseUrl: deps.publicBaseUrl, sessions: deps.sessions });
   const inbound = createVoiceAppInbound({ store, db: deps.db, clock: deps.clock, flow, numbers, events, ports: deps });
-  const service = { calls, numbers, inbound, joinTokens, voiceServerUrl };
+  const room = createVoiceAppRoom({ store, db: deps.db, clock: deps.clock, flow });
+  const service = { calls, numbers, inbound, room, joinTokens, voiceServerUrl };
   return defineDomain({
     name: 'voice-app',
     routes: voiceAppRoutes(calls, numbers),

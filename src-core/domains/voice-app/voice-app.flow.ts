@@ -1,5 +1,6 @@
 // An app call's life on the virtual clock ("App call status", "Phone-leg outcomes"): rung (RINGING), answered
-// (ACCEPTED), ended (COMPLETED, CANCELLED, REJECTED, MISSED, FAILED), each timer a durable job. Endings are billed here.
+// (ACCEPTED), ended (COMPLETED, CANCELLED, REJECTED, MISSED, FAILED), each timer a durable job (a room left empty
+// too: voice-app.room.ts). Endings are billed here.
 import { randomBytes } from 'node:crypto';
 import { ENDED_APP_CALL_STATUSES, VOICE_APP_LIMITS, type AppCallStatus } from '../../contract/voice-app.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
@@ -20,7 +21,9 @@ export type AppCallStep =
   | { callId: string; step: 'ring_timeout' }
   | { callId: string; step: 'connect_timeout' }
   | { callId: string; step: 'phone_leg'; outcome: PhoneOutcome }
-  | { callId: string; step: 'phone_hangup'; party: 'caller' | 'callee' };
+  | { callId: string; step: 'phone_hangup'; party: 'caller' | 'callee' }
+  /** The room has been empty since `emptySinceMs` (the grace is over): it closes unless someone came back meanwhile. */
+  | { callId: string; step: 'room_closed'; emptySinceMs: number };
 
 export const isEnded = (row: AppCallRow): boolean => ENDED_APP_CALL_STATUSES.includes(row.status as AppCallStatus);
 
@@ -35,18 +38,20 @@ export function createAppCallFlow(deps: {
   store: VoiceAppStore; clock: Clock; jobs: JobRunner; events: VoiceAppEvents; billing: VoiceAppBilling; phones: () => PhoneNetworkPort;
 }) {
   const { store, clock, jobs, events, billing } = deps;
-  const schedule = (orgId: string, step: AppCallStep, afterSeconds: number): void =>
-    void jobs.schedule({ type: APP_CALL_STEP_JOB, orgId, payload: step, dueAt: clock.now() + afterSeconds * 1000 });
+  const schedule = (orgId: string, step: AppCallStep, afterSeconds: number, dedupeKey?: string): void =>
+    void jobs.schedule({ type: APP_CALL_STEP_JOB, orgId, payload: step, dueAt: clock.now() + afterSeconds * 1000, dedupeKey });
 
-  /** Ends a call; COMPLETED is charged (one ledger line per charge), every other ending costs 0. Fires its event. */
-  function finish(row: AppCallRow, status: AppCallStatus, endReason: string): AppCallRow {
-    const now = clock.now();
+  /**
+   * Ends a call (at `endedAtMs`: now, unless the talk ended earlier); COMPLETED is charged (one ledger line per
+   * charge), every other ending costs 0. Fires its event.
+   */
+  function finish(row: AppCallRow, status: AppCallStatus, endReason: string, endedAtMs = clock.now()): AppCallRow {
     const answered = row.answered_at !== null;
-    const durationSeconds = answered ? Math.round((now - Date.parse(row.answered_at as string)) / 1000) : 0;
+    const durationSeconds = answered ? Math.max(0, Math.round((endedAtMs - Date.parse(row.answered_at as string)) / 1000)) : 0;
     let ended: AppCallRow = {
-      ...row, status, end_reason: endReason, ended_at: toIso(now), duration_seconds: durationSeconds, cost_paise: 0,
+      ...row, status, end_reason: endReason, ended_at: toIso(endedAtMs), duration_seconds: durationSeconds, cost_paise: 0,
       recording_secret: answered ? randomBytes(16).toString('hex') : null,
-      transcript_ready_at: answered ? toIso(now + VOICE_APP_LIMITS.transcribedAfterSeconds * 1000) : null,
+      transcript_ready_at: answered ? toIso(endedAtMs + VOICE_APP_LIMITS.transcribedAfterSeconds * 1000) : null,
     };
     if (status === 'COMPLETED') ended = { ...ended, cost_paise: billing.charge(ended) };
     store.updateCall(ended);
@@ -98,6 +103,10 @@ export function createAppCallFlow(deps: {
     phone_hangup: (row, step) => {
       if (row.status === 'ACCEPTED') finish(row, 'COMPLETED', `${step.party}_hung_up`);
     },
+    // Nobody came back: the call ended when the last one left (the grace is not talk, nor charged).
+    room_closed: (row, step) => {
+      if (row.status === 'ACCEPTED' && row.room_empty_since_ms === step.emptySinceMs) finish(row, 'COMPLETED', 'room_closed', step.emptySinceMs);
+    },
   };
 
   return {
@@ -113,6 +122,11 @@ export function createAppCallFlow(deps: {
     /** The team is rung in the dashboard for 45 s (no app user, so no `incoming`); unanswered, MISSED `ring_timeout`. */
     ringTeam: (row: AppCallRow): void => schedule(row.org_id, { callId: row.id, step: 'ring_timeout' }, VOICE_APP_LIMITS.ringTimeoutSeconds),
     scheduleConnectTimeout: (row: AppCallRow): void => schedule(row.org_id, { callId: row.id, step: 'connect_timeout' }, VOICE_APP_LIMITS.connectWithinSeconds),
+    /** The room of `row` is empty since now: it closes after the grace (one job per emptying, however often reported). */
+    scheduleRoomClose(row: AppCallRow, emptySinceMs: number): void {
+      const step: AppCallStep = { callId: row.id, step: 'room_closed', emptySinceMs };
+      schedule(row.org_id, step, VOICE_APP_LIMITS.roomClosedAfterSeconds, `${APP_CALL_STEP_JOB}:room_closed:${row.id}:${emptySinceMs}`);
+    },
   };
 }
 export type AppCallFlow = ReturnType<typeof createAppCallFlow>;
