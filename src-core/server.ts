@@ -173,7 +173,11 @@ export async function createServer(options: ServerOptions) {
   // Identities' phones are sealed, and join tokens signed, under keys derived from the database's own server secret
   // (kernel/sealed.ts), one per purpose.
   const secret = serverSecret(orgs);
-  const voiceIdentities = voiceIdentitiesDomain({ ...deps, phoneKey: sealingKey(secret, 'voice-identity-phone') });
+  const voiceIdentities = voiceIdentitiesDomain({
+    ...deps, phoneKey: sealingKey(secret, 'voice-identity-phone'),
+    // Read at each answer (after start-up, once voiceApp exists): a change of the setting shows on the next read.
+    pstnEnabled: (orgId) => voiceApp.service.numbers.pstnEnabled(orgId),
+  });
   const voiceApp = voiceAppDomain({
     ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: () => publicBaseUrl, voiceServerUrl: () => voiceServerUrlOf(publicBaseUrl),
     // Join tokens are signed under a key derived from the database's server secret: they outlive a restart, as calls do.

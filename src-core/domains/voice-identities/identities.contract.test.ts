@@ -36,7 +36,10 @@ describe('identities', () => {
 
   it('keeps the phone sealed at rest (AES-256-GCM, bound to its row), shows it masked, never whole; it survives a restart', async () => {
     const res = await api('POST', '/v1/voice/app/identities', { externalId: 'cust_1', role: 'CUSTOMER', phone: '+14155550101' });
-    expect(res.body).toMatchObject({ maskedPhone: '+1******0101', reachable: true });
+    // A phone makes them reachable only while phone calling is on (off for a new organization): the fallback leg rings it.
+    expect(res.body).toMatchObject({ maskedPhone: '+1******0101', reachable: false });
+    expect((await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true })).status).toBe(200);
+    expect((await api('GET', '/v1/voice/app/identities/cust_1')).body).toMatchObject({ maskedPhone: '+1******0101', reachable: true });
     for (const path of ['/v1/voice/app/identities/cust_1', '/v1/voice/app/identities?limit=100']) expect((await api('GET', path)).text).not.toContain('4155550101');
     const rows = t.server.db.sql.prepare(`SELECT id, phone_sealed FROM voice_identities WHERE external_id IN ('cust_1', 'pro_1')`).all() as Array<{ id: string; phone_sealed: string | null }>;
     const sealed = rows.find((row) => row.phone_sealed)?.phone_sealed as string;

@@ -18,20 +18,26 @@ export type IdentityParty = { externalId: string; displayName: string | null; ro
 const toDevice = (row: DeviceRow): VoiceDevice => ({ token: row.token, platform: row.platform, isVoip: row.is_voip === 1, registeredAt: row.registered_at });
 const columnsOf = ({ device_count: _count, ringable_devices: _ringable, ...row }: IdentityView): IdentityRow => row;
 
-export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; clock: Clock; phoneKey: Buffer }) {
+/** `pstnEnabled`: whether the organization's phone calling is on (the voice app's setting), read each time. */
+export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; clock: Clock; phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean }) {
   const { store, db, clock, phoneKey } = deps;
   // The phone is bound to its organization and identity: a sealed value copied onto another row does not open.
   const boundTo = (row: IdentityRow): string => `${row.org_id}/${row.id}`;
   const phoneOfRow = (row: IdentityRow): string | null => (row.phone_sealed ? unseal(phoneKey, row.phone_sealed, boundTo(row)) : null);
-  const toIdentity = (row: IdentityView): VoiceIdentity => {
+  /**
+   * `reachable`: a call could ring them: active, and a device that can ring (a VoIP push token) or, with phone calling
+   * on (`pstn`), a phone for the fallback leg.
+   */
+  const toIdentity = (row: IdentityView, pstn: boolean): VoiceIdentity => {
     const phone = phoneOfRow(row);
     const isActive = row.is_active === 1;
     return {
       id: row.id, externalId: row.external_id, role: row.role, displayName: row.display_name, isActive, lastSeenAt: row.last_seen_at,
-      deviceCount: row.device_count, reachable: isActive && (row.ringable_devices > 0 || phone !== null), maskedPhone: phone ? maskPhone(phone) : null,
+      deviceCount: row.device_count, reachable: isActive && (row.ringable_devices > 0 || (pstn && phone !== null)), maskedPhone: phone ? maskPhone(phone) : null,
       createdAt: row.created_at, updatedAt: row.updated_at,
     };
   };
+  const identityOf = (orgId: string, externalId: string): VoiceIdentity => toIdentity(mustIdentity(orgId, externalId), deps.pstnEnabled(orgId));
   const mustIdentity = (orgId: string, externalId: string): IdentityView => {
     const row = store.identity(orgId, externalId);
     if (!row) throw notFound(`Identity ${externalId}`);
@@ -60,7 +66,7 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
           };
           if (input.phone) row.phone_sealed = seal(phoneKey, input.phone, boundTo(row));
           store.insertIdentity(row);
-          return { identity: toIdentity(mustIdentity(orgId, input.externalId)), created: true };
+          return { identity: identityOf(orgId, input.externalId), created: true };
         }
         if (existing.role !== input.role && store.activeSessionsOf(orgId, input.externalId, now) > 0) {
           throw conflict(`Identity ${input.externalId} is a ${existing.role} in an active session: its role cannot become ${input.role} until the session ends or is revoked`);
@@ -71,14 +77,15 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
           ...row, role: input.role, display_name: input.displayName === undefined ? row.display_name : input.displayName, phone_sealed: phone,
           is_active: 1, updated_at: now,
         });
-        return { identity: toIdentity(mustIdentity(orgId, input.externalId)), created: false };
+        return { identity: identityOf(orgId, input.externalId), created: false };
       });
     },
     list(orgId: string, role: IdentityRole | undefined, page: PageRequest): ListEnvelope<VoiceIdentity> {
       const { rows, total } = store.identities(orgId, role ?? null, page.limit, page.offset);
-      return pageEnvelope(rows.map(toIdentity), total, page);
+      const pstn = deps.pstnEnabled(orgId);
+      return pageEnvelope(rows.map((row) => toIdentity(row, pstn)), total, page);
     },
-    get: (orgId: string, externalId: string): VoiceIdentity => toIdentity(mustIdentity(orgId, externalId)),
+    get: identityOf,
     /**
      * Deactivates: `isActive` false, its devices dropped and its phone erased; it can no longer be rung nor join a
      * new session. It stays readable (history names it) and an upsert brings it back. Repeating it is harmless.
@@ -88,7 +95,7 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
         const row = columnsOf(mustIdentity(orgId, externalId));
         store.deleteDevicesOf(row.id);
         if (row.is_active === 1 || row.phone_sealed) store.updateIdentity({ ...row, is_active: 0, phone_sealed: null, updated_at: clock.nowIso() });
-        return toIdentity(mustIdentity(orgId, externalId));
+        return identityOf(orgId, externalId);
       });
     },
 
@@ -128,6 +135,14 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
     phoneOf(orgId: string, externalId: string): string | null {
       const row = store.identity(orgId, externalId);
       return row && row.is_active === 1 ? phoneOfRow(row) : null;
+    },
+    /**
+     * The phone to ring for an active identity that has no device that can ring it (no VoIP push token) but a phone:
+     * the callee leg of an app call to them goes to that phone. Null otherwise (rung in the app as ever).
+     */
+    fallbackPhone(orgId: string, externalId: string): string | null {
+      const row = store.identity(orgId, externalId);
+      return row && row.is_active === 1 && row.ringable_devices === 0 ? phoneOfRow(row) : null;
     },
     /** The identity joined a call on the voice server: `lastSeenAt` moves to now (unknown ids are ignored). */
     seen(orgId: string, externalId: string): void {

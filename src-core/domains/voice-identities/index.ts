@@ -6,8 +6,11 @@ import { voiceIdentitiesRoutes } from './voice-identities.routes.ts';
 import { createVoiceIdentitiesService } from './voice-identities.service.ts';
 import { createVoiceIdentitiesStore } from './voice-identities.store.ts';
 
-/** `phoneKey`: the AES-256 key identities' phones are sealed under (kernel/sealed.ts, derived from the server secret). */
-export function voiceIdentitiesDomain(deps: CoreDeps & { phoneKey: Buffer }) {
+/**
+ * `phoneKey`: the AES-256 key identities' phones are sealed under (kernel/sealed.ts, derived from the server secret);
+ * `pstnEnabled`: whether the organization's phone calling is on (the voice app's setting; `reachable` depends on it).
+ */
+export function voiceIdentitiesDomain(deps: CoreDeps & { phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean }) {
   const service = createVoiceIdentitiesService({ ...deps, store: createVoiceIdentitiesStore(deps.db.sql) });
   return defineDomain({
     name: 'voice-identities',

@@ -8,7 +8,9 @@ import { createIdentities, type IdentityParty } from './identities.ts';
 import { createSessions, type ActiveSession } from './sessions.ts';
 import type { VoiceIdentitiesStore } from './voice-identities.store.ts';
 
-export function createVoiceIdentitiesService(deps: { store: VoiceIdentitiesStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; phoneKey: Buffer }) {
+export function createVoiceIdentitiesService(deps: {
+  store: VoiceIdentitiesStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean;
+}) {
   const identities = createIdentities(deps);
   const sessions = createSessions({ ...deps, identities });
   return {
@@ -20,6 +22,8 @@ export function createVoiceIdentitiesService(deps: { store: VoiceIdentitiesStore
     activeSession: (orgId: string, externalRef: string): ActiveSession | null => sessions.active(orgId, externalRef),
     /** The full phone of an active identity, for the phone fallback leg only. */
     phoneOf: (orgId: string, externalId: string): string | null => identities.phoneOf(orgId, externalId),
+    /** The phone an app call to `externalId` rings: theirs when they have one and no device that can ring them; else null. */
+    fallbackPhone: (orgId: string, externalId: string): string | null => identities.fallbackPhone(orgId, externalId),
     /** Marks the identity seen now (`lastSeenAt`): the voice server's onJoin calls it. */
     seen: (orgId: string, externalId: string): void => identities.seen(orgId, externalId),
   };
