@@ -170,8 +170,8 @@ export async function createServer(options: ServerOptions) {
   });
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
   const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
-  // Identities' phones are sealed, and join tokens signed, under keys derived from the database's own server secret
-  // (kernel/sealed.ts), one per purpose.
+  // Identities' phones (and, on a call ringing one, its phone leg) are sealed, and join tokens signed, under keys derived
+  // from the database's own server secret (kernel/sealed.ts), one per purpose.
   const secret = serverSecret(orgs);
   const voiceIdentities = voiceIdentitiesDomain({
     ...deps, phoneKey: sealingKey(secret, 'voice-identity-phone'),
@@ -180,6 +180,7 @@ export async function createServer(options: ServerOptions) {
   });
   const voiceApp = voiceAppDomain({
     ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: () => publicBaseUrl, voiceServerUrl: () => voiceServerUrlOf(publicBaseUrl),
+    phoneLegKey: sealingKey(secret, 'voice-app-call-phone-leg'),
     // Join tokens are signed under a key derived from the database's server secret: they outlive a restart, as calls do.
     joinTokenSecret: sealingKey(secret, 'voice-app-join-token').toString('hex'), identities: voiceIdentities.service, sessions: voiceIdentities.service,
     subscribed: (orgId, type) => webhooks.service.subscribes(orgId, type),

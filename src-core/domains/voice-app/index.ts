@@ -9,6 +9,7 @@ import { createVoiceAppEvents, type IdentityPort, type SessionPort } from './voi
 import { APP_CALL_STEP_JOB, createAppCallFlow, type AppCallStep, type PhoneNetworkPort } from './voice-app.flow.ts';
 import { createVoiceAppInbound, type InboundPorts } from './voice-app.inbound.ts';
 import { createVoiceAppNumbers } from './voice-app.numbers.ts';
+import { createPhoneLegs } from './voice-app.phone-leg.ts';
 import { createVoiceAppRoom } from './voice-app.room.ts';
 import { voiceAppRoutes } from './voice-app.routes.ts';
 import { createVoiceAppCalls } from './voice-app.service.ts';
@@ -20,15 +21,19 @@ export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
   sessions?: SessionPort | undefined;
   /** The voice server's websocket address, where an app joins a call with its token. */
   voiceServerUrl: () => string;
+  /** The AES-256 key a person's phone is sealed under on a call that rings it (kernel/sealed.ts, from the server secret). */
+  phoneLegKey: Buffer;
 }) {
   const store = createVoiceAppStore(deps.db.sql);
   const joinTokens = createJoinTokens({ secret: deps.joinTokenSecret, clock: deps.clock });
   const events = createVoiceAppEvents({ bus: deps.bus, identities: deps.identities });
-  const billing = createVoiceAppBilling({ wallet: deps.wallet });
+  const phoneLegs = createPhoneLegs(deps.phoneLegKey);
+  const billing = createVoiceAppBilling({ wallet: deps.wallet, phoneLegs });
   const numbers = createVoiceAppNumbers({ store, db: deps.db, clock: deps.clock });
-  const flow = createAppCallFlow({ store, clock: deps.clock, jobs: deps.jobs, events, billing, phones: deps.phones });
+  const flow = createAppCallFlow({ store, clock: deps.clock, jobs: deps.jobs, events, billing, phones: deps.phones, phoneLegs });
   const { voiceServerUrl } = deps;
-  const calls = createVoiceAppCalls({ store, db: deps.db, clock: deps.clock, flow, numbers, billing, events, joinTokens, voiceServerUrl, publicBaseUrl: deps.publicBaseUrl, sessions: deps.sessions });
+  const calls = createVoiceAppCalls({ store, db: deps.db, clock: deps.clock, flow, numbers, billing, events, joinTokens, voiceServerUrl, publicBaseUrl: deps.publicBaseUrl, sessions: deps.sessions,
+    identities: deps.identities, phoneLegs });
   const inbound = createVoiceAppInbound({ store, db: deps.db, clock: deps.clock, flow, numbers, events, ports: deps });
   const room = createVoiceAppRoom({ store, db: deps.db, clock: deps.clock, flow });
   const service = { calls, numbers, inbound, room, joinTokens, voiceServerUrl };

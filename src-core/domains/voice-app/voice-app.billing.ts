@@ -5,21 +5,25 @@ import { VOICE_APP_LIMITS, VOICE_APP_PRICES_PAISE } from '../../contract/voice-a
 import { maskPhone } from '../../contract/voice-identities.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { WalletService } from '../wallet/index.ts';
+import type { PhoneLegs } from './voice-app.phone-leg.ts';
 import type { AppCallRow } from './voice-app.store.ts';
 
 const P = VOICE_APP_PRICES_PAISE;
 export const hadSpeech = (durationSeconds: number): boolean => durationSeconds >= VOICE_APP_LIMITS.speechAfterSeconds;
-const phoneSides = (row: Pick<AppCallRow, 'caller_transport' | 'callee_transport' | 'from_party' | 'to_party'>): string[] =>
-  [row.caller_transport === 'PSTN' ? row.from_party : null, row.callee_transport === 'PSTN' ? row.to_party : null].filter((x): x is string => x !== null);
+type Legs = Pick<AppCallRow, 'caller_transport' | 'callee_transport'>;
+const phoneSideCount = (row: Legs): number => (row.caller_transport === 'PSTN' ? 1 : 0) + (row.callee_transport === 'PSTN' ? 1 : 0);
 
 /** What one minute of a call costs at most: talk, transcription and its phone sides. */
-export const perMinutePaise = (row: Pick<AppCallRow, 'caller_transport' | 'callee_transport' | 'from_party' | 'to_party'>): number =>
-  P.talkPerMinute + P.transcriptionPerMinute + phoneSides(row).length * P.phoneSidePerMinute;
+export const perMinutePaise = (row: Legs): number => P.talkPerMinute + P.transcriptionPerMinute + phoneSideCount(row) * P.phoneSidePerMinute;
 
-export function createVoiceAppBilling(deps: { wallet: WalletService }) {
+export function createVoiceAppBilling(deps: { wallet: WalletService; phoneLegs: PhoneLegs }) {
+  /** Each phone side as its ledger line names it, masked (a person rung on their phone by their externalId too). */
+  const phoneSides = (row: AppCallRow): string[] => [
+    row.caller_transport === 'PSTN' ? maskPhone(row.from_party) : null, row.callee_transport === 'PSTN' ? deps.phoneLegs.calleeBilled(row) : null,
+  ].filter((x): x is string => x !== null);
   return {
     /** 400 INSUFFICIENT_BALANCE when the wallet cannot pay the call's first minute (nothing is placed). */
-    mustAfford(orgId: string, row: Pick<AppCallRow, 'caller_transport' | 'callee_transport' | 'from_party' | 'to_party'>): void {
+    mustAfford(orgId: string, row: Legs): void {
       const balance = deps.wallet.get(orgId).balancePaise;
       const minute = perMinutePaise(row);
       if (balance < minute) {
@@ -37,7 +41,7 @@ export function createVoiceAppBilling(deps: { wallet: WalletService }) {
       };
       let total = line(minutes * P.talkPerMinute, `voice app call talk · ${row.id}`);
       if (hadSpeech(row.duration_seconds)) total += line(minutes * P.transcriptionPerMinute, `voice app call transcription · ${row.id}`);
-      for (const phone of phoneSides(row)) total += line(minutes * P.phoneSidePerMinute, `voice app call phone side ${maskPhone(phone)} · ${row.id}`);
+      for (const phone of phoneSides(row)) total += line(minutes * P.phoneSidePerMinute, `voice app call phone side ${phone} · ${row.id}`);
       return total;
     },
   };

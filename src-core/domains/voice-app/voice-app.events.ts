@@ -9,6 +9,8 @@ import type { AppCallRow } from './voice-app.store.ts';
 /** A person the backend names (an app user), as `identities` knows them; absent: nothing known. */
 export type IdentityPort = {
   find(orgId: string, externalId: string): { externalId: string; displayName: string | null; role: 'PRO' | 'CUSTOMER' } | null;
+  /** The phone to ring for an active person with no device that can ring them; null when they have a device or no phone. */
+  fallbackPhone(orgId: string, externalId: string): string | null;
 };
 
 /** A booking between a PRO and a CUSTOMER (the identities domain's sessions); null when none is active. */
@@ -16,8 +18,12 @@ export type BookingSession = { externalRef: string; proExternalId: string; custo
 export type SessionPort = { activeSession(orgId: string, externalRef: string): BookingSession | null };
 
 export const shownFrom = (row: AppCallRow): string => (row.caller_transport === 'PSTN' ? maskPhone(row.from_party) : row.from_party);
-/** The callee; a call to the business number not yet connected shows that number (the organization's own). */
-export const shownTo = (row: AppCallRow): string => (row.callee_transport === 'PSTN' ? maskPhone(row.to_party) : row.to_party);
+/**
+ * The callee; a call to the business number not yet connected shows that number (the organization's own), and a
+ * person rung on their phone shows as the person (their number is sealed on the call, never shown).
+ */
+export const shownTo = (row: AppCallRow): string =>
+  (row.callee_transport === 'PSTN' && row.callee_phone_sealed === null ? maskPhone(row.to_party) : row.to_party);
 
 export const callFields = (row: AppCallRow) => ({
   callId: row.id, sessionRef: row.session_ref, roomId: row.room_id, status: row.status as AppCallStatus, from: shownFrom(row), to: shownTo(row),
@@ -67,7 +73,7 @@ export const newCallRow = (orgId: string, now: string, fields: Pick<AppCallRow, 
   & Partial<AppCallRow>): AppCallRow => ({
   id: newId('apc'), org_id: orgId, room_id: newId('room'), routed_to: null, business_number: null, status: 'RINGING', end_reason: null,
   connect_by_ms: null, connected_at: null, started_at: now, answered_at: null, ended_at: null, duration_seconds: 0, cost_paise: null,
-  recording_secret: null, transcript_ready_at: null, session_ref: null, session_metadata: null, room_empty_since_ms: null, ...fields,
+  recording_secret: null, transcript_ready_at: null, session_ref: null, session_metadata: null, room_empty_since_ms: null, callee_phone_sealed: null, ...fields,
 });
 
 export const toAppCall = (row: AppCallRow): AppCall => ({

@@ -7,6 +7,7 @@ import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import type { VoiceAppBilling } from './voice-app.billing.ts';
 import type { VoiceAppEvents } from './voice-app.events.ts';
+import type { PhoneLegs } from './voice-app.phone-leg.ts';
 import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
 
 export const APP_CALL_STEP_JOB = 'voice.app.call.step';
@@ -35,7 +36,7 @@ const PHONE_ENDINGS: Record<Exclude<PhoneOutcome, 'answered'>, { status: AppCall
 };
 
 export function createAppCallFlow(deps: {
-  store: VoiceAppStore; clock: Clock; jobs: JobRunner; events: VoiceAppEvents; billing: VoiceAppBilling; phones: () => PhoneNetworkPort;
+  store: VoiceAppStore; clock: Clock; jobs: JobRunner; events: VoiceAppEvents; billing: VoiceAppBilling; phones: () => PhoneNetworkPort; phoneLegs: PhoneLegs;
 }) {
   const { store, clock, jobs, events, billing } = deps;
   const schedule = (orgId: string, step: AppCallStep, afterSeconds: number, dedupeKey?: string): void =>
@@ -65,7 +66,8 @@ export function createAppCallFlow(deps: {
     store.updateCall(answered);
     events.answered(answered);
     if (row.callee_transport === 'PSTN') {
-      schedule(row.org_id, { callId: row.id, step: 'phone_hangup', party: 'callee' }, deps.phones().dial(row.to_party).hangsUpAfterSeconds);
+      const talk = deps.phones().dial(deps.phoneLegs.calleeNumber(row)).hangsUpAfterSeconds;
+      schedule(row.org_id, { callId: row.id, step: 'phone_hangup', party: 'callee' }, talk);
     } else if (row.caller_transport === 'PSTN') {
       schedule(row.org_id, { callId: row.id, step: 'phone_hangup', party: 'caller' }, deps.phones().dial(row.from_party).hangsUpAfterSeconds);
     }
@@ -74,7 +76,8 @@ export function createAppCallFlow(deps: {
 
   /**
    * Rings the callee of a RINGING call: an app user for 45 s (`incoming`), or a phone for up to `ringLimitSeconds`
-   * (40, or what is left of a connect window), whose outcome the network decides.
+   * (40, or what is left of a connect window), whose outcome the network decides: the number called, or the phone of
+   * the person called when they are rung on it (voice-app.phone-leg.ts).
    */
   function ring(row: AppCallRow, ringLimitSeconds: number): void {
     if (row.callee_transport === 'WEBRTC') {
@@ -82,7 +85,7 @@ export function createAppCallFlow(deps: {
       schedule(row.org_id, { callId: row.id, step: 'ring_timeout' }, VOICE_APP_LIMITS.ringTimeoutSeconds);
       return;
     }
-    const plan = deps.phones().dial(row.to_party);
+    const plan = deps.phones().dial(deps.phoneLegs.calleeNumber(row));
     const knownAfter = plan.outcome === 'dial_failed' ? plan.ringAfterSeconds : plan.ringAfterSeconds + plan.ringsForSeconds;
     const outcome = plan.outcome === 'no_answer' || knownAfter > ringLimitSeconds ? 'no_answer' : plan.outcome;
     schedule(row.org_id, { callId: row.id, step: 'phone_leg', outcome }, outcome === 'no_answer' ? ringLimitSeconds : knownAfter);

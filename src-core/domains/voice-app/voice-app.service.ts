@@ -12,9 +12,10 @@ import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { recordingLinkValid, signedRecordingQuery } from '../../kernel/recordings.ts';
 import type { JoinTokens } from './join-token.ts';
 import type { VoiceAppBilling } from './voice-app.billing.ts';
-import { newCallRow, toAppCall, type BookingSession, type SessionPort, type VoiceAppEvents } from './voice-app.events.ts';
+import { newCallRow, toAppCall, type BookingSession, type IdentityPort, type SessionPort, type VoiceAppEvents } from './voice-app.events.ts';
 import { isEnded, type AppCallFlow } from './voice-app.flow.ts';
 import type { VoiceAppNumbers } from './voice-app.numbers.ts';
+import type { PhoneLegs } from './voice-app.phone-leg.ts';
 import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
 import { transcriptOf } from './voice-app.transcript.ts';
 
@@ -23,6 +24,7 @@ const forbidden = (message: string): AppError => new AppError('FORBIDDEN', messa
 export function createVoiceAppCalls(deps: {
   store: VoiceAppStore; db: Db; clock: Clock; flow: AppCallFlow; numbers: VoiceAppNumbers; billing: VoiceAppBilling; events: VoiceAppEvents;
   joinTokens: JoinTokens; voiceServerUrl: () => string; publicBaseUrl: () => string; sessions?: SessionPort | undefined;
+  identities?: IdentityPort | undefined; phoneLegs: PhoneLegs;
 }) {
   const { store, db, clock, flow, numbers, billing } = deps;
   const mustCall = (orgId: string, id: string): AppCallRow => {
@@ -43,7 +45,7 @@ export function createVoiceAppCalls(deps: {
 
   return {
     async create(orgId: string, body: CreateAppCallInput): Promise<CreateAppCallResult> {
-      // The booking form: the caller is one party of an active session, and the other is rung in the app.
+      // The booking form: the caller is one party of an active session, and the other is rung as by `type` `app`.
       let booking: BookingSession | null = null;
       let input: { type: 'app' | 'phone'; from: string; to: string };
       if ('type' in body) input = body;
@@ -60,18 +62,22 @@ export function createVoiceAppCalls(deps: {
       if (phone && !isAppPhone(to)) throw badRequest(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
       if (input.from === to) throw badRequest('from and to are the same: a call needs two parties');
       const row = db.tx(() => {
+        // A person with no device that can ring them but with a phone is rung on that phone (the phone fallback leg).
+        const fallbackPhone = phone ? null : deps.identities?.fallbackPhone(orgId, to) ?? null;
+        const phoneLeg = phone || fallbackPhone !== null;
         let businessNumber: string | null = null;
-        if (phone) {
-          numbers.mustPstn(orgId, 'a call to a phone');
+        if (phoneLeg) {
+          numbers.mustPstn(orgId, phone ? 'a call to a phone' : `a call to ${to}, who has no device that can ring and is rung on their phone,`);
           businessNumber = numbers.find(orgId, undefined)?.number ?? null;
           if (!businessNumber) throw badRequest('No active number to call from: a call to a phone shows the business number, and this account has none');
         }
         const live = store.liveBetween(orgId, input.from, to);
         if (live) throw conflict(`${input.from} already has a live call with ${phone ? maskPhone(to) : to} (${live.id}, ${live.status}): end it first`);
-        const placed = newRow(orgId, {
-          direction: 'outbound', from_party: input.from, to_party: to, caller_transport: 'WEBRTC', callee_transport: phone ? 'PSTN' : 'WEBRTC',
+        const unsealed = newRow(orgId, {
+          direction: 'outbound', from_party: input.from, to_party: to, caller_transport: 'WEBRTC', callee_transport: phoneLeg ? 'PSTN' : 'WEBRTC',
           business_number: businessNumber, session_ref: booking?.externalRef ?? null, session_metadata: booking ? JSON.stringify(booking.metadata) : null,
         });
+        const placed = fallbackPhone === null ? unsealed : deps.phoneLegs.withPhone(unsealed, fallbackPhone);
         billing.mustAfford(orgId, placed);
         store.insertCall(placed);
         flow.ring(placed, VOICE_APP_LIMITS.phoneRingSeconds);

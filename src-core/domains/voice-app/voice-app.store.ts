@@ -12,6 +12,11 @@ export type AppCallRow = {
   session_ref: string | null; session_metadata: string | null;
   /** Since when (ms on the clock) nobody has been in the room of an answered call waiting to close; null otherwise. */
   room_empty_since_ms: number | null;
+  /**
+   * The phone leg's number of a call to a person rung on their phone (`to_party` is then their externalId), sealed
+   * (voice-app.phone-leg.ts); null for every other call, a call to a phone number keeping that number in `to_party`.
+   */
+  callee_phone_sealed: string | null;
 };
 const LIVE = `status IN ('RINGING', 'ACCEPTED')`;
 
@@ -27,7 +32,7 @@ export function createVoiceAppStore(sql: Sql) {
 
   const columns = `id, org_id, room_id, direction, routed_to, business_number, from_party, to_party, caller_transport, callee_transport, status,
     end_reason, connect_by_ms, connected_at, started_at, answered_at, ended_at, duration_seconds, cost_paise, recording_secret, transcript_ready_at,
-    session_ref, session_metadata, room_empty_since_ms`;
+    session_ref, session_metadata, room_empty_since_ms, callee_phone_sealed`;
   const insertCall = sql.prepare(`INSERT INTO voice_app_calls (${columns}) VALUES (${columns.split(',').map((c) => `@${c.trim()}`).join(', ')})`);
   const updateCall = sql.prepare(`UPDATE voice_app_calls SET to_party = @to_party, callee_transport = @callee_transport, routed_to = @routed_to,
     status = @status, end_reason = @end_reason, connect_by_ms = @connect_by_ms, connected_at = @connected_at, answered_at = @answered_at,
@@ -39,7 +44,7 @@ export function createVoiceAppStore(sql: Sql) {
   const liveBetween = sql.prepare(`SELECT * FROM voice_app_calls WHERE org_id = @orgId AND ${LIVE}
     AND ((from_party = @a AND to_party = @b) OR (from_party = @b AND to_party = @a)) LIMIT 1`);
   const filtered = `WHERE org_id = @orgId AND (@identity IS NULL OR ((from_party = @identity AND caller_transport = 'WEBRTC')
-    OR (to_party = @identity AND callee_transport = 'WEBRTC')))`;
+    OR (to_party = @identity AND (callee_transport = 'WEBRTC' OR callee_phone_sealed IS NOT NULL))))`;
   const calls = sql.prepare(`SELECT * FROM voice_app_calls ${filtered} ORDER BY started_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
   const countCalls = sql.prepare(`SELECT COUNT(*) FROM voice_app_calls ${filtered}`).pluck();
 
