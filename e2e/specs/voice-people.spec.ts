@@ -1,8 +1,8 @@
 // People & bookings, a tab of the Calls page (the voice app's identities, devices and booking sessions): the demo's pro,
-// customer and booking listed; a person added with a phone shown masked (a bad phone's 400 shown, the form kept); a
-// device registered makes a person reachable, and removed, not; a booking's metadata checked as JSON before sending;
-// a booking created, extended, expired by the virtual clock, renewed and revoked; a booking call placed from the
-// demo booking; a person deactivated after a question. Screenshots at 1280 × 720 and 960 × 600, light and dark.
+// customer and booking listed; a person added with a phone shown masked (a bad phone's 400 shown, the form kept), not
+// reachable while phone calling is off and rung on that phone when on; a device registered makes a person reachable,
+// and removed, not; a booking's metadata checked as JSON before sending; a booking created, extended, expired by the
+// virtual clock, renewed and revoked; a booking call placed from the demo booking; a person deactivated after a question. Screenshots at 1280 × 720 and 960 × 600, light and dark.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCall, BookingSession, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -93,6 +93,32 @@ describe('People & bookings on the Calls page', () => {
     // Reachable by phone alone (the fallback leg), with no device.
     expect(await person('pro_9').getByTestId('person-reachable').textContent()).toBe('Yes, by phone');
     expect(await page.getByTestId('people-panel').textContent()).not.toContain('4155550177');
+  });
+
+  it('phone calling off, a person reachable only by phone is not; on again, an app call to them rings their phone', async () => {
+    const pstn = page.getByTestId('app-pstn');
+    await page.getByTestId('calls-tab-app').click();
+    await pstn.click();
+    await page.locator('[data-testid="app-pstn"]:not(:checked)').waitFor();
+    await page.getByTestId('calls-tab-people').click();
+    await page.locator('[data-testid="person-row"][data-external-id="pro_9"][data-reachable="false"]').waitFor();
+    expect(await person('pro_9').getByTestId('person-reachable').textContent()).toBe('No: phone calling is off');
+    await page.getByTestId('calls-tab-app').click();
+    await pstn.click();
+    await page.locator('[data-testid="app-pstn"]:checked').waitFor();
+    await page.getByTestId('app-call-type').selectOption('app');
+    await page.getByTestId('app-call-from').fill('cust_1042');
+    await page.getByTestId('app-call-to').fill('pro_9');
+    await page.getByTestId('app-call-place').click();
+    const detail = page.locator('[data-testid="app-call-detail"][data-status="RINGING"]');
+    await detail.waitFor();
+    expect(await detail.getByTestId('app-call-fact-shape').textContent()).toBe('app → phone');
+    expect(await page.getByTestId('app-calls-tab').textContent()).not.toContain('4155550177');
+    await detail.locator('[data-testid="app-call-end-as"][data-as="cust_1042"]').click();
+    await page.locator('[data-testid="app-call-detail"][data-status="CANCELLED"]').waitFor();
+    await page.getByTestId('calls-tab-people').click();
+    await page.locator('[data-testid="person-row"][data-external-id="pro_9"][data-reachable="true"]').waitFor();
+    expect(await person('pro_9').getByTestId('person-reachable').textContent()).toBe('Yes, by phone');
   });
 
   it('registers a device: a person without a phone becomes reachable, and is not once it is removed', async () => {

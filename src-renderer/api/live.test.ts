@@ -3,7 +3,7 @@
 // a contact's conversations; an integrator's change to webhooks reloads the endpoints and deliveries it may have held
 // or released, and a receiver's 410 the core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
-import { RELOADS_FOR_PEOPLE, reloadsForAppCall, reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
+import { RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
@@ -43,6 +43,16 @@ describe('reloadsForRequest, voice app people', () => {
     expect(RELOADS_FOR_PEOPLE).toEqual([['voice-app-identities'], ['voice-app-devices'], ['voice-app-sessions']]);
     for (const other of [{ method: 'GET', endpoint: '/v1/voice/app/identities', statusCode: 200 }, { method: 'POST', endpoint: '/v1/voice/app/sessions', statusCode: 409 },
       { method: 'POST', endpoint: '/v1/voice/app/calls', statusCode: 201 }]) {
+      expect(reloadsForRequest(other)).toEqual([['request-log']]);
+    }
+  });
+});
+
+describe('reloadsForRequest, phone calling', () => {
+  it('reloads the setting and the people after phone calling is switched through the API (a phone counts toward reachable only while it is on)', () => {
+    expect(reloadsForRequest({ method: 'PATCH', endpoint: '/v1/voice/app/settings', statusCode: 200 })).toEqual([['request-log'], ...RELOADS_FOR_PHONE_CALLING]);
+    expect(RELOADS_FOR_PHONE_CALLING).toEqual([['voice-app-settings'], ['voice-app-identities']]);
+    for (const other of [{ method: 'GET', endpoint: '/v1/voice/app/settings', statusCode: 200 }, { method: 'PATCH', endpoint: '/v1/voice/app/settings', statusCode: 400 }]) {
       expect(reloadsForRequest(other)).toEqual([['request-log']]);
     }
   });

@@ -52,17 +52,22 @@ export function reloadsForAttempt(attempt: Pick<DeliveryAttemptEvent, 'responseS
 /** An integrator's change to the voice app's people or bookings (a roster sync, a booking made): People & bookings. */
 export const RELOADS_FOR_PEOPLE: unknown[][] = [[...IDENTITIES_KEY], [...DEVICES_KEY], [...SESSIONS_KEY]];
 
+/** Phone calling switched by an integrator: the setting, and the people, whose `reachable` counts a phone only while it is on. */
+export const RELOADS_FOR_PHONE_CALLING: unknown[][] = [['voice-app-settings'], [...IDENTITIES_KEY]];
+
 /**
  * What a `/v1` request reloads: the request log, and after an integrator's accepted change to webhooks
  * (an endpoint disabled, enabled or deleted, a test, a replay) the endpoints and the deliveries too, since
  * disabling holds an endpoint's waiting deliveries and enabling releases them without an attempt event; after an
- * accepted change to the voice app's identities, devices or sessions, People & bookings.
+ * accepted change to the voice app's identities, devices or sessions, People & bookings; after phone calling is
+ * switched, the setting and the people.
  */
 export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpoint' | 'statusCode'>): unknown[][] {
   const keys: unknown[][] = [['request-log']];
   const changedWebhooks = entry.method !== 'GET' && /^\/v1\/webhooks(\/|$)/.test(entry.endpoint) && entry.statusCode < 400;
   if (changedWebhooks) keys.push(...RELOADS_FOR_DELIVERY_ATTEMPT);
   if (entry.method !== 'GET' && /^\/v1\/voice\/app\/(identities|sessions)(\/|$)/.test(entry.endpoint) && entry.statusCode < 400) keys.push(...RELOADS_FOR_PEOPLE);
+  if (entry.method !== 'GET' && entry.endpoint === '/v1/voice/app/settings' && entry.statusCode < 400) keys.push(...RELOADS_FOR_PHONE_CALLING);
   return keys;
 }
 /**

@@ -6,6 +6,7 @@ import type {
   AppCall, AppCallTranscript, AppRecordingLink, BusinessNumber, CreateAppCallResult, JoinTokenResult, ListEnvelope, RouteTo, VoiceAppSettings,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { IDENTITIES_KEY } from '../voice-people/queries.ts';
 
 export const APP_CALLS_PAGE_SIZE = 20;
 const BASE = '/dashboard/voice/app';
@@ -109,7 +110,11 @@ export function useSetPhoneCalling() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (pstnEnabled: boolean) => api.patch<VoiceAppSettings>(`${BASE}/settings`, { pstnEnabled }),
-    onSuccess: (settings) => client.setQueryData(['voice-app-settings'], settings),
+    onSuccess: async (settings) => {
+      client.setQueryData(['voice-app-settings'], settings);
+      // A person reachable only by phone is reachable only while phone calling is on: People & bookings reads them again.
+      await client.invalidateQueries({ queryKey: IDENTITIES_KEY });
+    },
   });
 }
 

@@ -10,16 +10,10 @@ import { ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
 import { PersonDevices } from './person-devices.tsx';
 import { PersonForm } from './person-form.tsx';
+import { reachability } from './reachability.ts';
 import { usePeopleMutations, useIdentities } from './queries.ts';
 
 const COLUMNS = 7;
-
-/** Why a person can or cannot be rung, in words (the core's `reachable`). */
-export function reachability(person: VoiceIdentity): string {
-  if (!person.isActive) return 'No: deactivated';
-  if (person.reachable) return person.maskedPhone && person.deviceCount === 0 ? 'Yes, by phone' : 'Yes';
-  return 'No: no VoIP token or phone';
-}
 
 export function RoleChip({ role }: { role: VoiceIdentity['role'] }) {
   return <span className={`chip role-chip role-${role.toLowerCase()}`} data-testid="role-chip">{role}</span>;
