@@ -56,6 +56,13 @@ describe('GET /v1/ai/models', () => {
     expect((await t.request('GET', '/v1/ai/models', { token: only })).status).toBe(200);
   });
 
+  it('the console reads the same catalogue at /dashboard/ai/models with the dashboard token (an API key 401)', async () => {
+    const v1 = await t.request('GET', '/v1/ai/models', { token: key });
+    const res = await t.dashboard('GET', '/dashboard/ai/models');
+    expect([res.status, res.body]).toEqual([200, v1.body]);
+    expect((await t.request('GET', '/dashboard/ai/models', { token: key })).status).toBe(401);
+  });
+
   it('is the assistant endpoint\'s read tool list_ai_models, needing the same scope', async () => {
     const tools = (await t.dashboard('GET', '/dashboard/mcp')).body.tools as Array<{ name: string }>;
     expect(tools.find((tool) => tool.name === 'list_ai_models')).toEqual({ name: 'list_ai_models', description: expect.any(String), write: false, scopes: ['ai:models:read'] });
