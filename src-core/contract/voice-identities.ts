@@ -101,7 +101,13 @@ export const createSessionBodySchema = z.object({
 });
 export type CreateSessionInput = z.infer<typeof createSessionBodySchema>;
 
-export const identitiesQuerySchema = z.object({ role: z.enum(IDENTITY_ROLES, { error: 'role must be PRO or CUSTOMER' }).optional() });
+export const identitiesQuerySchema = z.object({
+  role: z.enum(IDENTITY_ROLES, { error: 'role must be PRO or CUSTOMER' }).optional(),
+  /** Part of an externalId or displayName, either case (A-Z); blank is no filter. */
+  search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional()
+    .transform((search) => search || undefined),
+});
+export type IdentitiesFilter = z.output<typeof identitiesQuerySchema>;
 export const sessionsQuerySchema = z.object({
   status: z.enum(SESSION_STATUSES, { error: 'status must be active, revoked or expired' }).optional(),
 });

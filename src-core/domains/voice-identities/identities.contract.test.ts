@@ -176,6 +176,34 @@ describe('identity lists and scopes', () => {
     expect((await api('GET', '/v1/voice/app/identities?role=BOSS', undefined, own)).status).toBe(400);
   });
 
+  it('searches externalId and displayName for a part, either case, with the role and paging; % and _ match themselves', async () => {
+    const org = await t.dashboard('POST', '/dashboard/organizations', { name: 'Search' });
+    const own = (await t.createKey({ organizationId: org.body.id, rateLimitPerMinute: 10_000 })).key;
+    const people: Array<[string, 'PRO' | 'CUSTOMER', string | null]> = [
+      ['pro_7', 'PRO', 'Sam Rivera'], ['pro_8', 'PRO', 'Dana Lee'], ['cust_1042', 'CUSTOMER', 'Alice Johnson'], ['cust_2001', 'CUSTOMER', 'Ravi Kumar'],
+      ['cust_50%', 'CUSTOMER', null], ['cust_x', 'CUSTOMER', 'Sam Rivers'], ['cust-9', 'CUSTOMER', null],
+    ];
+    for (const [externalId, role, displayName] of people) await api('POST', '/v1/voice/app/identities', { externalId, role, displayName }, own);
+    const found = async (query: string) => {
+      const res = await api('GET', `/v1/voice/app/identities?${query}`, undefined, own);
+      expect(res.status, query).toBe(200);
+      return [res.body.meta.total, res.body.data.map((i: { externalId: string }) => i.externalId)];
+    };
+    expect(await found('search=sam%20riv')).toEqual([2, ['cust_x', 'pro_7']]);
+    expect(await found('search=SAM&role=PRO')).toEqual([1, ['pro_7']]);
+    expect(await found('search=1042')).toEqual([1, ['cust_1042']]);
+    expect(await found('search=%20%20')).toEqual([7, expect.any(Array)]);
+    expect(await found('search=50%25')).toEqual([1, ['cust_50%']]);
+    expect(await found('search=t-9')).toEqual([1, ['cust-9']]);
+    expect(await found('search=t_9')).toEqual([0, []]);
+    expect(await found('search=st%259')).toEqual([0, []]);
+    expect(await found('search=cust&limit=2&page=2')).toEqual([5, ['cust_50%', 'cust_2001']]);
+    // The console reads the same list with its token.
+    expect((await t.dashboard('GET', `/dashboard/voice/app/identities?organizationId=${org.body.id}&search=dana`)).body.data.map((i: { externalId: string }) => i.externalId)).toEqual(['pro_8']);
+    const long = await api('GET', `/v1/voice/app/identities?search=${'x'.repeat(201)}`, undefined, own);
+    expect([long.status, long.body.message]).toEqual([400, expect.stringMatching(/search must be at most 200 characters/)]);
+  });
+
   it('needs voice:app:read to read and voice:app:write to change (403 naming the scope)', async () => {
     const reader = (await t.createKey({ scopes: ['voice:app:read'] })).key;
     const writer = (await t.createKey({ scopes: ['voice:app:write'] })).key;

@@ -2,7 +2,7 @@
 // deactivation, reachability, and the lookups the calls domain makes.
 import type { ListEnvelope } from '../../contract/common.ts';
 import {
-  maskPhone, type IdentityRole, type RegisterDeviceInput, type UpsertIdentityInput, type VoiceDevice, type VoiceIdentity,
+  maskPhone, type IdentitiesFilter, type IdentityRole, type RegisterDeviceInput, type UpsertIdentityInput, type VoiceDevice, type VoiceIdentity,
 } from '../../contract/voice-identities.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -80,8 +80,9 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
         return { identity: identityOf(orgId, input.externalId), created: false };
       });
     },
-    list(orgId: string, role: IdentityRole | undefined, page: PageRequest): ListEnvelope<VoiceIdentity> {
-      const { rows, total } = store.identities(orgId, role ?? null, page.limit, page.offset);
+    /** Newest first, of one role and/or whose externalId or displayName contains `search`. */
+    list(orgId: string, filter: IdentitiesFilter, page: PageRequest): ListEnvelope<VoiceIdentity> {
+      const { rows, total } = store.identities(orgId, { role: filter.role ?? null, search: filter.search ?? null }, page.limit, page.offset);
       const pstn = deps.pstnEnabled(orgId);
       return pageEnvelope(rows.map((row) => toIdentity(row, pstn)), total, page);
     },

@@ -27,7 +27,7 @@ export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/app/identities', scope: 'voice:app:read', console: true, query: identitiesQuerySchema.extend(page.shape),
-      handler: ({ orgId, query }) => identities.list(orgId, query.role, toPageRequest(query)),
+      handler: ({ orgId, query }) => identities.list(orgId, { role: query.role, search: query.search }, toPageRequest(query)),
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/app/identities/:externalId', scope: 'voice:app:read', console: true, params: identityParams,

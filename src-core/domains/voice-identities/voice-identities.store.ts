@@ -21,9 +21,13 @@ export function createVoiceIdentitiesStore(sql: Sql) {
   const updateIdentity = sql.prepare(`UPDATE voice_identities SET role = @role, display_name = @display_name, phone_sealed = @phone_sealed,
     is_active = @is_active, last_seen_at = @last_seen_at, updated_at = @updated_at WHERE id = @id`);
   const identityByExternalId = sql.prepare(`${view} WHERE i.org_id = ? AND i.external_id = ?`);
-  const identities = sql.prepare(`${view} WHERE i.org_id = @orgId AND (@role IS NULL OR i.role = @role)
+  // LIKE ignores the case of A-Z; the search's own % and _ are escaped, so they match themselves.
+  const listed = `org_id = @orgId AND (@role IS NULL OR role = @role)
+    AND (@pattern IS NULL OR external_id LIKE @pattern ESCAPE '\\' OR display_name LIKE @pattern ESCAPE '\\')`;
+  const identities = sql.prepare(`${view} WHERE ${listed}
     ORDER BY i.created_at DESC, i.rowid DESC LIMIT @limit OFFSET @offset`);
-  const countIdentities = sql.prepare(`SELECT COUNT(*) FROM voice_identities WHERE org_id = @orgId AND (@role IS NULL OR role = @role)`).pluck();
+  const countIdentities = sql.prepare(`SELECT COUNT(*) FROM voice_identities WHERE ${listed}`).pluck();
+  const patternOf = (search: string | null) => (search === null ? null : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 
   const upsertDevice = sql.prepare(`INSERT INTO voice_devices (org_id, token, identity_id, platform, is_voip, registered_at)
     VALUES (@org_id, @token, @identity_id, @platform, @is_voip, @registered_at) ON CONFLICT (org_id, token) DO UPDATE SET
@@ -50,8 +54,10 @@ export function createVoiceIdentitiesStore(sql: Sql) {
     insertIdentity: (row: IdentityRow) => void insertIdentity.run(row),
     updateIdentity: (row: IdentityRow) => void updateIdentity.run(row),
     identity: (orgId: string, externalId: string) => identityByExternalId.get(orgId, externalId) as IdentityView | undefined,
-    identities(orgId: string, role: string | null, limit: number, offset: number) {
-      return { rows: identities.all({ orgId, role, limit, offset }) as IdentityView[], total: countIdentities.get({ orgId, role }) as number };
+    /** A page of identities, newest first, of `role` and containing `search` in the externalId or displayName (null: any). */
+    identities(orgId: string, filter: { role: string | null; search: string | null }, limit: number, offset: number) {
+      const where = { orgId, role: filter.role, pattern: patternOf(filter.search) };
+      return { rows: identities.all({ ...where, limit, offset }) as IdentityView[], total: countIdentities.get(where) as number };
     },
 
     /** Registers a device; a token another identity of the organization held moves to this one. */
