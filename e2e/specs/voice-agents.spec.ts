@@ -1,6 +1,7 @@
 // The voice agents on the Calls page: a new agent made from the console (the core's refusal shown, the typed form
-// kept), offered at once to place calls; its greeting changed (only what was touched is sent) and kept after a
-// reload; paused, which takes it out of the call form; deleted after a question.
+// kept), its model chosen from the AI catalogue's labels (the quickest for calls by default), offered at once to place
+// calls; its greeting changed (only what was touched is sent) and kept after a reload; a model the catalogue does not
+// name shown as it is; paused, which takes it out of the call form; deleted after a question.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceAgent } from '../../src-core/contract/index.ts';
@@ -28,6 +29,17 @@ describe('voice agents on the Calls page', () => {
   it('creates an agent; a refusal keeps what was typed and says why', async () => {
     await page.getByTestId('agent-new').click();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('agent-name');
+    // The model is one of the catalogue's labels, each with its description; a new agent starts on the quickest for calls.
+    const model = form().getByTestId('agent-llmModel');
+    expect(await model.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['fast', 'balanced', 'advanced']);
+    expect(await model.locator('option').first().textContent()).toBe('fast — Quick, low-cost answers: classifying, routing and short replies.');
+    expect(await model.inputValue()).toBe('fast');
+    expect(await form().getByTestId('agent-model-hint').textContent()).toBe('Quick, low-cost answers: classifying, routing and short replies. Can: text, tools, voice.');
+    await model.selectOption('advanced');
+    expect(await form().getByTestId('agent-model-hint').textContent()).toContain('Not marked for voice');
+    await model.selectOption('balanced');
+    await form().scrollIntoViewIfNeeded();
+    await screenshot(page, 'voice-agents-form');
     await form().getByTestId('agent-name').fill('Delivery reminders');
     await form().getByTestId('agent-greeting').fill('Hello, this is Acme about your delivery.');
     await form().getByTestId('agent-instructions').fill('Confirm the delivery slot.');
@@ -42,7 +54,7 @@ describe('voice agents on the Calls page', () => {
     expect(await row('Delivery reminders').getByTestId('agent-state').textContent()).toBe('Active');
     const made = (await server.dashboard<{ data: VoiceAgent[] }>('GET', '/dashboard/voice/agents')).body.data.find((a) => a.name === 'Delivery reminders');
     const full = (await server.dashboard<VoiceAgent>('GET', `/dashboard/voice/agents/${made?.id}`)).body;
-    expect([full.greeting, full.maxDurationSeconds, full.language]).toEqual(['Hello, this is Acme about your delivery.', 300, 'en-IN']);
+    expect([full.greeting, full.maxDurationSeconds, full.language, full.llmModel]).toEqual(['Hello, this is Acme about your delivery.', 300, 'en-IN', 'balanced']);
     // Offered at once to place calls.
     await page.getByTestId('call-agent').locator('option', { hasText: 'Delivery reminders' }).waitFor({ state: 'attached' });
     await screenshot(page, 'voice-agents');
@@ -60,7 +72,22 @@ describe('voice agents on the Calls page', () => {
     await page.getByTestId('nav-calls').click();
     await row('Delivery reminders').getByTestId('agent-edit').click();
     expect(await form().getByTestId('agent-greeting').inputValue()).toBe('Namaste, Acme here.');
+    expect(await form().getByTestId('agent-llmModel').inputValue()).toBe('balanced');
     await form().getByTestId('agent-cancel').click();
+  });
+
+  it('shows a model the catalogue does not name as it is, and keeps it when something else changes', async () => {
+    await row('Feedback Survey').getByTestId('agent-edit').click();
+    const model = form().getByTestId('agent-llmModel');
+    expect(await model.inputValue()).toBe('gpt-4o-mini');
+    expect(await model.locator('option').allTextContents()).toEqual(['gpt-4o-mini', expect.stringMatching(/^fast — /), expect.stringMatching(/^balanced — /), expect.stringMatching(/^advanced — /)]);
+    expect(await form().getByTestId('agent-model-hint').textContent()).toBe('Not one of the catalogue\u2019s labels: kept as it is.');
+    await form().getByTestId('agent-voice').fill('meera');
+    const patch = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().includes('/dashboard/voice/agents/'));
+    await form().getByTestId('agent-save').click();
+    expect((await patch).postDataJSON()).toEqual({ voice: 'meera' });
+    await form().waitFor({ state: 'detached' });
+    expect(await row('Feedback Survey').locator('.chip', { hasText: 'gpt-4o-mini' }).count()).toBe(1);
   });
 
   it('pauses an agent, which the call form then leaves out, and deletes it after a question', async () => {

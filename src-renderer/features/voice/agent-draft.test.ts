@@ -1,7 +1,8 @@
-// The agent form's bodies: a new agent leaves blank optional fields to the core, a change sends only what differs.
+// The agent form's bodies: a new agent leaves blank optional fields to the core, a change sends only what differs; its
+// model starts as the catalogue's quickest for calls, and a model the catalogue does not name is offered as it is.
 import { describe, expect, it } from 'vitest';
-import type { VoiceAgent } from '../../../src-core/contract/index.ts';
-import { bodyOf, changesOf, draftOf, EMPTY_AGENT_DRAFT } from './agent-draft.ts';
+import { AI_MODELS, type AiModel, type VoiceAgent } from '../../../src-core/contract/index.ts';
+import { bodyOf, changesOf, defaultModelOf, draftOf, EMPTY_AGENT_DRAFT, modelChoices, newAgentDraft } from './agent-draft.ts';
 
 const agent: VoiceAgent = {
   id: 'va_1', name: 'Order Confirmation', description: 'Confirms orders', language: 'en-IN', sttProvider: 'deepgram', ttsProvider: 'elevenlabs',
@@ -24,5 +25,20 @@ describe('agent drafts', () => {
     expect(changesOf(agent, { ...draftOf(agent), greeting: 'Namaste', isActive: false })).toEqual({ greeting: 'Namaste', isActive: false });
     expect(changesOf(agent, { ...draftOf(agent), description: '  ' })).toEqual({ description: null });
     expect(changesOf(agent, { ...draftOf(agent), maxDurationSeconds: '300' })).toEqual({ maxDurationSeconds: 300 });
+  });
+
+  it('starts a new agent on the catalogue\'s first model marked for voice, the core\'s default without one', () => {
+    expect(newAgentDraft(AI_MODELS).llmModel).toBe('fast');
+    const slowFirst: AiModel[] = [{ label: 'deep', description: 'Slow.', capabilities: ['text'] }, { label: 'quick', description: 'Quick.', capabilities: ['voice'] }];
+    expect(defaultModelOf(slowFirst)).toBe('quick');
+    expect(defaultModelOf([])).toBe('gpt-4o-mini');
+  });
+
+  it('offers the labels with their descriptions, and a model the catalogue does not name first, as it is', () => {
+    expect(modelChoices(AI_MODELS, 'balanced').map((choice) => choice.value)).toEqual(['fast', 'balanced', 'advanced']);
+    expect(modelChoices(AI_MODELS, 'fast')[0]?.text).toBe(`fast — ${AI_MODELS[0]?.description}`);
+    const kept = modelChoices(AI_MODELS, 'gpt-4o-mini');
+    expect(kept.map((choice) => [choice.value, choice.text, choice.model])[0]).toEqual(['gpt-4o-mini', 'gpt-4o-mini', null]);
+    expect(kept).toHaveLength(4);
   });
 });

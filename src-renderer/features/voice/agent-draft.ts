@@ -1,6 +1,7 @@
 // An agent's form as typed: what a new agent sends (blank optional fields left to the core's defaults), and what a
-// change sends (only the fields that differ from the agent as read, so a PATCH never rewrites what was not touched).
-import { VOICE_AGENT_DEFAULTS, type VoiceAgent } from '../../../src-core/contract/index.ts';
+// change sends (only the fields that differ from the agent as read, so a PATCH never rewrites what was not touched);
+// the models its Model field offers (the AI catalogue's labels) and the one a new agent starts with.
+import { VOICE_AGENT_DEFAULTS, type AiModel, type VoiceAgent } from '../../../src-core/contract/index.ts';
 
 export type AgentDraft = {
   name: string; greeting: string; instructions: string; description: string; language: string; voice: string; llmModel: string;
@@ -49,4 +50,23 @@ export function changesOf(agent: VoiceAgent, draft: AgentDraft): Partial<AgentDr
   }
   if (agent.description !== null && !draft.description.trim()) change.description = null;
   return change;
+}
+
+/** A new agent's model: the catalogue's first (quickest) model quick enough for a phone call; the core's default without one. */
+export function defaultModelOf(models: readonly AiModel[]): string {
+  return models.find((model) => model.capabilities.includes('voice'))?.label ?? VOICE_AGENT_DEFAULTS.llmModel;
+}
+
+export const newAgentDraft = (models: readonly AiModel[]): AgentDraft => ({ ...EMPTY_AGENT_DRAFT, llmModel: defaultModelOf(models) });
+
+export type ModelChoice = { value: string; text: string; model: AiModel | null };
+
+/**
+ * What the Model field offers: each catalogue label with its description, and an agent's model that is none of them
+ * (a name given through the API, the demo's `gpt-4o-mini`) first, as it is, so opening the form never changes it.
+ */
+export function modelChoices(models: readonly AiModel[], current: string): ModelChoice[] {
+  const labelled = models.map((model) => ({ value: model.label, text: `${model.label} — ${model.description}`, model }));
+  const kept = current !== '' && !models.some((model) => model.label === current);
+  return kept ? [{ value: current, text: current, model: null }, ...labelled] : labelled;
 }

@@ -1,13 +1,14 @@
-// The voice agents on the Calls page: each with its language, model and state; a new agent, an agent's configuration
-// changed (only the fields touched are sent), paused and resumed, deleted after a question. A paused or deleted agent's
+// The voice agents on the Calls page: each with its language, model and state; a new agent (its model the catalogue's
+// quickest for calls), an agent's configuration changed (only the fields touched are sent), paused and resumed, deleted after a question. A paused or deleted agent's
 // unanswered calls end (the core's rule); answered ones finish.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { VoiceAgentListItem } from '../../../src-core/contract/index.ts';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { thenFocus } from '../../components/focus.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { bodyOf, changesOf, draftOf, EMPTY_AGENT_DRAFT, type AgentDraft } from './agent-draft.ts';
-import { useAgentMutations, useVoiceAgent, useVoiceAgents } from './queries.ts';
+import { bodyOf, changesOf, draftOf, newAgentDraft, type AgentDraft } from './agent-draft.ts';
+import { ModelField } from './model-field.tsx';
+import { useAgentMutations, useAiModels, useVoiceAgent, useVoiceAgents } from './queries.ts';
 
 type Field = { key: Exclude<keyof AgentDraft, 'isActive'>; label: string; long?: boolean; placeholder?: string };
 const FIELDS: Field[] = [
@@ -17,7 +18,7 @@ const FIELDS: Field[] = [
   { key: 'instructions', label: 'Instructions', long: true, placeholder: 'Confirm the delivery slot; be brief and polite.' },
   { key: 'language', label: 'Language', placeholder: 'en-IN' },
   { key: 'voice', label: 'Voice', placeholder: 'alloy' },
-  { key: 'llmModel', label: 'Model', placeholder: 'gpt-4o-mini' },
+  { key: 'llmModel', label: 'Model' },
   { key: 'maxDurationSeconds', label: 'Longest call (seconds)', placeholder: '600' },
 ];
 
@@ -35,7 +36,7 @@ function AgentForm({ initial, title, submitLabel, pending, error, onSubmit, onCa
     <form className="card form agent-form" onSubmit={submit} aria-label={title} data-testid="agent-form">
       <div className="page-title"><h3 className="small-heading">{title}</h3><button type="button" className="button ghost small" onClick={onCancel} data-testid="agent-cancel">Cancel</button></div>
       <div className="agent-fields">
-        {FIELDS.map((field) => (
+        {FIELDS.map((field) => (field.key === 'llmModel' ? <ModelField key={field.key} value={draft.llmModel} onChange={(llmModel) => setDraft({ ...draft, llmModel })} /> : (
           <label key={field.key} className={`field${field.long ? ' wide' : ''}`}>
             <span>{field.label}</span>
             {field.long
@@ -43,7 +44,7 @@ function AgentForm({ initial, title, submitLabel, pending, error, onSubmit, onCa
               : <input ref={field.key === 'name' ? first : undefined} value={draft[field.key]} placeholder={field.placeholder}
                 inputMode={field.key === 'maxDurationSeconds' ? 'numeric' : undefined} onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })} data-testid={`agent-${field.key}`} />}
           </label>
-        ))}
+        )))}
       </div>
       <label className="inline small"><input type="checkbox" checked={draft.isActive} onChange={(e) => setDraft({ ...draft, isActive: e.target.checked })} data-testid="agent-active" /> Active: it can place calls</label>
       {error ? <ErrorState error={error} /> : null}
@@ -94,6 +95,8 @@ function AgentRow({ agent, editing, onEdit }: { agent: VoiceAgentListItem; editi
 export function AgentsPanel() {
   const agents = useVoiceAgents();
   const { create } = useAgentMutations();
+  // Read with the panel, so a new agent's form usually opens with its model chosen at once.
+  const models = useAiModels();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const close = () => thenFocus(() => setEditing(null), () => newButton.current);
@@ -104,8 +107,9 @@ export function AgentsPanel() {
         <h2 id="agents-title" className="small-heading">Voice agents</h2>
         <button ref={newButton} type="button" className="button small" onClick={() => { create.reset(); setEditing('new'); }} disabled={editing === 'new'} data-testid="agent-new">New agent</button>
       </div>
-      {editing === 'new' ? (
-        <AgentForm initial={EMPTY_AGENT_DRAFT} title="New agent" submitLabel="Create agent" pending={create.isPending} error={create.error}
+      {editing === 'new' && models.isPending ? <Loading label="Loading the models…" /> : null}
+      {editing === 'new' && !models.isPending ? (
+        <AgentForm initial={newAgentDraft(models.data?.data ?? [])} title="New agent" submitLabel="Create agent" pending={create.isPending} error={create.error}
           onCancel={close} onSubmit={(draft) => create.mutate(bodyOf(draft), { onSuccess: close })} />
       ) : null}
       {agents.isPending ? <Loading label="Loading the agents…" /> : null}

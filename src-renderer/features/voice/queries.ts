@@ -1,7 +1,7 @@
-// Server data of the Calls page: the agents (and their changes), the agent calls (kept live by the stream's voice:* events) and one call's
+// Server data of the Calls page: the agents (and their changes, and the AI models their form offers), the agent calls (kept live by the stream's voice:* events) and one call's
 // detail, whose transcript grows as the stream's transcript chunks arrive (api/live.ts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AgentCall, AgentCallListItem, ListEnvelope, TranscriptChunk, VoiceAgent, VoiceAgentListItem } from '../../../src-core/contract/index.ts';
+import type { AgentCall, AgentCallListItem, AiModels, ListEnvelope, TranscriptChunk, VoiceAgent, VoiceAgentListItem } from '../../../src-core/contract/index.ts';
 import type { AgentDraftBody } from './agent-draft.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -50,6 +50,12 @@ export function showTranscriptChunk(client: QueryClient, chunk: TranscriptChunk)
   const { callId: _callId, ...turn } = chunk;
   if (shown.transcription.some((t) => t.timestamp === turn.timestamp && t.role === turn.role && t.content === turn.content)) return;
   client.setQueryData<AgentCall>(callKey(chunk.callId), { ...shown, transcription: [...shown.transcription, turn] });
+}
+
+/** The AI catalogue (by capability label) the agent form's Model offers; the same for every organization and start. */
+export function useAiModels() {
+  const api = useApi();
+  return useQuery({ queryKey: ['ai-models'], queryFn: () => api.get<AiModels>('/dashboard/ai/models'), staleTime: Infinity });
 }
 
 /** An agent's full configuration (greeting, instructions, voice…), read when its form opens. */
