@@ -2,7 +2,8 @@
 // customer and booking listed; a person added with a phone shown masked (a bad phone's 400 shown, the form kept), not
 // reachable while phone calling is off and rung on that phone when on; a device registered makes a person reachable,
 // and removed, not; a booking's metadata checked as JSON before sending; a booking created, extended, expired by the
-// virtual clock, renewed and revoked; a booking call placed from the demo booking; a person deactivated after a question. Screenshots at 1280 × 720 and 960 × 600, light and dark.
+// virtual clock, renewed and revoked; a booking call placed from the demo booking, its status following the call live;
+// a person deactivated after a question. Screenshots at 1280 × 720 and 960 × 600, light and dark.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCall, BookingSession, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -216,7 +217,7 @@ describe('People & bookings on the Calls page', () => {
     expect((await sessionOf('booking_2001')).status).toBe('revoked');
   });
 
-  it('places a booking call from the demo booking: the call is created, within booking_1042', async () => {
+  it('places a booking call from the demo booking: the call is created, within booking_1042, its status live', async () => {
     const demo = booking('booking_1042');
     await demo.getByTestId('booking-call-toggle').click();
     const call = page.getByTestId('booking-call');
@@ -235,6 +236,15 @@ describe('People & bookings on the Calls page', () => {
     expect(await call.getByTestId('booking-call-as-customer').isChecked()).toBe(true);
     const calls = (await server.dashboard<ListEnvelope<AppCall>>('GET', '/dashboard/voice/app/calls')).body.data;
     expect(calls.find((c) => c.callId === callId)).toMatchObject({ sessionRef: 'booking_1042', from: 'cust_1042', to: 'pro_7' });
+    // The pro rejects it in their app: the result follows the call live (voice:app.call), with no reload.
+    expect((await server.dashboard('POST', `/dashboard/voice/app/calls/${callId}/reject`, { asExternalId: 'pro_7' })).status).toBe(200);
+    await call.locator('[data-testid="booking-call-result"][data-status="REJECTED"]').waitFor();
+    expect(await result.getByTestId('app-call-status').textContent()).toBe('Rejected');
+    expect(await result.getByTestId('booking-call-ended').textContent()).toMatch(/^ 0:00, .+\.$/);
+    // The refusal of the second call no longer holds once the first has ended.
+    await call.getByRole('alert').waitFor({ state: 'detached' });
+    await result.scrollIntoViewIfNeeded();
+    await screenshot(page, 'voice-people-call-ended');
     await demo.getByTestId('booking-call-toggle').click();
   });
 
