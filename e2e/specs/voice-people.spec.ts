@@ -3,7 +3,8 @@
 // reachable while phone calling is off and rung on that phone when on; a device registered makes a person reachable,
 // and removed, not; a booking's metadata checked as JSON before sending; a booking created, extended, expired by the
 // virtual clock, renewed and revoked; a booking call placed from the demo booking, its status following the call live;
-// a person deactivated after a question. Screenshots at 1280 × 720 and 960 × 600, light and dark.
+// a person deactivated after a question; a booking's people found by name beyond the newest 100 of their role.
+// Screenshots at 1280 × 720 and 960 × 600, light and dark.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCall, BookingSession, ListEnvelope } from '../../src-core/contract/index.ts';
@@ -258,6 +259,49 @@ describe('People & bookings on the Calls page', () => {
     expect(await dana.getByTestId('person-reachable').textContent()).toBe('No: deactivated');
     expect(await dana.getByTestId('person-phone').textContent()).toBe('—');
     await expect.poll(focused).toBe('person-edit');
+  });
+
+  it('finds a booking\'s people beyond the newest 100 of their role by part of a name or id', async () => {
+    // A roster sync through the API adds 100 newer customers (the console follows it live).
+    const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'roster', environment: 'test', scopes: ['voice:app:write'], rateLimitPerMinute: 10_000 });
+    for (let i = 0; i < 100; i++) {
+      const walkIn = { externalId: `walkin_${String(i).padStart(3, '0')}`, role: 'CUSTOMER', displayName: `Walk-in ${i}` };
+      const res = await fetch(`${server.url}/v1/voice/app/identities`, {
+        method: 'POST', headers: { authorization: `Bearer ${created.body.key}`, 'content-type': 'application/json' }, body: JSON.stringify(walkIn),
+      });
+      expect(res.status).toBe(201);
+    }
+    await page.getByTestId('booking-new').click();
+    await bookingForm().getByTestId('booking-externalRef').fill('booking_3001');
+    const customer = bookingForm().getByTestId('booking-customer');
+    await customer.locator('option[value="walkin_099"]').waitFor({ state: 'attached' });
+    // Alice is older than the newest 100 customers: not offered until searched for.
+    expect(await customer.locator('option[value="cust_1042"]').count()).toBe(0);
+    expect(await bookingForm().getByTestId('booking-customer-more').textContent()).toBe('The newest 100 of 102 shown: type part of a name or id to find the others.');
+    await bookingForm().getByTestId('booking-customer-search').fill('ALICE');
+    await customer.locator('option[value="cust_1042"]').waitFor({ state: 'attached' });
+    expect(await customer.locator('option').allTextContents()).toEqual(['Choose a customer', 'Alice Johnson (cust_1042)']);
+    // Enter in the search goes to the choice, sending nothing.
+    await bookingForm().getByTestId('booking-customer-search').press('Enter');
+    expect(await focused()).toBe('booking-customer');
+    await customer.selectOption('cust_1042');
+    // Another search keeps the person chosen.
+    await bookingForm().getByTestId('booking-customer-search').fill('walkin_00');
+    await page.locator('[data-testid="booking-customer"][data-ready="true"] option[value="walkin_009"]').waitFor({ state: 'attached' });
+    expect(await customer.inputValue()).toBe('cust_1042');
+    await bookingForm().getByTestId('booking-customer-search').fill('nobody-like-this');
+    await bookingForm().getByTestId('booking-customer-none').filter({ hasText: 'No active customer matches “nobody-like-this”.' }).waitFor();
+    expect(await customer.inputValue()).toBe('cust_1042');
+    await bookingForm().getByTestId('booking-pro-search').fill('sam');
+    await bookingForm().getByTestId('booking-pro').locator('option[value="pro_7"]').waitFor({ state: 'attached' });
+    await bookingForm().getByTestId('booking-pro').selectOption('pro_7');
+    await screenshot(page, 'voice-people-picker-search');
+    await bookingForm().getByTestId('booking-save').click();
+    await bookingForm().waitFor({ state: 'detached' });
+    expect(await sessionOf('booking_3001')).toMatchObject({ proExternalId: 'pro_7', customerExternalId: 'cust_1042', status: 'active' });
+    // Its people are named though Alice is not among the newest 100 customers.
+    await booking('booking_3001').getByTestId('booking-customer').filter({ hasText: 'Alice Johnson (cust_1042)' }).waitFor();
+    expect(await booking('booking_1042').getByTestId('booking-customer').textContent()).toBe('Alice Johnson (cust_1042)');
   });
 
   it('fits at 960 × 600 and reads in the dark theme', async () => {

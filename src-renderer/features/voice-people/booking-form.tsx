@@ -1,31 +1,14 @@
 // Creating a booking (a session between a pro and a customer) or extending one: its reference, its two people chosen
-// from those of each role, an optional expiry (the core's default: 24 hours on the virtual clock) and metadata as
+// from those of each role (found by name or id however many there are), an optional expiry (the core's default: 24 hours on the virtual clock) and metadata as
 // JSON, checked before anything is sent. The core's refusal is shown under the form, which keeps what was typed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { BookingSession, IdentityRole, VoiceIdentity } from '../../../src-core/contract/index.ts';
+import type { BookingSession } from '../../../src-core/contract/index.ts';
 import { relativeTime } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { bookingBodyOf, bookingDraftOf, EMPTY_BOOKING, instantOf, parseMetadata, type BookingDraft } from './drafts.ts';
-import { useIdentitiesOfRole, useSessionMutations } from './queries.ts';
-
-export const personLabel = (person: Pick<VoiceIdentity, 'externalId' | 'displayName'>) =>
-  (person.displayName ? `${person.displayName} (${person.externalId})` : person.externalId);
-
-function PartyPicker({ role, value, onChange }: { role: IdentityRole; value: string; onChange(externalId: string): void }) {
-  const people = useIdentitiesOfRole(role);
-  const active = (people.data?.data ?? []).filter((person) => person.isActive);
-  const noun = role === 'PRO' ? 'pro' : 'customer';
-  return (
-    <label className="field grow">
-      <span>{role === 'PRO' ? 'Pro' : 'Customer'}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)} data-testid={`booking-${noun}`}>
-        <option value="">{people.isPending ? 'Loading…' : active.length === 0 ? `No active ${noun}: add one under People` : `Choose a ${noun}`}</option>
-        {active.map((person) => <option key={person.id} value={person.externalId}>{personLabel(person)}</option>)}
-      </select>
-    </label>
-  );
-}
+import { PartyPicker } from './party-picker.tsx';
+import { useSessionMutations } from './queries.ts';
 
 export function BookingForm({ session, onDone }: { session?: BookingSession; onDone(): void }) {
   const [draft, setDraft] = useState<BookingDraft>(session ? bookingDraftOf(session) : EMPTY_BOOKING);

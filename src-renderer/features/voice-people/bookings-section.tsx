@@ -11,8 +11,9 @@ import { Pager } from '../../components/pager.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { BookingCall } from './booking-call.tsx';
-import { BookingForm, personLabel } from './booking-form.tsx';
-import { useIdentitiesOfRole, useSessionMutations, useSessions } from './queries.ts';
+import { BookingForm } from './booking-form.tsx';
+import { personLabel } from './party-picker.tsx';
+import { useIdentitiesOfRole, usePeopleByExternalId, useSessionMutations, useSessions } from './queries.ts';
 
 const COLUMNS = 7;
 const STATUS_LABEL: Record<SessionStatus, string> = { active: 'Active', revoked: 'Revoked', expired: 'Expired' };
@@ -32,10 +33,15 @@ function Metadata({ value }: { value: Record<string, unknown> }) {
   );
 }
 
-function useNames() {
+/** Names for the bookings shown: from the newest 100 of each role, and anyone else they name read on their own. */
+function useNames(sessions: readonly BookingSession[]) {
   const pros = useIdentitiesOfRole('PRO');
   const customers = useIdentitiesOfRole('CUSTOMER');
-  const people = [...(pros.data?.data ?? []), ...(customers.data?.data ?? [])];
+  const listed = [...(pros.data?.data ?? []), ...(customers.data?.data ?? [])];
+  const named = [...new Set(sessions.flatMap((session) => [session.proExternalId, session.customerExternalId]))];
+  const beyond = pros.isSuccess && customers.isSuccess ? named.filter((externalId) => !listed.some((p) => p.externalId === externalId)) : [];
+  const more = usePeopleByExternalId(beyond).flatMap((read) => (read.data ? [read.data] : []));
+  const people = [...listed, ...more];
   return (externalId: string) => {
     const person = people.find((p) => p.externalId === externalId);
     return person ? personLabel(person) : externalId;
@@ -85,12 +91,12 @@ export function BookingsSection() {
   const [page, setPage] = useState(1);
   const sessions = useSessions(page);
   const now = useVirtualNow();
-  const nameOf = useNames();
+  const list = sessions.data?.data ?? [];
+  const nameOf = useNames(list);
   const [editing, setEditing] = useState<BookingSession | 'new' | null>(null);
   const [calling, setCalling] = useState<string | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const close = () => thenFocus(() => setEditing(null), () => newButton.current);
-  const list = sessions.data?.data ?? [];
   return (
     <section className="bookings-section" aria-labelledby="bookings-title" data-testid="bookings-section" data-total={sessions.data?.meta.total ?? 0}>
       <div className="page-title">

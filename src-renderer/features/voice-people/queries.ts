@@ -1,7 +1,7 @@
 // Server data of People & bookings (the voice app's identities, their devices and booking sessions), and its changes.
 // A change reloads what it can move: a person's devices move their count and reachability, a deactivation drops their
 // devices, a booking names its people. Sessions also expire on the virtual clock: api/live.ts reloads them when it moves.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BookingSession, CreateAppCallResult, CreateSessionInput, IdentityRole, ListEnvelope, RegisterDeviceInput, UpsertIdentityInput, VoiceDevice,
   VoiceIdentity,
@@ -26,12 +26,29 @@ export function useIdentities(page: number) {
   });
 }
 
-/** The people of one role a booking can name (the most recent 100; the core's page limit). */
-export function useIdentitiesOfRole(role: IdentityRole) {
+/**
+ * The people of one role a booking can name: the newest 100 (the core's page limit), or with `search` the newest 100
+ * whose externalId or name contains it (the list's `search`), so a picker reaches anyone of the role.
+ */
+export function useIdentitiesOfRole(role: IdentityRole, search = '') {
   const api = useApi();
+  const filter = search ? `&search=${encodeURIComponent(search)}` : '';
   return useQuery({
-    queryKey: [...IDENTITIES_KEY, 'role', role],
-    queryFn: () => api.get<ListEnvelope<VoiceIdentity>>(`/dashboard/voice/app/identities?role=${role}&limit=100`),
+    queryKey: [...IDENTITIES_KEY, 'role', role, search],
+    queryFn: () => api.get<ListEnvelope<VoiceIdentity>>(`/dashboard/voice/app/identities?role=${role}&limit=100${filter}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** People read one by one, by externalId (a booking names someone beyond the newest 100 of their role). */
+export function usePeopleByExternalId(externalIds: readonly string[]) {
+  const api = useApi();
+  return useQueries({
+    queries: externalIds.map((externalId) => ({
+      queryKey: [...IDENTITIES_KEY, 'one', externalId],
+      queryFn: () => api.get<VoiceIdentity>(`/dashboard/voice/app/identities/${path(externalId)}`),
+      retry: false,
+    })),
   });
 }
 
