@@ -1,6 +1,6 @@
 // The voice agents on the Calls page: each with its language, model and state; a new agent (its model the catalogue's
-// quickest for calls), an agent's configuration changed (only the fields touched are sent), paused and resumed, deleted after a question. A paused or deleted agent's
-// unanswered calls end (the core's rule); answered ones finish.
+// quickest for calls), an agent's configuration changed (only the fields touched are sent), paused and resumed,
+// deleted after a question. A paused or deleted agent's unanswered calls end (the core's rule); answered ones finish.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { VoiceAgentListItem } from '../../../src-core/contract/index.ts';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
