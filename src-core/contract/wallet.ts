@@ -13,6 +13,13 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
+/**
+ * Ledger channels that are not message channels: calls billed by the minute (a voice agent's, the voice app's), as
+ * a ledger line's `channel` names them, with the names the console shows.
+ */
+export const USAGE_CHANNEL_NAMES = { voice: 'Voice agents', voice_app: 'Voice app' } as const;
+export type UsageChannel = keyof typeof USAGE_CHANNEL_NAMES;
+
 export const LEDGER_KINDS = ['top_up', 'charge', 'refund', 'email_credits_added', 'email_credit_spent', 'email_credit_refunded'] as const;
 export const ledgerEntrySchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
-// A moment written in two parts (a narrow column's date, then time of day) reads as the whole written at once.
+// A moment written in two parts (a narrow column's date, then time of day) reads as the whole written at once; a ledger
+// line's channel reads as the console names it, calls' usage included.
 import { describe, expect, it } from 'vitest';
-import { shortTime, time, timeParts } from './format.ts';
+import { channelLabel, shortTime, time, timeParts } from './format.ts';
 
 describe('timeParts', () => {
   it('splits `time` between its date (with the separator after it) and its time of day, losing nothing', () => {
@@ -10,5 +11,11 @@ describe('timeParts', () => {
       expect(clock).toBe(shortTime(iso));
       expect(day).not.toContain(clock);
     }
+  });
+});
+
+describe('channelLabel', () => {
+  it('names message channels, the calls billed by the minute, and leaves anything else as it is', () => {
+    expect(['whatsapp', 'email', 'voice', 'voice_app', 'fax'].map(channelLabel)).toEqual(['WhatsApp', 'Email', 'Voice agents', 'Voice app', 'fax']);
   });
 });

@@ -1,10 +1,11 @@
 // Formatting shared by the console: channel names, money in paise, times, relative times.
-import { CHANNEL_NAMES, type Channel } from '../../src-core/contract/index.ts';
+import { CHANNEL_NAMES, USAGE_CHANNEL_NAMES, type Channel } from '../../src-core/contract/index.ts';
 
 /** A channel as the console names it (`whatsapp` → `WhatsApp`): the core's names, email's capitalised as a label. */
 export const CHANNEL_LABEL: Record<Channel, string> = { ...CHANNEL_NAMES, email: 'Email' };
-/** A channel id from a field typed as text (a ledger line's): its label, or the id itself if it is not a channel. */
-export const channelLabel = (id: string): string => (Object.hasOwn(CHANNEL_LABEL, id) ? CHANNEL_LABEL[id as Channel] : id);
+const LEDGER_CHANNEL_LABEL: Record<string, string> = { ...CHANNEL_LABEL, ...USAGE_CHANNEL_NAMES };
+/** A channel id from a field typed as text (a ledger line's, calls' usage included): its label, or the id itself if it is not one. */
+export const channelLabel = (id: string): string => (Object.hasOwn(LEDGER_CHANNEL_LABEL, id) ? LEDGER_CHANNEL_LABEL[id] as string : id);
 /** How a contact's username reads: `@handle`, or, for an Instagram user known only by their IGSID (all digits), that id. */
 export const handleOf = (username: string | null): string | null =>
   (!username ? null : /^\d{10,}$/.test(username) ? `Instagram ID ${username}` : `@${username}`);

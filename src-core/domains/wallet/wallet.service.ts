@@ -1,6 +1,6 @@
 // The rules of money: every charge and refund is a ledger line written in the caller's transaction,
 // so the balance always equals the sum of the ledger.
-import type { BilledChannel, LedgerEntry, ReferenceTotals, Wallet } from '../../contract/wallet.ts';
+import type { BilledChannel, LedgerEntry, ReferenceTotals, UsageChannel, Wallet } from '../../contract/wallet.ts';
 import { BILLED_CHANNELS } from '../../contract/wallet.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
@@ -106,7 +106,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
      * Charges an amount known only afterwards (an agent call's talk time, at its end), in the caller's transaction. It
      * is not refused for want of balance: the service was given; the balance may go below zero (docs/contract-notes.md).
      */
-    chargeUsage(orgId: string, channel: string, reference: Reference, amountPaise: number, description: string): LedgerEntry | null {
+    chargeUsage(orgId: string, channel: UsageChannel, reference: Reference, amountPaise: number, description: string): LedgerEntry | null {
       if (amountPaise <= 0) return null;
       return record(orgId, { kind: 'charge', channel, amount_paise: -amountPaise, email_credits: 0, reference_type: reference.type,
         reference_id: reference.id, description });
