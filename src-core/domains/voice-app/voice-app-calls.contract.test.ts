@@ -8,8 +8,9 @@ import { appCallSchema, createAppCallResultSchema, joinTokenResultSchema } from 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
-import { settleDeliveries, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
+import { stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { appCallEvents, ledgerOf as ledgerLinesOf, startVoiceAppTest } from '../../testing/voice-app-calls.ts';
+import { settleDeliveries, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 let t: TestServer;
 let key: string;
@@ -18,23 +19,11 @@ const api = (method: string, path: string, body?: unknown, token = key) => t.req
 const place = (body: Record<string, unknown>) => api('POST', '/v1/voice/app/calls', body);
 const call = async (id: string) => appCallSchema.strict().parse((await api('GET', `/v1/voice/app/calls/${id}`)).body);
 const act = (id: string, action: string, body: Record<string, unknown> = {}) => api('POST', `/v1/voice/app/calls/${id}/${action}`, body);
-const ledgerOf = async (id: string) => ((await t.dashboard('GET', '/dashboard/wallet/ledger?limit=100')).body.data as Array<{ referenceId: string; amountPaise: number; channel: string; referenceType: string; description: string }>)
-  .filter((line) => line.referenceId === id);
-/** The webhook events received about call `id`, in order: [type, data]. */
-async function eventsOf(id: string): Promise<Array<[string, Record<string, unknown>]>> {
-  await settleDeliveries(t);
-  return hooks.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
-    .filter((e) => e.data.callId === id).map((e) => [e.type, e.data]);
-}
+const ledgerOf = (id: string) => ledgerLinesOf(t, id);
+const eventsOf = (id: string) => appCallEvents({ t, key, hooks }, id);
 
 beforeAll(async () => {
-  t = await createTestServer({ allowPrivateWebhooks: true, webhooks: { timeoutMs: 300 } });
-  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
-  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 1_000_000 });
-  hooks = await startWebhookReceiver();
-  await api('POST', '/v1/webhooks', { url: hooks.url, events: '*' });
-  expect((await t.dashboard('POST', '/dashboard/voice/app/numbers', { number: '+18005550142' })).status).toBe(201);
-  expect((await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true })).status).toBe(200);
+  ({ t, key, hooks } = await startVoiceAppTest());
 });
 afterAll(async () => {
   await hooks.close();

@@ -1,14 +1,13 @@
 // Calls to the business number through real HTTP on the virtual clock: the simulator's inbound call routed by the
 // number's routeTo (app with an inbound subscription, team, ai), the 45 s connect window, connect to an app user or a
 // phone and its errors, a phone hanging up, numbers and the phone-calling setting, and a new organization's limits.
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/stream.ts';
 import { appCallSchema, voiceAppSettingsSchema } from '../../contract/voice-app.ts';
-import { createTestServer, type TestServer } from '../../testing/test-server.ts';
-import { settleDeliveries, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
+import { type TestServer } from '../../testing/test-server.ts';
+import { appCallEvents, BUSINESS_NUMBER, joinedStream, startVoiceAppTest } from '../../testing/voice-app-calls.ts';
+import type { WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
-const NUMBER = '+18005550142';
+const NUMBER = BUSINESS_NUMBER;
 let t: TestServer;
 let key: string;
 let hooks: WebhookReceiver;
@@ -20,21 +19,11 @@ const dial = async (from: string, extra: Record<string, unknown> = {}) => {
   expect(res.status).toBe(201);
   return res.body.callId as string;
 };
-async function eventsOf(id: string): Promise<Array<[string, Record<string, unknown>]>> {
-  await settleDeliveries(t);
-  return hooks.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
-    .filter((e) => e.data.callId === id).map((e) => [e.type, e.data]);
-}
+const eventsOf = (id: string) => appCallEvents({ t, key, hooks }, id);
 const route = (routeTo: string) => api('PATCH', `/v1/voice/app/numbers/${encodeURIComponent(NUMBER)}`, { routeTo });
 
 beforeAll(async () => {
-  t = await createTestServer({ allowPrivateWebhooks: true, webhooks: { timeoutMs: 300 } });
-  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
-  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 1_000_000 });
-  hooks = await startWebhookReceiver();
-  await api('POST', '/v1/webhooks', { url: hooks.url, events: ['voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed', 'voice.app.call.rejected'] });
-  await t.dashboard('POST', '/dashboard/voice/app/numbers', { number: NUMBER });
-  await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true });
+  ({ t, key, hooks } = await startVoiceAppTest(['voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed', 'voice.app.call.rejected']));
 });
 afterAll(async () => {
   await hooks.close();
@@ -230,14 +219,7 @@ describe('numbers and settings', () => {
 
 describe('the console stream', () => {
   it('hears voice:app.call for every change of a call in the organization\'s room', async () => {
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.url, {
-      auth: { token: t.dashboardToken }, transports: ['websocket'], reconnection: false, forceNew: true,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    await socket.emitWithAck('joinOrganization', t.organizationId);
+    const socket = await joinedStream(t);
     const heard: Array<Record<string, unknown>> = [];
     socket.on('voice:app.call', (payload) => heard.push(payload));
     const id = await dial('+14155550160');

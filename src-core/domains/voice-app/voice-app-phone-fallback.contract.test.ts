@@ -5,17 +5,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/stream.ts';
 import { appCallSchema } from '../../contract/voice-app.ts';
-import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
-import { settleDeliveries, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
+import { stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { appCallEvents, ledgerOf as ledgerLinesOf, joinedStream, startVoiceAppTest, type StreamSocket } from '../../testing/voice-app-calls.ts';
+import { settleDeliveries, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 let t: TestServer;
 let key: string;
 let hooks: WebhookReceiver;
-let socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+let socket: StreamSocket;
 /** Every answer's text and every stream payload, searched at the end for a whole phone. */
 const answers: string[] = [];
 const streamed: unknown[] = [];
@@ -38,28 +37,12 @@ async function person(externalId: string, options: { phone?: string; role?: 'PRO
   if (device) expect((await api('POST', `/v1/voice/app/identities/${externalId}/devices`, device)).status).toBe(201);
 }
 const reachable = async (externalId: string) => (await api('GET', `/v1/voice/app/identities/${externalId}`)).body.reachable as boolean;
-async function eventsOf(id: string): Promise<Array<[string, Record<string, unknown>]>> {
-  await settleDeliveries(t);
-  return hooks.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
-    .filter((e) => e.data.callId === id).map((e) => [e.type, e.data]);
-}
-const ledgerOf = async (id: string) => ((await t.dashboard('GET', '/dashboard/wallet/ledger?limit=100')).body.data as Array<{ referenceId: string; amountPaise: number; description: string }>)
-  .filter((line) => line.referenceId === id);
+const eventsOf = (id: string) => appCallEvents({ t, key, hooks }, id);
+const ledgerOf = (id: string) => ledgerLinesOf(t, id);
 
 beforeAll(async () => {
-  t = await createTestServer({ allowPrivateWebhooks: true, webhooks: { timeoutMs: 300 } });
-  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
-  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 1_000_000 });
-  hooks = await startWebhookReceiver();
-  await api('POST', '/v1/webhooks', { url: hooks.url, events: '*' });
-  expect((await t.dashboard('POST', '/dashboard/voice/app/numbers', { number: '+18005550142' })).status).toBe(201);
-  expect((await pstn(true)).status).toBe(200);
-  socket = io(t.url, { auth: { token: t.dashboardToken }, transports: ['websocket'], reconnection: false, forceNew: true });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  await socket.emitWithAck('joinOrganization', t.organizationId);
+  ({ t, key, hooks } = await startVoiceAppTest());
+  socket = await joinedStream(t);
   socket.onAny((_name: string, payload: unknown) => streamed.push(payload));
 });
 afterAll(async () => {

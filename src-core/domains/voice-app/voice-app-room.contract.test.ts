@@ -4,15 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../contract/stream.ts';
 import { appCallSchema, VOICE_APP_LIMITS } from '../../contract/voice-app.ts';
 import { toIso } from '../../kernel/clock.ts';
-import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { appCallEvents, joinedStream, startVoiceAppTest } from '../../testing/voice-app-calls.ts';
 import { connectVoice, type VoiceClient } from '../../testing/voice-client.ts';
-import { settleDeliveries, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
+import type { WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 const GRACE = VOICE_APP_LIMITS.roomClosedAfterSeconds;
 let t: TestServer;
@@ -51,20 +50,10 @@ async function answeredCall(from: string, to: string): Promise<{ id: string; cal
   const calleeToken = accepted.body.token as string;
   return { id, caller, callee: await joinWith(calleeToken), calleeToken };
 }
-async function eventsOf(id: string): Promise<Array<[string, Record<string, unknown>]>> {
-  await settleDeliveries(t);
-  return hooks.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
-    .filter((e) => e.data.callId === id).map((e) => [e.type, e.data]);
-}
+const eventsOf = (id: string) => appCallEvents({ t, key, hooks }, id);
 
 beforeAll(async () => {
-  t = await createTestServer({ allowPrivateWebhooks: true, webhooks: { timeoutMs: 300 } });
-  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
-  await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 1_000_000 });
-  hooks = await startWebhookReceiver();
-  await api('POST', '/v1/webhooks', { url: hooks.url, events: '*' });
-  await t.dashboard('POST', '/dashboard/voice/app/numbers', { number: '+18005550142' });
-  await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true });
+  ({ t, key, hooks } = await startVoiceAppTest());
 });
 afterAll(async () => {
   for (const ws of opened) ws.terminate();
@@ -74,12 +63,7 @@ afterAll(async () => {
 
 describe('an answered call whose room is left empty', () => {
   it('ends COMPLETED room_closed 30 s after the last app left (one said so, one dropped), ended then and charged for the talk, `completed` on webhooks and the stream', async () => {
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(t.url, { auth: { token: t.dashboardToken }, transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    await socket.emitWithAck('joinOrganization', t.organizationId);
+    const socket = await joinedStream(t);
     const heard: Array<Record<string, unknown>> = [];
     socket.on('voice:app.call', (payload) => heard.push(payload));
 
