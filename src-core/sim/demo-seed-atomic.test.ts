@@ -49,7 +49,9 @@ function hasPendingMarker(file: string): boolean {
 
 const manual = { kind: 'manual' as const, startMs: Date.parse('2026-01-15T09:00:00Z') };
 
-describe('demo seed atomicity', () => {
+// Two servers are started as processes, each playing the demo's two-hour story: 30 s per test was hit once when the
+// whole suite ran beside other test runs (the test takes 4-5 s alone).
+describe('demo seed atomicity', { timeout: 120_000 }, () => {
   let reference: ReturnType<typeof seededState>;
   beforeAll(async () => {
     const file = tempFile();
