@@ -169,7 +169,7 @@ export async function createServer(options: ServerOptions) {
     shopify: shopify.service,
   });
   const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
-  const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
+  const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, contacts: contacts.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
   // Identities' phones (and, on a call ringing one, its phone leg) are sealed, and join tokens signed, under keys derived
   // from the database's own server secret (kernel/sealed.ts), one per purpose.
   const secret = serverSecret(orgs);

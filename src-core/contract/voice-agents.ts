@@ -89,6 +89,11 @@ export const agentCallSchema = agentCallListItemSchema.extend({
   callContext: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])), recordingAvailable: z.boolean(),
 });
 export type AgentCall = z.infer<typeof agentCallSchema>;
+/**
+ * Console only (`/dashboard/voice/calls`, its detail and the outbound call there; `/v1` keeps the seed's fields): the
+ * organization's contact whose phone is the called number, null when the number is nobody's contact.
+ */
+export type ConsoleAgentCallFields = { calledContact: { id: string; name: string | null } | null };
 
 export const agentCallsQuerySchema = z.object({
   status: z.enum(AGENT_CALL_STATUSES, { error: `status must be one of ${AGENT_CALL_STATUSES.join(', ')}` }).optional(),

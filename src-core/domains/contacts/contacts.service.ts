@@ -157,6 +157,23 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       const row = store.byPhone(orgId, normalizePhone(phone));
       return row ? toContact(row) : null;
     },
+    /**
+     * The contact of each of `phones` that has one (the oldest, as `findByPhone` picks), keyed by the phone as given:
+     * one batched read for a page of calls, however many numbers it shows.
+     */
+    contactsByPhone(orgId: string, phones: readonly string[]): Map<string, { id: string; name: string | null }> {
+      const stored = new Map(phones.map((phone) => [phone, normalizePhone(phone)]));
+      const found = new Map<string, { id: string; name: string | null }>();
+      for (const row of store.byPhones(orgId, [...new Set(stored.values())])) {
+        if (row.phone && !found.has(row.phone)) found.set(row.phone, { id: row.id, name: row.name });
+      }
+      const byGiven = new Map<string, { id: string; name: string | null }>();
+      for (const [given, phone] of stored) {
+        const contact = found.get(phone);
+        if (contact) byGiven.set(given, contact);
+      }
+      return byGiven;
+    },
     findByEmail: (orgId: string, email: string): Contact | null => {
       const row = store.byEmail(orgId, email);
       return row ? toContact(row) : null;

@@ -87,6 +87,7 @@ export function createContactsStore(sql: Sql) {
     VALUES (@id, @org_id, @username, @name, @email, @phone, @profile_pic, @source, @tags, @created_at, @updated_at)`);
   const byId = sql.prepare(`SELECT * FROM contacts WHERE id = ? AND org_id = ?`);
   const byPhone = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND phone = ? ORDER BY rowid LIMIT 1`);
+  const byPhones = sql.prepare(`SELECT id, name, phone FROM contacts WHERE org_id = ? AND phone IN (SELECT value FROM json_each(?)) ORDER BY rowid`);
   const byEmail = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND email = ? COLLATE NOCASE ORDER BY rowid LIMIT 1`);
   const setBlock = sql.prepare(`UPDATE contacts SET is_blocked = @blocked, blocked_reason = @reason, blocked_at = @at, opted_out_on = @optedOutOn, updated_at = @updated WHERE id = @id AND org_id = @orgId`);
   const insertNote = sql.prepare(`INSERT INTO contact_notes (id, org_id, contact_id, content, created_at) VALUES (@id, @org_id, @contact_id, @content, @created_at)`);
@@ -154,6 +155,8 @@ export function createContactsStore(sql: Sql) {
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => phoneCache.read(`${orgId}\u0000${phone}`, () => byPhone.get(orgId, phone) as ContactRow | undefined),
+    /** The contacts with any of `phones` (stored form), oldest first, as `byPhone` would pick them: one query on (org_id, phone). */
+    byPhones: (orgId: string, phones: readonly string[]) => (phones.length === 0 ? [] : byPhones.all(orgId, JSON.stringify(phones)) as Array<Pick<ContactRow, 'id' | 'name' | 'phone'>>),
     /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags` (case aside). */
     phones(orgId: string, tags: string[] | null): Array<{ id: string; phone: string }> {
       return prepare(`SELECT id, phone FROM contacts WHERE org_id = @orgId AND phone IS NOT NULL AND phone <> ''

@@ -6,12 +6,14 @@ import {
 import { AppError } from '../../kernel/errors.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
+import { oneWithCalledContact, pageWithCalledContacts, type ContactsByPhone } from './voice-agents.console.ts';
 import type { VoiceAgentsService } from './voice-agents.service.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
 const page = paginationQuery({ defaultLimit: 20, maxLimit: 100 });
 
-export function voiceAgentsRoutes(service: VoiceAgentsService) {
+/** The console's reads (the dashboard token) add each call's `calledContact`; `/v1` keeps the seed's fields. */
+export function voiceAgentsRoutes(service: VoiceAgentsService, contacts: ContactsByPhone) {
   return [
     defineRoute({
       method: 'GET', path: '/v1/voice/agents', scope: 'voice:agents:read', console: true, query: page,
@@ -35,15 +37,24 @@ export function voiceAgentsRoutes(service: VoiceAgentsService) {
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/calls', scope: 'voice:calls:read', console: true, query: agentCallsQuerySchema.extend(page.shape),
-      handler: ({ orgId, query }) => service.listCalls(orgId, query, toPageRequest(query)),
+      handler: ({ orgId, query, caller }) => {
+        const calls = service.listCalls(orgId, query, toPageRequest(query));
+        return caller.kind === 'dashboard' ? pageWithCalledContacts(contacts, orgId, calls) : calls;
+      },
     }),
     defineRoute({
       method: 'POST', path: '/v1/voice/calls/outbound', scope: 'voice:calls:write', console: true, status: 201, idempotent: true, body: outboundCallBodySchema,
-      handler: ({ orgId, body }) => service.placeCall(orgId, body),
+      handler: ({ orgId, body, caller }) => {
+        const call = service.placeCall(orgId, body);
+        return caller.kind === 'dashboard' ? oneWithCalledContact(contacts, orgId, call) : call;
+      },
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/calls/:id', scope: 'voice:calls:read', console: true, params: idParams,
-      handler: ({ orgId, params }) => service.getCall(orgId, params.id),
+      handler: ({ orgId, params, caller }) => {
+        const call = service.getCall(orgId, params.id);
+        return caller.kind === 'dashboard' ? oneWithCalledContact(contacts, orgId, call) : call;
+      },
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/calls/:id/recording', scope: 'voice:calls:read', console: true, params: idParams,
