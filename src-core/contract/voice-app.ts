@@ -57,6 +57,12 @@ export const appCallSchema = z.object({
   connectBy: timestampSchema.nullable(),
 });
 export type AppCall = z.infer<typeof appCallSchema>;
+/**
+ * Console only (`/dashboard/voice/app/calls` and a call there; `/v1` keeps its fields): the display name the voice
+ * app's identities give each app-user party (`from`, `to` are their external ids); null for a phone, the business
+ * number, the team or an agent, a person the identities do not know, or one without a display name.
+ */
+export type ConsoleAppCallFields = { fromDisplayName: string | null; toDisplayName: string | null };
 
 export const appCallPartySchema = z.object({ externalId: z.string(), displayName: z.string().nullable() });
 export const createAppCallResultSchema = z.object({

@@ -11,6 +11,8 @@ export type IdentityPort = {
   find(orgId: string, externalId: string): { externalId: string; displayName: string | null; role: 'PRO' | 'CUSTOMER' } | null;
   /** The phone to ring for an active person with no device that can ring them; null when they have a device or no phone. */
   fallbackPhone(orgId: string, externalId: string): string | null;
+  /** The display names of those of `externalIds` that have one, in one read (the console names a page of calls' parties). */
+  displayNames(orgId: string, externalIds: readonly string[]): Map<string, string>;
 };
 
 /** A booking between a PRO and a CUSTOMER (the identities domain's sessions); null when none is active. */

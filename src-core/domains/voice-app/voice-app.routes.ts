@@ -44,11 +44,12 @@ export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
     }),
     defineRoute({
       method: 'GET', path: CALLS, scope: 'voice:app:read', console: true, query: appCallsQuerySchema.extend(page.shape),
-      handler: ({ orgId, query }) => calls.list(orgId, query.identityExternalId, toPageRequest(query)),
+      // The console's read (the dashboard token) names the app users; `/v1` keeps its fields.
+      handler: ({ orgId, query, caller }) => (caller.kind === 'dashboard' ? calls.consoleList : calls.list)(orgId, query.identityExternalId, toPageRequest(query)),
     }),
     defineRoute({
       method: 'GET', path: `${CALLS}/:callId`, scope: 'voice:app:read', console: true, params: callParams,
-      handler: ({ orgId, params }) => calls.get(orgId, params.callId),
+      handler: ({ orgId, params, caller }) => (caller.kind === 'dashboard' ? calls.consoleGet : calls.get)(orgId, params.callId),
     }),
     defineRoute({
       method: 'GET', path: `${CALLS}/:callId/recording`, scope: 'voice:app:read', console: true, params: callParams,

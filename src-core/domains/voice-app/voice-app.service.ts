@@ -2,7 +2,7 @@
 // reading them (detail, history, recording link, transcript). Their life on the clock is voice-app.flow.ts.
 import type { ListEnvelope } from '../../contract/common.ts';
 import {
-  canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type AppRecordingLink, type CreateAppCallInput, type CreateAppCallResult, type JoinTokenResult,
+  canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type ConsoleAppCallFields, type AppRecordingLink, type CreateAppCallInput, type CreateAppCallResult, type JoinTokenResult,
 } from '../../contract/voice-app.ts';
 import { maskPhone } from '../../contract/voice-identities.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
@@ -16,6 +16,7 @@ import { newCallRow, toAppCall, type BookingSession, type IdentityPort, type Ses
 import { isEnded, type AppCallFlow } from './voice-app.flow.ts';
 import type { VoiceAppNumbers } from './voice-app.numbers.ts';
 import type { PhoneLegs } from './voice-app.phone-leg.ts';
+import { withPartyNames } from './voice-app.console.ts';
 import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
 import { transcriptOf } from './voice-app.transcript.ts';
 
@@ -162,6 +163,12 @@ export function createVoiceAppCalls(deps: {
       const { rows, total } = store.calls(orgId, identityExternalId ?? null, page.limit, page.offset);
       return pageEnvelope(rows.map(toAppCall), total, page);
     },
+    /** The console's history and call: the API's, each party who is an app user with their display name. */
+    consoleList(orgId: string, identityExternalId: string | undefined, page: PageRequest): ListEnvelope<AppCall & ConsoleAppCallFields> {
+      const { rows, total } = store.calls(orgId, identityExternalId ?? null, page.limit, page.offset);
+      return pageEnvelope(withPartyNames(deps.identities, orgId, rows), total, page);
+    },
+    consoleGet: (orgId: string, id: string): AppCall & ConsoleAppCallFields => withPartyNames(deps.identities, orgId, [mustCall(orgId, id)])[0] as AppCall & ConsoleAppCallFields,
     /** A link to the recording, signed and valid one hour on the clock, made fresh each time; 404 until there is one. */
     recording(orgId: string, id: string): AppRecordingLink {
       const row = mustCall(orgId, id);

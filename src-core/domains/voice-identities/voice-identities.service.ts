@@ -18,6 +18,13 @@ export function createVoiceIdentitiesService(deps: {
     sessions,
     /** The active identity `externalId` of the organization, as a call names its party; null when unknown or deactivated. */
     find: (orgId: string, externalId: string): IdentityParty | null => identities.find(orgId, externalId),
+    /**
+     * The display name of each of `externalIds` that has one, keyed by external id, in one read: the console names a
+     * page of calls' parties with it. A deactivated person keeps their name here: the calls they were on still happened.
+     */
+    displayNames(orgId: string, externalIds: readonly string[]): Map<string, string> {
+      return new Map(deps.store.displayNames(orgId, [...new Set(externalIds)]).map((row) => [row.external_id, row.display_name]));
+    },
     /** The booking `externalRef` while it is active (not revoked, not expired), with its metadata; else null. */
     activeSession: (orgId: string, externalRef: string): ActiveSession | null => sessions.active(orgId, externalRef),
     /** The full phone of an active identity, for the phone fallback leg only. */

@@ -21,6 +21,8 @@ export function createVoiceIdentitiesStore(sql: Sql) {
   const updateIdentity = sql.prepare(`UPDATE voice_identities SET role = @role, display_name = @display_name, phone_sealed = @phone_sealed,
     is_active = @is_active, last_seen_at = @last_seen_at, updated_at = @updated_at WHERE id = @id`);
   const identityByExternalId = sql.prepare(`${view} WHERE i.org_id = ? AND i.external_id = ?`);
+  const namedAmong = sql.prepare(`SELECT external_id, display_name FROM voice_identities WHERE org_id = ?
+    AND external_id IN (SELECT value FROM json_each(?)) AND display_name IS NOT NULL`);
   // LIKE ignores the case of A-Z; the search's own % and _ are escaped, so they match themselves.
   const listed = `org_id = @orgId AND (@role IS NULL OR role = @role)
     AND (@pattern IS NULL OR external_id LIKE @pattern ESCAPE '\\' OR display_name LIKE @pattern ESCAPE '\\')`;
@@ -54,6 +56,9 @@ export function createVoiceIdentitiesStore(sql: Sql) {
     insertIdentity: (row: IdentityRow) => void insertIdentity.run(row),
     updateIdentity: (row: IdentityRow) => void updateIdentity.run(row),
     identity: (orgId: string, externalId: string) => identityByExternalId.get(orgId, externalId) as IdentityView | undefined,
+    /** The display names of those of `externalIds` that have one, active or not, in one read. */
+    displayNames: (orgId: string, externalIds: readonly string[]) => (externalIds.length === 0 ? []
+      : namedAmong.all(orgId, JSON.stringify(externalIds)) as Array<{ external_id: string; display_name: string }>),
     /** A page of identities, newest first, of `role` and containing `search` in the externalId or displayName (null: any). */
     identities(orgId: string, filter: { role: string | null; search: string | null }, limit: number, offset: number) {
       const where = { orgId, role: filter.role, pattern: patternOf(filter.search) };
