@@ -1,6 +1,7 @@
 // The Calls page: a call placed from the page with the demo's active agent shows at once, then moves on live as the
 // clock does (ringing, answered), its transcript growing line by line in the open call (the stream's call room), and
 // ends completed with its sentiment, summary and charge; a call placed through the API appears in the list by itself.
+// A called number that is a contact's shows the contact's name beside it, in the list and the open call's heading.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceAgentListItem } from '../../src-core/contract/index.ts';
@@ -30,13 +31,19 @@ describe('the Calls page', () => {
     await page.getByTestId('calls-list').waitFor();
     const before = Number(await page.getByTestId('calls-list').getAttribute('data-total'));
     expect(before).toBeGreaterThanOrEqual(3);
+    // The demo agent rang Alice (a contact: named beside her number), the busy and the unanswered fixtures (nobody's).
+    const shown = await page.getByTestId('call-row').evaluateAll((rows) => rows.map((row) => [
+      row.querySelector('[data-testid="call-open"]')?.textContent, row.querySelector('[data-testid="call-contact"]')?.textContent ?? null,
+    ]));
+    expect(shown).toEqual(expect.arrayContaining([['+14155550101', 'Alice Johnson'], ['+15005550005', null], ['+15005550004', null]]));
     // Only active agents can call: the paused demo agent is not offered.
     expect(await page.getByTestId('call-agent').locator('option').allTextContents()).toEqual(['Order Confirmation']);
     await page.getByTestId('call-to').fill('+14155550101');
     await page.getByTestId('call-place').click();
     await detail().waitFor();
     await page.locator(`[data-testid="calls-list"][data-total="${before + 1}"]`).waitFor();
-    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +14155550101');
+    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +14155550101 Alice Johnson');
+    expect(await detail().getByTestId('call-detail-contact').textContent()).toBe('Alice Johnson');
 
     // Answered at 7 s, the greeting at 8 s: it arrives through the call's room, without a reload.
     await advance(9);
@@ -71,5 +78,8 @@ describe('the Calls page', () => {
     await page.locator(`[data-testid="call-detail"][data-call-id="${placed.body.id}"][data-status="BUSY"]`).waitFor();
     expect(await detail().getByTestId('call-transcript-empty').textContent()).toBe('Nothing was said: the call was not answered.');
     expect(await detail().getByTestId('call-fact-ended-because').textContent()).toBe('busy');
+    // Nobody's number: the heading names no one.
+    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +15005550005');
+    expect(await row.getByTestId('call-contact').count()).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
 // call room). App calls: the voice app's calls (features/voice-app).
 import { useEffect, useState, type FormEvent } from 'react';
 import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
-import { formatPaise, type AgentCall, type AgentCallListItem, type AgentCallStatus } from '../../../src-core/contract/index.ts';
+import { formatPaise, type AgentCall, type AgentCallStatus } from '../../../src-core/contract/index.ts';
 import { minutesSeconds, time } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -13,13 +13,20 @@ import { AppCallsTab } from '../voice-app/app-calls-tab.tsx';
 import { useAppCallsUi } from '../voice-app/app-calls-store.ts';
 import { PeoplePanel } from '../voice-people/people-panel.tsx';
 import { AgentsPanel } from './agents-panel.tsx';
-import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents } from './queries.ts';
+import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents, type ShownCallItem } from './queries.ts';
 import './calls.css';
 
 const STATUS_LABEL: Record<AgentCallStatus, string> = {
   INITIATED: 'Dialling', RINGING: 'Ringing', ANSWERED: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed', NO_ANSWER: 'No answer',
   BUSY: 'Busy', CANCELLED: 'Cancelled',
 };
+
+/** The called number's contact, by name, beside the number (nothing when the number is nobody's, or the contact has no name). */
+function CalledContact({ call, testId }: { call: Pick<ShownCallItem, 'calledContact'>; testId: string }) {
+  const name = call.calledContact?.name;
+  // The space reads the two apart in text and to a screen reader; the flex gap spaces them on screen.
+  return name ? <>{' '}<span className="call-contact" data-testid={testId}>{name}</span></> : null;
+}
 
 function StatusChip({ status }: { status: AgentCallStatus }) {
   return <span className={`chip call-status call-status-${status.toLowerCase()}`} data-testid="call-status" data-status={status}>{STATUS_LABEL[status]}</span>;
@@ -70,10 +77,15 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
       <table className="table">
         <thead><tr><th>Started</th><th>Called</th><th>Agent</th><th>Status</th><th className="num">Duration</th><th>Sentiment</th></tr></thead>
         <tbody>
-          {data.map((call: AgentCallListItem) => (
+          {data.map((call: ShownCallItem) => (
             <tr key={call.id} data-testid="call-row" data-call-id={call.id} data-open={call.id === openId} className={call.id === openId ? 'selected' : undefined}>
               <td className="muted" title={time(call.startedAt)}><When iso={call.startedAt} /></td>
-              <td><button type="button" className="link mono" onClick={() => onOpen(call.id)} data-testid="call-open">{call.calledNumber}</button></td>
+              <td>
+                <span className="call-called">
+                  <button type="button" className="link mono" onClick={() => onOpen(call.id)} data-testid="call-open">{call.calledNumber}</button>
+                  <CalledContact call={call} testId="call-contact" />
+                </span>
+              </td>
               <td>{agentName(call.agentId)}</td>
               <td><StatusChip status={call.status} /></td>
               <td className="num">{call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'}</td>
@@ -104,7 +116,7 @@ function CallDetail({ callId }: { callId: string }) {
   return (
     <section className="card call-detail" aria-labelledby="call-detail-title" data-testid="call-detail" data-call-id={c.id} data-status={c.status}>
       <div className="page-title">
-        <h2 id="call-detail-title">Call to <span className="mono">{c.calledNumber}</span></h2>
+        <h2 id="call-detail-title" className="call-called">Call to <span className="mono">{c.calledNumber}</span><CalledContact call={c} testId="call-detail-contact" /></h2>
         <StatusChip status={c.status} />
       </div>
       {c.summary ? <p data-testid="call-summary">{c.summary}</p> : null}

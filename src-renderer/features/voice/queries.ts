@@ -1,11 +1,16 @@
 // Server data of the Calls page: the agents (and their changes, and the AI models their form offers), the agent calls (kept live by the stream's voice:* events) and one call's
 // detail, whose transcript grows as the stream's transcript chunks arrive (api/live.ts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AgentCall, AgentCallListItem, AiModels, ListEnvelope, TranscriptChunk, VoiceAgent, VoiceAgentListItem } from '../../../src-core/contract/index.ts';
+import type {
+  AgentCall, AgentCallListItem, AiModels, ConsoleAgentCallFields, ListEnvelope, TranscriptChunk, VoiceAgent, VoiceAgentListItem,
+} from '../../../src-core/contract/index.ts';
 import type { AgentDraftBody } from './agent-draft.ts';
 import { useApi } from '../../api/context.tsx';
 
 export const CALLS_PAGE_SIZE = 50;
+/** An agent call as the console reads it: with the called number's contact (`calledContact`). */
+export type ShownCallItem = AgentCallListItem & ConsoleAgentCallFields;
+export type ShownCall = AgentCall & ConsoleAgentCallFields;
 export const callKey = (callId: string) => ['voice-call', callId] as const;
 
 export function useVoiceAgents() {
@@ -17,7 +22,7 @@ export function useAgentCalls(page: number) {
   const api = useApi();
   return useQuery({
     queryKey: ['voice-calls', page],
-    queryFn: () => api.get<ListEnvelope<AgentCallListItem>>(`/dashboard/voice/calls?page=${page}&limit=${CALLS_PAGE_SIZE}`),
+    queryFn: () => api.get<ListEnvelope<ShownCallItem>>(`/dashboard/voice/calls?page=${page}&limit=${CALLS_PAGE_SIZE}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +31,7 @@ export function useAgentCall(callId: string | null) {
   const api = useApi();
   return useQuery({
     queryKey: callKey(callId ?? ''),
-    queryFn: () => api.get<AgentCall>(`/dashboard/voice/calls/${callId}`),
+    queryFn: () => api.get<ShownCall>(`/dashboard/voice/calls/${callId}`),
     enabled: callId !== null,
   });
 }
@@ -35,7 +40,7 @@ export function usePlaceCall() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { agentId: string; toNumber: string }) => api.post<AgentCall>('/dashboard/voice/calls/outbound', input),
+    mutationFn: (input: { agentId: string; toNumber: string }) => api.post<ShownCall>('/dashboard/voice/calls/outbound', input),
     onSuccess: (call) => {
       client.setQueryData(callKey(call.id), call);
       void client.invalidateQueries({ queryKey: ['voice-calls'] });
