@@ -3,7 +3,8 @@
 // REJECTED once the clock moves (live, through the stream); a phone dialling the business number waits with its
 // countdown, is connected to an app user, accepted, and hung up from the Simulator (COMPLETED caller_hung_up, with
 // its recording and transcript); phone calling turned off refuses a phone call with the core's 403 beside the form;
-// a number's routing changed stays changed after a reload.
+// a number's routing changed stays changed after a reload. App users the identities know show by their display name
+// with their external id beside it; a phone stays masked, even one that is a person's.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -48,9 +49,16 @@ describe('the App calls tab', () => {
     await page.getByTestId('app-calls-list').waitFor();
     const before = Number(await page.getByTestId('app-calls-list').getAttribute('data-total'));
     expect(before).toBeGreaterThanOrEqual(1);
+    // The demo's booking call names its people, their external ids beside their names.
+    const demoCall = page.getByTestId('app-call-row').last().getByTestId('app-call-open');
+    expect(await demoCall.textContent()).toBe('Alice Johnson cust_1042 → Sam Rivera pro_7');
+    expect(await demoCall.getByTestId('app-call-party').evaluateAll((parties) => parties.map((p) => p.getAttribute('data-external-id')))).toEqual(['cust_1042', 'pro_7']);
     await place('app', 'cust_1042', 'pro_7');
     await detailIn('RINGING').waitFor();
     expect(await fact('shape').textContent()).toBe('app → app');
+    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call from Alice Johnson cust_1042');
+    expect(await fact('caller').textContent()).toBe('Alice Johnson (cust_1042) · app (WebRTC)');
+    expect(await fact('callee').textContent()).toBe('Sam Rivera (pro_7) · app (WebRTC)');
     await page.locator(`[data-testid="app-calls-list"][data-total="${before + 1}"]`).waitFor();
     await detail().getByTestId('app-call-accept').click();
     await detailIn('ACCEPTED').waitFor();
@@ -68,7 +76,9 @@ describe('the App calls tab', () => {
     await place('phone', 'cust_1042', '+15005550005');
     await detailIn('RINGING').waitFor();
     expect(await fact('shape').textContent()).toBe('app → phone');
-    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call from cust_1042');
+    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call from Alice Johnson cust_1042');
+    expect(await fact('callee').textContent()).toBe('+1******0005 · phone (PSTN)');
+    expect(await page.getByTestId('app-call-row').first().getByTestId('app-call-open').textContent()).toBe('Alice Johnson cust_1042 → +1******0005');
     await advance(5);
     await detailIn('REJECTED').waitFor();
     expect(await fact('ended-because').textContent()).toBe('busy');
@@ -93,6 +103,7 @@ describe('the App calls tab', () => {
     await page.locator(`[data-testid="app-call-row"][data-call-id="${callId}"]`).getByTestId('app-call-open').click();
     await page.locator(`[data-testid="app-call-detail"][data-call-id="${callId}"]`).waitFor();
     expect(await fact('shape').textContent()).toBe('phone → …');
+    // Alice's own phone, yet a phone party: masked, never named.
     expect(await fact('caller').textContent()).toBe('+1******0101 · phone (PSTN)');
     expect(await fact('business-number').textContent()).toBe('+18005550142');
     await page.locator('[data-testid="app-call-countdown"][data-seconds="45"]').waitFor();
@@ -104,6 +115,7 @@ describe('the App calls tab', () => {
     await detail().getByTestId('app-connect-submit').click();
     await detail().getByTestId('app-call-accept').waitFor();
     expect(await fact('shape').textContent()).toBe('phone → app');
+    expect(await fact('callee').textContent()).toBe('Sam Rivera (pro_7) · app (WebRTC)');
     expect(await detail().getByTestId('app-call-countdown').count()).toBe(0);
     await detail().getByTestId('app-call-accept').click();
     await detailIn('ACCEPTED').waitFor();

@@ -2,23 +2,23 @@
 // counting down on the virtual clock; the transcript and the recording link; and the actions that fit its state, each
 // with the core's refusal beside it (Accept/Reject as the rung user, End as a party or from the backend, Connect).
 import { useState, type FormEvent } from 'react';
-import type { AppCall } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { appUsers, callCost, callDuration, callShape, isLive, isWaiting, secondsToConnect } from './app-call-format.ts';
+import { AppCallParty, partyText } from './app-call-party.tsx';
 import { AppCallStatusChip } from './app-call-status.tsx';
-import { useAppCall, useAppCallActions, useAppRecording, useAppTranscript } from './queries.ts';
+import { useAppCall, useAppCallActions, useAppRecording, useAppTranscript, type ShownAppCall } from './queries.ts';
 
 const LEG: Record<string, string> = { WEBRTC: 'app (WebRTC)', PSTN: 'phone (PSTN)' };
 
-function Facts({ call }: { call: AppCall }) {
+function Facts({ call }: { call: ShownAppCall }) {
   const facts: Array<[string, string]> = [
     ['Shape', callShape(call)], ['Direction', call.direction], ['Business number', call.businessNumber ?? '—'],
-    ['Caller', `${call.from} · ${LEG[call.callerLegTransport]}`],
-    ['Callee', call.calleeLegTransport === null ? 'nobody yet (waiting for a connect)' : `${call.to} · ${LEG[call.calleeLegTransport]}`],
+    ['Caller', `${partyText(call.from, call.fromDisplayName)} · ${LEG[call.callerLegTransport]}`],
+    ['Callee', call.calleeLegTransport === null ? 'nobody yet (waiting for a connect)' : `${partyText(call.to, call.toDisplayName)} · ${LEG[call.calleeLegTransport]}`],
     ['Started', time(call.startedAt)], ['Answered', time(call.answeredAt)], ['Ended', time(call.endedAt)],
     ['Ended because', call.endReason?.replaceAll('_', ' ') ?? '—'], ['Duration', callDuration(call)], ['Cost', callCost(call)],
   ];
@@ -68,7 +68,7 @@ function ConnectForm({ callId }: { callId: string }) {
   );
 }
 
-function Actions({ call }: { call: AppCall }) {
+function Actions({ call }: { call: ShownAppCall }) {
   const { accept, reject, end } = useAppCallActions(call.callId);
   if (!isLive(call)) return null;
   const { caller, callee } = appUsers(call);
@@ -147,7 +147,7 @@ export function AppCallDetail({ callId, onClose }: { callId: string; onClose(): 
   return (
     <section className="card call-detail app-call-detail" aria-labelledby="app-call-detail-title" data-testid="app-call-detail" data-call-id={c.callId} data-status={c.status}>
       <div className="page-title">
-        <h2 id="app-call-detail-title">Call from <span className="mono">{c.from}</span></h2>
+        <h2 id="app-call-detail-title">Call from <AppCallParty id={c.from} name={c.fromDisplayName} /></h2>
         <AppCallStatusChip call={c} />
       </div>
       {c.connectBy && c.status === 'RINGING' ? <ConnectCountdown connectBy={c.connectBy} /> : null}

@@ -9,6 +9,7 @@ import { When } from '../../components/when.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { callCost, callDuration, callShape } from './app-call-format.ts';
 import { AppCallDetail } from './app-call-detail.tsx';
+import { AppCallParty } from './app-call-party.tsx';
 import { AppCallStatusChip } from './app-call-status.tsx';
 import { useAppCallsUi } from './app-calls-store.ts';
 import { NumbersCard } from './numbers-card.tsx';
@@ -78,7 +79,7 @@ function AppCallsTable({ openId, onOpen }: { openId: string | null; onOpen(callI
               <td className="muted" title={time(call.startedAt)}><When iso={call.startedAt} /></td>
               <td>
                 <button type="button" className="link app-call-parties" onClick={() => onOpen(call.callId)} data-testid="app-call-open">
-                  <span className="mono">{call.from}</span> → <span className="mono">{call.to}</span>
+                  <AppCallParty id={call.from} name={call.fromDisplayName} /> → <AppCallParty id={call.to} name={call.toDisplayName} />
                 </button>
               </td>
               <td data-testid="app-call-shape">{callShape(call)}</td>

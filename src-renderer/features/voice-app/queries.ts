@@ -3,12 +3,15 @@
 // a presenter takes as the integrator's backend and apps (place, accept, reject, end, connect) or as a phone (simulator).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AppCall, AppCallTranscript, AppRecordingLink, BusinessNumber, CreateAppCallResult, JoinTokenResult, ListEnvelope, RouteTo, VoiceAppSettings,
+  AppCall, AppCallTranscript, AppRecordingLink, BusinessNumber, ConsoleAppCallFields, CreateAppCallResult, JoinTokenResult, ListEnvelope, RouteTo,
+  VoiceAppSettings,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { IDENTITIES_KEY } from '../voice-people/queries.ts';
 
 export const APP_CALLS_PAGE_SIZE = 20;
+/** An app call as the console reads it: with its app users' display names. */
+export type ShownAppCall = AppCall & ConsoleAppCallFields;
 const BASE = '/dashboard/voice/app';
 /** The keys the stream reloads: every list page, and one call with what hangs off it (transcript, recording). */
 export const APP_CALLS_KEY = ['voice-app-calls'] as const;
@@ -19,14 +22,14 @@ export function useAppCalls(page: number) {
   const api = useApi();
   return useQuery({
     queryKey: [...APP_CALLS_KEY, page],
-    queryFn: () => api.get<ListEnvelope<AppCall>>(`${BASE}/calls?page=${page}&limit=${APP_CALLS_PAGE_SIZE}`),
+    queryFn: () => api.get<ListEnvelope<ShownAppCall>>(`${BASE}/calls?page=${page}&limit=${APP_CALLS_PAGE_SIZE}`),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useAppCall(callId: string) {
   const api = useApi();
-  return useQuery({ queryKey: appCallKey(callId), queryFn: () => api.get<AppCall>(path(callId)) });
+  return useQuery({ queryKey: appCallKey(callId), queryFn: () => api.get<ShownAppCall>(path(callId)) });
 }
 
 export function useAppTranscript(callId: string) {
