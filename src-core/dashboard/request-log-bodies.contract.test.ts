@@ -1,5 +1,6 @@
 // A failed request's bodies in the request log (GET /dashboard/request-log/{id}): the request's JSON and the answer's,
-// secrets redacted, capped at 8,192 characters with a marker; nothing kept for a successful request, nor on the stream.
+// secrets redacted, a voice identity's phone (stored sealed) masked, capped at 8,192 characters with a marker; nothing
+// kept for a successful request, nor on the stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -74,5 +75,50 @@ describe('the request log keeps a failed request\'s bodies', () => {
   it('answers 404 for an entry it does not have', async () => {
     const res = await t.dashboard('GET', '/dashboard/request-log/req_unknown');
     expect([res.status, res.body.message]).toEqual([404, 'Request-log entry req_unknown not found (entries are kept for 30 days)']);
+  });
+});
+
+describe('a voice identity\'s phone is stored sealed, so the log keeps it masked, never whole', () => {
+  const upsert = (body: unknown) => t.request('POST', '/v1/voice/app/identities', { token: key.key, body });
+  /** The whole stored entry (every field the detail route answers) holds none of the phone's hidden digits. */
+  const expectNoWholePhone = (detail: Detail, hiddenDigits: string) => expect(JSON.stringify(detail)).not.toContain(hiddenDigits);
+
+  it('a refused upsert (409, a role change in an active session) keeps its phone masked as answers show it', async () => {
+    expect((await upsert({ externalId: 'log_pro', role: 'PRO' })).status).toBe(201);
+    expect((await upsert({ externalId: 'log_cust', role: 'CUSTOMER' })).status).toBe(201);
+    const session = await t.request('POST', '/v1/voice/app/sessions', { token: key.key, body: { externalRef: 'log_booking', proExternalId: 'log_pro', customerExternalId: 'log_cust' } });
+    expect(session.status).toBe(201);
+    const refused = await upsert({ externalId: 'log_pro', role: 'CUSTOMER', displayName: 'Dana Lee', phone: '+16288670188' });
+    expect(refused.status).toBe(409);
+    const detail = await newest('/v1/voice/app/identities');
+    expect(detail).toMatchObject({ statusCode: 409, errorCode: 'CONFLICT' });
+    expect(JSON.parse(detail.requestBody ?? '')).toEqual({ externalId: 'log_pro', role: 'CUSTOMER', displayName: 'Dana Lee', phone: '+1******0188' });
+    expectNoWholePhone(detail, '628867');
+  });
+
+  it('a 400 keeps a malformed phone\'s shape with only its last four digits, null as sent, and a phone that is not text not at all', async () => {
+    expect((await upsert({ externalId: 'log_x', role: 'PRO', phone: '(628) 867-0199', extra: 1 })).status).toBe(400);
+    const malformed = await newest('/v1/voice/app/identities');
+    expect(JSON.parse(malformed.requestBody ?? '')).toMatchObject({ phone: '(***) ***-0199' });
+    expectNoWholePhone(malformed, '628');
+    expect((await upsert({ externalId: 'log x', role: 'PRO', phone: null })).status).toBe(400);
+    expect(JSON.parse((await newest('/v1/voice/app/identities')).requestBody ?? '')).toEqual({ externalId: 'log x', role: 'PRO', phone: null });
+    expect((await upsert({ externalId: 'log_x', role: 'PRO', phone: 16288670177 })).status).toBe(400);
+    const number = await newest('/v1/voice/app/identities');
+    expect(JSON.parse(number.requestBody ?? '')).toMatchObject({ phone: '[redacted]' });
+    expectNoWholePhone(number, '628867');
+  });
+
+  it('masks only where the route stores the field sealed, and keeps no request body of a request no route took', async () => {
+    // A unified send's `to` is no secret (the message keeps it in the clear): its failed request shows it whole.
+    await t.request('POST', '/v1/messages/send', { token: key.key, body: { to: '+15005550001', channel: 'whatsapp', template: wa } });
+    expect(JSON.parse((await newest('/v1/messages/send')).requestBody ?? '')).toMatchObject({ to: '+15005550001' });
+    // No route says which of a PATCH's fields are sealed (identities are changed by POST): nothing it sent is kept.
+    const patched = await t.request('PATCH', '/v1/voice/app/identities/log_pro', { token: key.key, body: { phone: '+16288670166' } });
+    expect(patched.status).toBe(404);
+    const unrouted = await newest('/v1/voice/app/identities/log_pro');
+    expect(unrouted).toMatchObject({ statusCode: 404, errorCode: 'NOT_FOUND', requestBody: null });
+    expect(unrouted.responseBody).toContain('not found');
+    expectNoWholePhone(unrouted, '628867');
   });
 });

@@ -18,7 +18,7 @@ import { jsonBodyProblem } from './json-body.ts';
 import { parseBody, parseInput, parseQuery } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
-import { loggedRequestBody, loggedResponseBody } from './request-log-bodies.ts';
+import { loggedRequestBody, loggedResponseBody, type LogMasks } from './request-log-bodies.ts';
 import { RawJson } from './raw-json.ts';
 import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type InnerAnswer, type InnerRequest, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
@@ -55,11 +55,16 @@ function noteError(state: LogState | undefined, code: string | null, message: st
   state.errorMessage = capped(message, ERROR_MESSAGE_MAX);
 }
 
-/** Notes a /v1 request's bodies, as sent and as answered, on its log entry (called for a non-2xx answer only). */
+/**
+ * Notes a /v1 request's bodies, as sent and as answered, on its log entry (called for a non-2xx answer only), masked as
+ * its route declares. A request no route took keeps no request body: no route says which of its fields are sealed
+ * (a PATCH of an identity with its phone must not leave the number whole).
+ */
 function noteBodies(state: LogState | undefined, request: FastifyRequest, payload: unknown): void {
   if (!state || !request.url.startsWith('/v1/')) return;
-  state.requestBody = loggedRequestBody(request.body);
-  state.responseBody = loggedResponseBody(payload);
+  const masks = (request.routeOptions.config as { logMasks?: LogMasks } | undefined)?.logMasks;
+  state.requestBody = request.is404 ? null : loggedRequestBody(request.body, masks);
+  state.responseBody = loggedResponseBody(payload, masks);
 }
 
 /** A replayed refusal's code and message, from the stored body (a message-only body has no code). */
@@ -156,7 +161,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
   app.route({
     method: route.method,
     url: route.path,
-    config: { messageOnly: route.errorBody === 'message' },
+    config: { messageOnly: route.errorBody === 'message', logMasks: route.logMasks },
     // A callback hook, not an async one: it runs on every request, and needs no promise.
     preParsing: (request, fastifyReply, payload, done) => {
       try {

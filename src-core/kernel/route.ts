@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Scope } from '../contract/scopes.ts';
 import type { KeyIdentity } from './api-keys.ts';
 import type { KeyedId, KeyedNotes } from './idempotency.ts';
+import type { LogMasks } from './request-log-bodies.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -78,6 +79,11 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
    * short runs again under its key and answers what it had sent, sending only what it had not.
    */
   idempotent?: boolean | 'resumable';
+  /**
+   * The fields of its bodies this route stores sealed, each with how the request log shows one (a failed request's
+   * bodies are kept there): masked, at any depth of the request and the answer, so the log never holds one whole.
+   */
+  logMasks?: LogMasks;
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => unknown;
 };
 

@@ -2,10 +2,12 @@
 // voice:app:write to change. A create answers 201, the same call again (an upsert, an extension) 200. The console
 // alone lists an identity's devices (the seed has no such route).
 import { z } from 'zod';
+import { E164_PATTERN } from '../../contract/common.ts';
 import {
-  createSessionBodySchema, identitiesQuerySchema, registerDeviceBodySchema, sessionsQuerySchema, upsertIdentityBodySchema,
+  createSessionBodySchema, identitiesQuerySchema, maskPhone, registerDeviceBodySchema, sessionsQuerySchema, upsertIdentityBodySchema,
 } from '../../contract/voice-identities.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { REDACTED, type LogMasks } from '../../kernel/request-log-bodies.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
 import type { VoiceIdentitiesService } from './voice-identities.service.ts';
 
@@ -15,11 +17,28 @@ const sessionParams = z.object({ externalRef: z.string().min(1) });
 const page = paginationQuery({ defaultLimit: 20, maxLimit: 100 });
 const createdOr = <T>(answer: { created: boolean } & T, value: unknown) => reply(answer.created ? 201 : 200, value);
 
+/**
+ * How the request log shows the phone an upsert sent (it is stored sealed): E.164 as answers mask it (`+1******0101`),
+ * anything else with every digit but the last four hidden, so a refused one still shows its shape; `null` (erase) as
+ * sent; a value that is not text `[redacted]`.
+ */
+function loggedPhone(phone: unknown): unknown {
+  if (phone === null) return null;
+  if (typeof phone !== 'string') return REDACTED;
+  const trimmed = phone.trim();
+  if (E164_PATTERN.test(trimmed)) return maskPhone(trimmed);
+  const digits = phone.replace(/\D/g, '').length;
+  let seen = 0;
+  return phone.replace(/\d/g, (digit) => (++seen > digits - 4 ? digit : '*'));
+}
+const identityLogMasks: LogMasks = { phone: loggedPhone };
+
 export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
   const { identities, sessions } = service;
   return [
     defineRoute({
       method: 'POST', path: '/v1/voice/app/identities', scope: 'voice:app:write', console: true, body: upsertIdentityBodySchema,
+      logMasks: identityLogMasks,
       handler: ({ orgId, body }) => {
         const answer = identities.upsert(orgId, body);
         return createdOr(answer, answer.identity);

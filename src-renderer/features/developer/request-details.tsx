@@ -37,14 +37,14 @@ function Bodies({ id }: { id: string }) {
       <div className="request-bodies-pair">
         <div>
           <h3>Request body</h3>
-          <KeptBody label="Request body" text={requestBody} none="None (the request had no JSON body)." testId="request-request-body" />
+          <KeptBody label="Request body" text={requestBody} none="None kept (it had no JSON body, or no route took the request)." testId="request-request-body" />
         </div>
         <div>
           <h3>Response body</h3>
           <KeptBody label="Response body" text={responseBody} none="None (the answer had no JSON body)." testId="request-response-body" />
         </div>
       </div>
-      <p className="muted small">Kept for failed requests only: secrets are shown as [redacted], the Authorization header is never kept, and a body over 8 KB is cut.</p>
+      <p className="muted small">Kept for failed requests only: secrets are shown as [redacted], a phone stored encrypted masked (+1******0101), the Authorization header is never kept, and a body over 8 KB is cut.</p>
     </div>
   );
 }
