@@ -45,6 +45,13 @@ export const voiceIdentitySchema = z.object({
   updatedAt: timestampSchema,
 });
 export type VoiceIdentity = z.infer<typeof voiceIdentitySchema>;
+/**
+ * An identity as the console reads it (`GET /dashboard/voice/app/identities`, the list and one): the seed's fields and
+ * `voipDeviceCount`, its devices that can ring it in the app (VoIP push tokens), so People & bookings says how a
+ * reachable person is rung (a notification-only device counts in `deviceCount`, not here). `/v1` keeps the seed's shape.
+ */
+export const consoleVoiceIdentitySchema = voiceIdentitySchema.extend({ voipDeviceCount: z.number().int() });
+export type ConsoleVoiceIdentity = z.infer<typeof consoleVoiceIdentitySchema>;
 
 export const voiceDeviceSchema = z.object({
   token: z.string(), platform: z.enum(DEVICE_PLATFORMS), isVoip: z.boolean(), registeredAt: timestampSchema,
@@ -106,6 +113,9 @@ export const identitiesQuerySchema = z.object({
   /** Part of an externalId or displayName, either case (A-Z); blank is no filter. */
   search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional()
     .transform((search) => search || undefined),
+  /** `true`: active people only, `false`: deactivated only; absent: both (the seed's list). */
+  active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional()
+    .transform((active) => (active === undefined ? undefined : active === 'true')),
 });
 export type IdentitiesFilter = z.output<typeof identitiesQuerySchema>;
 export const sessionsQuerySchema = z.object({

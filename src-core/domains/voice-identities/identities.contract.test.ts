@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskPhone, voiceIdentitySchema } from '../../contract/voice-identities.ts';
+import { consoleVoiceIdentitySchema, maskPhone, voiceIdentitySchema } from '../../contract/voice-identities.ts';
 import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
 
 let t: TestServer;
@@ -202,6 +202,52 @@ describe('identity lists and scopes', () => {
     expect((await t.dashboard('GET', `/dashboard/voice/app/identities?organizationId=${org.body.id}&search=dana`)).body.data.map((i: { externalId: string }) => i.externalId)).toEqual(['pro_8']);
     const long = await api('GET', `/v1/voice/app/identities?search=${'x'.repeat(201)}`, undefined, own);
     expect([long.status, long.body.message]).toEqual([400, expect.stringMatching(/search must be at most 200 characters/)]);
+  });
+
+  it('filters by active=true|false (people deactivated or not), with role, search and paging; anything else is 400', async () => {
+    const org = await t.dashboard('POST', '/dashboard/organizations', { name: 'Active filter' });
+    const own = (await t.createKey({ organizationId: org.body.id, rateLimitPerMinute: 10_000 })).key;
+    for (let i = 0; i < 6; i++) await api('POST', '/v1/voice/app/identities', { externalId: `pro_${i}`, role: 'PRO', displayName: i < 2 ? 'Sam' : 'Dana' }, own);
+    for (const gone of ['pro_1', 'pro_3', 'pro_4']) expect((await api('DELETE', `/v1/voice/app/identities/${gone}`, undefined, own)).status).toBe(200);
+    await api('POST', '/v1/voice/app/identities', { externalId: 'cust_1', role: 'CUSTOMER' }, own);
+    const found = async (query: string) => {
+      const res = await api('GET', `/v1/voice/app/identities?${query}`, undefined, own);
+      expect(res.status, query).toBe(200);
+      return [res.body.meta.total, res.body.data.map((i: { externalId: string }) => i.externalId)];
+    };
+    expect(await found('active=true')).toEqual([4, ['cust_1', 'pro_5', 'pro_2', 'pro_0']]);
+    expect(await found('active=false')).toEqual([3, ['pro_4', 'pro_3', 'pro_1']]);
+    expect(await found('active=true&role=PRO&search=sam')).toEqual([1, ['pro_0']]);
+    expect(await found('active=false&role=PRO&limit=2&page=2')).toEqual([3, ['pro_1']]);
+    expect(await found('role=PRO')).toEqual([6, expect.any(Array)]);
+    for (const bad of ['yes', 'TRUE', '1', '']) {
+      const res = await api('GET', `/v1/voice/app/identities?active=${bad}`, undefined, own);
+      expect([res.status, res.body.message], bad).toEqual([400, expect.stringMatching(/active must be true or false/)]);
+    }
+    // The console's twin takes it too (the booking pickers list active people only).
+    const twin = await t.dashboard('GET', `/dashboard/voice/app/identities?organizationId=${org.body.id}&role=PRO&active=true&limit=100`);
+    expect(twin.body.data.map((i: { externalId: string }) => i.externalId)).toEqual(['pro_5', 'pro_2', 'pro_0']);
+  });
+
+  it('the console reads how many devices can ring a person in the app (voipDeviceCount); /v1 keeps the seed\'s shape', async () => {
+    const org = await t.dashboard('POST', '/dashboard/organizations', { name: 'Rung how' });
+    const own = (await t.createKey({ organizationId: org.body.id, rateLimitPerMinute: 10_000 })).key;
+    expect((await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true }, own)).status).toBe(200);
+    await api('POST', '/v1/voice/app/identities', { externalId: 'cust_p', role: 'CUSTOMER', phone: '+14155550123' }, own);
+    // A notification-only token: counted as a device, yet the person is rung on their phone.
+    await api('POST', '/v1/voice/app/identities/cust_p/devices', { token: 'fcm-note', platform: 'android' }, own);
+    const v1 = await api('GET', '/v1/voice/app/identities/cust_p', undefined, own);
+    expect(voiceIdentitySchema.strict().parse(v1.body)).toMatchObject({ deviceCount: 1, reachable: true });
+    expect(voiceIdentitySchema.strict().parse((await api('GET', '/v1/voice/app/identities', undefined, own)).body.data[0])).toMatchObject({ externalId: 'cust_p' });
+    const consoleRead = async () => {
+      const one = await t.dashboard('GET', `/dashboard/voice/app/identities/cust_p?organizationId=${org.body.id}`);
+      const listed = await t.dashboard('GET', `/dashboard/voice/app/identities?organizationId=${org.body.id}`);
+      expect(consoleVoiceIdentitySchema.strict().parse(listed.body.data[0])).toEqual(one.body);
+      return consoleVoiceIdentitySchema.strict().parse(one.body);
+    };
+    expect(await consoleRead()).toMatchObject({ deviceCount: 1, voipDeviceCount: 0, reachable: true, maskedPhone: '+1******0123' });
+    await api('POST', '/v1/voice/app/identities/cust_p/devices', { token: 'apns-voip', platform: 'ios' }, own);
+    expect(await consoleRead()).toMatchObject({ deviceCount: 2, voipDeviceCount: 1, reachable: true });
   });
 
   it('needs voice:app:read to read and voice:app:write to change (403 naming the scope)', async () => {

@@ -2,7 +2,7 @@
 // deactivation, reachability, and the lookups the calls domain makes.
 import type { ListEnvelope } from '../../contract/common.ts';
 import {
-  maskPhone, type IdentitiesFilter, type IdentityRole, type RegisterDeviceInput, type UpsertIdentityInput, type VoiceDevice, type VoiceIdentity,
+  maskPhone, type ConsoleVoiceIdentity, type IdentitiesFilter, type IdentityRole, type RegisterDeviceInput, type UpsertIdentityInput, type VoiceDevice, type VoiceIdentity,
 } from '../../contract/voice-identities.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -37,6 +37,9 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
       createdAt: row.created_at, updatedAt: row.updated_at,
     };
   };
+  /** `forConsole`: with the console's `voipDeviceCount` (how a reachable person is rung); `/v1` answers the seed's shape. */
+  const shown = (row: IdentityView, pstn: boolean, forConsole: boolean): VoiceIdentity | ConsoleVoiceIdentity =>
+    (forConsole ? { ...toIdentity(row, pstn), voipDeviceCount: row.ringable_devices } : toIdentity(row, pstn));
   const identityOf = (orgId: string, externalId: string): VoiceIdentity => toIdentity(mustIdentity(orgId, externalId), deps.pstnEnabled(orgId));
   const mustIdentity = (orgId: string, externalId: string): IdentityView => {
     const row = store.identity(orgId, externalId);
@@ -80,13 +83,15 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
         return { identity: identityOf(orgId, input.externalId), created: false };
       });
     },
-    /** Newest first, of one role and/or whose externalId or displayName contains `search`. */
-    list(orgId: string, filter: IdentitiesFilter, page: PageRequest): ListEnvelope<VoiceIdentity> {
-      const { rows, total } = store.identities(orgId, { role: filter.role ?? null, search: filter.search ?? null }, page.limit, page.offset);
+    /** Newest first, of one role, active or deactivated, and/or whose externalId or displayName contains `search`. */
+    list(orgId: string, filter: IdentitiesFilter, page: PageRequest, forConsole = false): ListEnvelope<VoiceIdentity | ConsoleVoiceIdentity> {
+      const where = { role: filter.role ?? null, active: filter.active ?? null, search: filter.search ?? null };
+      const { rows, total } = store.identities(orgId, where, page.limit, page.offset);
       const pstn = deps.pstnEnabled(orgId);
-      return pageEnvelope(rows.map((row) => toIdentity(row, pstn)), total, page);
+      return pageEnvelope(rows.map((row) => shown(row, pstn, forConsole)), total, page);
     },
-    get: identityOf,
+    get: (orgId: string, externalId: string, forConsole = false): VoiceIdentity | ConsoleVoiceIdentity =>
+      shown(mustIdentity(orgId, externalId), deps.pstnEnabled(orgId), forConsole),
     /**
      * Deactivates: `isActive` false, its devices dropped and its phone erased; it can no longer be rung nor join a
      * new session. It stays readable (history names it) and an upsert brings it back. Repeating it is harmless.

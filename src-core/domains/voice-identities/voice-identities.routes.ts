@@ -46,11 +46,12 @@ export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/app/identities', scope: 'voice:app:read', console: true, query: identitiesQuerySchema.extend(page.shape),
-      handler: ({ orgId, query }) => identities.list(orgId, { role: query.role, search: query.search }, toPageRequest(query)),
+      // The console's twin adds voipDeviceCount (how a reachable person is rung); /v1 answers the seed's shape.
+      handler: ({ orgId, query, caller }) => identities.list(orgId, { role: query.role, active: query.active, search: query.search }, toPageRequest(query), caller.kind === 'dashboard'),
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/app/identities/:externalId', scope: 'voice:app:read', console: true, params: identityParams,
-      handler: ({ orgId, params }) => identities.get(orgId, params.externalId),
+      handler: ({ orgId, params, caller }) => identities.get(orgId, params.externalId, caller.kind === 'dashboard'),
     }),
     defineRoute({
       method: 'DELETE', path: '/v1/voice/app/identities/:externalId', scope: 'voice:app:write', console: true, params: identityParams,

@@ -24,7 +24,7 @@ export function createVoiceIdentitiesStore(sql: Sql) {
   const namedAmong = sql.prepare(`SELECT external_id, display_name FROM voice_identities WHERE org_id = ?
     AND external_id IN (SELECT value FROM json_each(?)) AND display_name IS NOT NULL`);
   // LIKE ignores the case of A-Z; the search's own % and _ are escaped, so they match themselves.
-  const listed = `org_id = @orgId AND (@role IS NULL OR role = @role)
+  const listed = `org_id = @orgId AND (@role IS NULL OR role = @role) AND (@active IS NULL OR is_active = @active)
     AND (@pattern IS NULL OR external_id LIKE @pattern ESCAPE '\\' OR display_name LIKE @pattern ESCAPE '\\')`;
   const identities = sql.prepare(`${view} WHERE ${listed}
     ORDER BY i.created_at DESC, i.rowid DESC LIMIT @limit OFFSET @offset`);
@@ -59,9 +59,12 @@ export function createVoiceIdentitiesStore(sql: Sql) {
     /** The display names of those of `externalIds` that have one, active or not, in one read. */
     displayNames: (orgId: string, externalIds: readonly string[]) => (externalIds.length === 0 ? []
       : namedAmong.all(orgId, JSON.stringify(externalIds)) as Array<{ external_id: string; display_name: string }>),
-    /** A page of identities, newest first, of `role` and containing `search` in the externalId or displayName (null: any). */
-    identities(orgId: string, filter: { role: string | null; search: string | null }, limit: number, offset: number) {
-      const where = { orgId, role: filter.role, pattern: patternOf(filter.search) };
+    /**
+     * A page of identities, newest first, of `role`, active or not (`active`), and containing `search` in the externalId
+     * or displayName (null: any).
+     */
+    identities(orgId: string, filter: { role: string | null; active: boolean | null; search: string | null }, limit: number, offset: number) {
+      const where = { orgId, role: filter.role, active: filter.active === null ? null : Number(filter.active), pattern: patternOf(filter.search) };
       return { rows: identities.all({ ...where, limit, offset }) as IdentityView[], total: countIdentities.get(where) as number };
     },
 
