@@ -23,7 +23,8 @@ export function PartyPicker({ role, value, onChange }: { role: IdentityRole; val
   const [chosen, setChosen] = useState<VoiceIdentity | null>(null);
   const selectId = useId();
   const hintId = useId();
-  const found = (people.data?.data ?? []).filter((person) => person.isActive);
+  // Active people only, as the core lists them (`active=true`), so `total` counts what can be picked.
+  const found = people.data?.data ?? [];
   const keepChosen = chosen !== null && chosen.externalId === value && !found.some((person) => person.externalId === value);
   const offered = keepChosen ? [chosen, ...found] : found;
   const shown = people.data?.data.length ?? 0;

@@ -2,7 +2,7 @@
 // them, when they were last seen and whether they are active; added or changed with the upsert form, their devices
 // opened under their row, deactivated after a question.
 import { Fragment, useRef, useState } from 'react';
-import type { VoiceIdentity } from '../../../src-core/contract/index.ts';
+import type { ConsoleVoiceIdentity, VoiceIdentity } from '../../../src-core/contract/index.ts';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { Pager } from '../../components/pager.tsx';
@@ -19,7 +19,7 @@ export function RoleChip({ role }: { role: VoiceIdentity['role'] }) {
   return <span className={`chip role-chip role-${role.toLowerCase()}`} data-testid="role-chip">{role}</span>;
 }
 
-function PersonRow({ person, open, onDevices, onEdit }: { person: VoiceIdentity; open: boolean; onDevices(): void; onEdit(): void }) {
+function PersonRow({ person, open, onDevices, onEdit }: { person: ConsoleVoiceIdentity; open: boolean; onDevices(): void; onEdit(): void }) {
   const { deactivate } = usePeopleMutations();
   const edit = useRef<HTMLButtonElement>(null);
   // Deactivated, the row's Deactivate is gone: the focus goes to its Reactivate.

@@ -3,8 +3,8 @@
 // devices, a booking names its people. Sessions also expire on the virtual clock: api/live.ts reloads them when it moves.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  BookingSession, CreateAppCallResult, CreateSessionInput, IdentityRole, ListEnvelope, RegisterDeviceInput, UpsertIdentityInput, VoiceDevice,
-  VoiceIdentity,
+  BookingSession, ConsoleVoiceIdentity, CreateAppCallResult, CreateSessionInput, IdentityRole, ListEnvelope, RegisterDeviceInput, UpsertIdentityInput,
+  VoiceDevice, VoiceIdentity,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
@@ -18,24 +18,26 @@ export const APP_CALLS_KEY = ['voice-app-calls'] as const;
 
 const path = (id: string) => encodeURIComponent(id);
 
+/** A page of people as the console reads them: with `voipDeviceCount`, how a reachable person is rung. */
 export function useIdentities(page: number) {
   const api = useApi();
   return useQuery({
     queryKey: [...IDENTITIES_KEY, 'page', page],
-    queryFn: () => api.get<ListEnvelope<VoiceIdentity>>(`/dashboard/voice/app/identities?page=${page}&limit=${PEOPLE_PAGE_SIZE}`),
+    queryFn: () => api.get<ListEnvelope<ConsoleVoiceIdentity>>(`/dashboard/voice/app/identities?page=${page}&limit=${PEOPLE_PAGE_SIZE}`),
   });
 }
 
 /**
- * The people of one role a booking can name: the newest 100 (the core's page limit), or with `search` the newest 100
- * whose externalId or name contains it (the list's `search`), so a picker reaches anyone of the role.
+ * The active people of one role a booking can name: the newest 100 (the core's page limit), or with `search` the newest
+ * 100 whose externalId or name contains it (the list's `search`), so a picker reaches anyone of the role. The core
+ * leaves deactivated people out (`active=true`): hidden here instead, 100 of them could fill the page and hide the rest.
  */
 export function useIdentitiesOfRole(role: IdentityRole, search = '') {
   const api = useApi();
   const filter = search ? `&search=${encodeURIComponent(search)}` : '';
   return useQuery({
     queryKey: [...IDENTITIES_KEY, 'role', role, search],
-    queryFn: () => api.get<ListEnvelope<VoiceIdentity>>(`/dashboard/voice/app/identities?role=${role}&limit=100${filter}`),
+    queryFn: () => api.get<ListEnvelope<VoiceIdentity>>(`/dashboard/voice/app/identities?role=${role}&active=true&limit=100${filter}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { reachability } from './reachability.ts';
 
-const person = { isActive: true, reachable: false, maskedPhone: null, deviceCount: 0 };
+const person = { isActive: true, reachable: false, maskedPhone: null, voipDeviceCount: 0 };
+const phone = '+1******0177';
 
 describe('reachability', () => {
   it('says why a person can or cannot be rung, a phone counting only while phone calling is on', () => {
     expect(reachability({ ...person, isActive: false })).toBe('No: deactivated');
-    expect(reachability({ ...person, reachable: true, deviceCount: 1 })).toBe('Yes');
-    expect(reachability({ ...person, reachable: true, maskedPhone: '+1******0177' })).toBe('Yes, by phone');
-    expect(reachability({ ...person, maskedPhone: '+1******0177' })).toBe('No: phone calling is off');
+    expect(reachability({ ...person, isActive: false, maskedPhone: phone, voipDeviceCount: 1 })).toBe('No: deactivated');
+    expect(reachability({ ...person, reachable: true, voipDeviceCount: 1 })).toBe('Yes');
+    expect(reachability({ ...person, reachable: true, maskedPhone: phone })).toBe('Yes, by phone');
+    expect(reachability({ ...person, maskedPhone: phone })).toBe('No: phone calling is off');
     expect(reachability(person)).toBe('No: no VoIP token or phone');
+  });
+
+  it('follows the core: a VoIP device rings them in the app, else their phone, whatever notification-only devices they have', () => {
+    // A notification-only (non-VoIP) device is a device, yet the call goes to the phone: it reads "by phone".
+    expect(reachability({ ...person, reachable: true, maskedPhone: phone, voipDeviceCount: 0 })).toBe('Yes, by phone');
+    // A VoIP device beside the phone: rung in the app, the phone is not used.
+    expect(reachability({ ...person, reachable: true, maskedPhone: phone, voipDeviceCount: 2 })).toBe('Yes');
+    // Phone calling off with only a notification token: nothing can ring them, and the phone is why.
+    expect(reachability({ ...person, maskedPhone: phone })).toBe('No: phone calling is off');
   });
 });
