@@ -1,7 +1,7 @@
 // The request log's detail says what was asked and what went wrong: the path with its query, and for an
 // error the code and message the server answered (a 403 names the scope that was missing), and a failed request's
 // bodies (the request as sent, then the unified send's 502 with its attempts: side by side on a wide page, one
-// above the other on a narrow one). The log pages back
+// above the other on a narrow one; a voice identity's phone masked). The log pages back
 // through every entry with its total, an older page stays put while new requests arrive, and the filters take a
 // status class and an error code (listed by HTTP status, then name).
 import type { Page } from 'playwright-core';
@@ -105,6 +105,22 @@ describe('a failed request\'s bodies', () => {
     await details.getByTestId('request-detail-status').filter({ hasText: '200' }).waitFor();
     expect(await details.getByTestId('request-bodies').count()).toBe(0);
     expect(await details.getByTestId('request-response-body').count()).toBe(0);
+  });
+
+  it('shows a voice identity\'s phone masked, as it is stored encrypted: never the whole number', async () => {
+    const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Roster', environment: 'test', scopes: ['voice:app:write'] });
+    const refused = await fetch(`${server.url}/v1/voice/app/identities`, {
+      method: 'POST', body: JSON.stringify({ externalId: 'pro_log', role: 'BOSS', phone: '+16288670188' }),
+      headers: { authorization: `Bearer ${created.body.key}`, 'content-type': 'application/json' },
+    });
+    expect(refused.status).toBe(400);
+    await page.getByTestId('nav-requests').click();
+    const details = await openRow('/v1/voice/app/identities', 400);
+    const request = details.getByTestId('request-request-body');
+    await request.waitFor();
+    expect(JSON.parse((await request.textContent()) ?? '')).toEqual({ externalId: 'pro_log', role: 'BOSS', phone: '+1******0188' });
+    expect(await details.textContent()).toContain('a phone stored encrypted masked');
+    expect(await page.textContent('body')).not.toContain('6288670');
   });
 });
 
