@@ -157,7 +157,10 @@ describe('the block dialog is a modal', () => {
 
 describe('webhook deliveries by keyboard', () => {
   it('Space or Enter opens a delivery with the focus on its detail; Escape or ✕ closes it and the focus goes back to its row', async () => {
-    const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events: '*' });
+    // For an event the simulated world never fires, so the log holds this spec's tests only (a test is sent whatever the
+    // endpoint takes). With '*' it also took what the world does meanwhile on the real-time clock (a demo message's
+    // receipt falling due), and the log's count came out one more.
+    const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events: ['form.submitted'] });
     expect(endpoint.status).toBe(201);
     for (const eventType of ['contact.created', 'contact.updated']) {
       expect((await server.dashboard('POST', `/dashboard/webhooks/${endpoint.body.id}/test`, { eventType })).status).toBeLessThan(300);
