@@ -117,9 +117,14 @@ describe('inbox conversations past the first page', () => {
 
   it('keeps live updates with every page loaded, reading only the first page: a new message lifts the oldest conversation to the top with its unread count', async () => {
     const { total, oldest } = await smsConversations();
-    // Another conversation is open, so the oldest's new message stays unread.
+    // Another conversation is open, so the oldest's new message stays unread. Opened, it is marked read a moment later
+    // (read-after) and the list's first page read after that: both are waited for (its badge gone, the list ready again),
+    // or that read would be counted below. The page's network went idle long before, so waiting for that waited for nothing.
+    const opened = await rows().first().getAttribute('data-address');
     await rows().first().click();
-    await page.waitForLoadState('networkidle');
+    await page.locator(`[data-testid="conversation-row"][data-address="${opened}"][aria-selected="true"]`).waitFor();
+    await row(opened ?? '').getByTestId('unread').waitFor({ state: 'detached' });
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').waitFor();
     const pageReads: string[] = [];
     const onRequest = (request: { url(): string }) => {
       if (/\/dashboard\/conversations\?channel=sms/.test(request.url())) pageReads.push(new URL(request.url()).searchParams.get('page') ?? '');
