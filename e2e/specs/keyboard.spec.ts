@@ -158,8 +158,8 @@ describe('the block dialog is a modal', () => {
 describe('webhook deliveries by keyboard', () => {
   it('Space or Enter opens a delivery with the focus on its detail; Escape or ✕ closes it and the focus goes back to its row', async () => {
     // For an event the simulated world never fires, so the log holds this spec's tests only (a test is sent whatever the
-    // endpoint takes). With '*' it also took what the world does meanwhile on the real-time clock (a demo message's
-    // receipt falling due), and the log's count came out one more.
+    // endpoint takes). With '*' it also took what the world did meanwhile on the real-time clock (under load, an
+    // sms.message.status a second after the endpoint was made), and the log's count came out one more.
     const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events: ['form.submitted'] });
     expect(endpoint.status).toBe(201);
     for (const eventType of ['contact.created', 'contact.updated']) {
