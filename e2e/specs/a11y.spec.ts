@@ -186,8 +186,8 @@ describe('the new API key form', () => {
 
 describe('scrolling by keyboard', () => {
   it('the wallet ledger is a named Tab stop, its ring drawn inside its box, and the arrow keys scroll it', async () => {
-    // Narrow enough for the ledger's table to be wider than its card.
-    await page.setViewportSize({ width: 760, height: 700 });
+    // Narrow enough for the ledger's table to be wider than its card (its descriptions wrap, its amounts do not).
+    await page.setViewportSize({ width: 640, height: 700 });
     await page.getByTestId('nav-wallet').click();
     await page.getByTestId('ledger').waitFor();
     const ledger = page.getByRole('region', { name: 'Ledger', exact: true });

@@ -50,7 +50,7 @@ export function WalletPage() {
               {ledger.data.data.map((line) => (
                 <tr key={line.id} data-testid="ledger-line" data-kind={line.kind}>
                   <td className="muted">{time(line.createdAt)}</td>
-                  <td><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}</td>
+                  <td className="ledger-what"><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}</td>
                   <td data-testid="ledger-channel">{line.channel ? channelLabel(line.channel) : '—'}</td>
                   <td className={`num money ${signClass(line.amountPaise)}`} data-testid="ledger-amount">{line.amountPaise ? `${plus(line.amountPaise)}${rupees(line.amountPaise)}` : '—'}</td>
                   <td className={`num money ${signClass(line.emailCredits)}`} data-testid="ledger-credits">{line.emailCredits ? `${plus(line.emailCredits)}${line.emailCredits.toLocaleString()}` : '—'}</td>
