@@ -69,6 +69,8 @@ export const bookingSessionSchema = z.object({
   updatedAt: timestampSchema,
 });
 export type BookingSession = z.infer<typeof bookingSessionSchema>;
+/** What the console's session list adds (`/dashboard/voice/app/sessions` only): each party's display name, or null. */
+export type ConsoleBookingSession = BookingSession & { proDisplayName: string | null; customerDisplayName: string | null };
 
 /** The data of `voice.app.session.expired`: the session's fields, its metadata echoed. */
 export type SessionExpiredData = Pick<BookingSession, 'externalRef' | 'proExternalId' | 'customerExternalId' | 'expiresAt' | 'metadata'>;

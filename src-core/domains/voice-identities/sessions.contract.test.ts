@@ -36,6 +36,12 @@ describe('booking sessions', () => {
     expect(t.server.services.voiceIdentities.activeSession(t.organizationId, 'bk_nope')).toBeNull();
   });
 
+  it('the console\'s list names each party (one look-up for the page); /v1 keeps the seed\'s fields', async () => {
+    const listed = (await t.dashboard('GET', '/dashboard/voice/app/sessions')).body.data as Array<Record<string, unknown>>;
+    // Sam Rivera has a display name; cust_1042 has none.
+    expect(listed.find((s) => s.externalRef === 'bk_default')).toMatchObject({ proDisplayName: 'Sam Rivera', customerDisplayName: null });
+    for (const item of (await api('GET', '/v1/voice/app/sessions')).body.data) bookingSessionSchema.strict().parse(item);
+  });
   it('creating again with the same externalRef extends it (200), keeps its metadata unless given, and makes no second session', async () => {
     await api('POST', '/v1/voice/app/sessions', session('bk_extend', { expiresAt: '2026-01-20T09:00:00Z', metadata: { a: 1 } }));
     const again = await api('POST', '/v1/voice/app/sessions', session('bk_extend', { expiresAt: '2026-02-01T09:00:00Z' }));

@@ -82,7 +82,8 @@ export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/app/sessions', scope: 'voice:app:read', console: true, query: sessionsQuerySchema.extend(page.shape),
-      handler: ({ orgId, query }) => sessions.list(orgId, query.status, toPageRequest(query)),
+      // The console's twin names each party (one look-up for the page); /v1 answers the seed's shape.
+      handler: ({ orgId, query, caller }) => (caller.kind === 'dashboard' ? service.consoleSessions : sessions.list)(orgId, query.status, toPageRequest(query)),
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/app/sessions/:externalRef', scope: 'voice:app:read', console: true, params: sessionParams,

@@ -2,7 +2,7 @@
 // metadata; created or extended with the booking form, revoked after a question, and, while active, a call placed
 // within it by either of its people.
 import { Fragment, useRef, useState } from 'react';
-import type { BookingSession, SessionStatus } from '../../../src-core/contract/index.ts';
+import type { BookingSession, ConsoleBookingSession, SessionStatus } from '../../../src-core/contract/index.ts';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { DateTime } from '../../components/date-time.tsx';
 import { thenFocus } from '../../components/focus.ts';
@@ -13,7 +13,7 @@ import { useVirtualNow } from '../simulator/queries.ts';
 import { BookingCall } from './booking-call.tsx';
 import { BookingForm } from './booking-form.tsx';
 import { personLabel } from './party-picker.tsx';
-import { useIdentitiesOfRole, usePeopleByExternalId, useSessionMutations, useSessions } from './queries.ts';
+import { useSessionMutations, useSessions } from './queries.ts';
 
 const COLUMNS = 7;
 const STATUS_LABEL: Record<SessionStatus, string> = { active: 'Active', revoked: 'Revoked', expired: 'Expired' };
@@ -33,23 +33,8 @@ function Metadata({ value }: { value: Record<string, unknown> }) {
   );
 }
 
-/** Names for the bookings shown: from the newest 100 of each role, and anyone else they name read on their own. */
-function useNames(sessions: readonly BookingSession[]) {
-  const pros = useIdentitiesOfRole('PRO');
-  const customers = useIdentitiesOfRole('CUSTOMER');
-  const listed = [...(pros.data?.data ?? []), ...(customers.data?.data ?? [])];
-  const named = [...new Set(sessions.flatMap((session) => [session.proExternalId, session.customerExternalId]))];
-  const beyond = pros.isSuccess && customers.isSuccess ? named.filter((externalId) => !listed.some((p) => p.externalId === externalId)) : [];
-  const more = usePeopleByExternalId(beyond).flatMap((read) => (read.data ? [read.data] : []));
-  const people = [...listed, ...more];
-  return (externalId: string) => {
-    const person = people.find((p) => p.externalId === externalId);
-    return person ? personLabel(person) : externalId;
-  };
-}
-
-function BookingRow({ session, now, nameOf, calling, onCall, onExtend }: {
-  session: BookingSession; now: string | undefined; nameOf(externalId: string): string; calling: boolean; onCall(): void; onExtend(): void;
+function BookingRow({ session, now, calling, onCall, onExtend }: {
+  session: ConsoleBookingSession; now: string | undefined; calling: boolean; onCall(): void; onExtend(): void;
 }) {
   const { revoke } = useSessionMutations();
   const status = statusAt(session, now);
@@ -58,8 +43,8 @@ function BookingRow({ session, now, nameOf, calling, onCall, onExtend }: {
     <Fragment>
       <tr data-testid="booking-row" data-external-ref={session.externalRef} data-status={status}>
         <td className="mono" data-testid="booking-ref">{session.externalRef}</td>
-        <td data-testid="booking-pro">{nameOf(session.proExternalId)}</td>
-        <td data-testid="booking-customer">{nameOf(session.customerExternalId)}</td>
+        <td data-testid="booking-pro">{personLabel({ externalId: session.proExternalId, displayName: session.proDisplayName })}</td>
+        <td data-testid="booking-customer">{personLabel({ externalId: session.customerExternalId, displayName: session.customerDisplayName })}</td>
         <td data-testid="booking-expires">
           <span className="booking-when"><span className="small"><DateTime iso={session.expiresAt} /></span>
             <span className={`small ${active ? 'muted' : ''}`} data-testid="booking-expires-relative">{relativeTime(session.expiresAt, now)}</span></span>
@@ -92,7 +77,6 @@ export function BookingsSection() {
   const sessions = useSessions(page);
   const now = useVirtualNow();
   const list = sessions.data?.data ?? [];
-  const nameOf = useNames(list);
   const [editing, setEditing] = useState<BookingSession | 'new' | null>(null);
   const [calling, setCalling] = useState<string | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
@@ -114,7 +98,7 @@ export function BookingsSection() {
             <thead><tr><th>Booking</th><th>Pro</th><th>Customer</th><th>Expires</th><th>Status</th><th>Metadata</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
               {list.map((session) => (
-                <BookingRow key={session.externalRef} session={session} now={now} nameOf={nameOf} calling={calling === session.externalRef}
+                <BookingRow key={session.externalRef} session={session} now={now} calling={calling === session.externalRef}
                   onCall={() => setCalling(calling === session.externalRef ? null : session.externalRef)} onExtend={() => setEditing(session)} />
               ))}
             </tbody>

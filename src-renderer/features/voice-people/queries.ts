@@ -1,9 +1,9 @@
 // Server data of People & bookings (the voice app's identities, their devices and booking sessions), and its changes.
 // A change reloads what it can move: a person's devices move their count and reachability, a deactivation drops their
 // devices, a booking names its people. Sessions also expire on the virtual clock: api/live.ts reloads them when it moves.
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  BookingSession, ConsoleVoiceIdentity, CreateAppCallResult, CreateSessionInput, IdentityRole, ListEnvelope, RegisterDeviceInput, UpsertIdentityInput,
+  BookingSession, ConsoleBookingSession, ConsoleVoiceIdentity, CreateAppCallResult, CreateSessionInput, IdentityRole, ListEnvelope, RegisterDeviceInput, UpsertIdentityInput,
   VoiceDevice, VoiceIdentity,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
@@ -42,18 +42,6 @@ export function useIdentitiesOfRole(role: IdentityRole, search = '') {
   });
 }
 
-/** People read one by one, by externalId (a booking names someone beyond the newest 100 of their role). */
-export function usePeopleByExternalId(externalIds: readonly string[]) {
-  const api = useApi();
-  return useQueries({
-    queries: externalIds.map((externalId) => ({
-      queryKey: [...IDENTITIES_KEY, 'one', externalId],
-      queryFn: () => api.get<VoiceIdentity>(`/dashboard/voice/app/identities/${path(externalId)}`),
-      retry: false,
-    })),
-  });
-}
-
 export function useDevices(externalId: string) {
   const api = useApi();
   return useQuery({
@@ -66,7 +54,7 @@ export function useSessions(page: number) {
   const api = useApi();
   return useQuery({
     queryKey: [...SESSIONS_KEY, page],
-    queryFn: () => api.get<ListEnvelope<BookingSession>>(`/dashboard/voice/app/sessions?page=${page}&limit=${PEOPLE_PAGE_SIZE}`),
+    queryFn: () => api.get<ListEnvelope<ConsoleBookingSession>>(`/dashboard/voice/app/sessions?page=${page}&limit=${PEOPLE_PAGE_SIZE}`),
   });
 }
 
@@ -74,7 +62,8 @@ export function usePeopleMutations() {
   const api = useApi();
   const client = useQueryClient();
   const changed = () => {
-    for (const queryKey of [IDENTITIES_KEY, DEVICES_KEY]) void client.invalidateQueries({ queryKey });
+    // The bookings name their people (the core's console list): a person's change reloads them too.
+    for (const queryKey of [IDENTITIES_KEY, DEVICES_KEY, SESSIONS_KEY]) void client.invalidateQueries({ queryKey });
   };
   return {
     upsert: useMutation({ mutationFn: (body: UpsertIdentityInput) => api.post<VoiceIdentity>('/dashboard/voice/app/identities', body), onSuccess: changed }),
