@@ -101,6 +101,18 @@ describe('a message changed live', () => {
     expect(changed?.data.filter((m) => m !== read)).toEqual(shown.data.filter((m) => m.id !== 'm4'));
   });
 
+  it('keeps a shown copy further along than a read of the newest page answered before its live change', () => {
+    const read = reply('m2', { status: 'read', deliveredAt: at, readAt: at });
+    const shown = { data: [reply('m1', { status: 'delivered', deliveredAt: at }), read], meta: { hasOlder: false } };
+    const stale = { data: [reply('m1', { status: 'read', deliveredAt: at, readAt: at }), reply('m2', { status: 'delivered', deliveredAt: at }), reply('m3', {})], meta: { hasOlder: false } };
+    const joined = joinNewest(shown, stale);
+    expect(joined?.data.map((m) => m.status)).toEqual(['read', 'read', 'sent']);
+    expect(joined?.data[1]).toBe(read);
+    // Paged: the same, where the newest page meets the shown.
+    const paged = joinNewest({ data: [reply('m0', {}), ...shown.data], meta: { hasOlder: true } }, { ...stale, meta: { hasOlder: true } });
+    expect(paged?.data.map((m) => `${m.id} ${m.status}`)).toEqual(['m0 sent', 'm1 read', 'm2 read', 'm3 sent']);
+  });
+
   it('leaves the thread as it is for a message it does not show, and a copy already further along than the event', () => {
     const read = reply('m1', { status: 'read', deliveredAt: at, readAt: at });
     const shown = { data: [read], meta: { hasOlder: false } };

@@ -9,12 +9,35 @@ export type ReadPage = (before?: string) => Promise<ThreadPage>;
 /** How many pages a read of the newest pages back to meet what is shown, before it shows the newest pages alone. */
 export const CATCH_UP_PAGES = 10;
 
+/** How far a message has gone: each step (sent, delivered, read, failed) stamps its time, and none is ever unset. */
+const stepsTaken = (message: Message): number => [message.sentAt, message.deliveredAt, message.readAt, message.failedAt].filter(Boolean).length;
+
+/**
+ * The page as read, except where the shown copy of a message is further along: the read was answered before a live
+ * change that has since shown (a clock step reloads the thread, then the receipts it makes due arrive as events).
+ * Taken as read, a reply's ticks went back from Read to Delivered until the next reload.
+ */
+function keepFurther(shown: readonly Message[], read: ThreadPage): ThreadPage {
+  const byId = new Map(shown.map((m) => [m.id, m]));
+  let kept = false;
+  const data = read.data.map((m) => {
+    const copy = byId.get(m.id);
+    if (!copy || stepsTaken(copy) <= stepsTaken(m)) return m;
+    kept = true;
+    return copy;
+  });
+  return kept ? { ...read, data } : read;
+}
+
 /**
  * `shown` with the newest messages as just read; null when they do not meet it (their first is not among the shown,
- * and older messages exist between). The newest copies replace the shown ones (their status may have moved on).
+ * and older messages exist between). The newest copies replace the shown ones (their status may have moved on),
+ * unless the shown copy is further along.
  */
-export function joinNewest(shown: ThreadPage | undefined, newest: ThreadPage): ThreadPage | null {
-  if (!shown?.data.length || !newest.meta.hasOlder) return newest;
+export function joinNewest(shown: ThreadPage | undefined, read: ThreadPage): ThreadPage | null {
+  if (!shown?.data.length) return read;
+  const newest = keepFurther(shown.data, read);
+  if (!newest.meta.hasOlder) return newest;
   const first = newest.data[0];
   const at = first ? shown.data.findIndex((m) => m.id === first.id) : -1;
   if (at < 0) return null;
@@ -46,9 +69,6 @@ export async function readNewest(read: ReadPage, shown: () => ThreadPage | undef
     newest = { data: [...older.data, ...newest.data], meta: older.meta };
   }
 }
-
-/** How far a message has gone: each step (sent, delivered, read, failed) stamps its time, and none is ever unset. */
-const stepsTaken = (message: Message): number => [message.sentAt, message.deliveredAt, message.readAt, message.failedAt].filter(Boolean).length;
 
 /**
  * `shown` with `message`, as a live event carries it, in place of its shown copy: its status moved on, in whichever
