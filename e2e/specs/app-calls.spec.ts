@@ -4,7 +4,8 @@
 // countdown, is connected to an app user, accepted, and hung up from the Simulator (COMPLETED caller_hung_up, with
 // its recording and transcript); phone calling turned off refuses a phone call with the core's 403 beside the form;
 // a number's routing changed stays changed after a reload. App users the identities know show by their display name
-// with their external id beside it; a phone stays masked, even one that is a person's.
+// with their external id beside it, renamed live when an integrator renames them; a phone stays masked, even one that
+// is a person's.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -170,5 +171,15 @@ describe('the App calls tab', () => {
     await openAppCalls();
     await page.locator('[data-testid="app-number-row"][data-number="+18005550142"][data-route="team"]').waitFor();
     expect(await row.getByTestId('app-number-route').inputValue()).toBe('team');
+  });
+
+  it('names a person anew as soon as an integrator renames them, without a reload', async () => {
+    const { key } = (await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'roster', environment: 'test', scopes: ['voice:app:write'] })).body;
+    const renamed = await fetch(`${server.url}/v1/voice/app/identities`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ externalId: 'pro_7', role: 'PRO', displayName: 'Samuel Rivera' }),
+    });
+    expect(renamed.status).toBe(200);
+    await page.getByTestId('app-call-row').last().getByTestId('app-call-open').filter({ hasText: 'Alice Johnson cust_1042 → Samuel Rivera pro_7' }).waitFor();
   });
 });

@@ -3,7 +3,7 @@
 // a contact's conversations; an integrator's change to webhooks reloads the endpoints and deliveries it may have held
 // or released, and a receiver's 410 the core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
-import { RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForMessage, reloadsForRequest } from './live.ts';
+import { RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForContact, reloadsForMessage, reloadsForRequest } from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
@@ -35,12 +35,22 @@ describe('reloadsForRequest', () => {
   });
 });
 
+describe('reloadsForContact', () => {
+  it('reloads the agent calls, which name the called number\'s contact, for a new contact and a renamed one only', () => {
+    expect(reloadsForContact({ contactId: 'cnt_1', changedFields: [] }, 'created')).toEqual([['contacts'], ['contact', 'cnt_1'], ['voice-calls'], ['voice-call']]);
+    expect(reloadsForContact({ contactId: 'cnt_1', changedFields: ['name'] }, 'updated'))
+      .toEqual([['contacts'], ['contact', 'cnt_1'], ['conversations'], ['unread-counts'], ['voice-calls'], ['voice-call']]);
+    expect(reloadsForContact({ contactId: 'cnt_1', changedFields: ['isBlocked', 'blockedReason'] }, 'updated'))
+      .toEqual([['contacts'], ['contact', 'cnt_1'], ['conversations'], ['unread-counts']]);
+  });
+});
+
 describe('reloadsForRequest, voice app people', () => {
   it('reloads People & bookings after an accepted change to identities, devices or sessions, not after a read or a refusal', () => {
     for (const endpoint of ['/v1/voice/app/identities', '/v1/voice/app/identities/pro_9/devices', '/v1/voice/app/sessions/booking_1']) {
       expect(reloadsForRequest({ method: 'POST', endpoint, statusCode: 201 })).toEqual([['request-log'], ...RELOADS_FOR_PEOPLE]);
     }
-    expect(RELOADS_FOR_PEOPLE).toEqual([['voice-app-identities'], ['voice-app-devices'], ['voice-app-sessions']]);
+    expect(RELOADS_FOR_PEOPLE).toEqual([['voice-app-identities'], ['voice-app-devices'], ['voice-app-sessions'], ['voice-app-calls']]);
     for (const other of [{ method: 'GET', endpoint: '/v1/voice/app/identities', statusCode: 200 }, { method: 'POST', endpoint: '/v1/voice/app/sessions', statusCode: 409 },
       { method: 'POST', endpoint: '/v1/voice/app/calls', statusCode: 201 }]) {
       expect(reloadsForRequest(other)).toEqual([['request-log']]);

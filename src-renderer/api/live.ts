@@ -2,7 +2,7 @@
 // (the one place where socket events touch server data).
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { Channel, ClientToServerEvents, DeliveryAttemptEvent, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
+import type { Channel, ClientToServerEvents, ContactChange, DeliveryAttemptEvent, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
 import { coalesced, coalescedInvalidator } from './coalesce.ts';
 import { createApi } from './http.ts';
@@ -13,8 +13,8 @@ import { clockReadFrom } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
 import { showTranscriptChunk } from '../features/voice/queries.ts';
-import { APP_CALLS_KEY, appCallKey } from '../features/voice-app/queries.ts';
-import { DEVICES_KEY, IDENTITIES_KEY, SESSIONS_KEY } from '../features/voice-people/queries.ts';
+import { appCallKey } from '../features/voice-app/queries.ts';
+import { APP_CALLS_KEY, DEVICES_KEY, IDENTITIES_KEY, SESSIONS_KEY } from '../features/voice-people/queries.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 /** The agent call the console shows, whose room `call_{callId}` the socket is in while it is set (the UI store's `watchedCallId`). */
@@ -49,8 +49,23 @@ export function reloadsForAttempt(attempt: Pick<DeliveryAttemptEvent, 'responseS
   return attempt.responseStatus === GONE ? [...RELOADS_FOR_DELIVERY_ATTEMPT, [...GONE_KEY]] : RELOADS_FOR_DELIVERY_ATTEMPT;
 }
 
-/** An integrator's change to the voice app's people or bookings (a roster sync, a booking made): People & bookings. */
-export const RELOADS_FOR_PEOPLE: unknown[][] = [[...IDENTITIES_KEY], [...DEVICES_KEY], [...SESSIONS_KEY]];
+/**
+ * An integrator's change to the voice app's people or bookings (a roster sync, a booking made): People & bookings, and
+ * the app calls, which name their people.
+ */
+export const RELOADS_FOR_PEOPLE: unknown[][] = [[...IDENTITIES_KEY], [...DEVICES_KEY], [...SESSIONS_KEY], [...APP_CALLS_KEY]];
+
+/**
+ * What a contact's change reloads: the contacts and that contact; an update also the conversations (a row shows its
+ * contact's name and whether it is blocked) and the unread counts (a blocked contact's are not counted). A new or
+ * renamed contact also reloads the agent calls, which name the called number's contact.
+ */
+export function reloadsForContact(change: Pick<ContactChange, 'contactId' | 'changedFields'>, kind: 'created' | 'updated'): unknown[][] {
+  const keys: unknown[][] = [['contacts'], ['contact', change.contactId]];
+  if (kind === 'updated') keys.push(['conversations'], ['unread-counts']);
+  if (kind === 'created' || change.changedFields.includes('name')) keys.push(['voice-calls'], ['voice-call']);
+  return keys;
+}
 
 /** Phone calling switched by an integrator: the setting, and the people, whose `reachable` counts a phone only while it is on. */
 export const RELOADS_FOR_PHONE_CALLING: unknown[][] = [['voice-app-settings'], [...IDENTITIES_KEY]];
@@ -120,19 +135,13 @@ export function connectLive(
   });
   socket.on('disconnect', () => onStatus('offline'));
   socket.on('connect_error', () => onStatus('offline'));
-  const contactChanged = ({ contactId }: { contactId: string }) => {
-    reload('contacts');
-    reload('contact', contactId);
-  };
   // No conversation changes with a new contact: a customer new to the inbox comes with their message, whose
   // `message:new` reloads their channel's conversations (reloading them all here too read every loaded page twice).
-  socket.on('contact:created', contactChanged);
+  socket.on('contact:created', (change) => {
+    for (const key of reloadsForContact(change, 'created')) reload(...key);
+  });
   socket.on('contact:updated', (change) => {
-    contactChanged(change);
-    // A conversation row shows its contact's name and whether it is blocked; a blocked contact's unread
-    // conversation is not counted.
-    reload('conversations');
-    reload('unread-counts');
+    for (const key of reloadsForContact(change, 'updated')) reload(...key);
   });
   socket.on('clock:changed', (clock) => {
     client.setQueryData(['clock'], clockReadFrom(clock));

@@ -7,14 +7,12 @@ import type {
   VoiceAppSettings,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
-import { IDENTITIES_KEY } from '../voice-people/queries.ts';
+import { APP_CALLS_KEY, IDENTITIES_KEY } from '../voice-people/queries.ts';
 
 export const APP_CALLS_PAGE_SIZE = 20;
 /** An app call as the console reads it: with its app users' display names. */
 export type ShownAppCall = AppCall & ConsoleAppCallFields;
 const BASE = '/dashboard/voice/app';
-/** The keys the stream reloads: every list page, and one call with what hangs off it (transcript, recording). */
-export const APP_CALLS_KEY = ['voice-app-calls'] as const;
 export const appCallKey = (callId: string) => ['voice-app-call', callId] as const;
 const path = (callId: string, action = '') => `${BASE}/calls/${encodeURIComponent(callId)}${action}`;
 

@@ -13,7 +13,7 @@ export const IDENTITIES_KEY = ['voice-app-identities'] as const;
 export const DEVICES_KEY = ['voice-app-devices'] as const;
 /** Reloaded by api/live.ts when the clock moves: a booking may have expired. */
 export const SESSIONS_KEY = ['voice-app-sessions'] as const;
-/** The voice app's calls (the App calls view's key): a booking call placed here is one more. */
+/** The voice app's calls (the App calls view's key): a booking call placed here is one more, and they name their people. */
 export const APP_CALLS_KEY = ['voice-app-calls'] as const;
 
 const path = (id: string) => encodeURIComponent(id);
@@ -62,8 +62,8 @@ export function usePeopleMutations() {
   const api = useApi();
   const client = useQueryClient();
   const changed = () => {
-    // The bookings name their people (the core's console list): a person's change reloads them too.
-    for (const queryKey of [IDENTITIES_KEY, DEVICES_KEY, SESSIONS_KEY]) void client.invalidateQueries({ queryKey });
+    // The bookings and the app calls name their people (the core's console lists): a person's change reloads them too.
+    for (const queryKey of [IDENTITIES_KEY, DEVICES_KEY, SESSIONS_KEY, APP_CALLS_KEY]) void client.invalidateQueries({ queryKey });
   };
   return {
     upsert: useMutation({ mutationFn: (body: UpsertIdentityInput) => api.post<VoiceIdentity>('/dashboard/voice/app/identities', body), onSuccess: changed }),
