@@ -173,7 +173,7 @@ describe('the voice server on a bare HTTP server', () => {
     expect(events).toEqual(['log voice server: verifying a join token failed: token store unavailable']);
   });
 
-  it('stopping closes every connection with 1001 and reports no leave', async () => {
+  it('stopping reports each app in a room gone, once, then closes every connection with 1001', async () => {
     const own = createVoiceServer({
       server: http, clock: createClock({ kind: 'manual', startMs: 0 }), log: () => {},
       hooks: { verify: async (token) => grantOf(token), onJoin: () => {}, onLeave: (grant) => events.push(`leave ${grant.participant}`) },
@@ -184,7 +184,8 @@ describe('the voice server on a bare HTTP server', () => {
     await app.next();
     await own.close();
     expect(await app.closed).toEqual(VOICE_CLOSE.shuttingDown);
-    expect(events).toEqual([]);
+    expect(events).toEqual(['leave carol']);
+    expect(own.participants('org_1', 'call3')).toEqual([]);
     voice = own;
   });
 });

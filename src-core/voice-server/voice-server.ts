@@ -14,7 +14,10 @@ export type VoiceServerHooks = {
   verify(token: string): Promise<JoinGrant | null>;
   /** A participant joined (again after a drop, too: it may come more than once). */
   onJoin(grant: JoinGrant): void;
-  /** A participant's connection ended on its side (it left, or lost the network): not a hang-up, the call goes on. */
+  /**
+   * A participant's connection ended on its side (it left, or lost the network), or the server is stopping: not a
+   * hang-up, the call goes on.
+   */
   onLeave(grant: JoinGrant): void;
 };
 /** Close codes (4000–4999 are the application's), each with its reason text. */
@@ -131,10 +134,17 @@ export function createVoiceServer(deps: { server: HttpServer; clock: Clock; log:
         closeBy(ws, VOICE_CLOSE.callEnded);
       }
     },
-    /** Closes every connection (1001; no leaves reported) and stops taking new ones; the HTTP server is its owner's to close. */
+    /**
+     * Closes every connection (1001) and stops taking new ones; the HTTP server is its owner's to close. A stop is
+     * everyone leaving: each app in a room is reported gone first (its connection's own close is then not a leave).
+     */
     async close(): Promise<void> {
       stopping = true;
       deps.server.off('upgrade', onUpgrade);
+      for (const [key, { grant }] of [...present.entries()]) {
+        present.delete(key);
+        hook('onLeave', grant);
+      }
       const open = [...wss.clients];
       await Promise.all(open.map((ws) => new Promise<void>((resolve) => {
         if (ws.readyState === ws.CLOSED) return resolve();

@@ -1,6 +1,6 @@
 // `room_closed` through real HTTP, the real websocket voice server and the virtual clock: an answered call whose
-// apps have all left (a leave or a drop) ends COMPLETED 30 s later unless someone is back; a phone on the call keeps
-// the room open; a ringing call is not closed; the pending close survives a restart.
+// apps have all left (a leave, a drop, or the server's stop) ends COMPLETED 30 s later unless someone is back; a phone
+// on the call keeps the room open; a ringing call is not closed; the pending close survives a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { appCallSchema, VOICE_APP_LIMITS } from '../../contract/voice-app.ts';
 import { toIso } from '../../kernel/clock.ts';
-import { stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
 import { appCallEvents, joinedStream, startVoiceAppTest } from '../../testing/voice-app-calls.ts';
 import { connectVoice, type VoiceClient } from '../../testing/voice-client.ts';
 import type { WebhookReceiver } from '../../testing/webhook-receiver.ts';
@@ -168,6 +168,46 @@ describe('an answered call whose room is left empty', () => {
       expect(await read()).toMatchObject({ status: 'COMPLETED', endReason: 'room_closed', endedAt: toIso(lastOut) });
     } finally {
       await again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts a stop as everyone leaving: restarted, a room nobody came back to closes when the grace is over, ended at the stop; a rejoin keeps its call', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-voice-stop-'));
+    const dataFile = join(dir, 'stop.db');
+    let own = await createTestServer({ dataFile });
+    try {
+      const { key: ownKey } = await own.createKey();
+      expect((await own.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 })).status).toBe(200);
+      const ownApi = (method: string, path: string, body?: unknown) => own.request(method, path, { token: ownKey, body });
+      const join = async (token: string) => {
+        const app = connectVoice(`${own.server.voiceServerUrl()}?token=${encodeURIComponent(token)}`, opened);
+        expect((await app.next()).type).toBe('joined');
+        return app;
+      };
+      const tokens: string[] = [];
+      const ids: string[] = [];
+      for (const [from, to] of [['cust_s1', 'pro_s1'], ['cust_s2', 'pro_s2']] as const) {
+        const placed = await ownApi('POST', '/v1/voice/app/calls', { type: 'app', from, to });
+        await join(placed.body.token as string);
+        const accepted = await ownApi('POST', `/v1/voice/app/calls/${placed.body.callId as string}/accept`, { asExternalId: to });
+        await join(accepted.body.token as string);
+        ids.push(placed.body.callId as string);
+        tokens.push(placed.body.token as string);
+      }
+      await own.advance(20);
+      const stoppedAt = own.server.clock.now();
+      await own.close();
+      own = await createTestServer({ dataFile, clock: { kind: 'manual', startMs: stoppedAt } });
+      const read = async (id: string) => (await ownApi('GET', `/v1/voice/app/calls/${id}`)).body;
+      expect((await read(ids[0] as string)).status).toBe('ACCEPTED');
+      // The second call's caller is back within the grace: its call goes on.
+      await join(tokens[1] as string);
+      await own.advance(GRACE);
+      expect(await read(ids[0] as string)).toMatchObject({ status: 'COMPLETED', endReason: 'room_closed', endedAt: toIso(stoppedAt), durationSeconds: 20 });
+      expect((await read(ids[1] as string)).status).toBe('ACCEPTED');
+    } finally {
+      await own.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
