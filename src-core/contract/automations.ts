@@ -59,9 +59,13 @@ function checkTrigger(trigger: { type: string; config: Record<string, unknown> }
     return;
   }
   const parsed = TRIGGER_CONFIG_SCHEMAS[trigger.type].safeParse(trigger.config);
+  const fields = Object.keys(TRIGGER_CONFIG_SCHEMAS[trigger.type].shape);
   for (const issue of parsed.error?.issues ?? []) {
-    const keys = issue.code === 'unrecognized_keys' ? ` (${trigger.type} takes ${Object.keys(TRIGGER_CONFIG_SCHEMAS[trigger.type].shape).join(', ')})` : '';
-    ctx.addIssue({ code: 'custom', path: [...path, 'config', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], message: `${issue.message}${keys}` });
+    // Worded as the kernel words an unknown body field (`unknown field "x" (… takes …)`); a trigger without config says so.
+    const message = issue.code === 'unrecognized_keys'
+      ? `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (${trigger.type} takes ${fields.length ? fields.join(', ') : 'no config'})`
+      : issue.message;
+    ctx.addIssue({ code: 'custom', path: [...path, 'config', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], message });
   }
 }
 

@@ -82,7 +82,9 @@ describe('create and read', () => {
       [{ ...WELCOME, trigger: { type: 'message.received', config: {} } }, /trigger\.config\.channel/],
       [{ ...WELCOME, trigger: { type: 'message.received', config: { channel: 'fax' } } }, /trigger\.config\.channel/],
       [{ ...WELCOME, trigger: { type: 'message.received', config: { channel: 'sms', keyword: 'a', contains: 'b' } } }, /keyword or contains, not both/],
-      [{ ...WELCOME, trigger: { type: 'contact.created', config: { channel: 'sms' } } }, /trigger\.config.*contact\.created takes source/],
+      [{ ...WELCOME, trigger: { type: 'contact.created', config: { channel: 'sms' } } }, /^Invalid body: trigger\.config: unknown field "channel" \(contact\.created takes source\)$/],
+      [{ ...WELCOME, trigger: { type: 'shopify.order.created', config: { status: 'paid', x: 1 } } },
+        /^Invalid body: trigger\.config: unknown fields "status", "x" \(shopify\.order\.created takes no config\)$/],
       [{ trigger: WELCOME.trigger }, /name/],
     ];
     for (const [body, message] of bad) {
