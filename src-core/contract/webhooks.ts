@@ -37,8 +37,9 @@ export function privateFlagWouldLift(message: string): boolean {
 const EVENT_NAMES: ReadonlySet<string> = new Set([...WEBHOOK_EVENTS, '*']);
 /** `"*"`, or a list of event types (each checked here, so the message can name the unknown one). */
 const eventsField = z.union([z.literal('*'), z.array(z.string(), { error: 'events is "*" or a list of event types' })], {
-  // Missing: "is required" (zod-messages); anything else that is neither form (null, a number) says what is.
-  error: (issue) => (issue.input === undefined ? undefined : 'events is "*" or a list of event types'),
+  // Missing: "is required" (zod-messages); a list is held to the list's rule, each item at its own path
+  // (`events.0: must be text, not a number`); anything else that is neither form (null, a number) says what is.
+  error: (issue) => (issue.input === undefined || Array.isArray(issue.input) ? undefined : 'events is "*" or a list of event types'),
 })
   .superRefine((events, ctx) => {
     if (events === '*') return;

@@ -47,6 +47,10 @@ describe('endpoints', () => {
     for (const events of [null, 5, 'contact.created']) {
       expect((await api('POST', '/v1/webhooks', { url: r.url, events })).body.message, JSON.stringify(events)).toBe('Invalid body: events is "*" or a list of event types');
     }
+    // A list is held to the list's rule: the item of the wrong type is named at its own path, on create and update.
+    expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['contact.created', 5] })).body.message).toBe('Invalid body: events.1: must be text, not a number');
+    expect((await api('POST', '/v1/webhooks', { url: r.url, events: [null] })).body.message).toBe('Invalid body: events.0: must be text, not null');
+    expect((await api('PATCH', `/v1/webhooks/${created.body.id}`, { events: [{ type: 'contact.created' }] })).body.message).toBe('Invalid body: events.0: must be text, not an object');
     expect((await api('POST', '/v1/webhooks', { url: `https://example.com/${'a'.repeat(5000)}`, events: '*' })).body.message)
       .toBe('Invalid body: url: must be at most 2048 characters');
     expect((await api('POST', '/v1/webhooks', { url: 'example.com/hook', events: '*' })).body.message).toBe('Invalid body: url must be an absolute URL');
