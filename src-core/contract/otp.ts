@@ -68,20 +68,27 @@ export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
 export const otpIdentifierSchema = requiredText('identifier').trim()
   .regex(/^\+?[1-9]\d{7,14}$/, 'identifier must be a phone number in international format: 8 to 15 digits, the country code first (not 0), optional +');
 
+/**
+ * An id sent in a body (`otpw_…`, `otp_…`: 28 characters): at most 100, as an agent-driven call's `agentId`, so a
+ * 100,000-character one is refused by its length rather than echoed back whole in a 404's message.
+ */
+const ID_MAX = 100;
+const idText = (name: string) => requiredText(name).min(1, `${name} is required`).max(ID_MAX, `${name} must be at most ${ID_MAX} characters`);
+
 export const sendOtpBodySchema = z.object({
-  widgetId: requiredText('widgetId').min(1, 'widgetId is required'),
+  widgetId: idText('widgetId'),
   identifier: otpIdentifierSchema,
 });
 export type SendOtpInput = z.infer<typeof sendOtpBodySchema>;
 
 export const retryOtpBodySchema = z.object({
-  requestId: requiredText('requestId').min(1, 'requestId is required'),
+  requestId: idText('requestId'),
   channel: nullAsAbsent(otpChannelSchema),
 });
 export type RetryOtpInput = z.infer<typeof retryOtpBodySchema>;
 
 export const verifyOtpBodySchema = z.object({
-  requestId: requiredText('requestId').min(1, 'requestId is required'),
+  requestId: idText('requestId'),
   otp: requiredText('otp').trim().min(1, 'otp is required'),
 });
 export type VerifyOtpInput = z.infer<typeof verifyOtpBodySchema>;
@@ -106,7 +113,7 @@ export const otpLogSchema = z.object({
 export type OtpLog = z.infer<typeof otpLogSchema>;
 
 /** An empty `widgetId=` is no filter (all widgets), for the log and the analytics alike. */
-const widgetFilter = z.string().optional().transform((id) => id || undefined);
+const widgetFilter = z.string().max(ID_MAX, `widgetId must be at most ${ID_MAX} characters`).optional().transform((id) => id || undefined);
 export const otpAnalyticsQuerySchema = z.object({ widgetId: widgetFilter });
 export const otpLogsQuerySchema = z.object({
   widgetId: widgetFilter,

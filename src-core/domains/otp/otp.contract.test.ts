@@ -196,6 +196,21 @@ describe('send, verify and verify-token', () => {
     expect([numeric.status, numeric.body.message]).toEqual([400, 'Invalid body: identifier: must be text, not a number']);
     expect((await post('/v1/otp/send', { widgetId })).body.message).toBe('Invalid body: identifier is required');
   });
+
+  it('refuses an id over 100 characters by its length, never echoing it back in a 404', async () => {
+    const long = `otp_${'x'.repeat(100_000)}`;
+    const refusals = [
+      [await send('14155550606', long), 'Invalid body: widgetId must be at most 100 characters'],
+      [await verify(long, '123456'), 'Invalid body: requestId must be at most 100 characters'],
+      [await retry(long), 'Invalid body: requestId must be at most 100 characters'],
+      [await logs(`?widgetId=${'w'.repeat(5000)}`), 'Invalid query: widgetId must be at most 100 characters'],
+      [await t.request('GET', `/v1/otp/analytics?widgetId=${'w'.repeat(5000)}`, { token: key }), 'Invalid query: widgetId must be at most 100 characters'],
+    ] as const;
+    for (const [res, message] of refusals) {
+      expect([res.status, res.body]).toEqual([400, { statusCode: 400, error: 'Bad Request', message, code: 'VALIDATION_FAILED' }]);
+    }
+    expect((await inbox('14155550606')).length).toBe(0);
+  });
   it('refuses a blocked contact with 409 and an unreachable handset with 400 NOT_DELIVERED, recording no request', async () => {
     const before = (await logs()).body.meta.total as number;
     const contact = t.server.services.contacts.resolveAddress(t.organizationId, 'sms', '+14155550606');
