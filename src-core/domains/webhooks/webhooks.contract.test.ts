@@ -212,6 +212,17 @@ describe('delivery', () => {
     expect(enabled.body).toMatchObject({ isActive: true, consecutiveFailures: 0, disabledReason: null });
   });
 
+  it('a test with eventType null is the generic ping, as one without it', async () => {
+    const r = await receiver();
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).body;
+    const test = await api('POST', `/v1/webhooks/${endpoint.id}/test`, { eventType: null });
+    expect([test.status, test.body.eventType]).toEqual([202, 'webhook.test']);
+    await settle();
+    expect(JSON.parse((r.received[0] as Received).body)).toMatchObject({ id: test.body.eventId, type: 'webhook.test', data: { endpointId: endpoint.id } });
+    // Any other value still names the event types it takes.
+    expect((await api('POST', `/v1/webhooks/${endpoint.id}/test`, { eventType: 'nope' })).body.message).toMatch(/^Invalid body: eventType: must be one of: contact\.created, /);
+  });
+
   it('a receiver that never answers times out and is retried', async () => {
     const r = await receiver();
     r.hang = true;

@@ -1,5 +1,6 @@
 // Webhook routes of seed 001: endpoints, the event catalogue, deliveries, tests and replays (also on the console).
 import { z } from 'zod';
+import { nullAsAbsent } from '../../contract/common.ts';
 import { createWebhookBodySchema, DELIVERY_STATUSES, updateWebhookBodySchema, WEBHOOK_EVENTS } from '../../contract/webhooks.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
@@ -52,7 +53,8 @@ export function webhooksRoutes(service: WebhooksService) {
     }),
     defineRoute({
       method: 'POST', path: '/v1/webhooks/:id/test', scope: 'webhooks:write', console: true, status: 202, params: idParams,
-      body: z.object({ eventType: z.enum(WEBHOOK_EVENTS).optional() }).optional(),
+      // `eventType: null` is a generic ping, as without it (clients whose serializers write unset fields as null).
+      body: z.object({ eventType: nullAsAbsent(z.enum(WEBHOOK_EVENTS)) }).optional(),
       handler: ({ orgId, params, body }) => service.test(orgId, params.id, body?.eventType),
     }),
     defineRoute({
