@@ -212,6 +212,15 @@ describe('delivery', () => {
     expect(enabled.body).toMatchObject({ isActive: true, consecutiveFailures: 0, disabledReason: null });
   });
 
+  it('stores a blank description as none (null), on create and on update, as automations do', async () => {
+    const r = await receiver();
+    const created = await api('POST', '/v1/webhooks', { url: r.url, events: '*', description: '   ' });
+    expect([created.status, created.body.description]).toEqual([201, null]);
+    expect((await api('PATCH', `/v1/webhooks/${created.body.id}`, { description: ' Orders ' })).body.description).toBe('Orders');
+    expect((await api('PATCH', `/v1/webhooks/${created.body.id}`, { description: '' })).body.description).toBeNull();
+    expect((await api('GET', `/v1/webhooks/${created.body.id}`)).body.description).toBeNull();
+  });
+
   it('a test with eventType null is the generic ping, as one without it', async () => {
     const r = await receiver();
     const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).body;

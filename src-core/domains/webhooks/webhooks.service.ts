@@ -78,7 +78,7 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
       return db.tx(() => {
         if (store.countEndpoints(orgId) >= MAX_ENDPOINTS) throw new AppError('VALIDATION_FAILED', `An account has at most ${MAX_ENDPOINTS} webhook endpoints`);
         const secret = newSecret();
-        const row = { id: newId('whe'), org_id: orgId, url: input.url, description: input.description ?? null, events: JSON.stringify(normalizeEvents(input.events)), secret, created_via: via, created_at: clock.nowIso() };
+        const row = { id: newId('whe'), org_id: orgId, url: input.url, description: input.description || null, events: JSON.stringify(normalizeEvents(input.events)), secret, created_via: via, created_at: clock.nowIso() };
         store.insertEndpoint(row);
         return toEndpoint(mustEndpoint(orgId, row.id), secret);
       });
@@ -97,7 +97,7 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
         const at = clock.nowIso();
         store.updateEndpoint({
           ...row, url: input.url ?? row.url, events: input.events ? JSON.stringify(normalizeEvents(input.events)) : row.events,
-          description: input.description === undefined ? row.description : input.description,
+          description: input.description === undefined ? row.description : input.description || null,
           is_active: input.isActive === undefined ? row.is_active : input.isActive ? 1 : 0,
           disabled_reason: input.isActive === false ? 'disabled by the account' : input.isActive ? null : row.disabled_reason,
           consecutive_failures: reenabled ? 0 : row.consecutive_failures,
