@@ -2,7 +2,7 @@
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
 import type { AudienceSample } from './campaign-values.ts';
-import { emailAddressSchema, isCalendarDay, mergeValuesSchema, nullAsAbsent, templateValuesSchema } from './common.ts';
+import { emailAddressSchema, idSchema, isCalendarDay, mergeValuesSchema, nullAsAbsent, templateValuesSchema } from './common.ts';
 import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { rcsTtlSchema } from './rcs.ts';
@@ -48,7 +48,7 @@ export type VariableMapping = z.infer<typeof variableMappingSchema>;
 
 export const createWaCampaignBodySchema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
-  templateId: z.string().min(1),
+  templateId: idSchema(),
   phones: bulkPhones('phones', 1),
   templateComponents: z.array(waSendComponentSchema).max(20).optional(),
   variableMapping: variableMappingSchema.optional(),
@@ -81,7 +81,7 @@ export const createSmsCampaignBodySchema = z.object({
   messageBody: z.string().min(1).max(2000),
   // Its form as /sms/send checks it; whether it is registered and approved, at launch.
   senderId: nullAsAbsent(smsSenderIdSchema),
-  templateId: nullAsAbsent(z.string().min(1)),
+  templateId: nullAsAbsent(idSchema()),
   route: nullAsAbsent(smsRouteSchema),
   ...audienceFields,
   scheduledAt: nullAsAbsent(scheduleSchema),
@@ -97,8 +97,8 @@ export const createWaConsoleCampaignBodySchema = createWaCampaignBodySchema.exte
 export type CreateWaConsoleCampaignInput = z.infer<typeof createWaConsoleCampaignBodySchema>;
 
 export const createRcsCampaignBodySchema = z.object({
-  botId: z.string().min(1),
-  templateId: z.string().min(1),
+  botId: idSchema(),
+  templateId: idSchema(),
   campaignName: z.string().trim().min(1).max(200).optional(),
   /** Seed: optional. Without it, every contact with a phone (resolved at creation, which launches it). */
   numbers: bulkPhones('numbers', 1).optional(),
@@ -118,7 +118,7 @@ export type CreateRcsCampaignInput = z.infer<typeof createRcsCampaignBodySchema>
 /** An email campaign (console; the seed only lists them): a template to a list of addresses or to the subscribers. */
 export const createEmailCampaignBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
-  templateId: z.string().min(1),
+  templateId: idSchema(),
   fromName: headerText(200).trim().min(1),
   fromEmail: emailAddressSchema(),
   replyTo: nullAsAbsent(emailAddressSchema()),

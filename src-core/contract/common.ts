@@ -120,6 +120,14 @@ export const charCount = (text: string): number => {
   return n;
 };
 
+/**
+ * The longest id a body or a query names (ours are under 30 characters; a DLT template id is 19 digits): a longer one
+ * is refused by its length, never echoed back whole in a 404's or a 400's message.
+ */
+export const ID_MAX = 100;
+/** An id a body names: text of 1 to `ID_MAX` characters. */
+export const idSchema = () => z.string().min(1).max(ID_MAX);
+
 /** The longest address mail servers deliver to (RFC 5321: a path of 256 octets with its angle brackets), and its local part. */
 export const EMAIL_MAX = 254;
 const LOCAL_PART_MAX = 64;

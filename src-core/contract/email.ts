@@ -1,6 +1,6 @@
 // Email: templates with merge tags, sending domains, the SMTP connection, contacts and sends (seed 000, "Email").
 import { z } from 'zod';
-import { emailAddressSchema, mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
+import { emailAddressSchema, idSchema, mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
 
 /**
  * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
@@ -75,7 +75,7 @@ export const emailSendFields = {
 };
 
 export const sendEmailBodySchema = z.object({
-  templateId: z.string().min(1),
+  templateId: idSchema(),
   recipient: z.object({ to: emailAddressSchema(), firstName: nullAsAbsent(emailSendFields.recipientName), lastName: nullAsAbsent(emailSendFields.recipientName) }),
   variables: nullAsAbsent(mergeValuesSchema()),
   subject: nullAsAbsent(emailSendFields.subject),

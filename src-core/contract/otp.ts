@@ -1,6 +1,6 @@
 // OTP: widgets (configured in the dashboard), send, retry, verify, verify-token, logs and analytics (seed 000, "OTP").
 import { z } from 'zod';
-import { nullAsAbsent, statusListQuery, timestampSchema } from './common.ts';
+import { ID_MAX, nullAsAbsent, statusListQuery, timestampSchema } from './common.ts';
 
 export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
 export const otpChannelSchema = z.enum(OTP_CHANNELS, { error: `channel must be one of ${OTP_CHANNELS.join(', ')}` });
@@ -68,11 +68,7 @@ export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
 export const otpIdentifierSchema = requiredText('identifier').trim()
   .regex(/^\+?[1-9]\d{7,14}$/, 'identifier must be a phone number in international format: 8 to 15 digits, the country code first (not 0), optional +');
 
-/**
- * An id sent in a body (`otpw_…`, `otp_…`: 28 characters): at most 100, as an agent-driven call's `agentId`, so a
- * 100,000-character one is refused by its length rather than echoed back whole in a 404's message.
- */
-const ID_MAX = 100;
+/** An id sent in a body (`otpw_…`, `otp_…`): at most `ID_MAX` characters, worded with its name. */
 const idText = (name: string) => requiredText(name).min(1, `${name} is required`).max(ID_MAX, `${name} must be at most ${ID_MAX} characters`);
 
 export const sendOtpBodySchema = z.object({

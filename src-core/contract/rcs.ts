@@ -1,6 +1,6 @@
 // RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
 import { z } from 'zod';
-import { nullAsAbsent, phoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
+import { ID_MAX, idSchema, nullAsAbsent, phoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
 import { sendSmsBodySchema, smsRouteSchema } from './sms.ts';
 
 export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
@@ -44,11 +44,11 @@ export const rcsTtlSchema = z.union([
 
 export const sendRcsBodySchema = z.object({
   to: phoneSchema(),
-  templateId: z.string().min(1),
+  templateId: idSchema(),
   rcsVariables: nullAsAbsent(templateValuesSchema()),
   smsFallback: nullAsAbsent(z.object({
     // As `/sms/send` takes them (its senderId, message and templateId), and checked as it checks them, used or not.
-    sender: sendSmsBodySchema.shape.senderId, message: sendSmsBodySchema.shape.message, templateId: nullAsAbsent(z.string()),
+    sender: sendSmsBodySchema.shape.senderId, message: sendSmsBodySchema.shape.message, templateId: nullAsAbsent(z.string().max(ID_MAX)),
     route: nullAsAbsent(smsRouteSchema.default('transactional')),
   })),
   ttl: nullAsAbsent(rcsTtlSchema),

@@ -1,6 +1,6 @@
 // SMS: sender ids, DLT templates, sends, logs and stats (seed 000, "SMS").
 import { z } from 'zod';
-import { nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
+import { ID_MAX, nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
 
 export const SMS_ROUTES = ['transactional', 'promotional'] as const;
 export const smsRouteSchema = z.enum(SMS_ROUTES);
@@ -47,7 +47,7 @@ export const sendSmsBodySchema = z.object({
   senderId: smsSenderIdSchema,
   to: z.array(smsPhoneSchema).min(1, 'to needs at least one number').max(MAX_SMS_RECIPIENTS, `at most ${MAX_SMS_RECIPIENTS} recipients per send`),
   message: z.string().min(1).max(SMS_MESSAGE_MAX),
-  templateId: nullAsAbsent(z.string()),
+  templateId: nullAsAbsent(z.string().max(ID_MAX)),
   route: nullAsAbsent(smsRouteSchema.default('transactional')),
 });
 export type SendSmsInput = z.infer<typeof sendSmsBodySchema>;
