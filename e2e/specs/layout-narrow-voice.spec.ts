@@ -66,7 +66,7 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
     });
 
 
-    it('calls: People & bookings fit, a person\'s devices, each row\'s actions and the booking form reachable', async () => {
+    it('calls: People & bookings fit (metadata keys whole), a person\'s devices, each row\'s actions and the booking form reachable', async () => {
       await go('calls');
       await page.getByTestId('calls-tab-people').click();
       const pro = page.locator('[data-testid="person-row"][data-external-id="pro_7"]');
@@ -75,6 +75,13 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       for (const control of ['person-devices-toggle', 'person-edit', 'person-deactivate']) await onScreen(pro.getByTestId(control));
       const demo = page.locator('[data-testid="booking-row"][data-external-ref="booking_1042"]');
       for (const control of ['booking-call-toggle', 'booking-extend', 'booking-revoke']) await onScreen(demo.getByTestId(control));
+      // Each metadata key on one line: the column once let 960 px cut "bookingNumber:" into "bookingNumb" / "er:".
+      const keyLines = await demo.getByTestId('booking-metadata-key').evaluateAll((keys) => keys.map((key) => {
+        const range = document.createRange();
+        range.selectNodeContents(key);
+        return `${key.textContent} ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
+      }));
+      expect(keyLines).toEqual(['bookingNumber: 1', 'service: 1']);
       await pro.getByTestId('person-devices-toggle').click();
       await onScreen(page.getByTestId('person-devices').getByTestId('device-register'));
       await fitsTheWindow();

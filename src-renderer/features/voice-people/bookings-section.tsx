@@ -28,7 +28,7 @@ function Metadata({ value }: { value: Record<string, unknown> }) {
   if (entries.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="booking-metadata">
-      {entries.map(([key, item]) => <li key={key}><span className="muted">{key}:</span> {typeof item === 'string' ? item : JSON.stringify(item)}</li>)}
+      {entries.map(([key, item]) => <li key={key}><span className="muted booking-metadata-key" data-testid="booking-metadata-key">{key}:</span> {typeof item === 'string' ? item : JSON.stringify(item)}</li>)}
     </ul>
   );
 }
