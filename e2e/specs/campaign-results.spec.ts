@@ -198,7 +198,7 @@ describe('campaign cost', () => {
     await refund.waitFor();
     expect(await refund.locator('td').nth(1).textContent()).toBe('refund campaign "Costed" · +15005550001 not sent · unreachable');
     expect(await page.locator('[data-testid="ledger-line"][data-kind="charge"]').filter({ hasText: 'campaign "Costed"' }).locator('td').nth(1).textContent())
-      .toBe('charge sms messages ×3 · campaign "Costed"');
+      .toBe('charge SMS messages ×3 · campaign "Costed"');
 
     // RCS: the same rates panel under the same headings.
     const bots = await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/rcs/bots');

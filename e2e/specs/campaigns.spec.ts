@@ -83,7 +83,7 @@ describe('campaigns', () => {
     // The launch reserved the three recipients: the balance moves away from where it was (cached value first, then the refetch).
     await page.getByTestId('nav-wallet').click();
     await page.getByTestId('balance').filter({ hasNotText: before }).waitFor();
-    await page.locator('[data-testid="ledger-line"][data-kind="charge"]').filter({ hasText: 'whatsapp messages ×3' }).waitFor();
+    await page.locator('[data-testid="ledger-line"][data-kind="charge"]').filter({ hasText: 'WhatsApp messages ×3' }).waitFor();
     await page.getByTestId('nav-campaigns').click();
     await detail('SCHEDULED').waitFor();
     await page.getByTestId('cancel-campaign').click();

@@ -47,7 +47,7 @@ describe('a campaign\'s ledger lines', () => {
     const lines = await linesOf(sent.body.id);
     // Failed at the provider (unreachable) and refused before sending (the blocked contact): two refunds, one wording.
     expect(described(lines)).toEqual([
-      ['charge', 'campaign', -3 * SMS_PRICE, 'sms messages ×3 · campaign "Money SMS"'],
+      ['charge', 'campaign', -3 * SMS_PRICE, 'SMS messages ×3 · campaign "Money SMS"'],
       ['refund', 'campaign', SMS_PRICE, 'campaign "Money SMS" · +15005550001 not sent · unreachable'],
       ['refund', 'campaign', SMS_PRICE, 'campaign "Money SMS" · +919810070009 not sent · contact blocked'],
     ]);
@@ -66,7 +66,7 @@ describe('a campaign\'s ledger lines', () => {
     expect(later.body.dispatch).toBe('scheduled');
     expect((await t.dashboard('POST', `/dashboard/sms/campaigns/${later.body.id}/cancel`)).status).toBe(200);
     expect(described(await linesOf(later.body.id))).toEqual([
-      ['charge', 'campaign', -2 * SMS_PRICE, 'sms messages ×2 · campaign "Money later"'],
+      ['charge', 'campaign', -2 * SMS_PRICE, 'SMS messages ×2 · campaign "Money later"'],
       ['refund', 'campaign', 2 * SMS_PRICE, 'campaign "Money later" · 2 unsent recipients · cancelled'],
     ]);
     expect((await t.dashboard('GET', `/dashboard/sms/campaigns/${later.body.id}/spend`)).body).toMatchObject({ chargedPaise: 50, refundedPaise: 50 });
@@ -79,7 +79,7 @@ describe('a campaign\'s ledger lines', () => {
     expect(rcs.status).toBe(202);
     await t.advance(3);
     expect(described(await linesOf(rcs.body.id))).toEqual([
-      ['charge', 'campaign', -2 * RCS_PRICE, 'rcs messages ×2 · campaign "Money RCS"'],
+      ['charge', 'campaign', -2 * RCS_PRICE, 'RCS messages ×2 · campaign "Money RCS"'],
       ['refund', 'campaign', RCS_PRICE, 'campaign "Money RCS" · +15005550003 not sent · no RCS on the handset'],
       ['refund', 'campaign', RCS_PRICE, 'campaign "Money RCS" · +919810070201 not sent · no value for {{name}}'],
     ]);

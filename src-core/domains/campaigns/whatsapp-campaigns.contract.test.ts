@@ -102,7 +102,7 @@ describe('launch and dispatch', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ status: 'queued', campaignId: id, scheduledAt: null });
     const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=5')).body.data;
-    expect(ledger.find((l: { referenceId: string; kind: string }) => l.referenceId === id && l.kind === 'charge')).toMatchObject({ amountPaise: -4 * PRICE, channel: 'whatsapp', description: 'whatsapp messages ×4 · campaign "Diwali blast"' });
+    expect(ledger.find((l: { referenceId: string; kind: string }) => l.referenceId === id && l.kind === 'charge')).toMatchObject({ amountPaise: -4 * PRICE, channel: 'whatsapp', description: 'WhatsApp messages ×4 · campaign "Diwali blast"' });
     await t.advance(1);
     const done = await get(id);
     expect(done).toMatchObject({ status: 'COMPLETED', totalRecipients: 4, sentCount: 2, counts: { failed: 2, pending: 0 }, templateName: 'diwali_offer' });

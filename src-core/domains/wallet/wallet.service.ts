@@ -9,6 +9,7 @@ import type { Db } from '../../kernel/db.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { formatPaise } from '../../contract/common.ts';
+import { CHANNEL_NAMES } from '../../contract/messaging.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { LedgerRow, NewLedgerLine, WalletRow, WalletStore } from './wallet.store.ts';
 
@@ -89,7 +90,8 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
     },
     /**
      * Charges one message (or `quantity`, a campaign's launch, its line naming `forWhat`) on a billed channel; must
-     * run inside the send's transaction.
+     * run inside the send's transaction. The line names the channel as users know it (`WhatsApp messages ×3`), as a
+     * failed message's refund does.
      * An empty wallet refuses the send with 400 INSUFFICIENT_BALANCE (nothing is sent or charged).
      */
     charge(orgId: string, channel: BilledChannel, reference: Reference, quantity = 1, forWhat?: string): LedgerEntry | null {
@@ -100,7 +102,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
         throw insufficientBalance(channel, quantity, amount, balance);
       }
       return record(orgId, { kind: 'charge', channel, amount_paise: -amount, email_credits: 0, reference_type: reference.type, reference_id: reference.id,
-        description: `${channel} message${quantity === 1 ? '' : `s ×${quantity}`}${forWhat ? ` · ${forWhat}` : ''}` });
+        description: `${CHANNEL_NAMES[channel]} message${quantity === 1 ? '' : `s ×${quantity}`}${forWhat ? ` · ${forWhat}` : ''}` });
     },
     /**
      * Charges an amount known only afterwards (an agent call's talk time, at its end), in the caller's transaction. It
