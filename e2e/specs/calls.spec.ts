@@ -2,6 +2,7 @@
 // clock does (ringing, answered), its transcript growing line by line in the open call (the stream's call room), and
 // ends completed with its sentiment, summary and charge; a call placed through the API appears in the list by itself.
 // A called number that is a contact's shows the contact's name beside it, in the list and the open call's heading.
+// The agent calls' Place a call form stands as far above the list as the App calls tab's.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceAgentListItem } from '../../src-core/contract/index.ts';
@@ -81,5 +82,21 @@ describe('the Calls page', () => {
     // Nobody's number: the heading names no one.
     expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +15005550005');
     expect(await row.getByTestId('call-contact').count()).toBe(0);
+  });
+
+  it('keeps the place-a-call form apart from the list below it, as the App calls tab does', async () => {
+    /** The space between a tab's Place a call form and its calls list. */
+    const gap = async (form: string, list: string) => {
+      const [above, below] = await Promise.all([page.locator(form).boundingBox(), page.getByTestId(list).boundingBox()]);
+      return Math.round((below?.y ?? 0) - ((above?.y ?? 0) + (above?.height ?? 0)));
+    };
+    await page.getByTestId('calls-tab-app').click();
+    await page.getByTestId('app-calls-list').waitFor();
+    const app = await gap('[data-testid="app-place-call"]', 'app-calls-list');
+    expect(app).toBeGreaterThan(0);
+    await page.getByTestId('calls-tab-agent').click();
+    await page.getByTestId('calls-list').waitFor();
+    // The agent calls' list once sat against the form's bottom edge (no space at all).
+    expect(await gap('form.place-call', 'calls-list')).toBe(app);
   });
 });
