@@ -3,7 +3,8 @@
 // written out); a WhatsApp template shows its header, footer and buttons; an RCS card its image, title, text and
 // suggestions; a moment is written as the inbox writes it (its time of day on the clock’s today, its date on another day); and
 // the thread is two-sided: what the phone received on the left, what its customer wrote in on the right, in time order;
-// and it opens at its newest message, as a phone does, following new ones unless the reader scrolled up.
+// and it opens at its newest message, as a phone does, following new ones unless the reader scrolled up. Its magic
+// numbers name the channels as the rest of the console does.
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -52,6 +53,12 @@ async function open(address: string): Promise<void> {
 }
 
 describe('handset viewer', () => {
+  it('names the channels in its magic numbers as everywhere else (WhatsApp, SMS, RCS), not by their ids', async () => {
+    await page.getByTestId('magic-behaviour').first().waitFor();
+    const behaviours = await page.getByTestId('magic-behaviour').allTextContents();
+    expect(behaviours.slice(0, 2)).toEqual(['every channel (WhatsApp, SMS, RCS) fails', 'WhatsApp fails; SMS and RCS succeed']);
+  });
+
   it('reads its whole placeholder at 1366 px', async () => {
     const input = page.getByTestId('handset-address');
     await input.fill('');

@@ -13,7 +13,7 @@ import { useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queri
 
 const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
 const MAGIC: Array<[string, string]> = [
-  ['+15005550001', 'every channel (whatsapp, sms, rcs) fails'], ['+15005550002', 'whatsapp fails; sms and rcs succeed'],
+  ['+15005550001', 'every channel (WhatsApp, SMS, RCS) fails'], ['+15005550002', 'WhatsApp fails; SMS and RCS succeed'],
   ['+15005550003', 'the handset has no RCS'], ['+15005550004…7', 'voice: no answer, busy, declined, cannot be placed'],
   ['bounce@sim.test', 'email bounces'], ['complaint@sim.test', 'email is marked as spam, then suppressed'], ['any other address', 'delivered at +2 s, read at +10 s'],
 ];
@@ -153,7 +153,7 @@ export function SimulatorPage() {
               <td>{openable(address)
                 ? <button type="button" className="link" onClick={() => setHandset(address)} title="Open in the handset viewer" data-testid="magic-address"><code>{address}</code></button>
                 : <code>{address}</code>}</td>
-              <td>{behaviour}</td>
+              <td data-testid="magic-behaviour">{behaviour}</td>
             </tr>
           ))}</tbody></table>
         </section>
