@@ -9,6 +9,8 @@ export type ServerInfo = { url: string; dashboardToken: string; organizationId: 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 /** How long Ctrl-C waits for the server to remove the development endpoint. */
 const REMOVE_TIMEOUT_MS = 5_000;
+/** How long listen waits to join the live stream before it says it is ready anyway (with a warning). */
+const JOIN_TIMEOUT_MS = 5_000;
 
 /** Where `serve` says how to reach it (next to its database; readable by this user only). */
 export const serverInfoFile = (dataFile: string): string => `${dataFile}.server.json`;
@@ -38,7 +40,13 @@ export async function listen(options: { server: ServerInfo; forwardTo: string; e
     return 1;
   }
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, { auth: { token: server.dashboardToken }, transports: ['websocket'] });
-  socket.on('connect', () => socket.emit('joinOrganization', server.organizationId));
+  // In the organization's room before "Ready!": a delivery made as soon as the secret shows is printed too (joined
+  // after it, listen missed the attempts made meanwhile). Again on every reconnect.
+  const joined = new Promise<boolean>((resolve) => {
+    socket.on('connect', () => socket.emit('joinOrganization', server.organizationId, (result) => resolve(result.ok)));
+    socket.once('connect_error', () => resolve(false));
+    AbortSignal.timeout(JOIN_TIMEOUT_MS).addEventListener('abort', () => resolve(false));
+  });
   socket.on('delivery:attempt', (attempt) => {
     if (attempt.endpointId !== body.id) return;
     const answer = attempt.responseStatus === null ? `failed: ${attempt.error}` : `[${attempt.responseStatus}]`;
@@ -61,6 +69,7 @@ export async function listen(options: { server: ServerInfo; forwardTo: string; e
       resolve(problem === null ? 0 : 1);
     });
   }));
+  if (!(await joined)) process.stderr.write('warning: not connected to the server\'s live stream yet: deliveries are printed once it is\n');
   out(`Ready! Forwarding ${options.events.length ? options.events.join(', ') : 'all events'} to ${options.forwardTo}`);
   out(`Your webhook signing secret is ${body.secret} (endpoint ${body.id})`);
   return stopped;
