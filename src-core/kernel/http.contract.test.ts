@@ -19,6 +19,13 @@ describe('errors', () => {
     expect(res.body).toMatchObject({ ...envelope(404), error: 'Not Found' });
     expect((await t.request('GET', '/definitely/not')).body).toMatchObject(envelope(404));
   });
+  it('a path whose id is empty (a trailing slash) has no route either: the same 404, not a 400 about the empty id', async () => {
+    const key = await t.createKey();
+    for (const path of ['/v1/automations/', '/v1/webhooks/', '/v1/voice/app/identities/', '/v1/contacts/cnt_x/notes/']) {
+      const res = await t.request('GET', path, { token: key.key });
+      expect([res.status, res.body], path).toEqual([404, { ...envelope(404), error: 'Not Found', code: 'NOT_FOUND', message: `Route GET ${path} not found` }]);
+    }
+  });
   it('a path the router cannot take (an overlong id, bad percent-encoding) answers the 400 envelope', async () => {
     const key = await t.createKey();
     const long = await t.request('GET', `/v1/contacts/${'a'.repeat(5000)}`, { token: key.key });

@@ -126,6 +126,9 @@ function organizationOf(caller: Caller, request: FastifyRequest, deps: HttpDeps)
   if (caller.kind === 'apiKey') return caller.key.orgId;
   return caller.kind === 'dashboard' ? orgFromConsoleRequest(request, deps) : deps.defaultOrgId;
 }
+/** The 404 of a path with no route (the query left out). */
+const routeNotFound = (request: FastifyRequest): AppError => new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+
 const callers = new WeakMap<FastifyRequest, Caller>();
 
 /** An API key's request: the key, its IP allow-list, then (`limited`) its rate limit (counted, and reported in headers). */
@@ -176,6 +179,8 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       if (!route.upload && request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
       const caller = callers.get(request) as Caller;
       const orgId = organizationOf(caller, request, deps);
+      // `/v1/automations/` matches `/v1/automations/:id` with an empty id: that is no route, as for any path without one.
+      if (Object.values(request.params as Record<string, unknown>).includes('')) throw routeNotFound(request);
       const params = parseInput(route.params, request.params, 'path parameters');
       // A public link (media) is fetched by platforms and browsers that may add parameters of their own: they are ignored.
       const query = caller.kind === 'public' ? parseInput(route.query, request.query, 'query')
@@ -360,7 +365,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
         if (error instanceof AppError && error.code === 'RATE_LIMITED') throw error;
       }
     }
-    const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    const error = routeNotFound(request);
     noteError(state, error.code, error.message);
     return fastifyReply.code(404).send(renderError(error));
   });
