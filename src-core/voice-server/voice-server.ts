@@ -44,8 +44,8 @@ const CLOSE_GRACE_MS = 1_000;
 
 export function createVoiceServer(deps: { server: HttpServer; clock: Clock; log: (msg: string) => void; hooks: VoiceServerHooks }) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  /** Who is in which call now: one connection per participant of a call. */
-  const present = new Map<string, { ws: WebSocket; grant: JoinGrant }>();
+  /** Who is in which call now: one connection per participant of a call, with its leave (reported once). */
+  const present = new Map<string, { ws: WebSocket; grant: JoinGrant; leave: () => void }>();
   /** Connections the server itself closed (replaced, call ended, stopping): their close is not a leave. */
   const closedByServer = new WeakSet<WebSocket>();
   let stopping = false;
@@ -93,8 +93,7 @@ export function createVoiceServer(deps: { server: HttpServer; clock: Clock; log:
     const key = keyOf(grant);
     const previous = present.get(key);
     if (previous) closeBy(previous.ws, VOICE_CLOSE.replaced);
-    present.set(key, { ws, grant });
-    // A leave is reported once: when the app says so, or when its connection ends on its side.
+    // A leave is reported once: when the app says so, when its connection ends on its side, or at a stop.
     let left = false;
     const leave = (): void => {
       if (left) return;
@@ -102,6 +101,7 @@ export function createVoiceServer(deps: { server: HttpServer; clock: Clock; log:
       if (present.get(key)?.ws === ws) present.delete(key);
       hook('onLeave', grant);
     };
+    present.set(key, { ws, grant, leave });
     ws.on('message', (data, isBinary) => onMessage(ws, data, isBinary, leave));
     ws.on('close', () => {
       if (present.get(key)?.ws === ws) present.delete(key);
@@ -141,10 +141,7 @@ export function createVoiceServer(deps: { server: HttpServer; clock: Clock; log:
     async close(): Promise<void> {
       stopping = true;
       deps.server.off('upgrade', onUpgrade);
-      for (const [key, { grant }] of [...present.entries()]) {
-        present.delete(key);
-        hook('onLeave', grant);
-      }
+      for (const { leave } of [...present.values()]) leave();
       const open = [...wss.clients];
       await Promise.all(open.map((ws) => new Promise<void>((resolve) => {
         if (ws.readyState === ws.CLOSED) return resolve();
