@@ -48,6 +48,7 @@ import { createGateway } from './stream/gateway.ts';
 import { createVoiceServer, voiceServerUrlOf, type VoiceServerHooks } from './voice-server/voice-server.ts';
 import { sealingKey, serverSecret } from './kernel/sealed.ts';
 import { createSimWorld } from './sim/world.ts';
+import { simulatedReceivers } from './sim/webhook-receivers.ts';
 
 export type ServerOptions = {
   dataFile: string;
@@ -168,7 +169,8 @@ export async function createServer(options: ServerOptions) {
     ...deps, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, email: email.service, instagram: instagram.service,
     shopify: shopify.service,
   });
-  const webhooks = webhooksDomain({ ...deps, webhooks: { ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
+  // Endpoints on `*.sim.test` hosts are the simulated world's receivers, answered in-process.
+  const webhooks = webhooksDomain({ ...deps, webhooks: { simulated: simulatedReceivers, ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
   const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, contacts: contacts.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
   // Identities' phones (and, on a call ringing one, its phone leg) are sealed, and join tokens signed, under keys derived
   // from the database's own server secret (kernel/sealed.ts), one per purpose.

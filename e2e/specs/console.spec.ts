@@ -1,9 +1,10 @@
 // Real user flows across the console: answer a customer and watch the ticks move with the clock,
 // read what the handset received, see the charge in the wallet, create a key and see its call logged, and
-// a refused webhook URL that says how to reach a local receiver.
+// a refused webhook URL that says how to reach a local receiver, and the simulated receiver a click away.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
+import { sendTest } from '../fixtures/webhooks.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -256,7 +257,7 @@ describe('console flows', () => {
     await unreadOf(bob).waitFor({ state: 'detached' });
   });
 
-  it('on a default server, a webhook URL the destination guard refuses says how to use a local receiver', async () => {
+  it('on a default server, a webhook URL the destination guard refuses says how to use a local receiver, and a simulated receiver is a click away', async () => {
     await page.getByTestId('nav-webhooks').click();
     await page.getByTestId('new-endpoint').click();
     await page.getByTestId('events-all').check();
@@ -282,5 +283,17 @@ describe('console flows', () => {
     await page.getByTestId('create-endpoint').click();
     await error.filter({ hasText: 'url must use https' }).waitFor();
     await hint.waitFor();
+    // No receiver at hand: the simulated world's takes the URL's place (and the refusal goes), and answers a test 200.
+    await page.getByTestId('use-simulated-receiver').click();
+    expect(await page.getByTestId('endpoint-url').inputValue()).toBe('https://hooks.sim.test/switchboard');
+    await hint.waitFor({ state: 'detached' });
+    expect(await error.count()).toBe(0);
+    await page.getByTestId('create-endpoint').click();
+    const card = page.locator('[data-testid="endpoint-card"][data-url="https://hooks.sim.test/switchboard"]');
+    await page.getByTestId('endpoint-secret').waitFor();
+    await page.getByTestId('dismiss-secret').click();
+    await card.waitFor();
+    await sendTest(card);
+    await card.locator('[data-testid="test-sent"][data-status="SUCCEEDED"]').waitFor();
   });
 });

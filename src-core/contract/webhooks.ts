@@ -24,6 +24,10 @@ export const MAX_ENDPOINTS = 50;
  * or a name that does not resolve, and never on a server that has the flag: it accepts both, and refuses other
  * schemes with "must use http or https".
  */
+/** The simulated world's webhook receivers: endpoints on this host or under it are answered in-process (`…/status/500`, `…/timeout`). */
+export const SIM_RECEIVER_DOMAIN = 'sim.test';
+/** The URL the console's endpoint form offers for a simulated receiver. */
+export const SIM_RECEIVER_EXAMPLE_URL = `https://hooks.${SIM_RECEIVER_DOMAIN}/switchboard`;
 export const PRIVATE_FLAG_LIFTS = ' (a server started with --allow-private-webhooks accepts http and internal destinations, for development)';
 
 /**

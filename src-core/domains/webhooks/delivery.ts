@@ -8,6 +8,7 @@ import type { Db } from '../../kernel/db.ts';
 import type { JobContext, JobRunner } from '../../kernel/jobs.ts';
 import { resolveDestination, type Resolver } from './destination.ts';
 import { post, type PostOutcome } from './post.ts';
+import type { SimulatedReceivers } from './receivers.ts';
 import { sign } from './signature.ts';
 import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
 
@@ -19,7 +20,7 @@ export const AUTO_DISABLE_AFTER = 15;
 /** Whether a receiver's answer counts as delivered: any 2xx (no answer at all is a failure). */
 export const succeeded = (status: number | null): boolean => status !== null && status >= 200 && status < 300;
 
-export type DeliveryOptions = { allowPrivate: boolean; resolve: Resolver; timeoutMs: number; log: (msg: string) => void };
+export type DeliveryOptions = { allowPrivate: boolean; resolve: Resolver; simulated: SimulatedReceivers | null; timeoutMs: number; log: (msg: string) => void };
 /** A delivery job: which attempt it is for (absent on jobs written by older builds), so a job left from before a hold is seen stale. */
 export type DeliverPayload = { deliveryId: string; attempt?: number };
 
@@ -95,7 +96,9 @@ export function createDeliverer(deps: { store: WebhooksStore; db: Db; clock: Clo
     const destination = await resolveDestination(endpoint.url, options);
     const outcome: PostOutcome = destination.refused !== null
       ? { status: null, body: null, error: `destination refused: ${destination.refused}`, latencyMs: null }
-      : await post(endpoint.url, headers, delivery.payload, { timeoutMs: options.timeoutMs, pinned: destination.addresses });
+      : destination.simulated && options.simulated
+        ? options.simulated.answer({ url: new URL(endpoint.url), headers, body: delivery.payload, timeoutMs: options.timeoutMs })
+        : await post(endpoint.url, headers, delivery.payload, { timeoutMs: options.timeoutMs, pinned: destination.addresses });
     finish(delivery, endpoint, attempt, headers, outcome, job);
   }
 

@@ -3,6 +3,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { PRIVATE_FLAG_LIFTS } from '../../contract/webhooks.ts';
+import type { SimulatedReceivers } from './receivers.ts';
 
 export type Resolver = (host: string) => Promise<string[]>;
 export const dnsResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -68,12 +69,13 @@ export function isInternalAddress(address: string): boolean {
 /**
  * What the check found: refused (a message; `flagLifts`: --allow-private-webhooks would accept it), or accepted with
  * the addresses it approved, which the delivery then connects to (`null`: no check was made, with
- * --allow-private-webhooks, and the system resolves the name).
+ * --allow-private-webhooks, and the system resolves the name); `simulated`: a receiver answered in-process.
  */
-export type Destination = { refused: string; flagLifts: boolean } | { refused: null; addresses: string[] | null };
+export type Destination = { refused: string; flagLifts: boolean } | { refused: null; addresses: string[] | null; simulated?: true };
+type CheckOptions = { allowPrivate: boolean; resolve: Resolver; simulated?: SimulatedReceivers | null | undefined };
 
 /** Refuses the destination (a message, naming the flag that would lift it, if one would) or accepts it (null). */
-export async function checkDestination(url: string, options: { allowPrivate: boolean; resolve: Resolver }): Promise<string | null> {
+export async function checkDestination(url: string, options: CheckOptions): Promise<string | null> {
   const destination = await resolveDestination(url, options);
   if (destination.refused === null) return null;
   return destination.flagLifts ? `${destination.refused}${PRIVATE_FLAG_LIFTS}` : destination.refused;
@@ -92,7 +94,7 @@ function formRefusal(parsed: URL, allowPrivate: boolean): string | null {
  * name up again, so a name that answers a public address to the check and an internal one a moment later (DNS
  * rebinding) cannot steer the request inside.
  */
-export async function resolveDestination(url: string, options: { allowPrivate: boolean; resolve: Resolver }): Promise<Destination> {
+export async function resolveDestination(url: string, options: CheckOptions): Promise<Destination> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -104,8 +106,9 @@ export async function resolveDestination(url: string, options: { allowPrivate: b
   const refuse = (refused: string, flagLifts = false): Destination => ({ refused, flagLifts: flagLifts && acceptedWithFlag });
   const refused = formRefusal(parsed, options.allowPrivate);
   if (refused) return refuse(refused, parsed.protocol === 'http:');
-  if (options.allowPrivate) return { refused: null, addresses: null };
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (options.simulated?.handles(host)) return { refused: null, addresses: [], simulated: true };
+  if (options.allowPrivate) return { refused: null, addresses: null };
   if (METADATA_HOSTS.has(host) || host === 'localhost' || host.endsWith('.localhost')) return refuse(`${host} is an internal host name`, true);
   let addresses: string[];
   try {

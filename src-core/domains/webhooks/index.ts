@@ -4,16 +4,18 @@ import type { JobContext } from '../../kernel/jobs.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import { createDeliverer, DELIVER_JOB, DELIVERY_TIMEOUT_MS, type DeliverPayload } from './delivery.ts';
 import { dnsResolver, type Resolver } from './destination.ts';
+import type { SimulatedReceivers } from './receivers.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 import { createWebhooksStore } from './webhooks.store.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 
-export type WebhookOptions = { allowPrivate?: boolean; resolve?: Resolver; timeoutMs?: number; concurrency?: number };
+/** `simulated`: receivers answered in-process (the simulated world's `*.sim.test` hosts). */
+export type WebhookOptions = { allowPrivate?: boolean; resolve?: Resolver; simulated?: SimulatedReceivers; timeoutMs?: number; concurrency?: number };
 
 export function webhooksDomain(deps: CoreDeps & { webhooks: WebhookOptions }) {
   const store = createWebhooksStore(deps.db.sql);
   const options = {
-    allowPrivate: deps.webhooks.allowPrivate ?? false, resolve: deps.webhooks.resolve ?? dnsResolver,
+    allowPrivate: deps.webhooks.allowPrivate ?? false, resolve: deps.webhooks.resolve ?? dnsResolver, simulated: deps.webhooks.simulated ?? null,
     timeoutMs: deps.webhooks.timeoutMs ?? DELIVERY_TIMEOUT_MS, log: deps.log,
   };
   if (options.allowPrivate) deps.log('webhooks: --allow-private-webhooks is on: http, loopback and private destinations are accepted (development only)');
@@ -29,3 +31,5 @@ export function webhooksDomain(deps: CoreDeps & { webhooks: WebhookOptions }) {
   });
 }
 export type { WebhooksService } from './webhooks.service.ts';
+export type { SimulatedReceivers } from './receivers.ts';
+export type { PostOutcome } from './post.ts';

@@ -2,7 +2,7 @@
 // core's destination guard refuses for a reason `--allow-private-webhooks` lifts says how to use a local receiver
 // (once: the server's sentence naming the flag is left out of its refusal shown above); a refusal goes once the form changes.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PRIVATE_FLAG_LIFTS, privateFlagWouldLift } from '../../../src-core/contract/index.ts';
+import { PRIVATE_FLAG_LIFTS, privateFlagWouldLift, SIM_RECEIVER_EXAMPLE_URL } from '../../../src-core/contract/index.ts';
 import { ApiError } from '../../api/http.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { EventPicker, type EventSelection } from './event-picker.tsx';
@@ -36,6 +36,13 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
   // (or Enter then a click) landing before that would register the endpoint twice, or ask twice for a refused one.
   const submitting = useRef(false);
 
+  // Fills in the simulated world's receiver (a refusal of the URL it replaces goes, as a change of the form's does).
+  function fillSimulated() {
+    setUrl(SIM_RECEIVER_EXAMPLE_URL);
+    if (create.isError) create.reset();
+    first.current?.focus();
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (submitting.current) return;
@@ -64,6 +71,11 @@ export function CreateEndpoint({ onClose }: { onClose(): void }) {
           <input value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} placeholder="Order sync" data-testid="endpoint-description" />
         </label>
       </div>
+      <p className="muted small" data-testid="simulated-receiver-hint">
+        No receiver at hand? <button type="button" className="link" onClick={fillSimulated} data-testid="use-simulated-receiver">Use a simulated receiver</button>:
+        the simulator answers any <code>https://….sim.test</code> endpoint itself, with 200, or the status a path
+        ending <code>/status/500</code> names (<code>/timeout</code>: no answer).
+      </p>
       <EventPicker value={events} onChange={setEvents} />
       {refusal ? <ErrorState error={refusal.shown} /> : null}
       {refusal?.flagWouldLift ? (
