@@ -1,6 +1,7 @@
 // The simulator: the virtual clock, customers writing in, a handset's two-sided thread, phones calling the business
 // number (features/voice-app), and the magic numbers.
 import { useRef, useState, type FormEvent } from 'react';
+import { SIM_RECEIVER_DOMAIN } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -15,7 +16,9 @@ const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 
 const MAGIC: Array<[string, string]> = [
   ['+15005550001', 'every channel (WhatsApp, SMS, RCS) fails'], ['+15005550002', 'WhatsApp fails; SMS and RCS succeed'],
   ['+15005550003', 'the handset has no RCS'], ['+15005550004…7', 'voice: no answer, busy, declined, cannot be placed'],
-  ['bounce@sim.test', 'email bounces'], ['complaint@sim.test', 'email is marked as spam, then suppressed'], ['any other address', 'delivered at +2 s, read at +10 s'],
+  ['bounce@sim.test', 'email bounces'], ['complaint@sim.test', 'email is marked as spam, then suppressed'],
+  [`https://….${SIM_RECEIVER_DOMAIN}/…`, 'webhook endpoint: answers 200; a path ending /status/500 answers 500, /timeout nothing'],
+  ['any other address', 'delivered at +2 s, read at +10 s'],
 ];
 
 function ClockCard() {
