@@ -83,7 +83,8 @@ describe('the App calls tab', () => {
     await advance(5);
     await detailIn('REJECTED').waitFor();
     expect(await fact('ended-because').textContent()).toBe('busy');
-    expect(await detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('not_answered');
+    // The transcript is its own read, reloaded with the call: it may land a moment after the status.
+    await expect.poll(() => detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('not_answered');
     await page.locator('[data-testid="app-call-row"] [data-testid="app-call-status"][data-status="REJECTED"]').waitFor();
   });
 
@@ -147,7 +148,7 @@ describe('the App calls tab', () => {
     // Talk ₹1.00, transcription ₹0.20 (something was said), the phone side ₹0.50.
     expect(await fact('cost').textContent()).toBe('₹1.70');
     expect(await detail().getByTestId('app-call-recording').getAttribute('href')).toMatch(new RegExp(`/voice-app/recordings/${callId}\\.wav\\?expires=\\d+&signature=`));
-    expect(await detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('processing');
+    await expect.poll(() => detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('processing');
     await advance(11);
     await page.locator('[data-testid="app-call-transcript"][data-state="ready"]').waitFor();
     expect(await detail().getByTestId('app-call-turn').count()).toBeGreaterThan(0);
