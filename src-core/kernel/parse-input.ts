@@ -5,7 +5,7 @@ import { matchingBranch, unionMessage, type BranchIssue } from '../contract/zod-
 import { AppError } from './errors.ts';
 import { unknownFields, unknownFieldsClause, unknownParameters } from './unknown-fields.ts';
 
-type Issue = BranchIssue & { input?: unknown; maximum?: unknown };
+type Issue = BranchIssue & { input?: unknown; maximum?: unknown; minimum?: unknown; origin?: string };
 
 /**
  * A value that takes one of several forms and has one form's type is judged by that form: its issues stand in
@@ -18,14 +18,21 @@ function expandUnion(issue: Issue): Issue[] {
   return branch ? branch.flatMap((sub) => expandUnion({ ...sub, path: [...issue.path, ...sub.path] })) : [issue];
 }
 
-/** One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter. */
+/** Text that is empty where it must not be: its one fault (a pattern it then also fails says the same thing again). */
+const emptyText = (issue: Issue): boolean => issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1;
+
+/**
+ * One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter; of an empty
+ * text, only that it is empty (a step `id: ""` said `must not be empty; … must be letters, digits, - and _`).
+ */
 function zodMessage(where: string, error: z.ZodError): string {
   const issues = (error.issues as Issue[]).flatMap(expandUnion);
   const samePath = (a: Issue, b: Issue) => a.path.join('.') === b.path.join('.');
   const looser = (issue: Issue) => issue.code === 'too_big'
     && issues.some((other) => other.code === 'too_big' && samePath(other, issue) && Number(other.maximum) < Number(issue.maximum));
+  const besideEmpty = (issue: Issue) => !emptyText(issue) && issues.some((other) => emptyText(other) && samePath(other, issue));
   return issues
-    .filter((issue) => !looser(issue))
+    .filter((issue) => !looser(issue) && !besideEmpty(issue))
     .map((issue) => {
       const path = issue.path.length ? issue.path.join('.') : where;
       // A message that starts with its field's name ("page must be at most …") is not prefixed with it again.

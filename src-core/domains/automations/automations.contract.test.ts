@@ -95,6 +95,19 @@ describe('create and read', () => {
     }
   });
 
+  it('refuses an empty or blank step id with one message, saving nothing (leave it out and one is made)', async () => {
+    const before = (await api('GET', '/v1/automations?limit=1')).body.meta.total as number;
+    for (const id of ['', '   ']) {
+      for (const [method, path] of [['POST', '/v1/automations'], ['PATCH', `/v1/automations/${(await api('POST', '/v1/automations', WELCOME)).body.id}`]] as const) {
+        const res = await api(method, path, { ...WELCOME, steps: [{ id, type: 'wait', config: { minutes: 1 } }] });
+        expect([res.status, res.body.message], `${method} ${JSON.stringify(id)}`).toEqual([400, 'Invalid body: steps.0.id: must not be empty']);
+      }
+    }
+    const after = await api('GET', '/v1/automations?limit=100');
+    expect(after.body.meta.total).toBe(before + 2);
+    expect(after.body.data.slice(0, 2).map((a: { steps: Array<{ id: string }> }) => a.steps.map((step) => step.id))).toEqual([['step_1', 'hello'], ['step_1', 'hello']]);
+  });
+
   it('lists newest first, paged, filtered by status', async () => {
     const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Lister' })).body.id as string;
     const own = (await t.createKey({ organizationId: org })).key;
