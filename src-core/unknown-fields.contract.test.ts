@@ -9,7 +9,7 @@ const api = (method: string, path: string, body?: unknown) => t.request(method, 
 const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
 
 beforeAll(async () => {
-  t = await createTestServer();
+  t = await createTestServer({ webhooks: { resolve: async () => ['93.184.216.34'] } });
   key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
   await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
   await t.dashboard('POST', '/dashboard/contacts', { name: 'Asha', phone: '+919810012345' });
@@ -62,6 +62,29 @@ describe('unknown body fields', () => {
     const read = await t.dashboard('POST', `/dashboard/conversations/${inbound.body.conversationId}/read`, { organizationId: t.organizationId });
     expect(read.status).toBe(200);
     expect((await t.dashboard('POST', `/dashboard/conversations/${inbound.body.conversationId}/read`, { unread: 0 })).status).toBe(400);
+  });
+
+  it('a PATCH naming only unknown fields says just that, not also "give at least one of"; nothing changes', async () => {
+    const automation = await api('POST', '/v1/automations', { name: 'Welcome', trigger: { type: 'contact.created' } });
+    const webhook = await api('POST', '/v1/webhooks', { url: 'https://hooks.example.com/in', events: '*' });
+    const agent = await api('POST', '/v1/voice/agents', { name: 'Front desk', greeting: 'Hello', instructions: 'Help.' });
+    expect([automation.status, webhook.status, agent.status]).toEqual([201, 201, 201]);
+    const patches: Array<[string, Record<string, unknown>, string]> = [
+      [`/v1/automations/${automation.body.id}`, { nme: 'Renamed' }, 'unknown field "nme" (the body takes name, description, active, trigger, steps)'],
+      [`/v1/webhooks/${webhook.body.id}`, { active: false }, 'unknown field "active" (the body takes url, events, description, isActive)'],
+      [`/v1/voice/agents/${agent.body.id}`, { prompt: 'x', tone: 'warm' }, 'unknown fields "prompt", "tone" (the body takes name, greeting, instructions, description, '
+        + 'language, sttProvider, ttsProvider, llmProvider, llmModel, voice, maxDurationSeconds, isActive)'],
+    ];
+    for (const [path, body, message] of patches) {
+      const before = (await api('GET', path)).body;
+      const res = await api('PATCH', path, body);
+      expect([res.status, res.body], path).toEqual([400, { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: `Invalid body: ${message}` }]);
+      expect((await api('GET', path)).body, path).toEqual(before);
+      // A body naming nothing at all still says what to give; `active` alone on an automation is refused by its own message.
+      expect((await api('PATCH', path, {})).body.message, path).toMatch(/^Invalid body: body: give at least one /);
+    }
+    const active = await api('PATCH', `/v1/automations/${automation.body.id}`, { active: true });
+    expect(active.body.message).toBe('Invalid body: active: is not changed by PATCH: use POST /automations/{id}/activate or POST /automations/{id}/pause');
   });
 
   it('objects the contract leaves open keep their keys: WhatsApp parameters, template variables; a console body may name its organization', async () => {

@@ -1,7 +1,7 @@
 // Automations: a trigger, a linear list of steps, and an execution per trigger occurrence (seed 000, "Automation" and
 // "Automations"; the record fields the seed leaves "not shown" are decided in docs/contract-notes.md, Automations).
 import { z } from 'zod';
-import { nullAsAbsent, timestampSchema } from './common.ts';
+import { nothingToChange, nullAsAbsent, timestampSchema } from './common.ts';
 
 /** The channels a customer's message can arrive on (the `message.received` trigger's `channel`, or `any`). */
 export const AUTOMATION_MESSAGE_CHANNELS = ['whatsapp', 'sms', 'instagram', 'rcs'] as const;
@@ -104,8 +104,9 @@ export const updateAutomationBodySchema = z.object({
   if (body.active !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['active'], message: 'is not changed by PATCH: use POST /automations/{id}/activate or POST /automations/{id}/pause' });
   }
-  if ([body.name, body.description, body.trigger, body.steps].every((v) => v === undefined)) {
-    ctx.addIssue({ code: 'custom', message: 'give at least one of name, description, trigger, steps' });
+  // `active` alone is refused by its own message above: it names a field, so the body is not an empty change.
+  if ([body.name, body.description, body.trigger, body.steps, body.active].every((v) => v === undefined)) {
+    ctx.addIssue({ code: 'custom', ...nothingToChange('give at least one of name, description, trigger, steps') });
   }
   checkTrigger(body.trigger, ctx, ['trigger']);
   checkStepIds(body.steps, ctx);

@@ -54,6 +54,14 @@ export const orderedRange = (from: string, to: string) => (query: Record<string,
 export const nullAsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === null ? undefined : value), schema instanceof z.ZodDefault ? schema : schema.optional());
 
+/**
+ * The refusal of an update (PATCH) body that names nothing to change (`give at least one of …`), for `.refine` or, with
+ * `code: 'custom'`, `ctx.addIssue`. Marked (`NOTHING_TO_CHANGE`) so that the kernel leaves it out when the body's fields
+ * are unknown ones: those are what it meant to change, and `unknown field "nme" (…)` alone says the one fault.
+ */
+export const NOTHING_TO_CHANGE = 'nothingToChange';
+export const nothingToChange = (message: string) => ({ message, params: { [NOTHING_TO_CHANGE]: true } });
+
 /** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
 

@@ -1,6 +1,6 @@
 // AI voice agents and the calls they place (seed 000, "Voice (agent-driven)"): records, bodies and queries.
 import { z } from 'zod';
-import { mergeValuesSchema, nullAsAbsent, orderedRange, phoneSchema, rangeBoundSchema, timestampSchema } from './common.ts';
+import { mergeValuesSchema, nothingToChange, nullAsAbsent, orderedRange, phoneSchema, rangeBoundSchema, timestampSchema } from './common.ts';
 
 export const AGENT_CALL_STATUSES = ['INITIATED', 'RINGING', 'ANSWERED', 'COMPLETED', 'FAILED', 'NO_ANSWER', 'BUSY', 'CANCELLED'] as const;
 export type AgentCallStatus = (typeof AGENT_CALL_STATUSES)[number];
@@ -71,7 +71,7 @@ export const updateVoiceAgentBodySchema = z.object({
   description: agentFields.description.optional(), language: agentFields.language.optional(), sttProvider: agentFields.sttProvider.optional(),
   ttsProvider: agentFields.ttsProvider.optional(), llmProvider: agentFields.llmProvider.optional(), llmModel: agentFields.llmModel.optional(),
   voice: agentFields.voice.optional(), maxDurationSeconds: agentFields.maxDurationSeconds.optional(), isActive: agentFields.isActive.optional(),
-}).refine((body) => Object.values(body).some((value) => value !== undefined), 'give at least one field to change');
+}).refine((body) => Object.values(body).some((value) => value !== undefined), nothingToChange('give at least one field to change'));
 export type UpdateVoiceAgentInput = z.infer<typeof updateVoiceAgentBodySchema>;
 
 export const transcriptTurnSchema = z.object({ role: z.enum(['agent', 'user']), content: z.string(), timestamp: timestampSchema });

@@ -1,6 +1,6 @@
 // Webhooks: endpoints, the event catalogue, deliveries and attempts (seed 001, "Webhooks").
 import { z } from 'zod';
-import { nullAsAbsent, timestampSchema } from './common.ts';
+import { nothingToChange, nullAsAbsent, timestampSchema } from './common.ts';
 
 export const WEBHOOK_EVENTS = [
   'contact.created', 'contact.updated', 'contact.lifecycle_changed', 'form.submitted',
@@ -65,7 +65,7 @@ export const updateWebhookBodySchema = z.object({
   events: eventsField.optional(),
   description: z.string().trim().max(500).nullable().optional(),
   isActive: z.boolean().optional(),
-}).refine((b) => Object.values(b).some((v) => v !== undefined), 'give at least one of url, events, description, isActive');
+}).refine((b) => Object.values(b).some((v) => v !== undefined), nothingToChange('give at least one of url, events, description, isActive'));
 
 export const webhookEndpointSchema = z.object({
   id: z.string(), url: z.string(), description: z.string().nullable(), events: z.array(z.string()), isActive: z.boolean(),

@@ -1,11 +1,12 @@
 // Request input as the route's schemas take it: path parameters, query and body, each refused with one
 // 400 naming every problem (zod's issues in the contract's words, unknown body fields, NUL characters).
 import type { z } from 'zod';
+import { NOTHING_TO_CHANGE } from '../contract/common.ts';
 import { matchingBranch, unionMessage, type BranchIssue } from '../contract/zod-messages.ts';
 import { AppError } from './errors.ts';
 import { unknownFields, unknownFieldsClause, unknownParameters } from './unknown-fields.ts';
 
-type Issue = BranchIssue & { input?: unknown; maximum?: unknown; minimum?: unknown; origin?: string };
+type Issue = BranchIssue & { input?: unknown; maximum?: unknown; minimum?: unknown; origin?: string; params?: Record<string, unknown> };
 
 /**
  * A value that takes one of several forms and has one form's type is judged by that form: its issues stand in
@@ -25,8 +26,8 @@ const emptyText = (issue: Issue): boolean => issue.code === 'too_small' && issue
  * One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter; of an empty
  * text, only that it is empty (a step `id: ""` said `must not be empty; … must be letters, digits, - and _`).
  */
-function zodMessage(where: string, error: z.ZodError): string {
-  const issues = (error.issues as Issue[]).flatMap(expandUnion);
+function zodMessage(where: string, reported: readonly Issue[]): string {
+  const issues = reported.flatMap(expandUnion);
   const samePath = (a: Issue, b: Issue) => a.path.join('.') === b.path.join('.');
   const looser = (issue: Issue) => issue.code === 'too_big'
     && issues.some((other) => other.code === 'too_big' && samePath(other, issue) && Number(other.maximum) < Number(issue.maximum));
@@ -46,7 +47,7 @@ export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, 
   if (!schema) return undefined as T;
   refuseNul(value, where);
   const result = schema.safeParse(value ?? {}, { reportInput: true });
-  if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error)}`);
+  if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error.issues)}`);
   return result.data;
 }
 
@@ -65,20 +66,22 @@ export function parseQuery<T>(schema: z.ZodType<T> | undefined, value: unknown, 
   refuseNul(value, 'query');
   const result = schema?.safeParse(value ?? {}, { reportInput: true });
   const unknown = unknownParameters(schema, value, [...IGNORED_QUERY_PARAMETERS, ...ignore]);
-  const problems = [result && !result.success ? zodMessage('query', result.error) : null, unknown].filter(Boolean);
+  const problems = [result && !result.success ? zodMessage('query', result.error.issues) : null, unknown].filter(Boolean);
   if (problems.length) throw new AppError('VALIDATION_FAILED', `Invalid query: ${problems.join('; ')}`);
   return result?.data as T;
 }
 
 /**
  * A body as its schema takes it. A field the schema does not know is refused, not dropped (unknown-fields.ts),
- * and named beside any other problem. `ignore`: top-level keys read elsewhere.
+ * and named beside any other problem, but for an update's `give at least one of …` (`nothingToChange`): the unknown
+ * fields are what it meant to change, so they alone are said. `ignore`: top-level keys read elsewhere.
  */
 export function parseBody<T>(schema: z.ZodType<T> | undefined, value: unknown, ignore: readonly string[]): T {
   if (!schema) return noBody(value, ignore);
   const result = schema.safeParse(value ?? undefined, { reportInput: true });
   const unknown = unknownFields(schema, value, result.success ? result.data : undefined, ignore);
-  const problems = [result.success ? null : zodMessage('body', result.error), unknown].filter(Boolean);
+  const issues = ((result.error?.issues ?? []) as Issue[]).filter((issue) => !(unknown && issue.params?.[NOTHING_TO_CHANGE]));
+  const problems = [issues.length ? zodMessage('body', issues) : null, unknown].filter(Boolean);
   if (problems.length) throw new AppError('VALIDATION_FAILED', `Invalid body: ${problems.join('; ')}`);
   return result.data as T;
 }
