@@ -296,4 +296,27 @@ describe('waits, pause, rerun', () => {
     expect((await executions(id, '?status=failed')).meta.total).toBe(0);
     expect((await api('GET', `/v1/automations/${id}/executions?status=done`)).status).toBe(400);
   });
+
+  it('filters by a comma list of statuses, any of which matches, as the message logs do; names a status it does not take', async () => {
+    const id = await automation('mixed', [THANKS, { type: 'wait', config: { seconds: 60 } }]);
+    await inbound('whatsapp', '+14155550130', 'mixed');
+    await settle();
+    await t.advance(61);
+    await settle();
+    await inbound('whatsapp', '+15005550002', 'mixed'); // WhatsApp fails for this handset: the send step fails the run
+    await inbound('whatsapp', '+14155550131', 'mixed');
+    await settle();
+    const statuses = async (query: string) => (await executions(id, query)).data.map((e: { status: string }) => e.status).sort();
+    expect(await statuses('')).toEqual(['completed', 'failed', 'waiting']);
+    expect(await statuses('?status=failed,waiting')).toEqual(['failed', 'waiting']);
+    expect(await statuses('?status=completed%2C%20failed,completed')).toEqual(['completed', 'failed']);
+    expect((await executions(id, '?status=waiting,stopped')).meta.total).toBe(1);
+    const allowed = 'status must be one of running, waiting, completed, failed, stopped, or several of them separated by commas (status=failed,stopped)';
+    for (const [query, which] of [['failed,done', '"done" is not'], ['failed,', '"" is not'], ['done,FAILED', '"done", "FAILED" are not']]) {
+      const res = await api('GET', `/v1/automations/${id}/executions?status=${query}`);
+      expect([res.status, res.body], query).toEqual([400, { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: `Invalid query: ${allowed}: ${which}` }]);
+    }
+    const repeated = await api('GET', `/v1/automations/${id}/executions?status=failed&status=waiting`);
+    expect([repeated.status, repeated.body.message]).toEqual([400, `Invalid query: ${allowed}, not a repeated parameter`]);
+  });
 });

@@ -2,6 +2,7 @@
 // on the console).
 import { z } from 'zod';
 import { AUTOMATION_STATUSES, createAutomationBodySchema, EXECUTION_STATUSES, updateAutomationBodySchema } from '../../contract/automations.ts';
+import { statusListQuery } from '../../contract/common.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
 import { nodeCatalog } from './automations.catalog.ts';
@@ -50,7 +51,8 @@ export function automationsRoutes(service: AutomationsService) {
     }),
     defineRoute({
       method: 'GET', path: '/v1/automations/:id/executions', scope: 'automations:executions:read', console: true, params: idParams,
-      query: z.object({ status: z.enum(EXECUTION_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape),
+      // A run history is a log: its status filter takes a list, as the message logs' do (an automation's own, one of two).
+      query: z.object({ status: statusListQuery(EXECUTION_STATUSES, 'failed,stopped').optional() }).extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape),
       handler: ({ orgId, params, query }) => service.executions(orgId, params.id, query.status, toPageRequest(query)),
     }),
     defineRoute({

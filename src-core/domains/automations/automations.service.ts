@@ -143,9 +143,10 @@ export function createAutomationsService(deps: {
       });
     },
 
-    executions(orgId: string, id: string, status: string | undefined, page: PageRequest): ListEnvelope<AutomationExecution> {
+    /** `statuses`: any of them (`status=failed,stopped`), as on the message logs. */
+    executions(orgId: string, id: string, statuses: readonly string[] | undefined, page: PageRequest): ListEnvelope<AutomationExecution> {
       mustGet(orgId, id);
-      const { rows, total } = store.executions(id, status, page.limit, page.offset);
+      const { rows, total } = store.executions(id, statuses, page.limit, page.offset);
       return pageEnvelope(rows.map(toExecution), total, page);
     },
 

@@ -36,8 +36,10 @@ export function createAutomationsStore(sql: Sql) {
     waiting_until = @waiting_until, error = @error, finished_at = @finished_at WHERE id = @id`);
   const stopOpen = sql.prepare(`UPDATE automation_executions SET status = 'stopped', waiting_until = NULL, error = ?, finished_at = ?
     WHERE automation_id = ? AND status IN ('running', 'waiting')`);
-  const countExecutions = (withStatus: boolean) => prepare(`SELECT COUNT(*) FROM automation_executions WHERE automation_id = ?${withStatus ? ' AND status = ?' : ''}`).pluck();
-  const listExecutions = (withStatus: boolean) => prepare(`SELECT * FROM automation_executions WHERE automation_id = ?${withStatus ? ' AND status = ?' : ''}
+  // `statuses`: a JSON list, any of which matches.
+  const anyStatus = ' AND status IN (SELECT value FROM json_each(?))';
+  const countExecutions = (withStatus: boolean) => prepare(`SELECT COUNT(*) FROM automation_executions WHERE automation_id = ?${withStatus ? anyStatus : ''}`).pluck();
+  const listExecutions = (withStatus: boolean) => prepare(`SELECT * FROM automation_executions WHERE automation_id = ?${withStatus ? anyStatus : ''}
     ORDER BY started_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const countAutomations = (withStatus: boolean) => prepare(`SELECT COUNT(*) FROM automations WHERE org_id = ?${withStatus ? ' AND status = ?' : ''}`).pluck();
   const listAutomations = (withStatus: boolean) => prepare(`${WITH_COUNTS} WHERE a.org_id = ?${withStatus ? ' AND a.status = ?' : ''}
@@ -64,11 +66,12 @@ export function createAutomationsStore(sql: Sql) {
     saveProgress: (row: Pick<ExecutionRow, 'id' | 'status' | 'outcomes' | 'next_step' | 'waiting_until' | 'error' | 'finished_at'>) => void saveProgress.run(row),
     /** Stops the automation's running and waiting executions; answers how many. */
     stopOpen: (automationId: string, error: string, at: string): number => stopOpen.run(error, at, automationId).changes,
-    executions(automationId: string, status: string | undefined, limit: number, offset: number): { rows: ExecutionRow[]; total: number } {
-      const filter = status === undefined ? [] : [status];
+    /** A page of the automation's executions, newest first; `statuses`: any of them. */
+    executions(automationId: string, statuses: readonly string[] | undefined, limit: number, offset: number): { rows: ExecutionRow[]; total: number } {
+      const filter = statuses === undefined ? [] : [JSON.stringify(statuses)];
       return {
-        rows: listExecutions(status !== undefined).all(automationId, ...filter, limit, offset) as ExecutionRow[],
-        total: countExecutions(status !== undefined).get(automationId, ...filter) as number,
+        rows: listExecutions(statuses !== undefined).all(automationId, ...filter, limit, offset) as ExecutionRow[],
+        total: countExecutions(statuses !== undefined).get(automationId, ...filter) as number,
       };
     },
   };
