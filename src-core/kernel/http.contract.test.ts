@@ -112,6 +112,35 @@ describe('errors', () => {
       expect(res.body).toMatchObject(envelope(415));
     }
   });
+  it('a JSON body declared in a charset other than UTF-8 (or US-ASCII) is refused with 415 naming it, nothing stored', async () => {
+    const key = await t.createKey();
+    const post = (path: string, body: Buffer<ArrayBuffer> | string, contentType: string, authorization = `Bearer ${key.key}`) =>
+      fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization, 'content-type': contentType }, body });
+    const contact = (email: string) => JSON.stringify({ email });
+    const refusal = (charset: string) => ({
+      statusCode: 415, error: 'Unsupported Media Type', code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: `Unsupported charset "${charset}": a JSON body must be UTF-8 (Content-Type: application/json, or application/json; charset=utf-8)`,
+    });
+    const refused: Array<[Buffer<ArrayBuffer> | string, string, string]> = [
+      [Buffer.from(`\uFEFF${contact('utf16@example.com')}`, 'utf16le'), 'application/json; charset=utf-16', 'utf-16'],
+      [contact('utf16@example.com'), 'application/json;charset=UTF-16LE', 'utf-16le'],
+      [Buffer.from(contact('caf\u00e9@example.com'), 'latin1'), 'application/json; charset="ISO-8859-1"', 'iso-8859-1'],
+      [contact('latin@example.com'), 'application/json; charset=windows-1252', 'windows-1252'],
+    ];
+    for (const [body, contentType, charset] of refused) {
+      const res = await post('/v1/email/contacts', body, contentType);
+      expect([res.status, await res.json()], contentType).toEqual([415, refusal(charset)]);
+      expect((await post('/v1/email/contacts', body, contentType, 'Bearer sk_test_bogus')).status, contentType).toBe(401);
+    }
+    expect((await t.request('GET', '/v1/email/contacts', { token: key.key })).body.meta.total).toBe(0);
+    const unified = await post('/v1/messages/send', JSON.stringify({ to: '+14155550101', channel: 'sms' }), 'application/json; charset=utf-16');
+    expect([unified.status, await unified.json()]).toEqual([415, { message: refusal('utf-16').message }]);
+    const taken = ['application/json', 'application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json;charset=utf8', 'application/json; charset=us-ascii'];
+    for (const [i, contentType] of taken.entries()) expect((await post('/v1/email/contacts', contact(`taken${i}@example.com`), contentType)).status, contentType).toBe(201);
+    // An empty request is no body, whatever its header says.
+    const blocked = await t.dashboard('POST', '/dashboard/contacts', { name: 'Charset', phone: '+14155550177' });
+    expect((await post(`/v1/contacts/${blocked.body.id}/unblock`, '', 'application/json; charset=utf-16')).status).toBe(200);
+  });
   it('bad input never answers 500', async () => {
     const key = await t.createKey();
     const probes = [

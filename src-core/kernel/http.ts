@@ -14,7 +14,7 @@ import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
-import { jsonBodyProblem } from './json-body.ts';
+import { charsetProblem, jsonBodyProblem } from './json-body.ts';
 import { parseBody, parseInput, parseQuery } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
@@ -289,6 +289,9 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   // Bytes that are not UTF-8 are refused, not stored as U+FFFD (what was sent would be lost).
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+    // Declared in another charset than UTF-8's: refused by name, not misread (an empty request is still no body).
+    const charset = (raw as Buffer).length ? charsetProblem(request.headers['content-type']) : null;
+    if (charset) return done(new AppError('UNSUPPORTED_MEDIA_TYPE', charset), undefined);
     let body: string;
     try {
       body = utf8.decode(raw as Buffer);

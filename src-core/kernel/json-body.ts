@@ -2,10 +2,27 @@
 // then overflows the stack of whatever walks it: validation, hashing, storing), text that UTF-8 cannot
 // hold (an unpaired surrogate such as "\uD800", stored as U+FFFD: not what was sent), the NUL character
 // (no text the contract takes holds one; SQLite ends a string at it) and the keys that reach an object's
-// prototype (`__proto__`, `constructor.prototype`: a copy or merge of the body could pollute every object).
+// prototype (`__proto__`, `constructor.prototype`: a copy or merge of the body could pollute every object); and the
+// charset a body is declared in, which must be UTF-8's.
 
 export const MAX_JSON_DEPTH = 32;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The charsets a JSON body may declare: UTF-8, which JSON between systems is (RFC 8259 §8.1), by its name or the `utf8`
+ * label many clients write, and US-ASCII, a subset of it. Any other is refused (415), not read as UTF-8: UTF-16 bytes
+ * were then "malformed JSON", ISO-8859-1 beyond ASCII "not valid UTF-8", neither saying what was wrong, and UTF-8 bytes
+ * labelled UTF-16 were taken, read otherwise than declared.
+ */
+const JSON_CHARSETS = ['utf-8', 'utf8', 'us-ascii'];
+
+/** What is wrong with the charset a Content-Type declares for a JSON body (`utf-16`), or null: none declared, or one taken. */
+export function charsetProblem(contentType: string | undefined): string | null {
+  const declared = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const charset = declared ? (declared[1] ?? declared[2] ?? '').toLowerCase() : null;
+  if (charset === null || JSON_CHARSETS.includes(charset)) return null;
+  return `Unsupported charset ${JSON.stringify(charset)}: a JSON body must be UTF-8 (Content-Type: application/json, or application/json; charset=utf-8)`;
+}
 
 /** What is wrong with a parsed body, or null. Walks it without recursion. */
 export function jsonBodyProblem(value: unknown): string | null {
