@@ -139,9 +139,40 @@ export const idSchema = () => z.string().min(1).max(ID_MAX);
 /** The longest address mail servers deliver to (RFC 5321: a path of 256 octets with its angle brackets), and its local part. */
 export const EMAIL_MAX = 254;
 const LOCAL_PART_MAX = 64;
-/** An email address as mail servers take it: at most 254 characters, at most 64 before the "@". */
-export const emailAddressSchema = (options: { error?: string } = {}) => z.email(options).max(EMAIL_MAX)
-  .refine((address) => address.lastIndexOf('@') <= LOCAL_PART_MAX, `must have at most ${LOCAL_PART_MAX} characters before the "@"`);
+/** zod's form of an address (ASCII), its last label also an internationalized one's A-label (`xn--zckzah`: テスト). */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/;
+/** A domain label in any script (`bücher`, `テスト`): letters, marks, digits and hyphens, starting with a letter or digit. */
+const ANY_LABEL = '[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}-]*';
+const ANY_DOMAIN = new RegExp(`^(?:${ANY_LABEL}\\.)+${ANY_LABEL}$`, 'u');
+/** The form an address is sent in: zod's local part (ASCII: SMTPUTF8 mailboxes are not taken), a domain in any script. */
+const SENT_EMAIL_PATTERN = new RegExp(`^(?:[A-Za-z0-9_'+-]+\\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:${ANY_LABEL}\\.)+${ANY_LABEL}$`, 'u');
+
+/**
+ * An address whose domain is internationalized (`user@bücher.de`) with the domain as DNS and mail servers take it, in
+ * A-labels (`user@xn--bcher-kva.de`), mapped by UTS #46 as browsers and node:url's domainToASCII map it: through the
+ * URL parser every runtime has, so the contract imports nothing of node. Any other address is answered as given (so is
+ * one whose domain UTS #46 refuses: it then fails the ASCII form, as any address that is not one).
+ */
+export function asciiEmailDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1);
+  if (at < 1 || /^[ -~]*$/.test(domain) || !ANY_DOMAIN.test(domain)) return address;
+  try {
+    return `${address.slice(0, at)}@${new URL(`http://${domain}/`).hostname}`;
+  } catch {
+    return address;
+  }
+}
+
+/**
+ * An email address as mail servers take it: its domain in any script, taken on in A-labels (`asciiEmailDomain`: the
+ * form stored, sent and compared), at most 254 characters as given and again in A-labels (the form mail servers see),
+ * at most 64 before the "@".
+ */
+export const emailAddressSchema = (options: { error?: string } = {}) => z.email({ ...options, pattern: SENT_EMAIL_PATTERN }).max(EMAIL_MAX)
+  .transform(asciiEmailDomain)
+  .pipe(z.email({ ...options, pattern: EMAIL_PATTERN }).max(EMAIL_MAX)
+    .refine((address) => address.lastIndexOf('@') <= LOCAL_PART_MAX, `must have at most ${LOCAL_PART_MAX} characters before the "@"`));
 
 export const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
 /** E.164 with its `+`: the voice app's phones (a call's number, an identity's fallback phone). */

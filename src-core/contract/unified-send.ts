@@ -1,6 +1,6 @@
 // Unified send `POST /v1/messages/send` (seed 000, "Unified send").
 import { z } from 'zod';
-import { charCount, emailAddressSchema, EMAIL_MAX, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
+import { asciiEmailDomain, charCount, emailAddressSchema, EMAIL_MAX, EMAIL_PATTERN, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
 import { emailSendFields } from './email.ts';
 import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
 import { SMS_MESSAGE_MAX, smsSenderIdSchema } from './sms.ts';
@@ -9,14 +9,14 @@ import { channelSchema, type Channel } from './messaging.ts';
 
 export const FALLBACK_CHANNELS = ['whatsapp', 'sms', 'rcs'] as const;
 
-/** An email address's form, then the length mail servers take (built once: `to` is checked on every send). */
-const EMAIL_FORM = z.email();
+/** An email address's form (its domain in A-labels), then the length mail servers take (built once: `to` is checked on every send). */
+const EMAIL_FORM = z.email({ pattern: EMAIL_PATTERN });
 const EMAIL_ADDRESS = emailAddressSchema();
 
 /** What `to` must be on each channel (seed: E.164 phone, email address, or instagram page-scoped user id). */
 function addressProblem(channel: string, to: string): string | null {
   if (channel === 'email') {
-    if (!EMAIL_FORM.safeParse(to).success) return 'must be an email address for channel email';
+    if (!EMAIL_FORM.safeParse(asciiEmailDomain(to)).success) return 'must be an email address for channel email';
     return EMAIL_ADDRESS.safeParse(to).success ? null : `must be an email address mail servers take: at most ${EMAIL_MAX} characters, at most 64 before the "@"`;
   }
   if (channel === 'instagram') return igsidProblem(to);
@@ -25,7 +25,8 @@ function addressProblem(channel: string, to: string): string | null {
 
 /**
  * Types, and `to` against the channel (a fallback chain is whatsapp, sms and rcs, all phones); which fields
- * each channel requires is checked by the service, so the message can list them per channel.
+ * each channel requires is checked by the service, so the message can list them per channel. An email `to` with an
+ * internationalized domain goes on in A-labels, as `/email/send` takes it (`emailAddressSchema`).
  */
 export const unifiedSendBodySchema = z.object({
   to: z.string().trim().min(1, 'to is required').max(320),
@@ -67,7 +68,7 @@ export const unifiedSendBodySchema = z.object({
   if (chain.has('whatsapp') && numbered.some((n, i) => n !== i + 1)) {
     ctx.addIssue({ code: 'custom', path: ['template', 'variables'], message: `WhatsApp placeholders are numbered from 1 with no gaps: got ${numbered.join(', ')}` });
   }
-});
+}).transform((body) => (body.channel === 'email' ? { ...body, to: asciiEmailDomain(body.to) } : body));
 /** The longest `message` each channel takes (seed limits: instagram 1000 characters; SMS as its own send). */
 const MESSAGE_MAX: Partial<Record<Channel, number>> = { instagram: INSTAGRAM_MESSAGE_MAX, sms: SMS_MESSAGE_MAX };
 export type UnifiedSendBody = z.infer<typeof unifiedSendBodySchema>;

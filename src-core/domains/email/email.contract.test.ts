@@ -198,6 +198,37 @@ describe('addresses as mail servers take them', () => {
   });
 });
 
+describe('internationalized domains', () => {
+  it('are taken (user@bücher.de), stored, sent and compared in A-labels (xn--); what is not an address is still 400, nothing charged or stored', async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 2 });
+    const credits = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits as number;
+    const contact = await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'Kai@Bücher.DE', firstName: 'Kai' } });
+    expect([contact.status, contact.body.email]).toEqual([201, 'kai@xn--bcher-kva.de']);
+    // One mailbox, whichever form names it.
+    expect((await t.request('POST', '/v1/email/contacts', { token: key, body: { email: 'kai@xn--bcher-kva.de' } })).status).toBe(409);
+    expect((await t.dashboard('GET', `/dashboard/contacts?search=${encodeURIComponent('kai@xn--bcher-kva.de')}`)).body.data[0].name).toBe('Kai');
+    const sent = await send({ ...base(), recipient: { to: 'lena@bücher.de', firstName: 'Lena' } });
+    expect([sent.status, sent.body.to]).toEqual([200, 'lena@xn--bcher-kva.de']);
+    expect(await t.handset('lena@xn--bcher-kva.de')).toEqual([expect.objectContaining({ channel: 'email', text: 'Order 1001 shipped, Lena' })]);
+    const unified = await t.request('POST', '/v1/messages/send', {
+      token: key, body: { to: 'mia@例え.テスト', channel: 'email', template: { id: templateId }, email: { fromName: 'Acme', fromEmail: 'hello@acme.test' } },
+    });
+    expect([unified.status, unified.body.channelUsed]).toEqual([200, 'email']);
+    expect(await t.handset('mia@xn--r8jz45g.xn--zckzah')).toHaveLength(1);
+    const before = await credits();
+    for (const to of ['jürgen@bücher.de', 'a@bücher', 'a@-bücher.de', 'a@bü cher.de', 'a@bücher..de']) {
+      const res = await send({ ...base(), recipient: { to } });
+      expect([res.status, res.body.message], to).toEqual([400, 'Invalid body: recipient.to: must be an email address']);
+      const stored = await t.request('POST', '/v1/email/contacts', { token: key, body: { email: to } });
+      expect([stored.status, stored.body.message], to).toEqual([400, 'Invalid body: email: must be an email address']);
+      const unifiedRefused = await t.request('POST', '/v1/messages/send', { token: key, body: { to, channel: 'email', template: { id: templateId }, email: { fromName: 'Acme', fromEmail: 'hello@acme.test' } } });
+      expect([unifiedRefused.status, unifiedRefused.body.message], to).toEqual([400, expect.stringContaining('to: must be an email address for channel email')]);
+    }
+    expect(await credits()).toBe(before);
+    expect((await t.request('GET', `/v1/email/contacts?search=${encodeURIComponent('bücher')}`, { token: key })).body.meta.total).toBe(0);
+  });
+});
+
 describe('merge values land as text', () => {
   it('HTML-escaped in the html, on one line in the subject; only given values count, and blank HTML is no HTML', async () => {
     await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 5 });
