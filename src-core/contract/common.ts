@@ -155,12 +155,16 @@ const SENT_EMAIL_PATTERN = new RegExp(`^(?:[A-Za-z0-9_'+-]+\\.)*[A-Za-z0-9_'+-]*
  */
 export function asciiEmailDomain(address: string): string {
   const at = address.lastIndexOf('@');
-  const domain = address.slice(at + 1);
-  if (at < 1 || /^[ -~]*$/.test(domain) || !ANY_DOMAIN.test(domain)) return address;
+  return at < 1 ? address : `${address.slice(0, at)}@${asciiDomain(address.slice(at + 1))}`;
+}
+
+/** A domain name in A-labels (`bücher.de` → `xn--bcher-kva.de`, by UTS #46 as above); an ASCII one, or one UTS #46 refuses, as given. */
+export function asciiDomain(domain: string): string {
+  if (/^[ -~]*$/.test(domain) || !ANY_DOMAIN.test(domain)) return domain;
   try {
-    return `${address.slice(0, at)}@${new URL(`http://${domain}/`).hostname}`;
+    return new URL(`http://${domain}/`).hostname;
   } catch {
-    return address;
+    return domain;
   }
 }
 

@@ -1,6 +1,6 @@
 // Email: templates with merge tags, sending domains, the SMTP connection, contacts and sends (seed 000, "Email").
 import { z } from 'zod';
-import { emailAddressSchema, idSchema, mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
+import { asciiDomain, emailAddressSchema, idSchema, mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
 
 /**
  * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
@@ -106,7 +106,11 @@ export const createEmailContactBodySchema = z.object({ email: emailAddressSchema
 
 export const sendingDomainSchema = z.object({ id: z.string(), domain: z.string(), status: z.enum(['PENDING', 'VERIFIED']), createdAt: timestampSchema, verifiedAt: timestampSchema.nullable() });
 export type SendingDomain = z.infer<typeof sendingDomainSchema>;
-export const addDomainBodySchema = z.object({ domain: z.string().trim().toLowerCase().regex(/^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'domain must be a domain name, e.g. example.com') });
+/** A sending domain, an internationalized one (`bücher.de`) taken in A-labels (`xn--bcher-kva.de`), the form its addresses are stored in. */
+export const addDomainBodySchema = z.object({
+  domain: z.string().trim().toLowerCase().transform(asciiDomain)
+    .pipe(z.string().regex(/^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/, 'domain must be a domain name, e.g. example.com')),
+});
 
 const SMTP_HOST = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 export const smtpConnectionBodySchema = z.object({

@@ -229,6 +229,24 @@ describe('internationalized domains', () => {
   });
 });
 
+describe('an internationalized sending domain', () => {
+  it('is added in A-labels (Bücher.de is xn--bcher-kva.de), so its addresses, taken in A-labels, may send once it is verified', async () => {
+    const added = await t.dashboard('POST', '/dashboard/email/domains', { domain: 'Shop.Bücher.de' });
+    expect([added.status, added.body.domain]).toEqual([201, 'shop.xn--bcher-kva.de']);
+    const again = await t.dashboard('POST', '/dashboard/email/domains', { domain: 'shop.xn--bcher-kva.de' });
+    expect([again.status, again.body.message]).toEqual([409, 'Sending domain shop.xn--bcher-kva.de is already added']);
+    expect((await t.dashboard('GET', '/dashboard/email/domains')).body.data.filter((d: { domain: string }) => d.domain === 'shop.xn--bcher-kva.de')).toHaveLength(1);
+    for (const domain of ['bü cher.de', 'bücher', '-bücher.de']) {
+      const refused = await t.dashboard('POST', '/dashboard/email/domains', { domain });
+      expect([refused.status, refused.body.message], domain).toEqual([400, 'Invalid body: domain must be a domain name, e.g. example.com']);
+    }
+    await t.advance(61);
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 1 });
+    const sent = await send({ ...base(), fromEmail: 'hallo@shop.bücher.de', recipient: { to: 'kim@example.com' } });
+    expect([sent.status, sent.body.to]).toEqual([200, 'kim@example.com']);
+  });
+});
+
 describe('merge values land as text', () => {
   it('HTML-escaped in the html, on one line in the subject; only given values count, and blank HTML is no HTML', async () => {
     await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 5 });
