@@ -188,6 +188,24 @@ describe('delivery', () => {
     expect((await api('GET', `/v1/webhooks/${endpoint.id}/deliveries?status=EXHAUSTED`)).body.meta.total).toBe(1);
   });
 
+  it('filters deliveries by a comma list of statuses, any of which matches, as the logs do; one it does not know is 400 naming it', async () => {
+    const r = await receiver();
+    const endpoint = (await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).body;
+    const ok = (await api('POST', `/v1/webhooks/${endpoint.id}/test`, {})).body.deliveryId as string;
+    await settle();
+    r.status = 500;
+    const failed = (await api('POST', `/v1/webhooks/${endpoint.id}/test`, {})).body.deliveryId as string;
+    await settle();
+    const ids = async (query: string) => (await api('GET', `/v1/webhooks/${endpoint.id}/deliveries?${query}`)).body.data.map((d: { id: string }) => d.id);
+    expect(await ids('status=FAILED')).toEqual([failed]);
+    expect(await ids('status=SUCCEEDED,FAILED')).toEqual([failed, ok]);
+    expect(await ids('status=EXHAUSTED,HELD')).toEqual([]);
+    const console = await suite.server().dashboard('GET', `/dashboard/webhook-deliveries?status=${encodeURIComponent('SUCCEEDED, FAILED')}`);
+    expect(console.body.data.map((d: { id: string }) => d.id).slice(0, 2)).toEqual([failed, ok]);
+    const refused = await api('GET', `/v1/webhooks/${endpoint.id}/deliveries?status=FAILED,DONE`);
+    expect([refused.status, refused.body.message]).toEqual([400, 'Invalid query: status must be one of PENDING, SUCCEEDED, FAILED, EXHAUSTED, HELD, or several of them separated by commas (status=FAILED,EXHAUSTED): "DONE" is not']);
+  });
+
   it('a 410 deletes the endpoint at once, with no retry', async () => {
     const r = await receiver();
     r.status = 410;

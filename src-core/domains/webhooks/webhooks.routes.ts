@@ -1,6 +1,6 @@
 // Webhook routes of seed 001: endpoints, the event catalogue, deliveries, tests and replays (also on the console).
 import { z } from 'zod';
-import { nullAsAbsent } from '../../contract/common.ts';
+import { nullAsAbsent, statusListQuery } from '../../contract/common.ts';
 import { createWebhookBodySchema, DELIVERY_STATUSES, updateWebhookBodySchema, WEBHOOK_EVENTS } from '../../contract/webhooks.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
@@ -9,6 +9,9 @@ import type { WebhooksService } from './webhooks.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const deliveryParams = z.object({ deliveryId: z.string().min(1).max(100) });
+
+/** The deliveries' `status` filter: one status, or several separated by commas, any of which matches. */
+const DELIVERY_STATUS_FILTER = statusListQuery(DELIVERY_STATUSES, 'FAILED,EXHAUSTED');
 
 export function webhooksRoutes(service: WebhooksService) {
   return [
@@ -59,7 +62,7 @@ export function webhooksRoutes(service: WebhooksService) {
     }),
     defineRoute({
       method: 'GET', path: '/v1/webhooks/:id/deliveries', scope: 'webhooks:read', console: true, params: idParams,
-      query: z.object({ status: z.enum(DELIVERY_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      query: z.object({ status: DELIVERY_STATUS_FILTER.optional() }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
       handler: ({ orgId, params, query }) => service.deliveries(orgId, params.id, query.status, toPageRequest(query)),
     }),
     // Console only: the seed has no such route, and an integrator learns of a 410 from their own receiver.
@@ -74,7 +77,7 @@ export function webhooksRoutes(service: WebhooksService) {
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/webhook-deliveries', scope: 'dashboard',
-      query: z.object({ organizationId: z.string().optional(), status: z.enum(DELIVERY_STATUSES).optional() }).extend(paginationQuery({ defaultLimit: 100, maxLimit: 500 }).shape),
+      query: z.object({ organizationId: z.string().optional(), status: DELIVERY_STATUS_FILTER.optional() }).extend(paginationQuery({ defaultLimit: 100, maxLimit: 500 }).shape),
       handler: ({ orgId, query }) => service.deliveries(orgId, null, query.status, toPageRequest(query)),
     }),
   ];

@@ -147,9 +147,9 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
         for (const endpoint of subscribed) enqueue(event.orgId, endpoint, { id: event.id, type: event.type, payload }, null);
       });
     },
-    deliveries(orgId: string, endpointId: string | null, status: string | undefined, page: PageRequest): ListEnvelope<WebhookDelivery> {
+    deliveries(orgId: string, endpointId: string | null, statuses: string[] | undefined, page: PageRequest): ListEnvelope<WebhookDelivery> {
       if (endpointId) mustEndpoint(orgId, endpointId);
-      const { rows, total } = store.deliveries(orgId, endpointId, status, page.limit, page.offset);
+      const { rows, total } = store.deliveries(orgId, endpointId, statuses, page.limit, page.offset);
       return pageEnvelope(rows.map(deliveryOf), total, page);
     },
     delivery(orgId: string, id: string): WebhookDeliveryDetail {

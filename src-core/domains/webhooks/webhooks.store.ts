@@ -101,9 +101,10 @@ export function createWebhooksStore(sql: Sql) {
     resumeDeliveries: (endpointId: string, at: string) => q.resume.all({ endpointId, at }) as Array<Pick<DeliveryRow, 'id' | 'org_id' | 'attempts'>>,
     delivery: (id: string) => q.delivery.get(id) as DeliveryRow | undefined,
     setDelivery: (row: Pick<DeliveryRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'last_response_status' | 'updated_at'>) => void q.setDelivery.run(row),
-    deliveries(orgId: string, endpointId: string | null, status: string | undefined, limit: number, offset: number) {
-      const where = ['org_id = @orgId', ...(endpointId ? ['endpoint_id = @endpointId'] : []), ...(status ? ['status = @status'] : [])].join(' AND ');
-      const params = { orgId, endpointId, status, limit, offset };
+    /** `statuses`: any of them (absent: all). */
+    deliveries(orgId: string, endpointId: string | null, statuses: string[] | undefined, limit: number, offset: number) {
+      const where = ['org_id = @orgId', ...(endpointId ? ['endpoint_id = @endpointId'] : []), ...(statuses ? ['status IN (SELECT value FROM json_each(@statuses))'] : [])].join(' AND ');
+      const params = { orgId, endpointId, statuses: statuses ? JSON.stringify(statuses) : null, limit, offset };
       return {
         rows: sql.prepare(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as DeliveryRow[],
         total: (sql.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`).get(params) as { n: number }).n,
