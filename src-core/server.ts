@@ -49,6 +49,7 @@ import { createVoiceServer, voiceServerUrlOf, type VoiceServerHooks } from './vo
 import { sealingKey, serverSecret } from './kernel/sealed.ts';
 import { createSimWorld } from './sim/world.ts';
 import { simulatedReceivers } from './sim/webhook-receivers.ts';
+import { openApiRoutes } from './kernel/openapi.ts';
 
 export type ServerOptions = {
   dataFile: string;
@@ -220,6 +221,7 @@ export async function createServer(options: ServerOptions) {
     ...dashboardRoutes({ orgs, apiKeys, requestLog, scopesInUse: () => (inUse ??= scopesInUse(routes)) }),
     ...inboxRoutes({ messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, email: email.service, rcs: rcs.service }),
     ...clockRoutes({ clock, advance }),
+    ...openApiRoutes(() => routes, { version: packageJson.version, baseUrl: () => publicBaseUrl }),
   ];
   const dashboardToken = options.dashboardToken ?? newDashboardToken();
   const http = await createHttp(routes, {

@@ -17,7 +17,7 @@ export function queryInt(name: string, opts: { min?: number; max?: number; clamp
     const n = Math.min(Number(digits), Number.MAX_VALUE);
     return opts.clampTo === undefined ? n : Math.min(n, opts.clampTo);
   };
-  return z.preprocess(
+  const schema = z.preprocess(
     (raw) => (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? read(raw) : raw),
     z.number({ error: `${name} must be a whole number` })
       // Past the safe integers the whole-number check answers too_big: beyond any maximum, so say the maximum.
@@ -26,6 +26,8 @@ export function queryInt(name: string, opts: { min?: number; max?: number; clamp
       .max(max, `${name} must be at most ${max}`)
       .transform((n) => (opts.clampTo === undefined ? n : Math.min(n, opts.clampTo))),
   );
+  // Said in the OpenAPI document, where a clamp is no maximum.
+  return opts.clampTo === undefined ? schema : schema.describe(`at most ${opts.clampTo}: a larger value is taken as ${opts.clampTo}`);
 }
 
 /** Query schema for `page` and `limit` with this route's default and maximum. */

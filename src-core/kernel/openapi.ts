@@ -1,0 +1,130 @@
+// The OpenAPI 3.1 document of the /v1 routes, drawn from the route table: each route's path, scope, parameters and
+// body from its own zod schemas (their input side), its success status and the error envelope. Served at
+// GET /openapi.json, so an integrator can generate a client or load the API into their tools.
+import { z } from 'zod';
+import { defineRoute, isBodyScopes, type AnyRoute } from './route.ts';
+
+type JsonSchema = { properties?: Record<string, unknown>; required?: string[]; anyOf?: JsonSchema[]; [key: string]: unknown };
+
+/** A schema's input side as JSON Schema (draft 2020-12, OpenAPI 3.1's dialect); what JSON Schema cannot say is left open. */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  try {
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    return rest;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * What a field of an object schema becomes when absent, if anything: an input-side JSON Schema leaves out the default
+ * of a field read through a transform (a query's whole numbers), so it is found by parsing nothing.
+ */
+function defaultOf(schema: z.ZodType, name: string): unknown {
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  const field = (schema.shape as Record<string, z.ZodType | undefined>)[name];
+  const parsed = field?.safeParse(undefined);
+  return parsed?.success ? parsed.data : undefined;
+}
+
+/** The named properties of an object schema (a union's branches pooled), each with whether it is required. */
+function fieldsOf(schema: z.ZodType | undefined): Array<{ name: string; schema: unknown; required: boolean }> {
+  if (!schema) return [];
+  const json = jsonSchema(schema);
+  const branches = json.properties ? [json] : (json.anyOf ?? []);
+  const fields = new Map<string, { name: string; schema: unknown; required: boolean }>();
+  for (const branch of branches) {
+    for (const [name, property] of Object.entries(branch.properties ?? {})) {
+      const required = branch === json && (branch.required ?? []).includes(name);
+      const fallback = defaultOf(schema, name);
+      if (!fields.has(name)) fields.set(name, { name, schema: fallback === undefined ? property : { ...(property as object), default: fallback }, required });
+    }
+  }
+  return [...fields.values()];
+}
+
+const ERROR_STATUSES: Record<number, string> = {
+  400: 'Invalid input (the message names each field)', 401: 'Missing or invalid API key', 403: 'The key lacks the scope named in the message',
+  404: 'Not found', 409: 'Conflict (a duplicate, a blocked contact, an Idempotency-Key reused with another body)', 429: 'Rate limited (Retry-After)',
+};
+
+const scopesOf = (route: AnyRoute): string[] => {
+  const { scope } = route;
+  if (isBodyScopes(scope)) return [scope.probe.scope];
+  return scope === 'public' ? [] : [scope];
+};
+
+function operation(route: AnyRoute, path: string): Record<string, unknown> {
+  const parameters = [
+    ...fieldsOf(route.params).map((field) => ({ name: field.name, in: 'path', required: true, schema: field.schema })),
+    ...fieldsOf(route.query).map((field) => ({ name: field.name, in: 'query', required: field.required, schema: field.schema })),
+    ...(route.idempotent ? [{
+      name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 },
+      description: 'A repeat with the same key and body within 24 hours answers the first answer and does nothing twice; the same key with another body is 409',
+    }] : []),
+  ];
+  const requestBody = route.upload
+    ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: [route.upload.field], properties: { [route.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } }
+    : route.body ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } : undefined;
+  const status = route.status ?? 200;
+  const error = { content: { 'application/json': { schema: { $ref: route.errorBody === 'message' ? '#/components/schemas/MessageError' : '#/components/schemas/Error' } } } };
+  const scopes = scopesOf(route);
+  const bodyScoped = isBodyScopes(route.scope);
+  const [, tag = 'api'] = path.split('/');
+  return {
+    operationId: `${route.method.toLowerCase()}${path.replace(/\{(\w+)\}/g, 'By-$1').split(/[/_.-]/).filter(Boolean).map((part) => part[0]?.toUpperCase() + part.slice(1)).join('')}`,
+    summary: route.summary ?? `${route.method} ${path}`,
+    tags: [tag],
+    ...(scopes.length ? { description: bodyScoped ? `Needs \`<channel>:send\` for every channel the body names (e.g. \`${scopes[0]}\`).` : `Needs the scope \`${scopes[0]}\`.` } : {}),
+    security: route.scope === 'public' ? [] : [{ apiKey: bodyScoped ? [] : scopes }],
+    'x-scopes': scopes,
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      [String(status)]: { description: status === 204 ? 'No content' : 'Success' },
+      ...Object.fromEntries(Object.entries(ERROR_STATUSES).filter(([code]) => route.scope !== 'public' || !['401', '403'].includes(code)).map(([code, description]) => [code, { description, ...error }])),
+    },
+  };
+}
+
+/** The document for the /v1 routes of `routes`, served under `serverUrl` (…/v1). */
+export function openApiDocument(routes: readonly AnyRoute[], info: { version: string; serverUrl: string }): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    if (!route.path.startsWith('/v1/')) continue;
+    const path = route.path.slice('/v1'.length).replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, path);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Switchboard API', version: info.version,
+      description: 'The REST v1 contract of the hosted messaging platform, served locally by Switchboard. Authenticate with `Authorization: Bearer sk_test_…`.',
+    },
+    servers: [{ url: info.serverUrl }],
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (sk_test_… or sk_live_…); each route needs the scope it names' } },
+      schemas: {
+        Error: {
+          type: 'object', required: ['statusCode', 'error', 'code', 'message'],
+          properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
+        },
+        MessageError: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+      },
+    },
+  };
+}
+
+/** `GET /openapi.json`, no key needed: the document of `routes()` as served at `baseUrl()` (made once per base URL). */
+export function openApiRoutes(routes: () => readonly AnyRoute[], info: { version: string; baseUrl: () => string }): AnyRoute[] {
+  let made: { baseUrl: string; document: Record<string, unknown> } | null = null;
+  return [defineRoute({
+    method: 'GET', path: '/openapi.json', scope: 'public', summary: 'The OpenAPI 3.1 document of the /v1 routes',
+    handler: () => {
+      const baseUrl = info.baseUrl();
+      if (made?.baseUrl !== baseUrl) made = { baseUrl, document: openApiDocument(routes(), { version: info.version, serverUrl: `${baseUrl}/v1` }) };
+      return made.document;
+    },
+  })];
+}

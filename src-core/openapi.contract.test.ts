@@ -1,0 +1,78 @@
+// GET /openapi.json: the OpenAPI 3.1 document of every /v1 route, drawn from the route table, served without a key.
+import OpenAPIParser from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './testing/test-server.ts';
+
+type Operation = {
+  operationId: string; security: Array<Record<string, string[]>>; 'x-scopes': string[];
+  parameters?: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+  responses: Record<string, unknown>;
+};
+type Document = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
+
+let t: TestServer;
+let doc: Document;
+beforeAll(async () => {
+  t = await createTestServer();
+  const res = await fetch(`${t.url}/openapi.json`);
+  expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/json; charset=utf-8']);
+  doc = (await res.json()) as Document;
+});
+afterAll(() => t?.close());
+
+const op = (method: string, path: string): Operation => {
+  const found = doc.paths[path]?.[method];
+  if (!found) throw new Error(`${method} ${path} is not in the document`);
+  return found;
+};
+
+describe('GET /openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document served at this server’s /v1, with every /v1 route once, under its contract path', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    // Checked against the OpenAPI 3.1 schema by a validator (a copy: it resolves the document in place).
+    await expect(OpenAPIParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+    expect(doc.servers).toEqual([{ url: `${t.url}/v1` }]);
+    const v1 = t.server.routes.filter((route) => route.path.startsWith('/v1/'));
+    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} /v1${path.replace(/\{(\w+)\}/g, ':$1')}`));
+    expect(listed.sort()).toEqual(v1.map((route) => `${route.method} ${route.path}`).sort());
+    expect(new Set(listed.map((key) => key)).size).toBe(listed.length);
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('names each route’s scope, its path parameters (required), its query with defaults and bounds, and its body', () => {
+    const logs = op('get', '/whatsapp/logs');
+    expect(logs.security).toEqual([{ apiKey: ['whatsapp:logs:read'] }]);
+    const limit = logs.parameters?.find((p) => p.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', required: false });
+    expect(limit?.schema).toMatchObject({ default: 50, description: 'at most 100: a larger value is taken as 100' });
+    const contact = op('get', '/contacts/{id}/notes');
+    expect(contact.parameters?.filter((p) => p.in === 'path')).toEqual([expect.objectContaining({ name: 'id', required: true })]);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const [method, o] of Object.entries(ops)) {
+        expect(o.parameters?.filter((p) => p.in === 'path').map((p) => p.name) ?? [], `${method} ${path}`).toEqual(names);
+      }
+    }
+    const send = op('post', '/email/send');
+    expect(send.security).toEqual([{ apiKey: ['email:send'] }]);
+    const body = send.requestBody?.content['application/json']?.schema;
+    expect(body?.required).toEqual(expect.arrayContaining(['templateId', 'recipient', 'fromEmail']));
+    expect(send.parameters?.map((p) => p.name)).toContain('Idempotency-Key');
+    expect(Object.keys(send.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
+  });
+
+  it('says the unified send’s scope follows the channels its body names, and an upload is multipart with its one file field', () => {
+    const unified = op('post', '/messages/send');
+    expect(unified.security).toEqual([{ apiKey: [] }]);
+    expect(unified.requestBody?.content['application/json']?.schema.properties).toHaveProperty('channel');
+    const upload = Object.values(doc.paths).flatMap((ops) => Object.values(ops)).find((o) => o.requestBody?.content['multipart/form-data']);
+    expect(upload?.requestBody?.content['multipart/form-data']?.schema.required).toEqual(['file']);
+  });
+
+  it('needs no key, and is the same document on every read', async () => {
+    const again = await (await fetch(`${t.url}/openapi.json`, { headers: { authorization: 'Bearer sk_test_bogus' } })).json();
+    expect(again).toEqual(doc);
+  });
+});
