@@ -14,6 +14,7 @@ import type { JobRunner } from '../../kernel/jobs.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { fillGreeting, outcomeOf, speakingSeconds } from './call-outcome.ts';
 import type { CallScene, DialOutcome, VoiceCallPort } from './provider.ts';
+import type { ContactsByPhone } from './voice-agents.console.ts';
 import type { VoiceAgentRow, VoiceAgentsStore, VoiceCallRow } from './voice-agents.store.ts';
 
 export const CALL_STEP_JOB = 'voice.call.step';
@@ -37,7 +38,9 @@ export const completedData = (row: VoiceCallRow) => ({
   answeredAt: row.answered_at, endedAt: row.ended_at,
 });
 
-export function createCallFlow(deps: { store: VoiceAgentsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; wallet: WalletService; port: () => VoiceCallPort }) {
+export function createCallFlow(deps: {
+  store: VoiceAgentsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; wallet: WalletService; port: () => VoiceCallPort; contacts: ContactsByPhone;
+}) {
   const { store, db, clock, bus, jobs, wallet } = deps;
   const schedule = (orgId: string, step: CallStep, dueAt: number): void => void jobs.schedule({ type: CALL_STEP_JOB, orgId, payload: step, dueAt });
   const configOf = (row: VoiceCallRow): AgentConfig => JSON.parse(row.agent_config) as AgentConfig;
@@ -92,6 +95,12 @@ export function createCallFlow(deps: { store: VoiceAgentsStore; db: Db; clock: C
   const hangupAfterMs = (row: VoiceCallRow): number =>
     Math.min(deps.port().dial(row.called_number).hangsUpAfterSeconds, configOf(row).maxDurationSeconds) * 1000;
 
+  /** The called number as the ledger names it: with its contact's name first when it is a named contact's. */
+  function calledParty(row: VoiceCallRow): string {
+    const name = deps.contacts.contactsByPhone(row.org_id, [row.called_number]).get(row.called_number)?.name;
+    return name ? `${name} (${row.called_number})` : row.called_number;
+  }
+
   function hangup(row: VoiceCallRow): void {
     const config = configOf(row);
     const durationSeconds = Math.round((clock.now() - Date.parse(row.answered_at as string)) / 1000);
@@ -106,7 +115,7 @@ export function createCallFlow(deps: { store: VoiceAgentsStore; db: Db; clock: C
     };
     store.updateCall(ended);
     wallet.chargeUsage(row.org_id, 'voice', { type: 'voice_call', id: row.id }, billed,
-      `voice agent call · ${row.called_number} · ${minutes} min × ${formatPaise(AGENT_CALL_PRICE_PER_MINUTE_PAISE)}`);
+      `Voice agent call · ${config.name} → ${calledParty(row)} · ${minutes} min × ${formatPaise(AGENT_CALL_PRICE_PER_MINUTE_PAISE)}`);
     bus.emit(row.org_id, 'voice.call.completed', completedData(ended));
   }
 

@@ -18,6 +18,7 @@ import { normalizePhone } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { createCallFlow, type CallStep } from './call-flow.ts';
 import type { VoiceCallPort } from './provider.ts';
+import type { ContactsByPhone } from './voice-agents.console.ts';
 import type { CallFilter, VoiceAgentRow, VoiceAgentsStore, VoiceCallRow } from './voice-agents.store.ts';
 
 const toListItem = (row: VoiceAgentRow): VoiceAgentListItem => ({
@@ -48,6 +49,8 @@ const toCallItem = (row: VoiceCallRow): AgentCallListItem => ({
 
 export function createVoiceAgentsService(deps: {
   store: VoiceAgentsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; wallet: WalletService; port: () => VoiceCallPort; publicBaseUrl: () => string;
+  /** The contacts domain, naming a call's contact on its ledger line. */
+  contacts: ContactsByPhone;
 }) {
   const { store, db, clock } = deps;
   const flow = createCallFlow(deps);

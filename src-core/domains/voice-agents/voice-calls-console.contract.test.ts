@@ -1,5 +1,6 @@
 // The console's agent calls name the called number's contact (`calledContact`), through real HTTP: the list, a call
-// and the outbound call under /dashboard; a number that is nobody's contact is null; /v1 keeps the seed's fields.
+// and the outbound call under /dashboard; a number that is nobody's contact is null; /v1 keeps the seed's fields. A
+// call's ledger line names it the same way: the agent and the contact called, by name, with the number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentCallListItemSchema, agentCallSchema } from '../../contract/voice-agents.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -46,5 +47,15 @@ describe('the console agent calls', () => {
     const v1List = await t.request('GET', '/v1/voice/calls', { token: key });
     for (const row of v1List.body.data) agentCallListItemSchema.strict().parse(row);
     agentCallSchema.strict().parse((await t.request('GET', `/v1/voice/calls/${placed.body.id}`, { token: key })).body);
+  });
+
+  it('name the agent and the called contact on the call\'s ledger line, the number beside the name or alone', async () => {
+    const named = (await t.request('POST', '/v1/voice/calls/outbound', { token: key, body: { agentId, toNumber: '+14155550101' } })).body.id as string;
+    const nameless = (await t.request('POST', '/v1/voice/calls/outbound', { token: key, body: { agentId, toNumber: '+14155550109' } })).body.id as string;
+    await t.advance(180);
+    const lines = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=200')).body.data as Array<{ referenceId: string; description: string }>;
+    const lineOf = (id: string) => lines.filter((line) => line.referenceId === id).map((line) => line.description);
+    expect(lineOf(named)).toEqual(['Voice agent call · Order Confirmation → Alice Johnson (+14155550101) · 2 min × ₹2.00']);
+    expect(lineOf(nameless)).toEqual(['Voice agent call · Order Confirmation → +14155550109 · 2 min × ₹2.00']);
   });
 });

@@ -67,7 +67,10 @@ describe('an outbound agent call', () => {
     expect(times.at(-1)! < done.endedAt!).toBe(true);
     expect(await balance()).toBe(before - 400);
     const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger')).body.data[0];
-    expect(ledger).toMatchObject({ kind: 'charge', channel: 'voice', amountPaise: -400, referenceType: 'voice_call', referenceId: id });
+    expect(ledger).toMatchObject({
+      kind: 'charge', channel: 'voice', amountPaise: -400, referenceType: 'voice_call', referenceId: id,
+      description: 'Voice agent call · Order Confirmation → +14155550101 · 2 min × ₹2.00',
+    });
     expect((await t.dashboard('GET', '/dashboard/wallet')).body).toMatchObject({ balancePaise: before - 400 });
   });
 

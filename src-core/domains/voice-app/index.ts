@@ -28,7 +28,7 @@ export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
   const joinTokens = createJoinTokens({ secret: deps.joinTokenSecret, clock: deps.clock });
   const events = createVoiceAppEvents({ bus: deps.bus, identities: deps.identities });
   const phoneLegs = createPhoneLegs(deps.phoneLegKey);
-  const billing = createVoiceAppBilling({ wallet: deps.wallet, phoneLegs });
+  const billing = createVoiceAppBilling({ wallet: deps.wallet, phoneLegs, identities: deps.identities });
   const numbers = createVoiceAppNumbers({ store, db: deps.db, clock: deps.clock });
   const flow = createAppCallFlow({ store, clock: deps.clock, jobs: deps.jobs, events, billing, phones: deps.phones, phoneLegs });
   const { voiceServerUrl } = deps;

@@ -215,7 +215,11 @@ describe('an app-to-phone call', () => {
     await t.advance(95);
     expect(await call(id)).toMatchObject({ status: 'COMPLETED', endReason: 'callee_hung_up', durationSeconds: 95, costPaise: 340 });
     expect((await ledgerOf(id)).map((l) => l.amountPaise).sort((a, b) => a - b)).toEqual([-200, -100, -40]);
-    expect((await ledgerOf(id)).map((l) => l.description)).toContainEqual(`voice app call phone side +1******0101 · ${id} · 2 min × ₹0.50`);
+    expect((await ledgerOf(id)).map((l) => l.description).sort()).toEqual([
+      'Voice app call · cust_10 → +1******0101 · phone side +1******0101 · 2 min × ₹0.50',
+      'Voice app call · cust_10 → +1******0101 · talk · 2 min × ₹1.00',
+      'Voice app call · cust_10 → +1******0101 · transcription · 2 min × ₹0.20',
+    ]);
     const events = await eventsOf(id);
     expect(events.map(([type]) => type)).toEqual(['voice.app.call.answered', 'voice.app.call.completed']);
     expect(events[0]?.[1]).toMatchObject({ from: 'cust_10', to: '+1******0101', callerLegTransport: 'WEBRTC', calleeLegTransport: 'PSTN' });

@@ -1,7 +1,7 @@
 // The console's app calls name their app-user parties (`fromDisplayName`, `toDisplayName`) through real HTTP: the list
 // and a call under /dashboard; null for a person the identities do not know or one without a name, for a phone, and
 // for a call to the business number; a person rung on their phone is named; a deactivated one keeps their name in the
-// history; /v1 keeps its fields.
+// history; /v1 keeps its fields. A call's ledger lines name its parties the same way, with their external ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appCallSchema } from '../../contract/voice-app.ts';
 import type { TestServer } from '../../testing/test-server.ts';
@@ -61,6 +61,29 @@ describe('the console app calls', () => {
     // The API's fields exactly under /v1: the list and a call.
     for (const row of (await api('GET', '/v1/voice/app/calls')).body.data) appCallSchema.strict().parse(row);
     appCallSchema.strict().parse((await api('GET', `/v1/voice/app/calls/${booked}`)).body);
+  });
+
+  it('name the call on its ledger lines by its parties: a person by name with their external id, a nameless one by id, a phone masked', async () => {
+    const answered = async (body: Record<string, unknown>, callee: string | null): Promise<string> => {
+      const res = await api('POST', '/v1/voice/app/calls', body);
+      expect(res.status).toBe(201);
+      const id = res.body.callId as string;
+      if (callee) expect((await api('POST', `/v1/voice/app/calls/${id}/accept`, { asExternalId: callee })).status).toBe(200);
+      else await t.advance(7);
+      expect((await api('POST', `/v1/voice/app/calls/${id}/end`, {})).status).toBe(200);
+      return id;
+    };
+    const booked = await answered({ type: 'app', from: 'cust_1042', to: 'pro_7' }, 'pro_7');
+    const nameless = await answered({ type: 'app', from: 'pro_nameless', to: 'pro_7' }, 'pro_7');
+    const phone = await answered({ type: 'phone', from: 'pro_7', to: '+14155550188' }, null);
+    const lines = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=200')).body.data as Array<{ referenceId: string; description: string }>;
+    const linesOf = (id: string) => lines.filter((line) => line.referenceId === id).map((line) => line.description).sort();
+    expect(linesOf(booked)).toEqual(['Voice app call · Alice Johnson (cust_1042) → Sam Rivera (pro_7) · talk · 1 min × ₹1.00']);
+    expect(linesOf(nameless)).toEqual(['Voice app call · pro_nameless → Sam Rivera (pro_7) · talk · 1 min × ₹1.00']);
+    expect(linesOf(phone)).toEqual([
+      'Voice app call · Sam Rivera (pro_7) → +1******0188 · phone side +1******0188 · 1 min × ₹0.50',
+      'Voice app call · Sam Rivera (pro_7) → +1******0188 · talk · 1 min × ₹1.00',
+    ]);
   });
 
   it('keeps a deactivated person\'s name on the calls they were on', async () => {

@@ -71,7 +71,7 @@ describe('an app call to a person who can be rung only on their phone', () => {
     expect(await call(id)).toMatchObject({ status: 'ACCEPTED', answeredAt: '2026-01-15T09:00:07.000Z' });
     await t.advance(95);
     expect(await call(id)).toMatchObject({ status: 'COMPLETED', endReason: 'callee_hung_up', durationSeconds: 95, costPaise: 340, to: 'pf_ans' });
-    expect((await ledgerOf(id)).map((l) => l.description)).toContainEqual(`voice app call phone side +1******0181 (pf_ans) · ${id} · 2 min × ₹0.50`);
+    expect((await ledgerOf(id)).map((l) => l.description)).toContainEqual('Voice app call · cust_pf1 → Pat Lee (pf_ans) · phone side +1******0181 (pf_ans) · 2 min × ₹0.50');
     const events = await eventsOf(id);
     expect(events.map(([type]) => type)).toEqual(['voice.app.call.answered', 'voice.app.call.completed']);
     expect(events[1]?.[1]).toMatchObject({ from: 'cust_pf1', to: 'pf_ans', callerLegTransport: 'WEBRTC', calleeLegTransport: 'PSTN', endReason: 'callee_hung_up' });

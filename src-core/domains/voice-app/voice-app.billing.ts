@@ -5,6 +5,8 @@ import { VOICE_APP_LIMITS, VOICE_APP_PRICES_PAISE } from '../../contract/voice-a
 import { maskPhone } from '../../contract/voice-identities.ts';
 import { AppError } from '../../kernel/errors.ts';
 import type { WalletService } from '../wallet/index.ts';
+import { calleePerson, callerPerson } from './voice-app.console.ts';
+import type { IdentityPort } from './voice-app.events.ts';
 import type { PhoneLegs } from './voice-app.phone-leg.ts';
 import type { AppCallRow } from './voice-app.store.ts';
 
@@ -16,11 +18,23 @@ const phoneSideCount = (row: Legs): number => (row.caller_transport === 'PSTN' ?
 /** What one minute of a call costs at most: talk, transcription and its phone sides. */
 export const perMinutePaise = (row: Legs): number => P.talkPerMinute + P.transcriptionPerMinute + phoneSideCount(row) * P.phoneSidePerMinute;
 
-export function createVoiceAppBilling(deps: { wallet: WalletService; phoneLegs: PhoneLegs }) {
+export function createVoiceAppBilling(deps: { wallet: WalletService; phoneLegs: PhoneLegs; identities?: IdentityPort | undefined }) {
   /** Each phone side as its ledger line names it, masked (a person rung on their phone by their externalId too). */
   const phoneSides = (row: AppCallRow): string[] => [
     row.caller_transport === 'PSTN' ? maskPhone(row.from_party) : null, row.callee_transport === 'PSTN' ? deps.phoneLegs.calleeBilled(row) : null,
   ].filter((x): x is string => x !== null);
+  /**
+   * Who the call was between, as its ledger lines name it: an app user by name with their external id ("Alice Johnson
+   * (cust_1042)", the id alone when nameless), a phone masked, the team or the AI agent a business number rang.
+   */
+  function between(row: AppCallRow): string {
+    const [caller, callee] = [callerPerson(row), calleePerson(row)];
+    const people = [caller, callee].filter((id): id is string => id !== null);
+    const names = people.length > 0 && deps.identities ? deps.identities.displayNames(row.org_id, people) : new Map<string, string>();
+    const person = (id: string): string => (names.has(id) ? `${names.get(id)} (${id})` : id);
+    const to = callee !== null ? person(callee) : row.routed_to === 'team' ? 'the team' : row.routed_to === 'ai' ? 'the AI agent' : maskPhone(row.to_party);
+    return `${caller !== null ? person(caller) : maskPhone(row.from_party)} → ${to}`;
+  }
   return {
     /** 400 INSUFFICIENT_BALANCE when the wallet cannot pay the call's first minute (nothing is placed). */
     mustAfford(orgId: string, row: Legs): void {
@@ -31,17 +45,22 @@ export function createVoiceAppBilling(deps: { wallet: WalletService; phoneLegs: 
           + `one minute's worth to be placed; the balance is ${formatPaise(balance)}`);
       }
     },
-    /** Charges a COMPLETED call in the caller's transaction; answers the total (not refused: the call was made). */
+    /**
+     * Charges a COMPLETED call in the caller's transaction; answers the total (not refused: the call was made). Each line
+     * names the call by who it was between ("Voice app call · Alice Johnson (cust_1042) → Sam Rivera (pro_7) · talk ·
+     * 2 min × ₹1.00"); its id is the line's reference.
+     */
     charge(row: AppCallRow): number {
       const minutes = Math.max(1, Math.ceil(row.duration_seconds / 60));
       const reference = { type: 'voice_app_call', id: row.id };
+      const call = `Voice app call · ${between(row)}`;
       const line = (amount: number, what: string): number => {
-        deps.wallet.chargeUsage(row.org_id, 'voice_app', reference, amount, `${what} · ${minutes} min × ${formatPaise(amount / minutes)}`);
+        deps.wallet.chargeUsage(row.org_id, 'voice_app', reference, amount, `${call} · ${what} · ${minutes} min × ${formatPaise(amount / minutes)}`);
         return amount;
       };
-      let total = line(minutes * P.talkPerMinute, `voice app call talk · ${row.id}`);
-      if (hadSpeech(row.duration_seconds)) total += line(minutes * P.transcriptionPerMinute, `voice app call transcription · ${row.id}`);
-      for (const phone of phoneSides(row)) total += line(minutes * P.phoneSidePerMinute, `voice app call phone side ${phone} · ${row.id}`);
+      let total = line(minutes * P.talkPerMinute, 'talk');
+      if (hadSpeech(row.duration_seconds)) total += line(minutes * P.transcriptionPerMinute, 'transcription');
+      for (const phone of phoneSides(row)) total += line(minutes * P.phoneSidePerMinute, `phone side ${phone}`);
       return total;
     },
   };

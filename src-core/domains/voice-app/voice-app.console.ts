@@ -5,12 +5,12 @@ import { toAppCall, type IdentityPort } from './voice-app.events.ts';
 import type { AppCallRow } from './voice-app.store.ts';
 
 /** The caller's external id when the caller is an app user (a phone caller is a number, never named here). */
-const callerPerson = (row: AppCallRow): string | null => (row.caller_transport === 'WEBRTC' ? row.from_party : null);
+export const callerPerson = (row: AppCallRow): string | null => (row.caller_transport === 'WEBRTC' ? row.from_party : null);
 /**
  * The callee's external id when the callee is a person: rung in the app, or on their phone by the fallback leg (the
  * call shows the person); not the team or an agent a business number rang, a phone, or nobody yet.
  */
-const calleePerson = (row: AppCallRow): string | null => {
+export const calleePerson = (row: AppCallRow): string | null => {
   if (row.routed_to === 'team' || row.routed_to === 'ai') return null;
   return row.callee_transport === 'WEBRTC' || row.callee_phone_sealed !== null ? row.to_party : null;
 };

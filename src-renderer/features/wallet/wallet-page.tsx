@@ -7,11 +7,37 @@ import { channelLabel, rupees, time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { scrollRegion } from '../../components/scroll-region.ts';
+import { useUi } from '../../stores/ui.ts';
+import { useAppCallsUi } from '../voice-app/app-calls-store.ts';
 import { PricesForm, TopUpForm } from './wallet-forms.tsx';
 
 /** A ledger movement carries its sign, in money and in credits alike: "+₹1,000.50", "-₹0.80", "+50", "-1"; on one line (`money`). */
 const plus = (n: number) => (n > 0 ? '+' : '');
 const signClass = (n: number) => (n < 0 ? 'neg' : n > 0 ? 'pos' : '');
+
+/** The Calls page's tab that shows a call a ledger line references (an agent's or the voice app's), by its reference type. */
+const CALL_TABS: Record<string, string> = { voice_call: 'agent', voice_app_call: 'app' };
+
+/**
+ * A call's charge links to the call: its line names the people on it, and the link (titled with the call's id) opens
+ * it on the Calls page, on its tab.
+ */
+function CallLink({ line }: { line: LedgerEntry }) {
+  const go = useUi((s) => s.go);
+  const watchCall = useUi((s) => s.watchCall);
+  const setCallsTab = useAppCallsUi((s) => s.setCallsTab);
+  const openAppCall = useAppCallsUi((s) => s.openAppCall);
+  const tab = line.referenceType ? CALL_TABS[line.referenceType] : undefined;
+  const callId = line.referenceId;
+  if (!tab || !callId) return null;
+  const open = () => {
+    setCallsTab(tab);
+    if (tab === 'agent') watchCall(callId);
+    else openAppCall(callId);
+    go('calls');
+  };
+  return <>{' · '}<button type="button" className="link" onClick={open} title={`Call ${callId}`} data-testid="ledger-call" data-call-id={callId}>Open call</button></>;
+}
 
 export function WalletPage() {
   const api = useApi();
@@ -50,7 +76,7 @@ export function WalletPage() {
               {ledger.data.data.map((line) => (
                 <tr key={line.id} data-testid="ledger-line" data-kind={line.kind}>
                   <td className="muted">{time(line.createdAt)}</td>
-                  <td className="ledger-what"><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}</td>
+                  <td className="ledger-what"><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}<CallLink line={line} /></td>
                   <td data-testid="ledger-channel">{line.channel ? channelLabel(line.channel) : '—'}</td>
                   <td className={`num money ${signClass(line.amountPaise)}`} data-testid="ledger-amount">{line.amountPaise ? `${plus(line.amountPaise)}${rupees(line.amountPaise)}` : '—'}</td>
                   <td className={`num money ${signClass(line.emailCredits)}`} data-testid="ledger-credits">{line.emailCredits ? `${plus(line.emailCredits)}${line.emailCredits.toLocaleString()}` : '—'}</td>

@@ -1,0 +1,51 @@
+// The wallet's ledger as a support team reads it: a call's charge names the call by its people (the agent and the
+// contact it called, or the app users on it) with a link that opens the call on the Calls page, its id in the link's
+// title.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+
+let session: ConsoleSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openConsole({ width: 1280, height: 800 });
+  page = session.page;
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+/** The demo's ledger line of a call (its charge, or its first when it has several) whose words contain `words`. */
+const callLine = (words: string) => page.getByTestId('ledger-line').filter({ hasText: words }).filter({ has: page.getByTestId('ledger-call') }).first();
+
+describe('the wallet ledger', () => {
+  it("names an agent call's charge by its agent and the contact called, and opens the call from it", async () => {
+    await page.getByTestId('nav-wallet').click();
+    const line = callLine('Voice agent call');
+    await line.waitFor();
+    expect(await line.locator('.ledger-what').textContent()).toMatch(/^charge Voice agent call · Order Confirmation → Alice Johnson \(\+14155550101\) · \d+ min × ₹2\.00 · Open call$/);
+    const link = line.getByTestId('ledger-call');
+    const callId = await link.getAttribute('data-call-id');
+    expect(callId).toMatch(/^call_/);
+    expect(await link.getAttribute('title')).toBe(`Call ${callId}`);
+    await screenshot(page, 'wallet-ledger-calls');
+    await link.click();
+    await page.locator(`[data-testid="call-detail"][data-call-id="${callId}"]`).waitFor();
+    expect(await page.getByTestId('calls-tab-agent').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("names an app call's charges by the app users on it, and opens the call on the App calls tab", async () => {
+    await page.getByTestId('nav-wallet').click();
+    const line = callLine('Voice app call');
+    await line.waitFor();
+    expect(await line.locator('.ledger-what').textContent()).toMatch(/^charge Voice app call · Alice Johnson \(cust_1042\) → Sam Rivera \(pro_7\) · (talk|transcription) · /);
+    const link = line.getByTestId('ledger-call');
+    const callId = await link.getAttribute('data-call-id');
+    expect(callId).toMatch(/^apc_/);
+    await link.click();
+    await page.locator(`[data-testid="app-call-detail"][data-call-id="${callId}"]`).waitFor();
+    expect(await page.getByTestId('calls-tab-app').getAttribute('aria-selected')).toBe('true');
+  });
+});
