@@ -1,10 +1,12 @@
 // The wallet's ledger as a support team reads it: a call's charge names the call by its people (the agent and the
 // contact it called, or the app users on it) with a link that opens the call on the Calls page, its id in the link's
-// title.
+// title; and every column's header on one line, "Balance after" included, at a laptop's width and the window's
+// smallest.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { fitsTheWindow, lineTexts, resize } from '../fixtures/layout.ts';
 
 let session: ConsoleSession;
 let page: Page;
@@ -48,4 +50,17 @@ describe('the wallet ledger', () => {
     await page.locator(`[data-testid="app-call-detail"][data-call-id="${callId}"]`).waitFor();
     expect(await page.getByTestId('calls-tab-app').getAttribute('aria-selected')).toBe('true');
   });
+
+  for (const [width, height] of [[1280, 800], [960, 600]] as const) {
+    it(`shows each column's header on one line at ${width} px, the ledger fitting the window`, async () => {
+      await resize(page, width, height);
+      await page.getByTestId('nav-wallet').click();
+      await page.getByTestId('ledger-line').first().waitFor();
+      const headers = [];
+      for (const header of await page.getByTestId('ledger').locator('th').all()) headers.push(await lineTexts(header));
+      expect(headers).toEqual([['When'], ['What'], ['Channel'], ['Amount'], ['Credits'], ['Balance after']]);
+      await fitsTheWindow(page);
+      await screenshot(page, `wallet-ledger-${width}`);
+    });
+  }
 });
