@@ -24,11 +24,19 @@ afterAll(async () => {
 const advance = async (seconds: number) => expect((await server.dashboard('POST', '/sim/clock/advance', { seconds })).status).toBe(200);
 type Row = ReturnType<Page['locator']>;
 const statusOf = (row: Row, status: string) => row.locator(`[data-testid="review-status"][data-status="${status}"]`).waitFor();
-/** Every review status on the tab is written as the API answers it (`APPROVED`, `VERIFIED`, `ACTIVE`), never lower-cased. */
-async function statusesReadAsTheApi(): Promise<void> {
-  const chips = await page.getByTestId('review-status').evaluateAll((els) => els.map((el) => [el.textContent, el.getAttribute('data-status')]));
+/** A platform code as the console writes it: `APPROVED` → `Approved`, `IN_REVIEW` → `In review`. */
+const asWord = (code: string) => `${code.charAt(0)}${code.slice(1).toLowerCase().replaceAll('_', ' ')}`;
+/**
+ * Every review status on the tab is written as a word (`Approved`, `Verified`, `Active`), never the API's capitals,
+ * which its title keeps (`APPROVED in the API`) unless it carries a rejection's reason.
+ */
+async function statusesReadAsWords(): Promise<void> {
+  const chips = await page.getByTestId('review-status').evaluateAll((els) => els.map((el) => [el.textContent, el.getAttribute('data-status'), el.getAttribute('title')]));
   expect(chips.length).toBeGreaterThan(0);
-  for (const [shown, status] of chips) expect(shown).toBe(status);
+  for (const [shown, status, title] of chips) {
+    expect(shown).toBe(asWord(status!));
+    if (status !== 'REJECTED') expect(title).toBe(`${status} in the API`);
+  }
 }
 /** Submits a filled form; its row shows pending, then approved once the clock passes the simulated review. */
 async function submitForReview(submit: string, row: Row): Promise<void> {
@@ -45,11 +53,30 @@ describe('channels', () => {
     await page.getByTestId('wa-template-body').fill('Hi {{1}}, your order {{2}} is ready for pickup.');
     const row = page.locator('[data-testid="wa-template-row"][data-name="order_ready"]');
     await submitForReview('wa-template-submit', row);
-    // Status and category in the API's words, which integrators compare against.
-    expect([await row.getByTestId('wa-template-category').textContent(), await row.getByTestId('review-status').textContent()]).toEqual(['UTILITY', 'APPROVED']);
+    // Status and category as words; the API's codes, which integrators compare against, in their titles.
+    const words = async (r: Row) => Promise.all(['wa-template-category', 'review-status'].map(async (testId) => {
+      const chip = r.getByTestId(testId);
+      return [await chip.textContent(), await chip.getAttribute('title')];
+    }));
+    expect(await words(row)).toEqual([['Utility', 'UTILITY in the API'], ['Approved', 'APPROVED in the API']]);
     const offer = page.locator('[data-testid="wa-template-row"][data-name="welcome_offer"]');
-    expect([await offer.getByTestId('wa-template-category').textContent(), await offer.getByTestId('review-status').textContent()]).toEqual(['MARKETING', 'APPROVED']);
-    expect(await page.getByTestId('wa-template-form').locator('select').first().locator('option').allTextContents()).toEqual(['UTILITY', 'MARKETING', 'AUTHENTICATION']);
+    expect(await words(offer)).toEqual([['Marketing', 'MARKETING in the API'], ['Approved', 'APPROVED in the API']]);
+    // The badges keep their colours: an approved one's green, a rejected one's (the demo's reject_flash_sale) red.
+    const colourOf = (status: string) => page.locator(`[data-testid="wa-template-row"] [data-testid="review-status"][data-status="${status}"]`).first()
+      .evaluate((el) => getComputedStyle(el).color);
+    const themeColour = (name: string) => page.evaluate((variable) => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style.color = `var(${variable})`;
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    }, name);
+    expect(await colourOf('APPROVED')).toBe(await themeColour('--ok'));
+    expect(await colourOf('REJECTED')).toBe(await themeColour('--danger'));
+    await statusesReadAsWords();
+    const options = page.getByTestId('wa-template-form').locator('select').first().locator('option');
+    expect(await options.allTextContents()).toEqual(['Utility', 'Marketing', 'Authentication']);
+    expect(await options.evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))).toEqual(['UTILITY', 'MARKETING', 'AUTHENTICATION']);
     await screenshot(page, 'channels-whatsapp');
     const approved = await server.dashboard<{ data: Array<{ name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
     expect(approved.body.data.map((t) => t.name)).toContain('order_ready');
@@ -94,7 +121,7 @@ describe('channels', () => {
     await page.getByTestId('email-template-submit').click();
     await page.getByTestId('email-template-row').filter({ hasText: 'Order ready' }).waitFor();
     expect(await page.getByTestId('error-state').count()).toBe(0);
-    await statusesReadAsTheApi();
+    await statusesReadAsWords();
   });
 
   it('a DLT template is registered pending and approved a minute later', async () => {
@@ -103,7 +130,7 @@ describe('channels', () => {
     await page.getByTestId('sms-template-dlt').fill('1207160000000000009');
     await page.getByTestId('sms-template-body').fill('Hi {#var#}, order {#var#} is ready for pickup. - Example Store');
     await submitForReview('sms-template-submit', page.getByTestId('sms-template-row').filter({ hasText: 'Pickup ready' }));
-    await statusesReadAsTheApi();
+    await statusesReadAsWords();
     await screenshot(page, 'channels-sms');
   });
 
@@ -113,7 +140,7 @@ describe('channels', () => {
     await page.getByTestId('rcs-template-title').fill('Order {{order}} is ready');
     await page.getByTestId('rcs-template-text').fill('Hi {{name}}, order {{order}} is ready for pickup.');
     await submitForReview('rcs-template-submit', page.getByTestId('rcs-template-row').filter({ hasText: 'Pickup card' }));
-    await statusesReadAsTheApi();
+    await statusesReadAsWords();
   });
 
   it('the Instagram account is disconnected (the API answers 404) and connected again', async () => {

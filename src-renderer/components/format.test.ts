@@ -1,7 +1,7 @@
 // A moment written in two parts (a narrow column's date, then time of day) reads as the whole written at once; a ledger
-// line's channel reads as the console names it, calls' usage included.
+// line's channel reads as the console names it, calls' usage included; a platform code reads as a word.
 import { describe, expect, it } from 'vitest';
-import { channelLabel, shortTime, time, timeParts } from './format.ts';
+import { channelLabel, codeWords, shortTime, time, timeParts } from './format.ts';
 
 describe('timeParts', () => {
   it('splits `time` between its date (with the separator after it) and its time of day, losing nothing', () => {
@@ -17,5 +17,12 @@ describe('timeParts', () => {
 describe('channelLabel', () => {
   it('names message channels, the calls billed by the minute, and leaves anything else as it is', () => {
     expect(['whatsapp', 'email', 'voice', 'voice_app', 'fax'].map(channelLabel)).toEqual(['WhatsApp', 'Email', 'Voice agents', 'Voice app', 'fax']);
+  });
+});
+
+describe('codeWords', () => {
+  it('writes a capitals or snake-case code as a word, capitalised once', () => {
+    expect(['APPROVED', 'MARKETING', 'IN_APPEAL', 'no_answer', 'callee_hung_up', 'outbound', 'POSITIVE', ''].map(codeWords))
+      .toEqual(['Approved', 'Marketing', 'In appeal', 'No answer', 'Callee hung up', 'Outbound', 'Positive', '']);
   });
 });

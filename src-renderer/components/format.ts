@@ -12,6 +12,11 @@ export const handleOf = (username: string | null): string | null =>
 /** A contact's name as the console shows it: the name, else the handle, email, phone or id. */
 export const contactDisplayName = (c: { name: string | null; username: string | null; email: string | null; phone: string | null; id: string }): string =>
   c.name ?? handleOf(c.username) ?? c.email ?? c.phone ?? c.id;
+/** A code the platform answers in capitals or snake case, as a word: `APPROVED` → `Approved`, `no_answer` → `No answer`. */
+export function codeWords(code: string): string {
+  const words = code.replace(/_+/g, ' ').trim().toLowerCase();
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : code;
+}
 /** Money from paise, as the core writes it (`₹1,500.50`). */
 export { formatPaise as rupees } from '../../src-core/contract/index.ts';
 

@@ -1,5 +1,6 @@
 // The approved WhatsApp templates as a radio group: name, category and language, keyboard navigable.
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
+import { codeWords } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { OptionCards } from './builder-parts.tsx';
 import { useApprovedTemplates } from './queries.ts';
@@ -18,7 +19,7 @@ export function TemplatePicker({ value, onChange }: { value: string; onChange(te
           value: template.id, item: template, testId: 'template-option', templateName: template.name, content: <>
             <span className="template-option-head">
               <strong>{template.name}</strong>
-              <span className="chip">{template.category}</span>
+              <span className="chip" title={`${template.category} in the API`}>{codeWords(template.category)}</span>
               <span className="chip subtle">{template.language}</span>
             </span>
             <span className="template-option-body muted">{body?.type === 'BODY' ? body.text : ''}</span>

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
-import { time } from '../../components/format.ts';
+import { codeWords, time } from '../../components/format.ts';
 import { useSave, useWaTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { TableCard } from './table-card.tsx';
@@ -32,7 +32,7 @@ function NewWaTemplate() {
       <div className="form-row">
         <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required data-testid="wa-template-name" /></label>
         <label className="field"><span>Category</span>
-          <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}</select>
+          <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{codeWords(c)}</option>)}</select>
         </label>
         <label className="field"><span>Language</span>
           <select value={language} onChange={(e) => setLanguage(e.target.value as typeof language)}><option value="en">en</option><option value="en_US">en_US</option></select>
@@ -55,7 +55,7 @@ export function WhatsappTemplates() {
       <TableCard list={templates} empty="No templates yet" label="WhatsApp templates" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
         <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
           <td><strong>{t.name}</strong> <span className="muted small">{t.language}</span></td>
-          <td><span className="chip" data-testid="wa-template-category">{t.category}</span></td>
+          <td><span className="chip" data-testid="wa-template-category" data-category={t.category} title={`${t.category} in the API`}>{codeWords(t.category)}</span></td>
           <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
           <td className="body-cell">{bodyOf(t)}</td>
           <td className="muted">{time(t.createdAt)}</td>
