@@ -67,7 +67,8 @@ describe('the App calls tab', () => {
     await screenshot(page, 'app-calls-accepted');
     await detail().locator('[data-testid="app-call-end-as"][data-as="cust_1042"]').click();
     await detailIn('COMPLETED').waitFor();
-    expect(await fact('ended-because').textContent()).toBe('completed');
+    expect(await fact('ended-because').textContent()).toBe('Completed');
+    expect(await fact('direction').textContent()).toBe('Outbound');
     // A minute at least of talk, nothing said (no transcription), no phone side.
     expect(await fact('cost').textContent()).toBe('₹1.00');
     expect(await page.getByTestId('app-call-row').first().getByTestId('app-call-cost').textContent()).toBe('₹1.00');
@@ -82,7 +83,7 @@ describe('the App calls tab', () => {
     expect(await page.getByTestId('app-call-row').first().getByTestId('app-call-open').textContent()).toBe('Alice Johnson cust_1042 → +1******0005');
     await advance(5);
     await detailIn('REJECTED').waitFor();
-    expect(await fact('ended-because').textContent()).toBe('busy');
+    expect(await fact('ended-because').textContent()).toBe('Busy');
     // The transcript is its own read, reloaded with the call: it may land a moment after the status.
     await expect.poll(() => detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('not_answered');
     await page.locator('[data-testid="app-call-row"] [data-testid="app-call-status"][data-status="REJECTED"]').waitFor();
@@ -108,6 +109,7 @@ describe('the App calls tab', () => {
     // Alice's own phone, yet a phone party: masked, never named.
     expect(await fact('caller').textContent()).toBe('+1******0101 · phone (PSTN)');
     expect(await fact('business-number').textContent()).toBe('+18005550142');
+    expect(await fact('callee').textContent()).toBe('Nobody yet (waiting for a connect)');
     // 45 s to connect, counting down. The clock follows real time as well: under load a second or two may have gone
     // by since the call came in (CI once saw 44, never 45), so the count is read, then moved by the clock.
     const countdown = page.getByTestId('app-call-countdown');
@@ -138,7 +140,8 @@ describe('the App calls tab', () => {
 
     await openAppCalls();
     await detailIn('COMPLETED').waitFor();
-    expect(await fact('ended-because').textContent()).toBe('caller hung up');
+    expect(await fact('ended-because').textContent()).toBe('Caller hung up');
+    expect(await fact('direction').textContent()).toBe('Inbound');
     // The clock follows real time as well as the 20 s it was moved: the call lasted those, and the moments the Simulator
     // took to hang up (a second more, rounded, on a loaded machine). Shown as the core recorded it.
     const recorded = (await server.dashboard<{ durationSeconds: number; answeredAt: string; endedAt: string }>('GET', `/dashboard/voice/app/calls/${callId}`)).body;

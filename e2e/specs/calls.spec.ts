@@ -60,7 +60,11 @@ describe('the Calls page', () => {
 
     await advance(120);
     await page.locator('[data-testid="call-detail"][data-status="COMPLETED"]').waitFor();
-    expect(await detail().getByTestId('call-fact-sentiment').textContent()).toBe('positive');
+    // Its outcome in words, not the API's codes (POSITIVE, callee_hung_up, true).
+    const facts = Object.fromEntries(await detail().locator('[data-testid^="call-fact-"]').evaluateAll((els) => els.map((el) => [el.getAttribute('data-testid'), el.textContent])));
+    expect(facts).toMatchObject({ 'call-fact-sentiment': 'Positive', 'call-fact-confirmed': 'Yes', 'call-fact-booked': 'Yes', 'call-fact-ended-because': 'Callee hung up' });
+    const listed = page.locator(`[data-testid="call-row"][data-call-id="${await detail().getAttribute('data-call-id')}"]`);
+    expect(await listed.textContent()).toContain('Positive');
     expect(await detail().getByTestId('call-fact-billed').textContent()).toBe('₹4.00');
     expect(await detail().getByTestId('call-summary').textContent()).toMatch(/confirmed and a booking was made/);
     const placed = await detail().getAttribute('data-call-id');
@@ -78,7 +82,8 @@ describe('the Calls page', () => {
     await row.getByTestId('call-open').click();
     await page.locator(`[data-testid="call-detail"][data-call-id="${placed.body.id}"][data-status="BUSY"]`).waitFor();
     expect(await detail().getByTestId('call-transcript-empty').textContent()).toBe('Nothing was said: the call was not answered.');
-    expect(await detail().getByTestId('call-fact-ended-because').textContent()).toBe('busy');
+    expect(await detail().getByTestId('call-fact-ended-because').textContent()).toBe('Busy');
+    expect([await detail().getByTestId('call-fact-confirmed').textContent(), await detail().getByTestId('call-fact-booked').textContent()]).toEqual(['No', 'No']);
     // Nobody's number: the heading names no one.
     expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +15005550005');
     expect(await row.getByTestId('call-contact').count()).toBe(0);

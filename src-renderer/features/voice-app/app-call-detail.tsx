@@ -3,7 +3,7 @@
 // with the core's refusal beside it (Accept/Reject as the rung user, End as a party or from the backend, Connect).
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button.tsx';
-import { time } from '../../components/format.ts';
+import { codeWords, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
@@ -16,11 +16,11 @@ const LEG: Record<string, string> = { WEBRTC: 'app (WebRTC)', PSTN: 'phone (PSTN
 
 function Facts({ call }: { call: ShownAppCall }) {
   const facts: Array<[string, string]> = [
-    ['Shape', callShape(call)], ['Direction', call.direction], ['Business number', call.businessNumber ?? '—'],
+    ['Shape', callShape(call)], ['Direction', codeWords(call.direction)], ['Business number', call.businessNumber ?? '—'],
     ['Caller', `${partyText(call.from, call.fromDisplayName)} · ${LEG[call.callerLegTransport]}`],
-    ['Callee', call.calleeLegTransport === null ? 'nobody yet (waiting for a connect)' : `${partyText(call.to, call.toDisplayName)} · ${LEG[call.calleeLegTransport]}`],
+    ['Callee', call.calleeLegTransport === null ? 'Nobody yet (waiting for a connect)' : `${partyText(call.to, call.toDisplayName)} · ${LEG[call.calleeLegTransport]}`],
     ['Started', time(call.startedAt)], ['Answered', time(call.answeredAt)], ['Ended', time(call.endedAt)],
-    ['Ended because', call.endReason?.replaceAll('_', ' ') ?? '—'], ['Duration', callDuration(call)], ['Cost', callCost(call)],
+    ['Ended because', call.endReason ? codeWords(call.endReason) : '—'], ['Duration', callDuration(call)], ['Cost', callCost(call)],
   ];
   return (
     <dl className="call-facts">

@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { formatPaise, type AgentCall, type AgentCallStatus } from '../../../src-core/contract/index.ts';
-import { minutesSeconds, time } from '../../components/format.ts';
+import { codeWords, minutesSeconds, time } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -89,7 +89,7 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
               <td>{agentName(call.agentId)}</td>
               <td><StatusChip status={call.status} /></td>
               <td className="num">{call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'}</td>
-              <td>{call.sentiment ? call.sentiment.toLowerCase() : '—'}</td>
+              <td>{call.sentiment ? codeWords(call.sentiment) : '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -102,8 +102,8 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
 function CallFacts({ call }: { call: AgentCall }) {
   const facts: Array<[string, string]> = [
     ['Started', time(call.startedAt)], ['Answered', time(call.answeredAt)], ['Duration', call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'],
-    ['Sentiment', call.sentiment?.toLowerCase() ?? '—'], ['Confirmed', call.wasConfirmed ? 'yes' : 'no'], ['Booked', call.wasBooked ? 'yes' : 'no'],
-    ['Billed', formatPaise(call.billedAmountPaise)], ['Ended because', call.endReason?.replaceAll('_', ' ') ?? '—'],
+    ['Sentiment', call.sentiment ? codeWords(call.sentiment) : '—'], ['Confirmed', call.wasConfirmed ? 'Yes' : 'No'], ['Booked', call.wasBooked ? 'Yes' : 'No'],
+    ['Billed', formatPaise(call.billedAmountPaise)], ['Ended because', call.endReason ? codeWords(call.endReason) : '—'],
   ];
   return <dl className="call-facts">{facts.map(([term, value]) => <div key={term}><dt className="muted small">{term}</dt><dd data-testid={`call-fact-${term.toLowerCase().replaceAll(' ', '-')}`}>{value}</dd></div>)}</dl>;
 }
