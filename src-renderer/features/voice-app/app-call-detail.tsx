@@ -1,8 +1,9 @@
 // One app call open: its status, legs, business number, times, end reason and cost; a waiting call's connect window
 // counting down on the virtual clock; the transcript and the recording link; and the actions that fit its state, each
 // with the core's refusal beside it (Accept/Reject as the rung user, End as a party or from the backend, Connect).
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
+import { DateTime } from '../../components/date-time.tsx';
 import { codeWords, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
@@ -15,11 +16,12 @@ import { useAppCall, useAppCallActions, useAppRecording, useAppTranscript, type 
 const LEG: Record<string, string> = { WEBRTC: 'app (WebRTC)', PSTN: 'phone (PSTN)' };
 
 function Facts({ call }: { call: ShownAppCall }) {
-  const facts: Array<[string, string]> = [
+  // A moment breaks between its date and time of day in the narrow column beside the list, never before "AM".
+  const facts: Array<[string, ReactNode]> = [
     ['Shape', callShape(call)], ['Direction', codeWords(call.direction)], ['Business number', call.businessNumber ?? '—'],
     ['Caller', `${partyText(call.from, call.fromDisplayName)} · ${LEG[call.callerLegTransport]}`],
     ['Callee', call.calleeLegTransport === null ? 'Nobody yet (waiting for a connect)' : `${partyText(call.to, call.toDisplayName)} · ${LEG[call.calleeLegTransport]}`],
-    ['Started', time(call.startedAt)], ['Answered', time(call.answeredAt)], ['Ended', time(call.endedAt)],
+    ['Started', <DateTime iso={call.startedAt} />], ['Answered', <DateTime iso={call.answeredAt} />], ['Ended', <DateTime iso={call.endedAt} />],
     ['Ended because', call.endReason ? codeWords(call.endReason) : '—'], ['Duration', callDuration(call)], ['Cost', callCost(call)],
   ];
   return (

@@ -1,10 +1,11 @@
 // The Calls page, in tabs. Agent calls: the voice agents' calls, newest first, kept live by the stream; placing a call
 // with an agent; and a call's detail with its transcript, which grows line by line while the call is live (the stream's
 // call room). App calls: the voice app's calls (features/voice-app).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { formatPaise, type AgentCall, type AgentCallStatus } from '../../../src-core/contract/index.ts';
 import { codeWords, minutesSeconds, time } from '../../components/format.ts';
+import { DateTime } from '../../components/date-time.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -100,8 +101,9 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
 }
 
 function CallFacts({ call }: { call: AgentCall }) {
-  const facts: Array<[string, string]> = [
-    ['Started', time(call.startedAt)], ['Answered', time(call.answeredAt)], ['Duration', call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'],
+  // A moment breaks between its date and time of day in the narrow column beside the list, never before "AM".
+  const facts: Array<[string, ReactNode]> = [
+    ['Started', <DateTime iso={call.startedAt} />], ['Answered', <DateTime iso={call.answeredAt} />], ['Duration', call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'],
     ['Sentiment', call.sentiment ? codeWords(call.sentiment) : '—'], ['Confirmed', call.wasConfirmed ? 'Yes' : 'No'], ['Booked', call.wasBooked ? 'Yes' : 'No'],
     ['Billed', formatPaise(call.billedAmountPaise)], ['Ended because', call.endReason ? codeWords(call.endReason) : '—'],
   ];
