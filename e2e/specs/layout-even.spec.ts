@@ -1,5 +1,6 @@
 // Pages that read evenly, from the desktop window's smallest size up (the demo seed, Debian's Chromium): a call's
-// dates break between the date and the time of day, never before "AM", beside the calls list.
+// dates break between the date and the time of day, never before "AM", beside the calls list; the Simulator's cards
+// each sit right under the card above, no hole under a short one.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -29,6 +30,24 @@ async function readsAsOneMoment(moment: Locator, where: string): Promise<void> {
   }
 }
 
+/** The gap between cards in a column of the page (the grids' and stacks' 14 px), with half a pixel for rounding. */
+const CARD_GAP_PX = 14.5;
+
+/**
+ * The room under each card of the page before the nearest card below it that shares some of its width, as `title: px`
+ * (a card with none below it has none). A card right under another stands one gap below it.
+ */
+function roomUnderCards(): Promise<string[]> {
+  return page.locator('.page .card').evaluateAll((cards) => {
+    const boxes = cards.map((card) => ({ title: card.querySelector('h2')?.textContent ?? card.className, box: card.getBoundingClientRect() }));
+    return boxes.flatMap(({ title, box }) => {
+      const below = boxes.filter((other) => other.box.top >= box.bottom && other.box.left < box.right && other.box.right > box.left);
+      if (below.length === 0) return [];
+      return [`${title}: ${Math.round(Math.min(...below.map((other) => other.box.top - box.bottom)))}`];
+    });
+  });
+}
+
 describe('pages that read evenly', () => {
   // 961 px: the narrowest window with the open call beside the list (at 960 px and under it goes below the list).
   for (const width of [961, 1100, 1280]) {
@@ -46,6 +65,21 @@ describe('pages that read evenly', () => {
       const appDetail = page.locator('[data-testid="app-call-detail"][data-status="COMPLETED"]');
       await appDetail.waitFor();
       for (const fact of ['started', 'answered', 'ended']) await readsAsOneMoment(appDetail.getByTestId(`app-call-fact-${fact}`), `app call ${fact} at ${width} px`);
+    });
+  }
+
+  for (const width of [961, 1280, 1366]) {
+    it(`the Simulator's cards each sit a gap under the one above at ${width} px, the handset viewer closed or open`, async () => {
+      await resize(page, width, 800);
+      await page.getByTestId('nav-simulator').click();
+      await page.getByTestId('sim-clock').waitFor();
+      const room = await roomUnderCards();
+      expect(room.length).toBeGreaterThanOrEqual(3);
+      for (const line of room) expect(Number(line.split(': ').at(-1)), line).toBeLessThanOrEqual(CARD_GAP_PX);
+      await screenshot(page, `layout-even-simulator-${width}`);
+      await page.getByTestId('magic-address').first().click();
+      await page.getByTestId('handset-messages').or(page.getByText('Nothing received yet')).first().waitFor();
+      for (const line of await roomUnderCards()) expect(Number(line.split(': ').at(-1)), `${line}, a handset open`).toBeLessThanOrEqual(CARD_GAP_PX);
     });
   }
 });

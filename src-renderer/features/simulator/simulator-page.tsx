@@ -140,26 +140,32 @@ const openable = (address: string) => !address.includes('…') && !address.inclu
 
 export function SimulatorPage() {
   const [handset, setHandset] = useState('');
+  // Two stacks of cards rather than a grid of rows: a short card (the handset viewer before it opens) beside a tall one
+  // (Phone calls) leaves no hole under it. In one column (narrow windows) the stacks follow each other.
   return (
     <div className="page padded">
       <h1>Simulator</h1>
-      <div className="grid-2">
-        <ClockCard />
-        <InboundCard />
-        {/* A magic address clicked below opens here too. */}
-        <HandsetCard address={handset} onOpen={setHandset} />
-        <PhoneCallsCard />
-        <section className="card">
-          <h2 className="card-title">Magic numbers</h2>
-          <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => (
-            <tr key={address}>
-              <td>{openable(address)
-                ? <button type="button" className="link" onClick={() => setHandset(address)} title="Open in the handset viewer" data-testid="magic-address"><code>{address}</code></button>
-                : <code>{address}</code>}</td>
-              <td data-testid="magic-behaviour">{behaviour}</td>
-            </tr>
-          ))}</tbody></table>
-        </section>
+      <div className="sim-columns">
+        <div className="sim-column">
+          <ClockCard />
+          {/* A magic address clicked below opens here too. */}
+          <HandsetCard address={handset} onOpen={setHandset} />
+          <section className="card">
+            <h2 className="card-title">Magic numbers</h2>
+            <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => (
+              <tr key={address}>
+                <td>{openable(address)
+                  ? <button type="button" className="link" onClick={() => setHandset(address)} title="Open in the handset viewer" data-testid="magic-address"><code>{address}</code></button>
+                  : <code>{address}</code>}</td>
+                <td data-testid="magic-behaviour">{behaviour}</td>
+              </tr>
+            ))}</tbody></table>
+          </section>
+        </div>
+        <div className="sim-column">
+          <InboundCard />
+          <PhoneCallsCard />
+        </div>
       </div>
     </div>
   );
