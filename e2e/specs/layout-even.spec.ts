@@ -1,6 +1,6 @@
 // Pages that read evenly, from the desktop window's smallest size up (the demo seed, Debian's Chromium): a call's
 // dates break between the date and the time of day, never before "AM", beside the calls list; the Simulator's cards
-// each sit right under the card above, no hole under a short one.
+// each sit right under the card above, no hole under a short one; the API keys page's cards reach its edge.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -80,6 +80,19 @@ describe('pages that read evenly', () => {
       await page.getByTestId('magic-address').first().click();
       await page.getByTestId('handset-messages').or(page.getByText('Nothing received yet')).first().waitFor();
       for (const line of await roomUnderCards()) expect(Number(line.split(': ').at(-1)), `${line}, a handset open`).toBeLessThanOrEqual(CARD_GAP_PX);
+    });
+  }
+
+  for (const width of [961, 1280, 1920]) {
+    it(`the assistant endpoint's card reaches the page's edge, as the keys table does, at ${width} px`, async () => {
+      await resize(page, width, 800);
+      await page.getByTestId('nav-keys').click();
+      const card = page.getByTestId('assistant-card');
+      await card.waitFor();
+      // The page's content edge: where the title row (and its New key button) ends.
+      const rightOf = (target: Locator) => target.evaluate((el) => Math.round(el.getBoundingClientRect().right));
+      expect(await rightOf(card)).toBe(await rightOf(page.locator('.page-title').first()));
+      await screenshot(page, `layout-even-keys-${width}`);
     });
   }
 });
