@@ -1,19 +1,32 @@
 // Pages that read evenly, from the desktop window's smallest size up (the demo seed, Debian's Chromium): a call's
 // dates break between the date and the time of day, never before "AM", beside the calls list; the Simulator's cards
-// each sit right under the card above, no hole under a short one; the API keys page's cards reach its edge.
+// each sit right under the card above, no hole under a short one; the API keys page's cards reach its edge; the
+// request log's rows are all one height, a long key name and a long path among them.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
-import { lineTexts, resize } from '../fixtures/layout.ts';
+import { lineTexts, resize, sidewaysScrollers } from '../fixtures/layout.ts';
 
 let session: ConsoleSession;
 let page: Page;
 
+const LONG_KEY = 'Support desk integration for the Mumbai team';
+
 beforeAll(async () => {
   session = await openConsole({ width: 1280, height: 800 });
   page = session.page;
+  const { server } = session;
+  // Requests of a key with a long name and of one with a short one, a long path among them, and one with no valid key.
+  const keys = [];
+  for (const name of [LONG_KEY, 'CI']) {
+    keys.push((await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name, environment: 'test', scopes: ['contacts:read'] })).body.key);
+  }
+  for (const path of ['/v1/contacts', '/v1/contacts/cnt_nonexistent_but_rather_long_identifier_for_testing/notes', '/v1/no-such-route']) {
+    for (const key of keys) await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  }
+  await fetch(`${server.url}/v1/contacts`, { headers: { authorization: 'Bearer sk_test_nope' } });
 });
 afterAll(async () => {
   await session?.stop();
@@ -93,6 +106,22 @@ describe('pages that read evenly', () => {
       const rightOf = (target: Locator) => target.evaluate((el) => Math.round(el.getBoundingClientRect().right));
       expect(await rightOf(card)).toBe(await rightOf(page.locator('.page-title').first()));
       await screenshot(page, `layout-even-keys-${width}`);
+    });
+  }
+
+  for (const width of [961, 1100, 1280, 1920]) {
+    it(`the request log's rows are all one height at ${width} px, a long key name and path cut with their whole in the title`, async () => {
+      await resize(page, width, 800);
+      await page.getByTestId('nav-requests').click();
+      await page.locator('[data-testid="request-log-card"][data-ready="true"][data-total="7"]').waitFor();
+      const heights = await page.getByTestId('request-row').evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
+      expect(heights).toHaveLength(7);
+      expect(new Set(heights), `row heights ${heights.join(', ')}`).toHaveProperty('size', 1);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      const long = page.getByTestId('request-row').filter({ hasText: 'cnt_nonexistent' }).first();
+      expect(await long.locator('.request-line').getAttribute('title')).toBe('GET /v1/contacts/cnt_nonexistent_but_rather_long_identifier_for_testing/notes');
+      expect(await page.locator(`.request-key[title="${LONG_KEY}"]`).count()).toBe(3);
+      await screenshot(page, `layout-even-request-log-${width}`);
     });
   }
 });

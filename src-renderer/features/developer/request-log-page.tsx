@@ -4,7 +4,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ERROR_STATUS, type ErrorCode, type RequestLogEntry } from '../../../src-core/contract/index.ts';
 import { ApiError } from '../../api/http.ts';
-import { milliseconds, time } from '../../components/format.ts';
+import { DateTime } from '../../components/date-time.tsx';
+import { milliseconds } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { thenFocus } from '../../components/focus.ts';
@@ -98,17 +99,17 @@ export function RequestLogPage() {
           : log.data.data.length === 0 ? (filtered ? <Empty title="No requests match these filters" /> : <Empty title="No requests yet">Calls to /v1 appear here as they happen.</Empty>) : (
             <div className="card table-card" ref={card} data-testid="request-log-card" data-ready={!log.isPlaceholderData} data-page={log.data.meta.page}
               data-total={total} data-anchored={anchored}>
-              <table className="table clickable" data-testid="request-log">
+              <table className="table clickable request-log" data-testid="request-log">
                 <thead><tr><th>When</th><th>Request</th><th>Status</th><th>Key</th><th>IP</th><th className="num">ms</th></tr></thead>
                 <tbody>
                   {log.data.data.map((entry) => (
                     <tr key={entry.id} onClick={() => setOpen(entry)} data-testid="request-row" data-request-id={entry.id}>
-                      <td className="muted">{time(entry.at)}</td>
+                      <td className="muted request-when"><DateTime iso={entry.at} /></td>
                       {/* The row opens on a click anywhere; the keyboard opens it with this button (Enter or Space). */}
-                      <td><button type="button" className="cell-button" aria-expanded={open?.id === entry.id} data-testid="open-request"
-                        onClick={() => setOpen(entry)}><code>{entry.method} {entry.endpoint}</code></button></td>
+                      <td className="request-cell"><button type="button" className="cell-button" aria-expanded={open?.id === entry.id} data-testid="open-request"
+                        onClick={() => setOpen(entry)}><code className="request-line" title={`${entry.method} ${entry.endpoint}`}>{entry.method} {entry.endpoint}</code></button></td>
                       <td><span className={`status s${String(entry.statusCode)[0]}`}>{entry.statusCode}</span></td>
-                      <td>{keyName(entry.keyId)}</td>
+                      <td><span className="request-key" title={keyName(entry.keyId)}>{keyName(entry.keyId)}</span></td>
                       <td className="mono">{entry.sourceIp}</td>
                       <td className="num" data-testid="request-ms">{milliseconds(entry.durationMs)}</td>
                     </tr>
