@@ -71,7 +71,8 @@ export function WalletPage() {
       {ledger.isPending ? <Loading /> : ledger.isError ? <ErrorState error={ledger.error} /> : ledger.data.data.length === 0 ? <Empty title="No ledger lines yet" /> : (
         <div className="card table-card scroll-region" {...scrollRegion('Ledger')}>
           <table className="table" data-testid="ledger">
-            <thead><tr><th>When</th><th>What</th><th>Channel</th><th className="num">Amount</th><th className="num">Credits</th><th className="num">Balance after</th></tr></thead>
+            {/* The figures' headers on one line, as the figures are ("Balance after"): the description takes the wrapping. */}
+            <thead><tr><th>When</th><th>What</th><th>Channel</th><th className="num nowrap">Amount</th><th className="num nowrap">Credits</th><th className="num nowrap">Balance after</th></tr></thead>
             <tbody>
               {ledger.data.data.map((line) => (
                 <tr key={line.id} data-testid="ledger-line" data-kind={line.kind}>
