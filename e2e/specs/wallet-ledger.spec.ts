@@ -1,11 +1,12 @@
 // The wallet's ledger as a support team reads it: a call's charge names the call by its people (the agent and the
 // contact it called, or the app users on it) with a link that opens the call on the Calls page, its id in the link's
-// title; and every column's header on one line, "Balance after" included, at a laptop's width and the window's
-// smallest.
+// title; and every column's header on one line, "Balance after" included, each line's moment breaking only between
+// its date and time of day, at a laptop's width and the window's smallest.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
 import { fitsTheWindow, lineTexts, resize } from '../fixtures/layout.ts';
 
 let session: ConsoleSession;
@@ -52,13 +53,19 @@ describe('the wallet ledger', () => {
   });
 
   for (const [width, height] of [[1280, 800], [960, 600]] as const) {
-    it(`shows each column's header on one line at ${width} px, the ledger fitting the window`, async () => {
+    it(`shows each column's header on one line and each moment in two at most at ${width} px, the ledger fitting the window`, async () => {
       await resize(page, width, height);
       await page.getByTestId('nav-wallet').click();
       await page.getByTestId('ledger-line').first().waitFor();
       const headers = [];
       for (const header of await page.getByTestId('ledger').locator('th').all()) headers.push(await lineTexts(header));
       expect(headers).toEqual([['When'], ['What'], ['Channel'], ['Amount'], ['Credits'], ['Balance after']]);
+      // "Nov 27, 2026, 5:41:41 AM" on one line, or the date over the time of day; never three lines.
+      for (const when of await page.getByTestId('ledger-line').locator('td:first-child').all()) {
+        const lines = await lineTexts(when);
+        if (lines.length === 1) expect(lines[0]).toMatch(DATE_TIME);
+        else expect([lines.length, lines[1]?.match(TIME_OF_DAY) !== null], lines.join(' / ')).toEqual([2, true]);
+      }
       await fitsTheWindow(page);
       await screenshot(page, `wallet-ledger-${width}`);
     });
