@@ -3,11 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import type { SaveEmailTemplateInput } from '../../../src-core/contract/index.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { time } from '../../components/format.ts';
 import { useEmailDomains, useEmailTemplates, useSave } from './queries.ts';
 import { SmtpConnection } from './smtp-connection.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { TableCard } from './table-card.tsx';
+import { DateTime } from '../../components/date-time.tsx';
 
 function NewEmailTemplate() {
   const create = useSave<SaveEmailTemplateInput>('/dashboard/email/templates');
@@ -71,7 +71,7 @@ export function EmailTemplates() {
   return (
     <div className="grid-2">
       <TableCard list={templates} empty="No email templates yet" label="Email templates" testId="email-templates" columns={['Name', 'Subject', 'Updated']} row={(t) => (
-        <tr key={t.id} data-testid="email-template-row"><td><strong>{t.name}</strong></td><td className="body-cell">{t.subject}</td><td className="muted">{time(t.updatedAt)}</td></tr>
+        <tr key={t.id} data-testid="email-template-row"><td><strong>{t.name}</strong></td><td className="body-cell">{t.subject}</td><td className="muted"><DateTime iso={t.updatedAt} /></td></tr>
       )} />
       <div className="stack">
         <NewEmailTemplate />

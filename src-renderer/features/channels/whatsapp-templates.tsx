@@ -3,10 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
-import { codeWords, time } from '../../components/format.ts';
+import { codeWords } from '../../components/format.ts';
 import { useSave, useWaTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { TableCard } from './table-card.tsx';
+import { DateTime } from '../../components/date-time.tsx';
 
 const CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
 const bodyOf = (template: WaTemplate) => template.components.find((c): c is Extract<WaTemplateComponent, { type: 'BODY' }> => c.type === 'BODY')?.text ?? '';
@@ -58,7 +59,7 @@ export function WhatsappTemplates() {
           <td><span className="chip" data-testid="wa-template-category" data-category={t.category} title={`${t.category} in the API`}>{codeWords(t.category)}</span></td>
           <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
           <td className="body-cell">{bodyOf(t)}</td>
-          <td className="muted">{time(t.createdAt)}</td>
+          <td className="muted"><DateTime iso={t.createdAt} /></td>
         </tr>
       )} />
       <NewWaTemplate />

@@ -7,6 +7,7 @@ import { time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { useBusinessNumbers, useNumberActions, useSetPhoneCalling, useVoiceAppSettings } from './queries.ts';
+import { DateTime } from '../../components/date-time.tsx';
 
 const ROUTE_LABEL: Record<RouteTo, string> = { app: 'App (the backend connects)', team: 'Team (rings the dashboard)', ai: 'AI (the voice agent answers)' };
 const HISTORY_SHOWN = 5;
@@ -47,7 +48,7 @@ function Numbers() {
                 <td className="mono">{n.number}</td>
                 <td><RouteSelect value={n.routeTo} onChange={(next) => route.mutate({ number: n.number, routeTo: next }, { onSuccess: () => announce(`${n.number} now goes to ${next}.`) })}
                   label={`Routing of ${n.number}`} testId="app-number-route" /></td>
-                <td className="muted">{time(n.createdAt)}</td>
+                <td className="muted"><DateTime iso={n.createdAt} /></td>
               </tr>
             ))}
           </tbody>

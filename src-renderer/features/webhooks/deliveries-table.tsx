@@ -13,6 +13,7 @@ import { DeliveryStatusBadge, hostAndPath, ResponseCode } from './delivery-statu
 import { goneMark, shortEndpointNames, type EndpointGoneAs, type KnownEndpoint } from './endpoint-names.ts';
 import { DELIVERY_PAGE_SIZE, useDeliveriesHead, useDeliveryPages, type DeliveryScope } from './queries.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
+import { DateTime } from '../../components/date-time.tsx';
 
 const ROW_HEIGHT = 44;
 
@@ -46,7 +47,7 @@ function Row({ delivery, endpointUrl, endpointName, gone: goneAs, now, selected,
       <span role="cell" className="wh-cell-url muted" title={endpointUrl} data-testid="row-endpoint">{hostAndPath(endpointUrl)}{gone}</span>
       <span role="cell" className="num">{delivery.attempts}</span>
       <span role="cell"><ResponseCode status={delivery.lastResponseStatus} error={delivery.attempts > 0 ? 'No HTTP answer: open the delivery for the error' : null} /></span>
-      <span role="cell" className="muted">{time(delivery.createdAt)}</span>
+      <span role="cell" className="muted"><DateTime iso={delivery.createdAt} /></span>
       <span role="cell" className="muted" title={delivery.nextAttemptAt ? time(delivery.nextAttemptAt) : delivery.heldReason ?? undefined}>
         {delivery.nextAttemptAt ? relativeTime(delivery.nextAttemptAt, now) : delivery.status === 'HELD' ? 'on enable' : '—'}
       </span>
