@@ -71,6 +71,21 @@ describe('GET /openapi.json', () => {
     expect(upload?.requestBody?.content['multipart/form-data']?.schema.required).toEqual(['file']);
   });
 
+  it('reads as a page at GET /docs: every operation with its scope and fields, every text escaped, no script', async () => {
+    const res = await fetch(`${t.url}/docs`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const page = await res.text();
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method}-${path}`));
+    expect([...page.matchAll(/<section class="op" id="([^"]+)">/g)].map((m) => m[1]).sort()).toEqual(operations.sort());
+    expect(page).toContain('<code>&lt;channel&gt;:send</code> for each channel the body names');
+    expect(page).not.toMatch(/<script|<channel>/);
+    expect(page).toContain('<a href="/openapi.json">');
+    // A query's default and clamp, and a body's required field, as the document has them.
+    expect(page).toMatch(/<code>limit<\/code><\/td><td>query<\/td><td>integer · ≥ 1 · default <code>50<\/code> · at most 100: a larger value is taken as 100/);
+    expect(page).toContain('<code>templateId</code> <span class="req">required</span>');
+  });
+
   it('needs no key, and is the same document on every read', async () => {
     const again = await (await fetch(`${t.url}/openapi.json`, { headers: { authorization: 'Bearer sk_test_bogus' } })).json();
     expect(again).toEqual(doc);

@@ -102,7 +102,8 @@ describe('startShell', () => {
     (menuItem('Open Data Folder').click as () => void)();
     (menuItem('API Docs').click as () => void)();
     expect(shell.openPath).toHaveBeenCalledWith(join(appData, 'Switchboard'));
-    expect(shell.openExternal).toHaveBeenCalledWith(url.origin);
+    // The API reference the core serves (drawn from its OpenAPI document).
+    expect(shell.openExternal).toHaveBeenCalledWith(`${url.origin}/docs`);
   });
 
   it('closes the core before quitting', async () => {

@@ -51,7 +51,7 @@ export async function startShell(mainDir: string = dirname(fileURLToPath(import.
   });
   installMenu({
     openDataFolder: () => void openDataFolder(core).catch((error: unknown) => log(String(error))),
-    openApiDocs: () => void shell.openExternal(core.ready.url).catch((error: unknown) => log(String(error))),
+    openApiDocs: () => void shell.openExternal(`${core.ready.url}/docs`).catch((error: unknown) => log(String(error))),
   });
 
   const open = (): void => {

@@ -1,5 +1,6 @@
-// The assistant endpoint on the API keys page: its URL and a client configuration to copy, the tools folded with the
-// scope each needs and the writes marked; and an assistant's tool call, made with a key, in the live request log.
+// The API keys page's REST API card (the base URL, the reference page and the OpenAPI document) and its assistant
+// endpoint: its URL and a client configuration to copy, the tools folded with the scope each needs and the writes
+// marked; and an assistant's tool call, made with a key, in the live request log.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from 'playwright-core';
@@ -42,6 +43,21 @@ describe('the assistant endpoint', () => {
     expect(await send.locator('td').first().textContent()).toBe('send_messagesends or changes');
     expect(await send.locator('td').nth(2).textContent()).toBe("each channel's :send scope");
     await screenshot(page, 'assistant-endpoint');
+  });
+
+  it('says where the REST API is, with its reference page and OpenAPI document a click away', async () => {
+    const card = page.getByTestId('rest-api-card');
+    await card.waitFor();
+    expect(await card.getByTestId('rest-api-base').textContent()).toBe(server.apiBase);
+    const reference = await card.getByTestId('api-reference-link').getAttribute('href');
+    const document = await card.getByTestId('openapi-link').getAttribute('href');
+    expect([reference, document]).toEqual([`${server.url}/docs`, `${server.url}/openapi.json`]);
+    const opened = await fetch(document as string);
+    expect(((await opened.json()) as { servers: Array<{ url: string }> }).servers).toEqual([{ url: server.apiBase }]);
+    // The reference opens beside the console (a new tab; the desktop app hands it to the browser).
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), card.getByTestId('api-reference-link').click()]);
+    await tab.getByRole('heading', { level: 1 }).filter({ hasText: 'Switchboard API' }).waitFor();
+    await tab.close();
   });
 
   it("shows an assistant's tool call in the request log, under the key it used", async () => {

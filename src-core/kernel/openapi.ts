@@ -2,7 +2,8 @@
 // body from its own zod schemas (their input side), its success status and the error envelope. Served at
 // GET /openapi.json, so an integrator can generate a client or load the API into their tools.
 import { z } from 'zod';
-import { defineRoute, isBodyScopes, type AnyRoute } from './route.ts';
+import { renderApiReference } from './openapi-docs.ts';
+import { defineRoute, isBodyScopes, reply, type AnyRoute } from './route.ts';
 
 type JsonSchema = { properties?: Record<string, unknown>; required?: string[]; anyOf?: JsonSchema[]; [key: string]: unknown };
 
@@ -116,15 +117,27 @@ export function openApiDocument(routes: readonly AnyRoute[], info: { version: st
   };
 }
 
-/** `GET /openapi.json`, no key needed: the document of `routes()` as served at `baseUrl()` (made once per base URL). */
+/**
+ * `GET /openapi.json` and `GET /docs` (the same, as a page to read), no key needed: the document of `routes()` as served
+ * at `baseUrl()`, made once per base URL.
+ */
 export function openApiRoutes(routes: () => readonly AnyRoute[], info: { version: string; baseUrl: () => string }): AnyRoute[] {
-  let made: { baseUrl: string; document: Record<string, unknown> } | null = null;
-  return [defineRoute({
-    method: 'GET', path: '/openapi.json', scope: 'public', summary: 'The OpenAPI 3.1 document of the /v1 routes',
-    handler: () => {
-      const baseUrl = info.baseUrl();
-      if (made?.baseUrl !== baseUrl) made = { baseUrl, document: openApiDocument(routes(), { version: info.version, serverUrl: `${baseUrl}/v1` }) };
-      return made.document;
-    },
-  })];
+  let made: { baseUrl: string; document: Record<string, unknown>; page: Buffer } | null = null;
+  const current = () => {
+    const baseUrl = info.baseUrl();
+    if (made?.baseUrl !== baseUrl) {
+      const document = openApiDocument(routes(), { version: info.version, serverUrl: `${baseUrl}/v1` });
+      made = { baseUrl, document, page: Buffer.from(renderApiReference(document as Parameters<typeof renderApiReference>[0])) };
+    }
+    return made;
+  };
+  return [
+    defineRoute({ method: 'GET', path: '/openapi.json', scope: 'public', summary: 'The OpenAPI 3.1 document of the /v1 routes', handler: () => current().document }),
+    defineRoute({
+      method: 'GET', path: '/docs', scope: 'public', summary: 'The API reference, a page drawn from the OpenAPI document',
+      handler: () => reply(200, current().page, {
+        'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'x-content-type-options': 'nosniff',
+      }),
+    }),
+  ];
 }

@@ -12,6 +12,8 @@ export class ApiError extends Error {
 }
 
 export type Api = {
+  /** The server's origin (`http://127.0.0.1:4800`): the console's API and the /v1 contract are under it. */
+  baseUrl: string;
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   del<T>(path: string): Promise<T>;
@@ -43,6 +45,7 @@ export function createApi(connection: Connection): Api {
     return json as T;
   }
   return {
+    baseUrl: connection.baseUrl,
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
     del: (path) => call('DELETE', path),

@@ -5,6 +5,7 @@ import type { CreatedApiKey } from '../../../src-core/contract/index.ts';
 import { thenFocus } from '../../components/focus.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { AssistantCard } from './assistant-card.tsx';
+import { RestApiCard } from './rest-api-card.tsx';
 import { CreatedKey, CreateKeyForm } from './create-key.tsx';
 import { KeyRow } from './key-row.tsx';
 import { useRevokeKey } from './mutations.ts';
@@ -37,6 +38,7 @@ export function KeysPage() {
         </div>
       )}
       {revoke.isError ? <ErrorState error={revoke.error} /> : null}
+      <RestApiCard />
       <AssistantCard />
     </div>
   );
