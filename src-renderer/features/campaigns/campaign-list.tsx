@@ -2,12 +2,12 @@
 // creation; a row opens the detail.
 import { useState } from 'react';
 import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
+import { time } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { CAMPAIGN_TABS, CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
 import { browserZone, scheduleLabel } from './schedule.ts';
-import { DateTime } from '../../components/date-time.tsx';
 
 /** The channels with a campaign builder (Instagram has none, so no tab). */
 const TABS = CAMPAIGN_TABS.map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
@@ -76,7 +76,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
               </td>
               <td className="num" data-testid="campaign-failed">{c.failedCount.toLocaleString()}</td>
               <td className="muted" data-testid="campaign-scheduled">{scheduleLabel(c.scheduledAt, zone)}</td>
-              <td className="muted"><DateTime iso={c.createdAt} /></td>
+              <td className="muted">{time(c.createdAt)}</td>
             </tr>
           ))}
         </tbody>
