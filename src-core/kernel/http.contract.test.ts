@@ -51,6 +51,20 @@ describe('errors', () => {
     expect([unpaired.status, unpaired.body.message]).toEqual([400, expect.stringContaining('unpaired UTF-16 surrogate')]);
     expect((await t.request('GET', '/v1/contacts?search=14155550109', { token: key.key })).body.data).toEqual([]);
   });
+  it('a number too large to hold (1e400, read as infinity) answers 400 before any route sees it, not stored as null', async () => {
+    const key = await t.createKey();
+    const steps = (seconds: string) => `{"name":"big","trigger":{"type":"contact.created"},"steps":[{"type":"wait","config":{"seconds":${seconds}}}]}`;
+    for (const [path, body] of [
+      ['/v1/automations', steps('1e400')], ['/v1/automations', steps('-1e400')],
+      ['/v1/voice/calls/outbound', '{"agentId":"agt_x","toNumber":"+14155550101","callContext":{"n":1e400}}'],
+    ] as const) {
+      const res = await t.request('POST', path, { token: key.key, body });
+      expect([res.status, res.body.code, res.body.message], body).toEqual([400, 'VALIDATION_FAILED', 'Invalid body: a number is too large to hold (beyond about 1.8e308 either way)']);
+    }
+    expect((await t.request('GET', '/v1/automations', { token: key.key })).body.data).toEqual([]);
+    const huge = await t.request('POST', '/sim/clock/advance', { token: t.dashboardToken, body: '{"seconds":1e400}' });
+    expect([huge.status, huge.body.message]).toEqual([400, 'Invalid body: a number is too large to hold (beyond about 1.8e308 either way)']);
+  });
   it('bytes that are not UTF-8 and the NUL character are refused with 400, in a body, a query or a path', async () => {
     const key = await t.createKey();
     const bytes = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from('","phone":"+14155550108"}')]);

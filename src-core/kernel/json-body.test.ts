@@ -29,4 +29,9 @@ describe('JSON body limits', () => {
     expect(jsonBodyProblem(JSON.parse('{"constructor":{"prototype":{}}}'))).toBe('Invalid body: the key "constructor" holding "prototype" is not allowed');
     expect(jsonBodyProblem(JSON.parse('{"rcsVariables":{"constructor":"x","prototype":"y"}}'))).toBeNull();
   });
+  it('refuses a number too large for a double (read as infinity), at any depth, and keeps the largest one that fits', () => {
+    expect(jsonBodyProblem(JSON.parse('{"a":[{"n":1e400}]}'))).toMatch(/number is too large/);
+    expect(jsonBodyProblem(JSON.parse('-1e400'))).toMatch(/number is too large/);
+    expect(jsonBodyProblem(JSON.parse('{"n":1.7976931348623157e308,"m":-5e-324}'))).toBeNull();
+  });
 });

@@ -2,8 +2,10 @@
 // then overflows the stack of whatever walks it: validation, hashing, storing), text that UTF-8 cannot
 // hold (an unpaired surrogate such as "\uD800", stored as U+FFFD: not what was sent), the NUL character
 // (no text the contract takes holds one; SQLite ends a string at it) and the keys that reach an object's
-// prototype (`__proto__`, `constructor.prototype`: a copy or merge of the body could pollute every object); and the
-// charset a body is declared in, which must be UTF-8's.
+// prototype (`__proto__`, `constructor.prototype`: a copy or merge of the body could pollute every object); a number
+// too large for a double (`1e400`): JSON.parse reads it as Infinity, which the validator called "must be a number, not
+// a number" and an open object (a step's config) stored as null, not what was sent; and the charset a body is
+// declared in, which must be UTF-8's.
 
 export const MAX_JSON_DEPTH = 32;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -34,6 +36,7 @@ export function jsonBodyProblem(value: unknown): string | null {
       if (problem) return problem;
       continue;
     }
+    if (typeof item === 'number' && !Number.isFinite(item)) return TOO_LARGE;
     if (item === null || typeof item !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) return `Invalid body: nested deeper than ${MAX_JSON_DEPTH} levels`;
     if (Array.isArray(item)) {
@@ -56,6 +59,7 @@ function prototypeKeyProblem(key: string, value: unknown): string | null {
   return reachesPrototype ? 'Invalid body: the key "constructor" holding "prototype" is not allowed' : null;
 }
 
+const TOO_LARGE = 'Invalid body: a number is too large to hold (beyond about 1.8e308 either way)';
 const UNPAIRED = 'Invalid body: a text holds an unpaired UTF-16 surrogate (a lone \\uD800-\\uDFFF escape), which is not a character';
 const NUL = 'Invalid body: a text holds a NUL character (\\u0000)';
 const textProblem = (text: string): string | null => (LONE_SURROGATE.test(text) ? UNPAIRED : text.includes('\u0000') ? NUL : null);
