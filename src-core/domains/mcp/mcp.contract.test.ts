@@ -192,6 +192,25 @@ describe('tools', () => {
     await client.close();
   });
 
+  it('answers params that are not the protocol\'s (arguments null or a list, a name missing) with -32602, naming each, not an internal error', async () => {
+    const opened = await mcpPost(initialize, key);
+    const asSession = { 'mcp-session-id': opened.headers.get('mcp-session-id') as string, 'mcp-protocol-version': '2025-06-18' };
+    const cases: Array<[unknown, string]> = [
+      [{ name: 'list_contacts', arguments: null }, 'Invalid params of tools/call: params.arguments: must be an object, not null'],
+      [{ name: 'list_contacts', arguments: [1] }, 'Invalid params of tools/call: params.arguments: must be an object, not a list'],
+      [{}, 'Invalid params of tools/call: params.name: is required'],
+    ];
+    for (const [params, message] of cases) {
+      const res = await mcpPost({ jsonrpc: '2.0', id: 7, method: 'tools/call', params }, key, asSession);
+      expect([res.status, res.body], JSON.stringify(params)).toEqual([200, { jsonrpc: '2.0', id: 7, error: { code: -32602, message } }]);
+    }
+    const list = await mcpPost({ jsonrpc: '2.0', id: 8, method: 'tools/list', params: { cursor: 5 } }, key, asSession);
+    expect(list.body.error).toEqual({ code: -32602, message: 'Invalid params of tools/list: params.cursor: must be text, not a number' });
+    // The session goes on.
+    const ok = await mcpPost({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'list_contacts', arguments: { limit: 1 } } }, key, asSession);
+    expect(ok.body.result.isError).toBeUndefined();
+  });
+
   it('counts each tool call against the key’s rate limit, not the session’s own requests', async () => {
     const limited = (await t.createKey({ rateLimitPerMinute: 2 })).key;
     const { client } = await connect(limited);

@@ -3,7 +3,10 @@
 // first session, so a start that serves no assistant does not pay for the SDK.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema, ErrorCode, InitializeRequestSchema, type JSONRPCMessage, ListToolsRequestSchema, McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import { MCP_PROTOCOL_VERSION, MCP_WRITES_HEADER } from '../../contract/mcp.ts';
 
 export type SessionHeaders = Record<string, unknown> | undefined;
@@ -52,5 +55,24 @@ export async function openTransport(options: SessionOptions): Promise<Transport>
     if (transport.sessionId) options.onClosed(transport.sessionId);
   };
   await newServer(options).connect(transport);
+  // The SDK parses a request's params before its handler runs and reports a mismatch as -32603 (internal error)
+  // with the validator's issues as raw JSON; they are the client's mistake, so they are answered -32602 here.
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const refusal = invalidParams(message);
+    if (refusal) void transport.send(refusal);
+    else deliver?.(message, extra);
+  };
   return transport;
+}
+
+const CHECKED: Record<string, z.ZodType> = { 'tools/call': CallToolRequestSchema, 'tools/list': ListToolsRequestSchema };
+
+/** A -32602 answer to a tools request whose params are not the protocol's, naming each problem; else null. */
+function invalidParams(message: JSONRPCMessage): JSONRPCMessage | null {
+  if (!('method' in message) || !('id' in message)) return null;
+  const result = CHECKED[message.method]?.safeParse(message);
+  if (!result || result.success) return null;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  return { jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params of ${message.method}: ${problems}` } };
 }
