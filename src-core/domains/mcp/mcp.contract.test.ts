@@ -65,6 +65,20 @@ describe('sessions and the protocol', () => {
     expect(outside.body.error.message).toMatch(/starts with an initialize request/);
   });
 
+  it('takes requests of a session in the seed revision only, the one initialize answered: another is 400, naming it', async () => {
+    const opened = await mcpPost(initialize, key);
+    const session = opened.headers.get('mcp-session-id') as string;
+    const ping = { jsonrpc: '2.0', id: 4, method: 'ping' };
+    for (const version of ['2024-11-05', '2025-11-25', '1999-01-01']) {
+      const res = await mcpPost(ping, key, { 'mcp-session-id': session, 'mcp-protocol-version': version });
+      expect([res.status, res.body.error], version).toEqual([400, {
+        code: -32000, message: `Unsupported protocol version ${version}: this endpoint speaks 2025-06-18, the revision its initialize answered`,
+      }]);
+    }
+    expect((await mcpPost(ping, key, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' })).body.result).toEqual({});
+    expect((await mcpPost(ping, key, { 'mcp-session-id': session })).body.result).toEqual({});
+  });
+
   it('keeps a session to the key that opened it, and ends it on DELETE', async () => {
     const opened = await mcpPost(initialize, key);
     const session = opened.headers.get('mcp-session-id') as string;

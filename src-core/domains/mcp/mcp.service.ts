@@ -97,6 +97,12 @@ export function createMcpService(deps: McpDeps) {
     if (sessionId && (!session || session.keyId !== request.keyId)) {
       return jsonRpcError(404, 'Session not found: it ended, or the server restarted. Initialize a new session.');
     }
+    const version = header(request.headers, 'mcp-protocol-version');
+    if (session && version !== undefined && version !== MCP_PROTOCOL_VERSION) {
+      // The SDK's transport takes any revision it knows (2024-11-05, 2025-11-25, …), but the session was opened in the
+      // seed's one, the revision initialize answered: a request in another is the client's mistake, said plainly.
+      return jsonRpcError(400, `Unsupported protocol version ${version}: this endpoint speaks ${MCP_PROTOCOL_VERSION}, the revision its initialize answered`);
+    }
     if (session) {
       // Most recently used last: the first in the map is the one to close when there are too many.
       sessions.delete(sessionId as string);
