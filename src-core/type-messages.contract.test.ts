@@ -53,3 +53,16 @@ describe('a field of several forms, sent with the wrong type', () => {
     expect(ttl.body.message).toBe('Invalid body: ttl is a number of seconds from 1 to 9999999, e.g. "3600s" or 3600');
   });
 });
+
+describe('a key an object of named values refuses', () => {
+  it('is said of the object in plain words, never "Invalid key in record", and never echoed back', async () => {
+    const call = (callContext: unknown) => api('POST', '/v1/voice/calls/outbound', { agentId: 'agt_x', toNumber: '+14155550188', callContext });
+    expect([(await call({ '': 'x' })).status, (await call({ '': 'x' })).body.message]).toEqual([400, 'Invalid body: callContext: a key must not be empty']);
+    const long = await call({ ['k'.repeat(5000)]: 'x', order: 12 });
+    expect([long.status, long.body.message]).toEqual([400, 'Invalid body: callContext: a key must be at most 64 characters']);
+    const email = await api('POST', '/v1/email/send', {
+      templateId: 'etpl_x', recipient: { to: 'sam@example.net' }, fromName: 'Acme', fromEmail: 'hi@example.com', variables: { ['v'.repeat(65)]: 'x' },
+    });
+    expect(email.body.message).toBe('Invalid body: variables: a key must be at most 64 characters');
+  });
+});

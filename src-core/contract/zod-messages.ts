@@ -36,6 +36,9 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
       return `unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
     case 'invalid_union':
       return unionMessage(issue);
+    case 'invalid_key':
+      // A record's key that its key schema refuses ("Invalid key in record"): said of the object, not at the key.
+      return `a key ${issue.issues[0]?.message ?? 'is not allowed'}`;
     default:
       return undefined;
   }

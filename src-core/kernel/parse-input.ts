@@ -34,6 +34,8 @@ function zodMessage(where: string, reported: readonly Issue[]): string {
   const besideEmpty = (issue: Issue) => !emptyText(issue) && issues.some((other) => emptyText(other) && samePath(other, issue));
   return issues
     .filter((issue) => !looser(issue) && !besideEmpty(issue))
+    // A key a record refuses is named by its object, not echoed back in the path (a 5,000-character key was).
+    .map((issue) => (issue.code === 'invalid_key' ? { ...issue, path: issue.path.slice(0, -1) } : issue))
     .map((issue) => {
       const path = issue.path.length ? issue.path.join('.') : where;
       // A message that starts with its field's name ("page must be at most …") is not prefixed with it again.
