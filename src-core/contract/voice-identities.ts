@@ -105,7 +105,8 @@ export const createSessionBodySchema = z.object({
   proExternalId: externalIdSchema('proExternalId'),
   customerExternalId: externalIdSchema('customerExternalId'),
   expiresAt: nullAsAbsent(isoDateTimeSchema),
-  metadata: nullAsAbsent(z.record(z.string(), z.unknown(), { error: 'metadata must be an object' })
+  // The validator's words, as on every route: `metadata: must be an object, not a list` (or `not text`).
+  metadata: nullAsAbsent(z.record(z.string(), z.unknown())
     .refine((value) => JSON.stringify(value).length <= 8_192, 'metadata must be at most 8 KiB as JSON')),
 });
 export type CreateSessionInput = z.infer<typeof createSessionBodySchema>;

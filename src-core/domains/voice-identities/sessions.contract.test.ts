@@ -85,7 +85,8 @@ describe('booking sessions', () => {
       [session('bk_v', { expiresAt: '2026-01-15T08:59:59Z' }), /expiresAt: must be in the future/],
       [session('bk_v', { expiresAt: '2026-04-15T09:00:01Z' }), /expiresAt: must be at most 90 days ahead \(no later than 2026-04-15T09:00:00.000Z\)/],
       [session('bk_v', { expiresAt: 'tomorrow' }), /expiresAt: must be an ISO 8601 date-time/],
-      [session('bk_v', { metadata: ['x'] }), /metadata must be an object/],
+      [session('bk_v', { metadata: ['x'] }), /^Invalid body: metadata: must be an object, not a list$/],
+      [session('bk_v', { metadata: 'x' }), /^Invalid body: metadata: must be an object, not a string$/],
       [{ proExternalId: 'pro_7', customerExternalId: 'cust_1042' }, /externalRef is required/],
       [session('bk_v', { proExternalId: undefined }), /proExternalId is required/],
     ];
