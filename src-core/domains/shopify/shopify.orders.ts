@@ -30,7 +30,7 @@ export function orderStatus(port: ShopifyStorePort, shop: Shop, identifier: Orde
   }
   const customerIds = new Set(port.customers(shop.domain).filter((c) => c.email === identifier.email).map((c) => c.id));
   const latest = orders.filter((order) => order.email === identifier.email || (order.customerId !== null && customerIds.has(order.customerId))).sort(newestFirst)[0];
-  if (!latest) throw notFound(`An order for ${identifier.email}`);
+  if (!latest) throw notFound(`Order for ${identifier.email}`);
   return toStatus(shop, latest);
 }
 
@@ -52,7 +52,9 @@ export function customerOrders(port: ShopifyStorePort, shop: Shop, identifier: C
   const customer = port.customers(shop.domain).find((candidate) => (identifier.kind === 'email'
     ? candidate.email === identifier.email
     : candidate.phone !== null && samePhone(candidate.phone, identifier)));
-  if (!customer) throw notFound(`A customer with ${identifier.kind === 'email' ? `email ${identifier.email}` : `phone ${identifier.digits}`}`);
+  // "Customer with phone +44155550101 not found": the number as it was given (with its + when it had one).
+  const given = identifier.kind === 'email' ? `email ${identifier.email}` : `phone ${identifier.e164 ? '+' : ''}${identifier.digits}`;
+  if (!customer) throw notFound(`Customer with ${given}`);
   const orders = ordersOf(port, shop, customer);
   return {
     customer: {
