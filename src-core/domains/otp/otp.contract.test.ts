@@ -138,12 +138,18 @@ describe('send, verify and verify-token', () => {
     expect(first.body.message).toContain('2 attempts left');
     expect((await verify(sent.body.requestId, wrong)).body.message).toContain('1 attempt left');
     const third = await verify(sent.body.requestId, wrong);
-    expect(third.body.message).toContain('now blocked');
+    expect(third.body.message).toBe(`Invalid OTP; 3 wrong attempts: OTP request ${sent.body.requestId} is now blocked; send a new OTP`);
     const right = await verify(sent.body.requestId, code);
     expect(right.status).toBe(400);
     expect(right.body.message).toContain('blocked');
     expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'blocked', attempts: 3 });
     expect((await retry(sent.body.requestId)).status).toBe(400);
+    // A widget that allows one attempt says it in the singular.
+    const strict = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'One try', maxVerifyAttempts: 1 })).body.id as string;
+    const once = await send('14155550699', strict);
+    const onlyCode = (await lastCode('14155550699')).code;
+    const onlyTry = await verify(once.body.requestId, onlyCode === '000000' ? '111111' : '000000');
+    expect(onlyTry.body.message).toBe(`Invalid OTP; 1 wrong attempt: OTP request ${once.body.requestId} is now blocked; send a new OTP`);
   });
   it('expires a request on the clock (the job) and refuses its code', async () => {
     const sent = await send('14155550604');
