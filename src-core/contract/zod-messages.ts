@@ -2,8 +2,8 @@
 // act on ("must not be empty", "must be one of: test, live") instead of the validator's defaults ("Too
 // small: expected string to have >=1 characters"). A schema's own message always wins over these.
 import { z } from 'zod';
+import { plural } from './words.ts';
 
-const plural = (n: number | bigint, one: string): string => `${n} ${one}${n === 1 || n === 1n ? '' : 's'}`;
 const typeName = (input: unknown): string => (input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input === 'object' ? 'an object' : `a ${typeof input}`);
 const EXPECTED: Record<string, string> = {
   object: 'an object', record: 'an object', map: 'an object', array: 'a list', tuple: 'a list', string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false',

@@ -313,6 +313,16 @@ describe('rate limits', () => {
     expect(again.status).toBe(200);
     expect(again.headers.get('x-ratelimit-remaining')).toBe('0');
   });
+  it('says a count of one in the singular: 1 request per minute, 1 second', async () => {
+    const key = await t.createKey({ rateLimitPerMinute: 1 });
+    const headers = { 'x-forwarded-for': '192.0.2.20' };
+    expect((await t.request('GET', '/v1/contacts', { token: key.key, headers })).status).toBe(200);
+    expect((await t.request('GET', '/v1/contacts', { token: key.key, headers })).body.message)
+      .toBe('Rate limit of 1 request per minute exceeded. Retry after 60 seconds.');
+    await t.advance(59.5);
+    expect((await t.request('GET', '/v1/contacts', { token: key.key, headers })).body.message)
+      .toBe('Rate limit of 1 request per minute exceeded. Retry after 1 second.');
+  });
 });
 
 describe('request log', () => {

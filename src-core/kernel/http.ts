@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Server } from 'node:http';
+import { plural } from '../contract/words.ts';
 import type { ApiKeys } from './api-keys.ts';
 import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
@@ -145,7 +146,7 @@ function authenticateKey(request: FastifyRequest, fastifyReply: FastifyReply, de
   fastifyReply.header('X-RateLimit-Remaining', String(decision.remaining));
   if (!decision.allowed) {
     const seconds = decision.retryAfterSeconds;
-    throw rateLimited(`Rate limit of ${decision.limit} requests per minute exceeded. Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, seconds);
+    throw rateLimited(`Rate limit of ${plural(decision.limit, 'request')} per minute exceeded. Retry after ${plural(seconds, 'second')}.`, seconds);
   }
   return key;
 }

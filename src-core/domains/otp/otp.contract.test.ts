@@ -269,6 +269,15 @@ describe('retry', () => {
     expect((await verify(id, onWhatsapp.code)).status).toBe(200);
     expect((await retry(id)).body.message).toContain('already verified');
   });
+  it('says a count of one in the singular: wait 1 second, one resend every 1 second, a maximum of 1 resend', async () => {
+    const quick = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Quick once', resendCooldownSeconds: 1, maxResends: 1 })).body.id as string;
+    const id = (await send('14155550698', quick)).body.requestId as string;
+    expect((await retry(id)).body.message).toBe('OTP resend cooldown: wait 1 second before retrying (the widget allows one resend every 1 second)');
+    await t.advance(1);
+    expect((await retry(id)).status).toBe(200);
+    await t.advance(1);
+    expect((await retry(id)).body.message).toBe(`OTP request ${id} has reached the widget's maximum of 1 resend; send a new OTP`);
+  });
   it('refuses a channel the widget does not enable, naming the enabled ones', async () => {
     const sent = await send('14155550612');
     await t.advance(30);

@@ -8,6 +8,7 @@ import type {
 } from '../../contract/otp.ts';
 import { OTP_CHANNELS, otpWidgetConflict } from '../../contract/otp.ts';
 import type { Message } from '../../contract/messaging.ts';
+import { plural } from '../../contract/words.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, notFound, rateLimited } from '../../kernel/errors.ts';
@@ -75,7 +76,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     const resetsAt = Date.parse(oldest) + HOUR_MS;
     const retryAfter = Math.max(1, Math.ceil((resetsAt - now) / 1000));
     throw rateLimited(`Too many OTPs sent to ${identifier}: at most ${widget.max_sends_per_hour} per hour (sends and retries). `
-      + `The limit resets at ${toIso(resetsAt)}, in ${retryAfter} seconds`, retryAfter);
+      + `The limit resets at ${toIso(resetsAt)}, in ${plural(retryAfter, 'second')}`, retryAfter);
   }
 
   /** 400 `NOT_DELIVERED` when the code's message failed at the provider (its request's rows were taken back). */
@@ -203,7 +204,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
         throw bad(`channel ${input.channel} is not enabled on OTP widget ${widget.name}; enabled channels: ${enabled.join(', ')}`);
       }
       if (current.resends >= widget.max_resends) {
-        throw bad(`OTP request ${current.id} has reached the widget's maximum of ${widget.max_resends} resends; send a new OTP`);
+        throw bad(`OTP request ${current.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}; send a new OTP`);
       }
       const code = newCode(widget.otp_length);
       // Without an override, the request's own channel, unless the widget no longer enables it: then its first.
@@ -218,11 +219,11 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
           const readyAt = Date.parse(before.last_sent_at) + widget.resend_cooldown_seconds * 1000;
           if (now < readyAt) {
             const retryAfter = Math.ceil((readyAt - now) / 1000);
-            throw rateLimited(`OTP resend cooldown: wait ${retryAfter} seconds before retrying (the widget allows one resend every `
-              + `${widget.resend_cooldown_seconds} seconds)`, retryAfter);
+            throw rateLimited(`OTP resend cooldown: wait ${plural(retryAfter, 'second')} before retrying (the widget allows one resend every `
+              + `${plural(widget.resend_cooldown_seconds, 'second')})`, retryAfter);
           }
           if (before.status !== 'sent') throw bad(notSentMessage(before));
-          if (before.resends >= widget.max_resends) throw bad(`OTP request ${before.id} has reached the widget's maximum of ${widget.max_resends} resends`);
+          if (before.resends >= widget.max_resends) throw bad(`OTP request ${before.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}`);
           assertUnderHourlyCap(orgId, before.identifier, widget);
           const next: OtpRequestRow = {
             ...before, channel, code_hash: hashCode(code, before.id), resends: before.resends + 1,

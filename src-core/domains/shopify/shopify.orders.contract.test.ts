@@ -96,6 +96,7 @@ describe('GET /v1/shopify/discounts/validate', () => {
     await add('discounts', { code: 'SOON', type: 'fixed_amount', value: 100, startsAt: '2026-01-15T10:00:00Z' });
     await add('discounts', { code: 'ENDING', type: 'percentage', value: 15, expiresAt: '2026-01-15T09:30:00Z' });
     await add('discounts', { code: 'USEDUP', type: 'free_shipping', value: 0, usageLimit: 5, usageCount: 5 });
+    await add('discounts', { code: 'ONCE', type: 'fixed_amount', value: 50, usageLimit: 1, usageCount: 1 });
   });
   const validate = async (code: string) => (await get(`/v1/shopify/discounts/validate?code=${encodeURIComponent(code)}`)).body;
 
@@ -109,6 +110,8 @@ describe('GET /v1/shopify/discounts/validate', () => {
   it('not started, used up and unknown codes are valid: false with the reason (an unknown code is 200, not 404)', async () => {
     expect(await validate('SOON')).toMatchObject({ valid: false, reason: 'not_started', startsAt: '2026-01-15T10:00:00.000Z' });
     expect(await validate('USEDUP')).toMatchObject({ valid: false, reason: 'usage_limit_reached', usageCount: 5, usageLimit: 5 });
+    expect(await validate('USEDUP')).toMatchObject({ message: 'USEDUP has been used 5 times, its limit' });
+    expect(await validate('ONCE')).toMatchObject({ reason: 'usage_limit_reached', message: 'ONCE has been used 1 time, its limit' });
     const unknown = await get('/v1/shopify/discounts/validate?code=NOPE');
     expect([unknown.status, unknown.body]).toEqual([200, {
       valid: false, code: 'NOPE', type: null, value: null, minimumOrderAmount: null, startsAt: null, expiresAt: null, usageCount: null, usageLimit: null,

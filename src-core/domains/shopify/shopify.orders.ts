@@ -4,6 +4,7 @@ import type {
   CustomerIdentifier, OrderIdentifier, ShopifyCustomerOrders, ShopifyDiscountValidation, ShopifyOrderStatus,
 } from '../../contract/shopify.ts';
 import { formatMoney, moneyCents } from '../../contract/shopify.ts';
+import { plural } from '../../contract/words.ts';
 import { notFound } from '../../kernel/errors.ts';
 import type { Shop, ShopCustomer, ShopDiscount, ShopifyStorePort, ShopOrder } from './provider.ts';
 
@@ -69,7 +70,7 @@ const REASON_MESSAGE = {
   not_found: (code: string) => `The shop has no discount code ${code}`,
   expired: (code: string, d?: ShopDiscount) => `${code} expired at ${d?.expiresAt}`,
   not_started: (code: string, d?: ShopDiscount) => `${code} is valid from ${d?.startsAt}`,
-  usage_limit_reached: (code: string, d?: ShopDiscount) => `${code} has been used ${d?.usageCount} times, its limit`,
+  usage_limit_reached: (code: string, d?: ShopDiscount) => `${code} has been used ${plural(d?.usageCount ?? 0, 'time')}, its limit`,
 } as const;
 
 /** A code (any case) checked at `now`: expired, not yet started, or used up is `valid: false` with its reason. */
