@@ -161,11 +161,21 @@ const messageOnly = (request: FastifyRequest): boolean => (request.routeOptions.
 const errorBody = (error: AppError, onlyMessage: boolean): Record<string, unknown> =>
   onlyMessage ? { message: error.message, ...error.extra } : renderError(error);
 
+/** The rate-limit headers of a key's request not counted itself (the assistant endpoint's), read after its tool calls counted. */
+function uncountedWindowHeaders(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps): void {
+  const caller = callers.get(request);
+  const clientIp = logState.get(request)?.clientIp;
+  if (caller?.kind !== 'apiKey' || clientIp === undefined || fastifyReply.hasHeader('X-RateLimit-Limit')) return;
+  if ((request.routeOptions.config as { uncounted?: boolean } | undefined)?.uncounted !== true) return;
+  const window = deps.rateLimiter.peek(caller.key.keyId, clientIp, caller.key.rateLimitPerMinute);
+  fastifyReply.header('X-RateLimit-Limit', String(window.limit)).header('X-RateLimit-Remaining', String(window.remaining));
+}
+
 function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
   app.route({
     method: route.method,
     url: route.path,
-    config: { messageOnly: route.errorBody === 'message', logMasks: route.logMasks },
+    config: { messageOnly: route.errorBody === 'message', logMasks: route.logMasks, uncounted: route.scope === 'key' },
     // A callback hook, not an async one: it runs on every request, and needs no promise.
     preParsing: (request, fastifyReply, payload, done) => {
       try {
@@ -317,6 +327,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   });
   app.addHook('onSend', (request, fastifyReply, payload, done) => {
     if (stopping) fastifyReply.header('connection', 'close');
+    uncountedWindowHeaders(request, fastifyReply, deps);
     // A failed /v1 request's bodies go to its log entry: only then, so a successful request pays one comparison.
     const status = fastifyReply.statusCode;
     if (status < 200 || status >= 300) noteBodies(logState.get(request), request, payload);

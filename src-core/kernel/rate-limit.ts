@@ -62,6 +62,12 @@ export function createRateLimiter(clock: Clock) {
       window.push(now);
       return { allowed: true, limit, remaining: limit - window.size };
     },
+    /** Where the window stands, counting nothing (the assistant endpoint's own requests). */
+    peek(keyId: string, clientIp: string, limit: number): { limit: number; remaining: number } {
+      const window = windows.get(`${keyId}|${clientIp}`);
+      window?.prune(clock.now() - WINDOW_MS);
+      return { limit, remaining: Math.max(0, limit - (window?.size ?? 0)) };
+    },
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -236,6 +236,19 @@ describe('tools', () => {
     await client.close();
   });
 
+  it('says where the key\'s window stands on every answer, X-RateLimit-Limit and -Remaining, after the tool calls it counted', async () => {
+    const limited = (await t.createKey({ rateLimitPerMinute: 5 })).key;
+    const window = (res: { headers: Headers }) => [res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining')];
+    const opened = await mcpPost(initialize, limited);
+    expect(window(opened)).toEqual(['5', '5']);
+    const asSession = { 'mcp-session-id': opened.headers.get('mcp-session-id') as string };
+    expect(window(await mcpPost({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, limited, asSession))).toEqual(['5', '5']);
+    const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_webhook_endpoints', arguments: {} } };
+    expect(window(await mcpPost(call, limited, asSession))).toEqual(['5', '4']);
+    expect(window(await mcpPost(call, limited, asSession))).toEqual(['5', '3']);
+    expect(window(await t.request('GET', '/v1/webhooks', { token: limited }))).toEqual(['5', '2']);
+  });
+
   it('describes itself to the console: its URL, revision, the writes header and each tool with the scopes it needs', async () => {
     const res = await t.dashboard('GET', '/dashboard/mcp');
     expect(res.body).toMatchObject({ url: t.mcpUrl, protocolVersion: '2025-06-18', writesHeader: 'X-Service-MCP-Writes' });
