@@ -124,7 +124,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       const left = wallet(orgId).email_credits;
       if (left < quantity) {
         throw new AppError('INSUFFICIENT_CREDITS', quantity === 1 ? 'Insufficient email credits: each send needs 1 credit and none are left'
-          : `Insufficient email credits: ${quantity} emails need ${quantity} credits, ${left} are left`);
+          : `Insufficient email credits: ${quantity} emails need ${quantity} credits, ${left} ${left === 1 ? 'is' : 'are'} left`);
       }
       return record(orgId, { kind: 'email_credit_spent', channel: 'email', amount_paise: 0, email_credits: -quantity, reference_type: reference.type,
         reference_id: reference.id, description: `${quantity === 1 ? 'email send' : `email sends ×${quantity}`}${forWhat ? ` · ${forWhat}` : ''}` });
