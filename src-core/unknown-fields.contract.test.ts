@@ -44,6 +44,16 @@ describe('unknown body fields', () => {
     expect([res.status, res.body.message]).toEqual([400, 'Invalid body: unknown field "recipient.first_name" (recipient takes to, firstName, lastName)']);
   });
 
+  it('a body or object of several forms lists the fields of the form it was sent in', async () => {
+    const byType = await api('POST', '/v1/voice/app/calls', { type: 'app', from: 'u1', to: 'u2', extra: true });
+    expect([byType.status, byType.body.message]).toEqual([400, 'Invalid body: unknown field "extra" (the body takes type, from, to)']);
+    const byBooking = await api('POST', '/v1/voice/app/calls', { externalRef: 'bk_1', fromExternalId: 'u1', type: 'app' });
+    expect([byBooking.status, byBooking.body.message]).toEqual([400, 'Invalid body: unknown field "type" (the body takes externalRef, fromExternalId)']);
+    const component = await api('POST', '/v1/whatsapp/templates', { name: 'extra_field', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hi', extra: 1 }] });
+    expect([component.status, component.body.message]).toEqual([400, 'Invalid body: unknown field "components.0.extra" (components.0 takes type, text)']);
+    expect((await api('GET', '/v1/voice/app/calls')).body.meta.total).toBe(0);
+  });
+
   it('the unified send says so in its own {message} shape, and sends nothing', async () => {
     const res = await api('POST', '/v1/messages/send', { to: '+14155550801', channel: 'whatsapp', template: { name: 'hello', languageCode: 'en', params: ['A'] } });
     expect([res.status, res.body]).toEqual([400, { message: 'Invalid body: unknown field "template.params" (template takes name, id, languageCode, variables, components)' }]);

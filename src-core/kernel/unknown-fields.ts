@@ -36,21 +36,31 @@ function unknownTopLevel(schema: z.ZodType, input: unknown): string[][] {
   return isObject(input) && fields ? Object.keys(input).filter((key) => !fields.includes(key)).map((key) => [key]) : [];
 }
 
-type Def = { type: string; innerType?: Schema; in?: Schema; out?: Schema; element?: Schema; shape?: Record<string, Schema> };
+type Def = { type: string; innerType?: Schema; in?: Schema; out?: Schema; element?: Schema; shape?: Record<string, Schema>; options?: Schema[] };
 type Schema = { _zod: { def: Def } };
 
-/** The field names of the object at `path` in `schema` (through optional, default, preprocess and arrays), or null. */
-export function fieldsAt(schema: z.ZodType, path: string[]): string[] | null {
+/**
+ * The field names of the object at `path` in `schema` (through optional, default, preprocess and arrays), or null.
+ * Where the schema takes one of several forms (a union: a call placed by type or by booking, a tagged WhatsApp
+ * component), `input`, the body as sent, tells which: the first form its value at that point parses as.
+ */
+export function fieldsAt(schema: z.ZodType, path: string[], input?: unknown): string[] | null {
   let current = schema as unknown as Schema | undefined;
+  let value = input;
   let i = 0;
   while (current) {
     const def = current._zod.def;
     if (def.type === 'object') {
       if (i === path.length) return Object.keys(def.shape ?? {});
-      current = def.shape?.[path[i++] as string];
+      const key = path[i++] as string;
+      current = def.shape?.[key];
+      value = isObject(value) ? value[key] : undefined;
     } else if (def.type === 'array' && /^\d+$/.test(path[i] ?? '')) {
+      value = Array.isArray(value) ? value[Number(path[i])] : undefined;
       current = def.element;
       i++;
+    } else if (def.type === 'union') {
+      current = def.options?.find((option) => (option as unknown as z.ZodType).safeParse(value).success);
     } else if (def.type === 'pipe') {
       current = def.in?._zod.def.type === 'transform' ? def.out : def.in;
     } else if (def.innerType) {
@@ -78,7 +88,7 @@ export function unknownFields(schema: z.ZodType, input: unknown, output: unknown
     byParent.set(parent, [...(byParent.get(parent) ?? []), path]);
   }
   return [...byParent].map(([parent, paths]) => {
-    const fields = fieldsAt(schema, paths[0]?.slice(0, -1) ?? []);
+    const fields = fieldsAt(schema, paths[0]?.slice(0, -1) ?? [], input);
     return unknownFieldsClause(paths, fields?.length ? `${parent ? `${parent} takes` : 'the body takes'} ${fields.join(', ')}` : null);
   }).join('; ');
 }
