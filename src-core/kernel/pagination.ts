@@ -30,22 +30,11 @@ export function queryInt(name: string, opts: { min?: number; max?: number; clamp
   return opts.clampTo === undefined ? schema : schema.describe(`at most ${opts.clampTo}: a larger value is taken as ${opts.clampTo}`);
 }
 
-/**
- * A route's `limit`: its default, and its maximum, to which a larger one is clamped. Both are said in the JSON
- * Schema the assistant endpoint lists for the tool (the clamp and the default leave the validator's own
- * schema without them: it read `maximum: 9007199254740991`, as if any limit were served).
- */
-export function limitQuery(defaultLimit: number, maxLimit: number) {
-  return queryInt('limit', { clampTo: maxLimit }).default(defaultLimit).meta({
-    maximum: maxLimit, description: `results to answer: ${defaultLimit} unless given, at most ${maxLimit} (a larger limit is clamped to ${maxLimit})`,
-  });
-}
-
 /** Query schema for `page` and `limit` with this route's default and maximum. */
 export function paginationQuery(opts: { defaultLimit: number; maxLimit: number }) {
   return z.object({
-    page: queryInt('page', { max: 1_000_000 }).default(1).meta({ description: 'the page, counted from 1 (1 unless given)' }),
-    limit: limitQuery(opts.defaultLimit, opts.maxLimit),
+    page: queryInt('page', { max: 1_000_000 }).default(1),
+    limit: queryInt('limit', { clampTo: opts.maxLimit }).default(opts.defaultLimit),
   });
 }
 

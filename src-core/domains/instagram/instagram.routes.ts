@@ -2,7 +2,7 @@
 // console) and the console's own: the connection, known senders, a conversation's thread.
 import { z } from 'zod';
 import { connectInstagramBodySchema, igsidSchema, instagramSenderBodySchema, sendInstagramMessageBodySchema } from '../../contract/instagram.ts';
-import { limitQuery, paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { paginationQuery, queryInt, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
 import type { InstagramService } from './instagram.service.ts';
@@ -54,7 +54,7 @@ export function instagramRoutes(service: InstagramService) {
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/instagram/conversations/:igsid/messages', scope: 'dashboard', params: igsidParams,
-      query: z.object({ limit: limitQuery(50, 200) }),
+      query: z.object({ limit: queryInt('limit', { clampTo: 200 }).default(50) }),
       handler: ({ orgId, params, query }) => service.thread(orgId, params.igsid, query.limit),
     }),
     defineRoute({

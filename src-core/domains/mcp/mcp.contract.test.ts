@@ -118,19 +118,6 @@ describe('tools', () => {
     await writer.client.close();
   });
 
-  it('tells an assistant each list tool\'s default and maximum limit, as the seed gives them (a larger one is clamped)', async () => {
-    const { client } = await connect();
-    const tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool.inputSchema.properties ?? {}]));
-    const limitOf = (name: string) => (tools.get(name) as Record<string, { maximum?: number; description?: string }>).limit;
-    for (const [name, defaultLimit, maxLimit] of [
-      ['list_contacts', 50, 100], ['list_voice_calls', 20, 100], ['search_shopify_products', 10, 50],
-      ['list_shopify_collection_products', 50, 250], ['get_whatsapp_conversation', 50, 50],
-    ] as const) {
-      expect(limitOf(name), name).toMatchObject({ type: 'integer', minimum: 1, maximum: maxLimit });
-      expect(limitOf(name)?.description, name).toBe(`results to answer: ${defaultLimit} unless given, at most ${maxLimit} (a larger limit is clamped to ${maxLimit})`);
-    }
-    await client.close();
-  });
   it('answers a read tool with what its /v1 route answers, logged as the key’s request', async () => {
     await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550142', text: 'Hello there' });
     const own = await t.createKey();

@@ -2,7 +2,7 @@
 // console) and the console's connection.
 import { z } from 'zod';
 import { connectShopifyBodySchema, customerIdentifierSchema, orderIdentifierSchema } from '../../contract/shopify.ts';
-import { limitQuery } from '../../kernel/pagination.ts';
+import { queryInt } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
 import type { ShopifyService } from './shopify.service.ts';
 
@@ -12,7 +12,7 @@ export function shopifyRoutes(service: ShopifyService) {
   return [
     defineRoute({
       method: 'GET', path: '/v1/shopify/products/search', scope: 'shopify:products:read', console: true,
-      query: z.object({ q: z.string().trim().min(1).max(255), limit: limitQuery(10, 50) }),
+      query: z.object({ q: z.string().trim().min(1).max(255), limit: queryInt('limit', { clampTo: 50 }).default(10) }),
       handler: ({ orgId, query }) => service.searchProducts(orgId, query.q, query.limit),
     }),
     defineRoute({
@@ -29,7 +29,7 @@ export function shopifyRoutes(service: ShopifyService) {
     }),
     defineRoute({
       method: 'GET', path: '/v1/shopify/collections/:id/products', scope: 'shopify:products:read', console: true, params: idParams,
-      query: z.object({ limit: limitQuery(50, 250) }),
+      query: z.object({ limit: queryInt('limit', { clampTo: 250 }).default(50) }),
       handler: ({ orgId, params, query }) => service.collectionProducts(orgId, params.id, query.limit),
     }),
     defineRoute({

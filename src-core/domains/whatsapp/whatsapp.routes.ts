@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isCalendarDay, orderedRange, statusListQuery } from '../../contract/common.ts';
 import { createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waPhoneSchema } from '../../contract/whatsapp.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { limitQuery, paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
+import { paginationQuery, queryInt, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply, type UploadedFile } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
 import type { WhatsappService } from './whatsapp.service.ts';
@@ -89,7 +89,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/conversations/by-phone', scope: 'whatsapp:conversations:read', console: true,
-      query: z.object({ phone: waPhoneSchema, limit: limitQuery(50, 50) }),
+      query: z.object({ phone: waPhoneSchema, limit: queryInt('limit', { clampTo: 50 }).default(50) }),
       handler: ({ orgId, query }) => service.conversationByPhone(orgId, query.phone, query.limit),
     }),
   ];
