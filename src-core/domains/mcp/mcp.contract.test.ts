@@ -118,6 +118,18 @@ describe('tools', () => {
     await writer.client.close();
   });
 
+  it('tells an assistant each list tool\'s default limit and page, and no maximum where a larger limit is clamped', async () => {
+    const { client } = await connect();
+    const tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>]));
+    for (const [name, defaultLimit] of [['list_contacts', 50], ['list_voice_calls', 20], ['search_shopify_products', 10], ['list_shopify_collection_products', 50]] as const) {
+      const limit = tools.get(name)?.limit;
+      expect(limit, name).toMatchObject({ type: 'integer', minimum: 1, default: defaultLimit });
+      expect(limit?.maximum, name).toBeUndefined();
+    }
+    expect(tools.get('list_contacts')?.page).toMatchObject({ type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 });
+    await client.close();
+  });
+
   it('answers a read tool with what its /v1 route answers, logged as the key’s request', async () => {
     await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550142', text: 'Hello there' });
     const own = await t.createKey();

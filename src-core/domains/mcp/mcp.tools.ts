@@ -16,7 +16,24 @@ const routeKey = (route: AnyRoute): string => `${route.method} ${route.path}`;
 function partsOf(route: AnyRoute): JsonSchema[] {
   return [route.params, route.query, route.body]
     .filter((schema): schema is z.ZodType => schema !== undefined)
-    .map((schema) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
+    .map((schema) => withDefaults(schema, z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema));
+}
+
+/**
+ * A field read through a transform (a query's whole numbers: `limit`, `page`) loses its default in the input-side
+ * JSON Schema, and a clamped one says `maximum: 9007199254740991`, as if any limit were served: the default is found
+ * by parsing nothing, and that maximum, which bounds nothing, is left out.
+ */
+function withDefaults(schema: z.ZodType, json: JsonSchema): JsonSchema {
+  if (!(schema instanceof z.ZodObject) || !json.properties) return json;
+  const shape = schema.shape as Record<string, z.ZodType | undefined>;
+  const properties = Object.fromEntries(Object.entries(json.properties).map(([name, property]) => {
+    const { maximum, ...rest } = property as Record<string, unknown>;
+    const bounded = maximum === Number.MAX_SAFE_INTEGER ? rest : (property as Record<string, unknown>);
+    const fallback = shape[name]?.safeParse(undefined);
+    return [name, fallback?.success && fallback.data !== undefined ? { ...bounded, default: fallback.data } : bounded];
+  }));
+  return { ...json, properties };
 }
 
 /** Properties and required names of JSON Schemas merged (a union's branches contribute their properties, none required). */
