@@ -1,44 +1,21 @@
 // The OpenAPI 3.1 document of the /v1 routes, drawn from the route table: each route's path, scope, parameters and
 // body from its own zod schemas (their input side), its success status and the error envelope. Served at
 // GET /openapi.json, so an integrator can generate a client or load the API into their tools.
-import { z } from 'zod';
+import type { z } from 'zod';
+import { inputJsonSchema } from './json-schema.ts';
 import { renderApiReference } from './openapi-docs.ts';
 import { defineRoute, isBodyScopes, reply, type AnyRoute } from './route.ts';
-
-type JsonSchema = { properties?: Record<string, unknown>; required?: string[]; anyOf?: JsonSchema[]; [key: string]: unknown };
-
-/** A schema's input side as JSON Schema (draft 2020-12, OpenAPI 3.1's dialect); what JSON Schema cannot say is left open. */
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  try {
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    return rest;
-  } catch {
-    return {};
-  }
-}
-
-/**
- * What a field of an object schema becomes when absent, if anything: an input-side JSON Schema leaves out the default
- * of a field read through a transform (a query's whole numbers), so it is found by parsing nothing.
- */
-function defaultOf(schema: z.ZodType, name: string): unknown {
-  if (!(schema instanceof z.ZodObject)) return undefined;
-  const field = (schema.shape as Record<string, z.ZodType | undefined>)[name];
-  const parsed = field?.safeParse(undefined);
-  return parsed?.success ? parsed.data : undefined;
-}
 
 /** The named properties of an object schema (a union's branches pooled), each with whether it is required. */
 function fieldsOf(schema: z.ZodType | undefined): Array<{ name: string; schema: unknown; required: boolean }> {
   if (!schema) return [];
-  const json = jsonSchema(schema);
+  const json = inputJsonSchema(schema);
   const branches = json.properties ? [json] : (json.anyOf ?? []);
   const fields = new Map<string, { name: string; schema: unknown; required: boolean }>();
   for (const branch of branches) {
     for (const [name, property] of Object.entries(branch.properties ?? {})) {
       const required = branch === json && (branch.required ?? []).includes(name);
-      const fallback = defaultOf(schema, name);
-      if (!fields.has(name)) fields.set(name, { name, schema: fallback === undefined ? property : { ...(property as object), default: fallback }, required });
+      if (!fields.has(name)) fields.set(name, { name, schema: property, required });
     }
   }
   return [...fields.values()];
@@ -66,7 +43,7 @@ function operation(route: AnyRoute, path: string): Record<string, unknown> {
   ];
   const requestBody = route.upload
     ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: [route.upload.field], properties: { [route.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } }
-    : route.body ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } : undefined;
+    : route.body ? { required: true, content: { 'application/json': { schema: inputJsonSchema(route.body) } } } : undefined;
   const status = route.status ?? 200;
   const error = { content: { 'application/json': { schema: { $ref: route.errorBody === 'message' ? '#/components/schemas/MessageError' : '#/components/schemas/Error' } } } };
   const scopes = scopesOf(route);

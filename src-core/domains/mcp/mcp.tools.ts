@@ -1,10 +1,10 @@
 // The assistant endpoint's tools made real: each contract tool bound to the /v1 route(s) it calls, its input
 // schema drawn from those routes' own schemas, and a call turned into the /v1 request a client would make.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { McpToolSpec } from '../../contract/mcp.ts';
+import { inputJsonSchema, type JsonSchema } from '../../kernel/json-schema.ts';
 import type { AnyRoute, HttpMethod, InnerAnswer } from '../../kernel/route.ts';
 
-type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[]; anyOf?: JsonSchema[]; [key: string]: unknown };
 export type ToolInputSchema = { type: 'object'; properties: Record<string, unknown>; required?: string[] };
 
 /** A tool of this build: the spec with its routes found in the route table. */
@@ -14,26 +14,7 @@ const routeKey = (route: AnyRoute): string => `${route.method} ${route.path}`;
 
 /** The object schema a route's params, query and body take together, as a JSON Schema (their input side). */
 function partsOf(route: AnyRoute): JsonSchema[] {
-  return [route.params, route.query, route.body]
-    .filter((schema): schema is z.ZodType => schema !== undefined)
-    .map((schema) => withDefaults(schema, z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema));
-}
-
-/**
- * A field read through a transform (a query's whole numbers: `limit`, `page`) loses its default in the input-side
- * JSON Schema, and a clamped one says `maximum: 9007199254740991`, as if any limit were served: the default is found
- * by parsing nothing, and that maximum, which bounds nothing, is left out.
- */
-function withDefaults(schema: z.ZodType, json: JsonSchema): JsonSchema {
-  if (!(schema instanceof z.ZodObject) || !json.properties) return json;
-  const shape = schema.shape as Record<string, z.ZodType | undefined>;
-  const properties = Object.fromEntries(Object.entries(json.properties).map(([name, property]) => {
-    const { maximum, ...rest } = property as Record<string, unknown>;
-    const bounded = maximum === Number.MAX_SAFE_INTEGER ? rest : (property as Record<string, unknown>);
-    const fallback = shape[name]?.safeParse(undefined);
-    return [name, fallback?.success && fallback.data !== undefined ? { ...bounded, default: fallback.data } : bounded];
-  }));
-  return { ...json, properties };
+  return [route.params, route.query, route.body].filter((schema): schema is z.ZodType => schema !== undefined).map(inputJsonSchema);
 }
 
 /** Properties and required names of JSON Schemas merged (a union's branches contribute their properties, none required). */
