@@ -40,14 +40,17 @@ export type StepType = (typeof STEP_TYPES)[number];
 
 export const MAX_STEPS = 50;
 const configSchema = z.record(z.string(), z.unknown());
+/** The most a trigger's or step's config takes, as JSON: every list and read answers it whole. */
+export const CONFIG_MAX_BYTES = 16_384;
+const configInputSchema = configSchema.refine((config) => JSON.stringify(config).length <= CONFIG_MAX_BYTES, `must be at most ${CONFIG_MAX_BYTES / 1024} KiB as JSON`);
 
-const triggerInputSchema = z.object({ type: z.string().trim().min(1).max(100), config: configSchema.default({}) });
+const triggerInputSchema = z.object({ type: z.string().trim().min(1).max(100), config: configInputSchema.default({}) });
 
 /** A step's shape is checked at save; its type and config are not (the seed: saved without error, does nothing at run time). */
 const stepInputSchema = z.object({
   id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - and _').optional(),
   type: z.string().trim().min(1).max(100),
-  config: configSchema.default({}),
+  config: configInputSchema.default({}),
 });
 export type AutomationStepInput = z.infer<typeof stepInputSchema>;
 

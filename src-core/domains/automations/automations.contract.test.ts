@@ -108,6 +108,24 @@ describe('create and read', () => {
     expect(after.body.data.slice(0, 2).map((a: { steps: Array<{ id: string }> }) => a.steps.map((step) => step.id))).toEqual([['step_1', 'hello'], ['step_1', 'hello']]);
   });
 
+  it('refuses a step or trigger config over 16 KiB as JSON (every list answers it whole), saving nothing', async () => {
+    const before = (await api('GET', '/v1/automations?limit=1')).body.meta.total as number;
+    const big = 'x'.repeat(16_384);
+    const step = await api('POST', '/v1/automations', { ...WELCOME, steps: [{ type: 'send_sms', config: { message: big } }] });
+    expect([step.status, step.body.message]).toEqual([400, 'Invalid body: steps.0.config: must be at most 16 KiB as JSON']);
+    const trigger = await api('POST', '/v1/automations', { ...WELCOME, trigger: { type: 'contact.created', config: { note: big } } });
+    expect(trigger.status).toBe(400);
+    expect(trigger.body.message).toContain('trigger.config: must be at most 16 KiB as JSON');
+    const created = (await api('POST', '/v1/automations', WELCOME)).body;
+    const patched = await api('PATCH', `/v1/automations/${created.id}`, { steps: [{ type: 'wait', config: { minutes: 1, note: big } }] });
+    expect([patched.status, patched.body.message]).toEqual([400, 'Invalid body: steps.0.config: must be at most 16 KiB as JSON']);
+    expect((await api('GET', `/v1/automations/${created.id}`)).body.steps).toEqual(created.steps);
+    expect((await api('GET', '/v1/automations?limit=1')).body.meta.total).toBe(before + 1);
+    // Just under the cap is taken.
+    const fits = await api('POST', '/v1/automations', { ...WELCOME, steps: [{ type: 'wait', config: { note: 'x'.repeat(16_000) } }] });
+    expect(fits.status).toBe(201);
+  });
+
   it('lists newest first, paged, filtered by status', async () => {
     const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Lister' })).body.id as string;
     const own = (await t.createKey({ organizationId: org })).key;
