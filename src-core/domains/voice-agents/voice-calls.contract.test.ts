@@ -142,6 +142,9 @@ describe('placing calls: refusals', () => {
       const res = await api('POST', '/v1/voice/calls/outbound', body);
       expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, expect.stringMatching(message)]);
     }
+    // The number agent calls come from is nobody to call.
+    const own = await api('POST', '/v1/voice/calls/outbound', { agentId, toNumber: '+18005550100' });
+    expect([own.status, own.body.message]).toEqual([400, '+18005550100 is the number agent calls come from: give the phone of the person to call']);
     expect((await api('POST', '/v1/voice/calls/outbound', { agentId: 'agt_unknown', toNumber: '+14155550101' })).status).toBe(404);
     expect((await api('GET', '/v1/voice/calls/call_unknown')).status).toBe(404);
     expect((await api('GET', '/v1/voice/calls/call_unknown/recording')).status).toBe(404);

@@ -242,9 +242,12 @@ describe('an app-to-phone call', () => {
     expect(await outcome('+15005550007', 2)).toEqual(['RINGING', 'FAILED', 'dial_failed', 0, 'voice.app.call.completed']);
   });
 
-  it('refuses an invalid number (400), and any phone call while phone calling is off (403)', async () => {
+  it('refuses an invalid number and its own business number (400), and any phone call while phone calling is off (403)', async () => {
     expect((await place({ type: 'phone', from: 'cust_11', to: '4155550101' })).body.message).toBe('Invalid phone number 4155550101: give it in international format, e.g. +14155550101');
     expect((await place({ type: 'phone', from: 'cust_11', to: 'pro_1' })).status).toBe(400);
+    // Its own business number is where calls come in, not a phone to ring.
+    const own = await place({ type: 'phone', from: 'cust_11', to: '+1 800 555 0142' });
+    expect([own.status, own.body.message]).toEqual([400, "+18005550142 is this account's own business number, which calls come in on: give the phone of the person to call"]);
     await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: false });
     const off = await place({ type: 'phone', from: 'cust_11', to: '+14155550109' });
     expect([off.status, off.body.message]).toEqual([403, 'Phone calling is off: a call to a phone needs it. Turn it on with PATCH /v1/voice/app/settings {"pstnEnabled": true} or in the dashboard']);

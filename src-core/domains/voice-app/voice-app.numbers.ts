@@ -36,6 +36,8 @@ export function createVoiceAppNumbers(deps: { store: VoiceAppStore; db: Db; cloc
 
   return {
     list: (orgId: string): { data: BusinessNumber[] } => ({ data: store.numbers(orgId).map(toNumber) }),
+    /** Whether `raw` is one of the organization's own business numbers. */
+    owns: (orgId: string, raw: string): boolean => store.numberAnyOrg(canonicalNumber(raw))?.org_id === orgId,
     /** The organization's number `raw` names (404 when it has none such), or its first number. */
     find: (orgId: string, raw: string | undefined): NumberRow | undefined => (raw === undefined ? store.numbers(orgId)[0] : mustNumber(orgId, raw)),
     /** Adds a business number (the dashboard's "get a number"): the one named, or the next free one of the pool. */

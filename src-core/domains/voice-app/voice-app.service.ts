@@ -62,6 +62,7 @@ export function createVoiceAppCalls(deps: {
       const to = phone ? canonicalAppPhone(input.to) : input.to;
       if (phone && !isAppPhone(to)) throw badRequest(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
       if (input.from === to) throw badRequest('from and to are the same: a call needs two parties');
+      if (phone && numbers.owns(orgId, to)) throw badRequest(`${to} is this account's own business number, which calls come in on: give the phone of the person to call`);
       const row = db.tx(() => {
         // A person with no device that can ring them but with a phone is rung on that phone (the phone fallback leg).
         const fallbackPhone = phone ? null : deps.identities?.fallbackPhone(orgId, to) ?? null;
