@@ -15,7 +15,7 @@ import { AppError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
-import { charsetProblem, jsonBodyProblem } from './json-body.ts';
+import { readJsonBody } from './json-body.ts';
 import { parseBody, parseInput, parseQuery } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
@@ -297,24 +297,8 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   // Prototype keys are not refused by the parser (that is reported as malformed JSON, which it is not) but by
   // jsonBodyProblem, which names them: JSON.parse keeps `__proto__` as an ordinary key, refused before any route sees it.
   const defaultJson = app.getDefaultJsonParser('ignore', 'ignore');
-  // Bytes that are not UTF-8 are refused, not stored as U+FFFD (what was sent would be lost).
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
-    // Declared in another charset than UTF-8's: refused by name, not misread (an empty request is still no body).
-    const charset = (raw as Buffer).length ? charsetProblem(request.headers['content-type']) : null;
-    if (charset) return done(new AppError('UNSUPPORTED_MEDIA_TYPE', charset), undefined);
-    let body: string;
-    try {
-      body = utf8.decode(raw as Buffer);
-    } catch {
-      return done(new AppError('MALFORMED_JSON', 'Malformed JSON body: the bytes are not valid UTF-8'), undefined);
-    }
-    if (body.trim() === '') return done(null, undefined);
-    defaultJson(request, body, (error, parsed) => {
-      if (error) return done(error, undefined);
-      const problem = jsonBodyProblem(parsed);
-      return problem ? done(new AppError('VALIDATION_FAILED', problem), undefined) : done(null, parsed);
-    });
+    readJsonBody(raw as Buffer, request.headers['content-type'], (text, parsed) => defaultJson(request, text, parsed), done);
   });
 
   // A stop lets the requests in flight finish, but not their connections live on after: it closes the connections idle

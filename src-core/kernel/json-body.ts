@@ -7,6 +7,8 @@
 // a number" and an open object (a step's config) stored as null, not what was sent; and the charset a body is
 // declared in, which must be UTF-8's.
 
+import { AppError } from './errors.ts';
+
 export const MAX_JSON_DEPTH = 32;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -63,3 +65,29 @@ const TOO_LARGE = 'Invalid body: a number is too large to hold (beyond about 1.8
 const UNPAIRED = 'Invalid body: a text holds an unpaired UTF-16 surrogate (a lone \\uD800-\\uDFFF escape), which is not a character';
 const NUL = 'Invalid body: a text holds a NUL character (\\u0000)';
 const textProblem = (text: string): string | null => (LONE_SURROGATE.test(text) ? UNPAIRED : text.includes('\u0000') ? NUL : null);
+
+// Bytes that are not UTF-8 are refused, not stored as U+FFFD (what was sent would be lost).
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+type Done = (error: Error | null, value: unknown) => void;
+
+/**
+ * A JSON request body's bytes, read as the kernel takes them: its declared charset UTF-8's (an empty request is still
+ * no body, whatever its header says), its bytes UTF-8, blank as no body, then parsed by `parse` (the HTTP library's
+ * own parser) and held to the limits above.
+ */
+export function readJsonBody(raw: Buffer, contentType: string | undefined, parse: (text: string, done: Done) => void, done: Done): void {
+  const charset = raw.length ? charsetProblem(contentType) : null;
+  if (charset) return done(new AppError('UNSUPPORTED_MEDIA_TYPE', charset), undefined);
+  let body: string;
+  try {
+    body = utf8.decode(raw);
+  } catch {
+    return done(new AppError('MALFORMED_JSON', 'Malformed JSON body: the bytes are not valid UTF-8'), undefined);
+  }
+  if (body.trim() === '') return done(null, undefined);
+  parse(body, (error, parsed) => {
+    if (error) return done(error, undefined);
+    const problem = jsonBodyProblem(parsed);
+    return problem ? done(new AppError('VALIDATION_FAILED', problem), undefined) : done(null, parsed);
+  });
+}
