@@ -1,6 +1,7 @@
 // Contract tests over real HTTP of how a request's body is read, before any route sees it: its media type and
 // charset, its bytes (UTF-8, no NUL), its JSON (well formed, not too deep, no unpaired surrogate, no number too large).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope } from '../testing/envelope.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 let t: TestServer;
@@ -10,8 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const envelope = (status: number) => ({ statusCode: status, error: expect.any(String), message: expect.any(String) });
 
 describe('request bodies', () => {
   it('malformed JSON answers 400', async () => {

@@ -1,5 +1,6 @@
 // Contract tests over real HTTP: errors, API keys, scopes, IP allow-list, rate limits, request log, orgs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope } from '../testing/envelope.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 let t: TestServer;
@@ -9,8 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const envelope = (status: number) => ({ statusCode: status, error: expect.any(String), message: expect.any(String) });
 
 describe('errors', () => {
   it('an unknown path answers the JSON 404 envelope', async () => {

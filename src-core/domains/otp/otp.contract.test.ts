@@ -393,8 +393,7 @@ describe('scopes', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Insufficient scope. Required: otp:verify');
     expect((await post('/v1/otp/verify-token', { accessToken: 'x' }, sendOnly)).status).toBe(403);
-    expect((await t.request('GET', '/v1/otp/logs', { token: sendOnly })).status).toBe(403);
-    expect((await t.request('GET', '/v1/otp/analytics', { token: sendOnly })).status).toBe(403);
+    for (const path of ['/v1/otp/logs', '/v1/otp/analytics']) expect((await t.request('GET', path, { token: sendOnly })).status, path).toBe(403);
     const verifyOnly = (await t.createKey({ scopes: ['otp:verify'], rateLimitPerMinute: 10_000 })).key;
     expect((await post('/v1/otp/send', { widgetId, identifier: '14155550641' }, verifyOnly)).status).toBe(403);
   });
