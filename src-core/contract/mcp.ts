@@ -103,6 +103,6 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
   write('launch_campaign', perChannel(['whatsapp', 'sms'], 'POST /v1/{channel}/campaigns/:id/launch'), 'Launch a draft campaign.'),
   write('cancel_campaign', perChannel(['whatsapp', 'sms', 'rcs'], 'POST /v1/{channel}/campaigns/:id/cancel'), 'Cancel a scheduled or running campaign.'),
   write('place_outbound_call', 'POST /v1/voice/calls/outbound', 'Have a voice agent call a number.'),
-  write('create_webhook_endpoint', 'POST /v1/webhooks', 'Create a webhook endpoint; answers its signing secret once.'),
+  write('create_webhook_endpoint', 'POST /v1/webhooks', 'Create a webhook endpoint (https; any *.sim.test URL is the simulator\'s own receiver); answers its signing secret once.'),
   write('replay_webhook_delivery', 'POST /v1/webhooks/deliveries/:deliveryId/replay', 'Deliver a webhook event again.'),
 ];
