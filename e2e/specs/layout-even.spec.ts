@@ -1,6 +1,7 @@
-// Pages that read evenly, from the desktop window's smallest size up (the demo seed, Debian's Chromium): a call's
-// dates break between the date and the time of day, never before "AM", beside the calls list, and so do the WhatsApp
-// templates' Created dates; the Simulator's cards
+// Pages that read evenly, from the desktop window's smallest size up (the demo seed, Debian's Chromium): the calls list
+// keeps every column whole with a call open (the call goes under the list where both do not fit side by side); a call's
+// dates break between the date and the time of day, never before "AM", and so do the WhatsApp templates' Created
+// dates; the Simulator's cards
 // each sit right under the card above, no hole under a short one; the API keys page's cards reach its edge; the
 // request log's rows are all one height, a long key name and a long path among them.
 import type { Locator, Page } from 'playwright-core';
@@ -63,21 +64,30 @@ function roomUnderCards(): Promise<string[]> {
 }
 
 describe('pages that read evenly', () => {
-  // 961 px: the narrowest window with the open call beside the list (at 960 px and under it goes below the list).
-  for (const width of [961, 1100, 1280]) {
-    it(`a call's dates break only before the time of day at ${width} px, an agent call's and an app call's`, async () => {
+  /** Every column of `list` whole in it: it does not scroll sideways, and each heading ends inside it. */
+  async function everyColumnWhole(list: Locator, where: string): Promise<void> {
+    expect(await sidewaysScrollers(page), where).toEqual([]);
+    const [right, headings] = await list.evaluate((el) => [el.getBoundingClientRect().right, [...el.querySelectorAll('th')].map((th) => [th.textContent, th.getBoundingClientRect().right] as const)] as const);
+    for (const [heading, end] of headings) expect(end, `${heading} at ${where}`).toBeLessThanOrEqual(right + 0.5);
+  }
+
+  // 961 px: the narrowest window with the wide sidebar; up to ~1240 px the open call goes under the list.
+  for (const width of [961, 1100, 1200, 1280]) {
+    it(`the calls lists keep every column whole beside or over an open call, and its dates break only before the time of day, at ${width} px`, async () => {
       await resize(page, width, 800);
       await page.getByTestId('nav-calls').click();
       await page.getByTestId('calls-tab-agent').click();
       await page.locator('[data-testid="call-row"]').filter({ hasText: 'Alice Johnson' }).getByTestId('call-open').first().click();
       const detail = page.locator('[data-testid="call-detail"][data-status="COMPLETED"]');
       await detail.waitFor();
+      await everyColumnWhole(page.getByTestId('calls-list'), `agent calls at ${width} px`);
       for (const fact of ['started', 'answered']) await readsAsOneMoment(detail.getByTestId(`call-fact-${fact}`), `agent call ${fact} at ${width} px`);
       await screenshot(page, `layout-even-call-${width}`);
       await page.getByTestId('calls-tab-app').click();
       await page.locator('[data-testid="app-call-row"]').filter({ hasText: 'Sam Rivera' }).getByTestId('app-call-open').first().click();
       const appDetail = page.locator('[data-testid="app-call-detail"][data-status="COMPLETED"]');
       await appDetail.waitFor();
+      await everyColumnWhole(page.getByTestId('app-calls-list'), `app calls at ${width} px`);
       for (const fact of ['started', 'answered', 'ended']) await readsAsOneMoment(appDetail.getByTestId(`app-call-fact-${fact}`), `app call ${fact} at ${width} px`);
     });
   }
