@@ -25,16 +25,18 @@ export function AutomationsPage() {
   return (
     <div className="page padded automations">
       <div className="page-title">
-        <h1>Automations</h1>
+        <div>
+          <h1>Automations</h1>
+          <p className="muted subtitle">
+            A trigger and a list of steps, run for each customer it matches. New automations start paused: activate one to run it.
+            The same automations are on the API (<code>/v1/automations</code>).
+          </p>
+        </div>
         {creating ? null : (
           <button ref={newButton} type="button" className="button primary" onClick={() => setCreating(true)} disabled={!catalog.data}
             data-testid="new-automation">New automation</button>
         )}
       </div>
-      <p className="small muted">
-        A trigger and a list of steps, run for each customer it matches. New automations start paused: activate one to run it.
-        The same automations are on the API (<code>/v1/automations</code>).
-      </p>
       {catalog.isError ? <ErrorState error={catalog.error} /> : null}
       {creating && catalog.data ? (
         <AutomationForm title="New automation" initial={emptyDraft(catalog.data)} catalog={catalog.data} save={create} submitLabel="Create automation"

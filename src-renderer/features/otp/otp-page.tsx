@@ -24,7 +24,7 @@ export function OtpPage() {
       <div className="page-title">
         <div>
           <h1>OTP</h1>
-          <p className="muted otp-subtitle">One-time codes: the widgets that shape them, and every code sent, verified, expired or blocked.</p>
+          <p className="muted subtitle">One-time codes: the widgets that shape them, and every code sent, verified, expired or blocked.</p>
         </div>
       </div>
       <WidgetsSection chosenId={filter.widgetId} onChoose={(widgetId) => refine({ widgetId })} />

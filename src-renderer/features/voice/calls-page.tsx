@@ -169,7 +169,7 @@ export function CallsPage() {
       <div className="page-title">
         <div>
           <h1>Calls</h1>
-          <p className="muted">Calls as they happen: the voice agents' (ringing, answered, what is said, line by line) and the voice app's, between app users and phones.</p>
+          <p className="muted subtitle">Calls as they happen: the voice agents' (ringing, answered, what is said, line by line) and the voice app's, between app users and phones.</p>
         </div>
       </div>
       <div className="tabs calls-tabs" role="tablist" aria-label="Calls" onKeyDown={moveChoice}>
