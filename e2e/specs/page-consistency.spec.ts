@@ -1,6 +1,7 @@
 // What every page does alike, so a demo moving between pages sees one console (the demo seed, Debian's Chromium): each
-// page's description stands right under its title, in one size and colour.
-import type { Page } from 'playwright-core';
+// page's description stands right under its title, in one size and colour; a voice agent's Active and Paused read as an
+// automation's, and an agent call's status is coloured as an app call's.
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
@@ -43,4 +44,36 @@ describe('every page alike', () => {
     expect(first).toMatch(/^4 px below, 14px /);
     expect(seen).toEqual(DESCRIBED.map((section) => `${section}: ${first}`));
   });
+
+  /** How `chip` looks: its text's colour and weight, its fill, border and size. */
+  const looks = (chip: Locator) => chip.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { color: style.color, background: style.backgroundColor, border: style.borderColor, weight: style.fontWeight, size: style.fontSize };
+  });
+
+  for (const theme of ['light', 'dark']) {
+    it(`a voice agent's Active and Paused look as an automation's, and an agent call's Completed as an app call's, ${theme}`, async () => {
+      const shown = () => page.evaluate(() => document.documentElement.dataset.theme);
+      if ((await shown()) !== theme) await page.getByTestId('theme-toggle').click();
+      expect(await shown()).toBe(theme);
+      await page.getByTestId('nav-automations').click();
+      const automation = (state: string) => page.getByTestId('automation-status').filter({ hasText: new RegExp(`^${state}$`) }).first();
+      await automation('Active').waitFor();
+      const automationLooks = { Active: await looks(automation('Active')), Paused: await looks(automation('Paused')) };
+      await page.getByTestId('nav-calls').click();
+      await page.getByTestId('calls-tab-agent').click();
+      for (const state of ['Active', 'Paused'] as const) {
+        const agent = page.getByTestId('agent-state').filter({ hasText: new RegExp(`^${state}$`) }).first();
+        await agent.waitFor();
+        expect(await looks(agent), `agent ${state}`).toEqual(automationLooks[state]);
+      }
+      const agentCall = await looks(page.locator('[data-testid="call-status"][data-status="COMPLETED"]').first());
+      expect(agentCall.color, 'a completed agent call is not grey').not.toEqual((await looks(page.getByTestId('agent-state').filter({ hasText: 'Paused' }).first())).color);
+      await screenshot(page, `page-consistency-calls-${theme}`);
+      await page.getByTestId('calls-tab-app').click();
+      const appCall = page.locator('[data-testid="app-call-status"][data-status="COMPLETED"]').first();
+      await appCall.waitFor();
+      expect(agentCall).toEqual(await looks(appCall));
+    });
+  }
 });

@@ -77,7 +77,7 @@ function AgentRow({ agent, editing, onEdit }: { agent: VoiceAgentListItem; editi
       <div className="agent-summary">
         <span className="agent-name"><strong>{agent.name}</strong>
           <span className="agent-chips"><span className="chip">{agent.language}</span><span className="chip">{agent.llmModel}</span>
-            <span className={agent.isActive ? 'badge ok' : 'chip'} data-testid="agent-state">{agent.isActive ? 'Active' : 'Paused'}</span></span></span>
+            <span className={`chip agent-state is-${agent.isActive ? 'active' : 'paused'}`} data-testid="agent-state">{agent.isActive ? 'Active' : 'Paused'}</span></span></span>
         {agent.description ? <span className="muted small">{agent.description}</span> : null}
       </div>
       <div className="inline agent-actions">

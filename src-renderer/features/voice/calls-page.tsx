@@ -30,7 +30,7 @@ function CalledContact({ call, testId }: { call: Pick<ShownCallItem, 'calledCont
 }
 
 function StatusChip({ status }: { status: AgentCallStatus }) {
-  return <span className={`chip call-status call-status-${status.toLowerCase()}`} data-testid="call-status" data-status={status}>{STATUS_LABEL[status]}</span>;
+  return <span className={`chip call-status is-${status.toLowerCase()}`} data-testid="call-status" data-status={status}>{STATUS_LABEL[status]}</span>;
 }
 
 function PlaceCall({ onPlaced }: { onPlaced(callId: string): void }) {
