@@ -3,7 +3,8 @@
 // dates break between the date and the time of day, never before "AM", and so do the WhatsApp templates' Created
 // dates; the Simulator's cards
 // each sit right under the card above, no hole under a short one; the API keys page's cards reach its edge; the
-// request log's rows are all one height, a long key name and a long path among them.
+// request log's rows are all one height, a long key name and a long path among them; a thread's header keeps its
+// channel and number, and its reply window badge, each on one line.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -144,6 +145,19 @@ describe('pages that read evenly', () => {
       expect(await long.locator('.request-line').getAttribute('title')).toBe('GET /v1/contacts/cnt_nonexistent_but_rather_long_identifier_for_testing/notes');
       expect(await page.locator(`.request-key[title="${LONG_KEY}"]`).count()).toBe(3);
       await screenshot(page, `layout-even-request-log-${width}`);
+    });
+  }
+
+  for (const width of [961, 1280]) {
+    it(`a WhatsApp thread's header keeps its channel and number, and its reply window badge, each on one line at ${width} px`, async () => {
+      await resize(page, width, 700);
+      await page.getByTestId('nav-inbox').click();
+      await page.getByTestId('conversation-row').filter({ hasText: 'Meera Müller' }).click();
+      const badge = page.getByTestId('reply-window');
+      await badge.waitFor();
+      expect(await lineTexts(badge)).toEqual(['Reply window closed']);
+      expect(await lineTexts(page.getByTestId('thread-address'))).toEqual(['WhatsApp · +919810356355']);
+      await screenshot(page, `layout-even-thread-header-${width}`);
     });
   }
 });

@@ -202,7 +202,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
           {contact.data ? <ContactContext contact={contact.data} open={contactOpen} opener={opener} onOpen={() => setContactOpen(true)} /> : null}
         </div>
         {WINDOWED.has(c.channel) ? (
-          <span className={`badge ${c.careWindow.open ? 'ok' : 'muted-badge'}`} title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
+          <span className={`badge reply-window ${c.careWindow.open ? 'ok' : 'muted-badge'}`} data-testid="reply-window" title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
             {c.careWindow.open ? 'Reply window open' : 'Reply window closed'}
           </span>
         ) : null}
