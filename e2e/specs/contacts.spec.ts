@@ -165,6 +165,19 @@ describe('contacts page', () => {
     await chip.waitFor({ state: 'detached' });
   });
 
+  it('shows two short tags whole in the row beside its source, neither cut to a letter or two', async () => {
+    const first = list().getByTestId('contact-row').first();
+    const id = await first.getAttribute('data-contact-id');
+    await server.dashboard('PUT', `/dashboard/contacts/${id}/tags`, { tags: ['demo', 'vip-customer'] });
+    const rowChips = first.getByTestId('contact-tag');
+    await rowChips.filter({ hasText: 'vip-customer' }).waitFor();
+    await screenshot(page, 'contacts-two-tags');
+    const cut = await first.locator('.contact-meta .chip').evaluateAll((chips) => chips.filter((chip) => chip.scrollWidth > chip.clientWidth).map((chip) => chip.textContent));
+    expect(cut, 'chips cut in the row').toEqual([]);
+    await server.dashboard('PUT', `/dashboard/contacts/${id}/tags`, { tags: [] });
+    await rowChips.first().waitFor({ state: 'detached' });
+  });
+
   it('says the token was refused, with the core\'s message, when the token is wrong', async () => {
     const other = await browser.newPage();
     await other.goto(`${server.url}/#token=not-the-token`);
