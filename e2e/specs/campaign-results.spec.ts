@@ -196,9 +196,9 @@ describe('campaign cost', () => {
     await page.getByTestId('nav-wallet').click();
     const refund = page.locator('[data-testid="ledger-line"][data-kind="refund"]').filter({ hasText: 'campaign "Costed"' });
     await refund.waitFor();
-    expect(await refund.locator('td').nth(1).textContent()).toBe('refund campaign "Costed" · +15005550001 not sent · unreachable');
+    expect(await refund.locator('td').nth(1).textContent()).toBe('Refund campaign "Costed" · +15005550001 not sent · unreachable');
     expect(await page.locator('[data-testid="ledger-line"][data-kind="charge"]').filter({ hasText: 'campaign "Costed"' }).locator('td').nth(1).textContent())
-      .toBe('charge SMS messages ×3 · campaign "Costed"');
+      .toBe('Charge SMS messages ×3 · campaign "Costed"');
 
     // RCS: the same rates panel under the same headings.
     const bots = await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/rcs/bots');

@@ -28,7 +28,11 @@ describe('the wallet ledger', () => {
     await page.getByTestId('nav-wallet').click();
     const line = callLine('Voice agent call');
     await line.waitFor();
-    expect(await line.locator('.ledger-what').textContent()).toMatch(/^charge Voice agent call · Order Confirmation → Alice Johnson \(\+14155550101\) · \d+ min × ₹2\.00 · Open call$/);
+    expect(await line.locator('.ledger-what').textContent()).toMatch(/^Charge Voice agent call · Order Confirmation → Alice Johnson \(\+14155550101\) · \d+ min × ₹2\.00 · Open call$/);
+    // Each line's kind reads as a word, as the console's other chips do ("Charge", "Top up"), not a code ("charge", "top_up").
+    const kinds = await page.locator('.ledger-what .chip').allTextContents();
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const kind of kinds) expect(kind).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
     const link = line.getByTestId('ledger-call');
     const callId = await link.getAttribute('data-call-id');
     expect(callId).toMatch(/^call_/);
@@ -43,7 +47,7 @@ describe('the wallet ledger', () => {
     await page.getByTestId('nav-wallet').click();
     const line = callLine('Voice app call');
     await line.waitFor();
-    expect(await line.locator('.ledger-what').textContent()).toMatch(/^charge Voice app call · Alice Johnson \(cust_1042\) → Sam Rivera \(pro_7\) · (talk|transcription) · /);
+    expect(await line.locator('.ledger-what').textContent()).toMatch(/^Charge Voice app call · Alice Johnson \(cust_1042\) → Sam Rivera \(pro_7\) · (talk|transcription) · /);
     const link = line.getByTestId('ledger-call');
     const callId = await link.getAttribute('data-call-id');
     expect(callId).toMatch(/^apc_/);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { LedgerEntry, ListEnvelope, Wallet } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { DateTime } from '../../components/date-time.tsx';
-import { channelLabel, rupees } from '../../components/format.ts';
+import { channelLabel, codeWords, rupees } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { scrollRegion } from '../../components/scroll-region.ts';
@@ -78,7 +78,7 @@ export function WalletPage() {
               {ledger.data.data.map((line) => (
                 <tr key={line.id} data-testid="ledger-line" data-kind={line.kind}>
                   <td className="muted"><DateTime iso={line.createdAt} /></td>
-                  <td className="ledger-what"><span className={`chip kind-${line.kind}`}>{line.kind.replace(/_/g, ' ')}</span> {line.description}<CallLink line={line} /></td>
+                  <td className="ledger-what"><span className={`chip kind-${line.kind}`}>{codeWords(line.kind)}</span> {line.description}<CallLink line={line} /></td>
                   <td data-testid="ledger-channel">{line.channel ? channelLabel(line.channel) : '—'}</td>
                   <td className={`num money ${signClass(line.amountPaise)}`} data-testid="ledger-amount">{line.amountPaise ? `${plus(line.amountPaise)}${rupees(line.amountPaise)}` : '—'}</td>
                   <td className={`num money ${signClass(line.emailCredits)}`} data-testid="ledger-credits">{line.emailCredits ? `${plus(line.emailCredits)}${line.emailCredits.toLocaleString()}` : '—'}</td>
