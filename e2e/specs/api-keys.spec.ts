@@ -151,12 +151,12 @@ describe('the new-key form', () => {
     const expires = row.getByTestId('key-expires');
     expect(await expires.getAttribute('data-expired')).toBe('false');
     expect(await expires.textContent()).toMatch(/in 7 d$/);
-    expect(await row.locator('.badge').textContent()).toBe('active');
+    expect(await row.locator('.badge').textContent()).toBe('Active');
 
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 8 * 24 * 3600 })).status).toBe(200);
     await row.locator('[data-testid="key-expires"][data-expired="true"]').waitFor();
     expect(await expires.textContent()).toMatch(/expired 1 d ago$/);
-    await row.locator('.badge.danger').filter({ hasText: 'expired' }).waitFor();
+    await row.locator('.badge.danger').filter({ hasText: 'Expired' }).waitFor();
     await screenshot(page, 'keys-table');
 
     // At 1024 px the table still fits its card: nothing is pushed out of sight to the right.
@@ -191,7 +191,7 @@ describe('the new-key form', () => {
     const card = page.getByTestId('keys').locator('xpath=..');
     expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await confirm.getByTestId('revoke-key-confirm').click();
-    await row.locator('.badge.danger').filter({ hasText: 'revoked' }).waitFor();
+    await row.locator('.badge.danger').filter({ hasText: 'Revoked' }).waitFor();
     expect(await confirm.count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 720 });
   });

@@ -72,7 +72,7 @@ export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; a
         <td><Expiry expiresAt={apiKey.expiresAt} now={now} /></td>
         <td className="muted key-time"><DateTime iso={apiKey.lastUsedAt} /></td>
         <td><div className="key-state">
-          {apiKey.revokedAt ? <span ref={revoked} tabIndex={-1} className="badge danger">revoked</span> : expired ? <span className="badge danger">expired</span> : <span className="badge ok">active</span>}
+          {apiKey.revokedAt ? <span ref={revoked} tabIndex={-1} className="badge danger">Revoked</span> : expired ? <span className="badge danger">Expired</span> : <span className="badge ok">Active</span>}
           {apiKey.revokedAt ? null : (
             <button ref={revoke} type="button" className="button danger-outline small" aria-expanded={asking} onClick={() => setRevoking(true)} aria-label={`Revoke key ${apiKey.name}`} data-testid="revoke-key">Revoke</button>
           )}
