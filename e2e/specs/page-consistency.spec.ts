@@ -1,6 +1,6 @@
 // What every page does alike, so a demo moving between pages sees one console (the demo seed, Debian's Chromium): each
-// page's description stands right under its title, in one size and colour; a voice agent's Active and Paused read as an
-// automation's, and an agent call's status is coloured as an app call's.
+// page's description stands right under its title, in one size and colour; a voice agent's Active and Paused, and its
+// Activate and Pause buttons, read as an automation's, and an agent call's status is coloured as an app call's.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -52,7 +52,7 @@ describe('every page alike', () => {
   });
 
   for (const theme of ['light', 'dark']) {
-    it(`a voice agent's Active and Paused look as an automation's, and an agent call's Completed as an app call's, ${theme}`, async () => {
+    it(`a voice agent's Active and Paused, Activate and Pause look as an automation's, and an agent call's Completed as an app call's, ${theme}`, async () => {
       const shown = () => page.evaluate(() => document.documentElement.dataset.theme);
       if ((await shown()) !== theme) await page.getByTestId('theme-toggle').click();
       expect(await shown()).toBe(theme);
@@ -60,12 +60,17 @@ describe('every page alike', () => {
       const automation = (state: string) => page.getByTestId('automation-status').filter({ hasText: new RegExp(`^${state}$`) }).first();
       await automation('Active').waitFor();
       const automationLooks = { Active: await looks(automation('Active')), Paused: await looks(automation('Paused')) };
+      // A paused one's Activate and an active one's Pause, the same buttons.
+      const automationToggles = { Activate: await looks(page.getByTestId('automation-toggle').filter({ hasText: 'Activate' }).first()), Pause: await looks(page.getByTestId('automation-toggle').filter({ hasText: 'Pause' }).first()) };
       await page.getByTestId('nav-calls').click();
       await page.getByTestId('calls-tab-agent').click();
       for (const state of ['Active', 'Paused'] as const) {
         const agent = page.getByTestId('agent-state').filter({ hasText: new RegExp(`^${state}$`) }).first();
         await agent.waitFor();
         expect(await looks(agent), `agent ${state}`).toEqual(automationLooks[state]);
+      }
+      for (const action of ['Activate', 'Pause'] as const) {
+        expect(await looks(page.getByTestId('agent-toggle').filter({ hasText: action }).first()), `agent ${action}`).toEqual(automationToggles[action]);
       }
       const agentCall = await looks(page.locator('[data-testid="call-status"][data-status="COMPLETED"]').first());
       expect(agentCall.color, 'a completed agent call is not grey').not.toEqual((await looks(page.getByTestId('agent-state').filter({ hasText: 'Paused' }).first())).color);

@@ -82,7 +82,7 @@ function AgentRow({ agent, editing, onEdit }: { agent: VoiceAgentListItem; editi
       </div>
       <div className="inline agent-actions">
         <button type="button" className="button ghost small" aria-expanded={editing} onClick={onEdit} aria-label={`Edit ${agent.name}`} data-testid="agent-edit">Edit</button>
-        <button type="button" className="button small" disabled={update.isPending} onClick={() => update.mutate({ id: agent.id, change: { isActive: !agent.isActive } })}
+        <button type="button" className={`button small${agent.isActive ? '' : ' primary'}`} disabled={update.isPending} onClick={() => update.mutate({ id: agent.id, change: { isActive: !agent.isActive } })}
           aria-label={`${agent.isActive ? 'Pause' : 'Activate'} ${agent.name}`} data-testid="agent-toggle">{agent.isActive ? 'Pause' : 'Activate'}</button>
         <ConfirmButton label="Delete" name={`Delete ${agent.name}`} question="Its calls not yet answered end now." confirmLabel="Delete agent"
           onConfirm={() => remove.mutate(agent.id)} testId="agent-delete" />
