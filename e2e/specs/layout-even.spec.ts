@@ -4,7 +4,8 @@
 // dates; the Simulator's cards
 // each sit right under the card above, no hole under a short one; the API keys page's cards reach its edge; the
 // request log's rows are all one height, a long key name and a long path among them; a thread's header keeps its
-// channel and number, and its reply window badge, each on one line.
+// channel and number, and its reply window badge, each on one line; the WhatsApp builder's value sources show their
+// longest choice whole.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -158,6 +159,30 @@ describe('pages that read evenly', () => {
       expect(await lineTexts(badge)).toEqual(['Reply window closed']);
       expect(await lineTexts(page.getByTestId('thread-address'))).toEqual(['WhatsApp · +919810356355']);
       await screenshot(page, `layout-even-thread-header-${width}`);
+    });
+  }
+
+  for (const width of [961, 1280]) {
+    it(`the WhatsApp builder's value sources are as wide as their longest choice at ${width} px`, async () => {
+      await resize(page, width, 800);
+      await page.getByTestId('nav-campaigns').click();
+      await page.getByTestId('campaign-tab-whatsapp').click();
+      await page.getByTestId('new-campaign').click();
+      await page.locator('[data-testid="template-option"][data-template-name="welcome_offer"]').click();
+      const sources = page.locator('.placeholder-row select');
+      await sources.first().waitFor();
+      // A select left to its own width fits its longest choice: each one shown is no narrower than that.
+      const narrower = await sources.evaluateAll((selects) => selects.flatMap((select) => {
+        const shown = select.getBoundingClientRect().width;
+        const width = select.style.width;
+        select.style.width = 'max-content';
+        const whole = select.getBoundingClientRect().width;
+        select.style.width = width;
+        return shown + 0.5 < whole ? [`${select.selectedOptions[0]?.text}: ${Math.round(shown)} < ${Math.round(whole)} px`] : [];
+      }));
+      expect(narrower).toEqual([]);
+      await screenshot(page, `layout-even-whatsapp-builder-${width}`);
+      await page.getByRole('button', { name: 'Cancel' }).first().click();
     });
   }
 });
