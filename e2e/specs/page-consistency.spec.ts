@@ -1,6 +1,7 @@
 // What every page does alike, so a demo moving between pages sees one console (the demo seed, Debian's Chromium): each
 // page's description stands right under its title, in one size and colour; a voice agent's Active and Paused, and its
-// Activate and Pause buttons, read as an automation's, and an agent call's status is coloured as an app call's.
+// Activate and Pause buttons, read as an automation's, and an agent call's status is coloured as an app call's; the RCS
+// builder names a template's kind in a word, as the WhatsApp builder names its category.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -81,4 +82,14 @@ describe('every page alike', () => {
       expect(agentCall).toEqual(await looks(appCall));
     });
   }
+
+  it("the RCS builder names a template's kind in a word (\"Rich card\"), as the WhatsApp builder its category", async () => {
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('new-campaign').click();
+    const kind = page.getByTestId('rcs-template-type').first();
+    await kind.waitFor();
+    expect(await kind.textContent()).toBe('Rich card');
+    await page.getByRole('button', { name: 'Cancel' }).first().click();
+  });
 });

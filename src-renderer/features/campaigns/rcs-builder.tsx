@@ -6,6 +6,7 @@
 // core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS (see audience-preview.tsx).
 import { useState } from 'react';
 import { CONTACT_FIELDS, isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
+import { codeWords } from '../../components/format.ts';
 import { Empty } from '../../components/states.tsx';
 import { AudienceStep, useRcsAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
@@ -79,7 +80,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           <OptionCards label="Template" name="rcs-template" value={template?.id ?? ''} onChange={pick}
             options={approved.map((t) => ({
               value: t.id, item: t, testId: 'rcs-template', templateName: t.name, content: <>
-                <span className="template-option-head"><strong>{t.name}</strong><span className="chip">{t.type.replace('_', ' ')}</span></span>
+                <span className="template-option-head"><strong>{t.name}</strong><span className="chip" data-testid="rcs-template-type">{codeWords(t.type)}</span></span>
                 <span className="template-option-body muted">{t.title ? `${t.title} — ` : ''}{t.text}</span>
               </>,
             }))} />
