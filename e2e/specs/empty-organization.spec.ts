@@ -1,0 +1,29 @@
+// The console on an organization with nothing yet (`--seed none`), as a new user first sees it (Debian's Chromium):
+// each empty page says so once, without hints about things that are not there.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+
+let session: ConsoleSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await openConsole({ seed: 'none' });
+  page = session.page;
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('an empty organization', () => {
+  it('the Calls tabs with no calls say so, without asking to open a call', async () => {
+    await page.getByTestId('nav-calls').click();
+    for (const [tab, list] of [['agent', 'calls-list'], ['app', 'app-calls-list']]) {
+      await page.getByTestId(`calls-tab-${tab}`).click();
+      await page.locator(`[data-testid="${list}"][data-total="0"]`).waitFor();
+      await screenshot(page, `empty-organization-calls-${tab}`);
+      expect(await page.locator('.calls-pick').filter({ visible: true }).count(), `${tab} calls`).toBe(0);
+    }
+  });
+});
