@@ -26,7 +26,8 @@ export function AnalyticsCards({ widgetId }: { widgetId: string }) {
       <div className="otp-stats">
         <Stat id="sent" label="Requests sent" value={stats.totalSent} detail={`${waiting.toLocaleString()} awaiting a code`} />
         <Stat id="verified" label="Verified" value={stats.totalVerified} tone="is-verified" />
-        <Stat id="rate" label="Success rate" value={percent(stats.successRate)} detail="verified of requests sent" />
+        {/* No request sent: no rate to show, not a 0% that reads as every code failing (as a campaign's rates before receipts). */}
+        <Stat id="rate" label="Success rate" value={stats.totalSent === 0 ? '—' : percent(stats.successRate)} detail={stats.totalSent === 0 ? 'none sent yet' : 'verified of requests sent'} />
         <Stat id="expired" label="Expired" value={stats.totalExpired} tone="is-expired" />
         <Stat id="blocked" label="Blocked" value={stats.totalBlocked} tone="is-blocked" />
       </div>
