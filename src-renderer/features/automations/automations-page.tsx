@@ -44,7 +44,7 @@ export function AutomationsPage() {
           onSaved={(created) => { closeBuilder(); setPage(1); announce(`${created.name} created, paused.`); }} />
       ) : null}
       {automations.isPending ? <Loading /> : automations.isError ? <ErrorState error={automations.error} /> : automations.data.data.length === 0 ? (
-        <Empty title="No automations yet" />
+        <Empty title="No automations yet">New automation sets one up: when a customer writes in or a contact is created, the steps to run.</Empty>
       ) : (
         <>
           <div className="automation-list" data-testid="automations" data-ready={catalog.isPending ? undefined : 'true'}>

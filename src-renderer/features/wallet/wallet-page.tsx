@@ -69,7 +69,7 @@ export function WalletPage() {
         </>
       )}
       <h2 className="section-title">Ledger</h2>
-      {ledger.isPending ? <Loading /> : ledger.isError ? <ErrorState error={ledger.error} /> : ledger.data.data.length === 0 ? <Empty title="No ledger lines yet" /> : (
+      {ledger.isPending ? <Loading /> : ledger.isError ? <ErrorState error={ledger.error} /> : ledger.data.data.length === 0 ? <Empty title="No ledger lines yet">Top-ups, and each message's or call's charge and refund, appear here as they happen.</Empty> : (
         <div className="card table-card scroll-region" {...scrollRegion('Ledger')}>
           <table className="table" data-testid="ledger">
             {/* The figures' headers on one line, as the figures are ("Balance after"): the description takes the wrapping. */}
