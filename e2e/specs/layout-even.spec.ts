@@ -123,12 +123,15 @@ describe('pages that read evenly', () => {
   }
 
   for (const width of [961, 1280]) {
-    it(`the WhatsApp templates' Created dates break only before the time of day at ${width} px`, async () => {
+    it(`the WhatsApp templates' Created dates break only before the time of day, each language under its name, at ${width} px`, async () => {
       await resize(page, width, 800);
       await page.getByTestId('nav-channels').click();
       await page.getByTestId('wa-template-row').first().waitFor();
       for (const row of await page.getByTestId('wa-template-row').all()) {
-        await readsAsOneMoment(row.locator('td').nth(4), `template ${await row.getAttribute('data-name')} at ${width} px`);
+        const name = await row.getAttribute('data-name');
+        await readsAsOneMoment(row.locator('td').nth(4), `template ${name} at ${width} px`);
+        // Its language under its name on every row, short name or long.
+        expect(await lineTexts(row.locator('td').first()), `template ${name} at ${width} px`).toEqual([name, expect.stringMatching(/^[a-z]{2}(_[A-Z]{2})?$/)]);
       }
     });
   }
