@@ -1,7 +1,7 @@
 // What every page does alike, so a demo moving between pages sees one console (the demo seed, Debian's Chromium): each
 // page's description stands right under its title, in one size and colour; a voice agent's Active and Paused, and its
 // Activate and Pause buttons, read as an automation's, and an agent call's status is coloured as an app call's; the RCS
-// builder names a template's kind in a word, as the WhatsApp builder names its category.
+// builder names a template's kind in a word, as the WhatsApp builder names its category; every page's tabs look alike.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -91,5 +91,24 @@ describe('every page alike', () => {
     await kind.waitFor();
     expect(await kind.textContent()).toBe('Rich card');
     await page.getByRole('button', { name: 'Cancel' }).first().click();
+  });
+
+  it("every page's tabs look alike, the chosen one and the others: Campaigns', Channels', Calls' and Webhooks'", async () => {
+    const tabLooks = (tab: Locator) => tab.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return `${style.color} on ${style.backgroundColor}, border ${style.borderTopWidth} ${style.borderBottomWidth} ${style.borderColor}, radius ${style.borderRadius}, ${style.fontSize} ${style.fontWeight}`;
+    });
+    const seen: string[] = [];
+    for (const section of ['campaigns', 'channels', 'calls', 'webhooks']) {
+      await page.getByTestId(`nav-${section}`).click();
+      const tabs = page.locator('.page [role="tablist"]').first().getByRole('tab');
+      await tabs.first().waitFor();
+      const chosen = tabs.and(page.locator('[aria-selected="true"]')).first();
+      const other = tabs.and(page.locator('[aria-selected="false"]')).first();
+      seen.push(`${section}: chosen ${await tabLooks(chosen)}; other ${await tabLooks(other)}`);
+    }
+    const first = seen[0]?.split(': ')[1];
+    expect(seen).toEqual(['campaigns', 'channels', 'calls', 'webhooks'].map((section) => `${section}: ${first}`));
+    await screenshot(page, 'page-consistency-webhooks-tabs');
   });
 });

@@ -35,9 +35,9 @@ export function WebhooksPage() {
           <p className="muted subtitle">Signed event deliveries to your endpoints, retried on the real schedule. Retries follow the virtual clock; signatures carry real time, as receivers check them.</p>
         </div>
       </div>
-      <div className="wh-tabs" role="tablist" aria-label="Webhooks" onKeyDown={moveChoice}>
+      <div className="tabs wh-tabs" role="tablist" aria-label="Webhooks" onKeyDown={moveChoice}>
         {TABS.map((item) => (
-          <button key={item.tab} type="button" {...tabProps('webhooks', item.tab, tab === item.tab)} className={`wh-tab${tab === item.tab ? ' active' : ''}`} onClick={() => setTab(item.tab)} data-testid={`tab-${item.tab}`}>
+          <button key={item.tab} type="button" {...tabProps('webhooks', item.tab, tab === item.tab)} className={`tab wh-tab${tab === item.tab ? ' active' : ''}`} onClick={() => setTab(item.tab)} data-testid={`tab-${item.tab}`}>
             {item.label}
             {item.tab === 'endpoints' && endpoints.data ? <span className="wh-count">{endpoints.data.meta.total}</span> : null}
             {item.tab === 'endpoints' && failing > 0 ? <span className="wh-count is-bad" title="Endpoints whose last delivery failed, or disabled">{failing} failing</span> : null}
