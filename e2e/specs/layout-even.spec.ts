@@ -175,7 +175,7 @@ describe('pages that read evenly', () => {
       const sources = page.locator('.placeholder-row select');
       await sources.first().waitFor();
       // A select left to its own width fits its longest choice: each one shown is no narrower than that.
-      const narrower = await sources.evaluateAll((selects) => selects.flatMap((select) => {
+      const narrower = await sources.evaluateAll((selects: HTMLSelectElement[]) => selects.flatMap((select) => {
         const shown = select.getBoundingClientRect().width;
         const width = select.style.width;
         select.style.width = 'max-content';
