@@ -188,4 +188,22 @@ describe('pages that read evenly', () => {
       await page.getByRole('button', { name: 'Cancel' }).first().click();
     });
   }
+
+  it('a call opened from a long list at 1100 px, under the list, is brought into view', async () => {
+    const { server } = session;
+    const agents = await server.dashboard<{ data: Array<{ id: string; isActive: boolean }> }>('GET', '/dashboard/voice/agents?limit=100');
+    const agentId = agents.body.data.find((agent) => agent.isActive)?.id;
+    for (let i = 0; i < 9; i++) {
+      expect((await server.dashboard('POST', '/dashboard/voice/calls/outbound', { agentId, toNumber: `+1415555020${i}` })).status).toBe(201);
+    }
+    await resize(page, 1100, 700);
+    await page.getByTestId('nav-calls').click();
+    await page.getByTestId('calls-tab-agent').click();
+    await page.locator('[data-testid="calls-list"]').filter({ has: page.getByTestId('call-row').nth(10) }).waitFor();
+    await page.getByTestId('call-open').last().click();
+    const detail = page.locator(`[data-testid="call-detail"][data-call-id="${await page.getByTestId('call-row').last().getAttribute('data-call-id')}"]`);
+    await detail.waitFor();
+    await expect.poll(() => detail.evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.top < window.innerHeight - 100; })).toBe(true);
+    await screenshot(page, 'layout-even-call-opened-under-a-long-list');
+  });
 });

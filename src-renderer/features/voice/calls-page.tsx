@@ -1,7 +1,7 @@
 // The Calls page, in tabs. Agent calls: the voice agents' calls, newest first, kept live by the stream; placing a call
 // with an agent; and a call's detail with its transcript, which grows line by line while the call is live (the stream's
 // call room). App calls: the voice app's calls (features/voice-app).
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { formatPaise, type AgentCall, type AgentCallStatus } from '../../../src-core/contract/index.ts';
 import { codeWords, minutesSeconds, time } from '../../components/format.ts';
@@ -112,11 +112,17 @@ function CallFacts({ call }: { call: AgentCall }) {
 
 function CallDetail({ callId }: { callId: string }) {
   const call = useAgentCall(callId);
+  const section = useRef<HTMLElement>(null);
+  const shownId = call.data?.id;
+  // Opened under the list (a window under ~1240 px), the call is brought into view, not left below the fold.
+  useEffect(() => {
+    if (shownId) section.current?.scrollIntoView({ block: 'nearest' });
+  }, [shownId]);
   if (call.isPending) return <Loading label="Loading the call…" />;
   if (call.isError) return <ErrorState error={call.error} onRetry={() => void call.refetch()} />;
   const c = call.data;
   return (
-    <section className="card call-detail" aria-labelledby="call-detail-title" data-testid="call-detail" data-call-id={c.id} data-status={c.status}>
+    <section ref={section} className="card call-detail" aria-labelledby="call-detail-title" data-testid="call-detail" data-call-id={c.id} data-status={c.status}>
       <div className="page-title">
         <h2 id="call-detail-title" className="call-called">Call to <span className="mono">{c.calledNumber}</span><CalledContact call={c} testId="call-detail-contact" /></h2>
         <StatusChip status={c.status} />
