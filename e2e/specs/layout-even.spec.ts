@@ -206,4 +206,25 @@ describe('pages that read evenly', () => {
     await expect.poll(() => detail.evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.top < window.innerHeight - 100; })).toBe(true);
     await screenshot(page, 'layout-even-call-opened-under-a-long-list');
   });
+
+  it('an app call opened from a long list at 1100 px, under the list, is brought into view too', async () => {
+    const { server } = session;
+    for (let i = 0; i < 9; i++) {
+      const placed = await server.dashboard('POST', '/dashboard/voice/app/calls', { type: 'phone', from: 'cust_1042', to: `+1415555031${i}` });
+      expect(placed.status).toBe(201);
+    }
+    await resize(page, 1100, 700);
+    await page.getByTestId('nav-calls').click();
+    await page.getByTestId('calls-tab-app').click();
+    await page.locator('[data-testid="app-calls-list"]').filter({ has: page.getByTestId('app-call-row').nth(9) }).waitFor();
+    const last = page.getByTestId('app-call-row').last();
+    const callId = await last.getAttribute('data-call-id');
+    await last.getByTestId('app-call-open').click();
+    const detail = page.locator(`[data-testid="app-call-detail"][data-call-id="${callId}"]`);
+    await detail.waitFor();
+    await expect.poll(() => detail.evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.top < window.innerHeight - 100; })).toBe(true);
+    // The parties read as names in the list, not cut to a column of a few letters beside the call.
+    expect(await lineTexts(last.getByTestId('app-call-open'))).toHaveLength(1);
+    await screenshot(page, 'layout-even-app-call-opened-under-a-long-list');
+  });
 });

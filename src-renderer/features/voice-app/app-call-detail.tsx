@@ -1,7 +1,7 @@
 // One app call open: its status, legs, business number, times, end reason and cost; a waiting call's connect window
 // counting down on the virtual clock; the transcript and the recording link; and the actions that fit its state, each
 // with the core's refusal beside it (Accept/Reject as the rung user, End as a party or from the backend, Connect).
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
 import { DateTime } from '../../components/date-time.tsx';
 import { codeWords, time } from '../../components/format.ts';
@@ -12,6 +12,7 @@ import { appUsers, callCost, callDuration, callShape, isLive, isWaiting, seconds
 import { AppCallParty, partyText } from './app-call-party.tsx';
 import { AppCallStatusChip } from './app-call-status.tsx';
 import { useAppCall, useAppCallActions, useAppRecording, useAppTranscript, type ShownAppCall } from './queries.ts';
+import { revealTop } from '../../components/reveal.ts';
 
 const LEG: Record<string, string> = { WEBRTC: 'app (WebRTC)', PSTN: 'phone (PSTN)' };
 
@@ -143,11 +144,18 @@ function Recording({ callId }: { callId: string }) {
 
 export function AppCallDetail({ callId, onClose }: { callId: string; onClose(): void }) {
   const call = useAppCall(callId);
+  const section = useRef<HTMLElement>(null);
+  const shownId = call.data?.callId;
+  // Opened out of sight (under the list in a window under ~1240 px, or beside it with the page scrolled down), the call
+  // is brought into view.
+  useEffect(() => {
+    if (shownId) revealTop(section.current);
+  }, [shownId]);
   if (call.isPending) return <Loading label="Loading the call…" />;
   if (call.isError) return <ErrorState error={call.error} onRetry={() => void call.refetch()} action={{ label: 'Close', run: onClose }} />;
   const c = call.data;
   return (
-    <section className="card call-detail app-call-detail" aria-labelledby="app-call-detail-title" data-testid="app-call-detail" data-call-id={c.callId} data-status={c.status}>
+    <section ref={section} className="card call-detail app-call-detail" aria-labelledby="app-call-detail-title" data-testid="app-call-detail" data-call-id={c.callId} data-status={c.status}>
       <div className="page-title">
         <h2 id="app-call-detail-title">Call from <AppCallParty id={c.from} name={c.fromDisplayName} /></h2>
         <AppCallStatusChip call={c} />

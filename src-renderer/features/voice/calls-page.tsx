@@ -16,6 +16,7 @@ import { PeoplePanel } from '../voice-people/people-panel.tsx';
 import { AgentsPanel } from './agents-panel.tsx';
 import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents, type ShownCallItem } from './queries.ts';
 import './calls.css';
+import { revealTop } from '../../components/reveal.ts';
 
 const STATUS_LABEL: Record<AgentCallStatus, string> = {
   INITIATED: 'Dialling', RINGING: 'Ringing', ANSWERED: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed', NO_ANSWER: 'No answer',
@@ -114,9 +115,10 @@ function CallDetail({ callId }: { callId: string }) {
   const call = useAgentCall(callId);
   const section = useRef<HTMLElement>(null);
   const shownId = call.data?.id;
-  // Opened under the list (a window under ~1240 px), the call is brought into view, not left below the fold.
+  // Opened out of sight (under the list in a window under ~1240 px, or beside it with the page scrolled down), the call
+  // is brought into view.
   useEffect(() => {
-    if (shownId) section.current?.scrollIntoView({ block: 'nearest' });
+    if (shownId) revealTop(section.current);
   }, [shownId]);
   if (call.isPending) return <Loading label="Loading the call…" />;
   if (call.isError) return <ErrorState error={call.error} onRetry={() => void call.refetch()} />;
