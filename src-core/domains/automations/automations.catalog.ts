@@ -80,9 +80,9 @@ const NODES: Record<StepType, Omit<CatalogEntry, 'type' | 'integration'>> = {
     name: 'Send WhatsApp template',
     description: "Sends an approved template to the contact's phone, billed as POST /whatsapp/send-template.",
     config: [
-      field('templateName', 'string', true, 'an APPROVED template of the organization'),
+      field('templateName', 'string', true, 'the name of an approved template'),
       field('languageCode', 'string', true, "the template's language, e.g. en_US"),
-      field('components', 'array', false, 'raw components, as POST /whatsapp/send-template takes them'),
+      field('components', 'array', false, "the template's components (header, body and button parameters) as the WhatsApp send takes them; not with bodyParameters"),
       field('bodyParameters', 'array', false, 'texts for the body placeholders {{1}}, {{2}}, ... in order; not with components'),
     ],
   },
