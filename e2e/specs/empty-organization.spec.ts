@@ -1,19 +1,14 @@
 // The console on an organization with nothing yet (`--seed none`), as a new user first sees it (Debian's Chromium):
 // each empty page says so once, without hints about things that are not there, and says what will appear and how.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole({ seed: 'none' });
-  page = session.page;
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ seed: 'none' }, (opened) => {
+  page = opened.page;
 });
 
 describe('an empty organization', () => {

@@ -7,21 +7,19 @@
 // channel and number, and its reply window badge, each on one line; the WhatsApp builder's value sources show their
 // longest choice whole.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
 import { lineTexts, resize, sidewaysScrollers } from '../fixtures/layout.ts';
 
-let session: ConsoleSession;
 let page: Page;
 
 const LONG_KEY = 'Support desk integration for the Mumbai team';
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 800 });
-  page = session.page;
-  const { server } = session;
+const session = consoleForFile({ width: 1280, height: 800 }, async (opened) => {
+  page = opened.page;
+  const { server } = opened;
   // Requests of a key with a long name and of one with a short one, a long path among them, and one with no valid key.
   const keys = [];
   for (const name of [LONG_KEY, 'CI']) {
@@ -31,9 +29,6 @@ beforeAll(async () => {
     for (const key of keys) await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
   }
   await fetch(`${server.url}/v1/contacts`, { headers: { authorization: 'Bearer sk_test_nope' } });
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 /** A moment on one line, or on two: its date ("Nov 27, 2026,"), then its time of day whole ("5:09:11 AM"). */
@@ -190,7 +185,7 @@ describe('pages that read evenly', () => {
   }
 
   it('a call opened from a long list at 1100 px, under the list, is brought into view', async () => {
-    const { server } = session;
+    const { server } = session();
     const agents = await server.dashboard<{ data: Array<{ id: string; isActive: boolean }> }>('GET', '/dashboard/voice/agents?limit=100');
     const agentId = agents.body.data.find((agent) => agent.isActive)?.id;
     for (let i = 0; i < 9; i++) {
@@ -208,7 +203,7 @@ describe('pages that read evenly', () => {
   });
 
   it('an app call opened from a long list at 1100 px, under the list, is brought into view too', async () => {
-    const { server } = session;
+    const { server } = session();
     for (let i = 0; i < 9; i++) {
       const placed = await server.dashboard('POST', '/dashboard/voice/app/calls', { type: 'phone', from: 'cust_1042', to: `+1415555031${i}` });
       expect(placed.status).toBe(201);

@@ -5,18 +5,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import * as layout from '../fixtures/layout.ts';
 
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 800 });
-  page = session.page;
-});
-afterAll(async () => {
-  await session?.stop();
+const session = consoleForFile({ width: 1280, height: 800 }, (opened) => {
+  page = opened.page;
 });
 
 const fitsTheWindow = () => layout.fitsTheWindow(page);
@@ -28,13 +23,13 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
   let shown: { close(): Promise<void> } | undefined;
   beforeAll(async () => {
     if (!scrollbars) return;
-    const opened = await layout.pageWithScrollbars(session.server.consoleUrl);
+    const opened = await layout.pageWithScrollbars(session().server.consoleUrl);
     ({ page } = opened);
     shown = opened;
   });
   afterAll(async () => {
     await shown?.close();
-    page = session.page;
+    page = session().page;
   });
   /** A screenshot named for the scrollbars shown too. */
   const shot = (name: string) => screenshot(page, scrollbars ? `${name}-scrollbars` : name);
@@ -104,7 +99,7 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       await page.getByTestId('app-calls-list').waitFor();
       const ringing = page.getByTestId('app-call-row').filter({ has: page.locator('[data-testid="app-call-status"][data-status="RINGING"]') });
       if ((await ringing.count()) === 0) {
-        expect((await session.server.dashboard('POST', '/dashboard/voice/app/calls', { type: 'app', from: 'cust_1042', to: 'pro_7' })).status).toBe(201);
+        expect((await session().server.dashboard('POST', '/dashboard/voice/app/calls', { type: 'app', from: 'cust_1042', to: 'pro_7' })).status).toBe(201);
       }
       await ringing.first().getByTestId('app-call-open').click();
       await page.getByTestId('app-call-detail').waitFor();

@@ -3,19 +3,14 @@
 // Activate and Pause buttons, read as an automation's, and an agent call's status is coloured as an app call's; the RCS
 // builder names a template's kind in a word, as the WhatsApp builder names its category; every page's tabs look alike.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 800 });
-  page = session.page;
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ width: 1280, height: 800 }, (opened) => {
+  page = opened.page;
 });
 
 /** The pages that say under their title what they are for. */

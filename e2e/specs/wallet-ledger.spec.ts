@@ -3,21 +3,16 @@
 // title; and every column's header on one line, "Balance after" included, each line's moment breaking only between
 // its date and time of day, at a laptop's width and the window's smallest.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
 import { fitsTheWindow, lineTexts, resize } from '../fixtures/layout.ts';
 
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 800 });
-  page = session.page;
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ width: 1280, height: 800 }, (opened) => {
+  page = opened.page;
 });
 
 /** The demo's ledger line of a call (its charge, or its first when it has several) whose words contain `words`. */
