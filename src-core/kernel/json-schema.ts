@@ -28,3 +28,20 @@ export function inputJsonSchema(schema: z.ZodType): JsonSchema {
   }));
   return { ...json, properties };
 }
+
+export type JsonField = { name: string; schema: unknown; required: boolean };
+
+/**
+ * The named properties of an object's JSON Schema, each with whether it is required; a union's branches pool theirs
+ * (the first branch naming a property gives its schema), none of them required, as any one branch may be sent.
+ */
+export function objectFields(json: JsonSchema): JsonField[] {
+  const branches = json.properties ? [json] : (json.anyOf ?? []);
+  const fields = new Map<string, JsonField>();
+  for (const branch of branches) {
+    for (const [name, property] of Object.entries(branch.properties ?? {})) {
+      if (!fields.has(name)) fields.set(name, { name, schema: property, required: branch === json && (branch.required ?? []).includes(name) });
+    }
+  }
+  return [...fields.values()];
+}

@@ -2,24 +2,12 @@
 // body from its own zod schemas (their input side), its success status and the error envelope. Served at
 // GET /openapi.json, so an integrator can generate a client or load the API into their tools.
 import type { z } from 'zod';
-import { inputJsonSchema } from './json-schema.ts';
+import { inputJsonSchema, objectFields, type JsonField } from './json-schema.ts';
 import { renderApiReference } from './openapi-docs.ts';
 import { defineRoute, isBodyScopes, reply, type AnyRoute } from './route.ts';
 
-/** The named properties of an object schema (a union's branches pooled), each with whether it is required. */
-function fieldsOf(schema: z.ZodType | undefined): Array<{ name: string; schema: unknown; required: boolean }> {
-  if (!schema) return [];
-  const json = inputJsonSchema(schema);
-  const branches = json.properties ? [json] : (json.anyOf ?? []);
-  const fields = new Map<string, { name: string; schema: unknown; required: boolean }>();
-  for (const branch of branches) {
-    for (const [name, property] of Object.entries(branch.properties ?? {})) {
-      const required = branch === json && (branch.required ?? []).includes(name);
-      if (!fields.has(name)) fields.set(name, { name, schema: property, required });
-    }
-  }
-  return [...fields.values()];
-}
+/** A route's params or query as its named fields (a union's branches pooled). */
+const fieldsOf = (schema: z.ZodType | undefined): JsonField[] => (schema ? objectFields(inputJsonSchema(schema)) : []);
 
 const ERROR_STATUSES: Record<number, string> = {
   400: 'Invalid input (the message names each field)', 401: 'Missing or invalid API key', 403: 'The key lacks the scope named in the message',

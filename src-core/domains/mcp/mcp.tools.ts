@@ -2,7 +2,7 @@
 // schema drawn from those routes' own schemas, and a call turned into the /v1 request a client would make.
 import type { z } from 'zod';
 import type { McpToolSpec } from '../../contract/mcp.ts';
-import { inputJsonSchema, type JsonSchema } from '../../kernel/json-schema.ts';
+import { inputJsonSchema, objectFields, type JsonSchema } from '../../kernel/json-schema.ts';
 import type { AnyRoute, HttpMethod, InnerAnswer } from '../../kernel/route.ts';
 
 export type ToolInputSchema = { type: 'object'; properties: Record<string, unknown>; required?: string[] };
@@ -21,12 +21,9 @@ function partsOf(route: AnyRoute): JsonSchema[] {
 function merged(schemas: JsonSchema[]): { properties: Record<string, unknown>; required: Set<string> } {
   const properties: Record<string, unknown> = {};
   const required = new Set<string>();
-  for (const schema of schemas) {
-    const branches = schema.properties ? [schema] : (schema.anyOf ?? []);
-    for (const branch of branches) {
-      for (const [name, property] of Object.entries(branch.properties ?? {})) properties[name] ??= property;
-      if (branch === schema) for (const name of branch.required ?? []) required.add(name);
-    }
+  for (const field of schemas.flatMap(objectFields)) {
+    properties[field.name] ??= field.schema;
+    if (field.required) required.add(field.name);
   }
   return { properties, required };
 }
