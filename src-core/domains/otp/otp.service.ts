@@ -255,10 +255,10 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
           store.setAttempts(row.id, attempts);
           if (attempts >= widget.max_verify_attempts) {
             store.setStatus(row.id, 'blocked', null);
-            return { error: `Invalid OTP; ${attempts} wrong attempt${attempts === 1 ? '' : 's'}: OTP request ${row.id} is now blocked; send a new OTP` };
+            return { error: `Invalid OTP; ${plural(attempts, 'wrong attempt')}: OTP request ${row.id} is now blocked; send a new OTP` };
           }
           const left = widget.max_verify_attempts - attempts;
-          return { error: `Invalid OTP; ${left} attempt${left === 1 ? '' : 's'} left` };
+          return { error: `Invalid OTP; ${plural(left, 'attempt')} left` };
         }
         const verifiedAt = clock.nowIso();
         store.setStatus(row.id, 'verified', verifiedAt);
