@@ -163,10 +163,11 @@ const errorBody = (error: AppError, onlyMessage: boolean): Record<string, unknow
 
 /** The rate-limit headers of a key's request not counted itself (the assistant endpoint's), read after its tool calls counted. */
 function uncountedWindowHeaders(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps): void {
+  // Every answer passes here: the route's flag first, which all but the assistant endpoint's lack.
+  if ((request.routeOptions.config as { uncounted?: boolean } | undefined)?.uncounted !== true) return;
   const caller = callers.get(request);
   const clientIp = logState.get(request)?.clientIp;
   if (caller?.kind !== 'apiKey' || clientIp === undefined || fastifyReply.hasHeader('X-RateLimit-Limit')) return;
-  if ((request.routeOptions.config as { uncounted?: boolean } | undefined)?.uncounted !== true) return;
   const window = deps.rateLimiter.peek(caller.key.keyId, clientIp, caller.key.rateLimitPerMinute);
   fastifyReply.header('X-RateLimit-Limit', String(window.limit)).header('X-RateLimit-Remaining', String(window.remaining));
 }
