@@ -9,7 +9,7 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
   responses: Record<string, unknown>;
 };
-type Document = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
+type Document = { openapi: string; info: { description: string }; servers: Array<{ url: string }>; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
 
 let t: TestServer;
 let doc: Document;
@@ -33,6 +33,7 @@ describe('GET /openapi.json', () => {
     // Checked against the OpenAPI 3.1 schema by a validator (a copy: it resolves the document in place).
     await expect(OpenAPIParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
     expect(doc.servers).toEqual([{ url: `${t.url}/v1` }]);
+    expect(doc.info.description).toContain('A query parameter given with an empty value (`?status=`) is the same as absent.');
     const v1 = t.server.routes.filter((route) => route.path.startsWith('/v1/'));
     const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} /v1${path.replace(/\{(\w+)\}/g, ':$1')}`));
     expect(listed.sort()).toEqual(v1.map((route) => `${route.method} ${route.path}`).sort());

@@ -108,8 +108,8 @@ export const otpLogSchema = z.object({
 });
 export type OtpLog = z.infer<typeof otpLogSchema>;
 
-/** An empty `widgetId=` is no filter (all widgets), for the log and the analytics alike. */
-const widgetFilter = z.string().max(ID_MAX, `widgetId must be at most ${ID_MAX} characters`).optional().transform((id) => id || undefined);
+/** The log's and the analytics' widget filter (an empty `widgetId=` is absent, as any empty query value: parse-input.ts). */
+const widgetFilter = z.string().max(ID_MAX, `widgetId must be at most ${ID_MAX} characters`).optional();
 export const otpAnalyticsQuerySchema = z.object({ widgetId: widgetFilter });
 export const otpLogsQuerySchema = z.object({
   widgetId: widgetFilter,

@@ -111,9 +111,11 @@ describe('a thread paged back', () => {
     expect((await t.dashboard('GET', `/dashboard/conversations/${shortId}/messages?before=${shortFirst}&organizationId=${other.body.id}`)).status).toBe(404);
   });
 
-  it('is 400 for a malformed cursor or limit', async () => {
+  it('is 400 for a malformed cursor or limit (an empty one is none: the newest page)', async () => {
     const valid = (await page(shortId)).data[1]!.id;
-    for (const query of ['?before=', '?before=not-a-message', `?before=${valid}&before=${valid}`, `?before=msg_${'a'.repeat(100)}`, '?limit=0', '?limit=201', '?limit=ten']) {
+    // An empty `before=` is absent (empty-query.contract.test.ts): the newest page.
+    expect(await page(shortId, '?before=')).toEqual(await page(shortId));
+    for (const query of ['?before=not-a-message', `?before=${valid}&before=${valid}`, `?before=msg_${'a'.repeat(100)}`, '?limit=0', '?limit=201', '?limit=ten']) {
       const answer = await t.dashboard('GET', `/dashboard/conversations/${shortId}/messages${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/before|limit/) });

@@ -16,7 +16,7 @@ import { createIdSequence } from './ids.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
 import { readJsonBody } from './json-body.ts';
-import { parseBody, parseInput, parseQuery } from './parse-input.ts';
+import { parseBody, parseInput, parseQuery, withoutEmptyValues } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { loggedRequestBody, loggedResponseBody, type LogMasks } from './request-log-bodies.ts';
@@ -321,6 +321,8 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
 
   const requestId = createIdSequence('req');
   app.addHook('onRequest', async (request) => {
+    // A parameter given empty (`?status=`) is the same as absent, for every route and the console's organizationId.
+    request.query = withoutEmptyValues(request.query);
     logState.set(request, {
       keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request), errorCode: null, errorMessage: null, requestBody: null, responseBody: null,
     });

@@ -65,7 +65,8 @@ export function openApiDocument(routes: readonly AnyRoute[], info: { version: st
     openapi: '3.1.0',
     info: {
       title: 'Switchboard API', version: info.version,
-      description: 'The REST v1 contract of the hosted messaging platform, served locally by Switchboard. Authenticate with `Authorization: Bearer sk_test_…`.',
+      description: 'The REST v1 contract of the hosted messaging platform, served locally by Switchboard. Authenticate with `Authorization: Bearer sk_test_…`. '
+        + 'A query parameter given with an empty value (`?status=`) is the same as absent.',
     },
     servers: [{ url: info.serverUrl }],
     paths,

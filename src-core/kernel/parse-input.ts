@@ -54,6 +54,23 @@ export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, 
 }
 
 /**
+ * A query with its empty values left out, applied to every request's query as it arrives (http.ts): a parameter given
+ * with an empty value (`?status=`: what an HTML form sends for a field left blank, and many clients for an unset one) is
+ * the same as absent, on every route: an optional one takes its default, a required one is missing, and an unknown one
+ * is not refused (empty, it would filter nothing). A parameter given several times keeps its non-empty values (one
+ * left is a single value).
+ */
+export function withoutEmptyValues(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  const given: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    const values = [value].flat().filter((item) => item !== '');
+    if (values.length) given[name] = Array.isArray(value) && values.length > 1 ? values : values[0];
+  }
+  return given;
+}
+
+/**
  * Query parameters that mean nothing to any route, taken and ignored: `_`, the cache-buster some HTTP clients add
  * to every GET (jQuery's `cache: false` writes `_=<time>`), which says nothing about what to list.
  */
