@@ -43,3 +43,24 @@ export function renderError(error: AppError): ErrorEnvelope & Record<string, unk
     ...error.extra,
   };
 }
+
+/**
+ * JSON-RPC's error codes for a request body that could not be read as a message: not JSON (-32700 Parse error), JSON the
+ * kernel refuses (-32600 Invalid Request: too deep, a NUL, a prototype key), or not a JSON body at all (-32000, as the
+ * MCP SDK's streamable HTTP transport answers a wrong content type or a body too large).
+ */
+const JSON_RPC_BODY_CODES: Partial<Record<ErrorCode, number>> = {
+  MALFORMED_JSON: -32700, VALIDATION_FAILED: -32600, UNSUPPORTED_MEDIA_TYPE: -32000, PAYLOAD_TOO_LARGE: -32000,
+};
+
+/**
+ * The JSON-RPC 2.0 error answer to a body that could not be read (`id` null: the request's id is unknown), at the same
+ * HTTP status (400 for a parse error, as the transport does); null for an error of another kind.
+ */
+export function jsonRpcBodyError(error: AppError): Record<string, unknown> | null {
+  const code = JSON_RPC_BODY_CODES[error.code];
+  if (code === undefined) return null;
+  const detail = error.message.replace(/^(Malformed JSON body|Invalid body): /, '');
+  const message = code === -32700 ? `Parse error: ${detail}` : code === -32600 ? `Invalid Request: ${detail}` : detail;
+  return { jsonrpc: '2.0', id: null, error: { code, message } };
+}

@@ -11,7 +11,7 @@ import { plural } from '../contract/words.ts';
 import type { ApiKeys } from './api-keys.ts';
 import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
-import { AppError, rateLimited, renderError, statusText } from './errors.ts';
+import { AppError, jsonRpcBodyError, rateLimited, renderError, statusText } from './errors.ts';
 import { createIdSequence } from './ids.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
@@ -21,7 +21,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { loggedRequestBody, loggedResponseBody, type LogMasks } from './request-log-bodies.ts';
 import { RawJson } from './raw-json.ts';
-import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type InnerAnswer, type InnerRequest, type Reply, type UploadedFile } from './route.ts';
+import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type ErrorShape, type InnerAnswer, type InnerRequest, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
 
 export type HttpDeps = {
@@ -155,11 +155,14 @@ function requireScope(granted: ReadonlySet<string>, scope: string): void {
   if (!granted.has(scope)) throw new AppError('INSUFFICIENT_SCOPE', `Insufficient scope. Required: ${scope}`);
 }
 
-/** Whether the request's route renders errors as `{message, ...extra}` only (from its config: it holds before the body is parsed). */
-const messageOnly = (request: FastifyRequest): boolean => (request.routeOptions.config as { messageOnly?: boolean } | undefined)?.messageOnly === true;
-/** An error answer's body: the contract's envelope, or `{message, ...extra}` where the route says so (unified send). */
-const errorBody = (error: AppError, onlyMessage: boolean): Record<string, unknown> =>
-  onlyMessage ? { message: error.message, ...error.extra } : renderError(error);
+/** How the request's route renders errors (from its config: it holds before the body is parsed). */
+const errorShape = (request: FastifyRequest): ErrorShape => (request.routeOptions.config as { errorBody?: ErrorShape } | undefined)?.errorBody ?? 'envelope';
+/**
+ * An error answer's body: the contract's envelope, `{message, ...extra}` where the route says so (unified send), or on a
+ * JSON-RPC route (the assistant endpoint) a body it could not read as a JSON-RPC error (errors.ts).
+ */
+const errorBody = (error: AppError, shape: ErrorShape): Record<string, unknown> =>
+  shape === 'message' ? { message: error.message, ...error.extra } : (shape === 'jsonrpc' && jsonRpcBodyError(error)) || renderError(error);
 
 /** The rate-limit headers of a key's request not counted itself (the assistant endpoint's), read after its tool calls counted. */
 function uncountedWindowHeaders(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps): void {
@@ -176,7 +179,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
   app.route({
     method: route.method,
     url: route.path,
-    config: { messageOnly: route.errorBody === 'message', logMasks: route.logMasks, uncounted: route.scope === 'key' },
+    config: { errorBody: route.errorBody ?? 'envelope', logMasks: route.logMasks, uncounted: route.scope === 'key' },
     // A callback hook, not an async one: it runs on every request, and needs no promise.
     preParsing: (request, fastifyReply, payload, done) => {
       try {
@@ -213,7 +216,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       const answer = route.idempotent && typeof key === 'string'
         ? await deps.idempotency.run(
           { orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body }, resumable: route.idempotent === 'resumable' },
-          run, (error) => errorBody(error, route.errorBody === 'message'),
+          run, (error) => errorBody(error, route.errorBody ?? 'envelope'),
         )
         : await run();
       if ('replayed' in answer && answer.replayed) {
@@ -354,7 +357,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     for (const [name, value] of Object.entries(appError.headers)) fastifyReply.header(name, value);
     // The code is logged even where the body is message-only (unified send): the log is for debugging, not a copy of the body.
     noteError(state, appError.code, appError.message);
-    return fastifyReply.code(appError.statusCode).send(errorBody(appError, messageOnly(request)));
+    return fastifyReply.code(appError.statusCode).send(errorBody(appError, errorShape(request)));
   });
   app.setNotFoundHandler((request, fastifyReply) => {
     const state = logState.get(request);

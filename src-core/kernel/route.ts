@@ -7,6 +7,7 @@ import type { KeyedId, KeyedNotes } from './idempotency.ts';
 import type { LogMasks } from './request-log-bodies.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ErrorShape = 'envelope' | 'message' | 'jsonrpc';
 
 /**
  * The scopes a request to a route needs, decided from its validated body (unified send needs
@@ -71,8 +72,13 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   console?: boolean;
   /** A multipart upload route: the one file field arrives as the body (`UploadedFile`), bounded in size. */
   upload?: { field: string; maxBytes: number };
-  /** `message`: errors are rendered as `{message, ...extra}` only (the contract's unified-send shape). */
-  errorBody?: 'envelope' | 'message';
+  /**
+   * `message`: errors are rendered as `{message, ...extra}` only (the contract's unified-send shape). `jsonrpc`: the body
+   * is a JSON-RPC message (the assistant endpoint): one the kernel cannot read (malformed JSON, another content type, too
+   * large, past its limits) is answered as a JSON-RPC error, as the protocol's transport does; other errors (the key's)
+   * stay in the envelope.
+   */
+  errorBody?: ErrorShape;
   /**
    * Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer. `resumable` (send
    * routes): the records it makes take their ids from the key (`keyedId` in the context), so a request a stop cut

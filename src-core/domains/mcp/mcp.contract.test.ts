@@ -65,6 +65,22 @@ describe('sessions and the protocol', () => {
     expect(outside.body.error.message).toMatch(/starts with an initialize request/);
   });
 
+  it('answers a body it cannot read as JSON-RPC does (malformed JSON: 400, -32700 Parse error, id null); the key first, REST routes in the envelope', async () => {
+    const malformed = await mcpPost('{"jsonrpc": "2.0", "id": 1, "method": ', key);
+    expect([malformed.status, malformed.headers.get('content-type')]).toEqual([400, 'application/json; charset=utf-8']);
+    expect(malformed.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^Parse error: ./) } });
+    // Past the kernel's limits (JSON, but not a request it takes): Invalid Request; not a JSON body: as the SDK's transport.
+    const deep = await mcpPost(`${'['.repeat(40)}${']'.repeat(40)}`, key);
+    expect([deep.status, deep.body]).toEqual([400, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: nested deeper than 32 levels' } }]);
+    const text = await mcpPost('hello', key, { 'content-type': 'text/plain' });
+    expect([text.status, text.body.jsonrpc, text.body.id, text.body.error.code]).toEqual([415, '2.0', null, -32000]);
+    // The key is checked before the body is read, and its refusal stays in the envelope; REST routes keep theirs.
+    const keyless = await mcpPost('{"jsonrpc":', undefined);
+    expect([keyless.status, keyless.body.code]).toEqual([401, 'UNAUTHORIZED']);
+    const rest = await t.request('POST', '/v1/contacts', { token: key, body: '{"name":' });
+    expect([rest.status, rest.body]).toEqual([400, expect.objectContaining({ statusCode: 400, error: 'Bad Request', code: 'MALFORMED_JSON' })]);
+  });
+
   it('takes requests of a session in the seed revision only, the one initialize answered: another is 400, naming it', async () => {
     const opened = await mcpPost(initialize, key);
     const session = opened.headers.get('mcp-session-id') as string;

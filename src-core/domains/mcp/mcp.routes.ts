@@ -16,7 +16,8 @@ export function mcpRoutes(service: McpService) {
     return reply(answered.status, json ? new RawJson(answered.body) : Buffer.from(answered.body), answered.headers);
   };
   return [
-    defineRoute({ method: 'POST', path: '/mcp', scope: 'key', body: z.unknown(), handler: (ctx) => answer('POST', ctx) }),
+    // A body that is not JSON is answered as JSON-RPC says (-32700 Parse error), not in the REST envelope.
+    defineRoute({ method: 'POST', path: '/mcp', scope: 'key', body: z.unknown(), errorBody: 'jsonrpc', handler: (ctx) => answer('POST', ctx) }),
     defineRoute({ method: 'DELETE', path: '/mcp', scope: 'key', handler: (ctx) => answer('DELETE', ctx) }),
     defineRoute({
       method: 'GET', path: '/mcp', scope: 'public',
