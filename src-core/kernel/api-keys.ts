@@ -65,7 +65,7 @@ export function createApiKeys(deps: { db: Db; clock: Clock }) {
       const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
       if (expiresAt && Date.parse(expiresAt) <= deps.clock.now()) {
         // Keys expire on the server's clock, which the simulator moves: say which time it is, as it may not be the wall's.
-        throw new AppError('BAD_REQUEST', `expiresAt must be in the future: it is now ${deps.clock.nowIso()} on the server's clock `
+        throw new AppError('VALIDATION_FAILED', `expiresAt must be in the future: it is now ${deps.clock.nowIso()} on the server's clock `
           + '(the virtual clock, which POST /sim/clock/advance moves; keys expire by it)');
       }
       const key = `sk_${input.environment}_${randomBase62(32)}`;

@@ -24,7 +24,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string): AppError => new AppError('NOT_FOUND', `${what} not found`);
+/** 400 for a request that cannot be taken as things stand (a call's or the organization's state), not for a field. */
 export const badRequest = (message: string): AppError => new AppError('BAD_REQUEST', message);
+/** 400 `VALIDATION_FAILED`: a field's value refused by a rule its schema cannot check (every route says so alike). */
+export const invalidField = (message: string): AppError => new AppError('VALIDATION_FAILED', message);
 export const conflict = (message: string): AppError => new AppError('CONFLICT', message);
 /** 429 with `retryAfter` in the body and a Retry-After header, in seconds. */
 export const rateLimited = (message: string, retryAfterSeconds: number): AppError =>

@@ -11,7 +11,7 @@ import type {
 } from '../domains/shopify/index.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { Db } from '../kernel/db.ts';
-import { badRequest, conflict, notFound } from '../kernel/errors.ts';
+import { conflict, invalidField, notFound } from '../kernel/errors.ts';
 import { createSimShopifyStore, type SimShopRow } from './shopify.store.ts';
 
 type Rule = NonNullable<SimShopifyCollectionInput['rules']>[number];
@@ -106,7 +106,7 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
     addCollection(domain: string, input: SimShopifyCollectionInput): ShopCollection {
       const known = new Set(products(domain).map((product) => product.id));
       const unknown = (input.productIds ?? []).filter((id) => !known.has(id));
-      if (unknown.length) throw badRequest(`productIds: the shop has no product ${unknown.join(', ')}`);
+      if (unknown.length) throw invalidField(`productIds: the shop has no product ${unknown.join(', ')}`);
       const existing = store.list<StoredCollection>(domain, 'collection');
       const collection: StoredCollection = {
         id: shopifyId(), title: input.title, handle: uniqueHandle(existing.map((c) => c.handle), input.title, input.handle),
@@ -127,11 +127,11 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
     },
     addOrder(domain: string, input: SimShopifyOrderInput): ShopOrder {
       const customer = input.customerId ? customers(domain).find((c) => c.id === input.customerId) : undefined;
-      if (input.customerId && !customer) throw badRequest(`customerId: the shop has no customer ${input.customerId}`);
+      if (input.customerId && !customer) throw invalidField(`customerId: the shop has no customer ${input.customerId}`);
       const variants = new Map(products(domain).flatMap((product) => product.variants.map((variant) => [variant.id, { product, variant }] as const)));
       const lineItems = input.lineItems.map((line, index) => {
         const found = line.variantId ? variants.get(line.variantId) : undefined;
-        if (line.variantId && !found) throw badRequest(`lineItems.${index}.variantId: the shop has no variant ${line.variantId}`);
+        if (line.variantId && !found) throw invalidField(`lineItems.${index}.variantId: the shop has no variant ${line.variantId}`);
         const title = line.title ?? (found?.variant.title === 'Default Title' ? found.product.title : `${found?.product.title} - ${found?.variant.title}`);
         return { title, quantity: line.quantity, price: line.price ?? (found?.variant.price as string) };
       });
@@ -167,7 +167,7 @@ export function createSimShopify(deps: { db: Db; clock: Clock }) {
     },
     addDiscount(domain: string, input: SimShopifyDiscountInput): ShopDiscount {
       if (discounts(domain).some((d) => d.code.toLowerCase() === input.code.toLowerCase())) throw conflict(`The shop already has the discount code ${input.code}`);
-      if (input.startsAt && input.expiresAt && input.expiresAt <= input.startsAt) throw badRequest('expiresAt: must be after startsAt');
+      if (input.startsAt && input.expiresAt && input.expiresAt <= input.startsAt) throw invalidField('expiresAt: must be after startsAt');
       const discount: ShopDiscount = {
         id: shopifyId(), code: input.code, type: input.type, value: input.value, minimumOrderAmount: input.minimumOrderAmount,
         startsAt: input.startsAt ?? null, expiresAt: input.expiresAt ?? null, usageLimit: input.usageLimit ?? null, usageCount: input.usageCount,

@@ -8,7 +8,7 @@ import { formatPaise } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, badRequest, conflict } from '../../kernel/errors.ts';
+import { AppError, conflict, invalidField } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import type { WalletService } from '../wallet/index.ts';
@@ -126,7 +126,7 @@ export function createCallFlow(deps: {
     /** Places a call (INITIATED) in one transaction with its first step; 400 when the wallet cannot pay a minute. */
     place(agent: VoiceAgentRow, toNumber: string, callContext: Record<string, string | number | boolean>): VoiceCallRow {
       if (toNumber.replace(/\D/g, '') === AGENT_CALLER_NUMBER.slice(1)) {
-        throw badRequest(`${toNumber} is the number agent calls come from: give the phone of the person to call`);
+        throw invalidField(`${toNumber} is the number agent calls come from: give the phone of the person to call`);
       }
       if (agent.is_active !== 1) throw conflict(`Voice agent ${agent.id} is inactive: activate it (PATCH /voice/agents/${agent.id} {"isActive": true}) to place calls`);
       const balance = wallet.get(agent.org_id).balancePaise;

@@ -3,7 +3,7 @@
 import { canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS } from '../../contract/voice-app.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { badRequest, conflict, notFound } from '../../kernel/errors.ts';
+import { badRequest, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { newCallRow, type VoiceAppEvents } from './voice-app.events.ts';
 import { isEnded, type AppCallFlow } from './voice-app.flow.ts';
 import type { VoiceAppNumbers } from './voice-app.numbers.ts';
@@ -28,7 +28,7 @@ export function createVoiceAppInbound(deps: {
      */
     receive(orgId: string, input: { from: string; to?: string | undefined }): { callId: string } {
       const from = canonicalAppPhone(input.from);
-      if (!isAppPhone(from)) throw badRequest(`Invalid phone number ${input.from}: give it in international format, e.g. +14155550101`);
+      if (!isAppPhone(from)) throw invalidField(`Invalid phone number ${input.from}: give it in international format, e.g. +14155550101`);
       return db.tx(() => {
         const number = numbers.find(orgId, input.to);
         if (!number) throw badRequest('No active number: this organization has no business number to call (POST /dashboard/voice/app/numbers gives it one)');

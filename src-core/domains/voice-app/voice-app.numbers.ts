@@ -4,7 +4,7 @@ import {
 } from '../../contract/voice-app.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, badRequest, conflict, notFound } from '../../kernel/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import type { NumberRow, VoiceAppStore } from './voice-app.store.ts';
 
 /** How many of the setting's changes `GET /voice/app/settings` shows, newest first. */
@@ -45,7 +45,7 @@ export function createVoiceAppNumbers(deps: { store: VoiceAppStore; db: Db; cloc
       return db.tx(() => {
         let number: string;
         if (input.number !== undefined) {
-          if (!isAppPhone(canonicalNumber(input.number))) throw badRequest(`Invalid number ${input.number}: give it in international format, e.g. +18005550142`);
+          if (!isAppPhone(canonicalNumber(input.number))) throw invalidField(`Invalid number ${input.number}: give it in international format, e.g. +18005550142`);
           number = canonicalNumber(input.number);
           if (store.numberAnyOrg(number)) throw conflict(`Business number ${number} is already in use`);
         } else {

@@ -7,7 +7,7 @@ import {
 import { maskPhone } from '../../contract/voice-identities.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, badRequest, conflict, notFound } from '../../kernel/errors.ts';
+import { AppError, badRequest, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { recordingLinkValid, signedRecordingQuery } from '../../kernel/recordings.ts';
 import type { JoinTokens } from './join-token.ts';
@@ -60,9 +60,9 @@ export function createVoiceAppCalls(deps: {
       }
       const phone = input.type === 'phone';
       const to = phone ? canonicalAppPhone(input.to) : input.to;
-      if (phone && !isAppPhone(to)) throw badRequest(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
-      if (input.from === to) throw badRequest('from and to are the same: a call needs two parties');
-      if (phone && numbers.owns(orgId, to)) throw badRequest(`${to} is this account's own business number, which calls come in on: give the phone of the person to call`);
+      if (phone && !isAppPhone(to)) throw invalidField(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
+      if (input.from === to) throw invalidField('from and to are the same: a call needs two parties');
+      if (phone && numbers.owns(orgId, to)) throw invalidField(`${to} is this account's own business number, which calls come in on: give the phone of the person to call`);
       const row = db.tx(() => {
         // A person with no device that can ring them but with a phone is rung on that phone (the phone fallback leg).
         const fallbackPhone = phone ? null : deps.identities?.fallbackPhone(orgId, to) ?? null;
@@ -144,8 +144,8 @@ export function createVoiceAppCalls(deps: {
         const phone = input.type === 'phone';
         if (phone) numbers.mustPstn(orgId, 'connecting a call to a phone');
         const to = phone ? canonicalAppPhone(input.to) : input.to;
-        if (phone && !isAppPhone(to)) throw badRequest(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
-        if (to === row.from_party) throw badRequest('to is the caller: connect the call to someone else');
+        if (phone && !isAppPhone(to)) throw invalidField(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
+        if (to === row.from_party) throw invalidField('to is the caller: connect the call to someone else');
         const connected: AppCallRow = { ...row, to_party: to, callee_transport: phone ? 'PSTN' : 'WEBRTC', routed_to: 'app', connected_at: clock.nowIso() };
         billing.mustAfford(orgId, connected);
         store.updateCall(connected);

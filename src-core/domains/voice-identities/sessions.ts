@@ -8,7 +8,7 @@ import {
 import type { Bus } from '../../kernel/bus.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { badRequest, conflict, notFound } from '../../kernel/errors.ts';
+import { conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -45,9 +45,9 @@ export function createSessions(deps: { store: VoiceIdentitiesStore; identities: 
   const expiryOf = (expiresAt: string | undefined, fallback: number): number => {
     if (expiresAt === undefined) return fallback;
     const at = Date.parse(expiresAt);
-    if (at <= clock.now()) throw badRequest(`Invalid body: expiresAt: must be in the future (it is now ${clock.nowIso()})`);
+    if (at <= clock.now()) throw invalidField(`Invalid body: expiresAt: must be in the future (it is now ${clock.nowIso()})`);
     if (at > clock.now() + SESSION_MAX_EXPIRY_MS) {
-      throw badRequest(`Invalid body: expiresAt: must be at most 90 days ahead (no later than ${toIso(clock.now() + SESSION_MAX_EXPIRY_MS)})`);
+      throw invalidField(`Invalid body: expiresAt: must be at most 90 days ahead (no later than ${toIso(clock.now() + SESSION_MAX_EXPIRY_MS)})`);
     }
     return at;
   };
