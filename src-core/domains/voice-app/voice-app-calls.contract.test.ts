@@ -243,7 +243,8 @@ describe('an app-to-phone call', () => {
   });
 
   it('refuses an invalid number and its own business number (400), and any phone call while phone calling is off (403)', async () => {
-    expect((await place({ type: 'phone', from: 'cust_11', to: '4155550101' })).body.message).toBe('Invalid phone number 4155550101: give it in international format, e.g. +14155550101');
+    const invalid = await place({ type: 'phone', from: 'cust_11', to: '0044 20 7946 0000' });
+    expect([invalid.status, invalid.body.message]).toEqual([400, 'Invalid phone number 0044 20 7946 0000: give it in international format, e.g. +14155550101']);
     expect((await place({ type: 'phone', from: 'cust_11', to: 'pro_1' })).status).toBe(400);
     // Its own business number is where calls come in, not a phone to ring.
     const own = await place({ type: 'phone', from: 'cust_11', to: '+1 800 555 0142' });
@@ -254,6 +255,25 @@ describe('an app-to-phone call', () => {
     expect((await place({ type: 'app', from: 'cust_11', to: 'pro_11' })).status).toBe(201);
     await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true });
     expect((await place({ type: 'phone', from: 'cust_11', to: '+14155550109' })).status).toBe(201);
+  });
+});
+
+describe('a phone number', () => {
+  it('is taken with or without its +, as agent calls and OTP take it: one number either way, spaces and dashes ignored', async () => {
+    const bare = await place({ type: 'phone', from: 'cust_13', to: '14155550113' });
+    expect(bare.status).toBe(201);
+    expect((await call(bare.body.callId as string)).to).toBe('+1******0113');
+    // The same number written with its + and spaces is the call already live between the two.
+    const again = await place({ type: 'phone', from: 'cust_13', to: '+1 415-555-0113' });
+    expect([again.status, again.body.message]).toEqual([409, `cust_13 already has a live call with +1******0113 (${bare.body.callId as string}, RINGING): end it first`]);
+    // The simulated network rings the number it names: the busy fixture without its + is busy.
+    const busy = (await place({ type: 'phone', from: 'cust_14', to: '15005550005' })).body.callId as string;
+    await t.advance(3);
+    expect(await call(busy)).toMatchObject({ status: 'REJECTED', endReason: 'busy' });
+    // A call that came in on the business number is connected to a phone written so too.
+    const inbound = (await t.dashboard('POST', '/sim/voice/inbound-call', { from: '+14155550114' })).body.callId as string;
+    const connected = await act(inbound, 'connect', { type: 'phone', to: '1 (415) 555-0115' });
+    expect([connected.status, connected.body.to]).toEqual([200, '+1******0115']);
   });
 });
 

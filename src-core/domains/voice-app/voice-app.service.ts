@@ -1,8 +1,8 @@
 // The rules of voice app calls through the API: placing, accepting, rejecting, ending, joining and connecting calls,
 // reading them (detail, history, recording link, transcript). Their life on the clock is voice-app.flow.ts.
-import type { ListEnvelope } from '../../contract/common.ts';
+import { PHONE_PATTERN, type ListEnvelope } from '../../contract/common.ts';
 import {
-  canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type ConsoleAppCallFields, type AppRecordingLink, type CreateAppCallInput, type CreateAppCallResult, type JoinTokenResult,
+  canonicalAppPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type ConsoleAppCallFields, type AppRecordingLink, type CreateAppCallInput, type CreateAppCallResult, type JoinTokenResult,
 } from '../../contract/voice-app.ts';
 import { maskPhone } from '../../contract/voice-identities.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
@@ -10,6 +10,7 @@ import type { Db } from '../../kernel/db.ts';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { recordingLinkValid, signedRecordingQuery } from '../../kernel/recordings.ts';
+import { normalizePhone } from '../contacts/index.ts';
 import type { JoinTokens } from './join-token.ts';
 import type { VoiceAppBilling } from './voice-app.billing.ts';
 import { newCallRow, toAppCall, type BookingSession, type IdentityPort, type SessionPort, type VoiceAppEvents } from './voice-app.events.ts';
@@ -21,6 +22,16 @@ import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
 import { transcriptOf } from './voice-app.transcript.ts';
 
 const forbidden = (message: string): AppError => new AppError('FORBIDDEN', message);
+
+/**
+ * The phone a call to a phone names (`to`), taken as agent calls and OTP take one: international form, the `+`
+ * optional (spaces, dashes, dots and brackets ignored), kept as `+` and its digits by the contacts' normalizePhone.
+ */
+function callPhone(raw: string): string {
+  const compact = canonicalAppPhone(raw);
+  if (!PHONE_PATTERN.test(compact)) throw invalidField(`Invalid phone number ${raw}: give it in international format, e.g. +14155550101`);
+  return normalizePhone(compact);
+}
 
 export function createVoiceAppCalls(deps: {
   store: VoiceAppStore; db: Db; clock: Clock; flow: AppCallFlow; numbers: VoiceAppNumbers; billing: VoiceAppBilling; events: VoiceAppEvents;
@@ -59,8 +70,7 @@ export function createVoiceAppCalls(deps: {
         input = { type: 'app', from: body.fromExternalId, to: other };
       }
       const phone = input.type === 'phone';
-      const to = phone ? canonicalAppPhone(input.to) : input.to;
-      if (phone && !isAppPhone(to)) throw invalidField(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
+      const to = phone ? callPhone(input.to) : input.to;
       if (input.from === to) throw invalidField('from and to are the same: a call needs two parties');
       if (phone && numbers.owns(orgId, to)) throw invalidField(`${to} is this account's own business number, which calls come in on: give the phone of the person to call`);
       const row = db.tx(() => {
@@ -143,8 +153,7 @@ export function createVoiceAppCalls(deps: {
         if (row.connected_at !== null) throw conflict(`Call ${id} is already connected: only the first connect counts`);
         const phone = input.type === 'phone';
         if (phone) numbers.mustPstn(orgId, 'connecting a call to a phone');
-        const to = phone ? canonicalAppPhone(input.to) : input.to;
-        if (phone && !isAppPhone(to)) throw invalidField(`Invalid phone number ${input.to}: give it in international format, e.g. +14155550101`);
+        const to = phone ? callPhone(input.to) : input.to;
         if (to === row.from_party) throw invalidField('to is the caller: connect the call to someone else');
         const connected: AppCallRow = { ...row, to_party: to, callee_transport: phone ? 'PSTN' : 'WEBRTC', routed_to: 'app', connected_at: clock.nowIso() };
         billing.mustAfford(orgId, connected);
