@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { recordingLinkValid, signedRecordingQuery, silentWav } from '../../kernel/recordings.ts';
+import { recordingLinkValid, signedRecordingQuery, silentWav, type RecordingLinkQuery } from '../../kernel/recordings.ts';
 import { normalizePhone } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { createCallFlow, type CallStep } from './call-flow.ts';
@@ -124,9 +124,9 @@ export function createVoiceAgentsService(deps: {
       return { data: { url, expiresAt } };
     },
     /** The audio behind a recording link; null when the link is not one we signed or has expired. */
-    recordingAudio(callId: string, expires: number, signature: string): Buffer | null {
+    recordingAudio(callId: string, link: RecordingLinkQuery): Buffer | null {
       const row = store.callByIdAnyOrg(callId);
-      if (!row?.recording_secret || !recordingLinkValid(row.recording_secret, row.id, expires, signature, clock.now())) return null;
+      if (!row?.recording_secret || !recordingLinkValid(row.recording_secret, row.id, link, clock.now())) return null;
       return silentWav(row.duration_seconds);
     },
     analytics(orgId: string, range: { from: string; to: string }): AgentCallAnalytics {

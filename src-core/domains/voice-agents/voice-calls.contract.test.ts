@@ -111,7 +111,7 @@ describe('an outbound agent call', () => {
     expect(await call(id)).toMatchObject({ status: 'COMPLETED', durationSeconds: 30, endReason: 'max_duration', billedAmountPaise: 200 });
   });
 
-  it('gives a recording link valid one hour, signed; the link serves audio, then expires', async () => {
+  it('gives a recording link valid one hour, signed; the link serves audio, then expires; any link altered is 403', async () => {
     const id = (await place('+14155550111')).body.id;
     await t.advance(120);
     const link = await api('GET', `/v1/voice/calls/${id}/recording`);
@@ -125,6 +125,14 @@ describe('an outbound agent call', () => {
     // One hex digit of the signature changed (to another digit whatever it was: a signature starting with 0 stays wrong).
     const tampered = (link.body.data.url as string).replace(/signature=(\w)/, (_m, first: string) => `signature=${first === '0' ? '1' : '0'}`);
     expect((await fetch(tampered)).status).toBe(403);
+    // Any link that does not verify is 403, whatever the shape of what was altered (a bad-shape signature was 400).
+    const url = link.body.data.url as string;
+    const signature = /signature=(\w+)/.exec(url)?.[1] as string;
+    for (const altered of [url.replace(signature, 'abc'), url.replace(signature, signature.toUpperCase()), `${url}0`, url.replace(/&signature=\w+/, ''),
+      url.replace(/signature=\w+/, 'signature='), `${url}&signature=${signature}`, url.replace(/expires=\d+/, 'expires=soon'), url.replace(/expires=/, 'expires=0')]) {
+      const res = await fetch(altered);
+      expect([res.status, ((await res.json()) as { code: string }).code], altered).toEqual([403, 'FORBIDDEN']);
+    }
     await t.advance(3601);
     expect((await fetch(link.body.data.url)).status).toBe(403);
   });

@@ -165,6 +165,10 @@ describe('an app-to-app call', () => {
     expect(Date.parse(link.expiresAt)).toBe(Math.floor(now / 1000) * 1000 + 3_600_000);
     const audio = await fetch(link.url);
     expect([audio.status, audio.headers.get('content-type')]).toEqual([200, 'audio/wav']);
+    // A link that does not verify is 403, a signature of another shape or none at all too (they were 400).
+    for (const altered of [link.url.replace(/signature=\w+/, 'signature=abc'), link.url.replace(/&signature=\w+/, ''), link.url.replace(/expires=\d+/, 'expires=x')]) {
+      expect((await fetch(altered)).status, altered).toBe(403);
+    }
     await t.advance(1);
     expect((await api('GET', `/v1/voice/app/calls/${id}/recording`)).body.data.url).not.toBe(link.url);
     await t.advance(3600);

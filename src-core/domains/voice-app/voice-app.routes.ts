@@ -8,7 +8,7 @@ import {
 import { AppError } from '../../kernel/errors.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
-import { silentWav } from '../../kernel/recordings.ts';
+import { recordingLinkQuerySchema, silentWav } from '../../kernel/recordings.ts';
 import type { VoiceAppCalls } from './voice-app.service.ts';
 import type { VoiceAppNumbers } from './voice-app.numbers.ts';
 
@@ -82,9 +82,9 @@ export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
     }),
     defineRoute({
       method: 'GET', path: '/voice-app/recordings/:file', scope: 'public', params: z.object({ file: z.string().regex(/^apc_[0-9A-Za-z]{24}\.wav$/) }),
-      query: z.object({ expires: z.coerce.number().int(), signature: z.string().regex(/^[0-9a-f]{64}$/) }),
+      query: recordingLinkQuerySchema,
       handler: ({ params, query }) => {
-        const seconds = calls.recordingSeconds(params.file.replace(/\.wav$/, ''), query.expires, query.signature);
+        const seconds = calls.recordingSeconds(params.file.replace(/\.wav$/, ''), query);
         if (seconds === null) {
           throw new AppError('FORBIDDEN', 'This recording link is not valid or has expired (links last one hour): ask GET /v1/voice/app/calls/{callId}/recording for a new one');
         }

@@ -9,7 +9,7 @@ import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { recordingLinkValid, signedRecordingQuery } from '../../kernel/recordings.ts';
+import { recordingLinkValid, signedRecordingQuery, type RecordingLinkQuery } from '../../kernel/recordings.ts';
 import { normalizePhone } from '../contacts/index.ts';
 import type { JoinTokens } from './join-token.ts';
 import type { VoiceAppBilling } from './voice-app.billing.ts';
@@ -191,9 +191,9 @@ export function createVoiceAppCalls(deps: {
       return { data: { url, expiresAt: toIso(expires * 1000) } };
     },
     /** The recorded call's length in seconds behind a link we signed that has not expired; null otherwise. */
-    recordingSeconds(callId: string, expires: number, signature: string): number | null {
+    recordingSeconds(callId: string, link: RecordingLinkQuery): number | null {
       const row = store.callByIdAnyOrg(callId);
-      return row?.recording_secret && recordingLinkValid(row.recording_secret, row.id, expires, signature, clock.now()) ? row.duration_seconds : null;
+      return row?.recording_secret && recordingLinkValid(row.recording_secret, row.id, link, clock.now()) ? row.duration_seconds : null;
     },
     transcript: (orgId: string, id: string): AppCallTranscript => transcriptOf(mustCall(orgId, id), clock.now()),
   };
