@@ -1,9 +1,9 @@
-// The Automations page as a builder, on the demo seed at 1280 × 720: a new automation (an SMS keyword trigger, an SMS
-// step with the demo's approved sender and DLT text, a tag) made from the console, the core's 400 shown beside the
-// form with everything typed kept; activated, a customer's SMS runs it and its run shows each step's outcome, and can
-// be rerun (paused, the rerun's 409 is shown); a step changed is kept after a reload; an activation refused with the
-// core's 409 (a step needing Instagram, disconnected) says why; a delete is asked first, the focus going with the
-// question and back to "New automation" once done.
+// The Automations page as a builder, on the demo seed at 1280 × 720: Create waiting for a name ("Still needed"); a
+// new automation (an SMS keyword trigger, an SMS step with the demo's approved sender and DLT text, a tag) made from
+// the console, the core's 400 shown beside the form with everything typed kept; activated, a customer's SMS runs it
+// and its run shows each step's outcome, and can be rerun (paused, the rerun's 409 is shown); a step changed is kept
+// after a reload; an activation refused with the core's 409 (a step needing Instagram, disconnected) says why; a
+// delete is asked first, the focus going with the question and back to "New automation" once done.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Automation } from '../../src-core/contract/index.ts';
@@ -52,7 +52,14 @@ describe('the automation builder', () => {
     await page.getByTestId('new-automation').click();
     await form().waitFor();
     expect(await focusedTestId()).toBe('automation-name-input');
+    // Nameless, Create waits and says why, as a campaign builder does; a name of spaces is no name.
+    expect(await form().getByTestId('automation-save').isDisabled()).toBe(true);
+    expect(await form().getByTestId('builder-blockers').textContent()).toBe('Still needed: a name.');
+    await form().getByTestId('automation-name-input').fill('   ');
+    expect(await form().getByTestId('automation-save').isDisabled()).toBe(true);
     await form().getByTestId('automation-name-input').fill(NAME);
+    expect(await form().getByTestId('automation-save').isEnabled()).toBe(true);
+    expect(await form().getByTestId('builder-blockers').count()).toBe(0);
     const trigger = form().getByTestId('builder-trigger');
     expect(await trigger.getByTestId('trigger-type').inputValue()).toBe('message.received');
     await trigger.getByTestId('field-channel').selectOption('sms');

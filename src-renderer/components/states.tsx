@@ -11,6 +11,14 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   return <div className="state empty"><strong>{title}</strong>{children ? <span>{children}</span> : null}</div>;
 }
 
+/**
+ * What a form still needs before its submit is enabled ("Still needed: a name, a template."), under the form's
+ * actions; nothing once it has it all.
+ */
+export function StillNeeded({ items }: { items: string[] }) {
+  return items.length ? <p className="muted small blockers" data-testid="builder-blockers">Still needed: {items.join(', ')}.</p> : null;
+}
+
 /** A validation refusal (`Invalid body: a: …; b: …`) as one line per field; any other message as it came. */
 export function problemsOf(message: string): { lead: string | null; items: string[] } {
   const match = /^Invalid (body|query|path parameters): (.*)$/s.exec(message);

@@ -1,11 +1,12 @@
 // The automation builder, for a new automation and for changing one: name, description, the trigger (its type and
 // config fields from the node catalog) and the ordered steps. A field the page cannot read (JSON) is named before
-// anything is sent; everything else is the core's to check, and its refusal (400, or 409 for an active automation's
-// step whose integration is not connected) is shown above the buttons, the form kept as typed.
+// anything is sent, and a blank name keeps the submit disabled with "Still needed: a name." as the campaign builders
+// do; everything else is the core's to check, and its refusal (400, or 409 for an active automation's step whose
+// integration is not connected) is shown above the buttons, the form kept as typed.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Automation, NodeCatalog } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
-import { ErrorState } from '../../components/states.tsx';
+import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { ConfigFields } from './config-fields.tsx';
 import { bodyOf, emptyValues, entryOf, integrationName, type AutomationBody, type Draft } from './draft.ts';
 import { StepList } from './step-list.tsx';
@@ -23,6 +24,7 @@ export function AutomationForm({ title, initial, catalog, save, submitLabel, onS
   // Set at once on a submit: a double click landing before React renders the pending request would save twice.
   const submitting = useRef(false);
   const triggerEntry = entryOf(catalog.triggers, draft.trigger.type);
+  const stillNeeded = draft.name.trim() ? [] : ['a name'];
   // A refusal comes under a long form, below the window's edge: it is brought into view (and read out: role alert).
   const refusal = useRef<HTMLDivElement>(null);
   const refused = problem !== null || save.error !== null;
@@ -32,7 +34,7 @@ export function AutomationForm({ title, initial, catalog, save, submitLabel, onS
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (submitting.current) return;
+    if (submitting.current || stillNeeded.length) return;
     const built = bodyOf(draft, catalog);
     if ('problem' in built) return setProblem(built.problem);
     submitting.current = true;
@@ -83,8 +85,9 @@ export function AutomationForm({ title, initial, catalog, save, submitLabel, onS
       <div ref={refusal} className="automation-form-end">
         {problem ? <p className="field-error" role="alert" data-testid="automation-form-problem">{problem}</p> : null}
         {save.error ? <ErrorState error={save.error} refused="Not saved" /> : null}
+        <StillNeeded items={stillNeeded} />
         <div className="actions">
-          <Button type="submit" className="button primary" disabled={save.isPending} data-testid="automation-save">{save.isPending ? 'Saving…' : submitLabel}</Button>
+          <Button type="submit" className="button primary" disabled={save.isPending || stillNeeded.length > 0} data-testid="automation-save">{save.isPending ? 'Saving…' : submitLabel}</Button>
         </div>
       </div>
     </form>

@@ -3,7 +3,7 @@
 // shown as sent and the actions, and the requests behind them (a draft, or created and launched at once).
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { minuteTime } from '../../components/format.ts';
-import { ErrorState } from '../../components/states.tsx';
+import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { useCreateCampaign } from './mutations.ts';
 import type { CampaignTab } from './queries.ts';
 import { checkRecipients, entriesOfText, type RecipientKind } from './recipients.ts';
@@ -140,7 +140,7 @@ export function BuilderSummary({ rows, blockers, flow, onClose, onSubmit, draft 
       <dl className="summary">
         {rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
       </dl>
-      {blockers.length ? <p className="muted small blockers" data-testid="builder-blockers">Still needed: {blockers.join(', ')}.</p> : null}
+      <StillNeeded items={blockers} />
       {create.isError ? <ErrorState error={create.error} /> : null}
       {launch.isError ? <div data-testid="launch-error"><ErrorState error={launch.error} /></div> : null}
       <div className="builder-actions">
