@@ -2,8 +2,8 @@
 // new automation (an SMS keyword trigger, an SMS step with the demo's approved sender and DLT text, a tag) made from
 // the console, the core's 400 shown beside the form with everything typed kept; activated, a customer's SMS runs it
 // and its run shows each step's outcome, and can be rerun (paused, the rerun's 409 is shown); a step changed is kept
-// after a reload; an activation refused with the core's 409 (a step needing Instagram, disconnected) says why; a
-// delete is asked first, the focus going with the question and back to "New automation" once done.
+// after a reload; a step's need for Instagram shown only once it is disconnected, and an activation refused then with
+// the core's 409 says why; a delete is asked first, the focus going with the question and back to "New automation".
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Automation } from '../../src-core/contract/index.ts';
@@ -186,14 +186,20 @@ describe('the automation builder', () => {
     ]);
   });
 
-  it("shows the core's 409 when a step needs Instagram, not connected; the automation stays paused", async () => {
+  it("names a step's integration only once it is not connected, and shows the core's 409 then; the automation stays paused", async () => {
     expect((await server.dashboard('POST', '/dashboard/automations', {
       name: 'Instagram follow-up', trigger: { type: 'message.received', config: { channel: 'instagram', contains: 'size' } },
       steps: [{ id: 'reply', type: 'instagram.reply', config: { message: 'Our size guide is on shop.example.com/sizes' } }],
     })).status).toBe(201);
-    expect((await server.dashboard('DELETE', '/dashboard/instagram/connection')).status).toBe(200);
     const follow = card('Instagram follow-up');
     await follow.waitFor();
+    // While Instagram is connected (the demo's), its steps name no requirement: there is nothing to do about it.
+    expect(await follow.getByTestId('automation-step').allTextContents()).toEqual(['Reply on Instagram']);
+    expect(await card('Price questions on Instagram').getByTestId('automation-needs').count()).toBe(0);
+    expect((await server.dashboard('DELETE', '/dashboard/instagram/connection')).status).toBe(200);
+    // Disconnected (here through the API), the card says what the step now lacks, read again as the list is.
+    await follow.getByTestId('automation-needs').waitFor();
+    expect(await follow.getByTestId('automation-step').allTextContents()).toEqual(['Reply on Instagram · needs Instagram (not connected)']);
     await follow.getByTestId('automation-toggle').click();
     const refusal = follow.getByTestId('error-state');
     await refusal.waitFor();

@@ -1,5 +1,6 @@
 // One automation on the Automations page: its status, trigger and steps in the node catalog's words (a step of a type
-// the catalog does not know is marked: it is skipped at run time), its recent runs, and its actions: Edit (the card
+// the catalog does not know is marked: it is skipped at run time; a trigger or step needing an integration that is not
+// connected says so, and nothing while it is), its recent runs, and its actions: Edit (the card
 // becomes the builder), Activate or Pause (the core's 409 for an integration not connected is shown), and Delete,
 // asked first. The focus goes back to Edit when the builder closes, and to "New automation" once deleted.
 import { useRef, useState } from 'react';
@@ -12,8 +13,9 @@ import { ErrorState } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { AutomationForm } from './automation-form.tsx';
 import { RecentRuns } from './automation-runs.tsx';
-import { draftOf, entryOf } from './draft.ts';
+import { draftOf, entryOf, integrationName } from './draft.ts';
 import { useDeleteAutomation, useSetAutomationStatus, useUpdateAutomation } from './mutations.ts';
+import type { ConnectedIntegrations } from './queries.ts';
 
 /** The trigger as a sentence: "Customer message received · WhatsApp · is "price"". */
 export function triggerSummary(trigger: Automation['trigger'], catalog: NodeCatalog | undefined): string {
@@ -27,7 +29,13 @@ export function triggerSummary(trigger: Automation['trigger'], catalog: NodeCata
   return parts.join(' · ');
 }
 
-function Steps({ automation, catalog }: { automation: Automation; catalog: NodeCatalog | undefined }) {
+/** " · needs Instagram (not connected)" after a trigger or step whose integration is not connected; nothing once it is. */
+function Unmet({ integration, connected }: { integration: string | null | undefined; connected: ConnectedIntegrations }) {
+  if (!integration || connected[integration]) return null;
+  return <span className="needs-integration" data-testid="automation-needs"> · needs {integrationName(integration)} (not connected)</span>;
+}
+
+function Steps({ automation, catalog, connected }: { automation: Automation; catalog: NodeCatalog | undefined; connected: ConnectedIntegrations }) {
   if (automation.steps.length === 0) return <p className="small muted">No steps.</p>;
   return (
     <ol className="automation-steps" data-testid="automation-steps">
@@ -37,7 +45,7 @@ function Steps({ automation, catalog }: { automation: Automation; catalog: NodeC
           <li key={step.id} data-testid="automation-step" className={entry || !catalog ? undefined : 'unknown'}>
             {entry?.name ?? step.type}
             {entry || !catalog ? null : ' (unknown type: does nothing at run time)'}
-            {entry?.integration ? <span className="muted"> · needs {entry.integration === 'instagram' ? 'Instagram' : entry.integration}</span> : null}
+            <Unmet integration={entry?.integration} connected={connected} />
           </li>
         );
       })}
@@ -53,7 +61,7 @@ function useStatusToggle(automation: Automation) {
   return { to, toggle, status };
 }
 
-export function AutomationCard({ automation, catalog }: { automation: Automation; catalog: NodeCatalog | undefined }) {
+export function AutomationCard({ automation, catalog, connected }: { automation: Automation; catalog: NodeCatalog | undefined; connected: ConnectedIntegrations }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const update = useUpdateAutomation(automation.id);
@@ -92,10 +100,10 @@ export function AutomationCard({ automation, catalog }: { automation: Automation
       {refusal ? <ErrorState error={refusal} refused={refusal === status.error ? `Not ${to === 'activate' ? 'activated' : 'paused'}` : 'Not deleted'} /> : null}
       {automation.description ? <p className="small muted">{automation.description}</p> : null}
       <div className="automation-facts">
-        <span data-testid="automation-trigger"><span className="muted">When </span>{triggerSummary(automation.trigger, catalog)}</span>
+        <span data-testid="automation-trigger"><span className="muted">When </span>{triggerSummary(automation.trigger, catalog)}<Unmet integration={entryOf(catalog?.triggers, automation.trigger.type)?.integration} connected={connected} /></span>
         <span data-testid="automation-last-run"><span className="muted">Last run </span>{time(automation.lastExecutedAt)}</span>
       </div>
-      <Steps automation={automation} catalog={catalog} />
+      <Steps automation={automation} catalog={catalog} connected={connected} />
       <RecentRuns automation={automation} catalog={catalog} />
     </article>
   );

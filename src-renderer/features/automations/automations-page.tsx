@@ -9,7 +9,7 @@ import { AutomationCard } from './automation-card.tsx';
 import { AutomationForm } from './automation-form.tsx';
 import { emptyDraft } from './draft.ts';
 import { useCreateAutomation } from './mutations.ts';
-import { useAutomations, useNodeCatalog } from './queries.ts';
+import { useAutomations, useConnectedIntegrations, useNodeCatalog } from './queries.ts';
 import './automations.css';
 
 
@@ -19,6 +19,7 @@ export function AutomationsPage() {
   const newButton = useRef<HTMLButtonElement>(null);
   const automations = useAutomations(page);
   const catalog = useNodeCatalog();
+  const integrations = useConnectedIntegrations();
   const create = useCreateAutomation();
   const closeBuilder = () => thenFocus(() => { setCreating(false); create.reset(); }, () => newButton.current);
 
@@ -47,8 +48,8 @@ export function AutomationsPage() {
         <Empty title="No automations yet">New automation sets one up: when a customer writes in or a contact is created, the steps to run.</Empty>
       ) : (
         <>
-          <div className="automation-list" data-testid="automations" data-ready={catalog.isPending ? undefined : 'true'}>
-            {automations.data.data.map((automation) => <AutomationCard key={automation.id} automation={automation} catalog={catalog.data} />)}
+          <div className="automation-list" data-testid="automations" data-ready={catalog.isPending || !integrations.ready ? undefined : 'true'}>
+            {automations.data.data.map((automation) => <AutomationCard key={automation.id} automation={automation} catalog={catalog.data} connected={integrations.connected} />)}
           </div>
           <Pager page={page} totalPages={automations.data.meta.totalPages} onPage={setPage} />
         </>

@@ -1,8 +1,10 @@
 // Server data of the Automations page: the automations a page at a time, the node catalog (names of triggers and
-// steps), and one automation's recent executions, polled gently (the live stream carries no automation events).
+// steps), which integrations are connected, and one automation's recent executions, polled gently (the live stream
+// carries no automation events).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Automation, AutomationExecution, ListEnvelope, NodeCatalog } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { useInstagramConnection, useShopifyConnection } from '../channels/queries.ts';
 
 /** How often the list and an open automation's runs are read again while the page is open. */
 export const AUTOMATIONS_POLL_MS = 3_000;
@@ -22,6 +24,22 @@ export function useAutomations(page: number) {
 export function useNodeCatalog() {
   const api = useApi();
   return useQuery({ queryKey: ['automations', 'catalog'], queryFn: () => api.get<NodeCatalog>('/dashboard/automations/node-catalog'), staleTime: Infinity });
+}
+
+/** An integration's name in the catalog (`instagram`) → whether it is connected; one not read (yet) is not. */
+export type ConnectedIntegrations = Partial<Record<string, boolean>>;
+
+/**
+ * Which of the integrations a trigger or step can need are connected, read as often as the list (one may be
+ * connected or disconnected through the API or on the Channels page); `ready` once both were read.
+ */
+export function useConnectedIntegrations(): { ready: boolean; connected: ConnectedIntegrations } {
+  const instagram = useInstagramConnection(AUTOMATIONS_POLL_MS);
+  const shopify = useShopifyConnection(AUTOMATIONS_POLL_MS);
+  return {
+    ready: !instagram.isPending && !shopify.isPending,
+    connected: { instagram: instagram.data?.connected === true, shopify: shopify.data?.connected === true },
+  };
 }
 
 /** The automation's latest runs, newest first; read only while shown (`enabled`). */
