@@ -1,5 +1,6 @@
 // The console on an organization with nothing yet (`--seed none`), as a new user first sees it (Debian's Chromium):
-// each empty page says so once, without hints about things that are not there, and says what will appear and how.
+// each empty page says so once, without hints about things that are not there, and says what will appear and how (each
+// Channels list with the action that adds one, which takes the focus to its form).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -29,6 +30,29 @@ describe('an empty organization', () => {
       await empty.waitFor();
       expect((await empty.locator('span').textContent())?.length ?? 0).toBeGreaterThan(20);
       await screenshot(page, `empty-organization-${section}`);
+    });
+  }
+
+  // Each Channels list, empty, says what goes there, and its action takes the focus to the form that adds one.
+  const channelLists: Array<[tab: string, title: string, add: string, field: string]> = [
+    ['whatsapp', 'No WhatsApp templates yet', 'Submit a template.', 'wa-template-name'],
+    ['sms', 'No DLT templates yet', 'Register a DLT template.', 'sms-template-name'],
+    ['sms', 'No sender id yet', 'Register a sender id.', 'sms-sender-id'],
+    ['rcs', 'No RCS templates yet', 'Add a bot first.', 'rcs-bot-name'],
+    ['rcs', 'No bot yet', 'Add a bot.', 'rcs-bot-name'],
+    ['email', 'No email templates yet', 'Create an email template.', 'email-template-name'],
+    ['email', 'No sending domain yet', 'Add a domain.', 'email-domain-input'],
+  ];
+  for (const [tab, title, add, field] of channelLists) {
+    it(`channels, ${tab}: "${title}" says what goes there, and "${add}" goes to the form`, async () => {
+      await page.getByTestId('nav-channels').click();
+      await page.getByTestId(`channels-tab-${tab}`).click();
+      const empty = page.locator('.state.empty').filter({ hasText: title });
+      await empty.waitFor();
+      expect((await empty.locator('span').first().textContent())?.length ?? 0).toBeGreaterThan(40);
+      await empty.getByRole('button', { name: add }).click();
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(field);
+      await screenshot(page, `empty-organization-channels-${tab}`);
     });
   }
 });

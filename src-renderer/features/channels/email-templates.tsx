@@ -1,15 +1,15 @@
 // Email: templates with merge tags (saved through the same checks as the API), and the sending domains a
 // fromEmail must belong to (the simulated DNS check verifies a new one a minute later on the clock).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { SaveEmailTemplateInput } from '../../../src-core/contract/index.ts';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { ErrorState, Loading } from '../../components/states.tsx';
 import { useEmailDomains, useEmailTemplates, useSave } from './queries.ts';
 import { SmtpConnection } from './smtp-connection.tsx';
 import { StatusChip } from './status-chip.tsx';
-import { TableCard } from './table-card.tsx';
+import { EmptyListState, TableCard } from './table-card.tsx';
 import { DateTime } from '../../components/date-time.tsx';
 
-function NewEmailTemplate() {
+function NewEmailTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | null> }) {
   const create = useSave<SaveEmailTemplateInput>('/dashboard/email/templates');
   const [name, setName] = useState('');
   const [subject, setSubject] = useState('');
@@ -27,7 +27,7 @@ function NewEmailTemplate() {
   return (
     <form className="card form" onSubmit={submit} data-testid="email-template-form">
       <h2 className="card-title">New email template</h2>
-      <label className="field"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required data-testid="email-template-name" /></label>
+      <label className="field"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required data-testid="email-template-name" /></label>
       <label className="field"><span>Subject</span><input value={subject} onChange={(e) => setSubject(e.target.value)} placeholder="Your order is ready, {{first_name}}" required data-testid="email-template-subject" /></label>
       <label className="field"><span>HTML</span>
         <textarea value={html} onChange={(e) => setHtml(e.target.value)} placeholder="<p>Hi {{first_name}}, order {{order}} is ready.</p>" required data-testid="email-template-html" />
@@ -43,6 +43,7 @@ function Domains() {
   const domains = useEmailDomains();
   const add = useSave<{ domain: string }>('/dashboard/email/domains');
   const [domain, setDomain] = useState('');
+  const domainField = useRef<HTMLInputElement>(null);
   function submit(event: FormEvent) {
     event.preventDefault();
     add.mutate({ domain }, {
@@ -54,11 +55,13 @@ function Domains() {
   return (
     <section className="card form" data-testid="email-domains">
       <h2 className="card-title">Sending domains</h2>
-      {domains.isPending ? <Loading /> : domains.isError ? <ErrorState error={domains.error} /> : domains.data.data.length === 0 ? <Empty title="No sending domain yet" /> : (
+      {domains.isPending ? <Loading /> : domains.isError ? <ErrorState error={domains.error} /> : domains.data.data.length === 0 ? (
+        <EmptyListState title="No sending domain yet" what="An email's from address must be at a domain verified here." add="Add a domain." field={domainField} />
+      ) : (
         <ul className="plain-list">{domains.data.data.map((d) => <li key={d.id} data-testid="email-domain"><strong>{d.domain}</strong> <StatusChip status={d.status} /></li>)}</ul>
       )}
       <form className="inline" onSubmit={submit}>
-        <input value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" aria-label="Domain" data-testid="email-domain-input" />
+        <input ref={domainField} value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" aria-label="Domain" data-testid="email-domain-input" />
         <button type="submit" className="button" disabled={add.isPending || !domain}>Add domain</button>
       </form>
       {add.isError ? <ErrorState error={add.error} /> : null}
@@ -68,13 +71,18 @@ function Domains() {
 
 export function EmailTemplates() {
   const templates = useEmailTemplates();
+  const nameField = useRef<HTMLInputElement>(null);
+  const empty = {
+    title: 'No email templates yet', add: 'Create an email template.', field: nameField,
+    what: 'An email campaign sends a template: its subject and HTML, with merge tags filled for each recipient.',
+  };
   return (
     <div className="grid-2">
-      <TableCard list={templates} empty="No email templates yet" label="Email templates" testId="email-templates" columns={['Name', 'Subject', 'Updated']} row={(t) => (
+      <TableCard list={templates} empty={empty} label="Email templates" testId="email-templates" columns={['Name', 'Subject', 'Updated']} row={(t) => (
         <tr key={t.id} data-testid="email-template-row"><td><strong>{t.name}</strong></td><td className="body-cell">{t.subject}</td><td className="muted"><DateTime iso={t.updatedAt} /></td></tr>
       )} />
       <div className="stack">
-        <NewEmailTemplate />
+        <NewEmailTemplate nameField={nameField} />
         <Domains />
         <SmtpConnection />
       </div>

@@ -1,13 +1,13 @@
 // RCS: the organization's bots (agents) and their templates, a plain text or a rich card with {{variables}};
 // the simulated platform reviews a template a minute later on the clock.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateRcsTemplateInput, RcsBot } from '../../../src-core/contract/index.ts';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { ErrorState, Loading } from '../../components/states.tsx';
 import { useRcsBots, useRcsTemplates, useSave } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
-import { TableCard } from './table-card.tsx';
+import { EmptyListState, TableCard } from './table-card.tsx';
 
-function Bots({ bots }: { bots: RcsBot[] }) {
+function Bots({ bots, nameField }: { bots: RcsBot[]; nameField: RefObject<HTMLInputElement | null> }) {
   const add = useSave<{ name: string }>('/dashboard/rcs/bots');
   const [name, setName] = useState('');
   function submit(event: FormEvent) {
@@ -21,9 +21,9 @@ function Bots({ bots }: { bots: RcsBot[] }) {
   return (
     <section className="card form" data-testid="rcs-bots">
       <h2 className="card-title">Bots</h2>
-      {bots.length === 0 ? <Empty title="No bot yet" /> : <ul className="plain-list">{bots.map((b) => <li key={b.id}><strong>{b.name}</strong> <StatusChip status={b.status} /></li>)}</ul>}
+      {bots.length === 0 ? <EmptyListState title="No bot yet" what="An RCS message comes from a bot, the verified agent its recipient sees." add="Add a bot." field={nameField} /> : <ul className="plain-list">{bots.map((b) => <li key={b.id}><strong>{b.name}</strong> <StatusChip status={b.status} /></li>)}</ul>}
       <form className="inline" onSubmit={submit}>
-        <input value={name} onChange={(e) => setName(e.target.value)} placeholder="Acme Store" aria-label="Bot name" data-testid="rcs-bot-name" />
+        <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Acme Store" aria-label="Bot name" data-testid="rcs-bot-name" />
         <button type="submit" className="button" disabled={add.isPending || !name}>Add bot</button>
       </form>
       {add.isError ? <ErrorState error={add.error} /> : null}
@@ -31,7 +31,7 @@ function Bots({ bots }: { bots: RcsBot[] }) {
   );
 }
 
-function NewRcsTemplate({ bots }: { bots: RcsBot[] }) {
+function NewRcsTemplate({ bots, nameField }: { bots: RcsBot[]; nameField: RefObject<HTMLInputElement | null> }) {
   const create = useSave<CreateRcsTemplateInput>('/dashboard/rcs/templates');
   const [botId, setBotId] = useState('');
   const [name, setName] = useState('');
@@ -59,7 +59,7 @@ function NewRcsTemplate({ bots }: { bots: RcsBot[] }) {
         <label className="field"><span>Bot</span>
           <select value={bot} onChange={(e) => setBotId(e.target.value)}>{bots.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}</select>
         </label>
-        <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order update card" data-testid="rcs-template-name" /></label>
+        <label className="field grow"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order update card" data-testid="rcs-template-name" /></label>
         <label className="field"><span>Type</span>
           <select value={type} onChange={(e) => setType(e.target.value as typeof type)}><option value="rich_card">rich card</option><option value="text">text</option></select>
         </label>
@@ -80,14 +80,22 @@ function NewRcsTemplate({ bots }: { bots: RcsBot[] }) {
 export function RcsTemplates() {
   const bots = useRcsBots();
   const templates = useRcsTemplates();
+  const nameField = useRef<HTMLInputElement>(null);
+  const botField = useRef<HTMLInputElement>(null);
+  // With no bot yet, a template has nothing to come from: the action adds a bot first.
+  const noBot = bots.data?.data.length === 0;
+  const empty = {
+    title: 'No RCS templates yet', add: noBot ? 'Add a bot first.' : 'Create an RCS template.', field: noBot ? botField : nameField,
+    what: 'An RCS campaign or reply sends an approved template: a text, or a rich card with a title and image.',
+  };
   return (
     <div className="grid-2">
-      <TableCard list={templates} empty="No RCS templates yet" label="RCS templates" testId="rcs-templates" columns={['Name', 'Type', 'Status', 'Content']} row={(t) => (
+      <TableCard list={templates} empty={empty} label="RCS templates" testId="rcs-templates" columns={['Name', 'Type', 'Status', 'Content']} row={(t) => (
         <tr key={t.id} data-testid="rcs-template-row"><td><strong>{t.name}</strong></td><td>{t.type.replace('_', ' ')}</td><td><StatusChip status={t.status} /></td>
           <td className="body-cell">{t.title ? <strong>{t.title}<br /></strong> : null}{t.text}</td></tr>
       )} />
       <div className="stack">
-        {bots.isPending ? <Loading /> : bots.isError ? <ErrorState error={bots.error} /> : <><NewRcsTemplate bots={bots.data.data} /><Bots bots={bots.data.data} /></>}
+        {bots.isPending ? <Loading /> : bots.isError ? <ErrorState error={bots.error} /> : <><NewRcsTemplate bots={bots.data.data} nameField={nameField} /><Bots bots={bots.data.data} nameField={botField} /></>}
       </div>
     </div>
   );

@@ -1,17 +1,18 @@
 // SMS: the DLT registrations a send needs, sender ids (headers) and templates with {#var#} placeholders. The
 // simulated DLT platform reviews each a minute later on the clock ("REJ…" names are rejected).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateSmsTemplateInput } from '../../../src-core/contract/index.ts';
-import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { ErrorState, Loading } from '../../components/states.tsx';
 import { useSave, useSmsSenders, useSmsTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
-import { TableCard } from './table-card.tsx';
+import { EmptyListState, TableCard } from './table-card.tsx';
 
 function Senders() {
   const senders = useSmsSenders();
   const add = useSave<{ senderId: string; entityId: string }>('/dashboard/sms/senders');
   const [senderId, setSenderId] = useState('');
   const [entityId, setEntityId] = useState('');
+  const senderField = useRef<HTMLInputElement>(null);
   function submit(event: FormEvent) {
     event.preventDefault();
     add.mutate({ senderId, entityId }, {
@@ -24,11 +25,13 @@ function Senders() {
   return (
     <section className="card form" data-testid="sms-senders">
       <h2 className="card-title">Sender ids</h2>
-      {senders.isPending ? <Loading /> : senders.isError ? <ErrorState error={senders.error} /> : senders.data.data.length === 0 ? <Empty title="No sender id yet" /> : (
+      {senders.isPending ? <Loading /> : senders.isError ? <ErrorState error={senders.error} /> : senders.data.data.length === 0 ? (
+        <EmptyListState title="No sender id yet" what="An SMS goes out under a registered sender id, the header its recipient sees." add="Register a sender id." field={senderField} />
+      ) : (
         <ul className="plain-list">{senders.data.data.map((s) => <li key={s.id}><strong>{s.senderId}</strong> <span className="muted small">entity {s.entityId}</span> <StatusChip status={s.status} /></li>)}</ul>
       )}
       <form className="form-row" onSubmit={submit}>
-        <label className="field"><span>Sender id</span><input value={senderId} onChange={(e) => setSenderId(e.target.value.toUpperCase())} placeholder="ACMEIN" maxLength={6} /></label>
+        <label className="field"><span>Sender id</span><input ref={senderField} value={senderId} onChange={(e) => setSenderId(e.target.value.toUpperCase())} placeholder="ACMEIN" maxLength={6} data-testid="sms-sender-id" /></label>
         <label className="field grow"><span>Principal entity id</span><input value={entityId} onChange={(e) => setEntityId(e.target.value)} placeholder="19 digits" /></label>
         <div className="actions left"><button type="submit" className="button" disabled={add.isPending || !senderId || !entityId}>Register</button></div>
       </form>
@@ -37,7 +40,7 @@ function Senders() {
   );
 }
 
-function NewDltTemplate() {
+function NewDltTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | null> }) {
   const create = useSave<CreateSmsTemplateInput>('/dashboard/sms/templates');
   const [name, setName] = useState('');
   const [dltTemplateId, setDltTemplateId] = useState('');
@@ -57,7 +60,7 @@ function NewDltTemplate() {
     <form className="card form" onSubmit={submit} data-testid="sms-template-form">
       <h2 className="card-title">Register a DLT template</h2>
       <div className="form-row">
-        <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" data-testid="sms-template-name" /></label>
+        <label className="field grow"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" data-testid="sms-template-name" /></label>
         <label className="field"><span>DLT template id</span><input value={dltTemplateId} onChange={(e) => setDltTemplateId(e.target.value)} placeholder="19 digits" data-testid="sms-template-dlt" /></label>
         <label className="field"><span>Route</span>
           <select value={route} onChange={(e) => setRoute(e.target.value as typeof route)}><option value="transactional">transactional</option><option value="promotional">promotional</option></select>
@@ -75,13 +78,18 @@ function NewDltTemplate() {
 
 export function SmsTemplates() {
   const templates = useSmsTemplates();
+  const nameField = useRef<HTMLInputElement>(null);
+  const empty = {
+    title: 'No DLT templates yet', add: 'Register a DLT template.', field: nameField,
+    what: 'Every SMS must match a text registered on DLT, its variable parts marked, and approved.',
+  };
   return (
     <div className="grid-2">
-      <TableCard list={templates} empty="No DLT templates yet" label="DLT templates" testId="sms-templates" columns={['Name', 'Route', 'Status', 'Body']} row={(t) => (
+      <TableCard list={templates} empty={empty} label="DLT templates" testId="sms-templates" columns={['Name', 'Route', 'Status', 'Body']} row={(t) => (
         <tr key={t.id} data-testid="sms-template-row"><td><strong>{t.name}</strong><br /><span className="muted small">{t.dltTemplateId}</span></td><td>{t.route}</td><td><StatusChip status={t.status} /></td><td className="body-cell">{t.body}</td></tr>
       )} />
       <div className="stack">
-        <NewDltTemplate />
+        <NewDltTemplate nameField={nameField} />
         <Senders />
       </div>
     </div>

@@ -1,6 +1,6 @@
 // WhatsApp templates: the organization's templates with their review status (live: the simulated platform
 // reviews a new one a minute later on the clock), and a form to submit one.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { codeWords } from '../../components/format.ts';
@@ -12,7 +12,7 @@ import { DateTime } from '../../components/date-time.tsx';
 const CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
 const bodyOf = (template: WaTemplate) => template.components.find((c): c is Extract<WaTemplateComponent, { type: 'BODY' }> => c.type === 'BODY')?.text ?? '';
 
-function NewWaTemplate() {
+function NewWaTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | null> }) {
   const create = useSave<CreateWaTemplateInput>('/dashboard/whatsapp/templates');
   const [name, setName] = useState('');
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('UTILITY');
@@ -31,7 +31,7 @@ function NewWaTemplate() {
     <form className="card form" onSubmit={submit} data-testid="wa-template-form">
       <h2 className="card-title">Submit a template</h2>
       <div className="form-row">
-        <label className="field grow"><span>Name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required data-testid="wa-template-name" /></label>
+        <label className="field grow"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required data-testid="wa-template-name" /></label>
         <label className="field"><span>Category</span>
           <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{codeWords(c)}</option>)}</select>
         </label>
@@ -51,9 +51,14 @@ function NewWaTemplate() {
 
 export function WhatsappTemplates() {
   const templates = useWaTemplates();
+  const nameField = useRef<HTMLInputElement>(null);
+  const empty = {
+    title: 'No WhatsApp templates yet', add: 'Submit a template.', field: nameField,
+    what: 'Approved templates are what a campaign sends, and a reply once the 24-hour window has closed; each is reviewed first.',
+  };
   return (
     <div className="grid-2">
-      <TableCard list={templates} empty="No templates yet" label="WhatsApp templates" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
+      <TableCard list={templates} empty={empty} label="WhatsApp templates" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
         <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
           <td><strong>{t.name}</strong> <span className="muted small template-language">{t.language}</span></td>
           <td><span className="chip" data-testid="wa-template-category" data-category={t.category} title={`${t.category} in the API`}>{codeWords(t.category)}</span></td>
@@ -62,7 +67,7 @@ export function WhatsappTemplates() {
           <td className="muted"><DateTime iso={t.createdAt} /></td>
         </tr>
       )} />
-      <NewWaTemplate />
+      <NewWaTemplate nameField={nameField} />
     </div>
   );
 }
