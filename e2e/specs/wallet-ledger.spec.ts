@@ -1,7 +1,8 @@
 // The wallet's ledger as a support team reads it: a call's charge names the call by its people (the agent and the
 // contact it called, or the app users on it) with a link that opens the call on the Calls page, its id in the link's
 // title; and every column's header on one line, "Balance after" included, each line's moment breaking only between
-// its date and time of day, at a laptop's width and the window's smallest.
+// its date and time of day, at a laptop's width and the window's smallest; the Top up and Prices cards side by side,
+// each its own height.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -49,6 +50,26 @@ describe('the wallet ledger', () => {
     await link.click();
     await page.locator(`[data-testid="app-call-detail"][data-call-id="${callId}"]`).waitFor();
     expect(await page.getByTestId('calls-tab-app').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('keeps each form card its own height side by side at 961 px: Top up does not stretch to the taller Prices', async () => {
+    await resize(page, 961, 800);
+    await page.getByTestId('nav-wallet').click();
+    await page.getByTestId('top-up-form').waitFor();
+    const [topUp, prices] = await page.locator('.wallet-forms > .card').evaluateAll((cards) => cards.map((card) => {
+      const box = card.getBoundingClientRect();
+      const last = (card.lastElementChild as HTMLElement).getBoundingClientRect();
+      const style = getComputedStyle(card);
+      // What the card has below its last part: its padding and border, and nothing more when it is its own height.
+      const below = box.bottom - last.bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+      return { top: Math.round(box.top), height: Math.round(box.height), below: Math.round(below) };
+    }));
+    expect(topUp?.top, 'side by side').toBe(prices?.top);
+    expect(topUp?.height ?? 0).toBeLessThan(prices?.height ?? 0);
+    expect(topUp?.below).toBe(0);
+    expect(prices?.below).toBe(0);
+    await screenshot(page, 'wallet-forms-961');
+    await resize(page, 1280, 800);
   });
 
   for (const [width, height] of [[1280, 800], [960, 600]] as const) {
