@@ -1,8 +1,9 @@
-// The email campaign builder in a real browser: the sender filled in from the organization's name and its verified
-// domain (or, with none, where to verify one, and which is waiting for verification), each merge tag's requirement said
-// in view, a preview merged as the chosen sample recipient gets it and following every change, the schedule's zone: the
-// browser's by default, searched by typing, checked against the list, and kept by the campaign's detail; and the
-// credits it reserves following a top-up made meanwhile.
+// The email campaign builder in a real browser: its audience picked from option cards as in the other builders; the
+// sender filled in from the organization's name and its verified domain (or, with none, where to verify one, and which
+// is waiting for verification), each merge tag's requirement said in view, a preview merged as the chosen sample
+// recipient gets it and following every change, the schedule's zone: the browser's by default, searched by typing,
+// checked against the list, and kept by the campaign's detail; and the credits it reserves following a top-up made
+// meanwhile.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -36,6 +37,11 @@ describe('the email campaign builder (demo organization, browser in Asia/Kolkata
     await page.locator('[data-testid="email-from"][value="hello@example.com"]').waitFor();
     expect(await page.getByTestId('email-from-name').inputValue()).toBe('Example Store');
     expect(await page.getByTestId('email-domains').textContent()).toBe('Verified domains: example.com.');
+    // The audience is picked from option cards, as in the other builders (their class and layout), not radios in a row.
+    const audiences = page.getByTestId('email-builder').getByRole('radiogroup', { name: 'Audience' });
+    expect(await audiences.getAttribute('class')).toBe('audience-options');
+    expect(await audiences.locator('.template-option').evaluateAll((cards) => cards.map((card) => [card.querySelector('strong')?.textContent, card.classList.contains('selected')])))
+      .toEqual([['A list of addresses', true], ['All subscribers', false]]);
 
     await page.locator('[data-testid="email-template"][data-template-name="Order shipped"]').click();
     await page.locator('[data-testid="email-variables"][data-ready="true"]').waitFor();

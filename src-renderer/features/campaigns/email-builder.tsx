@@ -17,6 +17,12 @@ import { RecipientsField } from './recipients-field.tsx';
 
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
 
+/** The email audiences, as option cards like the other builders' audiences. */
+const EMAIL_AUDIENCES: Array<{ value: 'list' | 'subscribers'; label: string; hint: string }> = [
+  { value: 'list', label: 'A list of addresses', hint: 'Addresses you paste or upload' },
+  { value: 'subscribers', label: 'All subscribers', hint: 'Subscribed and not suppressed, as they are at launch' },
+];
+
 /**
  * One merge tag's value: for everyone, or (a tag the core fills per recipient) for a recipient without a name. Whether
  * it is required is said under the field, where it stays in view: a placeholder is cut off in a narrow field.
@@ -203,11 +209,8 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
           </label>
         </Step>
         <Step n={3} title="Audience">
-          <div className="form-row">
-            <label className="check"><input type="radio" name="email-audience" checked={audience === 'list'} onChange={() => setAudience('list')} data-testid="email-audience-list" />A list of addresses</label>
-            <label className="check"><input type="radio" name="email-audience" checked={audience === 'subscribers'} onChange={() => setAudience('subscribers')} data-testid="email-audience-subscribers" />
-              All subscribers <span className="muted small">(subscribed and not suppressed, as they are at launch)</span></label>
-          </div>
+          <OptionCards label="Audience" name="email-audience" className="audience-options" value={audience} onChange={setAudience}
+            options={EMAIL_AUDIENCES.map((a) => ({ value: a.value, item: a.value, testId: `email-audience-${a.value}`, content: <><strong>{a.label}</strong><span className="muted small">{a.hint}</span></> }))} />
           {audience === 'list' ? <RecipientsField {...recipients.field} /> : null}
           <AudienceWarnings preview={preview} listed={audience === 'list'} />
           {previewError ? <ErrorState error={previewError} /> : null}
