@@ -1,6 +1,6 @@
-// The campaigns page in a real browser: build a WhatsApp campaign from an approved template, schedule it,
-// cancel it and see the refund in the wallet; launch another at once, watch it complete and its analytics fill;
-// a draft whose schedule the virtual clock has passed is launched now, and says so.
+// The campaigns page in a real browser: build a WhatsApp campaign from an approved template (its language named, not
+// coded), schedule it, cancel it and see the refund in the wallet; launch another at once, watch it complete and its
+// analytics fill; a draft whose schedule the virtual clock has passed is launched now, and says so.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -36,6 +36,12 @@ describe('campaigns', () => {
     // The demo seed's campaign is there from the start.
     await page.getByTestId('campaign-row').filter({ hasText: 'Festive sale for VIPs' }).waitFor();
     await page.getByTestId('new-campaign').click();
+    // Each template's language by name, its code (what the API takes) in the title: en_US and en read apart.
+    for (const [name, language, code] of [['order_update', 'English (United States)', 'en_US'], ['welcome_offer', 'English', 'en']] as const) {
+      const chip = template(name).getByTestId('template-language');
+      expect(await chip.textContent()).toBe(language);
+      expect(await chip.getAttribute('title')).toBe(`${code} in the API`);
+    }
     await template('order_update').click();
     await page.getByTestId('recipients-input').fill('919820000000\n+919820000001, 919820000004\n12345\n91 9820 000000');
     await page.getByTestId('count-valid').filter({ hasText: '3' }).waitFor();

@@ -61,6 +61,9 @@ describe('channels', () => {
     expect(await words(row)).toEqual([['Utility', 'UTILITY in the API'], ['Approved', 'APPROVED in the API']]);
     const offer = page.locator('[data-testid="wa-template-row"][data-name="welcome_offer"]');
     expect(await words(offer)).toEqual([['Marketing', 'MARKETING in the API'], ['Approved', 'APPROVED in the API']]);
+    // The language by name, with the code the API takes beside it.
+    expect(await row.locator('.template-language').textContent()).toBe('English · en');
+    expect(await page.locator('[data-testid="wa-template-row"][data-name="order_update"] .template-language').textContent()).toBe('English (United States) · en_US');
     // The badges keep their colours: an approved one's green, a rejected one's (the demo's reject_flash_sale) red.
     const colourOf = (status: string) => page.locator(`[data-testid="wa-template-row"] [data-testid="review-status"][data-status="${status}"]`).first()
       .evaluate((el) => getComputedStyle(el).color);

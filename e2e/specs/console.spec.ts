@@ -199,7 +199,7 @@ describe('console flows', () => {
     // A day later on the virtual clock, yesterday's messages carry their date, written as everywhere else.
     await page.getByTestId('message').first().locator('time[data-dated="true"]').waitFor();
     expect(await message.textContent()).toMatch(DATE_TIME);
-    await page.getByTestId('reply-template').selectOption({ label: 'login_code · en' });
+    await page.getByTestId('reply-template').selectOption({ label: 'login_code · English' });
     await page.getByTestId('reply-var-body.1').fill('482913');
     await page.getByTestId('reply-preview').filter({ hasText: '482913 is your verification code' }).waitFor();
     await screenshot(page, 'inbox-template-reply');

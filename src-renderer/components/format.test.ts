@@ -1,7 +1,8 @@
 // A moment written in two parts (a narrow column's date, then time of day) reads as the whole written at once; a ledger
-// line's channel reads as the console names it, calls' usage included; a platform code reads as a word.
+// line's channel reads as the console names it, calls' usage included; a platform code reads as a word; a language code
+// as a language's name.
 import { describe, expect, it } from 'vitest';
-import { channelLabel, codeWords, shortTime, time, timeParts } from './format.ts';
+import { channelLabel, codeWords, languageName, shortTime, time, timeParts } from './format.ts';
 
 describe('timeParts', () => {
   it('splits `time` between its date (with the separator after it) and its time of day, losing nothing', () => {
@@ -24,5 +25,11 @@ describe('codeWords', () => {
   it('writes a capitals or snake-case code as a word, capitalised once', () => {
     expect(['APPROVED', 'MARKETING', 'IN_APPEAL', 'no_answer', 'callee_hung_up', 'outbound', 'POSITIVE', ''].map(codeWords))
       .toEqual(['Approved', 'Marketing', 'In appeal', 'No answer', 'Callee hung up', 'Outbound', 'Positive', '']);
+  });
+});
+
+describe('languageName', () => {
+  it("names a template's language code in English, its region in brackets, and leaves a code it cannot read as it is", () => {
+    expect(['en', 'en_US', 'pt_BR', 'hi', 'not a code'].map(languageName)).toEqual(['English', 'English (United States)', 'Portuguese (Brazil)', 'Hindi', 'not a code']);
   });
 });

@@ -1,4 +1,4 @@
-// Formatting shared by the console: channel names, money in paise, times, relative times.
+// Formatting shared by the console: channel names, language names, money in paise, times, relative times.
 import { CHANNEL_NAMES, USAGE_CHANNEL_NAMES, type Channel } from '../../src-core/contract/index.ts';
 
 /** A channel as the console names it (`whatsapp` → `WhatsApp`): the core's names, email's capitalised as a label. */
@@ -16,6 +16,16 @@ export const contactDisplayName = (c: { name: string | null; username: string | 
 export function codeWords(code: string): string {
   const words = code.replace(/_+/g, ' ').trim().toLowerCase();
   return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : code;
+}
+// In English, as every word of the console is; a region in brackets ("English (United States)"), so that en and en_US differ.
+const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language', languageDisplay: 'standard' });
+/** A template's language code as a name: `en` → `English`, `pt_BR` → `Portuguese (Brazil)`; a code it cannot read stays as it is. */
+export function languageName(code: string): string {
+  try {
+    return LANGUAGE_NAMES.of(code.replace(/_/g, '-')) ?? code;
+  } catch {
+    return code;
+  }
 }
 /** Money from paise, as the core writes it (`₹1,500.50`). */
 export { formatPaise as rupees } from '../../src-core/contract/index.ts';

@@ -1,6 +1,7 @@
-// The approved WhatsApp templates as a radio group: name, category and language, keyboard navigable.
+// The approved WhatsApp templates as a radio group: name, category and language (by name, its code in the title),
+// keyboard navigable.
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
-import { codeWords } from '../../components/format.ts';
+import { codeWords, languageName } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { OptionCards } from './builder-parts.tsx';
 import { useApprovedTemplates } from './queries.ts';
@@ -20,7 +21,7 @@ export function TemplatePicker({ value, onChange }: { value: string; onChange(te
             <span className="template-option-head">
               <strong>{template.name}</strong>
               <span className="chip" title={`${template.category} in the API`}>{codeWords(template.category)}</span>
-              <span className="chip subtle">{template.language}</span>
+              <span className="chip subtle" title={`${template.language} in the API`} data-testid="template-language">{languageName(template.language)}</span>
             </span>
             <span className="template-option-body muted">{body?.type === 'BODY' ? body.text : ''}</span>
           </>,

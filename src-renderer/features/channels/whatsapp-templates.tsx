@@ -3,20 +3,21 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
-import { codeWords } from '../../components/format.ts';
+import { codeWords, languageName } from '../../components/format.ts';
 import { useSave, useWaTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { TableCard } from './table-card.tsx';
 import { DateTime } from '../../components/date-time.tsx';
 
 const CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
+const LANGUAGES = ['en', 'en_US'] as const;
 const bodyOf = (template: WaTemplate) => template.components.find((c): c is Extract<WaTemplateComponent, { type: 'BODY' }> => c.type === 'BODY')?.text ?? '';
 
 function NewWaTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | null> }) {
   const create = useSave<CreateWaTemplateInput>('/dashboard/whatsapp/templates');
   const [name, setName] = useState('');
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('UTILITY');
-  const [language, setLanguage] = useState<'en' | 'en_US'>('en');
+  const [language, setLanguage] = useState<(typeof LANGUAGES)[number]>('en');
   const [body, setBody] = useState('');
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +37,7 @@ function NewWaTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | 
           <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{codeWords(c)}</option>)}</select>
         </label>
         <label className="field"><span>Language</span>
-          <select value={language} onChange={(e) => setLanguage(e.target.value as typeof language)}><option value="en">en</option><option value="en_US">en_US</option></select>
+          <select value={language} onChange={(e) => setLanguage(e.target.value as typeof language)}>{LANGUAGES.map((code) => <option key={code} value={code}>{languageName(code)} · {code}</option>)}</select>
         </label>
       </div>
       <label className="field"><span>Body</span>
@@ -60,7 +61,7 @@ export function WhatsappTemplates() {
     <div className="grid-2">
       <TableCard list={templates} empty={empty} label="WhatsApp templates" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
         <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
-          <td><strong>{t.name}</strong> <span className="muted small template-language">{t.language}</span></td>
+          <td><strong>{t.name}</strong> <span className="muted small template-language">{languageName(t.language)} · {t.language}</span></td>
           <td><span className="chip" data-testid="wa-template-category" data-category={t.category} title={`${t.category} in the API`}>{codeWords(t.category)}</span></td>
           <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
           <td className="body-cell">{bodyOf(t)}</td>

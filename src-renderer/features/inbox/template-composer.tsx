@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
+import { languageName } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
 import { useApprovedTemplates } from '../campaigns/queries.ts';
@@ -43,7 +44,7 @@ export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply>
           <span className="muted small">The 24-hour window is closed: WhatsApp allows an approved template.</span>
           <select value={template?.id ?? ''} onChange={(e) => pick(e.target.value)} aria-label="Template" data-testid="reply-template">
             <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
-            {templates.data?.data.map((t) => <option key={t.id} value={t.id}>{t.name} · {t.language}</option>)}
+            {templates.data?.data.map((t) => <option key={t.id} value={t.id}>{t.name} · {languageName(t.language)}</option>)}
           </select>
           {needs?.header?.kind === 'media' && values ? (
             <input value={values.mediaLink} placeholder="https://…" aria-label={`Header ${needs.header.format.toLowerCase()} link`} data-testid="reply-var-media"
