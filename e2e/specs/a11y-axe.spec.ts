@@ -77,7 +77,7 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('tab-rcs').click();
     await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByTestId('conversation-row').first().click();
     await page.getByTestId('rcs-composer').waitFor();
-    await page.getByTestId('reply-template').selectOption({ label: 'Order update card · rich card' });
+    await page.getByTestId('reply-template').selectOption({ label: 'Order update card · Rich card' });
     await page.getByTestId('reply-var-order').fill('#1004');
     await page.getByTestId('reply-preview').waitFor();
   }],

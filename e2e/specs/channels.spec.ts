@@ -142,7 +142,12 @@ describe('channels', () => {
     await page.getByTestId('rcs-template-name').fill('Pickup card');
     await page.getByTestId('rcs-template-title').fill('Order {{order}} is ready');
     await page.getByTestId('rcs-template-text').fill('Hi {{name}}, order {{order}} is ready for pickup.');
-    await submitForReview('rcs-template-submit', page.getByTestId('rcs-template-row').filter({ hasText: 'Pickup card' }));
+    // Its type as a word, capitalised as the console's other labels are ("Rich card", not "rich card").
+    expect(await page.getByTestId('rcs-template-kind').evaluate((select) => [...(select as HTMLSelectElement).options].map((o) => o.text)))
+      .toEqual(['Rich card', 'Text']);
+    const row = page.getByTestId('rcs-template-row').filter({ hasText: 'Pickup card' });
+    await submitForReview('rcs-template-submit', row);
+    expect(await row.getByTestId('rcs-template-type').textContent()).toBe('Rich card');
     await statusesReadAsWords();
   });
 

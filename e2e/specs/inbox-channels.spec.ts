@@ -173,7 +173,7 @@ describe('replies per channel', () => {
     const send = page.getByTestId('send-template');
     await page.getByTestId('rcs-composer').waitFor();
     expect(await send.isDisabled()).toBe(true);
-    await page.getByTestId('reply-template').selectOption({ label: 'Order update card · rich card' });
+    await page.getByTestId('reply-template').selectOption({ label: 'Order update card · Rich card' });
     await page.getByTestId('reply-var-eta').waitFor();
     // {{name}} is named like a contact field: it starts as the contact's name, as an RCS campaign fills it, and says so.
     const listed = await server.dashboard<{ data: Array<{ address: string; customerName: string | null }> }>('GET', '/dashboard/conversations?channel=rcs&limit=100');

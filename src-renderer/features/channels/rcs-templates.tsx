@@ -2,6 +2,7 @@
 // the simulated platform reviews a template a minute later on the clock.
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateRcsTemplateInput, RcsBot } from '../../../src-core/contract/index.ts';
+import { codeWords } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useRcsBots, useRcsTemplates, useSave } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -61,7 +62,7 @@ function NewRcsTemplate({ bots, nameField }: { bots: RcsBot[]; nameField: RefObj
         </label>
         <label className="field grow"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order update card" data-testid="rcs-template-name" /></label>
         <label className="field"><span>Type</span>
-          <select value={type} onChange={(e) => setType(e.target.value as typeof type)}><option value="rich_card">rich card</option><option value="text">text</option></select>
+          <select value={type} onChange={(e) => setType(e.target.value as typeof type)} data-testid="rcs-template-kind">{(['rich_card', 'text'] as const).map((kind) => <option key={kind} value={kind}>{codeWords(kind)}</option>)}</select>
         </label>
       </div>
       {type === 'rich_card' ? (
@@ -91,7 +92,7 @@ export function RcsTemplates() {
   return (
     <div className="grid-2">
       <TableCard list={templates} empty={empty} label="RCS templates" testId="rcs-templates" columns={['Name', 'Type', 'Status', 'Content']} row={(t) => (
-        <tr key={t.id} data-testid="rcs-template-row"><td><strong>{t.name}</strong></td><td>{t.type.replace('_', ' ')}</td><td><StatusChip status={t.status} /></td>
+        <tr key={t.id} data-testid="rcs-template-row"><td><strong>{t.name}</strong></td><td data-testid="rcs-template-type">{codeWords(t.type)}</td><td><StatusChip status={t.status} /></td>
           <td className="body-cell">{t.title ? <strong>{t.title}<br /></strong> : null}{t.text}</td></tr>
       )} />
       <div className="stack">

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Contact, RcsTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
+import { codeWords } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useRcsTemplates } from '../channels/queries.ts';
 import type { useReply } from './mutations.ts';
@@ -62,7 +63,7 @@ export function RcsComposer({ reply, contact, address }: { reply: ReturnType<typ
           : 'RCS sends only approved templates: choose one and fill its values.'}</span>
         <select value={template?.id ?? ''} onChange={(e) => pick(e.target.value)} aria-label="Template" data-testid="reply-template" disabled={none}>
           <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
-          {approved.map((t) => <option key={t.id} value={t.id}>{t.name} · {t.type === 'rich_card' ? 'rich card' : 'text'}</option>)}
+          {approved.map((t) => <option key={t.id} value={t.id}>{t.name} · {codeWords(t.type)}</option>)}
         </select>
         {template?.variables.map((name) => (
           <PlaceField key={name} place={rcsPlaceOf(template, name)} token={`{{${name}}}`} value={valueOf(name)} testId={`reply-var-${name}`}
