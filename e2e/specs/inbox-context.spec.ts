@@ -94,7 +94,7 @@ describe('inbox context', () => {
     expect(await page.getByTestId('composer').inputValue()).not.toBe('');
   });
 
-  it('the channel tabs stay on one line with their unread counts: whole at the list\'s 360–420px, scrolling sideways past that', async () => {
+  it('the channel tabs stay on one line with their unread counts: whole at the list\'s 360–420px, spread roomier across a wide window\'s 500px, scrolling sideways past that', async () => {
     const tabs = page.locator('.inbox-tabs');
     const strip = async () => {
       const tops = await page.getByRole('tab').evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
@@ -108,6 +108,17 @@ describe('inbox context', () => {
       expect((await page.locator('.list-pane').boundingBox())?.width).toBe(width === 1280 ? 384 : 360);
       expect(await strip()).toEqual({ lines: 1, tabs: 5, scrolls: false });
     }
+    // A wide window's list is wider, and its tabs use the room: the other pages' type size, across the whole strip.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    expect((await page.locator('.list-pane').boundingBox())?.width).toBe(500);
+    expect(await strip()).toEqual({ lines: 1, tabs: 5, scrolls: false });
+    const spread = await tabs.evaluate((el) => {
+      const inner = el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight);
+      const last = (el.lastElementChild as HTMLElement).getBoundingClientRect().right;
+      return { gapAtEnd: Math.round(inner - last), fontSize: getComputedStyle(el.firstElementChild as HTMLElement).fontSize };
+    });
+    expect(spread).toEqual({ gapAtEnd: 0, fontSize: '14px' });
+    await screenshot(page, 'inbox-tabs-1920x1080');
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'inbox-tabs-1280x720');
     // Two-digit counts on all five tabs are more than the list's width holds: still one line, which scrolls.
