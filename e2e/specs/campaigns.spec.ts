@@ -37,7 +37,7 @@ describe('campaigns', () => {
     await page.getByTestId('campaign-row').filter({ hasText: 'Festive sale for VIPs' }).waitFor();
     await page.getByTestId('new-campaign').click();
     // Each template's language by name, its code (what the API takes) in the title: en_US and en read apart.
-    for (const [name, language, code] of [['order_update', 'English (United States)', 'en_US'], ['welcome_offer', 'English', 'en']] as const) {
+    for (const [name, language, code] of [['order_update', 'English (US)', 'en_US'], ['welcome_offer', 'English', 'en']] as const) {
       const chip = template(name).getByTestId('template-language');
       expect(await chip.textContent()).toBe(language);
       expect(await chip.getAttribute('title')).toBe(`${code} in the API`);

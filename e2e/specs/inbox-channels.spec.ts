@@ -221,7 +221,7 @@ describe('replies per channel', () => {
     const address = await closedWindowAddress();
     await page.locator(`[data-testid="conversation-row"][data-address="${address}"]`).click();
     const composer = page.getByTestId('template-composer');
-    await composer.getByTestId('reply-template').selectOption({ label: 'order_update · English (United States)' });
+    await composer.getByTestId('reply-template').selectOption({ label: 'order_update · English (US)' });
     // The header's "Order" is the template's: the field says so, and its value is what follows it.
     expect(await composer.getByTestId('reply-var-header.1-context').textContent()).toBe('Header · Order {{1}}');
     expect(await composer.getByTestId('reply-var-header.1').getAttribute('placeholder')).toBe('after “Order”');

@@ -125,8 +125,8 @@ describe('pages that read evenly', () => {
       for (const row of await page.getByTestId('wa-template-row').all()) {
         const name = await row.getAttribute('data-name');
         await readsAsOneMoment(row.locator('td').nth(4), `template ${name} at ${width} px`);
-        // Its language under its name on every row, short name or long.
-        expect(await lineTexts(row.locator('td').first()), `template ${name} at ${width} px`).toEqual([name, expect.stringMatching(/^[a-z]{2}(_[A-Z]{2})?$/)]);
+        // Its language (by name) under its name on every row, short name or long.
+        expect(await lineTexts(row.locator('td').first()), `template ${name} at ${width} px`).toEqual([name, expect.stringMatching(/^[A-Z][a-z]+( \([A-Za-z ]+\))?$/)]);
       }
     });
   }

@@ -30,6 +30,6 @@ describe('codeWords', () => {
 
 describe('languageName', () => {
   it("names a template's language code in English, its region in brackets, and leaves a code it cannot read as it is", () => {
-    expect(['en', 'en_US', 'pt_BR', 'hi', 'not a code'].map(languageName)).toEqual(['English', 'English (United States)', 'Portuguese (Brazil)', 'Hindi', 'not a code']);
+    expect(['en', 'en_US', 'pt_BR', 'hi', 'not a code'].map(languageName)).toEqual(['English', 'English (US)', 'Portuguese (Brazil)', 'Hindi', 'not a code']);
   });
 });

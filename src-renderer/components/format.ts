@@ -17,8 +17,9 @@ export function codeWords(code: string): string {
   const words = code.replace(/_+/g, ' ').trim().toLowerCase();
   return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : code;
 }
-// In English, as every word of the console is; a region in brackets ("English (United States)"), so that en and en_US differ.
-const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language', languageDisplay: 'standard' });
+// In English, as every word of the console is; a region in brackets, short ("English (US)"), so that en and en_US differ
+// and a table cell holds it on one line.
+const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language', languageDisplay: 'standard', style: 'short' });
 /** A template's language code as a name: `en` → `English`, `pt_BR` → `Portuguese (Brazil)`; a code it cannot read stays as it is. */
 export function languageName(code: string): string {
   try {

@@ -61,7 +61,7 @@ export function WhatsappTemplates() {
     <div className="grid-2">
       <TableCard list={templates} empty={empty} label="WhatsApp templates" testId="wa-templates" columns={['Name', 'Category', 'Status', 'Body', 'Created']} row={(t) => (
         <tr key={t.id} data-testid="wa-template-row" data-name={t.name}>
-          <td><strong>{t.name}</strong> <span className="muted small template-language">{languageName(t.language)} · {t.language}</span></td>
+          <td><strong>{t.name}</strong> <span className="muted small template-language" title={`${t.language} in the API`}>{languageName(t.language)}</span></td>
           <td><span className="chip" data-testid="wa-template-category" data-category={t.category} title={`${t.category} in the API`}>{codeWords(t.category)}</span></td>
           <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
           <td className="body-cell">{bodyOf(t)}</td>
