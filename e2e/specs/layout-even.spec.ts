@@ -1,8 +1,8 @@
 // Pages that read evenly, from the desktop window's smallest size up (the demo seed, Debian's Chromium): the calls list
-// keeps every column whole with a call open (the call goes under the list where both do not fit side by side); a call's
-// dates break between the date and the time of day, never before "AM", and so do the WhatsApp templates' Created
-// dates; the Simulator's cards
-// each sit right under the card above, no hole under a short one; the API keys page's cards reach its edge; the
+// keeps every column whole with a call open (the call goes under the list where both do not fit side by side, its
+// facts then three or more to a row, each beside the one before, not in two halves of the page); a call's dates break
+// between the date and the time of day, never before "AM", and so do the WhatsApp templates' Created dates; the
+// Simulator's cards each sit right under the card above, no hole under a short one; the API keys page's cards reach its edge; the
 // request log's rows are all one height, a long key name and a long path among them; a thread's header keeps its
 // channel and number, and its reply window badge, each on one line; the WhatsApp builder's value sources show their
 // longest choice whole.
@@ -44,6 +44,8 @@ async function readsAsOneMoment(moment: Locator, where: string): Promise<void> {
 
 /** The gap between cards in a column of the page (the grids' and stacks' 14 px), with half a pixel for rounding. */
 const CARD_GAP_PX = 14.5;
+/** How far apart an open call's fact columns may start: a fact's width ("Nov 27, 2026, 7:35:54 AM") and the gap. */
+const FACT_PITCH_PX = 240;
 
 /**
  * The room under each card of the page before the nearest card below it that shares some of its width, as `title: px`
@@ -68,6 +70,21 @@ describe('pages that read evenly', () => {
     for (const [heading, end] of headings) expect(end, `${heading} at ${where}`).toBeLessThanOrEqual(right + 0.5);
   }
 
+  /**
+   * An open call's facts (label over value) in columns a fact wide, each no further than `FACT_PITCH_PX` from the one
+   * before: under the list, as wide as the page, that is three or more to a row, not two halves of the page.
+   */
+  async function factsTogether(detail: Locator, list: Locator, where: string): Promise<void> {
+    const box = await list.boundingBox();
+    const under = await detail.evaluate((el, listBottom) => el.getBoundingClientRect().top >= listBottom, (box?.y ?? 0) + (box?.height ?? 0));
+    const lefts = await detail.locator('.call-facts > div').evaluateAll((facts) => {
+      const top = facts[0]?.getBoundingClientRect().top;
+      return facts.filter((f) => f.getBoundingClientRect().top === top).map((f) => Math.round(f.getBoundingClientRect().left));
+    });
+    for (let i = 1; i < lefts.length; i++) expect((lefts[i] as number) - (lefts[i - 1] as number), `${where}: fact ${i + 1} from the one before`).toBeLessThanOrEqual(FACT_PITCH_PX);
+    expect(lefts.length, `${where}: facts on the first row`).toBeGreaterThanOrEqual(under ? 3 : 2);
+  }
+
   // 961 px: the narrowest window with the wide sidebar; up to ~1240 px the open call goes under the list.
   for (const width of [961, 1100, 1200, 1280]) {
     it(`the calls lists keep every column whole beside or over an open call, and its dates break only before the time of day, at ${width} px`, async () => {
@@ -79,6 +96,7 @@ describe('pages that read evenly', () => {
       await detail.waitFor();
       await everyColumnWhole(page.getByTestId('calls-list'), `agent calls at ${width} px`);
       for (const fact of ['started', 'answered']) await readsAsOneMoment(detail.getByTestId(`call-fact-${fact}`), `agent call ${fact} at ${width} px`);
+      await factsTogether(detail, page.getByTestId('calls-list'), `agent call at ${width} px`);
       await screenshot(page, `layout-even-call-${width}`);
       await page.getByTestId('calls-tab-app').click();
       await page.locator('[data-testid="app-call-row"]').filter({ hasText: 'Sam Rivera' }).getByTestId('app-call-open').first().click();
@@ -86,6 +104,7 @@ describe('pages that read evenly', () => {
       await appDetail.waitFor();
       await everyColumnWhole(page.getByTestId('app-calls-list'), `app calls at ${width} px`);
       for (const fact of ['started', 'answered', 'ended']) await readsAsOneMoment(appDetail.getByTestId(`app-call-fact-${fact}`), `app call ${fact} at ${width} px`);
+      await factsTogether(appDetail, page.getByTestId('app-calls-list'), `app call at ${width} px`);
     });
   }
 
