@@ -80,6 +80,17 @@ export default tseslint.config(
       ]),
     },
   },
+  // examples/: programs an integrator copies out of the repository, so they import only node's built-ins and the
+  // client packages they name in their comments, never this repository's code.
+  {
+    files: ['examples/**/*.mjs'],
+    rules: {
+      'no-restricted-imports': imports([{
+        group: ['*', '!node:*', '!socket.io-client', '!@modelcontextprotocol', '!@modelcontextprotocol/sdk', '!@modelcontextprotocol/sdk/**'],
+        message: 'An example imports only node:* built-ins, socket.io-client and @modelcontextprotocol/sdk: it must work copied out of the repository.',
+      }]),
+    },
+  },
   // The main process: only src-core/contract and the server entry.
   {
     files: ['src-main/**/*.ts'],
