@@ -35,12 +35,12 @@ async function api(method, path, body) {
 
 // Exactly as the README shows: `t=<unix seconds>,v1=<hex>`, HMAC-SHA256 of `${t}.${rawBody}` with the secret.
 function verify(rawBody, header, secret, toleranceSeconds = 300) {
-  const pairs = header.split(',').map((part) => part.split('='));
+  const pairs = (header ?? '').split(',').map((part) => part.split('='));
   const t = Number(pairs.find(([k]) => k === 't')?.[1]);
   if (!t || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
   return pairs.filter(([k]) => k === 'v1').some(([, hex]) => {
-    const given = Buffer.from(hex, 'hex');
+    const given = Buffer.from(hex ?? '', 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
 }
@@ -54,7 +54,7 @@ const server = createServer((request, response) => {
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
     const rawBody = Buffer.concat(chunks).toString('utf8'); // verify these bytes, before any JSON.parse
-    if (!secret || !verify(rawBody, request.headers['x-service-signature'] ?? '', secret)) {
+    if (!secret || !verify(rawBody, request.headers['x-service-signature'], secret)) {
       console.log('refused a delivery: its signature does not verify');
       response.writeHead(400).end(); // not 2xx: Switchboard retries it
       return;

@@ -2,7 +2,7 @@
 // README's environment variables, against `switchboard serve --seed demo --allow-private-webhooks` on a free port;
 // each one's output and exit code are checked, and what it did is checked on the server too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -103,6 +103,14 @@ describe('examples/send-and-track.mjs', () => {
 });
 
 describe('examples/webhook-receiver.mjs', () => {
+  it("verifies as README's \"Receiving webhooks\" shows: its verify function, word for word", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const snippet = /```js\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Receiving webhooks')))?.[1] ?? '';
+    const verify = /^function verify\([\s\S]*?^}$/m.exec(snippet)?.[0];
+    expect(verify).toMatch(/timingSafeEqual/);
+    expect(readFileSync(join(root, 'examples', 'webhook-receiver.mjs'), 'utf8')).toContain(verify);
+  });
+
   it('--once: registers itself, verifies the test delivery, skips its replay as a duplicate, removes the endpoint and exits', async () => {
     const { code, stdout, stderr } = await runExample('webhook-receiver.mjs', ['--once']).done;
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
@@ -119,15 +127,19 @@ describe('examples/webhook-receiver.mjs', () => {
     const url = (await run.line(/^listening on (\S+)/))[1] as string;
     const endpointId = (await run.line(/^registered endpoint (whe_\w+)/))[1] as string;
     await run.line(/^verified webhook\.test /);
+    // A wrong or stale signature, a malformed header (a `v1` without a value) or none at all: refused, never a crash.
     const now = Math.floor(Date.now() / 1000);
-    for (const signature of [`t=${now},v1=${'0'.repeat(64)}`, `t=${now - 301},v1=${'0'.repeat(64)}`, '']) {
-      const forged = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-signature': signature, 'x-service-event-id': 'evt_forged' }, body: '{}' });
-      expect(forged.status).toBe(400);
+    const signatures = [`t=${now},v1=${'0'.repeat(64)}`, `t=${now - 301},v1=${'0'.repeat(64)}`, `t=${now},v1`, '', null];
+    for (const signature of signatures) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-service-event-id': 'evt_forged' };
+      if (signature !== null) headers['x-service-signature'] = signature;
+      const forged = await fetch(url, { method: 'POST', headers, body: '{}' });
+      expect([signature, forged.status]).toEqual([signature, 400]);
     }
     run.child.kill('SIGTERM');
     const { code, stdout } = await run.done;
     expect(code).toBe(0);
-    expect(stdout.match(/^refused a delivery/gm)).toHaveLength(3);
+    expect(stdout.match(/^refused a delivery/gm)).toHaveLength(signatures.length);
     expect(stdout).not.toContain('evt_forged');
     expect(stdout).toContain(`removed endpoint ${endpointId}`);
     expect((await call(key, 'GET', `/v1/webhooks/${endpointId}`)).status).toBe(404);
