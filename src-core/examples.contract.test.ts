@@ -29,7 +29,7 @@ async function call(token: string, method: string, path: string, body?: unknown)
 
 beforeAll(async () => {
   ({ child: serve, ready } = await startServeProcess(join(dir, 'examples.db'), { seed: 'demo', args: ['--allow-private-webhooks'] }));
-  const created = await call(ready.dashboardToken, 'POST', '/dashboard/api-keys', { name: 'examples', environment: 'test', scopes: [...SCOPES] });
+  const created = await call(ready.dashboardToken, 'POST', '/dashboard/api-keys', { name: 'examples', environment: 'test', scopes: [...SCOPES], rateLimitPerMinute: 1000 });
   key = created.body.key;
 });
 afterAll(async () => {
