@@ -8,6 +8,7 @@
 //   npm run cli -- keys create --name examples --scopes all   (list_contacts needs contacts:read)
 //   SWITCHBOARD_API_KEY=sk_test_… node examples/mcp-client.mjs [search]
 // SWITCHBOARD_URL defaults to http://127.0.0.1:4800; the search defaults to "alice" (the demo's Alice Johnson).
+// Copied out of this repository, it needs `npm install @modelcontextprotocol/sdk`.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 

@@ -9,7 +9,8 @@
 //   SWITCHBOARD_DASHBOARD_TOKEN=dsh_… node examples/stream.mjs [--until EVENT]
 // SWITCHBOARD_URL defaults to http://127.0.0.1:4800; SWITCHBOARD_ORG_ID to the default organization. Then make
 // something happen: send a message (send-and-track.mjs), or place an agent call from the console's Calls page.
-// With --until EVENT (e.g. --until voice:call.ended) it exits after the first event of that name.
+// With --until EVENT (e.g. --until voice:call.ended) it exits after the first event of that name. Copied out of this
+// repository, it needs `npm install socket.io-client`.
 import { io } from 'socket.io-client';
 
 const BASE = process.env.SWITCHBOARD_URL ?? 'http://127.0.0.1:4800';
@@ -56,6 +57,7 @@ socket.onAny(async (name, payload) => {
     const { ok } = await socket.emitWithAck('joinCall', payload.callId);
     if (ok) console.log(`following the transcript of ${payload.callId}`);
   }
+  if (name === 'voice:call.ended') socket.emit('leaveCall', payload.callId);
   if (name === until) {
     socket.close();
     process.exit(0);
