@@ -44,6 +44,8 @@ if (result.isError) {
 } else {
   const { data, meta } = JSON.parse(text); // the tool's text is the /v1 route's JSON answer
   console.log(`list_contacts "${search}": ${meta.total} contact(s)`);
-  for (const contact of data) console.log(`  ${contact.id} ${contact.name} ${contact.phone ?? ''} ${contact.email ?? ''}`);
+  for (const contact of data) {
+    console.log(`  ${contact.id} ${contact.name} ${contact.phone ?? ''} ${contact.email ?? ''}`);
+  }
 }
 await client.close();

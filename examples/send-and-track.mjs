@@ -65,7 +65,9 @@ const unified = await api('POST', '/messages/send', {
   message: 'Hi Asha, your order #1002 has shipped. Track: shop.example.com/t/1002 - Example Store',
 });
 console.log(`Unified send ${unified.status} on ${unified.channelUsed} (${unified.messageId})`);
-for (const attempt of unified.attempts) console.log(`  ${attempt.channel}: ${attempt.status}${attempt.error ? ` (${attempt.error})` : ''}`);
+for (const attempt of unified.attempts) {
+  console.log(`  ${attempt.channel}: ${attempt.status}${attempt.error ? ` (${attempt.error})` : ''}`);
+}
 
 // 3. What the customers' phones received.
 await showHandset('+14155550123');

@@ -25,10 +25,13 @@ const until = untilIndex === -1 ? null : process.argv[untilIndex + 1];
 /** The organization to watch: SWITCHBOARD_ORG_ID, or the default one (a console route, with the same token). */
 async function organizationId() {
   if (process.env.SWITCHBOARD_ORG_ID) return process.env.SWITCHBOARD_ORG_ID;
-  const response = await fetch(`${BASE}/dashboard/organizations`, { headers: { authorization: `Bearer ${TOKEN}` } }).catch((error) => {
+  const headers = { authorization: `Bearer ${TOKEN}` };
+  const response = await fetch(`${BASE}/dashboard/organizations`, { headers }).catch((error) => {
     throw new Error(`cannot reach Switchboard at ${BASE} (${error.cause?.code ?? error.message}): is it running?`);
   });
-  if (!response.ok) throw new Error(`GET /dashboard/organizations answered ${response.status}: ${await response.text()}`);
+  if (!response.ok) {
+    throw new Error(`GET /dashboard/organizations answered ${response.status}: ${await response.text()}`);
+  }
   return (await response.json()).defaultOrganizationId;
 }
 

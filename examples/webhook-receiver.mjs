@@ -5,7 +5,7 @@
 //
 // Run it against a local server that accepts loopback webhook URLs (the hosted service takes only public https):
 //   npm run serve -- --seed demo --allow-private-webhooks     (terminal 1)
-//   npm run cli -- keys create --name examples --scopes all   (the key needs webhooks:read and webhooks:write)
+//   npm run cli -- keys create --name examples --scopes all   (the key needs webhooks:write)
 //   SWITCHBOARD_API_KEY=sk_test_… node examples/webhook-receiver.mjs [--once]
 // SWITCHBOARD_URL defaults to http://127.0.0.1:4800; WEBHOOK_PORT to 0 (any free port). With --once it replays the
 // test delivery (the same event id, so it is skipped as a duplicate), removes the endpoint and exits.
