@@ -5,7 +5,7 @@ import { contactFieldValue, rcsRecipientValue, recipientComponents, type Recipie
 import type { WaSendComponent } from '../../contract/whatsapp.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { nameParts } from '../../contract/email-merge.ts';
-import { AppError } from '../../kernel/errors.ts';
+import { invalidField } from '../../kernel/errors.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { EmailService } from '../email/index.ts';
 import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
@@ -39,7 +39,6 @@ export type RcsCampaignConfig = {
   country: string;
 };
 
-const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 const origin = (campaign: Pick<CampaignRow, 'name'>): Origin => ({ source: 'CAMPAIGN', sourceName: campaign.name });
 
 /** A contact's field as a template value (`phone` is the recipient's number even without a contact). */
@@ -54,7 +53,7 @@ export function campaignChannels(deps: {
   const { whatsapp, sms, rcs, email, messaging, contacts } = deps;
   const senderOf = (orgId: string, senderId: string | null): string => {
     const chosen = senderId ?? sms.defaultSender(orgId);
-    if (!chosen) throw bad('The organization has no approved SMS sender id: register one (Dashboard → SMS) or give senderId');
+    if (!chosen) throw invalidField('The organization has no approved SMS sender id: register one (Dashboard → SMS) or give senderId');
     return chosen;
   };
   return {
@@ -103,7 +102,7 @@ export function campaignChannels(deps: {
       plan(orgId, campaign) {
         const config = JSON.parse(campaign.config) as RcsCampaignConfig;
         const template = rcs.approvedTemplate(orgId, config.templateId);
-        if (template.botId !== config.botId) throw bad(`RCS template ${template.name} belongs to another bot than ${config.botId}`);
+        if (template.botId !== config.botId) throw invalidField(`RCS template ${template.name} belongs to another bot than ${config.botId}`);
         const fallback = config.fallback
           ? sms.prepare(orgId, { senderId: senderOf(orgId, null), message: config.fallbackMessage ?? '' })
           : null;
@@ -115,7 +114,7 @@ export function campaignChannels(deps: {
             for (const name of template.variables) {
               const value = rcsRecipientValue(config.rcsVariables, name, field);
               // Not "Hi , …": a recipient with nothing to fill a variable with is not sent to (failed, refunded, with this reason).
-              if (value === null) throw bad(`No value for {{${name}}}: it is not given, and the recipient's contact has no ${name}`);
+              if (value === null) throw invalidField(`No value for {{${name}}}: it is not given, and the recipient's contact has no ${name}`);
               values[name] = value;
             }
             return rcs.compose(orgId, template, address, values, config.ttl, origin(campaign));

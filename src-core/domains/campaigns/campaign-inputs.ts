@@ -5,7 +5,7 @@ import {
   type CreateSmsCampaignInput, type CreateWaConsoleCampaignInput,
 } from '../../contract/campaigns.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { AppError } from '../../kernel/errors.ts';
+import { invalidField } from '../../kernel/errors.ts';
 import { RECIPIENT_MERGE_TAGS, tagsNeedingValue } from '../../contract/email.ts';
 import { instantOf, skippedIn, wallClockParts } from '../../contract/timezone.ts';
 import type { SmsService } from '../sms/index.ts';
@@ -14,8 +14,6 @@ import { placeholdersOf } from '../whatsapp/index.ts';
 import { givenValue, recipientComponents } from '../../contract/campaign-values.ts';
 import type { AudienceConfig, EmailCampaignConfig, RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
 import type { NewCampaign } from './campaigns.service.ts';
-
-const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 
 /** Calling code and national number length of the countries an RCS campaign's `country` may name. */
 export const COUNTRIES: Record<string, { code: string; national: number }> = {
@@ -30,7 +28,7 @@ export const COUNTRIES: Record<string, { code: string; national: number }> = {
  */
 export function normalizeNumbers(field: string, numbers: string[], country?: string): { addresses: string[]; all: string[]; duplicatesRemoved: number } {
   const home = country ? COUNTRIES[country] : undefined;
-  if (country && !home) throw bad(`country ${country} is not supported; use one of ${Object.keys(COUNTRIES).join(', ')}`);
+  if (country && !home) throw invalidField(`country ${country} is not supported; use one of ${Object.keys(COUNTRIES).join(', ')}`);
   const invalid: string[] = [];
   const addresses = numbers.map((raw, i) => {
     const value = country ? raw.trim().replace(/[\s().-]/g, '') : raw.trim();
@@ -44,7 +42,7 @@ export function normalizeNumbers(field: string, numbers: string[], country?: str
   });
   if (invalid.length) {
     const shown = invalid.slice(0, 5).join(', ');
-    throw bad(`${invalid.length} invalid number${invalid.length === 1 ? '' : 's'}: ${shown}${invalid.length > 5 ? ', ...' : ''}; use international format without plus, 8 to 15 digits (e.g. 919810012345)`);
+    throw invalidField(`${invalid.length} invalid number${invalid.length === 1 ? '' : 's'}: ${shown}${invalid.length > 5 ? ', ...' : ''}; use international format without plus, 8 to 15 digits (e.g. 919810012345)`);
   }
   const unique = [...new Set(addresses)];
   return { addresses: unique, all: addresses, duplicatesRemoved: addresses.length - unique.length };
@@ -60,12 +58,12 @@ export function audienceOf(input: AudienceInput, listed: { field: string; phones
   const criteria = input.audienceCriteria ?? {};
   const audienceType: CampaignAudienceType = input.audienceType ?? (listed.phones?.length ? 'manual' : criteria.tags?.length || criteria.search ? 'segment' : 'all');
   if (audienceType === 'manual') {
-    if (!listed.phones?.length) throw bad(`A manual audience needs ${listed.field}: at least one number`);
+    if (!listed.phones?.length) throw invalidField(`A manual audience needs ${listed.field}: at least one number`);
     const { addresses, duplicatesRemoved } = normalizeNumbers(listed.field, listed.phones);
     return { audienceType, audienceCriteria: {}, addresses, duplicatesRemoved };
   }
   if (audienceType === 'segment' && !criteria.tags?.length && !criteria.search) {
-    throw bad('A segment audience needs audienceCriteria.tags (contacts with any of them) or audienceCriteria.search');
+    throw invalidField('A segment audience needs audienceCriteria.tags (contacts with any of them) or audienceCriteria.search');
   }
   return { audienceType, audienceCriteria: audienceType === 'segment' ? { tags: criteria.tags, search: criteria.search } : {}, addresses: [], duplicatesRemoved: 0 };
 }
@@ -83,10 +81,10 @@ function wallTime(utcMs: number, zone: string): string {
 function scheduleOf(clock: Clock, scheduledAt: string | undefined, zone: string | undefined): string | null {
   if (!scheduledAt) return null;
   const at = instantOf(scheduledAt, zone);
-  if (zone && skippedIn(scheduledAt, zone)) throw bad(`scheduledAt ${scheduledAt} does not exist in ${zone}: its clocks skip that time when daylight saving time starts`);
-  if (Number.isNaN(at)) throw bad('scheduledAt is not a real date-time');
+  if (zone && skippedIn(scheduledAt, zone)) throw invalidField(`scheduledAt ${scheduledAt} does not exist in ${zone}: its clocks skip that time when daylight saving time starts`);
+  if (Number.isNaN(at)) throw invalidField('scheduledAt is not a real date-time');
   const where = zone ?? 'UTC';
-  if (at <= clock.now()) throw bad(`scheduledAt ${wallTime(at, where)} (${where}) is in the past: it is now ${wallTime(clock.now(), where)} in ${where}`);
+  if (at <= clock.now()) throw invalidField(`scheduledAt ${wallTime(at, where)} (${where}) is in the past: it is now ${wallTime(clock.now(), where)} in ${where}`);
   return new Date(at).toISOString();
 }
 
@@ -105,15 +103,15 @@ const SAMPLE_ADDRESS = '+919800000000';
  */
 export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId: string, input: CreateWaConsoleCampaignInput): NewCampaign {
   const template = whatsapp.approvedTemplate(orgId, input.templateId);
-  if (input.phones && input.audienceCriteria?.phones) throw bad('Give the numbers once: phones or audienceCriteria.phones');
+  if (input.phones && input.audienceCriteria?.phones) throw invalidField('Give the numbers once: phones or audienceCriteria.phones');
   // Never every contact by omission: the seed's create needs phones, so only an audienceType says "all" or "segment".
-  if (!input.audienceType && !input.phones?.length && !input.audienceCriteria?.phones?.length) throw bad('phones needs at least 1 number (or audienceType all or segment)');
+  if (!input.audienceType && !input.phones?.length && !input.audienceCriteria?.phones?.length) throw invalidField('phones needs at least 1 number (or audienceType all or segment)');
   const { addresses, duplicatesRemoved, ...audience } = audienceOf(input, { field: 'phones', phones: input.phones ?? input.audienceCriteria?.phones });
   const body = template.components.find((c) => c.type === 'BODY');
   const placeholders = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
   const mapping = input.variableMapping ?? {};
   const beyond = Object.keys(mapping).filter((k) => Number(k) < 1 || Number(k) > placeholders);
-  if (beyond.length) throw bad(`variableMapping names {{${beyond.join('}}, {{')}}}, but template ${template.name} has ${placeholders} body placeholder${placeholders === 1 ? '' : 's'}`);
+  if (beyond.length) throw invalidField(`variableMapping names {{${beyond.join('}}, {{')}}}, but template ${template.name} has ${placeholders} body placeholder${placeholders === 1 ? '' : 's'}`);
   const config: WaCampaignConfig = {
     templateId: template.id, templateName: template.name, templateComponents: input.templateComponents ?? [], variableMapping: mapping,
     // A list is the seed's WhatsApp audience, said by its recipients; the others are kept to be resolved at launch.
@@ -123,7 +121,7 @@ export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId:
   const sample = recipientComponents(config, placeholders, (field) => `sample ${field}`);
   const staticBody = config.templateComponents.find((c) => c.type === 'body')?.parameters.length ?? 0;
   const uncovered = Array.from({ length: placeholders }, (_, i) => i + 1).filter((n) => !mapping[String(n)] && n > staticBody);
-  if (uncovered.length) throw bad(`template ${template.name} placeholder {{${uncovered.join('}}, {{')}}} has no value: give it in templateComponents or variableMapping`);
+  if (uncovered.length) throw invalidField(`template ${template.name} placeholder {{${uncovered.join('}}, {{')}}} has no value: give it in templateComponents or variableMapping`);
   whatsapp.composeTemplate(orgId, template, addresses[0] ?? SAMPLE_ADDRESS, sample, { source: 'CAMPAIGN' });
   return {
     channel: 'whatsapp', name: input.name ?? generatedName(clock, template.name, input.scheduleTimezone), config: { ...config, duplicatesRemoved },
@@ -169,11 +167,11 @@ export function rcsCampaign(clock: Clock, template: { name: string; variables: r
   const given = input.rcsVariables ?? {};
   const unfillable = template.variables.filter((name) => givenValue(given, name) === null && !isContactField(name));
   if (unfillable.length) {
-    throw bad(`RCS template ${templateName} variable${unfillable.length === 1 ? '' : 's'} {{${unfillable.join('}}, {{')}}} ${unfillable.length === 1 ? 'has' : 'have'} no value: give ${unfillable.length === 1 ? 'it' : 'them'} in rcsVariables (only ${CONTACT_FIELDS.join(', ')} can come from each recipient's contact)`);
+    throw invalidField(`RCS template ${templateName} variable${unfillable.length === 1 ? '' : 's'} {{${unfillable.join('}}, {{')}}} ${unfillable.length === 1 ? 'has' : 'have'} no value: give ${unfillable.length === 1 ? 'it' : 'them'} in rcsVariables (only ${CONTACT_FIELDS.join(', ')} can come from each recipient's contact)`);
   }
-  if (input.fallback && !input.fallbackMessage) throw bad('fallback needs fallbackMessage: the SMS sent to handsets without RCS');
-  if (input.scheduleCampaign && !input.scheduledAt) throw bad('scheduleCampaign needs scheduledAt');
-  if (input.scheduleCampaign === false && input.scheduledAt) throw bad('scheduledAt is given but scheduleCampaign is false: drop scheduledAt to send now, or set scheduleCampaign to true');
+  if (input.fallback && !input.fallbackMessage) throw invalidField('fallback needs fallbackMessage: the SMS sent to handsets without RCS');
+  if (input.scheduleCampaign && !input.scheduledAt) throw invalidField('scheduleCampaign needs scheduledAt');
+  if (input.scheduleCampaign === false && input.scheduledAt) throw invalidField('scheduledAt is given but scheduleCampaign is false: drop scheduledAt to send now, or set scheduleCampaign to true');
   const scheduled = input.scheduleCampaign ?? input.scheduledAt !== undefined;
   const { addresses, duplicatesRemoved } = rcsListed(input);
   const config: RcsCampaignConfig = {
@@ -201,15 +199,15 @@ function blankTagsMessage(tags: string[]): string {
 
 /** An email campaign's listed recipients (lower-cased, each once); the subscribers are resolved at launch (none listed). */
 export function emailListed(input: Pick<CreateEmailCampaignInput, 'audience' | 'recipients'>): string[] {
-  if (input.audience === 'list' && !input.recipients?.length) throw bad('A list audience needs recipients: at least one email address');
-  if (input.audience === 'subscribers' && input.recipients?.length) throw bad('recipients are for audience "list"; the subscribers are resolved at launch');
+  if (input.audience === 'list' && !input.recipients?.length) throw invalidField('A list audience needs recipients: at least one email address');
+  if (input.audience === 'subscribers' && input.recipients?.length) throw invalidField('recipients are for audience "list"; the subscribers are resolved at launch');
   return [...new Set((input.recipients ?? []).map((r) => r.toLowerCase()))];
 }
 
 export function emailCampaign(clock: Clock, template: EmailTemplateTexts, input: CreateEmailCampaignInput): NewCampaign & { config: EmailCampaignConfig } {
   const addresses = emailListed(input);
   const blank = tagsNeedingValue(input.subject ?? template.subject, template.html, template.text).filter((tag) => !String(input.variables?.[tag] ?? '').trim());
-  if (blank.length) throw bad(blankTagsMessage(blank));
+  if (blank.length) throw invalidField(blankTagsMessage(blank));
   const config: EmailCampaignConfig = {
     templateId: input.templateId, templateName: template.name, fromName: input.fromName, fromEmail: input.fromEmail, replyTo: input.replyTo ?? null,
     subject: input.subject ?? null, variables: input.variables ?? {}, audience: input.audience,

@@ -10,7 +10,7 @@ import type { Message } from '../../contract/messaging.ts';
 import type { Bus, BusEvent } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, conflict, notFound } from '../../kernel/errors.ts';
+import { conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -22,7 +22,6 @@ import { viaSmtp } from './smtp-provider.ts';
 export const DOMAIN_VERIFY_JOB = 'email.domain.verify';
 /** The part a keyed request's email is named by within the request (see `Origin`). */
 export const EMAIL_MESSAGE_PART = 'email';
-const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 export type EmailSender = Pick<SendEmailInput, 'templateId' | 'fromName' | 'fromEmail' | 'replyTo' | 'subject'>;
 export type EmailRecipient = SendEmailInput['recipient'];
 export type PreparedEmail = EmailSender & { template: TemplateRow; smtp: ReturnType<EmailStore['smtp']> | null };
@@ -45,21 +44,21 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
   }
   function checkSender(orgId: string, fromEmail: string): void {
     if (senderAllowed(fromEmail, (domain) => store.domain(orgId, domain)?.status === 'VERIFIED', store.smtp(orgId)?.from_email)) return;
-    throw bad(`fromEmail ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
+    throw invalidField(`fromEmail ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
   }
 
   /** The address, lower-cased; 400 when it is on the suppression list (after a bounce or a spam complaint). */
   function notSuppressed(orgId: string, address: string): string {
     const to = address.toLowerCase();
     const suppressed = store.suppressed(orgId, to);
-    if (suppressed) throw bad(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
+    if (suppressed) throw invalidField(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
     return to;
   }
   /** Checks what every email of a send or campaign shares: an HTML template and a verified sender. */
   function prepare(orgId: string, input: EmailSender): PreparedEmail {
     const template = store.template(orgId, input.templateId);
-    if (!template) throw bad(`Email template ${input.templateId} not found`);
-    if (!template.html?.trim()) throw bad(`Email template ${template.name} has no HTML content`);
+    if (!template) throw invalidField(`Email template ${input.templateId} not found`);
+    if (!template.html?.trim()) throw invalidField(`Email template ${template.name} has no HTML content`);
     checkSender(orgId, input.fromEmail);
     return { ...input, template, smtp: store.smtp(orgId) ?? null };
   }
@@ -162,7 +161,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
       const domain = store.domains(orgId).find((d) => d.status === 'VERIFIED');
       const smtp = store.smtp(orgId);
       const fromEmail = smtp?.from_email ?? (domain ? `support@${domain.domain}` : null);
-      if (!fromEmail) throw bad('No sender for email replies: verify a sending domain or connect an SMTP server (Dashboard → Email)');
+      if (!fromEmail) throw invalidField('No sender for email replies: verify a sending domain or connect an SMTP server (Dashboard → Email)');
       const to = notSuppressed(orgId, input.to);
       const html = `<p>${input.text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/\n/g, '<br>')}</p>`;
       return messaging.send({

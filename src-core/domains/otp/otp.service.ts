@@ -11,7 +11,7 @@ import type { Message } from '../../contract/messaging.ts';
 import { plural } from '../../contract/words.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, notFound, rateLimited } from '../../kernel/errors.ts';
+import { AppError, invalidField, notFound, rateLimited } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { KeyedId } from '../../kernel/idempotency.ts';
 import { safeEqual } from '../../kernel/tokens.ts';
@@ -28,7 +28,6 @@ export const OTP_SMS_SENDER = 'SWBOTP';
 const OTP_MESSAGE_PART = 'otp';
 const HOUR_MS = 3_600_000;
 
-const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 const toWidget = (row: OtpWidgetRow): OtpWidget => ({
   id: row.id, name: row.name, otpLength: row.otp_length, expirySeconds: row.expiry_seconds, resendCooldownSeconds: row.resend_cooldown_seconds,
   maxResends: row.max_resends, maxSendsPerHour: row.max_sends_per_hour, maxVerifyAttempts: row.max_verify_attempts,
@@ -38,7 +37,7 @@ const toWidget = (row: OtpWidgetRow): OtpWidget => ({
 /** A widget's settings as stored, once the rule across fields holds (create, and a change merged onto the widget). */
 function settingsOf(w: CreateOtpWidgetInput) {
   const conflict = otpWidgetConflict(w);
-  if (conflict) throw bad(conflict);
+  if (conflict) throw invalidField(conflict);
   return {
     name: w.name, otp_length: w.otpLength, expiry_seconds: w.expirySeconds, resend_cooldown_seconds: w.resendCooldownSeconds,
     max_resends: w.maxResends, max_sends_per_hour: w.maxSendsPerHour, max_verify_attempts: w.maxVerifyAttempts, channels: JSON.stringify(w.channels),
@@ -197,14 +196,14 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       }
       const current = mustRequest(orgId, input.requestId);
       const widget = mustWidget(orgId, current.widget_id);
-      if (expireIfDue(current)) throw bad(`OTP request ${current.id} has expired; send a new OTP`);
-      if (current.status !== 'sent') throw bad(`${notSentMessage(current)}; only a request still waiting for its code can be retried`);
+      if (expireIfDue(current)) throw invalidField(`OTP request ${current.id} has expired; send a new OTP`);
+      if (current.status !== 'sent') throw invalidField(`${notSentMessage(current)}; only a request still waiting for its code can be retried`);
       const enabled = JSON.parse(widget.channels) as OtpChannel[];
       if (input.channel && !enabled.includes(input.channel)) {
-        throw bad(`channel ${input.channel} is not enabled on OTP widget ${widget.name}; enabled channels: ${enabled.join(', ')}`);
+        throw invalidField(`channel ${input.channel} is not enabled on OTP widget ${widget.name}; enabled channels: ${enabled.join(', ')}`);
       }
       if (current.resends >= widget.max_resends) {
-        throw bad(`OTP request ${current.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}; send a new OTP`);
+        throw invalidField(`OTP request ${current.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}; send a new OTP`);
       }
       const code = newCode(widget.otp_length);
       // Without an override, the request's own channel, unless the widget no longer enables it: then its first.
@@ -222,8 +221,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
             throw rateLimited(`OTP resend cooldown: wait ${plural(retryAfter, 'second')} before retrying (the widget allows one resend every `
               + `${plural(widget.resend_cooldown_seconds, 'second')})`, retryAfter);
           }
-          if (before.status !== 'sent') throw bad(notSentMessage(before));
-          if (before.resends >= widget.max_resends) throw bad(`OTP request ${before.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}`);
+          if (before.status !== 'sent') throw invalidField(notSentMessage(before));
+          if (before.resends >= widget.max_resends) throw invalidField(`OTP request ${before.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}`);
           assertUnderHourlyCap(orgId, before.identifier, widget);
           const next: OtpRequestRow = {
             ...before, channel, code_hash: hashCode(code, before.id), resends: before.resends + 1,
@@ -244,8 +243,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
     /** Checks a code: right → `verified` and a single-use access token; wrong → attempts + 1, `blocked` at the widget's maximum. */
     async verify(orgId: string, input: VerifyOtpInput): Promise<OtpVerifyResult> {
       const current = mustRequest(orgId, input.requestId);
-      if (expireIfDue(current)) throw bad(`OTP request ${current.id} has expired; send a new OTP`);
-      if (current.status !== 'sent') throw bad(notSentMessage(current));
+      if (expireIfDue(current)) throw invalidField(`OTP request ${current.id} has expired; send a new OTP`);
+      if (current.status !== 'sent') throw invalidField(notSentMessage(current));
       const widget = mustWidget(orgId, current.widget_id);
       const outcome = db.tx(() => {
         const row = mustRequest(orgId, current.id);
@@ -267,7 +266,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
         // The organization's signing key, made on its first success (joins this transaction; a wrong code never needs it).
         return { jti, row, verifiedAt, key: signingKey(orgId) };
       });
-      if ('error' in outcome) throw bad(outcome.error as string);
+      if ('error' in outcome) throw invalidField(outcome.error as string);
       const iat = Math.floor(Date.parse(outcome.verifiedAt) / 1000);
       const accessToken = await signOtpToken(outcome.key, {
         sub: outcome.row.identifier, jti: outcome.jti, rid: outcome.row.id, wid: outcome.row.widget_id, iat, exp: iat + OTP_TOKEN_LIFETIME_SECONDS,
@@ -281,8 +280,8 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       const claims = await verifyOtpToken(secret ? Buffer.from(secret, 'base64url') : undefined, accessToken, clock.now());
       return db.tx(() => {
         const token = store.tokenByJti(orgId, claims.jti);
-        if (!token) throw bad('accessToken is invalid: it was not issued by this organization');
-        if (!store.consumeToken(orgId, claims.jti, clock.nowIso())) throw bad('accessToken has already been used; each token verifies once');
+        if (!token) throw invalidField('accessToken is invalid: it was not issued by this organization');
+        if (!store.consumeToken(orgId, claims.jti, clock.nowIso())) throw invalidField('accessToken has already been used; each token verifies once');
         return { verified: true, identifier: token.identifier, verifiedAt: token.verified_at };
       });
     },

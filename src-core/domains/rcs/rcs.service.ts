@@ -5,7 +5,7 @@ import type { Message } from '../../contract/messaging.ts';
 import type { CreateRcsTemplateInput, RcsBot, RcsSendResult, RcsTemplate, SendRcsInput } from '../../contract/rcs.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, notFound } from '../../kernel/errors.ts';
+import { invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -17,7 +17,6 @@ export const RCS_REVIEW_JOB = 'rcs.template.review';
 /** The part a keyed request's RCS message is named by within the request (see `Origin`); its SMS fallback is the SMS send's first. */
 export const RCS_MESSAGE_PART = 'rcs';
 const VARIABLE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
-const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 
 const variablesOf = (...texts: Array<string | null>): string[] => [...new Set(texts.flatMap((t) => [...(t ?? '').matchAll(VARIABLE)].map((m) => m[1] as string)))];
 const toBot = (row: BotRow): RcsBot => ({ id: row.id, name: row.name, status: row.status as RcsBot['status'], createdAt: row.created_at });
@@ -32,8 +31,8 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
   /** An approved template (400 when unknown or not approved). */
   function approvedTemplate(orgId: string, id: string): RcsTemplate {
     const row = store.templateById(orgId, id);
-    if (!row) throw bad(`RCS template ${id} not found`);
-    if (row.status !== 'APPROVED') throw bad(`RCS template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
+    if (!row) throw invalidField(`RCS template ${id} not found`);
+    if (row.status !== 'APPROVED') throw invalidField(`RCS template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
     return toTemplate(row);
   }
   /** The outbound RCS message of a template with its {{variables}} filled (a missing one is left empty). */
@@ -64,7 +63,7 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
     createTemplate(orgId: string, input: CreateRcsTemplateInput): RcsTemplate {
       return db.tx(() => {
         if (!store.botById(orgId, input.botId)) throw notFound(`RCS bot ${input.botId}`);
-        if (input.type === 'rich_card' && !input.title) throw bad('a rich_card template needs a title');
+        if (input.type === 'rich_card' && !input.title) throw invalidField('a rich_card template needs a title');
         const row = {
           id: newId('rct'), org_id: orgId, bot_id: input.botId, name: input.name, type: input.type, title: input.title ?? null, text: input.text,
           image_url: input.imageUrl ?? null, suggestions: JSON.stringify(input.suggestions), status: 'PENDING', created_at: clock.nowIso(),
@@ -97,10 +96,10 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
       const template = approvedTemplate(orgId, input.templateId);
       const values = input.rcsVariables ?? {};
       const missing = template.variables.filter((name) => !Object.hasOwn(values, name));
-      if (missing.length) throw bad(`rcsVariables is missing ${missing.join(', ')} for template ${template.name}`);
+      if (missing.length) throw invalidField(`rcsVariables is missing ${missing.join(', ')} for template ${template.name}`);
       // As an RCS campaign and a WhatsApp send refuse one: the customer would read "Hi , your parcel…".
       const blank = template.variables.filter((name) => !String(values[name]).trim());
-      if (blank.length) throw bad(`rcsVariables ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank for template ${template.name}: give each a value`);
+      if (blank.length) throw invalidField(`rcsVariables ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank for template ${template.name}: give each a value`);
       // The fallback is checked as `/sms/send` checks it whether or not this handset needs it, so a body answers the
       // same whatever the handset: a broken fallback does not pass every test against numbers that have RCS.
       const fallback = input.smsFallback && { senderId: input.smsFallback.sender, message: input.smsFallback.message, templateId: input.smsFallback.templateId, route: input.smsFallback.route };

@@ -5,7 +5,7 @@ import type { Message } from '../../contract/messaging.ts';
 import { DLT_VAR_MAX, matchesDlt, overlongDltValue, type CreateSmsTemplateInput, type SendSmsInput, type SmsLog, type SmsSendResult, type SmsSender, type SmsTemplate } from '../../contract/sms.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, conflict } from '../../kernel/errors.ts';
+import { conflict, invalidField } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -27,7 +27,6 @@ const toTemplate = (row: SmsTemplateRow): SmsTemplate => ({
 /** One message to check: the route, when absent, is the matching template's. */
 export type SmsMessageInput = Omit<SendSmsInput, 'to' | 'route'> & { route?: SendSmsInput['route'] | undefined };
 export type PreparedSms = { senderId: string; template: SmsTemplateRow; message: string; route: SendSmsInput['route'] };
-const bad = (message: string) => new AppError('VALIDATION_FAILED', message);
 const overlong = (template: SmsTemplateRow) =>
   `message follows the DLT template ${template.name}, but a {#var#} value is longer than ${DLT_VAR_MAX} characters (DLT allows 1 to ${DLT_VAR_MAX} per variable)`;
 export const e164 = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
@@ -50,21 +49,21 @@ export function createSmsService(deps: {
   function templateFor(orgId: string, input: SmsMessageInput): SmsTemplateRow {
     // The template's text copied with its placeholders still in it "matches" (`{#var#}` is 7 characters of
     // one line), and the customer would read it as is.
-    if (input.message.includes('{#var#}')) throw bad('message still holds a {#var#} placeholder: replace each {#var#} with its value');
+    if (input.message.includes('{#var#}')) throw invalidField('message still holds a {#var#} placeholder: replace each {#var#} with its value');
     if (input.templateId) {
       const row = templateByEitherId(orgId, input.templateId);
-      if (!row) throw bad(`SMS template ${input.templateId} not found`);
-      if (row.status !== 'APPROVED') throw bad(`SMS template ${row.name} is ${row.status}; only APPROVED DLT templates can be sent`);
+      if (!row) throw invalidField(`SMS template ${input.templateId} not found`);
+      if (row.status !== 'APPROVED') throw invalidField(`SMS template ${row.name} is ${row.status}; only APPROVED DLT templates can be sent`);
       if (!matchesDlt(row.body, input.message)) {
-        throw bad(overlongDltValue(row.body, input.message) ? overlong(row) : `message does not match the DLT template ${row.name}: "${row.body}"`);
+        throw invalidField(overlongDltValue(row.body, input.message) ? overlong(row) : `message does not match the DLT template ${row.name}: "${row.body}"`);
       }
-      if (input.route && row.route !== input.route) throw bad(`SMS template ${row.name} is registered for the ${row.route} route, not ${input.route}`);
+      if (input.route && row.route !== input.route) throw invalidField(`SMS template ${row.name} is registered for the ${row.route} route, not ${input.route}`);
       return row;
     }
     const { approved, match } = approvedMatch(orgId, input.message, input.route);
     if (match) return match;
     const near = approved.find((t) => overlongDltValue(t.body, input.message));
-    throw bad(near ? overlong(near) : `message does not match any approved ${input.route ? `${input.route} ` : ''}DLT template of this organization`);
+    throw invalidField(near ? overlong(near) : `message does not match any approved ${input.route ? `${input.route} ` : ''}DLT template of this organization`);
   }
 
   /** The first approved sender id (a campaign or a console reply without one uses it), if any. */
@@ -73,8 +72,8 @@ export function createSmsService(deps: {
   /** Checks a message as a send would (an approved sender id, a matching approved DLT template) without sending. */
   function prepare(orgId: string, input: SmsMessageInput): PreparedSms {
     const sender = store.senderByName(orgId, input.senderId);
-    if (!sender) throw bad(`Sender id ${input.senderId} is not registered for this organization`);
-    if (sender.status !== 'APPROVED') throw bad(`Sender id ${input.senderId} is ${sender.status}; only APPROVED sender ids can send`);
+    if (!sender) throw invalidField(`Sender id ${input.senderId} is not registered for this organization`);
+    if (sender.status !== 'APPROVED') throw invalidField(`Sender id ${input.senderId} is ${sender.status}; only APPROVED sender ids can send`);
     const template = templateFor(orgId, input);
     return { senderId: sender.sender_id, template, message: input.message, route: input.route ?? (template.route as PreparedSms['route']) };
   }
@@ -119,7 +118,7 @@ export function createSmsService(deps: {
     /** A console reply: the first approved sender id, and the text must match an approved DLT template (400 otherwise). */
     async reply(orgId: string, to: string, text: string, origin: Origin): Promise<Message> {
       const senderId = defaultSender(orgId);
-      if (!senderId) throw bad('No approved SMS sender id to reply from: register one (Dashboard → SMS)');
+      if (!senderId) throw invalidField('No approved SMS sender id to reply from: register one (Dashboard → SMS)');
       return messaging.send(compose(orgId, prepare(orgId, { senderId, message: text }), to, origin));
     },
     defaultSender,

@@ -1,7 +1,7 @@
 // Checks a template send's components against the template's placeholders and renders the text.
 import { charCount } from '../../contract/common.ts';
 import { placeholdersOf, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
-import { AppError } from '../../kernel/errors.ts';
+import { invalidField } from '../../kernel/errors.ts';
 
 const PLACEHOLDER = /\{\{(\d+)\}\}/g;
 
@@ -22,14 +22,12 @@ export function checkPlaceholders(components: WaTemplateComponent[]): string | n
   return null;
 }
 
-const bad = (message: string): AppError => new AppError('VALIDATION_FAILED', message);
-
 /** The cloud API's rules for a text parameter: not empty, no line break or tab, at most 4 spaces in a row. */
 function textParams(component: WaSendComponent | undefined, where: string): string[] {
   return (component?.parameters ?? []).map((p, i) => {
-    if (p.type !== 'text' || typeof p.text !== 'string') throw bad(`${where} parameter ${i + 1} must be {"type":"text","text":"..."}`);
-    if (!p.text.trim()) throw bad(`${where} parameter ${i + 1} is empty: the messaging platform refuses an empty parameter`);
-    if (/[\r\n\t\u2028\u2029]| {5,}/.test(p.text)) throw bad(`${where} parameter ${i + 1} has a line break, a tab or more than 4 spaces in a row, which the messaging platform refuses in a parameter`);
+    if (p.type !== 'text' || typeof p.text !== 'string') throw invalidField(`${where} parameter ${i + 1} must be {"type":"text","text":"..."}`);
+    if (!p.text.trim()) throw invalidField(`${where} parameter ${i + 1} is empty: the messaging platform refuses an empty parameter`);
+    if (/[\r\n\t\u2028\u2029]| {5,}/.test(p.text)) throw invalidField(`${where} parameter ${i + 1} has a line break, a tab or more than 4 spaces in a row, which the messaging platform refuses in a parameter`);
     return p.text;
   });
 }
@@ -39,7 +37,7 @@ const BODY_MAX = 1024;
 const HEADER_MAX = 60;
 function fitting(text: string, max: number, what: string, templateName: string): string {
   const length = charCount(text);
-  if (length > max) throw bad(`template ${templateName} ${what} is ${length} characters once filled; the messaging platform allows ${max}`);
+  if (length > max) throw invalidField(`template ${templateName} ${what} is ${length} characters once filled; the messaging platform allows ${max}`);
   return text;
 }
 const isWebLink = (link: string): boolean => {
@@ -62,11 +60,11 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
   const footer = template.find((c) => c.type === 'FOOTER');
   const buttons = template.find((c) => c.type === 'BUTTONS');
   const sentBody = components.filter((c) => c.type === 'body');
-  if (sentBody.length > 1) throw bad('components may contain one body component');
+  if (sentBody.length > 1) throw invalidField('components may contain one body component');
   const bodyExpected = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
   const bodyValues = textParams(sentBody[0], 'body');
   if (bodyValues.length !== bodyExpected) {
-    throw bad(`template ${templateName} body expects ${bodyExpected} parameter${bodyExpected === 1 ? '' : 's'}, got ${bodyValues.length}`);
+    throw invalidField(`template ${templateName} body expects ${bodyExpected} parameter${bodyExpected === 1 ? '' : 's'}, got ${bodyValues.length}`);
   }
 
   let renderedHeader: Record<string, unknown> | null = null;
@@ -77,22 +75,22 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     const link = media && media.type === kind ? (media[kind] as { link?: unknown } | undefined)?.link : undefined;
     if (typeof link !== 'string' || !isWebLink(link)) {
       const why = typeof link === 'string' ? `the ${kind} link must be an http(s) URL with a host, not "${link.slice(0, 60)}"` : `send a header parameter {"type":"${kind}","${kind}":{"link":"https://..."}}`;
-      throw bad(`template ${templateName} has ${header.format === 'IMAGE' ? 'an' : 'a'} ${header.format} header: ${why}`);
+      throw invalidField(`template ${templateName} has ${header.format === 'IMAGE' ? 'an' : 'a'} ${header.format} header: ${why}`);
     }
     renderedHeader = { format: header.format, link };
   } else if (header?.type === 'HEADER') {
     const values = textParams(sentHeader, 'header');
     const expected = placeholdersOf(header.text).length;
-    if (values.length !== expected) throw bad(`template ${templateName} header expects ${expected} parameter${expected === 1 ? '' : 's'}, got ${values.length}`);
+    if (values.length !== expected) throw invalidField(`template ${templateName} header expects ${expected} parameter${expected === 1 ? '' : 's'}, got ${values.length}`);
     renderedHeader = { format: 'TEXT', text: fitting(fill(header.text ?? '', values), HEADER_MAX, 'header', templateName) };
-  } else if (sentHeader) throw bad(`template ${templateName} has no header`);
+  } else if (sentHeader) throw invalidField(`template ${templateName} has no header`);
 
   const renderedButtons = (buttons?.type === 'BUTTONS' ? buttons.buttons : []).map((button, index) => {
     if (button.type !== 'URL' || placeholdersOf(button.url).length === 0) return { ...button };
     const sent = components.find((c) => c.type === 'button' && Number(c.index) === index);
     const values = textParams(sent, `button ${index}`);
     if (sent?.sub_type !== 'url' || values.length !== 1) {
-      throw bad(`template ${templateName} button ${index} has a dynamic URL: send {"type":"button","sub_type":"url","index":"${index}","parameters":[{"type":"text","text":"..."}]}`);
+      throw invalidField(`template ${templateName} button ${index} has a dynamic URL: send {"type":"button","sub_type":"url","index":"${index}","parameters":[{"type":"text","text":"..."}]}`);
     }
     return { ...button, url: fill(button.url, values) };
   });
