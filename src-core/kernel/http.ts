@@ -5,21 +5,19 @@ import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { Server } from 'node:http';
 import { plural } from '../contract/words.ts';
 import type { ApiKeys } from './api-keys.ts';
 import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
 import { AppError, jsonRpcBodyError, rateLimited, renderError, statusText } from './errors.ts';
-import { createIdSequence } from './ids.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
 import { readJsonBody } from './json-body.ts';
 import { parseBody, parseInput, parseQuery, withoutEmptyValues } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
-import { loggedRequestBody, loggedResponseBody, type LogMasks } from './request-log-bodies.ts';
+import { createLogEntryWriter, newLogState, noteBodies, noteError, noteStoredError, type LogState } from './request-log-entry.ts';
 import { RawJson } from './raw-json.ts';
 import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type ErrorShape, type InnerAnswer, type InnerRequest, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
@@ -37,42 +35,7 @@ export type HttpDeps = {
   log: (msg: string) => void;
 };
 
-/** What the request log records of a request beyond its URL and status; an error answer notes its code and message here. */
-type LogState = {
-  keyId: string | null; orgId: string | null; started: number; clientIp: string; errorCode: string | null; errorMessage: string | null;
-  /** A non-2xx answer's bodies, redacted and capped (request-log-bodies.ts); null for a successful one. */
-  requestBody: string | null; responseBody: string | null;
-};
 const logState = new WeakMap<FastifyRequest, LogState>();
-const QUERY_MAX = 1_000;
-const ERROR_MESSAGE_MAX = 500;
-/** `text` cut to at most `max` characters, the last an ellipsis marking the cut. */
-const capped = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/** Notes on the request's log entry the error its answer carries (where the answer is built: no body is re-read later). */
-function noteError(state: LogState | undefined, code: string | null, message: string): void {
-  if (!state) return;
-  state.errorCode = code;
-  state.errorMessage = capped(message, ERROR_MESSAGE_MAX);
-}
-
-/**
- * Notes a /v1 request's bodies, as sent and as answered, on its log entry (called for a non-2xx answer only), masked as
- * its route declares. A request no route took keeps no request body: no route says which of its fields are sealed
- * (a PATCH of an identity with its phone must not leave the number whole).
- */
-function noteBodies(state: LogState | undefined, request: FastifyRequest, payload: unknown): void {
-  if (!state || !request.url.startsWith('/v1/')) return;
-  const masks = (request.routeOptions.config as { logMasks?: LogMasks } | undefined)?.logMasks;
-  state.requestBody = request.is404 ? null : loggedRequestBody(request.body, masks);
-  state.responseBody = loggedResponseBody(payload, masks);
-}
-
-/** A replayed refusal's code and message, from the stored body (a message-only body has no code). */
-function noteStoredError(state: LogState, body: unknown): void {
-  const stored = (body && typeof body === 'object' ? body : {}) as { code?: unknown; message?: unknown };
-  noteError(state, typeof stored.code === 'string' ? stored.code : null, typeof stored.message === 'string' ? stored.message : '');
-}
 
 /**
  * The client's address, canonical (client-ip.ts): the first entry of x-forwarded-for, else the socket's. A
@@ -322,28 +285,15 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     done(null, payload);
   });
 
-  const requestId = createIdSequence('req');
+  const writeLogEntry = createLogEntryWriter(deps);
   app.addHook('onRequest', async (request) => {
     // A parameter given empty (`?status=`) is the same as absent, for every route and the console's organizationId.
     request.query = withoutEmptyValues(request.query);
-    logState.set(request, {
-      keyId: null, orgId: null, started: performance.now(), clientIp: clientIpOf(request), errorCode: null, errorMessage: null, requestBody: null, responseBody: null,
-    });
+    logState.set(request, newLogState(clientIpOf(request)));
   });
   app.addHook('onResponse', async (request, fastifyReply) => {
     if (stopping) app.server.closeIdleConnections();
-    const state = logState.get(request);
-    const url = request.url;
-    if (!state || !url.startsWith('/v1/')) return;
-    const mark = url.indexOf('?');
-    deps.requestLog.record({
-      // A request without a valid key belongs to no organization: the default one's log shows it (keyId null), where 401s get debugged.
-      id: requestId(), orgId: state.orgId ?? deps.defaultOrgId, keyId: state.keyId, method: request.method,
-      endpoint: mark < 0 ? url : url.slice(0, mark), query: mark < 0 || mark === url.length - 1 ? null : capped(url.slice(mark + 1), QUERY_MAX),
-      statusCode: fastifyReply.statusCode, sourceIp: state.clientIp,
-      durationMs: Math.round((performance.now() - state.started) * 100) / 100, at: deps.clock.nowIso(),
-      errorCode: state.errorCode, errorMessage: state.errorMessage, requestBody: state.requestBody, responseBody: state.responseBody,
-    });
+    writeLogEntry(logState.get(request), request, fastifyReply.statusCode);
   });
 
   app.setErrorHandler((error, request, fastifyReply) => {
