@@ -178,11 +178,38 @@ export const emailAddressSchema = (options: { error?: string } = {}) => z.email(
   .pipe(z.email({ ...options, pattern: EMAIL_PATTERN }).max(EMAIL_MAX)
     .refine((address) => address.lastIndexOf('@') <= LOCAL_PART_MAX, `must have at most ${LOCAL_PART_MAX} characters before the "@"`));
 
+/** International form: an optional `+`, then 7 to 15 digits, the country code first (no country code starts with 0). */
 export const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
-/** E.164 with its `+`: the voice app's phones (a call's number, an identity's fallback phone). */
+/** E.164 with its `+`: where the seed fixes that form (a voice identity's fallback phone, a business number). */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+/** A phone in PHONE_PATTERN's form exactly, no separators: where the seed fixes the form (WhatsApp's digits). */
 export const phoneSchema = (message = 'must be a phone number in international format: the country code, then the number (e.g. +14155550101)') =>
   z.string().trim().regex(PHONE_PATTERN, message);
+
+/** `14155550101`, `+1 415-555-0101` → `+14155550101`: the one form a phone is stored, compared and sent in. */
+export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
+/** A phone as a person types it: digits, an optional leading `+`, and spaces, dashes, dots or brackets between. */
+const TYPED_PHONE = /^\+?[\d\s().-]+$/;
+/**
+ * A person's phone number as any route asking for one takes it (a send's recipient, OTP's identifier, an agent or app
+ * call's number, a contact's phone, the simulated customers and callers): international form, the `+` optional,
+ * spaces, dashes, dots and brackets ignored (PHONE_PATTERN once they are gone). Its stored form (`normalizePhone`), or
+ * null when it is none.
+ */
+export function personPhone(raw: string): string | null {
+  const compact = raw.trim();
+  if (!TYPED_PHONE.test(compact)) return null;
+  const digits = compact.replace(/[\s().-]/g, '');
+  return PHONE_PATTERN.test(digits) ? normalizePhone(digits) : null;
+}
+/** A person's phone number in a request (`personPhone`): answered as `+` and its digits, or refused with `message`. */
+export const personPhoneSchema = (message = 'must be a phone number in international format: the country code, then the number (e.g. +14155550101)') =>
+  z.string().trim().regex(TYPED_PHONE, message).transform((raw, ctx) => {
+    const phone = personPhone(raw);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 
 /** The optional `organizationId` of console and simulator routes (INTERFACES.md: the default organization otherwise). */
 export const organizationField = { organizationId: z.string().optional() };

@@ -1,6 +1,6 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
-import { emailAddressSchema, nullAsAbsent, timestampSchema, type PageMeta } from './common.ts';
+import { emailAddressSchema, nullAsAbsent, personPhoneSchema, timestampSchema, type PageMeta } from './common.ts';
 import { channelSchema } from './messaging.ts';
 
 export const contactSchema = z.object({
@@ -112,7 +112,7 @@ export const createContactBodySchema = z
     name: nullAsAbsent(z.string().trim().min(1).max(200)),
     username: nullAsAbsent(z.string().trim().min(1).max(100)),
     email: nullAsAbsent(emailAddressSchema()),
-    phone: nullAsAbsent(z.string().regex(/^\+?[0-9]{6,15}$/, 'phone must be 6 to 15 digits, optionally with a leading +')),
+    phone: nullAsAbsent(personPhoneSchema('phone must be a phone number in international format: the country code, then the number (e.g. +14155550101)')),
     profilePic: nullAsAbsent(z.url()),
     source: z.string().min(1).max(50).optional(),
     tags: contactTagsSchema.optional(),

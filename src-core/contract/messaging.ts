@@ -1,6 +1,6 @@
 // Messages and conversations shared by every channel, and the simulator's inbound and handset shapes.
 import { z } from 'zod';
-import { PHONE_PATTERN, timestampSchema } from './common.ts';
+import { personPhone, timestampSchema } from './common.ts';
 import { igsidProblem } from './instagram.ts';
 
 export const CHANNELS = ['whatsapp', 'sms', 'rcs', 'email', 'instagram'] as const;
@@ -93,8 +93,6 @@ const unread = z.number().int().min(0);
 export const unreadCountsSchema = z.object({ whatsapp: unread, sms: unread, rcs: unread, email: unread, instagram: unread, total: unread });
 export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
 
-/** A customer's phone as a person types it: digits with an optional `+`, spaces, dashes, dots or brackets; 7 to 15 digits. */
-const TYPED_PHONE = /^\+?[\d\s().-]+$/;
 /** `POST /sim/inbound`: a customer writes in, as a provider would deliver it. */
 export const simInboundBodySchema = z.object({
   organizationId: z.string().optional(),
@@ -103,7 +101,7 @@ export const simInboundBodySchema = z.object({
   text: z.string().min(1).max(4096),
 }).superRefine((body, ctx) => {
   const problem = body.channel === 'instagram' ? igsidProblem(body.from)
-    : TYPED_PHONE.test(body.from) && PHONE_PATTERN.test(body.from.replace(/\D/g, '')) ? null : 'must be a phone number in international format: the country code, then the number (7 to 15 digits)';
+    : personPhone(body.from) ? null : 'must be a phone number in international format: the country code, then the number (7 to 15 digits)';
   if (problem) ctx.addIssue({ code: 'custom', path: ['from'], message: problem });
 });
 

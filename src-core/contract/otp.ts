@@ -1,6 +1,6 @@
 // OTP: widgets (configured in the dashboard), send, retry, verify, verify-token, logs and analytics (seed 000, "OTP").
 import { z } from 'zod';
-import { ID_MAX, nullAsAbsent, statusListQuery, timestampSchema } from './common.ts';
+import { ID_MAX, nullAsAbsent, personPhoneSchema, statusListQuery, timestampSchema } from './common.ts';
 
 export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
 export const otpChannelSchema = z.enum(OTP_CHANNELS, { error: `channel must be one of ${OTP_CHANNELS.join(', ')}` });
@@ -64,9 +64,9 @@ export function otpWidgetConflict(w: { expirySeconds: number; resendCooldownSeco
 export const updateOtpWidgetBodySchema = z.object(widgetFields).partial();
 export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
 
-/** A phone number in international format, with or without `+`: 8 to 15 digits, the first not 0 (no country code starts with 0). */
-export const otpIdentifierSchema = requiredText('identifier').trim()
-  .regex(/^\+?[1-9]\d{7,14}$/, 'identifier must be a phone number in international format: 8 to 15 digits, the country code first (not 0), optional +');
+/** A person's phone number, taken as every route takes one (`personPhoneSchema`), answered as `+` and its digits. */
+export const otpIdentifierSchema = requiredText('identifier')
+  .pipe(personPhoneSchema('identifier must be a phone number in international format: 7 to 15 digits, the country code first (not 0), optional +'));
 
 /** An id sent in a body (`otpw_…`, `otp_…`): at most `ID_MAX` characters, worded with its name. */
 const idText = (name: string) => requiredText(name).min(1, `${name} is required`).max(ID_MAX, `${name} must be at most ${ID_MAX} characters`);

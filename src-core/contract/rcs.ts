@@ -1,6 +1,6 @@
 // RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
 import { z } from 'zod';
-import { ID_MAX, idSchema, nullAsAbsent, phoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
+import { ID_MAX, idSchema, nullAsAbsent, personPhoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
 import { sendSmsBodySchema, smsRouteSchema } from './sms.ts';
 
 export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
@@ -43,7 +43,7 @@ export const rcsTtlSchema = z.union([
 ], { error: 'ttl is a number of seconds from 1 to 9999999, e.g. "3600s" or 3600' });
 
 export const sendRcsBodySchema = z.object({
-  to: phoneSchema(),
+  to: personPhoneSchema(),
   templateId: idSchema(),
   rcsVariables: nullAsAbsent(templateValuesSchema()),
   smsFallback: nullAsAbsent(z.object({

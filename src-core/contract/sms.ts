@@ -1,6 +1,6 @@
 // SMS: sender ids, DLT templates, sends, logs and stats (seed 000, "SMS").
 import { z } from 'zod';
-import { ID_MAX, nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
+import { ID_MAX, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
 
 export const SMS_ROUTES = ['transactional', 'promotional'] as const;
 export const smsRouteSchema = z.enum(SMS_ROUTES);
@@ -38,7 +38,7 @@ export const createSmsTemplateBodySchema = z.object({
 export type CreateSmsTemplateInput = z.infer<typeof createSmsTemplateBodySchema>;
 
 export const MAX_SMS_RECIPIENTS = 1000;
-export const smsPhoneSchema = phoneSchema();
+export const smsPhoneSchema = personPhoneSchema();
 
 /** The longest SMS text (concatenated segments) a send takes. */
 export const SMS_MESSAGE_MAX = 2000;

@@ -1,6 +1,6 @@
 // AI voice agents and the calls they place (seed 000, "Voice (agent-driven)"): records, bodies and queries.
 import { z } from 'zod';
-import { mergeValuesSchema, nothingToChange, nullAsAbsent, orderedRange, phoneSchema, rangeBoundSchema, timestampSchema } from './common.ts';
+import { mergeValuesSchema, nothingToChange, nullAsAbsent, orderedRange, personPhoneSchema, rangeBoundSchema, timestampSchema } from './common.ts';
 
 export const AGENT_CALL_STATUSES = ['INITIATED', 'RINGING', 'ANSWERED', 'COMPLETED', 'FAILED', 'NO_ANSWER', 'BUSY', 'CANCELLED'] as const;
 export type AgentCallStatus = (typeof AGENT_CALL_STATUSES)[number];
@@ -103,7 +103,7 @@ export const agentCallsQuerySchema = z.object({
 export const outboundCallBodySchema = z.object({
   agentId: requiredText('agentId', 100),
   toNumber: z.string({ error: (issue) => (issue.input === undefined ? 'toNumber is required' : 'toNumber must be text') })
-    .pipe(phoneSchema('toNumber must be a phone number in international format: the country code, then the number (e.g. +14155550101)')),
+    .pipe(personPhoneSchema('toNumber must be a phone number in international format: the country code, then the number (e.g. +14155550101)')),
   callContext: nullAsAbsent(mergeValuesSchema()),
 });
 export type OutboundCallInput = z.infer<typeof outboundCallBodySchema>;

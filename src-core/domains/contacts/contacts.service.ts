@@ -1,6 +1,6 @@
 // The rules of contacts: creation, search, blocking (idempotent) and notes; events go to the outbox.
 import { eventContact, normalizeTag, uniqueTags, type BlockResult, type ConsoleContact, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
-import type { ListEnvelope } from '../../contract/common.ts';
+import { normalizePhone, type ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -27,9 +27,6 @@ const addressKind = (channel: AddressChannel): 'phone' | 'email' | 'username' =>
 
 /** Tags as the routes' schema leaves them (trimmed, inner spaces collapsed), for callers inside the core too. */
 const cleanTags = (tags: readonly string[]): string[] => uniqueTags(tags.map(normalizeTag).filter(Boolean));
-
-/** `14155550101`, `+1 415-555-0101` → `+14155550101`. */
-export const normalizePhone = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
 
 /**
  * CONTACT_BLOCKED with the stored reason. The code is in the body's extra fields too: the seed says a refused

@@ -11,4 +11,3 @@ export function contactsDomain(deps: CoreDeps) {
 }
 export type { ContactsService } from './contacts.service.ts';
 /** A phone as contacts store it (`+` and its digits): other domains match contacts with it. */
-export { normalizePhone } from './contacts.service.ts';

@@ -1,7 +1,7 @@
 // The rules of OTP: widgets, codes sent through the shared send path (hashed, never stored plain), the
 // per-identifier hourly cap, resend cooldown and count, verify attempts, expiry on the clock, single-use JWTs.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { percentOf, type ListEnvelope } from '../../contract/common.ts';
+import { normalizePhone, percentOf, type ListEnvelope } from '../../contract/common.ts';
 import type {
   CreateOtpWidgetInput, OtpAnalytics, OtpChannel, OtpLog, OtpSendResult, OtpStatus, OtpTokenResult, OtpVerifyResult, OtpWidget,
   RetryOtpInput, SendOtpInput, UpdateOtpWidgetInput, VerifyOtpInput,
@@ -17,7 +17,6 @@ import type { KeyedId } from '../../kernel/idempotency.ts';
 import { safeEqual } from '../../kernel/tokens.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { normalizePhone } from '../contacts/index.ts';
 import { keyedMessageId, systemOrigin, type MessagingService, type Origin } from '../messaging/index.ts';
 import type { OtpLogFilter, OtpRequestRow, OtpStore, OtpWidgetRow } from './otp.store.ts';
 import { OTP_TOKEN_LIFETIME_SECONDS, signOtpToken, verifyOtpToken } from './otp.tokens.ts';

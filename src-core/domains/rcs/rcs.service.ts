@@ -1,6 +1,6 @@
 // The rules of RCS: bots, templates reviewed on the clock, sends with {{variables}} filled, and SMS
 // fallback (through the SMS send path) when the handset has no RCS.
-import type { ListEnvelope } from '../../contract/common.ts';
+import { normalizePhone, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { CreateRcsTemplateInput, RcsBot, RcsSendResult, RcsTemplate, SendRcsInput } from '../../contract/rcs.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -41,7 +41,7 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
     // The card as the provider is handed it, its parts apart (a phone draws the title over the text, the chips under them).
     const card = { title: fill(template.title) || null, text: fill(template.text), imageUrl: template.imageUrl, suggestions: template.suggestions };
     return {
-      orgId, channel: 'rcs', to: `+${to.replace(/\D/g, '')}`, sender: store.botById(orgId, template.botId)?.name ?? null, type: template.type,
+      orgId, channel: 'rcs', to: normalizePhone(to), sender: store.botById(orgId, template.botId)?.name ?? null, type: template.type,
       text: fill(template.title ? `${template.title}\n${template.text}` : template.text), templateId: template.id, templateName: template.name, source: origin.source,
       content: { ...card, ttl, sourceName: origin.sourceName ?? null },
       payload: card,
@@ -104,7 +104,7 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
       // same whatever the handset: a broken fallback does not pass every test against numbers that have RCS.
       const fallback = input.smsFallback && { senderId: input.smsFallback.sender, message: input.smsFallback.message, templateId: input.smsFallback.templateId, route: input.smsFallback.route };
       if (fallback) deps.sms.prepare(orgId, fallback);
-      const to = `+${input.to.replace(/\D/g, '')}`;
+      const to = normalizePhone(input.to);
       if (!messaging.capabilities(to).rcs && fallback) {
         const sent = await deps.sms.send(orgId, { ...fallback, to: [to] }, origin);
         return fallbackAnswer(sent.messages[0] as Message);

@@ -1,6 +1,6 @@
 // The rules of SMS: DLT sender ids and templates (reviewed on the clock), sends that must match an
 // approved template, checked whole before anything is sent, then logs and daily stats.
-import type { ListEnvelope } from '../../contract/common.ts';
+import { normalizePhone, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
 import { DLT_VAR_MAX, matchesDlt, overlongDltValue, type CreateSmsTemplateInput, type SendSmsInput, type SmsLog, type SmsSendResult, type SmsSender, type SmsTemplate } from '../../contract/sms.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -29,7 +29,6 @@ export type SmsMessageInput = Omit<SendSmsInput, 'to' | 'route'> & { route?: Sen
 export type PreparedSms = { senderId: string; template: SmsTemplateRow; message: string; route: SendSmsInput['route'] };
 const overlong = (template: SmsTemplateRow) =>
   `message follows the DLT template ${template.name}, but a {#var#} value is longer than ${DLT_VAR_MAX} characters (DLT allows 1 to ${DLT_VAR_MAX} per variable)`;
-export const e164 = (phone: string): string => `+${phone.replace(/\D/g, '')}`;
 
 export function createSmsService(deps: {
   store: SmsStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService; wallet: WalletService;
@@ -80,7 +79,7 @@ export function createSmsService(deps: {
   /** One recipient's outbound SMS of a prepared message. */
   function compose(orgId: string, prepared: PreparedSms, to: string, origin: Origin): OutboundInput {
     return {
-      orgId, channel: 'sms', to: e164(to), sender: prepared.senderId, type: 'text', text: prepared.message, templateId: prepared.template.id, source: origin.source,
+      orgId, channel: 'sms', to: normalizePhone(to), sender: prepared.senderId, type: 'text', text: prepared.message, templateId: prepared.template.id, source: origin.source,
       content: { text: prepared.message, route: prepared.route, dltTemplateId: prepared.template.dlt_template_id, senderId: prepared.senderId, sourceName: origin.sourceName ?? null },
     };
   }
@@ -168,7 +167,7 @@ export function createSmsService(deps: {
      * included) sends and charges nothing.
      */
     async send(orgId: string, input: SendSmsInput, origin: Origin): Promise<SmsSendResult & { messages: Message[] }> {
-      const recipients = [...new Set(input.to.map(e164))];
+      const recipients = [...new Set(input.to.map(normalizePhone))];
       // Run again under its key after a stop: what the first run sent (to every recipient, or to none; those it left
       // queued handed over again) answers before the sender, the template, the contacts and the wallet are checked again.
       const answered = await messaging.keyedAnswers(origin, recipients.map((_, i) => smsMessagePart(i)));

@@ -14,7 +14,6 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { recordingLinkValid, signedRecordingQuery, silentWav, type RecordingLinkQuery } from '../../kernel/recordings.ts';
-import { normalizePhone } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { createCallFlow, type CallStep } from './call-flow.ts';
 import type { VoiceCallPort } from './provider.ts';
@@ -106,7 +105,7 @@ export function createVoiceAgentsService(deps: {
 
     placeCall(orgId: string, input: OutboundCallInput): AgentCall {
       const agent = mustAgent(orgId, input.agentId);
-      return toCall(flow.place(agent, normalizePhone(input.toNumber), input.callContext ?? {}));
+      return toCall(flow.place(agent, input.toNumber, input.callContext ?? {}));
     },
     step: (orgId: string, step: CallStep): void => flow.step(orgId, step),
     listCalls(orgId: string, filter: CallFilter, page: PageRequest): ListEnvelope<AgentCallListItem> {

@@ -1,6 +1,7 @@
 // Calls the phone network brings: a phone dialling a business number, routed by the number's `routeTo`, and a
 // phone on a call hanging up. The simulator's routes (sim/voice-app.routes.ts) deliver them as a carrier would.
-import { canonicalAppPhone, isAppPhone, VOICE_APP_LIMITS } from '../../contract/voice-app.ts';
+import { personPhone } from '../../contract/common.ts';
+import { VOICE_APP_LIMITS } from '../../contract/voice-app.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { badRequest, conflict, invalidField, notFound } from '../../kernel/errors.ts';
@@ -27,8 +28,8 @@ export function createVoiceAppInbound(deps: {
      * 45 s for a connect; `app` without one, or `team`, rings the team; `ai` is answered by the assigned agent.
      */
     receive(orgId: string, input: { from: string; to?: string | undefined }): { callId: string } {
-      const from = canonicalAppPhone(input.from);
-      if (!isAppPhone(from)) throw invalidField(`Invalid phone number ${input.from}: give it in international format, e.g. +14155550101`);
+      const from = personPhone(input.from);
+      if (!from) throw invalidField(`Invalid phone number ${input.from}: give it in international format, e.g. +14155550101`);
       return db.tx(() => {
         const number = numbers.find(orgId, input.to);
         if (!number) throw badRequest('No active number: this organization has no business number to call (POST /dashboard/voice/app/numbers gives it one)');

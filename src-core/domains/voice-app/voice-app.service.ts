@@ -1,8 +1,8 @@
 // The rules of voice app calls through the API: placing, accepting, rejecting, ending, joining and connecting calls,
 // reading them (detail, history, recording link, transcript). Their life on the clock is voice-app.flow.ts.
-import { PHONE_PATTERN, type ListEnvelope } from '../../contract/common.ts';
+import { personPhone, type ListEnvelope } from '../../contract/common.ts';
 import {
-  canonicalAppPhone, VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type ConsoleAppCallFields, type AppRecordingLink, type CreateAppCallInput, type CreateAppCallResult, type JoinTokenResult,
+  VOICE_APP_LIMITS, type AppCall, type AppCallTranscript, type ConsoleAppCallFields, type AppRecordingLink, type CreateAppCallInput, type CreateAppCallResult, type JoinTokenResult,
 } from '../../contract/voice-app.ts';
 import { maskPhone } from '../../contract/voice-identities.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
@@ -10,7 +10,6 @@ import type { Db } from '../../kernel/db.ts';
 import { AppError, badRequest, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { recordingLinkValid, signedRecordingQuery, type RecordingLinkQuery } from '../../kernel/recordings.ts';
-import { normalizePhone } from '../contacts/index.ts';
 import type { JoinTokens } from './join-token.ts';
 import type { VoiceAppBilling } from './voice-app.billing.ts';
 import { newCallRow, toAppCall, type BookingSession, type IdentityPort, type SessionPort, type VoiceAppEvents } from './voice-app.events.ts';
@@ -23,14 +22,11 @@ import { transcriptOf } from './voice-app.transcript.ts';
 
 const forbidden = (message: string): AppError => new AppError('FORBIDDEN', message);
 
-/**
- * The phone a call to a phone names (`to`), taken as agent calls and OTP take one: international form, the `+`
- * optional (spaces, dashes, dots and brackets ignored), kept as `+` and its digits by the contacts' normalizePhone.
- */
+/** The phone a call to a phone names (`to`), taken as every route takes a person's phone (`personPhone`). */
 function callPhone(raw: string): string {
-  const compact = canonicalAppPhone(raw);
-  if (!PHONE_PATTERN.test(compact)) throw invalidField(`Invalid phone number ${raw}: give it in international format, e.g. +14155550101`);
-  return normalizePhone(compact);
+  const phone = personPhone(raw);
+  if (!phone) throw invalidField(`Invalid phone number ${raw}: give it in international format, e.g. +14155550101`);
+  return phone;
 }
 
 export function createVoiceAppCalls(deps: {
