@@ -258,6 +258,7 @@ export async function createServer(options: ServerOptions) {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, automations: automations.service, clock,
     shopify: shopify.service, shopifyAdmin: world.shopify.admin, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service,
+    webhooks: webhooks.service,
   };
   // One transaction for the whole seed: a kill half-way leaves the database as it was before it.
   const runSeed = (story: DemoStory): Promise<boolean> => db.hold(async () => {

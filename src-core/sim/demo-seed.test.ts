@@ -2,8 +2,9 @@
 // organization has none of it. On a new database on real time it plays its story over the last two
 // hours, ending at now; on a manual clock (or an existing database) everything happens now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentCall, AgentCallListItem, AppCall } from '../contract/index.ts';
+import type { AgentCall, AgentCallListItem, AppCall, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '../contract/index.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
+import { DEMO_CRM_EVENTS, DEMO_CRM_URL } from './demo/webhooks.ts';
 
 describe.each([
   { mode: 'now (manual clock)', clock: undefined },
@@ -159,6 +160,29 @@ describe.each([
     const analytics = (await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${campaign?.id}/analytics`)).body;
     expect(analytics).toMatchObject({ sent: 16, delivered: 16, read: 16 });
     expect(analytics.clicked + analytics.replied + analytics.converted).toBeGreaterThan(0);
+  });
+  it('has the demo CRM\'s webhook endpoint with the story\'s deliveries; played on the clock, the calls\' failed while it was down and got through on a retry', async () => {
+    const endpoints = (await t.dashboard('GET', '/dashboard/webhooks')).body.data as WebhookEndpoint[];
+    expect(endpoints).toEqual([expect.objectContaining({ url: DEMO_CRM_URL, events: DEMO_CRM_EVENTS, isActive: true, consecutiveFailures: 0 })]);
+    // Placed now, they go out once the clock moves (the calls end within it); played on the clock, they went out as the story went.
+    if (!clock) await t.advance(200);
+    const deliveries = (await t.dashboard('GET', '/dashboard/webhook-deliveries?limit=500')).body.data as WebhookDelivery[];
+    expect(new Set(deliveries.map((d) => d.status))).toEqual(new Set(['SUCCEEDED']));
+    expect(new Set(deliveries.map((d) => d.eventType))).toEqual(new Set([
+      'contact.created', 'contact.updated', 'whatsapp.message.received', 'sms.message.received', 'instagram.message.received', 'voice.call.completed',
+    ]));
+    const retried = deliveries.filter((d) => d.attempts > 1);
+    if (!clock) {
+      expect(retried).toEqual([]);
+      return;
+    }
+    // The agent's three calls ended during the outage: each delivery failed (503) until a retry after it got a 200.
+    expect(retried.map((d) => d.eventType)).toEqual(['voice.call.completed', 'voice.call.completed', 'voice.call.completed']);
+    for (const { id } of retried) {
+      const { attemptLog } = (await t.dashboard('GET', `/dashboard/webhooks/deliveries/${id}`)).body as WebhookDeliveryDetail;
+      expect(attemptLog.map((a) => a.responseStatus)).toEqual([...Array.from({ length: attemptLog.length - 1 }, () => 503), 200]);
+    }
+    expect(endpoints[0]?.lastFailureAt).not.toBeNull();
   });
   it('runs once, and a new organization has none of it', async () => {
     expect(await t.server.seedDemo()).toBe(false);

@@ -31,6 +31,8 @@ import type { RcsService } from '../domains/rcs/index.ts';
 import type { SmsService } from '../domains/sms/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
 import { createDemoStory, type DemoStory } from './demo/story.ts';
+import { duringCrmOutage, seedWebhooksDemo } from './demo/webhooks.ts';
+import type { WebhooksService } from '../domains/webhooks/index.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
@@ -43,6 +45,7 @@ export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
   instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; automations: AutomationsService; clock: Clock;
   shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; voiceAgents: VoiceAgentsService; voiceIdentities: VoiceIdentitiesService; voiceApp: VoiceAppService;
+  webhooks: WebhooksService;
 };
 
 /**
@@ -86,11 +89,13 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   seedVoiceAppDemo(deps);
   // In the story's order: each part moves the clock forward only.
   await seedCampaignDemo(deps);
+  const crmEndpointId = await seedWebhooksDemo(deps, story);
   await seedEmailDemo(deps, story);
   await seedInstagramDemo(deps, story);
   await seedSmsDemo(deps, story);
   await seedRcsDemo(deps, story);
-  await seedCallsDemo({ ...deps, orderAgentId }, story);
+  // The CRM is down while the morning's calls end: their deliveries fail, and get through on a later retry.
+  await duringCrmOutage(deps, crmEndpointId, () => seedCallsDemo({ ...deps, orderAgentId }, story));
   await seedOtpDemo(deps, story);
   await seedWhatsappDemo(deps, story);
   await story.finish();
