@@ -364,13 +364,14 @@ describe('buttons repeated down a list', () => {
         expect(await card.getByRole('button', { name, exact: true }).count()).toBe(1);
       }
     }
-    // Every name on the cards is its own, and what the buttons show is as before.
+    // Every name on the cards is its own (these two and the demo CRM's), and what the buttons show is as before.
     const cards = page.getByTestId('endpoint-card');
+    expect(await cards.count()).toBe(urls.length + 1);
     const all = await cards.locator('button, select').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
-    expect(all.length).toBe(12);
+    expect(all.length).toBe(6 * (urls.length + 1));
     expect(new Set(all).size).toBe(all.length);
     for (const [testId, text] of [['send-test', 'Send test'], ['test-events-later', later], ['rotate-secret', 'Rotate secret'], ['toggle-endpoint', 'Disable'], ['delete-endpoint', 'Delete']] as const) {
-      expect(await cards.getByTestId(testId).allTextContents()).toEqual([text, text]);
+      expect(await cards.getByTestId(testId).allTextContents()).toEqual([text, text, text]);
     }
   });
 });

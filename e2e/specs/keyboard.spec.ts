@@ -156,18 +156,25 @@ describe('the block dialog is a modal', () => {
 });
 
 describe('webhook deliveries by keyboard', () => {
+  /** This spec's endpoint. */
+  let endpointId = '';
+  /** The rows of the log: the demo CRM's deliveries, then this spec's tests on top of them, newest first. */
+  const logTotal = async () => (await server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/webhook-deliveries?limit=1')).body.meta.total;
   it('Space or Enter opens a delivery with the focus on its detail; Escape or ✕ closes it and the focus goes back to its row', async () => {
     // For an event the simulated world never fires, so the log holds this spec's tests only (a test is sent whatever the
     // endpoint takes). With '*' it also took what the world did meanwhile on the real-time clock (under load, an
-    // sms.message.status a second after the endpoint was made), and the log's count came out one more.
+    // sms.message.status a second after the endpoint was made), and the log's count came out one more. The demo CRM's
+    // deliveries come before: the log's first two rows are this spec's.
+    const seeded = await logTotal();
     const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events: ['form.submitted'] });
     expect(endpoint.status).toBe(201);
+    endpointId = endpoint.body.id;
     for (const eventType of ['contact.created', 'contact.updated']) {
-      expect((await server.dashboard('POST', `/dashboard/webhooks/${endpoint.body.id}/test`, { eventType })).status).toBeLessThan(300);
+      expect((await server.dashboard('POST', `/dashboard/webhooks/${endpointId}/test`, { eventType })).status).toBeLessThan(300);
     }
     await page.getByTestId('nav-webhooks').click();
     await page.getByTestId('tab-deliveries').click();
-    await page.locator('[data-testid="deliveries-table"][data-total="2"][data-ready="true"]').waitFor();
+    await page.locator(`[data-testid="deliveries-table"][data-total="${seeded + 2}"][data-ready="true"]`).waitFor();
     const detail = page.getByTestId('delivery-detail');
     const [first, second] = await page.getByTestId('delivery-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-delivery-id')));
     const rowButton = (id: string | null | undefined) => `[data-testid="delivery-row"][data-delivery-id="${id}"] [data-testid="open-delivery"]`;
@@ -200,15 +207,17 @@ describe('webhook deliveries by keyboard', () => {
   });
 
   it('the log is one Tab stop; ↑ ↓ Home End move through it, scrolling the virtual list, and the row moved to opens and takes the focus back', async () => {
-    const endpoint = (await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/webhooks')).body.data[0];
-    // 128 more, newest first: 130 rows, more than a page (100) of the log and far more than are rendered.
+    // 128 more, newest first: 130 of this spec's rows over the demo's, more than a page (100) of the log and far more
+    // than are rendered.
+    const total = (await logTotal()) + 128;
+    const last = total - 1;
     for (let batch = 0; batch < 8; batch++) {
-      const tests = Array.from({ length: 16 }, () => server.dashboard('POST', `/dashboard/webhooks/${endpoint?.id}/test`, { eventType: 'contact.created' }));
+      const tests = Array.from({ length: 16 }, () => server.dashboard('POST', `/dashboard/webhooks/${endpointId}/test`, { eventType: 'contact.created' }));
       for (const answer of await Promise.all(tests)) expect(answer.status).toBeLessThan(300);
     }
-    await page.locator('[data-testid="deliveries-table"][data-total="130"][data-ready="true"]').waitFor();
+    await page.locator(`[data-testid="deliveries-table"][data-total="${total}"][data-ready="true"]`).waitFor();
     const at = (index: number) => `[data-row-index="${index}"] [data-testid="open-delivery"]`;
-    expect(await page.locator(at(129)).count()).toBe(0);
+    expect(await page.locator(at(last)).count()).toBe(0);
 
     await page.getByTestId('endpoint-filter').focus();
     await page.keyboard.press('Tab');
@@ -220,9 +229,9 @@ describe('webhook deliveries by keyboard', () => {
     await page.keyboard.press('ArrowUp');
     await focusOn(at(0));
 
-    // End: the last row, 129 rows down, is rendered (its page read) and focused, in view.
+    // End: the last row, `last` rows down, is rendered (its page read) and focused, in view.
     await page.keyboard.press('End');
-    await focusOn(at(129));
+    await focusOn(at(last));
     const inView = () => page.evaluate(() => {
       const scroll = document.querySelector('[data-testid="deliveries-scroll"]')?.getBoundingClientRect();
       const row = document.activeElement?.closest('[data-testid="delivery-row"]')?.getBoundingClientRect();
@@ -231,14 +240,14 @@ describe('webhook deliveries by keyboard', () => {
     await expect.poll(inView).toBe(true);
     expect(await page.locator('[data-testid="open-delivery"][tabindex="0"]').count()).toBe(1);
     await page.keyboard.press('ArrowUp');
-    await focusOn(at(128));
-    const id = await page.locator('[data-row-index="128"]').getAttribute('data-delivery-id');
+    await focusOn(at(last - 1));
+    const id = await page.locator(`[data-row-index="${last - 1}"]`).getAttribute('data-delivery-id');
     await page.keyboard.press('Enter');
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${id}"]`).waitFor();
     await focusOn('[data-testid="delivery-detail"]');
     await page.keyboard.press('Escape');
     await page.getByTestId('delivery-detail').waitFor({ state: 'detached' });
-    await focusOn(at(128));
+    await focusOn(at(last - 1));
 
     // Home goes back to the top; Tab leaves the list from there, and Shift+Tab comes back to the same row.
     await page.keyboard.press('Home');

@@ -6,11 +6,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import { focusOn } from '../fixtures/keyboard.ts';
+import { DEMO_CRM_URL } from '../../src-core/sim/demo/webhooks.ts';
 
 let session: ConsoleSession;
 let page: Page;
 /** Endpoints on this host, which nothing here sends to (subscribed to an event this build never fires). */
 const URLS = ['http://127.0.0.1:9/first', 'http://127.0.0.1:9/second'];
+/** Every card on the page: the demo CRM's endpoint, and this spec's. */
+const ALL_URLS = [DEMO_CRM_URL, ...URLS];
 const cardOf = (url: string) => page.locator(`[data-testid="endpoint-card"][data-url="${url}"]`);
 
 beforeAll(async () => {
@@ -31,8 +34,8 @@ const questionButtons = (url: string) => cardOf(url).locator('.wh-confirm').getB
 describe('webhook endpoint card', () => {
   it('is headed by its URL, one level under the page\'s heading', async () => {
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Webhooks']);
-    for (const url of URLS) expect(await cardOf(url).getByRole('heading', { level: 2, name: url, exact: true }).count()).toBe(1);
-    expect(await page.getByTestId('endpoint-card').getByRole('heading').count()).toBe(URLS.length);
+    for (const url of ALL_URLS) expect(await cardOf(url).getByRole('heading', { level: 2, name: url, exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('endpoint-card').getByRole('heading').count()).toBe(ALL_URLS.length);
   });
 
   it('names the endpoint on the buttons of the question before Rotate secret and Delete', async () => {
@@ -69,7 +72,7 @@ describe('webhook endpoint card', () => {
     await page.keyboard.press('Escape');
     await focusOn(page, `[data-url="${first}"] [data-testid="rotate-secret"]`);
     expect(await page.locator('.wh-confirm').count()).toBe(0);
-    expect(await page.getByTestId('endpoint-card').count()).toBe(URLS.length);
+    expect(await page.getByTestId('endpoint-card').count()).toBe(ALL_URLS.length);
     expect((await session.server.dashboard('GET', '/dashboard/webhooks')).body).toEqual(secretBefore);
   });
 });

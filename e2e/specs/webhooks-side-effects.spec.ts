@@ -13,6 +13,7 @@ import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
 import { sendTest, sendTestAndOpen } from '../fixtures/webhooks.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
+import { DEMO_CRM_URL } from '../../src-core/sim/demo/webhooks.ts';
 
 let session: ConsoleSession;
 let server: E2eServer;
@@ -216,7 +217,9 @@ describe('webhook inspector: side effects', () => {
     await page.getByTestId('secret-once').waitFor();
     await card(receiverB).getByTestId('delete-endpoint').click();
     await card(receiverB).getByTestId('confirm-delete').click();
-    await page.getByText('No webhook endpoints yet').waitFor();
+    await card(receiverB).waitFor({ state: 'detached' });
+    // Both of this spec's endpoints are gone from the list: only the demo CRM's is left.
+    expect(await page.getByTestId('endpoint-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-url')))).toEqual([DEMO_CRM_URL]);
     expect(await page.getByTestId('secret-once').count()).toBe(0);
     // In the log, the deleted endpoint is marked deleted; the one its receiver's 410 removed, removed (its notice dismissed).
     await page.getByTestId('tab-deliveries').click();

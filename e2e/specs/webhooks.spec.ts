@@ -32,7 +32,9 @@ const detail = () => page.getByTestId('delivery-detail');
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver({ path: '/hooks/switchboard', body: (status) => (status === 200 ? 'ok' : 'receiver is down') });
-  session = await openConsole({ allowPrivateWebhooks: true, width: 1440, height: 900, permissions: ['clipboard-read', 'clipboard-write'] });
+  // No seed: the inspector starts empty (the demo has its CRM's endpoint and deliveries), so the spec meets the empty
+  // page, its one endpoint is the only card, and the oldest row of the log is its first delivery.
+  session = await openConsole({ seed: 'none', allowPrivateWebhooks: true, width: 1440, height: 900, permissions: ['clipboard-read', 'clipboard-write'] });
   ({ server, page } = session);
 });
 afterAll(async () => {
