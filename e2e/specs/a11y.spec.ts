@@ -7,12 +7,11 @@
 // radios are one Tab stop each, moved with the arrow keys, and tabs control the tabpanel their chosen one labels;
 // buttons repeated down a list (webhook endpoints' actions too) have names of their own.
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 /** The console's side of its live socket, to drop it as a lost network would. */
@@ -25,19 +24,15 @@ async function announced(text: string | RegExp): Promise<string> {
   return (await newest.textContent()) ?? '';
 }
 
-beforeAll(async () => {
-  session = await openConsole({
-    permissions: ['clipboard-read', 'clipboard-write'],
-    allowPrivateWebhooks: true, // endpoints on this host, which nothing here sends to
-    beforeOpen: (tab) => tab.routeWebSocket(/\/socket\.io\//, (ws) => {
-      socket = ws;
-      ws.connectToServer();
-    }),
-  });
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({
+  permissions: ['clipboard-read', 'clipboard-write'],
+  allowPrivateWebhooks: true, // endpoints on this host, which nothing here sends to
+  beforeOpen: (tab) => tab.routeWebSocket(/\/socket\.io\//, (ws) => {
+    socket = ws;
+    ws.connectToServer();
+  }),
+}, (opened) => {
+  ({ server, page } = opened);
 });
 
 async function openThread(channel: string, address: string): Promise<void> {

@@ -2,15 +2,14 @@
 // not one, an allow-list naming no address, a rate limit out of range, an expiry the virtual clock has passed)
 // said next to its field before sending; what only the core refuses still shows, next to the button.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import { DATE_TIME, DATE_TIME_TEXT } from '../fixtures/formats.ts';
 import { focusOn } from '../fixtures/keyboard.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -21,14 +20,10 @@ const localInput = (iso: string): string => {
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
 };
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 720 });
-  ({ server, page } = session);
+consoleForFile({ width: 1280, height: 720 }, async (opened) => {
+  ({ server, page } = opened);
   await page.getByTestId('nav-keys').click();
   await page.getByTestId('new-key').click();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 describe('the new-key form', () => {

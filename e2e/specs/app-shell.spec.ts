@@ -7,18 +7,13 @@
 // token); the sidebar's items are links, and a page's own item takes it to its root; something not there offers a way
 // back, not "Try again".
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { describe, expect, it } from 'vitest';
+import { consoleForFile } from '../fixtures/console.ts';
 
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole();
-  ({ page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+const session = consoleForFile({}, (opened) => {
+  page = opened.page;
 });
 
 describe('app shell', () => {
@@ -177,7 +172,7 @@ describe('app shell', () => {
 
     // Opened again in the same tab without it (a bookmark of the edited URL, say): the tab kept the token.
     await page.goto('about:blank');
-    await page.goto(`${session.server.url}/#section=contacts`);
+    await page.goto(`${session().server.url}/#section=contacts`);
     await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
     await page.getByTestId('contact-row').first().waitFor();
     await page.waitForFunction((held) => new URLSearchParams(window.location.hash.slice(1)).get('token') === held, token);
@@ -185,11 +180,11 @@ describe('app shell', () => {
 
   it('a tab that never had the token asks for the console link; so does one whose kept token the server refuses', async () => {
     for (const kept of [null, 'dsh_from_before_a_restart']) {
-      const context = await session.browser.newContext();
+      const context = await session().browser.newContext();
       try {
         const other = await context.newPage();
         if (kept) await other.addInitScript((token) => { if (!sessionStorage.getItem('switchboard.token')) sessionStorage.setItem('switchboard.token', token); }, kept);
-        await other.goto(`${session.server.url}/#section=wallet`);
+        await other.goto(`${session().server.url}/#section=wallet`);
         const asking = other.locator(`[data-testid="no-token"][data-refused="${kept !== null}"]`);
         await asking.getByRole('heading', { name: 'Open Switchboard from its console link' }).waitFor();
         expect(await other.getByTestId('ledger').count()).toBe(0);
@@ -201,11 +196,11 @@ describe('app shell', () => {
   });
 
   it('a new console link opened in the running tab (only the fragment changes) switches to its token, even once refused', async () => {
-    const good = new URLSearchParams(new URL(session.server.consoleUrl).hash.slice(1)).get('token');
-    const context = await session.browser.newContext();
+    const good = new URLSearchParams(new URL(session().server.consoleUrl).hash.slice(1)).get('token');
+    const context = await session().browser.newContext();
     try {
       const tab = await context.newPage();
-      await tab.goto(session.server.consoleUrl);
+      await tab.goto(session().server.consoleUrl);
       await tab.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
       // A link of a server since restarted: the tab runs on it, is refused, and forgets it.
       await tab.evaluate(() => { window.location.hash = 'token=dsh_from_before_a_restart&section=wallet'; });
@@ -222,8 +217,8 @@ describe('app shell', () => {
   });
 
   it('Back and Forward keep the token in use: an entry from before a new link was pasted in shows its page on the new token', async () => {
-    const good = new URLSearchParams(new URL(session.server.consoleUrl).hash.slice(1)).get('token') ?? '';
-    const context = await session.browser.newContext();
+    const good = new URLSearchParams(new URL(session().server.consoleUrl).hash.slice(1)).get('token') ?? '';
+    const context = await session().browser.newContext();
     /** The tab's URL holds the token in use and names `section`. */
     const at = (tab: Page, section: string) => tab.waitForFunction(([token, name]) => {
       const hash = new URLSearchParams(window.location.hash.slice(1));
@@ -237,7 +232,7 @@ describe('app shell', () => {
     try {
       const tab = await context.newPage();
       // A link of a server since restarted (refused), then its new link pasted over it.
-      await tab.goto(`${session.server.url}/#token=dsh_from_before_a_restart&section=wallet`);
+      await tab.goto(`${session().server.url}/#token=dsh_from_before_a_restart&section=wallet`);
       await tab.locator('[data-testid="no-token"][data-refused="true"]').waitFor();
       await tab.evaluate((token) => { window.location.hash = `token=${token}&section=contacts`; }, good);
       await tab.getByTestId('contact-row').first().waitFor();
@@ -256,10 +251,10 @@ describe('app shell', () => {
 
       // The same across page loads: the old link, another page, then the new link; Back twice loads the old entry.
       const other = await context.newPage();
-      await other.goto(`${session.server.url}/#token=dsh_from_before_a_restart&section=wallet`);
+      await other.goto(`${session().server.url}/#token=dsh_from_before_a_restart&section=wallet`);
       await other.locator('[data-testid="no-token"][data-refused="true"]').waitFor();
       await other.goto('about:blank');
-      await other.goto(`${session.server.url}/#token=${good}&section=contacts`);
+      await other.goto(`${session().server.url}/#token=${good}&section=contacts`);
       await other.getByTestId('contact-row').first().waitFor();
       await other.goBack();
       await other.goBack();

@@ -4,22 +4,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 800 });
-  ({ server, page } = session);
+consoleForFile({ width: 1280, height: 800 }, async (opened) => {
+  ({ server, page } = opened);
   await page.getByTestId('nav-keys').click();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 describe('the assistant endpoint', () => {

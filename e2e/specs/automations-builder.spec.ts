@@ -5,13 +5,12 @@
 // after a reload; a step's need for Instagram shown only once it is disconnected, and an activation refused then with
 // the core's 409 says why; a delete is asked first, the focus going with the question and back to "New automation".
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Automation } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 
@@ -37,14 +36,10 @@ async function automationNamed(name: string): Promise<Automation> {
   return found as Automation;
 }
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 720 });
-  ({ server, page } = session);
+consoleForFile({ width: 1280, height: 720 }, async (opened) => {
+  ({ server, page } = opened);
   await page.getByTestId('nav-automations').click();
   await page.locator('[data-testid="automations"][data-ready="true"]').waitFor();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 describe('the automation builder', () => {

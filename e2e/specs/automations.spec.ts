@@ -5,19 +5,17 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 const card = (name: string) => page.getByTestId('automation').filter({ has: page.getByTestId('automation-name').getByText(name, { exact: true }) });
 
-beforeAll(async () => {
-  session = await openConsole({ seed: 'none' });
-  ({ server, page } = session);
+consoleForFile({ seed: 'none' }, async (opened) => {
+  ({ server, page } = opened);
   const reply = await server.dashboard<{ id: string }>('POST', '/dashboard/automations', {
     name: 'Opening hours', description: 'Answers customers who ask for the hours',
     trigger: { type: 'message.received', config: { channel: 'whatsapp', keyword: 'hours' } },
@@ -28,9 +26,6 @@ beforeAll(async () => {
   expect((await server.dashboard('POST', '/dashboard/automations', {
     name: 'Welcome', trigger: { type: 'contact.created', config: { source: 'manual' } }, steps: [{ type: 'wait', config: { minutes: 5 } }],
   })).status).toBe(201);
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 describe('the Automations page', () => {

@@ -1,13 +1,12 @@
 // Two flows across the console: a blocked contact's sends are refused with its reason (also when it was
 // blocked elsewhere while the composer was open), and an OTP code is read in the handset viewer and verified.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Contact, Conversation, ListEnvelope, Message } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 const CUSTOMER = '+14155550177';
@@ -30,20 +29,16 @@ const ledgerState = async () => ({
   ledgerLines: (await server.dashboard<ListEnvelope<unknown>>('GET', '/dashboard/wallet/ledger?limit=1')).body.meta.total,
 });
 
-beforeAll(async () => {
-  session = await openConsole({
-    beforeOpen: (tab) => tab.routeWebSocket(/\/socket\.io\//, (ws) => {
-      const core = ws.connectToServer();
-      core.onMessage((frame) => {
-        if (holdContactEvents && typeof frame === 'string' && frame.includes('"contact:')) held.push(() => ws.send(frame));
-        else ws.send(frame);
-      });
-    }),
-  });
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({
+  beforeOpen: (tab) => tab.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const core = ws.connectToServer();
+    core.onMessage((frame) => {
+      if (holdContactEvents && typeof frame === 'string' && frame.includes('"contact:')) held.push(() => ws.send(frame));
+      else ws.send(frame);
+    });
+  }),
+}, (opened) => {
+  ({ server, page } = opened);
 });
 
 describe('a blocked contact', () => {

@@ -4,24 +4,19 @@
 // A called number that is a contact's shows the contact's name beside it, in the list and the open call's heading.
 // The agent calls' Place a call form stands as far above the list as the App calls tab's.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VoiceAgentListItem } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 const advance = (seconds: number) => server.dashboard('POST', '/sim/clock/advance', { seconds });
 const detail = () => page.getByTestId('call-detail');
 
-beforeAll(async () => {
-  session = await openConsole({ reducedMotion: true });
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ reducedMotion: true }, (opened) => {
+  ({ server, page } = opened);
 });
 
 describe('the Calls page', () => {

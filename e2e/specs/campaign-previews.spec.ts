@@ -3,19 +3,14 @@
 // an RCS campaign left unnamed is named as the console writes times; the campaign detail's Progress card is as tall as
 // the Details beside it, its counts at its foot.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 900, reducedMotion: true });
-  ({ page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ width: 1280, height: 900, reducedMotion: true }, (opened) => {
+  page = opened.page;
 });
 
 const note = (testId: string, sample: string) => page.locator(`[data-testid="${testId}"][data-sample="${sample}"]`);

@@ -5,14 +5,13 @@
 // funnel row a share of the recipients, and each rate beside it saying its own base; SMS and RCS with the same rates
 // panel; what a campaign cost, from the ledger lines that name it.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 import { formatPaise as rupees } from '../../src-core/contract/index.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
@@ -21,12 +20,8 @@ const funnelPercent = (stage: string) => page.locator(`[data-testid="funnel-${st
 const funnelRows = () => page.getByTestId('funnel').locator('.funnel-row').evaluateAll((els) => els.map((el) => el.querySelector('.funnel-label')?.textContent));
 const SHIPPED = 'Hi Asha, your order #2001 has shipped. Track: exmpl.in/t/2001 - Example Store';
 
-beforeAll(async () => {
-  session = await openConsole({ height: 1000, reducedMotion: true });
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ height: 1000, reducedMotion: true }, (opened) => {
+  ({ server, page } = opened);
 });
 
 describe('campaign results', () => {

@@ -6,14 +6,13 @@
 // offers every contact (its create without numbers), the email builder its subscribers counted and its credits (and an
 // address suppressed meanwhile), and a draft resolved at launch its estimate on its page.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatPaise } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 let prices: { whatsapp: number; sms: number; rcs: number };
 const ids: Record<string, string> = {};
@@ -33,9 +32,8 @@ async function welcomeOffer(): Promise<void> {
   await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
 }
 
-beforeAll(async () => {
-  session = await openConsole({ height: 1000, reducedMotion: true });
-  ({ server, page } = session);
+consoleForFile({ height: 1000, reducedMotion: true }, async (opened) => {
+  ({ server, page } = opened);
   prices = (await server.dashboard<{ prices: { whatsapp: number; sms: number; rcs: number } }>('GET', '/dashboard/wallet')).body.prices;
   const people: Array<[string, Record<string, unknown>]> = [
     ['Aud One', { phone: '+919820000401', tags: ['Audit Wave'] }], ['Aud Two', { phone: '+919820000402', tags: ['audit wave', 'Audit North'] }],
@@ -47,9 +45,6 @@ beforeAll(async () => {
     ids[name] = created.body.id;
   }
   expect((await server.dashboard('POST', `/dashboard/contacts/${ids['Aud Blocked']}/block`, { reason: 'Asked not to be messaged' })).status).toBe(200);
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 describe('campaign audiences', () => {

@@ -6,13 +6,12 @@
 // merge-tag value that reach the simulated mailbox merged (an empty tag without a fallback, an unverified
 // sender, or a passed schedule, blocks).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
@@ -44,12 +43,8 @@ async function badScheduleBlocks(button: 'create-launch' | 'create-draft'): Prom
   await blockers.waitFor({ state: 'detached' });
 }
 
-beforeAll(async () => {
-  session = await openConsole({ height: 860, reducedMotion: true });
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ height: 860, reducedMotion: true }, (opened) => {
+  ({ server, page } = opened);
 });
 
 describe('SMS, RCS and email campaigns', () => {

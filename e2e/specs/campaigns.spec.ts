@@ -2,13 +2,12 @@
 // coded), schedule it, cancel it and see the refund in the wallet; launch another at once, watch it complete and its
 // analytics fill; a draft whose schedule the virtual clock has passed is launched now, and says so.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
@@ -21,12 +20,8 @@ async function balance(): Promise<string> {
   return text;
 }
 
-beforeAll(async () => {
-  session = await openConsole({ height: 860, reducedMotion: true });
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ height: 860, reducedMotion: true }, (opened) => {
+  ({ server, page } = opened);
 });
 
 describe('campaigns', () => {

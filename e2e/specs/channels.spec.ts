@@ -4,21 +4,16 @@
 // message, then saved; DLT and RCS templates are registered and reviewed; the Instagram account is
 // disconnected (the API then answers 404) and connected again; so is the demo's Shopify store, its counts shown.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole();
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({}, (opened) => {
+  ({ server, page } = opened);
 });
 
 const advance = async (seconds: number) => expect((await server.dashboard('POST', '/sim/clock/advance', { seconds })).status).toBe(200);

@@ -2,24 +2,19 @@
 // read what the handset received, see the charge in the wallet, create a key and see its call logged, and
 // a refused webhook URL that says how to reach a local receiver, and the simulated receiver a click away.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { sendTest } from '../fixtures/webhooks.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 const CUSTOMER = '+14155550188';
 
-beforeAll(async () => {
-  session = await openConsole({ midday: true });
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ midday: true }, (opened) => {
+  ({ server, page } = opened);
 });
 
 /** The contrast of a status tick's fill against its bubble (none: no fill), by the WCAG formula. */

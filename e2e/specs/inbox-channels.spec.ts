@@ -4,23 +4,18 @@
 // text matches), RCS sends an approved RCS template with a value for each {{variable}} (one named like a contact
 // field, {{name}}, starts as the contact's; Send stays off while one is blank), and an email reply shows the text that was written.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 const SMS = 'Hi Asha, your order #1002 has shipped. Track: shop.example.com/t/1002 - Example Store';
 
-beforeAll(async () => {
-  session = await openConsole();
-  ({ page, server } = session);
+consoleForFile({}, async (opened) => {
+  ({ page, server } = opened);
   await page.getByTestId('nav-inbox').click();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 /** A WhatsApp customer whose 24-hour window has closed (a campaign's recipient who never wrote), not blocked. */

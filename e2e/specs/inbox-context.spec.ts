@@ -3,24 +3,19 @@
 // list, the thread shows the contact's tags and opens the contact's panel beside it, and the contact lists its
 // conversations (Open conversation in that panel, or on the Contacts page, goes to the thread, the focus in its reply); search also reads message text (the row shows what it matched) and takes a handle with its "@".
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 const ALICE = '+14155550101';
 const row = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
 
-beforeAll(async () => {
-  session = await openConsole();
-  ({ server, page } = session);
+consoleForFile({}, async (opened) => {
+  ({ server, page } = opened);
   await page.getByTestId('nav-inbox').click();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 /** Resolves once the row shows `text` as its last message and no unread badge. */

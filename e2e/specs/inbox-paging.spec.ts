@@ -4,15 +4,14 @@
 // the agent scrolls up to them (or from "Load older messages") without moving what they were reading, down to the
 // conversation's first message, and a reply in an older page keeps its ticks live.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import { focusOn } from '../fixtures/keyboard.ts';
 import { settledScroll as threadScroll } from '../fixtures/scroll.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 
 /** SMS customers who each wrote once: more than two pages of conversations. */
@@ -67,16 +66,12 @@ const firstInView = () => messages().evaluate((el) => {
   return [...el.querySelectorAll('[data-testid="message"]')].find((m) => m.getBoundingClientRect().bottom > top + 1)?.getAttribute('data-key') ?? null;
 });
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 720 });
-  ({ server, page } = session);
+consoleForFile({ width: 1280, height: 720 }, async (opened) => {
+  ({ server, page } = opened);
   for (let n = 0; n < WRITERS; n += 15) {
     await Promise.all(Array.from({ length: Math.min(15, WRITERS - n) }, (_, i) => inbound('sms', writer(n + i), `Paging question ${n + i}`)));
   }
   for (let n = 1; n <= LINES; n++) await inbound('whatsapp', LONG, `Line ${n}`);
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 describe('inbox conversations past the first page', () => {

@@ -3,13 +3,12 @@
 // reader who scrolled up to read the history is left where they are, told by a button how many customer
 // messages came in below since, which takes them there; those stay unread until the reader gets to them.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { describe, expect, it } from 'vitest';
+import { consoleForFile } from '../fixtures/console.ts';
 import { settledScroll as threadScroll } from '../fixtures/scroll.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
-let session: ConsoleSession;
 let page: Page;
 /** The demo's Alice: a contact with tags, so the thread's header grows when the contact is read. */
 const ALICE = '+14155550101';
@@ -18,16 +17,12 @@ const newBelow = () => page.getByTestId('new-below');
 /** The unread count on Alice's conversation in the list. */
 const aliceUnread = () => page.locator(`[data-testid="conversation-row"][data-address="${ALICE}"] [data-testid="unread"]`);
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 720 });
-  ({ server, page } = session);
+consoleForFile({ width: 1280, height: 720 }, async (opened) => {
+  ({ server, page } = opened);
   // A history longer than the thread's height.
   for (let n = 1; n <= 20; n++) {
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text: `History ${n}` })).status).toBe(201);
   }
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 const settledScroll = () => threadScroll(messages());

@@ -2,19 +2,14 @@
 // sender of a WhatsApp message), checked as typed, cancelled with Escape, kept through a reload; the focus
 // goes back to Rename whichever way the form closes.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { describe, expect, it } from 'vitest';
+import { consoleForFile } from '../fixtures/console.ts';
 import { focusOn } from '../fixtures/keyboard.ts';
 
-let session: ConsoleSession;
 let page: Page;
 
-beforeAll(async () => {
-  session = await openConsole();
-  ({ page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+const session = consoleForFile({}, (opened) => {
+  page = opened.page;
 });
 
 const shownName = () => page.getByTestId('organization-name').textContent();
@@ -47,7 +42,7 @@ describe('the organization in the sidebar', () => {
     await focusOn(page, '[data-testid="organization-rename"]');
     await page.getByTestId('announcer').filter({ hasText: 'Organization renamed to Harbor Coffee Co.' }).waitFor();
 
-    const listed = await session.server.dashboard<{ data: Array<{ id: string; name: string }>; defaultOrganizationId: string }>('GET', '/dashboard/organizations');
+    const listed = await session().server.dashboard<{ data: Array<{ id: string; name: string }>; defaultOrganizationId: string }>('GET', '/dashboard/organizations');
     expect(listed.body.data.find((org) => org.id === listed.body.defaultOrganizationId)?.name).toBe('Harbor Coffee Co.');
     await page.reload();
     await page.getByTestId('organization-name').filter({ hasText: /^Harbor Coffee Co\.$/ }).waitFor();

@@ -3,14 +3,13 @@
 // through the API appears in the log, and once verified with what the simulated handset received, its status
 // and the analytics follow.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OtpWidget } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import { TIME_OF_DAY } from '../fixtures/formats.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 const PHONE = '+14155550144';
@@ -28,12 +27,8 @@ async function withTheme(theme: 'light' | 'dark', name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-beforeAll(async () => {
-  session = await openConsole({ reducedMotion: true, midday: true });
-  ({ server, page } = session);
-});
-afterAll(async () => {
-  await session?.stop();
+consoleForFile({ reducedMotion: true, midday: true }, (opened) => {
+  ({ server, page } = opened);
 });
 
 describe('the OTP page', () => {

@@ -6,14 +6,13 @@
 // and it opens at its newest message, as a phone does, following new ones unless the reader scrolled up. Its magic
 // numbers name the channels as the rest of the console does.
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
 import { settledScroll } from '../fixtures/scroll.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 /** Every request the page (its frames included) makes. */
@@ -30,9 +29,8 @@ const HTML = [
   '<script>document.body.innerHTML = "script ran"; parent.postMessage("script ran", "*");</script>',
 ].join('');
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1366, height: 768, midday: true });
-  ({ server, page } = session);
+consoleForFile({ width: 1366, height: 768, midday: true }, async (opened) => {
+  ({ server, page } = opened);
   page.on('request', (request: Request) => requested.push(request.url()));
   const template = await server.dashboard<{ id: string }>('POST', '/dashboard/email/templates', { name: 'Shipped (viewer)', subject: 'Your order {{order}} has shipped', html: HTML });
   expect(template.status).toBe(201);
@@ -41,9 +39,6 @@ beforeAll(async () => {
   });
   expect(sent.status).toBe(200);
   await page.getByTestId('nav-simulator').click();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 async function open(address: string): Promise<void> {

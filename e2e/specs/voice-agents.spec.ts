@@ -3,26 +3,21 @@
 // calls; its greeting changed (only what was touched is sent) and kept after a reload; a model the catalogue does not
 // name shown as it is; paused, which takes it out of the call form; deleted after a question.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VoiceAgent } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 const row = (name: string) => page.getByTestId('agent-row').filter({ hasText: name });
 const form = () => page.getByTestId('agent-form');
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 800 });
-  ({ server, page } = session);
+consoleForFile({ width: 1280, height: 800 }, async (opened) => {
+  ({ server, page } = opened);
   await page.getByTestId('nav-calls').click();
   await page.getByTestId('agents-panel').waitFor();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 describe('voice agents on the Calls page', () => {

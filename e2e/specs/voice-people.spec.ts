@@ -7,13 +7,12 @@
 // role (a deactivated one neither offered nor counted); a person with a notification-only device still rung by phone.
 // Screenshots at 1280 × 720 and 960 × 600, light and dark.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppCall, BookingSession, ListEnvelope } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
-let session: ConsoleSession;
 let server: E2eServer;
 let page: Page;
 const person = (externalId: string) => page.locator(`[data-testid="person-row"][data-external-id="${externalId}"]`);
@@ -30,15 +29,11 @@ const localInput = (iso: string) => page.evaluate((at) => {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 }, iso);
 
-beforeAll(async () => {
-  session = await openConsole({ width: 1280, height: 720, reducedMotion: true });
-  ({ server, page } = session);
+consoleForFile({ width: 1280, height: 720, reducedMotion: true }, async (opened) => {
+  ({ server, page } = opened);
   await page.getByTestId('nav-calls').click();
   await page.getByTestId('calls-tab-people').click();
   await page.getByTestId('people-panel').waitFor();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 describe('People & bookings on the Calls page', () => {

@@ -3,12 +3,11 @@
 // and Delete name the endpoint they act on, as the card's other buttons do, with several cards asking at once;
 // Escape answers the question as Keep does.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsole, type ConsoleSession } from '../fixtures/console.ts';
+import { describe, expect, it } from 'vitest';
+import { consoleForFile } from '../fixtures/console.ts';
 import { focusOn } from '../fixtures/keyboard.ts';
 import { DEMO_CRM_URL } from '../../src-core/sim/demo/webhooks.ts';
 
-let session: ConsoleSession;
 let page: Page;
 /** Endpoints on this host, which nothing here sends to (subscribed to an event this build never fires). */
 const URLS = ['http://127.0.0.1:9/first', 'http://127.0.0.1:9/second'];
@@ -16,16 +15,12 @@ const URLS = ['http://127.0.0.1:9/first', 'http://127.0.0.1:9/second'];
 const ALL_URLS = [DEMO_CRM_URL, ...URLS];
 const cardOf = (url: string) => page.locator(`[data-testid="endpoint-card"][data-url="${url}"]`);
 
-beforeAll(async () => {
-  session = await openConsole({ allowPrivateWebhooks: true });
-  page = session.page;
-  for (const url of URLS) expect((await session.server.dashboard('POST', '/dashboard/webhooks', { url, events: ['form.submitted'] })).status).toBe(201);
+const session = consoleForFile({ allowPrivateWebhooks: true }, async (opened) => {
+  page = opened.page;
+  for (const url of URLS) expect((await opened.server.dashboard('POST', '/dashboard/webhooks', { url, events: ['form.submitted'] })).status).toBe(201);
   await page.getByTestId('nav-webhooks').click();
   await page.getByTestId('tab-endpoints').click();
   await page.locator('.wh-endpoint-list[data-ready="true"]').waitFor();
-});
-afterAll(async () => {
-  await session?.stop();
 });
 
 /** The accessible names of the buttons in `url`'s question (the confirmation row). */
@@ -62,7 +57,7 @@ describe('webhook endpoint card', () => {
 
   it('Escape answers Keep: from either of the question\'s buttons, the focus back on the button that asked, nothing done', async () => {
     const [first = '', second = ''] = URLS;
-    const secretBefore = (await session.server.dashboard<{ secret?: string }>('GET', '/dashboard/webhooks')).body;
+    const secretBefore = (await session().server.dashboard<{ secret?: string }>('GET', '/dashboard/webhooks')).body;
     await cardOf(second).getByTestId('delete-endpoint').click();
     await focusOn(page, `[data-url="${second}"] [data-testid="keep-endpoint"]`);
     await page.keyboard.press('Escape');
@@ -73,6 +68,6 @@ describe('webhook endpoint card', () => {
     await focusOn(page, `[data-url="${first}"] [data-testid="rotate-secret"]`);
     expect(await page.locator('.wh-confirm').count()).toBe(0);
     expect(await page.getByTestId('endpoint-card').count()).toBe(ALL_URLS.length);
-    expect((await session.server.dashboard('GET', '/dashboard/webhooks')).body).toEqual(secretBefore);
+    expect((await session().server.dashboard('GET', '/dashboard/webhooks')).body).toEqual(secretBefore);
   });
 });
