@@ -8,7 +8,7 @@ import { openDb } from './kernel/db.ts';
 import type { CoreDeps, Domain } from './kernel/domain.ts';
 import { createHttp } from './kernel/http.ts';
 import { createIdempotency } from './kernel/idempotency.ts';
-import { createJobRunner } from './kernel/jobs.ts';
+import { createJobRunner, type JobHandler } from './kernel/jobs.ts';
 import { migrate } from './kernel/migrate.store.ts';
 import { createOrgs } from './kernel/orgs.ts';
 import { createRateLimiter } from './kernel/rate-limit.ts';
@@ -42,6 +42,8 @@ import { inboxRoutes } from './dashboard/inbox.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { simShopifyRoutes } from './sim/shopify.routes.ts';
 import { simVoiceAppRoutes } from './sim/voice-app.routes.ts';
+import { createScenarios, SCENARIO_STEP_JOB } from './sim/scenarios.ts';
+import { simScenarioRoutes } from './sim/scenarios.routes.ts';
 import { seedDemo } from './sim/demo-seed.ts';
 import { createDemoStory, DEMO_STORY_MS, type DemoStory } from './sim/demo/story.ts';
 import { createGateway } from './stream/gateway.ts';
@@ -189,6 +191,10 @@ export async function createServer(options: ServerOptions) {
     subscribed: (orgId, type) => webhooks.service.subscribes(orgId, type),
     answeringAgent: (orgId) => voiceAgents.service.listAgents(orgId, { page: 1, limit: 100, offset: 0 }).data.filter((a) => a.isActive).at(-1) ?? null,
   });
+  const scenarios = createScenarios({
+    ...deps, messaging: messaging.service, email: email.service, wallet: wallet.service, voiceApp: voiceApp.service,
+    instagramConnected: (orgId) => instagram.service.connection(orgId).connected, organizationName: (id) => orgs.nameOf(id),
+  });
   const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
@@ -198,7 +204,10 @@ export async function createServer(options: ServerOptions) {
   });
   const domains: Domain[] = [
     contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, voiceApp, aiDomain(), mcp,
-    { name: 'sim', routes: [...sim.routes, ...simShopify, ...simVoiceAppRoutes(voiceApp.service)], jobs: sim.jobs, service: null },
+    {
+      name: 'sim', routes: [...sim.routes, ...simShopify, ...simVoiceAppRoutes(voiceApp.service), ...simScenarioRoutes(scenarios)],
+      jobs: { ...sim.jobs, [SCENARIO_STEP_JOB]: scenarios.step as JobHandler }, service: null,
+    },
   ];
   for (const domain of domains) {
     for (const [type, handler] of Object.entries(domain.jobs ?? {})) {

@@ -6,3 +6,21 @@ export const advanceClockBodySchema = z.object({
 });
 export const clockSchema = z.object({ now: z.string() });
 export type ClockState = z.infer<typeof clockSchema>;
+
+/** One step of a simulator scenario: `at` seconds of virtual time after the run starts, and what happens then. */
+export const scenarioStepSchema = z.object({ at: z.number().int().nonnegative(), what: z.string() });
+export type ScenarioStep = z.infer<typeof scenarioStepSchema>;
+/**
+ * A named, deterministic scenario of the simulator (`GET /sim/scenarios`): its steps, and how long (virtual seconds) until
+ * the last thing it shows has happened; `available` false with the reason when the organization lacks what it needs.
+ */
+export const scenarioSchema = z.object({
+  id: z.string(), name: z.string(), description: z.string(), steps: z.array(scenarioStepSchema), durationSeconds: z.number().int(),
+  available: z.boolean(), unavailableReason: z.string().optional(),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+/** A scenario set going (`POST /sim/scenarios/{id}/run`, 202): its steps are jobs on the virtual clock, the first due at `startedAt`. */
+export const scenarioRunSchema = z.object({
+  runId: z.string(), scenarioId: z.string(), startedAt: z.string(), durationSeconds: z.number().int(), steps: z.array(scenarioStepSchema),
+});
+export type ScenarioRun = z.infer<typeof scenarioRunSchema>;
