@@ -17,7 +17,7 @@ export type ScenarioNeed = 'instagram' | 'businessNumber' | 'email';
 export type ScenarioDefinition = {
   id: string;
   name: string;
-  /** What happens, and what it needs: the console shows it beside the Run button. */
+  /** What happens, and what it needs, in a line or two: the console shows it beside the Run button. */
   description: string;
   needs: readonly ScenarioNeed[];
   /** Virtual seconds from the run until the last thing it shows has happened (its last step, or what that step sets off). */
@@ -32,8 +32,7 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
   {
     id: 'where-is-my-order',
     name: 'A customer asks where their order is',
-    description: 'Alice Johnson (+14155550101, whose order #1001 is in the demo shop) writes on WhatsApp, and follows up 20 s later. '
-      + 'Needs nothing: it runs on any organization (one without the demo seed meets her as a new contact).',
+    description: 'Alice Johnson (+14155550101; order #1001 in the demo shop) writes on WhatsApp and follows up 20 s later. Needs nothing: any organization.',
     needs: [],
     durationSeconds: 20,
     steps: [
@@ -50,8 +49,7 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
   {
     id: 'support-rush',
     name: 'Support rush',
-    description: 'Five new customers write in within a minute, on WhatsApp, SMS and Instagram: five unread conversations at the top of the Inbox. '
-      + 'Needs a connected Instagram account (Channels → Instagram).',
+    description: 'Five new customers write in within a minute on WhatsApp, SMS and Instagram. Needs a connected Instagram account.',
     needs: ['instagram'],
     durationSeconds: 55,
     steps: [
@@ -80,9 +78,8 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
   {
     id: 'phone-calls-business',
     name: 'A phone calls the business',
-    description: 'Alice Johnson’s phone (+14155550101) dials the business number (the first), routed as that number says: the demo’s rings the team '
-      + 'for 45 s, and nobody answering, the call is missed. A minute after dialling she texts by SMS to be called back. '
-      + 'Needs a business number with phone calling on (POST /dashboard/voice/app/numbers, PATCH /v1/voice/app/settings).',
+    description: 'Alice’s phone dials the business number (the demo’s rings the team 45 s: missed), and at 60 s she texts to be called back. '
+      + 'Needs a business number with phone calling on.',
     needs: ['businessNumber'],
     durationSeconds: 60,
     steps: [
@@ -96,10 +93,8 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
   {
     id: 'email-bounce-complaint',
     name: 'An email bounces and one complains',
-    description: `The organization emails ${MAGIC.emailBounce}, which bounces 2 s later, and ${MAGIC.emailComplaint}, delivered and then marked as spam; `
-      + 'both addresses end on the suppression list, so it runs once per organization. It sends the newest email template with HTML from hello@ the '
-      + 'first verified sending domain, 1 email credit each. Needs a verified sending domain, an email template with HTML, 2 email credits, no SMTP '
-      + 'connection (its emails would leave through it, not reach the simulated mailboxes) and neither address suppressed yet.',
+    description: `Emails ${MAGIC.emailBounce} (it bounces) and ${MAGIC.emailComplaint} (marked as spam); both end suppressed, so it runs once. `
+      + 'Needs a verified sending domain, an email template with HTML, 2 email credits and no SMTP connection.',
     needs: ['email'],
     durationSeconds: 15,
     steps: [

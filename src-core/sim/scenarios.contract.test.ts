@@ -50,7 +50,7 @@ describe('the scenario catalogue', () => {
       expect(scenario.steps[0]?.at).toBe(0);
       expect(scenario.durationSeconds).toBeGreaterThanOrEqual(scenario.steps.at(-1)?.at ?? 0);
     }
-    expect(scenarios.find((s) => s.id === 'support-rush')?.description).toContain('Needs a connected Instagram account');
+    expect(scenarios.find((s) => s.id === 'support-rush')?.description).toBe('Five new customers write in within a minute on WhatsApp, SMS and Instagram. Needs a connected Instagram account.');
   });
 
   it('answers 404 for an unknown scenario and 400 for a body it does not take; an API key is refused', async () => {
@@ -137,10 +137,10 @@ describe('scenarios played on the demo seed', () => {
     expect(await credits()).toBe(before - 2);
 
     const scenario = (await catalogue()).find((s) => s.id === 'email-bounce-complaint');
-    expect(scenario).toMatchObject({ available: false, unavailableReason: 'Bounce@sim.test and complaint@sim.test already on the suppression list (an earlier run put them there)' });
+    expect(scenario).toMatchObject({ available: false, unavailableReason: 'The suppression list already holds bounce@sim.test and complaint@sim.test (an earlier run put them there)' });
     const again = await run('email-bounce-complaint');
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ statusCode: 409, error: 'Conflict', message: expect.stringContaining('bounce@sim.test and complaint@sim.test already on the suppression list') });
+    expect(again.body).toMatchObject({ statusCode: 409, error: 'Conflict', message: expect.stringContaining('the suppression list already holds bounce@sim.test and complaint@sim.test') });
     await t.advance(15);
     expect(await t.handset('bounce@sim.test')).toHaveLength(1);
   });

@@ -48,7 +48,7 @@ export function createScenarios(deps: ScenarioDeps) {
     if (credits < addresses.length) problems.push(`${credits} email credits where it spends ${addresses.length}`);
     if (email.smtp(orgId).connected) problems.push('an SMTP connection is set: its emails would leave through it, not reach the simulated mailboxes');
     const suppressed = addresses.filter((to) => email.suppression(orgId, to));
-    if (suppressed.length) problems.push(`${suppressed.join(' and ')} already on the suppression list (an earlier run put them there)`);
+    if (suppressed.length) problems.push(`the suppression list already holds ${suppressed.join(' and ')} (an earlier run put them there)`);
     return problems;
   }
 

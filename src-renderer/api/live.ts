@@ -9,7 +9,7 @@ import { createApi } from './http.ts';
 import { AUDIENCE_PREVIEW_KEY } from '../features/campaigns/queries.ts';
 import { refreshConversations, showLastMessageStatus } from '../features/inbox/conversation-refresh.ts';
 import { showMessageChange } from '../features/inbox/queries.ts';
-import { clockReadFrom } from '../features/simulator/queries.ts';
+import { clockReadFrom, SCENARIOS_KEY } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
 import { showTranscriptChunk } from '../features/voice/queries.ts';
@@ -87,11 +87,15 @@ export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpo
 }
 /**
  * What a top-up or a price change reloads (`wallet:changed`): the wallet and the ledger, and an open audience preview,
- * which says whether the balance or the credits are enough for the launch.
+ * which says whether the balance or the credits are enough for the launch; and the Simulator's scenarios (an email one
+ * needs credits).
  */
-export const RELOADS_FOR_WALLET: unknown[][] = [['wallet'], [...AUDIENCE_PREVIEW_KEY]];
-/** An address suppressed (a bounce or a spam complaint, `email:suppressed`) fails at launch: an open audience preview warns of it. */
-export const RELOADS_FOR_SUPPRESSION: unknown[][] = [[...AUDIENCE_PREVIEW_KEY]];
+export const RELOADS_FOR_WALLET: unknown[][] = [['wallet'], [...AUDIENCE_PREVIEW_KEY], [...SCENARIOS_KEY]];
+/**
+ * An address suppressed (a bounce or a spam complaint, `email:suppressed`) fails at launch: an open audience preview warns
+ * of it; the Simulator's email scenario is unavailable once its addresses are.
+ */
+export const RELOADS_FOR_SUPPRESSION: unknown[][] = [[...AUDIENCE_PREVIEW_KEY], [...SCENARIOS_KEY]];
 
 /** What a voice app call's event reloads: the calls, that call (with its transcript and recording), and the wallet once it ended. */
 export function reloadsForAppCall(callId: string, status: string | null): unknown[][] {

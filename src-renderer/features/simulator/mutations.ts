@@ -1,10 +1,10 @@
-// Simulator actions: move the virtual clock, and write in as a customer.
+// Simulator actions: move the virtual clock, write in as a customer, and run a scenario.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Message } from '../../../src-core/contract/index.ts';
+import type { Message, ScenarioRun } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { time } from '../../components/format.ts';
 import { announce } from '../../stores/announcer.ts';
-import { clockReadFrom } from './queries.ts';
+import { clockReadFrom, SCENARIOS_KEY } from './queries.ts';
 
 export function useAdvance() {
   const api = useApi();
@@ -26,5 +26,16 @@ export function useInbound() {
     mutationFn: (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string }) => api.post<Message>('/sim/inbound', input),
     // The handset viewer shows the customer's own side too: their new message joins its thread at once.
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['conversations'] }), client.invalidateQueries({ queryKey: ['handset'] })]),
+  });
+}
+
+/** Runs a scenario: its first step happens at once (the runner takes it), the rest as the clock runs or is advanced. */
+export function useRunScenario() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<ScenarioRun>(`/sim/scenarios/${encodeURIComponent(id)}/run`),
+    // What a run makes arrives over the live stream (messages, calls); a refusal may mean the catalogue is stale.
+    onSettled: () => client.invalidateQueries({ queryKey: SCENARIOS_KEY }),
   });
 }

@@ -1,7 +1,8 @@
-// Server data of the simulator: the virtual clock and a simulated handset's thread (what it received and sent).
+// Server data of the simulator: the virtual clock, a simulated handset's thread (what it received and sent), and the
+// scenarios a presenter can run.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { HandsetMessage, HandsetSentMessage } from '../../../src-core/contract/index.ts';
+import type { HandsetMessage, HandsetSentMessage, Scenario } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 /** The clock as last read: `readAt` (local time of the read) lets a running clock tick in between. */
@@ -75,4 +76,12 @@ export function useHandsetThread(address: string) {
     () => (received.data && sent.data ? handsetThread(received.data.data, sent.data.data) : undefined), [received.data, sent.data],
   );
   return { thread, error: received.error ?? sent.error };
+}
+
+/** The simulator's scenarios (reloaded when what they need may have changed: credits, a suppression; see api/live.ts). */
+export const SCENARIOS_KEY = ['scenarios'] as const;
+/** The simulator's scenarios, each with whether the organization has what it needs (and if not, why). */
+export function useScenarios() {
+  const api = useApi();
+  return useQuery({ queryKey: SCENARIOS_KEY, queryFn: () => api.get<{ data: Scenario[] }>('/sim/scenarios') });
 }

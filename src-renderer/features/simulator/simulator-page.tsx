@@ -1,5 +1,5 @@
-// The simulator: the virtual clock, customers writing in, a handset's two-sided thread, phones calling the business
-// number (features/voice-app), and the magic numbers.
+// The simulator: the virtual clock, scenarios, customers writing in, a handset's two-sided thread, phones calling the
+// business number (features/voice-app), and the magic numbers.
 import { useRef, useState, type FormEvent } from 'react';
 import { SIM_RECEIVER_DOMAIN } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
@@ -11,6 +11,7 @@ import { PhoneCallsCard } from '../voice-app/phone-calls-card.tsx';
 import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
 import { useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queries.ts';
+import { ScenariosCard } from './scenarios-card.tsx';
 
 const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
 const MAGIC: Array<[string, string]> = [
@@ -163,6 +164,7 @@ export function SimulatorPage() {
           </section>
         </div>
         <div className="sim-column">
+          <ScenariosCard />
           <InboundCard />
           <PhoneCallsCard />
         </div>
