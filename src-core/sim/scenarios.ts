@@ -4,7 +4,7 @@ import type { Scenario, ScenarioRun } from '../contract/sim.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
 import type { VoiceAppService } from '../domains/voice-app/index.ts';
-import type { WalletService } from '../domains/wallet/wallet.service.ts';
+import type { WalletService } from '../domains/wallet/index.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { Db } from '../kernel/db.ts';
 import { AppError, conflict, notFound } from '../kernel/errors.ts';
