@@ -8,6 +8,7 @@ import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { useRunScenario } from './mutations.ts';
 import { useScenarios } from './queries.ts';
+import './scenarios.css';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
