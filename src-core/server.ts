@@ -36,6 +36,7 @@ import { aiDomain } from './domains/ai/index.ts';
 import { voiceAgentsDomain } from './domains/voice-agents/index.ts';
 import { voiceIdentitiesDomain } from './domains/voice-identities/index.ts';
 import { voiceAppDomain } from './domains/voice-app/index.ts';
+import { savedRepliesDomain } from './domains/saved-replies/index.ts';
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
@@ -195,6 +196,7 @@ export async function createServer(options: ServerOptions) {
     ...deps, messaging: messaging.service, email: email.service, wallet: wallet.service, voiceApp: voiceApp.service,
     instagramConnected: (orgId) => instagram.service.connection(orgId).connected, organizationName: (id) => orgs.nameOf(id),
   });
+  const savedReplies = savedRepliesDomain(deps);
   const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
@@ -203,7 +205,7 @@ export async function createServer(options: ServerOptions) {
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
   const domains: Domain[] = [
-    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, voiceApp, aiDomain(), mcp,
+    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, voiceApp, savedReplies, aiDomain(), mcp,
     {
       name: 'sim', routes: [...sim.routes, ...simShopify, ...simVoiceAppRoutes(voiceApp.service), ...simScenarioRoutes(scenarios)],
       jobs: { ...sim.jobs, [SCENARIO_STEP_JOB]: scenarios.step as JobHandler }, service: null,
@@ -267,7 +269,7 @@ export async function createServer(options: ServerOptions) {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, automations: automations.service, clock,
     shopify: shopify.service, shopifyAdmin: world.shopify.admin, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service,
-    webhooks: webhooks.service,
+    webhooks: webhooks.service, savedReplies: savedReplies.service,
   };
   // One transaction for the whole seed: a kill half-way leaves the database as it was before it.
   const runSeed = (story: DemoStory): Promise<boolean> => db.hold(async () => {
@@ -309,7 +311,7 @@ export async function createServer(options: ServerOptions) {
   let closed = false;
   return {
     routes,
-    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service },
+    services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service, savedReplies: savedReplies.service },
     voiceServer,
     /** The voice server's websocket address (`voiceServerUrl` of a create-call result): ws:// on plain HTTP, wss:// on TLS. */
     voiceServerUrl: (): string => voiceServerUrlOf(publicBaseUrl),

@@ -29,3 +29,4 @@ export * from './voice-agents.ts';
 export * from './voice-identities.ts';
 export * from './ai.ts';
 export * from './voice-app.ts';
+export * from './saved-replies.ts';

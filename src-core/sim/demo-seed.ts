@@ -33,6 +33,8 @@ import type { InstagramService } from '../domains/instagram/index.ts';
 import { createDemoStory, type DemoStory } from './demo/story.ts';
 import { duringCrmOutage, seedWebhooksDemo } from './demo/webhooks.ts';
 import type { WebhooksService } from '../domains/webhooks/index.ts';
+import type { SavedRepliesService } from '../domains/saved-replies/index.ts';
+import { seedSavedRepliesDemo } from './demo/saved-replies.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
@@ -45,7 +47,7 @@ export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
   instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; automations: AutomationsService; clock: Clock;
   shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; voiceAgents: VoiceAgentsService; voiceIdentities: VoiceIdentitiesService; voiceApp: VoiceAppService;
-  webhooks: WebhooksService;
+  webhooks: WebhooksService; savedReplies: SavedRepliesService;
 };
 
 /**
@@ -87,6 +89,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   const orderAgentId = seedVoiceAgentsDemo(deps);
   seedVoiceIdentitiesDemo(deps);
   seedVoiceAppDemo(deps);
+  seedSavedRepliesDemo(deps);
   // In the story's order: each part moves the clock forward only.
   await seedCampaignDemo(deps);
   const crmEndpointId = await seedWebhooksDemo(deps, story);
