@@ -109,7 +109,19 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('load-older').click();
     await page.getByTestId('thread-start').waitFor();
   }],
+  ['inbox, the saved replies picker over a WhatsApp reply', async () => {
+    await page.getByTestId('composer').press('/');
+    await page.locator('[data-testid="saved-replies-list"][data-ready="true"]').getByTestId('saved-reply-option').first().waitFor();
+  }],
+  ['inbox, managing saved replies', async () => {
+    await page.getByTestId('manage-saved-replies').click();
+    await page.getByTestId('saved-replies-manage-list').waitFor();
+  }],
   ['inbox, a thread\'s contact open beside it, and a search\'s matches marked', async () => {
+    // The saved replies dialog, then its picker, closed.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('saved-replies-picker').waitFor({ state: 'detached' });
     await page.getByTestId('conversation-search').fill('delivery address');
     await page.locator(`[data-testid="conversation-list"][data-ready="true"] [data-testid="conversation-row"][data-address="${ALICE}"]`).click();
     await page.getByTestId('search-mark').first().waitFor();

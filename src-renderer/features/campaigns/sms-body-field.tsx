@@ -1,7 +1,7 @@
 // An SMS text that must match an approved DLT template: the templates as hints (a click starts from one,
 // with an input per {#var#}; behind a toggle in the inbox), the text, and a live check of which template it
 // matches ({#var#} is 1 to 30 characters), done locally. A text still holding a {#var#} is unfilled: it matches nothing.
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { DLT_VAR_MAX, type SmsTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useSmsTemplates } from '../channels/queries.ts';
@@ -9,9 +9,12 @@ import { DLT_VAR, fillTemplate, matchingTemplate, templateUnderReview, unfilledV
 
 type Filling = { template: SmsTemplate; values: string[] };
 
-/** `compactHints` (the inbox composer, where the thread needs the height): the templates stay behind a toggle until asked for. */
-export function SmsBodyField({ label, value, onChange, testId, compactHints = false }: {
-  label: string; value: string; onChange(text: string): void; testId: string; compactHints?: boolean;
+/**
+ * `compactHints` (the inbox composer, where the thread needs the height): the templates stay behind a toggle until asked for.
+ * `onKeyDown`: the text's (the inbox composer's `/` opens its saved replies).
+ */
+export function SmsBodyField({ label, value, onChange, testId, compactHints = false, onKeyDown }: {
+  label: string; value: string; onChange(text: string): void; testId: string; compactHints?: boolean; onKeyDown?: ((event: KeyboardEvent<HTMLTextAreaElement>) => void) | undefined;
 }) {
   const id = useId();
   const templates = useSmsTemplates();
@@ -32,7 +35,7 @@ export function SmsBodyField({ label, value, onChange, testId, compactHints = fa
     <div className="sms-body">
       <label className="field" htmlFor={id}><span>{label}</span></label>
       {/* A text that matches no approved template is invalid, with the check's sentence as its description. */}
-      <textarea id={id} rows={compactHints ? 2 : 4} value={value} onChange={(e) => onChange(e.target.value)} maxLength={2000} spellCheck={false} data-testid={testId}
+      <textarea id={id} rows={compactHints ? 2 : 4} value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} maxLength={2000} spellCheck={false} data-testid={testId}
         placeholder="Write the text of an approved DLT template, with each {#var#} filled in" aria-invalid={Boolean(value) && !match} aria-describedby={value ? `${id}-dlt` : undefined} />
       {filling && filling.values.length ? <VariableInputs filling={filling} onFill={fill} testId={testId} /> : null}
       <div className="sms-body-meta">

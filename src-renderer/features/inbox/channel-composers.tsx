@@ -1,9 +1,11 @@
-// Composers for the channels whose replies have rules of their own: SMS must fill an approved DLT
-// template, and Instagram allows one only within 24 hours (RCS's templates: rcs-composer.tsx).
-import { useState, type FormEvent } from 'react';
-import type { Conversation } from '../../../src-core/contract/index.ts';
+// The free-text composers (WhatsApp within its 24-hour window, Instagram within its own, email) and those of the channels
+// whose replies have rules of their own: SMS must fill an approved DLT template, and Instagram allows one only within
+// 24 hours (RCS's templates: rcs-composer.tsx). The free-text ones and SMS's take saved replies (features/saved-replies).
+import { useRef, useState, type FormEvent } from 'react';
+import type { Channel, Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
-import { time } from '../../components/format.ts';
+import { CHANNEL_LABEL, time } from '../../components/format.ts';
+import { SavedReplies, slashOpens, withSavedReply, type SavedRepliesView } from '../saved-replies/saved-replies.tsx';
 import { useSmsTemplates } from '../channels/queries.ts';
 import { matchingTemplate } from '../campaigns/dlt.ts';
 import { SmsBodyField } from '../campaigns/sms-body-field.tsx';
@@ -13,8 +15,10 @@ import type { useReply } from './mutations.ts';
  * An SMS reply: the approved DLT templates as a start, and a live check of the text against them; only a
  * text that matches one (each {#var#} filled) can be sent, and the last refusal goes once the text changes.
  */
-export function SmsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
+export function SmsComposer({ reply, contactName }: { reply: ReturnType<typeof useReply>; contactName: string | null }) {
   const [text, setText] = useState('');
+  const [saved, setSaved] = useState<SavedRepliesView>(null);
+  const form = useRef<HTMLFormElement>(null);
   const templates = useSmsTemplates();
   const sendable = matchingTemplate(templates.data?.data ?? [], text.trim()) !== null;
   function change(next: string) {
@@ -27,10 +31,41 @@ export function SmsComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
     reply.mutate(text.trim(), { onSuccess: () => setText('') });
   }
   return (
-    <form className="composer template-composer" onSubmit={send} data-testid="sms-composer">
-      <SmsBodyField label="Reply (an approved DLT template with each {#var#} filled)" value={text} onChange={change} testId="composer" compactHints />
-      <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !sendable}
-        title={sendable ? undefined : 'Needs a text matching an approved DLT template, each {#var#} filled'}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
+    <form ref={form} className="composer template-composer has-saved-replies" onSubmit={send} data-testid="sms-composer">
+      <SmsBodyField label="Reply (an approved DLT template with each {#var#} filled)" value={text} onChange={change} testId="composer" compactHints
+        onKeyDown={(e) => slashOpens(e, () => setSaved('picker'))} />
+      <div className="composer-tools">
+        <SavedReplies view={saved} onView={setSaved} contactName={contactName} composer={() => form.current?.querySelector<HTMLElement>('[data-testid="composer"]')}
+          onInsert={(filled) => change(withSavedReply(text, filled))} />
+        <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !sendable}
+          title={sendable ? undefined : 'Needs a text matching an approved DLT template, each {#var#} filled'}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A free-text reply: WhatsApp within the customer-care window, Instagram within its own, email. The draft is the thread's
+ * (`text`), so it outlasts the composer (a block made elsewhere replaces it, and an unblock brings it back): a refused
+ * reply keeps it, and its error (the core's message, with a block's reason) shows under the composer.
+ */
+export function TextComposer({ reply, channel, contactName, text, setText }: {
+  reply: ReturnType<typeof useReply>; channel: Channel; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
+}) {
+  const [saved, setSaved] = useState<SavedRepliesView>(null);
+  const field = useRef<HTMLInputElement>(null);
+  function send(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    reply.mutate(text.trim(), { onSuccess: () => setText(() => '') });
+  }
+  return (
+    <form className="composer has-saved-replies" onSubmit={send}>
+      {/* Before the reply in the Tab order: the reply's Tab goes on to Send, as it always has. */}
+      <SavedReplies view={saved} onView={setSaved} contactName={contactName} composer={() => field.current} onInsert={(filled) => setText((typed) => withSavedReply(typed, filled))} />
+      <input ref={field} value={text} onChange={(e) => setText(() => e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[channel]}…`} data-testid="composer"
+        aria-label="Reply" aria-keyshortcuts="/" onKeyDown={(e) => slashOpens(e, () => setSaved('picker'))} />
+      <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
     </form>
   );
 }

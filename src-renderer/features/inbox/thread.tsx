@@ -1,8 +1,7 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
 // reply composer (or why the contact is blocked), and the contact's panel, opened beside it by View contact.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import type { ConsoleContact, Contact, Message } from '../../../src-core/contract/index.ts';
-import { Button } from '../../components/button.tsx';
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
@@ -10,7 +9,7 @@ import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { ContactDrawer } from './contact-drawer.tsx';
-import { NoComposer, SmsComposer } from './channel-composers.tsx';
+import { NoComposer, SmsComposer, TextComposer } from './channel-composers.tsx';
 import { RcsComposer } from './rcs-composer.tsx';
 import { MessageBody } from './message-body.tsx';
 import { TemplateComposer } from './template-composer.tsx';
@@ -118,6 +117,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
   const contact = useContact(contactId);
   const reply = useReply(conversationId, contactId);
   const markRead = useMarkRead(conversationId);
+  // The free-text composer's draft (TextComposer): kept while a block replaces the composer.
   const [text, setText] = useState('');
   // The contact's panel, open beside the thread; closed, the focus goes back to View contact.
   const [contactOpen, setContactOpen] = useState(false);
@@ -182,17 +182,12 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
     }
   }, [read, pinned, unread, newestInbound, markAsRead]);
 
-  function send(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) return;
-    // A refused reply keeps the draft; its error (the core's message, with a block's reason) shows under the composer.
-    reply.mutate(text.trim(), { onSuccess: () => setText('') });
-  }
-
   if (detail.isPending || thread.isPending) return <Loading label="Loading conversation…" />;
   if (detail.isError) return <ErrorState error={detail.error} />;
   if (thread.isError) return <ErrorState error={thread.error} />;
   const c = detail.data;
+  // The merge tags of a saved reply: the contact's name, else the name the conversation shows.
+  const contactName = contact.data?.name ?? c.customerName ?? null;
   return (
     <div className={`thread${contactOpen && contact.data ? ' with-contact' : ''}`} ref={view} data-testid="thread">
       <header className="thread-header">
@@ -220,14 +215,10 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
       </div>
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
         : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} />
-          : c.channel === 'sms' ? <SmsComposer reply={reply} />
+          : c.channel === 'sms' ? <SmsComposer reply={reply} contactName={contactName} />
             : c.channel === 'rcs' ? <RcsComposer reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
-              : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} /> : (
-                <form className="composer" onSubmit={send}>
-                  <input value={text} onChange={(e) => setText(e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[c.channel]}…`} data-testid="composer" aria-label="Reply" />
-                  <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
-                </form>
-              )}
+              : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} />
+                : <TextComposer reply={reply} channel={c.channel} contactName={contactName} text={text} setText={setText} />}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" /></div> : null}
       {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? c.address} onClose={closeContact} onOpenConversation={openConversation} /> : null}
     </div>
