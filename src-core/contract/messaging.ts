@@ -57,6 +57,16 @@ export const searchMatchSchema = z.object({
 });
 export type SearchMatch = z.infer<typeof searchMatchSchema>;
 
+/** A conversation waits for the team (`open`) or is done with (`resolved`) until the customer writes in again. */
+export const CONVERSATION_STATES = ['open', 'resolved'] as const;
+export const conversationStateSchema = z.enum(CONVERSATION_STATES);
+export type ConversationState = z.infer<typeof conversationStateSchema>;
+/** Which conversations a console list reads (`state` of `GET /dashboard/conversations`): one state, or both. */
+export const conversationStateFilterSchema = z.enum([...CONVERSATION_STATES, 'all']);
+export type ConversationStateFilter = z.infer<typeof conversationStateFilterSchema>;
+/** Who resolved a conversation: the console is the only one that can today. */
+export const conversationResolverSchema = z.enum(['console']);
+
 export const conversationSchema = z.object({
   id: z.string(),
   channel: channelSchema,
@@ -70,6 +80,10 @@ export const conversationSchema = z.object({
   lastMessageFailed: z.boolean(),
   /** The conversation's contact is blocked (every reply would be refused); false without a contact. */
   contactBlocked: z.boolean(),
+  /** Open, or resolved (with when and by whom; both null while open): the console's inbox lists one state at a time. */
+  state: conversationStateSchema,
+  resolvedAt: timestampSchema.nullable(),
+  resolvedBy: conversationResolverSchema.nullable(),
   /**
    * Only in a search's answer: the message the search matched when message text alone found the conversation; null
    * when its contact (name, handle, email, phone) or address matched, even if a message holds the term too.

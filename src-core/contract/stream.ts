@@ -1,7 +1,7 @@
 // Typed Socket.IO events between the core and the console (seed 001, "Socket stream").
 import type { ClockState } from './sim.ts';
 import type { Contact } from './contacts.ts';
-import type { Message } from './messaging.ts';
+import type { Conversation, Message } from './messaging.ts';
 import type { RequestLogEntry } from './api-keys.ts';
 import type { Wallet } from './wallet.ts';
 import type { AppCallStreamEvent } from './voice-app.ts';
@@ -9,6 +9,11 @@ import type { AgentCallAnswered, AgentCallEnded, AgentCallInitiated, AgentCallRi
 
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
 export type MessageChange = { message: Message };
+/**
+ * A conversation resolved or reopened (by the console, or by its customer writing in): the data of the outbox events
+ * `conversation.resolved` and `conversation.reopened`, as `conversation:updated` carries it.
+ */
+export type ConversationChange = Pick<Conversation, 'channel' | 'state' | 'resolvedAt' | 'resolvedBy'> & { conversationId: string };
 /** Progress of a bulk campaign as its chunks are dispatched (emitted by the campaigns domain as `campaign.progress`). */
 export type CampaignProgress = {
   campaignId: string; channel: string; status: string; totalRecipients: number; sent: number; failed: number; pending: number; cancelled: number;
@@ -31,6 +36,8 @@ export interface ServerToClientEvents {
   'message:new': (payload: MessageChange) => void;
   /** A message's status changed (delivered, read, failed...). */
   'message:updated': (payload: MessageChange) => void;
+  /** A conversation was resolved or reopened (a customer's message reopens one: it comes before that `message:new`). */
+  'conversation:updated': (payload: ConversationChange) => void;
   /** A campaign dispatched another chunk, or changed state. */
   'campaign:progress': (payload: CampaignProgress) => void;
   /** A webhook delivery attempt finished (the delivery inspector). */

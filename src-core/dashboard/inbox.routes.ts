@@ -1,9 +1,9 @@
-// The console's inbox: conversations per channel with unread counts (and their totals), threads paged back, mark-read and replies
-// (sent as MANUAL through each channel's own send path; a WhatsApp template once the window has closed; an RCS
-// template through the RCS send, the only reply RCS has).
+// The console's inbox: conversations per channel, open or resolved, with unread counts (and their totals), threads paged back,
+// mark-read, resolve and reopen, and replies (sent as MANUAL through each channel's own send path; a WhatsApp template once
+// the window has closed; an RCS template through the RCS send, the only reply RCS has).
 import { organizationField, templateValuesSchema } from '../contract/common.ts';
 import { z } from 'zod';
-import { channelSchema, messageIdSchema, type Channel, type Conversation, type ThreadPage } from '../contract/messaging.ts';
+import { channelSchema, conversationStateFilterSchema, messageIdSchema, type Channel, type Conversation, type ThreadPage } from '../contract/messaging.ts';
 import { waSendComponentSchema } from '../contract/whatsapp.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
@@ -50,15 +50,20 @@ export function inboxRoutes(deps: Deps) {
     defineRoute({
       method: 'GET', path: '/dashboard/conversations', scope: 'dashboard',
       // `contactId`: that contact's conversations (on `channel`, or on every channel without it); otherwise `channel` is required.
-      query: z.object({ ...org, channel: channelSchema.optional(), contactId: z.string().min(1).max(100).optional(), search: z.string().max(200).optional() })
+      // `state`: open or resolved ones only; `all` (the default: a contact's panel lists both) every one.
+      query: z.object({
+        ...org, channel: channelSchema.optional(), contactId: z.string().min(1).max(100).optional(), search: z.string().max(200).optional(),
+        state: conversationStateFilterSchema.default('all'),
+      })
         .extend(paginationQuery({ defaultLimit: 30, maxLimit: 100 }).shape)
         .refine((q) => q.channel || q.contactId, { path: ['channel'], message: 'is required unless contactId is given' })
         .refine((q) => !(q.contactId && q.search), { path: ['search'], message: 'cannot be combined with contactId' }),
       handler: ({ orgId, query }) => {
         const page = toPageRequest(query);
+        const state = query.state === 'all' ? null : query.state;
         const { rows, total } = query.contactId
-          ? messaging.contactConversations(orgId, query.contactId, query.channel ?? null, page.limit, page.offset)
-          : messaging.listConversations(orgId, query.channel as Channel, page.limit, page.offset, query.search);
+          ? messaging.contactConversations(orgId, query.contactId, query.channel ?? null, page.limit, page.offset, state)
+          : messaging.listConversations(orgId, query.channel as Channel, page.limit, page.offset, query.search, state);
         return pageEnvelope(rows, total, page);
       },
     }),
@@ -89,6 +94,14 @@ export function inboxRoutes(deps: Deps) {
         return messaging.getConversation(orgId, params.id);
       },
     }),
+    // Resolved by the console, or open again: idempotent (one already so answers 200 as it is). A customer's message reopens it too.
+    ...(['resolve', 'reopen'] as const).map((action) => defineRoute({
+      method: 'POST', path: `/dashboard/conversations/:id/${action}`, scope: 'dashboard', params: idParams, body: z.object(org).optional(),
+      handler: ({ orgId, params }) => {
+        messaging.setConversationState(orgId, params.id, action === 'resolve' ? 'resolved' : 'open', 'console');
+        return messaging.getConversation(orgId, params.id);
+      },
+    })),
     defineRoute({
       method: 'POST', path: '/dashboard/conversations/:id/reply', scope: 'dashboard', params: idParams, status: 201,
       body: z.object({

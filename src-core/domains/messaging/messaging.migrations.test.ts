@@ -1,7 +1,7 @@
 // A keyed message a stop left queued before migration 28 kept nothing of what it was handed over with: a re-run finds
 // no answer for it (the start fails it as interrupted, see migration 30). One queued since is handed over again, with
 // the payload it was queued with. Migration 30 records every outbound message left queued with nothing kept; migration 32
-// keeps what an RCS campaign's SMS fallback left queued was paid as (RCS).
+// keeps what an RCS campaign's SMS fallback left queued was paid as (RCS). Migration 45 leaves every conversation open.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -95,5 +95,17 @@ describe('migration 32: what a hand-over was paid as', () => {
     const store = createMessagingStore(sql);
     expect(store.queuedSend('msg_fallback')).toEqual({ payload: '{}', prepaidAs: 'rcs' });
     expect(store.queuedSend('msg_sms')).toEqual({ payload: '{}', prepaidAs: undefined });
+  });
+});
+
+describe('migration 45: open and resolved conversations', () => {
+  const old = migratedDb('messaging-migration-45', ['org_a'], { before: 45 });
+  afterAll(old.remove);
+  it('leaves every conversation stored before it open, with no resolution, and refuses a state it does not know', () => {
+    const { sql } = old.db;
+    sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, unread_count, created_at) VALUES ('conv_old', 'org_a', 'sms', '+919810050001', 2, 't')`).run();
+    migrate(sql, MIGRATIONS, 't');
+    expect(createMessagingStore(sql).conversationById('org_a', 'conv_old')).toMatchObject({ state: 'open', resolved_at: null, resolved_by: null, unread_count: 2 });
+    expect(() => sql.prepare(`UPDATE conversations SET state = 'closed' WHERE id = 'conv_old'`).run()).toThrow(/CHECK constraint/);
   });
 });

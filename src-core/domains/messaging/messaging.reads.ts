@@ -2,7 +2,9 @@
 // search), a contact's conversations, unread counts, recent messages and a thread's pages, the 24-hour
 // customer-care window, the message log and delivery stats.
 import { percentOf } from '../../contract/common.ts';
-import { CHANNELS, type Channel, type Conversation, type Message, type MessageSource, type MessageStatus, type SearchMatch, type UnreadCounts } from '../../contract/messaging.ts';
+import {
+  CHANNELS, type Channel, type Conversation, type ConversationState, type Message, type MessageSource, type MessageStatus, type SearchMatch, type UnreadCounts,
+} from '../../contract/messaging.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { foldText } from '../../kernel/db.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
@@ -34,6 +36,7 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       customerName: contact?.name ?? null,
       lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
       lastMessageFailed: store.lastStatus(row.id) === 'failed', contactBlocked: contact?.isBlocked ?? false,
+      state: row.state, resolvedAt: row.resolved_at, resolvedBy: row.resolved_by as Conversation['resolvedBy'],
     };
   }
 
@@ -69,25 +72,26 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       return { messages: (hasOlder ? rows.slice(1) : rows).map(toMessage), hasOlder };
     },
     markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
-    listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string): { rows: Conversation[]; total: number } {
+    /** A channel's conversations, in one state or (`state` null) both, most recent first; with `search`, those it finds. */
+    listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string, state: ConversationState | null = null): { rows: Conversation[]; total: number } {
       // A handle typed as the console shows it ("@meera") is searched without its "@", as the contacts search does.
       const term = search?.trim().replace(/^@+/, '');
       if (!term) {
-        const { rows, total } = store.conversations(orgId, channel, limit, offset);
+        const { rows, total } = store.conversations(orgId, channel, state, limit, offset);
         return { total, rows: rows.map((row) => toConversation(orgId, row)) };
       }
       // Every contact the search matches counts, checked inside the one statement (a list of the 200 newest missed the rest).
-      const { rows, total } = store.searchConversations(orgId, channel, term, contacts.matching(orgId, term), limit, offset);
+      const { rows, total } = store.searchConversations(orgId, channel, state, term, contacts.matching(orgId, term), limit, offset);
       const since = store.searchWindowStart(orgId, channel) ?? '';
       // Found by its contact or address, a conversation shows as usual: a message is shown only when text alone found it.
       return { total, rows: rows.map((row) => ({ ...toConversation(orgId, row), searchMatch: row.by_party ? null : searchMatchOf(row, term, since) })) };
     },
-    /** A contact's conversations, on one channel or on all, most recent first (the console's contact panel). */
-    contactConversations(orgId: string, contactId: string, channel: Channel | null, limit: number, offset: number): { rows: Conversation[]; total: number } {
-      const { rows, total } = store.contactConversations(orgId, contactId, channel, limit, offset);
+    /** A contact's conversations, on one channel or on all, in one state or both, most recent first (the console's contact panel). */
+    contactConversations(orgId: string, contactId: string, channel: Channel | null, limit: number, offset: number, state: ConversationState | null = null): { rows: Conversation[]; total: number } {
+      const { rows, total } = store.contactConversations(orgId, contactId, channel, state, limit, offset);
       return { total, rows: rows.map((row) => toConversation(orgId, row)) };
     },
-    /** Conversations with unread messages per channel (every channel named, 0 when none) and their total. */
+    /** Open conversations with unread messages per channel (every channel named, 0 when none) and their total. */
     unreadCounts(orgId: string): UnreadCounts {
       const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;
       for (const { channel, n } of store.unreadConversations(orgId)) counts[channel as Channel] = n;

@@ -10,6 +10,7 @@ import { notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
+import { conversationStates } from './conversation-state.ts';
 import { refundOf, type PaidBy } from './failure-refund.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
 import { keyedAnswers, type Resume } from './keyed-answers.ts';
@@ -293,6 +294,7 @@ export function createMessagingService(deps: {
   }
 
   const answers = keyedAnswers({ store, sendMany });
+  const states = conversationStates({ store, db, bus, clock });
   const queued = queuedSettlement({ store, sendMany, handingOver, recovering, log: deps.log });
 
   return {
@@ -336,11 +338,15 @@ export function createMessagingService(deps: {
      */
     giveUpQueued: (ids: string[], outcome: GivenUp, prepaidAs?: BilledChannel): Promise<number> => queued.giveUp(ids, outcome, prepaidAs),
 
-    /** A customer's message delivered by a provider: contact, conversation (unread + 1), log, event, and an opt-out keyword's block. */
+    /**
+     * A customer's message delivered by a provider: contact, conversation (unread + 1, reopened if resolved), log, event,
+     * and an opt-out keyword's block.
+     */
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {
       return db.tx(() => {
         const contact = contacts.resolveAddress(input.orgId, input.channel, input.from, input.name);
         const conversation = conversationFor(input.orgId, input.channel, input.from, contact.id);
+        states.reopenOnInbound(conversation);
         const at = clock.nowIso();
         const id = newId('msg');
         const row = store.insertMessage({
@@ -384,6 +390,8 @@ export function createMessagingService(deps: {
       return store.findConversation(orgId, channel, address);
     },
     ...messagingReads({ store, clock, contacts }),
+    /** Resolves or reopens a conversation from the console (see conversation-state.ts). */
+    setConversationState: states.setConversationState,
     /** What the handset at `phone` can receive (RCS or not), as the channel's provider knows it. */
     capabilities: (phone: string): { rcs: boolean } => ({ rcs: deps.providers().supportsRcs(phone) }),
   };

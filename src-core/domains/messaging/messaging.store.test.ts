@@ -1,6 +1,6 @@
 // The conversation search reads message text only among a channel's newest messages, through the index on
 // (org, channel, time): a bounded read however many messages an organization has. A thread pages back in its order
-// through the index on (conversation, time).
+// through the index on (conversation, time). A list of one state (open, resolved) reads the (org, channel, state, time) index.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedDb } from '../../testing/migrated-db.ts';
 import { createMessagingStore, MESSAGE_SEARCH_WINDOW } from './messaging.store.ts';
@@ -43,7 +43,7 @@ function planOf(matches: (source: string) => boolean, run: () => unknown, params
   return (db.sql.prepare(`EXPLAIN QUERY PLAN ${captured[0] as string}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join('\n');
 }
 const search = (window: number, term: string) =>
-  createMessagingStore(db.sql, { messageSearchWindow: window }).searchConversations('org_a', 'whatsapp', term, null, 10, 0).rows.map((r) => r.id);
+  createMessagingStore(db.sql, { messageSearchWindow: window }).searchConversations('org_a', 'whatsapp', null, term, null, 10, 0).rows.map((r) => r.id);
 /** Contacts as another store selects them: a condition on a column of their ids. */
 const contactsOf = (ids: string[]) => ({ on: (column: string) => `${column} IN (SELECT value FROM json_each(@contactIds))`, params: { contactIds: JSON.stringify(ids) } });
 
@@ -56,7 +56,7 @@ describe('conversation search by message text', () => {
   });
   it('says of each conversation found whether its address or contact matched, not only its messages\' text', () => {
     const byParty = (term: string, contactIds: string[]) =>
-      store.searchConversations('org_a', 'whatsapp', term, contactsOf(contactIds), 10, 0).rows.map((r) => [r.id, r.by_party]);
+      store.searchConversations('org_a', 'whatsapp', null, term, contactsOf(contactIds), 10, 0).rows.map((r) => [r.id, r.by_party]);
     expect(byParty('hello', [])).toEqual([['cnv_b', 0]]);
     expect(byParty('+20', [])).toEqual([['cnv_b', 1]]);
     expect(byParty('festive', ['ct_x'])).toEqual([['cnv_a', 0]]);
@@ -108,5 +108,26 @@ describe('a thread paged back', () => {
     const plan = planOf((source) => source.includes('rowid < @seq'), () => createMessagingStore(db.sql), params);
     expect(plan).toContain('messages USING INDEX messages_conversation (conversation_id=? AND created_at<?)');
     expect(plan).not.toMatch(/SCAN messages(?! USING)/);
+  });
+});
+
+describe('conversations in one state', () => {
+  it('lists open or resolved ones through the (org, channel, state, time) index, and writes a state change once', () => {
+    const resolved = { state: 'resolved' as const, resolvedAt: '2026-01-03T00:00:00.000Z', resolvedBy: 'console' };
+    expect(store.setConversationState('org_a', 'cnv_b', resolved)).toBe(true);
+    expect(store.setConversationState('org_a', 'cnv_b', resolved)).toBe(false); // resolved already: nothing written
+    expect(store.setConversationState('org_b', 'cnv_a', resolved)).toBe(false); // another organization's id
+    const ids = (state: 'open' | 'resolved' | null) => store.conversations('org_a', 'whatsapp', state, 10, 0);
+    expect(ids('open')).toMatchObject({ rows: [{ id: 'cnv_a' }], total: 1 });
+    expect(ids('resolved')).toMatchObject({ rows: [{ id: 'cnv_b', state: 'resolved', resolved_by: 'console' }], total: 1 });
+    expect(ids(null).total).toBe(2);
+    expect(store.searchConversations('org_a', 'whatsapp', 'open', 'bye', null, 10, 0).total).toBe(0);
+    expect(store.searchConversations('org_a', 'whatsapp', 'resolved', 'bye', null, 10, 0).total).toBe(1);
+    const plan = planOf((source) => source.startsWith('SELECT * FROM conversations WHERE org_id = @orgId AND channel = @channel AND state'),
+      () => createMessagingStore(db.sql).conversations('org_a', 'whatsapp', 'open', 10, 0), { orgId: 'org_a', channel: 'whatsapp', state: 'open', limit: 10, offset: 0 });
+    expect(plan).toContain('conversations USING INDEX conversations_state (org_id=? AND channel=? AND state=?)');
+    // Sorted by the index's time; only ties of one time by their rowid ("LAST TERM"), as the list of both states is.
+    expect(plan).not.toContain('TEMP B-TREE FOR ORDER BY');
+    expect(store.setConversationState('org_a', 'cnv_b', { state: 'open', resolvedAt: null, resolvedBy: null })).toBe(true);
   });
 });

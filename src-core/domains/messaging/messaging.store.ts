@@ -1,5 +1,5 @@
 // The only SQL of messages and conversations.
-import { CHANNELS } from '../../contract/messaging.ts';
+import { CHANNELS, type ConversationState } from '../../contract/messaging.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { foldText, type Sql } from '../../kernel/db.ts';
 import { containsPattern, statementCache, type IdCondition } from '../../kernel/statements.store.ts';
@@ -14,6 +14,8 @@ export type MessageRow = {
 export type ConversationRow = {
   id: string; org_id: string; channel: string; address: string; contact_id: string | null; last_message: string | null;
   last_message_at: string | null; unread_count: number; created_at: string;
+  /** `open` or `resolved` (migration 45); `resolved_at` and `resolved_by` are null while open. */
+  state: ConversationState; resolved_at: string | null; resolved_by: string | null;
 };
 /** What was kept of a queued message's hand-over (see `queuedSend`). */
 export type HandOver = { payload: string | undefined; prepaidAs: BilledChannel | undefined };
@@ -57,6 +59,8 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const touchConversation = sql.prepare(`UPDATE conversations SET last_message = @text, last_message_at = @at, contact_id = COALESCE(contact_id, @contact_id),
       unread_count = unread_count + @unread WHERE id = @id`);
   const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ?`);
+  const setState = sql.prepare(`UPDATE conversations SET state = @state, resolved_at = @resolvedAt, resolved_by = @resolvedBy
+    WHERE id = @id AND org_id = @orgId AND state <> @state`);
   const recentInConversation = sql.prepare(`SELECT * FROM (SELECT *, rowid AS seq FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)
     ORDER BY created_at ASC, seq ASC`);
   // A thread pages back by (created_at, rowid), its order: a cursor stays where it was as new messages come. The
@@ -76,15 +80,12 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     WHERE c.org_id = @orgId AND c.channel IN (SELECT value FROM json_each(@channels)) AND c.address IN (SELECT value FROM json_each(@addresses))
       AND m.direction = 'inbound' ORDER BY m.created_at, m.rowid LIMIT @limit`);
   const lastInbound = sql.prepare(`SELECT * FROM messages WHERE conversation_id = ? AND direction = 'inbound' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
-  const conversationsOf = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? ORDER BY last_message_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const conversationById = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND id = ?`);
-  const countConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = ? AND channel = ?`);
-  const contactConversations = sql.prepare(`SELECT * FROM conversations WHERE org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel)
-    ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`);
-  const countContactConversations = sql.prepare(`SELECT COUNT(*) AS n FROM conversations WHERE org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel)`);
-  // A blocked contact's conversations are not waiting for anyone: every reply would be refused.
-  const unreadByChannel = sql.prepare(`SELECT channel, COUNT(*) AS n FROM conversations v WHERE org_id = ? AND unread_count > 0
+  // A blocked contact's conversations are not waiting for anyone: every reply would be refused. Nor are resolved ones.
+  const unreadByChannel = sql.prepare(`SELECT channel, COUNT(*) AS n FROM conversations v WHERE org_id = ? AND unread_count > 0 AND state = 'open'
     AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = v.contact_id AND c.is_blocked = 1) GROUP BY channel`);
+  /** The condition a list in one state adds (none for both): a statement of its own, so the (org, channel, state, time) index serves it. */
+  const inState = (state: ConversationState | null): string => (state ? 'AND state = @state' : '');
 
   function filterClause(orgId: string, filter: MessageFilter) {
     const where = ['org_id = @orgId', 'channel = @channel'];
@@ -138,12 +139,19 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     queuedSendIds: () => queuedSendIds.all() as string[],
     findConversation: (orgId: string, channel: string, address: string) => findConversation.get(orgId, channel, address) as ConversationRow | undefined,
     /** Inserts a conversation and returns its row as stored. */
-    insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count'>): ConversationRow {
+    insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count' | 'state' | 'resolved_at' | 'resolved_by'>): ConversationRow {
       insertConversation.run(row);
-      return { ...row, last_message: null, last_message_at: null, unread_count: 0 };
+      return { ...row, last_message: null, last_message_at: null, unread_count: 0, state: 'open', resolved_at: null, resolved_by: null };
     },
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
+    /**
+     * Puts a conversation in `state`, resolved with when and by whom or open with neither; false (nothing written) when
+     * it was in that state already.
+     */
+    setConversationState(orgId: string, id: string, change: { state: ConversationState; resolvedAt: string | null; resolvedBy: string | null }): boolean {
+      return setState.run({ orgId, id, ...change }).changes === 1;
+    },
     /** A conversation's newest `limit` messages, oldest first. */
     recentInConversation: (conversationId: string, limit: number) => recentInConversation.all(conversationId, limit) as MessageRow[],
     /** Where a message of this conversation stands in its order; undefined when it is not one of its messages. */
@@ -158,14 +166,14 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
      * (the contacts domain's condition on `contact_id`: its search, every match), or with one of the channel's newest `messageSearchWindow` messages containing it; each row says whether its
      * contact or address matched (`by_party`: 1), else only message text did.
      */
-    searchConversations(orgId: string, channel: string, term: string, contacts: IdCondition | null, limit: number, offset: number) {
+    searchConversations(orgId: string, channel: string, state: ConversationState | null, term: string, contacts: IdCondition | null, limit: number, offset: number) {
       const ids = contacts ? `OR ${contacts.on('conversations.contact_id')}` : '';
       // Accents and case aside (fold, as the contacts' and email contacts' searches): `jose` finds "José".
       const recentText = `SELECT conversation_id FROM (SELECT conversation_id, text FROM messages WHERE org_id = @orgId AND channel = @channel
         ORDER BY created_at DESC LIMIT @window) WHERE fold(text) LIKE @like ESCAPE '\\'`;
       const byParty = `(address LIKE @like ESCAPE '\\' ${ids})`;
-      const where = `org_id = @orgId AND channel = @channel AND (${byParty} OR fold(last_message) LIKE @like ESCAPE '\\' OR id IN (${recentText}))`;
-      const params = { ...contacts?.params, orgId, channel, like: containsPattern(foldText(term)), window: messageSearchWindow };
+      const where = `org_id = @orgId AND channel = @channel ${inState(state)} AND (${byParty} OR fold(last_message) LIKE @like ESCAPE '\\' OR id IN (${recentText}))`;
+      const params = { ...contacts?.params, orgId, channel, like: containsPattern(foldText(term)), window: messageSearchWindow, ...(state ? { state } : {}) };
       return {
         rows: prepare(`SELECT *, coalesce(${byParty}, 0) AS by_party FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
           .all({ ...params, limit, offset }) as Array<ConversationRow & { by_party: 0 | 1 }>,
@@ -186,18 +194,26 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     /** What the customers at `addresses` wrote in (every channel), oldest first. */
     inboundFrom: (orgId: string, addresses: readonly string[], limit: number) =>
       inboundFrom.all({ orgId, channels: JSON.stringify(CHANNELS), addresses: JSON.stringify(addresses), limit }) as MessageRow[],
-    /** A contact's conversations, on one channel or (`channel` null) on all, most recent first. */
-    contactConversations(orgId: string, contactId: string, channel: string | null, limit: number, offset: number) {
-      const where = { org: orgId, contact: contactId, channel };
+    /** A contact's conversations, on one channel or (`channel` null) on all, in one state or (`state` null) both, most recent first. */
+    contactConversations(orgId: string, contactId: string, channel: string | null, state: ConversationState | null, limit: number, offset: number) {
+      const where = `org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel) ${inState(state)}`;
+      const params = { org: orgId, contact: contactId, channel, ...(state ? { state } : {}) };
       return {
-        rows: contactConversations.all({ ...where, limit, offset }) as ConversationRow[],
-        total: (countContactConversations.get(where) as { n: number }).n,
+        rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
+          .all({ ...params, limit, offset }) as ConversationRow[],
+        total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(params) as { n: number }).n,
       };
     },
-    conversations: (orgId: string, channel: string, limit: number, offset: number) => ({
-      rows: conversationsOf.all(orgId, channel, limit, offset) as ConversationRow[],
-      total: (countConversations.get(orgId, channel) as { n: number }).n,
-    }),
+    /** A channel's conversations in one state or (`state` null) both, most recent first. */
+    conversations(orgId: string, channel: string, state: ConversationState | null, limit: number, offset: number) {
+      const where = `org_id = @orgId AND channel = @channel ${inState(state)}`;
+      const params = { orgId, channel, ...(state ? { state } : {}) };
+      return {
+        rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
+          .all({ ...params, limit, offset }) as ConversationRow[],
+        total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(params) as { n: number }).n,
+      };
+    },
     messages(orgId: string, filter: MessageFilter, limit: number, offset: number): { rows: MessageRow[]; total: number } {
       const { clause, params } = filterClause(orgId, filter);
       const all = { ...params, limit, offset };
