@@ -3,7 +3,9 @@
 // a contact's conversations; an integrator's change to webhooks reloads the endpoints and deliveries it may have held
 // or released, and a receiver's 410 the core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
-import { RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForContact, reloadsForMessage, reloadsForRequest } from './live.ts';
+import {
+  RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForContact, reloadsForConversation, reloadsForMessage, reloadsForRequest,
+} from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
@@ -18,6 +20,13 @@ describe('reloadsForMessage', () => {
   it('leaves conversations alone for a status change, which changes none (the channel\'s inbox lists are never reloaded whole)', () => {
     expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'updated')).toEqual([['wallet'], ['handset'], ['thread', 'cnv_1'], ['campaigns']]);
     expect(reloadsForMessage({ ...base, source: 'MANUAL' }, 'new').some(([key]) => key === 'conversations')).toBe(false);
+  });
+});
+
+describe('reloadsForConversation', () => {
+  it('reads every list of the channel whole (open and resolved, searches too), the unread counts, its detail and the contact panels', () => {
+    expect(reloadsForConversation({ conversationId: 'cnv_1', channel: 'sms' }))
+      .toEqual([['conversations', 'sms'], ['unread-counts'], ['thread', 'cnv_1', 'detail'], ['contact-conversations']]);
   });
 });
 

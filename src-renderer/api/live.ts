@@ -2,7 +2,9 @@
 // (the one place where socket events touch server data).
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { Channel, ClientToServerEvents, ContactChange, DeliveryAttemptEvent, Message, RequestLogEntry, ServerToClientEvents } from '../../src-core/contract/index.ts';
+import type {
+  Channel, ClientToServerEvents, ContactChange, ConversationChange, DeliveryAttemptEvent, Message, RequestLogEntry, ServerToClientEvents,
+} from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
 import { coalesced, coalescedInvalidator } from './coalesce.ts';
 import { createApi } from './http.ts';
@@ -36,6 +38,15 @@ export function reloadsForMessage(message: MessageKeys, change: 'new' | 'updated
   if (message.source === 'CAMPAIGN' || message.direction === 'inbound') keys.push(['campaigns']);
   return keys;
 }
+/**
+ * What a conversation resolved or reopened reloads: every list of its channel's conversations, all their loaded pages
+ * (it leaves one state's list for the other's, which a read of the first page alone cannot show), the unread counts
+ * (only open conversations count), its detail (the thread's Resolve or Reopen) and the contact panels' lists.
+ */
+export function reloadsForConversation(change: Pick<ConversationChange, 'conversationId' | 'channel'>): unknown[][] {
+  return [['conversations', change.channel], ['unread-counts'], ['thread', change.conversationId, 'detail'], ['contact-conversations']];
+}
+
 /**
  * What a finished webhook attempt reloads. Besides its own delivery, the attempt may have changed others of
  * its endpoint with no event of their own: the 15th failure in a row disables the endpoint and holds its
@@ -169,6 +180,10 @@ export function connectLive(
     firstPages.invalidate(['conversations', event.message.channel]);
     // A customer wrote in: a conversation may have become unread (a status change never does).
     reload('unread-counts');
+  });
+  // Before a reopening customer's `message:new`: that message's first page read then finds the lists being read whole.
+  socket.on('conversation:updated', (change) => {
+    for (const key of reloadsForConversation(change)) reload(...key);
   });
   socket.on('message:updated', (event) => {
     messageChanged(event, 'updated');

@@ -1,6 +1,6 @@
 // UI state only: theme, the selected contact, where the inbox and the Channels page were, the live connection's status.
 import { create } from 'zustand';
-import type { Channel } from '../../src-core/contract/index.ts';
+import type { Channel, ConversationState } from '../../src-core/contract/index.ts';
 import type { LiveStatus } from '../api/live.ts';
 import type { Section } from './sections.ts';
 
@@ -25,14 +25,17 @@ type UiState = {
   /** Where the inbox was: its channel tab and open conversation, kept while another page is shown. */
   inbox: { channel: Channel; conversationId: string | null };
   setInbox(inbox: { channel: Channel; conversationId: string | null }): void;
+  /** Which conversations the inbox lists, open (the queue) or resolved; kept while another page is shown. */
+  inboxState: ConversationState;
+  setInboxState(state: ConversationState): void;
   /**
    * The conversation opened to reply in (Open conversation, on a contact's panel, in the inbox or on the Contacts page):
    * its thread takes the focus, in its composer, once shown (thread.tsx's `takeFocus`). Any other way of opening one clears it.
    */
   replyFocus: string | null;
   setReplyFocus(conversationId: string | null): void;
-  /** Open conversation: the inbox, on the conversation's tab and thread, its composer to take the focus. */
-  openConversation(target: { id: string; channel: Channel }): void;
+  /** Open conversation: the inbox, on the conversation's tab, list (its state's, when given) and thread, its composer to take the focus. */
+  openConversation(target: { id: string; channel: Channel; state?: ConversationState | undefined }): void;
   /** The Channels page's tab, kept while another page is shown; a link elsewhere may open one (the email builder's to Email). */
   channelsTab: string;
   setChannelsTab(tab: string): void;
@@ -56,9 +59,13 @@ export const useUi = create<UiState>((set) => ({
   setLive: (live) => set({ live }),
   inbox: { channel: 'whatsapp', conversationId: null },
   setInbox: (inbox) => set({ inbox }),
+  inboxState: 'open',
+  setInboxState: (inboxState) => set({ inboxState }),
   replyFocus: null,
   setReplyFocus: (replyFocus) => set({ replyFocus }),
-  openConversation: (target) => set({ section: 'inbox', inbox: { channel: target.channel, conversationId: target.id }, replyFocus: target.id }),
+  openConversation: (target) => set({
+    section: 'inbox', inbox: { channel: target.channel, conversationId: target.id }, replyFocus: target.id, ...(target.state ? { inboxState: target.state } : {}),
+  }),
   channelsTab: 'whatsapp',
   setChannelsTab: (channelsTab) => set({ channelsTab }),
   watchedCallId: null,

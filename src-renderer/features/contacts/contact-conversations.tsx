@@ -1,9 +1,10 @@
 // The selected contact's conversations, one row per channel (most recent first), each with its last message (marked
-// when it failed, as the inbox's rows are) and opening in the inbox on its channel tab and thread; kept live as the
+// when it failed, as the inbox's rows are; a resolved one says so) and opening in the inbox on its channel tab, its list
+// (Open or Resolved) and thread; kept live as the
 // inbox's rows are (api/live.ts). Where the panel is narrow, Open conversation goes under the row (contacts.css).
 // It opens the inbox as the inbox's own contact drawer does (the UI store's openConversation): the thread's composer
 // then takes the focus. In that drawer, the inbox opens it itself (`onOpen`: see thread.tsx).
-import type { Channel } from '../../../src-core/contract/index.ts';
+import type { Channel, ConversationState } from '../../../src-core/contract/index.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -12,8 +13,8 @@ import { useUi } from '../../stores/ui.ts';
 import { ConversationPreview } from '../inbox/conversation-preview.tsx';
 import { useContactConversations } from './queries.ts';
 
-/** A conversation Open conversation takes the agent to. */
-export type ConversationTarget = { id: string; channel: Channel };
+/** A conversation Open conversation takes the agent to (the inbox then lists its state's conversations, when given). */
+export type ConversationTarget = { id: string; channel: Channel; state?: ConversationState | undefined };
 
 export function ContactConversations({ contactId, onOpen }: { contactId: string; onOpen?: ((target: ConversationTarget) => void) | undefined }) {
   const conversations = useContactConversations(contactId);
@@ -33,6 +34,7 @@ export function ContactConversations({ contactId, onOpen }: { contactId: string;
                 <div className="contact-conversation-main">
                   <div className="contact-conversation-title">
                     <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={c.address}>{c.address}</span>
+                    {c.state === 'resolved' ? <> <span className="chip" data-testid="contact-conversation-resolved">Resolved</span></> : null}
                   </div>
                   <ConversationPreview conversation={c} />
                 </div>
@@ -41,7 +43,7 @@ export function ContactConversations({ contactId, onOpen }: { contactId: string;
                   {c.unreadCount > 0 ? <span className="unread" aria-label={`${c.unreadCount} unread`}>{c.unreadCount}</span> : null}
                 </div>
                 <button type="button" className="button" data-testid="open-conversation" aria-label={`Open conversation on ${CHANNEL_LABEL[c.channel]}`}
-                  onClick={() => open({ id: c.id, channel: c.channel })}>Open conversation</button>
+                  onClick={() => open({ id: c.id, channel: c.channel, state: c.state })}>Open conversation</button>
               </li>
             ))}
         </ul>

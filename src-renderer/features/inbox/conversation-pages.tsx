@@ -13,9 +13,9 @@ export function conversationRows(pages: readonly ListEnvelope<Conversation>[] | 
   return (pages ?? []).flatMap((page) => page.data).filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
 }
 
-/** How many conversations there are, and how many of them are listed while not all are. */
-export function countSaying(shown: number, total: number, searching: boolean): string {
-  const noun = `${searching ? 'matching ' : ''}conversation${total === 1 ? '' : 's'}`;
+/** How many conversations there are, and how many of them are listed while not all are (the Open list's are not named open). */
+export function countSaying(shown: number, total: number, searching: boolean, resolved = false): string {
+  const noun = `${searching ? 'matching ' : ''}${resolved ? 'resolved ' : ''}conversation${total === 1 ? '' : 's'}`;
   return shown < total ? `${shown.toLocaleString()} of ${total.toLocaleString()} ${noun}` : `${total.toLocaleString()} ${noun}`;
 }
 

@@ -101,7 +101,7 @@ describe('refreshConversations', () => {
   afterEach(() => clients.splice(0).forEach((client) => client.clear()));
 
   /** An inbox list on screen with `pages` loaded, on a core whose first page reads are counted and may be held. */
-  async function inbox(s: ReturnType<typeof core>, pages: number) {
+  async function inbox(s: ReturnType<typeof core>, pages: number, state: 'open' | 'resolved' = 'open') {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     clients.push(client);
     const reads: string[] = [];
@@ -116,7 +116,7 @@ describe('refreshConversations', () => {
       },
     } as unknown as Api;
     const observer = new InfiniteQueryObserver(client, {
-      queryKey: ['conversations', 'sms', ''], initialPageParam: 1,
+      queryKey: ['conversations', 'sms', '', state], initialPageParam: 1,
       queryFn: ({ pageParam }: { pageParam: number }) => api.get<ListEnvelope<Conversation>>(`/c?page=${pageParam}`),
       getNextPageParam: (last: ListEnvelope<Conversation>) => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined),
     });
@@ -124,7 +124,7 @@ describe('refreshConversations', () => {
     await observer.refetch();
     for (let n = 1; n < pages; n++) await observer.fetchNextPage();
     reads.length = 0;
-    const shown = () => client.getQueryData<ConversationPages>(['conversations', 'sms', ''])!;
+    const shown = () => client.getQueryData<ConversationPages>(['conversations', 'sms', '', state])!;
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     return { client, api, reads, shown, settle, stop, hold: (on: boolean) => { holding = on; }, release: () => held.splice(0).forEach((go) => go()) };
   }
@@ -135,8 +135,18 @@ describe('refreshConversations', () => {
     s.message('c9');
     refreshConversations(list.client, list.api, 'sms');
     await list.settle();
-    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&limit=100&page=1']);
+    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&state=open&limit=100&page=1']);
     expect(ids(list.shown())).toEqual(s.order);
+    list.stop();
+  });
+
+  it('reads the first page of the list\'s own state: a Resolved list\'s among the resolved conversations', async () => {
+    const s = core(9);
+    const list = await inbox(s, 3, 'resolved');
+    s.message('c9');
+    refreshConversations(list.client, list.api, 'sms');
+    await list.settle();
+    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&state=resolved&limit=100&page=1']);
     list.stop();
   });
 
@@ -164,7 +174,7 @@ describe('refreshConversations', () => {
     for (let rank = 470; rank >= 381; rank--) s.message(`c${rank}`);
     refreshConversations(list.client, list.api, 'sms');
     await list.settle();
-    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&limit=100&page=1']);
+    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&state=open&limit=100&page=1']);
     expect(ids(list.shown())).toEqual(s.order.slice(0, 390));
     list.stop();
   });
@@ -192,8 +202,8 @@ describe('refreshConversations', () => {
     const s = core(9);
     const list = await inbox(s, 3);
     /** What the inbox shows as the list being read (`useConversationsBusy`): its query, or a read of its first page. */
-    const busy = () => list.client.isFetching({ queryKey: ['conversations', 'sms', ''], exact: true })
-      + list.client.isMutating({ mutationKey: firstPageReadKey(['conversations', 'sms', '']), exact: true });
+    const busy = () => list.client.isFetching({ queryKey: ['conversations', 'sms', '', 'open'], exact: true })
+      + list.client.isMutating({ mutationKey: firstPageReadKey(['conversations', 'sms', '', 'open']), exact: true });
     expect(busy()).toBe(0);
     list.hold(true);
     s.message('c7');
@@ -235,10 +245,10 @@ describe('showLastMessageStatus', () => {
 
   it('marks the row of a conversation whose last message failed, in the inbox\'s lists and the contact panel\'s, and clears it as it goes', () => {
     const client = new QueryClient();
-    client.setQueryData<ConversationPages>(['conversations', 'sms', ''], { pages: [envelope([row('c1'), row('c2')])], pageParams: [1] });
+    client.setQueryData<ConversationPages>(['conversations', 'sms', '', 'open'], { pages: [envelope([row('c1'), row('c2')])], pageParams: [1] });
     client.setQueryData(['contact-conversations', 'ct_1'], envelope([row('c1'), row('c3')]));
     const failedIn = () => [
-      client.getQueryData<ConversationPages>(['conversations', 'sms', ''])?.pages[0]?.data.map((c) => c.lastMessageFailed),
+      client.getQueryData<ConversationPages>(['conversations', 'sms', '', 'open'])?.pages[0]?.data.map((c) => c.lastMessageFailed),
       client.getQueryData<ListEnvelope<Conversation>>(['contact-conversations', 'ct_1'])?.data.map((c) => c.lastMessageFailed),
     ];
     showLastMessageStatus(client, failed('c1'));

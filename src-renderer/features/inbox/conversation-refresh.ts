@@ -1,9 +1,10 @@
 // The inbox's loaded pages of conversations kept current without reading them all again: a new message reads the first
-// page alone (where its conversation now is) and joins it to the pages shown; a conversation read is put in place.
+// page alone (where its conversation now is, in the list's own state, open or resolved) and joins it to the pages shown;
+// a conversation read is put in place. One resolved or reopened leaves its list: every loaded page is read (live.ts).
 import { MutationObserver, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Channel, Conversation, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
-import { conversationsPath, firstPageReadKey } from './queries.ts';
+import { conversationsPath, firstPageReadKey, stateOfList } from './queries.ts';
 
 export type ConversationPages = InfiniteData<ListEnvelope<Conversation>, unknown>;
 
@@ -74,7 +75,7 @@ async function readFirstPage(client: QueryClient, api: Api, query: Query, channe
   const shown = client.getQueryData<ConversationPages>(query.queryKey);
   let first: ListEnvelope<Conversation>;
   try {
-    first = await api.get<ListEnvelope<Conversation>>(conversationsPath(channel, '', 1));
+    first = await api.get<ListEnvelope<Conversation>>(conversationsPath(channel, '', 1, stateOfList(query.queryKey)));
     await settled(client, query);
   } catch {
     readAll(client, query);
@@ -132,6 +133,27 @@ export function showConversationRead(client: QueryClient, api: Api, conversation
     if (read !== shown) client.setQueryData<ConversationPages>(query.queryKey, read);
     refreshList(client, api, query, conversation.channel);
   }
+}
+
+/** The pages shown without the conversation `id`, one fewer in all; the same pages when it is not listed. */
+export function withoutConversation(shown: ConversationPages, id: string): ConversationPages {
+  if (!shown.pages.some((page) => page.data.some((c) => c.id === id))) return shown;
+  const pages = shown.pages.map((page) => ({ data: page.data.filter((c) => c.id !== id), meta: { ...page.meta, total: Math.max(0, page.meta.total - 1) } }));
+  return { ...shown, pages };
+}
+
+/**
+ * A conversation resolved or reopened here: at once out of every list of its channel in the state it left (the next one
+ * shows in its place) and as it now is in its detail; every list of the channel is then read again (`useConversationState`).
+ */
+export function showConversationState(client: QueryClient, conversation: Conversation): void {
+  for (const query of listsOf(client, conversation.channel)) {
+    if (stateOfList(query.queryKey) === conversation.state) continue;
+    const shown = client.getQueryData<ConversationPages>(query.queryKey);
+    const left = shown && withoutConversation(shown, conversation.id);
+    if (left !== shown) client.setQueryData<ConversationPages>(query.queryKey, left);
+  }
+  client.setQueryData<Conversation>(['thread', conversation.id, 'detail'], (detail) => (detail ? { ...detail, ...conversation } : detail));
 }
 
 /** `row` with a failed mark as `message`'s new status says, when `message` is its last (same time); null when unchanged. */

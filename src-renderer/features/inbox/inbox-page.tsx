@@ -1,9 +1,9 @@
-// The inbox: channel tabs, conversations with unread counts and search (loaded a page at a time, with how many of how
-// many are shown), and the selected thread.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Channel } from '../../../src-core/contract/index.ts';
-import { listStep, moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
-import { useFocusAfterChange } from '../../components/focus.ts';
+// The inbox: channel tabs, open or resolved conversations with unread counts and search (loaded a page at a time, with
+// how many of how many are shown), and the selected thread, resolved (then the next is shown) or reopened from its header.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Channel, Conversation, ConversationState } from '../../../src-core/contract/index.ts';
+import { listStep, moveChoice, tabPanelProps, tabProps, tabStop } from '../../components/arrow-keys.ts';
+import { focusLost, useFocusAfterChange } from '../../components/focus.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -13,11 +13,28 @@ import { conversationRows, countSaying, LoadMoreConversations } from './conversa
 import { ConversationPreview } from './conversation-preview.tsx';
 import { useConversations, useConversationsBusy, useUnreadCounts } from './queries.ts';
 import { BROWSED_READ_AFTER_MS } from './read-after.ts';
+import { RESOLVE_BUTTONS, RESOLVE_KEY } from './resolve-button.tsx';
+import { afterStateChange } from './resolve-next.ts';
 import { Thread } from './thread.tsx';
 import './inbox.css';
 
 const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'rcs', 'instagram', 'email'] as const)
   .map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
+const STATES: Array<{ state: ConversationState; label: string }> = [{ state: 'open', label: 'Open' }, { state: 'resolved', label: 'Resolved' }];
+
+/**
+ * `e` anywhere in the inbox (but a text field, a select or the contact's panel) presses the open thread's Resolve, or
+ * Reopen: only while the focus is in the inbox, so the letter is never taken from another page or a text being typed.
+ */
+function onResolveKey(e: KeyboardEvent<HTMLDivElement>) {
+  const target = e.target as HTMLElement;
+  if (e.key.toLowerCase() !== RESOLVE_KEY || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+  if (target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+  const button = e.currentTarget.querySelector<HTMLButtonElement>(RESOLVE_BUTTONS);
+  if (!button) return;
+  e.preventDefault();
+  button.click();
+}
 
 export function InboxPage() {
   // Kept in the UI store, so leaving for the simulator and coming back finds the same tab and thread.
@@ -27,9 +44,18 @@ export function InboxPage() {
   const focusOn = useUi((state) => state.replyFocus);
   const setFocusOn = useUi((state) => state.setReplyFocus);
   const open = useUi((state) => state.openConversation);
+  // Open (the queue) or Resolved, kept as the tab is.
+  const listState = useUi((state) => state.inboxState);
+  const setListState = useUi((state) => state.setInboxState);
   const setChannel = (next: Channel) => {
     setFocusOn(null);
     setInbox({ channel: next, conversationId: null });
+  };
+  const showState = (next: ConversationState) => {
+    if (next === listState) return;
+    setFocusOn(null);
+    setListState(next);
+    setInbox({ channel, conversationId: null });
   };
   // Opened with the arrow keys (browsing): the thread is read only once it stays shown a moment; a click or Enter opens it for good.
   const [browsing, setBrowsing] = useState(false);
@@ -38,15 +64,15 @@ export function InboxPage() {
     setFocusOn(null);
     setInbox({ channel, conversationId: id });
   };
-  const openConversation = (target: { id: string; channel: Channel }) => {
+  const openConversation = (target: { id: string; channel: Channel; state?: ConversationState | undefined }) => {
     setBrowsing(false);
     open(target);
     announce(`Opened the ${CHANNEL_LABEL[target.channel]} conversation.`);
   };
   const [search, setSearch] = useState('');
   const searching = search.trim() !== '';
-  const conversations = useConversations(channel, search.trim());
-  const busy = useConversationsBusy(conversations, channel, search.trim());
+  const conversations = useConversations(channel, search.trim(), listState);
+  const busy = useConversationsBusy(conversations, channel, search.trim(), listState);
   const unread = useUnreadCounts().data;
   const rows = useMemo(() => conversationRows(conversations.data?.pages), [conversations.data]);
   const total = conversations.data?.pages.at(-1)?.meta.total ?? 0;
@@ -67,8 +93,8 @@ export function InboxPage() {
     const last = read.data?.pages.at(-1);
     if (!read.data || read.data.pages.length <= before || last === announcedPage.current) return;
     announcedPage.current = last;
-    announce(`Showing ${countSaying(shown, last?.meta.total ?? shown, searching)}.`);
-  }, [fetchNextPage, searching]);
+    announce(`Showing ${countSaying(shown, last?.meta.total ?? shown, searching, listState === 'resolved')}.`);
+  }, [fetchNextPage, searching, listState]);
   const onLoadMore = useCallback(() => void loadMore(), [loadMore]);
   // A next page that failed to load leaves the pages loaded listed, the reason at their foot.
   const nextPageError = conversations.isFetchNextPageError ? conversations.error : null;
@@ -131,11 +157,33 @@ export function InboxPage() {
     setInbox({ channel, conversationId: next.id });
     (listRef.current?.children[at + 1] as HTMLElement | undefined)?.focus();
   }, [rows, pages, nextPageError, channel, setInbox]);
+  /**
+   * Resolved from its thread (or reopened): the inbox moves on as resolve-next.ts says, read only if the agent stays on the
+   * next (as the arrow keys open one), said to screen readers; the focus, lost with the thread or row that held it, goes to
+   * the row of the conversation shown, or to the Open/Resolved switch when none is left.
+   */
+  const switchRef = useRef<HTMLDivElement>(null);
+  const refocusAfter = useRef<string | null>(null);
+  const onStateChanged = (changed: Conversation) => {
+    const { moveTo, saying } = afterStateChange(rows, listState, changed, CHANNEL_LABEL[channel]);
+    announce(saying);
+    if (moveTo === undefined) return;
+    refocusAfter.current = changed.id;
+    setSelected(moveTo?.id ?? null, true);
+  };
+  useLayoutEffect(() => {
+    const left = refocusAfter.current;
+    if (!left || rows.some((c) => c.id === left)) return;
+    refocusAfter.current = null;
+    if (!focusLost()) return;
+    const at = rows.findIndex((c) => c.id === selected);
+    (at >= 0 ? listRef.current?.children[at] as HTMLElement | undefined : switchRef.current?.querySelector<HTMLElement>('[aria-checked="true"]'))?.focus();
+  }, [rows, selected]);
   const focusable = rows.some((c) => c.id === selected) ? selected : rows[0]?.id;
   // The message the search matched in the open conversation, which its thread marks.
   const matchedMessageId = searching ? rows.find((c) => c.id === selected)?.searchMatch?.messageId : undefined;
   return (
-    <div className="page split inbox">
+    <div className="page split inbox" onKeyDown={onResolveKey}>
       <section className="pane list-pane">
         <header className="pane-header"><h1>Inbox</h1></header>
         <div className="tabs inbox-tabs" role="tablist" aria-label="Channel" ref={tabsRef} onKeyDown={moveChoice}>
@@ -148,16 +196,26 @@ export function InboxPage() {
           ))}
         </div>
         <div className="tab-panel" {...tabPanelProps('inbox', channel)}>
+          <div className="inbox-states" role="radiogroup" aria-label="Show" ref={switchRef} onKeyDown={moveChoice}>
+            {STATES.map(({ state, label }) => (
+              <button key={state} type="button" role="radio" aria-checked={state === listState} tabIndex={tabStop(state === listState)}
+                className={state === listState ? 'active' : ''} data-testid={`show-${state}`} onClick={() => showState(state)}>{label}</button>
+            ))}
+          </div>
           <div className="search">
             <input ref={searchRef} type="search" placeholder="Search people and messages  ( / )" value={search} onChange={(e) => setSearch(e.target.value)}
               onKeyDown={(e) => { if (e.key === 'ArrowDown' && rows.length) { e.preventDefault(); (listRef.current?.children[0] as HTMLElement | undefined)?.focus(); } }}
               aria-label="Search conversations" aria-keyshortcuts="/" data-testid="conversation-search" />
           </div>
-          {conversations.data ? <p className="list-count muted small" data-testid="conversation-count">{countSaying(rows.length, total, searching)}</p> : null}
+          {conversations.data ? <p className="list-count muted small" data-testid="conversation-count">{countSaying(rows.length, total, searching, listState === 'resolved')}</p> : null}
           {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError && !nextPageError ? <ErrorState error={conversations.error} /> : (
             <div className="list-wrap" ref={wrapRef} data-testid="conversation-list" data-ready={busy ? 'false' : 'true'}>
-              {rows.length === 0 && search.trim() ? <Empty title={`No conversations match “${search.trim()}”`}>Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel.</Empty>
-                : rows.length === 0 ? <Empty title="No conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one).</Empty> : (
+              {rows.length === 0 && search.trim() ? (
+                <Empty title={`No ${listState === 'resolved' ? 'resolved ' : ''}conversations match “${search.trim()}”`}>
+                  Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel{listState === 'resolved' ? ', among the resolved conversations' : ''}.
+                </Empty>
+              ) : rows.length === 0 && listState === 'resolved' ? <Empty title="No resolved conversations">Conversations resolved on {CHANNEL_LABEL[channel]} are listed here until their customer writes in again.</Empty>
+                : rows.length === 0 ? <Empty title="No open conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one); resolved ones are under Resolved.</Empty> : (
                 <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
                   {rows.map((c) => (
                     <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}
@@ -189,7 +247,7 @@ export function InboxPage() {
       </section>
       <section className="pane detail-pane">
         {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} matchedMessageId={matchedMessageId}
-          onOpenConversation={openConversation} takeFocus={focusOn === selected} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
+          onOpenConversation={openConversation} takeFocus={focusOn === selected} onStateChanged={onStateChanged} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
       </section>
     </div>
   );

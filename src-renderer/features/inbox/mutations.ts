@@ -1,9 +1,9 @@
-// Inbox actions: reply (sent as MANUAL through the channel's own path) and mark read.
+// Inbox actions: reply (sent as MANUAL through the channel's own path), mark read, resolve and reopen.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
+import type { Conversation, ConversationState, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
-import { showConversationRead } from './conversation-refresh.ts';
+import { showConversationRead, showConversationState } from './conversation-refresh.ts';
 
 /** A WhatsApp template reply: the template and its send components (header, body, button parameters). */
 export type TemplateReply = { templateId: string; components: WaSendComponent[] };
@@ -36,5 +36,22 @@ export function useMarkRead(conversationId: string) {
       client.invalidateQueries({ queryKey: ['thread', conversationId] }),
       client.invalidateQueries({ queryKey: ['unread-counts'] }),
     ]),
+  });
+}
+
+/**
+ * Resolves the conversation (`resolved`) or reopens it (`open`): it leaves its list at once (`showConversationState`),
+ * then its channel's lists, the unread counts (open conversations only) and the contact panels' lists are read again,
+ * without holding the mutation (the inbox moves on to the next conversation as soon as the core answers).
+ */
+export function useConversationState(conversationId: string) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (state: ConversationState) => api.post<Conversation>(`/dashboard/conversations/${conversationId}/${state === 'resolved' ? 'resolve' : 'reopen'}`, {}),
+    onSuccess: (conversation) => {
+      showConversationState(client, conversation);
+      for (const queryKey of [['conversations', conversation.channel], ['unread-counts'], ['contact-conversations']]) void client.invalidateQueries({ queryKey });
+    },
   });
 }

@@ -1,6 +1,6 @@
-// Server data of the inbox: conversations per channel, a conversation, its thread (paged back), the unread counts.
+// Server data of the inbox: conversations per channel (open or resolved), a conversation, its thread (paged back), the unread counts.
 import { keepPreviousData, useInfiniteQuery, useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Channel, Conversation, ListEnvelope, Message, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
+import type { Channel, Conversation, ConversationState, ListEnvelope, Message, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { conversationRows } from './conversation-pages.tsx';
 import { joinOlder, readNewest, withMessage } from './thread-pages.ts';
@@ -10,12 +10,14 @@ export type ConversationDetail = Conversation & { careWindow: { open: boolean; l
 /** Conversations read a page at a time (the route's maximum). */
 const CONVERSATIONS_PAGE = 100;
 
-/** A page of a channel's conversations (or of those matching `search`), most recent first. */
-export const conversationsPath = (channel: Channel, search: string, page: number) =>
-  `/dashboard/conversations?channel=${channel}&limit=${CONVERSATIONS_PAGE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
+/** A page of a channel's open or resolved conversations (or of those matching `search`), most recent first. */
+export const conversationsPath = (channel: Channel, search: string, page: number, state: ConversationState) =>
+  `/dashboard/conversations?channel=${channel}&state=${state}&limit=${CONVERSATIONS_PAGE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
 
-/** The key of a channel's list of conversations (or of those matching `search`). */
-const conversationsKey = (channel: Channel, search: string): QueryKey => ['conversations', channel, search];
+/** The key of a channel's list of open or resolved conversations (or of those matching `search`). */
+const conversationsKey = (channel: Channel, search: string, state: ConversationState): QueryKey => ['conversations', channel, search, state];
+/** Which conversations a list's query (`conversationsKey`) reads. */
+export const stateOfList = (key: QueryKey): ConversationState => (key[3] === 'resolved' ? 'resolved' : 'open');
 
 /**
  * The key of a live read of a list's first page alone (conversation-refresh.ts), made beside the list's own query and
@@ -25,21 +27,22 @@ const conversationsKey = (channel: Channel, search: string): QueryKey => ['conve
 export const firstPageReadKey = (list: QueryKey): QueryKey => ['conversations-first-page', ...list.slice(1)];
 
 /**
- * A channel's conversations (or those matching `search`), most recent first, a page at a time: `fetchNextPage` reads the
- * next, while some are not listed yet. A live change reads the first page alone (conversation-refresh.ts), so a
- * conversation lifted to the top leaves no gap further down; after a failure or a reconnect every loaded page is read.
+ * A channel's open or resolved conversations (or those matching `search`), most recent first, a page at a time:
+ * `fetchNextPage` reads the next, while some are not listed yet. A live change reads the first page alone
+ * (conversation-refresh.ts), so a conversation lifted to the top leaves no gap further down; after a failure, a reconnect
+ * or a conversation resolved or reopened every loaded page is read.
  */
-export function useConversations(channel: Channel, search: string) {
+export function useConversations(channel: Channel, search: string, state: ConversationState) {
   const api = useApi();
   return useInfiniteQuery({
-    queryKey: conversationsKey(channel, search),
-    queryFn: ({ pageParam }) => api.get<ListEnvelope<Conversation>>(conversationsPath(channel, search, pageParam)),
+    queryKey: conversationsKey(channel, search, state),
+    queryFn: ({ pageParam }) => api.get<ListEnvelope<Conversation>>(conversationsPath(channel, search, pageParam, state)),
     initialPageParam: 1,
     // Every one listed (a live read of the first page adds a new conversation without reading the pages after it): done.
     getNextPageParam: (last, pages) => (last.meta.page < last.meta.totalPages && conversationRows(pages).length < last.meta.total ? last.meta.page + 1 : undefined),
     // While a search is typed the last answer stays on screen; another channel's conversations never do (a
-    // click on one under the new tab would open a WhatsApp thread as an SMS one).
-    placeholderData: (previous, query) => (query?.queryKey[1] === channel ? keepPreviousData(previous) : undefined),
+    // click on one under the new tab would open a WhatsApp thread as an SMS one), nor open ones under Resolved.
+    placeholderData: (previous, query) => (query?.queryKey[1] === channel && query.queryKey[3] === state ? keepPreviousData(previous) : undefined),
   });
 }
 
@@ -47,8 +50,8 @@ export function useConversations(channel: Channel, search: string) {
  * Whether a list of conversations is being read: a page, all its pages, or its first page alone after a new message
  * (until that is joined). While it is, the list is not ready and its next page waits.
  */
-export function useConversationsBusy(list: { isFetching: boolean }, channel: Channel, search: string): boolean {
-  const readingFirstPage = useIsMutating({ mutationKey: firstPageReadKey(conversationsKey(channel, search)), exact: true }) > 0;
+export function useConversationsBusy(list: { isFetching: boolean }, channel: Channel, search: string, state: ConversationState): boolean {
+  const readingFirstPage = useIsMutating({ mutationKey: firstPageReadKey(conversationsKey(channel, search, state)), exact: true }) > 0;
   return list.isFetching || readingFirstPage;
 }
 
@@ -103,7 +106,10 @@ export function useOlderMessages(id: string) {
   });
 }
 
-/** Conversations with unread messages per channel and in all (the inbox tabs and the sidebar); reloaded live on new messages. */
+/**
+ * Open conversations with unread messages per channel and in all (the inbox tabs and the sidebar); reloaded live on new
+ * messages and on a conversation resolved or reopened.
+ */
 export function useUnreadCounts() {
   const api = useApi();
   return useQuery({ queryKey: ['unread-counts'], queryFn: () => api.get<UnreadCounts>('/dashboard/conversations/unread-counts') });

@@ -1,7 +1,7 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
-// reply composer (or why the contact is blocked), and the contact's panel, opened beside it by View contact.
+// reply composer (or why the contact is blocked), Resolve (or Reopen), and the contact's panel, opened beside it by View contact.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import type { ConsoleContact, Contact, Message } from '../../../src-core/contract/index.ts';
+import type { ConsoleContact, Contact, Conversation, Message } from '../../../src-core/contract/index.ts';
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
@@ -22,6 +22,7 @@ import { useConversation, useThread } from './queries.ts';
 import { useThreadAnnouncements } from './thread-announcements.ts';
 import { newMessages, useNewBelow } from './new-below.ts';
 import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
+import { ResolveButton } from './resolve-button.tsx';
 import { useReadAfter } from './read-after.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles.css). */
@@ -106,10 +107,12 @@ function ContactContext({ contact, open, opener, onOpen }: { contact: Contact; o
  * `readAfterMs`: how long the thread must stay shown before it is marked read (0, at once: see read-after.ts);
  * `matchedMessageId`: the message a search matched, marked and shown where it is loaded (else the thread opens at its end);
  * `onOpenConversation`: the inbox opening another conversation of the contact's (Open conversation in the contact's panel);
- * `takeFocus`: opened so, the thread takes the focus (which fell to the page with the panel) once shown.
+ * `takeFocus`: opened so, the thread takes the focus (which fell to the page with the panel) once shown;
+ * `onStateChanged`: the conversation was resolved or reopened from its header (the inbox moves on, see resolve-next.ts).
  */
-export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOpenConversation, takeFocus = false }: {
+export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOpenConversation, takeFocus = false, onStateChanged }: {
   conversationId: string; readAfterMs?: number; matchedMessageId?: string | undefined; onOpenConversation(target: ConversationTarget): void; takeFocus?: boolean;
+  onStateChanged(changed: Conversation): void;
 }) {
   const detail = useConversation(conversationId);
   const thread = useThread(conversationId);
@@ -196,11 +199,14 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
           <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {c.address}</span>
           {contact.data ? <ContactContext contact={contact.data} open={contactOpen} opener={opener} onOpen={() => setContactOpen(true)} /> : null}
         </div>
-        {WINDOWED.has(c.channel) ? (
-          <span className={`badge reply-window ${c.careWindow.open ? 'ok' : 'muted-badge'}`} data-testid="reply-window" title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
-            {c.careWindow.open ? 'Reply window open' : 'Reply window closed'}
-          </span>
-        ) : null}
+        <div className="thread-actions">
+          {WINDOWED.has(c.channel) ? (
+            <span className={`badge reply-window ${c.careWindow.open ? 'ok' : 'muted-badge'}`} data-testid="reply-window" title={c.careWindow.closesAt ? `Window closes ${time(c.careWindow.closesAt)}` : 'The customer has not written yet'}>
+              {c.careWindow.open ? 'Reply window open' : 'Reply window closed'}
+            </span>
+          ) : null}
+          <ResolveButton conversation={c} onChanged={onStateChanged} />
+        </div>
       </header>
       {/* A Tab stop, so the keyboard can scroll a long thread (it holds nothing focusable); still a list, named. */}
       <div className="thread-body">

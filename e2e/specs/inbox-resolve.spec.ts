@@ -1,0 +1,149 @@
+// Open and resolved conversations in the inbox, as a support agent works the queue: Resolve in the thread's header takes
+// the conversation out of Open and shows the next one (said to screen readers, the focus on its row); Resolved lists it
+// with Reopen; its customer writing in brings it back to Open live; `e` resolves (or reopens) from the keyboard; one
+// resolved elsewhere leaves the list and the unread counts live.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { consoleForFile } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let page: Page;
+const KIRAN = '+919810000001';
+
+consoleForFile({}, async (opened) => {
+  ({ server, page } = opened);
+  await page.getByTestId('nav-inbox').click();
+  await page.getByTestId('tab-whatsapp').click();
+});
+
+const ready = () => page.locator('[data-testid="conversation-list"][data-ready="true"]');
+const row = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
+const listed = () => page.getByTestId('conversation-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-address')));
+/** The live region's newest announcement, once it matches `text`. */
+async function announced(text: string | RegExp): Promise<string> {
+  const newest = page.getByTestId('announcer').locator('p').last();
+  await newest.filter({ hasText: text }).waitFor();
+  return (await newest.textContent()) ?? '';
+}
+const focused = () => page.evaluate(() => {
+  const el = document.activeElement;
+  return { testId: el?.getAttribute('data-testid') ?? null, address: el?.getAttribute('data-address') ?? null, checked: el?.getAttribute('aria-checked') ?? null };
+});
+const threadOf = (address: string) => page.getByTestId('thread-address').filter({ hasText: address }).waitFor();
+
+describe('open and resolved conversations', () => {
+  it('Resolve takes the conversation out of Open and shows the next; under Resolved it has Reopen; its customer writing in brings it back live', async () => {
+    expect(await page.getByTestId('show-open').getAttribute('aria-checked')).toBe('true');
+    await ready().waitFor();
+    const before = await listed();
+    const at = before.indexOf(KIRAN);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const next = before[at + 1] ?? before[at - 1];
+    await row(KIRAN).click();
+    await threadOf(KIRAN);
+    await page.getByTestId('resolve-conversation').click();
+    // Out of Open at once; the next conversation shown, its row focused, and said so.
+    await row(KIRAN).waitFor({ state: 'detached' });
+    await threadOf(next as string);
+    await screenshot(page, 'inbox-resolve-next');
+    expect(await announced(/^Resolved the conversation with Kiran Mehta\./)).toMatch(/^Resolved the conversation with Kiran Mehta\. Next open conversation: .+\.$/);
+    await expect.poll(focused).toEqual({ testId: 'conversation-row', address: next, checked: null });
+    expect(await row(next as string).getAttribute('aria-selected')).toBe('true');
+    expect(await listed()).toEqual(before.filter((address) => address !== KIRAN));
+    expect((await server.dashboard<{ state: string }>('GET', `/dashboard/conversations/${await conversationId(KIRAN)}`)).body.state).toBe('resolved');
+
+    // Under Resolved: listed, counted as resolved, and its thread offers Reopen.
+    await page.getByTestId('show-resolved').click();
+    await ready().waitFor();
+    await page.getByTestId('conversation-count').filter({ hasText: /^1 resolved conversation$/ }).waitFor();
+    expect(await listed()).toEqual([KIRAN]);
+    await row(KIRAN).click();
+    await threadOf(KIRAN);
+    await page.getByTestId('resolved-badge').waitFor();
+    await page.getByTestId('reopen-conversation').waitFor();
+    await screenshot(page, 'inbox-resolved');
+
+    // The customer writes in: the thread shows it open again, it leaves Resolved, and it heads Open.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: KIRAN, text: 'Also, can I pay on delivery?' })).status).toBe(201);
+    await page.getByTestId('message').filter({ hasText: 'Also, can I pay on delivery?' }).waitFor();
+    await page.getByTestId('resolve-conversation').waitFor();
+    await ready().getByText('No resolved conversations').waitFor();
+    await page.getByTestId('show-open').click();
+    await ready().waitFor();
+    await expect.poll(async () => (await listed())[0]).toBe(KIRAN);
+    expect(await row(KIRAN).textContent()).toContain('Also, can I pay on delivery?');
+  });
+
+  it('e resolves the conversation shown from the list, and reopens it under Resolved; not while typing a reply', async () => {
+    await ready().waitFor();
+    const before = await listed();
+    const first = before[0] as string;
+    await row(first).click();
+    await threadOf(first);
+    // Typed in the reply, e is a letter of the reply.
+    const composer = page.getByTestId('composer');
+    if (await composer.count()) {
+      await composer.focus();
+      await page.keyboard.press('e');
+      expect(await composer.inputValue()).toBe('e');
+      await composer.fill('');
+    }
+    await row(first).focus();
+    await page.keyboard.press('e');
+    await row(first).waitFor({ state: 'detached' });
+    await threadOf(before[1] as string);
+    await expect.poll(focused).toMatchObject({ testId: 'conversation-row', address: before[1] });
+    expect(await page.getByTestId('resolve-conversation').getAttribute('aria-keyshortcuts')).toBe('e');
+    // Under Resolved, e on its row reopens it: the thread stays, said so, and it is back in Open.
+    await page.getByTestId('show-resolved').click();
+    await row(first).click();
+    await page.getByTestId('reopen-conversation').waitFor();
+    await row(first).focus();
+    await page.keyboard.press('e');
+    expect(await announced(/^Reopened the conversation with /)).toMatch(/: it is open again\.$/);
+    await page.getByTestId('resolve-conversation').waitFor();
+    await row(first).waitFor({ state: 'detached' });
+    await threadOf(first);
+    await page.getByTestId('show-open').click();
+    await row(first).waitFor();
+  });
+
+  it('one resolved elsewhere leaves Open and the unread counts live; the last one resolved leaves the empty state, the focus on the switch', async () => {
+    await page.getByTestId('tab-instagram').click();
+    await ready().waitFor();
+    type Counts = Record<'instagram' | 'total', number>;
+    const counts = (await server.dashboard<Counts>('GET', '/dashboard/conversations/unread-counts')).body;
+    expect(counts.instagram).toBeGreaterThan(0);
+    const unread = await page.locator('[data-testid="conversation-row"]:has([data-testid="unread"])').first().getAttribute('data-address');
+    // Another agent (or a script) resolves an unread conversation.
+    await server.dashboard('POST', `/dashboard/conversations/${await conversationId(unread as string, 'instagram')}/resolve`, {});
+    await row(unread as string).waitFor({ state: 'detached' });
+    await page.getByTestId('nav-unread').filter({ hasText: new RegExp(`^${counts.total - 1}$`) }).waitFor();
+    const tab = page.getByTestId('tab-instagram').getByTestId('tab-unread');
+    if (counts.instagram > 1) await tab.filter({ hasText: new RegExp(`^${counts.instagram - 1}$`) }).waitFor();
+    else await tab.waitFor({ state: 'detached' });
+    // Resolving every one left: the empty state, said so, the focus on the switch rather than lost.
+    for (let left = (await listed()).length; left > 0; left--) {
+      await page.getByTestId('conversation-row').first().click();
+      await page.getByTestId('resolve-conversation').click();
+      await expect.poll(async () => (await listed()).length).toBe(left - 1);
+    }
+    await ready().getByText('No open conversations').waitFor();
+    expect(await announced(/No open Instagram conversations left\.$/)).toMatch(/^Resolved the conversation with /);
+    await expect.poll(focused).toEqual({ testId: 'show-open', address: null, checked: 'true' });
+    // The sidebar counts the other channels' unread conversations only (none: no badge).
+    const others = counts.total - counts.instagram;
+    if (others > 0) await page.getByTestId('nav-unread').filter({ hasText: new RegExp(`^${others}$`) }).waitFor();
+    else await page.getByTestId('nav-unread').waitFor({ state: 'detached' });
+  });
+});
+
+/** The id of the conversation with `address` on `channel`, as the core lists it. */
+async function conversationId(address: string, channel = 'whatsapp'): Promise<string> {
+  const list = await server.dashboard<{ data: Array<{ id: string; address: string }> }>('GET', `/dashboard/conversations?channel=${channel}&limit=100`);
+  const found = list.body.data.find((c) => c.address === address);
+  if (!found) throw new Error(`no ${channel} conversation with ${address}`);
+  return found.id;
+}

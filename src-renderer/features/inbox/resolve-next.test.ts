@@ -1,0 +1,30 @@
+// After the agent resolves the conversation shown in the Open list, the next open one (below it, else above) is shown, or
+// none, and a screen reader hears which; a reopened conversation, or one resolved while not listed there, stays shown.
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../src-core/contract/index.ts';
+import { afterStateChange } from './resolve-next.ts';
+
+const row = (id: string, customerName: string | null = null) => ({ id, customerName, address: `+1415555${id.slice(-4)}`, state: 'open' }) as Conversation;
+const rows = [row('conv_0001', 'Priya Sharma'), row('conv_0002', 'Kiran Mehta'), row('conv_0003')];
+const resolved = (c: Conversation): Conversation => ({ ...c, state: 'resolved' });
+
+describe('afterStateChange', () => {
+  it('moves on to the conversation below the resolved one, or above it from the last, and says so', () => {
+    expect(afterStateChange(rows, 'open', resolved(rows[0]!), 'WhatsApp')).toEqual({
+      moveTo: rows[1], saying: 'Resolved the conversation with Priya Sharma. Next open conversation: Kiran Mehta.',
+    });
+    expect(afterStateChange(rows, 'open', resolved(rows[2]!), 'WhatsApp')).toMatchObject({
+      moveTo: rows[1], saying: 'Resolved the conversation with +14155550003. Next open conversation: Kiran Mehta.',
+    });
+  });
+  it('shows none once the last open conversation is resolved', () => {
+    expect(afterStateChange([rows[0]!], 'open', resolved(rows[0]!), 'SMS')).toEqual({
+      moveTo: null, saying: 'Resolved the conversation with Priya Sharma. No open SMS conversations left.',
+    });
+  });
+  it('stays on a conversation reopened, or resolved while the list shown does not hold it', () => {
+    expect(afterStateChange(rows, 'resolved', rows[1]!, 'SMS')).toEqual({ moveTo: undefined, saying: 'Reopened the conversation with Kiran Mehta: it is open again.' });
+    expect(afterStateChange(rows.slice(1), 'open', resolved(rows[0]!), 'SMS')).toEqual({ moveTo: undefined, saying: 'Resolved the conversation with Priya Sharma.' });
+    expect(afterStateChange(rows, 'resolved', resolved(row('conv_0009')), 'SMS').moveTo).toBeUndefined();
+  });
+});

@@ -1,0 +1,25 @@
+// Where the inbox goes once the agent resolves the conversation shown, and what a screen reader hears of it: resolved from
+// the Open list, it leaves the list and the next open conversation is shown (the one below it, else the one above), or
+// none; reopened, or resolved while not listed there, the thread stays.
+import type { Conversation } from '../../../src-core/contract/index.ts';
+
+/** A conversation as the inbox names it: its contact's name, else its address. */
+export const nameOf = (c: Pick<Conversation, 'customerName' | 'address'>): string => c.customerName ?? c.address;
+
+/**
+ * What the inbox shows after `changed` (as the core now has it) left or joined a state, among `rows` (the list shown,
+ * `listState` its state, as it was before the change): `moveTo` the conversation to open instead (null: none, the empty
+ * state), or undefined to stay on it; and what to say.
+ */
+export function afterStateChange(rows: readonly Conversation[], listState: Conversation['state'], changed: Conversation, channelLabel: string):
+  { moveTo: Conversation | null | undefined; saying: string } {
+  const name = nameOf(changed);
+  if (changed.state === 'open') return { moveTo: undefined, saying: `Reopened the conversation with ${name}: it is open again.` };
+  const at = rows.findIndex((c) => c.id === changed.id);
+  if (listState !== 'open' || at < 0) return { moveTo: undefined, saying: `Resolved the conversation with ${name}.` };
+  const next = rows[at + 1] ?? rows[at - 1] ?? null;
+  return {
+    moveTo: next,
+    saying: `Resolved the conversation with ${name}. ${next ? `Next open conversation: ${nameOf(next)}.` : `No open ${channelLabel} conversations left.`}`,
+  };
+}
