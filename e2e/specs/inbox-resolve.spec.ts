@@ -1,7 +1,8 @@
 // Open and resolved conversations in the inbox, as a support agent works the queue: Resolve in the thread's header takes
 // the conversation out of Open and shows the next one (said to screen readers, the focus on its row); Resolved lists it
 // with Reopen; its customer writing in brings it back to Open live; `e` resolves (or reopens) from the keyboard; one
-// resolved elsewhere leaves the list and the unread counts live.
+// resolved elsewhere leaves the list and the unread counts live; the contact's panel marks a resolved conversation and opens
+// it under Resolved.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -11,6 +12,7 @@ import type { E2eServer } from '../fixtures/server.ts';
 let server: E2eServer;
 let page: Page;
 const KIRAN = '+919810000001';
+const ALICE = '+14155550101';
 
 consoleForFile({}, async (opened) => {
   ({ server, page } = opened);
@@ -110,8 +112,28 @@ describe('open and resolved conversations', () => {
     await row(first).waitFor();
   });
 
+  it('the contact\'s panel marks a resolved conversation, and Open conversation shows it under Resolved', async () => {
+    await server.dashboard('POST', `/dashboard/conversations/${await conversationId(ALICE, 'sms')}/resolve`, {});
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('show-open').click();
+    await row(ALICE).click();
+    await page.getByTestId('open-contact').click();
+    const drawer = page.getByRole('dialog', { name: 'Contact: Alice Johnson' });
+    const sms = drawer.locator('[data-testid="contact-conversation"][data-channel="sms"]');
+    await sms.getByTestId('contact-conversation-resolved').waitFor();
+    expect(await drawer.locator('[data-testid="contact-conversation"][data-channel="whatsapp"]').getByTestId('contact-conversation-resolved').count()).toBe(0);
+    await sms.getByTestId('open-conversation').click();
+    await threadOf(`SMS · ${ALICE}`);
+    expect(await page.getByTestId('show-resolved').getAttribute('aria-checked')).toBe('true');
+    await row(ALICE).and(page.locator('[aria-selected="true"]')).waitFor();
+    await page.getByTestId('reopen-conversation').click();
+    await row(ALICE).waitFor({ state: 'detached' });
+    await page.getByTestId('resolve-conversation').waitFor();
+  });
+
   it('one resolved elsewhere leaves Open and the unread counts live; the last one resolved leaves the empty state, the focus on the switch', async () => {
     await page.getByTestId('tab-instagram').click();
+    await page.getByTestId('show-open').click();
     await ready().waitFor();
     type Counts = Record<'instagram' | 'total', number>;
     const counts = (await server.dashboard<Counts>('GET', '/dashboard/conversations/unread-counts')).body;
