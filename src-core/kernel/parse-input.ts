@@ -62,6 +62,9 @@ export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, 
  */
 export function withoutEmptyValues(query: unknown): unknown {
   if (!query || typeof query !== 'object') return query;
+  // Every request comes through here: one without an empty value (nearly all, and every body-only POST) is kept as it is.
+  const empty = (value: unknown): boolean => value === '' || (Array.isArray(value) && value.includes(''));
+  if (!Object.values(query).some(empty)) return query;
   const given: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
     const values = [value].flat().filter((item) => item !== '');
