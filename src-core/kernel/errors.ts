@@ -28,6 +28,12 @@ export const notFound = (what: string): AppError => new AppError('NOT_FOUND', `$
 export const badRequest = (message: string): AppError => new AppError('BAD_REQUEST', message);
 /** 400 `VALIDATION_FAILED`: a field's value refused by a rule its schema cannot check (every route says so alike). */
 export const invalidField = (message: string): AppError => new AppError('VALIDATION_FAILED', message);
+/**
+ * 400 `BAD_REQUEST` for a create refused because the organization already keeps `max` of what it may keep at most that
+ * many of (its state, not a field): every such limit says it alike, with the limit and how to make room.
+ */
+export const limitReached = (max: number, things: string): AppError =>
+  badRequest(`The organization has reached its limit of ${max.toLocaleString('en-US')} ${things}: delete one to add another`);
 export const conflict = (message: string): AppError => new AppError('CONFLICT', message);
 /** 429 with `retryAfter` in the body and a Retry-After header, in seconds. */
 export const rateLimited = (message: string, retryAfterSeconds: number): AppError =>

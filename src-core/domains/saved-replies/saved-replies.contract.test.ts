@@ -101,7 +101,7 @@ describe('saved replies: refusals', () => {
       ids.push(created.body.id as string);
     }
     const over = await t.dashboard('POST', PATH, { organizationId: orgId, name: 'One more', text: 'x' });
-    expect(over.body).toEqual({ ...envelope(400), code: 'BAD_REQUEST', message: `An organization keeps at most ${SAVED_REPLIES_MAX} saved replies: delete one to add another` });
+    expect(over.body).toEqual({ ...envelope(400), code: 'BAD_REQUEST', message: `The organization has reached its limit of ${SAVED_REPLIES_MAX} saved replies: delete one to add another` });
     // Another organization is not limited by this one's.
     expect((await t.dashboard('POST', PATH, { name: 'Not counted', text: 'x' })).status).toBe(201);
     await t.dashboard('DELETE', `${PATH}/${ids[0]}?organizationId=${orgId}`);

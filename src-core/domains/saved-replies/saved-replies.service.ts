@@ -2,7 +2,7 @@
 import { SAVED_REPLIES_MAX, type CreateSavedReplyInput, type SavedReply, type UpdateSavedReplyInput } from '../../contract/saved-replies.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { badRequest, conflict, notFound } from '../../kernel/errors.ts';
+import { conflict, limitReached, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { SavedRepliesStore, SavedReplyRow } from './saved-replies.store.ts';
 
@@ -28,9 +28,7 @@ export function createSavedRepliesService(deps: { store: SavedRepliesStore; db: 
     list: (orgId: string, search?: string): SavedReply[] => store.list(orgId, search?.trim() || undefined).map(toSavedReply),
     create(orgId: string, input: CreateSavedReplyInput): SavedReply {
       return db.tx(() => {
-        if (store.count(orgId) >= SAVED_REPLIES_MAX) {
-          throw badRequest(`An organization keeps at most ${SAVED_REPLIES_MAX} saved replies: delete one to add another`);
-        }
+        if (store.count(orgId) >= SAVED_REPLIES_MAX) throw limitReached(SAVED_REPLIES_MAX, 'saved replies');
         checkNameFree(orgId, input.name, null);
         const now = clock.nowIso();
         const row = { id: newId('srp'), org_id: orgId, name: input.name, name_key: nameKeyOf(input.name), text: input.text, created_at: now, updated_at: now };

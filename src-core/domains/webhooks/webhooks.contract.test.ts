@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_FLAG_LIFTS, privateFlagWouldLift } from '../../contract/webhooks.ts';
+import { MAX_ENDPOINTS, PRIVATE_FLAG_LIFTS, privateFlagWouldLift } from '../../contract/webhooks.ts';
 import { createTestServer, TEST_EPOCH_MS, type TestServer } from '../../testing/test-server.ts';
 import { type Received, settleDeliveries, startWebhookReceiver, webhookSuite } from '../../testing/webhook-receiver.ts';
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from './delivery.ts';
@@ -87,6 +87,27 @@ describe('endpoints', () => {
     const detail = (await api('GET', `/v1/webhooks/deliveries/${test.deliveryId}`)).body;
     expect([detail.status, detail.attemptLog[0].error]).toEqual(['FAILED', `destination refused: ${refusal.message.replace('Invalid url: ', '')}`]);
     expect(r.received).toHaveLength(0);
+  });
+  it(`keeps at most ${MAX_ENDPOINTS} per organization: the next is refused with 400 BAD_REQUEST, room made by a delete`, async () => {
+    const r = await receiver();
+    const orgId = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Many Hooks' })).body.id as string;
+    const { key } = await t.createKey({ organizationId: orgId, scopes: ['webhooks:write'], rateLimitPerMinute: 10_000 });
+    const create = () => t.request('POST', '/v1/webhooks', { token: key, body: { url: r.url, events: '*' } });
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_ENDPOINTS; i++) {
+      const created = await create();
+      expect(created.status).toBe(201);
+      ids.push(created.body.id as string);
+    }
+    const over = await create();
+    expect([over.status, over.body]).toEqual([400, {
+      statusCode: 400, error: 'Bad Request', code: 'BAD_REQUEST',
+      message: `The organization has reached its limit of ${MAX_ENDPOINTS} webhook endpoints: delete one to add another`,
+    }]);
+    // Another organization is not limited by this one's.
+    expect((await api('POST', '/v1/webhooks', { url: r.url, events: '*' })).status).toBe(201);
+    expect((await t.request('DELETE', `/v1/webhooks/${ids[0]}`, { token: key })).status).toBe(204);
+    expect((await create()).status).toBe(201);
   });
 });
 

@@ -7,7 +7,7 @@ import { GONE_LIMIT, GONE_WINDOW_DAYS, MAX_ENDPOINTS, type EndpointLastAttempts,
 import type { BusEvent } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, notFound } from '../../kernel/errors.ts';
+import { AppError, limitReached, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -76,7 +76,7 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
     async create(orgId: string, input: { url: string; events: '*' | string[]; description?: string | undefined }, via: 'api' | 'dashboard'): Promise<WebhookEndpoint> {
       await assertDestination(input.url);
       return db.tx(() => {
-        if (store.countEndpoints(orgId) >= MAX_ENDPOINTS) throw new AppError('VALIDATION_FAILED', `An account has at most ${MAX_ENDPOINTS} webhook endpoints`);
+        if (store.countEndpoints(orgId) >= MAX_ENDPOINTS) throw limitReached(MAX_ENDPOINTS, 'webhook endpoints');
         const secret = newSecret();
         const row = { id: newId('whe'), org_id: orgId, url: input.url, description: input.description || null, events: JSON.stringify(normalizeEvents(input.events)), secret, created_via: via, created_at: clock.nowIso() };
         store.insertEndpoint(row);
