@@ -11,7 +11,7 @@ import type { MessagingService } from '../domains/messaging/index.ts';
 import type { RcsService } from '../domains/rcs/index.ts';
 import type { SmsService } from '../domains/sms/index.ts';
 import type { WhatsappService } from '../domains/whatsapp/index.ts';
-import { AppError } from '../kernel/errors.ts';
+import { invalidField } from '../kernel/errors.ts';
 import { pageEnvelope, paginationQuery, queryInt, toPageRequest } from '../kernel/pagination.ts';
 import { defineRoute } from '../kernel/route.ts';
 
@@ -34,14 +34,14 @@ async function sendTemplate(deps: Deps, orgId: string, conversation: Conversatio
   const to = conversation.address;
   const { templateId, components, variables } = template;
   if (conversation.channel === 'whatsapp') {
-    if (variables) throw new AppError('VALIDATION_FAILED', 'template.variables is for RCS templates; a WhatsApp template takes template.components');
+    if (variables) throw invalidField('template.variables is for RCS templates; a WhatsApp template takes template.components');
     return deps.whatsapp.sendTemplateById(orgId, { to, templateId, ...(components ? { components } : {}) }, MANUAL);
   }
   if (conversation.channel === 'rcs') {
-    if (components) throw new AppError('VALIDATION_FAILED', 'template.components is for WhatsApp templates; an RCS template takes template.variables');
+    if (components) throw invalidField('template.components is for WhatsApp templates; an RCS template takes template.variables');
     return (await deps.rcs.send(orgId, { to, templateId, ...(variables ? { rcsVariables: variables } : {}) }, MANUAL)).message;
   }
-  throw new AppError('VALIDATION_FAILED', 'Template replies are for WhatsApp and RCS conversations');
+  throw invalidField('Template replies are for WhatsApp and RCS conversations');
 }
 
 export function inboxRoutes(deps: Deps) {
@@ -119,8 +119,8 @@ export function inboxRoutes(deps: Deps) {
           case 'instagram': return (await deps.instagram.sendMessage(orgId, { recipientIgsid: to, message: text }, MANUAL)).message;
           case 'sms': return deps.sms.reply(orgId, to, text, MANUAL);
           case 'email': return deps.email.reply(orgId, { to, conversationId: conversation.id, text }, MANUAL);
-          case 'rcs': throw new AppError('VALIDATION_FAILED', 'An RCS reply is an approved RCS template: send {template: {templateId, variables}}');
-          default: throw new AppError('VALIDATION_FAILED', `Replies on ${conversation.channel} from the console are not available`);
+          case 'rcs': throw invalidField('An RCS reply is an approved RCS template: send {template: {templateId, variables}}');
+          default: throw invalidField(`Replies on ${conversation.channel} from the console are not available`);
         }
       },
     }),

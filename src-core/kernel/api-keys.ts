@@ -5,7 +5,7 @@ import type { Scope } from '../contract/scopes.ts';
 import { canonicalIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
-import { AppError, notFound } from './errors.ts';
+import { AppError, invalidField, notFound } from './errors.ts';
 import { newId, randomBase62 } from './ids.ts';
 import { createApiKeysStore, type ApiKeyRow } from './api-keys.store.ts';
 
@@ -50,7 +50,7 @@ function identityOf(row: ApiKeyRow): KeyIdentity {
 function canonicalIps(ips: string[]): string[] {
   const canonical = ips.map((ip, i) => {
     const address = canonicalIp(ip);
-    if (address === null) throw new AppError('VALIDATION_FAILED', `Invalid body: allowedIps.${i}: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7`);
+    if (address === null) throw invalidField(`Invalid body: allowedIps.${i}: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7`);
     return address;
   });
   return [...new Set(canonical)];
@@ -65,7 +65,7 @@ export function createApiKeys(deps: { db: Db; clock: Clock }) {
       const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
       if (expiresAt && Date.parse(expiresAt) <= deps.clock.now()) {
         // Keys expire on the server's clock, which the simulator moves: say which time it is, as it may not be the wall's.
-        throw new AppError('VALIDATION_FAILED', `expiresAt must be in the future: it is now ${deps.clock.nowIso()} on the server's clock `
+        throw invalidField(`expiresAt must be in the future: it is now ${deps.clock.nowIso()} on the server's clock `
           + '(the virtual clock, which POST /sim/clock/advance moves; keys expire by it)');
       }
       const key = `sk_${input.environment}_${randomBase62(32)}`;

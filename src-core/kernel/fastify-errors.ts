@@ -1,6 +1,6 @@
 // Fastify's own errors (content type, body size, malformed JSON, the multipart plugin's limits) in the contract's
 // terms: the AppError each becomes, or null for one that is not the client's fault.
-import { AppError } from './errors.ts';
+import { AppError, invalidField } from './errors.ts';
 
 export type FastifyLikeError = { statusCode?: number; code?: string; message: string };
 
@@ -10,9 +10,9 @@ export function fromFastifyError(error: FastifyLikeError): AppError | null {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
   }
   // Before the 413s: the multipart plugin answers a second file with 413, though the body is not large.
-  if (error.code === 'FST_FILES_LIMIT') return new AppError('VALIDATION_FAILED', 'Invalid upload: send exactly one file');
+  if (error.code === 'FST_FILES_LIMIT') return invalidField('Invalid upload: send exactly one file');
   if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT') {
-    return new AppError('VALIDATION_FAILED', `Invalid upload: ${error.message}`);
+    return invalidField(`Invalid upload: ${error.message}`);
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
     return new AppError('PAYLOAD_TOO_LARGE', error.code === 'FST_REQ_FILE_TOO_LARGE' ? `File too large: ${error.message}` : 'Request body is too large');

@@ -10,7 +10,7 @@ import { plural } from '../contract/words.ts';
 import type { ApiKeys } from './api-keys.ts';
 import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
-import { AppError, jsonRpcBodyError, rateLimited, renderError, statusText } from './errors.ts';
+import { AppError, invalidField, jsonRpcBodyError, rateLimited, renderError, statusText } from './errors.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
 import { readJsonBody } from './json-body.ts';
@@ -202,16 +202,16 @@ async function readUpload(request: FastifyRequest, spec: { field: string; maxByt
   try {
     for await (const part of request.parts({ limits: { fileSize: spec.maxBytes, files: 1, fields: 10 } })) {
       if (part.type !== 'file') continue;
-      if (part.fieldname !== spec.field) throw new AppError('VALIDATION_FAILED', `Unexpected file field "${part.fieldname}": send the file as "${spec.field}"`);
+      if (part.fieldname !== spec.field) throw invalidField(`Unexpected file field "${part.fieldname}": send the file as "${spec.field}"`);
       const data = await part.toBuffer();
       file = { field: part.fieldname, filename: part.filename, mimeType: part.mimetype, data };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     // The multipart parser's own errors (no boundary, a body cut short) carry no status: the body is malformed.
-    throw fromFastifyError(error as FastifyLikeError) ?? new AppError('VALIDATION_FAILED', `Invalid upload: ${(error as Error).message}`);
+    throw fromFastifyError(error as FastifyLikeError) ?? invalidField(`Invalid upload: ${(error as Error).message}`);
   }
-  if (!file) throw new AppError('VALIDATION_FAILED', `Missing the "${spec.field}" file field`);
+  if (!file) throw invalidField(`Missing the "${spec.field}" file field`);
   return file;
 }
 

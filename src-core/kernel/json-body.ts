@@ -7,7 +7,7 @@
 // a number" and an open object (a step's config) stored as null, not what was sent; and the charset a body is
 // declared in, which must be UTF-8's.
 
-import { AppError } from './errors.ts';
+import { AppError, invalidField } from './errors.ts';
 
 export const MAX_JSON_DEPTH = 32;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -88,6 +88,6 @@ export function readJsonBody(raw: Buffer, contentType: string | undefined, parse
   parse(body, (error, parsed) => {
     if (error) return done(error, undefined);
     const problem = jsonBodyProblem(parsed);
-    return problem ? done(new AppError('VALIDATION_FAILED', problem), undefined) : done(null, parsed);
+    return problem ? done(invalidField(problem), undefined) : done(null, parsed);
   });
 }

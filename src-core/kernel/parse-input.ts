@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { NOTHING_TO_CHANGE } from '../contract/common.ts';
 import { matchingBranch, unionMessage, type BranchIssue } from '../contract/zod-messages.ts';
-import { AppError } from './errors.ts';
+import { invalidField } from './errors.ts';
 import { unknownFields, unknownFieldsClause, unknownParameters } from './unknown-fields.ts';
 
 type Issue = BranchIssue & { input?: unknown; maximum?: unknown; minimum?: unknown; origin?: string; params?: Record<string, unknown> };
@@ -49,7 +49,7 @@ export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, 
   if (!schema) return undefined as T;
   refuseNul(value, where);
   const result = schema.safeParse(value ?? {}, { reportInput: true });
-  if (!result.success) throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${zodMessage(where, result.error.issues)}`);
+  if (!result.success) throw invalidField(`Invalid ${where}: ${zodMessage(where, result.error.issues)}`);
   return result.data;
 }
 
@@ -89,7 +89,7 @@ export function parseQuery<T>(schema: z.ZodType<T> | undefined, value: unknown, 
   const result = schema?.safeParse(value ?? {}, { reportInput: true });
   const unknown = unknownParameters(schema, value, [...IGNORED_QUERY_PARAMETERS, ...ignore]);
   const problems = [result && !result.success ? zodMessage('query', result.error.issues) : null, unknown].filter(Boolean);
-  if (problems.length) throw new AppError('VALIDATION_FAILED', `Invalid query: ${problems.join('; ')}`);
+  if (problems.length) throw invalidField(`Invalid query: ${problems.join('; ')}`);
   return result?.data as T;
 }
 
@@ -104,7 +104,7 @@ export function parseBody<T>(schema: z.ZodType<T> | undefined, value: unknown, i
   const unknown = unknownFields(schema, value, result.success ? result.data : undefined, ignore);
   const issues = ((result.error?.issues ?? []) as Issue[]).filter((issue) => !(unknown && issue.params?.[NOTHING_TO_CHANGE]));
   const problems = [issues.length ? zodMessage('body', issues) : null, unknown].filter(Boolean);
-  if (problems.length) throw new AppError('VALIDATION_FAILED', `Invalid body: ${problems.join('; ')}`);
+  if (problems.length) throw invalidField(`Invalid body: ${problems.join('; ')}`);
   return result.data as T;
 }
 
@@ -115,7 +115,7 @@ function noBody<T>(value: unknown, ignore: readonly string[]): T {
   const fields = object ? Object.keys(value).filter((key) => !ignore.includes(key)) : [];
   if (object && fields.length === 0) return undefined as T;
   const named = fields.length ? unknownFieldsClause(fields.map((field) => [field]), 'this route takes no body') : 'this route takes no body';
-  throw new AppError('VALIDATION_FAILED', `Invalid body: ${named}`);
+  throw invalidField(`Invalid body: ${named}`);
 }
 
 /**
@@ -126,7 +126,7 @@ function refuseNul(value: unknown, where: string): void {
   if (!value || typeof value !== 'object') return;
   for (const [name, item] of Object.entries(value)) {
     if ([item].flat().some((v) => typeof v === 'string' && v.includes('\u0000'))) {
-      throw new AppError('VALIDATION_FAILED', `Invalid ${where}: ${name}: must not contain a NUL character (%00)`);
+      throw invalidField(`Invalid ${where}: ${name}: must not contain a NUL character (%00)`);
     }
   }
 }

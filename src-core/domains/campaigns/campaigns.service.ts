@@ -8,7 +8,7 @@ import type { ReferenceTotals } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, conflict, notFound } from '../../kernel/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { yieldToIo, type JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -184,7 +184,7 @@ export function createCampaignsService(deps: {
         if (settled) store.update(id, { config: JSON.stringify({ ...configOf(row), ...settled }) });
         if (addresses) store.addRecipients(id, addresses);
         const total = fresh(row).total_recipients;
-        if (total === 0) throw new AppError('VALIDATION_FAILED', 'The campaign has no recipients: its audience matches no contact with a phone number');
+        if (total === 0) throw invalidField('The campaign has no recipients: its audience matches no contact with a phone number');
         const billed = billedAs(row);
         const price = billed === 'email' ? 0 : wallet.priceOf(orgId, billed);
         // The line names the campaign, as its refunds do: a ledger read alone says what was paid for.

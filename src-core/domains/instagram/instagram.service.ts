@@ -10,7 +10,7 @@ import {
 import type { Conversation, Message } from '../../contract/messaging.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError } from '../../kernel/errors.ts';
+import { AppError, invalidField } from '../../kernel/errors.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import { keyedMessageId, type MessagingService, type Origin } from '../messaging/index.ts';
@@ -161,9 +161,9 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
       const connection = mustConnection(orgId);
       const igsid = input.recipientIgsid.trim();
       const problem = igsidProblem(igsid);
-      if (problem) throw new AppError('VALIDATION_FAILED', `recipientIgsid: ${problem}`);
-      if (input.message.trim().length === 0) throw new AppError('VALIDATION_FAILED', 'message: must not be empty');
-      if (charCount(input.message) > INSTAGRAM_MESSAGE_MAX) throw new AppError('VALIDATION_FAILED', `message: must be at most ${INSTAGRAM_MESSAGE_MAX} characters`);
+      if (problem) throw invalidField(`recipientIgsid: ${problem}`);
+      if (input.message.trim().length === 0) throw invalidField('message: must not be empty');
+      if (charCount(input.message) > INSTAGRAM_MESSAGE_MAX) throw invalidField(`message: must be at most ${INSTAGRAM_MESSAGE_MAX} characters`);
       assertCanMessage(orgId, connection, igsid);
       const message = await messaging.send({
         orgId, channel: 'instagram', to: igsid, sender: connection.username, type: 'text', text: input.message, source: origin.source,

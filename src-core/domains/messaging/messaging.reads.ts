@@ -7,7 +7,7 @@ import {
 } from '../../contract/messaging.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { foldText } from '../../kernel/db.ts';
-import { AppError, notFound } from '../../kernel/errors.ts';
+import { invalidField, notFound } from '../../kernel/errors.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
 import { snippetAround } from './search-match.ts';
@@ -120,7 +120,7 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
     deliveryStats(orgId: string, channel: Channel, range: { start?: string | undefined; end?: string | undefined }) {
       const end = range.end ?? clock.nowIso();
       const start = range.start ?? new Date(Date.parse(end) - 30 * 86_400_000).toISOString();
-      if (Date.parse(start) > Date.parse(end)) throw new AppError('VALIDATION_FAILED', 'start must be before end');
+      if (Date.parse(start) > Date.parse(end)) throw invalidField('start must be before end');
       const dataPoints = store.dailyCounts(orgId, channel, start, end);
       const totals = dataPoints.reduce((sum, p) => ({ sent: sum.sent + p.sent, delivered: sum.delivered + p.delivered, failed: sum.failed + p.failed }), { sent: 0, delivered: 0, failed: 0 });
       return { dataPoints, totals: { ...totals, deliveryRate: percentOf(totals.delivered, totals.sent + totals.failed) } };

@@ -2,7 +2,7 @@
 import type { Channel, Message } from '../../contract/messaging.ts';
 import type { Scope } from '../../contract/scopes.ts';
 import type { UnifiedAttempt, UnifiedSendBody, UnifiedSendResult } from '../../contract/unified-send.ts';
-import { AppError } from '../../kernel/errors.ts';
+import { AppError, invalidField } from '../../kernel/errors.ts';
 import type { KeyedNotes } from '../../kernel/idempotency.ts';
 import { partOf, type MessagingService, type Origin, type Resume } from '../messaging/index.ts';
 
@@ -34,7 +34,7 @@ export type UnifiedSendDeps = { adapters: Partial<Record<Channel, ChannelAdapter
 export function createUnifiedSendService(deps: UnifiedSendDeps) {
   function adapterFor(channel: Channel): ChannelAdapter {
     const adapter = deps.adapters[channel];
-    if (!adapter) throw new AppError('VALIDATION_FAILED', `Channel ${channel} is not available for unified send`);
+    if (!adapter) throw invalidField(`Channel ${channel} is not available for unified send`);
     return adapter;
   }
 
@@ -44,13 +44,13 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
     /** Rule 1: every channel's required fields, listed per channel, before anything is sent. */
     validate(body: UnifiedSendBody): void {
       if (body.fallbackChannels?.length && (body.channel === 'email' || body.channel === 'instagram')) {
-        throw new AppError('VALIDATION_FAILED', `fallbackChannels cannot be combined with ${body.channel}; fallback works between whatsapp, sms and rcs`);
+        throw invalidField(`fallbackChannels cannot be combined with ${body.channel}; fallback works between whatsapp, sms and rcs`);
       }
       const missing = chainOf(body)
         .map((channel) => [channel, adapterFor(channel).missingFields(body)] as const)
         .filter(([, fields]) => fields.length > 0);
       if (missing.length > 0) {
-        throw new AppError('VALIDATION_FAILED', `Missing required fields: ${missing.map(([channel, fields]) => `${channel}: ${fields.join(', ')}`).join('; ')}`);
+        throw invalidField(`Missing required fields: ${missing.map(([channel, fields]) => `${channel}: ${fields.join(', ')}`).join('; ')}`);
       }
     },
 

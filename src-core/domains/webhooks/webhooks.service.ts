@@ -7,7 +7,7 @@ import { GONE_LIMIT, GONE_WINDOW_DAYS, MAX_ENDPOINTS, type EndpointLastAttempts,
 import type { BusEvent } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, limitReached, notFound } from '../../kernel/errors.ts';
+import { AppError, invalidField, limitReached, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -43,7 +43,7 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
   }
   async function assertDestination(url: string): Promise<void> {
     const refused = await checkDestination(url, options);
-    if (refused) throw new AppError('VALIDATION_FAILED', `Invalid url: ${refused}`);
+    if (refused) throw invalidField(`Invalid url: ${refused}`);
   }
   const normalizeEvents = (events: '*' | string[]): string[] => (events === '*' || events.includes('*') ? ['*'] : [...new Set(events)]);
   const envelope = (event: { id: string; type: string; createdAt: string; orgId: string; data: unknown }): string =>

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isCalendarDay, orderedRange, statusListQuery } from '../../contract/common.ts';
 import { createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waPhoneSchema } from '../../contract/whatsapp.ts';
-import { AppError } from '../../kernel/errors.ts';
+import { AppError, invalidField } from '../../kernel/errors.ts';
 import { paginationQuery, queryInt, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply, type UploadedFile } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
@@ -43,11 +43,11 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
       handler: ({ orgId, body }) => {
         const file = body as unknown as UploadedFile;
         const limit = MEDIA_TYPES[file.mimeType];
-        if (limit === undefined) throw new AppError('VALIDATION_FAILED', `Unsupported media type ${file.mimeType}: use ${Object.keys(MEDIA_TYPES).join(', ')}`);
+        if (limit === undefined) throw invalidField(`Unsupported media type ${file.mimeType}: use ${Object.keys(MEDIA_TYPES).join(', ')}`);
         if (file.data.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', `${file.mimeType} files are limited to ${limit / 1024 / 1024} MB`);
-        if (file.data.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
+        if (file.data.length === 0) throw invalidField('The file is empty');
         if (!MEDIA_SIGNATURES[file.mimeType]?.(file.data)) {
-          throw new AppError('VALIDATION_FAILED', `The file's content is not ${file.mimeType} (its first bytes say otherwise): upload it with its real type`);
+          throw invalidField(`The file's content is not ${file.mimeType} (its first bytes say otherwise): upload it with its real type`);
         }
         return service.saveMedia(orgId, file, publicBaseUrl());
       },

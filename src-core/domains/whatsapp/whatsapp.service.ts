@@ -8,7 +8,7 @@ import type { ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, conflict, notFound } from '../../kernel/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -63,16 +63,16 @@ export function createWhatsappService(deps: {
   /** An approved template by id, for a campaign or a console reply (400 when unknown or not approved). */
   function approvedTemplate(orgId: string, id: string): WaTemplate {
     const row = store.byId(orgId, id);
-    if (!row) throw new AppError('VALIDATION_FAILED', `templateId ${id} is not a template of this organization`);
-    if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
+    if (!row) throw invalidField(`templateId ${id} is not a template of this organization`);
+    if (row.status !== 'APPROVED') throw invalidField(`Template ${row.name} is ${row.status}; only APPROVED templates can be sent`);
     return toTemplate(row);
   }
 
   /** The approved template a send names (400 when unknown or not approved). */
   function approvedNamed(orgId: string, input: Pick<SendTemplateInput, 'templateName' | 'languageCode'>): WaTemplate {
     const row = store.byName(orgId, input.templateName, input.languageCode);
-    if (!row) throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} (${input.languageCode}) not found`);
-    if (row.status !== 'APPROVED') throw new AppError('VALIDATION_FAILED', `Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);
+    if (!row) throw invalidField(`Template ${input.templateName} (${input.languageCode}) not found`);
+    if (row.status !== 'APPROVED') throw invalidField(`Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);
     return toTemplate(row);
   }
 
@@ -94,7 +94,7 @@ export function createWhatsappService(deps: {
   return {
     createTemplate(orgId: string, input: CreateWaTemplateInput): WaTemplate {
       const problem = checkPlaceholders(input.components);
-      if (problem) throw new AppError('VALIDATION_FAILED', `Invalid components: ${problem}`);
+      if (problem) throw invalidField(`Invalid components: ${problem}`);
       return db.tx(() => {
         if (store.byName(orgId, input.name, input.language)) throw conflict(`A template named ${input.name} already exists for ${input.language}`);
         const row = {
