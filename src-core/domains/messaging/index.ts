@@ -18,7 +18,8 @@ export function messagingDomain(deps: CoreDeps & {
   });
   return defineDomain({ name: 'messaging', routes: [], service });
 }
-export type { MessagingService, OutboundInput } from './messaging.service.ts';
+export type { MessagingService } from './messaging.service.ts';
+export type { OutboundInput } from './messaging.sends.ts';
 export { failureSummary, type PaidBy } from './failure-refund.ts';
 export type { Resume } from './keyed-answers.ts';
 export type { Recovered, ResumeOf } from './recover-queued.ts';

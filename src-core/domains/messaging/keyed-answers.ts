@@ -4,7 +4,7 @@
 import type { Channel, Message, MessageSource } from '../../contract/messaging.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { toMessage } from './messaging.reads.ts';
-import type { OutboundInput } from './messaging.service.ts';
+import type { OutboundInput } from './messaging.sends.ts';
 import type { MessageRow, MessagingStore } from './messaging.store.ts';
 import type { Origin } from './origin.ts';
 import type { ChannelProvider } from './provider.ts';

@@ -7,7 +7,7 @@ import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { migratedDb } from '../../testing/migrated-db.ts';
 import { keyedAnswers } from './keyed-answers.ts';
-import type { OutboundInput } from './messaging.service.ts';
+import type { OutboundInput } from './messaging.sends.ts';
 import { createMessagingStore } from './messaging.store.ts';
 
 const { db, remove } = migratedDb('messaging-migrations', ['org_a'], { before: 28 });

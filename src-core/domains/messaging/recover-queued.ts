@@ -6,7 +6,7 @@ import type { Channel } from '../../contract/messaging.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { yieldToIo } from '../../kernel/jobs.ts';
 import { resend, type Resume } from './keyed-answers.ts';
-import type { OutboundInput } from './messaging.service.ts';
+import type { OutboundInput } from './messaging.sends.ts';
 import type { HandOver, MessageRow, MessagingStore } from './messaging.store.ts';
 import type { ChannelProvider, ProviderOutcome } from './provider.ts';
 
