@@ -11,14 +11,15 @@ import { createPlaceUrl } from './place-url.ts';
 function currentPlace(): Place {
   const ui = useUi.getState();
   const { tab, view } = useCampaignsUi.getState();
-  return { section: ui.section, inbox: ui.inbox, campaigns: { tab, view }, contactId: ui.selectedContactId };
+  return { section: ui.section, inbox: { ...ui.inbox, state: ui.inboxState }, campaigns: { tab, view }, contactId: ui.selectedContactId };
 }
 
 /** Moves the console to the place a fragment names (at start, and when the fragment changes); a fragment naming none changes nothing. */
 export function restorePlace(hash: string): void {
   const place = placeFromHash(hash);
   if (!place.section) return;
-  useUi.setState({ section: place.section, ...(place.inbox ? { inbox: place.inbox } : {}), ...(place.contactId ? { selectedContactId: place.contactId } : {}) });
+  const inbox = place.inbox ? { inbox: { channel: place.inbox.channel, conversationId: place.inbox.conversationId }, inboxState: place.inbox.state } : {};
+  useUi.setState({ section: place.section, ...inbox, ...(place.contactId ? { selectedContactId: place.contactId } : {}) });
   if (place.campaigns) useCampaignsUi.setState(place.campaigns);
 }
 

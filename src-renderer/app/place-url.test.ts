@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { placeFromHash, type Place } from './place.ts';
 import { createPlaceUrl, type PlaceUrl } from './place-url.ts';
 
-const inbox: Place = { section: 'inbox', inbox: { channel: 'whatsapp', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null };
+const inbox: Place = { section: 'inbox', inbox: { channel: 'whatsapp', state: 'open', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null };
 
 /** A tab's history (entries of fragments), and a console whose place moves in two store updates, as `restorePlace` moves it. */
 function browser(opened: string, token: string | null = 't') {
@@ -33,6 +33,7 @@ function browser(opened: string, token: string | null = 't') {
       const to = placeFromHash(hash);
       if (!to.section) return;
       app.move({ section: to.section });
+      if (to.inbox) app.move({ inbox: to.inbox });
       if (to.campaigns) app.move({ campaigns: to.campaigns });
     },
   });
@@ -50,10 +51,27 @@ describe('the place in the URL fragment, against the history', () => {
     const tab = browser('#token=t');
     tab.url.placeChanged(true);
     expect(tab.entries).toEqual(['#token=t&section=inbox&channel=whatsapp']);
-    tab.app.move({ inbox: { channel: 'sms', conversationId: 'conv_1' } });
+    tab.app.move({ inbox: { channel: 'sms', state: 'open', conversationId: 'conv_1' } });
     expect(tab.entries).toEqual(['#token=t&section=inbox&channel=sms&conversation=conv_1']);
     tab.app.move({ section: 'wallet' });
     expect(tab.entries).toEqual(['#token=t&section=inbox&channel=sms&conversation=conv_1', '#token=t&section=wallet']);
+  });
+
+  it('writes the inbox\'s Resolved list as an entry, so Back returns to Open (and its thread) and Forward to Resolved', () => {
+    const tab = browser('#token=t&section=inbox&channel=whatsapp');
+    tab.url.placeChanged(true);
+    tab.app.move({ inbox: { channel: 'sms', state: 'open', conversationId: 'conv_1' } });
+    // The switch: the list, then the thread cleared (two store updates, the second in the same entry).
+    tab.app.move({ inbox: { channel: 'sms', state: 'resolved', conversationId: 'conv_1' } });
+    tab.app.move({ inbox: { channel: 'sms', state: 'resolved', conversationId: null } });
+    expect(tab.entries).toEqual(['#token=t&section=inbox&channel=sms&conversation=conv_1', '#token=t&section=inbox&channel=sms&state=resolved']);
+    tab.back();
+    tab.url.urlChanged();
+    expect(tab.app.place().inbox).toEqual({ channel: 'sms', state: 'open', conversationId: 'conv_1' });
+    tab.forward();
+    tab.url.urlChanged();
+    expect(tab.app.place().inbox).toEqual({ channel: 'sms', state: 'resolved', conversationId: null });
+    expect(tab.entries).toEqual(['#token=t&section=inbox&channel=sms&conversation=conv_1', '#token=t&section=inbox&channel=sms&state=resolved']);
   });
 
   it('follows a fragment edited by hand even when a store update lands before its popstate, and writes no old place over it', () => {

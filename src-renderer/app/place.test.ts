@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { hashWithPlace, isNewPage, placeFromHash, type Place } from './place.ts';
 
-const base: Place = { section: 'inbox', inbox: { channel: 'whatsapp', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null };
+const base: Place = { section: 'inbox', inbox: { channel: 'whatsapp', state: 'open', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null };
 
 describe('place in the URL fragment', () => {
   it('keeps the token and writes only what the shown page needs', () => {
-    const hash = hashWithPlace('#token=dsh_abc', { ...base, inbox: { channel: 'sms', conversationId: 'conv_1' } });
+    const hash = hashWithPlace('#token=dsh_abc', { ...base, inbox: { channel: 'sms', state: 'open', conversationId: 'conv_1' } });
     expect(hash).toBe('#token=dsh_abc&section=inbox&channel=sms&conversation=conv_1');
     expect(new URLSearchParams(hash.slice(1)).get('token')).toBe('dsh_abc');
     const campaigns = hashWithPlace(hash, { ...base, section: 'campaigns', campaigns: { tab: 'sms', view: { kind: 'detail', channel: 'sms', id: 'cmp_9' } } });
@@ -16,7 +16,9 @@ describe('place in the URL fragment', () => {
 
   it('reads back what it wrote', () => {
     const places: Place[] = [
-      { ...base, inbox: { channel: 'instagram', conversationId: 'conv_2' } },
+      { ...base, inbox: { channel: 'instagram', state: 'open', conversationId: 'conv_2' } },
+      { ...base, inbox: { channel: 'sms', state: 'resolved', conversationId: 'conv_3' } },
+      { ...base, inbox: { channel: 'email', state: 'resolved', conversationId: null } },
       { ...base, section: 'campaigns', campaigns: { tab: 'email', view: { kind: 'new', channel: 'email' } } },
       { ...base, section: 'campaigns', campaigns: { tab: 'rcs', view: { kind: 'detail', channel: 'rcs', id: 'rcs_1' } } },
       { ...base, section: 'contacts', contactId: 'ct_1' },
@@ -30,6 +32,17 @@ describe('place in the URL fragment', () => {
     }
   });
 
+  it('writes the inbox\'s Resolved list and leaves the default Open out; reads Open where the fragment names no list, or an unknown one', () => {
+    expect(hashWithPlace('#token=t', { ...base, inbox: { channel: 'sms', state: 'resolved', conversationId: 'conv_1' } })).toBe('#token=t&section=inbox&channel=sms&state=resolved&conversation=conv_1');
+    const resolved = '#token=t&section=inbox&channel=sms&state=resolved';
+    expect(hashWithPlace(resolved, { ...base, inbox: { channel: 'sms', state: 'open', conversationId: null } })).toBe('#token=t&section=inbox&channel=sms');
+    expect(hashWithPlace(resolved, { ...base, section: 'wallet' })).toBe('#token=t&section=wallet');
+    expect(placeFromHash('#section=inbox&channel=sms').inbox).toEqual({ channel: 'sms', state: 'open', conversationId: null });
+    expect(placeFromHash('#section=inbox&channel=sms&state=archived').inbox).toEqual({ channel: 'sms', state: 'open', conversationId: null });
+    // Only the inbox's own list: another page's fragment carrying it gives no inbox.
+    expect(placeFromHash('#section=wallet&channel=sms&state=resolved')).toEqual({ section: 'wallet' });
+  });
+
   it('ignores what it does not know: no section, an unknown page, a channel without a builder', () => {
     expect(placeFromHash('#token=t')).toEqual({});
     expect(placeFromHash('#token=t&section=admin')).toEqual({});
@@ -37,9 +50,14 @@ describe('place in the URL fragment', () => {
     expect(placeFromHash('#section=inbox&channel=fax')).toEqual({ section: 'inbox' });
   });
 
-  it('a new page is another section or another campaign view; a tab or a thread is not', () => {
+  it('a new page is another section, the inbox\'s other list or another campaign view; a tab or a thread is not', () => {
     expect(isNewPage({ section: 'inbox' }, { ...base, section: 'wallet' })).toBe(true);
-    expect(isNewPage({ section: 'inbox', inbox: base.inbox }, { ...base, inbox: { channel: 'sms', conversationId: 'c' } })).toBe(false);
+    expect(isNewPage({ section: 'inbox', inbox: base.inbox }, { ...base, inbox: { channel: 'sms', state: 'open', conversationId: 'c' } })).toBe(false);
+    const open = placeFromHash('#section=inbox&channel=sms&conversation=c');
+    expect(isNewPage(open, { ...base, inbox: { channel: 'sms', state: 'resolved', conversationId: 'c' } })).toBe(true);
+    const resolved = placeFromHash('#section=inbox&channel=sms&state=resolved');
+    expect(isNewPage(resolved, { ...base, inbox: { channel: 'sms', state: 'open', conversationId: null } })).toBe(true);
+    expect(isNewPage(resolved, { ...base, inbox: { channel: 'sms', state: 'resolved', conversationId: 'd' } })).toBe(false);
     const list = placeFromHash('#section=campaigns&tab=sms');
     expect(isNewPage(list, { ...base, section: 'campaigns', campaigns: { tab: 'sms', view: { kind: 'detail', channel: 'sms', id: 'x' } } })).toBe(true);
     expect(isNewPage(list, { ...base, section: 'campaigns', campaigns: { tab: 'rcs', view: { kind: 'list' } } })).toBe(false);

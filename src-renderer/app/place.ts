@@ -1,19 +1,20 @@
-// Where the console is (page, inbox tab and thread, campaign tab and view, selected contact) as URL fragment
+// Where the console is (page, inbox tab, list and thread, campaign tab and view, selected contact) as URL fragment
 // parameters next to the dashboard token (`#token=…&section=campaigns&tab=sms&campaign=…`), so a reload or a
 // shared link returns to the same place. Pure: reading and writing the fragment's text only.
-import { CAMPAIGN_CHANNELS, CHANNELS, type Channel } from '../../src-core/contract/index.ts';
+import { CAMPAIGN_CHANNELS, CHANNELS, type Channel, type ConversationState } from '../../src-core/contract/index.ts';
 import type { CampaignTab } from '../features/campaigns/queries.ts';
 import type { CampaignView } from '../features/campaigns/view-state.ts';
 import { SECTIONS, type Section } from '../stores/sections.ts';
 
 export type Place = {
   section: Section;
-  inbox: { channel: Channel; conversationId: string | null };
+  /** `state`: the list shown, open (the default, left out of the fragment) or resolved. */
+  inbox: { channel: Channel; state: ConversationState; conversationId: string | null };
   campaigns: { tab: CampaignTab; view: CampaignView };
   contactId: string | null;
 };
 /** The parameters this file owns; any other (the token) is kept as it is. */
-const KEYS = ['section', 'channel', 'conversation', 'tab', 'view', 'campaign', 'contact'];
+const KEYS = ['section', 'channel', 'state', 'conversation', 'tab', 'view', 'campaign', 'contact'];
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => list.find((item) => item === value);
 const id = (value: string | null): string | null => (value && value.length <= 100 ? value : null);
@@ -25,7 +26,9 @@ export function placeFromHash(hash: string): Partial<Place> {
   if (!section) return {};
   const place: Partial<Place> = { section };
   const channel = oneOf(CHANNELS, params.get('channel'));
-  if (section === 'inbox' && channel) place.inbox = { channel, conversationId: id(params.get('conversation')) };
+  if (section === 'inbox' && channel) {
+    place.inbox = { channel, state: params.get('state') === 'resolved' ? 'resolved' : 'open', conversationId: id(params.get('conversation')) };
+  }
   const tab = oneOf(CAMPAIGN_CHANNELS, params.get('tab'));
   if (section === 'campaigns' && tab) {
     const campaign = id(params.get('campaign'));
@@ -44,6 +47,7 @@ export function hashWithPlace(hash: string, place: Place): string {
   params.set('section', place.section);
   if (place.section === 'inbox') {
     params.set('channel', place.inbox.channel);
+    if (place.inbox.state !== 'open') params.set('state', place.inbox.state);
     if (place.inbox.conversationId) params.set('conversation', place.inbox.conversationId);
   }
   if (place.section === 'campaigns') {
@@ -56,9 +60,13 @@ export function hashWithPlace(hash: string, place: Place): string {
   return `#${params.toString()}`;
 }
 
-/** Whether going from one fragment to the other is a new page (a history entry, so Back returns) or a detail of the same page. */
+/**
+ * Whether going from one fragment to the other is a new page (a history entry, so Back returns) or a detail of the same
+ * page: the inbox's other list (Open or Resolved) is one, its tab or thread is not.
+ */
 export function isNewPage(before: Partial<Place>, after: Place): boolean {
   if (before.section !== after.section) return true;
+  if (after.section === 'inbox') return (before.inbox?.state ?? 'open') !== after.inbox.state;
   if (after.section !== 'campaigns' || before.campaigns?.view.kind === after.campaigns.view.kind) return false;
   // A builder that created its campaign hands over to it: Back then goes to the list, not to an empty builder.
   return !(before.campaigns?.view.kind === 'new' && after.campaigns.view.kind === 'detail');

@@ -34,10 +34,10 @@ const opensElsewhere = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlK
 
 /** `token`: the dashboard token the URL carries (null on the desktop, whose URL carries none), written into each href. */
 export function SidebarNav({ token }: { token: string | null }) {
-  const { section, inbox, selectedContactId, go } = useUi();
+  const { section, inbox, inboxState, selectedContactId, go } = useUi();
   const campaigns = useCampaignsUi();
   const unread = useUnreadCounts().data?.total ?? 0;
-  const place: Place = { section, inbox, campaigns: { tab: campaigns.tab, view: campaigns.view }, contactId: selectedContactId };
+  const place: Place = { section, inbox: { ...inbox, state: inboxState }, campaigns: { tab: campaigns.tab, view: campaigns.view }, contactId: selectedContactId };
   const follow = (e: MouseEvent, target: Place) => {
     if (opensElsewhere(e)) return;
     e.preventDefault();
