@@ -77,6 +77,16 @@ describe.each([
     expect((await t.dashboard('GET', '/dashboard/sms/senders')).body.data[0]).toMatchObject({ senderId: 'EXMPLE', status: 'APPROVED' });
     expect((await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.meta.total).toBe(3);
   });
+  it('has two answered Instagram conversations read and resolved by the console, so Resolved lists them; the two waiting stay open and unread', async () => {
+    type Row = { customerName: string; state: string; resolvedAt: string | null; resolvedBy: string | null; unreadCount: number; lastMessageAt: string };
+    const list = async (state: string) => (await t.dashboard('GET', `/dashboard/conversations?channel=instagram&state=${state}`)).body.data as Row[];
+    const resolved = await list('resolved');
+    expect(resolved.map((c) => [c.customerName, c.state, c.resolvedBy, c.unreadCount])).toEqual([['Jonas Weber', 'resolved', 'console', 0], ['Maya Fernandes', 'resolved', 'console', 0]]);
+    // Resolved after their last message: an agent was done with them (a minute later, on the story's clock).
+    for (const c of resolved) expect(Date.parse(c.resolvedAt as string)).toBeGreaterThanOrEqual(Date.parse(c.lastMessageAt) + (clock ? 60_000 : 0));
+    expect((await list('open')).map((c) => [c.customerName, c.unreadCount > 0])).toEqual([['Leo Martins', true], ['Priya Menon', true]]);
+    expect((await t.dashboard('GET', '/dashboard/conversations/unread-counts')).body.instagram).toBe(2);
+  });
   it('has a customer who opted out by writing STOP on SMS: blocked through the keyword, her thread ending with it', async () => {
     const grace = (await t.dashboard('GET', '/dashboard/contacts?search=Grace%20Lee')).body.data[0];
     expect(grace).toMatchObject({ phone: '+14155550163', isBlocked: true, blockedReason: 'Opted out by sending STOP on SMS (writing START opts them back in)' });

@@ -1,4 +1,5 @@
-// Demo fixtures for Instagram: a connected professional account and a few direct-message conversations.
+// Demo fixtures for Instagram: a connected professional account and a few direct-message conversations, the two
+// answered early resolved (so the inbox's Resolved list has them), the later two waiting for an agent.
 import type { DemoStory } from './story.ts';
 import type { InstagramService } from '../../domains/instagram/index.ts';
 import type { MessagingService } from '../../domains/messaging/index.ts';
@@ -25,6 +26,13 @@ export async function seedInstagramDemo(deps: { orgId: string; instagram: Instag
     messaging.receive({ orgId, channel: 'instagram', from: customer.igsid, text, name: customer.name });
   const origin = { source: 'MANUAL' as const, sourceName: 'Demo seed' };
   const answer = (customer: (typeof CUSTOMERS)[number], message: string) => instagram.sendMessage(orgId, { recipientIgsid: customer.igsid, message }, origin);
+  // Done with: read and resolved by an agent in the console (the calls its read and resolve routes make).
+  const resolve = (customer: (typeof CUSTOMERS)[number]) => {
+    const conversation = messaging.conversation(orgId, 'instagram', customer.igsid);
+    if (!conversation) return;
+    messaging.markConversationRead(orgId, conversation.id);
+    messaging.setConversationState(orgId, conversation.id, 'resolved', 'console');
+  };
 
   await story.at(90);
   write(maya, 'Hi! Is the linen tote from your last post still available in sand?');
@@ -32,10 +40,14 @@ export async function seedInstagramDemo(deps: { orgId: string; instagram: Instag
   await answer(maya, 'Hi Maya! Yes, the sand tote is in stock. Here is the link: https://shop.example.com/products/linen-tote');
   await story.at(85);
   write(maya, 'Perfect, just ordered it 🙌');
+  await story.at(84);
+  resolve(maya);
   await story.at(75);
   write(jonas, 'Do you ship to Berlin? And how long does it take?');
   await story.at(73);
   await answer(jonas, 'We do! EU orders arrive in 5 to 7 business days, with tracking.');
+  await story.at(72);
+  resolve(jonas);
   await story.at(60);
   write(priya, 'Loved the giveaway reel! When do you announce the winner?');
   await story.at(52);
