@@ -2,7 +2,7 @@
 // the conversation out of Open and shows the next one (said to screen readers, the focus on its row); Resolved lists it
 // with Reopen; its customer writing in brings it back to Open live; `e` resolves (or reopens) from the keyboard; one
 // resolved elsewhere leaves the list and the unread counts live; the contact's panel marks a resolved conversation and opens
-// it under Resolved.
+// it under Resolved; the list shown is in the URL, so a reload keeps Resolved and Back returns to Open.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -13,6 +13,9 @@ let server: E2eServer;
 let page: Page;
 const KIRAN = '+919810000001';
 const ALICE = '+14155550101';
+/** The demo's Instagram customers whose conversations it resolved (their IGSIDs, the rows' addresses). */
+const MAYA = '6234817790112233';
+const JONAS = '7109923456781234';
 
 consoleForFile({}, async (opened) => {
   ({ server, page } = opened);
@@ -129,6 +132,33 @@ describe('open and resolved conversations', () => {
     await page.getByTestId('reopen-conversation').click();
     await row(ALICE).waitFor({ state: 'detached' });
     await page.getByTestId('resolve-conversation').waitFor();
+  });
+
+  it('the demo\'s resolved Instagram conversations are under Resolved; a reload there stays on Resolved and its thread, and Back returns to Open', async () => {
+    await page.getByTestId('tab-instagram').click();
+    await page.getByTestId('show-open').click();
+    await ready().waitFor();
+    expect(await listed()).not.toContain(MAYA);
+    await page.getByTestId('show-resolved').click();
+    await ready().waitFor();
+    // Answered early in the story and resolved by the seed, most recent first.
+    expect(await listed()).toEqual([JONAS, MAYA]);
+    await row(MAYA).click();
+    await page.getByTestId('resolved-badge').waitFor();
+    const fragment = () => new URLSearchParams(new URL(page.url()).hash.slice(1));
+    expect(fragment().get('state')).toBe('resolved');
+    await page.reload();
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
+    expect(await page.getByTestId('show-resolved').getAttribute('aria-checked')).toBe('true');
+    await row(MAYA).and(page.locator('[aria-selected="true"]')).waitFor();
+    await page.getByTestId('reopen-conversation').waitFor();
+    // Back: the Open list the switch left (Open is the default, not written in the fragment).
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('show-open').getAttribute('aria-checked')).toBe('true');
+    await ready().waitFor();
+    expect(await listed()).not.toContain(MAYA);
+    expect(fragment().get('state')).toBeNull();
+    expect(fragment().get('channel')).toBe('instagram');
   });
 
   it('one resolved elsewhere leaves Open and the unread counts live; the last one resolved leaves the empty state, the focus on the switch', async () => {
