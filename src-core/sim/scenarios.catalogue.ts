@@ -32,7 +32,7 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
   {
     id: 'where-is-my-order',
     name: 'A customer asks where their order is',
-    description: 'Alice Johnson (+14155550101; order #1001 in the demo shop) writes on WhatsApp and follows up 20 s later. Needs nothing: any organization.',
+    description: 'Alice Johnson (+14155550101; order #1001 in the demo shop) writes on WhatsApp and follows up 20 s later. Runs on any organization.',
     needs: [],
     durationSeconds: 20,
     steps: [
