@@ -22,14 +22,17 @@ const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'r
   .map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
 const STATES: Array<{ state: ConversationState; label: string }> = [{ state: 'open', label: 'Open' }, { state: 'resolved', label: 'Resolved' }];
 
+/** A key pressed in a text field, a select or anything editable is typing, not an inbox shortcut (`/`, `e`). */
+const TYPING = 'input, textarea, select, [contenteditable="true"]';
+const typingIn = (target: EventTarget | null): boolean => !!(target as HTMLElement | null)?.closest(TYPING);
+
 /**
  * `e` anywhere in the inbox (but a text field, a select or the contact's panel) presses the open thread's Resolve, or
  * Reopen: only while the focus is in the inbox, so the letter is never taken from another page or a text being typed.
  */
 function onResolveKey(e: KeyboardEvent<HTMLDivElement>) {
-  const target = e.target as HTMLElement;
   if (e.key.toLowerCase() !== RESOLVE_KEY || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-  if (target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+  if (typingIn(e.target) || (e.target as HTMLElement).closest('[role="dialog"]')) return;
   const button = e.currentTarget.querySelector<HTMLButtonElement>(RESOLVE_BUTTONS);
   if (!button) return;
   e.preventDefault();
@@ -108,8 +111,7 @@ export function InboxPage() {
   // "/" anywhere on the inbox (outside a text field) jumps to the search, as in mail and chat apps.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || typingIn(e.target)) return;
       e.preventDefault();
       searchRef.current?.focus();
     };
