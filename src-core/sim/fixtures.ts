@@ -1,4 +1,5 @@
 // The simulated recipients of INTERFACES.md: magic numbers and addresses with known behaviour.
+import { normalizePhone } from '../contract/common.ts';
 import type { Channel } from '../contract/messaging.ts';
 
 export const MAGIC = {
@@ -16,7 +17,7 @@ export const MAGIC = {
 /** A phone in any of the forms the channels use (`+1500…`, `1500…`) as `+` and digits; other addresses lower-cased. */
 export function canonicalAddress(channel: Channel, address: string): string {
   if (channel === 'email' || channel === 'instagram') return address.trim().toLowerCase();
-  return `+${address.replace(/\D/g, '')}`;
+  return normalizePhone(address);
 }
 
 /** Why a send to this address fails on this channel, or null when it goes through. */

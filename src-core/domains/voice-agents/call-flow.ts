@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import {
   AGENT_CALL_PRICE_PER_MINUTE_PAISE, ENDED_CALL_STATUSES, type AgentCallStatus, type CallEndReason, type TranscriptChunk,
 } from '../../contract/voice-agents.ts';
-import { formatPaise } from '../../contract/common.ts';
+import { formatPaise, normalizePhone } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -125,7 +125,7 @@ export function createCallFlow(deps: {
   return {
     /** Places a call (INITIATED) in one transaction with its first step; 400 when the wallet cannot pay a minute. */
     place(agent: VoiceAgentRow, toNumber: string, callContext: Record<string, string | number | boolean>): VoiceCallRow {
-      if (toNumber.replace(/\D/g, '') === AGENT_CALLER_NUMBER.slice(1)) {
+      if (normalizePhone(toNumber) === AGENT_CALLER_NUMBER) {
         throw invalidField(`${toNumber} is the number agent calls come from: give the phone of the person to call`);
       }
       if (agent.is_active !== 1) throw conflict(`Voice agent ${agent.id} is inactive: activate it (PATCH /voice/agents/${agent.id} {"isActive": true}) to place calls`);
