@@ -7,11 +7,13 @@
 // CPU than the tests themselves. Nothing in src-core keeps module-level state (DESIGN.md), and the files pass in any
 // order (`--sequence.shuffle.files`). The main process's tests mock electron per file, so they keep their isolation.
 import { defineConfig } from 'vitest/config';
+import { FlakyReporter } from './vitest.flaky-reporter.ts';
 import { InterleavedSequencer } from './vitest.sequencer.ts';
 
 export default defineConfig({
   test: {
     maxWorkers: 3,
+    reporters: ['default', new FlakyReporter()],
     sequence: { sequencer: InterleavedSequencer },
     projects: [
       {
@@ -43,6 +45,10 @@ export default defineConfig({
           // A poll waits for what the console does after a request or two (a field cleared once a send is answered):
           // vitest's default second is tight on a loaded CI machine; Playwright's own waits default to 30 s.
           expect: { poll: { timeout: 10_000 } },
+          // On CI, a browser test that fails is run once more: a timing flake on a loaded machine (a read made twice
+          // while the console raced the server) no longer blocks the whole run, and FlakyReporter names it. A real
+          // failure fails both times. Locally, never: a flake shows at once.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],
