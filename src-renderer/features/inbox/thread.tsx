@@ -25,7 +25,7 @@ import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
 import { ResolveButton } from './resolve-button.tsx';
 import { useReadAfter } from './read-after.ts';
 
-/** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles.css). */
+/** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles/conversations.css). */
 const TICKS: Record<string, { glyph: string; label: string }> = {
   queued: { glyph: '…', label: 'Queued' }, sent: { glyph: '✓', label: 'Sent' }, delivered: { glyph: '✓✓', label: 'Delivered' },
   read: { glyph: '✓✓', label: 'Read' }, failed: { glyph: '!', label: 'Failed' },
