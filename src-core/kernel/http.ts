@@ -10,7 +10,7 @@ import { plural } from '../contract/words.ts';
 import type { ApiKeys } from './api-keys.ts';
 import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
-import { AppError, invalidField, jsonRpcBodyError, rateLimited, renderError, statusText } from './errors.ts';
+import { AppError, invalidField, jsonRpcBodyError, notFound, rateLimited, renderError, statusText } from './errors.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
 import { readJsonBody } from './json-body.ts';
@@ -60,7 +60,7 @@ function orgFromConsoleRequest(request: FastifyRequest, deps: HttpDeps): string 
   const source = (request.method === 'GET' || request.method === 'DELETE' ? request.query : request.body) as Record<string, unknown> | undefined;
   const named = source && typeof source === 'object' ? source.organizationId : undefined;
   if (named === undefined) return deps.defaultOrgId;
-  if (typeof named !== 'string' || !deps.orgExists(named)) throw new AppError('NOT_FOUND', `Organization ${String(named)} not found`);
+  if (typeof named !== 'string' || !deps.orgExists(named)) throw notFound(`Organization ${String(named)}`);
   return named;
 }
 
@@ -91,7 +91,7 @@ function organizationOf(caller: Caller, request: FastifyRequest, deps: HttpDeps)
   return caller.kind === 'dashboard' ? orgFromConsoleRequest(request, deps) : deps.defaultOrgId;
 }
 /** The 404 of a path with no route (the query left out). */
-const routeNotFound = (request: FastifyRequest): AppError => new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+const routeNotFound = (request: FastifyRequest): AppError => notFound(`Route ${request.method} ${request.url.split('?')[0]}`);
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
-import { AppError } from './errors.ts';
+import { AppError, conflict } from './errors.ts';
 import { seededId } from './ids.ts';
 import { createIdempotencyStore } from './idempotency.store.ts';
 
@@ -71,7 +71,7 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
     const claimed = deps.db.tx(() => store.claim({ orgId: input.orgId, key: input.key, hash, route: input.route, now, expiredBefore: now - IDEMPOTENCY_WINDOW_MS }));
     if (!claimed) {
       const existing = store.get(input.orgId, input.key);
-      if (!existing) throw new AppError('CONFLICT', 'Idempotency-Key could not be claimed; retry the request');
+      if (!existing) throw conflict('Idempotency-Key could not be claimed; retry the request');
       if (existing.request_hash !== hash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', `Idempotency-Key ${input.key} was already used with a different request (${existing.route}) in the last 24 hours`);
       }
@@ -83,7 +83,7 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
         }
         // Claimed, never answered, and not running here: the server stopped while it ran.
         if (!input.resumable) {
-          throw new AppError('CONFLICT', `The request with Idempotency-Key ${input.key} was interrupted (the server stopped while it ran), so its outcome is unknown: check the logs, then retry with a new key`);
+          throw conflict(`The request with Idempotency-Key ${input.key} was interrupted (the server stopped while it ran), so its outcome is unknown: check the logs, then retry with a new key`);
         }
         return perform(input, work, renderError, existing.created_ms);
       }

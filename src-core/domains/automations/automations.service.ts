@@ -8,7 +8,7 @@ import { TRIGGER_CONFIG_SCHEMAS, type TriggerType } from '../../contract/automat
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, notFound } from '../../kernel/errors.ts';
+import { AppError, conflict, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { STEP_INTEGRATIONS, TRIGGER_INTEGRATIONS } from './automations.catalog.ts';
@@ -160,9 +160,9 @@ export function createAutomationsService(deps: {
         const original = store.execution(executionId);
         if (!original || original.automation_id !== id) throw notFound(`Execution ${executionId}`);
         if (original.status === 'running' || original.status === 'waiting') {
-          throw new AppError('CONFLICT', `Execution ${executionId} is still ${original.status}: it can be rerun once it has ended`);
+          throw conflict(`Execution ${executionId} is still ${original.status}: it can be rerun once it has ended`);
         }
-        if (automation.status !== 'active') throw new AppError('CONFLICT', `Automation ${id} is paused: activate it to rerun an execution`);
+        if (automation.status !== 'active') throw conflict(`Automation ${id} is paused: activate it to rerun an execution`);
         const started = runner.start(automation, JSON.parse(original.trigger) as ExecutionTrigger, executionId);
         return toExecution(started as ExecutionRow);
       });

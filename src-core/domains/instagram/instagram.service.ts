@@ -10,7 +10,7 @@ import {
 import type { Conversation, Message } from '../../contract/messaging.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, invalidField } from '../../kernel/errors.ts';
+import { AppError, invalidField, notFound } from '../../kernel/errors.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import { keyedMessageId, type MessagingService, type Origin } from '../messaging/index.ts';
@@ -130,7 +130,7 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
     thread(orgId: string, igsid: string, limit: number): InstagramConversation & { messages: Message[] } {
       mustConnection(orgId);
       const conversation = messaging.conversation(orgId, 'instagram', igsid);
-      if (!conversation) throw new AppError('NOT_FOUND', `Instagram conversation with ${igsid} not found`);
+      if (!conversation) throw notFound(`Instagram conversation with ${igsid}`);
       const contact = conversation.contact_id ? contacts.get(orgId, conversation.contact_id) : null;
       return {
         ...toConversation(orgId, {
@@ -144,7 +144,7 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
     markRead(orgId: string, igsid: string): { success: true; conversationId: string } {
       mustConnection(orgId);
       const conversation = messaging.conversation(orgId, 'instagram', igsid);
-      if (!conversation) throw new AppError('NOT_FOUND', `Instagram conversation with ${igsid} not found`);
+      if (!conversation) throw notFound(`Instagram conversation with ${igsid}`);
       messaging.markConversationRead(orgId, conversation.id);
       return { success: true, conversationId: conversation.id };
     },

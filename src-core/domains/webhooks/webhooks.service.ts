@@ -7,7 +7,7 @@ import { GONE_LIMIT, GONE_WINDOW_DAYS, MAX_ENDPOINTS, type EndpointLastAttempts,
 import type { BusEvent } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, invalidField, limitReached, notFound } from '../../kernel/errors.ts';
+import { conflict, invalidField, limitReached, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -185,7 +185,7 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
         const original = store.delivery(id);
         if (!original || original.org_id !== orgId) throw notFound(`Delivery ${id}`);
         const endpoint = store.endpointById(original.endpoint_id);
-        if (!endpoint) throw new AppError('CONFLICT', 'The endpoint of this delivery was deleted');
+        if (!endpoint) throw conflict('The endpoint of this delivery was deleted');
         const newIdValue = enqueue(orgId, endpoint, { id: original.event_id, type: original.event_type, payload: original.payload }, original.id);
         return deliveryOf(store.delivery(newIdValue) as DeliveryRow);
       });

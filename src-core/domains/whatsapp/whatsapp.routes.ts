@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isCalendarDay, orderedRange, statusListQuery } from '../../contract/common.ts';
 import { createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waPhoneSchema } from '../../contract/whatsapp.ts';
-import { AppError, invalidField } from '../../kernel/errors.ts';
+import { AppError, invalidField, notFound } from '../../kernel/errors.ts';
 import { paginationQuery, queryInt, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply, type UploadedFile } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
@@ -56,7 +56,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
       method: 'GET', path: '/media/:id', scope: 'public', params: z.object({ id: z.string().regex(/^media_[0-9A-Za-z]{24}$/) }),
       handler: ({ params }) => {
         const media = service.media(params.id);
-        if (!media) throw new AppError('NOT_FOUND', `Media ${params.id} not found`);
+        if (!media) throw notFound(`Media ${params.id}`);
         return reply(200, media.data, { 'content-type': media.mime_type, 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' });
       },
     }),
