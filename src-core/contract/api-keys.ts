@@ -72,6 +72,9 @@ export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
  * cut and ends `… [truncated]`); null for a successful request, one without a body, and entries logged before they were kept.
  * The Authorization header is never kept.
  */
+/** How a kept body shows a secret's value, and how one cut at its cap ends (kernel/request-log-bodies.ts). */
+export const REDACTED = '[redacted]';
+export const TRUNCATED_MARK = '… [truncated]';
 export const requestLogDetailSchema = requestLogEntrySchema.extend({ requestBody: z.string().nullable(), responseBody: z.string().nullable() });
 export type RequestLogDetail = z.infer<typeof requestLogDetailSchema>;
 

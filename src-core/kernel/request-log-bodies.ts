@@ -1,11 +1,12 @@
 // What the request log keeps of a failed request's bodies: JSON with its secrets redacted and the fields its route stores
 // sealed masked, capped in size. Only a non-2xx answer's are kept (http.ts), so a successful request, the benchmarked
 // unified send's included, does none of this.
+import { REDACTED, TRUNCATED_MARK } from '../contract/api-keys.ts';
+
+export { REDACTED, TRUNCATED_MARK };
 
 /** At most this many characters of each body are kept; a longer one is cut and ends with TRUNCATED_MARK. */
 export const REQUEST_LOG_BODY_MAX = 8 * 1024;
-export const TRUNCATED_MARK = '… [truncated]';
-export const REDACTED = '[redacted]';
 /** Field names whose values are secrets (signing secrets, passwords, tokens, keys, a one-time code as typed). */
 const SECRET_FIELD = /secret|password|passwd|token|authorization|api[-_]?key|^otp$/i;
 
