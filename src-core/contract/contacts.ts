@@ -106,13 +106,20 @@ export const contactTagsSchema = z.array(contactTagSchema)
   .transform(uniqueTags)
   .pipe(z.array(z.string()).max(TAGS_MAX));
 
+/** A contact's name, email and phone as the console's create takes them (and the CSV import, row by row). */
+export const contactFieldSchemas = {
+  name: z.string().trim().min(1).max(200),
+  email: emailAddressSchema(),
+  phone: personPhoneSchema('phone must be a phone number in international format: the country code, then the number (e.g. +14155550101)'),
+};
+
 /** Console-only: create a contact by hand (the contract creates contacts from channels). */
 export const createContactBodySchema = z
   .object({
-    name: nullAsAbsent(z.string().trim().min(1).max(200)),
+    name: nullAsAbsent(contactFieldSchemas.name),
     username: nullAsAbsent(z.string().trim().min(1).max(100)),
-    email: nullAsAbsent(emailAddressSchema()),
-    phone: nullAsAbsent(personPhoneSchema('phone must be a phone number in international format: the country code, then the number (e.g. +14155550101)')),
+    email: nullAsAbsent(contactFieldSchemas.email),
+    phone: nullAsAbsent(contactFieldSchemas.phone),
     profilePic: nullAsAbsent(z.url()),
     source: z.string().min(1).max(50).optional(),
     tags: contactTagsSchema.optional(),

@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './errors.ts';
 export * from './scopes.ts';
 export * from './contacts.ts';
+export * from './contacts-csv.ts';
 export * from './api-keys.ts';
 export * from './sim.ts';
 export * from './stream.ts';

@@ -6,7 +6,7 @@ import { matchingBranch, unionMessage, type BranchIssue } from '../contract/zod-
 import { invalidField } from './errors.ts';
 import { unknownFields, unknownFieldsClause, unknownParameters } from './unknown-fields.ts';
 
-type Issue = BranchIssue & { input?: unknown; maximum?: unknown; minimum?: unknown; origin?: string; params?: Record<string, unknown> };
+export type Issue = BranchIssue & { input?: unknown; maximum?: unknown; minimum?: unknown; origin?: string; params?: Record<string, unknown> };
 
 /**
  * A value that takes one of several forms and has one form's type is judged by that form: its issues stand in
@@ -26,7 +26,7 @@ const emptyText = (issue: Issue): boolean => issue.code === 'too_small' && issue
  * One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter; of an empty
  * text, only that it is empty (a step `id: ""` said `must not be empty; … must be letters, digits, - and _`).
  */
-function zodMessage(where: string, reported: readonly Issue[]): string {
+export function zodMessage(where: string, reported: readonly Issue[]): string {
   const issues = reported.flatMap(expandUnion);
   const samePath = (a: Issue, b: Issue) => a.path.join('.') === b.path.join('.');
   const looser = (issue: Issue) => issue.code === 'too_big'

@@ -1,14 +1,16 @@
-// Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console.
+// Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console; the console's CSV import and export.
 import { z } from 'zod';
+import { importContactsBodySchema } from '../../contract/contacts-csv.ts';
 import { blockContactBodySchema, contactListQuerySchema, createContactBodySchema, createNoteBodySchema, setContactTagsBodySchema } from '../../contract/contacts.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
-import { defineRoute } from '../../kernel/route.ts';
+import { defineRoute, reply } from '../../kernel/route.ts';
+import type { ContactsTransfer } from './contacts-import.ts';
 import type { ContactsService } from './contacts.service.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
 const noteParams = z.object({ id: z.string().min(1), noteId: z.string().min(1) });
 
-export function contactsRoutes(service: ContactsService) {
+export function contactsRoutes(service: ContactsService, transfer: ContactsTransfer) {
   return [
     defineRoute({
       method: 'GET', path: '/v1/contacts', scope: 'contacts:read', console: true,
@@ -18,6 +20,16 @@ export function contactsRoutes(service: ContactsService) {
     defineRoute({
       method: 'GET', path: '/dashboard/contacts/tags', scope: 'dashboard', query: z.object({ organizationId: z.string().optional() }),
       handler: ({ orgId }) => ({ data: service.tags(orgId) }),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/contacts/export', scope: 'dashboard', query: z.object({ organizationId: z.string().optional() }),
+      handler: ({ orgId }) => reply(200, transfer.exportCsv(orgId), {
+        'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="contacts.csv"', 'cache-control': 'no-store',
+      }),
+    }),
+    defineRoute({
+      method: 'POST', path: '/dashboard/contacts/import', scope: 'dashboard', body: importContactsBodySchema,
+      handler: ({ orgId, body }) => transfer.importRows(orgId, body.rows),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/contacts/:id', scope: 'dashboard', params: idParams,

@@ -100,6 +100,7 @@ export function createContactsStore(sql: Sql) {
   const countAll = sql.prepare(`SELECT COALESCE((SELECT n FROM contact_counts WHERE org_id = ?), 0) AS n`);
   const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();
   const docOf = sql.prepare(`SELECT doc FROM contacts WHERE id = ? AND org_id = ?`).pluck();
+  const oldestFirst = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? ORDER BY rowid`);
 
   const wordsSource = sql.prepare(`SELECT name, username, email FROM contacts WHERE org_id = ?`).raw();
 
@@ -169,6 +170,8 @@ export function createContactsStore(sql: Sql) {
         WHERE contacts.org_id = @orgId GROUP BY tag_key(t.value) ORDER BY contacts DESC, tag`).all({ orgId }) as Array<{ tag: string; contacts: number }>;
     },
     byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
+    /** Every contact of the organization, oldest first (the order they were stored in): the export reads them one by one. */
+    all: (orgId: string) => oldestFirst.iterate(orgId) as IterableIterator<ContactRow>,
     docOf: (orgId: string, id: string) => docOf.get(id, orgId) as string | undefined,
     byUsername: (orgId: string, username: string) => byUsername.get(orgId, username) as ContactRow | undefined,
     setName(orgId: string, id: string, name: string, at: string): void {

@@ -1,0 +1,119 @@
+// Contacts as a CSV file: the import's body, row check and answer; the export's columns, quoting and formula guard;
+// and a parsed file's table (header row first) read into the import's rows, by the console and the round-trip test alike.
+import { z } from 'zod';
+import { E164_PATTERN, nullAsAbsent } from './common.ts';
+import { contactFieldSchemas, contactTagsSchema, type Contact } from './contacts.ts';
+
+export const CONTACTS_IMPORT_MAX_ROWS = 5000;
+
+/** One row as sent: any text. Each row is checked on its own (`contactImportFieldsSchema`): one with a problem is skipped, not the import refused. */
+export const contactImportRowSchema = z.object({
+  name: nullAsAbsent(z.string()),
+  phone: nullAsAbsent(z.string()),
+  email: nullAsAbsent(z.string()),
+  tags: nullAsAbsent(z.array(z.string())),
+});
+export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
+
+/** `POST /dashboard/contacts/import`: 1 to 5,000 rows, in the file's order. */
+export const importContactsBodySchema = z.object({
+  rows: z.array(contactImportRowSchema)
+    .min(1, 'rows must hold at least 1 row')
+    .max(CONTACTS_IMPORT_MAX_ROWS, 'rows must hold at most 5,000 rows: import a larger file in parts'),
+});
+
+/** Blank text is no value: an empty cell of the file is an absent field. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+/** A row's fields as `POST /dashboard/contacts` takes them (its very schemas), each optional. */
+export const contactImportFieldsSchema = z.object({
+  name: blankAsAbsent(contactFieldSchemas.name),
+  phone: blankAsAbsent(contactFieldSchemas.phone),
+  email: blankAsAbsent(contactFieldSchemas.email),
+  tags: contactTagsSchema.optional(),
+});
+
+export const contactImportResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** `row`: 1-based, the row's place among the rows sent (the file's data rows, the header not counted). */
+  skipped: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+});
+export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
+
+export const CONTACTS_CSV_COLUMNS = ['name', 'phone', 'email', 'tags', 'blocked', 'created_at'] as const;
+/** Tags in one field: joined with it on export; split on it (or a comma, which no tag holds) on import. */
+export const CSV_TAG_SEPARATOR = ';';
+
+/**
+ * What a spreadsheet would run as a formula: a field starting with `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's
+ * list). Quotes before one are counted in, so a field that really starts with `'=` is guarded too and reads back whole.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** A field a spreadsheet would run, with a `'` before it (shown as text, not run); any other field as it is. */
+export const guardFormula = (field: string): string => (FORMULA_START.test(field) ? `'${field}` : field);
+/** The guard taken off a field read back: one `'` before what `guardFormula` guards. */
+export const unguardFormula = (field: string): string => (/^'+[=+\-@\t\r]/.test(field) ? field.slice(1) : field);
+/** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
+export const csvField = (field: string): string => (/[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field);
+
+/**
+ * One contact as a line of the export (no line break). Every field is guarded against formulas but the phone, which
+ * is stored as `+` and digits only (E.164): a spreadsheet reads it as the number it is, and nothing can hide in it.
+ */
+export function contactCsvLine(contact: Pick<Contact, 'name' | 'phone' | 'email' | 'tags' | 'isBlocked' | 'createdAt'>): string {
+  const phone = contact.phone ?? '';
+  return [
+    guardFormula(contact.name ?? ''), E164_PATTERN.test(phone) ? phone : guardFormula(phone), guardFormula(contact.email ?? ''),
+    guardFormula(contact.tags.join(CSV_TAG_SEPARATOR)), contact.isBlocked ? 'true' : 'false', contact.createdAt,
+  ].map(csvField).join(',');
+}
+
+export type ContactsCsvField = 'name' | 'firstName' | 'lastName' | 'phone' | 'email' | 'tags';
+/** Header cells the import reads, compared by their letters alone, case aside (`Phone Number`, `first_name`, `E-mail`). */
+const HEADERS: Record<string, ContactsCsvField> = {
+  name: 'name', fullname: 'name', firstname: 'firstName', lastname: 'lastName',
+  phone: 'phone', phonenumber: 'phone', mobile: 'phone', mobilenumber: 'phone',
+  email: 'email', emailaddress: 'email', tags: 'tags', tag: 'tags',
+};
+
+export type ContactsCsvTable = {
+  /** Each header cell as written, with what it is read as; null for a column not imported (or a second of one kind). */
+  columns: Array<{ header: string; field: ContactsCsvField | null }>;
+  /** The data rows as the import takes them, in the file's order; blank rows at the end left out. */
+  rows: ContactImportRow[];
+  /** Whether the file has a phone or an email column: without one, no row can be imported. */
+  hasAddress: boolean;
+};
+
+const blankRow = (row: readonly string[]): boolean => row.every((cell) => cell.trim() === '');
+
+/** A parsed CSV file (rows of cells, the header first) as the import's rows: each cell trimmed, its formula guard taken off. */
+export function readContactsTable(table: readonly (readonly string[])[]): ContactsCsvTable {
+  const header = table[0] ?? [];
+  const taken = new Set<ContactsCsvField>();
+  const columns = header.map((cell) => {
+    const field = HEADERS[cell.toLowerCase().replace(/[^a-z]/g, '')] ?? null;
+    if (!field || taken.has(field)) return { header: cell.trim(), field: null };
+    taken.add(field);
+    return { header: cell.trim(), field };
+  });
+  const indexOf = (field: ContactsCsvField) => columns.findIndex((column) => column.field === field);
+  const at = { name: indexOf('name'), firstName: indexOf('firstName'), lastName: indexOf('lastName'), phone: indexOf('phone'), email: indexOf('email'), tags: indexOf('tags') };
+  let data = table.slice(1);
+  while (data.length && blankRow(data[data.length - 1] as string[])) data = data.slice(0, -1);
+  const rows = data.map((cells) => {
+    const cell = (index: number): string => (index < 0 ? '' : unguardFormula((cells[index] ?? '').trim()));
+    const name = cell(at.name) || [cell(at.firstName), cell(at.lastName)].filter(Boolean).join(' ');
+    const tags = cell(at.tags).split(/[;,]/).map((tag) => tag.trim()).filter(Boolean);
+    const row: ContactImportRow = {};
+    if (name) row.name = name;
+    if (cell(at.phone)) row.phone = cell(at.phone);
+    if (cell(at.email)) row.email = cell(at.email);
+    if (tags.length) row.tags = tags;
+    return row;
+  });
+  return { columns, rows, hasAddress: at.phone >= 0 || at.email >= 0 };
+}
