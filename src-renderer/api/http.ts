@@ -19,10 +19,12 @@ export type Api = {
   del<T>(path: string): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   patch<T>(path: string, body?: unknown): Promise<T>;
+  /** A file the core answers (an export), with the token, as a Blob to save. */
+  blob(path: string): Promise<Blob>;
 };
 
 export function createApi(connection: Connection): Api {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function respond(method: string, path: string, body?: unknown): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(`${connection.baseUrl}${path}`, {
@@ -36,13 +38,16 @@ export function createApi(connection: Connection): Api {
     } catch {
       throw new ApiError(0, `Switchboard is not reachable at ${connection.baseUrl}. Is the server running?`);
     }
-    const text = await response.text();
-    const json: unknown = text ? JSON.parse(text) : undefined;
     if (!response.ok) {
-      const envelope = (json ?? {}) as { message?: string; code?: string };
+      const text = await response.text();
+      const envelope = (text ? JSON.parse(text) : {}) as { message?: string; code?: string };
       throw new ApiError(response.status, envelope.message ?? `${response.status} ${response.statusText}`, envelope.code);
     }
-    return json as T;
+    return response;
+  }
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const text = await (await respond(method, path, body)).text();
+    return (text ? JSON.parse(text) : undefined) as T;
   }
   return {
     baseUrl: connection.baseUrl,
@@ -51,5 +56,6 @@ export function createApi(connection: Connection): Api {
     del: (path) => call('DELETE', path),
     put: (path, body) => call('PUT', path, body),
     patch: (path, body) => call('PATCH', path, body),
+    blob: async (path) => (await respond('GET', path)).blob(),
   };
 }

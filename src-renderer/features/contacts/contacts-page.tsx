@@ -1,4 +1,4 @@
-// The contacts page: search, a keyboard-navigable list, pagination, and the selected contact's panel.
+// The contacts page: search, a keyboard-navigable list, pagination, the selected contact's panel, CSV import and export.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
 import { listStep } from '../../components/arrow-keys.ts';
@@ -9,6 +9,7 @@ import { Pager } from '../../components/pager.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactPanel } from './contact-panel.tsx';
+import { ContactsCsvActions } from './contacts-csv.tsx';
 import './contacts.css';
 import { PAGE_SIZE, useContacts } from './queries.ts';
 
@@ -84,6 +85,7 @@ export function ContactsPage() {
             <h1>Contacts</h1>
             <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true) : ' '}</p>
           </div>
+          <ContactsCsvActions />
         </header>
         <div className="search">
           <input type="search" placeholder="Name, @username, email or phone" value={search} data-testid="contact-search" aria-label="Search contacts"

@@ -1,6 +1,6 @@
-// Changes to contacts: block, unblock, tags, notes; each refreshes what it changed.
+// Changes to contacts: block, unblock, tags, notes, a CSV import; each refreshes what it changed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BlockResult, Contact, ContactNote } from '../../../src-core/contract/index.ts';
+import type { BlockResult, Contact, ContactImportResult, ContactImportRow, ContactNote } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 function useRefresh(contactId: string) {
@@ -42,4 +42,20 @@ export function useSetTags(contactId: string) {
   const api = useApi();
   const refresh = useRefresh(contactId);
   return useMutation({ mutationFn: (tags: string[]) => api.put<Contact>(`/dashboard/contacts/${contactId}/tags`, { tags }), onSuccess: refresh });
+}
+
+/** Imports a file's rows; every contact list, tag count and open contact is read again (any may have changed). */
+export function useImportContacts() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: ContactImportRow[]) => api.post<ContactImportResult>('/dashboard/contacts/import', { rows }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['contacts'] }), client.invalidateQueries({ queryKey: ['contact'] })]),
+  });
+}
+
+/** The organization's contacts as the core's CSV file (saved by the page). */
+export function useExportContacts() {
+  const api = useApi();
+  return useMutation({ mutationFn: () => api.blob('/dashboard/contacts/export') });
 }
