@@ -138,6 +138,9 @@ describe('POST /dashboard/contacts/import', () => {
     expect((await importRows(org, [])).body.message).toContain('rows must hold at least 1 row');
     expect((await t.dashboard('POST', '/dashboard/contacts/import', { organizationId: org, rows: [{ phone: '+14155550101', nmae: 'x' }] })).status).toBe(400);
     expect((await contacts(org))).toHaveLength(0);
+    // Under 5,000 rows, a body past the server's 2 MiB is refused whole, in the envelope.
+    const large = await importRows(org, rows(4000).map((row) => ({ ...row, name: 'n'.repeat(600) })));
+    expect(large).toMatchObject({ status: 413, body: { statusCode: 413, message: expect.any(String) } });
     const full = await importRows(org, rows(5000));
     expect(full.status).toBe(200);
     expect(full.body).toMatchObject({ created: 5000, skipped: [] });
