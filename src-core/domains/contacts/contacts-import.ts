@@ -27,7 +27,7 @@ function checkRows(rows: readonly ContactImportRow[]): { people: Person[]; skipp
     const parsed = contactImportFieldsSchema.safeParse(raw, { reportInput: true });
     if (!parsed.success) return void skipped.push({ row, reason: zodMessage('row', parsed.error.issues as Issue[]) });
     const { name, phone, email, tags } = parsed.data;
-    if (!phone && !email) return void skipped.push({ row, reason: Object.keys(raw).length ? 'no phone or email' : 'empty row' });
+    if (!phone && !email) return void skipped.push({ row, reason: Object.values(raw).some((value) => value !== undefined) ? 'no phone or email' : 'empty row' });
     people.push({ rows: [row], name, phones: phone ? [phone] : [], emails: email ? [email.toLowerCase()] : [], tags: tags ?? [] });
   });
   return { people, skipped };
