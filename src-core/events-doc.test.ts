@@ -1,5 +1,5 @@
 // docs/events.md is the spec of event data: every event the channels raise (customers writing in,
-// sends and their receipts, email engagement, contacts, conversations resolved and reopened, campaigns, agent calls, booking sessions, shop
+// sends and their receipts, email engagement, contacts, conversations resolved, snoozed and reopened, campaigns, agent calls, booking sessions, shop
 // orders) carries exactly the keys it documents,
 // and `Message` and `Contact` inside carry exactly theirs.
 import { readFileSync } from 'node:fs';
@@ -47,7 +47,7 @@ describe('docs/events.md', () => {
       'email.message.bounced', 'email.message.complained', 'campaign.progress', 'voice.call.completed', 'voice.call.transcript',
       'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed',
       'voice.app.call.rejected', 'voice.app.session.expired', 'shopify.order.created', 'shopify.order.fulfilled',
-      'conversation.resolved', 'conversation.reopened',
+      'conversation.resolved', 'conversation.snoozed', 'conversation.reopened',
     ]));
   });
 
@@ -58,6 +58,9 @@ describe('docs/events.md', () => {
     // Resolved from the console, and reopened by the customer writing in again.
     expect((await t.dashboard('POST', `/dashboard/conversations/${written.body.conversationId}/resolve`, {})).status).toBe(200);
     await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550701', text: 'One more thing' });
+    // Snoozed for a minute: the advance below opens it again.
+    const until = new Date(t.server.clock.now() + 60_000).toISOString();
+    expect((await t.dashboard('POST', `/dashboard/conversations/${written.body.conversationId}/snooze`, { until })).status).toBe(200);
     await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550702', text: 'Hi' });
     await t.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '6234817790112233', text: 'Hi' });
     await v1('/v1/whatsapp/send-template', { to: '14155550701', templateName: 'login_code', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: '1' }] }] });

@@ -1,6 +1,6 @@
 // Messages and conversations shared by every channel, and the simulator's inbound and handset shapes.
 import { z } from 'zod';
-import { personPhone, timestampSchema } from './common.ts';
+import { isoDateTimeSchema, personPhone, timestampSchema } from './common.ts';
 import { igsidProblem } from './instagram.ts';
 
 export const CHANNELS = ['whatsapp', 'sms', 'rcs', 'email', 'instagram'] as const;
@@ -57,13 +57,23 @@ export const searchMatchSchema = z.object({
 });
 export type SearchMatch = z.infer<typeof searchMatchSchema>;
 
-/** A conversation waits for the team (`open`) or is done with (`resolved`) until the customer writes in again. */
-export const CONVERSATION_STATES = ['open', 'resolved'] as const;
+/**
+ * A conversation waits for the team (`open`), is out of the way until a time (`snoozed`: open again then, or when the
+ * customer writes in first), or is done with (`resolved`) until the customer writes in again.
+ */
+export const CONVERSATION_STATES = ['open', 'snoozed', 'resolved'] as const;
 export const conversationStateSchema = z.enum(CONVERSATION_STATES);
 export type ConversationState = z.infer<typeof conversationStateSchema>;
 /** Which conversations a console list reads (`state` of `GET /dashboard/conversations`): one state, or both. */
 export const conversationStateFilterSchema = z.enum([...CONVERSATION_STATES, 'all']);
 export type ConversationStateFilter = z.infer<typeof conversationStateFilterSchema>;
+/** How far ahead a conversation can be snoozed: a year on the virtual clock. */
+export const SNOOZE_MAX_DAYS = 365;
+/**
+ * `POST /dashboard/conversations/{id}/snooze`: out of Open until `until` (after now on the virtual clock, at most
+ * SNOOZE_MAX_DAYS later), stored as UTC.
+ */
+export const snoozeConversationSchema = z.object({ until: isoDateTimeSchema });
 /** Who resolved a conversation: the console is the only one that can today. */
 export const conversationResolverSchema = z.enum(['console']);
 
@@ -80,10 +90,15 @@ export const conversationSchema = z.object({
   lastMessageFailed: z.boolean(),
   /** The conversation's contact is blocked (every reply would be refused); false without a contact. */
   contactBlocked: z.boolean(),
-  /** Open, or resolved (with when and by whom; both null while open): the console's inbox lists one state at a time. */
+  /**
+   * Open, snoozed, or resolved (with when and by whom; both null unless resolved): the console's inbox lists one state at
+   * a time.
+   */
   state: conversationStateSchema,
   resolvedAt: timestampSchema.nullable(),
   resolvedBy: conversationResolverSchema.nullable(),
+  /** When a snoozed conversation opens again by itself (on the virtual clock); null unless snoozed. */
+  snoozedUntil: timestampSchema.nullable(),
   /**
    * Only in a search's answer: the message the search matched when message text alone found the conversation; null
    * when its contact (name, handle, email, phone) or address matched, even if a message holds the term too.

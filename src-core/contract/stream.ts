@@ -10,10 +10,11 @@ import type { AgentCallAnswered, AgentCallEnded, AgentCallInitiated, AgentCallRi
 export type ContactChange = { contactId: string; changedFields: string[]; contact: Contact };
 export type MessageChange = { message: Message };
 /**
- * A conversation resolved or reopened (by the console, or by its customer writing in): the data of the outbox events
- * `conversation.resolved` and `conversation.reopened`, as `conversation:updated` carries it.
+ * A conversation resolved, snoozed or reopened (by the console, by its snooze running out, or by its customer writing
+ * in): the data of the outbox events `conversation.resolved`, `conversation.snoozed` and `conversation.reopened`, as
+ * `conversation:updated` carries it.
  */
-export type ConversationChange = Pick<Conversation, 'channel' | 'state' | 'resolvedAt' | 'resolvedBy'> & { conversationId: string };
+export type ConversationChange = Pick<Conversation, 'channel' | 'state' | 'resolvedAt' | 'resolvedBy' | 'snoozedUntil'> & { conversationId: string };
 /** Progress of a bulk campaign as its chunks are dispatched (emitted by the campaigns domain as `campaign.progress`). */
 export type CampaignProgress = {
   campaignId: string; channel: string; status: string; totalRecipients: number; sent: number; failed: number; pending: number; cancelled: number;
@@ -36,7 +37,7 @@ export interface ServerToClientEvents {
   'message:new': (payload: MessageChange) => void;
   /** A message's status changed (delivered, read, failed...). */
   'message:updated': (payload: MessageChange) => void;
-  /** A conversation was resolved or reopened (a customer's message reopens one: it comes before that `message:new`). */
+  /** A conversation was resolved, snoozed or reopened (a customer's message reopens one: it comes before that `message:new`). */
   'conversation:updated': (payload: ConversationChange) => void;
   /** A campaign dispatched another chunk, or changed state. */
   'campaign:progress': (payload: CampaignProgress) => void;

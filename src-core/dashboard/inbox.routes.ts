@@ -1,9 +1,11 @@
-// The console's inbox: conversations per channel, open or resolved, with unread counts (and their totals), threads paged back,
-// mark-read, resolve and reopen, and replies (sent as MANUAL through each channel's own send path; a WhatsApp template once
+// The console's inbox: conversations per channel, open, snoozed or resolved, with unread counts (and their totals), threads paged
+// back, mark-read, resolve, snooze and reopen, and replies (sent as MANUAL through each channel's own send path; a WhatsApp template once
 // the window has closed; an RCS template through the RCS send, the only reply RCS has).
 import { organizationField, templateValuesSchema } from '../contract/common.ts';
 import { z } from 'zod';
-import { channelSchema, conversationStateFilterSchema, messageIdSchema, type Channel, type Conversation, type ThreadPage } from '../contract/messaging.ts';
+import {
+  channelSchema, conversationStateFilterSchema, messageIdSchema, snoozeConversationSchema, type Channel, type Conversation, type ThreadPage,
+} from '../contract/messaging.ts';
 import { waSendComponentSchema } from '../contract/whatsapp.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { InstagramService } from '../domains/instagram/index.ts';
@@ -50,7 +52,7 @@ export function inboxRoutes(deps: Deps) {
     defineRoute({
       method: 'GET', path: '/dashboard/conversations', scope: 'dashboard',
       // `contactId`: that contact's conversations (on `channel`, or on every channel without it); otherwise `channel` is required.
-      // `state`: open or resolved ones only; `all` (the default: a contact's panel lists both) every one.
+      // `state`: open, snoozed or resolved ones only; `all` (the default: a contact's panel lists them all) every one.
       query: z.object({
         ...org, channel: channelSchema.optional(), contactId: z.string().min(1).max(100).optional(), search: z.string().max(200).optional(),
         state: conversationStateFilterSchema.default('all'),
@@ -94,7 +96,8 @@ export function inboxRoutes(deps: Deps) {
         return messaging.getConversation(orgId, params.id);
       },
     }),
-    // Resolved by the console, or open again: idempotent (one already so answers 200 as it is). A customer's message reopens it too.
+    // Resolved by the console, or open again (either clears a snooze): idempotent (one already so answers 200 as it is). A customer's
+    // message reopens it too.
     ...(['resolve', 'reopen'] as const).map((action) => defineRoute({
       method: 'POST', path: `/dashboard/conversations/:id/${action}`, scope: 'dashboard', params: idParams, body: z.object(org).optional(),
       handler: ({ orgId, params }) => {
@@ -102,6 +105,15 @@ export function inboxRoutes(deps: Deps) {
         return messaging.getConversation(orgId, params.id);
       },
     })),
+    // Out of Open until `until` on the virtual clock (after now, at most a year ahead), then open again by itself; again moves the time.
+    defineRoute({
+      method: 'POST', path: '/dashboard/conversations/:id/snooze', scope: 'dashboard', params: idParams,
+      body: z.object({ ...org, ...snoozeConversationSchema.shape }),
+      handler: ({ orgId, params, body }) => {
+        messaging.snoozeConversation(orgId, params.id, body.until);
+        return messaging.getConversation(orgId, params.id);
+      },
+    }),
     defineRoute({
       method: 'POST', path: '/dashboard/conversations/:id/reply', scope: 'dashboard', params: idParams, status: 201,
       body: z.object({

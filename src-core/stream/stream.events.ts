@@ -43,8 +43,9 @@ export const STREAM_EVENTS: Record<string, StreamMapping> = {
     const data = bus.data as { callId: string; status?: string };
     return { name: 'voice:app.call' as const, payload: { callId: data.callId, event, status: data.status ?? null } };
   }])),
-  // A conversation resolved or reopened (conversation-state.ts): its data as it is.
+  // A conversation resolved, snoozed or reopened (conversation-state.ts): its data as it is.
   'conversation.resolved': (event) => ({ name: 'conversation:updated', payload: event.data }),
+  'conversation.snoozed': (event) => ({ name: 'conversation:updated', payload: event.data }),
   'conversation.reopened': (event) => ({ name: 'conversation:updated', payload: event.data }),
   ...Object.fromEntries(CHANNELS.flatMap((channel) => [
     [`${channel}.message.status`, messageStatus],

@@ -47,7 +47,7 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
   /** Whether the conversation's contact is blocked: a blocked contact's conversations are hidden until unblocked. */
   const isBlocked = (orgId: string, contactId: string | null): boolean => (contactId ? contacts.get(orgId, contactId).isBlocked : false);
 
-  function toConversation(orgId: string, conversation: Omit<Conversation, 'contactBlocked' | 'lastMessageFailed' | 'state' | 'resolvedAt' | 'resolvedBy'>): InstagramConversation {
+  function toConversation(orgId: string, conversation: Omit<Conversation, 'contactBlocked' | 'lastMessageFailed' | 'state' | 'resolvedAt' | 'resolvedBy' | 'snoozedUntil'>): InstagramConversation {
     const sender = store.sender(orgId, conversation.address);
     return {
       id: conversation.id, senderId: conversation.address, senderUsername: sender?.username ?? null,

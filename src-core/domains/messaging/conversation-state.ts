@@ -1,45 +1,95 @@
-// Open and resolved conversations: the console resolves one and reopens it, and a customer's message reopens a resolved
-// one in the transaction that stores the message. Each change is an outbox event (`conversation.resolved`,
-// `conversation.reopened`) that the console's stream carries as `conversation:updated`; not a webhook (the contract has
-// no such event, and the catalogue leaves it out).
-import type { ConversationState } from '../../contract/messaging.ts';
+// Open, snoozed and resolved conversations: the console resolves one, snoozes it until a time or reopens it; a
+// customer's message reopens a resolved or snoozed one in the transaction that stores the message, and a snoozed one
+// opens again by itself when its time comes (a `conversation.wake` job on the virtual clock). Each change is an outbox
+// event (`conversation.resolved`, `conversation.snoozed`, `conversation.reopened`) that the console's stream carries as
+// `conversation:updated`; not a webhook (the contract has no such event, and the catalogue leaves it out).
+import { SNOOZE_MAX_DAYS, type ConversationState } from '../../contract/messaging.ts';
 import type { ConversationChange } from '../../contract/stream.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { notFound } from '../../kernel/errors.ts';
-import type { ConversationRow, MessagingStore } from './messaging.store.ts';
+import { invalidField, notFound } from '../../kernel/errors.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
+import type { ConversationRow, MessagingStore, StoredChange } from './messaging.store.ts';
 
 /** Who resolves a conversation: the console is the only one that can today. */
 export type Resolver = 'console';
+/** The job that opens a snoozed conversation at `until`, unless it was snoozed again (another time) or changed meanwhile. */
+export const WAKE_JOB = 'conversation.wake';
+export type Wake = { conversationId: string; until: string };
+/** A change as stored, resolved by whom the contract knows. */
+type Next = StoredChange & { resolvedBy: Resolver | null };
 
-export function conversationStates(deps: { store: MessagingStore; db: Db; bus: Bus; clock: Clock }) {
-  const { store, db, bus, clock } = deps;
+const SNOOZE_MAX_MS = SNOOZE_MAX_DAYS * 86_400_000;
+const EVENTS: Record<ConversationState, string> = {
+  open: 'conversation.reopened', snoozed: 'conversation.snoozed', resolved: 'conversation.resolved',
+};
 
-  /** Puts `row` in `state` and emits the change, unless it is in that state already. Inside a transaction. */
-  function change(row: ConversationRow, state: ConversationState, by: Resolver | null): void {
-    const resolved = state === 'resolved';
-    const next = { state, resolvedAt: resolved ? clock.nowIso() : null, resolvedBy: resolved ? by : null };
-    if (!store.setConversationState(row.org_id, row.id, next)) return;
-    const data: ConversationChange = { conversationId: row.id, channel: row.channel as ConversationChange['channel'], ...next };
-    bus.emit(row.org_id, resolved ? 'conversation.resolved' : 'conversation.reopened', data);
+export function conversationStates(deps: { store: MessagingStore; db: Db; bus: Bus; clock: Clock; jobs: JobRunner }) {
+  const { store, db, bus, clock, jobs } = deps;
+
+  /** Stores `next` on `row` and emits the change, unless it is so already. Inside a transaction; true when it changed. */
+  function change(row: ConversationRow, next: Next): boolean {
+    if (!store.setConversationState(row.org_id, row.id, next)) return false;
+    const state: ConversationState = next.snoozedUntil ? 'snoozed' : next.state;
+    const { resolvedAt, resolvedBy, snoozedUntil } = next;
+    const data: ConversationChange = {
+      conversationId: row.id, channel: row.channel as ConversationChange['channel'], state, resolvedAt, resolvedBy, snoozedUntil,
+    };
+    bus.emit(row.org_id, EVENTS[state], data);
+    return true;
+  }
+  const opened: Next = { state: 'open', resolvedAt: null, resolvedBy: null, snoozedUntil: null };
+
+  /** One of the organization's conversations (404 for any other id). */
+  function rowOf(orgId: string, id: string): ConversationRow {
+    const row = store.conversationById(orgId, id);
+    if (!row) throw notFound(`Conversation ${id}`);
+    return row;
+  }
+
+  /** The time asked for, in ms: after now on the clock and at most SNOOZE_MAX_DAYS later (400 naming `until` otherwise). */
+  function snoozeTime(until: string): number {
+    const at = Date.parse(until);
+    if (at <= clock.now()) throw invalidField(`Invalid body: until: must be in the future (it is now ${clock.nowIso()})`);
+    if (at > clock.now() + SNOOZE_MAX_MS) {
+      throw invalidField(`Invalid body: until: must be at most ${SNOOZE_MAX_DAYS} days ahead (no later than ${new Date(clock.now() + SNOOZE_MAX_MS).toISOString()})`);
+    }
+    return at;
   }
 
   return {
     /**
-     * Resolves or reopens one of the organization's conversations (404 for any other id). One already in that state is
-     * left as it is, its `resolvedAt` kept and no event: asking twice is no error.
+     * Resolves or reopens one of the organization's conversations (404 for any other id); either clears a snooze. One
+     * already in that state is left as it is, its `resolvedAt` kept and no event: asking twice is no error.
      */
-    setConversationState(orgId: string, id: string, state: ConversationState, by: Resolver): void {
+    setConversationState(orgId: string, id: string, state: 'open' | 'resolved', by: Resolver): void {
       db.tx(() => {
-        const row = store.conversationById(orgId, id);
-        if (!row) throw notFound(`Conversation ${id}`);
-        change(row, state, by);
+        const resolved = state === 'resolved';
+        change(rowOf(orgId, id), resolved ? { state, resolvedAt: clock.nowIso(), resolvedBy: by, snoozedUntil: null } : opened);
       });
     },
-    /** A customer's message reopens its resolved conversation: called in the transaction that stores the message, before its event. */
+    /**
+     * Snoozes one of the organization's conversations (404 for any other id) until `until` (ISO, UTC): out of Open, and
+     * open again then by a job on the clock. Snoozing a snoozed one again moves its time (the old job finds it changed
+     * and does nothing); the same time again changes nothing and emits nothing.
+     */
+    snooze(orgId: string, id: string, until: string): void {
+      const dueAt = snoozeTime(until);
+      db.tx(() => {
+        const row = rowOf(orgId, id);
+        if (!change(row, { state: 'resolved', resolvedAt: null, resolvedBy: null, snoozedUntil: until })) return;
+        jobs.schedule({ type: WAKE_JOB, orgId, payload: { conversationId: id, until } satisfies Wake, dueAt, dedupeKey: `${WAKE_JOB}:${id}:${until}` });
+      });
+    },
+    /** A snooze's time came: the conversation opens, if it is still snoozed until that time (else nothing: it changed since). */
+    wake(orgId: string, wake: Wake): void {
+      const row = store.conversationById(orgId, wake.conversationId);
+      if (row?.snoozed_until === wake.until) change(row, opened);
+    },
+    /** A customer's message reopens its resolved or snoozed conversation: called in the transaction that stores the message, before its event. */
     reopenOnInbound(row: ConversationRow): void {
-      if (row.state === 'resolved') change(row, 'open', null);
+      if (row.state === 'resolved') change(row, opened);
     },
   };
 }

@@ -1,6 +1,7 @@
 // The messaging domain: the shared send path, message log and conversations of every channel.
 import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
+import { WAKE_JOB, type Wake } from './conversation-state.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { PaidBy } from './failure-refund.ts';
@@ -13,10 +14,13 @@ export function messagingDomain(deps: CoreDeps & {
   paidBy?: (orgId: string, source: string, content: Record<string, unknown>) => PaidBy | null;
 }) {
   const service = createMessagingService({
-    store: createMessagingStore(deps.db.sql), db: deps.db, bus: deps.bus, clock: deps.clock,
+    store: createMessagingStore(deps.db.sql), db: deps.db, bus: deps.bus, clock: deps.clock, jobs: deps.jobs,
     contacts: deps.contacts, wallet: deps.wallet, providers: deps.providers, organizationName: deps.organizationName, log: deps.log, paidBy: deps.paidBy,
   });
-  return defineDomain({ name: 'messaging', routes: [], service });
+  return defineDomain({
+    name: 'messaging', routes: [], service,
+    jobs: { [WAKE_JOB]: (payload: Wake, ctx: { orgId: string | null }) => service.wakeConversation(ctx.orgId as string, payload) },
+  });
 }
 export type { MessagingService } from './messaging.service.ts';
 export type { OutboundInput } from './messaging.sends.ts';

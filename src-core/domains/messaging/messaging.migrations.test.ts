@@ -1,7 +1,7 @@
 // A keyed message a stop left queued before migration 28 kept nothing of what it was handed over with: a re-run finds
 // no answer for it (the start fails it as interrupted, see migration 30). One queued since is handed over again, with
 // the payload it was queued with. Migration 30 records every outbound message left queued with nothing kept; migration 32
-// keeps what an RCS campaign's SMS fallback left queued was paid as (RCS). Migration 45 leaves every conversation open.
+// keeps what an RCS campaign's SMS fallback left queued was paid as (RCS). Migration 45 leaves every conversation open; migration 46 snoozes none.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -107,5 +107,20 @@ describe('migration 45: open and resolved conversations', () => {
     migrate(sql, MIGRATIONS, 't');
     expect(createMessagingStore(sql).conversationById('org_a', 'conv_old')).toMatchObject({ state: 'open', resolved_at: null, resolved_by: null, unread_count: 2 });
     expect(() => sql.prepare(`UPDATE conversations SET state = 'closed' WHERE id = 'conv_old'`).run()).toThrow(/CHECK constraint/);
+  });
+});
+
+describe('migration 46: snoozed conversations', () => {
+  const old = migratedDb('messaging-migration-46', ['org_a'], { before: 46 });
+  afterAll(old.remove);
+  it('leaves every conversation stored before it unsnoozed, resolved ones resolved', () => {
+    const { sql } = old.db;
+    sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, unread_count, created_at, state, resolved_at, resolved_by)
+      VALUES ('conv_done', 'org_a', 'sms', '+919810050002', 0, 't', 'resolved', 't', 'console')`).run();
+    migrate(sql, MIGRATIONS, 't');
+    const store = createMessagingStore(sql);
+    expect(store.conversationById('org_a', 'conv_done')).toMatchObject({ state: 'resolved', resolved_by: 'console', snoozed_until: null });
+    expect(store.conversations('org_a', 'sms', 'resolved', 10, 0).total).toBe(1);
+    expect(store.conversations('org_a', 'sms', 'snoozed', 10, 0).total).toBe(0);
   });
 });

@@ -36,7 +36,9 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       customerName: contact?.name ?? null,
       lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
       lastMessageFailed: store.lastStatus(row.id) === 'failed', contactBlocked: contact?.isBlocked ?? false,
-      state: row.state, resolvedAt: row.resolved_at, resolvedBy: row.resolved_by as Conversation['resolvedBy'],
+      // A snoozed conversation is stored `resolved` with its time (migration 46).
+      state: row.snoozed_until ? 'snoozed' : row.state, resolvedAt: row.resolved_at, resolvedBy: row.resolved_by as Conversation['resolvedBy'],
+      snoozedUntil: row.snoozed_until,
     };
   }
 

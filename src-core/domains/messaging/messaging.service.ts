@@ -6,6 +6,7 @@ import type { BilledChannel } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
+import type { JobRunner } from '../../kernel/jobs.ts';
 import { notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
@@ -23,7 +24,7 @@ import type { Providers } from './provider.ts';
 const ORDER: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 };
 
 export function createMessagingService(deps: {
-  store: MessagingStore; db: Db; bus: Bus; clock: Clock; contacts: ContactsService; wallet: WalletService; providers: () => Providers;
+  store: MessagingStore; db: Db; bus: Bus; clock: Clock; jobs: JobRunner; contacts: ContactsService; wallet: WalletService; providers: () => Providers;
   /** The organization's name (a provider shows it as the sender of a send without one). */
   organizationName: (orgId: string) => string;
   /** What prepaid a message of this source with this content (a campaign's, by the `campaignId` in it), if anything. */
@@ -46,7 +47,7 @@ export function createMessagingService(deps: {
     store, db, clock, contacts, wallet, providers: deps.providers, organizationName: deps.organizationName, paidBy: deps.paidBy, conversationFor, emitStatus,
   });
   const answers = keyedAnswers({ store, sendMany });
-  const states = conversationStates({ store, db, bus, clock });
+  const states = conversationStates({ store, db, bus, clock, jobs: deps.jobs });
   const queued = queuedSettlement({ store, sendMany, handingOver, recovering, log: deps.log });
 
   return {
@@ -78,7 +79,7 @@ export function createMessagingService(deps: {
     giveUpQueued: (ids: string[], outcome: GivenUp, prepaidAs?: BilledChannel): Promise<number> => queued.giveUp(ids, outcome, prepaidAs),
 
     /**
-     * A customer's message delivered by a provider: contact, conversation (unread + 1, reopened if resolved), log, event,
+     * A customer's message delivered by a provider: contact, conversation (unread + 1, reopened if resolved or snoozed), log, event,
      * and an opt-out keyword's block.
      */
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {
@@ -131,6 +132,10 @@ export function createMessagingService(deps: {
     ...messagingReads({ store, clock, contacts }),
     /** Resolves or reopens a conversation from the console (see conversation-state.ts). */
     setConversationState: states.setConversationState,
+    /** Snoozes a conversation from the console until a time on the clock (see conversation-state.ts). */
+    snoozeConversation: states.snooze,
+    /** The `conversation.wake` job: a snoozed conversation's time came. */
+    wakeConversation: states.wake,
     /** What the handset at `phone` can receive (RCS or not), as the channel's provider knows it. */
     capabilities: (phone: string): { rcs: boolean } => ({ rcs: deps.providers().supportsRcs(phone) }),
   };

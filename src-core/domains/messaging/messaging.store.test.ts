@@ -113,7 +113,7 @@ describe('a thread paged back', () => {
 
 describe('conversations in one state', () => {
   it('lists open or resolved ones through the (org, channel, state, time) index, and writes a state change once', () => {
-    const resolved = { state: 'resolved' as const, resolvedAt: '2026-01-03T00:00:00.000Z', resolvedBy: 'console' };
+    const resolved = { state: 'resolved' as const, resolvedAt: '2026-01-03T00:00:00.000Z', resolvedBy: 'console', snoozedUntil: null };
     expect(store.setConversationState('org_a', 'cnv_b', resolved)).toBe(true);
     expect(store.setConversationState('org_a', 'cnv_b', resolved)).toBe(false); // resolved already: nothing written
     expect(store.setConversationState('org_b', 'cnv_a', resolved)).toBe(false); // another organization's id
@@ -124,10 +124,28 @@ describe('conversations in one state', () => {
     expect(store.searchConversations('org_a', 'whatsapp', 'open', 'bye', null, 10, 0).total).toBe(0);
     expect(store.searchConversations('org_a', 'whatsapp', 'resolved', 'bye', null, 10, 0).total).toBe(1);
     const plan = planOf((source) => source.startsWith('SELECT * FROM conversations WHERE org_id = @orgId AND channel = @channel AND state'),
-      () => createMessagingStore(db.sql).conversations('org_a', 'whatsapp', 'open', 10, 0), { orgId: 'org_a', channel: 'whatsapp', state: 'open', limit: 10, offset: 0 });
+      () => createMessagingStore(db.sql).conversations('org_a', 'whatsapp', 'open', 10, 0), { orgId: 'org_a', channel: 'whatsapp', limit: 10, offset: 0 });
     expect(plan).toContain('conversations USING INDEX conversations_state (org_id=? AND channel=? AND state=?)');
     // Sorted by the index's time; only ties of one time by their rowid ("LAST TERM"), as the list of both states is.
     expect(plan).not.toContain('TEMP B-TREE FOR ORDER BY');
-    expect(store.setConversationState('org_a', 'cnv_b', { state: 'open', resolvedAt: null, resolvedBy: null })).toBe(true);
+    expect(store.setConversationState('org_a', 'cnv_b', { state: 'open', resolvedAt: null, resolvedBy: null, snoozedUntil: null })).toBe(true);
+  });
+  it('keeps a snoozed one out of the open and resolved lists and in the snoozed list, through the same index; a new time is a change', () => {
+    const snoozed = (until: string) => ({ state: 'resolved' as const, resolvedAt: null, resolvedBy: null, snoozedUntil: until });
+    expect(store.setConversationState('org_a', 'cnv_b', snoozed('2026-01-04T09:00:00.000Z'))).toBe(true);
+    expect(store.setConversationState('org_a', 'cnv_b', snoozed('2026-01-04T09:00:00.000Z'))).toBe(false); // that time already
+    expect(store.setConversationState('org_a', 'cnv_b', snoozed('2026-01-05T09:00:00.000Z'))).toBe(true);
+    const ids = (state: 'open' | 'snoozed' | 'resolved' | null) => store.conversations('org_a', 'whatsapp', state, 10, 0).rows.map((row) => row.id);
+    expect([ids('open'), ids('snoozed'), ids('resolved'), ids(null).length]).toEqual([['cnv_a'], ['cnv_b'], [], 2]);
+    expect(store.conversationById('org_a', 'cnv_b')).toMatchObject({ state: 'resolved', snoozed_until: '2026-01-05T09:00:00.000Z' });
+    expect(store.searchConversations('org_a', 'whatsapp', 'snoozed', 'bye', null, 10, 0).total).toBe(1);
+    expect(store.searchConversations('org_a', 'whatsapp', 'resolved', 'bye', null, 10, 0).total).toBe(0);
+    for (const state of ['snoozed', 'resolved'] as const) {
+      const plan = planOf((source) => source.startsWith('SELECT * FROM conversations WHERE org_id = @orgId AND channel = @channel AND state'),
+        () => createMessagingStore(db.sql).conversations('org_a', 'whatsapp', state, 10, 0), { orgId: 'org_a', channel: 'whatsapp', limit: 10, offset: 0 });
+      expect(plan, state).toContain('conversations USING INDEX conversations_state (org_id=? AND channel=? AND state=?)');
+      expect(plan, state).not.toContain('TEMP B-TREE FOR ORDER BY');
+    }
+    expect(store.setConversationState('org_a', 'cnv_b', { state: 'open', resolvedAt: null, resolvedBy: null, snoozedUntil: null })).toBe(true);
   });
 });

@@ -15,8 +15,14 @@ export type ConversationRow = {
   id: string; org_id: string; channel: string; address: string; contact_id: string | null; last_message: string | null;
   last_message_at: string | null; unread_count: number; created_at: string;
   /** `open` or `resolved` (migration 45); `resolved_at` and `resolved_by` are null while open. */
-  state: ConversationState; resolved_at: string | null; resolved_by: string | null;
+  state: StoredState; resolved_at: string | null; resolved_by: string | null;
+  /** Set only while snoozed (migration 46), when it opens again; a snoozed conversation is stored `resolved` (see `inState`). */
+  snoozed_until: string | null;
 };
+/** A conversation's `state` column: the CHECK of migration 45 knows these two; snoozed is `resolved` with `snoozed_until`. */
+export type StoredState = 'open' | 'resolved';
+/** A state change as stored: resolved with when and by whom, snoozed until when, or open with none of these. */
+export type StoredChange = { state: StoredState; resolvedAt: string | null; resolvedBy: string | null; snoozedUntil: string | null };
 /** What was kept of a queued message's hand-over (see `queuedSend`). */
 export type HandOver = { payload: string | undefined; prepaidAs: BilledChannel | undefined };
 /** A message's place in its thread's order: its time, then its insertion (rowid) among messages of the same time. */
@@ -32,6 +38,13 @@ export type MessageFilter = {
  * text has no index: reading the newest N through `messages_org_channel` bounds the work; older text is not searched.
  */
 export const MESSAGE_SEARCH_WINDOW = 5_000;
+
+/** What a list in one state adds to its WHERE (literal states: the planner sees the index's state column fixed). */
+const STATE_CONDITIONS: Record<ConversationState, string> = {
+  open: `AND state = 'open'`,
+  snoozed: `AND state = 'resolved' AND snoozed_until IS NOT NULL`,
+  resolved: `AND state = 'resolved' AND snoozed_until IS NULL`,
+};
 
 export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: number } = {}) {
   const prepare = statementCache(sql);
@@ -59,8 +72,9 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const touchConversation = sql.prepare(`UPDATE conversations SET last_message = @text, last_message_at = @at, contact_id = COALESCE(contact_id, @contact_id),
       unread_count = unread_count + @unread WHERE id = @id`);
   const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ?`);
-  const setState = sql.prepare(`UPDATE conversations SET state = @state, resolved_at = @resolvedAt, resolved_by = @resolvedBy
-    WHERE id = @id AND org_id = @orgId AND state <> @state`);
+  const setState = sql.prepare(`UPDATE conversations SET state = @state, resolved_at = @resolvedAt, resolved_by = @resolvedBy,
+      snoozed_until = @snoozedUntil
+    WHERE id = @id AND org_id = @orgId AND (state <> @state OR snoozed_until IS NOT @snoozedUntil)`);
   const recentInConversation = sql.prepare(`SELECT * FROM (SELECT *, rowid AS seq FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)
     ORDER BY created_at ASC, seq ASC`);
   // A thread pages back by (created_at, rowid), its order: a cursor stays where it was as new messages come. The
@@ -84,8 +98,11 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   // A blocked contact's conversations are not waiting for anyone: every reply would be refused. Nor are resolved ones.
   const unreadByChannel = sql.prepare(`SELECT channel, COUNT(*) AS n FROM conversations v WHERE org_id = ? AND unread_count > 0 AND state = 'open'
     AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = v.contact_id AND c.is_blocked = 1) GROUP BY channel`);
-  /** The condition a list in one state adds (none for both): a statement of its own, so the (org, channel, state, time) index serves it. */
-  const inState = (state: ConversationState | null): string => (state ? 'AND state = @state' : '');
+  /**
+   * The condition a list in one state adds (none for every state): a statement of its own, so the (org, channel, state,
+   * time) index serves it. Snoozed and resolved share the stored `resolved`; `snoozed_until` tells them apart.
+   */
+  const inState = (state: ConversationState | null): string => (state ? STATE_CONDITIONS[state] : '');
 
   function filterClause(orgId: string, filter: MessageFilter) {
     const where = ['org_id = @orgId', 'channel = @channel'];
@@ -139,17 +156,17 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     queuedSendIds: () => queuedSendIds.all() as string[],
     findConversation: (orgId: string, channel: string, address: string) => findConversation.get(orgId, channel, address) as ConversationRow | undefined,
     /** Inserts a conversation and returns its row as stored. */
-    insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count' | 'state' | 'resolved_at' | 'resolved_by'>): ConversationRow {
+    insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count' | 'state' | 'resolved_at' | 'resolved_by' | 'snoozed_until'>): ConversationRow {
       insertConversation.run(row);
-      return { ...row, last_message: null, last_message_at: null, unread_count: 0, state: 'open', resolved_at: null, resolved_by: null };
+      return { ...row, last_message: null, last_message_at: null, unread_count: 0, state: 'open', resolved_at: null, resolved_by: null, snoozed_until: null };
     },
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
     /**
-     * Puts a conversation in `state`, resolved with when and by whom or open with neither; false (nothing written) when
-     * it was in that state already.
+     * Puts a conversation in `state`, resolved with when and by whom, snoozed until when, or open with none of these;
+     * false (nothing written) when it was so already (snoozed until that same time).
      */
-    setConversationState(orgId: string, id: string, change: { state: ConversationState; resolvedAt: string | null; resolvedBy: string | null }): boolean {
+    setConversationState(orgId: string, id: string, change: StoredChange): boolean {
       return setState.run({ orgId, id, ...change }).changes === 1;
     },
     /** A conversation's newest `limit` messages, oldest first. */
@@ -173,7 +190,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
         ORDER BY created_at DESC LIMIT @window) WHERE fold(text) LIKE @like ESCAPE '\\'`;
       const byParty = `(address LIKE @like ESCAPE '\\' ${ids})`;
       const where = `org_id = @orgId AND channel = @channel ${inState(state)} AND (${byParty} OR fold(last_message) LIKE @like ESCAPE '\\' OR id IN (${recentText}))`;
-      const params = { ...contacts?.params, orgId, channel, like: containsPattern(foldText(term)), window: messageSearchWindow, ...(state ? { state } : {}) };
+      const params = { ...contacts?.params, orgId, channel, like: containsPattern(foldText(term)), window: messageSearchWindow };
       return {
         rows: prepare(`SELECT *, coalesce(${byParty}, 0) AS by_party FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
           .all({ ...params, limit, offset }) as Array<ConversationRow & { by_party: 0 | 1 }>,
@@ -194,20 +211,20 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     /** What the customers at `addresses` wrote in (every channel), oldest first. */
     inboundFrom: (orgId: string, addresses: readonly string[], limit: number) =>
       inboundFrom.all({ orgId, channels: JSON.stringify(CHANNELS), addresses: JSON.stringify(addresses), limit }) as MessageRow[],
-    /** A contact's conversations, on one channel or (`channel` null) on all, in one state or (`state` null) both, most recent first. */
+    /** A contact's conversations, on one channel or (`channel` null) on all, in one state or (`state` null) every one, most recent first. */
     contactConversations(orgId: string, contactId: string, channel: string | null, state: ConversationState | null, limit: number, offset: number) {
       const where = `org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel) ${inState(state)}`;
-      const params = { org: orgId, contact: contactId, channel, ...(state ? { state } : {}) };
+      const params = { org: orgId, contact: contactId, channel };
       return {
         rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
           .all({ ...params, limit, offset }) as ConversationRow[],
         total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(params) as { n: number }).n,
       };
     },
-    /** A channel's conversations in one state or (`state` null) both, most recent first. */
+    /** A channel's conversations in one state or (`state` null) every one, most recent first. */
     conversations(orgId: string, channel: string, state: ConversationState | null, limit: number, offset: number) {
       const where = `org_id = @orgId AND channel = @channel ${inState(state)}`;
-      const params = { orgId, channel, ...(state ? { state } : {}) };
+      const params = { orgId, channel };
       return {
         rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
           .all({ ...params, limit, offset }) as ConversationRow[],
