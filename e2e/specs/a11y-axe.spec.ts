@@ -128,9 +128,23 @@ const STATES: Array<[string, () => Promise<void>]> = [
     await page.getByTestId('open-contact').click();
     await page.getByTestId('contact-drawer').getByTestId('contact-conversations').waitFor();
   }],
-  ['contacts, with a contact open', async () => {
+  ['inbox, the Snooze menu open on a thread', async () => {
     await page.getByTestId('close-contact').click();
     await page.getByTestId('conversation-search').fill('');
+    await page.getByTestId('snooze-conversation').click();
+    await page.getByRole('menu', { name: 'Snooze' }).waitFor();
+  }],
+  ['inbox, a snoozed conversation under Snoozed, its time in the row and the header', async () => {
+    await page.getByTestId('snooze-tomorrow').click();
+    await page.getByTestId('show-snoozed').click();
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByTestId('conversation-row').first().click();
+    await page.getByTestId('snoozed-badge').waitFor();
+  }],
+  ['contacts, with a contact open', async () => {
+    // The inbox as it was for the next theme's pass: the conversation open again, the Open list shown.
+    await page.getByTestId('unsnooze-conversation').click();
+    await page.getByTestId('snooze-conversation').waitFor();
+    await page.getByTestId('show-open').click();
     await nav('contacts');
     await page.locator('[data-testid="contact-list"][data-ready="true"]').getByTestId('contact-row').first().click();
     await page.getByTestId('contact-conversations').waitFor();

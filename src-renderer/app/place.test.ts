@@ -19,6 +19,7 @@ describe('place in the URL fragment', () => {
       { ...base, inbox: { channel: 'instagram', state: 'open', conversationId: 'conv_2' } },
       { ...base, inbox: { channel: 'sms', state: 'resolved', conversationId: 'conv_3' } },
       { ...base, inbox: { channel: 'email', state: 'resolved', conversationId: null } },
+      { ...base, inbox: { channel: 'whatsapp', state: 'snoozed', conversationId: 'conv_4' } },
       { ...base, section: 'campaigns', campaigns: { tab: 'email', view: { kind: 'new', channel: 'email' } } },
       { ...base, section: 'campaigns', campaigns: { tab: 'rcs', view: { kind: 'detail', channel: 'rcs', id: 'rcs_1' } } },
       { ...base, section: 'contacts', contactId: 'ct_1' },
@@ -32,13 +33,16 @@ describe('place in the URL fragment', () => {
     }
   });
 
-  it('writes the inbox\'s Resolved list and leaves the default Open out; reads Open where the fragment names no list, or an unknown one', () => {
+  it('writes the inbox\'s Resolved (or Snoozed) list and leaves the default Open out; reads Open where the fragment names no list, or an unknown one', () => {
     expect(hashWithPlace('#token=t', { ...base, inbox: { channel: 'sms', state: 'resolved', conversationId: 'conv_1' } })).toBe('#token=t&section=inbox&channel=sms&state=resolved&conversation=conv_1');
     const resolved = '#token=t&section=inbox&channel=sms&state=resolved';
     expect(hashWithPlace(resolved, { ...base, inbox: { channel: 'sms', state: 'open', conversationId: null } })).toBe('#token=t&section=inbox&channel=sms');
     expect(hashWithPlace(resolved, { ...base, section: 'wallet' })).toBe('#token=t&section=wallet');
     expect(placeFromHash('#section=inbox&channel=sms').inbox).toEqual({ channel: 'sms', state: 'open', conversationId: null });
     expect(placeFromHash('#section=inbox&channel=sms&state=archived').inbox).toEqual({ channel: 'sms', state: 'open', conversationId: null });
+    // The Snoozed list as the Resolved one.
+    expect(hashWithPlace('#token=t', { ...base, inbox: { channel: 'sms', state: 'snoozed', conversationId: null } })).toBe('#token=t&section=inbox&channel=sms&state=snoozed');
+    expect(placeFromHash('#section=inbox&channel=sms&state=snoozed').inbox).toEqual({ channel: 'sms', state: 'snoozed', conversationId: null });
     // Only the inbox's own list: another page's fragment carrying it gives no inbox.
     expect(placeFromHash('#section=wallet&channel=sms&state=resolved')).toEqual({ section: 'wallet' });
   });
@@ -58,6 +62,7 @@ describe('place in the URL fragment', () => {
     const resolved = placeFromHash('#section=inbox&channel=sms&state=resolved');
     expect(isNewPage(resolved, { ...base, inbox: { channel: 'sms', state: 'open', conversationId: null } })).toBe(true);
     expect(isNewPage(resolved, { ...base, inbox: { channel: 'sms', state: 'resolved', conversationId: 'd' } })).toBe(false);
+    expect(isNewPage(resolved, { ...base, inbox: { channel: 'sms', state: 'snoozed', conversationId: null } })).toBe(true);
     const list = placeFromHash('#section=campaigns&tab=sms');
     expect(isNewPage(list, { ...base, section: 'campaigns', campaigns: { tab: 'sms', view: { kind: 'detail', channel: 'sms', id: 'x' } } })).toBe(true);
     expect(isNewPage(list, { ...base, section: 'campaigns', campaigns: { tab: 'rcs', view: { kind: 'list' } } })).toBe(false);

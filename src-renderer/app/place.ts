@@ -1,14 +1,14 @@
 // Where the console is (page, inbox tab, list and thread, campaign tab and view, selected contact) as URL fragment
 // parameters next to the dashboard token (`#token=…&section=campaigns&tab=sms&campaign=…`), so a reload or a
 // shared link returns to the same place. Pure: reading and writing the fragment's text only.
-import { CAMPAIGN_CHANNELS, CHANNELS, type Channel, type ConversationState } from '../../src-core/contract/index.ts';
+import { CAMPAIGN_CHANNELS, CHANNELS, CONVERSATION_STATES, type Channel, type ConversationState } from '../../src-core/contract/index.ts';
 import type { CampaignTab } from '../features/campaigns/queries.ts';
 import type { CampaignView } from '../features/campaigns/view-state.ts';
 import { SECTIONS, type Section } from '../stores/sections.ts';
 
 export type Place = {
   section: Section;
-  /** `state`: the list shown, open (the default, left out of the fragment) or resolved. */
+  /** `state`: the list shown, open (the default, left out of the fragment), snoozed or resolved. */
   inbox: { channel: Channel; state: ConversationState; conversationId: string | null };
   campaigns: { tab: CampaignTab; view: CampaignView };
   contactId: string | null;
@@ -27,7 +27,7 @@ export function placeFromHash(hash: string): Partial<Place> {
   const place: Partial<Place> = { section };
   const channel = oneOf(CHANNELS, params.get('channel'));
   if (section === 'inbox' && channel) {
-    place.inbox = { channel, state: params.get('state') === 'resolved' ? 'resolved' : 'open', conversationId: id(params.get('conversation')) };
+    place.inbox = { channel, state: oneOf(CONVERSATION_STATES, params.get('state')) ?? 'open', conversationId: id(params.get('conversation')) };
   }
   const tab = oneOf(CAMPAIGN_CHANNELS, params.get('tab'));
   if (section === 'campaigns' && tab) {
@@ -62,7 +62,7 @@ export function hashWithPlace(hash: string, place: Place): string {
 
 /**
  * Whether going from one fragment to the other is a new page (a history entry, so Back returns) or a detail of the same
- * page: the inbox's other list (Open or Resolved) is one, its tab or thread is not.
+ * page: the inbox's other list (Open, Snoozed or Resolved) is one, its tab or thread is not.
  */
 export function isNewPage(before: Partial<Place>, after: Place): boolean {
   if (before.section !== after.section) return true;

@@ -1,6 +1,6 @@
 // The selected contact's conversations, one row per channel (most recent first), each with its last message (marked
-// when it failed, as the inbox's rows are; a resolved one says so) and opening in the inbox on its channel tab, its list
-// (Open or Resolved) and thread; kept live as the
+// when it failed, as the inbox's rows are; a resolved or snoozed one says so) and opening in the inbox on its channel tab,
+// its list (Open, Snoozed or Resolved) and thread; kept live as the
 // inbox's rows are (api/live.ts). Where the panel is narrow, Open conversation goes under the row (contacts.css).
 // It opens the inbox as the inbox's own contact drawer does (the UI store's openConversation): the thread's composer
 // then takes the focus. In that drawer, the inbox opens it itself (`onOpen`: see thread.tsx).
@@ -35,6 +35,7 @@ export function ContactConversations({ contactId, onOpen }: { contactId: string;
                   <div className="contact-conversation-title">
                     <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={c.address}>{c.address}</span>
                     {c.state === 'resolved' ? <> <span className="chip" data-testid="contact-conversation-resolved">Resolved</span></> : null}
+                    {c.state === 'snoozed' ? <> <span className="chip" data-testid="contact-conversation-snoozed">Snoozed</span></> : null}
                   </div>
                   <ConversationPreview conversation={c} />
                 </div>

@@ -21,7 +21,8 @@ describe('countSaying', () => {
     expect(countSaying(1, 1, false)).toBe('1 conversation');
     expect(countSaying(100, 240, true)).toBe('100 of 240 matching conversations');
     expect(countSaying(0, 0, true)).toBe('0 matching conversations');
-    expect(countSaying(2, 2, false, true)).toBe('2 resolved conversations');
-    expect(countSaying(1, 3, true, true)).toBe('1 of 3 matching resolved conversations');
+    expect(countSaying(2, 2, false, 'resolved')).toBe('2 resolved conversations');
+    expect(countSaying(1, 1, false, 'snoozed')).toBe('1 snoozed conversation');
+    expect(countSaying(1, 3, true, 'resolved')).toBe('1 of 3 matching resolved conversations');
   });
 });

@@ -1,7 +1,7 @@
 // The inbox's conversations a page at a time: the rows of the pages loaded, how many of how many are shown, and the
 // foot of the list that loads the next page, as the agent scrolls to it or presses it.
 import { useEffect, useRef, type RefObject } from 'react';
-import type { Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { Conversation, ConversationState, ListEnvelope } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 
 /**
@@ -13,9 +13,12 @@ export function conversationRows(pages: readonly ListEnvelope<Conversation>[] | 
   return (pages ?? []).flatMap((page) => page.data).filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
 }
 
-/** How many conversations there are, and how many of them are listed while not all are (the Open list's are not named open). */
-export function countSaying(shown: number, total: number, searching: boolean, resolved = false): string {
-  const noun = `${searching ? 'matching ' : ''}${resolved ? 'resolved ' : ''}conversation${total === 1 ? '' : 's'}`;
+/**
+ * How many conversations there are, and how many of them are listed while not all are (the Open list's are not named
+ * open; the Snoozed and Resolved lists' are).
+ */
+export function countSaying(shown: number, total: number, searching: boolean, state: ConversationState = 'open'): string {
+  const noun = `${searching ? 'matching ' : ''}${state === 'open' ? '' : `${state} `}conversation${total === 1 ? '' : 's'}`;
   return shown < total ? `${shown.toLocaleString()} of ${total.toLocaleString()} ${noun}` : `${total.toLocaleString()} ${noun}`;
 }
 

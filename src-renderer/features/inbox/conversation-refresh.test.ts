@@ -3,7 +3,7 @@
 // change marks (or clears) a row's failed last message in every list showing it, the contact panel's too.
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
+import type { Conversation, ConversationState, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
 import { conversationRows } from './conversation-pages.tsx';
 import { joinFirstPage, refreshConversations, showConversationRead, showLastMessageStatus, withConversation, type ConversationPages } from './conversation-refresh.ts';
@@ -101,7 +101,7 @@ describe('refreshConversations', () => {
   afterEach(() => clients.splice(0).forEach((client) => client.clear()));
 
   /** An inbox list on screen with `pages` loaded, on a core whose first page reads are counted and may be held. */
-  async function inbox(s: ReturnType<typeof core>, pages: number, state: 'open' | 'resolved' = 'open') {
+  async function inbox(s: ReturnType<typeof core>, pages: number, state: ConversationState = 'open') {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     clients.push(client);
     const reads: string[] = [];
@@ -140,14 +140,16 @@ describe('refreshConversations', () => {
     list.stop();
   });
 
-  it('reads the first page of the list\'s own state: a Resolved list\'s among the resolved conversations', async () => {
-    const s = core(9);
-    const list = await inbox(s, 3, 'resolved');
-    s.message('c9');
-    refreshConversations(list.client, list.api, 'sms');
-    await list.settle();
-    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&state=resolved&limit=100&page=1']);
-    list.stop();
+  it('reads the first page of the list\'s own state: a Resolved (or Snoozed) list\'s among the resolved (snoozed) conversations', async () => {
+    for (const state of ['resolved', 'snoozed'] as const) {
+      const s = core(9);
+      const list = await inbox(s, 3, state);
+      s.message('c9');
+      refreshConversations(list.client, list.api, 'sms');
+      await list.settle();
+      expect(list.reads).toEqual([`/dashboard/conversations?channel=sms&state=${state}&limit=100&page=1`]);
+      list.stop();
+    }
   });
 
   it('reads every loaded page again when more than a page of conversations moved up: none lost, the core\'s order', async () => {

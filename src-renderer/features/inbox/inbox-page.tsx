@@ -1,5 +1,6 @@
-// The inbox: channel tabs, open or resolved conversations with unread counts and search (loaded a page at a time, with
-// how many of how many are shown), and the selected thread, resolved (then the next is shown) or reopened from its header.
+// The inbox: channel tabs, open, snoozed or resolved conversations with unread counts and search (loaded a page at a time,
+// with how many of how many are shown), and the selected thread, resolved or snoozed (then the next is shown) or reopened
+// from its header.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel, Conversation, ConversationState } from '../../../src-core/contract/index.ts';
 import { listStep, moveChoice, tabPanelProps, tabProps, tabStop } from '../../components/arrow-keys.ts';
@@ -15,12 +16,15 @@ import { useConversations, useConversationsBusy, useUnreadCounts } from './queri
 import { BROWSED_READ_AFTER_MS } from './read-after.ts';
 import { RESOLVE_BUTTONS, RESOLVE_KEY } from './resolve-button.tsx';
 import { afterStateChange } from './resolve-next.ts';
+import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
 import './inbox.css';
 
 const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'rcs', 'instagram', 'email'] as const)
   .map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
-const STATES: Array<{ state: ConversationState; label: string }> = [{ state: 'open', label: 'Open' }, { state: 'resolved', label: 'Resolved' }];
+const STATES: Array<{ state: ConversationState; label: string }> = [
+  { state: 'open', label: 'Open' }, { state: 'snoozed', label: 'Snoozed' }, { state: 'resolved', label: 'Resolved' },
+];
 
 /** A key pressed in a text field, a select or anything editable is typing, not an inbox shortcut (`/`, `e`). */
 const TYPING = 'input, textarea, select, [contenteditable="true"]';
@@ -47,7 +51,7 @@ export function InboxPage() {
   const focusOn = useUi((state) => state.replyFocus);
   const setFocusOn = useUi((state) => state.setReplyFocus);
   const open = useUi((state) => state.openConversation);
-  // Open (the queue) or Resolved, kept as the tab is.
+  // Open (the queue), Snoozed or Resolved, kept as the tab is.
   const listState = useUi((state) => state.inboxState);
   const setListState = useUi((state) => state.setInboxState);
   const setChannel = (next: Channel) => {
@@ -96,7 +100,7 @@ export function InboxPage() {
     const last = read.data?.pages.at(-1);
     if (!read.data || read.data.pages.length <= before || last === announcedPage.current) return;
     announcedPage.current = last;
-    announce(`Showing ${countSaying(shown, last?.meta.total ?? shown, searching, listState === 'resolved')}.`);
+    announce(`Showing ${countSaying(shown, last?.meta.total ?? shown, searching, listState)}.`);
   }, [fetchNextPage, searching, listState]);
   const onLoadMore = useCallback(() => void loadMore(), [loadMore]);
   // A next page that failed to load leaves the pages loaded listed, the reason at their foot.
@@ -160,9 +164,9 @@ export function InboxPage() {
     (listRef.current?.children[at + 1] as HTMLElement | undefined)?.focus();
   }, [rows, pages, nextPageError, channel, setInbox]);
   /**
-   * Resolved from its thread (or reopened): the inbox moves on as resolve-next.ts says, read only if the agent stays on the
-   * next (as the arrow keys open one), said to screen readers; the focus, lost with the thread or row that held it, goes to
-   * the row of the conversation shown, or to the Open/Resolved switch when none is left.
+   * Resolved or snoozed from its thread (or reopened): the inbox moves on as resolve-next.ts says, read only if the agent
+   * stays on the next (as the arrow keys open one), said to screen readers; the focus, lost with the thread or row that
+   * held it, goes to the row of the conversation shown, or to the Open/Snoozed/Resolved switch when none is left.
    */
   const switchRef = useRef<HTMLDivElement>(null);
   const refocusAfter = useRef<string | null>(null);
@@ -209,14 +213,15 @@ export function InboxPage() {
               onKeyDown={(e) => { if (e.key === 'ArrowDown' && rows.length) { e.preventDefault(); (listRef.current?.children[0] as HTMLElement | undefined)?.focus(); } }}
               aria-label="Search conversations" aria-keyshortcuts="/" data-testid="conversation-search" />
           </div>
-          {conversations.data ? <p className="list-count muted small" data-testid="conversation-count">{countSaying(rows.length, total, searching, listState === 'resolved')}</p> : null}
+          {conversations.data ? <p className="list-count muted small" data-testid="conversation-count">{countSaying(rows.length, total, searching, listState)}</p> : null}
           {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError && !nextPageError ? <ErrorState error={conversations.error} /> : (
             <div className="list-wrap" ref={wrapRef} data-testid="conversation-list" data-ready={busy ? 'false' : 'true'}>
               {rows.length === 0 && search.trim() ? (
-                <Empty title={`No ${listState === 'resolved' ? 'resolved ' : ''}conversations match “${search.trim()}”`}>
-                  Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel{listState === 'resolved' ? ', among the resolved conversations' : ''}.
+                <Empty title={`No ${listState === 'open' ? '' : `${listState} `}conversations match “${search.trim()}”`}>
+                  Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel{listState === 'open' ? '' : `, among the ${listState} conversations`}.
                 </Empty>
               ) : rows.length === 0 && listState === 'resolved' ? <Empty title="No resolved conversations">Conversations resolved on {CHANNEL_LABEL[channel]} are listed here until their customer writes in again.</Empty>
+                : rows.length === 0 && listState === 'snoozed' ? <Empty title="No snoozed conversations">Conversations snoozed on {CHANNEL_LABEL[channel]} wait here until their time comes, or their customer writes in first.</Empty>
                 : rows.length === 0 ? <Empty title="No open conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one); resolved ones are under Resolved.</Empty> : (
                 <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
                   {rows.map((c) => (
@@ -229,6 +234,7 @@ export function InboxPage() {
                           <span className="name">{c.customerName ?? c.address}</span>
                           {c.contactBlocked ? <span className="badge danger" data-testid="blocked-badge">Blocked</span> : null}
                         </div>
+                        {c.state === 'snoozed' && c.snoozedUntil ? <span className="muted small snoozed-until" data-testid="row-snoozed-until">Until {snoozeTime(c.snoozedUntil)}</span> : null}
                         <ConversationPreview conversation={c} />
                       </div>
                       <div className="row-meta column">

@@ -1,6 +1,6 @@
-// Inbox actions: reply (sent as MANUAL through the channel's own path), mark read, resolve and reopen.
+// Inbox actions: reply (sent as MANUAL through the channel's own path), mark read, resolve, snooze and reopen.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationState, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
+import type { Conversation, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
 import { showConversationRead, showConversationState } from './conversation-refresh.ts';
@@ -39,8 +39,13 @@ export function useMarkRead(conversationId: string) {
   });
 }
 
+/** What the thread's header asks of a conversation: resolve it, reopen it (or unsnooze it), or snooze it until a time (ISO). */
+export type StateChange = 'resolved' | 'open' | { snoozeUntil: string };
+const requestOf = (change: StateChange): { action: string; body: object } =>
+  (typeof change === 'object' ? { action: 'snooze', body: { until: change.snoozeUntil } } : { action: change === 'resolved' ? 'resolve' : 'reopen', body: {} });
+
 /**
- * Resolves the conversation (`resolved`) or reopens it (`open`): it leaves its list at once (`showConversationState`),
+ * Resolves the conversation, reopens it, or snoozes it (`StateChange`): it leaves its list at once (`showConversationState`),
  * then its channel's lists, the unread counts (open conversations only) and the contact panels' lists are read again,
  * without holding the mutation (the inbox moves on to the next conversation as soon as the core answers).
  */
@@ -48,7 +53,10 @@ export function useConversationState(conversationId: string) {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (state: ConversationState) => api.post<Conversation>(`/dashboard/conversations/${conversationId}/${state === 'resolved' ? 'resolve' : 'reopen'}`, {}),
+    mutationFn: (change: StateChange) => {
+      const { action, body } = requestOf(change);
+      return api.post<Conversation>(`/dashboard/conversations/${conversationId}/${action}`, body);
+    },
     onSuccess: (conversation) => {
       showConversationState(client, conversation);
       for (const queryKey of [['conversations', conversation.channel], ['unread-counts'], ['contact-conversations']]) void client.invalidateQueries({ queryKey });

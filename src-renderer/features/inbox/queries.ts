@@ -1,6 +1,6 @@
-// Server data of the inbox: conversations per channel (open or resolved), a conversation, its thread (paged back), the unread counts.
+// Server data of the inbox: conversations per channel (open, snoozed or resolved), a conversation, its thread (paged back), the unread counts.
 import { keepPreviousData, useInfiniteQuery, useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Channel, Conversation, ConversationState, ListEnvelope, Message, ThreadPage, UnreadCounts } from '../../../src-core/contract/index.ts';
+import { CONVERSATION_STATES, type Channel, type Conversation, type ConversationState, type ListEnvelope, type Message, type ThreadPage, type UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { conversationRows } from './conversation-pages.tsx';
 import { joinOlder, readNewest, withMessage } from './thread-pages.ts';
@@ -10,14 +10,14 @@ export type ConversationDetail = Conversation & { careWindow: { open: boolean; l
 /** Conversations read a page at a time (the route's maximum). */
 const CONVERSATIONS_PAGE = 100;
 
-/** A page of a channel's open or resolved conversations (or of those matching `search`), most recent first. */
+/** A page of a channel's open, snoozed or resolved conversations (or of those matching `search`), most recent first. */
 export const conversationsPath = (channel: Channel, search: string, page: number, state: ConversationState) =>
   `/dashboard/conversations?channel=${channel}&state=${state}&limit=${CONVERSATIONS_PAGE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
 
-/** The key of a channel's list of open or resolved conversations (or of those matching `search`). */
+/** The key of a channel's list of open, snoozed or resolved conversations (or of those matching `search`). */
 const conversationsKey = (channel: Channel, search: string, state: ConversationState): QueryKey => ['conversations', channel, search, state];
 /** Which conversations a list's query (`conversationsKey`) reads. */
-export const stateOfList = (key: QueryKey): ConversationState => (key[3] === 'resolved' ? 'resolved' : 'open');
+export const stateOfList = (key: QueryKey): ConversationState => CONVERSATION_STATES.find((state) => state === key[3]) ?? 'open';
 
 /**
  * The key of a live read of a list's first page alone (conversation-refresh.ts), made beside the list's own query and
@@ -27,10 +27,10 @@ export const stateOfList = (key: QueryKey): ConversationState => (key[3] === 're
 export const firstPageReadKey = (list: QueryKey): QueryKey => ['conversations-first-page', ...list.slice(1)];
 
 /**
- * A channel's open or resolved conversations (or those matching `search`), most recent first, a page at a time:
+ * A channel's open, snoozed or resolved conversations (or those matching `search`), most recent first, a page at a time:
  * `fetchNextPage` reads the next, while some are not listed yet. A live change reads the first page alone
  * (conversation-refresh.ts), so a conversation lifted to the top leaves no gap further down; after a failure, a reconnect
- * or a conversation resolved or reopened every loaded page is read.
+ * or a conversation resolved, snoozed or reopened every loaded page is read.
  */
 export function useConversations(channel: Channel, search: string, state: ConversationState) {
   const api = useApi();

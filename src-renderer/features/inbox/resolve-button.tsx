@@ -1,9 +1,11 @@
-// The thread header's Resolve, or on a resolved conversation its "Resolved" badge and Reopen. The key `e` presses it from
-// anywhere in the inbox but a text field (inbox-page.tsx); what the inbox shows next is the inbox's (`onChanged`).
+// The thread header's Resolve, or on a resolved conversation its "Resolved" badge and Reopen; on a snoozed one its
+// "Snoozed until …" badge and Unsnooze (a reopen) beside Resolve. The key `e` presses Resolve or Reopen from anywhere in
+// the inbox but a text field (inbox-page.tsx); what the inbox shows next is the inbox's (`onChanged`).
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { time } from '../../components/format.ts';
 import { useConversationState } from './mutations.ts';
+import { snoozeTime } from './snooze-choices.ts';
 
 /** The key that presses Resolve (or Reopen), as `aria-keyshortcuts` names it. */
 export const RESOLVE_KEY = 'e';
@@ -13,15 +15,27 @@ export const RESOLVE_BUTTONS = '[data-testid="resolve-conversation"], [data-test
 export function ResolveButton({ conversation, onChanged }: { conversation: Conversation; onChanged(changed: Conversation): void }) {
   const change = useConversationState(conversation.id);
   const resolved = conversation.state === 'resolved';
+  const until = conversation.state === 'snoozed' ? conversation.snoozedUntil : null;
+  // Which of this component's buttons asked (both run through the one mutation).
+  const reopening = change.isPending && change.variables === 'open';
   return (
     <>
       {resolved ? (
         <span className="badge muted-badge" data-testid="resolved-badge" title={conversation.resolvedAt ? `Resolved ${time(conversation.resolvedAt)}` : undefined}>Resolved</span>
       ) : null}
+      {until ? (
+        <>
+          <span className="badge muted-badge snoozed-until" data-testid="snoozed-badge" title={time(until)}>Snoozed until {snoozeTime(until)}</span>
+          <Button type="button" className="button small" data-testid="unsnooze-conversation" disabled={change.isPending}
+            title="Back to the open conversations now" onClick={() => change.mutate('open', { onSuccess: onChanged })}>
+            {reopening ? 'Unsnoozing…' : 'Unsnooze'}
+          </Button>
+        </>
+      ) : null}
       <Button type="button" className="button small" data-testid={resolved ? 'reopen-conversation' : 'resolve-conversation'} disabled={change.isPending}
         aria-keyshortcuts={RESOLVE_KEY} title={`${resolved ? 'Back to the open conversations' : 'Done with it: it leaves Open until the customer writes again'} (${RESOLVE_KEY})`}
         onClick={() => change.mutate(resolved ? 'open' : 'resolved', { onSuccess: onChanged })}>
-        {change.isPending ? (resolved ? 'Reopening…' : 'Resolving…') : resolved ? 'Reopen' : 'Resolve'}
+        {change.isPending && !(until && reopening) ? (resolved ? 'Reopening…' : 'Resolving…') : resolved ? 'Reopen' : 'Resolve'}
       </Button>
       {change.isError ? <span className="field-error" role="alert" data-testid="resolve-error">{change.error.message}</span> : null}
     </>

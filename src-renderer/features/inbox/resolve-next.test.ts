@@ -1,12 +1,16 @@
-// After the agent resolves the conversation shown in the Open list, the next open one (below it, else above) is shown, or
-// none, and a screen reader hears which; a reopened conversation, or one resolved while not listed there, stays shown.
+// After the agent resolves or snoozes the conversation shown in the Open list, the next open one (below it, else above) is
+// shown, or none, and a screen reader hears which; a reopened (or unsnoozed) conversation, or one resolved while not
+// listed there, stays shown.
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { afterStateChange } from './resolve-next.ts';
+import { snoozeTime } from './snooze-choices.ts';
 
 const row = (id: string, customerName: string | null = null) => ({ id, customerName, address: `+1415555${id.slice(-4)}`, state: 'open' }) as Conversation;
 const rows = [row('conv_0001', 'Priya Sharma'), row('conv_0002', 'Kiran Mehta'), row('conv_0003')];
 const resolved = (c: Conversation): Conversation => ({ ...c, state: 'resolved' });
+const UNTIL = '2026-11-30T09:00:00.000Z';
+const snoozed = (c: Conversation): Conversation => ({ ...c, state: 'snoozed', snoozedUntil: UNTIL });
 
 describe('afterStateChange', () => {
   it('moves on to the conversation below the resolved one, or above it from the last, and says so', () => {
@@ -26,5 +30,14 @@ describe('afterStateChange', () => {
     expect(afterStateChange(rows, 'resolved', rows[1]!, 'SMS')).toEqual({ moveTo: undefined, saying: 'Reopened the conversation with Kiran Mehta: it is open again.' });
     expect(afterStateChange(rows.slice(1), 'open', resolved(rows[0]!), 'SMS')).toEqual({ moveTo: undefined, saying: 'Resolved the conversation with Priya Sharma.' });
     expect(afterStateChange(rows, 'resolved', resolved(row('conv_0009')), 'SMS').moveTo).toBeUndefined();
+  });
+  it('moves on from a conversation snoozed in the Open list as from a resolved one, saying until when; unsnoozed, it stays', () => {
+    expect(afterStateChange(rows, 'open', snoozed(rows[1]!), 'WhatsApp')).toEqual({
+      moveTo: rows[2], saying: `Snoozed the conversation with Kiran Mehta until ${snoozeTime(UNTIL)}. Next open conversation: +14155550003.`,
+    });
+    expect(afterStateChange([rows[0]!], 'open', snoozed(rows[0]!), 'SMS').saying).toMatch(/ No open SMS conversations left\.$/);
+    const snoozedRows = rows.map(snoozed);
+    expect(afterStateChange(snoozedRows, 'snoozed', rows[0]!, 'SMS')).toEqual({ moveTo: undefined, saying: 'Unsnoozed the conversation with Priya Sharma: it is open again.' });
+    expect(afterStateChange(snoozedRows, 'snoozed', resolved(rows[0]!), 'SMS')).toEqual({ moveTo: undefined, saying: 'Resolved the conversation with Priya Sharma.' });
   });
 });

@@ -1,7 +1,8 @@
-// Where the inbox goes once the agent resolves the conversation shown, and what a screen reader hears of it: resolved from
-// the Open list, it leaves the list and the next open conversation is shown (the one below it, else the one above), or
-// none; reopened, or resolved while not listed there, the thread stays.
+// Where the inbox goes once the agent resolves or snoozes the conversation shown, and what a screen reader hears of it:
+// resolved or snoozed from the Open list, it leaves the list and the next open conversation is shown (the one below it,
+// else the one above), or none; reopened (or unsnoozed), or resolved or snoozed while not listed there, the thread stays.
 import type { Conversation } from '../../../src-core/contract/index.ts';
+import { snoozeTime } from './snooze-choices.ts';
 
 /** A conversation as the inbox names it: its contact's name, else its address. */
 export const nameOf = (c: Pick<Conversation, 'customerName' | 'address'>): string => c.customerName ?? c.address;
@@ -14,12 +15,13 @@ export const nameOf = (c: Pick<Conversation, 'customerName' | 'address'>): strin
 export function afterStateChange(rows: readonly Conversation[], listState: Conversation['state'], changed: Conversation, channelLabel: string):
   { moveTo: Conversation | null | undefined; saying: string } {
   const name = nameOf(changed);
-  if (changed.state === 'open') return { moveTo: undefined, saying: `Reopened the conversation with ${name}: it is open again.` };
   const at = rows.findIndex((c) => c.id === changed.id);
-  if (listState !== 'open' || at < 0) return { moveTo: undefined, saying: `Resolved the conversation with ${name}.` };
+  if (changed.state === 'open') {
+    return { moveTo: undefined, saying: rows[at]?.state === 'snoozed' ? `Unsnoozed the conversation with ${name}: it is open again.` : `Reopened the conversation with ${name}: it is open again.` };
+  }
+  const done = changed.state === 'snoozed' && changed.snoozedUntil
+    ? `Snoozed the conversation with ${name} until ${snoozeTime(changed.snoozedUntil)}.` : `Resolved the conversation with ${name}.`;
+  if (listState !== 'open' || at < 0) return { moveTo: undefined, saying: done };
   const next = rows[at + 1] ?? rows[at - 1] ?? null;
-  return {
-    moveTo: next,
-    saying: `Resolved the conversation with ${name}. ${next ? `Next open conversation: ${nameOf(next)}.` : `No open ${channelLabel} conversations left.`}`,
-  };
+  return { moveTo: next, saying: `${done} ${next ? `Next open conversation: ${nameOf(next)}.` : `No open ${channelLabel} conversations left.`}` };
 }

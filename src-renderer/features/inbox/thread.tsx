@@ -1,5 +1,6 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
-// reply composer (or why the contact is blocked), Resolve (or Reopen), and the contact's panel, opened beside it by View contact.
+// reply composer (or why the contact is blocked), Snooze and Resolve (or Unsnooze, Reopen), and the contact's panel,
+// opened beside it by View contact.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import type { ConsoleContact, Contact, Conversation, Message } from '../../../src-core/contract/index.ts';
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
@@ -23,6 +24,7 @@ import { useThreadAnnouncements } from './thread-announcements.ts';
 import { newMessages, useNewBelow } from './new-below.ts';
 import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
 import { ResolveButton } from './resolve-button.tsx';
+import { SnoozeMenu } from './snooze-menu.tsx';
 import { useReadAfter } from './read-after.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles/conversations.css). */
@@ -108,7 +110,7 @@ function ContactContext({ contact, open, opener, onOpen }: { contact: Contact; o
  * `matchedMessageId`: the message a search matched, marked and shown where it is loaded (else the thread opens at its end);
  * `onOpenConversation`: the inbox opening another conversation of the contact's (Open conversation in the contact's panel);
  * `takeFocus`: opened so, the thread takes the focus (which fell to the page with the panel) once shown;
- * `onStateChanged`: the conversation was resolved or reopened from its header (the inbox moves on, see resolve-next.ts).
+ * `onStateChanged`: the conversation was resolved, snoozed or reopened from its header (the inbox moves on, see resolve-next.ts).
  */
 export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOpenConversation, takeFocus = false, onStateChanged }: {
   conversationId: string; readAfterMs?: number; matchedMessageId?: string | undefined; onOpenConversation(target: ConversationTarget): void; takeFocus?: boolean;
@@ -205,6 +207,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
               {c.careWindow.open ? 'Reply window open' : 'Reply window closed'}
             </span>
           ) : null}
+          {c.state === 'open' ? <SnoozeMenu conversation={c} onChanged={onStateChanged} /> : null}
           <ResolveButton conversation={c} onChanged={onStateChanged} />
         </div>
       </header>
