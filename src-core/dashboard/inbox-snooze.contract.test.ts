@@ -1,7 +1,10 @@
 // Snoozed conversations over real HTTP and the socket: snooze until a time on the virtual clock (validated: after now, at
 // most a year ahead; 404 for an unknown id or another organization's), the lists' `snoozed` filter, a new time moves it,
 // the clock's advance opens it again (heard on the stream), a customer's message opens it early, the old job then does
-// nothing, reopen and resolve clear it, unread counts of open conversations only, and the contract's shapes unchanged.
+// nothing, reopen and resolve clear it, unread counts of open conversations only, the contract's shapes unchanged, and a
+// snooze outlives a restart.
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../contract/stream.ts';
@@ -189,5 +192,23 @@ describe('snoozing conversations', () => {
     expect(Object.keys(v1.body.data[0]).sort()).toEqual(['id', 'lastMessage', 'lastMessageAt', 'senderId', 'senderName', 'senderUsername', 'unreadCount']);
     const byPhone = await t.request('GET', '/v1/whatsapp/conversations/by-phone?phone=14155550503', { token: key });
     expect(Object.keys(byPhone.body).sort()).toEqual(['conversationId', 'customerName', 'customerWaId', 'data']);
+  });
+
+  it('outlives a restart: the waking job is kept with the database, and the advance after the start opens it', async () => {
+    const first = await createTestServer({ keepData: true });
+    const written = await first.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550599', text: 'Ping me on Monday' });
+    const id = written.body.conversationId as string;
+    const until = new Date(first.server.clock.now() + 2 * HOUR * 1000).toISOString();
+    expect((await first.dashboard('POST', `/dashboard/conversations/${id}/snooze`, { until })).status).toBe(200);
+    await first.close();
+    const again = await createTestServer({ dataFile: first.dataFile, clock: { kind: 'manual', startMs: first.server.clock.now() } });
+    try {
+      expect((await again.dashboard('GET', `/dashboard/conversations/${id}`)).body).toMatchObject({ state: 'snoozed', snoozedUntil: until });
+      await again.advance(2 * HOUR);
+      expect((await again.dashboard('GET', `/dashboard/conversations/${id}`)).body).toMatchObject({ state: 'open', snoozedUntil: null });
+    } finally {
+      await again.close();
+      rmSync(dirname(first.dataFile), { recursive: true, force: true });
+    }
   });
 });
