@@ -39,9 +39,10 @@ export function reloadsForMessage(message: MessageKeys, change: 'new' | 'updated
   return keys;
 }
 /**
- * What a conversation resolved or reopened reloads: every list of its channel's conversations, all their loaded pages
- * (it leaves one state's list for the other's, which a read of the first page alone cannot show), the unread counts
- * (only open conversations count), its detail (the thread's Resolve or Reopen) and the contact panels' lists.
+ * What a conversation resolved, snoozed or reopened reloads: every list of its channel's conversations, all their
+ * loaded pages (it leaves one state's list for another's, which a read of the first page alone cannot show), the unread
+ * counts (only open conversations count), its detail (the thread's Resolve, Snooze, Unsnooze or Reopen) and the contact
+ * panels' lists.
  */
 export function reloadsForConversation(change: Pick<ConversationChange, 'conversationId' | 'channel'>): unknown[][] {
   return [['conversations', change.channel], ['unread-counts'], ['thread', change.conversationId, 'detail'], ['contact-conversations']];

@@ -25,7 +25,7 @@ type UiState = {
   /** Where the inbox was: its channel tab and open conversation, kept while another page is shown. */
   inbox: { channel: Channel; conversationId: string | null };
   setInbox(inbox: { channel: Channel; conversationId: string | null }): void;
-  /** Which conversations the inbox lists, open (the queue) or resolved; kept while another page is shown. */
+  /** Which conversations the inbox lists, open (the queue), snoozed or resolved; kept while another page is shown. */
   inboxState: ConversationState;
   setInboxState(state: ConversationState): void;
   /**

@@ -1,6 +1,7 @@
 // The inbox's loaded pages of conversations kept current without reading them all again: a new message reads the first
-// page alone (where its conversation now is, in the list's own state, open or resolved) and joins it to the pages shown;
-// a conversation read is put in place. One resolved or reopened leaves its list: every loaded page is read (live.ts).
+// page alone (where its conversation now is, in the list's own state, open, snoozed or resolved) and joins it to the
+// pages shown; a conversation read is put in place. One resolved, snoozed or reopened leaves its list: every loaded page
+// is read (live.ts).
 import { MutationObserver, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Channel, Conversation, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
@@ -143,8 +144,9 @@ export function withoutConversation(shown: ConversationPages, id: string): Conve
 }
 
 /**
- * A conversation resolved or reopened here: at once out of every list of its channel in the state it left (the next one
- * shows in its place) and as it now is in its detail; every list of the channel is then read again (`useConversationState`).
+ * A conversation resolved, snoozed or reopened here: at once out of every list of its channel in the state it left (the
+ * next one shows in its place) and as it now is in its detail; every list of the channel is then read again
+ * (`useConversationState`).
  */
 export function showConversationState(client: QueryClient, conversation: Conversation): void {
   for (const query of listsOf(client, conversation.channel)) {

@@ -108,7 +108,7 @@ export function useOlderMessages(id: string) {
 
 /**
  * Open conversations with unread messages per channel and in all (the inbox tabs and the sidebar); reloaded live on new
- * messages and on a conversation resolved or reopened.
+ * messages and on a conversation resolved, snoozed or reopened.
  */
 export function useUnreadCounts() {
   const api = useApi();
