@@ -63,6 +63,12 @@ describe('errors', () => {
     const key = await t.createKey();
     expect((await t.request('GET', '/v1/contacts?page=9007199254740993', { token: key.key })).body.message).toBe('Invalid query: page must be at most 1000000');
     expect((await t.request('GET', `/v1/contacts?limit=${'9'.repeat(400)}`, { token: key.key })).body.meta.limit).toBe(100);
+    // A negative number is a whole number too: under the minimum, said as 0 is; a fraction or a word is not one.
+    for (const [query, message] of [['limit=-1', 'limit must be at least 1'], ['page=-3', 'page must be at least 1'], ['limit=0', 'limit must be at least 1'],
+      [`page=-${'9'.repeat(400)}`, 'page must be at least 1'], ['limit=1.5', 'limit must be a whole number'], ['limit=abc', 'limit must be a whole number']]) {
+      const res = await t.request('GET', `/v1/contacts?${query}`, { token: key.key });
+      expect([res.status, res.body.message]).toEqual([400, `Invalid query: ${message}`]);
+    }
     // Valid JSON with a prototype key is not "malformed": the key is named and refused, never taken into an object.
     for (const [body, named] of [['{"__proto__":{},"email":"a@example.com"}', '"__proto__"'], ['{"tags":[{"constructor":{"prototype":{}}}]}', '"constructor" holding "prototype"']]) {
       const res = await t.request('POST', '/v1/email/contacts', { token: key.key, body });
