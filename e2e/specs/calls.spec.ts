@@ -2,7 +2,8 @@
 // clock does (ringing, answered), its transcript growing line by line in the open call (the stream's call room), and
 // ends completed with its sentiment, summary and charge; a call placed through the API appears in the list by itself.
 // A called number that is a contact's shows the contact's name beside it, in the list and the open call's heading.
-// The agent calls' Place a call form stands as far above the list as the App calls tab's.
+// The agent calls' Place a call form stands as far above the list as the App calls tab's; a phone it refuses is said
+// under the Phone field. A click anywhere on a call's row opens it, on both tabs.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { VoiceAgentListItem } from '../../src-core/contract/index.ts';
@@ -82,6 +83,54 @@ describe('the Calls page', () => {
     // Nobody's number: the heading names no one.
     expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +15005550005');
     expect(await row.getByTestId('call-contact').count()).toBe(0);
+  });
+
+  it('opens a call on a click anywhere on its row, on both tabs; the keyboard way in stays the number’s button', async () => {
+    await page.getByTestId('calls-tab-agent').click();
+    await page.getByTestId('call-row').nth(1).waitFor();
+    const otherId = await page.locator('[data-testid="call-row"][data-open="false"]').first().getAttribute('data-call-id');
+    const other = page.locator(`[data-testid="call-row"][data-call-id="${otherId}"]`);
+    // A cell that holds no button: the agent's name.
+    await other.locator('td').nth(2).click();
+    await page.locator(`[data-testid="call-detail"][data-call-id="${otherId}"]`).waitFor();
+    expect(await other.getAttribute('data-open')).toBe('true');
+    // The row itself is no stop of its own for the keyboard: its number's button is.
+    expect(await other.getAttribute('tabindex')).toBeNull();
+    expect(await other.getByTestId('call-open').evaluate((button) => button.tagName)).toBe('BUTTON');
+
+    await page.getByTestId('calls-tab-app').click();
+    const appCalls = await server.dashboard<{ data: Array<{ callId: string }> }>('GET', '/dashboard/voice/app/calls');
+    const appId = appCalls.body.data[0]?.callId;
+    expect(appId).toBeTruthy();
+    const appRow = page.locator(`[data-testid="app-call-row"][data-call-id="${appId}"]`);
+    // Its status cell, away from the parties' button.
+    await appRow.locator('td').nth(3).click();
+    await page.locator(`[data-testid="app-call-detail"][data-call-id="${appId}"]`).waitFor();
+    expect([await appRow.getAttribute('data-open'), await appRow.getAttribute('tabindex')]).toEqual(['true', null]);
+    await page.getByTestId('calls-tab-agent').click();
+  });
+
+  it('says a phone the core refuses under the Phone field, in the form’s words, without a block pushing the list down', async () => {
+    const listTop = async () => (await page.getByTestId('calls-list').boundingBox())?.y ?? 0;
+    const before = await listTop();
+    await page.getByTestId('call-to').fill('12345');
+    await page.getByTestId('call-place').click();
+    const problem = page.getByTestId('call-to-problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toMatch(/^Phone must be a phone number in international format/);
+    expect(await problem.getAttribute('role')).toBe('alert');
+    expect(await page.locator('form.place-call').textContent()).not.toContain('toNumber');
+    expect(await page.locator('form.place-call').getByTestId('error-state').count()).toBe(0);
+    // The field is marked invalid and read with its problem.
+    const field = page.getByTestId('call-to');
+    expect([await field.getAttribute('aria-invalid'), await field.getAttribute('aria-describedby')]).toEqual(['true', 'call-to-problem']);
+    // One small line, not the centred block that pushed the list some 170 px down.
+    expect((await listTop()) - before).toBeLessThan(40);
+    await screenshot(page, 'calls-bad-phone');
+    await field.fill('+14155550101');
+    await page.getByTestId('call-place').click();
+    await problem.waitFor({ state: 'detached' });
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('keeps the place-a-call form apart from the list below it, as the App calls tab does', async () => {

@@ -71,11 +71,13 @@ function AppCallsTable({ openId, onOpen }: { openId: string | null; onOpen(callI
   }
   return (
     <div className="card table-card" data-testid="app-calls-list" data-total={meta.total}>
-      <table className="table app-calls-table">
+      <table className="table clickable app-calls-table">
         <thead><tr><th>Started</th><th>Call</th><th>Shape</th><th>Status</th><th className="num">Duration</th><th className="num">Cost</th></tr></thead>
         <tbody>
           {data.map((call) => (
-            <tr key={call.callId} data-testid="app-call-row" data-call-id={call.callId} data-open={call.callId === openId} className={call.callId === openId ? 'selected' : undefined}>
+            // The row opens on a click anywhere; the keyboard opens it with the parties' button (Enter or Space).
+            <tr key={call.callId} onClick={() => onOpen(call.callId)} data-testid="app-call-row" data-call-id={call.callId} data-open={call.callId === openId}
+              className={call.callId === openId ? 'selected' : undefined}>
               <td className="muted" title={time(call.startedAt)}><When iso={call.startedAt} /></td>
               <td>
                 <button type="button" className="link app-call-parties" onClick={() => onOpen(call.callId)} data-testid="app-call-open">

@@ -8,6 +8,7 @@ import { codeWords, minutesSeconds, time } from '../../components/format.ts';
 import { DateTime } from '../../components/date-time.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { When } from '../../components/when.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { AppCallsTab } from '../voice-app/app-calls-tab.tsx';
@@ -41,6 +42,9 @@ function PlaceCall({ onPlaced }: { onPlaced(callId: string): void }) {
   const [agentId, setAgentId] = useState('');
   const [toNumber, setToNumber] = useState('');
   const chosen = agentId || active[0]?.id || '';
+  // A phone the core refuses is said under the Phone field, in the form's words; any other refusal under the form.
+  const refusal = place.isError ? refusalByField(place.error, { toNumber: 'Phone' }) : null;
+  const phoneProblem = refusal?.fields.toNumber;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     place.mutate({ agentId: chosen, toNumber: toNumber.trim() }, { onSuccess: (call) => onPlaced(call.id) });
@@ -57,10 +61,12 @@ function PlaceCall({ onPlaced }: { onPlaced(callId: string): void }) {
       </label>
       <label className="inline small">
         <span className="muted">Phone</span>
-        <input value={toNumber} onChange={(e) => setToNumber(e.target.value)} placeholder="+14155550101" inputMode="tel" data-testid="call-to" />
+        <input value={toNumber} onChange={(e) => setToNumber(e.target.value)} placeholder="+14155550101" inputMode="tel"
+          {...problemProps('call-to-problem', phoneProblem)} data-testid="call-to" />
       </label>
       <button type="submit" className="button primary" disabled={!chosen || !toNumber.trim() || place.isPending} data-testid="call-place">Call</button>
-      {place.isError ? <ErrorState error={place.error} /> : null}
+      <FieldProblem id="call-to-problem" problem={phoneProblem} testId="call-to-problem" />
+      {refusal?.rest ? <div className="place-call-error"><ErrorState error={refusal.rest} /></div> : null}
     </form>
   );
 }
@@ -76,11 +82,13 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
   if (data.length === 0) return <div data-testid="calls-list" data-total={0}><Empty title="No calls yet">Calls placed here or with <code>POST /v1/voice/calls/outbound</code> appear as they happen.</Empty></div>;
   return (
     <div className="card table-card" data-testid="calls-list" data-total={meta.total}>
-      <table className="table">
+      <table className="table clickable">
         <thead><tr><th>Started</th><th>Called</th><th>Agent</th><th>Status</th><th className="num">Duration</th><th>Sentiment</th></tr></thead>
         <tbody>
           {data.map((call: ShownCallItem) => (
-            <tr key={call.id} data-testid="call-row" data-call-id={call.id} data-open={call.id === openId} className={call.id === openId ? 'selected' : undefined}>
+            // The row opens on a click anywhere; the keyboard opens it with the number's button (Enter or Space).
+            <tr key={call.id} onClick={() => onOpen(call.id)} data-testid="call-row" data-call-id={call.id} data-open={call.id === openId}
+              className={call.id === openId ? 'selected' : undefined}>
               <td className="muted" title={time(call.startedAt)}><When iso={call.startedAt} /></td>
               <td>
                 <span className="call-called">

@@ -1,0 +1,26 @@
+// A validation refusal is placed under the fields a form shows, in the form's words; the rest stays as the core said it.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/http.ts';
+import { refusalByField } from './field-refusal.tsx';
+
+describe('refusalByField', () => {
+  it('words a shown field’s problem with its label and leaves nothing else', () => {
+    const refused = new ApiError(400, 'Invalid body: toNumber must be a phone number in international format', 'VALIDATION_FAILED');
+    expect(refusalByField(refused, { toNumber: 'Phone' })).toEqual({ fields: { toNumber: 'Phone must be a phone number in international format' }, rest: null });
+    const colon = new ApiError(400, 'Invalid body: from: must be a phone number; text: Too small', 'VALIDATION_FAILED');
+    const placed = refusalByField(colon, { from: 'From', text: 'Message' });
+    expect(placed).toEqual({ fields: { from: 'From must be a phone number', text: 'Message: Too small' }, rest: null });
+  });
+
+  it('keeps what names no shown field for the form’s error block, and any other error whole', () => {
+    const mixed = new ApiError(400, 'Invalid body: name must be lowercase; components.0.text: placeholders out of order', 'VALIDATION_FAILED');
+    const { fields, rest } = refusalByField(mixed, { name: 'Name' });
+    expect(fields).toEqual({ name: 'Name must be lowercase' });
+    expect(rest).toBeInstanceOf(ApiError);
+    expect([(rest as ApiError).status, (rest as ApiError).message]).toEqual([400, 'Invalid body: components.0.text: placeholders out of order']);
+    // A refusal that is not a form's (a wallet too low, a 502) is left as it came, and so is one naming no shown field.
+    for (const other of [new ApiError(402, 'Insufficient balance'), new ApiError(400, 'Agent is paused'), new ApiError(400, 'Invalid body: agentId: Required'), new Error('x')]) {
+      expect(refusalByField(other, { toNumber: 'Phone' })).toEqual({ fields: {}, rest: other });
+    }
+  });
+});

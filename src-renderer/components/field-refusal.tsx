@@ -1,0 +1,38 @@
+// A validation refusal of the core (400 `Invalid body: a …; b …`) said where the person typed it: each problem of a
+// field the form shows goes under that field, worded with the form's label ("Phone must be …", not "toNumber must be …");
+// whatever names no such field stays in the form's error block, as the core said it.
+import { ApiError } from '../api/http.ts';
+import { problemsOf } from './states.tsx';
+
+export type FieldRefusal<F extends string> = {
+  /** Each shown field's problem, worded with its label. */
+  fields: Partial<Record<F, string>>;
+  /** What is left for the form's error block: the error itself, one with only the unplaced problems, or null. */
+  rest: unknown;
+};
+
+/** "must be …" follows its label as a sentence ("Phone must be …"); a message of its own ("Invalid input") after a colon. */
+const worded = (label: string, problem: string) => (/^[a-z]/.test(problem) ? `${label} ${problem}` : `${label}: ${problem}`);
+
+/** `labels`: the body's field names the form shows, each with its label. */
+export function refusalByField<F extends string>(error: unknown, labels: Record<F, string>): FieldRefusal<F> {
+  if (!(error instanceof ApiError) || error.status !== 400) return { fields: {}, rest: error };
+  const { lead, items } = problemsOf(error.message);
+  if (lead !== 'Check the form:') return { fields: {}, rest: error };
+  const fields: Partial<Record<F, string>> = {};
+  const left: string[] = [];
+  for (const item of items) {
+    const field = (Object.keys(labels) as F[]).find((name) => item.startsWith(`${name} `) || item.startsWith(`${name}: `));
+    if (field && !fields[field]) fields[field] = worded(labels[field], item.slice(field.length).replace(/^:? /, ''));
+    else left.push(item);
+  }
+  if (left.length === items.length) return { fields, rest: error };
+  return { fields, rest: left.length ? new ApiError(400, `Invalid body: ${left.join('; ')}`, error.code) : null };
+}
+
+/** The attributes that tie a field to its problem (read with it, marked invalid), or none while it has none. */
+export const problemProps = (id: string, problem: string | undefined) => (problem ? { 'aria-invalid': true, 'aria-describedby': id } : {});
+
+export function FieldProblem({ id, problem, testId }: { id: string; problem: string | undefined; testId?: string }) {
+  return problem ? <span className="field-error" id={id} role="alert" data-testid={testId}>{problem}</span> : null;
+}
