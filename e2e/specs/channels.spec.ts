@@ -109,6 +109,22 @@ describe('channels', () => {
     await page.waitForFunction((before) => document.querySelector('[data-testid="clock"]')?.textContent !== before, shown);
   });
 
+  it('a template name the core refuses is said under the Name field, in the form’s words', async () => {
+    const form = page.getByTestId('wa-template-form');
+    await form.getByTestId('wa-template-name').fill('Bad Name!');
+    await form.getByTestId('wa-template-body').fill('Hello {{1}}');
+    await form.getByTestId('wa-template-submit').click();
+    const problem = form.getByTestId('wa-template-name-problem');
+    await problem.filter({ hasText: /^Name must be lowercase letters, digits and underscores$/ }).waitFor();
+    expect(await form.getByTestId('error-state').count()).toBe(0);
+    const name = form.getByTestId('wa-template-name');
+    expect([await name.getAttribute('aria-invalid'), await name.getAttribute('aria-describedby')]).toEqual(['true', 'wa-template-name-problem']);
+    await name.fill('bad_name_fixed');
+    await form.getByTestId('wa-template-submit').click();
+    await page.locator('[data-testid="wa-template-row"][data-name="bad_name_fixed"]').waitFor();
+    expect(await problem.count()).toBe(0);
+  });
+
   it('an email template with a broken merge tag is refused with the reason, then saved once fixed', async () => {
     await page.getByTestId('channels-tab-email').click();
     await page.getByTestId('email-template-name').fill('Order ready');

@@ -135,6 +135,21 @@ describe('handset viewer', () => {
     await screenshot(page, 'simulator-rcs-card');
   });
 
+  it('a sender the core refuses is said under the From field, in the form’s words', async () => {
+    await page.getByTestId('inbound-channel').selectOption('sms');
+    await page.getByTestId('inbound-from').fill('12345');
+    await page.getByTestId('inbound-text').fill('Hello?');
+    await page.getByTestId('inbound-send').click();
+    const problem = page.getByTestId('inbound-from-problem');
+    await problem.filter({ hasText: /^From must be a phone number in international format/ }).waitFor();
+    expect(await page.getByTestId('inbound-from').getAttribute('aria-describedby')).toBe('inbound-from-problem');
+    expect(await problem.locator('xpath=ancestor::form').getByTestId('error-state').count()).toBe(0);
+    await page.getByTestId('inbound-from').fill('+14155550199');
+    await page.getByTestId('inbound-send').click();
+    await page.getByTestId('inbound-sent').waitFor();
+    expect(await problem.count()).toBe(0);
+  });
+
   it("is a two-sided thread: what the phone received on the left, what its customer wrote in on the right, in time order", async () => {
     // Alice, as the demo left her: the shipped SMS, the order update on WhatsApp, then her own reply.
     await page.getByTestId('inbound-channel').selectOption('sms');

@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
+import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { codeWords, languageName } from '../../components/format.ts';
 import { useSave, useWaTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -19,6 +20,8 @@ function NewWaTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | 
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('UTILITY');
   const [language, setLanguage] = useState<(typeof LANGUAGES)[number]>('en');
   const [body, setBody] = useState('');
+  // A name the core refuses is said under the Name field; any other refusal under the form.
+  const refusal = create.isError ? refusalByField(create.error, { name: 'Name' }) : null;
   function submit(event: FormEvent) {
     event.preventDefault();
     create.mutate({ name, category, language, components: [{ type: 'BODY', text: body }] }, {
@@ -32,7 +35,11 @@ function NewWaTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | 
     <form className="card form" onSubmit={submit} data-testid="wa-template-form">
       <h2 className="card-title">Submit a template</h2>
       <div className="form-row">
-        <label className="field grow"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required data-testid="wa-template-name" /></label>
+        <label className="field grow"><span>Name</span>
+          <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required {...problemProps('wa-template-name-problem', refusal?.fields.name)}
+            data-testid="wa-template-name" />
+          <FieldProblem id="wa-template-name-problem" problem={refusal?.fields.name} testId="wa-template-name-problem" />
+        </label>
         <label className="field"><span>Category</span>
           <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{codeWords(c)}</option>)}</select>
         </label>
@@ -44,7 +51,7 @@ function NewWaTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | 
         <textarea value={body} onChange={(e) => setBody(e.target.value)} placeholder="Hi {{1}}, your order {{2}} is ready for pickup." required data-testid="wa-template-body" />
       </label>
       <p className="muted small hint">Lowercase name with digits and underscores; placeholders {'{{1}}'}, {'{{2}}'}… in order. The simulated platform reviews it a minute later on the virtual clock: approved, or rejected when the name starts with “reject”.</p>
-      {create.isError ? <ErrorState error={create.error} /> : null}
+      {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !name || !body} data-testid="wa-template-submit">Submit for review</button></div>
     </form>
   );

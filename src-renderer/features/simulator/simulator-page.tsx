@@ -5,6 +5,7 @@ import { SIM_RECEIVER_DOMAIN } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { announce } from '../../stores/announcer.ts';
 import { PhoneCallsCard } from '../voice-app/phone-calls-card.tsx';
@@ -61,6 +62,8 @@ function InboundCard() {
     if ((next === 'instagram') !== (channel === 'instagram')) setFrom(next === 'instagram' ? '6234817790112299' : '+14155550123');
     setChannel(next);
   }
+  // A sender the core refuses is said under its field; any other refusal under the form.
+  const refusal = inbound.isError ? refusalByField(inbound.error, { from: 'From' }) : null;
   async function submit(event: FormEvent) {
     event.preventDefault();
     await inbound.mutateAsync({ channel, from, text });
@@ -77,11 +80,13 @@ function InboundCard() {
             <select value={channel} onChange={(e) => edit(switchTo)(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option></select>
           </label>
           <label className="field"><span>{channel === 'instagram' ? 'From (Instagram user id, digits)' : 'From (phone number)'}</span>
-            <input value={from} onChange={(e) => edit(setFrom)(e.target.value)} data-testid="inbound-from" placeholder={channel === 'instagram' ? '6234817790112299' : '+14155550123'} />
+            <input value={from} onChange={(e) => edit(setFrom)(e.target.value)} {...problemProps('inbound-from-problem', refusal?.fields.from)} data-testid="inbound-from"
+              placeholder={channel === 'instagram' ? '6234817790112299' : '+14155550123'} />
+            <FieldProblem id="inbound-from-problem" problem={refusal?.fields.from} testId="inbound-from-problem" />
           </label>
         </div>
         <label className="field"><span>Message</span><input value={text} onChange={(e) => edit(setText)(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
-        {inbound.isError ? <ErrorState error={inbound.error} /> : null}
+        {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
         {delivered ? <span className="muted small" data-testid="inbound-sent">{delivered}</span> : null}
         <div className="actions left"><Button type="submit" className="button primary" disabled={!text || !from || inbound.isPending} data-testid="inbound-send">Send as customer</Button></div>
       </form>
