@@ -1,6 +1,7 @@
 // The new-key form: every scope chosen or cleared at once, and what the core would refuse (an allowed IP that is
 // not one, an allow-list naming no address, a rate limit out of range, an expiry the virtual clock has passed)
-// said next to its field before sending; what only the core refuses still shows, next to the button.
+// said next to its field before sending; what only the core refuses still shows, next to the button; while Create key
+// is disabled for want of a name or a scope, it says so.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -40,6 +41,24 @@ describe('the new-key form', () => {
     await page.getByTestId('scopes-clear').click();
     await page.getByText(`(0 of ${scopes.length} chosen)`).waitFor();
     expect(await boxes.evaluateAll((all) => all.some((box) => (box as HTMLInputElement).checked))).toBe(false);
+  });
+
+  it('says what Create key still needs while it is disabled: a name, at least one scope', async () => {
+    const create = page.getByTestId('create-key');
+    const needed = page.getByTestId('create-key-form').getByTestId('builder-blockers');
+    expect(await create.isDisabled()).toBe(true);
+    expect(await needed.textContent()).toBe('Still needed: a name, at least one scope.');
+    await page.getByTestId('key-name').fill('  ');
+    expect(await needed.textContent()).toBe('Still needed: a name, at least one scope.');
+    await page.getByTestId('key-name').fill('Needed');
+    await needed.filter({ hasText: /^Still needed: at least one scope\.$/ }).waitFor();
+    await page.getByTestId('scope-group-contacts').check();
+    await needed.waitFor({ state: 'detached' });
+    expect(await create.isEnabled()).toBe(true);
+    await page.getByTestId('key-name').fill('');
+    await needed.filter({ hasText: /^Still needed: a name\.$/ }).waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByTestId('scopes-clear').click();
   });
 
   it('folds away no domain while each has a scope in use: AI and the voice app show with the rest', async () => {

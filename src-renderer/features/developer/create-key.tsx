@@ -6,7 +6,7 @@ import type { CreatedApiKey, Scope } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Folded } from '../../components/folded.tsx';
-import { ErrorState } from '../../components/states.tsx';
+import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { checkKey, RATE_LIMITS, type KeyField, type KeyProblems } from './key-draft.ts';
 import { useCreateKey } from './mutations.ts';
@@ -65,6 +65,8 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
   const now = useVirtualNow();
   const checked = checkKey({ name, environment, scopes: [...chosen], expiresAt, ips, rate }, now);
   const problems = checked.ok ? {} : checked.problems;
+  // What Create key waits for besides the fields marked above, said under the form as the builders say it.
+  const stillNeeded = [...(name.trim() ? [] : ['a name']), ...(chosen.size === 0 ? ['at least one scope'] : [])];
   const allScopes = scopes.data?.data ?? [];
   const notUsedYet = scopes.data?.notUsedYet ?? [];
   // Domains whose every scope is unused yet are folded away; the others show as they are.
@@ -128,9 +130,10 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
       </fieldset>
       {!checked.ok ? <p className="field-error" data-testid="key-form-blocked">Fix what is marked above to create the key.</p> : null}
       {create.isError ? <ErrorState error={create.error} /> : null}
+      <StillNeeded items={stillNeeded} />
       <div className="actions">
         <button type="button" className="button ghost" onClick={onCancel} data-testid="create-key-cancel">Cancel</button>
-        <Button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || !name.trim() || chosen.size === 0 || !checked.ok}>Create key</Button>
+        <Button type="submit" className="button primary" data-testid="create-key" disabled={create.isPending || stillNeeded.length > 0 || !checked.ok}>Create key</Button>
       </div>
     </form>
   );
