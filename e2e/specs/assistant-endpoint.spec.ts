@@ -1,4 +1,5 @@
-// The API keys page's REST API card (the base URL, the reference page and the OpenAPI document) and its assistant
+// The API keys page's REST API card (the base URL, the reference page and the OpenAPI document, each URL's Copy named
+// by what it copies) and its assistant
 // endpoint: its URL and a client configuration to copy, the tools folded with the scope each needs and the writes
 // marked; and an assistant's tool call, made with a key, in the live request log.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,7 +13,7 @@ import type { E2eServer } from '../fixtures/server.ts';
 let server: E2eServer;
 let page: Page;
 
-consoleForFile({ width: 1280, height: 800 }, async (opened) => {
+consoleForFile({ width: 1280, height: 800, permissions: ['clipboard-read', 'clipboard-write'] }, async (opened) => {
   ({ server, page } = opened);
   await page.getByTestId('nav-keys').click();
 });
@@ -47,6 +48,13 @@ describe('the assistant endpoint', () => {
     const reference = await card.getByTestId('api-reference-link').getAttribute('href');
     const document = await card.getByTestId('openapi-link').getAttribute('href');
     expect([reference, document]).toEqual([`${server.url}/docs`, `${server.url}/openapi.json`]);
+    // Its two Copy buttons are told apart by name, as a screen reader lists them.
+    expect(await card.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Copy URL of the OpenAPI document', exact: true }).click();
+    await card.getByRole('button', { name: 'Copied URL of the OpenAPI document', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(document);
+    await card.getByRole('button', { name: 'Copy URL of the REST API base', exact: true }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.apiBase);
     const opened = await fetch(document as string);
     expect(((await opened.json()) as { servers: Array<{ url: string }> }).servers).toEqual([{ url: server.apiBase }]);
     // The reference opens beside the console (a new tab; the desktop app hands it to the browser).
