@@ -192,17 +192,51 @@ describe('the OTP page', () => {
     expect(code).toMatch(/^\d{6}$/);
     await page.getByTestId('otp-try-code').fill(code === '000000' ? '111111' : '000000');
     await page.getByTestId('otp-try-verify').click();
-    await page.getByTestId('error-state').filter({ hasText: /incorrect|wrong|invalid/i }).waitFor();
+    // Refused on one line where Verified shows, in the error colour, read out at once: not a block of its own.
+    const refused = page.getByTestId('otp-try-refused');
+    await refused.filter({ hasText: /^Not verified: .*(incorrect|wrong|invalid)/i }).waitFor();
+    expect(await refused.getAttribute('role')).toBe('alert');
+    expect(await page.getByTestId('otp-try').getByTestId('error-state').count()).toBe(0);
+    const colour = (testId: string, css: string) => page.evaluate(([id, variable]) => {
+      const probe = document.createElement('span');
+      probe.style.color = `var(${variable})`;
+      document.body.append(probe);
+      const wanted = getComputedStyle(probe).color;
+      probe.remove();
+      return [getComputedStyle(document.querySelector(`[data-testid="${id}"]`) as Element).color, wanted];
+    }, [testId, css]);
+    const [shown, danger] = await colour('otp-try-refused', '--danger');
+    expect(shown).toBe(danger);
+    const lineAt = (testId: string) => page.getByTestId(testId).evaluate((line) => {
+      const box = line.getBoundingClientRect();
+      return { tag: line.tagName, x: Math.round(box.x), y: Math.round(box.y), fontSize: getComputedStyle(line).fontSize };
+    });
+    const wrongAt = await lineAt('otp-try-refused');
     // The handset's message is shown beside the form, and its code can be taken from there.
     await page.getByTestId('otp-try-handset').filter({ hasText: `${code} is your verification code` }).waitFor();
     await page.getByTestId('otp-try-use-code').click();
     expect(await page.getByTestId('otp-try-code').inputValue()).toBe(code);
     await page.getByTestId('otp-try-verify').click();
     await page.getByTestId('otp-try-verified').waitFor();
+    await refused.waitFor({ state: 'detached' });
+    // Where the refusal was, in the same size.
+    expect(await lineAt('otp-try-verified')).toEqual(wrongAt);
     await page.getByTestId('otp-filter-status').selectOption('');
     await page.getByTestId('otp-filter-widget').selectOption('');
     await page.locator('[data-testid="otp-log-row"][data-status="verified"]').filter({ hasText: phone }).waitFor();
     await screenshot(page, 'otp-try');
+  });
+
+  it('says the number the code went to as the core took it, not as typed', async () => {
+    const form = page.getByTestId('otp-try');
+    await form.getByTestId('otp-try-phone').fill('9810012345');
+    await form.getByTestId('otp-try-send').click();
+    const sent = form.getByTestId('otp-try-sent');
+    await sent.filter({ hasText: /^Code sent to \+9810012345 \(request otp_/ }).waitFor();
+    const requestId = await sent.locator('code').textContent();
+    // The number the core logged for that request.
+    const logged = (await server.dashboard<{ data: Array<{ id: string; identifier: string }> }>('GET', '/dashboard/otp/logs?limit=100')).body.data;
+    expect(logged.find((entry) => entry.id === requestId)?.identifier).toBe('+9810012345');
   });
 
   it('a send the provider fails is headed as a refusal, and the previous request’s code, Verify and Resend go with it', async () => {

@@ -1,7 +1,7 @@
 // Try a widget from the console: send a code to a phone (a simulated handset receives it, shown here and in
 // the simulator), resend it, and check what the customer would type: what an integrator's app does, without a key.
 import { useState, type FormEvent } from 'react';
-import type { OtpSendResult, OtpVerifyResult, OtpWidget, RetryOtpInput, SendOtpInput, VerifyOtpInput } from '../../../src-core/contract/index.ts';
+import { otpIdentifierSchema, type OtpSendResult, type OtpVerifyResult, type OtpWidget, type RetryOtpInput, type SendOtpInput, type VerifyOtpInput } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useHandset } from '../simulator/queries.ts';
 import { useOtpAction } from './mutations.ts';
@@ -38,7 +38,10 @@ export function TryCode({ widgets }: { widgets: OtpWidget[] }) {
     setRequest(null);
     setCode('');
     const identifier = phone.trim();
-    send.mutate({ widgetId: chosen, identifier }, { onSuccess: (result) => setRequest({ id: result.requestId, phone: identifier }) });
+    // The send answers the request's id only; the number the core sent to and logged is the identifier as its schema
+    // reads it (`9810012345` → `+9810012345`), so that is the number said, not what was typed.
+    const used = otpIdentifierSchema.safeParse(identifier);
+    send.mutate({ widgetId: chosen, identifier }, { onSuccess: (result) => setRequest({ id: result.requestId, phone: used.success ? used.data : identifier }) });
   }
   function submitVerify(event: FormEvent): void {
     event.preventDefault();
@@ -77,7 +80,8 @@ export function TryCode({ widgets }: { widgets: OtpWidget[] }) {
       {retry.isSuccess ? <p className="small" role="status">A new code is on its way; the previous one no longer works.</p> : null}
       {retry.isError ? <ErrorState error={retry.error} refused="Not resent" /> : null}
       {verify.isSuccess ? <p className="otp-try-ok" role="status" data-testid="otp-try-verified">Verified. Your app would now hold a single-use token (<code>{verify.data.accessToken.slice(0, 16)}…</code>).</p> : null}
-      {verify.isError ? <ErrorState error={verify.error} refused="Not verified" /> : null}
+      {/* A wrong code is said where a right one is, on one line: the customer types again. */}
+      {verify.isError ? <p className="otp-try-refused" role="alert" data-testid="otp-try-refused">Not verified: {verify.error.message}</p> : null}
     </section>
   );
 }
