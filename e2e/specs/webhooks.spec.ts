@@ -48,6 +48,12 @@ describe('webhook inspector', () => {
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 3600 })).status).toBe(200);
     await page.getByTestId('nav-webhooks').click();
     await page.getByText('No webhook endpoints yet').waitFor();
+    // The count says the organization's limit, not a page of a list ("0 of 50 endpoints").
+    expect(await page.getByTestId('endpoint-count').textContent()).toBe('0 endpoints (at most 50)');
+    // One schedule, the contract's, timed on the virtual clock (it once said "the real schedule" and then "the virtual clock").
+    expect(await page.locator('.wh-page .subtitle').textContent()).toBe(
+      "Signed event deliveries to your endpoints, retried on the contract's schedule, timed on the virtual clock; signatures carry real time, as receivers check them.",
+    );
     // It promises what this build emits, read from the catalogue: agent calls and orders, not forms (emitted: false).
     const empty = page.locator('.state.empty').filter({ hasText: 'No webhook endpoints yet' });
     await expect.poll(() => empty.textContent()).toContain('signed events as they happen: contacts, calls, orders and messages on WhatsApp, SMS, RCS, Email and Instagram.');
@@ -89,6 +95,7 @@ describe('webhook inspector', () => {
     const card = page.locator(`[data-testid="endpoint-card"][data-url="${receiver.url}"]`);
     await card.waitFor();
     expect(await card.getByTestId('endpoint-state').textContent()).toBe('Enabled');
+    expect(await page.getByTestId('endpoint-count').textContent()).toBe('1 endpoint (at most 50)');
     // Nothing tried yet is not "Healthy".
     expect(await card.getByTestId('endpoint-health').textContent()).toBe('No deliveries yet');
     await screenshot(page, 'webhooks-endpoints');

@@ -26,7 +26,8 @@ export function EndpointsPanel({ shown }: { shown: boolean }) {
   return (
     <div className="wh-endpoints" hidden={!shown} {...(shown ? tabPanelProps('webhooks', 'endpoints') : {})} data-testid="endpoints">
       <div className="wh-toolbar">
-        <span className="muted">{endpoints.data ? `${count} of ${MAX_ENDPOINTS} endpoints` : ''}</span>
+        {/* The count with the organization's limit, not a page of a list ("1 of 50 endpoints" read as one). */}
+        <span className="muted" data-testid="endpoint-count">{endpoints.data ? `${count} ${count === 1 ? 'endpoint' : 'endpoints'} (at most ${MAX_ENDPOINTS})` : ''}</span>
         <div className="spacer" />
         {creating ? null : <button ref={newEndpoint} type="button" className="button primary" onClick={() => setCreating(true)} disabled={count >= MAX_ENDPOINTS} data-testid="new-endpoint">Add endpoint</button>}
       </div>

@@ -32,7 +32,7 @@ export function WebhooksPage() {
       <div className="page-title">
         <div>
           <h1>Webhooks</h1>
-          <p className="muted subtitle">Signed event deliveries to your endpoints, retried on the real schedule. Retries follow the virtual clock; signatures carry real time, as receivers check them.</p>
+          <p className="muted subtitle">Signed event deliveries to your endpoints, retried on the contract's schedule, timed on the virtual clock; signatures carry real time, as receivers check them.</p>
         </div>
       </div>
       <div className="tabs wh-tabs" role="tablist" aria-label="Webhooks" onKeyDown={moveChoice}>
