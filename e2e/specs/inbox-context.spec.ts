@@ -89,24 +89,55 @@ describe('inbox context', () => {
     expect(await page.getByTestId('composer').inputValue()).not.toBe('');
   });
 
-  it('the channel tabs stay on one line with their unread counts: whole at the list\'s 360–420px, spread roomier across a wide window\'s 500px, scrolling sideways past that', async () => {
+  it('the channel tabs fit the list with their unread counts, never clipped nor scrolled sideways, at the title\'s and the search box\'s left edge: one line from 960 px, two where the list is narrower or the counts are long', async () => {
     const tabs = page.locator('.inbox-tabs');
+    /** How many lines the tabs take, whether the strip scrolls, how many tabs stand out of its inner box, and where the first tab, the title and the search box start. */
     const strip = async () => {
-      const tops = await page.getByRole('tab').evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
-      const size = await tabs.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-      return { lines: new Set(tops).size, tabs: tops.length, scrolls: size.scroll > size.client };
+      const boxes = await page.getByRole('tab').evaluateAll((all) => all.map((tab) => {
+        const { left, right, top } = tab.getBoundingClientRect();
+        return { left, right, top };
+      }));
+      const inner = await tabs.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight), scrolls: el.scrollWidth > el.clientWidth };
+      });
+      const lefts = await Promise.all(['.list-pane .pane-header h1', '[data-testid="conversation-search"]'].map((selector) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().left))));
+      return {
+        lines: new Set(boxes.map((box) => Math.round(box.top))).size,
+        tabs: boxes.length,
+        scrolls: inner.scrolls,
+        outside: boxes.filter((box) => box.left < inner.left - 0.5 || box.right > inner.right + 0.5).length,
+        starts: [Math.round(boxes[0]?.left ?? -1), ...lefts],
+      };
     };
-    await page.getByTestId('tab-whatsapp').getByTestId('tab-unread').waitFor();
-    expect(await page.getByTestId('tab-unread').count()).toBeGreaterThanOrEqual(3); // the demo's WhatsApp, SMS and Instagram counts
-    for (const width of [1280, 1100]) { // a list of 384px, then of its narrowest 360px
+    const fits = async (width: number, lines: number) => {
       await page.setViewportSize({ width, height: 720 });
-      expect((await page.locator('.list-pane').boundingBox())?.width).toBe(width === 1280 ? 384 : 360);
-      expect(await strip()).toEqual({ lines: 1, tabs: 5, scrolls: false });
-    }
+      await expect.poll(strip).toMatchObject({ lines, tabs: 5, scrolls: false, outside: 0 });
+      const { starts } = await strip();
+      expect(new Set(starts).size, `the first tab, the title and the search box start at ${starts.join(', ')} px at ${width} px`).toBe(1);
+    };
+    const counts = async (busy: Record<string, number>) => {
+      await page.unroute('**/dashboard/conversations/unread-counts*');
+      await page.route('**/dashboard/conversations/unread-counts*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(busy) }));
+      // A customer writing in makes the console read the counts again, and it gets these.
+      expect((await server.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '7700112299', text: 'Hi' })).status).toBe(201);
+      await page.getByTestId('tab-instagram').getByTestId('tab-unread').filter({ hasText: new RegExp(`^${busy.instagram}$`) }).waitFor();
+    };
+    await counts({ whatsapp: 5, sms: 1, rcs: 0, email: 0, instagram: 2, total: 8 }); // the demo's counts
+    await expect.poll(() => page.getByTestId('tab-unread').count()).toBe(3);
+    // A 900 px window's list (324px) holds four of them on a line: Email goes under WhatsApp.
+    await fits(900, 2);
+    await screenshot(page, 'inbox-tabs-900x720');
+    for (const width of [960, 1000, 1100, 1280]) await fits(width, 1); // a list of 352px, of its narrowest 360px, then of 384px
+    expect((await page.locator('.list-pane').boundingBox())?.width).toBe(384);
+    // Email chosen leaves WhatsApp whole (nothing is scrolled out of view).
+    await page.getByTestId('tab-email').click();
+    await fits(900, 2);
+    await page.getByTestId('tab-whatsapp').click();
     // A wide window's list is wider, and its tabs use the room: the other pages' type size, across the whole strip.
-    await page.setViewportSize({ width: 1920, height: 1080 });
+    await fits(1920, 1);
     expect((await page.locator('.list-pane').boundingBox())?.width).toBe(500);
-    expect(await strip()).toEqual({ lines: 1, tabs: 5, scrolls: false });
     const spread = await tabs.evaluate((el) => {
       const inner = el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight);
       const last = (el.lastElementChild as HTMLElement).getBoundingClientRect().right;
@@ -114,15 +145,13 @@ describe('inbox context', () => {
     });
     expect(spread).toEqual({ gapAtEnd: 0, fontSize: '14px' });
     await screenshot(page, 'inbox-tabs-1920x1080');
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await screenshot(page, 'inbox-tabs-1280x720');
-    // Two-digit counts on all five tabs are more than the list's width holds: still one line, which scrolls.
-    const busy = { whatsapp: 12, sms: 34, rcs: 56, email: 78, instagram: 90, total: 270 };
-    await page.route('**/dashboard/conversations/unread-counts*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(busy) }));
-    // A customer writing in makes the console read the counts again, and it gets these.
-    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '7700112299', text: 'Hi' })).status).toBe(201);
-    await page.getByTestId('tab-instagram').getByTestId('tab-unread').filter({ hasText: /^90$/ }).waitFor();
-    expect(await strip()).toEqual({ lines: 1, tabs: 5, scrolls: true });
+    // A count on every tab: still one line at 1280 and 1920 px; two-digit counts take two lines, still whole and unscrolled.
+    await counts({ whatsapp: 1, sms: 2, rcs: 3, email: 4, instagram: 5, total: 15 });
+    await expect.poll(() => page.getByTestId('tab-unread').count()).toBe(5);
+    for (const width of [1920, 1280]) await fits(width, 1);
+    await fits(900, 2);
+    await counts({ whatsapp: 12, sms: 34, rcs: 56, email: 78, instagram: 90, total: 270 });
+    for (const width of [900, 1280]) await fits(width, 2);
     await screenshot(page, 'inbox-tabs-1280x720-busy');
     await page.unroute('**/dashboard/conversations/unread-counts*');
   });

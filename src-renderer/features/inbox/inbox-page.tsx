@@ -107,11 +107,6 @@ export function InboxPage() {
   const nextPageError = conversations.isFetchNextPageError ? conversations.error : null;
   // ↓ on the last row loaded loads the next page, then moves on to the row after it (wherever live updates put it).
   const stepAfter = useRef<{ id: string; pages: number } | null>(null);
-  const tabsRef = useRef<HTMLDivElement>(null);
-  // Where the list is too narrow for every tab, the strip scrolls: the chosen tab (e.g. restored from the URL) is kept in view.
-  useEffect(() => {
-    tabsRef.current?.querySelector('.tab.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [channel]);
   // "/" anywhere on the inbox (outside a text field) jumps to the search, as in mail and chat apps.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -192,7 +187,7 @@ export function InboxPage() {
     <div className="page split inbox" onKeyDown={onResolveKey}>
       <section className="pane list-pane">
         <header className="pane-header"><h1>Inbox</h1></header>
-        <div className="tabs inbox-tabs" role="tablist" aria-label="Channel" ref={tabsRef} onKeyDown={moveChoice}>
+        <div className="tabs inbox-tabs" role="tablist" aria-label="Channel" onKeyDown={moveChoice}>
           {TABS.map((tab) => (
             <button key={tab.channel} type="button" {...tabProps('inbox', tab.channel, tab.channel === channel)} className={`tab${tab.channel === channel ? ' active' : ''}`}
               data-testid={`tab-${tab.channel}`} onClick={() => setChannel(tab.channel)}>
