@@ -29,6 +29,16 @@ beforeAll(async () => {
   // A ledger line whose description holds a long unbroken token (as a call's charge names its call id, whose width
   // varies with its random letters): the ledger must still fit its card.
   expect((await server.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100, description: `Invoice ${'INV4W7MQ'.repeat(8)}` })).status).toBe(200);
+  // A campaign on each channel's tab (the demo has WhatsApp's), one scheduled (its date, time and zone) and one from a long address.
+  const { now: at } = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body;
+  const find = async (path: string, name: string) => (await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', path)).body.data.find((t) => t.name === name)?.id;
+  const campaigns: Array<[string, object]> = [
+    ['/dashboard/whatsapp/campaigns', { name: 'Weekend restock reminder for loyal customers', templateId: await find('/dashboard/whatsapp/templates?status=APPROVED&limit=100', 'welcome_offer'), phones: ['919820000320'], templateComponents: [{ type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] }, { type: 'body', parameters: [{ type: 'text', text: 'friend' }] }], scheduledAt: new Date(Date.parse(at) + 86_400_000).toISOString(), scheduleTimezone: 'Asia/Kolkata' }],
+    ['/dashboard/sms/campaigns', { name: 'Shipping notice for the Mumbai warehouse', messageBody: 'Hi Asha, your order #2001 has shipped. Track: exmpl.in/t/2001 - Example Store', audienceType: 'manual', audienceCriteria: { phones: ['919820000111'] } }],
+    ['/dashboard/rcs/campaigns', { botId: (await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/rcs/bots')).body.data[0]?.id, templateId: await find('/dashboard/rcs/templates', 'Order update card'), campaignName: 'Rich order card', numbers: ['919820000340'], rcsVariables: { name: 'Asha', order: '#2001', eta: 'today' } }],
+    ['/dashboard/email/campaigns/create-and-launch', { name: 'Welcome series', templateId: await find('/dashboard/email/templates?limit=100', 'Welcome'), fromName: 'Example Store', fromEmail: 'customer-care-notifications@example.com', audience: 'list', recipients: ['lee@example.org'], variables: { first_name: 'there' } }],
+  ];
+  for (const [path, body] of campaigns) expect((await server.dashboard('POST', path, body)).status, path).toBeLessThan(300);
   // The longest event type the catalogue has among them.
   const events = ['whatsapp.message.received', 'instagram.message.received'];
   const endpoint = await server.dashboard<{ id: string }>('POST', '/dashboard/webhooks', { url: receiver.url, events });
@@ -282,6 +292,41 @@ describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 
       await onScreen(page.getByTestId('advance-10'));
       await onScreen(page.getByTestId('handset-open'));
       await fitsTheWindow();
+    });
+  });
+
+  describe('at 900 × 700 (a window narrower than the desktop one\'s smallest)', () => {
+    beforeAll(async () => {
+      await resize(900, 700);
+    });
+
+    it('campaigns: each channel\'s list fits its card, every heading whole, each name on two lines at most (whole in its title), each date on two (date, then time of day) and a schedule on three (then its zone)', async () => {
+      await go('campaigns');
+      for (const channel of ['whatsapp', 'sms', 'rcs', 'email']) {
+        await page.getByTestId(`campaign-tab-${channel}`).click();
+        await page.getByTestId('campaign-row').nth(channel === 'whatsapp' ? 1 : 0).waitFor();
+        await fitsTheWindow();
+        const [card, heads] = [await page.locator('.table-card').boundingBox(), await page.locator('.campaign-table th').all()];
+        for (const head of heads) {
+          const box = await head.boundingBox();
+          expect(box && card && box.x + box.width <= card.x + card.width + 0.5, `${await head.textContent()} inside the card on ${channel}`).toBe(true);
+          expect(await head.evaluate((el) => el.scrollWidth <= el.clientWidth), `${await head.textContent()} whole on ${channel}`).toBe(true);
+        }
+        for (const row of await page.getByTestId('campaign-row').all()) {
+          // A longer name is cut after its second line, whole in its title.
+          const name = row.locator('.campaign-name');
+          expect(await name.evaluate((el) => {
+            const letter = document.createRange();
+            letter.setStart(el.firstChild!, 0);
+            letter.setEnd(el.firstChild!, 1);
+            return Math.round(el.getBoundingClientRect().height / letter.getBoundingClientRect().height);
+          }), `${await name.textContent()} on ${channel}`).toBeLessThanOrEqual(2);
+          expect(await name.getAttribute('title')).toBe(await name.textContent());
+          expect((await layout.lineTexts(row.getByTestId('campaign-created'))).length).toBeLessThanOrEqual(2);
+          expect((await layout.lineTexts(row.getByTestId('campaign-scheduled'))).length).toBeLessThanOrEqual(3);
+        }
+        await shot(`layout-campaigns-${channel}-900x700`);
+      }
     });
   });
 

@@ -1,13 +1,13 @@
 // The campaigns of one channel: name, status, recipients, sent, delivered with the delivery rate, failed, schedule and
 // creation; a row opens the detail.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
-import { time } from '../../components/format.ts';
+import { DateTime } from '../../components/date-time.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { CAMPAIGN_TABS, CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
-import { browserZone, scheduleLabel } from './schedule.ts';
+import { browserZone, scheduleParts } from './schedule.ts';
 
 /** The channels with a campaign builder (Instagram has none, so no tab). */
 const TABS = CAMPAIGN_TABS.map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
@@ -58,15 +58,15 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
     <div className="card table-card">
       <table className="table clickable campaign-table" data-testid="campaign-list">
         <thead>
-          <tr><th>Campaign</th><th>Status</th><th className="num">Recipients</th><th className="num">Sent</th><th className="num">Delivered</th><th className="num">Failed</th><th>Scheduled</th><th>Created</th></tr>
+          <tr><th className="campaign-cell">Campaign</th><th>Status</th><th className="num">Recipients</th><th className="num">Sent</th><th className="num">Delivered</th><th className="num">Failed</th><th>Scheduled</th><th>Created</th></tr>
         </thead>
         <tbody>
           {list.data.data.map((c) => (
             <tr key={c.id} data-testid="campaign-row" data-campaign-id={c.id} tabIndex={0} onClick={() => onOpen(c.id)}
               onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onOpen(c.id); } }}>
-              <td>
-                <div className="campaign-name">{c.name}</div>
-                <div className="muted small">{subline(c)}</div>
+              <td className="campaign-cell">
+                <div className="campaign-name" title={c.name}>{c.name}</div>
+                <div className="muted small campaign-sends" title={subline(c) || undefined}>{subline(c)}</div>
               </td>
               <td><StatusBadge status={c.status} /></td>
               <td className="num">{c.totalRecipients.toLocaleString()}</td>
@@ -75,8 +75,10 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
                 <span className="muted small" data-testid="campaign-delivery-rate" title="Delivery rate: delivered of attempted (sent + failed)">{deliveryRate(c)}</span>
               </td>
               <td className="num" data-testid="campaign-failed">{c.failedCount.toLocaleString()}</td>
-              <td className="muted" data-testid="campaign-scheduled">{scheduleLabel(c.scheduledAt, zone)}</td>
-              <td className="muted">{time(c.createdAt)}</td>
+              <td className="muted campaign-when" data-testid="campaign-scheduled">
+                {scheduleParts(c.scheduledAt, zone).map((part, at) => <Fragment key={at}>{at > 0 ? ' ' : null}<span className="nowrap">{part}</span></Fragment>)}
+              </td>
+              <td className="muted campaign-when" data-testid="campaign-created"><DateTime iso={c.createdAt} /></td>
             </tr>
           ))}
         </tbody>

@@ -66,7 +66,20 @@ export const scheduleHasPassed = (scheduledAt: string | null, now: string | null
  * campaign's zone, passes the browser's (`browserZone()`), so every schedule the console writes names its zone.
  */
 export function scheduleLabel(iso: string | null, zone: string | null): string {
-  if (!iso) return '—';
-  const when = new Date(iso).toLocaleString([], { timeZone: zone ?? undefined, dateStyle: 'medium', timeStyle: 'short' });
-  return zone ? `${when} (${zone})` : when;
+  return scheduleParts(iso, zone).join(' ');
+}
+
+/**
+ * `scheduleLabel` in the parts a narrow column may break it between: the date with its separator ("20 Jan 2026,"), the
+ * time of day ("10:00") and the zone ("(Asia/Kolkata)"); joined with spaces they are the label.
+ */
+export function scheduleParts(iso: string | null, zone: string | null): string[] {
+  if (!iso) return ['—'];
+  const format = new Intl.DateTimeFormat([], { timeZone: zone ?? undefined, dateStyle: 'medium', timeStyle: 'short' });
+  const when = format.format(new Date(iso));
+  const parts = format.formatToParts(new Date(iso));
+  const first = parts.findIndex((part) => part.type === 'hour' || part.type === 'dayPeriod');
+  const at = parts.slice(0, first < 0 ? parts.length : first).reduce((length, part) => length + part.value.length, 0);
+  const [day, clock] = [when.slice(0, at).trimEnd(), when.slice(at)];
+  return [day, ...(clock ? [clock] : []), ...(zone ? [`(${zone})`] : [])];
 }
