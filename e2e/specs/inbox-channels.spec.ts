@@ -3,6 +3,7 @@
 // template (checked as it is typed; a picked template gets an input per {#var#}, and Send stays off until the
 // text matches), RCS sends an approved RCS template with a value for each {{variable}} (one named like a contact
 // field, {{name}}, starts as the contact's; Send stays off while one is blank), and an email reply shows the text that was written.
+// A template reply that Send cannot go out yet says what it still needs, in words over Send (its description).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -179,7 +180,9 @@ describe('replies per channel', () => {
     expect(await page.getByTestId('reply-var-order').inputValue()).toBe('');
     expect(await page.getByTestId('reply-var-order-note').count()).toBe(0);
     expect(await page.getByTestId('reply-preview').textContent()).toBe(`Order {{order}} is on its way\nHi ${name}, your parcel arrives {{eta}}.`);
-    expect(await send.getAttribute('title')).toBe('Needs a value for {{order}}, a value for {{eta}}');
+    // Why Send is off is written over it, and the button names that text as its description.
+    expect(await page.getByTestId('reply-blockers').textContent()).toBe('Still needed: a value for {{order}}, a value for {{eta}}.');
+    expect(await page.getByTestId('reply-blockers').getAttribute('id')).toBe(await send.getAttribute('aria-describedby'));
     // Each field is labelled with the card's text around its variable, as the WhatsApp template reply's are.
     expect(await page.getByTestId('rcs-composer').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent)))
       .toEqual(['Title · Order {{order}} is on its way', 'Text · Hi {{name}}, your parcel arrives…', 'Text · … your parcel arrives {{eta}}.']);
@@ -191,12 +194,14 @@ describe('replies per channel', () => {
     // Spaces are no value: the customer would read "arrives ."
     await page.getByTestId('reply-var-eta').fill('   ');
     expect(await send.isDisabled()).toBe(true);
-    expect(await send.getAttribute('title')).toBe('Needs a value for {{eta}}');
+    expect(await page.getByTestId('reply-blockers').textContent()).toBe('Still needed: a value for {{eta}}.');
     expect(await page.getByTestId('reply-preview').textContent()).toBe('Order #1004 is on its way\nHi Rohan, your parcel arrives {{eta}}.');
     await page.getByTestId('reply-var-eta').fill('on Monday');
     const card = 'Order #1004 is on its way\nHi Rohan, your parcel arrives on Monday.';
     expect(await page.getByTestId('reply-preview').textContent()).toBe(card);
     expect(await send.isDisabled()).toBe(false);
+    expect(await page.getByTestId('reply-blockers').count()).toBe(0);
+    expect(await send.getAttribute('aria-describedby')).toBeNull();
     await send.click();
     const bubble = page.getByTestId('message').filter({ hasText: 'Hi Rohan, your parcel arrives on Monday.' });
     await bubble.waitFor();
@@ -216,7 +221,16 @@ describe('replies per channel', () => {
     const address = await closedWindowAddress();
     await page.locator(`[data-testid="conversation-row"][data-address="${address}"]`).click();
     const composer = page.getByTestId('template-composer');
+    const [send, needed] = [composer.getByTestId('send-template'), composer.getByTestId('reply-blockers')];
+    expect(await needed.textContent()).toBe('Still needed: a template.');
     await composer.getByTestId('reply-template').selectOption({ label: 'order_update · English (US)' });
+    // Send stays off until every value is in, and says why in words on screen (not only in a tooltip), which the
+    // button names as its description: a keyboard or touch-screen user reads it too.
+    await needed.filter({ hasText: 'a value for body {{1}}' }).waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    expect(await send.getAttribute('title')).toBeNull();
+    expect(await needed.getAttribute('id')).toBe(await send.getAttribute('aria-describedby'));
+    expect(await needed.isVisible()).toBe(true);
     // The header's "Order" is the template's: the field says so, and its value is what follows it.
     expect(await composer.getByTestId('reply-var-header.1-context').textContent()).toBe('Header · Order {{1}}');
     expect(await composer.getByTestId('reply-var-header.1').getAttribute('placeholder')).toBe('after “Order”');
@@ -236,9 +250,11 @@ describe('replies per channel', () => {
     expect(await preview.getByTestId('preview-body').textContent()).toBe('Hi Meera, your order #1002 has shipped and should arrive by Friday.');
     expect(await preview.getByTestId('button-to').allTextContents()).toEqual(['https://shop.example.com/track/1002']);
     expect(await preview.getByTestId('message-button').allTextContents()).toEqual(['↗ Link: Track order goes to https://shop.example.com/track/1002', '↩ Quick reply: Thanks!']);
+    await needed.waitFor({ state: 'detached' });
+    expect(await send.getAttribute('aria-describedby')).toBeNull();
     await screenshot(page, 'inbox-whatsapp-template-reply');
 
-    await composer.getByTestId('send-template').click();
+    await send.click();
     const sent = page.getByTestId('message').filter({ hasText: 'Hi Meera, your order #1002 has shipped' });
     await sent.waitFor();
     expect(await sent.getByTestId('message-header').textContent()).toBe('Order #1002');

@@ -13,10 +13,11 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
 
 /**
  * What a form still needs before its submit is enabled ("Still needed: a name, a template."), under the form's
- * actions; nothing once it has it all.
+ * actions; nothing once it has it all. With an `id`, the submit names it in its aria-describedby, so a screen reader
+ * says why it is unavailable (a tooltip reaches neither the keyboard nor a touch screen).
  */
-export function StillNeeded({ items }: { items: string[] }) {
-  return items.length ? <p className="muted small blockers" data-testid="builder-blockers">Still needed: {items.join(', ')}.</p> : null;
+export function StillNeeded({ items, id, testId = 'builder-blockers' }: { items: string[]; id?: string; testId?: string }) {
+  return items.length ? <p className="muted small blockers" id={id} data-testid={testId}>Still needed: {items.join(', ')}.</p> : null;
 }
 
 /** A validation refusal (`Invalid body: a: …; b: …`) as one line per field; any other message as it came. */

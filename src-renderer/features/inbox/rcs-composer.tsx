@@ -2,11 +2,11 @@
 // templates with a value for each {{variable}}, laid out as the closed-window WhatsApp template composer is, each field
 // labelled with the card's text around its variable. A variable named like a contact field ({{name}}, {{phone}},
 // {{email}}, {{username}}) starts filled in from the conversation's contact, as an RCS campaign fills it, and says so.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Contact, RcsTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { codeWords } from '../../components/format.ts';
-import { ErrorState } from '../../components/states.tsx';
+import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { useRcsTemplates } from '../channels/queries.ts';
 import type { useReply } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
@@ -33,6 +33,7 @@ export function RcsComposer({ reply, contact, address }: { reply: ReturnType<typ
   const valueOf = (name: string) => typed[name] ?? fromContact(name) ?? '';
   const blank = (template?.variables ?? []).filter((name) => !valueOf(name).trim());
   const missing = template ? blank.map((name) => `a value for {{${name}}}`) : ['a template'];
+  const neededId = useId();
 
   function pick(id: string) {
     setTemplate(approved.find((t) => t.id === id) ?? null);
@@ -71,7 +72,9 @@ export function RcsComposer({ reply, contact, address }: { reply: ReturnType<typ
         ))}
         {template ? <p className="template-preview" data-testid="reply-preview">{previewOf(template, Object.fromEntries(template.variables.map((name) => [name, valueOf(name)])))}</p> : null}
       </div>
-      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
+      {/* With no template to choose, the line above says so. */}
+      <StillNeeded items={none ? [] : missing} id={neededId} testId="reply-blockers" />
+      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} aria-describedby={missing.length ? neededId : undefined}>
         {reply.isPending ? 'Sending…' : 'Send template'}
       </Button>
     </form>

@@ -1,11 +1,11 @@
 // The WhatsApp composer once the 24-hour customer-care window has closed: the platform allows only an
 // approved template then, so the console offers one with every value it needs (header, body, buttons), each
 // field labelled with the text around its place in the message, and the whole message previewed as it will arrive.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { WaTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { languageName } from '../../components/format.ts';
-import { ErrorState } from '../../components/states.tsx';
+import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
 import { useApprovedTemplates } from '../campaigns/queries.ts';
 import type { useReply } from './mutations.ts';
@@ -20,6 +20,7 @@ export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply>
   const needs = template ? needsOf(template) : null;
   const places = template && needs ? placesOf(template, needs) : null;
   const missing = needs && values ? missingOf(needs, values) : ['a template'];
+  const neededId = useId();
 
   // No value is guessed (the contact's name, say): a template's placeholders are numbered, not named, so nothing says
   // which one is a name, and a wrong guess would go to the customer. (An RCS template's variables are named: there a
@@ -72,7 +73,8 @@ export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply>
         </div>
         {template && values ? <TemplateReplyPreview template={template} values={values} /> : null}
       </div>
-      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
+      <StillNeeded items={missing} id={neededId} testId="reply-blockers" />
+      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} aria-describedby={missing.length ? neededId : undefined}>
         {reply.isPending ? 'Sending…' : 'Send template'}
       </Button>
     </form>
