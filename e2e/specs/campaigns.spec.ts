@@ -1,10 +1,11 @@
 // The campaigns page in a real browser: build a WhatsApp campaign from an approved template (its language named, not
 // coded), schedule it, cancel it and see the refund in the wallet; launch another at once, watch it complete and its
-// analytics fill; a draft whose schedule the virtual clock has passed is launched now, and says so.
+// analytics fill (the builder's hints whole); a draft whose schedule the virtual clock has passed is launched now, and says so.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
+import { cutPlaceholders } from '../fixtures/layout.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -57,6 +58,12 @@ describe('campaigns', () => {
     await page.getByTestId('placeholder-1-source').selectOption('name');
     // A contact without a name would get an empty parameter, which WhatsApp refuses: the fallback is needed.
     await page.getByTestId('builder-blockers').filter({ hasText: 'a fallback for body {{1}} (for a contact without a name)' }).waitFor();
+    // The fallback's hint shows whole beside the field's choice, in a laptop's window and the desktop one's smallest.
+    for (const width of [1280, 960]) {
+      await page.setViewportSize({ width, height: 860 });
+      expect(await cutPlaceholders(page), `at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByTestId('placeholder-1-fallback').fill('there');
     await page.getByTestId('placeholder-2-text').fill('#2001');
     await page.getByTestId('placeholder-3-text').fill('Friday');

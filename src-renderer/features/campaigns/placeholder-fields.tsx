@@ -23,7 +23,7 @@ function BodyPlaceholder({ index, value, onChange }: { index: number; value: Pla
         <input value={value.text} onChange={(e) => onChange({ kind: 'static', text: e.target.value })} placeholder="Text"
           aria-label={`Text of {{${n}}}`} data-testid={`placeholder-${n}-text`} maxLength={200} />
       ) : (
-        <input value={value.fallback} onChange={(e) => onChange({ ...value, fallback: e.target.value })} placeholder="Fallback when the contact has none"
+        <input value={value.fallback} onChange={(e) => onChange({ ...value, fallback: e.target.value })} placeholder="If the contact has none"
           aria-label={`Fallback of {{${n}}}`} data-testid={`placeholder-${n}-fallback`} maxLength={200} />
       )}
     </div>
