@@ -50,11 +50,14 @@ describe('the automation builder', () => {
     // Nameless, Create waits and says why, as a campaign builder does; a name of spaces is no name.
     expect(await form().getByTestId('automation-save').isDisabled()).toBe(true);
     expect(await form().getByTestId('builder-blockers').textContent()).toBe('Still needed: a name.');
+    // Create names that line as its description, for a screen reader on the disabled button.
+    expect(await form().getByTestId('automation-save').getAttribute('aria-describedby')).toBe(await form().getByTestId('builder-blockers').getAttribute('id'));
     await form().getByTestId('automation-name-input').fill('   ');
     expect(await form().getByTestId('automation-save').isDisabled()).toBe(true);
     await form().getByTestId('automation-name-input').fill(NAME);
     expect(await form().getByTestId('automation-save').isEnabled()).toBe(true);
     expect(await form().getByTestId('builder-blockers').count()).toBe(0);
+    expect(await form().getByTestId('automation-save').getAttribute('aria-describedby')).toBeNull();
     const trigger = form().getByTestId('builder-trigger');
     expect(await trigger.getByTestId('trigger-type').inputValue()).toBe('message.received');
     await trigger.getByTestId('field-channel').selectOption('sms');

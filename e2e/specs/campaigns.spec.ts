@@ -58,6 +58,10 @@ describe('campaigns', () => {
     await page.getByTestId('placeholder-1-source').selectOption('name');
     // A contact without a name would get an empty parameter, which WhatsApp refuses: the fallback is needed.
     await page.getByTestId('builder-blockers').filter({ hasText: 'a fallback for body {{1}} (for a contact without a name)' }).waitFor();
+    // Both submits name that line as their description, for a screen reader on a disabled button.
+    for (const submit of ['create-draft', 'create-launch']) {
+      expect(await page.getByTestId(submit).getAttribute('aria-describedby')).toBe(await page.getByTestId('builder-blockers').getAttribute('id'));
+    }
     // The fallback's hint shows whole beside the field's choice, in a laptop's window and the desktop one's smallest.
     for (const width of [1280, 960]) {
       await page.setViewportSize({ width, height: 860 });
@@ -75,6 +79,7 @@ describe('campaigns', () => {
     await page.getByTestId('schedule-at').fill('2030-01-20T10:00');
     await page.getByTestId('schedule-zone').fill('Asia/Kolkata');
     expect(await page.getByTestId('builder-blockers').count()).toBe(0);
+    expect(await page.getByTestId('create-launch').getAttribute('aria-describedby')).toBeNull();
     await screenshot(page, 'campaigns-builder');
     await page.getByTestId('theme-toggle').click();
     await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });

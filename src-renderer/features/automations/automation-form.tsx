@@ -25,6 +25,7 @@ export function AutomationForm({ title, initial, catalog, save, submitLabel, onS
   const submitting = useRef(false);
   const triggerEntry = entryOf(catalog.triggers, draft.trigger.type);
   const stillNeeded = draft.name.trim() ? [] : ['a name'];
+  const neededId = useId();
   // A refusal comes under a long form, below the window's edge: it is brought into view (and read out: role alert).
   const refusal = useRef<HTMLDivElement>(null);
   const refused = problem !== null || save.error !== null;
@@ -85,9 +86,9 @@ export function AutomationForm({ title, initial, catalog, save, submitLabel, onS
       <div ref={refusal} className="automation-form-end">
         {problem ? <p className="field-error" role="alert" data-testid="automation-form-problem">{problem}</p> : null}
         {save.error ? <ErrorState error={save.error} refused="Not saved" /> : null}
-        <StillNeeded items={stillNeeded} />
+        <StillNeeded items={stillNeeded} id={neededId} />
         <div className="actions">
-          <Button type="submit" className="button primary" disabled={save.isPending || stillNeeded.length > 0} data-testid="automation-save">{save.isPending ? 'Saving…' : submitLabel}</Button>
+          <Button type="submit" className="button primary" disabled={save.isPending || stillNeeded.length > 0} aria-describedby={stillNeeded.length ? neededId : undefined} data-testid="automation-save">{save.isPending ? 'Saving…' : submitLabel}</Button>
         </div>
       </div>
     </form>

@@ -1,7 +1,7 @@
 // What every channel's campaign builder shares: numbered steps, option cards, the recipients and the name
 // and schedule with what they add to the request, the summary card with its blockers, the core's refusals
 // shown as sent and the actions, and the requests behind them (a draft, or created and launched at once).
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { minuteTime } from '../../components/format.ts';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { useCreateCampaign } from './mutations.ts';
@@ -135,18 +135,21 @@ export function BuilderSummary({ rows, blockers, flow, onClose, onSubmit, draft 
   onSubmit(andLaunch: boolean): void; draft?: boolean; launchLabel: string;
 }) {
   const { create, launch, busy } = flow;
+  // The buttons name what is still needed as their description while it keeps them off.
+  const neededId = useId();
+  const describedBy = blockers.length ? neededId : undefined;
   return (
     <div className="card summary-card">
       <dl className="summary">
         {rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
       </dl>
-      <StillNeeded items={blockers} />
+      <StillNeeded items={blockers} id={neededId} />
       {create.isError ? <ErrorState error={create.error} /> : null}
       {launch.isError ? <div data-testid="launch-error"><ErrorState error={launch.error} /></div> : null}
       <div className="builder-actions">
         <button type="button" className="button ghost" onClick={onClose}>Cancel</button>
-        {draft ? <button type="submit" className="button" disabled={busy || blockers.length > 0} data-testid="create-draft">Create draft</button> : null}
-        <button type="button" className="button primary" disabled={busy || blockers.length > 0} onClick={() => onSubmit(true)} data-testid="create-launch">
+        {draft ? <button type="submit" className="button" disabled={busy || blockers.length > 0} aria-describedby={describedBy} data-testid="create-draft">Create draft</button> : null}
+        <button type="button" className="button primary" disabled={busy || blockers.length > 0} aria-describedby={describedBy} onClick={() => onSubmit(true)} data-testid="create-launch">
           {busy ? 'Working…' : launchLabel}
         </button>
       </div>
