@@ -6,12 +6,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
+import { conversationRow } from '../fixtures/inbox.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
 let page: Page;
 const ALICE = '+14155550101';
-const row = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
+const row = (address: string) => conversationRow(page, address);
 
 consoleForFile({}, async (opened) => {
   ({ server, page } = opened);

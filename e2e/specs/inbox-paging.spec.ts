@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
 import { consoleForFile } from '../fixtures/console.ts';
+import { conversationRow, listReady } from '../fixtures/inbox.ts';
 import { focusOn } from '../fixtures/keyboard.ts';
 import { settledScroll as threadScroll } from '../fixtures/scroll.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -23,7 +24,7 @@ const LINES = 260;
 
 const rows = () => page.getByTestId('conversation-row');
 const count = () => page.getByTestId('conversation-count');
-const row = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
+const row = (address: string) => conversationRow(page, address);
 const messages = () => page.getByTestId('thread-messages');
 /** The message saying `Line n` (its text alone: the time follows it in the bubble). */
 const line = (n: number) => page.getByTestId('message').filter({ has: page.locator('p', { hasText: new RegExp(`^Line ${n}$`) }) });
@@ -155,7 +156,7 @@ describe('inbox conversations past the first page', () => {
   });
 
   it('is not ready while a new message\'s first page is read, as during its other reads; ready, it shows that message', async () => {
-    const ready = (state: boolean) => page.locator(`[data-testid="conversation-list"][data-ready="${state}"]`);
+    const ready = (state: boolean) => listReady(page, state);
     await ready(true).waitFor();
     const firstPage = (url: URL) => url.pathname === '/dashboard/conversations' && url.searchParams.get('channel') === 'sms'
       && url.searchParams.get('page') === '1' && !url.searchParams.has('search');

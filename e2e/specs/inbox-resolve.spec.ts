@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
+import { conversationRow, listedAddresses, listReady } from '../fixtures/inbox.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -23,9 +24,9 @@ consoleForFile({}, async (opened) => {
   await page.getByTestId('tab-whatsapp').click();
 });
 
-const ready = () => page.locator('[data-testid="conversation-list"][data-ready="true"]');
-const row = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
-const listed = () => page.getByTestId('conversation-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-address')));
+const ready = () => listReady(page);
+const row = (address: string) => conversationRow(page, address);
+const listed = () => listedAddresses(page);
 /** The live region's newest announcement, once it matches `text`. */
 async function announced(text: string | RegExp): Promise<string> {
   const newest = page.getByTestId('announcer').locator('p').last();

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
+import { conversationRow, listedAddresses, listReady } from '../fixtures/inbox.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -23,9 +24,9 @@ consoleForFile({ timezoneId: ZONE }, async (opened) => {
   await page.getByTestId('tab-whatsapp').click();
 });
 
-const ready = () => page.locator('[data-testid="conversation-list"][data-ready="true"]');
-const row = (address: string) => page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
-const listed = () => page.getByTestId('conversation-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-address')));
+const ready = () => listReady(page);
+const row = (address: string) => conversationRow(page, address);
+const listed = () => listedAddresses(page);
 const threadOf = (address: string) => page.getByTestId('thread-address').filter({ hasText: address }).waitFor();
 const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 const focusedAddress = () => page.evaluate(() => document.activeElement?.getAttribute('data-address') ?? null);
