@@ -58,7 +58,7 @@ describe('a person\'s phone number', () => {
     expect((await api('POST', '/v1/otp/send', { widgetId, identifier: '683 1234' })).status).toBe(200);
     expect((await api('GET', `/v1/otp/logs?widgetId=${widgetId}`)).body.data.map((log: { identifier: string }) => log.identifier)).toEqual(['+6831234', '+14155550173']);
     const refused = await api('POST', '/v1/otp/send', { widgetId, identifier: '0044 7700 900123' });
-    expect([refused.status, refused.body.message]).toEqual([400, expect.stringMatching(/^Invalid body: identifier must be a phone number in international format: 7 to 15 digits/)]);
+    expect([refused.status, refused.body.message]).toEqual([400, expect.stringMatching(/^Invalid body: identifier: must be a phone number in international format: 7 to 15 digits/)]);
   });
 
   it('is taken so by an agent call\'s toNumber and the simulated caller of a business number, the + optional', async () => {
@@ -77,7 +77,7 @@ describe('a person\'s phone number', () => {
     expect([made.status, made.body.phone]).toEqual([201, '+14155550176']);
     for (const phone of ['0044 7700 900123', '123456']) {
       const refused = await t.dashboard('POST', '/dashboard/contacts', { name: 'Nobody', phone });
-      expect([refused.status, refused.body.message]).toEqual([400, expect.stringMatching(/^Invalid body: phone must be a phone number in international format/)]);
+      expect([refused.status, refused.body.message]).toEqual([400, expect.stringMatching(/^Invalid body: phone: must be a phone number in international format/)]);
     }
   });
 });
@@ -89,7 +89,7 @@ describe('where the seed fixes the form', () => {
     const unified = await api('POST', '/v1/messages/send', { to: '+1 415 555 0177', channel: 'sms', message: SHIPPED, sms: { senderId: 'ACMEIN' } });
     expect([unified.status, unified.body.message]).toEqual([400, expect.stringMatching(/^Invalid body: to: must be a phone number in international format for channel sms/)]);
     const bare = await api('POST', '/v1/voice/app/identities', { externalId: 'pro_77', role: 'PRO', phone: '14155550177' });
-    expect([bare.status, bare.body.message]).toEqual([400, expect.stringMatching(/phone must be in E\.164 form/)]);
+    expect([bare.status, bare.body.message]).toEqual([400, expect.stringMatching(/phone: must be in E\.164 form/)]);
     expect((await api('POST', '/v1/voice/app/identities', { externalId: 'pro_77', role: 'PRO', phone: '+14155550177' })).status).toBe(201);
   });
 });

@@ -50,7 +50,7 @@ describe('a field of several forms, sent with the wrong type', () => {
     const template = await api('POST', '/v1/whatsapp/templates', { name: 'x', category: 'UTILITY', language: 'en', components: [{ type: 'FOO' }] });
     expect(template.body.message).toBe('Invalid body: components.0.type: must be one of: HEADER, BODY, FOOTER, BUTTONS');
     const ttl = await api('POST', '/v1/rcs/send', { to: '+14155550188', templateId: 'rtpl_x', ttl: true });
-    expect(ttl.body.message).toBe('Invalid body: ttl is a number of seconds from 1 to 9999999, e.g. "3600s" or 3600');
+    expect(ttl.body.message).toBe('Invalid body: ttl: is a number of seconds from 1 to 9999999, e.g. "3600s" or 3600');
   });
 });
 

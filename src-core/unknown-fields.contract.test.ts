@@ -124,7 +124,7 @@ describe('unknown query parameters', () => {
     expect((await get('/v1/email/contacts?q=dup')).body.message).toBe('Invalid query: unknown parameter "q" (this route takes search, page, limit)');
     // Named beside the problems the known ones have.
     expect((await get('/v1/sms/logs?limit=abc&stauts=read')).body.message)
-      .toBe('Invalid query: limit must be a whole number; unknown parameter "stauts" (this route takes direction, status, start, end, page, limit)');
+      .toBe('Invalid query: limit: must be a whole number; unknown parameter "stauts" (this route takes direction, status, start, end, page, limit)');
   });
 
   it('a filter the route does not have is refused: RCS logs take page and limit only (the seed\'s)', async () => {

@@ -37,7 +37,7 @@ describe('the status filter', () => {
     for (const bad of ['abc', '4x', '40', '600', '6xx', '0xx', '4xxx']) {
       const refused = await log(`status=${bad}`);
       expect([bad, refused.status]).toEqual([bad, 400]);
-      expect(refused.body.message).toBe('Invalid query: status must be a status code from 100 to 599 (e.g. 403) or a class from 1xx to 5xx (e.g. 4xx)');
+      expect(refused.body.message).toBe('Invalid query: status: must be a status code from 100 to 599 (e.g. 403) or a class from 1xx to 5xx (e.g. 4xx)');
     }
   });
 });

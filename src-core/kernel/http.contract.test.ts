@@ -61,11 +61,11 @@ describe('errors', () => {
       .toBe('Invalid body: amountPaise: must be at most 10000000000');
     // Any number of digits is a whole number: past the maximum it says the maximum (a limit is clamped, as any limit over it).
     const key = await t.createKey();
-    expect((await t.request('GET', '/v1/contacts?page=9007199254740993', { token: key.key })).body.message).toBe('Invalid query: page must be at most 1000000');
+    expect((await t.request('GET', '/v1/contacts?page=9007199254740993', { token: key.key })).body.message).toBe('Invalid query: page: must be at most 1000000');
     expect((await t.request('GET', `/v1/contacts?limit=${'9'.repeat(400)}`, { token: key.key })).body.meta.limit).toBe(100);
     // A negative number is a whole number too: under the minimum, said as 0 is; a fraction or a word is not one.
-    for (const [query, message] of [['limit=-1', 'limit must be at least 1'], ['page=-3', 'page must be at least 1'], ['limit=0', 'limit must be at least 1'],
-      [`page=-${'9'.repeat(400)}`, 'page must be at least 1'], ['limit=1.5', 'limit must be a whole number'], ['limit=abc', 'limit must be a whole number']]) {
+    for (const [query, message] of [['limit=-1', 'limit: must be at least 1'], ['page=-3', 'page: must be at least 1'], ['limit=0', 'limit: must be at least 1'],
+      [`page=-${'9'.repeat(400)}`, 'page: must be at least 1'], ['limit=1.5', 'limit: must be a whole number'], ['limit=abc', 'limit: must be a whole number']]) {
       const res = await t.request('GET', `/v1/contacts?${query}`, { token: key.key });
       expect([res.status, res.body.message]).toEqual([400, `Invalid query: ${message}`]);
     }
@@ -147,7 +147,7 @@ describe('API keys', () => {
       + '(the virtual clock, which POST /sim/clock/advance moves; keys expire by it)');
     // In words a user can act on, one per field.
     const words = await t.dashboard('POST', '/dashboard/api-keys', { name: '', environment: 'prod', scopes: ['contacts:read'], allowedIps: ['not-an-ip'] });
-    expect(words.body.message).toBe('Invalid body: name is required; environment: must be one of: live, test; allowedIps.0: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7');
+    expect(words.body.message).toBe('Invalid body: name: is required; environment: must be one of: live, test; allowedIps.0: must be an IP address (IPv4 or IPv6), e.g. 203.0.113.7');
   });
   it('403 names the missing scope', async () => {
     const key = await t.createKey({ scopes: ['contacts:read'] });

@@ -38,9 +38,11 @@ export function zodMessage(where: string, reported: readonly Issue[]): string {
     .map((issue) => (issue.code === 'invalid_key' ? { ...issue, path: issue.path.slice(0, -1) } : issue))
     .map((issue) => {
       const path = issue.path.length ? issue.path.join('.') : where;
-      // A message that starts with its field's name ("page must be at most …") is not prefixed with it again.
+      // Every problem reads `path: problem`: a message that starts with its field's name ("page must be at most …")
+      // gives its problem without the name, so it reads as zod's own do (`page: must be at most …`, `to: is required`).
       const field = String(issue.path.at(-1) ?? where);
-      return issue.message.startsWith(`${field} `) ? `${path}${issue.message.slice(field.length)}` : `${path}: ${issue.message}`;
+      const problem = issue.message.startsWith(`${field} `) ? issue.message.slice(field.length + 1) : issue.message;
+      return `${path}: ${problem}`;
     })
     .join('; ');
 }

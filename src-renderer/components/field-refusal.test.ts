@@ -5,7 +5,7 @@ import { refusalByField } from './field-refusal.tsx';
 
 describe('refusalByField', () => {
   it('words a shown field’s problem with its label and leaves nothing else', () => {
-    const refused = new ApiError(400, 'Invalid body: toNumber must be a phone number in international format', 'VALIDATION_FAILED');
+    const refused = new ApiError(400, 'Invalid body: toNumber: must be a phone number in international format', 'VALIDATION_FAILED');
     expect(refusalByField(refused, { toNumber: 'Phone' })).toEqual({ fields: { toNumber: 'Phone must be a phone number in international format' }, rest: null });
     const colon = new ApiError(400, 'Invalid body: from: must be a phone number; text: Too small', 'VALIDATION_FAILED');
     const placed = refusalByField(colon, { from: 'From', text: 'Message' });

@@ -97,7 +97,7 @@ describe('the audience preview of an RCS campaign', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ channel: 'rcs', numbers: ['12ab'] }, 'invalid number'],
       [{ channel: 'rcs', numbers: ['9810070001'], country: 'ZZ' }, 'country ZZ is not supported'],
-      [{ channel: 'rcs', numbers: [] }, 'numbers needs at least 1 number'],
+      [{ channel: 'rcs', numbers: [] }, 'numbers: needs at least 1 number'],
     ];
     for (const [body, message] of cases) {
       const res = await preview(body);

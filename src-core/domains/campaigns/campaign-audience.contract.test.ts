@@ -150,7 +150,7 @@ describe('the audience preview', () => {
       [{ channel: 'whatsapp', audienceType: 'segment' }, 'A segment audience needs audienceCriteria.tags'],
       [{ channel: 'sms', audienceType: 'manual' }, 'A manual audience needs audienceCriteria.phones'],
       [{ channel: 'sms', audienceCriteria: { phones: ['12ab'] } }, 'invalid number'],
-      [{ channel: 'instagram', audienceType: 'all' }, 'channel is one of whatsapp, sms, rcs, email'],
+      [{ channel: 'instagram', audienceType: 'all' }, 'channel: is one of whatsapp, sms, rcs, email'],
     ];
     for (const [body, message] of cases) {
       const res = await preview(body);

@@ -109,7 +109,7 @@ describe('POST /dashboard/contacts/import', () => {
     expect(res.body.skipped.map((s: { row: number }) => s.row)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const reasons = res.body.skipped.map((s: { reason: string }) => s.reason);
     expect(reasons[0]).toBe('no phone or email');
-    expect(reasons[1]).toContain('phone must be a phone number in international format');
+    expect(reasons[1]).toContain('phone: must be a phone number in international format');
     expect(reasons[2]).toMatch(/^email: /);
     expect(reasons[3]).toBe('name: must be at most 200 characters');
     expect(reasons[4]).toContain('must not contain a comma');
@@ -134,8 +134,8 @@ describe('POST /dashboard/contacts/import', () => {
     const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ phone: `+1415${String(i).padStart(7, '0')}` }));
     const over = await importRows(org, rows(5001));
     expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('rows must hold at most 5,000 rows') });
-    expect((await importRows(org, [])).body.message).toContain('rows must hold at least 1 row');
+    expect(over.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('rows: must hold at most 5,000 rows') });
+    expect((await importRows(org, [])).body.message).toContain('rows: must hold at least 1 row');
     expect((await t.dashboard('POST', '/dashboard/contacts/import', { organizationId: org, rows: [{ phone: '+14155550101', nmae: 'x' }] })).status).toBe(400);
     expect((await contacts(org))).toHaveLength(0);
     // Under 5,000 rows, a body past the server's 2 MiB is refused whole, in the envelope.

@@ -72,7 +72,7 @@ describe('email', () => {
     const smtp = (host: string) => t.request('PUT', '/dashboard/email/smtp', { token: t.dashboardToken, body: { host, port: 587, fromEmail: 'ops@example.com' } });
     for (const host of ['<script>', 'smtp.example.com\r\nX: 1', 'smtp..example.com']) {
       const saved = await smtp(host);
-      expect([saved.status, saved.body.message], host).toEqual([400, 'Invalid body: host must be a host name or an IP address, e.g. smtp.example.com']);
+      expect([saved.status, saved.body.message], host).toEqual([400, 'Invalid body: host: must be a host name or an IP address, e.g. smtp.example.com']);
     }
     expect((await smtp('a\u0000b')).body.message).toBe('Invalid body: a text holds a NUL character (\\u0000)');
   });
@@ -238,7 +238,7 @@ describe('an internationalized sending domain', () => {
     expect((await t.dashboard('GET', '/dashboard/email/domains')).body.data.filter((d: { domain: string }) => d.domain === 'shop.xn--bcher-kva.de')).toHaveLength(1);
     for (const domain of ['bü cher.de', 'bücher', '-bücher.de']) {
       const refused = await t.dashboard('POST', '/dashboard/email/domains', { domain });
-      expect([refused.status, refused.body.message], domain).toEqual([400, 'Invalid body: domain must be a domain name, e.g. example.com']);
+      expect([refused.status, refused.body.message], domain).toEqual([400, 'Invalid body: domain: must be a domain name, e.g. example.com']);
     }
     await t.advance(61);
     await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 1 });

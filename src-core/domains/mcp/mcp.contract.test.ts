@@ -216,7 +216,7 @@ describe('tools', () => {
     expect([channel.isError, textOf(channel)]).toEqual([true, 'channel must be one of: whatsapp, sms']);
     const invalid = await client.callTool({ name: 'list_contacts', arguments: { limit: 'many' } });
     expect(invalid.isError).toBe(true);
-    expect(textOf(invalid)).toMatch(/answered 400[\s\S]*limit must be a whole number/);
+    expect(textOf(invalid)).toMatch(/answered 400[\s\S]*limit: must be a whole number/);
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool: no_such_tool/);
     await client.close();
   });

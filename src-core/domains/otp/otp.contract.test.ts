@@ -195,22 +195,22 @@ describe('send, verify and verify-token', () => {
     expect((await send('12345')).body.message).toContain('identifier');
     // A dialling prefix is not a country code: 0044… is not stored as a number of its own beside +44….
     expect((await send('00441234567890')).status).toBe(400);
-    expect((await post('/v1/otp/verify', { requestId: 'x' })).body.message).toBe('Invalid body: otp is required');
+    expect((await post('/v1/otp/verify', { requestId: 'x' })).body.message).toBe('Invalid body: otp: is required');
     expect((await post('/v1/otp/verify', { requestId: 'x', otp: 123456 })).body.message).toBe('Invalid body: otp: must be text, not a number');
     // Present but a number is not "missing": the message says what is wrong with it.
     const numeric = await post('/v1/otp/send', { widgetId, identifier: 14155550777 });
     expect([numeric.status, numeric.body.message]).toEqual([400, 'Invalid body: identifier: must be text, not a number']);
-    expect((await post('/v1/otp/send', { widgetId })).body.message).toBe('Invalid body: identifier is required');
+    expect((await post('/v1/otp/send', { widgetId })).body.message).toBe('Invalid body: identifier: is required');
   });
 
   it('refuses an id over 100 characters by its length, never echoing it back in a 404', async () => {
     const long = `otp_${'x'.repeat(100_000)}`;
     const refusals = [
-      [await send('14155550606', long), 'Invalid body: widgetId must be at most 100 characters'],
-      [await verify(long, '123456'), 'Invalid body: requestId must be at most 100 characters'],
-      [await retry(long), 'Invalid body: requestId must be at most 100 characters'],
-      [await logs(`?widgetId=${'w'.repeat(5000)}`), 'Invalid query: widgetId must be at most 100 characters'],
-      [await t.request('GET', `/v1/otp/analytics?widgetId=${'w'.repeat(5000)}`, { token: key }), 'Invalid query: widgetId must be at most 100 characters'],
+      [await send('14155550606', long), 'Invalid body: widgetId: must be at most 100 characters'],
+      [await verify(long, '123456'), 'Invalid body: requestId: must be at most 100 characters'],
+      [await retry(long), 'Invalid body: requestId: must be at most 100 characters'],
+      [await logs(`?widgetId=${'w'.repeat(5000)}`), 'Invalid query: widgetId: must be at most 100 characters'],
+      [await t.request('GET', `/v1/otp/analytics?widgetId=${'w'.repeat(5000)}`, { token: key }), 'Invalid query: widgetId: must be at most 100 characters'],
     ] as const;
     for (const [res, message] of refusals) {
       expect([res.status, res.body]).toEqual([400, { statusCode: 400, error: 'Bad Request', message, code: 'VALIDATION_FAILED' }]);

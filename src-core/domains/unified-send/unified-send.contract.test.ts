@@ -63,7 +63,7 @@ describe('POST /v1/messages/send', () => {
     expect(emoji.body.message).toContain('at most 1000 characters');
     // Blank text no channel sends; the email fields as /email/send takes them.
     const blank = await unified({ to: '6234817790112233', channel: 'instagram', message: '   ' });
-    expect([blank.status, blank.body]).toEqual([400, { message: 'Invalid body: message must not be empty' }]);
+    expect([blank.status, blank.body]).toEqual([400, { message: 'Invalid body: message: must not be empty' }]);
     const email = (fields: Record<string, unknown>) => unified({ to: 'ann@example.com', channel: 'email', template: { id: 'etpl_any' }, email: { fromName: 'Acme', fromEmail: 'hi@acme.test', ...fields } });
     for (const [fields, field] of [[{ fromName: '  ' }, 'email.fromName'], [{ subject: '' }, 'email.subject'], [{ firstName: 'a'.repeat(101) }, 'email.firstName']] as const) {
       const res = await email(fields);

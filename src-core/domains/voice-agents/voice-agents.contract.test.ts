@@ -45,11 +45,11 @@ describe('voice agents', () => {
 
   it('refuses bodies that are missing fields or out of range with 400, naming the field', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ greeting: 'Hi', instructions: 'x' }, /name is required/],
-      [{ ...AGENT, greeting: '  ' }, /greeting must not be blank/],
-      [{ ...AGENT, maxDurationSeconds: 10 }, /maxDurationSeconds must be at least 30/],
-      [{ ...AGENT, isActive: 'yes' }, /isActive must be true or false/],
-      [{ ...AGENT, language: 'English' }, /language must be a language tag/],
+      [{ greeting: 'Hi', instructions: 'x' }, /name: is required/],
+      [{ ...AGENT, greeting: '  ' }, /greeting: must not be blank/],
+      [{ ...AGENT, maxDurationSeconds: 10 }, /maxDurationSeconds: must be at least 30/],
+      [{ ...AGENT, isActive: 'yes' }, /isActive: must be true or false/],
+      [{ ...AGENT, language: 'English' }, /language: must be a language tag/],
       [{ ...AGENT, temperature: 0.2 }, /unknown field "temperature"/],
     ];
     for (const [body, message] of cases) {

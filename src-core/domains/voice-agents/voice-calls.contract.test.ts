@@ -141,9 +141,9 @@ describe('an outbound agent call', () => {
 describe('placing calls: refusals', () => {
   it('refuses a bad body with 400 and an unknown agent with 404', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ toNumber: '+14155550101' }, /agentId is required/],
-      [{ agentId }, /toNumber is required/],
-      [{ agentId, toNumber: 'call me' }, /toNumber must be a phone number/],
+      [{ toNumber: '+14155550101' }, /agentId: is required/],
+      [{ agentId }, /toNumber: is required/],
+      [{ agentId, toNumber: 'call me' }, /toNumber: must be a phone number/],
       [{ agentId, toNumber: '+14155550101', callContext: 'vip' }, /callContext/],
     ];
     for (const [body, message] of cases) {

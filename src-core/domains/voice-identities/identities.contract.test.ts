@@ -71,12 +71,12 @@ describe('identities', () => {
 
   it('refuses invalid bodies with 400 naming the field', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ role: 'PRO' }, /externalId is required/],
-      [{ externalId: 'x', role: 'ADMIN' }, /role must be PRO or CUSTOMER/],
+      [{ role: 'PRO' }, /externalId: is required/],
+      [{ externalId: 'x', role: 'ADMIN' }, /role: must be PRO or CUSTOMER/],
       [{ externalId: 'x' }, /role/],
-      [{ externalId: 'a/b', role: 'PRO' }, /externalId must not contain spaces or slashes/],
-      [{ externalId: 'x', role: 'PRO', phone: '4155550101' }, /phone must be in E\.164 form/],
-      [{ externalId: 'x', role: 'PRO', displayName: '  ' }, /displayName must not be blank/],
+      [{ externalId: 'a/b', role: 'PRO' }, /externalId: must not contain spaces or slashes/],
+      [{ externalId: 'x', role: 'PRO', phone: '4155550101' }, /phone: must be in E\.164 form/],
+      [{ externalId: 'x', role: 'PRO', displayName: '  ' }, /displayName: must not be blank/],
       [{ externalId: 'x', role: 'PRO', email: 'x@example.com' }, /unknown field "email"/],
     ];
     for (const [body, message] of cases) {
@@ -153,8 +153,8 @@ describe('devices', () => {
 
   it('refuses bad device bodies (400) and an unknown identity (404)', async () => {
     for (const [body, message] of [
-      [{ platform: 'ios' }, /token is required/], [{ token: 't', platform: 'web' }, /platform must be ios or android/],
-      [{ token: 't', platform: 'ios', isVoip: 'yes' }, /isVoip must be true or false/], [{ token: 'x'.repeat(513), platform: 'ios' }, /at most 512/],
+      [{ platform: 'ios' }, /token: is required/], [{ token: 't', platform: 'web' }, /platform: must be ios or android/],
+      [{ token: 't', platform: 'ios', isVoip: 'yes' }, /isVoip: must be true or false/], [{ token: 'x'.repeat(513), platform: 'ios' }, /at most 512/],
     ] as Array<[unknown, RegExp]>) {
       const res = await api('POST', '/v1/voice/app/identities/dev_1/devices', body);
       expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, expect.stringMatching(message)]);
@@ -201,7 +201,7 @@ describe('identity lists and scopes', () => {
     // The console reads the same list with its token.
     expect((await t.dashboard('GET', `/dashboard/voice/app/identities?organizationId=${org.body.id}&search=dana`)).body.data.map((i: { externalId: string }) => i.externalId)).toEqual(['pro_8']);
     const long = await api('GET', `/v1/voice/app/identities?search=${'x'.repeat(201)}`, undefined, own);
-    expect([long.status, long.body.message]).toEqual([400, expect.stringMatching(/search must be at most 200 characters/)]);
+    expect([long.status, long.body.message]).toEqual([400, expect.stringMatching(/search: must be at most 200 characters/)]);
   });
 
   it('filters by active=true|false (people deactivated or not), with role, search and paging; anything else is 400', async () => {
@@ -222,7 +222,7 @@ describe('identity lists and scopes', () => {
     expect(await found('role=PRO')).toEqual([6, expect.any(Array)]);
     for (const bad of ['yes', 'TRUE', '1']) {
       const res = await api('GET', `/v1/voice/app/identities?active=${bad}`, undefined, own);
-      expect([res.status, res.body.message], bad).toEqual([400, expect.stringMatching(/active must be true or false/)]);
+      expect([res.status, res.body.message], bad).toEqual([400, expect.stringMatching(/active: must be true or false/)]);
     }
     // Empty is absent, as any empty query value (empty-query.contract.test.ts): both.
     expect(await found('active=')).toEqual([7, expect.any(Array)]);

@@ -87,8 +87,8 @@ describe('booking sessions', () => {
       [session('bk_v', { expiresAt: 'tomorrow' }), /expiresAt: must be an ISO 8601 date-time/],
       [session('bk_v', { metadata: ['x'] }), /^Invalid body: metadata: must be an object, not a list$/],
       [session('bk_v', { metadata: 'x' }), /^Invalid body: metadata: must be an object, not a string$/],
-      [{ proExternalId: 'pro_7', customerExternalId: 'cust_1042' }, /externalRef is required/],
-      [session('bk_v', { proExternalId: undefined }), /proExternalId is required/],
+      [{ proExternalId: 'pro_7', customerExternalId: 'cust_1042' }, /externalRef: is required/],
+      [session('bk_v', { proExternalId: undefined }), /proExternalId: is required/],
     ];
     for (const [body, message] of cases) {
       const res = await api('POST', '/v1/voice/app/sessions', body);

@@ -45,7 +45,7 @@ describe('endpoints', () => {
     // Each refusal names its real problem: a missing list, a URL too long (not "not a URL"), a URL that is not one.
     expect((await api('POST', '/v1/webhooks', { url: r.url })).body.message).toBe('Invalid body: events: is required');
     for (const events of [null, 5, 'contact.created']) {
-      expect((await api('POST', '/v1/webhooks', { url: r.url, events })).body.message, JSON.stringify(events)).toBe('Invalid body: events is "*" or a list of event types');
+      expect((await api('POST', '/v1/webhooks', { url: r.url, events })).body.message, JSON.stringify(events)).toBe('Invalid body: events: is "*" or a list of event types');
     }
     // A list is held to the list's rule: the item of the wrong type is named at its own path, on create and update.
     expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['contact.created', 5] })).body.message).toBe('Invalid body: events.1: must be text, not a number');
@@ -53,7 +53,7 @@ describe('endpoints', () => {
     expect((await api('PATCH', `/v1/webhooks/${created.body.id}`, { events: [{ type: 'contact.created' }] })).body.message).toBe('Invalid body: events.0: must be text, not an object');
     expect((await api('POST', '/v1/webhooks', { url: `https://example.com/${'a'.repeat(5000)}`, events: '*' })).body.message)
       .toBe('Invalid body: url: must be at most 2048 characters');
-    expect((await api('POST', '/v1/webhooks', { url: 'example.com/hook', events: '*' })).body.message).toBe('Invalid body: url must be an absolute URL');
+    expect((await api('POST', '/v1/webhooks', { url: 'example.com/hook', events: '*' })).body.message).toBe('Invalid body: url: must be an absolute URL');
     // The seed's 23, and the delivery receipts of SMS, RCS and Instagram.
     const catalogue = (await api('GET', '/v1/webhooks/events')).body.data as Array<{ type: string; emitted: boolean }>;
     expect(catalogue).toHaveLength(26);
@@ -224,7 +224,7 @@ describe('delivery', () => {
     const console = await suite.server().dashboard('GET', `/dashboard/webhook-deliveries?status=${encodeURIComponent('SUCCEEDED, FAILED')}`);
     expect(console.body.data.map((d: { id: string }) => d.id).slice(0, 2)).toEqual([failed, ok]);
     const refused = await api('GET', `/v1/webhooks/${endpoint.id}/deliveries?status=FAILED,DONE`);
-    expect([refused.status, refused.body.message]).toEqual([400, 'Invalid query: status must be one of PENDING, SUCCEEDED, FAILED, EXHAUSTED, HELD, or several of them separated by commas (status=FAILED,EXHAUSTED): "DONE" is not']);
+    expect([refused.status, refused.body.message]).toEqual([400, 'Invalid query: status: must be one of PENDING, SUCCEEDED, FAILED, EXHAUSTED, HELD, or several of them separated by commas (status=FAILED,EXHAUSTED): "DONE" is not']);
   });
 
   it('a 410 deletes the endpoint at once, with no retry', async () => {

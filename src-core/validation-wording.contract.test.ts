@@ -1,0 +1,31 @@
+// Every problem of a 400 `Invalid body: …` / `Invalid query: …` reads `path: problem`, whether the validator words it
+// (`to: is required`) or the field's schema does (`page: must be at least 1`): a schema's own message that starts with
+// its field's name read without the colon (`page must be at least 1`), so a client splitting the message at `: `
+// could not take the field from every problem.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './testing/test-server.ts';
+
+let t: TestServer;
+let key: string;
+const api = (method: string, path: string, body?: unknown) => t.request(method, path, { token: key, body });
+
+beforeAll(async () => {
+  t = await createTestServer();
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a validation refusal', () => {
+  it('names each field as `path: problem`, the schema\'s own messages as the validator\'s', async () => {
+    const refused = (res: { status: number; body: { code?: string; message?: string } }) => [res.status, res.body.code, res.body.message];
+    // A schema's own message ("page must be at least 1") and a default one (a missing field), each after a colon.
+    expect(refused(await api('GET', '/v1/contacts?page=0'))).toEqual([400, 'VALIDATION_FAILED', 'Invalid query: page: must be at least 1']);
+    expect(refused(await api('POST', '/v1/sms/send', { senderId: 'ACMEIN', message: 'Hi' }))).toEqual([400, 'VALIDATION_FAILED', 'Invalid body: to: is required']);
+    // Both in one message, each split from its field the same way.
+    const words = await t.dashboard('POST', '/dashboard/api-keys', { name: '', environment: 'prod', scopes: ['contacts:read'] });
+    expect(words.body.message).toBe('Invalid body: name: is required; environment: must be one of: live, test');
+    for (const problem of (words.body.message as string).replace(/^Invalid body: /, '').split('; ')) expect(problem).toMatch(/^[\w.]+: \S/);
+  });
+});
