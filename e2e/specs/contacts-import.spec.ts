@@ -47,7 +47,7 @@ describe('contacts CSV', () => {
     const skipped = dialog.getByTestId('skipped-row');
     expect(await skipped.count()).toBe(1);
     expect(await skipped.getAttribute('data-row')).toBe('3');
-    expect(await skipped.textContent()).toContain('Row 3 phone must be a phone number in international format');
+    expect(await skipped.textContent()).toContain('Row 3 phone: must be a phone number in international format');
     expect(await focused()).toBe('close-import');
     await screenshot(p, 'contacts-import-result');
     await p.keyboard.press('Enter');

@@ -99,7 +99,7 @@ describe('the OTP page', () => {
     // A rule the form does not know (a newer core, say): the body is changed on its way so the core refuses it.
     await page.route('**/dashboard/otp-widgets/*', (route) => route.continue({ postData: JSON.stringify({ maxResends: 11 }) }));
     await form.getByTestId('otp-widget-save').click();
-    await form.getByTestId('error-state').filter({ hasText: 'Not accepted' }).filter({ hasText: 'maxResends must be at most 10' }).waitFor();
+    await form.getByTestId('error-state').filter({ hasText: 'Not accepted' }).filter({ hasText: 'maxResends: must be at most 10' }).waitFor();
     await screenshot(page, 'otp-widget-core-refusal');
     await page.unroute('**/dashboard/otp-widgets/*');
 

@@ -40,7 +40,7 @@ describe('voice agents on the Calls page', () => {
     await form().getByTestId('agent-instructions').fill('Confirm the delivery slot.');
     await form().getByTestId('agent-maxDurationSeconds').fill('5');
     await form().getByTestId('agent-save').click();
-    await form().getByRole('alert').filter({ hasText: 'maxDurationSeconds must be at least 30' }).waitFor();
+    await form().getByRole('alert').filter({ hasText: 'maxDurationSeconds: must be at least 30' }).waitFor();
     expect(await form().getByTestId('agent-name').inputValue()).toBe('Delivery reminders');
     await form().getByTestId('agent-maxDurationSeconds').fill('300');
     await form().getByTestId('agent-save').click();

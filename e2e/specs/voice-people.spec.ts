@@ -77,7 +77,7 @@ describe('People & bookings on the Calls page', () => {
     await personForm().getByTestId('person-displayName').fill('Dana Lee');
     await personForm().getByTestId('person-phone').fill('4155550177');
     await personForm().getByTestId('person-save').click();
-    await personForm().getByRole('alert').filter({ hasText: 'phone must be in E.164 form' }).waitFor();
+    await personForm().getByRole('alert').filter({ hasText: 'phone: must be in E.164 form' }).waitFor();
     expect(await personForm().getByTestId('person-externalId').inputValue()).toBe('pro_9');
     expect(await personForm().getByTestId('person-displayName').inputValue()).toBe('Dana Lee');
     expect(await personForm().getByTestId('person-phone').inputValue()).toBe('4155550177');
