@@ -10,6 +10,9 @@ describe('refusalByField', () => {
     const colon = new ApiError(400, 'Invalid body: from: must be a phone number; text: Too small', 'VALIDATION_FAILED');
     const placed = refusalByField(colon, { from: 'From', text: 'Message' });
     expect(placed).toEqual({ fields: { from: 'From must be a phone number', text: 'Message: Too small' }, rest: null });
+    // A problem that is no predicate of its field reads after a colon, not run on from the label.
+    const tag = new ApiError(400, 'Invalid body: subject: malformed merge tag at "{{x}": merge tags are {{name}}', 'VALIDATION_FAILED');
+    expect(refusalByField(tag, { subject: 'Subject' }).fields).toEqual({ subject: 'Subject: malformed merge tag at "{{x}": merge tags are {{name}}' });
   });
 
   it('keeps what names no shown field for the form’s error block, and any other error whole', () => {
@@ -22,5 +25,15 @@ describe('refusalByField', () => {
     for (const other of [new ApiError(402, 'Insufficient balance'), new ApiError(400, 'Agent is paused'), new ApiError(400, 'Invalid body: agentId: Required'), new Error('x')]) {
       expect(refusalByField(other, { toNumber: 'Phone' })).toEqual({ fields: {}, rest: other });
     }
+  });
+
+  it('places a one-field message of the core’s own words under the field the form names for it, as written', () => {
+    const phone = new ApiError(400, 'Invalid phone number 12345: give it in international format, e.g. +14155550101', 'VALIDATION_FAILED');
+    expect(refusalByField(phone, { from: 'From', to: 'To' }, { to: /^Invalid phone number / })).toEqual({ fields: { to: phone.message }, rest: null });
+    const pair = new ApiError(400, 'from and to are the same: a call needs two parties', 'VALIDATION_FAILED');
+    expect(refusalByField(pair, { from: 'From', to: 'To' }, { to: /^Invalid phone number / })).toEqual({ fields: {}, rest: pair });
+    // Only a 400: a 403 that happens to match stays whole.
+    const off = new ApiError(403, 'Invalid phone number: phone calling is off');
+    expect(refusalByField(off, { to: 'To' }, { to: /^Invalid phone number/ })).toEqual({ fields: {}, rest: off });
   });
 });

@@ -1,6 +1,7 @@
 // A validation refusal of the core (400 `Invalid body: a …; b …`) said where the person typed it: each problem of a
 // field the form shows goes under that field, worded with the form's label ("Phone must be …", not "toNumber must be …");
-// whatever names no such field stays in the form's error block, as the core said it.
+// whatever names no such field stays in the form's error block, as the core said it. A refusal of the core's own words
+// about one field (`Invalid phone number 12345: …`, no field name in it) goes under that field when the form says which.
 import { ApiError } from '../api/http.ts';
 import { problemsOf } from './states.tsx';
 
@@ -11,13 +12,23 @@ export type FieldRefusal<F extends string> = {
   rest: unknown;
 };
 
-/** "must be …" follows its label as a sentence ("Phone must be …"); a message of its own ("Invalid input") after a colon. */
-const worded = (label: string, problem: string) => (/^[a-z]/.test(problem) ? `${label} ${problem}` : `${label}: ${problem}`);
+/**
+ * "must be …" follows its label as a sentence ("Phone must be …"); a message of its own ("Invalid input", "malformed
+ * merge tag at …") after a colon.
+ */
+const worded = (label: string, problem: string) => (/^(must|is|are|cannot|should)\b/.test(problem) ? `${label} ${problem}` : `${label}: ${problem}`);
 
-/** `labels`: the body's field names the form shows, each with its label. */
-export function refusalByField<F extends string>(error: unknown, labels: Record<F, string>): FieldRefusal<F> {
+/**
+ * `labels`: the body's field names the form shows, each with its label. `whole`: for a field, the pattern of a 400 that
+ * is not a list of body problems but one message about that field (said under it as the core wrote it).
+ */
+export function refusalByField<F extends string>(error: unknown, labels: Record<F, string>, whole: Partial<Record<F, RegExp>> = {}): FieldRefusal<F> {
   if (!(error instanceof ApiError) || error.status !== 400) return { fields: {}, rest: error };
   const { lead, items } = problemsOf(error.message);
+  if (lead === null) {
+    const about = (Object.keys(whole) as F[]).find((name) => whole[name]?.test(error.message));
+    return about ? { fields: { [about]: error.message } as Partial<Record<F, string>>, rest: null } : { fields: {}, rest: error };
+  }
   if (lead !== 'Check the form:') return { fields: {}, rest: error };
   const fields: Partial<Record<F, string>> = {};
   const left: string[] = [];
