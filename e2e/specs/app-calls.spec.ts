@@ -2,7 +2,8 @@
 // app-to-app call placed, accepted as the callee and ended (COMPLETED with its cost); a call to the busy fixture
 // REJECTED once the clock moves (live, through the stream); a phone dialling the business number waits with its
 // countdown, is connected to an app user, accepted, and hung up from the Simulator (COMPLETED caller_hung_up, with
-// its recording and transcript); phone calling turned off refuses a phone call with the core's 403 beside the form;
+// its recording and transcript); a phone the core refuses is said under the To field (two same parties, in the
+// form's block); phone calling turned off refuses a phone call with the core's 403 beside the form;
 // a number's routing changed stays changed after a reload. App users the identities know show by their display name
 // with their external id beside it, renamed live when an integrator renames them; a phone stays masked, even one that
 // is a person's.
@@ -156,6 +157,30 @@ describe('the App calls tab', () => {
     await page.locator('[data-testid="app-call-transcript"][data-state="ready"]').waitFor();
     expect(await detail().getByTestId('app-call-turn').count()).toBeGreaterThan(0);
     await screenshot(page, 'app-calls-completed');
+  });
+
+  it('says a phone the core refuses under the To field, without the Not placed block; a refusal of no one field keeps the block', async () => {
+    const listTop = async () => (await page.getByTestId('app-calls-list').boundingBox())?.y ?? 0;
+    const before = await listTop();
+    const form = page.getByTestId('app-place-call');
+    await place('phone', 'cust_1042', '12345');
+    const problem = page.getByTestId('app-call-to-problem');
+    await problem.filter({ hasText: /phone number/i }).waitFor();
+    expect(await problem.textContent()).toContain('12345');
+    expect(await problem.getAttribute('role')).toBe('alert');
+    const to = page.getByTestId('app-call-to');
+    expect([await to.getAttribute('aria-invalid'), await to.getAttribute('aria-describedby')]).toEqual(['true', 'app-call-to-problem']);
+    expect(await page.getByTestId('app-call-from').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByTestId('app-place-error').count()).toBe(0);
+    expect(await form.getByTestId('error-state').count()).toBe(0);
+    // One small line, not the centred block that pushed the list down.
+    expect((await listTop()) - before).toBeLessThan(40);
+    await screenshot(page, 'app-calls-bad-phone');
+    // Two parties the same is about neither field alone: the block says it, and the To field is no longer marked.
+    await place('app', 'cust_1042', 'cust_1042');
+    await page.getByTestId('app-place-error').filter({ hasText: 'same' }).waitFor();
+    expect(await problem.count()).toBe(0);
+    expect(await to.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('turned off, phone calling refuses a phone call with the core\'s 403 beside the form; the change is in its history', async () => {

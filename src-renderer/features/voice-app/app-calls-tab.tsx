@@ -5,6 +5,7 @@ import { Button } from '../../components/button.tsx';
 import { time } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
+import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { When } from '../../components/when.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { callCost, callDuration, callShape } from './app-call-format.ts';
@@ -22,6 +23,9 @@ function PlaceAppCall({ onPlaced }: { onPlaced(callId: string): void }) {
   const [type, setType] = useState<'app' | 'phone'>('app');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // A party the core refuses (a phone not in international format, the account's own number) is said under the form's
+  // row for its field, in the form's words; any other refusal (two same parties, phone calling off) in the block.
+  const refusal = place.isError ? refusalByField(place.error, { from: 'From', to: 'To' }, { to: /^Invalid phone number |is this account's own business number/ }) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     place.mutate({ type, from: from.trim(), to: to.trim() }, {
@@ -43,15 +47,18 @@ function PlaceAppCall({ onPlaced }: { onPlaced(callId: string): void }) {
       </label>
       <label className="inline small">
         <span className="muted">From (app user)</span>
-        <input value={from} onChange={(e) => setFrom(e.target.value)} placeholder="cust_1042" data-testid="app-call-from" />
+        <input value={from} onChange={(e) => setFrom(e.target.value)} placeholder="cust_1042"
+          {...problemProps('app-call-from-problem', refusal?.fields.from)} data-testid="app-call-from" />
       </label>
       <label className="inline small">
         <span className="muted">{type === 'app' ? 'To (app user)' : 'To (phone)'}</span>
         <input value={to} onChange={(e) => setTo(e.target.value)} placeholder={type === 'app' ? 'pro_7' : '+14155550101'}
-          inputMode={type === 'phone' ? 'tel' : undefined} data-testid="app-call-to" />
+          inputMode={type === 'phone' ? 'tel' : undefined} {...problemProps('app-call-to-problem', refusal?.fields.to)} data-testid="app-call-to" />
       </label>
       <Button type="submit" className="button primary" disabled={!from.trim() || !to.trim() || place.isPending} data-testid="app-call-place">Call</Button>
-      {place.isError ? <div className="app-action-error" data-testid="app-place-error"><ErrorState error={place.error} refused="Not placed" /></div> : null}
+      <FieldProblem id="app-call-from-problem" problem={refusal?.fields.from} testId="app-call-from-problem" />
+      <FieldProblem id="app-call-to-problem" problem={refusal?.fields.to} testId="app-call-to-problem" />
+      {refusal?.rest ? <div className="app-action-error" data-testid="app-place-error"><ErrorState error={refusal.rest} refused="Not placed" /></div> : null}
     </form>
   );
 }
