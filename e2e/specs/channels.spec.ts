@@ -1,7 +1,8 @@
 // The Channels page: a WhatsApp template submitted for review turns approved when the clock passes the
 // simulated platform's review (statuses and categories in the API's words, APPROVED and UTILITY), and the templates
 // table fits beside the form at 1280 × 800; an email template with a broken merge tag is refused with the core's
-// message, then saved; DLT and RCS templates are registered and reviewed; the Instagram account is
+// message under its Subject field, then saved; a field the core refuses on the SMS, RCS and email forms is said under
+// it in the form's words (a DLT id registered already, in the form's block); DLT and RCS templates are registered and reviewed; the Instagram account is
 // disconnected (the API then answers 404) and connected again; so is the demo's Shopify store, its counts shown.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,18 @@ async function statusesReadAsWords(): Promise<void> {
     expect(shown).toBe(asWord(status!));
     if (status !== 'REJECTED') expect(title).toBe(`${status} in the API`);
   }
+}
+/**
+ * A refused field of the card `card` says its problem (in the form's words) under it, marked invalid and described by
+ * it, and the card shows no error block.
+ */
+async function expectUnder(card: string, field: string, text: RegExp, problemId = `${field}-problem`): Promise<void> {
+  const problem = page.getByTestId(problemId);
+  await problem.filter({ hasText: text }).waitFor();
+  expect(await problem.getAttribute('role')).toBe('alert');
+  const input = page.getByTestId(field);
+  expect([await input.getAttribute('aria-invalid'), await input.getAttribute('aria-describedby')]).toEqual(['true', problemId]);
+  expect(await page.getByTestId(card).getByTestId('error-state').count()).toBe(0);
 }
 /** Submits a filled form; its row shows pending, then approved once the clock passes the simulated review. */
 async function submitForReview(submit: string, row: Row): Promise<void> {
@@ -125,18 +138,25 @@ describe('channels', () => {
     expect(await problem.count()).toBe(0);
   });
 
-  it('an email template with a broken merge tag is refused with the reason, then saved once fixed', async () => {
+  it('an email template with a broken merge tag is refused with the reason under the Subject field, then saved once fixed', async () => {
     await page.getByTestId('channels-tab-email').click();
     await page.getByTestId('email-template-name').fill('Order ready');
     await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}');
     await page.getByTestId('email-template-html').fill('<p>Hi {{first_name}}, order {{order}} is ready.</p>');
     await page.getByTestId('email-template-submit').click();
-    await page.getByTestId('error-state').filter({ hasText: 'malformed merge tag' }).waitFor();
+    await expectUnder('email-template-form', 'email-template-subject', /^Subject\b.*malformed merge tag/);
     await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}}');
     await page.getByTestId('email-template-submit').click();
     await page.getByTestId('email-template-row').filter({ hasText: 'Order ready' }).waitFor();
     expect(await page.getByTestId('error-state').count()).toBe(0);
+    expect(await page.getByTestId('email-template-subject-problem').count()).toBe(0);
     await statusesReadAsWords();
+  });
+
+  it('a sending domain the core refuses is said under the Domain field', async () => {
+    await page.getByTestId('email-domain-input').fill('not a domain');
+    await page.getByTestId('email-domain-add').click();
+    await expectUnder('email-domains', 'email-domain-input', /^Domain must be a domain name/, 'email-domain-problem');
   });
 
   it('a DLT template is registered pending and approved a minute later', async () => {
@@ -147,6 +167,30 @@ describe('channels', () => {
     await submitForReview('sms-template-submit', page.getByTestId('sms-template-row').filter({ hasText: 'Pickup ready' }));
     await statusesReadAsWords();
     await screenshot(page, 'channels-sms');
+  });
+
+  it('a sender id and an entity id the core refuses are each said under their field; a DLT template id, under its own', async () => {
+    const senders = page.getByTestId('sms-senders');
+    await senders.getByTestId('sms-sender-id').fill('ab');
+    await senders.getByTestId('sms-entity-id').fill('123');
+    await senders.getByRole('button', { name: 'Register' }).click();
+    await expectUnder('sms-senders', 'sms-sender-id', /^Sender id must be/);
+    await expectUnder('sms-senders', 'sms-entity-id', /^Principal entity id must be/);
+    expect(await senders.textContent()).not.toMatch(/senderId|entityId/);
+
+    const form = page.getByTestId('sms-template-form');
+    await form.getByTestId('sms-template-name').fill('Short id');
+    await form.getByTestId('sms-template-dlt').fill('12');
+    await form.getByTestId('sms-template-body').fill('Hi {#var#}, your code is {#var#}. - Example Store');
+    await form.getByTestId('sms-template-submit').click();
+    await expectUnder('sms-template-form', 'sms-template-dlt', /^DLT template id must be/);
+    expect(await form.textContent()).not.toContain('dltTemplateId');
+    // An id registered already is no problem of the field's form: the form's block says it, the field no longer marked.
+    await form.getByTestId('sms-template-dlt').fill('1207160000000000009');
+    await form.getByTestId('sms-template-submit').click();
+    await form.getByTestId('error-state').filter({ hasText: 'already registered' }).waitFor();
+    expect(await form.getByTestId('sms-template-dlt-problem').count()).toBe(0);
+    expect(await form.getByTestId('sms-template-dlt').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('an RCS rich card is submitted for the demo bot and approved a minute later', async () => {
@@ -161,6 +205,20 @@ describe('channels', () => {
     await submitForReview('rcs-template-submit', row);
     expect(await row.getByTestId('rcs-template-type').textContent()).toBe('Rich card');
     await statusesReadAsWords();
+  });
+
+  it('a bot name and a card image the core refuses are each said under their field', async () => {
+    await page.getByTestId('rcs-bot-name').fill('   ');
+    await page.getByTestId('rcs-bot-add').click();
+    await expectUnder('rcs-bots', 'rcs-bot-name', /^Bot name must not be empty/);
+    const form = page.getByTestId('rcs-template-form');
+    await form.getByTestId('rcs-template-name').fill('Broken image');
+    await form.getByTestId('rcs-template-title').fill('Order {{order}}');
+    await form.getByTestId('rcs-template-image').fill('not a url');
+    await form.getByTestId('rcs-template-text').fill('Hi {{name}}');
+    await form.getByTestId('rcs-template-submit').click();
+    await expectUnder('rcs-template-form', 'rcs-template-image', /^Image URL must be a URL/);
+    expect(await form.textContent()).not.toContain('imageUrl');
   });
 
   it('the Instagram account is disconnected (the API answers 404) and connected again', async () => {

@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { SaveEmailTemplateInput } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { useEmailDomains, useEmailTemplates, useSave } from './queries.ts';
 import { SmtpConnection } from './smtp-connection.tsx';
 import { StatusChip } from './status-chip.tsx';
@@ -14,6 +15,8 @@ function NewEmailTemplate({ nameField }: { nameField: RefObject<HTMLInputElement
   const [name, setName] = useState('');
   const [subject, setSubject] = useState('');
   const [html, setHtml] = useState('');
+  // A name, subject or HTML the core refuses (a malformed merge tag) is said under its field; any other refusal under the form.
+  const refusal = create.isError ? refusalByField(create.error, { name: 'Name', subject: 'Subject', html: 'HTML' }) : null;
   function submit(event: FormEvent) {
     event.preventDefault();
     create.mutate({ name, subject, html }, {
@@ -27,13 +30,23 @@ function NewEmailTemplate({ nameField }: { nameField: RefObject<HTMLInputElement
   return (
     <form className="card form" onSubmit={submit} data-testid="email-template-form">
       <h2 className="card-title">New email template</h2>
-      <label className="field"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required data-testid="email-template-name" /></label>
-      <label className="field"><span>Subject</span><input value={subject} onChange={(e) => setSubject(e.target.value)} placeholder="Your order is ready, {{first_name}}" required data-testid="email-template-subject" /></label>
+      <label className="field"><span>Name</span>
+        <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required {...problemProps('email-template-name-problem', refusal?.fields.name)}
+          data-testid="email-template-name" />
+        <FieldProblem id="email-template-name-problem" problem={refusal?.fields.name} testId="email-template-name-problem" />
+      </label>
+      <label className="field"><span>Subject</span>
+        <input value={subject} onChange={(e) => setSubject(e.target.value)} placeholder="Your order is ready, {{first_name}}" required
+          {...problemProps('email-template-subject-problem', refusal?.fields.subject)} data-testid="email-template-subject" />
+        <FieldProblem id="email-template-subject-problem" problem={refusal?.fields.subject} testId="email-template-subject-problem" />
+      </label>
       <label className="field"><span>HTML</span>
-        <textarea value={html} onChange={(e) => setHtml(e.target.value)} placeholder="<p>Hi {{first_name}}, order {{order}} is ready.</p>" required data-testid="email-template-html" />
+        <textarea value={html} onChange={(e) => setHtml(e.target.value)} placeholder="<p>Hi {{first_name}}, order {{order}} is ready.</p>" required
+          {...problemProps('email-template-html-problem', refusal?.fields.html)} data-testid="email-template-html" />
+        <FieldProblem id="email-template-html-problem" problem={refusal?.fields.html} testId="email-template-html-problem" />
       </label>
       <p className="muted small hint">Merge tags: {'{{first_name}}'} and {'{{last_name}}'} come from each recipient, any other {'{{tag}}'} from the send’s variables.</p>
-      {create.isError ? <ErrorState error={create.error} /> : null}
+      {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !name || !subject || !html} data-testid="email-template-submit">Save template</button></div>
     </form>
   );
@@ -44,6 +57,8 @@ function Domains() {
   const add = useSave<{ domain: string }>('/dashboard/email/domains');
   const [domain, setDomain] = useState('');
   const domainField = useRef<HTMLInputElement>(null);
+  // A domain the core refuses is said under the field; any other refusal (one already added) under the form.
+  const refusal = add.isError ? refusalByField(add.error, { domain: 'Domain' }) : null;
   function submit(event: FormEvent) {
     event.preventDefault();
     add.mutate({ domain }, {
@@ -61,10 +76,12 @@ function Domains() {
         <ul className="plain-list">{domains.data.data.map((d) => <li key={d.id} data-testid="email-domain"><strong>{d.domain}</strong> <StatusChip status={d.status} /></li>)}</ul>
       )}
       <form className="inline" onSubmit={submit}>
-        <input ref={domainField} value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" aria-label="Domain" data-testid="email-domain-input" />
-        <button type="submit" className="button" disabled={add.isPending || !domain}>Add domain</button>
+        <input ref={domainField} value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" aria-label="Domain"
+          {...problemProps('email-domain-problem', refusal?.fields.domain)} data-testid="email-domain-input" />
+        <button type="submit" className="button" disabled={add.isPending || !domain} data-testid="email-domain-add">Add domain</button>
       </form>
-      {add.isError ? <ErrorState error={add.error} /> : null}
+      <FieldProblem id="email-domain-problem" problem={refusal?.fields.domain} testId="email-domain-problem" />
+      {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
     </section>
   );
 }

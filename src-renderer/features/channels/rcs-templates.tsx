@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateRcsTemplateInput, RcsBot } from '../../../src-core/contract/index.ts';
 import { codeWords } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { useRcsBots, useRcsTemplates, useSave } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { EmptyListState, TableCard } from './table-card.tsx';
@@ -11,6 +12,8 @@ import { EmptyListState, TableCard } from './table-card.tsx';
 function Bots({ bots, nameField }: { bots: RcsBot[]; nameField: RefObject<HTMLInputElement | null> }) {
   const add = useSave<{ name: string }>('/dashboard/rcs/bots');
   const [name, setName] = useState('');
+  // A bot name the core refuses is said under the field; any other refusal under the form.
+  const refusal = add.isError ? refusalByField(add.error, { name: 'Bot name' }) : null;
   function submit(event: FormEvent) {
     event.preventDefault();
     add.mutate({ name }, {
@@ -24,10 +27,12 @@ function Bots({ bots, nameField }: { bots: RcsBot[]; nameField: RefObject<HTMLIn
       <h2 className="card-title">Bots</h2>
       {bots.length === 0 ? <EmptyListState title="No bot yet" what="An RCS message comes from a bot, the verified agent its recipient sees." add="Add a bot." field={nameField} /> : <ul className="plain-list">{bots.map((b) => <li key={b.id}><strong>{b.name}</strong> <StatusChip status={b.status} /></li>)}</ul>}
       <form className="inline" onSubmit={submit}>
-        <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Acme Store" aria-label="Bot name" data-testid="rcs-bot-name" />
-        <button type="submit" className="button" disabled={add.isPending || !name}>Add bot</button>
+        <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Acme Store" aria-label="Bot name"
+          {...problemProps('rcs-bot-name-problem', refusal?.fields.name)} data-testid="rcs-bot-name" />
+        <button type="submit" className="button" disabled={add.isPending || !name} data-testid="rcs-bot-add">Add bot</button>
       </form>
-      {add.isError ? <ErrorState error={add.error} /> : null}
+      <FieldProblem id="rcs-bot-name-problem" problem={refusal?.fields.name} testId="rcs-bot-name-problem" />
+      {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
     </section>
   );
 }
@@ -41,6 +46,8 @@ function NewRcsTemplate({ bots, nameField }: { bots: RcsBot[]; nameField: RefObj
   const [text, setText] = useState('');
   const [imageUrl, setImageUrl] = useState('');
   const bot = botId || bots[0]?.id || '';
+  // A field the core refuses is said under it, in the form's words; any other refusal (the bot, a suggestion) under the form.
+  const refusal = create.isError ? refusalByField(create.error, { name: 'Name', title: 'Title', imageUrl: 'Image URL', text: 'Text' }) : null;
   function submit(event: FormEvent) {
     event.preventDefault();
     const card = type === 'rich_card' ? { ...(title ? { title } : {}), ...(imageUrl ? { imageUrl } : {}) } : {};
@@ -60,19 +67,35 @@ function NewRcsTemplate({ bots, nameField }: { bots: RcsBot[]; nameField: RefObj
         <label className="field"><span>Bot</span>
           <select value={bot} onChange={(e) => setBotId(e.target.value)}>{bots.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}</select>
         </label>
-        <label className="field grow"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order update card" data-testid="rcs-template-name" /></label>
+        <label className="field grow"><span>Name</span>
+          <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order update card" {...problemProps('rcs-template-name-problem', refusal?.fields.name)}
+            data-testid="rcs-template-name" />
+          <FieldProblem id="rcs-template-name-problem" problem={refusal?.fields.name} testId="rcs-template-name-problem" />
+        </label>
         <label className="field"><span>Type</span>
           <select value={type} onChange={(e) => setType(e.target.value as typeof type)} data-testid="rcs-template-kind">{(['rich_card', 'text'] as const).map((kind) => <option key={kind} value={kind}>{codeWords(kind)}</option>)}</select>
         </label>
       </div>
       {type === 'rich_card' ? (
         <div className="form-row">
-          <label className="field grow roomy"><span>Title</span><input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Order {{order}} is on its way" required data-testid="rcs-template-title" /></label>
-          <label className="field grow"><span>Image URL</span><input value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} placeholder="https://…" /></label>
+          <label className="field grow roomy"><span>Title</span>
+            <input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Order {{order}} is on its way" required {...problemProps('rcs-template-title-problem', refusal?.fields.title)}
+              data-testid="rcs-template-title" />
+            <FieldProblem id="rcs-template-title-problem" problem={refusal?.fields.title} testId="rcs-template-title-problem" />
+          </label>
+          <label className="field grow"><span>Image URL</span>
+            <input value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} placeholder="https://…" {...problemProps('rcs-template-image-problem', refusal?.fields.imageUrl)}
+              data-testid="rcs-template-image" />
+            <FieldProblem id="rcs-template-image-problem" problem={refusal?.fields.imageUrl} testId="rcs-template-image-problem" />
+          </label>
         </div>
       ) : null}
-      <label className="field"><span>Text</span><textarea value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi {{name}}, your parcel arrives {{eta}}." data-testid="rcs-template-text" /></label>
-      {create.isError ? <ErrorState error={create.error} /> : null}
+      <label className="field"><span>Text</span>
+        <textarea value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi {{name}}, your parcel arrives {{eta}}." {...problemProps('rcs-template-text-problem', refusal?.fields.text)}
+          data-testid="rcs-template-text" />
+        <FieldProblem id="rcs-template-text-problem" problem={refusal?.fields.text} testId="rcs-template-text-problem" />
+      </label>
+      {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !bot || !name || !text || (type === 'rich_card' && !title)} data-testid="rcs-template-submit">Submit for review</button></div>
     </form>
   );
