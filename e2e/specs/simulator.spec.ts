@@ -4,7 +4,8 @@
 // suggestions; a moment is written as the inbox writes it (its time of day on the clock’s today, its date on another day); and
 // the thread is two-sided: what the phone received on the left, what its customer wrote in on the right, in time order;
 // and it opens at its newest message, as a phone does, following new ones unless the reader scrolled up. Its magic
-// numbers name the channels as the rest of the console does.
+// numbers name the channels as the rest of the console does. A sender, or a clock advance, the core refuses is said
+// under its field.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -148,6 +149,24 @@ describe('handset viewer', () => {
     await page.getByTestId('inbound-send').click();
     await page.getByTestId('inbound-sent').waitFor();
     expect(await problem.count()).toBe(0);
+  });
+
+  it('a number of seconds the core refuses is said under the clock’s field, not in a block', async () => {
+    const field = page.getByTestId('advance-seconds');
+    const card = field.locator('xpath=ancestor::section[1]');
+    // Over a year: the field takes it, the core refuses it.
+    await field.fill(String(400 * 24 * 3600));
+    await page.getByTestId('advance-custom').click();
+    const problem = page.getByTestId('advance-seconds-problem');
+    await problem.filter({ hasText: /^Seconds must be at most/ }).waitFor();
+    expect(await problem.getAttribute('role')).toBe('alert');
+    expect([await field.getAttribute('aria-invalid'), await field.getAttribute('aria-describedby')]).toEqual(['true', 'advance-seconds-problem']);
+    expect(await card.getByTestId('error-state').count()).toBe(0);
+    expect(await card.textContent()).not.toContain('Check the form');
+    await field.fill('1');
+    await page.getByTestId('advance-custom').click();
+    await problem.waitFor({ state: 'detached' });
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
   });
 
   it("is a two-sided thread: what the phone received on the left, what its customer wrote in on the right, in time order", async () => {

@@ -13,6 +13,7 @@ import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
 import { useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queries.ts';
 import { ScenariosCard } from './scenarios-card.tsx';
+import './simulator.css';
 
 const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
 const MAGIC: Array<[string, string]> = [
@@ -27,6 +28,8 @@ function ClockCard() {
   const now = useVirtualNow();
   const advance = useAdvance();
   const [custom, setCustom] = useState('');
+  // A number of seconds the core refuses (over a year) is said under the field; any other refusal under the card's buttons.
+  const refusal = advance.isError ? refusalByField(advance.error, { seconds: 'Seconds' }) : null;
   return (
     <section className="card">
       <h2 className="card-title">Virtual clock</h2>
@@ -35,12 +38,14 @@ function ClockCard() {
         {STEPS.map(([label, seconds]) => (
           <Button key={label} type="button" className="button" disabled={advance.isPending} onClick={() => advance.mutate(seconds)} data-testid={`advance-${seconds}`}>{label}</Button>
         ))}
-        <form className="inline" onSubmit={(e) => { e.preventDefault(); const n = Number(custom); if (n > 0) advance.mutate(n); }}>
-          <input type="number" min={1} placeholder="seconds" value={custom} onChange={(e) => setCustom(e.target.value)} aria-label="Seconds to advance" />
-          <Button type="submit" className="button ghost" disabled={advance.isPending || !(Number(custom) > 0)}>Advance</Button>
+        <form className="inline clock-advance" onSubmit={(e) => { e.preventDefault(); const n = Number(custom); if (n > 0) advance.mutate(n); }}>
+          <input type="number" min={1} placeholder="seconds" value={custom} onChange={(e) => setCustom(e.target.value)} aria-label="Seconds to advance"
+            {...problemProps('advance-seconds-problem', refusal?.fields.seconds)} data-testid="advance-seconds" />
+          <Button type="submit" className="button ghost" disabled={advance.isPending || !(Number(custom) > 0)} data-testid="advance-custom">Advance</Button>
+          <FieldProblem id="advance-seconds-problem" problem={refusal?.fields.seconds} testId="advance-seconds-problem" />
         </form>
       </div>
-      {advance.isError ? <ErrorState error={advance.error} /> : null}
+      {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <p className="muted small">Advancing runs every job that falls due on the way: receipts, scheduled campaigns, retries, expiries.</p>
     </section>
   );
