@@ -4,7 +4,7 @@
 // message under its Subject field, then saved; a field the core refuses on the SMS, RCS and email forms is said under
 // it in the form's words (a DLT id registered already, in the form's block); DLT and RCS templates are registered and reviewed; the Instagram account is
 // disconnected (the API then answers 404) and connected again; so is the demo's Shopify store, its counts shown.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -38,11 +38,10 @@ async function statusesReadAsWords(): Promise<void> {
  * A refused field of the card `card` says its problem (in the form's words) under it, marked invalid and described by
  * it, and the card shows no error block.
  */
-async function expectUnder(card: string, field: string, text: RegExp, problemId = `${field}-problem`): Promise<void> {
+async function expectUnder(card: string, input: Locator, problemId: string, text: RegExp): Promise<void> {
   const problem = page.getByTestId(problemId);
   await problem.filter({ hasText: text }).waitFor();
   expect(await problem.getAttribute('role')).toBe('alert');
-  const input = page.getByTestId(field);
   expect([await input.getAttribute('aria-invalid'), await input.getAttribute('aria-describedby')]).toEqual(['true', problemId]);
   expect(await page.getByTestId(card).getByTestId('error-state').count()).toBe(0);
 }
@@ -144,7 +143,7 @@ describe('channels', () => {
     await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}');
     await page.getByTestId('email-template-html').fill('<p>Hi {{first_name}}, order {{order}} is ready.</p>');
     await page.getByTestId('email-template-submit').click();
-    await expectUnder('email-template-form', 'email-template-subject', /^Subject\b.*malformed merge tag/);
+    await expectUnder('email-template-form', page.getByTestId('email-template-subject'), 'email-template-subject-problem', /^Subject\b.*malformed merge tag/);
     await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}}');
     await page.getByTestId('email-template-submit').click();
     await page.getByTestId('email-template-row').filter({ hasText: 'Order ready' }).waitFor();
@@ -155,8 +154,8 @@ describe('channels', () => {
 
   it('a sending domain the core refuses is said under the Domain field', async () => {
     await page.getByTestId('email-domain-input').fill('not a domain');
-    await page.getByTestId('email-domain-add').click();
-    await expectUnder('email-domains', 'email-domain-input', /^Domain must be a domain name/, 'email-domain-problem');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await expectUnder('email-domains', page.getByTestId('email-domain-input'), 'email-domain-problem', /^Domain must be a domain name/);
   });
 
   it('a DLT template is registered pending and approved a minute later', async () => {
@@ -172,10 +171,11 @@ describe('channels', () => {
   it('a sender id and an entity id the core refuses are each said under their field; a DLT template id, under its own', async () => {
     const senders = page.getByTestId('sms-senders');
     await senders.getByTestId('sms-sender-id').fill('ab');
-    await senders.getByTestId('sms-entity-id').fill('123');
+    const entity = senders.getByRole('textbox', { name: 'Principal entity id' });
+    await entity.fill('123');
     await senders.getByRole('button', { name: 'Register' }).click();
-    await expectUnder('sms-senders', 'sms-sender-id', /^Sender id must be/);
-    await expectUnder('sms-senders', 'sms-entity-id', /^Principal entity id must be/);
+    await expectUnder('sms-senders', senders.getByTestId('sms-sender-id'), 'sms-sender-id-problem', /^Sender id must be/);
+    await expectUnder('sms-senders', entity, 'sms-entity-id-problem', /^Principal entity id must be/);
     expect(await senders.textContent()).not.toMatch(/senderId|entityId/);
 
     const form = page.getByTestId('sms-template-form');
@@ -183,7 +183,7 @@ describe('channels', () => {
     await form.getByTestId('sms-template-dlt').fill('12');
     await form.getByTestId('sms-template-body').fill('Hi {#var#}, your code is {#var#}. - Example Store');
     await form.getByTestId('sms-template-submit').click();
-    await expectUnder('sms-template-form', 'sms-template-dlt', /^DLT template id must be/);
+    await expectUnder('sms-template-form', form.getByTestId('sms-template-dlt'), 'sms-template-dlt-problem', /^DLT template id must be/);
     expect(await form.textContent()).not.toContain('dltTemplateId');
     // An id registered already is no problem of the field's form: the form's block says it, the field no longer marked.
     await form.getByTestId('sms-template-dlt').fill('1207160000000000009');
@@ -209,15 +209,16 @@ describe('channels', () => {
 
   it('a bot name and a card image the core refuses are each said under their field', async () => {
     await page.getByTestId('rcs-bot-name').fill('   ');
-    await page.getByTestId('rcs-bot-add').click();
-    await expectUnder('rcs-bots', 'rcs-bot-name', /^Bot name must not be empty/);
+    await page.getByRole('button', { name: 'Add bot' }).click();
+    await expectUnder('rcs-bots', page.getByTestId('rcs-bot-name'), 'rcs-bot-name-problem', /^Bot name must not be empty/);
     const form = page.getByTestId('rcs-template-form');
     await form.getByTestId('rcs-template-name').fill('Broken image');
     await form.getByTestId('rcs-template-title').fill('Order {{order}}');
-    await form.getByTestId('rcs-template-image').fill('not a url');
+    const image = form.getByRole('textbox', { name: 'Image URL' });
+    await image.fill('not a url');
     await form.getByTestId('rcs-template-text').fill('Hi {{name}}');
     await form.getByTestId('rcs-template-submit').click();
-    await expectUnder('rcs-template-form', 'rcs-template-image', /^Image URL must be a URL/);
+    await expectUnder('rcs-template-form', image, 'rcs-template-image-problem', /^Image URL must be a URL/);
     expect(await form.textContent()).not.toContain('imageUrl');
   });
 

@@ -152,11 +152,11 @@ describe('handset viewer', () => {
   });
 
   it('a number of seconds the core refuses is said under the clock’s field, not in a block', async () => {
-    const field = page.getByTestId('advance-seconds');
+    const field = page.getByLabel('Seconds to advance');
     const card = field.locator('xpath=ancestor::section[1]');
     // Over a year: the field takes it, the core refuses it.
     await field.fill(String(400 * 24 * 3600));
-    await page.getByTestId('advance-custom').click();
+    await page.getByRole('button', { name: 'Advance', exact: true }).click();
     const problem = page.getByTestId('advance-seconds-problem');
     await problem.filter({ hasText: /^Seconds must be at most/ }).waitFor();
     expect(await problem.getAttribute('role')).toBe('alert');
@@ -164,7 +164,7 @@ describe('handset viewer', () => {
     expect(await card.getByTestId('error-state').count()).toBe(0);
     expect(await card.textContent()).not.toContain('Check the form');
     await field.fill('1');
-    await page.getByTestId('advance-custom').click();
+    await page.getByRole('button', { name: 'Advance', exact: true }).click();
     await problem.waitFor({ state: 'detached' });
     expect(await field.getAttribute('aria-invalid')).toBeNull();
   });
