@@ -31,7 +31,9 @@ export const VOICE_APP_PRICES_PAISE = { talkPerMinute: 100, transcriptionPerMinu
 export const canonicalAppPhone = (raw: string): string => raw.trim().replace(/[\s().-]/g, '');
 export const isAppPhone = (raw: string): boolean => E164_PATTERN.test(canonicalAppPhone(raw));
 
-const externalId = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(200);
+/** An app user's external id: missing or empty is "required"; too long or not text is said so (the schema's own error was every issue's). */
+const externalId = (name: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : undefined) }).trim().min(1, `${name} is required`).max(200);
 
 export const createAppCallBodySchema = z.union([
   z.object({ type: z.enum(['app', 'phone']), from: externalId('from'), to: externalId('to') }),

@@ -180,6 +180,11 @@ describe('an app-to-app call', () => {
     expect((await place({ type: 'app', from: 'cust_7' })).status).toBe(400);
     expect((await place({ from: 'cust_7', to: 'pro_7' })).status).toBe(400);
     expect((await place({ type: 'video', from: 'cust_7', to: 'pro_7' })).status).toBe(400);
+    // An id too long or not text is said so, not "required".
+    for (const [from, problem] of [['c'.repeat(201), 'must be at most 200 characters'], [7, 'must be text, not a number'], [undefined, 'is required']] as const) {
+      const refused = await place({ type: 'app', from, to: 'pro_7' });
+      expect([refused.status, refused.body.message]).toEqual([400, `Invalid body: from: ${problem}`]);
+    }
     const same = await place({ type: 'app', from: 'cust_7', to: 'cust_7' });
     expect([same.status, same.body.message]).toEqual([400, 'from and to are the same: a call needs two parties']);
     // The booking form needs an active session.
