@@ -34,6 +34,12 @@ export function listStep(key: string, at: number, count: number): number | null 
   return key === 'ArrowDown' ? Math.min(last, at + 1) : key === 'ArrowUp' ? Math.max(0, at - 1) : key === 'Home' ? 0 : key === 'End' ? last : null;
 }
 
+/** A menu's step (the ARIA menu pattern): where ↓, ↑, Home or End moves among `count` items from `at`, wrapping; null for another key. */
+export function menuStep(key: string, at: number, count: number): number | null {
+  const move = key === 'ArrowDown' ? FORWARD : key === 'ArrowUp' ? BACK : key === 'Home' || key === 'End' ? MOVES[key] : undefined;
+  return move ? move(at, count) : null;
+}
+
 /** An item's `tabIndex`: only the chosen one is in the Tab order; the arrows reach the others. */
 export const tabStop = (chosen: boolean): 0 | -1 => (chosen ? 0 : -1);
 

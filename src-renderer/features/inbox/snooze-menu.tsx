@@ -3,20 +3,12 @@
 // conversation; what the inbox shows next is the inbox's (`onChanged`, as Resolve's).
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
+import { menuStep } from '../../components/arrow-keys.ts';
 import { Button } from '../../components/button.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { useConversationState } from './mutations.ts';
 import { snoozeChoices, snoozeTime, type SnoozeChoice } from './snooze-choices.ts';
 import './snooze-menu.css';
-
-/** Where ↓, ↑, Home and End move among `count` menu items from `at` (wrapping, as a menu does); null for another key. */
-function menuStep(key: string, at: number, count: number): number | null {
-  if (key === 'ArrowDown') return (at + 1) % count;
-  if (key === 'ArrowUp') return (at - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
 
 export function SnoozeMenu({ conversation, onChanged }: { conversation: Conversation; onChanged(changed: Conversation): void }) {
   const change = useConversationState(conversation.id);
