@@ -11,6 +11,9 @@ const BODILESS = new Set(['GET', 'DELETE', 'HEAD']);
 
 export type CurlCommand = { command: string; redacted: boolean };
 
+/** A logged request's path with its query, as it was sent. */
+export const requestPath = (entry: Pick<RequestLogEntry, 'endpoint' | 'query'>): string => `${entry.endpoint}${entry.query === null ? '' : `?${entry.query}`}`;
+
 /**
  * The command for `entry` on the server at `baseUrl`; null when the log cannot give it whole: a query or a body cut at
  * the log's cap, or a method that sends a body of which none was kept (the log keeps a failed request's bodies only:
@@ -19,7 +22,7 @@ export type CurlCommand = { command: string; redacted: boolean };
  */
 export function curlCommand(entry: Pick<RequestLogEntry, 'method' | 'endpoint' | 'query'>, baseUrl: string, body?: string | null): CurlCommand | null {
   if (entry.query?.endsWith('…')) return null;
-  const url = `${baseUrl}${entry.endpoint}${entry.query === null ? '' : `?${entry.query}`}`;
+  const url = `${baseUrl}${requestPath(entry)}`;
   const lines = [`curl -X ${entry.method} ${shellQuoted(url)}`, '-H "Authorization: Bearer $SWITCHBOARD_API_KEY"'];
   if (!BODILESS.has(entry.method)) {
     if (typeof body !== 'string' || body.endsWith(TRUNCATED_MARK)) return null;

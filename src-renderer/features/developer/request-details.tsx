@@ -10,7 +10,7 @@ import { milliseconds, time } from '../../components/format.ts';
 import { scrollRegion } from '../../components/scroll-region.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { JsonView } from '../webhooks/json-view.tsx';
-import { curlCommand } from './curl.ts';
+import { curlCommand, requestPath } from './curl.ts';
 import { useRequestLogDetail } from './queries.ts';
 import './request-details.css';
 
@@ -83,7 +83,7 @@ export function RequestDetails({ entry, keyName, onClose }: { entry: RequestLogE
   const failed = entry.errorCode !== null || entry.errorMessage !== null;
   const answeredOk = entry.statusCode >= 200 && entry.statusCode < 300;
   const rows: Array<[string, string]> = [
-    ['Request', `${entry.method} ${entry.endpoint}${entry.query === null ? '' : `?${entry.query}`}`], ['Status', String(entry.statusCode)],
+    ['Request', `${entry.method} ${requestPath(entry)}`], ['Status', String(entry.statusCode)],
     ...(failed ? [['Error', entry.errorCode ?? 'none in the answer'], ['Message', entry.errorMessage ?? '']] satisfies Array<[string, string]> : []),
     ['Key', keyName], ['Source IP', entry.sourceIp], ['Duration', `${milliseconds(entry.durationMs)} ms`], ['At', time(entry.at)], ['Id', entry.id],
   ];
