@@ -195,7 +195,7 @@ describe('the automation builder', () => {
     expect(await follow.getByTestId('automation-step').allTextContents()).toEqual(['Reply on Instagram']);
     expect(await card('Price questions on Instagram').getByTestId('automation-needs').count()).toBe(0);
     expect((await server.dashboard('DELETE', '/dashboard/instagram/connection')).status).toBe(200);
-    // Disconnected (here through the API), the card says what the step now lacks, read again as the list is.
+    // Disconnected (here through the API), the card says what the step now lacks: the stream says so (`integration:changed`).
     await follow.getByTestId('automation-needs').waitFor();
     expect(await follow.getByTestId('automation-step').allTextContents()).toEqual(['Reply on Instagram · needs Instagram (not connected)']);
     await follow.getByTestId('automation-toggle').click();

@@ -23,6 +23,14 @@ export type CampaignProgress = {
 export type WalletChange = Pick<Wallet, 'balancePaise' | 'emailCredits'>;
 /** An address joined the organization's email suppression list (`reason` `bounced` or `complained`, a spam complaint): a send to it is refused from now on. */
 export type EmailSuppression = { email: string; reason: string };
+/**
+ * Automations or their runs changed (one made, edited, activated, paused or deleted; a run started, took a step, waits,
+ * ended): the automations named, gathered per organization over one turn of the event loop, so a burst of runs (an
+ * import's thousands of new contacts) is one event.
+ */
+export type AutomationsChange = { automationIds: string[] };
+/** An integration an automation can need was connected or disconnected. */
+export type IntegrationChange = { integration: 'instagram' | 'shopify'; connected: boolean };
 export type DeliveryAttemptEvent = {
   deliveryId: string; endpointId: string; eventId: string; eventType: string; attempt: number;
   responseStatus: number | null; error: string | null; latencyMs: number | null; at: string;
@@ -45,6 +53,10 @@ export interface ServerToClientEvents {
   'delivery:attempt': (payload: DeliveryAttemptEvent) => void;
   /** The wallet was topped up or its prices changed. */
   'wallet:changed': (payload: WalletChange) => void;
+  /** Automations or their runs changed (the Automations page). */
+  'automations:changed': (payload: AutomationsChange) => void;
+  /** The Instagram account or the Shopify store was connected or disconnected. */
+  'integration:changed': (payload: IntegrationChange) => void;
   /** An email address was suppressed (it bounced, or its recipient marked an email as spam). */
   'email:suppressed': (payload: EmailSuppression) => void;
   /** A `/v1` request was answered (the developer tools' live request log). */

@@ -113,6 +113,36 @@ describe('socket gateway', () => {
     expect(await logged).toMatchObject({ keyId: key.id, endpoint: '/v1/contacts', statusCode: 200, method: 'GET' });
   });
 
+  it('says when automations or their runs change, and when an integration is connected or disconnected', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    type Change = Parameters<ServerToClientEvents['automations:changed']>[0];
+    const nextChange = () => new Promise<Change>((resolve) => socket.once('automations:changed', resolve));
+    const made = nextChange();
+    const created = await t.dashboard('POST', '/dashboard/automations', { name: 'Welcome', trigger: { type: 'contact.created', config: {} }, steps: [] });
+    expect(await made).toEqual({ automationIds: [created.body.id] });
+    const activated = nextChange();
+    await t.dashboard('POST', `/dashboard/automations/${created.body.id}/activate`);
+    expect(await activated).toEqual({ automationIds: [created.body.id] });
+    // A run, set off by a new contact, is a change of its automation too (the page shows its runs).
+    const ran = nextChange();
+    await t.dashboard('POST', '/dashboard/contacts', { name: 'Automated Person' });
+    expect(await ran).toEqual({ automationIds: [created.body.id] });
+
+    type Integration = Parameters<ServerToClientEvents['integration:changed']>[0];
+    const nextIntegration = () => new Promise<Integration>((resolve) => socket.once('integration:changed', resolve));
+    const instagram = nextIntegration();
+    await t.dashboard('POST', '/dashboard/instagram/connection', { username: 'examplestore' });
+    expect(await instagram).toEqual({ integration: 'instagram', connected: true });
+    const dropped = nextIntegration();
+    await t.dashboard('DELETE', '/dashboard/instagram/connection');
+    expect(await dropped).toEqual({ integration: 'instagram', connected: false });
+    const shopify = nextIntegration();
+    await t.dashboard('POST', '/dashboard/shopify/connection', { shopDomain: 'stream-goods.myshopify.com' });
+    expect(await shopify).toEqual({ integration: 'shopify', connected: true });
+  });
+
   it('joinCall and leaveCall answer, and clock changes are broadcast', async () => {
     const socket = connect(t.dashboardToken);
     await connected(socket);

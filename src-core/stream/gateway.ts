@@ -1,11 +1,10 @@
 // The Socket.IO gateway: dashboard token only, organization and call rooms, typed events fed from the bus.
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import type { RequestLogEntry } from '../contract/api-keys.ts';
-import { callRoom, orgRoom, type ClientToServerEvents, type DeliveryAttemptEvent, type ServerToClientEvents, type WalletChange } from '../contract/stream.ts';
+import { callRoom, orgRoom, type ClientToServerEvents, type ServerToClientEvents } from '../contract/stream.ts';
 import type { Bus, BusEvent } from '../kernel/bus.ts';
 import { safeEqual } from '../kernel/tokens.ts';
-import { EVENT_ROOMS, STREAM_EVENTS } from './stream.events.ts';
+import { EVENT_ROOMS, STREAM_EVENTS, TRANSIENT_EVENTS } from './stream.events.ts';
 
 export type Gateway = { close(): Promise<void>; io: Server<ClientToServerEvents, ServerToClientEvents> };
 
@@ -63,9 +62,8 @@ export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardTok
   deps.bus.on('*', forward);
   deps.bus.onTransient((event) => {
     if (event.type === 'clock.changed') io.emit('clock:changed', event.data as { now: string });
-    if (event.type === 'webhook.attempt' && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit('delivery:attempt', event.data as DeliveryAttemptEvent);
-    if (event.type === 'request.logged' && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit('request:logged', event.data as RequestLogEntry);
-    if (event.type === 'wallet.changed' && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit('wallet:changed', event.data as WalletChange);
+    const name = TRANSIENT_EVENTS[event.type];
+    if (name && watched(event.orgId)) io.to(orgRoom(event.orgId)).emit(name, event.data as never);
   });
 
   return {

@@ -60,3 +60,15 @@ export const STREAM_EVENTS: Record<string, StreamMapping> = {
 export const EVENT_ROOMS: Record<string, (event: BusEvent) => string> = {
   'voice.call.transcript': (event) => callRoom((event.data as TranscriptChunk).callId),
 };
+
+/**
+ * Events published on the bus without the outbox (`publishTransient`), forwarded to the organization's room under
+ * their stream name with their data as it is. `clock.changed`, of no organization, goes to every console.
+ */
+export const TRANSIENT_EVENTS: Record<string, keyof ServerToClientEvents> = {
+  'webhook.attempt': 'delivery:attempt',
+  'request.logged': 'request:logged',
+  'wallet.changed': 'wallet:changed',
+  'automations.changed': 'automations:changed',
+  'integration.changed': 'integration:changed',
+};

@@ -79,6 +79,9 @@ export function reloadsForContact(change: Pick<ContactChange, 'contactId' | 'cha
   return keys;
 }
 
+/** Automations or their runs changed (`automations:changed`): the Automations page's list and every open automation's runs. */
+export const RELOADS_FOR_AUTOMATIONS: unknown[][] = [['automations', 'list'], ['automations', 'runs']];
+
 /** Phone calling switched by an integrator: the setting, and the people, whose `reachable` counts a phone only while it is on. */
 export const RELOADS_FOR_PHONE_CALLING: unknown[][] = [['voice-app-settings'], [...IDENTITIES_KEY]];
 
@@ -198,6 +201,11 @@ export function connectLive(
   socket.on('wallet:changed', () => {
     for (const key of RELOADS_FOR_WALLET) reload(...key);
   });
+  socket.on('automations:changed', () => {
+    for (const key of RELOADS_FOR_AUTOMATIONS) reload(...key);
+  });
+  // The connection as the Channels page and the Automations page (a step's "needs Instagram (not connected)") read it.
+  socket.on('integration:changed', ({ integration }) => reload('channels', integration));
   socket.on('email:suppressed', () => {
     for (const key of RELOADS_FOR_SUPPRESSION) reload(...key);
   });

@@ -11,6 +11,7 @@ import { foldText, type Db } from '../../kernel/db.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import type { AutomationRow, AutomationsStore, ExecutionRow } from './automations.store.ts';
+import type { AutomationChanged } from './automations.changes.ts';
 import type { RunStep, StepResult } from './automations.steps.ts';
 
 export const RUN_JOB = 'automations.run';
@@ -65,6 +66,7 @@ export function createExecutionRunner(deps: {
   store: AutomationsStore; db: Db; clock: Clock; jobs: JobRunner; runStep: RunStep;
   /** The contact with this email, made (`contact.created`) if there is none; joins the caller's transaction. */
   contactByEmail: (orgId: string, email: string) => string;
+  changed: AutomationChanged;
 }) {
   const { store, db, clock, jobs } = deps;
 
@@ -77,6 +79,7 @@ export function createExecutionRunner(deps: {
         trigger: JSON.stringify(trigger), steps: automation.steps, rerun_of: rerunOf, started_at: clock.nowIso(),
       });
       if (!inserted) return null;
+      deps.changed(automation.org_id, automation.id);
       jobs.schedule({ type: RUN_JOB, orgId: automation.org_id, payload: { executionId: id } satisfies RunPayload, dedupeKey: `${RUN_JOB}:${id}:0` });
       return store.execution(id) as ExecutionRow;
     });
@@ -109,6 +112,7 @@ export function createExecutionRunner(deps: {
     return db.tx(() => {
       const row = store.execution(executionId);
       if (!row) return false;
+      deps.changed(row.org_id, row.automation_id);
       const outcomes = [...(JSON.parse(row.outcomes) as ExecutionStep[]), outcomeOf(step, result)];
       const at = clock.nowIso();
       const progress = { id: executionId, outcomes: JSON.stringify(outcomes), next_step: index + 1, waiting_until: null, error: row.error, finished_at: row.finished_at };
@@ -139,6 +143,7 @@ export function createExecutionRunner(deps: {
     const row = db.tx(() => {
       const found = store.execution(payload.executionId);
       if (!found || (found.status !== 'running' && found.status !== 'waiting')) return null;
+      deps.changed(found.org_id, found.automation_id);
       const steps = JSON.parse(found.steps) as AutomationStep[];
       const running = { ...found, status: 'running', waiting_until: null };
       store.saveProgress({ ...running, finished_at: found.next_step >= steps.length ? clock.nowIso() : null, status: found.next_step >= steps.length ? 'completed' : 'running' });

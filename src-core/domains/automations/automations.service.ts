@@ -12,6 +12,7 @@ import { AppError, conflict, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { STEP_INTEGRATIONS, TRIGGER_INTEGRATIONS } from './automations.catalog.ts';
+import type { AutomationChanged } from './automations.changes.ts';
 import type { ExecutionRunner } from './automations.runner.ts';
 import type { AutomationRow, AutomationsStore, AutomationWithCounts, ExecutionRow } from './automations.store.ts';
 
@@ -47,6 +48,7 @@ const triggerConfig = (trigger: { type: string; config: Record<string, unknown> 
 
 export function createAutomationsService(deps: {
   store: AutomationsStore; db: Db; clock: Clock; runner: ExecutionRunner; connected: (orgId: string, integration: string) => boolean;
+  changed: AutomationChanged;
 }) {
   const { store, db, clock, runner } = deps;
 
@@ -54,6 +56,11 @@ export function createAutomationsService(deps: {
     const row = store.byId(orgId, id);
     if (!row) throw notFound(`Automation ${id}`);
     return row;
+  }
+  /** The automation as it is now, noted as changed (for the console's stream) once the transaction commits. */
+  function changedNow(orgId: string, id: string): Automation {
+    deps.changed(orgId, id);
+    return toAutomation(mustGet(orgId, id));
   }
 
   /**
@@ -93,7 +100,7 @@ export function createAutomationsService(deps: {
           activated_at: null, created_at: at, updated_at: at,
         };
         store.insert(row);
-        return toAutomation(mustGet(orgId, row.id));
+        return changedNow(orgId, row.id);
       });
     },
 
@@ -108,7 +115,7 @@ export function createAutomationsService(deps: {
           trigger_type: input.trigger?.type ?? row.trigger_type, trigger_config: input.trigger ? triggerConfig(input.trigger) : row.trigger_config,
           steps: JSON.stringify(steps), updated_at: clock.nowIso(),
         });
-        return toAutomation(mustGet(orgId, id));
+        return changedNow(orgId, id);
       });
     },
 
@@ -119,7 +126,7 @@ export function createAutomationsService(deps: {
         assertIntegrations(orgId, row.trigger_type, JSON.parse(row.steps) as AutomationStep[], 'activate this automation');
         const at = clock.nowIso();
         store.setStatus(id, 'active', at, at);
-        return toAutomation(mustGet(orgId, id));
+        return changedNow(orgId, id);
       });
     },
 
@@ -131,7 +138,7 @@ export function createAutomationsService(deps: {
         const at = clock.nowIso();
         store.setStatus(id, 'paused', row.activated_at, at);
         store.stopOpen(id, 'stopped: the automation was paused', at);
-        return toAutomation(mustGet(orgId, id));
+        return changedNow(orgId, id);
       });
     },
 
@@ -140,6 +147,7 @@ export function createAutomationsService(deps: {
       db.tx(() => {
         mustGet(orgId, id);
         store.remove(id);
+        deps.changed(orgId, id);
       });
     },
 

@@ -3,6 +3,7 @@ import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import type { Listener } from '../../kernel/bus.ts';
 import type { ShopifyService } from '../shopify/index.ts';
+import { automationChanges } from './automations.changes.ts';
 import { automationsRoutes } from './automations.routes.ts';
 import { createExecutionRunner, RECEIVED_EVENTS, RUN_JOB, SHOPIFY_ORDER_EVENTS, type RunPayload } from './automations.runner.ts';
 import { createAutomationsService } from './automations.service.ts';
@@ -11,12 +12,14 @@ import { createAutomationsStore } from './automations.store.ts';
 
 export function automationsDomain(deps: CoreDeps & StepServices & { shopify: ShopifyService }) {
   const store = createAutomationsStore(deps.db.sql);
+  const changed = automationChanges(deps);
   const runner = createExecutionRunner({
+    changed,
     store, db: deps.db, clock: deps.clock, jobs: deps.jobs, runStep: createStepRunner(deps),
     contactByEmail: (orgId, email) => deps.contacts.resolveAddress(orgId, 'email', email).id,
   });
   const service = createAutomationsService({
-    store, db: deps.db, clock: deps.clock, runner,
+    store, db: deps.db, clock: deps.clock, runner, changed,
     connected: (orgId, integration) => (integration === 'instagram' ? deps.instagram.connection(orgId).connected
       : integration === 'shopify' && deps.shopify.isConnected(orgId)),
   });

@@ -9,7 +9,7 @@ import { createInstagramStore } from './instagram.store.ts';
 
 export function instagramDomain(deps: CoreDeps & { messaging: MessagingService; contacts: ContactsService }) {
   const service = createInstagramService({
-    store: createInstagramStore(deps.db.sql), db: deps.db, clock: deps.clock, messaging: deps.messaging, contacts: deps.contacts,
+    store: createInstagramStore(deps.db.sql), db: deps.db, clock: deps.clock, messaging: deps.messaging, contacts: deps.contacts, bus: deps.bus,
   });
   return defineDomain({ name: 'instagram', routes: instagramRoutes(service), service });
 }

@@ -8,6 +8,8 @@ import {
   type InstagramSenderInput, type SendInstagramMessageInput,
 } from '../../contract/instagram.ts';
 import type { Conversation, Message } from '../../contract/messaging.ts';
+import type { IntegrationChange } from '../../contract/stream.ts';
+import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, invalidField, notFound } from '../../kernel/errors.ts';
@@ -31,7 +33,9 @@ const toConnection = (row: ConnectionRow): InstagramConnection => ({
 /** Ids the platform would assign: Instagram professional accounts are 1784… numbers, Facebook pages 15 digits. */
 const digits = (count: number): string => Array.from({ length: count }, () => String(randomInt(10))).join('');
 
-export function createInstagramService(deps: { store: InstagramStore; db: Db; clock: Clock; messaging: MessagingService; contacts: ContactsService }) {
+export function createInstagramService(deps: {
+  store: InstagramStore; db: Db; clock: Clock; messaging: MessagingService; contacts: ContactsService; bus: Pick<Bus, 'publishTransient'>;
+}) {
   const { store, db, clock, messaging, contacts } = deps;
 
   function mustConnection(orgId: string): ConnectionRow {
@@ -88,7 +92,7 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
     },
     /** Connects the account, or replaces the profile of the connected one; answers whether it was new. */
     connect(orgId: string, input: ConnectInstagramInput): { created: boolean; connection: InstagramConnection } {
-      return db.tx(() => {
+      const connected = db.tx(() => {
         const existing = store.connection(orgId);
         const at = clock.nowIso();
         store.saveConnection({
@@ -101,10 +105,15 @@ export function createInstagramService(deps: { store: InstagramStore; db: Db; cl
         });
         return { created: !existing, connection: toConnection(mustConnection(orgId)) };
       });
+      deps.bus.publishTransient(orgId, 'integration.changed', { integration: 'instagram', connected: true } satisfies IntegrationChange);
+      return connected;
     },
     /** Disconnects; conversations and messages are kept and reappear on reconnecting. */
-    disconnect: (orgId: string): { success: true; connected: false; wasConnected: boolean } =>
-      ({ success: true, connected: false, wasConnected: store.deleteConnection(orgId) }),
+    disconnect(orgId: string): { success: true; connected: false; wasConnected: boolean } {
+      const wasConnected = store.deleteConnection(orgId);
+      if (wasConnected) deps.bus.publishTransient(orgId, 'integration.changed', { integration: 'instagram', connected: false } satisfies IntegrationChange);
+      return { success: true, connected: false, wasConnected };
+    },
 
     /** The handle and name the platform knows for a customer's IGSID (shown in conversations). */
     rememberSender(orgId: string, igsid: string, input: Omit<InstagramSenderInput, 'organizationId'>): InstagramSender {

@@ -4,6 +4,7 @@ import type {
   ConnectShopifyInput, CustomerIdentifier, OrderIdentifier, ShopifyCollection, ShopifyCollectionProducts, ShopifyCollections, ShopifyConnection, ShopifyConnectionState,
   ShopifyCustomerOrders, ShopifyDiscountValidation, ShopifyOrderStatus, ShopifyProduct, ShopifyProductSummary, ShopifyProductTypes, ShopifySearch,
 } from '../../contract/shopify.ts';
+import type { IntegrationChange } from '../../contract/stream.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { AppError, notFound } from '../../kernel/errors.ts';
@@ -82,11 +83,15 @@ export function createShopifyService(deps: { store: ShopifyStore; clock: Clock; 
       const same = existing?.shop_domain === shop.domain;
       const row = { org_id: orgId, shop_domain: shop.domain, shop_name: shop.name, connected_at: same ? existing.connected_at : clock.nowIso() };
       store.saveConnection(row);
+      bus.publishTransient(orgId, 'integration.changed', { integration: 'shopify', connected: true } satisfies IntegrationChange);
       return { created: !same, connection: toConnection(row, shop) };
     },
     /** Disconnects; the shop keeps its data and shows it again on reconnecting. */
-    disconnect: (orgId: string): { success: true; connected: false; wasConnected: boolean } =>
-      ({ success: true, connected: false, wasConnected: store.deleteConnection(orgId) }),
+    disconnect(orgId: string): { success: true; connected: false; wasConnected: boolean } {
+      const wasConnected = store.deleteConnection(orgId);
+      if (wasConnected) bus.publishTransient(orgId, 'integration.changed', { integration: 'shopify', connected: false } satisfies IntegrationChange);
+      return { success: true, connected: false, wasConnected };
+    },
 
     /** Products whose title, tags, vendor or type contain `query` (any case), by title. */
     searchProducts(orgId: string, query: string, limit: number): ShopifySearch {

@@ -1,13 +1,11 @@
 // Server data of the Automations page: the automations a page at a time, the node catalog (names of triggers and
-// steps), which integrations are connected, and one automation's recent executions, polled gently (the live stream
-// carries no automation events).
+// steps), which integrations are connected, and one automation's recent executions. The live stream reads them again
+// as they change (`automations:changed`, `integration:changed`; see api/live.ts), so nothing here is polled.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Automation, AutomationExecution, ListEnvelope, NodeCatalog } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { useInstagramConnection, useShopifyConnection } from '../channels/queries.ts';
 
-/** How often the list and an open automation's runs are read again while the page is open. */
-export const AUTOMATIONS_POLL_MS = 3_000;
 export const AUTOMATIONS_PAGE_SIZE = 20;
 export const RECENT_RUNS = 10;
 
@@ -17,7 +15,6 @@ export function useAutomations(page: number) {
     queryKey: ['automations', 'list', page],
     queryFn: () => api.get<ListEnvelope<Automation>>(`/dashboard/automations?page=${page}&limit=${AUTOMATIONS_PAGE_SIZE}`),
     placeholderData: keepPreviousData,
-    refetchInterval: AUTOMATIONS_POLL_MS,
   });
 }
 
@@ -30,12 +27,12 @@ export function useNodeCatalog() {
 export type ConnectedIntegrations = Partial<Record<string, boolean>>;
 
 /**
- * Which of the integrations a trigger or step can need are connected, read as often as the list (one may be
- * connected or disconnected through the API or on the Channels page); `ready` once both were read.
+ * Which of the integrations a trigger or step can need are connected (read again when one is connected or
+ * disconnected, on the Channels page or through the dashboard API); `ready` once both were read.
  */
 export function useConnectedIntegrations(): { ready: boolean; connected: ConnectedIntegrations } {
-  const instagram = useInstagramConnection(AUTOMATIONS_POLL_MS);
-  const shopify = useShopifyConnection(AUTOMATIONS_POLL_MS);
+  const instagram = useInstagramConnection();
+  const shopify = useShopifyConnection();
   return {
     ready: !instagram.isPending && !shopify.isPending,
     connected: { instagram: instagram.data?.connected === true, shopify: shopify.data?.connected === true },
@@ -49,6 +46,5 @@ export function useRecentRuns(automationId: string, enabled: boolean) {
     queryKey: ['automations', 'runs', automationId],
     queryFn: () => api.get<ListEnvelope<AutomationExecution>>(`/dashboard/automations/${encodeURIComponent(automationId)}/executions?limit=${RECENT_RUNS}`),
     enabled,
-    refetchInterval: enabled ? AUTOMATIONS_POLL_MS : false,
   });
 }

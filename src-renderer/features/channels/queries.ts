@@ -17,12 +17,11 @@ const REVIEW_POLL_MS = 5000;
 const underReview = (data: unknown): boolean =>
   Array.isArray((data as { data?: unknown } | undefined)?.data) && (data as { data: Array<{ status?: string }> }).data.some((item) => item.status === 'PENDING');
 
-/** `pollMs` reads it again that often, for a page that shows it beside things changed elsewhere (the API). */
-function useLookup<T>(key: readonly unknown[], path: string, enabled = true, pollMs?: number) {
+function useLookup<T>(key: readonly unknown[], path: string, enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: key, queryFn: () => api.get<T>(path), enabled,
-    refetchInterval: (query) => (underReview(query.state.data) ? REVIEW_POLL_MS : (pollMs ?? false)),
+    refetchInterval: (query) => (underReview(query.state.data) ? REVIEW_POLL_MS : false),
   });
 }
 /** Each list is one page of at most 100, newest first. */
@@ -42,8 +41,9 @@ export const useEmailTemplate = (id: string) =>
 
 export type SmtpState = { connected: false } | { connected: true; host: string; port: number; secure: boolean; user: string | null; fromEmail: string };
 export const useSmtp = () => useLookup<SmtpState>(['channels', 'smtp'], '/dashboard/email/smtp');
-export const useInstagramConnection = (pollMs?: number) => useLookup<InstagramConnectionState>(['channels', 'instagram'], '/dashboard/instagram/connection', true, pollMs);
-export const useShopifyConnection = (pollMs?: number) => useLookup<ShopifyConnectionState>(['channels', 'shopify'], '/dashboard/shopify/connection', true, pollMs);
+/** The connections, read again when one is connected or disconnected anywhere (`integration:changed`). */
+export const useInstagramConnection = () => useLookup<InstagramConnectionState>(['channels', 'instagram'], '/dashboard/instagram/connection');
+export const useShopifyConnection = () => useLookup<ShopifyConnectionState>(['channels', 'shopify'], '/dashboard/shopify/connection');
 
 /** Writes through a dashboard route (POST by default); everything here is read again. */
 export function useSave<Input>(path: string, method: 'post' | 'put' | 'del' = 'post') {
