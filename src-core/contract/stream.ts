@@ -29,6 +29,8 @@ export type EmailSuppression = { email: string; reason: string };
  * import's thousands of new contacts) is one event.
  */
 export type AutomationsChange = { automationIds: string[] };
+/** OTP requests changed (sent, resent, a code checked, blocked, expired, or taken back when its code could not go out), gathered as automations' are. */
+export type OtpChange = { requestIds: string[] };
 /** An integration an automation can need was connected or disconnected. */
 export type IntegrationChange = { integration: 'instagram' | 'shopify'; connected: boolean };
 export type DeliveryAttemptEvent = {
@@ -55,6 +57,8 @@ export interface ServerToClientEvents {
   'wallet:changed': (payload: WalletChange) => void;
   /** Automations or their runs changed (the Automations page). */
   'automations:changed': (payload: AutomationsChange) => void;
+  /** OTP requests changed (the OTP page's log and analytics). */
+  'otp:changed': (payload: OtpChange) => void;
   /** The Instagram account or the Shopify store was connected or disconnected. */
   'integration:changed': (payload: IntegrationChange) => void;
   /** An email address was suppressed (it bounced, or its recipient marked an email as spam). */

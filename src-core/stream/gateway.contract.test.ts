@@ -143,6 +143,29 @@ describe('socket gateway', () => {
     expect(await shopify).toEqual({ integration: 'shopify', connected: true });
   });
 
+  it('says when OTP requests change: sent, a code checked, expired on the clock', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    t.server.services.wallet.topUp(t.organizationId, { amountPaise: 1_000 });
+    const { key } = await t.createKey({ scopes: ['otp:send', 'otp:verify'] });
+    const widgetId = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Stream login', expirySeconds: 60 })).body.id as string;
+    type Change = Parameters<ServerToClientEvents['otp:changed']>[0];
+    const nextChange = () => new Promise<Change>((resolve) => socket.once('otp:changed', resolve));
+    const sentChange = nextChange();
+    const sent = await t.request('POST', '/v1/otp/send', { token: key, body: { widgetId, identifier: '+14155550177' } });
+    expect(sent.status).toBe(200);
+    const requestId = sent.body.requestId as string;
+    expect(await sentChange).toEqual({ requestIds: [requestId] });
+    const checked = nextChange();
+    expect((await t.request('POST', '/v1/otp/verify', { token: key, body: { requestId, otp: '000000' } })).status).toBe(400);
+    expect(await checked).toEqual({ requestIds: [requestId] });
+    // Nobody reads the request when it expires: its job says so.
+    const expired = nextChange();
+    await t.advance(61);
+    expect(await expired).toEqual({ requestIds: [requestId] });
+  });
+
   it('joinCall and leaveCall answer, and clock changes are broadcast', async () => {
     const socket = connect(t.dashboardToken);
     await connected(socket);

@@ -70,5 +70,6 @@ export const TRANSIENT_EVENTS: Record<string, keyof ServerToClientEvents> = {
   'request.logged': 'request:logged',
   'wallet.changed': 'wallet:changed',
   'automations.changed': 'automations:changed',
+  'otp.changed': 'otp:changed',
   'integration.changed': 'integration:changed',
 };

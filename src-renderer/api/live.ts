@@ -82,6 +82,9 @@ export function reloadsForContact(change: Pick<ContactChange, 'contactId' | 'cha
 /** Automations or their runs changed (`automations:changed`): the Automations page's list and every open automation's runs. */
 export const RELOADS_FOR_AUTOMATIONS: unknown[][] = [['automations', 'list'], ['automations', 'runs']];
 
+/** OTP requests changed (`otp:changed`): the OTP page's log and analytics, which it no longer polls. */
+export const RELOADS_FOR_OTP: unknown[][] = [['otp', 'logs'], ['otp', 'analytics']];
+
 /** Phone calling switched by an integrator: the setting, and the people, whose `reachable` counts a phone only while it is on. */
 export const RELOADS_FOR_PHONE_CALLING: unknown[][] = [['voice-app-settings'], [...IDENTITIES_KEY]];
 
@@ -203,6 +206,9 @@ export function connectLive(
   });
   socket.on('automations:changed', () => {
     for (const key of RELOADS_FOR_AUTOMATIONS) reload(...key);
+  });
+  socket.on('otp:changed', () => {
+    for (const key of RELOADS_FOR_OTP) reload(...key);
   });
   // The connection as the Channels page and the Automations page (a step's "needs Instagram (not connected)") read it.
   socket.on('integration:changed', ({ integration }) => reload('channels', integration));

@@ -6,12 +6,12 @@ import {
 import type { EventContact } from '../../contract/contacts.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { BusEvent } from '../../kernel/bus.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { foldText, type Db } from '../../kernel/db.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import type { AutomationRow, AutomationsStore, ExecutionRow } from './automations.store.ts';
-import type { AutomationChanged } from './automations.changes.ts';
 import type { RunStep, StepResult } from './automations.steps.ts';
 
 export const RUN_JOB = 'automations.run';
@@ -66,7 +66,7 @@ export function createExecutionRunner(deps: {
   store: AutomationsStore; db: Db; clock: Clock; jobs: JobRunner; runStep: RunStep;
   /** The contact with this email, made (`contact.created`) if there is none; joins the caller's transaction. */
   contactByEmail: (orgId: string, email: string) => string;
-  changed: AutomationChanged;
+  changed: ChangeNotice;
 }) {
   const { store, db, clock, jobs } = deps;
 

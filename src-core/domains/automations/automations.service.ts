@@ -6,13 +6,13 @@ import type {
 } from '../../contract/automations.ts';
 import { TRIGGER_CONFIG_SCHEMAS, type TriggerType } from '../../contract/automations.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, conflict, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { STEP_INTEGRATIONS, TRIGGER_INTEGRATIONS } from './automations.catalog.ts';
-import type { AutomationChanged } from './automations.changes.ts';
 import type { ExecutionRunner } from './automations.runner.ts';
 import type { AutomationRow, AutomationsStore, AutomationWithCounts, ExecutionRow } from './automations.store.ts';
 
@@ -48,7 +48,7 @@ const triggerConfig = (trigger: { type: string; config: Record<string, unknown> 
 
 export function createAutomationsService(deps: {
   store: AutomationsStore; db: Db; clock: Clock; runner: ExecutionRunner; connected: (orgId: string, integration: string) => boolean;
-  changed: AutomationChanged;
+  changed: ChangeNotice;
 }) {
   const { store, db, clock, runner } = deps;
 

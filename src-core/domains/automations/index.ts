@@ -1,9 +1,9 @@
 // The automations domain: automations of a trigger and steps, their executions run by durable jobs from the bus's events.
+import { changeNotices } from '../../kernel/change-notices.ts';
 import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import type { Listener } from '../../kernel/bus.ts';
 import type { ShopifyService } from '../shopify/index.ts';
-import { automationChanges } from './automations.changes.ts';
 import { automationsRoutes } from './automations.routes.ts';
 import { createExecutionRunner, RECEIVED_EVENTS, RUN_JOB, SHOPIFY_ORDER_EVENTS, type RunPayload } from './automations.runner.ts';
 import { createAutomationsService } from './automations.service.ts';
@@ -12,7 +12,7 @@ import { createAutomationsStore } from './automations.store.ts';
 
 export function automationsDomain(deps: CoreDeps & StepServices & { shopify: ShopifyService }) {
   const store = createAutomationsStore(deps.db.sql);
-  const changed = automationChanges(deps);
+  const changed = changeNotices(deps, 'automations.changed', 'automationIds');
   const runner = createExecutionRunner({
     changed,
     store, db: deps.db, clock: deps.clock, jobs: deps.jobs, runStep: createStepRunner(deps),

@@ -2,6 +2,7 @@
 import { OTP_CHANNELS } from '../../contract/otp.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { BusEvent } from '../../kernel/bus.ts';
+import { changeNotices } from '../../kernel/change-notices.ts';
 import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import type { MessagingService } from '../messaging/index.ts';
@@ -10,7 +11,10 @@ import { createOtpStore } from './otp.store.ts';
 import { otpRoutes } from './otp.routes.ts';
 
 export function otpDomain(deps: CoreDeps & { messaging: MessagingService }) {
-  const service = createOtpService({ store: createOtpStore(deps.db.sql), db: deps.db, clock: deps.clock, jobs: deps.jobs, messaging: deps.messaging });
+  const service = createOtpService({
+    store: createOtpStore(deps.db.sql), db: deps.db, clock: deps.clock, jobs: deps.jobs, messaging: deps.messaging,
+    changed: changeNotices(deps, 'otp.changed', 'requestIds'),
+  });
   return defineDomain({
     name: 'otp',
     routes: otpRoutes(service),

@@ -9,6 +9,7 @@ import type {
 import { OTP_CHANNELS, otpWidgetConflict } from '../../contract/otp.ts';
 import type { Message } from '../../contract/messaging.ts';
 import { plural } from '../../contract/words.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, invalidField, notFound, rateLimited } from '../../kernel/errors.ts';
@@ -52,8 +53,12 @@ const newCode = (length: number): string => Array.from({ length }, () => String(
 const expiresIn = (seconds: number): string =>
   seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
 
-export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService }) {
-  const { store, db, clock, jobs, messaging } = deps;
+export function createOtpService(deps: {
+  store: OtpStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService;
+  /** A request's row written (sent, resent, verified, a wrong code, blocked, expired, taken back): for the console's stream. */
+  changed: ChangeNotice;
+}) {
+  const { store, db, clock, jobs, messaging, changed } = deps;
 
   const mustWidget = (orgId: string, id: string): OtpWidgetRow => {
     const row = store.widgetById(orgId, id);
@@ -107,7 +112,10 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
   /** A `sent` request whose expiry has passed becomes `expired` (the job, or a late retry or verify). */
   function expireIfDue(row: OtpRequestRow): boolean {
     if (row.status !== 'sent' || row.expires_at > clock.nowIso()) return false;
-    return db.tx(() => store.setStatus(row.id, 'expired', null));
+    return db.tx(() => {
+      changed(row.org_id, row.id);
+      return store.setStatus(row.id, 'expired', null);
+    });
   }
 
   function signingKey(orgId: string): Uint8Array {
@@ -172,6 +180,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
             sent_at: toIso(now), last_sent_at: toIso(now), expires_at: toIso(now + widget.expiry_seconds * 1000), verified_at: null, created_at: toIso(now),
           };
           store.insertRequest(request);
+          changed(orgId, id);
           store.insertSend({ request_id: id, org_id: orgId, identifier, channel, at: request.sent_at });
           jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: id }, delayMs: widget.expiry_seconds * 1000 });
         },
@@ -228,11 +237,13 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
             last_sent_at: toIso(now), expires_at: toIso(now + widget.expiry_seconds * 1000),
           };
           store.updateSendFields(next);
+          changed(orgId, before.id);
           sendId = store.insertSend({ request_id: before.id, org_id: orgId, identifier: before.identifier, channel, at: next.last_sent_at });
           jobs.schedule({ type: OTP_EXPIRE_JOB, orgId, payload: { requestId: before.id }, delayMs: widget.expiry_seconds * 1000 });
         },
         undo() {
           store.updateSendFields(before);
+          changed(orgId, before.id);
           store.deleteSend(sendId);
         },
       });
@@ -248,6 +259,7 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       const outcome = db.tx(() => {
         const row = mustRequest(orgId, current.id);
         if (row.status !== 'sent') return { error: notSentMessage(row) };
+        changed(orgId, row.id);
         if (!codeMatches(input.otp, row)) {
           const attempts = row.attempts + 1;
           store.setAttempts(row.id, attempts);
@@ -297,7 +309,9 @@ export function createOtpService(deps: { store: OtpStore; db: Db; clock: Clock; 
       const requestId = message.content.otpRequestId;
       if (typeof requestId !== 'string') return;
       const row = store.requestById(orgId, requestId);
-      if (row?.status === 'sent' && row.resends === 0) store.deleteRequest(row.id);
+      if (row?.status !== 'sent' || row.resends !== 0) return;
+      store.deleteRequest(row.id);
+      changed(orgId, row.id);
     },
 
     /** The expiry job: a request still `sent` at its (latest) expiry becomes `expired`. */

@@ -1,11 +1,9 @@
-// Server data of the OTP page: the widgets, the analytics of one widget or all, and the log, polled gently
-// (the live stream carries no OTP events, so a request's status is read again every few seconds).
+// Server data of the OTP page: the widgets, the analytics of one widget or all, and the log. The live stream reads the
+// log and the analytics again as requests change (`otp:changed`; see api/live.ts), so nothing here is polled.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListEnvelope, OtpAnalytics, OtpLog, OtpStatus, OtpWidget } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
-/** How often the log and the analytics are read again while the page is open. */
-export const OTP_POLL_MS = 3_000;
 export const OTP_LOG_PAGE_SIZE = 25;
 
 export function useOtpWidgets() {
@@ -21,7 +19,6 @@ export function useOtpAnalytics(widgetId: string) {
     queryKey: ['otp', 'analytics', widgetId],
     queryFn: () => api.get<OtpAnalytics>(`/dashboard/otp/analytics${query}`),
     placeholderData: keepPreviousData,
-    refetchInterval: OTP_POLL_MS,
   });
 }
 
@@ -37,6 +34,5 @@ export function useOtpLogs(filter: OtpLogFilter, page: number) {
     queryKey: ['otp', 'logs', params.toString()],
     queryFn: () => api.get<ListEnvelope<OtpLog>>(`/dashboard/otp/logs?${params.toString()}`),
     placeholderData: keepPreviousData,
-    refetchInterval: OTP_POLL_MS,
   });
 }

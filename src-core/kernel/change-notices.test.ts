@@ -1,15 +1,15 @@
-// automationChanges: published after commit only, once per organization per turn of the event loop.
+// changeNotices: published after commit only, once per organization per turn of the event loop.
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../kernel/db.ts';
-import { automationChanges } from './automations.changes.ts';
+import { changeNotices } from './change-notices.ts';
+import { openDb } from './db.ts';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('automationChanges', () => {
+describe('changeNotices', () => {
   it('gathers the changes of a turn into one event per organization, and publishes nothing for a rolled-back change', async () => {
     const db = openDb(':memory:');
     const published: Array<{ orgId: string | null; type: string; data: unknown }> = [];
-    const changed = automationChanges({ db, bus: { publishTransient: (orgId, type, data) => published.push({ orgId, type, data }) } });
+    const changed = changeNotices({ db, bus: { publishTransient: (orgId, type, data) => published.push({ orgId, type, data }) } }, 'automations.changed', 'automationIds');
     db.tx(() => {
       changed('org_a', 'aut_1');
       changed('org_a', 'aut_1');
