@@ -114,7 +114,9 @@ describe('the automation builder', () => {
     await created.waitFor();
     expect(await created.getByTestId('automation-status').textContent()).toBe('Paused');
     expect(await created.getByTestId('automation-trigger').textContent()).toBe('When Customer message received · SMS · is "track"');
-    expect(await created.getByTestId('automation-step').allTextContents()).toEqual(['Send SMS', 'Add tag']);
+    expect(await created.getByTestId('automation-step').allTextContents()).toEqual([
+      'Send SMS · from EXMPLE: "Hi there, your order 1001 has shipped. Track: exmpl.in/t/10…"', 'Add tag · asked-tracking',
+    ]);
     const stored = await automationNamed(NAME);
     expect(stored.steps).toEqual([
       { id: 'step_1', type: 'sms.send', config: { senderId: 'EXMPLE', message: SMS_TEXT } },
@@ -192,12 +194,12 @@ describe('the automation builder', () => {
     const follow = card('Instagram follow-up');
     await follow.waitFor();
     // While Instagram is connected (the demo's), its steps name no requirement: there is nothing to do about it.
-    expect(await follow.getByTestId('automation-step').allTextContents()).toEqual(['Reply on Instagram']);
+    expect(await follow.getByTestId('automation-step').allTextContents()).toEqual(['Reply on Instagram · "Our size guide is on shop.example.com/sizes"']);
     expect(await card('Price questions on Instagram').getByTestId('automation-needs').count()).toBe(0);
     expect((await server.dashboard('DELETE', '/dashboard/instagram/connection')).status).toBe(200);
     // Disconnected (here through the API), the card says what the step now lacks: the stream says so (`integration:changed`).
     await follow.getByTestId('automation-needs').waitFor();
-    expect(await follow.getByTestId('automation-step').allTextContents()).toEqual(['Reply on Instagram · needs Instagram (not connected)']);
+    expect(await follow.getByTestId('automation-step').allTextContents()).toEqual(['Reply on Instagram · "Our size guide is on shop.example.com/sizes" · needs Instagram (not connected)']);
     await follow.getByTestId('automation-toggle').click();
     const refusal = follow.getByTestId('error-state');
     await refusal.waitFor();

@@ -36,11 +36,11 @@ describe('the Automations page', () => {
     const hours = card('Opening hours');
     expect(await hours.getByTestId('automation-status').textContent()).toBe('Active');
     expect(await hours.getByTestId('automation-trigger').textContent()).toBe('When Customer message received · WhatsApp · is "hours"');
-    expect(await hours.getByTestId('automation-step').allTextContents()).toEqual(['Add tag', 'send_fax (unknown type: does nothing at run time)']);
+    expect(await hours.getByTestId('automation-step').allTextContents()).toEqual(['Add tag · asked-hours', 'send_fax (unknown type: does nothing at run time)']);
     const welcome = card('Welcome');
     expect(await welcome.getByTestId('automation-status').textContent()).toBe('Paused');
     expect(await welcome.getByTestId('automation-trigger').textContent()).toBe('When Contact created · from the dashboard');
-    expect(await welcome.getByTestId('automation-step').allTextContents()).toEqual(['Wait']);
+    expect(await welcome.getByTestId('automation-step').allTextContents()).toEqual(['Wait · 5 minutes']);
   });
 
   it("shows a run a customer's message set off, with each step's outcome", async () => {

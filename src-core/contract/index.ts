@@ -31,3 +31,4 @@ export * from './voice-identities.ts';
 export * from './ai.ts';
 export * from './voice-app.ts';
 export * from './saved-replies.ts';
+export * from './words.ts';

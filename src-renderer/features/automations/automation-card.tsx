@@ -1,8 +1,8 @@
-// One automation on the Automations page: its status, trigger and steps in the node catalog's words (a step of a type
-// the catalog does not know is marked: it is skipped at run time; a trigger or step needing an integration that is not
-// connected says so, and nothing while it is), its recent runs, and its actions: Edit (the card
-// becomes the builder), Activate or Pause (the core's 409 for an integration not connected is shown), and Delete,
-// asked first. The focus goes back to Edit when the builder closes, and to "New automation" once deleted.
+// One automation on the Automations page: its status, trigger and steps in the node catalog's words, each step with what
+// it does ("Add tag · vip"; a step of a type the catalog does not know is marked: it is skipped at run time; a trigger or
+// step needing an integration that is not connected says so, and nothing while it is), its recent runs, and its actions:
+// Edit (the card becomes the builder), Activate or Pause (the core's 409 for an integration not connected is shown), and
+// Delete, asked first. The focus goes back to Edit when the builder closes, and to "New automation" once deleted.
 import { useRef, useState } from 'react';
 import type { Automation, NodeCatalog } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -15,6 +15,7 @@ import { AutomationForm } from './automation-form.tsx';
 import { RecentRuns } from './automation-runs.tsx';
 import { draftOf, entryOf, integrationName } from './draft.ts';
 import { useDeleteAutomation, useSetAutomationStatus, useUpdateAutomation } from './mutations.ts';
+import { stepSummary } from './step-summary.ts';
 import type { ConnectedIntegrations } from './queries.ts';
 
 /** The trigger as a sentence: "Customer message received · WhatsApp · is "price"". */
@@ -35,6 +36,12 @@ function Unmet({ integration, connected }: { integration: string | null | undefi
   return <span className="needs-integration" data-testid="automation-needs"> · needs {integrationName(integration)} (not connected)</span>;
 }
 
+/** What the step does, after its name: " · vip", " · 1 minute" (nothing where its config says nothing this page reads). */
+function Detail({ step }: { step: Automation['steps'][number] }) {
+  const summary = stepSummary(step);
+  return summary ? <span className="muted" data-testid="automation-step-detail"> · {summary}</span> : null;
+}
+
 function Steps({ automation, catalog, connected }: { automation: Automation; catalog: NodeCatalog | undefined; connected: ConnectedIntegrations }) {
   if (automation.steps.length === 0) return <p className="small muted">No steps.</p>;
   return (
@@ -45,6 +52,7 @@ function Steps({ automation, catalog, connected }: { automation: Automation; cat
           <li key={step.id} data-testid="automation-step" className={entry || !catalog ? undefined : 'unknown'}>
             {entry?.name ?? step.type}
             {entry || !catalog ? null : ' (unknown type: does nothing at run time)'}
+            <Detail step={step} />
             <Unmet integration={entry?.integration} connected={connected} />
           </li>
         );

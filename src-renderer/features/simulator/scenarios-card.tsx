@@ -2,15 +2,13 @@
 // each with its Run button (unavailable, with the reason, where the organization lacks what it needs), and after a
 // run what will happen and when.
 import { useState } from 'react';
-import type { ScenarioRun } from '../../../src-core/contract/index.ts';
+import { plural, type ScenarioRun } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { useRunScenario } from './mutations.ts';
 import { useScenarios } from './queries.ts';
 import './scenarios.css';
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** "Support rush: 5 steps over 55 s of virtual time, the first now: advance the clock or let it run." */
 export function runSummary(name: string, run: ScenarioRun): string {
