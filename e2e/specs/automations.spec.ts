@@ -26,13 +26,16 @@ consoleForFile({ seed: 'none' }, async (opened) => {
   expect((await server.dashboard('POST', '/dashboard/automations', {
     name: 'Welcome', trigger: { type: 'contact.created', config: { source: 'manual' } }, steps: [{ type: 'wait', config: { minutes: 5 } }],
   })).status).toBe(201);
+  expect((await server.dashboard('POST', '/dashboard/automations', {
+    name: 'Tag imports', trigger: { type: 'contact.created', config: { source: 'import' } }, steps: [{ type: 'contact.add_tag', config: { tag: 'imported' } }],
+  })).status).toBe(201);
 });
 
 describe('the Automations page', () => {
   it('lists each automation with its status, trigger and steps, an unknown step marked', async () => {
     await page.getByTestId('nav-automations').click();
     await page.locator('[data-testid="automations"][data-ready="true"]').waitFor();
-    expect(await page.getByTestId('automation-name').allTextContents()).toEqual(['Welcome', 'Opening hours']);
+    expect(await page.getByTestId('automation-name').allTextContents()).toEqual(['Tag imports', 'Welcome', 'Opening hours']);
     const hours = card('Opening hours');
     expect(await hours.getByTestId('automation-status').textContent()).toBe('Active');
     expect(await hours.getByTestId('automation-trigger').textContent()).toBe('When Customer message received · WhatsApp · is "hours"');
@@ -41,6 +44,7 @@ describe('the Automations page', () => {
     expect(await welcome.getByTestId('automation-status').textContent()).toBe('Paused');
     expect(await welcome.getByTestId('automation-trigger').textContent()).toBe('When Contact created · from the dashboard');
     expect(await welcome.getByTestId('automation-step').allTextContents()).toEqual(['Wait · 5 minutes']);
+    expect(await card('Tag imports').getByTestId('automation-trigger').textContent()).toBe('When Contact created · from a CSV import');
   });
 
   it("shows a run a customer's message set off, with each step's outcome", async () => {

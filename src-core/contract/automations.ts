@@ -5,8 +5,11 @@ import { nothingToChange, nullAsAbsent, timestampSchema } from './common.ts';
 
 /** The channels a customer's message can arrive on (the `message.received` trigger's `channel`, or `any`). */
 export const AUTOMATION_MESSAGE_CHANNELS = ['whatsapp', 'sms', 'instagram', 'rcs'] as const;
-/** Where a new contact came from (the `contact.created` trigger's optional `source`). */
-export const CONTACT_SOURCES = ['whatsapp', 'sms', 'instagram', 'rcs', 'email', 'manual'] as const;
+/**
+ * Where a new contact came from (the `contact.created` trigger's optional `source`): a channel, `manual` (made in the
+ * dashboard) or `import` (a row of a CSV import). Without a source the trigger takes every new contact, imported ones too.
+ */
+export const CONTACT_SOURCES = ['whatsapp', 'sms', 'instagram', 'rcs', 'email', 'manual', 'import'] as const;
 
 /** Trigger configs are checked at save (a wrong trigger would never fire, and no execution would say why). */
 export const messageReceivedConfigSchema = z.strictObject({

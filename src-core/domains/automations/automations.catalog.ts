@@ -60,8 +60,8 @@ const TRIGGERS: Record<TriggerType, Omit<CatalogEntry, 'type' | 'integration'>> 
   },
   'contact.created': {
     name: 'Contact created',
-    description: 'A new contact: a first message from a new address, a send to one, or the dashboard.',
-    config: [field('source', 'enum', false, 'runs only for contacts from this source', CONTACT_SOURCES)],
+    description: 'A new contact: a first message from a new address, a send to one, the dashboard, or a CSV import (one run per contact created).',
+    config: [field('source', 'enum', false, 'runs only for contacts from this source (manual: the dashboard; import: a CSV import)', CONTACT_SOURCES)],
   },
   'shopify.order.created': {
     name: 'Shopify order placed',

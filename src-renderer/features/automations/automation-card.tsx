@@ -13,7 +13,7 @@ import { ErrorState } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { AutomationForm } from './automation-form.tsx';
 import { RecentRuns } from './automation-runs.tsx';
-import { draftOf, entryOf, integrationName } from './draft.ts';
+import { contactSourceWords, draftOf, entryOf, integrationName } from './draft.ts';
 import { useDeleteAutomation, useSetAutomationStatus, useUpdateAutomation } from './mutations.ts';
 import { stepSummary } from './step-summary.ts';
 import type { ConnectedIntegrations } from './queries.ts';
@@ -26,7 +26,7 @@ export function triggerSummary(trigger: Automation['trigger'], catalog: NodeCata
   if (channel) parts.push(channel === 'any' ? 'any channel' : channelLabel(channel));
   if (keyword) parts.push(`is "${keyword}"`);
   if (contains) parts.push(`contains "${contains}"`);
-  if (source) parts.push(`from ${source === 'manual' ? 'the dashboard' : channelLabel(source)}`);
+  if (source) parts.push(`from ${contactSourceWords(source)}`);
   return parts.join(' · ');
 }
 

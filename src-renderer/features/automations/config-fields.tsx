@@ -4,11 +4,14 @@
 import { useId } from 'react';
 import type { CatalogEntry, CatalogField } from '../../../src-core/contract/index.ts';
 import { channelLabel } from '../../components/format.ts';
-import { fieldLabel, type FieldValues } from './draft.ts';
+import { contactSourceWords, fieldLabel, type FieldValues } from './draft.ts';
 
-/** An option as read: channels by their names, the rest in words ("contact_has_tag" → "contact has tag"). */
-const optionLabel = (field: CatalogField, option: string): string =>
-  field.name === 'channel' || field.name === 'source' ? (option === 'any' ? 'Any channel' : option === 'manual' ? 'The dashboard' : channelLabel(option)) : option.replace(/_/g, ' ');
+/** An option as read: channels by their names, a contact's source in words ("A CSV import"), the rest in words ("contact_has_tag" → "contact has tag"). */
+function optionLabel(field: CatalogField, option: string): string {
+  if (field.name === 'channel') return option === 'any' ? 'Any channel' : channelLabel(option);
+  if (field.name === 'source') return contactSourceWords(option).replace(/^./, (first) => first.toUpperCase());
+  return option.replace(/_/g, ' ');
+}
 
 function hintOf(field: CatalogField): string {
   if (field.type === 'array') return `${field.description}: one a line, or JSON`;

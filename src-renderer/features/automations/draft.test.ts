@@ -2,7 +2,7 @@
 // does not list kept, lists one a line or JSON, blanks left out, unreadable JSON named before anything is sent.
 import { describe, expect, it } from 'vitest';
 import type { Automation, NodeCatalog } from '../../../src-core/contract/index.ts';
-import { bodyOf, draftOf, emptyDraft, fieldLabel, moved, newStep } from './draft.ts';
+import { bodyOf, contactSourceWords, draftOf, emptyDraft, fieldLabel, moved, newStep } from './draft.ts';
 
 const catalog: NodeCatalog = {
   triggers: [{
@@ -81,5 +81,9 @@ describe('the automation draft', () => {
 
   it('labels a field in words', () => {
     expect([fieldLabel('templateName'), fieldLabel('senderId'), fieldLabel('message')]).toEqual(['Template name', 'Sender id', 'Message']);
+  });
+
+  it("words a new contact's source: the dashboard, a CSV import, or the channel", () => {
+    expect(['manual', 'import', 'whatsapp', 'sms'].map(contactSourceWords)).toEqual(['the dashboard', 'a CSV import', 'WhatsApp', 'SMS']);
   });
 });

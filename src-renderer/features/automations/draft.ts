@@ -1,6 +1,7 @@
 // An automation as the builder edits it: every config field a string, as its input holds it, until it is sent; the
 // config keys the catalog does not list (and a step of a type it does not know) are kept as they were, untouched.
 import type { Automation, CatalogEntry, CatalogField, NodeCatalog } from '../../../src-core/contract/index.ts';
+import { channelLabel } from '../../components/format.ts';
 
 export type FieldValues = Record<string, string>;
 export type DraftTrigger = { type: string; values: FieldValues; kept: Record<string, unknown> };
@@ -20,6 +21,10 @@ export const entryOf = (entries: CatalogEntry[] | undefined, type: string): Cata
 
 /** An integration as named in the console: "instagram" → "Instagram". */
 export const integrationName = (integration: string): string => integration.charAt(0).toUpperCase() + integration.slice(1);
+
+/** Where a new contact came from (the contact.created trigger's `source`), in words: `manual` → "the dashboard", `import` → "a CSV import", a channel by its name. */
+export const contactSourceWords = (source: string): string =>
+  (source === 'manual' ? 'the dashboard' : source === 'import' ? 'a CSV import' : channelLabel(source));
 
 /** "templateName" → "Template name". */
 export function fieldLabel(name: string): string {
