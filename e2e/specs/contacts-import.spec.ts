@@ -64,12 +64,12 @@ describe('contacts CSV', () => {
     expect(await panel.getByTestId('tag-label').allTextContents()).toContain('csv-import');
   });
 
-  it('says when a file has no phone or email column, keeps Import disabled, and Escape gives the focus back', async () => {
+  it('says when a file has no phone, email or username column, keeps Import disabled, and Escape gives the focus back', async () => {
     const p = page();
     await pick('names.csv', 'name,company\nAna,Acme\n');
     const dialog = p.getByTestId('import-dialog');
     await dialog.waitFor();
-    expect(await dialog.getByTestId('import-problems').textContent()).toContain('No phone or email column');
+    expect(await dialog.getByTestId('import-problems').textContent()).toContain('No phone, email or username column');
     expect(await dialog.getByTestId('confirm-import').isDisabled()).toBe(true);
     expect(await focused()).toBe('cancel-import');
     await p.keyboard.press('Escape');
@@ -83,8 +83,8 @@ describe('contacts CSV', () => {
     expect(download.suggestedFilename()).toBe('contacts.csv');
     const text = (await readFile(await download.path())).toString('utf8');
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('name,phone,email,tags,blocked,created_at');
-    expect(lines).toContainEqual(expect.stringMatching(/^Zara Quinn,\+447700900555,zara@example\.com,csv-new;trial,false,\d{4}-/));
+    expect(lines[0]).toBe('name,phone,email,username,tags,blocked,created_at');
+    expect(lines).toContainEqual(expect.stringMatching(/^Zara Quinn,\+447700900555,zara@example\.com,,csv-new;trial,false,\d{4}-/));
     expect(lines).toContainEqual(expect.stringMatching(/^Alice Johnson,\+14155550101,alice@example\.com,.*csv-import/));
   });
 });

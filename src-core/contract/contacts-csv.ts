@@ -11,6 +11,7 @@ export const contactImportRowSchema = z.object({
   name: nullAsAbsent(z.string()),
   phone: nullAsAbsent(z.string()),
   email: nullAsAbsent(z.string()),
+  username: nullAsAbsent(z.string()),
   tags: nullAsAbsent(z.array(z.string())),
 });
 export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
@@ -31,6 +32,7 @@ export const contactImportFieldsSchema = z.object({
   name: blankAsAbsent(contactFieldSchemas.name),
   phone: blankAsAbsent(contactFieldSchemas.phone),
   email: blankAsAbsent(contactFieldSchemas.email),
+  username: blankAsAbsent(contactFieldSchemas.username),
   tags: contactTagsSchema.optional(),
 });
 
@@ -43,7 +45,8 @@ export const contactImportResultSchema = z.object({
 });
 export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
 
-export const CONTACTS_CSV_COLUMNS = ['name', 'phone', 'email', 'tags', 'blocked', 'created_at'] as const;
+/** `username`: what identifies a contact known on Instagram (its username, or the IGSID of one without), read back by the import. */
+export const CONTACTS_CSV_COLUMNS = ['name', 'phone', 'email', 'username', 'tags', 'blocked', 'created_at'] as const;
 /** Tags in one field: joined with it on export; split on it (or a comma, which no tag holds) on import. */
 export const CSV_TAG_SEPARATOR = ';';
 
@@ -63,20 +66,21 @@ export const csvField = (field: string): string => (/[",\r\n]/.test(field) ? `"$
  * One contact as a line of the export (no line break). Every field is guarded against formulas but the phone, which
  * is stored as `+` and digits only (E.164): a spreadsheet reads it as the number it is, and nothing can hide in it.
  */
-export function contactCsvLine(contact: Pick<Contact, 'name' | 'phone' | 'email' | 'tags' | 'isBlocked' | 'createdAt'>): string {
+export function contactCsvLine(contact: Pick<Contact, 'name' | 'phone' | 'email' | 'username' | 'tags' | 'isBlocked' | 'createdAt'>): string {
   const phone = contact.phone ?? '';
   return [
     guardFormula(contact.name ?? ''), E164_PATTERN.test(phone) ? phone : guardFormula(phone), guardFormula(contact.email ?? ''),
-    guardFormula(contact.tags.join(CSV_TAG_SEPARATOR)), contact.isBlocked ? 'true' : 'false', contact.createdAt,
+    guardFormula(contact.username ?? ''), guardFormula(contact.tags.join(CSV_TAG_SEPARATOR)), contact.isBlocked ? 'true' : 'false', contact.createdAt,
   ].map(csvField).join(',');
 }
 
-export type ContactsCsvField = 'name' | 'firstName' | 'lastName' | 'phone' | 'email' | 'tags';
+export type ContactsCsvField = 'name' | 'firstName' | 'lastName' | 'phone' | 'email' | 'username' | 'tags';
 /** Header cells the import reads, compared by their letters alone, case aside (`Phone Number`, `first_name`, `E-mail`). */
 const HEADERS: Record<string, ContactsCsvField> = {
   name: 'name', fullname: 'name', firstname: 'firstName', lastname: 'lastName',
   phone: 'phone', phonenumber: 'phone', mobile: 'phone', mobilenumber: 'phone',
-  email: 'email', emailaddress: 'email', tags: 'tags', tag: 'tags',
+  email: 'email', emailaddress: 'email', username: 'username', instagram: 'username', instagramusername: 'username',
+  instagramid: 'username', tags: 'tags', tag: 'tags',
 };
 
 export type ContactsCsvTable = {
@@ -84,7 +88,7 @@ export type ContactsCsvTable = {
   columns: Array<{ header: string; field: ContactsCsvField | null }>;
   /** The data rows as the import takes them, in the file's order; blank rows at the end left out. */
   rows: ContactImportRow[];
-  /** Whether the file has a phone or an email column: without one, no row can be imported. */
+  /** Whether the file has a phone, email or username column: without one, no row can be imported. */
   hasAddress: boolean;
 };
 
@@ -101,7 +105,10 @@ export function readContactsTable(table: readonly (readonly string[])[]): Contac
     return { header: cell.trim(), field };
   });
   const indexOf = (field: ContactsCsvField) => columns.findIndex((column) => column.field === field);
-  const at = { name: indexOf('name'), firstName: indexOf('firstName'), lastName: indexOf('lastName'), phone: indexOf('phone'), email: indexOf('email'), tags: indexOf('tags') };
+  const at = {
+    name: indexOf('name'), firstName: indexOf('firstName'), lastName: indexOf('lastName'), phone: indexOf('phone'), email: indexOf('email'),
+    username: indexOf('username'), tags: indexOf('tags'),
+  };
   let data = table.slice(1);
   while (data.length && blankRow(data[data.length - 1] as string[])) data = data.slice(0, -1);
   const rows = data.map((cells) => {
@@ -112,8 +119,9 @@ export function readContactsTable(table: readonly (readonly string[])[]): Contac
     if (name) row.name = name;
     if (cell(at.phone)) row.phone = cell(at.phone);
     if (cell(at.email)) row.email = cell(at.email);
+    if (cell(at.username)) row.username = cell(at.username);
     if (tags.length) row.tags = tags;
     return row;
   });
-  return { columns, rows, hasAddress: at.phone >= 0 || at.email >= 0 };
+  return { columns, rows, hasAddress: at.phone >= 0 || at.email >= 0 || at.username >= 0 };
 }

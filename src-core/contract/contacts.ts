@@ -106,9 +106,11 @@ export const contactTagsSchema = z.array(contactTagSchema)
   .transform(uniqueTags)
   .pipe(z.array(z.string()).max(TAGS_MAX));
 
-/** A contact's name, email and phone as the console's create takes them (and the CSV import, row by row). */
+/** A contact's name, email, phone and username as the console's create takes them (and the CSV import, row by row). */
 export const contactFieldSchemas = {
   name: z.string().trim().min(1).max(200),
+  /** The Instagram username, or the IGSID of an Instagram user known by no username (as channels store it). */
+  username: z.string().trim().min(1).max(100),
   email: emailAddressSchema(),
   phone: personPhoneSchema('phone must be a phone number in international format: the country code, then the number (e.g. +14155550101)'),
 };
@@ -117,7 +119,7 @@ export const contactFieldSchemas = {
 export const createContactBodySchema = z
   .object({
     name: nullAsAbsent(contactFieldSchemas.name),
-    username: nullAsAbsent(z.string().trim().min(1).max(100)),
+    username: nullAsAbsent(contactFieldSchemas.username),
     email: nullAsAbsent(contactFieldSchemas.email),
     phone: nullAsAbsent(contactFieldSchemas.phone),
     profilePic: nullAsAbsent(z.url()),

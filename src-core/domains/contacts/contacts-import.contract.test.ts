@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Row = { name?: string; phone?: string; email?: string; tags?: string[] };
+type Row = { name?: string; phone?: string; email?: string; username?: string; tags?: string[] };
 const newOrg = async (name: string): Promise<string> => (await t.dashboard('POST', '/dashboard/organizations', { name })).body.id as string;
 const importRows = (organizationId: string, rows: Row[]) => t.dashboard('POST', '/dashboard/contacts/import', { organizationId, rows });
 const exportCsv = (organizationId: string) => t.dashboard('GET', `/dashboard/contacts/export?organizationId=${organizationId}`);
@@ -89,6 +89,25 @@ describe('POST /dashboard/contacts/import', () => {
     expect(eventsSince(org, before).map((e) => e.type)).toEqual(['contact.created', 'contact.updated']);
   });
 
+  it("takes a username as a contact's address: creates by it, matches it (case aside) and merges rows by it; a name alone is skipped", async () => {
+    const org = await newOrg('Usernames');
+    const owl = await create(org, { username: 'night_owl', tags: ['ig'] });
+    const res = await importRows(org, [
+      { username: 'NIGHT_OWL', name: 'Owl', tags: ['csv'] },
+      { name: 'Lark', username: 'early_lark' },
+      { username: 'early_lark', tags: ['morning'] },
+      { name: 'Only a name', tags: ['x'] },
+      { username: 'u'.repeat(101) },
+    ]);
+    expect(res.body).toEqual({ created: 1, updated: 1, unchanged: 0, skipped: [
+      { row: 4, reason: 'no phone, email or username' }, { row: 5, reason: 'username: must be at most 100 characters' },
+    ] });
+    const all = await contacts(org);
+    expect(all).toHaveLength(2);
+    expect(all.find((c) => c.id === owl)).toMatchObject({ username: 'night_owl', name: 'Owl', tags: ['ig', 'csv'] });
+    expect(all.find((c) => c.id !== owl)).toMatchObject({ username: 'early_lark', name: 'Lark', phone: null, email: null, tags: ['morning'], source: 'import' });
+  });
+
   it('skips rows with a problem, saying which (1-based) and why, and imports the rest', async () => {
     const org = await newOrg('Skip');
     const res = await importRows(org, [
@@ -108,14 +127,14 @@ describe('POST /dashboard/contacts/import', () => {
     expect(res.body.created).toBe(2);
     expect(res.body.skipped.map((s: { row: number }) => s.row)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const reasons = res.body.skipped.map((s: { reason: string }) => s.reason);
-    expect(reasons[0]).toBe('no phone or email');
+    expect(reasons[0]).toBe('no phone, email or username');
     expect(reasons[1]).toContain('phone: must be a phone number in international format');
     expect(reasons[2]).toMatch(/^email: /);
     expect(reasons[3]).toBe('name: must be at most 200 characters');
     expect(reasons[4]).toContain('must not contain a comma');
     expect(reasons[5]).toBe('tags.0: must be at most 50 characters');
     expect(reasons[6]).toBe('empty row');
-    expect(reasons[7]).toBe('no phone or email');
+    expect(reasons[7]).toBe('no phone, email or username');
     expect(reasons[8]).toContain('at most 50');
     expect((await contacts(org)).map((c) => c.phone ?? c.email)).toEqual(['last@example.com', '+14155550123']);
   });
@@ -179,13 +198,13 @@ describe('GET /dashboard/contacts/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const at = '2026-01-15T09:00:00.000Z';
     expect(res.text).toBe([
-      'name,phone,email,tags,blocked,created_at',
-      `Alice,+14155550101,alice@example.com,vip;big spender,false,${at}`,
-      `"Bob ""the builder"", Jr.\nLine two",,bob@example.com,,true,${at}`,
-      `,,,,false,${at}`,
+      'name,phone,email,username,tags,blocked,created_at',
+      `Alice,+14155550101,alice@example.com,,vip;big spender,false,${at}`,
+      `"Bob ""the builder"", Jr.\nLine two",,bob@example.com,,,true,${at}`,
+      `,,,night_owl,,false,${at}`,
       '',
     ].join('\r\n'));
-    expect((await exportCsv(await newOrg('Empty'))).text).toBe('name,phone,email,tags,blocked,created_at\r\n');
+    expect((await exportCsv(await newOrg('Empty'))).text).toBe('name,phone,email,username,tags,blocked,created_at\r\n');
   });
 
   it('puts a quote before a field a spreadsheet would run as a formula, never before a phone number', async () => {
@@ -196,10 +215,10 @@ describe('GET /dashboard/contacts/export', () => {
     await create(org, { name: 'Plain - name', email: 'plain@example.com', tags: ['a=b'] });
     const lines = (await exportCsv(org)).text.split('\r\n').slice(1, -1);
     expect(lines.map((line) => line.replace(/,(false|true),\S+$/, ''))).toEqual([
-      `"'=HYPERLINK(""http://evil.test"",""click"")",+14155550101,,'-1;ok`,
-      `'+1 555,,'-x@example.com,'@sum`,
-      `''=already quoted,,''+a@example.com,`,
-      'Plain - name,,plain@example.com,a=b',
+      `"'=HYPERLINK(""http://evil.test"",""click"")",+14155550101,,,'-1;ok`,
+      `'+1 555,,'-x@example.com,,'@sum`,
+      `''=already quoted,,''+a@example.com,,`,
+      'Plain - name,,plain@example.com,,a=b',
     ]);
   });
 
@@ -213,12 +232,15 @@ describe('GET /dashboard/contacts/export', () => {
       { name: 'José Muñoz 👨‍👩‍👧', phone: '+5511987654321', tags: ['été', 'ｆｕｌｌ'] },
       { phone: '+447700900123' },
       { email: '-dash@example.com', tags: ['a "quoted" tag'] },
+      { username: 'night_owl', tags: ['instagram'] },
+      { name: 'Known on Instagram by id', username: '17841400123456789' },
+      { name: 'Handle with a sign', username: '=owl' },
     ];
     expect((await importRows(from, rows)).body).toMatchObject({ created: rows.length, skipped: [] });
     const first = (await exportCsv(from)).text;
     const table = Papa.parse<string[]>(first, { skipEmptyLines: false }).data;
     const read = readContactsTable(table);
-    expect(read.columns.map((c) => c.field)).toEqual(['name', 'phone', 'email', 'tags', null, null]);
+    expect(read.columns.map((c) => c.field)).toEqual(['name', 'phone', 'email', 'username', 'tags', null, null]);
     const to = await newOrg('Round trip to');
     expect((await importRows(to, read.rows)).body).toEqual({ created: rows.length, updated: 0, unchanged: 0, skipped: [] });
     expect((await exportCsv(to)).text).toBe(first);

@@ -8,14 +8,15 @@ import type { Db } from '../../kernel/db.ts';
 import { zodMessage, type Issue } from '../../kernel/parse-input.ts';
 import type { ContactRow, ContactsStore } from './contacts.store.ts';
 
-/** One person of the file: the rows naming them (1-based), the first name given, every phone and email (first first), every tag. */
-type Person = { rows: number[]; name: string | undefined; phones: string[]; emails: string[]; tags: string[] };
+/** One person of the file: the rows naming them (1-based), the first name given, every phone, email and username (first first), every tag. */
+type Person = { rows: number[]; name: string | undefined; phones: string[]; emails: string[]; usernames: string[]; tags: string[] };
 type Skipped = ContactImportResult['skipped'][number];
 
 const unique = (values: string[]): string[] => [...new Set(values)];
 const merged = (into: Person, from: Person): Person => ({
   rows: [...into.rows, ...from.rows].sort((a, b) => a - b), name: into.name ?? from.name,
-  phones: unique([...into.phones, ...from.phones]), emails: unique([...into.emails, ...from.emails]), tags: uniqueTags([...into.tags, ...from.tags]),
+  phones: unique([...into.phones, ...from.phones]), emails: unique([...into.emails, ...from.emails]),
+  usernames: unique([...into.usernames, ...from.usernames]), tags: uniqueTags([...into.tags, ...from.tags]),
 });
 
 /** Each row checked as `POST /dashboard/contacts` checks its fields: a person of it, or why it is skipped. */
@@ -26,19 +27,23 @@ function checkRows(rows: readonly ContactImportRow[]): { people: Person[]; skipp
     const row = index + 1;
     const parsed = contactImportFieldsSchema.safeParse(raw, { reportInput: true });
     if (!parsed.success) return void skipped.push({ row, reason: zodMessage('row', parsed.error.issues as Issue[]) });
-    const { name, phone, email, tags } = parsed.data;
-    if (!phone && !email) return void skipped.push({ row, reason: Object.values(raw).some((value) => value !== undefined) ? 'no phone or email' : 'empty row' });
-    people.push({ rows: [row], name, phones: phone ? [phone] : [], emails: email ? [email.toLowerCase()] : [], tags: tags ?? [] });
+    const { name, phone, email, username, tags } = parsed.data;
+    // A name alone tells one contact from no other: a second import could not find it again, and would make it twice.
+    if (!phone && !email && !username) {
+      return void skipped.push({ row, reason: Object.values(raw).some((value) => value !== undefined) ? 'no phone, email or username' : 'empty row' });
+    }
+    people.push({ rows: [row], name, phones: phone ? [phone] : [], emails: email ? [email.toLowerCase()] : [], usernames: username ? [username] : [], tags: tags ?? [] });
   });
   return { people, skipped };
 }
 
-/** Rows sharing a phone or an email (directly or through another row) as one person, in the order first met. */
+/** Rows sharing a phone, an email or a username (directly or through another row) as one person, in the order first met. */
 function mergeSamePerson(rows: Person[]): Person[] {
   const groups: Array<Person | null> = [];
   const owner = new Map<string, number>();
   for (const row of rows) {
-    const keys = [...row.phones.map((p) => `p:${p}`), ...row.emails.map((e) => `e:${e}`)];
+    // Usernames case aside, as channels and the store find them.
+    const keys = [...row.phones.map((p) => `p:${p}`), ...row.emails.map((e) => `e:${e}`), ...row.usernames.map((u) => `u:${u.toLowerCase()}`)];
     const hits = unique(keys.flatMap((key) => (owner.has(key) ? [String(owner.get(key))] : []))).map(Number).sort((a, b) => a - b);
     const target = hits[0] ?? groups.push(null) - 1;
     // The groups joined in the order they were met, then this row: the first name, phone and email of the file stay first.
@@ -60,9 +65,10 @@ export type ImportDeps = {
 
 export function createContactsTransfer(deps: ImportDeps) {
   const { store, db, bus, clock } = deps;
-  /** The organization's contact a person is: by any of their phones first, then any of their emails. */
+  /** The organization's contact a person is: by any of their phones first, then any of their emails, then any of their usernames. */
   const existing = (orgId: string, person: Person): ContactRow | undefined =>
-    person.phones.map((phone) => store.byPhone(orgId, phone)).find(Boolean) ?? person.emails.map((email) => store.byEmail(orgId, email)).find(Boolean);
+    person.phones.map((phone) => store.byPhone(orgId, phone)).find(Boolean) ?? person.emails.map((email) => store.byEmail(orgId, email)).find(Boolean)
+      ?? person.usernames.map((username) => store.byUsername(orgId, username)).find(Boolean);
 
   /** Tags added (`tags`: the contact's with the person's), a name set where it has none; nothing else. Answers whether it changed. */
   function update(orgId: string, row: ContactRow, person: Person, tags: string[], had: number): boolean {
@@ -106,7 +112,7 @@ export function createContactsTransfer(deps: ImportDeps) {
           if (tags.length > TAGS_MAX && tags.length > had.length) {
             skip(person, `the contact would have more than ${TAGS_MAX} tags${row ? ` (it has ${had.length})` : ''}`);
           } else if (!row) {
-            deps.create(orgId, { name: person.name, phone: person.phones[0], email: person.emails[0], tags, source: 'import' });
+            deps.create(orgId, { name: person.name, phone: person.phones[0], email: person.emails[0], username: person.usernames[0], tags, source: 'import' });
             result.created++;
           } else if (update(orgId, row, person, tags, had.length)) result.updated++;
           else result.unchanged++;

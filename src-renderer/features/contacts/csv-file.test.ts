@@ -27,19 +27,28 @@ describe('readCsvFile', () => {
     expect(read.rows).toEqual([{ name: 'Zed', phone: '14155550101' }]);
   });
 
+  it('reads a username column (username, instagram, Instagram ID) as an address a row can be imported by', () => {
+    for (const header of ['username', 'Instagram', 'Instagram ID', 'instagram_username']) {
+      const read = readCsvFile(`name,${header}\nOwl,night_owl\nNobody,\n`);
+      expect(read.columns.map((c) => c.field)).toEqual(['name', 'username']);
+      expect(read.rows).toEqual([{ name: 'Owl', username: 'night_owl' }, { name: 'Nobody' }]);
+      expect(read.problems).toEqual([{ text: '1 row has no phone, email or username: skipped.', blocking: false }]);
+    }
+  });
+
   it('takes the formula guard of an export off', () => {
     expect(readCsvFile("name,email,tags\n'=SUM(A1),'-x@example.com,'@a;b\n").rows).toEqual([{ name: '=SUM(A1)', email: '-x@example.com', tags: ['@a', 'b'] }]);
   });
 
   it('says when no column holds a phone or an email, or no row is under the header, and stops the import', () => {
     const none = readCsvFile('name,company\nAna,Acme\n');
-    expect(none.problems).toEqual([{ text: expect.stringContaining('No phone or email column'), blocking: true }]);
+    expect(none.problems).toEqual([{ text: expect.stringContaining('No phone, email or username column'), blocking: true }]);
     expect(readCsvFile('phone\n').problems).toEqual([{ text: 'The file has no rows under its header row.', blocking: true }]);
     expect(readCsvFile('').problems.some((p) => p.blocking)).toBe(true);
   });
 
-  it('counts rows without a phone or email, and refuses more than 5,000 rows', () => {
-    expect(readCsvFile('name,phone\nAna,\nBo,+14155550101\n').problems).toEqual([{ text: '1 row has neither a phone nor an email: skipped.', blocking: false }]);
+  it('counts rows without a phone, email or username, and refuses more than 5,000 rows', () => {
+    expect(readCsvFile('name,phone\nAna,\nBo,+14155550101\n').problems).toEqual([{ text: '1 row has no phone, email or username: skipped.', blocking: false }]);
     const big = `phone\n${Array.from({ length: 5001 }, (_, i) => `+1415${String(i).padStart(7, '0')}`).join('\n')}`;
     expect(readCsvFile(big).problems).toEqual([{ text: expect.stringContaining('at most 5,000 are imported at once'), blocking: true }]);
   });

@@ -20,7 +20,7 @@ export function readCsvFile(text: string): CsvPreview {
   if (table.columns.length === 0 || table.rows.length === 0) {
     problems.push({ text: 'The file has no rows under its header row.', blocking: true });
   } else if (!table.hasAddress) {
-    problems.push({ text: 'No phone or email column: a column named phone, mobile, phone number or email is needed, in the header row.', blocking: true });
+    problems.push({ text: 'No phone, email or username column: a column named phone, mobile, phone number, email or username is needed, in the header row.', blocking: true });
   }
   if (table.rows.length > CONTACTS_IMPORT_MAX_ROWS) {
     problems.push({ text: `The file has ${table.rows.length.toLocaleString()} rows: at most ${CONTACTS_IMPORT_MAX_ROWS.toLocaleString()} are imported at once. Split it into parts.`, blocking: true });
@@ -30,13 +30,13 @@ export function readCsvFile(text: string): CsvPreview {
     problems.push({ text: `${error.row === undefined ? 'The file' : `Row ${error.row}`}: ${error.message}.`, blocking: false });
   }
   if (errors.length > ERRORS_SHOWN) problems.push({ text: `…and ${errors.length - ERRORS_SHOWN} more such problems.`, blocking: false });
-  const unaddressed = table.hasAddress ? table.rows.filter((row) => !row.phone && !row.email).length : 0;
+  const unaddressed = table.hasAddress ? table.rows.filter((row) => !row.phone && !row.email && !row.username).length : 0;
   if (unaddressed) {
-    problems.push({ text: `${unaddressed.toLocaleString()} ${unaddressed === 1 ? 'row has' : 'rows have'} neither a phone nor an email: skipped.`, blocking: false });
+    problems.push({ text: `${unaddressed.toLocaleString()} ${unaddressed === 1 ? 'row has' : 'rows have'} no phone, email or username: skipped.`, blocking: false });
   }
   return { ...table, problems };
 }
 
 export const FIELD_LABELS: Record<NonNullable<CsvPreview['columns'][number]['field']>, string> = {
-  name: 'Name', firstName: 'First name', lastName: 'Last name', phone: 'Phone', email: 'Email', tags: 'Tags',
+  name: 'Name', firstName: 'First name', lastName: 'Last name', phone: 'Phone', email: 'Email', username: 'Username', tags: 'Tags',
 };
