@@ -49,6 +49,23 @@ export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
 export const CONTACTS_CSV_COLUMNS = ['name', 'phone', 'email', 'username', 'tags', 'blocked', 'created_at'] as const;
 /** Tags in one field: joined with it on export; split on it (or a comma, which no tag holds) on import. */
 export const CSV_TAG_SEPARATOR = ';';
+/**
+ * A contact's tags as one field: joined with `;`, a `;` inside a tag written `\;` and a backslash `\\`, so that every
+ * stored tag reads back whole (tags refuse only commas: `R&D; EMEA` is one tag). Tags with neither are written as they are.
+ */
+export const tagsField = (tags: readonly string[]): string => tags.map((tag) => tag.replace(/[\\;]/g, '\\$&')).join(CSV_TAG_SEPARATOR);
+/**
+ * A tags field read back: split on `;` or `,` but for an escaped `\;`; `\;` and `\\` read as `;` and `\`, and any other
+ * backslash as written (a hand-made file's `C:\temp`). Each tag trimmed, blank ones dropped.
+ */
+export function readTagsField(field: string): string[] {
+  const tags = [''];
+  for (const [token, escaped] of field.matchAll(/\\([\\;])|[;,]|[^;,\\]+|\\/g)) {
+    if (token === ';' || token === ',') tags.push('');
+    else tags[tags.length - 1] += escaped ?? token;
+  }
+  return tags.map((tag) => tag.trim()).filter(Boolean);
+}
 
 /**
  * What a spreadsheet would run as a formula: a field starting with `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's
@@ -70,7 +87,7 @@ export function contactCsvLine(contact: Pick<Contact, 'name' | 'phone' | 'email'
   const phone = contact.phone ?? '';
   return [
     guardFormula(contact.name ?? ''), E164_PATTERN.test(phone) ? phone : guardFormula(phone), guardFormula(contact.email ?? ''),
-    guardFormula(contact.username ?? ''), guardFormula(contact.tags.join(CSV_TAG_SEPARATOR)), contact.isBlocked ? 'true' : 'false', contact.createdAt,
+    guardFormula(contact.username ?? ''), guardFormula(tagsField(contact.tags)), contact.isBlocked ? 'true' : 'false', contact.createdAt,
   ].map(csvField).join(',');
 }
 
@@ -114,7 +131,7 @@ export function readContactsTable(table: readonly (readonly string[])[]): Contac
   const rows = data.map((cells) => {
     const cell = (index: number): string => (index < 0 ? '' : unguardFormula((cells[index] ?? '').trim()));
     const name = cell(at.name) || [cell(at.firstName), cell(at.lastName)].filter(Boolean).join(' ');
-    const tags = cell(at.tags).split(/[;,]/).map((tag) => tag.trim()).filter(Boolean);
+    const tags = readTagsField(cell(at.tags));
     const row: ContactImportRow = {};
     if (name) row.name = name;
     if (cell(at.phone)) row.phone = cell(at.phone);

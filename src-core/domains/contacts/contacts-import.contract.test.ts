@@ -222,6 +222,19 @@ describe('GET /dashboard/contacts/export', () => {
     ]);
   });
 
+  it('writes a tag holding ; or \\ escaped (\\; and \\\\) in the tags field, and the import reads it back as one tag', async () => {
+    const org = await newOrg('Semicolons');
+    const tags = ['R&D; EMEA', 'plain', 'C:\\temp', 'ends\\', ';'];
+    await create(org, { phone: '+14155550101', tags });
+    const text = (await exportCsv(org)).text;
+    expect(text.split('\r\n')[1]).toBe(`,+14155550101,,,R&D\\; EMEA;plain;C:\\\\temp;ends\\\\;\\;,false,2026-01-15T09:00:00.000Z`);
+    const read = readContactsTable(Papa.parse<string[]>(text).data);
+    expect(read.rows[0]?.tags).toEqual(tags);
+    const to = await newOrg('Semicolons again');
+    expect((await importRows(to, read.rows)).body).toMatchObject({ created: 1, skipped: [] });
+    expect((await contacts(to))[0]?.tags).toEqual(tags);
+  });
+
   it('reads back through the import unchanged: export, import the parsed rows into a new organization, export again', async () => {
     const from = await newOrg('Round trip from');
     const rows: Row[] = [
@@ -232,7 +245,7 @@ describe('GET /dashboard/contacts/export', () => {
       { name: 'José Muñoz 👨‍👩‍👧', phone: '+5511987654321', tags: ['été', 'ｆｕｌｌ'] },
       { phone: '+447700900123' },
       { email: '-dash@example.com', tags: ['a "quoted" tag'] },
-      { username: 'night_owl', tags: ['instagram'] },
+      { username: 'night_owl', tags: ['instagram', 'R&D; EMEA', 'C:\\temp\\', 'a\\;b'] },
       { name: 'Known on Instagram by id', username: '17841400123456789' },
       { name: 'Handle with a sign', username: '=owl' },
     ];
