@@ -36,6 +36,13 @@ describe('readCsvFile', () => {
     }
   });
 
+  it("takes the header row's delimiter, however many ; a short file's tags hold", () => {
+    const read = readCsvFile('phone,tags\n+14155550101,"vip;lead;trial;R&D\\; EMEA"\n');
+    expect(read.columns.map((c) => c.field)).toEqual(['phone', 'tags']);
+    expect(read.rows).toEqual([{ phone: '+14155550101', tags: ['vip', 'lead', 'trial', 'R&D; EMEA'] }]);
+    expect(readCsvFile('name\tphone\nAna;Lima\t+14155550101\n').rows).toEqual([{ name: 'Ana;Lima', phone: '+14155550101' }]);
+  });
+
   it('takes the formula guard of an export off', () => {
     expect(readCsvFile("name,email,tags\n'=SUM(A1),'-x@example.com,'@a;b\n").rows).toEqual([{ name: '=SUM(A1)', email: '-x@example.com', tags: ['@a', 'b'] }]);
   });

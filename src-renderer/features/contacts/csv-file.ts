@@ -11,9 +11,22 @@ export type CsvPreview = ContactsCsvTable & {
 /** How many parser errors are listed before "and N more". */
 const ERRORS_SHOWN = 3;
 
+const DELIMITERS = [',', ';', '\t'];
+
+/**
+ * The delimiter the header row holds most of (a spreadsheet in a comma-decimal locale writes `;`), or none for a
+ * one-column file. Read from the header alone: a short file's tags (`vip;lead;trial`) can hold more `;` than its rows
+ * hold commas, and papaparse's guess over the rows then took `;` and read the file as one column.
+ */
+function headerDelimiter(text: string): string | undefined {
+  const header = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/, 1)[0] ?? '';
+  const [most] = DELIMITERS.map((delimiter) => ({ delimiter, count: header.split(delimiter).length - 1 })).sort((a, b) => b.count - a.count);
+  return most && most.count > 0 ? most.delimiter : undefined;
+}
+
 export function readCsvFile(text: string): CsvPreview {
-  // The delimiter guessed (a spreadsheet in a comma-decimal locale writes `;`); a one-column file has none to guess.
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [',', ';', '\t'] });
+  const delimiter = headerDelimiter(text);
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, ...(delimiter ? { delimiter } : { delimitersToGuess: DELIMITERS }) });
   const errors = parsed.errors.filter((error) => error.code !== 'UndetectableDelimiter');
   const table = readContactsTable(parsed.data);
   const problems: CsvPreview['problems'] = [];
