@@ -45,6 +45,14 @@ describe('the Automations page', () => {
     expect(await welcome.getByTestId('automation-trigger').textContent()).toBe('When Contact created · from the dashboard');
     expect(await welcome.getByTestId('automation-step').allTextContents()).toEqual(['Wait · 5 minutes']);
     expect(await card('Tag imports').getByTestId('automation-trigger').textContent()).toBe('When Contact created · from a CSV import');
+    // Its builder offers every source in words, the import's among them, chosen.
+    await card('Tag imports').getByTestId('automation-edit').click();
+    const source = page.getByTestId('builder-trigger').getByTestId('field-source');
+    await source.waitFor();
+    expect(await source.locator('option').allTextContents()).toEqual(['—', 'WhatsApp', 'SMS', 'Instagram', 'RCS', 'Email', 'The dashboard', 'A CSV import']);
+    expect(await source.inputValue()).toBe('import');
+    await page.getByTestId('automation-form-cancel').click();
+    await card('Tag imports').getByTestId('automation-trigger').waitFor();
   });
 
   it("shows a run a customer's message set off, with each step's outcome", async () => {
