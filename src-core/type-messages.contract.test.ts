@@ -54,6 +54,19 @@ describe('a field of several forms, sent with the wrong type', () => {
   });
 });
 
+describe('a text sent as a list, or a list as a text', () => {
+  it('says only what the field must be, never measures it against the other type\'s length bounds', async () => {
+    const sms = (body: Record<string, unknown>) => api('POST', '/v1/sms/send', { senderId: 'ACMEIN', to: ['+14155550188'], message: 'Hi', ...body });
+    expect((await sms({ message: [] })).body.message).toBe('Invalid body: message: must be text, not a list');
+    expect((await sms({ to: '' })).body.message).toBe('Invalid body: to: must be a list, not a string');
+    const unified = await api('POST', '/v1/messages/send', { to: '+14155550188', channel: 'sms', message: [], sms: { senderId: 'ACMEIN' } });
+    expect([unified.status, unified.body]).toEqual([400, { message: 'Invalid body: message: must be text, not a list' }]);
+    // The body is checked before the contact is looked up.
+    const block = await api('POST', '/v1/contacts/cnt_x/block', { reason: Array.from({ length: 501 }, () => 'x') });
+    expect([block.status, block.body.message]).toEqual([400, 'Invalid body: reason: must be text, not a list']);
+  });
+});
+
 describe('a key an object of named values refuses', () => {
   it('is said of the object in plain words, never "Invalid key in record", and never echoed back', async () => {
     const call = (callContext: unknown) => api('POST', '/v1/voice/calls/outbound', { agentId: 'agt_x', toNumber: '+14155550188', callContext });

@@ -24,11 +24,17 @@ const emptyText = (issue: Issue): boolean => issue.code === 'too_small' && issue
 
 /**
  * One line per problem; of two maximums on one field (a whole number's own and the schema's), the tighter; of an empty
- * text, only that it is empty (a step `id: ""` said `must not be empty; … must be letters, digits, - and _`).
+ * text, only that it is empty (a step `id: ""` said `must not be empty; … must be letters, digits, - and _`); of a value
+ * of the wrong type, only what it must be: the validator still measures a list sent for a text (or a text for a list)
+ * against the field's length bounds, so `message: []` also said `needs at least 1 item`, 501 items for a 500-character
+ * `reason` `must be at most 500 characters`, and `to: ""` for a list of numbers only `needs at least one number`.
  */
 export function zodMessage(where: string, reported: readonly Issue[]): string {
-  const issues = reported.flatMap(expandUnion);
   const samePath = (a: Issue, b: Issue) => a.path.join('.') === b.path.join('.');
+  const expanded = reported.flatMap(expandUnion);
+  const besideWrongType = (issue: Issue) => issue.code !== 'invalid_type'
+    && expanded.some((other) => other.code === 'invalid_type' && samePath(other, issue));
+  const issues = expanded.filter((issue) => !besideWrongType(issue));
   const looser = (issue: Issue) => issue.code === 'too_big'
     && issues.some((other) => other.code === 'too_big' && samePath(other, issue) && Number(other.maximum) < Number(issue.maximum));
   const besideEmpty = (issue: Issue) => !emptyText(issue) && issues.some((other) => emptyText(other) && samePath(other, issue));
