@@ -87,6 +87,23 @@ describe('GET /openapi.json', () => {
     expect(page).toContain('<code>templateId</code> <span class="req">required</span>');
   });
 
+  it('documents the status a route answers: a DELETE that answers 204 says 204, and the unified send its 502', async () => {
+    const { key } = await t.createKey({ rateLimitPerMinute: 10_000 });
+    const api = (method: string, path: string, body?: unknown) => t.request(method, `/v1${path}`, { token: key, body });
+    const successes = (o: Operation) => Object.keys(o.responses).filter((code) => code.startsWith('2'));
+    const hook = await api('POST', '/webhooks', { url: 'https://hooks.sim.test/x', events: '*' });
+    const hookGone = await api('DELETE', `/webhooks/${hook.body.id}`);
+    expect([hookGone.status, successes(op('delete', '/webhooks/{id}'))]).toEqual([204, ['204']]);
+    const automation = await api('POST', '/automations', { name: 'x', trigger: { type: 'contact.created' }, steps: [] });
+    const automationGone = await api('DELETE', `/automations/${automation.body.id}`);
+    expect([automationGone.status, successes(op('delete', '/automations/{id}'))]).toEqual([204, ['204']]);
+    // No sender id is registered on this server: the one channel fails, and the send answers 502.
+    const failed = await api('POST', '/messages/send', { to: '+14155550188', channel: 'sms', message: 'Hi', sms: { senderId: 'ACMEIN' } });
+    expect([failed.status, Object.keys(failed.body).sort()]).toEqual([502, ['attempts', 'message']]);
+    expect(op('post', '/messages/send').responses['502']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/AllChannelsFailed' } } } });
+    expect(op('post', '/sms/send').responses).not.toHaveProperty('502');
+  });
+
   it('needs no key, and is the same document on every read', async () => {
     const again = await (await fetch(`${t.url}/openapi.json`, { headers: { authorization: 'Bearer sk_test_bogus' } })).json();
     expect(again).toEqual(doc);

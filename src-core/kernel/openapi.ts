@@ -49,6 +49,8 @@ function operation(route: AnyRoute, path: string): Record<string, unknown> {
     responses: {
       [String(status)]: { description: status === 204 ? 'No content' : 'Success' },
       ...Object.fromEntries(Object.entries(ERROR_STATUSES).filter(([code]) => route.scope !== 'public' || !['401', '403'].includes(code)).map(([code, description]) => [code, { description, ...error }])),
+      // The route of the contract's `{message}` error shape, the unified send, is also the one that answers 502.
+      ...(route.errorBody === 'message' ? { 502: { description: 'Every channel in the chain failed (nothing charged)', content: { 'application/json': { schema: { $ref: '#/components/schemas/AllChannelsFailed' } } } } } : {}),
     },
   };
 }
@@ -78,6 +80,13 @@ export function openApiDocument(routes: readonly AnyRoute[], info: { version: st
           properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
         },
         MessageError: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+        AllChannelsFailed: {
+          type: 'object', required: ['message', 'attempts'],
+          properties: {
+            message: { type: 'string' },
+            attempts: { type: 'array', items: { type: 'object', required: ['channel', 'status', 'error'], properties: { channel: { type: 'string' }, status: { const: 'failed' }, error: { type: 'string' } } } },
+          },
+        },
       },
     },
   };

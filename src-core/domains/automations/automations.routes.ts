@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AUTOMATION_STATUSES, createAutomationBodySchema, EXECUTION_STATUSES, updateAutomationBodySchema } from '../../contract/automations.ts';
 import { statusListQuery } from '../../contract/common.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
-import { defineRoute, reply } from '../../kernel/route.ts';
+import { defineRoute } from '../../kernel/route.ts';
 import { nodeCatalog } from './automations.catalog.ts';
 import type { AutomationsService } from './automations.service.ts';
 
@@ -43,10 +43,9 @@ export function automationsRoutes(service: AutomationsService) {
       handler: ({ orgId, params }) => service.pause(orgId, params.id),
     }),
     defineRoute({
-      method: 'DELETE', path: '/v1/automations/:id', scope: 'automations:write', console: true, params: idParams,
+      method: 'DELETE', path: '/v1/automations/:id', scope: 'automations:write', console: true, params: idParams, status: 204,
       handler: ({ orgId, params }) => {
         service.remove(orgId, params.id);
-        return reply(204, undefined);
       },
     }),
     defineRoute({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { nullAsAbsent, statusListQuery } from '../../contract/common.ts';
 import { createWebhookBodySchema, DELIVERY_STATUSES, updateWebhookBodySchema, WEBHOOK_EVENTS } from '../../contract/webhooks.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
-import { defineRoute, reply } from '../../kernel/route.ts';
+import { defineRoute } from '../../kernel/route.ts';
 import { catalogue } from './catalogue.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
@@ -44,10 +44,9 @@ export function webhooksRoutes(service: WebhooksService) {
       handler: ({ orgId, params, body }) => service.update(orgId, params.id, body),
     }),
     defineRoute({
-      method: 'DELETE', path: '/v1/webhooks/:id', scope: 'webhooks:write', console: true, params: idParams,
+      method: 'DELETE', path: '/v1/webhooks/:id', scope: 'webhooks:write', console: true, params: idParams, status: 204,
       handler: ({ orgId, params }) => {
         service.remove(orgId, params.id);
-        return reply(204, undefined);
       },
     }),
     defineRoute({
