@@ -87,7 +87,7 @@ describe('GET /openapi.json', () => {
     expect(page).toContain('<code>templateId</code> <span class="req">required</span>');
   });
 
-  it('documents the status a route answers: a DELETE that answers 204 says 204, and the unified send its 502', async () => {
+  it('documents the statuses a route answers: a DELETE that answers 204 says 204, an upsert 201 and 200, the unified send its 502', async () => {
     const { key } = await t.createKey({ rateLimitPerMinute: 10_000 });
     const api = (method: string, path: string, body?: unknown) => t.request(method, `/v1${path}`, { token: key, body });
     const successes = (o: Operation) => Object.keys(o.responses).filter((code) => code.startsWith('2'));
@@ -97,6 +97,10 @@ describe('GET /openapi.json', () => {
     const automation = await api('POST', '/automations', { name: 'x', trigger: { type: 'contact.created' }, steps: [] });
     const automationGone = await api('DELETE', `/automations/${automation.body.id}`);
     expect([automationGone.status, successes(op('delete', '/automations/{id}'))]).toEqual([204, ['204']]);
+    // An upsert answers 201 when it makes the identity and 200 when it is sent again: the document names both.
+    const upserts = [await api('POST', '/voice/app/identities', { externalId: 'pro_1', role: 'PRO' }), await api('POST', '/voice/app/identities', { externalId: 'pro_1', role: 'PRO' })];
+    expect([upserts.map((res) => res.status), successes(op('post', '/voice/app/identities'))]).toEqual([[201, 200], ['200', '201']]);
+    expect(successes(op('post', '/voice/app/sessions'))).toEqual(['200', '201']);
     // No sender id is registered on this server: the one channel fails, and the send answers 502.
     const failed = await api('POST', '/messages/send', { to: '+14155550188', channel: 'sms', message: 'Hi', sms: { senderId: 'ACMEIN' } });
     expect([failed.status, Object.keys(failed.body).sort()]).toEqual([502, ['attempts', 'message']]);

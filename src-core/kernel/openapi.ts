@@ -14,6 +14,8 @@ const ERROR_STATUSES: Record<number, string> = {
   404: 'Not found', 409: 'Conflict (a duplicate, a blocked contact, an Idempotency-Key reused with another body)', 429: 'Rate limited (Retry-After)',
 };
 
+const SUCCESS_STATUSES: Record<number, string> = { 201: 'Created', 202: 'Accepted', 204: 'No content' };
+
 const scopesOf = (route: AnyRoute): string[] => {
   const { scope } = route;
   if (isBodyScopes(scope)) return [scope.probe.scope];
@@ -32,7 +34,7 @@ function operation(route: AnyRoute, path: string): Record<string, unknown> {
   const requestBody = route.upload
     ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: [route.upload.field], properties: { [route.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } }
     : route.body ? { required: true, content: { 'application/json': { schema: inputJsonSchema(route.body) } } } : undefined;
-  const status = route.status ?? 200;
+  const statuses = route.statuses ?? [route.status ?? 200];
   const error = { content: { 'application/json': { schema: { $ref: route.errorBody === 'message' ? '#/components/schemas/MessageError' : '#/components/schemas/Error' } } } };
   const scopes = scopesOf(route);
   const bodyScoped = isBodyScopes(route.scope);
@@ -47,7 +49,7 @@ function operation(route: AnyRoute, path: string): Record<string, unknown> {
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(status)]: { description: status === 204 ? 'No content' : 'Success' },
+      ...Object.fromEntries(statuses.map((status) => [String(status), { description: SUCCESS_STATUSES[status] ?? 'Success' }])),
       ...Object.fromEntries(Object.entries(ERROR_STATUSES).filter(([code]) => route.scope !== 'public' || !['401', '403'].includes(code)).map(([code, description]) => [code, { description, ...error }])),
       // The route of the contract's `{message}` error shape, the unified send, is also the one that answers 502.
       ...(route.errorBody === 'message' ? { 502: { description: 'Every channel in the chain failed (nothing charged)', content: { 'application/json': { schema: { $ref: '#/components/schemas/AllChannelsFailed' } } } } } : {}),

@@ -68,6 +68,8 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   body?: BS;
   /** Status of a plain (non-`reply`) answer; default 200. */
   status?: number;
+  /** Every success status the route answers where its `reply` picks one (an upsert: 201 made, 200 again), for the API document. */
+  statuses?: readonly number[];
   /** Also mount this `/v1` route at `/dashboard/...` for the console, with the dashboard token. */
   console?: boolean;
   /** A multipart upload route: the one file field arrives as the body (`UploadedFile`), bounded in size. */

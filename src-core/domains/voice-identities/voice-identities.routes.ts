@@ -37,7 +37,7 @@ export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
   const { identities, sessions } = service;
   return [
     defineRoute({
-      method: 'POST', path: '/v1/voice/app/identities', scope: 'voice:app:write', console: true, body: upsertIdentityBodySchema,
+      method: 'POST', path: '/v1/voice/app/identities', scope: 'voice:app:write', console: true, statuses: [201, 200], body: upsertIdentityBodySchema,
       logMasks: identityLogMasks,
       handler: ({ orgId, body }) => {
         const answer = identities.upsert(orgId, body);
@@ -58,7 +58,7 @@ export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
       handler: ({ orgId, params }) => identities.deactivate(orgId, params.externalId),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/voice/app/identities/:externalId/devices', scope: 'voice:app:write', console: true, params: identityParams,
+      method: 'POST', path: '/v1/voice/app/identities/:externalId/devices', scope: 'voice:app:write', console: true, statuses: [201, 200], params: identityParams,
       body: registerDeviceBodySchema,
       handler: ({ orgId, params, body }) => {
         const answer = identities.registerDevice(orgId, params.externalId, body);
@@ -74,7 +74,7 @@ export function voiceIdentitiesRoutes(service: VoiceIdentitiesService) {
       handler: ({ orgId, params }) => identities.removeDevice(orgId, params.externalId, params.token),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/voice/app/sessions', scope: 'voice:app:write', console: true, body: createSessionBodySchema,
+      method: 'POST', path: '/v1/voice/app/sessions', scope: 'voice:app:write', console: true, statuses: [201, 200], body: createSessionBodySchema,
       handler: ({ orgId, body }) => {
         const answer = sessions.create(orgId, body);
         return createdOr(answer, answer.session);
