@@ -28,6 +28,7 @@ import type { Arrival } from './arrival.ts';
 import { followConsoleLinks, forgetToken, readConnection, type Connection } from './connection.ts';
 import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { NAV, SidebarNav } from './sidebar-nav.tsx';
 
 /** The Calls page's open call, which the stream follows into its room. */
@@ -104,6 +105,7 @@ function Shell({ connection, arrival }: { connection: Connection; arrival: Arriv
         <header className="topbar">
           <Clock />
           <div className="spacer" />
+          <ShortcutsHelp />
           {/* Named as it reads ("Dark theme" for "☾ Dark"), so saying what is shown finds it. */}
           <button type="button" className="button ghost" onClick={toggleTheme} data-testid="theme-toggle" aria-label={`${otherTheme} theme`}
             title={`Switch to the ${otherTheme.toLowerCase()} theme`}>

@@ -43,3 +43,7 @@ export function useFocusIfLost(ready: boolean, target: Successor): void {
     if (ready && focusLost()) (typeof target === 'function' ? target() : target.current)?.focus();
   }, [ready, target]);
 }
+
+/** A key pressed in a text field, a select or anything editable is typing, not a page's shortcut (`/`, `e`, `?`). */
+const TYPING = 'input, textarea, select, [contenteditable="true"]';
+export const typingIn = (target: EventTarget | null): boolean => !!(target as HTMLElement | null)?.closest?.(TYPING);

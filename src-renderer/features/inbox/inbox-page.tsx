@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Channel, Conversation, ConversationState } from '../../../src-core/contract/index.ts';
 import { listStep, moveChoice, tabPanelProps, tabProps, tabStop } from '../../components/arrow-keys.ts';
-import { focusLost, useFocusAfterChange } from '../../components/focus.ts';
+import { focusLost, typingIn, useFocusAfterChange } from '../../components/focus.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -25,10 +25,6 @@ const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'r
 const STATES: Array<{ state: ConversationState; label: string }> = [
   { state: 'open', label: 'Open' }, { state: 'snoozed', label: 'Snoozed' }, { state: 'resolved', label: 'Resolved' },
 ];
-
-/** A key pressed in a text field, a select or anything editable is typing, not an inbox shortcut (`/`, `e`). */
-const TYPING = 'input, textarea, select, [contenteditable="true"]';
-const typingIn = (target: EventTarget | null): boolean => !!(target as HTMLElement | null)?.closest(TYPING);
 
 /**
  * `e` anywhere in the inbox (but a text field, a select or the contact's panel) presses the open thread's Resolve, or
