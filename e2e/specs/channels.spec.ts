@@ -6,6 +6,7 @@
 // disconnected (the API then answers 404) and connected again; so is the demo's Shopify store, its counts shown.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNamedAndDescribed } from '../fixtures/accessible.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -36,13 +37,14 @@ async function statusesReadAsWords(): Promise<void> {
 }
 /**
  * A refused field of the card `card` says its problem (in the form's words) under it, marked invalid and described by
- * it, and the card shows no error block.
+ * it (named `label` alone, the problem no part of its name), and the card shows no error block.
  */
-async function expectUnder(card: string, input: Locator, problemId: string, text: RegExp): Promise<void> {
+async function expectUnder(card: string, input: Locator, label: string, problemId: string, text: RegExp): Promise<void> {
   const problem = page.getByTestId(problemId);
   await problem.filter({ hasText: text }).waitFor();
   expect(await problem.getAttribute('role')).toBe('alert');
   expect([await input.getAttribute('aria-invalid'), await input.getAttribute('aria-describedby')]).toEqual(['true', problemId]);
+  await expectNamedAndDescribed(input, label, problem);
   expect(await page.getByTestId(card).getByTestId('error-state').count()).toBe(0);
 }
 /** Submits a filled form; its row shows pending, then approved once the clock passes the simulated review. */
@@ -131,6 +133,8 @@ describe('channels', () => {
     expect(await form.getByTestId('error-state').count()).toBe(0);
     const name = form.getByTestId('wa-template-name');
     expect([await name.getAttribute('aria-invalid'), await name.getAttribute('aria-describedby')]).toEqual(['true', 'wa-template-name-problem']);
+    // Read as "Name", then its problem: inside the field's label, the problem was read in its name as well.
+    await expectNamedAndDescribed(name, 'Name', problem);
     await name.fill('bad_name_fixed');
     await form.getByTestId('wa-template-submit').click();
     await page.locator('[data-testid="wa-template-row"][data-name="bad_name_fixed"]').waitFor();
@@ -143,7 +147,7 @@ describe('channels', () => {
     await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}');
     await page.getByTestId('email-template-html').fill('<p>Hi {{first_name}}, order {{order}} is ready.</p>');
     await page.getByTestId('email-template-submit').click();
-    await expectUnder('email-template-form', page.getByTestId('email-template-subject'), 'email-template-subject-problem', /^Subject\b.*malformed merge tag/);
+    await expectUnder('email-template-form', page.getByTestId('email-template-subject'), 'Subject', 'email-template-subject-problem', /^Subject\b.*malformed merge tag/);
     await page.getByTestId('email-template-subject').fill('Your order is ready, {{first_name}}');
     await page.getByTestId('email-template-submit').click();
     await page.getByTestId('email-template-row').filter({ hasText: 'Order ready' }).waitFor();
@@ -155,7 +159,7 @@ describe('channels', () => {
   it('a sending domain the core refuses is said under the Domain field', async () => {
     await page.getByTestId('email-domain-input').fill('not a domain');
     await page.getByRole('button', { name: 'Add domain' }).click();
-    await expectUnder('email-domains', page.getByTestId('email-domain-input'), 'email-domain-problem', /^Domain must be a domain name/);
+    await expectUnder('email-domains', page.getByTestId('email-domain-input'), 'Domain', 'email-domain-problem', /^Domain must be a domain name/);
   });
 
   it('a DLT template is registered pending and approved a minute later', async () => {
@@ -174,8 +178,8 @@ describe('channels', () => {
     const entity = senders.getByRole('textbox', { name: 'Principal entity id' });
     await entity.fill('123');
     await senders.getByRole('button', { name: 'Register' }).click();
-    await expectUnder('sms-senders', senders.getByTestId('sms-sender-id'), 'sms-sender-id-problem', /^Sender id must be/);
-    await expectUnder('sms-senders', entity, 'sms-entity-id-problem', /^Principal entity id must be/);
+    await expectUnder('sms-senders', senders.getByTestId('sms-sender-id'), 'Sender id', 'sms-sender-id-problem', /^Sender id must be/);
+    await expectUnder('sms-senders', entity, 'Principal entity id', 'sms-entity-id-problem', /^Principal entity id must be/);
     expect(await senders.textContent()).not.toMatch(/senderId|entityId/);
 
     const form = page.getByTestId('sms-template-form');
@@ -183,7 +187,7 @@ describe('channels', () => {
     await form.getByTestId('sms-template-dlt').fill('12');
     await form.getByTestId('sms-template-body').fill('Hi {#var#}, your code is {#var#}. - Example Store');
     await form.getByTestId('sms-template-submit').click();
-    await expectUnder('sms-template-form', form.getByTestId('sms-template-dlt'), 'sms-template-dlt-problem', /^DLT template id must be/);
+    await expectUnder('sms-template-form', form.getByTestId('sms-template-dlt'), 'DLT template id', 'sms-template-dlt-problem', /^DLT template id must be/);
     expect(await form.textContent()).not.toContain('dltTemplateId');
     // An id registered already is no problem of the field's form: the form's block says it, the field no longer marked.
     await form.getByTestId('sms-template-dlt').fill('1207160000000000009');
@@ -210,7 +214,7 @@ describe('channels', () => {
   it('a bot name and a card image the core refuses are each said under their field', async () => {
     await page.getByTestId('rcs-bot-name').fill('   ');
     await page.getByRole('button', { name: 'Add bot' }).click();
-    await expectUnder('rcs-bots', page.getByTestId('rcs-bot-name'), 'rcs-bot-name-problem', /^Bot name must not be empty/);
+    await expectUnder('rcs-bots', page.getByTestId('rcs-bot-name'), 'Bot name', 'rcs-bot-name-problem', /^Bot name must not be empty/);
     const form = page.getByTestId('rcs-template-form');
     await form.getByTestId('rcs-template-name').fill('Broken image');
     await form.getByTestId('rcs-template-title').fill('Order {{order}}');
@@ -218,7 +222,7 @@ describe('channels', () => {
     await image.fill('not a url');
     await form.getByTestId('rcs-template-text').fill('Hi {{name}}');
     await form.getByTestId('rcs-template-submit').click();
-    await expectUnder('rcs-template-form', image, 'rcs-template-image-problem', /^Image URL must be a URL/);
+    await expectUnder('rcs-template-form', image, 'Image URL', 'rcs-template-image-problem', /^Image URL must be a URL/);
     expect(await form.textContent()).not.toContain('imageUrl');
   });
 

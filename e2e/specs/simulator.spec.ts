@@ -8,6 +8,7 @@
 // under its field.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNamedAndDescribed } from '../fixtures/accessible.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import { DATE_TIME, TIME_OF_DAY } from '../fixtures/formats.ts';
@@ -144,6 +145,7 @@ describe('handset viewer', () => {
     const problem = page.getByTestId('inbound-from-problem');
     await problem.filter({ hasText: /^From must be a phone number in international format/ }).waitFor();
     expect(await page.getByTestId('inbound-from').getAttribute('aria-describedby')).toBe('inbound-from-problem');
+    await expectNamedAndDescribed(page.getByTestId('inbound-from'), 'From (phone number)', problem);
     expect(await problem.locator('xpath=ancestor::form').getByTestId('error-state').count()).toBe(0);
     await page.getByTestId('inbound-from').fill('+14155550199');
     await page.getByTestId('inbound-send').click();
@@ -161,6 +163,7 @@ describe('handset viewer', () => {
     await problem.filter({ hasText: /^Seconds must be at most/ }).waitFor();
     expect(await problem.getAttribute('role')).toBe('alert');
     expect([await field.getAttribute('aria-invalid'), await field.getAttribute('aria-describedby')]).toEqual(['true', 'advance-seconds-problem']);
+    await expectNamedAndDescribed(field, 'Seconds to advance', problem);
     expect(await card.getByTestId('error-state').count()).toBe(0);
     expect(await card.textContent()).not.toContain('Check the form');
     await field.fill('1');

@@ -2,6 +2,8 @@
 // field the form shows goes under that field, worded with the form's label ("Phone must be …", not "toNumber must be …");
 // whatever names no such field stays in the form's error block, as the core said it. A refusal of the core's own words
 // about one field (`Invalid phone number 12345: …`, no field name in it) goes under that field when the form says which.
+// The problem only describes its field (aria-describedby), never names it: it is never inside the field's <label>.
+import type { ReactNode } from 'react';
 import { ApiError } from '../api/http.ts';
 import { problemsOf } from './states.tsx';
 
@@ -46,4 +48,27 @@ export const problemProps = (id: string, problem: string | undefined) => (proble
 
 export function FieldProblem({ id, problem, testId }: { id: string; problem: string | undefined; testId?: string }) {
   return problem ? <span className="field-error" id={id} role="alert" data-testid={testId}>{problem}</span> : null;
+}
+
+/** The id of the problem of the field `id` (its test id too). */
+export const problemIdOf = (id: string) => `${id}-problem`;
+
+/** The attributes of the field `id` inside a `LabelledField`: its id (for the label), and those tying it to its problem. */
+export const fieldProps = (id: string, problem: string | undefined) => ({ id, ...problemProps(problemIdOf(id), problem) });
+
+type LabelledFieldProps = { id: string; label: ReactNode; problem: string | undefined; className?: string; children: ReactNode };
+
+/**
+ * A labelled field (given `fieldProps(id, problem)`) with its problem under it. The problem sits beside the label, not
+ * in it: a <label>'s whole text is its field's accessible name, so a problem inside it is read in the name ("Name Name
+ * must be …") as well as the description. The label names the field by `for`, the problem only describes it.
+ */
+export function LabelledField({ id, label, problem, className = 'field', children }: LabelledFieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-name">{label}</label>
+      {children}
+      <FieldProblem id={problemIdOf(id)} problem={problem} testId={problemIdOf(id)} />
+    </div>
+  );
 }

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { SaveEmailTemplateInput } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
+import { FieldProblem, fieldProps, LabelledField, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { useEmailDomains, useEmailTemplates, useSave } from './queries.ts';
 import { SmtpConnection } from './smtp-connection.tsx';
 import { StatusChip } from './status-chip.tsx';
@@ -30,21 +30,18 @@ function NewEmailTemplate({ nameField }: { nameField: RefObject<HTMLInputElement
   return (
     <form className="card form" onSubmit={submit} data-testid="email-template-form">
       <h2 className="card-title">New email template</h2>
-      <label className="field"><span>Name</span>
-        <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required {...problemProps('email-template-name-problem', refusal?.fields.name)}
+      <LabelledField id="email-template-name" label="Name" problem={refusal?.fields.name}>
+        <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" required {...fieldProps('email-template-name', refusal?.fields.name)}
           data-testid="email-template-name" />
-        <FieldProblem id="email-template-name-problem" problem={refusal?.fields.name} testId="email-template-name-problem" />
-      </label>
-      <label className="field"><span>Subject</span>
+      </LabelledField>
+      <LabelledField id="email-template-subject" label="Subject" problem={refusal?.fields.subject}>
         <input value={subject} onChange={(e) => setSubject(e.target.value)} placeholder="Your order is ready, {{first_name}}" required
-          {...problemProps('email-template-subject-problem', refusal?.fields.subject)} data-testid="email-template-subject" />
-        <FieldProblem id="email-template-subject-problem" problem={refusal?.fields.subject} testId="email-template-subject-problem" />
-      </label>
-      <label className="field"><span>HTML</span>
+          {...fieldProps('email-template-subject', refusal?.fields.subject)} data-testid="email-template-subject" />
+      </LabelledField>
+      <LabelledField id="email-template-html" label="HTML" problem={refusal?.fields.html}>
         <textarea value={html} onChange={(e) => setHtml(e.target.value)} placeholder="<p>Hi {{first_name}}, order {{order}} is ready.</p>" required
-          {...problemProps('email-template-html-problem', refusal?.fields.html)} data-testid="email-template-html" />
-        <FieldProblem id="email-template-html-problem" problem={refusal?.fields.html} testId="email-template-html-problem" />
-      </label>
+          {...fieldProps('email-template-html', refusal?.fields.html)} data-testid="email-template-html" />
+      </LabelledField>
       <p className="muted small hint">Merge tags: {'{{first_name}}'} and {'{{last_name}}'} come from each recipient, any other {'{{tag}}'} from the send’s variables.</p>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !name || !subject || !html} data-testid="email-template-submit">Save template</button></div>

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateRcsTemplateInput, RcsBot } from '../../../src-core/contract/index.ts';
 import { codeWords } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
+import { FieldProblem, fieldProps, LabelledField, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { useRcsBots, useRcsTemplates, useSave } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { EmptyListState, TableCard } from './table-card.tsx';
@@ -67,34 +67,30 @@ function NewRcsTemplate({ bots, nameField }: { bots: RcsBot[]; nameField: RefObj
         <label className="field"><span>Bot</span>
           <select value={bot} onChange={(e) => setBotId(e.target.value)}>{bots.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}</select>
         </label>
-        <label className="field grow"><span>Name</span>
-          <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order update card" {...problemProps('rcs-template-name-problem', refusal?.fields.name)}
+        <LabelledField id="rcs-template-name" label="Name" problem={refusal?.fields.name} className="field grow">
+          <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order update card" {...fieldProps('rcs-template-name', refusal?.fields.name)}
             data-testid="rcs-template-name" />
-          <FieldProblem id="rcs-template-name-problem" problem={refusal?.fields.name} testId="rcs-template-name-problem" />
-        </label>
+        </LabelledField>
         <label className="field"><span>Type</span>
           <select value={type} onChange={(e) => setType(e.target.value as typeof type)} data-testid="rcs-template-kind">{(['rich_card', 'text'] as const).map((kind) => <option key={kind} value={kind}>{codeWords(kind)}</option>)}</select>
         </label>
       </div>
       {type === 'rich_card' ? (
         <div className="form-row">
-          <label className="field grow roomy"><span>Title</span>
-            <input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Order {{order}} is on its way" required {...problemProps('rcs-template-title-problem', refusal?.fields.title)}
+          <LabelledField id="rcs-template-title" label="Title" problem={refusal?.fields.title} className="field grow roomy">
+            <input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Order {{order}} is on its way" required {...fieldProps('rcs-template-title', refusal?.fields.title)}
               data-testid="rcs-template-title" />
-            <FieldProblem id="rcs-template-title-problem" problem={refusal?.fields.title} testId="rcs-template-title-problem" />
-          </label>
-          <label className="field grow"><span>Image URL</span>
-            <input value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} placeholder="https://…" {...problemProps('rcs-template-image-problem', refusal?.fields.imageUrl)}
+          </LabelledField>
+          <LabelledField id="rcs-template-image" label="Image URL" problem={refusal?.fields.imageUrl} className="field grow">
+            <input value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} placeholder="https://…" {...fieldProps('rcs-template-image', refusal?.fields.imageUrl)}
               data-testid="rcs-template-image" />
-            <FieldProblem id="rcs-template-image-problem" problem={refusal?.fields.imageUrl} testId="rcs-template-image-problem" />
-          </label>
+          </LabelledField>
         </div>
       ) : null}
-      <label className="field"><span>Text</span>
-        <textarea value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi {{name}}, your parcel arrives {{eta}}." {...problemProps('rcs-template-text-problem', refusal?.fields.text)}
+      <LabelledField id="rcs-template-text" label="Text" problem={refusal?.fields.text}>
+        <textarea value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi {{name}}, your parcel arrives {{eta}}." {...fieldProps('rcs-template-text', refusal?.fields.text)}
           data-testid="rcs-template-text" />
-        <FieldProblem id="rcs-template-text-problem" problem={refusal?.fields.text} testId="rcs-template-text-problem" />
-      </label>
+      </LabelledField>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !bot || !name || !text || (type === 'rich_card' && !title)} data-testid="rcs-template-submit">Submit for review</button></div>
     </form>

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateSmsTemplateInput } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
+import { fieldProps, LabelledField, refusalByField } from '../../components/field-refusal.tsx';
 import { useSave, useSmsSenders, useSmsTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { EmptyListState, TableCard } from './table-card.tsx';
@@ -34,15 +34,13 @@ function Senders() {
         <ul className="plain-list">{senders.data.data.map((s) => <li key={s.id}><strong>{s.senderId}</strong> <span className="muted small">entity {s.entityId}</span> <StatusChip status={s.status} /></li>)}</ul>
       )}
       <form className="form-row" onSubmit={submit}>
-        <label className="field"><span>Sender id</span>
+        <LabelledField id="sms-sender-id" label="Sender id" problem={refusal?.fields.senderId}>
           <input ref={senderField} value={senderId} onChange={(e) => setSenderId(e.target.value.toUpperCase())} placeholder="ACMEIN" maxLength={6}
-            {...problemProps('sms-sender-id-problem', refusal?.fields.senderId)} data-testid="sms-sender-id" />
-          <FieldProblem id="sms-sender-id-problem" problem={refusal?.fields.senderId} testId="sms-sender-id-problem" />
-        </label>
-        <label className="field grow"><span>Principal entity id</span>
-          <input value={entityId} onChange={(e) => setEntityId(e.target.value)} placeholder="19 digits" {...problemProps('sms-entity-id-problem', refusal?.fields.entityId)} data-testid="sms-entity-id" />
-          <FieldProblem id="sms-entity-id-problem" problem={refusal?.fields.entityId} testId="sms-entity-id-problem" />
-        </label>
+            {...fieldProps('sms-sender-id', refusal?.fields.senderId)} data-testid="sms-sender-id" />
+        </LabelledField>
+        <LabelledField id="sms-entity-id" label="Principal entity id" problem={refusal?.fields.entityId} className="field grow">
+          <input value={entityId} onChange={(e) => setEntityId(e.target.value)} placeholder="19 digits" {...fieldProps('sms-entity-id', refusal?.fields.entityId)} data-testid="sms-entity-id" />
+        </LabelledField>
         <div className="actions left"><button type="submit" className="button" disabled={add.isPending || !senderId || !entityId}>Register</button></div>
       </form>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
@@ -72,25 +70,22 @@ function NewDltTemplate({ nameField }: { nameField: RefObject<HTMLInputElement |
     <form className="card form" onSubmit={submit} data-testid="sms-template-form">
       <h2 className="card-title">Register a DLT template</h2>
       <div className="form-row">
-        <label className="field grow"><span>Name</span>
-          <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" {...problemProps('sms-template-name-problem', refusal?.fields.name)}
+        <LabelledField id="sms-template-name" label="Name" problem={refusal?.fields.name} className="field grow">
+          <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" {...fieldProps('sms-template-name', refusal?.fields.name)}
             data-testid="sms-template-name" />
-          <FieldProblem id="sms-template-name-problem" problem={refusal?.fields.name} testId="sms-template-name-problem" />
-        </label>
-        <label className="field"><span>DLT template id</span>
-          <input value={dltTemplateId} onChange={(e) => setDltTemplateId(e.target.value)} placeholder="19 digits" {...problemProps('sms-template-dlt-problem', refusal?.fields.dltTemplateId)}
+        </LabelledField>
+        <LabelledField id="sms-template-dlt" label="DLT template id" problem={refusal?.fields.dltTemplateId}>
+          <input value={dltTemplateId} onChange={(e) => setDltTemplateId(e.target.value)} placeholder="19 digits" {...fieldProps('sms-template-dlt', refusal?.fields.dltTemplateId)}
             data-testid="sms-template-dlt" />
-          <FieldProblem id="sms-template-dlt-problem" problem={refusal?.fields.dltTemplateId} testId="sms-template-dlt-problem" />
-        </label>
+        </LabelledField>
         <label className="field"><span>Route</span>
           <select value={route} onChange={(e) => setRoute(e.target.value as typeof route)}><option value="transactional">transactional</option><option value="promotional">promotional</option></select>
         </label>
       </div>
-      <label className="field"><span>Body</span>
-        <textarea value={body} onChange={(e) => setBody(e.target.value)} placeholder="Hi {#var#}, your order {#var#} is ready. - Acme" {...problemProps('sms-template-body-problem', refusal?.fields.body)}
+      <LabelledField id="sms-template-body" label="Body" problem={refusal?.fields.body}>
+        <textarea value={body} onChange={(e) => setBody(e.target.value)} placeholder="Hi {#var#}, your order {#var#} is ready. - Acme" {...fieldProps('sms-template-body', refusal?.fields.body)}
           data-testid="sms-template-body" />
-        <FieldProblem id="sms-template-body-problem" problem={refusal?.fields.body} testId="sms-template-body-problem" />
-      </label>
+      </LabelledField>
       <p className="muted small hint">A message matches the template when it is the body with each {'{#var#}'} filled by 1 to 30 characters.</p>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !name || !dltTemplateId || !body} data-testid="sms-template-submit">Submit for review</button></div>

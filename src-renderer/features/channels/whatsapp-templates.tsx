@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { CreateWaTemplateInput, WaTemplate, WaTemplateComponent } from '../../../src-core/contract/index.ts';
 import { ErrorState } from '../../components/states.tsx';
-import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
+import { fieldProps, LabelledField, refusalByField } from '../../components/field-refusal.tsx';
 import { codeWords, languageName } from '../../components/format.ts';
 import { useSave, useWaTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -35,11 +35,10 @@ function NewWaTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | 
     <form className="card form" onSubmit={submit} data-testid="wa-template-form">
       <h2 className="card-title">Submit a template</h2>
       <div className="form-row">
-        <label className="field grow"><span>Name</span>
-          <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required {...problemProps('wa-template-name-problem', refusal?.fields.name)}
+        <LabelledField id="wa-template-name" label="Name" problem={refusal?.fields.name} className="field grow">
+          <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="order_ready" required {...fieldProps('wa-template-name', refusal?.fields.name)}
             data-testid="wa-template-name" />
-          <FieldProblem id="wa-template-name-problem" problem={refusal?.fields.name} testId="wa-template-name-problem" />
-        </label>
+        </LabelledField>
         <label className="field"><span>Category</span>
           <select value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>{CATEGORIES.map((c) => <option key={c} value={c}>{codeWords(c)}</option>)}</select>
         </label>

@@ -5,7 +5,7 @@ import { SIM_RECEIVER_DOMAIN } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
-import { FieldProblem, problemProps, refusalByField } from '../../components/field-refusal.tsx';
+import { FieldProblem, fieldProps, LabelledField, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { announce } from '../../stores/announcer.ts';
 import { PhoneCallsCard } from '../voice-app/phone-calls-card.tsx';
@@ -84,11 +84,10 @@ function InboundCard() {
           <label className="field"><span>Channel</span>
             <select value={channel} onChange={(e) => edit(switchTo)(e.target.value as typeof channel)} data-testid="inbound-channel"><option value="whatsapp">WhatsApp</option><option value="sms">SMS</option><option value="instagram">Instagram</option></select>
           </label>
-          <label className="field"><span>{channel === 'instagram' ? 'From (Instagram user id, digits)' : 'From (phone number)'}</span>
-            <input value={from} onChange={(e) => edit(setFrom)(e.target.value)} {...problemProps('inbound-from-problem', refusal?.fields.from)} data-testid="inbound-from"
+          <LabelledField id="inbound-from" label={channel === 'instagram' ? 'From (Instagram user id, digits)' : 'From (phone number)'} problem={refusal?.fields.from}>
+            <input value={from} onChange={(e) => edit(setFrom)(e.target.value)} {...fieldProps('inbound-from', refusal?.fields.from)} data-testid="inbound-from"
               placeholder={channel === 'instagram' ? '6234817790112299' : '+14155550123'} />
-            <FieldProblem id="inbound-from-problem" problem={refusal?.fields.from} testId="inbound-from-problem" />
-          </label>
+          </LabelledField>
         </div>
         <label className="field"><span>Message</span><input value={text} onChange={(e) => edit(setText)(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
         {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
