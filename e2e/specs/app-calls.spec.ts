@@ -3,12 +3,13 @@
 // REJECTED once the clock moves (live, through the stream); a phone dialling the business number waits with its
 // countdown, is connected to an app user, accepted, and hung up from the Simulator (COMPLETED caller_hung_up, with
 // its recording and transcript); a phone the core refuses is said under the To field (two same parties, in the
-// form's block); phone calling turned off refuses a phone call with the core's 403 beside the form;
+// form's block), and each party of an `Invalid body` refusal under its own field; phone calling turned off refuses a phone call with the core's 403 beside the form;
 // a number's routing changed stays changed after a reload. App users the identities know show by their display name
 // with their external id beside it, renamed live when an integrator renames them; a phone stays masked, even one that
 // is a person's.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNamedAndDescribed } from '../fixtures/accessible.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -181,6 +182,30 @@ describe('the App calls tab', () => {
     await page.getByTestId('app-place-error').filter({ hasText: 'same' }).waitFor();
     expect(await problem.count()).toBe(0);
     expect(await to.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('says each party of an `Invalid body` refusal under its own field, From and To, in the form\'s words, without the Not placed block', async () => {
+    const form = page.getByTestId('app-place-call');
+    const [from, to] = [page.getByTestId('app-call-from'), page.getByTestId('app-call-to')];
+    const [fromProblem, toProblem] = [page.getByTestId('app-call-from-problem'), page.getByTestId('app-call-to-problem')];
+    // Both ids over the core's 200 characters: `Invalid body: from: must be at most 200 characters; to: …`.
+    await place('app', 'c'.repeat(201), 'p'.repeat(201));
+    await fromProblem.filter({ hasText: /^From must be at most 200 characters$/ }).waitFor();
+    await toProblem.filter({ hasText: /^To must be at most 200 characters$/ }).waitFor();
+    for (const [field, problemId] of [[from, 'app-call-from-problem'], [to, 'app-call-to-problem']] as const) {
+      expect([await field.getAttribute('aria-invalid'), await field.getAttribute('aria-describedby')]).toEqual(['true', problemId]);
+    }
+    await expectNamedAndDescribed(from, 'From (app user)', fromProblem);
+    await expectNamedAndDescribed(to, 'To (app user)', toProblem);
+    expect(await page.getByTestId('app-place-error').count()).toBe(0);
+    expect(await form.getByTestId('error-state').count()).toBe(0);
+    expect(await form.textContent()).not.toMatch(/Invalid body|from:|to:/);
+    // Only To refused now: From's problem goes, and the field is no longer marked.
+    await place('app', 'cust_1042', 'p'.repeat(201));
+    await fromProblem.waitFor({ state: 'detached' });
+    await toProblem.filter({ hasText: /^To must be at most 200 characters$/ }).waitFor();
+    expect(await from.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByTestId('app-place-error').count()).toBe(0);
   });
 
   it('turned off, phone calling refuses a phone call with the core\'s 403 beside the form; the change is in its history', async () => {
