@@ -1,5 +1,6 @@
 // Formatting shared by the console: channel names, language names, money in paise, times, relative times.
 import { CHANNEL_NAMES, USAGE_CHANNEL_NAMES, type Channel } from '../../src-core/contract/index.ts';
+import { displayAddress } from './email-address.ts';
 
 /** A channel as the console names it (`whatsapp` → `WhatsApp`): the core's names, email's capitalised as a label. */
 export const CHANNEL_LABEL: Record<Channel, string> = { ...CHANNEL_NAMES, email: 'Email' };
@@ -11,7 +12,7 @@ export const handleOf = (username: string | null): string | null =>
   (!username ? null : /^\d{10,}$/.test(username) ? `Instagram ID ${username}` : `@${username}`);
 /** A contact's name as the console shows it: the name, else the handle, email, phone or id. */
 export const contactDisplayName = (c: { name: string | null; username: string | null; email: string | null; phone: string | null; id: string }): string =>
-  c.name ?? handleOf(c.username) ?? c.email ?? c.phone ?? c.id;
+  c.name ?? handleOf(c.username) ?? (c.email === null ? null : displayAddress(c.email)) ?? c.phone ?? c.id;
 /** A code the platform answers in capitals or snake case, as a word: `APPROVED` → `Approved`, `no_answer` → `No answer`. */
 export function codeWords(code: string): string {
   const words = code.replace(/_+/g, ' ').trim().toLowerCase();

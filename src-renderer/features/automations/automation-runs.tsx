@@ -9,11 +9,12 @@ import { announce } from '../../stores/announcer.ts';
 import { entryOf } from './draft.ts';
 import { useRerun } from './mutations.ts';
 import { useRecentRuns } from './queries.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 const ENDED = new Set(['completed', 'failed', 'stopped']);
 
 function Run({ run, catalog, onRerun, rerunning }: { run: AutomationExecution; catalog: NodeCatalog | undefined; onRerun(): void; rerunning: boolean }) {
-  const who = run.trigger.address ?? run.trigger.contactId ?? '—';
+  const who = (run.trigger.address && displayAddress(run.trigger.address)) ?? run.trigger.contactId ?? '—';
   return (
     <li className="automation-run" data-testid="automation-run" data-status={run.status} data-id={run.id}>
       <div className="automation-run-head">

@@ -5,6 +5,7 @@ import type { AudiencePreview, AudiencePreviewInput } from '../../../src-core/co
 import { useDebounced } from '../../components/debounce.ts';
 import { rupees } from '../../components/format.ts';
 import { useAudiencePreview } from './queries.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 export const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -85,7 +86,7 @@ function BlockedWarning({ listed, noun, blocked }: { listed: boolean; noun: 'num
         {blocked.recipients.map((r) => (
           <li key={r.address} data-testid="blocked-recipient" data-address={r.address}>
             {/* The reason after a colon: an opt-out's own has brackets in it, nested ones read badly. */}
-            <code>{r.address}</code>{r.name ? ` ${r.name}` : ''}{r.reason ? `: ${r.reason}` : ''}
+            <code>{displayAddress(r.address)}</code>{r.name ? ` ${r.name}` : ''}{r.reason ? `: ${r.reason}` : ''}
           </li>
         ))}
       </ul>
@@ -100,7 +101,7 @@ function SuppressedWarning({ suppressed }: { suppressed: NonNullable<AudiencePre
     <div className="audience-blocked" role="status" data-testid="audience-suppressed" data-count={suppressed.count}>
       <p>{count(suppressed.count, 'address', 'addresses')} {suppressed.count === 1 ? 'is' : 'are'} on the suppression list and will not be emailed, {suppressed.count === 1 ? 'its credit' : 'their credits'} refunded at once:</p>
       <ul>
-        {suppressed.recipients.map((r) => <li key={r.address} data-testid="suppressed-recipient" data-address={r.address}><code>{r.address}</code>: {r.reason}</li>)}
+        {suppressed.recipients.map((r) => <li key={r.address} data-testid="suppressed-recipient" data-address={r.address}><code>{displayAddress(r.address)}</code>: {r.reason}</li>)}
       </ul>
       {suppressed.count > suppressed.recipients.length ? <span className="muted">and {(suppressed.count - suppressed.recipients.length).toLocaleString()} more</span> : null}
     </div>

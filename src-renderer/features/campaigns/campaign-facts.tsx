@@ -5,6 +5,7 @@ import type { ReferenceTotals } from '../../../src-core/contract/index.ts';
 import { rupees, time } from '../../components/format.ts';
 import { isLive, useCampaignSpend, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 /**
  * The schedule a campaign kept. One launched when its time had already passed was sent at once, not on that time
@@ -59,7 +60,7 @@ export function Facts({ campaign, children }: { campaign: Detail; children?: Rea
   if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
   if (campaign.fallbackMessage) rows.splice(1, 0, ['SMS fallback', campaign.fallbackMessage]);
   if (campaign.country) rows.splice(1, 0, ['Country', campaign.country]);
-  if (campaign.fromEmail) rows.splice(1, 0, ['From', `${campaign.fromName ?? ''} <${campaign.fromEmail}>`], ['Audience', EMAIL_AUDIENCE[campaign.audience ?? 'list']]);
+  if (campaign.fromEmail) rows.splice(1, 0, ['From', `${campaign.fromName ?? ''} <${displayAddress(campaign.fromEmail)}>`], ['Audience', EMAIL_AUDIENCE[campaign.audience ?? 'list']]);
   return (
     <dl className="facts" data-testid="campaign-facts">
       {rows.map(([label, value]) => <div key={label} data-testid={`fact-${label.toLowerCase().replace(/\W+/g, '-')}`}><dt>{label}</dt><dd>{value}</dd></div>)}

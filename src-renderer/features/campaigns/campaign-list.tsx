@@ -8,6 +8,7 @@ import { Pager } from '../../components/pager.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { CAMPAIGN_TABS, CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
 import { browserZone, scheduleParts } from './schedule.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 /** The channels with a campaign builder (Instagram has none, so no tab). */
 const TABS = CAMPAIGN_TABS.map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
@@ -18,7 +19,7 @@ const FIRST: Record<CampaignTab, string> = {
 
 /** The line under a campaign's name: what it sends and how. */
 function subline(c: CampaignListItem): string {
-  if (c.fromEmail) return [c.templateName, c.fromEmail].filter(Boolean).join(' · ');
+  if (c.fromEmail) return [c.templateName, displayAddress(c.fromEmail)].filter(Boolean).join(' · ');
   if (c.fallback !== undefined) return c.fallback ? 'With SMS fallback' : 'RCS only';
   return c.templateName ?? c.senderId ?? '';
 }

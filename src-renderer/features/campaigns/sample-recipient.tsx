@@ -2,6 +2,7 @@
 // audience preview names them (AudienceSample), with their contact's fields read as the campaign's messages read them.
 import { useEffect, useState } from 'react';
 import type { AudiencePreview, AudienceSample, ContactFieldName, RecipientField } from '../../../src-core/contract/index.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 /**
  * The recipient to preview for: the audience preview's sample, kept while the next answer is awaited (`waiting`, as the
@@ -20,7 +21,7 @@ export function usePreviewSample({ preview, waiting }: { preview: AudiencePrevie
 export const sampleField = (sample: AudienceSample): RecipientField => (field) => sample.fields[field as ContactFieldName] ?? null;
 
 /** Who the sample is: "+919820000010 (Alice Johnson)", or "(no contact name)". */
-export const sampleWho = (sample: AudienceSample): string => `${sample.address} (${sample.name ?? 'no contact name'})`;
+export const sampleWho = (sample: AudienceSample): string => `${displayAddress(sample.address)} (${sample.name ?? 'no contact name'})`;
 
 /**
  * Says whose values the preview shows (`lacking`: what shows where their contact has no value), or that values read from

@@ -9,6 +9,7 @@ import { SmtpConnection } from './smtp-connection.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { EmptyListState, TableCard } from './table-card.tsx';
 import { DateTime } from '../../components/date-time.tsx';
+import { displayDomain } from '../../components/email-address.ts';
 
 function NewEmailTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | null> }) {
   const create = useSave<SaveEmailTemplateInput>('/dashboard/email/templates');
@@ -70,7 +71,7 @@ function Domains() {
       {domains.isPending ? <Loading /> : domains.isError ? <ErrorState error={domains.error} /> : domains.data.data.length === 0 ? (
         <EmptyListState title="No sending domain yet" what="An email's from address must be at a domain verified here." add="Add a domain." field={domainField} />
       ) : (
-        <ul className="plain-list">{domains.data.data.map((d) => <li key={d.id} data-testid="email-domain"><strong>{d.domain}</strong> <StatusChip status={d.status} /></li>)}</ul>
+        <ul className="plain-list">{domains.data.data.map((d) => <li key={d.id} data-testid="email-domain"><strong>{displayDomain(d.domain)}</strong> <StatusChip status={d.status} /></li>)}</ul>
       )}
       <form className="inline" onSubmit={submit}>
         <input ref={domainField} value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="example.com" aria-label="Domain"

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { SmtpConnectionInput } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useSave, useSmtp } from './queries.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 
 export function SmtpConnection() {
@@ -28,7 +29,7 @@ export function SmtpConnection() {
       <h2 className="card-title">Your SMTP server</h2>
       {state.isPending ? <Loading /> : state.isError ? <ErrorState error={state.error} /> : state.data.connected ? (
         <div className="inline">
-          <span data-testid="smtp-connected">Sending through <strong>{state.data.host}:{state.data.port}</strong> as {state.data.fromEmail}</span>
+          <span data-testid="smtp-connected">Sending through <strong>{state.data.host}:{state.data.port}</strong> as {displayAddress(state.data.fromEmail)}</span>
           <button type="button" className="button ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>Disconnect</button>
         </div>
       ) : <p className="muted small hint">Not connected: email goes to the simulated mailboxes (see the simulator’s handset viewer).</p>}

@@ -12,6 +12,7 @@ import { announce } from '../../stores/announcer.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ConversationPreview } from '../inbox/conversation-preview.tsx';
 import { useContactConversations } from './queries.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 /** A conversation Open conversation takes the agent to (the inbox then lists its state's conversations, when given). */
 export type ConversationTarget = { id: string; channel: Channel; state?: ConversationState | undefined };
@@ -33,7 +34,7 @@ export function ContactConversations({ contactId, onOpen }: { contactId: string;
               <li key={c.id} data-testid="contact-conversation" data-channel={c.channel}>
                 <div className="contact-conversation-main">
                   <div className="contact-conversation-title">
-                    <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={c.address}>{c.address}</span>
+                    <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={displayAddress(c.address)}>{displayAddress(c.address)}</span>
                     {c.state === 'resolved' ? <> <span className="chip" data-testid="contact-conversation-resolved">Resolved</span></> : null}
                     {c.state === 'snoozed' ? <> <span className="chip" data-testid="contact-conversation-snoozed">Snoozed</span></> : null}
                   </div>

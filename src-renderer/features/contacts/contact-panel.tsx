@@ -11,6 +11,7 @@ import { ContactTags } from './contact-tags.tsx';
 import { UnblockButton } from './unblock-button.tsx';
 import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
 import { useContact, useNotes } from './queries.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 const REASON_MAX = 500;
 /** A note's opening words, which tell its Delete button from the others'. */
@@ -120,7 +121,7 @@ export function ContactPanel({ contactId, onOpenConversation }: { contactId: str
   const c = contact.data;
   const display = contactDisplayName(c);
   const fields: Array<[string, string | null]> = [
-    ['Username', handleOf(c.username)], ['Email', c.email], ['Phone', c.phone], ['Source', sourceLabel(c.source)],
+    ['Username', handleOf(c.username)], ['Email', c.email && displayAddress(c.email)], ['Phone', c.phone], ['Source', sourceLabel(c.source)],
     ['Created', time(c.createdAt)], ['Id', c.id],
   ];
   return (

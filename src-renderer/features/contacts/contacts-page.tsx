@@ -12,13 +12,14 @@ import { ContactPanel } from './contact-panel.tsx';
 import { ContactsCsvActions } from './contacts-csv.tsx';
 import './contacts.css';
 import { PAGE_SIZE, useContacts } from './queries.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 /** A row's id, which the list names as its active option (`aria-activedescendant`). */
 const optionId = (contactId: string) => `contact-option-${contactId}`;
 
 function ContactRow({ contact, selected, onSelect }: { contact: Contact; selected: boolean; onSelect(): void }) {
   const display = contactDisplayName(contact);
-  const secondary = [handleOf(contact.username), contact.email, contact.phone].filter(Boolean).join(' · ');
+  const secondary = [handleOf(contact.username), contact.email && displayAddress(contact.email), contact.phone].filter(Boolean).join(' · ');
   // Not focusable itself: the list keeps the focus and points at the selected row, so a click leaves the focus on the list.
   return (
     <li role="option" id={optionId(contact.id)} aria-selected={selected} className={`row${selected ? ' selected' : ''}`} data-testid="contact-row" data-contact-id={contact.id}

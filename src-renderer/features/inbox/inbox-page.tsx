@@ -19,6 +19,7 @@ import { afterStateChange } from './resolve-next.ts';
 import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
 import './inbox.css';
+import { displayAddress } from '../../components/email-address.ts';
 
 const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'rcs', 'instagram', 'email'] as const)
   .map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
@@ -219,10 +220,10 @@ export function InboxPage() {
                     <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}
                       data-testid="conversation-row" data-address={c.address} tabIndex={c.id === focusable ? 0 : -1}
                       onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected(c.id); } }}>
-                      <Avatar name={c.customerName ?? c.address} />
+                      <Avatar name={c.customerName ?? displayAddress(c.address)} />
                       <div className="row-main">
                         <div className="row-title">
-                          <span className="name">{c.customerName ?? c.address}</span>
+                          <span className="name">{c.customerName ?? displayAddress(c.address)}</span>
                           {c.contactBlocked ? <span className="badge danger" data-testid="blocked-badge">Blocked</span> : null}
                         </div>
                         {c.state === 'snoozed' && c.snoozedUntil ? <span className="muted small snoozed-until" data-testid="row-snoozed-until">Until {snoozeTime(c.snoozedUntil)}</span> : null}

@@ -26,6 +26,7 @@ import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
 import { ResolveButton } from './resolve-button.tsx';
 import { SnoozeMenu } from './snooze-menu.tsx';
 import { useReadAfter } from './read-after.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles/conversations.css). */
 const TICKS: Record<string, { glyph: string; label: string }> = {
@@ -141,7 +142,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
     else onOpenConversation(target);
   };
   const unread = detail.data?.unreadCount ?? 0;
-  useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? detail.data.address : undefined);
+  useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? displayAddress(detail.data.address) : undefined);
 
   // The newest message in full: the list keeps to its end once shown, as messages come and as the header takes
   // room after them (the contact's tags load later), unless the agent scrolled up to read the history.
@@ -197,8 +198,8 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
     <div className={`thread${contactOpen && contact.data ? ' with-contact' : ''}`} ref={view} data-testid="thread">
       <header className="thread-header">
         <div>
-          <h2>{c.customerName ?? c.address}</h2>
-          <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {c.address}</span>
+          <h2>{c.customerName ?? displayAddress(c.address)}</h2>
+          <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {displayAddress(c.address)}</span>
           {contact.data ? <ContactContext contact={contact.data} open={contactOpen} opener={opener} onOpen={() => setContactOpen(true)} /> : null}
         </div>
         <div className="thread-actions">
@@ -229,7 +230,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
               : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} />
                 : <TextComposer reply={reply} channel={c.channel} contactName={contactName} text={text} setText={setText} />}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" /></div> : null}
-      {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? c.address} onClose={closeContact} onOpenConversation={openConversation} /> : null}
+      {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? displayAddress(c.address)} onClose={closeContact} onOpenConversation={openConversation} /> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { rcsMessageContentSchema, sentEmailSchema, waTemplateContentSchema, type
 import { RcsCardParts, RcsSuggestions, WaButtons, WaTemplateParts, waHeaderOf } from '../../components/rich-message.tsx';
 import { When } from '../../components/when.tsx';
 import { emailDocument } from './email-document.ts';
+import { displayAddress } from '../../components/email-address.ts';
 
 function EmailReceived({ email }: { email: SentEmail }) {
   const { srcDoc, links, images } = useMemo(() => emailDocument(email.html), [email.html]);
@@ -62,7 +63,7 @@ function Received({ message }: { message: HandsetMessage }) {
 function senderOf(message: HandsetMessage): string {
   if (message.channel !== 'email') return message.from;
   const email = sentEmailSchema.safeParse(message.payload);
-  return email.success && email.data.fromName ? `${email.data.fromName} <${email.data.fromEmail}>` : message.from;
+  return email.success && email.data.fromName ? `${email.data.fromName} <${displayAddress(email.data.fromEmail)}>` : displayAddress(message.from);
 }
 
 export function HandsetMessageItem({ message }: { message: HandsetMessage }) {
