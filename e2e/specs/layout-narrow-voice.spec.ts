@@ -1,5 +1,5 @@
 // The Automations and Calls pages in the desktop window's smallest size (960 × 600) and a laptop's (1280 × 800), with
-// scrollbars hidden and shown (layout-narrow.spec.ts checks the other pages): nothing scrolls sideways, the console
+// scrollbars hidden and shown (layout-narrow.spec.ts and layout-narrow-lists.spec.ts check the other pages): nothing scrolls sideways, the console
 // never scrolls as a whole, and each page's main controls are on screen: the automation builder's, the App calls
 // tab's with a call open, the Simulator's Phone calls card, and People & bookings with their actions in reach.
 import type { Page } from 'playwright-core';
