@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { VoiceAgentListItem } from '../../src-core/contract/index.ts';
+import { expectNamedAndDescribed } from '../fixtures/accessible.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -124,6 +125,7 @@ describe('the Calls page', () => {
     // The field is marked invalid and read with its problem.
     const field = page.getByTestId('call-to');
     expect([await field.getAttribute('aria-invalid'), await field.getAttribute('aria-describedby')]).toEqual(['true', 'call-to-problem']);
+    await expectNamedAndDescribed(field, 'Phone', problem);
     // One small line, not the centred block that pushed the list some 170 px down.
     expect((await listTop()) - before).toBeLessThan(40);
     await screenshot(page, 'calls-bad-phone');
