@@ -74,7 +74,7 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       return { messages: (hasOlder ? rows.slice(1) : rows).map(toMessage), hasOlder };
     },
     markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
-    /** A channel's conversations, in one state or (`state` null) both, most recent first; with `search`, those it finds. */
+    /** A channel's conversations, in one state or (`state` null) every one, most recent first (snoozed ones soonest to wake first); with `search`, those it finds. */
     listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string, state: ConversationState | null = null): { rows: Conversation[]; total: number } {
       // A handle typed as the console shows it ("@meera") is searched without its "@", as the contacts search does.
       const term = search?.trim().replace(/^@+/, '');

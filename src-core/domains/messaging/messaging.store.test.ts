@@ -1,6 +1,7 @@
 // The conversation search reads message text only among a channel's newest messages, through the index on
 // (org, channel, time): a bounded read however many messages an organization has. A thread pages back in its order
-// through the index on (conversation, time). A list of one state (open, resolved) reads the (org, channel, state, time) index.
+// through the index on (conversation, time). A list of one state (open, resolved) reads the (org, channel, state, time) index;
+// the snoozed list, soonest to wake first, migration 47's index of snoozed conversations.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedDb } from '../../testing/migrated-db.ts';
 import { createMessagingStore, MESSAGE_SEARCH_WINDOW } from './messaging.store.ts';
@@ -140,12 +141,31 @@ describe('conversations in one state', () => {
     expect(store.conversationById('org_a', 'cnv_b')).toMatchObject({ state: 'resolved', snoozed_until: '2026-01-05T09:00:00.000Z' });
     expect(store.searchConversations('org_a', 'whatsapp', 'snoozed', 'bye', null, 10, 0).total).toBe(1);
     expect(store.searchConversations('org_a', 'whatsapp', 'resolved', 'bye', null, 10, 0).total).toBe(0);
-    for (const state of ['snoozed', 'resolved'] as const) {
-      const plan = planOf((source) => source.startsWith('SELECT * FROM conversations WHERE org_id = @orgId AND channel = @channel AND state'),
-        () => createMessagingStore(db.sql).conversations('org_a', 'whatsapp', state, 10, 0), { orgId: 'org_a', channel: 'whatsapp', limit: 10, offset: 0 });
-      expect(plan, state).toContain('conversations USING INDEX conversations_state (org_id=? AND channel=? AND state=?)');
-      expect(plan, state).not.toContain('TEMP B-TREE FOR ORDER BY');
-    }
+    const plan = planOf((source) => source.startsWith('SELECT * FROM conversations WHERE org_id = @orgId AND channel = @channel AND state'),
+      () => createMessagingStore(db.sql).conversations('org_a', 'whatsapp', 'resolved', 10, 0), { orgId: 'org_a', channel: 'whatsapp', limit: 10, offset: 0 });
+    expect(plan).toContain('conversations USING INDEX conversations_state (org_id=? AND channel=? AND state=?)');
+    expect(plan).not.toContain('TEMP B-TREE FOR ORDER BY');
     expect(store.setConversationState('org_a', 'cnv_b', { state: 'open', resolvedAt: null, resolvedBy: null, snoozedUntil: null })).toBe(true);
+  });
+  it('lists snoozed ones soonest to wake first (at one time, most recent first), through migration 47\'s index of snoozed ones, unsorted', () => {
+    const snoozed = (until: string) => ({ state: 'resolved' as const, resolvedAt: null, resolvedBy: null, snoozedUntil: until });
+    // cnv_b's last message is the newer: most recent first would list it first.
+    store.insertConversation({ id: 'cnv_c', org_id: 'org_a', channel: 'whatsapp', address: '+400', contact_id: null, created_at: '2026-01-01T00:00:00.000Z' });
+    store.touchConversation({ id: 'cnv_c', text: 'later', at: '2026-01-01T11:00:00.000Z', contact_id: null, unread: 0 });
+    store.setConversationState('org_a', 'cnv_b', snoozed('2026-01-06T09:00:00.000Z'));
+    store.setConversationState('org_a', 'cnv_a', snoozed('2026-01-05T09:00:00.000Z'));
+    store.setConversationState('org_a', 'cnv_c', snoozed('2026-01-06T09:00:00.000Z'));
+    const snoozedIds = (limit: number, offset: number) => store.conversations('org_a', 'whatsapp', 'snoozed', limit, offset).rows.map((row) => row.id);
+    expect(snoozedIds(10, 0)).toEqual(['cnv_a', 'cnv_c', 'cnv_b']);
+    expect([snoozedIds(1, 0), snoozedIds(1, 1), snoozedIds(1, 2), snoozedIds(1, 3)]).toEqual([['cnv_a'], ['cnv_c'], ['cnv_b'], []]);
+    // A search and a contact's list in the snoozed state keep that order; every state at once is most recent first.
+    expect(store.searchConversations('org_a', 'whatsapp', 'snoozed', '+', null, 10, 0).rows.map((row) => row.id)).toEqual(['cnv_a', 'cnv_c', 'cnv_b']);
+    expect(store.conversations('org_a', 'whatsapp', null, 10, 0).rows.map((row) => row.id)).toEqual(['cnv_c', 'cnv_b', 'cnv_a']);
+    const plan = planOf((source) => source.startsWith('SELECT * FROM conversations WHERE org_id = @orgId AND channel = @channel AND state'),
+      () => createMessagingStore(db.sql).conversations('org_a', 'whatsapp', 'snoozed', 10, 0), { orgId: 'org_a', channel: 'whatsapp', limit: 10, offset: 0 });
+    expect(plan).toContain('conversations USING INDEX conversations_snoozed (org_id=? AND channel=? AND state=?');
+    expect(plan).not.toContain('TEMP B-TREE FOR ORDER BY');
+    expect(plan).not.toContain('RIGHT PART OF ORDER BY');
+    for (const id of ['cnv_a', 'cnv_b', 'cnv_c']) store.setConversationState('org_a', id, { state: 'open', resolvedAt: null, resolvedBy: null, snoozedUntil: null });
   });
 });

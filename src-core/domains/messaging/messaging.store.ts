@@ -46,6 +46,14 @@ const STATE_CONDITIONS: Record<ConversationState, string> = {
   resolved: `AND state = 'resolved' AND snoozed_until IS NULL`,
 };
 
+/**
+ * A list's order, a total one so that pages read by offset neither repeat nor skip a row while nothing changes: the
+ * Snoozed list by wake time, soonest first (through migration 47's index), those waking at one time most recent first;
+ * every other list (and every state at once) most recent first. Ties of one time by insertion (rowid).
+ */
+const orderOf = (state: ConversationState | null): string =>
+  (state === 'snoozed' ? 'ORDER BY snoozed_until ASC, last_message_at DESC, rowid DESC' : 'ORDER BY last_message_at DESC, rowid DESC');
+
 export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: number } = {}) {
   const prepare = statementCache(sql);
   const messageSearchWindow = options.messageSearchWindow ?? MESSAGE_SEARCH_WINDOW;
@@ -192,7 +200,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       const where = `org_id = @orgId AND channel = @channel ${inState(state)} AND (${byParty} OR fold(last_message) LIKE @like ESCAPE '\\' OR id IN (${recentText}))`;
       const params = { ...contacts?.params, orgId, channel, like: containsPattern(foldText(term)), window: messageSearchWindow };
       return {
-        rows: prepare(`SELECT *, coalesce(${byParty}, 0) AS by_party FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
+        rows: prepare(`SELECT *, coalesce(${byParty}, 0) AS by_party FROM conversations WHERE ${where} ${orderOf(state)} LIMIT @limit OFFSET @offset`)
           .all({ ...params, limit, offset }) as Array<ConversationRow & { by_party: 0 | 1 }>,
         total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(params) as { n: number }).n,
       };
@@ -211,22 +219,22 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     /** What the customers at `addresses` wrote in (every channel), oldest first. */
     inboundFrom: (orgId: string, addresses: readonly string[], limit: number) =>
       inboundFrom.all({ orgId, channels: JSON.stringify(CHANNELS), addresses: JSON.stringify(addresses), limit }) as MessageRow[],
-    /** A contact's conversations, on one channel or (`channel` null) on all, in one state or (`state` null) every one, most recent first. */
+    /** A contact's conversations, on one channel or (`channel` null) on all, in one state or (`state` null) every one, in the state's order (`orderOf`). */
     contactConversations(orgId: string, contactId: string, channel: string | null, state: ConversationState | null, limit: number, offset: number) {
       const where = `org_id = @org AND contact_id = @contact AND (@channel IS NULL OR channel = @channel) ${inState(state)}`;
       const params = { org: orgId, contact: contactId, channel };
       return {
-        rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
+        rows: prepare(`SELECT * FROM conversations WHERE ${where} ${orderOf(state)} LIMIT @limit OFFSET @offset`)
           .all({ ...params, limit, offset }) as ConversationRow[],
         total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(params) as { n: number }).n,
       };
     },
-    /** A channel's conversations in one state or (`state` null) every one, most recent first. */
+    /** A channel's conversations in one state or (`state` null) every one, in the state's order (`orderOf`: snoozed ones soonest to wake first). */
     conversations(orgId: string, channel: string, state: ConversationState | null, limit: number, offset: number) {
       const where = `org_id = @orgId AND channel = @channel ${inState(state)}`;
       const params = { orgId, channel };
       return {
-        rows: prepare(`SELECT * FROM conversations WHERE ${where} ORDER BY last_message_at DESC, rowid DESC LIMIT @limit OFFSET @offset`)
+        rows: prepare(`SELECT * FROM conversations WHERE ${where} ${orderOf(state)} LIMIT @limit OFFSET @offset`)
           .all({ ...params, limit, offset }) as ConversationRow[],
         total: (prepare(`SELECT COUNT(*) AS n FROM conversations WHERE ${where}`).get(params) as { n: number }).n,
       };
