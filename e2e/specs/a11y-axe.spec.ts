@@ -109,7 +109,7 @@ const STATES: AxeState[] = [
   ['contacts, with a contact open', async () => {
     // The inbox as it was for the next theme's pass: the conversation open again, the Open list shown.
     await page.getByTestId('unsnooze-conversation').click();
-    await page.getByTestId('snooze-conversation').waitFor();
+    await page.getByTestId('snoozed-badge').waitFor({ state: 'detached' });
     await page.getByTestId('show-open').click();
     await nav('contacts');
     await page.locator('[data-testid="contact-list"][data-ready="true"]').getByTestId('contact-row').first().click();

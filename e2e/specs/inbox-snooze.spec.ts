@@ -1,9 +1,10 @@
 // Snoozed conversations in the inbox, as a support agent puts one aside: Snooze in the thread's header opens a menu of
 // times computed from the virtual clock in the browser's zone (keyboard operable: arrows, Enter, Escape back to the
 // button); choosing one takes the conversation out of Open and shows the next, as Resolve does; Snoozed lists it with its
-// time, its header says until when and offers Unsnooze; the virtual clock passing that time brings it back to Open live,
-// and so does its customer writing in first; the list shown is in the URL (`state=snoozed`); the menu stays in the pane
-// in the narrow layout.
+// time, its header says until when and offers Unsnooze, and Snooze again for another time (the same menu and keys; the
+// time it has marked current); the Snoozed list is soonest to wake first; the virtual clock passing that time brings it
+// back to Open live, and so does its customer writing in first; the list shown is in the URL (`state=snoozed`); the menu
+// stays in the pane in the narrow layout; from a Sunday it offers "Tomorrow, 9:00" and no "Next Monday" of the same time.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -15,6 +16,7 @@ let server: E2eServer;
 let page: Page;
 const KIRAN = '+919810000001';
 const ALICE = '+14155550101';
+const OLIVER = '+447700900123';
 /** The browser's zone here: the menu's "Tomorrow, 9:00" is 9:00 there. */
 const ZONE = 'Asia/Kolkata';
 
@@ -112,7 +114,8 @@ describe('snoozed conversations', () => {
     await threadOf(KIRAN);
     expect(await page.getByTestId('snoozed-badge').textContent()).toBe(`Snoozed until ${rowTime.slice('Until '.length)}`);
     await page.getByTestId('unsnooze-conversation').waitFor();
-    expect(await page.getByTestId('snooze-conversation').count()).toBe(0);
+    // Snooze is there too, for another time (below).
+    await page.getByTestId('snooze-conversation').waitFor();
     await screenshot(page, 'inbox-snoozed');
   });
 
@@ -188,6 +191,102 @@ describe('snoozed conversations', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('a snoozed conversation\'s Snooze moves its time, by the keyboard, and it stays shown; the Snoozed list is soonest to wake first', async () => {
+    // Alice wrote in last (above): by latest message she would be listed first; Kiran wakes first.
+    await page.getByTestId('show-open').click();
+    await ready().waitFor();
+    expect((await listed()).indexOf(ALICE)).toBeLessThan((await listed()).indexOf(KIRAN));
+    const now = Date.parse(await clockNow());
+    for (const [address, hours] of [[ALICE, 48], [KIRAN, 3]] as const) {
+      const until = new Date(now + hours * 3_600_000).toISOString();
+      expect((await server.dashboard('POST', `/dashboard/conversations/${await conversationId(address)}/snooze`, { until })).status).toBe(200);
+    }
+    await page.getByTestId('show-snoozed').click();
+    await expect.poll(listed).toEqual([KIRAN, ALICE]);
+    await row(ALICE).click();
+    await threadOf(ALICE);
+    await page.getByTestId('snoozed-badge').waitFor();
+    await page.getByTestId('unsnooze-conversation').waitFor();
+
+    // Beside Unsnooze, the same menu button: Enter opens it on "In 1 hour", Enter chooses it.
+    const snooze = page.getByTestId('snooze-conversation');
+    expect(await snooze.getAttribute('aria-haspopup')).toBe('menu');
+    await snooze.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Snooze' });
+    await menu.waitFor();
+    await expect.poll(focusedTestId).toBe('snooze-hour');
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+    expect(await announced(/^The conversation with Alice Johnson is now snoozed until /)).toMatch(/until .+\.$/);
+    const hour = (await detailOf(ALICE)).snoozedUntil as string;
+    expect(Date.parse(hour) - now).toBeLessThan(2 * 3_600_000);
+    // It stays shown, the focus on Snooze; the list puts it first now, its header says the new time.
+    await expect.poll(listed).toEqual([ALICE, KIRAN]);
+    await threadOf(ALICE);
+    await expect.poll(focusedTestId).toBe('snooze-conversation');
+    const badge = (await page.getByTestId('snoozed-badge').textContent()) as string;
+    expect(badge).toBe(`Snoozed until ${((await row(ALICE).getByTestId('row-snoozed-until').textContent()) as string).slice('Until '.length)}`);
+
+    // ↓ opens it, ↓ moves to "Tomorrow, 9:00", Enter chooses it; opened again, that choice is marked current and changes nothing.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedTestId).toBe('snooze-hour');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedTestId).toBe('snooze-tomorrow');
+    const tomorrow = (await page.getByTestId('snooze-tomorrow').getAttribute('data-until')) as string;
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await detailOf(ALICE)).snoozedUntil).toBe(tomorrow);
+    await page.getByTestId('snoozed-badge').filter({ hasNotText: badge }).waitFor();
+    const kiranUntil = (await detailOf(KIRAN)).snoozedUntil as string;
+    await expect.poll(listed).toEqual(Date.parse(tomorrow) < Date.parse(kiranUntil) ? [ALICE, KIRAN] : [KIRAN, ALICE]);
+    await expect.poll(focusedTestId).toBe('snooze-conversation');
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    const current = page.getByTestId('snooze-tomorrow');
+    expect(await current.getAttribute('aria-disabled')).toBe('true');
+    expect(await current.textContent()).toMatch(/current$/);
+    expect(await page.getByTestId('snooze-hour').getAttribute('aria-disabled')).toBeNull();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedTestId).toBe('snooze-tomorrow');
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+    expect(await focusedTestId()).toBe('snooze-conversation');
+    expect((await detailOf(ALICE)).snoozedUntil).toBe(tomorrow);
+    await screenshot(page, 'inbox-snoozed-snooze-again');
+    // Both open again for the next test.
+    for (const address of [ALICE, KIRAN]) expect((await server.dashboard('POST', `/dashboard/conversations/${await conversationId(address)}/reopen`, {})).status).toBe(200);
+    await ready().getByText('No snoozed conversations').waitFor();
+  });
+
+  it('from a Sunday on the virtual clock, the menu offers "Tomorrow, 9:00" (Monday) and no "Next Monday, 9:00" of the same time', async () => {
+    // The clock to the next Sunday, 10:00 in the browser's zone (Asia/Kolkata: UTC+5:30 all year).
+    const IST = 5.5 * 3_600_000;
+    const now = Date.parse(await clockNow());
+    const day = new Date(now + IST);
+    let sunday = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10) - IST;
+    while (new Date(sunday + IST).getUTCDay() !== 0 || sunday <= now) sunday += 86_400_000;
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: Math.ceil((sunday - now) / 1000) })).status).toBe(200);
+    await page.getByTestId('show-open').click();
+    await ready().waitFor();
+    await row(OLIVER).click();
+    await threadOf(OLIVER);
+    await page.getByTestId('snooze-conversation').click();
+    const menu = page.getByRole('menu', { name: 'Snooze' });
+    await menu.waitFor();
+    const items = menu.getByRole('menuitem');
+    await expect.poll(() => items.evaluateAll((els) => els.map((el) => el.firstElementChild?.textContent))).toEqual(['In 1 hour', 'Tomorrow, 9:00']);
+    const tomorrow = inZone((await page.getByTestId('snooze-tomorrow').getAttribute('data-until')) as string);
+    expect(tomorrow.slice(11)).toBe('09:00');
+    expect(new Date(`${tomorrow.slice(0, 10)}T12:00:00Z`).getUTCDay()).toBe(1);
+    // ↑ from the first wraps to the last: "Tomorrow", there being two.
+    await expect.poll(focusedTestId).toBe('snooze-hour');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focusedTestId).toBe('snooze-tomorrow');
+    await screenshot(page, 'inbox-snooze-menu-sunday');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
   });
 });
 

@@ -140,16 +140,22 @@ describe('refreshConversations', () => {
     list.stop();
   });
 
-  it('reads the first page of the list\'s own state: a Resolved (or Snoozed) list\'s among the resolved (snoozed) conversations', async () => {
-    for (const state of ['resolved', 'snoozed'] as const) {
-      const s = core(9);
-      const list = await inbox(s, 3, state);
-      s.message('c9');
-      refreshConversations(list.client, list.api, 'sms');
-      await list.settle();
-      expect(list.reads).toEqual([`/dashboard/conversations?channel=sms&state=${state}&limit=100&page=1`]);
-      list.stop();
-    }
+  it('reads the first page of the list\'s own state: a Resolved list\'s among the resolved conversations', async () => {
+    const s = core(9);
+    const list = await inbox(s, 3, 'resolved');
+    s.message('c9');
+    refreshConversations(list.client, list.api, 'sms');
+    await list.settle();
+    expect(list.reads).toEqual(['/dashboard/conversations?channel=sms&state=resolved&limit=100&page=1']);
+    list.stop();
+  });
+
+  it('reads every loaded page of the Snoozed list again: in wake order, a reply lifts no row but changes one wherever it is', async () => {
+    const s = core(9);
+    const list = await inbox(s, 3, 'snoozed');
+    refreshConversations(list.client, list.api, 'sms');
+    await expect.poll(() => list.reads).toEqual(['/c?page=1', '/c?page=2', '/c?page=3']);
+    list.stop();
   });
 
   it('reads every loaded page again when more than a page of conversations moved up: none lost, the core\'s order', async () => {

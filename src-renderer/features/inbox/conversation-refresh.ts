@@ -1,6 +1,6 @@
 // The inbox's loaded pages of conversations kept current without reading them all again: a new message reads the first
-// page alone (where its conversation now is, in the list's own state, open, snoozed or resolved) and joins it to the
-// pages shown; a conversation read is put in place. One resolved, snoozed or reopened leaves its list: every loaded page
+// page alone (where its conversation now is, in the list's own state, open or resolved; the Snoozed list, in wake order,
+// is read whole) and joins it to the pages shown; a conversation read is put in place. One resolved, snoozed or reopened leaves its list: every loaded page
 // is read (live.ts).
 import { MutationObserver, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Channel, Conversation, ListEnvelope, Message } from '../../../src-core/contract/index.ts';
@@ -103,13 +103,14 @@ function readFirstPageShown(client: QueryClient, api: Api, query: Query, channel
 }
 
 /**
- * A list of a channel's conversations after a new message. A search, a single page and a list not on screen are read
- * the usual way (a new message may make a conversation match a search or stop matching it, wherever it was listed; the
- * others are one page, or read when next shown); otherwise the first page alone.
+ * A list of a channel's conversations after a new message. A search, a single page, a list not on screen and the
+ * Snoozed list are read the usual way (a new message may make a conversation match a search or stop matching it,
+ * wherever it was listed; the Snoozed list is in wake order, where a reply lifts no row to the top but changes a row
+ * wherever it is; the others are one page, or read when next shown); otherwise the first page alone.
  */
 function refreshList(client: QueryClient, api: Api, query: Query, channel: Channel): void {
   const pages = client.getQueryData<ConversationPages>(query.queryKey)?.pages.length ?? 0;
-  if (query.queryKey[2] || pages < 2 || !query.isActive()) readAll(client, query);
+  if (query.queryKey[2] || pages < 2 || !query.isActive() || stateOfList(query.queryKey) === 'snoozed') readAll(client, query);
   else readFirstPageShown(client, api, query, channel);
 }
 

@@ -10,7 +10,7 @@ export type ConversationDetail = Conversation & { careWindow: { open: boolean; l
 /** Conversations read a page at a time (the route's maximum). */
 const CONVERSATIONS_PAGE = 100;
 
-/** A page of a channel's open, snoozed or resolved conversations (or of those matching `search`), most recent first. */
+/** A page of a channel's open, snoozed or resolved conversations (or of those matching `search`), most recent first (snoozed: soonest to wake). */
 export const conversationsPath = (channel: Channel, search: string, page: number, state: ConversationState) =>
   `/dashboard/conversations?channel=${channel}&state=${state}&limit=${CONVERSATIONS_PAGE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
 
@@ -27,10 +27,11 @@ export const stateOfList = (key: QueryKey): ConversationState => CONVERSATION_ST
 export const firstPageReadKey = (list: QueryKey): QueryKey => ['conversations-first-page', ...list.slice(1)];
 
 /**
- * A channel's open, snoozed or resolved conversations (or those matching `search`), most recent first, a page at a time:
- * `fetchNextPage` reads the next, while some are not listed yet. A live change reads the first page alone
- * (conversation-refresh.ts), so a conversation lifted to the top leaves no gap further down; after a failure, a reconnect
- * or a conversation resolved, snoozed or reopened every loaded page is read.
+ * A channel's open, snoozed or resolved conversations (or those matching `search`), most recent first (the snoozed ones
+ * soonest to wake first), a page at a time: `fetchNextPage` reads the next, while some are not listed yet. A live change
+ * reads the first page alone (conversation-refresh.ts; the Snoozed list every loaded page), so a conversation lifted to
+ * the top leaves no gap further down; after a failure, a reconnect or a conversation resolved, snoozed or reopened every
+ * loaded page is read.
  */
 export function useConversations(channel: Channel, search: string, state: ConversationState) {
   const api = useApi();

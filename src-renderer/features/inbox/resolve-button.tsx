@@ -1,6 +1,7 @@
 // The thread header's Resolve, or on a resolved conversation its "Resolved" badge and Reopen; on a snoozed one its
-// "Snoozed until …" badge and Unsnooze (a reopen) beside Resolve. The key `e` presses Resolve or Reopen from anywhere in
+// "Snoozed until …" badge, then the Snooze menu (`children`: another time), Unsnooze (a reopen) and Resolve. The key `e` presses Resolve or Reopen from anywhere in
 // the inbox but a text field (inbox-page.tsx); what the inbox shows next is the inbox's (`onChanged`).
+import type { ReactNode } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { time } from '../../components/format.ts';
@@ -12,7 +13,8 @@ export const RESOLVE_KEY = 'e';
 /** Resolve or Reopen, whichever the open thread shows: what `RESOLVE_KEY` presses. */
 export const RESOLVE_BUTTONS = '[data-testid="resolve-conversation"], [data-testid="reopen-conversation"]';
 
-export function ResolveButton({ conversation, onChanged }: { conversation: Conversation; onChanged(changed: Conversation): void }) {
+/** `children`: what goes after the state's badge, before Unsnooze and Resolve (the thread's Snooze menu). */
+export function ResolveButton({ conversation, onChanged, children }: { conversation: Conversation; onChanged(changed: Conversation): void; children?: ReactNode }) {
   const change = useConversationState(conversation.id);
   const resolved = conversation.state === 'resolved';
   const until = conversation.state === 'snoozed' ? conversation.snoozedUntil : null;
@@ -23,14 +25,13 @@ export function ResolveButton({ conversation, onChanged }: { conversation: Conve
       {resolved ? (
         <span className="badge muted-badge" data-testid="resolved-badge" title={conversation.resolvedAt ? `Resolved ${time(conversation.resolvedAt)}` : undefined}>Resolved</span>
       ) : null}
+      {until ? <span className="badge muted-badge snoozed-until" data-testid="snoozed-badge" title={time(until)}>Snoozed until {snoozeTime(until)}</span> : null}
+      {children}
       {until ? (
-        <>
-          <span className="badge muted-badge snoozed-until" data-testid="snoozed-badge" title={time(until)}>Snoozed until {snoozeTime(until)}</span>
-          <Button type="button" className="button small" data-testid="unsnooze-conversation" disabled={change.isPending}
-            title="Back to the open conversations now" onClick={() => change.mutate('open', { onSuccess: onChanged })}>
-            {reopening ? 'Unsnoozing…' : 'Unsnooze'}
-          </Button>
-        </>
+        <Button type="button" className="button small" data-testid="unsnooze-conversation" disabled={change.isPending}
+          title="Back to the open conversations now" onClick={() => change.mutate('open', { onSuccess: onChanged })}>
+          {reopening ? 'Unsnoozing…' : 'Unsnooze'}
+        </Button>
       ) : null}
       <Button type="button" className="button small" data-testid={resolved ? 'reopen-conversation' : 'resolve-conversation'} disabled={change.isPending}
         aria-keyshortcuts={RESOLVE_KEY} title={`${resolved ? 'Back to the open conversations' : 'Done with it: it leaves Open until the customer writes again'} (${RESOLVE_KEY})`}

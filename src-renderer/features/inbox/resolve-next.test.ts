@@ -40,4 +40,11 @@ describe('afterStateChange', () => {
     expect(afterStateChange(snoozedRows, 'snoozed', rows[0]!, 'SMS')).toEqual({ moveTo: undefined, saying: 'Unsnoozed the conversation with Priya Sharma: it is open again.' });
     expect(afterStateChange(snoozedRows, 'snoozed', resolved(rows[0]!), 'SMS')).toEqual({ moveTo: undefined, saying: 'Resolved the conversation with Priya Sharma.' });
   });
+  it('stays on a conversation snoozed again from the Snoozed list, saying its new time', () => {
+    const later = '2026-12-07T09:00:00.000Z';
+    const snoozedRows = rows.map(snoozed);
+    expect(afterStateChange(snoozedRows, 'snoozed', { ...snoozedRows[1]!, snoozedUntil: later }, 'WhatsApp')).toEqual({
+      moveTo: undefined, saying: `The conversation with Kiran Mehta is now snoozed until ${snoozeTime(later)}.`,
+    });
+  });
 });

@@ -1,6 +1,7 @@
 // Where the inbox goes once the agent resolves or snoozes the conversation shown, and what a screen reader hears of it:
 // resolved or snoozed from the Open list, it leaves the list and the next open conversation is shown (the one below it,
-// else the one above), or none; reopened (or unsnoozed), or resolved or snoozed while not listed there, the thread stays.
+// else the one above), or none; reopened (or unsnoozed), snoozed again (another time), or resolved or snoozed while not
+// listed there, the thread stays.
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { snoozeTime } from './snooze-choices.ts';
 
@@ -19,8 +20,10 @@ export function afterStateChange(rows: readonly Conversation[], listState: Conve
   if (changed.state === 'open') {
     return { moveTo: undefined, saying: rows[at]?.state === 'snoozed' ? `Unsnoozed the conversation with ${name}: it is open again.` : `Reopened the conversation with ${name}: it is open again.` };
   }
-  const done = changed.state === 'snoozed' && changed.snoozedUntil
-    ? `Snoozed the conversation with ${name} until ${snoozeTime(changed.snoozedUntil)}.` : `Resolved the conversation with ${name}.`;
+  const until = changed.state === 'snoozed' && changed.snoozedUntil ? snoozeTime(changed.snoozedUntil) : null;
+  // Snoozed again from the Snoozed list: a new time, not a new state.
+  const done = !until ? `Resolved the conversation with ${name}.`
+    : rows[at]?.state === 'snoozed' ? `The conversation with ${name} is now snoozed until ${until}.` : `Snoozed the conversation with ${name} until ${until}.`;
   if (listState !== 'open' || at < 0) return { moveTo: undefined, saying: done };
   const next = rows[at + 1] ?? rows[at - 1] ?? null;
   return { moveTo: next, saying: `${done} ${next ? `Next open conversation: ${nameOf(next)}.` : `No open ${channelLabel} conversations left.`}` };

@@ -16,17 +16,18 @@ function morningAfter(at: number, days: number): string {
 }
 
 /**
- * In 1 hour; tomorrow at 9:00; the next Monday at 9:00 (a week on from a Monday; from a Sunday, the next day, as
- * tomorrow). Every one after `now` and well within the core's 365 days.
+ * In 1 hour; tomorrow at 9:00; the next Monday at 9:00 (a week on from a Monday). From a Sunday the next Monday is
+ * tomorrow: the menu then offers "Tomorrow, 9:00" alone, never two items for one time. Every one after `now` and well
+ * within the core's 365 days.
  */
 export function snoozeChoices(now: string): SnoozeChoice[] {
   const at = Date.parse(now);
   const toMonday = (MONDAY - new Date(at).getDay() + 7) % 7 || 7;
-  return [
+  const choices: SnoozeChoice[] = [
     { key: 'hour', label: 'In 1 hour', until: new Date(at + 3_600_000).toISOString() },
     { key: 'tomorrow', label: 'Tomorrow, 9:00', until: morningAfter(at, 1) },
-    { key: 'monday', label: 'Next Monday, 9:00', until: morningAfter(at, toMonday) },
   ];
+  return toMonday === 1 ? choices : [...choices, { key: 'monday', label: 'Next Monday, 9:00', until: morningAfter(at, toMonday) }];
 }
 
 const UNTIL = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

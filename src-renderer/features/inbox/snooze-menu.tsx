@@ -1,6 +1,7 @@
 // The thread header's Snooze: a menu button (the ARIA menu button pattern) whose choices are computed from the virtual
 // clock in the browser's time zone (snooze-choices.ts), each showing the time it ends at. Choosing one snoozes the
-// conversation; what the inbox shows next is the inbox's (`onChanged`, as Resolve's).
+// conversation, or on a snoozed one moves its time there (the choice of the time it has already is marked current and
+// does nothing); what the inbox shows next is the inbox's (`onChanged`, as Resolve's).
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { menuStep } from '../../components/arrow-keys.ts';
@@ -19,6 +20,8 @@ export function SnoozeMenu({ conversation, onChanged }: { conversation: Conversa
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const choices = now ? snoozeChoices(now) : [];
+  // Snoozed already: the time it wakes at, which a choice may equal (chosen again, it would change nothing).
+  const current = conversation.state === 'snoozed' ? conversation.snoozedUntil : null;
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
   // Under the button, from its left edge; where that runs past the pane (the button near its right edge, as in a wide
@@ -52,6 +55,7 @@ export function SnoozeMenu({ conversation, onChanged }: { conversation: Conversa
   const choose = (choice: SnoozeChoice) => {
     // The focus goes back to Snooze first: when the conversation then leaves the list, the inbox moves it on with the thread.
     close();
+    if (choice.until === current) return;
     change.mutate({ snoozeUntil: choice.until }, { onSuccess: onChanged });
   };
   function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
@@ -81,7 +85,8 @@ export function SnoozeMenu({ conversation, onChanged }: { conversation: Conversa
     <div className="snooze" ref={wrap}>
       <Button ref={button} type="button" className="button small" data-testid="snooze-conversation" id={`snooze-${conversation.id}`}
         aria-haspopup="menu" aria-expanded={open !== null} aria-controls={open ? `snooze-menu-${conversation.id}` : undefined}
-        disabled={change.isPending || !now} title="Out of Open until a time; back by itself then, or when the customer writes"
+        disabled={change.isPending || !now}
+        title={current ? 'Snoozed until another time instead' : 'Out of Open until a time; back by itself then, or when the customer writes'}
         onClick={() => (open ? setOpen(null) : setOpen('first'))} onKeyDown={onButtonKey}>
         {change.isPending ? 'Snoozing…' : 'Snooze'}
       </Button>
@@ -90,9 +95,9 @@ export function SnoozeMenu({ conversation, onChanged }: { conversation: Conversa
           data-testid="snooze-menu" onKeyDown={onMenuKey}>
           {choices.map((choice) => (
             <button key={choice.key} type="button" role="menuitem" tabIndex={-1} className="snooze-choice" data-testid={`snooze-${choice.key}`}
-              data-until={choice.until} onClick={() => choose(choice)}>
+              data-until={choice.until} aria-disabled={choice.until === current || undefined} onClick={() => choose(choice)}>
               <span>{choice.label}</span>
-              <span className="muted small">{snoozeTime(choice.until)}</span>
+              <span className="muted small">{snoozeTime(choice.until)}{choice.until === current ? ' · current' : ''}</span>
             </button>
           ))}
         </div>

@@ -1,6 +1,6 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
-// reply composer (or why the contact is blocked), Snooze and Resolve (or Unsnooze, Reopen), and the contact's panel,
-// opened beside it by View contact.
+// reply composer (or why the contact is blocked), Snooze and Resolve (snoozed: Snooze for another time, Unsnooze; or
+// Reopen), and the contact's panel, opened beside it by View contact.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import type { ConsoleContact, Contact, Conversation, Message } from '../../../src-core/contract/index.ts';
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
@@ -208,8 +208,9 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
               {c.careWindow.open ? 'Reply window open' : 'Reply window closed'}
             </span>
           ) : null}
-          {c.state === 'open' ? <SnoozeMenu conversation={c} onChanged={onStateChanged} /> : null}
-          <ResolveButton conversation={c} onChanged={onStateChanged} />
+          <ResolveButton conversation={c} onChanged={onStateChanged}>
+            {c.state === 'resolved' ? null : <SnoozeMenu conversation={c} onChanged={onStateChanged} />}
+          </ResolveButton>
         </div>
       </header>
       {/* A Tab stop, so the keyboard can scroll a long thread (it holds nothing focusable); still a list, named. */}
