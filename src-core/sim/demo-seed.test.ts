@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentCall, AgentCallListItem, AppCall, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '../contract/index.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
+import { DEMO_SNOOZE_MS } from './demo/instagram.ts';
 import { DEMO_CRM_EVENTS, DEMO_CRM_URL } from './demo/webhooks.ts';
 
 describe.each([
@@ -86,6 +87,21 @@ describe.each([
     for (const c of resolved) expect(Date.parse(c.resolvedAt as string)).toBeGreaterThanOrEqual(Date.parse(c.lastMessageAt) + (clock ? 60_000 : 0));
     expect((await list('open')).map((c) => [c.customerName, c.unreadCount > 0])).toEqual([['Leo Martins', true], ['Priya Menon', true]]);
     expect((await t.dashboard('GET', '/dashboard/conversations/unread-counts')).body.instagram).toBe(2);
+  });
+  it('has an answered Instagram conversation snoozed by the console until two days on (on the hour), so Snoozed lists it, read', async () => {
+    type Row = { id: string; customerName: string; state: string; snoozedUntil: string | null; unreadCount: number; lastMessageAt: string };
+    const list = async (state: string) => (await t.dashboard('GET', `/dashboard/conversations?channel=instagram&state=${state}`)).body.data as Row[];
+    const [sara, ...others] = await list('snoozed');
+    expect(others).toEqual([]);
+    expect(sara).toMatchObject({ customerName: 'Sara Lindqvist', state: 'snoozed', unreadCount: 0 });
+    const ahead = Date.parse(sara?.snoozedUntil as string) - t.server.clock.now();
+    // Snoozed 95 minutes into the story's two hours (on real time), now at once (manual clock); then up to the next hour.
+    expect(ahead).toBeGreaterThan(DEMO_SNOOZE_MS - 2 * 3_600_000);
+    expect(ahead).toBeLessThanOrEqual(DEMO_SNOOZE_MS + 3_600_000);
+    // No other channel has a snoozed conversation: the inbox's WhatsApp, SMS, RCS and email lists are as they were.
+    for (const channel of ['whatsapp', 'sms', 'rcs', 'email']) {
+      expect((await t.dashboard('GET', `/dashboard/conversations?channel=${channel}&state=snoozed`)).body.meta.total, channel).toBe(0);
+    }
   });
   it('has a customer who opted out by writing STOP on SMS: blocked through the keyword, her thread ending with it', async () => {
     const grace = (await t.dashboard('GET', '/dashboard/contacts?search=Grace%20Lee')).body.data[0];
