@@ -3,8 +3,7 @@
 // never scrolls as a whole, and each page's main controls are on screen: the automation builder's, the App calls
 // tab's with a call open, the Simulator's Phone calls card, and People & bookings with their actions in reach.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../fixtures/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
 import * as layout from '../fixtures/layout.ts';
 
@@ -19,20 +18,7 @@ const onScreen = layout.onScreen;
 const go = (section: string) => page.getByTestId(`nav-${section}`).click();
 
 // Every size twice: in the session's browser (scrollbars hidden), then in one showing a desktop's classic scrollbars.
-describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 'shown' }])('scrollbars $bars', ({ scrollbars }) => {
-  let shown: { close(): Promise<void> } | undefined;
-  beforeAll(async () => {
-    if (!scrollbars) return;
-    const opened = await layout.pageWithScrollbars(session().server.consoleUrl);
-    ({ page } = opened);
-    shown = opened;
-  });
-  afterAll(async () => {
-    await shown?.close();
-    page = session().page;
-  });
-  /** A screenshot named for the scrollbars shown too. */
-  const shot = (name: string) => screenshot(page, scrollbars ? `${name}-scrollbars` : name);
+layout.eachScrollbars(() => session().server.consoleUrl, () => session().page, (shown) => { page = shown; }, (shot) => {
 
   describe.each([{ width: 960, height: 600 }, { width: 1280, height: 800 }])('at $width × $height', ({ width, height }) => {
     const size = `${width}x${height}`;

@@ -7,7 +7,6 @@
 // as on a Windows or Linux desktop, where they take room from the box they scroll.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../fixtures/browser.ts';
 import type { ReceiverSession } from '../fixtures/console.ts';
 import * as layout from '../fixtures/layout.ts';
 import { openLayoutConsole } from '../fixtures/layout-world.ts';
@@ -54,20 +53,7 @@ async function closeContact(): Promise<void> {
 }
 
 // Every size twice: in the session's browser (scrollbars hidden), then in one showing a desktop's classic scrollbars.
-describe.each([{ scrollbars: false, bars: 'hidden' }, { scrollbars: true, bars: 'shown' }])('scrollbars $bars', ({ scrollbars }) => {
-  let shown: { close(): Promise<void> } | undefined;
-  beforeAll(async () => {
-    if (!scrollbars) return;
-    const opened = await layout.pageWithScrollbars(session.server.consoleUrl);
-    ({ page } = opened);
-    shown = opened;
-  });
-  afterAll(async () => {
-    await shown?.close();
-    page = session.page;
-  });
-  /** A screenshot named for the scrollbars shown too. */
-  const shot = (name: string) => screenshot(page, scrollbars ? `${name}-scrollbars` : name);
+layout.eachScrollbars(() => session.server.consoleUrl, () => session.page, (shown) => { page = shown; }, (shot) => {
 
   describe('at 1920 × 1080', () => {
     beforeAll(async () => {
