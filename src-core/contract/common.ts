@@ -168,6 +168,30 @@ export function asciiDomain(domain: string): string {
   }
 }
 
+/** The part of a search term that may be a domain, whole or begun: letters, marks, digits, hyphens and dots. */
+const SEARCHED_DOMAIN = /^[\p{L}\p{M}\p{N}.-]+$/u;
+
+/**
+ * A search term with its domain in A-labels, the form addresses are stored in (`asciiEmailDomain`), for a search to
+ * find them by either: `bücher` → `xn--bcher-kva`, `kai@bücher.de` → `kai@xn--bcher-kva.de`, `@bücher.d` →
+ * `@xn--bcher-kva.d`. The text after the last "@" (the whole term without one) is mapped by UTS #46 as `asciiDomain`
+ * maps a domain; a single label is mapped too, as a search names one. Null when nothing would change: an ASCII domain
+ * part, or one that is no domain's (spaces, "/", a label UTS #46 refuses). Only whole labels map into the stored form:
+ * a label's first letters (`büch`) have an A-label of their own, no part of `xn--bcher-kva`.
+ */
+export function searchTermInALabels(term: string): string | null {
+  const at = term.lastIndexOf('@');
+  const domain = term.slice(at + 1);
+  if (/^[ -~]*$/.test(domain) || !SEARCHED_DOMAIN.test(domain)) return null;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${domain}/`).hostname;
+  } catch {
+    return null;
+  }
+  return ascii === domain.toLowerCase() ? null : `${term.slice(0, at + 1)}${ascii}`;
+}
+
 /**
  * An email address as mail servers take it: its domain in any script, taken on in A-labels (`asciiEmailDomain`: the
  * form stored, sent and compared), at most 254 characters as given and again in A-labels (the form mail servers see),

@@ -1,6 +1,6 @@
 // The only SQL of contacts: rows, trigram search, blocking and notes.
 import type { Sql } from '../../kernel/db.ts';
-import { charCount } from '../../contract/common.ts';
+import { charCount, searchTermInALabels } from '../../contract/common.ts';
 import { tagKey, uniqueTags } from '../../contract/contacts.ts';
 import { containsPattern, statementCache, type IdCondition } from '../../kernel/statements.store.ts';
 import type { PageRequest } from '../../kernel/pagination.ts';
@@ -72,6 +72,16 @@ function searchClause(groups: string[][], prefix = ''): { where: string[]; param
 
 /** The search's terms as the index sees them (none for a blank search). */
 const termsOf = (search: string | undefined): string[] => (search ?? '').split(/\s+/).filter(Boolean).map(normalizeTerm).filter(Boolean);
+
+/**
+ * Each term as typed and, when it names an internationalized domain (`bücher`, `kai@bücher.de`), that domain in the
+ * A-labels emails are stored in (`xn--bcher-kva`): either matches, so the domain is found as the console shows it
+ * and a name holding the word still is. One more phrase in the same index query; an ASCII term is as before.
+ */
+const withALabels = (terms: string[]): string[][] => terms.map((term) => {
+  const ascii = searchTermInALabels(term);
+  return ascii ? [term, ascii] : [term];
+});
 
 /** The prefix of the parameters of `matching`'s condition, so they clash with none of the statement it goes into. */
 const CONDITION_PARAMS = 'contactSearch_';
@@ -199,7 +209,7 @@ export function createContactsStore(sql: Sql) {
           total: (countAll.get(orgId) as { n: number }).n,
         };
       }
-      const exact = searchPage(orgId, terms.map((term) => [term]), page);
+      const exact = searchPage(orgId, withALabels(terms), page);
       if (exact.total > 0 || !options.fuzzy) return exact;
       const corrected = corrections(terms, vocabularyOf(orgId));
       if (!corrected) return exact;
@@ -215,7 +225,7 @@ export function createContactsStore(sql: Sql) {
     matching(orgId: string, search: string): IdCondition | null {
       const terms = termsOf(search);
       if (terms.length === 0) return null;
-      const { where: [match, ...narrowing], params } = searchClause(terms.map((term) => [term]), CONDITION_PARAMS);
+      const { where: [match, ...narrowing], params } = searchClause(withALabels(terms), CONDITION_PARAMS);
       const org = `${CONDITION_PARAMS}orgId`;
       const where = [`c.org_id = @${org}`, `c.rowid IN (SELECT rowid FROM contacts_fts WHERE ${match as string})`, ...narrowing];
       return { on: (column) => `EXISTS (SELECT 1 FROM contacts c WHERE c.id = ${column} AND ${where.join(' AND ')})`, params: { ...params, [org]: orgId } };

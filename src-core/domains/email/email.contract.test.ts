@@ -225,7 +225,9 @@ describe('internationalized domains', () => {
       expect([unifiedRefused.status, unifiedRefused.body.message], to).toEqual([400, expect.stringContaining('to: must be an email address for channel email')]);
     }
     expect(await credits()).toBe(before);
-    expect((await t.request('GET', `/v1/email/contacts?search=${encodeURIComponent('bücher')}`, { token: key })).body.meta.total).toBe(0);
+    // None of the refused addresses was stored: the email contacts at bücher.de (searched as the console shows it) are the one taken.
+    const atBucher = await t.request('GET', `/v1/email/contacts?search=${encodeURIComponent('bücher')}`, { token: key });
+    expect(atBucher.body.data.map((c: { email: string }) => c.email)).toEqual(['kai@xn--bcher-kva.de']);
   });
 });
 

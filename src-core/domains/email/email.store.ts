@@ -1,4 +1,5 @@
 // The only SQL of email: templates, sending domains, the SMTP connection, contacts, suppressions.
+import { searchTermInALabels } from '../../contract/common.ts';
 import { foldText, type Sql } from '../../kernel/db.ts';
 import { containsPattern } from '../../kernel/statements.store.ts';
 
@@ -47,10 +48,13 @@ export function createEmailStore(sql: Sql) {
     insertContact: (row: Omit<EmailContactRow, 'subscribed'>) => void q.insertContact.run(row),
     contactByEmail: (orgId: string, email: string) => q.contactByEmail.get(orgId, email) as EmailContactRow | undefined,
     contacts(orgId: string, search: string | undefined, limit: number, offset: number) {
-      // Accents and case aside (fold): `zoe` finds Zoë.
-      const where = search ? `org_id = @orgId AND (fold(email) LIKE @term ESCAPE '\\' OR fold(first_name) LIKE @term ESCAPE '\\'
+      // Accents and case aside (fold): `zoe` finds Zoë. An address's domain is stored in A-labels: named as the console
+      // shows it (`bücher`, `kai@bücher.de`), it is found too.
+      const ascii = search ? searchTermInALabels(search) : null;
+      const byAscii = ascii ? `OR email LIKE @ascii ESCAPE '\\'` : '';
+      const where = search ? `org_id = @orgId AND (fold(email) LIKE @term ESCAPE '\\' ${byAscii} OR fold(first_name) LIKE @term ESCAPE '\\'
         OR fold(last_name) LIKE @term ESCAPE '\\' OR fold(first_name || ' ' || last_name) LIKE @term ESCAPE '\\')` : 'org_id = @orgId';
-      const params = { orgId, term: containsPattern(foldText(search ?? '')), limit, offset };
+      const params = { orgId, term: containsPattern(foldText(search ?? '')), limit, offset, ...(ascii ? { ascii: containsPattern(ascii) } : {}) };
       return {
         rows: sql.prepare(`SELECT * FROM email_contacts WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as EmailContactRow[],
         total: (sql.prepare(`SELECT COUNT(*) AS n FROM email_contacts WHERE ${where}`).get(params) as { n: number }).n,

@@ -1,4 +1,5 @@
 // The only SQL of messages and conversations.
+import { searchTermInALabels } from '../../contract/common.ts';
 import { CHANNELS, type ConversationState } from '../../contract/messaging.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { foldText, type Sql } from '../../kernel/db.ts';
@@ -196,9 +197,15 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       // Accents and case aside (fold, as the contacts' and email contacts' searches): `jose` finds "José".
       const recentText = `SELECT conversation_id FROM (SELECT conversation_id, text FROM messages WHERE org_id = @orgId AND channel = @channel
         ORDER BY created_at DESC LIMIT @window) WHERE fold(text) LIKE @like ESCAPE '\\'`;
-      const byParty = `(address LIKE @like ESCAPE '\\' ${ids})`;
+      // An address is stored with its domain in A-labels: a term naming a domain as the console shows it (`bücher`) finds it too.
+      const asciiAddress = searchTermInALabels(term);
+      const byAsciiAddress = asciiAddress ? `OR address LIKE @asciiLike ESCAPE '\\'` : '';
+      const byParty = `(address LIKE @like ESCAPE '\\' ${byAsciiAddress} ${ids})`;
       const where = `org_id = @orgId AND channel = @channel ${inState(state)} AND (${byParty} OR fold(last_message) LIKE @like ESCAPE '\\' OR id IN (${recentText}))`;
-      const params = { ...contacts?.params, orgId, channel, like: containsPattern(foldText(term)), window: messageSearchWindow };
+      const params = {
+        ...contacts?.params, orgId, channel, like: containsPattern(foldText(term)), window: messageSearchWindow,
+        ...(asciiAddress ? { asciiLike: containsPattern(asciiAddress) } : {}),
+      };
       return {
         rows: prepare(`SELECT *, coalesce(${byParty}, 0) AS by_party FROM conversations WHERE ${where} ${orderOf(state)} LIMIT @limit OFFSET @offset`)
           .all({ ...params, limit, offset }) as Array<ConversationRow & { by_party: 0 | 1 }>,
