@@ -4,6 +4,7 @@
 // is disabled for want of a name or a scope, it says so.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { accessibleOf, expectNamedAndDescribed } from '../fixtures/accessible.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import { DATE_TIME, DATE_TIME_TEXT } from '../fixtures/formats.ts';
@@ -84,19 +85,23 @@ describe('the new-key form', () => {
     const create = page.getByTestId('create-key');
     expect(await create.isEnabled()).toBe(true);
     await page.getByTestId('key-ips').fill('203.0.113.7, 10.0.0.300, 2001:db8::1');
-    await page.getByTestId('key-problem-ips').filter({ hasText: '“10.0.0.300” is not an IP address' }).waitFor();
+    await page.getByTestId('key-ips-problem').filter({ hasText: '“10.0.0.300” is not an IP address' }).waitFor();
     expect(await create.isDisabled()).toBe(true);
-    // The field is marked invalid and described by its problem, so a screen reader reads them together.
+    // The field is marked invalid and described by its problem, so a screen reader reads them together; it is named by
+    // its label alone, not by its label and the problem ("IP allow-list … “10.0.0.300” is not …").
     const ips = page.getByTestId('key-ips');
     expect(await ips.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`#${await ips.getAttribute('aria-describedby')}`).textContent()).toContain('“10.0.0.300” is not an IP address');
+    const problem = page.locator(`#${await ips.getAttribute('aria-describedby')}`);
+    expect(await problem.textContent()).toContain('“10.0.0.300” is not an IP address');
+    await expectNamedAndDescribed(ips, 'IP allow-list (optional, comma-separated)', problem);
     // Text that names no address would switch on a list that refuses everything: refused, as the core refuses it.
     await page.getByTestId('key-ips').fill(' , ');
-    await page.getByTestId('key-problem-ips').filter({ hasText: 'The IP allow-list names no address' }).waitFor();
+    await page.getByTestId('key-ips-problem').filter({ hasText: 'The IP allow-list names no address' }).waitFor();
     expect(await create.isDisabled()).toBe(true);
     await page.getByTestId('key-ips').fill('203.0.113.7, 2001:db8::1');
-    await page.getByTestId('key-problem-ips').waitFor({ state: 'detached' });
-    expect([await ips.getAttribute('aria-invalid'), await ips.getAttribute('aria-describedby')]).toEqual(['false', null]);
+    await page.getByTestId('key-ips-problem').waitFor({ state: 'detached' });
+    expect([await ips.getAttribute('aria-invalid'), await ips.getAttribute('aria-describedby')]).toEqual([null, null]);
+    expect(await accessibleOf(ips)).toEqual({ name: 'IP allow-list (optional, comma-separated)', specName: 'IP allow-list (optional, comma-separated)', description: '' });
   });
 
   it('says the rate limit’s range, read from the contract, without widening the field or moving the row', async () => {
@@ -104,29 +109,31 @@ describe('the new-key form', () => {
     const boxes = async () => Promise.all([rateField.boundingBox(), page.getByTestId('key-env').boundingBox(), page.getByTestId('key-rate').boundingBox()]);
     const before = await boxes();
     await page.getByTestId('key-rate').fill('0');
-    await page.getByTestId('key-problem-rate').filter({ hasText: 'from 1 to 10000' }).waitFor();
+    await page.getByTestId('key-rate-problem').filter({ hasText: 'from 1 to 10000' }).waitFor();
+    await expectNamedAndDescribed(page.getByTestId('key-rate'), 'Requests per minute', page.locator(`#${await page.getByTestId('key-rate').getAttribute('aria-describedby')}`));
     const after = await boxes();
     expect(after.map((box) => [box?.x, box?.width])).toEqual(before.map((box) => [box?.x, box?.width]));
     expect(await page.getByTestId('create-key').isDisabled()).toBe(true);
     await page.getByTestId('key-rate').fill('120');
-    await page.getByTestId('key-problem-rate').waitFor({ state: 'detached' });
+    await page.getByTestId('key-rate-problem').waitFor({ state: 'detached' });
   });
 
   it('refuses an expiry the virtual clock has passed, though the wall clock has not', async () => {
     const before = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
     const tomorrow = localInput(new Date(Date.parse(before) + 24 * 3600_000).toISOString());
     await page.getByTestId('key-expires').fill(tomorrow);
-    expect(await page.getByTestId('key-problem-expiresAt').count()).toBe(0);
+    expect(await page.getByTestId('key-expires-problem').count()).toBe(0);
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 24 * 3600 })).status).toBe(200);
-    await page.getByTestId('key-problem-expiresAt').filter({ hasText: 'must be in the future' }).waitFor();
+    await page.getByTestId('key-expires-problem').filter({ hasText: 'must be in the future' }).waitFor();
     // The clock's time, written as the header writes it.
-    expect(await page.getByTestId('key-problem-expiresAt').textContent()).toMatch(new RegExp(`it is now ${DATE_TIME_TEXT} on the clock$`));
+    expect(await page.getByTestId('key-expires-problem').textContent()).toMatch(new RegExp(`it is now ${DATE_TIME_TEXT} on the clock$`));
+    await expectNamedAndDescribed(page.getByTestId('key-expires'), 'Expires (optional)', page.locator(`#${await page.getByTestId('key-expires').getAttribute('aria-describedby')}`));
     expect(await page.getByTestId('clock').textContent()).toMatch(DATE_TIME);
     expect(await page.getByTestId('create-key').isDisabled()).toBe(true);
     await screenshot(page, 'keys-form-problems');
     const later = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
     await page.getByTestId('key-expires').fill(localInput(new Date(Date.parse(later) + 7 * 24 * 3600_000).toISOString()));
-    await page.getByTestId('key-problem-expiresAt').waitFor({ state: 'detached' });
+    await page.getByTestId('key-expires-problem').waitFor({ state: 'detached' });
   });
 
   it('still shows what only the core refuses, by the button; then creates the key as checked', async () => {

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OtpWidget } from '../../src-core/contract/index.ts';
+import { accessibleOf, expectNamedAndDescribed } from '../fixtures/accessible.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import { TIME_OF_DAY } from '../fixtures/formats.ts';
@@ -60,9 +61,18 @@ describe('the OTP page', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('otp-field-name');
     await form.getByTestId('otp-field-name').fill('Checkout');
     await form.getByTestId('otp-field-otpLength').fill('12');
-    await form.getByTestId('otp-problem-otpLength').filter({ hasText: 'Code length must be at most 10' }).waitFor();
+    await form.getByTestId('otp-field-otpLength-problem').filter({ hasText: 'Code length must be at most 10' }).waitFor();
     await form.getByTestId('otp-channel-sms').uncheck();
-    await form.getByTestId('otp-problem-channels').filter({ hasText: 'needs at least one channel' }).waitFor();
+    await form.getByTestId('otp-field-channels-problem').filter({ hasText: 'needs at least one channel' }).waitFor();
+    // A refused field is named by its label alone and described by its problem (a screen reader says "Code length
+    // (digits), edit text, Code length must be at most 10"); a field with no problem is described by its hint.
+    const length = form.getByTestId('otp-field-otpLength');
+    await expectNamedAndDescribed(length, 'Code length (digits)', form.getByTestId('otp-field-otpLength-problem'));
+    expect([await length.getAttribute('aria-invalid'), await length.getAttribute('aria-describedby')]).toEqual(['true', 'otp-field-otpLength-problem']);
+    expect(await accessibleOf(form.getByTestId('otp-field-expirySeconds')))
+      .toEqual({ name: 'Expiry (seconds · 5 min)', specName: 'Expiry (seconds · 5 min)', description: 'How long a code works; 30 to 3600' });
+    const channels = form.getByRole('group', { name: 'Delivery channels' });
+    await expectNamedAndDescribed(channels, 'Delivery channels', page.locator(`#${await channels.getAttribute('aria-describedby')}`));
     await form.getByTestId('otp-widget-save').click();
     await form.getByTestId('otp-form-blocked').waitFor();
     // The submit moved the focus to the first field in the way.
@@ -79,7 +89,7 @@ describe('the OTP page', () => {
     await form.getByTestId('otp-channel-sms').check();
     await form.getByTestId('otp-channel-whatsapp').check();
     await form.getByTestId('otp-channel-up-whatsapp').click();
-    expect(await form.getByTestId('otp-problem-otpLength').count()).toBe(0);
+    expect(await form.getByTestId('otp-field-otpLength-problem').count()).toBe(0);
     await form.getByTestId('otp-widget-save').click();
     await card('Checkout').waitFor();
     expect(await page.getByTestId('otp-widget-form').count()).toBe(0);

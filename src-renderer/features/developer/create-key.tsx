@@ -5,21 +5,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CreatedApiKey, Scope } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { fieldProps, LabelledField } from '../../components/field-refusal.tsx';
 import { Folded } from '../../components/folded.tsx';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
-import { checkKey, RATE_LIMITS, type KeyField, type KeyProblems } from './key-draft.ts';
+import { checkKey, RATE_LIMITS, type KeyProblems } from './key-draft.ts';
 import { useCreateKey } from './mutations.ts';
 import { useScopes } from './queries.ts';
-
-function Problem({ problems, field }: { problems: KeyProblems; field: KeyField }) {
-  const problem = problems[field];
-  return problem ? <span className="field-error" id={problemId(field)} role="alert" data-testid={`key-problem-${field}`}>{problem}</span> : null;
-}
-
-/** The id of a field's problem, and the attributes that tie the field to it (read with the field, marked invalid). */
-const problemId = (field: KeyField) => `key-problem-${field}`;
-const describedBy = (problems: KeyProblems, field: KeyField) => (problems[field] ? { 'aria-invalid': true, 'aria-describedby': problemId(field) } : { 'aria-invalid': false });
 
 export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
   return (
@@ -64,7 +56,7 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
   useEffect(() => nameField.current?.focus(), []);
   const now = useVirtualNow();
   const checked = checkKey({ name, environment, scopes: [...chosen], expiresAt, ips, rate }, now);
-  const problems = checked.ok ? {} : checked.problems;
+  const problems: KeyProblems = checked.ok ? {} : checked.problems;
   // What Create key waits for besides the fields marked above, said under the form as the builders say it.
   const stillNeeded = [...(name.trim() ? [] : ['a name']), ...(chosen.size === 0 ? ['at least one scope'] : [])];
   const allScopes = scopes.data?.data ?? [];
@@ -91,24 +83,23 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
   return (
     <form className="card form" onSubmit={(e) => void submit(e).catch(() => undefined)} data-testid="create-key-form">
       <div className="form-row">
-        <label className="field"><span>Name</span><input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} required data-testid="key-name" placeholder="My integration" /></label>
-        <label className="field"><span>Environment</span>
-          <select value={environment} onChange={(e) => setEnvironment(e.target.value as 'test' | 'live')} data-testid="key-env"><option value="test">test (sk_test_)</option><option value="live">live (sk_live_)</option></select>
-        </label>
-        <label className="field fixed"><span>Requests per minute</span>
-          <input type="number" min={RATE_LIMITS.min} max={RATE_LIMITS.max} value={rate} onChange={(e) => setRate(e.target.value)} {...describedBy(problems, 'rate')} data-testid="key-rate" />
-          <Problem problems={problems} field="rate" />
-        </label>
+        <LabelledField id="key-name" label="Name" problem={undefined}>
+          <input ref={nameField} id="key-name" value={name} onChange={(e) => setName(e.target.value)} required data-testid="key-name" placeholder="My integration" />
+        </LabelledField>
+        <LabelledField id="key-env" label="Environment" problem={undefined}>
+          <select id="key-env" value={environment} onChange={(e) => setEnvironment(e.target.value as 'test' | 'live')} data-testid="key-env"><option value="test">test (sk_test_)</option><option value="live">live (sk_live_)</option></select>
+        </LabelledField>
+        <LabelledField id="key-rate" label="Requests per minute" problem={problems.rate} className="field fixed">
+          <input type="number" min={RATE_LIMITS.min} max={RATE_LIMITS.max} value={rate} onChange={(e) => setRate(e.target.value)} {...fieldProps('key-rate', problems.rate)} data-testid="key-rate" />
+        </LabelledField>
       </div>
       <div className="form-row">
-        <label className="field fixed"><span>Expires (optional)</span>
-          <input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} {...describedBy(problems, 'expiresAt')} data-testid="key-expires" />
-          <Problem problems={problems} field="expiresAt" />
-        </label>
-        <label className="field grow"><span>IP allow-list (optional, comma-separated)</span>
-          <input value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 198.51.100.2" {...describedBy(problems, 'ips')} data-testid="key-ips" />
-          <Problem problems={problems} field="ips" />
-        </label>
+        <LabelledField id="key-expires" label="Expires (optional)" problem={problems.expiresAt} className="field fixed">
+          <input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} {...fieldProps('key-expires', problems.expiresAt)} data-testid="key-expires" />
+        </LabelledField>
+        <LabelledField id="key-ips" label="IP allow-list (optional, comma-separated)" problem={problems.ips} className="field grow">
+          <input value={ips} onChange={(e) => setIps(e.target.value)} placeholder="203.0.113.7, 198.51.100.2" {...fieldProps('key-ips', problems.ips)} data-testid="key-ips" />
+        </LabelledField>
       </div>
       <fieldset className="scopes">
         <legend>

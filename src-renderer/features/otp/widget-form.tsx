@@ -1,7 +1,9 @@
 // Creating or changing an OTP widget. What the core would refuse is named under its field as it is typed
 // (and all at once on a submit), and nothing is sent until it is fixed; a refusal of the core still shows.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+// A field is named by its label alone and described by its problem, or while it has none by its hint.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { OtpWidget, UpdateOtpWidgetInput } from '../../../src-core/contract/index.ts';
+import { FieldProblem, fieldProps, LabelledField, problemIdOf } from '../../components/field-refusal.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { ChannelOrder } from './channel-order.tsx';
 import { useCreateOtpWidget, useUpdateOtpWidget, type NewOtpWidget } from './mutations.ts';
@@ -16,6 +18,23 @@ const HELP: Record<NumberField, string> = {
 };
 const SECONDS: ReadonlySet<NumberField> = new Set(['expirySeconds', 'resendCooldownSeconds']);
 
+/** The id of a field of the form (its label's `for`), and of its hint. */
+const idOf = (field: WidgetField) => `otp-field-${field}`;
+const hintIdOf = (field: WidgetField) => `${idOf(field)}-hint`;
+
+/**
+ * The attributes of `field`'s control: named by its label; described by its problem (and marked invalid), or while it
+ * has none by its hint, which is then shown in the problem's place.
+ */
+const describedProps = (field: WidgetField, problem: string | undefined) => ({
+  ...fieldProps(idOf(field), problem), ...(problem ? {} : { 'aria-describedby': hintIdOf(field) }),
+});
+
+/** A field's hint, shown under it while it has no problem. */
+function Hint({ field, problem, children }: { field: WidgetField; problem: string | undefined; children: ReactNode }) {
+  return problem ? null : <span className="otp-hint muted" id={hintIdOf(field)}>{children}</span>;
+}
+
 function NumberInput({ field, draft, placeholder, problem, onChange }: {
   field: NumberField; draft: WidgetDraft; placeholder: string; problem: string | undefined; onChange(text: string): void;
 }) {
@@ -23,13 +42,11 @@ function NumberInput({ field, draft, placeholder, problem, onChange }: {
   const value = Number(draft[field]);
   const spelled = SECONDS.has(field) && Number.isInteger(value) && value >= 60 ? ` · ${duration(value)}` : '';
   return (
-    <label className="field otp-number">
-      <span>{FIELD_LABEL[field]} <span className="muted">({FIELD_UNIT[field]}{spelled})</span></span>
-      <input inputMode="numeric" value={draft[field]} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(problem)}
+    <LabelledField id={idOf(field)} label={<>{FIELD_LABEL[field]} <span className="muted">({FIELD_UNIT[field]}{spelled})</span></>} problem={problem} className="field otp-number">
+      <input inputMode="numeric" value={draft[field]} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} {...describedProps(field, problem)}
         data-testid={`otp-field-${field}`} name={field} />
-      {problem ? <span className="field-error" role="alert" data-testid={`otp-problem-${field}`}>{problem}</span>
-        : <span className="otp-hint muted">{HELP[field]}; {min} to {max}</span>}
-    </label>
+      <Hint field={field} problem={problem}>{HELP[field]}; {min} to {max}</Hint>
+    </LabelledField>
   );
 }
 
@@ -71,20 +88,21 @@ export function WidgetForm({ widget, onDone }: { widget: OtpWidget | null; onDon
     <form ref={form} className="card form otp-form" onSubmit={submit} noValidate aria-label={widget ? `Change ${widget.name}` : 'New OTP widget'}
       data-testid="otp-widget-form" data-mode={widget ? 'edit' : 'new'}>
       <h3>{widget ? `Change ${widget.name}` : 'New OTP widget'}</h3>
-      <label className="field">
-        <span>{FIELD_LABEL.name}</span>
-        <input value={draft.name} onChange={(e) => change('name', e.target.value)} placeholder="Checkout login" aria-invalid={Boolean(problem('name'))} data-testid="otp-field-name" name="name" />
-        {problem('name') ? <span className="field-error" role="alert" data-testid="otp-problem-name">{problem('name')}</span> : <span className="otp-hint muted">Shown in the message: “… your verification code for <em>{draft.name.trim() || 'this name'}</em>”</span>}
-      </label>
+      <LabelledField id={idOf('name')} label={FIELD_LABEL.name} problem={problem('name')}>
+        <input value={draft.name} onChange={(e) => change('name', e.target.value)} placeholder="Checkout login" {...describedProps('name', problem('name'))} data-testid="otp-field-name" name="name" />
+        <Hint field="name" problem={problem('name')}>Shown in the message: “… your verification code for <em>{draft.name.trim() || 'this name'}</em>”</Hint>
+      </LabelledField>
       <div className="otp-form-grid">
         {NUMBER_FIELDS.map((field) => (
           <NumberInput key={field} field={field} draft={draft} placeholder={defaults[field]} problem={problem(field)} onChange={(text) => change(field, text)} />
         ))}
       </div>
-      <div className="field">
-        <span>Delivery channels</span>
+      {/* The channels are a group of checkboxes: the group is named by its heading and described by its problem. */}
+      <div className="field" role="group" aria-labelledby={`${idOf('channels')}-label`} aria-describedby={problem('channels') ? problemIdOf(idOf('channels')) : undefined}
+        data-testid="otp-channels-field">
+        <span className="field-name" id={`${idOf('channels')}-label`}>Delivery channels</span>
         <ChannelOrder value={draft.channels} onChange={(channels) => change('channels', channels)} invalid={Boolean(problem('channels'))} />
-        {problem('channels') ? <span className="field-error" role="alert" data-testid="otp-problem-channels">{problem('channels')}</span> : null}
+        <FieldProblem id={problemIdOf(idOf('channels'))} problem={problem('channels')} testId={problemIdOf(idOf('channels'))} />
       </div>
       {!checked.ok && tried ? <p className="field-error" data-testid="otp-form-blocked">Fix what is marked above: the widget was not {widget ? 'saved' : 'created'}.</p> : null}
       {saving.isError ? <ErrorState error={saving.error} /> : null}
