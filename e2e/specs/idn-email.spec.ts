@@ -1,11 +1,12 @@
 // An email address at an internationalized domain, as the console shows it: in its own script (`kai@bücher.de`) on
 // the contacts page (the list's row, a nameless contact's name, the panel's Email) and in the inbox (a conversation's
-// row and its thread's address), while the core stores and answers it in A-labels (`kai@xn--bcher-kva.de`).
+// row and its thread's address), while the core stores and answers it in A-labels (`kai@xn--bcher-kva.de`); typed as
+// shown (`bücher`, `kai@bücher.de`), the contacts search and the inbox search find it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src-core/contract/index.ts';
 import { consoleForFile } from '../fixtures/console.ts';
-import { conversationRow } from '../fixtures/inbox.ts';
+import { conversationRow, listedAddresses, listReady } from '../fixtures/inbox.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
 let server: E2eServer;
@@ -65,5 +66,30 @@ describe('an internationalized email domain', () => {
     await row.click();
     await page.getByTestId('thread-address').filter({ hasText: /^Email · mia@例え\.テスト$/ }).waitFor();
     expect(await page.getByTestId('thread').locator('h2').first().textContent()).toBe('mia@例え.テスト');
+  });
+
+  it('is found by its domain as shown, `bücher` or `kai@bücher.de`, in the contacts search and the inbox search', async () => {
+    const kai = (await server.dashboard<{ data: Contact[] }>('GET', `/dashboard/contacts?search=${encodeURIComponent('kai@xn--bcher-kva.de')}`)).body.data[0];
+    expect(kai?.name).toBe('Kai Brandt');
+    await sendEmail('kai@bücher.de');
+    await page.getByTestId('nav-contacts').click();
+    const contactRows = () => list().getByTestId('contact-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-contact-id')));
+    for (const term of ['bücher', 'kai@bücher.de']) {
+      await search(term);
+      expect(await contactRows(), term).toEqual([kai?.id]);
+    }
+    await list().getByTestId('contact-row').filter({ hasText: 'kai@bücher.de' }).waitFor();
+
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-email').click();
+    const box = page.getByTestId('conversation-search');
+    for (const term of ['bücher', 'kai@bücher.de']) {
+      await box.fill('nobody-here'); // from an empty list, so what follows is this term's answer
+      await listReady(page).getByText('No conversations match').waitFor();
+      await box.fill(term);
+      await listReady(page).locator('[data-testid="conversation-row"][data-address="kai@xn--bcher-kva.de"]').waitFor();
+      expect(await listedAddresses(page), term).toEqual(['kai@xn--bcher-kva.de']);
+    }
+    await box.fill('');
   });
 });
