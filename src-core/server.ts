@@ -237,7 +237,7 @@ export async function createServer(options: ServerOptions) {
   const dashboardToken = options.dashboardToken ?? newDashboardToken();
   const http = await createHttp(routes, {
     apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
-    defaultOrgId: defaultOrg.id, orgExists, idempotency: createIdempotency({ db, clock }), consoleDir: options.consoleDir, log,
+    defaultOrgId: defaultOrg.id, orgExists, idempotency: createIdempotency({ db, clock, fingerprintKey: sealingKey(secret, 'idempotency-fingerprint') }), consoleDir: options.consoleDir, log,
   });
   const { app, server } = http;
   inject = http.inject;

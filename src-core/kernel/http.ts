@@ -19,7 +19,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { createLogEntryWriter, newLogState, noteBodies, noteError, noteStoredError, type LogState } from './request-log-entry.ts';
 import { RawJson } from './raw-json.ts';
-import { consoleTwin, isBodyScopes, type AnyRoute, type Caller, type ErrorShape, type InnerAnswer, type InnerRequest, type Reply, type UploadedFile } from './route.ts';
+import { consoleTwin, isBodyScopes, refusesIdempotencyKey, type AnyRoute, type Caller, type ErrorShape, type InnerAnswer, type InnerRequest, type Reply, type UploadedFile } from './route.ts';
 import { safeEqual } from './tokens.ts';
 
 export type HttpDeps = {
@@ -139,6 +139,7 @@ function uncountedWindowHeaders(request: FastifyRequest, fastifyReply: FastifyRe
 }
 
 function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
+  const refusesKey = refusesIdempotencyKey(route);
   app.route({
     method: route.method,
     url: route.path,
@@ -155,6 +156,10 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
     handler: async (request, fastifyReply) => {
       const state = logState.get(request) as LogState;
       if (!route.upload && request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
+      const key = request.headers['idempotency-key'];
+      if (refusesKey && key !== undefined) {
+        throw new AppError('BAD_REQUEST', `${route.method} ${request.url.split('?')[0]} does not take an Idempotency-Key: send the request without it (the /v1 routes that change something take one)`);
+      }
       const caller = callers.get(request) as Caller;
       const orgId = organizationOf(caller, request, deps);
       // `/v1/automations/` matches `/v1/automations/:id` with an empty id: that is no route, as for any path without one.
@@ -175,7 +180,6 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
         }
         return { status: route.status ?? 200, body: result ?? {} };
       };
-      const key = request.headers['idempotency-key'];
       const answer = route.idempotent && typeof key === 'string'
         ? await deps.idempotency.run(
           { orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body }, resumable: route.idempotent === 'resumable' },

@@ -108,4 +108,19 @@ describe('idempotency', () => {
     await idempotency.run({ ...input, key: 'r4', resumable: false }, work);
     expect(ids.slice(-2)).toEqual(['none', 'none']);
   });
+  it('with a fingerprint key, keeps an HMAC of the request (no plain digest of its body), and still matches a key claimed with a plain one', async () => {
+    const keyed = createIdempotency({ db, clock, fingerprintKey: Buffer.alloc(32, 7) });
+    const run = (input: Parameters<typeof keyed.run>[0], work: Parameters<typeof keyed.run>[1]) => keyed.run(input, work, renderError);
+    const input = { orgId: 'org_f', key: 'f1', route: 'POST /v1/x', body: { phone: '+14155550188' } };
+    const plain = createHash('sha256').update('POST /v1/x\n{"phone":"+14155550188"}').digest('hex');
+    await run(input, async () => ({ status: 201, body: { id: 'a' } }));
+    const store = createIdempotencyStore(db.sql);
+    expect(store.get('org_f', 'f1')?.request_hash).not.toBe(plain);
+    expect(await run(input, async () => ({ status: 201, body: { id: 'b' } }))).toEqual({ status: 201, body: { id: 'a' }, replayed: true });
+    // Claimed before fingerprints were keyed (a plain digest): the same request still replays, another is still 409.
+    store.claim({ orgId: 'org_f', key: 'f2', hash: plain, route: 'POST /v1/x', now: clock.now(), expiredBefore: -1 });
+    store.finish('org_f', 'f2', 201, JSON.stringify({ id: 'old' }));
+    expect(await run({ ...input, key: 'f2' }, async () => ({ status: 201, body: { id: 'c' } }))).toEqual({ status: 201, body: { id: 'old' }, replayed: true });
+    await expect(run({ ...input, key: 'f2', body: { phone: '+14155550199' } }, async () => ({ status: 201, body: {} }))).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
 });

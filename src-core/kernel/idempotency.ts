@@ -1,9 +1,9 @@
-// Idempotency-Key on send routes: a repeat with the same key and body within 24 hours answers the first
-// answer and does nothing again (a repeat while the first runs waits for it); the same key with another
+// Idempotency-Key on every state-changing /v1 route: a repeat with the same key and body within 24 hours answers the
+// first answer and does nothing again (a repeat while the first runs waits for it); the same key with another
 // body is 409. A key whose request was cut short by a stop (or by an unexpected error) runs again on a
 // resumable route (its messages' ids come from the key, so what it had sent is found, not sent again); a stop
 // makes it 409 on any other route, and an unexpected error frees it there.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import { AppError, conflict } from './errors.ts';
@@ -14,6 +14,8 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 export type StoredAnswer = { status: number; body: unknown };
 
 function canonical(value: unknown): string {
+  // An upload's file: its digest (its bytes, one per key, would make a text as long as the file).
+  if (value instanceof Uint8Array) return JSON.stringify(`sha256:${createHash('sha256').update(value).digest('hex')}`);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
@@ -32,7 +34,14 @@ const keyedIds = (orgId: string, key: string, claimedMs: number): KeyedId => (pr
  */
 export type KeyedNotes = { note(part: string, value: unknown): void; noted(part: string): unknown };
 
-export function createIdempotency(deps: { db: Db; clock: Clock }) {
+/**
+ * `fingerprintKey`: the request's fingerprint kept beside its key is an HMAC under it, so a copy of the row does not let
+ * anyone test guesses of what the body held (a voice identity's phone, stored sealed; an OTP code). Without one (unit
+ * tests), a plain SHA-256, which is also what a key claimed before fingerprints were keyed kept, and still matches.
+ */
+export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?: Buffer }) {
+  const plainFingerprint = (text: string): string => createHash('sha256').update(text).digest('hex');
+  const fingerprint = (text: string): string => (deps.fingerprintKey ? createHmac('sha256', deps.fingerprintKey).update(text).digest('hex') : plainFingerprint(text));
   const store = createIdempotencyStore(deps.db.sql);
   const progressOf = (orgId: string, key: string, claimedMs: number): Record<string, unknown> | undefined => {
     const json = store.progress(orgId, key, claimedMs);
@@ -66,13 +75,14 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
     if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
       throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
-    const hash = createHash('sha256').update(`${input.route}\n${canonical(input.body)}`).digest('hex');
+    const request = `${input.route}\n${canonical(input.body)}`;
+    const hash = fingerprint(request);
     const now = deps.clock.now();
     const claimed = deps.db.tx(() => store.claim({ orgId: input.orgId, key: input.key, hash, route: input.route, now, expiredBefore: now - IDEMPOTENCY_WINDOW_MS }));
     if (!claimed) {
       const existing = store.get(input.orgId, input.key);
       if (!existing) throw conflict('Idempotency-Key could not be claimed; retry the request');
-      if (existing.request_hash !== hash) {
+      if (existing.request_hash !== hash && existing.request_hash !== plainFingerprint(request)) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', `Idempotency-Key ${input.key} was already used with a different request (${existing.route}) in the last 24 hours`);
       }
       if (existing.state === 'running') {

@@ -82,9 +82,11 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
    */
   errorBody?: ErrorShape;
   /**
-   * Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer. `resumable` (send
-   * routes): the records it makes take their ids from the key (`keyedId` in the context), so a request a stop cut
-   * short runs again under its key and answers what it had sent, sending only what it had not.
+   * Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer. Every state-changing `/v1`
+   * route does unless it says `false` (defineRoute); another route only where it says so, and a POST, PUT, PATCH or
+   * DELETE that does not refuses a key with 400 rather than ignore it. `resumable` (send routes): the records it makes
+   * take their ids from the key (`keyedId` in the context), so a request a stop cut short runs again under its key and
+   * answers what it had sent, sending only what it had not.
    */
   idempotent?: boolean | 'resumable';
   /**
@@ -104,11 +106,20 @@ export function defineRoute<PS extends Schema | undefined = undefined, QS extend
   if (expected === 'v1' && route.scope === 'dashboard') throw new Error(`${route.path}: a /v1 route needs an API key scope`);
   if (expected === 'console' && route.scope !== 'dashboard') throw new Error(`${route.path}: /dashboard and /sim routes take the dashboard token`);
   if (expected !== 'other' && route.scope === 'key') throw new Error(`${route.path}: a /v1, /dashboard or /sim route names its scope`);
+  // Clients and SDKs send an Idempotency-Key on any write: every /v1 one honours it (its console twin too, a copy).
+  if (expected === 'v1' && route.method !== 'GET' && route.idempotent === undefined) return { ...route, idempotent: true } as unknown as AnyRoute;
   return route as unknown as AnyRoute;
 }
 
 /** The console twin of a `/v1` route: same schemas and handler, under `/dashboard`, with the dashboard token. */
 export const isBodyScopes = (scope: RouteScope): scope is BodyScopes => typeof scope === 'object';
+
+/**
+ * A write that does not honour an Idempotency-Key refuses one (400), so a client relying on it is told, not ignored:
+ * the console's and simulator's own writes but those that say so. The assistant endpoint (`key`) is a JSON-RPC
+ * transport: its writes are its tools' `/v1` requests, made without the header.
+ */
+export const refusesIdempotencyKey = (route: AnyRoute): boolean => route.method !== 'GET' && !route.idempotent && route.scope !== 'key';
 
 export function consoleTwin(route: AnyRoute): AnyRoute {
   return { ...route, path: route.path.replace(/^\/v1\//, '/dashboard/'), scope: 'dashboard', console: false };
