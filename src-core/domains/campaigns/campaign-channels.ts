@@ -37,6 +37,8 @@ export type EmailCampaignConfig = {
 export type RcsCampaignConfig = {
   botId: string; templateId: string; templateName: string; ttl: string | null; rcsVariables: Record<string, string | number>; fallback: boolean; fallbackMessage: string | null;
   country: string;
+  /** `list`: the create's `numbers`; `contacts`: every contact with a phone (none given). Kept since the detail gives the list back; absent on older campaigns. */
+  audience?: 'list' | 'contacts';
 };
 
 const origin = (campaign: Pick<CampaignRow, 'name'>): Origin => ({ source: 'CAMPAIGN', sourceName: campaign.name });

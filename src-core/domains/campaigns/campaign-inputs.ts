@@ -176,7 +176,7 @@ export function rcsCampaign(clock: Clock, template: { name: string; variables: r
   const { addresses, duplicatesRemoved } = rcsListed(input);
   const config: RcsCampaignConfig = {
     botId: input.botId, templateId: input.templateId, templateName, ttl: input.ttl ?? null, rcsVariables: input.rcsVariables ?? {}, fallback: input.fallback,
-    fallbackMessage: input.fallbackMessage ?? null, country: input.country,
+    fallbackMessage: input.fallbackMessage ?? null, country: input.country, audience: input.numbers ? 'list' : 'contacts',
   };
   return {
     channel: 'rcs', name: input.campaignName ?? generatedName(clock, templateName, input.scheduleTimezone),

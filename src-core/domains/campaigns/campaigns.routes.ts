@@ -116,11 +116,35 @@ export const analyticsRoute = (campaigns: CampaignsService, channel: 'sms' | 'rc
   handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, channel),
 });
 
-/** The full record on every channel (email's too): the list item, the configuration, the schedule's zone, the price, timestamps and counts. */
-export const detail = (item: (c: CampaignSummary) => object) => (c: CampaignSummary) => ({
-  ...item(c), ...c.config, scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt, startedAt: c.startedAt, completedAt: c.completedAt,
-  cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients, pricePaise: c.pricePaise, counts: c.counts,
-});
+/**
+ * The list a campaign was created with, in the field its create takes it: SMS `audienceCriteria.phones`, WhatsApp
+ * `phones`, RCS `numbers`, email `recipients`; as kept (numbers in international form, repeats dropped unless an RCS
+ * create said to keep them, addresses lower-cased). An audience resolved from contacts or subscribers gives none: its
+ * criteria are what it was created with.
+ */
+function givenList(c: CampaignSummary, addresses: () => string[]): Record<string, unknown> {
+  const config = c.config as Record<string, unknown>;
+  switch (c.channel) {
+    case 'sms': return config.audienceType === 'manual' ? { audienceCriteria: { phones: addresses() } } : {};
+    case 'whatsapp': return config.audienceType === undefined ? { phones: addresses() } : {};
+    case 'rcs': return config.audience === 'list' ? { numbers: addresses() } : {};
+    case 'email': return config.audience === 'list' ? { recipients: addresses() } : {};
+    default: return {};
+  }
+}
+
+/**
+ * The full record on every channel (email's too): the list item, the configuration (a list's numbers or addresses
+ * included), the schedule's zone, the price, timestamps and counts.
+ */
+export const detail = (campaigns: CampaignsService, item: (c: CampaignSummary) => object, channel: 'whatsapp' | 'sms' | 'rcs' | 'email') => (orgId: string, id: string) => {
+  const c = campaigns.get(orgId, id, channel);
+  return {
+    ...item(c), ...c.config, ...givenList(c, () => campaigns.addresses(orgId, id)), scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt,
+    startedAt: c.startedAt, completedAt: c.completedAt, cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients, pricePaise: c.pricePaise,
+    counts: c.counts,
+  };
+};
 
 /** The create answer of a WhatsApp campaign (seed: its create result, plus `duplicatesRemoved`). */
 const waCreated = (c: CampaignSummary) => ({
@@ -147,7 +171,7 @@ export function campaignRoutes(deps: {
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns/:id', scope: 'whatsapp:campaigns:read', console: true, params,
-      handler: ({ orgId, params: p }) => detail(waItem)(campaigns.get(orgId, p.id, 'whatsapp')),
+      handler: ({ orgId, params: p }) => detail(campaigns, waItem, 'whatsapp')(orgId, p.id),
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns/:id/analytics', scope: 'whatsapp:campaigns:read', console: true, params,
@@ -181,7 +205,7 @@ export function campaignRoutes(deps: {
     }),
     defineRoute({
       method: 'GET', path: '/v1/sms/campaigns/:id', scope: 'sms:campaigns:read', console: true, params,
-      handler: ({ orgId, params: p }) => detail(smsItem)(campaigns.get(orgId, p.id, 'sms')),
+      handler: ({ orgId, params: p }) => detail(campaigns, smsItem, 'sms')(orgId, p.id),
     }),
     defineRoute({
       method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createSmsCampaignBodySchema,
@@ -232,7 +256,7 @@ export function campaignRoutes(deps: {
     }),
     defineRoute({
       method: 'GET', path: '/v1/rcs/campaigns/:id', scope: 'rcs:campaigns:read', console: true, params,
-      handler: ({ orgId, params: p }) => detail(rcsItem)(campaigns.get(orgId, p.id, 'rcs')),
+      handler: ({ orgId, params: p }) => detail(campaigns, rcsItem, 'rcs')(orgId, p.id),
     }),
     defineRoute({
       method: 'POST', path: '/v1/rcs/campaigns/:id/cancel', scope: 'rcs:campaigns:write', console: true, params,

@@ -145,6 +145,8 @@ export function createCampaignsService(deps: {
       const { rows, total } = store.list(orgId, channel, status, page.limit, page.offset);
       return pageEnvelope(rows.map(summary), total, page);
     },
+    /** A campaign's recipients' addresses, in list order (a list's, as the create kept them). */
+    addresses: (orgId: string, id: string): string[] => store.addresses(mustGet(orgId, id).id),
     /** The campaign with this id, if there is one (of this organization). */
     find(orgId: string, id: string): CampaignSummary | null {
       const row = store.byId(orgId, id);

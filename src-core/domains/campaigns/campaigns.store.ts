@@ -70,6 +70,7 @@ export function createCampaignsStore(sql: Sql) {
   const countCancelled = sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`);
   const removeRecipients = sql.prepare(`DELETE FROM campaign_recipients WHERE campaign_id = ?`);
   const removeDraft = sql.prepare(`DELETE FROM campaigns WHERE id = ? AND status = 'DRAFT'`);
+  const listed = sql.prepare(`SELECT address FROM campaign_recipients WHERE campaign_id = ? ORDER BY seq`).pluck();
   const lastSeq = sql.prepare(`SELECT COALESCE(MAX(seq), 0) FROM campaign_recipients WHERE campaign_id = ?`).pluck();
   const addTotal = sql.prepare(`UPDATE campaigns SET total_recipients = total_recipients + ? WHERE id = ?`);
   const byMessage = sql.prepare(`SELECT r.*, c.org_id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE r.message_id = ?`);
@@ -101,6 +102,8 @@ export function createCampaignsStore(sql: Sql) {
       return addresses.length;
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as CampaignRow | undefined,
+    /** Every recipient's address, in list order. */
+    addresses: (campaignId: string) => listed.all(campaignId) as string[],
     /** Deletes a DRAFT and its recipients (must run inside a transaction); false when it is no longer a DRAFT. */
     removeDraft(id: string): boolean {
       removeRecipients.run(id);

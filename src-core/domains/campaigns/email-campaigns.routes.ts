@@ -44,7 +44,7 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id', scope: 'dashboard', params,
       // The other channels' detail shape: `pricePaise` is 0 (an email is paid with a credit, not from the wallet).
-      handler: ({ orgId, params: p }) => detail(emailItem)(campaigns.get(orgId, p.id, 'email')),
+      handler: ({ orgId, params: p }) => detail(campaigns, emailItem, 'email')(orgId, p.id),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id/analytics', scope: 'dashboard', params,
