@@ -64,11 +64,11 @@ describe('a log\'s status filter', () => {
   it('refuses an unknown status in the list, an empty one and a repeated parameter, naming the form', async () => {
     const bad = await get('/v1/sms/logs?status=delivered,delivred');
     expect([bad.status, bad.body.message]).toEqual([400,
-      'Invalid query: status: must be one of queued, sent, delivered, read, failed, received, or several of them separated by commas (status=delivered,read): "delivred" is not']);
-    expect((await get('/v1/whatsapp/logs?status=delivered,')).body.message).toMatch(/^Invalid query: status: must be one of sent, .*: "" is not$/);
+      'Invalid query: status: must be one of: queued, sent, delivered, read, failed, received, or several of them separated by commas (status=delivered,read): "delivred" is not']);
+    expect((await get('/v1/whatsapp/logs?status=delivered,')).body.message).toMatch(/^Invalid query: status: must be one of: sent, .*: "" is not$/);
     expect((await get('/v1/otp/logs?status=pending')).status).toBe(400);
     const repeated = await get('/v1/whatsapp/logs?status=delivered&status=read');
     expect([repeated.status, repeated.body.message]).toEqual([400,
-      'Invalid query: status: must be one of sent, delivered, read, failed, received, or several of them separated by commas (status=delivered,read), not a repeated parameter']);
+      'Invalid query: status: must be one of: sent, delivered, read, failed, received, or several of them separated by commas (status=delivered,read), not a repeated parameter']);
   });
 });

@@ -28,4 +28,17 @@ describe('a validation refusal', () => {
     expect(words.body.message).toBe('Invalid body: name: is required; environment: must be one of: live, test');
     for (const problem of (words.body.message as string).replace(/^Invalid body: /, '').split('; ')) expect(problem).toMatch(/^[\w.]+: \S/);
   });
+
+  it('a value of a closed list says `must be one of: …` at its own path, never the field\'s name again or another wording', async () => {
+    const message = async (res: Promise<{ body: { message?: string } }>) => (await res).body.message;
+    // In a list, the problem is the item's: it read `channels.1: channel must be one of sms, whatsapp`.
+    expect(await message(t.dashboard('POST', '/dashboard/otp-widgets', { name: 'w', channels: ['sms', 'fax'] })))
+      .toBe('Invalid body: channels.1: must be one of: sms, whatsapp');
+    expect(await message(api('POST', '/v1/messages/send', { to: '+14155550101', channel: 'sms', message: 'Hi', fallbackChannels: ['sms', 'fax'] })))
+      .toBe('Invalid body: fallbackChannels.1: must be one of: whatsapp, sms, rcs');
+    // Said alike on every route: `must be one of: …`, where it read `must be one of X` or `is one of X`.
+    expect(await message(api('GET', '/v1/voice/calls?status=bogus'))).toBe('Invalid query: status: must be one of: INITIATED, RINGING, ANSWERED, COMPLETED, FAILED, NO_ANSWER, BUSY, CANCELLED');
+    expect(await message(api('GET', '/v1/sms/logs?status=bogus'))).toBe('Invalid query: status: must be one of: queued, sent, delivered, read, failed, received, or several of them separated by commas (status=delivered,read): "bogus" is not');
+    expect(await message(api('POST', '/v1/sms/campaigns', { name: 'x', messageBody: 'Hi', audienceType: 'friends' }))).toBe('Invalid body: audienceType: must be one of: all, segment, manual');
+  });
 });

@@ -65,7 +65,7 @@ export type CampaignAudienceType = (typeof SMS_AUDIENCES)[number];
  */
 const audienceFields = {
   audienceType: z.string().trim().toLowerCase().transform((v) => v.replace(/[\s-]+/g, '_'))
-    .pipe(z.enum(['all', 'all_contacts', 'segment', 'manual', 'manual_list', 'list'], { error: 'audienceType is one of all, segment, manual' }))
+    .pipe(z.enum(['all', 'all_contacts', 'segment', 'manual', 'manual_list', 'list'], { error: 'audienceType must be one of: all, segment, manual' }))
     .transform((v) => (v.startsWith('all') ? 'all' : v === 'segment' ? 'segment' : 'manual') as CampaignAudienceType).optional(),
   audienceCriteria: z.object({
     // The contacts' own tag rule (trimmed, inner whitespace collapsed, case kept), so ' vip ' finds 'vip'.

@@ -80,7 +80,7 @@ export const rangeBoundSchema = (edge: 'start' | 'end') => z.union([
  * delivered is `read`, so deliveries are `status=delivered,read`. A repeated parameter is refused (commas list them).
  */
 export const statusListQuery = (values: readonly [string, ...string[]], example: string) => {
-  const allowed = `status must be one of ${values.join(', ')}, or several of them separated by commas (status=${example})`;
+  const allowed = `status must be one of: ${values.join(', ')}, or several of them separated by commas (status=${example})`;
   return z.string({ error: (issue) => (Array.isArray(issue.input) ? `${allowed}, not a repeated parameter` : undefined) })
     .transform((raw, ctx) => {
       const statuses = [...new Set(raw.split(',').map((item) => item.trim()))];

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ID_MAX, nullAsAbsent, personPhoneSchema, statusListQuery, timestampSchema } from './common.ts';
 
 export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
-export const otpChannelSchema = z.enum(OTP_CHANNELS, { error: `channel must be one of ${OTP_CHANNELS.join(', ')}` });
+// The validator's own message (`must be one of: sms, whatsapp`), at whatever path it is used (`channels.1`).
+export const otpChannelSchema = z.enum(OTP_CHANNELS);
 export type OtpChannel = z.infer<typeof otpChannelSchema>;
 
 export const OTP_STATUSES = ['sent', 'verified', 'expired', 'blocked'] as const;

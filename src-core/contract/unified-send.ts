@@ -32,7 +32,7 @@ export const unifiedSendBodySchema = z.object({
   to: z.string().trim().min(1, 'to is required').max(320),
   channel: channelSchema,
   // A channel named twice is tried once (chainOf), so only an absurd list is refused.
-  fallbackChannels: nullAsAbsent(z.array(z.enum(FALLBACK_CHANNELS, { error: 'fallbackChannels may contain only whatsapp, sms and rcs' })).max(10)),
+  fallbackChannels: nullAsAbsent(z.array(z.enum(FALLBACK_CHANNELS)).max(10)),
   // No channel sends blank text: refused here (400), not tried and failed (502, which clients retry).
   message: nullAsAbsent(z.string().min(1).max(4096).refine((text) => text.trim().length > 0, 'message must not be empty')),
   template: nullAsAbsent(z.object({

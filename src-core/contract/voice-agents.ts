@@ -96,7 +96,7 @@ export type AgentCall = z.infer<typeof agentCallSchema>;
 export type ConsoleAgentCallFields = { calledContact: { id: string; name: string | null } | null };
 
 export const agentCallsQuerySchema = z.object({
-  status: z.enum(AGENT_CALL_STATUSES, { error: `status must be one of ${AGENT_CALL_STATUSES.join(', ')}` }).optional(),
+  status: z.enum(AGENT_CALL_STATUSES).optional(),
   direction: z.enum(CALL_DIRECTIONS, { error: 'direction must be INBOUND or OUTBOUND' }).optional(),
   agentId: z.string().min(1).optional(),
 });

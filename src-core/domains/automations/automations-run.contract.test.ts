@@ -311,7 +311,7 @@ describe('waits, pause, rerun', () => {
     expect(await statuses('?status=failed,waiting')).toEqual(['failed', 'waiting']);
     expect(await statuses('?status=completed%2C%20failed,completed')).toEqual(['completed', 'failed']);
     expect((await executions(id, '?status=waiting,stopped')).meta.total).toBe(1);
-    const allowed = 'status: must be one of running, waiting, completed, failed, stopped, or several of them separated by commas (status=failed,stopped)';
+    const allowed = 'status: must be one of: running, waiting, completed, failed, stopped, or several of them separated by commas (status=failed,stopped)';
     for (const [query, which] of [['failed,done', '"done" is not'], ['failed,', '"" is not'], ['done,FAILED', '"done", "FAILED" are not']]) {
       const res = await api('GET', `/v1/automations/${id}/executions?status=${query}`);
       expect([res.status, res.body], query).toEqual([400, { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: `Invalid query: ${allowed}: ${which}` }]);

@@ -116,7 +116,7 @@ describe('SMS campaigns', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ messageBody: SALE }, 'name'],
       [{ name: 'x' }, 'messageBody'],
-      [{ name: 'x', messageBody: SALE, audienceType: 'friends' }, 'audienceType: is one of all, segment, manual'],
+      [{ name: 'x', messageBody: SALE, audienceType: 'friends' }, 'audienceType: must be one of: all, segment, manual'],
       [{ name: 'x', messageBody: SALE, audienceType: 'manual' }, 'audienceCriteria.phones'],
       [{ name: 'x', messageBody: SALE, audienceType: 'segment' }, 'audienceCriteria.tags'],
       [{ name: 'x', messageBody: SALE, audienceCriteria: { phones: ['12'] } }, 'invalid number'],

@@ -224,7 +224,7 @@ describe('delivery', () => {
     const console = await suite.server().dashboard('GET', `/dashboard/webhook-deliveries?status=${encodeURIComponent('SUCCEEDED, FAILED')}`);
     expect(console.body.data.map((d: { id: string }) => d.id).slice(0, 2)).toEqual([failed, ok]);
     const refused = await api('GET', `/v1/webhooks/${endpoint.id}/deliveries?status=FAILED,DONE`);
-    expect([refused.status, refused.body.message]).toEqual([400, 'Invalid query: status: must be one of PENDING, SUCCEEDED, FAILED, EXHAUSTED, HELD, or several of them separated by commas (status=FAILED,EXHAUSTED): "DONE" is not']);
+    expect([refused.status, refused.body.message]).toEqual([400, 'Invalid query: status: must be one of: PENDING, SUCCEEDED, FAILED, EXHAUSTED, HELD, or several of them separated by commas (status=FAILED,EXHAUSTED): "DONE" is not']);
   });
 
   it('a 410 deletes the endpoint at once, with no retry', async () => {
