@@ -67,11 +67,27 @@ describe('unknown body fields', () => {
     expect((await unblock([1])).body.message).toBe('Invalid body: this route takes no body');
     expect((await unblock({})).status).toBe(200);
     expect((await unblock(undefined)).status).toBe(200);
+    expect((await unblock(null)).status).toBe(200);
     // A console request may still name its organization.
     const inbound = await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+919810012347', text: 'Hi' });
     const read = await t.dashboard('POST', `/dashboard/conversations/${inbound.body.conversationId}/read`, { organizationId: t.organizationId });
     expect(read.status).toBe(200);
     expect((await t.dashboard('POST', `/dashboard/conversations/${inbound.body.conversationId}/read`, { unread: 0 })).status).toBe(400);
+  });
+
+  it('a JSON null body is no body on every route: taken where none is needed, "body: is required" where one is', async () => {
+    const contact = await t.dashboard('POST', '/dashboard/contacts', { name: 'Noa', phone: '+919810012348' });
+    // It was taken by block (an optional body), refused by unblock ("takes no body"), and required by a send: now one rule.
+    const blocked = await api('POST', `/v1/contacts/${contact.body.id}/block`, null);
+    expect([blocked.status, blocked.body.isBlocked]).toEqual([200, true]);
+    const unblocked = await api('POST', `/v1/contacts/${contact.body.id}/unblock`, null);
+    expect([unblocked.status, unblocked.body.isBlocked]).toEqual([200, false]);
+    for (const body of [null, undefined]) {
+      const send = await api('POST', '/v1/sms/send', body);
+      expect([send.status, send.body.message]).toEqual([400, 'Invalid body: body: is required']);
+    }
+    const campaign = await api('POST', '/v1/sms/campaigns', { name: 'Null launch', messageBody: 'Hi', audienceCriteria: { phones: ['919810012349'] } });
+    expect((await api('POST', `/v1/sms/campaigns/${campaign.body.id}/cancel`, null)).body.message).not.toMatch(/takes no body/);
   });
 
   it('a PATCH naming only unknown fields says just that, not also "give at least one of"; nothing changes', async () => {

@@ -116,9 +116,12 @@ export function parseBody<T>(schema: z.ZodType<T> | undefined, value: unknown, i
   return result.data as T;
 }
 
-/** A route without a body takes none: nothing, `{}`, or only the `ignore`d keys; fields in it are named as unknown. */
+/**
+ * A route without a body takes none: nothing, JSON `null` (no body, as on every route: one that needs a body says it is
+ * required), `{}`, or only the `ignore`d keys; fields in it are named as unknown.
+ */
 function noBody<T>(value: unknown, ignore: readonly string[]): T {
-  if (value === undefined) return undefined as T;
+  if (value === undefined || value === null) return undefined as T;
   const object = value !== null && typeof value === 'object' && !Array.isArray(value);
   const fields = object ? Object.keys(value).filter((key) => !ignore.includes(key)) : [];
   if (object && fields.length === 0) return undefined as T;
