@@ -32,6 +32,23 @@ describe('errors', () => {
     const badUrl = await t.request('GET', '/v1/contacts/%E0%A4%A', { token: key.key });
     expect([badUrl.status, badUrl.body.message]).toEqual([400, 'The path is not a valid URL (bad percent-encoding)']);
   });
+  it('a query value whose escapes are not UTF-8 is 400 naming the parameter, not searched with a replacement character', async () => {
+    const key = await t.createKey();
+    const get = (path: string) => t.request('GET', path, { token: key.key });
+    const latin1 = await get('/v1/contacts?search=m%FCller');
+    expect([latin1.status, latin1.body]).toEqual([400, { ...envelope(400), code: 'VALIDATION_FAILED',
+      message: 'Invalid query: search: is not UTF-8 once percent-decoded: percent-encode the UTF-8 bytes of the text (ü is %C3%BC)' }]);
+    // Cut short, or a lone surrogate's bytes; in the name as well as the value; on the console's routes too.
+    expect((await get('/v1/contacts?page=1&search=%E0%A4')).body.message).toMatch(/^Invalid query: search: is not UTF-8/);
+    expect((await get('/v1/contacts?search=%ED%A0%80')).status).toBe(400);
+    expect((await get('/v1/contacts?se%FFarch=x')).body.message).toMatch(/^Invalid query: se%FFarch: is not UTF-8/);
+    expect((await t.request('GET', '/dashboard/contacts?search=m%FCller', { token: t.dashboardToken })).body.message).toMatch(/^Invalid query: search: is not UTF-8/);
+    // UTF-8 escapes, and a % that starts no escape (taken as itself, as browsers take it), are read as before.
+    expect((await get('/v1/contacts?search=m%C3%BCller')).status).toBe(200);
+    expect((await get('/v1/contacts?search=50%')).status).toBe(200);
+    // The key is still checked first.
+    expect((await t.request('GET', '/v1/contacts?search=m%FCller')).status).toBe(401);
+  });
   it('checks the key before it reads the body: a bad key is 401 whatever the body, and a keyed refusal of a body is logged under its key', async () => {
     const bytes = Buffer.concat([Buffer.from('{"reason":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
     for (const authorization of [undefined, 'Bearer sk_test_bogus']) {

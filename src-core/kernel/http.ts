@@ -14,7 +14,7 @@ import { AppError, invalidField, jsonRpcBodyError, notFound, rateLimited, render
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
 import { readJsonBody } from './json-body.ts';
-import { parseBody, parseInput, parseQuery, withoutEmptyValues } from './parse-input.ts';
+import { parseBody, parseInput, parseQuery, refuseBadlyEncodedQuery, withoutEmptyValues } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
 import { createLogEntryWriter, newLogState, noteBodies, noteError, noteStoredError, type LogState } from './request-log-entry.ts';
@@ -165,6 +165,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       // `/v1/automations/` matches `/v1/automations/:id` with an empty id: that is no route, as for any path without one.
       if (Object.values(request.params as Record<string, unknown>).includes('')) throw routeNotFound(request);
       const params = parseInput(route.params, request.params, 'path parameters');
+      if (caller.kind !== 'public') refuseBadlyEncodedQuery(request.url);
       // A public link (media) is fetched by platforms and browsers that may add parameters of their own: they are ignored.
       const query = caller.kind === 'public' ? parseInput(route.query, request.query, 'query')
         : parseQuery(route.query, request.query, caller.kind === 'dashboard' ? ['organizationId'] : []);

@@ -129,6 +129,30 @@ function noBody<T>(value: unknown, ignore: readonly string[]): T {
   throw invalidField(`Invalid body: ${named}`);
 }
 
+/** A query component decoded, or null when its escapes are not UTF-8. A `%` that starts no escape (`50%`) is itself, as browsers take it. */
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/%(?![0-9A-Fa-f]{2})/g, '%25').replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A query whose percent-escapes are not UTF-8 (`?search=m%FCller`, Latin-1) is refused naming the parameter: decoded,
+ * each bad byte would be U+FFFD and the search run for text nobody sent (a body's bytes that are not UTF-8 are refused
+ * alike, json-body.ts). `url`: the request's, as sent; one without a `%` in its query is not looked at.
+ */
+export function refuseBadlyEncodedQuery(url: string): void {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return;
+  for (const pair of url.slice(start + 1).split('&')) {
+    if (!pair.includes('%') || decoded(pair) !== null) continue;
+    const [name = ''] = pair.split('=');
+    throw invalidField(`Invalid query: ${decoded(name) ?? name}: is not UTF-8 once percent-decoded: percent-encode the UTF-8 bytes of the text (ü is %C3%BC)`);
+  }
+}
+
 /**
  * A NUL character in a query or path value is refused: no text the contract takes holds one, and SQLite
  * ends a string at it (a search term would be cut short, or end an FTS phrase early). Bodies: json-body.ts.
