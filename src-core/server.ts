@@ -241,7 +241,7 @@ export async function createServer(options: ServerOptions) {
   });
   const { app, server } = http;
   inject = http.inject;
-  const gateway = createGateway({ server, bus, dashboardToken, orgExists });
+  const gateway = createGateway({ server, bus, dashboardToken, orgExists, hasAgentCall: voiceAgents.service.hasCall });
   const voiceServer = createVoiceServer({
     server, clock, log,
     hooks: {

@@ -83,7 +83,8 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   joinOrganization: (organizationId: string, ack?: (result: { ok: boolean; error?: string }) => void) => void;
   leaveOrganization: (organizationId: string, ack?: (result: { ok: boolean }) => void) => void;
-  joinCall: (callId: string, ack?: (result: { ok: boolean }) => void) => void;
+  /** `ok: false` (with `error`), and no room joined, for an id that is no agent call of an organization this socket joined. */
+  joinCall: (callId: string, ack?: (result: { ok: boolean; error?: string }) => void) => void;
   leaveCall: (callId: string, ack?: (result: { ok: boolean }) => void) => void;
 }
 

@@ -166,11 +166,23 @@ describe('socket gateway', () => {
     expect(await expired).toEqual({ requestIds: [requestId] });
   });
 
-  it('joinCall and leaveCall answer, and clock changes are broadcast', async () => {
+  it('joinCall is ok only for an agent call of an organization the socket joined; leaveCall answers; clock changes are broadcast', async () => {
+    t.server.services.wallet.topUp(t.organizationId, { amountPaise: 10_000 });
+    const { key } = await t.createKey({ scopes: ['voice:agents:write', 'voice:calls:write'] });
+    const agentId = (await t.request('POST', '/v1/voice/agents', { token: key, body: { name: 'Desk', greeting: 'Hello.', instructions: 'Help.' } })).body.id as string;
+    const call = (await t.request('POST', '/v1/voice/calls/outbound', { token: key, body: { agentId, toNumber: '+14155550120' } })).body as { id: string };
     const socket = connect(t.dashboardToken);
     await connected(socket);
-    expect(await socket.emitWithAck('joinCall', 'call_abc')).toEqual({ ok: true });
-    expect(await socket.emitWithAck('leaveCall', 'call_abc')).toEqual({ ok: true });
+    expect(await socket.emitWithAck('joinCall', call.id)).toEqual({ ok: false, error: 'join an organization first (joinOrganization)' });
+    // Another organization's socket does not get this organization's call; an unknown id (it was acknowledged ok) neither.
+    const other = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Elsewhere' })).body.id as string;
+    expect(await socket.emitWithAck('joinOrganization', other)).toEqual({ ok: true });
+    const unknown = { ok: false, error: 'unknown call: no agent call of the organization joined has this id' };
+    expect(await socket.emitWithAck('joinCall', call.id)).toEqual(unknown);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    expect(await socket.emitWithAck('joinCall', 'call_abc')).toEqual(unknown);
+    expect(await socket.emitWithAck('joinCall', call.id)).toEqual({ ok: true });
+    expect(await socket.emitWithAck('leaveCall', call.id)).toEqual({ ok: true });
     const tick = new Promise<{ now: string }>((resolve) => socket.once('clock:changed', resolve));
     const moved = await t.advance(10);
     expect((await tick).now).toBe(moved.body.now);

@@ -10,7 +10,11 @@ export type Gateway = { close(): Promise<void>; io: Server<ClientToServerEvents,
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
-export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardToken: string; orgExists: (id: string) => boolean }): Gateway {
+export function createGateway(deps: {
+  server: HttpServer; bus: Bus; dashboardToken: string; orgExists: (id: string) => boolean;
+  /** Whether the organization has an agent call with this id: a call's room is joined only through its organization's. */
+  hasAgentCall: (orgId: string, callId: string) => boolean;
+}): Gateway {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(deps.server, {
     path: '/socket.io',
     serveClient: false,
@@ -24,22 +28,33 @@ export function createGateway(deps: { server: HttpServer; bus: Bus; dashboardTok
   });
 
   io.on('connection', (socket) => {
+    /** The organizations this socket joined: a call's room is joined only for a call of one of them. */
+    const organizations = new Set<string>();
     socket.on('joinOrganization', (organizationId, ack) => {
       if (typeof organizationId !== 'string' || !deps.orgExists(organizationId)) {
         ack?.({ ok: false, error: 'unknown organization' });
         return;
       }
+      organizations.add(organizationId);
       void socket.join(orgRoom(organizationId));
       ack?.({ ok: true });
     });
     socket.on('leaveOrganization', (organizationId, ack) => {
-      if (typeof organizationId === 'string') void socket.leave(orgRoom(organizationId));
+      if (typeof organizationId === 'string') {
+        organizations.delete(organizationId);
+        void socket.leave(orgRoom(organizationId));
+      }
       ack?.({ ok: true });
     });
+    // A typo, a stale id or another organization's call was acknowledged ok and joined a room nothing is ever sent to.
     socket.on('joinCall', (callId, ack) => {
-      const ok = typeof callId === 'string' && ID_PATTERN.test(callId);
-      if (ok) void socket.join(callRoom(callId));
-      ack?.({ ok });
+      const ok = typeof callId === 'string' && ID_PATTERN.test(callId) && [...organizations].some((orgId) => deps.hasAgentCall(orgId, callId));
+      if (!ok) {
+        ack?.({ ok: false, error: organizations.size ? 'unknown call: no agent call of the organization joined has this id' : 'join an organization first (joinOrganization)' });
+        return;
+      }
+      void socket.join(callRoom(callId));
+      ack?.({ ok: true });
     });
     socket.on('leaveCall', (callId, ack) => {
       if (typeof callId === 'string') void socket.leave(callRoom(callId));

@@ -113,6 +113,8 @@ export function createVoiceAgentsService(deps: {
       return pageEnvelope(rows.map(toCallItem), total, page);
     },
     getCall: (orgId: string, id: string): AgentCall => toCall(mustCall(orgId, id)),
+    /** Whether the organization has an agent call with this id (the stream's call rooms are for its own). */
+    hasCall: (orgId: string, id: string): boolean => store.callById(orgId, id) !== undefined,
     /** A link to the recording, signed and valid one hour on the clock; 404 until the call has one (it completed). */
     recording(orgId: string, id: string): RecordingLink {
       const row = mustCall(orgId, id);
