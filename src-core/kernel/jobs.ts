@@ -50,6 +50,8 @@ export function createJobRunner(deps: {
   onClockMoved?: () => void;
   /** Overrides ADVANCE_BUDGET_MS (tests). */
   advanceBudgetMs?: number;
+  /** Overrides BATCH_MS (tests of what a batch holds, which a loaded machine's 4 ms would cut short). */
+  batchMs?: number;
 }) {
   const { db, clock } = deps;
   const store = createJobsStore(db.sql);
@@ -134,7 +136,7 @@ export function createJobRunner(deps: {
    * already under way or a job that threw, which go on as they would have.
    */
   async function runBatch(first: JobRow, untilMs: number): Promise<void> {
-    const endsAt = clock.realNow() + BATCH_MS;
+    const endsAt = clock.realNow() + (deps.batchMs ?? BATCH_MS);
     let after: (() => Promise<void>) | null = null;
     try {
       batchOf(first, untilMs, endsAt, (next) => (after = next));
