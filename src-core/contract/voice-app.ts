@@ -101,7 +101,10 @@ export const voiceAppSettingsSchema = z.object({ pstnEnabled: z.boolean(), histo
 export type VoiceAppSettings = z.infer<typeof voiceAppSettingsSchema>;
 export const updateSettingsBodySchema = z.object({ pstnEnabled: z.boolean() });
 
-/** The console stream's `voice:app.call`: which call changed, how (`inbound`, `incoming`, `answered`, `completed`, `missed`, `rejected`), its status. */
+/**
+ * The console stream's `voice:app.call`: which call changed, how (`inbound`, `incoming`, `answered`, `completed`, `missed`,
+ * `rejected`, or `ringing`: a phone's call rings the team, which no webhook says), its status.
+ */
 export type AppCallStreamEvent = { callId: string; event: string; status: string | null };
 
 export const simInboundCallBodySchema = z.object({ ...organizationField, from: z.string().trim().min(1).max(40), to: nullAsAbsent(z.string().trim().max(40)) });

@@ -72,4 +72,6 @@ export const TRANSIENT_EVENTS: Record<string, keyof ServerToClientEvents> = {
   'automations.changed': 'automations:changed',
   'otp.changed': 'otp:changed',
   'integration.changed': 'integration:changed',
+  // A phone's call ringing the team, which fires no webhook (voice-app.events.ts).
+  'voice.app.call.ringing': 'voice:app.call',
 };

@@ -234,4 +234,20 @@ describe('the console stream', () => {
       { callId: id, event: 'answered', status: 'ACCEPTED' }, { callId: id, event: 'completed', status: 'COMPLETED' },
     ]);
   });
+
+  it('hears a call ringing the team when it starts (no webhook says so), then missed, so the console lists it ringing', async () => {
+    await route('team');
+    const socket = await joinedStream(t);
+    const heard: Array<Record<string, unknown>> = [];
+    socket.on('voice:app.call', (payload) => heard.push(payload));
+    const id = await dial('+14155550161');
+    await t.advance(45);
+    await socket.emitWithAck('leaveOrganization', t.organizationId);
+    socket.disconnect();
+    await route('app');
+    expect(heard.filter((e) => e.callId === id)).toEqual([
+      { callId: id, event: 'ringing', status: 'RINGING' }, { callId: id, event: 'missed', status: 'MISSED' },
+    ]);
+    expect((await eventsOf(id)).map(([type]) => type)).toEqual(['voice.app.call.missed']);
+  });
 });

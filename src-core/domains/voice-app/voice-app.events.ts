@@ -1,6 +1,6 @@
 // The voice app's webhook events and how a call shows in them and in the API: phone parties masked (the country
 // code, asterisks, the last four digits); only `voice.app.call.inbound` carries the caller's full number.
-import { VOICE_APP_LIMITS, type AppCall, type AppCallStatus } from '../../contract/voice-app.ts';
+import { VOICE_APP_LIMITS, type AppCall, type AppCallStatus, type AppCallStreamEvent } from '../../contract/voice-app.ts';
 import { maskPhone } from '../../contract/voice-identities.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import { newId } from '../../kernel/ids.ts';
@@ -58,6 +58,13 @@ export function createVoiceAppEvents(deps: { bus: Bus; identities?: IdentityPort
     },
     answered(row: AppCallRow): void {
       bus.emit(row.org_id, 'voice.app.call.answered', { ...callFields(row), answeredAt: row.answered_at, ...sessionFields(row) });
+    },
+    /**
+     * A phone's call rings the team: no webhook says so (the team is no app user), so only the console's stream hears
+     * it, as `voice:app.call` with the event `ringing`; its list shows the call ringing, not first when it is missed.
+     */
+    ringingTeam(row: AppCallRow): void {
+      bus.publishTransient(row.org_id, 'voice.app.call.ringing', { callId: row.id, event: 'ringing', status: row.status } satisfies AppCallStreamEvent);
     },
     /** The event an ending fires: `rejected`, `missed`, or `completed` (COMPLETED, CANCELLED, FAILED). */
     ended(row: AppCallRow): void {

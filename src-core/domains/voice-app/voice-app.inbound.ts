@@ -54,6 +54,7 @@ export function createVoiceAppInbound(deps: {
         const row: AppCallRow = { ...base, routed_to: 'team', to_party: 'team', callee_transport: 'WEBRTC', connected_at: base.started_at };
         store.insertCall(row);
         flow.ringTeam(row);
+        deps.events.ringingTeam(row);
         return { callId: row.id };
       });
     },
