@@ -2,7 +2,7 @@
 // app-to-app call placed, accepted as the callee and ended (COMPLETED with its cost); a call to the busy fixture
 // REJECTED once the clock moves (live, through the stream); a phone dialling the business number waits with its
 // countdown, is connected to an app user, accepted, and hung up from the Simulator (COMPLETED caller_hung_up, with
-// its recording and transcript); a phone the core refuses is said under the To field (two same parties, in the
+// its recording and transcript); an ended call's transcript shows once made with the clock running by itself; a phone the core refuses is said under the To field (two same parties, in the
 // form's block), and each party of an `Invalid body` refusal under its own field; phone calling turned off refuses a phone call with the core's 403 beside the form;
 // a number's routing changed stays changed after a reload. App users the identities know show by their display name
 // with their external id beside it, renamed live when an integrator renames them; a phone stays masked, even one that
@@ -158,6 +158,28 @@ describe('the App calls tab', () => {
     await page.locator('[data-testid="app-call-transcript"][data-state="ready"]').waitFor();
     expect(await detail().getByTestId('app-call-turn').count()).toBeGreaterThan(0);
     await screenshot(page, 'app-calls-completed');
+  });
+
+  it('shows an ended call\'s transcript once it is ready on the clock running by itself, with no advance to say so', async () => {
+    await openAppCalls();
+    await place('phone', 'cust_1042', '+14155550188');
+    await detailIn('RINGING').waitFor();
+    // The phone picks up at 7 s; 10 s of talk, then the app user ends it.
+    await advance(8);
+    await detailIn('ACCEPTED').waitFor();
+    await advance(10);
+    await detail().locator('[data-testid="app-call-end-as"][data-as="cust_1042"]').click();
+    await detailIn('COMPLETED').waitFor();
+    await expect.poll(() => detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('processing');
+    // Moved to a second and a half before the transcript is ready: that advance's reload still finds it being made, and
+    // what makes it ready is the clock running with real time, which no event reports.
+    const callId = await page.getByTestId('app-call-row').first().getAttribute('data-call-id');
+    const { endedAt } = (await server.dashboard<{ endedAt: string }>('GET', `/dashboard/voice/app/calls/${callId}`)).body;
+    const { now } = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body;
+    const early = (Date.parse(endedAt) + 10_000 - Date.parse(now)) / 1000 - 1.5;
+    if (early > 0) await advance(early);
+    await page.locator('[data-testid="app-call-transcript"][data-state="ready"]').waitFor();
+    expect(await detail().getByTestId('app-call-turn').count()).toBeGreaterThan(0);
   });
 
   it('says a phone the core refuses under the To field, without the Not placed block; a refusal of no one field keeps the block', async () => {

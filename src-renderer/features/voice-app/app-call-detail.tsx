@@ -106,7 +106,7 @@ function Actions({ call }: { call: ShownAppCall }) {
 }
 
 function Transcript({ callId, live }: { callId: string; live: boolean }) {
-  const transcript = useAppTranscript(callId);
+  const transcript = useAppTranscript(callId, !live);
   if (transcript.isPending) return <Loading label="Loading the transcript…" />;
   if (transcript.isError) return <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} />;
   const { state, turns } = transcript.data;

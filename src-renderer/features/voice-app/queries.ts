@@ -30,9 +30,16 @@ export function useAppCall(callId: string) {
   return useQuery({ queryKey: appCallKey(callId), queryFn: () => api.get<ShownAppCall>(path(callId)) });
 }
 
-export function useAppTranscript(callId: string) {
+/** How often an ended call's transcript being made is read again: it is ready 10 s after the end on the clock, which runs with real time and says nothing then. */
+const TRANSCRIBING_POLL_MS = 2000;
+
+/** `ended`: the call is over, so a transcript still `processing` becomes ready on the clock alone, and is read again until it does. */
+export function useAppTranscript(callId: string, ended: boolean) {
   const api = useApi();
-  return useQuery({ queryKey: [...appCallKey(callId), 'transcript'], queryFn: () => api.get<AppCallTranscript>(path(callId, '/transcript')) });
+  return useQuery({
+    queryKey: [...appCallKey(callId), 'transcript'], queryFn: () => api.get<AppCallTranscript>(path(callId, '/transcript')),
+    refetchInterval: (query) => (ended && query.state.data?.state === 'processing' ? TRANSCRIBING_POLL_MS : false),
+  });
 }
 
 /** A fresh signed link (valid one hour), asked only once the call says it has a recording. */
