@@ -1,6 +1,7 @@
 // The Automations page's list (its builder: automations-builder.spec.ts): automations made through the API are listed
 // with their status, trigger and steps in the node catalog's words (an unknown step marked as doing nothing); a
-// customer writing in runs the active one, and its recent runs show each step's outcome; axe finds nothing on the page.
+// customer writing in runs the active one, and its recent runs show each step's outcome (the moment a wait ends written
+// as the console writes times); axe finds nothing on the page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Axe from 'axe-core';
@@ -65,6 +66,23 @@ describe('the Automations page', () => {
     expect(await run.getByTestId('automation-run-step').evaluateAll((steps) => steps.map((s) => (s as HTMLElement).dataset.status))).toEqual(['done', 'skipped']);
     expect(await run.getByTestId('automation-run-step').nth(1).textContent()).toContain('unknown step type "send_fax": it does nothing');
     await screenshot(page, 'automations');
+  });
+
+  it("writes the moment a run's wait ends as its run says it, not as the core's ISO time", async () => {
+    const later = await server.dashboard<{ id: string }>('POST', '/dashboard/automations', {
+      name: 'Follow up', trigger: { type: 'message.received', config: { channel: 'whatsapp', keyword: 'later' } },
+      steps: [{ id: 'pause', type: 'wait', config: { minutes: 1 } }, { type: 'contact.add_tag', config: { tag: 'followed-up' } }],
+    });
+    expect((await server.dashboard('POST', `/dashboard/automations/${later.body.id}/activate`)).status).toBe(200);
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550178', text: 'later' })).status).toBe(201);
+    const followUp = card('Follow up');
+    await followUp.getByText('Recent runs (1)').click();
+    const run = followUp.locator('[data-testid="automation-run"][data-status="waiting"]');
+    await run.waitFor();
+    const until = /until (.+)$/.exec((await run.locator('.automation-run-head').textContent()) ?? '')?.[1];
+    expect(until).toMatch(/\d{4}/);
+    const wait = await run.getByTestId('automation-run-step').first().textContent();
+    expect(wait).toBe(`done Wait (pause) waits 60 s, until ${until}`);
   });
 
   it('has no axe violation', async () => {

@@ -7,6 +7,7 @@ import { time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { entryOf } from './draft.ts';
+import { outcomeInWords } from './step-summary.ts';
 import { useRerun } from './mutations.ts';
 import { useRecentRuns } from './queries.ts';
 import { displayAddress } from '../../components/email-address.ts';
@@ -32,7 +33,7 @@ function Run({ run, catalog, onRerun, rerunning }: { run: AutomationExecution; c
           {run.steps.map((step, i) => (
             <li key={`${step.stepId}-${i}`} data-testid="automation-run-step" data-status={step.status}>
               <span className={`chip step-status is-${step.status}`}>{step.status}</span> {entryOf(catalog?.nodes, step.type)?.name ?? step.type}{' '}
-              <span className="muted">({step.stepId}) {step.detail}</span>
+              <span className="muted">({step.stepId}) {outcomeInWords(step.detail, time)}</span>
             </li>
           ))}
         </ul>

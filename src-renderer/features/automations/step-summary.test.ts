@@ -1,6 +1,6 @@
 // A step's few words on its card: what its config says, cut where long, nothing where it says nothing the card reads.
 import { describe, expect, it } from 'vitest';
-import { stepSummary, waitWords } from './step-summary.ts';
+import { outcomeInWords, stepSummary, waitWords } from './step-summary.ts';
 
 describe('stepSummary', () => {
   it('says what each kind of step does', () => {
@@ -39,5 +39,15 @@ describe('waitWords', () => {
     expect(waitWords({ hours: 2, minutes: 30 })).toBe('2 hours 30 minutes');
     expect(waitWords({ hours: 1, seconds: 5 })).toBe('1 hour 5 seconds');
     expect(waitWords({ seconds: -5, minutes: 'x' })).toBeNull();
+  });
+});
+
+describe('outcomeInWords', () => {
+  const time = (iso: string) => `<${new Date(iso).getTime()}>`;
+  it('writes a moment the core put in a step\'s outcome as the console writes times, the rest as the core said it', () => {
+    expect(outcomeInWords('waits 60 s, until 2026-11-27T13:26:33.200Z', time)).toBe(`waits 60 s, until <${Date.UTC(2026, 10, 27, 13, 26, 33, 200)}>`);
+    expect(outcomeInWords('until 2026-11-27T13:26:33Z', time)).toBe(`until <${Date.UTC(2026, 10, 27, 13, 26, 33)}>`);
+    expect(outcomeInWords('added the tag asked-offer', time)).toBe('added the tag asked-offer');
+    expect(outcomeInWords(null, time)).toBe('');
   });
 });

@@ -66,3 +66,12 @@ export function stepSummary(step: Pick<AutomationStep, 'type' | 'config'>): stri
       return null;
   }
 }
+
+/** An ISO 8601 instant as the core writes it ("2026-11-27T13:26:33.200Z"). */
+const INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
+
+/**
+ * What a run's step did, as the core said it, with any moment in it written as the console writes times: a wait's
+ * "waits 60 s, until 2026-11-27T13:26:33.200Z" reads "waits 60 s, until Nov 27, 2026, 1:26:33 PM", as its run's "until" does.
+ */
+export const outcomeInWords = (detail: string | null, time: (iso: string) => string): string => (detail ?? '').replace(INSTANT, (iso) => time(iso));
