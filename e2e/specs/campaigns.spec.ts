@@ -126,6 +126,8 @@ describe('campaigns', () => {
     await detail('COMPLETED').waitFor();
     // Sent at once: it started when it was launched, and says when.
     expect(await page.getByTestId('fact-started').locator('dd').textContent()).toMatch(/\d{4}, \d{1,2}:\d{2}/);
+    // Its audience, a pasted list, as an SMS campaign's is said (the core keeps no audience type for a WhatsApp list).
+    expect(await page.getByTestId('fact-audience').locator('dd').textContent()).toBe('A list of numbers');
     const advanced = await server.dashboard('POST', '/sim/clock/advance', { seconds: 400 });
     expect(advanced.status).toBe(200);
     for (const stage of ['delivered', 'read', 'clicked']) {

@@ -40,8 +40,11 @@ export function audienceLabel(campaign: Pick<Detail, 'audienceType' | 'audienceC
 
 const EMAIL_AUDIENCE = { list: 'A list of addresses', subscribers: 'Every subscriber' } as const;
 
-/** `children`: rows read elsewhere (its cost), after the configuration's. */
-export function Facts({ campaign, children }: { campaign: Detail; children?: ReactNode }) {
+/**
+ * `children`: rows read elsewhere (its cost), after the configuration's. A WhatsApp campaign to a pasted list keeps no
+ * audience type (its recipients are the seed's `phones`), so `channel` says it is a list.
+ */
+export function Facts({ campaign, channel, children }: { campaign: Detail; channel: CampaignTab; children?: ReactNode }) {
   const rows: Array<[string, string]> = [
     ['Template', campaign.templateName ?? '—'],
     ['Scheduled', scheduleFact(campaign)],
@@ -55,7 +58,7 @@ export function Facts({ campaign, children }: { campaign: Detail; children?: Rea
   // (their "duplicates" count), so a 0 here would only contradict them.
   if (campaign.duplicatesRemoved) rows.push(['Duplicates removed by the server', String(campaign.duplicatesRemoved)]);
   if (campaign.messageBody) rows.splice(0, 1, ['Message', campaign.messageBody]);
-  const audience = audienceLabel(campaign);
+  const audience = audienceLabel(campaign) ?? (channel === 'whatsapp' ? audienceLabel({ audienceType: 'manual', audienceCriteria: undefined }) : null);
   if (audience) rows.splice(1, 0, ['Audience', audience]);
   if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
   if (campaign.fallbackMessage) rows.splice(1, 0, ['SMS fallback', campaign.fallbackMessage]);
