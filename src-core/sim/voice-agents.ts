@@ -24,6 +24,11 @@ const LINES: Record<Persona, string[]> = {
 };
 
 const named = (scene: CallScene): string => (typeof scene.callContext.name === 'string' ? `, ${scene.callContext.name}` : '');
+/** Who the agent said it was in its greeting ("this is Asha from Example Store"), said again when the person asks. */
+const introduction = (scene: CallScene): string | null => {
+  const greeting = scene.transcript.find((turn) => turn.role === 'agent')?.content ?? '';
+  return /\bthis is ([^,.!?]+)/i.exec(greeting)?.[1]?.trim() ?? null;
+};
 const topic = (scene: CallScene): string => {
   const about = scene.callContext.purpose ?? scene.callContext.topic ?? scene.callContext.orderNumber;
   return about === undefined ? 'your recent request' : typeof scene.callContext.orderNumber === 'string' && about === scene.callContext.orderNumber ? `order ${about}` : String(about);
@@ -45,10 +50,15 @@ export function createSimVoiceNetwork(): VoiceCallPort {
       if (last.includes('confirm')) return `Thank you for confirming${named(scene)}. Would you like me to book it for you now?`;
       if (last.includes('thank')) return 'You are welcome. Have a great day!';
       if (last.includes('what do you need')) return `I would like to check ${topic(scene)} with you. Is everything as you expected?`;
-      if (last.includes('who is this')) return `This is ${scene.agentName}, calling about ${topic(scene)}.`;
+      if (last.includes('who is this')) {
+        const who = introduction(scene);
+        return who ? `Sorry, this is ${who}, calling about ${topic(scene)}.` : `This is the ${scene.agentName} assistant, calling about ${topic(scene)}.`;
+      }
       if (last.includes('not call me')) return 'Understood, I will make a note of that. Goodbye.';
-      if (last.includes('bad experience') || last.includes('frustrating')) return 'I am sorry to hear that. I will pass your feedback on to the team.';
-      if (last.includes('not sure') || last.includes('think about')) return 'No problem, take your time. We can talk again whenever suits you.';
+      if (last.includes('frustrating')) return 'I understand, and I am sorry for the trouble. I will not press it.';
+      if (last.includes('bad experience')) return 'I am sorry to hear that. I will pass your feedback on to the team.';
+      if (last.includes('think about')) return 'Of course. Call us back whenever it suits you.';
+      if (last.includes('not sure')) return 'No problem, take your time. We can talk again whenever suits you.';
       if (last.includes('bye')) return 'Goodbye, and thank you for your time.';
       return `I am calling about ${topic(scene)}. Could you confirm the details for me?`;
     },
