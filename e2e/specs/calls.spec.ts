@@ -54,6 +54,9 @@ describe('the Calls page', () => {
     await expect.poll(async () => Number(await detail().getByTestId('call-transcript').getAttribute('data-lines'))).toBeGreaterThan(2);
     expect(await detail().getByTestId('call-turn').nth(1).getAttribute('data-role')).toBe('user');
     await screenshot(page, 'calls-live');
+    // Still being spoken: what is read from the conversation at its end, and its bill, are not known yet.
+    expect(await detail().getAttribute('data-status')).toBe('ANSWERED');
+    for (const fact of ['confirmed', 'booked', 'billed']) expect(await detail().getByTestId(`call-fact-${fact}`).textContent()).toBe('—');
 
     await advance(120);
     await page.locator('[data-testid="call-detail"][data-status="COMPLETED"]').waitFor();

@@ -109,12 +109,16 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
   );
 }
 
+/** A call still dialling, ringing or being spoken: its outcome (read from the whole conversation) and its bill come at its end. */
+const LIVE = new Set<AgentCall['status']>(['INITIATED', 'RINGING', 'ANSWERED']);
+
 function CallFacts({ call }: { call: AgentCall }) {
+  const yesNo = (value: boolean) => (LIVE.has(call.status) ? '—' : value ? 'Yes' : 'No');
   // A moment breaks between its date and time of day in the narrow column beside the list, never before "AM".
   const facts: Array<[string, ReactNode]> = [
     ['Started', <DateTime iso={call.startedAt} />], ['Answered', <DateTime iso={call.answeredAt} />], ['Duration', call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'],
-    ['Sentiment', call.sentiment ? codeWords(call.sentiment) : '—'], ['Confirmed', call.wasConfirmed ? 'Yes' : 'No'], ['Booked', call.wasBooked ? 'Yes' : 'No'],
-    ['Billed', formatPaise(call.billedAmountPaise)], ['Ended because', call.endReason ? codeWords(call.endReason) : '—'],
+    ['Sentiment', call.sentiment ? codeWords(call.sentiment) : '—'], ['Confirmed', yesNo(call.wasConfirmed)], ['Booked', yesNo(call.wasBooked)],
+    ['Billed', LIVE.has(call.status) ? '—' : formatPaise(call.billedAmountPaise)], ['Ended because', call.endReason ? codeWords(call.endReason) : '—'],
   ];
   return <dl className="call-facts">{facts.map(([term, value]) => <div key={term}><dt className="muted small">{term}</dt><dd data-testid={`call-fact-${term.toLowerCase().replaceAll(' ', '-')}`}>{value}</dd></div>)}</dl>;
 }
