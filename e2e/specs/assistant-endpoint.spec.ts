@@ -48,8 +48,9 @@ describe('the assistant endpoint', () => {
     const reference = await card.getByTestId('api-reference-link').getAttribute('href');
     const document = await card.getByTestId('openapi-link').getAttribute('href');
     expect([reference, document]).toEqual([`${server.url}/docs`, `${server.url}/openapi.json`]);
-    // Its two Copy buttons are told apart by name, as a screen reader lists them.
+    // Its two Copy buttons are told apart by name, as a screen reader lists them, and by sight: each reads its name.
     expect(await card.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
+    expect(await card.getByRole('button').allTextContents()).toEqual(['Copy URL of the REST API base', 'Copy URL of the OpenAPI document']);
     await card.getByRole('button', { name: 'Copy URL of the OpenAPI document', exact: true }).click();
     await card.getByRole('button', { name: 'Copied URL of the OpenAPI document', exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(document);

@@ -6,8 +6,12 @@ import { announce } from '../stores/announcer.ts';
 /**
  * `focus`: take the keyboard focus when shown (a secret shown once, where copying it is the next thing to do).
  * `of`: what the copied text belongs to, where several Copy buttons share a page (named "Copy widget id of Login").
+ * `spelledOut`: the button reads its whole name ("Copy URL of the REST API base"), where Copy buttons stand side by side
+ * with nothing else to tell them apart by sight.
  */
-export function CopyButton({ text, what, of, testId, focus = false }: { text: string; what: string; of?: string; testId?: string; focus?: boolean }) {
+export function CopyButton({ text, what, of, testId, focus = false, spelledOut = false }: {
+  text: string; what: string; of?: string; testId?: string; focus?: boolean; spelledOut?: boolean;
+}) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focus) button.current?.focus();
@@ -23,10 +27,12 @@ export function CopyButton({ text, what, of, testId, focus = false }: { text: st
     if (!navigator.clipboard) return done('failed');
     navigator.clipboard.writeText(text).then(() => done('copied'), () => done('failed'));
   };
+  const name = of ? `${state === 'copied' ? 'Copied' : 'Copy'} ${what} of ${of}` : undefined;
+  const shown = spelledOut && name ? name : state === 'copied' ? 'Copied ✓' : 'Copy';
   return (
     <>
       <button ref={button} type="button" className="button" onClick={onCopy} data-testid={testId}
-        aria-label={of ? `${state === 'copied' ? 'Copied' : 'Copy'} ${what} of ${of}` : undefined}>{state === 'copied' ? 'Copied ✓' : 'Copy'}</button>
+        aria-label={spelledOut ? undefined : name}>{shown}</button>
       {state === 'failed' ? <span className="field-error" role="alert">The browser refused the clipboard: select the {what} and copy it by hand.</span> : null}
     </>
   );

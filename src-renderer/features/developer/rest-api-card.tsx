@@ -17,9 +17,9 @@ export function RestApiCard() {
         document</a> loads into Postman, Insomnia or a client generator.
       </p>
       <div className="actions left">
-        {/* Two Copy buttons side by side: each named by what it copies ("Copy URL of the REST API base"). */}
-        <CopyButton text={apiBase} what="URL" of="the REST API base" testId="copy-api-base" />
-        <CopyButton text={openApi} what="URL" of="the OpenAPI document" testId="copy-openapi-url" />
+        {/* Two Copy buttons side by side: each says what it copies ("Copy URL of the REST API base"), to the eye too. */}
+        <CopyButton text={apiBase} what="URL" of="the REST API base" testId="copy-api-base" spelledOut />
+        <CopyButton text={openApi} what="URL" of="the OpenAPI document" testId="copy-openapi-url" spelledOut />
       </div>
     </section>
   );
