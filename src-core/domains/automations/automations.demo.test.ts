@@ -29,6 +29,7 @@ describe('seedAutomationsDemo', () => {
     const offer = (await t.request('GET', '/v1/automations?status=active', { token: key })).body.data.find((a: { name: string }) => a.name === 'Welcome offer on request');
     const run = (await t.request('GET', `/v1/automations/${offer.id}/executions`, { token: key })).body.data[0];
     expect(run).toMatchObject({ status: 'completed', steps: [{ stepId: 'tag', status: 'done' }, { stepId: 'pause' }, { stepId: 'send', status: 'done' }] });
-    expect((await t.handset('+14155550188')).map((m: { text: string }) => m.text).join()).toContain('Use code WELCOME10');
+    // The step gives one value to everyone (it reads no contact field): one that reads right after the store's name.
+    expect((await t.handset('+14155550188')).map((m: { text: string }) => m.text).join()).toContain('Welcome to Example Store, friend! Use code WELCOME10');
   });
 });

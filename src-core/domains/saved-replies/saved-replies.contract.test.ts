@@ -1,7 +1,7 @@
 // Saved replies through real HTTP (console only): create, list by name and search, change, delete; every refusal in the
 // envelope; each organization sees only its own; the demo seed's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAVED_REPLIES_MAX } from '../../contract/saved-replies.ts';
+import { fillSavedReply, SAVED_REPLIES_MAX } from '../../contract/saved-replies.ts';
 import { envelope } from '../../testing/envelope.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -129,7 +129,11 @@ describe('saved replies: the demo seed', () => {
     try {
       const listed = (await demo.dashboard('GET', PATH)).body as Listed;
       expect(listed.data.map((reply) => reply.name)).toEqual(['Business hours', 'Order status', 'Returns policy', 'Thanks and goodbye']);
-      expect(listed.data.every((reply) => reply.text.includes('{{first_name|there}}') && reply.text.length <= 1000)).toBe(true);
+      expect(listed.data.every((reply) => /\{\{first_name\|(there|friend)\}\}/.test(reply.text) && reply.text.length <= 1000)).toBe(true);
+      // Each reads right to a customer whose name is not known: "Hi there, …", but "…with Example Store, friend!", never "Store, there!".
+      const nameless = listed.data.map((reply) => fillSavedReply(reply.text, null));
+      expect(nameless.filter((text) => /^Hi there, /.test(text))).toHaveLength(3);
+      expect(nameless[3]).toBe('Thank you for shopping with Example Store, friend! Anything else, just reply here.');
       const fresh = (await demo.dashboard('POST', '/dashboard/organizations', { name: 'Empty' })).body.id as string;
       expect((await demo.dashboard('GET', `${PATH}?organizationId=${fresh}`)).body).toEqual({ data: [] });
     } finally {

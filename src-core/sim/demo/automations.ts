@@ -16,7 +16,8 @@ export function seedAutomationsDemo(deps: { orgId: string; automations: Automati
           templateName: 'welcome_offer', languageCode: 'en',
           components: [
             { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] },
-            { type: 'body', parameters: [{ type: 'text', text: 'there' }] },
+            // Everyone gets this one value (a step reads no contact field): "Welcome to Example Store, friend!".
+            { type: 'body', parameters: [{ type: 'text', text: 'friend' }] },
           ],
         },
       },

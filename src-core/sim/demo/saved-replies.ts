@@ -11,7 +11,7 @@ export const DEMO_SAVED_REPLIES = [
     name: 'Returns policy',
     text: 'Hi {{first_name|there}}, you can return any unused item within 30 days of delivery for a full refund. Start a return at shop.example.com/returns and we will email you a free label.',
   },
-  { name: 'Thanks and goodbye', text: 'Thank you for shopping with Example Store, {{first_name|there}}! Anything else, just reply here.' },
+  { name: 'Thanks and goodbye', text: 'Thank you for shopping with Example Store, {{first_name|friend}}! Anything else, just reply here.' },
 ] as const;
 
 export function seedSavedRepliesDemo(deps: { orgId: string; savedReplies: SavedRepliesService }): void {
