@@ -56,6 +56,10 @@ describe('the App calls tab', () => {
     const demoCall = page.getByTestId('app-call-row').last().getByTestId('app-call-open');
     expect(await demoCall.textContent()).toBe('Alice Johnson cust_1042 → Sam Rivera pro_7');
     expect(await demoCall.getByTestId('app-call-party').evaluateAll((parties) => parties.map((p) => p.getAttribute('data-external-id')))).toEqual(['cust_1042', 'pro_7']);
+    // Its transcript names who spoke as the call does, name and id.
+    await demoCall.click();
+    await page.locator('[data-testid="app-call-transcript"][data-state="ready"]').waitFor();
+    expect((await detail().getByTestId('app-call-turn-speaker').allTextContents()).slice(0, 2)).toEqual(['Alice Johnson cust_1042 · 1–3 s', 'Sam Rivera pro_7 · 3–5 s']);
     await place('app', 'cust_1042', 'pro_7');
     await detailIn('RINGING').waitFor();
     expect(await fact('shape').textContent()).toBe('app → app');

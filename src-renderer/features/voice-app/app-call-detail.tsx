@@ -105,7 +105,12 @@ function Actions({ call }: { call: ShownAppCall }) {
   );
 }
 
-function Transcript({ callId, live }: { callId: string; live: boolean }) {
+/** Who said a line, named as the call's heading and facts name its parties ("Alice Johnson cust_1042"). */
+const speakerName = (call: ShownAppCall, party: string): string | null =>
+  (party === call.from ? call.fromDisplayName : party === call.to ? call.toDisplayName : null) ?? null;
+
+function Transcript({ call, live }: { call: ShownAppCall; live: boolean }) {
+  const { callId } = call;
   const transcript = useAppTranscript(callId, !live);
   if (transcript.isPending) return <Loading label="Loading the transcript…" />;
   if (transcript.isError) return <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} />;
@@ -120,7 +125,7 @@ function Transcript({ callId, live }: { callId: string; live: boolean }) {
         <ol className="call-transcript" aria-label="Transcript">
           {turns.map((turn) => (
             <li key={`${turn.startSeconds}-${turn.speaker}`} className={`turn ${turn.speaker === 'caller' ? 'turn-agent' : 'turn-user'}`} data-testid="app-call-turn">
-              <span className="muted small">{turn.party} · {turn.startSeconds}–{turn.endSeconds} s</span>
+              <span className="muted small" data-testid="app-call-turn-speaker"><AppCallParty id={turn.party} name={speakerName(call, turn.party)} /> · {turn.startSeconds}–{turn.endSeconds} s</span>
               <span>{turn.text}</span>
             </li>
           ))}
@@ -166,7 +171,7 @@ export function AppCallDetail({ callId, onClose }: { callId: string; onClose(): 
       <h3 className="small-heading">Recording</h3>
       {c.recordingReady ? <Recording callId={c.callId} /> : <p className="muted small" data-testid="app-call-no-recording">{isLive(c) ? 'Ready once the call ends.' : 'None: the call was not answered.'}</p>}
       <h3 className="small-heading">Transcript</h3>
-      <Transcript callId={c.callId} live={isLive(c)} />
+      <Transcript call={c} live={isLive(c)} />
       <div className="actions left"><button type="button" className="button ghost" onClick={onClose} data-testid="app-call-close">Close</button></div>
     </section>
   );
