@@ -15,6 +15,8 @@ export type MessageChange = { message: Message };
  * `conversation:updated` carries it.
  */
 export type ConversationChange = Pick<Conversation, 'channel' | 'state' | 'resolvedAt' | 'resolvedBy' | 'snoozedUntil'> & { conversationId: string };
+/** A conversation read (its unread count now 0), by a console window or through the API (Instagram's mark-read). */
+export type ConversationRead = { conversation: Conversation };
 /** Progress of a bulk campaign as its chunks are dispatched (emitted by the campaigns domain as `campaign.progress`). */
 export type CampaignProgress = {
   campaignId: string; channel: string; status: string; totalRecipients: number; sent: number; failed: number; pending: number; cancelled: number;
@@ -49,6 +51,8 @@ export interface ServerToClientEvents {
   'message:updated': (payload: MessageChange) => void;
   /** A conversation was resolved, snoozed or reopened (a customer's message reopens one: it comes before that `message:new`). */
   'conversation:updated': (payload: ConversationChange) => void;
+  /** A conversation with unread messages was read (another window's unread counts and badges follow). */
+  'conversation:read': (payload: ConversationRead) => void;
   /** A campaign dispatched another chunk, or changed state. */
   'campaign:progress': (payload: CampaignProgress) => void;
   /** A webhook delivery attempt finished (the delivery inspector). */

@@ -166,6 +166,25 @@ describe('socket gateway', () => {
     expect(await expired).toEqual({ requestIds: [requestId] });
   });
 
+  it('says when a conversation with unread messages is read, and nothing when it had none', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    const reads: Array<Parameters<ServerToClientEvents['conversation:read']>[0]> = [];
+    socket.on('conversation:read', (read) => reads.push(read));
+    expect((await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550166', text: 'Hello?' })).status).toBe(201);
+    const listed = await t.dashboard('GET', '/dashboard/conversations?channel=sms&limit=100');
+    const conversation = (listed.body.data as Array<{ id: string; address: string; unreadCount: number }>).find((c) => c.address === '+14155550166');
+    expect(conversation?.unreadCount).toBe(1);
+    const first = new Promise<unknown>((resolve) => socket.once('conversation:read', resolve));
+    expect((await t.dashboard('POST', `/dashboard/conversations/${conversation?.id}/read`, {})).status).toBe(200);
+    expect(await first).toMatchObject({ conversation: { id: conversation?.id, channel: 'sms', unreadCount: 0 } });
+    // Read again: nothing to say (an acknowledged round trip after it shows nothing came before it).
+    expect((await t.dashboard('POST', `/dashboard/conversations/${conversation?.id}/read`, {})).status).toBe(200);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    expect(reads).toHaveLength(1);
+  });
+
   it('joinCall is ok only for an agent call of an organization the socket joined; leaveCall answers; clock changes are broadcast', async () => {
     t.server.services.wallet.topUp(t.organizationId, { amountPaise: 10_000 });
     const { key } = await t.createKey({ scopes: ['voice:agents:write', 'voice:calls:write'] });

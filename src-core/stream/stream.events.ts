@@ -70,6 +70,7 @@ export const TRANSIENT_EVENTS: Record<string, keyof ServerToClientEvents> = {
   'request.logged': 'request:logged',
   'wallet.changed': 'wallet:changed',
   'automations.changed': 'automations:changed',
+  'conversation.read': 'conversation:read',
   'otp.changed': 'otp:changed',
   'integration.changed': 'integration:changed',
   // A phone's call ringing the team, which fires no webhook (voice-app.events.ts).

@@ -9,7 +9,7 @@ import type { Connection } from '../app/connection.ts';
 import { coalesced, coalescedInvalidator } from './coalesce.ts';
 import { createApi } from './http.ts';
 import { AUDIENCE_PREVIEW_KEY } from '../features/campaigns/queries.ts';
-import { refreshConversations, showLastMessageStatus } from '../features/inbox/conversation-refresh.ts';
+import { refreshConversations, showConversationRead, showLastMessageStatus } from '../features/inbox/conversation-refresh.ts';
 import { showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom, SCENARIOS_KEY } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
@@ -191,6 +191,11 @@ export function connectLive(
   // Before a reopening customer's `message:new`: that message's first page read then finds the lists being read whole.
   socket.on('conversation:updated', (change) => {
     for (const key of reloadsForConversation(change)) reload(...key);
+  });
+  // A conversation read in another window (or through the API): its row's badge and the unread counts follow here.
+  socket.on('conversation:read', ({ conversation }) => {
+    showConversationRead(client, api, conversation);
+    reload('unread-counts');
   });
   socket.on('message:updated', (event) => {
     messageChanged(event, 'updated');

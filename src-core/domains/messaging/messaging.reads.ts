@@ -5,6 +5,8 @@ import { percentOf } from '../../contract/common.ts';
 import {
   CHANNELS, type Channel, type Conversation, type ConversationState, type Message, type MessageSource, type MessageStatus, type SearchMatch, type UnreadCounts,
 } from '../../contract/messaging.ts';
+import type { ConversationRead } from '../../contract/stream.ts';
+import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { foldText } from '../../kernel/db.ts';
 import { invalidField, notFound } from '../../kernel/errors.ts';
@@ -26,7 +28,7 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
-export function messagingReads(deps: { store: MessagingStore; clock: Clock; contacts: ContactsService }) {
+export function messagingReads(deps: { store: MessagingStore; clock: Clock; contacts: ContactsService; bus: Pick<Bus, 'publishTransient'> }) {
   const { store, clock, contacts } = deps;
 
   function toConversation(orgId: string, row: ConversationRow): Conversation {
@@ -73,7 +75,16 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       const hasOlder = rows.length > limit;
       return { messages: (hasOlder ? rows.slice(1) : rows).map(toMessage), hasOlder };
     },
-    markConversationRead: (orgId: string, conversationId: string): boolean => store.markConversationRead(orgId, conversationId),
+    /**
+     * Marks the conversation read; one that had unread messages is told to the console's stream (`conversation:read`), so
+     * another window's unread counts and badges follow. Answers whether it had any.
+     */
+    markConversationRead(orgId: string, conversationId: string): boolean {
+      const had = store.markConversationRead(orgId, conversationId);
+      const row = had ? store.conversationById(orgId, conversationId) : undefined;
+      if (row) deps.bus.publishTransient(orgId, 'conversation.read', { conversation: toConversation(orgId, row) } satisfies ConversationRead);
+      return had;
+    },
     /** A channel's conversations, in one state or (`state` null) every one, most recent first (snoozed ones soonest to wake first); with `search`, those it finds. */
     listConversations(orgId: string, channel: Channel, limit: number, offset: number, search?: string, state: ConversationState | null = null): { rows: Conversation[]; total: number } {
       // A handle typed as the console shows it ("@meera") is searched without its "@", as the contacts search does.

@@ -129,7 +129,7 @@ export function createMessagingService(deps: {
     conversation(orgId: string, channel: Channel, address: string): ConversationRow | undefined {
       return store.findConversation(orgId, channel, address);
     },
-    ...messagingReads({ store, clock, contacts }),
+    ...messagingReads({ store, clock, contacts, bus }),
     /** Resolves or reopens a conversation from the console (see conversation-state.ts). */
     setConversationState: states.setConversationState,
     /** Snoozes a conversation from the console until a time on the clock (see conversation-state.ts). */

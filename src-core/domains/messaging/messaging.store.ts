@@ -80,7 +80,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     VALUES (@id, @org_id, @channel, @address, @contact_id, @created_at)`);
   const touchConversation = sql.prepare(`UPDATE conversations SET last_message = @text, last_message_at = @at, contact_id = COALESCE(contact_id, @contact_id),
       unread_count = unread_count + @unread WHERE id = @id`);
-  const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ?`);
+  const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ? AND unread_count > 0`);
   const setState = sql.prepare(`UPDATE conversations SET state = @state, resolved_at = @resolvedAt, resolved_by = @resolvedBy,
       snoozed_until = @snoozedUntil
     WHERE id = @id AND org_id = @orgId AND (state <> @state OR snoozed_until IS NOT @snoozedUntil)`);
@@ -170,6 +170,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       return { ...row, last_message: null, last_message_at: null, unread_count: 0, state: 'open', resolved_at: null, resolved_by: null, snoozed_until: null };
     },
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
+    /** Whether the conversation had unread messages (now none). */
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
     /**
      * Puts a conversation in `state`, resolved with when and by whom, snoozed until when, or open with none of these;
