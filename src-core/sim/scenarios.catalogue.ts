@@ -62,8 +62,8 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
         action: { kind: 'inbound', channel: 'sms', from: '+14155550144', name: 'Nora Quinn', text: 'Is the store open on Sunday?' },
       },
       {
-        at: 25, what: 'Sam Rivera asks on Instagram for the linen tote in black',
-        action: { kind: 'inbound', channel: 'instagram', from: '6234817790119001', name: 'Sam Rivera', text: 'Do you have the linen tote in black?' },
+        at: 25, what: 'Maya Torres asks on Instagram for the linen tote in black',
+        action: { kind: 'inbound', channel: 'instagram', from: '6234817790119001', name: 'Maya Torres', text: 'Do you have the linen tote in black?' },
       },
       {
         at: 40, what: 'Ella Hughes writes on WhatsApp: WELCOME10 does not work at checkout',

@@ -3,6 +3,7 @@
 // organization (what `--seed none` gives) refused with 409 naming what it lacks, nothing played; an unknown id is 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarioRunSchema, scenarioSchema, type Scenario } from '../contract/sim.ts';
+import { SCENARIOS } from './scenarios.catalogue.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 let t: TestServer;
@@ -99,10 +100,19 @@ describe('scenarios played on the demo seed', () => {
     expect(await texts('sms', '+919810000222')).toEqual(['I need to change the delivery address for #1003, please call me']);
     const sms = (await t.dashboard('GET', '/dashboard/conversations?channel=sms&limit=2')).body.data as Array<{ customerName: string; unreadCount: number }>;
     expect(sms.map((c) => [c.customerName, c.unreadCount])).toEqual([['Dev Malhotra', 1], ['Nora Quinn', 1]]);
-    for (const name of ['Ishaan Kapoor', 'Nora Quinn', 'Sam Rivera', 'Ella Hughes', 'Dev Malhotra']) {
+    for (const name of ['Ishaan Kapoor', 'Nora Quinn', 'Maya Torres', 'Ella Hughes', 'Dev Malhotra']) {
       const found = await t.dashboard('GET', `/dashboard/contacts?search=${encodeURIComponent(name)}`);
       expect(found.body.data.map((c: { name: string }) => c.name), name).toContain(name);
     }
+  });
+
+  it('no scenario customer is named as one of the demo\'s voice app people (one name, one person)', async () => {
+    const people = (await t.dashboard('GET', '/dashboard/voice/app/identities?limit=100')).body.data as Array<{ displayName: string | null; externalId: string }>;
+    const named = new Map(people.filter((p) => p.displayName).map((p) => [p.displayName, p.externalId]));
+    const customers = SCENARIOS.flatMap((s) => s.steps.map((step) => step.action)).flatMap((a) => ('name' in a && typeof a.name === 'string' ? [a.name] : []));
+    expect(customers).toContain('Nora Quinn');
+    // Alice Johnson is one person throughout the demo (the shop's customer, the voice app's cust_1042).
+    for (const name of customers.filter((n) => n !== 'Alice Johnson')) expect(named.get(name), name).toBeUndefined();
   });
 
   it('phone-calls-business: Alice dials the business number, the team is rung 45 s and misses it, and a minute in she texts to be called back', async () => {
