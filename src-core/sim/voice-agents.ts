@@ -29,7 +29,11 @@ const introduction = (scene: CallScene): string | null => {
   const greeting = scene.transcript.find((turn) => turn.role === 'agent')?.content ?? '';
   return /\bthis is ([^,.!?]+)/i.exec(greeting)?.[1]?.trim() ?? null;
 };
+/** What the call is about: in the greeting's own words ("calling about your order 1001"), else from the call's context. */
 const topic = (scene: CallScene): string => {
+  const greeting = scene.transcript.find((turn) => turn.role === 'agent')?.content ?? '';
+  const said = /\babout ([^,.!?]+)/i.exec(greeting)?.[1]?.trim();
+  if (said) return said;
   const about = scene.callContext.purpose ?? scene.callContext.topic ?? scene.callContext.orderNumber;
   return about === undefined ? 'your recent request' : typeof scene.callContext.orderNumber === 'string' && about === scene.callContext.orderNumber ? `order ${about}` : String(about);
 };
