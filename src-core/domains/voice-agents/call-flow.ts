@@ -13,6 +13,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { fillGreeting, outcomeOf, speakingSeconds } from './call-outcome.ts';
+import { GREETING_AFTER_SECONDS, pauseAfterSeconds, scriptOf } from './call-pacing.ts';
 import type { CallScene, DialOutcome, VoiceCallPort } from './provider.ts';
 import type { ContactsByPhone } from './voice-agents.console.ts';
 import type { VoiceAgentRow, VoiceAgentsStore, VoiceCallRow } from './voice-agents.store.ts';
@@ -75,21 +76,24 @@ export function createCallFlow(deps: {
     store.updateCall({ ...row, status: 'ANSWERED', answered_at: answeredAt });
     bus.emit(row.org_id, 'voice.call.answered', { callId: row.id, status: 'ANSWERED', answeredAt });
     const talk = Math.min(plan.hangsUpAfterSeconds, configOf(row).maxDurationSeconds);
-    schedule(row.org_id, { callId: row.id, step: 'say', seq: 0 }, clock.now() + 1000);
+    schedule(row.org_id, { callId: row.id, step: 'say', seq: 0 }, clock.now() + GREETING_AFTER_SECONDS * 1000);
     schedule(row.org_id, { callId: row.id, step: 'hangup' }, clock.now() + talk * 1000);
   }
 
-  /** Utterance `seq`: the greeting, then the person and the agent by turns, until the person has nothing more to say. */
+  /**
+   * Utterance `seq`: the greeting, then the person and the agent by turns, until the person has nothing more to say;
+   * paced over the person's talk (call-pacing.ts), so the last words come just before they hang up.
+   */
   function say(row: VoiceCallRow, seq: number): void {
     const scene = sceneOf(row);
-    const config = configOf(row);
-    const content = seq === 0 ? fillGreeting(config.greeting, scene.callContext)
-      : seq % 2 === 1 ? deps.port().calleeSays(scene) : deps.port().agentSays(scene);
+    const greeting = fillGreeting(configOf(row).greeting, scene.callContext);
+    const content = seq === 0 ? greeting : seq % 2 === 1 ? deps.port().calleeSays(scene) : deps.port().agentSays(scene);
     if (content === null || content === '') return;
     const chunk: TranscriptChunk = { callId: row.id, role: seq % 2 === 0 ? 'agent' : 'user', content, timestamp: clock.nowIso() };
     store.insertTurn({ call_id: row.id, seq, role: chunk.role, content, at: chunk.timestamp });
     bus.emit(row.org_id, 'voice.call.transcript', chunk);
-    const next = clock.now() + speakingSeconds(content) * 1000;
+    const pause = pauseAfterSeconds(scriptOf(deps.port(), scene, greeting), seq, deps.port().dial(row.called_number).hangsUpAfterSeconds);
+    const next = clock.now() + (speakingSeconds(content) + pause) * 1000;
     if (next < Date.parse(row.answered_at as string) + hangupAfterMs(row)) schedule(row.org_id, { callId: row.id, step: 'say', seq: seq + 1 }, next);
   }
   const hangupAfterMs = (row: VoiceCallRow): number =>

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentCallListItemSchema, agentCallSchema } from '../../contract/voice-agents.ts';
 import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
+import { speakingSeconds } from './call-outcome.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sb-voice-calls-'));
 let t: TestServer;
@@ -65,6 +66,9 @@ describe('an outbound agent call', () => {
     const times = done.transcription.map((turn) => turn.timestamp);
     expect([...times].sort()).toEqual(times);
     expect(times.at(-1)! < done.endedAt!).toBe(true);
+    // Paced over the 95 s the person talks: the agent's last words (5 s to say) end 2 s before the hang-up, no long silence.
+    expect(times.at(-1)).toBe('2026-01-15T09:01:35.000Z');
+    expect(times.at(1)).toBe('2026-01-15T09:00:16.000Z');
     expect(await balance()).toBe(before - 400);
     const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger')).body.data[0];
     expect(ledger).toMatchObject({
@@ -102,6 +106,13 @@ describe('an outbound agent call', () => {
     await t.advance(120);
     expect(await call(hesitant)).toMatchObject({ status: 'COMPLETED', sentiment: 'NEUTRAL', wasConfirmed: false, wasBooked: false });
     expect(await call(unhappy)).toMatchObject({ status: 'COMPLETED', sentiment: 'NEGATIVE', wasConfirmed: false, summary: expect.stringMatching(/unhappy/) });
+    // Each conversation is paced over the 95 s: its goodbye is said to the end 2 s before the hang-up, whoever answered.
+    for (const id of [hesitant, unhappy]) {
+      const done = await call(id);
+      const last = done.transcription.at(-1) as { role: string; content: string; timestamp: string };
+      expect([last.role, last.content], id).toEqual(['agent', expect.stringMatching(/Goodbye/)]);
+      expect(Date.parse(done.endedAt) - (Date.parse(last.timestamp) + speakingSeconds(last.content) * 1000), id).toBe(2000);
+    }
   });
 
   it('an agent\'s maxDurationSeconds under the 95 s hangs up first', async () => {
