@@ -1,7 +1,7 @@
 // The voice agents on the Calls page: a new agent made from the console (the core's refusal shown, the typed form
 // kept), its model chosen from the AI catalogue's labels (the quickest for calls by default), offered at once to place
-// calls; its greeting changed (only what was touched is sent) and kept after a reload; a model the catalogue does not
-// name shown as it is; paused, which takes it out of the call form; deleted after a question.
+// calls; its greeting changed (only what was touched is sent) and kept after a reload; the demo's gpt-4o-mini named by
+// its label (fast) on the chip and in the form; a model the catalogue does not name shown as it is; paused, which takes it out of the call form; deleted after a question.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { VoiceAgent } from '../../src-core/contract/index.ts';
@@ -71,18 +71,46 @@ describe('voice agents on the Calls page', () => {
     await form().getByTestId('agent-cancel').click();
   });
 
-  it('shows a model the catalogue does not name as it is, and keeps it when something else changes', async () => {
+  it('names the demo agents\' gpt-4o-mini by its label, fast, on the chip and in the form, and keeps it when something else changes', async () => {
+    const chip = row('Feedback Survey').getByTestId('agent-model');
+    await row('Feedback Survey').locator('[data-testid="agent-model"]', { hasText: 'fast' }).waitFor();
+    expect([await chip.textContent(), await chip.getAttribute('title')]).toEqual(['fast', 'Model gpt-4o-mini']);
+    expect(await row('Order Confirmation').getByTestId('agent-model').textContent()).toBe('fast');
     await row('Feedback Survey').getByTestId('agent-edit').click();
     const model = form().getByTestId('agent-llmModel');
     expect(await model.inputValue()).toBe('gpt-4o-mini');
-    expect(await model.locator('option').allTextContents()).toEqual(['gpt-4o-mini', expect.stringMatching(/^fast — /), expect.stringMatching(/^balanced — /), expect.stringMatching(/^advanced — /)]);
-    expect(await form().getByTestId('agent-model-hint').textContent()).toBe('Not one of the catalogue\u2019s labels: kept as it is.');
+    // The same three words as a new agent's picker: the default engine stands in for fast, no fourth raw name.
+    expect(await model.locator('option').allTextContents()).toEqual([expect.stringMatching(/^fast — /), expect.stringMatching(/^balanced — /), expect.stringMatching(/^advanced — /)]);
+    expect(await model.locator('option:checked').textContent()).toMatch(/^fast — /);
+    expect(await form().getByTestId('agent-model-hint').textContent()).toBe('Quick, low-cost answers: classifying, routing and short replies. Can: text, tools, voice.');
     await form().getByTestId('agent-voice').fill('meera');
     const patch = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().includes('/dashboard/voice/agents/'));
     await form().getByTestId('agent-save').click();
     expect((await patch).postDataJSON()).toEqual({ voice: 'meera' });
     await form().waitFor({ state: 'detached' });
-    expect(await row('Feedback Survey').locator('.chip', { hasText: 'gpt-4o-mini' }).count()).toBe(1);
+    expect(await row('Feedback Survey').getByTestId('agent-model').textContent()).toBe('fast');
+  });
+
+  it('shows a model the catalogue does not name as it is, and keeps it when something else changes', async () => {
+    const feedback = (await server.dashboard<{ data: VoiceAgent[] }>('GET', '/dashboard/voice/agents')).body.data.find((a) => a.name === 'Feedback Survey');
+    expect((await server.dashboard('PATCH', `/dashboard/voice/agents/${feedback?.id}`, { llmModel: 'my-own-llm' })).status).toBe(200);
+    await page.reload();
+    await page.getByTestId('nav-calls').click();
+    const chip = row('Feedback Survey').getByTestId('agent-model');
+    await chip.waitFor();
+    expect([await chip.textContent(), await chip.getAttribute('title')]).toEqual(['my-own-llm', null]);
+    await row('Feedback Survey').getByTestId('agent-edit').click();
+    const model = form().getByTestId('agent-llmModel');
+    await model.locator('option', { hasText: 'advanced' }).waitFor({ state: 'attached' });
+    expect(await model.inputValue()).toBe('my-own-llm');
+    expect(await model.locator('option').allTextContents()).toEqual(['my-own-llm', expect.stringMatching(/^fast — /), expect.stringMatching(/^balanced — /), expect.stringMatching(/^advanced — /)]);
+    expect(await form().getByTestId('agent-model-hint').textContent()).toBe('Not one of the catalogue\u2019s labels: kept as it is.');
+    await form().getByTestId('agent-voice').fill('kavya');
+    const patch = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().includes('/dashboard/voice/agents/'));
+    await form().getByTestId('agent-save').click();
+    expect((await patch).postDataJSON()).toEqual({ voice: 'kavya' });
+    await form().waitFor({ state: 'detached' });
+    expect(await row('Feedback Survey').getByTestId('agent-model').textContent()).toBe('my-own-llm');
   });
 
   it('pauses an agent, which the call form then leaves out, and deletes it after a question', async () => {

@@ -23,6 +23,11 @@ export const VOICE_AGENT_DEFAULTS = {
   description: null, language: 'en-IN', sttProvider: 'deepgram', ttsProvider: 'elevenlabs', llmProvider: 'openai', llmModel: 'gpt-4o-mini',
   voice: 'alloy', maxDurationSeconds: 600, isActive: true,
 } as const;
+/**
+ * The AI catalogue's label (`GET /v1/ai/models`) a voice agent's recorded model is shown by in the console, for a model
+ * the catalogue stands for: the default engine is its quick model, `fast`. Any other name is shown as it is.
+ */
+export const VOICE_AGENT_MODEL_LABELS: Readonly<Record<string, string>> = { [VOICE_AGENT_DEFAULTS.llmModel]: 'fast' };
 
 export const voiceAgentListItemSchema = z.object({
   id: z.string(), name: z.string(), description: z.string().nullable(), language: z.string(), sttProvider: z.string(), ttsProvider: z.string(),

@@ -2,7 +2,7 @@
 // model starts as the catalogue's quickest for calls, and a model the catalogue does not name is offered as it is.
 import { describe, expect, it } from 'vitest';
 import { AI_MODELS, type AiModel, type VoiceAgent } from '../../../src-core/contract/index.ts';
-import { bodyOf, changesOf, defaultModelOf, draftOf, EMPTY_AGENT_DRAFT, modelChoices, newAgentDraft } from './agent-draft.ts';
+import { bodyOf, changesOf, defaultModelOf, draftOf, EMPTY_AGENT_DRAFT, modelChoices, modelLabelOf, newAgentDraft } from './agent-draft.ts';
 
 const agent: VoiceAgent = {
   id: 'va_1', name: 'Order Confirmation', description: 'Confirms orders', language: 'en-IN', sttProvider: 'deepgram', ttsProvider: 'elevenlabs',
@@ -37,8 +37,19 @@ describe('agent drafts', () => {
   it('offers the labels with their descriptions, and a model the catalogue does not name first, as it is', () => {
     expect(modelChoices(AI_MODELS, 'balanced').map((choice) => choice.value)).toEqual(['fast', 'balanced', 'advanced']);
     expect(modelChoices(AI_MODELS, 'fast')[0]?.text).toBe(`fast — ${AI_MODELS[0]?.description}`);
-    const kept = modelChoices(AI_MODELS, 'gpt-4o-mini');
-    expect(kept.map((choice) => [choice.value, choice.text, choice.model])[0]).toEqual(['gpt-4o-mini', 'gpt-4o-mini', null]);
+    const kept = modelChoices(AI_MODELS, 'my-own-llm');
+    expect(kept.map((choice) => [choice.value, choice.text, choice.model])[0]).toEqual(['my-own-llm', 'my-own-llm', null]);
     expect(kept).toHaveLength(4);
+  });
+
+  it('names the default gpt-4o-mini by its label, fast, in the field (its value kept) and on the chip', () => {
+    expect(modelLabelOf(AI_MODELS, 'gpt-4o-mini')).toBe('fast');
+    expect(modelLabelOf(AI_MODELS, 'balanced')).toBe('balanced');
+    expect(modelLabelOf(AI_MODELS, 'my-own-llm')).toBe('my-own-llm');
+    // Without the catalogue (it could not be read) there is no label to show it by.
+    expect(modelLabelOf([], 'gpt-4o-mini')).toBe('gpt-4o-mini');
+    const choices = modelChoices(AI_MODELS, 'gpt-4o-mini');
+    expect(choices.map((choice) => [choice.value, choice.text.split(' — ')[0]])).toEqual([['gpt-4o-mini', 'fast'], ['balanced', 'balanced'], ['advanced', 'advanced']]);
+    expect(choices[0]?.model).toBe(AI_MODELS[0]);
   });
 });

@@ -1,7 +1,7 @@
 // An agent's form as typed: what a new agent sends (blank optional fields left to the core's defaults), and what a
 // change sends (only the fields that differ from the agent as read, so a PATCH never rewrites what was not touched);
 // the models its Model field offers (the AI catalogue's labels) and the one a new agent starts with.
-import { VOICE_AGENT_DEFAULTS, type AiModel, type VoiceAgent } from '../../../src-core/contract/index.ts';
+import { VOICE_AGENT_DEFAULTS, VOICE_AGENT_MODEL_LABELS, type AiModel, type VoiceAgent } from '../../../src-core/contract/index.ts';
 
 export type AgentDraft = {
   name: string; greeting: string; instructions: string; description: string; language: string; voice: string; llmModel: string;
@@ -62,11 +62,23 @@ export const newAgentDraft = (models: readonly AiModel[]): AgentDraft => ({ ...E
 export type ModelChoice = { value: string; text: string; model: AiModel | null };
 
 /**
- * What the Model field offers: each catalogue label with its description, and an agent's model that is none of them
- * (a name given through the API, the demo's `gpt-4o-mini`) first, as it is, so opening the form never changes it.
+ * The words a model is shown by, the Model field's and the agent's chip alike: a catalogue label as it is; a model the
+ * catalogue stands for (the default `gpt-4o-mini`) by that label; any other name as it is.
+ */
+export function modelLabelOf(models: readonly AiModel[], llmModel: string): string {
+  if (models.some((model) => model.label === llmModel)) return llmModel;
+  const label = VOICE_AGENT_MODEL_LABELS[llmModel];
+  return label !== undefined && models.some((model) => model.label === label) ? label : llmModel;
+}
+
+/**
+ * What the Model field offers: each catalogue label with its description, the agent's model standing in for the label
+ * it is shown by (so opening the form never changes it), and a model that is none of them (a name given through the
+ * API) first, as it is.
  */
 export function modelChoices(models: readonly AiModel[], current: string): ModelChoice[] {
-  const labelled = models.map((model) => ({ value: model.label, text: `${model.label} — ${model.description}`, model }));
-  const kept = current !== '' && !models.some((model) => model.label === current);
+  const shownAs = modelLabelOf(models, current);
+  const labelled = models.map((model) => ({ value: model.label === shownAs ? current : model.label, text: `${model.label} — ${model.description}`, model }));
+  const kept = current !== '' && shownAs === current && !models.some((model) => model.label === current);
   return kept ? [{ value: current, text: current, model: null }, ...labelled] : labelled;
 }

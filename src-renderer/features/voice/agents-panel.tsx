@@ -6,7 +6,7 @@ import type { VoiceAgentListItem } from '../../../src-core/contract/index.ts';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { thenFocus } from '../../components/focus.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { bodyOf, changesOf, draftOf, newAgentDraft, type AgentDraft } from './agent-draft.ts';
+import { bodyOf, changesOf, draftOf, modelLabelOf, newAgentDraft, type AgentDraft } from './agent-draft.ts';
 import { ModelField } from './model-field.tsx';
 import { useAgentMutations, useAiModels, useVoiceAgent, useVoiceAgents } from './queries.ts';
 
@@ -71,12 +71,13 @@ function EditAgent({ agentId, onDone }: { agentId: string; onDone(): void }) {
 
 function AgentRow({ agent, editing, onEdit }: { agent: VoiceAgentListItem; editing: boolean; onEdit(): void }) {
   const { update, remove } = useAgentMutations();
+  const model = modelLabelOf(useAiModels().data?.data ?? [], agent.llmModel);
   const failed = update.error ?? remove.error;
   return (
     <div className="agent-row" data-testid="agent-row" data-agent-id={agent.id} data-active={agent.isActive}>
       <div className="agent-summary">
         <span className="agent-name"><strong>{agent.name}</strong>
-          <span className="agent-chips"><span className="chip">{agent.language}</span><span className="chip">{agent.llmModel}</span>
+          <span className="agent-chips"><span className="chip">{agent.language}</span><span className="chip" title={model === agent.llmModel ? undefined : `Model ${agent.llmModel}`} data-testid="agent-model">{model}</span>
             <span className={`chip agent-state is-${agent.isActive ? 'active' : 'paused'}`} data-testid="agent-state">{agent.isActive ? 'Active' : 'Paused'}</span></span></span>
         {agent.description ? <span className="muted small">{agent.description}</span> : null}
       </div>
