@@ -75,7 +75,10 @@ describe('a message in full, as the customer received it', () => {
 
   it('RCS: a rich card shows its image, title, text and suggestions, none of them a control', async () => {
     await page.getByTestId('tab-rcs').click();
-    await page.locator('[data-testid="conversation-row"][data-address="+919810015838"]').click();
+    const row = page.locator('[data-testid="conversation-row"][data-address="+919810015838"]');
+    // The row's line keeps the card's title apart from its body, not run into one sentence.
+    expect(await row.locator('.row-sub').textContent()).toBe('Order #1003 is on its way · Hi Rohan, your parcel arrives on Friday.');
+    await row.click();
     const bubble = page.getByTestId('message').filter({ hasText: 'Hi Rohan, your parcel arrives on Friday.' });
     await bubble.waitFor();
     expect(await bubble.getByTestId('message-header').textContent()).toBe('Order #1003 is on its way');

@@ -19,6 +19,8 @@ export type OutboundInput = {
   sender: string | null;
   type: string;
   text: string;
+  /** The conversation's one-line preview, when the text would not read as one (a rich card's title and body apart). */
+  preview?: string;
   content?: Record<string, unknown>;
   templateName?: string | null;
   templateId?: string | null;
@@ -105,7 +107,7 @@ export function messagingSends(deps: {
       template_id: input.templateId ?? null, source: input.source, billing_amount_paise: input.prepaidPaise ?? (charge ? -charge.amountPaise : 0),
       created_at: at, sent_at: null,
     });
-    store.touchConversation({ id: conversation.id, text: input.text, at, contact_id: contact.id, unread: 0 });
+    store.touchConversation({ id: conversation.id, text: input.preview ?? input.text, at, contact_id: contact.id, unread: 0 });
     input.onQueued?.(messageId);
     return row;
   }

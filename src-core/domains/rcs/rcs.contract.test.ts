@@ -50,6 +50,13 @@ describe('RCS', () => {
     expect((await t.request('GET', '/v1/rcs/logs', { token: key })).body.data[0]).toMatchObject({ status: 'read', templateName: 'Shipped', phone: '+14155550601' });
     expect((await t.request('GET', '/v1/rcs/stats', { token: key })).body.totals).toMatchObject({ sent: 1, delivered: 1, failed: 0, deliveryRate: 100 });
   });
+  it("previews a card's title and body apart in its conversation's row ('Order #1001 · Hi Alice…'); the message keeps its text", async () => {
+    const rows = (await t.dashboard('GET', '/dashboard/conversations?channel=rcs')).body.data as Array<{ address: string; lastMessage: string }>;
+    expect(rows.find((c) => c.address === '+14155550601')?.lastMessage).toBe('Order #1001 · Hi Alice, it ships today.');
+    const found = await t.dashboard('GET', '/dashboard/conversations?channel=rcs&search=Alice');
+    expect(found.body.data.map((c: { address: string }) => c.address)).toEqual(['+14155550601']);
+    expect((await t.request('GET', '/v1/rcs/logs', { token: key })).body.data[0].text).toBe('Order #1001\nHi Alice, it ships today.');
+  });
   it('falls back to SMS for a handset without RCS, through the SMS path', async () => {
     const res = await send({ to: '+15005550003', templateId, rcsVariables: { order: '#7', name: 'B' }, smsFallback: { sender: 'ACMEIN', message: 'Order #7 ships today - ACME' } });
     expect(res.body).toMatchObject({ status: 'sent', channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', messageId: expect.stringMatching(/^sms_/) });

@@ -40,9 +40,11 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
     const fill = (text: string | null) => (text ?? '').replace(VARIABLE, (_m, name: string) => String((Object.hasOwn(values, name) ? values[name] : '') ?? ''));
     // The card as the provider is handed it, its parts apart (a phone draws the title over the text, the chips under them).
     const card = { title: fill(template.title) || null, text: fill(template.text), imageUrl: template.imageUrl, suggestions: template.suggestions };
+    // The inbox row's one line keeps the title apart from the body (a customer's own line breaks read as they are).
+    const preview = card.title ? `${card.title} · ${card.text}` : undefined;
     return {
       orgId, channel: 'rcs', to: normalizePhone(to), sender: store.botById(orgId, template.botId)?.name ?? null, type: template.type,
-      text: fill(template.title ? `${template.title}\n${template.text}` : template.text), templateId: template.id, templateName: template.name, source: origin.source,
+      text: fill(template.title ? `${template.title}\n${template.text}` : template.text), preview, templateId: template.id, templateName: template.name, source: origin.source,
       content: { ...card, ttl, sourceName: origin.sourceName ?? null },
       payload: card,
     };
