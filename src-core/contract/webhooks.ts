@@ -97,6 +97,8 @@ export type WebhookCatalogueEntry = { type: WebhookEventType; description: strin
 
 /** The delay before each of the 7 delivery attempts (seed 001): none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. */
 export const RETRY_DELAYS_MS = [0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+/** Failed attempts in a row (across an endpoint's deliveries) that disable it; attempts already out still count. */
+export const AUTO_DISABLE_AFTER = 15;
 
 /** How far back (on the virtual clock) and how many, newest first, `GET /dashboard/webhooks/gone` lists. */
 export const GONE_WINDOW_DAYS = 30;

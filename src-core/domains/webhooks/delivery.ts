@@ -1,7 +1,7 @@
 // One delivery attempt: check the destination, sign, POST with a timeout and no redirects, record the
 // attempt, then succeed, retry on the schedule, exhaust, delete the endpoint on 410, or auto-disable it.
 // A disabled endpoint's deliveries are held (not attempted, no attempt counted) until it is re-enabled.
-import { RETRY_DELAYS_MS } from '../../contract/webhooks.ts';
+import { AUTO_DISABLE_AFTER, RETRY_DELAYS_MS } from '../../contract/webhooks.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -13,9 +13,8 @@ import { sign } from './signature.ts';
 import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
 
 export const DELIVER_JOB = 'webhook.deliver';
-export { RETRY_DELAYS_MS };
+export { AUTO_DISABLE_AFTER, RETRY_DELAYS_MS };
 export const DELIVERY_TIMEOUT_MS = 10_000;
-export const AUTO_DISABLE_AFTER = 15;
 
 /** Whether a receiver's answer counts as delivered: any 2xx (no answer at all is a failure). */
 export const succeeded = (status: number | null): boolean => status !== null && status >= 200 && status < 300;

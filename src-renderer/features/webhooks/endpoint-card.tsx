@@ -9,7 +9,7 @@ import { thenFocus } from '../../components/focus.ts';
 import { foldLabel } from '../../components/folded.tsx';
 import { time } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
-import { healthOf, type EndpointHealth } from './endpoint-health.ts';
+import { healthOf, streakWords, type EndpointHealth } from './endpoint-health.ts';
 import { inFormOrder } from './event-groups.ts';
 import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive } from './mutations.ts';
 import { useDelivery, useEventCatalogue, type CatalogueEvent } from './queries.ts';
@@ -29,13 +29,14 @@ function Health({ endpoint, health }: { endpoint: WebhookEndpoint; health: Endpo
   const { state, reason } = health;
   const dot = !endpoint.isActive || state === 'untried' ? 'is-off' : state === 'failing' ? 'is-bad' : 'is-good';
   const streak = endpoint.consecutiveFailures;
+  const streakSaid = state === 'failing' ? streakWords(endpoint) : null;
   return (
     <div className="wh-health" data-testid="endpoint-health" data-health={state} data-failures={streak}>
       <span className={`wh-dot ${dot}`} aria-hidden />
       {state === 'untried' ? <span>No deliveries yet</span>
         : state === 'failing' ? <span className="wh-error-text" data-testid="endpoint-last-failure">Last delivery failed{reason ? ` · ${reason}` : ''}</span>
           : <span>Healthy</span>}
-      {state === 'failing' && streak > 1 ? <span className="wh-error-text">· {streak} failed attempts in a row</span> : null}
+      {streakSaid ? <span className="wh-error-text" data-testid="endpoint-streak">· {streakSaid}</span> : null}
       {state === 'untried' ? null : <span className="muted">· last success {endpoint.lastSuccessAt ? time(endpoint.lastSuccessAt) : 'never'}</span>}
       {endpoint.lastFailureAt ? <span className="muted">· last failure {time(endpoint.lastFailureAt)}</span> : null}
     </div>

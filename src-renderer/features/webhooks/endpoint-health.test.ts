@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointLastAttempt, WebhookEndpoint } from '../../../src-core/contract/index.ts';
-import { countFailing, healthOf } from './endpoint-health.ts';
+import { countFailing, healthOf, streakWords } from './endpoint-health.ts';
 
 const endpoint = (over: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
   id: 'whe_1', url: 'https://example.com/hooks', description: null, events: ['*'], isActive: true, status: 'ACTIVE', disabledReason: null,
@@ -33,5 +33,19 @@ describe('countFailing', () => {
   it('counts disabled endpoints and those whose last attempt failed', () => {
     const endpoints = [endpoint(), endpoint({ id: 'whe_2' }), endpoint({ id: 'whe_3', isActive: false, status: 'DISABLED' })];
     expect(countFailing(endpoints, [attempt(), attempt({ endpointId: 'whe_2', responseStatus: 200, succeeded: true })])).toBe(2);
+  });
+});
+
+describe('streakWords', () => {
+  const autoDisabled = { isActive: false, disabledReason: 'disabled after 15 failed delivery attempts in a row' };
+  it('agrees with "Disabled after 15…": attempts already out when the 15th disabled the endpoint are said as such', () => {
+    expect(streakWords(endpoint({ ...autoDisabled, consecutiveFailures: 16 }))).toBe('16 failed attempts in a row (1 was already under way when the 15th disabled it)');
+    expect(streakWords(endpoint({ ...autoDisabled, consecutiveFailures: 18 }))).toBe('18 failed attempts in a row (3 were already under way when the 15th disabled it)');
+    expect(streakWords(endpoint({ ...autoDisabled, consecutiveFailures: 15 }))).toBe('15 failed attempts in a row');
+  });
+  it('is the bare count on an enabled endpoint or one the account disabled, and nothing under 2', () => {
+    expect(streakWords(endpoint({ consecutiveFailures: 16 }))).toBe('16 failed attempts in a row');
+    expect(streakWords(endpoint({ isActive: false, disabledReason: 'disabled by the account', consecutiveFailures: 20 }))).toBe('20 failed attempts in a row');
+    expect(streakWords(endpoint({ consecutiveFailures: 1 }))).toBeNull();
   });
 });
