@@ -38,6 +38,9 @@ describe('the demo seed\'s webhook inspector', () => {
     const statuses = await detail.getByTestId('attempt').evaluateAll((attempts) => attempts.map((a) => a.getAttribute('data-response-status')));
     expect(statuses.length).toBeGreaterThan(1);
     expect(statuses).toEqual([...Array.from({ length: statuses.length - 1 }, () => '503'), '200']);
+    // Which attempt got through, not a bare "4 of 7"; the simulated CRM answers at once: "< 0.1 ms", not "0.0 ms".
+    expect(await detail.locator('.wh-summary').textContent()).toContain(`AttemptsSucceeded on attempt ${statuses.length} of 7`);
+    expect(await detail.getByTestId('response-latency').textContent()).toBe('< 0.1 ms');
     await screenshot(page, 'webhooks-demo-retried-delivery');
   });
 });

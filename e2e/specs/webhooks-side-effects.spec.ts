@@ -127,6 +127,7 @@ describe('webhook inspector: side effects', () => {
     await card(receiverA).locator('[data-testid="endpoint-state"]').filter({ hasText: 'Enabled' }).waitFor();
     await page.getByTestId('tab-deliveries').click();
     await page.locator(`[data-testid="delivery-detail"][data-delivery-id="${openId}"][data-status="SUCCEEDED"][data-attempts="2"]`).waitFor();
+    expect(await detail().locator('.wh-summary').textContent()).toContain('AttemptsSucceeded on attempt 2 of 7');
 
     // A filter that still shows the open delivery keeps it open; one that hides it (status or endpoint) closes it.
     await page.getByTestId('status-filter-SUCCEEDED').click();

@@ -3,7 +3,8 @@
 // attempt shows its request and response.
 import { RETRY_DELAYS_MS, type WebhookDeliveryDetail } from '../../../src-core/contract/index.ts';
 import { relativeTime, time } from '../../components/format.ts';
-import { latency, ResponseCode } from './delivery-status.tsx';
+import { ResponseCode } from './delivery-status.tsx';
+import { latency } from './delivery-words.ts';
 
 /** Seed 001: 7 attempts in all (immediately, then after 10 s, 1 min, 5 min, 30 min, 2 h and 6 h). */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length;

@@ -6,8 +6,9 @@ import { thenFocus } from '../../components/focus.ts';
 import { time } from '../../components/format.ts';
 import { scrollRegion } from '../../components/scroll-region.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
-import { AttemptTimeline, MAX_ATTEMPTS, type EndpointFate } from './attempt-timeline.tsx';
-import { DeliveryStatusBadge, latency, ResponseCode } from './delivery-status.tsx';
+import { AttemptTimeline, type EndpointFate } from './attempt-timeline.tsx';
+import { DeliveryStatusBadge, ResponseCode } from './delivery-status.tsx';
+import { attemptsSaid, latency } from './delivery-words.ts';
 import { GONE } from './endpoint-gone.tsx';
 import { goneMark, type KnownEndpoint } from './endpoint-names.ts';
 import { JsonView } from './json-view.tsx';
@@ -66,7 +67,7 @@ function Body({ delivery, endpoints, known, now }: BodyProps) {
   const rawBody = rawBodyOf(delivery.payload);
   const summary: Array<[string, string]> = [
     ['Endpoint', endpointName], ['Event id', delivery.eventId], ['Delivery id', delivery.id],
-    ['Created', time(delivery.createdAt)], ['Attempts', `${delivery.attempts} of ${MAX_ATTEMPTS}`],
+    ['Created', time(delivery.createdAt)], ['Attempts', attemptsSaid(delivery)],
   ];
   return (
     <>

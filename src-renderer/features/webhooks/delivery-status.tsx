@@ -19,8 +19,6 @@ export function ResponseCode({ status, error }: { status: number | null; error?:
   return <span className={`wh-code is-${String(status)[0]}xx`}>{status}</span>;
 }
 
-export const latency = (ms: number | null): string => (ms === null ? '—' : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
-
 export function hostAndPath(url: string): string {
   try {
     const parsed = new URL(url);
