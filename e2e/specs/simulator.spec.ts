@@ -54,9 +54,9 @@ describe('handset viewer', () => {
     await page.getByTestId('magic-behaviour').first().waitFor();
     const behaviours = await page.getByTestId('magic-behaviour').allTextContents();
     expect(behaviours.slice(0, 2)).toEqual(['every channel (WhatsApp, SMS, RCS) fails', 'WhatsApp fails; SMS and RCS succeed']);
-    // The simulated webhook receivers are among them, and not offered to the handset viewer.
-    expect(behaviours).toContain('webhook endpoint: answers 200; a path ending /status/500 answers 500, /timeout nothing');
-    expect(await page.getByTestId('magic-address').filter({ hasText: 'sim.test/' }).count()).toBe(0);
+    // The simulated webhook receivers are among them, and not offered to the handset viewer (their link goes to Webhooks).
+    expect(behaviours).toContain('webhook endpoint, any https URL at sim.test: answers 200; a path ending /status/500 answers 500, /timeout nothing');
+    expect(await page.getByTestId('magic-address').filter({ hasText: 'sim.test/' }).getAttribute('data-opens')).toBe('webhooks');
   });
 
   it('reads its whole placeholder at 1366 px', async () => {

@@ -1,7 +1,6 @@
 // The simulator: the virtual clock, scenarios, customers writing in, a handset's two-sided thread, phones calling the
 // business number (features/voice-app), and the magic numbers.
 import { useRef, useState, type FormEvent } from 'react';
-import { SIM_RECEIVER_DOMAIN } from '../../../src-core/contract/index.ts';
 import { time } from '../../components/format.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -10,19 +9,13 @@ import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { announce } from '../../stores/announcer.ts';
 import { PhoneCallsCard } from '../voice-app/phone-calls-card.tsx';
 import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
+import { MagicNumbersCard } from './magic-numbers-card.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
 import { useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queries.ts';
 import { ScenariosCard } from './scenarios-card.tsx';
 import './simulator.css';
 
 const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
-const MAGIC: Array<[string, string]> = [
-  ['+15005550001', 'every channel (WhatsApp, SMS, RCS) fails'], ['+15005550002', 'WhatsApp fails; SMS and RCS succeed'],
-  ['+15005550003', 'the handset has no RCS'], ['+15005550004…7', 'voice: no answer, busy, declined, cannot be placed'],
-  ['bounce@sim.test', 'email bounces'], ['complaint@sim.test', 'email is marked as spam, then suppressed'],
-  [`https://….${SIM_RECEIVER_DOMAIN}/…`, 'webhook endpoint: answers 200; a path ending /status/500 answers 500, /timeout nothing'],
-  ['any other address', 'delivered at +2 s, read at +10 s'],
-];
 
 function ClockCard() {
   const now = useVirtualNow();
@@ -145,9 +138,6 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
   );
 }
 
-/** A magic address that names one handset (not a range, not "any other"), which the viewer can open. */
-const openable = (address: string) => !address.includes('…') && !address.includes(' ');
-
 export function SimulatorPage() {
   const [handset, setHandset] = useState('');
   // Two stacks of cards rather than a grid of rows: a short card (the handset viewer before it opens) beside a tall one
@@ -160,17 +150,7 @@ export function SimulatorPage() {
           <ClockCard />
           {/* A magic address clicked below opens here too. */}
           <HandsetCard address={handset} onOpen={setHandset} />
-          <section className="card">
-            <h2 className="card-title">Magic numbers</h2>
-            <table className="table compact"><tbody>{MAGIC.map(([address, behaviour]) => (
-              <tr key={address}>
-                <td>{openable(address)
-                  ? <button type="button" className="link" onClick={() => setHandset(address)} title="Open in the handset viewer" data-testid="magic-address"><code>{address}</code></button>
-                  : <code>{address}</code>}</td>
-                <td data-testid="magic-behaviour">{behaviour}</td>
-              </tr>
-            ))}</tbody></table>
-          </section>
+          <MagicNumbersCard onOpenHandset={setHandset} />
         </div>
         <div className="sim-column">
           <ScenariosCard />
