@@ -58,6 +58,24 @@ describe('the assistant endpoint', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.apiBase);
     const opened = await fetch(document as string);
     expect(((await opened.json()) as { servers: Array<{ url: string }> }).servers).toEqual([{ url: server.apiBase }]);
+    // Its links are the console's accent, as its link buttons are, in both themes (not the browser's blue), with a
+    // softened underline of that colour.
+    for (const theme of ['dark', 'light']) {
+      if (await page.evaluate(() => window.document.documentElement.dataset.theme) !== theme) await page.getByTestId('theme-toggle').click();
+      await page.locator(`html[data-theme="${theme}"]`).waitFor();
+      const looks = await card.locator('a').evaluateAll((links) => {
+        const probe = window.document.createElement('span');
+        probe.style.color = 'var(--accent)';
+        window.document.body.append(probe);
+        const accent = getComputedStyle(probe).color;
+        probe.remove();
+        return links.map((link) => {
+          const style = getComputedStyle(link);
+          return { accent: style.color === accent, underline: style.textDecorationLine, softened: style.textDecorationColor !== style.color };
+        });
+      });
+      expect(looks, theme).toEqual([{ accent: true, underline: 'underline', softened: true }, { accent: true, underline: 'underline', softened: true }]);
+    }
     // The reference opens beside the console (a new tab; the desktop app hands it to the browser).
     const [tab] = await Promise.all([page.context().waitForEvent('page'), card.getByTestId('api-reference-link').click()]);
     await tab.getByRole('heading', { level: 1 }).filter({ hasText: 'Switchboard API' }).waitFor();
