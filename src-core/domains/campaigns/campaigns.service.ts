@@ -190,8 +190,8 @@ export function createCampaignsService(deps: {
         const billed = billedAs(row);
         const price = billed === 'email' ? 0 : wallet.priceOf(orgId, billed);
         // The line names the campaign, as its refunds do: a ledger read alone says what was paid for.
-        if (billed === 'email') wallet.spendEmailCredit(orgId, { type: 'campaign', id }, total, forWhat(row));
-        else wallet.charge(orgId, billed, { type: 'campaign', id }, total, forWhat(row));
+        if (billed === 'email') wallet.spendEmailCredit(orgId, { type: 'campaign', id }, { quantity: total, forWhat: forWhat(row) });
+        else wallet.charge(orgId, billed, { type: 'campaign', id }, { quantity: total, forWhat: forWhat(row) });
         const now = clock.nowIso();
         store.update(id, { price_paise: price, launched_at: now });
         const at = row.scheduled_at ? Date.parse(row.scheduled_at) : null;

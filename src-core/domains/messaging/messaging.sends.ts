@@ -97,8 +97,9 @@ export function messagingSends(deps: {
     contacts.assertSendable(contact);
     const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id);
     const billed = billedChannel(input.channel);
-    const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }) : null;
-    if (input.channel === 'email' && input.prepaidPaise === undefined) wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId });
+    // The line names the recipient as the address the message records, as its refund would (`WhatsApp message to +1415…`).
+    const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }, { to: input.to }) : null;
+    if (input.channel === 'email' && input.prepaidPaise === undefined) wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId }, { to: input.to });
     const at = clock.nowIso();
     const row = store.insertMessage({
       id: messageId, org_id: input.orgId, channel: input.channel, direction: 'outbound', status: 'queued', contact_id: contact.id,

@@ -43,7 +43,7 @@ describe('wallet', () => {
     expect(() => wallet.spendEmailCredit(org, { type: 'email', id: 'e2' })).toThrow(/Insufficient email credits/);
     const few = t.server.services.orgs.create('Few credits').id;
     wallet.topUp(few, { amountPaise: 0, emailCredits: 1 });
-    expect(() => wallet.spendEmailCredit(few, { type: 'campaign', id: 'c1' }, 3)).toThrow('Insufficient email credits: 3 emails need 3 credits, 1 is left');
+    expect(() => wallet.spendEmailCredit(few, { type: 'campaign', id: 'c1' }, { quantity: 3 })).toThrow('Insufficient email credits: 3 emails need 3 credits, 1 is left');
     wallet.refund(org, 'whatsapp', { type: 'message', id: 'm1' }, 80, 'not delivered');
     expect(wallet.get(org)).toMatchObject({ balancePaise: 100, emailCredits: 0 });
     expect(wallet.linesFor(org, { type: 'message', id: 'm1' }).map((l) => l.kind)).toEqual(['charge', 'refund']);

@@ -17,6 +17,17 @@ import type { LedgerRow, NewLedgerLine, WalletRow, WalletStore } from './wallet.
 export const DEFAULT_PRICES: Record<BilledChannel, number> = { whatsapp: 80, sms: 25, rcs: 30, instagram: 0 };
 
 export type Reference = { type: string; id: string };
+/**
+ * What a charge pays for, as its ledger line names it: one message to `to` (a single send: `WhatsApp message to
+ * +14155550101`, as its refund names the recipient), or `quantity` messages for `forWhat` (a campaign's launch:
+ * `WhatsApp messages ×3 · campaign "Diwali blast"`).
+ */
+export type ChargeFor = { to?: string; quantity?: number; forWhat?: string };
+/** The line's words: `noun` for one (`WhatsApp message`), `nouns ×n` for more, then the recipient or what it is for. */
+const chargeLine = (noun: string, nouns: string, what: ChargeFor): string => {
+  const quantity = what.quantity ?? 1;
+  return `${quantity === 1 ? noun : `${nouns} ×${quantity}`}${what.to ? ` to ${what.to}` : ''}${what.forWhat ? ` · ${what.forWhat}` : ''}`;
+};
 
 /**
  * A refund line given back to what paid (a campaign at its launch), in one wording whoever writes it: what paid
@@ -89,12 +100,13 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       return announce(this.get(orgId), orgId);
     },
     /**
-     * Charges one message (or `quantity`, a campaign's launch, its line naming `forWhat`) on a billed channel; must
-     * run inside the send's transaction. The line names the channel as users know it (`WhatsApp messages ×3`), as a
-     * failed message's refund does.
+     * Charges one message (to `what.to`), or `what.quantity` (a campaign's launch, its line naming `what.forWhat`), on a
+     * billed channel; must run inside the send's transaction. The line names the channel as users know it (`WhatsApp
+     * messages ×3`) and a single send's recipient, as a failed message's refund does.
      * An empty wallet refuses the send with 400 INSUFFICIENT_BALANCE (nothing is sent or charged).
      */
-    charge(orgId: string, channel: BilledChannel, reference: Reference, quantity = 1, forWhat?: string): LedgerEntry | null {
+    charge(orgId: string, channel: BilledChannel, reference: Reference, what: ChargeFor = {}): LedgerEntry | null {
+      const quantity = what.quantity ?? 1;
       const amount = prices(orgId)[channel] * quantity;
       if (amount === 0) return null;
       const balance = wallet(orgId).balance_paise;
@@ -102,7 +114,7 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
         throw insufficientBalance(channel, quantity, amount, balance);
       }
       return record(orgId, { kind: 'charge', channel, amount_paise: -amount, email_credits: 0, reference_type: reference.type, reference_id: reference.id,
-        description: `${CHANNEL_NAMES[channel]} message${quantity === 1 ? '' : `s ×${quantity}`}${forWhat ? ` · ${forWhat}` : ''}` });
+        description: chargeLine(`${CHANNEL_NAMES[channel]} message`, `${CHANNEL_NAMES[channel]} messages`, what) });
     },
     /**
      * Charges an amount known only afterwards (an agent call's talk time, at its end), in the caller's transaction. It
@@ -119,15 +131,16 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
       return record(orgId, { kind: 'refund', channel, amount_paise: amountPaise, email_credits: 0, reference_type: reference.type,
         reference_id: reference.id, description });
     },
-    /** Spends email credits, 1 per email (400 INSUFFICIENT_CREDITS when short); must run inside the send's transaction. */
-    spendEmailCredit(orgId: string, reference: Reference, quantity = 1, forWhat?: string): LedgerEntry {
+    /** Spends email credits, 1 per email (400 INSUFFICIENT_CREDITS when short), its line worded as `charge`'s; in the send's transaction. */
+    spendEmailCredit(orgId: string, reference: Reference, what: ChargeFor = {}): LedgerEntry {
+      const quantity = what.quantity ?? 1;
       const left = wallet(orgId).email_credits;
       if (left < quantity) {
         throw new AppError('INSUFFICIENT_CREDITS', quantity === 1 ? 'Insufficient email credits: each send needs 1 credit and none are left'
           : `Insufficient email credits: ${quantity} emails need ${quantity} credits, ${left} ${left === 1 ? 'is' : 'are'} left`);
       }
       return record(orgId, { kind: 'email_credit_spent', channel: 'email', amount_paise: 0, email_credits: -quantity, reference_type: reference.type,
-        reference_id: reference.id, description: `${quantity === 1 ? 'email send' : `email sends ×${quantity}`}${forWhat ? ` · ${forWhat}` : ''}` });
+        reference_id: reference.id, description: chargeLine('email send', 'email sends', what) });
     },
     /** Gives back email credits for emails paid for and never sent (cancelled or refused campaign recipients). */
     refundEmailCredits(orgId: string, reference: Reference, quantity: number, description: string): LedgerEntry | null {
