@@ -39,10 +39,10 @@ describe('a field of several forms, sent with the wrong type', () => {
 
   it('/whatsapp/campaigns names the contact fields a variableMapping takes', async () => {
     const create = (variableMapping: unknown) => api('POST', '/v1/whatsapp/campaigns', { templateId: 'wtpl_x', phones: ['14155550188'], variableMapping });
-    expect((await create({ 1: 'nope' })).body.message).toBe('Invalid body: variableMapping.1: must be one of: name, phone, email, username');
-    expect((await create({ 1: { field: 'nope' } })).body.message).toBe('Invalid body: variableMapping.1.field: must be one of: name, phone, email, username');
+    expect((await create({ 1: 'nope' })).body.message).toBe('Invalid body: variableMapping.1: must be one of: name, first_name, phone, email, username');
+    expect((await create({ 1: { field: 'nope' } })).body.message).toBe('Invalid body: variableMapping.1.field: must be one of: name, first_name, phone, email, username');
     expect((await create({ 1: 5 })).body.message)
-      .toBe('Invalid body: variableMapping.1: must be "name", "phone", "email", "username" or an object, not a number');
+      .toBe('Invalid body: variableMapping.1: must be "name", "first_name", "phone", "email", "username" or an object, not a number');
     expect((await api('GET', '/v1/whatsapp/campaigns')).body.meta.total).toBe(0);
   });
 

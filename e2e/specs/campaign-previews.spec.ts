@@ -61,6 +61,33 @@ describe('the builders preview a recipient\'s message', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it("WhatsApp: \"Contact's first name\" fills a placeholder with the recipient's first name (\"Alice\", not \"Alice Johnson\"), its fallback without a contact", async () => {
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-whatsapp').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="template-option"][data-template-name="welcome_offer"]').click();
+    const source = page.getByTestId('placeholder-1-source');
+    expect(await source.locator('option').allTextContents()).toEqual([
+      'Same text for everyone', "Contact's name", "Contact's first name", "Contact's phone", "Contact's email", "Contact's username",
+    ]);
+    await source.selectOption({ label: "Contact's first name" });
+    const preview = page.getByTestId('template-preview');
+    await note('template-preview-recipient', '').waitFor();
+    expect(await preview.locator('mark.token').textContent()).toBe('first_name');
+    // A mapped field needs its fallback, said in words.
+    await page.getByTestId('builder-blockers').filter({ hasText: 'a fallback for body {{1}} (for a contact without a first name)' }).waitFor();
+    await page.getByTestId('placeholder-1-fallback').fill('friend');
+
+    await page.getByTestId('recipients-input').fill(`+14155550101, ${STRANGER}`);
+    await note('template-preview-recipient', '+14155550101').waitFor();
+    await preview.getByText('Welcome to Example Store, Alice! Use code WELCOME10').waitFor();
+    await screenshot(page, 'campaigns-whatsapp-preview-first-name');
+    await page.getByTestId('recipients-input').fill(`${STRANGER}, +14155550101`);
+    await note('template-preview-recipient', `+${STRANGER}`).waitFor();
+    await preview.getByText('Welcome to Example Store, friend!').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('RCS: a variable left to the contact shows the first recipient\'s value, and one typed shows as typed', async () => {
     await page.getByTestId('nav-campaigns').click();
     await page.getByTestId('campaign-tab-rcs').click();

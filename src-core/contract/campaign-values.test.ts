@@ -9,6 +9,12 @@ describe('contactFieldValue', () => {
     expect(contactFieldValue('email', '+14155550101', () => alice)).toBeNull();
     expect(contactFieldValue('name', '+14155550101', () => undefined)).toBeNull();
   });
+  it("gives the first word of the contact's name as first_name: a one-word name whole, null without a name", () => {
+    expect(contactFieldValue('first_name', '+14155550101', () => alice)).toBe('Alice');
+    expect(contactFieldValue('first_name', '+14155550101', () => ({ name: ' Cher ' }))).toBe('Cher');
+    expect(contactFieldValue('first_name', '+14155550101', () => ({ name: '  ' }))).toBeNull();
+    expect(contactFieldValue('first_name', '+14155550101', () => null)).toBeNull();
+  });
   it('gives nothing for a name that is no contact field, and looks the contact up only when a field needs it', () => {
     let lookups = 0;
     const lookup = () => {

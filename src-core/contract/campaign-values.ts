@@ -2,21 +2,25 @@
 // the campaign's value). The campaign engine composes every message with these, and the console's builders preview the
 // first recipient's message with them, so the preview shows what is sent.
 import { isContactField, type CONTACT_FIELDS, type VariableMapping } from './campaigns.ts';
+import { nameParts } from './email-merge.ts';
 import type { WaSendComponent } from './whatsapp.ts';
 
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
 /** A recipient's contact field as a template value: null when they have none (no contact, or the field blank). */
 export type RecipientField = (field: string) => string | null;
 
-type ContactValues = Partial<Record<Exclude<ContactFieldName, 'phone'>, string | null>>;
+type ContactValues = Partial<Record<Exclude<ContactFieldName, 'phone' | 'first_name'>, string | null>>;
 /**
  * What a contact field gives a template for the recipient at `address`: `phone` is that number without its "+" (with or
- * without a contact), the others the contact's (read only when asked: `contact` may look it up), null when blank, when
- * there is no contact, or for a name that is no contact field. One rule for the campaign engine and the inbox's replies.
+ * without a contact), `first_name` the first word of the contact's name (a one-word name whole, as email's merge tag
+ * reads it), the others the contact's (read only when asked: `contact` may look it up), null when blank, when there is
+ * no contact, or for a name that is no contact field. One rule for the campaign engine and the inbox's replies.
  */
 export function contactFieldValue(field: string, address: string, contact: () => ContactValues | null | undefined): string | null {
   if (!isContactField(field)) return null;
-  const value = field === 'phone' ? address.replace(/^\+/, '') : contact()?.[field as keyof ContactValues];
+  const value = field === 'phone' ? address.replace(/^\+/, '')
+    : field === 'first_name' ? nameParts(contact()?.name).firstName
+      : contact()?.[field as keyof ContactValues];
   return typeof value === 'string' && value.trim() ? value : null;
 }
 

@@ -36,8 +36,11 @@ export const scheduleSchema = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2
 
 const bulkPhones = (field: string, min: number) => z.array(z.string().max(32)).min(min, `${field} needs at least ${min} number`).max(MAX_CAMPAIGN_RECIPIENTS, `${field} holds at most ${MAX_CAMPAIGN_RECIPIENTS.toLocaleString('en-US')} numbers`);
 
-/** A template variable's value per recipient: a contact field, with an optional fallback when the contact has none. */
-export const CONTACT_FIELDS = ['name', 'phone', 'email', 'username'] as const;
+/**
+ * A template variable's value per recipient: a contact field, with an optional fallback when the contact has none.
+ * `first_name` is the first word of the contact's name (the whole of a one-word name), as email's `{{first_name}}`.
+ */
+export const CONTACT_FIELDS = ['name', 'first_name', 'phone', 'email', 'username'] as const;
 /** Whether a template variable is named like a contact field, so each recipient's contact can fill it. */
 export const isContactField = (name: string): boolean => (CONTACT_FIELDS as readonly string[]).includes(name);
 export const variableMappingSchema = z.record(

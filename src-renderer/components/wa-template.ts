@@ -60,7 +60,7 @@ export function missingOf(needs: TemplateNeeds, values: TemplateValues): string[
   values.body.forEach((value, i) => {
     if (value.kind === 'static' && !value.text.trim()) missing.push(`a value for body {{${i + 1}}}`);
     // A contact without the field would get an empty parameter, which WhatsApp refuses: that recipient would fail.
-    if (value.kind === 'field' && !value.fallback.trim()) missing.push(`a fallback for body {{${i + 1}}} (for a contact without a ${value.field})`);
+    if (value.kind === 'field' && !value.fallback.trim()) missing.push(`a fallback for body {{${i + 1}}} (for a contact without a ${value.field.replace('_', ' ')})`);
   });
   values.header.forEach((text, i) => { if (!text.trim()) missing.push(`a value for header {{${i + 1}}}`); });
   if (needs.header?.kind === 'media' && !/^https?:\/\/\S+$/.test(values.mediaLink.trim())) missing.push(`a link to the header ${needs.header.format.toLowerCase()}`);

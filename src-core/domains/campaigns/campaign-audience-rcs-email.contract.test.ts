@@ -89,7 +89,7 @@ describe('the audience preview of an RCS campaign', () => {
 
   it('names the first recipient that gets the RCS message, past blocked contacts and handsets without RCS (their SMS is not it)', async () => {
     const seen = await preview({ channel: 'rcs', numbers: ['9810070002', '15005550003', '9810070001'], fallback: true });
-    expect(seen.body.sample).toEqual({ address: '+919810070001', name: 'Ria One', fields: { name: 'Ria One', phone: '919810070001', email: null, username: null } });
+    expect(seen.body.sample).toEqual({ address: '+919810070001', name: 'Ria One', fields: { name: 'Ria One', first_name: 'Ria', phone: '919810070001', email: null, username: null } });
     expect((await preview({ channel: 'email', recipients: ['maya@example.com'] })).body).not.toHaveProperty('sample');
   });
 

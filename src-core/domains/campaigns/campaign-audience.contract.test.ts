@@ -135,9 +135,9 @@ describe('the audience preview', () => {
   it('names the first recipient the message goes to, with their contact\'s fields as the messages read them, for the builders\' previews', async () => {
     // The blocked contact first gets nothing: the sample is the next, known only by the number.
     const unknown = await preview({ channel: 'whatsapp', audienceCriteria: { phones: ['919810060003', '919810069998', '919810060001'] } });
-    expect(unknown.body.sample).toEqual({ address: '+919810069998', name: null, fields: { name: null, phone: '919810069998', email: null, username: null } });
+    expect(unknown.body.sample).toEqual({ address: '+919810069998', name: null, fields: { name: null, first_name: null, phone: '919810069998', email: null, username: null } });
     const known = await preview({ channel: 'sms', audienceCriteria: { phones: ['919810060004', '919810060001'] } });
-    expect(known.body.sample).toEqual({ address: '+919810060001', name: 'Vee One', fields: { name: 'Vee One', phone: '919810060001', email: null, username: null } });
+    expect(known.body.sample).toEqual({ address: '+919810060001', name: 'Vee One', fields: { name: 'Vee One', first_name: 'Vee', phone: '919810060001', email: null, username: null } });
     // A segment's: one of its contacts that is sent to.
     const segment = await preview({ channel: 'whatsapp', audienceType: 'segment', audienceCriteria: { tags: ['vip'] } });
     expect(['Vee One', 'Vee Two']).toContain(segment.body.sample?.name);

@@ -159,7 +159,7 @@ export function rcsListed(input: Pick<CreateRcsCampaignInput, 'numbers' | 'count
 
 /**
  * An RCS campaign from its input. Each template variable needs a value in `rcsVariables` (not blank) or a
- * name a recipient's contact can fill (name, phone, email, username); any other could never be filled, and
+ * name a recipient's contact can fill (CONTACT_FIELDS: name, first_name, phone, email, username); any other could never be filled, and
  * would fail every recipient after the launch had charged them.
  */
 export function rcsCampaign(clock: Clock, template: { name: string; variables: readonly string[] }, input: CreateRcsCampaignInput): NewCampaign {

@@ -119,6 +119,25 @@ describe('launch and dispatch', () => {
     expect((await launch(id)).status).toBe(409);
     expect((await cancel(id)).status).toBe(409);
   });
+  it("maps a contact's first name: the first word of a longer name, a one-word name whole, the fallback without a name", async () => {
+    await t.dashboard('POST', '/dashboard/contacts', { name: '  Meera  Iyer Nair', phone: '+919810020101' });
+    await t.dashboard('POST', '/dashboard/contacts', { name: 'Cher', phone: '+919810020102' });
+    expect((await t.dashboard('POST', '/dashboard/contacts', { phone: '+919810020103' })).status).toBe(201);
+    const numbers = ['919810020101', '919810020102', '919810020103', '919810020104'];
+    const created = await create(offer({ phones: numbers, variableMapping: { 1: { field: 'first_name', fallback: 'there' } } }));
+    expect(created.status).toBe(201);
+    await launch(created.body.id);
+    await t.advance(1);
+    const texts = await Promise.all(numbers.map(async (n) => (await t.dashboard('GET', `/sim/handsets/${n}/messages`)).body.data[0]?.text));
+    expect(texts).toEqual([
+      'Hi Meera, 20% off everything today!', 'Hi Cher, 20% off everything today!', 'Hi there, 20% off everything today!', 'Hi there, 20% off everything today!',
+    ]);
+    // Without a fallback, the placeholder's static value fills in, as for every field.
+    const plain = await create(offer({ phones: ['919810020103'], variableMapping: { 1: 'first_name' } }));
+    await launch(plain.body.id);
+    await t.advance(1);
+    expect((await t.dashboard('GET', '/sim/handsets/919810020103/messages')).body.data.at(-1).text).toBe('Hi friend, 20% off everything today!');
+  });
   it('console: lists the failed recipients with why (blocked with its reason, no WhatsApp account, unreachable), and the delivery rate counts them', async () => {
     const blocked = await t.dashboard('POST', '/dashboard/contacts', { name: 'Rude Ray', phone: '+919810020009' });
     await t.request('POST', `/v1/contacts/${blocked.body.id}/block`, { token: key, body: { reason: 'Abusive language' } });

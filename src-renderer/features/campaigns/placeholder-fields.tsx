@@ -4,7 +4,8 @@ import type { ContactField, PlaceholderValue, TemplateNeeds, TemplateValues } fr
 import { FIELDS } from '../../components/wa-template.ts';
 
 const SOURCE_LABEL: Record<ContactField | 'static', string> = {
-  static: 'Same text for everyone', name: "Contact's name", phone: "Contact's phone", email: "Contact's email", username: "Contact's username",
+  static: 'Same text for everyone', name: "Contact's name", first_name: "Contact's first name", phone: "Contact's phone", email: "Contact's email",
+  username: "Contact's username",
 };
 
 function BodyPlaceholder({ index, value, onChange }: { index: number; value: PlaceholderValue; onChange(value: PlaceholderValue): void }) {

@@ -2,7 +2,7 @@
 // pasted (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
 // RCS (its text matching an approved DLT template) and an optional schedule. Creating dispatches at once:
 // the core creates and launches in one call. A variable left empty is read from each recipient's contact,
-// so only one named like a contact's field (name, phone, email, username) may be left empty. Before the create, the
+// so only one named like a contact's field (name, first_name, phone, email, username) may be left empty. Before the create, the
 // core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS (see audience-preview.tsx).
 import { useState } from 'react';
 import { CONTACT_FIELDS, isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
