@@ -170,11 +170,16 @@ describe('pages that read evenly', () => {
     it(`a WhatsApp thread's header keeps its channel and number, and its reply window badge, each on one line at ${width} px`, async () => {
       await resize(page, width, 700);
       await page.getByTestId('nav-inbox').click();
-      await page.getByTestId('conversation-row').filter({ hasText: 'Meera Müller' }).click();
+      // A VIP the demo's campaign reached who did not answer it (its last message is still the campaign's; who answers
+      // is drawn per campaign, so not always the same VIPs): the reply window is closed.
+      const row = page.getByTestId('conversation-row').filter({ hasText: 'our festive sale is on' }).first();
+      const address = await row.getAttribute('data-address');
+      expect(address).toMatch(/^\+9198\d{8}$/);
+      await row.click();
       const badge = page.getByTestId('reply-window');
       await badge.waitFor();
       expect(await lineTexts(badge)).toEqual(['Reply window closed']);
-      expect(await lineTexts(page.getByTestId('thread-address'))).toEqual(['WhatsApp · +919810356355']);
+      expect(await lineTexts(page.getByTestId('thread-address'))).toEqual([`WhatsApp · ${address}`]);
       await screenshot(page, `layout-even-thread-header-${width}`);
     });
   }

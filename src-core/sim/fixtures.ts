@@ -58,24 +58,50 @@ export function emailFate(address: string, links: string[]): { receipts: Receipt
   return { receipts: [...RECEIPTS], engagements: links[0] ? [{ afterMs: 20_000, kind: 'clicked', url: links[0] }] : [] };
 }
 
-export type CampaignEngagement = { afterMs: number; kind: 'clicked' | 'replied' | 'converted' };
+export type CampaignEngagement = { afterMs: number; kind: 'clicked' | 'replied' | 'converted'; text?: string };
+/** FNV-1a of `text`, 32 bits: a spread that is the same for the same text every run. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const ch of text) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return hash;
+}
 /** Where a number falls in the simulated population: 0..99, the same for the same number every run (FNV-1a of its digits). */
 export function bucketOf(address: string): number {
-  let hash = 0x811c9dc5;
-  for (const ch of address.replace(/\D/g, '')) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  return hash % 100;
+  return fnv1a(address.replace(/\D/g, '')) % 100;
 }
+/** How many of the population's 100 buckets reply to a campaign: a quarter, a run of 25 that each campaign places anew. */
+export const REPLYING_BUCKETS = 25;
+/**
+ * Where a campaign's run of replying buckets starts: 0..99, the same for the same campaign every run (FNV-1a of its
+ * id). Buckets `start` to `start + 24` (round past 99 to 0) reply, so another campaign hears from other customers at
+ * the same rate, and any audience without a gap of more than 25 buckets between its numbers hears from someone.
+ */
+export const replyStartOf = (campaignId: string): number => fnv1a(campaignId) % 100;
+/** Whether `bucket` is in the run of replying buckets from `start` (see `replyStartOf`). */
+export const inReplyRun = (bucket: number, start: number): boolean => (bucket - start + 100) % 100 < REPLYING_BUCKETS;
+/** Whether the customer at `address` replies to the campaign `campaignId`. */
+export const repliesTo = (address: string, campaignId: string): boolean => inReplyRun(bucketOf(address), replyStartOf(campaignId));
+/** What a replying customer writes: one of these, drawn per campaign and number (FNV-1a of both). */
+export const CAMPAIGN_REPLY_TEXTS = [
+  "Yes, I'm interested!",
+  'Sounds good. How do I order?',
+  'Is this still available?',
+  'Can you tell me more?',
+  "Thanks, I'll have a look!",
+] as const;
+export const replyTextOf = (address: string, campaignId: string): string =>
+  CAMPAIGN_REPLY_TEXTS[fnv1a(`${campaignId}:${address.replace(/\D/g, '')}`) % CAMPAIGN_REPLY_TEXTS.length] as string;
 /**
  * What a customer does with a campaign message it received (it is also read at 10 s, as every message):
- * buckets 0-39 click its link or button at 30 s; buckets 0-14 of those convert at 5 min; every number
- * whose bucket is a multiple of 4 replies at 60 s ("Yes, I'm interested!").
+ * buckets 0-39 click its link or button at 30 s; buckets 0-14 of those convert at 5 min (by the number alone); a
+ * quarter of the buckets, a run placed by the campaign's id, reply at 60 s in words drawn per campaign and number:
+ * who replies, and what they say, change from campaign to campaign, the same every run for one campaign.
  */
-export function campaignFate(address: string): CampaignEngagement[] {
+export function campaignFate(address: string, campaignId: string): CampaignEngagement[] {
   const bucket = bucketOf(address);
   const fate: CampaignEngagement[] = [];
   if (bucket < 40) fate.push({ afterMs: 30_000, kind: 'clicked' });
-  if (bucket % 4 === 0) fate.push({ afterMs: 60_000, kind: 'replied' });
+  if (repliesTo(address, campaignId)) fate.push({ afterMs: 60_000, kind: 'replied', text: replyTextOf(address, campaignId) });
   if (bucket < 15) fate.push({ afterMs: 300_000, kind: 'converted' });
   return fate;
 }
-export const CAMPAIGN_REPLY_TEXT = "Yes, I'm interested!";

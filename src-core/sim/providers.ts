@@ -14,7 +14,8 @@ export type Receipt1 = { channel: Channel; externalId: string; status: 'delivere
 /** Receipts falling due together (a batch's) come as one job, as providers report statuses in batches. */
 export type ReceiptJob = { items: Receipt1[] };
 export const CAMPAIGN_ENGAGEMENT_JOB = 'sim.campaign.engagement';
-export type CampaignEngagement1 = { channel: Channel; messageId: string; address: string; kind: CampaignEngagement['kind'] };
+/** `text`: what a reply says (absent on a job planned by an earlier build: it says the first of CAMPAIGN_REPLY_TEXTS). */
+export type CampaignEngagement1 = { channel: Channel; messageId: string; address: string; kind: CampaignEngagement['kind']; text?: string };
 export type CampaignEngagementJob = { items: CampaignEngagement1[] };
 export const ENGAGEMENT_JOB = 'sim.email.engagement';
 export type EngagementJob = { externalId: string; kind: Engagement['kind']; url?: string };
@@ -60,10 +61,16 @@ export function createSimProviders(deps: { db: Db; clock: Clock; jobs: JobRunner
       const item: Receipt1 = { channel: name, externalId, status: receipt.status, address };
       later(groups, RECEIPT_JOB, message.orgId, receipt.afterMs, item);
     }
-    // An email's clicks come from its links (emailFate); the other channels' from the campaign rule.
-    const campaignEngagements = message.payload.campaignId ? campaignFate(address).filter((e) => name !== 'email' || e.kind !== 'clicked') : [];
+    // An email's clicks come from its links (emailFate), and no one writes back by email (the world has no inbound email:
+    // a digit-less address's bucket is every such address's, so they would all answer together); the other channels'
+    // come from the campaign rule, replies drawn per campaign.
+    const campaignId = message.payload.campaignId;
+    const campaignEngagements = typeof campaignId === 'string' && campaignId
+      ? campaignFate(address, campaignId).filter((e) => name !== 'email' || e.kind === 'converted') : [];
     for (const engagement of campaignEngagements) {
-      const item: CampaignEngagement1 = { channel: name, messageId: message.messageId, address: message.to, kind: engagement.kind };
+      const item: CampaignEngagement1 = {
+        channel: name, messageId: message.messageId, address: message.to, kind: engagement.kind, ...(engagement.text ? { text: engagement.text } : {}),
+      };
       later(groups, CAMPAIGN_ENGAGEMENT_JOB, message.orgId, engagement.afterMs, item);
     }
     for (const engagement of fate.engagements) {

@@ -8,7 +8,7 @@ import type { CoreDeps } from '../kernel/domain.ts';
 import { AppError } from '../kernel/errors.ts';
 import type { JobHandler } from '../kernel/jobs.ts';
 import type { AnyRoute } from '../kernel/route.ts';
-import { CAMPAIGN_REPLY_TEXT } from './fixtures.ts';
+import { CAMPAIGN_REPLY_TEXTS } from './fixtures.ts';
 import {
   CAMPAIGN_ENGAGEMENT_JOB, createSimProviders, ENGAGEMENT_JOB, RECEIPT_JOB, type CampaignEngagementJob, type EngagementJob, type ReceiptJob,
 } from './providers.ts';
@@ -55,7 +55,7 @@ export function createSimWorld(deps: CoreDeps) {
         const orgId = ctx.orgId as string;
         for (const item of job.items) {
           if (!reached(orgId, item.messageId)) continue;
-          if (item.kind === 'replied') messaging.receive({ orgId, channel: item.channel, from: item.address, text: CAMPAIGN_REPLY_TEXT });
+          if (item.kind === 'replied') messaging.receive({ orgId, channel: item.channel, from: item.address, text: item.text ?? CAMPAIGN_REPLY_TEXTS[0] });
           else campaigns().track(orgId, item.messageId, item.kind);
         }
       });

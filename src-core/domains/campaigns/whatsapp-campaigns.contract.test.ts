@@ -2,7 +2,7 @@
 // dispatch on the clock with contact-mapped variables, blocked and failing recipients refunded, cancel
 // with refunds, analytics that move as simulated customers read, click, reply and convert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucketOf } from '../../sim/fixtures.ts';
+import { bucketOf, repliesTo, replyTextOf } from '../../sim/fixtures.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 
 let t: TestServer;
@@ -175,7 +175,7 @@ describe('launch and dispatch', () => {
     expect(await analytics(id)).toMatchObject({ read: 40, readRate: 100, clicked: 0 });
     const buckets = numbers.map((n) => bucketOf(n));
     const clicked = buckets.filter((b) => b < 40).length;
-    const replied = buckets.filter((b) => b % 4 === 0).length;
+    const replied = numbers.filter((n) => repliesTo(n, id)).length;
     const converted = buckets.filter((b) => b < 15).length;
     expect(clicked).toBeGreaterThan(0);
     await t.advance(300);
@@ -184,10 +184,36 @@ describe('launch and dispatch', () => {
       deliveryRate: 100, readRate: 100, clickRate: Math.round((clicked / 40) * 10_000) / 100,
     });
     expect(t.server.services.campaigns.audit(t.organizationId, id).consistent).toBe(true);
-    const inbound = await t.request('GET', '/v1/whatsapp/logs?direction=inbound&limit=100', { token: key });
-    expect(inbound.body.data.filter((l: { content: { text: string } }) => l.content.text === "Yes, I'm interested!").length).toBeGreaterThanOrEqual(replied);
+    expect(await repliesIn(numbers)).toEqual(numbers.filter((n) => repliesTo(n, id)).map((n) => [n, replyTextOf(n, id)]));
+  });
+  it('hears from other customers, in other words, on another campaign to the same numbers: a draw per campaign, a quarter replying', async () => {
+    const numbers = phones(40, 3100);
+    const ids: string[] = [];
+    for (const name of ['First', 'Second']) {
+      const id = (await create(offer({ name, phones: numbers }))).body.id as string;
+      await launch(id);
+      await t.advance(61);
+      ids.push(id);
+    }
+    // Each campaign's replies are its own draw's: exactly the customers and words its id picks, every run.
+    const [first, second] = ids as [string, string];
+    const firstReplies = numbers.filter((n) => repliesTo(n, first)).map((n) => [n, replyTextOf(n, first)]);
+    const all = await repliesIn(numbers);
+    expect(all.slice(0, firstReplies.length)).toEqual(firstReplies);
+    expect(all.slice(firstReplies.length)).toEqual(numbers.filter((n) => repliesTo(n, second)).map((n) => [n, replyTextOf(n, second)]));
+    expect((await analytics(first)).replied).toBe(firstReplies.length);
   });
 });
+
+/** The replies the customers at `numbers` sent, by when (a campaign's all come at once), then by number: [number, what they wrote]. */
+async function repliesIn(numbers: string[]): Promise<Array<[string, string]>> {
+  const inbound = await t.request('GET', '/v1/whatsapp/logs?direction=inbound&limit=100', { token: key });
+  const wanted = new Set(numbers);
+  return (inbound.body.data as Array<{ timestamp: string; content: { text: string }; conversation: { customerWaId: string } }>)
+    .filter((l) => wanted.has(l.conversation.customerWaId))
+    .sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.conversation.customerWaId.localeCompare(b.conversation.customerWaId))
+    .map((l) => [l.conversation.customerWaId, String(l.content.text)]);
+}
 
 describe('schedule and cancel', () => {
   it('a scheduled campaign waits for its time in its zone, lists as SCHEDULED, and then sends', async () => {
