@@ -69,18 +69,22 @@ function fnv1a(text: string): number {
 export function bucketOf(address: string): number {
   return fnv1a(address.replace(/\D/g, '')) % 100;
 }
-/** How many of the population's 100 buckets reply to a campaign: a quarter, a run of 25 that each campaign places anew. */
+/**
+ * How many of the population's 100 buckets reply to a campaign: a quarter, a run of 25 that each campaign places anew.
+ * A campaign is drawn by its name (`campaign` below), not its id, which is new with every database: the same campaign
+ * (a demo's, a test's, one rehearsed) hears from the same customers in the same words on every database.
+ */
 export const REPLYING_BUCKETS = 25;
 /**
  * Where a campaign's run of replying buckets starts: 0..99, the same for the same campaign every run (FNV-1a of its
- * id). Buckets `start` to `start + 24` (round past 99 to 0) reply, so another campaign hears from other customers at
+ * name). Buckets `start` to `start + 24` (round past 99 to 0) reply, so another campaign hears from other customers at
  * the same rate, and any audience without a gap of more than 25 buckets between its numbers hears from someone.
  */
-export const replyStartOf = (campaignId: string): number => fnv1a(campaignId) % 100;
+export const replyStartOf = (campaign: string): number => fnv1a(campaign) % 100;
 /** Whether `bucket` is in the run of replying buckets from `start` (see `replyStartOf`). */
 export const inReplyRun = (bucket: number, start: number): boolean => (bucket - start + 100) % 100 < REPLYING_BUCKETS;
-/** Whether the customer at `address` replies to the campaign `campaignId`. */
-export const repliesTo = (address: string, campaignId: string): boolean => inReplyRun(bucketOf(address), replyStartOf(campaignId));
+/** Whether the customer at `address` replies to the campaign named `campaign`. */
+export const repliesTo = (address: string, campaign: string): boolean => inReplyRun(bucketOf(address), replyStartOf(campaign));
 /** What a replying customer writes: one of these, drawn per campaign and number (FNV-1a of both). */
 export const CAMPAIGN_REPLY_TEXTS = [
   "Yes, I'm interested!",
@@ -89,19 +93,19 @@ export const CAMPAIGN_REPLY_TEXTS = [
   'Can you tell me more?',
   "Thanks, I'll have a look!",
 ] as const;
-export const replyTextOf = (address: string, campaignId: string): string =>
-  CAMPAIGN_REPLY_TEXTS[fnv1a(`${campaignId}:${address.replace(/\D/g, '')}`) % CAMPAIGN_REPLY_TEXTS.length] as string;
+export const replyTextOf = (address: string, campaign: string): string =>
+  CAMPAIGN_REPLY_TEXTS[fnv1a(`${campaign}:${address.replace(/\D/g, '')}`) % CAMPAIGN_REPLY_TEXTS.length] as string;
 /**
  * What a customer does with a campaign message it received (it is also read at 10 s, as every message):
  * buckets 0-39 click its link or button at 30 s; buckets 0-14 of those convert at 5 min (by the number alone); a
- * quarter of the buckets, a run placed by the campaign's id, reply at 60 s in words drawn per campaign and number:
+ * quarter of the buckets, a run placed by the campaign's name, reply at 60 s in words drawn per campaign and number:
  * who replies, and what they say, change from campaign to campaign, the same every run for one campaign.
  */
-export function campaignFate(address: string, campaignId: string): CampaignEngagement[] {
+export function campaignFate(address: string, campaign: string): CampaignEngagement[] {
   const bucket = bucketOf(address);
   const fate: CampaignEngagement[] = [];
   if (bucket < 40) fate.push({ afterMs: 30_000, kind: 'clicked' });
-  if (repliesTo(address, campaignId)) fate.push({ afterMs: 60_000, kind: 'replied', text: replyTextOf(address, campaignId) });
+  if (repliesTo(address, campaign)) fate.push({ afterMs: 60_000, kind: 'replied', text: replyTextOf(address, campaign) });
   if (bucket < 15) fate.push({ afterMs: 300_000, kind: 'converted' });
   return fate;
 }

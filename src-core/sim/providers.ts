@@ -64,9 +64,11 @@ export function createSimProviders(deps: { db: Db; clock: Clock; jobs: JobRunner
     // An email's clicks come from its links (emailFate), and no one writes back by email (the world has no inbound email:
     // a digit-less address's bucket is every such address's, so they would all answer together); the other channels'
     // come from the campaign rule, replies drawn per campaign.
-    const campaignId = message.payload.campaignId;
-    const campaignEngagements = typeof campaignId === 'string' && campaignId
-      ? campaignFate(address, campaignId).filter((e) => name !== 'email' || e.kind === 'converted') : [];
+    // A campaign is drawn by its name (its id is new with every database); one handed over before names were, by its id.
+    const { campaignId, campaignName } = message.payload;
+    const campaign = typeof campaignName === 'string' ? campaignName : campaignId;
+    const campaignEngagements = typeof campaign === 'string' && campaign && campaignId
+      ? campaignFate(address, campaign).filter((e) => name !== 'email' || e.kind === 'converted') : [];
     for (const engagement of campaignEngagements) {
       const item: CampaignEngagement1 = {
         channel: name, messageId: message.messageId, address: message.to, kind: engagement.kind, ...(engagement.text ? { text: engagement.text } : {}),

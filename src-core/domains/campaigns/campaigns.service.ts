@@ -98,7 +98,8 @@ export function createCampaignsService(deps: {
             ...composed, ...(recipient.message_id ? { messageId: recipient.message_id } : {}), prepaidPaise: row.price_paise,
             ...(paidAs === 'email' ? {} : { prepaidAs: paidAs }),
             content: { ...composed.content, campaignId: row.id },
-            payload: { ...composed.payload, campaignId: row.id },
+            // Its name draws the simulated world's replies (sim/fixtures.ts), the same on every database.
+            payload: { ...composed.payload, campaignId: row.id, campaignName: row.name },
             // A cancel moves pending recipients to `cancelled` in one transaction: this one then stops here, before anything is sent.
             onQueued: (id) => {
               if (!store.markSending(row.id, recipient.seq, id)) throw new CampaignStopped();
