@@ -110,7 +110,7 @@ describe('channels', () => {
     expect(await table.locator('th').allTextContents()).toEqual(['Name', 'Category', 'Status', 'Body', 'Created']);
   });
 
-  it('a list with something under review reads itself again: a template made elsewhere appears without a reload', async () => {
+  it('a template made elsewhere appears without a reload, from the stream (channels:changed), while one is under review', async () => {
     await page.getByTestId('wa-template-name').fill('order_delayed');
     await page.getByTestId('wa-template-body').fill('Hi {{1}}, your order {{2}} is running late.');
     await page.getByTestId('wa-template-submit').click();

@@ -33,6 +33,13 @@ export type EmailSuppression = { email: string; reason: string };
 export type AutomationsChange = { automationIds: string[] };
 /** OTP requests changed (sent, resent, a code checked, blocked, expired, or taken back when its code could not go out), gathered as automations' are. */
 export type OtpChange = { requestIds: string[] };
+/**
+ * Records the simulated platforms review changed: a WhatsApp, SMS or RCS template, an SMS sender id or a sending domain
+ * submitted (in review) or reviewed on the clock; the records' ids.
+ */
+export type ChannelsChange = { ids: string[] };
+/** The bus event those changes are noted as (kernel/change-notices.ts), streamed as `channels:changed`. */
+export const CHANNELS_CHANGED = 'channels.changed';
 /** An integration an automation can need was connected or disconnected. */
 export type IntegrationChange = { integration: 'instagram' | 'shopify'; connected: boolean };
 export type DeliveryAttemptEvent = {
@@ -63,6 +70,8 @@ export interface ServerToClientEvents {
   'automations:changed': (payload: AutomationsChange) => void;
   /** OTP requests changed (the OTP page's log and analytics). */
   'otp:changed': (payload: OtpChange) => void;
+  /** A template, sender id or sending domain was submitted for review, or its review landed (the Channels page's lists). */
+  'channels:changed': (payload: ChannelsChange) => void;
   /** The Instagram account or the Shopify store was connected or disconnected. */
   'integration:changed': (payload: IntegrationChange) => void;
   /** An email address was suppressed (it bounced, or its recipient marked an email as spam). */

@@ -185,6 +185,32 @@ describe('socket gateway', () => {
     expect(reads).toHaveLength(1);
   });
 
+  it('says when a template or a sending domain is submitted for review, and when its review lands on the clock', async () => {
+    const socket = connect(t.dashboardToken);
+    await connected(socket);
+    await socket.emitWithAck('joinOrganization', t.organizationId);
+    type Change = Parameters<ServerToClientEvents['channels:changed']>[0];
+    const nextChange = () => new Promise<Change>((resolve) => socket.once('channels:changed', resolve));
+    const submitted = nextChange();
+    const template = await t.dashboard('POST', '/dashboard/whatsapp/templates', {
+      name: 'stream_review', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hello {{1}}' }],
+    });
+    expect(template.body.status).toBe('PENDING');
+    expect(await submitted).toEqual({ ids: [template.body.id] });
+    const added = nextChange();
+    const domain = await t.dashboard('POST', '/dashboard/email/domains', { domain: 'stream-review.test' });
+    expect(await added).toEqual({ ids: [domain.body.id] });
+    // Both reviews fall due in the one advance; whatever events they come in, each id is told.
+    const reviewed: string[] = [];
+    const landed = new Promise<void>((resolve) => socket.on('channels:changed', ({ ids }) => {
+      reviewed.push(...ids);
+      if (reviewed.includes(template.body.id) && reviewed.includes(domain.body.id)) resolve();
+    }));
+    await t.advance(61);
+    await landed;
+    expect((await t.dashboard('GET', '/dashboard/email/domains')).body.data.find((d: { id: string }) => d.id === domain.body.id).status).toBe('VERIFIED');
+  });
+
   it('joinCall is ok only for an agent call of an organization the socket joined; leaveCall answers; clock changes are broadcast', async () => {
     t.server.services.wallet.topUp(t.organizationId, { amountPaise: 10_000 });
     const { key } = await t.createKey({ scopes: ['voice:agents:write', 'voice:calls:write'] });

@@ -82,6 +82,12 @@ export function reloadsForContact(change: Pick<ContactChange, 'contactId' | 'cha
 /** Automations or their runs changed (`automations:changed`): the Automations page's list and every open automation's runs. */
 export const RELOADS_FOR_AUTOMATIONS: unknown[][] = [['automations', 'list'], ['automations', 'runs']];
 
+/**
+ * Reviewable records changed (`channels:changed`): the Channels page's lists, and the WhatsApp templates the inbox and
+ * the builders offer; none of them polls while something is under review any more.
+ */
+export const RELOADS_FOR_CHANNELS: unknown[][] = [['channels'], ['whatsapp-templates']];
+
 /** OTP requests changed (`otp:changed`): the OTP page's log and analytics, which it no longer polls. */
 export const RELOADS_FOR_OTP: unknown[][] = [['otp', 'logs'], ['otp', 'analytics']];
 
@@ -214,6 +220,10 @@ export function connectLive(
   });
   socket.on('otp:changed', () => {
     for (const key of RELOADS_FOR_OTP) reload(...key);
+  });
+  // A template, sender id or sending domain submitted or reviewed (here or elsewhere): the lists that show them.
+  socket.on('channels:changed', () => {
+    for (const key of RELOADS_FOR_CHANNELS) reload(...key);
   });
   // The connection as the Channels page and the Automations page (a step's "needs Instagram (not connected)") read it.
   socket.on('integration:changed', ({ integration }) => reload('channels', integration));

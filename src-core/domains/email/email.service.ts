@@ -8,6 +8,7 @@ import type {
 } from '../../contract/email.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { Bus, BusEvent } from '../../kernel/bus.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { conflict, invalidField, notFound } from '../../kernel/errors.ts';
@@ -34,7 +35,11 @@ const toContact = (row: EmailContactRow): EmailContact => ({
 });
 const linksOf = (html: string): string[] => [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1] as string);
 
-export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService }) {
+export function createEmailService(deps: {
+  store: EmailStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService;
+  /** A sending domain added or verified: for the console's stream (`channels:changed`). */
+  changed: ChangeNotice;
+}) {
   const { store, db, clock, bus, jobs, messaging, contacts } = deps;
 
   function mustTemplate(orgId: string, id: string): TemplateRow {
@@ -112,6 +117,7 @@ export function createEmailService(deps: { store: EmailStore; db: Db; clock: Clo
         const row = { id: newId('dom'), org_id: orgId, domain, status: 'PENDING', created_at: clock.nowIso() };
         store.insertDomain(row);
         jobs.schedule({ type: DOMAIN_VERIFY_JOB, orgId, payload: { id: row.id }, delayMs: 60_000 });
+        deps.changed(orgId, row.id);
         return toDomain({ ...row, verified_at: null });
       });
     },

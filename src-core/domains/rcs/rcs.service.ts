@@ -3,6 +3,7 @@
 import { normalizePhone, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { CreateRcsTemplateInput, RcsBot, RcsSendResult, RcsTemplate, SendRcsInput } from '../../contract/rcs.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { invalidField, notFound } from '../../kernel/errors.ts';
@@ -26,7 +27,11 @@ const toTemplate = (row: RcsTemplateRow): RcsTemplate => ({
   status: row.status as RcsTemplate['status'], createdAt: row.created_at,
 });
 
-export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService; sms: SmsService }) {
+export function createRcsService(deps: {
+  store: RcsStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService; sms: SmsService;
+  /** A template submitted or reviewed: for the console's stream (`channels:changed`). */
+  changed: ChangeNotice;
+}) {
   const { store, db, clock, jobs, messaging } = deps;
   /** An approved template (400 when unknown or not approved). */
   function approvedTemplate(orgId: string, id: string): RcsTemplate {
@@ -72,6 +77,7 @@ export function createRcsService(deps: { store: RcsStore; db: Db; clock: Clock; 
         };
         store.insertTemplate(row);
         jobs.schedule({ type: RCS_REVIEW_JOB, orgId, payload: { id: row.id }, delayMs: 60_000 });
+        deps.changed(orgId, row.id);
         return toTemplate(row);
       });
     },

@@ -3,6 +3,7 @@
 import { normalizePhone, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
 import { DLT_VAR_MAX, matchesDlt, overlongDltValue, type CreateSmsTemplateInput, type SendSmsInput, type SmsLog, type SmsSendResult, type SmsSender, type SmsTemplate } from '../../contract/sms.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { conflict, invalidField } from '../../kernel/errors.ts';
@@ -32,6 +33,8 @@ const overlong = (template: SmsTemplateRow) =>
 
 export function createSmsService(deps: {
   store: SmsStore; db: Db; clock: Clock; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService; wallet: WalletService;
+  /** A sender id or DLT template submitted or reviewed: for the console's stream (`channels:changed`). */
+  changed: ChangeNotice;
 }) {
   const { store, db, clock, jobs, messaging, contacts, wallet } = deps;
 
@@ -127,6 +130,7 @@ export function createSmsService(deps: {
         const row = { id: newId('snd'), org_id: orgId, sender_id: input.senderId, entity_id: input.entityId, status: 'PENDING', created_at: clock.nowIso() };
         store.insertSender(row);
         jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind: 'sender', id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
+        deps.changed(orgId, row.id);
         return toSender(row);
       });
     },
@@ -139,6 +143,7 @@ export function createSmsService(deps: {
         };
         store.insertTemplate(row);
         jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind: 'template', id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
+        deps.changed(orgId, row.id);
         return toTemplate(row);
       });
     },

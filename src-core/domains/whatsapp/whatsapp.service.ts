@@ -6,6 +6,7 @@ import type {
 } from '../../contract/whatsapp.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, conflict, invalidField, notFound } from '../../kernel/errors.ts';
@@ -44,6 +45,8 @@ export const waId = (phone: string): string => phone.replace(/\D/g, '');
 
 export function createWhatsappService(deps: {
   store: WhatsappStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService;
+  /** A template submitted or reviewed: for the console's stream (`channels:changed`). */
+  changed: ChangeNotice;
 }) {
   const { store, db, clock, jobs, messaging, contacts } = deps;
 
@@ -103,6 +106,7 @@ export function createWhatsappService(deps: {
         };
         store.insert(row);
         jobs.schedule({ type: TEMPLATE_REVIEW_JOB, orgId, payload: { templateId: row.id }, delayMs: TEMPLATE_REVIEW_DELAY_MS });
+        deps.changed(orgId, row.id);
         return toTemplate({ ...row, rejected_reason: null });
       });
     },

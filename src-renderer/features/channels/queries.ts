@@ -12,17 +12,13 @@ import { useApi } from '../../api/context.tsx';
 /** The keys of everything here: WhatsApp templates share theirs with the approved-templates picker. */
 export const CHANNEL_QUERY_KEYS = [['channels'], ['whatsapp-templates']] as const;
 
-/** How often a list holding something under review is read again: reviews land on the clock, which runs with real time. */
-const REVIEW_POLL_MS = 5000;
-const underReview = (data: unknown): boolean =>
-  Array.isArray((data as { data?: unknown } | undefined)?.data) && (data as { data: Array<{ status?: string }> }).data.some((item) => item.status === 'PENDING');
-
+/**
+ * Read again when a template, sender id or sending domain is submitted or reviewed anywhere (`channels:changed`,
+ * api/live.ts) and when the clock is moved: nothing here polls.
+ */
 function useLookup<T>(key: readonly unknown[], path: string, enabled = true) {
   const api = useApi();
-  return useQuery({
-    queryKey: key, queryFn: () => api.get<T>(path), enabled,
-    refetchInterval: (query) => (underReview(query.state.data) ? REVIEW_POLL_MS : false),
-  });
+  return useQuery({ queryKey: key, queryFn: () => api.get<T>(path), enabled });
 }
 /** Each list is one page of at most 100, newest first. */
 const useList = <T>(kind: string, path: string) => useLookup<{ data: T[] }>(['channels', kind], path);
