@@ -139,6 +139,10 @@ export function connectLive(
   });
   const live = coalescedInvalidator(client, RELOAD_WINDOW_MS);
   const reload = (...queryKey: unknown[]) => live.invalidate(queryKey);
+  /** A listener reloading each of `keys` (an event whose payload changes nothing of what is reloaded). */
+  const reloadAll = (keys: unknown[][]) => () => {
+    for (const key of keys) reload(...key);
+  };
   const api = createApi(connection);
   const firstPages = coalesced((queryKey) => refreshConversations(client, api, queryKey[1] as Channel), RELOAD_WINDOW_MS);
   let connectedBefore = false;
@@ -212,24 +216,14 @@ export function connectLive(
     for (const key of reloadsForRequest(entry)) reload(...key);
   });
   socket.on('campaign:progress', () => reload('campaigns'));
-  socket.on('wallet:changed', () => {
-    for (const key of RELOADS_FOR_WALLET) reload(...key);
-  });
-  socket.on('automations:changed', () => {
-    for (const key of RELOADS_FOR_AUTOMATIONS) reload(...key);
-  });
-  socket.on('otp:changed', () => {
-    for (const key of RELOADS_FOR_OTP) reload(...key);
-  });
+  socket.on('wallet:changed', reloadAll(RELOADS_FOR_WALLET));
+  socket.on('automations:changed', reloadAll(RELOADS_FOR_AUTOMATIONS));
+  socket.on('otp:changed', reloadAll(RELOADS_FOR_OTP));
   // A template, sender id or sending domain submitted or reviewed (here or elsewhere): the lists that show them.
-  socket.on('channels:changed', () => {
-    for (const key of RELOADS_FOR_CHANNELS) reload(...key);
-  });
+  socket.on('channels:changed', reloadAll(RELOADS_FOR_CHANNELS));
   // The connection as the Channels page and the Automations page (a step's "needs Instagram (not connected)") read it.
   socket.on('integration:changed', ({ integration }) => reload('channels', integration));
-  socket.on('email:suppressed', () => {
-    for (const key of RELOADS_FOR_SUPPRESSION) reload(...key);
-  });
+  socket.on('email:suppressed', reloadAll(RELOADS_FOR_SUPPRESSION));
   // Agent calls: the list and the call shown follow each step; an ended call has been charged.
   const callChanged = ({ callId }: { callId: string }) => {
     reload('voice-calls');
