@@ -145,7 +145,6 @@ export function connectLive(
   };
   const api = createApi(connection);
   const firstPages = coalesced((queryKey) => refreshConversations(client, api, queryKey[1] as Channel), RELOAD_WINDOW_MS);
-  let connectedBefore = false;
   /** The agent call whose room this socket is in: the one the Calls page shows (`watchedCallId`). */
   let joinedCall: string | null = null;
   const followCall = (callId: string | null) => {
@@ -157,13 +156,15 @@ export function connectLive(
   };
   const unwatch = watched.subscribe(followCall);
   socket.on('connect', () => {
-    socket.emit('joinOrganization', organizationId, (result) => onStatus(result.ok ? 'live' : 'offline'));
+    socket.emit('joinOrganization', organizationId, (result) => {
+      onStatus(result.ok ? 'live' : 'offline');
+      // Once in the organization's room, everything shown is read again: what changed before the join (between the
+      // console's first reads and its socket joining, or while offline after a drop) sent its events to no one here.
+      if (result.ok) void client.invalidateQueries();
+    });
     // A new connection is in no room: the open call's is joined again.
     joinedCall = null;
     followCall(watched.current());
-    // Back after a drop: events may have been missed while offline, so everything shown is read again.
-    if (connectedBefore) void client.invalidateQueries();
-    connectedBefore = true;
   });
   socket.on('disconnect', () => onStatus('offline'));
   socket.on('connect_error', () => onStatus('offline'));
