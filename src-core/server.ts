@@ -235,9 +235,11 @@ export async function createServer(options: ServerOptions) {
     ...openApiRoutes(() => routes, { version: packageJson.version, baseUrl: () => publicBaseUrl }),
   ];
   const dashboardToken = options.dashboardToken ?? newDashboardToken();
+  // A keyed request's fingerprint (an HMAC) and its first answer (sealed) are kept under keys from the server secret too.
+  const idempotency = createIdempotency({ db, clock, fingerprintKey: sealingKey(secret, 'idempotency-fingerprint'), answerKey: sealingKey(secret, 'idempotency-answer') });
   const http = await createHttp(routes, {
     apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
-    defaultOrgId: defaultOrg.id, orgExists, idempotency: createIdempotency({ db, clock, fingerprintKey: sealingKey(secret, 'idempotency-fingerprint') }), consoleDir: options.consoleDir, log,
+    defaultOrgId: defaultOrg.id, orgExists, idempotency, consoleDir: options.consoleDir, log,
   });
   const { app, server } = http;
   inject = http.inject;

@@ -123,4 +123,36 @@ describe('idempotency', () => {
     expect(await run({ ...input, key: 'f2' }, async () => ({ status: 201, body: { id: 'c' } }))).toEqual({ status: 201, body: { id: 'old' }, replayed: true });
     await expect(run({ ...input, key: 'f2', body: { phone: '+14155550199' } }, async () => ({ status: 201, body: {} }))).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
+  it('with an answer key, keeps answers sealed to their organization and key; a plain one kept before still replays, a moved one is 409', async () => {
+    const sealing = createIdempotency({ db, clock, answerKey: Buffer.alloc(32, 9) });
+    const run = (input: Parameters<typeof sealing.run>[0], work: Parameters<typeof sealing.run>[1]) => sealing.run(input, work, renderError);
+    const store = createIdempotencyStore(db.sql);
+    const input = { orgId: 'org_s', key: 's1', route: 'POST /v1/x', body: {} };
+    let runs = 0;
+    const work = async () => ({ status: 201, body: { secret: `whsec_${++runs}` } });
+    await run(input, work);
+    expect(store.get('org_s', 's1')?.response).toMatch(/^v1\.(?!.*whsec_)/);
+    expect(await run(input, work)).toEqual({ status: 201, body: { secret: 'whsec_1' }, replayed: true });
+    // A refusal is sealed too, and replayed as rendered.
+    await expect(run({ ...input, key: 's2' }, async () => {
+      throw new AppError('NOT_FOUND', 'Webhook whk_secret_id not found');
+    })).rejects.toThrow('not found');
+    expect(store.get('org_s', 's2')?.response).not.toContain('whk_secret_id');
+    expect(await run({ ...input, key: 's2' }, work)).toMatchObject({ status: 404, replayed: true, body: { message: 'Webhook whk_secret_id not found' } });
+    // Kept in the clear before answers were sealed: replayed as kept.
+    store.claim({ orgId: 'org_s', key: 's3', hash: createHash('sha256').update('POST /v1/x\n{}').digest('hex'), route: 'POST /v1/x', now: clock.now(), expiredBefore: -1 });
+    store.finish('org_s', 's3', 201, JSON.stringify({ secret: 'whsec_plain' }));
+    expect(await run({ ...input, key: 's3' }, work)).toEqual({ status: 201, body: { secret: 'whsec_plain' }, replayed: true });
+    // Moved to another key or organization, opened under another key, or kept sealed where no key opens it: 409, not run again.
+    const moveTo = (orgId: string, key: string) => db.sql.prepare(`INSERT INTO idempotency_keys (org_id, idem_key, request_hash, route, state, status_code, response, created_ms)
+      SELECT ?, ?, request_hash, route, state, status_code, response, created_ms FROM idempotency_keys WHERE org_id = 'org_s' AND idem_key = 's1'`).run(orgId, key);
+    moveTo('org_s', 's4');
+    moveTo('org_t', 's1');
+    const unopened = { statusCode: 409, code: 'CONFLICT', message: expect.stringContaining('cannot be opened') };
+    await expect(run({ ...input, key: 's4' }, work)).rejects.toMatchObject(unopened);
+    await expect(run({ ...input, orgId: 'org_t' }, work)).rejects.toMatchObject(unopened);
+    await expect(createIdempotency({ db, clock, answerKey: Buffer.alloc(32, 8) }).run(input, work, renderError)).rejects.toMatchObject(unopened);
+    await expect(idempotency.run(input, work)).rejects.toMatchObject(unopened);
+    expect(runs).toBe(1);
+  });
 });

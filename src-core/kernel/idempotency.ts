@@ -2,13 +2,15 @@
 // first answer and does nothing again (a repeat while the first runs waits for it); the same key with another
 // body is 409. A key whose request was cut short by a stop (or by an unexpected error) runs again on a
 // resumable route (its messages' ids come from the key, so what it had sent is found, not sent again); a stop
-// makes it 409 on any other route, and an unexpected error frees it there.
+// makes it 409 on any other route, and an unexpected error frees it there. The first answer is kept sealed (it may hold a
+// secret: a webhook's signing secret, a join token) and opens only for its own organization and key.
 import { createHash, createHmac } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import { AppError, conflict } from './errors.ts';
 import { seededId } from './ids.ts';
 import { createIdempotencyStore } from './idempotency.store.ts';
+import { isSealed, seal, unseal } from './sealed.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 export type StoredAnswer = { status: number; body: unknown };
@@ -38,11 +40,34 @@ export type KeyedNotes = { note(part: string, value: unknown): void; noted(part:
  * `fingerprintKey`: the request's fingerprint kept beside its key is an HMAC under it, so a copy of the row does not let
  * anyone test guesses of what the body held (a voice identity's phone, stored sealed; an OTP code). Without one (unit
  * tests), a plain SHA-256, which is also what a key claimed before fingerprints were keyed kept, and still matches.
+ * `answerKey`: the first answer's body is kept sealed under it (kernel/sealed.ts), bound to the organization and the key,
+ * so a copy of the database holds no answer in the clear and a sealed answer moved to another key does not open. Without
+ * one (unit tests) it is kept as JSON, as every answer stored before answers were sealed was, and such a row still replays.
  */
-export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?: Buffer }) {
+export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?: Buffer; answerKey?: Buffer }) {
   const plainFingerprint = (text: string): string => createHash('sha256').update(text).digest('hex');
   const fingerprint = (text: string): string => (deps.fingerprintKey ? createHmac('sha256', deps.fingerprintKey).update(text).digest('hex') : plainFingerprint(text));
   const store = createIdempotencyStore(deps.db.sql);
+  const answerBoundTo = (orgId: string, key: string): string => `${orgId}/${key}`;
+  /** An answer's body as kept beside its key: sealed under `answerKey`, else JSON. */
+  const keptBody = (orgId: string, key: string, body: unknown): string => {
+    const json = JSON.stringify(body ?? null);
+    return deps.answerKey ? seal(deps.answerKey, json, answerBoundTo(orgId, key)) : json;
+  };
+  /**
+   * A kept body as answered: a plain one (JSON, kept before answers were sealed) as it is; a sealed one that does not
+   * open (moved from another organization or key, altered, or sealed under another server secret) is no answer, and
+   * neither is running the request again (it may have been done): 409, as for a key whose outcome is unknown.
+   */
+  const answeredBody = (orgId: string, key: string, kept: string | null): unknown => {
+    if (kept === null || !isSealed(kept)) return JSON.parse(kept ?? 'null');
+    try {
+      if (!deps.answerKey) throw new Error('no key to open it');
+      return JSON.parse(unseal(deps.answerKey, kept, answerBoundTo(orgId, key)));
+    } catch {
+      throw conflict(`The answer stored for Idempotency-Key ${key} cannot be opened (it was not sealed for this key), so its outcome is unknown: check, then retry with a new key`);
+    }
+  };
   const progressOf = (orgId: string, key: string, claimedMs: number): Record<string, unknown> | undefined => {
     const json = store.progress(orgId, key, claimedMs);
     return json === undefined ? undefined : JSON.parse(json) as Record<string, unknown>;
@@ -97,7 +122,7 @@ export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?:
         }
         return perform(input, work, renderError, existing.created_ms);
       }
-      return { status: existing.status_code ?? 200, body: JSON.parse(existing.response ?? 'null'), replayed: true };
+      return { status: existing.status_code ?? 200, body: answeredBody(input.orgId, input.key, existing.response), replayed: true };
     }
     return perform(input, work, renderError, now);
   }
@@ -114,14 +139,14 @@ export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?:
         const answer = await (input.resumable
           ? work(keyedIds(input.orgId, input.key, claimedMs), keyedNotes(input.orgId, input.key, claimedMs))
           : work());
-        store.finish(input.orgId, input.key, answer.status, JSON.stringify(answer.body ?? null));
+        store.finish(input.orgId, input.key, answer.status, keptBody(input.orgId, input.key, answer.body));
         return { ...answer, replayed: false };
       } catch (error) {
         // A refusal or a definite failure (a 502 after every channel failed and was refunded) is an answer:
         // kept, and replayed as the route rendered it. An unexpected error is not: on a resumable route the claim
         // stays unanswered, as a stop leaves it, so a retry runs again with the same ids and finds what this run
         // recorded (a message queued and charged) instead of sending a second; any other route frees the key.
-        if (error instanceof AppError) store.finish(input.orgId, input.key, error.statusCode, JSON.stringify(renderError(error)));
+        if (error instanceof AppError) store.finish(input.orgId, input.key, error.statusCode, keptBody(input.orgId, input.key, renderError(error)));
         else if (!input.resumable) store.release(input.orgId, input.key);
         throw error;
       } finally {

@@ -29,6 +29,9 @@ export function seal(key: Buffer, plaintext: string, boundTo: string): string {
   return [VERSION, iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
 }
 
+/** Whether `value` has `seal`'s form (its version prefix): JSON text, which begins with `{`, `[`, `"`, a digit, `-`, `n`, `t` or `f`, never has. */
+export const isSealed = (value: string): boolean => value.startsWith(`${VERSION}.`);
+
 /** The plaintext of `seal`; throws when the value was altered, moved to another record or sealed under another key. */
 export function unseal(key: Buffer, sealed: string, boundTo: string): string {
   const [version, iv, tag, body] = sealed.split('.');
