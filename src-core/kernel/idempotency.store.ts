@@ -20,6 +20,8 @@ export function createIdempotencyStore(sql: Sql) {
   // A claim is its key and when it was made: one taken over since (the key reused after its window) is another.
   const progress = sql.prepare(`SELECT COALESCE(progress, '{}') FROM idempotency_keys WHERE org_id = ? AND idem_key = ? AND created_ms = ?`).pluck();
   const setProgress = sql.prepare(`UPDATE idempotency_keys SET progress = ? WHERE org_id = ? AND idem_key = ? AND created_ms = ?`);
+  // A chunk of keys past their window, oldest rows first (no index on created_ms: the scan stops at the chunk's end).
+  const removeExpired = sql.prepare(`DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_ms <= ? LIMIT ?)`);
   return {
     get: (orgId: string, key: string) => get.get(orgId, key) as IdempotencyRow | undefined,
     /** Takes the key for this request unless a live (unexpired) entry holds it. */
@@ -29,6 +31,8 @@ export function createIdempotencyStore(sql: Sql) {
     /** The claim's progress notes (a JSON object, `{}` when none), or undefined when the claim is gone. */
     progress: (orgId: string, key: string, createdMs: number) => progress.get(orgId, key, createdMs) as string | undefined,
     setProgress: (orgId: string, key: string, createdMs: number, json: string) => void setProgress.run(json, orgId, key, createdMs),
+    /** Forgets up to `limit` keys claimed at or before `expiredBefore`; answers how many it forgot. */
+    removeExpired: (expiredBefore: number, limit: number) => removeExpired.run(expiredBefore, limit).changes,
   };
 }
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

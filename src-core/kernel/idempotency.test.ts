@@ -33,6 +33,23 @@ describe('idempotency', () => {
     expect((await idempotency.run(input, work)).replayed).toBe(false);
     expect(runs).toBe(2);
   });
+  it('forgets keys past their window from the table, not only when the same key comes again', async () => {
+    const store = createIdempotencyStore(db.sql);
+    const work = async () => ({ status: 200, body: { secret: 'whsec_old' } });
+    clock.setTo(clock.now() + 2 * 24 * 3600 * 1000);
+    await idempotency.run({ orgId: 'org_f', key: 'old-1', route: 'POST /v1/x', body: {} }, work);
+    await idempotency.run({ orgId: 'org_f', key: 'old-2', route: 'POST /v1/x', body: {} }, work);
+    clock.setTo(clock.now() + 12 * 3600 * 1000);
+    await idempotency.run({ orgId: 'org_f', key: 'half-day', route: 'POST /v1/x', body: {} }, work);
+    expect(store.get('org_f', 'old-1')).toBeDefined();
+    // A day after the first two, another key's claim forgets them; the one within its day stays and still replays.
+    clock.setTo(clock.now() + 12 * 3600 * 1000 + 1);
+    await idempotency.run({ orgId: 'org_g', key: 'new', route: 'POST /v1/x', body: {} }, work);
+    expect([store.get('org_f', 'old-1'), store.get('org_f', 'old-2')]).toEqual([undefined, undefined]);
+    expect((await idempotency.run({ orgId: 'org_f', key: 'half-day', route: 'POST /v1/x', body: {} }, work)).replayed).toBe(true);
+    const left = db.sql.prepare('SELECT COUNT(*) FROM idempotency_keys WHERE created_ms <= ?').pluck().get(clock.now() - 24 * 3600 * 1000);
+    expect(left).toBe(0);
+  });
   it('keeps a refusal or a definite failure, forgets an unexpected failure; a repeat waits for the first; a key cut short by a stop is 409', async () => {
     const input = { orgId: 'org_a', key: 'k3', route: 'POST /v1/x', body: {} };
     await expect(idempotency.run(input, async () => {

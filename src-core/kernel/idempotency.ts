@@ -13,6 +13,9 @@ import { createIdempotencyStore } from './idempotency.store.ts';
 import { isSealed, seal, unseal } from './sealed.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+/** How often (on the clock) keys past their window are forgotten, and how many at most per claim. */
+const FORGET_EVERY_MS = 3600 * 1000;
+const FORGET_CHUNK = 1000;
 export type StoredAnswer = { status: number; body: unknown };
 
 function canonical(value: unknown): string {
@@ -83,6 +86,17 @@ export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?:
       return progress && Object.hasOwn(progress, part) ? progress[part] : undefined;
     },
   });
+  let nextForgetAt = 0;
+  /**
+   * Keys past their window are forgotten, at most once an hour of the clock and a chunk at a time (a full chunk looks
+   * again at the next claim), so the table holds about a day of keys, not every key ever used, and an answer kept
+   * before answers were sealed does not outlive its day in the clear. A claim would take such a key over anyway.
+   */
+  const forgetExpired = (now: number): void => {
+    if (now < nextForgetAt) return;
+    const forgotten = store.removeExpired(now - IDEMPOTENCY_WINDOW_MS, FORGET_CHUNK);
+    nextForgetAt = forgotten === FORGET_CHUNK ? now : now + FORGET_EVERY_MS;
+  };
   /** The requests this process is running under a key: a repeat waits for the first and gets its answer. */
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -103,7 +117,10 @@ export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?:
     const request = `${input.route}\n${canonical(input.body)}`;
     const hash = fingerprint(request);
     const now = deps.clock.now();
-    const claimed = deps.db.tx(() => store.claim({ orgId: input.orgId, key: input.key, hash, route: input.route, now, expiredBefore: now - IDEMPOTENCY_WINDOW_MS }));
+    const claimed = deps.db.tx(() => {
+      forgetExpired(now);
+      return store.claim({ orgId: input.orgId, key: input.key, hash, route: input.route, now, expiredBefore: now - IDEMPOTENCY_WINDOW_MS });
+    });
     if (!claimed) {
       const existing = store.get(input.orgId, input.key);
       if (!existing) throw conflict('Idempotency-Key could not be claimed; retry the request');
