@@ -73,7 +73,7 @@ describe('a message in full, as the customer received it', () => {
     expect(await bubble.getByTestId('message-button').textContent()).toContain('Shop now');
   });
 
-  it('RCS: a rich card shows its image, title, text and suggestions, none of them a control', async () => {
+  it('RCS: a rich card shows its image, title, text and suggestions, none of them a control; a search quotes it as its row reads it', async () => {
     await page.getByTestId('tab-rcs').click();
     const row = page.locator('[data-testid="conversation-row"][data-address="+919810015838"]');
     // The row's line keeps the card's title apart from its body, not run into one sentence.
@@ -92,6 +92,15 @@ describe('a message in full, as the customer received it', () => {
       '    - listitem: "Reply: Thanks!"',
     ].join('\n'));
     expect(await controlsIn(bubble)).toBe(0);
+    // A search quotes the card as its row reads it, the term marked (before, its two stored lines ran together).
+    await page.getByTestId('conversation-search').fill('on its way');
+    const found = page.locator('[data-testid="conversation-list"][data-ready="true"] [data-testid="conversation-row"][data-address="+919810015838"]');
+    await found.getByTestId('search-snippet').waitFor();
+    expect(await found.getByTestId('search-snippet').textContent()).toBe('Order #1003 is on its way · Hi Rohan, your parcel arrives on Friday.');
+    expect(await found.getByTestId('search-mark').textContent()).toBe('on its way');
+    await page.getByTestId('conversation-search').fill('');
+    await row.locator('.row-sub').filter({ hasText: /^Order #1003 is on its way · Hi Rohan/ }).waitFor();
+    expect(await row.getByTestId('search-snippet').count()).toBe(0);
   });
 });
 

@@ -28,4 +28,5 @@ export { failureSummary, type PaidBy } from './failure-refund.ts';
 export type { Resume } from './keyed-answers.ts';
 export type { Recovered, ResumeOf } from './recover-queued.ts';
 export type { ChannelProvider, ProviderOutcome, ProviderSend, Providers } from './provider.ts';
+export { cardLine } from './row-line.ts';
 export { keyedMessageId, originOf, partOf, systemOrigin, type Origin } from './origin.ts';

@@ -12,6 +12,7 @@ import { foldText } from '../../kernel/db.ts';
 import { invalidField, notFound } from '../../kernel/errors.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
+import { rowLine } from './row-line.ts';
 import { snippetAround } from './search-match.ts';
 
 /** WhatsApp and Instagram let a business write freely only within 24 hours of the customer's last message. */
@@ -51,7 +52,10 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
   function searchMatchOf(row: ConversationRow, term: string, since: string): SearchMatch | null {
     const from = row.last_message_at && row.last_message_at < since ? row.last_message_at : since;
     const message = store.latestMatching(row.id, term, from);
-    const snippet = message?.text ? snippetAround(message.text, foldText(term)) : null;
+    const folded = foldText(term);
+    // As the row reads it (a card's title apart from its body); a term the one line breaks (across the card's own line
+    // break) is shown in the text as stored.
+    const snippet = message?.text ? snippetAround(rowLine({ ...message, text: message.text }), folded) ?? snippetAround(message.text, folded) : null;
     return message && snippet ? { messageId: message.id, createdAt: message.created_at, ...snippet } : null;
   }
 

@@ -75,7 +75,7 @@ describe('conversation search by message text', () => {
     expect(store.latestMatching('cnv_a', 'festive', '2026-01-01T10:01:00.000Z')).toBeUndefined(); // before the window
     expect(store.latestMatching('cnv_a', 'h', '')?.text).toBe('thanks'); // the newer of the two holding it
     expect(store.latestMatching('cnv_a', '%', '')).toBeUndefined(); // a LIKE wildcard is searched as itself
-    const plan = planOf((source) => source.startsWith('SELECT id, text, created_at FROM messages WHERE conversation_id'), () => createMessagingStore(db.sql),
+    const plan = planOf((source) => source.startsWith('SELECT id, channel, text, content, created_at FROM messages WHERE conversation_id'), () => createMessagingStore(db.sql),
       { conversationId: 'cnv_a', since: '', like: '%x%' });
     expect(plan).toContain('messages USING INDEX messages_conversation');
   });

@@ -95,7 +95,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const lastStatus = sql.prepare(`SELECT status FROM messages WHERE conversation_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`).pluck();
   // The newest of a conversation's messages since `since` whose text holds a search's term (the conversation index,
   // newest first, stops at the first).
-  const latestMatching = sql.prepare(`SELECT id, text, created_at FROM messages WHERE conversation_id = @conversationId AND created_at >= @since
+  const latestMatching = sql.prepare(`SELECT id, channel, text, content, created_at FROM messages WHERE conversation_id = @conversationId AND created_at >= @since
     AND fold(text) LIKE @like ESCAPE '\\' ORDER BY created_at DESC, rowid DESC LIMIT 1`);
   const searchWindowStart = sql.prepare(`SELECT created_at FROM messages WHERE org_id = ? AND channel = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`).pluck();
   // Through the conversations' (org, channel, address) key and then each conversation's messages: no scan of the log.
@@ -217,7 +217,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     searchWindowStart: (orgId: string, channel: string) => searchWindowStart.get(orgId, channel, messageSearchWindow - 1) as string | undefined,
     /** A conversation's newest message sent at `since` or later whose text contains `term` (as `searchConversations` matches). */
     latestMatching(conversationId: string, term: string, since: string) {
-      return latestMatching.get({ conversationId, since, like: containsPattern(foldText(term)) }) as Pick<MessageRow, 'id' | 'text' | 'created_at'> | undefined;
+      return latestMatching.get({ conversationId, since, like: containsPattern(foldText(term)) }) as Pick<MessageRow, 'id' | 'channel' | 'text' | 'content' | 'created_at'> | undefined;
     },
     /** How many conversations have unread messages, per channel (channels with none are absent). */
     unreadConversations: (orgId: string) => unreadByChannel.all(orgId) as Array<{ channel: string; n: number }>,

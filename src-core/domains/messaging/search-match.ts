@@ -33,10 +33,10 @@ function locate(text: string, term: string): { start: number; end: number } | nu
   return { start: starts[found] as number, end };
 }
 
-/** Where a snippet of `text` starts: far enough before the term for a few words, at a word. */
+/** Where a snippet of `text` starts: far enough before the term for a few words, at a word (never at a card's ` · `). */
 function snippetStart(text: string, start: number): number {
   if (start <= BEFORE) return 0;
-  const space = text.slice(start - BEFORE, start).search(/\s\S/);
+  const space = text.slice(start - BEFORE, start).search(/\s(?!· )\S/);
   return space < 0 ? start - BEFORE : start - BEFORE + space + 1;
 }
 

@@ -57,6 +57,18 @@ describe('RCS', () => {
     expect(found.body.data.map((c: { address: string }) => c.address)).toEqual(['+14155550601']);
     expect((await t.request('GET', '/v1/rcs/logs', { token: key })).body.data[0].text).toBe('Order #1001\nHi Alice, it ships today.');
   });
+  it("quotes a card in an inbox search's snippet as its row reads it ('Order #1001 · Hi Alice…'), the term marked where it stands", async () => {
+    const shown = async (term: string) => {
+      const rows = (await t.dashboard('GET', `/dashboard/conversations?channel=rcs&search=${encodeURIComponent(term)}`)).body.data as
+        Array<{ searchMatch: { snippet: string; highlight: { start: number; length: number } } | null }>;
+      const match = rows[0]?.searchMatch;
+      return match && `${match.snippet.slice(0, match.highlight.start)}[${match.snippet.slice(match.highlight.start, match.highlight.start + match.highlight.length)}]${match.snippet.slice(match.highlight.start + match.highlight.length)}`;
+    };
+    expect(await shown('hi alice')).toBe('Order #1001 · [Hi Alice], it ships today.');
+    expect(await shown('#1001')).toBe('Order [#1001] · Hi Alice, it ships today.');
+    // Cut before a term further in, it starts at a word, not at the separator.
+    expect(await shown('ships today')).toBe('…Hi Alice, it [ships today].');
+  });
   it('falls back to SMS for a handset without RCS, through the SMS path', async () => {
     const res = await send({ to: '+15005550003', templateId, rcsVariables: { order: '#7', name: 'B' }, smsFallback: { sender: 'ACMEIN', message: 'Order #7 ships today - ACME' } });
     expect(res.body).toMatchObject({ status: 'sent', channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', messageId: expect.stringMatching(/^sms_/) });

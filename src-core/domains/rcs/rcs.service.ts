@@ -10,7 +10,7 @@ import { invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
+import { cardLine, keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
 import { smsMessagePart, type SmsService } from '../sms/index.ts';
 import type { BotRow, RcsStore, RcsTemplateRow } from './rcs.store.ts';
 
@@ -46,7 +46,7 @@ export function createRcsService(deps: {
     // The card as the provider is handed it, its parts apart (a phone draws the title over the text, the chips under them).
     const card = { title: fill(template.title) || null, text: fill(template.text), imageUrl: template.imageUrl, suggestions: template.suggestions };
     // The inbox row's one line keeps the title apart from the body (a customer's own line breaks read as they are).
-    const preview = card.title ? `${card.title} · ${card.text}` : undefined;
+    const preview = card.title ? cardLine(card.title, card.text) : undefined;
     return {
       orgId, channel: 'rcs', to: normalizePhone(to), sender: store.botById(orgId, template.botId)?.name ?? null, type: template.type,
       text: fill(template.title ? `${template.title}\n${template.text}` : template.text), preview, templateId: template.id, templateName: template.name, source: origin.source,
