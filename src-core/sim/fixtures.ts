@@ -65,8 +65,13 @@ function fnv1a(text: string): number {
   for (const ch of text) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
   return hash;
 }
-/** Where a number falls in the simulated population: 0..99, the same for the same number every run (FNV-1a of its digits). */
+/**
+ * Where a recipient falls in the simulated population: 0..99, the same for the same recipient every run. A number's is
+ * FNV-1a of its digits; an email address's FNV-1a of the whole address, trimmed and lower-cased: by its digits, every
+ * address without one shared one bucket, so a campaign to them converted all or none.
+ */
 export function bucketOf(address: string): number {
+  if (address.includes('@')) return fnv1a(canonicalAddress('email', address)) % 100;
   return fnv1a(address.replace(/\D/g, '')) % 100;
 }
 /**
@@ -97,7 +102,7 @@ export const replyTextOf = (address: string, campaign: string): string =>
   CAMPAIGN_REPLY_TEXTS[fnv1a(`${campaign}:${address.replace(/\D/g, '')}`) % CAMPAIGN_REPLY_TEXTS.length] as string;
 /**
  * What a customer does with a campaign message it received (it is also read at 10 s, as every message):
- * buckets 0-39 click its link or button at 30 s; buckets 0-14 of those convert at 5 min (by the number alone); a
+ * buckets 0-39 click its link or button at 30 s; buckets 0-14 of those convert at 5 min (by the recipient alone); a
  * quarter of the buckets, a run placed by the campaign's name, reply at 60 s in words drawn per campaign and number:
  * who replies, and what they say, change from campaign to campaign, the same every run for one campaign.
  */

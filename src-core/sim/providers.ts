@@ -61,9 +61,9 @@ export function createSimProviders(deps: { db: Db; clock: Clock; jobs: JobRunner
       const item: Receipt1 = { channel: name, externalId, status: receipt.status, address };
       later(groups, RECEIPT_JOB, message.orgId, receipt.afterMs, item);
     }
-    // An email's clicks come from its links (emailFate), and no one writes back by email (the world has no inbound email:
-    // a digit-less address's bucket is every such address's, so they would all answer together); the other channels'
-    // come from the campaign rule, replies drawn per campaign.
+    // An email's clicks come from its links (emailFate), and no one writes back by email (the world has no inbound email);
+    // its conversions, and the other channels' engagements, come from the campaign rule (an address's bucket drawn from
+    // the whole address, a number's from its digits), replies drawn per campaign.
     // A campaign is drawn by its name (its id is new with every database); one handed over before names were, by its id.
     const { campaignId, campaignName } = message.payload;
     const campaign = typeof campaignName === 'string' ? campaignName : campaignId;

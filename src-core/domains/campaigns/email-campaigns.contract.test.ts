@@ -141,4 +141,14 @@ describe('email campaigns', () => {
     expect((await t.dashboard('GET', `/dashboard/email/campaigns/${sent.body.id}`)).body).toMatchObject({ status: 'COMPLETED', sentCount: 1 });
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
   });
+  it('simulated recipients convert by their whole address: a campaign to addresses without digits converts some, not all or none', async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 20 });
+    const names = ['amara', 'bruno', 'chloe', 'dmitri', 'elena', 'farah', 'gustav', 'hana', 'ivan', 'jonas', 'kira', 'leon', 'mira', 'nadia', 'oscar', 'priya', 'quinn', 'rosa', 'sven', 'tara'];
+    const created = await create({ name: 'Digitless', recipients: names.map((n) => `${n}@example.com`) });
+    expect((await t.dashboard('POST', `/dashboard/email/campaigns/${created.body.id}/launch`)).status).toBeLessThan(300);
+    await t.advance(300);
+    // Buckets 0-14 convert (fixtures.test.ts): amara, bruno, farah and hana's addresses fall there; by digits, all 20 shared one, and none converted.
+    const analytics = (await t.dashboard('GET', `/dashboard/email/campaigns/${created.body.id}/analytics`)).body;
+    expect(analytics).toMatchObject({ sent: 20, delivered: 20, converted: 4 });
+  });
 });
