@@ -195,6 +195,7 @@ export async function createServer(options: ServerOptions) {
   const scenarios = createScenarios({
     ...deps, messaging: messaging.service, email: email.service, wallet: wallet.service, voiceApp: voiceApp.service,
     instagramConnected: (orgId) => instagram.service.connection(orgId).connected, organizationName: (id) => orgs.nameOf(id),
+    subscriberUrls: (orgId, type) => webhooks.service.subscriberUrls(orgId, type),
   });
   const savedReplies = savedRepliesDomain(deps);
   const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });

@@ -1,7 +1,8 @@
 // The Simulator's Scenarios card as a presenter uses it on the demo: every scenario listed with its Run button, a
 // support rush run from it says what will happen and when, its first customer is in the Inbox at once (the clock left
 // alone), and advancing the clock a minute brings the rest; on an organization that lacks what a scenario needs
-// (here, its email addresses already suppressed by a run), its Run is unavailable and says why.
+// (here, its email addresses already suppressed by a run), its Run is unavailable and says why; "A phone calls the
+// business" says where the call goes, following the webhook endpoints made on the Webhooks page.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -63,5 +64,25 @@ describe('simulator scenarios', () => {
       .toBe('Not available. The suppression list already holds bounce@sim.test and complaint@sim.test (an earlier run put them there).');
     expect(await email.getByTestId('scenario-run').isDisabled()).toBe(true);
     await screenshot(page, 'simulator-scenarios');
+  });
+});
+
+describe('a phone calling the business, in words true to the organization', () => {
+  it('says the team is rung while no endpoint listens to voice.app.call.inbound, and the backend at its URL once one made on the Webhooks page does', async () => {
+    const { page } = session();
+    await page.getByTestId('nav-simulator').click();
+    const phone = scenario('phone-calls-business');
+    await phone.filter({ hasText: 'no webhook endpoint listens to voice.app.call.inbound, so it rings the team in the dashboard for 45 s and is missed' }).waitFor();
+    await page.getByTestId('nav-webhooks').click();
+    await page.getByTestId('new-endpoint').click();
+    await page.getByTestId('endpoint-url').fill('https://voice-backend.sim.test/calls');
+    await page.getByTestId('events-some').check();
+    await page.getByTestId('event-voice.app.call.inbound').check();
+    await page.getByTestId('create-endpoint').click();
+    await page.getByTestId('endpoint-secret').waitFor();
+    // Straight back (well within the lists' 5 s of freshness): the endpoint's creation refreshed the words.
+    await page.getByTestId('nav-simulator').click();
+    await phone.filter({ hasText: 'your backend at https://voice-backend.sim.test/calls is asked to answer it (voice.app.call.inbound) and has 45 s to connect it, or it is missed; the team is not rung' }).waitFor();
+    expect(await phone.textContent()).not.toContain('rings the team');
   });
 });

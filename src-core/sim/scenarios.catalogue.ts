@@ -17,8 +17,11 @@ export type ScenarioNeed = 'instagram' | 'businessNumber' | 'email';
 export type ScenarioDefinition = {
   id: string;
   name: string;
-  /** What happens, and what it needs, in a line or two: the console shows it beside the Run button. */
-  description: string;
+  /**
+   * What happens, and what it needs, in a line or two: the console shows it beside the Run button. Where it hangs on the
+   * organization, made from what is known of it: `call`, how a phone's call to its business number goes (scenario-call-words.ts).
+   */
+  description: string | ((org: { call: string }) => string);
   needs: readonly ScenarioNeed[];
   /** Virtual seconds from the run until the last thing it shows has happened (its last step, or what that step sets off). */
   durationSeconds: number;
@@ -78,12 +81,12 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
   {
     id: 'phone-calls-business',
     name: 'A phone calls the business',
-    description: 'Alice’s phone dials the business number (the demo’s rings the team 45 s: missed), and at 60 s she texts to be called back. '
+    description: ({ call }) => `Alice’s phone dials the business number: ${call}. At 60 s she texts to be called back. `
       + 'Needs a business number with phone calling on.',
     needs: ['businessNumber'],
     durationSeconds: 60,
     steps: [
-      { at: 0, what: '+14155550101 dials the business number (the Calls page shows it ringing)', action: { kind: 'call', from: ALICE.phone } },
+      { at: 0, what: '+14155550101 dials the business number (the Calls page follows the call)', action: { kind: 'call', from: ALICE.phone } },
       {
         at: 60, what: 'Alice Johnson texts by SMS: “I just tried to call, could someone call me back?”',
         action: { kind: 'inbound', channel: 'sms', from: ALICE.phone, name: ALICE.name, text: 'I just tried to call about order #1001, could someone call me back?' },

@@ -11,6 +11,7 @@ import { AppError, conflict, notFound } from '../kernel/errors.ts';
 import { newId } from '../kernel/ids.ts';
 import type { JobContext, JobRunner } from '../kernel/jobs.ts';
 import { canonicalAddress } from './fixtures.ts';
+import { callWords } from './scenario-call-words.ts';
 import { SCENARIOS, type ScenarioAction, type ScenarioDefinition, type ScenarioNeed } from './scenarios.catalogue.ts';
 
 export const SCENARIO_STEP_JOB = 'sim.scenario.step';
@@ -23,6 +24,8 @@ export type ScenarioDeps = {
   db: Db; clock: Clock; jobs: JobRunner; log: (msg: string) => void;
   messaging: MessagingService; email: EmailService; wallet: WalletService; voiceApp: VoiceAppService;
   instagramConnected: (orgId: string) => boolean; organizationName: (orgId: string) => string;
+  /** The URLs of the organization's active webhook endpoints that take `type` (by name or `*`). */
+  subscriberUrls: (orgId: string, type: string) => string[];
 };
 
 const PAGE_OF_TEMPLATES = { page: 1, limit: 100, offset: 0 };
@@ -71,6 +74,9 @@ export function createScenarios(deps: ScenarioDeps) {
   };
 
   const stepsOf = (scenario: ScenarioDefinition) => scenario.steps.map(({ at, what }) => ({ at, what }));
+  /** The scenario's description for the organization: how a call would go there now, where it says. */
+  const descriptionOf = (orgId: string, scenario: ScenarioDefinition): string => (typeof scenario.description === 'string' ? scenario.description
+    : scenario.description({ call: callWords(voiceApp.inbound.routeOf(orgId), deps.subscriberUrls(orgId, 'voice.app.call.inbound')) }));
 
   /** The step's action as its job keeps it: an email's sender and template fixed now, so every step of a run sends alike. */
   function resolved(orgId: string, action: ScenarioAction): StepAction {
@@ -109,7 +115,7 @@ export function createScenarios(deps: ScenarioDeps) {
         data: SCENARIOS.map((scenario) => {
           const problems = problemsOf(orgId, scenario);
           return {
-            id: scenario.id, name: scenario.name, description: scenario.description, steps: stepsOf(scenario), durationSeconds: scenario.durationSeconds,
+            id: scenario.id, name: scenario.name, description: descriptionOf(orgId, scenario), steps: stepsOf(scenario), durationSeconds: scenario.durationSeconds,
             available: problems.length === 0, ...(problems.length ? { unavailableReason: sentence(problems) } : {}),
           };
         }),

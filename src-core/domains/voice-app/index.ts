@@ -47,3 +47,4 @@ export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
 export type VoiceAppService = ReturnType<typeof voiceAppDomain>['service'];
 export type { JoinClaims, JoinTokens } from './join-token.ts';
 export { createJoinTokens } from './join-token.ts';
+export type { InboundRoute } from './voice-app.inbound.ts';

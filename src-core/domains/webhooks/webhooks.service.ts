@@ -18,6 +18,11 @@ import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.t
 
 const newSecret = (): string => `whsec_${randomBytes(24).toString('base64url')}`;
 const eventsOf = (row: EndpointRow): string[] => JSON.parse(row.events) as string[];
+/** Whether an endpoint takes events of `type`, by name or `*`. */
+const takes = (type: string) => (row: EndpointRow): boolean => {
+  const events = eventsOf(row);
+  return events.includes('*') || events.includes(type);
+};
 
 function toEndpoint(row: EndpointRow, secret?: string): WebhookEndpoint {
   return {
@@ -130,17 +135,13 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
       });
     },
     /** Whether an active endpoint of the organization takes `type`, by name or `*` (the voice app routes calls by it). */
-    subscribes: (orgId: string, type: string): boolean => store.activeEndpoints(orgId).some((endpoint) => {
-      const events = eventsOf(endpoint);
-      return events.includes('*') || events.includes(type);
-    }),
+    subscribes: (orgId: string, type: string): boolean => store.activeEndpoints(orgId).some(takes(type)),
+    /** The URLs of the organization's active endpoints that take `type` (the simulator's words for a call say where it goes). */
+    subscriberUrls: (orgId: string, type: string): string[] => store.activeEndpoints(orgId).filter(takes(type)).map((endpoint) => endpoint.url),
     /** Bus listener: one durable delivery per (catalogued event, subscribed active endpoint), same event id for all. */
     fanOut(event: BusEvent): void {
       if (!isCatalogued(event.type)) return;
-      const subscribed = store.activeEndpoints(event.orgId).filter((endpoint) => {
-        const events = eventsOf(endpoint);
-        return events.includes('*') || events.includes(event.type);
-      });
+      const subscribed = store.activeEndpoints(event.orgId).filter(takes(event.type));
       if (subscribed.length === 0) return;
       db.tx(() => {
         const payload = envelope(event);

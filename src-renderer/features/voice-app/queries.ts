@@ -8,6 +8,7 @@ import type {
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { APP_CALLS_KEY, IDENTITIES_KEY } from '../voice-people/queries.ts';
+import { SCENARIOS_KEY } from '../simulator/queries.ts';
 
 export const APP_CALLS_PAGE_SIZE = 20;
 /** An app call as the console reads it: with its app users' display names. */
@@ -100,7 +101,8 @@ export function useAppCallActions(callId: string) {
 export function useNumberActions() {
   const api = useApi();
   const client = useQueryClient();
-  const reload = () => client.invalidateQueries({ queryKey: ['voice-app-numbers'] });
+  // A number's route decides where a phone's call goes: the Simulator's words for it ("A phone calls the business") follow.
+  const reload = () => Promise.all([client.invalidateQueries({ queryKey: ['voice-app-numbers'] }), client.invalidateQueries({ queryKey: SCENARIOS_KEY })]);
   return {
     route: useMutation({
       mutationFn: ({ number, routeTo }: { number: string; routeTo: RouteTo }) => api.patch<BusinessNumber>(`${BASE}/numbers/${encodeURIComponent(number)}`, { routeTo }),

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { SCENARIOS_KEY } from '../simulator/queries.ts';
 
 export type CreateEndpointInput = { url: string; events: '*' | WebhookEventType[]; description?: string };
 export type TestSent = { deliveryId: string; eventId: string; eventType: string };
@@ -11,13 +12,15 @@ function useInvalidate() {
   const client = useQueryClient();
   return (...keys: string[]) => Promise.all(keys.map((key) => client.invalidateQueries({ queryKey: [key] })));
 }
+/** The endpoints listening (or not) to `voice.app.call.inbound` decide where a phone's call goes: the Simulator's words for it follow. */
+const ROUTING = SCENARIOS_KEY[0];
 
 export function useCreateEndpoint() {
   const api = useApi();
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: CreateEndpointInput) => api.post<WebhookEndpoint>('/dashboard/webhooks', input),
-    onSuccess: () => invalidate('webhooks'),
+    onSuccess: () => invalidate('webhooks', ROUTING),
   });
 }
 
@@ -27,7 +30,7 @@ export function useSetEndpointActive() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api.patch<WebhookEndpoint>(`/dashboard/webhooks/${encodeURIComponent(id)}`, { isActive }),
     // Disabling holds the endpoint's waiting deliveries and enabling resumes them: the log changes too.
-    onSuccess: () => invalidate('webhooks', 'webhook-deliveries', 'webhook-delivery'),
+    onSuccess: () => invalidate('webhooks', 'webhook-deliveries', 'webhook-delivery', ROUTING),
   });
 }
 
@@ -45,7 +48,7 @@ export function useDeleteEndpoint() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.del<undefined>(`/dashboard/webhooks/${encodeURIComponent(id)}`),
-    onSuccess: () => invalidate('webhooks', 'webhook-deliveries'),
+    onSuccess: () => invalidate('webhooks', 'webhook-deliveries', ROUTING),
   });
 }
 
