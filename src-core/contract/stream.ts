@@ -40,6 +40,15 @@ export type OtpChange = { requestIds: string[] };
 export type ChannelsChange = { ids: string[] };
 /** The bus event those changes are noted as (kernel/change-notices.ts), streamed as `channels:changed`. */
 export const CHANNELS_CHANGED = 'channels.changed';
+/**
+ * Campaigns whose detail or list figures changed: made, launched, started on schedule, a dispatch chunk sent, a
+ * recipient's receipt (sent, delivered, read, failed), a click, a conversion, a spam complaint or a reply credited to
+ * it, completed, cancelled, a draft deleted; the campaigns' ids, gathered per organization over one turn of the event
+ * loop, so a dispatch of thousands of recipients, or their receipts, is a few events.
+ */
+export type CampaignsChange = { campaignIds: string[] };
+/** The bus event those changes are noted as (kernel/change-notices.ts), streamed as `campaigns:changed`. */
+export const CAMPAIGNS_CHANGED = 'campaigns.changed';
 /** An integration an automation can need was connected or disconnected. */
 export type IntegrationChange = { integration: 'instagram' | 'shopify'; connected: boolean };
 export type DeliveryAttemptEvent = {
@@ -62,6 +71,8 @@ export interface ServerToClientEvents {
   'conversation:read': (payload: ConversationRead) => void;
   /** A campaign dispatched another chunk, or changed state. */
   'campaign:progress': (payload: CampaignProgress) => void;
+  /** Campaigns' figures changed (the Campaigns page's lists and the named campaigns' detail, analytics, spend and failures). */
+  'campaigns:changed': (payload: CampaignsChange) => void;
   /** A webhook delivery attempt finished (the delivery inspector). */
   'delivery:attempt': (payload: DeliveryAttemptEvent) => void;
   /** The wallet was topped up or its prices changed. */

@@ -1,7 +1,8 @@
-// Change notices for the console's stream (`automations:changed`, `otp:changed`): a domain notes which of its records
-// changed; after the change commits, the ids are gathered per organization over one turn of the event loop and
-// published once (a transient bus event, not an outbox one), so a burst of changes (an import's thousands of runs, a load
-// of OTP sends) is a few events, not thousands. A rolled-back change says nothing.
+// Change notices for the console's stream (`automations:changed`, `otp:changed`, `channels:changed`, `campaigns:changed`):
+// a domain notes which of its records changed; after the change commits, the ids are gathered per organization over one
+// turn of the event loop and published once (a transient bus event, not an outbox one), so a burst of changes (an
+// import's thousands of runs, a load of OTP sends, a campaign's receipts) is a few events, not thousands. A rolled-back
+// change says nothing.
 import type { Bus } from './bus.ts';
 import type { Db } from './db.ts';
 

@@ -1,7 +1,7 @@
 // Which bus events reach the console's stream, under which typed name and payload.
 import type { Contact } from '../contract/contacts.ts';
 import { CHANNELS, type Message } from '../contract/messaging.ts';
-import { callRoom, CHANNELS_CHANGED, type ServerToClientEvents } from '../contract/stream.ts';
+import { CAMPAIGNS_CHANGED, callRoom, CHANNELS_CHANGED, type ServerToClientEvents } from '../contract/stream.ts';
 import type { TranscriptChunk } from '../contract/voice-agents.ts';
 import type { BusEvent } from '../kernel/bus.ts';
 
@@ -73,6 +73,7 @@ export const TRANSIENT_EVENTS: Record<string, keyof ServerToClientEvents> = {
   'conversation.read': 'conversation:read',
   'otp.changed': 'otp:changed',
   [CHANNELS_CHANGED]: 'channels:changed',
+  [CAMPAIGNS_CHANGED]: 'campaigns:changed',
   'integration.changed': 'integration:changed',
   // A phone's call ringing the team, which fires no webhook (voice-app.events.ts).
   'voice.app.call.ringing': 'voice:app.call',

@@ -3,6 +3,7 @@
 // and by what settles a campaign whose job gave up (`abandon`).
 import type { CampaignCounts } from '../../contract/campaigns.ts';
 import type { Bus } from '../../kernel/bus.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import type { MessagingService } from '../messaging/index.ts';
@@ -30,6 +31,8 @@ export function campaignSettlement(deps: {
   store: CampaignsStore; db: Db; clock: Clock; bus: Bus; messaging: MessagingService; wallet: WalletService; channels: CampaignChannels;
   /** Messages a slice under way is sending: it records their outcome itself, so they are not given up on. */
   dispatching: ReadonlySet<string>;
+  /** A campaign's figures changed: for the console's stream (`campaigns:changed`). */
+  changed: ChangeNotice;
 }) {
   const { store, db, clock, bus, messaging, wallet, dispatching } = deps;
   const billedAs = (row: CampaignRow) => deps.channels[row.channel as keyof CampaignChannels].billedAs;
@@ -54,9 +57,11 @@ export function campaignSettlement(deps: {
     return messaging.giveUpQueued(ids, { ok: false, code, message: reason, summary }, paidAs === 'email' ? undefined : paidAs);
   }
 
+  /** The campaign's progress event, at launch, after each dispatch chunk, at a cancel and at its end; the console's notice too. */
   function progress(stale: CampaignRow): void {
     const row = fresh(stale);
     const counts = toCounts(row);
+    deps.changed(row.org_id, row.id);
     bus.emit(row.org_id, 'campaign.progress', {
       campaignId: row.id, channel: row.channel, status: row.status, totalRecipients: counts.totalRecipients,
       sent: counts.sent, failed: counts.failed, pending: counts.pending, cancelled: counts.cancelled,

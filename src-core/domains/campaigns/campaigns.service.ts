@@ -6,6 +6,7 @@ import { percentOf, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { ReferenceTotals } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
+import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, conflict, invalidField, notFound } from '../../kernel/errors.ts';
@@ -29,7 +30,7 @@ export const CHUNK = 200;
  * enough that a request arriving mid-slice waits little. The size follows the time the last one took.
  */
 const SLICE_BUDGET_MS = 12;
-const SLICE_MIN = 5;
+export const SLICE_MIN = 5;
 const SLICE_MAX = 200;
 export const nextSlice = (size: number, tookMs: number): number =>
   Math.max(SLICE_MIN, Math.min(SLICE_MAX, Math.round((size * SLICE_BUDGET_MS) / Math.max(tookMs, 0.5))));
@@ -49,13 +50,18 @@ const SETTLED: Partial<Record<string, 'sent' | 'delivered' | 'read'>> = { sent: 
 
 export function createCampaignsService(deps: {
   store: CampaignsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; wallet: WalletService; channels: CampaignChannels;
+  /**
+   * A campaign's figures changed (made, launched, started, a chunk dispatched, a receipt, an engagement, completed,
+   * cancelled, deleted): for the console's stream (`campaigns:changed`), gathered per turn, after commit.
+   */
+  changed: ChangeNotice;
 }) {
-  const { store, db, clock, bus, jobs, messaging, wallet } = deps;
+  const { store, db, clock, bus, jobs, messaging, wallet, changed } = deps;
   /** The current slice size (see SLICE_BUDGET_MS); starts small, as the first sends run cold. */
   let slice = 10;
   /** Messages a slice under way is sending: it records their outcome on its recipients itself. */
   const dispatching = new Set<string>();
-  const settlement = campaignSettlement({ store, db, clock, bus, messaging, wallet, channels: deps.channels, dispatching });
+  const settlement = campaignSettlement({ store, db, clock, bus, messaging, wallet, channels: deps.channels, dispatching, changed });
   const { billedAs, fresh, release, giveUpQueued, progress, complete } = settlement;
 
   function mustGet(orgId: string, id: string, channel?: string): CampaignRow {
@@ -137,6 +143,7 @@ export function createCampaignsService(deps: {
 
   function start(orgId: string, row: CampaignRow): void {
     store.update(row.id, { status: 'RUNNING', started_at: clock.nowIso() });
+    changed(orgId, row.id);
     jobs.schedule({ type: DISPATCH_JOB, orgId, payload: { campaignId: row.id } });
   }
 
@@ -168,6 +175,7 @@ export function createCampaignsService(deps: {
           scheduled_at: input.scheduledAt, schedule_timezone: input.scheduleTimezone, created_at: clock.nowIso(),
         });
         store.addRecipients(id, input.addresses);
+        changed(orgId, id);
       });
       return summary(mustGet(orgId, id));
     },
@@ -214,6 +222,7 @@ export function createCampaignsService(deps: {
       db.tx(() => {
         const row = mustGet(orgId, id, channel);
         if (row.status !== 'DRAFT' || !store.removeDraft(id)) throw conflict(`Campaign ${id} is ${row.status}; only a DRAFT campaign can be deleted`);
+        changed(orgId, id);
       });
     },
     /**
@@ -334,19 +343,24 @@ export function createCampaignsService(deps: {
       if ((status === 'sent' || status === 'failed') && dispatching.has(message.id)) return;
       if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed') return;
       const moved = store.advance(message.id, status, message.errorMessage);
-      if (moved?.from === 'sending') complete(orgId, moved.campaignId);
+      if (!moved) return;
+      changed(orgId, moved.campaignId);
+      if (moved.from === 'sending') complete(orgId, moved.campaignId);
     },
     /** A customer's message within 72 hours of a campaign message to them is a reply to it. */
     onReceived(orgId: string, message: Message): void {
       const since = new Date(Date.parse(message.createdAt) - REPLY_WINDOW_MS).toISOString();
       const messageId = store.latestTo(orgId, message.channel, message.address, since);
-      if (messageId) store.engage('replied', messageId, message.createdAt);
+      const campaignId = messageId ? store.engage('replied', messageId, message.createdAt) : null;
+      if (campaignId) changed(orgId, campaignId);
     },
     /** A tracked click on a campaign message's link or button, a conversion reported for it, or a spam complaint about it. */
     track(orgId: string, messageId: string, kind: 'clicked' | 'converted' | 'complained'): boolean {
       const recipient = store.byMessage(messageId);
       if (!recipient || recipient.org_id !== orgId) return false;
-      return store.engage(kind, messageId, clock.nowIso());
+      const campaignId = store.engage(kind, messageId, clock.nowIso());
+      if (campaignId) changed(orgId, campaignId);
+      return campaignId !== null;
     },
   };
 }

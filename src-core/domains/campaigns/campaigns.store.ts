@@ -156,10 +156,12 @@ export function createCampaignsStore(sql: Sql) {
       };
     },
     byMessage: (messageId: string) => byMessage.get(messageId) as (RecipientRow & { org_id: string }) | undefined,
-    engage(kind: keyof typeof engage, messageId: string, at: string): boolean {
+    /** Records a recipient's first click, reply, conversion or complaint, counted; returns its campaign's id, or null when it was already recorded. */
+    engage(kind: keyof typeof engage, messageId: string, at: string): string | null {
       const campaignId = engage[kind].get(at, messageId) as string | undefined;
-      if (campaignId) engageCount[kind].run(campaignId);
-      return Boolean(campaignId);
+      if (!campaignId) return null;
+      engageCount[kind].run(campaignId);
+      return campaignId;
     },
     latestTo: (orgId: string, channel: string, address: string, sinceIso: string) => (latestTo.get(address, orgId, channel, sinceIso) as string | undefined) ?? null,
   };

@@ -1,5 +1,7 @@
 // The campaigns domain: one engine for WhatsApp, SMS and RCS bulk sends, with its routes and jobs.
 import type { Message } from '../../contract/messaging.ts';
+import { CAMPAIGNS_CHANGED } from '../../contract/stream.ts';
+import { changeNotices } from '../../kernel/change-notices.ts';
 import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import type { BusEvent } from '../../kernel/bus.ts';
@@ -24,7 +26,7 @@ export function campaignsDomain(deps: CoreDeps & {
 }) {
   const service = createCampaignsService({
     store: createCampaignsStore(deps.db.sql), db: deps.db, clock: deps.clock, bus: deps.bus, jobs: deps.jobs, messaging: deps.messaging, wallet: deps.wallet,
-    channels: campaignChannels(deps),
+    channels: campaignChannels(deps), changed: changeNotices(deps, CAMPAIGNS_CHANGED, 'campaignIds'),
   });
   const onStatus = (event: BusEvent) => service.onStatus(event.orgId, (event.data as { message: Message }).message);
   const onReceived = (event: BusEvent) => service.onReceived(event.orgId, (event.data as { message: Message }).message);
