@@ -1,25 +1,40 @@
-// What live events reload: a campaign message's receipt, or a customer's message that may be a reply, reloads
-// the campaigns (the open campaign's counts move at once; other messages leave them alone), and only a new message
-// a contact's conversations; an integrator's change to webhooks reloads the endpoints and deliveries it may have held
+// What live events reload: a campaign's change (`campaigns:changed`) the lists and that campaign's reads, not another's,
+// and no message reloads the campaigns itself; only a new message a contact's conversations; an integrator's change to webhooks reloads the endpoints and deliveries it may have held
 // or released, and a receiver's 410 the core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
 import {
-  RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForContact, reloadsForConversation, reloadsForMessage, reloadsForRequest,
+  RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForCampaigns, reloadsForContact, reloadsForConversation,
+  reloadsForMessage, reloadsForRequest,
 } from './live.ts';
 
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
 describe('reloadsForMessage', () => {
-  it('reloads the campaigns for a campaign message and for an inbound one, with the contact\'s conversations, thread, wallet and handset', () => {
-    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'new')).toEqual([['contact-conversations'], ['wallet'], ['handset'], ['thread', 'cnv_1'], ['campaigns']]);
-    expect(reloadsForMessage({ ...base, source: 'INBOUND', direction: 'inbound', conversationId: null }, 'new')).toContainEqual(['campaigns']);
-  });
-  it('leaves the campaigns alone for a reply an agent sends', () => {
-    expect(reloadsForMessage({ ...base, source: 'MANUAL' }, 'new')).not.toContainEqual(['campaigns']);
+  it('reloads the contact\'s conversations, thread, wallet and handset, and leaves the campaigns to campaigns:changed', () => {
+    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'new')).toEqual([['contact-conversations'], ['wallet'], ['handset'], ['thread', 'cnv_1']]);
+    expect(reloadsForMessage({ ...base, source: 'INBOUND', direction: 'inbound', conversationId: null }, 'new')).not.toContainEqual(['campaigns']);
   });
   it('leaves conversations alone for a status change, which changes none (the channel\'s inbox lists are never reloaded whole)', () => {
-    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'updated')).toEqual([['wallet'], ['handset'], ['thread', 'cnv_1'], ['campaigns']]);
+    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'updated')).toEqual([['wallet'], ['handset'], ['thread', 'cnv_1']]);
     expect(reloadsForMessage({ ...base, source: 'MANUAL' }, 'new').some(([key]) => key === 'conversations')).toBe(false);
+  });
+});
+
+describe('reloadsForCampaigns', () => {
+  const lists = [['campaigns', 'whatsapp', 'list'], ['campaigns', 'sms', 'list'], ['campaigns', 'rcs', 'list'], ['campaigns', 'email', 'list']];
+  it('reloads every channel\'s list and what was read of the named campaigns (each page of failures under one key), not another campaign', () => {
+    const cached = [
+      ['campaigns', 'sms', 'list', 1], ['campaigns', 'sms', 'detail', 'cmp_1'], ['campaigns', 'sms', 'analytics', 'cmp_1'], ['campaigns', 'sms', 'spend', 'cmp_1'],
+      ['campaigns', 'sms', 'failures', 'cmp_1', 1], ['campaigns', 'sms', 'failures', 'cmp_1', 2], ['campaigns', 'whatsapp', 'detail', 'cmp_2'],
+      ['campaigns', 'email', 'detail', 'cmp_3'], ['contacts', 'audience-preview', null],
+    ];
+    expect(reloadsForCampaigns(['cmp_1', 'cmp_3'], cached)).toEqual([
+      ...lists, ['campaigns', 'sms', 'detail', 'cmp_1'], ['campaigns', 'sms', 'analytics', 'cmp_1'], ['campaigns', 'sms', 'spend', 'cmp_1'],
+      ['campaigns', 'sms', 'failures', 'cmp_1'], ['campaigns', 'email', 'detail', 'cmp_3'],
+    ]);
+  });
+  it('reloads the lists alone for a campaign the console has not opened (one made elsewhere)', () => {
+    expect(reloadsForCampaigns(['cmp_9'], [['campaigns', 'sms', 'detail', 'cmp_1']])).toEqual(lists);
   });
 });
 

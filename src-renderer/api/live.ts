@@ -8,7 +8,7 @@ import type {
 import type { Connection } from '../app/connection.ts';
 import { coalesced, coalescedInvalidator } from './coalesce.ts';
 import { createApi } from './http.ts';
-import { AUDIENCE_PREVIEW_KEY } from '../features/campaigns/queries.ts';
+import { AUDIENCE_PREVIEW_KEY, CAMPAIGN_TABS } from '../features/campaigns/queries.ts';
 import { refreshConversations, showConversationRead, showLastMessageStatus } from '../features/inbox/conversation-refresh.ts';
 import { showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom, SCENARIOS_KEY } from '../features/simulator/queries.ts';
@@ -25,18 +25,33 @@ const NO_CALL: WatchedCall = { current: () => null, subscribe: () => () => undef
 type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'direction'>;
 
 /**
- * What a new or changed message reloads. A campaign message's receipt moves its campaign's counts (no
- * campaign event says so), and a customer's message may be a reply credited to one: the open campaign
- * is read again at once rather than on its next poll. Only a new message moves conversations (their
- * last message, time, order and unread count): the contact's are read again, and the channel's inbox lists
- * read their first page (`refreshConversations`, not a key reloaded here). A status changes only a row's
- * failed mark, put in place (`showLastMessageStatus`).
+ * What a new or changed message reloads. Only a new message moves conversations (their last message, time, order and
+ * unread count): the contact's are read again, and the channel's inbox lists read their first page
+ * (`refreshConversations`, not a key reloaded here). A status changes only a row's failed mark, put in place
+ * (`showLastMessageStatus`). A campaign message's receipt, or a reply credited to a campaign, moves its campaign's
+ * figures: `campaigns:changed` names it (`reloadsForCampaigns`), so the campaigns are not read again for every message.
  */
 export function reloadsForMessage(message: MessageKeys, change: 'new' | 'updated'): unknown[][] {
   const keys: unknown[][] = [...(change === 'new' ? [['contact-conversations']] : []), ['wallet'], ['handset']];
   if (message.conversationId) keys.push(['thread', message.conversationId]);
-  if (message.source === 'CAMPAIGN' || message.direction === 'inbound') keys.push(['campaigns']);
   return keys;
+}
+
+/**
+ * What `campaigns:changed` reloads: every channel's campaign list (a row's counts or status, a campaign made or deleted,
+ * whose channel the event does not say; only the list shown is read), and whatever the console has read of the named
+ * campaigns, their detail, analytics, spend and every page of failures: the `['campaigns', channel, part, id]` among
+ * `cached`, the query keys under `['campaigns']`. Another campaign's detail is left alone.
+ */
+export function reloadsForCampaigns(campaignIds: readonly string[], cached: readonly (readonly unknown[])[]): unknown[][] {
+  const named = new Set(campaignIds);
+  const parts = new Map<string, unknown[]>();
+  for (const key of cached) {
+    if (key[0] !== 'campaigns' || key[2] === 'list' || !named.has(key[3] as string)) continue;
+    const part = key.slice(0, 4);
+    parts.set(JSON.stringify(part), part);
+  }
+  return [...CAMPAIGN_TABS.map((channel) => ['campaigns', channel, 'list']), ...parts.values()];
 }
 /**
  * What a conversation resolved, snoozed or reopened reloads: every list of its channel's conversations, all their
@@ -216,7 +231,11 @@ export function connectLive(
   socket.on('request:logged', (entry) => {
     for (const key of reloadsForRequest(entry)) reload(...key);
   });
-  socket.on('campaign:progress', () => reload('campaigns'));
+  // A campaign's figures changed (its progress too: `campaign:progress` comes with a `campaigns:changed` naming it).
+  socket.on('campaigns:changed', ({ campaignIds }) => {
+    const cached = client.getQueryCache().findAll({ queryKey: ['campaigns'] }).map((query) => query.queryKey);
+    for (const key of reloadsForCampaigns(campaignIds, cached)) reload(...key);
+  });
   socket.on('wallet:changed', reloadAll(RELOADS_FOR_WALLET));
   socket.on('automations:changed', reloadAll(RELOADS_FOR_AUTOMATIONS));
   socket.on('otp:changed', reloadAll(RELOADS_FOR_OTP));

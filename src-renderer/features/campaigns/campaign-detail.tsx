@@ -12,7 +12,7 @@ import { StatusBadge } from './campaign-status.tsx';
 import { DeleteDraftButton } from './delete-draft.tsx';
 import { DraftEstimate } from './draft-estimate.tsx';
 import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
-import { CHANNEL_LABEL, isLive, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
+import { CHANNEL_LABEL, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
 
@@ -54,7 +54,7 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
 }
 
 function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
-  const analytics = useCampaignAnalytics(channel, campaign.id, campaign.status !== 'DRAFT', isLive(campaign.status));
+  const analytics = useCampaignAnalytics(channel, campaign.id, campaign.status !== 'DRAFT');
   if (campaign.status === 'DRAFT') return <p className="muted">Analytics appear once the campaign is launched.</p>;
   if (analytics.isError) return <ErrorState error={analytics.error} onRetry={() => void analytics.refetch()} />;
   if (!analytics.data) return <div className="charts-skeleton"><Loading label="Loading analytics…" /></div>;

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { ReferenceTotals } from '../../../src-core/contract/index.ts';
 import { rupees, time } from '../../components/format.ts';
-import { isLive, useCampaignSpend, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
+import { useCampaignSpend, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
 import { displayAddress } from '../../components/email-address.ts';
 
@@ -87,7 +87,7 @@ export function spendLine(channel: CampaignTab, spend: ReferenceTotals): string 
  */
 export function CampaignSpend({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
   const launched = campaign.status !== 'DRAFT';
-  const spend = useCampaignSpend(channel, campaign.id, launched, isLive(campaign.status));
+  const spend = useCampaignSpend(channel, campaign.id, launched);
   const text = !launched ? 'Nothing yet: it is charged at launch' : spend.data ? spendLine(channel, spend.data) : spend.isError ? 'Could not be read' : '…';
   return <div data-testid="campaign-spend" data-charged={spend.data?.chargedPaise} data-refunded={spend.data?.refundedPaise}><dt>Cost</dt><dd>{text}</dd></div>;
 }

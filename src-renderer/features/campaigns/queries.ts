@@ -1,10 +1,12 @@
 // Server data of the campaigns page through react-query only: lists, one campaign, its analytics and the
-// approved WhatsApp templates, the email preview's sample contact. Progress comes from the live stream (campaign:progress).
+// approved WhatsApp templates, the email preview's sample contact. Nothing here is polled: the live stream reads the
+// lists and the named campaigns' detail, analytics, spend and failures again as their figures change (`campaigns:changed`,
+// see api/live.ts): a chunk dispatched, a receipt, a click, a reply, a conversion, a completion or a cancel.
 // The other channels' lookups (senders, bots, templates, domains) are the Channels page's (channels/queries.ts).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type {
-  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignFailure, CampaignStatus, CampaignSummary, ConsoleCampaignListFields, ContactList,
+  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignFailure, CampaignSummary, ConsoleCampaignListFields, ContactList,
   ListEnvelope, ReferenceTotals, Wallet, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
@@ -31,9 +33,6 @@ export type CampaignDetail = CampaignBase & Pick<CampaignSummary,
     fromName?: string; subject?: string | null;
   };
 
-const LIVE: CampaignStatus[] = ['RUNNING'];
-export const isLive = (status: CampaignStatus | undefined): boolean => status !== undefined && LIVE.includes(status);
-
 export function useCampaigns(channel: CampaignTab, page: number) {
   const api = useApi();
   return useQuery({
@@ -49,45 +48,38 @@ export function useCampaign(channel: CampaignTab, id: string) {
     queryKey: ['campaigns', channel, 'detail', id],
     queryFn: () => api.get<CampaignDetail>(`/dashboard/${channel}/campaigns/${id}`),
     placeholderData: keepPreviousData,
-    // Receipts and bounces move the counts after the dispatch (no campaign event says so): polled like the analytics.
-    refetchInterval: (query) => detailPoll(query.state.data?.status),
   });
 }
 
-/** How often a campaign's own numbers are read again: receipts keep moving them while it runs and after. */
-export const detailPoll = (status: CampaignStatus | undefined): number | false =>
-  status === 'RUNNING' ? 1_000 : status === 'COMPLETED' ? 5_000 : false;
-
 /**
  * A read of a campaign's own that keeps changing after its dispatch (receipts, engagement, refunds): shown as it was
- * while re-read, and polled gently (engagement is no campaign event).
+ * while read again on the stream's `campaigns:changed`.
  */
-function useCampaignPart<T>(channel: CampaignTab, id: string, part: 'analytics' | 'spend', enabled: boolean, running: boolean) {
+function useCampaignPart<T>(channel: CampaignTab, id: string, part: 'analytics' | 'spend', enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: ['campaigns', channel, part, id],
     queryFn: () => api.get<T>(`/dashboard/${channel}/campaigns/${id}/${part}`),
     enabled,
     placeholderData: keepPreviousData,
-    refetchInterval: detailPoll(running ? 'RUNNING' : 'COMPLETED'),
   });
 }
 
 /** Every channel's campaign has analytics (SMS and RCS through the console's own route). */
-export const useCampaignAnalytics = (channel: CampaignTab, id: string, enabled: boolean, running: boolean) =>
-  useCampaignPart<CampaignAnalytics>(channel, id, 'analytics', enabled, running);
+export const useCampaignAnalytics = (channel: CampaignTab, id: string, enabled: boolean) =>
+  useCampaignPart<CampaignAnalytics>(channel, id, 'analytics', enabled);
 
 /**
  * What a launched campaign cost: the wallet's ledger lines for it added up (its launch charge, or email credits, and
  * every refund of it). Read again with the campaign: refunds come with its failures and a cancel.
  */
-export const useCampaignSpend = (channel: CampaignTab, id: string, enabled: boolean, running: boolean) =>
-  useCampaignPart<ReferenceTotals>(channel, id, 'spend', enabled, running);
+export const useCampaignSpend = (channel: CampaignTab, id: string, enabled: boolean) =>
+  useCampaignPart<ReferenceTotals>(channel, id, 'spend', enabled);
 
 /** Failed recipients shown per page of the campaign detail's table. */
 export const FAILURES_PAGE_SIZE = 10;
 
-/** The recipients a campaign did not reach, with why; reloaded with the campaign (live events and its poll). */
+/** The recipients a campaign did not reach, with why; reloaded with the campaign (`campaigns:changed`). */
 export function useCampaignFailures(channel: CampaignTab, id: string, page: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
