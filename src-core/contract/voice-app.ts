@@ -42,7 +42,9 @@ export const createAppCallBodySchema = z.union([
 export type CreateAppCallInput = z.infer<typeof createAppCallBodySchema>;
 export const asExternalIdBodySchema = z.object({ asExternalId: externalId('asExternalId') });
 export const rejectAppCallBodySchema = asExternalIdBodySchema.extend({ reason: nullAsAbsent(z.string().trim().min(1).max(200)) });
-export const endAppCallBodySchema = z.object({ asExternalId: nullAsAbsent(externalId('asExternalId')), reason: nullAsAbsent(z.string().trim().min(1).max(200)) });
+/** End: both fields optional (seed: omit `asExternalId` to end from the backend), so no body at all is taken too. */
+export const endAppCallBodySchema = z.object({ asExternalId: nullAsAbsent(externalId('asExternalId')), reason: nullAsAbsent(z.string().trim().min(1).max(200)) })
+  .optional();
 export const connectAppCallBodySchema = z.object({ type: z.enum(['app', 'phone']), to: externalId('to') });
 export const appCallsQuerySchema = z.object({ identityExternalId: z.string().trim().min(1).max(200).optional() });
 
