@@ -6,7 +6,7 @@ import { createTestServer, type TestServer } from './testing/test-server.ts';
 type Operation = {
   operationId: string; security: Array<Record<string, string[]>>; 'x-scopes': string[];
   parameters?: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
-  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
   responses: Record<string, unknown>;
 };
 type Document = { openapi: string; info: { description: string }; servers: Array<{ url: string }>; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
@@ -62,6 +62,21 @@ describe('GET /openapi.json', () => {
     expect(body?.required).toEqual(expect.arrayContaining(['templateId', 'recipient', 'fromEmail']));
     expect(send.parameters?.map((p) => p.name)).toContain('Idempotency-Key');
     expect(Object.keys(send.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
+  });
+
+  it('marks a request body required only where the route refuses a request without one', async () => {
+    const { key } = await t.createKey({ rateLimitPerMinute: 10_000 });
+    const bare = async (path: string) => String((await t.request('POST', `/v1${path}`, { token: key })).body?.message ?? '');
+    // Block, a webhook test and an app call's end take no body at all (every field optional): a generated client must
+    // not be made to send one.
+    const hook = await t.request('POST', '/v1/webhooks', { token: key, body: { url: 'https://hooks.sim.test/x', events: '*' } });
+    for (const [path, sent] of [['/contacts/{id}/block', '/contacts/cnt_none/block'], ['/webhooks/{id}/test', `/webhooks/${hook.body.id}/test`],
+      ['/voice/app/calls/{callId}/end', '/voice/app/calls/apc_none/end']]) {
+      expect(op('post', path).requestBody?.required, path).toBe(false);
+      expect(await bare(sent), path).not.toMatch(/body: is required/);
+    }
+    expect(op('post', '/email/send').requestBody?.required).toBe(true);
+    expect(await bare('/email/send')).toBe('Invalid body: body: is required');
   });
 
   it('says the unified send’s scope follows the channels its body names, and an upload is multipart with its one file field', () => {

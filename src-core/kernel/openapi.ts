@@ -33,7 +33,8 @@ function operation(route: AnyRoute, path: string): Record<string, unknown> {
   ];
   const requestBody = route.upload
     ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: [route.upload.field], properties: { [route.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } }
-    : route.body ? { required: true, content: { 'application/json': { schema: inputJsonSchema(route.body) } } } : undefined;
+    // A body every field of which is optional may be left out altogether (block, a webhook test, an app call's end).
+    : route.body ? { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: inputJsonSchema(route.body) } } } : undefined;
   const statuses = route.statuses ?? [route.status ?? 200];
   const error = { content: { 'application/json': { schema: { $ref: route.errorBody === 'message' ? '#/components/schemas/MessageError' : '#/components/schemas/Error' } } } };
   const scopes = scopesOf(route);
