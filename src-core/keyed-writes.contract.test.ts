@@ -35,6 +35,19 @@ describe('Idempotency-Key on every /v1 write', () => {
     expect((await api('GET', '/v1/webhooks')).body.data.filter((e: { url: string }) => e.url === `${receiver.url}/twice`)).toHaveLength(0);
   });
 
+  it('does not remember a request refused for its own shape (nothing was run): the corrected one runs under the same key; a refusal of a run one is replayed', async () => {
+    const url = `${receiver.url}/corrected`;
+    const malformed = await keyed('POST', '/v1/webhooks', 'webhook-corrected', { url });
+    expect([malformed.status, malformed.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const corrected = await keyed('POST', '/v1/webhooks', 'webhook-corrected', { url, events: '*' });
+    expect([corrected.status, corrected.headers.get('idempotent-replayed'), corrected.body.url]).toEqual([201, null, url]);
+    // A request that ran and was refused (no such contact) is the key's answer: replayed, and another body is 409.
+    const missing = await keyed('POST', '/v1/contacts/cnt_missing/block', 'block-missing', { reason: 'spam' });
+    const missingAgain = await keyed('POST', '/v1/contacts/cnt_missing/block', 'block-missing', { reason: 'spam' });
+    expect([missing.status, missingAgain.status, missingAgain.headers.get('idempotent-replayed')]).toEqual([404, 404, 'true']);
+    expect((await keyed('POST', '/v1/contacts/cnt_missing/block', 'block-missing', { reason: 'other' })).status).toBe(409);
+  });
+
   it('holds for a PATCH, a DELETE and a write without a body: each is done once and answered the same', async () => {
     const created = (await api('POST', '/v1/automations', { name: 'Keyed', trigger: { type: 'contact.created', config: {} }, steps: [] })).body;
     expect((await keyed('PATCH', `/v1/automations/${created.id}`, 'automation-rename', { name: 'Renamed' })).body.name).toBe('Renamed');
