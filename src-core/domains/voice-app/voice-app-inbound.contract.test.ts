@@ -139,7 +139,9 @@ describe('routing of the business number', () => {
     expect((await route('team')).body).toEqual({ number: NUMBER, routeTo: 'team' });
     const id = await dial('+14155550140');
     expect(await call(id)).toMatchObject({ status: 'RINGING', to: 'team', calleeLegTransport: 'WEBRTC', connectBy: null });
-    expect((await act(id, 'connect', { type: 'app', to: 'pro_1' })).status).toBe(409);
+    // No connect is awaited, and the refusal says why rather than "already connected" (nobody connected it).
+    const refused = await act(id, 'connect', { type: 'app', to: 'pro_1' });
+    expect([refused.status, refused.body.message]).toEqual([409, `Call ${id} rings the team: it came in while its number routed to team, or to app with no webhook endpoint subscribed to voice.app.call.inbound, so no connect is awaited (subscribe one for the next call)`]);
     await t.advance(45);
     expect(await call(id)).toMatchObject({ status: 'MISSED', endReason: 'ring_timeout' });
     expect((await eventsOf(id)).map(([type]) => type)).toEqual(['voice.app.call.missed']);
@@ -151,6 +153,7 @@ describe('routing of the business number', () => {
     await route('ai');
     const id = await dial('+14155550141');
     expect(await call(id)).toMatchObject({ status: 'ACCEPTED', to: agent, answeredAt: expect.any(String) });
+    expect((await act(id, 'connect', { type: 'app', to: 'pro_1' })).body.message).toBe(`Call ${id} was answered by voice agent ${agent} (its number routes to ai): only a call waiting for a connect takes one`);
     await t.advance(95);
     expect(await call(id)).toMatchObject({ status: 'COMPLETED', endReason: 'caller_hung_up', costPaise: 340 });
     expect((await eventsOf(id)).map(([type]) => type)).toEqual(['voice.app.call.answered', 'voice.app.call.completed']);
@@ -164,6 +167,8 @@ describe('routing of the business number', () => {
     await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true }, other);
     const callId = (await t.dashboard('POST', '/sim/voice/inbound-call', { organizationId: org, from: '+14155550142' })).body.callId as string;
     expect((await api('GET', `/v1/voice/app/calls/${callId}`, undefined, other)).body).toMatchObject({ status: 'RINGING', to: 'team' });
+    const refused = await api('POST', `/v1/voice/app/calls/${callId}/connect`, { type: 'app', to: 'pro_1' }, other);
+    expect([refused.status, refused.body.message]).toEqual([409, expect.stringContaining('no webhook endpoint subscribed to voice.app.call.inbound')]);
   });
 });
 

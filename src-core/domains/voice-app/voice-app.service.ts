@@ -146,6 +146,10 @@ export function createVoiceAppCalls(deps: {
         const row = mustCall(orgId, id);
         if (row.direction !== 'inbound') throw badRequest(`Call ${id} did not come in on the business number: only those are connected`);
         if (isEnded(row)) throw badRequest(`Call ${id} has already ended (${row.status}, ${row.end_reason}): the caller is gone`);
+        if (row.routed_to === 'team') {
+          throw conflict(`Call ${id} rings the team: it came in while its number routed to team, or to app with no webhook endpoint subscribed to voice.app.call.inbound, so no connect is awaited (subscribe one for the next call)`);
+        }
+        if (row.routed_to === 'ai') throw conflict(`Call ${id} was answered by voice agent ${row.to_party} (its number routes to ai): only a call waiting for a connect takes one`);
         if (row.connected_at !== null) throw conflict(`Call ${id} is already connected: only the first connect counts`);
         const phone = input.type === 'phone';
         if (phone) numbers.mustPstn(orgId, 'connecting a call to a phone');
