@@ -56,6 +56,16 @@ describe('GET /openapi.json', () => {
         expect(o.parameters?.filter((p) => p.in === 'path').map((p) => p.name) ?? [], `${method} ${path}`).toEqual(names);
       }
     }
+    // A filter read through a transform (a comma list of statuses, a date or date-time) says what it takes: its input
+    // side is a bare string, which told an integrator nothing (`?status=FAILED` on deliveries, `from` on analytics).
+    expect(op('get', '/webhooks/{id}/deliveries').parameters?.find((p) => p.name === 'status')?.schema)
+      .toEqual({ type: 'string', description: 'one of: PENDING, SUCCEEDED, FAILED, EXHAUSTED, HELD, or several of them separated by commas (FAILED,EXHAUSTED)' });
+    expect(op('get', '/voice/analytics').parameters?.find((p) => p.name === 'from')?.schema).toMatchObject({ description: expect.stringContaining('YYYY-MM-DD') });
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, o] of Object.entries(ops)) {
+        for (const p of o.parameters ?? []) expect(p.schema, `${method} ${path} ${p.name}`).not.toEqual({ type: 'string' });
+      }
+    }
     const send = op('post', '/email/send');
     expect(send.security).toEqual([{ apiKey: ['email:send'] }]);
     const body = send.requestBody?.content['application/json']?.schema;

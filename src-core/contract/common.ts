@@ -87,7 +87,9 @@ export const statusListQuery = (values: readonly [string, ...string[]], example:
       const unknown = statuses.filter((status) => !values.includes(status));
       if (unknown.length) ctx.addIssue({ code: 'custom', message: `${allowed}: ${unknown.map((item) => JSON.stringify(item)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not` });
       return statuses;
-    });
+    })
+    // Said in the OpenAPI document and the assistant's tools, whose input side of a transform is a bare string.
+    .describe(`one of: ${values.join(', ')}, or several of them separated by commas (${example})`);
 };
 
 /** The `start`/`end` query of a channel's stats: optional ISO date-times or dates, the end not before the start. */

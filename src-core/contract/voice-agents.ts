@@ -114,7 +114,7 @@ export const outboundCallBodySchema = z.object({
 export type OutboundCallInput = z.infer<typeof outboundCallBodySchema>;
 
 const requiredBound = (name: 'from' | 'to') => z.string({ error: (issue) => (issue.input === undefined ? `${name} is required (an ISO 8601 date-time or date)` : undefined) })
-  .pipe(rangeBoundSchema(name === 'from' ? 'start' : 'end'));
+  .pipe(rangeBoundSchema(name === 'from' ? 'start' : 'end')).describe('an ISO 8601 date-time, or a date YYYY-MM-DD (its whole UTC day)');
 /** Both required; a date stands for its whole UTC day (`from` its start, `to` its last millisecond); `to` not before `from`. */
 export const agentCallAnalyticsQuerySchema = z.object({ from: requiredBound('from'), to: requiredBound('to') }).superRefine(orderedRange('from', 'to'));
 
