@@ -81,7 +81,7 @@ describe('GET /openapi.json', () => {
     // not be made to send one.
     const hook = await t.request('POST', '/v1/webhooks', { token: key, body: { url: 'https://hooks.sim.test/x', events: '*' } });
     for (const [path, sent] of [['/contacts/{id}/block', '/contacts/cnt_none/block'], ['/webhooks/{id}/test', `/webhooks/${hook.body.id}/test`],
-      ['/voice/app/calls/{callId}/end', '/voice/app/calls/apc_none/end']]) {
+      ['/voice/app/calls/{callId}/end', '/voice/app/calls/apc_none/end']] as const) {
       expect(op('post', path).requestBody?.required, path).toBe(false);
       expect(await bare(sent), path).not.toMatch(/body: is required/);
     }

@@ -115,7 +115,7 @@ describe('an app-to-app call', () => {
     expect(await endedBy({})).toEqual(['CANCELLED', 'ended_by_server', 0]);
     expect(await endedBy({ reason: 'booking_moved' })).toEqual(['CANCELLED', 'booking_moved', 0]);
     // No body at all (a plain POST from the backend, with or without a JSON content type) is the same as `{}`.
-    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+    for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
       const idle = (await place({ type: 'app', from: 'cust_4', to: 'pro_4' })).body.callId as string;
       const bare = await t.request('POST', `/v1/voice/app/calls/${idle}/end`, { token: key, headers });
       expect([bare.status, bare.body.status, bare.body.endReason]).toEqual([200, 'CANCELLED', 'ended_by_server']);
