@@ -89,6 +89,19 @@ describe('GET /openapi.json', () => {
     expect(await bare('/email/send')).toBe('Invalid body: body: is required');
   });
 
+  it('leaves out a field a body names only to refuse it (an email send\'s html, an automation PATCH\'s active), there and in "the body takes"', async () => {
+    expect(op('post', '/email/send').requestBody?.content['application/json']?.schema.properties).not.toHaveProperty('html');
+    expect(op('patch', '/automations/{id}').requestBody?.content['application/json']?.schema.properties).not.toHaveProperty('active');
+    const { key } = await t.createKey({ rateLimitPerMinute: 10_000 });
+    const html = await t.request('POST', '/v1/email/send', { token: key, body: { html: '<p>x</p>', foo: 1 } });
+    expect(html.body.message).toContain('html: Raw HTML is not accepted');
+    expect(html.body.message).toContain('(the body takes templateId, recipient, variables, subject, fromName, fromEmail, replyTo)');
+    const page = await (await fetch(`${t.url}/docs`)).text();
+    const emailSend = page.slice(page.indexOf('id="post-/email/send"'), page.indexOf('</section>', page.indexOf('id="post-/email/send"')));
+    expect(emailSend).toContain('<code>fromEmail</code>');
+    expect(emailSend).not.toContain('<code>html</code>');
+  });
+
   it('says the unified send’s scope follows the channels its body names, and an upload is multipart with its one file field', () => {
     const unified = op('post', '/messages/send');
     expect(unified.security).toEqual([{ apiKey: [] }]);

@@ -96,7 +96,7 @@ describe('unknown body fields', () => {
     const agent = await api('POST', '/v1/voice/agents', { name: 'Front desk', greeting: 'Hello', instructions: 'Help.' });
     expect([automation.status, webhook.status, agent.status]).toEqual([201, 201, 201]);
     const patches: Array<[string, Record<string, unknown>, string]> = [
-      [`/v1/automations/${automation.body.id}`, { nme: 'Renamed' }, 'unknown field "nme" (the body takes name, description, active, trigger, steps)'],
+      [`/v1/automations/${automation.body.id}`, { nme: 'Renamed' }, 'unknown field "nme" (the body takes name, description, trigger, steps)'],
       [`/v1/webhooks/${webhook.body.id}`, { active: false }, 'unknown field "active" (the body takes url, events, description, isActive)'],
       [`/v1/voice/agents/${agent.body.id}`, { prompt: 'x', tone: 'warm' }, 'unknown fields "prompt", "tone" (the body takes name, greeting, instructions, description, '
         + 'language, sttProvider, ttsProvider, llmProvider, llmModel, voice, maxDurationSeconds, isActive)'],

@@ -1,7 +1,7 @@
 // Automations: a trigger, a linear list of steps, and an execution per trigger occurrence (seed 000, "Automation" and
 // "Automations"; the record fields the seed leaves "not shown" are decided in docs/contract-notes.md, Automations).
 import { z } from 'zod';
-import { nothingToChange, nullAsAbsent, timestampSchema } from './common.ts';
+import { nothingToChange, nullAsAbsent, refusedField, timestampSchema } from './common.ts';
 
 /** The channels a customer's message can arrive on (the `message.received` trigger's `channel`, or `any`). */
 export const AUTOMATION_MESSAGE_CHANNELS = ['whatsapp', 'sms', 'instagram', 'rcs'] as const;
@@ -103,7 +103,7 @@ export const updateAutomationBodySchema = z.object({
   /** `null` clears it. */
   description: z.string().trim().max(1000).nullable().optional(),
   /** Refused: activation has its own routes, which check the integrations. */
-  active: z.unknown().optional(),
+  active: refusedField(z.unknown().optional()),
   trigger: triggerInputSchema.optional(),
   steps: z.array(stepInputSchema).max(MAX_STEPS, `at most ${MAX_STEPS} steps`).optional(),
 }).superRefine((body, ctx) => {

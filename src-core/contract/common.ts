@@ -55,6 +55,14 @@ export const nullAsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === null ? undefined : value), schema instanceof z.ZodDefault ? schema : schema.optional());
 
 /**
+ * A field a body names only to refuse it with a message saying what to do instead (an email send's `html`, an
+ * automation PATCH's `active`): kept out of what describes the body to others (the OpenAPI document, `/docs`, the
+ * assistant's tools, an unknown field's "the body takes …"), where it read as a field the route takes.
+ */
+export const refusedField = <T extends z.ZodType>(schema: T): T => schema.meta({ refusedField: true });
+export const isRefusedField = (schema: z.ZodType | undefined): boolean => schema !== undefined && z.globalRegistry.get(schema)?.refusedField === true;
+
+/**
  * The refusal of an update (PATCH) body that names nothing to change (`give at least one of …`), for `.refine` or, with
  * `code: 'custom'`, `ctx.addIssue`. Marked (`NOTHING_TO_CHANGE`) so that the kernel leaves it out when the body's fields
  * are unknown ones: those are what it meant to change, and `unknown field "nme" (…)` alone says the one fault.

@@ -1,6 +1,6 @@
 // Email: templates with merge tags, sending domains, the SMTP connection, contacts and sends (seed 000, "Email").
 import { z } from 'zod';
-import { asciiDomain, emailAddressSchema, idSchema, mergeValuesSchema, nullAsAbsent, timestampSchema } from './common.ts';
+import { asciiDomain, emailAddressSchema, idSchema, mergeValuesSchema, nullAsAbsent, refusedField, timestampSchema } from './common.ts';
 
 /**
  * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
@@ -82,7 +82,7 @@ export const sendEmailBodySchema = z.object({
   fromName: emailSendFields.fromName,
   fromEmail: emailAddressSchema(),
   replyTo: nullAsAbsent(emailAddressSchema()),
-  html: nullAsAbsent(z.undefined({ error: 'Raw HTML is not accepted: create a template (POST /email/templates) and send its templateId' })),
+  html: refusedField(nullAsAbsent(z.undefined({ error: 'Raw HTML is not accepted: create a template (POST /email/templates) and send its templateId' }))),
 });
 export type SendEmailInput = z.infer<typeof sendEmailBodySchema>;
 

@@ -1,6 +1,7 @@
 // A zod schema's input side as JSON Schema (draft 2020-12), for what describes the routes to others: the OpenAPI
 // document and the assistant endpoint's tools. What JSON Schema cannot say is left open (`{}`).
 import { z } from 'zod';
+import { isRefusedField } from '../contract/common.ts';
 
 export type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[]; anyOf?: JsonSchema[]; [key: string]: unknown };
 
@@ -20,7 +21,8 @@ export function inputJsonSchema(schema: z.ZodType): JsonSchema {
   }
   if (!(schema instanceof z.ZodObject) || !json.properties) return json;
   const shape = schema.shape as Record<string, z.ZodType | undefined>;
-  const properties = Object.fromEntries(Object.entries(json.properties).map(([name, property]) => {
+  const taken = Object.entries(json.properties).filter(([name]) => !isRefusedField(shape[name]));
+  const properties = Object.fromEntries(taken.map(([name, property]) => {
     const { maximum, ...rest } = property as Record<string, unknown>;
     const bounded = maximum === Number.MAX_SAFE_INTEGER ? rest : (property as Record<string, unknown>);
     const fallback = shape[name]?.safeParse(undefined);

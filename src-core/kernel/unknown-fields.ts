@@ -3,6 +3,7 @@
 // Found by comparing the body as sent with the body as its schema parsed it: a key of an object that the
 // parse left out is one the schema does not know. The answer names it and the fields its object takes.
 import type { z } from 'zod';
+import { isRefusedField } from '../contract/common.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -42,16 +43,20 @@ type Schema = { _zod: { def: Def } };
 /**
  * The field names of the object at `path` in `schema` (through optional, default, preprocess and arrays), or null.
  * Where the schema takes one of several forms (a union: a call placed by type or by booking, a tagged WhatsApp
- * component), `input`, the body as sent, tells which: the first form its value at that point parses as.
+ * component), `input`, the body as sent, tells which: the first form its value at that point parses as. `takenOnly`
+ * leaves out a field named only to be refused (`refusedField`), for saying what the object takes.
  */
-export function fieldsAt(schema: z.ZodType, path: string[], input?: unknown): string[] | null {
+export function fieldsAt(schema: z.ZodType, path: string[], input?: unknown, takenOnly = false): string[] | null {
   let current = schema as unknown as Schema | undefined;
   let value = input;
   let i = 0;
   while (current) {
     const def = current._zod.def;
     if (def.type === 'object') {
-      if (i === path.length) return Object.keys(def.shape ?? {});
+      if (i === path.length) {
+        const fields = Object.entries(def.shape ?? {});
+        return (takenOnly ? fields.filter(([, field]) => !isRefusedField(field as unknown as z.ZodType)) : fields).map(([name]) => name);
+      }
       const key = path[i++] as string;
       current = def.shape?.[key];
       value = isObject(value) ? value[key] : undefined;
@@ -88,7 +93,7 @@ export function unknownFields(schema: z.ZodType, input: unknown, output: unknown
     byParent.set(parent, [...(byParent.get(parent) ?? []), path]);
   }
   return [...byParent].map(([parent, paths]) => {
-    const fields = fieldsAt(schema, paths[0]?.slice(0, -1) ?? [], input);
+    const fields = fieldsAt(schema, paths[0]?.slice(0, -1) ?? [], input, true);
     return unknownFieldsClause(paths, fields?.length ? `${parent ? `${parent} takes` : 'the body takes'} ${fields.join(', ')}` : null);
   }).join('; ');
 }
