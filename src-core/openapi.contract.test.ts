@@ -64,8 +64,12 @@ describe('GET /openapi.json', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, o] of Object.entries(ops)) {
         for (const p of o.parameters ?? []) expect(p.schema, `${method} ${path} ${p.name}`).not.toEqual({ type: 'string' });
+        // So too a body field (an OTP identifier, an agent call's toNumber, a campaign's scheduledAt or audienceType).
+        const fields = o.requestBody?.content['application/json']?.schema.properties ?? {};
+        for (const [name, schema] of Object.entries(fields)) expect([{}, { type: 'string' }], `${method} ${path} body ${name}`).not.toContainEqual(schema);
       }
     }
+    expect(op('post', '/sms/campaigns').requestBody?.content['application/json']?.schema.properties?.audienceType).toMatchObject({ description: expect.stringContaining('segment') });
     const send = op('post', '/email/send');
     expect(send.security).toEqual([{ apiKey: ['email:send'] }]);
     const body = send.requestBody?.content['application/json']?.schema;

@@ -32,7 +32,8 @@ export const timeZoneSchema = z.string().min(1).max(64).refine((zone) => {
  */
 export const scheduleSchema = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.test(v)
   && isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.length <= 19 ? `${v}Z` : v)),
-  'must be an ISO 8601 date-time, e.g. 2026-02-01T10:00:00+05:30 (or without an offset, read in scheduleTimezone)');
+  'must be an ISO 8601 date-time, e.g. 2026-02-01T10:00:00+05:30 (or without an offset, read in scheduleTimezone)')
+  .describe('an ISO 8601 date-time, e.g. 2026-02-01T10:00:00+05:30 (or without an offset, read in scheduleTimezone)');
 
 const bulkPhones = (field: string, min: number) => z.array(z.string().max(32)).min(min, `${field} needs at least ${min} number`).max(MAX_CAMPAIGN_RECIPIENTS, `${field} holds at most ${MAX_CAMPAIGN_RECIPIENTS.toLocaleString('en-US')} numbers`);
 
@@ -69,6 +70,7 @@ export type CampaignAudienceType = (typeof SMS_AUDIENCES)[number];
 const audienceFields = {
   audienceType: z.string().trim().toLowerCase().transform((v) => v.replace(/[\s-]+/g, '_'))
     .pipe(z.enum(['all', 'all_contacts', 'segment', 'manual', 'manual_list', 'list'], { error: 'audienceType must be one of: all, segment, manual' }))
+    .describe('one of: all (every contact with a phone), segment (audienceCriteria.tags or search), manual (audienceCriteria.phones)')
     .transform((v) => (v.startsWith('all') ? 'all' : v === 'segment' ? 'segment' : 'manual') as CampaignAudienceType).optional(),
   audienceCriteria: z.object({
     // The contacts' own tag rule (trimmed, inner whitespace collapsed, case kept), so ' vip ' finds 'vip'.

@@ -21,7 +21,7 @@ export function igsidProblem(value: string): string | null {
 export const igsidSchema = z.string().trim().superRefine((value, ctx) => {
   const problem = igsidProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+}).describe('a page-scoped user id (digits), the one the customer\'s messages arrive from; not a username');
 
 export const INSTAGRAM_MESSAGE_MAX = 1000;
 

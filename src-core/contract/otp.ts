@@ -67,7 +67,8 @@ export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
 
 /** A person's phone number, taken as every route takes one (`personPhoneSchema`), answered as `+` and its digits. */
 export const otpIdentifierSchema = requiredText('identifier')
-  .pipe(personPhoneSchema('identifier must be a phone number in international format: 7 to 15 digits, the country code first (not 0), optional +'));
+  .pipe(personPhoneSchema('identifier must be a phone number in international format: 7 to 15 digits, the country code first (not 0), optional +'))
+  .describe('a phone number in international format, e.g. +14155550101 (the + optional)');
 
 /** An id sent in a body (`otpw_…`, `otp_…`): at most `ID_MAX` characters, worded with its name. */
 const idText = (name: string) => requiredText(name).min(1, `${name} is required`).max(ID_MAX, `${name} must be at most ${ID_MAX} characters`);

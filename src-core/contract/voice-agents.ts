@@ -108,7 +108,8 @@ export const agentCallsQuerySchema = z.object({
 export const outboundCallBodySchema = z.object({
   agentId: requiredText('agentId', 100),
   toNumber: z.string({ error: (issue) => (issue.input === undefined ? 'toNumber is required' : 'toNumber must be text') })
-    .pipe(personPhoneSchema('toNumber must be a phone number in international format: the country code, then the number (e.g. +14155550101)')),
+    .pipe(personPhoneSchema('toNumber must be a phone number in international format: the country code, then the number (e.g. +14155550101)'))
+    .describe('a phone number in international format, e.g. +14155550101 (the + optional)'),
   callContext: nullAsAbsent(mergeValuesSchema()),
 });
 export type OutboundCallInput = z.infer<typeof outboundCallBodySchema>;
