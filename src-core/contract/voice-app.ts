@@ -110,4 +110,5 @@ export const updateSettingsBodySchema = z.object({ pstnEnabled: z.boolean() });
 export type AppCallStreamEvent = { callId: string; event: string; status: string | null };
 
 export const simInboundCallBodySchema = z.object({ ...organizationField, from: z.string().trim().min(1).max(40), to: nullAsAbsent(z.string().trim().max(40)) });
-export const simHangupBodySchema = z.object({ ...organizationField, party: z.enum(['caller', 'callee']).optional() });
+/** Every field optional, so no body at all is taken too: the caller on the default organization's call hangs up. */
+export const simHangupBodySchema = z.object({ ...organizationField, party: z.enum(['caller', 'callee']).optional() }).optional();

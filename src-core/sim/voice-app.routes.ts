@@ -14,7 +14,7 @@ export function simVoiceAppRoutes(voiceApp: VoiceAppService) {
     defineRoute({
       method: 'POST', path: '/sim/voice/app-calls/:callId/hangup', scope: 'dashboard', params: z.object({ callId: z.string().min(1).max(64) }),
       body: simHangupBodySchema,
-      handler: ({ orgId, params, body }) => voiceApp.calls.get(orgId, voiceApp.inbound.hangUp(orgId, params.callId, body.party).id),
+      handler: ({ orgId, params, body }) => voiceApp.calls.get(orgId, voiceApp.inbound.hangUp(orgId, params.callId, body?.party).id),
     }),
   ];
 }

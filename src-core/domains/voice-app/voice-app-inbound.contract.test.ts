@@ -127,7 +127,9 @@ describe('a phone dialling the business number routed to the app', () => {
     await act(id, 'connect', { type: 'app', to: 'pro_12' });
     await act(id, 'accept', { asExternalId: 'pro_12' });
     await t.advance(30);
-    expect((await t.dashboard('POST', `/sim/voice/app-calls/${id}/hangup`, {})).body).toMatchObject({ status: 'COMPLETED', endReason: 'caller_hung_up', durationSeconds: 30 });
+    // No body at all is `{}` (README: `{party?}`): the caller hangs up.
+    const bare = await t.request('POST', `/sim/voice/app-calls/${id}/hangup`, { token: t.dashboardToken });
+    expect(bare.body).toMatchObject({ status: 'COMPLETED', endReason: 'caller_hung_up', durationSeconds: 30 });
     expect((await t.dashboard('POST', `/sim/voice/app-calls/${id}/hangup`, {})).status).toBe(409);
     const waiting = await dial('+14155550132');
     expect((await act(waiting, 'end', {})).body).toMatchObject({ status: 'CANCELLED', endReason: 'ended_by_server', costPaise: 0 });
