@@ -18,6 +18,17 @@ describe('errors', () => {
     expect(res.body).toMatchObject({ ...envelope(404), error: 'Not Found' });
     expect((await t.request('GET', '/definitely/not')).body).toMatchObject(envelope(404));
   });
+  it('a known path asked with another method is the 404 envelope naming the methods it takes (PUT where PATCH is meant)', async () => {
+    const key = await t.createKey();
+    const put = await t.request('PUT', '/v1/webhooks/whe_missing', { token: key.key, body: { isActive: false } });
+    expect([put.status, put.body]).toEqual([404, { ...envelope(404), error: 'Not Found', code: 'NOT_FOUND',
+      message: 'Route PUT /v1/webhooks/whe_missing not found: this path takes GET, PATCH, DELETE' }]);
+    expect((await t.request('POST', '/v1/contacts?page=2', { token: key.key, body: { name: 'x' } })).body.message)
+      .toBe('Route POST /v1/contacts not found: this path takes GET');
+    // The console's twin of a route is a path too; a path no route has says nothing more.
+    expect((await t.request('PUT', '/dashboard/webhooks/whe_missing', { token: t.dashboardToken })).body.message).toContain('this path takes GET, PATCH, DELETE');
+    expect((await t.request('PUT', '/v1/nothing-here', { token: key.key })).body.message).toBe('Route PUT /v1/nothing-here not found');
+  });
   it('a path whose id is empty (a trailing slash) has no route either: the same 404, not a 400 about the empty id', async () => {
     const key = await t.createKey();
     for (const path of ['/v1/automations/', '/v1/webhooks/', '/v1/voice/app/identities/', '/v1/contacts/cnt_x/notes/']) {

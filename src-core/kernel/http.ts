@@ -90,8 +90,23 @@ function organizationOf(caller: Caller, request: FastifyRequest, deps: HttpDeps)
   if (caller.kind === 'apiKey') return caller.key.orgId;
   return caller.kind === 'dashboard' ? orgFromConsoleRequest(request, deps) : deps.defaultOrgId;
 }
-/** The 404 of a path with no route (the query left out). */
-const routeNotFound = (request: FastifyRequest): AppError => notFound(`Route ${request.method} ${request.url.split('?')[0]}`);
+/** The 404 of a path with no route (the query left out); `methods`: those the path does take, said after it. */
+const routeNotFound = (request: FastifyRequest, methods: string[] = []): AppError => {
+  const error = notFound(`Route ${request.method} ${request.url.split('?')[0]}`);
+  return methods.length ? new AppError('NOT_FOUND', `${error.message}: this path takes ${methods.join(', ')}`) : error;
+};
+
+/**
+ * The methods the routes take at a concrete path, for a request of another method there (`PUT /v1/webhooks/whe_…`,
+ * where PATCH is meant): its 404 says them rather than read as an unknown id. Unknown paths find none.
+ */
+function methodsByPath(routes: AnyRoute[]): (path: string) => string[] {
+  const patterns = routes.flatMap((route) => (route.console ? [route, consoleTwin(route)] : [route])).map((route) => ({
+    method: route.method,
+    pattern: new RegExp(`^${route.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`),
+  }));
+  return (path) => [...new Set(patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method))];
+}
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 
@@ -314,6 +329,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     noteError(state, appError.code, appError.message);
     return fastifyReply.code(appError.statusCode).send(errorBody(appError, errorShape(request)));
   });
+  const methodsAt = methodsByPath(routes);
   app.setNotFoundHandler((request, fastifyReply) => {
     const state = logState.get(request);
     if (state && request.url.startsWith('/v1/') && bearer(request)) {
@@ -325,7 +341,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
         if (error instanceof AppError && error.code === 'RATE_LIMITED') throw error;
       }
     }
-    const error = routeNotFound(request);
+    const error = routeNotFound(request, methodsAt(request.url.split('?')[0] ?? ''));
     noteError(state, error.code, error.message);
     return fastifyReply.code(404).send(renderError(error));
   });
