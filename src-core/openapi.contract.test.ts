@@ -148,6 +148,14 @@ describe('GET /openapi.json', () => {
     expect([failed.status, Object.keys(failed.body).sort()]).toEqual([502, ['attempts', 'message']]);
     expect(op('post', '/messages/send').responses['502']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/AllChannelsFailed' } } } });
     expect(op('post', '/sms/send').responses).not.toHaveProperty('502');
+    // A route with a body also answers what the kernel refuses of one: another content type (415), too large (413).
+    const wrongType = await t.request('POST', '/v1/sms/send', { token: key, body: 'to=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const tooLarge = await t.request('POST', '/v1/sms/send', { token: key, body: JSON.stringify({ message: 'x'.repeat(3 * 1024 * 1024) }) });
+    expect([wrongType.status, tooLarge.status]).toEqual([415, 413]);
+    for (const [method, path] of [['post', '/sms/send'], ['post', '/whatsapp/header-media/upload'], ['patch', '/webhooks/{id}']] as const) {
+      expect(Object.keys(op(method, path).responses), `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
+    }
+    expect(Object.keys(op('get', '/contacts').responses)).not.toContain('415');
   });
 
   it('needs no key, and is the same document on every read', async () => {

@@ -14,6 +14,11 @@ const ERROR_STATUSES: Record<number, string> = {
   404: 'Not found', 409: 'Conflict (a duplicate, a blocked contact, an Idempotency-Key reused with another body)', 429: 'Rate limited (Retry-After)',
 };
 
+const BODY_ERROR_STATUSES: Record<number, string> = {
+  413: 'The body (or an upload\'s file) is too large',
+  415: 'The body is not sent as Content-Type: application/json (multipart/form-data for an upload), or not in UTF-8',
+};
+
 const SUCCESS_STATUSES: Record<number, string> = { 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 const scopesOf = (route: AnyRoute): string[] => {
@@ -52,6 +57,8 @@ function operation(route: AnyRoute, path: string): Record<string, unknown> {
     responses: {
       ...Object.fromEntries(statuses.map((status) => [String(status), { description: SUCCESS_STATUSES[status] ?? 'Success' }])),
       ...Object.fromEntries(Object.entries(ERROR_STATUSES).filter(([code]) => route.scope !== 'public' || !['401', '403'].includes(code)).map(([code, description]) => [code, { description, ...error }])),
+      // A route that reads a body also answers what the kernel refuses of one before the route sees it.
+      ...(requestBody ? Object.fromEntries(Object.entries(BODY_ERROR_STATUSES).map(([code, description]) => [code, { description, ...error }])) : {}),
       // The route of the contract's `{message}` error shape, the unified send, is also the one that answers 502.
       ...(route.errorBody === 'message' ? { 502: { description: 'Every channel in the chain failed (nothing charged)', content: { 'application/json': { schema: { $ref: '#/components/schemas/AllChannelsFailed' } } } } } : {}),
     },
