@@ -156,6 +156,10 @@ describe('GET /openapi.json', () => {
       expect(Object.keys(op(method, path).responses), `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
     }
     expect(Object.keys(op('get', '/contacts').responses)).not.toContain('415');
+    // A conflict is a write's: no read lists 409 (every 409 the services raise is on a write).
+    const reads = Object.values(doc.paths).flatMap((ops) => (ops.get ? [ops.get] : []));
+    expect(reads.filter((o) => '409' in o.responses).map((o) => o.operationId)).toEqual([]);
+    expect(Object.keys(op('post', '/webhooks').responses)).toContain('409');
   });
 
   it('needs no key, and is the same document on every read', async () => {

@@ -56,7 +56,9 @@ function operation(route: AnyRoute, path: string): Record<string, unknown> {
     ...(requestBody ? { requestBody } : {}),
     responses: {
       ...Object.fromEntries(statuses.map((status) => [String(status), { description: SUCCESS_STATUSES[status] ?? 'Success' }])),
-      ...Object.fromEntries(Object.entries(ERROR_STATUSES).filter(([code]) => route.scope !== 'public' || !['401', '403'].includes(code)).map(([code, description]) => [code, { description, ...error }])),
+      // No read answers 409: a conflict is a write's (a duplicate, a state, a blocked contact's send, a reused key).
+      ...Object.fromEntries(Object.entries(ERROR_STATUSES).filter(([code]) => (route.scope !== 'public' || !['401', '403'].includes(code)) && (code !== '409' || route.method !== 'GET'))
+        .map(([code, description]) => [code, { description, ...error }])),
       // A route that reads a body also answers what the kernel refuses of one before the route sees it.
       ...(requestBody ? Object.fromEntries(Object.entries(BODY_ERROR_STATUSES).map(([code, description]) => [code, { description, ...error }])) : {}),
       // The route of the contract's `{message}` error shape, the unified send, is also the one that answers 502.
