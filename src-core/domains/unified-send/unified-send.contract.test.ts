@@ -33,6 +33,14 @@ describe('POST /v1/messages/send', () => {
     expect(entry.body).toMatchObject({ source: 'API', billingAmountPaise: 80, templateName: 'hello' });
     expect((await t.dashboard('GET', '/sim/handsets/+14155550444/messages')).body.data[0].text).toBe('Hello Alice');
   });
+  it('ignores the blocks of channels outside the chain, and needs only the chain\'s scopes: one body can serve several chains', async () => {
+    const waOnly = (await t.createKey({ scopes: ['whatsapp:send'] })).key;
+    const res = await unified({
+      to: '+14155550477', channel: 'whatsapp', template: { ...wa, id: 'tpl_for_email_or_rcs' }, message: 'for sms',
+      sms: { senderId: 'ACMEIN' }, email: { fromName: 'Acme', fromEmail: 'hello@acme.test' },
+    }, waOnly);
+    expect([res.status, res.body.channelUsed, res.body.attempts.map((a: { channel: string }) => a.channel)]).toEqual([200, 'whatsapp', ['whatsapp']]);
+  });
   it('checks the scope of every channel in the chain first: 403 naming it, as {message}', async () => {
     const narrow = (await t.createKey({ scopes: SCOPES.filter((s) => s !== 'sms:send') })).key;
     const res = await unified({ to: '+14155550444', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'x', sms: { senderId: 'ACMEIN' } }, narrow);
