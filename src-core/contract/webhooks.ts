@@ -100,6 +100,13 @@ export const RETRY_DELAYS_MS = [0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000
 /** Failed attempts in a row (across an endpoint's deliveries) that disable it; attempts already out still count. */
 export const AUTO_DISABLE_AFTER = 15;
 
+/**
+ * How long a finished delivery (`SUCCEEDED`, `EXHAUSTED`) is kept after its last change, on the virtual clock: older ones
+ * are listed nowhere, answer 404, and are removed with their attempts. A delivery still waiting (`PENDING`, `FAILED`,
+ * `HELD`) is kept however old.
+ */
+export const DELIVERY_KEEP_DAYS = 30;
+
 /** How far back (on the virtual clock) and how many, newest first, `GET /dashboard/webhooks/gone` lists. */
 export const GONE_WINDOW_DAYS = 30;
 export const GONE_LIMIT = 20;

@@ -24,7 +24,7 @@ describe('migration 41: the last attempt on the endpoint', () => {
     // The retry of the first, later than the test: the last one made.
     attempt.run('whd_1', 2, '2026-01-01T00:00:10.000Z', 503);
     migrate(db.sql, MIGRATIONS, 't');
-    const last = createWebhooksStore(db.sql).lastAttempts('org_a');
+    const last = createWebhooksStore(db.sql).lastAttempts('org_a', '');
     expect(last).toEqual([{ endpoint_id: 'whe_tried', delivery_id: 'whd_1', event_type: 'contact.created', attempt: 2, at: '2026-01-01T00:00:10.000Z', response_status: 503, error: null }]);
   });
 });

@@ -14,6 +14,7 @@ import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { isCatalogued, sampleOf } from './catalogue.ts';
 import { scheduleAttempt, succeeded, type DeliveryOptions } from './delivery.ts';
 import { checkDestination } from './destination.ts';
+import { deliveryNotFound, isKept, keptSince } from './retention.ts';
 import type { DeliveryRow, EndpointRow, WebhooksStore } from './webhooks.store.ts';
 
 const newSecret = (): string => `whsec_${randomBytes(24).toString('base64url')}`;
@@ -150,12 +151,13 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
     },
     deliveries(orgId: string, endpointId: string | null, statuses: string[] | undefined, page: PageRequest): ListEnvelope<WebhookDelivery> {
       if (endpointId) mustEndpoint(orgId, endpointId);
-      const { rows, total } = store.deliveries(orgId, endpointId, statuses, page.limit, page.offset);
+      const { rows, total } = store.deliveries(orgId, endpointId, statuses, keptSince(clock), page.limit, page.offset);
       return pageEnvelope(rows.map(deliveryOf), total, page);
     },
+    /** 404 for an unknown delivery and for one past its kept days, removed yet or not (retention.ts). */
     delivery(orgId: string, id: string): WebhookDeliveryDetail {
       const row = store.delivery(id);
-      if (!row || row.org_id !== orgId) throw notFound(`Delivery ${id}`);
+      if (!row || row.org_id !== orgId || !isKept(row, keptSince(clock))) throw deliveryNotFound(id);
       return {
         ...deliveryOf(row), payload: JSON.parse(row.payload),
         attemptLog: store.attempts(id).map((a) => ({
@@ -174,17 +176,17 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
     /** The last attempt made to each endpoint, test or real: whether the endpoint's latest delivery got through, and if not why. */
     lastAttempts(orgId: string): EndpointLastAttempts {
       return {
-        data: store.lastAttempts(orgId).map((row) => ({
+        data: store.lastAttempts(orgId, keptSince(clock)).map((row) => ({
           endpointId: row.endpoint_id, deliveryId: row.delivery_id, eventType: row.event_type, attempt: row.attempt, at: row.at,
           responseStatus: row.response_status, error: row.error, succeeded: succeeded(row.response_status),
         })),
       };
     },
-    /** A new delivery of the same payload and event id to the same endpoint, with attempts from 1. */
+    /** A new delivery of the same payload (the delivery's own copy) and event id to the same endpoint, with attempts from 1. */
     replay(orgId: string, id: string): WebhookDelivery {
       return db.tx(() => {
         const original = store.delivery(id);
-        if (!original || original.org_id !== orgId) throw notFound(`Delivery ${id}`);
+        if (!original || original.org_id !== orgId || !isKept(original, keptSince(clock))) throw deliveryNotFound(id);
         const endpoint = store.endpointById(original.endpoint_id);
         if (!endpoint) throw conflict('The endpoint of this delivery was deleted');
         const newIdValue = enqueue(orgId, endpoint, { id: original.event_id, type: original.event_type, payload: original.payload }, original.id);

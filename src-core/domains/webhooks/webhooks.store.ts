@@ -22,6 +22,12 @@ type LastAttempt = { deliveryId: string; attempt: number; at: string };
 /** An endpoint deleted because its receiver answered 410 Gone to delivery `delivery_id`. */
 export type GoneRow = { endpoint_id: string; org_id: string; url: string; event_type: string; delivery_id: string; at: string };
 
+/**
+ * A delivery still kept: waiting for an attempt or held (however old), or finished at or after `@since` (the kept
+ * days: an older one is left out at once, before the removal comes round). Finished is `SUCCEEDED` or `EXHAUSTED`.
+ */
+const kept = (table = ''): string => `(${table}status IN ('PENDING', 'FAILED', 'HELD') OR ${table}updated_at >= @since)`;
+
 export function createWebhooksStore(sql: Sql) {
   const q = {
     insertEndpoint: sql.prepare(`INSERT INTO webhook_endpoints (id, org_id, url, description, events, secret, created_via, created_at)
@@ -57,10 +63,14 @@ export function createWebhooksStore(sql: Sql) {
     recordGone: sql.prepare(`INSERT OR IGNORE INTO webhook_endpoints_gone (endpoint_id, org_id, url, event_type, delivery_id, at)
       VALUES (@endpoint_id, @org_id, @url, @event_type, @delivery_id, @at)`),
     gone: sql.prepare(`SELECT * FROM webhook_endpoints_gone WHERE org_id = ? AND at >= ? ORDER BY at DESC, rowid DESC LIMIT ?`),
-    // The attempt each endpoint names as its last, by key.
+    // The attempt each endpoint names as its last, by key, while its delivery is kept.
     lastAttempts: sql.prepare(`SELECT e.id AS endpoint_id, a.delivery_id, d.event_type, a.attempt, a.at, a.response_status, a.error
       FROM webhook_endpoints e JOIN webhook_attempts a ON a.delivery_id = e.last_attempt_delivery_id AND a.attempt = e.last_attempt_number
-      JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE e.org_id = ?`),
+      JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE e.org_id = @orgId AND ${kept('d.')}`),
+    // Oldest first through the index of finished deliveries (migration 48): no walk past those still waiting.
+    finishedBefore: sql.prepare(`SELECT id FROM webhook_deliveries WHERE status IN ('SUCCEEDED', 'EXHAUSTED') AND updated_at < ? ORDER BY updated_at LIMIT ?`).pluck(),
+    removeAttemptsOf: sql.prepare(`DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?))`),
+    removeDeliveries: sql.prepare(`DELETE FROM webhook_deliveries WHERE id IN (SELECT value FROM json_each(?))`),
   };
   // Every event is fanned out against the organization's active endpoints: read once until they change
   // (here, or in another process: data_version).
@@ -101,18 +111,24 @@ export function createWebhooksStore(sql: Sql) {
     resumeDeliveries: (endpointId: string, at: string) => q.resume.all({ endpointId, at }) as Array<Pick<DeliveryRow, 'id' | 'org_id' | 'attempts'>>,
     delivery: (id: string) => q.delivery.get(id) as DeliveryRow | undefined,
     setDelivery: (row: Pick<DeliveryRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'last_response_status' | 'updated_at'>) => void q.setDelivery.run(row),
-    /** `statuses`: any of them (absent: all). */
-    deliveries(orgId: string, endpointId: string | null, statuses: string[] | undefined, limit: number, offset: number) {
-      const where = ['org_id = @orgId', ...(endpointId ? ['endpoint_id = @endpointId'] : []), ...(statuses ? ['status IN (SELECT value FROM json_each(@statuses))'] : [])].join(' AND ');
-      const params = { orgId, endpointId, statuses: statuses ? JSON.stringify(statuses) : null, limit, offset };
+    /** `statuses`: any of them (absent: all); only deliveries kept (see `kept`) as of `since`. */
+    deliveries(orgId: string, endpointId: string | null, statuses: string[] | undefined, since: string, limit: number, offset: number) {
+      const where = ['org_id = @orgId', ...(endpointId ? ['endpoint_id = @endpointId'] : []), ...(statuses ? ['status IN (SELECT value FROM json_each(@statuses))'] : []), kept()].join(' AND ');
+      const params = { orgId, endpointId, statuses: statuses ? JSON.stringify(statuses) : null, since, limit, offset };
       return {
         rows: sql.prepare(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`).all(params) as DeliveryRow[],
         total: (sql.prepare(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`).get(params) as { n: number }).n,
       };
     },
-    /** The last attempt made to each of the organization's endpoints (those with none are left out). */
-    lastAttempts: (orgId: string) => q.lastAttempts.all(orgId) as Array<Pick<AttemptRow, 'delivery_id' | 'attempt' | 'at' | 'response_status' | 'error'> & { endpoint_id: string; event_type: string }>,
+    /** The last attempt made to each of the organization's endpoints (those with none, or whose delivery is no longer kept as of `since`, are left out). */
+    lastAttempts: (orgId: string, since: string) => q.lastAttempts.all({ orgId, since }) as Array<Pick<AttemptRow, 'delivery_id' | 'attempt' | 'at' | 'response_status' | 'error'> & { endpoint_id: string; event_type: string }>,
     insertAttempt: (row: AttemptRow) => void q.insertAttempt.run(row),
+    /** Removes up to `limit` deliveries that finished before `beforeIso`, oldest first, with their attempts; answers how many went. */
+    removeFinished: sql.transaction((beforeIso: string, limit: number): number => {
+      const ids = JSON.stringify(q.finishedBefore.all(beforeIso, limit));
+      q.removeAttemptsOf.run(ids);
+      return q.removeDeliveries.run(ids).changes;
+    }),
     attempts: (deliveryId: string) => q.attempts.all(deliveryId) as AttemptRow[],
   };
 }
