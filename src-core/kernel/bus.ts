@@ -2,8 +2,9 @@
 // dispatched after commit; transient events (clock moves, request-log lines) go straight to listeners.
 // Events this process commits are handed to the dispatcher in memory, in outbox order; the outbox table is
 // read back only for what memory does not hold (events from before a restart, or another process's).
+// Dispatched events are kept 30 days of the virtual clock, then removed as the cursor is saved.
 import { advanceWork } from './advance-work.ts';
-import type { Clock } from './clock.ts';
+import { toIso, type Clock } from './clock.ts';
 import { dataVersionOf } from './data-version.store.ts';
 import type { Db } from './db.ts';
 import { freezeUnderTest } from './freeze.ts';
@@ -20,6 +21,14 @@ const CURSOR_SAVE_MS = 100;
 const BATCH = 100;
 /** How many waves of consequences `settle` waits for (events whose listeners emit more events). */
 const SETTLE_ROUNDS = 8;
+/**
+ * Dispatched events older than this (virtual clock) are removed: nothing reads an event again once it is dispatched
+ * (a webhook delivery keeps its own payload, an automation its trigger), so the outbox does not grow without bound.
+ */
+export const OUTBOX_KEEP_MS = 30 * 24 * 3_600_000;
+/** A cursor save looks for old events at most once an hour of the clock, a chunk at a time (a full one looks again at the next save). */
+const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_CHUNK = 5_000;
 
 export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => void; cursorSaveMs?: number }) {
   const { db, clock } = deps;
@@ -60,6 +69,21 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
     if (cursor !== null && cursor > savedCursor && db.sql.open) {
       store.markDispatched(cursor);
       savedCursor = cursor;
+      pruneDispatched();
+    }
+  }
+
+  let nextPruneAt = 0;
+  /** Removes a chunk of dispatched events past OUTBOX_KEEP_MS (never one after the saved cursor), at most once an hour. */
+  function pruneDispatched(): void {
+    const now = clock.now();
+    if (now < nextPruneAt) return;
+    try {
+      const removed = store.removeDispatched(toIso(now - OUTBOX_KEEP_MS), PRUNE_CHUNK);
+      nextPruneAt = removed === PRUNE_CHUNK ? now : now + PRUNE_EVERY_MS;
+    } catch (error) {
+      nextPruneAt = now + PRUNE_EVERY_MS;
+      deps.log?.(`outbox: old events not removed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
