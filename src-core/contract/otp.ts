@@ -1,6 +1,6 @@
 // OTP: widgets (configured in the dashboard), send, retry, verify, verify-token, logs and analytics (seed 000, "OTP").
 import { z } from 'zod';
-import { ID_MAX, nullAsAbsent, personPhoneSchema, statusListQuery, timestampSchema } from './common.ts';
+import { ID_MAX, nothingToChange, nullAsAbsent, personPhoneSchema, statusListQuery, timestampSchema } from './common.ts';
 
 export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
 // The validator's own message (`must be one of: sms, whatsapp`), at whatever path it is used (`channels.1`).
@@ -62,7 +62,12 @@ export function otpWidgetConflict(w: { expirySeconds: number; resendCooldownSeco
     + 'a code would expire before it could be resent';
 }
 
+/** A widget's fields, as a PATCH names them (at least one: `updateOtpWidgetChanges`). */
 export const updateOtpWidgetBodySchema = z.object(widgetFields).partial();
+/** The refusal of a widget PATCH that names no field to change, as every PATCH refuses `{}`. */
+export const updateOtpWidgetChanges = <T extends Partial<Record<keyof typeof widgetFields, unknown>>>(body: T): boolean =>
+  Object.keys(widgetFields).some((field) => body[field as keyof typeof widgetFields] !== undefined);
+export const OTP_WIDGET_NOTHING_TO_CHANGE = nothingToChange(`give at least one of ${Object.keys(widgetFields).join(', ')}`);
 export type UpdateOtpWidgetInput = z.infer<typeof updateOtpWidgetBodySchema>;
 
 /** A person's phone number, taken as every route takes one (`personPhoneSchema`), answered as `+` and its digits. */

@@ -76,6 +76,10 @@ describe('widgets in the dashboard', () => {
     }
     expect((await t.dashboard('PATCH', `/dashboard/otp-widgets/${widgetId}`, { otpLength: 2 })).status).toBe(400);
     expect((await t.dashboard('PATCH', '/dashboard/otp-widgets/otpw_nope', { name: 'x' })).status).toBe(404);
+    // Nothing to change is refused, as every PATCH refuses it (it answered the widget unchanged with 200).
+    const nothing = await t.dashboard('PATCH', `/dashboard/otp-widgets/${widgetId}`, {});
+    expect([nothing.status, nothing.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(nothing.body.message).toContain('give at least one of name, otpLength, expirySeconds');
   });
 });
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { organizationField } from '../../contract/common.ts';
 import {
-  createOtpWidgetBodySchema, otpAnalyticsQuerySchema, otpLogsQuerySchema, retryOtpBodySchema, sendOtpBodySchema, updateOtpWidgetBodySchema, verifyOtpBodySchema,
+  createOtpWidgetBodySchema, OTP_WIDGET_NOTHING_TO_CHANGE, otpAnalyticsQuerySchema, otpLogsQuerySchema, retryOtpBodySchema, sendOtpBodySchema, updateOtpWidgetBodySchema, updateOtpWidgetChanges, verifyOtpBodySchema,
   verifyOtpTokenBodySchema,
 } from '../../contract/otp.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -47,7 +47,8 @@ export function otpRoutes(service: OtpService) {
       handler: ({ orgId, body }) => service.createWidget(orgId, body),
     }),
     defineRoute({
-      method: 'PATCH', path: '/dashboard/otp-widgets/:id', scope: 'dashboard', params: idParams, body: updateOtpWidgetBodySchema.extend(organizationField),
+      method: 'PATCH', path: '/dashboard/otp-widgets/:id', scope: 'dashboard', params: idParams, body: updateOtpWidgetBodySchema.extend(organizationField)
+        .refine(updateOtpWidgetChanges, OTP_WIDGET_NOTHING_TO_CHANGE),
       handler: ({ orgId, params, body }) => service.updateWidget(orgId, params.id, body),
     }),
   ];
