@@ -162,6 +162,59 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(op('post', '/webhooks').responses)).toContain('409');
   });
 
+  it('types a success answer where the route declares its schema, with the shapes it shares as components; every error answer is the envelope', () => {
+    type Json = { $ref?: string; properties?: Record<string, Json>; items?: Json; required?: string[] };
+    const success = (method: string, path: string, status = '200') =>
+      (op(method, path).responses[status] as { content?: Record<string, { schema: Json }> }).content?.['application/json']?.schema;
+    const schemas = doc.components.schemas as Record<string, Json>;
+    // A list: the contract's envelope of a shared shape, by reference, with its pagination meta.
+    const contacts = success('get', '/contacts');
+    expect(contacts?.properties?.data?.items).toEqual({ $ref: '#/components/schemas/Contact' });
+    expect(contacts?.properties?.meta?.required).toEqual(['total', 'page', 'limit', 'totalPages']);
+    expect(schemas.Contact?.required).toEqual(expect.arrayContaining(['id', 'name', 'email', 'phone', 'tags', 'isBlocked', 'createdAt']));
+    expect(success('get', '/contacts/{id}/notes')?.properties?.meta).toEqual({ $ref: '#/components/schemas/PageMeta' });
+    expect(success('post', '/contacts/{id}/notes', '201')).toEqual({ $ref: '#/components/schemas/ContactNote' });
+    // No integer says it may be ±2^53−1 (zod's bounds of a whole number, which bound nothing).
+    expect(JSON.stringify(doc)).not.toContain('9007199254740991');
+    // A DELETE that answers nothing has no schema.
+    expect(op('delete', '/webhooks/{id}').responses['204']).toEqual({ description: 'No content' });
+    // Every error answer is the one envelope (the unified send's its `{message}` and its 502), named once.
+    expect(schemas.Error?.required).toEqual(['statusCode', 'error', 'code', 'message']);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, o] of Object.entries(ops)) {
+        for (const [code, answer] of Object.entries(o.responses).filter(([status]) => Number(status) >= 400)) {
+          const shape = path === '/messages/send' ? (code === '502' ? 'AllChannelsFailed' : 'MessageError') : 'Error';
+          expect(answer, `${method} ${path} ${code}`).toMatchObject({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${shape}` } } } });
+        }
+      }
+    }
+  });
+
+  it('says every reason a route answers 403: a missing scope, an IP outside the key\'s allow-list, and the route\'s own', async () => {
+    const forbidden = (method: string, path: string) => (op(method, path).responses['403'] as { description: string }).description;
+    // The IP allow-list refuses with 403 too, on any route a key calls: the document said "lacks the scope" alone.
+    const { key } = await t.createKey({ ipWhitelistEnabled: true, allowedIps: ['203.0.113.7'] });
+    const refused = await t.request('GET', '/v1/contacts', { token: key, headers: { 'x-forwarded-for': '198.51.100.1' } });
+    expect([refused.status, refused.body.code]).toEqual([403, 'IP_NOT_ALLOWED']);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(ops)) expect(forbidden(method, path), `${method} ${path}`).toMatch(/INSUFFICIENT_SCOPE.*IP_NOT_ALLOWED/);
+    }
+    // A blocked contact's conversation by phone is 403 CONTACT_BLOCKED (the seed), which only that route answers.
+    const { key: all } = await t.createKey({ rateLimitPerMinute: 10_000 });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550177', text: 'hi' });
+    const contact = (await t.request('GET', '/v1/contacts?search=14155550177', { token: all })).body.data[0];
+    await t.request('POST', `/v1/contacts/${contact.id}/block`, { token: all, body: { reason: 'Abuse' } });
+    const lookup = await t.request('GET', '/v1/whatsapp/conversations/by-phone?phone=14155550177', { token: all });
+    expect([lookup.status, lookup.body.code]).toEqual([403, 'CONTACT_BLOCKED']);
+    expect(forbidden('get', '/whatsapp/conversations/by-phone')).toContain('CONTACT_BLOCKED');
+    expect(forbidden('get', '/contacts')).not.toContain('CONTACT_BLOCKED');
+    // Phone calling off refuses a call to a phone (the seed: "any phone-ringing action").
+    const call = await t.request('POST', '/v1/voice/app/calls', { token: all, body: { type: 'phone', from: 'pro_1', to: '+14155550123' } });
+    expect([call.status, call.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect(forbidden('post', '/voice/app/calls')).toContain('phone calling is off');
+    expect(forbidden('post', '/voice/app/calls/{callId}/connect')).toContain('phone calling is off');
+  });
+
   it('needs no key, and is the same document on every read', async () => {
     const again = await (await fetch(`${t.url}/openapi.json`, { headers: { authorization: 'Bearer sk_test_bogus' } })).json();
     expect(again).toEqual(doc);

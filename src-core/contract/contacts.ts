@@ -1,6 +1,7 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
-import { emailAddressSchema, nullAsAbsent, personPhoneSchema, timestampSchema, type PageMeta } from './common.ts';
+import { listAnswer, named, pageMetaAnswer, successAnswer } from './answers.ts';
+import { emailAddressSchema, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
 import { channelSchema } from './messaging.ts';
 
 export const contactSchema = z.object({
@@ -31,7 +32,10 @@ export type EventContact = Contact & { lifecycleStageId: null };
 export const eventContact = (contact: Contact): EventContact => ({ ...contact, lifecycleStageId: null });
 
 /** The contacts list: `meta.fuzzy` is true when nothing matched the search as typed and the contacts shown match it corrected. */
-export type ContactList = { data: Contact[]; meta: PageMeta & { fuzzy?: true } };
+export const contactListSchema = listAnswer(named('Contact', contactSchema), pageMetaAnswer.extend({
+  fuzzy: z.literal(true).optional().describe('true when nothing matched the search as typed and the contacts shown match it corrected'),
+}));
+export type ContactList = z.infer<typeof contactListSchema>;
 
 export const contactListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
@@ -61,6 +65,9 @@ export const contactNoteSchema = z.object({
   createdAt: timestampSchema,
 });
 export type ContactNote = z.infer<typeof contactNoteSchema>;
+export const contactNoteAnswer = named('ContactNote', contactNoteSchema);
+export const contactNoteListSchema = listAnswer(contactNoteAnswer);
+export const deletedNoteSchema = successAnswer({ id: z.string() });
 
 export const createNoteBodySchema = z.object({
   content: z.string().trim().min(1, 'content must not be empty').max(5000),

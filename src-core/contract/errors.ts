@@ -42,3 +42,33 @@ export const errorEnvelopeSchema = z.object({
   reason: z.string().nullable().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/**
+ * Every error answer of a `/v1` route, as sent (the API document's `Error`): the envelope, its `code` always, and the
+ * extras some errors add (`retryAfter` on 429; `contactId` and `reason` on a blocked contact's; others named in their
+ * message), so a client may read more than the three contract fields.
+ */
+export const errorAnswerSchema = z.looseObject({
+  statusCode: z.number().int(),
+  error: z.string(),
+  code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  retryAfter: z.number().int().optional().describe('429: seconds to wait (also the Retry-After header)'),
+  contactId: z.string().optional().describe('CONTACT_BLOCKED: the blocked contact'),
+  reason: z.string().nullable().optional().describe('CONTACT_BLOCKED: the reason stored with the block'),
+}).meta({ id: 'Error' });
+
+/** The unified send's errors (the seed gives them as `{message}`), with the same extras as the envelope's. */
+export const messageErrorAnswerSchema = z.looseObject({
+  message: z.string(),
+  code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).optional(),
+  retryAfter: z.number().int().optional(),
+  contactId: z.string().optional(),
+  reason: z.string().nullable().optional(),
+}).meta({ id: 'MessageError' });
+
+/** The unified send's 502: every channel of the chain failed, nothing charged. */
+export const allChannelsFailedSchema = z.looseObject({
+  message: z.string(),
+  attempts: z.array(z.object({ channel: z.string(), status: z.literal('failed'), error: z.string() })),
+}).meta({ id: 'AllChannelsFailed' });

@@ -70,6 +70,16 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   status?: number;
   /** Every success status the route answers where its `reply` picks one (an upsert: 201 made, 200 again), for the API document. */
   statuses?: readonly number[];
+  /**
+   * The JSON shape of a `/v1` route's success answer (its output side, shared shapes named with `.meta({id})`), for the
+   * API document. The test server checks every 2xx JSON answer of the route against it (never production).
+   */
+  response?: Schema;
+  /**
+   * Why else the route answers 403, besides a key without its scope or a client IP outside the key's allowed IPs (a
+   * blocked contact's lookup, phone calling off), for the API document.
+   */
+  forbidden?: string;
   /** Also mount this `/v1` route at `/dashboard/...` for the console, with the dashboard token. */
   console?: boolean;
   /** A multipart upload route: the one file field arrives as the body (`UploadedFile`), bounded in size. */

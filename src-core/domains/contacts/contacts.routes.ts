@@ -1,7 +1,10 @@
 // Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console; the console's CSV import and export.
 import { z } from 'zod';
 import { importContactsBodySchema } from '../../contract/contacts-csv.ts';
-import { blockContactBodySchema, contactListQuerySchema, createContactBodySchema, createNoteBodySchema, setContactTagsBodySchema } from '../../contract/contacts.ts';
+import {
+  blockContactBodySchema, blockResultSchema, contactListQuerySchema, contactListSchema, contactNoteAnswer, contactNoteListSchema, createContactBodySchema,
+  createNoteBodySchema, deletedNoteSchema, setContactTagsBodySchema,
+} from '../../contract/contacts.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
 import type { ContactsTransfer } from './contacts-import.ts';
@@ -14,7 +17,7 @@ export function contactsRoutes(service: ContactsService, transfer: ContactsTrans
   return [
     defineRoute({
       method: 'GET', path: '/v1/contacts', scope: 'contacts:read', console: true,
-      query: contactListQuerySchema.extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      query: contactListQuerySchema.extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape), response: contactListSchema,
       handler: ({ orgId, query }) => service.list(orgId, query.search, toPageRequest(query)),
     }),
     defineRoute({
@@ -44,25 +47,25 @@ export function contactsRoutes(service: ContactsService, transfer: ContactsTrans
       handler: ({ orgId, params, body }) => service.setTags(orgId, params.id, body.tags),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/contacts/:id/block', scope: 'contacts:block', console: true, params: idParams, body: blockContactBodySchema,
+      method: 'POST', path: '/v1/contacts/:id/block', scope: 'contacts:block', console: true, params: idParams, body: blockContactBodySchema, response: blockResultSchema,
       handler: ({ orgId, params, body }) => service.block(orgId, params.id, body?.reason),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/contacts/:id/unblock', scope: 'contacts:block', console: true, params: idParams,
+      method: 'POST', path: '/v1/contacts/:id/unblock', scope: 'contacts:block', console: true, params: idParams, response: blockResultSchema,
       handler: ({ orgId, params }) => service.unblock(orgId, params.id),
     }),
     defineRoute({
       method: 'GET', path: '/v1/contacts/:id/notes', scope: 'contacts:notes:read', console: true, params: idParams,
-      query: paginationQuery({ defaultLimit: 50, maxLimit: 100 }),
+      query: paginationQuery({ defaultLimit: 50, maxLimit: 100 }), response: contactNoteListSchema,
       handler: ({ orgId, params, query }) => service.listNotes(orgId, params.id, toPageRequest(query)),
     }),
     defineRoute({
       method: 'POST', path: '/v1/contacts/:id/notes', scope: 'contacts:notes:write', console: true, params: idParams,
-      body: createNoteBodySchema, status: 201,
+      body: createNoteBodySchema, status: 201, response: contactNoteAnswer,
       handler: ({ orgId, params, body }) => service.addNote(orgId, params.id, body.content),
     }),
     defineRoute({
-      method: 'DELETE', path: '/v1/contacts/:id/notes/:noteId', scope: 'contacts:notes:write', console: true, params: noteParams,
+      method: 'DELETE', path: '/v1/contacts/:id/notes/:noteId', scope: 'contacts:notes:write', console: true, params: noteParams, response: deletedNoteSchema,
       handler: ({ orgId, params }) => {
         service.deleteNote(orgId, params.id, params.noteId);
         return { success: true, id: params.noteId };

@@ -15,31 +15,37 @@ import type { VoiceAppNumbers } from './voice-app.numbers.ts';
 const callParams = z.object({ callId: z.string().min(1).max(64) });
 const page = paginationQuery({ defaultLimit: 20, maxLimit: 100 });
 const CALLS = '/v1/voice/app/calls';
+/** The 403s of the calls' own (`FORBIDDEN`), for the API document. */
+const PHONE_OFF = 'phone calling is off (`FORBIDDEN`: turn it on with PATCH /voice/app/settings)';
+const NOT_THE_CALLEE = '`asExternalId` is not the user the call rings (`FORBIDDEN`)';
 
 export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
   return [
     defineRoute({
       method: 'POST', path: CALLS, scope: 'voice:app:write', console: true, status: 201, idempotent: true, body: createAppCallBodySchema,
+      forbidden: `${PHONE_OFF}; or, in the booking form, \`fromExternalId\` is not a party of the booking (\`FORBIDDEN\`)`,
       handler: ({ orgId, body }) => calls.create(orgId, body),
     }),
     defineRoute({
-      method: 'POST', path: `${CALLS}/:callId/accept`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema,
+      method: 'POST', path: `${CALLS}/:callId/accept`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema, forbidden: NOT_THE_CALLEE,
       handler: ({ orgId, params, body }) => calls.accept(orgId, params.callId, body.asExternalId),
     }),
     defineRoute({
-      method: 'POST', path: `${CALLS}/:callId/reject`, scope: 'voice:app:write', console: true, params: callParams, body: rejectAppCallBodySchema,
+      method: 'POST', path: `${CALLS}/:callId/reject`, scope: 'voice:app:write', console: true, params: callParams, body: rejectAppCallBodySchema, forbidden: NOT_THE_CALLEE,
       handler: ({ orgId, params, body }) => calls.reject(orgId, params.callId, body),
     }),
     defineRoute({
       method: 'POST', path: `${CALLS}/:callId/end`, scope: 'voice:app:write', console: true, params: callParams, body: endAppCallBodySchema,
+      forbidden: '`asExternalId` is given and is not an app user on the call (`FORBIDDEN`)',
       handler: ({ orgId, params, body }) => calls.end(orgId, params.callId, body ?? {}),
     }),
     defineRoute({
       method: 'POST', path: `${CALLS}/:callId/token`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema,
+      forbidden: '`asExternalId` is not an app user on the call (`FORBIDDEN`)',
       handler: ({ orgId, params, body }) => calls.token(orgId, params.callId, body.asExternalId),
     }),
     defineRoute({
-      method: 'POST', path: `${CALLS}/:callId/connect`, scope: 'voice:app:write', console: true, params: callParams, body: connectAppCallBodySchema,
+      method: 'POST', path: `${CALLS}/:callId/connect`, scope: 'voice:app:write', console: true, params: callParams, body: connectAppCallBodySchema, forbidden: `\`type\` is \`phone\` and ${PHONE_OFF}`,
       handler: ({ orgId, params, body }) => calls.connect(orgId, params.callId, body),
     }),
     defineRoute({

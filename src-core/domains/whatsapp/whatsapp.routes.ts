@@ -89,6 +89,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/conversations/by-phone', scope: 'whatsapp:conversations:read', console: true,
+      forbidden: 'the contact with this phone is blocked (`CONTACT_BLOCKED`, with `contactId` and `reason`)',
       query: z.object({ phone: waPhoneSchema, limit: queryInt('limit', { clampTo: 50 }).default(50) }),
       handler: ({ orgId, query }) => service.conversationByPhone(orgId, query.phone, query.limit),
     }),
