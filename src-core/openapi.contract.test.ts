@@ -1,6 +1,11 @@
 // GET /openapi.json: the OpenAPI 3.1 document of every /v1 route, drawn from the route table, served without a key.
 import OpenAPIParser from '@readme/openapi-parser';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exited, startServeProcess } from './testing/serve-process.ts';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
 
 type Operation = {
@@ -213,6 +218,34 @@ describe('GET /openapi.json', () => {
     expect([call.status, call.body.code]).toEqual([403, 'FORBIDDEN']);
     expect(forbidden('post', '/voice/app/calls')).toContain('phone calling is off');
     expect(forbidden('post', '/voice/app/calls/{callId}/connect')).toContain('phone calling is off');
+  });
+
+  it('is served at the address the client reached, never at a wildcard one (`serve --host 0.0.0.0`)', async () => {
+    // A raw request, to send the Host header (or none, as HTTP/1.0 may): the document's server and /docs' base URL.
+    const served = (port: number, host: string | null, path = '/openapi.json') => new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.0\r\n${host === null ? '' : `Host: ${host}\r\n`}\r\n`));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString())).on('end', () => resolve(text.slice(text.indexOf('\r\n\r\n') + 4))).on('error', reject);
+    });
+    const port = Number(new URL(t.url).port);
+    expect(JSON.parse(await served(port, 'switchboard.local:8443')).servers).toEqual([{ url: 'http://switchboard.local:8443/v1' }]);
+    expect(await served(port, 'switchboard.local:8443', '/docs')).toContain('Base URL: <code>http://switchboard.local:8443/v1</code>');
+    // A Host that is no host name is not echoed into the document.
+    expect(JSON.parse(await served(port, 'evil.test/"><script>')).servers).toEqual([{ url: `${t.url}/v1` }]);
+    // Started on every interface, as a user does to reach it from another machine: a request without a Host header is
+    // told a loopback address (it said http://0.0.0.0:port, which is no address to send a request to).
+    const dir = mkdtempSync(join(tmpdir(), 'switchboard-openapi-'));
+    const { child, ready } = await startServeProcess(join(dir, 'wildcard.db'), { args: ['--host', '0.0.0.0'] });
+    try {
+      const wildcardPort = Number(new URL(ready.url).port);
+      expect(JSON.parse(await served(wildcardPort, null)).servers).toEqual([{ url: `http://127.0.0.1:${wildcardPort}/v1` }]);
+      expect(JSON.parse(await served(wildcardPort, `0.0.0.0:${wildcardPort}`)).servers).toEqual([{ url: `http://127.0.0.1:${wildcardPort}/v1` }]);
+      expect(JSON.parse(await served(wildcardPort, `192.0.2.10:${wildcardPort}`)).servers).toEqual([{ url: `http://192.0.2.10:${wildcardPort}/v1` }]);
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('needs no key, and is the same document on every read', async () => {
