@@ -6,7 +6,7 @@ import { createClock, type ClockMode } from './kernel/clock.ts';
 import { startCheckpointer } from './kernel/checkpointer.ts';
 import { openDb } from './kernel/db.ts';
 import type { CoreDeps, Domain } from './kernel/domain.ts';
-import { createHttp } from './kernel/http.ts';
+import { createHttp, type AnswerCheck } from './kernel/http.ts';
 import { createIdempotency } from './kernel/idempotency.ts';
 import { createJobRunner, type JobHandler } from './kernel/jobs.ts';
 import { migrate } from './kernel/migrate.store.ts';
@@ -78,6 +78,8 @@ export type ServerOptions = {
   providers?: (simulated: Providers) => Providers;
   /** Test hook: the voice server's join-token check (until the calls domain provides one, every token is refused). */
   voiceJoinCheck?: VoiceServerHooks['verify'];
+  /** Test hook: sees each answer a route sends (the test server checks `/v1` answers against the API document's schemas). */
+  answerCheck?: AnswerCheck;
   log?: (msg: string) => void;
 };
 
@@ -240,7 +242,7 @@ export async function createServer(options: ServerOptions) {
   const idempotency = createIdempotency({ db, clock, fingerprintKey: sealingKey(secret, 'idempotency-fingerprint'), answerKey: sealingKey(secret, 'idempotency-answer') });
   const http = await createHttp(routes, {
     apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
-    defaultOrgId: defaultOrg.id, orgExists, idempotency, consoleDir: options.consoleDir, log,
+    defaultOrgId: defaultOrg.id, orgExists, idempotency, consoleDir: options.consoleDir, log, answerCheck: options.answerCheck,
   });
   const { app, server } = http;
   inject = http.inject;

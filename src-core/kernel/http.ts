@@ -33,7 +33,11 @@ export type HttpDeps = {
   idempotency: Idempotency;
   consoleDir?: string | undefined;
   log: (msg: string) => void;
+  /** Test hook: sees each answer of a route as sent (status, content type, body); unset in production, which pays one check. */
+  answerCheck?: AnswerCheck | undefined;
 };
+
+export type AnswerCheck = (route: AnyRoute, answer: { status: number; contentType: string | undefined; payload: unknown }) => void;
 
 const logState = new WeakMap<FastifyRequest, LogState>();
 
@@ -158,7 +162,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
   app.route({
     method: route.method,
     url: route.path,
-    config: { errorBody: route.errorBody ?? 'envelope', logMasks: route.logMasks, uncounted: route.scope === 'key' },
+    config: { errorBody: route.errorBody ?? 'envelope', logMasks: route.logMasks, uncounted: route.scope === 'key', route },
     // A callback hook, not an async one: it runs on every request, and needs no promise.
     preParsing: (request, fastifyReply, payload, done) => {
       try {
@@ -213,6 +217,13 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       return answer.status === 204 ? fastifyReply.send() : answer.body;
     },
   });
+}
+
+/** Shows the test hook an answer of a route (not of a path no route takes), as sent. */
+function checkAnswer(check: AnswerCheck, request: FastifyRequest, fastifyReply: FastifyReply, payload: unknown): void {
+  const route = (request.routeOptions.config as { route?: AnyRoute } | undefined)?.route;
+  const contentType = fastifyReply.getHeader('content-type');
+  if (route) check(route, { status: fastifyReply.statusCode, contentType: typeof contentType === 'string' ? contentType : undefined, payload });
 }
 
 /** Reads the one file of a multipart upload, refusing anything else with a clear 4xx. */
@@ -302,6 +313,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     // A failed /v1 request's bodies go to its log entry: only then, so a successful request pays one comparison.
     const status = fastifyReply.statusCode;
     if (status < 200 || status >= 300) noteBodies(logState.get(request), request, payload);
+    if (deps.answerCheck) checkAnswer(deps.answerCheck, request, fastifyReply, payload);
     done(null, payload);
   });
 

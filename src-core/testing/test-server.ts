@@ -1,10 +1,12 @@
-// createTestServer(): a real server on 127.0.0.1 port 0, a temporary database and a manual clock.
+// createTestServer(): a real server on 127.0.0.1 port 0, a temporary database and a manual clock. Every answer of a `/v1`
+// route is checked against what /openapi.json says of it (testing/answer-check.ts): a mismatch fails the test's close.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateApiKeyInput, CreatedApiKey } from '../contract/api-keys.ts';
 import { SCOPES, type Scope } from '../contract/scopes.ts';
 import { createServer, type ServerOptions } from '../server.ts';
+import { createAnswerChecks } from './answer-check.ts';
 
 export const TEST_EPOCH_MS = Date.parse('2026-01-15T09:00:00.000Z');
 
@@ -14,8 +16,9 @@ export async function createTestServer(options: Partial<ServerOptions> & { keepD
   const dir = options.dataFile ? null : mkdtempSync(join(tmpdir(), 'switchboard-test-'));
   const dataFile = options.dataFile ?? join(dir as string, 'test.db');
   const logs: string[] = [];
+  const answers = createAnswerChecks();
   const server = await createServer({
-    clock: { kind: 'manual', startMs: TEST_EPOCH_MS }, seed: 'none', log: (msg) => logs.push(msg),
+    clock: { kind: 'manual', startMs: TEST_EPOCH_MS }, seed: 'none', log: (msg) => logs.push(msg), answerCheck: answers.check,
     ...options, dataFile, host: '127.0.0.1', port: 0,
   });
   const ready = await server.listen();
@@ -46,6 +49,11 @@ export async function createTestServer(options: Partial<ServerOptions> & { keepD
     logs,
     dataFile,
     request,
+    /**
+     * The `/v1` answers unlike what the API document says of them (a status it does not list, a success answer unlike the
+     * route's `response`, an error not in its envelope), and the routes whose success answer was checked and matched.
+     */
+    answers: { mismatches: answers.mismatches, matched: answers.matched },
     /** Calls a dashboard or simulator route with the dashboard token. */
     dashboard: (method: string, path: string, body?: unknown) => request(method, path, { token: ready.dashboardToken, body }),
     /** Creates an API key through the dashboard route (all scopes unless narrowed). */
@@ -67,6 +75,8 @@ export async function createTestServer(options: Partial<ServerOptions> & { keepD
     async close(): Promise<void> {
       await server.close();
       if (dir && !options.keepData) rmSync(dir, { recursive: true, force: true });
+      // The API document must not lie: a test that saw an answer unlike it fails here, whatever it asserted.
+      if (answers.mismatches.length) throw new Error(`Answers unlike /openapi.json:\n${[...new Set(answers.mismatches)].join('\n')}`);
     },
   };
 }

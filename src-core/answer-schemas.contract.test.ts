@@ -1,0 +1,88 @@
+// The API document cannot lie about an answer: the test server checks every /v1 answer against what /openapi.json
+// says of it (testing/answer-check.ts), and this file calls the success path of every route that declares its answer's
+// schema, on the demo world, so each schema is checked against a real answer at least once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { AnyRoute } from './kernel/route.ts';
+import { answerProblem, createAnswerChecks } from './testing/answer-check.ts';
+import { createTestServer, type TestServer } from './testing/test-server.ts';
+
+/**
+ * The /v1 routes whose success answer the document types (`response` in the route's declaration). Every other /v1 route
+ * still answers with a description alone: give it a `response`, add it here, and call it below.
+ */
+const TYPED = [
+  'GET /v1/contacts', 'POST /v1/contacts/:id/block', 'POST /v1/contacts/:id/unblock', 'GET /v1/contacts/:id/notes', 'POST /v1/contacts/:id/notes',
+  'DELETE /v1/contacts/:id/notes/:noteId',
+];
+
+let t: TestServer;
+let key: string;
+const api = async (method: string, path: string, body?: unknown) => {
+  const res = await t.request(method, `/v1${path}`, { token: key, body });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+  return res.body;
+};
+beforeAll(async () => {
+  t = await createTestServer({ seed: 'demo' });
+  ({ key } = await t.createKey({ rateLimitPerMinute: 10_000 }));
+});
+afterAll(() => t?.close());
+
+describe('every success answer is what /openapi.json says of it', () => {
+  it('lists the routes whose answer is typed', () => {
+    const typed = t.server.routes.filter((route) => route.path.startsWith('/v1/') && route.response).map((route) => `${route.method} ${route.path}`);
+    expect(typed.sort()).toEqual([...TYPED].sort());
+  });
+
+  it('the check finds a field missing, of another type or not in the schema, a status not listed, and an error outside the envelope', () => {
+    const schema = z.object({ id: z.string(), tags: z.array(z.object({ name: z.string() })) });
+    expect(answerProblem(schema, { id: 'x', tags: [{ name: 'a' }] }, true)).toBeNull();
+    expect(answerProblem(schema, { tags: [] }, true)).toBe('id: is required');
+    expect(answerProblem(schema, { id: 1, tags: [] }, true)).toMatch(/^id: /);
+    expect(answerProblem(schema, { id: 'x', tags: [{ name: 'a', colour: 'red' }], extra: true }, true)).toBe('not in the schema: .tags.0.colour, .extra');
+    const route = { method: 'POST', path: '/v1/things', scope: 'contacts:read', status: 201, response: schema, handler: () => null } as AnyRoute;
+    const { check, mismatches, matched } = createAnswerChecks();
+    const json = (status: number, body: unknown) => check(route, { status, contentType: 'application/json; charset=utf-8', payload: JSON.stringify(body) });
+    json(201, { id: 'x', tags: [] });
+    expect([mismatches, [...matched]]).toEqual([[], ['POST /v1/things']]);
+    json(200, { id: 'x', tags: [] });
+    json(201, { id: 'x', tags: [], secret: 's' });
+    json(404, { message: 'gone' });
+    check(route, { status: 201, contentType: 'text/html', payload: '<p>' });
+    expect(mismatches).toEqual([
+      'POST /v1/things answered 200, which the document does not list (201)',
+      'POST /v1/things answered 201 unlike its schema: not in the schema: .secret',
+      expect.stringMatching(/^POST \/v1\/things answered 404 unlike its schema: statusCode: .*; code: /),
+      'POST /v1/things answered 201 as text/html, where the document says JSON',
+    ]);
+  });
+
+  it('the test server records an answer its route\'s schema does not describe (and a test that saw one fails at close)', async () => {
+    const route = t.server.routes.find((r) => r.method === 'GET' && r.path === '/v1/contacts') as AnyRoute & { response: z.ZodType };
+    const declared = route.response;
+    route.response = z.object({ data: z.array(z.unknown()) });
+    try {
+      await api('GET', '/contacts?limit=1');
+      expect(t.answers.mismatches).toEqual(['GET /v1/contacts answered 200 unlike its schema: not in the schema: .meta']);
+    } finally {
+      route.response = declared;
+      t.answers.mismatches.length = 0;
+    }
+  });
+
+  it('contacts: list, block, unblock, notes', async () => {
+    const contact = (await api('GET', '/contacts?limit=100')).data[0];
+    await api('GET', '/contacts?search=kirn');
+    await api('POST', `/contacts/${contact.id}/block`, { reason: 'Testing' });
+    await api('POST', `/contacts/${contact.id}/unblock`);
+    const note = await api('POST', `/contacts/${contact.id}/notes`, { content: 'Called back' });
+    await api('GET', `/contacts/${contact.id}/notes`);
+    await api('DELETE', `/contacts/${contact.id}/notes/${note.id}`);
+  });
+
+  it('every typed route was called and its answer matched its schema', () => {
+    expect(t.answers.mismatches).toEqual([]);
+    expect([...t.answers.matched].sort()).toEqual([...TYPED].sort());
+  });
+});
