@@ -14,6 +14,14 @@ import { createTestServer, type TestServer } from './testing/test-server.ts';
 const TYPED = [
   'GET /v1/contacts', 'POST /v1/contacts/:id/block', 'POST /v1/contacts/:id/unblock', 'GET /v1/contacts/:id/notes', 'POST /v1/contacts/:id/notes',
   'DELETE /v1/contacts/:id/notes/:noteId',
+  'POST /v1/messages/send',
+  'POST /v1/whatsapp/send-template', 'POST /v1/whatsapp/header-media/upload', 'GET /v1/whatsapp/logs', 'GET /v1/whatsapp/messages/:wamid',
+  'GET /v1/whatsapp/templates', 'POST /v1/whatsapp/templates', 'GET /v1/whatsapp/conversations/by-phone',
+  'POST /v1/sms/send', 'GET /v1/sms/templates', 'GET /v1/sms/senders', 'GET /v1/sms/logs', 'GET /v1/sms/stats',
+  'POST /v1/rcs/send', 'GET /v1/rcs/bots', 'GET /v1/rcs/templates', 'GET /v1/rcs/logs', 'GET /v1/rcs/stats',
+  'POST /v1/email/send', 'GET /v1/email/templates', 'GET /v1/email/templates/:id', 'POST /v1/email/templates', 'PUT /v1/email/templates/:id',
+  'GET /v1/email/contacts', 'POST /v1/email/contacts',
+  'GET /v1/instagram/profile', 'GET /v1/instagram/conversations', 'POST /v1/instagram/messages', 'GET /v1/instagram/insights',
 ];
 
 let t: TestServer;
@@ -79,6 +87,39 @@ describe('every success answer is what /openapi.json says of it', () => {
     const note = await api('POST', `/contacts/${contact.id}/notes`, { content: 'Called back' });
     await api('GET', `/contacts/${contact.id}/notes`);
     await api('DELETE', `/contacts/${contact.id}/notes/${note.id}`);
+  });
+
+  it('sends on every channel, and the unified send: each send, log, template list and stats', async () => {
+    const phone = '+14155550142';
+    const sent = await api('POST', '/messages/send', { to: phone, channel: 'whatsapp', fallbackChannels: ['sms'], template: { name: 'login_code', languageCode: 'en', variables: { 1: '123456' } }, sms: { senderId: 'EXMPLE' }, message: 'Hi Ana, your order 1001 has shipped. Track: x.test - Example Store' });
+    const wa = await api('POST', '/whatsapp/send-template', { to: '14155550143', templateName: 'login_code', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: '654321' }] }] });
+    await api('GET', `/whatsapp/messages/${wa.wamid}`);
+    await api('GET', '/whatsapp/logs?limit=100');
+    await api('GET', '/whatsapp/templates?limit=100');
+    await api('GET', '/whatsapp/conversations/by-phone?phone=14155550143');
+    await api('POST', '/whatsapp/templates', { name: 'answer_check', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hi {{1}}' }] });
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], { type: 'image/jpeg' }), 'a.jpg');
+    const upload = await fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    expect(upload.status).toBe(201);
+    await api('POST', '/sms/send', { senderId: 'EXMPLE', to: [phone, '+15005550001'], message: 'Hi Ana, your order 1001 has shipped. Track: x.test - Example Store' });
+    for (const path of ['/sms/templates', '/sms/senders', '/sms/logs?limit=100', '/sms/stats', '/rcs/bots', '/rcs/logs?limit=100', '/rcs/stats']) await api('GET', path);
+    const rcsTemplate = (await api('GET', '/rcs/templates')).data[0];
+    const rcsVariables = { order: '1001', name: 'Ana', eta: 'today' };
+    await api('POST', '/rcs/send', { to: phone, templateId: rcsTemplate.id, rcsVariables });
+    await api('POST', '/rcs/send', { to: '+15005550003', templateId: rcsTemplate.id, rcsVariables, smsFallback: { sender: 'EXMPLE', message: 'Hi Ana, your order 1001 has shipped. Track: x.test - Example Store' } });
+    const emailTemplate = (await api('GET', '/email/templates')).data[0];
+    await api('GET', `/email/templates/${emailTemplate.id}`);
+    const made = await api('POST', '/email/templates', { name: 'Answer check', subject: 'Hi {{first_name}}', html: '<p>Hi</p>' });
+    await api('PUT', `/email/templates/${made.id}`, { name: 'Answer check', subject: 'Hello', html: '<p>Hello</p>' });
+    await api('POST', '/email/send', { templateId: emailTemplate.id, recipient: { to: 'ana@example.org', firstName: 'Ana' }, fromName: 'Shop', fromEmail: 'shop@example.com', variables: { order: '1001' } });
+    await api('POST', '/email/contacts', { email: 'answer-check@example.org', firstName: 'Ana' });
+    await api('GET', '/email/contacts');
+    await api('GET', '/instagram/profile');
+    await api('GET', '/instagram/insights');
+    const conversation = (await api('GET', '/instagram/conversations')).data[0];
+    await api('POST', '/instagram/messages', { recipientIgsid: conversation.senderId, message: 'Thanks for writing' });
+    expect(sent.status).toBe('sent');
   });
 
   it('every typed route was called and its answer matched its schema', () => {

@@ -59,3 +59,11 @@ export const rcsSendResultSchema = z.object({
   messageId: z.string(), status: z.string(), channelUsed: z.enum(['rcs', 'sms']), fallbackReason: z.string().nullable(),
 });
 export type RcsSendResult = z.infer<typeof rcsSendResultSchema>;
+
+/** `GET /v1/rcs/logs`: an RCS message (the seed shows none of its fields: the SMS log's, with the template and the bot). */
+export const rcsLogSchema = z.object({
+  id: z.string(), externalId: z.string().nullable(), direction: z.enum(['inbound', 'outbound']), status: z.string(), templateId: z.string().nullable(),
+  templateName: z.string().nullable(), text: z.string().nullable(), phone: z.string(), botName: z.string().nullable(), source: z.string(),
+  sentAt: timestampSchema.nullable(), deliveredAt: timestampSchema.nullable(), readAt: timestampSchema.nullable(), failedAt: timestampSchema.nullable(),
+  errorCode: z.string().nullable(), errorMessage: z.string().nullable(), createdAt: timestampSchema,
+});

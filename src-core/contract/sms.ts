@@ -1,5 +1,6 @@
 // SMS: sender ids, DLT templates, sends, logs and stats (seed 000, "SMS").
 import { z } from 'zod';
+import { named } from './answers.ts';
 import { ID_MAX, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
 
 export const SMS_ROUTES = ['transactional', 'promotional'] as const;
@@ -69,6 +70,12 @@ export const smsLogSchema = z.object({
   customerName: z.string().nullable(),
 });
 export type SmsLog = z.infer<typeof smsLogSchema>;
+
+/** `GET /v1/sms/stats` and `/v1/rcs/stats`: sends per day and their totals (seed 000, SMS "Stats"). */
+export const deliveryStatsSchema = named('DeliveryStats', z.object({
+  dataPoints: z.array(z.object({ date: z.string().describe('YYYY-MM-DD'), sent: z.number().int(), delivered: z.number().int(), failed: z.number().int() })),
+  totals: z.object({ sent: z.number().int(), delivered: z.number().int(), failed: z.number().int(), deliveryRate: z.number().describe('a percentage') }),
+}));
 
 /** Each DLT `{#var#}` stands for 1 to 30 characters of one line, as the DLT scrubbers accept. */
 export const DLT_VAR_MAX = 30;

@@ -73,8 +73,13 @@ export const unifiedSendBodySchema = z.object({
 const MESSAGE_MAX: Partial<Record<Channel, number>> = { instagram: INSTAGRAM_MESSAGE_MAX, sms: SMS_MESSAGE_MAX };
 export type UnifiedSendBody = z.infer<typeof unifiedSendBodySchema>;
 
-export type UnifiedAttempt =
-  | { channel: string; status: 'sent'; messageId: string }
-  | { channel: string; status: 'failed'; error: string };
+/** One channel tried by a unified send, in the order tried: the one that sent, or one that failed and why. */
+export const unifiedAttemptSchema = z.union([
+  z.object({ channel: channelSchema, status: z.literal('sent'), messageId: z.string() }),
+  z.object({ channel: channelSchema, status: z.literal('failed'), error: z.string() }),
+]);
+export type UnifiedAttempt = z.infer<typeof unifiedAttemptSchema>;
 
-export type UnifiedSendResult = { status: 'sent'; channelUsed: string; messageId: string; attempts: UnifiedAttempt[] };
+/** The unified send result (seed 000): the channel that sent, its message id, and each attempt. */
+export const unifiedSendResultSchema = z.object({ status: z.literal('sent'), channelUsed: channelSchema, messageId: z.string(), attempts: z.array(unifiedAttemptSchema) });
+export type UnifiedSendResult = z.infer<typeof unifiedSendResultSchema>;

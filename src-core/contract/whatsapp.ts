@@ -1,5 +1,6 @@
 // WhatsApp: templates, template sends, logs, conversations and media (seed 000, "WhatsApp").
 import { z } from 'zod';
+import { named } from './answers.ts';
 import { nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
 
 export const WA_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
@@ -133,6 +134,31 @@ export const waLogEntrySchema = z.object({
 export type WaLogEntry = z.infer<typeof waLogEntrySchema>;
 
 export const waMediaResultSchema = z.object({ mediaId: z.string(), url: z.string(), mimeType: z.string() });
+
+/** `GET /v1/whatsapp/conversations/by-phone`: the conversation and its most recent messages, oldest first (seed 000). */
+export const waConversationSchema = z.object({
+  conversationId: z.string(),
+  customerWaId: z.string(),
+  customerName: z.string().nullable(),
+  data: z.array(z.object({
+    id: z.string(),
+    wamid: z.string(),
+    direction: z.enum(['inbound', 'outbound']),
+    type: z.string(),
+    status: z.string(),
+    content: z.record(z.string(), z.unknown()),
+    templateName: z.string().nullable(),
+    mediaUrl: z.string().nullable(),
+    mediaMimeType: z.string().nullable(),
+    errorCode: z.string().nullable(),
+    errorMessage: z.string().nullable(),
+    timestamp: timestampSchema,
+    createdAt: timestampSchema,
+  })),
+});
+/** The answers' names for the document's components. */
+export const waLogEntryAnswer = named('WhatsAppLogEntry', waLogEntrySchema);
+export const waTemplateAnswer = named('WhatsAppTemplate', waTemplateSchema);
 
 /** A template's numbered placeholders (`{{1}}`, `{{2}}`...), distinct and in order. */
 export function placeholdersOf(text: string | undefined): number[] {

@@ -1,7 +1,11 @@
 // Email routes of seed 000 (send, templates, contacts) and the console's domain and SMTP routes.
 import { organizationField } from '../../contract/common.ts';
 import { z } from 'zod';
-import { addDomainBodySchema, createEmailContactBodySchema, saveEmailTemplateBodySchema, sendEmailBodySchema, smtpConnectionBodySchema } from '../../contract/email.ts';
+import { listAnswer, named } from '../../contract/answers.ts';
+import {
+  addDomainBodySchema, createEmailContactBodySchema, emailContactSchema, emailSendResultSchema, emailTemplateItemSchema, emailTemplateSchema, saveEmailTemplateBodySchema,
+  sendEmailBodySchema, smtpConnectionBodySchema,
+} from '../../contract/email.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
@@ -9,11 +13,13 @@ import type { EmailService } from './email.service.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
 const org = organizationField;
+const emailTemplate = named('EmailTemplate', emailTemplateSchema);
+const emailContact = named('EmailContact', emailContactSchema);
 
 export function emailRoutes(service: EmailService) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/email/send', scope: 'email:send', console: true, idempotent: 'resumable', body: sendEmailBodySchema,
+      method: 'POST', path: '/v1/email/send', scope: 'email:send', console: true, idempotent: 'resumable', body: sendEmailBodySchema, response: emailSendResultSchema,
       handler: async ({ orgId, body, caller, keyedId }) => {
         const { message: _message, ...result } = await service.send(orgId, body, originOf(caller, keyedId));
         return result;
@@ -21,27 +27,28 @@ export function emailRoutes(service: EmailService) {
     }),
     defineRoute({
       method: 'GET', path: '/v1/email/templates', scope: 'email:templates:read', console: true, query: paginationQuery({ defaultLimit: 20, maxLimit: 100 }),
+      response: listAnswer(emailTemplateItemSchema),
       handler: ({ orgId, query }) => service.listTemplates(orgId, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/email/templates/:id', scope: 'email:templates:read', console: true, params: idParams,
+      method: 'GET', path: '/v1/email/templates/:id', scope: 'email:templates:read', console: true, params: idParams, response: emailTemplate,
       handler: ({ orgId, params }) => service.getTemplate(orgId, params.id),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/email/templates', scope: 'email:templates:write', console: true, status: 201, body: saveEmailTemplateBodySchema,
+      method: 'POST', path: '/v1/email/templates', scope: 'email:templates:write', console: true, status: 201, body: saveEmailTemplateBodySchema, response: emailTemplate,
       handler: ({ orgId, body }) => service.createTemplate(orgId, body),
     }),
     defineRoute({
-      method: 'PUT', path: '/v1/email/templates/:id', scope: 'email:templates:write', console: true, params: idParams, body: saveEmailTemplateBodySchema,
+      method: 'PUT', path: '/v1/email/templates/:id', scope: 'email:templates:write', console: true, params: idParams, body: saveEmailTemplateBodySchema, response: emailTemplate,
       handler: ({ orgId, params, body }) => service.updateTemplate(orgId, params.id, body),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/email/contacts', scope: 'email:contacts:read', console: true,
+      method: 'GET', path: '/v1/email/contacts', scope: 'email:contacts:read', console: true, response: listAnswer(emailContact),
       query: z.object({ search: z.string().trim().max(200).optional() }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
       handler: ({ orgId, query }) => service.listContacts(orgId, query.search || undefined, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/email/contacts', scope: 'email:contacts:write', console: true, status: 201, body: createEmailContactBodySchema,
+      method: 'POST', path: '/v1/email/contacts', scope: 'email:contacts:write', console: true, status: 201, body: createEmailContactBodySchema, response: emailContact,
       handler: ({ orgId, body }) => service.createContact(orgId, body),
     }),
     defineRoute({

@@ -1,7 +1,11 @@
 // Instagram routes of seed 000 (profile, conversations, direct messages, insights; each also on the
 // console) and the console's own: the connection, known senders, a conversation's thread.
 import { z } from 'zod';
-import { connectInstagramBodySchema, igsidSchema, instagramSenderBodySchema, sendInstagramMessageBodySchema } from '../../contract/instagram.ts';
+import { listAnswer } from '../../contract/answers.ts';
+import {
+  connectInstagramBodySchema, igsidSchema, instagramConversationSchema, instagramInsightsSchema, instagramProfileSchema, instagramSendResultSchema,
+  instagramSenderBodySchema, sendInstagramMessageBodySchema,
+} from '../../contract/instagram.ts';
 import { paginationQuery, queryInt, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
 import { originOf } from '../messaging/index.ts';
@@ -12,24 +16,24 @@ const igsidParams = z.object({ igsid: igsidSchema });
 export function instagramRoutes(service: InstagramService) {
   return [
     defineRoute({
-      method: 'GET', path: '/v1/instagram/profile', scope: 'instagram:messages:read', console: true,
+      method: 'GET', path: '/v1/instagram/profile', scope: 'instagram:messages:read', console: true, response: instagramProfileSchema,
       handler: ({ orgId }) => service.profile(orgId),
     }),
     defineRoute({
       method: 'GET', path: '/v1/instagram/conversations', scope: 'instagram:messages:read', console: true,
-      query: paginationQuery({ defaultLimit: 20, maxLimit: 50 }),
+      query: paginationQuery({ defaultLimit: 20, maxLimit: 50 }), response: listAnswer(instagramConversationSchema),
       handler: ({ orgId, query }) => service.conversations(orgId, toPageRequest(query)),
     }),
     defineRoute({
       method: 'POST', path: '/v1/instagram/messages', scope: 'instagram:messages:send', console: true, idempotent: 'resumable',
-      body: sendInstagramMessageBodySchema,
+      body: sendInstagramMessageBodySchema, response: instagramSendResultSchema,
       handler: async ({ orgId, body, caller, keyedId }) => {
         const { messageId, status } = await service.sendMessage(orgId, body, originOf(caller, keyedId));
         return { messageId, status };
       },
     }),
     defineRoute({
-      method: 'GET', path: '/v1/instagram/insights', scope: 'instagram:insights:read', console: true,
+      method: 'GET', path: '/v1/instagram/insights', scope: 'instagram:insights:read', console: true, response: instagramInsightsSchema,
       handler: ({ orgId }) => service.insights(orgId),
     }),
 

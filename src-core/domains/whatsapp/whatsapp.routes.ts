@@ -1,7 +1,11 @@
 // WhatsApp routes of seed 000: template sends, header media, logs, templates, conversations by phone.
 import { z } from 'zod';
 import { isCalendarDay, orderedRange, statusListQuery } from '../../contract/common.ts';
-import { createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waPhoneSchema } from '../../contract/whatsapp.ts';
+import { listAnswer } from '../../contract/answers.ts';
+import {
+  createWaTemplateBodySchema, sendTemplateBodySchema, WA_CATEGORIES, WA_TEMPLATE_STATUSES, waConversationSchema, waLogEntryAnswer, waMediaResultSchema,
+  waPhoneSchema, waSendResultSchema, waTemplateAnswer,
+} from '../../contract/whatsapp.ts';
 import { AppError, invalidField, notFound } from '../../kernel/errors.ts';
 import { paginationQuery, queryInt, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply, type UploadedFile } from '../../kernel/route.ts';
@@ -31,7 +35,7 @@ const MEDIA_SIGNATURES: Record<string, (data: Buffer) => boolean> = {
 export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => string) {
   return [
     defineRoute({
-      method: 'POST', path: '/v1/whatsapp/send-template', scope: 'whatsapp:send', console: true, idempotent: 'resumable', body: sendTemplateBodySchema,
+      method: 'POST', path: '/v1/whatsapp/send-template', scope: 'whatsapp:send', console: true, idempotent: 'resumable', body: sendTemplateBodySchema, response: waSendResultSchema,
       handler: async ({ orgId, body, caller, keyedId }) => {
         const { message: _message, ...result } = await service.sendTemplate(orgId, body, originOf(caller, keyedId));
         return result;
@@ -39,7 +43,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
     }),
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/header-media/upload', scope: 'whatsapp:send', console: true, status: 201,
-      upload: { field: 'file', maxBytes: 16 * 1024 * 1024 },
+      upload: { field: 'file', maxBytes: 16 * 1024 * 1024 }, response: waMediaResultSchema,
       handler: ({ orgId, body }) => {
         const file = body as unknown as UploadedFile;
         const limit = MEDIA_TYPES[file.mimeType];
@@ -61,7 +65,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
       },
     }),
     defineRoute({
-      method: 'GET', path: '/v1/whatsapp/logs', scope: 'whatsapp:logs:read', console: true,
+      method: 'GET', path: '/v1/whatsapp/logs', scope: 'whatsapp:logs:read', console: true, response: listAnswer(waLogEntryAnswer),
       query: z.object({
         direction: z.enum(['inbound', 'outbound']).optional(),
         status: statusListQuery(['sent', 'delivered', 'read', 'failed', 'received'], 'delivered,read').optional(),
@@ -71,16 +75,17 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/messages/:wamid', scope: 'whatsapp:logs:read', console: true, params: z.object({ wamid: z.string().min(1).max(100) }),
+      response: waLogEntryAnswer,
       handler: ({ orgId, params }) => service.message(orgId, params.wamid),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/whatsapp/templates', scope: 'whatsapp:templates:read', console: true,
+      method: 'GET', path: '/v1/whatsapp/templates', scope: 'whatsapp:templates:read', console: true, response: listAnswer(waTemplateAnswer),
       query: z.object({ status: z.enum(WA_TEMPLATE_STATUSES).optional(), category: z.enum(WA_CATEGORIES).optional() })
         .extend(paginationQuery({ defaultLimit: 25, maxLimit: 100 }).shape),
       handler: ({ orgId, query }) => service.listTemplates(orgId, query, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/whatsapp/templates', scope: 'whatsapp:templates:write', console: true, status: 201, body: createWaTemplateBodySchema,
+      method: 'POST', path: '/v1/whatsapp/templates', scope: 'whatsapp:templates:write', console: true, status: 201, body: createWaTemplateBodySchema, response: waTemplateAnswer,
       handler: ({ orgId, body }) => service.createTemplate(orgId, body),
     }),
     defineRoute({
@@ -89,6 +94,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/conversations/by-phone', scope: 'whatsapp:conversations:read', console: true,
+      response: waConversationSchema,
       forbidden: 'the contact with this phone is blocked (`CONTACT_BLOCKED`, with `contactId` and `reason`)',
       query: z.object({ phone: waPhoneSchema, limit: queryInt('limit', { clampTo: 50 }).default(50) }),
       handler: ({ orgId, query }) => service.conversationByPhone(orgId, query.phone, query.limit),
