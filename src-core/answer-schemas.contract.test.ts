@@ -22,6 +22,15 @@ const TYPED = [
   'POST /v1/email/send', 'GET /v1/email/templates', 'GET /v1/email/templates/:id', 'POST /v1/email/templates', 'PUT /v1/email/templates/:id',
   'GET /v1/email/contacts', 'POST /v1/email/contacts',
   'GET /v1/instagram/profile', 'GET /v1/instagram/conversations', 'POST /v1/instagram/messages', 'GET /v1/instagram/insights',
+  'GET /v1/webhooks/events', 'GET /v1/webhooks', 'POST /v1/webhooks', 'GET /v1/webhooks/:id', 'PATCH /v1/webhooks/:id', 'POST /v1/webhooks/:id/rotate-secret',
+  'POST /v1/webhooks/:id/test', 'GET /v1/webhooks/:id/deliveries', 'GET /v1/webhooks/deliveries/:deliveryId', 'POST /v1/webhooks/deliveries/:deliveryId/replay',
+  'POST /v1/otp/send', 'POST /v1/otp/retry', 'POST /v1/otp/verify', 'POST /v1/otp/verify-token', 'GET /v1/otp/logs', 'GET /v1/otp/analytics',
+  'GET /v1/voice/agents', 'GET /v1/voice/agents/:id', 'POST /v1/voice/agents', 'PATCH /v1/voice/agents/:id', 'DELETE /v1/voice/agents/:id',
+  'GET /v1/voice/calls', 'POST /v1/voice/calls/outbound', 'GET /v1/voice/calls/:id', 'GET /v1/voice/calls/:id/recording', 'GET /v1/voice/analytics',
+  'POST /v1/voice/app/calls', 'POST /v1/voice/app/calls/:callId/accept', 'POST /v1/voice/app/calls/:callId/reject', 'POST /v1/voice/app/calls/:callId/end',
+  'POST /v1/voice/app/calls/:callId/token', 'POST /v1/voice/app/calls/:callId/connect', 'GET /v1/voice/app/calls', 'GET /v1/voice/app/calls/:callId',
+  'GET /v1/voice/app/calls/:callId/recording', 'GET /v1/voice/app/calls/:callId/transcript', 'GET /v1/voice/app/numbers', 'PATCH /v1/voice/app/numbers/:number',
+  'GET /v1/voice/app/settings', 'PATCH /v1/voice/app/settings',
 ];
 
 let t: TestServer;
@@ -120,6 +129,70 @@ describe('every success answer is what /openapi.json says of it', () => {
     const conversation = (await api('GET', '/instagram/conversations')).data[0];
     await api('POST', '/instagram/messages', { recipientIgsid: conversation.senderId, message: 'Thanks for writing' });
     expect(sent.status).toBe('sent');
+  });
+
+  it('webhooks: endpoints, a test event, its delivery, a replay', async () => {
+    await api('GET', '/webhooks/events');
+    const endpoint = await api('POST', '/webhooks', { url: 'https://hooks.sim.test/answer-check', events: '*' });
+    await api('GET', '/webhooks');
+    await api('GET', `/webhooks/${endpoint.id}`);
+    await api('PATCH', `/webhooks/${endpoint.id}`, { description: 'Answer check' });
+    await api('POST', `/webhooks/${endpoint.id}/rotate-secret`);
+    const queued = await api('POST', `/webhooks/${endpoint.id}/test`);
+    await t.advance(1);
+    await api('GET', `/webhooks/${endpoint.id}/deliveries`);
+    await api('GET', `/webhooks/deliveries/${queued.deliveryId}`);
+    await api('POST', `/webhooks/deliveries/${queued.deliveryId}/replay`);
+  });
+
+  it('OTP: send, retry, verify, verify the token, logs and analytics', async () => {
+    const widget = (await t.dashboard('GET', '/dashboard/otp-widgets')).body.data[0];
+    const phone = '+14155550144';
+    const { requestId } = await api('POST', '/otp/send', { widgetId: widget.id, identifier: phone });
+    await t.advance(widget.resendCooldownSeconds + 1);
+    await api('POST', '/otp/retry', { requestId });
+    const code = /\b(\d{4,8})\b/.exec((await t.handset(phone)).at(-1).text)?.[1];
+    const { accessToken } = await api('POST', '/otp/verify', { requestId, otp: code });
+    await api('POST', '/otp/verify-token', { accessToken });
+    await api('GET', '/otp/logs');
+    await api('GET', `/otp/analytics?widgetId=${widget.id}`);
+  });
+
+  it('voice agents and their calls: an outbound call through to its recording, and analytics', async () => {
+    const agents = (await api('GET', '/voice/agents')).data;
+    const active = agents.find((a: { isActive: boolean }) => a.isActive);
+    await api('GET', `/voice/agents/${active.id}`);
+    const made = await api('POST', '/voice/agents', { name: 'Answer check', greeting: 'Hello', instructions: 'Be brief.' });
+    await api('PATCH', `/voice/agents/${made.id}`, { description: 'Checks answers' });
+    await api('DELETE', `/voice/agents/${made.id}`);
+    const call = await api('POST', '/voice/calls/outbound', { agentId: active.id, toNumber: '+14155550145', callContext: { name: 'Ana' } });
+    await t.advance(130);
+    await api('GET', `/voice/calls/${call.id}`);
+    await api('GET', `/voice/calls/${call.id}/recording`);
+    await api('GET', '/voice/calls?limit=100');
+    await api('GET', '/voice/analytics?from=2026-01-01&to=2026-12-31');
+  });
+
+  it('voice app calls: placed, accepted, joined, ended; rejected; connected from the business number; numbers and settings', async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 1_000_000 });
+    await api('GET', '/voice/app/settings');
+    await api('PATCH', '/voice/app/settings', { pstnEnabled: true });
+    const numbers = (await api('GET', '/voice/app/numbers')).data;
+    await api('PATCH', `/voice/app/numbers/${encodeURIComponent(numbers[0].number)}`, { routeTo: 'app' });
+    const placed = await api('POST', '/voice/app/calls', { type: 'app', from: 'cust_1', to: 'pro_1' });
+    await api('POST', `/voice/app/calls/${placed.callId}/accept`, { asExternalId: 'pro_1' });
+    await api('POST', `/voice/app/calls/${placed.callId}/token`, { asExternalId: 'cust_1' });
+    await t.advance(30);
+    await api('POST', `/voice/app/calls/${placed.callId}/end`, { asExternalId: 'cust_1' });
+    await t.advance(60);
+    await api('GET', `/voice/app/calls/${placed.callId}`);
+    await api('GET', `/voice/app/calls/${placed.callId}/recording`);
+    await api('GET', `/voice/app/calls/${placed.callId}/transcript`);
+    const rejected = await api('POST', '/voice/app/calls', { type: 'app', from: 'cust_2', to: 'pro_2' });
+    await api('POST', `/voice/app/calls/${rejected.callId}/reject`, { asExternalId: 'pro_2', reason: 'busy' });
+    const inbound = await t.dashboard('POST', '/sim/voice/inbound-call', { from: '+14155550146', to: numbers[0].number });
+    await api('POST', `/voice/app/calls/${inbound.body.callId}/connect`, { type: 'app', to: 'pro_3' });
+    await api('GET', '/voice/app/calls?limit=100');
   });
 
   it('every typed route was called and its answer matched its schema', () => {

@@ -127,7 +127,9 @@ export const agentCallAnalyticsSchema = z.object({
   totalCostPaise: z.number().int(), confirmedCount: z.number().int(), bookedCount: z.number().int(), from: timestampSchema, to: timestampSchema,
 });
 export type AgentCallAnalytics = z.infer<typeof agentCallAnalyticsSchema>;
-export type RecordingLink = { data: { url: string; expiresAt: string } };
+/** A recording's link (`GET /voice/calls/{id}/recording`): pre-signed, valid one hour (seed 000). */
+export const recordingLinkSchema = z.object({ data: z.object({ url: z.string(), expiresAt: timestampSchema }) });
+export type RecordingLink = z.infer<typeof recordingLinkSchema>;
 
 /** Socket payloads (seed 001, "Socket stream"). */
 export type AgentCallInitiated = { callId: string; agentId: string; direction: CallDirection; calledNumber: string; status: AgentCallStatus };

@@ -90,10 +90,15 @@ export const webhookDeliverySchema = z.object({
   heldReason: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
-export type WebhookDeliveryDetail = WebhookDelivery & { payload: unknown; attemptLog: Array<z.infer<typeof deliveryAttemptSchema>> };
+/** `GET /v1/webhooks/deliveries/{deliveryId}`: the delivery, the event's payload as sent, and each attempt. */
+export const webhookDeliveryDetailSchema = webhookDeliverySchema.extend({ payload: z.unknown(), attemptLog: z.array(deliveryAttemptSchema) });
+export type WebhookDeliveryDetail = z.infer<typeof webhookDeliveryDetailSchema>;
 
 /** One entry of `GET /webhooks/events` (seed: "not shown"); `emitted` is false for an event this build never fires yet. */
-export type WebhookCatalogueEntry = { type: WebhookEventType; description: string; sample: Record<string, unknown>; emitted: boolean };
+export const webhookCatalogueEntrySchema = z.object({ type: z.enum(WEBHOOK_EVENTS), description: z.string(), sample: z.record(z.string(), z.unknown()), emitted: z.boolean() });
+export type WebhookCatalogueEntry = z.infer<typeof webhookCatalogueEntrySchema>;
+/** `POST /v1/webhooks/{id}/test`: the test event queued for the endpoint (202). */
+export const webhookTestResultSchema = z.object({ deliveryId: z.string(), eventId: z.string(), eventType: z.string() });
 
 /** The delay before each of the 7 delivery attempts (seed 001): none, 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. */
 export const RETRY_DELAYS_MS = [0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];

@@ -1,7 +1,9 @@
 // Voice app routes of seed 001 ("Voice app calls", "Numbers and settings"), their console twins, the dashboard's
 // number provisioning, and the recordings' signed links.
 import { z } from 'zod';
+import { dataAnswer, listAnswer, named } from '../../contract/answers.ts';
 import {
+  appCallSchema, appCallTranscriptSchema, appRecordingLinkSchema, businessNumberSchema, createAppCallResultSchema, joinTokenResultSchema, voiceAppSettingsSchema,
   appCallsQuerySchema, asExternalIdBodySchema, connectAppCallBodySchema, createAppCallBodySchema, endAppCallBodySchema, numberParamsSchema,
   provisionNumberBodySchema, rejectAppCallBodySchema, updateNumberBodySchema, updateSettingsBodySchema,
 } from '../../contract/voice-app.ts';
@@ -15,6 +17,9 @@ import type { VoiceAppNumbers } from './voice-app.numbers.ts';
 const callParams = z.object({ callId: z.string().min(1).max(64) });
 const page = paginationQuery({ defaultLimit: 20, maxLimit: 100 });
 const CALLS = '/v1/voice/app/calls';
+const appCall = named('AppCall', appCallSchema);
+const joinToken = named('JoinToken', joinTokenResultSchema.extend({ call: appCall }));
+const settings = named('VoiceAppSettings', voiceAppSettingsSchema);
 /** The 403s of the calls' own (`FORBIDDEN`), for the API document. */
 const PHONE_OFF = 'phone calling is off (`FORBIDDEN`: turn it on with PATCH /voice/app/settings)';
 const NOT_THE_CALLEE = '`asExternalId` is not the user the call rings (`FORBIDDEN`)';
@@ -22,63 +27,64 @@ const NOT_THE_CALLEE = '`asExternalId` is not the user the call rings (`FORBIDDE
 export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
   return [
     defineRoute({
-      method: 'POST', path: CALLS, scope: 'voice:app:write', console: true, status: 201, idempotent: true, body: createAppCallBodySchema,
+      method: 'POST', path: CALLS, scope: 'voice:app:write', console: true, status: 201, idempotent: true, body: createAppCallBodySchema, response: createAppCallResultSchema,
       forbidden: `${PHONE_OFF}; or, in the booking form, \`fromExternalId\` is not a party of the booking (\`FORBIDDEN\`)`,
       handler: ({ orgId, body }) => calls.create(orgId, body),
     }),
     defineRoute({
-      method: 'POST', path: `${CALLS}/:callId/accept`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema, forbidden: NOT_THE_CALLEE,
+      method: 'POST', path: `${CALLS}/:callId/accept`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema, forbidden: NOT_THE_CALLEE, response: joinToken,
       handler: ({ orgId, params, body }) => calls.accept(orgId, params.callId, body.asExternalId),
     }),
     defineRoute({
-      method: 'POST', path: `${CALLS}/:callId/reject`, scope: 'voice:app:write', console: true, params: callParams, body: rejectAppCallBodySchema, forbidden: NOT_THE_CALLEE,
+      method: 'POST', path: `${CALLS}/:callId/reject`, scope: 'voice:app:write', console: true, params: callParams, body: rejectAppCallBodySchema, forbidden: NOT_THE_CALLEE, response: appCall,
       handler: ({ orgId, params, body }) => calls.reject(orgId, params.callId, body),
     }),
     defineRoute({
-      method: 'POST', path: `${CALLS}/:callId/end`, scope: 'voice:app:write', console: true, params: callParams, body: endAppCallBodySchema,
+      method: 'POST', path: `${CALLS}/:callId/end`, scope: 'voice:app:write', console: true, params: callParams, body: endAppCallBodySchema, response: appCall,
       forbidden: '`asExternalId` is given and is not an app user on the call (`FORBIDDEN`)',
       handler: ({ orgId, params, body }) => calls.end(orgId, params.callId, body ?? {}),
     }),
     defineRoute({
       method: 'POST', path: `${CALLS}/:callId/token`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema,
-      forbidden: '`asExternalId` is not an app user on the call (`FORBIDDEN`)',
+      forbidden: '`asExternalId` is not an app user on the call (`FORBIDDEN`)', response: joinToken,
       handler: ({ orgId, params, body }) => calls.token(orgId, params.callId, body.asExternalId),
     }),
     defineRoute({
-      method: 'POST', path: `${CALLS}/:callId/connect`, scope: 'voice:app:write', console: true, params: callParams, body: connectAppCallBodySchema, forbidden: `\`type\` is \`phone\` and ${PHONE_OFF}`,
+      method: 'POST', path: `${CALLS}/:callId/connect`, scope: 'voice:app:write', console: true, params: callParams, body: connectAppCallBodySchema, response: appCall, forbidden: `\`type\` is \`phone\` and ${PHONE_OFF}`,
       handler: ({ orgId, params, body }) => calls.connect(orgId, params.callId, body),
     }),
     defineRoute({
-      method: 'GET', path: CALLS, scope: 'voice:app:read', console: true, query: appCallsQuerySchema.extend(page.shape),
+      method: 'GET', path: CALLS, scope: 'voice:app:read', console: true, query: appCallsQuerySchema.extend(page.shape), response: listAnswer(appCall),
       // The console's read (the dashboard token) names the app users; `/v1` keeps its fields.
       handler: ({ orgId, query, caller }) => (caller.kind === 'dashboard' ? calls.consoleList : calls.list)(orgId, query.identityExternalId, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'GET', path: `${CALLS}/:callId`, scope: 'voice:app:read', console: true, params: callParams,
+      method: 'GET', path: `${CALLS}/:callId`, scope: 'voice:app:read', console: true, params: callParams, response: appCall,
       handler: ({ orgId, params, caller }) => (caller.kind === 'dashboard' ? calls.consoleGet : calls.get)(orgId, params.callId),
     }),
     defineRoute({
-      method: 'GET', path: `${CALLS}/:callId/recording`, scope: 'voice:app:read', console: true, params: callParams,
+      method: 'GET', path: `${CALLS}/:callId/recording`, scope: 'voice:app:read', console: true, params: callParams, response: appRecordingLinkSchema,
       handler: ({ orgId, params }) => calls.recording(orgId, params.callId),
     }),
     defineRoute({
-      method: 'GET', path: `${CALLS}/:callId/transcript`, scope: 'voice:app:read', console: true, params: callParams,
+      method: 'GET', path: `${CALLS}/:callId/transcript`, scope: 'voice:app:read', console: true, params: callParams, response: appCallTranscriptSchema,
       handler: ({ orgId, params }) => calls.transcript(orgId, params.callId),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/voice/app/numbers', scope: 'voice:app:read', console: true,
+      method: 'GET', path: '/v1/voice/app/numbers', scope: 'voice:app:read', console: true, response: dataAnswer(businessNumberSchema),
       handler: ({ orgId }) => numbers.list(orgId),
     }),
     defineRoute({
       method: 'PATCH', path: '/v1/voice/app/numbers/:number', scope: 'voice:app:write', console: true, params: numberParamsSchema, body: updateNumberBodySchema,
+      response: businessNumberSchema.pick({ number: true, routeTo: true }),
       handler: ({ orgId, params, body }) => numbers.setRoute(orgId, params.number, body.routeTo),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/voice/app/settings', scope: 'voice:app:read', console: true,
+      method: 'GET', path: '/v1/voice/app/settings', scope: 'voice:app:read', console: true, response: settings,
       handler: ({ orgId }) => numbers.settings(orgId),
     }),
     defineRoute({
-      method: 'PATCH', path: '/v1/voice/app/settings', scope: 'voice:app:write', console: true, body: updateSettingsBodySchema,
+      method: 'PATCH', path: '/v1/voice/app/settings', scope: 'voice:app:write', console: true, body: updateSettingsBodySchema, response: settings,
       handler: ({ orgId, body, caller }) => numbers.setPstn(orgId, body.pstnEnabled, caller.kind === 'apiKey'
         ? { via: 'api', apiKeyId: caller.key.keyId } : { via: 'dashboard', apiKeyId: null }),
     }),

@@ -1,7 +1,11 @@
 // Webhook routes of seed 001: endpoints, the event catalogue, deliveries, tests and replays (also on the console).
 import { z } from 'zod';
 import { nullAsAbsent, statusListQuery } from '../../contract/common.ts';
-import { createWebhookBodySchema, DELIVERY_STATUSES, updateWebhookBodySchema, WEBHOOK_EVENTS } from '../../contract/webhooks.ts';
+import { listAnswer, named } from '../../contract/answers.ts';
+import {
+  createWebhookBodySchema, DELIVERY_STATUSES, updateWebhookBodySchema, WEBHOOK_EVENTS, webhookCatalogueEntrySchema, webhookDeliveryDetailSchema, webhookDeliverySchema,
+  webhookEndpointSchema, webhookTestResultSchema,
+} from '../../contract/webhooks.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute } from '../../kernel/route.ts';
 import { catalogue } from './catalogue.ts';
@@ -9,6 +13,8 @@ import type { WebhooksService } from './webhooks.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const deliveryParams = z.object({ deliveryId: z.string().min(1).max(100) });
+const endpoint = named('WebhookEndpoint', webhookEndpointSchema);
+const delivery = named('WebhookDelivery', webhookDeliverySchema);
 
 /** The deliveries' `status` filter: one status, or several separated by commas, any of which matches. */
 const DELIVERY_STATUS_FILTER = statusListQuery(DELIVERY_STATUSES, 'FAILED,EXHAUSTED');
@@ -17,30 +23,32 @@ export function webhooksRoutes(service: WebhooksService) {
   return [
     defineRoute({
       method: 'GET', path: '/v1/webhooks/events', scope: 'webhooks:read', console: true,
+      response: z.object({ data: z.array(webhookCatalogueEntrySchema), meta: z.object({ count: z.number().int() }) }),
       handler: () => ({ data: catalogue(), meta: { count: WEBHOOK_EVENTS.length } }),
     }),
     defineRoute({
       method: 'GET', path: '/v1/webhooks', scope: 'webhooks:read', console: true, query: paginationQuery({ defaultLimit: 20, maxLimit: 100 }),
+      response: listAnswer(endpoint),
       handler: ({ orgId, query }) => service.list(orgId, toPageRequest(query)),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/webhooks', scope: 'webhooks:write', console: true, status: 201, body: createWebhookBodySchema,
+      method: 'POST', path: '/v1/webhooks', scope: 'webhooks:write', console: true, status: 201, body: createWebhookBodySchema, response: endpoint,
       handler: ({ orgId, body, caller }) => service.create(orgId, body, caller.kind === 'apiKey' ? 'api' : 'dashboard'),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/webhooks/deliveries/:deliveryId', scope: 'webhooks:read', console: true, params: deliveryParams,
+      method: 'GET', path: '/v1/webhooks/deliveries/:deliveryId', scope: 'webhooks:read', console: true, params: deliveryParams, response: webhookDeliveryDetailSchema,
       handler: ({ orgId, params }) => service.delivery(orgId, params.deliveryId),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/webhooks/deliveries/:deliveryId/replay', scope: 'webhooks:write', console: true, status: 202, params: deliveryParams,
+      method: 'POST', path: '/v1/webhooks/deliveries/:deliveryId/replay', scope: 'webhooks:write', console: true, status: 202, params: deliveryParams, response: delivery,
       handler: ({ orgId, params }) => service.replay(orgId, params.deliveryId),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/webhooks/:id', scope: 'webhooks:read', console: true, params: idParams,
+      method: 'GET', path: '/v1/webhooks/:id', scope: 'webhooks:read', console: true, params: idParams, response: endpoint,
       handler: ({ orgId, params }) => service.get(orgId, params.id),
     }),
     defineRoute({
-      method: 'PATCH', path: '/v1/webhooks/:id', scope: 'webhooks:write', console: true, params: idParams, body: updateWebhookBodySchema,
+      method: 'PATCH', path: '/v1/webhooks/:id', scope: 'webhooks:write', console: true, params: idParams, body: updateWebhookBodySchema, response: endpoint,
       handler: ({ orgId, params, body }) => service.update(orgId, params.id, body),
     }),
     defineRoute({
@@ -50,11 +58,11 @@ export function webhooksRoutes(service: WebhooksService) {
       },
     }),
     defineRoute({
-      method: 'POST', path: '/v1/webhooks/:id/rotate-secret', scope: 'webhooks:write', console: true, params: idParams,
+      method: 'POST', path: '/v1/webhooks/:id/rotate-secret', scope: 'webhooks:write', console: true, params: idParams, response: endpoint,
       handler: ({ orgId, params }) => service.rotateSecret(orgId, params.id),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/webhooks/:id/test', scope: 'webhooks:write', console: true, status: 202, params: idParams,
+      method: 'POST', path: '/v1/webhooks/:id/test', scope: 'webhooks:write', console: true, status: 202, params: idParams, response: webhookTestResultSchema,
       // `eventType: null` is a generic ping, as without it (clients whose serializers write unset fields as null).
       body: z.object({ eventType: nullAsAbsent(z.enum(WEBHOOK_EVENTS)) }).optional(),
       handler: ({ orgId, params, body }) => service.test(orgId, params.id, body?.eventType),
@@ -62,6 +70,7 @@ export function webhooksRoutes(service: WebhooksService) {
     defineRoute({
       method: 'GET', path: '/v1/webhooks/:id/deliveries', scope: 'webhooks:read', console: true, params: idParams,
       query: z.object({ status: DELIVERY_STATUS_FILTER.optional() }).extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape),
+      response: listAnswer(delivery),
       handler: ({ orgId, params, query }) => service.deliveries(orgId, params.id, query.status, toPageRequest(query)),
     }),
     // Console only: the seed has no such route, and an integrator learns of a 410 from their own receiver.
