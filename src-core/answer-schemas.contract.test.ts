@@ -31,6 +31,12 @@ const TYPED = [
   'POST /v1/voice/app/calls/:callId/token', 'POST /v1/voice/app/calls/:callId/connect', 'GET /v1/voice/app/calls', 'GET /v1/voice/app/calls/:callId',
   'GET /v1/voice/app/calls/:callId/recording', 'GET /v1/voice/app/calls/:callId/transcript', 'GET /v1/voice/app/numbers', 'PATCH /v1/voice/app/numbers/:number',
   'GET /v1/voice/app/settings', 'PATCH /v1/voice/app/settings',
+  'POST /v1/voice/app/identities', 'GET /v1/voice/app/identities', 'GET /v1/voice/app/identities/:externalId', 'DELETE /v1/voice/app/identities/:externalId',
+  'POST /v1/voice/app/identities/:externalId/devices', 'DELETE /v1/voice/app/identities/:externalId/devices/:token', 'POST /v1/voice/app/sessions',
+  'GET /v1/voice/app/sessions', 'GET /v1/voice/app/sessions/:externalRef', 'DELETE /v1/voice/app/sessions/:externalRef',
+  'GET /v1/ai/models',
+  'GET /v1/shopify/products/search', 'GET /v1/shopify/products/types', 'GET /v1/shopify/products/:id', 'GET /v1/shopify/collections',
+  'GET /v1/shopify/collections/:id/products', 'GET /v1/shopify/orders/status', 'GET /v1/shopify/customers/orders', 'GET /v1/shopify/discounts/validate',
 ];
 
 let t: TestServer;
@@ -193,6 +199,32 @@ describe('every success answer is what /openapi.json says of it', () => {
     const inbound = await t.dashboard('POST', '/sim/voice/inbound-call', { from: '+14155550146', to: numbers[0].number });
     await api('POST', `/voice/app/calls/${inbound.body.callId}/connect`, { type: 'app', to: 'pro_3' });
     await api('GET', '/voice/app/calls?limit=100');
+  });
+
+  it('voice app identities, their devices and booking sessions', async () => {
+    for (const externalId of ['pro_9', 'cust_9']) await api('POST', '/voice/app/identities', { externalId, role: externalId.startsWith('pro') ? 'PRO' : 'CUSTOMER', displayName: 'Ana', phone: '+14155550147' });
+    await api('POST', '/voice/app/identities', { externalId: 'pro_9', role: 'PRO', displayName: 'Ana B' });
+    await api('GET', '/voice/app/identities');
+    await api('GET', '/voice/app/identities/pro_9');
+    await api('POST', '/voice/app/identities/pro_9/devices', { token: 'apns-voip-1', platform: 'ios' });
+    await api('DELETE', '/voice/app/identities/pro_9/devices/apns-voip-1');
+    await api('POST', '/voice/app/sessions', { externalRef: 'booking_9', proExternalId: 'pro_9', customerExternalId: 'cust_9', metadata: { service: 'plumbing' } });
+    await api('GET', '/voice/app/sessions');
+    await api('GET', '/voice/app/sessions/booking_9');
+    await api('DELETE', '/voice/app/sessions/booking_9');
+    await api('DELETE', '/voice/app/identities/cust_9');
+  });
+
+  it('AI models and the Shopify store: products, collections, orders, a customer\'s orders, discount codes', async () => {
+    await api('GET', '/ai/models');
+    const products = await api('GET', '/shopify/products/search?q=a&limit=50');
+    await api('GET', `/shopify/products/${products.data[0].id}`);
+    await api('GET', '/shopify/products/types');
+    const collections = await api('GET', '/shopify/collections');
+    await api('GET', `/shopify/collections/${collections.data[0].id}/products`);
+    await api('GET', '/shopify/orders/status?identifier=1001');
+    await api('GET', '/shopify/customers/orders?identifier=alice@example.com');
+    for (const code of ['WELCOME10', 'EXPIRED20', 'NOSUCHCODE']) await api('GET', `/shopify/discounts/validate?code=${code}`);
   });
 
   it('every typed route was called and its answer matched its schema', () => {
