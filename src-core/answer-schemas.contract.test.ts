@@ -37,6 +37,10 @@ const TYPED = [
   'GET /v1/ai/models',
   'GET /v1/shopify/products/search', 'GET /v1/shopify/products/types', 'GET /v1/shopify/products/:id', 'GET /v1/shopify/collections',
   'GET /v1/shopify/collections/:id/products', 'GET /v1/shopify/orders/status', 'GET /v1/shopify/customers/orders', 'GET /v1/shopify/discounts/validate',
+  'GET /v1/whatsapp/campaigns', 'GET /v1/whatsapp/campaigns/:id', 'GET /v1/whatsapp/campaigns/:id/analytics', 'POST /v1/whatsapp/campaigns',
+  'POST /v1/whatsapp/campaigns/:id/launch', 'POST /v1/whatsapp/campaigns/:id/cancel', 'GET /v1/sms/campaigns', 'GET /v1/sms/campaigns/:id',
+  'POST /v1/sms/campaigns', 'POST /v1/sms/campaigns/:id/launch', 'POST /v1/sms/campaigns/:id/cancel', 'POST /v1/rcs/campaigns', 'GET /v1/rcs/campaigns',
+  'GET /v1/rcs/campaigns/:id', 'POST /v1/rcs/campaigns/:id/cancel', 'GET /v1/email/campaigns',
 ];
 
 let t: TestServer;
@@ -225,6 +229,34 @@ describe('every success answer is what /openapi.json says of it', () => {
     await api('GET', '/shopify/orders/status?identifier=1001');
     await api('GET', '/shopify/customers/orders?identifier=alice@example.com');
     for (const code of ['WELCOME10', 'EXPIRED20', 'NOSUCHCODE']) await api('GET', `/shopify/discounts/validate?code=${code}`);
+  });
+
+  it('campaigns on WhatsApp, SMS and RCS: created, launched or scheduled, read, cancelled; the email campaigns list', async () => {
+    const template = (await api('GET', '/whatsapp/templates?status=APPROVED')).data.find((tpl: { name: string }) => tpl.name === 'login_code');
+    const templateComponents = [{ type: 'body', parameters: [{ type: 'text', text: '1' }] }];
+    const wa = await api('POST', '/whatsapp/campaigns', { name: 'Answer check', templateId: template.id, phones: ['14155550150', '14155550151'], templateComponents });
+    await api('POST', `/whatsapp/campaigns/${wa.id}/launch`);
+    const later = await api('POST', '/whatsapp/campaigns', { templateId: template.id, phones: ['14155550152'], templateComponents, scheduledAt: '2026-02-01T10:00:00Z', scheduleTimezone: 'Asia/Kolkata' });
+    await api('POST', `/whatsapp/campaigns/${later.id}/launch`);
+    await api('POST', `/whatsapp/campaigns/${later.id}/cancel`);
+    await t.advance(15);
+    await api('GET', '/whatsapp/campaigns');
+    await api('GET', `/whatsapp/campaigns/${wa.id}`);
+    await api('GET', `/whatsapp/campaigns/${wa.id}/analytics`);
+    const body = 'Hi Ana, your order 1001 has shipped. Track: x.test - Example Store';
+    const sms = await api('POST', '/sms/campaigns', { name: 'Answer check', messageBody: body, senderId: 'EXMPLE', audienceType: 'manual', audienceCriteria: { phones: ['+14155550153'] } });
+    await api('POST', `/sms/campaigns/${sms.id}/launch`);
+    const smsLater = await api('POST', '/sms/campaigns', { name: 'Later', messageBody: body, senderId: 'EXMPLE', audienceType: 'manual', audienceCriteria: { phones: ['+14155550154'] }, scheduledAt: '2026-02-01T10:00:00Z' });
+    await api('POST', `/sms/campaigns/${smsLater.id}/launch`);
+    await api('POST', `/sms/campaigns/${smsLater.id}/cancel`);
+    await api('GET', '/sms/campaigns');
+    await api('GET', `/sms/campaigns/${sms.id}`);
+    const rcsTemplate = (await api('GET', '/rcs/templates')).data[0];
+    const rcs = await api('POST', '/rcs/campaigns', { botId: rcsTemplate.botId, templateId: rcsTemplate.id, campaignName: 'Answer check', numbers: ['+14155550155'], rcsVariables: { order: '1', name: 'Ana', eta: 'today' }, scheduledAt: '2026-02-01T10:00:00Z' });
+    await api('GET', '/rcs/campaigns');
+    await api('GET', `/rcs/campaigns/${rcs.id}`);
+    await api('POST', `/rcs/campaigns/${rcs.id}/cancel`);
+    await api('GET', '/email/campaigns');
   });
 
   it('every typed route was called and its answer matched its schema', () => {

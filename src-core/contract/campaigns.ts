@@ -2,7 +2,7 @@
 // dispatch in one call). Every channel runs on the same engine; these are its request and answer shapes.
 import { z } from 'zod';
 import type { AudienceSample } from './campaign-values.ts';
-import { emailAddressSchema, idSchema, isCalendarDay, mergeValuesSchema, nullAsAbsent, templateValuesSchema } from './common.ts';
+import { emailAddressSchema, idSchema, isCalendarDay, mergeValuesSchema, nullAsAbsent, templateValuesSchema, timestampSchema } from './common.ts';
 import { contactTagsSchema } from './contacts.ts';
 import { headerText, withMergeTags } from './email.ts';
 import { rcsTtlSchema } from './rcs.ts';
@@ -177,13 +177,15 @@ export type AudiencePreview = {
 
 export const campaignListQuerySchema = z.object({ status: z.enum(CAMPAIGN_STATUSES).optional() });
 
+const count = () => z.number().int();
 /** Counts of a campaign's recipients, kept as its messages move. */
-export type CampaignCounts = {
-  totalRecipients: number; pending: number; sent: number; delivered: number; read: number; failed: number; cancelled: number;
-  clicked: number; replied: number; converted: number;
+export const campaignCountsSchema = z.object({
+  totalRecipients: count(), pending: count(), sent: count(), delivered: count(), read: count(), failed: count(), cancelled: count(),
+  clicked: count(), replied: count(), converted: count(),
   /** Recipients who marked the email as spam (email campaigns; 0 on other channels). */
-  complained: number;
-};
+  complained: count().describe('recipients who marked the email as spam (email campaigns; 0 on other channels)'),
+});
+export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
 
 export type CampaignSummary = {
   id: string; channel: CampaignChannel; name: string; status: CampaignStatus; totalRecipients: number; sentCount: number; deliveredCount: number;
@@ -192,12 +194,13 @@ export type CampaignSummary = {
   config: Record<string, unknown>;
 };
 
-export type CampaignAnalytics = {
-  campaignId: string; totalRecipients: number; sent: number; delivered: number; read: number; clicked: number; replied: number;
-  converted: number; failed: number; deliveryRate: number; readRate: number; clickRate: number;
+export const campaignAnalyticsSchema = z.object({
+  campaignId: z.string(), totalRecipients: count(), sent: count(), delivered: count(), read: count(), clicked: count(), replied: count(),
+  converted: count(), failed: count(), deliveryRate: z.number(), readRate: z.number(), clickRate: z.number(),
   /** Email campaigns only: recipients who marked it as spam, and their share of those delivered. */
-  complained?: number; complaintRate?: number;
-};
+  complained: count().optional(), complaintRate: z.number().optional(),
+});
+export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 /**
  * What a row of the console's campaign lists (`GET /dashboard/{channel}/campaigns`) adds to the seed's: its failed
  * recipients and its delivery rate, defined as the analytics' (delivered of sent + failed), so list and detail agree.
@@ -209,5 +212,29 @@ export type CampaignFailure = {
   /** Console only: the recipient's contact, when it has one, so the failure names a person and not only an id. */
   contact?: { id: string; name: string | null } | null;
 };
-export type LaunchResult = { status: 'queued' | 'scheduled'; campaignId: string; scheduledAt: string | null };
-export type CancelResult = { success: true; campaignId: string; refundedRecipients: number };
+export const launchResultSchema = z.object({ status: z.enum(['queued', 'scheduled']), campaignId: z.string(), scheduledAt: timestampSchema.nullable() });
+export type LaunchResult = z.infer<typeof launchResultSchema>;
+export const cancelResultSchema = z.object({ success: z.literal(true), campaignId: z.string(), refundedRecipients: count() });
+export type CancelResult = z.infer<typeof cancelResultSchema>;
+
+/** The `/v1` campaign answers (seed 000: the list items and create results it names; the rest additive). */
+const listed = { id: z.string(), name: z.string(), status: z.enum(CAMPAIGN_STATUSES), totalRecipients: count(), sentCount: count(), deliveredCount: count(), scheduledAt: timestampSchema.nullable(), createdAt: timestampSchema };
+export const waCampaignItemSchema = z.object({ ...listed, templateId: z.string(), templateName: z.string() });
+export const smsCampaignItemSchema = z.object({ ...listed, route: z.enum(['transactional', 'promotional']).nullable(), senderId: z.string().nullable() });
+export const rcsCampaignItemSchema = z.object({ ...listed, botId: z.string(), templateId: z.string(), fallback: z.boolean() });
+export const emailCampaignItemSchema = z.object({
+  ...listed, templateId: z.string(), templateName: z.string(), subject: z.string().nullable(), fromEmail: z.string(), audience: z.enum(['list', 'subscribers']),
+  openedCount: count(), clickedCount: count(), complainedCount: count(),
+});
+export const waCampaignCreatedSchema = waCampaignItemSchema.pick({ id: true, name: true, status: true, templateId: true, totalRecipients: true, scheduledAt: true, createdAt: true })
+  .extend({ duplicatesRemoved: count(), scheduleTimezone: z.string().nullable() });
+export const smsCampaignCreatedSchema = smsCampaignItemSchema.omit({ sentCount: true, deliveredCount: true }).extend({ audienceType: z.enum(SMS_AUDIENCES) });
+export const rcsCampaignCreatedSchema = rcsCampaignItemSchema.extend({ dispatch: z.enum(['queued', 'scheduled']), duplicatesRemoved: count() });
+/**
+ * A campaign's detail (seed: "not shown"): its list item, the configuration it was created with (each channel's own
+ * fields, the list it was sent to among them), its schedule's zone, price, timestamps and counts.
+ */
+export const campaignDetailSchema = <T extends z.ZodObject>(item: T) => item.extend({
+  scheduleTimezone: z.string().nullable(), launchedAt: timestampSchema.nullable(), startedAt: timestampSchema.nullable(), completedAt: timestampSchema.nullable(),
+  cancelledAt: timestampSchema.nullable(), refundedRecipients: count(), pricePaise: count(), counts: campaignCountsSchema,
+}).catchall(z.unknown()).describe('the list item, the campaign\'s configuration as created (each channel\'s own fields), its timestamps and counts');

@@ -1,9 +1,11 @@
 // Campaign routes of seed 000 for WhatsApp, SMS and RCS: one engine, each channel's own shapes; and the
 // console's own: a campaign created and launched in one transaction, and deleting a DRAFT.
 import { z } from 'zod';
+import { listAnswer } from '../../contract/answers.ts';
 import {
-  audiencePreviewBodySchema, campaignListQuerySchema, createRcsCampaignBodySchema, createSmsCampaignBodySchema, createWaCampaignBodySchema,
-  createWaConsoleCampaignBodySchema, type CampaignSummary, type ConsoleCampaignListFields,
+  audiencePreviewBodySchema, campaignAnalyticsSchema, campaignDetailSchema, campaignListQuerySchema, cancelResultSchema, createRcsCampaignBodySchema,
+  createSmsCampaignBodySchema, createWaCampaignBodySchema, createWaConsoleCampaignBodySchema, launchResultSchema, rcsCampaignCreatedSchema, rcsCampaignItemSchema,
+  smsCampaignCreatedSchema, smsCampaignItemSchema, waCampaignCreatedSchema, waCampaignItemSchema, type CampaignSummary, type ConsoleCampaignListFields,
 } from '../../contract/campaigns.ts';
 import type { Db } from '../../kernel/db.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -166,20 +168,20 @@ export function campaignRoutes(deps: {
       handler: ({ orgId, body }) => previewAudience(deps, orgId, body),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:read', console: true, query: listQuery,
+      method: 'GET', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:read', console: true, query: listQuery, response: listAnswer(waCampaignItemSchema),
       handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'whatsapp', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(waItem, caller)) }; },
     }),
     defineRoute({
-      method: 'GET', path: '/v1/whatsapp/campaigns/:id', scope: 'whatsapp:campaigns:read', console: true, params,
+      method: 'GET', path: '/v1/whatsapp/campaigns/:id', scope: 'whatsapp:campaigns:read', console: true, params, response: campaignDetailSchema(waCampaignItemSchema),
       handler: ({ orgId, params: p }) => detail(campaigns, waItem, 'whatsapp')(orgId, p.id),
     }),
     defineRoute({
-      method: 'GET', path: '/v1/whatsapp/campaigns/:id/analytics', scope: 'whatsapp:campaigns:read', console: true, params,
+      method: 'GET', path: '/v1/whatsapp/campaigns/:id/analytics', scope: 'whatsapp:campaigns:read', console: true, params, response: campaignAnalyticsSchema,
       handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, 'whatsapp'),
     }),
     // The seed's create on /v1; the console's own takes every contact or a segment too (createWaConsoleCampaignBodySchema).
     defineRoute({
-      method: 'POST', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:write', idempotent: 'resumable', status: 201, body: createWaCampaignBodySchema,
+      method: 'POST', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:write', idempotent: 'resumable', status: 201, body: createWaCampaignBodySchema, response: waCampaignCreatedSchema,
       handler: ({ orgId, body, keyedId }) => waCreated(campaigns.create(orgId, () => whatsappCampaign(clock, deps.whatsapp, orgId, body), keyedId?.('cmp', 'campaign'))),
     }),
     defineRoute({
@@ -187,7 +189,7 @@ export function campaignRoutes(deps: {
       handler: ({ orgId, body }) => waCreated(campaigns.create(orgId, () => whatsappCampaign(clock, deps.whatsapp, orgId, body))),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/whatsapp/campaigns/:id/launch', scope: 'whatsapp:campaigns:write', console: true, status: 202, params,
+      method: 'POST', path: '/v1/whatsapp/campaigns/:id/launch', scope: 'whatsapp:campaigns:write', console: true, status: 202, params, response: launchResultSchema,
       handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'whatsapp', audience(orgId)),
     }),
     deleteDraftRoute(campaigns, 'whatsapp'),
@@ -195,20 +197,20 @@ export function campaignRoutes(deps: {
       body: createWaConsoleCampaignBodySchema, create: (orgId, body) => whatsappCampaign(clock, deps.whatsapp, orgId, body), audience, answer: waItem,
     }),
     defineRoute({
-      method: 'POST', path: '/v1/whatsapp/campaigns/:id/cancel', scope: 'whatsapp:campaigns:write', console: true, params,
+      method: 'POST', path: '/v1/whatsapp/campaigns/:id/cancel', scope: 'whatsapp:campaigns:write', console: true, params, response: cancelResultSchema,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'whatsapp'),
     }),
 
     defineRoute({
-      method: 'GET', path: '/v1/sms/campaigns', scope: 'sms:campaigns:read', console: true, query: listQuery,
+      method: 'GET', path: '/v1/sms/campaigns', scope: 'sms:campaigns:read', console: true, query: listQuery, response: listAnswer(smsCampaignItemSchema),
       handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'sms', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(smsItem, caller)) }; },
     }),
     defineRoute({
-      method: 'GET', path: '/v1/sms/campaigns/:id', scope: 'sms:campaigns:read', console: true, params,
+      method: 'GET', path: '/v1/sms/campaigns/:id', scope: 'sms:campaigns:read', console: true, params, response: campaignDetailSchema(smsCampaignItemSchema),
       handler: ({ orgId, params: p }) => detail(campaigns, smsItem, 'sms')(orgId, p.id),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createSmsCampaignBodySchema,
+      method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createSmsCampaignBodySchema, response: smsCampaignCreatedSchema,
       handler: ({ orgId, body, keyedId }) => {
         const c = campaigns.create(orgId, () => smsCampaign(clock, deps.sms, orgId, body), keyedId?.('cmp', 'campaign'));
         const config = c.config as SmsCampaignConfig;
@@ -219,11 +221,11 @@ export function campaignRoutes(deps: {
       },
     }),
     defineRoute({
-      method: 'POST', path: '/v1/sms/campaigns/:id/launch', scope: 'sms:campaigns:write', console: true, status: 202, params,
+      method: 'POST', path: '/v1/sms/campaigns/:id/launch', scope: 'sms:campaigns:write', console: true, status: 202, params, response: launchResultSchema,
       handler: ({ orgId, params: p }) => campaigns.launch(orgId, p.id, 'sms', audience(orgId)),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/sms/campaigns/:id/cancel', scope: 'sms:campaigns:write', console: true, params,
+      method: 'POST', path: '/v1/sms/campaigns/:id/cancel', scope: 'sms:campaigns:write', console: true, params, response: cancelResultSchema,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'sms'),
     }),
     createAndLaunchRoute(deps, 'sms', {
@@ -235,7 +237,7 @@ export function campaignRoutes(deps: {
     deleteDraftRoute(campaigns, 'sms'),
 
     defineRoute({
-      method: 'POST', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:write', console: true, idempotent: 'resumable', status: 202, body: createRcsCampaignBodySchema,
+      method: 'POST', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:write', console: true, idempotent: 'resumable', status: 202, body: createRcsCampaignBodySchema, response: rcsCampaignCreatedSchema,
       handler: ({ orgId, body, keyedId }) => {
         const id = keyedId?.('cmp', 'campaign');
         // Run again under its key after a stop: created and launched then, answered as it is now (its template not checked again).
@@ -251,15 +253,15 @@ export function campaignRoutes(deps: {
       },
     }),
     defineRoute({
-      method: 'GET', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:read', console: true, query: listQuery,
+      method: 'GET', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:read', console: true, query: listQuery, response: listAnswer(rcsCampaignItemSchema),
       handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'rcs', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(rcsItem, caller)) }; },
     }),
     defineRoute({
-      method: 'GET', path: '/v1/rcs/campaigns/:id', scope: 'rcs:campaigns:read', console: true, params,
+      method: 'GET', path: '/v1/rcs/campaigns/:id', scope: 'rcs:campaigns:read', console: true, params, response: campaignDetailSchema(rcsCampaignItemSchema),
       handler: ({ orgId, params: p }) => detail(campaigns, rcsItem, 'rcs')(orgId, p.id),
     }),
     defineRoute({
-      method: 'POST', path: '/v1/rcs/campaigns/:id/cancel', scope: 'rcs:campaigns:write', console: true, params,
+      method: 'POST', path: '/v1/rcs/campaigns/:id/cancel', scope: 'rcs:campaigns:write', console: true, params, response: cancelResultSchema,
       handler: ({ orgId, params: p }) => campaigns.cancel(orgId, p.id, 'rcs'),
     }),
   ];

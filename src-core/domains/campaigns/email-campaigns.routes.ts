@@ -1,7 +1,8 @@
 // Email campaigns: the seed lists them (`GET /email/campaigns`); the console creates, launches (or both in
 // one transaction) and cancels them on the same engine, each email paid with a credit reserved at launch.
 import { z } from 'zod';
-import { campaignListQuerySchema, createEmailCampaignBodySchema, type CampaignSummary, type CreateEmailCampaignInput } from '../../contract/campaigns.ts';
+import { listAnswer } from '../../contract/answers.ts';
+import { campaignListQuerySchema, createEmailCampaignBodySchema, emailCampaignItemSchema, type CampaignSummary, type CreateEmailCampaignInput } from '../../contract/campaigns.ts';
 import type { Db } from '../../kernel/db.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -30,7 +31,7 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
   const audience = (orgId: string) => emailLaunchAudience(deps.email, orgId);
   return [
     defineRoute({
-      method: 'GET', path: '/v1/email/campaigns', scope: 'email:campaigns:read', console: true,
+      method: 'GET', path: '/v1/email/campaigns', scope: 'email:campaigns:read', console: true, response: listAnswer(emailCampaignItemSchema),
       query: campaignListQuerySchema.extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape),
       handler: ({ orgId, query, caller }) => {
         const page = campaigns.list(orgId, 'email', query.status, toPageRequest(query));
