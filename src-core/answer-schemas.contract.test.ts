@@ -41,7 +41,11 @@ const TYPED = [
   'POST /v1/whatsapp/campaigns/:id/launch', 'POST /v1/whatsapp/campaigns/:id/cancel', 'GET /v1/sms/campaigns', 'GET /v1/sms/campaigns/:id',
   'POST /v1/sms/campaigns', 'POST /v1/sms/campaigns/:id/launch', 'POST /v1/sms/campaigns/:id/cancel', 'POST /v1/rcs/campaigns', 'GET /v1/rcs/campaigns',
   'GET /v1/rcs/campaigns/:id', 'POST /v1/rcs/campaigns/:id/cancel', 'GET /v1/email/campaigns',
+  'GET /v1/automations/node-catalog', 'GET /v1/automations', 'GET /v1/automations/:id', 'POST /v1/automations', 'PATCH /v1/automations/:id',
+  'POST /v1/automations/:id/activate', 'POST /v1/automations/:id/pause', 'GET /v1/automations/:id/executions', 'POST /v1/automations/:id/executions/:execId/rerun',
 ];
+/** The /v1 routes that answer no body at all (204): nothing to type. */
+const NO_BODY = ['DELETE /v1/webhooks/:id', 'DELETE /v1/automations/:id'];
 
 let t: TestServer;
 let key: string;
@@ -60,6 +64,10 @@ describe('every success answer is what /openapi.json says of it', () => {
   it('lists the routes whose answer is typed', () => {
     const typed = t.server.routes.filter((route) => route.path.startsWith('/v1/') && route.response).map((route) => `${route.method} ${route.path}`);
     expect(typed.sort()).toEqual([...TYPED].sort());
+    // Every other /v1 route answers no body: a route added with a body must declare its schema.
+    const untyped = t.server.routes.filter((route) => route.path.startsWith('/v1/') && !route.response).map((route) => `${route.method} ${route.path}`);
+    expect(untyped.sort()).toEqual([...NO_BODY].sort());
+    expect(t.server.routes.filter((route) => NO_BODY.includes(`${route.method} ${route.path}`)).map((route) => route.status)).toEqual([204, 204]);
   });
 
   it('the check finds a field missing, of another type or not in the schema, a status not listed, and an error outside the envelope', () => {
@@ -257,6 +265,20 @@ describe('every success answer is what /openapi.json says of it', () => {
     await api('GET', `/rcs/campaigns/${rcs.id}`);
     await api('POST', `/rcs/campaigns/${rcs.id}/cancel`);
     await api('GET', '/email/campaigns');
+  });
+
+  it('automations: the node catalog, one made, changed, activated, run, its run rerun, paused', async () => {
+    await api('GET', '/automations/node-catalog');
+    const made = await api('POST', '/automations', { name: 'Answer check', trigger: { type: 'contact.created' }, steps: [{ type: 'contact.add_tag', config: { tag: 'checked' } }] });
+    await api('PATCH', `/automations/${made.id}`, { description: 'Tags new contacts' });
+    await api('POST', `/automations/${made.id}/activate`);
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550160', text: 'Hello' });
+    await t.advance(1);
+    const runs = await api('GET', `/automations/${made.id}/executions`);
+    await api('POST', `/automations/${made.id}/executions/${runs.data[0].id}/rerun`);
+    await api('POST', `/automations/${made.id}/pause`);
+    await api('GET', '/automations');
+    await api('GET', `/automations/${made.id}`);
   });
 
   it('every typed route was called and its answer matched its schema', () => {

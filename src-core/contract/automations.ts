@@ -189,13 +189,16 @@ export const automationExecutionSchema = z.object({
 export type AutomationExecution = z.infer<typeof automationExecutionSchema>;
 
 /** One config field of a catalog entry. */
-export type CatalogField = {
-  name: string;
-  type: 'string' | 'number' | 'enum' | 'object' | 'array';
-  required: boolean;
-  description: string;
-  options?: string[];
-};
+export const catalogFieldSchema = z.object({
+  name: z.string(),
+  type: z.enum(['string', 'number', 'enum', 'object', 'array']),
+  required: z.boolean(),
+  description: z.string(),
+  options: z.array(z.string()).optional(),
+});
+export type CatalogField = z.infer<typeof catalogFieldSchema>;
 /** A trigger type or node (step) type, with the config fields it accepts and the integration it needs, if any. */
-export type CatalogEntry = { type: string; name: string; description: string; integration: string | null; config: CatalogField[] };
-export type NodeCatalog = { triggers: CatalogEntry[]; nodes: CatalogEntry[] };
+export const catalogEntrySchema = z.object({ type: z.string(), name: z.string(), description: z.string(), integration: z.string().nullable(), config: z.array(catalogFieldSchema) });
+export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
+export const nodeCatalogSchema = z.object({ triggers: z.array(catalogEntrySchema), nodes: z.array(catalogEntrySchema) });
+export type NodeCatalog = z.infer<typeof nodeCatalogSchema>;
