@@ -132,6 +132,12 @@ describe('GET /openapi.json', () => {
     // A query's default and clamp, and a body's required field, as the document has them.
     expect(page).toMatch(/<code>limit<\/code><\/td><td>query<\/td><td>integer · ≥ 1 · default <code>50<\/code> · at most 100: a larger value is taken as 100/);
     expect(page).toContain('<code>templateId</code> <span class="req">required</span>');
+    // What each success answers: a named shape, a list of one, or the object's fields.
+    const section = (id: string) => page.slice(page.indexOf(`id="${id}"`), page.indexOf('</section>', page.indexOf(`id="${id}"`)));
+    expect(section('get-/contacts')).toContain('200 answers a list of <code>Contact</code>');
+    expect(section('post-/contacts/{id}/notes')).toContain('201 answers <code>ContactNote</code>');
+    expect(section('post-/whatsapp/send-template')).toContain('200 answers {<code>wamid</code>, <code>conversationId</code>, <code>status</code>}');
+    expect(section('delete-/webhooks/{id}')).not.toMatch(/204 answers/);
   });
 
   it('documents the statuses a route answers: a DELETE that answers 204 says 204, an upsert 201 and 200, the unified send its 502', async () => {

@@ -1,11 +1,12 @@
 // The API reference page (`GET /docs`): the OpenAPI document rendered as one static HTML page, offline, no script: each
-// operation grouped by its first path segment, with its scope, parameters and body fields. Every text is escaped.
+// operation grouped by its first path segment, with its scope, parameters, body fields and what it answers. Every text
+// is escaped.
 
-type Schema = { type?: string | string[]; enum?: unknown[]; const?: unknown; default?: unknown; description?: string; minimum?: number; maximum?: number;
+type Schema = { $ref?: string; type?: string | string[]; enum?: unknown[]; const?: unknown; default?: unknown; description?: string; minimum?: number; maximum?: number;
   minLength?: number; maxLength?: number; format?: string; items?: Schema; anyOf?: Schema[]; properties?: Record<string, Schema>; required?: string[] };
 type Parameter = { name: string; in: string; required: boolean; schema: Schema; description?: string };
 type Operation = { summary: string; description?: string; tags: string[]; 'x-scopes': string[]; parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { description: string }> };
+  requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }> };
 type Document = { info: { title: string; version: string; description: string }; servers: Array<{ url: string }>; paths: Record<string, Record<string, Operation>> };
 
 const escape = (text: unknown): string => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,6 +31,16 @@ function describe(schema: Schema | undefined): string {
   return parts.join(' · ');
 }
 
+/** What a success answer is, in a few words: a named shape, a list of one, or an object's fields. */
+function answered(schema: Schema | undefined): string {
+  if (!schema) return '';
+  if (schema.$ref) return `<code>${escape(schema.$ref.split('/').at(-1))}</code>`;
+  const data = schema.properties?.data;
+  if (data?.type === 'array') return `a list of ${answered(data.items) || 'objects'}`;
+  const fields = Object.keys(schema.properties ?? {});
+  return fields.length ? `{${fields.slice(0, 8).map((name) => `<code>${escape(name)}</code>`).join(', ')}${fields.length > 8 ? ', …' : ''}}` : '';
+}
+
 const row = (name: string, where: string, required: boolean, schema: Schema | undefined): string =>
   `<tr><td><code>${escape(name)}</code>${required ? ' <span class="req">required</span>' : ''}</td><td>${escape(where)}</td><td>${describe(schema)}</td></tr>`;
 
@@ -43,12 +54,14 @@ function operationHtml(method: string, path: string, op: Operation): string {
     for (const [name, schema] of Object.entries(branch.properties ?? {})) rows.push(row(name, multipart ? 'form' : 'body', (branch.required ?? []).includes(name), schema));
   }
   const statuses = Object.entries(op.responses).map(([code, r]) => `<span title="${escape(r.description)}">${escape(code)}</span>`).join(' ');
+  const success = Object.entries(op.responses).find(([code, r]) => code.startsWith('2') && r.content);
+  const answer = success ? ` · ${escape(success[0])} answers ${answered(success[1].content?.['application/json']?.schema)}` : '';
   const scope = op.description?.startsWith('Needs `<channel>') ? '<code>&lt;channel&gt;:send</code> for each channel the body names'
     : op['x-scopes'][0] ? `<code>${escape(op['x-scopes'][0])}</code>` : 'none';
   // A summary that only repeats the method and path is left out.
   const summary = op.summary === `${method.toUpperCase()} ${path}` ? '' : `${escape(op.summary)} · `;
   return `<section class="op" id="${escape(`${method}-${path}`)}"><h3><span class="m ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>
-<p>${summary}scope ${scope} · answers ${statuses}</p>
+<p>${summary}scope ${scope} · answers ${statuses}${answer}</p>
 ${rows.length ? `<table><thead><tr><th>Name</th><th>In</th><th>Takes</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : ''}</section>`;
 }
 
