@@ -116,6 +116,33 @@ describe('open and resolved conversations', () => {
     await row(first).waitFor();
   });
 
+  it('Escape in the reply gives the focus to the conversation\'s row, the draft kept, so e resolves it from there', async () => {
+    const first = '+14155550188';
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: first, text: 'Where is my parcel?' })).status).toBe(201);
+    await page.getByTestId('show-open').click();
+    await row(first).waitFor();
+    await ready().waitFor();
+    const before = await listed();
+    expect(before[0]).toBe(first);
+    await row(first).click();
+    await threadOf(first);
+    const composer = page.getByTestId('composer');
+    await composer.focus();
+    await page.keyboard.type('Half a reply');
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toMatchObject({ testId: 'conversation-row', address: first });
+    expect(await composer.inputValue()).toBe('Half a reply');
+    await page.keyboard.press('e');
+    await row(first).waitFor({ state: 'detached' });
+    await threadOf(before[1] as string);
+    await page.getByTestId('show-resolved').click();
+    await row(first).click();
+    await page.getByTestId('reopen-conversation').click();
+    await row(first).waitFor({ state: 'detached' });
+    await page.getByTestId('show-open').click();
+    await row(first).waitFor();
+  });
+
   it('the contact\'s panel marks a resolved conversation, and Open conversation shows it under Resolved', async () => {
     await server.dashboard('POST', `/dashboard/conversations/${await conversationId(ALICE, 'sms')}/resolve`, {});
     await page.getByTestId('tab-whatsapp').click();

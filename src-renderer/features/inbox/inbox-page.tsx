@@ -178,10 +178,22 @@ export function InboxPage() {
     (at >= 0 ? listRef.current?.children[at] as HTMLElement | undefined : switchRef.current?.querySelector<HTMLElement>('[aria-checked="true"]'))?.focus();
   }, [rows, selected]);
   const focusable = rows.some((c) => c.id === selected) ? selected : rows[0]?.id;
+  /**
+   * Escape in the reply (a field of the thread's composer, with no picker or menu of its own to close) hands the focus
+   * back to the conversation's row, its draft kept: from there `e` resolves, the arrows move on, as from the list.
+   */
+  const onInboxKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    onResolveKey(e);
+    if (e.key !== 'Escape' || e.defaultPrevented || !typingIn(e.target) || !(e.target as HTMLElement).closest('.detail-pane .composer')) return;
+    const row = listRef.current?.children[rows.findIndex((c) => c.id === selected)] as HTMLElement | undefined;
+    if (!row) return;
+    e.preventDefault();
+    row.focus();
+  };
   // The message the search matched in the open conversation, which its thread marks.
   const matchedMessageId = searching ? rows.find((c) => c.id === selected)?.searchMatch?.messageId : undefined;
   return (
-    <div className="page split inbox" onKeyDown={onResolveKey}>
+    <div className="page split inbox" onKeyDown={onInboxKey}>
       <section className="pane list-pane">
         <header className="pane-header"><h1>Inbox</h1></header>
         <div className="tabs inbox-tabs" role="tablist" aria-label="Channel" onKeyDown={moveChoice}>
