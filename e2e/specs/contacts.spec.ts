@@ -88,6 +88,25 @@ describe('contacts page', () => {
     expect((await server.dashboard<Contact>('GET', `/dashboard/contacts/${id}`)).body.tags).not.toContain('vip');
   });
 
+  it('a tag removed from the keyboard hands the focus to the next tag\'s ×, the previous one\'s for the last, then the field', async () => {
+    await page.getByTestId('tag-input').fill('wholesale, late-payer');
+    await page.getByTestId('add-tag').click();
+    await page.getByTestId('tag').filter({ hasText: 'late-payer' }).waitFor();
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('data-testid'));
+    const tags = async () => page.getByTestId('tag-label').allTextContents();
+    const before = await tags();
+    expect(before.slice(-2)).toEqual(['wholesale', 'late-payer']);
+    await page.getByRole('button', { name: 'Remove tag wholesale' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('tag').filter({ hasText: 'wholesale' }).waitFor({ state: 'detached' });
+    await expect.poll(focusedName).toBe('Remove tag late-payer');
+    // The last tag's successor is the one before it; with none left, the field.
+    await page.keyboard.press('Enter');
+    await page.getByTestId('tag').filter({ hasText: 'late-payer' }).waitFor({ state: 'detached' });
+    const left = before.slice(0, -2);
+    await expect.poll(focusedName).toBe(left.length ? `Remove tag ${left.at(-1)}` : 'tag-input');
+  });
+
   it('adds a note and shows it', async () => {
     await page.getByTestId('note-input').fill('Called about order #1001');
     await page.getByTestId('add-note').click();
