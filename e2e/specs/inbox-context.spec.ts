@@ -304,6 +304,35 @@ describe('inbox context', () => {
     await page.getByTestId('conversation-row').first().waitFor();
   });
 
+  it('a search that finds nothing here names the lists that find some, live, and its button shows one with the search kept', async () => {
+    const [resolvedHere, onSms, laterOnSms] = ['+14155557701', '+14155557702', '+14155557703'];
+    const write = async (channel: string, from: string) =>
+      expect((await server.dashboard('POST', '/sim/inbound', { channel, from, text: 'Is the zebra umbrella back?' })).status).toBe(201);
+    await write('whatsapp', resolvedHere);
+    await write('sms', onSms);
+    const found = await server.dashboard<{ data: Array<{ id: string }> }>('GET', '/dashboard/conversations?channel=whatsapp&search=zebra%20umbrella');
+    expect((await server.dashboard('POST', `/dashboard/conversations/${found.body.data[0]?.id ?? ''}/resolve`, {})).status).toBe(200);
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('show-open').click();
+    const search = page.getByTestId('conversation-search');
+    await search.fill('zebra umbrella');
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByText('No conversations match “zebra umbrella”').waitFor();
+    const places = page.getByTestId('search-elsewhere-place');
+    const saying = () => places.allTextContents();
+    await expect.poll(saying).toEqual(['Resolved · 1', 'SMS · 1']);
+    // Another customer writes about it on SMS: the count follows, live.
+    await write('sms', laterOnSms);
+    await expect.poll(saying).toEqual(['Resolved · 1', 'SMS · 2']);
+    await places.filter({ hasText: 'SMS' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="tab-sms"][aria-selected="true"]').waitFor();
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').waitFor();
+    expect(await search.inputValue()).toBe('zebra umbrella');
+    expect(await page.getByTestId('conversation-row').evaluateAll((all) => all.map((r) => r.getAttribute('data-address')))).toEqual([laterOnSms, onSms]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-address'))).toBe(laterOnSms);
+    await search.fill('');
+  });
+
   it('search finds a conversation by an earlier message\'s text, and a handle typed with its "@"', async () => {
     await page.getByTestId('tab-whatsapp').click();
     const search = page.getByTestId('conversation-search');

@@ -10,8 +10,9 @@ import {
 const base = { conversationId: 'cnv_1', channel: 'sms' as const, direction: 'outbound' as const };
 
 describe('reloadsForMessage', () => {
-  it('reloads the contact\'s conversations, thread, wallet and handset, and leaves the campaigns to campaigns:changed', () => {
-    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'new')).toEqual([['contact-conversations'], ['wallet'], ['handset'], ['thread', 'cnv_1']]);
+  it('reloads the contact\'s conversations, where else a search finds some, thread, wallet and handset, and leaves the campaigns to campaigns:changed', () => {
+    expect(reloadsForMessage({ ...base, source: 'CAMPAIGN' }, 'new'))
+      .toEqual([['contact-conversations'], ['conversation-search-elsewhere'], ['wallet'], ['handset'], ['thread', 'cnv_1']]);
     expect(reloadsForMessage({ ...base, source: 'INBOUND', direction: 'inbound', conversationId: null }, 'new')).not.toContainEqual(['campaigns']);
   });
   it('leaves conversations alone for a status change, which changes none (the channel\'s inbox lists are never reloaded whole)', () => {
@@ -39,9 +40,9 @@ describe('reloadsForCampaigns', () => {
 });
 
 describe('reloadsForConversation', () => {
-  it('reads every list of the channel whole (open and resolved, searches too), the unread counts, its detail and the contact panels', () => {
+  it('reads every list of the channel whole (open and resolved, searches too), the unread counts, its detail, the contact panels and where else a search finds some', () => {
     expect(reloadsForConversation({ conversationId: 'cnv_1', channel: 'sms' }))
-      .toEqual([['conversations', 'sms'], ['unread-counts'], ['thread', 'cnv_1', 'detail'], ['contact-conversations']]);
+      .toEqual([['conversations', 'sms'], ['unread-counts'], ['thread', 'cnv_1', 'detail'], ['contact-conversations'], ['conversation-search-elsewhere']]);
   });
 });
 

@@ -10,7 +10,7 @@ import { coalesced, coalescedInvalidator } from './coalesce.ts';
 import { createApi } from './http.ts';
 import { AUDIENCE_PREVIEW_KEY, CAMPAIGN_TABS } from '../features/campaigns/queries.ts';
 import { refreshConversations, showConversationRead, showLastMessageStatus } from '../features/inbox/conversation-refresh.ts';
-import { showMessageChange } from '../features/inbox/queries.ts';
+import { SEARCH_ELSEWHERE_KEY, showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom, SCENARIOS_KEY } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
@@ -32,7 +32,7 @@ type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'dire
  * figures: `campaigns:changed` names it (`reloadsForCampaigns`), so the campaigns are not read again for every message.
  */
 export function reloadsForMessage(message: MessageKeys, change: 'new' | 'updated'): unknown[][] {
-  const keys: unknown[][] = [...(change === 'new' ? [['contact-conversations']] : []), ['wallet'], ['handset']];
+  const keys: unknown[][] = [...(change === 'new' ? [['contact-conversations'], [...SEARCH_ELSEWHERE_KEY]] : []), ['wallet'], ['handset']];
   if (message.conversationId) keys.push(['thread', message.conversationId]);
   return keys;
 }
@@ -60,7 +60,7 @@ export function reloadsForCampaigns(campaignIds: readonly string[], cached: read
  * panels' lists.
  */
 export function reloadsForConversation(change: Pick<ConversationChange, 'conversationId' | 'channel'>): unknown[][] {
-  return [['conversations', change.channel], ['unread-counts'], ['thread', change.conversationId, 'detail'], ['contact-conversations']];
+  return [['conversations', change.channel], ['unread-counts'], ['thread', change.conversationId, 'detail'], ['contact-conversations'], [...SEARCH_ELSEWHERE_KEY]];
 }
 
 /**

@@ -12,10 +12,11 @@ import { announce } from '../../stores/announcer.ts';
 import { useUi } from '../../stores/ui.ts';
 import { conversationRows, countSaying, LoadMoreConversations } from './conversation-pages.tsx';
 import { ConversationPreview } from './conversation-preview.tsx';
-import { useConversations, useConversationsBusy, useUnreadCounts } from './queries.ts';
+import { useConversations, useConversationsBusy, useUnreadCounts, type SearchFound } from './queries.ts';
 import { BROWSED_READ_AFTER_MS } from './read-after.ts';
 import { RESOLVE_BUTTONS, RESOLVE_KEY } from './resolve-button.tsx';
 import { afterStateChange } from './resolve-next.ts';
+import { SearchElsewhere } from './search-elsewhere.tsx';
 import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
 import './inbox.css';
@@ -178,6 +179,20 @@ export function InboxPage() {
     (at >= 0 ? listRef.current?.children[at] as HTMLElement | undefined : switchRef.current?.querySelector<HTMLElement>('[aria-checked="true"]'))?.focus();
   }, [rows, selected]);
   const focusable = rows.some((c) => c.id === selected) ? selected : rows[0]?.id;
+  // A list a search found conversations in, shown from the empty search's buttons: the search stays, and the focus, lost
+  // with the button, goes to the first conversation found once they are listed.
+  const focusFound = useRef(false);
+  const showFound = (found: SearchFound) => {
+    focusFound.current = true;
+    setFocusOn(null);
+    setListState(found.state);
+    setInbox({ channel: found.channel, conversationId: null });
+  };
+  useEffect(() => {
+    if (!focusFound.current || busy || rows.length === 0) return;
+    focusFound.current = false;
+    if (focusLost()) (listRef.current?.children[0] as HTMLElement | undefined)?.focus();
+  }, [rows, busy]);
   /**
    * Escape in the reply (a field of the thread's composer, with no picker or menu of its own to close) hands the focus
    * back to the conversation's row, its draft kept: from there `e` resolves, the arrows move on, as from the list.
@@ -223,6 +238,7 @@ export function InboxPage() {
               {rows.length === 0 && search.trim() ? (
                 <Empty title={`No ${listState === 'open' ? '' : `${listState} `}conversations match “${search.trim()}”`}>
                   Search looks at names, handles, numbers (or addresses) and the text of recent messages on this channel{listState === 'open' ? '' : `, among the ${listState} conversations`}.
+                  <SearchElsewhere channel={channel} search={search.trim()} state={listState} order={TABS.map((tab) => tab.channel)} onShow={showFound} />
                 </Empty>
               ) : rows.length === 0 && listState === 'resolved' ? <Empty title="No resolved conversations">Conversations resolved on {CHANNEL_LABEL[channel]} are listed here until their customer writes in again.</Empty>
                 : rows.length === 0 && listState === 'snoozed' ? <Empty title="No snoozed conversations">Conversations snoozed on {CHANNEL_LABEL[channel]} wait here until their time comes, or their customer writes in first.</Empty>

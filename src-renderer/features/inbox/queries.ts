@@ -1,6 +1,6 @@
 // Server data of the inbox: conversations per channel (open, snoozed or resolved), a conversation, its thread (paged back), the unread counts.
 import { keepPreviousData, useInfiniteQuery, useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { CONVERSATION_STATES, type Channel, type Conversation, type ConversationState, type ListEnvelope, type Message, type ThreadPage, type UnreadCounts } from '../../../src-core/contract/index.ts';
+import { CHANNELS, CONVERSATION_STATES, type Channel, type Conversation, type ConversationState, type ListEnvelope, type Message, type ThreadPage, type UnreadCounts } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { conversationRows } from './conversation-pages.tsx';
 import { joinOlder, readNewest, withMessage } from './thread-pages.ts';
@@ -114,4 +114,31 @@ export function useOlderMessages(id: string) {
 export function useUnreadCounts() {
   const api = useApi();
   return useQuery({ queryKey: ['unread-counts'], queryFn: () => api.get<UnreadCounts>('/dashboard/conversations/unread-counts') });
+}
+
+/** A list of conversations a search finds some in: a channel's open, snoozed or resolved ones, and how many. */
+export type SearchFound = { channel: Channel; state: ConversationState; total: number };
+/** The key of where else a search finds conversations; reloaded live on a new message and a conversation's state changed. */
+export const SEARCH_ELSEWHERE_KEY = ['conversation-search-elsewhere'] as const;
+
+/**
+ * Where else `search` finds conversations while the list shown (`channel`'s `state` ones) finds none: the channel's other
+ * lists, then the same list on each other channel, those finding some only (a count read each, one row asked for).
+ */
+export function useSearchElsewhere(channel: Channel, search: string, state: ConversationState) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...SEARCH_ELSEWHERE_KEY, channel, search, state],
+    queryFn: async (): Promise<SearchFound[]> => {
+      const places = [
+        ...CONVERSATION_STATES.filter((other) => other !== state).map((other) => ({ channel, state: other })),
+        ...CHANNELS.filter((other) => other !== channel).map((other) => ({ channel: other, state })),
+      ];
+      const found = await Promise.all(places.map(async (place) => ({
+        ...place,
+        total: (await api.get<ListEnvelope<Conversation>>(`/dashboard/conversations?channel=${place.channel}&state=${place.state}&limit=1&search=${encodeURIComponent(search)}`)).meta.total,
+      })));
+      return found.filter((place) => place.total > 0);
+    },
+  });
 }
