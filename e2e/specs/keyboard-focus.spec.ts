@@ -170,7 +170,7 @@ describe('what takes a removed control\'s place takes the focus', () => {
     }
   });
 
-  it('contacts: a note deleted gives it to the next note\'s Delete, the previous one\'s for the last, then the note field', async () => {
+  it('contacts: a note\'s Delete asks first (Cancel keeps it); one deleted gives it to the next note\'s Delete, the previous one\'s for the last, then the note field', async () => {
     const listed = await server.dashboard<ListEnvelope<Conversation>>('GET', '/dashboard/conversations?channel=whatsapp&search=%2B14155550178');
     const contactId = listed.body.data[0]?.contactId ?? '';
     for (const content of ['First note', 'Second note', 'Third note']) {
@@ -183,11 +183,24 @@ describe('what takes a removed control\'s place takes the focus', () => {
     await notes.nth(2).waitFor();
     const ids = await notes.evaluateAll((items) => items.map((item) => item.getAttribute('data-note-id') ?? ''));
     const deleteOf = (id: string | undefined) => `[data-note-id="${id}"] [data-testid="delete-note"]`;
+    // Delete asks first, the focus on Cancel (the safe answer); Delete note, before it, deletes.
     const remove = async (id: string | undefined) => {
       await page.locator(deleteOf(id)).focus();
       await page.keyboard.press('Enter');
+      await focusOn(`[data-note-id="${id}"] [data-testid="delete-note-cancel"]`);
+      await page.keyboard.press('Shift+Tab');
+      await focusOn(`[data-note-id="${id}"] [data-testid="delete-note-confirm"]`);
+      await page.keyboard.press('Enter');
       await page.locator(`[data-note-id="${id}"]`).waitFor({ state: 'detached' });
     };
+    // Cancel keeps the note, the focus back on its Delete.
+    await page.locator(deleteOf(ids[0])).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator(`[data-note-id="${ids[0]}"]`).textContent()).toContain('Delete this note? It cannot be brought back.');
+    await focusOn(`[data-note-id="${ids[0]}"] [data-testid="delete-note-cancel"]`);
+    await page.keyboard.press('Enter');
+    await focusOn(deleteOf(ids[0]));
+    expect(await notes.count()).toBe(3);
     await remove(ids[0]);
     await focusOn(deleteOf(ids[1]));
     await remove(ids[2]);

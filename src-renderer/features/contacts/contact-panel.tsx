@@ -1,6 +1,7 @@
 // The selected contact: fields, conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button.tsx';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { contactDisplayName, handleOf, time } from '../../components/format.ts';
 import { Avatar, errorTitle, ErrorState, Loading } from '../../components/states.tsx';
@@ -63,8 +64,8 @@ function Notes({ contactId }: { contactId: string }) {
   const add = useAddNote(contactId);
   const remove = useDeleteNote(contactId);
   const [draft, setDraft] = useState('');
-  // A note deleted takes its Delete away: the focus goes to the next note's Delete (the previous one's for the
-  // last note), or to the note field once none is left.
+  // A note's Delete asks first (a note deleted is gone for the whole team); one deleted takes its Delete away: the focus
+  // goes to the next note's Delete (the previous one's for the last note), or to the note field once none is left.
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const successor = useRef<string | null>(null);
@@ -96,7 +97,8 @@ function Notes({ contactId }: { contactId: string }) {
               <p>{note.content}</p>
               <div className="note-meta muted">
                 {time(note.createdAt)}
-                <button type="button" className="link" onClick={() => deleteNote(note.id, at)} data-testid="delete-note" aria-label={`Delete note “${excerpt(note.content)}”`}>Delete</button>
+                <ConfirmButton label="Delete" name={`Delete note “${excerpt(note.content)}”`} className="link" testId="delete-note"
+                  question="Delete this note? It cannot be brought back." confirmLabel="Delete note" onConfirm={() => deleteNote(note.id, at)} />
               </div>
             </li>
           ))}
