@@ -66,13 +66,21 @@ describe('saved replies in a WhatsApp reply', () => {
     expect(await focused()).toBe('composer');
     expect(await composer.inputValue()).toBe(ORDER_STATUS);
     expect(await page.getByTestId('message').count()).toBe(sentBefore);
+    // The reply grows to show it whole, on lines of its own, none of it scrolled out of sight.
+    const fits = () => composer.evaluate((el) => ({ lines: el.clientHeight > 2 * parseFloat(getComputedStyle(el).lineHeight), hidden: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth }));
+    await expect.poll(fits).toEqual({ lines: true, hidden: false });
 
-    // The caret is at its end: what is typed adds to it; `/` there is text.
+    // The caret is at its end: what is typed adds to it; `/` there is text; Shift+Enter starts a new line, Enter sends.
     await page.keyboard.type(' / Order #1001 ships today.');
     expect(await page.getByTestId('saved-replies-picker').count()).toBe(0);
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('Sam');
+    expect(await composer.inputValue()).toBe(`${ORDER_STATUS} / Order #1001 ships today.\nSam`);
     await page.keyboard.press('Enter');
-    await page.getByTestId('message').filter({ hasText: `${ORDER_STATUS} / Order #1001 ships today.` }).waitFor();
+    await page.getByTestId('message').filter({ hasText: `${ORDER_STATUS} / Order #1001 ships today.` }).filter({ hasText: 'Sam' }).waitFor();
     await expect.poll(() => composer.inputValue()).toBe('');
+    // Sent, it is one line again.
+    expect(await composer.evaluate((el) => el.clientHeight < 2 * parseFloat(getComputedStyle(el).lineHeight))).toBe(true);
   });
 
   it('the Saved replies button opens it too; a click inserts after what was typed; a click on the thread closes it', async () => {
@@ -85,7 +93,8 @@ describe('saved replies in a WhatsApp reply', () => {
     expect(await focused()).toBe('composer');
     await page.getByTestId('saved-replies-button').click();
     await page.getByTestId('saved-replies-picker').waitFor();
-    await page.getByTestId('thread-messages').click();
+    // (at the thread's top: the reply, grown to show two saved replies' text, lifts the picker over its middle)
+    await page.getByTestId('thread-messages').click({ position: { x: 12, y: 12 } });
     await page.getByTestId('saved-replies-picker').waitFor({ state: 'detached' });
     await composer.fill('');
   });

@@ -18,7 +18,7 @@ export const SHORTCUTS: Array<{ title: string; shortcuts: Shortcut[] }> = [
       { keys: ['↑', '↓'], does: 'Previous or next conversation (Home, End: first or last)' },
       { keys: ['↓'], does: 'From the search: into the conversations' },
       { keys: [RESOLVE_KEY], does: 'Resolve the open conversation (Reopen a resolved one)' },
-      { keys: ['Enter'], does: 'In the reply: send it' },
+      { keys: ['Enter'], does: 'In the reply: send it (Shift+Enter: a new line)' },
       { keys: ['Esc'], does: 'In the reply: back to the conversation in the list (the draft kept)' },
       { keys: ['/'], does: 'In an empty reply: pick a saved reply (↑ ↓ choose, Enter inserts, Esc goes back)' },
     ],

@@ -1,7 +1,7 @@
 // The free-text composers (WhatsApp within its 24-hour window, Instagram within its own, email) and those of the channels
 // whose replies have rules of their own: SMS must fill an approved DLT template, and Instagram allows one only within
 // 24 hours (RCS's templates: rcs-composer.tsx). The free-text ones and SMS's take saved replies (features/saved-replies).
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { Channel, Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
@@ -44,16 +44,45 @@ export function SmsComposer({ reply, contactName }: { reply: ReturnType<typeof u
   );
 }
 
+/** How many lines the free-text reply grows to before it scrolls. */
+const REPLY_MAX_LINES = 8;
+
+/**
+ * The reply field as tall as its text (one line empty, up to `REPLY_MAX_LINES`, then it scrolls), so a long reply or a
+ * saved one inserted is read whole before it is sent, not scrolled out of a one-line field.
+ */
+function useGrowing(field: RefObject<HTMLTextAreaElement | null>, text: string) {
+  useLayoutEffect(() => {
+    const el = field.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const px = (value: string) => parseFloat(value) || 0;
+    const style = getComputedStyle(el);
+    const borders = px(style.borderTopWidth) + px(style.borderBottomWidth);
+    const tallest = px(style.lineHeight) * REPLY_MAX_LINES + px(style.paddingTop) + px(style.paddingBottom) + borders;
+    el.style.height = `${Math.min(el.scrollHeight + borders, tallest)}px`;
+  }, [field, text]);
+}
+
+/** Enter sends the reply (not while an input method is composing); Shift+Enter starts a new line. */
+function enterSends(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  event.currentTarget.form?.requestSubmit();
+}
+
 /**
  * A free-text reply: WhatsApp within the customer-care window, Instagram within its own, email. The draft is the thread's
  * (`text`), so it outlasts the composer (a block made elsewhere replaces it, and an unblock brings it back): a refused
- * reply keeps it, and its error (the core's message, with a block's reason) shows under the composer.
+ * reply keeps it, and its error (the core's message, with a block's reason) shows under the composer. The field grows
+ * with its text (`useGrowing`); Enter sends, Shift+Enter starts a new line.
  */
 export function TextComposer({ reply, channel, contactName, text, setText }: {
   reply: ReturnType<typeof useReply>; channel: Channel; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
 }) {
   const [saved, setSaved] = useState<SavedRepliesView>(null);
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useGrowing(field, text);
   function send(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
@@ -63,8 +92,9 @@ export function TextComposer({ reply, channel, contactName, text, setText }: {
     <form className="composer has-saved-replies" onSubmit={send}>
       {/* Before the reply in the Tab order: the reply's Tab goes on to Send, as it always has. */}
       <SavedReplies view={saved} onView={setSaved} contactName={contactName} composer={() => field.current} onInsert={(filled) => setText((typed) => withSavedReply(typed, filled))} />
-      <input ref={field} value={text} onChange={(e) => setText(() => e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[channel]}…`} data-testid="composer"
-        aria-label="Reply" aria-keyshortcuts="/" onKeyDown={(e) => slashOpens(e, () => setSaved('picker'))} />
+      <textarea ref={field} rows={1} className="reply-field" value={text} onChange={(e) => setText(() => e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[channel]}…`}
+        data-testid="composer" aria-label="Reply" aria-keyshortcuts="/"
+        onKeyDown={(e) => { slashOpens(e, () => setSaved('picker')); enterSends(e); }} />
       <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
     </form>
   );
