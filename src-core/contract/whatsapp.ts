@@ -111,7 +111,8 @@ export type SendTemplateInput = z.infer<typeof sendTemplateBodySchema>;
 export const waSendResultSchema = z.object({ wamid: z.string(), conversationId: z.string(), status: z.string() });
 export type WaSendResult = z.infer<typeof waSendResultSchema>;
 
-export const waLogEntrySchema = z.object({
+/** What a WhatsApp message is in both of its answers: the log's entry and the conversation by phone's message. */
+const waMessageFields = {
   id: z.string(),
   wamid: z.string(),
   direction: z.enum(['inbound', 'outbound']),
@@ -119,6 +120,10 @@ export const waLogEntrySchema = z.object({
   status: z.string(),
   content: z.record(z.string(), z.unknown()),
   templateName: z.string().nullable(),
+};
+
+export const waLogEntrySchema = z.object({
+  ...waMessageFields,
   templateCategory: z.string().nullable(),
   isTemplate: z.boolean(),
   isBillable: z.boolean(),
@@ -141,13 +146,7 @@ export const waConversationSchema = z.object({
   customerWaId: z.string(),
   customerName: z.string().nullable(),
   data: z.array(z.object({
-    id: z.string(),
-    wamid: z.string(),
-    direction: z.enum(['inbound', 'outbound']),
-    type: z.string(),
-    status: z.string(),
-    content: z.record(z.string(), z.unknown()),
-    templateName: z.string().nullable(),
+    ...waMessageFields,
     mediaUrl: z.string().nullable(),
     mediaMimeType: z.string().nullable(),
     errorCode: z.string().nullable(),
