@@ -94,6 +94,15 @@ describe('withConversation', () => {
     expect(changed.pages[0]).toBe(shown.pages[0]);
     expect(withConversation(shown, s.conversation('c99'))).toBe(shown);
   });
+  it('keeps a search\'s row what the search matched, which the read conversation does not carry', () => {
+    const s = core(3);
+    const searchMatch = { messageId: 'msg_1', snippet: '…the delivery address?', highlights: [{ start: 5, end: 21 }] } as unknown as Conversation['searchMatch'];
+    const shown = loaded(s, 1);
+    const found = { ...(shown.pages[0]?.data[1] as Conversation), searchMatch };
+    const searched: ConversationPages = { ...shown, pages: [{ ...(shown.pages[0] as ListEnvelope<Conversation>), data: [shown.pages[0]?.data[0] as Conversation, found, shown.pages[0]?.data[2] as Conversation] }] };
+    const read = { ...s.conversation('c2'), unreadCount: 0 };
+    expect(withConversation(searched, read).pages[0]?.data[1]).toEqual({ ...read, searchMatch });
+  });
 });
 
 describe('refreshConversations', () => {

@@ -41,11 +41,16 @@ export function joinFirstPage(shown: ConversationPages, first: ListEnvelope<Conv
   return { pages: [first, ...pages], pageParams: shown.pageParams };
 }
 
-/** The pages shown with `conversation` as the core now has it, wherever it is listed. */
+/**
+ * The pages shown with `conversation` as the core now has it, wherever it is listed. A search's row keeps what the search
+ * matched (`searchMatch`, which only a search's answer carries): the conversation read from a search still shows, and
+ * its thread still marks, the message it was found by.
+ */
 export function withConversation(shown: ConversationPages, conversation: Conversation): ConversationPages {
   if (!shown.pages.some((page) => page.data.some((c) => c.id === conversation.id))) return shown;
+  const inPlace = (listed: Conversation): Conversation => (listed.searchMatch ? { ...conversation, searchMatch: listed.searchMatch } : conversation);
   const pages = shown.pages.map((page) => (page.data.some((c) => c.id === conversation.id)
-    ? { ...page, data: page.data.map((c) => (c.id === conversation.id ? conversation : c)) } : page));
+    ? { ...page, data: page.data.map((c) => (c.id === conversation.id ? inPlace(c) : c)) } : page));
   return { ...shown, pages };
 }
 
