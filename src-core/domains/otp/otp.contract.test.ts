@@ -6,9 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 
 let t: TestServer;
-let key: string;
-let widgetId: string;
-let bothId: string;
+let [key, widgetId, bothId] = ['', '', ''];
 const post = (path: string, body: unknown, token = key) => t.request('POST', path, { token, body });
 const send = (identifier: string, widget = widgetId) => post('/v1/otp/send', { widgetId: widget, identifier });
 const retry = (requestId: string, channel?: string) => post('/v1/otp/retry', { requestId, ...(channel ? { channel } : {}) });
@@ -76,10 +74,8 @@ describe('widgets in the dashboard', () => {
     }
     expect((await t.dashboard('PATCH', `/dashboard/otp-widgets/${widgetId}`, { otpLength: 2 })).status).toBe(400);
     expect((await t.dashboard('PATCH', '/dashboard/otp-widgets/otpw_nope', { name: 'x' })).status).toBe(404);
-    // Nothing to change is refused, as every PATCH refuses it (it answered the widget unchanged with 200).
-    const nothing = await t.dashboard('PATCH', `/dashboard/otp-widgets/${widgetId}`, {});
-    expect([nothing.status, nothing.body.code]).toEqual([400, 'VALIDATION_FAILED']);
-    expect(nothing.body.message).toContain('give at least one of name, otpLength, expirySeconds');
+    const nothing = await t.dashboard('PATCH', `/dashboard/otp-widgets/${widgetId}`, {}); // as every PATCH refuses {}
+    expect([nothing.status, nothing.body.message]).toEqual([400, expect.stringContaining('give at least one of name, otpLength, expirySeconds')]);
   });
 });
 
