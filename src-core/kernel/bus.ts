@@ -8,9 +8,11 @@ import { toIso, type Clock } from './clock.ts';
 import { dataVersionOf } from './data-version.store.ts';
 import type { Db } from './db.ts';
 import { freezeUnderTest } from './freeze.ts';
+import { messageOf } from './errors.ts';
 import { newId } from './ids.ts';
 import { yieldToIo } from './jobs.ts';
 import { createOutboxStore } from './outbox.store.ts';
+import { createPruner } from './prune.ts';
 
 export type BusEvent<T = unknown> = { id: string; orgId: string; type: string; data: T; createdAt: string };
 export type Listener = (event: BusEvent) => void | Promise<void>;
@@ -58,10 +60,16 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
       try {
         await listener(event);
       } catch (error) {
-        deps.log?.(`listener for ${event.type} ${event.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        deps.log?.(`listener for ${event.type} ${event.id} failed: ${messageOf(error)}`);
       }
     }
   }
+
+  /** Removes a chunk of dispatched events past OUTBOX_KEEP_MS (never one after the saved cursor), at most once an hour. */
+  const pruneDispatched = createPruner(clock, {
+    everyMs: PRUNE_EVERY_MS, chunk: PRUNE_CHUNK, remove: (now, limit) => store.removeDispatched(toIso(now - OUTBOX_KEEP_MS), limit),
+    onError: (error) => deps.log?.(`outbox: old events not removed: ${messageOf(error)}`),
+  });
 
   function saveCursor(): void {
     saveTimer?.cancel();
@@ -70,20 +78,6 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
       store.markDispatched(cursor);
       savedCursor = cursor;
       pruneDispatched();
-    }
-  }
-
-  let nextPruneAt = 0;
-  /** Removes a chunk of dispatched events past OUTBOX_KEEP_MS (never one after the saved cursor), at most once an hour. */
-  function pruneDispatched(): void {
-    const now = clock.now();
-    if (now < nextPruneAt) return;
-    try {
-      const removed = store.removeDispatched(toIso(now - OUTBOX_KEEP_MS), PRUNE_CHUNK);
-      nextPruneAt = removed === PRUNE_CHUNK ? now : now + PRUNE_EVERY_MS;
-    } catch (error) {
-      nextPruneAt = now + PRUNE_EVERY_MS;
-      deps.log?.(`outbox: old events not removed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -166,7 +160,7 @@ export function createBus(deps: { db: Db; clock: Clock; log?: (msg: string) => v
   function flushQuietly(): void {
     flushScheduled = false;
     if (!db.sql.open) return;
-    flush().catch((error: unknown) => deps.log?.(`outbox flush failed: ${error instanceof Error ? error.message : String(error)}`));
+    flush().catch((error: unknown) => deps.log?.(`outbox flush failed: ${messageOf(error)}`));
   }
 
   return {

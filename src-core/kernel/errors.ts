@@ -23,6 +23,9 @@ export class AppError extends Error {
   }
 }
 
+/** An error's message, whatever was thrown. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export const notFound = (what: string): AppError => new AppError('NOT_FOUND', `${what} not found`);
 /** 400 for a request that cannot be taken as things stand (a call's or the organization's state), not for a field. */
 export const badRequest = (message: string): AppError => new AppError('BAD_REQUEST', message);

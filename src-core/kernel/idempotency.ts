@@ -9,6 +9,7 @@ import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import { AppError, conflict } from './errors.ts';
 import { seededId } from './ids.ts';
+import { createPruner } from './prune.ts';
 import { createIdempotencyStore } from './idempotency.store.ts';
 import { isSealed, seal, unseal } from './sealed.ts';
 
@@ -86,17 +87,14 @@ export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?:
       return progress && Object.hasOwn(progress, part) ? progress[part] : undefined;
     },
   });
-  let nextForgetAt = 0;
   /**
    * Keys past their window are forgotten, at most once an hour of the clock and a chunk at a time (a full chunk looks
    * again at the next claim), so the table holds about a day of keys, not every key ever used, and an answer kept
    * before answers were sealed does not outlive its day in the clear. A claim would take such a key over anyway.
    */
-  const forgetExpired = (now: number): void => {
-    if (now < nextForgetAt) return;
-    const forgotten = store.removeExpired(now - IDEMPOTENCY_WINDOW_MS, FORGET_CHUNK);
-    nextForgetAt = forgotten === FORGET_CHUNK ? now : now + FORGET_EVERY_MS;
-  };
+  const forgetExpired = createPruner(deps.clock, {
+    everyMs: FORGET_EVERY_MS, chunk: FORGET_CHUNK, remove: (now, limit) => store.removeExpired(now - IDEMPOTENCY_WINDOW_MS, limit),
+  });
   /** The requests this process is running under a key: a repeat waits for the first and gets its answer. */
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -118,7 +116,7 @@ export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?:
     const hash = fingerprint(request);
     const now = deps.clock.now();
     const claimed = deps.db.tx(() => {
-      forgetExpired(now);
+      forgetExpired();
       return store.claim({ orgId: input.orgId, key: input.key, hash, route: input.route, now, expiredBefore: now - IDEMPOTENCY_WINDOW_MS });
     });
     if (!claimed) {

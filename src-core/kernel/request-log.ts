@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { statusRangeOf } from '../contract/api-keys.ts';
 import { toIso, type Clock } from './clock.ts';
 import type { Db } from './db.ts';
-import { AppError } from './errors.ts';
+import { AppError, messageOf } from './errors.ts';
+import { createPruner } from './prune.ts';
 import { createRequestLogStore, type RequestLogFilter, type RequestLogRecord, type StatusRange } from './request-log.store.ts';
 
 const FLUSH_EVERY_MS = 250;
@@ -16,7 +17,6 @@ export const REQUEST_LOG_KEEP_MS = 30 * 24 * 60 * 60_000;
  * without holding the event loop. */
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_CHUNK = 5_000;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The `status` filter of the log: a code (`403`) or a class (`4xx`, any case), as a range of codes. */
 export const statusFilterQuery = z.string().transform((raw, ctx): StatusRange => {
@@ -52,14 +52,10 @@ export function createRequestLog(deps: { db: Db; clock: Clock; onEntry?: (record
     }
   }
 
-  let nextPruneAt = 0;
-  function prune(): void {
-    const now = deps.clock.now();
-    if (now < nextPruneAt) return;
-    const removed = store.removeOldest(toIso(now - REQUEST_LOG_KEEP_MS), PRUNE_CHUNK);
-    // A full chunk means there may be more: the next flush looks again.
-    nextPruneAt = removed === PRUNE_CHUNK ? now : now + PRUNE_EVERY_MS;
-  }
+  // A failed removal is thrown to flush, which logs it; the next flush tries again.
+  const prune = createPruner(deps.clock, {
+    everyMs: PRUNE_EVERY_MS, chunk: PRUNE_CHUNK, remove: (now, limit) => store.removeOldest(toIso(now - REQUEST_LOG_KEEP_MS), limit),
+  });
 
   return {
     record(record: RequestLogRecord): void {

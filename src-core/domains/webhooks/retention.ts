@@ -3,7 +3,8 @@
 // answer 404, and are removed with their attempts by the delivery job, a chunk at a time, at most once an hour.
 import { DELIVERY_KEEP_DAYS } from '../../contract/webhooks.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
-import { AppError } from '../../kernel/errors.ts';
+import { AppError, messageOf } from '../../kernel/errors.ts';
+import { createPruner } from '../../kernel/prune.ts';
 import type { DeliveryRow, WebhooksStore } from './webhooks.store.ts';
 
 export const DELIVERY_KEEP_MS = DELIVERY_KEEP_DAYS * 86_400_000;
@@ -23,17 +24,9 @@ export const deliveryNotFound = (id: string): AppError =>
  * Removes finished deliveries past their kept days, oldest first, at most PRUNE_CHUNK at a time and at most once an
  * hour of the clock (a full chunk looks again at the next call), so a backlog drains without holding the event loop.
  */
-export function createDeliveryPruner(deps: { store: WebhooksStore; clock: Clock; log: (msg: string) => void }) {
-  let nextPruneAt = 0;
-  return function pruneFinished(): void {
-    const now = deps.clock.now();
-    if (now < nextPruneAt) return;
-    try {
-      const removed = deps.store.removeFinished(toIso(now - DELIVERY_KEEP_MS), PRUNE_CHUNK);
-      nextPruneAt = removed === PRUNE_CHUNK ? now : now + PRUNE_EVERY_MS;
-    } catch (error) {
-      nextPruneAt = now + PRUNE_EVERY_MS;
-      deps.log(`webhooks: old deliveries not removed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+export function createDeliveryPruner(deps: { store: WebhooksStore; clock: Clock; log: (msg: string) => void }): () => void {
+  return createPruner(deps.clock, {
+    everyMs: PRUNE_EVERY_MS, chunk: PRUNE_CHUNK, remove: (now, limit) => deps.store.removeFinished(toIso(now - DELIVERY_KEEP_MS), limit),
+    onError: (error) => deps.log(`webhooks: old deliveries not removed: ${messageOf(error)}`),
+  });
 }
