@@ -25,9 +25,11 @@ async function inbound(text: string) {
  */
 async function longThread(): Promise<string> {
   const write = async (from: string, text: string) => expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from, text })).status).toBe(201);
-  const listed = await server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/conversations?channel=whatsapp&limit=1');
-  for (let n = listed.body.meta.total; n <= 100; n++) await write(`+1415558${String(n).padStart(4, '0')}`, `Hello ${n}`);
-  const address = (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark' ? '+14155589002' : '+14155589001';
+  // Enough open conversations for a second page (each theme's own writers: the first theme's states resolve and snooze some).
+  const dark = (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark';
+  const listed = await server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/conversations?channel=whatsapp&state=open&limit=1');
+  for (let n = listed.body.meta.total; n <= 100; n++) await write(`+1415558${dark ? 5 : 0}${String(n).padStart(3, '0')}`, `Hello ${n}`);
+  const address = dark ? '+14155589002' : '+14155589001';
   for (let n = 1; n <= 120; n++) await write(address, `Earlier ${n}`);
   return address;
 }
@@ -65,6 +67,9 @@ const STATES: AxeState[] = [
   }],
   ['inbox, a long thread with older messages to load, in a list longer than a page', async () => {
     const address = await longThread();
+    // Read afresh: the first theme's run loaded every page of the list.
+    await page.reload();
+    await page.getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
     await page.getByTestId('tab-whatsapp').click();
     await page.locator(`[data-testid="conversation-row"][data-address="${address}"]`).click();
     await page.getByTestId('thread-address').filter({ hasText: address }).waitFor();

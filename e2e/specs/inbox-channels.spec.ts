@@ -20,11 +20,17 @@ consoleForFile({}, async (opened) => {
 });
 
 /** A WhatsApp customer whose 24-hour window has closed (a campaign's recipient who never wrote), not blocked. */
+/**
+ * A WhatsApp conversation whose reply window is closed, shown: on the demo, a campaign's that its customer did not
+ * answer, so under Resolved ("Awaiting reply"), where the inbox is switched to.
+ */
 async function closedWindowAddress(): Promise<string> {
-  const list = await server.dashboard<{ data: Array<{ id: string; address: string; contactBlocked: boolean }> }>('GET', '/dashboard/conversations?channel=whatsapp&limit=100');
+  const list = await server.dashboard<{ data: Array<{ id: string; address: string; contactBlocked: boolean; state: string }> }>('GET', '/dashboard/conversations?channel=whatsapp&limit=100');
   for (const c of list.body.data.filter((row) => !row.contactBlocked)) {
     const detail = await server.dashboard<{ careWindow: { open: boolean } }>('GET', `/dashboard/conversations/${c.id}`);
-    if (!detail.body.careWindow.open) return c.address;
+    if (detail.body.careWindow.open) continue;
+    await page.getByTestId(`show-${c.state}`).click();
+    return c.address;
   }
   throw new Error('no WhatsApp conversation with a closed window');
 }
@@ -271,6 +277,9 @@ describe('replies per channel', () => {
     await sent.waitFor();
     expect(await sent.getByTestId('message-header').textContent()).toBe('Order #1002');
     expect(await sent.getByTestId('button-to').allTextContents()).toEqual(['https://shop.example.com/track/1002']);
+    // Still awaiting the customer's reply: the team's message leaves it where it was.
+    expect(await page.getByTestId('resolved-badge').textContent()).toBe('Awaiting reply');
+    await page.getByTestId('show-open').click();
   });
 
   it('a reply that failed marks its conversation\'s row, as the thread does, and the contact panel\'s row; a newer message clears both', async () => {

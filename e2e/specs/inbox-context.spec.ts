@@ -300,7 +300,7 @@ describe('inbox context', () => {
     const empty = { data: [], meta: { total: 0, page: 1, limit: 100, totalPages: 0 } };
     await page.route('**/dashboard/conversations?channel=email*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(empty) }));
     await page.getByTestId('tab-email').click();
-    await page.getByText('Customers who write in on Email appear here').waitFor();
+    await page.getByText('Messages sent on Email (campaigns, the API) appear here').waitFor();
     await page.unroute('**/dashboard/conversations?channel=email*');
     await page.getByTestId('nav-wallet').click();
     await page.getByTestId('ledger-channel').first().waitFor();

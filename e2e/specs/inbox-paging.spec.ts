@@ -39,21 +39,21 @@ async function inbound(channel: 'sms' | 'whatsapp', from: string, text: string):
   expect((await server.dashboard('POST', '/sim/inbound', { channel, from, text })).status).toBe(201);
 }
 /**
- * The SMS conversations as the core lists them, all pages: their total and the oldest a customer can still write to unread
+ * The open SMS conversations as the core lists them (the inbox's Open list), all pages: their total and the oldest a customer can still write to unread
  * (the list's last but a blocked contact's: the demo's opted-out customer is the oldest, and a blocked contact's messages
  * are not counted unread).
  */
 async function smsConversations(): Promise<{ total: number; oldest: string }> {
-  const read = (n: number) => server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=sms&limit=100&page=${n}`);
+  const read = (n: number) => server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=sms&state=open&limit=100&page=${n}`);
   const first = (await read(1)).body;
   const last = (await read(first.meta.totalPages)).body;
   return { total: first.meta.total, oldest: last.data.filter((c) => !c.contactBlocked).at(-1)?.address ?? '' };
 }
-/** Every SMS conversation's address, in the core's order (most recent first). */
+/** Every open SMS conversation's address, in the core's order (most recent first). */
 async function smsOrder(): Promise<string[]> {
   const { total } = await smsConversations();
   const pages = await Promise.all(Array.from({ length: Math.ceil(total / 100) }, (_, i) =>
-    server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=sms&limit=100&page=${i + 1}`)));
+    server.dashboard<ListEnvelope<Conversation>>('GET', `/dashboard/conversations?channel=sms&state=open&limit=100&page=${i + 1}`)));
   return pages.flatMap((answer) => answer.body.data.map((c) => c.address));
 }
 /** The conversation list's first page read, and none of its other pages. */

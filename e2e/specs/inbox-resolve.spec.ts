@@ -2,7 +2,8 @@
 // the conversation out of Open and shows the next one (said to screen readers, the focus on its row); Resolved lists it
 // with Reopen; its customer writing in brings it back to Open live; `e` resolves (or reopens) from the keyboard; one
 // resolved elsewhere leaves the list and the unread counts live; the contact's panel marks a resolved conversation and opens
-// it under Resolved; the list shown is in the URL, so a reload keeps Resolved and Back returns to Open.
+// it under Resolved; the list shown is in the URL, so a reload keeps Resolved and Back returns to Open; a conversation only a
+// campaign wrote to waits under Resolved, "Awaiting reply", until its customer answers.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -60,11 +61,13 @@ describe('open and resolved conversations', () => {
     expect(await listed()).toEqual(before.filter((address) => address !== KIRAN));
     expect((await server.dashboard<{ state: string }>('GET', `/dashboard/conversations/${await conversationId(KIRAN)}`)).body.state).toBe('resolved');
 
-    // Under Resolved: listed, counted as resolved, and its thread offers Reopen.
+    // Under Resolved: listed first (its last message is the newest there: the demo's others are campaigns awaiting a
+    // reply), counted as resolved, and its thread offers Reopen.
     await page.getByTestId('show-resolved').click();
     await ready().waitFor();
-    await page.getByTestId('conversation-count').filter({ hasText: /^1 resolved conversation$/ }).waitFor();
-    expect(await listed()).toEqual([KIRAN]);
+    const resolvedCount = (await server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/conversations?channel=whatsapp&state=resolved')).body.meta.total;
+    await page.getByTestId('conversation-count').filter({ hasText: new RegExp(`^${resolvedCount} resolved conversations$`) }).waitFor();
+    expect((await listed())[0]).toBe(KIRAN);
     await row(KIRAN).click();
     await threadOf(KIRAN);
     await page.getByTestId('resolved-badge').waitFor();
@@ -75,7 +78,7 @@ describe('open and resolved conversations', () => {
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: KIRAN, text: 'Also, can I pay on delivery?' })).status).toBe(201);
     await page.getByTestId('message').filter({ hasText: 'Also, can I pay on delivery?' }).waitFor();
     await page.getByTestId('resolve-conversation').waitFor();
-    await ready().getByText('No resolved conversations').waitFor();
+    await row(KIRAN).waitFor({ state: 'detached' });
     await page.getByTestId('show-open').click();
     await ready().waitFor();
     await expect.poll(async () => (await listed())[0]).toBe(KIRAN);
@@ -160,6 +163,37 @@ describe('open and resolved conversations', () => {
     await page.getByTestId('reopen-conversation').click();
     await row(ALICE).waitFor({ state: 'detached' });
     await page.getByTestId('resolve-conversation').waitFor();
+  });
+
+  it('a conversation only a campaign wrote to waits under Resolved, "Awaiting reply" (its contact\'s panel too); its customer answering brings it to Open', async () => {
+    type Listed = { data: Array<{ address: string; customerName: string; resolvedBy: string | null }> };
+    const awaiting = (await server.dashboard<Listed>('GET', '/dashboard/conversations?channel=whatsapp&state=resolved&limit=100')).body.data
+      .filter((c) => c.resolvedBy === 'system');
+    const { address, customerName } = awaiting[0] as Listed['data'][number];
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('show-open').click();
+    await ready().waitFor();
+    expect(await listed()).not.toContain(address);
+    await page.getByTestId('show-resolved').click();
+    await row(address).click();
+    await threadOf(address);
+    const badge = page.getByTestId('resolved-badge');
+    expect(await badge.textContent()).toBe('Awaiting reply');
+    expect(await badge.getAttribute('title')).toMatch(/^Started by a message sent from outside the inbox \(a campaign.*It joins Open when the customer writes\.$/);
+    await page.getByTestId('open-contact').click();
+    const drawer = page.getByRole('dialog', { name: `Contact: ${customerName}` });
+    const whatsapp = drawer.locator('[data-testid="contact-conversation"][data-channel="whatsapp"]');
+    expect(await whatsapp.getByTestId('contact-conversation-resolved').textContent()).toBe('Awaiting reply');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    // The customer answers: open, live, and it heads Open.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: address, text: 'Is the sale on in stores too?' })).status).toBe(201);
+    await page.getByTestId('resolve-conversation').waitFor();
+    expect(await badge.count()).toBe(0);
+    await row(address).waitFor({ state: 'detached' });
+    await page.getByTestId('show-open').click();
+    await expect.poll(async () => (await listed())[0]).toBe(address);
+    await screenshot(page, 'inbox-awaiting-reply-answered');
   });
 
   it('the demo\'s resolved Instagram conversations are under Resolved; a reload there stays on Resolved and its thread, and Back returns to Open', async () => {

@@ -75,7 +75,12 @@ export const SNOOZE_MAX_DAYS = 365;
  */
 export const snoozeConversationSchema = z.object({ until: isoDateTimeSchema });
 /** Who resolved a conversation: the console is the only one that can today. */
-export const conversationResolverSchema = z.enum(['console']);
+/**
+ * Who resolved a conversation: the team in the `console`, or `system` for one started by a message sent from outside the
+ * inbox (API, campaign, automation, OTP): it waits out of Open until the customer writes in.
+ */
+export const conversationResolverSchema = z.enum(['console', 'system']);
+export type ConversationResolver = z.infer<typeof conversationResolverSchema>;
 
 export const conversationSchema = z.object({
   id: z.string(),
@@ -123,9 +128,12 @@ export const unreadCountsSchema = z.object({ whatsapp: unread, sms: unread, rcs:
 export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
 
 /** `POST /sim/inbound`: a customer writes in, as a provider would deliver it. */
+/** The channels customers write in on (the simulated world's `POST /sim/inbound`); RCS and email only send. */
+export const INBOUND_CHANNELS = ['whatsapp', 'sms', 'instagram'] as const satisfies readonly Channel[];
+
 export const simInboundBodySchema = z.object({
   organizationId: z.string().optional(),
-  channel: z.enum(['whatsapp', 'sms', 'instagram']),
+  channel: z.enum(INBOUND_CHANNELS),
   from: z.string().trim().min(1).max(320),
   text: z.string().min(1).max(4096),
 }).superRefine((body, ctx) => {

@@ -89,6 +89,17 @@ describe.each([
     expect((await list('open')).map((c) => [c.customerName, c.unreadCount > 0])).toEqual([['Leo Martins', true], ['Priya Menon', true]]);
     expect((await t.dashboard('GET', '/dashboard/conversations/unread-counts')).body.instagram).toBe(2);
   });
+  it('keeps conversations only the business wrote in out of Open: its campaigns\' unanswered ones await a reply under Resolved', async () => {
+    type Row = { customerName: string; resolvedBy: string | null };
+    const list = async (channel: string, state: string) => (await t.dashboard('GET', `/dashboard/conversations?channel=${channel}&state=${state}&limit=100`)).body.data as Row[];
+    const whatsapp = await list('whatsapp', 'resolved');
+    expect(whatsapp.length).toBeGreaterThanOrEqual(11); // 11 on the story's clock (some customers answer), more without one
+    expect(new Set(whatsapp.map((c) => c.resolvedBy))).toEqual(new Set(['system']));
+    // Those a customer answered (Oliver, Alice after the campaign) or wrote first (Kiran) wait for the team.
+    expect((await list('whatsapp', 'open')).map((c) => c.customerName)).toEqual(expect.arrayContaining(['Oliver Brown', 'Kiran Mehta', 'Alice Johnson']));
+    // Customers do not write in on RCS or email here: what was sent there stays open, the place to follow it up.
+    for (const channel of ['rcs', 'email']) expect((await list(channel, 'resolved')).length, channel).toBe(0);
+  });
   it('has an answered Instagram conversation snoozed by the console until two days on (on the hour), so Snoozed lists it, read', async () => {
     type Row = { id: string; customerName: string; state: string; snoozedUntil: string | null; unreadCount: number; lastMessageAt: string };
     const list = async (state: string) => (await t.dashboard('GET', `/dashboard/conversations?channel=instagram&state=${state}`)).body.data as Row[];

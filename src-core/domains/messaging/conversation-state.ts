@@ -3,7 +3,7 @@
 // opens again by itself when its time comes (a `conversation.wake` job on the virtual clock). Each change is an outbox
 // event (`conversation.resolved`, `conversation.snoozed`, `conversation.reopened`) that the console's stream carries as
 // `conversation:updated`; not a webhook (the contract has no such event, and the catalogue leaves it out).
-import { SNOOZE_MAX_DAYS, type ConversationState } from '../../contract/messaging.ts';
+import { INBOUND_CHANNELS, SNOOZE_MAX_DAYS, type Channel, type ConversationResolver, type ConversationState, type MessageSource } from '../../contract/messaging.ts';
 import type { ConversationChange } from '../../contract/stream.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -12,8 +12,8 @@ import { invalidField, notFound } from '../../kernel/errors.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import type { ConversationRow, MessagingStore, StoredChange } from './messaging.store.ts';
 
-/** Who resolves a conversation: the console is the only one that can today. */
-export type Resolver = 'console';
+/** Who resolves a conversation: the console; `system` only starts one resolved (see `startingState`). */
+export type Resolver = ConversationResolver;
 /** The job that opens a snoozed conversation at `until`, unless it was snoozed again (another time) or changed meanwhile. */
 export const WAKE_JOB = 'conversation.wake';
 export type Wake = { conversationId: string; until: string };
@@ -24,6 +24,21 @@ const SNOOZE_MAX_MS = SNOOZE_MAX_DAYS * 86_400_000;
 const EVENTS: Record<ConversationState, string> = {
   open: 'conversation.reopened', snoozed: 'conversation.snoozed', resolved: 'conversation.resolved',
 };
+
+/**
+ * How a new conversation starts. Open when the customer wrote first (`INBOUND`) or the team did (`MANUAL`, the console):
+ * someone is waiting. Started on a channel customers write in on by a message sent from outside the inbox (an API send,
+ * a campaign, an automation, a bot, the platform's own OTP), nobody is waiting yet: it starts resolved by `system`, out of
+ * the Open queue, and the customer's first message reopens it like any resolved one (a broadcast to 2,000 customers
+ * filled Open with 2,000 conversations). RCS and email, which customers do not write in on here, start open: their
+ * inbox is where what was sent is seen and followed up, and no answer would ever bring one back.
+ */
+export function startingState(source: MessageSource, channel: Channel, at: string): Pick<ConversationRow, 'state' | 'resolved_at' | 'resolved_by'> {
+  const waiting = source === 'INBOUND' || source === 'MANUAL' || !(INBOUND_CHANNELS as readonly Channel[]).includes(channel);
+  if (waiting) return { state: 'open', resolved_at: null, resolved_by: null };
+  const by: Resolver = 'system';
+  return { state: 'resolved', resolved_at: at, resolved_by: by };
+}
 
 export function conversationStates(deps: { store: MessagingStore; db: Db; bus: Bus; clock: Clock; jobs: JobRunner }) {
   const { store, db, bus, clock, jobs } = deps;
@@ -63,7 +78,7 @@ export function conversationStates(deps: { store: MessagingStore; db: Db; bus: B
      * Resolves or reopens one of the organization's conversations (404 for any other id); either clears a snooze. One
      * already in that state is left as it is, its `resolvedAt` kept and no event: asking twice is no error.
      */
-    setConversationState(orgId: string, id: string, state: 'open' | 'resolved', by: Resolver): void {
+    setConversationState(orgId: string, id: string, state: 'open' | 'resolved', by: 'console'): void {
       db.tx(() => {
         const resolved = state === 'resolved';
         change(rowOf(orgId, id), resolved ? { state, resolvedAt: clock.nowIso(), resolvedBy: by, snoozedUntil: null } : opened);

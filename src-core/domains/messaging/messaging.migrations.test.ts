@@ -124,3 +124,34 @@ describe('migration 46: snoozed conversations', () => {
     expect(store.conversations('org_a', 'sms', 'snoozed', 10, 0).total).toBe(0);
   });
 });
+
+describe('migration 49: conversations nobody is waiting on', () => {
+  const old = migratedDb('messaging-migration-49', ['org_a'], { before: 49 });
+  afterAll(old.remove);
+  it('resolves by system the open WhatsApp, SMS and Instagram conversations whose every message was sent from outside the inbox, and leaves the rest', () => {
+    const { sql } = old.db;
+    const conversation = sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, unread_count, created_at, last_message_at, snoozed_until)
+      VALUES (?, 'org_a', ?, ?, ?, 't0', ?, ?)`);
+    const message = sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, conversation_id, address, type, content, source, created_at)
+      VALUES (?, 'org_a', 'whatsapp', ?, 'sent', ?, '+1', 'text', '{}', ?, 't1')`);
+    const cases: Array<[string, Array<[string, string]>, number?, string?, string?]> = [
+      ['conv_campaign', [['outbound', 'CAMPAIGN'], ['outbound', 'API']]],
+      ['conv_answered', [['outbound', 'CAMPAIGN'], ['inbound', 'INBOUND']]],
+      ['conv_team', [['outbound', 'API'], ['outbound', 'MANUAL']]],
+      ['conv_empty', [], 0],
+      ['conv_unread', [['outbound', 'API']], 1],
+      ['conv_snoozed', [['outbound', 'API']], 0, 't9'],
+      ['conv_rcs', [['outbound', 'API']], 0, undefined, 'rcs'], // customers do not write in on RCS or email here
+    ];
+    cases.forEach(([id, messages, unread, snoozed, channel], n) => {
+      conversation.run(id, channel ?? 'whatsapp', `+1415555000${n}`, unread ?? 0, messages.length ? 't1' : null, snoozed ?? null);
+      messages.forEach(([direction, source], i) => message.run(`msg_${id}_${i}`, direction, id, source));
+    });
+    migrate(sql, MIGRATIONS, 't');
+    const store = createMessagingStore(sql);
+    expect(store.conversationById('org_a', 'conv_campaign')).toMatchObject({ state: 'resolved', resolved_at: 't1', resolved_by: 'system' });
+    for (const id of ['conv_answered', 'conv_team', 'conv_empty', 'conv_unread', 'conv_snoozed', 'conv_rcs']) {
+      expect(store.conversationById('org_a', id), id).toMatchObject({ state: 'open', resolved_by: null });
+    }
+  });
+});

@@ -71,8 +71,8 @@ export function messagingSends(deps: {
   organizationName: (orgId: string) => string;
   /** What prepaid a message of this source with this content (a campaign's, by the `campaignId` in it), if anything. */
   paidBy?: (orgId: string, source: string, content: Record<string, unknown>) => PaidBy | null;
-  /** The conversation of a channel's address, made when new (receiving shares it). */
-  conversationFor: (orgId: string, channel: Channel, address: string, contactId: string | null) => ConversationRow;
+  /** The conversation of a channel's address, made when new, open or not by the source of its first message (receiving shares it). */
+  conversationFor: (orgId: string, channel: Channel, address: string, contactId: string | null, source: MessageSource) => ConversationRow;
   /** Emits a message's status event (receipts share it). */
   emitStatus: (row: MessageRow) => void;
 }) {
@@ -95,7 +95,7 @@ export function messagingSends(deps: {
   function enqueue(input: OutboundInput, messageId: string): MessageRow {
     const contact = contacts.resolveAddress(input.orgId, input.channel, input.to, input.contactName);
     contacts.assertSendable(contact);
-    const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id);
+    const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id, input.source);
     const billed = billedChannel(input.channel);
     // The line names the recipient as the address the message records, as its refund would (`WhatsApp message to +1415…`).
     const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }, { to: input.to }) : null;

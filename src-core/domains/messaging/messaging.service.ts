@@ -1,6 +1,6 @@
 // The messaging service: the send path (messaging.sends.ts) and its recovery, receiving, receipts, the message log,
 // conversations and their states, and the reads (messaging.reads.ts).
-import type { Channel, Message } from '../../contract/messaging.ts';
+import type { Channel, Message, MessageSource } from '../../contract/messaging.ts';
 import { eventContact } from '../../contract/contacts.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import type { Bus } from '../../kernel/bus.ts';
@@ -11,7 +11,7 @@ import { notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import { conversationStates } from './conversation-state.ts';
+import { conversationStates, startingState } from './conversation-state.ts';
 import type { PaidBy } from './failure-refund.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
 import { keyedAnswers, type Resume } from './keyed-answers.ts';
@@ -33,10 +33,12 @@ export function createMessagingService(deps: {
 }) {
   const { store, db, bus, clock, contacts, wallet } = deps;
 
-  function conversationFor(orgId: string, channel: Channel, address: string, contactId: string | null): ConversationRow {
+  /** The conversation of a channel's address; a new one starts as `startingState` says for the source of its first message. */
+  function conversationFor(orgId: string, channel: Channel, address: string, contactId: string | null, source: MessageSource): ConversationRow {
     const existing = store.findConversation(orgId, channel, address);
     if (existing) return existing;
-    return store.insertConversation({ id: newId('conv'), org_id: orgId, channel, address, contact_id: contactId, created_at: clock.nowIso() });
+    const at = clock.nowIso();
+    return store.insertConversation({ id: newId('conv'), org_id: orgId, channel, address, contact_id: contactId, created_at: at, ...startingState(source, channel, at) });
   }
 
   function emitStatus(row: MessageRow): void {
@@ -85,7 +87,7 @@ export function createMessagingService(deps: {
     receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {
       return db.tx(() => {
         const contact = contacts.resolveAddress(input.orgId, input.channel, input.from, input.name);
-        const conversation = conversationFor(input.orgId, input.channel, input.from, contact.id);
+        const conversation = conversationFor(input.orgId, input.channel, input.from, contact.id, 'INBOUND');
         states.reopenOnInbound(conversation);
         const at = clock.nowIso();
         const id = newId('msg');

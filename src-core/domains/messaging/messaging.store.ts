@@ -24,6 +24,7 @@ export type ConversationRow = {
 export type StoredState = 'open' | 'resolved';
 /** A state change as stored: resolved with when and by whom, snoozed until when, or open with none of these. */
 export type StoredChange = { state: StoredState; resolvedAt: string | null; resolvedBy: string | null; snoozedUntil: string | null };
+type StateColumn = 'state' | 'resolved_at' | 'resolved_by';
 /** What was kept of a queued message's hand-over (see `queuedSend`). */
 export type HandOver = { payload: string | undefined; prepaidAs: BilledChannel | undefined };
 /** A message's place in its thread's order: its time, then its insertion (rowid) among messages of the same time. */
@@ -76,8 +77,8 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const deleteQueuedSend = sql.prepare(`DELETE FROM queued_sends WHERE message_id = ?`);
   const queuedSendIds = sql.prepare(`SELECT message_id FROM queued_sends`).pluck();
   const findConversation = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND address = ?`);
-  const insertConversation = sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, contact_id, created_at)
-    VALUES (@id, @org_id, @channel, @address, @contact_id, @created_at)`);
+  const insertConversation = sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, contact_id, created_at, state, resolved_at, resolved_by)
+    VALUES (@id, @org_id, @channel, @address, @contact_id, @created_at, @state, @resolved_at, @resolved_by)`);
   const touchConversation = sql.prepare(`UPDATE conversations SET last_message = @text, last_message_at = @at, contact_id = COALESCE(contact_id, @contact_id),
       unread_count = unread_count + @unread WHERE id = @id`);
   const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ? AND unread_count > 0`);
@@ -164,10 +165,11 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
     /** Every message whose hand-over is kept (see `keepQueuedSend`): those handed to a provider and not yet settled. */
     queuedSendIds: () => queuedSendIds.all() as string[],
     findConversation: (orgId: string, channel: string, address: string) => findConversation.get(orgId, channel, address) as ConversationRow | undefined,
-    /** Inserts a conversation and returns its row as stored. */
-    insertConversation(row: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count' | 'state' | 'resolved_at' | 'resolved_by' | 'snoozed_until'>): ConversationRow {
+    /** Inserts a conversation (open unless its state is given) and returns its row as stored. */
+    insertConversation(given: Omit<ConversationRow, 'last_message' | 'last_message_at' | 'unread_count' | 'snoozed_until' | StateColumn> & Partial<Pick<ConversationRow, StateColumn>>): ConversationRow {
+      const row = { state: 'open' as const, resolved_at: null, resolved_by: null, ...given };
       insertConversation.run(row);
-      return { ...row, last_message: null, last_message_at: null, unread_count: 0, state: 'open', resolved_at: null, resolved_by: null, snoozed_until: null };
+      return { ...row, last_message: null, last_message_at: null, unread_count: 0, snoozed_until: null };
     },
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
     /** Whether the conversation had unread messages (now none). */

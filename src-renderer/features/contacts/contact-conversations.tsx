@@ -11,6 +11,7 @@ import { When } from '../../components/when.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { useUi } from '../../stores/ui.ts';
 import { ConversationPreview } from '../inbox/conversation-preview.tsx';
+import { resolvedLabel } from '../inbox/resolve-button.tsx';
 import { useContactConversations } from './queries.ts';
 import { displayAddress } from '../../components/email-address.ts';
 
@@ -35,7 +36,7 @@ export function ContactConversations({ contactId, onOpen }: { contactId: string;
                 <div className="contact-conversation-main">
                   <div className="contact-conversation-title">
                     <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={displayAddress(c.address)}>{displayAddress(c.address)}</span>
-                    {c.state === 'resolved' ? <> <span className="chip" data-testid="contact-conversation-resolved">Resolved</span></> : null}
+                    {c.state === 'resolved' ? <> <span className="chip" data-testid="contact-conversation-resolved">{resolvedLabel(c)}</span></> : null}
                     {c.state === 'snoozed' ? <> <span className="chip" data-testid="contact-conversation-snoozed">Snoozed</span></> : null}
                   </div>
                   <ConversationPreview conversation={c} />

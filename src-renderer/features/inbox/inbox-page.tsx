@@ -2,7 +2,7 @@
 // with how many of how many are shown), and the selected thread, resolved or snoozed (then the next is shown) or reopened
 // from its header.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Channel, Conversation, ConversationState } from '../../../src-core/contract/index.ts';
+import { INBOUND_CHANNELS, type Channel, type Conversation, type ConversationState } from '../../../src-core/contract/index.ts';
 import { listStep, moveChoice, tabPanelProps, tabProps, tabStop } from '../../components/arrow-keys.ts';
 import { focusLost, typingIn, useFocusAfterChange } from '../../components/focus.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
@@ -32,6 +32,19 @@ const STATES: Array<{ state: ConversationState; label: string }> = [
  * `e` anywhere in the inbox (but a text field, a select or the contact's panel) presses the open thread's Resolve, or
  * Reopen: only while the focus is in the inbox, so the letter is never taken from another page or a text being typed.
  */
+/**
+ * Why a channel's Open list is empty. Customers write in on WhatsApp, SMS and Instagram; a message sent there from outside
+ * the inbox (a campaign, the API) starts its conversation under Resolved, "Awaiting reply", until the customer answers.
+ * On RCS and email customers do not write in here: what is sent there is listed open.
+ */
+function noneOpen(channel: Channel): string {
+  const name = CHANNEL_LABEL[channel];
+  if (!(INBOUND_CHANNELS as readonly Channel[]).includes(channel)) {
+    return `Messages sent on ${name} (campaigns, the API) appear here; customers do not write in on ${name} here. Resolved ones are under Resolved.`;
+  }
+  return `Customers who write in on ${name} appear here (the simulator can write in as one). Messages sent from outside the inbox (campaigns, the API) wait under Resolved, marked "Awaiting reply", until the customer answers; resolved ones are there too.`;
+}
+
 function onResolveKey(e: KeyboardEvent<HTMLDivElement>) {
   if (e.key.toLowerCase() !== RESOLVE_KEY || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
   if (typingIn(e.target) || (e.target as HTMLElement).closest('[role="dialog"]')) return;
@@ -242,7 +255,7 @@ export function InboxPage() {
                 </Empty>
               ) : rows.length === 0 && listState === 'resolved' ? <Empty title="No resolved conversations">Conversations resolved on {CHANNEL_LABEL[channel]} are listed here until their customer writes in again.</Empty>
                 : rows.length === 0 && listState === 'snoozed' ? <Empty title="No snoozed conversations">Conversations snoozed on {CHANNEL_LABEL[channel]} wait here until their time comes, or their customer writes in first.</Empty>
-                : rows.length === 0 ? <Empty title="No open conversations">Customers who write in on {CHANNEL_LABEL[channel]} appear here (the simulator can write in as one); resolved ones are under Resolved.</Empty> : (
+                : rows.length === 0 ? <Empty title="No open conversations">{noneOpen(channel)}</Empty> : (
                 <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
                   {rows.map((c) => (
                     <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}

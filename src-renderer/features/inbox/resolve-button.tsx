@@ -1,4 +1,5 @@
-// The thread header's Resolve, or on a resolved conversation its "Resolved" badge and Reopen; on a snoozed one its
+// The thread header's Resolve, or on a resolved conversation its "Resolved" badge ("Awaiting reply" on one the team never
+// had: see `resolvedTitle`) and Reopen; on a snoozed one its
 // "Snoozed until …" badge, then the Snooze menu (`children`: another time), Unsnooze (a reopen) and Resolve. The key `e` presses Resolve or Reopen from anywhere in
 // the inbox but a text field (inbox-page.tsx); what the inbox shows next is the inbox's (`onChanged`).
 import type { ReactNode } from 'react';
@@ -13,6 +14,18 @@ export const RESOLVE_KEY = 'e';
 /** Resolve or Reopen, whichever the open thread shows: what `RESOLVE_KEY` presses. */
 export const RESOLVE_BUTTONS = '[data-testid="resolve-conversation"], [data-testid="reopen-conversation"]';
 
+/** What a resolved conversation is called: "Awaiting reply" when nobody on the team had it (resolved by `system`). */
+export const resolvedLabel = ({ resolvedBy }: Pick<Conversation, 'resolvedBy'>): string => (resolvedBy === 'system' ? 'Awaiting reply' : 'Resolved');
+
+/**
+ * What the "Resolved" badge's title says: when; for one started by a message sent from outside the inbox (resolved by
+ * `system`, badged "Awaiting reply"), why it is not in Open and when it will be.
+ */
+function resolvedTitle({ resolvedAt, resolvedBy }: Conversation): string | undefined {
+  if (resolvedBy === 'system') return 'Started by a message sent from outside the inbox (a campaign, the API, an automation): nobody is waiting yet. It joins Open when the customer writes.';
+  return resolvedAt ? `Resolved ${time(resolvedAt)}` : undefined;
+}
+
 /** `children`: what goes after the state's badge, before Unsnooze and Resolve (the thread's Snooze menu). */
 export function ResolveButton({ conversation, onChanged, children }: { conversation: Conversation; onChanged(changed: Conversation): void; children?: ReactNode }) {
   const change = useConversationState(conversation.id);
@@ -23,7 +36,7 @@ export function ResolveButton({ conversation, onChanged, children }: { conversat
   return (
     <>
       {resolved ? (
-        <span className="badge muted-badge" data-testid="resolved-badge" title={conversation.resolvedAt ? `Resolved ${time(conversation.resolvedAt)}` : undefined}>Resolved</span>
+        <span className="badge muted-badge" data-testid="resolved-badge" title={resolvedTitle(conversation)}>{resolvedLabel(conversation)}</span>
       ) : null}
       {until ? <span className="badge muted-badge snoozed-until" data-testid="snoozed-badge" title={time(until)}>Snoozed until {snoozeTime(until)}</span> : null}
       {children}
