@@ -105,8 +105,9 @@ const STATES: AxeState[] = [
     await page.getByTestId('snooze-conversation').click();
     await page.getByRole('menu', { name: 'Snooze' }).waitFor();
   }],
-  ['inbox, a snoozed conversation under Snoozed, its time in the row and the header', async () => {
+  ['inbox, a snoozed conversation under Snoozed, its time in the row and the header, the undo notice at the list\'s foot', async () => {
     await page.getByTestId('snooze-tomorrow').click();
+    await page.getByTestId('undo-toast').waitFor();
     await page.getByTestId('show-snoozed').click();
     await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByTestId('conversation-row').first().click();
     await page.getByTestId('snoozed-badge').waitFor();

@@ -24,6 +24,8 @@ describe('keyboard shortcuts', () => {
     expect(await dialog().locator('h3').allTextContents()).toEqual(['Anywhere', 'Inbox', 'Contacts', 'Tabs, menus and choices']);
     const resolve = dialog().getByTestId('shortcut').filter({ hasText: 'Resolve the open conversation' });
     expect(await resolve.locator('kbd').allTextContents()).toEqual(['e']);
+    const undo = dialog().getByTestId('shortcut').filter({ hasText: 'Undo the last Resolve or Snooze' });
+    expect(await undo.locator('kbd').allTextContents()).toEqual(['z']);
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
     expect(await focusedTestId()).toBe('tab-whatsapp');

@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { thenFocus, typingIn } from '../components/focus.ts';
 import { RESOLVE_KEY } from '../features/inbox/resolve-button.tsx';
+import { UNDO_KEY } from '../features/inbox/undo.ts';
 
 /** The key that opens the list, as `aria-keyshortcuts` names it. */
 export const SHORTCUTS_KEY = '?';
@@ -18,6 +19,7 @@ export const SHORTCUTS: Array<{ title: string; shortcuts: Shortcut[] }> = [
       { keys: ['↑', '↓'], does: 'Previous or next conversation (Home, End: first or last)' },
       { keys: ['↓'], does: 'From the search: into the conversations' },
       { keys: [RESOLVE_KEY], does: 'Resolve the open conversation (Reopen a resolved one)' },
+      { keys: [UNDO_KEY], does: 'Undo the last Resolve or Snooze while its notice shows' },
       { keys: ['Enter'], does: 'In the reply: send it (Shift+Enter: a new line)' },
       { keys: ['Esc'], does: 'In the reply: back to the conversation in the list (the draft kept)' },
       { keys: ['/'], does: 'In an empty reply: pick a saved reply (↑ ↓ choose, Enter inserts, Esc goes back)' },

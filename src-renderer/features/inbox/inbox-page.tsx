@@ -1,10 +1,10 @@
 // The inbox: channel tabs, open, snoozed or resolved conversations with unread counts and search (loaded a page at a time,
-// with how many of how many are shown), and the selected thread, resolved or snoozed (then the next is shown) or reopened
-// from its header.
+// with how many of how many are shown), and the selected thread, resolved or snoozed (then the next is shown, and a
+// notice at the list's foot offers to undo it) or reopened from its header.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { INBOUND_CHANNELS, type Channel, type Conversation, type ConversationState } from '../../../src-core/contract/index.ts';
 import { listStep, moveChoice, tabPanelProps, tabProps, tabStop } from '../../components/arrow-keys.ts';
-import { focusLost, typingIn, useFocusAfterChange } from '../../components/focus.ts';
+import { focusLost, thenFocus, typingIn, useFocusAfterChange } from '../../components/focus.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
@@ -19,6 +19,8 @@ import { afterStateChange } from './resolve-next.ts';
 import { SearchElsewhere } from './search-elsewhere.tsx';
 import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
+import { UNDO_KEY, type Undoable } from './undo.ts';
+import { UNDO_BUTTON, UndoNotice } from './undo-toast.tsx';
 import './inbox.css';
 import { displayAddress } from '../../components/email-address.ts';
 
@@ -28,10 +30,9 @@ const STATES: Array<{ state: ConversationState; label: string }> = [
   { state: 'open', label: 'Open' }, { state: 'snoozed', label: 'Snoozed' }, { state: 'resolved', label: 'Resolved' },
 ];
 
-/**
- * `e` anywhere in the inbox (but a text field, a select or the contact's panel) presses the open thread's Resolve, or
- * Reopen: only while the focus is in the inbox, so the letter is never taken from another page or a text being typed.
- */
+/** The buttons the inbox's letter keys press: Resolve (or Reopen), and the undo notice's Undo while it shows. */
+const KEY_BUTTONS: Record<string, string> = { [RESOLVE_KEY]: RESOLVE_BUTTONS, [UNDO_KEY]: UNDO_BUTTON };
+
 /**
  * Why a channel's Open list is empty. Customers write in on WhatsApp, SMS and Instagram; a message sent there from outside
  * the inbox (a campaign, the API) starts its conversation under Resolved, "Awaiting reply", until the customer answers.
@@ -45,10 +46,16 @@ function noneOpen(channel: Channel): string {
   return `Customers who write in on ${name} appear here (the simulator can write in as one). Messages sent from outside the inbox (campaigns, the API) wait under Resolved, marked "Awaiting reply", until the customer answers; resolved ones are there too.`;
 }
 
-function onResolveKey(e: KeyboardEvent<HTMLDivElement>) {
-  if (e.key.toLowerCase() !== RESOLVE_KEY || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+/**
+ * `e` anywhere in the inbox (but a text field, a select or the contact's panel) presses the open thread's Resolve, or
+ * Reopen, and `z` the undo notice's Undo: only while the focus is in the inbox, so the letter is never taken from
+ * another page or a text being typed.
+ */
+function onLetterKey(e: KeyboardEvent<HTMLDivElement>) {
+  const pressed = KEY_BUTTONS[e.key.toLowerCase()];
+  if (!pressed || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
   if (typingIn(e.target) || (e.target as HTMLElement).closest('[role="dialog"]')) return;
-  const button = e.currentTarget.querySelector<HTMLButtonElement>(RESOLVE_BUTTONS);
+  const button = e.currentTarget.querySelector<HTMLButtonElement>(pressed);
   if (!button) return;
   e.preventDefault();
   button.click();
@@ -176,21 +183,51 @@ export function InboxPage() {
    */
   const switchRef = useRef<HTMLDivElement>(null);
   const refocusAfter = useRef<string | null>(null);
-  const onStateChanged = (changed: Conversation) => {
+  // The last Resolve or Snooze made here, which the notice at the list's foot offers to undo (the next replaces it).
+  const [undoable, setUndoable] = useState<Undoable | null>(null);
+  const undoCount = useRef(0);
+  const onStateChanged = (changed: Conversation, before: Conversation) => {
     const { moveTo, saying } = afterStateChange(rows, listState, changed, CHANNEL_LABEL[channel]);
     announce(saying);
+    if (changed.state !== 'open') setUndoable({ id: ++undoCount.current, before, after: changed });
     if (moveTo === undefined) return;
     refocusAfter.current = changed.id;
     setSelected(moveTo?.id ?? null, true);
   };
+  /** The row of the conversation shown, else the Open/Snoozed/Resolved switch: where a focus lost from the inbox goes. */
+  const shownRowOrSwitch = () => {
+    const at = rows.findIndex((c) => c.id === selected);
+    return at >= 0 ? listRef.current?.children[at] as HTMLElement | undefined : switchRef.current?.querySelector<HTMLElement>('[aria-checked="true"]');
+  };
+  // After each render (the rows and the one shown are what it reads), until the conversation left has left the list.
   useLayoutEffect(() => {
     const left = refocusAfter.current;
     if (!left || rows.some((c) => c.id === left)) return;
     refocusAfter.current = null;
-    if (!focusLost()) return;
-    const at = rows.findIndex((c) => c.id === selected);
-    (at >= 0 ? listRef.current?.children[at] as HTMLElement | undefined : switchRef.current?.querySelector<HTMLElement>('[aria-checked="true"]'))?.focus();
+    if (focusLost()) shownRowOrSwitch()?.focus();
+  });
+  /**
+   * Undone: the conversation is shown again where it now is (the list of its state, on its channel, the search kept),
+   * its row focused once listed, as before its Resolve or Snooze. Dismissed, the notice gives a focus it held to the row shown.
+   */
+  const focusAfterUndo = useRef<string | null>(null);
+  const showUndone = (restored: Conversation) => {
+    focusAfterUndo.current = restored.id;
+    setBrowsing(false);
+    setFocusOn(null);
+    setListState(restored.state);
+    setInbox({ channel: restored.channel, conversationId: restored.id });
+  };
+  useLayoutEffect(() => {
+    const id = focusAfterUndo.current;
+    if (!id) return;
+    const at = rows.findIndex((c) => c.id === id);
+    // Not listed yet (the list of its state being read): wait; another conversation shown meanwhile: the agent moved on.
+    if (selected === id && at < 0) return;
+    focusAfterUndo.current = null;
+    if (selected === id) (listRef.current?.children[at] as HTMLElement | undefined)?.focus();
   }, [rows, selected]);
+  const closeNotice = () => thenFocus(() => setUndoable(null), () => (focusLost() ? shownRowOrSwitch() : null));
   const focusable = rows.some((c) => c.id === selected) ? selected : rows[0]?.id;
   // A list a search found conversations in, shown from the empty search's buttons: the search stays, and the focus, lost
   // with the button, goes to the first conversation found once they are listed.
@@ -211,7 +248,7 @@ export function InboxPage() {
    * back to the conversation's row, its draft kept: from there `e` resolves, the arrows move on, as from the list.
    */
   const onInboxKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    onResolveKey(e);
+    onLetterKey(e);
     if (e.key !== 'Escape' || e.defaultPrevented || !typingIn(e.target) || !(e.target as HTMLElement).closest('.detail-pane .composer')) return;
     const row = listRef.current?.children[rows.findIndex((c) => c.id === selected)] as HTMLElement | undefined;
     if (!row) return;
@@ -285,6 +322,7 @@ export function InboxPage() {
             </div>
           )}
         </div>
+        <UndoNotice done={undoable} onUndone={showUndone} onClose={closeNotice} />
       </section>
       <section className="pane detail-pane">
         {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} matchedMessageId={matchedMessageId}

@@ -1,9 +1,11 @@
-// Inbox actions: reply (sent as MANUAL through the channel's own path), mark read, resolve, snooze and reopen.
+// Inbox actions: reply (sent as MANUAL through the channel's own path), mark read, resolve, snooze and reopen, and undo
+// a resolve or snooze.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
 import { showConversationRead, showConversationState } from './conversation-refresh.ts';
+import { undoPlan, type Undoable } from './undo.ts';
 
 /** A WhatsApp template reply: the template and its send components (header, body, button parameters). */
 export type TemplateReply = { templateId: string; components: WaSendComponent[] };
@@ -60,6 +62,27 @@ export function useConversationState(conversationId: string) {
     onSuccess: (conversation) => {
       showConversationState(client, conversation);
       for (const queryKey of [['conversations', conversation.channel], ['unread-counts'], ['contact-conversations']]) void client.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/** What Undo did: put the conversation back (`restored`, as the core now has it), or nothing, for the reason given. */
+export type UndoOutcome = { restored: Conversation } | { nothing: string };
+
+/**
+ * Undo of a Resolve or Snooze made in this window (undo.ts): the conversation and the core's clock are read first, and
+ * the conversation is put back through `useConversationState` only if it is still as the change left it.
+ */
+export function useUndoStateChange(done: Undoable) {
+  const api = useApi();
+  const change = useConversationState(done.after.id);
+  return useMutation({
+    mutationFn: async (): Promise<UndoOutcome> => {
+      const [current, clock] = await Promise.all([
+        api.get<Conversation>(`/dashboard/conversations/${done.after.id}`), api.get<{ now: string }>('/sim/clock'),
+      ]);
+      const plan = undoPlan(done, current, clock.now);
+      return 'nothing' in plan ? plan : { restored: await change.mutateAsync(plan.restore) };
     },
   });
 }

@@ -1,7 +1,8 @@
 // The thread header's Resolve, or on a resolved conversation its "Resolved" badge ("Awaiting reply" on one the team never
 // had: see `resolvedTitle`) and Reopen; on a snoozed one its
 // "Snoozed until …" badge, then the Snooze menu (`children`: another time), Unsnooze (a reopen) and Resolve. The key `e` presses Resolve or Reopen from anywhere in
-// the inbox but a text field (inbox-page.tsx); what the inbox shows next is the inbox's (`onChanged`).
+// the inbox but a text field (inbox-page.tsx); what the inbox shows next is the inbox's (`onChanged`, with the
+// conversation as it was, which the inbox's Undo puts back).
 import type { ReactNode } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -27,7 +28,7 @@ function resolvedTitle({ resolvedAt, resolvedBy }: Conversation): string | undef
 }
 
 /** `children`: what goes after the state's badge, before Unsnooze and Resolve (the thread's Snooze menu). */
-export function ResolveButton({ conversation, onChanged, children }: { conversation: Conversation; onChanged(changed: Conversation): void; children?: ReactNode }) {
+export function ResolveButton({ conversation, onChanged, children }: { conversation: Conversation; onChanged(changed: Conversation, before: Conversation): void; children?: ReactNode }) {
   const change = useConversationState(conversation.id);
   const resolved = conversation.state === 'resolved';
   const until = conversation.state === 'snoozed' ? conversation.snoozedUntil : null;
@@ -42,13 +43,13 @@ export function ResolveButton({ conversation, onChanged, children }: { conversat
       {children}
       {until ? (
         <Button type="button" className="button small" data-testid="unsnooze-conversation" disabled={change.isPending}
-          title="Back to the open conversations now" onClick={() => change.mutate('open', { onSuccess: onChanged })}>
+          title="Back to the open conversations now" onClick={() => change.mutate('open', { onSuccess: (changed) => onChanged(changed, conversation) })}>
           {reopening ? 'Unsnoozing…' : 'Unsnooze'}
         </Button>
       ) : null}
       <Button type="button" className="button small" data-testid={resolved ? 'reopen-conversation' : 'resolve-conversation'} disabled={change.isPending}
         aria-keyshortcuts={RESOLVE_KEY} title={`${resolved ? 'Back to the open conversations' : 'Done with it: it leaves Open until the customer writes again'} (${RESOLVE_KEY})`}
-        onClick={() => change.mutate(resolved ? 'open' : 'resolved', { onSuccess: onChanged })}>
+        onClick={() => change.mutate(resolved ? 'open' : 'resolved', { onSuccess: (changed) => onChanged(changed, conversation) })}>
         {change.isPending && !(until && reopening) ? (resolved ? 'Reopening…' : 'Resolving…') : resolved ? 'Reopen' : 'Resolve'}
       </Button>
       {change.isError ? <span className="field-error" role="alert" data-testid="resolve-error">{change.error.message}</span> : null}

@@ -11,7 +11,7 @@ import { useConversationState } from './mutations.ts';
 import { snoozeChoices, snoozeTime, type SnoozeChoice } from './snooze-choices.ts';
 import './snooze-menu.css';
 
-export function SnoozeMenu({ conversation, onChanged }: { conversation: Conversation; onChanged(changed: Conversation): void }) {
+export function SnoozeMenu({ conversation, onChanged }: { conversation: Conversation; onChanged(changed: Conversation, before: Conversation): void }) {
   const change = useConversationState(conversation.id);
   const now = useVirtualNow();
   // Open, with the item to focus first (↑ on the button opens on the last).
@@ -56,7 +56,7 @@ export function SnoozeMenu({ conversation, onChanged }: { conversation: Conversa
     // The focus goes back to Snooze first: when the conversation then leaves the list, the inbox moves it on with the thread.
     close();
     if (choice.until === current) return;
-    change.mutate({ snoozeUntil: choice.until }, { onSuccess: onChanged });
+    change.mutate({ snoozeUntil: choice.until }, { onSuccess: (changed) => onChanged(changed, conversation) });
   };
   function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {

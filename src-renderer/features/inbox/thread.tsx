@@ -111,11 +111,12 @@ function ContactContext({ contact, open, opener, onOpen }: { contact: Contact; o
  * `matchedMessageId`: the message a search matched, marked and shown where it is loaded (else the thread opens at its end);
  * `onOpenConversation`: the inbox opening another conversation of the contact's (Open conversation in the contact's panel);
  * `takeFocus`: opened so, the thread takes the focus (which fell to the page with the panel) once shown;
- * `onStateChanged`: the conversation was resolved, snoozed or reopened from its header (the inbox moves on, see resolve-next.ts).
+ * `onStateChanged`: the conversation was resolved, snoozed or reopened from its header (the inbox moves on, see resolve-next.ts;
+ *   `before`, the conversation as it was, is what the inbox's Undo puts back).
  */
 export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOpenConversation, takeFocus = false, onStateChanged }: {
   conversationId: string; readAfterMs?: number; matchedMessageId?: string | undefined; onOpenConversation(target: ConversationTarget): void; takeFocus?: boolean;
-  onStateChanged(changed: Conversation): void;
+  onStateChanged(changed: Conversation, before: Conversation): void;
 }) {
   const detail = useConversation(conversationId);
   const thread = useThread(conversationId);

@@ -1,0 +1,78 @@
+// The inbox's undo notice: after Resolve or Snooze, a status message at the foot of the list naming the conversation,
+// with Undo (`z` anywhere in the inbox outside a text field, as `e`). It never takes the focus; it goes after 10 s (held
+// while the pointer or the focus is on it), when the next Resolve or Snooze brings its own (only the latest can be
+// undone), or on Escape or Dismiss. Undone, the inbox shows the conversation again (inbox-page.tsx's `onUndone`).
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { Conversation } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
+import { useFocusAfterChange } from '../../components/focus.ts';
+import { useUndoStateChange } from './mutations.ts';
+import { doneSaying, UNDO_KEY, undoneSaying, type Undoable } from './undo.ts';
+import './undo-toast.css';
+
+/** How long the notice stays once nothing holds it (the pointer or the focus on it). */
+export const UNDO_SHOWN_MS = 10_000;
+/** The notice's Undo: what `UNDO_KEY` presses. */
+export const UNDO_BUTTON = '[data-testid="undo-state-change"]';
+
+type Props = { done: Undoable; onUndone(restored: Conversation): void; onClose(): void };
+
+function UndoToast({ done, onUndone, onClose }: Props) {
+  const undo = useUndoStateChange(done);
+  const outcome = undo.data;
+  const saying = !outcome ? doneSaying(done.after) : 'nothing' in outcome ? `Nothing to undo: ${outcome.nothing}` : undoneSaying(done.before, outcome.restored);
+  // Held open while the pointer is over it or the focus in it (time to read it and reach Undo), then 10 s again.
+  const [pointerIn, setPointerIn] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
+  const held = pointerIn || focusIn || undo.isPending;
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (held) return undefined;
+    const timer = setTimeout(() => close.current(), UNDO_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [held, saying]);
+  // Nothing to undo takes Undo away: if it held the focus, Dismiss takes it (undone, the inbox gives it to the row).
+  const dismiss = useRef<HTMLButtonElement>(null);
+  useFocusAfterChange(Boolean(outcome && 'nothing' in outcome), dismiss);
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onClose();
+  };
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusIn(false);
+  };
+  const press = () => undo.mutate(undefined, { onSuccess: (result) => { if ('restored' in result) onUndone(result.restored); } });
+  return (
+    <div className="undo-toast" data-testid="undo-toast" data-state={!outcome ? 'done' : 'nothing' in outcome ? 'nothing' : 'undone'}
+      onKeyDown={onKey} onFocus={() => setFocusIn(true)} onBlur={onBlur} onPointerEnter={() => setPointerIn(true)} onPointerLeave={() => setPointerIn(false)}>
+      <p className="undo-saying">
+        <span key={saying} data-testid="undo-saying">{saying}</span>
+        {undo.isError ? <span className="field-error" data-testid="undo-error">Could not undo: {undo.error.message}</span> : null}
+      </p>
+      {!outcome ? (
+        <Button type="button" className="button small" data-testid="undo-state-change" disabled={undo.isPending} aria-keyshortcuts={UNDO_KEY}
+          title={`Put the conversation back as it was (${UNDO_KEY})`} onClick={press}>
+          {undo.isPending ? 'Undoing…' : 'Undo'}
+        </Button>
+      ) : null}
+      <button ref={dismiss} type="button" className="button ghost small" data-testid="undo-dismiss" aria-label="Dismiss" title="Dismiss (Esc)" onClick={onClose}>
+        <span aria-hidden>×</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The notice's live region (role=status, polite): always in the page, so a screen reader hears each notice as it comes
+ * (and each change of its words), not only those that come into a region already there.
+ */
+export function UndoNotice({ done, ...props }: Omit<Props, 'done'> & { done: Undoable | null }) {
+  return (
+    <div className="undo-notice" role="status" data-testid="undo-notice">
+      {done ? <UndoToast key={done.id} done={done} {...props} /> : null}
+    </div>
+  );
+}

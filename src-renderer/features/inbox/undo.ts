@@ -1,0 +1,66 @@
+// Undo after Resolve or Snooze: what the inbox's notice says of the change, and what Undo puts back. It puts back the
+// state the conversation had (open; or snoozed until its time, while that time is still ahead on the core's clock), but
+// only if the conversation is still as the change left it: one changed meanwhile (its customer wrote in, another window
+// reopened or snoozed it, its snooze ran out) is left as it is, and the notice says why.
+import type { Conversation } from '../../../src-core/contract/index.ts';
+import { displayAddress } from '../../components/email-address.ts';
+import { CHANNEL_LABEL } from '../../components/format.ts';
+import type { StateChange } from './mutations.ts';
+import { snoozeTime } from './snooze-choices.ts';
+
+/** The key that presses the notice's Undo, as `aria-keyshortcuts` names it. */
+export const UNDO_KEY = 'z';
+
+/** A Resolve or Snooze made in this window: the conversation as it was (`before`) and as the core answered (`after`). */
+export type Undoable = { id: number; before: Conversation; after: Conversation };
+
+type Named = Pick<Conversation, 'customerName' | 'address' | 'channel'>;
+/** The conversation as the notice names it: "Alice Johnson · WhatsApp". */
+export const conversationLabel = (c: Named): string => `${c.customerName ?? displayAddress(c.address)} · ${CHANNEL_LABEL[c.channel]}`;
+
+/** What the notice says of the change: "Resolved Alice Johnson · WhatsApp", "Snoozed Alice Johnson · WhatsApp until …". */
+export function doneSaying(after: Conversation): string {
+  return after.state === 'snoozed' && after.snoozedUntil
+    ? `Snoozed ${conversationLabel(after)} until ${snoozeTime(after.snoozedUntil)}` : `Resolved ${conversationLabel(after)}`;
+}
+
+/** What Undo does: put back `restore`, or nothing, for the reason given. */
+export type UndoPlan = { restore: StateChange } | { nothing: string };
+
+/** Whether the conversation is still exactly as the change left it (same state, same resolve time, same snooze time). */
+const unchanged = (after: Conversation, current: Conversation): boolean =>
+  current.state === after.state && current.resolvedAt === after.resolvedAt && current.snoozedUntil === after.snoozedUntil;
+
+/** Why Undo leaves `current` as it is: what changed since `after`, in the words of what the agent sees. */
+function whyChanged(after: Conversation, current: Conversation, now: string): string {
+  const name = current.customerName ?? displayAddress(current.address);
+  if (current.state === 'open') {
+    if (current.lastMessageAt !== after.lastMessageAt) return `${name} wrote in since, so the conversation is open again`;
+    if (after.snoozedUntil && Date.parse(after.snoozedUntil) <= Date.parse(now)) return 'its snooze time came, so the conversation is open again';
+    return 'the conversation was reopened since';
+  }
+  if (current.state === 'snoozed' && current.snoozedUntil) return `the conversation was snoozed until ${snoozeTime(current.snoozedUntil)} since`;
+  return after.state === 'resolved' ? 'the conversation was reopened and resolved again since' : 'the conversation was resolved since';
+}
+
+/**
+ * What Undo of `done` does, the conversation being `current` now, and `now` the core's clock: nothing if it changed
+ * since (and why); else back to open, or snoozed again until the time it had while that is still after `now`.
+ */
+export function undoPlan(done: Undoable, current: Conversation, now: string): UndoPlan {
+  if (!unchanged(done.after, current)) return { nothing: whyChanged(done.after, current, now) };
+  const until = done.before.state === 'snoozed' ? done.before.snoozedUntil : null;
+  if (until && Date.parse(until) > Date.parse(now)) return { restore: { snoozeUntil: until } };
+  return { restore: 'open' };
+}
+
+/**
+ * What the notice says once Undo put `restored` back: "Undone: Alice Johnson · WhatsApp is open again", or snoozed again
+ * until its time; open instead when the time it had (`before`) has passed since.
+ */
+export function undoneSaying(before: Conversation, restored: Conversation): string {
+  const label = conversationLabel(restored);
+  if (restored.state === 'snoozed' && restored.snoozedUntil) return `Undone: ${label} is snoozed until ${snoozeTime(restored.snoozedUntil)} again`;
+  if (before.state === 'snoozed' && before.snoozedUntil) return `Undone: ${label} is open (its snooze time, ${snoozeTime(before.snoozedUntil)}, has passed)`;
+  return `Undone: ${label} is open again`;
+}
