@@ -1,5 +1,6 @@
 // createServer: the one composition root — database, kernel, domains, HTTP, stream and job runner.
 import type { AddressInfo } from 'node:net';
+import { advertisedBaseUrl } from './kernel/base-url.ts';
 import { createApiKeys } from './kernel/api-keys.ts';
 import { createBus } from './kernel/bus.ts';
 import { createClock, type ClockMode } from './kernel/clock.ts';
@@ -154,7 +155,9 @@ export async function createServer(options: ServerOptions) {
   // Instagram's domain is made below; the simulator asks it only when a customer writes in.
   const sim = world.attach(messaging.service, email.service, () => campaignsService as CampaignTracking, (orgId) => instagram.service.connection(orgId).connected);
   let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
-  const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, publicBaseUrl: () => publicBaseUrl });
+  /** Where links point when no request names a host (a request's answers use the Host it reached: RouteContext.baseUrl). */
+  const advertised = (): string => advertisedBaseUrl(publicBaseUrl, undefined);
+  const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   const instagram = instagramDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   const sms = smsDomain({ ...deps, messaging: messaging.service, contacts: contacts.service, wallet: wallet.service });
   const otp = otpDomain({ ...deps, messaging: messaging.service });
@@ -177,7 +180,7 @@ export async function createServer(options: ServerOptions) {
   });
   // Endpoints on `*.sim.test` hosts are the simulated world's receivers, answered in-process.
   const webhooks = webhooksDomain({ ...deps, webhooks: { simulated: simulatedReceivers, ...options.webhooks, allowPrivate: options.allowPrivateWebhooks ?? false } });
-  const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, contacts: contacts.service, port: () => world.voice, publicBaseUrl: () => publicBaseUrl });
+  const voiceAgents = voiceAgentsDomain({ ...deps, wallet: wallet.service, contacts: contacts.service, port: () => world.voice });
   // Identities' phones (and, on a call ringing one, its phone leg) are sealed, and join tokens signed, under keys derived
   // from the database's own server secret (kernel/sealed.ts), one per purpose.
   const secret = serverSecret(orgs);
@@ -187,7 +190,7 @@ export async function createServer(options: ServerOptions) {
     pstnEnabled: (orgId) => voiceApp.service.numbers.pstnEnabled(orgId),
   });
   const voiceApp = voiceAppDomain({
-    ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: () => publicBaseUrl, voiceServerUrl: () => voiceServerUrlOf(publicBaseUrl),
+    ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: advertised, voiceServerUrl: voiceServerUrlOf,
     phoneLegKey: sealingKey(secret, 'voice-app-call-phone-leg'),
     // Join tokens are signed under a key derived from the database's server secret: they outlive a restart, as calls do.
     joinTokenSecret: sealingKey(secret, 'voice-app-join-token').toString('hex'), identities: voiceIdentities.service, sessions: voiceIdentities.service,
@@ -204,7 +207,7 @@ export async function createServer(options: ServerOptions) {
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
   const mcp = mcpDomain({
-    routes: () => routes, version: packageJson.version, publicBaseUrl: () => publicBaseUrl,
+    routes: () => routes, version: packageJson.version,
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
   const domains: Domain[] = [
@@ -235,7 +238,7 @@ export async function createServer(options: ServerOptions) {
     ...dashboardRoutes({ orgs, apiKeys, requestLog, scopesInUse: () => (inUse ??= scopesInUse(routes)) }),
     ...inboxRoutes({ messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, email: email.service, rcs: rcs.service }),
     ...clockRoutes({ clock, advance }),
-    ...openApiRoutes(() => routes, { version: packageJson.version, baseUrl: () => publicBaseUrl }),
+    ...openApiRoutes(() => routes, { version: packageJson.version }),
   ];
   const dashboardToken = options.dashboardToken ?? newDashboardToken();
   // A keyed request's fingerprint (an HMAC) and its first answer (sealed) are kept under keys from the server secret too.
@@ -243,6 +246,7 @@ export async function createServer(options: ServerOptions) {
   const http = await createHttp(routes, {
     apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
     defaultOrgId: defaultOrg.id, orgExists, idempotency, consoleDir: options.consoleDir, log, answerCheck: options.answerCheck,
+    listeningUrl: () => publicBaseUrl,
   });
   const { app, server } = http;
   inject = http.inject;
@@ -319,7 +323,7 @@ export async function createServer(options: ServerOptions) {
     services: { orgs, apiKeys, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, otp: otp.service, rcs: rcs.service, email: email.service, webhooks: webhooks.service, campaigns: campaigns.service, shopify: shopify.service, automations: automations.service, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service, savedReplies: savedReplies.service },
     voiceServer,
     /** The voice server's websocket address (`voiceServerUrl` of a create-call result): ws:// on plain HTTP, wss:// on TLS. */
-    voiceServerUrl: (): string => voiceServerUrlOf(publicBaseUrl),
+    voiceServerUrl: (): string => voiceServerUrlOf(advertised()),
     seedDemo: () => runSeed(createDemoStory(null)),
     clock,
     jobs,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { plural } from '../contract/words.ts';
 import type { ApiKeys } from './api-keys.ts';
+import { advertisedBaseUrl, hostOf } from './base-url.ts';
 import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
 import { AppError, invalidField, jsonRpcBodyError, notFound, rateLimited, renderError, statusText } from './errors.ts';
@@ -33,6 +34,8 @@ export type HttpDeps = {
   idempotency: Idempotency;
   consoleDir?: string | undefined;
   log: (msg: string) => void;
+  /** The address the server listens on (`http://host:port`), what a request that names no usable Host reached. */
+  listeningUrl: () => string;
   /** Test hook: sees each answer of a route as sent (status, content type, body); unset in production, which pays one check. */
   answerCheck?: AnswerCheck | undefined;
 };
@@ -193,7 +196,8 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
         for (const scope of route.scope.fromBody(body)) requireScope(caller.key.scopes, scope);
       }
       const run = async (keyedId?: KeyedId, keyedNotes?: KeyedNotes): Promise<StoredAnswer & { headers?: Record<string, string> }> => {
-        const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers, keyedId, keyedNotes });
+        const baseUrl = (): string => advertisedBaseUrl(deps.listeningUrl(), hostOf(request.headers));
+        const result = await route.handler({ params, query, body, orgId, caller, clientIp: state.clientIp, headers: request.headers, baseUrl, keyedId, keyedNotes });
         if (result && typeof result === 'object' && '__reply' in result) {
           const answer = result as Reply;
           return { status: answer.status, body: answer.body, ...(answer.headers ? { headers: answer.headers } : {}) };
@@ -247,9 +251,11 @@ async function readUpload(request: FastifyRequest, spec: { field: string; maxByt
 }
 
 /** Answers a request made in-process (light-my-request) through the whole route pipeline, as if it came from `clientIp`. */
-async function injectInner(app: FastifyInstance, { method, url, authorization, clientIp, body }: InnerRequest): Promise<InnerAnswer> {
-  const json = body === undefined ? {} : { headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(body) };
-  const response = await app.inject({ method, url, remoteAddress: clientIp, headers: { authorization }, ...json });
+async function injectInner(app: FastifyInstance, { method, url, authorization, clientIp, body, host }: InnerRequest): Promise<InnerAnswer> {
+  // Without the outer request's Host, light-my-request says `localhost:80`, and a link in the answer would point there.
+  const headers = { authorization, ...(host === undefined ? {} : { host }) };
+  const json = body === undefined ? {} : { headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) };
+  const response = await app.inject({ method, url, remoteAddress: clientIp, headers, ...json });
   let parsed: unknown = response.body;
   try {
     parsed = response.body === '' ? null : JSON.parse(response.body);

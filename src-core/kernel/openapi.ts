@@ -105,34 +105,15 @@ export function openApiDocument(routes: readonly AnyRoute[], info: { version: st
   };
 }
 
-/** A Host header as a client sends it: a name or IPv4 address, or an IPv6 one in brackets, and a port. */
-const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-/** The addresses that mean "every interface" to listen on, and the loopback one a client on this machine reaches instead. */
-const WILDCARDS: Record<string, string> = { '0.0.0.0': '127.0.0.1', '[::]': '[::1]' };
-
-/**
- * The base URL a client reaches this server at: the scheme it listens with, and the host the request named (its Host
- * header, as the client reached it); without a usable one, the listening address. A wildcard address (`--host 0.0.0.0`)
- * is no address to send a request to: a loopback one is said instead.
- */
-export function advertisedBaseUrl(listening: string, host: string | undefined): string {
-  const url = new URL(listening);
-  if (host !== undefined && HOST.test(host)) url.host = host;
-  const wildcard = WILDCARDS[url.hostname];
-  if (wildcard) url.hostname = wildcard;
-  return url.origin;
-}
-
 /**
  * `GET /openapi.json` and `GET /docs` (the same, as a page to read), no key needed: the document of `routes()`, made
- * once, served with the base URL the request reached (`advertisedBaseUrl`), each page kept per base URL (a few).
+ * once, served with the base URL the request reached (the route context's `baseUrl`), each page kept per base URL (a few).
  */
-export function openApiRoutes(routes: () => readonly AnyRoute[], info: { version: string; baseUrl: () => string }): AnyRoute[] {
+export function openApiRoutes(routes: () => readonly AnyRoute[], info: { version: string }): AnyRoute[] {
   let made: Record<string, unknown> | null = null;
   const served = new Map<string, { document: Record<string, unknown>; page: Buffer }>();
-  const current = (headers: Record<string, string | string[] | undefined>) => {
-    const host = headers.host;
-    const serverUrl = `${advertisedBaseUrl(info.baseUrl(), typeof host === 'string' ? host : undefined)}/v1`;
+  const current = (baseUrl: string) => {
+    const serverUrl = `${baseUrl}/v1`;
     let found = served.get(serverUrl);
     if (!found) {
       made ??= openApiDocument(routes(), { version: info.version, serverUrl: '' });
@@ -145,10 +126,10 @@ export function openApiRoutes(routes: () => readonly AnyRoute[], info: { version
     return found;
   };
   return [
-    defineRoute({ method: 'GET', path: '/openapi.json', scope: 'public', summary: 'The OpenAPI 3.1 document of the /v1 routes', handler: ({ headers }) => current(headers).document }),
+    defineRoute({ method: 'GET', path: '/openapi.json', scope: 'public', summary: 'The OpenAPI 3.1 document of the /v1 routes', handler: ({ baseUrl }) => current(baseUrl()).document }),
     defineRoute({
       method: 'GET', path: '/docs', scope: 'public', summary: 'The API reference, a page drawn from the OpenAPI document',
-      handler: ({ headers }) => reply(200, current(headers).page, {
+      handler: ({ baseUrl }) => reply(200, current(baseUrl()).page, {
         'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'x-content-type-options': 'nosniff',
       }),
     }),

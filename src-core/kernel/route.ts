@@ -35,6 +35,11 @@ export type RouteContext<P, Q, B> = {
   caller: Caller;
   clientIp: string;
   headers: Record<string, string | string[] | undefined>;
+  /**
+   * The base URL the client reached this server at (its Host header; without one, the listening address, a wildcard one
+   * said as loopback): the links and addresses an answer hands out are made on it, so a client reaches them as it reached us.
+   */
+  baseUrl: () => string;
   /** On a `resumable` route called with an Idempotency-Key: the key's own id for each record the request makes. */
   keyedId?: KeyedId | undefined;
   /** With `keyedId`: what the request notes of its progress beside its key, for a run after a stop to read. */
@@ -42,7 +47,11 @@ export type RouteContext<P, Q, B> = {
 };
 
 /** A request made in-process to a `/v1` route on a key's behalf (the assistant endpoint's tools), and its answer. */
-export type InnerRequest = { method: HttpMethod; url: string; authorization: string; clientIp: string; body?: unknown };
+export type InnerRequest = {
+  method: HttpMethod; url: string; authorization: string; clientIp: string; body?: unknown;
+  /** The Host the outer request named, so links in the answer point where its client reached us. */
+  host?: string | undefined;
+};
 export type InnerAnswer = { status: number; body: unknown };
 
 export type Reply = { readonly __reply: true; status: number; body: unknown; headers?: Record<string, string> };

@@ -1,4 +1,4 @@
-// createTestServer(): a real server on 127.0.0.1 port 0, a temporary database and a manual clock. Every answer of a `/v1`
+// createTestServer(): a real server on 127.0.0.1 (or the `host` given) port 0, a temporary database and a manual clock. Every answer of a `/v1`
 // route is checked against what /openapi.json says of it (testing/answer-check.ts): a mismatch fails the test's close.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,8 @@ export async function createTestServer(options: Partial<ServerOptions> & { keepD
   const answers = createAnswerChecks();
   const server = await createServer({
     clock: { kind: 'manual', startMs: TEST_EPOCH_MS }, seed: 'none', log: (msg) => logs.push(msg), answerCheck: answers.check,
-    ...options, dataFile, host: '127.0.0.1', port: 0,
+    // On loopback unless a test listens elsewhere (every interface: `serve --host 0.0.0.0`).
+    ...options, dataFile, host: options.host ?? '127.0.0.1', port: 0,
   });
   const ready = await server.listen();
 

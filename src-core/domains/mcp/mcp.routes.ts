@@ -27,6 +27,6 @@ export function mcpRoutes(service: McpService) {
         });
       },
     }),
-    defineRoute({ method: 'GET', path: '/dashboard/mcp', scope: 'dashboard', handler: () => service.info() }),
+    defineRoute({ method: 'GET', path: '/dashboard/mcp', scope: 'dashboard', handler: ({ baseUrl }) => service.info(baseUrl()) }),
   ];
 }

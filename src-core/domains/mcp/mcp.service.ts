@@ -1,6 +1,7 @@
 // The rules of the assistant endpoint: sessions (issued on initialize, bound to the key that opened them), the
 // protocol revision of the seed, tools listed and called on the key's behalf, writes withheld without the header.
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS, MCP_WRITES_HEADER, type McpEndpointInfo } from '../../contract/mcp.ts';
+import { hostOf } from '../../kernel/base-url.ts';
 import { newId } from '../../kernel/ids.ts';
 import { isBodyScopes, type AnyRoute, type InnerAnswer, type InnerRequest } from '../../kernel/route.ts';
 import type { openTransport as OpenTransport, SessionHeaders, ToolAnswer, Transport } from './mcp.protocol.ts';
@@ -20,7 +21,8 @@ export type McpHttpRequest = {
 };
 export type McpHttpAnswer = { status: number; headers: Record<string, string>; body: string };
 
-type Caller = { authorization: string; clientIp: string };
+/** Who calls a tool, and the Host they reached us at (a link in a tool's answer points there, as in their own request's). */
+type Caller = { authorization: string; clientIp: string; host: string | undefined };
 type Session = { transport: Transport; keyId: string };
 
 /** The headers the transport reads (the body arrives parsed; hop-by-hop headers mean nothing to it). */
@@ -37,7 +39,7 @@ const header = (headers: Record<string, unknown> | undefined, name: string): str
 };
 
 export type McpDeps = {
-  routes: () => readonly AnyRoute[]; call: (request: InnerRequest) => Promise<InnerAnswer>; version: string; publicBaseUrl: () => string;
+  routes: () => readonly AnyRoute[]; call: (request: InnerRequest) => Promise<InnerAnswer>; version: string;
 };
 
 /** The scopes a tool's routes check; null where a route decides them from the request's body. */
@@ -67,7 +69,7 @@ export function createMcpService(deps: McpDeps) {
     if (tool.write && !writesAllowed(headers)) return withheld(name);
     const plan = planCall(tool, args);
     if ('problem' in plan) return { content: [{ type: 'text', text: plan.problem }], isError: true };
-    return toolResult(await deps.call({ ...plan, authorization: caller.authorization, clientIp: caller.clientIp }));
+    return toolResult(await deps.call({ ...plan, authorization: caller.authorization, clientIp: caller.clientIp, host: caller.host }));
   }
 
   // The SDK is loaded with the first session: a start that serves no assistant does not pay for it.
@@ -118,7 +120,7 @@ export function createMcpService(deps: McpDeps) {
       const value = header(request.headers, name);
       if (value !== undefined) headers.set(name, value);
     }
-    const caller: Caller = { authorization: request.authorization, clientIp: request.clientIp };
+    const caller: Caller = { authorization: request.authorization, clientIp: request.clientIp, host: hostOf(request.headers) };
     const response = await session.transport.handleRequest(new Request('http://switchboard.local/mcp', { method: request.method, headers }), {
       parsedBody: request.body, authInfo: { token: request.authorization, clientId: request.keyId, scopes: [], extra: caller },
     });
@@ -132,8 +134,8 @@ export function createMcpService(deps: McpDeps) {
   return {
     handle,
     /** Where the endpoint is, and the tools this build offers, writes included (the console lists them). */
-    info: (): McpEndpointInfo => ({
-      url: `${deps.publicBaseUrl()}/mcp`, protocolVersion: MCP_PROTOCOL_VERSION, writesHeader: MCP_WRITES_HEADER,
+    info: (baseUrl: string): McpEndpointInfo => ({
+      url: `${baseUrl}/mcp`, protocolVersion: MCP_PROTOCOL_VERSION, writesHeader: MCP_WRITES_HEADER,
       tools: tools().map((tool) => ({ name: tool.name, description: tool.description, write: tool.write === true, scopes: scopesOf(tool) })),
     }),
     /** Ends every session (at stop). */

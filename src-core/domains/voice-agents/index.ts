@@ -10,7 +10,7 @@ import { createVoiceAgentsService } from './voice-agents.service.ts';
 import { createVoiceAgentsStore } from './voice-agents.store.ts';
 
 export function voiceAgentsDomain(deps: CoreDeps & {
-  wallet: WalletService; port: () => VoiceCallPort; publicBaseUrl: () => string;
+  wallet: WalletService; port: () => VoiceCallPort;
   /** The contacts domain, naming the called numbers in the console's reads. */
   contacts: ContactsByPhone;
 }) {

@@ -63,7 +63,7 @@ export function voiceAgentsRoutes(service: VoiceAgentsService, contacts: Contact
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/calls/:id/recording', scope: 'voice:calls:read', console: true, params: idParams, response: recordingLinkSchema,
-      handler: ({ orgId, params }) => service.recording(orgId, params.id),
+      handler: ({ orgId, params, baseUrl }) => service.recording(orgId, params.id, baseUrl()),
     }),
     defineRoute({
       method: 'GET', path: '/v1/voice/analytics', scope: 'voice:calls:read', console: true, query: agentCallAnalyticsQuerySchema, response: agentCallAnalyticsSchema,

@@ -47,7 +47,7 @@ const toCallItem = (row: VoiceCallRow): AgentCallListItem => ({
 
 
 export function createVoiceAgentsService(deps: {
-  store: VoiceAgentsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; wallet: WalletService; port: () => VoiceCallPort; publicBaseUrl: () => string;
+  store: VoiceAgentsStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; wallet: WalletService; port: () => VoiceCallPort;
   /** The contacts domain, naming a call's contact on its ledger line. */
   contacts: ContactsByPhone;
 }) {
@@ -116,12 +116,12 @@ export function createVoiceAgentsService(deps: {
     /** Whether the organization has an agent call with this id (the stream's call rooms are for its own). */
     hasCall: (orgId: string, id: string): boolean => store.callById(orgId, id) !== undefined,
     /** A link to the recording, signed and valid one hour on the clock; 404 until the call has one (it completed). */
-    recording(orgId: string, id: string): RecordingLink {
+    recording(orgId: string, id: string, baseUrl: string): RecordingLink {
       const row = mustCall(orgId, id);
       if (!row.recording_secret) throw new AppError('NOT_FOUND', `Voice call ${id} has no recording: only a completed call has one, and this one is ${row.status}`);
       const expiresAt = flow.recordingExpiry();
       const expires = Math.floor(Date.parse(expiresAt) / 1000);
-      const url = `${deps.publicBaseUrl()}/recordings/${row.id}.wav?${signedRecordingQuery(row.recording_secret, row.id, expires)}`;
+      const url = `${baseUrl}/recordings/${row.id}.wav?${signedRecordingQuery(row.recording_secret, row.id, expires)}`;
       return { data: { url, expiresAt } };
     },
     /** The audio behind a recording link; null when the link is not one we signed or has expired. */

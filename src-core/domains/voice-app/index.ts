@@ -19,8 +19,8 @@ export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
   wallet: WalletService; phones: () => PhoneNetworkPort; joinTokenSecret: string; publicBaseUrl: () => string; identities?: IdentityPort | undefined;
   /** Booking sessions, for the booking form of a call. */
   sessions?: SessionPort | undefined;
-  /** The voice server's websocket address, where an app joins a call with its token. */
-  voiceServerUrl: () => string;
+  /** The voice server's websocket address at a base URL (the one a request reached), where an app joins a call with its token. */
+  voiceServerUrl: (baseUrl: string) => string;
   /** The AES-256 key a person's phone is sealed under on a call that rings it (kernel/sealed.ts, from the server secret). */
   phoneLegKey: Buffer;
 }) {
@@ -36,7 +36,7 @@ export function voiceAppDomain(deps: CoreDeps & InboundPorts & {
     identities: deps.identities, phoneLegs });
   const inbound = createVoiceAppInbound({ store, db: deps.db, clock: deps.clock, flow, numbers, events, ports: deps });
   const room = createVoiceAppRoom({ store, db: deps.db, clock: deps.clock, flow });
-  const service = { calls, numbers, inbound, room, joinTokens, voiceServerUrl };
+  const service = { calls, numbers, inbound, room, joinTokens };
   return defineDomain({
     name: 'voice-app',
     routes: voiceAppRoutes(calls, numbers),

@@ -29,11 +29,11 @@ export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
     defineRoute({
       method: 'POST', path: CALLS, scope: 'voice:app:write', console: true, status: 201, idempotent: true, body: createAppCallBodySchema, response: createAppCallResultSchema,
       forbidden: `${PHONE_OFF}; or, in the booking form, \`fromExternalId\` is not a party of the booking (\`FORBIDDEN\`)`,
-      handler: ({ orgId, body }) => calls.create(orgId, body),
+      handler: ({ orgId, body, baseUrl }) => calls.create(orgId, body, baseUrl()),
     }),
     defineRoute({
       method: 'POST', path: `${CALLS}/:callId/accept`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema, forbidden: NOT_THE_CALLEE, response: joinToken,
-      handler: ({ orgId, params, body }) => calls.accept(orgId, params.callId, body.asExternalId),
+      handler: ({ orgId, params, body, baseUrl }) => calls.accept(orgId, params.callId, body.asExternalId, baseUrl()),
     }),
     defineRoute({
       method: 'POST', path: `${CALLS}/:callId/reject`, scope: 'voice:app:write', console: true, params: callParams, body: rejectAppCallBodySchema, forbidden: NOT_THE_CALLEE, response: appCall,
@@ -47,7 +47,7 @@ export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
     defineRoute({
       method: 'POST', path: `${CALLS}/:callId/token`, scope: 'voice:app:write', console: true, params: callParams, body: asExternalIdBodySchema,
       forbidden: '`asExternalId` is not an app user on the call (`FORBIDDEN`)', response: joinToken,
-      handler: ({ orgId, params, body }) => calls.token(orgId, params.callId, body.asExternalId),
+      handler: ({ orgId, params, body, baseUrl }) => calls.token(orgId, params.callId, body.asExternalId, baseUrl()),
     }),
     defineRoute({
       method: 'POST', path: `${CALLS}/:callId/connect`, scope: 'voice:app:write', console: true, params: callParams, body: connectAppCallBodySchema, response: appCall, forbidden: `\`type\` is \`phone\` and ${PHONE_OFF}`,
@@ -64,7 +64,7 @@ export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
     }),
     defineRoute({
       method: 'GET', path: `${CALLS}/:callId/recording`, scope: 'voice:app:read', console: true, params: callParams, response: appRecordingLinkSchema,
-      handler: ({ orgId, params }) => calls.recording(orgId, params.callId),
+      handler: ({ orgId, params, baseUrl }) => calls.recording(orgId, params.callId, baseUrl()),
     }),
     defineRoute({
       method: 'GET', path: `${CALLS}/:callId/transcript`, scope: 'voice:app:read', console: true, params: callParams, response: appCallTranscriptSchema,

@@ -31,7 +31,9 @@ function callPhone(raw: string): string {
 
 export function createVoiceAppCalls(deps: {
   store: VoiceAppStore; db: Db; clock: Clock; flow: AppCallFlow; numbers: VoiceAppNumbers; billing: VoiceAppBilling; events: VoiceAppEvents;
-  joinTokens: JoinTokens; voiceServerUrl: () => string; publicBaseUrl: () => string; sessions?: SessionPort | undefined;
+  joinTokens: JoinTokens; voiceServerUrl: (baseUrl: string) => string;
+  /** The base URL links are made on when no request names one (the demo seed's calls). */
+  publicBaseUrl: () => string; sessions?: SessionPort | undefined;
   identities?: IdentityPort | undefined; phoneLegs: PhoneLegs;
 }) {
   const { store, db, clock, flow, numbers, billing } = deps;
@@ -46,13 +48,14 @@ export function createVoiceAppCalls(deps: {
     if (!isCaller(row, who) && !isCallee(row, who)) throw forbidden(`${who} is not an app user on call ${row.id}`);
   };
   const newRow = (orgId: string, fields: Parameters<typeof newCallRow>[2]): AppCallRow => newCallRow(orgId, clock.nowIso(), fields);
-  const joinFor = async (row: AppCallRow, participant: string): Promise<JoinTokenResult> => {
+  const joinFor = async (row: AppCallRow, participant: string, baseUrl: string): Promise<JoinTokenResult> => {
     const { token, expiresIn } = await deps.joinTokens.issue({ orgId: row.org_id, callId: row.id, participant });
-    return { callId: row.id, token, voiceServerUrl: deps.voiceServerUrl(), tokenExpiresIn: expiresIn, call: toAppCall(row) };
+    return { callId: row.id, token, voiceServerUrl: deps.voiceServerUrl(baseUrl), tokenExpiresIn: expiresIn, call: toAppCall(row) };
   };
 
   return {
-    async create(orgId: string, body: CreateAppCallInput): Promise<CreateAppCallResult> {
+    /** `baseUrl`, as in every answer below that hands out an address: the one the request reached. */
+    async create(orgId: string, body: CreateAppCallInput, baseUrl = deps.publicBaseUrl()): Promise<CreateAppCallResult> {
       // The booking form: the caller is one party of an active session, and the other is rung as by `type` `app`.
       let booking: BookingSession | null = null;
       let input: { type: 'app' | 'phone'; from: string; to: string };
@@ -94,13 +97,13 @@ export function createVoiceAppCalls(deps: {
       const { token, expiresIn } = await deps.joinTokens.issue({ orgId, callId: row.id, participant: row.from_party });
       const callee = deps.events.party(orgId, phone ? maskPhone(to) : to, !phone);
       return {
-        callId: row.id, roomId: row.room_id, status: 'RINGING', token, voiceServerUrl: deps.voiceServerUrl(), tokenExpiresIn: expiresIn,
+        callId: row.id, roomId: row.room_id, status: 'RINGING', token, voiceServerUrl: deps.voiceServerUrl(baseUrl), tokenExpiresIn: expiresIn,
         ringTimeoutSeconds: VOICE_APP_LIMITS.ringTimeoutSeconds, callee: { externalId: callee.externalId, displayName: callee.displayName },
       };
     },
 
     /** The rung user picks up (ACCEPTED) and gets a token; again once accepted, a new token (safe to retry). */
-    async accept(orgId: string, id: string, asExternalId: string): Promise<JoinTokenResult> {
+    async accept(orgId: string, id: string, asExternalId: string, baseUrl = deps.publicBaseUrl()): Promise<JoinTokenResult> {
       const row = db.tx(() => {
         const current = mustCall(orgId, id);
         if (!isCallee(current, asExternalId)) throw forbidden(`Only the rung user can accept call ${id}; ${asExternalId} is not`);
@@ -108,7 +111,7 @@ export function createVoiceAppCalls(deps: {
         if (current.status !== 'RINGING') throw conflict(`Call ${id} is ${current.status}: it can no longer be accepted`);
         return flow.answer(current);
       });
-      return joinFor(row, asExternalId);
+      return joinFor(row, asExternalId, baseUrl);
     },
     reject(orgId: string, id: string, input: { asExternalId: string; reason?: string | undefined }): AppCall {
       return toAppCall(db.tx(() => {
@@ -133,12 +136,12 @@ export function createVoiceAppCalls(deps: {
         return flow.finish(row, 'COMPLETED', input.reason ?? (as === undefined ? 'ended_by_server' : 'completed'));
       }));
     },
-    async token(orgId: string, id: string, asExternalId: string): Promise<JoinTokenResult> {
+    async token(orgId: string, id: string, asExternalId: string, baseUrl: string): Promise<JoinTokenResult> {
       const row = mustCall(orgId, id);
       mustParty(row, asExternalId);
       if (isEnded(row)) throw conflict(`Call ${id} is ${row.status}: there is nothing to join`);
       if (isCallee(row, asExternalId) && row.status !== 'ACCEPTED') throw conflict(`Call ${id} is ringing ${asExternalId}: accept it to get a token`);
-      return joinFor(row, asExternalId);
+      return joinFor(row, asExternalId, baseUrl);
     },
     /** Connects a call waiting on the business number to an app user or a phone (the first connect counts). */
     connect(orgId: string, id: string, input: { type: 'app' | 'phone'; to: string }): AppCall {
@@ -180,14 +183,14 @@ export function createVoiceAppCalls(deps: {
     },
     consoleGet: (orgId: string, id: string): AppCall & ConsoleAppCallFields => withPartyNames(deps.identities, orgId, [mustCall(orgId, id)])[0] as AppCall & ConsoleAppCallFields,
     /** A link to the recording, signed and valid one hour on the clock, made fresh each time; 404 until there is one. */
-    recording(orgId: string, id: string): AppRecordingLink {
+    recording(orgId: string, id: string, baseUrl: string): AppRecordingLink {
       const row = mustCall(orgId, id);
       if (!row.recording_secret) {
         throw notFound(`A recording of call ${id} (only an answered call that has ended has one; this one is ${row.status})`);
       }
       const expiresAtMs = clock.now() + VOICE_APP_LIMITS.recordingLinkSeconds * 1000;
       const expires = Math.floor(expiresAtMs / 1000);
-      const url = `${deps.publicBaseUrl()}/voice-app/recordings/${row.id}.wav?${signedRecordingQuery(row.recording_secret, row.id, expires)}`;
+      const url = `${baseUrl}/voice-app/recordings/${row.id}.wav?${signedRecordingQuery(row.recording_secret, row.id, expires)}`;
       return { data: { url, expiresAt: toIso(expires * 1000) } };
     },
     /** The recorded call's length in seconds behind a link we signed that has not expired; null otherwise. */

@@ -9,7 +9,7 @@ import { createWhatsappService, TEMPLATE_REVIEW_JOB } from './whatsapp.service.t
 import { createWhatsappStore } from './whatsapp.store.ts';
 import { whatsappRoutes } from './whatsapp.routes.ts';
 
-export function whatsappDomain(deps: CoreDeps & { messaging: MessagingService; contacts: ContactsService; publicBaseUrl: () => string }) {
+export function whatsappDomain(deps: CoreDeps & { messaging: MessagingService; contacts: ContactsService }) {
   const changed = changeNotices(deps, CHANNELS_CHANGED, 'ids');
   const service = createWhatsappService({
     store: createWhatsappStore(deps.db.sql), db: deps.db, clock: deps.clock, bus: deps.bus, jobs: deps.jobs,
@@ -17,7 +17,7 @@ export function whatsappDomain(deps: CoreDeps & { messaging: MessagingService; c
   });
   return defineDomain({
     name: 'whatsapp',
-    routes: whatsappRoutes(service, deps.publicBaseUrl),
+    routes: whatsappRoutes(service),
     jobs: {
       [TEMPLATE_REVIEW_JOB]: (payload: { templateId: string }, ctx: { orgId: string | null }) => {
         service.review(ctx.orgId as string, payload.templateId);

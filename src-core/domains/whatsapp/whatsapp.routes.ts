@@ -32,7 +32,7 @@ const MEDIA_SIGNATURES: Record<string, (data: Buffer) => boolean> = {
   'application/pdf': (d) => startsWith(d, [0x25, 0x50, 0x44, 0x46, 0x2d]),
 };
 
-export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => string) {
+export function whatsappRoutes(service: WhatsappService) {
   return [
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/send-template', scope: 'whatsapp:send', console: true, idempotent: 'resumable', body: sendTemplateBodySchema, response: waSendResultSchema,
@@ -44,7 +44,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
     defineRoute({
       method: 'POST', path: '/v1/whatsapp/header-media/upload', scope: 'whatsapp:send', console: true, status: 201,
       upload: { field: 'file', maxBytes: 16 * 1024 * 1024 }, response: waMediaResultSchema,
-      handler: ({ orgId, body }) => {
+      handler: ({ orgId, body, baseUrl }) => {
         const file = body as unknown as UploadedFile;
         const limit = MEDIA_TYPES[file.mimeType];
         if (limit === undefined) throw invalidField(`Unsupported media type ${file.mimeType}: use ${Object.keys(MEDIA_TYPES).join(', ')}`);
@@ -53,7 +53,7 @@ export function whatsappRoutes(service: WhatsappService, publicBaseUrl: () => st
         if (!MEDIA_SIGNATURES[file.mimeType]?.(file.data)) {
           throw invalidField(`The file's content is not ${file.mimeType} (its first bytes say otherwise): upload it with its real type`);
         }
-        return service.saveMedia(orgId, file, publicBaseUrl());
+        return service.saveMedia(orgId, file, baseUrl());
       },
     }),
     defineRoute({
