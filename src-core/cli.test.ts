@@ -68,6 +68,27 @@ describe('serve', { timeout: 120_000 }, () => {
     expect(await exited).toBe(0);
   }, 120_000);
 
+  it('on every interface (`--host 0.0.0.0`) prints an address a browser can open, not 0.0.0.0', async () => {
+    const child = spawn(tsx, ['src-core/cli.ts', 'serve', '--host', '0.0.0.0', '--port', '0', '--data', join(dir, 'wildcard.db'), '--seed', 'none'], {
+      cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const lines: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => lines.push(line) === 4 && resolve());
+      child.once('exit', (code) => reject(new Error(`exited with ${code} before printing`)));
+    });
+    const port = /:(\d+) /.exec(lines[0] as string)?.[1];
+    expect(lines.slice(0, 3)).toEqual([
+      `Switchboard is ready at http://127.0.0.1:${port} (listening on 0.0.0.0: other machines use this machine's address)`,
+      `  API:      http://127.0.0.1:${port}/v1`,
+      expect.stringMatching(new RegExp(`^  Console:  http://127\\.0\\.0\\.1:${port}/#token=dsh_`)),
+    ]);
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
   it('says which port is taken, and exits 1, when it cannot listen', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

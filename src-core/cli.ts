@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createApiKeyBodySchema, createOrganizationBodySchema } from './contract/api-keys.ts';
 import { SCOPES } from './contract/scopes.ts';
 import { defaultDataFile } from './data-path.ts';
+import { advertisedBaseUrl } from './kernel/base-url.ts';
 import { createServer } from './server.ts';
 import { listen, readServerInfo, removeServerInfo, writeServerInfo } from './listen.ts';
 import { onStopSignal } from './stop-signal.ts';
@@ -60,9 +61,12 @@ async function serve(flags: Flags): Promise<void> {
   writeServerInfo(dataFile, { url: ready.url, dashboardToken: ready.dashboardToken, organizationId: ready.organizationId, pid: process.pid });
   if (flags.json) out(JSON.stringify({ ready: true, ...ready }));
   else {
-    out(`Switchboard is ready at ${ready.url}`);
-    out(`  API:      ${ready.apiBase}`);
-    out(`  Console:  ${ready.consoleUrl}`);
+    // On every interface (`--host 0.0.0.0`), the listening address is no address to open: this machine's loopback is said.
+    const shown = advertisedBaseUrl(ready.url, undefined);
+    const elsewhere = shown === ready.url ? '' : ` (listening on ${new URL(ready.url).hostname}: other machines use this machine's address)`;
+    out(`Switchboard is ready at ${shown}${elsewhere}`);
+    out(`  API:      ${shown}/v1`);
+    out(`  Console:  ${shown}/#token=${ready.dashboardToken}`);
     out(`  Organization: ${ready.organizationId}`);
   }
   onStopSignal((signal) => {
