@@ -28,10 +28,19 @@ afterAll(async () => {
 });
 
 describe('socket gateway', () => {
-  it('refuses an API key and a missing token at connect', async () => {
+  it('refuses an API key and a missing token at connect, saying what to send', async () => {
     const key = await t.createKey();
-    await expect(connected(connect(key.key))).rejects.toThrow(/unauthorized/);
-    await expect(connected(connect(undefined))).rejects.toThrow(/unauthorized/);
+    const how = "send the dashboard token (the ready line's dashboardToken) in the handshake: io(url, { auth: { token } })";
+    await expect(connected(connect(key.key))).rejects.toThrow(
+      "unauthorized: the stream serves the console only and takes the dashboard token, never an API key: an integrator's backend receives events by webhook");
+    await expect(connected(connect(undefined))).rejects.toThrow(`unauthorized: no token: ${how}`);
+    await expect(connected(connect(`Bearer ${t.dashboardToken}`))).rejects.toThrow(`unauthorized: the token goes without "Bearer ": ${how}`);
+    await expect(connected(connect('dsh_stale'))).rejects.toThrow(
+      "unauthorized: this is not the server's dashboard token (a new one is made at every start: the ready line's dashboardToken)");
+    // The token in an Authorization header, as /v1 takes a key (extraHeaders reach the server on the polling transport).
+    const inHeader: Client = io(t.url, { extraHeaders: { authorization: `Bearer ${t.dashboardToken}` }, transports: ['polling'], reconnection: false, forceNew: true });
+    clients.push(inHeader);
+    await expect(connected(inHeader)).rejects.toThrow(`unauthorized: the stream does not read the Authorization header: ${how}`);
   });
 
   it('delivers contact events to the organization room only after joinOrganization', async () => {

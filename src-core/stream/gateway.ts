@@ -10,6 +10,21 @@ export type Gateway = { close(): Promise<void>; io: Server<ClientToServerEvents,
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
+/**
+ * Why a handshake is refused, saying what to send: the token where the stream reads it (an `Authorization` header or
+ * a `Bearer ` prefix is how `/v1` takes a key, not how the stream takes its token), and never an API key.
+ */
+function refusal(token: unknown, authorizationHeader: string | undefined): string {
+  const how = 'send the dashboard token (the ready line\'s dashboardToken) in the handshake: io(url, { auth: { token } })';
+  if (typeof token === 'string' && /^(Bearer\s+)?sk_(live|test)_/.test(token)) {
+    return 'the stream serves the console only and takes the dashboard token, never an API key: an integrator\'s backend receives events by webhook';
+  }
+  if (typeof token === 'string' && /^Bearer\s/i.test(token)) return `the token goes without "Bearer ": ${how}`;
+  if (typeof token === 'string' && token !== '') return 'this is not the server\'s dashboard token (a new one is made at every start: the ready line\'s dashboardToken)';
+  if (authorizationHeader !== undefined) return `the stream does not read the Authorization header: ${how}`;
+  return `no token: ${how}`;
+}
+
 export function createGateway(deps: {
   server: HttpServer; bus: Bus; dashboardToken: string; orgExists: (id: string) => boolean;
   /** Whether the organization has an agent call with this id: a call's room is joined only through its organization's. */
@@ -24,7 +39,7 @@ export function createGateway(deps: {
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token === 'string' && safeEqual(token, deps.dashboardToken)) return next();
-    next(new Error('unauthorized: the stream takes the dashboard token only'));
+    next(new Error(`unauthorized: ${refusal(token, socket.handshake.headers.authorization)}`));
   });
 
   io.on('connection', (socket) => {
