@@ -41,4 +41,15 @@ describe('a validation refusal', () => {
     expect(await message(api('GET', '/v1/sms/logs?status=bogus'))).toBe('Invalid query: status: must be one of: queued, sent, delivered, read, failed, received, or several of them separated by commas (status=delivered,read): "bogus" is not');
     expect(await message(api('POST', '/v1/sms/campaigns', { name: 'x', messageBody: 'Hi', audienceType: 'friends' }))).toBe('Invalid body: audienceType: must be one of: all, segment, manual');
   });
+
+  it('a body of several forms is told what the form it was sent in lacks', async () => {
+    const place = async (body: unknown) => (await api('POST', '/v1/voice/app/calls', body)).body.message;
+    // The booking form (seed: `{ externalRef, fromExternalId }` with no `type`) without its caller: it was told the other
+    // form's `type`, `from` and `to` were required.
+    expect(await place({ externalRef: 'booking_1042' })).toBe('Invalid body: fromExternalId: is required');
+    expect(await place({ fromExternalId: 'cust_1042' })).toBe('Invalid body: externalRef: is required');
+    // A body naming fields of neither form, or none, is told the first form's, as before.
+    expect(await place({})).toBe('Invalid body: type: is required: one of app, phone; from: is required; to: is required');
+    expect(await place({ type: 'app', from: 'cust_1042' })).toBe('Invalid body: to: is required');
+  });
 });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { NOTHING_TO_CHANGE } from '../contract/common.ts';
 import { matchingBranch, unionMessage, type BranchIssue } from '../contract/zod-messages.ts';
 import { invalidField } from './errors.ts';
-import { unknownFields, unknownFieldsClause, unknownParameters } from './unknown-fields.ts';
+import { fieldsAt, unknownFields, unknownFieldsClause, unknownParameters } from './unknown-fields.ts';
 
 export type Issue = BranchIssue & { input?: unknown; maximum?: unknown; minimum?: unknown; origin?: string; params?: Record<string, unknown> };
 
@@ -106,11 +106,32 @@ export function parseQuery<T>(schema: z.ZodType<T> | undefined, value: unknown, 
  * and named beside any other problem, but for an update's `give at least one of …` (`nothingToChange`): the unknown
  * fields are what it meant to change, so they alone are said. `ignore`: top-level keys read elsewhere.
  */
+/**
+ * The form of a body that takes one of several object forms (a call placed by `type`, or by booking: `externalRef`,
+ * `fromExternalId`) whose fields the body names most: its problems are the ones to report. Zod reports the first form's,
+ * so a booking call missing `fromExternalId` was told `type`, `from` and `to` are required. A tie (an empty body) keeps the
+ * first form; a tagged union (`channel`) already reports its tagged form.
+ */
+function namedForm(schema: z.ZodType, value: unknown): z.ZodType {
+  const def = (schema as unknown as { _zod: { def: { type: string; options?: z.ZodType[]; discriminator?: string } } })._zod.def;
+  if (def.type !== 'union' || def.discriminator !== undefined || !value || typeof value !== 'object' || Array.isArray(value)) return schema;
+  const keys = Object.keys(value);
+  let best = { form: schema, named: 0 };
+  for (const form of def.options ?? []) {
+    const fields = fieldsAt(form, []) ?? [];
+    const named = keys.filter((key) => fields.includes(key)).length;
+    if (named > best.named) best = { form, named };
+  }
+  return best.form === (def.options ?? [])[0] ? schema : best.form;
+}
+
 export function parseBody<T>(schema: z.ZodType<T> | undefined, value: unknown, ignore: readonly string[]): T {
   if (!schema) return noBody(value, ignore);
   const result = schema.safeParse(value ?? undefined, { reportInput: true });
   const unknown = unknownFields(schema, value, result.success ? result.data : undefined, ignore);
-  const issues = ((result.error?.issues ?? []) as Issue[]).filter((issue) => !(unknown && issue.params?.[NOTHING_TO_CHANGE]));
+  const form = result.success ? schema : namedForm(schema, value);
+  const reported = form === schema ? result.error?.issues : form.safeParse(value, { reportInput: true }).error?.issues;
+  const issues = ((reported ?? []) as Issue[]).filter((issue) => !(unknown && issue.params?.[NOTHING_TO_CHANGE]));
   const problems = [issues.length ? zodMessage('body', issues) : null, unknown].filter(Boolean);
   if (problems.length) throw invalidField(`Invalid body: ${problems.join('; ')}`);
   return result.data as T;
