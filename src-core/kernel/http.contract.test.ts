@@ -232,7 +232,13 @@ describe('dashboard token and API keys stay on their own surfaces', () => {
       expect(res.status, path).toBe(401);
       expect(res.body).toMatchObject(envelope(401));
     }
-    expect((await t.request('GET', '/v1/contacts', { token: t.dashboardToken })).status).toBe(401);
+    // Said so, on /v1 and the assistant endpoint alike: it answered "Invalid API key", as for a mistyped key.
+    for (const [method, path] of [['GET', '/v1/contacts'], ['POST', '/mcp']] as const) {
+      const refused = await t.request(method, path, { token: t.dashboardToken, body: method === 'POST' ? {} : undefined });
+      expect([refused.status, refused.body.message], path).toEqual([401,
+        "This is the dashboard token, which only /dashboard and /sim take: send an API key (sk_test_… or sk_live_…; npm run cli -- keys create, or the console's API keys page)"]);
+    }
+    expect((await t.request('GET', '/v1/contacts', { token: 'dsh_other' })).body.message).toBe('Invalid API key');
     expect((await t.request('GET', '/sim/clock')).status).toBe(401);
   });
 });

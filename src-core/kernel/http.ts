@@ -119,7 +119,12 @@ const callers = new WeakMap<FastifyRequest, Caller>();
 
 /** An API key's request: the key, its IP allow-list, then (`limited`) its rate limit (counted, and reported in headers). */
 function authenticateKey(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState, limited = true) {
-  const key = deps.apiKeys.verify(bearer(request));
+  const presented = bearer(request);
+  // The ready line's other token, sent where a key goes: said so, where "Invalid API key" left the sender guessing.
+  if (presented !== undefined && safeEqual(presented, deps.dashboardToken)) {
+    throw new AppError('UNAUTHORIZED', 'This is the dashboard token, which only /dashboard and /sim take: send an API key (sk_test_… or sk_live_…; npm run cli -- keys create, or the console\'s API keys page)');
+  }
+  const key = deps.apiKeys.verify(presented);
   state.keyId = key.keyId;
   state.orgId = key.orgId;
   if (key.ipWhitelistEnabled && !key.allowedIps.has(state.clientIp)) {
