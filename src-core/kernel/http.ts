@@ -256,9 +256,10 @@ async function readUpload(request: FastifyRequest, spec: { field: string; maxByt
 }
 
 /** Answers a request made in-process (light-my-request) through the whole route pipeline, as if it came from `clientIp`. */
-async function injectInner(app: FastifyInstance, { method, url, authorization, clientIp, body, host }: InnerRequest): Promise<InnerAnswer> {
-  // Without the outer request's Host, light-my-request says `localhost:80`, and a link in the answer would point there.
-  const headers = { authorization, ...(host === undefined ? {} : { host }) };
+async function injectInner(app: FastifyInstance, { method, url, authorization, clientIp, body, host }: InnerRequest, listeningUrl: string): Promise<InnerAnswer> {
+  // The outer request's Host, or the address it reached without one: light-my-request says `localhost:80`, and a link
+  // in the answer would point there.
+  const headers = { authorization, host: host ?? new URL(advertisedBaseUrl(listeningUrl, undefined)).host };
   const json = body === undefined ? {} : { headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) };
   const response = await app.inject({ method, url, remoteAddress: clientIp, headers, ...json });
   let parsed: unknown = response.body;
@@ -375,7 +376,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   }
   mountConsole(app, deps.consoleDir);
   await app.ready();
-  return { app, server: app.server, inject: (call) => injectInner(app, call) };
+  return { app, server: app.server, inject: (call) => injectInner(app, call, deps.listeningUrl()) };
 }
 
 /** The console's files: `/` serves index.html, `/assets/*` the bundle. */
