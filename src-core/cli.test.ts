@@ -69,7 +69,8 @@ describe('serve', { timeout: 120_000 }, () => {
   }, 120_000);
 
   it('on every interface (`--host 0.0.0.0`) prints an address a browser can open, not 0.0.0.0', async () => {
-    const child = spawn(tsx, ['src-core/cli.ts', 'serve', '--host', '0.0.0.0', '--port', '0', '--data', join(dir, 'wildcard.db'), '--seed', 'none'], {
+    // Node itself, not the tsx wrapper: afterAll's SIGKILL of a failed run then leaves no server behind.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--host', '0.0.0.0', '--port', '0', '--data', join(dir, 'wildcard.db'), '--seed', 'none'], {
       cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
