@@ -2,7 +2,8 @@
 // support rush run from it says what will happen and when, its first customer is in the Inbox at once (the clock left
 // alone), and advancing the clock a minute brings the rest; on an organization that lacks what a scenario needs
 // (here, its email addresses already suppressed by a run), its Run is unavailable and says why; "A phone calls the
-// business" says where the call goes, following the webhook endpoints made on the Webhooks page.
+// business" says where the call goes, following the webhook endpoints made on the Webhooks page and, for a number
+// routed to AI, the voice agents paused and activated on the Calls page.
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -84,5 +85,37 @@ describe('a phone calling the business, in words true to the organization', () =
     await page.getByTestId('nav-simulator').click();
     await phone.filter({ hasText: 'your backend at https://voice-backend.sim.test/calls is asked to answer it (voice.app.call.inbound) and has 45 s to connect it, or it is missed; the team is not rung' }).waitFor();
     expect(await phone.textContent()).not.toContain('rings the team');
+  });
+});
+
+describe('a phone calling the business routed to AI, following the voice agents at once', () => {
+  const agent = (name: string) => session().page.getByTestId('agent-row').filter({ hasText: name });
+  const toggle = async (name: string, active: boolean) => {
+    const { page } = session();
+    await page.getByTestId('nav-calls').click();
+    await page.getByTestId('calls-tab-agent').click();
+    await agent(name).getByTestId('agent-toggle').click();
+    await page.locator(`[data-testid="agent-row"][data-active="${active}"]`).filter({ hasText: name }).waitFor();
+    // Straight back (well within the lists' 5 s of freshness): the agent's change refreshed the words.
+    await page.getByTestId('nav-simulator').click();
+  };
+
+  it('names the active agent, says the team is rung once it is paused, and names the agent activated next', async () => {
+    const { page } = session();
+    await page.getByTestId('nav-calls').click();
+    await page.getByTestId('calls-tab-app').click();
+    const number = page.locator('[data-testid="app-number-row"][data-number="+18005550142"]');
+    await number.getByTestId('app-number-route').selectOption('ai');
+    await page.locator('[data-testid="app-number-row"][data-number="+18005550142"][data-route="ai"]').waitFor();
+    await page.getByTestId('nav-simulator').click();
+    const phone = scenario('phone-calls-business');
+    await phone.filter({ hasText: 'the voice agent Order Confirmation answers at once (the number routes to AI)' }).waitFor();
+
+    await toggle('Order Confirmation', false);
+    await phone.filter({ hasText: 'no voice agent is active, so it rings the team in the dashboard for 45 s and is missed' }).waitFor();
+    expect(await phone.textContent()).not.toContain('Order Confirmation');
+
+    await toggle('Feedback Survey', true);
+    await phone.filter({ hasText: 'the voice agent Feedback Survey answers at once (the number routes to AI)' }).waitFor();
   });
 });

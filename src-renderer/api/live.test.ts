@@ -3,7 +3,7 @@
 // or released, and a receiver's 410 the core's list of endpoints a 410 removed.
 import { describe, expect, it } from 'vitest';
 import {
-  RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForCampaigns, reloadsForContact, reloadsForConversation,
+  RELOADS_FOR_AGENTS, RELOADS_FOR_NUMBERS, RELOADS_FOR_PEOPLE, RELOADS_FOR_PHONE_CALLING, reloadsForAppCall, reloadsForAttempt, reloadsForCampaigns, reloadsForContact, reloadsForConversation,
   reloadsForMessage, reloadsForRequest,
 } from './live.ts';
 
@@ -50,7 +50,7 @@ describe('reloadsForRequest', () => {
   const entry = { method: 'PATCH', endpoint: '/v1/webhooks/whe_1', statusCode: 200 };
   it('reloads the endpoints, the delivery log and the open delivery after an accepted change to webhooks (a disable holds deliveries)', () => {
     for (const change of [entry, { ...entry, method: 'DELETE', statusCode: 204 }, { ...entry, method: 'POST', endpoint: '/v1/webhooks/deliveries/whd_1/replay', statusCode: 202 }]) {
-      expect(reloadsForRequest(change)).toEqual([['request-log'], ['webhook-deliveries'], ['webhook-delivery'], ['webhooks']]);
+      expect(reloadsForRequest(change)).toEqual([['request-log'], ['webhook-deliveries'], ['webhook-delivery'], ['webhooks'], ['scenarios']]);
     }
   });
   it('reloads only the request log for reads, refused changes and other paths', () => {
@@ -88,6 +88,25 @@ describe('reloadsForRequest, phone calling', () => {
     expect(reloadsForRequest({ method: 'PATCH', endpoint: '/v1/voice/app/settings', statusCode: 200 })).toEqual([['request-log'], ...RELOADS_FOR_PHONE_CALLING]);
     expect(RELOADS_FOR_PHONE_CALLING).toEqual([['voice-app-settings'], ['voice-app-identities']]);
     for (const other of [{ method: 'GET', endpoint: '/v1/voice/app/settings', statusCode: 200 }, { method: 'PATCH', endpoint: '/v1/voice/app/settings', statusCode: 400 }]) {
+      expect(reloadsForRequest(other)).toEqual([['request-log']]);
+    }
+  });
+});
+
+describe('reloadsForRequest, who takes a phone\'s call', () => {
+  it('reloads the agents and the Simulator\'s scenarios after a voice agent is made, switched on or off, or deleted through the API', () => {
+    for (const [method, endpoint] of [['POST', '/v1/voice/agents'], ['PATCH', '/v1/voice/agents/agt_1'], ['DELETE', '/v1/voice/agents/agt_1']] as const) {
+      expect(reloadsForRequest({ method, endpoint, statusCode: 200 })).toEqual([['request-log'], ...RELOADS_FOR_AGENTS]);
+    }
+    expect(RELOADS_FOR_AGENTS).toEqual([['voice-agents'], ['voice-agent'], ['scenarios']]);
+  });
+  it('reloads the numbers and the scenarios after a number\'s route changes through the API', () => {
+    expect(reloadsForRequest({ method: 'PATCH', endpoint: '/v1/voice/app/numbers/+15550100', statusCode: 200 })).toEqual([['request-log'], ...RELOADS_FOR_NUMBERS]);
+    expect(RELOADS_FOR_NUMBERS).toEqual([['voice-app-numbers'], ['scenarios']]);
+  });
+  it('reloads nothing more after a read or a refusal', () => {
+    for (const other of [{ method: 'GET', endpoint: '/v1/voice/agents', statusCode: 200 }, { method: 'PATCH', endpoint: '/v1/voice/agents/agt_1', statusCode: 400 },
+      { method: 'POST', endpoint: '/v1/voice/calls/outbound', statusCode: 201 }, { method: 'PATCH', endpoint: '/v1/voice/app/numbers/+15550100', statusCode: 404 }]) {
       expect(reloadsForRequest(other)).toEqual([['request-log']]);
     }
   });

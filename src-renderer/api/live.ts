@@ -109,19 +109,28 @@ export const RELOADS_FOR_OTP: unknown[][] = [['otp', 'logs'], ['otp', 'analytics
 /** Phone calling switched by an integrator: the setting, and the people, whose `reachable` counts a phone only while it is on. */
 export const RELOADS_FOR_PHONE_CALLING: unknown[][] = [['voice-app-settings'], [...IDENTITIES_KEY]];
 
+/** Voice agents changed through the API: the agents (and the one open in its form), and the Simulator's words for a phone's call. */
+export const RELOADS_FOR_AGENTS: unknown[][] = [['voice-agents'], ['voice-agent'], [...SCENARIOS_KEY]];
+/** A business number's route changed through the API: the numbers, and the Simulator's words for a phone's call. */
+export const RELOADS_FOR_NUMBERS: unknown[][] = [['voice-app-numbers'], [...SCENARIOS_KEY]];
+
 /**
  * What a `/v1` request reloads: the request log, and after an integrator's accepted change to webhooks
  * (an endpoint disabled, enabled or deleted, a test, a replay) the endpoints and the deliveries too, since
  * disabling holds an endpoint's waiting deliveries and enabling releases them without an attempt event; after an
  * accepted change to the voice app's identities, devices or sessions, People & bookings; after phone calling is
- * switched, the setting and the people.
+ * switched, the setting and the people. The Simulator's "A phone calls the business" says who takes the call by the
+ * webhook endpoints, the number's route and the active voice agents: a change to any of them reloads it.
  */
 export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpoint' | 'statusCode'>): unknown[][] {
   const keys: unknown[][] = [['request-log']];
-  const changedWebhooks = entry.method !== 'GET' && /^\/v1\/webhooks(\/|$)/.test(entry.endpoint) && entry.statusCode < 400;
-  if (changedWebhooks) keys.push(...RELOADS_FOR_DELIVERY_ATTEMPT);
-  if (entry.method !== 'GET' && /^\/v1\/voice\/app\/(identities|sessions)(\/|$)/.test(entry.endpoint) && entry.statusCode < 400) keys.push(...RELOADS_FOR_PEOPLE);
-  if (entry.method !== 'GET' && entry.endpoint === '/v1/voice/app/settings' && entry.statusCode < 400) keys.push(...RELOADS_FOR_PHONE_CALLING);
+  if (entry.method === 'GET' || entry.statusCode >= 400) return keys;
+  const changed = (path: RegExp) => path.test(entry.endpoint);
+  if (changed(/^\/v1\/webhooks(\/|$)/)) keys.push(...RELOADS_FOR_DELIVERY_ATTEMPT, [...SCENARIOS_KEY]);
+  if (changed(/^\/v1\/voice\/app\/(identities|sessions)(\/|$)/)) keys.push(...RELOADS_FOR_PEOPLE);
+  if (entry.endpoint === '/v1/voice/app/settings') keys.push(...RELOADS_FOR_PHONE_CALLING);
+  if (changed(/^\/v1\/voice\/agents(\/|$)/)) keys.push(...RELOADS_FOR_AGENTS);
+  if (changed(/^\/v1\/voice\/app\/numbers(\/|$)/)) keys.push(...RELOADS_FOR_NUMBERS);
   return keys;
 }
 /**

@@ -6,6 +6,7 @@ import type {
 } from '../../../src-core/contract/index.ts';
 import type { AgentDraftBody } from './agent-draft.ts';
 import { useApi } from '../../api/context.tsx';
+import { SCENARIOS_KEY } from '../simulator/queries.ts';
 
 export const CALLS_PAGE_SIZE = 50;
 /** An agent call as the console reads it: with the called number's contact (`calledContact`). */
@@ -73,12 +74,15 @@ export function useVoiceAgent(agentId: string | null) {
   });
 }
 
-/** Creating, changing and deleting an agent reload the agents; a deactivated or deleted one ended its unanswered calls. */
+/**
+ * Creating, changing and deleting an agent reload the agents; a deactivated or deleted one ended its unanswered calls;
+ * and the Simulator's "A phone calls the business" names the active agent that answers a number routed to AI.
+ */
 export function useAgentMutations() {
   const api = useApi();
   const client = useQueryClient();
   const changed = () => {
-    for (const queryKey of [['voice-agents'], ['voice-agent'], ['voice-calls'], ['voice-call']]) void client.invalidateQueries({ queryKey });
+    for (const queryKey of [['voice-agents'], ['voice-agent'], ['voice-calls'], ['voice-call'], [...SCENARIOS_KEY]]) void client.invalidateQueries({ queryKey });
   };
   return {
     create: useMutation({ mutationFn: (input: AgentDraftBody) => api.post<VoiceAgent>('/dashboard/voice/agents', input), onSuccess: changed }),
