@@ -7,7 +7,6 @@ import { useOrganizations } from '../api/organizations.ts';
 import { connectLive, type LiveStatus, type WatchedCall } from '../api/live.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { LiveRegion } from '../components/live-region.tsx';
-import { time } from '../components/format.ts';
 import { ErrorState } from '../components/states.tsx';
 import { AutomationsPage } from '../features/automations/automations-page.tsx';
 import { CampaignsPage } from '../features/campaigns/campaigns-page.tsx';
@@ -17,7 +16,6 @@ import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
 import { OtpPage } from '../features/otp/otp-page.tsx';
 import { CallsPage } from '../features/voice/calls-page.tsx';
-import { useVirtualNow } from '../features/simulator/queries.ts';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
 import { ChannelsPage } from '../features/channels/channels-page.tsx';
 import { WalletPage } from '../features/wallet/wallet-page.tsx';
@@ -26,6 +24,7 @@ import { announce } from '../stores/announcer.ts';
 import { useUi, type Section } from '../stores/ui.ts';
 import type { Arrival } from './arrival.ts';
 import { followConsoleLinks, forgetToken, readConnection, type Connection } from './connection.ts';
+import { ClockBar } from './clock-bar.tsx';
 import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
@@ -62,13 +61,6 @@ const PAGES: Record<Section, () => ReactElement> = {
   inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, calls: CallsPage, campaigns: CampaignsPage, automations: AutomationsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
-/** The virtual clock: read on start and whenever it is moved, and ticking in between while it runs with real time. */
-function Clock() {
-  const now = useVirtualNow();
-  if (!now) return null;
-  return <span className="clock" title="Virtual clock (simulator)" data-testid="clock">{time(now)}</span>;
-}
-
 function Shell({ connection, arrival }: { connection: Connection; arrival: Arrival }) {
   const { theme, toggleTheme, live, section, go } = useUi();
   const Page = PAGES[section];
@@ -103,7 +95,7 @@ function Shell({ connection, arrival }: { connection: Connection; arrival: Arriv
       </aside>
       <main className="main">
         <header className="topbar">
-          <Clock />
+          <ClockBar />
           <div className="spacer" />
           <ShortcutsHelp />
           {/* Named as it reads ("Dark theme" for "☾ Dark"), so saying what is shown finds it. */}
