@@ -1,5 +1,5 @@
 // The campaigns page in a real browser: build a WhatsApp campaign from an approved template (its language named, not
-// coded), schedule it, cancel it and see the refund in the wallet; launch another at once, watch it complete and its
+// coded), schedule it (its results "not sent yet", not 0%), cancel it and see the refund in the wallet; launch another at once, watch it complete and its
 // analytics fill (the builder's hints whole); a draft whose schedule the virtual clock has passed is launched now, and says so.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ consoleForFile({ height: 860, reducedMotion: true }, (opened) => {
 });
 
 describe('campaigns', () => {
-  it('builds a scheduled campaign; cancelling it refunds the wallet', async () => {
+  it('builds a scheduled campaign, its results "not sent yet"; cancelling it refunds the wallet', async () => {
     const before = await balance();
     await page.getByTestId('nav-campaigns').click();
     // The demo seed's campaign is there from the start.
@@ -92,6 +92,14 @@ describe('campaigns', () => {
     // Launched (its wallet reserved) but not started: no launch time stands in for a start that has not happened.
     expect(await page.getByTestId('fact-started').locator('dd').textContent()).toBe('Not yet');
     expect(await page.getByTestId('campaign-facts').textContent()).not.toContain('Launched');
+    // Nothing sent yet: its funnel and rates say so, not a row of 0% (nor a rate of "0 of 0") that reads as a failed campaign.
+    await page.getByTestId('rate-delivery-waiting').waitFor();
+    for (const rate of ['delivery', 'read', 'click']) {
+      expect(await page.locator(`[data-testid="rate-${rate}"] .ring-text`).textContent()).toBe('—');
+      expect(await page.getByTestId(`rate-${rate}-waiting`).textContent()).toBe('not sent yet');
+    }
+    expect(await page.getByTestId('funnel-unsent').count()).toBe(await page.getByTestId('funnel').locator('.funnel-row').count());
+    expect(await page.getByTestId('campaign-analytics').textContent()).not.toMatch(/\b0%|0 of 0/);
 
     // The launch reserved the three recipients: the balance moves away from where it was (cached value first, then the refetch).
     await page.getByTestId('nav-wallet').click();

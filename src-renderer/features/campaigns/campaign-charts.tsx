@@ -2,7 +2,8 @@
 // the words of its channel, every row a share of the recipients, and the core's three rates as rings, each
 // with its own base written under it; a receipt row or rate with none yet while receipts are still to come says it is
 // waiting for them, and an engagement row or the click rate with none yet while reads are still due says "none yet",
-// not 0%. Widths and arcs animate, so live updates move.
+// not 0%; before anything is sent (a scheduled campaign, a draft) every row and rate says "not sent yet", and a rate
+// whose base is 0 is no 0% either. Widths and arcs animate, so live updates move.
 import { awaitingEngagement, awaitingReceipts } from './funnel-receipts.ts';
 import type { CampaignTab } from './queries.ts';
 
@@ -40,6 +41,8 @@ const recipientsLine = (total: number) => `${total.toLocaleString()} recipient${
  * the core's rates, whose bases differ (attempted, sent), and say them.
  */
 export function Funnel({ channel, counts, total }: { channel: CampaignTab; counts: FunnelCounts; total: number }) {
+  // Nothing attempted yet (scheduled, a draft): a row of 0s would read as a campaign that reached no one.
+  const unsent = counts.sent + counts.failed === 0;
   return (
     <>
       <p className="muted small funnel-base" data-testid="funnel-base">Each percentage is of the {recipientsLine(total)}.</p>
@@ -60,7 +63,9 @@ export function Funnel({ channel, counts, total }: { channel: CampaignTab; count
                 <span className={`funnel-bar ${unwanted ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, total)}%` }} />
               </span>
               <span className="funnel-value">
-                {waiting ? <span className="muted funnel-waiting" data-testid="funnel-waiting">waiting for receipts</span> : pending ? (
+                {unsent ? (
+                  <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-unsent">not sent yet</span></>
+                ) : waiting ? <span className="muted funnel-waiting" data-testid="funnel-waiting">waiting for receipts</span> : pending ? (
                   <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-pending">none yet</span></>
                 ) : (
                   <>
@@ -98,7 +103,7 @@ function Ring({ label, value, hint, part, whole, testId, waiting }: {
       </svg>
       <figcaption>
         <strong>{label}</strong><span className="muted">{hint}</span>
-        <span className="muted" data-testid={`${testId}-basis`}>{part.toLocaleString()} of {whole.toLocaleString()}</span>
+        {whole > 0 ? <span className="muted" data-testid={`${testId}-basis`}>{part.toLocaleString()} of {whole.toLocaleString()}</span> : null}
         {waiting ? <span className="muted funnel-waiting" data-testid={`${testId}-waiting`}>{waiting}</span> : null}
       </figcaption>
     </figure>
@@ -109,11 +114,13 @@ export function RateRings({ channel, rates }: { channel: CampaignTab; rates: Rat
   const opened = channel === 'email';
   const receiptsDue = (key: 'delivered' | 'read') => (rates[key] === 0 && awaitingReceipts(channel, key, rates) > 0 ? 'waiting for receipts' : undefined);
   const clicksDue = rates.clicked === 0 && awaitingEngagement(channel, 'clicked', rates) > 0 ? 'none yet, waiting for reads' : undefined;
+  // A rate of nothing is no 0%: before any send, or (read and click) when every attempt failed.
+  const noBase = (whole: number) => (whole > 0 ? undefined : rates.sent + rates.failed === 0 ? 'not sent yet' : 'none sent');
   return (
     <div className="rings" data-testid="rates">
-      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} whole={rates.sent + rates.failed} testId="rate-delivery" waiting={receiptsDue('delivered')} />
-      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} whole={rates.sent} testId="rate-read" waiting={receiptsDue('read')} />
-      <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} whole={rates.sent} testId="rate-click" waiting={clicksDue} />
+      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} whole={rates.sent + rates.failed} testId="rate-delivery" waiting={noBase(rates.sent + rates.failed) ?? receiptsDue('delivered')} />
+      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} whole={rates.sent} testId="rate-read" waiting={noBase(rates.sent) ?? receiptsDue('read')} />
+      <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} whole={rates.sent} testId="rate-click" waiting={noBase(rates.sent) ?? clicksDue} />
     </div>
   );
 }
