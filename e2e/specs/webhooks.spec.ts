@@ -50,9 +50,11 @@ describe('webhook inspector', () => {
     await page.getByText('No webhook endpoints yet').waitFor();
     // The count says the organization's limit, not a page of a list ("0 of 50 endpoints").
     expect(await page.getByTestId('endpoint-count').textContent()).toBe('0 endpoints (at most 50)');
-    // One schedule, the contract's, timed on the virtual clock (it once said "the real schedule" and then "the virtual clock").
+    // One schedule, the hosted service's, in words a customer reads (it once said "the contract's schedule"), timed on
+    // the virtual clock (it once said "the real schedule" and then "the virtual clock").
     expect(await page.locator('.wh-page .subtitle').textContent()).toBe(
-      "Signed event deliveries to your endpoints, retried on the contract's schedule, timed on the virtual clock; signatures carry real time, as receivers check them.",
+      'Signed event deliveries to your endpoints; a failed one is tried again 10 s, 1 min, 5 min, 30 min, 2 h and 6 h after the one before, '
+      + 'as the hosted service does, timed on the virtual clock; signatures carry real time, as receivers check them.',
     );
     // It promises what this build emits, read from the catalogue: agent calls and orders, not forms (emitted: false).
     const empty = page.locator('.state.empty').filter({ hasText: 'No webhook endpoints yet' });

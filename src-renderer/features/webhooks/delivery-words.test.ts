@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptsSaid, latency } from './delivery-words.ts';
+import { attemptsSaid, latency, retryGaps } from './delivery-words.ts';
 
 describe('latency', () => {
   it('says a simulated receiver\'s few microseconds as "< 0.1 ms", not "0.0 ms"; tenths under 10 ms, whole ms above', () => {
@@ -16,5 +16,11 @@ describe('attemptsSaid', () => {
     expect(attemptsSaid({ status: 'EXHAUSTED', attempts: 0 })).toBe('No attempt made');
     expect(attemptsSaid({ status: 'PENDING', attempts: 0 })).toBe('Attempt 1 of 7 pending');
     expect(attemptsSaid({ status: 'HELD', attempts: 2 })).toBe('Held · attempt 3 of 7 waits');
+  });
+});
+
+describe('retryGaps', () => {
+  it('says the core\'s retry schedule, each wait after the attempt before, in words', () => {
+    expect(retryGaps()).toBe('10 s, 1 min, 5 min, 30 min, 2 h and 6 h');
   });
 });

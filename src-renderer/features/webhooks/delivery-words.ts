@@ -22,3 +22,12 @@ export function attemptsSaid(delivery: Pick<WebhookDelivery, 'status' | 'attempt
     case 'PENDING': return `Attempt ${made + 1} of ${MAX} pending`;
   }
 }
+
+/** A wait between attempts in words: "10 s", "1 min", "2 h". */
+const gap = (ms: number): string => (ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`);
+
+/** The retry schedule in words, from the core's: "10 s, 1 min, 5 min, 30 min, 2 h and 6 h" after the failure before. */
+export function retryGaps(): string {
+  const gaps = RETRY_DELAYS_MS.slice(1).map(gap);
+  return gaps.length > 1 ? `${gaps.slice(0, -1).join(', ')} and ${gaps.at(-1)}` : gaps.join('');
+}

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
+import { retryGaps } from './delivery-words.ts';
 import { EndpointGoneNotices } from './endpoint-gone.tsx';
 import { knownEndpoints } from './endpoint-names.ts';
 import { EndpointsPanel } from './endpoints-panel.tsx';
@@ -32,7 +33,7 @@ export function WebhooksPage() {
       <div className="page-title">
         <div>
           <h1>Webhooks</h1>
-          <p className="muted subtitle">Signed event deliveries to your endpoints, retried on the contract's schedule, timed on the virtual clock; signatures carry real time, as receivers check them.</p>
+          <p className="muted subtitle">Signed event deliveries to your endpoints; a failed one is tried again {retryGaps()} after the one before, as the hosted service does, timed on the virtual clock; signatures carry real time, as receivers check them.</p>
         </div>
       </div>
       <div className="tabs wh-tabs" role="tablist" aria-label="Webhooks" onKeyDown={moveChoice}>
