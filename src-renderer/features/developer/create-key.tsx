@@ -1,6 +1,6 @@
 // Creating an API key: name, environment, scopes grouped by domain (those no route of this build checks yet folded
 // away), expiry, IP allow-list, rate limit;
-// the plaintext is shown once, with a copy button. What the core would refuse is said next to its field first.
+// the plaintext is shown once, with a copy button and the commands to try it. What the core would refuse is said next to its field first.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CreatedApiKey, Scope } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -12,6 +12,7 @@ import { useVirtualNow } from '../simulator/queries.ts';
 import { checkKey, RATE_LIMITS, type KeyProblems } from './key-draft.ts';
 import { useCreateKey } from './mutations.ts';
 import { useScopes } from './queries.ts';
+import { TryKey } from './try-key.tsx';
 
 export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone(): void }) {
   return (
@@ -21,6 +22,7 @@ export function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone
         <code data-testid="plaintext-key">{created.key}</code>
         <CopyButton text={created.key} what="key" testId="copy-key" focus />
       </div>
+      <TryKey created={created} />
       <button type="button" className="button ghost" onClick={onDone} data-testid="created-key-done">Done</button>
     </div>
   );

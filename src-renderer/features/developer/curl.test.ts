@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curlCommand, shellQuoted } from './curl.ts';
+import { curlCommand, shellQuoted, tryKeyCommand } from './curl.ts';
 
 const BASE = 'http://127.0.0.1:4000';
 const entry = (method: string, endpoint: string, query: string | null = null) => ({ method, endpoint, query });
@@ -34,5 +34,20 @@ describe('a logged request as a curl command', () => {
     expect(curlCommand(entry('POST', '/v1/messages/send'), BASE, null)).toBeNull();
     expect(curlCommand(entry('PUT', '/v1/email/templates/t1'), BASE, '{"html":"<p>…… [truncated]')).toBeNull();
     expect(curlCommand(entry('GET', '/v1/contacts', `search=${'a'.repeat(998)}…`), BASE)).toBeNull();
+  });
+});
+
+describe('the commands that try a new key', () => {
+  const base = 'http://127.0.0.1:4800';
+  it('puts the key where the log\'s commands read it, then reads the contacts when the key may', () => {
+    expect(tryKeyCommand('sk_test_abc', ['whatsapp:send', 'contacts:read'], base)).toEqual({
+      command: "export SWITCHBOARD_API_KEY='sk_test_abc'\ncurl -X GET 'http://127.0.0.1:4800/v1/contacts?limit=5' \\\n  -H \"Authorization: Bearer $SWITCHBOARD_API_KEY\"",
+      refused: false,
+    });
+  });
+  it('reads what another of its scopes allows, or says the contacts\' read is refused when none does', () => {
+    expect(tryKeyCommand('sk_test_abc', ['whatsapp:send', 'voice:calls:read'], base).command).toContain("'http://127.0.0.1:4800/v1/voice/calls'");
+    expect(tryKeyCommand('sk_test_abc', ['whatsapp:send'], base)).toMatchObject({ refused: true });
+    expect(tryKeyCommand('sk_test_abc', ['whatsapp:send'], base).command).toContain('/v1/contacts?limit=5');
   });
 });

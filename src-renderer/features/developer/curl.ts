@@ -30,3 +30,24 @@ export function curlCommand(entry: Pick<RequestLogEntry, 'method' | 'endpoint' |
   }
   return { command: lines.join(' \\\n  '), redacted: typeof body === 'string' && body.includes(`"${REDACTED}"`) };
 }
+
+/**
+ * A first request to try a new key with, by the first of its scopes found here (a read that changes nothing), each a
+ * route the demo has something to list for.
+ */
+const TRY_ROUTES: Array<[scope: string, endpoint: string, query: string | null]> = [
+  ['contacts:read', '/v1/contacts', 'limit=5'], ['whatsapp:templates:read', '/v1/whatsapp/templates', null], ['sms:templates:read', '/v1/sms/templates', null],
+  ['email:templates:read', '/v1/email/templates', null], ['voice:agents:read', '/v1/voice/agents', null], ['voice:calls:read', '/v1/voice/calls', null],
+  ['automations:read', '/v1/automations', null], ['webhooks:read', '/v1/webhooks', null], ['otp:logs:read', '/v1/otp/logs', null], ['ai:models:read', '/v1/ai/models', null],
+];
+
+/**
+ * The shell lines that try a new key: it put in `$SWITCHBOARD_API_KEY` (as the request log's commands read it), then a
+ * GET its scopes allow. `refused`: none of them allows one, so the contacts' read it makes answers 403 (logged too).
+ */
+export function tryKeyCommand(key: string, scopes: readonly string[], baseUrl: string): { command: string; refused: boolean } {
+  const route = TRY_ROUTES.find(([scope]) => scopes.includes(scope));
+  const [, endpoint, query] = route ?? TRY_ROUTES[0]!;
+  const request = curlCommand({ method: 'GET', endpoint, query }, baseUrl)!;
+  return { command: `export SWITCHBOARD_API_KEY=${shellQuoted(key)}\n${request.command}`, refused: route === undefined };
+}

@@ -9,6 +9,7 @@ import { milliseconds } from '../../components/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { thenFocus } from '../../components/focus.ts';
+import { useUi } from '../../stores/ui.ts';
 import { RequestDetails } from './request-details.tsx';
 import { statusFilterOf, useKeys, useRequestLog, useRequestLogTotal, type LogFilter } from './queries.ts';
 
@@ -43,6 +44,17 @@ function Filters({ filter, onChange, keys }: { filter: LogFilter; onChange(next:
         </span>
       )}
     </div>
+  );
+}
+
+/** The log of a server no one has called yet: where a first request comes from (a new key gives the commands to make one). */
+function NoRequestsYet() {
+  const go = useUi((s) => s.go);
+  return (
+    <Empty title="No requests yet">
+      Calls to /v1 appear here as they happen. A <button type="button" className="link" onClick={() => go('keys')} data-testid="request-log-keys">new API key</button> comes
+      with the commands to make a first one.
+    </Empty>
   );
 }
 
@@ -96,7 +108,7 @@ export function RequestLogPage() {
       </div>
       {log.isPending ? <Loading />
         : log.isError ? <ErrorState error={log.error} {...(anchorLost ? { action: { label: 'Show the newest', run: () => goTo(1) } } : { onRetry: () => void log.refetch() })} />
-          : log.data.data.length === 0 ? (filtered ? <Empty title="No requests match these filters" /> : <Empty title="No requests yet">Calls to /v1 appear here as they happen.</Empty>) : (
+          : log.data.data.length === 0 ? (filtered ? <Empty title="No requests match these filters" /> : <NoRequestsYet />) : (
             <div className="card table-card" ref={card} data-testid="request-log-card" data-ready={!log.isPlaceholderData} data-page={log.data.meta.page}
               data-total={total} data-anchored={anchored}>
               <table className="table clickable request-log" data-testid="request-log">
