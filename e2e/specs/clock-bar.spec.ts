@@ -1,5 +1,6 @@
 // The top bar's virtual clock on every page, with +10 s and +1 min: a presenter places an agent call and follows it to
-// its end on the Calls page, the open call and its transcript kept, never leaving for the Simulator to move the clock;
+// its end on the Calls page, the open call and its transcript kept, its length counting up while it is spoken, never
+// leaving for the Simulator to move the clock;
 // the same steps are on the other pages (a campaign's results, a webhook's retries), and each names what it does.
 import { describe, expect, it } from 'vitest';
 import { accessibleOf } from '../fixtures/accessible.ts';
@@ -14,7 +15,7 @@ const clockNow = async () => {
 };
 
 describe('the top bar\'s clock steps', () => {
-  it('follows a call placed on the Calls page to its end from the top bar, the call kept open', async () => {
+  it('follows a call placed on the Calls page to its end from the top bar, the call kept open, its length counting up', async () => {
     const { page } = session();
     await page.getByTestId('nav-calls').click();
     await page.getByTestId('call-to').fill('+14155550101');
@@ -28,12 +29,21 @@ describe('the top bar\'s clock steps', () => {
     await page.locator('[data-testid="call-detail"][data-status="ANSWERED"]').waitFor();
     expect(await clockNow() - before).toBeGreaterThanOrEqual(10_000);
     await detail().getByTestId('call-turn').first().waitFor();
+    // Being spoken, its length counts up from the answer, in the open call and its row, not a "—" until it ends.
+    const duration = detail().getByTestId('call-fact-duration');
+    const row = page.locator(`[data-testid="call-row"][data-call-id="${callId}"] [data-testid="call-duration"]`);
+    expect(await duration.textContent()).toMatch(/^0:\d\d$/);
+    expect(await row.textContent()).toMatch(/^0:\d\d$/);
     await page.getByTestId('topbar-advance-60').click();
     await expect.poll(async () => Number(await detail().getByTestId('call-transcript').getAttribute('data-lines'))).toBeGreaterThan(2);
+    expect(await detail().getAttribute('data-status')).toBe('ANSWERED');
+    await duration.filter({ hasText: /^1:\d\d$/ }).waitFor();
+    await row.filter({ hasText: /^1:\d\d$/ }).waitFor();
     await page.getByTestId('topbar-advance-60').click();
     await page.locator('[data-testid="call-detail"][data-status="COMPLETED"]').waitFor();
     expect(await detail().getAttribute('data-call-id')).toBe(callId);
     expect(await detail().getByTestId('call-fact-billed').textContent()).toBe('₹4.00');
+    expect(await duration.textContent()).toBe('1:35');
     expect(await page.getByTestId('calls-page').isVisible()).toBe(true);
     await screenshot(page, 'clock-bar-call');
   });

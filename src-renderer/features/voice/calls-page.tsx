@@ -16,6 +16,7 @@ import { useAppCallsUi } from '../voice-app/app-calls-store.ts';
 import { PeoplePanel } from '../voice-people/people-panel.tsx';
 import { AgentsPanel } from './agents-panel.tsx';
 import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents, type ShownCallItem } from './queries.ts';
+import { useVirtualNow } from '../simulator/queries.ts';
 import './calls.css';
 import { revealTop } from '../../components/reveal.ts';
 
@@ -98,7 +99,7 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
               </td>
               <td>{agentName(call.agentId)}</td>
               <td><StatusChip status={call.status} /></td>
-              <td className="num">{call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'}</td>
+              <td className="num" data-testid="call-duration"><CallDuration call={call} /></td>
               <td>{call.sentiment ? codeWords(call.sentiment) : '—'}</td>
             </tr>
           ))}
@@ -109,6 +110,19 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
   );
 }
 
+/** How long a call being spoken has run, from its answer to the virtual clock's now, ticking while the clock runs. */
+function TalkingFor({ answeredAt }: { answeredAt: string }) {
+  const now = useVirtualNow();
+  const seconds = now ? Math.max(0, Math.floor((Date.parse(now) - Date.parse(answeredAt)) / 1000)) : 0;
+  return <span data-live="true">{minutesSeconds(seconds)}</span>;
+}
+
+/** A call's length: as billed once it ended, counting up while it is spoken, "—" before it is answered or unanswered. */
+function CallDuration({ call }: { call: Pick<AgentCall, 'status' | 'durationSeconds' | 'answeredAt'> }) {
+  if (call.status === 'COMPLETED') return minutesSeconds(call.durationSeconds);
+  return call.status === 'ANSWERED' && call.answeredAt ? <TalkingFor answeredAt={call.answeredAt} /> : '—';
+}
+
 /** A call still dialling, ringing or being spoken: its outcome (read from the whole conversation) and its bill come at its end. */
 const LIVE = new Set<AgentCall['status']>(['INITIATED', 'RINGING', 'ANSWERED']);
 
@@ -116,7 +130,7 @@ function CallFacts({ call }: { call: AgentCall }) {
   const yesNo = (value: boolean) => (LIVE.has(call.status) ? '—' : value ? 'Yes' : 'No');
   // A moment breaks between its date and time of day in the narrow column beside the list, never before "AM".
   const facts: Array<[string, ReactNode]> = [
-    ['Started', <DateTime iso={call.startedAt} />], ['Answered', <DateTime iso={call.answeredAt} />], ['Duration', call.status === 'COMPLETED' ? minutesSeconds(call.durationSeconds) : '—'],
+    ['Started', <DateTime iso={call.startedAt} />], ['Answered', <DateTime iso={call.answeredAt} />], ['Duration', <CallDuration call={call} />],
     ['Sentiment', call.sentiment ? codeWords(call.sentiment) : '—'], ['Confirmed', yesNo(call.wasConfirmed)], ['Booked', yesNo(call.wasBooked)],
     ['Billed', LIVE.has(call.status) ? '—' : formatPaise(call.billedAmountPaise)], ['Ended because', call.endReason ? codeWords(call.endReason) : '—'],
   ];
