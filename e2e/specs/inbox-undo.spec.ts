@@ -170,10 +170,10 @@ describe('undo after resolve and snooze', () => {
     const [first, second] = (await listed()) as [string, string];
     await row(first).click();
     await page.getByTestId('resolve-conversation').click();
-    await says(`Resolved ${await nameOf(first, 'resolved')} · WhatsApp`);
+    await says(`Resolved ${await nameOf(first)} · WhatsApp`);
     await threadOf(second);
     await page.getByTestId('resolve-conversation').click();
-    await says(`Resolved ${await nameOf(second, 'resolved')} · WhatsApp`);
+    await says(`Resolved ${await nameOf(second)} · WhatsApp`);
     expect(await notice().count()).toBe(1);
 
     await page.route('**/dashboard/conversations/*/reopen', (route) => route.fulfill({
@@ -197,7 +197,7 @@ describe('undo after resolve and snooze', () => {
     const [first, second] = (await listed()) as [string, string];
     await row(first).click();
     await page.getByTestId('resolve-conversation').click();
-    await says(`Resolved ${await nameOf(first, 'resolved')} · WhatsApp`);
+    await says(`Resolved ${await nameOf(first)} · WhatsApp`);
     await page.clock.runFor(5_000);
     expect(await notice().count()).toBe(1);
     await page.clock.runFor(6_000);
@@ -205,7 +205,7 @@ describe('undo after resolve and snooze', () => {
 
     await threadOf(second);
     await page.getByTestId('resolve-conversation').click();
-    await says(`Resolved ${await nameOf(second, 'resolved')} · WhatsApp`);
+    await says(`Resolved ${await nameOf(second)} · WhatsApp`);
     await undoButton().focus();
     await page.clock.runFor(30_000);
     expect(await notice().count()).toBe(1);
@@ -223,9 +223,12 @@ async function conversationId(address: string): Promise<string> {
   return found.id;
 }
 
-/** How the inbox names the WhatsApp conversation with `address` (its contact's name, else its address). */
-async function nameOf(address: string, state = 'all'): Promise<string> {
-  const list = await server.dashboard<{ data: Array<{ address: string; customerName: string | null }> }>('GET', `/dashboard/conversations?channel=whatsapp&state=${state}&limit=100`);
+/**
+ * How the inbox names the WhatsApp conversation with `address` (its contact's name, else its address), from every
+ * state's list: it is read before the change the notice names may be stored.
+ */
+async function nameOf(address: string): Promise<string> {
+  const list = await server.dashboard<{ data: Array<{ address: string; customerName: string | null }> }>('GET', '/dashboard/conversations?channel=whatsapp&state=all&limit=100');
   const found = list.body.data.find((c) => c.address === address);
   return found?.customerName ?? address;
 }
