@@ -203,7 +203,7 @@ describe('replies per channel', () => {
     expect(await page.getByTestId('reply-blockers').getAttribute('id')).toBe(await send.getAttribute('aria-describedby'));
     // Each field is labelled with the card's text around its variable, as the WhatsApp template reply's are.
     expect(await page.getByTestId('rcs-composer').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent)))
-      .toEqual(['Title · Order {{order}} is on its way', 'Text · Hi {{name}}, your parcel arrives…', 'Text · … your parcel arrives {{eta}}.']);
+      .toEqual(['Title · Order {{order}} is on its way', 'Text · Hi {{name}}, your parcel arrives {{eta}}.', 'Text · Hi {{name}}, your parcel arrives {{eta}}.']);
     expect(await page.getByTestId('rcs-composer').getByLabel('Title · Order {{order}} is on its way').getAttribute('placeholder')).toBe('after “Order”');
     await page.getByTestId('reply-var-order').fill('#1004');
     // The agent may write it otherwise: it is then theirs, no longer said to be the contact's.
@@ -234,7 +234,7 @@ describe('replies per channel', () => {
     await screenshot(page, 'inbox-rcs-reply');
   });
 
-  it('WhatsApp, window closed: each template field is labelled with the text around its place, and the whole message is previewed as it will arrive', async () => {
+  it('WhatsApp, window closed: each template field is labelled with its sentence, the contact\'s name offered, and the whole message is previewed as it will arrive', async () => {
     await page.getByTestId('tab-whatsapp').click();
     const address = await closedWindowAddress();
     await page.locator(`[data-testid="conversation-row"][data-address="${address}"]`).click();
@@ -253,16 +253,31 @@ describe('replies per channel', () => {
     expect(await composer.getByTestId('reply-var-header.1-context').textContent()).toBe('Header · Order {{1}}');
     expect(await composer.getByTestId('reply-var-header.1').getAttribute('placeholder')).toBe('after “Order”');
     expect(await composer.getByLabel('Header · Order {{1}}').count()).toBe(1);
-    expect(await composer.getByTestId('reply-var-body.2-context').textContent()).toBe('Body · Hi {{1}}, your order {{2}} has shipped and should…');
+    // Each body value is labelled with its whole sentence, not cut: what {{2}} is, is read from what follows it.
+    const sentence = 'Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}.';
+    for (const n of [1, 2, 3]) expect(await composer.getByTestId(`reply-var-body.${n}-context`).textContent()).toBe(`Body · ${sentence}`);
+    expect(await composer.getByTestId('reply-var-body.3').getAttribute('placeholder')).toBe('after “arrive by”');
     expect(await composer.getByTestId('reply-var-button.1-context').textContent()).toBe('Button “Track order” link · https://shop.example.com/track/{{1}}');
-    // Nothing is guessed: the contact's name is not put in {{1}}.
+    // Nothing is guessed: the contact's name is not put in {{1}}, but offered beside each empty header and body value,
+    // first name and whole name, one click away (named for its field), the focus then in the field.
     expect(await composer.getByTestId('reply-var-body.1').inputValue()).toBe('');
+    const fills = composer.getByTestId('reply-var-body.1-fills');
+    expect(await fills.getByRole('button').allTextContents()).toEqual(['Meera', 'Meera Müller']);
+    expect(await fills.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('title')))).toEqual(["Contact's first name", "Contact's name"]);
+    expect(await composer.getByTestId('reply-var-header.1-fills').count()).toBe(1);
+    expect(await composer.getByTestId('reply-var-button.1-fills').count()).toBe(0);
+    await fills.getByRole('button', { name: 'Put “Meera” in body {{1}} (contact\'s first name)' }).click();
+    expect(await composer.getByTestId('reply-var-body.1').inputValue()).toBe('Meera');
+    expect(await composer.getByTestId('reply-var-body.1').evaluate((el) => el === document.activeElement)).toBe(true);
+    await fills.waitFor({ state: 'detached' });
+    expect(await composer.getByTestId('reply-var-body.2-fills').count()).toBe(1);
 
     const preview = composer.getByTestId('reply-preview');
     expect(await preview.getByTestId('message-header').textContent()).toBe('Order {{1}}');
     expect(await preview.getByTestId('message-footer').textContent()).toBe('Reply STOP to opt out');
     await composer.getByTestId('reply-var-header.1').fill('#1002');
-    for (const [n, value] of [[1, 'Meera'], [2, '#1002'], [3, 'Friday']] as const) await composer.getByTestId(`reply-var-body.${n}`).fill(value);
+    for (const [n, value] of [[2, '#1002'], [3, 'Friday']] as const) await composer.getByTestId(`reply-var-body.${n}`).fill(value);
+    expect(await composer.getByTestId('reply-var-body.2-fills').count()).toBe(0);
     await composer.getByTestId('reply-var-button.1').fill('1002');
     expect(await preview.getByTestId('message-header').textContent()).toBe('Order #1002');
     expect(await preview.getByTestId('preview-body').textContent()).toBe('Hi Meera, your order #1002 has shipped and should arrive by Friday.');

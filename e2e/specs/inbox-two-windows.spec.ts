@@ -1,6 +1,8 @@
 // Two windows on one inbox, as two agents (or a presenter showing two) see it: a conversation read in one window leaves
 // the other's unread badge, its tab's count and the sidebar's count at once (the stream's `conversation:read`), with no
-// reload; a read through the dashboard API (Instagram's mark-read, by IGSID) does the same.
+// reload; a read through the dashboard API (Instagram's mark-read, by IGSID) does the same. A conversation resolved in
+// one window while a reply is typed in the other: the reply's window says so over the reply, the draft kept, and the
+// reply sent leaves it resolved, as it said.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -56,5 +58,30 @@ describe('two windows on one inbox', () => {
     expect(igsid).toBeTruthy();
     expect((await server.dashboard('POST', `/dashboard/instagram/conversations/${encodeURIComponent(igsid as string)}/read`, {})).status).toBe(200);
     await rowIn(first, igsid as string).getByTestId('unread').waitFor({ state: 'detached' });
+  });
+
+  it('a conversation resolved elsewhere while a reply is typed says so over the reply; the reply sent leaves it resolved, as it said', async () => {
+    const customer = '+14155550178';
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: customer, text: 'Can I change the delivery address?' })).status).toBe(201);
+    await first.getByTestId('tab-whatsapp').click();
+    await rowIn(first, customer).click();
+    const notice = first.getByTestId('composer-state');
+    await first.getByTestId('composer').fill('Yes: what is the new address?');
+    expect(await notice.textContent()).toBe('');
+    const { body: listed } = await server.dashboard<{ data: Array<{ id: string; address: string }> }>('GET', '/dashboard/conversations?channel=whatsapp&limit=100');
+    const id = listed.data.find((c) => c.address === customer)?.id;
+    expect((await server.dashboard('POST', `/dashboard/conversations/${id}/resolve`, {})).status).toBe(200);
+    // Live, in a status region (heard), the draft kept.
+    await notice.filter({ hasText: /^Resolved .+: a reply is sent and leaves it resolved\. It comes back to Open when the customer writes\.$/ }).waitFor();
+    expect(await notice.getAttribute('role')).toBe('status');
+    expect(await first.getByTestId('composer').inputValue()).toBe('Yes: what is the new address?');
+    await first.getByTestId('send-reply').click();
+    await first.getByTestId('message').filter({ hasText: 'Yes: what is the new address?' }).waitFor();
+    expect((await server.dashboard<{ state: string }>('GET', `/dashboard/conversations/${id}`)).body.state).toBe('resolved');
+    expect(await notice.isVisible()).toBe(true);
+    // The customer's answer brings it back to Open, and the notice goes.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: customer, text: '12 Park Lane' })).status).toBe(201);
+    await notice.filter({ hasText: /^$/ }).waitFor({ state: 'attached' });
+    await first.getByTestId('resolve-conversation').waitFor();
   });
 });

@@ -30,6 +30,8 @@ const onScreen = layout.onScreen;
 const resize = (width: number, height: number) => layout.resize(page, width, height);
 
 const go = (section: string) => page.getByTestId(`nav-${section}`).click();
+/** The demo's WhatsApp customer whose 24-hour window has closed, with a name (a campaign's recipient who never wrote). */
+const CLOSED_WINDOW = '+919810356355';
 
 /**
  * A thread's contact opened in the inbox (over the thread's right side, or beside it where the window is wide): the
@@ -102,6 +104,20 @@ layout.eachScrollbars(() => session.server.consoleUrl, () => session.page, (show
       await fitsTheWindow();
       await onScreen(page.getByTestId('send-reply'));
       await shot(`layout-inbox-${size}`);
+    });
+
+    it('inbox: a WhatsApp template reply\'s fields leave the thread\'s messages in view, its hints whole and Send reachable', async () => {
+      await go('inbox');
+      await page.getByTestId('tab-whatsapp').click();
+      await page.locator(`[data-testid="conversation-row"][data-address="${CLOSED_WINDOW}"]`).click();
+      await page.getByTestId('template-composer').getByTestId('reply-template').selectOption({ label: 'order_update · English (US)' });
+      await page.getByTestId('reply-var-button.1').waitFor();
+      // The composer scrolls within what the messages leave: at least 9rem of them (144 px) or 30% of the thread.
+      expect(await page.getByTestId('thread-messages').evaluate((list) => list.getBoundingClientRect().height)).toBeGreaterThanOrEqual(
+        await page.getByTestId('thread').evaluate((thread) => Math.min(144, thread.getBoundingClientRect().height * 0.3)) - 1);
+      await fitsTheWindow();
+      await onScreen(page.getByTestId('send-template'));
+      await shot(`layout-inbox-template-${size}`);
     });
 
     it('inbox: the thread\'s contact opened over the thread keeps Close, the full page\'s link and Block on screen, its conversations\' parts apart', async () => {

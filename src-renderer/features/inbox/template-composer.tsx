@@ -1,8 +1,9 @@
 // The WhatsApp composer once the 24-hour customer-care window has closed: the platform allows only an
 // approved template then, so the console offers one with every value it needs (header, body, buttons), each
-// field labelled with the text around its place in the message, and the whole message previewed as it will arrive.
+// field labelled with the sentence around its place in the message (the contact's name offered to an empty header or
+// body value, one click to put it in), and the whole message previewed as it will arrive.
 import { useId, useState, type FormEvent } from 'react';
-import type { WaTemplate } from '../../../src-core/contract/index.ts';
+import type { Contact, WaTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { languageName } from '../../components/format.ts';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
@@ -10,10 +11,11 @@ import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from 
 import { useApprovedTemplates } from '../campaigns/queries.ts';
 import type { useReply } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
-import { placesOf } from './template-context.ts';
+import { nameFillsOf, placesOf } from './template-context.ts';
 import { TemplateReplyPreview } from './template-reply-preview.tsx';
 
-export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply> }) {
+/** `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number. */
+export function TemplateComposer({ reply, contact, address }: { reply: ReturnType<typeof useReply>; contact: Contact | null | undefined; address: string }) {
   const templates = useApprovedTemplates();
   const [template, setTemplate] = useState<WaTemplate | null>(null);
   const [values, setValues] = useState<TemplateValues | null>(null);
@@ -23,8 +25,10 @@ export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply>
   const neededId = useId();
 
   // No value is guessed (the contact's name, say): a template's placeholders are numbered, not named, so nothing says
-  // which one is a name, and a wrong guess would go to the customer. (An RCS template's variables are named: there a
-  // {{name}} is filled in from the contact, rcs-composer.tsx.)
+  // which one is a name, and a wrong guess would go to the customer. The name is offered instead, beside each empty
+  // header and body value, for the agent who reads the sentence to put in. (An RCS template's variables are named:
+  // there a {{name}} is filled in from the contact, rcs-composer.tsx.)
+  const fills = nameFillsOf(contact ?? null, address);
   function pick(id: string) {
     const next = templates.data?.data.find((t) => t.id === id) ?? null;
     setTemplate(next);
@@ -54,13 +58,13 @@ export function TemplateComposer({ reply }: { reply: ReturnType<typeof useReply>
           {values && places ? (
             <>
               {places.header.map((place, i) => (
-                <PlaceField key={`h${i}`} place={place} token={`{{${i + 1}}}`} value={values.header[i] ?? ''} testId={`reply-var-header.${i + 1}`} maxLength={60}
+                <PlaceField key={`h${i}`} place={place} token={`{{${i + 1}}}`} value={values.header[i] ?? ''} testId={`reply-var-header.${i + 1}`} maxLength={60} fills={fills}
                   onChange={(text) => set({ header: values.header.map((t, k) => (k === i ? text : t)) })} />
               ))}
               {places.body.map((place, i) => {
                 const value = values.body[i];
                 return (
-                  <PlaceField key={`b${i}`} place={place} token={`{{${i + 1}}}`} value={value?.kind === 'static' ? value.text : ''} testId={`reply-var-body.${i + 1}`} maxLength={1024}
+                  <PlaceField key={`b${i}`} place={place} token={`{{${i + 1}}}`} value={value?.kind === 'static' ? value.text : ''} testId={`reply-var-body.${i + 1}`} maxLength={1024} fills={fills}
                     onChange={(text) => set({ body: values.body.map((v, k) => (k === i ? { kind: 'static', text } : v)) })} />
                 );
               })}

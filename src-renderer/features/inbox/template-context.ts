@@ -4,39 +4,62 @@
 import { contactFieldValue, type Contact, type RcsTemplate, type WaTemplate } from '../../../src-core/contract/index.ts';
 import type { TemplateNeeds } from '../../components/wa-template.ts';
 
-/** How much of the text either side of a placeholder is shown; the rest is cut with an ellipsis. */
-const SPAN = 28;
+/** How much of the text either side of a placeholder a hint (the field's placeholder text) quotes. */
+const SPAN = 16;
+/** How much of its sentence either side of a placeholder a label shows before it is cut (a sentence rarely is). */
+const SENTENCE_SPAN = 160;
 
-/** One value's place: what it is (`part`), the text before and after its slot as shown, and the same in a few words. */
+/**
+ * One value's place: what it is (`part`), the text of its sentence before and after its slot (the field's label), and
+ * the nearest words in a few (the field's hint).
+ */
 export type FieldPlace = { part: string; before: string; after: string; hint: string };
 
-/** `text` cut to its last (`fromEnd`) or first SPAN characters, at a word where one is near. */
-function cut(text: string, fromEnd: boolean): string {
-  if (text.length <= SPAN) return text;
-  const kept = fromEnd ? text.slice(-SPAN) : text.slice(0, SPAN);
+/** `text` cut to its last (`fromEnd`) or first `span` characters, at a word where one is near; `mark` says it was cut. */
+function cut(text: string, fromEnd: boolean, span: number, mark = '…'): string {
+  if (text.length <= span) return text;
+  const kept = fromEnd ? text.slice(-span) : text.slice(0, span);
   const space = fromEnd ? kept.indexOf(' ') : kept.lastIndexOf(' ');
-  const word = space > 0 && space < SPAN - 4 ? (fromEnd ? kept.slice(space) : kept.slice(0, space)) : kept;
-  return fromEnd ? `…${word}` : `${word}…`;
+  const word = space > 0 && space < span - 4 ? (fromEnd ? kept.slice(space) : kept.slice(0, space)) : kept;
+  return fromEnd ? `${mark}${word}` : `${word}${mark}`;
+}
+
+/** A sentence ends at ".", "!" or "?" before a space (not the dots of a link), or at a line's end. */
+const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
+
+/** The part of `text` (what comes before a slot) in the slot's sentence. */
+function sentenceBefore(text: string): string {
+  let start = 0;
+  for (const end of text.matchAll(SENTENCE_END)) if (end.index + 1 < text.length) start = end.index + 1;
+  return text.slice(start).replace(/^[ \t]+/, '');
+}
+
+/** The part of `text` (what comes after a slot) in the slot's sentence, its closing mark kept. */
+function sentenceAfter(text: string): string {
+  const end = new RegExp(SENTENCE_END.source).exec(text);
+  return end ? text.slice(0, end[0] === '\n' ? end.index : end.index + 1) : text;
 }
 
 /** The few words a field's hint is made of (as the SMS composer's "after “Hi”"): the text before its slot, else after. */
 function hintOf(before: string, after: string): string {
-  const b = before.trim();
+  const b = cut(before, true, SPAN, '').trim();
   if (b) return `after “${b}”`;
-  const a = after.trim();
+  const a = cut(after, false, SPAN, '').trim();
   return a ? `before “${a}”` : 'the whole text';
 }
 
 /**
  * The place of a placeholder in `text` (a WhatsApp header's or body's, an RCS card's title or text): `n`, WhatsApp's
- * `{{n}}`, or the token as written in the text (an RCS `{{ name }}`).
+ * `{{n}}`, or the token as written in the text (an RCS `{{ name }}`). Its label is the whole sentence around it (what
+ * the agent needs to choose the value: "Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}."), cut only
+ * where a sentence runs on past `SENTENCE_SPAN` characters either side.
  */
 export function placeOf(part: string, text: string, n: number | string): FieldPlace {
   const token = typeof n === 'number' ? `{{${n}}}` : n;
   const at = text.indexOf(token);
-  const before = at < 0 ? '' : cut(text.slice(0, at), true);
-  const after = at < 0 ? '' : cut(text.slice(at + token.length), false);
-  return { part, before, after, hint: hintOf(before, after) };
+  const before = at < 0 ? '' : sentenceBefore(text.slice(0, at));
+  const after = at < 0 ? '' : sentenceAfter(text.slice(at + token.length));
+  return { part, before: cut(before, true, SENTENCE_SPAN), after: cut(after, false, SENTENCE_SPAN), hint: hintOf(before, after) };
 }
 
 /** The place of an RCS template's variable `name`: its first `{{name}}` (spaces inside allowed) in the card's title, else its text. */
@@ -82,4 +105,20 @@ export function placesOf(template: WaTemplate, needs: TemplateNeeds): { header: 
  */
 export function contactValueOf(variable: string, contact: Pick<Contact, 'name' | 'email' | 'username'> | null, address: string): string | null {
   return contactFieldValue(variable, address, () => contact);
+}
+
+/** A value offered to a field, and what it is, in the campaign builder's words ("Contact's first name"). */
+export type FieldFill = { value: string; label: string };
+
+/**
+ * The contact's name as a WhatsApp template value may take it, offered to the agent (never filled in: a template's
+ * placeholders are numbered, so nothing says which is a name): its first name, and the whole name where that is longer;
+ * none for a contact without a name.
+ */
+export function nameFillsOf(contact: Pick<Contact, 'name' | 'email' | 'username'> | null, address: string): FieldFill[] {
+  const whole = contactValueOf('name', contact, address)?.trim();
+  const first = contactValueOf('first_name', contact, address);
+  if (!whole) return [];
+  const name = { value: whole, label: "Contact's name" };
+  return first && first !== whole ? [{ value: first, label: "Contact's first name" }, name] : [name];
 }

@@ -25,6 +25,7 @@ import { newMessages, useNewBelow } from './new-below.ts';
 import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
 import { ResolveButton } from './resolve-button.tsx';
 import { SnoozeMenu } from './snooze-menu.tsx';
+import { snoozeTime } from './snooze-choices.ts';
 import { useReadAfter } from './read-after.ts';
 import { displayAddress } from '../../components/email-address.ts';
 
@@ -92,6 +93,22 @@ function BlockedNotice({ contact, onUnblock }: { contact: ConsoleContact; onUnbl
         {unblock.isError ? <span data-testid="unblock-error">{unblock.error.message}</span> : null}
       </div>
       <UnblockButton contact={contact} pending={unblock.isPending} testId="composer-unblock" onUnblock={() => { onUnblock(); unblock.mutate(); }} />
+    </div>
+  );
+}
+
+/**
+ * Over the composer while the conversation is not open (resolved or snoozed here, or in another window while a reply was
+ * being typed): a reply is sent and leaves it so, as the core keeps an agent's last word; the customer's answer reopens it.
+ * A status region, so a screen reader hears it when another window resolves the conversation under the reply.
+ */
+function NotOpenNotice({ conversation }: { conversation: Conversation }) {
+  const { state, resolvedAt, snoozedUntil } = conversation;
+  return (
+    <div role="status" className="composer-state" data-testid="composer-state">
+      {state === 'resolved' ? `Resolved${resolvedAt ? ` ${time(resolvedAt)}` : ''}: a reply is sent and leaves it resolved. It comes back to Open when the customer writes.`
+        : state === 'snoozed' && snoozedUntil ? `Snoozed until ${snoozeTime(snoozedUntil)}: a reply is sent and leaves it snoozed. It comes back to Open then, or when the customer writes.`
+          : null}
     </div>
   );
 }
@@ -225,8 +242,9 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
         </KeepPlaceAbove>
         {newBelow > 0 ? <NewBelow count={newBelow} onJump={jumpToNewest} /> : null}
       </div>
+      {contact.data?.isBlocked || (c.channel === 'instagram' && !c.careWindow.open) ? null : <NotOpenNotice conversation={c} />}
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
-        : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} />
+        : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
           : c.channel === 'sms' ? <SmsComposer reply={reply} contactName={contactName} />
             : c.channel === 'rcs' ? <RcsComposer reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
               : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} />
