@@ -95,7 +95,7 @@ describe('status ticks for a screen reader', () => {
 });
 
 describe('the block dialog is a modal', () => {
-  it('keeps the focus inside, leaves the page behind out of reach, closes on Escape and gives the focus back', async () => {
+  it('keeps the focus inside, leaves the page behind out of reach, closes on Escape and gives the focus back; Enter in the reason blocks', async () => {
     await page.getByTestId('nav-contacts').click();
     await page.getByTestId('contact-search').fill('alice');
     await page.locator('[data-testid="contact-list"][data-search="alice"][data-ready="true"]').waitFor();
@@ -137,15 +137,19 @@ describe('the block dialog is a modal', () => {
     await dialog.waitFor({ state: 'detached' });
     await focusOn('[data-testid="block"]');
 
-    // Blocking for real: the dialog closes on the answer and the focus goes to Unblock, which took Block…'s place.
+    // Blocking for real, from the reason as the console's other fields send: Shift+Enter starts a new line, Enter blocks
+    // (the field says so). The dialog closes on the answer and the focus goes to Unblock, which took Block…'s place.
     await page.keyboard.press(' ');
     await focusOn('[data-testid="block-reason"]');
+    expect(await page.getByTestId('block-reason').evaluate((field) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent))
+      .toBe('Enter blocks, Shift+Enter starts a new line');
     await page.keyboard.type('Spam');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await focusOn('[data-testid="confirm-block"]');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('from a bought list');
+    expect(await page.getByTestId('block-reason').inputValue()).toBe('Spam\nfrom a bought list');
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="contact-panel"][data-blocked="true"]').waitFor();
+    expect(await page.getByTestId('blocked-reason').locator('span').innerText()).toBe('Spam\nfrom a bought list');
     await dialog.waitFor({ state: 'detached' });
     await focusOn('[data-testid="unblock"]');
     // And back: Unblock gives way to Block…, which takes the focus.

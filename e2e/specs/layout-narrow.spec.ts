@@ -47,6 +47,7 @@ async function contactOpenInTheInbox(): Promise<void> {
   await fitsTheWindow();
   for (const control of ['close-contact', 'open-contact-page', 'block']) await onScreen(drawer.getByTestId(control));
   expect(await crowdedConversationRows()).toEqual([]);
+  expect(await layout.addsOffTheirFieldsLine(page)).toEqual([]);
 }
 
 async function closeContact(): Promise<void> {
@@ -120,13 +121,13 @@ layout.eachScrollbars(() => session.server.consoleUrl, () => session.page, (show
       await shot(`layout-inbox-template-${size}`);
     });
 
-    it('inbox: the thread\'s contact opened over the thread keeps Close, the full page\'s link and Block on screen, its conversations\' parts apart', async () => {
+    it('inbox: the thread\'s contact opened over the thread keeps Close, the full page\'s link and Block on screen, its conversations\' parts apart, each Add beside its field', async () => {
       await contactOpenInTheInbox();
       await shot(`layout-inbox-contact-${size}`);
       await closeContact();
     });
 
-    it('contacts: the open panel keeps Block on screen, and each of its conversations\' parts apart', async () => {
+    it('contacts: the open panel keeps Block on screen, each of its conversations\' parts apart and each Add beside its field', async () => {
       await go('contacts');
       await page.getByTestId('contact-row').first().click();
       await page.getByTestId('contact-panel').waitFor();
@@ -134,6 +135,7 @@ layout.eachScrollbars(() => session.server.consoleUrl, () => session.page, (show
       await onScreen(page.getByTestId('block'));
       await page.getByTestId('contact-conversation').first().waitFor();
       expect(await crowdedConversationRows()).toEqual([]);
+      expect(await layout.addsOffTheirFieldsLine(page)).toEqual([]);
       await shot(`layout-contacts-${size}`);
     });
 

@@ -2,6 +2,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button.tsx';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { enterSubmits } from '../../components/enter-submits.ts';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { contactDisplayName, handleOf, time } from '../../components/format.ts';
 import { Avatar, errorTitle, ErrorState, Loading } from '../../components/states.tsx';
@@ -19,6 +20,7 @@ const REASON_MAX = 500;
 const excerpt = (text: string) => (text.length > 40 ? `${text.slice(0, 40).trimEnd()}…` : text);
 
 /**
+ * The reason is a few lines' field where Enter blocks (Shift+Enter starts a new line), as the inbox's reply sends.
  * A native modal: showModal() keeps the focus inside, makes the page behind inert and closes on Escape. Every way
  * out (Escape, Cancel, a block done) tells the panel at once, which unmounts the dialog and places the focus. Not
  * through the dialog's own close event: that comes a task later, after the browser has already put the focus
@@ -46,8 +48,9 @@ function BlockDialog({ contactId, onClose }: { contactId: string; onClose(): voi
         <p className="muted">Every send to a blocked contact is refused with its reason. History is kept; unblocking restores it.</p>
         <label className="field">
           <span>Reason <span className="muted">(optional; shown to your team and in refused sends)</span></span>
-          <textarea ref={field} value={reason} maxLength={REASON_MAX} rows={4} data-testid="block-reason" onChange={(e) => setReason(e.target.value)} />
-          <span className="counter muted">{reason.length}/{REASON_MAX}</span>
+          <textarea ref={field} value={reason} maxLength={REASON_MAX} rows={4} data-testid="block-reason" aria-describedby="block-reason-keys"
+            onChange={(e) => setReason(e.target.value)} onKeyDown={enterSubmits} />
+          <span className="counter muted"><span id="block-reason-keys">Enter blocks, Shift+Enter starts a new line</span> · {reason.length}/{REASON_MAX}</span>
         </label>
         {block.isError ? <ErrorState error={block.error} /> : null}
         <div className="actions">
@@ -143,7 +146,7 @@ export function ContactPanel({ contactId, onOpenConversation }: { contactId: str
       {c.isBlocked ? (
         <div className="callout danger" data-testid="blocked-reason">
           <strong>Blocked {time(c.blockedAt)}</strong>
-          <span>{c.blockedReason?.trim() || 'No reason given.'}</span>
+          <span className="reason">{c.blockedReason?.trim() || 'No reason given.'}</span>
         </div>
       ) : null}
       <dl className="fields card">

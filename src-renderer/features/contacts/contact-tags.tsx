@@ -1,5 +1,5 @@
-// The selected contact's tags: chips (a long one cut with an ellipsis, whole in its tooltip) and a field
-// that adds one or several, separated by commas, checked with the core's rule before it is sent. A tag removed
+// The selected contact's tags: chips (a long one cut with an ellipsis, whole in its tooltip) and a field, its Add beside
+// it as the notes' is, that adds one or several, separated by commas, checked with the core's rule before it is sent. A tag removed
 // hands the focus to the next tag's ×, the previous one's for the last, or the field once none is left.
 import { useRef, useState, type FormEvent } from 'react';
 import { tagKey } from '../../../src-core/contract/index.ts';
@@ -44,7 +44,7 @@ export function ContactTags({ contactId, tags }: { contactId: string; tags: stri
         ))}
       </ul>
       <form className="note-form tag-form" onSubmit={add}>
-        <input ref={input} value={draft} placeholder="Add tags, comma-separated (Enter)" aria-label="New tags" data-testid="tag-input"
+        <input ref={input} value={draft} placeholder="Add tags, comma-separated" aria-label="New tags" data-testid="tag-input"
           aria-invalid={problem ? true : undefined} onChange={(e) => setDraft(e.target.value)} />
         <button type="submit" className="button" data-testid="add-tag" disabled={save.isPending || !draft.trim() || problem !== null}>Add</button>
       </form>

@@ -1,9 +1,10 @@
 // The free-text composers (WhatsApp within its 24-hour window, Instagram within its own, email) and those of the channels
 // whose replies have rules of their own: SMS must fill an approved DLT template, and Instagram allows one only within
 // 24 hours (RCS's templates: rcs-composer.tsx). The free-text ones and SMS's take saved replies (features/saved-replies).
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { Channel, Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
+import { enterSubmits } from '../../components/enter-submits.ts';
 import { CHANNEL_LABEL, time } from '../../components/format.ts';
 import { SavedReplies, slashOpens, withSavedReply, type SavedRepliesView } from '../saved-replies/saved-replies.tsx';
 import { useSmsTemplates } from '../channels/queries.ts';
@@ -64,13 +65,6 @@ function useGrowing(field: RefObject<HTMLTextAreaElement | null>, text: string) 
   }, [field, text]);
 }
 
-/** Enter sends the reply (not while an input method is composing); Shift+Enter starts a new line. */
-function enterSends(event: KeyboardEvent<HTMLTextAreaElement>) {
-  if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;
-  event.preventDefault();
-  event.currentTarget.form?.requestSubmit();
-}
-
 /**
  * A free-text reply: WhatsApp within the customer-care window, Instagram within its own, email. The draft is the thread's
  * (`text`), so it outlasts the composer (a block made elsewhere replaces it, and an unblock brings it back): a refused
@@ -94,7 +88,7 @@ export function TextComposer({ reply, channel, contactName, text, setText }: {
       <SavedReplies view={saved} onView={setSaved} contactName={contactName} composer={() => field.current} onInsert={(filled) => setText((typed) => withSavedReply(typed, filled))} />
       <textarea ref={field} rows={1} className="reply-field" value={text} onChange={(e) => setText(() => e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[channel]}…`}
         data-testid="composer" aria-label="Reply" aria-keyshortcuts="/"
-        onKeyDown={(e) => { slashOpens(e, () => setSaved('picker')); enterSends(e); }} />
+        onKeyDown={(e) => { slashOpens(e, () => setSaved('picker')); enterSubmits(e); }} />
       <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
     </form>
   );

@@ -88,7 +88,7 @@ function BlockedNotice({ contact, onUnblock }: { contact: ConsoleContact; onUnbl
   return (
     <div className="composer inline composer-blocked" data-testid="composer-blocked">
       <div className="callout danger spacer">
-        <strong>Blocked: {contact.blockedReason ?? 'no reason given'}</strong>
+        <strong className="reason">Blocked: {contact.blockedReason ?? 'no reason given'}</strong>
         <span>Replies are refused until the contact is unblocked.</span>
         {unblock.isError ? <span data-testid="unblock-error">{unblock.error.message}</span> : null}
       </div>
