@@ -14,22 +14,24 @@ import type { useReply } from './mutations.ts';
 
 /**
  * An SMS reply: the approved DLT templates as a start, and a live check of the text against them; only a
- * text that matches one (each {#var#} filled) can be sent, and the last refusal goes once the text changes.
+ * text that matches one (each {#var#} filled) can be sent, and the last refusal goes once the text changes. The text is
+ * the conversation's draft (`text`), as the free-text reply's is.
  */
-export function SmsComposer({ reply, contactName }: { reply: ReturnType<typeof useReply>; contactName: string | null }) {
-  const [text, setText] = useState('');
+export function SmsComposer({ reply, contactName, text, setText }: {
+  reply: ReturnType<typeof useReply>; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
+}) {
   const [saved, setSaved] = useState<SavedRepliesView>(null);
   const form = useRef<HTMLFormElement>(null);
   const templates = useSmsTemplates();
   const sendable = matchingTemplate(templates.data?.data ?? [], text.trim()) !== null;
   function change(next: string) {
     if (!reply.isPending) reply.reset();
-    setText(next);
+    setText(() => next);
   }
   function send(event: FormEvent) {
     event.preventDefault();
     if (!sendable) return;
-    reply.mutate(text.trim(), { onSuccess: () => setText('') });
+    reply.mutate(text.trim());
   }
   return (
     <form ref={form} className="composer template-composer has-saved-replies" onSubmit={send} data-testid="sms-composer">
@@ -66,8 +68,9 @@ function useGrowing(field: RefObject<HTMLTextAreaElement | null>, text: string) 
 }
 
 /**
- * A free-text reply: WhatsApp within the customer-care window, Instagram within its own, email. The draft is the thread's
- * (`text`), so it outlasts the composer (a block made elsewhere replaces it, and an unblock brings it back): a refused
+ * A free-text reply: WhatsApp within the customer-care window, Instagram within its own, email. The draft is the
+ * conversation's (`text`), so it outlasts the composer (a block made elsewhere replaces it, and an unblock brings it back;
+ * another conversation read meanwhile, or another page): a refused
  * reply keeps it, and its error (the core's message, with a block's reason) shows under the composer. The field grows
  * with its text (`useGrowing`); Enter sends, Shift+Enter starts a new line.
  */
@@ -80,7 +83,7 @@ export function TextComposer({ reply, channel, contactName, text, setText }: {
   function send(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
-    reply.mutate(text.trim(), { onSuccess: () => setText(() => '') });
+    reply.mutate(text.trim());
   }
   return (
     <form className="composer has-saved-replies" onSubmit={send}>

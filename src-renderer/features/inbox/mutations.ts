@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
+import { useDrafts } from '../../stores/drafts.ts';
 import { showConversationRead, showConversationState } from './conversation-refresh.ts';
 import { undoPlan, type Undoable } from './undo.ts';
 
@@ -19,7 +20,14 @@ export function useReply(conversationId: string, contactId: string | null) {
     /** Text, or an approved template with its values: WhatsApp's once the window has closed, RCS's always. */
     mutationFn: (reply: string | { template: TemplateReply | RcsTemplateReply }) =>
       api.post<Message>(`/dashboard/conversations/${conversationId}/reply`, typeof reply === 'string' ? { text: reply } : reply),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['thread', conversationId] }),
+    // A text sent is the draft no more, even when the agent has moved to another conversation before the answer (here,
+    // not in the composer, which is gone by then): coming back, they would find it and send it twice. Not a draft
+    // typed on since, which is new.
+    onSuccess: (_sent, reply) => {
+      const { drafts, setDraft } = useDrafts.getState();
+      if (typeof reply === 'string' && drafts[conversationId]?.trim() === reply) setDraft(conversationId, '');
+      return client.invalidateQueries({ queryKey: ['thread', conversationId] });
+    },
     // Blocked elsewhere while the composer was open (the live event not yet here): refresh the contact so the notice shows.
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'CONTACT_BLOCKED' && contactId) void client.invalidateQueries({ queryKey: ['contact', contactId] });

@@ -28,6 +28,7 @@ import { SnoozeMenu } from './snooze-menu.tsx';
 import { snoozeTime } from './snooze-choices.ts';
 import { useReadAfter } from './read-after.ts';
 import { displayAddress } from '../../components/email-address.ts';
+import { useDraft } from '../../stores/drafts.ts';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles/conversations.css). */
 const TICKS: Record<string, { glyph: string; label: string }> = {
@@ -141,8 +142,9 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
   const contact = useContact(contactId);
   const reply = useReply(conversationId, contactId);
   const markRead = useMarkRead(conversationId);
-  // The free-text composer's draft (TextComposer): kept while a block replaces the composer.
-  const [text, setText] = useState('');
+  // The composer's draft (free text, or SMS): the conversation's, kept while a block replaces the composer and while the
+  // agent reads another conversation, tab or page (stores/drafts.ts).
+  const [text, setText] = useDraft(conversationId);
   // The contact's panel, open beside the thread; closed, the focus goes back to View contact.
   const [contactOpen, setContactOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -245,7 +247,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
       {contact.data?.isBlocked || (c.channel === 'instagram' && !c.careWindow.open) ? null : <NotOpenNotice conversation={c} />}
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
         : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
-          : c.channel === 'sms' ? <SmsComposer reply={reply} contactName={contactName} />
+          : c.channel === 'sms' ? <SmsComposer reply={reply} contactName={contactName} text={text} setText={setText} />
             : c.channel === 'rcs' ? <RcsComposer reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
               : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} />
                 : <TextComposer reply={reply} channel={c.channel} contactName={contactName} text={text} setText={setText} />}
