@@ -171,6 +171,27 @@ layout.eachScrollbars(() => session.server.consoleUrl, () => session.page, (show
       }
     });
 
+    it('contacts and inbox: a blocked contact\'s name shows whole, its Blocked badge going under it where the row has no room beside it', async () => {
+      /** The names cut in the blocked rows among `rows` (the contacts' or the conversations'), with how many such rows. */
+      const blockedNames = (rows: string) => page.getByTestId(rows).filter({ has: page.getByTestId('blocked-badge') }).evaluateAll((found) => ({
+        rows: found.length,
+        cut: found.flatMap((row) => {
+          const name = row.querySelector<HTMLElement>('.name');
+          return name && name.scrollWidth > name.clientWidth ? [name.textContent] : [];
+        }),
+      }));
+      await go('contacts');
+      await page.getByTestId('contact-search').fill('promo blaster');
+      await page.locator('[data-testid="contact-list"][data-search="promo blaster"][data-ready="true"]').waitFor();
+      expect(await blockedNames('contact-row')).toEqual({ rows: 1, cut: [] });
+      await page.getByTestId('contact-search').fill('');
+      await page.locator('[data-testid="contact-list"][data-search=""][data-ready="true"]').waitFor();
+      await go('inbox');
+      await page.getByTestId('tab-sms').click();
+      await page.getByTestId('conversation-row').filter({ has: page.getByTestId('blocked-badge') }).first().waitFor();
+      expect((await blockedNames('conversation-row')).cut).toEqual([]);
+    });
+
     it('contacts and inbox: the search box\'s hint shows whole', async () => {
       await go('contacts');
       await page.getByTestId('contact-search').waitFor();
