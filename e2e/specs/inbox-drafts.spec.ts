@@ -1,6 +1,6 @@
 // A reply being written is the conversation's draft: it stays while the agent reads another conversation, another
-// channel's tab or another page, and comes back with the conversation (free text and SMS alike); once sent it is gone,
-// so nothing sent comes back to be sent twice.
+// channel's tab or another page, and comes back with the conversation (free text and SMS alike), its row marked
+// "Draft ·" meanwhile; once sent it is gone, so nothing sent comes back to be sent twice.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -36,6 +36,9 @@ describe('a reply being written', () => {
     await reply().fill('It left our warehouse this morning.\nI will send you the tracking link');
     await open('whatsapp', SECOND);
     expect(await reply().inputValue()).toBe('');
+    // Its row says so, before the customer's last message, so an unsent reply is found again.
+    expect(await conversationRow(page, FIRST).locator('.row-sub').innerText()).toBe('Draft · Is my order on its way?');
+    expect(await conversationRow(page, SECOND).getByTestId('row-draft').count()).toBe(0);
     await reply().fill('Yes, we do.');
     await open('sms', FIRST);
     await reply().fill(SMS);
@@ -62,6 +65,7 @@ describe('a reply being written', () => {
     await page.getByTestId('message').filter({ hasText: 'I will send you the tracking link' }).waitFor();
     await expect.poll(() => reply().inputValue()).toBe('');
     await open('whatsapp', SECOND);
+    expect(await conversationRow(page, FIRST).getByTestId('row-draft').count()).toBe(0);
     await open('whatsapp', FIRST);
     expect(await reply().inputValue()).toBe('');
     await open('sms', FIRST);
