@@ -73,14 +73,16 @@ describe('webhook inspector', () => {
     expect(later).toBeGreaterThan(0);
     const notEmitted = page.getByTestId('events-not-emitted');
     const fold = notEmitted.getByTestId('events-not-emitted-toggle');
-    expect(await fold.textContent()).toBe(`Show ${later} events this build does not emit yet`);
+    expect(await fold.textContent()).toBe(`Show ${later} events Switchboard does not send yet`);
     expect(await notEmitted.getByTestId('event-form.submitted').isVisible()).toBe(false);
     expect(await page.getByTestId('event-contact.created').isVisible()).toBe(true);
     await fold.click();
     await notEmitted.getByTestId('event-form.submitted').waitFor();
     // The summary's words follow the details' toggle event, which comes a task after the details open.
-    await fold.filter({ hasText: new RegExp(`^Hide the ${later} events this build does not emit yet$`) }).waitFor();
+    await fold.filter({ hasText: new RegExp(`^Hide the ${later} events Switchboard does not send yet$`) }).waitFor();
     expect(await notEmitted.textContent()).toContain('can be subscribed to ahead and sent as tests');
+    // It names the features missing, not voice or Shopify (whose events are sent).
+    expect(await notEmitted.locator('p').first().textContent()).toMatch(/their features \(forms, lifecycle stages\) are not here\.$/);
     for (const type of ['form.submitted', 'contact.lifecycle_changed']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
     for (const type of ['contact.created', 'sms.message.status', 'voice.call.completed', 'shopify.order.created', 'voice.app.call.incoming', 'voice.app.session.expired']) {
       expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);

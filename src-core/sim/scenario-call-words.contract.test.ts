@@ -65,7 +65,7 @@ describe('"A phone calls the business" says how the call will go', () => {
   it('routed to AI, the voice agent answers; routed to the team, the team is rung', async () => {
     await route('ai');
     const words = await described();
-    expect(words).toMatch(/^Alice’s phone dials the business number: the voice agent .+ answers at once \(the number routes to AI\), until she hangs up 95 s later\./);
+    expect(words).toMatch(/^Alice’s phone dials the business number: the voice agent .+ answers at once \(the number routes to AI\) and talks with the caller, who hangs up 95 s later\./);
     const call = await played();
     expect(call).toMatchObject({ status: 'ACCEPTED', to: expect.stringMatching(/^agt_/) });
     await t.advance(95);

@@ -13,7 +13,7 @@ const RING = `rings the team in the dashboard for ${VOICE_APP_LIMITS.ringTimeout
  */
 export function callWords(route: InboundRoute | null, listeners: readonly string[]): string {
   if (!route) return 'the number’s route decides who answers';
-  if (route.takenBy === 'ai' && route.agent) return `the voice agent ${route.agent.name} answers at once (the number routes to AI), until she hangs up 95 s later`;
+  if (route.takenBy === 'ai' && route.agent) return `the voice agent ${route.agent.name} answers at once (the number routes to AI) and talks with the caller, who hangs up 95 s later`;
   if (route.takenBy === 'app') {
     const others = listeners.length > 1 ? ` (and ${plural(listeners.length - 1, 'other endpoint')})` : '';
     return `your backend at ${listeners[0] ?? 'your endpoint'}${others} is asked to answer it (voice.app.call.inbound) and has `

@@ -113,8 +113,8 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated(key: CreatedA
           <>
             <ScopeGroups groups={inUse} chosen={chosen} toggle={toggle} />
             {folded.length ? (
-              <Folded count={folded.length} what="scopes this build does not use yet" chosen={folded.filter((s) => chosen.has(s)).length} testId="scopes-not-used">
-                <p className="small muted">The contract names them ({later.map(([domain]) => domain).join(', ')}) and a key may hold them ahead, but no route of this build checks them yet.</p>
+              <Folded count={folded.length} what="scopes Switchboard does not check yet" chosen={folded.filter((s) => chosen.has(s)).length} testId="scopes-not-used">
+                <p className="small muted">The contract names them ({later.map(([domain]) => domain).join(', ')}) and a key may hold them ahead, but no Switchboard route checks them yet.</p>
                 <div className="scopes-later"><ScopeGroups groups={later} chosen={chosen} toggle={toggle} /></div>
               </Folded>
             ) : null}

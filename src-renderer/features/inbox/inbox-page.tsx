@@ -326,7 +326,7 @@ export function InboxPage() {
       </section>
       <section className="pane detail-pane">
         {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} matchedMessageId={matchedMessageId}
-          onOpenConversation={openConversation} takeFocus={focusOn === selected} onStateChanged={onStateChanged} /> : <Empty title="Select a conversation">Replies go out through the same services as the API, recorded as MANUAL.</Empty>}
+          onOpenConversation={openConversation} takeFocus={focusOn === selected} onStateChanged={onStateChanged} /> : <Empty title="Select a conversation">Pick one to read it and reply. Replies go out through the same channels, billing and logs as API sends; the logs name them as sent from the console.</Empty>}
       </section>
     </div>
   );

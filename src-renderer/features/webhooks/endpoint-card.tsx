@@ -80,7 +80,7 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const events = inFormOrder(all.filter((e) => e.emitted));
   const sendLabel = send.isPending ? 'Sending…' : 'Send test';
   // Worded as the endpoint form's fold (a <select> cannot hold a <details>, so this one is a button).
-  const laterLabel = foldLabel(showLater, later.length, 'events this build does not emit yet');
+  const laterLabel = foldLabel(showLater, later.length, 'events Switchboard does not send yet');
   const option = (e: CatalogueEvent) => <option key={e.type} value={e.type}>{e.type}</option>;
   const toggleLater = () => {
     if (showLater && later.some((e) => e.type === eventType)) setEventType('');
@@ -92,7 +92,7 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
         <option value="">Generic ping (webhook.test)</option>
         <optgroup label="Subscribed events">{events.filter((e) => subscribed(e.type)).map(option)}</optgroup>
         <optgroup label="Other events">{events.filter((e) => !subscribed(e.type)).map(option)}</optgroup>
-        {showLater ? <optgroup label="Not emitted by this build yet (samples only)">{later.map(option)}</optgroup> : null}
+        {showLater ? <optgroup label="Not sent by Switchboard yet (samples only)">{later.map(option)}</optgroup> : null}
       </select>
       <Button type="button" className="button" disabled={send.isPending} onClick={() => {
         if (sending.current) return;

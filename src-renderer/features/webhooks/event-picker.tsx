@@ -53,10 +53,10 @@ export function EventPicker({ value, onChange }: { value: EventSelection; onChan
         <>
           <EventGroups events={events.filter((e) => e.emitted)} chosen={chosen} toggle={toggle} />
           {later.length ? (
-            <Folded count={later.length} what="events this build does not emit yet" chosen={later.filter((e) => chosen.has(e.type)).length} testId="events-not-emitted">
+            <Folded count={later.length} what="events Switchboard does not send yet" chosen={later.filter((e) => chosen.has(e.type)).length} testId="events-not-emitted">
               <div className="wh-events-later">
-                <p className="small muted">These are in the catalogue and can be subscribed to ahead and sent as tests, but nothing in this build
-                  fires them: their features (voice, Shopify, forms, lifecycle stages) are not here yet.</p>
+                <p className="small muted">These are in the catalogue and can be subscribed to ahead and sent as tests, but nothing in
+                  Switchboard fires them yet: their features (forms, lifecycle stages) are not here.</p>
                 <EventGroups events={later} chosen={chosen} toggle={toggle} />
               </div>
             </Folded>
