@@ -30,7 +30,7 @@ const onScreen = layout.onScreen;
 const resize = (width: number, height: number) => layout.resize(page, width, height);
 
 const go = (section: string) => page.getByTestId(`nav-${section}`).click();
-/** The demo's WhatsApp customer whose 24-hour window has closed, with a name (a campaign's recipient who never wrote). */
+/** The demo's WhatsApp customer whose 24-hour window has closed, with a name (a campaign's recipient who never wrote: under Resolved, awaiting a reply). */
 const CLOSED_WINDOW = '+919810356355';
 
 /**
@@ -110,6 +110,7 @@ layout.eachScrollbars(() => session.server.consoleUrl, () => session.page, (show
     it('inbox: a WhatsApp template reply\'s fields leave the thread\'s messages in view, its hints whole and Send reachable', async () => {
       await go('inbox');
       await page.getByTestId('tab-whatsapp').click();
+      await page.getByTestId('show-resolved').click();
       await page.locator(`[data-testid="conversation-row"][data-address="${CLOSED_WINDOW}"]`).click();
       await page.getByTestId('template-composer').getByTestId('reply-template').selectOption({ label: 'order_update · English (US)' });
       await page.getByTestId('reply-var-button.1').waitFor();
@@ -119,6 +120,7 @@ layout.eachScrollbars(() => session.server.consoleUrl, () => session.page, (show
       await fitsTheWindow();
       await onScreen(page.getByTestId('send-template'));
       await shot(`layout-inbox-template-${size}`);
+      await page.getByTestId('show-open').click();
     });
 
     it('inbox: the thread\'s contact opened over the thread keeps Close, the full page\'s link and Block on screen, its conversations\' parts apart, each Add beside its field', async () => {
