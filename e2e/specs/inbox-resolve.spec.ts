@@ -180,6 +180,7 @@ describe('open and resolved conversations', () => {
     const badge = page.getByTestId('resolved-badge');
     expect(await badge.textContent()).toBe('Awaiting reply');
     expect(await badge.getAttribute('title')).toMatch(/^Started by a message sent from outside the inbox \(a campaign.*It joins Open when the customer writes\.$/);
+    expect(await page.getByTestId('composer-state').textContent()).toBe('Awaiting reply: nobody on the team had it yet. A reply is sent and leaves it under Resolved; it comes to Open when the customer writes.');
     await page.getByTestId('open-contact').click();
     const drawer = page.getByRole('dialog', { name: `Contact: ${customerName}` });
     const whatsapp = drawer.locator('[data-testid="contact-conversation"][data-channel="whatsapp"]');

@@ -104,10 +104,11 @@ function BlockedNotice({ contact, onUnblock }: { contact: ConsoleContact; onUnbl
  * A status region, so a screen reader hears it when another window resolves the conversation under the reply.
  */
 function NotOpenNotice({ conversation }: { conversation: Conversation }) {
-  const { state, resolvedAt, snoozedUntil } = conversation;
+  const { state, resolvedAt, resolvedBy, snoozedUntil } = conversation;
   return (
     <div role="status" className="composer-state" data-testid="composer-state">
-      {state === 'resolved' ? `Resolved${resolvedAt ? ` ${time(resolvedAt)}` : ''}: a reply is sent and leaves it resolved. It comes back to Open when the customer writes.`
+      {state === 'resolved' && resolvedBy === 'system' ? 'Awaiting reply: nobody on the team had it yet. A reply is sent and leaves it under Resolved; it comes to Open when the customer writes.'
+        : state === 'resolved' ? `Resolved${resolvedAt ? ` ${time(resolvedAt)}` : ''}: a reply is sent and leaves it resolved. It comes back to Open when the customer writes.`
         : state === 'snoozed' && snoozedUntil ? `Snoozed until ${snoozeTime(snoozedUntil)}: a reply is sent and leaves it snoozed. It comes back to Open then, or when the customer writes.`
           : null}
     </div>
