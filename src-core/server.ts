@@ -41,6 +41,7 @@ import { savedRepliesDomain } from './domains/saved-replies/index.ts';
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
+import { overviewRoutes } from './dashboard/overview.routes.ts';
 import { clockRoutes } from './sim/clock.routes.ts';
 import { simShopifyRoutes } from './sim/shopify.routes.ts';
 import { simVoiceAppRoutes } from './sim/voice-app.routes.ts';
@@ -237,6 +238,7 @@ export async function createServer(options: ServerOptions) {
     ...domains.flatMap((d) => d.routes),
     ...dashboardRoutes({ orgs, apiKeys, requestLog, scopesInUse: () => (inUse ??= scopesInUse(routes)) }),
     ...inboxRoutes({ messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, email: email.service, rcs: rcs.service }),
+    ...overviewRoutes({ sql: db.sql, clock, unreadCounts: messaging.service.unreadCounts, wallet: wallet.service.get }),
     ...clockRoutes({ clock, advance }),
     ...openApiRoutes(() => routes, { version: packageJson.version }),
   ];

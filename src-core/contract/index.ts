@@ -32,3 +32,4 @@ export * from './ai.ts';
 export * from './voice-app.ts';
 export * from './saved-replies.ts';
 export * from './words.ts';
+export * from './overview.ts';
