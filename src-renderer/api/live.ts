@@ -14,6 +14,7 @@ import { SEARCH_ELSEWHERE_KEY, showMessageChange } from '../features/inbox/queri
 import { clockReadFrom, SCENARIOS_KEY } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
 import { GONE_KEY } from '../features/webhooks/queries.ts';
+import { OVERVIEW_KEY } from '../features/overview/queries.ts';
 import { showTranscriptChunk } from '../features/voice/queries.ts';
 import { appCallKey } from '../features/voice-app/queries.ts';
 import { APP_CALLS_KEY, DEVICES_KEY, IDENTITIES_KEY, SESSIONS_KEY } from '../features/voice-people/queries.ts';
@@ -152,6 +153,16 @@ export function reloadsForAppCall(callId: string, status: string | null): unknow
   return keys;
 }
 
+/**
+ * The stream's events that change a figure of the Overview (GET /dashboard/overview): messages and their receipts,
+ * conversations read, resolved or snoozed, a contact blocked (its unread ones stop counting), campaigns, the wallet,
+ * calls, webhook attempts, and the clock (the 24-hour window moves with it).
+ */
+export const OVERVIEW_EVENTS = [
+  'message:new', 'message:updated', 'conversation:updated', 'conversation:read', 'contact:updated', 'campaigns:changed', 'wallet:changed',
+  'voice:call.initiated', 'voice:call.ringing', 'voice:call.answered', 'voice:call.ended', 'voice:app.call', 'delivery:attempt', 'clock:changed',
+] as const satisfies ReadonlyArray<keyof ServerToClientEvents>;
+
 /** How often one query may reload while its events keep coming (a campaign sends thousands). */
 const RELOAD_WINDOW_MS = 300;
 
@@ -238,7 +249,10 @@ export function connectLive(
     showLastMessageStatus(client, event.message);
   });
   socket.on('request:logged', (entry) => {
-    for (const key of reloadsForRequest(entry)) reload(...key);
+    const keys = reloadsForRequest(entry);
+    for (const key of keys) reload(...key);
+    // An integrator's change to webhook endpoints (made, disabled, enabled, deleted) moves the Overview's counts.
+    if (keys.some((key) => key[0] === 'webhooks')) reload(...OVERVIEW_KEY);
   });
   // A campaign's figures changed (its progress too: `campaign:progress` comes with a `campaigns:changed` naming it).
   socket.on('campaigns:changed', ({ campaignIds }) => {
@@ -270,6 +284,8 @@ export function connectLive(
   socket.on('voice:app.call', ({ callId, status }) => {
     for (const key of reloadsForAppCall(callId, status)) reload(...key);
   });
+  // Reloaded only while the Overview is shown (an inactive query is only marked stale), at most once a reload window.
+  for (const event of OVERVIEW_EVENTS) socket.on(event, () => reload(...OVERVIEW_KEY));
   socket.on('delivery:attempt', (attempt) => {
     // Before the endpoints reload: a 410 deleted the endpoint, and the notice names it by its listed URL.
     noteIfGone(client, attempt);

@@ -14,6 +14,7 @@ import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
+import { OverviewPage } from '../features/overview/overview-page.tsx';
 import { OtpPage } from '../features/otp/otp-page.tsx';
 import { CallsPage } from '../features/voice/calls-page.tsx';
 import { SimulatorPage } from '../features/simulator/simulator-page.tsx';
@@ -58,7 +59,7 @@ function useConnectionAnnouncements(live: LiveStatus) {
 }
 
 const PAGES: Record<Section, () => ReactElement> = {
-  inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, calls: CallsPage, campaigns: CampaignsPage, automations: AutomationsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
+  overview: OverviewPage, inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, calls: CallsPage, campaigns: CampaignsPage, automations: AutomationsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
 function Shell({ connection, arrival }: { connection: Connection; arrival: Arrival }) {

@@ -9,6 +9,7 @@ import { useUi, type Section } from '../stores/ui.ts';
 import { hashWithPlace, hashWithToken, type Place } from './place.ts';
 
 export const NAV: Array<{ section: Section; label: string; group: string }> = [
+  { section: 'overview', label: 'Overview', group: 'Today' },
   { section: 'inbox', label: 'Inbox', group: 'Support' },
   { section: 'contacts', label: 'Contacts', group: 'Support' },
   { section: 'otp', label: 'OTP', group: 'Support' },

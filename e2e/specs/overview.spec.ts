@@ -1,0 +1,136 @@
+// The Overview on the demo seed: the first item of the sidebar (the console still opens on the Inbox), its cards show
+// the core's own figures (GET /dashboard/overview, read side by side, not numbers written here), a customer writing in
+// moves the inbox card live (no reload, no polling: the stream's event), and a figure's link opens the page behind it.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHANNELS, formatPaise, type Overview } from '../../src-core/contract/index.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { consoleForFile } from '../fixtures/console.ts';
+import { fitsTheWindow, resize } from '../fixtures/layout.ts';
+
+let page: Page;
+const session = consoleForFile({ width: 1280, height: 800 }, (opened) => {
+  page = opened.page;
+});
+const core = async () => (await session().server.dashboard<Overview>('GET', '/dashboard/overview')).body;
+const text = async (testId: string) => (await page.getByTestId(testId).first().textContent())?.trim() ?? '';
+const rate = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
+
+/** What the page shows, in the core's shape, for the figures compared. */
+async function shown(): Promise<Record<string, string>> {
+  const figures: Record<string, string> = {};
+  for (const channel of CHANNELS) {
+    for (const field of ['sent', 'delivered', 'read', 'failed', 'received', 'rate']) figures[`${channel}.${field}`] = await text(`ov-${channel}-${field}`);
+  }
+  for (const id of ['ov-inbox-open', 'ov-inbox-unread', 'ov-inbox-snoozed', 'ov-campaigns-running', 'ov-campaigns-scheduled', 'ov-webhooks-active',
+    'ov-webhooks-disabled', 'ov-webhooks-retrying', 'ov-webhooks-held', 'ov-wallet-balance', 'ov-wallet-credits', 'ov-wallet-spent', 'ov-wallet-credits-spent']) {
+    figures[id] = await text(id);
+  }
+  for (const kind of ['agent', 'app']) for (const field of ['live', 'started', 'completed', 'failed']) figures[`${kind}.${field}`] = await text(`ov-calls-${kind}-${field}`);
+  return figures;
+}
+
+function expected(o: Overview): Record<string, string> {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const figures: Record<string, string> = {};
+  for (const channel of CHANNELS) {
+    const row = o.messages.byChannel[channel];
+    for (const field of ['sent', 'delivered', 'read', 'failed', 'received'] as const) figures[`${channel}.${field}`] = n(row[field]);
+    figures[`${channel}.rate`] = rate(row.deliveryRate);
+  }
+  Object.assign(figures, {
+    'ov-inbox-open': n(o.inbox.openTotal), 'ov-inbox-unread': n(o.inbox.unread.total), 'ov-inbox-snoozed': n(o.inbox.snoozed),
+    'ov-campaigns-running': n(o.campaigns.running.length), 'ov-campaigns-scheduled': n(o.campaigns.scheduled.length),
+    'ov-webhooks-active': n(o.webhooks.active), 'ov-webhooks-disabled': n(o.webhooks.disabled), 'ov-webhooks-retrying': n(o.webhooks.retrying),
+    'ov-webhooks-held': n(o.webhooks.held), 'ov-wallet-balance': formatPaise(o.wallet.balancePaise), 'ov-wallet-credits': n(o.wallet.emailCredits),
+    'ov-wallet-spent': formatPaise(o.wallet.spentPaise), 'ov-wallet-credits-spent': n(o.wallet.emailCreditsSpent),
+  });
+  for (const kind of ['agent', 'app'] as const) for (const field of ['live', 'started', 'completed', 'failed'] as const) figures[`${kind}.${field}`] = n(o.calls[kind][field]);
+  return figures;
+}
+
+/** The page and the core agree (read again until they do: the demo runs on real time, and receipts keep coming). */
+async function agrees(): Promise<void> {
+  let last: [Record<string, string>, Record<string, string>] = [{}, {}];
+  await expect.poll(async () => {
+    last = [await shown(), expected(await core())];
+    return JSON.stringify(last[0]) === JSON.stringify(last[1]);
+  }, { timeout: 10_000, interval: 250 }).toBe(true);
+  expect(last[0]).toEqual(last[1]);
+}
+
+const openOverview = async () => {
+  await page.getByTestId('nav-overview').click();
+  await page.locator('[data-testid="overview-page"][data-ready="true"]').waitFor();
+};
+
+describe('the Overview page', () => {
+  it('is the first item of the sidebar, while the console still opens on the Inbox', async () => {
+    expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
+    const items = await page.locator('nav[aria-label="Main"] a').evaluateAll((links) => links.map((a) => a.getAttribute('data-testid')));
+    expect(items[0]).toBe('nav-overview');
+    await openOverview();
+    expect(await page.getByTestId('nav-overview').getAttribute('aria-current')).toBe('page');
+    expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('section')).toBe('overview');
+    expect(await page.title()).toBe('Overview · Switchboard');
+  });
+
+  it("shows the demo's figures as the core counts them", async () => {
+    await openOverview();
+    const o = await core();
+    // The demo has a day of conversations, messages and calls: the page is not empty.
+    expect(o.messages.total.sent).toBeGreaterThan(0);
+    expect(o.inbox.openTotal).toBeGreaterThan(0);
+    await agrees();
+    await screenshot(page, 'overview');
+  });
+
+  it('moves the inbox card live when a customer writes in', async () => {
+    await openOverview();
+    await agrees();
+    const before = await core();
+    const sent = await session().server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550777', text: 'Is the shop open today?' });
+    expect(sent.status).toBe(201);
+    const after = await core();
+    expect(after.inbox.unread.total).toBe(before.inbox.unread.total + 1);
+    expect(after.messages.byChannel.sms.received).toBe(before.messages.byChannel.sms.received + 1);
+    await page.getByTestId('ov-inbox-unread').filter({ hasText: new RegExp(`^${after.inbox.unread.total}$`) }).waitFor();
+    await page.getByTestId('ov-sms-received').filter({ hasText: new RegExp(`^${after.messages.byChannel.sms.received}$`) }).waitFor();
+    expect(await text('ov-inbox-sms-unread')).toBe(String(after.inbox.unread.sms));
+  });
+
+  it("opens the page behind a figure: a channel's inbox, the webhook inspector, the ledger", async () => {
+    await openOverview();
+    const sms = page.getByTestId('ov-inbox-sms').getByRole('link');
+    expect(new URLSearchParams((await sms.getAttribute('href'))?.slice(1)).get('channel')).toBe('sms');
+    await sms.click();
+    await page.getByTestId('tab-sms').waitFor();
+    expect(await page.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
+    const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    expect([hash.get('section'), hash.get('channel')]).toEqual(['inbox', 'sms']);
+    // Back returns to the Overview.
+    await page.goBack();
+    await page.locator('[data-testid="overview-page"][data-ready="true"]').waitFor();
+
+    await page.getByTestId('ov-webhooks-retrying').click();
+    await page.getByTestId('webhooks-page').waitFor();
+    expect(await page.getByTestId('tab-deliveries').getAttribute('aria-selected')).toBe('true');
+
+    await openOverview();
+    await page.getByTestId('ov-wallet-spent').click();
+    await page.getByTestId('balance').waitFor();
+    expect(await page.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('fits a 960 px window without sideways scrolling, in both themes', async () => {
+    await resize(page, 960, 600);
+    await openOverview();
+    await fitsTheWindow(page);
+    await page.getByTestId('theme-toggle').click();
+    await fitsTheWindow(page);
+    await screenshot(page, 'overview-960-other-theme');
+    await page.getByTestId('theme-toggle').click();
+    await resize(page, 1280, 800);
+  });
+});
