@@ -1,5 +1,5 @@
 // axe-core over the console's pages beyond the inbox and contacts, in the light and the dark theme (e2e/fixtures/axe.ts):
-// OTP, calls (agents, app calls, people and bookings), campaigns and their builders, automations, the wallet, the
+// the Overview, OTP, calls (agents, app calls, people and bookings), campaigns and their builders, automations, the wallet, the
 // organization, API keys, the request log, webhooks and the simulator. Data as a user would have it: the demo seed, API
 // calls answered 2xx and 4xx, a webhook endpoint whose receiver fails.
 import type { Page } from 'playwright-core';
@@ -18,6 +18,10 @@ let inboundHeard = false;
 const nav = (section: string) => navTo(page, section);
 
 const STATES: AxeState[] = [
+  ['Overview', async () => {
+    await nav('overview');
+    await page.locator('[data-testid="overview-page"][data-ready="true"]').waitFor();
+  }],
   ['OTP', async () => {
     await page.keyboard.press('Escape');
     await nav('otp');

@@ -9,7 +9,8 @@ import { useUi, type Section } from '../stores/ui.ts';
 import { hashWithPlace, hashWithToken, type Place } from './place.ts';
 
 export const NAV: Array<{ section: Section; label: string; group: string }> = [
-  { section: 'overview', label: 'Overview', group: 'Today' },
+  // Above the groups, with no heading of its own: the console's home (a heading more and a short window's sidebar scrolls).
+  { section: 'overview', label: 'Overview', group: '' },
   { section: 'inbox', label: 'Inbox', group: 'Support' },
   { section: 'contacts', label: 'Contacts', group: 'Support' },
   { section: 'otp', label: 'OTP', group: 'Support' },
@@ -51,7 +52,7 @@ export function SidebarNav({ token }: { token: string | null }) {
         const target = navDestination(place, item.section);
         return (
           <div key={item.section}>
-            {index === 0 || NAV[index - 1]?.group !== item.group ? <div className="nav-group">{item.group}</div> : null}
+            {item.group && (index === 0 || NAV[index - 1]?.group !== item.group) ? <div className="nav-group">{item.group}</div> : null}
             <a href={hashWithToken(hashWithPlace('', target), token)} className={`nav-item${section === item.section ? ' active' : ''}`}
               aria-current={section === item.section ? 'page' : undefined} data-testid={`nav-${item.section}`} onClick={(e) => follow(e, target)}>
               {item.label}
