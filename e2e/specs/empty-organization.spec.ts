@@ -23,7 +23,7 @@ describe('an empty organization', () => {
     }
   });
 
-  for (const [section, title] of [['automations', 'No automations yet'], ['wallet', 'No ledger lines yet']]) {
+  for (const [section, title] of [['overview', 'Nothing here yet'], ['automations', 'No automations yet'], ['wallet', 'No ledger lines yet']]) {
     it(`${section}, empty, says what will appear there and how, under "${title}"`, async () => {
       await page.getByTestId(`nav-${section}`).click();
       const empty = page.locator('.state.empty').filter({ hasText: title });

@@ -20,10 +20,10 @@ export function OverviewPage() {
         </div>
       </div>
       {overview.isPending ? <Loading /> : overview.isError ? <ErrorState error={overview.error} onRetry={() => void overview.refetch()} /> : (
-        <>
-          {isEmpty(overview.data) ? (
-            <Empty title="Nothing here yet">Messages, conversations, campaigns, calls and webhooks show here as the organization uses them.</Empty>
-          ) : null}
+        // A new organization's page says so once, rather than a card of zeros for each area.
+        isEmpty(overview.data) ? (
+          <Empty title="Nothing here yet">Messages, conversations, campaigns, calls and webhooks are counted here as the organization uses them.</Empty>
+        ) : (
           <div className="ov-grid">
             <MessagesCard messages={overview.data.messages} />
             <InboxCard inbox={overview.data.inbox} />
@@ -32,7 +32,7 @@ export function OverviewPage() {
             <WebhooksCard webhooks={overview.data.webhooks} />
             <WalletCard wallet={overview.data.wallet} />
           </div>
-        </>
+        )
       )}
     </div>
   );
