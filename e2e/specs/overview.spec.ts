@@ -123,6 +123,18 @@ describe('the Overview page', () => {
     expect(await page.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
   });
 
+  it('is reachable from the keyboard: Tab from the top bar comes to the first card, Enter follows its link', async () => {
+    await openOverview();
+    await page.getByTestId('theme-toggle').focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+    for (let i = 0; i < 5 && (await focused()) !== 'ov-messages-link'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('ov-messages-link');
+    // A figure's link says what it counts (its number alone would be read as a bare number).
+    expect(await page.getByTestId('ov-inbox-unread').getAttribute('aria-label')).toMatch(/^Unread: \d+$/);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="nav-inbox"][aria-current="page"]').waitFor();
+  });
+
   it('fits a 960 px window without sideways scrolling, in both themes', async () => {
     await resize(page, 960, 600);
     await openOverview();
