@@ -24,8 +24,12 @@ describe('the top bar\'s clock steps', () => {
     const callId = await detail().getAttribute('data-call-id');
 
     // Answered at 7 s, the greeting at 8 s.
+    // The clock also runs on real time, so on a slow machine the call may be answered before the step lands: its
+    // answer is waited for, then what it moved.
     const before = await clockNow();
+    const advanced = page.waitForResponse((response) => response.url().endsWith('/sim/clock/advance') && response.request().method() === 'POST');
     await page.getByTestId('topbar-advance-10').click();
+    expect((await advanced).status()).toBe(200);
     await page.locator('[data-testid="call-detail"][data-status="ANSWERED"]').waitFor();
     expect(await clockNow() - before).toBeGreaterThanOrEqual(10_000);
     await detail().getByTestId('call-turn').first().waitFor();
