@@ -1,6 +1,6 @@
 // The Campaigns page follows the live stream (`campaigns:changed`) and polls nothing: a campaign made and launched
 // elsewhere appears in the open list and moves there, and its detail, open while the virtual clock advances, shows its
-// receipts, clicks, replies and conversions as they land; each read of its analytics after the first follows a
+// receipts, clicks, replies and conversions as they land (each "none yet" with when, not 0%, until it is due); each read of its analytics after the first follows a
 // `campaigns:changed` naming it, seen on the console's own socket, and the page's timers read nothing.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,9 @@ function audience(): string[] {
 
 const advance = async (seconds: number) => expect((await server.dashboard('POST', '/sim/clock/advance', { seconds })).status).toBe(200);
 const funnel = (stage: string, value: number) => page.locator(`[data-testid="funnel-${stage}"][data-value="${value}"]`).waitFor();
+/** Whether each engagement row still says "none yet" (its time to come not passed); `noneYet`: the words it says then. */
+const pending = () => Promise.all(['clicked', 'replied', 'converted'].map((stage) => page.getByTestId(`funnel-${stage}`).getAttribute('data-pending')));
+const noneYet = (stage: string) => page.getByTestId(`funnel-${stage}`).getByTestId('funnel-pending').textContent();
 
 describe('campaigns on the live stream', () => {
   it('lists a campaign made elsewhere, and its open detail shows receipts, clicks, replies and conversions as the clock moves, unpolled', async () => {
@@ -80,13 +83,23 @@ describe('campaigns on the live stream', () => {
     await advance(12);
     await funnel('delivered', phones.length);
     await funnel('read', phones.length);
+    // Every message read, none clicked, replied to nor converted yet: "none yet", with when, not a 0% that reads as a failure.
+    expect(await pending()).toEqual(['true', 'true', 'true']);
+    expect([await noneYet('clicked'), await noneYet('replied'), await noneYet('converted')].map((text) => text?.replace(/\d+/, 'N')))
+      .toEqual(['none yet, expected within N s', 'none yet, expected within N s', 'none yet, expected within N min']);
+    expect(await page.getByTestId('rate-click-waiting').textContent()).toMatch(/^none yet, expected within \d+ s$/);
     // Clicks at 30 s, replies at 60 s, conversions at 5 minutes: no message event says so.
     await advance(20);
     await funnel('clicked', clicking);
+    await page.locator('[data-testid="funnel-clicked"][data-pending="false"]').waitFor();
+    expect((await pending()).slice(1)).toEqual(['true', 'true']);
     await advance(30);
     await funnel('replied', replying);
+    await page.locator('[data-testid="funnel-replied"][data-pending="false"]').waitFor();
+    expect(await noneYet('converted')).toMatch(/^none yet, expected within \d+ min$/);
     await advance(240);
     await funnel('converted', converting);
+    await page.locator('[data-testid="funnel-converted"][data-pending="false"]').waitFor();
 
     // Nothing was read on a timer: after its first read, each read of the campaign's analytics answers a notice naming it.
     const analytics = `/dashboard/sms/campaigns/${id}/analytics`;

@@ -2,8 +2,9 @@
 // no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them, and the list showing the
 // same rate and the failures; the builder's duplicates and the server's count no longer disagree; each channel's funnel
 // in its own words; and an SMS campaign's Delivered and Read moving as its receipts arrive on the live stream; every
-// funnel row a share of the recipients, and each rate beside it saying its own base; SMS and RCS with the same rates
-// panel; what a campaign cost, from the ledger lines that name it.
+// funnel row and rate saying its base ("of 4 attempted", "of 2 sent"), a row and a ring naming the same thing agreeing;
+// engagement "none yet" until the simulated customers' time to act has passed, then a real 0%; SMS and RCS with the same
+// rates panel; what a campaign cost, from the ledger lines that name it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -15,7 +16,7 @@ let server: E2eServer;
 let page: Page;
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
-/** A funnel row's percentage as read (a screen reader hears its base too). */
+/** A funnel row's percentage with its base, as shown ("25% of 4 attempted"). */
 const funnelPercent = (stage: string) => page.locator(`[data-testid="funnel-${stage}"] [data-testid="funnel-percent"]`).textContent();
 const funnelRows = () => page.getByTestId('funnel').locator('.funnel-row').evaluateAll((els) => els.map((el) => el.querySelector('.funnel-label')?.textContent));
 const SHIPPED = 'Hi Asha, your order #2001 has shipped. Track: exmpl.in/t/2001 - Example Store';
@@ -55,16 +56,16 @@ describe('campaign results', () => {
     // One delivered of four attempted: 25%, not the 100% of "delivered of sent".
     await page.locator('[data-testid="rate-delivery"][data-value="25"]').waitFor();
     expect(await page.getByTestId('rates').textContent()).toContain('delivered of attempted (sent + failed)');
-    expect(await page.getByTestId('rate-delivery-basis').textContent()).toBe('1 of 4');
-    // The funnel has one base, the recipients, and says so: Delivered is the 25% the ring shows (nothing pending or
-    // cancelled), not "100%" of sent beside it; Sent and Failed add up to the list.
-    expect(await page.getByTestId('funnel-base').textContent()).toBe('Each percentage is of the 4 recipients.');
+    expect(await page.getByTestId('rate-delivery-basis').textContent()).toBe('1 of 4 attempted');
+    // Each row says its base: Sent and Failed of the recipients (they add up to the list), Delivered of those attempted,
+    // as the delivery rate is, so the two read the same 25%; the bars are drawn to the recipients, and the note says so.
+    expect(await page.getByTestId('funnel-base').textContent()).toBe('Bars are drawn to the 4 recipients; each percentage says its base.');
     await page.locator('[data-testid="funnel-delivered"][data-value="1"]').waitFor();
     expect([await funnelPercent('sent'), await funnelPercent('delivered'), await funnelPercent('failed')])
-      .toEqual(['25% of recipients', '25% of recipients', '75% of recipients']);
+      .toEqual(['25% of 4 recipients', '25% of 4 attempted', '75% of 4 recipients']);
     // Read and click rates are of sent, and say so with their counts.
-    expect(await page.getByTestId('rate-read-basis').textContent()).toMatch(/^[01] of 1$/);
-    expect(await page.getByTestId('rate-click-basis').textContent()).toMatch(/^[01] of 1$/);
+    expect(await page.getByTestId('rate-read-basis').textContent()).toMatch(/^[01] of 1 sent$/);
+    expect(await page.getByTestId('rate-click-basis').textContent()).toMatch(/^[01] of 1 sent$/);
     await page.getByTestId('campaign-analytics').scrollIntoViewIfNeeded();
     await screenshot(page, 'campaign-funnel-and-rates');
     // The builder sent the repeat once (its "1 duplicates"); the server removed none, and says nothing to contradict it.
@@ -112,8 +113,9 @@ describe('campaign results', () => {
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
     expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed']);
-    // Opened within its first seconds: a rate or engagement row with none yet while reads are still due shows "—", not 0%.
-    // The clock runs in real time, so one DOM snapshot, checked for agreeing with itself (the unit test pins the rule).
+    // Opened within its first seconds: a rate or engagement row with none yet while customers may still act shows "—" and
+    // "none yet" with when, not 0%. The clock runs in real time, so one DOM snapshot, checked for agreeing with itself (the
+    // unit test pins the rule).
     const early = await page.evaluate(() => {
       const q = (selector: string) => document.querySelector(selector);
       return {
@@ -124,9 +126,10 @@ describe('campaign results', () => {
         readWaiting: q('[data-testid="rate-read-waiting"]')?.textContent ?? null,
       };
     });
-    const engagementDue = early.clicked === 0 && early.unread > 0;
-    expect([early.clickedPending, early.clickedText === '—none yet', early.clickRing === '—', early.clickWaiting])
-      .toEqual([String(engagementDue), engagementDue, engagementDue, engagementDue ? 'none yet, waiting for reads' : null]);
+    // Clicks come 30 s after the last message went out: within the first seconds, none can have come yet.
+    expect([early.clicked, early.clickedPending, early.clickRing]).toEqual([0, 'true', '—']);
+    expect(early.clickedText).toMatch(/^—none yet, expected within \d+ s$/);
+    expect(early.clickWaiting).toMatch(/^none yet, expected within \d+ s$/);
     const readsDue = early.read === 0 && early.unread > 0;
     expect([early.readRing === '—', early.readWaiting]).toEqual([readsDue, readsDue ? 'waiting for receipts' : null]);
     // The analytics WhatsApp and email have: the funnel under its heading, the rates beside it.
@@ -134,15 +137,29 @@ describe('campaign results', () => {
     expect(await page.getByTestId('rates').isVisible()).toBe(true);
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 })).status).toBe(200);
     await page.locator('[data-testid="funnel-delivered"][data-value="2"]').waitFor();
-    expect(await page.getByTestId('funnel-base').textContent()).toBe('Each percentage is of the 2 recipients.');
-    expect(await funnelPercent('delivered')).toBe('100% of recipients');
+    expect(await page.getByTestId('funnel-base').textContent()).toBe('Bars are drawn to the 2 recipients; each percentage says its base.');
+    expect(await funnelPercent('delivered')).toBe('100% of 2 attempted');
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 8 })).status).toBe(200);
     await page.locator('[data-testid="funnel-read"][data-value="2"]').waitFor();
     // Every receipt in: no row nor rate waits any more, and the read rate is of the sent.
     await page.locator('[data-testid="rate-read"][data-value="100"]').waitFor();
     expect(await page.locator('[data-testid="funnel-waiting"], [data-testid="rate-delivery-waiting"], [data-testid="rate-read-waiting"]').count()).toBe(0);
-    // Every message read and no click yet (clicks come at 30 s): a result now, so the click rate and Clicked read 0%.
+    // Every message read, 10 s after it was sent, and no click yet: not a 0% but "none yet", as clicks come at 30 s,
+    // replies at 60 s and conversions at 5 minutes (the presenter's "read, but Clicked 0%").
+    for (const stage of ['clicked', 'replied', 'converted']) {
+      expect(await page.getByTestId(`funnel-${stage}`).getAttribute('data-pending'), stage).toBe('true');
+      expect(await page.getByTestId(`funnel-${stage}`).getByTestId('funnel-pending').textContent(), stage).toMatch(/^none yet, expected within \d+ (s|min)$/);
+    }
+    expect(await page.getByTestId('rate-click-waiting').textContent()).toMatch(/^none yet, expected within \d+ s$/);
+    // Past the customers' time to act, each figure is a result, a 0% a real one, and Clicked reads the click rate's number.
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 300 })).status).toBe(200);
+    await page.locator('[data-testid="funnel-converted"][data-pending="false"]').waitFor();
     expect(await page.locator('[data-testid="funnel-pending"], [data-testid="rate-click-waiting"]').count()).toBe(0);
+    const clickRate = Number(await page.getByTestId('rate-click').getAttribute('data-value'));
+    const clickedRow = page.getByTestId('funnel-clicked');
+    expect(await clickedRow.getAttribute('data-percent')).toBe(String(Math.round(clickRate)));
+    expect(await funnelPercent('clicked')).toBe(`${Math.round(clickRate)}% of 2 sent`);
+    expect(await page.getByTestId('rate-click-basis').textContent()).toBe(`${await clickedRow.getAttribute('data-value')} of 2 sent`);
     const smsCampaign = await server.dashboard<{ counts: { read: number } }>('GET', `/dashboard/sms/campaigns/${sms.body.id}`);
     expect(smsCampaign.body.counts.read).toBe(2);
     await page.getByTestId('back-to-list').click();
@@ -162,9 +179,10 @@ describe('campaign results', () => {
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 15 })).status).toBe(200);
     await page.locator('[data-testid="funnel-complained"][data-value="1"]').waitFor();
     await page.locator('[data-testid="failed-recipient"][data-address="bounce@sim.test"]').filter({ hasText: 'Bounced' }).waitFor();
-    // One of the three bounced, one complained: each a third of the recipients, as every other row.
+    // One of the three bounced: a third of the recipients; one complained: half the two delivered, as the core's
+    // complaint rate is of those delivered.
     await page.locator('[data-testid="funnel-failed"][data-value="1"]').waitFor();
-    expect([await funnelPercent('complained'), await funnelPercent('failed')]).toEqual(['33% of recipients', '33% of recipients']);
+    expect([await funnelPercent('complained'), await funnelPercent('failed')]).toEqual(['50% of 2 delivered', '33% of 3 recipients']);
   });
 });
 

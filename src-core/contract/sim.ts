@@ -24,3 +24,14 @@ export const scenarioRunSchema = z.object({
   runId: z.string(), scenarioId: z.string(), startedAt: z.string(), durationSeconds: z.number().int(), steps: z.array(scenarioStepSchema),
 });
 export type ScenarioRun = z.infer<typeof scenarioRunSchema>;
+
+/**
+ * When the simulated world's customers act on a campaign message, in ms after it was sent (`sim/fixtures.ts` draws
+ * from these): WhatsApp, SMS and RCS customers click at 30 s, reply at 60 s and convert at 5 minutes; an email's
+ * recipient clicks its first link at 20 s and converts at 5 minutes, and never replies. Public so the console can say
+ * when engagement is still to come ("none yet") rather than show a 0% that is not a result yet.
+ */
+export const SIM_ENGAGEMENT_AFTER_MS = {
+  message: { clicked: 30_000, replied: 60_000, converted: 300_000 },
+  email: { clicked: 20_000, converted: 300_000 },
+} as const satisfies Record<'message' | 'email', Partial<Record<'clicked' | 'replied' | 'converted', number>>>;

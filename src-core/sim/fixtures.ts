@@ -1,6 +1,7 @@
 // The simulated recipients of INTERFACES.md: magic numbers and addresses with known behaviour.
 import { normalizePhone } from '../contract/common.ts';
 import type { Channel } from '../contract/messaging.ts';
+import { SIM_ENGAGEMENT_AFTER_MS } from '../contract/sim.ts';
 
 export const MAGIC = {
   allChannelsFail: '+15005550001',
@@ -55,7 +56,7 @@ export function emailFate(address: string, links: string[]): { receipts: Receipt
   const canonical = canonicalAddress('email', address);
   if (canonical === MAGIC.emailBounce) return { receipts: [{ afterMs: 2_000, status: 'failed' }], engagements: [] };
   if (canonical === MAGIC.emailComplaint) return { receipts: [{ afterMs: 2_000, status: 'delivered' }], engagements: [{ afterMs: 10_000, kind: 'complained' }] };
-  return { receipts: [...RECEIPTS], engagements: links[0] ? [{ afterMs: 20_000, kind: 'clicked', url: links[0] }] : [] };
+  return { receipts: [...RECEIPTS], engagements: links[0] ? [{ afterMs: SIM_ENGAGEMENT_AFTER_MS.email.clicked, kind: 'clicked', url: links[0] }] : [] };
 }
 
 export type CampaignEngagement = { afterMs: number; kind: 'clicked' | 'replied' | 'converted'; text?: string };
@@ -109,8 +110,8 @@ export const replyTextOf = (address: string, campaign: string): string =>
 export function campaignFate(address: string, campaign: string): CampaignEngagement[] {
   const bucket = bucketOf(address);
   const fate: CampaignEngagement[] = [];
-  if (bucket < 40) fate.push({ afterMs: 30_000, kind: 'clicked' });
-  if (repliesTo(address, campaign)) fate.push({ afterMs: 60_000, kind: 'replied', text: replyTextOf(address, campaign) });
-  if (bucket < 15) fate.push({ afterMs: 300_000, kind: 'converted' });
+  if (bucket < 40) fate.push({ afterMs: SIM_ENGAGEMENT_AFTER_MS.message.clicked, kind: 'clicked' });
+  if (repliesTo(address, campaign)) fate.push({ afterMs: SIM_ENGAGEMENT_AFTER_MS.message.replied, kind: 'replied', text: replyTextOf(address, campaign) });
+  if (bucket < 15) fate.push({ afterMs: SIM_ENGAGEMENT_AFTER_MS.message.converted, kind: 'converted' });
   return fate;
 }

@@ -1,10 +1,12 @@
 // A campaign's analytics drawn by hand: the funnel as horizontal bars (sent → converted, then failed) in
-// the words of its channel, every row a share of the recipients, and the core's three rates as rings, each
-// with its own base written under it; a receipt row or rate with none yet while receipts are still to come says it is
-// waiting for them, and an engagement row or the click rate with none yet while reads are still due says "none yet",
-// not 0%; before anything is sent (a scheduled campaign, a draft) every row and rate says "not sent yet", and a rate
-// whose base is 0 is no 0% either. Widths and arcs animate, so live updates move.
-import { awaitingEngagement, awaitingReceipts } from './funnel-receipts.ts';
+// the words of its channel, the bars drawn to the recipients, and the core's three rates as rings; every percentage,
+// row or ring, says its base ("of 2,000 recipients", "of 1,960 sent"), and a row and a ring naming the same thing share
+// it (figure-bases.ts). A receipt row or rate with none yet while receipts are still to come says it is waiting for
+// them, and an engagement row or the click rate with none yet while the simulated customers may still act says "none
+// yet" and by when (funnel-receipts.ts), not 0%; before anything is sent (a scheduled campaign, a draft) every row and
+// rate says "not sent yet", and a rate whose base is 0 is no 0% either. Widths and arcs animate, so live updates move.
+import { baseWords, rowBase, shownPercent, type Base } from './figure-bases.ts';
+import { awaitingReceipts, engagementDue, noneYetText } from './funnel-receipts.ts';
 import type { CampaignTab } from './queries.ts';
 
 export type FunnelCounts = {
@@ -34,30 +36,33 @@ export const FUNNEL_STAGES: Record<CampaignTab, Stage[]> = {
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, (part / whole) * 100) : 0);
 const recipientsLine = (total: number) => `${total.toLocaleString()} recipient${total === 1 ? '' : 's'}`;
+/** When the campaign's last message went out (null while it is still sending) and the virtual clock's now. */
+export type Sending = { lastSentAt: string | null; now: string | undefined };
 
 /**
- * One base for every row, bars and percentages alike: the recipients, the funnel's top. Sent and failed then add up
- * to what was processed, and no row reads 100% beside a ring that says otherwise without saying why. The rings keep
- * the core's rates, whose bases differ (attempted, sent), and say them.
+ * The bars are drawn to one scale, the recipients (the funnel's top), so the funnel keeps its shape; each percentage
+ * has the base its ring has (figure-bases.ts) and says it, so Clicked reads the click rate's number, not another.
  */
-export function Funnel({ channel, counts, total }: { channel: CampaignTab; counts: FunnelCounts; total: number }) {
+export function Funnel({ channel, counts, total, sending }: { channel: CampaignTab; counts: FunnelCounts; total: number; sending: Sending }) {
   // Nothing attempted yet (scheduled, a draft): a row of 0s would read as a campaign that reached no one.
   const unsent = counts.sent + counts.failed === 0;
   return (
     <>
-      <p className="muted small funnel-base" data-testid="funnel-base">Each percentage is of the {recipientsLine(total)}.</p>
+      <p className="muted small funnel-base" data-testid="funnel-base">Bars are drawn to the {recipientsLine(total)}; each percentage says its base.</p>
       <ol className="funnel" data-testid="funnel" aria-label="Funnel">
         {FUNNEL_STAGES[channel].map((stage, i) => {
           const value = counts[stage.key] ?? 0;
           const unwanted = stage.key === 'failed' || stage.key === 'complained';
-          const percent = Math.round(share(value, total));
+          const base = rowBase(stage.key, counts, total);
+          const percent = shownPercent(value, base.whole);
           const awaiting = awaitingReceipts(channel, stage.key, counts);
-          // None yet, while sent messages still have no such receipt, or no engagement while reads are still due: not a
-          // 0% that reads as a failure.
+          // None yet, while sent messages still have no such receipt, or no engagement while customers may still act: not
+          // a 0% that reads as a failure.
           const waiting = value === 0 && awaiting > 0;
-          const pending = value === 0 && awaitingEngagement(channel, stage.key, counts) > 0;
+          const due = engagementDue(channel, stage.key, counts, sending);
           return (
-            <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value} data-percent={percent} data-awaiting={awaiting} data-pending={pending}>
+            <li key={stage.key} className="funnel-row" data-testid={`funnel-${stage.key}`} data-value={value} data-percent={percent} data-awaiting={awaiting}
+              data-pending={due.pending} data-expected-by={due.expectedBy ?? undefined}>
               <span className="funnel-label">{stage.label}</span>
               <span className="funnel-track" aria-hidden>
                 <span className={`funnel-bar ${unwanted ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, total)}%` }} />
@@ -65,12 +70,12 @@ export function Funnel({ channel, counts, total }: { channel: CampaignTab; count
               <span className="funnel-value">
                 {unsent ? (
                   <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-unsent">not sent yet</span></>
-                ) : waiting ? <span className="muted funnel-waiting" data-testid="funnel-waiting">waiting for receipts</span> : pending ? (
-                  <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-pending">none yet</span></>
+                ) : waiting ? <span className="muted funnel-waiting" data-testid="funnel-waiting">waiting for receipts</span> : due.pending ? (
+                  <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-pending">{noneYetText(due, sending.now)}</span></>
                 ) : (
                   <>
                     <strong>{value.toLocaleString()}</strong>
-                    <span className="muted" data-testid="funnel-percent">{percent}%<span className="visually-hidden"> of recipients</span></span>
+                    <span className="muted funnel-percent" data-testid="funnel-percent">{percent}% <span className="funnel-of">{baseWords(base)}</span></span>
                   </>
                 )}
               </span>
@@ -86,12 +91,13 @@ const RADIUS = 34;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /**
- * `hint` names the rate's base in words; `part` of `whole` are the counts the core made it from; `waiting`: why its 0%
+ * `hint` names the rate's base in words; `part` of `base` are the counts the core made it from ("1 of 4 attempted"); `waiting`: why its 0%
  * is not a result yet (none yet while sent messages still have no such receipt or reads are still due), shown as "—".
  */
-function Ring({ label, value, hint, part, whole, testId, waiting }: {
-  label: string; value: number; hint: string; part: number; whole: number; testId: string; waiting?: string | undefined;
+function Ring({ label, value, hint, part, base, testId, waiting }: {
+  label: string; value: number; hint: string; part: number; base: Base; testId: string; waiting?: string | undefined;
 }) {
+  const { whole } = base;
   const clamped = Math.max(0, Math.min(100, value));
   return (
     <figure className={`ring is-${testId.replace('rate-', '')}`} data-testid={testId} data-value={value}>
@@ -103,24 +109,27 @@ function Ring({ label, value, hint, part, whole, testId, waiting }: {
       </svg>
       <figcaption>
         <strong>{label}</strong><span className="muted">{hint}</span>
-        {whole > 0 ? <span className="muted" data-testid={`${testId}-basis`}>{part.toLocaleString()} of {whole.toLocaleString()}</span> : null}
+        {whole > 0 ? <span className="muted" data-testid={`${testId}-basis`}>{part.toLocaleString()} {baseWords(base)}</span> : null}
         {waiting ? <span className="muted funnel-waiting" data-testid={`${testId}-waiting`}>{waiting}</span> : null}
       </figcaption>
     </figure>
   );
 }
 
-export function RateRings({ channel, rates }: { channel: CampaignTab; rates: Rates }) {
+export function RateRings({ channel, rates, sending }: { channel: CampaignTab; rates: Rates; sending: Sending }) {
   const opened = channel === 'email';
   const receiptsDue = (key: 'delivered' | 'read') => (rates[key] === 0 && awaitingReceipts(channel, key, rates) > 0 ? 'waiting for receipts' : undefined);
-  const clicksDue = rates.clicked === 0 && awaitingEngagement(channel, 'clicked', rates) > 0 ? 'none yet, waiting for reads' : undefined;
+  const clicks = engagementDue(channel, 'clicked', rates, sending);
+  const clicksDue = clicks.pending ? noneYetText(clicks, sending.now) : undefined;
   // A rate of nothing is no 0%: before any send, or (read and click) when every attempt failed.
   const noBase = (whole: number) => (whole > 0 ? undefined : rates.sent + rates.failed === 0 ? 'not sent yet' : 'none sent');
+  // The same bases as the funnel's Delivered, Read and Clicked rows (figure-bases.ts).
+  const base = (key: string) => rowBase(key, rates, 0);
   return (
     <div className="rings" data-testid="rates">
-      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} whole={rates.sent + rates.failed} testId="rate-delivery" waiting={noBase(rates.sent + rates.failed) ?? receiptsDue('delivered')} />
-      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} whole={rates.sent} testId="rate-read" waiting={noBase(rates.sent) ?? receiptsDue('read')} />
-      <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} whole={rates.sent} testId="rate-click" waiting={noBase(rates.sent) ?? clicksDue} />
+      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} base={base('delivered')} testId="rate-delivery" waiting={noBase(rates.sent + rates.failed) ?? receiptsDue('delivered')} />
+      <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} base={base('read')} testId="rate-read" waiting={noBase(rates.sent) ?? receiptsDue('read')} />
+      <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} base={base('clicked')} testId="rate-click" waiting={noBase(rates.sent) ?? clicksDue} />
     </div>
   );
 }

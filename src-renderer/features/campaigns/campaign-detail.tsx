@@ -7,6 +7,7 @@ import { ErrorState, Loading } from '../../components/states.tsx';
 import { Funnel, RateRings } from './campaign-charts.tsx';
 import { CampaignSpend, Facts } from './campaign-facts.tsx';
 import { FailedRecipients } from './campaign-failures.tsx';
+import { lastSentAt } from './funnel-receipts.ts';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { DeleteDraftButton } from './delete-draft.tsx';
@@ -55,13 +56,15 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
 
 function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
   const analytics = useCampaignAnalytics(channel, campaign.id, campaign.status !== 'DRAFT');
+  // Ticks with a running clock, so "none yet" turns into a real 0% when the customers' time to act has passed.
+  const sending = { lastSentAt: lastSentAt(campaign), now: useVirtualNow() };
   if (campaign.status === 'DRAFT') return <p className="muted">Analytics appear once the campaign is launched.</p>;
   if (analytics.isError) return <ErrorState error={analytics.error} onRetry={() => void analytics.refetch()} />;
   if (!analytics.data) return <div className="charts-skeleton"><Loading label="Loading analytics…" /></div>;
   return (
     <div className="charts" data-testid="campaign-analytics">
-      <div><h3>Funnel</h3><Funnel channel={channel} counts={analytics.data} total={analytics.data.totalRecipients} /></div>
-      <div><h3>Rates</h3><RateRings channel={channel} rates={analytics.data} /></div>
+      <div><h3>Funnel</h3><Funnel channel={channel} counts={analytics.data} total={analytics.data.totalRecipients} sending={sending} /></div>
+      <div><h3>Rates</h3><RateRings channel={channel} rates={analytics.data} sending={sending} /></div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The funnel's receipt rows: waiting while sent messages have not had their receipt, never for rows no receipt moves;
-// its engagement rows: pending while none has come and sent messages are still unread.
+// its engagement rows: pending while none has come and the simulated customers may still act.
 import { describe, expect, it } from 'vitest';
-import { awaitingEngagement, awaitingReceipts } from './funnel-receipts.ts';
+import { awaitingReceipts, engagementDue, lastSentAt, noneYetText } from './funnel-receipts.ts';
 
 const ENGAGED = ['clicked', 'replied', 'converted'];
 
@@ -19,21 +19,42 @@ describe('awaitingReceipts', () => {
   });
 });
 
-describe('awaitingEngagement', () => {
-  const justSent = { sent: 4, delivered: 0, read: 0, clicked: 0, replied: 0, converted: 0 };
-  it('keeps clicks, replies and conversions pending while none has come and sent messages are still unread', () => {
-    expect(ENGAGED.map((key) => awaitingEngagement('whatsapp', key, justSent))).toEqual([4, 4, 4]);
-    expect(ENGAGED.map((key) => awaitingEngagement('sms', key, { ...justSent, delivered: 4, read: 3 }))).toEqual([1, 1, 1]);
-    // The ring's counts carry clicks only: still pending on the unread.
-    expect(awaitingEngagement('rcs', 'clicked', { sent: 2, delivered: 2, read: 0, clicked: 0 })).toBe(2);
+describe('engagementDue', () => {
+  const sentAt = '2026-11-27T10:00:00.000Z';
+  const at = (seconds: number) => new Date(Date.parse(sentAt) + seconds * 1000).toISOString();
+  const read = { sent: 4, delivered: 4, read: 4, clicked: 0, replied: 0, converted: 0 };
+  const rows = (counts: typeof read, seconds: number, channel: 'whatsapp' | 'email' = 'whatsapp') =>
+    ENGAGED.map((key) => engagementDue(channel, key, counts, { lastSentAt: sentAt, now: at(seconds) }).pending);
+  it('keeps each engagement row "none yet" until the simulated customers\' time to act after the last message has passed', () => {
+    // Every message read at 10 s, but clicks come at 30 s, replies at 60 s, conversions at 5 min.
+    expect(rows(read, 10)).toEqual([true, true, true]);
+    expect(rows(read, 29)).toEqual([true, true, true]);
+    expect(rows(read, 30)).toEqual([false, true, true]);
+    expect(rows({ ...read, clicked: 2 }, 45)).toEqual([false, true, true]);
+    expect(rows({ ...read, clicked: 2 }, 60)).toEqual([false, false, true]);
+    expect(rows({ ...read, clicked: 2, replied: 1 }, 299)).toEqual([false, false, true]);
+    expect(rows({ ...read, clicked: 2, replied: 1 }, 300)).toEqual([false, false, false]);
+    expect(engagementDue('whatsapp', 'converted', read, { lastSentAt: sentAt, now: at(12) }).expectedBy).toBe(at(300));
   });
-  it('is a result, not pending, once any engagement has come or every sent message is read', () => {
-    expect(ENGAGED.map((key) => awaitingEngagement('whatsapp', key, { ...justSent, read: 1, clicked: 1 }))).toEqual([0, 0, 0]);
-    expect(ENGAGED.map((key) => awaitingEngagement('whatsapp', key, { ...justSent, read: 1, replied: 1 }))).toEqual([0, 0, 0]);
-    expect(ENGAGED.map((key) => awaitingEngagement('sms', key, { ...justSent, delivered: 4, read: 4 }))).toEqual([0, 0, 0]);
+  it('is pending with no time while the campaign still sends, and never for a row with some, nothing sent, or other rows', () => {
+    expect(engagementDue('sms', 'clicked', read, { lastSentAt: null, now: at(900) })).toEqual({ pending: true, expectedBy: null });
+    expect(engagementDue('sms', 'clicked', { ...read, clicked: 1 }, { lastSentAt: null, now: at(1) }).pending).toBe(false);
+    expect(engagementDue('sms', 'clicked', { ...read, sent: 0, delivered: 0, read: 0 }, { lastSentAt: sentAt, now: at(1) }).pending).toBe(false);
+    expect(['sent', 'delivered', 'read', 'failed', 'complained'].map((key) => engagementDue('sms', key, read, { lastSentAt: sentAt, now: at(1) }).pending))
+      .toEqual([false, false, false, false, false]);
   });
-  it('never pends an email (an open is not a receipt) nor the rows engagement does not move', () => {
-    expect(ENGAGED.map((key) => awaitingEngagement('email', key, justSent))).toEqual([0, 0, 0]);
-    expect(['sent', 'delivered', 'read', 'failed', 'complained'].map((key) => awaitingEngagement('sms', key, justSent))).toEqual([0, 0, 0, 0, 0]);
+  it('follows email\'s schedule (a click at 20 s) and never waits on a reply to an email', () => {
+    expect(rows(read, 19, 'email')).toEqual([true, false, true]);
+    expect(rows(read, 20, 'email')).toEqual([false, false, true]);
+  });
+  it('says "none yet" and, where the schedule makes it knowable, within how long', () => {
+    expect(noneYetText({ expectedBy: at(30) }, at(10))).toBe('none yet, expected within 20 s');
+    expect(noneYetText({ expectedBy: at(300) }, at(10))).toBe('none yet, expected within 5 min');
+    expect(noneYetText({ expectedBy: null }, at(10))).toBe('none yet');
+  });
+  it('marks a campaign still sending while it runs, else sent by its completion or cancel', () => {
+    expect(lastSentAt({ status: 'RUNNING', completedAt: null, cancelledAt: null })).toBeNull();
+    expect(lastSentAt({ status: 'COMPLETED', completedAt: sentAt, cancelledAt: null })).toBe(sentAt);
+    expect(lastSentAt({ status: 'CANCELLED', completedAt: null, cancelledAt: sentAt })).toBe(sentAt);
   });
 });
