@@ -211,4 +211,32 @@ describe('campaigns', () => {
     expect(await scheduled.textContent()).toMatch(/^(—|None: its time had passed at launch, so it was sent at once)$/);
     await page.getByTestId('back-to-list').click();
   });
+
+  it('keeps the builder\'s estimate on one line at 1440, 1280 and 960 px, each part whole and no "·" left at a line\'s end or start alone', async () => {
+    await page.getByTestId('new-campaign').click();
+    await template('welcome_offer').click();
+    await page.getByTestId('audience-all').click();
+    // The demo's every contact, some blocked: "54 contacts match · 2 blocked · ₹41.60", as the presenter saw it wrap.
+    const estimate = page.locator('[data-testid="summary-recipients"][data-ready="true"]').filter({ hasText: /^\d+ contacts match · \d+ blocked · ₹[\d,.]+$/ });
+    await estimate.waitFor();
+    for (const width of [1440, 1280, 960]) {
+      await page.setViewportSize({ width, height: 860 });
+      // The lines the text takes (its boxes' distinct tops), and how many boxes each part takes (1: not broken inside).
+      const measured = await estimate.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        const parts = [...el.querySelectorAll('[data-testid="estimate-part"]')].map((part) => {
+          const r = document.createRange();
+          r.selectNodeContents(part);
+          return new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top))).size;
+        });
+        return { lines, parts };
+      });
+      expect(measured, `at ${width} px`).toEqual({ lines: 1, parts: [1, 1, 1] });
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await screenshot(page, 'campaigns-builder-estimate');
+    await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
+  });
 });

@@ -1,6 +1,7 @@
 // What a launch would do, as the core's audience preview says it (it resolves the audience as the launch does), shared by
 // every builder and a draft's page: the debounced ask, the estimate and reservation of a summary, and the warnings about
 // recipients that will fail (blocked or opted-out contacts, suppressed email addresses, handsets without RCS).
+import { Fragment } from 'react';
 import type { AudiencePreview, AudiencePreviewInput } from '../../../src-core/contract/index.ts';
 import { useDebounced } from '../../components/debounce.ts';
 import { rupees } from '../../components/format.ts';
@@ -30,20 +31,31 @@ export const costOf = (preview: AudiencePreview): string =>
  * fail at once (blocked or opted out; for email, suppressed too), and what the rest, sent to, cost.
  */
 export function estimateText(preview: AudiencePreview): string {
+  return estimateParts(preview).join(' · ');
+}
+
+/** The estimate's parts, each said whole: "17 contacts match", "2 blocked", "₹3.75". */
+export function estimateParts(preview: AudiencePreview): string[] {
   const failing = preview.recipients - preview.sendable;
   if (preview.channel === 'email') {
-    if (preview.recipients === 0) return 'No subscriber';
-    return [count(preview.recipients, 'subscriber'), ...(failing ? [`${failing.toLocaleString()} not emailed`] : []), costOf(preview)].join(' · ');
+    if (preview.recipients === 0) return ['No subscriber'];
+    return [count(preview.recipients, 'subscriber'), ...(failing ? [`${failing.toLocaleString()} not emailed`] : []), costOf(preview)];
   }
-  if (preview.recipients === 0) return 'No contact matches';
+  if (preview.recipients === 0) return ['No contact matches'];
   const matching = `${count(preview.recipients, 'contact')} ${preview.recipients === 1 ? 'matches' : 'match'}`;
-  return [matching, ...(failing ? [`${failing.toLocaleString()} blocked`] : []), costOf(preview)].join(' · ');
+  return [matching, ...(failing ? [`${failing.toLocaleString()} blocked`] : []), costOf(preview)];
 }
 
 /** The summary's recipients: a list's own count (`listed`), or the preview's estimate of the audience resolved at launch. */
 export function Estimate({ listed, preview, waiting }: { listed: number | null; preview: AudiencePreview | null; waiting: boolean }) {
-  const text = listed !== null ? listed.toLocaleString() : preview ? estimateText(preview) : waiting ? 'Counting…' : '—';
-  return <span data-testid="summary-recipients" data-ready={listed !== null || preview ? 'true' : 'false'}>{text}</span>;
+  const parts = listed !== null ? [listed.toLocaleString()] : preview ? estimateParts(preview) : [waiting ? 'Counting…' : '—'];
+  // Each part whole (nowrap), the separator kept with the part after it, so a narrow summary breaks between parts and
+  // never leaves "· ₹41.60" or a lone "·" on a line; the text reads as one ("54 contacts match · 2 blocked · ₹41.60").
+  return (
+    <span data-testid="summary-recipients" data-ready={listed !== null || preview ? 'true' : 'false'}>
+      {parts.map((part, i) => <Fragment key={i}>{i ? ' ' : null}<span className="estimate-part" data-testid="estimate-part">{i ? `· ${part}` : part}</span></Fragment>)}
+    </span>
+  );
 }
 
 /** What the launch reserves, and how much of it comes back at once (the recipients that fail before anything is sent). */
