@@ -22,6 +22,7 @@ import { ChannelsPage } from '../features/channels/channels-page.tsx';
 import { WalletPage } from '../features/wallet/wallet-page.tsx';
 import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { announce } from '../stores/announcer.ts';
+import { useDrafts } from '../stores/drafts.ts';
 import { useUi, type Section } from '../stores/ui.ts';
 import type { Arrival } from './arrival.ts';
 import { followConsoleLinks, forgetToken, readConnection, type Connection } from './connection.ts';
@@ -43,6 +44,8 @@ function useLive(connection: Connection) {
   const orgs = useOrganizations();
   const orgId = orgs.data?.defaultOrganizationId;
   useEffect(() => (orgId ? connectLive(connection, orgId, client, setLive, watchedCall) : undefined), [connection, orgId, client, setLive]);
+  // The replies left unsent in this organization, kept by the tab across a reload (stores/drafts.ts).
+  useEffect(() => { if (orgId) useDrafts.getState().openOrganization(orgId); }, [orgId]);
   return orgs;
 }
 

@@ -1,24 +1,84 @@
-// UI state only: the reply each conversation's composer holds, kept while the agent reads another conversation, another
-// channel's tab or another page, until it is sent (or emptied). In memory: a reload starts without them.
-import { create } from 'zustand';
+// UI state only: each conversation's unsent reply (its text; a WhatsApp or RCS template chosen, with its values), kept
+// while the agent reads another conversation, channel tab or page, and across a reload of the tab, until it is sent (or
+// emptied). Kept in the tab's sessionStorage, per organization (drafts-storage.ts): never localStorage, as a draft can
+// hold a customer's details and should not outlive the tab's session.
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { bounded, readDrafts, writeDrafts, type Draft, type Drafts, type TemplateDraft } from './drafts-storage.ts';
+
+export type { Draft, TemplateDraft };
+
+type Storage = Parameters<typeof readDrafts>[0];
 
 type DraftsState = {
-  /** The unsent reply by conversation id; a conversation without one is absent. */
-  drafts: Record<string, string>;
-  setDraft(conversationId: string, text: string): void;
+  /** The organization the drafts are kept for (null until the console knows it: they are then kept in memory). */
+  organizationId: string | null;
+  /** The unsent replies by conversation id, the one changed last, last; a conversation without one is absent. */
+  drafts: Drafts;
+  /** Shows `organizationId`'s drafts: those the tab kept for it, with any written before it was known. */
+  openOrganization(organizationId: string): void;
+  setText(conversationId: string, text: string): void;
+  /** The template chosen for a reply, with its values; null: none chosen. */
+  setTemplate(conversationId: string, template: TemplateDraft | null): void;
+  /** The reply the core took is no draft: its text if the draft's text is still what was sent, its template if untouched since. */
+  dropSent(conversationId: string, sent: { text: string } | { template: TemplateDraft }): void;
 };
 
-export const useDrafts = create<DraftsState>((set) => ({
-  drafts: {},
-  setDraft: (conversationId, text) => set(({ drafts }) => {
-    const { [conversationId]: _replaced, ...others } = drafts;
-    return { drafts: text ? { ...others, [conversationId]: text } : others };
-  }),
-}));
+/** The drafts' store, kept in `storage()` (null, or one that throws: in memory only). */
+export function createDraftsStore(storage: () => Storage): UseBoundStore<StoreApi<DraftsState>> {
+  const kept = (): Storage => {
+    try {
+      return storage();
+    } catch {
+      return null;
+    }
+  };
+  return create<DraftsState>((set, get) => {
+    /** `conversationId`'s draft changed to `next` (removed when it holds nothing), moved to the end as the latest. */
+    function change(conversationId: string, next: Draft): void {
+      const { [conversationId]: _replaced, ...others } = get().drafts;
+      const draft: Draft = { ...(next.text ? { text: next.text } : {}), ...(next.template ? { template: next.template } : {}) };
+      const drafts = bounded(draft.text || draft.template ? { ...others, [conversationId]: draft } : others);
+      set({ drafts });
+      const { organizationId } = get();
+      if (organizationId) writeDrafts(kept(), organizationId, drafts);
+    }
+    return {
+      organizationId: null,
+      drafts: {},
+      openOrganization: (organizationId) => {
+        const { organizationId: shown, drafts: unkept } = get();
+        if (shown === organizationId) return;
+        // Written before the organization was known (the first moments of a page): this organization's, the latest.
+        const drafts = bounded({ ...readDrafts(kept(), organizationId), ...(shown === null ? unkept : {}) });
+        set({ organizationId, drafts });
+        if (shown === null && Object.keys(unkept).length) writeDrafts(kept(), organizationId, drafts);
+      },
+      setText: (conversationId, text) => change(conversationId, { ...get().drafts[conversationId], text }),
+      setTemplate: (conversationId, template) => change(conversationId, { ...get().drafts[conversationId], template: template ?? undefined }),
+      dropSent: (conversationId, sent) => {
+        const draft = get().drafts[conversationId];
+        if (!draft) return;
+        if ('text' in sent && draft.text?.trim() === sent.text) change(conversationId, { ...draft, text: undefined });
+        if ('template' in sent && draft.template === sent.template) change(conversationId, { ...draft, template: undefined });
+      },
+    };
+  });
+}
 
-/** The conversation's draft and its setter (an update of the text as it stands, as React's state setter takes one). */
+const sessionStorageOfTheTab = (): Storage => (typeof window === 'undefined' ? null : window.sessionStorage);
+
+export const useDrafts = createDraftsStore(sessionStorageOfTheTab);
+
+/** The conversation's draft text and its setter (an update of the text as it stands, as React's state setter takes one). */
 export function useDraft(conversationId: string): [string, (update: (typed: string) => string) => void] {
-  const text = useDrafts((state) => state.drafts[conversationId] ?? '');
-  const setDraft = useDrafts((state) => state.setDraft);
-  return [text, (update) => setDraft(conversationId, update(useDrafts.getState().drafts[conversationId] ?? ''))];
+  const text = useDrafts((state) => state.drafts[conversationId]?.text ?? '');
+  const setText = useDrafts((state) => state.setText);
+  return [text, (update) => setText(conversationId, update(useDrafts.getState().drafts[conversationId]?.text ?? ''))];
+}
+
+/** The conversation's template draft and its setter. */
+export function useTemplateDraft(conversationId: string): [TemplateDraft | undefined, (template: TemplateDraft | null) => void] {
+  const template = useDrafts((state) => state.drafts[conversationId]?.template);
+  const setTemplate = useDrafts((state) => state.setTemplate);
+  return [template, (next) => setTemplate(conversationId, next)];
 }

@@ -1,8 +1,10 @@
 // A conversation's line under its name (the inbox's rows, the contact panel's): its last message, marked "! Failed:"
 // when that failed; in a search's answer, the message the search matched instead, the term marked as the core placed it.
-// "Draft ·" before it while a reply written there is unsent (stores/drafts.ts), so it is found again.
+// "Draft ·" before it while a reply written there (text, or a template chosen) is unsent (stores/drafts.ts), so it is
+// found again.
 import type { Conversation, SearchMatch } from '../../../src-core/contract/index.ts';
 import { useDrafts } from '../../stores/drafts.ts';
+import { holdsSomething } from '../../stores/drafts-storage.ts';
 
 /** Says a conversation's last message was not delivered; read as "Failed:" before the message. */
 export function FailedMark() {
@@ -23,7 +25,7 @@ export function ConversationPreview({ conversation: c }: { conversation: Convers
   const match = c.searchMatch;
   // The failed mark is the last message's: it goes with the match only when the match is that message.
   const failed = c.lastMessageFailed && (!match || match.createdAt === c.lastMessageAt);
-  const drafted = useDrafts((state) => Boolean(state.drafts[c.id]?.trim()));
+  const drafted = useDrafts((state) => holdsSomething(state.drafts[c.id]));
   return (
     <div className="row-sub">
       {drafted ? <span className="row-draft" data-testid="row-draft" title="A reply written here is not sent yet">Draft · </span> : null}

@@ -2,11 +2,13 @@
 // templates with a value for each {{variable}}, laid out as the closed-window WhatsApp template composer is, each field
 // labelled with the card's text around its variable. A variable named like a contact field ({{name}}, {{phone}},
 // {{email}}, {{username}}) starts filled in from the conversation's contact, as an RCS campaign fills it, and says so.
+// The template chosen and the values typed are the conversation's draft (stores/drafts.ts), kept as its text is.
 import { useId, useState, type FormEvent } from 'react';
 import type { Contact, RcsTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { codeWords } from '../../components/format.ts';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
+import { useTemplateDraft } from '../../stores/drafts.ts';
 import { useRcsTemplates } from '../channels/queries.ts';
 import type { useReply } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
@@ -23,12 +25,19 @@ function previewOf(template: RcsTemplate, values: Record<string, string>): strin
 }
 
 /** `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number. */
-export function RcsComposer({ reply, contact, address }: { reply: ReturnType<typeof useReply>; contact: Contact | null | undefined; address: string }) {
+export function RcsComposer({ conversationId, reply, contact, address }: {
+  conversationId: string; reply: ReturnType<typeof useReply>; contact: Contact | null | undefined; address: string;
+}) {
   const templates = useRcsTemplates();
   const approved = (templates.data?.data ?? []).filter((t) => t.status === 'APPROVED');
-  const [template, setTemplate] = useState<RcsTemplate | null>(null);
+  const [draft, setDraft] = useTemplateDraft(conversationId);
+  // The template just sent, offered again for the next reply, nothing typed in it (no draft).
+  const [sent, setSent] = useState<string | null>(null);
+  const kept = draft?.channel === 'rcs' ? draft : undefined;
+  const chosen = kept?.templateId ?? sent;
+  const template: RcsTemplate | null = approved.find((t) => t.id === chosen) ?? null;
   // Only what the agent typed: a variable not typed in shows what the contact gives it (read when it comes, if later).
-  const [typed, setTyped] = useState<Record<string, string>>({});
+  const typed: Record<string, string> = kept && kept.templateId === template?.id ? kept.typed : {};
   const fromContact = (name: string) => contactValueOf(name, contact ?? null, address);
   const valueOf = (name: string) => typed[name] ?? fromContact(name) ?? '';
   const blank = (template?.variables ?? []).filter((name) => !valueOf(name).trim());
@@ -36,18 +45,19 @@ export function RcsComposer({ reply, contact, address }: { reply: ReturnType<typ
   const neededId = useId();
 
   function pick(id: string) {
-    setTemplate(approved.find((t) => t.id === id) ?? null);
-    setTyped({});
+    const next = approved.find((t) => t.id === id) ?? null;
+    setSent(null);
+    setDraft(next ? { channel: 'rcs', templateId: next.id, typed: {} } : null);
   }
   function change(name: string, value: string) {
     if (!reply.isPending) reply.reset();
-    setTyped({ ...typed, [name]: value });
+    if (template) setDraft({ channel: 'rcs', templateId: template.id, typed: { ...typed, [name]: value } });
   }
   function send(event: FormEvent) {
     event.preventDefault();
     if (!template || missing.length) return;
     const variables = Object.fromEntries(template.variables.map((name) => [name, valueOf(name).trim()]));
-    reply.mutate({ template: { templateId: template.id, variables } }, { onSuccess: () => setTyped({}) });
+    reply.mutate({ template: { templateId: template.id, variables } }, { onSuccess: () => setSent(template.id) });
   }
   /** Said under a field while it holds the contact's value. */
   const noteOf = (name: string) => {

@@ -1,25 +1,41 @@
 // The WhatsApp composer once the 24-hour customer-care window has closed: the platform allows only an
 // approved template then, so the console offers one with every value it needs (header, body, buttons), each
 // field labelled with the sentence around its place in the message (the contact's name offered to an empty header or
-// body value, one click to put it in), and the whole message previewed as it will arrive.
+// body value, one click to put it in), and the whole message previewed as it will arrive. The template chosen and its
+// values are the conversation's draft (stores/drafts.ts), kept as its text is.
 import { useId, useState, type FormEvent } from 'react';
 import type { Contact, WaTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { languageName } from '../../components/format.ts';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
-import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
+import { emptyValues, missingOf, needsOf, requestOf, type TemplateNeeds, type TemplateValues } from '../../components/wa-template.ts';
+import { useTemplateDraft } from '../../stores/drafts.ts';
 import { useApprovedTemplates } from '../campaigns/queries.ts';
 import type { useReply } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
 import { nameFillsOf, placesOf } from './template-context.ts';
 import { TemplateReplyPreview } from './template-reply-preview.tsx';
 
+/** Values kept for a template that still asks for as many of each (one since edited to ask for others starts empty). */
+function valuesFit(needs: TemplateNeeds, values: TemplateValues): boolean {
+  const headers = needs.header?.kind === 'text' ? needs.header.count : 0;
+  const buttons = Object.keys(values.buttons).map(Number).sort((a, b) => a - b);
+  return values.body.length === needs.body && values.header.length === headers && buttons.join() === [...needs.urlButtons].sort((a, b) => a - b).join();
+}
+
 /** `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number. */
-export function TemplateComposer({ reply, contact, address }: { reply: ReturnType<typeof useReply>; contact: Contact | null | undefined; address: string }) {
+export function TemplateComposer({ conversationId, reply, contact, address }: {
+  conversationId: string; reply: ReturnType<typeof useReply>; contact: Contact | null | undefined; address: string;
+}) {
   const templates = useApprovedTemplates();
-  const [template, setTemplate] = useState<WaTemplate | null>(null);
-  const [values, setValues] = useState<TemplateValues | null>(null);
+  const [draft, setDraft] = useTemplateDraft(conversationId);
+  // The template just sent, offered again with its values emptied for the next one (no draft: nothing is in it yet).
+  const [sent, setSent] = useState<string | null>(null);
+  const kept = draft?.channel === 'whatsapp' ? draft : undefined;
+  const chosen = kept?.templateId ?? sent;
+  const template: WaTemplate | null = templates.data?.data.find((t) => t.id === chosen) ?? null;
   const needs = template ? needsOf(template) : null;
+  const values = needs ? (kept && kept.templateId === template?.id && valuesFit(needs, kept.values) ? kept.values : emptyValues(needs)) : null;
   const places = template && needs ? placesOf(template, needs) : null;
   const missing = needs && values ? missingOf(needs, values) : ['a template'];
   const neededId = useId();
@@ -31,17 +47,17 @@ export function TemplateComposer({ reply, contact, address }: { reply: ReturnTyp
   const fills = nameFillsOf(contact ?? null, address);
   function pick(id: string) {
     const next = templates.data?.data.find((t) => t.id === id) ?? null;
-    setTemplate(next);
-    setValues(next ? emptyValues(needsOf(next)) : null);
+    setSent(null);
+    setDraft(next ? { channel: 'whatsapp', templateId: next.id, values: emptyValues(needsOf(next)) } : null);
   }
   function send(event: FormEvent) {
     event.preventDefault();
     if (!template || !needs || !values || missing.length) return;
-    reply.mutate({ template: { templateId: template.id, components: requestOf(needs, values).templateComponents } }, { onSuccess: () => setValues(emptyValues(needs)) });
+    reply.mutate({ template: { templateId: template.id, components: requestOf(needs, values).templateComponents } }, { onSuccess: () => setSent(template.id) });
   }
 
   if (templates.isError) return <ErrorState error={templates.error} />;
-  const set = (change: Partial<TemplateValues>) => values && setValues({ ...values, ...change });
+  const set = (change: Partial<TemplateValues>) => template && values && setDraft({ channel: 'whatsapp', templateId: template.id, values: { ...values, ...change } });
   return (
     <form className="composer template-composer" onSubmit={send} data-testid="template-composer">
       <div className="template-reply">

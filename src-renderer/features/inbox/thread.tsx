@@ -247,9 +247,9 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
       </div>
       {contact.data?.isBlocked || (c.channel === 'instagram' && !c.careWindow.open) ? null : <NotOpenNotice conversation={c} />}
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
-        : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
+        : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer conversationId={conversationId} reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
           : c.channel === 'sms' ? <SmsComposer reply={reply} contactName={contactName} text={text} setText={setText} />
-            : c.channel === 'rcs' ? <RcsComposer reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
+            : c.channel === 'rcs' ? <RcsComposer conversationId={conversationId} reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
               : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} />
                 : <TextComposer reply={reply} channel={c.channel} contactName={contactName} text={text} setText={setText} />}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" /></div> : null}

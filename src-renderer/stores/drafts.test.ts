@@ -1,0 +1,119 @@
+// The drafts' store: kept per organization in the tab's storage, read back after a reload, bounded, and proof against a
+// value that is not its own.
+import { describe, expect, it } from 'vitest';
+import { createDraftsStore } from './drafts.ts';
+import { DRAFTS_KEPT, draftsKey, readDrafts, type TemplateDraft } from './drafts-storage.ts';
+
+const memory = () => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    items,
+  };
+};
+const WA: TemplateDraft = { channel: 'whatsapp', templateId: 'tpl_1', values: { body: [{ kind: 'static', text: 'Meera' }], header: ['#1002'], mediaLink: '', buttons: { 0: '1002' } } };
+const RCS: TemplateDraft = { channel: 'rcs', templateId: 'rcs_1', typed: { order: '#1004' } };
+
+describe('drafts', () => {
+  it('come back after a reload (a new store on the same storage), text and templates, for their organization only', () => {
+    const storage = memory();
+    const before = createDraftsStore(() => storage);
+    before.getState().openOrganization('org_a');
+    before.getState().setText('cnv_1', 'It left this morning.');
+    before.getState().setTemplate('cnv_2', WA);
+    before.getState().setTemplate('cnv_3', RCS);
+    const after = createDraftsStore(() => storage);
+    after.getState().openOrganization('org_a');
+    expect(after.getState().drafts).toEqual({ cnv_1: { text: 'It left this morning.' }, cnv_2: { template: WA }, cnv_3: { template: RCS } });
+    const other = createDraftsStore(() => storage);
+    other.getState().openOrganization('org_b');
+    expect(other.getState().drafts).toEqual({});
+    other.getState().setText('cnv_9', 'Hello');
+    expect(readDrafts(storage, 'org_a')).toEqual(after.getState().drafts);
+    expect(readDrafts(storage, 'org_b')).toEqual({ cnv_9: { text: 'Hello' } });
+  });
+
+  it('keep what was written before the organization was known, and switch with the organization shown', () => {
+    const storage = memory();
+    const drafts = createDraftsStore(() => storage);
+    drafts.getState().setText('cnv_1', 'typed early');
+    expect(storage.items.size).toBe(0);
+    drafts.getState().openOrganization('org_a');
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: 'typed early' } });
+    drafts.getState().openOrganization('org_b');
+    expect(drafts.getState().drafts).toEqual({});
+    drafts.getState().openOrganization('org_a');
+    expect(drafts.getState().drafts).toEqual({ cnv_1: { text: 'typed early' } });
+  });
+
+  it('are dropped once sent, not when typed on since; an emptied draft leaves the storage', () => {
+    const storage = memory();
+    const drafts = createDraftsStore(() => storage);
+    drafts.getState().openOrganization('org_a');
+    drafts.getState().setText('cnv_1', ' Sent \n');
+    drafts.getState().setTemplate('cnv_1', WA);
+    const sentTemplate = drafts.getState().drafts.cnv_1?.template;
+    if (!sentTemplate) throw new Error('no template draft');
+    drafts.getState().dropSent('cnv_1', { text: 'Sent' });
+    expect(drafts.getState().drafts.cnv_1).toEqual({ template: WA });
+    // Edited while it was sent: a new draft, kept.
+    drafts.getState().setTemplate('cnv_1', { ...WA, values: { ...(WA as { values: object }).values, mediaLink: 'x' } } as TemplateDraft);
+    drafts.getState().dropSent('cnv_1', { template: sentTemplate });
+    expect(drafts.getState().drafts.cnv_1?.template).not.toBeUndefined();
+    drafts.getState().dropSent('cnv_1', { template: drafts.getState().drafts.cnv_1!.template! });
+    expect(drafts.getState().drafts).toEqual({});
+    expect(storage.items.has(draftsKey('org_a'))).toBe(false);
+    drafts.getState().setText('cnv_2', 'Other words');
+    drafts.getState().dropSent('cnv_2', { text: 'Sent' });
+    expect(drafts.getState().drafts).toEqual({ cnv_2: { text: 'Other words' } });
+  });
+
+  it(`keep ${DRAFTS_KEPT} conversations' drafts at most, those left longest ago dropped first`, () => {
+    const storage = memory();
+    const drafts = createDraftsStore(() => storage);
+    drafts.getState().openOrganization('org_a');
+    for (let i = 0; i < DRAFTS_KEPT + 5; i++) drafts.getState().setText(`cnv_${i}`, `reply ${i}`);
+    expect(Object.keys(drafts.getState().drafts)[0]).toBe('cnv_5');
+    // One written to again is the latest (cnv_205 came after it, so cnv_5 goes), kept over older ones.
+    drafts.getState().setText('cnv_5', 'reply 5, again');
+    drafts.getState().setText('cnv_205', 'reply 205');
+    const kept = Object.keys(readDrafts(storage, 'org_a'));
+    expect(kept).toHaveLength(DRAFTS_KEPT);
+    expect(kept.slice(-2)).toEqual(['cnv_5', 'cnv_205']);
+    expect(kept.slice(0, 2)).toEqual(['cnv_7', 'cnv_8']);
+    expect(Object.keys(drafts.getState().drafts)).toEqual(kept);
+  });
+
+  it('read a corrupt or foreign value as none, and keep the well-formed drafts of a partly damaged one', () => {
+    const storage = memory();
+    for (const value of ['{not json', '"a string"', '[1,2]', '{"v":2,"drafts":[]}', '{"v":1,"drafts":{"cnv_1":"x"}}', 'null']) {
+      storage.items.set(draftsKey('org_a'), value);
+      const drafts = createDraftsStore(() => storage);
+      drafts.getState().openOrganization('org_a');
+      expect(drafts.getState().drafts, value).toEqual({});
+      drafts.getState().setText('cnv_1', 'fresh');
+      expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: 'fresh' } });
+    }
+    storage.items.set(draftsKey('org_a'), JSON.stringify({ v: 1, drafts: [
+      ['cnv_1', { text: 'kept' }], ['cnv_2', { text: 42 }], [7, { text: 'no id' }], 'junk',
+      ['cnv_3', { template: { channel: 'whatsapp', templateId: 'tpl_1', values: { body: [{ kind: 'static', text: 1 }], header: [], mediaLink: '', buttons: {} } } }],
+      ['cnv_4', { text: 'and', template: { channel: 'sms', templateId: 'x' } }],
+      ['cnv_5', { template: RCS }], ['cnv_6', { template: { channel: 'rcs', templateId: 'rcs_1', typed: { a: 1 } } }],
+    ] }));
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: 'kept' }, cnv_4: { text: 'and' }, cnv_5: { template: RCS } });
+  });
+
+  it('stay in memory when the storage refuses them or is not there', () => {
+    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const drafts = createDraftsStore(() => refusing);
+    drafts.getState().openOrganization('org_a');
+    drafts.getState().setText('cnv_1', 'still here');
+    expect(drafts.getState().drafts).toEqual({ cnv_1: { text: 'still here' } });
+    const none = createDraftsStore(() => { throw new Error('SecurityError'); });
+    none.getState().openOrganization('org_a');
+    none.getState().setText('cnv_1', 'in memory');
+    expect(none.getState().drafts).toEqual({ cnv_1: { text: 'in memory' } });
+  });
+});
