@@ -22,7 +22,7 @@ function ContactRow({ contact, selected, onSelect }: { contact: Contact; selecte
   const secondary = [handleOf(contact.username), contact.email && displayAddress(contact.email), contact.phone].filter(Boolean).join(' · ');
   // Not focusable itself: the list keeps the focus and points at the selected row, so a click leaves the focus on the list.
   return (
-    <li role="option" id={optionId(contact.id)} aria-selected={selected} className={`row${selected ? ' selected' : ''}`} data-testid="contact-row" data-contact-id={contact.id}
+    <li role="option" id={optionId(contact.id)} aria-selected={selected} className={`row contact-row${selected ? ' selected' : ''}`} data-testid="contact-row" data-contact-id={contact.id}
       onClick={onSelect}>
       <Avatar name={display} />
       <div className="row-main">

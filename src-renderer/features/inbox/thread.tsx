@@ -219,8 +219,18 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
     <div className={`thread${contactOpen && contact.data ? ' with-contact' : ''}`} ref={view} data-testid="thread">
       <header className="thread-header">
         <div>
-          <h2>{c.customerName ?? displayAddress(c.address)}</h2>
-          <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {displayAddress(c.address)}</span>
+          {/* A customer known only by their number (or address) is named by it, the channel alone under it: not twice. */}
+          {c.customerName ? (
+            <>
+              <h2>{c.customerName}</h2>
+              <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {displayAddress(c.address)}</span>
+            </>
+          ) : (
+            <div data-testid="thread-address">
+              <h2>{displayAddress(c.address)}</h2>
+              <span className="muted" data-testid="thread-channel">{CHANNEL_LABEL[c.channel]}</span>
+            </div>
+          )}
           {contact.data ? <ContactContext contact={contact.data} open={contactOpen} opener={opener} onOpen={() => setContactOpen(true)} /> : null}
         </div>
         <div className="thread-actions">
