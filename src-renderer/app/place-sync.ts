@@ -3,15 +3,20 @@
 // otherwise (Back, Forward, an edit by hand), which always wins over the place the console had (place-url.ts).
 import { useEffect } from 'react';
 import { useCampaignsUi } from '../features/campaigns/view-state.ts';
+import { useAppCallsUi } from '../features/voice-app/app-calls-store.ts';
 import { useUi } from '../stores/ui.ts';
 import type { Arrival } from './arrival.ts';
-import { placeFromHash, type Place } from './place.ts';
+import { callsPlace, placeFromHash, type Place } from './place.ts';
 import { createPlaceUrl } from './place-url.ts';
 
 function currentPlace(): Place {
   const ui = useUi.getState();
   const { tab, view } = useCampaignsUi.getState();
-  return { section: ui.section, inbox: { ...ui.inbox, state: ui.inboxState }, campaigns: { tab, view }, contactId: ui.selectedContactId };
+  const { callsTab, openAppCallId } = useAppCallsUi.getState();
+  return {
+    section: ui.section, inbox: { ...ui.inbox, state: ui.inboxState }, campaigns: { tab, view }, contactId: ui.selectedContactId,
+    calls: callsPlace(callsTab, ui.openCallId, openAppCallId),
+  };
 }
 
 /** Moves the console to the place a fragment names (at start, and when the fragment changes); a fragment naming none changes nothing. */
@@ -21,6 +26,12 @@ export function restorePlace(hash: string): void {
   const inbox = place.inbox ? { inbox: { channel: place.inbox.channel, conversationId: place.inbox.conversationId }, inboxState: place.inbox.state } : {};
   useUi.setState({ section: place.section, ...inbox, ...(place.contactId ? { selectedContactId: place.contactId } : {}) });
   if (place.campaigns) useCampaignsUi.setState(place.campaigns);
+  // The shown tab's open call; the other tab's stays as it was.
+  const calls = place.calls;
+  if (calls) {
+    useAppCallsUi.setState({ callsTab: calls.tab, ...(calls.tab === 'app' ? { openAppCallId: calls.callId } : {}) });
+    if (calls.tab === 'agent') useUi.setState({ openCallId: calls.callId });
+  }
 }
 
 /**
@@ -31,7 +42,7 @@ export function usePlaceSync(token: string | null, arrival: Pick<Arrival, 'trave
   useEffect(() => {
     const url = createPlaceUrl({ location: window.location, history: window.history, place: currentPlace, restore: restorePlace, token, traversed: arrival.traversed });
     url.placeChanged(true);
-    const stops = [useUi.subscribe(() => url.placeChanged()), useCampaignsUi.subscribe(() => url.placeChanged())];
+    const stops = [useUi.subscribe(() => url.placeChanged()), useCampaignsUi.subscribe(() => url.placeChanged()), useAppCallsUi.subscribe(() => url.placeChanged())];
     // A fragment edited by hand brings both events; the second finds it already followed.
     const onUrl = () => url.urlChanged();
     window.addEventListener('popstate', onUrl);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { placeFromHash, type Place } from './place.ts';
 import { createPlaceUrl, type PlaceUrl } from './place-url.ts';
 
-const inbox: Place = { section: 'inbox', inbox: { channel: 'whatsapp', state: 'open', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null };
+const inbox: Place = { section: 'inbox', inbox: { channel: 'whatsapp', state: 'open', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null, calls: { tab: 'agent', callId: null } };
 
 /** A tab's history (entries of fragments), and a console whose place moves in two store updates, as `restorePlace` moves it. */
 function browser(opened: string, token: string | null = 't') {

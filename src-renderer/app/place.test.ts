@@ -1,8 +1,8 @@
 // The console's place in the URL fragment: written next to the token, read back the same, garbage ignored.
 import { describe, expect, it } from 'vitest';
-import { hashWithPlace, isNewPage, placeFromHash, type Place } from './place.ts';
+import { callsPlace, hashWithPlace, isNewPage, placeFromHash, type Place } from './place.ts';
 
-const base: Place = { section: 'inbox', inbox: { channel: 'whatsapp', state: 'open', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null };
+const base: Place = { section: 'inbox', inbox: { channel: 'whatsapp', state: 'open', conversationId: null }, campaigns: { tab: 'whatsapp', view: { kind: 'list' } }, contactId: null, calls: { tab: 'agent', callId: null } };
 
 describe('place in the URL fragment', () => {
   it('keeps the token and writes only what the shown page needs', () => {
@@ -69,5 +69,32 @@ describe('place in the URL fragment', () => {
     // A builder hands over to the campaign it created: Back from the campaign goes to the list, not to an empty builder.
     const builder = placeFromHash('#section=campaigns&tab=sms&view=new');
     expect(isNewPage(builder, { ...base, section: 'campaigns', campaigns: { tab: 'sms', view: { kind: 'detail', channel: 'sms', id: 'x' } } })).toBe(false);
+  });
+
+  it('writes the Calls page\'s tab and the call open on it, reads them back, and ignores an unknown tab or another page\'s call', () => {
+    const agent = hashWithPlace('#token=t', { ...base, section: 'calls', calls: { tab: 'agent', callId: 'call_1' } });
+    expect(agent).toBe('#token=t&section=calls&tab=agent&call=call_1');
+    expect(placeFromHash(agent)).toEqual({ section: 'calls', calls: { tab: 'agent', callId: 'call_1' } });
+    const app = hashWithPlace(agent, { ...base, section: 'calls', calls: { tab: 'app', callId: 'vac_2' } });
+    expect(app).toBe('#token=t&section=calls&tab=app&call=vac_2');
+    expect(placeFromHash(app).calls).toEqual({ tab: 'app', callId: 'vac_2' });
+    expect(hashWithPlace(app, { ...base, section: 'calls', calls: { tab: 'people', callId: null } })).toBe('#token=t&section=calls&tab=people');
+    // Leaving the page leaves its call out of the fragment.
+    expect(hashWithPlace(app, { ...base, section: 'simulator', calls: { tab: 'app', callId: 'vac_2' } })).toBe('#token=t&section=simulator');
+    expect(placeFromHash('#section=calls&tab=agent')).toEqual({ section: 'calls', calls: { tab: 'agent', callId: null } });
+    expect(placeFromHash('#section=calls&tab=people&call=call_1').calls).toEqual({ tab: 'people', callId: null });
+    expect(placeFromHash('#section=calls&tab=video&call=call_1')).toEqual({ section: 'calls' });
+    expect(placeFromHash('#section=wallet&tab=agent&call=call_1')).toEqual({ section: 'wallet' });
+    // The campaigns' tab is not a calls tab, nor the other way round.
+    expect(placeFromHash('#section=campaigns&tab=agent')).toEqual({ section: 'campaigns' });
+    // Another call is a detail of the same page, as another tab is.
+    expect(isNewPage(placeFromHash(agent), { ...base, section: 'calls', calls: { tab: 'agent', callId: 'call_3' } })).toBe(false);
+    expect(isNewPage(placeFromHash(agent), { ...base, section: 'calls', calls: { tab: 'app', callId: null } })).toBe(false);
+  });
+
+  it('the Calls page\'s open call is the shown tab\'s: the agent call or the app call, none on People & bookings', () => {
+    expect(callsPlace('agent', 'call_1', 'vac_2')).toEqual({ tab: 'agent', callId: 'call_1' });
+    expect(callsPlace('app', 'call_1', 'vac_2')).toEqual({ tab: 'app', callId: 'vac_2' });
+    expect(callsPlace('people', 'call_1', 'vac_2')).toEqual({ tab: 'people', callId: null });
   });
 });

@@ -1,9 +1,10 @@
-// Where the console is (page, inbox tab, list and thread, campaign tab and view, selected contact) as URL fragment
-// parameters next to the dashboard token (`#token=…&section=campaigns&tab=sms&campaign=…`), so a reload or a
-// shared link returns to the same place. Pure: reading and writing the fragment's text only.
+// Where the console is (page, inbox tab, list and thread, campaign tab and view, selected contact, the Calls page's tab
+// and open call) as URL fragment parameters next to the dashboard token (`#token=…&section=campaigns&tab=sms&campaign=…`),
+// so a reload or a shared link returns to the same place. Pure: reading and writing the fragment's text only.
 import { CAMPAIGN_CHANNELS, CHANNELS, CONVERSATION_STATES, type Channel, type ConversationState } from '../../src-core/contract/index.ts';
 import type { CampaignTab } from '../features/campaigns/queries.ts';
 import type { CampaignView } from '../features/campaigns/view-state.ts';
+import { CALLS_TABS, type CallsTab } from '../features/voice-app/app-calls-store.ts';
 import { SECTIONS, type Section } from '../stores/sections.ts';
 
 export type Place = {
@@ -12,9 +13,11 @@ export type Place = {
   inbox: { channel: Channel; state: ConversationState; conversationId: string | null };
   campaigns: { tab: CampaignTab; view: CampaignView };
   contactId: string | null;
+  /** The Calls page's tab, and the call open on it (an agent call on Agent calls, an app call on App calls). */
+  calls: { tab: CallsTab; callId: string | null };
 };
 /** The parameters this file owns; any other (the token) is kept as it is. */
-const KEYS = ['section', 'channel', 'state', 'conversation', 'tab', 'view', 'campaign', 'contact'];
+const KEYS = ['section', 'channel', 'state', 'conversation', 'tab', 'view', 'campaign', 'contact', 'call'];
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => list.find((item) => item === value);
 const id = (value: string | null): string | null => (value && value.length <= 100 ? value : null);
@@ -37,6 +40,8 @@ export function placeFromHash(hash: string): Partial<Place> {
   }
   const contactId = id(params.get('contact'));
   if (section === 'contacts' && contactId) place.contactId = contactId;
+  const callsTab = oneOf(CALLS_TABS, params.get('tab'));
+  if (section === 'calls' && callsTab) place.calls = { tab: callsTab, callId: callsTab === 'people' ? null : id(params.get('call')) };
   return place;
 }
 
@@ -57,12 +62,21 @@ export function hashWithPlace(hash: string, place: Place): string {
     if (view.kind === 'detail') params.set('campaign', view.id);
   }
   if (place.section === 'contacts' && place.contactId) params.set('contact', place.contactId);
+  if (place.section === 'calls') {
+    params.set('tab', place.calls.tab);
+    if (place.calls.callId) params.set('call', place.calls.callId);
+  }
   return `#${params.toString()}`;
+}
+
+/** The Calls page's place: its tab and the call open there, of the agent calls or the app calls by the tab (none on People). */
+export function callsPlace(tab: CallsTab, agentCallId: string | null, appCallId: string | null): Place['calls'] {
+  return { tab, callId: tab === 'agent' ? agentCallId : tab === 'app' ? appCallId : null };
 }
 
 /**
  * Whether going from one fragment to the other is a new page (a history entry, so Back returns) or a detail of the same
- * page: the inbox's other list (Open, Snoozed or Resolved) is one, its tab or thread is not.
+ * page: the inbox's other list (Open, Snoozed or Resolved) is one, its tab or thread is not (nor the Calls page's tab or call).
  */
 export function isNewPage(before: Partial<Place>, after: Place): boolean {
   if (before.section !== after.section) return true;

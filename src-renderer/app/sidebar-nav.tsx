@@ -5,8 +5,9 @@
 import type { MouseEvent } from 'react';
 import { useUnreadCounts } from '../features/inbox/queries.ts';
 import { useCampaignsUi } from '../features/campaigns/view-state.ts';
+import { useAppCallsUi } from '../features/voice-app/app-calls-store.ts';
 import { useUi, type Section } from '../stores/ui.ts';
-import { hashWithPlace, hashWithToken, type Place } from './place.ts';
+import { callsPlace, hashWithPlace, hashWithToken, type Place } from './place.ts';
 
 export const NAV: Array<{ section: Section; label: string; group: string }> = [
   // Above the groups, with no heading of its own: the console's home (a heading more and a short window's sidebar scrolls).
@@ -36,10 +37,13 @@ const opensElsewhere = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlK
 
 /** `token`: the dashboard token the URL carries (null on the desktop, whose URL carries none), written into each href. */
 export function SidebarNav({ token }: { token: string | null }) {
-  const { section, inbox, inboxState, selectedContactId, go } = useUi();
+  const { section, inbox, inboxState, selectedContactId, openCallId, go } = useUi();
   const campaigns = useCampaignsUi();
+  const { callsTab, openAppCallId } = useAppCallsUi();
   const unread = useUnreadCounts().data?.total ?? 0;
-  const place: Place = { section, inbox: { ...inbox, state: inboxState }, campaigns: { tab: campaigns.tab, view: campaigns.view }, contactId: selectedContactId };
+  const place: Place = { section, inbox: { ...inbox, state: inboxState }, campaigns: { tab: campaigns.tab, view: campaigns.view }, contactId: selectedContactId,
+    calls: callsPlace(callsTab, openCallId, openAppCallId),
+  };
   const follow = (e: MouseEvent, target: Place) => {
     if (opensElsewhere(e)) return;
     e.preventDefault();

@@ -1,4 +1,4 @@
-// UI state only: theme, the selected contact, where the inbox and the Channels page were, the live connection's status.
+// UI state only: theme, the selected contact, where the inbox, the Channels page and the Calls page were, the live connection's status.
 import { create } from 'zustand';
 import type { Channel, ConversationState } from '../../src-core/contract/index.ts';
 import type { LiveStatus } from '../api/live.ts';
@@ -39,7 +39,13 @@ type UiState = {
   /** The Channels page's tab, kept while another page is shown; a link elsewhere may open one (the email builder's to Email). */
   channelsTab: string;
   setChannelsTab(tab: string): void;
-  /** The agent call whose live transcript is open (the stream joins its room `call_{callId}` while it is set). */
+  /** The agent call open on the Calls page, kept while another page is shown (and in the URL fragment). */
+  openCallId: string | null;
+  openCall(callId: string | null): void;
+  /**
+   * The agent call whose live transcript is shown (the stream joins its room `call_{callId}` while it is set): the open
+   * call while the Calls page's Agent calls tab is shown, null otherwise, so an unmounted page gets no transcript events.
+   */
   watchedCallId: string | null;
   watchCall(callId: string | null): void;
 };
@@ -68,6 +74,8 @@ export const useUi = create<UiState>((set) => ({
   }),
   channelsTab: 'whatsapp',
   setChannelsTab: (channelsTab) => set({ channelsTab }),
+  openCallId: null,
+  openCall: (openCallId) => set({ openCallId }),
   watchedCallId: null,
   watchCall: (watchedCallId) => set({ watchedCallId }),
 }));

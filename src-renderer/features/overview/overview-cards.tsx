@@ -2,7 +2,6 @@
 import { CHANNELS, type Channel, type Overview, type OverviewCalls, type OverviewCampaign } from '../../../src-core/contract/index.ts';
 import { CHANNEL_LABEL, rupees } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
-import { useAppCallsUi } from '../voice-app/app-calls-store.ts';
 import { useWebhooksUi } from '../webhooks/webhooks-store.ts';
 import { PlaceLink, type LinkTarget } from './place-link.tsx';
 import { ratePercent } from './queries.ts';
@@ -119,16 +118,15 @@ export function CampaignsCard({ campaigns }: { campaigns: Overview['campaigns'] 
 }
 
 function CallFigures({ kind, calls, label }: { kind: 'agent' | 'app'; calls: OverviewCalls; label: string }) {
-  const before = () => useAppCallsUi.getState().setCallsTab(kind);
-  const to: LinkTarget = { section: 'calls' };
+  const to: LinkTarget = { section: 'calls', calls: { tab: kind } };
   return (
     <div className="ov-calls" data-testid={`ov-calls-${kind}`}>
       <h3 className="ov-subtitle">{label}</h3>
       <div className="ov-figures">
-        <Figure label="Live now" value={n(calls.live)} to={to} before={before} testId={`ov-calls-${kind}-live`} tone={calls.live > 0 ? 'ok' : undefined} />
-        <Figure label="Last 24 h" value={n(calls.started)} to={to} before={before} testId={`ov-calls-${kind}-started`} />
-        <Figure label="Completed" value={n(calls.completed)} to={to} before={before} testId={`ov-calls-${kind}-completed`} />
-        <Figure label="Failed or missed" value={n(calls.failed)} to={to} before={before} testId={`ov-calls-${kind}-failed`} tone={calls.failed > 0 ? 'bad' : undefined} />
+        <Figure label="Live now" value={n(calls.live)} to={to} testId={`ov-calls-${kind}-live`} tone={calls.live > 0 ? 'ok' : undefined} />
+        <Figure label="Last 24 h" value={n(calls.started)} to={to} testId={`ov-calls-${kind}-started`} />
+        <Figure label="Completed" value={n(calls.completed)} to={to} testId={`ov-calls-${kind}-completed`} />
+        <Figure label="Failed or missed" value={n(calls.failed)} to={to} testId={`ov-calls-${kind}-failed`} tone={calls.failed > 0 ? 'bad' : undefined} />
       </div>
     </div>
   );

@@ -2,10 +2,14 @@
 // from the Simulator and comes back to the call they had open).
 import { create } from 'zustand';
 
+/** The Calls page's tabs: agent calls, app calls, people & bookings. */
+export const CALLS_TABS = ['agent', 'app', 'people'] as const;
+export type CallsTab = (typeof CALLS_TABS)[number];
+
 type AppCallsUi = {
-  /** The Calls page's tab (`agent`, `app`, …). */
-  callsTab: string;
-  setCallsTab(tab: string): void;
+  /** The Calls page's tab. */
+  callsTab: CallsTab;
+  setCallsTab(tab: CallsTab): void;
   /** The app call whose detail is open. */
   openAppCallId: string | null;
   openAppCall(callId: string | null): void;

@@ -1,6 +1,7 @@
 // The Calls page, in tabs. Agent calls: the voice agents' calls, newest first, kept live by the stream; placing a call
 // with an agent; and a call's detail with its transcript, which grows line by line while the call is live (the stream's
-// call room). App calls: the voice app's calls (features/voice-app).
+// call room). App calls: the voice app's calls (features/voice-app). The tab and the open call are kept while another page
+// is shown (the UI stores, and the URL fragment: app/place.ts).
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { moveChoice, tabPanelProps, tabProps } from '../../components/arrow-keys.ts';
 import { formatPaise, type AgentCall, type AgentCallStatus } from '../../../src-core/contract/index.ts';
@@ -12,7 +13,7 @@ import { FieldProblem, problemProps, refusalByField } from '../../components/fie
 import { When } from '../../components/when.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { AppCallsTab } from '../voice-app/app-calls-tab.tsx';
-import { useAppCallsUi } from '../voice-app/app-calls-store.ts';
+import { useAppCallsUi, type CallsTab } from '../voice-app/app-calls-store.ts';
 import { PeoplePanel } from '../voice-people/people-panel.tsx';
 import { AgentsPanel } from './agents-panel.tsx';
 import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents, type ShownCallItem } from './queries.ts';
@@ -175,16 +176,21 @@ function CallDetail({ callId }: { callId: string }) {
   );
 }
 
-const TABS: Array<{ id: string; label: string }> = [{ id: 'agent', label: 'Agent calls' }, { id: 'app', label: 'App calls' }, { id: 'people', label: 'People & bookings' }];
+const TABS: Array<{ id: CallsTab; label: string }> = [{ id: 'agent', label: 'Agent calls' }, { id: 'app', label: 'App calls' }, { id: 'people', label: 'People & bookings' }];
 
 function AgentCallsTab() {
-  const openId = useUi((s) => s.watchedCallId);
+  const openId = useUi((s) => s.openCallId);
+  const openCall = useUi((s) => s.openCall);
   const watchCall = useUi((s) => s.watchCall);
+  // The stream is in the open call's room while it is shown, and joins it again on return (reading the call again once
+  // in, so the lines spoken while away are there); it leaves the room when the tab or the page is left.
+  useEffect(() => watchCall(openId), [openId, watchCall]);
+  useEffect(() => () => watchCall(null), [watchCall]);
   return (
     <>
-      <PlaceCall onPlaced={watchCall} />
+      <PlaceCall onPlaced={openCall} />
       <div className="calls-layout">
-        <CallsTable openId={openId} onOpen={watchCall} />
+        <CallsTable openId={openId} onOpen={openCall} />
         {openId ? <CallDetail callId={openId} /> : <div className="muted small calls-pick">Open a call to follow its transcript.</div>}
       </div>
       <AgentsPanel />
@@ -193,11 +199,8 @@ function AgentCallsTab() {
 }
 
 export function CallsPage() {
-  const watchCall = useUi((s) => s.watchCall);
-  const tab = useAppCallsUi((s) => (TABS.some((t) => t.id === s.callsTab) ? s.callsTab : 'agent'));
+  const tab = useAppCallsUi((s) => s.callsTab);
   const setTab = useAppCallsUi((s) => s.setCallsTab);
-  // The stream leaves the call's room when the page is left.
-  useEffect(() => () => watchCall(null), [watchCall]);
   return (
     <div className="page padded calls" data-testid="calls-page">
       <div className="page-title">

@@ -9,7 +9,7 @@ import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { scrollRegion } from '../../components/scroll-region.ts';
 import { useUi } from '../../stores/ui.ts';
-import { useAppCallsUi } from '../voice-app/app-calls-store.ts';
+import { useAppCallsUi, type CallsTab } from '../voice-app/app-calls-store.ts';
 import { PricesForm, TopUpForm } from './wallet-forms.tsx';
 
 /** A ledger movement carries its sign, in money and in credits alike: "+₹1,000.50", "-₹0.80", "+50", "-1"; on one line (`money`). */
@@ -17,7 +17,7 @@ const plus = (n: number) => (n > 0 ? '+' : '');
 const signClass = (n: number) => (n < 0 ? 'neg' : n > 0 ? 'pos' : '');
 
 /** The Calls page's tab that shows a call a ledger line references (an agent's or the voice app's), by its reference type. */
-const CALL_TABS: Record<string, string> = { voice_call: 'agent', voice_app_call: 'app' };
+const CALL_TABS: Record<string, CallsTab> = { voice_call: 'agent', voice_app_call: 'app' };
 
 /**
  * A call's charge links to the call: its line names the people on it, and the link (titled with the call's id) opens
@@ -25,7 +25,7 @@ const CALL_TABS: Record<string, string> = { voice_call: 'agent', voice_app_call:
  */
 function CallLink({ line }: { line: LedgerEntry }) {
   const go = useUi((s) => s.go);
-  const watchCall = useUi((s) => s.watchCall);
+  const openCall = useUi((s) => s.openCall);
   const setCallsTab = useAppCallsUi((s) => s.setCallsTab);
   const openAppCall = useAppCallsUi((s) => s.openAppCall);
   const tab = line.referenceType ? CALL_TABS[line.referenceType] : undefined;
@@ -33,7 +33,7 @@ function CallLink({ line }: { line: LedgerEntry }) {
   if (!tab || !callId) return null;
   const open = () => {
     setCallsTab(tab);
-    if (tab === 'agent') watchCall(callId);
+    if (tab === 'agent') openCall(callId);
     else openAppCall(callId);
     go('calls');
   };
