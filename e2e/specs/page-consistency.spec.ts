@@ -1,5 +1,6 @@
-// What every page does alike, so a demo moving between pages sees one console (the demo seed, Debian's Chromium): each
-// page's description stands right under its title, in one size and colour; a voice agent's Active and Paused, and its
+// What every page does alike, so a demo moving between pages sees one console (the demo seed, Debian's Chromium): every
+// page's description (each but the inbox's and the contacts', whose titles head a list pane) stands right under its
+// title, in one size and colour; a voice agent's Active and Paused, and its
 // Activate and Pause buttons, read as an automation's, and an agent call's status is coloured as an app call's; the RCS
 // builder names a template's kind in a word, as the WhatsApp builder names its category; every page's tabs look alike.
 import type { Locator, Page } from 'playwright-core';
@@ -13,11 +14,20 @@ consoleForFile({ width: 1280, height: 800 }, (opened) => {
   page = opened.page;
 });
 
-/** The pages that say under their title what they are for. */
-const DESCRIBED = ['campaigns', 'automations', 'channels', 'calls', 'otp', 'webhooks'];
+/**
+ * The pages whose title stands over a list pane rather than the page, with no description: the inbox (its channel tabs
+ * under the title) and the contacts (the count under it).
+ */
+const PANES = ['inbox', 'contacts'];
 
 describe('every page alike', () => {
   it('each page describes itself right under its title, 4 px below it, in the same size and colour', async () => {
+    // Every page the sidebar leads to, so a new page must say what it is for too.
+    const sidebar = await page.getByRole('navigation', { name: 'Main' }).locator('a[data-testid^="nav-"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')?.replace('nav-', '') ?? ''));
+    const DESCRIBED = sidebar.filter((section) => !PANES.includes(section));
+    expect(DESCRIBED).toEqual(expect.arrayContaining(['overview', 'calls', 'wallet', 'keys', 'requests', 'webhooks', 'simulator']));
+    expect(DESCRIBED).toHaveLength(sidebar.length - PANES.length);
     const seen: string[] = [];
     for (const section of DESCRIBED) {
       await page.getByTestId(`nav-${section}`).click();

@@ -24,7 +24,13 @@ export function KeysPage() {
   const backToNewKey = (close: () => void) => thenFocus(close, () => newKey.current);
   return (
     <div className="page padded">
-      <div className="page-title"><h1>API keys</h1>{!creating && !created ? <button ref={newKey} type="button" className="button primary" onClick={() => setCreating(true)} data-testid="new-key">New key</button> : null}</div>
+      <div className="page-title">
+        <div>
+          <h1>API keys</h1>
+          <p className="muted subtitle">Keys for the REST API and the assistant endpoint, each with its scopes, rate limit and allowed IPs; a key is shown whole only once, when made.</p>
+        </div>
+        {!creating && !created ? <button ref={newKey} type="button" className="button primary" onClick={() => setCreating(true)} data-testid="new-key">New key</button> : null}
+      </div>
       {created ? <CreatedKey created={created} onDone={() => backToNewKey(() => setCreated(null))} /> : null}
       {creating ? <CreateKeyForm onCreated={(key) => { setCreated(key); setCreating(false); }} onCancel={() => backToNewKey(() => setCreating(false))} /> : null}
       {keys.isPending ? <Loading /> : keys.isError ? <ErrorState error={keys.error} /> : keys.data.data.length === 0 ? <Empty title="No keys yet">Create one to call the API.</Empty> : (

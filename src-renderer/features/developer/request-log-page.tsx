@@ -95,7 +95,12 @@ export function RequestLogPage() {
 
   return (
     <div className="page padded">
-      <h1>Request log</h1>
+      <div className="page-title">
+        <div>
+          <h1>Request log</h1>
+          <p className="muted subtitle">Every API request made with your keys, as it happens, newest first: filter by key, status or path, and open one for its details.</p>
+        </div>
+      </div>
       <Filters filter={filter} onChange={refine} keys={keys.data?.data ?? []} />
       <div className="log-summary">
         <span className="muted small" data-testid="request-log-total">{log.data ? `${requests(total)} · newest first` : ''}</span>

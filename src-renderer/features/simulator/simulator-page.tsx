@@ -144,7 +144,12 @@ export function SimulatorPage() {
   // (Phone calls) leaves no hole under it. In one column (narrow windows) the stacks follow each other.
   return (
     <div className="page padded">
-      <h1>Simulator</h1>
+      <div className="page-title">
+        <div>
+          <h1>Simulator</h1>
+          <p className="muted subtitle">The world the service talks to, simulated: the virtual clock, customers writing in and calling, what each phone or mailbox received, and the addresses that fail on purpose.</p>
+        </div>
+      </div>
       <div className="sim-columns">
         <div className="sim-column">
           <ClockCard />

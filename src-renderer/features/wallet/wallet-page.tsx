@@ -51,7 +51,12 @@ export function WalletPage() {
   });
   return (
     <div className="page padded">
-      <h1>Wallet</h1>
+      <div className="page-title">
+        <div>
+          <h1>Wallet</h1>
+          <p className="muted subtitle">The balance and email credits that pay for sends and calls, each channel's prices, and the ledger of every charge, refund and top-up.</p>
+        </div>
+      </div>
       {wallet.isPending ? <Loading /> : wallet.isError ? <ErrorState error={wallet.error} /> : (
         <>
           <div className="stats">
