@@ -138,7 +138,8 @@ function CallFacts({ call }: { call: AgentCall }) {
   return <dl className="call-facts">{facts.map(([term, value]) => <div key={term}><dt className="muted small">{term}</dt><dd data-testid={`call-fact-${term.toLowerCase().replaceAll(' ', '-')}`}>{value}</dd></div>)}</dl>;
 }
 
-function CallDetail({ callId }: { callId: string }) {
+/** `opened`: counts the opening clicks, so the call already open (kept from an earlier visit) comes into view when clicked again. */
+function CallDetail({ callId, opened }: { callId: string; opened: number }) {
   const call = useAgentCall(callId);
   const section = useRef<HTMLElement>(null);
   const shownId = call.data?.id;
@@ -146,7 +147,7 @@ function CallDetail({ callId }: { callId: string }) {
   // is brought into view.
   useEffect(() => {
     if (shownId) revealTop(section.current);
-  }, [shownId]);
+  }, [shownId, opened]);
   if (call.isPending) return <Loading label="Loading the call…" />;
   if (call.isError) return <ErrorState error={call.error} onRetry={() => void call.refetch()} />;
   const c = call.data;
@@ -182,16 +183,21 @@ function AgentCallsTab() {
   const openId = useUi((s) => s.openCallId);
   const openCall = useUi((s) => s.openCall);
   const watchCall = useUi((s) => s.watchCall);
+  const [opened, setOpened] = useState(0);
+  const open = (callId: string) => {
+    openCall(callId);
+    setOpened((n) => n + 1);
+  };
   // The stream is in the open call's room while it is shown, and joins it again on return (reading the call again once
   // in, so the lines spoken while away are there); it leaves the room when the tab or the page is left.
   useEffect(() => watchCall(openId), [openId, watchCall]);
   useEffect(() => () => watchCall(null), [watchCall]);
   return (
     <>
-      <PlaceCall onPlaced={openCall} />
+      <PlaceCall onPlaced={open} />
       <div className="calls-layout">
-        <CallsTable openId={openId} onOpen={openCall} />
-        {openId ? <CallDetail callId={openId} /> : <div className="muted small calls-pick">Open a call to follow its transcript.</div>}
+        <CallsTable openId={openId} onOpen={open} />
+        {openId ? <CallDetail callId={openId} opened={opened} /> : <div className="muted small calls-pick">Open a call to follow its transcript.</div>}
       </div>
       <AgentsPanel />
     </>
