@@ -39,7 +39,7 @@ export function overviewStatements() {
         COALESCE(SUM(status IN (${APP_FAILED})), 0) AS failed
       FROM voice_app_calls WHERE org_id = @orgId AND started_at >= @since`,
     endpoints: `SELECT COALESCE(SUM(is_active = 1), 0) AS active, COALESCE(SUM(is_active = 0), 0) AS disabled FROM webhook_endpoints WHERE org_id = @orgId`,
-    // Through each endpoint's deliveries (finished ones are removed after the kept days).
+    // Through each endpoint's waiting deliveries (migration 50's partial index), not all it kept.
     deliveries: `SELECT COALESCE(SUM(d.status = 'FAILED'), 0) AS retrying, COALESCE(SUM(d.status = 'HELD'), 0) AS held
       FROM webhook_endpoints e JOIN webhook_deliveries d ON d.endpoint_id = e.id WHERE e.org_id = @orgId AND d.status IN ('FAILED', 'HELD')`,
     // Newest first through (org, seq): the caller stops at the first line older than the window (lines are appended in time order).
