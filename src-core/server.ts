@@ -238,7 +238,7 @@ export async function createServer(options: ServerOptions) {
     ...domains.flatMap((d) => d.routes),
     ...dashboardRoutes({ orgs, apiKeys, requestLog, scopesInUse: () => (inUse ??= scopesInUse(routes)) }),
     ...inboxRoutes({ messaging: messaging.service, whatsapp: whatsapp.service, instagram: instagram.service, sms: sms.service, email: email.service, rcs: rcs.service }),
-    ...overviewRoutes({ sql: db.sql, clock, unreadCounts: messaging.service.unreadCounts, wallet: wallet.service.get }),
+    ...overviewRoutes({ sql: db.sql, clock, unreadCounts: messaging.service.unreadCounts, stateCounts: messaging.service.stateCounts, wallet: wallet.service.get }),
     ...clockRoutes({ clock, advance }),
     ...openApiRoutes(() => routes, { version: packageJson.version }),
   ];

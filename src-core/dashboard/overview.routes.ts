@@ -2,7 +2,7 @@
 // page it links to explains; time-bound figures over the last 24 hours of the virtual clock.
 import { z } from 'zod';
 import { organizationField } from '../contract/common.ts';
-import { CHANNELS, type Channel, type UnreadCounts } from '../contract/messaging.ts';
+import { CHANNELS, type Channel, type ConversationState, type UnreadCounts } from '../contract/messaging.ts';
 import { overviewSchema, type Overview, type OverviewCampaign, type OverviewMessages } from '../contract/overview.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { Sql } from '../kernel/db.ts';
@@ -24,6 +24,8 @@ const campaignOf = (row: CampaignRow): OverviewCampaign => ({
 type Deps = {
   sql: Sql; clock: Clock;
   unreadCounts(orgId: string): UnreadCounts;
+  /** Conversations in a state per channel, and their total (the inbox's own state rules). */
+  stateCounts(orgId: string, state: ConversationState): UnreadCounts;
   wallet(orgId: string): { balancePaise: number; emailCredits: number };
 };
 
@@ -35,8 +37,7 @@ export function createOverview(deps: Deps) {
     const rows = store.messages(orgId, since);
     const byChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, messagesOf(rows.find((row) => row.channel === channel))])) as Record<Channel, OverviewMessages>;
     const sum = (key: keyof Omit<MessageCountsRow, 'channel'>) => rows.reduce((total, row) => total + row[key], 0);
-    const open = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;
-    for (const { channel, n } of store.open(orgId)) open[channel as Channel] = n;
+    const { total: openTotal, ...open } = deps.stateCounts(orgId, 'open');
     const campaigns = store.campaigns(orgId).map(campaignOf);
     const scheduled = campaigns.filter((c) => c.status === 'SCHEDULED');
     const spent = store.spentSince(orgId, since);
@@ -47,7 +48,7 @@ export function createOverview(deps: Deps) {
         byChannel,
         total: messagesOf({ sent: sum('sent'), delivered: sum('delivered'), read: sum('read'), failed: sum('failed'), received: sum('received') }),
       },
-      inbox: { open, openTotal: CHANNELS.reduce((total, channel) => total + open[channel], 0), unread: deps.unreadCounts(orgId), snoozed: store.snoozed(orgId) },
+      inbox: { open, openTotal, unread: deps.unreadCounts(orgId), snoozed: deps.stateCounts(orgId, 'snoozed').total },
       campaigns: {
         running: campaigns.filter((c) => c.status === 'RUNNING'), scheduled,
         nextScheduledAt: scheduled.map((c) => c.scheduledAt).filter((at): at is string => at !== null).sort()[0] ?? null,

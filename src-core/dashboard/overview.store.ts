@@ -27,8 +27,6 @@ export function overviewStatements() {
         SUM(direction = 'outbound' AND status = 'failed') AS failed,
         SUM(direction = 'inbound') AS received
       FROM messages WHERE org_id = @orgId AND channel IN (${channelList}) AND created_at >= @since GROUP BY channel`,
-    open: `SELECT channel, COUNT(*) AS n FROM conversations WHERE org_id = @orgId AND channel IN (${channelList}) AND state = 'open' GROUP BY channel`,
-    snoozed: `SELECT COUNT(*) AS n FROM conversations WHERE org_id = @orgId AND channel IN (${channelList}) AND state = 'resolved' AND snoozed_until IS NOT NULL`,
     campaigns: `SELECT id, channel, name, status, total_recipients, sent_count, failed_count, scheduled_at FROM campaigns
       WHERE org_id = @orgId AND status IN ('RUNNING', 'SCHEDULED') ORDER BY status = 'SCHEDULED', scheduled_at, created_at`,
     // A call lasts minutes: one live now started within the window.
@@ -52,8 +50,6 @@ export function createOverviewStore(sql: Sql) {
   const q = Object.fromEntries(Object.entries(text).map(([name, statement]) => [name, sql.prepare(statement)])) as Record<keyof typeof text, ReturnType<Sql['prepare']>>;
   return {
     messages: (orgId: string, since: string) => q.messages.all({ orgId, since }) as MessageCountsRow[],
-    open: (orgId: string) => q.open.all({ orgId }) as Array<{ channel: string; n: number }>,
-    snoozed: (orgId: string) => (q.snoozed.get({ orgId }) as { n: number }).n,
     campaigns: (orgId: string) => q.campaigns.all({ orgId }) as CampaignRow[],
     agentCalls: (orgId: string, since: string) => q.agentCalls.get({ orgId, since }) as CallCountsRow,
     appCalls: (orgId: string, since: string) => q.appCalls.get({ orgId, since }) as CallCountsRow,

@@ -18,6 +18,13 @@ import { snippetAround } from './search-match.ts';
 /** WhatsApp and Instagram let a business write freely only within 24 hours of the customer's last message. */
 export const CARE_WINDOW_MS = 24 * 3600 * 1000;
 
+/** Counts per channel as the store gives them (a channel with none absent): every channel named, 0 when none, and their total. */
+function perChannel(rows: Array<{ channel: string; n: number }>): UnreadCounts {
+  const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;
+  for (const { channel, n } of rows) counts[channel as Channel] = n;
+  return { ...counts, total: CHANNELS.reduce((sum, channel) => sum + counts[channel], 0) };
+}
+
 export function toMessage(row: MessageRow): Message {
   return {
     id: row.id, channel: row.channel as Channel, direction: row.direction as Message['direction'], status: row.status as MessageStatus,
@@ -109,11 +116,9 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       return { total, rows: rows.map((row) => toConversation(orgId, row)) };
     },
     /** Open conversations with unread messages per channel (every channel named, 0 when none) and their total. */
-    unreadCounts(orgId: string): UnreadCounts {
-      const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;
-      for (const { channel, n } of store.unreadConversations(orgId)) counts[channel as Channel] = n;
-      return { ...counts, total: CHANNELS.reduce((sum, channel) => sum + counts[channel], 0) };
-    },
+    unreadCounts: (orgId: string): UnreadCounts => perChannel(store.unreadConversations(orgId)),
+    /** Conversations in `state` per channel (every channel named, 0 when none) and their total (the console's Overview). */
+    stateCounts: (orgId: string, state: ConversationState): UnreadCounts => perChannel(store.conversationsInState(orgId, state)),
     getConversation(orgId: string, id: string): Conversation {
       const row = store.conversationById(orgId, id);
       if (!row) throw notFound(`Conversation ${id}`);
