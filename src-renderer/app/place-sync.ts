@@ -9,7 +9,8 @@ import type { Arrival } from './arrival.ts';
 import { callsPlace, placeFromHash, type Place } from './place.ts';
 import { createPlaceUrl } from './place-url.ts';
 
-function currentPlace(): Place {
+/** Where the console is now, from its stores (what the fragment is written from). */
+export function currentPlace(): Place {
   const ui = useUi.getState();
   const { tab, view } = useCampaignsUi.getState();
   const { callsTab, openAppCallId } = useAppCallsUi.getState();

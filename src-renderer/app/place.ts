@@ -1,6 +1,7 @@
 // Where the console is (page, inbox tab, list and thread, campaign tab and view, selected contact, the Calls page's tab
 // and open call) as URL fragment parameters next to the dashboard token (`#token=…&section=campaigns&tab=sms&campaign=…`),
 // so a reload or a shared link returns to the same place. Pure: reading and writing the fragment's text only.
+import type { MouseEvent } from 'react';
 import { CAMPAIGN_CHANNELS, CHANNELS, CONVERSATION_STATES, type Channel, type ConversationState } from '../../src-core/contract/index.ts';
 import type { CampaignTab } from '../features/campaigns/queries.ts';
 import type { CampaignView } from '../features/campaigns/view-state.ts';
@@ -68,6 +69,9 @@ export function hashWithPlace(hash: string, place: Place): string {
   }
   return `#${params.toString()}`;
 }
+
+/** A click on a link to a place that the browser should handle itself: a new tab or window, a download. */
+export const opensElsewhere = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
 
 /** The Calls page's place: its tab and the call open there, of the agent calls or the app calls by the tab (none on People). */
 export function callsPlace(tab: CallsTab, agentCallId: string | null, appCallId: string | null): Place['calls'] {

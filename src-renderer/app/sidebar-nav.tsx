@@ -7,7 +7,7 @@ import { useUnreadCounts } from '../features/inbox/queries.ts';
 import { useCampaignsUi } from '../features/campaigns/view-state.ts';
 import { useAppCallsUi } from '../features/voice-app/app-calls-store.ts';
 import { useUi, type Section } from '../stores/ui.ts';
-import { callsPlace, hashWithPlace, hashWithToken, type Place } from './place.ts';
+import { callsPlace, hashWithPlace, hashWithToken, opensElsewhere, type Place } from './place.ts';
 
 export const NAV: Array<{ section: Section; label: string; group: string }> = [
   // Above the groups, with no heading of its own: the console's home (a heading more and a short window's sidebar scrolls).
@@ -31,9 +31,6 @@ export function navDestination(place: Place, target: Section): Place {
   const toRoot = target === 'campaigns' && place.section === 'campaigns';
   return { ...place, section: target, campaigns: toRoot ? { ...place.campaigns, view: { kind: 'list' } } : place.campaigns };
 }
-
-/** A click the browser should handle itself: a new tab or window, a download. */
-const opensElsewhere = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
 
 /** `token`: the dashboard token the URL carries (null on the desktop, whose URL carries none), written into each href. */
 export function SidebarNav({ token }: { token: string | null }) {
