@@ -3,9 +3,9 @@
 // only if the conversation is still as the change left it: one changed meanwhile (its customer wrote in, another window
 // reopened or snoozed it, its snooze ran out) is left as it is, and the notice says why.
 import type { Conversation } from '../../../src-core/contract/index.ts';
-import { displayAddress } from '../../components/email-address.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import type { StateChange } from './mutations.ts';
+import { nameOf } from './resolve-next.ts';
 import { snoozeTime } from './snooze-choices.ts';
 
 /** The key that presses the notice's Undo, as `aria-keyshortcuts` names it. */
@@ -16,7 +16,7 @@ export type Undoable = { id: number; before: Conversation; after: Conversation }
 
 type Named = Pick<Conversation, 'customerName' | 'address' | 'channel'>;
 /** The conversation as the notice names it: "Alice Johnson · WhatsApp". */
-export const conversationLabel = (c: Named): string => `${c.customerName ?? displayAddress(c.address)} · ${CHANNEL_LABEL[c.channel]}`;
+export const conversationLabel = (c: Named): string => `${nameOf(c)} · ${CHANNEL_LABEL[c.channel]}`;
 
 /** What the notice says of the change: "Resolved Alice Johnson · WhatsApp", "Snoozed Alice Johnson · WhatsApp until …". */
 export function doneSaying(after: Conversation): string {
@@ -33,7 +33,7 @@ const unchanged = (after: Conversation, current: Conversation): boolean =>
 
 /** Why Undo leaves `current` as it is: what changed since `after`, in the words of what the agent sees. */
 function whyChanged(after: Conversation, current: Conversation, now: string): string {
-  const name = current.customerName ?? displayAddress(current.address);
+  const name = nameOf(current);
   if (current.state === 'open') {
     if (current.lastMessageAt !== after.lastMessageAt) return `${name} wrote in since, so the conversation is open again`;
     if (after.snoozedUntil && Date.parse(after.snoozedUntil) <= Date.parse(now)) return 'its snooze time came, so the conversation is open again';
