@@ -165,15 +165,10 @@ describe('undo after resolve and snooze', () => {
   });
 
   it('the next Resolve brings its own notice and only it can be undone; a failure is shown, Undo kept', async () => {
-    await page.getByTestId('show-open').click();
-    await ready().waitFor();
-    const [first, second] = (await listed()) as [string, string];
-    await row(first).click();
-    await page.getByTestId('resolve-conversation').click();
-    await says(`Resolved ${await nameOf(first)} · WhatsApp`);
+    const [first, second] = await openFirstOfTwo();
+    await resolveShown(first);
     await threadOf(second);
-    await page.getByTestId('resolve-conversation').click();
-    await says(`Resolved ${await nameOf(second)} · WhatsApp`);
+    await resolveShown(second);
     expect(await notice().count()).toBe(1);
 
     await page.route('**/dashboard/conversations/*/reopen', (route) => route.fulfill({
@@ -192,20 +187,15 @@ describe('undo after resolve and snooze', () => {
   });
 
   it('the notice goes after 10 seconds, not while the focus is in it; Escape closes it, the focus back on the row', async () => {
-    await page.getByTestId('show-open').click();
-    await ready().waitFor();
-    const [first, second] = (await listed()) as [string, string];
-    await row(first).click();
-    await page.getByTestId('resolve-conversation').click();
-    await says(`Resolved ${await nameOf(first)} · WhatsApp`);
+    const [first, second] = await openFirstOfTwo();
+    await resolveShown(first);
     await page.clock.runFor(5_000);
     expect(await notice().count()).toBe(1);
     await page.clock.runFor(6_000);
     await notice().waitFor({ state: 'detached' });
 
     await threadOf(second);
-    await page.getByTestId('resolve-conversation').click();
-    await says(`Resolved ${await nameOf(second)} · WhatsApp`);
+    await resolveShown(second);
     await undoButton().focus();
     await page.clock.runFor(30_000);
     expect(await notice().count()).toBe(1);
@@ -216,6 +206,21 @@ describe('undo after resolve and snooze', () => {
 });
 
 /** The id of the conversation with `address` on WhatsApp, as the core lists it. */
+/** The Open list's first two conversations, the first one opened. */
+async function openFirstOfTwo(): Promise<[string, string]> {
+  await page.getByTestId('show-open').click();
+  await ready().waitFor();
+  const [first, second] = (await listed()) as [string, string];
+  await row(first).click();
+  return [first, second];
+}
+
+/** Resolve on the thread shown (the conversation with `address`), once the notice says so. */
+async function resolveShown(address: string): Promise<void> {
+  await page.getByTestId('resolve-conversation').click();
+  await says(`Resolved ${await nameOf(address)} · WhatsApp`);
+}
+
 async function conversationId(address: string): Promise<string> {
   const list = await server.dashboard<{ data: Array<{ id: string; address: string }> }>('GET', '/dashboard/conversations?channel=whatsapp&limit=100');
   const found = list.body.data.find((c) => c.address === address);
