@@ -58,6 +58,16 @@ async function serve(flags: Flags): Promise<void> {
     throw new Error(`port ${port} on ${flags.host ?? '127.0.0.1'} is already in use (another Switchboard?): pass --port N, or --port 0 for a free one`);
   }
   const dataFile = dataFileOf(flags);
+  // Registered before the ready line: a supervisor that stops the server as soon as it reads it gets a clean stop (exit
+  // 0, server info removed); a signal between the line and a later registration killed the process with Node's default.
+  onStopSignal((signal) => {
+    process.stderr.write(`${signal}: stopping\n`);
+    removeServerInfo(dataFile);
+    server.close().then(() => process.exit(0), (error: unknown) => {
+      process.stderr.write(`error while stopping: ${String(error)}\n`);
+      process.exit(1);
+    });
+  });
   writeServerInfo(dataFile, { url: ready.url, dashboardToken: ready.dashboardToken, organizationId: ready.organizationId, pid: process.pid });
   if (flags.json) out(JSON.stringify({ ready: true, ...ready }));
   else {
@@ -69,14 +79,6 @@ async function serve(flags: Flags): Promise<void> {
     out(`  Console:  ${shown}/#token=${ready.dashboardToken}`);
     out(`  Organization: ${ready.organizationId}`);
   }
-  onStopSignal((signal) => {
-    process.stderr.write(`${signal}: stopping\n`);
-    removeServerInfo(dataFile);
-    server.close().then(() => process.exit(0), (error: unknown) => {
-      process.stderr.write(`error while stopping: ${String(error)}\n`);
-      process.exit(1);
-    });
-  });
 }
 
 async function withCore<T>(flags: Flags, work: (core: Awaited<ReturnType<typeof createServer>>) => T | Promise<T>): Promise<T> {
