@@ -1,7 +1,7 @@
 // The CLI as a user runs it: `npm run serve -- --json` prints the ready line first; keys and orgs
 // commands work on the same database while the server runs; SIGTERM stops it cleanly.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
@@ -70,7 +70,8 @@ describe('serve', { timeout: 120_000 }, () => {
 
   it('on every interface (`--host 0.0.0.0`) prints an address a browser can open, not 0.0.0.0', async () => {
     // Node itself, not the tsx wrapper: afterAll's SIGKILL of a failed run then leaves no server behind.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--host', '0.0.0.0', '--port', '0', '--data', join(dir, 'wildcard.db'), '--seed', 'none'], {
+    const data = join(dir, 'wildcard.db');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-core/cli.ts', 'serve', '--host', '0.0.0.0', '--port', '0', '--data', data, '--seed', 'none'], {
       cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
@@ -85,6 +86,8 @@ describe('serve', { timeout: 120_000 }, () => {
       `  API:      http://127.0.0.1:${port}/v1`,
       expect.stringMatching(new RegExp(`^  Console:  http://127\\.0\\.0\\.1:${port}/#token=dsh_`)),
     ]);
+    // What `listen` connects to: the loopback too, not the wildcard.
+    expect(JSON.parse(readFileSync(`${data}.server.json`, 'utf8')).url).toBe(`http://127.0.0.1:${port}`);
     const exited = exitOf(child);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -68,11 +68,12 @@ async function serve(flags: Flags): Promise<void> {
       process.exit(1);
     });
   });
-  writeServerInfo(dataFile, { url: ready.url, dashboardToken: ready.dashboardToken, organizationId: ready.organizationId, pid: process.pid });
+  // On every interface (`--host 0.0.0.0`), the listening address is no address to open or connect to: this machine's
+  // loopback is said, and is what `listen` (through the server info) connects to.
+  const shown = advertisedBaseUrl(ready.url, undefined);
+  writeServerInfo(dataFile, { url: shown, dashboardToken: ready.dashboardToken, organizationId: ready.organizationId, pid: process.pid });
   if (flags.json) out(JSON.stringify({ ready: true, ...ready }));
   else {
-    // On every interface (`--host 0.0.0.0`), the listening address is no address to open: this machine's loopback is said.
-    const shown = advertisedBaseUrl(ready.url, undefined);
     const elsewhere = shown === ready.url ? '' : ` (listening on ${new URL(ready.url).hostname}: other machines use this machine's address)`;
     out(`Switchboard is ready at ${shown}${elsewhere}`);
     out(`  API:      ${shown}/v1`);
