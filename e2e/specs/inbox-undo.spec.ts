@@ -2,8 +2,8 @@
 // region, role=status, that never takes the focus) names what was done with Undo; Undo (or `z` outside a text field)
 // puts the conversation back as it was (open; a snoozed one resolved, snoozed again to its time) and shows it again,
 // its thread and its row focused, saying "Undone"; the next Resolve or Snooze brings its own notice (only the latest
-// can be undone); a conversation changed since (its customer wrote in) is left as it is, the notice saying why; a
-// failure is shown, Undo kept; the notice goes after 10 s unless the focus is in it, and on Escape.
+// can be undone); a conversation changed since (its customer wrote in, even while Undo's one request was on its way)
+// is left as it is, the notice saying why; a failure is shown, Undo kept; the notice goes after 10 s unless the focus is in it, and on Escape.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -162,6 +162,28 @@ describe('undo after resolve and snooze', () => {
     await page.keyboard.press('Escape');
     await notice().waitFor({ state: 'detached' });
     await expect.poll(focused).toEqual({ testId: 'show-snoozed', address: null });
+  });
+
+  it('leaves a conversation its customer wrote in on while Undo\'s request was on its way, and says so', async () => {
+    await snoozeElsewhere(ALICE);
+    await page.getByTestId('show-snoozed').click();
+    await row(ALICE).click();
+    await page.getByTestId('snoozed-badge').waitFor();
+    await page.getByTestId('resolve-conversation').click();
+    await row(ALICE).waitFor({ state: 'detached' });
+    await says('Resolved Alice Johnson · WhatsApp');
+    // Undo asks to snooze it again; the customer writes in after the console asked, before the core takes the request.
+    const snoozes = '**/dashboard/conversations/*/snooze';
+    await page.route(snoozes, async (route) => {
+      expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text: 'Are you still there?' })).status).toBe(201);
+      await route.continue();
+    });
+    await undoButton().click();
+    await says('Nothing to undo: Alice Johnson wrote in since, so the conversation is open again');
+    await page.unroute(snoozes);
+    expect(await detailOf(ALICE)).toEqual(expect.objectContaining({ state: 'open', snoozedUntil: null }));
+    await page.getByTestId('undo-dismiss').click();
+    await notice().waitFor({ state: 'detached' });
   });
 
   it('the next Resolve brings its own notice and only it can be undone; a failure is shown, Undo kept', async () => {

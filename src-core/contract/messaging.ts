@@ -74,6 +74,16 @@ export const SNOOZE_MAX_DAYS = 365;
  * SNOOZE_MAX_DAYS later), stored as UTC.
  */
 export const snoozeConversationSchema = z.object({ until: isoDateTimeSchema });
+/**
+ * A state change's precondition (`expected` of resolve, reopen and snooze): the conversation's state as the console last
+ * saw it. The change is made only if the conversation is still so (the same state, resolve time and snooze time), in the
+ * transaction that makes it; otherwise 409 `CONFLICT`, nothing changed. The console's Undo sends it, so a customer writing
+ * in (or another window's change) just before is never undone.
+ */
+export const conversationExpectedSchema = z.object({
+  state: z.enum(CONVERSATION_STATES), resolvedAt: isoDateTimeSchema.nullable(), snoozedUntil: isoDateTimeSchema.nullable(),
+});
+export type ConversationExpected = z.infer<typeof conversationExpectedSchema>;
 /** Who resolved a conversation: the console is the only one that can today. */
 /**
  * Who resolved a conversation: the team in the `console`, or `system` for one started by a message sent from outside the

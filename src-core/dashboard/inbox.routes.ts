@@ -4,7 +4,7 @@
 import { organizationField, templateValuesSchema } from '../contract/common.ts';
 import { z } from 'zod';
 import {
-  channelSchema, conversationStateFilterSchema, messageIdSchema, snoozeConversationSchema, type Channel, type Conversation, type ThreadPage,
+  channelSchema, conversationExpectedSchema, conversationStateFilterSchema, messageIdSchema, snoozeConversationSchema, type Channel, type Conversation, type ThreadPage,
 } from '../contract/messaging.ts';
 import { waSendComponentSchema } from '../contract/whatsapp.ts';
 import type { EmailService } from '../domains/email/index.ts';
@@ -97,20 +97,21 @@ export function inboxRoutes(deps: Deps) {
       },
     }),
     // Resolved by the console, or open again (either clears a snooze): idempotent (one already so answers 200 as it is). A customer's
-    // message reopens it too.
+    // message reopens it too. `expected` (these and snooze): only if the conversation is still so, else 409 (Undo's precondition).
     ...(['resolve', 'reopen'] as const).map((action) => defineRoute({
-      method: 'POST', path: `/dashboard/conversations/:id/${action}`, scope: 'dashboard', params: idParams, body: z.object(org).optional(),
-      handler: ({ orgId, params }) => {
-        messaging.setConversationState(orgId, params.id, action === 'resolve' ? 'resolved' : 'open', 'console');
+      method: 'POST', path: `/dashboard/conversations/:id/${action}`, scope: 'dashboard', params: idParams,
+      body: z.object({ ...org, expected: conversationExpectedSchema.optional() }).optional(),
+      handler: ({ orgId, params, body }) => {
+        messaging.setConversationState(orgId, params.id, action === 'resolve' ? 'resolved' : 'open', 'console', body?.expected);
         return messaging.getConversation(orgId, params.id);
       },
     })),
     // Out of Open until `until` on the virtual clock (after now, at most a year ahead), then open again by itself; again moves the time.
     defineRoute({
       method: 'POST', path: '/dashboard/conversations/:id/snooze', scope: 'dashboard', params: idParams,
-      body: z.object({ ...org, ...snoozeConversationSchema.shape }),
+      body: z.object({ ...org, ...snoozeConversationSchema.shape, expected: conversationExpectedSchema.optional() }),
       handler: ({ orgId, params, body }) => {
-        messaging.snoozeConversation(orgId, params.id, body.until);
+        messaging.snoozeConversation(orgId, params.id, body.until, body.expected);
         return messaging.getConversation(orgId, params.id);
       },
     }),

@@ -3,12 +3,14 @@
 // opens again by itself when its time comes (a `conversation.wake` job on the virtual clock). Each change is an outbox
 // event (`conversation.resolved`, `conversation.snoozed`, `conversation.reopened`) that the console's stream carries as
 // `conversation:updated`; not a webhook (the contract has no such event, and the catalogue leaves it out).
-import { INBOUND_CHANNELS, SNOOZE_MAX_DAYS, type Channel, type ConversationResolver, type ConversationState, type MessageSource } from '../../contract/messaging.ts';
+import {
+  INBOUND_CHANNELS, SNOOZE_MAX_DAYS, type Channel, type ConversationExpected, type ConversationResolver, type ConversationState, type MessageSource,
+} from '../../contract/messaging.ts';
 import type { ConversationChange } from '../../contract/stream.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { invalidField, notFound } from '../../kernel/errors.ts';
+import { conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import type { ConversationRow, MessagingStore, StoredChange } from './messaging.store.ts';
 
@@ -40,6 +42,10 @@ export function startingState(source: MessageSource, channel: Channel, at: strin
   return { state: 'resolved', resolved_at: at, resolved_by: by };
 }
 
+/** The time a state carries, as a 409 names it: " (resolved at …)", " (until …)", or nothing (open). */
+const stateDetail = (resolvedAt: string | null, snoozedUntil: string | null): string =>
+  (snoozedUntil ? ` (until ${snoozedUntil})` : resolvedAt ? ` (resolved at ${resolvedAt})` : '');
+
 export function conversationStates(deps: { store: MessagingStore; db: Db; bus: Bus; clock: Clock; jobs: JobRunner }) {
   const { store, db, bus, clock, jobs } = deps;
 
@@ -56,10 +62,21 @@ export function conversationStates(deps: { store: MessagingStore; db: Db; bus: B
   }
   const opened: Next = { state: 'open', resolvedAt: null, resolvedBy: null, snoozedUntil: null };
 
-  /** One of the organization's conversations (404 for any other id). */
-  function rowOf(orgId: string, id: string): ConversationRow {
+  /**
+   * One of the organization's conversations (404 for any other id), read in the transaction that changes it; with
+   * `expected`, 409 unless it is still in that state (same resolve and snooze times), so the change cannot undo one
+   * made since (a customer who wrote in, another window).
+   */
+  function rowOf(orgId: string, id: string, expected?: ConversationExpected): ConversationRow {
     const row = store.conversationById(orgId, id);
     if (!row) throw notFound(`Conversation ${id}`);
+    if (expected) {
+      const state: ConversationState = row.snoozed_until ? 'snoozed' : row.state;
+      if (state !== expected.state || row.resolved_at !== expected.resolvedAt || row.snoozed_until !== expected.snoozedUntil) {
+        const now = `${state}${stateDetail(row.resolved_at, row.snoozed_until)}`;
+        throw conflict(`Conversation ${id} changed since: it is ${now}, not ${expected.state}${stateDetail(expected.resolvedAt, expected.snoozedUntil)}; nothing was changed`);
+      }
+    }
     return row;
   }
 
@@ -76,23 +93,25 @@ export function conversationStates(deps: { store: MessagingStore; db: Db; bus: B
   return {
     /**
      * Resolves or reopens one of the organization's conversations (404 for any other id); either clears a snooze. One
-     * already in that state is left as it is, its `resolvedAt` kept and no event: asking twice is no error.
+     * already in that state is left as it is, its `resolvedAt` kept and no event: asking twice is no error. With
+     * `expected`, only if it is still as expected (409 otherwise: see `rowOf`).
      */
-    setConversationState(orgId: string, id: string, state: 'open' | 'resolved', by: 'console'): void {
+    setConversationState(orgId: string, id: string, state: 'open' | 'resolved', by: 'console', expected?: ConversationExpected): void {
       db.tx(() => {
         const resolved = state === 'resolved';
-        change(rowOf(orgId, id), resolved ? { state, resolvedAt: clock.nowIso(), resolvedBy: by, snoozedUntil: null } : opened);
+        change(rowOf(orgId, id, expected), resolved ? { state, resolvedAt: clock.nowIso(), resolvedBy: by, snoozedUntil: null } : opened);
       });
     },
     /**
      * Snoozes one of the organization's conversations (404 for any other id) until `until` (ISO, UTC): out of Open, and
      * open again then by a job on the clock. Snoozing a snoozed one again moves its time (the old job finds it changed
-     * and does nothing); the same time again changes nothing and emits nothing.
+     * and does nothing); the same time again changes nothing and emits nothing. With `expected`, only if it is still as
+     * expected (409 otherwise: see `rowOf`).
      */
-    snooze(orgId: string, id: string, until: string): void {
+    snooze(orgId: string, id: string, until: string, expected?: ConversationExpected): void {
       const dueAt = snoozeTime(until);
       db.tx(() => {
-        const row = rowOf(orgId, id);
+        const row = rowOf(orgId, id, expected);
         if (!change(row, { state: 'resolved', resolvedAt: null, resolvedBy: null, snoozedUntil: until })) return;
         jobs.schedule({ type: WAKE_JOB, orgId, payload: { conversationId: id, until } satisfies Wake, dueAt, dedupeKey: `${WAKE_JOB}:${id}:${until}` });
       });

@@ -1,12 +1,12 @@
 // Inbox actions: reply (sent as MANUAL through the channel's own path), mark read, resolve, snooze and reopen, and undo
 // a resolve or snooze.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
+import type { Conversation, ConversationExpected, Message, WaSendComponent } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
 import { useDrafts } from '../../stores/drafts.ts';
 import { showConversationRead, showConversationState } from './conversation-refresh.ts';
-import { undoPlan, type Undoable } from './undo.ts';
+import { expectedOf, undoPlan, whyNothing, type Undoable } from './undo.ts';
 
 /** A WhatsApp template reply: the template and its send components (header, body, button parameters). */
 export type TemplateReply = { templateId: string; components: WaSendComponent[] };
@@ -54,8 +54,13 @@ export function useMarkRead(conversationId: string) {
 
 /** What the thread's header asks of a conversation: resolve it, reopen it (or unsnooze it), or snooze it until a time (ISO). */
 export type StateChange = 'resolved' | 'open' | { snoozeUntil: string };
-const requestOf = (change: StateChange): { action: string; body: object } =>
-  (typeof change === 'object' ? { action: 'snooze', body: { until: change.snoozeUntil } } : { action: change === 'resolved' ? 'resolve' : 'reopen', body: {} });
+/** A change made only if the conversation is still as `expected` (the core answers 409 otherwise): Undo's. */
+export type ConditionalChange = { change: StateChange; expected: ConversationExpected };
+function requestOf(asked: StateChange | ConditionalChange): { action: string; body: object } {
+  const [change, precondition] = typeof asked === 'object' && 'change' in asked ? [asked.change, { expected: asked.expected }] : [asked, {}];
+  return typeof change === 'object' ? { action: 'snooze', body: { until: change.snoozeUntil, ...precondition } }
+    : { action: change === 'resolved' ? 'resolve' : 'reopen', body: precondition };
+}
 
 /**
  * Resolves the conversation, reopens it, or snoozes it (`StateChange`): it leaves its list at once (`showConversationState`),
@@ -66,7 +71,7 @@ export function useConversationState(conversationId: string) {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: StateChange) => {
+    mutationFn: (change: StateChange | ConditionalChange) => {
       const { action, body } = requestOf(change);
       return api.post<Conversation>(`/dashboard/conversations/${conversationId}/${action}`, body);
     },
@@ -81,19 +86,23 @@ export function useConversationState(conversationId: string) {
 export type UndoOutcome = { restored: Conversation } | { nothing: string };
 
 /**
- * Undo of a Resolve or Snooze made in this window (undo.ts): the conversation and the core's clock are read first, and
- * the conversation is put back through `useConversationState` only if it is still as the change left it.
+ * Undo of a Resolve or Snooze made in this window (undo.ts): the core's clock is read (is the snooze time it had still
+ * ahead?), then one request puts the conversation back, made by the core only if it is still as the change left it
+ * (`useConversationState` with its precondition). Refused (409: it changed since), the conversation is read to say why.
  */
 export function useUndoStateChange(done: Undoable) {
   const api = useApi();
   const change = useConversationState(done.after.id);
   return useMutation({
     mutationFn: async (): Promise<UndoOutcome> => {
-      const [current, clock] = await Promise.all([
-        api.get<Conversation>(`/dashboard/conversations/${done.after.id}`), api.get<{ now: string }>('/sim/clock'),
-      ]);
-      const plan = undoPlan(done, current, clock.now);
-      return 'nothing' in plan ? plan : { restored: await change.mutateAsync(plan.restore) };
+      const { now } = await api.get<{ now: string }>('/sim/clock');
+      try {
+        return { restored: await change.mutateAsync({ change: undoPlan(done, now), expected: expectedOf(done.after) }) };
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        const current = await api.get<Conversation>(`/dashboard/conversations/${done.after.id}`);
+        return { nothing: whyNothing(done.after, current, now) };
+      }
     },
   });
 }

@@ -1,10 +1,10 @@
-// Undo after Resolve or Snooze: the notice names the change and the conversation; Undo puts back the state the
-// conversation had (open, or snoozed until its time while that is still ahead on the core's clock), and only if it is
-// still as the change left it, else it says why it leaves it.
+// Undo after Resolve or Snooze: the notice names the change and the conversation; Undo asks back the state the
+// conversation had (open, or snoozed until its time while that is still ahead on the core's clock), on the precondition
+// that it is still as the change left it; refused (it changed since), the notice says why it leaves it.
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { snoozeTime } from './snooze-choices.ts';
-import { doneSaying, undoneSaying, undoPlan, type Undoable } from './undo.ts';
+import { doneSaying, expectedOf, undoneSaying, undoPlan, whyNothing, type Undoable } from './undo.ts';
 
 const NOW = '2026-11-27T10:00:00.000Z';
 const LATER = '2026-11-30T09:00:00.000Z';
@@ -33,28 +33,33 @@ describe('what the undo notice says', () => {
 
 describe('undoPlan', () => {
   it('reopens a conversation that was open before it was resolved or snoozed', () => {
-    expect(undoPlan(undoable(open, resolved), resolved, NOW)).toEqual({ restore: 'open' });
-    expect(undoPlan(undoable(open, snoozed(LATER)), snoozed(LATER), NOW)).toEqual({ restore: 'open' });
+    expect(undoPlan(undoable(open, resolved), NOW)).toEqual('open');
+    expect(undoPlan(undoable(open, snoozed(LATER)), NOW)).toEqual('open');
   });
   it('snoozes a snoozed conversation resolved (or snoozed to another time) again to its time, while that is still ahead', () => {
-    expect(undoPlan(undoable(snoozed(LATER), resolved), resolved, NOW)).toEqual({ restore: { snoozeUntil: LATER } });
-    expect(undoPlan(undoable(snoozed(LATER), snoozed('2026-12-07T09:00:00.000Z')), snoozed('2026-12-07T09:00:00.000Z'), NOW))
-      .toEqual({ restore: { snoozeUntil: LATER } });
+    expect(undoPlan(undoable(snoozed(LATER), resolved), NOW)).toEqual({ snoozeUntil: LATER });
+    expect(undoPlan(undoable(snoozed(LATER), snoozed('2026-12-07T09:00:00.000Z')), NOW)).toEqual({ snoozeUntil: LATER });
   });
   it('opens it instead once its time has passed on the core\'s clock', () => {
-    expect(undoPlan(undoable(snoozed(EARLIER), resolved), resolved, NOW)).toEqual({ restore: 'open' });
-    expect(undoPlan(undoable(snoozed(NOW), resolved), resolved, NOW)).toEqual({ restore: 'open' });
+    expect(undoPlan(undoable(snoozed(EARLIER), resolved), NOW)).toEqual('open');
+    expect(undoPlan(undoable(snoozed(NOW), resolved), NOW)).toEqual('open');
   });
-  it('leaves a conversation changed since, and says why', () => {
+  it('asks it on the precondition of the conversation as the change left it', () => {
+    expect(expectedOf(resolved)).toEqual({ state: 'resolved', resolvedAt: RESOLVED_AT, snoozedUntil: null });
+    expect(expectedOf(snoozed(LATER))).toEqual({ state: 'snoozed', resolvedAt: null, snoozedUntil: LATER });
+  });
+});
+
+describe('whyNothing: why a refused Undo left the conversation as it is', () => {
+  it('says what changed since, in the words of what the agent sees', () => {
     const wroteIn: Conversation = { ...open, lastMessageAt: '2026-11-27T10:00:05.000Z' };
-    expect(undoPlan(undoable(open, resolved), wroteIn, NOW)).toEqual({ nothing: 'Alice Johnson wrote in since, so the conversation is open again' });
-    expect(undoPlan(undoable(open, snoozed(LATER)), wroteIn, NOW)).toEqual({ nothing: 'Alice Johnson wrote in since, so the conversation is open again' });
-    expect(undoPlan(undoable(open, resolved), open, NOW)).toEqual({ nothing: 'the conversation was reopened since' });
-    expect(undoPlan(undoable(open, snoozed(EARLIER)), open, NOW)).toEqual({ nothing: 'its snooze time came, so the conversation is open again' });
-    expect(undoPlan(undoable(open, snoozed(LATER)), resolved, NOW)).toEqual({ nothing: 'the conversation was resolved since' });
-    expect(undoPlan(undoable(open, resolved), snoozed(LATER), NOW)).toEqual({ nothing: `the conversation was snoozed until ${snoozeTime(LATER)} since` });
-    expect(undoPlan(undoable(open, snoozed(LATER)), snoozed(EARLIER), NOW)).toEqual({ nothing: `the conversation was snoozed until ${snoozeTime(EARLIER)} since` });
-    expect(undoPlan(undoable(open, resolved), { ...resolved, resolvedAt: '2026-11-27T10:00:09.000Z' }, NOW))
-      .toEqual({ nothing: 'the conversation was reopened and resolved again since' });
+    expect(whyNothing(resolved, wroteIn, NOW)).toBe('Alice Johnson wrote in since, so the conversation is open again');
+    expect(whyNothing(snoozed(LATER), wroteIn, NOW)).toBe('Alice Johnson wrote in since, so the conversation is open again');
+    expect(whyNothing(resolved, open, NOW)).toBe('the conversation was reopened since');
+    expect(whyNothing(snoozed(EARLIER), open, NOW)).toBe('its snooze time came, so the conversation is open again');
+    expect(whyNothing(snoozed(LATER), resolved, NOW)).toBe('the conversation was resolved since');
+    expect(whyNothing(resolved, snoozed(LATER), NOW)).toBe(`the conversation was snoozed until ${snoozeTime(LATER)} since`);
+    expect(whyNothing(snoozed(LATER), snoozed(EARLIER), NOW)).toBe(`the conversation was snoozed until ${snoozeTime(EARLIER)} since`);
+    expect(whyNothing(resolved, { ...resolved, resolvedAt: '2026-11-27T10:00:09.000Z' }, NOW)).toBe('the conversation was reopened and resolved again since');
   });
 });

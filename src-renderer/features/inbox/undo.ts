@@ -1,8 +1,9 @@
 // Undo after Resolve or Snooze: what the inbox's notice says of the change, and what Undo puts back. It puts back the
-// state the conversation had (open; or snoozed until its time, while that time is still ahead on the core's clock), but
-// only if the conversation is still as the change left it: one changed meanwhile (its customer wrote in, another window
-// reopened or snoozed it, its snooze ran out) is left as it is, and the notice says why.
-import type { Conversation } from '../../../src-core/contract/index.ts';
+// state the conversation had (open; or snoozed until its time, while that time is still ahead on the core's clock), in one
+// request made only if the conversation is still as the change left it (`expectedOf`: the core checks it in the
+// transaction that writes, else answers 409). One changed meanwhile (its customer wrote in, another window reopened or
+// snoozed it, its snooze ran out) is left as it is, and the notice says why (`whyNothing`).
+import type { Conversation, ConversationExpected } from '../../../src-core/contract/index.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import type { StateChange } from './mutations.ts';
 import { nameOf } from './resolve-next.ts';
@@ -24,15 +25,11 @@ export function doneSaying(after: Conversation): string {
     ? `Snoozed ${conversationLabel(after)} until ${snoozeTime(after.snoozedUntil)}` : `Resolved ${conversationLabel(after)}`;
 }
 
-/** What Undo does: put back `restore`, or nothing, for the reason given. */
-export type UndoPlan = { restore: StateChange } | { nothing: string };
+/** Undo's precondition: the conversation as the change left it (its state, resolve time and snooze time). */
+export const expectedOf = ({ state, resolvedAt, snoozedUntil }: Conversation): ConversationExpected => ({ state, resolvedAt, snoozedUntil });
 
-/** Whether the conversation is still exactly as the change left it (same state, same resolve time, same snooze time). */
-const unchanged = (after: Conversation, current: Conversation): boolean =>
-  current.state === after.state && current.resolvedAt === after.resolvedAt && current.snoozedUntil === after.snoozedUntil;
-
-/** Why Undo leaves `current` as it is: what changed since `after`, in the words of what the agent sees. */
-function whyChanged(after: Conversation, current: Conversation, now: string): string {
+/** Why Undo left `current` as it is (the core refused: it changed since `after`), in the words of what the agent sees. */
+export function whyNothing(after: Conversation, current: Conversation, now: string): string {
   const name = nameOf(current);
   if (current.state === 'open') {
     if (current.lastMessageAt !== after.lastMessageAt) return `${name} wrote in since, so the conversation is open again`;
@@ -44,14 +41,12 @@ function whyChanged(after: Conversation, current: Conversation, now: string): st
 }
 
 /**
- * What Undo of `done` does, the conversation being `current` now, and `now` the core's clock: nothing if it changed
- * since (and why); else back to open, or snoozed again until the time it had while that is still after `now`.
+ * What Undo of `done` asks, `now` being the core's clock: back to open, or snoozed again until the time it had while that
+ * is still after `now`.
  */
-export function undoPlan(done: Undoable, current: Conversation, now: string): UndoPlan {
-  if (!unchanged(done.after, current)) return { nothing: whyChanged(done.after, current, now) };
+export function undoPlan(done: Undoable, now: string): StateChange {
   const until = done.before.state === 'snoozed' ? done.before.snoozedUntil : null;
-  if (until && Date.parse(until) > Date.parse(now)) return { restore: { snoozeUntil: until } };
-  return { restore: 'open' };
+  return until && Date.parse(until) > Date.parse(now) ? { snoozeUntil: until } : 'open';
 }
 
 /**
