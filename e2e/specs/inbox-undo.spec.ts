@@ -1,9 +1,10 @@
-// Undo after Resolve and Snooze in the inbox: the inbox moves on as before, and a notice at the list's foot (a live
-// region, role=status, that never takes the focus) names what was done with Undo; Undo (or `z` outside a text field)
-// puts the conversation back as it was (open; a snoozed one resolved, snoozed again to its time) and shows it again,
-// its thread and its row focused, saying "Undone"; the next Resolve or Snooze brings its own notice (only the latest
-// can be undone); a conversation changed since (its customer wrote in, even while Undo's one request was on its way)
-// is left as it is, the notice saying why; a failure is shown, Undo kept; the notice goes after 10 s unless the focus is in it, and on Escape.
+// Undo after Resolve and Snooze in the inbox: the inbox moves on as before, and a notice at the list's foot (never
+// taking the focus; not a live region: the console's announcer says the Resolve, and what Undo did, once) names what
+// was done with Undo; Undo (or `z` outside a text field) puts the conversation back as it was (open; a snoozed one
+// resolved, snoozed again to its time) and shows it again, its thread and its row focused, saying "Undone"; the next
+// Resolve or Snooze brings its own notice (only the latest can be undone); a conversation changed since (its customer
+// wrote in, even while Undo's one request was on its way) is left as it is, the notice saying why; a failure is shown,
+// Undo kept; the notice goes after 10 s unless the focus is in it, and on Escape.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -35,6 +36,12 @@ const notice = () => page.getByTestId('undo-toast');
 /** The notice, once it says `text` (the whole of it). */
 const says = (text: string) => page.getByTestId('undo-saying').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor();
 const undoButton = () => page.getByTestId('undo-state-change');
+/** How many of the page's live regions (the outermost, as a screen reader hears them) say something matching `said`. */
+const liveRegionsSaying = (said: RegExp) => page.evaluate(({ source, flags }) => {
+  const LIVE = '[role="status"], [role="alert"], [role="log"], [aria-live]:not([aria-live="off"])';
+  const outermost = [...document.querySelectorAll(LIVE)].filter((el) => !el.parentElement?.closest(LIVE));
+  return outermost.filter((el) => new RegExp(source, flags).test(el.textContent ?? '')).length;
+}, { source: said.source, flags: said.flags });
 type Detail = { state: string; snoozedUntil: string | null };
 const detailOf = async (address: string) => (await server.dashboard<Detail>('GET', `/dashboard/conversations/${await conversationId(address)}`)).body;
 const clockNow = async () => (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
@@ -61,13 +68,17 @@ describe('undo after resolve and snooze', () => {
     await threadOf(next as string);
     // The inbox moves on as before; the notice names what was done, in a polite live region, the focus on the next row.
     await says('Resolved Kiran Mehta · WhatsApp');
-    expect(await page.getByTestId('undo-notice').getAttribute('role')).toBe('status');
+    // Said once: by the announcer ("Resolved the conversation with Kiran Mehta. Next open conversation: …"), the notice shown.
+    await page.getByTestId('announcer').filter({ hasText: 'Resolved the conversation with Kiran Mehta.' }).waitFor();
+    expect(await liveRegionsSaying(/Resolved (the conversation with )?Kiran Mehta/)).toBe(1);
     await expect.poll(focused).toEqual({ testId: 'conversation-row', address: next });
     expect(await undoButton().getAttribute('aria-keyshortcuts')).toBe('z');
     await screenshot(page, 'inbox-undo-notice');
 
     await undoButton().click();
     await says('Undone: Kiran Mehta · WhatsApp is open again');
+    await page.getByTestId('announcer').filter({ hasText: 'Undone: Kiran Mehta · WhatsApp is open again.' }).waitFor();
+    expect(await liveRegionsSaying(/Undone: Kiran Mehta/)).toBe(1);
     await threadOf(KIRAN);
     await expect.poll(focused).toEqual({ testId: 'conversation-row', address: KIRAN });
     expect(await row(KIRAN).getAttribute('aria-selected')).toBe('true');

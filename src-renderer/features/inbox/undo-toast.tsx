@@ -1,12 +1,15 @@
-// The inbox's undo notice: after Resolve or Snooze, a status message at the foot of the list naming the conversation,
-// with Undo (`z` anywhere in the inbox outside a text field, as `e`). It never takes the focus; it goes after 10 s (held
+// The inbox's undo notice: after Resolve or Snooze, a message at the foot of the list naming the conversation, with
+// Undo (`z` anywhere in the inbox outside a text field, as `e`). It never takes the focus; it goes after 10 s (held
 // while the pointer or the focus is on it), when the next Resolve or Snooze brings its own (only the latest can be
 // undone), or on Escape or Dismiss. Undone, the inbox shows the conversation again (inbox-page.tsx's `onUndone`).
+// It is not a live region: the console's one announcer has already said the Resolve or Snooze (inbox-page.tsx), and
+// says what Undo did (or why not, or its failure) as the notice shows it, so a screen reader hears each once.
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { useFocusAfterChange } from '../../components/focus.ts';
-import { useUndoStateChange } from './mutations.ts';
+import { announce } from '../../stores/announcer.ts';
+import { useUndoStateChange, type UndoOutcome } from './mutations.ts';
 import { doneSaying, UNDO_KEY, undoneSaying, type Undoable } from './undo.ts';
 import './undo-toast.css';
 
@@ -20,7 +23,8 @@ type Props = { done: Undoable; onUndone(restored: Conversation): void; onClose()
 function UndoToast({ done, onUndone, onClose }: Props) {
   const undo = useUndoStateChange(done);
   const outcome = undo.data;
-  const saying = !outcome ? doneSaying(done.after) : 'nothing' in outcome ? `Nothing to undo: ${outcome.nothing}` : undoneSaying(done.before, outcome.restored);
+  const outcomeSaying = (said: UndoOutcome): string => ('nothing' in said ? `Nothing to undo: ${said.nothing}` : undoneSaying(done.before, said.restored));
+  const saying = !outcome ? doneSaying(done.after) : outcomeSaying(outcome);
   // Held open while the pointer is over it or the focus in it (time to read it and reach Undo), then 10 s again.
   const [pointerIn, setPointerIn] = useState(false);
   const [focusIn, setFocusIn] = useState(false);
@@ -44,7 +48,13 @@ function UndoToast({ done, onUndone, onClose }: Props) {
   const onBlur = (e: FocusEvent<HTMLDivElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusIn(false);
   };
-  const press = () => undo.mutate(undefined, { onSuccess: (result) => { if ('restored' in result) onUndone(result.restored); } });
+  const press = () => undo.mutate(undefined, {
+    onSuccess: (result) => {
+      announce(`${outcomeSaying(result)}.`);
+      if ('restored' in result) onUndone(result.restored);
+    },
+    onError: (error) => announce(`Could not undo: ${error.message}`),
+  });
   return (
     <div className="undo-toast" data-testid="undo-toast" data-state={!outcome ? 'done' : 'nothing' in outcome ? 'nothing' : 'undone'}
       onKeyDown={onKey} onFocus={() => setFocusIn(true)} onBlur={onBlur} onPointerEnter={() => setPointerIn(true)} onPointerLeave={() => setPointerIn(false)}>
@@ -65,13 +75,10 @@ function UndoToast({ done, onUndone, onClose }: Props) {
   );
 }
 
-/**
- * The notice's live region (role=status, polite): always in the page, so a screen reader hears each notice as it comes
- * (and each change of its words), not only those that come into a region already there.
- */
+/** Where the notice shows (the latest Resolve or Snooze's, or none). Not a live region: see the file's head. */
 export function UndoNotice({ done, ...props }: Omit<Props, 'done'> & { done: Undoable | null }) {
   return (
-    <div className="undo-notice" role="status" data-testid="undo-notice">
+    <div className="undo-notice" data-testid="undo-notice">
       {done ? <UndoToast key={done.id} done={done} {...props} /> : null}
     </div>
   );
