@@ -1,6 +1,7 @@
 // A reply being written outlives a reload of the tab: its text, and a WhatsApp or RCS template chosen with its values,
 // each back with its conversation (its row marked "Draft ·"), kept in the tab's sessionStorage for the organization
-// (never localStorage: a draft can hold a customer's details); once sent, none comes back after a reload.
+// (never localStorage: a draft can hold a customer's details); once sent, none comes back after a reload, even one made
+// between the send and its answer (the draft is taken out when the send starts); a send that fails gives it back.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -127,5 +128,47 @@ describe('a reply being written, across a reload of the tab', () => {
     await open('whatsapp', CUSTOMER);
     expect(await drafted(CUSTOMER)).toBe(false);
     expect(await reply().inputValue()).toBe('');
+  });
+
+  it('sent, is no draft from the moment it is sent: a reload before its answer does not bring it back', async () => {
+    await open('whatsapp', CUSTOMER);
+    await reply().fill('Your parcel is out for delivery.');
+    await expect.poll(async () => (await kept()).session ?? '').toContain('out for delivery');
+    // The core takes the reply; its answer is held until after the reload.
+    let answered!: () => void;
+    const held = new Promise<void>((done) => { answered = done; });
+    let taken!: () => void;
+    const reached = new Promise<void>((done) => { taken = done; });
+    await page.route('**/dashboard/conversations/*/reply', async (route) => {
+      const response = await route.fetch();
+      taken();
+      await held;
+      await route.fulfill({ response }).catch(() => undefined);
+    }, { times: 1 });
+    await reply().press('Enter');
+    await reached;
+    expect((await kept()).session ?? '').not.toContain('out for delivery');
+    await reload();
+    answered();
+    await open('whatsapp', CUSTOMER);
+    await page.getByTestId('message').filter({ hasText: 'Your parcel is out for delivery.' }).waitFor();
+    expect(await drafted(CUSTOMER)).toBe(false);
+    expect(await reply().inputValue()).toBe('');
+  });
+
+  it('sent and refused, is the draft again, kept across a reload, the refusal shown', async () => {
+    await open('whatsapp', CUSTOMER);
+    await reply().fill('Refund issued today.');
+    await page.route('**/dashboard/conversations/*/reply', (route) => route.fulfill({
+      status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The core is busy' }),
+    }), { times: 1 });
+    await reply().press('Enter');
+    await page.getByTestId('reply-error').filter({ hasText: 'The core is busy' }).waitFor();
+    expect(await reply().inputValue()).toBe('Refund issued today.');
+    await expect.poll(async () => (await kept()).session ?? '').toContain('Refund issued today.');
+    await reload();
+    await open('whatsapp', CUSTOMER);
+    expect(await drafted(CUSTOMER)).toBe(true);
+    expect(await reply().inputValue()).toBe('Refund issued today.');
   });
 });

@@ -48,26 +48,58 @@ describe('drafts', () => {
     expect(drafts.getState().drafts).toEqual({ cnv_1: { text: 'typed early' } });
   });
 
-  it('are dropped once sent, not when typed on since; an emptied draft leaves the storage', () => {
+  it('are taken out (the storage too) when their send starts, and given back only if it fails', () => {
     const storage = memory();
     const drafts = createDraftsStore(() => storage);
     drafts.getState().openOrganization('org_a');
     drafts.getState().setText('cnv_1', ' Sent \n');
     drafts.getState().setTemplate('cnv_1', WA);
-    const sentTemplate = drafts.getState().drafts.cnv_1?.template;
-    if (!sentTemplate) throw new Error('no template draft');
-    drafts.getState().dropSent('cnv_1', { text: 'Sent' });
-    expect(drafts.getState().drafts.cnv_1).toEqual({ template: WA });
-    // Edited while it was sent: a new draft, kept.
-    drafts.getState().setTemplate('cnv_1', { ...WA, values: { ...(WA as { values: object }).values, mediaLink: 'x' } } as TemplateDraft);
-    drafts.getState().dropSent('cnv_1', { template: sentTemplate });
-    expect(drafts.getState().drafts.cnv_1?.template).not.toBeUndefined();
-    drafts.getState().dropSent('cnv_1', { template: drafts.getState().drafts.cnv_1!.template! });
-    expect(drafts.getState().drafts).toEqual({});
+    const text = drafts.getState().takeSending('cnv_1', { text: 'Sent' });
+    expect(text).toEqual({ text: ' Sent \n' });
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { template: WA } });
+    const template = drafts.getState().takeSending('cnv_1', 'template');
+    expect(template).toEqual({ template: WA });
+    // Nothing kept: a reload now (a new store on the storage) finds no draft to send twice.
     expect(storage.items.has(draftsKey('org_a'))).toBe(false);
+    expect(drafts.getState().drafts).toEqual({});
+    // Failed: each is the draft again, as it was.
+    drafts.getState().giveBack('cnv_1', text!);
+    drafts.getState().giveBack('cnv_1', template!);
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: ' Sent \n', template: WA } });
+    // A text that is not the draft's (a draft typed on since it was read) takes nothing.
     drafts.getState().setText('cnv_2', 'Other words');
-    drafts.getState().dropSent('cnv_2', { text: 'Sent' });
-    expect(drafts.getState().drafts).toEqual({ cnv_2: { text: 'Other words' } });
+    expect(drafts.getState().takeSending('cnv_2', { text: 'Sent' })).toBeUndefined();
+    expect(drafts.getState().takeSending('cnv_3', 'template')).toBeUndefined();
+    expect(drafts.getState().drafts.cnv_2).toEqual({ text: 'Other words' });
+  });
+
+  it('given back after a failure, keep what was typed or chosen since', () => {
+    const drafts = createDraftsStore(() => memory());
+    drafts.getState().openOrganization('org_a');
+    drafts.getState().setText('cnv_1', 'First reply');
+    const taken = drafts.getState().takeSending('cnv_1', { text: 'First reply' });
+    drafts.getState().setText('cnv_1', 'And another thing');
+    drafts.getState().giveBack('cnv_1', taken!);
+    expect(drafts.getState().drafts.cnv_1).toEqual({ text: 'First reply\nAnd another thing' });
+    drafts.getState().setTemplate('cnv_2', WA);
+    const template = drafts.getState().takeSending('cnv_2', 'template');
+    drafts.getState().setTemplate('cnv_2', RCS);
+    drafts.getState().giveBack('cnv_2', template!);
+    expect(drafts.getState().drafts.cnv_2).toEqual({ template: RCS });
+  });
+
+  it('are not given back while the page is being left: the send it aborted may have been taken', () => {
+    const storage = memory();
+    const drafts = createDraftsStore(() => storage);
+    drafts.getState().openOrganization('org_a');
+    drafts.getState().setText('cnv_1', 'On its way');
+    const taken = drafts.getState().takeSending('cnv_1', { text: 'On its way' });
+    drafts.getState().setLeaving(true);
+    drafts.getState().giveBack('cnv_1', taken!);
+    expect(storage.items.has(draftsKey('org_a'))).toBe(false);
+    drafts.getState().setLeaving(false);
+    drafts.getState().giveBack('cnv_1', taken!);
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: 'On its way' } });
   });
 
   it(`keep ${DRAFTS_KEPT} conversations' drafts at most, those left longest ago dropped first`, () => {

@@ -1,6 +1,6 @@
 // UI state only: each conversation's unsent reply (its text; a WhatsApp or RCS template chosen, with its values), kept
 // while the agent reads another conversation, channel tab or page, and across a reload of the tab, until it is sent (or
-// emptied). Kept in the tab's sessionStorage, per organization (drafts-storage.ts): never localStorage, as a draft can
+// emptied): taken out when its send starts, given back only if the send fails. Kept in the tab's sessionStorage, per organization (drafts-storage.ts): never localStorage, as a draft can
 // hold a customer's details and should not outlive the tab's session.
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { bounded, readDrafts, writeDrafts, type Draft, type Drafts, type TemplateDraft } from './drafts-storage.ts';
@@ -19,8 +19,25 @@ type DraftsState = {
   setText(conversationId: string, text: string): void;
   /** The template chosen for a reply, with its values; null: none chosen. */
   setTemplate(conversationId: string, template: TemplateDraft | null): void;
-  /** The reply the core took is no draft: its text if the draft's text is still what was sent, its template if untouched since. */
-  dropSent(conversationId: string, sent: { text: string } | { template: TemplateDraft }): void;
+  /**
+   * A reply being sent is no draft from then on (a reload before its answer must not bring it back to be sent twice):
+   * the draft's text, if it is what is sent (`text`), or its template (`'template'`), is taken out, in the storage too,
+   * and returned, to be given back should the send fail.
+   */
+  takeSending(conversationId: string, sending: { text: string } | 'template'): Draft | undefined;
+  /**
+   * A send failed: its reply is the draft again. Text typed since is kept after it (nothing is lost); a template chosen
+   * since is kept, the one that failed not put over it.
+   */
+  giveBack(conversationId: string, unsent: Draft): void;
+  /**
+   * Whether the page is being left (a reload, another address): set on `beforeunload` (the browser cancels the page's
+   * requests before `pagehide`) and `pagehide`; cleared on `pageshow`, or the agent's next key or click should the page
+   * stay after all. A send the leaving aborts has no answer and is no failure: its reply is not given back (the core may
+   * have taken it), so the page that comes next never finds it as a draft to send twice.
+   */
+  leaving: boolean;
+  setLeaving(leaving: boolean): void;
 };
 
 /** The drafts' store, kept in `storage()` (null, or one that throws: in memory only). */
@@ -43,6 +60,8 @@ export function createDraftsStore(storage: () => Storage): UseBoundStore<StoreAp
       if (organizationId) writeDrafts(kept(), organizationId, drafts);
     }
     return {
+      leaving: false,
+      setLeaving: (leaving) => set({ leaving }),
       organizationId: null,
       drafts: {},
       openOrganization: (organizationId) => {
@@ -55,11 +74,23 @@ export function createDraftsStore(storage: () => Storage): UseBoundStore<StoreAp
       },
       setText: (conversationId, text) => change(conversationId, { ...get().drafts[conversationId], text }),
       setTemplate: (conversationId, template) => change(conversationId, { ...get().drafts[conversationId], template: template ?? undefined }),
-      dropSent: (conversationId, sent) => {
+      takeSending: (conversationId, sending) => {
         const draft = get().drafts[conversationId];
-        if (!draft) return;
-        if ('text' in sent && draft.text?.trim() === sent.text) change(conversationId, { ...draft, text: undefined });
-        if ('template' in sent && draft.template === sent.template) change(conversationId, { ...draft, template: undefined });
+        if (sending === 'template') {
+          if (!draft?.template) return undefined;
+          change(conversationId, { ...draft, template: undefined });
+          return { template: draft.template };
+        }
+        if (!draft?.text || draft.text.trim() !== sending.text) return undefined;
+        change(conversationId, { ...draft, text: undefined });
+        return { text: draft.text };
+      },
+      giveBack: (conversationId, unsent) => {
+        if (get().leaving) return;
+        const now = get().drafts[conversationId];
+        const typed = now?.text?.trim() ? now.text : undefined;
+        const text = unsent.text && typed ? `${unsent.text}\n${typed}` : unsent.text ?? now?.text;
+        change(conversationId, { text, template: now?.template ?? unsent.template });
       },
     };
   });
@@ -68,6 +99,13 @@ export function createDraftsStore(storage: () => Storage): UseBoundStore<StoreAp
 const sessionStorageOfTheTab = (): Storage => (typeof window === 'undefined' ? null : window.sessionStorage);
 
 export const useDrafts = createDraftsStore(sessionStorageOfTheTab);
+
+if (typeof window !== 'undefined') {
+  for (const leaving of ['beforeunload', 'pagehide']) window.addEventListener(leaving, () => useDrafts.getState().setLeaving(true));
+  for (const staying of ['pageshow', 'pointerdown', 'keydown']) {
+    window.addEventListener(staying, () => { if (useDrafts.getState().leaving) useDrafts.getState().setLeaving(false); }, { capture: true });
+  }
+}
 
 /** The conversation's draft text and its setter (an update of the text as it stands, as React's state setter takes one). */
 export function useDraft(conversationId: string): [string, (update: (typed: string) => string) => void] {

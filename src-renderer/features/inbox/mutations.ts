@@ -20,19 +20,15 @@ export function useReply(conversationId: string, contactId: string | null) {
     /** Text, or an approved template with its values: WhatsApp's once the window has closed, RCS's always. */
     mutationFn: (reply: string | { template: TemplateReply | RcsTemplateReply }) =>
       api.post<Message>(`/dashboard/conversations/${conversationId}/reply`, typeof reply === 'string' ? { text: reply } : reply),
-    // The template's draft as it was sent (the composer replaces it at each change, so the same object is untouched since).
-    onMutate: (reply) => ({ template: typeof reply === 'string' ? undefined : useDrafts.getState().drafts[conversationId]?.template }),
-    // A reply sent is the draft no more, even when the agent has moved to another conversation before the answer (here,
-    // not in the composer, which is gone by then): coming back, or after a reload, they would find it and send it twice.
-    // Not a draft typed on since, which is new.
-    onSuccess: (_sent, reply, context) => {
-      const { dropSent } = useDrafts.getState();
-      if (typeof reply === 'string') dropSent(conversationId, { text: reply });
-      else if (context?.template) dropSent(conversationId, { template: context.template });
-      return client.invalidateQueries({ queryKey: ['thread', conversationId] });
-    },
-    // Blocked elsewhere while the composer was open (the live event not yet here): refresh the contact so the notice shows.
-    onError: (error) => {
+    // The reply is no draft from the moment it is sent, in the tab's storage too: a reload (or the agent moving on)
+    // before the answer must not bring it back to be sent twice. Taken here, not in the composer, which may be gone by
+    // the answer; a draft typed on since is new. A send that fails gives it back (`onError`), its error shown.
+    onMutate: (reply) => ({ taken: useDrafts.getState().takeSending(conversationId, typeof reply === 'string' ? { text: reply } : 'template') }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['thread', conversationId] }),
+    // Refused or failed: the reply is the draft again. Blocked elsewhere while the composer was open (the live event not
+    // yet here): refresh the contact so the notice shows.
+    onError: (error, _reply, context) => {
+      if (context?.taken) useDrafts.getState().giveBack(conversationId, context.taken);
       if (error instanceof ApiError && error.code === 'CONTACT_BLOCKED' && contactId) void client.invalidateQueries({ queryKey: ['contact', contactId] });
     },
   });

@@ -57,7 +57,10 @@ export function RcsComposer({ conversationId, reply, contact, address }: {
     event.preventDefault();
     if (!template || missing.length) return;
     const variables = Object.fromEntries(template.variables.map((name) => [name, valueOf(name).trim()]));
-    reply.mutate({ template: { templateId: template.id, variables } }, { onSuccess: () => setSent(template.id) });
+    // Sent, the draft is taken out at once (useReply): the template stays chosen, emptied, while it goes (a failure
+    // gives the draft back over it).
+    setSent(template.id);
+    reply.mutate({ template: { templateId: template.id, variables } });
   }
   /** Said under a field while it holds the contact's value. */
   const noteOf = (name: string) => {

@@ -53,7 +53,10 @@ export function TemplateComposer({ conversationId, reply, contact, address }: {
   function send(event: FormEvent) {
     event.preventDefault();
     if (!template || !needs || !values || missing.length) return;
-    reply.mutate({ template: { templateId: template.id, components: requestOf(needs, values).templateComponents } }, { onSuccess: () => setSent(template.id) });
+    // Sent, the draft is taken out at once (useReply): the template stays chosen, emptied, while it goes (a failure
+    // gives the draft back over it).
+    setSent(template.id);
+    reply.mutate({ template: { templateId: template.id, components: requestOf(needs, values).templateComponents } });
   }
 
   if (templates.isError) return <ErrorState error={templates.error} />;
