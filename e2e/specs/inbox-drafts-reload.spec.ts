@@ -1,7 +1,8 @@
 // A reply being written outlives a reload of the tab: its text, and a WhatsApp or RCS template chosen with its values,
 // each back with its conversation (its row marked "Draft ·"), kept in the tab's sessionStorage for the organization
 // (never localStorage: a draft can hold a customer's details); once sent, none comes back after a reload, even one made
-// between the send and its answer (the draft is taken out when the send starts); a send that fails gives it back.
+// between the send and its answer (the draft is taken out when the send starts); a send that fails gives it back. A
+// WhatsApp template draft whose template is no longer approved is shown with a note and its values, until discarded.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -170,5 +171,28 @@ describe('a reply being written, across a reload of the tab', () => {
     await open('whatsapp', CUSTOMER);
     expect(await drafted(CUSTOMER)).toBe(true);
     expect(await reply().inputValue()).toBe('Refund issued today.');
+  });
+
+  it('whose WhatsApp template is no longer approved, is shown with a note and what it holds, as its row says, until discarded', async () => {
+    const rejected = (await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/whatsapp/templates?status=REJECTED&limit=100')).body.data[0];
+    if (!rejected) throw new Error('no rejected WhatsApp template');
+    const listed = await server.dashboard<{ data: Array<{ id: string; address: string }> }>('GET', '/dashboard/conversations?channel=whatsapp&state=all&limit=100');
+    const id = listed.body.data.find((c) => c.address === closed.address)?.id as string;
+    // A draft kept from when its template was approved (the tab's storage, as the console writes it).
+    const values = { header: [], body: [{ kind: 'static', text: 'Meera' }], mediaLink: '', buttons: {} };
+    await page.evaluate(({ key, entry }) => sessionStorage.setItem(key, JSON.stringify({ v: 1, drafts: [entry] })),
+      { key: `switchboard.drafts.${organizationId}`, entry: [id, { template: { channel: 'whatsapp', templateId: rejected.id, values } }] });
+    await reload();
+    await openClosed();
+    expect(await drafted(closed.address)).toBe(true);
+    const note = page.getByTestId('template-draft-stale');
+    await note.filter({ hasText: `The template “${rejected.name}”` }).waitFor();
+    expect(await note.locator('p').textContent()).toMatch(/ was rejected, so WhatsApp will not send it\. Choose another template for this reply; what this draft holds:$/);
+    expect(await page.getByTestId('template-draft-stale-values').innerText()).toBe('Meera');
+    expect(await page.getByTestId('template-composer').getByTestId('reply-template').inputValue()).toBe('');
+    await page.getByTestId('discard-template-draft').click();
+    await note.waitFor({ state: 'detached' });
+    expect(await drafted(closed.address)).toBe(false);
+    await expect.poll(async () => (await kept()).session).toBeNull();
   });
 });

@@ -23,7 +23,8 @@ function useLookup<T>(key: readonly unknown[], path: string, enabled = true) {
 /** Each list is one page of at most 100, newest first. */
 const useList = <T>(kind: string, path: string) => useLookup<{ data: T[] }>(['channels', kind], path);
 
-export const useWaTemplates = () => useLookup<{ data: WaTemplate[] }>(['whatsapp-templates', 'all'], '/dashboard/whatsapp/templates?limit=100');
+/** `enabled` false: not read (yet). */
+export const useWaTemplates = (enabled = true) => useLookup<{ data: WaTemplate[] }>(['whatsapp-templates', 'all'], '/dashboard/whatsapp/templates?limit=100', enabled);
 export const useSmsSenders = () => useList<SmsSender>('sms-senders', '/dashboard/sms/senders?limit=100');
 export const useSmsTemplates = () => useList<SmsTemplate>('sms-templates', '/dashboard/sms/templates?limit=100');
 export const useRcsBots = () => useList<RcsBot>('rcs-bots', '/dashboard/rcs/bots');

@@ -2,7 +2,9 @@
 // approved template then, so the console offers one with every value it needs (header, body, buttons), each
 // field labelled with the sentence around its place in the message (the contact's name offered to an empty header or
 // body value, one click to put it in), and the whole message previewed as it will arrive. The template chosen and its
-// values are the conversation's draft (stores/drafts.ts), kept as its text is.
+// values are the conversation's draft (stores/drafts.ts), kept as its text is. A draft whose template can no longer be
+// sent (rejected or under review since) is shown with a note and what was typed in it, to use with another template or
+// discard (template-draft-stale.ts): the row says "Draft · " for it, so the composer does not hide it.
 import { useId, useState, type FormEvent } from 'react';
 import type { Contact, WaTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -11,9 +13,11 @@ import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { emptyValues, missingOf, needsOf, requestOf, type TemplateNeeds, type TemplateValues } from '../../components/wa-template.ts';
 import { useTemplateDraft } from '../../stores/drafts.ts';
 import { useApprovedTemplates } from '../campaigns/queries.ts';
+import { useWaTemplates } from '../channels/queries.ts';
 import type { useReply } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
 import { nameFillsOf, placesOf } from './template-context.ts';
+import { staleTemplateDraft, type StaleTemplateDraft } from './template-draft-stale.ts';
 import { TemplateReplyPreview } from './template-reply-preview.tsx';
 
 /** Values kept for a template that still asks for as many of each (one since edited to ask for others starts empty). */
@@ -39,6 +43,10 @@ export function TemplateComposer({ conversationId, reply, contact, address }: {
   const places = template && needs ? placesOf(template, needs) : null;
   const missing = needs && values ? missingOf(needs, values) : ['a template'];
   const neededId = useId();
+  // Every template is read only to name one the draft holds that is no longer approved.
+  const approved = templates.data?.data;
+  const unsendable = Boolean(kept && approved && !approved.some((t) => t.id === kept.templateId));
+  const stale = staleTemplateDraft(kept, approved, useWaTemplates(unsendable).data?.data);
 
   // No value is guessed (the contact's name, say): a template's placeholders are numbered, not named, so nothing says
   // which one is a name, and a wrong guess would go to the customer. The name is offered instead, beside each empty
@@ -70,6 +78,7 @@ export function TemplateComposer({ conversationId, reply, contact, address }: {
             <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
             {templates.data?.data.map((t) => <option key={t.id} value={t.id}>{t.name} · {languageName(t.language)}</option>)}
           </select>
+          {stale ? <StaleDraftNote stale={stale} onDiscard={() => setDraft(null)} /> : null}
           {needs?.header?.kind === 'media' && values ? (
             <input value={values.mediaLink} placeholder="https://…" aria-label={`Header ${needs.header.format.toLowerCase()} link`} data-testid="reply-var-media"
               onChange={(e) => set({ mediaLink: e.target.value })} />
@@ -101,5 +110,16 @@ export function TemplateComposer({ conversationId, reply, contact, address }: {
         {reply.isPending ? 'Sending…' : 'Send template'}
       </Button>
     </form>
+  );
+}
+
+/** A draft whose template cannot be sent: why, what was typed in it (to reuse), and Discard. */
+function StaleDraftNote({ stale, onDiscard }: { stale: StaleTemplateDraft; onDiscard(): void }) {
+  return (
+    <div className="template-stale" data-testid="template-draft-stale">
+      <p>{stale.why} Choose another template for this reply{stale.values.length ? '; what this draft holds:' : '.'}</p>
+      {stale.values.length ? <ul data-testid="template-draft-stale-values">{stale.values.map((value, i) => <li key={i}>{value}</li>)}</ul> : null}
+      <Button type="button" className="button ghost small" data-testid="discard-template-draft" onClick={onDiscard}>Discard draft</Button>
+    </div>
   );
 }
