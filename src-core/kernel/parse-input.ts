@@ -88,6 +88,18 @@ export function withoutEmptyValues(query: unknown): unknown {
 export const IGNORED_QUERY_PARAMETERS: readonly string[] = ['_'];
 
 /**
+ * A parameter the route takes once, given several times (`?limit=5&limit=6`, how many clients write a list), is refused
+ * as given more than once: the value's own check said `limit: must be a whole number` or `direction: must be one of:
+ * inbound, outbound` of values that were whole numbers and directions. A check that already names the repetition
+ * (a log's `status`, whose list is comma-separated) keeps its words.
+ */
+function givenOnce(issue: Issue, query: unknown): Issue {
+  const given = issue.path.length === 1 && query && typeof query === 'object' ? (query as Record<string, unknown>)[String(issue.path[0])] : undefined;
+  if (!Array.isArray(given) || issue.message.includes('repeated parameter')) return issue;
+  return { ...issue, message: `is given ${given.length} times: give it once` };
+}
+
+/**
  * A query as its schema takes it (a route without one takes no parameters). A parameter the route does not know is
  * refused, not ignored (a misspelt filter would list everything), and named beside any other problem, with the
  * parameters the route takes. `ignore`: parameters read elsewhere (a console request's `organizationId`).
@@ -96,7 +108,8 @@ export function parseQuery<T>(schema: z.ZodType<T> | undefined, value: unknown, 
   refuseNul(value, 'query');
   const result = schema?.safeParse(value ?? {}, { reportInput: true });
   const unknown = unknownParameters(schema, value, [...IGNORED_QUERY_PARAMETERS, ...ignore]);
-  const problems = [result && !result.success ? zodMessage('query', result.error.issues) : null, unknown].filter(Boolean);
+  const issues = result && !result.success ? result.error.issues.map((issue) => givenOnce(issue, value)) : [];
+  const problems = [issues.length ? zodMessage('query', issues) : null, unknown].filter(Boolean);
   if (problems.length) throw invalidField(`Invalid query: ${problems.join('; ')}`);
   return result?.data as T;
 }
