@@ -241,7 +241,12 @@ async function readUpload(request: FastifyRequest, spec: { field: string; maxByt
   let file: UploadedFile | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: spec.maxBytes, files: 1, fields: 10 } })) {
-      if (part.type !== 'file') continue;
+      // A text field is named, not dropped, as an unknown body field is (a `caption` would be silently lost).
+      if (part.type !== 'file') {
+        throw invalidField(part.fieldname === spec.field
+          ? `The "${spec.field}" field must be a file, not text: send it as a file part, with its filename and type`
+          : `Unexpected field "${part.fieldname}": this route takes a single "${spec.field}" field and nothing else`);
+      }
       if (part.fieldname !== spec.field) throw invalidField(`Unexpected file field "${part.fieldname}": send the file as "${spec.field}"`);
       const data = await part.toBuffer();
       file = { field: part.fieldname, filename: part.filename, mimeType: part.mimetype, data };

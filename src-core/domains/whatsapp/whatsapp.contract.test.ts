@@ -280,4 +280,22 @@ describe('header media upload', () => {
     const twoFiles = await fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: two });
     expect([twoFiles.status, (await twoFiles.json()).message]).toEqual([400, 'Invalid upload: send exactly one file']);
   });
+  it('names a text field beside the file, or a text value sent as the file, instead of dropping it', async () => {
+    const post = (form: FormData) => fetch(`${t.url}/v1/whatsapp/header-media/upload`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    const png = new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')], { type: 'image/png' });
+    for (const before of [true, false]) {
+      const captioned = new FormData();
+      if (before) captioned.append('caption', 'Our new box');
+      captioned.append('file', png, 'box.png');
+      if (!before) captioned.append('caption', 'Our new box');
+      const res = await post(captioned);
+      expect([res.status, await res.json()]).toEqual([400, expect.objectContaining({
+        code: 'VALIDATION_FAILED', message: 'Unexpected field "caption": this route takes a single "file" field and nothing else',
+      })]);
+    }
+    const text = new FormData();
+    text.append('file', 'hello');
+    const asText = await post(text);
+    expect([asText.status, (await asText.json()).message]).toEqual([400, 'The "file" field must be a file, not text: send it as a file part, with its filename and type']);
+  });
 });
