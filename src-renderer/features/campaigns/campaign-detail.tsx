@@ -15,10 +15,12 @@ import { DraftEstimate } from './draft-estimate.tsx';
 import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
 import { CHANNEL_LABEL, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
+import { useTopUpAction } from '../wallet/top-up-action.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
 
 function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campaign: Detail; onDeleted(): void }) {
   const launch = useLaunchCampaign(channel);
+  const topUp = useTopUpAction(launch.error);
   const cancel = useCancelCampaign(channel);
   const [confirming, setConfirming] = useState(false);
   const cancellable = campaign.status === 'SCHEDULED' || campaign.status === 'RUNNING';
@@ -48,7 +50,7 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
           <button type="button" className="button danger" disabled={cancel.isPending} onClick={doCancel} data-testid="confirm-cancel">Cancel campaign</button>
         </div>
       ) : null}
-      {launch.isError ? <ErrorState error={launch.error} /> : null}
+      {launch.isError ? <ErrorState error={launch.error} action={topUp} /> : null}
       {cancel.isError ? <ErrorState error={cancel.error} /> : null}
     </div>
   );

@@ -1,0 +1,60 @@
+// A send the wallet cannot pay for, as support meets it: the core's refusal under the reply, with the way on (the
+// Wallet page) beside it rather than a dead end the agent has to find the sidebar from.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { consoleForFile } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let page: Page;
+
+consoleForFile({ width: 1280, height: 800 }, (opened) => {
+  server = opened.server;
+  page = opened.page;
+});
+
+describe('a reply the wallet cannot pay for', () => {
+  it('is refused with the balance under the composer, and opens the Wallet page from there', async () => {
+    // The demo's ₹5,000, less ₹4,000 for a campaign at ₹1,000 a message: less than one more WhatsApp message.
+    expect((await server.dashboard('PUT', '/dashboard/wallet/prices', { prices: { whatsapp: 100_000 } })).status).toBe(200);
+    const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
+    const launched = await server.dashboard('POST', '/dashboard/whatsapp/campaigns/create-and-launch', {
+      name: 'Spends the wallet', templateId: templates.body.data.find((t) => t.name === 'festive_sale')?.id,
+      phones: ['919820000401', '919820000402', '919820000403', '919820000404'],
+      templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'friend' }] }],
+    });
+    expect(launched.status).toBe(202);
+
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('conversation-row').filter({ hasText: 'Oliver Brown' }).click();
+    await page.getByTestId('composer').fill('Sorry to hear that: a replacement is on its way.');
+    await page.getByTestId('send-reply').click();
+    const refused = page.getByTestId('reply-error');
+    const topUp = refused.getByTestId('error-action');
+    await topUp.waitFor();
+    expect(await refused.textContent()).toMatch(/^Not sentInsufficient wallet balance: 1 whatsapp message costs ₹1,000\.00, the balance is ₹\d+\.\d\dTop up the wallet$/);
+    await screenshot(page, 'reply-refused-empty-wallet');
+    await topUp.click();
+    await page.getByTestId('top-up-form').waitFor();
+    expect(await page.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
+  });
+
+  it("a draft campaign's launch refused for the balance opens the Wallet page the same way", async () => {
+    const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
+    const draft = await server.dashboard('POST', '/dashboard/whatsapp/campaigns', {
+      name: 'Cannot be paid', templateId: templates.body.data.find((t) => t.name === 'festive_sale')?.id, phones: ['919820000405'],
+      templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'friend' }] }],
+    });
+    expect(draft.status).toBe(201);
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Cannot be paid' }).click();
+    await page.getByTestId('launch-campaign').click();
+    const topUp = page.getByTestId('campaign-detail').getByTestId('error-action');
+    await topUp.waitFor();
+    expect(await page.getByTestId('campaign-detail').getByTestId('error-state').textContent()).toMatch(/Insufficient wallet balance.*Top up the wallet$/);
+    await topUp.click();
+    await page.getByTestId('top-up-form').waitFor();
+  });
+});
