@@ -73,6 +73,17 @@ describe('the connection (console)', () => {
     expect((await t.dashboard('GET', '/dashboard/instagram/connection')).body).toMatchObject({ connected: true, connection: { followersCount: 1200 } });
   });
 
+  it("refuses a website or picture that is not an http or https link, naming it: the profile hands it to integrators", async () => {
+    for (const [field, link] of [['website', 'javascript:alert(1)'], ['profilePictureUrl', 'ftp://cdn.example.com/me.jpg'], ['website', 'not a url']] as const) {
+      const res = await t.dashboard('POST', '/dashboard/instagram/connection', { ...ACCOUNT, [field]: link });
+      expect([res.status, res.body.message], link).toEqual([400, `Invalid body: ${field}: must be an http or https URL`]);
+    }
+    const plain = await t.dashboard('POST', '/dashboard/instagram/connection', { ...ACCOUNT, website: 'http://shop.example.com', profilePictureUrl: 'https://cdn.example.com/me.jpg' });
+    expect(plain.body).toMatchObject({ website: 'http://shop.example.com', profilePictureUrl: 'https://cdn.example.com/me.jpg' });
+    // As the test before left it, for the ones after.
+    await t.dashboard('POST', '/dashboard/instagram/connection', { ...ACCOUNT, followersCount: 1200 });
+  });
+
   it('is a console route: an API key is refused with 401', async () => {
     expect((await t.request('POST', '/dashboard/instagram/connection', { token: key, body: ACCOUNT })).status).toBe(401);
   });
