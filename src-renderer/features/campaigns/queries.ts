@@ -10,6 +10,7 @@ import type {
   ListEnvelope, ReferenceTotals, Wallet, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { everyPage } from '../../api/every-page.ts';
 
 /** The channels with a campaign builder (the contract's campaign channels: Instagram has none). */
 export const CAMPAIGN_TABS = CAMPAIGN_CHANNELS;
@@ -94,7 +95,7 @@ export function useApprovedTemplates() {
   const api = useApi();
   return useQuery({
     queryKey: ['whatsapp-templates', 'APPROVED'],
-    queryFn: () => api.get<ListEnvelope<WaTemplate>>('/dashboard/whatsapp/templates?status=APPROVED&limit=100'),
+    queryFn: () => everyPage<WaTemplate>(api, '/dashboard/whatsapp/templates?status=APPROVED&limit=100'),
   });
 }
 

@@ -8,6 +8,7 @@ import type {
   EmailTemplate, EmailTemplateItem, InstagramConnectionState, RcsBot, RcsTemplate, SendingDomain, ShopifyConnectionState, SmsSender, SmsTemplate, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { everyPage } from '../../api/every-page.ts';
 
 /** The keys of everything here: WhatsApp templates share theirs with the approved-templates picker. */
 export const CHANNEL_QUERY_KEYS = [['channels'], ['whatsapp-templates']] as const;
@@ -20,17 +21,20 @@ function useLookup<T>(key: readonly unknown[], path: string, enabled = true) {
   const api = useApi();
   return useQuery({ queryKey: key, queryFn: () => api.get<T>(path), enabled });
 }
-/** Each list is one page of at most 100, newest first. */
-const useList = <T>(kind: string, path: string) => useLookup<{ data: T[] }>(['channels', kind], path);
+/** Each list whole, newest first (every page of it: api/every-page.ts). */
+function useList<T extends { id: string }>(key: readonly unknown[], path: string, enabled = true) {
+  const api = useApi();
+  return useQuery({ queryKey: key, queryFn: () => everyPage<T>(api, path), enabled });
+}
 
 /** `enabled` false: not read (yet). */
-export const useWaTemplates = (enabled = true) => useLookup<{ data: WaTemplate[] }>(['whatsapp-templates', 'all'], '/dashboard/whatsapp/templates?limit=100', enabled);
-export const useSmsSenders = () => useList<SmsSender>('sms-senders', '/dashboard/sms/senders?limit=100');
-export const useSmsTemplates = () => useList<SmsTemplate>('sms-templates', '/dashboard/sms/templates?limit=100');
-export const useRcsBots = () => useList<RcsBot>('rcs-bots', '/dashboard/rcs/bots');
-export const useRcsTemplates = () => useList<RcsTemplate>('rcs-templates', '/dashboard/rcs/templates?limit=100');
-export const useEmailTemplates = () => useList<EmailTemplateItem>('email-templates', '/dashboard/email/templates?limit=100');
-export const useEmailDomains = () => useList<SendingDomain>('email-domains', '/dashboard/email/domains');
+export const useWaTemplates = (enabled = true) => useList<WaTemplate>(['whatsapp-templates', 'all'], '/dashboard/whatsapp/templates?limit=100', enabled);
+export const useSmsSenders = () => useList<SmsSender>(['channels', 'sms-senders'], '/dashboard/sms/senders?limit=100');
+export const useSmsTemplates = () => useList<SmsTemplate>(['channels', 'sms-templates'], '/dashboard/sms/templates?limit=100');
+export const useRcsBots = () => useList<RcsBot>(['channels', 'rcs-bots'], '/dashboard/rcs/bots');
+export const useRcsTemplates = () => useList<RcsTemplate>(['channels', 'rcs-templates'], '/dashboard/rcs/templates?limit=100');
+export const useEmailTemplates = () => useList<EmailTemplateItem>(['channels', 'email-templates'], '/dashboard/email/templates?limit=100');
+export const useEmailDomains = () => useList<SendingDomain>(['channels', 'email-domains'], '/dashboard/email/domains');
 
 /** One email template with its HTML and text, where its merge tags are; off until one is picked. */
 export const useEmailTemplate = (id: string) =>
