@@ -28,6 +28,7 @@ import { SnoozeMenu } from './snooze-menu.tsx';
 import { snoozeTime } from './snooze-choices.ts';
 import { useReadAfter } from './read-after.ts';
 import { useTopUpAction } from '../wallet/top-up-action.ts';
+import { useConnectInstagramAction } from '../channels/connect-action.ts';
 import { displayAddress } from '../../components/email-address.ts';
 import { useDraft } from '../../stores/drafts.ts';
 
@@ -143,7 +144,10 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
   const contactId = detail.data?.contactId ?? null;
   const contact = useContact(contactId);
   const reply = useReply(conversationId, contactId);
+  // The way on from a refusal the agent cannot fix here: the wallet's top-up, or the Instagram account's connection.
   const topUp = useTopUpAction(reply.error);
+  const connect = useConnectInstagramAction(reply.error, detail.data?.channel);
+  const wayOn = topUp ?? connect;
   const markRead = useMarkRead(conversationId);
   // The composer's draft (free text, or SMS): the conversation's, kept while a block replaces the composer and while the
   // agent reads another conversation, tab or page (stores/drafts.ts).
@@ -264,7 +268,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
             : c.channel === 'rcs' ? <RcsComposer conversationId={conversationId} reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
               : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} />
                 : <TextComposer reply={reply} channel={c.channel} contactName={contactName} text={text} setText={setText} />}
-      {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" action={topUp} /></div> : null}
+      {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" action={wayOn} /></div> : null}
       {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? displayAddress(c.address)} onClose={closeContact} onOpenConversation={openConversation} /> : null}
     </div>
   );

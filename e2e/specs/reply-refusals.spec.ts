@@ -1,5 +1,6 @@
-// A send the wallet cannot pay for, as support meets it: the core's refusal under the reply, with the way on (the
-// Wallet page) beside it rather than a dead end the agent has to find the sidebar from.
+// Sends refused for something the agent cannot fix where they are, as support meets them: the core's refusal under the
+// reply, with the way on beside it (the Wallet page for an empty wallet, the Channels page's Instagram tab for an account
+// not connected) rather than a dead end the agent has to find the sidebar from.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -56,5 +57,23 @@ describe('a reply the wallet cannot pay for', () => {
     expect(await page.getByTestId('campaign-detail').getByTestId('error-state').textContent()).toMatch(/Insufficient wallet balance.*Top up the wallet$/);
     await topUp.click();
     await page.getByTestId('top-up-form').waitFor();
+  });
+
+  it('an Instagram reply refused because no account is connected opens the Channels page on its Instagram tab', async () => {
+    // Maya writes in first, so the 24-hour window is open; then the account is disconnected.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '6234817790112233', text: 'Is my order on its way?' })).status).toBe(201);
+    expect((await server.dashboard('DELETE', '/dashboard/instagram/connection')).status).toBe(200);
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-instagram').click();
+    await page.getByTestId('conversation-row').filter({ hasText: 'Maya' }).click();
+    await page.getByTestId('composer').fill('It ships today.');
+    await page.getByTestId('send-reply').click();
+    const refused = page.getByTestId('reply-error');
+    const connect = refused.getByTestId('error-action');
+    await connect.waitFor();
+    expect(await refused.textContent()).toMatch(/^Not sentInstagram integration is not connected for this organization: .*Connect Instagram$/);
+    await connect.click();
+    await page.locator('[data-testid="channels-tab-instagram"][aria-selected="true"]').waitFor();
+    expect(await page.getByTestId('nav-channels').getAttribute('aria-current')).toBe('page');
   });
 });
