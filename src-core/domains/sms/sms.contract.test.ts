@@ -38,6 +38,23 @@ describe('senders and templates', () => {
     expect((await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'acme', entityId: '1' })).status).toBe(400);
     expect((await t.dashboard('POST', '/dashboard/sms/templates', { name: 'x', dltTemplateId: '1207160000000000009', body: 'Hi {#name#}' })).status).toBe(400);
   });
+  it('a rejected DLT template is submitted again under its DLT id (same template, reviewed anew); a pending or approved one is 409', async () => {
+    const dltTemplateId = '1207160000000000003';
+    const first = await t.dashboard('POST', '/dashboard/sms/templates', { name: 'REJ weekly', dltTemplateId, body: 'Weekly digest {#var#} - ACME', route: 'promotional' });
+    expect(first.status).toBe(201);
+    const pendingAgain = await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Weekly', dltTemplateId, body: 'Weekly digest {#var#} - ACME' });
+    expect([pendingAgain.status, pendingAgain.body.message]).toEqual([409, `DLT template ${dltTemplateId} is already registered (PENDING)`]);
+    await t.advance(61);
+    const listed = async () => (await t.request('GET', '/v1/sms/templates?limit=100', { token: key })).body.data.filter((x: { dltTemplateId: string }) => x.dltTemplateId === dltTemplateId);
+    expect(await listed()).toEqual([expect.objectContaining({ id: first.body.id, status: 'REJECTED' })]);
+    const again = await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Weekly', dltTemplateId, body: 'Weekly digest: {#var#} - ACME', route: 'promotional' });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ ...first.body, name: 'Weekly', body: 'Weekly digest: {#var#} - ACME', status: 'PENDING' });
+    await t.advance(61);
+    expect(await listed()).toEqual([{ ...again.body, status: 'APPROVED' }]);
+    const approvedAgain = await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Weekly 2', dltTemplateId, body: 'Weekly {#var#}' });
+    expect([approvedAgain.status, approvedAgain.body.message]).toEqual([409, `DLT template ${dltTemplateId} is already registered (APPROVED)`]);
+  });
 });
 
 describe('POST /v1/sms/send', () => {

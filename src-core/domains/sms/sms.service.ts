@@ -134,14 +134,21 @@ export function createSmsService(deps: {
         return toSender(row);
       });
     },
+    /**
+     * A DLT template, PENDING until the review. A DLT id already registered is 409 while that template is pending or
+     * approved; a rejected one is submitted again (its name, body and route replaced, the same `smt_` id reviewed anew),
+     * since the id is the DLT platform's and cannot be chosen again.
+     */
     createTemplate(orgId: string, input: CreateSmsTemplateInput): SmsTemplate {
       return db.tx(() => {
-        if (store.templateByDlt(orgId, input.dltTemplateId)) throw conflict(`DLT template ${input.dltTemplateId} is already registered`);
+        const existing = store.templateByDlt(orgId, input.dltTemplateId);
+        if (existing && existing.status !== 'REJECTED') throw conflict(`DLT template ${input.dltTemplateId} is already registered (${existing.status})`);
         const row = {
-          id: newId('smt'), org_id: orgId, name: input.name, dlt_template_id: input.dltTemplateId, body: input.body, route: input.route,
-          status: 'PENDING', created_at: clock.nowIso(),
+          id: existing?.id ?? newId('smt'), org_id: orgId, name: input.name, dlt_template_id: input.dltTemplateId, body: input.body, route: input.route,
+          status: 'PENDING', created_at: existing?.created_at ?? clock.nowIso(),
         };
-        store.insertTemplate(row);
+        if (existing) store.resubmitTemplate(row);
+        else store.insertTemplate(row);
         jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind: 'template', id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
         deps.changed(orgId, row.id);
         return toTemplate(row);

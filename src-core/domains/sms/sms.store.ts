@@ -13,6 +13,8 @@ export function createSmsStore(sql: Sql) {
   const senderById = sql.prepare(`SELECT * FROM sms_senders WHERE org_id = ? AND id = ?`);
   const insertTemplate = sql.prepare(`INSERT INTO sms_templates (id, org_id, name, dlt_template_id, body, route, status, created_at)
     VALUES (@id, @org_id, @name, @dlt_template_id, @body, @route, @status, @created_at)`);
+  const resubmitTemplate = sql.prepare(`UPDATE sms_templates SET name = @name, body = @body, route = @route, status = @status
+    WHERE org_id = @org_id AND id = @id AND status = 'REJECTED'`);
   const templateById = sql.prepare(`SELECT * FROM sms_templates WHERE org_id = ? AND id = ?`);
   const templateByDlt = sql.prepare(`SELECT * FROM sms_templates WHERE org_id = ? AND dlt_template_id = ?`);
   const approvedTemplates = sql.prepare(`SELECT * FROM sms_templates WHERE org_id = ? AND status = 'APPROVED' ORDER BY created_at, rowid`);
@@ -30,6 +32,8 @@ export function createSmsStore(sql: Sql) {
     senderByName: (orgId: string, senderId: string) => senderByName.get(orgId, senderId) as SenderRow | undefined,
     senderById: (orgId: string, id: string) => senderById.get(orgId, id) as SenderRow | undefined,
     insertTemplate: (row: SmsTemplateRow) => void insertTemplate.run(row),
+    /** A rejected template submitted again under its DLT id: new name, body and route, PENDING. */
+    resubmitTemplate: (row: SmsTemplateRow) => void resubmitTemplate.run(row),
     templateById: (orgId: string, id: string) => templateById.get(orgId, id) as SmsTemplateRow | undefined,
     templateByDlt: (orgId: string, dlt: string) => templateByDlt.get(orgId, dlt) as SmsTemplateRow | undefined,
     approvedTemplates: (orgId: string) => approvedTemplates.all(orgId) as SmsTemplateRow[],
