@@ -104,7 +104,11 @@ export function campaignChannels(deps: {
       plan(orgId, campaign) {
         const config = JSON.parse(campaign.config) as RcsCampaignConfig;
         const template = rcs.approvedTemplate(orgId, config.templateId);
-        if (template.botId !== config.botId) throw invalidField(`RCS template ${template.name} belongs to another bot than ${config.botId}`);
+        if (template.botId !== config.botId) {
+          // An id that is no bot of the organization is said as such, not as "another bot" (as if it were one).
+          if (!rcs.bot(orgId, config.botId)) throw invalidField(`RCS bot ${config.botId} not found`);
+          throw invalidField(`RCS template ${template.name} belongs to another bot than ${config.botId}`);
+        }
         const fallback = config.fallback
           ? sms.prepare(orgId, { senderId: senderOf(orgId, null), message: config.fallbackMessage ?? '' })
           : null;

@@ -266,13 +266,15 @@ describe('RCS campaigns', () => {
   });
   it('refuses with 400 and leaves nothing behind: bad numbers, templates, bots, fallback without message, a variable nothing fills, no funds', async () => {
     const before = (await t.request('GET', '/v1/rcs/campaigns', { token: key })).body.meta.total;
+    const otherBot = (await t.dashboard('POST', '/dashboard/rcs/bots', { name: 'Other bot' })).body.id;
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ numbers: ['9810050001'], rcsVariables: undefined }, "RCS template Weekend variable {{discount}} has no value: give it in rcsVariables (only name, first_name, phone, email, username can come from each recipient's contact)"],
       [{ numbers: ['9810050001'], rcsVariables: { discount: '   ' } }, 'RCS template Weekend variable {{discount}} has no value'],
       [{ numbers: ['98100'] }, 'invalid number'],
       [{ numbers: ['9810050001'], country: 'ZZ' }, 'country ZZ is not supported'],
       [{ numbers: ['9810050001'], templateId: 'rct_nope' }, 'not found'],
-      [{ numbers: ['9810050001'], botId: 'bot_other' }, 'another bot'],
+      [{ numbers: ['9810050001'], botId: otherBot }, `RCS template Weekend belongs to another bot than ${otherBot}`],
+      [{ numbers: ['9810050001'], botId: 'bot_nope' }, 'RCS bot bot_nope not found'],
       [{ numbers: ['9810050001'], fallback: true }, 'fallbackMessage'],
       [{ numbers: ['9810050001'], scheduleCampaign: true }, 'scheduledAt'],
       [{ numbers: ['9810050001'], fallback: true, fallbackMessage: 'Not a DLT text' }, 'does not match'],

@@ -67,6 +67,11 @@ export function createRcsService(deps: {
       return toBot(row);
     },
     bots: (orgId: string): RcsBot[] => store.bots(orgId).map(toBot),
+    /** The organization's bot, or null (another organization's is none). */
+    bot(orgId: string, id: string): RcsBot | null {
+      const row = store.botById(orgId, id);
+      return row ? toBot(row) : null;
+    },
     createTemplate(orgId: string, input: CreateRcsTemplateInput): RcsTemplate {
       return db.tx(() => {
         if (!store.botById(orgId, input.botId)) throw notFound(`RCS bot ${input.botId}`);
