@@ -1,7 +1,8 @@
 // SMS: the DLT registrations a send needs, sender ids (headers) and templates with {#var#} placeholders. The
-// simulated DLT platform reviews each a minute later on the clock ("REJ…" names are rejected).
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
-import type { CreateSmsTemplateInput } from '../../../src-core/contract/index.ts';
+// simulated DLT platform reviews each a minute later on the clock ("REJ…" names are rejected); a rejected template is
+// corrected and submitted again under its DLT id.
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { CreateSmsTemplateInput, SmsTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { fieldProps, LabelledField, refusalByField } from '../../components/field-refusal.tsx';
 import { useSave, useSmsSenders, useSmsTemplates } from './queries.ts';
@@ -48,12 +49,16 @@ function Senders() {
   );
 }
 
-function NewDltTemplate({ nameField }: { nameField: RefObject<HTMLInputElement | null> }) {
+/** A new DLT template, or `rejected` one filled in to be corrected and submitted again under its DLT id (`onDone` closes it). */
+function NewDltTemplate({ nameField, rejected, onDone }: { nameField: RefObject<HTMLInputElement | null>; rejected: SmsTemplate | null; onDone(): void }) {
   const create = useSave<CreateSmsTemplateInput>('/dashboard/sms/templates');
-  const [name, setName] = useState('');
-  const [dltTemplateId, setDltTemplateId] = useState('');
-  const [route, setRoute] = useState<CreateSmsTemplateInput['route']>('transactional');
-  const [body, setBody] = useState('');
+  const [name, setName] = useState(rejected?.name ?? '');
+  const [dltTemplateId, setDltTemplateId] = useState(rejected?.dltTemplateId ?? '');
+  const [route, setRoute] = useState<CreateSmsTemplateInput['route']>(rejected?.route ?? 'transactional');
+  const [body, setBody] = useState(rejected?.body ?? '');
+  useEffect(() => {
+    if (rejected) nameField.current?.focus();
+  }, [rejected, nameField]);
   // A name, DLT template id or body the core refuses is said under its field; any other refusal under the form.
   const refusal = create.isError ? refusalByField(create.error, { name: 'Name', dltTemplateId: 'DLT template id', body: 'Body' }) : null;
   function submit(event: FormEvent) {
@@ -63,19 +68,21 @@ function NewDltTemplate({ nameField }: { nameField: RefObject<HTMLInputElement |
         setName('');
         setDltTemplateId('');
         setBody('');
+        onDone();
       },
     });
   }
   return (
     <form className="card form" onSubmit={submit} data-testid="sms-template-form">
-      <h2 className="card-title">Register a DLT template</h2>
+      <h2 className="card-title">{rejected ? `Resubmit “${rejected.name}”` : 'Register a DLT template'}</h2>
+      {rejected ? <p className="muted small hint">Rejected on review: correct it and submit it again under the same DLT template id.</p> : null}
       <div className="form-row">
         <LabelledField id="sms-template-name" label="Name" problem={refusal?.fields.name} className="field grow">
           <input ref={nameField} value={name} onChange={(e) => setName(e.target.value)} placeholder="Order ready" {...fieldProps('sms-template-name', refusal?.fields.name)}
             data-testid="sms-template-name" />
         </LabelledField>
         <LabelledField id="sms-template-dlt" label="DLT template id" problem={refusal?.fields.dltTemplateId}>
-          <input value={dltTemplateId} onChange={(e) => setDltTemplateId(e.target.value)} placeholder="19 digits" {...fieldProps('sms-template-dlt', refusal?.fields.dltTemplateId)}
+          <input value={dltTemplateId} onChange={(e) => setDltTemplateId(e.target.value)} placeholder="19 digits" readOnly={rejected !== null} {...fieldProps('sms-template-dlt', refusal?.fields.dltTemplateId)}
             data-testid="sms-template-dlt" />
         </LabelledField>
         <label className="field"><span>Route</span>
@@ -88,7 +95,10 @@ function NewDltTemplate({ nameField }: { nameField: RefObject<HTMLInputElement |
       </LabelledField>
       <p className="muted small hint">A message matches the template when it is the body with each {'{#var#}'} filled by 1 to 30 characters.</p>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
-      <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !name || !dltTemplateId || !body} data-testid="sms-template-submit">Submit for review</button></div>
+      <div className="actions left">
+        <button type="submit" className="button primary" disabled={create.isPending || !name || !dltTemplateId || !body} data-testid="sms-template-submit">Submit for review</button>
+        {rejected ? <button type="button" className="button ghost" onClick={onDone} data-testid="sms-template-cancel">Cancel</button> : null}
+      </div>
     </form>
   );
 }
@@ -96,6 +106,7 @@ function NewDltTemplate({ nameField }: { nameField: RefObject<HTMLInputElement |
 export function SmsTemplates() {
   const templates = useSmsTemplates();
   const nameField = useRef<HTMLInputElement>(null);
+  const [rejected, setRejected] = useState<SmsTemplate | null>(null);
   const empty = {
     title: 'No DLT templates yet', add: 'Register a DLT template.', field: nameField,
     what: 'Every SMS must match a text registered on DLT, its variable parts marked, and approved.',
@@ -103,10 +114,12 @@ export function SmsTemplates() {
   return (
     <div className="grid-2">
       <TableCard list={templates} empty={empty} label="DLT templates" testId="sms-templates" columns={['Name', 'Route', 'Status', 'Body']} row={(t) => (
-        <tr key={t.id} data-testid="sms-template-row"><td><strong>{t.name}</strong><br /><span className="muted small">{t.dltTemplateId}</span></td><td>{t.route}</td><td><StatusChip status={t.status} /></td><td className="body-cell">{t.body}</td></tr>
+        <tr key={t.id} data-testid="sms-template-row"><td><strong>{t.name}</strong><br /><span className="muted small">{t.dltTemplateId}</span></td><td>{t.route}</td><td><StatusChip status={t.status} />{t.status === 'REJECTED' ? (
+          <><br /><button type="button" className="link small" onClick={() => setRejected(t)} aria-label={`Resubmit ${t.name}`} data-testid="sms-template-resubmit">Resubmit</button></>
+        ) : null}</td><td className="body-cell">{t.body}</td></tr>
       )} />
       <div className="stack">
-        <NewDltTemplate nameField={nameField} />
+        <NewDltTemplate key={rejected?.id ?? 'new'} nameField={nameField} rejected={rejected} onDone={() => setRejected(null)} />
         <Senders />
       </div>
     </div>
