@@ -222,7 +222,7 @@ describe('channels', () => {
     await image.fill('not a url');
     await form.getByTestId('rcs-template-text').fill('Hi {{name}}');
     await form.getByTestId('rcs-template-submit').click();
-    await expectUnder('rcs-template-form', image, 'Image URL', 'rcs-template-image-problem', /^Image URL must be a URL/);
+    await expectUnder('rcs-template-form', image, 'Image URL', 'rcs-template-image-problem', /^Image URL must be an http or https URL/);
     expect(await form.textContent()).not.toContain('imageUrl');
   });
 

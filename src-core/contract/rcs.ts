@@ -11,6 +11,15 @@ export const rcsSuggestionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('url'), text: z.string().min(1).max(25), url: z.url() }),
   z.object({ type: z.literal('dial'), text: z.string().min(1).max(25), phone: z.string().regex(/^\+?\d{6,15}$/) }),
 ]);
+/**
+ * A link a template hands to phones (a card's image, a suggestion's destination): http or https, at most 2,000
+ * characters, as WhatsApp's URL buttons. Checked where a template is made; answers keep the looser `z.url()` above, so a
+ * template an earlier build stored with another scheme still lists.
+ */
+const cardLink = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000, 'must be an http or https URL of at most 2000 characters');
+const rcsSuggestionInputSchema = z.discriminatedUnion('type', [
+  rcsSuggestionSchema.options[0], rcsSuggestionSchema.options[1].extend({ url: cardLink }), rcsSuggestionSchema.options[2],
+]);
 
 /** An RCS message's `content` as the core writes it at send: the card's title and text filled in, its image and suggestions. */
 export const rcsMessageContentSchema = z.looseObject({
@@ -24,8 +33,8 @@ export const createRcsTemplateBodySchema = z.object({
   type: z.enum(['text', 'rich_card']).default('text'),
   title: nullAsAbsent(z.string().max(200)),
   text: z.string().min(1).max(2500),
-  imageUrl: nullAsAbsent(z.url()),
-  suggestions: z.array(rcsSuggestionSchema).max(11).default([]),
+  imageUrl: nullAsAbsent(cardLink),
+  suggestions: z.array(rcsSuggestionInputSchema).max(11).default([]),
 });
 export type CreateRcsTemplateInput = z.infer<typeof createRcsTemplateBodySchema>;
 

@@ -39,6 +39,23 @@ describe('RCS', () => {
     expect(templates.body.data.find((x: { name: string }) => x.name === 'Shipped')).toMatchObject({ status: 'APPROVED', variables: ['order', 'name'], type: 'rich_card' });
     expect(templates.body.meta.limit).toBe(20);
   });
+  it("takes a card's image and a suggestion's link only as http or https URLs of at most 2,000 characters (400 naming the field), as WhatsApp's buttons", async () => {
+    const botId = (await t.request('GET', '/v1/rcs/bots', { token: key })).body.data[0].id;
+    const card = (extra: Record<string, unknown>) => t.dashboard('POST', '/dashboard/rcs/templates', { botId, name: 'Links', type: 'rich_card', title: 'T', text: 'x', ...extra });
+    const link = (url: string) => ({ suggestions: [{ type: 'url', text: 'Open', url }] });
+    const long = `https://shop.example.com/${'a'.repeat(2000)}`;
+    const before = (await t.request('GET', '/v1/rcs/templates?limit=100', { token: key })).body.meta.total;
+    for (const [extra, field] of [
+      [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl'], [{ imageUrl: 'file:///etc/passwd' }, 'imageUrl'], [{ imageUrl: long }, 'imageUrl'],
+      [link('javascript:alert(1)'), 'suggestions.0.url'], [link('data:text/html,<b>x</b>'), 'suggestions.0.url'], [link(long), 'suggestions.0.url'],
+    ] as const) {
+      const res = await card(extra);
+      expect([res.status, res.body.message], JSON.stringify(extra).slice(0, 60)).toEqual([400, expect.stringMatching(new RegExp(`^Invalid body: ${field.replaceAll('.', '\\.')}: must be an http or https URL`))]);
+    }
+    expect((await t.request('GET', '/v1/rcs/templates?limit=100', { token: key })).body.meta.total).toBe(before);
+    const fine = await card({ imageUrl: 'http://cdn.example.com/card.png', ...link('https://shop.example.com/t/1') });
+    expect([fine.status, fine.body.imageUrl, fine.body.suggestions]).toEqual([201, 'http://cdn.example.com/card.png', [{ type: 'url', text: 'Open', url: 'https://shop.example.com/t/1' }]]);
+  });
   it('sends with variables filled, billed at the RCS price, delivered with the clock', async () => {
     const res = await send({ to: '+14155550601', templateId, rcsVariables: { order: '#1001', name: 'Alice' }, ttl: '3600s' });
     expect(res.body).toEqual({ messageId: expect.stringMatching(/^rcs_/), status: 'sent', channelUsed: 'rcs', fallbackReason: null });
