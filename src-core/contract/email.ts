@@ -93,7 +93,14 @@ export const sentEmailSchema = z.looseObject({
 });
 export type SentEmail = z.infer<typeof sentEmailSchema>;
 
-export const emailSendResultSchema = z.object({ messageId: z.string(), status: z.string(), to: z.string(), templateId: z.string(), templateName: z.string() });
+/**
+ * The seed's email send result; an email its mail server refused (`status` `failed`) adds why, `errorCode` and
+ * `errorMessage` as the message has them: email has no log route, and no event for an email never accepted.
+ */
+export const emailSendResultSchema = z.object({
+  messageId: z.string(), status: z.string(), to: z.string(), templateId: z.string(), templateName: z.string(),
+  errorCode: z.string().optional(), errorMessage: z.string().optional(),
+});
 export type EmailSendResult = z.infer<typeof emailSendResultSchema>;
 
 export const emailContactSchema = z.object({

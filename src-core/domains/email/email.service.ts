@@ -190,7 +190,11 @@ export function createEmailService(deps: {
       const message = await messaging.keyedAnswer(origin, EMAIL_MESSAGE_PART, () => resume(orgId))
         ?? await messaging.send({ ...compose(orgId, prepare(orgId, input), input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, EMAIL_MESSAGE_PART) });
       // The message keeps the template it was made from (its id and its name then).
-      return { messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: message.templateId ?? input.templateId, templateName: message.templateName ?? '', message };
+      const failure = message.status === 'failed' ? { errorCode: message.errorCode ?? 'SEND_FAILED', errorMessage: message.errorMessage ?? 'The email was not sent' } : {};
+      return {
+        messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: message.templateId ?? input.templateId,
+        templateName: message.templateName ?? '', ...failure, message,
+      };
     },
     /** Bus listener: delivered → delivered, read → opened, a failure after sending → bounced (and suppressed). */
     onStatus(event: BusEvent): void {
