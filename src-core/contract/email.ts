@@ -111,6 +111,10 @@ export type EmailContact = z.infer<typeof emailContactSchema>;
 const contactName = nullAsAbsent(z.string().trim().max(100).transform((name) => name || undefined));
 export const createEmailContactBodySchema = z.object({ email: emailAddressSchema(), firstName: contactName, lastName: contactName });
 
+/** An address on the organization's suppression list (console only): every email to it is refused (400). */
+export const emailSuppressionSchema = z.object({ email: z.string(), reason: z.enum(['bounced', 'complained']), suppressedAt: timestampSchema });
+export type EmailSuppressionEntry = z.infer<typeof emailSuppressionSchema>;
+
 export const sendingDomainSchema = z.object({ id: z.string(), domain: z.string(), status: z.enum(['PENDING', 'VERIFIED']), createdAt: timestampSchema, verifiedAt: timestampSchema.nullable() });
 export type SendingDomain = z.infer<typeof sendingDomainSchema>;
 /** A sending domain, an internationalized one (`bücher.de`) taken in A-labels (`xn--bcher-kva.de`), the form its addresses are stored in. */

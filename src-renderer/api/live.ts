@@ -142,9 +142,9 @@ export function reloadsForRequest(entry: Pick<RequestLogEntry, 'method' | 'endpo
 export const RELOADS_FOR_WALLET: unknown[][] = [['wallet'], [...AUDIENCE_PREVIEW_KEY], [...SCENARIOS_KEY]];
 /**
  * An address suppressed (a bounce or a spam complaint, `email:suppressed`) fails at launch: an open audience preview warns
- * of it; the Simulator's email scenario is unavailable once its addresses are.
+ * of it; the Simulator's email scenario is unavailable once its addresses are; the Channels page lists it.
  */
-export const RELOADS_FOR_SUPPRESSION: unknown[][] = [[...AUDIENCE_PREVIEW_KEY], [...SCENARIOS_KEY]];
+export const RELOADS_FOR_SUPPRESSION: unknown[][] = [[...AUDIENCE_PREVIEW_KEY], [...SCENARIOS_KEY], ['channels', 'email-suppressions']];
 
 /** What a voice app call's event reloads: the calls, that call (with its transcript and recording), and the wallet once it ended. */
 export function reloadsForAppCall(callId: string, status: string | null): unknown[][] {

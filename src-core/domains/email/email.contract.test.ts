@@ -349,6 +349,31 @@ describe('email through a real SMTP server', () => {
   });
 });
 
+describe('the suppression list (console)', () => {
+  it('lists the suppressed addresses with why and when, newest first; one removed is emailed again (204); unknown 404, another organization\'s its own', async () => {
+    type Entry = { email: string; reason: string; suppressedAt: string };
+    const list = async (query = '') => ((await t.dashboard('GET', `/dashboard/email/suppressions${query}`)).body.data as Entry[]).filter((e) => e.email.endsWith('@sim.test'));
+    // Suppressed by the tests above: the bounce at 2 s, the complaint at 10 s.
+    expect(await list()).toEqual([
+      { email: 'complaint@sim.test', reason: 'complained', suppressedAt: expect.stringMatching(/Z$/) },
+      { email: 'bounce@sim.test', reason: 'bounced', suppressedAt: expect.stringMatching(/Z$/) },
+    ]);
+    const other = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Other suppressions' })).body.id as string;
+    expect(await list(`?organizationId=${other}`)).toEqual([]);
+    expect((await t.dashboard('DELETE', `/dashboard/email/suppressions/bounce@sim.test?organizationId=${other}`)).status).toBe(404);
+
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 1 });
+    const removed = await t.dashboard('DELETE', `/dashboard/email/suppressions/${encodeURIComponent('Bounce@Sim.Test')}`);
+    expect(removed.status).toBe(204);
+    expect((await list()).map((e) => e.email)).toEqual(['complaint@sim.test']);
+    expect((await send({ ...base(), recipient: { to: 'bounce@sim.test' } })).body).toMatchObject({ status: 'sent', to: 'bounce@sim.test' });
+    const again = await t.dashboard('DELETE', '/dashboard/email/suppressions/bounce@sim.test');
+    expect([again.status, again.body.message]).toEqual([404, 'bounce@sim.test is not on the suppression list']);
+    const notAddress = await t.dashboard('DELETE', '/dashboard/email/suppressions/not-an-address');
+    expect([notAddress.status, notAddress.body.message]).toEqual([400, 'Invalid path parameters: email: must be an email address']);
+  });
+});
+
 describe('email events after a restart', () => {
   it('the email events are committed with the status that causes them: a restart that re-dispatches the outbox repeats none', async () => {
     await t.advance(30);

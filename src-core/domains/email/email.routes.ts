@@ -1,5 +1,5 @@
 // Email routes of seed 000 (send, templates, contacts) and the console's domain and SMTP routes.
-import { organizationField } from '../../contract/common.ts';
+import { emailAddressSchema, organizationField } from '../../contract/common.ts';
 import { z } from 'zod';
 import { listAnswer, named } from '../../contract/answers.ts';
 import {
@@ -58,6 +58,15 @@ export function emailRoutes(service: EmailService) {
     defineRoute({
       method: 'POST', path: '/dashboard/email/domains', scope: 'dashboard', status: 201, body: addDomainBodySchema.extend(org),
       handler: ({ orgId, body }) => service.addDomain(orgId, body.domain),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/email/suppressions', scope: 'dashboard', query: z.object(org),
+      handler: ({ orgId }) => ({ data: service.suppressions(orgId) }),
+    }),
+    defineRoute({
+      method: 'DELETE', path: '/dashboard/email/suppressions/:email', scope: 'dashboard', status: 204, query: z.object(org),
+      params: z.object({ email: emailAddressSchema() }),
+      handler: ({ orgId, params }) => service.unsuppress(orgId, params.email),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/email/smtp', scope: 'dashboard', query: z.object(org),

@@ -4,14 +4,14 @@ import type { ListEnvelope } from '../../contract/common.ts';
 import { senderAllowed } from '../../contract/email.ts';
 import { mergedEmail, recipientMergeValues } from '../../contract/email-merge.ts';
 import type {
-  EmailContact, EmailSendResult, EmailTemplate, EmailTemplateItem, SaveEmailTemplateInput, SendEmailInput, SendingDomain, SmtpConnectionInput,
+  EmailContact, EmailSendResult, EmailSuppressionEntry, EmailTemplate, EmailTemplateItem, SaveEmailTemplateInput, SendEmailInput, SendingDomain, SmtpConnectionInput,
 } from '../../contract/email.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { Bus, BusEvent } from '../../kernel/bus.ts';
 import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { conflict, invalidField, notFound } from '../../kernel/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
@@ -182,6 +182,20 @@ export function createEmailService(deps: {
     /** Why the address is on the suppression list (`bounced` or `complained`), or null: an email to it is refused (see `compose`). */
     suppression: (orgId: string, address: string): string | null => store.suppressed(orgId, address.toLowerCase()),
     resume,
+    /** The suppression list, newest first (console). */
+    suppressions: (orgId: string): EmailSuppressionEntry[] =>
+      store.suppressions(orgId).map((row) => ({ email: row.email, reason: row.reason as EmailSuppressionEntry['reason'], suppressedAt: row.created_at })),
+    /**
+     * Takes an address off the suppression list (console: its owner asked, or the mailbox that bounced works again), so
+     * it can be emailed again; 404 when it is not on it. Said on the stream as the Channels page's change.
+     */
+    unsuppress(orgId: string, address: string): void {
+      const email = address.toLowerCase();
+      db.tx(() => {
+        if (!store.unsuppress(orgId, email)) throw new AppError('NOT_FOUND', `${email} is not on the suppression list`);
+        deps.changed(orgId, email);
+      });
+    },
     /**
      * One templated email; a keyed request run again after a stop answers the email it had sent (handing one it left
      * queued to the SMTP server again), before the sender, template or address is checked again.

@@ -30,6 +30,8 @@ export function createEmailStore(sql: Sql) {
     contactByEmail: sql.prepare(`SELECT * FROM email_contacts WHERE org_id = ? AND email = ?`),
     suppress: sql.prepare(`INSERT INTO email_suppressions (org_id, email, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`),
     suppressed: sql.prepare(`SELECT reason FROM email_suppressions WHERE org_id = ? AND email = ?`),
+    suppressions: sql.prepare(`SELECT email, reason, created_at FROM email_suppressions WHERE org_id = ? ORDER BY created_at DESC, rowid DESC`),
+    unsuppress: sql.prepare(`DELETE FROM email_suppressions WHERE org_id = ? AND email = ?`),
   };
   return {
     insertTemplate: (row: TemplateRow) => void q.insertTemplate.run(row),
@@ -65,6 +67,10 @@ export function createEmailStore(sql: Sql) {
       AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.org_id = c.org_id AND s.email = c.email) ORDER BY rowid`).pluck().all(orgId) as string[],
     suppress: (orgId: string, email: string, reason: string, at: string) => void q.suppress.run(orgId, email, reason, at),
     suppressed: (orgId: string, email: string) => (q.suppressed.get(orgId, email) as { reason: string } | undefined)?.reason ?? null,
+    /** The organization's suppression list, newest first. */
+    suppressions: (orgId: string) => q.suppressions.all(orgId) as Array<{ email: string; reason: string; created_at: string }>,
+    /** Takes an address off the list; false when it was not on it. */
+    unsuppress: (orgId: string, email: string) => q.unsuppress.run(orgId, email).changes === 1,
   };
 }
 export type EmailStore = ReturnType<typeof createEmailStore>;

@@ -6,6 +6,7 @@ import type { EmailTemplate, SaveEmailTemplateInput } from '../../../src-core/co
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { FieldProblem, fieldProps, LabelledField, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSave } from './queries.ts';
+import { EmailSuppressions } from './email-suppressions.tsx';
 import { SmtpConnection } from './smtp-connection.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { EmptyListState, TableCard } from './table-card.tsx';
@@ -132,6 +133,7 @@ export function EmailTemplates() {
         <TemplateForm editing={editing} nameField={nameField} onDone={() => setEditing('')} />
         <Domains />
         <SmtpConnection />
+        <EmailSuppressions />
       </div>
     </div>
   );

@@ -5,7 +5,7 @@
 // read again every few seconds (the clock also runs with real time), and a save here reads them again too.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  EmailTemplate, EmailTemplateItem, InstagramConnectionState, RcsBot, RcsTemplate, SendingDomain, ShopifyConnectionState, SmsSender, SmsTemplate, WaTemplate,
+  EmailSuppressionEntry, EmailTemplate, EmailTemplateItem, InstagramConnectionState, RcsBot, RcsTemplate, SendingDomain, ShopifyConnectionState, SmsSender, SmsTemplate, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { everyPage } from '../../api/every-page.ts';
@@ -35,6 +35,8 @@ export const useRcsBots = () => useList<RcsBot>(['channels', 'rcs-bots'], '/dash
 export const useRcsTemplates = () => useList<RcsTemplate>(['channels', 'rcs-templates'], '/dashboard/rcs/templates?limit=100');
 export const useEmailTemplates = () => useList<EmailTemplateItem>(['channels', 'email-templates'], '/dashboard/email/templates?limit=100');
 export const useEmailDomains = () => useList<SendingDomain>(['channels', 'email-domains'], '/dashboard/email/domains');
+/** The email suppression list; read again when an address joins it (`email:suppressed`) or leaves it (`channels:changed`). */
+export const useEmailSuppressions = () => useLookup<{ data: EmailSuppressionEntry[] }>(['channels', 'email-suppressions'], '/dashboard/email/suppressions');
 
 /** One email template with its HTML and text, where its merge tags are; off until one is picked. */
 export const useEmailTemplate = (id: string) =>

@@ -1,6 +1,7 @@
 // The Channels page's Email tab opens a template to correct it: one made through the API without HTML (which every
 // send refuses) says so when opened, gets its HTML there and then sends; its plain text is kept; Cancel leaves a
-// template as it was and the form goes back to a new template.
+// template as it was and the form goes back to a new template. It lists the suppression list as addresses join it
+// (a bounce, live), and takes one off it, which can then be emailed again.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -14,9 +15,11 @@ consoleForFile({}, (opened) => {
 });
 
 type Template = { id: string; name: string; subject: string; html: string | null; text: string | null };
-const send = (templateId: string) => server.dashboard<{ message?: string; status?: string }>('POST', '/dashboard/email/send', {
-  templateId, recipient: { to: 'noor@example.net', firstName: 'Noor' }, fromName: 'Example Store', fromEmail: 'hello@example.com',
+const send = (templateId: string, to = 'noor@example.net') => server.dashboard<{ message?: string; status?: string }>('POST', '/dashboard/email/send', {
+  templateId, recipient: { to, firstName: 'Noor' }, fromName: 'Example Store', fromEmail: 'hello@example.com',
 });
+/** The demo's Welcome template (with HTML). */
+const welcome = async () => (await server.dashboard<{ data: Template[] }>('GET', '/dashboard/email/templates')).body.data.find((t) => t.name === 'Welcome')!.id;
 
 describe('channels: an email template opened to be corrected', () => {
   it('one made without HTML says so, takes its HTML in the form, keeps its plain text, and then sends', async () => {
@@ -56,5 +59,20 @@ describe('channels: an email template opened to be corrected', () => {
     expect(await form.getByTestId('email-template-subject').inputValue()).toBe('');
     const after = (await server.dashboard<{ data: Template[] }>('GET', '/dashboard/email/templates')).body.data.find((t) => t.name === 'Welcome')!;
     expect(after).toEqual(before);
+  });
+});
+
+describe('channels: the email suppression list', () => {
+  it('shows an address as it bounces, and one removed there is emailed again', async () => {
+    const suppression = page.getByTestId('email-suppression').and(page.locator('[data-email="bounce@sim.test"]'));
+    expect(await suppression.count()).toBe(0);
+    expect(await send(await welcome(), 'bounce@sim.test')).toMatchObject({ status: 200, body: { status: 'sent' } });
+    expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 3 })).status).toBe(200);
+    await suppression.filter({ hasText: 'Bounced' }).waitFor();
+    expect(await send(await welcome(), 'bounce@sim.test')).toMatchObject({ status: 400, body: { message: 'bounce@sim.test is on the suppression list (bounced); it will not be emailed again' } });
+
+    await page.getByRole('button', { name: 'Remove bounce@sim.test from the suppression list' }).click();
+    await suppression.waitFor({ state: 'detached' });
+    expect(await send(await welcome(), 'bounce@sim.test')).toMatchObject({ status: 200, body: { status: 'sent' } });
   });
 });
