@@ -1,7 +1,8 @@
 // The Channels page's Email tab opens a template to correct it: one made through the API without HTML (which every
 // send refuses) says so when opened, gets its HTML there and then sends; its plain text is kept; Cancel leaves a
 // template as it was and the form goes back to a new template. It lists the suppression list as addresses join it
-// (a bounce, live), and takes one off it, which can then be emailed again.
+// (a bounce, live), and takes one off it, which can then be emailed again. The email campaign builder says a template
+// whose HTML is only whitespace needs HTML, as the core refuses it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -74,5 +75,17 @@ describe('channels: the email suppression list', () => {
     await page.getByRole('button', { name: 'Remove bounce@sim.test from the suppression list' }).click();
     await suppression.waitFor({ state: 'detached' });
     expect(await send(await welcome(), 'bounce@sim.test')).toMatchObject({ status: 200, body: { status: 'sent' } });
+  });
+});
+
+describe('the email campaign builder and a template of blank HTML', () => {
+  it('says the template needs HTML content, as the core refuses a template whose HTML is only whitespace', async () => {
+    const made = await server.dashboard<Template>('POST', '/dashboard/email/templates', { name: 'Blank html', subject: 'Hello', html: '  \n ' });
+    expect(await send(made.body.id)).toMatchObject({ status: 400, body: { message: 'Email template Blank html has no HTML content' } });
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-email').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="email-template"][data-template-name="Blank html"]').click();
+    await page.getByTestId('builder-blockers').filter({ hasText: 'a template with HTML content' }).waitFor();
   });
 });

@@ -141,7 +141,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const blockers = [
     ...(template ? [] : ['a template']),
     ...(template && detail.isPending ? ["the template's merge tags (loading)"] : []),
-    ...(detail.data && !detail.data.html ? ['a template with HTML content'] : []),
+    ...(detail.data && !detail.data.html?.trim() ? ['a template with HTML content'] : []),
     ...(detail.isSuccess ? required.filter((tag) => !values[tag]?.trim()).map((tag) => (PER_RECIPIENT_TAGS.has(tag)
       ? `a value of {{${tag}}} for recipients without one (it has no fallback)` : `a value for {{${tag}}} (it has no fallback)`)) : []),
     ...(fromName.trim() ? [] : ['the sender name']),
