@@ -55,4 +55,21 @@ describe('the id a send answers', () => {
       expect(events.every((e) => /^msg_/.test(e.message.id)), `${channel} ${id}`).toBe(true);
     }
   });
+  it('of a message its provider refused (no externalId: it never reached the network) is message.id, msg_…, in its failed event', async () => {
+    const card = ((await api('/rcs/templates')).data as Array<{ id: string }>)[0];
+    const refused: Array<[string, string]> = [
+      ['whatsapp', (await api('/whatsapp/send-template', {
+        to: '15005550001', templateName: 'login_code', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: '1' }] }],
+      })).wamid as string],
+      ['rcs', (await api('/rcs/send', { to: '+15005550003', templateId: card?.id, rcsVariables: { name: 'Asha', order: '#1002', eta: 'tomorrow' } })).messageId as string],
+    ];
+    await t.server.bus.flush();
+    const recent = t.server.bus.recent(t.organizationId, 1000).map((e) => ({ type: e.type, ...(JSON.parse(e.data) as { status?: string; message?: { id: string; externalId: string | null } }) }));
+    for (const [channel, id] of refused) {
+      expect(id, channel).toMatch(/^msg_/);
+      expect(recent.filter((e) => e.message?.id === id).map((e) => [e.type, e.status, e.message?.externalId]), channel).toEqual([[`${channel}.message.status`, 'failed', null]]);
+    }
+    const sms = await api('/sms/send', { senderId: 'EXMPLE', to: ['+15005550001'], message: DLT_TEXT });
+    expect(sms).toMatchObject({ status: 'failed', externalIds: [], results: [{ externalId: null, errorCode: 'SIM_UNREACHABLE' }] });
+  });
 });
