@@ -208,6 +208,8 @@ describe('channels', () => {
     const row = page.getByTestId('rcs-template-row').filter({ hasText: 'Pickup card' });
     await submitForReview('rcs-template-submit', row);
     expect(await row.getByTestId('rcs-template-type').textContent()).toBe('Rich card');
+    // Each row names its bot (a campaign sends a template only from its own).
+    expect(await row.getByTestId('rcs-template-bot').textContent()).toBe('Example Store');
     await statusesReadAsWords();
   });
 

@@ -104,6 +104,7 @@ export function RcsTemplates() {
   const botField = useRef<HTMLInputElement>(null);
   // With no bot yet, a template has nothing to come from: the action adds a bot first.
   const noBot = bots.data?.data.length === 0;
+  const botNames = new Map((bots.data?.data ?? []).map((b) => [b.id, b.name]));
   const empty = {
     title: 'No RCS templates yet', add: noBot ? 'Add a bot first.' : 'Create an RCS template.', field: noBot ? botField : nameField,
     what: 'An RCS campaign or reply sends an approved template: a text, or a rich card with a title and image.',
@@ -111,7 +112,9 @@ export function RcsTemplates() {
   return (
     <div className="grid-2">
       <TableCard list={templates} empty={empty} label="RCS templates" testId="rcs-templates" columns={['Name', 'Type', 'Status', 'Content']} row={(t) => (
-        <tr key={t.id} data-testid="rcs-template-row"><td><strong>{t.name}</strong></td><td data-testid="rcs-template-type">{codeWords(t.type)}</td><td><StatusChip status={t.status} /></td>
+        <tr key={t.id} data-testid="rcs-template-row"><td><strong>{t.name}</strong><br />
+          {/* The bot it comes from: a campaign sends a template only from its own bot. */}
+          <span className="muted small" data-testid="rcs-template-bot">{botNames.get(t.botId) ?? t.botId}</span></td><td data-testid="rcs-template-type">{codeWords(t.type)}</td><td><StatusChip status={t.status} /></td>
           <td className="body-cell">{t.title ? <strong>{t.title}<br /></strong> : null}{t.text}</td></tr>
       )} />
       <div className="stack">
