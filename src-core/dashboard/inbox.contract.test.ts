@@ -158,7 +158,7 @@ describe('inbox', () => {
 
     // The RCS send's own checks, nothing charged: a variable missing, a template not approved; then the reply's shape.
     const missing = await reply(id, { template: { templateId, variables: { order: '#3' } } });
-    expect([missing.status, missing.body.message]).toEqual([400, 'rcsVariables is missing name for template Ready card']);
+    expect([missing.status, missing.body.message]).toEqual([400, 'template.variables is missing name for template Ready card']);
     expect((await reply(id, { template: { templateId: 'rct_nope', variables: {} } })).body.message).toBe('RCS template rct_nope not found');
     const text = await reply(id, { text: 'Thanks!' });
     expect([text.status, text.body.message]).toEqual([400, 'An RCS reply is an approved RCS template: send {template: {templateId, variables}}']);

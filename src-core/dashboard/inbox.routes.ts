@@ -41,7 +41,7 @@ async function sendTemplate(deps: Deps, orgId: string, conversation: Conversatio
   }
   if (conversation.channel === 'rcs') {
     if (components) throw invalidField('template.components is for WhatsApp templates; an RCS template takes template.variables');
-    return (await deps.rcs.send(orgId, { to, templateId, ...(variables ? { rcsVariables: variables } : {}) }, MANUAL)).message;
+    return (await deps.rcs.send(orgId, { to, templateId, ...(variables ? { rcsVariables: variables } : {}) }, MANUAL, 'template.variables')).message;
   }
   throw invalidField('Template replies are for WhatsApp and RCS conversations');
 }

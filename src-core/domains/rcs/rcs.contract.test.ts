@@ -150,5 +150,13 @@ describe('RCS', () => {
     });
     expect(res.body).toMatchObject({ status: 'sent', channelUsed: 'sms', attempts: [{ channel: 'rcs', status: 'failed' }, { channel: 'sms', status: 'sent' }] });
     expect((await t.request('POST', '/v1/messages/send', { token: key, body: { to: '+14155550603', channel: 'rcs' } })).body).toEqual({ message: 'Missing required fields: rcs: template.id' });
+    // Its variables are the unified send's template.variables: a missing or blank one is named by that field, not rcsVariables.
+    for (const [variables, why] of [
+      [{ order: '#9' }, 'template.variables is missing name for template Shipped'],
+      [{ order: '#9', name: ' ' }, 'template.variables name is blank for template Shipped: give each a value'],
+    ] as const) {
+      const res = await t.request('POST', '/v1/messages/send', { token: key, body: { to: '+14155550603', channel: 'rcs', template: { id: templateId, variables } } });
+      expect([res.status, res.body.message]).toEqual([502, `All channels failed: rcs (${why})`]);
+    }
   });
 });

@@ -100,8 +100,9 @@ export function createRcsService(deps: {
     /**
      * Sends an approved template; a handset without RCS gets `smsFallback` through the SMS path, if given. A keyed
      * request run again after a stop answers the message it had sent (RCS, or the fallback), before any check.
+     * `variablesField` names the values in refusals as the caller's body calls them (the unified send's `template.variables`).
      */
-    async send(orgId: string, input: SendRcsInput, origin: Origin): Promise<RcsSendResult & { message: Message }> {
+    async send(orgId: string, input: SendRcsInput, origin: Origin, variablesField = 'rcsVariables'): Promise<RcsSendResult & { message: Message }> {
       const sentAsRcs = await messaging.keyedAnswer(origin, RCS_MESSAGE_PART);
       if (sentAsRcs) return rcsAnswer(sentAsRcs);
       const sentAsSms = await messaging.keyedAnswer(origin, smsMessagePart(0));
@@ -109,10 +110,10 @@ export function createRcsService(deps: {
       const template = approvedTemplate(orgId, input.templateId);
       const values = input.rcsVariables ?? {};
       const missing = template.variables.filter((name) => !Object.hasOwn(values, name));
-      if (missing.length) throw invalidField(`rcsVariables is missing ${missing.join(', ')} for template ${template.name}`);
+      if (missing.length) throw invalidField(`${variablesField} is missing ${missing.join(', ')} for template ${template.name}`);
       // As an RCS campaign and a WhatsApp send refuse one: the customer would read "Hi , your parcel…".
       const blank = template.variables.filter((name) => !String(values[name]).trim());
-      if (blank.length) throw invalidField(`rcsVariables ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank for template ${template.name}: give each a value`);
+      if (blank.length) throw invalidField(`${variablesField} ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank for template ${template.name}: give each a value`);
       // The fallback is checked as `/sms/send` checks it whether or not this handset needs it, so a body answers the
       // same whatever the handset: a broken fallback does not pass every test against numbers that have RCS.
       const fallback = input.smsFallback && { senderId: input.smsFallback.sender, message: input.smsFallback.message, templateId: input.smsFallback.templateId, route: input.smsFallback.route };

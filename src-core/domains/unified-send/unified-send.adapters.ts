@@ -60,7 +60,7 @@ export function rcsAdapter(rcs: RcsService): ChannelAdapter {
     scope: 'rcs:send',
     missingFields: (body: UnifiedSendBody) => (body.template?.id ? [] : ['template.id']),
     part: RCS_MESSAGE_PART,
-    send: async (orgId, body, origin) => (await rcs.send(orgId, { to: body.to, templateId: body.template?.id ?? '', rcsVariables: body.template?.variables }, origin)).message,
+    send: async (orgId, body, origin) => (await rcs.send(orgId, { to: body.to, templateId: body.template?.id ?? '', rcsVariables: body.template?.variables }, origin, 'template.variables')).message,
   };
 }
 
