@@ -194,7 +194,7 @@ describe('socket gateway', () => {
     expect(reads).toHaveLength(1);
   });
 
-  it('says when a template or a sending domain is submitted for review, and when its review lands on the clock', async () => {
+  it('says when a template or a sending domain is submitted for review, when its review lands on the clock, and when an email template is made or edited', async () => {
     const socket = connect(t.dashboardToken);
     await connected(socket);
     await socket.emitWithAck('joinOrganization', t.organizationId);
@@ -209,6 +209,13 @@ describe('socket gateway', () => {
     const added = nextChange();
     const domain = await t.dashboard('POST', '/dashboard/email/domains', { domain: 'stream-review.test' });
     expect(await added).toEqual({ ids: [domain.body.id] });
+    // An email template made or edited elsewhere (the API, another window) reaches the console's lists and pickers too.
+    const made = nextChange();
+    const emailTemplate = await t.dashboard('POST', '/dashboard/email/templates', { name: 'Stream review', subject: 'Hi', html: '<p>Hi</p>' });
+    expect(await made).toEqual({ ids: [emailTemplate.body.id] });
+    const edited = nextChange();
+    await t.dashboard('PUT', `/dashboard/email/templates/${emailTemplate.body.id}`, { name: 'Stream review', subject: 'Hello', html: '<p>Hello</p>' });
+    expect(await edited).toEqual({ ids: [emailTemplate.body.id] });
     // Both reviews fall due in the one advance; whatever events they come in, each id is told.
     const reviewed: string[] = [];
     const landed = new Promise<void>((resolve) => socket.on('channels:changed', ({ ids }) => {

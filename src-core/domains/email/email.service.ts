@@ -37,7 +37,7 @@ const linksOf = (html: string): string[] => [...html.matchAll(/href="(https?:\/\
 
 export function createEmailService(deps: {
   store: EmailStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; messaging: MessagingService; contacts: ContactsService;
-  /** A sending domain added or verified: for the console's stream (`channels:changed`). */
+  /** A template made or edited, a sending domain added or verified: for the console's stream (`channels:changed`). */
   changed: ChangeNotice;
 }) {
   const { store, db, clock, bus, jobs, messaging, contacts } = deps;
@@ -96,13 +96,17 @@ export function createEmailService(deps: {
     createTemplate(orgId: string, input: SaveEmailTemplateInput): EmailTemplate {
       const at = clock.nowIso();
       const row = { id: newId('tpl'), org_id: orgId, name: input.name, subject: input.subject, html: input.html ?? null, text: input.text ?? null, created_at: at, updated_at: at };
-      db.tx(() => store.insertTemplate(row));
+      db.tx(() => {
+        store.insertTemplate(row);
+        deps.changed(orgId, row.id);
+      });
       return toTemplate(row);
     },
     updateTemplate(orgId: string, id: string, input: SaveEmailTemplateInput): EmailTemplate {
       return db.tx(() => {
         mustTemplate(orgId, id);
         store.updateTemplate({ id, org_id: orgId, name: input.name, subject: input.subject, html: input.html ?? null, text: input.text ?? null, updated_at: clock.nowIso() });
+        deps.changed(orgId, id);
         return toTemplate(mustTemplate(orgId, id));
       });
     },
