@@ -6,6 +6,12 @@ import { nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
 export const WA_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export const WA_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
 
+/**
+ * The messaging platform's limits on a template's parts, in characters once trimmed (a button's URL as typed), and
+ * on its buttons: the schemas below check them, and the console's template form counts against them.
+ */
+export const WA_TEMPLATE_LIMITS = { headerText: 60, body: 1024, footer: 60, buttonText: 25, buttonUrl: 2000, buttons: 10 } as const;
+
 const placeholderText = (max: number) => z.string().trim().min(1).max(max);
 
 /** A button that has no URL takes `url` only as null (what a template answers for it), so an answer posts back. */
@@ -24,20 +30,20 @@ function suffixOnly(url: string): boolean {
   }
 }
 /** A URL button's link: http(s), and at most one placeholder, `{{1}}`, as its suffix. */
-const buttonUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000)
+const buttonUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(WA_TEMPLATE_LIMITS.buttonUrl)
   .refine(suffixOnly, 'may hold one placeholder, {{1}}, only at its end, after the host and a "/", "?" or "#": the messaging platform fills a suffix of the link');
 export const waButtonSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('QUICK_REPLY'), text: placeholderText(25), url: noUrl }),
-  z.object({ type: z.literal('URL'), text: placeholderText(25), url: buttonUrl }),
-  z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(25), url: noUrl, phone_number: z.string().regex(/^\+?\d{6,15}$/) }),
+  z.object({ type: z.literal('QUICK_REPLY'), text: placeholderText(WA_TEMPLATE_LIMITS.buttonText), url: noUrl }),
+  z.object({ type: z.literal('URL'), text: placeholderText(WA_TEMPLATE_LIMITS.buttonText), url: buttonUrl }),
+  z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(WA_TEMPLATE_LIMITS.buttonText), url: noUrl, phone_number: z.string().regex(/^\+?\d{6,15}$/) }),
 ]);
 export type WaButton = z.infer<typeof waButtonSchema>;
 
-const headerComponent = z.object({ type: z.literal('HEADER'), format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT']), text: placeholderText(60).optional() });
-const bodyComponent = z.object({ type: z.literal('BODY'), text: placeholderText(1024) });
-const footerComponent = z.object({ type: z.literal('FOOTER'), text: placeholderText(60) });
+const headerComponent = z.object({ type: z.literal('HEADER'), format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT']), text: placeholderText(WA_TEMPLATE_LIMITS.headerText).optional() });
+const bodyComponent = z.object({ type: z.literal('BODY'), text: placeholderText(WA_TEMPLATE_LIMITS.body) });
+const footerComponent = z.object({ type: z.literal('FOOTER'), text: placeholderText(WA_TEMPLATE_LIMITS.footer) });
 export const waComponentSchema = z.discriminatedUnion('type', [
-  headerComponent, bodyComponent, footerComponent, z.object({ type: z.literal('BUTTONS'), buttons: z.array(waButtonSchema).min(1).max(10) }),
+  headerComponent, bodyComponent, footerComponent, z.object({ type: z.literal('BUTTONS'), buttons: z.array(waButtonSchema).min(1).max(WA_TEMPLATE_LIMITS.buttons) }),
 ]);
 export type WaTemplateComponent = z.infer<typeof waComponentSchema>;
 

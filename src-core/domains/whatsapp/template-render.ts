@@ -1,6 +1,6 @@
 // Checks a template send's components against the template's placeholders and renders the text.
 import { charCount } from '../../contract/common.ts';
-import { placeholdersOf, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
+import { placeholdersOf, WA_TEMPLATE_LIMITS, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
 import { invalidField } from '../../kernel/errors.ts';
 
 const PLACEHOLDER = /\{\{(\d+)\}\}/g;
@@ -33,8 +33,8 @@ function textParams(component: WaSendComponent | undefined, where: string): stri
 }
 
 /** The longest body and text header once filled, as the messaging platform counts them. */
-const BODY_MAX = 1024;
-const HEADER_MAX = 60;
+const BODY_MAX = WA_TEMPLATE_LIMITS.body;
+const HEADER_MAX = WA_TEMPLATE_LIMITS.headerText;
 function fitting(text: string, max: number, what: string, templateName: string): string {
   const length = charCount(text);
   if (length > max) throw invalidField(`template ${templateName} ${what} is ${length} characters once filled; the messaging platform allows ${max}`);
