@@ -41,9 +41,10 @@ export function WhatsappTemplates() {
         return (
           <Fragment key={t.id}>
             <tr data-testid="wa-template-row" data-name={t.name}>
-              <td><strong>{t.name}</strong> <span className="muted small template-language" title={`${t.language} in the API`}>{languageName(t.language)}</span>
-                <button type="button" className="link small" aria-expanded={opened} aria-controls={opened ? detailId : undefined} onClick={() => setOpen(opened ? null : t.id)}
-                  aria-label={`${opened ? 'Hide' : 'Show'} ${t.name}`} data-testid="wa-template-open">{opened ? 'Hide' : 'Show'}</button></td>
+              {/* Its name opens it in place (a disclosure: expanded or collapsed), its language under it. */}
+              <td><button type="button" className="link template-name" aria-expanded={opened} aria-controls={opened ? detailId : undefined}
+                onClick={() => setOpen(opened ? null : t.id)} title={opened ? 'Hide what it holds' : 'Show what it holds'} data-testid="wa-template-open"><strong>{t.name}</strong></button>
+                {' '}<span className="muted small template-language" title={`${t.language} in the API`}>{languageName(t.language)}</span></td>
               <td><span className="chip" data-testid="wa-template-category" data-category={t.category} title={`${t.category} in the API`}>{codeWords(t.category)}</span></td>
               <td><StatusChip status={t.status} title={t.rejectedReason ?? undefined} /></td>
               <td className="body-cell">{bodyOf(t)}{extras ? <span className="muted small template-extras" data-testid="wa-template-extras">{extras}</span> : null}</td>
