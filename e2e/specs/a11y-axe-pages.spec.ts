@@ -197,6 +197,27 @@ const STATES: AxeState[] = [
       await page.getByTestId(`channels-tab-${tab}`).click();
       await page.getByTestId(shown).waitFor();
     }]),
+  ['channels, whatsapp, a template opened and the form with a text header, buttons and a refused link', async () => {
+    await page.getByTestId('channels-tab-whatsapp').click();
+    await page.locator('[data-testid="wa-template-row"][data-name="order_update"]').getByTestId('wa-template-open').click();
+    await page.getByTestId('wa-template-detail').waitFor();
+    const form = page.getByTestId('wa-template-form');
+    await form.getByTestId('wa-template-name').fill('axe_parts');
+    await form.getByTestId('wa-template-header-format').selectOption('TEXT');
+    await form.getByTestId('wa-template-header-text').fill('Order {{1}}');
+    await form.getByTestId('wa-template-body').fill('Hi {{1}}');
+    await form.getByTestId('wa-template-footer').fill('Reply STOP to opt out');
+    for (const type of ['QUICK_REPLY', 'URL', 'PHONE_NUMBER']) {
+      await form.getByTestId('wa-button-add').click();
+      await form.getByTestId('wa-button').last().getByTestId('wa-button-type').selectOption(type);
+      await form.getByTestId('wa-button-text').last().fill(type.toLowerCase());
+    }
+    await form.getByTestId('wa-button-url').fill('https://shop.example.com');
+    await form.getByTestId('wa-button-dynamic').check();
+    await form.getByTestId('wa-button-phone').fill('+14155550100');
+    await form.getByTestId('wa-template-submit').click();
+    await form.getByTestId('wa-button-1-url-problem').waitFor();
+  }],
   ['wallet', async () => {
     await nav('wallet');
     await page.getByTestId('ledger').waitFor();
