@@ -6,6 +6,7 @@ import type {
 } from '../../../src-core/contract/index.ts';
 import type { AgentDraftBody } from './agent-draft.ts';
 import { useApi } from '../../api/context.tsx';
+import { everyPage } from '../../api/every-page.ts';
 import { SCENARIOS_KEY } from '../simulator/queries.ts';
 
 export const CALLS_PAGE_SIZE = 50;
@@ -14,9 +15,10 @@ export type ShownCallItem = AgentCallListItem & ConsoleAgentCallFields;
 export type ShownCall = AgentCall & ConsoleAgentCallFields;
 export const callKey = (callId: string) => ['voice-call', callId] as const;
 
+/** Every agent (every page of 100, the route's most): the panel, the call form's choice and the calls' agent names. */
 export function useVoiceAgents() {
   const api = useApi();
-  return useQuery({ queryKey: ['voice-agents'], queryFn: () => api.get<ListEnvelope<VoiceAgentListItem>>('/dashboard/voice/agents?limit=100') });
+  return useQuery({ queryKey: ['voice-agents'], queryFn: () => everyPage<VoiceAgentListItem>(api, '/dashboard/voice/agents?limit=100') });
 }
 
 export function useAgentCalls(page: number) {
