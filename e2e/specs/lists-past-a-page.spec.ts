@@ -9,6 +9,14 @@ import type { E2eServer } from '../fixtures/server.ts';
 let server: E2eServer;
 let page: Page;
 
+/** Opens a contact on the Contacts page, found by its (unique) name. */
+async function openContact(name: string): Promise<void> {
+  await page.getByTestId('nav-contacts').click();
+  await page.getByTestId('contact-search').fill(name);
+  await page.locator(`[data-testid="contact-list"][data-search="${name}"][data-ready="true"]`).waitFor();
+  await page.getByTestId('contact-list').getByTestId('contact-row').filter({ hasText: name }).click();
+}
+
 consoleForFile({ width: 1280, height: 800 }, (opened) => {
   server = opened.server;
   page = opened.page;
@@ -30,5 +38,25 @@ describe('lists past a page', () => {
     for (const agent of demo) await page.locator(`[data-testid="agent-row"][data-agent-id="${agent.id}"]`).waitFor();
     await page.getByTestId('agent-row').filter({ hasText: 'Bulk agent 001' }).waitFor();
     await page.getByTestId('call-agent').locator('option', { hasText: oldest?.name ?? '' }).waitFor({ state: 'attached' });
+  });
+
+  it("shows a contact's newest 100 notes, says how many there are, and shows the rest with Show more", async () => {
+    const contact = await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name: 'Noted Many', phone: '+14155550911' });
+    expect(contact.status).toBe(201);
+    for (let i = 1; i <= 101; i += 1) {
+      const made = await server.dashboard('POST', `/dashboard/contacts/${contact.body.id}/notes`, { content: `Bulk note ${String(i).padStart(3, '0')}` });
+      expect(made.status).toBe(201);
+    }
+    await openContact('Noted Many');
+    const notes = page.getByTestId('notes');
+    await notes.getByTestId('note').filter({ hasText: 'Bulk note 101' }).waitFor();
+    expect(await page.getByTestId('notes-more-count').textContent()).toBe('Showing the newest 100 of 101 notes');
+    expect(await notes.getByTestId('note').count()).toBe(100);
+    await page.getByTestId('notes-more-button').click();
+    await notes.getByTestId('note').filter({ hasText: 'Bulk note 001' }).waitFor();
+    await page.getByTestId('notes-more').waitFor({ state: 'detached' });
+    expect(await notes.getByTestId('note').count()).toBe(101);
+    // The last page's button gone, the focus is on the note it showed.
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="note"]')?.textContent)).toContain('Bulk note 001');
   });
 });

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { enterSubmits } from '../../components/enter-submits.ts';
 import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { contactDisplayName, handleOf, time } from '../../components/format.ts';
+import { ShowMore } from '../../components/show-more.tsx';
 import { Avatar, errorTitle, ErrorState, Loading } from '../../components/states.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
@@ -72,12 +73,23 @@ function Notes({ contactId }: { contactId: string }) {
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const successor = useRef<string | null>(null);
-  useFocusAfterChange(notes.data?.data.length, () => (successor.current
-    ? list.current?.querySelector<HTMLElement>(`[data-note-id="${CSS.escape(successor.current)}"] [data-testid="delete-note"]`) : null) ?? input.current);
+  // Show more's last page takes the button away: the focus goes to the first note it showed.
+  const firstShown = useRef<number | null>(null);
+  const all = notes.data?.items ?? [];
+  useFocusAfterChange(all.length, () => {
+    const shownAt = firstShown.current;
+    firstShown.current = null;
+    const target = shownAt !== null ? all[shownAt]?.id : successor.current;
+    return (target ? list.current?.querySelector<HTMLElement>(`[data-note-id="${CSS.escape(target)}"] [data-testid="delete-note"]`) : null) ?? input.current;
+  });
   function deleteNote(id: string, at: number) {
-    const all = notes.data?.data ?? [];
     successor.current = (all[at + 1] ?? all[at - 1])?.id ?? null;
+    firstShown.current = null;
     remove.mutate(id);
+  }
+  function showMore() {
+    firstShown.current = all.length;
+    void notes.fetchNextPage();
   }
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,9 +105,9 @@ function Notes({ contactId }: { contactId: string }) {
         <button type="submit" className="button" data-testid="add-note" disabled={add.isPending || !draft.trim()}>Add</button>
       </form>
       {add.isError ? <ErrorState error={add.error} /> : null}
-      {notes.isPending ? <Loading label="Loading notes…" /> : notes.isError ? <ErrorState error={notes.error} /> : (
+      {notes.isPending ? <Loading label="Loading notes…" /> : notes.isError && !notes.isFetchNextPageError ? <ErrorState error={notes.error} /> : (
         <ul ref={list} className="notes" data-testid="notes">
-          {notes.data.data.length === 0 ? <li className="muted">No notes yet.</li> : notes.data.data.map((note, at) => (
+          {all.length === 0 ? <li className="muted">No notes yet.</li> : all.map((note, at) => (
             <li key={note.id} data-testid="note" data-note-id={note.id}>
               <p>{note.content}</p>
               <div className="note-meta muted">
@@ -107,6 +119,10 @@ function Notes({ contactId }: { contactId: string }) {
           ))}
         </ul>
       )}
+      {notes.data?.more ? (
+        <ShowMore shown={all.length} total={notes.data.total} noun="notes" loading={notes.isFetchingNextPage} error={notes.isFetchNextPageError ? notes.error : null}
+          onMore={showMore} testId="notes-more" />
+      ) : null}
     </section>
   );
 }

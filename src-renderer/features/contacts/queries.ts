@@ -1,7 +1,8 @@
 // Server data of the contacts page, through react-query only.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ConsoleContact, ContactList, ContactNote, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { joinPages, pageAfter } from '../../api/paged-list.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -23,11 +24,21 @@ export function useContact(id: string | null) {
   });
 }
 
+/** A page of a contact's history: 100, the most its routes (notes, conversations) give at once. */
+export const HISTORY_PAGE = 100;
+
+/**
+ * The contact's notes, newest first, a page at a time (`fetchNextPage`: Show more); a note added or deleted reloads
+ * the pages shown, so what was shown stays.
+ */
 export function useNotes(contactId: string | null) {
   const api = useApi();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['contact', contactId, 'notes'],
-    queryFn: () => api.get<ListEnvelope<ContactNote>>(`/dashboard/contacts/${contactId}/notes?limit=100`),
+    queryFn: ({ pageParam }) => api.get<ListEnvelope<ContactNote>>(`/dashboard/contacts/${contactId}/notes?limit=${HISTORY_PAGE}&page=${pageParam}`),
+    initialPageParam: 1,
+    getNextPageParam: pageAfter,
+    select: (read) => joinPages(read.pages),
     enabled: contactId !== null,
   });
 }
