@@ -59,4 +59,27 @@ describe('lists past a page', () => {
     // The last page's button gone, the focus is on the note it showed.
     expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="note"]')?.textContent)).toContain('Bulk note 001');
   });
+
+  it("shows an automation's newest 10 runs, says how many there are, and shows the older ones with Show more", async () => {
+    const made = await server.dashboard<{ id: string }>('POST', '/dashboard/automations', {
+      name: 'Many runs', trigger: { type: 'message.received', config: { channel: 'whatsapp', keyword: 'manyruns' } },
+      steps: [{ type: 'contact.add_tag', config: { tag: 'many-runs' } }],
+    });
+    expect(made.status).toBe(201);
+    expect((await server.dashboard('POST', `/dashboard/automations/${made.body.id}/activate`)).status).toBe(200);
+    for (let i = 10; i <= 20; i += 1) {
+      expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: `+141555509${i}`, text: 'manyruns' })).status).toBe(201);
+    }
+    await page.getByTestId('nav-automations').click();
+    const card = page.getByTestId('automation').filter({ has: page.getByTestId('automation-name').getByText('Many runs', { exact: true }) });
+    await card.getByText('Recent runs (11)').click();
+    const runs = card.getByTestId('automation-run');
+    await runs.filter({ hasText: '+14155550920' }).waitFor();
+    expect(await runs.count()).toBe(10);
+    expect(await card.getByTestId('automation-runs-more-count').textContent()).toBe('Showing the newest 10 of 11 runs');
+    await card.getByTestId('automation-runs-more-button').click();
+    await runs.filter({ hasText: '+14155550910' }).waitFor();
+    await card.getByTestId('automation-runs-more').waitFor({ state: 'detached' });
+    expect(await runs.count()).toBe(11);
+  });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Automation, AutomationExecution, NodeCatalog } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { time } from '../../components/format.ts';
+import { ShowMore } from '../../components/show-more.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { entryOf } from './draft.ts';
@@ -51,13 +52,17 @@ export function RecentRuns({ automation, catalog }: { automation: Automation; ca
     <details className="automation-runs" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="automation-runs">
       <summary>Recent runs ({automation.executionCount.toLocaleString()})</summary>
       {rerun.isError ? <ErrorState error={rerun.error} refused="Not rerun" /> : null}
-      {!open ? null : runs.isPending ? <Loading /> : runs.isError ? <ErrorState error={runs.error} /> : runs.data.data.length === 0 ? (
+      {!open ? null : runs.isPending ? <Loading /> : runs.isError && !runs.isFetchNextPageError ? <ErrorState error={runs.error} /> : runs.data.items.length === 0 ? (
         <p className="small muted">No runs yet.</p>
       ) : (
         <ol aria-label={`Recent runs of ${automation.name}`}>
-          {runs.data.data.map((run) => <Run key={run.id} run={run} catalog={catalog} rerunning={rerun.isPending} onRerun={() => start(run)} />)}
+          {runs.data.items.map((run) => <Run key={run.id} run={run} catalog={catalog} rerunning={rerun.isPending} onRerun={() => start(run)} />)}
         </ol>
       )}
+      {open && runs.data?.more ? (
+        <ShowMore shown={runs.data.items.length} total={runs.data.total} noun="runs" loading={runs.isFetchingNextPage}
+          error={runs.isFetchNextPageError ? runs.error : null} onMore={() => void runs.fetchNextPage()} testId="automation-runs-more" />
+      ) : null}
     </details>
   );
 }

@@ -1,9 +1,10 @@
 // Server data of the Automations page: the automations a page at a time, the node catalog (names of triggers and
 // steps), which integrations are connected, and one automation's recent executions. The live stream reads them again
 // as they change (`automations:changed`, `integration:changed`; see api/live.ts), so nothing here is polled.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Automation, AutomationExecution, ListEnvelope, NodeCatalog } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { joinPages, pageAfter } from '../../api/paged-list.ts';
 import { useInstagramConnection, useShopifyConnection } from '../channels/queries.ts';
 
 export const AUTOMATIONS_PAGE_SIZE = 20;
@@ -39,12 +40,20 @@ export function useConnectedIntegrations(): { ready: boolean; connected: Connect
   };
 }
 
-/** The automation's latest runs, newest first; read only while shown (`enabled`). */
+/**
+ * The automation's runs, newest first, RECENT_RUNS at a time (`fetchNextPage`: Show more runs, under those shown);
+ * read only while shown (`enabled`). A new run reloads the pages shown.
+ */
 export function useRecentRuns(automationId: string, enabled: boolean) {
   const api = useApi();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['automations', 'runs', automationId],
-    queryFn: () => api.get<ListEnvelope<AutomationExecution>>(`/dashboard/automations/${encodeURIComponent(automationId)}/executions?limit=${RECENT_RUNS}`),
+    queryFn: ({ pageParam }) => api.get<ListEnvelope<AutomationExecution>>(
+      `/dashboard/automations/${encodeURIComponent(automationId)}/executions?limit=${RECENT_RUNS}&page=${pageParam}`,
+    ),
+    initialPageParam: 1,
+    getNextPageParam: pageAfter,
+    select: (read) => joinPages(read.pages),
     enabled,
   });
 }
