@@ -43,7 +43,11 @@ export function useNotes(contactId: string | null) {
   });
 }
 
-/** The contact's conversations on every channel; reloaded live on any new message (`contact-conversations` in api/live.ts). */
+/**
+ * The contact's conversations on every channel; reloaded live on any new message (`contact-conversations` in api/live.ts).
+ * One read of 100 holds them all: a conversation is one channel's one address (unique), and a contact's addresses
+ * (phone, email, username) are fixed, so a contact has a handful, not a history to page.
+ */
 export function useContactConversations(contactId: string) {
   const api = useApi();
   return useQuery({
