@@ -154,13 +154,7 @@ describe('undo after resolve and snooze', () => {
   });
 
   it('says there is nothing to undo when the customer wrote in first, and leaves the conversation open', async () => {
-    await snoozeElsewhere(ALICE);
-    await page.getByTestId('show-snoozed').click();
-    await row(ALICE).click();
-    await page.getByTestId('snoozed-badge').waitFor();
-    await page.getByTestId('resolve-conversation').click();
-    await row(ALICE).waitFor({ state: 'detached' });
-    await says('Resolved Alice Johnson · WhatsApp');
+    await resolveSnoozedAlice();
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: ALICE, text: 'Wait, one more thing' })).status).toBe(201);
     await page.getByTestId('message').filter({ hasText: 'Wait, one more thing' }).waitFor();
     // Pressed from the keyboard: Undo gone, the focus goes to Dismiss rather than to the page.
@@ -176,13 +170,7 @@ describe('undo after resolve and snooze', () => {
   });
 
   it('leaves a conversation its customer wrote in on while Undo\'s request was on its way, and says so', async () => {
-    await snoozeElsewhere(ALICE);
-    await page.getByTestId('show-snoozed').click();
-    await row(ALICE).click();
-    await page.getByTestId('snoozed-badge').waitFor();
-    await page.getByTestId('resolve-conversation').click();
-    await row(ALICE).waitFor({ state: 'detached' });
-    await says('Resolved Alice Johnson · WhatsApp');
+    await resolveSnoozedAlice();
     // Undo asks to snooze it again; the customer writes in after the console asked, before the core takes the request.
     const snoozes = '**/dashboard/conversations/*/snooze';
     await page.route(snoozes, async (route) => {
@@ -240,6 +228,17 @@ describe('undo after resolve and snooze', () => {
 
 /** The id of the conversation with `address` on WhatsApp, as the core lists it. */
 /** The Open list's first two conversations, the first one opened. */
+/** Alice snoozed elsewhere, then opened under Snoozed and resolved in the console: the notice offers to snooze her again. */
+async function resolveSnoozedAlice(): Promise<void> {
+  await snoozeElsewhere(ALICE);
+  await page.getByTestId('show-snoozed').click();
+  await row(ALICE).click();
+  await page.getByTestId('snoozed-badge').waitFor();
+  await page.getByTestId('resolve-conversation').click();
+  await row(ALICE).waitFor({ state: 'detached' });
+  await says('Resolved Alice Johnson · WhatsApp');
+}
+
 async function openFirstOfTwo(): Promise<[string, string]> {
   await page.getByTestId('show-open').click();
   await ready().waitFor();
