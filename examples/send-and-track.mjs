@@ -65,8 +65,11 @@ const unified = await api('POST', '/messages/send', {
   message: 'Hi Asha, your order #1002 has shipped. Track: shop.example.com/t/1002 - Example Store',
 });
 console.log(`Unified send ${unified.status} on ${unified.channelUsed} (${unified.messageId})`);
+// A failed attempt's `code` is the refusal's (INSUFFICIENT_BALANCE, VALIDATION_FAILED, …), null when the provider failed
+// the message; `errorCode` is then the provider's (RCS_NOT_SUPPORTED, …). Branch on those, not on `error`'s words.
 for (const attempt of unified.attempts) {
-  console.log(`  ${attempt.channel}: ${attempt.status}${attempt.error ? ` (${attempt.error})` : ''}`);
+  const why = attempt.status === 'failed' ? ` (${attempt.code ?? attempt.errorCode}: ${attempt.error})` : '';
+  console.log(`  ${attempt.channel}: ${attempt.status}${why}`);
 }
 
 // 3. What the customers' phones received.

@@ -88,7 +88,7 @@ describe('examples/send-and-track.mjs', () => {
     const wamid = /WhatsApp template sent: (wamid_\w+) \(sent\)/.exec(stdout)?.[1];
     expect(wamid).toBeDefined();
     expect(stdout).toContain('Unified send sent on sms (sms_');
-    expect(stdout).toContain('  whatsapp: failed (The simulated handset +15005550002 has no WhatsApp account)');
+    expect(stdout).toContain('  whatsapp: failed (SIM_WHATSAPP_UNAVAILABLE: The simulated handset +15005550002 has no WhatsApp account)');
     expect(stdout).toContain('  [whatsapp] from Example Store: 482913 is your verification code. It expires in 10 minutes.');
     expect(stdout).toContain('  [sms] from EXMPLE: Hi Asha, your order #1002 has shipped.');
     // The virtual clock also runs with real time, so a slow machine may see a receipt before the advance that brings it:

@@ -120,7 +120,8 @@ describe('a keyed request run again after a stop answers what it had sent before
     sql(`UPDATE whatsapp_templates SET status = 'APPROVED' WHERE name = 'late_approved'`);
     const again = await keyed('/v1/messages/send', body, 'unified-late');
     expect([again.status, again.body]).toEqual([200, first.body]);
-    expect(again.body.attempts[0].error).toBe('Template late_approved is PENDING; only APPROVED templates can be sent');
+    // The refusal's code as noted with the key: the re-run answers it without trying WhatsApp again.
+    expect(again.body.attempts[0]).toMatchObject({ error: 'Template late_approved is PENDING; only APPROVED templates can be sent', code: 'VALIDATION_FAILED', errorCode: null });
     expect([await balance(), await received('+14155550941')]).toEqual(before);
   });
 

@@ -185,7 +185,7 @@ describe('a keyed message left queued by a stop, asked for again after the resta
       const again = await keyed(b, '/v1/messages/send', body, 'unified-refused');
       expect([again.status, again.body.channelUsed]).toEqual([200, 'sms']);
       expect(again.body.attempts).toEqual([
-        { channel: 'whatsapp', status: 'failed', error: 'Template not_yet is PENDING; only APPROVED templates can be sent' },
+        { channel: 'whatsapp', status: 'failed', error: 'Template not_yet is PENDING; only APPROVED templates can be sent', code: 'VALIDATION_FAILED', errorCode: null },
         { channel: 'sms', status: 'sent', messageId: again.body.messageId },
       ]);
       expect((await b.handset('+14155550972')).map((m) => m.channel)).toEqual(['sms']);

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+/** The closed list as a schema: the `code` of every error answer (and of a unified send's refused attempt). */
+export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
 /** The contract's envelope: `{statusCode, error, message}`; `code` and extra fields are additive. */
 export const errorEnvelopeSchema = z.object({
@@ -51,7 +53,7 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export const errorAnswerSchema = z.looseObject({
   statusCode: z.number().int(),
   error: z.string(),
-  code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+  code: errorCodeSchema,
   message: z.string(),
   retryAfter: z.number().int().optional().describe('429: seconds to wait (also the Retry-After header)'),
   contactId: z.string().optional().describe('CONTACT_BLOCKED: the blocked contact'),
@@ -61,14 +63,9 @@ export const errorAnswerSchema = z.looseObject({
 /** The unified send's errors (the seed gives them as `{message}`), with the same extras as the envelope's. */
 export const messageErrorAnswerSchema = z.looseObject({
   message: z.string(),
-  code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).optional(),
+  code: errorCodeSchema.optional(),
   retryAfter: z.number().int().optional(),
   contactId: z.string().optional(),
   reason: z.string().nullable().optional(),
 }).meta({ id: 'MessageError' });
 
-/** The unified send's 502: every channel of the chain failed, nothing charged. */
-export const allChannelsFailedSchema = z.looseObject({
-  message: z.string(),
-  attempts: z.array(z.object({ channel: z.string(), status: z.literal('failed'), error: z.string() })),
-}).meta({ id: 'AllChannelsFailed' });

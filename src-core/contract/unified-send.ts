@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { asciiEmailDomain, charCount, emailAddressSchema, EMAIL_MAX, EMAIL_PATTERN, nullAsAbsent, PHONE_PATTERN, templateValuesSchema } from './common.ts';
 import { emailSendFields } from './email.ts';
+import { errorCodeSchema } from './errors.ts';
 import { igsidProblem, INSTAGRAM_MESSAGE_MAX } from './instagram.ts';
 import { SMS_MESSAGE_MAX, smsSenderIdSchema } from './sms.ts';
 import { waSendComponentSchema } from './whatsapp.ts';
@@ -73,13 +74,32 @@ export const unifiedSendBodySchema = z.object({
 const MESSAGE_MAX: Partial<Record<Channel, number>> = { instagram: INSTAGRAM_MESSAGE_MAX, sms: SMS_MESSAGE_MAX };
 export type UnifiedSendBody = z.infer<typeof unifiedSendBodySchema>;
 
+/**
+ * A channel the unified send tried and that failed: why in words (`error`, the seed's), and in codes a client can branch
+ * on. `code` is the closed-list code the channel's own route answers its refusal with (`INSUFFICIENT_BALANCE`,
+ * `VALIDATION_FAILED`, ...), null when the channel took the message and its provider failed it; `errorCode` is then the
+ * provider's code (`RCS_NOT_SUPPORTED`, `SIM_UNREACHABLE`, ...), as that channel's logs and send answers carry it.
+ */
+export const failedAttemptSchema = z.object({
+  channel: channelSchema, status: z.literal('failed'), error: z.string(),
+  code: errorCodeSchema.nullable().describe("The code of the channel's refusal, as its own route answers it; null when its provider failed the message"),
+  errorCode: z.string().nullable().describe("The provider's code for a message it failed (as the channel's logs give it); null for a refusal"),
+}).meta({ id: 'FailedAttempt' });
+export type FailedAttempt = z.infer<typeof failedAttemptSchema>;
+
 /** One channel tried by a unified send, in the order tried: the one that sent, or one that failed and why. */
 export const unifiedAttemptSchema = z.union([
   z.object({ channel: channelSchema, status: z.literal('sent'), messageId: z.string() }),
-  z.object({ channel: channelSchema, status: z.literal('failed'), error: z.string() }),
+  failedAttemptSchema,
 ]);
 export type UnifiedAttempt = z.infer<typeof unifiedAttemptSchema>;
 
 /** The unified send result (seed 000): the channel that sent, its message id, and each attempt. */
 export const unifiedSendResultSchema = z.object({ status: z.literal('sent'), channelUsed: channelSchema, messageId: z.string(), attempts: z.array(unifiedAttemptSchema) });
 export type UnifiedSendResult = z.infer<typeof unifiedSendResultSchema>;
+
+/** The unified send's 502: every channel of the chain failed, nothing charged. */
+export const allChannelsFailedSchema = z.looseObject({
+  message: z.string(),
+  attempts: z.array(failedAttemptSchema),
+}).meta({ id: 'AllChannelsFailed' });

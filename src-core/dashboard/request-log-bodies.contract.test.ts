@@ -43,7 +43,7 @@ describe('the request log keeps a failed request\'s bodies', () => {
     expect(JSON.parse(detail.requestBody ?? '')).toEqual(sent);
     const answered = JSON.parse(detail.responseBody ?? '') as { message: string; attempts: Array<{ channel: string; error: string }> };
     expect(answered).toEqual(res.body);
-    expect(answered.attempts).toEqual([{ channel: 'whatsapp', status: 'failed', error: expect.stringContaining('unreachable') }]);
+    expect(answered.attempts).toEqual([{ channel: 'whatsapp', status: 'failed', error: expect.stringContaining('unreachable'), code: null, errorCode: 'SIM_UNREACHABLE' }]);
     expect(`${detail.requestBody}${detail.responseBody}`).not.toContain(key.key);
   });
 

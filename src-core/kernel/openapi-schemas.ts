@@ -3,7 +3,8 @@
 // and referred to by `$ref`, so the document stays readable and a generated client gets one type per shape.
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { allChannelsFailedSchema, errorAnswerSchema, messageErrorAnswerSchema } from '../contract/errors.ts';
+import { errorAnswerSchema, messageErrorAnswerSchema } from '../contract/errors.ts';
+import { allChannelsFailedSchema } from '../contract/unified-send.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 const COMPONENTS = '#/components/schemas/';

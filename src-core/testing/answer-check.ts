@@ -3,7 +3,8 @@
 // exactly (no field missing, of another type, or not in the schema); an error is the envelope the document names.
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { allChannelsFailedSchema, errorAnswerSchema, messageErrorAnswerSchema } from '../contract/errors.ts';
+import { errorAnswerSchema, messageErrorAnswerSchema } from '../contract/errors.ts';
+import { allChannelsFailedSchema } from '../contract/unified-send.ts';
 import type { AnswerCheck } from '../kernel/http.ts';
 import type { AnyRoute } from '../kernel/route.ts';
 
@@ -32,7 +33,8 @@ const successStatuses = (route: AnyRoute): readonly number[] => route.statuses ?
 function expected(route: AnyRoute, status: number): { schema: z.ZodType; exact: boolean } | null {
   if (status < 300) return route.response && status !== 204 ? { schema: route.response, exact: true } : null;
   if (status < 400) return null;
-  if (route.errorBody === 'message') return { schema: status === 502 ? allChannelsFailedSchema : messageErrorAnswerSchema, exact: false };
+  // A 502's attempts exactly as the document gives them (each field an integrator branches on named), its envelope open.
+  if (route.errorBody === 'message') return status === 502 ? { schema: allChannelsFailedSchema, exact: true } : { schema: messageErrorAnswerSchema, exact: false };
   return route.errorBody === 'jsonrpc' ? null : { schema: errorAnswerSchema, exact: false };
 }
 

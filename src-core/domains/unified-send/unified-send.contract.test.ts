@@ -147,7 +147,7 @@ describe('POST /v1/messages/send', () => {
     expect(res.status).toBe(502);
     expect(res.body).toEqual({
       message: expect.stringContaining('All channels failed'),
-      attempts: [{ channel: 'whatsapp', status: 'failed', error: expect.stringContaining('unreachable') }],
+      attempts: [{ channel: 'whatsapp', status: 'failed', error: expect.stringContaining('unreachable'), code: null, errorCode: 'SIM_UNREACHABLE' }],
     });
     // The message says why each channel failed: the request log keeps the message, not the attempts.
     expect(res.body.message).toBe(`All channels failed: whatsapp (${res.body.attempts[0].error})`);
@@ -176,6 +176,6 @@ describe('POST /v1/messages/send', () => {
     expect(received.body.data.map((m: { text: string }) => m.text)).toEqual(['Hi! How can we help?']);
     const outside = await unified({ to: '6234817790110000', channel: 'instagram', message: 'Cold outreach' });
     expect(outside.status).toBe(502);
-    expect(outside.body.attempts[0]).toMatchObject({ channel: 'instagram', status: 'failed' });
+    expect(outside.body.attempts[0]).toMatchObject({ channel: 'instagram', status: 'failed', code: 'OUTSIDE_MESSAGING_WINDOW', errorCode: null });
   });
 });

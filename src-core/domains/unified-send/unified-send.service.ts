@@ -1,7 +1,8 @@
 // Unified send: validate the whole chain first, then try each channel in order through its own send path.
 import type { Channel, Message } from '../../contract/messaging.ts';
 import type { Scope } from '../../contract/scopes.ts';
-import type { UnifiedAttempt, UnifiedSendBody, UnifiedSendResult } from '../../contract/unified-send.ts';
+import { errorCodeSchema } from '../../contract/errors.ts';
+import type { FailedAttempt, UnifiedAttempt, UnifiedSendBody, UnifiedSendResult } from '../../contract/unified-send.ts';
 import { AppError, invalidField } from '../../kernel/errors.ts';
 import type { KeyedNotes } from '../../kernel/idempotency.ts';
 import { partOf, type MessagingService, type Origin, type Resume } from '../messaging/index.ts';
@@ -28,6 +29,15 @@ const refusalOf = (notes: KeyedNotes | undefined, channel: Channel): Refusal | u
 };
 /** A refusal a key claimed before migration 29 did not note. */
 const refusedThen = (channel: Channel): string => `${channel} refused this request when it first ran (before a stop cut it short); not tried again`;
+
+/** A channel's refusal as its attempt: the code its own route answers with, no provider code (nothing reached one). */
+const refused = (channel: Channel, refusal: Refusal | undefined): FailedAttempt => ({
+  channel, status: 'failed', error: refusal?.message ?? refusedThen(channel), code: errorCodeSchema.safeParse(refusal?.code).data ?? null, errorCode: null,
+});
+/** A message its provider failed, as its attempt: no refusal code; the provider's, as the channel's logs keep it. */
+const providerFailed = (channel: Channel, message: Message): FailedAttempt => ({
+  channel, status: 'failed', error: message.errorMessage ?? `${channel} delivery failed`, code: null, errorCode: message.errorCode,
+});
 
 export type UnifiedSendDeps = { adapters: Partial<Record<Channel, ChannelAdapter>>; messaging: Pick<MessagingService, 'keyedAnswer'> };
 
@@ -75,7 +85,7 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
       for (const [i, { channel, origin: channelOrigin }] of chain.entries()) {
         let message = found[i] ?? null;
         if (!message && i < through) {
-          attempts.push({ channel, status: 'failed', error: refusalOf(notes, channel)?.message ?? refusedThen(channel) });
+          attempts.push(refused(channel, refusalOf(notes, channel)));
           continue;
         }
         try {
@@ -84,8 +94,9 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
           if (error instanceof AppError && error.code === 'CONTACT_BLOCKED') throw error;
           if (!(error instanceof AppError)) throw error;
           // Kept with the key before the next channel is tried: a run after a stop reports it as this one did.
-          notes?.note(channel, { code: error.code, message: error.message } satisfies Refusal);
-          attempts.push({ channel, status: 'failed', error: error.message });
+          const refusal = { code: error.code, message: error.message } satisfies Refusal;
+          notes?.note(channel, refusal);
+          attempts.push(refused(channel, refusal));
           continue;
         }
         const messageId = message.externalId ?? message.id;
@@ -93,7 +104,7 @@ export function createUnifiedSendService(deps: UnifiedSendDeps) {
           attempts.push({ channel, status: 'sent', messageId });
           return { status: 'sent', channelUsed: channel, messageId, attempts };
         }
-        attempts.push({ channel, status: 'failed', error: message.errorMessage ?? `${channel} delivery failed` });
+        attempts.push(providerFailed(channel, message));
       }
       // Each channel with why it failed: the request log keeps only the message, and a reader of it needs the why.
       const why = attempts.map((a) => (a.status === 'failed' ? `${a.channel} (${a.error})` : a.channel)).join('; ');
