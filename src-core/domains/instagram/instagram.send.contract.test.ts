@@ -111,6 +111,23 @@ describe('POST /v1/instagram/messages', () => {
     expect(res.body.code).toBe('INSUFFICIENT_BALANCE');
   });
 
+  it('at the default price of 0 a send is free and writes no ledger line; priced, each send writes one naming its recipient', async () => {
+    const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Free DMs' })).body.id as string;
+    const token = (await t.createKey({ organizationId: org })).key;
+    await t.dashboard('POST', '/dashboard/instagram/connection', { organizationId: org, username: 'freeshop' });
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { organizationId: org, amountPaise: 100 });
+    await inbound(CUSTOMER, 'hi', org);
+    const ledger = async () => (await t.request('GET', `/dashboard/wallet/ledger?organizationId=${org}`, { token: t.dashboardToken })).body.data
+      .map((line: { kind: string; amountPaise: number; description: string }) => [line.kind, line.amountPaise, line.description]);
+    const free = await t.request('POST', '/v1/instagram/messages', { token, body: { recipientIgsid: CUSTOMER, message: 'free' } });
+    expect([free.status, free.body.status]).toEqual([200, 'sent']);
+    expect(t.server.services.messaging.byExternalId(org, 'instagram', free.body.messageId)).toMatchObject({ billingAmountPaise: 0 });
+    expect(await ledger()).toEqual([['top_up', 100, 'Top-up of ₹1.00']]);
+    await t.dashboard('PUT', '/dashboard/wallet/prices', { organizationId: org, prices: { instagram: 15 } });
+    expect((await t.request('POST', '/v1/instagram/messages', { token, body: { recipientIgsid: CUSTOMER, message: 'priced' } })).status).toBe(200);
+    expect(await ledger()).toEqual([['charge', -15, `Instagram message to ${CUSTOMER}`], ['top_up', 100, 'Top-up of ₹1.00']]);
+  });
+
   it('honours Idempotency-Key: a repeat answers the first answer and sends nothing', async () => {
     await inbound(CUSTOMER, 'One more question');
     const body = { recipientIgsid: CUSTOMER, message: 'Ask away!' };

@@ -103,7 +103,8 @@ export function createWalletService(deps: { store: WalletStore; db: Db; clock: C
      * Charges one message (to `what.to`), or `what.quantity` (a campaign's launch, its line naming `what.forWhat`), on a
      * billed channel; must run inside the send's transaction. The line names the channel as users know it (`WhatsApp
      * messages ×3`) and a single send's recipient, as a failed message's refund does.
-     * An empty wallet refuses the send with 400 INSUFFICIENT_BALANCE (nothing is sent or charged).
+     * An empty wallet refuses the send with 400 INSUFFICIENT_BALANCE (nothing is sent or charged). A send priced 0
+     * (Instagram's default) is free and writes no line: the ledger lists money that moved (docs/contract-notes.md).
      */
     charge(orgId: string, channel: BilledChannel, reference: Reference, what: ChargeFor = {}): LedgerEntry | null {
       const quantity = what.quantity ?? 1;
