@@ -2,7 +2,7 @@
 // each back with its conversation (its row marked "Draft ·"), kept in the tab's sessionStorage for the organization
 // (never localStorage: a draft can hold a customer's details); once sent, none comes back after a reload, even one made
 // between the send and its answer (the draft is taken out when the send starts); a send that fails gives it back. A
-// WhatsApp template draft whose template is no longer approved is shown with a note and its values, until discarded.
+// WhatsApp or RCS template draft whose template is no longer approved is shown with a note and its values, until discarded.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -193,6 +193,36 @@ describe('a reply being written, across a reload of the tab', () => {
     await page.getByTestId('discard-template-draft').click();
     await note.waitFor({ state: 'detached' });
     expect(await drafted(closed.address)).toBe(false);
+    await expect.poll(async () => (await kept()).session).toBeNull();
+  });
+
+  it('whose RCS template is no longer approved, is shown with a note and what it holds, as its row says, until discarded', async () => {
+    const templates = await server.dashboard<{ data: Array<{ botId: string }> }>('GET', '/dashboard/rcs/templates?limit=100');
+    // Reviewed on the clock: a name starting "REJ" is rejected 60 s after it is made.
+    const made = await server.dashboard<{ id: string }>('POST', '/dashboard/rcs/templates', {
+      botId: templates.body.data[0]?.botId, name: 'REJ Delivery slot', text: 'Hi {{name}}, your delivery slot is {{slot}}.',
+    });
+    await server.dashboard('POST', '/sim/clock/advance', { seconds: 60 });
+    const listed = await server.dashboard<{ data: Array<{ id: string; address: string }> }>('GET', '/dashboard/conversations?channel=rcs&state=all&limit=100');
+    const id = listed.body.data.find((c) => c.address === rcs)?.id as string;
+    // A draft kept from when its template was approved (the tab's storage, as the console writes it).
+    const typed = { slot: 'Tuesday 10:00', name: 'Priya' };
+    await page.evaluate(({ key, entry }) => sessionStorage.setItem(key, JSON.stringify({ v: 1, drafts: [entry] })),
+      { key: `switchboard.drafts.${organizationId}`, entry: [id, { template: { channel: 'rcs', templateId: made.body.id, typed } }] });
+    await reload();
+    await open('rcs', rcs);
+    expect(await drafted(rcs)).toBe(true);
+    const composer = page.getByTestId('rcs-composer');
+    const note = composer.getByTestId('template-draft-stale');
+    await note.filter({ hasText: 'The template “REJ Delivery slot”' }).waitFor();
+    expect(await note.locator('p').textContent()).toMatch(/ was rejected, so RCS will not send it\. Choose another template for this reply; what this draft holds:$/);
+    // In the template's order: {{name}}, then {{slot}}.
+    expect(await composer.getByTestId('template-draft-stale-values').innerText()).toBe('Priya\nTuesday 10:00');
+    expect(await composer.getByTestId('reply-template').inputValue()).toBe('');
+    expect(await composer.getByTestId('send-template').isDisabled()).toBe(true);
+    await composer.getByTestId('discard-template-draft').click();
+    await note.waitFor({ state: 'detached' });
+    expect(await drafted(rcs)).toBe(false);
     await expect.poll(async () => (await kept()).session).toBeNull();
   });
 });

@@ -2,7 +2,9 @@
 // templates with a value for each {{variable}}, laid out as the closed-window WhatsApp template composer is, each field
 // labelled with the card's text around its variable. A variable named like a contact field ({{name}}, {{phone}},
 // {{email}}, {{username}}) starts filled in from the conversation's contact, as an RCS campaign fills it, and says so.
-// The template chosen and the values typed are the conversation's draft (stores/drafts.ts), kept as its text is.
+// The template chosen and the values typed are the conversation's draft (stores/drafts.ts), kept as its text is. A draft
+// whose template can no longer be sent (rejected or under review since) is shown with a note and what was typed in it,
+// as the WhatsApp composer shows one (template-draft-stale.ts, stale-draft-note.tsx): its row says "Draft · " for it.
 import { useId, useState, type FormEvent } from 'react';
 import type { Contact, RcsTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -12,7 +14,9 @@ import { useTemplateDraft } from '../../stores/drafts.ts';
 import { useRcsTemplates } from '../channels/queries.ts';
 import type { useReply } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
+import { StaleDraftNote } from './stale-draft-note.tsx';
 import { contactValueOf, rcsPlaceOf } from './template-context.ts';
+import { staleRcsDraft } from './template-draft-stale.ts';
 
 const VARIABLE = /\{\{\s*(\w+)\s*\}\}/g;
 /** The longest value the RCS send takes (its `rcsVariables`). */
@@ -43,6 +47,7 @@ export function RcsComposer({ conversationId, reply, contact, address }: {
   const blank = (template?.variables ?? []).filter((name) => !valueOf(name).trim());
   const missing = template ? blank.map((name) => `a value for {{${name}}}`) : ['a template'];
   const neededId = useId();
+  const stale = staleRcsDraft(kept, templates.data?.data);
 
   function pick(id: string) {
     const next = approved.find((t) => t.id === id) ?? null;
@@ -79,6 +84,7 @@ export function RcsComposer({ conversationId, reply, contact, address }: {
           <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
           {approved.map((t) => <option key={t.id} value={t.id}>{t.name} · {codeWords(t.type)}</option>)}
         </select>
+        {stale ? <StaleDraftNote stale={stale} onDiscard={() => setDraft(null)} /> : null}
         {template?.variables.map((name) => (
           <PlaceField key={name} place={rcsPlaceOf(template, name)} token={`{{${name}}}`} value={valueOf(name)} testId={`reply-var-${name}`}
             maxLength={VALUE_MAX} required note={noteOf(name)} onChange={(value) => change(name, value)} />

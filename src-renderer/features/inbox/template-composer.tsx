@@ -4,7 +4,7 @@
 // body value, one click to put it in), and the whole message previewed as it will arrive. The template chosen and its
 // values are the conversation's draft (stores/drafts.ts), kept as its text is. A draft whose template can no longer be
 // sent (rejected or under review since) is shown with a note and what was typed in it, to use with another template or
-// discard (template-draft-stale.ts): the row says "Draft · " for it, so the composer does not hide it.
+// discard (template-draft-stale.ts, stale-draft-note.tsx): the row says "Draft · " for it, so the composer does not hide it.
 import { useId, useState, type FormEvent } from 'react';
 import type { Contact, WaTemplate } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
@@ -17,7 +17,8 @@ import { useWaTemplates } from '../channels/queries.ts';
 import type { useReply } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
 import { nameFillsOf, placesOf } from './template-context.ts';
-import { staleTemplateDraft, type StaleTemplateDraft } from './template-draft-stale.ts';
+import { StaleDraftNote } from './stale-draft-note.tsx';
+import { staleTemplateDraft } from './template-draft-stale.ts';
 import { TemplateReplyPreview } from './template-reply-preview.tsx';
 
 /** Values kept for a template that still asks for as many of each (one since edited to ask for others starts empty). */
@@ -110,16 +111,5 @@ export function TemplateComposer({ conversationId, reply, contact, address }: {
         {reply.isPending ? 'Sending…' : 'Send template'}
       </Button>
     </form>
-  );
-}
-
-/** A draft whose template cannot be sent: why, what was typed in it (to reuse), and Discard. */
-function StaleDraftNote({ stale, onDiscard }: { stale: StaleTemplateDraft; onDiscard(): void }) {
-  return (
-    <div className="template-stale" data-testid="template-draft-stale">
-      <p>{stale.why} Choose another template for this reply{stale.values.length ? '; what this draft holds:' : '.'}</p>
-      {stale.values.length ? <ul data-testid="template-draft-stale-values">{stale.values.map((value, i) => <li key={i}>{value}</li>)}</ul> : null}
-      <Button type="button" className="button ghost small" data-testid="discard-template-draft" onClick={onDiscard}>Discard draft</Button>
-    </div>
   );
 }
