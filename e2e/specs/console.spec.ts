@@ -138,6 +138,8 @@ describe('console flows', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // Instagram's default price is 0: the ledger has no line for its sends, and the form says so.
+    expect(await page.getByTestId('prices-free').textContent()).toBe('Instagram is free: its sends write no ledger line.');
     await page.getByTestId('price-sms').fill('0.4');
     await page.getByTestId('save-prices').click();
     await expect.poll(async () => (await wallet()).prices.sms).toBe(40);

@@ -109,6 +109,7 @@ export function PricesForm({ prices }: { prices: Wallet['prices'] }) {
   return (
     <form className="card form" onSubmit={submit} data-testid="prices-form" aria-label="Prices">
       <h2 className="card-title">Price per message</h2>
+      <FreeChannels prices={prices} />
       <div className="form-row">
         {BILLED_CHANNELS.map((channel) => (
           <label key={channel} className="field"><span>{CHANNEL_LABEL[channel]} (₹)</span>
@@ -128,4 +129,15 @@ export function PricesForm({ prices }: { prices: Wallet['prices'] }) {
       </div>
     </form>
   );
+}
+
+/**
+ * Which channels cost nothing now (Instagram by default): their sends write no ledger line, the ledger listing money
+ * that moved (docs/contract-notes.md), so a reader of it is told why those sends are not there.
+ */
+function FreeChannels({ prices }: { prices: Wallet['prices'] }) {
+  const free = BILLED_CHANNELS.filter((channel) => prices[channel] === 0).map((channel) => CHANNEL_LABEL[channel]);
+  if (free.length === 0) return null;
+  const named = free.length === 1 ? free[0] : `${free.slice(0, -1).join(', ')} and ${free.at(-1)}`;
+  return <p className="muted small" data-testid="prices-free">{named} {free.length === 1 ? 'is' : 'are'} free: {free.length === 1 ? 'its' : 'their'} sends write no ledger line.</p>;
 }
