@@ -12,7 +12,8 @@ export type StreamSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A test server set up for app calls; `events` is the receiver's subscription (every event unless given). */
 export async function startVoiceAppTest(events: '*' | string[] = '*'): Promise<VoiceAppTest> {
-  const t = await createTestServer({ allowPrivateWebhooks: true, webhooks: { timeoutMs: 300 } });
+  // No receiver here hangs: a timeout well above a loaded machine's loopback answer, so attempts are not sent twice.
+  const t = await createTestServer({ allowPrivateWebhooks: true, webhooks: { timeoutMs: 5_000 } });
   const { key } = await t.createKey({ rateLimitPerMinute: 10_000 });
   const hooks = await startWebhookReceiver();
   const steps = [
@@ -29,8 +30,11 @@ export async function startVoiceAppTest(events: '*' | string[] = '*'): Promise<V
 /** The webhook events received about call `id`, in order: [type, data]. */
 export async function appCallEvents({ t, hooks }: VoiceAppTest, id: string): Promise<Array<[string, Record<string, unknown>]>> {
   await settleDeliveries(t);
-  return hooks.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
-    .filter((e) => e.data.callId === id).map((e) => [e.type, e.data]);
+  // Each event once, as a receiver takes them (delivery is at least once: an attempt the server gave up waiting on
+  // while the receiver had it is sent again, and came twice in a loaded full run).
+  const seen = new Set<string>();
+  return hooks.received.map((r) => JSON.parse(r.body) as { id: string; type: string; data: Record<string, unknown> })
+    .filter((e) => e.data.callId === id && !seen.has(e.id) && Boolean(seen.add(e.id))).map((e) => [e.type, e.data]);
 }
 
 export type LedgerLine = { referenceId: string; amountPaise: number; channel: string; referenceType: string; description: string };
