@@ -40,10 +40,25 @@ export const waButtonSchema = z.discriminatedUnion('type', [
 export type WaButton = z.infer<typeof waButtonSchema>;
 
 const headerComponent = z.object({ type: z.literal('HEADER'), format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT']), text: placeholderText(WA_TEMPLATE_LIMITS.headerText).optional() });
+/**
+ * A header as a new template takes it, by the messaging platform's rules: a TEXT header has its text, with one variable
+ * at most; a media header (IMAGE, VIDEO, DOCUMENT) has none, its file comes with each send. A template as answered
+ * keeps `headerComponent` (one stored before these rules still answers).
+ */
+const newHeaderComponent = headerComponent.superRefine((header, ctx) => {
+  if (header.format === 'TEXT') {
+    if (header.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: `is required in a TEXT header (at most ${WA_TEMPLATE_LIMITS.headerText} characters)` });
+    else if (placeholdersOf(header.text).length > 1) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'may hold one placeholder, {{1}}, at most: the messaging platform allows one variable in a header' });
+    }
+  } else if (header.text !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['text'], message: `must be absent in ${header.format === 'IMAGE' ? 'an' : 'a'} ${header.format} header: a media header has no text, its file is sent with each message` });
+  }
+});
 const bodyComponent = z.object({ type: z.literal('BODY'), text: placeholderText(WA_TEMPLATE_LIMITS.body) });
 const footerComponent = z.object({ type: z.literal('FOOTER'), text: placeholderText(WA_TEMPLATE_LIMITS.footer) });
 export const waComponentSchema = z.discriminatedUnion('type', [
-  headerComponent, bodyComponent, footerComponent, z.object({ type: z.literal('BUTTONS'), buttons: z.array(waButtonSchema).min(1).max(WA_TEMPLATE_LIMITS.buttons) }),
+  newHeaderComponent, bodyComponent, footerComponent, z.object({ type: z.literal('BUTTONS'), buttons: z.array(waButtonSchema).min(1).max(WA_TEMPLATE_LIMITS.buttons) }),
 ]);
 export type WaTemplateComponent = z.infer<typeof waComponentSchema>;
 

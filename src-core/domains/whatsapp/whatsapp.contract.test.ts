@@ -70,6 +70,26 @@ describe('templates', () => {
     for (const body of bad) expect((await t.request('POST', '/v1/whatsapp/templates', { token: key, body })).status, body.name).toBe(400);
     expect((await t.request('POST', '/v1/whatsapp/templates', { token: key, body: orderUpdate })).status).toBe(409);
   });
+  it('refuses a header against the platform\'s rules, naming its path: a TEXT header has text with one variable at most, a media header none', async () => {
+    const withHeader = (name: string, header: unknown) => ({ name, category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hi' }, header] });
+    const refused: Array<[string, unknown, string]> = [
+      ['text_missing', { type: 'HEADER', format: 'TEXT' }, 'Invalid body: components.1.text: is required in a TEXT header (at most 60 characters)'],
+      ['text_two_vars', { type: 'HEADER', format: 'TEXT', text: 'Hi {{1}} {{2}}' },
+        'Invalid body: components.1.text: may hold one placeholder, {{1}}, at most: the messaging platform allows one variable in a header'],
+      ...(['IMAGE', 'VIDEO', 'DOCUMENT'] as const).map((format): [string, unknown, string] => [`media_${format.toLowerCase()}`, { type: 'HEADER', format, text: 'Order' },
+        `Invalid body: components.1.text: must be absent in ${format === 'IMAGE' ? 'an' : 'a'} ${format} header: a media header has no text, its file is sent with each message`]),
+    ];
+    for (const [name, header, message] of refused) {
+      const v1 = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: withHeader(name, header) });
+      const dash = await t.dashboard('POST', '/dashboard/whatsapp/templates', withHeader(name, header));
+      expect([name, v1.status, v1.body.message, dash.status, dash.body.message]).toEqual([name, 400, message, 400, message]);
+    }
+    // What the platform takes: one variable (used again or not), a media header without text.
+    for (const [name, header] of [['one_var', { type: 'HEADER', format: 'TEXT', text: 'Order {{1}}' }], ['same_var', { type: 'HEADER', format: 'TEXT', text: '{{1}} / {{1}}' }],
+      ['plain', { type: 'HEADER', format: 'TEXT', text: 'Your order' }], ['media', { type: 'HEADER', format: 'DOCUMENT' }]] as const) {
+      expect([name, (await t.request('POST', '/v1/whatsapp/templates', { token: key, body: withHeader(name, header) })).status]).toEqual([name, 201]);
+    }
+  });
 });
 
 describe('template buttons', () => {
