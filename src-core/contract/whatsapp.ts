@@ -32,10 +32,11 @@ function suffixOnly(url: string): boolean {
 /** A URL button's link: http(s), and at most one placeholder, `{{1}}`, as its suffix. */
 const buttonUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(WA_TEMPLATE_LIMITS.buttonUrl)
   .refine(suffixOnly, 'may hold one placeholder, {{1}}, only at its end, after the host and a "/", "?" or "#": the messaging platform fills a suffix of the link');
+/** A PHONE_NUMBER button's number is what any phone field takes (`phoneSchema`: international, the country code first, e.g. +14155550101). */
 export const waButtonSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('QUICK_REPLY'), text: placeholderText(WA_TEMPLATE_LIMITS.buttonText), url: noUrl }),
   z.object({ type: z.literal('URL'), text: placeholderText(WA_TEMPLATE_LIMITS.buttonText), url: buttonUrl }),
-  z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(WA_TEMPLATE_LIMITS.buttonText), url: noUrl, phone_number: z.string().regex(/^\+?\d{6,15}$/) }),
+  z.object({ type: z.literal('PHONE_NUMBER'), text: placeholderText(WA_TEMPLATE_LIMITS.buttonText), url: noUrl, phone_number: phoneSchema() }),
 ]);
 export type WaButton = z.infer<typeof waButtonSchema>;
 

@@ -116,6 +116,17 @@ describe('template buttons', () => {
     const noUrl = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body('url_null', [{ type: 'URL', text: 'Help', url: null }]) });
     expect(noUrl.status).toBe(400);
   });
+  it('take a PHONE_NUMBER button\'s number in international form, and say so when it is not', async () => {
+    const body = (name: string, phone: string) => ({ name, category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Call?' }, { type: 'BUTTONS', buttons: [{ type: 'PHONE_NUMBER', text: 'Call', phone_number: phone }] }] });
+    const expected = 'Invalid body: components.1.buttons.0.phone_number: must be a phone number in international format: the country code, then the number (e.g. +14155550101)';
+    for (const [i, phone] of ['415-555-0100', 'call me', '+0415555010', '12345'].entries()) {
+      const res = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body(`bad_phone_${i}`, phone) });
+      expect([phone, res.status, res.body.message]).toEqual([phone, 400, expected]);
+    }
+    for (const [i, phone] of ['+14155550100', '14155550100', '+919876543210'].entries()) {
+      expect([phone, (await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body(`good_phone_${i}`, phone) })).status]).toEqual([phone, 201]);
+    }
+  });
   it('take an http(s) link with at most one placeholder, {{1}}, at its end after the host: a value can never move the link elsewhere', async () => {
     const body = (name: string, url: string) => ({ name, category: 'MARKETING', language: 'en', components: [{ type: 'BODY', text: 'Hi' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url }] }] });
     const SUFFIX = 'may hold one placeholder, {{1}}, only at its end';
