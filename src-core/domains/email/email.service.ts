@@ -47,9 +47,9 @@ export function createEmailService(deps: {
     if (!row) throw notFound(`Email template ${id}`);
     return row;
   }
-  function checkSender(orgId: string, fromEmail: string): void {
+  function checkSender(orgId: string, fromEmail: string, fromEmailField: string): void {
     if (senderAllowed(fromEmail, (domain) => store.domain(orgId, domain)?.status === 'VERIFIED', store.smtp(orgId)?.from_email)) return;
-    throw invalidField(`fromEmail ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
+    throw invalidField(`${fromEmailField} ${fromEmail} is not at a verified sending domain, nor the address of a verified SMTP connection`);
   }
 
   /** The address, lower-cased; 400 when it is on the suppression list (after a bounce or a spam complaint). */
@@ -59,12 +59,15 @@ export function createEmailService(deps: {
     if (suppressed) throw invalidField(`${to} is on the suppression list (${suppressed}); it will not be emailed again`);
     return to;
   }
-  /** Checks what every email of a send or campaign shares: an HTML template and a verified sender. */
-  function prepare(orgId: string, input: EmailSender): PreparedEmail {
+  /**
+   * Checks what every email of a send or campaign shares: an HTML template and a verified sender (named in a refusal
+   * as the caller's body calls it: the unified send's `email.fromEmail`).
+   */
+  function prepare(orgId: string, input: EmailSender, fromEmailField = 'fromEmail'): PreparedEmail {
     const template = store.template(orgId, input.templateId);
     if (!template) throw invalidField(`Email template ${input.templateId} not found`);
     if (!template.html?.trim()) throw invalidField(`Email template ${template.name} has no HTML content`);
-    checkSender(orgId, input.fromEmail);
+    checkSender(orgId, input.fromEmail, fromEmailField);
     return { ...input, template, smtp: store.smtp(orgId) ?? null };
   }
   /** One recipient's email: merge tags filled; a suppressed address is refused (400). */
@@ -202,11 +205,12 @@ export function createEmailService(deps: {
     },
     /**
      * One templated email; a keyed request run again after a stop answers the email it had sent (handing one it left
-     * queued to the SMTP server again), before the sender, template or address is checked again.
+     * queued to the SMTP server again), before the sender, template or address is checked again. `fromEmailField`
+     * names the sender in a refusal as the caller's body calls it (the unified send's `email.fromEmail`).
      */
-    async send(orgId: string, input: SendEmailInput, origin: Origin): Promise<EmailSendResult & { message: Message }> {
+    async send(orgId: string, input: SendEmailInput, origin: Origin, fromEmailField = 'fromEmail'): Promise<EmailSendResult & { message: Message }> {
       const message = await messaging.keyedAnswer(origin, EMAIL_MESSAGE_PART, () => resume(orgId))
-        ?? await messaging.send({ ...compose(orgId, prepare(orgId, input), input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, EMAIL_MESSAGE_PART) });
+        ?? await messaging.send({ ...compose(orgId, prepare(orgId, input, fromEmailField), input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, EMAIL_MESSAGE_PART) });
       // The message keeps the template it was made from (its id and its name then).
       const failure = message.status === 'failed' ? { errorCode: message.errorCode ?? 'SEND_FAILED', errorMessage: message.errorMessage ?? 'The email was not sent' } : {};
       return {

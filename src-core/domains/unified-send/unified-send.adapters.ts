@@ -76,6 +76,6 @@ export function emailAdapter(email: EmailService): ChannelAdapter {
       templateId: body.template?.id ?? '', recipient: { to: body.to, firstName: body.email?.firstName, lastName: body.email?.lastName },
       variables: body.template?.variables, subject: body.email?.subject, fromName: body.email?.fromName ?? '', fromEmail: body.email?.fromEmail ?? '',
       replyTo: body.email?.replyTo,
-    }, origin)).message,
+    }, origin, 'email.fromEmail')).message,
   };
 }

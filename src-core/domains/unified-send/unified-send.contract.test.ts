@@ -80,6 +80,14 @@ describe('POST /v1/messages/send', () => {
     expect((await t.dashboard('GET', '/sim/handsets/+14155550446/messages')).body.data).toEqual([]);
     expect((await t.dashboard('GET', '/sim/handsets/ann@example.com/messages')).body.data).toEqual([]);
   });
+  it('names a channel\'s refusal of a field by the request\'s own path: email.fromEmail, as /email/send names its fromEmail', async () => {
+    const template = (await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Hi', subject: 'Hi', html: '<p>Hi</p>' } })).body.id as string;
+    const res = await unified({ to: 'ann@example.com', channel: 'email', template: { id: template }, email: { fromName: 'Acme', fromEmail: 'hi@unverified.test' } });
+    const why = 'hi@unverified.test is not at a verified sending domain, nor the address of a verified SMTP connection';
+    expect([res.status, res.body.attempts]).toEqual([502, [{ channel: 'email', status: 'failed', error: `email.fromEmail ${why}` }]]);
+    const own = await t.request('POST', '/v1/email/send', { token: key, body: { templateId: template, recipient: { to: 'ann@example.com' }, fromName: 'Acme', fromEmail: 'hi@unverified.test' } });
+    expect([own.status, own.body.message]).toEqual([400, `fromEmail ${why}`]);
+  });
   it('checks the form of sms.senderId up front, whatever the chain reaches, but not its approval', async () => {
     for (const senderId of [' ', 'acmein', 'ACME', 'x'.repeat(1000)]) {
       const res = await unified({ to: '+14155550450', channel: 'whatsapp', fallbackChannels: ['sms'], template: wa, message: 'x', sms: { senderId } });
