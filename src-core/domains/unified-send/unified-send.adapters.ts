@@ -30,7 +30,11 @@ export function whatsappAdapter(whatsapp: WhatsappService): ChannelAdapter {
     send: async (orgId, body, origin) => (await whatsapp.sendTemplate(orgId, {
       to: body.to.replace(/^\+/, ''), templateName: body.template?.name ?? '', languageCode: body.template?.languageCode ?? '',
       components: body.template?.components ?? bodyParameters(body.template?.variables),
-    }, origin)).message,
+    }, origin, {
+      // A refusal names what this body sent: its components, or the numbered variable a body parameter was made from.
+      components: 'template.components',
+      bodyParameter: body.template?.components ? (n) => `body parameter ${n}` : (n) => `template.variables.${n}`,
+    })).message,
   };
 }
 

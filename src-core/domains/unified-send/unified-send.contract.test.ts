@@ -80,11 +80,18 @@ describe('POST /v1/messages/send', () => {
     expect((await t.dashboard('GET', '/sim/handsets/+14155550446/messages')).body.data).toEqual([]);
     expect((await t.dashboard('GET', '/sim/handsets/ann@example.com/messages')).body.data).toEqual([]);
   });
-  it('names a channel\'s refusal of a field by the request\'s own path: email.fromEmail, as /email/send names its fromEmail', async () => {
+  it('names a channel\'s refusal of a field by the request\'s own path: email.fromEmail, template.variables.1, template.components', async () => {
     const template = (await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Hi', subject: 'Hi', html: '<p>Hi</p>' } })).body.id as string;
     const res = await unified({ to: 'ann@example.com', channel: 'email', template: { id: template }, email: { fromName: 'Acme', fromEmail: 'hi@unverified.test' } });
     const why = 'hi@unverified.test is not at a verified sending domain, nor the address of a verified SMTP connection';
     expect([res.status, res.body.attempts]).toEqual([502, [{ channel: 'email', status: 'failed', error: `email.fromEmail ${why}` }]]);
+    // WhatsApp's: a value made a body parameter is named as the variable it came from, two body components as template.components.
+    const attempt = async (template: unknown) => (await unified({ to: '+14155550451', channel: 'whatsapp', template })).body.attempts[0].error;
+    expect(await attempt({ ...wa, variables: { 1: '  ' } })).toBe('template.variables.1 is empty: the messaging platform refuses an empty parameter');
+    expect(await attempt({ ...wa, variables: { 1: 'two\nlines' } })).toMatch(/^template\.variables\.1 has a line break/);
+    const body = { type: 'body', parameters: [{ type: 'text', text: 'A' }] };
+    expect(await attempt({ ...wa, components: [body, body] })).toBe('template.components may contain one body component');
+    expect(await attempt({ ...wa, components: [{ type: 'body', parameters: [{ type: 'text', text: '' }] }] })).toBe('body parameter 1 is empty: the messaging platform refuses an empty parameter');
     const own = await t.request('POST', '/v1/email/send', { token: key, body: { templateId: template, recipient: { to: 'ann@example.com' }, fromName: 'Acme', fromEmail: 'hi@unverified.test' } });
     expect([own.status, own.body.message]).toEqual([400, `fromEmail ${why}`]);
   });

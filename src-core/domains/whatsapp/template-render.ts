@@ -22,12 +22,19 @@ export function checkPlaceholders(components: WaTemplateComponent[]): string | n
   return null;
 }
 
+/**
+ * How a refusal names what the caller sent: its components (`components`, the unified send's `template.components`) and
+ * the body's n-th parameter (`body parameter n`, or the unified send's `template.variables.n` it was made from).
+ */
+export type SentNames = { components: string; bodyParameter: (n: number) => string };
+export const SEND_TEMPLATE_NAMES: SentNames = { components: 'components', bodyParameter: (n) => `body parameter ${n}` };
+
 /** The cloud API's rules for a text parameter: not empty, no line break or tab, at most 4 spaces in a row. */
-function textParams(component: WaSendComponent | undefined, where: string): string[] {
+function textParams(component: WaSendComponent | undefined, nameOf: (n: number) => string): string[] {
   return (component?.parameters ?? []).map((p, i) => {
-    if (p.type !== 'text' || typeof p.text !== 'string') throw invalidField(`${where} parameter ${i + 1} must be {"type":"text","text":"..."}`);
-    if (!p.text.trim()) throw invalidField(`${where} parameter ${i + 1} is empty: the messaging platform refuses an empty parameter`);
-    if (/[\r\n\t\u2028\u2029]| {5,}/.test(p.text)) throw invalidField(`${where} parameter ${i + 1} has a line break, a tab or more than 4 spaces in a row, which the messaging platform refuses in a parameter`);
+    if (p.type !== 'text' || typeof p.text !== 'string') throw invalidField(`${nameOf(i + 1)} must be {"type":"text","text":"..."}`);
+    if (!p.text.trim()) throw invalidField(`${nameOf(i + 1)} is empty: the messaging platform refuses an empty parameter`);
+    if (/[\r\n\t\u2028\u2029]| {5,}/.test(p.text)) throw invalidField(`${nameOf(i + 1)} has a line break, a tab or more than 4 spaces in a row, which the messaging platform refuses in a parameter`);
     return p.text;
   });
 }
@@ -54,15 +61,15 @@ const fill = (text: string, values: string[]): string => text.replace(PLACEHOLDE
 export type RenderedTemplate = { text: string; header: Record<string, unknown> | null; footer: string | null; buttons: Array<Record<string, unknown>> };
 
 /** Validates `components` for `template` (400 with what is wrong) and renders what the customer sees. */
-export function renderTemplate(templateName: string, template: WaTemplateComponent[], components: WaSendComponent[]): RenderedTemplate {
+export function renderTemplate(templateName: string, template: WaTemplateComponent[], components: WaSendComponent[], names = SEND_TEMPLATE_NAMES): RenderedTemplate {
   const body = template.find((c) => c.type === 'BODY');
   const header = template.find((c) => c.type === 'HEADER');
   const footer = template.find((c) => c.type === 'FOOTER');
   const buttons = template.find((c) => c.type === 'BUTTONS');
   const sentBody = components.filter((c) => c.type === 'body');
-  if (sentBody.length > 1) throw invalidField('components may contain one body component');
+  if (sentBody.length > 1) throw invalidField(`${names.components} may contain one body component`);
   const bodyExpected = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
-  const bodyValues = textParams(sentBody[0], 'body');
+  const bodyValues = textParams(sentBody[0], names.bodyParameter);
   if (bodyValues.length !== bodyExpected) {
     throw invalidField(`template ${templateName} body expects ${bodyExpected} parameter${bodyExpected === 1 ? '' : 's'}, got ${bodyValues.length}`);
   }
@@ -79,7 +86,7 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     }
     renderedHeader = { format: header.format, link };
   } else if (header?.type === 'HEADER') {
-    const values = textParams(sentHeader, 'header');
+    const values = textParams(sentHeader, (n) => `header parameter ${n}`);
     const expected = placeholdersOf(header.text).length;
     if (values.length !== expected) throw invalidField(`template ${templateName} header expects ${expected} parameter${expected === 1 ? '' : 's'}, got ${values.length}`);
     renderedHeader = { format: 'TEXT', text: fitting(fill(header.text ?? '', values), HEADER_MAX, 'header', templateName) };
@@ -88,7 +95,7 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
   const renderedButtons = (buttons?.type === 'BUTTONS' ? buttons.buttons : []).map((button, index) => {
     if (button.type !== 'URL' || placeholdersOf(button.url).length === 0) return { ...button };
     const sent = components.find((c) => c.type === 'button' && Number(c.index) === index);
-    const values = textParams(sent, `button ${index}`);
+    const values = textParams(sent, (n) => `button ${index} parameter ${n}`);
     if (sent?.sub_type !== 'url' || values.length !== 1) {
       throw invalidField(`template ${templateName} button ${index} has a dynamic URL: send {"type":"button","sub_type":"url","index":"${index}","parameters":[{"type":"text","text":"..."}]}`);
     }

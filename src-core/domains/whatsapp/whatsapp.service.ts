@@ -15,7 +15,7 @@ import type { JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import { keyedMessageId, type MessagingService, type Origin, type OutboundInput } from '../messaging/index.ts';
-import { checkPlaceholders, renderTemplate } from './template-render.ts';
+import { checkPlaceholders, renderTemplate, type SentNames } from './template-render.ts';
 import type { WaTemplateRow, WhatsappStore } from './whatsapp.store.ts';
 
 export const TEMPLATE_REVIEW_JOB = 'whatsapp.template.review';
@@ -80,8 +80,8 @@ export function createWhatsappService(deps: {
   }
 
   /** The outbound message of a template with its parameters (400 when they do not fit its placeholders). */
-  function composeTemplate(orgId: string, template: WaTemplate, to: string, components: SendTemplateInput['components'], origin: Origin): OutboundInput {
-    const rendered = renderTemplate(template.name, template.components, components ?? []);
+  function composeTemplate(orgId: string, template: WaTemplate, to: string, components: SendTemplateInput['components'], origin: Origin, names?: SentNames): OutboundInput {
+    const rendered = renderTemplate(template.name, template.components, components ?? [], names);
     return {
       orgId, channel: 'whatsapp', to: `+${waId(to)}`, sender: null, type: 'template', text: rendered.text,
       templateName: template.name, templateId: template.id, source: origin.source,
@@ -134,9 +134,10 @@ export function createWhatsappService(deps: {
      * Sends an approved template: the dedicated endpoint, the unified send and the console all come here. A keyed
      * request run again after a stop answers the message it had sent, whatever the template's status is now.
      */
-    async sendTemplate(orgId: string, input: SendTemplateInput, origin: Origin): Promise<WaSendResult & { message: Message }> {
+    /** `names` says what a refusal calls the components and their values (the unified send's `template.…` fields). */
+    async sendTemplate(orgId: string, input: SendTemplateInput, origin: Origin, names?: SentNames): Promise<WaSendResult & { message: Message }> {
       const message = await messaging.keyedAnswer(origin, TEMPLATE_MESSAGE_PART)
-        ?? await messaging.send(composeTemplate(orgId, approvedNamed(orgId, input), input.to, input.components, origin));
+        ?? await messaging.send(composeTemplate(orgId, approvedNamed(orgId, input), input.to, input.components, origin, names));
       return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, message };
     },
     /** An approved template by id to `to` (the console's reply once the 24-hour window has closed). */
