@@ -84,7 +84,7 @@ describe('POST /v1/messages/send', () => {
     const template = (await t.request('POST', '/v1/email/templates', { token: key, body: { name: 'Hi', subject: 'Hi', html: '<p>Hi</p>' } })).body.id as string;
     const res = await unified({ to: 'ann@example.com', channel: 'email', template: { id: template }, email: { fromName: 'Acme', fromEmail: 'hi@unverified.test' } });
     const why = 'hi@unverified.test is not at a verified sending domain, nor the address of a verified SMTP connection';
-    expect([res.status, res.body.attempts]).toEqual([502, [{ channel: 'email', status: 'failed', error: `email.fromEmail ${why}` }]]);
+    expect([res.status, res.body.attempts]).toEqual([502, [{ channel: 'email', status: 'failed', error: `email.fromEmail ${why}`, code: 'VALIDATION_FAILED', errorCode: null }]]);
     // WhatsApp's: a value made a body parameter is named as the variable it came from, two body components as template.components.
     const attempt = async (template: unknown) => (await unified({ to: '+14155550451', channel: 'whatsapp', template })).body.attempts[0].error;
     expect(await attempt({ ...wa, variables: { 1: '  ' } })).toBe('template.variables.1 is empty: the messaging platform refuses an empty parameter');
