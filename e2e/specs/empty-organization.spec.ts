@@ -56,3 +56,30 @@ describe('an empty organization', () => {
     });
   }
 });
+
+describe('an empty organization, submitting what each channel needs', () => {
+  // What waits on the virtual clock says so where it is submitted, as the WhatsApp form does: "Pending" alone leaves a new user
+  // waiting on a clock that, on a quiet machine, takes a real minute to get there.
+  const reviewHints: Array<[tab: string, hint: string]> = [
+    ['sms', 'sms-template-review-hint'], ['sms', 'sms-sender-review-hint'], ['rcs', 'rcs-template-review-hint'], ['email', 'email-domain-verify-hint'],
+  ];
+  for (const [tab, hint] of reviewHints) {
+    it(`channels, ${tab}: the form says its review waits a minute on the virtual clock (${hint})`, async () => {
+      await page.getByTestId('nav-channels').click();
+      await page.getByTestId(`channels-tab-${tab}`).click();
+      expect(await page.getByTestId(hint).textContent()).toMatch(/a minute (later|after).*virtual clock/);
+    });
+  }
+
+  it('a sending domain added is Pending, and verified once the clock is moved on a minute', async () => {
+    await page.getByTestId('nav-channels').click();
+    await page.getByTestId('channels-tab-email').click();
+    await page.getByTestId('email-domain-input').fill('first-run.test');
+    await page.getByTestId('email-domain-add').click();
+    const domain = page.getByTestId('email-domain').filter({ hasText: 'first-run.test' });
+    await domain.filter({ hasText: 'Pending' }).waitFor();
+    await page.getByTestId('topbar-advance-60').click();
+    await domain.filter({ hasText: 'Verified' }).waitFor();
+    await screenshot(page, 'empty-organization-domain-verified');
+  });
+});

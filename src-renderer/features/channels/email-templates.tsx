@@ -97,6 +97,7 @@ function Domains() {
         <button type="submit" className="button" disabled={add.isPending || !domain} data-testid="email-domain-add">Add domain</button>
       </form>
       <FieldProblem id="email-domain-problem" problem={refusal?.fields.domain} testId="email-domain-problem" />
+      <p className="muted small hint" data-testid="email-domain-verify-hint">The simulated DNS check verifies a domain a minute after it is added, on the virtual clock; until then no email goes out from it.</p>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
     </section>
   );

@@ -91,6 +91,7 @@ function NewRcsTemplate({ bots, nameField }: { bots: RcsBot[]; nameField: RefObj
         <textarea value={text} onChange={(e) => setText(e.target.value)} placeholder="Hi {{name}}, your parcel arrives {{eta}}." {...fieldProps('rcs-template-text', refusal?.fields.text)}
           data-testid="rcs-template-text" />
       </LabelledField>
+      <p className="muted small hint" data-testid="rcs-template-review-hint">The simulated platform reviews it a minute later on the virtual clock: approved, or rejected when the name starts with “REJ”.</p>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <div className="actions left"><button type="submit" className="button primary" disabled={create.isPending || !bot || !name || !text || (type === 'rich_card' && !title)} data-testid="rcs-template-submit">Submit for review</button></div>
     </form>

@@ -44,6 +44,7 @@ function Senders() {
         </LabelledField>
         <div className="actions left"><button type="submit" className="button" disabled={add.isPending || !senderId || !entityId}>Register</button></div>
       </form>
+      <p className="muted small hint" data-testid="sms-sender-review-hint">The simulated DLT platform reviews a sender id a minute later on the virtual clock: approved, or rejected when it starts with “REJ”.</p>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
     </section>
   );
@@ -93,7 +94,7 @@ function NewDltTemplate({ nameField, rejected, onDone }: { nameField: RefObject<
         <textarea value={body} onChange={(e) => setBody(e.target.value)} placeholder="Hi {#var#}, your order {#var#} is ready. - Acme" {...fieldProps('sms-template-body', refusal?.fields.body)}
           data-testid="sms-template-body" />
       </LabelledField>
-      <p className="muted small hint">A message matches the template when it is the body with each {'{#var#}'} filled by 1 to 30 characters.</p>
+      <p className="muted small hint" data-testid="sms-template-review-hint">A message matches the template when it is the body with each {'{#var#}'} filled by 1 to 30 characters. The simulated DLT platform reviews it a minute later on the virtual clock: approved, or rejected when the name starts with “REJ”.</p>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
       <div className="actions left">
         <button type="submit" className="button primary" disabled={create.isPending || !name || !dltTemplateId || !body} data-testid="sms-template-submit">Submit for review</button>
