@@ -162,8 +162,8 @@ describe('an organization without the demo (as --seed none leaves one)', () => {
     const byId = Object.fromEntries((await catalogue(org)).map((s) => [s.id, s]));
     expect(byId['where-is-my-order']).toMatchObject({ available: true });
     expect(byId['support-rush']).toMatchObject({ available: false, unavailableReason: 'Instagram is not connected (connect it on the Channels page, Instagram)' });
-    expect(byId['phone-calls-business']).toMatchObject({ available: false, unavailableReason: 'No business number (POST /dashboard/voice/app/numbers gives one)' });
-    expect(byId['email-bounce-complaint']?.unavailableReason).toBe('No verified sending domain (add one on the Channels page, Email); no email template with HTML; 0 email credits where it spends 2');
+    expect(byId['phone-calls-business']).toMatchObject({ available: false, unavailableReason: 'No business number (add one on the Calls page, App calls tab)' });
+    expect(byId['email-bounce-complaint']?.unavailableReason).toBe('No verified sending domain (add one on the Channels page, Email); no email template with HTML (make one on the Channels page, Email); 0 email credits where it spends 2 (top up on the Wallet page)');
 
     const jobs = t.server.jobs.pendingCount();
     for (const [id, missing] of [['support-rush', 'Instagram is not connected'], ['phone-calls-business', 'no business number'], ['email-bounce-complaint', 'no verified sending domain']]) {
@@ -178,7 +178,7 @@ describe('an organization without the demo (as --seed none leaves one)', () => {
 
     // A number without phone calling is named too.
     await t.dashboard('POST', '/dashboard/voice/app/numbers', { organizationId: org });
-    expect((await catalogue(org)).find((s) => s.id === 'phone-calls-business')?.unavailableReason).toContain('Phone calling is off');
+    expect((await catalogue(org)).find((s) => s.id === 'phone-calls-business')?.unavailableReason).toBe('Phone calling is off (turn it on from the Calls page, App calls tab)');
 
     expect((await run('where-is-my-order', org)).status).toBe(202);
     await t.advance(20);

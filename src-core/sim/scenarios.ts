@@ -46,9 +46,9 @@ export function createScenarios(deps: ScenarioDeps) {
     const addresses = scenario.steps.flatMap((step) => (step.action.kind === 'email' ? [step.action.to] : []));
     const problems: string[] = [];
     if (!verifiedDomain(orgId)) problems.push('no verified sending domain (add one on the Channels page, Email)');
-    if (!htmlTemplate(orgId)) problems.push('no email template with HTML');
+    if (!htmlTemplate(orgId)) problems.push('no email template with HTML (make one on the Channels page, Email)');
     const credits = deps.wallet.get(orgId).emailCredits;
-    if (credits < addresses.length) problems.push(`${credits} email credits where it spends ${addresses.length}`);
+    if (credits < addresses.length) problems.push(`${credits} email credits where it spends ${addresses.length} (top up on the Wallet page)`);
     if (email.smtp(orgId).connected) problems.push('an SMTP connection is set: its emails would leave through it, not reach the simulated mailboxes');
     const suppressed = addresses.filter((to) => email.suppression(orgId, to));
     if (suppressed.length) problems.push(`the suppression list already holds ${suppressed.join(' and ')} (an earlier run put them there)`);
@@ -56,8 +56,8 @@ export function createScenarios(deps: ScenarioDeps) {
   }
 
   function businessNumberProblems(orgId: string): string[] {
-    if (voiceApp.numbers.list(orgId).data.length === 0) return ['no business number (POST /dashboard/voice/app/numbers gives one)'];
-    if (!voiceApp.numbers.pstnEnabled(orgId)) return ['phone calling is off (PATCH /v1/voice/app/settings {"pstnEnabled": true})'];
+    if (voiceApp.numbers.list(orgId).data.length === 0) return ['no business number (add one on the Calls page, App calls tab)'];
+    if (!voiceApp.numbers.pstnEnabled(orgId)) return ['phone calling is off (turn it on from the Calls page, App calls tab)'];
     return [];
   }
 
