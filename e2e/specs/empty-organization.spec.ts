@@ -33,6 +33,17 @@ describe('an empty organization', () => {
     });
   }
 
+  // A new user on the Overview is told where to begin, not only what will appear: each place named opens.
+  for (const section of ['wallet', 'channels', 'simulator']) {
+    it(`overview, empty, says where to begin, and its ${section} link opens that page`, async () => {
+      await page.getByTestId('nav-overview').click();
+      await page.locator('.state.empty').filter({ hasText: 'To begin' }).waitFor();
+      await page.getByTestId(`overview-start-${section}`).click();
+      await page.waitForFunction((s) => window.location.hash.includes(`section=${s}`), section);
+      expect(await page.getByTestId(`nav-${section}`).getAttribute('aria-current')).toBe('page');
+    });
+  }
+
   // Each Channels list, empty, says what goes there, and its action takes the focus to the form that adds one.
   const channelLists: Array<[tab: string, title: string, add: string, field: string]> = [
     ['whatsapp', 'No WhatsApp templates yet', 'Submit a template.', 'wa-template-name'],

@@ -3,6 +3,7 @@
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { DateTime } from '../../components/date-time.tsx';
 import { CallsCard, CampaignsCard, InboxCard, isEmpty, MessagesCard, WalletCard, WebhooksCard } from './overview-cards.tsx';
+import { PlaceLink } from './place-link.tsx';
 import { useOverview } from './queries.ts';
 import './overview.css';
 
@@ -20,9 +21,14 @@ export function OverviewPage() {
         </div>
       </div>
       {overview.isPending ? <Loading /> : overview.isError ? <ErrorState error={overview.error} onRetry={() => void overview.refetch()} /> : (
-        // A new organization's page says so once, rather than a card of zeros for each area.
+        // A new organization's page says so once, rather than a card of zeros for each area, and where to begin.
         isEmpty(overview.data) ? (
-          <Empty title="Nothing here yet">Messages, conversations, campaigns, calls and webhooks are counted here as the organization uses them.</Empty>
+          <Empty title="Nothing here yet">
+            Messages, conversations, campaigns, calls and webhooks are counted here as the organization uses them. To begin: top up
+            the <PlaceLink to={{ section: 'wallet' }} testId="overview-start-wallet">Wallet</PlaceLink>, set up a channel
+            under <PlaceLink to={{ section: 'channels' }} testId="overview-start-channels">Channels</PlaceLink>, or write in as a
+            customer from the <PlaceLink to={{ section: 'simulator' }} testId="overview-start-simulator">Simulator</PlaceLink>.
+          </Empty>
         ) : (
           <div className="ov-grid">
             <MessagesCard messages={overview.data.messages} />
