@@ -154,3 +154,24 @@ describe('the campaign detail', () => {
     });
   }
 });
+
+describe('the RCS builder, before launch', () => {
+  // A variable left to the contact that the first recipient's contact lacks fails them at launch: said before, not after.
+  it('RCS: a variable nothing fills for the first recipient says they would not be sent to, until a value is given', async () => {
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="rcs-template"][data-template-name="Order update card"]').click();
+    await page.getByLabel('Value of {{order}}').fill('#2002');
+    await page.getByTestId('rcs-var-eta').fill('tomorrow');
+    await page.getByTestId('recipients-input').fill(`+${STRANGER}\n+14155550101`);
+    await note('rcs-preview-recipient', `+${STRANGER}`).waitFor();
+    const unfilled = page.getByTestId('rcs-preview-unfilled');
+    await unfilled.waitFor();
+    expect(await unfilled.textContent()).toContain(`+${STRANGER} (no contact name) would not be sent to: nothing fills {{name}} for them.`);
+    await screenshot(page, 'campaigns-rcs-preview-unfilled');
+    await page.getByTestId('rcs-var-name').fill('there');
+    await unfilled.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
