@@ -33,6 +33,15 @@ describe('an empty organization', () => {
     });
   }
 
+  // The inbox has no "new conversation": its empty list says a first one comes from the Simulator, and takes you there.
+  it('the inbox, empty, links to the Simulator that writes in as a customer', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-whatsapp').click();
+    await page.locator('.state.empty').filter({ hasText: 'No open conversations' }).getByTestId('inbox-empty-simulator').click();
+    await page.getByTestId('inbound-send').waitFor();
+    expect(await page.getByTestId('nav-simulator').getAttribute('aria-current')).toBe('page');
+  });
+
   // A new user on the Overview is told where to begin, not only what will appear: each place named opens.
   for (const section of ['wallet', 'channels', 'simulator']) {
     it(`overview, empty, says where to begin, and its ${section} link opens that page`, async () => {

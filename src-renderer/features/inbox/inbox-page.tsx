@@ -38,12 +38,20 @@ const KEY_BUTTONS: Record<string, string> = { [RESOLVE_KEY]: RESOLVE_BUTTONS, [U
  * the inbox (a campaign, the API) starts its conversation under Resolved, "Awaiting reply", until the customer answers.
  * On RCS and email customers do not write in here: what is sent there is listed open.
  */
-function noneOpen(channel: Channel): string {
+function NoneOpen({ channel }: { channel: Channel }) {
+  const go = useUi((state) => state.go);
   const name = CHANNEL_LABEL[channel];
   if (!(INBOUND_CHANNELS as readonly Channel[]).includes(channel)) {
-    return `Messages sent on ${name} (campaigns, the API) appear here; customers do not write in on ${name} here. Resolved ones are under Resolved.`;
+    return <>Messages sent on {name} (campaigns, the API) appear here; customers do not write in on {name} here. Resolved ones are under Resolved.</>;
   }
-  return `Customers who write in on ${name} appear here (the simulator can write in as one). Messages sent from outside the inbox (campaigns, the API) wait under Resolved, marked "Awaiting reply", until the customer answers; resolved ones are there too.`;
+  // The inbox has no "new conversation": a first one starts with a customer writing in, which the Simulator does.
+  return (
+    <>
+      Customers who write in on {name} appear here (the <button type="button" className="link" onClick={() => go('simulator')} data-testid="inbox-empty-simulator">Simulator</button> can
+      write in as one). Messages sent from outside the inbox (campaigns, the API) wait under Resolved, marked &quot;Awaiting reply&quot;, until the customer answers;
+      resolved ones are there too.
+    </>
+  );
 }
 
 /**
@@ -292,7 +300,7 @@ export function InboxPage() {
                 </Empty>
               ) : rows.length === 0 && listState === 'resolved' ? <Empty title="No resolved conversations">Conversations resolved on {CHANNEL_LABEL[channel]} are listed here until their customer writes in again.</Empty>
                 : rows.length === 0 && listState === 'snoozed' ? <Empty title="No snoozed conversations">Conversations snoozed on {CHANNEL_LABEL[channel]} wait here until their time comes, or their customer writes in first.</Empty>
-                : rows.length === 0 ? <Empty title="No open conversations">{noneOpen(channel)}</Empty> : (
+                : rows.length === 0 ? <Empty title="No open conversations"><NoneOpen channel={channel} /></Empty> : (
                 <ul ref={listRef} className="rows" role="listbox" aria-label="Conversations" onKeyDown={onListKey}>
                   {rows.map((c) => (
                     <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}
