@@ -62,7 +62,7 @@ describe('simulator scenarios', () => {
     const email = scenario('email-bounce-complaint');
     await page.locator('[data-testid="scenario"][data-scenario-id="email-bounce-complaint"][data-available="false"]').waitFor();
     expect(await email.getByTestId('scenario-unavailable').textContent())
-      .toBe('Not available. The suppression list already holds bounce@sim.test and complaint@sim.test (an earlier run put them there).');
+      .toBe('Not available. The suppression list already holds bounce@sim.test and complaint@sim.test (take them off it on the Channels page, Email).');
     expect(await email.getByTestId('scenario-run').isDisabled()).toBe(true);
     await screenshot(page, 'simulator-scenarios');
   });

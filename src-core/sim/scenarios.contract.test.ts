@@ -147,7 +147,7 @@ describe('scenarios played on the demo seed', () => {
     expect(await credits()).toBe(before - 2);
 
     const scenario = (await catalogue()).find((s) => s.id === 'email-bounce-complaint');
-    expect(scenario).toMatchObject({ available: false, unavailableReason: 'The suppression list already holds bounce@sim.test and complaint@sim.test (an earlier run put them there)' });
+    expect(scenario).toMatchObject({ available: false, unavailableReason: 'The suppression list already holds bounce@sim.test and complaint@sim.test (take them off it on the Channels page, Email)' });
     const again = await run('email-bounce-complaint');
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ statusCode: 409, error: 'Conflict', message: expect.stringContaining('the suppression list already holds bounce@sim.test and complaint@sim.test') });

@@ -51,7 +51,7 @@ export function createScenarios(deps: ScenarioDeps) {
     if (credits < addresses.length) problems.push(`${credits} email credits where it spends ${addresses.length} (top up on the Wallet page)`);
     if (email.smtp(orgId).connected) problems.push('an SMTP connection is set: its emails would leave through it, not reach the simulated mailboxes');
     const suppressed = addresses.filter((to) => email.suppression(orgId, to));
-    if (suppressed.length) problems.push(`the suppression list already holds ${suppressed.join(' and ')} (an earlier run put them there)`);
+    if (suppressed.length) problems.push(`the suppression list already holds ${suppressed.join(' and ')} (take them off it on the Channels page, Email)`);
     return problems;
   }
 
