@@ -42,6 +42,23 @@ describe('an empty organization', () => {
     expect(await page.getByTestId('nav-simulator').getAttribute('aria-current')).toBe('page');
   });
 
+  // A campaign builder with nothing approved to send says where that is made, and goes there.
+  const builders: Array<[channel: string, field: string]> = [['whatsapp', 'wa-template-name'], ['sms', 'sms-template-name'], ['email', 'email-template-name']];
+  for (const [channel, field] of builders) {
+    it(`a new ${channel} campaign with nothing approved links to the Channels tab that makes it`, async () => {
+      await page.getByTestId('nav-campaigns').click();
+      await page.getByTestId(`campaign-tab-${channel}`).click();
+      await page.getByTestId('new-campaign').click();
+      await page.getByTestId('builder-to-channels').click();
+      await page.getByTestId(field).waitFor();
+      expect(await page.getByTestId(`channels-tab-${channel}`).getAttribute('aria-selected')).toBe('true');
+      // Back on Campaigns, the builder left is there still, to pick up once the template is made; cancelled here.
+      await page.getByTestId('nav-campaigns').click();
+      await page.getByTestId('create-launch').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    });
+  }
+
   // A new user on the Overview is told where to begin, not only what will appear: each place named opens.
   for (const section of ['wallet', 'channels', 'simulator']) {
     it(`overview, empty, says where to begin, and its ${section} link opens that page`, async () => {

@@ -3,6 +3,7 @@
 // pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch; the core's
 // audience preview says how many the launch sends to and the credits it spends (suppressed and blocked ones refunded).
 import { useId, useState } from 'react';
+import { ChannelsLink } from './channels-link.tsx';
 import { senderAllowed, tagsNeedingValue, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { useOrganization } from '../../api/organizations.ts';
 import { Empty, ErrorState } from '../../components/states.tsx';
@@ -174,7 +175,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     <form className="builder" onSubmit={formSubmit(submit)} onChange={flow.clear} data-testid="email-builder" aria-label="New email campaign">
       <div className="builder-steps">
         <Step n={1} title="Template">
-          {templates.data && !templates.data.data.length ? <Empty title="No email templates">Create a template with HTML first.</Empty> : null}
+          {templates.data && !templates.data.data.length ? <Empty title="No email templates">Create a template with HTML under <ChannelsLink tab="email" testId="builder-to-channels">Channels, Email</ChannelsLink> first.</Empty> : null}
           <OptionCards label="Template" name="email-template" value={templateId}
             onChange={pick}
             options={(templates.data?.data ?? []).map((t) => ({

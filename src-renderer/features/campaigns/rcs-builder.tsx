@@ -14,6 +14,7 @@ import { useRcsBots, useRcsTemplates, useSmsTemplates } from '../channels/querie
 import { smsTextBlocker } from './dlt.ts';
 import { useWallet } from './queries.ts';
 import { RcsPreview } from './rcs-preview.tsx';
+import { ChannelsLink } from './channels-link.tsx';
 import { usePreviewSample } from './sample-recipient.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
 
@@ -76,7 +77,12 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
               {(bots.data?.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
             </select>
           </label>
-          {templates.data && !approved.length ? <Empty title="No approved templates for this bot">Create an RCS template and wait for its approval first.</Empty> : null}
+          {templates.data && !approved.length ? (
+            <Empty title="No approved templates for this bot">
+              Create an RCS template under <ChannelsLink tab="rcs" testId="builder-to-channels">Channels, RCS</ChannelsLink>: it is approved a minute later
+              on the virtual clock.
+            </Empty>
+          ) : null}
           <OptionCards label="Template" name="rcs-template" value={template?.id ?? ''} onChange={pick}
             options={approved.map((t) => ({
               value: t.id, item: t, testId: 'rcs-template', templateName: t.name, content: <>

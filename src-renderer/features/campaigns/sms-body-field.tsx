@@ -2,6 +2,7 @@
 // with an input per {#var#}; behind a toggle in the inbox), the text, and a live check of which template it
 // matches ({#var#} is 1 to 30 characters), done locally. A text still holding a {#var#} is unfilled: it matches nothing.
 import { useId, useState, type KeyboardEvent } from 'react';
+import { ChannelsLink } from './channels-link.tsx';
 import { DLT_VAR_MAX, type SmsTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useSmsTemplates } from '../channels/queries.ts';
@@ -84,7 +85,12 @@ function TemplateHints({ approved, pending, onPick, matched, compact }: {
   approved: SmsTemplate[]; pending: number; onPick(template: SmsTemplate): void; matched: string | undefined; compact: boolean;
 }) {
   const [open, setOpen] = useState(!compact);
-  if (!approved.length) return <p className="muted small">No approved DLT template yet: register one under SMS first.</p>;
+  if (!approved.length) return (
+    <p className="muted small">
+      No approved DLT template yet: register one under <ChannelsLink tab="sms" testId="builder-to-channels">Channels, SMS</ChannelsLink> first (approved a
+      minute later on the virtual clock).
+    </p>
+  );
   if (!open) {
     return (
       <button type="button" className="button ghost dlt-toggle" aria-expanded={false} onClick={() => setOpen(true)} data-testid="dlt-templates-toggle">

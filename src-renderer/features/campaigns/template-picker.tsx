@@ -4,13 +4,19 @@ import type { WaTemplate } from '../../../src-core/contract/index.ts';
 import { codeWords, languageName } from '../../components/format.ts';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { OptionCards } from './builder-parts.tsx';
+import { ChannelsLink } from './channels-link.tsx';
 import { useApprovedTemplates } from './queries.ts';
 
 export function TemplatePicker({ value, onChange }: { value: string; onChange(template: WaTemplate): void }) {
   const templates = useApprovedTemplates();
   if (templates.isPending) return <Loading label="Loading templates…" />;
   if (templates.isError) return <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />;
-  if (templates.data.data.length === 0) return <Empty title="No approved templates">Create a template and wait for its approval first.</Empty>;
+  if (templates.data.data.length === 0) return (
+    <Empty title="No approved templates">
+      Submit a template under <ChannelsLink tab="whatsapp" testId="builder-to-channels">Channels, WhatsApp</ChannelsLink>: the simulated platform
+      approves it a minute later on the virtual clock.
+    </Empty>
+  );
   const approved = templates.data.data;
   return (
     <OptionCards label="Template" name="campaign-template" value={value} onChange={onChange}
