@@ -168,7 +168,7 @@ describe('the email campaign builder without a verified domain (an empty organiz
     await page.getByTestId('email-builder').waitFor();
     const domains = page.getByTestId('email-domains');
     await domains.filter({ hasText: 'waiting for verification' }).waitFor();
-    expect(await domains.textContent()).toBe('No verified sending domain yet, so there is no sender address to fill in. example.org is waiting for verification (under Email on the Channels page).');
+    expect(await domains.textContent()).toBe('No verified sending domain yet, so there is no sender address to fill in. example.org is waiting for verification (under Email on the Channels page), which comes a minute after a domain is added, on the virtual clock.');
     expect(await domains.getByRole('button', { name: 'Channels page' }).count()).toBe(1);
     await page.getByTestId('email-from').fill('news@example.org');
     await blockers().filter({ hasText: 'a sender address on a verified domain (example.org is waiting for verification)' }).waitFor();

@@ -68,7 +68,8 @@ function PendingNote({ pending }: { pending: string[] }) {
   if (!pending.length) return null;
   return (
     <span data-testid="email-domains-pending">
-      {' '}{pending.join(', ')} {pending.length === 1 ? 'is' : 'are'} waiting for verification (under Email on the <ChannelsEmailLink />).
+      {' '}{pending.join(', ')} {pending.length === 1 ? 'is' : 'are'} waiting for verification (under Email on the <ChannelsEmailLink />), which
+      comes a minute after a domain is added, on the virtual clock.
     </span>
   );
 }
