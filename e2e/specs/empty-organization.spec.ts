@@ -59,6 +59,17 @@ describe('an empty organization', () => {
     });
   }
 
+  it('a new RCS campaign with no bot says to add one first, not that "this bot" has no template, and links to Channels, RCS', async () => {
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('.state.empty').filter({ hasText: 'No RCS bot yet' }).getByTestId('builder-to-channels').click();
+    await page.getByTestId('rcs-bot-name').waitFor();
+    expect(await page.getByTestId('channels-tab-rcs').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   // A new user on the Overview is told where to begin, not only what will appear: each place named opens.
   for (const section of ['wallet', 'channels', 'simulator']) {
     it(`overview, empty, says where to begin, and its ${section} link opens that page`, async () => {

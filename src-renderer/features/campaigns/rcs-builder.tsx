@@ -77,7 +77,12 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
               {(bots.data?.data ?? []).map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
             </select>
           </label>
-          {templates.data && !approved.length ? (
+          {bots.data && !bots.data.data.length ? (
+            <Empty title="No RCS bot yet">
+              Add a bot, then a template for it, under <ChannelsLink tab="rcs" testId="builder-to-channels">Channels, RCS</ChannelsLink>: the template is
+              approved a minute later on the virtual clock.
+            </Empty>
+          ) : templates.data && !approved.length ? (
             <Empty title="No approved templates for this bot">
               Create an RCS template under <ChannelsLink tab="rcs" testId="builder-to-channels">Channels, RCS</ChannelsLink>: it is approved a minute later
               on the virtual clock.
