@@ -2,6 +2,7 @@
 // pickers of what a channel can send with. One page left an organization's 101st WhatsApp template (the oldest, newest
 // first) off the Channels page, the campaign builder's picker and the inbox's template reply, with nothing to say so.
 import type { Api } from './http.ts';
+import { uniqueById } from './paged-list.ts';
 
 type Page<T> = { data: T[]; meta?: { totalPages?: number } };
 
@@ -12,7 +13,5 @@ export async function everyPage<T extends { id: string }>(api: Api, path: string
   const joiner = path.includes('?') ? '&' : '?';
   const rest = await Promise.all(Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => api.get<Page<T>>(`${path}${joiner}page=${i + 2}`)));
   // One made or removed between two reads moves the pages: each item once, in the order read.
-  const seen = new Set<string>();
-  const data = [first, ...rest].flatMap((page) => page.data).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
-  return { data };
+  return { data: uniqueById([first, ...rest].flatMap((page) => page.data)) };
 }

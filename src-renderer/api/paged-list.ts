@@ -8,10 +8,15 @@ export type PagedList<T> = { items: T[]; total: number; more: boolean };
 /** The page after `last`, while there is one (react-query's getNextPageParam). */
 export const pageAfter = (last: ListEnvelope<unknown>): number | undefined => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined);
 
+/** Each item once, the first time it comes (by id), in order: pages read one after another overlap when items are made. */
+export function uniqueById<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}
+
 /** The pages read, joined: an item made meanwhile pushes one onto the next page, which is then listed once. */
 export function joinPages<T extends { id: string }>(pages: ListEnvelope<T>[]): PagedList<T> {
-  const seen = new Set<string>();
-  const items = pages.flatMap((page) => page.data).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+  const items = uniqueById(pages.flatMap((page) => page.data));
   const last = pages.at(-1);
   return { items, total: Math.max(last?.meta.total ?? 0, items.length), more: last !== undefined && pageAfter(last) !== undefined };
 }
