@@ -21,7 +21,7 @@ import type { RequestLog } from './request-log.ts';
 import { createLogEntryWriter, newLogState, noteBodies, noteError, noteStoredError, type LogState } from './request-log-entry.ts';
 import { RawJson } from './raw-json.ts';
 import { consoleTwin, isBodyScopes, refusesIdempotencyKey, type AnyRoute, type Caller, type ErrorShape, type InnerAnswer, type InnerRequest, type Reply, type UploadedFile } from './route.ts';
-import { safeEqual } from './tokens.ts';
+import { DASHBOARD_TOKEN_PREFIX, safeEqual } from './tokens.ts';
 
 export type HttpDeps = {
   apiKeys: ApiKeys;
@@ -120,8 +120,9 @@ const callers = new WeakMap<FastifyRequest, Caller>();
 /** An API key's request: the key, its IP allow-list, then (`limited`) its rate limit (counted, and reported in headers). */
 function authenticateKey(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps, state: LogState, limited = true) {
   const presented = bearer(request);
-  // The ready line's other token, sent where a key goes: said so, where "Invalid API key" left the sender guessing.
-  if (presented !== undefined && safeEqual(presented, deps.dashboardToken)) {
+  // The ready line's other token, sent where a key goes: said so, where "Invalid API key" left the sender guessing. Only
+  // a token of its form is compared (two hashes): every key's request paid them (about 4% of a cached list's CPU).
+  if (presented?.startsWith(DASHBOARD_TOKEN_PREFIX) && safeEqual(presented, deps.dashboardToken)) {
     throw new AppError('UNAUTHORIZED', 'This is the dashboard token, which only /dashboard and /sim take: send an API key (sk_test_… or sk_live_…; npm run cli -- keys create, or the console\'s API keys page)');
   }
   const key = deps.apiKeys.verify(presented);

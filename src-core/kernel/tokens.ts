@@ -8,4 +8,6 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb);
 }
 
-export const newDashboardToken = (): string => `dsh_${randomBase62(40)}`;
+/** What every dashboard token starts with (and no API key does). */
+export const DASHBOARD_TOKEN_PREFIX = 'dsh_';
+export const newDashboardToken = (): string => `${DASHBOARD_TOKEN_PREFIX}${randomBase62(40)}`;
