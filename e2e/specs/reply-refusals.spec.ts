@@ -15,6 +15,19 @@ consoleForFile({ width: 1280, height: 800 }, (opened) => {
   page = opened.page;
 });
 
+/** A reply written to `name` on `channel`'s tab and sent, once refused: the refusal under the composer and its way on. */
+async function replyRefused(channel: string, name: string, text: string) {
+  await page.getByTestId('nav-inbox').click();
+  await page.getByTestId(`tab-${channel}`).click();
+  await page.getByTestId('conversation-row').filter({ hasText: name }).click();
+  await page.getByTestId('composer').fill(text);
+  await page.getByTestId('send-reply').click();
+  const refused = page.getByTestId('reply-error');
+  const action = refused.getByTestId('error-action');
+  await action.waitFor();
+  return { refused, action };
+}
+
 describe('a reply the wallet cannot pay for', () => {
   it('is refused with the balance under the composer, and opens the Wallet page from there', async () => {
     // The demo's ₹5,000, less ₹4,000 for a campaign at ₹1,000 a message: less than one more WhatsApp message.
@@ -27,14 +40,7 @@ describe('a reply the wallet cannot pay for', () => {
     });
     expect(launched.status).toBe(202);
 
-    await page.getByTestId('nav-inbox').click();
-    await page.getByTestId('tab-whatsapp').click();
-    await page.getByTestId('conversation-row').filter({ hasText: 'Oliver Brown' }).click();
-    await page.getByTestId('composer').fill('Sorry to hear that: a replacement is on its way.');
-    await page.getByTestId('send-reply').click();
-    const refused = page.getByTestId('reply-error');
-    const topUp = refused.getByTestId('error-action');
-    await topUp.waitFor();
+    const { refused, action: topUp } = await replyRefused('whatsapp', 'Oliver Brown', 'Sorry to hear that: a replacement is on its way.');
     expect(await refused.textContent()).toMatch(/^Not sentInsufficient wallet balance: 1 whatsapp message costs ₹1,000\.00, the balance is ₹\d+\.\d\dTop up the wallet$/);
     await screenshot(page, 'reply-refused-empty-wallet');
     await topUp.click();
@@ -63,14 +69,7 @@ describe('a reply the wallet cannot pay for', () => {
     // Maya writes in first, so the 24-hour window is open; then the account is disconnected.
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '6234817790112233', text: 'Is my order on its way?' })).status).toBe(201);
     expect((await server.dashboard('DELETE', '/dashboard/instagram/connection')).status).toBe(200);
-    await page.getByTestId('nav-inbox').click();
-    await page.getByTestId('tab-instagram').click();
-    await page.getByTestId('conversation-row').filter({ hasText: 'Maya' }).click();
-    await page.getByTestId('composer').fill('It ships today.');
-    await page.getByTestId('send-reply').click();
-    const refused = page.getByTestId('reply-error');
-    const connect = refused.getByTestId('error-action');
-    await connect.waitFor();
+    const { refused, action: connect } = await replyRefused('instagram', 'Maya', 'It ships today.');
     expect(await refused.textContent()).toMatch(/^Not sentInstagram integration is not connected for this organization: .*Connect Instagram$/);
     await connect.click();
     await page.locator('[data-testid="channels-tab-instagram"][aria-selected="true"]').waitFor();
