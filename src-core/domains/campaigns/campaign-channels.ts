@@ -11,7 +11,7 @@ import type { EmailService } from '../email/index.ts';
 import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
 import type { RcsService } from '../rcs/index.ts';
 import type { SmsService } from '../sms/index.ts';
-import { placeholdersOf, type WhatsappService } from '../whatsapp/index.ts';
+import { placeholdersOf, type SentNames, type WhatsappService } from '../whatsapp/index.ts';
 import type { CampaignRow } from './campaigns.store.ts';
 
 /** What a recipient is charged in at launch: a billed channel's price in paise, or an email credit. */
@@ -41,6 +41,9 @@ export type RcsCampaignConfig = {
   audience?: 'list' | 'contacts';
 };
 
+/** A WhatsApp campaign's refusals name its own field: its static parameters come in `templateComponents`. */
+export const WA_CAMPAIGN_NAMES: SentNames = { components: 'templateComponents', bodyParameters: 'templateComponents', bodyParameter: (n) => `body parameter ${n}` };
+
 const origin = (campaign: Pick<CampaignRow, 'name'>): Origin => ({ source: 'CAMPAIGN', sourceName: campaign.name });
 
 /** A contact's field as a template value (`phone` is the recipient's number even without a contact). */
@@ -68,7 +71,7 @@ export function campaignChannels(deps: {
         const placeholders = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
         return {
           compose: (address) => whatsapp.composeTemplate(orgId, template, address,
-            recipientComponents(config, placeholders, fieldOf(contacts, orgId, address)), origin(campaign)),
+            recipientComponents(config, placeholders, fieldOf(contacts, orgId, address)), origin(campaign), WA_CAMPAIGN_NAMES),
         };
       },
     },

@@ -12,7 +12,7 @@ import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { placeholdersOf } from '../whatsapp/index.ts';
 import { givenValue, recipientComponents } from '../../contract/campaign-values.ts';
-import type { AudienceConfig, EmailCampaignConfig, RcsCampaignConfig, SmsCampaignConfig, WaCampaignConfig } from './campaign-channels.ts';
+import { WA_CAMPAIGN_NAMES, type AudienceConfig, type EmailCampaignConfig, type RcsCampaignConfig, type SmsCampaignConfig, type WaCampaignConfig } from './campaign-channels.ts';
 import type { NewCampaign } from './campaigns.service.ts';
 
 /** Calling code and national number length of the countries an RCS campaign's `country` may name. */
@@ -122,7 +122,7 @@ export function whatsappCampaign(clock: Clock, whatsapp: WhatsappService, orgId:
   const staticBody = config.templateComponents.find((c) => c.type === 'body')?.parameters.length ?? 0;
   const uncovered = Array.from({ length: placeholders }, (_, i) => i + 1).filter((n) => !mapping[String(n)] && n > staticBody);
   if (uncovered.length) throw invalidField(`template ${template.name} placeholder {{${uncovered.join('}}, {{')}}} has no value: give it in templateComponents or variableMapping`);
-  whatsapp.composeTemplate(orgId, template, addresses[0] ?? SAMPLE_ADDRESS, sample, { source: 'CAMPAIGN' });
+  whatsapp.composeTemplate(orgId, template, addresses[0] ?? SAMPLE_ADDRESS, sample, { source: 'CAMPAIGN' }, WA_CAMPAIGN_NAMES);
   return {
     channel: 'whatsapp', name: input.name ?? generatedName(clock, template.name, input.scheduleTimezone), config: { ...config, duplicatesRemoved },
     addresses, scheduledAt: scheduleOf(clock, input.scheduledAt, input.scheduleTimezone), scheduleTimezone: input.scheduleTimezone ?? null,

@@ -33,6 +33,7 @@ export function whatsappAdapter(whatsapp: WhatsappService): ChannelAdapter {
     }, origin, {
       // A refusal names what this body sent: its components, or the numbered variable a body parameter was made from.
       components: 'template.components',
+      bodyParameters: body.template?.components ? 'template.components' : 'template.variables',
       bodyParameter: body.template?.components ? (n) => `body parameter ${n}` : (n) => `template.variables.${n}`,
     })).message,
   };

@@ -28,4 +28,4 @@ export function whatsappDomain(deps: CoreDeps & { messaging: MessagingService; c
   });
 }
 export { TEMPLATE_MESSAGE_PART, type WhatsappService } from './whatsapp.service.ts';
-export { placeholdersOf } from './template-render.ts';
+export { placeholdersOf, type SentNames } from './template-render.ts';

@@ -23,11 +23,12 @@ export function checkPlaceholders(components: WaTemplateComponent[]): string | n
 }
 
 /**
- * How a refusal names what the caller sent: its components (`components`, the unified send's `template.components`) and
- * the body's n-th parameter (`body parameter n`, or the unified send's `template.variables.n` it was made from).
+ * How a refusal names what the caller sent: its components (`components`, the unified send's `template.components`, a
+ * campaign's `templateComponents`), the field the body's parameters came in (the same, or the unified send's
+ * `template.variables` they were made from) and the body's n-th parameter (`body parameter n`, or `template.variables.n`).
  */
-export type SentNames = { components: string; bodyParameter: (n: number) => string };
-export const SEND_TEMPLATE_NAMES: SentNames = { components: 'components', bodyParameter: (n) => `body parameter ${n}` };
+export type SentNames = { components: string; bodyParameters: string; bodyParameter: (n: number) => string };
+export const SEND_TEMPLATE_NAMES: SentNames = { components: 'components', bodyParameters: 'components', bodyParameter: (n) => `body parameter ${n}` };
 
 /** The cloud API's rules for a text parameter: not empty, no line break or tab, at most 4 spaces in a row. */
 function textParams(component: WaSendComponent | undefined, nameOf: (n: number) => string): string[] {
@@ -71,7 +72,7 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
   const bodyExpected = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
   const bodyValues = textParams(sentBody[0], names.bodyParameter);
   if (bodyValues.length !== bodyExpected) {
-    throw invalidField(`template ${templateName} body expects ${bodyExpected} parameter${bodyExpected === 1 ? '' : 's'}, got ${bodyValues.length}`);
+    throw invalidField(`${names.bodyParameters}: template ${templateName} body expects ${bodyExpected} parameter${bodyExpected === 1 ? '' : 's'}, got ${bodyValues.length}`);
   }
 
   let renderedHeader: Record<string, unknown> | null = null;
@@ -88,7 +89,7 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
   } else if (header?.type === 'HEADER') {
     const values = textParams(sentHeader, (n) => `header parameter ${n}`);
     const expected = placeholdersOf(header.text).length;
-    if (values.length !== expected) throw invalidField(`template ${templateName} header expects ${expected} parameter${expected === 1 ? '' : 's'}, got ${values.length}`);
+    if (values.length !== expected) throw invalidField(`${names.components}: template ${templateName} header expects ${expected} parameter${expected === 1 ? '' : 's'}, got ${values.length}`);
     renderedHeader = { format: 'TEXT', text: fitting(fill(header.text ?? '', values), HEADER_MAX, 'header', templateName) };
   } else if (sentHeader) throw invalidField(`template ${templateName} has no header`);
 

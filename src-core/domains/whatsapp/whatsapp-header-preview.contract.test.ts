@@ -1,17 +1,19 @@
 // A WhatsApp template message with a TEXT header, over real HTTP, as the inbox reads it: its conversation's row and a
 // search's snippet quote the body alone (the header and footer never run into it), while the thread's message keeps
-// the header, body and footer apart for the console to draw (e2e inbox-channels.spec.ts › a message in full).
+// the header, body and footer apart for the console to draw (e2e inbox-channels.spec.ts › a message in full). A send
+// missing the header's parameter is refused naming the request's field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../contract/index.ts';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 
 let t: TestServer;
+let key: string;
 const TO = '+14155550188';
 const BODY = 'Hi Alice, your parcel is on its way.';
 
 beforeAll(async () => {
   t = await createTestServer();
-  const key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
+  key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
   t.server.services.wallet.topUp(t.organizationId, { amountPaise: 10_000 });
   const template = {
     name: 'parcel_update', category: 'UTILITY', language: 'en',
@@ -48,5 +50,14 @@ describe('a WhatsApp template message with a text header, in the inbox', () => {
     expect(thread.map((m) => [m.text, m.content.header, m.content.body, m.content.footer])).toEqual([
       [BODY, { format: 'TEXT', text: 'Order #1001' }, BODY, 'Reply STOP to opt out'],
     ]);
+  });
+});
+
+describe('a send of that template without the header\'s parameter', () => {
+  it('is refused with 400 naming the request\'s field, components', async () => {
+    const res = await t.request('POST', '/v1/whatsapp/send-template', {
+      token: key, body: { to: '14155550189', templateName: 'parcel_update', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: 'Alice' }] }] },
+    });
+    expect([res.status, res.body.message]).toEqual([400, 'components: template parcel_update header expects 1 parameter, got 0']);
   });
 });

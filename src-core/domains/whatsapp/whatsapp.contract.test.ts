@@ -189,7 +189,7 @@ describe('send-template', () => {
         text.trim() ? 'body parameter 1 has a line break, a tab or more than 4 spaces in a row' : 'body parameter 1 is empty']),
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: [{ type: 'text', text: 'x'.repeat(1100) }, c.parameters[1]] } : c)) },
         'body is 1134 characters once filled; the messaging platform allows 1024'],
-      [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: c.parameters.slice(0, 1) } : c)) }, 'expects 2 parameters, got 1'],
+      [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: c.parameters.slice(0, 1) } : c)) }, 'components: template order_update body expects 2 parameters, got 1'],
       [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'button') }, 'dynamic URL'],
       [{ ...params('14155550111'), templateName: 'nope' }, 'not found'],
       [{ ...params('14155550111'), templateName: 'reject_me', languageCode: 'en', components: [] }, 'REJECTED'],
