@@ -41,7 +41,7 @@ describe('a reply the wallet cannot pay for', () => {
     expect(launched.status).toBe(202);
 
     const { refused, action: topUp } = await replyRefused('whatsapp', 'Oliver Brown', 'Sorry to hear that: a replacement is on its way.');
-    expect(await refused.textContent()).toMatch(/^Not sentInsufficient wallet balance: 1 whatsapp message costs ₹1,000\.00, the balance is ₹\d+\.\d\dTop up the wallet$/);
+    expect(await refused.textContent()).toMatch(/^Not sentInsufficient wallet balance: 1 WhatsApp message costs ₹1,000\.00, the balance is ₹\d+\.\d\dTop up the wallet$/);
     await screenshot(page, 'reply-refused-empty-wallet');
     await topUp.click();
     await page.getByTestId('top-up-form').waitFor();

@@ -37,12 +37,16 @@ describe('POST /v1/messages/send: the codes of failed attempts', () => {
     expect(res.status).toBe(502);
     expect(res.body.attempts).toEqual([
       { channel: 'whatsapp', status: 'failed', error: 'Template no_such_template (en) not found', code: 'VALIDATION_FAILED', errorCode: null },
-      { channel: 'sms', status: 'failed', error: expect.stringContaining('Insufficient wallet balance'), code: 'INSUFFICIENT_BALANCE', errorCode: null },
-      { channel: 'rcs', status: 'failed', error: expect.stringContaining('Insufficient wallet balance'), code: 'INSUFFICIENT_BALANCE', errorCode: null },
+      { channel: 'sms', status: 'failed', error: 'Insufficient wallet balance: 1 SMS message costs ₹0.25, the balance is ₹0.00', code: 'INSUFFICIENT_BALANCE', errorCode: null },
+      { channel: 'rcs', status: 'failed', error: 'Insufficient wallet balance: 1 RCS message costs ₹0.30, the balance is ₹0.00', code: 'INSUFFICIENT_BALANCE', errorCode: null },
     ]);
-    // The dedicated routes answer the same refusals with the same codes.
+    // The dedicated routes answer the same refusals with the same codes, the channel named as users know it.
     const dedicated = await t.request('POST', '/v1/sms/send', { token: key, body: { senderId: 'ACMEIN', to: ['+14155550901'], message: DLT_TEXT } });
-    expect([dedicated.status, dedicated.body.code]).toEqual([400, 'INSUFFICIENT_BALANCE']);
+    expect([dedicated.status, dedicated.body.code, dedicated.body.message]).toEqual([400, 'INSUFFICIENT_BALANCE', 'Insufficient wallet balance: 1 SMS message costs ₹0.25, the balance is ₹0.00']);
+    const whatsapp = await t.request('POST', '/v1/whatsapp/send-template', {
+      token: key, body: { to: '14155550901', templateName: 'hello', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ann' }] }] },
+    });
+    expect([whatsapp.status, whatsapp.body.code, whatsapp.body.message]).toEqual([400, 'INSUFFICIENT_BALANCE', 'Insufficient wallet balance: 1 WhatsApp message costs ₹0.80, the balance is ₹0.00']);
   });
   it('a message the provider failed has no refusal code and carries the provider\'s (no RCS, unreachable handset); a DLT mismatch is VALIDATION_FAILED', async () => {
     await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000 });

@@ -37,7 +37,7 @@ describe('wallet', () => {
     const org = t.server.services.orgs.create('Billing').id;
     wallet.topUp(org, { amountPaise: 100, emailCredits: 1 });
     expect(wallet.charge(org, 'whatsapp', { type: 'message', id: 'm1' })).toMatchObject({ amountPaise: -80, balanceAfterPaise: 20, description: 'WhatsApp message' });
-    expect(() => wallet.charge(org, 'whatsapp', { type: 'message', id: 'm2' })).toThrow('Insufficient wallet balance: 1 whatsapp message costs ₹0.80, the balance is ₹0.20');
+    expect(() => wallet.charge(org, 'whatsapp', { type: 'message', id: 'm2' })).toThrow('Insufficient wallet balance: 1 WhatsApp message costs ₹0.80, the balance is ₹0.20');
     expect(wallet.charge(org, 'instagram', { type: 'message', id: 'm3' })).toBeNull();
     wallet.spendEmailCredit(org, { type: 'email', id: 'e1' });
     expect(() => wallet.spendEmailCredit(org, { type: 'email', id: 'e2' })).toThrow(/Insufficient email credits/);

@@ -42,9 +42,10 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
   referenceId: row.reference_id, description: row.description, createdAt: row.created_at,
 });
 
-/** 400 INSUFFICIENT_BALANCE: what the messages cost and what the wallet holds. */
-export function insufficientBalance(channel: string, quantity: number, amountPaise: number, balancePaise: number): AppError {
-  const what = quantity === 1 ? `1 ${channel} message costs` : `${quantity} ${channel} messages cost`;
+/** 400 INSUFFICIENT_BALANCE: what the messages cost and what the wallet holds, the channel named as users know it (SMS). */
+export function insufficientBalance(channel: BilledChannel, quantity: number, amountPaise: number, balancePaise: number): AppError {
+  const name = CHANNEL_NAMES[channel];
+  const what = quantity === 1 ? `1 ${name} message costs` : `${quantity} ${name} messages cost`;
   return new AppError('INSUFFICIENT_BALANCE', `Insufficient wallet balance: ${what} ${formatPaise(amountPaise)}, the balance is ${formatPaise(balancePaise)}`);
 }
 
