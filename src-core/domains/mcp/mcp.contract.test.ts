@@ -211,9 +211,16 @@ describe('tools', () => {
   it('reports missing path parameters, a wrong channel and invalid arguments as tool errors; an unknown tool as a protocol error', async () => {
     const { client } = await connect(key, writes);
     const missing = await client.callTool({ name: 'get_email_template', arguments: {} });
-    expect([missing.isError, textOf(missing)]).toEqual([true, expect.stringMatching(/^Missing id/)]);
+    expect([missing.isError, textOf(missing)]).toEqual([true, 'Missing id: get_email_template needs it to name what it acts on; given: no arguments']);
+    // A guessed name is not taken for the tool's own: the refusal names the argument expected and each one given.
+    const guessed = await client.callTool({ name: 'get_webhook_delivery', arguments: { id: 'whd_x' } });
+    expect([guessed.isError, textOf(guessed)]).toEqual([true, 'Missing deliveryId: get_webhook_delivery needs it to name what it acts on; given: id (not an argument of this tool)']);
+    const empty = await client.callTool({ name: 'list_webhook_deliveries', arguments: { id: '', status: 'FAILED' } });
+    expect(textOf(empty)).toBe('Missing id: list_webhook_deliveries needs it to name what it acts on; given: id (empty), status');
     const channel = await client.callTool({ name: 'launch_campaign', arguments: { channel: 'rcs', id: 'cmp_x' } });
-    expect([channel.isError, textOf(channel)]).toEqual([true, 'channel must be one of: whatsapp, sms']);
+    expect([channel.isError, textOf(channel)]).toEqual([true, 'channel must be one of: whatsapp, sms; given: rcs']);
+    const noChannel = await client.callTool({ name: 'launch_campaign', arguments: { id: 'cmp_x' } });
+    expect(textOf(noChannel)).toBe('channel must be one of: whatsapp, sms; given: no channel');
     const invalid = await client.callTool({ name: 'list_contacts', arguments: { limit: 'many' } });
     expect(invalid.isError).toBe(true);
     expect(textOf(invalid)).toMatch(/answered 400[\s\S]*limit: must be a whole number/);

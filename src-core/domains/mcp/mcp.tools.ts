@@ -60,6 +60,18 @@ export function bindTools(specs: readonly McpToolSpec[], routes: readonly AnyRou
 export type PlannedCall = { method: HttpMethod; url: string; body?: unknown } | { problem: string };
 
 const queryValue = (value: unknown): string => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+const isBlank = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/**
+ * What a call gave, for a refusal: each argument's name, marked when the tool does not take it or it was empty, so an
+ * assistant that guessed a name (`id` for `deliveryId`) reads which one it should have sent.
+ */
+function givenOf(tool: BoundTool, args: Record<string, unknown>): string {
+  const names = Object.keys(args);
+  if (!names.length) return 'given: no arguments';
+  const known = tool.inputSchema.properties;
+  return `given: ${names.map((name) => (!Object.hasOwn(known, name) ? `${name} (not an argument of this tool)` : isBlank(args[name]) ? `${name} (empty)` : name)).join(', ')}`;
+}
 
 /** The /v1 request a tool call makes: path parameters from its arguments, the rest as the query (GET, DELETE) or the body. */
 export function planCall(tool: BoundTool, args: Record<string, unknown>): PlannedCall {
@@ -69,16 +81,21 @@ export function planCall(tool: BoundTool, args: Record<string, unknown>): Planne
     const channel = rest.channel;
     delete rest.channel;
     route = typeof channel === 'string' ? tool.routes.get(channel) : undefined;
-    if (!route) return { problem: `channel must be one of: ${[...tool.routes.keys()].join(', ')}` };
+    if (!route) {
+      const given = channel === undefined ? 'no channel' : typeof channel === 'string' ? channel : JSON.stringify(channel);
+      return { problem: `channel must be one of: ${[...tool.routes.keys()].join(', ')}; given: ${given}` };
+    }
   }
   const missing: string[] = [];
   const path = route.path.replace(/:(\w+)/g, (_match, name: string) => {
     const value = rest[name];
     delete rest[name];
-    if (value === undefined || value === null || value === '') missing.push(name);
+    if (isBlank(value)) missing.push(name);
     return encodeURIComponent(queryValue(value ?? ''));
   });
-  if (missing.length) return { problem: `Missing ${missing.join(', ')}: ${tool.name} needs ${missing.length === 1 ? 'it' : 'them'} to name what it acts on` };
+  if (missing.length) {
+    return { problem: `Missing ${missing.join(', ')}: ${tool.name} needs ${missing.length === 1 ? 'it' : 'them'} to name what it acts on; ${givenOf(tool, args)}` };
+  }
   const present = Object.entries(rest).filter(([, value]) => value !== undefined && value !== null);
   if (route.method === 'GET' || route.method === 'DELETE') {
     const query = new URLSearchParams(present.map(([name, value]) => [name, queryValue(value)])).toString();
