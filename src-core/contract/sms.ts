@@ -71,9 +71,16 @@ export const smsLogSchema = z.object({
 });
 export type SmsLog = z.infer<typeof smsLogSchema>;
 
-/** `GET /v1/sms/stats` and `/v1/rcs/stats`: sends per day and their totals (seed 000, SMS "Stats"). */
+/** The longest range the stats answer, in UTC days (a leap year): one data point a day, so a range of years is refused. */
+export const STATS_MAX_DAYS = 366;
+
+/**
+ * `GET /v1/sms/stats` and `/v1/rcs/stats`: sends per day and their totals (seed 000, SMS "Stats"). `dataPoints` has one
+ * point for every UTC day of the range, oldest first, zeros on a day without traffic.
+ */
 export const deliveryStatsSchema = named('DeliveryStats', z.object({
-  dataPoints: z.array(z.object({ date: z.string().describe('YYYY-MM-DD'), sent: z.number().int(), delivered: z.number().int(), failed: z.number().int() })),
+  dataPoints: z.array(z.object({ date: z.string().describe('YYYY-MM-DD'), sent: z.number().int(), delivered: z.number().int(), failed: z.number().int() }))
+    .describe('one point for every UTC day of the range, oldest first; zeros on a day without traffic'),
   totals: z.object({ sent: z.number().int(), delivered: z.number().int(), failed: z.number().int(), deliveryRate: z.number().describe('a percentage') }),
 }));
 

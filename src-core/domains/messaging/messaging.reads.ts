@@ -5,11 +5,12 @@ import { percentOf } from '../../contract/common.ts';
 import {
   CHANNELS, type Channel, type Conversation, type ConversationState, type Message, type MessageSource, type MessageStatus, type SearchMatch, type UnreadCounts,
 } from '../../contract/messaging.ts';
+import { STATS_MAX_DAYS } from '../../contract/sms.ts';
 import type { ConversationRead } from '../../contract/stream.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { foldText } from '../../kernel/db.ts';
-import { notFound } from '../../kernel/errors.ts';
+import { invalidField, notFound } from '../../kernel/errors.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
 import { rowLine } from './row-line.ts';
@@ -23,6 +24,14 @@ function perChannel(rows: Array<{ channel: string; n: number }>): UnreadCounts {
   const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<Channel, number>;
   for (const { channel, n } of rows) counts[channel as Channel] = n;
   return { ...counts, total: CHANNELS.reduce((sum, channel) => sum + counts[channel], 0) };
+}
+
+const DAY_MS = 86_400_000;
+/** The UTC dates (YYYY-MM-DD) from the one of `startIso` to the one of `endIso`, both inclusive, oldest first. */
+function datesBetween(startIso: string, endIso: string): string[] {
+  const first = Date.parse(startIso.slice(0, 10));
+  const count = (Date.parse(endIso.slice(0, 10)) - first) / DAY_MS + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -137,13 +146,21 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
     },
     /**
      * Daily delivery counts of a channel between `start` and `end`, both inclusive (default: the 30
-     * days up to now on the virtual clock), with totals and the delivery rate. A `start` after now without an `end`
-     * is an empty range (the query refuses an `end` given before `start`).
+     * days up to now on the virtual clock), with totals and the delivery rate: a point for every UTC day of the range,
+     * zeros on a day without traffic, so a chart of it has no gaps (at most STATS_MAX_DAYS: a longer range is 400).
+     * A `start` after now without an `end` is an empty range (the query refuses an `end` given before `start`).
      */
     deliveryStats(orgId: string, channel: Channel, range: { start?: string | undefined; end?: string | undefined }) {
       const end = range.end ?? clock.nowIso();
-      const start = range.start ?? new Date(Date.parse(end) - 30 * 86_400_000).toISOString();
-      const dataPoints = store.dailyCounts(orgId, channel, start, end);
+      const start = range.start ?? new Date(Date.parse(end) - 30 * DAY_MS).toISOString();
+      const empty = Date.parse(end) < Date.parse(start);
+      const days = (Date.parse(end.slice(0, 10)) - Date.parse(start.slice(0, 10))) / DAY_MS + 1;
+      if (!empty && days > STATS_MAX_DAYS) {
+        throw invalidField(`start to end${range.end ? '' : ' (now, when no end is given)'} spans ${days.toLocaleString('en-US')} days; the stats give one `
+          + `data point per day, for at most ${STATS_MAX_DAYS} days: ask for a shorter range`);
+      }
+      const counted = new Map(store.dailyCounts(orgId, channel, start, end).map((point) => [point.date, point]));
+      const dataPoints = empty ? [] : datesBetween(start, end).map((date) => counted.get(date) ?? { date, sent: 0, delivered: 0, failed: 0 });
       const totals = dataPoints.reduce((sum, p) => ({ sent: sum.sent + p.sent, delivered: sum.delivered + p.delivered, failed: sum.failed + p.failed }), { sent: 0, delivered: 0, failed: 0 });
       return { dataPoints, totals: { ...totals, deliveryRate: percentOf(totals.delivered, totals.sent + totals.failed) } };
     },

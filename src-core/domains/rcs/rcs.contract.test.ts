@@ -66,6 +66,13 @@ describe('RCS', () => {
     await t.advance(10);
     expect((await t.request('GET', '/v1/rcs/logs', { token: key })).body.data[0]).toMatchObject({ status: 'read', templateName: 'Shipped', phone: '+14155550601' });
     expect((await t.request('GET', '/v1/rcs/stats', { token: key })).body.totals).toMatchObject({ sent: 1, delivered: 1, failed: 0, deliveryRate: 100 });
+    // A point for every UTC day of the range, zeros on the days without traffic.
+    const today = ((await t.dashboard('GET', '/sim/clock')).body.now as string).slice(0, 10);
+    const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const days = await t.request('GET', `/v1/rcs/stats?start=${dayBefore(2)}&end=${today}`, { token: key });
+    expect(days.body.dataPoints).toEqual([
+      { date: dayBefore(2), sent: 0, delivered: 0, failed: 0 }, { date: dayBefore(1), sent: 0, delivered: 0, failed: 0 }, { date: today, sent: 1, delivered: 1, failed: 0 },
+    ]);
   });
   it("previews a card's title and body apart in its conversation's row ('Order #1001 · Hi Alice…'); the message keeps its text", async () => {
     const rows = (await t.dashboard('GET', '/dashboard/conversations?channel=rcs')).body.data as Array<{ address: string; lastMessage: string }>;

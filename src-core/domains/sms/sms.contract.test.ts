@@ -138,7 +138,10 @@ describe('stats and inbound', () => {
     const stats = await t.request('GET', '/v1/sms/stats', { token: key });
     expect(stats.body.totals).toMatchObject({ sent: 3, delivered: 2, failed: 1 });
     expect(stats.body.totals.deliveryRate).toBe(50);
-    expect(stats.body.dataPoints).toHaveLength(1);
+    // A point for every UTC day of the range (the default: the 30 days up to now, 31 dates), zeros on a day without traffic.
+    const now = (await t.dashboard('GET', '/sim/clock')).body.now as string;
+    const dates = Array.from({ length: 31 }, (_, i) => new Date(Date.parse(`${now.slice(0, 10)}T00:00:00Z`) - (30 - i) * 86_400_000).toISOString().slice(0, 10));
+    expect(stats.body.dataPoints).toEqual(dates.map((date) => (date === now.slice(0, 10) ? { date, sent: 3, delivered: 2, failed: 1 } : { date, sent: 0, delivered: 0, failed: 0 })));
     for (const path of ['/v1/sms/stats', '/v1/sms/logs']) {
       const backwards = await t.request('GET', `${path}?start=2030-01-01T00:00:00Z&end=2029-01-01T00:00:00Z`, { token: key });
       expect([backwards.status, backwards.body.message]).toEqual([400, 'Invalid query: end: must not be before start']);
@@ -149,7 +152,18 @@ describe('stats and inbound', () => {
     const day = await t.request('GET', `/v1/sms/stats?start=${today}&end=${today}`, { token: key });
     expect([day.status, day.body.totals]).toEqual([200, stats.body.totals]);
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    expect((await t.request('GET', `/v1/sms/stats?start=${tomorrow}&end=${tomorrow}`, { token: key })).body.totals).toMatchObject({ sent: 0 });
+    expect((await t.request('GET', `/v1/sms/stats?start=${tomorrow}&end=${tomorrow}`, { token: key })).body).toEqual({
+      dataPoints: [{ date: tomorrow, sent: 0, delivered: 0, failed: 0 }], totals: { sent: 0, delivered: 0, failed: 0, deliveryRate: 0 },
+    });
+    // At most 366 days (a leap year whole), one point each; a longer range is 400, not a million points.
+    const leapYear = await t.request('GET', '/v1/sms/stats?start=2028-01-01&end=2028-12-31', { token: key });
+    expect([leapYear.status, leapYear.body.dataPoints.length, leapYear.body.dataPoints.at(-1)]).toEqual([200, 366, { date: '2028-12-31', sent: 0, delivered: 0, failed: 0 }]);
+    for (const path of ['/v1/sms/stats', '/v1/rcs/stats']) {
+      const long = await t.request('GET', `${path}?start=2028-01-01&end=2029-01-01`, { token: key });
+      expect([long.status, long.body.message], path).toEqual([400, 'start to end spans 367 days; the stats give one data point per day, for at most 366 days: ask for a shorter range']);
+    }
+    const sinceLongAgo = await t.request('GET', '/v1/sms/stats?start=2000-01-01', { token: key });
+    expect([sinceLongAgo.status, sinceLongAgo.body.message]).toEqual([400, expect.stringMatching(/^start to end \(now, when no end is given\) spans [\d,]+ days/)]);
     // A start after now with no end (which is now): nothing in that range, as the logs answer it, not "start must be before end".
     for (const path of ['/v1/sms/stats', '/v1/rcs/stats']) {
       const ahead = await t.request('GET', `${path}?start=${tomorrow}`, { token: key });
