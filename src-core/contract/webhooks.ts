@@ -112,8 +112,11 @@ export const AUTO_DISABLE_AFTER = 15;
  */
 export const DELIVERY_KEEP_DAYS = 30;
 
-/** How far back (on the virtual clock) and how many, newest first, `GET /dashboard/webhooks/gone` lists. */
-export const GONE_WINDOW_DAYS = 30;
+/**
+ * How far back (on the virtual clock) and how many, newest first, `GET /dashboard/webhooks/gone` lists. An older note
+ * is removed with the finished deliveries, as its 410's delivery (finished when the endpoint went) is: the same days.
+ */
+export const GONE_WINDOW_DAYS = DELIVERY_KEEP_DAYS;
 export const GONE_LIMIT = 20;
 /**
  * An endpoint the core deleted because its receiver answered 410 Gone to delivery `deliveryId` (console only:

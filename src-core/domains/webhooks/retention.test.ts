@@ -1,12 +1,13 @@
 // Finished webhook deliveries are removed with their attempts 30 days after they finish, a chunk at a time and at most
-// once an hour of the clock; a delivery still waiting (pending, retrying, held) stays however old.
+// once an hour of the clock; a delivery still waiting (pending, retrying, held) stays however old. The notes of
+// endpoints a 410 removed go in the same pass, 30 days after the 410.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClock } from '../../kernel/clock.ts';
 import { migratedDb } from '../../testing/migrated-db.ts';
-import { createDeliveryPruner, DELIVERY_KEEP_MS, keptSince } from './retention.ts';
+import { createDeliveryPruner, DELIVERY_KEEP_MS, GONE_KEEP_MS, keptSince } from './retention.ts';
 import { createWebhooksStore } from './webhooks.store.ts';
 
-const { db, remove } = migratedDb('webhooks-retention', ['org_a']);
+const { db, remove } = migratedDb('webhooks-retention', ['org_a', 'org_b']);
 afterAll(remove);
 const store = createWebhooksStore(db.sql);
 const START_MS = Date.parse('2026-03-01T00:00:00.000Z');
@@ -65,5 +66,20 @@ describe('webhook delivery retention', () => {
     prune();
     expect(storedIds()).not.toContain('h_just_old');
     expect(storedIds()).toEqual(['a_pending', 'b_failed', 'c_held', 'f_succeeded_29_days']);
+  });
+
+  it("removes the notes of endpoints a 410 removed 30 days after the 410, every organization's, in the same pass", () => {
+    clock.setTo(clock.now() + 3_600_000);
+    const note = (endpointId: string, orgId: string, atMs: number) => store.recordGone({ endpoint_id: endpointId, org_id: orgId, url: 'https://example.com/hook', event_type: 'webhook.test', delivery_id: `whd_${endpointId}`, at: iso(atMs) });
+    note('whe_year_ago', 'org_a', clock.now() - 365 * 86_400_000);
+    note('whe_just_old', 'org_b', clock.now() - GONE_KEEP_MS - 1);
+    note('whe_30_days', 'org_a', clock.now() - GONE_KEEP_MS);
+    note('whe_29_days', 'org_b', clock.now() - 29 * 86_400_000);
+    const notes = () => db.sql.prepare('SELECT endpoint_id FROM webhook_endpoints_gone ORDER BY endpoint_id').pluck().all() as string[];
+    expect(notes()).toHaveLength(4);
+    prune();
+    expect(notes()).toEqual(['whe_29_days', 'whe_30_days']);
+    // Kept exactly as long as the console's list shows them.
+    expect(store.gone('org_a', iso(clock.now() - GONE_KEEP_MS), 20).map((row) => row.endpoint_id)).toEqual(['whe_30_days']);
   });
 });

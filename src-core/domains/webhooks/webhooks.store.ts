@@ -63,6 +63,8 @@ export function createWebhooksStore(sql: Sql) {
     recordGone: sql.prepare(`INSERT OR IGNORE INTO webhook_endpoints_gone (endpoint_id, org_id, url, event_type, delivery_id, at)
       VALUES (@endpoint_id, @org_id, @url, @event_type, @delivery_id, @at)`),
     gone: sql.prepare(`SELECT * FROM webhook_endpoints_gone WHERE org_id = ? AND at >= ? ORDER BY at DESC, rowid DESC LIMIT ?`),
+    // A scan, no index of its own: what is kept is a window's 410s (one per endpoint a receiver removed).
+    removeGone: sql.prepare(`DELETE FROM webhook_endpoints_gone WHERE rowid IN (SELECT rowid FROM webhook_endpoints_gone WHERE at < ? LIMIT ?)`),
     // The attempt each endpoint names as its last, by key, while its delivery is kept.
     lastAttempts: sql.prepare(`SELECT e.id AS endpoint_id, a.delivery_id, d.event_type, a.attempt, a.at, a.response_status, a.error
       FROM webhook_endpoints e JOIN webhook_attempts a ON a.delivery_id = e.last_attempt_delivery_id AND a.attempt = e.last_attempt_number
@@ -98,6 +100,8 @@ export function createWebhooksStore(sql: Sql) {
     recordGone: (row: GoneRow) => void q.recordGone.run(row),
     /** The organization's endpoints a 410 removed at or after `since`, newest first. */
     gone: (orgId: string, since: string, limit: number) => q.gone.all(orgId, since, limit) as GoneRow[],
+    /** Removes up to `limit` notes of endpoints a 410 removed before `beforeIso` (every organization's); answers how many went. */
+    removeGone: (beforeIso: string, limit: number): number => q.removeGone.run(beforeIso, limit).changes,
     /** Notes an attempt that got through (`attempt` of delivery `deliveryId`, made at `at`): the endpoint's last. */
     endpointSucceeded: (id: string, last: LastAttempt) => changing(() => void q.succeeded.run({ id, ...last })),
     /** Notes a failed attempt, the endpoint's last; returns its failures in a row. */
