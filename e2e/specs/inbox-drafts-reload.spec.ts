@@ -71,10 +71,9 @@ describe('a reply being written, across a reload of the tab', () => {
     await page.getByTestId('rcs-composer').getByTestId('reply-template').selectOption({ label: 'Order update card · Rich card' });
     await page.getByTestId('reply-var-order').fill('#1004');
     expect(await drafted(rcs)).toBe(true);
-    // In the tab's session only, and nothing of it in localStorage.
-    const before = await kept();
-    expect(before.session).toContain('#1004');
-    expect(before.local).toEqual([]);
+    // In the tab's session only (written once typing pauses), and nothing of it in localStorage.
+    await expect.poll(async () => (await kept()).session ?? '').toContain('#1004');
+    expect((await kept()).local).toEqual([]);
 
     await reload();
     await open('rcs', rcs);
@@ -224,5 +223,14 @@ describe('a reply being written, across a reload of the tab', () => {
     await note.waitFor({ state: 'detached' });
     expect(await drafted(rcs)).toBe(false);
     await expect.poll(async () => (await kept()).session).toBeNull();
+  });
+
+  it('typed, then the tab reloaded at once (before typing pauses long enough to write it), comes back', async () => {
+    await open('whatsapp', CUSTOMER);
+    await reply().fill('Refund issued today. A voucher follows.');
+    await reload();
+    await open('whatsapp', CUSTOMER);
+    expect(await drafted(CUSTOMER)).toBe(true);
+    expect(await reply().inputValue()).toBe('Refund issued today. A voucher follows.');
   });
 });

@@ -72,6 +72,33 @@ describe('a reply being written', () => {
     expect(await reply().inputValue()).toBe('');
   });
 
+  it('typed, then another conversation opened at once, is kept in the tab\'s storage: written once typing pauses, not per key', async () => {
+    // The drafts' writes to the tab's storage from here on.
+    await page.evaluate(() => {
+      const counted = window as unknown as { draftWrites: number };
+      counted.draftWrites = 0;
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key.startsWith('switchboard.drafts.')) counted.draftWrites += 1;
+        setItem.call(this, key, value);
+      };
+    });
+    const typed = 'Back in stock on Monday';
+    await open('whatsapp', FIRST);
+    await reply().pressSequentially(typed);
+    await conversationRow(page, SECOND).click();
+    const stored = await page.evaluate(() => ({
+      writes: (window as unknown as { draftWrites: number }).draftWrites,
+      drafts: Object.keys(sessionStorage).filter((key) => key.startsWith('switchboard.drafts.')).map((key) => sessionStorage.getItem(key)).join(),
+    }));
+    // Written when the conversation was left, not a pause later; and not once per key (one write per key before).
+    expect(stored.drafts).toContain(typed);
+    expect(stored.writes).toBeLessThan(typed.length);
+    await page.getByTestId('thread-address').filter({ hasText: SECOND }).waitFor();
+    await open('whatsapp', FIRST);
+    expect(await reply().inputValue()).toBe(typed);
+  });
+
   it('sent, then left before the answer came, is gone too', async () => {
     await open('whatsapp', SECOND);
     expect(await reply().inputValue()).toBe('Yes, we do.');

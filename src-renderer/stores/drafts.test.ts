@@ -1,20 +1,29 @@
 // The drafts' store: kept per organization in the tab's storage, read back after a reload, bounded, and proof against a
-// value that is not its own.
-import { describe, expect, it } from 'vitest';
-import { createDraftsStore } from './drafts.ts';
+// value that is not its own; written once typing pauses, or at once when it must be.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDraftsStore, DRAFTS_WRITE_MS } from './drafts.ts';
 import { DRAFTS_KEPT, draftsKey, readDrafts, type TemplateDraft } from './drafts-storage.ts';
 
 const memory = () => {
   const items = new Map<string, string>();
+  let writes = 0;
   return {
     getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
+    setItem: (key: string, value: string) => {
+      writes += 1;
+      items.set(key, value);
+    },
     removeItem: (key: string) => void items.delete(key),
     items,
+    /** The drafts' writes (`setItem`) made so far. */
+    writes: () => writes,
   };
 };
 const WA: TemplateDraft = { channel: 'whatsapp', templateId: 'tpl_1', values: { body: [{ kind: 'static', text: 'Meera' }], header: ['#1002'], mediaLink: '', buttons: { 0: '1002' } } };
 const RCS: TemplateDraft = { channel: 'rcs', templateId: 'rcs_1', typed: { order: '#1004' } };
+
+beforeEach(() => { vi.useFakeTimers(); });
+afterEach(() => { vi.useRealTimers(); });
 
 describe('drafts', () => {
   it('come back after a reload (a new store on the same storage), text and templates, for their organization only', () => {
@@ -24,6 +33,8 @@ describe('drafts', () => {
     before.getState().setText('cnv_1', 'It left this morning.');
     before.getState().setTemplate('cnv_2', WA);
     before.getState().setTemplate('cnv_3', RCS);
+    // The page left (pagehide): what typing left waiting is written.
+    before.getState().flush();
     const after = createDraftsStore(() => storage);
     after.getState().openOrganization('org_a');
     expect(after.getState().drafts).toEqual({ cnv_1: { text: 'It left this morning.' }, cnv_2: { template: WA }, cnv_3: { template: RCS } });
@@ -31,6 +42,7 @@ describe('drafts', () => {
     other.getState().openOrganization('org_b');
     expect(other.getState().drafts).toEqual({});
     other.getState().setText('cnv_9', 'Hello');
+    vi.advanceTimersByTime(DRAFTS_WRITE_MS);
     expect(readDrafts(storage, 'org_a')).toEqual(after.getState().drafts);
     expect(readDrafts(storage, 'org_b')).toEqual({ cnv_9: { text: 'Hello' } });
   });
@@ -111,6 +123,7 @@ describe('drafts', () => {
     // One written to again is the latest (cnv_205 came after it, so cnv_5 goes), kept over older ones.
     drafts.getState().setText('cnv_5', 'reply 5, again');
     drafts.getState().setText('cnv_205', 'reply 205');
+    drafts.getState().flush();
     const kept = Object.keys(readDrafts(storage, 'org_a'));
     expect(kept).toHaveLength(DRAFTS_KEPT);
     expect(kept.slice(-2)).toEqual(['cnv_5', 'cnv_205']);
@@ -126,6 +139,7 @@ describe('drafts', () => {
       drafts.getState().openOrganization('org_a');
       expect(drafts.getState().drafts, value).toEqual({});
       drafts.getState().setText('cnv_1', 'fresh');
+      drafts.getState().flush();
       expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: 'fresh' } });
     }
     storage.items.set(draftsKey('org_a'), JSON.stringify({ v: 1, drafts: [
@@ -147,5 +161,83 @@ describe('drafts', () => {
     none.getState().openOrganization('org_a');
     none.getState().setText('cnv_1', 'in memory');
     expect(none.getState().drafts).toEqual({ cnv_1: { text: 'in memory' } });
+  });
+});
+
+describe('drafts written to the storage', () => {
+  const TYPED = 'It left our warehouse this morning.';
+  /** `text` typed into cnv_1 one key at a time, `pauseMs` between keys. */
+  function type(drafts: ReturnType<typeof createDraftsStore>, text: string, pauseMs = 60): void {
+    for (let i = 1; i <= text.length; i++) {
+      drafts.getState().setText('cnv_1', text.slice(0, i));
+      vi.advanceTimersByTime(pauseMs);
+    }
+  }
+
+  it('once typing pauses, not once a key: a reply typed at a key every 60 ms is one write, not one per key', () => {
+    const storage = memory();
+    const drafts = createDraftsStore(() => storage);
+    drafts.getState().openOrganization('org_a');
+    type(drafts, TYPED);
+    // Every key is in the draft shown at once; the storage has had none of it yet.
+    expect(drafts.getState().drafts.cnv_1).toEqual({ text: TYPED });
+    expect(storage.writes()).toBe(0);
+    vi.advanceTimersByTime(DRAFTS_WRITE_MS - 60 - 1);
+    expect(storage.writes()).toBe(0);
+    vi.advanceTimersByTime(1);
+    // Before: 35 writes (one per key of the 35), each of every draft kept.
+    expect(storage.writes()).toBe(1);
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: TYPED } });
+    // A template's values typed are written the same way.
+    drafts.getState().setTemplate('cnv_2', RCS);
+    drafts.getState().setTemplate('cnv_2', { ...RCS, typed: { order: '#1005' } });
+    vi.advanceTimersByTime(DRAFTS_WRITE_MS);
+    expect(storage.writes()).toBe(2);
+    expect(readDrafts(storage, 'org_a').cnv_2).toEqual({ template: { ...RCS, typed: { order: '#1005' } } });
+  });
+
+  it('at once when flushed (a field left, another conversation, the page hidden or left), and nothing when nothing waits', () => {
+    const storage = memory();
+    const drafts = createDraftsStore(() => storage);
+    drafts.getState().openOrganization('org_a');
+    drafts.getState().setText('cnv_1', TYPED);
+    drafts.getState().flush();
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: TYPED } });
+    expect(storage.writes()).toBe(1);
+    // Written: the pause that follows writes nothing more, and neither does a flush with nothing waiting, which would put
+    // the drafts in memory over what the storage holds.
+    vi.advanceTimersByTime(DRAFTS_WRITE_MS * 2);
+    storage.items.set(draftsKey('org_a'), 'set elsewhere');
+    drafts.getState().flush();
+    expect(storage.writes()).toBe(1);
+    expect(storage.items.get(draftsKey('org_a'))).toBe('set elsewhere');
+  });
+
+  it('at once when a send starts or fails, with what was typed waiting, and nothing left to write after', () => {
+    const storage = memory();
+    const drafts = createDraftsStore(() => storage);
+    drafts.getState().openOrganization('org_a');
+    drafts.getState().setText('cnv_1', 'Sent');
+    drafts.getState().setText('cnv_2', 'typed in another');
+    const taken = drafts.getState().takeSending('cnv_1', { text: 'Sent' });
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_2: { text: 'typed in another' } });
+    expect(storage.writes()).toBe(1);
+    vi.advanceTimersByTime(DRAFTS_WRITE_MS);
+    expect(storage.writes()).toBe(1);
+    drafts.getState().setText('cnv_1', 'More');
+    drafts.getState().giveBack('cnv_1', taken!);
+    expect(readDrafts(storage, 'org_a').cnv_1).toEqual({ text: 'Sent\nMore' });
+    expect(storage.writes()).toBe(2);
+  });
+
+  it('for the organization they were typed in when another is opened before the pause', () => {
+    const storage = memory();
+    const drafts = createDraftsStore(() => storage);
+    drafts.getState().openOrganization('org_a');
+    drafts.getState().setText('cnv_1', TYPED);
+    drafts.getState().openOrganization('org_b');
+    vi.advanceTimersByTime(DRAFTS_WRITE_MS);
+    expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: TYPED } });
+    expect(readDrafts(storage, 'org_b')).toEqual({});
   });
 });

@@ -1,7 +1,10 @@
 // UI state only: each conversation's unsent reply (its text; a WhatsApp or RCS template chosen, with its values), kept
 // while the agent reads another conversation, channel tab or page, and across a reload of the tab, until it is sent (or
 // emptied): taken out when its send starts, given back only if the send fails. Kept in the tab's sessionStorage, per organization (drafts-storage.ts): never localStorage, as a draft can
-// hold a customer's details and should not outlive the tab's session.
+// hold a customer's details and should not outlive the tab's session. Typing writes the storage once per pause
+// (`DRAFTS_WRITE_MS`), not per key; a send, a failure given back, a field left, another conversation, the page hidden or
+// left write at once, so nothing typed is lost to a reload (the drafts in memory follow every key).
+import { useEffect } from 'react';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { bounded, readDrafts, writeDrafts, type Draft, type Drafts, type TemplateDraft } from './drafts-storage.ts';
 
@@ -38,10 +41,15 @@ type DraftsState = {
    */
   leaving: boolean;
   setLeaving(leaving: boolean): void;
+  /** Writes at once what typing left waiting for its pause; nothing waiting, writes nothing (the storage is left as it is). */
+  flush(): void;
 };
 
-/** The drafts' store, kept in `storage()` (null, or one that throws: in memory only). */
-export function createDraftsStore(storage: () => Storage): UseBoundStore<StoreApi<DraftsState>> {
+/** How long typing pauses before the drafts are written to the storage: once a pause, not once a key. */
+export const DRAFTS_WRITE_MS = 400;
+
+/** The drafts' store, kept in `storage()` (null, or one that throws: in memory only), written `writeAfterMs` after typing pauses. */
+export function createDraftsStore(storage: () => Storage, writeAfterMs = DRAFTS_WRITE_MS): UseBoundStore<StoreApi<DraftsState>> {
   const kept = (): Storage => {
     try {
       return storage();
@@ -50,30 +58,50 @@ export function createDraftsStore(storage: () => Storage): UseBoundStore<StoreAp
     }
   };
   return create<DraftsState>((set, get) => {
-    /** `conversationId`'s draft changed to `next` (removed when it holds nothing), moved to the end as the latest. */
-    function change(conversationId: string, next: Draft): void {
+    /** The write typing left for its pause, if any. */
+    let waiting: ReturnType<typeof setTimeout> | null = null;
+    /** Every draft of the organization shown written now, and nothing left waiting. */
+    function write(): void {
+      if (waiting !== null) clearTimeout(waiting);
+      waiting = null;
+      const { organizationId, drafts } = get();
+      if (organizationId) writeDrafts(kept(), organizationId, drafts);
+    }
+    /**
+     * `conversationId`'s draft changed to `next` (removed when it holds nothing), moved to the end as the latest; written
+     * now, or (`typed`) once typing pauses.
+     */
+    function change(conversationId: string, next: Draft, typed = false): void {
       const { [conversationId]: _replaced, ...others } = get().drafts;
       const draft: Draft = { ...(next.text ? { text: next.text } : {}), ...(next.template ? { template: next.template } : {}) };
-      const drafts = bounded(draft.text || draft.template ? { ...others, [conversationId]: draft } : others);
-      set({ drafts });
-      const { organizationId } = get();
-      if (organizationId) writeDrafts(kept(), organizationId, drafts);
+      set({ drafts: bounded(draft.text || draft.template ? { ...others, [conversationId]: draft } : others) });
+      if (!typed) {
+        write();
+        return;
+      }
+      if (waiting !== null) clearTimeout(waiting);
+      waiting = setTimeout(write, writeAfterMs);
     }
     return {
       leaving: false,
       setLeaving: (leaving) => set({ leaving }),
+      flush: () => {
+        if (waiting !== null) write();
+      },
       organizationId: null,
       drafts: {},
       openOrganization: (organizationId) => {
         const { organizationId: shown, drafts: unkept } = get();
         if (shown === organizationId) return;
+        // What was typed for the organization shown until now is its own.
+        if (waiting !== null) write();
         // Written before the organization was known (the first moments of a page): this organization's, the latest.
         const drafts = bounded({ ...readDrafts(kept(), organizationId), ...(shown === null ? unkept : {}) });
         set({ organizationId, drafts });
         if (shown === null && Object.keys(unkept).length) writeDrafts(kept(), organizationId, drafts);
       },
-      setText: (conversationId, text) => change(conversationId, { ...get().drafts[conversationId], text }),
-      setTemplate: (conversationId, template) => change(conversationId, { ...get().drafts[conversationId], template: template ?? undefined }),
+      setText: (conversationId, text) => change(conversationId, { ...get().drafts[conversationId], text }, true),
+      setTemplate: (conversationId, template) => change(conversationId, { ...get().drafts[conversationId], template: template ?? undefined }, true),
       takeSending: (conversationId, sending) => {
         const draft = get().drafts[conversationId];
         if (sending === 'template') {
@@ -101,14 +129,29 @@ const sessionStorageOfTheTab = (): Storage => (typeof window === 'undefined' ? n
 export const useDrafts = createDraftsStore(sessionStorageOfTheTab);
 
 if (typeof window !== 'undefined') {
-  for (const leaving of ['beforeunload', 'pagehide']) window.addEventListener(leaving, () => useDrafts.getState().setLeaving(true));
+  const flush = () => useDrafts.getState().flush();
+  for (const leaving of ['beforeunload', 'pagehide']) {
+    window.addEventListener(leaving, () => {
+      useDrafts.getState().setLeaving(true);
+      flush();
+    });
+  }
   for (const staying of ['pageshow', 'pointerdown', 'keydown']) {
     window.addEventListener(staying, () => { if (useDrafts.getState().leaving) useDrafts.getState().setLeaving(false); }, { capture: true });
   }
+  // A field left (a reply's text, a template's value), and a tab hidden (it may be closed or discarded unseen).
+  window.addEventListener('focusout', flush, { capture: true });
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
+}
+
+/** Writes what typing left waiting when the conversation's composer goes (another conversation shown, another page). */
+function useFlushOnLeaving(conversationId: string): void {
+  useEffect(() => () => useDrafts.getState().flush(), [conversationId]);
 }
 
 /** The conversation's draft text and its setter (an update of the text as it stands, as React's state setter takes one). */
 export function useDraft(conversationId: string): [string, (update: (typed: string) => string) => void] {
+  useFlushOnLeaving(conversationId);
   const text = useDrafts((state) => state.drafts[conversationId]?.text ?? '');
   const setText = useDrafts((state) => state.setText);
   return [text, (update) => setText(conversationId, update(useDrafts.getState().drafts[conversationId]?.text ?? ''))];
@@ -116,6 +159,7 @@ export function useDraft(conversationId: string): [string, (update: (typed: stri
 
 /** The conversation's template draft and its setter. */
 export function useTemplateDraft(conversationId: string): [TemplateDraft | undefined, (template: TemplateDraft | null) => void] {
+  useFlushOnLeaving(conversationId);
   const template = useDrafts((state) => state.drafts[conversationId]?.template);
   const setTemplate = useDrafts((state) => state.setTemplate);
   return [template, (next) => setTemplate(conversationId, next)];
