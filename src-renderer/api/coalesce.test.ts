@@ -1,7 +1,7 @@
 // The live stream's coalesced invalidations, on a hand-driven timer.
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { coalescedInvalidator, reloadAfterEvent, type Timers } from './coalesce.ts';
+import { coalesced, coalescedInvalidator, reloadAfterEvent, type Timers } from './coalesce.ts';
 
 function manualTimers() {
   const due: Array<{ fn: () => void; handle: number }> = [];
@@ -11,7 +11,10 @@ function manualTimers() {
       due.push({ fn, handle: ++next });
       return next;
     },
-    clear: (handle) => void due.splice(due.findIndex((t) => t.handle === handle), 1),
+    clear: (handle) => {
+      const index = due.findIndex((t) => t.handle === handle);
+      if (index >= 0) due.splice(index, 1);
+    },
   };
   /** Fires every timer set so far (one window passes). */
   const tick = () => due.splice(0).forEach((t) => t.fn());
@@ -39,6 +42,72 @@ describe('coalesced invalidations', () => {
     expect(reloads).toHaveLength(5);
     live.stop();
     expect(clock.pending()).toBe(0);
+  });
+});
+
+describe('coalesced invalidations, one in flight', () => {
+  /** Reloads the test answers by hand, in order; `onItsWay` counts those not answered yet. */
+  function slowReloads() {
+    const asked: Array<{ queryKey: QueryKey; answer(): void; fail(): void }> = [];
+    let answered = 0;
+    const reload = (queryKey: QueryKey) => new Promise<void>((resolve, reject) => {
+      asked.push({ queryKey, answer: () => { answered += 1; resolve(); }, fail: () => { answered += 1; reject(new Error('refused')); } });
+    });
+    return { asked, reload, onItsWay: () => asked.length - answered };
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  /** 500 events (a burst of `request:logged`) over 10 windows, while the first reload takes as long to be answered. */
+  async function burst(oneInFlight: boolean) {
+    const clock = manualTimers();
+    const slow = slowReloads();
+    const live = coalesced(slow.reload, 300, clock.timers, { oneInFlight });
+    let mostOnItsWay = 0;
+    for (let window = 0; window < 10; window++) {
+      for (let i = 0; i < 50; i++) live.invalidate(['overview']);
+      mostOnItsWay = Math.max(mostOnItsWay, slow.onItsWay());
+      clock.tick();
+      await settled();
+    }
+    while (slow.onItsWay() > 0 || clock.pending() > 0) {
+      for (const reload of slow.asked) reload.answer();
+      await settled();
+      clock.tick();
+      await settled();
+    }
+    return { reloads: slow.asked.length, mostOnItsWay };
+  }
+
+  it('a burst is one reload on its way and one after it (the window alone: one a window, each asked with the last on its way)', async () => {
+    expect(await burst(true)).toEqual({ reloads: 2, mostOnItsWay: 1 });
+    expect(await burst(false)).toEqual({ reloads: 11, mostOnItsWay: 10 });
+  });
+
+  it('still waits for the window when the answer comes first, and is free again once both passed, a refusal too', async () => {
+    const clock = manualTimers();
+    const slow = slowReloads();
+    const live = coalesced(slow.reload, 300, clock.timers, { oneInFlight: true });
+    live.invalidate(['request-log']);
+    live.invalidate(['request-log']);
+    slow.asked[0]?.fail();
+    await settled();
+    expect(slow.asked).toHaveLength(1);
+    clock.tick();
+    await settled();
+    expect(slow.asked).toHaveLength(2);
+    slow.asked[1]?.answer();
+    await settled();
+    clock.tick();
+    await settled();
+    // Nothing came meanwhile: the next event reloads at once.
+    live.invalidate(['request-log']);
+    expect(slow.asked).toHaveLength(3);
+    // Stopped (the socket closed): an answer after it starts nothing.
+    live.invalidate(['request-log']);
+    live.stop();
+    slow.asked[2]?.answer();
+    await settled();
+    expect([slow.asked.length, clock.pending()]).toEqual([3, 0]);
   });
 });
 

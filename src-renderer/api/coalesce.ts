@@ -1,6 +1,7 @@
 // Live invalidations, coalesced: a query key is reloaded at once for the first event, then at most once per
 // window while events keep coming. A campaign's thousands of message events become a few reloads instead of
-// one per event (each cancelling the reload before it, so none finished while the flood lasted).
+// one per event (each cancelling the reload before it, so none finished while the flood lasted). A key read slowly
+// under load can also wait for its reload's answer (`oneInFlight`): a burst is then one reload on its way and one after.
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
@@ -8,8 +9,17 @@ const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (handle
 
 type Reloader = Pick<QueryClient, 'invalidateQueries' | 'cancelQueries' | 'isFetching'>;
 
-export function coalescedInvalidator(client: Reloader, windowMs: number, timers: Timers = realTimers) {
-  return coalesced((queryKey) => reloadAfterEvent(client, queryKey), windowMs, timers);
+export type CoalesceOptions = {
+  /**
+   * A reload still on its way holds the next until it is answered, as well as the window: one in flight at most, and one
+   * after it for every event that came meanwhile. Without it a reload slower than the window was cancelled by the next
+   * (the core still answering each) and asked again, window after window, while the events kept coming.
+   */
+  oneInFlight?: boolean;
+};
+
+export function coalescedInvalidator(client: Reloader, windowMs: number, timers: Timers = realTimers, options: CoalesceOptions = {}) {
+  return coalesced((queryKey) => reloadAfterEvent(client, queryKey), windowMs, timers, options);
 }
 
 /**
@@ -19,48 +29,53 @@ export function coalescedInvalidator(client: Reloader, windowMs: number, timers:
  * webhook test's line stayed "Queued" so when its delivery succeeded while the line's first read was on its way.
  * Such reads are cancelled, then every query of the key is invalidated.
  */
-export function reloadAfterEvent(client: Reloader, queryKey: QueryKey): void {
+export function reloadAfterEvent(client: Reloader, queryKey: QueryKey): Promise<void> {
   const firstReads = { queryKey, fetchStatus: 'fetching' as const, predicate: (query: Query) => query.state.data === undefined };
-  if (client.isFetching(firstReads) === 0) {
-    void client.invalidateQueries({ queryKey });
-    return;
-  }
-  void client.cancelQueries(firstReads).then(() => client.invalidateQueries({ queryKey }));
+  if (client.isFetching(firstReads) === 0) return client.invalidateQueries({ queryKey });
+  return client.cancelQueries(firstReads).then(() => client.invalidateQueries({ queryKey }));
 }
 
-/** `reload` run for a key as invalidations are above: at once, then at most once per window while events keep coming. */
-export function coalesced(reload: (queryKey: QueryKey) => void, windowMs: number, timers: Timers = realTimers) {
-  /** Keys invalidated in the current window (reloaded at its start), and those waiting for its end. */
-  const windows = new Map<string, { handle: unknown; waiting: boolean }>();
+/**
+ * `reload` run for a key as invalidations are above: at once, then at most once per window while events keep coming;
+ * with `oneInFlight`, also never while the key's last reload (the promise `reload` returns) is still on its way.
+ */
+export function coalesced(reload: (queryKey: QueryKey) => unknown, windowMs: number, timers: Timers = realTimers, { oneInFlight = false }: CoalesceOptions = {}) {
+  /** Keys reloaded lately: until the window since the reload has passed (and its answer came); `waiting`, events came since. */
+  const reloaded = new Map<string, { handle: unknown; windowOpen: boolean; onItsWay: boolean; waiting: boolean }>();
 
-  function open(id: string, queryKey: QueryKey): void {
-    const handle = timers.set(() => {
-      const window = windows.get(id);
-      windows.delete(id);
-      // Events came during the window: reload once now, and keep coalescing for another window.
-      if (window?.waiting) {
-        reload(queryKey);
-        open(id, queryKey);
-      }
+  function start(id: string, queryKey: QueryKey): void {
+    const slot = { handle: undefined as unknown, windowOpen: true, onItsWay: oneInFlight, waiting: false };
+    reloaded.set(id, slot);
+    const free = () => {
+      if (reloaded.get(id) !== slot || slot.windowOpen || slot.onItsWay) return;
+      reloaded.delete(id);
+      // Events came meanwhile: reload once now, and keep coalescing.
+      if (slot.waiting) start(id, queryKey);
+    };
+    slot.handle = timers.set(() => {
+      slot.windowOpen = false;
+      free();
     }, windowMs);
-    windows.set(id, { handle, waiting: false });
+    const reloading = reload(queryKey);
+    if (oneInFlight) {
+      void Promise.resolve(reloading).catch(() => undefined).then(() => {
+        slot.onItsWay = false;
+        free();
+      });
+    }
   }
 
   return {
     invalidate(queryKey: QueryKey): void {
       const id = JSON.stringify(queryKey);
-      const window = windows.get(id);
-      if (window) {
-        window.waiting = true;
-        return;
-      }
-      reload(queryKey);
-      open(id, queryKey);
+      const slot = reloaded.get(id);
+      if (slot) slot.waiting = true;
+      else start(id, queryKey);
     },
-    /** Drops what is waiting (the socket is closed). */
+    /** Drops what is waiting (the socket is closed): a reload answered after it starts no other. */
     stop(): void {
-      for (const window of windows.values()) timers.clear(window.handle);
-      windows.clear();
+      for (const slot of reloaded.values()) timers.clear(slot.handle);
+      reloaded.clear();
     },
   };
 }

@@ -165,15 +165,27 @@ export const OVERVIEW_EVENTS = [
 
 /** How often one query may reload while its events keep coming (a campaign sends thousands). */
 const RELOAD_WINDOW_MS = 300;
+/**
+ * The keys whose reload waits for the one before it to be answered (`oneInFlight`), besides the window: the Overview's
+ * figures (counted across messages, conversations, campaigns, calls, webhooks and the wallet; reloaded by most events)
+ * and the request log with its total (reloaded by every `/v1` request). Their events come fastest when the core is
+ * busiest and answers slowest: a reload slower than the window was cancelled by the next (the core still answering it),
+ * so a burst kept several on their way at once and none was shown until it ended.
+ */
+export const ONE_IN_FLIGHT_KEYS: ReadonlySet<unknown> = new Set([OVERVIEW_KEY[0], 'request-log']);
 
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const openSocket = (connection: Connection): LiveSocket => io(connection.baseUrl, { auth: { token: connection.token }, transports: ['websocket'] });
+
+/** `open`: the stream's socket (a test's stands in for the core's). */
 export function connectLive(
   connection: Connection, organizationId: string, client: QueryClient, onStatus: (status: LiveStatus) => void, watched: WatchedCall = NO_CALL,
+  open: (connection: Connection) => LiveSocket = openSocket,
 ): () => void {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(connection.baseUrl, {
-    auth: { token: connection.token }, transports: ['websocket'],
-  });
+  const socket = open(connection);
   const live = coalescedInvalidator(client, RELOAD_WINDOW_MS);
-  const reload = (...queryKey: unknown[]) => live.invalidate(queryKey);
+  const oneInFlight = coalescedInvalidator(client, RELOAD_WINDOW_MS, undefined, { oneInFlight: true });
+  const reload = (...queryKey: unknown[]) => (ONE_IN_FLIGHT_KEYS.has(queryKey[0]) ? oneInFlight : live).invalidate(queryKey);
   /** A listener reloading each of `keys` (an event whose payload changes nothing of what is reloaded). */
   const reloadAll = (keys: unknown[][]) => () => {
     for (const key of keys) reload(...key);
@@ -294,6 +306,7 @@ export function connectLive(
   return () => {
     unwatch();
     live.stop();
+    oneInFlight.stop();
     firstPages.stop();
     socket.disconnect();
   };
