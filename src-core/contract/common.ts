@@ -55,6 +55,12 @@ export const nullAsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === null ? undefined : value), schema instanceof z.ZodDefault ? schema : schema.optional());
 
 /**
+ * A link a record shows and others open (an Instagram profile's website and picture, a contact's `profilePic`): http or
+ * https only, at most 2000 characters; `javascript:alert(1)`, `data:…` or `ftp://…` is no link a page can show or follow.
+ */
+export const httpLinkSchema = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000);
+
+/**
  * A field a body names only to refuse it with a message saying what to do instead (an email send's `html`, an
  * automation PATCH's `active`): kept out of what describes the body to others (the OpenAPI document, `/docs`, the
  * assistant's tools, an unknown field's "the body takes …"), where it read as a field the route takes.

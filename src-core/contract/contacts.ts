@@ -1,7 +1,7 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
 import { listAnswer, named, pageMetaAnswer, successAnswer } from './answers.ts';
-import { emailAddressSchema, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
+import { emailAddressSchema, httpLinkSchema, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
 import { channelSchema } from './messaging.ts';
 
 export const contactSchema = z.object({
@@ -129,7 +129,8 @@ export const createContactBodySchema = z
     username: nullAsAbsent(contactFieldSchemas.username),
     email: nullAsAbsent(contactFieldSchemas.email),
     phone: nullAsAbsent(contactFieldSchemas.phone),
-    profilePic: nullAsAbsent(z.url()),
+    /** http(s) only (`httpLinkSchema`): a picture a page shows; `javascript:` was stored and answered back before. */
+    profilePic: nullAsAbsent(httpLinkSchema),
     source: z.string().min(1).max(50).optional(),
     tags: contactTagsSchema.optional(),
   })

@@ -1,6 +1,6 @@
 // Instagram: the organization's connection, profile, conversations, direct messages and insights (seed 000, "Instagram").
 import { z } from 'zod';
-import { nullAsAbsent, timestampSchema } from './common.ts';
+import { httpLinkSchema, nullAsAbsent, timestampSchema } from './common.ts';
 
 /**
  * An IGSID (Instagram-scoped user id, the page-scoped id a customer's messages arrive from) is a string
@@ -78,12 +78,6 @@ export type InstagramInsights = z.infer<typeof instagramInsightsSchema>;
 const count = z.number().int().min(0).max(1_000_000_000);
 const digitsId = z.string().trim().regex(/^\d{1,32}$/, 'must be digits');
 
-/**
- * A link the profile shows (its website, its picture), answered to every integrator by `GET /v1/instagram/profile`: http
- * or https only, as a template's URL button is; `javascript:alert(1)` or `ftp://…` is no website a page can link to.
- */
-const profileLink = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000);
-
 /** `POST /dashboard/instagram/connection`: connect (or reconnect) the organization's Instagram professional account. */
 export const connectInstagramBodySchema = z.object({
   organizationId: z.string().optional(),
@@ -97,8 +91,10 @@ export const connectInstagramBodySchema = z.object({
     .pipe(z.string().regex(/^(?=.*[A-Za-z._])[A-Za-z0-9._]{1,30}$/, 'username must be 1 to 30 letters, digits, periods and underscores, with at least one letter, period or underscore')),
   name: nullAsAbsent(z.string().trim().min(1).max(64)),
   biography: nullAsAbsent(z.string().max(150, 'biography must be at most 150 characters')),
-  website: nullAsAbsent(profileLink),
-  profilePictureUrl: nullAsAbsent(profileLink),
+  // Links the profile shows, answered to every integrator by `GET /v1/instagram/profile`: http or https only, as a
+  // template's URL button is (`javascript:alert(1)` or `ftp://…` is no website a page can link to).
+  website: nullAsAbsent(httpLinkSchema),
+  profilePictureUrl: nullAsAbsent(httpLinkSchema),
   followersCount: count.optional(),
   followsCount: count.optional(),
   mediaCount: count.optional(),
