@@ -169,9 +169,9 @@ describe('the tags in use', () => {
 
 describe('two contacts with one phone', () => {
   it('are one recipient of a segment: the phone is sent to, and charged, once', async () => {
-    for (const name of ['Twin One', 'Twin Two']) {
-      expect((await t.dashboard('POST', '/dashboard/contacts', { name, phone: '+919810060099', tags: ['twins'] })).status).toBe(201);
-    }
+    // The console's create refuses a second one (409): two such contacts are ones made before it did, as the service makes them.
+    expect((await t.dashboard('POST', '/dashboard/contacts', { name: 'Twin One', phone: '+919810060099', tags: ['twins'] })).status).toBe(201);
+    t.server.services.contacts.create(t.organizationId, { name: 'Twin Two', phone: '+919810060099', tags: ['twins'] });
     const audience = { audienceType: 'segment', audienceCriteria: { tags: ['twins'] } };
     expect((await preview({ channel: 'sms', ...audience })).body).toMatchObject({ recipients: 1, sendable: 1 });
     const before = await balance();

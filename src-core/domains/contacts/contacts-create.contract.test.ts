@@ -1,4 +1,5 @@
-// The console's contact create (`POST /dashboard/contacts`) over real HTTP: what a picture link may be.
+// The console's contact create (`POST /dashboard/contacts`) over real HTTP: what a picture link may be, and a phone, email or
+// username another contact has refused by name (409).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -36,5 +37,43 @@ describe('profilePic', () => {
     expect((await listed()).filter((contact) => contact.name === 'Pic Https' || contact.name === 'Pic Http').map((contact) => [contact.name, contact.profilePic])).toEqual([
       ['Pic Http', 'http://cdn.example.com/p/ben.png'], ['Pic Https', 'https://cdn.example.com/p/ana.jpg'],
     ]);
+  });
+});
+
+describe('an address another contact has', () => {
+  it('is refused with 409 CONFLICT naming the field and the contact that has it, whatever its form or case, and nothing is stored', async () => {
+    const alice = await create({ name: 'Dup Alice', phone: '+14155550811', email: 'Dup.Alice@Example.com', username: 'dup.alice' });
+    expect(alice.status).toBe(201);
+    const before = (await listed()).length;
+    const cases: Array<[Record<string, unknown>, 'phone' | 'email' | 'username', string]> = [
+      [{ name: 'Dup Phone', phone: '+1 (415) 555-0811' }, 'phone', '+14155550811'],
+      [{ name: 'Dup Email', email: 'DUP.alice@example.COM' }, 'email', 'dup.alice@example.com'],
+      [{ name: 'Dup Username', username: 'DUP.Alice' }, 'username', 'DUP.Alice'],
+      // The phone is named first when several are taken; a free email beside it does not let it through.
+      [{ name: 'Dup Both', phone: '14155550811', email: 'dup.alice@example.com' }, 'phone', '+14155550811'],
+      [{ name: 'Dup Free Email', phone: '+14155550811', email: 'someone.else@example.com' }, 'phone', '+14155550811'],
+    ];
+    for (const [body, field, value] of cases) {
+      const refused = await create(body);
+      expect([refused.status, refused.body.code, refused.body.field, refused.body.contactId], field).toEqual([409, 'CONFLICT', field, alice.body.id]);
+      expect(refused.body.message).toBe(`Contact Dup Alice (${alice.body.id}) already has this ${field} (${value})`);
+    }
+    expect((await listed()).length).toBe(before);
+  });
+
+  it('names a nameless holder by its address, and leaves other organizations and new addresses alone', async () => {
+    const nameless = await create({ phone: '+14155550812' });
+    const refused = await create({ name: 'Dup Again', phone: '+14155550812' });
+    expect([refused.status, refused.body.message]).toEqual([409, `Contact +14155550812 (${nameless.body.id}) already has this phone (+14155550812)`]);
+    const other = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Dup Elsewhere' })).body.id as string;
+    expect((await create({ organizationId: other, name: 'Dup Alice Elsewhere', phone: '+14155550812', email: 'dup.alice@example.com' })).status).toBe(201);
+    expect((await create({ name: 'Dup New', phone: '+14155550813', email: 'dup.new@example.com', username: 'dup.new' })).status).toBe(201);
+  });
+
+  it('still refuses a malformed phone or email with 400 naming it', async () => {
+    const phone = await create({ name: 'Bad Phone', phone: 'call me' });
+    expect([phone.status, phone.body.message]).toEqual([400, expect.stringMatching(/^Invalid body: phone: must be a phone number/)]);
+    const email = await create({ name: 'Bad Email', email: 'not-an-email' });
+    expect([email.status, email.body.message]).toEqual([400, expect.stringMatching(/^Invalid body: email: /)]);
   });
 });

@@ -40,7 +40,7 @@ export function contactsRoutes(service: ContactsService, transfer: ContactsTrans
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/contacts', scope: 'dashboard', body: createContactBodySchema, status: 201,
-      handler: ({ orgId, body }) => service.create(orgId, body),
+      handler: ({ orgId, body }) => service.createNew(orgId, body),
     }),
     defineRoute({
       method: 'PUT', path: '/dashboard/contacts/:id/tags', scope: 'dashboard', params: idParams, body: setContactTagsBodySchema,

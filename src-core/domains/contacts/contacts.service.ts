@@ -75,6 +75,22 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     });
   }
 
+  /** The first of `input`'s phone, email and username that another contact has: 409 naming it (see `createNew`). */
+  function assertAddressesFree(orgId: string, input: CreateContactInput): void {
+    const phone = input.phone ? normalizePhone(input.phone) : undefined;
+    const email = input.email?.toLowerCase();
+    const addresses = [
+      { field: 'phone', value: phone, holder: phone ? store.byPhone(orgId, phone) : undefined },
+      { field: 'email', value: email, holder: email ? store.byEmail(orgId, email) : undefined },
+      { field: 'username', value: input.username, holder: input.username ? store.byUsername(orgId, input.username) : undefined },
+    ];
+    const taken = addresses.find((address) => address.holder);
+    if (!taken?.holder) return;
+    const { field, value, holder } = taken;
+    const who = holder.name?.trim() || holder.username || holder.email || holder.phone;
+    throw new AppError('CONFLICT', `Contact ${who} (${holder.id}) already has this ${field} (${value})`, { extra: { field, contactId: holder.id } });
+  }
+
   return {
     create(orgId: string, input: CreateContactInput): Contact {
       return db.tx(() => {
@@ -88,6 +104,17 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
         const contact = toContact(store.insert(row));
         bus.emit(orgId, 'contact.created', { contact: eventContact(contact), source: contact.source });
         return contact;
+      });
+    },
+    /**
+     * The console's create (`POST /dashboard/contacts`): refused with 409 `CONFLICT` naming the `field` (and the
+     * `contactId` that has it) when another contact has its phone, email or username, the addresses channels find a
+     * contact by (the oldest holder): a second one would never be found. Checked in the create's transaction.
+     */
+    createNew(orgId: string, input: CreateContactInput): Contact {
+      return db.tx(() => {
+        assertAddressesFree(orgId, input);
+        return this.create(orgId, input);
       });
     },
     get: (orgId: string, id: string): Contact => toContact(mustGet(orgId, id)),
@@ -140,7 +167,7 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     matching: (orgId: string, search: string): IdCondition | null => store.matching(orgId, search),
     /**
      * The phones of an audience: every contact with a phone, or those with any of `tags` and matching `search`. Each
-     * phone once: two contacts can share a number (the dashboard's create does not refuse it), and a campaign must not
+     * phone once: two contacts can share a number (made before the console's create refused it), and a campaign must not
      * send, or charge, twice to one phone.
      */
     audiencePhones(orgId: string, criteria: { tags?: string[] | undefined; search?: string | undefined }): string[] {

@@ -16,9 +16,10 @@ beforeAll(async () => {
   key = (await t.createKey({ rateLimitPerMinute: 10_000 })).key;
   await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 100_000 });
   agentId = (await t.request('POST', '/v1/voice/agents', { token: key, body: { name: 'Order Confirmation', greeting: 'Hello.', instructions: 'Confirm the order.' } })).body.id;
-  // Two contacts share a number (the dashboard's create allows it): the oldest is the number's contact, as sends pick it.
+  // Two contacts share a number (as a database from before the console's create refused it may hold: made here through the
+  // service, which channels and imports call once they found no contact): the oldest is the number's contact, as sends pick it.
   aliceId = (await t.dashboard('POST', '/dashboard/contacts', { name: 'Alice Johnson', phone: '+14155550101' })).body.id;
-  await t.dashboard('POST', '/dashboard/contacts', { name: 'Alice J (duplicate)', phone: '+14155550101' });
+  t.server.services.contacts.create(t.organizationId, { name: 'Alice J (duplicate)', phone: '+14155550101' });
   namelessId = (await t.dashboard('POST', '/dashboard/contacts', { phone: '+14155550109' })).body.id;
 });
 afterAll(async () => {
