@@ -4,10 +4,13 @@ import type { Connection } from '../app/connection.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  constructor(status: number, message: string, code?: string) {
+  /** The body field a refusal is about, when the core names one (`field`: a contact's phone another contact has, 409). */
+  readonly field: string | undefined;
+  constructor(status: number, message: string, code?: string, field?: string) {
     super(message);
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -40,8 +43,9 @@ export function createApi(connection: Connection): Api {
     }
     if (!response.ok) {
       const text = await response.text();
-      const envelope = (text ? JSON.parse(text) : {}) as { message?: string; code?: string };
-      throw new ApiError(response.status, envelope.message ?? `${response.status} ${response.statusText}`, envelope.code);
+      const envelope = (text ? JSON.parse(text) : {}) as { message?: string; code?: string; field?: unknown };
+      const field = typeof envelope.field === 'string' ? envelope.field : undefined;
+      throw new ApiError(response.status, envelope.message ?? `${response.status} ${response.statusText}`, envelope.code, field);
     }
     return response;
   }

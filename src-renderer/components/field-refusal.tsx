@@ -1,7 +1,8 @@
 // A validation refusal of the core (400 `Invalid body: a …; b …`) said where the person typed it: each problem of a
 // field the form shows goes under that field, worded with the form's label ("Phone must be …", not "toNumber must be …");
 // whatever names no such field stays in the form's error block, as the core said it. A refusal of the core's own words
-// about one field (`Invalid phone number 12345: …`, no field name in it) goes under that field when the form says which.
+// about one field (`Invalid phone number 12345: …`, no field name in it) goes under that field when the form says which,
+// and so does one whose envelope names its `field` (a contact's phone another contact has: 409), as the core wrote it.
 // The problem only describes its field (aria-describedby), never names it: it is never inside the field's <label>.
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/http.ts';
@@ -25,7 +26,12 @@ const worded = (label: string, problem: string) => (/^(must|is|are|cannot|should
  * is not a list of body problems but one message about that field (said under it as the core wrote it).
  */
 export function refusalByField<F extends string>(error: unknown, labels: Record<F, string>, whole: Partial<Record<F, RegExp>> = {}): FieldRefusal<F> {
-  if (!(error instanceof ApiError) || error.status !== 400) return { fields: {}, rest: error };
+  if (!(error instanceof ApiError)) return { fields: {}, rest: error };
+  const named = error.field;
+  if (error.status >= 400 && error.status < 500 && named !== undefined && Object.hasOwn(labels, named)) {
+    return { fields: { [named]: error.message } as Partial<Record<F, string>>, rest: null };
+  }
+  if (error.status !== 400) return { fields: {}, rest: error };
   const { lead, items } = problemsOf(error.message);
   if (lead === null) {
     const about = (Object.keys(whole) as F[]).find((name) => whole[name]?.test(error.message));
