@@ -88,7 +88,8 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     if (!taken?.holder) return;
     const { field, value, holder } = taken;
     const who = holder.name?.trim() || holder.username || holder.email || holder.phone;
-    throw new AppError('CONFLICT', `Contact ${who} (${holder.id}) already has this ${field} (${value})`, { extra: { field, contactId: holder.id } });
+    // Read under the console's field, where an id is noise: `contactId` carries it.
+    throw new AppError('CONFLICT', `Contact ${who} already has this ${field} (${value})`, { extra: { field, contactId: holder.id } });
   }
 
   return {
