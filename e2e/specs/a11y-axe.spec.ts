@@ -137,6 +137,16 @@ const STATES: AxeState[] = [
     await page.getByTestId('confirm-import').click();
     await page.getByTestId('import-skipped').waitFor();
   }],
+  // Refused, so nothing changes: a phone another contact has, said under its field.
+  ['contacts, a new contact refused under its field', async () => {
+    await page.getByTestId('close-import').click();
+    await page.getByTestId('import-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('new-contact').click();
+    await page.getByTestId('new-contact-name').fill('Alice Again');
+    await page.getByTestId('new-contact-phone').fill('+14155550101');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('new-contact-phone-problem').waitFor();
+  }],
 ];
 
 consoleForFile({ reducedMotion: true }, (session) => {

@@ -1,4 +1,5 @@
-// The contacts page: search, a keyboard-navigable list, pagination, the selected contact's panel, CSV import and export.
+// The contacts page: search, a keyboard-navigable list, pagination, the selected contact's panel, a new contact, CSV import
+// and export.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
 import { listStep } from '../../components/arrow-keys.ts';
@@ -10,6 +11,7 @@ import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactPanel } from './contact-panel.tsx';
 import { ContactsCsvActions } from './contacts-csv.tsx';
+import { NewContact } from './new-contact.tsx';
 import './contacts.css';
 import { PAGE_SIZE, useContacts } from './queries.ts';
 import { displayAddress } from '../../components/email-address.ts';
@@ -62,6 +64,13 @@ export function ContactsPage() {
     setPage(1);
   }, [debounced]);
 
+  /** A contact made here is opened, and listed: the search is cleared and the first page (newest first) shown. */
+  function opened(contact: Contact) {
+    setSearch('');
+    setPage(1);
+    selectContact(contact.id);
+  }
+
   const active = contacts.some((c) => c.id === selectedContactId) ? selectedContactId : null;
   // The list keeps the focus while the arrows move the selection: the selected row is kept in view.
   useEffect(() => {
@@ -86,7 +95,10 @@ export function ContactsPage() {
             <h1>Contacts</h1>
             <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true) : ' '}</p>
           </div>
-          <ContactsCsvActions />
+          <div className="contacts-actions">
+            <NewContact onCreated={opened} />
+            <ContactsCsvActions />
+          </div>
         </header>
         <div className="search">
           <input type="search" placeholder="Name, @username, email or phone" value={search} data-testid="contact-search" aria-label="Search contacts"

@@ -1,6 +1,6 @@
-// Changes to contacts: block, unblock, tags, notes, a CSV import; each refreshes what it changed.
+// Changes to contacts: a new one, block, unblock, tags, notes, a CSV import; each refreshes what it changed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BlockResult, Contact, ContactImportResult, ContactImportRow, ContactNote } from '../../../src-core/contract/index.ts';
+import type { BlockResult, Contact, ContactImportResult, ContactImportRow, ContactNote, CreateContactInput } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 function useRefresh(contactId: string) {
@@ -9,6 +9,19 @@ function useRefresh(contactId: string) {
     client.invalidateQueries({ queryKey: ['contacts'] }),
     client.invalidateQueries({ queryKey: ['contact', contactId] }),
   ]);
+}
+
+/**
+ * Makes a contact by hand (`POST /dashboard/contacts`; a phone, email or username another contact has is refused, 409);
+ * the contact lists are read again (the stream's `contact:created` does too, for other windows).
+ */
+export function useCreateContact() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateContactInput) => api.post<Contact>('/dashboard/contacts', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['contacts'] }),
+  });
 }
 
 export function useBlockContact(contactId: string) {
