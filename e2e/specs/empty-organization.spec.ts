@@ -34,12 +34,17 @@ describe('an empty organization', () => {
   }
 
   // The inbox has no "new conversation": its empty list says a first one comes from the Simulator, and takes you there.
-  it('the inbox, empty, links to the Simulator that writes in as a customer', async () => {
-    await page.getByTestId('nav-inbox').click();
-    await page.getByTestId('tab-whatsapp').click();
-    await page.locator('.state.empty').filter({ hasText: 'No open conversations' }).getByTestId('inbox-empty-simulator').click();
-    await page.getByTestId('inbound-send').waitFor();
-    expect(await page.getByTestId('nav-simulator').getAttribute('aria-current')).toBe('page');
+  // It opens on the tab's channel, an example sender of its kind, the message field focused: ready to type.
+  it('the inbox, empty, links to the Simulator that writes in as a customer, on the tab\'s channel', async () => {
+    for (const [channel, example] of [['sms', '+14155550123'], ['instagram', '6234817790112299']]) {
+      await page.getByTestId('nav-inbox').click();
+      await page.getByTestId(`tab-${channel}`).click();
+      await page.locator('.state.empty').filter({ hasText: 'No open conversations' }).getByTestId('inbox-empty-simulator').click();
+      await page.getByTestId('inbound-send').waitFor();
+      expect(await page.getByTestId('nav-simulator').getAttribute('aria-current')).toBe('page');
+      expect([await page.getByTestId('inbound-channel').inputValue(), await page.getByTestId('inbound-from').inputValue()]).toEqual([channel, example]);
+      expect(await page.getByTestId('inbound-text').evaluate((input) => input === document.activeElement)).toBe(true);
+    }
   });
 
   // A campaign builder with nothing approved to send says where that is made, and goes there.

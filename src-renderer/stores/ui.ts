@@ -1,11 +1,13 @@
 // UI state only: theme, the selected contact, where the inbox, the Channels page and the Calls page were, the live connection's status.
 import { create } from 'zustand';
-import type { Channel, ConversationState } from '../../src-core/contract/index.ts';
+import type { Channel, ConversationState, INBOUND_CHANNELS } from '../../src-core/contract/index.ts';
 import type { LiveStatus } from '../api/live.ts';
 import type { Section } from './sections.ts';
 
 export type { Section };
 export type Theme = 'light' | 'dark';
+/** Who the Simulator's "Write in as a customer" writes as: a channel customers write in on, and their address (null: an example). */
+export type WriteIn = { channel: (typeof INBOUND_CHANNELS)[number]; from: string | null };
 
 const initialTheme = (): Theme => {
   const saved = localStorage.getItem('switchboard.theme');
@@ -15,7 +17,14 @@ const initialTheme = (): Theme => {
 
 type UiState = {
   section: Section;
+  /** Another page; the Simulator so opened writes in from its own example (`writeIn` is cleared). */
   go(section: Section): void;
+  /**
+   * The Simulator opened from the inbox to write in as a customer: its form starts on `writeIn`'s channel (the inbox
+   * tab's, or the conversation's) and sender (the conversation's customer), so the presenter has only the message to type.
+   */
+  writeIn: WriteIn | null;
+  writeInAs(writeIn: WriteIn): void;
   theme: Theme;
   toggleTheme(): void;
   selectedContactId: string | null;
@@ -52,7 +61,9 @@ type UiState = {
 
 export const useUi = create<UiState>((set) => ({
   section: 'inbox',
-  go: (section) => set({ section }),
+  go: (section) => set({ section, writeIn: null }),
+  writeIn: null,
+  writeInAs: (writeIn) => set({ section: 'simulator', writeIn }),
   theme: initialTheme(),
   toggleTheme: () => set((state) => {
     const theme: Theme = state.theme === 'dark' ? 'light' : 'dark';

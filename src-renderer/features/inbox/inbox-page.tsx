@@ -2,7 +2,7 @@
 // with how many of how many are shown), and the selected thread, resolved or snoozed (then the next is shown, and a
 // notice at the list's foot offers to undo it) or reopened from its header.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { INBOUND_CHANNELS, type Channel, type Conversation, type ConversationState } from '../../../src-core/contract/index.ts';
+import { type Channel, type Conversation, type ConversationState } from '../../../src-core/contract/index.ts';
 import { listStep, moveChoice, tabPanelProps, tabProps, tabStop } from '../../components/arrow-keys.ts';
 import { focusLost, thenFocus, typingIn, useFocusAfterChange } from '../../components/focus.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
@@ -21,6 +21,7 @@ import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
 import { UNDO_KEY, type Undoable } from './undo.ts';
 import { UNDO_BUTTON, UndoNotice } from './undo-toast.tsx';
+import { WriteInLink, writesIn } from './write-in-link.tsx';
 import './inbox.css';
 import { displayAddress } from '../../components/email-address.ts';
 
@@ -39,15 +40,14 @@ const KEY_BUTTONS: Record<string, string> = { [RESOLVE_KEY]: RESOLVE_BUTTONS, [U
  * On RCS and email customers do not write in here: what is sent there is listed open.
  */
 function NoneOpen({ channel }: { channel: Channel }) {
-  const go = useUi((state) => state.go);
   const name = CHANNEL_LABEL[channel];
-  if (!(INBOUND_CHANNELS as readonly Channel[]).includes(channel)) {
+  if (!writesIn(channel)) {
     return <>Messages sent on {name} (campaigns, the API) appear here; customers do not write in on {name} here. Resolved ones are under Resolved.</>;
   }
   // The inbox has no "new conversation": a first one starts with a customer writing in, which the Simulator does.
   return (
     <>
-      Customers who write in on {name} appear here (the <button type="button" className="link" onClick={() => go('simulator')} data-testid="inbox-empty-simulator">Simulator</button> can
+      Customers who write in on {name} appear here (the <WriteInLink channel={channel} from={null} testId="inbox-empty-simulator">Simulator</WriteInLink> can
       write in as one). Messages sent from outside the inbox (campaigns, the API) wait under Resolved, marked &quot;Awaiting reply&quot;, until the customer answers;
       resolved ones are there too.
     </>

@@ -1,7 +1,7 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
 // reply composer (or why the contact is blocked), Snooze and Resolve (snoozed: Snooze for another time, Unsnooze; or
 // Reopen), and the contact's panel, opened beside it by View contact.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { ConsoleContact, Contact, Conversation, Message } from '../../../src-core/contract/index.ts';
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
@@ -31,6 +31,7 @@ import { useTopUpAction } from '../wallet/top-up-action.ts';
 import { useConnectInstagramAction } from '../channels/connect-action.ts';
 import { displayAddress } from '../../components/email-address.ts';
 import { useDraft } from '../../stores/drafts.ts';
+import { WriteInLink, writesIn } from './write-in-link.tsx';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles/conversations.css). */
 const TICKS: Record<string, { glyph: string; label: string }> = {
@@ -117,12 +118,19 @@ function NotOpenNotice({ conversation }: { conversation: Conversation }) {
   );
 }
 
-/** Who the customer is: their tags, and View contact, which opens their contact (notes, blocking, other details) beside the thread. */
-function ContactContext({ contact, open, opener, onOpen }: { contact: Contact; open: boolean; opener: RefObject<HTMLButtonElement | null>; onOpen(): void }) {
+/**
+ * Who the customer is: their tags, and View contact, which opens their contact (notes, blocking, other details) beside the
+ * thread; on a channel customers write in on, the Simulator's way to write in as them (`writeIn`).
+ */
+function ContactContext({ contact, open, opener, onOpen, writeIn }: {
+  contact: Contact; open: boolean; opener: RefObject<HTMLButtonElement | null>; onOpen(): void; writeIn: ReactNode;
+}) {
   return (
     <div className="thread-contact" data-testid="thread-contact">
       {contact.tags.map((tag) => <span key={tag} className="chip" data-testid="thread-tag">{tag}</span>)}
       <button ref={opener} type="button" className="link" data-testid="open-contact" aria-haspopup="dialog" aria-expanded={open} onClick={onOpen}>View contact</button>
+      {/* Two links side by side, told apart by more than a space. */}
+      {writeIn ? <><span className="muted" aria-hidden>·</span>{writeIn}</> : null}
     </div>
   );
 }
@@ -237,7 +245,8 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
               <span className="muted" data-testid="thread-channel">{CHANNEL_LABEL[c.channel]}</span>
             </div>
           )}
-          {contact.data ? <ContactContext contact={contact.data} open={contactOpen} opener={opener} onOpen={() => setContactOpen(true)} /> : null}
+          {contact.data ? <ContactContext contact={contact.data} open={contactOpen} opener={opener} onOpen={() => setContactOpen(true)}
+            writeIn={writesIn(c.channel) ? <WriteInLink channel={c.channel} from={c.address} testId="thread-write-in">Write in as them (Simulator)</WriteInLink> : null} /> : null}
         </div>
         <div className="thread-actions">
           {WINDOWED.has(c.channel) ? (

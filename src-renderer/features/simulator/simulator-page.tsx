@@ -2,11 +2,13 @@
 // business number (features/voice-app), and the magic numbers.
 import { useRef, useState, type FormEvent } from 'react';
 import { time } from '../../components/format.ts';
+import { useFocusIfLost } from '../../components/focus.ts';
 import { Button } from '../../components/button.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { FieldProblem, fieldProps, LabelledField, problemProps, refusalByField } from '../../components/field-refusal.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { announce } from '../../stores/announcer.ts';
+import { useUi, type WriteIn } from '../../stores/ui.ts';
 import { PhoneCallsCard } from '../voice-app/phone-calls-card.tsx';
 import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
 import { MagicNumbersCard } from './magic-numbers-card.tsx';
@@ -44,11 +46,22 @@ function ClockCard() {
   );
 }
 
+/** An example sender of the channel's kind: an Instagram user id, or a phone. */
+const exampleFrom = (channel: WriteIn['channel']) => (channel === 'instagram' ? '6234817790112299' : '+14155550123');
+
+/**
+ * Opened from the inbox (`writeIn`), the form starts on its channel and customer, the message field focused: the
+ * presenter lands ready to type what the customer says. Opened otherwise, WhatsApp and an example phone.
+ */
 function InboundCard() {
   const inbound = useInbound();
-  const [channel, setChannel] = useState<'whatsapp' | 'sms' | 'instagram'>('whatsapp');
-  const [from, setFrom] = useState('+14155550123');
+  const writeIn = useUi((state) => state.writeIn);
+  const [channel, setChannel] = useState<WriteIn['channel']>(writeIn?.channel ?? 'whatsapp');
+  const [from, setFrom] = useState(writeIn?.from ?? exampleFrom(writeIn?.channel ?? 'whatsapp'));
   const [text, setText] = useState('');
+  const message = useRef<HTMLInputElement>(null);
+  // On mount only: the link's click took the focus with the inbox; a presenter who moved on keeps theirs.
+  useFocusIfLost(writeIn !== null, message);
   /** What was delivered, said until the next message is begun (it is about that one, not the next). */
   const [delivered, setDelivered] = useState<string | null>(null);
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
@@ -57,7 +70,7 @@ function InboundCard() {
   };
   /** A phone is no Instagram sender, nor an IGSID a phone: switching between them starts from an example of the right kind. */
   function switchTo(next: typeof channel) {
-    if ((next === 'instagram') !== (channel === 'instagram')) setFrom(next === 'instagram' ? '6234817790112299' : '+14155550123');
+    if ((next === 'instagram') !== (channel === 'instagram')) setFrom(exampleFrom(next));
     setChannel(next);
   }
   // A sender the core refuses is said under its field; any other refusal under the form.
@@ -82,7 +95,7 @@ function InboundCard() {
               placeholder={channel === 'instagram' ? '6234817790112299' : '+14155550123'} />
           </LabelledField>
         </div>
-        <label className="field"><span>Message</span><input value={text} onChange={(e) => edit(setText)(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
+        <label className="field"><span>Message</span><input ref={message} value={text} onChange={(e) => edit(setText)(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
         {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
         {delivered ? <span className="muted small" data-testid="inbound-sent">{delivered}</span> : null}
         <div className="actions left"><Button type="submit" className="button primary" disabled={!text || !from || inbound.isPending} data-testid="inbound-send">Send as customer</Button></div>

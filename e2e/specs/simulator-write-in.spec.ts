@@ -1,0 +1,74 @@
+// The Simulator's "Write in as a customer" opened from an inbox conversation: the form starts on the conversation's
+// channel and customer, the message field focused, so a presenter has only the message to type; what they send lands
+// in that conversation. Opened from the sidebar, it starts from its own example again.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { consoleForFile } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let page: Page;
+
+consoleForFile({}, (opened) => {
+  ({ server, page } = opened);
+});
+
+type Row = { id: string; address: string; state: string };
+
+/** Opens the demo's first conversation on `channel`, in the list (Open, Snoozed or Resolved) that holds it. */
+async function openConversation(channel: string): Promise<Row> {
+  const list = await server.dashboard<{ data: Row[] }>('GET', `/dashboard/conversations?channel=${channel}&limit=1`);
+  const conversation = list.body.data[0];
+  if (!conversation) throw new Error(`the demo has no ${channel} conversation`);
+  await page.getByTestId('nav-inbox').click();
+  await page.getByTestId(`tab-${channel}`).click();
+  await page.getByTestId(`show-${conversation.state}`).click();
+  await page.locator(`[data-testid="conversation-row"][data-address="${conversation.address}"]`).click();
+  await page.getByTestId('thread').waitFor();
+  return conversation;
+}
+
+/** The form's channel, sender and whether the message field has the focus. */
+const form = async () => [
+  await page.getByTestId('inbound-channel').inputValue(),
+  await page.getByTestId('inbound-from').inputValue(),
+  await page.getByTestId('inbound-text').evaluate((input) => input === document.activeElement),
+];
+
+describe('writing in as the customer of a conversation', () => {
+  it('SMS: the Simulator opens on SMS and the conversation’s number, ready to type; the message lands in that conversation', async () => {
+    const conversation = await openConversation('sms');
+    await page.getByTestId('thread-write-in').click();
+    await page.getByTestId('inbound-send').waitFor();
+    expect(await page.getByTestId('nav-simulator').getAttribute('aria-current')).toBe('page');
+    expect(await form()).toEqual(['sms', conversation.address, true]);
+    await page.keyboard.type('Is it still on for Friday?');
+    await page.getByTestId('inbound-send').click();
+    await page.getByTestId('inbound-sent').waitFor();
+    await page.getByTestId('nav-inbox').click();
+    // The inbox kept the conversation open: the customer's message shows in its thread.
+    await page.getByTestId('thread').getByTestId('message').filter({ hasText: 'Is it still on for Friday?' }).waitFor();
+    const thread = await server.dashboard('GET', `/dashboard/conversations/${conversation.id}/messages`);
+    expect(JSON.stringify(thread.body)).toContain('Is it still on for Friday?');
+  });
+
+  it('Instagram: the Simulator opens on Instagram and the customer’s user id, not an example phone', async () => {
+    const conversation = await openConversation('instagram');
+    await page.getByTestId('thread-write-in').click();
+    await page.getByTestId('inbound-send').waitFor();
+    expect(await form()).toEqual(['instagram', conversation.address, true]);
+  });
+
+  it('the sidebar’s Simulator starts from its own example, not the last conversation’s customer', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('nav-simulator').click();
+    await page.getByTestId('inbound-send').waitFor();
+    expect((await form()).slice(0, 2)).toEqual(['whatsapp', '+14155550123']);
+  });
+
+  it('has no way to write in from an RCS or email conversation (customers do not write in there)', async () => {
+    await openConversation('rcs');
+    await page.getByTestId('thread-contact').waitFor();
+    expect(await page.getByTestId('thread-write-in').count()).toBe(0);
+  });
+});
