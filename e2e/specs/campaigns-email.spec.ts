@@ -91,6 +91,25 @@ describe('the email campaign builder (demo organization, browser in Asia/Kolkata
     await screenshot(page, 'campaigns-email-preview');
   });
 
+  // The sample's contact is found as the core finds it, not among a search's first page: here a search for the address
+  // lists twelve newer contacts whose addresses hold it first.
+  it('names the sample recipient\'s contact however many other contacts a search for the address would list first', async () => {
+    const target = 'quinn@example.org';
+    expect((await session.server.dashboard('POST', '/dashboard/contacts', { name: 'Quinn Target', email: target })).status).toBe(201);
+    for (const prefix of 'abcdefghijkl') {
+      expect((await session.server.dashboard('POST', '/dashboard/contacts', { name: `Other ${prefix}`, email: `${prefix}${target}` })).status).toBe(201);
+    }
+    const search = await session.server.dashboard<{ data: Array<{ email: string }> }>('GET', `/dashboard/contacts?limit=10&page=1&search=${target}`);
+    expect(search.body.data.map((contact) => contact.email)).not.toContain(target);
+    await page.getByTestId('recipients-input').fill(`${target}\nalice@example.com`);
+    await page.getByTestId('email-preview-recipient').filter({ hasText: `${target} (Quinn Target)` }).waitFor();
+    await page.getByTestId('email-preview-subject').filter({ hasText: /^Quinn, #3001 is on its way$/ }).waitFor();
+    await preview().getByText('Hi Quinn, order #3001 is on its way.').waitFor();
+    // The list as the first test left it, for the next.
+    await page.getByTestId('recipients-input').fill('alice@example.com\nbob@nowhere.example');
+    await page.getByTestId('email-preview-recipient').filter({ hasText: 'alice@example.com (Alice Johnson)' }).waitFor();
+  });
+
   it("schedules in the browser's zone by default; the zone is searched by typing, checked against the list, and kept by the campaign", async () => {
     await page.getByTestId('campaign-name').fill('Order 3001 shipped');
     await page.getByTestId('schedule-toggle').check();

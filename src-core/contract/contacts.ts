@@ -31,6 +31,15 @@ export type ConsoleContact = z.infer<typeof consoleContactSchema>;
 export type EventContact = Contact & { lifecycleStageId: null };
 export const eventContact = (contact: Contact): EventContact => ({ ...contact, lifecycleStageId: null });
 
+/**
+ * `GET /dashboard/contacts/by-email?email=`: the contact an email campaign merges a recipient's name from, found as the
+ * campaign finds it (the oldest contact with that address, whatever its case), or null: not a search, so a recipient
+ * among many contacts that match the address's words is still found (the email builder's preview).
+ */
+export const contactByEmailQuerySchema = z.object({ email: z.string().trim().min(1).max(320), organizationId: z.string().optional() });
+export const contactByEmailSchema = z.object({ contact: contactSchema.nullable() });
+export type ContactByEmail = z.infer<typeof contactByEmailSchema>;
+
 /** The contacts list: `meta.fuzzy` is true when nothing matched the search as typed and the contacts shown match it corrected. */
 export const contactListSchema = listAnswer(named('Contact', contactSchema), pageMetaAnswer.extend({
   fuzzy: z.literal(true).optional().describe('true when nothing matched the search as typed and the contacts shown match it corrected'),

@@ -1,8 +1,9 @@
-// Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console; the console's CSV import and export.
+// Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console; the console's CSV import and
+// export, and its lookup of a contact by email address.
 import { z } from 'zod';
 import { importContactsBodySchema } from '../../contract/contacts-csv.ts';
 import {
-  blockContactBodySchema, blockResultSchema, contactListQuerySchema, contactListSchema, contactNoteAnswer, contactNoteListSchema, createContactBodySchema,
+  blockContactBodySchema, blockResultSchema, contactByEmailQuerySchema, contactByEmailSchema, contactListQuerySchema, contactListSchema, contactNoteAnswer, contactNoteListSchema, createContactBodySchema,
   createNoteBodySchema, deletedNoteSchema, setContactTagsBodySchema,
 } from '../../contract/contacts.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
@@ -33,6 +34,10 @@ export function contactsRoutes(service: ContactsService, transfer: ContactsTrans
     defineRoute({
       method: 'POST', path: '/dashboard/contacts/import', scope: 'dashboard', body: importContactsBodySchema,
       handler: ({ orgId, body }) => transfer.importRows(orgId, body.rows),
+    }),
+    defineRoute({
+      method: 'GET', path: '/dashboard/contacts/by-email', scope: 'dashboard', query: contactByEmailQuerySchema, response: contactByEmailSchema,
+      handler: ({ orgId, query }) => ({ contact: service.findByEmail(orgId, query.email) }),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/contacts/:id', scope: 'dashboard', params: idParams,

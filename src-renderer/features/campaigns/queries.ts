@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type {
-  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignFailure, CampaignSummary, ConsoleCampaignListFields, ContactList,
+  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignFailure, CampaignSummary, ConsoleCampaignListFields, ContactByEmail,
   ListEnvelope, ReferenceTotals, Wallet, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
@@ -106,17 +106,19 @@ export function useWallet() {
 }
 
 /**
- * The name of the contact with exactly this address (the core merges an email campaign's first_name and last_name from
- * it), for the email builder's preview: null without an address, while it is read, or when no contact has it.
+ * The name of the contact with exactly this address, found as the core finds the one an email campaign merges first_name
+ * and last_name from (GET /dashboard/contacts/by-email: not a search, whose first page may not hold them among many
+ * contacts like it), for the email builder's preview: null without an address, while it is read, or when no contact has it.
+ * Under `contacts`, so a contact renamed, made or imported is read again from the live stream.
  */
 export function useContactNameByEmail(address: string | null): string | null {
   const api = useApi();
-  const search = useQuery({
-    queryKey: ['contacts', { search: address, page: 1, limit: 10 }],
-    queryFn: () => api.get<ContactList>(`/dashboard/contacts?limit=10&page=1&search=${encodeURIComponent(address ?? '')}`),
+  const found = useQuery({
+    queryKey: ['contacts', 'by-email', address],
+    queryFn: () => api.get<ContactByEmail>(`/dashboard/contacts/by-email?email=${encodeURIComponent(address ?? '')}`),
     enabled: address !== null,
   });
-  return search.data?.data.find((contact) => contact.email?.toLowerCase() === address)?.name?.trim() || null;
+  return found.data?.contact?.name?.trim() || null;
 }
 
 /**
