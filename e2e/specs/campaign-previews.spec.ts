@@ -14,8 +14,9 @@ consoleForFile({ width: 1280, height: 900, reducedMotion: true }, (opened) => {
 });
 
 const note = (testId: string, sample: string) => page.locator(`[data-testid="${testId}"][data-sample="${sample}"]`);
-/** A number no demo contact has. */
+/** Numbers no demo contact has. */
 const STRANGER = '919829999901';
+const OTHER_STRANGER = '919829999902';
 
 describe('the builders preview a recipient\'s message', () => {
   it('WhatsApp: a placeholder from the contact shows the first recipient\'s value, or its fallback, and says whose; the field\'s name until there is one', async () => {
@@ -156,22 +157,34 @@ describe('the campaign detail', () => {
 });
 
 describe('the RCS builder, before launch', () => {
-  // A variable left to the contact that the first recipient's contact lacks fails them at launch: said before, not after.
-  it('RCS: a variable nothing fills for the first recipient says they would not be sent to, until a value is given', async () => {
+  // A variable left to the contact fails, at launch, every recipient whose contact lacks it: said before, for all of them,
+  // not only for the first recipient (the preview's, who is one the message goes to).
+  it('RCS: a variable nothing fills for some recipients says how many would not be sent to, and who, until a value is given', async () => {
     await page.getByTestId('nav-campaigns').click();
     await page.getByTestId('campaign-tab-rcs').click();
     await page.getByTestId('new-campaign').click();
     await page.locator('[data-testid="rcs-template"][data-template-name="Order update card"]').click();
     await page.getByLabel('Value of {{order}}').fill('#2002');
     await page.getByTestId('rcs-var-eta').fill('tomorrow');
-    await page.getByTestId('recipients-input').fill(`+${STRANGER}\n+14155550101`);
-    await note('rcs-preview-recipient', `+${STRANGER}`).waitFor();
-    const unfilled = page.getByTestId('rcs-preview-unfilled');
+    // Alice first (her name fills {{name}}), then two numbers no contact has.
+    await page.getByTestId('recipients-input').fill(`+14155550101\n+${STRANGER}\n+${OTHER_STRANGER}`);
+    await note('rcs-preview-recipient', '+14155550101').waitFor();
+    const unfilled = page.locator('[data-testid="audience-unfilled"][data-count="2"]');
     await unfilled.waitFor();
-    expect(await unfilled.textContent()).toContain(`+${STRANGER} (no contact name) would not be sent to: nothing fills {{name}} for them.`);
-    await screenshot(page, 'campaigns-rcs-preview-unfilled');
+    expect(await unfilled.locator('p').textContent()).toBe('2 recipients would get an empty {{name}} (no value given, none in their contacts) and will not be sent to, '
+      + 'their charges refunded at once. Give it a value for everyone to reach all of them:');
+    expect(await unfilled.getByTestId('unfilled-recipient').evaluateAll((items) => items.map((item) => item.getAttribute('data-address')))).toEqual([`+${STRANGER}`, `+${OTHER_STRANGER}`]);
+    expect(await unfilled.getByTestId('unfilled-recipient').first().textContent()).toBe(`+${STRANGER} (no contact name)`);
+    // The preview is Alice's: the first recipient the message goes to, every variable filled.
+    await page.getByTestId('rcs-preview').getByText('Hi Alice Johnson, your parcel arrives tomorrow.').waitFor();
+    // Their charges come back at once: the summary's reservation says so (two of the three messages' price).
+    const reserved = (await page.getByTestId('summary-reserved').filter({ hasText: 'refunded at once' }).textContent()) ?? '';
+    const [all, back] = [...reserved.matchAll(/₹([\d.,]+)/g)].map((m) => Number(m[1]?.replace(/,/g, '')));
+    expect(back).toBeCloseTo(((all ?? 0) * 2) / 3, 2);
+    await screenshot(page, 'campaigns-rcs-unfilled');
     await page.getByTestId('rcs-var-name').fill('there');
     await unfilled.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('audience-unfilled').count()).toBe(0);
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 });

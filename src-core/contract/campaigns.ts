@@ -140,15 +140,18 @@ export type CreateEmailCampaignInput = z.infer<typeof createEmailCampaignBodySch
  * The console's audience preview (`POST /dashboard/campaigns/audience-preview`, a read with a body: a pasted list may
  * hold 10,000 numbers): an audience, said as the channel's create says it, before it is launched. WhatsApp and SMS:
  * `audienceType`/`audienceCriteria`; RCS: the create's `numbers` (none: every contact), `country`, `removeDuplicate`
- * and `fallback`; email: the create's `audience` and `recipients`.
+ * and `fallback`, and with its `templateId` and `rcsVariables` the recipients nothing fills a variable for; email: the
+ * create's `audience` and `recipients`.
  */
 export const audiencePreviewBodySchema = z.discriminatedUnion('channel', [
   z.object({ channel: z.enum(['whatsapp', 'sms']), ...audienceFields, organizationId: z.string().optional() }),
-  createRcsCampaignBodySchema.pick({ numbers: true, country: true, removeDuplicate: true, fallback: true })
-    .extend({ channel: z.literal('rcs'), organizationId: z.string().optional() }),
+  createRcsCampaignBodySchema.pick({ numbers: true, country: true, removeDuplicate: true, fallback: true, rcsVariables: true })
+    .extend({ channel: z.literal('rcs'), templateId: idSchema().optional(), organizationId: z.string().optional() }),
   createEmailCampaignBodySchema.pick({ audience: true, recipients: true }).extend({ channel: z.literal('email'), organizationId: z.string().optional() }),
 ], { error: 'channel is one of whatsapp, sms, rcs, email' });
 export type AudiencePreviewInput = z.input<typeof audiencePreviewBodySchema>;
+/** An RCS recipient the launch would not send to for want of a value: the variables nothing fills for them. */
+export type UnfilledRecipient = { address: string; name: string | null; variables: string[] };
 /** A contact the audience holds that every send refuses (blocked by a person, or opted out by a keyword). */
 export type BlockedRecipient = { address: string; contactId: string; name: string | null; reason: string | null };
 /**
@@ -164,6 +167,12 @@ export type AudiencePreview = {
    * price reserved for them (counted in `sendable` and `costPaise`); without it they fail and are refunded.
    */
   withoutRcs?: { count: number; fallback: boolean };
+  /**
+   * RCS with a `templateId`: recipients (not blocked, with RCS) for whom a template variable would be empty (no value in
+   * `rcsVariables`, none in their contact): the launch does not send to them and refunds them, so they are not in
+   * `sendable` or `costPaise`. `variables`: every variable empty for one of them; the first 5 named, with theirs.
+   */
+  unfilled?: { count: number; variables: string[]; recipients: UnfilledRecipient[] };
   /** Email: listed addresses on the suppression list (a bounce or a spam complaint): a credit is reserved for each, refused and refunded at once. */
   suppressed?: { count: number; recipients: Array<{ address: string; reason: string }> };
   /** Email (paid in credits; the prices are 0): credits reserved at launch, spent (the rest refunded at once), and the organization's now. */

@@ -1,6 +1,7 @@
 // The audience preview of RCS and email campaigns against their launch: an RCS list (with or without its repeats, with
 // or without the SMS fallback) and every contact; an email list and the subscribers. What the preview counts and prices
-// (blocked contacts, handsets without RCS, suppressed addresses) is what the launch charges, sends and refunds.
+// (blocked contacts, handsets without RCS, recipients an RCS variable would be empty for, suppressed addresses) is what
+// the launch charges, sends and refunds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 import { addRcsWeekend, addSmsSale } from '../../testing/sale-fixtures.ts';
@@ -91,6 +92,43 @@ describe('the audience preview of an RCS campaign', () => {
     const seen = await preview({ channel: 'rcs', numbers: ['9810070002', '15005550003', '9810070001'], fallback: true });
     expect(seen.body.sample).toEqual({ address: '+919810070001', name: 'Ria One', fields: { name: 'Ria One', first_name: 'Ria', phone: '919810070001', email: null, username: null } });
     expect((await preview({ channel: 'email', recipients: ['maya@example.com'] })).body).not.toHaveProperty('sample');
+  });
+
+  // Hi {{name}}, {{discount}} off: {{name}} left to the contact, which two listed numbers have none for (no contact).
+  it('with the template and its values, counts every recipient a variable would be empty for, names a few, and the launch agrees', async () => {
+    const body = {
+      channel: 'rcs', templateId: rcsTemplateId, rcsVariables: { discount: '10%' }, fallback: true,
+      numbers: ['9810070009', '9810070002', '9810070008', '15005550003', '9810070001'],
+    };
+    const seen = await preview(body);
+    expect(seen.status).toBe(200);
+    // The blocked contact and the handset on the SMS fallback are not among them; Ria One's name fills hers.
+    expect(seen.body).toMatchObject({
+      recipients: 5, sendable: 2, blocked: { count: 1 }, withoutRcs: { count: 1, fallback: true },
+      unfilled: { count: 2, variables: ['name'], recipients: [{ address: '+919810070009', name: null, variables: ['name'] }, { address: '+919810070008', name: null, variables: ['name'] }] },
+    });
+    // The sample is the first recipient the message goes to: past those it would not be sent to.
+    expect(seen.body.sample.address).toBe('+919810070001');
+    const before = await wallet();
+    const { channel: _channel, ...create } = body;
+    const launched = await t.request('POST', '/v1/rcs/campaigns', { token: key, body: { botId, ...create, fallbackMessage: SALE } });
+    expect(launched.status).toBe(202);
+    await t.advance(5);
+    const detail = (await t.dashboard('GET', `/dashboard/rcs/campaigns/${launched.body.id}`)).body;
+    expect([detail.counts.sent, detail.counts.failed]).toEqual([2, 3]);
+    expect(before.balancePaise - (await wallet()).balancePaise).toBe(seen.body.costPaise);
+  });
+
+  it('names only the first 5 recipients a variable would be empty for, counts them all; none once every variable has a value', async () => {
+    const numbers = Array.from({ length: 7 }, (_, i) => `98100700${String(20 + i)}`);
+    const many = await preview({ channel: 'rcs', templateId: rcsTemplateId, rcsVariables: { discount: '10%' }, numbers });
+    expect([many.body.unfilled.count, many.body.unfilled.recipients.length, many.body.sendable, many.body.sample]).toEqual([7, 5, 0, null]);
+    const filled = await preview({ channel: 'rcs', templateId: rcsTemplateId, rcsVariables: { name: 'there', discount: '10%' }, numbers });
+    expect(filled.body).toMatchObject({ sendable: 7, unfilled: { count: 0, variables: [], recipients: [] } });
+    // Without a template the preview cannot tell: it says nothing of it.
+    expect((await preview({ channel: 'rcs', numbers })).body).not.toHaveProperty('unfilled');
+    const unknown = await preview({ channel: 'rcs', templateId: 'rtpl_nope', numbers });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'RCS template rtpl_nope not found']);
   });
 
   it('refuses what the create would refuse', async () => {

@@ -2,17 +2,23 @@
 // the create; every contact, a segment (WhatsApp, SMS), every contact (RCS without numbers) or the subscribers (email)
 // are read when the campaign launches. The preview calls the launch's own resolution, so the count and the cost a
 // builder shows are what the launch charges.
-import { CONTACT_FIELDS, type AudienceInput, type AudiencePreview, type AudiencePreviewInput, type BlockedRecipient } from '../../contract/campaigns.ts';
-import type { AudienceSample } from '../../contract/campaign-values.ts';
+import {
+  CONTACT_FIELDS, type AudienceInput, type AudiencePreview, type AudiencePreviewInput, type BlockedRecipient, type UnfilledRecipient,
+} from '../../contract/campaigns.ts';
+import type { Contact } from '../../contract/contacts.ts';
+import { contactFieldValue, rcsRecipientValue, type AudienceSample } from '../../contract/campaign-values.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { EmailService } from '../email/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
+import type { RcsService } from '../rcs/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { fieldOf, type AudienceConfig, type EmailCampaignConfig } from './campaign-channels.ts';
 import { audienceOf, emailListed, rcsListed } from './campaign-inputs.ts';
 
 /** Blocked recipients a preview names; the rest are counted. */
 const BLOCKED_SHOWN = 20;
+/** RCS recipients without a value a preview names (a few, to say who); the rest are counted. */
+const UNFILLED_SHOWN = 5;
 
 /**
  * The recipients a launch adds to the campaign: every contact with a phone, or a segment's, as they are now. A list
@@ -34,7 +40,20 @@ function sampleOf(contacts: ContactsService, orgId: string, address: string, nam
   return { address, name, fields: Object.fromEntries(CONTACT_FIELDS.map((f) => [f, field(f)])) as AudienceSample['fields'] };
 }
 
-export type PreviewDeps = { contacts: ContactsService; wallet: WalletService; email: EmailService; messaging: Pick<MessagingService, 'capabilities'> };
+export type PreviewDeps = {
+  contacts: ContactsService; wallet: WalletService; email: EmailService; messaging: Pick<MessagingService, 'capabilities'>; rcs: Pick<RcsService, 'approvedTemplate'>;
+};
+
+/**
+ * The RCS template's variables nothing fills for the recipient at `address` (`contact`: theirs, or none), as the launch
+ * composes their message (campaign-channels.ts): no value given, and no contact field of that name. Null without a template.
+ */
+function unfilledCheck(deps: PreviewDeps, orgId: string, input: AudiencePreviewInput): ((address: string, contact: Contact | null) => string[]) | null {
+  if (input.channel !== 'rcs' || !input.templateId) return null;
+  const { variables } = deps.rcs.approvedTemplate(orgId, input.templateId);
+  const given = input.rcsVariables ?? {};
+  return (address, contact) => variables.filter((name) => rcsRecipientValue(given, name, (field) => contactFieldValue(field, address, () => contact)) === null);
+}
 
 /** The addresses a launch would charge for, as its channel's create and launch resolve them. */
 function resolve(deps: PreviewDeps, orgId: string, input: AudiencePreviewInput): { audienceType: AudiencePreview['audienceType']; addresses: string[] } {
@@ -55,7 +74,8 @@ function resolve(deps: PreviewDeps, orgId: string, input: AudiencePreviewInput):
  * What launching this audience now would do: the recipients it charges (a list de-duplicated as its create does it),
  * those of them every send refuses (a blocked or opted-out contact; for email first a suppressed address), which fail
  * at once and are refunded, and the prices at the organization's rate for the channel (email: its credits). An RCS
- * recipient whose handset has no RCS gets the campaign's SMS fallback, paid at the RCS price reserved, or fails.
+ * recipient whose handset has no RCS gets the campaign's SMS fallback, paid at the RCS price reserved, or fails; one
+ * the template's variables are not all filled for (given a template) fails too.
  */
 export function previewAudience(deps: PreviewDeps, orgId: string, input: AudiencePreviewInput): AudiencePreview {
   const { channel } = input;
@@ -64,6 +84,10 @@ export function previewAudience(deps: PreviewDeps, orgId: string, input: Audienc
   const suppressed: Array<{ address: string; reason: string }> = [];
   let blockedCount = 0;
   let withoutRcs = 0;
+  const unfilled: UnfilledRecipient[] = [];
+  let unfilledCount = 0;
+  const emptyVariables = new Set<string>();
+  const unfilledFor = unfilledCheck(deps, orgId, input);
   let sample: AudienceSample | null = null;
   for (const address of addresses) {
     // The email's compose refuses a suppressed address before the send path looks at its contact.
@@ -78,10 +102,18 @@ export function previewAudience(deps: PreviewDeps, orgId: string, input: Audienc
       // A list kept with its repeats charges each; it names each person once.
       if (!blocked.some((b) => b.address === address)) blocked.push({ address, contactId: contact.id, name: contact.name, reason: contact.blockedReason });
     } else if (channel === 'rcs' && !deps.messaging.capabilities(address).rcs) withoutRcs += 1;
-    else if (!sample && channel !== 'email') sample = sampleOf(deps.contacts, orgId, address, contact?.name ?? null);
+    else {
+      // Not sent to (failed at launch, refunded) for want of a value: counted, and not the sample the builders preview.
+      const empty = unfilledFor?.(address, contact ?? null) ?? [];
+      if (empty.length) {
+        unfilledCount += 1;
+        for (const name of empty) emptyVariables.add(name);
+        if (unfilled.length < UNFILLED_SHOWN && !unfilled.some((u) => u.address === address)) unfilled.push({ address, name: contact?.name ?? null, variables: empty });
+      } else if (!sample && channel !== 'email') sample = sampleOf(deps.contacts, orgId, address, contact?.name ?? null);
+    }
   }
   const fallback = channel === 'rcs' && (input.fallback ?? false);
-  const failing = blockedCount + suppressed.length + (fallback ? 0 : withoutRcs);
+  const failing = blockedCount + suppressed.length + (fallback ? 0 : withoutRcs) + unfilledCount;
   const sendable = addresses.length - failing;
   const pricePaise = channel === 'email' ? 0 : deps.wallet.priceOf(orgId, channel);
   return {
@@ -89,6 +121,7 @@ export function previewAudience(deps: PreviewDeps, orgId: string, input: Audienc
     blocked: { count: blockedCount, recipients: blocked.slice(0, BLOCKED_SHOWN) },
     pricePaise, reservedPaise: pricePaise * addresses.length, costPaise: pricePaise * sendable,
     ...(channel === 'rcs' ? { withoutRcs: { count: withoutRcs, fallback } } : {}),
+    ...(unfilledFor ? { unfilled: { count: unfilledCount, variables: [...emptyVariables], recipients: unfilled } } : {}),
     ...(channel === 'email' ? {
       suppressed: { count: suppressed.length, recipients: suppressed.slice(0, BLOCKED_SHOWN) },
       emailCredits: { reserved: addresses.length, spent: sendable, available: deps.wallet.get(orgId).emailCredits },

@@ -1,6 +1,7 @@
 // What a launch would do, as the core's audience preview says it (it resolves the audience as the launch does), shared by
 // every builder and a draft's page: the debounced ask, the estimate and reservation of a summary, and the warnings about
-// recipients that will fail (blocked or opted-out contacts, suppressed email addresses, handsets without RCS).
+// recipients that will fail (blocked or opted-out contacts, suppressed email addresses, handsets without RCS, RCS
+// recipients a template variable would be empty for).
 import { Fragment } from 'react';
 import type { AudiencePreview, AudiencePreviewInput } from '../../../src-core/contract/index.ts';
 import { useDebounced } from '../../components/debounce.ts';
@@ -28,7 +29,8 @@ export const costOf = (preview: AudiencePreview): string =>
 
 /**
  * "17 contacts match · 2 blocked · ₹3.75": everyone the audience holds (what the launch reserves for), those of them that
- * fail at once (blocked or opted out; for email, suppressed too), and what the rest, sent to, cost.
+ * fail at once (blocked or opted out; for email, suppressed too; "2 will fail" when not all of them are blocked: an RCS
+ * handset without RCS and no fallback, or a variable nothing fills), and what the rest, sent to, cost.
  */
 export function estimateText(preview: AudiencePreview): string {
   return estimateParts(preview).join(' · ');
@@ -43,7 +45,8 @@ export function estimateParts(preview: AudiencePreview): string[] {
   }
   if (preview.recipients === 0) return ['No contact matches'];
   const matching = `${count(preview.recipients, 'contact')} ${preview.recipients === 1 ? 'matches' : 'match'}`;
-  return [matching, ...(failing ? [`${failing.toLocaleString()} blocked`] : []), costOf(preview)];
+  const why = failing === preview.blocked.count ? 'blocked' : 'will fail';
+  return [matching, ...(failing ? [`${failing.toLocaleString()} ${why}`] : []), costOf(preview)];
 }
 
 /** The summary's recipients: a list's own count (`listed`), or the preview's estimate of the audience resolved at launch. */
@@ -72,7 +75,10 @@ export function Reserved({ listed, price, preview }: { listed: number | null; pr
   return <span data-testid="summary-reserved">{listed !== null && price !== undefined ? rupees(price * listed) : '—'}</span>;
 }
 
-/** Every warning the preview gives: blocked contacts, suppressed addresses, handsets without RCS. `listed`: a pasted list. */
+/**
+ * Every warning the preview gives about the audience: blocked contacts, suppressed addresses, handsets without RCS.
+ * `listed`: a pasted list. (Empty RCS variables, about the template's values as much, are said beside the launch: UnfilledWarning.)
+ */
 export function AudienceWarnings({ preview, listed }: { preview: AudiencePreview | null; listed: boolean }) {
   if (!preview) return null;
   return (
@@ -129,4 +135,35 @@ function WithoutRcsNote({ withoutRcs, price }: { withoutRcs: NonNullable<Audienc
     : `${who} and will fail, ${n === 1 ? 'its charge' : 'their charges'} refunded. Turn on the SMS fallback to reach ${n === 1 ? 'it' : 'them'}.`;
   // Reached by the fallback is news, not a failure: it is said as a note, the failure as a warning.
   return <p className={withoutRcs.fallback ? 'audience-note' : 'audience-blocked'} role="status" data-testid="audience-without-rcs" data-count={n} data-fallback={String(withoutRcs.fallback)}>{text}</p>;
+}
+
+const tagList = (names: string[]) => {
+  const tags = names.map((name) => `{{${name}}}`);
+  return tags.length > 1 ? `${tags.slice(0, -1).join(', ')} or ${tags.at(-1)}` : tags[0] ?? '';
+};
+
+/**
+ * RCS recipients a template variable would be empty for (no value given, none in their contact): the launch does not
+ * send to them and refunds them. Said before it, for every recipient, a few named; under the preview, in view of the
+ * launch button and of the values it is mended with.
+ */
+export function UnfilledWarning({ unfilled }: { unfilled: NonNullable<AudiencePreview['unfilled']> }) {
+  const n = unfilled.count;
+  const several = unfilled.variables.length > 1;
+  return (
+    <div className="audience-blocked" role="status" data-testid="audience-unfilled" data-count={n}>
+      <p>
+        {count(n, 'recipient')} would get an empty {tagList(unfilled.variables)} (no value given, none in {n === 1 ? 'their contact' : 'their contacts'}) and
+        will not be sent to, {n === 1 ? 'its charge' : 'their charges'} refunded at once. Give {several ? 'each' : 'it'} a value for everyone to reach {n === 1 ? 'them' : 'all of them'}:
+      </p>
+      <ul>
+        {unfilled.recipients.map((r) => (
+          <li key={r.address} data-testid="unfilled-recipient" data-address={r.address}>
+            <code>{displayAddress(r.address)}</code>{r.name ? ` ${r.name}` : ' (no contact name)'}{several ? `: ${tagList(r.variables)}` : ''}
+          </li>
+        ))}
+      </ul>
+      {n > unfilled.recipients.length ? <span className="muted">and {(n - unfilled.recipients.length).toLocaleString()} more</span> : null}
+    </div>
+  );
 }

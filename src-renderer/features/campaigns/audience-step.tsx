@@ -69,13 +69,17 @@ export function useAudience(channel: 'whatsapp' | 'sms') {
 
 /**
  * The RCS audience, as its create takes it: every contact (no `numbers`) or a pasted list, read in `country` and
- * de-duplicated or not; the preview counts the handsets without RCS, reached by the SMS `fallback` or failed.
+ * de-duplicated or not; the preview counts the handsets without RCS, reached by the SMS `fallback` or failed, and, once a
+ * template is picked (`templateId`, with the values given, `rcsVariables`), the recipients a variable would be empty for.
  */
-export function useRcsAudience({ country, removeDuplicate, fallback }: { country: string; removeDuplicate: boolean; fallback: boolean }) {
+export function useRcsAudience({ country, removeDuplicate, fallback, templateId, rcsVariables }: {
+  country: string; removeDuplicate: boolean; fallback: boolean; templateId: string | null; rcsVariables: Record<string, string>;
+}) {
   return useAudienceOf('rcs', ['all', 'manual'], 'when it is created', ({ kind, check }) => {
     const numbers = removeDuplicate ? check.valid : check.validWithRepeats;
     const input = kind === 'manual' ? { numbers } : {};
-    return { input, preview: { channel: 'rcs', ...input, country, removeDuplicate, fallback }, listed: numbers.length };
+    const template = templateId ? { templateId, rcsVariables } : {};
+    return { input, preview: { channel: 'rcs', ...input, country, removeDuplicate, fallback, ...template }, listed: numbers.length };
   });
 }
 export type AudienceField = ReturnType<typeof useAudience>['field'];

@@ -3,11 +3,13 @@
 // RCS (its text matching an approved DLT template) and an optional schedule. Creating dispatches at once:
 // the core creates and launches in one call. A variable left empty is read from each recipient's contact,
 // so only one named like a contact's field (name, first_name, phone, email, username) may be left empty. Before the create, the
-// core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS (see audience-preview.tsx).
+// core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS, and every recipient
+// a variable left empty would be empty for (see audience-preview.tsx).
 import { useState } from 'react';
 import { CONTACT_FIELDS, isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { codeWords } from '../../components/format.ts';
 import { Empty } from '../../components/states.tsx';
+import { UnfilledWarning } from './audience-preview.tsx';
 import { AudienceStep, useRcsAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
 import { useRcsBots, useRcsTemplates, useSmsTemplates } from '../channels/queries.ts';
@@ -29,8 +31,11 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const [removeDuplicate, setRemoveDuplicate] = useState(true);
   const [fallback, setFallback] = useState(false);
   const [fallbackMessage, setFallbackMessage] = useState('');
-  // What the create (which launches) would charge: the core counts blocked contacts and handsets without RCS as it will.
-  const audience = useRcsAudience({ country, removeDuplicate, fallback });
+  // The values given (a blank one is none: the contact's field fills it, or nothing does).
+  const filled = Object.fromEntries(Object.entries(variables).filter(([, v]) => v.trim()));
+  // What the create (which launches) would charge: the core counts blocked contacts, handsets without RCS and recipients
+  // a variable would be empty for as it will.
+  const audience = useRcsAudience({ country, removeDuplicate, fallback, templateId: template?.id ?? null, rcsVariables: filled });
   // Left unnamed, it is named as the console writes times (the API's own default is "<template> 2026-01-15 14:30").
   const timing = useNameAndSchedule({ nameRequired: false, unnamedFor: template?.name });
   const flow = useCreateAndLaunch<CreateRcsCampaignInput>('rcs', onOpen, false);
@@ -58,7 +63,6 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
 
   function submit() {
     if (!template || blockers.length) return;
-    const filled = Object.fromEntries(Object.entries(variables).filter(([, v]) => v.trim()));
     const input: CreateRcsCampaignInput = {
       botId: bot, templateId: template.id, ...audience.input, country, removeDuplicate, fallback, scheduleCampaign: timing.scheduled,
       ...(timing.name ? { campaignName: timing.name } : {}), ...(fallback ? { fallbackMessage } : {}),
@@ -129,7 +133,11 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
         <NameAndSchedule n={4} placeholder="Parcel updates" {...timing.field} />
       </div>
       <aside className="builder-side" aria-label="Preview and summary">
-        <div className="card preview-card"><h3>Preview</h3><RcsPreview template={template} variables={variables} sample={sample} /></div>
+        <div className="card preview-card">
+          <h3>Preview</h3>
+          <RcsPreview template={template} variables={variables} sample={sample} />
+          {audience.preview?.unfilled?.count ? <UnfilledWarning unfilled={audience.preview.unfilled} /> : null}
+        </div>
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
             ...audience.rows(wallet.data?.prices.rcs, 'Price per message', 'Reserved now'),

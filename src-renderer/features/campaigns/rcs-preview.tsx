@@ -1,10 +1,12 @@
 // An RCS template as the handset shows it: a rich card (image, title, text) or a text bubble, with its suggestion chips;
 // {{variables}} filled as the sample recipient gets them (the value given, else their contact's field, by the engine's
-// own rcsRecipientValue), or, with no recipient yet, the value given or the field's name (read from each contact).
+// own rcsRecipientValue), or, with no recipient yet, the value given or the field's name (read from each contact). The
+// sample is one the message goes to, so every variable is filled for them: who else a variable would be empty for is the
+// audience's warning (audience-preview.tsx), for every recipient.
 import { Fragment } from 'react';
 import { isContactField, rcsRecipientValue, type AudienceSample, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { RcsCardParts, RcsSuggestions } from '../../components/rich-message.tsx';
-import { sampleField, SampleNote, sampleWho } from './sample-recipient.tsx';
+import { sampleField, SampleNote } from './sample-recipient.tsx';
 
 function Filled({ text, variables, sample }: { text: string; variables: Record<string, string>; sample: AudienceSample | null }) {
   return text.split(/(\{\{\s*\w+\s*\}\})/).map((part, i) => {
@@ -15,23 +17,6 @@ function Filled({ text, variables, sample }: { text: string; variables: Record<s
     // Nothing fills it for the sample (the recipient is then not sent to), or a value still to type.
     return sample || !isContactField(name) ? <mark key={i} className="missing">{`{{${name}}}`}</mark> : <mark key={i} className="token">{name}</mark>;
   });
-}
-
-/** The template's variables that nothing fills for `sample` (no value given, none in their contact): they are not sent to. */
-function unfilled(template: RcsTemplate, variables: Record<string, string>, sample: AudienceSample): string[] {
-  const names = [template.title ?? '', template.text].flatMap((text) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? ''));
-  return [...new Set(names)].filter((name) => rcsRecipientValue(variables, name, sampleField(sample)) === null);
-}
-
-/** Says, before launch, that the sample recipient would fail for want of a value, rather than the campaign's failures after. */
-function UnfilledNote({ names, sample }: { names: string[]; sample: AudienceSample }) {
-  const tags = names.map((name) => `{{${name}}}`).join(', ');
-  return (
-    <p className="audience-blocked" role="status" data-testid="rcs-preview-unfilled">
-      {sampleWho(sample)} would not be sent to: nothing fills {tags} for them. Give {names.length > 1 ? 'each' : 'it'} a value for everyone, or every
-      recipient whose contact lacks it fails at launch (its charge refunded).
-    </p>
-  );
 }
 
 /** `sample`: the recipient whose values show (the audience preview's), or null while there is none. */
@@ -47,7 +32,6 @@ export function RcsPreview({ template, variables, sample }: { template: RcsTempl
         </div>
         <RcsSuggestions suggestions={template.suggestions} />
       </div>
-      {sample && unfilled(template, variables, sample).length ? <UnfilledNote names={unfilled(template, variables, sample)} sample={sample} /> : null}
     </>
   );
 }
