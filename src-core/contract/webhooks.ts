@@ -39,8 +39,17 @@ export function privateFlagWouldLift(message: string): boolean {
 }
 
 const EVENT_NAMES: ReadonlySet<string> = new Set([...WEBHOOK_EVENTS, '*']);
+/**
+ * Bounds of an `events` list, checked before any name is looked up: an unknown name is quoted back in the refusal, so a
+ * 2 MB name (or 50,000 unknown ones) made an error message as large. The longest event type is 26 characters and the
+ * catalogue holds 26; `"*"` stands for them all.
+ */
+export const EVENT_TYPE_MAX = 100;
+export const EVENTS_MAX = 100;
 /** `"*"`, or a list of event types (each checked here, so the message can name the unknown one). */
-const eventsField = z.union([z.literal('*'), z.array(z.string(), { error: 'events is "*" or a list of event types' })], {
+const eventsField = z.union([z.literal('*'), z.array(z.string().max(EVENT_TYPE_MAX), {
+  error: (issue) => (issue.code === 'invalid_type' ? 'events is "*" or a list of event types' : undefined),
+}).max(EVENTS_MAX)], {
   // Missing: "is required" (zod-messages); a list is held to the list's rule, each item at its own path
   // (`events.0: must be text, not a number`); anything else that is neither form (null, a number) says what is.
   error: (issue) => (issue.input === undefined || Array.isArray(issue.input) ? undefined : 'events is "*" or a list of event types'),
@@ -49,7 +58,8 @@ const eventsField = z.union([z.literal('*'), z.array(z.string(), { error: 'event
     if (events === '*') return;
     if (events.length === 0) ctx.addIssue({ code: 'custom', message: 'events needs at least one event type, or "*"' });
     events.forEach((event, i) => {
-      if (!EVENT_NAMES.has(event)) ctx.addIssue({ code: 'custom', path: [i], message: `unknown event type ${JSON.stringify(event)}: GET /v1/webhooks/events lists them all, or subscribe to "*"` });
+      // One refused by its length already says so, and is not quoted back.
+      if (!EVENT_NAMES.has(event) && event.length <= EVENT_TYPE_MAX) ctx.addIssue({ code: 'custom', path: [i], message: `unknown event type ${JSON.stringify(event)}: GET /v1/webhooks/events lists them all, or subscribe to "*"` });
     });
   })
   .transform((events) => events as '*' | Array<WebhookEventType | '*'>);
