@@ -71,4 +71,13 @@ describe('a log\'s status filter', () => {
     expect([repeated.status, repeated.body.message]).toEqual([400,
       'Invalid query: status: must be one of: sent, delivered, read, failed, received, or several of them separated by commas (status=delivered,read), not a repeated parameter']);
   });
+
+  it('quotes back at most 3 unknown statuses, each cut at 40 characters: a 16 KiB query made a 16 KB message', async () => {
+    const long = await get(`/v1/sms/logs?status=${'a'.repeat(10_000)}`);
+    expect([long.status, long.body.message]).toEqual([400,
+      `Invalid query: status: must be one of: queued, sent, delivered, read, failed, received, or several of them separated by commas (status=delivered,read): "${'a'.repeat(40)}…" is not`]);
+    const many = await get(`/v1/otp/logs?status=${Array.from({ length: 2_000 }, (_, i) => `s${i}`).join(',')}`);
+    expect(many.body.message).toMatch(/: "s0", "s1", "s2" and 1997 more are not$/);
+    expect(many.body.message.length).toBeLessThan(300);
+  });
 });

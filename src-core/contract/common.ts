@@ -89,6 +89,15 @@ export const rangeBoundSchema = (edge: 'start' | 'end') => z.union([
 ], { error: 'must be an ISO 8601 date-time or a date YYYY-MM-DD' });
 
 /**
+ * Values a refusal quotes back, kept short: the first 3, each cut at 40 characters, then how many more. A query of
+ * 16 KiB of unknown statuses was quoted back whole (`"aaaa…"` 16,000 characters, or 8,000 one-letter ones).
+ */
+export function quotedFew(values: readonly string[]): string {
+  const quoted = values.slice(0, 3).map((value) => JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value));
+  return values.length > 3 ? `${quoted.join(', ')} and ${values.length - 3} more` : quoted.join(', ');
+}
+
+/**
  * A log's `status` filter: one status or several separated by commas (`status=delivered,read`), each one of
  * `values`, duplicates once. A record matches when its current status is any of them: a message read after it was
  * delivered is `read`, so deliveries are `status=delivered,read`. A repeated parameter is refused (commas list them).
@@ -99,7 +108,7 @@ export const statusListQuery = (values: readonly [string, ...string[]], example:
     .transform((raw, ctx) => {
       const statuses = [...new Set(raw.split(',').map((item) => item.trim()))];
       const unknown = statuses.filter((status) => !values.includes(status));
-      if (unknown.length) ctx.addIssue({ code: 'custom', message: `${allowed}: ${unknown.map((item) => JSON.stringify(item)).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not` });
+      if (unknown.length) ctx.addIssue({ code: 'custom', message: `${allowed}: ${quotedFew(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not` });
       return statuses;
     })
     // Said in the OpenAPI document and the assistant's tools, whose input side of a transform is a bare string.
