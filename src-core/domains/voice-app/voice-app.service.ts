@@ -66,6 +66,12 @@ export function createVoiceAppCalls(deps: {
         const other = body.fromExternalId === booking.proExternalId ? booking.customerExternalId
           : body.fromExternalId === booking.customerExternalId ? booking.proExternalId : null;
         if (!other) throw forbidden(`${body.fromExternalId} is not a party of booking ${body.externalRef}`);
+        // The seed's booking form "needs registered identities": a party deactivated since the booking was made is not.
+        for (const [party, role] of [[booking.proExternalId, 'PRO'], [booking.customerExternalId, 'CUSTOMER']] as const) {
+          if (deps.identities && !deps.identities.find(orgId, party)) {
+            throw conflict(`Identity ${party}, the ${role} of booking ${body.externalRef}, is deactivated: a booking call needs both parties registered (POST /v1/voice/app/identities registers it again)`);
+          }
+        }
         input = { type: 'app', from: body.fromExternalId, to: other };
       }
       const phone = input.type === 'phone';

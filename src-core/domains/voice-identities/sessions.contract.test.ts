@@ -80,6 +80,25 @@ describe('booking sessions', () => {
     expect((await api('POST', '/v1/voice/app/sessions', session('bk_p2', { proExternalId: 'pro_gone' }))).status).toBe(404);
   });
 
+  it('a booking call needs both parties registered: one deactivated since the booking is 409, nothing placed; registered again, it calls', async () => {
+    await t.dashboard('POST', '/dashboard/wallet/top-up', { amountPaise: 10_000 });
+    await api('POST', '/v1/voice/app/identities', { externalId: 'pro_left', role: 'PRO' });
+    await api('POST', '/v1/voice/app/identities', { externalId: 'cust_left', role: 'CUSTOMER' });
+    await api('POST', '/v1/voice/app/sessions', session('bk_left', { proExternalId: 'pro_left', customerExternalId: 'cust_left' }));
+    const calls = async () => (await api('GET', '/v1/voice/app/calls?identityExternalId=pro_left')).body.meta.total as number;
+    await api('DELETE', '/v1/voice/app/identities/cust_left');
+    // Neither rung (it rang a deactivated person in the app) nor calling (a deactivated person placed calls).
+    for (const fromExternalId of ['pro_left', 'cust_left']) {
+      const refused = await api('POST', '/v1/voice/app/calls', { externalRef: 'bk_left', fromExternalId });
+      expect([refused.status, refused.body.message]).toEqual([409,
+        'Identity cust_left, the CUSTOMER of booking bk_left, is deactivated: a booking call needs both parties registered (POST /v1/voice/app/identities registers it again)']);
+    }
+    expect(await calls()).toBe(0);
+    await api('POST', '/v1/voice/app/identities', { externalId: 'cust_left', role: 'CUSTOMER' });
+    expect((await api('POST', '/v1/voice/app/calls', { externalRef: 'bk_left', fromExternalId: 'pro_left' })).status).toBe(201);
+    expect(await calls()).toBe(1);
+  });
+
   it('refuses an expiry in the past or more than 90 days ahead, and bad fields, with 400', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [session('bk_v', { expiresAt: '2026-01-15T08:59:59Z' }), /expiresAt: must be in the future/],
