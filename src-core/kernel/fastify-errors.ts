@@ -1,13 +1,14 @@
 // Fastify's own errors (content type, body size, malformed JSON, the multipart plugin's limits) in the contract's
 // terms: the AppError each becomes, or null for one that is not the client's fault.
 import { AppError, invalidField } from './errors.ts';
+import { notJson } from './json-body.ts';
 
 export type FastifyLikeError = { statusCode?: number; code?: string; message: string };
 
 export function fromFastifyError(error: FastifyLikeError): AppError | null {
   const status = error.statusCode ?? 500;
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
+    return notJson();
   }
   // Before the 413s: the multipart plugin answers a second file with 413, though the body is not large.
   if (error.code === 'FST_FILES_LIMIT') return invalidField('Invalid upload: send exactly one file');

@@ -67,6 +67,20 @@ describe('request bodies', () => {
       expect(res.body).toMatchObject(envelope(415));
     }
   });
+  it('an empty request is no body whatever its content type: curl -d \'\' and PHP label one form-encoded, fetch with body \'\' text/plain', async () => {
+    const key = await t.createKey();
+    const contact = await t.dashboard('POST', '/dashboard/contacts', { name: 'Empty', phone: '+14155550178' });
+    const post = (path: string, contentType: string, body = '') =>
+      fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': contentType }, body });
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain;charset=UTF-8', 'application/xml']) {
+      const unblocked = await post(`/v1/contacts/${contact.body.id}/unblock`, contentType);
+      expect([unblocked.status, (await unblocked.json()).isBlocked], contentType).toEqual([200, false]);
+      // A route that needs a body says so, as to an empty JSON request; one with bytes is still 415.
+      const send = await post('/v1/sms/send', contentType);
+      expect([send.status, (await send.json()).message], contentType).toEqual([400, 'Invalid body: body: is required']);
+      expect((await post(`/v1/contacts/${contact.body.id}/unblock`, contentType, 'x')).status, contentType).toBe(415);
+    }
+  });
   it('a JSON body declared in a charset other than UTF-8 (or US-ASCII) is refused with 415 naming it, nothing stored', async () => {
     const key = await t.createKey();
     const post = (path: string, body: Buffer<ArrayBuffer> | string, contentType: string, authorization = `Bearer ${key.key}`) =>

@@ -14,7 +14,7 @@ import type { Clock } from './clock.ts';
 import { AppError, invalidField, jsonRpcBodyError, notFound, rateLimited, renderError, statusText } from './errors.ts';
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
-import { readJsonBody } from './json-body.ts';
+import { emptyOrNotJson, notJson, readJsonBody } from './json-body.ts';
 import { parseBody, parseInput, parseQuery, refuseBadlyEncodedQuery, withoutEmptyValues } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
@@ -183,7 +183,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
     },
     handler: async (request, fastifyReply) => {
       const state = logState.get(request) as LogState;
-      if (!route.upload && request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
+      if (!route.upload && request.isMultipart()) throw notJson();
       const key = request.headers['idempotency-key'];
       if (refusesKey && key !== undefined) {
         throw new AppError('BAD_REQUEST', `${route.method} ${request.url.split('?')[0]} does not take an Idempotency-Key: send the request without it (the /v1 routes that change something take one)`);
@@ -307,8 +307,9 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     },
   });
 
-  // Only JSON bodies are accepted (multipart routes register their own parser); anything else is 415.
+  // Only JSON bodies are accepted (multipart routes register their own parser); anything else is 415, unless empty.
   app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('*', (request, _payload, done) => emptyOrNotJson(request.headers, done));
   await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { fileSize: 16 * 1024 * 1024, files: 1 } });
   // Prototype keys are not refused by the parser (that is reported as malformed JSON, which it is not) but by
   // jsonBodyProblem, which names them: JSON.parse keeps `__proto__` as an ordinary key, refused before any route sees it.

@@ -91,3 +91,18 @@ export function readJsonBody(raw: Buffer, contentType: string | undefined, parse
     return problem ? done(invalidField(problem), undefined) : done(null, parsed);
   });
 }
+
+/** The refusal of a body that is not JSON (every route but the multipart uploads, which register their own parser). */
+export const notJson = (): AppError => new AppError('UNSUPPORTED_MEDIA_TYPE', 'A request with a body must send Content-Type: application/json');
+
+/**
+ * A request of another content type: no bytes is no body (the seed: "a request *with a body* must send Content-Type:
+ * application/json"; `curl -d ''`, PHP's curl with CURLOPT_POST and jQuery label an empty POST form-encoded, `fetch` with
+ * `body: ''` text/plain), anything else 415 without reading it. Told by the headers, as the HTTP library tells a request
+ * without a content type: no `Transfer-Encoding`, and a `Content-Length` of 0.
+ */
+export function emptyOrNotJson(headers: Record<string, string | string[] | undefined>, done: Done): void {
+  const empty = headers['transfer-encoding'] === undefined && headers['content-length'] === '0';
+  done(empty ? null : notJson(), undefined);
+}
+
