@@ -83,7 +83,9 @@ export const externalIdSchema = (name: string) => requiredText(name, 100).regex(
 
 export const upsertIdentityBodySchema = z.object({
   externalId: externalIdSchema('externalId'),
-  role: z.enum(IDENTITY_ROLES, { error: 'role must be PRO or CUSTOMER' }),
+  // The validator's words, as every closed list's: missing `is required: one of PRO, CUSTOMER` (it said `must be PRO or
+  // CUSTOMER` of a missing role too), else `must be one of: PRO, CUSTOMER`.
+  role: z.enum(IDENTITY_ROLES),
   /** Absent: kept as it is; null: cleared. */
   displayName: requiredText('displayName', 100).nullable().optional(),
   /** E.164, stored encrypted. Absent: kept; null: erased. */
@@ -94,9 +96,9 @@ export type UpsertIdentityInput = z.infer<typeof upsertIdentityBodySchema>;
 
 export const registerDeviceBodySchema = z.object({
   token: requiredText('token', DEVICE_TOKEN_MAX).regex(/^[^/\s]+$/, 'token must not contain spaces or slashes'),
-  platform: z.enum(DEVICE_PLATFORMS, { error: 'platform must be ios or android' }),
+  platform: z.enum(DEVICE_PLATFORMS),
   /** Default: true on iOS (a VoIP push token), false on Android (a notification token). */
-  isVoip: nullAsAbsent(z.boolean({ error: 'isVoip must be true or false' })),
+  isVoip: nullAsAbsent(z.boolean()),
 });
 export type RegisterDeviceInput = z.infer<typeof registerDeviceBodySchema>;
 
@@ -112,7 +114,7 @@ export const createSessionBodySchema = z.object({
 export type CreateSessionInput = z.infer<typeof createSessionBodySchema>;
 
 export const identitiesQuerySchema = z.object({
-  role: z.enum(IDENTITY_ROLES, { error: 'role must be PRO or CUSTOMER' }).optional(),
+  role: z.enum(IDENTITY_ROLES).optional(),
   /** Part of an externalId or displayName, either case (A-Z); blank is no filter. */
   search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional()
     .transform((search) => search || undefined),
@@ -122,5 +124,5 @@ export const identitiesQuerySchema = z.object({
 });
 export type IdentitiesFilter = z.output<typeof identitiesQuerySchema>;
 export const sessionsQuerySchema = z.object({
-  status: z.enum(SESSION_STATUSES, { error: 'status must be active, revoked or expired' }).optional(),
+  status: z.enum(SESSION_STATUSES).optional(),
 });

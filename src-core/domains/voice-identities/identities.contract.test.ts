@@ -72,8 +72,9 @@ describe('identities', () => {
   it('refuses invalid bodies with 400 naming the field', async () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ role: 'PRO' }, /externalId: is required/],
-      [{ externalId: 'x', role: 'ADMIN' }, /role: must be PRO or CUSTOMER/],
-      [{ externalId: 'x' }, /role/],
+      // Every closed list's words: a missing role is missing (it said `must be PRO or CUSTOMER` of it too).
+      [{ externalId: 'x', role: 'ADMIN' }, /^Invalid body: role: must be one of: PRO, CUSTOMER$/],
+      [{ externalId: 'x' }, /^Invalid body: role: is required: one of PRO, CUSTOMER$/],
       [{ externalId: 'a/b', role: 'PRO' }, /externalId: must not contain spaces or slashes/],
       [{ externalId: 'x', role: 'PRO', phone: '4155550101' }, /phone: must be in E\.164 form/],
       [{ externalId: 'x', role: 'PRO', displayName: '  ' }, /displayName: must not be blank/],
@@ -153,8 +154,9 @@ describe('devices', () => {
 
   it('refuses bad device bodies (400) and an unknown identity (404)', async () => {
     for (const [body, message] of [
-      [{ platform: 'ios' }, /token: is required/], [{ token: 't', platform: 'web' }, /platform: must be ios or android/],
-      [{ token: 't', platform: 'ios', isVoip: 'yes' }, /isVoip: must be true or false/], [{ token: 'x'.repeat(513), platform: 'ios' }, /at most 512/],
+      [{ platform: 'ios' }, /token: is required/], [{ token: 't', platform: 'web' }, /^Invalid body: platform: must be one of: ios, android$/],
+      [{ token: 't' }, /^Invalid body: platform: is required: one of ios, android$/],
+      [{ token: 't', platform: 'ios', isVoip: 'yes' }, /^Invalid body: isVoip: must be true or false, not a string$/], [{ token: 'x'.repeat(513), platform: 'ios' }, /at most 512/],
     ] as Array<[unknown, RegExp]>) {
       const res = await api('POST', '/v1/voice/app/identities/dev_1/devices', body);
       expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, expect.stringMatching(message)]);

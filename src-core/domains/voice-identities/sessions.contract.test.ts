@@ -114,7 +114,9 @@ describe('booking sessions', () => {
       expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, expect.stringMatching(message)]);
     }
     expect((await api('POST', '/v1/voice/app/sessions', session('bk_v', { expiresAt: '2026-04-15T09:00:00Z' }))).status).toBe(201);
-    expect((await api('GET', '/v1/voice/app/sessions?status=over')).status).toBe(400);
+    const over = await api('GET', '/v1/voice/app/sessions?status=over');
+    expect([over.status, over.body.message]).toEqual([400, 'Invalid query: status: must be one of: active, revoked, expired']);
+    expect((await api('GET', '/v1/voice/app/identities?role=ADMIN')).body.message).toBe('Invalid query: role: must be one of: PRO, CUSTOMER');
   });
 
   it('needs voice:app:read to read and voice:app:write to create or revoke', async () => {
