@@ -370,6 +370,8 @@ describe('a booking call', () => {
       .filter((e) => e.data.callId === callId);
     expect(events.map((e) => e.type)).toEqual(['voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed']);
     for (const event of events) expect(event.data.metadata).toEqual({ slot: '10:00' });
+    // `incoming` names the registered parties with their roles.
+    expect(events[0]?.data).toMatchObject({ from: { externalId: 'cust_bk', displayName: null, role: 'CUSTOMER' }, to: { externalId: 'pro_bk', displayName: 'Dr. Rao', role: 'PRO' } });
     expect(events.slice(1).map((e) => e.data.sessionRef)).toEqual(['bk_1', 'bk_1']);
     const stranger = await place({ externalRef: 'bk_1', fromExternalId: 'pro_7' });
     expect([stranger.status, stranger.body.message]).toEqual([403, 'pro_7 is not a party of booking bk_1']);
