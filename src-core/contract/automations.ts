@@ -47,7 +47,8 @@ const configSchema = z.record(z.string(), z.unknown());
 export const CONFIG_MAX_BYTES = 16_384;
 const configInputSchema = configSchema.refine((config) => JSON.stringify(config).length <= CONFIG_MAX_BYTES, `must be at most ${CONFIG_MAX_BYTES / 1024} KiB as JSON`);
 
-const triggerInputSchema = z.object({ type: z.string().trim().min(1).max(100), config: configInputSchema.default({}) });
+const TRIGGER_TYPE_MAX = 100;
+const triggerInputSchema = z.object({ type: z.string().trim().min(1).max(TRIGGER_TYPE_MAX), config: configInputSchema.default({}) });
 
 /** A step's shape is checked at save; its type and config are not (the seed: saved without error, does nothing at run time). */
 const stepInputSchema = z.object({
@@ -59,7 +60,9 @@ export type AutomationStepInput = z.infer<typeof stepInputSchema>;
 
 /** Issues of a trigger (its type known, its config as that type takes it), at `path`. */
 function checkTrigger(trigger: { type: string; config: Record<string, unknown> } | undefined, ctx: z.RefinementCtx, path: Array<string | number>): void {
-  if (!trigger) return;
+  // A type or config refused by its size already says so, and is not quoted back (a 200,000-character type or config
+  // key made a 200 KB message).
+  if (!trigger || trigger.type.length > TRIGGER_TYPE_MAX || JSON.stringify(trigger.config).length > CONFIG_MAX_BYTES) return;
   if (!isTriggerType(trigger.type)) {
     ctx.addIssue({ code: 'custom', path: [...path, 'type'], message: `unknown trigger type "${trigger.type}" (one of ${TRIGGER_TYPES.join(', ')}; see GET /automations/node-catalog)` });
     return;
