@@ -111,6 +111,14 @@ describe('a phone dialling the business number routed to the app', () => {
     const id = await dial('+14155550129');
     expect((await act(id, 'connect', { type: 'phone', to: '12' })).status).toBe(400);
     expect((await act(id, 'connect', { type: 'sms', to: 'pro_1' })).status).toBe(400);
+    // The business number itself (it would ring itself), however written, as placing a call refuses it; nothing connected.
+    const number = (await api('GET', '/v1/voice/app/numbers')).body.data[0].number as string;
+    for (const to of [number, `${number.slice(1, 2)} ${number.slice(2)}`]) {
+      const self = await act(id, 'connect', { type: 'phone', to });
+      expect([self.status, self.body.code, self.body.message], to).toEqual([400, 'VALIDATION_FAILED',
+        `${number} is this account's own business number, which calls come in on: give the phone of the person to connect the call to`]);
+    }
+    expect((await api('GET', `/v1/voice/app/calls/${id}`)).body).toMatchObject({ status: 'RINGING', to: number, calleeLegTransport: null });
     await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: false });
     expect((await act(id, 'connect', { type: 'phone', to: '+14155550130' })).status).toBe(403);
     await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true });

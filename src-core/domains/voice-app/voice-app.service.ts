@@ -164,6 +164,8 @@ export function createVoiceAppCalls(deps: {
         if (phone) numbers.mustPstn(orgId, 'connecting a call to a phone');
         const to = phone ? callPhone(input.to) : input.to;
         if (to === row.from_party) throw invalidField('to is the caller: connect the call to someone else');
+        // As placing a call refuses it: the business number would ring itself (the call it is connecting came in on it).
+        if (phone && numbers.owns(orgId, to)) throw invalidField(`${to} is this account's own business number, which calls come in on: give the phone of the person to connect the call to`);
         const connected: AppCallRow = { ...row, to_party: to, callee_transport: phone ? 'PSTN' : 'WEBRTC', routed_to: 'app', connected_at: clock.nowIso() };
         billing.mustAfford(orgId, connected);
         store.updateCall(connected);
