@@ -81,6 +81,10 @@ export function createVoiceAppCalls(deps: {
       const row = db.tx(() => {
         // A person with no device that can ring them but with a phone is rung on that phone (the phone fallback leg).
         const fallbackPhone = phone ? null : deps.identities?.fallbackPhone(orgId, to) ?? null;
+        // Never the business number ringing itself, whoever's phone it was given as (placing and connecting refuse it too).
+        if (fallbackPhone !== null && numbers.owns(orgId, fallbackPhone)) {
+          throw badRequest(`${to} has no device that can ring them and is rung on their phone, which is this account's own business number: register their device, or give them their own phone (POST /v1/voice/app/identities)`);
+        }
         const phoneLeg = phone || fallbackPhone !== null;
         let businessNumber: string | null = null;
         if (phoneLeg) {
