@@ -86,6 +86,8 @@ function formRefusal(parsed: URL, allowPrivate: boolean): string | null {
   if (parsed.protocol !== 'https:' && !(allowPrivate && parsed.protocol === 'http:')) return allowPrivate ? 'url must use http or https' : 'url must use https';
   // Credentials in the URL would be shown in every list and view of the endpoint (and fetch refuses them).
   if (parsed.username || parsed.password) return 'url must not include a user name or password; receivers verify deliveries by their signature';
+  // No receiver listens on port 0 (a connection to it is refused): every delivery would fail until auto-disable.
+  if (parsed.port === '0') return 'url must not use port 0, on which no receiver can listen';
   return null;
 }
 
