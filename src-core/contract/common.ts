@@ -54,11 +54,17 @@ export const orderedRange = (from: string, to: string) => (query: Record<string,
 export const nullAsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === null ? undefined : value), schema instanceof z.ZodDefault ? schema : schema.optional());
 
+/** The longest link `httpLinkSchema` takes, in characters. */
+export const HTTP_LINK_MAX = 2000;
 /**
- * A link a record shows and others open (an Instagram profile's website and picture, a contact's `profilePic`): http or
- * https only, at most 2000 characters; `javascript:alert(1)`, `data:…` or `ftp://…` is no link a page can show or follow.
+ * A link a record shows and others open (an Instagram profile's website and picture, a contact's `profilePic`, an RCS
+ * card's image and suggestion, a WhatsApp URL button): http or https only, at most HTTP_LINK_MAX characters;
+ * `javascript:alert(1)`, `data:…` or `ftp://…` is no link a page can show or follow. One rule and one wording everywhere:
+ * `must be an http or https URL`, or `must be at most 2000 characters` (its own words: the URL's `error` would otherwise
+ * word a link too long as one of another scheme).
  */
-export const httpLinkSchema = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000);
+export const httpLinkSchema = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+  .max(HTTP_LINK_MAX, { error: `must be at most ${HTTP_LINK_MAX} characters` });
 
 /**
  * A field a body names only to refuse it with a message saying what to do instead (an email send's `html`, an

@@ -1,6 +1,6 @@
 // RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
 import { z } from 'zod';
-import { ID_MAX, idSchema, nullAsAbsent, personPhoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
+import { httpLinkSchema, ID_MAX, idSchema, nullAsAbsent, personPhoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
 import { sendSmsBodySchema, smsRouteSchema } from './sms.ts';
 
 export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
@@ -12,11 +12,11 @@ export const rcsSuggestionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('dial'), text: z.string().min(1).max(25), phone: z.string().regex(/^\+?\d{6,15}$/) }),
 ]);
 /**
- * A link a template hands to phones (a card's image, a suggestion's destination): http or https, at most 2,000
- * characters, as WhatsApp's URL buttons. Checked where a template is made; answers keep the looser `z.url()` above, so a
- * template an earlier build stored with another scheme still lists.
+ * A link a template hands to phones (a card's image, a suggestion's destination): `httpLinkSchema` (http or https, at
+ * most 2,000 characters), as WhatsApp's URL buttons. Checked where a template is made; answers keep the looser `z.url()`
+ * above, so a template an earlier build stored with another scheme still lists.
  */
-const cardLink = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000, 'must be an http or https URL of at most 2000 characters');
+const cardLink = httpLinkSchema;
 const rcsSuggestionInputSchema = z.discriminatedUnion('type', [
   rcsSuggestionSchema.options[0], rcsSuggestionSchema.options[1].extend({ url: cardLink }), rcsSuggestionSchema.options[2],
 ]);

@@ -1,7 +1,7 @@
 // WhatsApp: templates, template sends, logs, conversations and media (seed 000, "WhatsApp").
 import { z } from 'zod';
 import { named } from './answers.ts';
-import { nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
+import { HTTP_LINK_MAX, httpLinkSchema, nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
 
 export const WA_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export const WA_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
@@ -10,7 +10,7 @@ export const WA_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const
  * The messaging platform's limits on a template's parts, in characters once trimmed (a button's URL as typed), and
  * on its buttons: the schemas below check them, and the console's template form counts against them.
  */
-export const WA_TEMPLATE_LIMITS = { headerText: 60, body: 1024, footer: 60, buttonText: 25, buttonUrl: 2000, buttons: 10 } as const;
+export const WA_TEMPLATE_LIMITS = { headerText: 60, body: 1024, footer: 60, buttonText: 25, buttonUrl: HTTP_LINK_MAX, buttons: 10 } as const;
 
 const placeholderText = (max: number) => z.string().trim().min(1).max(max);
 
@@ -29,8 +29,8 @@ function suffixOnly(url: string): boolean {
     return false;
   }
 }
-/** A URL button's link: http(s), and at most one placeholder, `{{1}}`, as its suffix. */
-const buttonUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(WA_TEMPLATE_LIMITS.buttonUrl)
+/** A URL button's link: `httpLinkSchema` (http(s), at most WA_TEMPLATE_LIMITS.buttonUrl characters), and at most one placeholder, `{{1}}`, as its suffix. */
+const buttonUrl = httpLinkSchema
   .refine(suffixOnly, 'may hold one placeholder, {{1}}, only at its end, after the host and a "/", "?" or "#": the messaging platform fills a suffix of the link');
 /** A PHONE_NUMBER button's number is what any phone field takes (`phoneSchema`: international, the country code first, e.g. +14155550101). */
 export const waButtonSchema = z.discriminatedUnion('type', [

@@ -27,6 +27,11 @@ describe('profilePic', () => {
     }
     expect((await listed()).map((contact) => contact.name)).not.toContain('Pic Refused');
   });
+  it('refuses a link longer than 2000 characters in those words (the rule of every http(s) link the core takes)', async () => {
+    const refused = await create({ name: 'Pic Too Long', phone: '+14155550802', profilePic: `https://cdn.example.com/${'a'.repeat(2000)}.jpg` });
+    expect([refused.status, refused.body.message]).toEqual([400, 'Invalid body: profilePic: must be at most 2000 characters']);
+    expect((await listed()).map((contact) => contact.name)).not.toContain('Pic Too Long');
+  });
 
   it('takes an http or https link, stores it and answers it back', async () => {
     for (const [name, link] of [['Pic Https', 'https://cdn.example.com/p/ana.jpg'], ['Pic Http', 'http://cdn.example.com/p/ben.png']] as const) {

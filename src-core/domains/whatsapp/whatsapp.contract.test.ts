@@ -134,6 +134,8 @@ describe('template buttons', () => {
       ['https://{{1}}.example.com/x', SUFFIX], ['https://shop.example.com/{{1}}/track', SUFFIX], ['https://shop.example.com/{{1}}/{{2}}', SUFFIX],
       ['https://shop.example.com/{{2}}', SUFFIX], ['https://shop.example.com{{1}}', SUFFIX], ['https://{{1}}', SUFFIX], ['https://shop.example.com/{{ 1 }}', SUFFIX],
       ['javascript:alert(1)', 'must be an http or https URL'], ['ftp://files.example.com/a', 'must be an http or https URL'],
+      // The length of every http(s) link the core takes (httpLinkSchema), in the same words.
+      [`https://shop.example.com/${'a'.repeat(2000)}`, 'url: must be at most 2000 characters'],
     ];
     for (const [url, message] of refused) {
       const res = await t.request('POST', '/v1/whatsapp/templates', { token: key, body: body(`bad_url_${refused.findIndex(([u]) => u === url)}`, url) });
