@@ -1,14 +1,19 @@
 // The live stream's coalesced invalidations, on a hand-driven timer.
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { coalesced, coalescedInvalidator, reloadAfterEvent, type Timers } from './coalesce.ts';
+import { coalesced, coalescedInvalidator, IN_FLIGHT_HOLD_MS, reloadAfterEvent, type Timers } from './coalesce.ts';
 
-function manualTimers() {
-  const due: Array<{ fn: () => void; handle: number }> = [];
+/**
+ * Timers on a hand-driven clock: `tick` lets one window (`windowMs`) pass, `advance` any time; each timer fires once its
+ * time has come, in order, so a window's timers and the longer hold of a reload on its way (IN_FLIGHT_HOLD_MS) are told apart.
+ */
+function manualTimers(windowMs: number) {
+  const due: Array<{ fn: () => void; handle: number; at: number }> = [];
   let next = 0;
+  let now = 0;
   const timers: Timers = {
-    set: (fn) => {
-      due.push({ fn, handle: ++next });
+    set: (fn, ms) => {
+      due.push({ fn, handle: ++next, at: now + ms });
       return next;
     },
     clear: (handle) => {
@@ -16,15 +21,26 @@ function manualTimers() {
       if (index >= 0) due.splice(index, 1);
     },
   };
-  /** Fires every timer set so far (one window passes). */
-  const tick = () => due.splice(0).forEach((t) => t.fn());
-  return { timers, tick, pending: () => due.length };
+  const advance = (ms: number) => {
+    const until = now + ms;
+    for (;;) {
+      const first = due.filter((t) => t.at <= until).sort((a, b) => a.at - b.at || a.handle - b.handle)[0];
+      if (!first) break;
+      due.splice(due.indexOf(first), 1);
+      now = first.at;
+      first.fn();
+    }
+    now = until;
+  };
+  /** One window passes: every window timer set so far fires. */
+  const tick = () => advance(windowMs);
+  return { timers, tick, advance, pending: () => due.length };
 }
 
 describe('coalesced invalidations', () => {
   it('reloads at once, then once per window while events keep coming, and stops when they do', () => {
     const reloads: QueryKey[] = [];
-    const clock = manualTimers();
+    const clock = manualTimers(250);
     const live = coalescedInvalidator({ invalidateQueries: async ({ queryKey }: { queryKey?: QueryKey } = {}) => void reloads.push(queryKey ?? []), isFetching: () => 0, cancelQueries: async () => undefined }, 250, clock.timers);
     live.invalidate(['wallet']);
     expect(reloads).toEqual([['wallet']]);
@@ -59,7 +75,7 @@ describe('coalesced invalidations, one in flight', () => {
 
   /** 500 events (a burst of `request:logged`) over 10 windows, while the first reload takes as long to be answered. */
   async function burst(oneInFlight: boolean) {
-    const clock = manualTimers();
+    const clock = manualTimers(300);
     const slow = slowReloads();
     const live = coalesced(slow.reload, 300, clock.timers, { oneInFlight });
     let mostOnItsWay = 0;
@@ -84,7 +100,7 @@ describe('coalesced invalidations, one in flight', () => {
   });
 
   it('still waits for the window when the answer comes first, and is free again once both passed, a refusal too', async () => {
-    const clock = manualTimers();
+    const clock = manualTimers(300);
     const slow = slowReloads();
     const live = coalesced(slow.reload, 300, clock.timers, { oneInFlight: true });
     live.invalidate(['request-log']);
@@ -108,6 +124,36 @@ describe('coalesced invalidations, one in flight', () => {
     slow.asked[2]?.answer();
     await settled();
     expect([slow.asked.length, clock.pending()]).toEqual([3, 0]);
+  });
+
+  it('a reload never answered holds its key 15 s at most: what came meanwhile is reloaded then, and its late answer changes nothing', async () => {
+    const clock = manualTimers(300);
+    const slow = slowReloads();
+    const live = coalesced(slow.reload, 300, clock.timers, { oneInFlight: true });
+    live.invalidate(['overview']);
+    clock.tick();
+    await settled();
+    live.invalidate(['overview']);
+    // Windows pass, the first reload still on its way (never to be answered): nothing else is asked.
+    clock.advance(IN_FLIGHT_HOLD_MS - 300 - 1);
+    await settled();
+    expect(slow.asked).toHaveLength(1);
+    // 15 s after it was asked it no longer holds the key: the event that waited is reloaded.
+    clock.advance(1);
+    await settled();
+    expect(slow.asked).toHaveLength(2);
+    // The first one's answer, late, frees nothing: the second is on its way and holds the key as usual.
+    slow.asked[0]?.answer();
+    await settled();
+    clock.tick();
+    await settled();
+    live.invalidate(['overview']);
+    expect(slow.asked).toHaveLength(2);
+    slow.asked[1]?.answer();
+    await settled();
+    expect(slow.asked).toHaveLength(3);
+    live.stop();
+    expect(clock.pending()).toBe(0);
   });
 });
 

@@ -1,7 +1,8 @@
 // Live invalidations, coalesced: a query key is reloaded at once for the first event, then at most once per
 // window while events keep coming. A campaign's thousands of message events become a few reloads instead of
 // one per event (each cancelling the reload before it, so none finished while the flood lasted). A key read slowly
-// under load can also wait for its reload's answer (`oneInFlight`): a burst is then one reload on its way and one after.
+// under load can also wait for its reload's answer (`oneInFlight`): a burst is then one reload on its way and one after,
+// but never longer than IN_FLIGHT_HOLD_MS (a reload that never answers would otherwise stop the key's live reloads).
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
@@ -9,11 +10,18 @@ const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (handle
 
 type Reloader = Pick<QueryClient, 'invalidateQueries' | 'cancelQueries' | 'isFetching'>;
 
+/**
+ * How long a reload on its way holds its key (`oneInFlight`): one not answered by then (a request the network lost, a
+ * core that stopped answering it) no longer holds the next, which the events waiting meanwhile then ask at once.
+ */
+export const IN_FLIGHT_HOLD_MS = 15_000;
+
 export type CoalesceOptions = {
   /**
    * A reload still on its way holds the next until it is answered, as well as the window: one in flight at most, and one
    * after it for every event that came meanwhile. Without it a reload slower than the window was cancelled by the next
-   * (the core still answering each) and asked again, window after window, while the events kept coming.
+   * (the core still answering each) and asked again, window after window, while the events kept coming. Held at most
+   * IN_FLIGHT_HOLD_MS.
    */
   oneInFlight?: boolean;
 };
@@ -41,10 +49,11 @@ export function reloadAfterEvent(client: Reloader, queryKey: QueryKey): Promise<
  */
 export function coalesced(reload: (queryKey: QueryKey) => unknown, windowMs: number, timers: Timers = realTimers, { oneInFlight = false }: CoalesceOptions = {}) {
   /** Keys reloaded lately: until the window since the reload has passed (and its answer came); `waiting`, events came since. */
-  const reloaded = new Map<string, { handle: unknown; windowOpen: boolean; onItsWay: boolean; waiting: boolean }>();
+  // `held`: the timer that ends the hold of a reload on its way (IN_FLIGHT_HOLD_MS), cleared by its answer.
+  const reloaded = new Map<string, { handle: unknown; held: unknown; windowOpen: boolean; onItsWay: boolean; waiting: boolean }>();
 
   function start(id: string, queryKey: QueryKey): void {
-    const slot = { handle: undefined as unknown, windowOpen: true, onItsWay: oneInFlight, waiting: false };
+    const slot = { handle: undefined as unknown, held: undefined as unknown, windowOpen: true, onItsWay: oneInFlight, waiting: false };
     reloaded.set(id, slot);
     const free = () => {
       if (reloaded.get(id) !== slot || slot.windowOpen || slot.onItsWay) return;
@@ -52,17 +61,20 @@ export function coalesced(reload: (queryKey: QueryKey) => unknown, windowMs: num
       // Events came meanwhile: reload once now, and keep coalescing.
       if (slot.waiting) start(id, queryKey);
     };
+    /** The reload answered, or it has been on its way too long to hold the key (its late answer then changes nothing). */
+    const answered = () => {
+      if (!slot.onItsWay) return;
+      slot.onItsWay = false;
+      timers.clear(slot.held);
+      free();
+    };
     slot.handle = timers.set(() => {
       slot.windowOpen = false;
       free();
     }, windowMs);
+    if (oneInFlight) slot.held = timers.set(answered, IN_FLIGHT_HOLD_MS);
     const reloading = reload(queryKey);
-    if (oneInFlight) {
-      void Promise.resolve(reloading).catch(() => undefined).then(() => {
-        slot.onItsWay = false;
-        free();
-      });
-    }
+    if (oneInFlight) void Promise.resolve(reloading).catch(() => undefined).then(answered);
   }
 
   return {
@@ -74,7 +86,10 @@ export function coalesced(reload: (queryKey: QueryKey) => unknown, windowMs: num
     },
     /** Drops what is waiting (the socket is closed): a reload answered after it starts no other. */
     stop(): void {
-      for (const slot of reloaded.values()) timers.clear(slot.handle);
+      for (const slot of reloaded.values()) {
+        timers.clear(slot.handle);
+        timers.clear(slot.held);
+      }
       reloaded.clear();
     },
   };

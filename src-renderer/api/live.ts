@@ -166,7 +166,7 @@ export const OVERVIEW_EVENTS = [
 /** How often one query may reload while its events keep coming (a campaign sends thousands). */
 const RELOAD_WINDOW_MS = 300;
 /**
- * The keys whose reload waits for the one before it to be answered (`oneInFlight`), besides the window: the Overview's
+ * The keys whose reload waits for the one before it to be answered (`oneInFlight`, 15 s at most), besides the window: the Overview's
  * figures (counted across messages, conversations, campaigns, calls, webhooks and the wallet; reloaded by most events)
  * and the request log with its total (reloaded by every `/v1` request). Their events come fastest when the core is
  * busiest and answers slowest: a reload slower than the window was cancelled by the next (the core still answering it),
