@@ -55,7 +55,7 @@ describe('open and resolved conversations', () => {
     await row(KIRAN).waitFor({ state: 'detached' });
     await threadOf(next as string);
     await screenshot(page, 'inbox-resolve-next');
-    expect(await announced(/^Resolved the conversation with Kiran Mehta\./)).toMatch(/^Resolved the conversation with Kiran Mehta\. Next open conversation: .+\.$/);
+    expect(await announced(/^Resolved the conversation with Kiran Mehta\./)).toMatch(/^Resolved the conversation with Kiran Mehta\. Press Z to undo\. Next open conversation: .+\.$/);
     await expect.poll(focused).toEqual({ testId: 'conversation-row', address: next, checked: null });
     expect(await row(next as string).getAttribute('aria-selected')).toBe('true');
     expect(await listed()).toEqual(before.filter((address) => address !== KIRAN));
@@ -246,7 +246,7 @@ describe('open and resolved conversations', () => {
       await expect.poll(async () => (await listed()).length).toBe(left - 1);
     }
     await ready().getByText('No open conversations').waitFor();
-    expect(await announced(/No open Instagram conversations left\.$/)).toMatch(/^Resolved the conversation with /);
+    expect(await announced(/No open Instagram conversations left\.$/)).toMatch(/^Resolved the conversation with .+\. Press Z to undo\. No open Instagram conversations left\.$/);
     await expect.poll(focused).toEqual({ testId: 'show-open', address: null, checked: 'true' });
     // The sidebar counts the other channels' unread conversations only (none: no badge).
     const others = counts.total - counts.instagram;

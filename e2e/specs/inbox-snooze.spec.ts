@@ -99,7 +99,7 @@ describe('snoozed conversations', () => {
     await page.keyboard.press('Enter');
     await row(KIRAN).waitFor({ state: 'detached' });
     await threadOf(next as string);
-    expect(await announced(/^Snoozed the conversation with Kiran Mehta until /)).toMatch(/ Next open conversation: .+\.$/);
+    expect(await announced(/^Snoozed the conversation with Kiran Mehta until /)).toMatch(/until .+\. Press Z to undo\. Next open conversation: .+\.$/);
     await expect.poll(focusedAddress).toBe(next);
     expect(await listed()).toEqual(before.filter((address) => address !== KIRAN));
     expect(await detailOf(KIRAN)).toEqual(expect.objectContaining({ state: 'snoozed', snoozedUntil: chosen }));
@@ -247,7 +247,7 @@ describe('snoozed conversations', () => {
     await expect.poll(focusedTestId).toBe('snooze-hour');
     await page.keyboard.press('Enter');
     await menu.waitFor({ state: 'detached' });
-    expect(await announced(/^The conversation with Alice Johnson is now snoozed until /)).toMatch(/until .+\.$/);
+    expect(await announced(/^The conversation with Alice Johnson is now snoozed until /)).toMatch(/until .+\. Press Z to undo\.$/);
     const hour = (await detailOf(ALICE)).snoozedUntil as string;
     expect(Date.parse(hour) - now).toBeLessThan(2 * 3_600_000);
     // It stays shown, the focus on Snooze; the list puts it first now, its header says the new time.

@@ -1,5 +1,6 @@
 // Undo after Resolve and Snooze in the inbox: the inbox moves on as before, and a notice at the list's foot (never
-// taking the focus; not a live region: the console's announcer says the Resolve, and what Undo did, once) names what
+// taking the focus; not a live region: the console's announcer says the Resolve with "Press Z to undo.", and what Undo
+// did, once) names what
 // was done with Undo; Undo (or `z` outside a text field) puts the conversation back as it was (open; a snoozed one
 // resolved, snoozed again to its time) and shows it again, its thread and its row focused, saying "Undone"; the next
 // Resolve or Snooze brings its own notice (only the latest can be undone); a conversation changed since (its customer
@@ -68,8 +69,10 @@ describe('undo after resolve and snooze', () => {
     await threadOf(next as string);
     // The inbox moves on as before; the notice names what was done, in a polite live region, the focus on the next row.
     await says('Resolved Kiran Mehta · WhatsApp');
-    // Said once: by the announcer ("Resolved the conversation with Kiran Mehta. Next open conversation: …"), the notice shown.
-    await page.getByTestId('announcer').filter({ hasText: 'Resolved the conversation with Kiran Mehta.' }).waitFor();
+    // Said once: by the announcer, with how to undo it (the notice is no live region), the notice shown.
+    const said = page.getByTestId('announcer').locator('p').filter({ hasText: 'Resolved the conversation with Kiran Mehta.' });
+    await said.waitFor();
+    expect(await said.textContent()).toBe(`Resolved the conversation with Kiran Mehta. Press Z to undo. Next open conversation: ${await nameOf(next as string)}.`);
     expect(await liveRegionsSaying(/Resolved (the conversation with )?Kiran Mehta/)).toBe(1);
     await expect.poll(focused).toEqual({ testId: 'conversation-row', address: next });
     expect(await undoButton().getAttribute('aria-keyshortcuts')).toBe('z');

@@ -19,7 +19,7 @@ import { afterStateChange } from './resolve-next.ts';
 import { SearchElsewhere } from './search-elsewhere.tsx';
 import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
-import { UNDO_KEY, type Undoable } from './undo.ts';
+import { UNDO_KEY, UNDO_SAYING, type Undoable } from './undo.ts';
 import { UNDO_BUTTON, UndoNotice } from './undo-toast.tsx';
 import { WriteInLink, writesIn } from './write-in-link.tsx';
 import './inbox.css';
@@ -195,7 +195,7 @@ export function InboxPage() {
   const [undoable, setUndoable] = useState<Undoable | null>(null);
   const undoCount = useRef(0);
   const onStateChanged = (changed: Conversation, before: Conversation) => {
-    const { moveTo, saying } = afterStateChange(rows, listState, changed, CHANNEL_LABEL[channel]);
+    const { moveTo, saying } = afterStateChange(rows, listState, changed, CHANNEL_LABEL[channel], UNDO_SAYING);
     announce(saying);
     if (changed.state !== 'open') setUndoable({ id: ++undoCount.current, before, after: changed });
     if (moveTo === undefined) return;

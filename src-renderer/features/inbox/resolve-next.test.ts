@@ -40,6 +40,15 @@ describe('afterStateChange', () => {
     expect(afterStateChange(snoozedRows, 'snoozed', rows[0]!, 'SMS')).toEqual({ moveTo: undefined, saying: 'Unsnoozed the conversation with Priya Sharma: it is open again.' });
     expect(afterStateChange(snoozedRows, 'snoozed', resolved(rows[0]!), 'SMS')).toEqual({ moveTo: undefined, saying: 'Resolved the conversation with Priya Sharma.' });
   });
+  it('says how to undo a Resolve or Snooze right after it, before the next conversation; a reopen has no Undo', () => {
+    const UNDO = 'Press Z to undo.';
+    expect(afterStateChange(rows, 'open', resolved(rows[0]!), 'WhatsApp', UNDO).saying)
+      .toBe('Resolved the conversation with Priya Sharma. Press Z to undo. Next open conversation: Kiran Mehta.');
+    expect(afterStateChange([rows[0]!], 'open', snoozed(rows[0]!), 'SMS', UNDO).saying)
+      .toBe(`Snoozed the conversation with Priya Sharma until ${snoozeTime(UNTIL)}. Press Z to undo. No open SMS conversations left.`);
+    expect(afterStateChange(rows.slice(1), 'open', resolved(rows[0]!), 'SMS', UNDO).saying).toBe('Resolved the conversation with Priya Sharma. Press Z to undo.');
+    expect(afterStateChange(rows, 'resolved', rows[1]!, 'SMS', UNDO).saying).toBe('Reopened the conversation with Kiran Mehta: it is open again.');
+  });
   it('stays on a conversation snoozed again from the Snoozed list, saying its new time', () => {
     const later = '2026-12-07T09:00:00.000Z';
     const snoozedRows = rows.map(snoozed);

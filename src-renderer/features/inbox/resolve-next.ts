@@ -12,9 +12,10 @@ export const nameOf = (c: Pick<Conversation, 'customerName' | 'address'>): strin
 /**
  * What the inbox shows after `changed` (as the core now has it) left or joined a state, among `rows` (the list shown,
  * `listState` its state, as it was before the change): `moveTo` the conversation to open instead (null: none, the empty
- * state), or undefined to stay on it; and what to say.
+ * state), or undefined to stay on it; and what to say. `undoSaying`, how to undo a Resolve or Snooze (the inbox's undo
+ * notice is no live region), is said right after it, before the next conversation: a reopen has no Undo.
  */
-export function afterStateChange(rows: readonly Conversation[], listState: Conversation['state'], changed: Conversation, channelLabel: string):
+export function afterStateChange(rows: readonly Conversation[], listState: Conversation['state'], changed: Conversation, channelLabel: string, undoSaying?: string):
   { moveTo: Conversation | null | undefined; saying: string } {
   const name = nameOf(changed);
   const at = rows.findIndex((c) => c.id === changed.id);
@@ -23,8 +24,9 @@ export function afterStateChange(rows: readonly Conversation[], listState: Conve
   }
   const until = changed.state === 'snoozed' && changed.snoozedUntil ? snoozeTime(changed.snoozedUntil) : null;
   // Snoozed again from the Snoozed list: a new time, not a new state.
-  const done = !until ? `Resolved the conversation with ${name}.`
+  const change = !until ? `Resolved the conversation with ${name}.`
     : rows[at]?.state === 'snoozed' ? `The conversation with ${name} is now snoozed until ${until}.` : `Snoozed the conversation with ${name} until ${until}.`;
+  const done = undoSaying ? `${change} ${undoSaying}` : change;
   if (listState !== 'open' || at < 0) return { moveTo: undefined, saying: done };
   const next = rows[at + 1] ?? rows[at - 1] ?? null;
   return { moveTo: next, saying: `${done} ${next ? `Next open conversation: ${nameOf(next)}.` : `No open ${channelLabel} conversations left.`}` };

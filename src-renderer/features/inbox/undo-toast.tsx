@@ -2,8 +2,9 @@
 // Undo (`z` anywhere in the inbox outside a text field, as `e`). It never takes the focus; it goes after 10 s (held
 // while the pointer or the focus is on it), when the next Resolve or Snooze brings its own (only the latest can be
 // undone), or on Escape or Dismiss. Undone, the inbox shows the conversation again (inbox-page.tsx's `onUndone`).
-// It is not a live region: the console's one announcer has already said the Resolve or Snooze (inbox-page.tsx), and
-// says what Undo did (or why not, or its failure) as the notice shows it, so a screen reader hears each once.
+// It is not a live region: the console's one announcer has already said the Resolve or Snooze and how to undo it ("Press Z
+// to undo.", inbox-page.tsx), and says what Undo did (or why not, or its failure) as the notice shows it, so a screen
+// reader hears each once.
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { snoozeTime } from './snooze-choices.ts';
-import { doneSaying, expectedOf, undoneSaying, undoPlan, whyNothing, type Undoable } from './undo.ts';
+import { doneSaying, expectedOf, UNDO_KEY, UNDO_SAYING, undoneSaying, undoPlan, whyNothing, type Undoable } from './undo.ts';
 
 const NOW = '2026-11-27T10:00:00.000Z';
 const LATER = '2026-11-30T09:00:00.000Z';
@@ -28,6 +28,13 @@ describe('what the undo notice says', () => {
     expect(undoneSaying(open, open)).toBe('Undone: Alice Johnson · WhatsApp is open again');
     expect(undoneSaying(snoozed(LATER), snoozed(LATER))).toBe(`Undone: Alice Johnson · WhatsApp is snoozed until ${snoozeTime(LATER)} again`);
     expect(undoneSaying(snoozed(EARLIER), open)).toBe(`Undone: Alice Johnson · WhatsApp is open (its snooze time, ${snoozeTime(EARLIER)}, has passed)`);
+  });
+});
+
+describe('how a screen reader learns that Undo is there', () => {
+  it('is told the key that presses it, with the Resolve or Snooze (the notice is no live region)', () => {
+    expect(UNDO_SAYING).toBe('Press Z to undo.');
+    expect(UNDO_SAYING.toLowerCase()).toContain(` ${UNDO_KEY} `);
   });
 });
 

@@ -12,6 +12,13 @@ import { snoozeTime } from './snooze-choices.ts';
 /** The key that presses the notice's Undo, as `aria-keyshortcuts` names it. */
 export const UNDO_KEY = 'z';
 
+/**
+ * How to undo, said with the Resolve or Snooze it undoes (resolve-next.ts's `afterStateChange`): the notice itself is no
+ * live region, so a screen reader would not otherwise learn that Undo is there (`z` presses it from anywhere in the
+ * inbox but a text field).
+ */
+export const UNDO_SAYING = `Press ${UNDO_KEY.toUpperCase()} to undo.`;
+
 /** A Resolve or Snooze made in this window: the conversation as it was (`before`) and as the core answered (`after`). */
 export type Undoable = { id: number; before: Conversation; after: Conversation };
 
