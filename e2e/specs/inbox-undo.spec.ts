@@ -1,8 +1,8 @@
 // Undo after Resolve and Snooze in the inbox: the inbox moves on as before, and a notice at the list's foot (never
 // taking the focus; not a live region: the console's announcer says the Resolve with "Press Z to undo.", and what Undo
-// did, once) names what
-// was done with Undo; Undo (or `z` outside a text field) puts the conversation back as it was (open; a snoozed one
-// resolved, snoozed again to its time) and shows it again, its thread and its row focused, saying "Undone"; the next
+// did, once) names what was done with Undo; Undo (or `z` outside a text field) puts the conversation back as it was
+// (open; a snoozed one resolved, snoozed again to its time, or open if that time came meanwhile, even while Undo's
+// request was on its way) and shows it again, its thread and its row focused, saying "Undone"; the next
 // Resolve or Snooze brings its own notice (only the latest can be undone); a conversation changed since (its customer
 // wrote in, even while Undo's one request was on its way) is left as it is, the notice saying why; a failure is shown,
 // Undo kept; the notice goes after 10 s unless the focus is in it, and on Escape.
@@ -50,9 +50,9 @@ const clockNow = async () => (await server.dashboard<{ now: string }>('GET', '/s
 const snoozeTime = (iso: string) => page.evaluate((at) => new Intl.DateTimeFormat(undefined, {
   weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit',
 }).format(new Date(at)), iso);
-/** Snoozed by another window (the core's route): out of Open until a day later on the virtual clock. */
-async function snoozeElsewhere(address: string): Promise<string> {
-  const until = new Date(Date.parse(await clockNow()) + 86_400_000).toISOString();
+/** Snoozed by another window (the core's route): out of Open until a day (or `seconds`) later on the virtual clock. */
+async function snoozeElsewhere(address: string, seconds = 86_400): Promise<string> {
+  const until = new Date(Date.parse(await clockNow()) + seconds * 1000).toISOString();
   expect((await server.dashboard('POST', `/dashboard/conversations/${await conversationId(address)}/snooze`, { until })).status).toBe(200);
   return until;
 }
@@ -188,6 +188,26 @@ describe('undo after resolve and snooze', () => {
     await notice().waitFor({ state: 'detached' });
   });
 
+  it('opens a snoozed conversation resolved whose snooze time came while Undo\'s request was on its way, and says so', async () => {
+    const until = await resolveSnoozedAlice(3_600);
+    // Undo reads the clock (the hour is still ahead) and asks to snooze her again; the virtual clock passes that time
+    // (another window moved it) after the console asked, before the core takes the request: the core refuses it (400).
+    const snoozes = '**/dashboard/conversations/*/snooze';
+    await page.route(snoozes, async (route) => {
+      expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 3_601 })).status).toBe(200);
+      await route.continue();
+    });
+    await undoButton().click();
+    await says(`Undone: Alice Johnson · WhatsApp is open (its snooze time, ${await snoozeTime(until)}, has passed)`);
+    await page.unroute(snoozes);
+    expect(await page.getByTestId('undo-error').count()).toBe(0);
+    expect(await detailOf(ALICE)).toEqual(expect.objectContaining({ state: 'open', snoozedUntil: null }));
+    expect(await page.getByTestId('show-open').getAttribute('aria-checked')).toBe('true');
+    await row(ALICE).waitFor();
+    await page.getByTestId('undo-dismiss').click();
+    await notice().waitFor({ state: 'detached' });
+  });
+
   it('the next Resolve brings its own notice and only it can be undone; a failure is shown, Undo kept', async () => {
     const [first, second] = await openFirstOfTwo();
     await resolveShown(first);
@@ -231,15 +251,16 @@ describe('undo after resolve and snooze', () => {
 
 /** The id of the conversation with `address` on WhatsApp, as the core lists it. */
 /** The Open list's first two conversations, the first one opened. */
-/** Alice snoozed elsewhere, then opened under Snoozed and resolved in the console: the notice offers to snooze her again. */
-async function resolveSnoozedAlice(): Promise<void> {
-  await snoozeElsewhere(ALICE);
+/** Alice snoozed elsewhere (a day, or `seconds`), then opened under Snoozed and resolved in the console: the notice offers to snooze her again until the time returned. */
+async function resolveSnoozedAlice(seconds?: number): Promise<string> {
+  const until = await snoozeElsewhere(ALICE, seconds);
   await page.getByTestId('show-snoozed').click();
   await row(ALICE).click();
   await page.getByTestId('snoozed-badge').waitFor();
   await page.getByTestId('resolve-conversation').click();
   await row(ALICE).waitFor({ state: 'detached' });
   await says('Resolved Alice Johnson · WhatsApp');
+  return until;
 }
 
 async function openFirstOfTwo(): Promise<[string, string]> {

@@ -6,7 +6,7 @@ import { useApi } from '../../api/context.tsx';
 import { ApiError } from '../../api/http.ts';
 import { useDrafts } from '../../stores/drafts.ts';
 import { showConversationRead, showConversationState } from './conversation-refresh.ts';
-import { expectedOf, undoPlan, whyNothing, type Undoable } from './undo.ts';
+import { undoWith, type Undoable, type UndoOutcome } from './undo.ts';
 
 /** A WhatsApp template reply: the template and its send components (header, body, button parameters). */
 export type TemplateReply = { templateId: string; components: WaSendComponent[] };
@@ -78,27 +78,19 @@ export function useConversationState(conversationId: string) {
   });
 }
 
-/** What Undo did: put the conversation back (`restored`, as the core now has it), or nothing, for the reason given. */
-export type UndoOutcome = { restored: Conversation } | { nothing: string };
-
 /**
- * Undo of a Resolve or Snooze made in this window (undo.ts): the core's clock is read (is the snooze time it had still
- * ahead?), then one request puts the conversation back, made by the core only if it is still as the change left it
- * (`useConversationState` with its precondition). Refused (409: it changed since), the conversation is read to say why.
+ * Undo of a Resolve or Snooze made in this window (undo.ts's `undoWith`): the core's clock is read (is the snooze time it
+ * had still ahead?), then one request puts the conversation back, made by the core only if it is still as the change left
+ * it (`useConversationState` with its precondition). Refused (409: it changed since), the conversation is read to say why.
  */
 export function useUndoStateChange(done: Undoable) {
   const api = useApi();
   const change = useConversationState(done.after.id);
   return useMutation({
-    mutationFn: async (): Promise<UndoOutcome> => {
-      const { now } = await api.get<{ now: string }>('/sim/clock');
-      try {
-        return { restored: await change.mutateAsync({ change: undoPlan(done, now), expected: expectedOf(done.after) }) };
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 409)) throw error;
-        const current = await api.get<Conversation>(`/dashboard/conversations/${done.after.id}`);
-        return { nothing: whyNothing(done.after, current, now) };
-      }
-    },
+    mutationFn: (): Promise<UndoOutcome> => undoWith(done, {
+      now: async () => (await api.get<{ now: string }>('/sim/clock')).now,
+      change: (asked, expected) => change.mutateAsync({ change: asked, expected }),
+      current: () => api.get<Conversation>(`/dashboard/conversations/${done.after.id}`),
+    }),
   });
 }

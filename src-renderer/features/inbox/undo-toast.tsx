@@ -10,8 +10,8 @@ import type { Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { useFocusAfterChange } from '../../components/focus.ts';
 import { announce } from '../../stores/announcer.ts';
-import { useUndoStateChange, type UndoOutcome } from './mutations.ts';
-import { doneSaying, UNDO_KEY, undoneSaying, type Undoable } from './undo.ts';
+import { useUndoStateChange } from './mutations.ts';
+import { doneSaying, UNDO_KEY, undoneSaying, type Undoable, type UndoOutcome } from './undo.ts';
 import './undo-toast.css';
 
 /** How long the notice stays once nothing holds it (the pointer or the focus on it). */

@@ -3,8 +3,9 @@
 // that it is still as the change left it; refused (it changed since), the notice says why it leaves it.
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src-core/contract/index.ts';
+import { ApiError } from '../../api/http.ts';
 import { snoozeTime } from './snooze-choices.ts';
-import { doneSaying, expectedOf, UNDO_KEY, UNDO_SAYING, undoneSaying, undoPlan, whyNothing, type Undoable } from './undo.ts';
+import { doneSaying, expectedOf, UNDO_KEY, UNDO_SAYING, undoneSaying, undoPlan, undoWith, whyNothing, type UndoCore, type Undoable } from './undo.ts';
 
 const NOW = '2026-11-27T10:00:00.000Z';
 const LATER = '2026-11-30T09:00:00.000Z';
@@ -68,5 +69,47 @@ describe('whyNothing: why a refused Undo left the conversation as it is', () => 
     expect(whyNothing(resolved, snoozed(LATER), NOW)).toBe(`the conversation was snoozed until ${snoozeTime(LATER)} since`);
     expect(whyNothing(snoozed(LATER), snoozed(EARLIER), NOW)).toBe(`the conversation was snoozed until ${snoozeTime(EARLIER)} since`);
     expect(whyNothing(resolved, { ...resolved, resolvedAt: '2026-11-27T10:00:09.000Z' }, NOW)).toBe('the conversation was reopened and resolved again since');
+  });
+});
+
+describe('undoWith: Undo against the core', () => {
+  /** A core whose clock reads `clock` in turn, answering each change with `answers` in turn (a conversation, or an error thrown). */
+  function core(clock: string[], answers: Array<Conversation | Error>, current: Conversation = open) {
+    const asked: unknown[] = [];
+    const fake: UndoCore = {
+      now: async () => clock.shift() ?? NOW,
+      change: async (change, expected) => {
+        asked.push({ change, expected });
+        const answer = answers.shift();
+        if (!answer || answer instanceof Error) throw answer ?? new Error('not asked');
+        return answer;
+      },
+      current: async () => current,
+    };
+    return { fake, asked };
+  }
+  const passed = new ApiError(400, `Invalid body: until: must be in the future (it is now ${NOW})`, 'VALIDATION_FAILED');
+  const snoozedUntilSoon = snoozed('2026-11-27T10:00:30.000Z');
+
+  it('opens a snoozed conversation resolved whose time came while its snooze again was on its way, and says so', async () => {
+    const { fake, asked } = core(['2026-11-27T10:00:29.000Z', '2026-11-27T10:00:31.000Z'], [passed, open]);
+    const outcome = await undoWith(undoable(snoozedUntilSoon, resolved), fake);
+    expect(outcome).toEqual({ restored: open });
+    expect(asked).toEqual([
+      { change: { snoozeUntil: snoozedUntilSoon.snoozedUntil }, expected: expectedOf(resolved) },
+      { change: 'open', expected: expectedOf(resolved) },
+    ]);
+    expect(undoneSaying(snoozedUntilSoon, open)).toMatch(/is open \(its snooze time, .+, has passed\)$/);
+  });
+  it('gives a 400 whose time is still ahead as it is, asking nothing more', async () => {
+    const { fake, asked } = core([NOW, NOW], [passed]);
+    await expect(undoWith(undoable(snoozed(LATER), resolved), fake)).rejects.toBe(passed);
+    expect(asked).toHaveLength(1);
+  });
+  it('says why it left one changed since (409), the reopen asked instead refused too', async () => {
+    const changed = new ApiError(409, 'Conversation conv_0001 changed since', 'CONFLICT');
+    const wroteIn: Conversation = { ...open, lastMessageAt: '2026-11-27T10:00:40.000Z' };
+    const { fake } = core(['2026-11-27T10:00:29.000Z', '2026-11-27T10:00:41.000Z'], [passed, changed], wroteIn);
+    expect(await undoWith(undoable(snoozedUntilSoon, resolved), fake)).toEqual({ nothing: 'Alice Johnson wrote in since, so the conversation is open again' });
   });
 });

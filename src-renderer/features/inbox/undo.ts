@@ -2,8 +2,10 @@
 // state the conversation had (open; or snoozed until its time, while that time is still ahead on the core's clock), in one
 // request made only if the conversation is still as the change left it (`expectedOf`: the core checks it in the
 // transaction that writes, else answers 409). One changed meanwhile (its customer wrote in, another window reopened or
-// snoozed it, its snooze ran out) is left as it is, and the notice says why (`whyNothing`).
+// snoozed it, its snooze ran out) is left as it is, and the notice says why (`whyNothing`). One whose snooze time comes
+// while Undo's request is on its way is opened instead (`undoWith`).
 import type { Conversation, ConversationExpected } from '../../../src-core/contract/index.ts';
+import { ApiError } from '../../api/http.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import type { StateChange } from './mutations.ts';
 import { nameOf } from './resolve-next.ts';
@@ -11,7 +13,6 @@ import { snoozeTime } from './snooze-choices.ts';
 
 /** The key that presses the notice's Undo, as `aria-keyshortcuts` names it. */
 export const UNDO_KEY = 'z';
-
 /**
  * How to undo, said with the Resolve or Snooze it undoes (resolve-next.ts's `afterStateChange`): the notice itself is no
  * live region, so a screen reader would not otherwise learn that Undo is there (`z` presses it from anywhere in the
@@ -65,4 +66,39 @@ export function undoneSaying(before: Conversation, restored: Conversation): stri
   if (restored.state === 'snoozed' && restored.snoozedUntil) return `Undone: ${label} is snoozed until ${snoozeTime(restored.snoozedUntil)} again`;
   if (before.state === 'snoozed' && before.snoozedUntil) return `Undone: ${label} is open (its snooze time, ${snoozeTime(before.snoozedUntil)}, has passed)`;
   return `Undone: ${label} is open again`;
+}
+
+/** What Undo did: put the conversation back (`restored`, as the core now has it), or nothing, for the reason given. */
+export type UndoOutcome = { restored: Conversation } | { nothing: string };
+
+/** What Undo asks of the core: its clock, the change made only if the conversation is still `expected`, the conversation now. */
+export type UndoCore = {
+  now(): Promise<string>;
+  change(change: StateChange, expected: ConversationExpected): Promise<Conversation>;
+  current(): Promise<Conversation>;
+};
+
+/**
+ * Undo of `done`: the plan for the core's clock (`undoPlan`), asked on the precondition of the conversation as the change
+ * left it. A snooze to the time it had, refused (400) because that time came after the clock was read (the clock runs;
+ * another window may move it), is asked again as a reopen once the clock says the time has passed: a snooze whose time
+ * has passed is an open conversation, and `undoneSaying` says so. Refused with 409 (it changed since): nothing, and why.
+ */
+export async function undoWith(done: Undoable, core: UndoCore): Promise<UndoOutcome> {
+  const expected = expectedOf(done.after);
+  let now = await core.now();
+  try {
+    const plan = undoPlan(done, now);
+    try {
+      return { restored: await core.change(plan, expected) };
+    } catch (error) {
+      if (plan === 'open' || !(error instanceof ApiError && error.status === 400)) throw error;
+      now = await core.now();
+      if (undoPlan(done, now) !== 'open') throw error;
+      return { restored: await core.change('open', expected) };
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    return { nothing: whyNothing(done.after, await core.current(), now) };
+  }
 }
