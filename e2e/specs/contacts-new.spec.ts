@@ -1,5 +1,6 @@
 // The contacts page's New contact in a real browser (the demo seed): a contact made from the keyboard is opened and
-// listed; a phone or email another contact has, and a malformed email, are refused under their field, the values kept.
+// listed; a phone or email another contact has, and a malformed email, are refused under their field, the values kept;
+// beside a phone or email another contact has, "Open <name>" opens that contact instead.
 import { describe, expect, it } from 'vitest';
 import type { Contact, ContactList } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
@@ -97,6 +98,27 @@ describe('new contact', () => {
     await dialog().getByTestId('new-contact-cancel').click();
     await dialog().waitFor({ state: 'detached' });
     expect(await focused()).toBe('new-contact');
+    expect(await named('Alice Again')).toEqual([]);
+  });
+
+  it('opens the contact that already has the phone from beside the refusal, making nothing', async () => {
+    const p = page();
+    await openForm();
+    await p.keyboard.type('Alice Again');
+    await input('phone').fill('+1 415 555 0101');
+    await p.keyboard.press('Enter');
+    await problem('phone').waitFor();
+    // Under the phone's refusal, named once read; the refusal stays the field's description.
+    const openExisting = input('phone').locator('xpath=..').getByTestId('new-contact-open-existing');
+    await openExisting.filter({ hasText: /^Open Alice Johnson$/ }).waitFor();
+    const [alice] = await named('Alice Johnson');
+    expect(await openExisting.getAttribute('data-contact-id')).toBe(alice?.id);
+    expect(await input('phone').getAttribute('aria-describedby')).toBe('new-contact-phone-problem');
+    await screenshot(p, 'contacts-new-open-existing');
+    await openExisting.click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(await focused()).toBe('new-contact');
+    await p.getByTestId('contact-panel').locator('h2', { hasText: /^Alice Johnson$/ }).waitFor();
     expect(await named('Alice Again')).toEqual([]);
   });
 });

@@ -46,6 +46,20 @@ export const errorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /**
+ * The extras an error answer may carry besides the envelope, as a client (the console) keeps them: `field`, the body
+ * field a refusal is about (a contact's phone, email or username another contact has: 409 of `POST /dashboard/contacts`);
+ * `contactId`, the contact it names (that other contact; a blocked contact); `retryAfter` (429); `reason` (a blocked
+ * contact's). Any other key is dropped, and each of these is kept only when it has its type.
+ */
+export const errorDetailsSchema = z.object({
+  field: z.string().optional().catch(undefined),
+  contactId: z.string().optional().catch(undefined),
+  retryAfter: z.number().int().optional().catch(undefined),
+  reason: z.string().nullable().optional().catch(undefined),
+});
+export type ErrorDetails = z.input<typeof errorDetailsSchema>;
+
+/**
  * Every error answer of a `/v1` route, as sent (the API document's `Error`): the envelope, its `code` always, and the
  * extras some errors add (`retryAfter` on 429; `contactId` and `reason` on a blocked contact's; others named in their
  * message), so a client may read more than the three contract fields.

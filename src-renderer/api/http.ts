@@ -1,17 +1,31 @@
-// The console's HTTP client: the dashboard token on every call; errors keep the core's message.
+// The console's HTTP client: the dashboard token on every call; errors keep the core's message, and the envelope's
+// extras the console reads (`details`).
+import { errorDetailsSchema, type ErrorDetails } from '../../src-core/contract/index.ts';
 import type { Connection } from '../app/connection.ts';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  /** The body field a refusal is about, when the core names one (`field`: a contact's phone another contact has, 409). */
-  readonly field: string | undefined;
-  constructor(status: number, message: string, code?: string, field?: string) {
+  /** The envelope's extras, typed (`errorDetailsSchema`): the field a refusal is about, the contact it names, … */
+  readonly details: Readonly<ErrorDetails>;
+  constructor(status: number, message: string, code?: string, details: ErrorDetails = {}) {
     super(message);
     this.status = status;
     this.code = code;
-    this.field = field;
+    this.details = details;
   }
+
+  /** The body field a refusal is about, when the core names one (`field`: a contact's phone another contact has, 409). */
+  get field(): string | undefined {
+    return this.details.field;
+  }
+}
+
+/** The extras of an error answer's body, each kept only when it has its type; none for a body that is no object. */
+export function errorDetailsOf(envelope: unknown): ErrorDetails {
+  const parsed = errorDetailsSchema.safeParse(envelope);
+  if (!parsed.success) return {};
+  return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
 }
 
 export type Api = {
@@ -43,9 +57,8 @@ export function createApi(connection: Connection): Api {
     }
     if (!response.ok) {
       const text = await response.text();
-      const envelope = (text ? JSON.parse(text) : {}) as { message?: string; code?: string; field?: unknown };
-      const field = typeof envelope.field === 'string' ? envelope.field : undefined;
-      throw new ApiError(response.status, envelope.message ?? `${response.status} ${response.statusText}`, envelope.code, field);
+      const envelope = (text ? JSON.parse(text) : {}) as { message?: string; code?: string };
+      throw new ApiError(response.status, envelope.message ?? `${response.status} ${response.statusText}`, envelope.code, errorDetailsOf(envelope));
     }
     return response;
   }

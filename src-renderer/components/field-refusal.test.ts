@@ -38,11 +38,11 @@ describe('refusalByField', () => {
   });
 
   it('places a refusal whose envelope names its field (a 409 for a value another record has) under that field, as written', () => {
-    const taken = new ApiError(409, 'Contact Alice Johnson already has this phone (+14155550101)', 'CONFLICT', 'phone');
+    const taken = new ApiError(409, 'Contact Alice Johnson already has this phone (+14155550101)', 'CONFLICT', { field: 'phone', contactId: 'cnt_1' });
     expect(refusalByField(taken, { name: 'Name', phone: 'Phone' })).toEqual({ fields: { phone: taken.message }, rest: null });
     // A field the form does not show leaves the refusal whole for the form's error block; so does a 5xx naming one.
     expect(refusalByField(taken, { name: 'Name', email: 'Email' })).toEqual({ fields: {}, rest: taken });
-    const failed = new ApiError(500, 'Internal error', 'INTERNAL', 'phone');
+    const failed = new ApiError(500, 'Internal error', 'INTERNAL', { field: 'phone' });
     expect(refusalByField(failed, { phone: 'Phone' })).toEqual({ fields: {}, rest: failed });
   });
 });

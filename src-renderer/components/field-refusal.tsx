@@ -62,19 +62,24 @@ export const problemIdOf = (id: string) => `${id}-problem`;
 /** The attributes of the field `id` inside a `LabelledField`: its id (for the label), and those tying it to its problem. */
 export const fieldProps = (id: string, problem: string | undefined) => ({ id, ...problemProps(problemIdOf(id), problem) });
 
-type LabelledFieldProps = { id: string; label: ReactNode; problem: string | undefined; className?: string; children: ReactNode };
+type LabelledFieldProps = {
+  id: string; label: ReactNode; problem: string | undefined; className?: string; children: ReactNode;
+  /** What the person can do about the problem (shown after it while it shows): "Open Alice Johnson" beside a phone taken. */
+  problemAction?: ReactNode;
+};
 
 /**
  * A labelled field (given `fieldProps(id, problem)`) with its problem under it. The problem sits beside the label, not
  * in it: a <label>'s whole text is its field's accessible name, so a problem inside it is read in the name ("Name Name
  * must be …") as well as the description. The label names the field by `for`, the problem only describes it.
  */
-export function LabelledField({ id, label, problem, className = 'field', children }: LabelledFieldProps) {
+export function LabelledField({ id, label, problem, className = 'field', children, problemAction }: LabelledFieldProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="field-name">{label}</label>
       {children}
       <FieldProblem id={problemIdOf(id)} problem={problem} testId={problemIdOf(id)} />
+      {problem && problemAction ? <div className="field-problem-action">{problemAction}</div> : null}
     </div>
   );
 }

@@ -96,7 +96,7 @@ export function ContactsPage() {
             <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true) : ' '}</p>
           </div>
           <div className="contacts-actions">
-            <NewContact onCreated={opened} />
+            <NewContact onCreated={opened} onOpenExisting={selectContact} />
             <ContactsCsvActions />
           </div>
         </header>

@@ -1,13 +1,17 @@
 // The Contacts page's New contact: a small form in a native modal (name, phone, email, Instagram username, tags) that
 // makes a contact by hand (`POST /dashboard/contacts`), then hands it to the page to open. A refusal of the core (a
-// malformed phone or email, 400; one another contact has, 409) is said under the field it names, the values kept.
+// malformed phone or email, 400; one another contact has, 409) is said under the field it names, the values kept; beside
+// the 409, "Open <name>" opens that other contact instead (the envelope's `contactId`).
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { Contact, CreateContactInput } from '../../../src-core/contract/index.ts';
+import { ApiError } from '../../api/http.ts';
 import { Button } from '../../components/button.tsx';
 import { fieldProps, LabelledField, refusalByField } from '../../components/field-refusal.tsx';
 import { thenFocus } from '../../components/focus.ts';
+import { contactDisplayName } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useCreateContact } from './mutations.ts';
+import { useContact } from './queries.ts';
 import { parseTagInput, tagProblem } from './tag-input.ts';
 
 type Draft = { name: string; phone: string; email: string; username: string; tags: string };
@@ -26,11 +30,29 @@ function bodyOf(draft: Draft): CreateContactInput {
   };
 }
 
+/** The contact that already has a refused phone, email or username (the 409's `field` and `contactId`), if that was the refusal. */
+function holderOf(error: unknown): { field: keyof typeof LABELS; contactId: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const { field, contactId } = error.details;
+  return field && contactId && Object.hasOwn(LABELS, field) ? { field: field as keyof typeof LABELS, contactId } : null;
+}
+
+/** Beside "Contact Alice Johnson already has this phone": opens Alice Johnson instead (named once the console has read her). */
+function OpenHolder({ contactId, onOpen }: { contactId: string; onOpen(contactId: string): void }) {
+  const holder = useContact(contactId);
+  return (
+    <button type="button" className="button small" data-testid="new-contact-open-existing" data-contact-id={contactId} onClick={() => onOpen(contactId)}>
+      Open {holder.data ? contactDisplayName(holder.data) : 'that contact'}
+    </button>
+  );
+}
+
 /**
- * Escape, Cancel and a contact made each tell the page at once (`onClose`), which unmounts the dialog and gives the
- * focus back to New contact; not while the create is on its way (its answer opens the contact).
+ * Escape, Cancel, a contact made and an existing one opened (`onOpenExisting`) each tell the page at once (`onClose`),
+ * which unmounts the dialog and gives the focus back to New contact; not while the create is on its way (its answer
+ * opens the contact).
  */
-function NewContactDialog({ onCreated, onClose }: { onCreated(contact: Contact): void; onClose(): void }) {
+function NewContactDialog({ onCreated, onOpenExisting, onClose }: { onCreated(contact: Contact): void; onOpenExisting(contactId: string): void; onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const first = useRef<HTMLInputElement>(null);
   const create = useCreateContact();
@@ -44,6 +66,7 @@ function NewContactDialog({ onCreated, onClose }: { onCreated(contact: Contact):
   const tagsProblem = tagProblem([], body.tags ?? []) ?? undefined;
   const refusal = create.isError ? refusalByField(create.error, LABELS) : null;
   const problem = (field: keyof typeof LABELS) => (field === 'tags' ? tagsProblem ?? refusal?.fields.tags : refusal?.fields[field]);
+  const holder = create.isError ? holderOf(create.error) : null;
   const leave = () => {
     if (!create.isPending) onClose();
   };
@@ -60,7 +83,8 @@ function NewContactDialog({ onCreated, onClose }: { onCreated(contact: Contact):
   const field = (name: keyof typeof LABELS, input: { type?: string; placeholder: string; inputMode?: 'tel' | 'email' }) => {
     const id = `new-contact-${name}`;
     return (
-      <LabelledField id={id} label={LABELS[name]} problem={problem(name)}>
+      <LabelledField id={id} label={LABELS[name]} problem={problem(name)}
+        problemAction={holder?.field === name ? <OpenHolder contactId={holder.contactId} onOpen={onOpenExisting} /> : null}>
         <input ref={name === 'name' ? first : undefined} type={input.type ?? 'text'} inputMode={input.inputMode} value={draft[name]} placeholder={input.placeholder}
           autoComplete="off" spellCheck={false} onChange={(e) => edit(name, e.target.value)} {...fieldProps(id, problem(name))} data-testid={id} />
       </LabelledField>
@@ -92,15 +116,18 @@ function NewContactDialog({ onCreated, onClose }: { onCreated(contact: Contact):
   );
 }
 
-/** New contact, and its dialog while open; `onCreated` opens the contact made in the page. */
-export function NewContact({ onCreated }: { onCreated(contact: Contact): void }) {
+/** New contact, and its dialog while open; `onCreated` opens the contact made in the page, `onOpenExisting` one that has a phone, email or username given. */
+export function NewContact({ onCreated, onOpenExisting }: { onCreated(contact: Contact): void; onOpenExisting(contactId: string): void }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const close = () => thenFocus(() => setOpen(false), () => opener.current);
   return (
     <>
       <button ref={opener} type="button" className="button small primary" aria-haspopup="dialog" data-testid="new-contact" onClick={() => setOpen(true)}>New contact</button>
-      {open ? <NewContactDialog onClose={close} onCreated={(contact) => { onCreated(contact); close(); }} /> : null}
+      {open ? (
+        <NewContactDialog onClose={close} onCreated={(contact) => { onCreated(contact); close(); }}
+          onOpenExisting={(contactId) => { onOpenExisting(contactId); close(); }} />
+      ) : null}
     </>
   );
 }
