@@ -67,7 +67,7 @@ describe('undo after resolve and snooze', () => {
     await page.getByTestId('resolve-conversation').click();
     await row(KIRAN).waitFor({ state: 'detached' });
     await threadOf(next as string);
-    // The inbox moves on as before; the notice names what was done, in a polite live region, the focus on the next row.
+    // The inbox moves on as before; the notice names what was done (shown; the announcer says it), the focus on the next row.
     await says('Resolved Kiran Mehta · WhatsApp');
     // Said once: by the announcer, with how to undo it (the notice is no live region), the notice shown.
     const said = page.getByTestId('announcer').locator('p').filter({ hasText: 'Resolved the conversation with Kiran Mehta.' });
