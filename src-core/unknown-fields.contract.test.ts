@@ -113,6 +113,19 @@ describe('unknown body fields', () => {
     expect(active.body.message).toBe('Invalid body: active: is not changed by PATCH: use POST /automations/{id}/activate or POST /automations/{id}/pause');
   });
 
+  it('quotes an unknown field by at most 100 characters, and at most 10 of them, never a huge key back whole; nothing is created', async () => {
+    const huge = 'k'.repeat(1_000_000);
+    const top = await api('POST', '/v1/automations', { name: 'Huge key', trigger: { type: 'contact.created' }, [huge]: 1 });
+    expect([top.status, top.body.message]).toEqual([400, `Invalid body: unknown field "${'k'.repeat(100)}…" (the body takes name, description, active, trigger, steps)`]);
+    const nested = await api('POST', '/v1/email/send', {
+      templateId: 'etpl_x', recipient: { to: 'sam@example.net', [huge.slice(0, 50_000)]: 'x' }, fromName: 'Acme', fromEmail: 'hi@acme.test',
+    });
+    expect([nested.status, nested.body.message]).toEqual([400, `Invalid body: unknown field "recipient.${'k'.repeat(90)}…" (recipient takes to, firstName, lastName)`]);
+    const many = await api('POST', '/v1/automations', { name: 'Many keys', trigger: { type: 'contact.created' }, ...Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`x${i}`, 1])) });
+    expect(many.body.message).toBe(`Invalid body: unknown fields ${Array.from({ length: 10 }, (_, i) => `"x${i}"`).join(', ')} and 15 more (the body takes name, description, active, trigger, steps)`);
+    expect((await api('GET', '/v1/automations?limit=100')).body.data.map((a: { name: string }) => a.name)).not.toContain('Huge key');
+  });
+
   it('objects the contract leaves open keep their keys: WhatsApp parameters, template variables; a console body may name its organization', async () => {
     const wa = await api('POST', '/v1/whatsapp/send-template', {
       to: '14155550802', templateName: 'hello', languageCode: 'en',
@@ -148,6 +161,11 @@ describe('unknown query parameters', () => {
     expect([res.status, res.body.message]).toEqual([400, 'Invalid query: unknown parameter "status" (this route takes page, limit)']);
     expect((await get('/v1/rcs/bots?limit=abc&page=0')).body.message).toBe('Invalid query: unknown parameters "limit", "page" (this route takes no query parameters)');
     expect((await get('/v1/rcs/logs?page=1&limit=5')).status).toBe(200);
+  });
+
+  it('quotes an unknown parameter by at most 100 characters, never a long name back whole', async () => {
+    const res = await get(`/v1/otp/logs?${'p'.repeat(10_000)}=1`);
+    expect([res.status, res.body.message]).toEqual([400, `Invalid query: unknown parameter "${'p'.repeat(100)}…" (this route takes widgetId, status, page, limit)`]);
   });
 
   it('takes a cache-buster _ on any route; a console request may name its organization, an API key\'s may not', async () => {

@@ -95,12 +95,13 @@ export const rangeBoundSchema = (edge: 'start' | 'end') => z.union([
 ], { error: 'must be an ISO 8601 date-time or a date YYYY-MM-DD' });
 
 /**
- * Values a refusal quotes back, kept short: the first 3, each cut at 40 characters, then how many more. A query of
- * 16 KiB of unknown statuses was quoted back whole (`"aaaa…"` 16,000 characters, or 8,000 one-letter ones).
+ * Values a refusal quotes back, kept short: the first `most` (3), each cut at `length` (40) characters, then how many
+ * more. A query of 16 KiB of unknown statuses was quoted back whole (`"aaaa…"` 16,000 characters, or 8,000 one-letter
+ * ones), and a body's unknown field named by a 1 MB key answered 1 MB.
  */
-export function quotedFew(values: readonly string[]): string {
-  const quoted = values.slice(0, 3).map((value) => JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value));
-  return values.length > 3 ? `${quoted.join(', ')} and ${values.length - 3} more` : quoted.join(', ');
+export function quotedFew(values: readonly string[], { most = 3, length = 40 }: { most?: number; length?: number } = {}): string {
+  const quoted = values.slice(0, most).map((value) => JSON.stringify(value.length > length ? `${value.slice(0, length)}…` : value));
+  return values.length > most ? `${quoted.join(', ')} and ${values.length - most} more` : quoted.join(', ');
 }
 
 /**

@@ -3,7 +3,7 @@
 // Found by comparing the body as sent with the body as its schema parsed it: a key of an object that the
 // parse left out is one the schema does not know. The answer names it and the fields its object takes.
 import type { z } from 'zod';
-import { isRefusedField } from '../contract/common.ts';
+import { isRefusedField, quotedFew } from '../contract/common.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -109,10 +109,16 @@ export function unknownParameters(schema: z.ZodType | undefined, query: unknown,
   if (!fields) return null;
   const unknown = Object.keys(query).filter((name) => !fields.includes(name) && !ignore.includes(name));
   if (unknown.length === 0) return null;
-  const names = unknown.map((name) => JSON.stringify(name)).join(', ');
-  return `unknown parameter${unknown.length === 1 ? '' : 's'} ${names} (this route takes ${fields.length ? fields.join(', ') : 'no query parameters'})`;
+  return `unknown parameter${unknown.length === 1 ? '' : 's'} ${quotedNames(unknown)} (this route takes ${fields.length ? fields.join(', ') : 'no query parameters'})`;
 }
+
+/**
+ * Unknown names as a refusal quotes them: the first 10, each cut at 100 characters, then how many more. They are the
+ * sender's own keys, of any length and number: a 1 MB key was quoted back whole, a 1 MB answer (twice over through
+ * the assistant endpoint, as its text and its structured content).
+ */
+const quotedNames = (names: readonly string[]): string => quotedFew(names, { most: 10, length: 100 });
 
 /** `unknown field "a"` or `unknown fields "a", "b.c"`, with what their object takes in brackets when known. */
 export const unknownFieldsClause = (paths: string[][], takes: string | null): string =>
-  `unknown field${paths.length === 1 ? '' : 's'} ${paths.map((path) => `"${path.join('.')}"`).join(', ')}${takes ? ` (${takes})` : ''}`;
+  `unknown field${paths.length === 1 ? '' : 's'} ${quotedNames(paths.map((path) => path.join('.')))}${takes ? ` (${takes})` : ''}`;
