@@ -228,6 +228,20 @@ describe('tools', () => {
     await client.close();
   });
 
+  it('says a huge tool name, argument name or channel back cut at 100 characters, not whole', async () => {
+    const { client } = await connect(key, writes);
+    const huge = 'x'.repeat(100_000);
+    const cut = `${'x'.repeat(100)}…`;
+    await expect(client.callTool({ name: huge, arguments: {} })).rejects.toThrow(new RegExp(`Unknown tool: ${cut}$`));
+    const argument = await client.callTool({ name: 'get_email_template', arguments: { [huge]: 1 } });
+    expect(textOf(argument)).toBe(`Missing id: get_email_template needs it to name what it acts on; given: ${cut} (not an argument of this tool)`);
+    const many = await client.callTool({ name: 'get_email_template', arguments: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`a${i}`, 1])) });
+    expect(textOf(many)).toMatch(/; given: a0 \(not an argument of this tool\), .*a9 \(not an argument of this tool\) and 2 more$/);
+    const channel = await client.callTool({ name: 'launch_campaign', arguments: { channel: huge, id: 'cmp_x' } });
+    expect(textOf(channel)).toBe(`channel must be one of: whatsapp, sms; given: ${cut}`);
+    await client.close();
+  });
+
   it('answers params that are not the protocol\'s (arguments null or a list, a name missing) with -32602, naming each, not an internal error', async () => {
     const opened = await mcpPost(initialize, key);
     const asSession = { 'mcp-session-id': opened.headers.get('mcp-session-id') as string, 'mcp-protocol-version': '2025-06-18' };
