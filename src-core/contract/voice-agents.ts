@@ -41,7 +41,7 @@ export const voiceAgentSchema = voiceAgentListItemSchema.extend({
 export type VoiceAgent = z.infer<typeof voiceAgentSchema>;
 
 const requiredText = (name: string, max: number) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
+  z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : undefined) })
     .trim().min(1, `${name} must not be blank`).max(max, `${name} must be at most ${max} characters`);
 const name = (field: string) => requiredText(field, 100);
 const agentFields = {
@@ -51,9 +51,9 @@ const agentFields = {
   sttProvider: name('sttProvider'), ttsProvider: name('ttsProvider'), llmProvider: name('llmProvider'), llmModel: name('llmModel'), voice: name('voice'),
   greeting: requiredText('greeting', 1000),
   instructions: requiredText('instructions', 10_000),
-  maxDurationSeconds: z.number({ error: 'maxDurationSeconds must be a number' }).int('maxDurationSeconds must be a whole number')
+  maxDurationSeconds: z.number().int('maxDurationSeconds must be a whole number')
     .min(30, 'maxDurationSeconds must be at least 30').max(3600, 'maxDurationSeconds must be at most 3600'),
-  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  isActive: z.boolean(),
 };
 export const createVoiceAgentBodySchema = z.object({
   name: agentFields.name,
@@ -102,12 +102,12 @@ export type ConsoleAgentCallFields = { calledContact: { id: string; name: string
 
 export const agentCallsQuerySchema = z.object({
   status: z.enum(AGENT_CALL_STATUSES).optional(),
-  direction: z.enum(CALL_DIRECTIONS, { error: 'direction must be INBOUND or OUTBOUND' }).optional(),
-  agentId: z.string().min(1).optional(),
+  direction: z.enum(CALL_DIRECTIONS).optional(),
+  agentId: z.string().min(1).max(100).optional(),
 });
 export const outboundCallBodySchema = z.object({
   agentId: requiredText('agentId', 100),
-  toNumber: z.string({ error: (issue) => (issue.input === undefined ? 'toNumber is required' : 'toNumber must be text') })
+  toNumber: z.string({ error: (issue) => (issue.input === undefined ? 'toNumber is required' : undefined) })
     .pipe(personPhoneSchema('toNumber must be a phone number in international format: the country code, then the number (e.g. +14155550101)'))
     .describe('a phone number in international format, e.g. +14155550101 (the + optional)'),
   callContext: nullAsAbsent(mergeValuesSchema()),

@@ -40,6 +40,8 @@ describe('voice agents', () => {
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ name: 'To change', llmModel: 'gpt-4.1', description: null, maxDurationSeconds: 120, greeting: AGENT.greeting });
     expect((await api('PATCH', `/v1/voice/agents/${agent.id}`, {})).status).toBe(400);
+    // A field sent null says what it must be, as on every route, not just "must be text".
+    expect((await api('PATCH', `/v1/voice/agents/${agent.id}`, { name: null })).body.message).toBe('Invalid body: name: must be text, not null');
     expect((await api('PATCH', '/v1/voice/agents/agt_unknown', { name: 'x' })).status).toBe(404);
   });
 
@@ -48,7 +50,9 @@ describe('voice agents', () => {
       [{ greeting: 'Hi', instructions: 'x' }, /name: is required/],
       [{ ...AGENT, greeting: '  ' }, /greeting: must not be blank/],
       [{ ...AGENT, maxDurationSeconds: 10 }, /maxDurationSeconds: must be at least 30/],
-      [{ ...AGENT, isActive: 'yes' }, /isActive: must be true or false/],
+      [{ ...AGENT, isActive: 'yes' }, /isActive: must be true or false, not a string$/],
+      [{ ...AGENT, maxDurationSeconds: '60' }, /maxDurationSeconds: must be a number, not a string$/],
+      [{ ...AGENT, name: 7 }, /name: must be text, not a number$/],
       [{ ...AGENT, language: 'English' }, /language: must be a language tag/],
       [{ ...AGENT, temperature: 0.2 }, /unknown field "temperature"/],
     ];
