@@ -81,6 +81,21 @@ describe('sessions and the protocol', () => {
     expect([rest.status, rest.body]).toEqual([400, expect.objectContaining({ statusCode: 400, error: 'Bad Request', code: 'MALFORMED_JSON' })]);
   });
 
+  it('refuses a JSON-RPC batch (taken out of revision 2025-06-18) with 400 -32600, running none of it, an empty one too', async () => {
+    const opened = await mcpPost(initialize, key);
+    const asSession = { 'mcp-session-id': opened.headers.get('mcp-session-id') as string, 'mcp-protocol-version': '2025-06-18' };
+    const refusal = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a batch (a JSON array) is not part of protocol revision 2025-06-18: send one JSON-RPC message per POST' } };
+    const sends = async () => (await t.dashboard('GET', '/sim/handsets/+14155550177/messages')).body.data.length as number;
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'send_sms', arguments: { senderId: 'ACMEIN', to: ['+14155550177'], message: 'Your order 1001 has shipped - ACME' } } });
+    for (const body of [[call(1), call(2)], [], [initialize]]) {
+      const res = await mcpPost(body, key, { ...asSession, 'x-service-mcp-writes': 'true' });
+      expect([res.status, res.body], JSON.stringify(body)).toEqual([400, refusal]);
+    }
+    expect(await sends()).toBe(0);
+    // One message per POST is answered as ever.
+    expect((await mcpPost({ jsonrpc: '2.0', id: 3, method: 'ping' }, key, asSession)).body).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+  });
+
   it('takes requests of a session in the seed revision only, the one initialize answered: another is 400, naming it', async () => {
     const opened = await mcpPost(initialize, key);
     const session = opened.headers.get('mcp-session-id') as string;

@@ -28,9 +28,9 @@ type Session = { transport: Transport; keyId: string };
 /** The headers the transport reads (the body arrives parsed; hop-by-hop headers mean nothing to it). */
 const PASSED_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-protocol-version', MCP_WRITES_HEADER.toLowerCase(), 'last-event-id'];
 
-const jsonRpcError = (status: number, message: string): McpHttpAnswer => ({
+const jsonRpcError = (status: number, message: string, code = status === 404 ? -32001 : -32000): McpHttpAnswer => ({
   status, headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ jsonrpc: '2.0', error: { code: status === 404 ? -32001 : -32000, message }, id: null }),
+  body: JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }),
 });
 const isInitialize = (body: unknown): boolean => !!body && typeof body === 'object' && (body as { method?: unknown }).method === 'initialize';
 const header = (headers: Record<string, unknown> | undefined, name: string): string | undefined => {
@@ -94,6 +94,11 @@ export function createMcpService(deps: McpDeps) {
 
   /** One HTTP request to the endpoint (POST: JSON-RPC messages; DELETE: ends the session). */
   async function handle(request: McpHttpRequest): Promise<McpHttpAnswer> {
+    if (request.method === 'POST' && Array.isArray(request.body)) {
+      // Revision 2025-06-18 took JSON-RPC batches out (a POST body is one request, notification or response); the
+      // SDK's transport still ran them, and answered an empty one 202 with nothing, as if it had been a notification.
+      return jsonRpcError(400, `Invalid Request: a batch (a JSON array) is not part of protocol revision ${MCP_PROTOCOL_VERSION}: send one JSON-RPC message per POST`, -32600);
+    }
     const sessionId = header(request.headers, 'mcp-session-id');
     let session = sessionId ? sessions.get(sessionId) : undefined;
     if (sessionId && (!session || session.keyId !== request.keyId)) {
