@@ -276,6 +276,20 @@ describe('tools', () => {
     expect(ok.body.result.isError).toBeUndefined();
   });
 
+  it('answers an initialize whose params are not the protocol\'s with 400 -32602 naming each, not "Server not initialized"; no session', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{}, 'params.protocolVersion: is required; params.capabilities: is required; params.clientInfo: is required'],
+      [{ ...initialize.params, clientInfo: { name: 'x' } }, 'params.clientInfo.version: is required'],
+    ];
+    for (const [params, problems] of cases) {
+      const res = await mcpPost({ jsonrpc: '2.0', id: 5, method: 'initialize', params }, key);
+      expect([res.status, res.headers.get('mcp-session-id'), res.body], JSON.stringify(params))
+        .toEqual([400, null, { jsonrpc: '2.0', id: 5, error: { code: -32602, message: `Invalid params of initialize: ${problems}` } }]);
+    }
+    const none = await mcpPost({ jsonrpc: '2.0', id: 6, method: 'initialize' }, key);
+    expect([none.status, none.body.error.message]).toEqual([400, 'Invalid params of initialize: params: is required']);
+  });
+
   it('counts each tool call against the key’s rate limit, not the session’s own requests', async () => {
     const limited = (await t.createKey({ rateLimitPerMinute: 2 })).key;
     const { client } = await connect(limited);

@@ -69,11 +69,22 @@ export async function openTransport(options: SessionOptions): Promise<Transport>
 
 const CHECKED: Record<string, z.ZodType> = { 'tools/call': CallToolRequestSchema, 'tools/list': ListToolsRequestSchema };
 
+const problemsOf = (error: z.ZodError): string => error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+
+/**
+ * What is wrong with an initialize request's params (`params.protocolVersion: is required; …`), or null when it is one.
+ * The SDK's transport does not take an initialize it cannot parse for one, and answered "Server not initialized".
+ */
+export function initializeProblems(message: unknown): string | null {
+  const result = InitializeRequestSchema.safeParse(message);
+  return result.success ? null : problemsOf(result.error);
+}
+
 /** A -32602 answer to a tools request whose params are not the protocol's, naming each problem; else null. */
 function invalidParams(message: JSONRPCMessage): JSONRPCMessage | null {
   if (!('method' in message) || !('id' in message)) return null;
   const result = CHECKED[message.method]?.safeParse(message);
   if (!result || result.success) return null;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  const problems = problemsOf(result.error);
   return { jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params of ${message.method}: ${problems}` } };
 }

@@ -4,7 +4,7 @@ import { MCP_PROTOCOL_VERSION, MCP_TOOLS, MCP_WRITES_HEADER, type McpEndpointInf
 import { hostOf } from '../../kernel/base-url.ts';
 import { newId } from '../../kernel/ids.ts';
 import { isBodyScopes, type AnyRoute, type InnerAnswer, type InnerRequest } from '../../kernel/route.ts';
-import type { openTransport as OpenTransport, SessionHeaders, ToolAnswer, Transport } from './mcp.protocol.ts';
+import type { initializeProblems as InitializeProblems, openTransport as OpenTransport, SessionHeaders, ToolAnswer, Transport } from './mcp.protocol.ts';
 import { bindTools, planCall, toolResult, type BoundTool } from './mcp.tools.ts';
 
 /** Sessions kept in memory; past this many, the least recently used is closed (its client initializes again). */
@@ -73,9 +73,10 @@ export function createMcpService(deps: McpDeps) {
   }
 
   // The SDK is loaded with the first session: a start that serves no assistant does not pay for it.
-  let protocol: Promise<{ openTransport: typeof OpenTransport }> | null = null;
+  let protocol: Promise<{ openTransport: typeof OpenTransport; initializeProblems: typeof InitializeProblems }> | null = null;
+  const loadProtocol = () => (protocol ??= import('./mcp.protocol.ts'));
   async function openSession(keyId: string): Promise<Session> {
-    const { openTransport } = await (protocol ??= import('./mcp.protocol.ts'));
+    const { openTransport } = await loadProtocol();
     let session: Session | null = null;
     const transport = await openTransport({
       id: () => newId('mcps'), version: deps.version,
@@ -117,6 +118,14 @@ export function createMcpService(deps: McpDeps) {
     } else {
       if (request.method !== 'POST' || !isInitialize(request.body)) {
         return jsonRpcError(400, 'No session: a session starts with an initialize request, and later requests send its Mcp-Session-Id header.');
+      }
+      const problems = (await loadProtocol()).initializeProblems(request.body);
+      if (problems) {
+        const id = (request.body as { id?: unknown }).id;
+        return {
+          status: 400, headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code: -32602, message: `Invalid params of initialize: ${problems}` } }),
+        };
       }
       session = await openSession(request.keyId);
     }
