@@ -2,11 +2,15 @@
 // found for a whole page of calls in one read of the contacts domain.
 import type { ListEnvelope } from '../../contract/common.ts';
 import type { ConsoleAgentCallFields } from '../../contract/voice-agents.ts';
+import type { ContactsService } from '../contacts/index.ts';
 
-/** The contacts domain's batched look-up by phone (its service's `contactsByPhone`). */
+/**
+ * What the domain asks of the contacts domain (its service): the batched look-up by phone (`contactsByPhone`), and a
+ * called number's contact with the check every send makes (a blocked contact is 409 `CONTACT_BLOCKED`).
+ */
 export type ContactsByPhone = {
   contactsByPhone(orgId: string, phones: readonly string[]): Map<string, { id: string; name: string | null }>;
-};
+} & Pick<ContactsService, 'findByPhone' | 'assertSendable'>;
 
 /** Each call with `calledContact`: the organization's contact with the called number, or null. */
 export function withCalledContacts<T extends { calledNumber: string }>(contacts: ContactsByPhone, orgId: string, calls: T[]): Array<T & ConsoleAgentCallFields> {

@@ -103,8 +103,10 @@ export function createVoiceAgentsService(deps: {
       return { success: true, id };
     },
 
+    /** Places an agent's call; a blocked contact is not called (409 CONTACT_BLOCKED with its reason), as nothing is sent to one. */
     placeCall(orgId: string, input: OutboundCallInput): AgentCall {
       const agent = mustAgent(orgId, input.agentId);
+      deps.contacts.assertSendable(deps.contacts.findByPhone(orgId, input.toNumber));
       return toCall(flow.place(agent, input.toNumber, input.callContext ?? {}));
     },
     step: (orgId: string, step: CallStep): void => flow.step(orgId, step),

@@ -170,6 +170,21 @@ describe('placing calls: refusals', () => {
     expect((await api('GET', '/v1/voice/calls/call_unknown/recording')).status).toBe(404);
   });
 
+  it('does not call a blocked contact: 409 CONTACT_BLOCKED with its reason, nothing placed or charged; unblocked, it does', async () => {
+    const contact = (await t.dashboard('POST', '/dashboard/contacts', { name: 'Do Not Call', phone: '+14155550177' })).body;
+    await api('POST', `/v1/contacts/${contact.id}/block`, { reason: 'asked not to be called' });
+    const before = await balance();
+    const refused = await place('+1 (415) 555-0177');
+    expect([refused.status, refused.body]).toEqual([409, {
+      statusCode: 409, error: 'Conflict', code: 'CONTACT_BLOCKED', contactId: contact.id, reason: 'asked not to be called',
+      message: expect.stringContaining('is blocked: asked not to be called'),
+    }]);
+    expect((await api('GET', '/v1/voice/calls?limit=100')).body.data.filter((c: { calledNumber: string }) => c.calledNumber === '+14155550177')).toEqual([]);
+    expect(await balance()).toBe(before);
+    await api('POST', `/v1/contacts/${contact.id}/unblock`);
+    expect((await place('+14155550177')).status).toBe(201);
+  });
+
   it('places one call for a repeated Idempotency-Key', async () => {
     const send = () => t.request('POST', '/v1/voice/calls/outbound', { token: key, body: { agentId, toNumber: '+14155550120' }, headers: { 'idempotency-key': 'call-once' } });
     const [first, again] = [await send(), await send()];
