@@ -151,6 +151,13 @@ describe('send, verify and verify-token', () => {
     const onlyTry = await verify(once.body.requestId, onlyCode === '000000' ? '111111' : '000000');
     expect(onlyTry.body.message).toBe(`Invalid OTP; 1 wrong attempt: OTP request ${once.body.requestId} is now blocked; send a new OTP`);
   });
+  it('logs attempts as the wrong codes only: a right code after a wrong one leaves it 1', async () => {
+    const sent = await send('14155550604');
+    const { code } = await lastCode('14155550604');
+    expect((await verify(sent.body.requestId, code === '000000' ? '111111' : '000000')).status).toBe(400);
+    expect((await verify(sent.body.requestId, code)).status).toBe(200);
+    expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'verified', attempts: 1 });
+  });
   it('expires a request on the clock (the job) and refuses its code', async () => {
     const sent = await send('14155550604');
     const { code } = await lastCode('14155550604');
