@@ -130,6 +130,23 @@ describe('a phone dialling the business number routed to the app', () => {
     expect((await eventsOf(id)).at(-1)).toEqual(['voice.app.call.completed', expect.objectContaining({ status: 'CANCELLED', endReason: 'caller_hung_up' })]);
   });
 
+  it('a deactivated person can no longer be rung: placing an app call to them or connecting a caller to them is 409, nothing rung', async () => {
+    await api('POST', '/v1/voice/app/identities', { externalId: 'pro_gone', role: 'PRO', displayName: 'Gone Pro' });
+    await api('DELETE', '/v1/voice/app/identities/pro_gone');
+    const said = 'Identity pro_gone is deactivated: it can no longer be rung (POST /v1/voice/app/identities with its externalId and role registers it again)';
+    const placed = await api('POST', '/v1/voice/app/calls', { type: 'app', from: 'cust_gone', to: 'pro_gone' });
+    expect([placed.status, placed.body.code, placed.body.message]).toEqual([409, 'CONFLICT', said]);
+    const id = await dial('+14155550139');
+    const connected = await act(id, 'connect', { type: 'app', to: 'pro_gone' });
+    expect([connected.status, connected.body.code, connected.body.message]).toEqual([409, 'CONFLICT', said]);
+    expect(await call(id)).toMatchObject({ status: 'RINGING', to: NUMBER, calleeLegTransport: null });
+    expect((await api('GET', '/v1/voice/app/calls?identityExternalId=pro_gone')).body.meta.total).toBe(0);
+    // Registered again, they are rung as before; someone the identities never knew is rung in the app as ever.
+    await api('POST', '/v1/voice/app/identities', { externalId: 'pro_gone', role: 'PRO' });
+    expect((await act(id, 'connect', { type: 'app', to: 'pro_gone' })).status).toBe(200);
+    expect((await api('POST', '/v1/voice/app/calls', { type: 'app', from: 'cust_gone', to: 'pro_never_known' })).status).toBe(201);
+  });
+
   it('a phone that hangs up mid-call ends it by itself; the backend ending a waiting call hangs up on the caller', async () => {
     const id = await dial('+14155550131');
     await act(id, 'connect', { type: 'app', to: 'pro_12' });

@@ -21,6 +21,9 @@ import type { AppCallRow, VoiceAppStore } from './voice-app.store.ts';
 import { transcriptOf } from './voice-app.transcript.ts';
 
 const forbidden = (message: string): AppError => new AppError('FORBIDDEN', message);
+/** 409 for an app user who was deactivated: they can no longer be rung (as a booking call with such a party is refused). */
+const deactivatedCallee = (externalId: string): AppError =>
+  conflict(`Identity ${externalId} is deactivated: it can no longer be rung (POST /v1/voice/app/identities with its externalId and role registers it again)`);
 
 /** The phone a call to a phone names (`to`), taken as every route takes a person's phone (`personPhone`). */
 function callPhone(raw: string): string {
@@ -77,6 +80,7 @@ export function createVoiceAppCalls(deps: {
       const phone = input.type === 'phone';
       const to = phone ? callPhone(input.to) : input.to;
       if (input.from === to) throw invalidField('from and to are the same: a call needs two parties');
+      if (!phone && deps.identities?.isDeactivated(orgId, to)) throw deactivatedCallee(to);
       if (phone && numbers.owns(orgId, to)) throw invalidField(`${to} is this account's own business number, which calls come in on: give the phone of the person to call`);
       const row = db.tx(() => {
         // A person with no device that can ring them but with a phone is rung on that phone (the phone fallback leg).
@@ -170,6 +174,7 @@ export function createVoiceAppCalls(deps: {
         if (to === row.from_party) throw invalidField('to is the caller: connect the call to someone else');
         // As placing a call refuses it: the business number would ring itself (the call it is connecting came in on it).
         if (phone && numbers.owns(orgId, to)) throw invalidField(`${to} is this account's own business number, which calls come in on: give the phone of the person to connect the call to`);
+        if (!phone && deps.identities?.isDeactivated(orgId, to)) throw deactivatedCallee(to);
         const connected: AppCallRow = { ...row, to_party: to, callee_transport: phone ? 'PSTN' : 'WEBRTC', routed_to: 'app', connected_at: clock.nowIso() };
         billing.mustAfford(orgId, connected);
         store.updateCall(connected);

@@ -135,6 +135,10 @@ export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; cl
       const row = store.identity(orgId, externalId);
       return row && row.is_active === 1 ? { externalId: row.external_id, displayName: row.display_name, role: row.role } : null;
     },
+    /** Whether `externalId` is an identity that was deactivated (known, not active): such a person can no longer be rung. */
+    isDeactivated(orgId: string, externalId: string): boolean {
+      return store.identity(orgId, externalId)?.is_active === 0;
+    },
     /** Any identity's row, active or not (sessions check their parties with it). */
     row: (orgId: string, externalId: string): IdentityView | undefined => store.identity(orgId, externalId),
     /** The full phone of an active identity, for the phone fallback leg only; null without one. */

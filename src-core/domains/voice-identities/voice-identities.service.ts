@@ -29,6 +29,8 @@ export function createVoiceIdentitiesService(deps: {
     /** The active identity `externalId` of the organization, as a call names its party; null when unknown or deactivated. */
     find: (orgId: string, externalId: string): IdentityParty | null => identities.find(orgId, externalId),
     displayNames,
+    /** Whether `externalId` was deactivated (`DELETE /voice/app/identities/{externalId}`): a call can no longer ring them. */
+    isDeactivated: (orgId: string, externalId: string): boolean => identities.isDeactivated(orgId, externalId),
     /** A page of sessions as the console lists them: with each party's display name, read in one look-up. */
     consoleSessions(orgId: string, status: SessionStatus | undefined, page: PageRequest): ListEnvelope<ConsoleBookingSession> {
       const listed = sessions.list(orgId, status, page);
