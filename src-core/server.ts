@@ -189,6 +189,8 @@ export async function createServer(options: ServerOptions) {
     ...deps, phoneKey: sealingKey(secret, 'voice-identity-phone'),
     // Read at each answer (after start-up, once voiceApp exists): a change of the setting shows on the next read.
     pstnEnabled: (orgId) => voiceApp.service.numbers.pstnEnabled(orgId),
+    // As placing the call decides it: a business number to show, and never one of the account's own to ring.
+    phoneDialable: (orgId, phone) => voiceApp.service.numbers.find(orgId, undefined) !== undefined && !voiceApp.service.numbers.owns(orgId, phone),
   });
   const voiceApp = voiceAppDomain({
     ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: advertised, voiceServerUrl: voiceServerUrlOf,

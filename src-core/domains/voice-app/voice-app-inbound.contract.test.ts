@@ -230,6 +230,10 @@ describe('numbers and settings', () => {
     ]);
     const noNumber = await api('POST', '/v1/voice/app/calls', { type: 'phone', from: 'a', to: '+14155550101' }, fresh);
     expect([noNumber.status, noNumber.body.message]).toEqual([400, 'No active number to call from: a call to a phone shows the business number, and this account has none']);
+    // A person rung only on their phone cannot be rung without a number to show: not reachable, until there is one.
+    await api('POST', '/v1/voice/app/identities', { externalId: 'phone_only', role: 'PRO', phone: '+14155550177' }, fresh);
+    const reachable = async () => (await api('GET', '/v1/voice/app/identities/phone_only', undefined, fresh)).body.reachable as boolean;
+    expect(await reachable()).toBe(false);
     expect((await t.dashboard('POST', '/sim/voice/inbound-call', { organizationId: org, from: '+14155550101' })).status).toBe(400);
     // An empty wallet: a call is refused until a minute of it can be paid.
     const broke = await api('POST', '/v1/voice/app/calls', { type: 'app', from: 'a', to: 'b' }, fresh);
@@ -238,6 +242,7 @@ describe('numbers and settings', () => {
     expect(got.status).toBe(201);
     expect(got.body).toMatchObject({ number: expect.stringMatching(/^\+1800555\d{4}$/), routeTo: 'app' });
     expect(got.body.number).not.toBe(NUMBER);
+    expect(await reachable()).toBe(true);
     await t.dashboard('POST', '/dashboard/wallet/top-up', { organizationId: org, amountPaise: 1000 });
     expect((await api('POST', '/v1/voice/app/calls', { type: 'phone', from: 'a', to: '+14155550101' }, fresh)).status).toBe(201);
   });

@@ -165,10 +165,12 @@ describe('a person with a device that can ring them', () => {
     await act(plain, 'end', {});
   });
 
-  it('whose phone is the account\'s own business number is refused (400), nothing placed: the number would ring itself', async () => {
+  it('whose phone is the account\'s own business number is refused (400), nothing placed, and is not reachable: the number would ring itself', async () => {
     const number = (await api('GET', '/v1/voice/app/numbers')).body.data[0].number as string;
     // Not through person(): the business number is shown whole everywhere, as it should be.
     expect((await api('POST', '/v1/voice/app/identities', { externalId: 'pf_self', role: 'PRO', phone: number })).status).toBe(201);
+    // `reachable` says what the call does: their phone would not be dialled.
+    expect(await reachable('pf_self')).toBe(false);
     const refused = await place({ type: 'app', from: 'cust_pf_self', to: 'pf_self' });
     expect([refused.status, refused.body.code, refused.body.message]).toEqual([400, 'BAD_REQUEST',
       'pf_self has no device that can ring them and is rung on their phone, which is this account\'s own business number: register their device, or give them their own phone (POST /v1/voice/app/identities)']);

@@ -39,6 +39,9 @@ describe('identities', () => {
     // A phone makes them reachable only while phone calling is on (off for a new organization): the fallback leg rings it.
     expect(res.body).toMatchObject({ maskedPhone: '+1******0101', reachable: false });
     expect((await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true })).status).toBe(200);
+    // Nor without a business number to show the phone (a call would be 400 "No active number to call from").
+    expect((await api('GET', '/v1/voice/app/identities/cust_1')).body).toMatchObject({ maskedPhone: '+1******0101', reachable: false });
+    expect((await t.dashboard('POST', '/dashboard/voice/app/numbers', {})).status).toBe(201);
     expect((await api('GET', '/v1/voice/app/identities/cust_1')).body).toMatchObject({ maskedPhone: '+1******0101', reachable: true });
     for (const path of ['/v1/voice/app/identities/cust_1', '/v1/voice/app/identities?limit=100']) expect((await api('GET', path)).text).not.toContain('4155550101');
     const rows = t.server.db.sql.prepare(`SELECT id, phone_sealed FROM voice_identities WHERE external_id IN ('cust_1', 'pro_1')`).all() as Array<{ id: string; phone_sealed: string | null }>;
@@ -237,6 +240,7 @@ describe('identity lists and scopes', () => {
     const org = await t.dashboard('POST', '/dashboard/organizations', { name: 'Rung how' });
     const own = (await t.createKey({ organizationId: org.body.id, rateLimitPerMinute: 10_000 })).key;
     expect((await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true }, own)).status).toBe(200);
+    expect((await t.dashboard('POST', '/dashboard/voice/app/numbers', { organizationId: org.body.id })).status).toBe(201);
     await api('POST', '/v1/voice/app/identities', { externalId: 'cust_p', role: 'CUSTOMER', phone: '+14155550123' }, own);
     // A notification-only token: counted as a device, yet the person is rung on their phone.
     await api('POST', '/v1/voice/app/identities/cust_p/devices', { token: 'fcm-note', platform: 'android' }, own);

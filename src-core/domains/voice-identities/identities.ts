@@ -18,22 +18,29 @@ export type IdentityParty = { externalId: string; displayName: string | null; ro
 const toDevice = (row: DeviceRow): VoiceDevice => ({ token: row.token, platform: row.platform, isVoip: row.is_voip === 1, registeredAt: row.registered_at });
 const columnsOf = ({ device_count: _count, ringable_devices: _ringable, ...row }: IdentityView): IdentityRow => row;
 
-/** `pstnEnabled`: whether the organization's phone calling is on (the voice app's setting), read each time. */
-export function createIdentities(deps: { store: VoiceIdentitiesStore; db: Db; clock: Clock; phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean }) {
+/**
+ * `pstnEnabled`: whether the organization's phone calling is on (the voice app's setting), read each time;
+ * `phoneDialable`: whether a call of the organization would dial `phone` (it has a business number to show, and `phone`
+ * is not one of its own: such a call is refused), read each time.
+ */
+export function createIdentities(deps: {
+  store: VoiceIdentitiesStore; db: Db; clock: Clock; phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean;
+  phoneDialable: (orgId: string, phone: string) => boolean;
+}) {
   const { store, db, clock, phoneKey } = deps;
   // The phone is bound to its organization and identity: a sealed value copied onto another row does not open.
   const boundTo = (row: IdentityRow): string => `${row.org_id}/${row.id}`;
   const phoneOfRow = (row: IdentityRow): string | null => (row.phone_sealed ? unseal(phoneKey, row.phone_sealed, boundTo(row)) : null);
   /**
    * `reachable`: a call could ring them: active, and a device that can ring (a VoIP push token) or, with phone calling
-   * on (`pstn`), a phone for the fallback leg.
+   * on (`pstn`), a phone for the fallback leg that a call would dial (what placing the call decides the same way).
    */
   const toIdentity = (row: IdentityView, pstn: boolean): VoiceIdentity => {
     const phone = phoneOfRow(row);
     const isActive = row.is_active === 1;
     return {
       id: row.id, externalId: row.external_id, role: row.role, displayName: row.display_name, isActive, lastSeenAt: row.last_seen_at,
-      deviceCount: row.device_count, reachable: isActive && (row.ringable_devices > 0 || (pstn && phone !== null)), maskedPhone: phone ? maskPhone(phone) : null,
+      deviceCount: row.device_count, reachable: isActive && (row.ringable_devices > 0 || (pstn && phone !== null && deps.phoneDialable(row.org_id, phone))), maskedPhone: phone ? maskPhone(phone) : null,
       createdAt: row.created_at, updatedAt: row.updated_at,
     };
   };

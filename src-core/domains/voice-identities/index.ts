@@ -8,9 +8,12 @@ import { createVoiceIdentitiesStore } from './voice-identities.store.ts';
 
 /**
  * `phoneKey`: the AES-256 key identities' phones are sealed under (kernel/sealed.ts, derived from the server secret);
- * `pstnEnabled`: whether the organization's phone calling is on (the voice app's setting; `reachable` depends on it).
+ * `pstnEnabled`: whether the organization's phone calling is on (the voice app's setting; `reachable` depends on it);
+ * `phoneDialable`: whether a call of the organization would dial a person's fallback phone (`reachable` depends on it too).
  */
-export function voiceIdentitiesDomain(deps: CoreDeps & { phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean }) {
+export function voiceIdentitiesDomain(deps: CoreDeps & {
+  phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean; phoneDialable: (orgId: string, phone: string) => boolean;
+}) {
   const service = createVoiceIdentitiesService({ ...deps, store: createVoiceIdentitiesStore(deps.db.sql) });
   return defineDomain({
     name: 'voice-identities',

@@ -13,6 +13,7 @@ import type { VoiceIdentitiesStore } from './voice-identities.store.ts';
 
 export function createVoiceIdentitiesService(deps: {
   store: VoiceIdentitiesStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean;
+  phoneDialable: (orgId: string, phone: string) => boolean;
 }) {
   const identities = createIdentities(deps);
   const sessions = createSessions({ ...deps, identities });
