@@ -214,10 +214,10 @@ describe('the App calls tab', () => {
     const form = page.getByTestId('app-place-call');
     const [from, to] = [page.getByTestId('app-call-from'), page.getByTestId('app-call-to')];
     const [fromProblem, toProblem] = [page.getByTestId('app-call-from-problem'), page.getByTestId('app-call-to-problem')];
-    // Both ids over the core's 200 characters: `Invalid body: from: must be at most 200 characters; to: …`.
-    await place('app', 'c'.repeat(201), 'p'.repeat(201));
-    await fromProblem.filter({ hasText: /^From must be at most 200 characters$/ }).waitFor();
-    await toProblem.filter({ hasText: /^To must be at most 200 characters$/ }).waitFor();
+    // Both ids over the core's 100 characters (an identity's externalId rule): `Invalid body: from: must be at most 100 characters; to: …`.
+    await place('app', 'c'.repeat(101), 'p'.repeat(101));
+    await fromProblem.filter({ hasText: /^From must be at most 100 characters$/ }).waitFor();
+    await toProblem.filter({ hasText: /^To must be at most 100 characters$/ }).waitFor();
     for (const [field, problemId] of [[from, 'app-call-from-problem'], [to, 'app-call-to-problem']] as const) {
       expect([await field.getAttribute('aria-invalid'), await field.getAttribute('aria-describedby')]).toEqual(['true', problemId]);
     }
@@ -227,9 +227,9 @@ describe('the App calls tab', () => {
     expect(await form.getByTestId('error-state').count()).toBe(0);
     expect(await form.textContent()).not.toMatch(/Invalid body|from:|to:/);
     // Only To refused now: From's problem goes, and the field is no longer marked.
-    await place('app', 'cust_1042', 'p'.repeat(201));
+    await place('app', 'cust_1042', 'p'.repeat(101));
     await fromProblem.waitFor({ state: 'detached' });
-    await toProblem.filter({ hasText: /^To must be at most 200 characters$/ }).waitFor();
+    await toProblem.filter({ hasText: /^To must be at most 100 characters$/ }).waitFor();
     expect(await from.getAttribute('aria-invalid')).toBeNull();
     expect(await page.getByTestId('app-place-error').count()).toBe(0);
   });

@@ -238,6 +238,8 @@ export const emailAddressSchema = (options: { error?: string } = {}) => z.email(
 export const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
 /** E.164 with its `+`: where the seed fixes that form (a voice identity's fallback phone, a business number). */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+/** An integrator's id of a person (an identity's `externalId`, an app party of a call): it goes in paths, so no slash or space. */
+export const EXTERNAL_ID_PATTERN = /^[^/\s]+$/;
 /** A phone in PHONE_PATTERN's form exactly, no separators: where the seed fixes the form (WhatsApp's digits). */
 export const phoneSchema = (message = 'must be a phone number in international format: the country code, then the number (e.g. +14155550101)') =>
   z.string().trim().regex(PHONE_PATTERN, message);

@@ -1,6 +1,6 @@
 // Voice app calls (seed 001, "Voice app calls"): calls between app users and phones, business numbers, settings.
 import { z } from 'zod';
-import { E164_PATTERN, nullAsAbsent, organizationField, timestampSchema } from './common.ts';
+import { E164_PATTERN, EXTERNAL_ID_PATTERN, nullAsAbsent, organizationField, timestampSchema } from './common.ts';
 
 export const APP_CALL_STATUSES = ['RINGING', 'ACCEPTED', 'COMPLETED', 'CANCELLED', 'REJECTED', 'MISSED', 'FAILED'] as const;
 export type AppCallStatus = (typeof APP_CALL_STATUSES)[number];
@@ -35,9 +35,20 @@ export const isAppPhone = (raw: string): boolean => E164_PATTERN.test(canonicalA
 const externalId = (name: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : undefined) }).trim().min(1, `${name} is required`).max(200);
 
+/**
+ * An app user as a party of a call (`from`, an app `to`, `fromExternalId`): an identity's external id rule (1-100
+ * characters, no spaces or slashes), so a party that could never be an identity, nor sit in a path, is refused.
+ */
+const appParty = (name: string) => externalId(name).max(100, `${name} must be at most 100 characters`).regex(EXTERNAL_ID_PATTERN, `${name} must not contain spaces or slashes`);
+/** `to` is an app user's id for `type` `app` (the rule above), a phone (its own rule, in the service) for `phone`. */
+const appTo = (body: { type: 'app' | 'phone'; to: string }, ctx: z.RefinementCtx): void => {
+  if (body.type !== 'app') return;
+  for (const issue of appParty('to').safeParse(body.to).error?.issues ?? []) ctx.addIssue({ code: 'custom', path: ['to'], message: issue.message });
+};
+
 export const createAppCallBodySchema = z.union([
-  z.object({ type: z.enum(['app', 'phone']), from: externalId('from'), to: externalId('to') }),
-  z.object({ externalRef: z.string().min(1).max(200), fromExternalId: externalId('fromExternalId') }),
+  z.object({ type: z.enum(['app', 'phone']), from: appParty('from'), to: externalId('to') }).superRefine(appTo),
+  z.object({ externalRef: z.string().min(1).max(200), fromExternalId: appParty('fromExternalId') }),
 ]);
 export type CreateAppCallInput = z.infer<typeof createAppCallBodySchema>;
 export const asExternalIdBodySchema = z.object({ asExternalId: externalId('asExternalId') });
@@ -45,7 +56,7 @@ export const rejectAppCallBodySchema = asExternalIdBodySchema.extend({ reason: n
 /** End: both fields optional (seed: omit `asExternalId` to end from the backend), so no body at all is taken too. */
 export const endAppCallBodySchema = z.object({ asExternalId: nullAsAbsent(externalId('asExternalId')), reason: nullAsAbsent(z.string().trim().min(1).max(200)) })
   .optional();
-export const connectAppCallBodySchema = z.object({ type: z.enum(['app', 'phone']), to: externalId('to') });
+export const connectAppCallBodySchema = z.object({ type: z.enum(['app', 'phone']), to: externalId('to') }).superRefine(appTo);
 export const appCallsQuerySchema = z.object({ identityExternalId: z.string().trim().min(1).max(200).optional() });
 
 export const appCallSchema = z.object({

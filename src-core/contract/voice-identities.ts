@@ -1,7 +1,7 @@
 // Voice app identities, their devices and booking sessions (seed 001, "Identity (booking feature)", "Device",
 // "Session (booking)"): records, bodies, queries, limits, and how a phone is shown masked.
 import { z } from 'zod';
-import { E164_PATTERN, isoDateTimeSchema, nullAsAbsent, timestampSchema } from './common.ts';
+import { E164_PATTERN, EXTERNAL_ID_PATTERN, isoDateTimeSchema, nullAsAbsent, timestampSchema } from './common.ts';
 
 export const IDENTITY_ROLES = ['PRO', 'CUSTOMER'] as const;
 export type IdentityRole = (typeof IDENTITY_ROLES)[number];
@@ -79,7 +79,7 @@ const requiredText = (name: string, max: number) =>
   z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
     .trim().min(1, `${name} must not be blank`).max(max, `${name} must be at most ${max} characters`);
 /** An integrator's id: what goes in a path, so no slash and nothing that is not printable. */
-export const externalIdSchema = (name: string) => requiredText(name, 100).regex(/^[^/\s]+$/, `${name} must not contain spaces or slashes`);
+export const externalIdSchema = (name: string) => requiredText(name, 100).regex(EXTERNAL_ID_PATTERN, `${name} must not contain spaces or slashes`);
 
 export const upsertIdentityBodySchema = z.object({
   externalId: externalIdSchema('externalId'),

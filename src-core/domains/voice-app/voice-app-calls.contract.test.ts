@@ -187,10 +187,22 @@ describe('an app-to-app call', () => {
     expect((await place({ from: 'cust_7', to: 'pro_7' })).status).toBe(400);
     expect((await place({ type: 'video', from: 'cust_7', to: 'pro_7' })).status).toBe(400);
     // An id too long or not text is said so, not "required".
-    for (const [from, problem] of [['c'.repeat(201), 'must be at most 200 characters'], [7, 'must be text, not a number'], [undefined, 'is required']] as const) {
+    for (const [from, problem] of [['c'.repeat(101), 'must be at most 100 characters'], [7, 'must be text, not a number'], [undefined, 'is required']] as const) {
       const refused = await place({ type: 'app', from, to: 'pro_7' });
       expect([refused.status, refused.body.message]).toEqual([400, `Invalid body: from: ${problem}`]);
     }
+    // An app party follows an identity's externalId rule (no spaces or slashes, at most 100); a phone keeps its own.
+    for (const [body, said] of [
+      [{ type: 'app', from: 'cust 7', to: 'pro_7' }, 'from: must not contain spaces or slashes'],
+      [{ type: 'phone', from: 'cust/7', to: '+14155550101' }, 'from: must not contain spaces or slashes'],
+      [{ type: 'app', from: 'cust_7', to: 'pro/7' }, 'to: must not contain spaces or slashes'],
+      [{ type: 'app', from: 'cust_7', to: 'p'.repeat(101) }, 'to: must be at most 100 characters'],
+      [{ externalRef: 'bk', fromExternalId: 'cust 7' }, 'fromExternalId: must not contain spaces or slashes'],
+    ] as const) {
+      const refused = await place(body);
+      expect([refused.status, refused.body.code, refused.body.message], JSON.stringify(body)).toEqual([400, 'VALIDATION_FAILED', `Invalid body: ${said}`]);
+    }
+    expect((await api('GET', '/v1/voice/app/calls?identityExternalId=pro/7')).body.meta.total).toBe(0);
     const same = await place({ type: 'app', from: 'cust_7', to: 'cust_7' });
     expect([same.status, same.body.message]).toEqual([400, 'from and to are the same: a call needs two parties']);
     // The booking form needs an active session.

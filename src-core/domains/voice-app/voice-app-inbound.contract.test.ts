@@ -111,6 +111,9 @@ describe('a phone dialling the business number routed to the app', () => {
     const id = await dial('+14155550129');
     expect((await act(id, 'connect', { type: 'phone', to: '12' })).status).toBe(400);
     expect((await act(id, 'connect', { type: 'sms', to: 'pro_1' })).status).toBe(400);
+    // An app user connected to follows an identity's externalId rule; a phone keeps its spaces (the phone rule).
+    const spaced = await act(id, 'connect', { type: 'app', to: 'pro 1' });
+    expect([spaced.status, spaced.body.message]).toEqual([400, 'Invalid body: to: must not contain spaces or slashes']);
     // The business number itself (it would ring itself), however written, as placing a call refuses it; nothing connected.
     const number = (await api('GET', '/v1/voice/app/numbers')).body.data[0].number as string;
     for (const to of [number, `${number.slice(1, 2)} ${number.slice(2)}`]) {
