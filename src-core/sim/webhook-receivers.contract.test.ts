@@ -65,6 +65,19 @@ describe('simulated webhook receivers', () => {
     expect(attempt).toMatchObject({ responseStatus: null, responseBody: null, error: 'timed out after 10 s' });
   });
 
+  it('keep a URL in its WHATWG form (scheme and host in lower case), and take a trailing-dot host as the same host', async () => {
+    const typed = await api('POST', '/v1/webhooks', { url: 'HTTPS://HOOKS.SIM.TEST:443/A/Path', events: '*' });
+    expect([typed.status, (typed.body as { url: string }).url]).toEqual([201, 'https://hooks.sim.test/A/Path']);
+    const id = (typed.body as { id: string }).id;
+    const moved = await api('PATCH', `/v1/webhooks/${id}`, { url: 'Https://Other.Sim.Test' });
+    expect([moved.status, (moved.body as { url: string }).url]).toEqual([200, 'https://other.sim.test/']);
+    expect(((await api('GET', `/v1/webhooks/${id}`)).body as { url: string }).url).toBe('https://other.sim.test/');
+    // `hooks.sim.test.` (fully qualified) is the simulated receiver too: accepted on a server without the flag, and answered.
+    const { detail } = await tested('https://hooks.sim.test./status/204');
+    const [attempt] = (await detail()).attemptLog;
+    expect(attempt).toMatchObject({ responseStatus: 204, error: null });
+  });
+
   it('still need https, as every endpoint does on such a server', async () => {
     const refused = await api('POST', '/v1/webhooks', { url: 'http://hooks.sim.test/orders', events: '*' });
     expect(refused.status).toBe(400);

@@ -47,9 +47,14 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
     if (!row) throw notFound(`Webhook endpoint ${id}`);
     return row;
   }
-  async function assertDestination(url: string): Promise<void> {
+  /**
+   * Refuses a destination it may not send to, else answers the URL as kept: its WHATWG serialization (scheme and host
+   * in lower case, a default port dropped, `/` for an empty path), so one receiver is one URL however it was typed.
+   */
+  async function acceptedUrl(url: string): Promise<string> {
     const refused = await checkDestination(url, options);
     if (refused) throw invalidField(`Invalid url: ${refused}`);
+    return new URL(url).href;
   }
   const normalizeEvents = (events: '*' | string[]): string[] => (events === '*' || events.includes('*') ? ['*'] : [...new Set(events)]);
   const envelope = (event: { id: string; type: string; createdAt: string; orgId: string; data: unknown }): string =>
@@ -80,11 +85,11 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
 
   return {
     async create(orgId: string, input: { url: string; events: '*' | string[]; description?: string | undefined }, via: 'api' | 'dashboard'): Promise<WebhookEndpoint> {
-      await assertDestination(input.url);
+      const url = await acceptedUrl(input.url);
       return db.tx(() => {
         if (store.countEndpoints(orgId) >= MAX_ENDPOINTS) throw limitReached(MAX_ENDPOINTS, 'webhook endpoints');
         const secret = newSecret();
-        const row = { id: newId('whe'), org_id: orgId, url: input.url, description: input.description || null, events: JSON.stringify(normalizeEvents(input.events)), secret, created_via: via, created_at: clock.nowIso() };
+        const row = { id: newId('whe'), org_id: orgId, url, description: input.description || null, events: JSON.stringify(normalizeEvents(input.events)), secret, created_via: via, created_at: clock.nowIso() };
         store.insertEndpoint(row);
         return toEndpoint(mustEndpoint(orgId, row.id), secret);
       });
@@ -96,13 +101,13 @@ export function createWebhooksService(deps: { store: WebhooksStore; db: Db; cloc
     get: (orgId: string, id: string): WebhookEndpoint => toEndpoint(mustEndpoint(orgId, id)),
     async update(orgId: string, id: string, input: { url?: string | undefined; events?: '*' | string[] | undefined; description?: string | null | undefined; isActive?: boolean | undefined }): Promise<WebhookEndpoint> {
       mustEndpoint(orgId, id);
-      if (input.url) await assertDestination(input.url);
+      const url = input.url ? await acceptedUrl(input.url) : undefined;
       return db.tx(() => {
         const row = mustEndpoint(orgId, id);
         const reenabled = input.isActive === true && row.is_active === 0;
         const at = clock.nowIso();
         store.updateEndpoint({
-          ...row, url: input.url ?? row.url, events: input.events ? JSON.stringify(normalizeEvents(input.events)) : row.events,
+          ...row, url: url ?? row.url, events: input.events ? JSON.stringify(normalizeEvents(input.events)) : row.events,
           description: input.description === undefined ? row.description : input.description || null,
           is_active: input.isActive === undefined ? row.is_active : input.isActive ? 1 : 0,
           disabled_reason: input.isActive === false ? 'disabled by the account' : input.isActive ? null : row.disabled_reason,
