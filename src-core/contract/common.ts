@@ -1,6 +1,6 @@
 // Shapes shared by every domain: list envelope, pagination meta, timestamps, ids.
 import { z } from 'zod';
-import './zod-messages.ts';
+import { dateTimeProblem } from './zod-messages.ts';
 
 export const timestampSchema = z.string().describe('ISO 8601 UTC with milliseconds');
 
@@ -82,8 +82,11 @@ export const isRefusedField = (schema: z.ZodType | undefined): boolean => schema
 export const NOTHING_TO_CHANGE = 'nothingToChange';
 export const nothingToChange = (message: string) => ({ message, params: { [NOTHING_TO_CHANGE]: true } });
 
-/** An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. */
-export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).transform((v) => new Date(v).toISOString());
+/**
+ * An ISO 8601 date-time query or body value, normalized to UTC with milliseconds. One without a time zone is told to
+ * give it (`must give its time zone, such as Z or +05:30`), anything else `must be an ISO 8601 date-time`.
+ */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: (issue) => dateTimeProblem(issue.input) }).transform((v) => new Date(v).toISOString());
 
 /**
  * One end of a `start`/`end` range: an ISO 8601 date-time, or a calendar date (also ISO 8601), which stands
@@ -92,7 +95,7 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be 
 export const rangeBoundSchema = (edge: 'start' | 'end') => z.union([
   isoDateTimeSchema,
   z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay).transform((day) => `${day}${edge === 'start' ? 'T00:00:00.000Z' : 'T23:59:59.999Z'}`),
-], { error: 'must be an ISO 8601 date-time or a date YYYY-MM-DD' });
+], { error: (issue) => dateTimeProblem(issue.input, 'must be an ISO 8601 date-time or a date YYYY-MM-DD') });
 
 /**
  * Values a refusal quotes back, kept short: the first `most` (3), each cut at `length` (40) characters, then how many

@@ -12,6 +12,16 @@ const FORMATS: Record<string, string> = {
   email: 'an email address', url: 'a URL', datetime: 'an ISO 8601 date-time', date: 'a date YYYY-MM-DD', ipv4: 'an IPv4 address', ipv6: 'an IPv6 address', uuid: 'a UUID',
 };
 
+const withOffset = z.iso.datetime({ offset: true });
+/**
+ * What a value refused as an ISO 8601 date-time lacks: a date-time that would pass with `Z` added gives no time zone,
+ * and is told so ("2026-01-16T09:00:00" is a moment only once its zone is known); anything else is no date-time.
+ */
+export function dateTimeProblem(input: unknown, otherwise = `must be ${FORMATS.datetime}`): string {
+  const zoneless = typeof input === 'string' && withOffset.safeParse(`${input}Z`).success;
+  return zoneless ? 'must give its time zone, such as Z or +05:30' : otherwise;
+}
+
 function message(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
@@ -31,6 +41,7 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
       if (issue.input === undefined) return `is required: one of ${issue.values.map((v: unknown) => String(v)).join(', ')}`;
       return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of: ${issue.values.map((v: unknown) => String(v)).join(', ')}`;
     case 'invalid_format':
+      if (issue.format === 'datetime') return dateTimeProblem(issue.input);
       return FORMATS[issue.format] ? `must be ${FORMATS[issue.format]}` : 'is not in the expected format';
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;

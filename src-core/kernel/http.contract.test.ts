@@ -214,6 +214,9 @@ describe('API keys', () => {
     const key = await t.createKey({ expiresAt: '2030-01-15T16:00:00.123999Z' });
     expect(key.expiresAt).toBe('2030-01-15T16:00:00.123Z');
     expect((await t.request('GET', '/v1/sms/logs?start=2026-01-01T00:00:00.000001Z&end=2026-01-16T00:00:00.999999%2B05:30', { token: key.key })).status).toBe(200);
+    // Without its time zone an expiry is told so, through the validator's shared words for a date-time.
+    const zoneless = await t.dashboard('POST', '/dashboard/api-keys', { name: 'zoneless', environment: 'test', scopes: ['contacts:read'], expiresAt: '2030-01-15T16:00:00' });
+    expect([zoneless.status, zoneless.body.message]).toEqual([400, 'Invalid body: expiresAt: must give its time zone, such as Z or +05:30']);
   });
   it('refuses an allow-list switched on with no address (a key that would refuse every request)', async () => {
     for (const allowedIps of [[], undefined]) {

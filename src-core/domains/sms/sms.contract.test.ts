@@ -172,6 +172,8 @@ describe('stats and inbound', () => {
     expect((await t.request('GET', `/v1/sms/logs?start=${tomorrow}`, { token: key })).body.meta.total).toBe(0);
     expect((await t.request('GET', `/v1/sms/logs?end=${today}&direction=inbound`, { token: key })).body.data[0]).toMatchObject({ body: 'STOP' });
     expect((await t.request('GET', '/v1/sms/logs?start=2026-02-30', { token: key })).body.message).toBe('Invalid query: start: must be an ISO 8601 date-time or a date YYYY-MM-DD');
+    // A date-time without its zone is no moment: told to give the zone, not that it is no date-time.
+    expect((await t.request('GET', '/v1/sms/logs?end=2026-02-01T10:00:00', { token: key })).body.message).toBe('Invalid query: end: must give its time zone, such as Z or +05:30');
   });
 });
 

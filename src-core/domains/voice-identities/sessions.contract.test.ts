@@ -103,7 +103,10 @@ describe('booking sessions', () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [session('bk_v', { expiresAt: '2026-01-15T08:59:59Z' }), /expiresAt: must be in the future/],
       [session('bk_v', { expiresAt: '2026-04-15T09:00:01Z' }), /expiresAt: must be at most 90 days ahead \(no later than 2026-04-15T09:00:00.000Z\)/],
-      [session('bk_v', { expiresAt: 'tomorrow' }), /expiresAt: must be an ISO 8601 date-time/],
+      [session('bk_v', { expiresAt: 'tomorrow' }), /^Invalid body: expiresAt: must be an ISO 8601 date-time$/],
+      // A date-time without its zone is told what it lacks (it said "must be an ISO 8601 date-time", which it is, but for the zone).
+      [session('bk_v', { expiresAt: '2026-01-16T09:00:00' }), /^Invalid body: expiresAt: must give its time zone, such as Z or \+05:30$/],
+      [session('bk_v', { expiresAt: '2026-01-16T09:00:00.250' }), /^Invalid body: expiresAt: must give its time zone, such as Z or \+05:30$/],
       [session('bk_v', { metadata: ['x'] }), /^Invalid body: metadata: must be an object, not a list$/],
       [session('bk_v', { metadata: 'x' }), /^Invalid body: metadata: must be an object, not a string$/],
       [{ proExternalId: 'pro_7', customerExternalId: 'cust_1042' }, /externalRef: is required/],
