@@ -18,16 +18,32 @@ describe('errors', () => {
     expect(res.body).toMatchObject({ ...envelope(404), error: 'Not Found' });
     expect((await t.request('GET', '/definitely/not')).body).toMatchObject(envelope(404));
   });
-  it('a known path asked with another method is the 404 envelope naming the methods it takes (PUT where PATCH is meant)', async () => {
+  it('a known path asked with another method is 405 naming the methods it takes, in Allow too (PUT where PATCH is meant)', async () => {
     const key = await t.createKey();
     const put = await t.request('PUT', '/v1/webhooks/whe_missing', { token: key.key, body: { isActive: false } });
-    expect([put.status, put.body]).toEqual([404, { ...envelope(404), error: 'Not Found', code: 'NOT_FOUND',
-      message: 'Route PUT /v1/webhooks/whe_missing not found: this path takes GET, PATCH, DELETE' }]);
-    expect((await t.request('POST', '/v1/contacts?page=2', { token: key.key, body: { name: 'x' } })).body.message)
-      .toBe('Route POST /v1/contacts not found: this path takes GET');
-    // The console's twin of a route is a path too; a path no route has says nothing more.
-    expect((await t.request('PUT', '/dashboard/webhooks/whe_missing', { token: t.dashboardToken })).body.message).toContain('this path takes GET, PATCH, DELETE');
-    expect((await t.request('PUT', '/v1/nothing-here', { token: key.key })).body.message).toBe('Route PUT /v1/nothing-here not found');
+    expect([put.status, put.headers.get('allow'), put.body]).toEqual([405, 'GET, PATCH, DELETE', { ...envelope(405), error: 'Method Not Allowed', code: 'METHOD_NOT_ALLOWED',
+      message: 'Method PUT is not allowed on /v1/webhooks/whe_missing: this path takes GET, PATCH, DELETE' }]);
+    const post = await t.request('POST', '/v1/contacts?page=2', { token: key.key, body: { name: 'x' } });
+    expect([post.status, post.headers.get('allow'), post.body.message]).toEqual([405, 'GET', 'Method POST is not allowed on /v1/contacts: this path takes GET']);
+    // The console's twin of a route is a path too; a path no route has is the 404, saying nothing more.
+    const console = await t.request('PUT', '/dashboard/webhooks/whe_missing', { token: t.dashboardToken });
+    expect([console.status, console.headers.get('allow')]).toEqual([405, 'GET, PATCH, DELETE']);
+    const unknown = await t.request('PUT', '/v1/nothing-here', { token: key.key });
+    expect([unknown.status, unknown.headers.get('allow'), unknown.body.message]).toEqual([404, null, 'Route PUT /v1/nothing-here not found']);
+  });
+  it('a path a route names itself is no id of the route beside it: PATCH /v1/webhooks/events is 405 (GET only), not "endpoint events not found"', async () => {
+    const key = await t.createKey();
+    for (const [method, path, allow] of [
+      ['PATCH', '/v1/webhooks/events', 'GET'], ['DELETE', '/v1/webhooks/events', 'GET'], ['PATCH', '/dashboard/webhooks/events', 'GET'],
+      ['DELETE', '/v1/automations/node-catalog', 'GET'], ['GET', '/v1/voice/calls/outbound', 'POST'],
+    ] as const) {
+      const res = await t.request(method, path, { token: path.startsWith('/v1') ? key.key : t.dashboardToken, body: method === 'PATCH' ? { isActive: false } : undefined });
+      expect([res.status, res.headers.get('allow'), res.body.code, res.body.message], `${method} ${path}`)
+        .toEqual([405, allow, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed on ${path}: this path takes ${allow}`]);
+    }
+    // Its own method and a real id's are as ever.
+    expect((await t.request('GET', '/v1/webhooks/events', { token: key.key })).status).toBe(200);
+    expect((await t.request('PATCH', '/v1/webhooks/whe_missing', { token: key.key, body: { isActive: false } })).status).toBe(404);
   });
   it('a path whose id is empty (a trailing slash) has no route either: the same 404, not a 400 about the empty id', async () => {
     const key = await t.createKey();

@@ -15,6 +15,7 @@ import { AppError, invalidField, jsonRpcBodyError, notFound, rateLimited, render
 import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
 import { emptyOrNotJson, notJson, readJsonBody } from './json-body.ts';
+import { methodNotAllowed, pathMethods } from './path-methods.ts';
 import { parseBody, parseInput, parseQuery, refuseBadlyEncodedQuery, withoutEmptyValues } from './parse-input.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestLog } from './request-log.ts';
@@ -97,23 +98,8 @@ function organizationOf(caller: Caller, request: FastifyRequest, deps: HttpDeps)
   if (caller.kind === 'apiKey') return caller.key.orgId;
   return caller.kind === 'dashboard' ? orgFromConsoleRequest(request, deps) : deps.defaultOrgId;
 }
-/** The 404 of a path with no route (the query left out); `methods`: those the path does take, said after it. */
-const routeNotFound = (request: FastifyRequest, methods: string[] = []): AppError => {
-  const error = notFound(`Route ${request.method} ${request.url.split('?')[0]}`);
-  return methods.length ? new AppError('NOT_FOUND', `${error.message}: this path takes ${methods.join(', ')}`) : error;
-};
-
-/**
- * The methods the routes take at a concrete path, for a request of another method there (`PUT /v1/webhooks/whe_…`,
- * where PATCH is meant): its 404 says them rather than read as an unknown id. Unknown paths find none.
- */
-function methodsByPath(routes: AnyRoute[]): (path: string) => string[] {
-  const patterns = routes.flatMap((route) => (route.console ? [route, consoleTwin(route)] : [route])).map((route) => ({
-    method: route.method,
-    pattern: new RegExp(`^${route.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`),
-  }));
-  return (path) => [...new Set(patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method))];
-}
+/** The 404 of a path with no route (the query left out). */
+const routeNotFound = (request: FastifyRequest): AppError => notFound(`Route ${request.method} ${request.url.split('?')[0]}`);
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 
@@ -360,22 +346,28 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     noteError(state, appError.code, appError.message);
     return fastifyReply.code(appError.statusCode).send(errorBody(appError, errorShape(request)));
   });
-  const methodsAt = methodsByPath(routes);
-  app.setNotFoundHandler((request, fastifyReply) => {
+  const { methodsAt, shadowed } = pathMethods(routes);
+  /** No route for this method here: 405 naming the methods a known path takes (and in `Allow`), else 404. */
+  const noRoute = (request: FastifyRequest, fastifyReply: FastifyReply) => {
     const state = logState.get(request);
     if (state && request.url.startsWith('/v1/') && bearer(request)) {
       // A valid key's request to an unknown path still counts and reports its limit (seed: the headers are on
-      // every response); any other key problem is beside the point here: the answer is the 404.
+      // every response); any other key problem is beside the point here: the answer is the 404 or 405.
       try {
         authenticateKey(request, fastifyReply, deps, state);
       } catch (error) {
         if (error instanceof AppError && error.code === 'RATE_LIMITED') throw error;
       }
     }
-    const error = routeNotFound(request, methodsAt(request.url.split('?')[0] ?? ''));
+    const path = request.url.split('?')[0] ?? '';
+    const methods = methodsAt(path);
+    const error = methods.length ? methodNotAllowed(request.method, path, methods) : routeNotFound(request);
     noteError(state, error.code, error.message);
-    return fastifyReply.code(404).send(renderError(error));
-  });
+    for (const [name, value] of Object.entries(error.headers)) fastifyReply.header(name, value);
+    return fastifyReply.code(error.statusCode).send(renderError(error));
+  };
+  app.setNotFoundHandler(noRoute);
+  for (const { method, path } of shadowed) app.route({ method, url: path, handler: noRoute });
 
   for (const route of routes) {
     mount(app, route, deps);
