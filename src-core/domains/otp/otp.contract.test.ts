@@ -105,10 +105,10 @@ describe('send, verify and verify-token', () => {
     expect(first.body).toEqual({ verified: true, identifier: '+14155550601', verifiedAt: expect.any(String) });
     const second = await post('/v1/otp/verify-token', { accessToken: token });
     expect(second.status).toBe(400);
-    expect(second.body.message).toContain('already been used');
+    expect([second.body.code, second.body.message]).toEqual(['BAD_REQUEST', expect.stringContaining('already been used')]);
     const again = await verify(sent.body.requestId, code);
     expect(again.status).toBe(400);
-    expect(again.body.message).toContain('already verified');
+    expect([again.body.code, again.body.message]).toEqual(['BAD_REQUEST', expect.stringContaining('already verified')]);
     expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'verified', verifiedAt: first.body.verifiedAt, attempts: 0, resends: 0, channel: 'sms' });
   });
   it('refuses a tampered, foreign, or expired token with 400', async () => {
@@ -135,13 +135,13 @@ describe('send, verify and verify-token', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const first = await verify(sent.body.requestId, wrong);
     expect(first.status).toBe(400);
-    expect(first.body.message).toContain('2 attempts left');
+    expect([first.body.code, first.body.message]).toEqual(['VALIDATION_FAILED', expect.stringContaining('2 attempts left')]);
     expect((await verify(sent.body.requestId, wrong)).body.message).toContain('1 attempt left');
     const third = await verify(sent.body.requestId, wrong);
     expect(third.body.message).toBe(`Invalid OTP; 3 wrong attempts: OTP request ${sent.body.requestId} is now blocked; send a new OTP`);
     const right = await verify(sent.body.requestId, code);
     expect(right.status).toBe(400);
-    expect(right.body.message).toContain('blocked');
+    expect([right.body.code, right.body.message]).toEqual(['BAD_REQUEST', expect.stringContaining('blocked')]);
     expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'blocked', attempts: 3 });
     expect((await retry(sent.body.requestId)).status).toBe(400);
     // A widget that allows one attempt says it in the singular.
@@ -167,7 +167,7 @@ describe('send, verify and verify-token', () => {
     expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'expired' });
     const late = await verify(sent.body.requestId, code);
     expect(late.status).toBe(400);
-    expect(late.body.message).toContain('expired');
+    expect([late.body.code, late.body.message]).toEqual(['BAD_REQUEST', expect.stringContaining('expired')]);
   });
   it('reads as expired once the clock passes its expiry, before the expiry job has run', async () => {
     const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Late job' })).body.id as string;
@@ -271,10 +271,10 @@ describe('retry', () => {
     await t.advance(30);
     const tooMany = await retry(id);
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.message).toContain('maximum of 2 resends');
+    expect([tooMany.body.code, tooMany.body.message]).toEqual(['BAD_REQUEST', expect.stringContaining('maximum of 2 resends')]);
     expect(await logOf(id)).toMatchObject({ resends: 2, channel: 'whatsapp', status: 'sent' });
     expect((await verify(id, onWhatsapp.code)).status).toBe(200);
-    expect((await retry(id)).body.message).toContain('already verified');
+    expect((await retry(id)).body).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('already verified') });
   });
   it('says a count of one in the singular: wait 1 second, one resend every 1 second, a maximum of 1 resend', async () => {
     const quick = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'Quick once', resendCooldownSeconds: 1, maxResends: 1 })).body.id as string;

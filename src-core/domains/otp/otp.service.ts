@@ -12,7 +12,7 @@ import { plural } from '../../contract/words.ts';
 import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import { toIso, type Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, invalidField, notFound, rateLimited } from '../../kernel/errors.ts';
+import { AppError, badRequest, invalidField, notFound, rateLimited } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { KeyedId } from '../../kernel/idempotency.ts';
 import { safeEqual } from '../../kernel/tokens.ts';
@@ -204,14 +204,14 @@ export function createOtpService(deps: {
       }
       const current = mustRequest(orgId, input.requestId);
       const widget = mustWidget(orgId, current.widget_id);
-      if (expireIfDue(current)) throw invalidField(`OTP request ${current.id} has expired; send a new OTP`);
-      if (current.status !== 'sent') throw invalidField(`${notSentMessage(current)}; only a request still waiting for its code can be retried`);
+      if (expireIfDue(current)) throw badRequest(`OTP request ${current.id} has expired; send a new OTP`);
+      if (current.status !== 'sent') throw badRequest(`${notSentMessage(current)}; only a request still waiting for its code can be retried`);
       const enabled = JSON.parse(widget.channels) as OtpChannel[];
       if (input.channel && !enabled.includes(input.channel)) {
         throw invalidField(`channel ${input.channel} is not enabled on OTP widget ${widget.name}; enabled channels: ${enabled.join(', ')}`);
       }
       if (current.resends >= widget.max_resends) {
-        throw invalidField(`OTP request ${current.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}; send a new OTP`);
+        throw badRequest(`OTP request ${current.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}; send a new OTP`);
       }
       const code = newCode(widget.otp_length);
       // Without an override, the request's own channel, unless the widget no longer enables it: then its first.
@@ -229,8 +229,8 @@ export function createOtpService(deps: {
             throw rateLimited(`OTP resend cooldown: wait ${plural(retryAfter, 'second')} before retrying (the widget allows one resend every `
               + `${plural(widget.resend_cooldown_seconds, 'second')})`, retryAfter);
           }
-          if (before.status !== 'sent') throw invalidField(notSentMessage(before));
-          if (before.resends >= widget.max_resends) throw invalidField(`OTP request ${before.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}`);
+          if (before.status !== 'sent') throw badRequest(notSentMessage(before));
+          if (before.resends >= widget.max_resends) throw badRequest(`OTP request ${before.id} has reached the widget's maximum of ${plural(widget.max_resends, 'resend')}`);
           assertUnderHourlyCap(orgId, before.identifier, widget);
           const next: OtpRequestRow = {
             ...before, channel, code_hash: hashCode(code, before.id), resends: before.resends + 1,
@@ -253,12 +253,13 @@ export function createOtpService(deps: {
     /** Checks a code: right → `verified` and a single-use access token; wrong → attempts + 1, `blocked` at the widget's maximum. */
     async verify(orgId: string, input: VerifyOtpInput): Promise<OtpVerifyResult> {
       const current = mustRequest(orgId, input.requestId);
-      if (expireIfDue(current)) throw invalidField(`OTP request ${current.id} has expired; send a new OTP`);
-      if (current.status !== 'sent') throw invalidField(notSentMessage(current));
+      if (expireIfDue(current)) throw badRequest(`OTP request ${current.id} has expired; send a new OTP`);
+      if (current.status !== 'sent') throw badRequest(notSentMessage(current));
       const widget = mustWidget(orgId, current.widget_id);
       const outcome = db.tx(() => {
         const row = mustRequest(orgId, current.id);
-        if (row.status !== 'sent') return { error: notSentMessage(row) };
+        // The request's state refuses it (BAD_REQUEST); a wrong code is the `otp` field's problem (VALIDATION_FAILED).
+        if (row.status !== 'sent') return { refused: notSentMessage(row) };
         changed(orgId, row.id);
         if (!codeMatches(input.otp, row)) {
           const attempts = row.attempts + 1;
@@ -277,6 +278,7 @@ export function createOtpService(deps: {
         // The organization's signing key, made on its first success (joins this transaction; a wrong code never needs it).
         return { jti, row, verifiedAt, key: signingKey(orgId) };
       });
+      if ('refused' in outcome) throw badRequest(outcome.refused as string);
       if ('error' in outcome) throw invalidField(outcome.error as string);
       const iat = Math.floor(Date.parse(outcome.verifiedAt) / 1000);
       const accessToken = await signOtpToken(outcome.key, {
@@ -292,7 +294,7 @@ export function createOtpService(deps: {
       return db.tx(() => {
         const token = store.tokenByJti(orgId, claims.jti);
         if (!token) throw invalidField('accessToken is invalid: it was not issued by this organization');
-        if (!store.consumeToken(orgId, claims.jti, clock.nowIso())) throw invalidField('accessToken has already been used; each token verifies once');
+        if (!store.consumeToken(orgId, claims.jti, clock.nowIso())) throw badRequest('accessToken has already been used; each token verifies once');
         return { verified: true, identifier: token.identifier, verifiedAt: token.verified_at };
       });
     },
