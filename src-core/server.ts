@@ -190,7 +190,8 @@ export async function createServer(options: ServerOptions) {
     // Read at each answer (after start-up, once voiceApp exists): a change of the setting shows on the next read.
     pstnEnabled: (orgId) => voiceApp.service.numbers.pstnEnabled(orgId),
     // As placing the call decides it: a business number to show, and never one of the account's own to ring.
-    phoneDialable: (orgId, phone) => voiceApp.service.numbers.find(orgId, undefined) !== undefined && !voiceApp.service.numbers.owns(orgId, phone),
+    phoneRefusal: (orgId, phone) => (voiceApp.service.numbers.find(orgId, undefined) === undefined ? 'no_business_number'
+      : voiceApp.service.numbers.owns(orgId, phone) ? 'own_business_number' : null),
   });
   const voiceApp = voiceAppDomain({
     ...deps, wallet: wallet.service, phones: () => world.voice, publicBaseUrl: advertised, voiceServerUrl: voiceServerUrlOf,

@@ -48,9 +48,13 @@ export type VoiceIdentity = z.infer<typeof voiceIdentitySchema>;
 /**
  * An identity as the console reads it (`GET /dashboard/voice/app/identities`, the list and one): the seed's fields and
  * `voipDeviceCount`, its devices that can ring it in the app (VoIP push tokens), so People & bookings says how a
- * reachable person is rung (a notification-only device counts in `deviceCount`, not here). `/v1` keeps the seed's shape.
+ * reachable person is rung (a notification-only device counts in `deviceCount`, not here), and `phoneNotRung`, why a
+ * call would not ring their phone (so an unreachable person with one is said why). `/v1` keeps the seed's shape.
  */
-export const consoleVoiceIdentitySchema = voiceIdentitySchema.extend({ voipDeviceCount: z.number().int() });
+export const PHONE_NOT_RUNG = ['phone_calling_off', 'no_business_number', 'own_business_number'] as const;
+/** Why a call would not ring a person's phone, `phoneNotRung` of the console's read: `null` when it would, or they have none. */
+export type PhoneNotRung = (typeof PHONE_NOT_RUNG)[number];
+export const consoleVoiceIdentitySchema = voiceIdentitySchema.extend({ voipDeviceCount: z.number().int(), phoneNotRung: z.enum(PHONE_NOT_RUNG).nullable() });
 export type ConsoleVoiceIdentity = z.infer<typeof consoleVoiceIdentitySchema>;
 
 export const voiceDeviceSchema = z.object({

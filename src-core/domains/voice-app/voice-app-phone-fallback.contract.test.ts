@@ -171,6 +171,7 @@ describe('a person with a device that can ring them', () => {
     expect((await api('POST', '/v1/voice/app/identities', { externalId: 'pf_self', role: 'PRO', phone: number })).status).toBe(201);
     // `reachable` says what the call does: their phone would not be dialled.
     expect(await reachable('pf_self')).toBe(false);
+    expect((await t.dashboard('GET', '/dashboard/voice/app/identities/pf_self')).body).toMatchObject({ reachable: false, phoneNotRung: 'own_business_number' });
     const refused = await place({ type: 'app', from: 'cust_pf_self', to: 'pf_self' });
     expect([refused.status, refused.body.code, refused.body.message]).toEqual([400, 'BAD_REQUEST',
       'pf_self has no device that can ring them and is rung on their phone, which is this account\'s own business number: register their device, or give them their own phone (POST /v1/voice/app/identities)']);

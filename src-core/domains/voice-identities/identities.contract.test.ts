@@ -239,9 +239,13 @@ describe('identity lists and scopes', () => {
   it('the console reads how many devices can ring a person in the app (voipDeviceCount); /v1 keeps the seed\'s shape', async () => {
     const org = await t.dashboard('POST', '/dashboard/organizations', { name: 'Rung how' });
     const own = (await t.createKey({ organizationId: org.body.id, rateLimitPerMinute: 10_000 })).key;
-    expect((await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true }, own)).status).toBe(200);
-    expect((await t.dashboard('POST', '/dashboard/voice/app/numbers', { organizationId: org.body.id })).status).toBe(201);
     await api('POST', '/v1/voice/app/identities', { externalId: 'cust_p', role: 'CUSTOMER', phone: '+14155550123' }, own);
+    // Why their phone would not be rung, each reason in turn: phone calling off, then no number to call from.
+    const notRung = async () => (await t.dashboard('GET', `/dashboard/voice/app/identities/cust_p?organizationId=${org.body.id}`)).body.phoneNotRung as string | null;
+    expect(await notRung()).toBe('phone_calling_off');
+    expect((await api('PATCH', '/v1/voice/app/settings', { pstnEnabled: true }, own)).status).toBe(200);
+    expect(await notRung()).toBe('no_business_number');
+    expect((await t.dashboard('POST', '/dashboard/voice/app/numbers', { organizationId: org.body.id })).status).toBe(201);
     // A notification-only token: counted as a device, yet the person is rung on their phone.
     await api('POST', '/v1/voice/app/identities/cust_p/devices', { token: 'fcm-note', platform: 'android' }, own);
     const v1 = await api('GET', '/v1/voice/app/identities/cust_p', undefined, own);
@@ -253,7 +257,7 @@ describe('identity lists and scopes', () => {
       expect(consoleVoiceIdentitySchema.strict().parse(listed.body.data[0])).toEqual(one.body);
       return consoleVoiceIdentitySchema.strict().parse(one.body);
     };
-    expect(await consoleRead()).toMatchObject({ deviceCount: 1, voipDeviceCount: 0, reachable: true, maskedPhone: '+1******0123' });
+    expect(await consoleRead()).toMatchObject({ deviceCount: 1, voipDeviceCount: 0, reachable: true, maskedPhone: '+1******0123', phoneNotRung: null });
     await api('POST', '/v1/voice/app/identities/cust_p/devices', { token: 'apns-voip', platform: 'ios' }, own);
     expect(await consoleRead()).toMatchObject({ deviceCount: 2, voipDeviceCount: 1, reachable: true });
   });

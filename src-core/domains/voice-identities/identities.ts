@@ -2,7 +2,7 @@
 // deactivation, reachability, and the lookups the calls domain makes.
 import type { ListEnvelope } from '../../contract/common.ts';
 import {
-  maskPhone, type ConsoleVoiceIdentity, type IdentitiesFilter, type IdentityRole, type RegisterDeviceInput, type UpsertIdentityInput, type VoiceDevice, type VoiceIdentity,
+  maskPhone, type ConsoleVoiceIdentity, type IdentitiesFilter, type PhoneNotRung, type IdentityRole, type RegisterDeviceInput, type UpsertIdentityInput, type VoiceDevice, type VoiceIdentity,
 } from '../../contract/voice-identities.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -20,12 +20,12 @@ const columnsOf = ({ device_count: _count, ringable_devices: _ringable, ...row }
 
 /**
  * `pstnEnabled`: whether the organization's phone calling is on (the voice app's setting), read each time;
- * `phoneDialable`: whether a call of the organization would dial `phone` (it has a business number to show, and `phone`
- * is not one of its own: such a call is refused), read each time.
+ * `phoneRefusal`: why a call of the organization would not dial `phone` (it has no business number to show, or `phone`
+ * is one of its own: such a call is refused), null when it would, read each time.
  */
 export function createIdentities(deps: {
   store: VoiceIdentitiesStore; db: Db; clock: Clock; phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean;
-  phoneDialable: (orgId: string, phone: string) => boolean;
+  phoneRefusal: (orgId: string, phone: string) => Exclude<PhoneNotRung, 'phone_calling_off'> | null;
 }) {
   const { store, db, clock, phoneKey } = deps;
   // The phone is bound to its organization and identity: a sealed value copied onto another row does not open.
@@ -35,19 +35,25 @@ export function createIdentities(deps: {
    * `reachable`: a call could ring them: active, and a device that can ring (a VoIP push token) or, with phone calling
    * on (`pstn`), a phone for the fallback leg that a call would dial (what placing the call decides the same way).
    */
-  const toIdentity = (row: IdentityView, pstn: boolean): VoiceIdentity => {
+  const toIdentity = (row: IdentityView, pstn: boolean): VoiceIdentity & Pick<ConsoleVoiceIdentity, 'phoneNotRung'> => {
     const phone = phoneOfRow(row);
     const isActive = row.is_active === 1;
+    const phoneNotRung = phone === null ? null : !pstn ? 'phone_calling_off' : deps.phoneRefusal(row.org_id, phone);
     return {
       id: row.id, externalId: row.external_id, role: row.role, displayName: row.display_name, isActive, lastSeenAt: row.last_seen_at,
-      deviceCount: row.device_count, reachable: isActive && (row.ringable_devices > 0 || (pstn && phone !== null && deps.phoneDialable(row.org_id, phone))), maskedPhone: phone ? maskPhone(phone) : null,
-      createdAt: row.created_at, updatedAt: row.updated_at,
+      deviceCount: row.device_count, reachable: isActive && (row.ringable_devices > 0 || (phone !== null && phoneNotRung === null)),
+      maskedPhone: phone ? maskPhone(phone) : null, createdAt: row.created_at, updatedAt: row.updated_at, phoneNotRung,
     };
   };
-  /** `forConsole`: with the console's `voipDeviceCount` (how a reachable person is rung); `/v1` answers the seed's shape. */
-  const shown = (row: IdentityView, pstn: boolean, forConsole: boolean): VoiceIdentity | ConsoleVoiceIdentity =>
-    (forConsole ? { ...toIdentity(row, pstn), voipDeviceCount: row.ringable_devices } : toIdentity(row, pstn));
-  const identityOf = (orgId: string, externalId: string): VoiceIdentity => toIdentity(mustIdentity(orgId, externalId), deps.pstnEnabled(orgId));
+  /**
+   * `forConsole`: with the console's `voipDeviceCount` (how a reachable person is rung) and `phoneNotRung` (why their
+   * phone would not be); `/v1` answers the seed's shape.
+   */
+  const shown = (row: IdentityView, pstn: boolean, forConsole: boolean): VoiceIdentity | ConsoleVoiceIdentity => {
+    const { phoneNotRung, ...identity } = toIdentity(row, pstn);
+    return forConsole ? { ...identity, voipDeviceCount: row.ringable_devices, phoneNotRung } : identity;
+  };
+  const identityOf = (orgId: string, externalId: string): VoiceIdentity => shown(mustIdentity(orgId, externalId), deps.pstnEnabled(orgId), false);
   const mustIdentity = (orgId: string, externalId: string): IdentityView => {
     const row = store.identity(orgId, externalId);
     if (!row) throw notFound(`Identity ${externalId}`);

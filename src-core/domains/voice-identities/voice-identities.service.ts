@@ -1,7 +1,7 @@
 // The voice identities service: identities and their devices (identities.ts) and booking sessions (sessions.ts),
 // with the two lookups the calls domain makes, `find` and `activeSession`.
 import type { ListEnvelope } from '../../contract/common.ts';
-import type { ConsoleBookingSession, SessionStatus } from '../../contract/voice-identities.ts';
+import type { ConsoleBookingSession, PhoneNotRung, SessionStatus } from '../../contract/voice-identities.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -13,7 +13,7 @@ import type { VoiceIdentitiesStore } from './voice-identities.store.ts';
 
 export function createVoiceIdentitiesService(deps: {
   store: VoiceIdentitiesStore; db: Db; clock: Clock; bus: Bus; jobs: JobRunner; phoneKey: Buffer; pstnEnabled: (orgId: string) => boolean;
-  phoneDialable: (orgId: string, phone: string) => boolean;
+  phoneRefusal: (orgId: string, phone: string) => Exclude<PhoneNotRung, 'phone_calling_off'> | null;
 }) {
   const identities = createIdentities(deps);
   const sessions = createSessions({ ...deps, identities });
