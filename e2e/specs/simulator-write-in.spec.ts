@@ -1,6 +1,7 @@
 // The Simulator's "Write in as a customer" opened from an inbox conversation: the form starts on the conversation's
 // channel and customer, the message field focused, so a presenter has only the message to type; what they send lands
-// in that conversation. Opened from the sidebar, it starts from its own example again.
+// in that conversation. Opened from the sidebar, it starts from its own example again. What was written in opens in the
+// Inbox from the form's "Open it in the Inbox".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -64,6 +65,24 @@ describe('writing in as the customer of a conversation', () => {
     await page.getByTestId('nav-simulator').click();
     await page.getByTestId('inbound-send').waitFor();
     expect((await form()).slice(0, 2)).toEqual(['whatsapp', '+14155550123']);
+  });
+
+  it('a new customer written in from the sidebar\'s Simulator: "Open it in the Inbox" opens their conversation under Open, from the Resolved list', async () => {
+    const customer = '+14155550733';
+    // The inbox left on SMS's Resolved list: the link still lands on WhatsApp's Open list, where the new conversation is.
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-sms').click();
+    await page.getByTestId('show-resolved').click();
+    await page.getByTestId('nav-simulator').click();
+    await page.getByTestId('inbound-from').fill(customer);
+    await page.getByTestId('inbound-text').fill('Do you have it in blue?');
+    await page.getByTestId('inbound-send').click();
+    await page.getByTestId('inbound-open').click();
+    await page.getByTestId('thread').getByTestId('message').filter({ hasText: 'Do you have it in blue?' }).waitFor();
+    expect(await page.getByTestId('thread-address').textContent()).toContain(customer);
+    expect(await page.getByTestId('tab-whatsapp').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('show-open').getAttribute('aria-checked')).toBe('true');
+    await page.locator('[data-testid="conversation-row"][aria-selected="true"]').filter({ hasText: customer }).waitFor();
   });
 
   it('has no way to write in from an RCS or email conversation (customers do not write in there)', async () => {

@@ -56,14 +56,15 @@ const exampleFrom = (channel: WriteIn['channel']) => (channel === 'instagram' ? 
 function InboundCard() {
   const inbound = useInbound();
   const writeIn = useUi((state) => state.writeIn);
+  const openConversation = useUi((state) => state.openConversation);
   const [channel, setChannel] = useState<WriteIn['channel']>(writeIn?.channel ?? 'whatsapp');
   const [from, setFrom] = useState(writeIn?.from ?? exampleFrom(writeIn?.channel ?? 'whatsapp'));
   const [text, setText] = useState('');
   const message = useRef<HTMLInputElement>(null);
   // On mount only: the link's click took the focus with the inbox; a presenter who moved on keeps theirs.
   useFocusIfLost(writeIn !== null, message);
-  /** What was delivered, said until the next message is begun (it is about that one, not the next). */
-  const [delivered, setDelivered] = useState<string | null>(null);
+  /** What was delivered and where, said until the next message is begun (it is about that one, not the next). */
+  const [delivered, setDelivered] = useState<{ said: string; conversationId: string | null; channel: WriteIn['channel'] } | null>(null);
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
     setDelivered(null);
     set(value);
@@ -77,9 +78,9 @@ function InboundCard() {
   const refusal = inbound.isError ? refusalByField(inbound.error, { from: 'From' }) : null;
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await inbound.mutateAsync({ channel, from, text });
+    const stored = await inbound.mutateAsync({ channel, from, text });
     setText('');
-    setDelivered(`Delivered to the inbox: “${text}” from ${from}.`);
+    setDelivered({ said: `Delivered to the inbox: “${text}” from ${from}.`, conversationId: stored.conversationId, channel });
     announce('Delivered to the inbox.');
   }
   return (
@@ -97,7 +98,16 @@ function InboundCard() {
         </div>
         <label className="field"><span>Message</span><input ref={message} value={text} onChange={(e) => edit(setText)(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
         {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
-        {delivered ? <span className="muted small" data-testid="inbound-sent">{delivered}</span> : null}
+        {delivered ? (
+          <p className="muted small inbound-sent">
+            <span data-testid="inbound-sent">{delivered.said}</span>{' '}
+            {/* A message written in reopens its conversation: it is under Open, where the agent answers it. */}
+            {delivered.conversationId !== null ? (
+              <button type="button" className="link" data-testid="inbound-open"
+                onClick={() => openConversation({ id: delivered.conversationId ?? '', channel: delivered.channel, state: 'open' })}>Open it in the Inbox</button>
+            ) : null}
+          </p>
+        ) : null}
         <div className="actions left"><Button type="submit" className="button primary" disabled={!text || !from || inbound.isPending} data-testid="inbound-send">Send as customer</Button></div>
       </form>
     </section>
