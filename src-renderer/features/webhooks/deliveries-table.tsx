@@ -47,7 +47,7 @@ function Row({ delivery, endpointUrl, endpointName, gone: goneAs, now, selected,
       <span role="cell" className="wh-cell-url muted" title={endpointUrl} data-testid="row-endpoint">{hostAndPath(endpointUrl)}{gone}</span>
       <span role="cell" className="num">{delivery.attempts}</span>
       <span role="cell"><ResponseCode status={delivery.lastResponseStatus} error={delivery.attempts > 0 ? 'No HTTP answer: open the delivery for the error' : null} /></span>
-      <span role="cell" className="muted"><DateTime iso={delivery.createdAt} /></span>
+      <span role="cell" className="muted wh-cell-when" data-testid="row-created"><DateTime iso={delivery.createdAt} /></span>
       <span role="cell" className="muted" title={delivery.nextAttemptAt ? time(delivery.nextAttemptAt) : delivery.heldReason ?? undefined}>
         {delivery.nextAttemptAt ? relativeTime(delivery.nextAttemptAt, now) : delivery.status === 'HELD' ? 'on enable' : '—'}
       </span>
