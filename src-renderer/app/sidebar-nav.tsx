@@ -2,7 +2,7 @@
 // a click goes to, so it opens in a new tab as well; a plain click moves the console there without a page load. A page
 // comes back as it was left, and its own item, clicked on it, goes to its root: the campaigns list from a campaign or
 // a builder (the other pages show their list beside what is open, so their root is already on screen).
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useUnreadCounts } from '../features/inbox/queries.ts';
 import { useCampaignsUi } from '../features/campaigns/view-state.ts';
 import { useAppCallsUi } from '../features/voice-app/app-calls-store.ts';
@@ -41,6 +41,12 @@ export function SidebarNav({ token }: { token: string | null }) {
   const place: Place = { section, inbox: { ...inbox, state: inboxState }, campaigns: { tab: campaigns.tab, view: campaigns.view }, contactId: selectedContactId,
     calls: callsPlace(callsTab, openCallId, openAppCallId),
   };
+  // The page's own link is kept in view: at a phone's width the links are one row that scrolls sideways, and a console
+  // opened on a page at its end (the Simulator, say) would otherwise show the row's start, the page's link out of sight.
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [section]);
   const follow = (e: MouseEvent, target: Place) => {
     if (opensElsewhere(e)) return;
     e.preventDefault();
@@ -48,7 +54,7 @@ export function SidebarNav({ token }: { token: string | null }) {
     go(target.section);
   };
   return (
-    <nav aria-label="Main">
+    <nav aria-label="Main" ref={navRef}>
       {NAV.map((item, index) => {
         const target = navDestination(place, item.section);
         return (
