@@ -67,6 +67,20 @@ describe('a text sent as a list, or a list as a text', () => {
   });
 });
 
+describe('a field of a closed list of words, sent another type', () => {
+  it('says it must be text, as every wrong type does, on OTP, the unified send and a campaign alike', async () => {
+    // It said `channel: must be one of: sms, whatsapp` of a number, where a wrong type reads `must be text, not a number`.
+    const retry = await api('POST', '/v1/otp/retry', { requestId: 'otp_x', channel: 5 });
+    expect([retry.status, retry.body.message]).toEqual([400, 'Invalid body: channel: must be text, not a number']);
+    const unified = await api('POST', '/v1/messages/send', { to: '+14155550188', channel: 5, message: 'Hi' });
+    expect([unified.status, unified.body]).toEqual([400, { message: 'Invalid body: channel: must be text, not a number' }]);
+    const campaign = await api('POST', '/v1/sms/campaigns', { name: 'x', messageBody: 'Hi', audienceType: 5 });
+    expect(campaign.body.message).toBe('Invalid body: audienceType: must be text, not a number');
+    // A word not on the list still names the list.
+    expect((await api('POST', '/v1/otp/retry', { requestId: 'otp_x', channel: 'fax' })).body.message).toBe('Invalid body: channel: must be one of: sms, whatsapp');
+  });
+});
+
 describe('a key an object of named values refuses', () => {
   it('is said of the object in plain words, never "Invalid key in record", and never echoed back', async () => {
     const call = (callContext: unknown) => api('POST', '/v1/voice/calls/outbound', { agentId: 'agt_x', toNumber: '+14155550188', callContext });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ID_MAX, nothingToChange, nullAsAbsent, personPhoneSchema, statusListQuery, timestampSchema } from './common.ts';
 
 export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
-// The validator's own message (`must be one of: sms, whatsapp`), at whatever path it is used (`channels.1`).
+// The validator's own message (`must be one of: sms, whatsapp`; of another type, `must be text, not a number`), at whatever path it is used (`channels.1`).
 export const otpChannelSchema = z.enum(OTP_CHANNELS);
 export type OtpChannel = z.infer<typeof otpChannelSchema>;
 

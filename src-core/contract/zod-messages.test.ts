@@ -24,6 +24,9 @@ describe('validation messages', () => {
     expect(issues(schema, { name: 5, env: 'test', tags: 'a', count: 1.5 })).toEqual([
       'name: must be text, not a number', 'tags: must be a list, not a string', 'count: must be a whole number',
     ]);
+    // A closed list of words sent another type says what any wrong type says; a word not on the list names the list.
+    expect(issues(schema, { name: 'a', env: 5, tags: ['a'], count: 1 })).toEqual(['env: must be text, not a number']);
+    expect(issues(schema, { name: 'a', env: null, tags: ['a'], count: 1 })).toEqual(['env: must be text, not null']);
   });
   it('says a missing field is required, whatever forms it takes', () => {
     const either = z.object({ events: z.union([z.literal('*'), z.array(z.string())]) });

@@ -39,6 +39,9 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
       return `must be at most ${issue.maximum}`;
     case 'invalid_value':
       if (issue.input === undefined) return `is required: one of ${issue.values.map((v: unknown) => String(v)).join(', ')}`;
+      // A closed list of words sent a value of another type says what any wrong type says (`channel: must be text, not
+      // a number`), as a text field of a closed list checked as text first (a campaign's `audienceType`) does.
+      if (issue.values.length > 1 && issue.values.every((v) => typeof v === 'string') && typeof issue.input !== 'string') return `must be text, not ${typeName(issue.input)}`;
       return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of: ${issue.values.map((v: unknown) => String(v)).join(', ')}`;
     case 'invalid_format':
       if (issue.format === 'datetime') return dateTimeProblem(issue.input);
