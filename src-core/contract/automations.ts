@@ -94,7 +94,7 @@ export const createAutomationBodySchema = z.object({
   /** Accepted and ignored: an automation is always created paused (seed 000, "Automation"). */
   active: nullAsAbsent(z.boolean()),
   trigger: triggerInputSchema,
-  steps: z.array(stepInputSchema).max(MAX_STEPS, `at most ${MAX_STEPS} steps`).default([]),
+  steps: z.array(stepInputSchema).max(MAX_STEPS).default([]),
 }).superRefine((body, ctx) => {
   checkTrigger(body.trigger, ctx, ['trigger']);
   checkStepIds(body.steps, ctx);
@@ -108,7 +108,7 @@ export const updateAutomationBodySchema = z.object({
   /** Refused: activation has its own routes, which check the integrations. */
   active: refusedField(z.unknown().optional()),
   trigger: triggerInputSchema.optional(),
-  steps: z.array(stepInputSchema).max(MAX_STEPS, `at most ${MAX_STEPS} steps`).optional(),
+  steps: z.array(stepInputSchema).max(MAX_STEPS).optional(),
 }).superRefine((body, ctx) => {
   if (body.active !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['active'], message: 'is not changed by PATCH: use POST /automations/{id}/activate or POST /automations/{id}/pause' });

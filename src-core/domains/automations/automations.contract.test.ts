@@ -77,7 +77,8 @@ describe('create and read', () => {
       [{ ...WELCOME, steps: [{ type: 'wait', config: 'soon' }] }, /steps\.0\.config/],
       [{ ...WELCOME, steps: [{ type: 'wait', delay: 5 }] }, /unknown field "steps\.0\.delay"/],
       [{ ...WELCOME, steps: [{ id: 'a', type: 'wait' }, { id: 'a', type: 'wait' }] }, /steps\.1\.id.*unique/],
-      [{ ...WELCOME, steps: Array.from({ length: 51 }, () => ({ type: 'wait' })) }, /at most 50 steps/],
+      // The shared words of a list too long (it said `steps: at most 50 steps`).
+      [{ ...WELCOME, steps: Array.from({ length: 51 }, () => ({ type: 'wait' })) }, /^Invalid body: steps: holds at most 50 items$/],
       [{ ...WELCOME, trigger: { type: 'order.created' } }, /trigger\.type.*unknown trigger type "order\.created"/],
       [{ ...WELCOME, trigger: { type: 'message.received', config: {} } }, /trigger\.config\.channel/],
       [{ ...WELCOME, trigger: { type: 'message.received', config: { channel: 'fax' } } }, /trigger\.config\.channel/],
@@ -151,6 +152,12 @@ describe('create and read', () => {
 });
 
 describe('update, activate, pause, delete', () => {
+  it('PATCH refuses more than 50 steps in the shared words of a list too long', async () => {
+    const { id } = (await api('POST', '/v1/automations', WELCOME)).body;
+    const res = await api('PATCH', `/v1/automations/${id}`, { steps: Array.from({ length: 51 }, () => ({ type: 'wait' })) });
+    expect([res.status, res.body.message]).toEqual([400, 'Invalid body: steps: holds at most 50 items']);
+  });
+
   it('PATCH changes what it names; active is refused there (the activate and pause routes do it)', async () => {
     const id = (await api('POST', '/v1/automations', WELCOME)).body.id as string;
     await t.advance(5);
