@@ -116,6 +116,17 @@ describe('collections', () => {
     expect((await get('/v1/shopify/collections/42/products')).status).toBe(404);
     expect((await get(`/v1/shopify/collections/${smart}/products?limit=-1`)).status).toBe(400);
   });
+
+  it('a blank id is an id like any other route\'s, not found (404); an empty one is no route', async () => {
+    // It was 400 `id: must not be empty`: the id was trimmed, where every other route looks a blank id up as sent
+    // (`/v1/automations/%20` is `Automation   not found`) and an empty one gets the route's 404.
+    const blank = await get('/v1/shopify/collections/%20/products');
+    expect([blank.status, blank.body.code, blank.body.message]).toEqual([404, 'NOT_FOUND', 'Collection   not found']);
+    const product = await get('/v1/shopify/products/%20');
+    expect([product.status, product.body.code, product.body.message]).toEqual([404, 'NOT_FOUND', 'Product   not found']);
+    const empty = await get('/v1/shopify/collections//products');
+    expect([empty.status, empty.body.code, empty.body.message]).toEqual([404, 'NOT_FOUND', 'Route GET /v1/shopify/collections//products not found']);
+  });
 });
 
 describe('limits', () => {

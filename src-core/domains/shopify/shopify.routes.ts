@@ -9,7 +9,8 @@ import { queryInt } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
 import type { ShopifyService } from './shopify.service.ts';
 
-const idParams = z.object({ id: z.string().trim().min(1).max(64) });
+// An id as sent, as on every route: a blank one is looked up (and not found); an empty one is no route (kernel/http.ts).
+const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function shopifyRoutes(service: ShopifyService) {
   return [
