@@ -207,6 +207,21 @@ describe('contacts page', () => {
     await other.close();
   });
 
+  it('shows a contact with no name by its phone once, as its title, with no second line repeating it', async () => {
+    const created = await server.dashboard('POST', '/dashboard/contacts', { phone: '+14155550977' });
+    expect(created.status).toBe(201);
+    const phone = (created.body as Contact).phone as string;
+    await search('4155550977');
+    const row = list().getByTestId('contact-row').first();
+    expect(await row.locator('.name').textContent()).toBe(phone);
+    // It read the phone as the name and again under it.
+    expect((await row.textContent())?.split(phone).length).toBe(2);
+    expect(await row.getByTestId('contact-row-sub').count()).toBe(0);
+    // A named contact keeps its phone under its name.
+    await search('alice');
+    expect(await list().getByTestId('contact-row').first().getByTestId('contact-row-sub').textContent()).toContain('+1');
+  });
+
   it('shows an Instagram user known by their IGSID as that id, not as a handle', async () => {
     await search('6234817790112233');
     const row = list().getByTestId('contact-row').first();

@@ -21,7 +21,9 @@ const optionId = (contactId: string) => `contact-option-${contactId}`;
 
 function ContactRow({ contact, selected, onSelect }: { contact: Contact; selected: boolean; onSelect(): void }) {
   const display = contactDisplayName(contact);
-  const secondary = [handleOf(contact.username), contact.email && displayAddress(contact.email), contact.phone].filter(Boolean).join(' · ');
+  // The title stands in for a missing name with the handle, email or phone: that one is not said again under it, and a
+  // contact known by that alone has no second line (a phone-only contact read `+1 415…` over `+1 415…`).
+  const secondary = [handleOf(contact.username), contact.email && displayAddress(contact.email), contact.phone].filter((part) => part && part !== display).join(' · ');
   // Not focusable itself: the list keeps the focus and points at the selected row, so a click leaves the focus on the list.
   return (
     <li role="option" id={optionId(contact.id)} aria-selected={selected} className={`row contact-row${selected ? ' selected' : ''}`} data-testid="contact-row" data-contact-id={contact.id}
@@ -32,7 +34,7 @@ function ContactRow({ contact, selected, onSelect }: { contact: Contact; selecte
           <span className="name">{display}</span>
           {contact.isBlocked ? <span className="badge danger" data-testid="blocked-badge" title={contact.blockedReason?.trim() || 'Blocked, no reason given'}>Blocked</span> : null}
         </div>
-        <div className="row-sub">{secondary || '—'}</div>
+        {secondary || contact.name !== null ? <div className="row-sub" data-testid="contact-row-sub">{secondary || '—'}</div> : null}
       </div>
       <div className="row-meta contact-meta">
         <span className="chip source" data-testid="contact-source" title={`Source: ${contact.source}`}>{sourceLabel(contact.source)}</span>
