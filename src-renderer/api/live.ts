@@ -13,7 +13,7 @@ import { refreshConversations, showConversationRead, showLastMessageStatus } fro
 import { SEARCH_ELSEWHERE_KEY, showMessageChange } from '../features/inbox/queries.ts';
 import { clockReadFrom, SCENARIOS_KEY } from '../features/simulator/queries.ts';
 import { GONE, noteIfGone } from '../features/webhooks/endpoint-gone.tsx';
-import { GONE_KEY } from '../features/webhooks/queries.ts';
+import { ENDPOINTS_KEY, GONE_KEY } from '../features/webhooks/queries.ts';
 import { OVERVIEW_KEY } from '../features/overview/queries.ts';
 import { showTranscriptChunk } from '../features/voice/queries.ts';
 import { appCallKey } from '../features/voice-app/queries.ts';
@@ -168,11 +168,18 @@ const RELOAD_WINDOW_MS = 300;
 /**
  * The keys whose reload waits for the one before it to be answered (`oneInFlight`, 15 s at most), besides the window: the Overview's
  * figures (counted across messages, conversations, campaigns, calls, webhooks and the wallet; reloaded by most events)
- * and the request log with its total (reloaded by every `/v1` request). Their events come fastest when the core is
- * busiest and answers slowest: a reload slower than the window was cancelled by the next (the core still answering it),
- * so a burst kept several on their way at once and none was shown until it ended.
+ * and the request log with its total (reloaded by every `/v1` request); the webhook deliveries (a page and its total),
+ * the open delivery and the endpoints with their last attempts (each reloaded by every `delivery:attempt`); and the
+ * wallet with its ledger, the open thread (its detail too) and the handset viewer (each reloaded by every message
+ * event, a campaign's receipts included). Their events come fastest when the core is busiest and answers slowest: a
+ * reload slower than the window was cancelled by the next (the core still answering it), so a burst kept several on
+ * their way at once and none was shown until it ended. None needs an answer per event: each answer shows the whole of
+ * what it reads, and the reload after the one on its way reads what the events meanwhile changed (a thread's message
+ * changes are put in place at once besides, `showMessageChange`).
  */
-export const ONE_IN_FLIGHT_KEYS: ReadonlySet<unknown> = new Set([OVERVIEW_KEY[0], 'request-log']);
+export const ONE_IN_FLIGHT_KEYS: ReadonlySet<unknown> = new Set([
+  OVERVIEW_KEY[0], 'request-log', 'webhook-deliveries', 'webhook-delivery', ENDPOINTS_KEY[0], 'wallet', 'thread', 'handset',
+]);
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const openSocket = (connection: Connection): LiveSocket => io(connection.baseUrl, { auth: { token: connection.token }, transports: ['websocket'] });
