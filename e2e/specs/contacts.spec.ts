@@ -222,6 +222,20 @@ describe('contacts page', () => {
     expect(await list().getByTestId('contact-row').first().getByTestId('contact-row-sub').textContent()).toContain('+1');
   });
 
+  it('titles the panel of a contact with no name by its phone, said once in its header; the Phone field keeps it', async () => {
+    const created = await server.dashboard('POST', '/dashboard/contacts', { phone: '+14155550978' });
+    expect(created.status).toBe(201);
+    const phone = (created.body as Contact).phone as string;
+    await search('4155550978');
+    await list().getByTestId('contact-row').first().click();
+    const panel = page.getByTestId('contact-panel');
+    await panel.locator('h2').filter({ hasText: phone }).waitFor();
+    // The header: the phone as the title, then the status; no line under the title says it again.
+    const header = panel.locator('.panel-header');
+    expect((await header.textContent())?.split(phone).length).toBe(2);
+    expect(await panel.getByTestId('contact-field-phone').textContent()).toBe(phone);
+  });
+
   it('shows an Instagram user known by their IGSID as that id, not as a handle', async () => {
     await search('6234817790112233');
     const row = list().getByTestId('contact-row').first();
