@@ -7,7 +7,7 @@
 // radios are one Tab stop each, moved with the arrow keys, and tabs control the tabpanel their chosen one labels;
 // buttons repeated down a list (webhook endpoints' actions too) have names of their own.
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -181,8 +181,10 @@ describe('the new API key form', () => {
 
 describe('scrolling by keyboard', () => {
   it('the wallet ledger is a named Tab stop, its ring drawn inside its box, and the arrow keys scroll it', async () => {
-    // Narrow enough for the ledger's table to be wider than its card (its descriptions wrap, its amounts do not).
-    await page.setViewportSize({ width: 640, height: 700 });
+    // Narrow enough for the ledger's table to be wider than its card (its descriptions wrap, its amounts do not):
+    // a phone's width, where the ledger's region still scrolls it (a table elsewhere scrolls in a box of its own).
+    await page.setViewportSize({ width: 390, height: 700 });
+    onTestFinished(() => page.setViewportSize({ width: 1280, height: 800 }));
     await page.getByTestId('nav-wallet').click();
     await page.getByTestId('ledger').waitFor();
     const ledger = page.getByRole('region', { name: 'Ledger', exact: true });
@@ -195,7 +197,6 @@ describe('scrolling by keyboard', () => {
     expect(await ledger.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => (document.activeElement?.scrollLeft ?? 0) > 0);
-    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('a long inbox thread is a named Tab stop, still a list, its ring inside; Home, PageDown and End scroll it', async () => {
