@@ -1,7 +1,8 @@
 // The console at a phone's width (390 × 844, opened from `serve` in a phone's browser): the sidebar is a strip over the
 // page whose links scroll on their own, so every page is reached from it; the window never scrolls sideways (a wide
 // table scrolls inside its own box) nor as a whole; the page's title and the theme toggle are on screen; in the inbox
-// an open conversation's reply box is on screen under the list; and a console opened on a page shows its link.
+// and contacts the item opened takes the page (the reply box on screen) and Back returns to the list, the focus on the
+// row that was open; and a console opened on a page shows its link.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -23,6 +24,17 @@ const windowScroll = () => page.evaluate(() => {
 const PAGES = [['Overview', 'overview'], ['Inbox', 'inbox'], ['Contacts', 'contacts'], ['OTP', 'otp'], ['Calls', 'calls'], ['Campaigns', 'campaigns'],
   ['Automations', 'automations'], ['Channels', 'channels'], ['Wallet', 'wallet'], ['API keys', 'keys'], ['Request log', 'requests'],
   ['Webhooks', 'webhooks'], ['Simulator', 'simulator']];
+
+/** The data-address of the conversation row holding the focus (null when none does). */
+const focusedAddress = () => page.evaluate(() => document.activeElement?.closest('[data-testid="conversation-row"]')?.getAttribute('data-address') ?? null);
+
+/** Whether `target` takes the page under the sidebar's strip: the window's whole width, down to its foot. */
+const fillsThePage = (target: Locator) => target.evaluate((el) => {
+  const box = el.getBoundingClientRect();
+  const strip = document.querySelector('.sidebar')?.getBoundingClientRect();
+  return Math.round(box.left) === 0 && Math.round(box.right) === window.innerWidth && Math.round(box.bottom) === window.innerHeight
+    && strip !== undefined && box.top - strip.bottom < 120;
+});
 
 /** Whether `target` is whole in the window as it is, nothing scrolled to it. */
 const inView = (target: Locator) => target.evaluate((el) => {
@@ -46,13 +58,86 @@ describe('at 390 × 844', () => {
     await layout.onScreen(page.getByTestId('theme-toggle'));
   });
 
-  it('inbox: an open conversation\'s reply box is on screen under the list', async () => {
+  it('inbox: a conversation opened takes the page, its reply box on screen; Back shows the list again, the focus on its row', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-whatsapp').click();
+    const row = page.getByTestId('conversation-row').first();
+    const address = await row.getAttribute('data-address');
+    await row.click();
+    await page.getByTestId('thread').waitFor();
+    await expect.poll(() => page.getByTestId('conversation-list').isVisible()).toBe(false);
+    await expect.poll(() => fillsThePage(page.getByTestId('thread'))).toBe(true);
+    await layout.onScreen(page.getByTestId('composer'));
+    await expect.poll(windowScroll).toEqual({ sideways: 0, down: 0 });
+    const back = page.getByRole('button', { name: 'Back to list of WhatsApp conversations', exact: true });
+    await layout.onScreen(back);
+    await back.click();
+    await expect.poll(() => page.getByTestId('thread').isVisible()).toBe(false);
+    await layout.onScreen(page.getByTestId('conversation-row').first());
+    await expect.poll(focusedAddress).toBe(address);
+  });
+
+  it('inbox by keyboard: Enter on a row opens it, the focus on Back; Enter on Back returns to the list, the focus on that row', async () => {
+    const row = page.getByTestId('conversation-row').nth(1);
+    const address = await row.getAttribute('data-address');
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('thread').waitFor();
+    await expect.poll(() => page.getByTestId('conversation-list').isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('back-to-list');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('thread').isVisible()).toBe(false);
+    await expect.poll(focusedAddress).toBe(address);
+  });
+
+  it('inbox: Escape in the reply returns to the list, the focus on the conversation\'s row', async () => {
+    const row = page.getByTestId('conversation-row').first();
+    const address = await row.getAttribute('data-address');
+    await row.click();
+    await page.getByTestId('composer').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('thread').isVisible()).toBe(false);
+    await expect.poll(focusedAddress).toBe(address);
+  });
+
+  it('inbox: a conversation resolved returns to the list, the focus on the next conversation\'s row', async () => {
+    const [first, second] = await page.getByTestId('conversation-row').evaluateAll((rows) => rows.slice(0, 2).map((el) => el.getAttribute('data-address')));
+    await page.getByTestId('conversation-row').first().click();
+    await page.getByTestId('resolve-conversation').click();
+    await expect.poll(() => page.getByTestId('conversation-list').isVisible()).toBe(true);
+    expect(await page.getByTestId('thread').isVisible()).toBe(false);
+    await expect.poll(focusedAddress).toBe(second);
+    expect(first).not.toBe(second);
+  });
+
+  it('contacts: a contact opened takes the page; Back shows the list again, focused on that contact\'s row', async () => {
+    await page.getByTestId('nav-contacts').click();
+    const row = page.getByTestId('contact-row').first();
+    const id = await row.getAttribute('data-contact-id');
+    await row.click();
+    await page.getByTestId('contact-panel').waitFor();
+    await expect.poll(() => page.getByTestId('contact-list').isVisible()).toBe(false);
+    await expect.poll(() => fillsThePage(page.locator('main .detail-pane'))).toBe(true);
+    await expect.poll(windowScroll).toEqual({ sideways: 0, down: 0 });
+    const back = page.getByRole('button', { name: 'Back to list of contacts', exact: true });
+    await layout.onScreen(back);
+    await back.press('Enter');
+    await expect.poll(() => page.getByTestId('contact-panel').isVisible()).toBe(false);
+    await layout.onScreen(page.getByTestId(`contact-row`).first());
+    await expect.poll(() => page.evaluate(() => {
+      const focused = document.activeElement;
+      return focused?.getAttribute('data-testid') === 'contact-listbox' ? focused.getAttribute('aria-activedescendant') : null;
+    })).toBe(`contact-option-${id}`);
+  });
+
+  it('wider than a phone (1280 px) an open conversation sits beside its list, with no Back button', async () => {
+    await layout.resize(page, 1280, 800);
     await page.getByTestId('nav-inbox').click();
     await page.getByTestId('conversation-row').first().click();
     await page.getByTestId('thread').waitFor();
-    await layout.onScreen(page.getByTestId('composer'));
-    await layout.onScreen(page.getByTestId('conversation-row').first());
-    await expect.poll(windowScroll).toEqual({ sideways: 0, down: 0 });
+    expect(await page.getByTestId('conversation-list').isVisible()).toBe(true);
+    expect(await page.getByTestId('back-to-list').isVisible()).toBe(false);
+    await layout.resize(page, 390, 844);
   });
 
   it('a console opened on a page at the strip\'s end (the Simulator) shows that page\'s link in the strip', async () => {

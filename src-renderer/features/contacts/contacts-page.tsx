@@ -3,7 +3,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
 import { listStep } from '../../components/arrow-keys.ts';
+import { BackToList, useFocusBackOnOpen } from '../../components/back-to-list.tsx';
 import { useDebounced } from '../../components/debounce.ts';
+import { thenFocus } from '../../components/focus.ts';
 import { contactDisplayName, handleOf } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -61,6 +63,21 @@ export function ContactsPage() {
   const listRef = useRef<HTMLUListElement>(null);
   const contacts = query.data?.data ?? [];
   const meta = query.data?.meta;
+  // At a phone's width a contact opened (a click, Enter, one made or found by New contact) takes the page; browsed with
+  // the arrows, or left with Back, the list does (components/back-to-list.tsx).
+  const [contactShown, setContactShown] = useState(() => selectedContactId !== null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const focusBack = useFocusBackOnOpen(pageRef);
+  const openContact = (id: string) => {
+    selectContact(id);
+    setContactShown(true);
+    focusBack();
+  };
+  /** Back (a phone's width): the list again, focused, the contact that was open its active row, in view. */
+  const backToList = () => {
+    thenFocus(() => setContactShown(false), () => listRef.current);
+    if (selectedContactId) document.getElementById(optionId(selectedContactId))?.scrollIntoView({ block: 'nearest' });
+  };
 
   useEffect(() => {
     setPage(1);
@@ -70,7 +87,7 @@ export function ContactsPage() {
   function opened(contact: Contact) {
     setSearch('');
     setPage(1);
-    selectContact(contact.id);
+    openContact(contact.id);
   }
 
   const active = contacts.some((c) => c.id === selectedContactId) ? selectedContactId : null;
@@ -83,14 +100,19 @@ export function ContactsPage() {
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     if (contacts.length === 0) return;
     const index = contacts.findIndex((c) => c.id === selectedContactId);
-    const next = event.key === 'Enter' && index === -1 ? 0 : listStep(event.key, index, contacts.length);
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      openContact((contacts[Math.max(index, 0)] as Contact).id);
+      return;
+    }
+    const next = listStep(event.key, index, contacts.length);
     if (next === null) return;
     event.preventDefault();
     selectContact((contacts[next] as Contact).id);
   }
 
   return (
-    <div className="page split">
+    <div className="page split" ref={pageRef} data-item-open={selectedContactId && contactShown ? '' : undefined}>
       <section className="pane list-pane">
         <header className="pane-header">
           <div>
@@ -98,7 +120,7 @@ export function ContactsPage() {
             <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true) : ' '}</p>
           </div>
           <div className="contacts-actions">
-            <NewContact onCreated={opened} onOpenExisting={selectContact} />
+            <NewContact onCreated={opened} onOpenExisting={openContact} />
             <ContactsCsvActions />
           </div>
         </header>
@@ -115,7 +137,7 @@ export function ContactsPage() {
                   <ul className="rows" role="listbox" aria-label="Contacts" tabIndex={0} ref={listRef} onKeyDown={onKeyDown}
                     aria-activedescendant={active ? optionId(active) : undefined} data-testid="contact-listbox">
                     {contacts.map((contact) => (
-                      <ContactRow key={contact.id} contact={contact} selected={contact.id === selectedContactId} onSelect={() => selectContact(contact.id)} />
+                      <ContactRow key={contact.id} contact={contact} selected={contact.id === selectedContactId} onSelect={() => openContact(contact.id)} />
                     ))}
                   </ul>
                 )}
@@ -124,6 +146,7 @@ export function ContactsPage() {
             )}
       </section>
       <section className="pane detail-pane">
+        {selectedContactId ? <BackToList list="contacts" onBack={backToList} /> : null}
         {selectedContactId ? <ContactPanel key={selectedContactId} contactId={selectedContactId} /> : <Empty title="Select a contact">Use ↑ and ↓ in the list, or click a contact, to see details, notes and blocking.</Empty>}
       </section>
     </div>

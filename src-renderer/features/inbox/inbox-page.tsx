@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { type Channel, type Conversation, type ConversationState } from '../../../src-core/contract/index.ts';
 import { listStep, moveChoice, tabPanelProps, tabProps, tabStop } from '../../components/arrow-keys.ts';
+import { BackToList, useFocusBackOnOpen } from '../../components/back-to-list.tsx';
 import { focusLost, thenFocus, typingIn, useFocusAfterChange } from '../../components/focus.ts';
 import { CHANNEL_LABEL } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
@@ -92,13 +93,21 @@ export function InboxPage() {
   };
   // Opened with the arrow keys (browsing): the thread is read only once it stays shown a moment; a click or Enter opens it for good.
   const [browsing, setBrowsing] = useState(false);
+  // At a phone's width the thread opened (a click, Enter, or one open on coming back) takes the page; browsed with the
+  // arrows, moved on to after a Resolve, or left with Back or Escape, the list does (components/back-to-list.tsx).
+  const [threadShown, setThreadShown] = useState(() => selected !== null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const focusBack = useFocusBackOnOpen(pageRef);
   const setSelected = (id: string | null, byArrows = false) => {
     setBrowsing(byArrows);
+    setThreadShown(!byArrows);
+    if (!byArrows && id) focusBack();
     setFocusOn(null);
     setInbox({ channel, conversationId: id });
   };
   const openConversation = (target: { id: string; channel: Channel; state?: ConversationState | undefined }) => {
     setBrowsing(false);
+    setThreadShown(true);
     open(target);
     announce(`Opened the ${CHANNEL_LABEL[target.channel]} conversation.`);
   };
@@ -222,6 +231,7 @@ export function InboxPage() {
   const showUndone = (restored: Conversation) => {
     focusAfterUndo.current = restored.id;
     setBrowsing(false);
+    setThreadShown(false);
     setFocusOn(null);
     setListState(restored.state);
     setInbox({ channel: restored.channel, conversationId: restored.id });
@@ -261,12 +271,14 @@ export function InboxPage() {
     const row = listRef.current?.children[rows.findIndex((c) => c.id === selected)] as HTMLElement | undefined;
     if (!row) return;
     e.preventDefault();
-    row.focus();
+    thenFocus(() => setThreadShown(false), () => row);
   };
+  /** Back (a phone's width): the list again, the focus on the row of the conversation that was open. */
+  const backToList = () => thenFocus(() => setThreadShown(false), shownRowOrSwitch);
   // The message the search matched in the open conversation, which its thread marks.
   const matchedMessageId = searching ? rows.find((c) => c.id === selected)?.searchMatch?.messageId : undefined;
   return (
-    <div className="page split inbox" onKeyDown={onInboxKey}>
+    <div className="page split inbox" ref={pageRef} onKeyDown={onInboxKey} data-item-open={selected && threadShown ? '' : undefined}>
       <section className="pane list-pane">
         <header className="pane-header"><h1>Inbox</h1></header>
         <div className="tabs inbox-tabs" role="tablist" aria-label="Channel" onKeyDown={moveChoice}>
@@ -333,6 +345,7 @@ export function InboxPage() {
         <UndoNotice done={undoable} onUndone={showUndone} onClose={closeNotice} />
       </section>
       <section className="pane detail-pane">
+        {selected ? <BackToList list={`${CHANNEL_LABEL[channel]} conversations`} onBack={backToList} /> : null}
         {selected ? <Thread key={selected} conversationId={selected} readAfterMs={browsing ? BROWSED_READ_AFTER_MS : 0} matchedMessageId={matchedMessageId}
           onOpenConversation={openConversation} takeFocus={focusOn === selected} onStateChanged={onStateChanged} /> : <Empty title="Select a conversation">Pick one to read it and reply. Replies go out through the same channels, billing and logs as API sends; the logs name them as sent from the console.</Empty>}
       </section>
