@@ -103,8 +103,16 @@ export const rangeBoundSchema = (edge: 'start' | 'end') => z.union([
  * ones), and a body's unknown field named by a 1 MB key answered 1 MB.
  */
 export function quotedFew(values: readonly string[], { most = 3, length = 40 }: { most?: number; length?: number } = {}): string {
-  const quoted = values.slice(0, most).map((value) => JSON.stringify(value.length > length ? `${value.slice(0, length)}…` : value));
-  return values.length > most ? `${quoted.join(', ')} and ${values.length - most} more` : quoted.join(', ');
+  return fewThenMore(values, most, (value) => JSON.stringify(cutShort(value, length)));
+}
+
+/** A caller's name or value as a refusal says it back: cut at `length` characters (100 unless told), `…` after. */
+export const cutShort = (text: string, length = 100): string => (text.length > length ? `${text.slice(0, length)}…` : text);
+
+/** The first `most` items, each as `say` words it, separated by commas, then `and N more` for the rest. */
+export function fewThenMore<T>(items: readonly T[], most: number, say: (item: T) => string): string {
+  const said = items.slice(0, most).map(say).join(', ');
+  return items.length > most ? `${said} and ${items.length - most} more` : said;
 }
 
 /**

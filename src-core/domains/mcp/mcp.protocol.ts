@@ -7,8 +7,8 @@ import {
   CallToolRequestSchema, ErrorCode, InitializeRequestSchema, type JSONRPCMessage, ListToolsRequestSchema, McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { cutShort } from '../../contract/common.ts';
 import { MCP_PROTOCOL_VERSION, MCP_WRITES_HEADER } from '../../contract/mcp.ts';
-import { shortened } from './mcp.tools.ts';
 
 export type SessionHeaders = Record<string, unknown> | undefined;
 export type ListedTool = { name: string; description: string; inputSchema: { type: 'object'; [key: string]: unknown }; write: boolean };
@@ -41,7 +41,7 @@ function newServer(options: SessionOptions): Server {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const answer = await options.call(request.params.name, request.params.arguments ?? {}, extra.authInfo?.extra, extra.requestInfo?.headers);
-    if (!answer) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${shortened(request.params.name)}`);
+    if (!answer) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${cutShort(request.params.name)}`);
     return answer;
   });
   return server;

@@ -1,6 +1,7 @@
 // The assistant endpoint's tools made real: each contract tool bound to the /v1 route(s) it calls, its input
 // schema drawn from those routes' own schemas, and a call turned into the /v1 request a client would make.
 import type { z } from 'zod';
+import { cutShort, fewThenMore } from '../../contract/common.ts';
 import type { McpToolSpec } from '../../contract/mcp.ts';
 import { inputJsonSchema, objectFields, type JsonSchema } from '../../kernel/json-schema.ts';
 import type { AnyRoute, HttpMethod, InnerAnswer } from '../../kernel/route.ts';
@@ -63,21 +64,15 @@ const queryValue = (value: unknown): string => (typeof value === 'object' ? JSON
 const isBlank = (value: unknown): boolean => value === undefined || value === null || value === '';
 
 /**
- * A name or value of the caller's as a refusal says it back: cut at 100 characters. A 100,000-character argument name,
- * tool name or `channel` was said back whole.
- */
-export const shortened = (text: string): string => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
-
-/**
  * What a call gave, for a refusal: each argument's name, marked when the tool does not take it or it was empty, so an
- * assistant that guessed a name (`id` for `deliveryId`) reads which one it should have sent.
+ * assistant that guessed a name (`id` for `deliveryId`) reads which one it should have sent. Names, a tool's name and a
+ * `channel` are said back cut short (a 100,000-character one was said back whole).
  */
 function givenOf(tool: BoundTool, args: Record<string, unknown>): string {
   const names = Object.keys(args);
   if (!names.length) return 'given: no arguments';
   const known = tool.inputSchema.properties;
-  const said = names.slice(0, 10).map((name) => (!Object.hasOwn(known, name) ? `${shortened(name)} (not an argument of this tool)` : isBlank(args[name]) ? `${name} (empty)` : name));
-  return `given: ${said.join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}`;
+  return `given: ${fewThenMore(names, 10, (name) => (!Object.hasOwn(known, name) ? `${cutShort(name)} (not an argument of this tool)` : isBlank(args[name]) ? `${name} (empty)` : name))}`;
 }
 
 /** The /v1 request a tool call makes: path parameters from its arguments, the rest as the query (GET, DELETE) or the body. */
@@ -89,7 +84,7 @@ export function planCall(tool: BoundTool, args: Record<string, unknown>): Planne
     delete rest.channel;
     route = typeof channel === 'string' ? tool.routes.get(channel) : undefined;
     if (!route) {
-      const given = channel === undefined ? 'no channel' : shortened(typeof channel === 'string' ? channel : JSON.stringify(channel));
+      const given = channel === undefined ? 'no channel' : cutShort(typeof channel === 'string' ? channel : JSON.stringify(channel));
       return { problem: `channel must be one of: ${[...tool.routes.keys()].join(', ')}; given: ${given}` };
     }
   }
