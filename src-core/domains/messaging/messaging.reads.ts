@@ -27,11 +27,12 @@ function perChannel(rows: Array<{ channel: string; n: number }>): UnreadCounts {
 }
 
 const DAY_MS = 86_400_000;
-/** The UTC dates (YYYY-MM-DD) from the one of `startIso` to the one of `endIso`, both inclusive, oldest first. */
+/** How many UTC dates there are from the one of `startIso` to the one of `endIso`, both inclusive. */
+const dayCount = (startIso: string, endIso: string): number => (Date.parse(endIso.slice(0, 10)) - Date.parse(startIso.slice(0, 10))) / DAY_MS + 1;
+/** Those UTC dates (YYYY-MM-DD), oldest first. */
 function datesBetween(startIso: string, endIso: string): string[] {
   const first = Date.parse(startIso.slice(0, 10));
-  const count = (Date.parse(endIso.slice(0, 10)) - first) / DAY_MS + 1;
-  return Array.from({ length: Math.max(0, count) }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+  return Array.from({ length: Math.max(0, dayCount(startIso, endIso)) }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -154,7 +155,7 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
       const end = range.end ?? clock.nowIso();
       const start = range.start ?? new Date(Date.parse(end) - 30 * DAY_MS).toISOString();
       const empty = Date.parse(end) < Date.parse(start);
-      const days = (Date.parse(end.slice(0, 10)) - Date.parse(start.slice(0, 10))) / DAY_MS + 1;
+      const days = dayCount(start, end);
       if (!empty && days > STATS_MAX_DAYS) {
         throw invalidField(`start to end${range.end ? '' : ' (now, when no end is given)'} spans ${days.toLocaleString('en-US')} days; the stats give one `
           + `data point per day, for at most ${STATS_MAX_DAYS} days: ask for a shorter range`);
