@@ -1,7 +1,7 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
 import { listAnswer, named, pageMetaAnswer, successAnswer } from './answers.ts';
-import { emailAddressSchema, httpLinkSchema, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
+import { emailAddressSchema, httpLinkSchema, nothingToChange, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
 import { channelSchema } from './messaging.ts';
 
 export const contactSchema = z.object({
@@ -147,6 +147,27 @@ export const createContactBodySchema = z
     message: 'a contact needs at least one of name, username, email or phone',
   });
 export type CreateContactInput = z.infer<typeof createContactBodySchema>;
+
+/** The fields the console's edit changes, in the order of the record (and of `contact.updated`'s `changedFields`). */
+export const CONTACT_EDIT_FIELDS = ['username', 'name', 'email', 'phone', 'profilePic'] as const;
+export type ContactEditField = typeof CONTACT_EDIT_FIELDS[number];
+/** An edited field: null, `""` or blank clears it (null); absent leaves it as it is; anything else as create takes it. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : value), schema.nullable().optional());
+/**
+ * Console-only: `PATCH /dashboard/contacts/{id}`, each field checked as create checks it. Any of them may be cleared, so
+ * long as the contact keeps one of name, username, email or phone (the service says so: it knows what the contact has).
+ */
+export const updateContactBodySchema = z
+  .object({
+    username: clearable(contactFieldSchemas.username),
+    name: clearable(contactFieldSchemas.name),
+    email: clearable(contactFieldSchemas.email),
+    phone: clearable(contactFieldSchemas.phone),
+    profilePic: clearable(httpLinkSchema),
+  })
+  .refine((b) => Object.values(b).some((value) => value !== undefined), nothingToChange(`give at least one of ${CONTACT_EDIT_FIELDS.join(', ')}`));
+export type UpdateContactInput = z.infer<typeof updateContactBodySchema>;
 
 /** The console's tag editor: the contact's whole tag list (normalized, duplicates dropped case aside, spelling kept). */
 export const setContactTagsBodySchema = z.object({ tags: contactTagsSchema });

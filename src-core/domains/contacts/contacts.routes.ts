@@ -1,10 +1,10 @@
-// Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console; the console's CSV import and
-// export, and its lookup of a contact by email address.
+// Contacts routes of seed 000 (list with fuzzy search, block, unblock, notes), each also on the console; the console's create and edit,
+// CSV import and export, and its lookup of a contact by email address.
 import { z } from 'zod';
 import { importContactsBodySchema } from '../../contract/contacts-csv.ts';
 import {
   blockContactBodySchema, blockResultSchema, contactByEmailQuerySchema, contactByEmailSchema, contactListQuerySchema, contactListSchema, contactNoteAnswer, contactNoteListSchema, createContactBodySchema,
-  createNoteBodySchema, deletedNoteSchema, setContactTagsBodySchema,
+  createNoteBodySchema, deletedNoteSchema, setContactTagsBodySchema, updateContactBodySchema,
 } from '../../contract/contacts.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply } from '../../kernel/route.ts';
@@ -46,6 +46,13 @@ export function contactsRoutes(service: ContactsService, transfer: ContactsTrans
     defineRoute({
       method: 'POST', path: '/dashboard/contacts', scope: 'dashboard', body: createContactBodySchema, status: 201,
       handler: ({ orgId, body }) => service.createNew(orgId, body),
+    }),
+    defineRoute({
+      method: 'PATCH', path: '/dashboard/contacts/:id', scope: 'dashboard', params: idParams, body: updateContactBodySchema,
+      handler: ({ orgId, params, body }) => {
+        service.update(orgId, params.id, body);
+        return service.consoleGet(orgId, params.id);
+      },
     }),
     defineRoute({
       method: 'PUT', path: '/dashboard/contacts/:id/tags', scope: 'dashboard', params: idParams, body: setContactTagsBodySchema,

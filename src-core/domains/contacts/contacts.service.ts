@@ -1,15 +1,18 @@
-// The rules of contacts: creation, search, blocking (idempotent) and notes; events go to the outbox.
-import { eventContact, normalizeTag, uniqueTags, type BlockResult, type ConsoleContact, type Contact, type ContactNote, type CreateContactInput } from '../../contract/contacts.ts';
+// The rules of contacts: creation, the console's edit, search, blocking (idempotent) and notes; events go to the outbox.
+import {
+  CONTACT_EDIT_FIELDS, eventContact, normalizeTag, uniqueTags, type BlockResult, type ConsoleContact, type Contact, type ContactNote, type CreateContactInput,
+  type UpdateContactInput,
+} from '../../contract/contacts.ts';
 import { normalizePhone, type ListEnvelope } from '../../contract/common.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, notFound } from '../../kernel/errors.ts';
+import { AppError, invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { RawJson } from '../../kernel/raw-json.ts';
 import type { IdCondition } from '../../kernel/statements.store.ts';
-import type { ContactRow, ContactsStore, NoteRow } from './contacts.store.ts';
+import type { ContactFields, ContactRow, ContactsStore, NoteRow } from './contacts.store.ts';
 import { keywordOf, optOutReason } from './opt-out-keywords.ts';
 
 export function toContact(row: ContactRow): Contact {
@@ -75,14 +78,18 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     });
   }
 
-  /** The first of `input`'s phone, email and username that another contact has: 409 naming it (see `createNew`). */
-  function assertAddressesFree(orgId: string, input: CreateContactInput): void {
+  /**
+   * The first of `input`'s phone, email and username that another contact than `self` (the one edited) has: 409 naming
+   * it (see `createNew`).
+   */
+  function assertAddressesFree(orgId: string, input: { phone?: string | null | undefined; email?: string | null | undefined; username?: string | null | undefined }, self?: string): void {
     const phone = input.phone ? normalizePhone(input.phone) : undefined;
     const email = input.email?.toLowerCase();
+    const other = (holder: ContactRow | undefined) => (holder && holder.id !== self ? holder : undefined);
     const addresses = [
-      { field: 'phone', value: phone, holder: phone ? store.byPhone(orgId, phone) : undefined },
-      { field: 'email', value: email, holder: email ? store.byEmail(orgId, email) : undefined },
-      { field: 'username', value: input.username, holder: input.username ? store.byUsername(orgId, input.username) : undefined },
+      { field: 'phone', value: phone, holder: phone ? other(store.byPhone(orgId, phone)) : undefined },
+      { field: 'email', value: email, holder: email ? other(store.byEmail(orgId, email)) : undefined },
+      { field: 'username', value: input.username, holder: input.username ? other(store.byUsername(orgId, input.username)) : undefined },
     ];
     const taken = addresses.find((address) => address.holder);
     if (!taken?.holder) return;
@@ -116,6 +123,36 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       return db.tx(() => {
         assertAddressesFree(orgId, input);
         return this.create(orgId, input);
+      });
+    },
+    /**
+     * The console's edit (`PATCH /dashboard/contacts/{id}`): the fields given, each as create stores it (null clears it),
+     * so long as the contact keeps a name, username, email or phone (else 400), and a phone, email or username it takes
+     * is no other contact's (create's 409). `contact.updated` with the fields whose stored value changed, in the record's
+     * order; none changed: nothing written, no event. Messages and conversations are untouched (docs/contract-notes.md).
+     */
+    update(orgId: string, id: string, input: UpdateContactInput): Contact {
+      return db.tx(() => {
+        const row = mustGet(orgId, id);
+        const given = <T>(value: T | null | undefined, stored: string | null, as: (v: T) => string): string | null =>
+          (value === undefined ? stored : value === null ? null : as(value));
+        const next: ContactFields = {
+          username: given(input.username, row.username, String), name: given(input.name, row.name, String),
+          email: given(input.email, row.email, (email) => email.toLowerCase()), phone: given(input.phone, row.phone, normalizePhone),
+          profile_pic: given(input.profilePic, row.profile_pic, String),
+        };
+        const column = (field: typeof CONTACT_EDIT_FIELDS[number]) => (field === 'profilePic' ? 'profile_pic' : field);
+        const changedFields = CONTACT_EDIT_FIELDS.filter((field) => next[column(field)] !== row[column(field)]);
+        if (!changedFields.length) return toContact(row);
+        if (!next.name && !next.username && !next.email && !next.phone) {
+          throw invalidField('Invalid body: a contact needs at least one of name, username, email or phone (this edit would leave it none)');
+        }
+        const changed = (field: 'phone' | 'email' | 'username') => (changedFields.includes(field) ? next[field] : null);
+        assertAddressesFree(orgId, { phone: changed('phone'), email: changed('email'), username: changed('username') }, id);
+        store.setFields(orgId, id, next, clock.nowIso());
+        const contact = toContact(mustGet(orgId, id));
+        bus.emit(orgId, 'contact.updated', { contact: eventContact(contact), changedFields });
+        return contact;
       });
     },
     get: (orgId: string, id: string): Contact => toContact(mustGet(orgId, id)),

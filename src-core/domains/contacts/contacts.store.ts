@@ -20,6 +20,8 @@ export type ContactRow = {
 };
 /** A contact to insert: its tags as a list (stored as JSON, duplicates dropped). */
 export type NewContactRow = Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at' | 'opted_out_on' | 'tags'> & { tags: readonly string[] };
+/** What the console's edit sets, as stored. */
+export type ContactFields = Pick<ContactRow, 'username' | 'name' | 'email' | 'phone' | 'profile_pic'>;
 export type NoteRow = { id: string; org_id: string; contact_id: string; content: string; created_at: string };
 
 const MIN_TRIGRAM = 3;
@@ -107,6 +109,8 @@ export function createContactsStore(sql: Sql) {
   const byUsername = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND username = ? COLLATE NOCASE ORDER BY rowid LIMIT 1`);
   const setName = sql.prepare(`UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
   const setTags = sql.prepare(`UPDATE contacts SET tags = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
+  const setFields = sql.prepare(`UPDATE contacts SET username = @username, name = @name, email = @email, phone = @phone, profile_pic = @profile_pic,
+    updated_at = @at WHERE id = @id AND org_id = @orgId`);
   const countAll = sql.prepare(`SELECT COALESCE((SELECT n FROM contact_counts WHERE org_id = ?), 0) AS n`);
   const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();
   const docOf = sql.prepare(`SELECT doc FROM contacts WHERE id = ? AND org_id = ?`).pluck();
@@ -187,6 +191,11 @@ export function createContactsStore(sql: Sql) {
     setName(orgId: string, id: string, name: string, at: string): void {
       written(void setName.run(name, at, id, orgId));
       learn(orgId, { name, username: null, email: null });
+    },
+    /** The console's edit: the contact's name, username, email, phone and picture as given (each as stored, or null). */
+    setFields(orgId: string, id: string, fields: ContactFields, at: string): void {
+      written(void setFields.run({ ...fields, at, id, orgId }));
+      learn(orgId, fields);
     },
     setTags: (orgId: string, id: string, tags: readonly string[], at: string) => written(void setTags.run(tagsJson(tags), at, id, orgId)),
     /** `optedOutOn`: the channel of the opt-out keyword that blocks the contact, null for a block a person sets (or an unblock). */
