@@ -1,4 +1,4 @@
-// The selected contact: fields, conversations, tags, block (with an optional reason) and unblock, and notes.
+// The selected contact: fields (and their Edit), conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button.tsx';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
@@ -11,6 +11,7 @@ import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactConversations, type ConversationTarget } from './contact-conversations.tsx';
 import { ContactTags } from './contact-tags.tsx';
+import { EditContact } from './edit-contact.tsx';
 import { UnblockButton } from './unblock-button.tsx';
 import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
 import { useContact, useNotes } from './queries.ts';
@@ -127,8 +128,13 @@ function Notes({ contactId }: { contactId: string }) {
   );
 }
 
-/** `onOpenConversation`: what Open conversation does instead of going to the inbox (the inbox's own drawer). */
-export function ContactPanel({ contactId, onOpenConversation }: { contactId: string; onOpenConversation?: ((target: ConversationTarget) => void) | undefined }) {
+/**
+ * `onOpenConversation`: what Open conversation does instead of going to the inbox (the inbox's own drawer). `onOpenContact`:
+ * opens another contact (the one an edit's refusal names); without it, the refusal is said alone.
+ */
+export function ContactPanel({ contactId, onOpenConversation, onOpenContact }: {
+  contactId: string; onOpenConversation?: ((target: ConversationTarget) => void) | undefined; onOpenContact?: ((contactId: string) => void) | undefined;
+}) {
   const contact = useContact(contactId);
   const unblock = useUnblockContact(contactId);
   const selectContact = useUi((s) => s.selectContact);
@@ -142,7 +148,7 @@ export function ContactPanel({ contactId, onOpenConversation }: { contactId: str
   const c = contact.data;
   const display = contactDisplayName(c);
   const fields: Array<[string, string | null]> = [
-    ['Username', handleOf(c.username)], ['Email', c.email && displayAddress(c.email)], ['Phone', c.phone], ['Source', sourceLabel(c.source)],
+    ['Username', handleOf(c.username)], ['Email', c.email && displayAddress(c.email)], ['Phone', c.phone], ['Picture', c.profilePic], ['Source', sourceLabel(c.source)],
     ['Created', time(c.createdAt)], ['Id', c.id],
   ];
   return (
@@ -154,6 +160,7 @@ export function ContactPanel({ contactId, onOpenConversation }: { contactId: str
           {c.isBlocked ? <span className="badge danger">Blocked</span> : <span className="badge ok">Active</span>}
         </div>
         <div className="spacer" />
+        <EditContact contact={c} onOpenContact={onOpenContact} />
         {c.isBlocked
           ? <UnblockButton ref={action} contact={c} pending={unblock.isPending} testId="unblock" onUnblock={() => unblock.mutate()} />
           : <button ref={action} type="button" className="button danger-outline" data-testid="block" aria-haspopup="dialog" onClick={() => setBlocking(true)}>Block…</button>}

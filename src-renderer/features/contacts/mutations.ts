@@ -1,6 +1,8 @@
-// Changes to contacts: a new one, block, unblock, tags, notes, a CSV import; each refreshes what it changed.
+// Changes to contacts: a new one, an edit, block, unblock, tags, notes, a CSV import; each refreshes what it changed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BlockResult, Contact, ContactImportResult, ContactImportRow, ContactNote, CreateContactInput } from '../../../src-core/contract/index.ts';
+import type {
+  BlockResult, ConsoleContact, Contact, ContactImportResult, ContactImportRow, ContactNote, CreateContactInput, UpdateContactInput,
+} from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 
 function useRefresh(contactId: string) {
@@ -21,6 +23,24 @@ export function useCreateContact() {
   return useMutation({
     mutationFn: (input: CreateContactInput) => api.post<Contact>('/dashboard/contacts', input),
     onSuccess: () => client.invalidateQueries({ queryKey: ['contacts'] }),
+  });
+}
+
+/**
+ * Edits a contact's name, phone, email, Instagram username or picture (`PATCH /dashboard/contacts/{id}`; null clears a
+ * field; another contact's phone, email or username is refused, 409): the panel shows the answer at once, and the
+ * lists are read again (the stream's `contact:updated` reloads them too, and the conversations showing the contact).
+ */
+export function useUpdateContact(contactId: string) {
+  const api = useApi();
+  const client = useQueryClient();
+  const refresh = useRefresh(contactId);
+  return useMutation({
+    mutationFn: (input: UpdateContactInput) => api.patch<ConsoleContact>(`/dashboard/contacts/${contactId}`, input),
+    onSuccess: (contact) => {
+      client.setQueryData(['contact', contactId], contact);
+      return refresh();
+    },
   });
 }
 
