@@ -8,21 +8,13 @@ import { Button } from '../../components/button.tsx';
 import { fieldProps, LabelledField, refusalByField } from '../../components/field-refusal.tsx';
 import { contactDisplayName } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
+import { draftTags, draftValue, type ContactDraft } from './contact-draft.ts';
 import { useContact } from './queries.ts';
-import { parseTagInput, tagProblem } from './tag-input.ts';
+import { tagProblem } from './tag-input.ts';
 
-export type ContactDraft = { name: string; phone: string; email: string; username: string; tags: string; profilePic: string };
-export const EMPTY_DRAFT: ContactDraft = { name: '', phone: '', email: '', username: '', tags: '', profilePic: '' };
 /** The body's fields the form shows, with their labels (a refusal's problem is worded with them). */
 const LABELS = { name: 'Name', phone: 'Phone', email: 'Email', username: 'Instagram username', tags: 'Tags', profilePic: 'Picture link' } as const;
 type Field = keyof typeof LABELS;
-
-/** A field as typed, trimmed; a handle typed as the console shows it (`@alice.j`) is bare, as channels store usernames. */
-export const draftValue = (draft: ContactDraft, field: Exclude<Field, 'tags'>): string => {
-  const value = draft[field].trim();
-  return field === 'username' ? value.replace(/^@+/, '') : value;
-};
-export const draftTags = (draft: ContactDraft): string[] => parseTagInput(draft.tags);
 
 /** The contact that already has a refused phone, email or username (the 409's `field` and `contactId`), if that was the refusal. */
 function holderOf(error: unknown): { field: Field; contactId: string } | null {

@@ -4,7 +4,8 @@
 import { useRef, useState } from 'react';
 import type { Contact, CreateContactInput } from '../../../src-core/contract/index.ts';
 import { thenFocus } from '../../components/focus.ts';
-import { ContactFormDialog, draftTags, draftValue, EMPTY_DRAFT, type ContactDraft } from './contact-form.tsx';
+import { draftTags, draftValue, EMPTY_DRAFT, type ContactDraft } from './contact-draft.ts';
+import { ContactFormDialog } from './contact-form.tsx';
 import { useCreateContact } from './mutations.ts';
 
 /** The body: each field trimmed, a blank one left out (the core takes an absent field as not given). */
