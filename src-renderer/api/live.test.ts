@@ -61,9 +61,11 @@ describe('reloadsForRequest', () => {
 });
 
 describe('reloadsForContact', () => {
-  it('reloads the agent calls, which name the called number\'s contact, for a new contact and a renamed one only', () => {
+  it('reloads the agent calls, which name the called number\'s contact, for a new contact, a renamed one and one whose phone changed only', () => {
     expect(reloadsForContact({ contactId: 'cnt_1', changedFields: [] }, 'created')).toEqual([['contacts'], ['contact', 'cnt_1'], ['voice-calls'], ['voice-call']]);
     expect(reloadsForContact({ contactId: 'cnt_1', changedFields: ['name'] }, 'updated'))
+      .toEqual([['contacts'], ['contact', 'cnt_1'], ['conversations'], ['unread-counts'], ['voice-calls'], ['voice-call']]);
+    expect(reloadsForContact({ contactId: 'cnt_1', changedFields: ['phone'] }, 'updated'))
       .toEqual([['contacts'], ['contact', 'cnt_1'], ['conversations'], ['unread-counts'], ['voice-calls'], ['voice-call']]);
     expect(reloadsForContact({ contactId: 'cnt_1', changedFields: ['isBlocked', 'blockedReason'] }, 'updated'))
       .toEqual([['contacts'], ['contact', 'cnt_1'], ['conversations'], ['unread-counts']]);

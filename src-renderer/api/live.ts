@@ -86,12 +86,13 @@ export const RELOADS_FOR_PEOPLE: unknown[][] = [[...IDENTITIES_KEY], [...DEVICES
 /**
  * What a contact's change reloads: the contacts and that contact; an update also the conversations (a row shows its
  * contact's name and whether it is blocked) and the unread counts (a blocked contact's are not counted). A new or
- * renamed contact also reloads the agent calls, which name the called number's contact.
+ * renamed contact, or one whose phone changed (an edit), also reloads the agent calls, which name the called number's
+ * contact, found by phone.
  */
 export function reloadsForContact(change: Pick<ContactChange, 'contactId' | 'changedFields'>, kind: 'created' | 'updated'): unknown[][] {
   const keys: unknown[][] = [['contacts'], ['contact', change.contactId]];
   if (kind === 'updated') keys.push(['conversations'], ['unread-counts']);
-  if (kind === 'created' || change.changedFields.includes('name')) keys.push(['voice-calls'], ['voice-call']);
+  if (kind === 'created' || change.changedFields.some((field) => field === 'name' || field === 'phone')) keys.push(['voice-calls'], ['voice-call']);
   return keys;
 }
 
