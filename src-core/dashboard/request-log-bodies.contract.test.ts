@@ -115,11 +115,11 @@ describe('a voice identity\'s phone is stored sealed, so the log keeps it masked
     expect(JSON.parse((await newest('/v1/messages/send')).requestBody ?? '')).toMatchObject({ to: '+15005550001' });
     // No route says which of a PATCH's fields are sealed (identities are changed by POST): nothing it sent is kept.
     const patched = await t.request('PATCH', '/v1/voice/app/identities/log_pro', { token: key.key, body: { phone: '+16288670166' } });
-    // The path is known (GET, DELETE), its PATCH is not: 405, and still no route's rule for the body.
+    // The path is known (GET, HEAD, DELETE), its PATCH is not: 405, and still no route's rule for the body.
     expect(patched.status).toBe(405);
     const unrouted = await newest('/v1/voice/app/identities/log_pro');
     expect(unrouted).toMatchObject({ statusCode: 405, errorCode: 'METHOD_NOT_ALLOWED', requestBody: null });
-    expect(unrouted.responseBody).toContain('this path takes GET, DELETE');
+    expect(unrouted.responseBody).toContain('this path takes GET, HEAD, DELETE');
     expectNoWholePhone(unrouted, '628867');
   });
 });
