@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A byte range past the end of a recording (HTTP Range); its Content-Range names the size there is. */
+  RANGE_NOT_SATISFIABLE: 416,
   HEADERS_TOO_LARGE: 431,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,

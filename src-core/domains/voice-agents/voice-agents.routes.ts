@@ -5,10 +5,11 @@ import {
   agentCallAnalyticsQuerySchema, agentCallAnalyticsSchema, agentCallListItemSchema, agentCallSchema, agentCallsQuerySchema, createVoiceAgentBodySchema,
   outboundCallBodySchema, recordingLinkSchema, updateVoiceAgentBodySchema, voiceAgentListItemSchema, voiceAgentSchema,
 } from '../../contract/voice-agents.ts';
+import { rangedReply } from '../../kernel/byte-ranges.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { recordingLinkQuerySchema } from '../../kernel/recordings.ts';
-import { defineRoute, reply } from '../../kernel/route.ts';
+import { defineRoute } from '../../kernel/route.ts';
 import { oneWithCalledContact, pageWithCalledContacts, type ContactsByPhone } from './voice-agents.console.ts';
 import type { VoiceAgentsService } from './voice-agents.service.ts';
 
@@ -72,10 +73,10 @@ export function voiceAgentsRoutes(service: VoiceAgentsService, contacts: Contact
     defineRoute({
       method: 'GET', path: '/recordings/:file', scope: 'public', params: z.object({ file: z.string().regex(/^call_[0-9A-Za-z]{24}\.wav$/) }),
       query: recordingLinkQuerySchema,
-      handler: ({ params, query }) => {
+      handler: ({ params, query, headers }) => {
         const audio = service.recordingAudio(params.file.replace(/\.wav$/, ''), query);
         if (!audio) throw new AppError('FORBIDDEN', 'This recording link is not valid or has expired (links last one hour): ask GET /v1/voice/calls/{id}/recording for a new one');
-        return reply(200, audio, { 'content-type': 'audio/wav', 'cache-control': 'private, max-age=3600' });
+        return rangedReply(audio, headers, { 'content-type': 'audio/wav', 'cache-control': 'private, max-age=3600' });
       },
     }),
   ];

@@ -147,6 +147,43 @@ describe('an outbound agent call', () => {
     await t.advance(3601);
     expect((await fetch(link.body.data.url)).status).toBe(403);
   });
+
+  it('serves the recording in byte ranges, so a player can seek: one range 206, past the end 416, anything else the whole WAV', async () => {
+    const id = (await place('+14155550112')).body.id;
+    await t.advance(120);
+    const url = (await api('GET', `/v1/voice/calls/${id}/recording`)).body.data.url as string;
+    const whole = await fetch(url);
+    const wav = Buffer.from(await whole.arrayBuffer());
+    const size = wav.length;
+    expect([whole.status, whole.headers.get('accept-ranges'), whole.headers.get('content-length')]).toEqual([200, 'bytes', String(size)]);
+    const ask = (range: string, method = 'GET', more: Record<string, string> = {}) => fetch(url, { method, headers: { range, ...more } });
+    for (const [range, start, end] of [['bytes=0-43', 0, 43], ['bytes=1000-', 1000, size - 1], ['bytes=-500', size - 500, size - 1],
+      ['bytes=100-99999999', 100, size - 1], ['bytes=-99999999', 0, size - 1], ['BYTES= 5 - 9', 5, 9]] as const) {
+      const part = await ask(range);
+      expect([part.status, part.headers.get('content-range'), part.headers.get('content-length'), part.headers.get('accept-ranges'), part.headers.get('content-type')], range)
+        .toEqual([206, `bytes ${start}-${end}/${size}`, String(end - start + 1), 'bytes', 'audio/wav']);
+      expect(Buffer.from(await part.arrayBuffer()).equals(wav.subarray(start, end + 1)), range).toBe(true);
+    }
+    for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, 'bytes=-0']) {
+      const refused = await ask(range);
+      expect([refused.status, refused.headers.get('content-range'), ((await refused.json()) as { code: string }).code], range)
+        .toEqual([416, `bytes */${size}`, 'RANGE_NOT_SATISFIABLE']);
+    }
+    // Several ranges, a malformed or backwards one, another unit: the whole file (RFC 9110 lets a server ignore Range).
+    for (const range of ['bytes=0-1,5-9', 'bytes=0-1,999999999-', 'bytes=abc', 'bytes=9-5', 'bytes=', 'items=0-5', '0-5']) {
+      const res = await ask(range);
+      expect([res.status, res.headers.get('content-range'), res.headers.get('content-length')], range).toEqual([200, null, String(size)]);
+    }
+    // If-Range asks for a validator this server gives none of: the whole file.
+    expect((await ask('bytes=0-9', 'GET', { 'if-range': '"x"' })).status).toBe(200);
+    // HEAD says the same without the bytes.
+    const head = await ask('bytes=10-19', 'HEAD');
+    expect([head.status, head.headers.get('content-range'), head.headers.get('content-length'), await head.text()]).toEqual([206, `bytes 10-19/${size}`, '10', '']);
+    const headWhole = await fetch(url, { method: 'HEAD' });
+    expect([headWhole.status, headWhole.headers.get('accept-ranges'), headWhole.headers.get('content-length')]).toEqual([200, 'bytes', String(size)]);
+    // A link that does not verify is still 403 whatever the range.
+    expect((await fetch(url.replace(/signature=\w+/, 'signature=abc'), { headers: { range: 'bytes=0-9' } })).status).toBe(403);
+  });
 });
 
 describe('placing calls: refusals', () => {

@@ -170,7 +170,9 @@ describe('an app-to-app call', () => {
     const now = t.server.clock.now();
     expect(Date.parse(link.expiresAt)).toBe(Math.floor(now / 1000) * 1000 + 3_600_000);
     const audio = await fetch(link.url);
-    expect([audio.status, audio.headers.get('content-type')]).toEqual([200, 'audio/wav']);
+    expect([audio.status, audio.headers.get('content-type'), audio.headers.get('accept-ranges')]).toEqual([200, 'audio/wav', 'bytes']);
+    const part = await fetch(link.url, { headers: { range: 'bytes=-4' } });
+    expect([part.status, part.headers.get('content-range'), (await part.arrayBuffer()).byteLength]).toEqual([206, `bytes ${Number(audio.headers.get('content-length')) - 4}-${Number(audio.headers.get('content-length')) - 1}/${audio.headers.get('content-length')}`, 4]);
     // A link that does not verify is 403, a signature of another shape or none at all too (they were 400).
     for (const altered of [link.url.replace(/signature=\w+/, 'signature=abc'), link.url.replace(/&signature=\w+/, ''), link.url.replace(/expires=\d+/, 'expires=x')]) {
       expect((await fetch(altered)).status, altered).toBe(403);

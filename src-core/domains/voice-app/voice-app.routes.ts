@@ -7,9 +7,10 @@ import {
   appCallsQuerySchema, asExternalIdBodySchema, connectAppCallBodySchema, createAppCallBodySchema, endAppCallBodySchema, numberParamsSchema,
   provisionNumberBodySchema, rejectAppCallBodySchema, updateNumberBodySchema, updateSettingsBodySchema,
 } from '../../contract/voice-app.ts';
+import { rangedReply } from '../../kernel/byte-ranges.ts';
 import { AppError } from '../../kernel/errors.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
-import { defineRoute, reply } from '../../kernel/route.ts';
+import { defineRoute } from '../../kernel/route.ts';
 import { recordingLinkQuerySchema, silentWav } from '../../kernel/recordings.ts';
 import type { VoiceAppCalls } from './voice-app.service.ts';
 import type { VoiceAppNumbers } from './voice-app.numbers.ts';
@@ -95,12 +96,12 @@ export function voiceAppRoutes(calls: VoiceAppCalls, numbers: VoiceAppNumbers) {
     defineRoute({
       method: 'GET', path: '/voice-app/recordings/:file', scope: 'public', params: z.object({ file: z.string().regex(/^apc_[0-9A-Za-z]{24}\.wav$/) }),
       query: recordingLinkQuerySchema,
-      handler: ({ params, query }) => {
+      handler: ({ params, query, headers }) => {
         const seconds = calls.recordingSeconds(params.file.replace(/\.wav$/, ''), query);
         if (seconds === null) {
           throw new AppError('FORBIDDEN', 'This recording link is not valid or has expired (links last one hour): ask GET /v1/voice/app/calls/{callId}/recording for a new one');
         }
-        return reply(200, silentWav(seconds), { 'content-type': 'audio/wav', 'cache-control': 'private, max-age=3600' });
+        return rangedReply(silentWav(seconds), headers, { 'content-type': 'audio/wav', 'cache-control': 'private, max-age=3600' });
       },
     }),
   ];
