@@ -150,6 +150,26 @@ describe('a phone dialling the business number routed to the app', () => {
     expect((await api('POST', '/v1/voice/app/calls', { type: 'app', from: 'cust_gone', to: 'pro_never_known' })).status).toBe(201);
   });
 
+  it('a deactivated person can no longer place calls either: an app or phone call from them is 409 naming them, nothing placed or charged', async () => {
+    await api('POST', '/v1/voice/app/identities', { externalId: 'cust_left', role: 'CUSTOMER', displayName: 'Left Customer' });
+    await api('DELETE', '/v1/voice/app/identities/cust_left');
+    const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;
+    const before = await balance();
+    const said = 'Identity cust_left is deactivated: it can no longer place calls (POST /v1/voice/app/identities with its externalId and role registers it again)';
+    for (const body of [{ type: 'app', from: 'cust_left', to: 'pro_31' }, { type: 'phone', from: 'cust_left', to: '+14155550161' }]) {
+      const placed = await api('POST', '/v1/voice/app/calls', body);
+      expect([placed.status, placed.body.code, placed.body.message], body.type).toEqual([409, 'CONFLICT', said]);
+    }
+    expect((await api('GET', '/v1/voice/app/calls?identityExternalId=cust_left')).body.meta.total).toBe(0);
+    expect(await balance()).toBe(before);
+    // Registered again, they call as before; a caller the identities never knew calls as ever (the seed's app call needs no identity).
+    await api('POST', '/v1/voice/app/identities', { externalId: 'cust_left', role: 'CUSTOMER' });
+    const back = await api('POST', '/v1/voice/app/calls', { type: 'app', from: 'cust_left', to: 'pro_31' });
+    expect(back.status).toBe(201);
+    await act(back.body.callId as string, 'end', {});
+    expect((await api('POST', '/v1/voice/app/calls', { type: 'app', from: 'cust_never_known', to: 'pro_31' })).status).toBe(201);
+  });
+
   it('a phone that hangs up mid-call ends it by itself; the backend ending a waiting call hangs up on the caller', async () => {
     const id = await dial('+14155550131');
     await act(id, 'connect', { type: 'app', to: 'pro_12' });

@@ -9,7 +9,7 @@ import type { AppCallRow } from './voice-app.store.ts';
 /** A person the backend names (an app user), as `identities` knows them; absent: nothing known. */
 export type IdentityPort = {
   find(orgId: string, externalId: string): { externalId: string; displayName: string | null; role: 'PRO' | 'CUSTOMER' } | null;
-  /** Whether `externalId` is an identity that was deactivated: an app call or a connect can no longer ring them. */
+  /** Whether `externalId` is an identity that was deactivated: an app call or a connect can no longer ring them, nor can they place one. */
   isDeactivated(orgId: string, externalId: string): boolean;
   /** The phone to ring for an active person with no device that can ring them; null when they have a device or no phone. */
   fallbackPhone(orgId: string, externalId: string): string | null;

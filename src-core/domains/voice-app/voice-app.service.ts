@@ -24,6 +24,9 @@ const forbidden = (message: string): AppError => new AppError('FORBIDDEN', messa
 /** 409 for an app user who was deactivated: they can no longer be rung (as a booking call with such a party is refused). */
 const deactivatedCallee = (externalId: string): AppError =>
   conflict(`Identity ${externalId} is deactivated: it can no longer be rung (POST /v1/voice/app/identities with its externalId and role registers it again)`);
+/** 409 for a caller who was deactivated: as they can no longer be rung, they can no longer call (someone never known still can). */
+const deactivatedCaller = (externalId: string): AppError =>
+  conflict(`Identity ${externalId} is deactivated: it can no longer place calls (POST /v1/voice/app/identities with its externalId and role registers it again)`);
 
 /** The phone a call to a phone names (`to`), taken as every route takes a person's phone (`personPhone`). */
 function callPhone(raw: string): string {
@@ -81,6 +84,7 @@ export function createVoiceAppCalls(deps: {
       const to = phone ? callPhone(input.to) : input.to;
       if (input.from === to) throw invalidField('from and to are the same: a call needs two parties');
       if (!phone && deps.identities?.isDeactivated(orgId, to)) throw deactivatedCallee(to);
+      if (deps.identities?.isDeactivated(orgId, input.from)) throw deactivatedCaller(input.from);
       if (phone && numbers.owns(orgId, to)) throw invalidField(`${to} is this account's own business number, which calls come in on: give the phone of the person to call`);
       const row = db.tx(() => {
         // A person with no device that can ring them but with a phone is rung on that phone (the phone fallback leg).
