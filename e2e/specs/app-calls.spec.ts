@@ -2,7 +2,7 @@
 // app-to-app call placed, accepted as the callee and ended (COMPLETED with its cost); a call to the busy fixture
 // REJECTED once the clock moves (live, through the stream); a phone dialling the business number waits with its
 // countdown, is connected to an app user, accepted, and hung up from the Simulator (COMPLETED caller_hung_up, with
-// its recording and transcript); an ended call's transcript shows once made with the clock running by itself; a phone the core refuses is said under the To field (two same parties, in the
+// its recording and transcript, the recording's player seeking half way); an ended call's transcript shows once made with the clock running by itself; a phone the core refuses is said under the To field (two same parties, in the
 // form's block), and each party of an `Invalid body` refusal under its own field; phone calling turned off refuses a phone call with the core's 403 beside the form;
 // a number's routing changed stays changed after a reload. App users the identities know show by their display name
 // with their external id beside it, renamed live when an integrator renames them; a phone stays masked, even one that
@@ -156,7 +156,39 @@ describe('the App calls tab', () => {
     expect(await fact('duration').textContent()).toBe(`${Math.floor(recorded.durationSeconds / 60)}:${String(recorded.durationSeconds % 60).padStart(2, '0')}`);
     // Talk ₹1.00, transcription ₹0.20 (something was said), the phone side ₹0.50.
     expect(await fact('cost').textContent()).toBe('₹1.70');
-    expect(await detail().getByTestId('app-call-recording').getAttribute('href')).toMatch(new RegExp(`/voice-app/recordings/${callId}\\.wav\\?expires=\\d+&signature=`));
+    const recording = await detail().getByTestId('app-call-recording').getAttribute('href');
+    expect(recording).toMatch(new RegExp(`/voice-app/recordings/${callId}\\.wav\\?expires=\\d+&signature=`));
+    // The link opens in Chromium's own player, which asks for the audio in byte ranges (`bytes=0-`), answered 206, and
+    // seeks half way. Answered the whole file with 200 (before), the player found nothing seekable (seekable ended at 0).
+    const player = await page.context().newPage();
+    // Past the browser's cache, which cuts a range out of a whole file it kept (the link's first load): the server's own answers.
+    const devtools = await page.context().newCDPSession(player);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const ranged: string[] = [];
+    player.on('response', (response) => {
+      const range = response.request().headers().range;
+      if (range && response.url().includes('/voice-app/recordings/')) ranged.push(`${range} ${response.status()} ${response.headers()['content-range'] ?? ''}`);
+    });
+    try {
+      await player.goto(recording as string);
+      const played = await player.evaluate(async () => {
+        const media = document.querySelector('video, audio') as HTMLMediaElement;
+        if (media.readyState < 1) await new Promise((resolve) => media.addEventListener('loadedmetadata', resolve, { once: true }));
+        const seekableEnd = media.seekable.length ? media.seekable.end(media.seekable.length - 1) : 0;
+        if (seekableEnd === 0) return { duration: media.duration, seekableEnd, at: media.currentTime };
+        const seeked = new Promise((resolve) => media.addEventListener('seeked', resolve, { once: true }));
+        media.currentTime = media.duration / 2;
+        await seeked;
+        return { duration: media.duration, seekableEnd, at: media.currentTime };
+      });
+      await expect.poll(() => ranged.length).toBeGreaterThan(0);
+      for (const answer of ranged) expect(answer).toMatch(/^bytes=\d*-\d* 206 bytes \d+-\d+\/\d+$/);
+      expect(played.seekableEnd).toBe(played.duration);
+      expect(played.at).toBeCloseTo(played.duration / 2, 1);
+    } finally {
+      await player.close();
+    }
     await expect.poll(() => detail().getByTestId('app-call-transcript').getAttribute('data-state')).toBe('processing');
     await advance(11);
     await page.locator('[data-testid="app-call-transcript"][data-state="ready"]').waitFor();
