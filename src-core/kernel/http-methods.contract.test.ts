@@ -59,4 +59,11 @@ describe('methods a path takes', () => {
     expect((await t.request('GET', '/v1/webhooks/events', { token: key.key })).status).toBe(200);
     expect((await t.request('PATCH', '/v1/webhooks/whe_missing', { token: key.key, body: { isActive: false } })).status).toBe(404);
   });
+  it('a method a path refuses with its own 405 (GET /mcp: no server streams) is not listed in Allow there', async () => {
+    const key = await t.createKey();
+    const put = await t.request('PUT', '/mcp', { token: key.key });
+    expect([put.status, put.headers.get('allow'), put.body.message]).toEqual([405, 'POST, DELETE', 'Method PUT is not allowed on /mcp: this path takes POST, DELETE']);
+    const get = await t.request('GET', '/mcp', { token: key.key });
+    expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST, DELETE']);
+  });
 });

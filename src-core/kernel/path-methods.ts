@@ -13,14 +13,14 @@ const withHead = (methods: string[]): string[] => methods.flatMap((method) => (m
  * `methodsAt(path)`: the methods the routes take at a concrete path. A path a route names literally
  * (`/v1/webhooks/events`) is a resource of its own and takes only its literal routes' methods: its last segment is
  * no id of the route with a parameter beside it (`/v1/webhooks/:id`). Any other path takes the methods of every route
- * whose pattern it fits; an unknown path, none. HEAD follows GET wherever GET is taken (RFC 9110 §9.3.2: a server answering
+ * whose pattern it fits; an unknown path, none. A route `refused` (it answers its own 405) is none of them. HEAD follows GET wherever GET is taken (RFC 9110 §9.3.2: a server answering
  * GET answers HEAD), as the server does.
  * `shadowed`: each literal path with a method that only a route with a parameter would take there
  * (`PATCH /v1/webhooks/events` fits `PATCH /v1/webhooks/:id`, which answered "Webhook endpoint events not found"):
  * mounted to answer the 405 instead.
  */
 export function pathMethods(routes: AnyRoute[]): { methodsAt: (path: string) => string[]; shadowed: Array<{ method: string; path: string }> } {
-  const all = routes.flatMap((route) => (route.console ? [route, consoleTwin(route)] : [route]))
+  const all = routes.filter((route) => !route.refused).flatMap((route) => (route.console ? [route, consoleTwin(route)] : [route]))
     .map((route) => ({ method: route.method, path: route.path, literal: !route.path.includes(':'), pattern: patternOf(route.path) }));
   const literal = new Map<string, string[]>();
   for (const route of all) if (route.literal) literal.set(route.path, unique([...(literal.get(route.path) ?? []), route.method]));

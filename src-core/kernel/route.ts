@@ -113,6 +113,11 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
    * bodies are kept there): masked, at any depth of the request and the answer, so the log never holds one whole.
    */
   logMasks?: LogMasks;
+  /**
+   * A method the path does not take, mounted only to say why in its own 405 (`GET /mcp`: no server-initiated streams):
+   * left out of the methods a 405 elsewhere at the path lists in `Allow`.
+   */
+  refused?: true;
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => unknown;
 };
 

@@ -20,7 +20,7 @@ export function mcpRoutes(service: McpService) {
     defineRoute({ method: 'POST', path: '/mcp', scope: 'key', body: z.unknown(), errorBody: 'jsonrpc', handler: (ctx) => answer('POST', ctx) }),
     defineRoute({ method: 'DELETE', path: '/mcp', scope: 'key', handler: (ctx) => answer('DELETE', ctx) }),
     defineRoute({
-      method: 'GET', path: '/mcp', scope: 'public',
+      method: 'GET', path: '/mcp', scope: 'public', refused: true,
       handler: () => {
         throw new AppError('METHOD_NOT_ALLOWED', 'GET /mcp opens no stream here: the endpoint answers each POST with JSON (no server-initiated messages)', {
           headers: { Allow: 'POST, DELETE' },
