@@ -1,5 +1,6 @@
 // The Channels page's SMS tab: a DLT template rejected on review is corrected and submitted again under its DLT id
-// (the form filled with it, the id fixed), pending and then approved; Cancel goes back to a new registration.
+// (the form filled with it, the id fixed), pending and then approved; Cancel goes back to a new registration. A
+// rejected sender id likewise, its entity id corrected: pending, then reviewed by the same rule.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -56,5 +57,48 @@ describe('channels: a rejected DLT template', () => {
     await form.getByRole('heading', { name: 'Register a DLT template' }).waitFor();
     expect([await form.getByTestId('sms-template-dlt').inputValue(), await form.getByTestId('sms-template-dlt').getAttribute('readonly')]).toEqual(['', null]);
     await statusOf('REJ later', 'REJECTED');
+  });
+});
+
+const senderStatus = (senderId: string, status: string) =>
+  page.getByTestId('sms-sender-row').filter({ hasText: senderId }).locator(`[data-testid="review-status"][data-status="${status}"]`).waitFor();
+
+describe('channels: a rejected sender id', () => {
+  it('is submitted again with its entity id corrected, pending, then reviewed anew by the same rule', async () => {
+    expect((await server.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJHDR', entityId: '1201160000000000010' })).status).toBe(201);
+    await advance(61);
+    await page.getByTestId('nav-channels').click();
+    await page.getByTestId('channels-tab-sms').click();
+    await senderStatus('REJHDR', 'REJECTED');
+
+    await page.getByRole('button', { name: 'Resubmit REJHDR' }).click();
+    const senders = page.getByTestId('sms-senders');
+    await senders.getByTestId('sms-sender-resubmitting').filter({ hasText: 'Resubmit REJHDR' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sms-entity-id');
+    expect([await senders.getByTestId('sms-sender-id').inputValue(), await senders.getByTestId('sms-sender-id').getAttribute('readonly')]).toEqual(['REJHDR', '']);
+    expect(await senders.getByTestId('sms-entity-id').inputValue()).toBe('1201160000000000010');
+
+    await senders.getByTestId('sms-entity-id').fill('1201160000000000011');
+    await senders.getByRole('button', { name: 'Submit again' }).click();
+    await senders.getByRole('button', { name: 'Register' }).waitFor();
+    expect(await senders.getByTestId('sms-sender-resubmitting').count()).toBe(0);
+    const row = page.getByTestId('sms-sender-row').filter({ hasText: 'REJHDR' });
+    await senderStatus('REJHDR', 'PENDING');
+    expect(await row.textContent()).toContain('entity 1201160000000000011');
+    expect(await page.getByTestId('sms-sender-row').filter({ hasText: 'REJHDR' }).count()).toBe(1);
+    await advance(61);
+    await senderStatus('REJHDR', 'REJECTED');
+  });
+
+  it('Cancel leaves it rejected and the form registers a new sender id again', async () => {
+    await server.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJLTR', entityId: '1201160000000000012' });
+    await advance(61);
+    await senderStatus('REJLTR', 'REJECTED');
+    await page.getByRole('button', { name: 'Resubmit REJLTR' }).click();
+    const senders = page.getByTestId('sms-senders');
+    await senders.getByTestId('sms-sender-cancel').click();
+    await senders.getByRole('button', { name: 'Register' }).waitFor();
+    expect([await senders.getByTestId('sms-sender-id').inputValue(), await senders.getByTestId('sms-sender-id').getAttribute('readonly')]).toEqual(['', null]);
+    await senderStatus('REJLTR', 'REJECTED');
   });
 });

@@ -55,6 +55,24 @@ describe('senders and templates', () => {
     const approvedAgain = await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Weekly 2', dltTemplateId, body: 'Weekly {#var#}' });
     expect([approvedAgain.status, approvedAgain.body.message]).toEqual([409, `DLT template ${dltTemplateId} is already registered (APPROVED)`]);
   });
+  it('a rejected sender id is submitted again with its entity id (same sender id, reviewed anew by the same rule); a pending or approved one is 409', async () => {
+    const first = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJHDR', entityId: '1201160000000000010' });
+    expect(first.status).toBe(201);
+    const pendingAgain = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJHDR', entityId: '1201160000000000011' });
+    expect([pendingAgain.status, pendingAgain.body.message]).toEqual([409, 'Sender id REJHDR is already registered (PENDING)']);
+    await t.advance(61);
+    const listed = async () => (await t.request('GET', '/v1/sms/senders?limit=100', { token: key })).body.data.filter((x: { senderId: string }) => x.senderId === 'REJHDR');
+    expect(await listed()).toEqual([{ ...first.body, status: 'REJECTED' }]);
+    const again = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJHDR', entityId: '1201160000000000011' });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ ...first.body, entityId: '1201160000000000011', status: 'PENDING' });
+    expect(await listed()).toEqual([again.body]);
+    // The simulated platform's rule is applied again: a header starting "REJ" is rejected on every review.
+    await t.advance(61);
+    expect(await listed()).toEqual([{ ...again.body, status: 'REJECTED' }]);
+    const approvedAgain = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
+    expect([approvedAgain.status, approvedAgain.body.message]).toEqual([409, 'Sender id ACMEIN is already registered (APPROVED)']);
+  });
 });
 
 describe('POST /v1/sms/send', () => {

@@ -87,6 +87,16 @@ export function createSmsService(deps: {
     };
   }
 
+  /**
+   * Saves a sender id or DLT template for review with `save` (an insert, or a rejected one replaced in place), has the
+   * simulated DLT platform review it 60 s later on the clock, and tells the console's stream; in the caller's transaction.
+   */
+  function submitForReview<Row extends { id: string }>(orgId: string, kind: 'sender' | 'template', save: (row: Row) => void, row: Row): void {
+    save(row);
+    jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind, id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
+    deps.changed(orgId, row.id);
+  }
+
   /** Sends one SMS per recipient, checked whole in the transaction that queues them all (see `send`). */
   async function sendAll(orgId: string, input: SendSmsInput, recipients: string[], origin: Origin): Promise<Message[]> {
     const prepared = prepare(orgId, input);
@@ -124,13 +134,19 @@ export function createSmsService(deps: {
       return messaging.send(compose(orgId, prepare(orgId, { senderId, message: text }), to, origin));
     },
     defaultSender,
+    /**
+     * A sender id, PENDING until the review. One already registered is 409 while it is pending or approved; a rejected
+     * one is submitted again with the entity id given (the same `snd_` id, reviewed anew by the same rule), as a
+     * rejected DLT template is (`createTemplate`), since the header is the one the organization registered.
+     */
     createSender(orgId: string, input: { senderId: string; entityId: string }): SmsSender {
       return db.tx(() => {
-        if (store.senderByName(orgId, input.senderId)) throw conflict(`Sender id ${input.senderId} is already registered`);
-        const row = { id: newId('snd'), org_id: orgId, sender_id: input.senderId, entity_id: input.entityId, status: 'PENDING', created_at: clock.nowIso() };
-        store.insertSender(row);
-        jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind: 'sender', id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
-        deps.changed(orgId, row.id);
+        const existing = store.senderByName(orgId, input.senderId);
+        if (existing && existing.status !== 'REJECTED') throw conflict(`Sender id ${input.senderId} is already registered (${existing.status})`);
+        const row = {
+          id: existing?.id ?? newId('snd'), org_id: orgId, sender_id: input.senderId, entity_id: input.entityId, status: 'PENDING', created_at: existing?.created_at ?? clock.nowIso(),
+        };
+        submitForReview(orgId, 'sender', existing ? store.resubmitSender : store.insertSender, row);
         return toSender(row);
       });
     },
@@ -147,10 +163,7 @@ export function createSmsService(deps: {
           id: existing?.id ?? newId('smt'), org_id: orgId, name: input.name, dlt_template_id: input.dltTemplateId, body: input.body, route: input.route,
           status: 'PENDING', created_at: existing?.created_at ?? clock.nowIso(),
         };
-        if (existing) store.resubmitTemplate(row);
-        else store.insertTemplate(row);
-        jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind: 'template', id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
-        deps.changed(orgId, row.id);
+        submitForReview(orgId, 'template', existing ? store.resubmitTemplate : store.insertTemplate, row);
         return toTemplate(row);
       });
     },

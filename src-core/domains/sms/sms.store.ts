@@ -9,6 +9,8 @@ export function createSmsStore(sql: Sql) {
   const prepare = statementCache(sql);
   const insertSender = sql.prepare(`INSERT INTO sms_senders (id, org_id, sender_id, entity_id, status, created_at)
     VALUES (@id, @org_id, @sender_id, @entity_id, @status, @created_at)`);
+  const resubmitSender = sql.prepare(`UPDATE sms_senders SET entity_id = @entity_id, status = @status
+    WHERE org_id = @org_id AND id = @id AND status = 'REJECTED'`);
   const senderByName = sql.prepare(`SELECT * FROM sms_senders WHERE org_id = ? AND sender_id = ?`);
   const senderById = sql.prepare(`SELECT * FROM sms_senders WHERE org_id = ? AND id = ?`);
   const insertTemplate = sql.prepare(`INSERT INTO sms_templates (id, org_id, name, dlt_template_id, body, route, status, created_at)
@@ -29,6 +31,8 @@ export function createSmsStore(sql: Sql) {
 
   return {
     insertSender: (row: SenderRow) => void insertSender.run(row),
+    /** A rejected sender id submitted again: its entity id replaced, PENDING. */
+    resubmitSender: (row: SenderRow) => void resubmitSender.run(row),
     senderByName: (orgId: string, senderId: string) => senderByName.get(orgId, senderId) as SenderRow | undefined,
     senderById: (orgId: string, id: string) => senderById.get(orgId, id) as SenderRow | undefined,
     insertTemplate: (row: SmsTemplateRow) => void insertTemplate.run(row),

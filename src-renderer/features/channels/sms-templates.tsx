@@ -1,20 +1,28 @@
 // SMS: the DLT registrations a send needs, sender ids (headers) and templates with {#var#} placeholders. The
-// simulated DLT platform reviews each a minute later on the clock ("REJ…" names are rejected); a rejected template is
-// corrected and submitted again under its DLT id.
+// simulated DLT platform reviews each a minute later on the clock ("REJ…" names are rejected); a rejected template or
+// sender id is corrected and submitted again under its DLT id or header.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import type { CreateSmsTemplateInput, SmsTemplate } from '../../../src-core/contract/index.ts';
+import type { CreateSmsTemplateInput, SmsSender, SmsTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { fieldProps, LabelledField, refusalByField } from '../../components/field-refusal.tsx';
 import { useSave, useSmsSenders, useSmsTemplates } from './queries.ts';
 import { StatusChip } from './status-chip.tsx';
 import { EmptyListState, TableCard } from './table-card.tsx';
 
-function Senders() {
-  const senders = useSmsSenders();
+/** A rejected registration's row action: its form filled in, to correct it and submit it again under the same id. */
+function ResubmitButton({ name, testId, onClick }: { name: string; testId: string; onClick(): void }) {
+  return <button type="button" className="link small" onClick={onClick} aria-label={`Resubmit ${name}`} data-testid={testId}>Resubmit</button>;
+}
+
+/** A new sender id, or `rejected` one filled in to correct its entity id and submit again (`onDone` closes it). */
+function SenderForm({ senderField, rejected, onDone }: { senderField: RefObject<HTMLInputElement | null>; rejected: SmsSender | null; onDone(): void }) {
   const add = useSave<{ senderId: string; entityId: string }>('/dashboard/sms/senders');
-  const [senderId, setSenderId] = useState('');
-  const [entityId, setEntityId] = useState('');
-  const senderField = useRef<HTMLInputElement>(null);
+  const [senderId, setSenderId] = useState(rejected?.senderId ?? '');
+  const [entityId, setEntityId] = useState(rejected?.entityId ?? '');
+  const entityField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (rejected) entityField.current?.focus();
+  }, [rejected]);
   // A sender id or entity id the core refuses is said under its field; any other refusal under the form.
   const refusal = add.isError ? refusalByField(add.error, { senderId: 'Sender id', entityId: 'Principal entity id' }) : null;
   function submit(event: FormEvent) {
@@ -23,29 +31,49 @@ function Senders() {
       onSuccess: () => {
         setSenderId('');
         setEntityId('');
+        onDone();
       },
     });
   }
+  return (
+    <>
+      {rejected ? <p className="muted small hint" data-testid="sms-sender-resubmitting">Resubmit {rejected.senderId}: rejected on review; correct its entity id and submit it again.</p> : null}
+      <form className="form-row" onSubmit={submit} data-testid="sms-sender-form">
+        <LabelledField id="sms-sender-id" label="Sender id" problem={refusal?.fields.senderId}>
+          <input ref={senderField} value={senderId} onChange={(e) => setSenderId(e.target.value.toUpperCase())} placeholder="ACMEIN" maxLength={6} readOnly={rejected !== null}
+            {...fieldProps('sms-sender-id', refusal?.fields.senderId)} data-testid="sms-sender-id" />
+        </LabelledField>
+        <LabelledField id="sms-entity-id" label="Principal entity id" problem={refusal?.fields.entityId} className="field grow">
+          <input ref={entityField} value={entityId} onChange={(e) => setEntityId(e.target.value)} placeholder="19 digits" {...fieldProps('sms-entity-id', refusal?.fields.entityId)}
+            data-testid="sms-entity-id" />
+        </LabelledField>
+        <div className="actions left">
+          <button type="submit" className="button" disabled={add.isPending || !senderId || !entityId} data-testid="sms-sender-submit">{rejected ? 'Submit again' : 'Register'}</button>
+          {rejected ? <button type="button" className="button ghost" onClick={onDone} data-testid="sms-sender-cancel">Cancel</button> : null}
+        </div>
+      </form>
+      <p className="muted small hint" data-testid="sms-sender-review-hint">The simulated DLT platform reviews a sender id a minute later on the virtual clock: approved, or rejected when it starts with “REJ” (on every review, a resubmitted one too).</p>
+      {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
+    </>
+  );
+}
+
+function Senders() {
+  const senders = useSmsSenders();
+  const senderField = useRef<HTMLInputElement>(null);
+  const [rejected, setRejected] = useState<SmsSender | null>(null);
   return (
     <section className="card form" data-testid="sms-senders">
       <h2 className="card-title">Sender ids</h2>
       {senders.isPending ? <Loading /> : senders.isError ? <ErrorState error={senders.error} /> : senders.data.data.length === 0 ? (
         <EmptyListState title="No sender id yet" what="An SMS goes out under a registered sender id, the header its recipient sees." add="Register a sender id." field={senderField} />
       ) : (
-        <ul className="plain-list">{senders.data.data.map((s) => <li key={s.id}><strong>{s.senderId}</strong> <span className="muted small">entity {s.entityId}</span> <StatusChip status={s.status} /></li>)}</ul>
+        <ul className="plain-list">{senders.data.data.map((s) => (
+          <li key={s.id} data-testid="sms-sender-row"><strong>{s.senderId}</strong> <span className="muted small">entity {s.entityId}</span> <StatusChip status={s.status} />
+            {s.status === 'REJECTED' ? <> <ResubmitButton name={s.senderId} testId="sms-sender-resubmit" onClick={() => setRejected(s)} /></> : null}</li>
+        ))}</ul>
       )}
-      <form className="form-row" onSubmit={submit}>
-        <LabelledField id="sms-sender-id" label="Sender id" problem={refusal?.fields.senderId}>
-          <input ref={senderField} value={senderId} onChange={(e) => setSenderId(e.target.value.toUpperCase())} placeholder="ACMEIN" maxLength={6}
-            {...fieldProps('sms-sender-id', refusal?.fields.senderId)} data-testid="sms-sender-id" />
-        </LabelledField>
-        <LabelledField id="sms-entity-id" label="Principal entity id" problem={refusal?.fields.entityId} className="field grow">
-          <input value={entityId} onChange={(e) => setEntityId(e.target.value)} placeholder="19 digits" {...fieldProps('sms-entity-id', refusal?.fields.entityId)} data-testid="sms-entity-id" />
-        </LabelledField>
-        <div className="actions left"><button type="submit" className="button" disabled={add.isPending || !senderId || !entityId}>Register</button></div>
-      </form>
-      <p className="muted small hint" data-testid="sms-sender-review-hint">The simulated DLT platform reviews a sender id a minute later on the virtual clock: approved, or rejected when it starts with “REJ”.</p>
-      {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
+      <SenderForm key={rejected?.id ?? 'new'} senderField={senderField} rejected={rejected} onDone={() => setRejected(null)} />
     </section>
   );
 }
@@ -116,7 +144,7 @@ export function SmsTemplates() {
     <div className="grid-2">
       <TableCard list={templates} empty={empty} label="DLT templates" testId="sms-templates" columns={['Name', 'Route', 'Status', 'Body']} row={(t) => (
         <tr key={t.id} data-testid="sms-template-row"><td><strong>{t.name}</strong><br /><span className="muted small">{t.dltTemplateId}</span></td><td>{t.route}</td><td><StatusChip status={t.status} />{t.status === 'REJECTED' ? (
-          <><br /><button type="button" className="link small" onClick={() => setRejected(t)} aria-label={`Resubmit ${t.name}`} data-testid="sms-template-resubmit">Resubmit</button></>
+          <><br /><ResubmitButton name={t.name} testId="sms-template-resubmit" onClick={() => setRejected(t)} /></>
         ) : null}</td><td className="body-cell">{t.body}</td></tr>
       )} />
       <div className="stack">
