@@ -1,6 +1,7 @@
 // A campaign's results in a real browser: who it failed to reach and why (a blocked contact by name with its reason,
-// no WhatsApp account, unreachable), a failed funnel row and a delivery rate that counts them, and the list showing the
-// same rate and the failures; the builder's duplicates and the server's count no longer disagree; each channel's funnel
+// no WhatsApp account, unreachable), failed and blocked funnel rows (a blocked contact's recipient never became a
+// message: Blocked, not inside Failed, in the progress, the funnel, the failures' title and the list) and a delivery
+// rate that counts them, and the list showing the same rate and the failures; the builder's duplicates and the server's count no longer disagree; each channel's funnel
 // in its own words; and an SMS campaign's Delivered and Read moving as its receipts arrive on the live stream; every
 // funnel row and rate saying its base ("of 4 attempted", "of 2 sent"), a row and a ring naming the same thing agreeing;
 // engagement "none yet" until the simulated customers' time to act has passed, then a real 0%; SMS and RCS with the same
@@ -26,7 +27,7 @@ consoleForFile({ height: 1000, reducedMotion: true }, (opened) => {
 });
 
 describe('campaign results', () => {
-  it('lists the failed recipients with their reasons, counts them in the funnel and the delivery rate, and shows no contradicting duplicate count', async () => {
+  it('lists the failed recipients with their reasons, counts them in the funnel (blocked apart) and the delivery rate, and shows no contradicting duplicate count', async () => {
     const blocked = await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name: 'Rude Ray', phone: '+919820000309' });
     expect((await server.dashboard('POST', `/dashboard/contacts/${blocked.body.id}/block`, { reason: 'Abusive language' })).status).toBe(200);
     await page.getByTestId('nav-campaigns').click();
@@ -52,17 +53,22 @@ describe('campaign results', () => {
       ['+15005550002', 'The simulated handset +15005550002 has no WhatsApp account'],
       ['+15005550001', 'The simulated handset +15005550001 is unreachable on every channel'],
     ]);
-    await page.locator('[data-testid="funnel-failed"][data-value="3"]').waitFor();
+    // Two messages failed; the blocked contact's recipient was refused before any message: Blocked, its own figure.
+    await page.locator('[data-testid="funnel-failed"][data-value="2"]').waitFor();
+    await page.locator('[data-testid="funnel-blocked"][data-value="1"]').waitFor();
+    expect([await page.getByTestId('progress-failed').textContent(), await page.getByTestId('progress-blocked').textContent()]).toEqual(['2', '1']);
+    expect(await page.getByTestId('failed-recipients-count').textContent()).toBe('2 failed · 1 blocked');
+    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed', 'Blocked']);
     // One delivered of four attempted: 25%, not the 100% of "delivered of sent".
     await page.locator('[data-testid="rate-delivery"][data-value="25"]').waitFor();
-    expect(await page.getByTestId('rates').textContent()).toContain('delivered of attempted (sent + failed)');
+    expect(await page.getByTestId('rates').textContent()).toContain('delivered of attempted (sent + failed + blocked)');
     expect(await page.getByTestId('rate-delivery-basis').textContent()).toBe('1 of 4 attempted');
     // Each row says its base: Sent and Failed of the recipients (they add up to the list), Delivered of those attempted,
     // as the delivery rate is, so the two read the same 25%; the bars are drawn to the recipients, and the note says so.
     expect(await page.getByTestId('funnel-base').textContent()).toBe('Bars are drawn to the 4 recipients; each percentage says its base.');
     await page.locator('[data-testid="funnel-delivered"][data-value="1"]').waitFor();
-    expect([await funnelPercent('sent'), await funnelPercent('delivered'), await funnelPercent('failed')])
-      .toEqual(['25% of 4 recipients', '25% of 4 attempted', '75% of 4 recipients']);
+    expect([await funnelPercent('sent'), await funnelPercent('delivered'), await funnelPercent('failed'), await funnelPercent('blocked')])
+      .toEqual(['25% of 4 recipients', '25% of 4 attempted', '50% of 4 recipients', '25% of 4 recipients']);
     // Read and click rates are of sent, and say so with their counts.
     expect(await page.getByTestId('rate-read-basis').textContent()).toMatch(/^[01] of 1 sent$/);
     expect(await page.getByTestId('rate-click-basis').textContent()).toMatch(/^[01] of 1 sent$/);
@@ -88,7 +94,8 @@ describe('campaign results', () => {
     // The list agrees with the detail: the core's delivery rate (25%, not delivered of sent's 100%), and the failures in it.
     const halfFailed = page.getByTestId('campaign-row').filter({ hasText: 'Half failed' });
     await halfFailed.getByTestId('campaign-delivery-rate').filter({ hasText: /^25%$/ }).waitFor();
-    expect([await halfFailed.getByTestId('campaign-delivered').textContent(), await halfFailed.getByTestId('campaign-failed').textContent()]).toEqual(['1 25%', '3']);
+    expect([await halfFailed.getByTestId('campaign-delivered').textContent(), await halfFailed.getByTestId('campaign-failed').textContent(), await halfFailed.getByTestId('campaign-blocked').textContent()])
+      .toEqual(['1 25%', '2', ' +1 blocked']);
     expect(await halfFailed.getByTestId('campaign-delivery-rate').getAttribute('title')).toBe('Delivery rate: delivered of attempted (sent + failed)');
     await page.getByTestId('campaign-row').filter({ hasText: 'With repeats' }).click();
     await detail('DRAFT').waitFor();
@@ -97,10 +104,10 @@ describe('campaign results', () => {
   });
 
   it('shows each channel\'s funnel in its own words, and an SMS campaign\'s Delivered and Read move with its receipts on the live stream', async () => {
-    // WhatsApp: every stage, then failed.
+    // WhatsApp: every stage, then failed, then blocked (one of its recipients' contact is).
     await page.getByTestId('campaign-row').filter({ hasText: 'Half failed' }).click();
     await detail('COMPLETED').waitFor();
-    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed']);
+    expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed', 'Blocked']);
     await page.getByTestId('back-to-list').click();
 
     // SMS: Read as the core counts it (counts.read, the read rate). Launched from the API, then watched from the console.

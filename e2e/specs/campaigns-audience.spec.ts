@@ -79,7 +79,9 @@ describe('campaign audiences', () => {
     await detail('COMPLETED').waitFor();
     expect(await page.getByTestId('fact-audience').locator('dd').textContent()).toBe('Segment: contacts tagged “Audit Wave”');
     await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
-    await page.locator('[data-testid="funnel-failed"][data-value="1"]').waitFor();
+    // Refused because the contact is blocked, never a message: Blocked, not Failed.
+    await page.locator('[data-testid="funnel-failed"][data-value="0"]').waitFor();
+    await page.locator('[data-testid="funnel-blocked"][data-value="1"]').waitFor();
     // Named as a person reads it: the contact, not its id.
     const failed = page.locator('[data-testid="failed-recipient"][data-address="+919820000403"]');
     expect(await failed.getByTestId('failed-contact').textContent()).toBe('Aud Blocked');
@@ -123,7 +125,7 @@ describe('campaign audiences', () => {
     await page.getByTestId('create-launch').click();
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="1"]').waitFor();
-    await page.locator('[data-testid="funnel-failed"][data-value="2"]').waitFor();
+    await page.locator('[data-testid="funnel-blocked"][data-value="2"]').waitFor();
   });
   it('gives the RCS builder the estimate: a blocked contact named, a handset without RCS failed, or on the SMS fallback at the RCS price', async () => {
     await page.getByTestId('back-to-list').click();

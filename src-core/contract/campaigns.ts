@@ -212,9 +212,16 @@ export const campaignAnalyticsSchema = z.object({
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 /**
  * What a row of the console's campaign lists (`GET /dashboard/{channel}/campaigns`) adds to the seed's: its failed
- * recipients and its delivery rate, defined as the analytics' (delivered of sent + failed), so list and detail agree.
+ * recipients and its delivery rate, defined as the analytics' (delivered of sent + failed), so list and detail agree;
+ * and `blockedCount`, as `ConsoleBlocked`.
  */
-export type ConsoleCampaignListFields = { failedCount: number; deliveryRate: number };
+export type ConsoleCampaignListFields = { failedCount: number; deliveryRate: number; blockedCount: number };
+/**
+ * What the console's answers (the dashboard token) add to a campaign's `counts` and analytics: `blocked`, of the failed
+ * recipients those refused because their contact is blocked, which never became messages. `/v1` answers as the seed
+ * does, with them in `failed` only.
+ */
+export type ConsoleBlocked = { blocked: number };
 /** A recipient the campaign did not reach (console: GET /dashboard/{channel}/campaigns/{id}/failures), with why. */
 export type CampaignFailure = {
   address: string; reason: string; messageId: string | null;

@@ -1,6 +1,7 @@
 // Campaigns stored before migration 23 count the spam complaints already reported (found in the outbox), and
 // SMS campaigns stored before migration 24 with a DLT template id keep the template by its own id, and those launched
-// without one before migration 26 take the template their messages were sent with.
+// without one before migration 26 take the template their messages were sent with; recipients refused before migration
+// 51 because their contact was blocked keep that code.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -114,5 +115,24 @@ describe('migration 31: recipients left sending', () => {
       { seq: 1, state: 'delivered' }, { seq: 2, state: 'sent' }, { seq: 3, state: 'sending' }, { seq: 4, state: 'cancelled' },
     ]);
     expect(sql.prepare(`SELECT id, sent_count FROM campaigns ORDER BY id`).all()).toEqual([{ id: 'cmp_cancelled', sent_count: 2 }, { id: 'cmp_other', sent_count: 1 }]);
+  });
+});
+
+describe('campaign recipients refused before migration 51', () => {
+  const before51 = migratedDb('campaigns-migration-51', ['org_a'], { before: 51 });
+  afterAll(before51.remove);
+  const { sql } = before51.db;
+
+  it('keep CONTACT_BLOCKED as their code when their refusal says the contact is blocked and no message was made', () => {
+    sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, created_at) VALUES ('cmp_old', 'org_a', 'sms', 'Old', 'COMPLETED', '{}', 4, 't')`).run();
+    const recipient = sql.prepare(`INSERT INTO campaign_recipients (campaign_id, seq, address, state, message_id, error) VALUES ('cmp_old', ?, ?, ?, ?, ?)`);
+    recipient.run(1, '+919810080001', 'failed', null, 'Contact Bea (cnt_1) is blocked: Asked to stop');
+    recipient.run(2, '+919810080002', 'failed', null, 'Contact cnt_2 is blocked');
+    recipient.run(3, '+919810080003', 'failed', null, 'The simulated handset +919810080003 has no WhatsApp account');
+    recipient.run(4, '+919810080004', 'failed', 'msg_4', 'Contact Sue is blocked by the carrier');
+    migrate(sql, MIGRATIONS, 't');
+    expect(sql.prepare(`SELECT seq, error_code FROM campaign_recipients WHERE campaign_id = 'cmp_old' ORDER BY seq`).all()).toEqual([
+      { seq: 1, error_code: 'CONTACT_BLOCKED' }, { seq: 2, error_code: 'CONTACT_BLOCKED' }, { seq: 3, error_code: null }, { seq: 4, error_code: null },
+    ]);
   });
 });

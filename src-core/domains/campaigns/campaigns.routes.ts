@@ -47,10 +47,20 @@ const rcsItem = (c: CampaignSummary) => {
 };
 /**
  * A list row as its caller gets it: the console's (the dashboard token) adds the failed recipients and the delivery
- * rate its analytics give, so its list and its detail show one rate; `/v1` keeps the seed's fields.
+ * rate its analytics give, so its list and its detail show one rate, and how many of the failed were refused because
+ * their contact is blocked (`blockedOf`); `/v1` keeps the seed's fields.
  */
-export const listRow = <T extends object>(item: (c: CampaignSummary) => T, caller: Caller) => (c: CampaignSummary): T | (T & ConsoleCampaignListFields) =>
-  (caller.kind === 'dashboard' ? { ...item(c), failedCount: c.counts.failed, deliveryRate: campaignRates(c.counts).deliveryRate } : item(c));
+export const listRow = <T extends object>(item: (c: CampaignSummary) => T, caller: Caller, blockedOf: (id: string) => number) =>
+  (c: CampaignSummary): T | (T & ConsoleCampaignListFields) =>
+    (caller.kind === 'dashboard' ? { ...item(c), failedCount: c.counts.failed, deliveryRate: campaignRates(c.counts).deliveryRate, blockedCount: blockedOf(c.id) } : item(c));
+
+/**
+ * Console only (the dashboard token): `blocked`, of the failed recipients those refused because their contact is
+ * blocked (they never became messages, so the console shows them apart from Failed); `/v1` keeps the seed's answer,
+ * where they stay in `failed`.
+ */
+export const consoleBlocked = (campaigns: CampaignsService, caller: Caller, orgId: string, id: string): { blocked?: number } =>
+  (caller.kind === 'dashboard' ? { blocked: campaigns.blocked(orgId, id) } : {});
 
 /** Console: deletes a DRAFT of the channel (the seed has no delete route; a draft nobody launches would stay forever). */
 export const deleteDraftRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 'sms' | 'email') => defineRoute({
@@ -115,7 +125,7 @@ export const spendRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 's
  */
 export const analyticsRoute = (campaigns: CampaignsService, channel: 'sms' | 'rcs') => defineRoute({
   method: 'GET', path: `/dashboard/${channel}/campaigns/:id/analytics`, scope: 'dashboard', params,
-  handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, channel),
+  handler: ({ orgId, params: p, caller }) => ({ ...campaigns.analytics(orgId, p.id, channel), ...consoleBlocked(campaigns, caller, orgId, p.id) }),
 });
 
 /**
@@ -139,12 +149,12 @@ function givenList(c: CampaignSummary, addresses: () => string[]): Record<string
  * The full record on every channel (email's too): the list item, the configuration (a list's numbers or addresses
  * included), the schedule's zone, the price, timestamps and counts.
  */
-export const detail = (campaigns: CampaignsService, item: (c: CampaignSummary) => object, channel: 'whatsapp' | 'sms' | 'rcs' | 'email') => (orgId: string, id: string) => {
+export const detail = (campaigns: CampaignsService, item: (c: CampaignSummary) => object, channel: 'whatsapp' | 'sms' | 'rcs' | 'email') => (orgId: string, id: string, caller: Caller) => {
   const c = campaigns.get(orgId, id, channel);
   return {
     ...item(c), ...c.config, ...givenList(c, () => campaigns.addresses(orgId, id)), scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt,
     startedAt: c.startedAt, completedAt: c.completedAt, cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients, pricePaise: c.pricePaise,
-    counts: c.counts,
+    counts: { ...c.counts, ...consoleBlocked(campaigns, caller, orgId, id) },
   };
 };
 
@@ -169,15 +179,15 @@ export function campaignRoutes(deps: {
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns', scope: 'whatsapp:campaigns:read', console: true, query: listQuery, response: listAnswer(waCampaignItemSchema),
-      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'whatsapp', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(waItem, caller)) }; },
+      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'whatsapp', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(waItem, caller, (id) => campaigns.blocked(orgId, id))) }; },
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns/:id', scope: 'whatsapp:campaigns:read', console: true, params, response: campaignDetailSchema(waCampaignItemSchema),
-      handler: ({ orgId, params: p }) => detail(campaigns, waItem, 'whatsapp')(orgId, p.id),
+      handler: ({ orgId, params: p, caller }) => detail(campaigns, waItem, 'whatsapp')(orgId, p.id, caller),
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns/:id/analytics', scope: 'whatsapp:campaigns:read', console: true, params, response: campaignAnalyticsSchema,
-      handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, 'whatsapp'),
+      handler: ({ orgId, params: p, caller }) => ({ ...campaigns.analytics(orgId, p.id, 'whatsapp'), ...consoleBlocked(campaigns, caller, orgId, p.id) }),
     }),
     // The seed's create on /v1; the console's own takes every contact or a segment too (createWaConsoleCampaignBodySchema).
     defineRoute({
@@ -203,11 +213,11 @@ export function campaignRoutes(deps: {
 
     defineRoute({
       method: 'GET', path: '/v1/sms/campaigns', scope: 'sms:campaigns:read', console: true, query: listQuery, response: listAnswer(smsCampaignItemSchema),
-      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'sms', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(smsItem, caller)) }; },
+      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'sms', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(smsItem, caller, (id) => campaigns.blocked(orgId, id))) }; },
     }),
     defineRoute({
       method: 'GET', path: '/v1/sms/campaigns/:id', scope: 'sms:campaigns:read', console: true, params, response: campaignDetailSchema(smsCampaignItemSchema),
-      handler: ({ orgId, params: p }) => detail(campaigns, smsItem, 'sms')(orgId, p.id),
+      handler: ({ orgId, params: p, caller }) => detail(campaigns, smsItem, 'sms')(orgId, p.id, caller),
     }),
     defineRoute({
       method: 'POST', path: '/v1/sms/campaigns', scope: 'sms:campaigns:write', console: true, idempotent: 'resumable', status: 201, body: createSmsCampaignBodySchema, response: smsCampaignCreatedSchema,
@@ -254,11 +264,11 @@ export function campaignRoutes(deps: {
     }),
     defineRoute({
       method: 'GET', path: '/v1/rcs/campaigns', scope: 'rcs:campaigns:read', console: true, query: listQuery, response: listAnswer(rcsCampaignItemSchema),
-      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'rcs', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(rcsItem, caller)) }; },
+      handler: ({ orgId, query, caller }) => { const page = campaigns.list(orgId, 'rcs', query.status, toPageRequest(query)); return { ...page, data: page.data.map(listRow(rcsItem, caller, (id) => campaigns.blocked(orgId, id))) }; },
     }),
     defineRoute({
       method: 'GET', path: '/v1/rcs/campaigns/:id', scope: 'rcs:campaigns:read', console: true, params, response: campaignDetailSchema(rcsCampaignItemSchema),
-      handler: ({ orgId, params: p }) => detail(campaigns, rcsItem, 'rcs')(orgId, p.id),
+      handler: ({ orgId, params: p, caller }) => detail(campaigns, rcsItem, 'rcs')(orgId, p.id, caller),
     }),
     defineRoute({
       method: 'POST', path: '/v1/rcs/campaigns/:id/cancel', scope: 'rcs:campaigns:write', console: true, params, response: cancelResultSchema,

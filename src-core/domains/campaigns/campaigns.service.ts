@@ -135,7 +135,7 @@ export function createCampaignsService(deps: {
     // Refused before anything went out (a blocked contact, a template gone): failed, and the reservation given back.
     db.tx(() => {
       for (const { recipient, error } of refused) {
-        store.settle(row.id, recipient.seq, 'failed', error.message);
+        store.settle(row.id, recipient.seq, 'failed', error.message, error.code);
         release(row, 1, refundLine(forWhat(row), `${recipient.address} not sent`, failureSummary(error)));
       }
     });
@@ -278,6 +278,8 @@ export function createCampaignsService(deps: {
       const unexplained = row.channel === 'email' ? 'Bounced' : 'Failed after sending (the provider gave no reason)';
       return pageEnvelope(rows.map((r) => ({ address: r.address, reason: r.error ?? unexplained, messageId: r.message_id })), total, page);
     },
+    /** Of the campaign's failed recipients, those refused because their contact is blocked: they never became messages. */
+    blocked: (orgId: string, id: string, channel?: string): number => store.blockedCount(mustGet(orgId, id, channel).id),
     /** The counters kept on the campaign row against a recount of its recipient rows. */
     audit(orgId: string, id: string) {
       const kept = toCounts(mustGet(orgId, id));

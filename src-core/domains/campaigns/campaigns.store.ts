@@ -60,10 +60,12 @@ export function createCampaignsStore(sql: Sql) {
   const stateOf = sql.prepare(`SELECT campaign_id, state FROM campaign_recipients WHERE message_id = ?`);
   const inState = sql.prepare(IN_STATE_SQL);
   const markSending = sql.prepare(`UPDATE campaign_recipients SET state = 'sending', message_id = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
-  const settle = sql.prepare(`UPDATE campaign_recipients SET state = ?, error = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
+  const settle = sql.prepare(`UPDATE campaign_recipients SET state = ?, error = ?, error_code = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
   const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state, error = COALESCE(@error, error) WHERE message_id = @messageId AND state = @old`);
   const failures = sql.prepare(`SELECT address, message_id, error FROM campaign_recipients INDEXED BY campaign_recipients_state
     WHERE campaign_id = ? AND state = 'failed' ORDER BY seq LIMIT ? OFFSET ?`);
+  const blockedCount = sql.prepare(`SELECT COUNT(*) FROM campaign_recipients INDEXED BY campaign_recipients_state
+    WHERE campaign_id = ? AND state = 'failed' AND error_code = 'CONTACT_BLOCKED'`).pluck();
   const failureCount = sql.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed'`).pluck();
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
   const failPending = sql.prepare(`UPDATE campaign_recipients SET state = 'failed', error = ? WHERE campaign_id = ? AND state = 'pending'`);
@@ -123,8 +125,9 @@ export function createCampaignsStore(sql: Sql) {
     },
     markSending: (campaignId: string, seq: number, messageId: string) => markSending.run(messageId, campaignId, seq).changes === 1,
     /** A recipient still pending or sending gets its outcome (neither of those states counts, so the counters just add it). */
-    settle(campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null): void {
-      if (settle.run(state, error, campaignId, seq).changes > 0) move(campaignId, null, state);
+    /** `errorCode`: a refusal's code (the recipient refused before anything went out), kept to tell blocked contacts apart. */
+    settle(campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null, errorCode: string | null = null): void {
+      if (settle.run(state, error, errorCode, campaignId, seq).changes > 0) move(campaignId, null, state);
     },
     /**
      * A message's receipt moves its recipient forward (never back), a failure with its reason; returns the recipient's
@@ -155,6 +158,8 @@ export function createCampaignsStore(sql: Sql) {
         total: failureCount.get(campaignId) as number,
       };
     },
+    /** Of the failed recipients, those refused because their contact is blocked (never a message). */
+    blockedCount: (campaignId: string) => blockedCount.get(campaignId) as number,
     byMessage: (messageId: string) => byMessage.get(messageId) as (RecipientRow & { org_id: string }) | undefined,
     /** Records a recipient's first click, reply, conversion or complaint, counted; returns its campaign's id, or null when it was already recorded. */
     engage(kind: keyof typeof engage, messageId: string, at: string): string | null {

@@ -11,7 +11,7 @@ import type { EmailService } from '../email/index.ts';
 import type { EmailCampaignConfig } from './campaign-channels.ts';
 import { emailLaunchAudience } from './campaign-audience.ts';
 import { emailCampaign } from './campaign-inputs.ts';
-import { createAndLaunchRoute, deleteDraftRoute, detail, listRow } from './campaigns.routes.ts';
+import { consoleBlocked, createAndLaunchRoute, deleteDraftRoute, detail, listRow } from './campaigns.routes.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -35,7 +35,7 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
       query: campaignListQuerySchema.extend(paginationQuery({ defaultLimit: 20, maxLimit: 100 }).shape),
       handler: ({ orgId, query, caller }) => {
         const page = campaigns.list(orgId, 'email', query.status, toPageRequest(query));
-        return { ...page, data: page.data.map(listRow(emailItem, caller)) };
+        return { ...page, data: page.data.map(listRow(emailItem, caller, (id) => campaigns.blocked(orgId, id))) };
       },
     }),
     defineRoute({
@@ -45,11 +45,11 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id', scope: 'dashboard', params,
       // The other channels' detail shape: `pricePaise` is 0 (an email is paid with a credit, not from the wallet).
-      handler: ({ orgId, params: p }) => detail(campaigns, emailItem, 'email')(orgId, p.id),
+      handler: ({ orgId, params: p, caller }) => detail(campaigns, emailItem, 'email')(orgId, p.id, caller),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id/analytics', scope: 'dashboard', params,
-      handler: ({ orgId, params: p }) => campaigns.analytics(orgId, p.id, 'email'),
+      handler: ({ orgId, params: p, caller }) => ({ ...campaigns.analytics(orgId, p.id, 'email'), ...consoleBlocked(campaigns, caller, orgId, p.id) }),
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/email/campaigns/:id/launch', scope: 'dashboard', status: 202, params,

@@ -1,4 +1,5 @@
-// A campaign's analytics drawn by hand: the funnel as horizontal bars (sent → converted, then failed) in
+// A campaign's analytics drawn by hand: the funnel as horizontal bars (sent → converted, then failed, and blocked
+// when any recipient's contact was: refused, never a message, so not inside Failed) in
 // the words of its channel, the bars drawn to the recipients, and the core's three rates as rings; every percentage,
 // row or ring, says its base ("of 2,000 recipients", "of 1,960 sent"), and a row and a ring naming the same thing share
 // it (figure-bases.ts). A receipt row or rate with none yet while receipts are still to come says it is waiting for
@@ -11,16 +12,19 @@ import type { CampaignTab } from './queries.ts';
 
 export type FunnelCounts = {
   sent: number; delivered: number; read: number; clicked: number; replied: number; converted: number; failed: number; complained?: number | undefined;
+  /** Console: of `failed`, the recipients refused because their contact is blocked (shown as their own row). */
+  blocked?: number | undefined;
 };
 /** The core's rates, with the counts they are made of (so each ring can say "1 of 4"). */
 export type Rates = { deliveryRate: number; readRate: number; clickRate: number }
-  & Pick<FunnelCounts, 'sent' | 'delivered' | 'read' | 'clicked' | 'failed'> & Partial<Pick<FunnelCounts, 'replied' | 'converted'>>;
+  & Pick<FunnelCounts, 'sent' | 'delivered' | 'read' | 'clicked' | 'failed'> & Partial<Pick<FunnelCounts, 'replied' | 'converted' | 'blocked'>>;
 
 type Stage = { key: keyof FunnelCounts; label: string };
 const SENT: Stage = { key: 'sent', label: 'Sent' };
 const DELIVERED: Stage = { key: 'delivered', label: 'Delivered' };
 const ENGAGED: Stage[] = [{ key: 'clicked', label: 'Clicked' }, { key: 'replied', label: 'Replied' }, { key: 'converted', label: 'Converted' }];
-const MESSAGE_STAGES: Stage[] = [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }];
+const BLOCKED: Stage = { key: 'blocked', label: 'Blocked' };
+const MESSAGE_STAGES: Stage[] = [SENT, DELIVERED, { key: 'read', label: 'Read' }, ...ENGAGED, { key: 'failed', label: 'Failed' }, BLOCKED];
 /**
  * The rows a channel can move, as its `counts` report them: WhatsApp, RCS and SMS alike (the simulated world reports
  * every sent message, SMS and RCS too, delivered at 2 s and read at 10 s, and SMS and RCS campaign messages are
@@ -31,7 +35,7 @@ export const FUNNEL_STAGES: Record<CampaignTab, Stage[]> = {
   whatsapp: MESSAGE_STAGES,
   rcs: MESSAGE_STAGES,
   sms: MESSAGE_STAGES,
-  email: [SENT, DELIVERED, { key: 'read', label: 'Opened' }, ...ENGAGED, { key: 'complained', label: 'Marked as spam' }, { key: 'failed', label: 'Bounced or failed' }],
+  email: [SENT, DELIVERED, { key: 'read', label: 'Opened' }, ...ENGAGED, { key: 'complained', label: 'Marked as spam' }, { key: 'failed', label: 'Bounced or failed' }, BLOCKED],
 };
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, (part / whole) * 100) : 0);
@@ -50,9 +54,10 @@ export function Funnel({ channel, counts, total, sending }: { channel: CampaignT
     <>
       <p className="muted small funnel-base" data-testid="funnel-base">Bars are drawn to the {recipientsLine(total)}; each percentage says its base.</p>
       <ol className="funnel" data-testid="funnel" aria-label="Funnel">
-        {FUNNEL_STAGES[channel].map((stage, i) => {
-          const value = counts[stage.key] ?? 0;
-          const unwanted = stage.key === 'failed' || stage.key === 'complained';
+        {FUNNEL_STAGES[channel].filter((stage) => stage.key !== 'blocked' || (counts.blocked ?? 0) > 0).map((stage, i) => {
+          // Failed counts the failed messages: the blocked recipients, refused before any message, are their own row.
+          const value = stage.key === 'failed' ? counts.failed - (counts.blocked ?? 0) : counts[stage.key] ?? 0;
+          const unwanted = stage.key === 'failed' || stage.key === 'complained' || stage.key === 'blocked';
           const base = rowBase(stage.key, counts, total);
           const percent = shownPercent(value, base.whole);
           const awaiting = awaitingReceipts(channel, stage.key, counts);
@@ -65,7 +70,7 @@ export function Funnel({ channel, counts, total, sending }: { channel: CampaignT
               data-pending={due.pending} data-expected-by={due.expectedBy ?? undefined}>
               <span className="funnel-label">{stage.label}</span>
               <span className="funnel-track" aria-hidden>
-                <span className={`funnel-bar ${unwanted ? 'is-failed' : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, total)}%` }} />
+                <span className={`funnel-bar ${unwanted ? `is-${stage.key === 'blocked' ? 'blocked' : 'failed'}` : `stage-${i}`}${value ? '' : ' is-zero'}`} style={{ width: `${share(value, total)}%` }} />
               </span>
               <span className="funnel-value">
                 {unsent ? (
@@ -127,7 +132,7 @@ export function RateRings({ channel, rates, sending }: { channel: CampaignTab; r
   const base = (key: string) => rowBase(key, rates, 0);
   return (
     <div className="rings" data-testid="rates">
-      <Ring label="Delivery rate" value={rates.deliveryRate} hint="delivered of attempted (sent + failed)" part={rates.delivered} base={base('delivered')} testId="rate-delivery" waiting={noBase(rates.sent + rates.failed) ?? receiptsDue('delivered')} />
+      <Ring label="Delivery rate" value={rates.deliveryRate} hint={`delivered of attempted (sent + failed${rates.blocked ? ' + blocked' : ''})`} part={rates.delivered} base={base('delivered')} testId="rate-delivery" waiting={noBase(rates.sent + rates.failed) ?? receiptsDue('delivered')} />
       <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} base={base('read')} testId="rate-read" waiting={noBase(rates.sent) ?? receiptsDue('read')} />
       <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} base={base('clicked')} testId="rate-click" waiting={noBase(rates.sent) ?? clicksDue} />
     </div>

@@ -113,7 +113,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
         <section className="card" aria-label="Details"><h2 className="card-title">Details</h2><Facts campaign={campaign} channel={channel}><CampaignSpend channel={channel} campaign={campaign} /></Facts></section>
       </div>
       <section className="card" aria-label="Analytics"><h2 className="visually-hidden">Analytics</h2><Analytics channel={channel} campaign={campaign} /></section>
-      <FailedRecipients channel={channel} id={campaign.id} failed={campaign.counts.failed} />
+      <FailedRecipients channel={channel} id={campaign.id} failed={campaign.counts.failed} blocked={campaign.counts.blocked} />
     </div>
   );
 }

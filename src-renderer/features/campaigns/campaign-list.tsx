@@ -1,4 +1,4 @@
-// The campaigns of one channel: name, status, recipients, sent, delivered with the delivery rate, failed, schedule and
+// The campaigns of one channel: name, status, recipients, sent, delivered with the delivery rate, failed (and blocked), schedule and
 // creation; a row opens the detail.
 import { Fragment, useState } from 'react';
 import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
@@ -75,7 +75,9 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
               <td className="num" data-testid="campaign-delivered">{c.deliveredCount.toLocaleString()}{' '}
                 <span className="muted small" data-testid="campaign-delivery-rate" title="Delivery rate: delivered of attempted (sent + failed)">{deliveryRate(c)}</span>
               </td>
-              <td className="num" data-testid="campaign-failed">{c.failedCount.toLocaleString()}</td>
+              <td className="num"><span data-testid="campaign-failed">{(c.failedCount - c.blockedCount).toLocaleString()}</span>
+                {c.blockedCount > 0 ? <span className="muted small campaign-blocked" data-testid="campaign-blocked"> +{c.blockedCount.toLocaleString()} blocked</span> : null}
+              </td>
               <td className="muted campaign-when" data-testid="campaign-scheduled">
                 {scheduleParts(c.scheduledAt, zone).map((part, at) => <Fragment key={at}>{at > 0 ? ' ' : null}<span className="nowrap">{part}</span></Fragment>)}
               </td>

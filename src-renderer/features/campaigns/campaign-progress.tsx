@@ -1,11 +1,13 @@
-// How far a campaign's dispatch has come: sent, failed and cancelled recipients of the total, as one
-// stacked bar that grows smoothly while the campaign runs.
-import type { CampaignCounts } from '../../../src-core/contract/index.ts';
+// How far a campaign's dispatch has come: sent, failed, blocked and cancelled recipients of the total, as one
+// stacked bar that grows smoothly while the campaign runs. Blocked (refused because the contact is blocked: never a
+// message) is its own figure, not inside Failed, which counts the messages that failed.
+import type { CampaignCounts, ConsoleBlocked } from '../../../src-core/contract/index.ts';
 
 /** `unresolved`: not launched yet, to an audience counted at launch (every contact, a segment), so no recipients yet. */
-export function CampaignProgress({ counts, unresolved = false }: { counts: CampaignCounts; unresolved?: boolean }) {
-  const { totalRecipients: total, sent, failed, cancelled, pending } = counts;
-  const done = sent + failed + cancelled;
+export function CampaignProgress({ counts, unresolved = false }: { counts: CampaignCounts & ConsoleBlocked; unresolved?: boolean }) {
+  const { totalRecipients: total, sent, cancelled, pending, blocked } = counts;
+  const failed = counts.failed - blocked;
+  const done = sent + failed + blocked + cancelled;
   const percent = total ? Math.round((done / total) * 100) : 0;
   const width = (n: number) => `${total ? (n / total) * 100 : 0}%`;
   return (
@@ -20,11 +22,13 @@ export function CampaignProgress({ counts, unresolved = false }: { counts: Campa
         data-testid="campaign-progress" data-percent={percent}>
         <span className="progress-seg is-sent" style={{ width: width(sent) }} />
         <span className="progress-seg is-failed" style={{ width: width(failed) }} />
+        <span className="progress-seg is-blocked" style={{ width: width(blocked) }} />
         <span className="progress-seg is-cancelled" style={{ width: width(cancelled) }} />
       </div>
       <ul className="progress-legend" data-testid="progress-legend">
         <li><span className="legend-label"><i className="dot is-sent" />Sent</span> <strong>{sent.toLocaleString()}</strong></li>
-        <li><span className="legend-label"><i className="dot is-failed" />Failed</span> <strong>{failed.toLocaleString()}</strong></li>
+        <li><span className="legend-label"><i className="dot is-failed" />Failed</span> <strong data-testid="progress-failed">{failed.toLocaleString()}</strong></li>
+        <li><span className="legend-label"><i className="dot is-blocked" />Blocked</span> <strong data-testid="progress-blocked">{blocked.toLocaleString()}</strong></li>
         <li><span className="legend-label"><i className="dot is-cancelled" />Cancelled</span> <strong>{cancelled.toLocaleString()}</strong></li>
         <li><span className="legend-label"><i className="dot is-pending" />Pending</span> <strong>{pending.toLocaleString()}</strong></li>
       </ul>

@@ -8,14 +8,14 @@ export type BaseNoun = 'recipients' | 'attempted' | 'sent' | 'delivered';
 export type Base = { whole: number; noun: BaseNoun };
 
 /**
- * What a funnel row is a percentage of: Sent and Failed of the recipients (together, what was processed); Delivered of
- * those attempted (sent + failed), as the core's `deliveryRate`; Read (Opened), Clicked, Replied and Converted of those
+ * What a funnel row is a percentage of: Sent, Failed and Blocked of the recipients (together, what was processed);
+ * Delivered of those attempted (sent + failed, blocked included), as the core's `deliveryRate`; Read (Opened), Clicked, Replied and Converted of those
  * sent, as `readRate` and `clickRate`; an email's Marked as spam of those delivered, as `complaintRate`.
  */
 export function rowBase(key: string, counts: Counts, recipients: number): Base {
   if (key === 'delivered') return { whole: counts.sent + counts.failed, noun: 'attempted' };
   if (key === 'complained') return { whole: counts.delivered, noun: 'delivered' };
-  if (key === 'sent' || key === 'failed') return { whole: recipients, noun: 'recipients' };
+  if (key === 'sent' || key === 'failed' || key === 'blocked') return { whole: recipients, noun: 'recipients' };
   return { whole: counts.sent, noun: 'sent' };
 }
 

@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type {
-  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignFailure, CampaignSummary, ConsoleCampaignListFields, ContactByEmail,
+  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignCounts, CampaignFailure, CampaignSummary, ConsoleBlocked, ConsoleCampaignListFields, ContactByEmail,
   ListEnvelope, ReferenceTotals, Wallet, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
@@ -24,10 +24,11 @@ type CampaignBase = Pick<CampaignSummary, 'id' | 'name' | 'status' | 'totalRecip
 /** A row of GET /dashboard/…/campaigns, with the console's failures and delivery rate (the analytics' own). */
 export type CampaignListItem = CampaignBase & ConsoleCampaignListFields;
 
-/** GET /…/campaigns/:id: the row, the channel's configuration and the counts. */
+/** GET /…/campaigns/:id: the row, the channel's configuration and the counts (with the console's `blocked`, of `failed`). */
 export type CampaignDetail = CampaignBase & Pick<CampaignSummary,
-  'scheduleTimezone' | 'launchedAt' | 'startedAt' | 'completedAt' | 'cancelledAt' | 'refundedRecipients' | 'pricePaise' | 'counts'>
+  'scheduleTimezone' | 'launchedAt' | 'startedAt' | 'completedAt' | 'cancelledAt' | 'refundedRecipients' | 'pricePaise'>
   & {
+    counts: CampaignCounts & ConsoleBlocked;
     templateId?: string; messageBody?: string; duplicatesRemoved?: number; country?: string; fallbackMessage?: string | null;
     /** SMS (and WhatsApp for every contact or a segment): who it goes to; a segment's criteria (contacts with any of the tags, and matching the search). */
     audienceType?: 'all' | 'segment' | 'manual'; audienceCriteria?: { tags?: string[]; search?: string };
@@ -68,7 +69,7 @@ function useCampaignPart<T>(channel: CampaignTab, id: string, part: 'analytics' 
 
 /** Every channel's campaign has analytics (SMS and RCS through the console's own route). */
 export const useCampaignAnalytics = (channel: CampaignTab, id: string, enabled: boolean) =>
-  useCampaignPart<CampaignAnalytics>(channel, id, 'analytics', enabled);
+  useCampaignPart<CampaignAnalytics & ConsoleBlocked>(channel, id, 'analytics', enabled);
 
 /**
  * What a launched campaign cost: the wallet's ledger lines for it added up (its launch charge, or email credits, and
