@@ -1,7 +1,8 @@
 // The Calls page: a call placed from the page with the demo's active agent shows at once, then moves on live as the
 // clock does (ringing, answered), its transcript growing line by line in the open call (the stream's call room), and
 // ends completed with its sentiment, summary and charge; a call placed through the API appears in the list by itself.
-// A called number that is a contact's shows the contact's name beside it, in the list and the open call's heading.
+// A called number that is a contact's shows the contact's name beside it, in the list and the open call's heading; the
+// heading's number is set in the heading's size, one heading, not a small number beside it.
 // The agent calls' Place a call form stands as far above the list as the App calls tab's; a phone it refuses is said
 // under the Phone field. A click anywhere on a call's row opens it, on both tabs.
 import type { Page } from 'playwright-core';
@@ -42,6 +43,8 @@ describe('the Calls page', () => {
     await page.locator(`[data-testid="calls-list"][data-total="${before + 1}"]`).waitFor();
     expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +14155550101 Alice Johnson');
     expect(await detail().getByTestId('call-detail-contact').textContent()).toBe('Alice Johnson');
+    const sizes = await detail().getByRole('heading', { level: 2 }).evaluate((h) => [getComputedStyle(h).fontSize, getComputedStyle(h.querySelector('.mono') as Element).fontSize]);
+    expect(sizes[1], 'the number in the heading').toBe(sizes[0]);
 
     // Answered at 7 s, the greeting at 8 s: it arrives through the call's room, without a reload.
     await advance(9);

@@ -139,7 +139,7 @@ describe('the campaign detail', () => {
   });
 
   for (const width of [1280, 1600]) {
-    it(`at ${width} px, the Progress card is as tall as the Details beside it, its counts at its foot`, async () => {
+    it(`at ${width} px, the Progress card is as tall as the Details beside it, its counts at its foot, the bar midway`, async () => {
       await page.setViewportSize({ width, height: 900 });
       await page.getByTestId('nav-campaigns').click();
       await page.getByTestId('campaign-tab-whatsapp').click();
@@ -150,6 +150,16 @@ describe('the campaign detail', () => {
       expect([progress.top, progress.bottom]).toEqual([details.top, details.bottom]);
       // No empty band under the counts: only the card's padding (and its border).
       expect(progress.under).toBeLessThanOrEqual(18);
+      // The room Details leaves is shared evenly: as much between the percentage and the bar as between the bar and the
+      // counts (not the bar under the percentage and a wide band above the counts).
+      const gaps = await page.locator('section[aria-label="Progress"] .progress-block').evaluate((block) => {
+        const [head, track, legend] = ['.progress-head', '.progress-track', '.progress-legend'].map((s) => (block.querySelector(s) as Element).getBoundingClientRect());
+        return [Math.round(track!.top - head!.bottom), Math.round(legend!.top - track!.bottom)];
+      });
+      expect(Math.abs(gaps[0]! - gaps[1]!), `gaps above and below the bar: ${gaps.join(', ')}`).toBeLessThanOrEqual(2);
+      // Every count on one row of tiles.
+      const tileTops = await page.getByTestId('progress-legend').locator('li').evaluateAll((els) => new Set(els.map((el) => Math.round(el.getBoundingClientRect().top))).size);
+      expect(tileTops).toBe(1);
       await screenshot(page, `campaign-detail-progress-${width}`);
       await page.getByTestId('back-to-list').click();
     });
