@@ -1,6 +1,6 @@
 // The Channels page's SMS tab: a DLT template rejected on review is corrected and submitted again under its DLT id
 // (the form filled with it, the id fixed), pending and then approved; Cancel goes back to a new registration. A
-// rejected sender id likewise, its entity id corrected: pending, then reviewed by the same rule.
+// rejected sender id likewise, its entity id corrected: pending, then approved.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -64,7 +64,7 @@ const senderStatus = (senderId: string, status: string) =>
   page.getByTestId('sms-sender-row').filter({ hasText: senderId }).locator(`[data-testid="review-status"][data-status="${status}"]`).waitFor();
 
 describe('channels: a rejected sender id', () => {
-  it('is submitted again with its entity id corrected, pending, then reviewed anew by the same rule', async () => {
+  it('is submitted again with its entity id corrected, pending, then approved', async () => {
     expect((await server.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJHDR', entityId: '1201160000000000010' })).status).toBe(201);
     await advance(61);
     await page.getByTestId('nav-channels').click();
@@ -87,7 +87,7 @@ describe('channels: a rejected sender id', () => {
     expect(await row.textContent()).toContain('entity 1201160000000000011');
     expect(await page.getByTestId('sms-sender-row').filter({ hasText: 'REJHDR' }).count()).toBe(1);
     await advance(61);
-    await senderStatus('REJHDR', 'REJECTED');
+    await senderStatus('REJHDR', 'APPROVED');
   });
 
   it('Cancel leaves it rejected and the form registers a new sender id again', async () => {

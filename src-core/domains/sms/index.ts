@@ -19,7 +19,7 @@ export function smsDomain(deps: CoreDeps & { messaging: MessagingService; contac
     name: 'sms',
     routes: smsRoutes(service),
     jobs: {
-      [SMS_REVIEW_JOB]: (payload: { kind: 'sender' | 'template'; id: string }, ctx: { orgId: string | null }) => {
+      [SMS_REVIEW_JOB]: (payload: { kind: 'sender' | 'template'; id: string; corrected?: boolean }, ctx: { orgId: string | null }) => {
         service.review(ctx.orgId as string, payload);
         changed(ctx.orgId as string, payload.id);
       },

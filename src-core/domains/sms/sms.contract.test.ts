@@ -55,7 +55,7 @@ describe('senders and templates', () => {
     const approvedAgain = await t.dashboard('POST', '/dashboard/sms/templates', { name: 'Weekly 2', dltTemplateId, body: 'Weekly {#var#}' });
     expect([approvedAgain.status, approvedAgain.body.message]).toEqual([409, `DLT template ${dltTemplateId} is already registered (APPROVED)`]);
   });
-  it('a rejected sender id is submitted again with its entity id (same sender id, reviewed anew by the same rule); a pending or approved one is 409', async () => {
+  it('a rejected sender id is submitted again with its entity id (same sender id, reviewed anew: approved when the entity id was corrected, rejected again when not); a pending or approved one is 409', async () => {
     const first = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJHDR', entityId: '1201160000000000010' });
     expect(first.status).toBe(201);
     const pendingAgain = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJHDR', entityId: '1201160000000000011' });
@@ -67,9 +67,17 @@ describe('senders and templates', () => {
     expect(again.status).toBe(201);
     expect(again.body).toEqual({ ...first.body, entityId: '1201160000000000011', status: 'PENDING' });
     expect(await listed()).toEqual([again.body]);
-    // The simulated platform's rule is applied again: a header starting "REJ" is rejected on every review.
+    // The simulated platform rejects a "REJ…" header for its entity id: resubmitted with the same one, rejected again;
+    // with a corrected one, approved.
     await t.advance(61);
-    expect(await listed()).toEqual([{ ...again.body, status: 'REJECTED' }]);
+    expect(await listed()).toEqual([{ ...again.body, status: 'APPROVED' }]);
+    await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJSAM', entityId: '1201160000000000020' });
+    await t.advance(61);
+    const same = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'REJSAM', entityId: '1201160000000000020' });
+    expect([same.status, same.body.status]).toEqual([201, 'PENDING']);
+    await t.advance(61);
+    const sameListed = (await t.request('GET', '/v1/sms/senders?limit=100', { token: key })).body.data.find((x: { senderId: string }) => x.senderId === 'REJSAM');
+    expect(sameListed.status).toBe('REJECTED');
     const approvedAgain = await t.dashboard('POST', '/dashboard/sms/senders', { senderId: 'ACMEIN', entityId: '1201160000000000001' });
     expect([approvedAgain.status, approvedAgain.body.message]).toEqual([409, 'Sender id ACMEIN is already registered (APPROVED)']);
   });

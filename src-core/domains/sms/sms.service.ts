@@ -91,9 +91,9 @@ export function createSmsService(deps: {
    * Saves a sender id or DLT template for review with `save` (an insert, or a rejected one replaced in place), has the
    * simulated DLT platform review it 60 s later on the clock, and tells the console's stream; in the caller's transaction.
    */
-  function submitForReview<Row extends { id: string }>(orgId: string, kind: 'sender' | 'template', save: (row: Row) => void, row: Row): void {
+  function submitForReview<Row extends { id: string }>(orgId: string, kind: 'sender' | 'template', save: (row: Row) => void, row: Row, corrected = false): void {
     save(row);
-    jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind, id: row.id }, delayMs: SMS_REVIEW_DELAY_MS });
+    jobs.schedule({ type: SMS_REVIEW_JOB, orgId, payload: { kind, id: row.id, ...(corrected ? { corrected } : {}) }, delayMs: SMS_REVIEW_DELAY_MS });
     deps.changed(orgId, row.id);
   }
 
@@ -136,8 +136,9 @@ export function createSmsService(deps: {
     defaultSender,
     /**
      * A sender id, PENDING until the review. One already registered is 409 while it is pending or approved; a rejected
-     * one is submitted again with the entity id given (the same `snd_` id, reviewed anew by the same rule), as a
-     * rejected DLT template is (`createTemplate`), since the header is the one the organization registered.
+     * one is submitted again with the entity id given (the same `snd_` id, reviewed anew), as a rejected DLT template is
+     * (`createTemplate`), since the header is the one the organization registered. The simulated platform rejects a
+     * "REJ…" header for its entity id: resubmitted with another entity id it is `corrected` and approved; with the same, rejected again.
      */
     createSender(orgId: string, input: { senderId: string; entityId: string }): SmsSender {
       return db.tx(() => {
@@ -146,7 +147,7 @@ export function createSmsService(deps: {
         const row = {
           id: existing?.id ?? newId('snd'), org_id: orgId, sender_id: input.senderId, entity_id: input.entityId, status: 'PENDING', created_at: existing?.created_at ?? clock.nowIso(),
         };
-        submitForReview(orgId, 'sender', existing ? store.resubmitSender : store.insertSender, row);
+        submitForReview(orgId, 'sender', existing ? store.resubmitSender : store.insertSender, row, existing !== undefined && existing.entity_id !== input.entityId);
         return toSender(row);
       });
     },
@@ -167,12 +168,12 @@ export function createSmsService(deps: {
         return toTemplate(row);
       });
     },
-    /** Job: the simulated DLT platform approves, or rejects sender ids and template names starting with "REJ". */
-    review(orgId: string, payload: { kind: 'sender' | 'template'; id: string }): void {
+    /** Job: the simulated DLT platform approves, or rejects template names and sender ids starting with "REJ" (unless `corrected`). */
+    review(orgId: string, payload: { kind: 'sender' | 'template'; id: string; corrected?: boolean }): void {
       db.tx(() => {
         const name = payload.kind === 'sender' ? store.senderById(orgId, payload.id)?.sender_id : store.templateById(orgId, payload.id)?.name;
         if (!name) return;
-        const status = name.toUpperCase().startsWith('REJ') ? 'REJECTED' : 'APPROVED';
+        const status = name.toUpperCase().startsWith('REJ') && payload.corrected !== true ? 'REJECTED' : 'APPROVED';
         if (payload.kind === 'sender') store.reviewSender(payload.id, status);
         else store.reviewTemplate(payload.id, status);
       });

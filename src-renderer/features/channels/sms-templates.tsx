@@ -52,7 +52,7 @@ function SenderForm({ senderField, rejected, onDone }: { senderField: RefObject<
           {rejected ? <button type="button" className="button ghost" onClick={onDone} data-testid="sms-sender-cancel">Cancel</button> : null}
         </div>
       </form>
-      <p className="muted small hint" data-testid="sms-sender-review-hint">The simulated DLT platform reviews a sender id a minute later on the virtual clock: approved, or rejected when it starts with “REJ” (on every review, a resubmitted one too).</p>
+      <p className="muted small hint" data-testid="sms-sender-review-hint">The simulated DLT platform reviews a sender id a minute later on the virtual clock: approved, or rejected when it starts with “REJ”; resubmitted with its entity id corrected, approved.</p>
       {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
     </>
   );
