@@ -143,6 +143,8 @@ describe.each([
     expect([to('+15005550005')?.status, to('+15005550004')?.status]).toEqual(['BUSY', 'NO_ANSWER']);
     const alice = (await t.dashboard('GET', `/dashboard/voice/calls/${to('+14155550101')?.id}`)).body as AgentCall;
     expect(alice.transcription[0]).toMatchObject({ role: 'agent', content: expect.stringContaining('Hello Alice, this is Asha from Example Store, calling about your order 1001') });
+    // The summary names her as the contacts do (her contact's whole name, over the call context's "Alice").
+    expect(alice.summary).toBe('Order Confirmation spoke with Alice Johnson: they confirmed and a booking was made.');
     const appCalls = (await t.dashboard('GET', '/dashboard/voice/app/calls')).body.data as AppCall[];
     const booking = appCalls.find((call) => call.sessionRef === 'booking_1042');
     expect(booking).toMatchObject({ from: 'cust_1042', to: 'pro_7', status: 'COMPLETED', endReason: 'completed' });

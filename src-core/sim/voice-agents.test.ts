@@ -32,7 +32,9 @@ describe('the simulated voice conversation', () => {
   it('says what the call is about in the greeting\'s words all through, with or without an order number', () => {
     // The demo agent's greeting for a call with no order number, then with one.
     const plain = conversation('+14155550171', 'Hello, this is Asha from Example Store, calling about your order.');
-    expect(plain).toContain('agent: I am calling about your order. Could you confirm the details for me?');
+    // The greeting said "calling about your order": the next line asks about it without saying so again.
+    expect(plain[2]).toBe('agent: Thanks for taking my call. Could you confirm a few details of your order for me?');
+    expect(plain.filter((line) => /calling about/i.test(line))).toHaveLength(1);
     expect(plain).toContain('agent: I would like to check your order with you. Is everything as you expected?');
     expect(plain.join('\n')).not.toContain('recent request');
     const numbered = conversation('+14155550171', 'Hello Alice, this is Asha from Example Store, calling about your order 1001.', 'Order Confirmation', { orderNumber: '1001' });

@@ -29,10 +29,14 @@ const introduction = (scene: CallScene): string | null => {
   const greeting = scene.transcript.find((turn) => turn.role === 'agent')?.content ?? '';
   return /\bthis is ([^,.!?]+)/i.exec(greeting)?.[1]?.trim() ?? null;
 };
-/** What the call is about: in the greeting's own words ("calling about your order 1001"), else from the call's context. */
-const topic = (scene: CallScene): string => {
+/** What the greeting said the call is about ("calling about your order 1001"), if it did. */
+const greetingTopic = (scene: CallScene): string | null => {
   const greeting = scene.transcript.find((turn) => turn.role === 'agent')?.content ?? '';
-  const said = /\babout ([^,.!?]+)/i.exec(greeting)?.[1]?.trim();
+  return /\babout ([^,.!?]+)/i.exec(greeting)?.[1]?.trim() || null;
+};
+/** What the call is about: in the greeting's own words, else from the call's context. */
+const topic = (scene: CallScene): string => {
+  const said = greetingTopic(scene);
   if (said) return said;
   const about = scene.callContext.purpose ?? scene.callContext.topic ?? scene.callContext.orderNumber;
   return about === undefined ? 'your recent request' : typeof scene.callContext.orderNumber === 'string' && about === scene.callContext.orderNumber ? `order ${about}` : String(about);
@@ -64,7 +68,9 @@ export function createSimVoiceNetwork(): VoiceCallPort {
       if (last.includes('think about')) return 'Of course. Call us back whenever it suits you.';
       if (last.includes('not sure')) return 'No problem, take your time. We can talk again whenever suits you.';
       if (last.includes('bye')) return 'Goodbye, and thank you for your time.';
-      return `I am calling about ${topic(scene)}. Could you confirm the details for me?`;
+      // The greeting already said what the call is about: the next line asks, rather than saying it again.
+      const said = greetingTopic(scene);
+      return said ? `Thanks for taking my call. Could you confirm a few details of ${said} for me?` : `I am calling about ${topic(scene)}. Could you confirm the details for me?`;
     },
   };
 }

@@ -99,6 +99,12 @@ export function createCallFlow(deps: {
   const hangupAfterMs = (row: VoiceCallRow): number =>
     Math.min(deps.port().dial(row.called_number).hangsUpAfterSeconds, configOf(row).maxDurationSeconds) * 1000;
 
+  /** The called number's contact's name, else the name the call's context gave, else null. */
+  function calleeName(row: VoiceCallRow): string | null {
+    const name = deps.contacts.contactsByPhone(row.org_id, [row.called_number]).get(row.called_number)?.name;
+    const given = contextOf(row).name;
+    return name || (typeof given === 'string' && given.trim() ? given.trim() : null);
+  }
   /** The called number as the ledger names it: with its contact's name first when it is a named contact's. */
   function calledParty(row: VoiceCallRow): string {
     const name = deps.contacts.contactsByPhone(row.org_id, [row.called_number]).get(row.called_number)?.name;
@@ -108,7 +114,7 @@ export function createCallFlow(deps: {
   function hangup(row: VoiceCallRow): void {
     const config = configOf(row);
     const durationSeconds = Math.round((clock.now() - Date.parse(row.answered_at as string)) / 1000);
-    const outcome = outcomeOf(store.turns(row.id), config.name);
+    const outcome = outcomeOf(store.turns(row.id), config.name, calleeName(row) ?? row.called_number);
     const minutes = Math.ceil(durationSeconds / 60);
     const billed = minutes * AGENT_CALL_PRICE_PER_MINUTE_PAISE;
     const ended: VoiceCallRow = {

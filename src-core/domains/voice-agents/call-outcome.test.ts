@@ -17,6 +17,12 @@ describe('outcomeOf', () => {
       .toMatchObject({ sentiment: 'NEGATIVE', summary: 'Asha spoke with the person: they did not confirm, and were unhappy.' });
     expect(outcomeOf([agent('Hello?')], 'Asha')).toMatchObject({ sentiment: 'NEUTRAL', summary: 'Asha spoke; the person said nothing.' });
   });
+
+  it('names who was called in the summary when the call knows them', () => {
+    const talk = [agent('Hi.'), user('Yes, I confirm.'), agent('Done: I have booked it for you.')];
+    expect(outcomeOf(talk, 'Order Confirmation', 'Kiran Mehta').summary).toBe('Order Confirmation spoke with Kiran Mehta: they confirmed and a booking was made.');
+    expect(outcomeOf([agent('Hello?')], 'Order Confirmation', '+14155550177').summary).toBe('Order Confirmation spoke; +14155550177 said nothing.');
+  });
 });
 
 describe('fillGreeting', () => {

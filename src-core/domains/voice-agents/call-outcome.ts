@@ -9,15 +9,16 @@ const BOOKED = /\b(booked|book(ing)? (is )?confirmed)\b/i;
 
 export type CallOutcome = { wasConfirmed: boolean; wasBooked: boolean; sentiment: Sentiment; summary: string };
 
-export function outcomeOf(transcript: readonly Pick<TranscriptTurn, 'role' | 'content'>[], agentName: string): CallOutcome {
+/** `callee`: who was called, as the summary names them (the contact's name, else the number); "the person" when not given. */
+export function outcomeOf(transcript: readonly Pick<TranscriptTurn, 'role' | 'content'>[], agentName: string, callee = 'the person'): CallOutcome {
   const user = transcript.filter((turn) => turn.role === 'user').map((turn) => turn.content);
   const agent = transcript.filter((turn) => turn.role === 'agent').map((turn) => turn.content);
   const wasConfirmed = user.some((line) => CONFIRMED.test(line));
   const wasBooked = agent.some((line) => BOOKED.test(line));
   const score = user.reduce((sum, line) => sum + (NEGATIVE.test(line) ? -1 : POSITIVE.test(line) ? 1 : 0), 0);
   const sentiment: Sentiment = score > 0 ? 'POSITIVE' : score < 0 ? 'NEGATIVE' : 'NEUTRAL';
-  const summary = user.length === 0 ? `${agentName} spoke; the person said nothing.`
-    : `${agentName} spoke with the person: ${wasBooked ? 'they confirmed and a booking was made.' : wasConfirmed ? 'they confirmed.' : 'they did not confirm'}${
+  const summary = user.length === 0 ? `${agentName} spoke; ${callee} said nothing.`
+    : `${agentName} spoke with ${callee}: ${wasBooked ? 'they confirmed and a booking was made.' : wasConfirmed ? 'they confirmed.' : 'they did not confirm'}${
       wasConfirmed || wasBooked ? '' : sentiment === 'NEGATIVE' ? ', and were unhappy.' : '.'}`;
   return { wasConfirmed, wasBooked, sentiment, summary };
 }

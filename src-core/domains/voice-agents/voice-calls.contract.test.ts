@@ -59,7 +59,8 @@ describe('an outbound agent call', () => {
       status: 'COMPLETED', durationSeconds: 95, endedAt: '2026-01-15T09:01:42.000Z', endReason: 'callee_hung_up', sentiment: 'POSITIVE',
       wasConfirmed: true, wasBooked: true, billedAmountPaise: 400, recordingAvailable: true,
     });
-    expect(done.summary).toMatch(/confirmed and a booking was made/);
+    // Named as the call knows the person (here by its context's name; a contact's name comes first), not "the person".
+    expect(done.summary).toBe('Order Confirmation spoke with Alice: they confirmed and a booking was made.');
     expect(done.transcription.map((turn) => turn.role)).toEqual(['agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent']);
     expect(done.transcription.at(-1)?.content).toBe('You are welcome. Have a great day!');
     // Every timestamp within the talk, in order.

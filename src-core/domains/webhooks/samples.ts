@@ -65,7 +65,7 @@ export const VOICE_APP_SAMPLES = {
 export const AGENT_CALL_SAMPLE = {
   callId: sampleId('call'), agentId: sampleId('agt'), direction: 'OUTBOUND', callerNumber: '+18005550100',
   calledNumber: '+14155550101', status: 'COMPLETED', durationSeconds: 95, sentiment: 'POSITIVE',
-  summary: 'Order Confirmation spoke with the person: they confirmed and a booking was made.', wasConfirmed: true, wasBooked: true,
+  summary: 'Order Confirmation spoke with Alice Johnson: they confirmed and a booking was made.', wasConfirmed: true, wasBooked: true,
   billedAmountPaise: 400, endReason: 'callee_hung_up', startedAt: at, answeredAt: '2026-01-15T09:00:07.000Z', endedAt: '2026-01-15T09:01:42.000Z',
 };
 
