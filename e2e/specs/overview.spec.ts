@@ -22,8 +22,8 @@ async function shown(): Promise<Record<string, string>> {
   for (const channel of CHANNELS) {
     for (const field of ['sent', 'delivered', 'read', 'failed', 'received', 'rate']) figures[`${channel}.${field}`] = await text(`ov-${channel}-${field}`);
   }
-  for (const id of ['ov-inbox-open', 'ov-inbox-unread', 'ov-inbox-snoozed', 'ov-campaigns-running', 'ov-campaigns-scheduled', 'ov-webhooks-active',
-    'ov-webhooks-disabled', 'ov-webhooks-retrying', 'ov-webhooks-held', 'ov-wallet-balance', 'ov-wallet-credits', 'ov-wallet-spent', 'ov-wallet-credits-spent']) {
+  for (const id of ['ov-inbox-open', 'ov-inbox-unread', 'ov-inbox-snoozed', 'ov-campaigns-running', 'ov-campaigns-scheduled', 'ov-campaigns-completed',
+    'ov-webhooks-active', 'ov-webhooks-disabled', 'ov-webhooks-retrying', 'ov-webhooks-held', 'ov-wallet-balance', 'ov-wallet-credits', 'ov-wallet-spent', 'ov-wallet-credits-spent']) {
     figures[id] = await text(id);
   }
   for (const kind of ['agent', 'app']) for (const field of ['live', 'started', 'completed', 'failed']) figures[`${kind}.${field}`] = await text(`ov-calls-${kind}-${field}`);
@@ -41,6 +41,7 @@ function expected(o: Overview): Record<string, string> {
   Object.assign(figures, {
     'ov-inbox-open': n(o.inbox.openTotal), 'ov-inbox-unread': n(o.inbox.unread.total), 'ov-inbox-snoozed': n(o.inbox.snoozed),
     'ov-campaigns-running': n(o.campaigns.running.length), 'ov-campaigns-scheduled': n(o.campaigns.scheduled.length),
+    'ov-campaigns-completed': n(o.campaigns.completedCount),
     'ov-webhooks-active': n(o.webhooks.active), 'ov-webhooks-disabled': n(o.webhooks.disabled), 'ov-webhooks-retrying': n(o.webhooks.retrying),
     'ov-webhooks-held': n(o.webhooks.held), 'ov-wallet-balance': formatPaise(o.wallet.balancePaise), 'ov-wallet-credits': n(o.wallet.emailCredits),
     'ov-wallet-spent': formatPaise(o.wallet.spentPaise), 'ov-wallet-credits-spent': n(o.wallet.emailCreditsSpent),
@@ -82,7 +83,16 @@ describe('the Overview page', () => {
     expect(o.messages.total.sent).toBeGreaterThan(0);
     expect(o.inbox.openTotal).toBeGreaterThan(0);
     await agrees();
+    // The story's campaign finished within the day: the Campaigns card lists it as completed, with what it came to, and
+    // opens it (not "No campaign running or scheduled" on the demo's first page).
+    const festive = o.campaigns.completed.find((c) => c.name === 'Festive sale for VIPs');
+    expect(festive).toMatchObject({ channel: 'whatsapp', status: 'COMPLETED', sentCount: 16 });
+    const row = page.getByTestId('ov-campaign').filter({ hasText: 'Festive sale for VIPs' });
+    expect(await row.getAttribute('data-status')).toBe('COMPLETED');
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('WhatsApp · completed · 16 sent');
     await screenshot(page, 'overview');
+    await row.getByRole('link', { name: 'Festive sale for VIPs' }).click();
+    await page.getByText('16 of 16 recipients processed').waitFor();
   });
 
   it('moves the inbox card live when a customer writes in', async () => {

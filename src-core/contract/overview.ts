@@ -35,8 +35,14 @@ export const overviewSchema = z.object({
   messages: z.object({ byChannel: perChannel(overviewMessagesSchema), total: overviewMessagesSchema }),
   /** `open`: conversations in the Open list per channel; `unread`: as `/dashboard/conversations/unread-counts`; `snoozed`: every channel's. */
   inbox: z.object({ open: perChannel(count()), openTotal: count(), unread: unreadCountsSchema, snoozed: count() }),
-  /** Running ones first, then scheduled ones by their send time; `nextScheduledAt` the soonest. */
-  campaigns: z.object({ running: z.array(overviewCampaignSchema), scheduled: z.array(overviewCampaignSchema), nextScheduledAt: timestampSchema.nullable() }),
+  /**
+   * Running ones first, then scheduled ones by their send time; `nextScheduledAt` the soonest. `completed`: those that
+   * finished sending within the window, the latest first (at most 5; `completedCount` says how many in all).
+   */
+  campaigns: z.object({
+    running: z.array(overviewCampaignSchema), scheduled: z.array(overviewCampaignSchema), nextScheduledAt: timestampSchema.nullable(),
+    completed: z.array(overviewCampaignSchema), completedCount: count(),
+  }),
   calls: z.object({ agent: overviewCallsSchema, app: overviewCallsSchema }),
   /** `retrying`: deliveries that failed an attempt and wait for the next one; `held`: waiting on a disabled endpoint. */
   webhooks: z.object({ active: count(), disabled: count(), retrying: count(), held: count() }),

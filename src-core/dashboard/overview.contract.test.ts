@@ -32,7 +32,7 @@ describe('GET /dashboard/overview', () => {
     const empty = await overview();
     expect(empty.messages.total).toEqual({ sent: 0, delivered: 0, read: 0, failed: 0, received: 0, deliveryRate: null });
     expect(empty.inbox).toMatchObject({ openTotal: 0, snoozed: 0, unread: { total: 0 } });
-    expect(empty.campaigns).toEqual({ running: [], scheduled: [], nextScheduledAt: null });
+    expect(empty.campaigns).toEqual({ running: [], scheduled: [], nextScheduledAt: null, completed: [], completedCount: 0 });
     expect(empty.webhooks).toEqual({ active: 0, disabled: 0, retrying: 0, held: 0 });
     expect(empty.wallet).toEqual({ balancePaise: 100_000, emailCredits: 10, spentPaise: 0, emailCreditsSpent: 0 });
     expect(Date.parse(empty.now) - Date.parse(empty.since)).toBe(24 * 3600 * 1000);
@@ -93,6 +93,11 @@ describe('GET /dashboard/overview', () => {
       id: created.body.id, channel: 'sms', name: 'Weekend sale', status: 'SCHEDULED', totalRecipients: 2, sentCount: 0, failedCount: 0, scheduledAt,
     }]);
     expect(campaigns.nextScheduledAt).toBe(scheduledAt);
+    // The one that sent at once is listed as completed within the day, with what it came to.
+    expect(campaigns.completed).toEqual([{
+      id: now.body.id, channel: 'sms', name: 'Flash', status: 'COMPLETED', totalRecipients: 1, sentCount: 1, failedCount: 0, scheduledAt: null,
+    }]);
+    expect(campaigns.completedCount).toBe(1);
   });
 
   it('counts endpoints, a delivery retrying and one held on a disabled endpoint', async () => {
@@ -119,6 +124,8 @@ describe('GET /dashboard/overview', () => {
     const later = await overview();
     expect(later.messages.total).toEqual({ sent: 0, delivered: 0, read: 0, failed: 0, received: 0, deliveryRate: null });
     expect(later.wallet.spentPaise).toBe(0);
+    // Both campaigns finished more than a day ago: none is listed as completed.
+    expect([later.campaigns.completed, later.campaigns.completedCount]).toEqual([[], 0]);
     // Conversations and endpoints are as they are now, not about the day.
     expect(later.inbox.openTotal).toBeGreaterThanOrEqual(2);
     const listed = (await api('GET', '/v1/webhooks')).body.data as Array<{ isActive: boolean }>;
@@ -138,6 +145,7 @@ describe('GET /dashboard/overview', () => {
     expect(plan.agentCalls).toMatch(/USING INDEX voice_calls_org \(org_id=\? AND started_at>\?\)/);
     expect(plan.appCalls).toMatch(/USING INDEX voice_app_calls_org \(org_id=\? AND started_at>\?\)/);
     expect(plan.ledger).toMatch(/USING INDEX ledger_org \(org_id=\?\)/);
+    expect(plan.completedCampaigns).toMatch(/USING INDEX campaigns_org \(org_id=\?\)/);
     // Only the deliveries waiting (migration 50's partial index), not every one an endpoint kept.
     expect(plan.deliveries).toMatch(/USING (COVERING )?INDEX webhook_deliveries_waiting \(endpoint_id=\? AND status=\?\)/);
   });

@@ -10,6 +10,8 @@ import { defineRoute } from '../kernel/route.ts';
 import { createOverviewStore, type CampaignRow, type MessageCountsRow } from './overview.store.ts';
 
 const WINDOW_MS = 24 * 3600 * 1000;
+/** Campaigns finished in the window that the card lists by name. */
+const COMPLETED_SHOWN = 5;
 
 function messagesOf(row: Omit<MessageCountsRow, 'channel'> | undefined): OverviewMessages {
   const { sent = 0, delivered = 0, read = 0, failed = 0, received = 0 } = row ?? {};
@@ -40,6 +42,7 @@ export function createOverview(deps: Deps) {
     const { total: openTotal, ...open } = deps.stateCounts(orgId, 'open');
     const campaigns = store.campaigns(orgId).map(campaignOf);
     const scheduled = campaigns.filter((c) => c.status === 'SCHEDULED');
+    const completed = store.completedCampaigns(orgId, since).map(campaignOf);
     const spent = store.spentSince(orgId, since);
     const { balancePaise, emailCredits } = deps.wallet(orgId);
     return {
@@ -52,6 +55,7 @@ export function createOverview(deps: Deps) {
       campaigns: {
         running: campaigns.filter((c) => c.status === 'RUNNING'), scheduled,
         nextScheduledAt: scheduled.map((c) => c.scheduledAt).filter((at): at is string => at !== null).sort()[0] ?? null,
+        completed: completed.slice(0, COMPLETED_SHOWN), completedCount: completed.length,
       },
       calls: { agent: store.agentCalls(orgId, since), app: store.appCalls(orgId, since) },
       webhooks: { ...store.endpoints(orgId), ...store.deliveries(orgId) },

@@ -29,6 +29,9 @@ export function overviewStatements() {
       FROM messages WHERE org_id = @orgId AND channel IN (${channelList}) AND created_at >= @since GROUP BY channel`,
     campaigns: `SELECT id, channel, name, status, total_recipients, sent_count, failed_count, scheduled_at FROM campaigns
       WHERE org_id = @orgId AND status IN ('RUNNING', 'SCHEDULED') ORDER BY status = 'SCHEDULED', scheduled_at, created_at`,
+    // Finished within the window, the latest first: through (org, …) then the few rows of the org's campaigns.
+    completedCampaigns: `SELECT id, channel, name, status, total_recipients, sent_count, failed_count, scheduled_at FROM campaigns
+      WHERE org_id = @orgId AND status = 'COMPLETED' AND completed_at >= @since ORDER BY completed_at DESC, created_at DESC`,
     // A call lasts minutes: one live now started within the window.
     agentCalls: `SELECT COALESCE(SUM(status IN (${AGENT_LIVE})), 0) AS live, COUNT(*) AS started, COALESCE(SUM(status = 'COMPLETED'), 0) AS completed,
         COALESCE(SUM(status IN (${AGENT_FAILED})), 0) AS failed
@@ -51,6 +54,7 @@ export function createOverviewStore(sql: Sql) {
   return {
     messages: (orgId: string, since: string) => q.messages.all({ orgId, since }) as MessageCountsRow[],
     campaigns: (orgId: string) => q.campaigns.all({ orgId }) as CampaignRow[],
+    completedCampaigns: (orgId: string, since: string) => q.completedCampaigns.all({ orgId, since }) as CampaignRow[],
     agentCalls: (orgId: string, since: string) => q.agentCalls.get({ orgId, since }) as CallCountsRow,
     appCalls: (orgId: string, since: string) => q.appCalls.get({ orgId, since }) as CallCountsRow,
     endpoints: (orgId: string) => q.endpoints.get({ orgId }) as { active: number; disabled: number },

@@ -88,6 +88,10 @@ export function InboxCard({ inbox }: { inbox: Overview['inbox'] }) {
   );
 }
 
+/** What a finished campaign came to: "16 sent", "14 sent · 2 failed". */
+const finished = (campaign: OverviewCampaign): string =>
+  `${n(campaign.sentCount)} sent${campaign.failedCount > 0 ? ` · ${n(campaign.failedCount)} failed` : ''}`;
+
 function CampaignRow({ campaign }: { campaign: OverviewCampaign }) {
   const done = campaign.sentCount + campaign.failedCount;
   const to: LinkTarget = { section: 'campaigns', campaigns: { tab: campaign.channel, view: { kind: 'detail', channel: campaign.channel, id: campaign.id } } };
@@ -95,7 +99,8 @@ function CampaignRow({ campaign }: { campaign: OverviewCampaign }) {
     <li data-testid="ov-campaign" data-status={campaign.status}>
       <PlaceLink to={to} className="ov-campaign-name">{campaign.name}</PlaceLink>
       <span className="muted small">
-        {CHANNEL_LABEL[campaign.channel]} · {campaign.status === 'RUNNING' ? `${n(done)} of ${n(campaign.totalRecipients)} sent` : <>sends <When iso={campaign.scheduledAt} /></>}
+        {CHANNEL_LABEL[campaign.channel]} · {campaign.status === 'RUNNING' ? `${n(done)} of ${n(campaign.totalRecipients)} sent`
+          : campaign.status === 'COMPLETED' ? `completed · ${finished(campaign)}` : <>sends <When iso={campaign.scheduledAt} /></>}
       </span>
       {campaign.status === 'RUNNING' ? <progress max={Math.max(campaign.totalRecipients, 1)} value={done} aria-label={`${campaign.name}: ${done} of ${campaign.totalRecipients}`} /> : null}
     </li>
@@ -103,16 +108,18 @@ function CampaignRow({ campaign }: { campaign: OverviewCampaign }) {
 }
 
 export function CampaignsCard({ campaigns }: { campaigns: Overview['campaigns'] }) {
-  const list = [...campaigns.running, ...campaigns.scheduled];
+  const list = [...campaigns.running, ...campaigns.scheduled, ...campaigns.completed];
   return (
     <section className="card ov-card" aria-labelledby="ov-campaigns" data-testid="ov-campaigns">
       <CardTitle id="ov-campaigns" to={{ section: 'campaigns', campaigns: { tab: list[0]?.channel ?? 'whatsapp', view: { kind: 'list' } } }}>Campaigns</CardTitle>
       <div className="ov-figures">
         <Figure label="Running" value={n(campaigns.running.length)} to={{ section: 'campaigns' }} testId="ov-campaigns-running" />
         <Figure label="Scheduled" value={n(campaigns.scheduled.length)} to={{ section: 'campaigns' }} testId="ov-campaigns-scheduled" />
+        <Figure label="Completed, last 24 h" value={n(campaigns.completedCount)} to={{ section: 'campaigns' }} testId="ov-campaigns-completed" />
       </div>
       {campaigns.nextScheduledAt ? <p className="small" data-testid="ov-campaigns-next">Next send <When iso={campaigns.nextScheduledAt} /></p> : null}
-      {list.length === 0 ? <p className="muted">No campaign running or scheduled.</p> : <ul className="ov-list">{list.map((c) => <CampaignRow key={c.id} campaign={c} />)}</ul>}
+      {list.length === 0 ? <p className="muted">No campaign running or scheduled, and none completed in the last 24 hours.</p>
+        : <ul className="ov-list">{list.map((c) => <CampaignRow key={c.id} campaign={c} />)}</ul>}
     </section>
   );
 }
@@ -177,5 +184,5 @@ export function WalletCard({ wallet }: { wallet: Overview['wallet'] }) {
 /** Whether the organization has anything at all to show yet (a new one has not). */
 export const isEmpty = (o: Overview): boolean =>
   o.messages.total.sent + o.messages.total.received + o.inbox.openTotal + o.inbox.snoozed + o.campaigns.running.length + o.campaigns.scheduled.length
-  + o.calls.agent.started + o.calls.app.started + o.webhooks.active + o.webhooks.disabled === 0;
+  + o.campaigns.completedCount  + o.calls.agent.started + o.calls.app.started + o.webhooks.active + o.webhooks.disabled === 0;
 
