@@ -77,7 +77,11 @@ describe.each([
     const templates = (await t.dashboard('GET', '/dashboard/sms/templates')).body.data as Array<{ status: string }>;
     expect(templates.map((x) => x.status).sort()).toEqual(['APPROVED', 'PENDING']);
     expect((await t.dashboard('GET', '/dashboard/sms/senders')).body.data[0]).toMatchObject({ senderId: 'EXMPLE', status: 'APPROVED' });
-    expect((await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.meta.total).toBe(3);
+    // Alice's and Rohan's shipping texts, Grace's STOP, and the sign-in code of a shopper who never wrote (awaiting a reply
+    // under Resolved, out of Open).
+    expect((await t.dashboard('GET', '/dashboard/conversations?channel=sms')).body.meta.total).toBe(4);
+    const open = (await t.dashboard('GET', '/dashboard/conversations?channel=sms&state=open')).body.data as Array<{ address: string }>;
+    expect(open.map((c) => c.address)).not.toContain('+919810004417');
   });
   it('has two answered Instagram conversations read and resolved by the console, so Resolved lists them; the two waiting stay open and unread', async () => {
     type Row = { customerName: string; state: string; resolvedAt: string | null; resolvedBy: string | null; unreadCount: number; lastMessageAt: string };
@@ -172,7 +176,10 @@ describe.each([
     expect(widgets[0]).toMatchObject({ name: 'Example Store Login', channels: ['sms', 'whatsapp'] });
     const logs = (await t.dashboard('GET', '/dashboard/otp/logs')).body.data as Array<{ status: string; widgetId: string }>;
     expect(logs.map((l) => l.status).sort()).toEqual(['sent', 'verified']);
-    expect((await t.dashboard('GET', '/sim/handsets/919810000002/messages')).body.data.at(-1).text).toMatch(/^\d{6} is your verification code for Example Store Login/);
+    expect((await t.dashboard('GET', '/sim/handsets/919810004417/messages')).body.data.at(-1).text).toMatch(/^\d{6} is your verification code for Example Store Login/);
+    // Not to Rohan, whose SMS thread ends with his question, waiting for an answer, not with a code.
+    const rohan = (await t.dashboard('GET', '/dashboard/conversations?channel=sms&search=Rohan')).body.data[0];
+    expect([rohan.customerName, rohan.lastMessage, rohan.state]).toEqual(['Rohan Iyer', 'When will it arrive?', 'open']);
   });
   it('has the verified domain example.com, email templates with HTML, an RCS bot and approved template, and two cards sent', async () => {
     expect((await t.dashboard('GET', '/dashboard/email/domains')).body.data[0]).toMatchObject({ domain: 'example.com', status: 'VERIFIED' });

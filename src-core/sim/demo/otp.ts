@@ -2,6 +2,9 @@
 import type { DemoStory } from './story.ts';
 import type { OtpService } from '../../domains/otp/index.ts';
 
+/** The phone of the shopper signing in when the story ends. */
+export const SIGNING_IN = '+919810004417';
+
 export async function seedOtpDemo(deps: { orgId: string; otp: OtpService }, story: DemoStory): Promise<void> {
   const { orgId, otp } = deps;
   const widget = otp.createWidget(orgId, {
@@ -11,6 +14,7 @@ export async function seedOtpDemo(deps: { orgId: string; otp: OtpService }, stor
   await story.at(30);
   const verified = await otp.send(orgId, { widgetId: widget.id, identifier: '+14155550101' }, { code: '482913' });
   await otp.verify(orgId, { requestId: verified.requestId, otp: '482913' });
-  // Still waiting for its code when the story ends (it expires five minutes later).
-  story.last(() => otp.send(orgId, { widgetId: widget.id, identifier: '+919810000002' }));
+  // A shopper signing in, still waiting for the code when the story ends (it expires five minutes later). Not a customer
+  // with a conversation: a code as the last word of Rohan's SMS thread read as the answer to "When will it arrive?".
+  story.last(() => otp.send(orgId, { widgetId: widget.id, identifier: SIGNING_IN }));
 }
