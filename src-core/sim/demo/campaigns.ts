@@ -29,7 +29,7 @@ export async function seedCampaignDemo(deps: { orgId: string; clock: Clock; what
   whatsapp.review(orgId, template.id);
   const phones = deps.contacts.audiencePhones(orgId, { tags: ['vip'] }).filter((phone) => phone !== ALICE).map((phone) => phone.replace(/^\+/, ''));
   const campaign = deps.campaigns.create(orgId, whatsappCampaign(deps.clock, whatsapp, orgId, {
-    name: 'Festive sale for VIPs', templateId: template.id, phones, variableMapping: { 1: { field: 'name', fallback: 'there' } },
+    name: 'Festive sale for VIPs', templateId: template.id, phones, variableMapping: { 1: { field: 'first_name', fallback: 'there' } },
   }));
   deps.campaigns.launch(orgId, campaign.id, 'whatsapp');
   await deps.campaigns.dispatch(orgId, campaign.id);
