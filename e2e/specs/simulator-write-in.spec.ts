@@ -85,6 +85,21 @@ describe('writing in as the customer of a conversation', () => {
     await page.locator('[data-testid="conversation-row"][aria-selected="true"]').filter({ hasText: customer }).waitFor();
   });
 
+  it('a new customer written in with their profile name is listed by it in the Inbox, not as a bare number', async () => {
+    const customer = '+14155550734';
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('nav-simulator').click();
+    await page.getByTestId('inbound-from').fill(customer);
+    await page.getByTestId('inbound-name').fill('Neha Kapoor');
+    await page.getByTestId('inbound-text').fill('Do you ship to Pune?');
+    await page.getByTestId('inbound-send').click();
+    expect(await page.getByTestId('inbound-sent').textContent()).toBe(`Delivered to the inbox: “Do you ship to Pune?” from Neha Kapoor (${customer}).`);
+    await page.getByTestId('inbound-open').click();
+    await page.getByTestId('thread').getByTestId('message').filter({ hasText: 'Do you ship to Pune?' }).waitFor();
+    await page.locator('[data-testid="conversation-row"][aria-selected="true"]').filter({ hasText: 'Neha Kapoor' }).waitFor();
+    expect(await page.getByTestId('thread-address').textContent()).toContain(customer);
+  });
+
   it('has no way to write in from an RCS or email conversation (customers do not write in there)', async () => {
     await openConversation('rcs');
     await page.getByTestId('thread-contact').waitFor();

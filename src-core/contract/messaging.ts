@@ -146,6 +146,11 @@ export const simInboundBodySchema = z.object({
   channel: z.enum(INBOUND_CHANNELS),
   from: z.string().trim().min(1).max(320),
   text: z.string().min(1).max(4096),
+  /**
+   * The name the customer's profile carries (as a WhatsApp or Instagram message names its sender): a new contact gets
+   * it, and so does a known one without a name; a named contact keeps theirs.
+   */
+  name: z.string().trim().min(1).max(100).optional(),
 }).superRefine((body, ctx) => {
   const problem = body.channel === 'instagram' ? igsidProblem(body.from)
     : personPhone(body.from) ? null : 'must be a phone number in international format: the country code, then the number (7 to 15 digits)';

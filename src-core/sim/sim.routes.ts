@@ -34,7 +34,7 @@ export function simRoutes(deps: { messaging: MessagingService; store: SimStore; 
             extra: { integration: 'instagram' },
           });
         }
-        return deps.messaging.receive({ orgId, channel: body.channel, from: canonicalAddress(body.channel, body.from), text: body.text });
+        return deps.messaging.receive({ orgId, channel: body.channel, from: canonicalAddress(body.channel, body.from), text: body.text, name: body.name });
       },
     }),
     defineRoute({

@@ -186,4 +186,18 @@ describe('messaging over the simulated world', () => {
     expect(types).toContain('contact.created');
     expect((await t.dashboard('POST', '/sim/inbound', { channel: 'fax', from: 'x', text: 'y' })).status).toBe(400);
   });
+
+  it('a customer writing in may carry their profile name: a new contact gets it, a named one keeps theirs', async () => {
+    const named = async (phone: string) => (await t.dashboard('GET', `/dashboard/contacts?search=${phone}`)).body.data[0]?.name as string | null;
+    expect((await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+919812340001', text: 'Do you ship to Pune?', name: ' Neha Kapoor ' })).status).toBe(201);
+    expect(await named('9812340001')).toBe('Neha Kapoor');
+    expect(t.server.services.messaging.conversation(t.organizationId, 'whatsapp', '+919812340001')).toMatchObject({ last_message: 'Do you ship to Pune?' });
+    await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+919812340001', text: 'Hello?', name: 'Someone Else' });
+    expect(await named('9812340001')).toBe('Neha Kapoor');
+    // Without a name, as before: the contact is known by the number.
+    await t.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+919812340002', text: 'Hi' });
+    expect(await named('9812340002')).toBeNull();
+    const refused = await t.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+919812340003', text: 'Hi', name: 'x'.repeat(101) });
+    expect([refused.status, refused.body.message]).toEqual([400, expect.stringContaining('name')]);
+  });
 });

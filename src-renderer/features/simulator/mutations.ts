@@ -23,7 +23,7 @@ export function useInbound() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string }) => api.post<Message>('/sim/inbound', input),
+    mutationFn: (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string; name?: string }) => api.post<Message>('/sim/inbound', input),
     // The handset viewer shows the customer's own side too: their new message joins its thread at once.
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['conversations'] }), client.invalidateQueries({ queryKey: ['handset'] })]),
   });

@@ -60,6 +60,8 @@ function InboundCard() {
   const [channel, setChannel] = useState<WriteIn['channel']>(writeIn?.channel ?? 'whatsapp');
   const [from, setFrom] = useState(writeIn?.from ?? exampleFrom(writeIn?.channel ?? 'whatsapp'));
   const [text, setText] = useState('');
+  // The customer's profile name, optional: a new customer is listed by it in the inbox, not as a bare number.
+  const [name, setName] = useState('');
   const message = useRef<HTMLInputElement>(null);
   // On mount only: the link's click took the focus with the inbox; a presenter who moved on keeps theirs.
   useFocusIfLost(writeIn !== null, message);
@@ -78,9 +80,9 @@ function InboundCard() {
   const refusal = inbound.isError ? refusalByField(inbound.error, { from: 'From' }) : null;
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const stored = await inbound.mutateAsync({ channel, from, text });
+    const stored = await inbound.mutateAsync({ channel, from, text, ...(name.trim() ? { name: name.trim() } : {}) });
     setText('');
-    setDelivered({ said: `Delivered to the inbox: “${text}” from ${from}.`, conversationId: stored.conversationId, channel });
+    setDelivered({ said: `Delivered to the inbox: “${text}” from ${name.trim() ? `${name.trim()} (${from})` : from}.`, conversationId: stored.conversationId, channel });
     announce('Delivered to the inbox.');
   }
   return (
@@ -96,6 +98,9 @@ function InboundCard() {
               placeholder={channel === 'instagram' ? '6234817790112299' : '+14155550123'} />
           </LabelledField>
         </div>
+        <label className="field"><span>Name <span className="muted">(optional: their profile name, for a new customer)</span></span>
+          <input value={name} onChange={(e) => edit(setName)(e.target.value)} maxLength={100} placeholder="Neha Kapoor" data-testid="inbound-name" />
+        </label>
         <label className="field"><span>Message</span><input ref={message} value={text} onChange={(e) => edit(setText)(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
         {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
         {delivered ? (
