@@ -1,5 +1,5 @@
 // The console at a phone's width (390 × 844, opened from `serve` in a phone's browser): the sidebar is a strip over the
-// page whose links scroll on their own, so every page is reached from it; the window never scrolls sideways (a wide
+// page whose links wrap in rows, every page's link on screen at once, so every page is reached from it; the window never scrolls sideways (a wide
 // table scrolls inside its own box) nor as a whole; the page's title and the theme toggle are on screen; in the inbox
 // and contacts the item opened takes the page (the reply box on screen) and Back returns to the list, the focus on the
 // row that was open; and a console opened on a page shows its link.
@@ -56,6 +56,13 @@ describe('at 390 × 844', () => {
     await expect.poll(windowScroll).toEqual({ sideways: 0, down: 0 });
     await layout.onScreen(page.locator('main h1').first());
     await layout.onScreen(page.getByTestId('theme-toggle'));
+  });
+
+  it('every page\'s link is on screen at once, none past the window\'s edge (the strip\'s links wrap, it does not scroll)', async () => {
+    await page.getByTestId('nav-simulator').click();
+    for (const [, section] of PAGES) expect(await inView(page.getByTestId(`nav-${section}`)), section).toBe(true);
+    await page.getByTestId('nav-overview').click();
+    for (const [, section] of PAGES) expect(await inView(page.getByTestId(`nav-${section}`)), section).toBe(true);
   });
 
   it('inbox: a conversation opened takes the page, its reply box on screen; Back shows the list again, the focus on its row', async () => {

@@ -41,8 +41,8 @@ export function SidebarNav({ token }: { token: string | null }) {
   const place: Place = { section, inbox: { ...inbox, state: inboxState }, campaigns: { tab: campaigns.tab, view: campaigns.view }, contactId: selectedContactId,
     calls: callsPlace(callsTab, openCallId, openAppCallId),
   };
-  // The page's own link is kept in view: at a phone's width the links are one row that scrolls sideways, and a console
-  // opened on a page at its end (the Simulator, say) would otherwise show the row's start, the page's link out of sight.
+  // The page's own link is kept in view: a short window's sidebar scrolls, and a console opened on a page at the list's
+  // end (the Simulator, say) would otherwise show the list's start, the page's link out of sight.
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => {
     navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
