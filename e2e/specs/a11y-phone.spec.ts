@@ -1,8 +1,9 @@
 // The console at a phone's width (390 × 844) for a keyboard and a screen reader: axe-core over the main pages in the light
 // and the dark theme (e2e/fixtures/axe.ts) as the phone layout shows them (styles/phone.css): the Overview, the inbox's
 // list and a conversation open in its place, the contacts' list and a contact open, campaigns, channels, the wallet, API
-// keys, the request log with a request open, webhooks (endpoints, a failed delivery open) and the simulator. And the
-// sidebar's strip by Tab: every page's link is reached in order, shown whole with its focus ring, the page shown marked.
+// keys, the request log with a request open, webhooks (endpoints, a failed delivery open), the simulator and the
+// shortcuts listed by `?`. And the sidebar's strip by Tab: every page's link is reached in order, shown whole with its
+// focus ring, the page shown marked.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeInThemes, nav as navTo, type AxeState } from '../fixtures/axe.ts';
@@ -86,6 +87,11 @@ const STATES: AxeState[] = [
     await page.getByTestId('handset-open').click();
     await page.getByTestId('handset-messages').waitFor();
   }],
+  ['the keyboard shortcuts, listed by ?', async () => {
+    await page.getByTestId('nav-simulator').focus();
+    await page.keyboard.press('?');
+    await page.getByTestId('shortcuts-dialog').waitFor();
+  }],
 ];
 
 beforeAll(async () => {
@@ -124,6 +130,7 @@ const focused = () => page.evaluate(() => {
 
 describe('the sidebar strip by keyboard', () => {
   it('Tab reaches every page\'s link in order, each shown whole with its focus ring; the page shown is marked, and Enter opens another', async () => {
+    await page.keyboard.press('Escape');
     await nav('webhooks');
     // Tab from the strip's start: a click on its name (not focusable) starts the focus order there.
     await page.locator('.sidebar .brand').click();

@@ -1,8 +1,9 @@
 // The console at a phone's width (390 × 844, opened from `serve` in a phone's browser): the sidebar is a strip over the
-// page whose links wrap in rows, every page's link on screen at once, so every page is reached from it; the window never scrolls sideways (a wide
-// table scrolls inside its own box) nor as a whole; the page's title and the theme toggle are on screen; in the inbox
-// and contacts the item opened takes the page (the reply box on screen) and Back returns to the list, the focus on the
-// row that was open; and a console opened on a page shows its link.
+// page whose links wrap in rows, every page's link on screen at once, so every page is reached from it; the window never
+// scrolls sideways (a wide table scrolls inside its own box) nor as a whole; the page's title and the theme toggle are
+// on screen; in the inbox and contacts the item opened takes the page (the reply box on screen) and Back returns to the
+// list, the focus on the row that was open; the top bar has no Shortcuts button (`?` still works); and a console opened
+// on a page shows its link.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -137,6 +138,18 @@ describe('at 390 × 844', () => {
     })).toBe(`contact-option-${id}`);
   });
 
+  it('the top bar has no Shortcuts button (a phone seldom has a keyboard), yet ? still lists the shortcuts', async () => {
+    await page.getByTestId('nav-overview').click();
+    await layout.onScreen(page.getByTestId('theme-toggle'));
+    expect(await page.getByTestId('shortcuts-button').isVisible()).toBe(false);
+    await page.getByTestId('nav-overview').focus();
+    await page.keyboard.press('?');
+    await page.getByTestId('shortcuts-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('shortcuts-dialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-overview');
+  });
+
   it('wider than a phone (1280 px) an open conversation sits beside its list, with no Back button', async () => {
     await layout.resize(page, 1280, 800);
     await page.getByTestId('nav-inbox').click();
@@ -144,6 +157,8 @@ describe('at 390 × 844', () => {
     await page.getByTestId('thread').waitFor();
     expect(await page.getByTestId('conversation-list').isVisible()).toBe(true);
     expect(await page.getByTestId('back-to-list').isVisible()).toBe(false);
+    // ... and its top bar the Shortcuts button.
+    expect(await page.getByTestId('shortcuts-button').isVisible()).toBe(true);
     await layout.resize(page, 390, 844);
   });
 

@@ -64,7 +64,10 @@ function ShortcutsDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-/** The top bar's Shortcuts button, and `?` anywhere outside a text field; the focus goes back where it was on closing. */
+/**
+ * The top bar's Shortcuts button (not at a phone's width, where there is seldom a keyboard: styles/phone.css), and `?`
+ * anywhere outside a text field; the focus goes back where it was on closing.
+ */
 export function ShortcutsHelp() {
   const [open, setOpen] = useState(false);
   const returnTo = useRef<HTMLElement | null>(null);
@@ -86,7 +89,7 @@ export function ShortcutsHelp() {
   const close = () => thenFocus(() => setOpen(false), () => returnTo.current);
   return (
     <>
-      <button type="button" className="button ghost" onClick={show} data-testid="shortcuts-button" aria-haspopup="dialog"
+      <button type="button" className="button ghost shortcuts-button" onClick={show} data-testid="shortcuts-button" aria-haspopup="dialog"
         aria-keyshortcuts={SHORTCUTS_KEY} title={`Keyboard shortcuts (${SHORTCUTS_KEY})`}>
         <span aria-hidden>⌨</span> Shortcuts
       </button>
