@@ -138,6 +138,39 @@ describe('at 390 × 844', () => {
     })).toBe(`contact-option-${id}`);
   });
 
+  /** A table's column headings as shown, and whether its rows fit its width (nothing to scroll sideways to). */
+  const table = (testid: string) => page.getByTestId(testid).evaluate((el) => ({
+    headings: [...el.querySelectorAll('th')].filter((th) => th.getClientRects().length > 0).map((th) => th.textContent),
+    fits: el.scrollWidth <= el.clientWidth,
+  }));
+
+  it('the campaign list keeps Campaign, Status, Delivered and Failed, and its rows fit the width; wider, every column', async () => {
+    // The demo's WhatsApp campaign, and an SMS draft with a long name.
+    const name = 'A long campaign name for the whole festive season sale';
+    expect((await session().server.dashboard('POST', '/dashboard/sms/campaigns', { name, messageBody: 'Hello', audienceType: 'segment', audienceCriteria: { tags: ['VIP'] } })).status).toBe(201);
+    await page.getByTestId('nav-campaigns').click();
+    for (const channel of ['whatsapp', 'sms']) {
+      await page.getByTestId(`campaign-tab-${channel}`).click();
+      await page.getByTestId('campaign-row').first().waitFor();
+      expect(await table('campaign-list'), channel).toEqual({ headings: ['Campaign', 'Status', 'Delivered', 'Failed'], fits: true });
+    }
+    await layout.resize(page, 1280, 800);
+    expect((await table('campaign-list')).headings).toEqual(['Campaign', 'Status', 'Recipients', 'Sent', 'Delivered', 'Failed', 'Scheduled', 'Created']);
+    await layout.resize(page, 390, 844);
+  });
+
+  it('the request log keeps When, Request, Status and Key, and its rows fit the width; wider, every column', async () => {
+    const { server } = session();
+    const created = await server.dashboard<{ key: string }>('POST', '/dashboard/api-keys', { name: 'Support phone key', environment: 'test', scopes: ['contacts:read'] });
+    for (const path of ['/v1/contacts?limit=5', '/v1/contacts/cnt_nope']) await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${created.body.key}` } });
+    await page.getByTestId('nav-requests').click();
+    await page.getByTestId('request-row').nth(1).waitFor();
+    expect(await table('request-log')).toEqual({ headings: ['When', 'Request', 'Status', 'Key'], fits: true });
+    await layout.resize(page, 1280, 800);
+    expect((await table('request-log')).headings).toEqual(['When', 'Request', 'Status', 'Key', 'IP', 'ms']);
+    await layout.resize(page, 390, 844);
+  });
+
   it('the top bar has no Shortcuts button (a phone seldom has a keyboard), yet ? still lists the shortcuts', async () => {
     await page.getByTestId('nav-overview').click();
     await layout.onScreen(page.getByTestId('theme-toggle'));

@@ -59,7 +59,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
     <div className="card table-card">
       <table className="table clickable campaign-table" data-testid="campaign-list">
         <thead>
-          <tr><th className="campaign-cell">Campaign</th><th>Status</th><th className="num">Recipients</th><th className="num">Sent</th><th className="num">Delivered</th><th className="num">Failed</th><th>Scheduled</th><th>Created</th></tr>
+          <tr><th className="campaign-cell">Campaign</th><th>Status</th><th className="num phone-hide">Recipients</th><th className="num phone-hide">Sent</th><th className="num">Delivered</th><th className="num">Failed</th><th className="phone-hide">Scheduled</th><th className="phone-hide">Created</th></tr>
         </thead>
         <tbody>
           {list.data.data.map((c) => (
@@ -70,18 +70,18 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
                 <div className="muted small campaign-sends" title={subline(c) || undefined}>{subline(c)}</div>
               </td>
               <td><StatusBadge status={c.status} /></td>
-              <td className="num">{c.totalRecipients.toLocaleString()}</td>
-              <td className="num">{c.sentCount.toLocaleString()}</td>
+              <td className="num phone-hide">{c.totalRecipients.toLocaleString()}</td>
+              <td className="num phone-hide">{c.sentCount.toLocaleString()}</td>
               <td className="num" data-testid="campaign-delivered">{c.deliveredCount.toLocaleString()}{' '}
                 <span className="muted small" data-testid="campaign-delivery-rate" title="Delivery rate: delivered of attempted (sent + failed)">{deliveryRate(c)}</span>
               </td>
               <td className="num"><span data-testid="campaign-failed">{(c.failedCount - c.blockedCount).toLocaleString()}</span>
                 {c.blockedCount > 0 ? <span className="muted small campaign-blocked" data-testid="campaign-blocked"> +{c.blockedCount.toLocaleString()} blocked</span> : null}
               </td>
-              <td className="muted campaign-when" data-testid="campaign-scheduled">
+              <td className="muted campaign-when phone-hide" data-testid="campaign-scheduled">
                 {scheduleParts(c.scheduledAt, zone).map((part, at) => <Fragment key={at}>{at > 0 ? ' ' : null}<span className="nowrap">{part}</span></Fragment>)}
               </td>
-              <td className="muted campaign-when" data-testid="campaign-created"><DateTime iso={c.createdAt} /></td>
+              <td className="muted campaign-when phone-hide" data-testid="campaign-created"><DateTime iso={c.createdAt} /></td>
             </tr>
           ))}
         </tbody>

@@ -117,7 +117,7 @@ export function RequestLogPage() {
             <div className="card table-card" ref={card} data-testid="request-log-card" data-ready={!log.isPlaceholderData} data-page={log.data.meta.page}
               data-total={total} data-anchored={anchored}>
               <table className="table clickable request-log" data-testid="request-log">
-                <thead><tr><th>When</th><th>Request</th><th>Status</th><th>Key</th><th>IP</th><th className="num">ms</th></tr></thead>
+                <thead><tr><th>When</th><th>Request</th><th>Status</th><th>Key</th><th className="phone-hide">IP</th><th className="num phone-hide">ms</th></tr></thead>
                 <tbody>
                   {log.data.data.map((entry) => (
                     <tr key={entry.id} onClick={() => setOpen(entry)} data-testid="request-row" data-request-id={entry.id}>
@@ -127,8 +127,8 @@ export function RequestLogPage() {
                         onClick={() => setOpen(entry)}><code className="request-line" title={`${entry.method} ${entry.endpoint}`}>{entry.method} {entry.endpoint}</code></button></td>
                       <td><span className={`status s${String(entry.statusCode)[0]}`}>{entry.statusCode}</span></td>
                       <td><span className="request-key" title={keyName(entry.keyId)}>{keyName(entry.keyId)}</span></td>
-                      <td className="mono">{entry.sourceIp}</td>
-                      <td className="num" data-testid="request-ms">{milliseconds(entry.durationMs)}</td>
+                      <td className="mono phone-hide">{entry.sourceIp}</td>
+                      <td className="num phone-hide" data-testid="request-ms">{milliseconds(entry.durationMs)}</td>
                     </tr>
                   ))}
                 </tbody>
