@@ -1,9 +1,9 @@
 // The console at a phone's width (390 × 844) for a keyboard and a screen reader: axe-core over the main pages in the light
 // and the dark theme (e2e/fixtures/axe.ts) as the phone layout shows them (styles/phone.css): the Overview, the inbox's
 // list and a conversation open in its place, the contacts' list and a contact open, campaigns, channels, the wallet, API
-// keys, the request log with a request open, webhooks (endpoints, a failed delivery open), the simulator and the
-// shortcuts listed by `?`. And the sidebar's strip by Tab: every page's link is reached in order, shown whole with its
-// focus ring, the page shown marked.
+// keys, the request log with a request open, webhooks (endpoints, a failed delivery open), the simulator, the
+// organization's rename form and the shortcuts listed by `?`. And the sidebar's strip by Tab: every page's link is
+// reached in order, shown whole with its focus ring, the page shown marked.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeInThemes, nav as navTo, type AxeState } from '../fixtures/axe.ts';
@@ -87,7 +87,14 @@ const STATES: AxeState[] = [
     await page.getByTestId('handset-open').click();
     await page.getByTestId('handset-messages').waitFor();
   }],
+  ['the organization rename form, refusing an empty name', async () => {
+    if (!(await page.getByTestId('organization-form').isVisible())) await page.getByTestId('organization-rename').click();
+    await page.getByTestId('organization-input').fill('');
+    await page.getByTestId('organization-error').filter({ hasText: 'Type a name' }).waitFor();
+  }],
   ['the keyboard shortcuts, listed by ?', async () => {
+    await page.keyboard.press('Escape');
+    await page.getByTestId('organization-form').waitFor({ state: 'detached' });
     await page.getByTestId('nav-simulator').focus();
     await page.keyboard.press('?');
     await page.getByTestId('shortcuts-dialog').waitFor();

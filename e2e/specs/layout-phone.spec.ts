@@ -138,6 +138,21 @@ describe('at 390 × 844', () => {
     })).toBe(`contact-option-${id}`);
   });
 
+  it('renaming the organization, its form takes a line under the links: field, Save, Cancel and Live on screen, nothing sideways', async () => {
+    await page.getByTestId('nav-overview').click();
+    await page.getByTestId('organization-rename').click();
+    const form = page.getByTestId('organization-form');
+    await form.getByTestId('organization-input').fill('');
+    await form.getByTestId('organization-error').filter({ hasText: 'Type a name' }).waitFor();
+    for (const part of [form.getByTestId('organization-input'), form.getByTestId('organization-save'), form.getByRole('button', { name: 'Cancel' }), page.getByTestId('live-status')]) {
+      expect(await inView(part), await part.evaluate((el) => el.outerHTML.slice(0, 60))).toBe(true);
+    }
+    expect(await windowScroll()).toEqual({ sideways: 0, down: 0 });
+    expect(await page.locator('.sidebar').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+  });
+
   /** A table's column headings as shown, and whether its rows fit its width (nothing to scroll sideways to). */
   const table = (testid: string) => page.getByTestId(testid).evaluate((el) => ({
     headings: [...el.querySelectorAll('th')].filter((th) => th.getClientRects().length > 0).map((th) => th.textContent),
