@@ -160,13 +160,27 @@ describe('at 390 × 844', () => {
   }));
 
   it('the campaign list keeps Campaign, Status, Delivered and Failed, and its rows fit the width; wider, every column', async () => {
-    // The demo's WhatsApp campaign, and an SMS draft with a long name.
+    // The demo's WhatsApp campaign, one whose Failed says "+1 blocked" too, and an SMS draft with a long name.
+    const { server } = session();
+    const blocked = await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name: 'Rude Ray', phone: '+919820000309' });
+    expect((await server.dashboard('POST', `/dashboard/contacts/${blocked.body.id}/block`, { reason: 'Abusive language' })).status).toBe(200);
+    const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
+    expect((await server.dashboard('POST', '/dashboard/whatsapp/campaigns/create-and-launch', {
+      name: 'Partly blocked', templateId: templates.body.data.find((t) => t.name === 'welcome_offer')?.id, phones: ['919820000309', '15005550001', '919820000308'],
+      templateComponents: [
+        { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] },
+        { type: 'body', parameters: [{ type: 'text', text: 'friend' }] },
+      ],
+    })).status).toBe(202);
+    // Sent on the virtual clock: its recipients are refused or fail as it runs.
+    await server.dashboard('POST', '/sim/clock/advance', { seconds: 5 });
     const name = 'A long campaign name for the whole festive season sale';
-    expect((await session().server.dashboard('POST', '/dashboard/sms/campaigns', { name, messageBody: 'Hello', audienceType: 'segment', audienceCriteria: { tags: ['VIP'] } })).status).toBe(201);
+    expect((await server.dashboard('POST', '/dashboard/sms/campaigns', { name, messageBody: 'Hello', audienceType: 'segment', audienceCriteria: { tags: ['VIP'] } })).status).toBe(201);
     await page.getByTestId('nav-campaigns').click();
     for (const channel of ['whatsapp', 'sms']) {
       await page.getByTestId(`campaign-tab-${channel}`).click();
       await page.getByTestId('campaign-row').first().waitFor();
+      if (channel === 'whatsapp') await page.getByTestId('campaign-row').filter({ hasText: 'Partly blocked' }).getByTestId('campaign-blocked').waitFor();
       expect(await table('campaign-list'), channel).toEqual({ headings: ['Campaign', 'Status', 'Delivered', 'Failed'], fits: true });
     }
     await layout.resize(page, 1280, 800);
