@@ -46,8 +46,18 @@ export function createCallFlow(deps: {
   const schedule = (orgId: string, step: CallStep, dueAt: number): void => void jobs.schedule({ type: CALL_STEP_JOB, orgId, payload: step, dueAt });
   const configOf = (row: VoiceCallRow): AgentConfig => JSON.parse(row.agent_config) as AgentConfig;
   const contextOf = (row: VoiceCallRow) => JSON.parse(row.call_context) as Record<string, string | number | boolean>;
+  /** The called number's contact's name, or null: the one look-up the greeting, the summary and the ledger line name the person by. */
+  const contactNameOf = (row: VoiceCallRow): string | null =>
+    deps.contacts.contactsByPhone(row.org_id, [row.called_number]).get(row.called_number)?.name?.trim() || null;
+  /** The call's context as the call speaks it: a `name` it does not give (absent or blank) is the called number's contact's. */
+  function spokenContext(row: VoiceCallRow): Record<string, string | number | boolean> {
+    const context = contextOf(row);
+    if (context.name !== undefined && String(context.name).trim()) return context;
+    const name = contactNameOf(row);
+    return name ? { ...context, name } : context;
+  }
   const sceneOf = (row: VoiceCallRow): CallScene => ({
-    agentName: configOf(row).name, instructions: configOf(row).instructions, calledNumber: row.called_number, callContext: contextOf(row),
+    agentName: configOf(row).name, instructions: configOf(row).instructions, calledNumber: row.called_number, callContext: spokenContext(row),
     transcript: store.turns(row.id).map(({ role, content }) => ({ role, content })),
   });
 
@@ -101,13 +111,12 @@ export function createCallFlow(deps: {
 
   /** The called number's contact's name, else the name the call's context gave, else null. */
   function calleeName(row: VoiceCallRow): string | null {
-    const name = deps.contacts.contactsByPhone(row.org_id, [row.called_number]).get(row.called_number)?.name;
     const given = contextOf(row).name;
-    return name || (typeof given === 'string' && given.trim() ? given.trim() : null);
+    return contactNameOf(row) ?? (typeof given === 'string' && given.trim() ? given.trim() : null);
   }
   /** The called number as the ledger names it: with its contact's name first when it is a named contact's. */
   function calledParty(row: VoiceCallRow): string {
-    const name = deps.contacts.contactsByPhone(row.org_id, [row.called_number]).get(row.called_number)?.name;
+    const name = contactNameOf(row);
     return name ? `${name} (${row.called_number})` : row.called_number;
   }
 

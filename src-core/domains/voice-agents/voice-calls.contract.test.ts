@@ -79,6 +79,24 @@ describe('an outbound agent call', () => {
     expect((await t.dashboard('GET', '/dashboard/wallet')).body).toMatchObject({ balancePaise: before - 400 });
   });
 
+  it('greets a known contact by their name when the call\'s context gives none, and by the context\'s name when it does', async () => {
+    expect((await t.dashboard('POST', '/dashboard/contacts', { name: 'Kiran Mehta', phone: '+14155550172' })).status).toBe(201);
+    const unnamed = (await place('+14155550172', { callContext: { orderNumber: '1002' } })).body.id as string;
+    const blank = (await place('+14155550172', { callContext: { name: ' ', orderNumber: '1003' } })).body.id as string;
+    const given = (await place('+14155550172', { callContext: { name: 'Kiran', orderNumber: '1004' } })).body.id as string;
+    const stranger = (await place('+14155550173', { callContext: { orderNumber: '1005' } })).body.id as string;
+    await t.advance(120);
+    const greeting = async (id: string) => (await call(id)).transcription[0]?.content;
+    expect(await greeting(unnamed)).toBe('Hello Kiran Mehta, this is Asha calling about order 1002.');
+    expect(await greeting(blank)).toBe('Hello Kiran Mehta, this is Asha calling about order 1003.');
+    expect(await greeting(given)).toBe('Hello Kiran, this is Asha calling about order 1004.');
+    expect(await greeting(stranger)).toBe('Hello, this is Asha calling about order 1005.');
+    // The simulated conversation names them as the greeting did; the call's context is answered as it was given.
+    const done = await call(unnamed);
+    expect(done.transcription.map((turn: { content: string }) => turn.content)).toContain('Thank you for confirming, Kiran Mehta. Would you like me to book it for you now?');
+    expect(done.callContext).toEqual({ orderNumber: '1002' });
+  });
+
   it('ends each fixture number with its outcome, no talk, no charge, no recording', async () => {
     const before = await balance();
     const cases: Array<[string, string, string, boolean]> = [
