@@ -62,14 +62,14 @@ describe('the builders preview a recipient\'s message', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it("WhatsApp: \"Contact's first name\" fills a placeholder with the recipient's first name (\"Alice\", not \"Alice Johnson\"), its fallback without a contact", async () => {
+  it("WhatsApp: \"Contact's first name\", offered first, fills a placeholder with the recipient's first name (\"Alice\", not \"Alice Johnson\"), its fallback without a contact", async () => {
     await page.getByTestId('nav-campaigns').click();
     await page.getByTestId('campaign-tab-whatsapp').click();
     await page.getByTestId('new-campaign').click();
     await page.locator('[data-testid="template-option"][data-template-name="welcome_offer"]').click();
     const source = page.getByTestId('placeholder-1-source');
     expect(await source.locator('option').allTextContents()).toEqual([
-      'Same text for everyone', "Contact's name", "Contact's first name", "Contact's phone", "Contact's email", "Contact's username",
+      'Same text for everyone', "Contact's first name", "Contact's name", "Contact's phone", "Contact's email", "Contact's username",
     ]);
     await source.selectOption({ label: "Contact's first name" });
     const preview = page.getByTestId('template-preview');
@@ -95,6 +95,8 @@ describe('the builders preview a recipient\'s message', () => {
     await page.getByTestId('new-campaign').click();
     await page.locator('[data-testid="rcs-template"][data-template-name="Order update card"]').click();
     await page.getByLabel('Value of {{order}}').fill('#2002');
+    // The fields a variable may be named after, the first name first (as the WhatsApp builder offers them).
+    await page.getByText("named like a contact's field (first_name, name, phone, email, username) may be left empty").waitFor();
     const preview = page.getByTestId('rcs-preview');
     // No recipient yet: {{name}} shows as the contact's field, {{eta}} (no value, none from contacts) as itself.
     await note('rcs-preview-recipient', '').waitFor();

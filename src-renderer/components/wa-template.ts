@@ -3,7 +3,11 @@
 import { CONTACT_FIELDS, placeholdersOf, type VariableMapping, type WaSendComponent, type WaTemplate } from '../../src-core/contract/index.ts';
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
-export const FIELDS: ContactField[] = [...CONTACT_FIELDS];
+/**
+ * The contact fields in the order the builders offer them: the first name first, as a message greets people ("Hi Meera",
+ * not "Hi Meera Müller", which reads as a mail merge), then the whole name and the rest.
+ */
+export const FIELDS: ContactField[] = ['first_name', ...CONTACT_FIELDS.filter((field) => field !== 'first_name')];
 
 /** One body placeholder: the same text for everyone, or a field of the recipient's contact with a fallback. */
 export type PlaceholderValue = { kind: 'static'; text: string } | { kind: 'field'; field: ContactField; fallback: string };

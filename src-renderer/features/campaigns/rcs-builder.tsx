@@ -2,12 +2,13 @@
 // pasted (with the country of national numbers and de-duplication), an optional SMS fallback for handsets without
 // RCS (its text matching an approved DLT template) and an optional schedule. Creating dispatches at once:
 // the core creates and launches in one call. A variable left empty is read from each recipient's contact,
-// so only one named like a contact's field (name, first_name, phone, email, username) may be left empty. Before the create, the
+// so only one named like a contact's field (first_name, name, phone, email, username) may be left empty. Before the create, the
 // core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS, and every recipient
 // a variable left empty would be empty for (see audience-preview.tsx).
 import { useState } from 'react';
-import { CONTACT_FIELDS, isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
+import { isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { codeWords } from '../../components/format.ts';
+import { FIELDS } from '../../components/wa-template.ts';
 import { Empty } from '../../components/states.tsx';
 import { UnfilledWarning } from './audience-preview.tsx';
 import { AudienceStep, useRcsAudience } from './audience-step.tsx';
@@ -101,7 +102,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
             }))} />
           {template?.variables.length ? (
             <div className="placeholders">
-              <span className="muted small">A value for everyone; only a variable named like a contact&apos;s field ({CONTACT_FIELDS.join(', ')}) may be left empty, to read each recipient&apos;s.</span>
+              <span className="muted small">A value for everyone; only a variable named like a contact&apos;s field ({FIELDS.join(', ')}) may be left empty, to read each recipient&apos;s.</span>
               {template.variables.map((v) => (
                 <label key={v} className="placeholder-row">
                   <span className="placeholder-token">{`{{${v}}}`}</span>
