@@ -2,11 +2,14 @@
 // media), body, footer and the buttons or suggestions. The campaign builder's previews fill them from a template
 // and the values typed; the inbox from the message as sent. Buttons are labels, not controls: the console cannot
 // press them (a screen reader hears each kind, and a link's or a call's destination is written out).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { WaTemplateContent } from '../../src-core/contract/index.ts';
 
-/** A header of text (the builder's may hold marks), or of media: its kind, and the link the message carried. */
-export type WaHeaderView = { text: ReactNode } | { media: 'IMAGE' | 'VIDEO' | 'DOCUMENT'; link?: string | undefined };
+/**
+ * A header of text (the builder's may hold marks), or of media: its kind, and the link the message carried; `image`:
+ * a picture to show in its place (a preview's IMAGE header whose link is an http(s) one), else its kind and link show.
+ */
+export type WaHeaderView = { text: ReactNode } | { media: 'IMAGE' | 'VIDEO' | 'DOCUMENT'; link?: string | undefined; image?: string | undefined };
 /** A template button as the contract answers it (a dynamic URL filled in, or still showing its `{{1}}`). */
 export type WaButtonView = { type: 'QUICK_REPLY' | 'URL' | 'PHONE_NUMBER'; text: string; url?: string | null | undefined; phone_number?: string | undefined };
 /** An RCS suggestion chip as the contract has it. */
@@ -23,12 +26,31 @@ const SUGGESTION: Record<RcsSuggestionView['type'], { icon: string; kind: string
   url: { icon: '↗', kind: 'Link' }, reply: { icon: '↩', kind: 'Reply' }, dial: { icon: '☎', kind: 'Call' },
 };
 
-/** A media header or card image: its kind (no file is loaded: the console stays offline), and its link when known. */
+/**
+ * A media header or card image: its kind and its link when known (a message as sent loads no file: the console stays
+ * offline). `data-image` says where a picture stands: none asked for, loading, loaded, or failed.
+ */
 function Media({ kind, link }: { kind: string; link?: string | null | undefined }) {
   return (
-    <div className="preview-media" data-testid="message-media">
+    <div className="preview-media" data-testid="message-media" data-image="none">
       <span>{kind}</span>
       {link ? <span className="preview-media-link">{link}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * A preview's picture (`src`, an http(s) link): the placeholder (its kind and link) stays while it loads and comes back
+ * if it cannot be had, so a link still being typed or gone never shows a broken picture. Keyed by `src` where used.
+ */
+function MediaImage({ kind, src }: { kind: string; src: string }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const alt = kind.charAt(0).toUpperCase() + kind.slice(1);
+  return (
+    <div className={state === 'loaded' ? 'preview-media preview-media-image' : 'preview-media'} data-testid="message-media" data-image={state}>
+      {state === 'failed' ? null
+        : <img src={src} alt={alt} hidden={state !== 'loaded'} onLoad={() => setState('loaded')} onError={() => setState('failed')} />}
+      {state === 'loaded' ? null : <><span>{kind}</span><span className="preview-media-link">{src}</span></>}
     </div>
   );
 }
@@ -48,7 +70,9 @@ export function WaTemplateParts({ header, body, footer }: { header: WaHeaderView
   return (
     <>
       {header && 'text' in header ? <div className="preview-header" data-testid="message-header">{header.text}</div> : null}
-      {header && 'media' in header ? <Media kind={`${header.media.toLowerCase()} header`} link={header.link} /> : null}
+      {header && 'media' in header ? (header.image
+        ? <MediaImage key={header.image} kind={`${header.media.toLowerCase()} header`} src={header.image} />
+        : <Media kind={`${header.media.toLowerCase()} header`} link={header.link} />) : null}
       <p className="preview-body" data-testid="preview-body">{body}</p>
       {footer ? <div className="preview-footer" data-testid="message-footer">{footer}</div> : null}
     </>

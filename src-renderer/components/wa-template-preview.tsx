@@ -2,7 +2,7 @@
 // campaign builder's and the inbox's template reply. Each says how a placeholder shows (a value, a contact field, one
 // still missing); the parts, the footer and a dynamic link's suffix are the same for both.
 import type { ReactNode } from 'react';
-import type { WaTemplate } from '../../src-core/contract/index.ts';
+import { httpLinkSchema, type WaTemplate } from '../../src-core/contract/index.ts';
 import type { WaButtonView, WaHeaderView } from './rich-message.tsx';
 import { segmentsOf, type TemplateValues } from './wa-template.ts';
 
@@ -16,6 +16,16 @@ function filled(text: string, view: (n: number) => ReactNode): ReactNode[] {
   return segmentsOf(text).map((part, i) => (typeof part === 'string' ? part : <span key={i}>{view(part)}</span>));
 }
 
+/**
+ * A media header with the link typed: an IMAGE one shows its picture once the link is one a page may load (http or https,
+ * the contract's rule for a link shown, httpLinkSchema); anything else (a link half typed, `javascript:`, `ftp:`) loads
+ * nothing and shows the placeholder with the link as typed.
+ */
+function mediaHeader(format: 'IMAGE' | 'VIDEO' | 'DOCUMENT', link: string | undefined): WaHeaderView {
+  const image = format === 'IMAGE' && link !== undefined && httpLinkSchema.safeParse(link).success ? link : undefined;
+  return { media: format, link, image };
+}
+
 export function templatePreviewParts(template: WaTemplate, values: TemplateValues, views: PlaceholderViews) {
   let header: WaHeaderView | null = null;
   let body: ReactNode = null;
@@ -23,7 +33,7 @@ export function templatePreviewParts(template: WaTemplate, values: TemplateValue
   let buttons: WaButtonView[] = [];
   for (const component of template.components) {
     if (component.type === 'HEADER') {
-      header = component.format === 'TEXT' ? { text: filled(component.text ?? '', views.header) } : { media: component.format, link: views.mediaLink };
+      header = component.format === 'TEXT' ? { text: filled(component.text ?? '', views.header) } : mediaHeader(component.format, views.mediaLink);
     }
     if (component.type === 'BODY') body = filled(component.text, views.body);
     if (component.type === 'FOOTER') footer = component.text;

@@ -32,6 +32,7 @@ function partsOf(template: WaTemplate, values: TemplateValues, sample: AudienceS
   const sampled = sampleBody(template, values, sample);
   return templatePreviewParts(template, values, {
     header: (n) => plain(values.header[n - 1], n), body: (n) => bodyValue(values.body[n - 1], n, sampled?.[n - 1]),
+    mediaLink: values.mediaLink.trim() || undefined,
   });
 }
 
