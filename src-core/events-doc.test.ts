@@ -47,7 +47,7 @@ describe('docs/events.md', () => {
       'email.message.bounced', 'email.message.complained', 'campaign.progress', 'voice.call.completed', 'voice.call.transcript',
       'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed',
       'voice.app.call.rejected', 'voice.app.session.expired', 'shopify.order.created', 'shopify.order.fulfilled',
-      'conversation.resolved', 'conversation.snoozed', 'conversation.reopened',
+      'conversation.resolved', 'conversation.snoozed', 'conversation.reopened', 'form.submitted',
     ]));
   });
 
@@ -90,6 +90,9 @@ describe('docs/events.md', () => {
     await place('cust_doc', 'pro_late');
     expect((await v1('/v1/webhooks', { url: receiver.url, events: ['voice.app.call.inbound'] })).status).toBe(201);
     expect((await t.dashboard('POST', '/sim/voice/inbound-call', { from: '+14155550704' })).status).toBe(201);
+    // A visitor submits a form on its public page.
+    const form = (await t.dashboard('POST', '/dashboard/forms', { name: 'Doc form', customFields: [{ key: 'city', label: 'City' }] })).body as { id: string };
+    expect((await t.request('POST', `/forms/${form.id}/submissions`, { body: { email: 'doc@example.net', city: 'Pune' } })).status).toBe(201);
     await t.advance(120);
     await t.server.bus.flush();
 

@@ -38,6 +38,7 @@ import { voiceAgentsDomain } from './domains/voice-agents/index.ts';
 import { voiceIdentitiesDomain } from './domains/voice-identities/index.ts';
 import { voiceAppDomain } from './domains/voice-app/index.ts';
 import { savedRepliesDomain } from './domains/saved-replies/index.ts';
+import { formsDomain } from './domains/forms/index.ts';
 import { campaignsDomain, type CampaignsService, type CampaignTracking } from './domains/campaigns/index.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { inboxRoutes } from './dashboard/inbox.routes.ts';
@@ -207,6 +208,7 @@ export async function createServer(options: ServerOptions) {
     subscriberUrls: (orgId, type) => webhooks.service.subscriberUrls(orgId, type),
   });
   const savedReplies = savedRepliesDomain(deps);
+  const forms = formsDomain({ ...deps, contacts: contacts.service });
   const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;
@@ -215,7 +217,7 @@ export async function createServer(options: ServerOptions) {
     call: (request) => (inject ? inject(request) : Promise.reject(new Error('the HTTP pipeline is not ready'))),
   });
   const domains: Domain[] = [
-    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, voiceApp, savedReplies, aiDomain(), mcp,
+    contacts, wallet, messaging, whatsapp, instagram, sms, otp, rcs, email, unifiedSend, campaigns, automations, webhooks, shopify, voiceAgents, voiceIdentities, voiceApp, savedReplies, forms, aiDomain(), mcp,
     {
       name: 'sim', routes: [...sim.routes, ...simShopify, ...simVoiceAppRoutes(voiceApp.service), ...simScenarioRoutes(scenarios)],
       jobs: { ...sim.jobs, [SCENARIO_STEP_JOB]: scenarios.step as JobHandler }, service: null,
@@ -283,7 +285,7 @@ export async function createServer(options: ServerOptions) {
     orgId: defaultOrg.id, orgs, contacts: contacts.service, wallet: wallet.service, messaging: messaging.service, whatsapp: whatsapp.service,
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, automations: automations.service, clock,
     shopify: shopify.service, shopifyAdmin: world.shopify.admin, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service,
-    webhooks: webhooks.service, savedReplies: savedReplies.service,
+    webhooks: webhooks.service, savedReplies: savedReplies.service, forms: forms.service,
   };
   // One transaction for the whole seed: a kill half-way leaves the database as it was before it.
   const runSeed = (story: DemoStory): Promise<boolean> => db.hold(async () => {

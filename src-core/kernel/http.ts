@@ -158,6 +158,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
     method: route.method,
     url: route.path,
     config: { errorBody: route.errorBody ?? 'envelope', logMasks: route.logMasks, uncounted: route.scope === 'key', route },
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     // A callback hook, not an async one: it runs on every request, and needs no promise.
     preParsing: (request, fastifyReply, payload, done) => {
       try {
@@ -296,6 +297,12 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   // Only JSON bodies are accepted (multipart routes register their own parser); anything else is 415, unless empty.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', (request, _payload, done) => emptyOrNotJson(request.headers, done));
+  // An HTML form's post, for the routes that take one (`formBody`); the others answer it as before (415 unless empty).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, text, done) => {
+    const route = (request.routeOptions.config as { route?: AnyRoute } | undefined)?.route;
+    if (!route?.formBody) return emptyOrNotJson(request.headers, done);
+    return done(null, Object.fromEntries(new URLSearchParams(text as string)));
+  });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { fileSize: 16 * 1024 * 1024, files: 1 } });
   // Prototype keys are not refused by the parser (that is reported as malformed JSON, which it is not) but by
   // jsonBodyProblem, which names them: JSON.parse keeps `__proto__` as an ordinary key, refused before any route sees it.

@@ -91,6 +91,13 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
   forbidden?: string;
   /** Also mount this `/v1` route at `/dashboard/...` for the console, with the dashboard token. */
   console?: boolean;
+  /**
+   * Also takes an `application/x-www-form-urlencoded` body (an HTML form's post), read as an object of its fields' text
+   * values (the last of a repeated name); every other route refuses one (415).
+   */
+  formBody?: true;
+  /** The largest body this route reads, in bytes (the server's 2 MiB otherwise); past it, 413. */
+  bodyLimit?: number;
   /** A multipart upload route: the one file field arrives as the body (`UploadedFile`), bounded in size. */
   upload?: { field: string; maxBytes: number };
   /**

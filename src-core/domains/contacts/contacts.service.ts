@@ -184,6 +184,26 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       });
     },
     /**
+     * The contact a person who gave their own name, email and phone is (a form's submitter): found by email, else by
+     * phone; created when new with `source` (`contact.created`); else given the name, email or phone it lacked through
+     * the edit (`contact.updated` naming them), an address another contact holds left where it is. Joins the caller's
+     * transaction.
+     */
+    upsertByAddresses(orgId: string, input: { name?: string | undefined; email?: string | undefined; phone?: string | undefined }, source: string): Contact {
+      return db.tx(() => {
+        const email = input.email?.toLowerCase();
+        const phone = input.phone ? normalizePhone(input.phone) : undefined;
+        const row = (email ? store.byEmail(orgId, email) : undefined) ?? (phone ? store.byPhone(orgId, phone) : undefined);
+        if (!row) return this.create(orgId, { name: input.name, email, phone, source });
+        const patch: UpdateContactInput = {
+          ...(input.name && !row.name ? { name: input.name } : {}),
+          ...(email && !row.email && !store.byEmail(orgId, email) ? { email } : {}),
+          ...(phone && !row.phone && !store.byPhone(orgId, phone) ? { phone } : {}),
+        };
+        return Object.keys(patch).length ? this.update(orgId, row.id, patch) : toContact(row);
+      });
+    },
+    /**
      * The list envelope, serialized: each contact's JSON comes from the store as is. A search that matches
      * nothing as typed is corrected (`alcie` finds Alice), and then says so: `meta.fuzzy: true`.
      */

@@ -16,7 +16,10 @@ const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
   'contact.created': ['a contact is added from any channel or import', { contact, source: contact.source }],
   'contact.updated': ['a contact changes', { contact: sampleContact({ isBlocked: true, blockedReason: 'spam', blockedAt: '2026-01-15T09:05:00.000Z', updatedAt: '2026-01-15T09:05:00.000Z' }), changedFields: ['isBlocked', 'blockedReason'] }],
   'contact.lifecycle_changed': ['a contact moves between lifecycle stages', { contact: sampleContact({ lifecycleStageId: 'stage_customer' }), fromStageId: null, toStageId: 'stage_customer' }],
-  'form.submitted': ['a visitor submits a form, popup or landing page', { formId: 'form_sample', fields: { email: 'alice@example.com' } }],
+  'form.submitted': ['a visitor submits a form, popup or landing page', {
+    formId: 'form_sample', formName: 'Festive offer sign-up', kind: 'popup', submissionId: 'fsub_sample', contactId: contact.id,
+    fields: { name: 'Alice Smith', email: 'alice@example.com' }, submittedAt: '2026-01-15T09:05:00.000Z',
+  }],
   'whatsapp.message.received': ['inbound whatsapp message', received('whatsapp')],
   'whatsapp.message.status': ['an outbound message becomes sent, delivered, read or failed', status('whatsapp', 'delivered')],
   'instagram.message.received': ['inbound instagram direct message', received('instagram')],
@@ -42,12 +45,12 @@ const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
 };
 
 /**
- * Events of the seed's catalogue that this build never fires: the features behind them (forms, lifecycle stages) are
+ * Events of the seed's catalogue that this build never fires: the features behind them (lifecycle stages) are
  * not here yet. They stay subscribable (the contract
  * lists them, and `*` takes them when they come) and can be sent as tests; the catalogue says `emitted: false`.
  */
 export const NOT_EMITTED: ReadonlySet<WebhookEventType> = new Set<WebhookEventType>([
-  'contact.lifecycle_changed', 'form.submitted',
+  'contact.lifecycle_changed',
 ]);
 
 export const catalogue = (): WebhookCatalogueEntry[] =>
