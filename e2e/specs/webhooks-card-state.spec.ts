@@ -70,7 +70,7 @@ describe('webhook endpoint cards', () => {
   it('keep what they showed across a switch of tabs: a sent test\'s line, an opened fold, the chosen event, a form being filled in', async () => {
     const { deliveryId } = await sendTest(card());
     await card().getByTestId('test-events-later').click();
-    await card().getByTestId('test-event-type').selectOption('form.submitted');
+    await card().getByTestId('test-event-type').selectOption('contact.lifecycle_changed');
     await page.getByTestId('new-endpoint').click();
     await page.getByTestId('endpoint-url').fill('https://example.com/half-typed');
 
@@ -81,7 +81,7 @@ describe('webhook endpoint cards', () => {
 
     expect(await card().getByTestId('test-sent').getAttribute('data-delivery-id')).toBe(deliveryId);
     expect(await card().getByTestId('test-events-later').getAttribute('aria-expanded')).toBe('true');
-    expect(await card().getByTestId('test-event-type').inputValue()).toBe('form.submitted');
+    expect(await card().getByTestId('test-event-type').inputValue()).toBe('contact.lifecycle_changed');
     expect(await page.getByTestId('endpoint-url').inputValue()).toBe('https://example.com/half-typed');
     // One tab panel at a time, labelled by its tab.
     expect(await page.locator('[role="tabpanel"]').count()).toBe(1);

@@ -58,8 +58,7 @@ describe('webhook inspector', () => {
     );
     // It promises what this build emits, read from the catalogue: agent calls and orders, not forms (emitted: false).
     const empty = page.locator('.state.empty').filter({ hasText: 'No webhook endpoints yet' });
-    await expect.poll(() => empty.textContent()).toContain('signed events as they happen: contacts, calls, orders and messages on WhatsApp, SMS, RCS, Email and Instagram.');
-    expect(await empty.textContent()).not.toMatch(/forms/);
+    await expect.poll(() => empty.textContent()).toContain('signed events as they happen: contacts, forms, calls, orders and messages on WhatsApp, SMS, RCS, Email and Instagram.');
     await page.getByTestId('new-endpoint').click();
     await page.getByTestId('endpoint-url').fill(receiver.url);
     await page.getByTestId('endpoint-description').fill('Local receiver');
@@ -74,17 +73,17 @@ describe('webhook inspector', () => {
     const notEmitted = page.getByTestId('events-not-emitted');
     const fold = notEmitted.getByTestId('events-not-emitted-toggle');
     expect(await fold.textContent()).toBe(`Show ${later} events Switchboard does not send yet`);
-    expect(await notEmitted.getByTestId('event-form.submitted').isVisible()).toBe(false);
+    expect(await notEmitted.getByTestId('event-contact.lifecycle_changed').isVisible()).toBe(false);
     expect(await page.getByTestId('event-contact.created').isVisible()).toBe(true);
     await fold.click();
-    await notEmitted.getByTestId('event-form.submitted').waitFor();
+    await notEmitted.getByTestId('event-contact.lifecycle_changed').waitFor();
     // The summary's words follow the details' toggle event, which comes a task after the details open.
     await fold.filter({ hasText: new RegExp(`^Hide the ${later} events Switchboard does not send yet$`) }).waitFor();
     expect(await notEmitted.textContent()).toContain('can be subscribed to ahead and sent as tests');
-    // It names the features missing, not voice or Shopify (whose events are sent).
-    expect(await notEmitted.locator('p').first().textContent()).toMatch(/their features \(forms, lifecycle stages\) are not here\.$/);
-    for (const type of ['form.submitted', 'contact.lifecycle_changed']) expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(1);
-    for (const type of ['contact.created', 'sms.message.status', 'voice.call.completed', 'shopify.order.created', 'voice.app.call.incoming', 'voice.app.session.expired']) {
+    // It names the features missing, not voice, Shopify or forms (whose events are sent).
+    expect(await notEmitted.locator('p').first().textContent()).toMatch(/their features \(lifecycle stages\) are not here\.$/);
+    expect(await notEmitted.getByTestId('event-contact.lifecycle_changed').count()).toBe(1);
+    for (const type of ['form.submitted', 'contact.created', 'sms.message.status', 'voice.call.completed', 'shopify.order.created', 'voice.app.call.incoming', 'voice.app.session.expired']) {
       expect(await notEmitted.getByTestId(`event-${type}`).count()).toBe(0);
     }
     await page.getByTestId('event-contact.created').check();
@@ -109,14 +108,14 @@ describe('webhook inspector', () => {
     const card = page.getByTestId('endpoint-card');
     // The test events this build never fires are offered as samples only once asked for.
     const options = () => card.getByTestId('test-event-type').locator('option').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
-    expect(await options()).not.toContain('form.submitted');
+    expect(await options()).not.toContain('contact.lifecycle_changed');
     await card.getByTestId('test-events-later').click();
-    expect(await options()).toContain('form.submitted');
+    expect(await options()).toContain('contact.lifecycle_changed');
     expect(await card.getByTestId('test-events-later').getAttribute('aria-expanded')).toBe('true');
-    await card.getByTestId('test-event-type').selectOption('form.submitted');
+    await card.getByTestId('test-event-type').selectOption('contact.lifecycle_changed');
     await card.getByTestId('test-events-later').click();
     // Folding them again leaves no hidden choice behind.
-    expect([await options(), await card.getByTestId('test-event-type').inputValue()]).toEqual([expect.not.arrayContaining(['form.submitted']), '']);
+    expect([await options(), await card.getByTestId('test-event-type').inputValue()]).toEqual([expect.not.arrayContaining(['contact.lifecycle_changed']), '']);
     await card.getByTestId('test-event-type').selectOption('contact.created');
     await card.getByTestId('send-test').click();
     await card.getByTestId('test-sent').waitFor();

@@ -54,6 +54,14 @@ describe.each([
     expect(whatsapp.length).toBeGreaterThan(0);
     expect(new Set(whatsapp.map((message: { from: string }) => message.from))).toEqual(new Set(['Example Store']));
   });
+  it('has the festive-offer popup with two sign-ups: a new contact whose source is the form, and Alice, unchanged', async () => {
+    const forms = (await t.dashboard('GET', '/dashboard/forms')).body.data as Array<{ id: string; name: string; kind: string; submissionsCount: number }>;
+    expect(forms.map((f) => [f.name, f.kind, f.submissionsCount])).toEqual([['Festive offer sign-up', 'popup', 2]]);
+    const submissions = (await t.dashboard('GET', `/dashboard/forms/${forms[0]?.id}/submissions`)).body.data as Array<{ fields: Record<string, string> }>;
+    expect(submissions.map((s) => s.fields.email).sort()).toEqual(['alice@example.com', 'sana.kapoor@example.net']);
+    expect((await t.dashboard('GET', '/dashboard/contacts?search=sana.kapoor@example.net')).body.data[0]).toMatchObject({ name: 'Sana Kapoor', source: 'Festive offer sign-up' });
+    expect((await t.dashboard('GET', '/dashboard/contacts?search=alice@example.com')).body.data[0]).toMatchObject({ source: 'shopify' });
+  });
   it('has Alice and a blocked contact with a reason', async () => {
     const alice = await t.dashboard('GET', '/dashboard/contacts?search=alice@example.com');
     expect(alice.body.data[0]).toMatchObject({ phone: '+14155550101', name: 'Alice Johnson' });

@@ -35,6 +35,8 @@ import { duringCrmOutage, seedWebhooksDemo } from './demo/webhooks.ts';
 import type { WebhooksService } from '../domains/webhooks/index.ts';
 import type { SavedRepliesService } from '../domains/saved-replies/index.ts';
 import { seedSavedRepliesDemo } from './demo/saved-replies.ts';
+import type { FormsService } from '../domains/forms/index.ts';
+import { seedFormsDemo } from './demo/forms.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
@@ -47,7 +49,7 @@ export type DemoDeps = {
   orgId: string; orgs: Orgs; contacts: ContactsService; wallet: WalletService; messaging: MessagingService; whatsapp: WhatsappService;
   instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; automations: AutomationsService; clock: Clock;
   shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; voiceAgents: VoiceAgentsService; voiceIdentities: VoiceIdentitiesService; voiceApp: VoiceAppService;
-  webhooks: WebhooksService; savedReplies: SavedRepliesService;
+  webhooks: WebhooksService; savedReplies: SavedRepliesService; forms: FormsService;
 };
 
 /**
@@ -90,6 +92,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   seedVoiceIdentitiesDemo(deps);
   seedVoiceAppDemo(deps);
   seedSavedRepliesDemo(deps);
+  seedFormsDemo(deps);
   // In the story's order: each part moves the clock forward only.
   await seedCampaignDemo(deps);
   const crmEndpointId = await seedWebhooksDemo(deps, story);
