@@ -23,7 +23,7 @@ const windowScroll = () => page.evaluate(() => {
 
 /** Every page of the sidebar, as it names it. */
 const PAGES = [['Overview', 'overview'], ['Inbox', 'inbox'], ['Contacts', 'contacts'], ['OTP', 'otp'], ['Calls', 'calls'], ['Campaigns', 'campaigns'],
-  ['Automations', 'automations'], ['Channels', 'channels'], ['Wallet', 'wallet'], ['API keys', 'keys'], ['Request log', 'requests'],
+  ['Automations', 'automations'], ['Forms', 'forms'], ['Channels', 'channels'], ['Wallet', 'wallet'], ['API keys', 'keys'], ['Request log', 'requests'],
   ['Webhooks', 'webhooks'], ['Simulator', 'simulator']];
 
 /** The data-address of the conversation row holding the focus (null when none does). */

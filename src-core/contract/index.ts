@@ -31,5 +31,6 @@ export * from './voice-identities.ts';
 export * from './ai.ts';
 export * from './voice-app.ts';
 export * from './saved-replies.ts';
+export * from './forms.ts';
 export * from './words.ts';
 export * from './overview.ts';

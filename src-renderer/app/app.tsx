@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { LiveRegion } from '../components/live-region.tsx';
 import { ErrorState } from '../components/states.tsx';
 import { AutomationsPage } from '../features/automations/automations-page.tsx';
+import { FormsPage } from '../features/forms/forms-page.tsx';
 import { CampaignsPage } from '../features/campaigns/campaigns-page.tsx';
 import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
@@ -62,7 +63,7 @@ function useConnectionAnnouncements(live: LiveStatus) {
 }
 
 const PAGES: Record<Section, () => ReactElement> = {
-  overview: OverviewPage, inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, calls: CallsPage, campaigns: CampaignsPage, automations: AutomationsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
+  overview: OverviewPage, inbox: InboxPage, contacts: ContactsPage, otp: OtpPage, calls: CallsPage, campaigns: CampaignsPage, automations: AutomationsPage, forms: FormsPage, channels: ChannelsPage, wallet: WalletPage, keys: KeysPage, requests: RequestLogPage, webhooks: WebhooksPage, simulator: SimulatorPage,
 };
 
 function Shell({ connection, arrival }: { connection: Connection; arrival: Arrival }) {

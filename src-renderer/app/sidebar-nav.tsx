@@ -18,6 +18,7 @@ export const NAV: Array<{ section: Section; label: string; group: string }> = [
   { section: 'calls', label: 'Calls', group: 'Support' },
   { section: 'campaigns', label: 'Campaigns', group: 'Marketing' },
   { section: 'automations', label: 'Automations', group: 'Marketing' },
+  { section: 'forms', label: 'Forms', group: 'Marketing' },
   { section: 'channels', label: 'Channels', group: 'Marketing' },
   { section: 'wallet', label: 'Wallet', group: 'Account' },
   { section: 'keys', label: 'API keys', group: 'Developers' },

@@ -15,6 +15,8 @@ import { MagicNumbersCard } from './magic-numbers-card.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
 import { useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queries.ts';
 import { ScenariosCard } from './scenarios-card.tsx';
+import { FormVisitorCard } from './form-visitor-card.tsx';
+import '../forms/forms.css';
 import './simulator.css';
 
 const STEPS: Array<[string, number]> = [['+10 s', 10], ['+1 min', 60], ['+1 h', 3600]];
@@ -188,6 +190,7 @@ export function SimulatorPage() {
         <div className="sim-column">
           <ScenariosCard />
           <InboundCard />
+          <FormVisitorCard />
           <PhoneCallsCard />
         </div>
       </div>

@@ -1,0 +1,82 @@
+// Forms in the console: the demo's popup listed with its public link and submissions; a form built in the builder; a
+// visitor submitting it from the Simulator through the form's public route; the submission under the form, and the
+// visitor a new contact whose source is the form.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { consoleForFile } from '../fixtures/console.ts';
+import type { E2eServer } from '../fixtures/server.ts';
+
+let server: E2eServer;
+let page: Page;
+
+consoleForFile({}, (opened) => {
+  ({ server, page } = opened);
+});
+
+const card = (name: string) => page.locator(`[data-testid="form-card"][data-name="${name}"]`);
+
+describe('forms', () => {
+  it('lists the demo popup with its public link and its two submissions', async () => {
+    await page.getByTestId('nav-forms').click();
+    await page.getByTestId('forms-list').waitFor();
+    const festive = card('Festive offer sign-up');
+    expect(await festive.getByTestId('form-kind-badge').textContent()).toBe('Popup');
+    expect(await festive.getByTestId('form-submissions-count').textContent()).toBe('2');
+    const link = await festive.getByTestId('form-link').getAttribute('href');
+    expect(link).toMatch(new RegExp(`^${server.url}/forms/form_`));
+    // The public link is the form's own page, plain HTML.
+    expect(await (await fetch(link as string)).text()).toContain('<h1>Festive offer sign-up</h1>');
+    await festive.getByTestId('form-submissions-toggle').click();
+    await festive.getByTestId('form-submissions').waitFor();
+    expect(await festive.getByTestId('form-submission').count()).toBe(2);
+  });
+
+  it('builds a form, a visitor submits it from the Simulator, and the submission and the new contact show', async () => {
+    await page.getByTestId('new-form').click();
+    const builder = page.getByTestId('form-builder');
+    await builder.waitFor();
+    await page.getByTestId('form-name').fill('Workshop waitlist');
+    await page.getByTestId('form-kind').selectOption('landing_page');
+    // Neither email nor phone asked: the builder says why it cannot be saved.
+    await page.getByTestId('form-ask-email').selectOption('hidden');
+    await page.getByTestId('form-no-address').waitFor();
+    expect(await page.getByTestId('form-save').isDisabled()).toBe(true);
+    await page.getByTestId('form-ask-email').selectOption('required');
+    await page.getByTestId('form-ask-name').selectOption('required');
+    await page.getByTestId('form-add-custom').click();
+    await page.getByTestId('form-custom-label').fill('Company');
+    await page.getByTestId('form-custom-required').check();
+    await page.getByTestId('form-save').click();
+    await builder.waitFor({ state: 'detached' });
+    const workshop = card('Workshop waitlist');
+    await workshop.waitFor();
+    expect(await workshop.getByTestId('form-kind-badge').textContent()).toBe('Landing page');
+    expect(await workshop.getByTestId('form-submissions-count').textContent()).toBe('0');
+
+    await page.getByTestId('nav-simulator').click();
+    const visitor = page.getByTestId('sim-form-visitor');
+    await visitor.getByTestId('sim-form-pick').waitFor();
+    await visitor.getByTestId('sim-form-pick').selectOption({ label: 'Workshop waitlist' });
+    await visitor.getByTestId('sim-form-field-name').fill('Nina Alvarez');
+    await visitor.getByTestId('sim-form-field-email').fill('nina.alvarez@example.org');
+    await visitor.getByTestId('sim-form-field-company').fill('Alvarez Ceramics');
+    await visitor.getByTestId('sim-form-submit').click();
+    expect(await visitor.getByTestId('sim-form-sent').textContent()).toBe('Submitted Workshop waitlist as Nina Alvarez.');
+
+    await page.getByTestId('nav-forms').click();
+    await workshop.getByTestId('form-submissions-count').filter({ hasText: /^1$/ }).waitFor();
+    await workshop.getByTestId('form-submissions-toggle').click();
+    const row = workshop.getByTestId('form-submission');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Alvarez Ceramics');
+    const contactId = await row.getAttribute('data-contact-id');
+
+    await page.getByTestId('nav-contacts').click();
+    await page.getByTestId('contact-search').fill('nina.alvarez');
+    const contact = page.locator(`[data-testid="contact-row"][data-contact-id="${contactId}"]`);
+    await contact.waitFor();
+    expect(await contact.textContent()).toContain('Nina Alvarez');
+    const stored = await server.dashboard<{ source: string; email: string }>('GET', `/dashboard/contacts/${contactId}`);
+    expect(stored.body).toMatchObject({ source: 'Workshop waitlist', email: 'nina.alvarez@example.org' });
+  });
+});
