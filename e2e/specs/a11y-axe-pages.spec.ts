@@ -1,5 +1,5 @@
 // axe-core over the console's pages beyond the inbox and contacts, in the light and the dark theme (e2e/fixtures/axe.ts):
-// the Overview, OTP, calls (agents, app calls, people and bookings), campaigns and their builders, automations, the wallet, the
+// the Overview, OTP, calls (agents, app calls, people and bookings), campaigns and their builders, automations, forms, the wallet, the
 // organization, API keys, the request log, webhooks and the simulator. Data as a user would have it: the demo seed, API
 // calls answered 2xx and 4xx, a webhook endpoint whose receiver fails.
 import type { Page } from 'playwright-core';
@@ -190,6 +190,18 @@ const STATES: AxeState[] = [
     }
     await form.getByTestId('automation-save').click();
     await form.getByTestId('error-state').waitFor();
+  }],
+  ['forms, the builder with a custom field', async () => {
+    await nav('forms');
+    await page.getByTestId('new-form').click();
+    await page.getByTestId('form-add-custom').click();
+    await page.getByTestId('form-custom-label').fill('City');
+  }],
+  ['forms, the demo popup\'s submissions', async () => {
+    await page.getByTestId('form-builder').getByRole('button', { name: 'Cancel' }).click();
+    const festive = page.locator('[data-testid="form-card"][data-name="Festive offer sign-up"]');
+    if ((await festive.getByTestId('form-submissions').count()) === 0) await festive.getByTestId('form-submissions-toggle').click();
+    await festive.getByTestId('form-submissions').waitFor();
   }],
   ...([['whatsapp', 'wa-template-submit'], ['sms', 'sms-template-form'], ['rcs', 'rcs-template-form'], ['email', 'email-template-form'], ['instagram', 'instagram-connection'], ['shopify', 'shopify-connection']] as const)
     .map(([tab, shown]): [string, () => Promise<void>] => [`channels, ${tab}`, async () => {
