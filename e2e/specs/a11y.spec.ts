@@ -352,7 +352,8 @@ describe('buttons repeated down a list', () => {
     await page.getByTestId('nav-webhooks').click();
     await page.getByTestId('tab-endpoints').click();
     const catalogue = (await server.dashboard<{ data: Array<{ emitted: boolean }> }>('GET', '/dashboard/webhooks/events')).body.data;
-    const later = `Show ${catalogue.filter((event) => !event.emitted).length} events Switchboard does not send yet`;
+    const notEmitted = catalogue.filter((event) => !event.emitted).length;
+    const later = `Show ${notEmitted} ${notEmitted === 1 ? 'event' : 'events'} Switchboard does not send yet`;
     for (const url of urls) {
       const card = page.locator(`[data-testid="endpoint-card"][data-url="${url}"]`);
       await card.getByRole('combobox', { name: `Test event type for ${url}`, exact: true }).waitFor();

@@ -72,13 +72,15 @@ describe('webhook inspector', () => {
     expect(later).toBeGreaterThan(0);
     const notEmitted = page.getByTestId('events-not-emitted');
     const fold = notEmitted.getByTestId('events-not-emitted-toggle');
-    expect(await fold.textContent()).toBe(`Show ${later} events Switchboard does not send yet`);
+    // One event is one: `Show 1 event …`.
+    const events = later === 1 ? 'event' : 'events';
+    expect(await fold.textContent()).toBe(`Show ${later} ${events} Switchboard does not send yet`);
     expect(await notEmitted.getByTestId('event-contact.lifecycle_changed').isVisible()).toBe(false);
     expect(await page.getByTestId('event-contact.created').isVisible()).toBe(true);
     await fold.click();
     await notEmitted.getByTestId('event-contact.lifecycle_changed').waitFor();
     // The summary's words follow the details' toggle event, which comes a task after the details open.
-    await fold.filter({ hasText: new RegExp(`^Hide the ${later} events Switchboard does not send yet$`) }).waitFor();
+    await fold.filter({ hasText: new RegExp(`^Hide the ${later} ${events} Switchboard does not send yet$`) }).waitFor();
     expect(await notEmitted.textContent()).toContain('can be subscribed to ahead and sent as tests');
     // It names the features missing, not voice, Shopify or forms (whose events are sent).
     expect(await notEmitted.locator('p').first().textContent()).toMatch(/their features \(lifecycle stages\) are not here\.$/);

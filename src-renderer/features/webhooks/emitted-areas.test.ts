@@ -1,6 +1,6 @@
 // The webhooks' empty state promises only the areas whose events this build emits.
 import { describe, expect, it } from 'vitest';
-import { emittedAreas } from './emitted-areas.ts';
+import { emittedAreas, notSentYet } from './emitted-areas.ts';
 import type { CatalogueEvent } from './queries.ts';
 
 const event = (type: string, emitted: boolean) => ({ type, emitted, description: '', sample: {} }) as CatalogueEvent;
@@ -18,5 +18,8 @@ describe('emittedAreas', () => {
     expect(emittedAreas([event('shopify.order.created', true), event('voice.app.call.missed', true), event('sms.message.status', false)])).toBe('orders and calls');
     expect(emittedAreas([event('email.message.opened', true)])).toBe('messages on Email');
     expect(emittedAreas([event('contact.created', false)])).toBeNull();
+  });
+  it('says one event as one', () => {
+    expect([notSentYet(1), notSentYet(2)]).toEqual(['event Switchboard does not send yet', 'events Switchboard does not send yet']);
   });
 });

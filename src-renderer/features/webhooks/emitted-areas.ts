@@ -19,3 +19,6 @@ export function emittedAreas(events: CatalogueEvent[]): string | null {
   const words = channels.length > 0 ? [...others, `messages on ${joined(channels)}`] : others;
   return words.length > 0 ? joined(words) : null;
 }
+
+/** The fold's words for `count` events this build never fires: `1 event …`, `2 events …`. */
+export const notSentYet = (count: number): string => `${count === 1 ? 'event' : 'events'} Switchboard does not send yet`;

@@ -10,6 +10,7 @@ import { foldLabel } from '../../components/folded.tsx';
 import { time } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { healthOf, streakWords, type EndpointHealth } from './endpoint-health.ts';
+import { notSentYet } from './emitted-areas.ts';
 import { inFormOrder } from './event-groups.ts';
 import { useDeleteEndpoint, useRotateSecret, useSendTest, useSetEndpointActive } from './mutations.ts';
 import { useDelivery, useEventCatalogue, type CatalogueEvent } from './queries.ts';
@@ -80,7 +81,7 @@ function SendTest({ endpoint }: { endpoint: WebhookEndpoint }) {
   const events = inFormOrder(all.filter((e) => e.emitted));
   const sendLabel = send.isPending ? 'Sending…' : 'Send test';
   // Worded as the endpoint form's fold (a <select> cannot hold a <details>, so this one is a button).
-  const laterLabel = foldLabel(showLater, later.length, 'events Switchboard does not send yet');
+  const laterLabel = foldLabel(showLater, later.length, notSentYet(later.length));
   const option = (e: CatalogueEvent) => <option key={e.type} value={e.type}>{e.type}</option>;
   const toggleLater = () => {
     if (showLater && later.some((e) => e.type === eventType)) setEventType('');

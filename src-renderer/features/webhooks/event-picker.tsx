@@ -4,6 +4,7 @@
 import type { WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Folded } from '../../components/folded.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
+import { notSentYet } from './emitted-areas.ts';
 import { groups } from './event-groups.ts';
 import { useEventCatalogue, type CatalogueEvent } from './queries.ts';
 
@@ -53,7 +54,7 @@ export function EventPicker({ value, onChange }: { value: EventSelection; onChan
         <>
           <EventGroups events={events.filter((e) => e.emitted)} chosen={chosen} toggle={toggle} />
           {later.length ? (
-            <Folded count={later.length} what="events Switchboard does not send yet" chosen={later.filter((e) => chosen.has(e.type)).length} testId="events-not-emitted">
+            <Folded count={later.length} what={notSentYet(later.length)} chosen={later.filter((e) => chosen.has(e.type)).length} testId="events-not-emitted">
               <div className="wh-events-later">
                 <p className="small muted">These are in the catalogue and can be subscribed to ahead and sent as tests, but nothing in
                   Switchboard fires them yet: their features (lifecycle stages) are not here.</p>
