@@ -1,6 +1,6 @@
 // Forms in the console: the demo's popup listed with its public link and submissions; a form built in the builder; a
 // visitor submitting it from the Simulator through the form's public route; the submission under the form, and the
-// visitor a new contact whose source is the form.
+// visitor a new contact whose source is the form; a submission made elsewhere shown live.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -78,5 +78,22 @@ describe('forms', () => {
     expect(await contact.textContent()).toContain('Nina Alvarez');
     const stored = await server.dashboard<{ source: string; email: string }>('GET', `/dashboard/contacts/${contactId}`);
     expect(stored.body).toMatchObject({ source: 'Workshop waitlist', email: 'nina.alvarez@example.org' });
+  });
+
+  it('follows a submission made on the public page while the Forms page is open: its count and its submissions', async () => {
+    await page.getByTestId('nav-forms').click();
+    const festive = card('Festive offer sign-up');
+    await festive.getByTestId('form-submissions-count').filter({ hasText: /^2$/ }).waitFor();
+    await festive.getByTestId('form-submissions-toggle').click();
+    await festive.getByTestId('form-submissions').waitFor();
+    const link = await festive.getByTestId('form-link').getAttribute('href');
+    // As the page's own form posts it: urlencoded, answered with the Thanks page.
+    const posted = await fetch(`${link}/submissions`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Omar Haddad', email: 'omar.haddad@example.org', phone: '', city: 'Dubai' }).toString(),
+    });
+    expect([posted.status, (await posted.text()).includes('Thanks!')]).toEqual([201, true]);
+    await festive.getByTestId('form-submissions-count').filter({ hasText: /^3$/ }).waitFor();
+    await festive.getByTestId('form-submission').filter({ hasText: 'Omar Haddad' }).waitFor();
   });
 });

@@ -61,6 +61,8 @@ export interface ServerToClientEvents {
   'clock:changed': (payload: ClockState) => void;
   'contact:created': (payload: ContactChange) => void;
   'contact:updated': (payload: ContactChange) => void;
+  /** A visitor submitted one of the organization's forms (`form.submitted`): its submissions and count changed. */
+  'form:submitted': (payload: { formId: string; submissionId: string }) => void;
   /** A message arrived from a customer, or was sent (any channel). */
   'message:new': (payload: MessageChange) => void;
   /** A message's status changed (delivered, read, failed...). */

@@ -22,6 +22,10 @@ const messageReceived: StreamMapping = (event) => ({ name: 'message:new', payloa
 export const STREAM_EVENTS: Record<string, StreamMapping> = {
   'contact.created': contactChange('contact:created'),
   'contact.updated': contactChange('contact:updated'),
+  'form.submitted': (event) => {
+    const { formId, submissionId } = event.data as { formId: string; submissionId: string };
+    return { name: 'form:submitted', payload: { formId, submissionId } };
+  },
   'campaign.progress': (event) => ({ name: 'campaign:progress', payload: event.data }),
   // Written with the suppression they announce (see email.service.ts, onStatus and engagement).
   'email.message.bounced': (event) => ({ name: 'email:suppressed', payload: { email: (event.data as { email: string }).email, reason: 'bounced' } }),

@@ -231,6 +231,8 @@ export function connectLive(
   socket.on('contact:updated', (change) => {
     for (const key of reloadsForContact(change, 'updated')) reload(...key);
   });
+  // A visitor's submission (from the form's public page, anywhere): the Forms page's counts and submissions.
+  socket.on('form:submitted', () => reload('forms'));
   socket.on('clock:changed', (clock) => {
     client.setQueryData(['clock'], clockReadFrom(clock));
     reload('wallet');
