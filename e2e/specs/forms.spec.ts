@@ -96,4 +96,21 @@ describe('forms', () => {
     await festive.getByTestId('form-submissions-count').filter({ hasText: /^3$/ }).waitFor();
     await festive.getByTestId('form-submission').filter({ hasText: 'Omar Haddad' }).waitFor();
   });
+
+  it('the public link works in a browser with no script: fill the page, submit, read the Thanks page', async () => {
+    const link = await card('Workshop waitlist').getByTestId('form-link').getAttribute('href');
+    const visitor = await page.context().newPage();
+    try {
+      await visitor.goto(link as string);
+      expect(await visitor.locator('h1').textContent()).toBe('Workshop waitlist');
+      await visitor.locator('#field-name').fill('Lena Fischer');
+      await visitor.locator('#field-email').fill('lena.fischer@example.org');
+      await visitor.locator('#field-company').fill('Fischer Design');
+      await Promise.all([visitor.waitForURL(`${link}/submissions`), visitor.getByRole('button', { name: 'Submit' }).click()]);
+      expect(await visitor.locator('h1').textContent()).toBe('Thanks!');
+    } finally {
+      await visitor.close();
+    }
+    await card('Workshop waitlist').getByTestId('form-submissions-count').filter({ hasText: /^2$/ }).waitFor();
+  });
 });
