@@ -20,7 +20,7 @@ function documentedEvents(): Map<string, string[]> {
   for (const bullet of DOC.split(/\n(?=- )/).map((b) => b.replace(/\n\s*/g, ' '))) {
     const shape = /: `(\{[^`]*\})`/.exec(bullet);
     if (!bullet.startsWith('- `') || !shape) continue;
-    const names = [...bullet.slice(0, shape.index).matchAll(/`([a-z]+\.[a-z.]+)`/g)].map((m) => m[1] as string);
+    const names = [...bullet.slice(0, shape.index).matchAll(/`([a-z]+\.[a-z_.]+)`/g)].map((m) => m[1] as string);
     for (const name of names) events.set(name, keysOf(shape[1] as string));
   }
   return events;
@@ -42,7 +42,7 @@ describe('docs/events.md', () => {
     expect(listAfter('`Message` is')).toContain('billingAmountPaise');
     expect(listAfter('as events carry it')).toContain('blockedReason');
     expect([...documentedEvents().keys()]).toEqual(expect.arrayContaining([
-      'contact.created', 'contact.updated', 'whatsapp.message.status', 'whatsapp.message.received', 'sms.message.received',
+      'contact.created', 'contact.updated', 'contact.lifecycle_changed', 'whatsapp.message.status', 'whatsapp.message.received', 'sms.message.received',
       'instagram.message.received', 'email.message.delivered', 'email.message.opened', 'email.message.clicked',
       'email.message.bounced', 'email.message.complained', 'campaign.progress', 'voice.call.completed', 'voice.call.transcript',
       'voice.app.call.inbound', 'voice.app.call.incoming', 'voice.app.call.answered', 'voice.app.call.completed', 'voice.app.call.missed',
@@ -70,6 +70,8 @@ describe('docs/events.md', () => {
     }
     const contact = ((await t.request('GET', '/v1/contacts?search=14155550702', { token: key })).body.data as Array<{ id: string }>)[0];
     await v1(`/v1/contacts/${contact?.id}/block`, { reason: 'Testing events' });
+    const stage = ((await t.dashboard('GET', '/dashboard/lifecycle-stages')).body.data as Array<{ id: string }>)[1];
+    expect((await t.dashboard('PUT', `/dashboard/contacts/${contact?.id}/lifecycle-stage`, { stageId: stage?.id })).status).toBe(200);
     // The demo's active voice agent calls someone who talks (every lifecycle event, the transcript) and a busy line.
     const agent = ((await t.request('GET', '/v1/voice/agents', { token: key })).body.data as Array<{ id: string; isActive: boolean }>).find((a) => a.isActive);
     for (const toNumber of ['+14155550703', '+15005550005']) expect((await v1('/v1/voice/calls/outbound', { agentId: agent?.id, toNumber })).status).toBe(201);

@@ -13,6 +13,8 @@ export const contactSchema = z.object({
   profilePic: z.string().nullable(),
   source: z.string(),
   tags: z.array(z.string()),
+  /** The contact's lifecycle stage (seed 001's `lifecycleStageId`; `GET /dashboard/lifecycle-stages`), null for none. */
+  lifecycleStageId: z.string().nullable(),
   isBlocked: z.boolean(),
   blockedReason: z.string().nullable(),
   blockedAt: timestampSchema.nullable(),
@@ -27,9 +29,9 @@ export type Contact = z.infer<typeof contactSchema>;
  */
 export const consoleContactSchema = contactSchema.extend({ optedOutOn: channelSchema.nullable() });
 export type ConsoleContact = z.infer<typeof consoleContactSchema>;
-/** A contact as events carry it (`contact.created`, `contact.updated`, `*.message.received`): the record plus the seed's `lifecycleStageId` (no stages yet: null). */
-export type EventContact = Contact & { lifecycleStageId: null };
-export const eventContact = (contact: Contact): EventContact => ({ ...contact, lifecycleStageId: null });
+/** A contact as events carry it (`contact.created`, `contact.updated`, `*.message.received`): the record as listed, `lifecycleStageId` included. */
+export type EventContact = Contact;
+export const eventContact = (contact: Contact): EventContact => contact;
 
 /**
  * `GET /dashboard/contacts/by-email?email=`: the contact an email campaign merges a recipient's name from, found as the

@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './scopes.ts';
 export * from './contacts.ts';
 export * from './contacts-csv.ts';
+export * from './lifecycle-stages.ts';
 export * from './api-keys.ts';
 export * from './sim.ts';
 export * from './stream.ts';

@@ -74,6 +74,13 @@ describe.each([
     expect(contacts.filter((c) => new Set(c.tags).size !== c.tags.length).map((c) => [c.name, c.tags])).toEqual([]);
     expect(contacts.filter((c) => c.tags.includes('vip'))).toHaveLength(17);
   });
+  it('puts its contacts in lifecycle stages: Alice a customer, every default stage in use, the blocked spammer in none', async () => {
+    const stages = (await t.dashboard('GET', '/dashboard/lifecycle-stages')).body.data as Array<{ id: string; name: string; contacts: number }>;
+    expect(stages.map((s) => [s.name, s.contacts])).toEqual([['Subscriber', 8], ['Lead', 4], ['Qualified', 12], ['Customer', 21], ['Churned', 4]]);
+    const contacts = (await t.dashboard('GET', '/dashboard/contacts?limit=100')).body.data as Array<{ name: string; lifecycleStageId: string | null }>;
+    const stageOf = (name: string) => stages.find((s) => s.id === contacts.find((c) => c.name === name)?.lifecycleStageId)?.name;
+    expect([stageOf('Alice Johnson'), stageOf('Promo Blaster')]).toEqual(['Customer', undefined]);
+  });
   it('has WhatsApp templates in each status and category, and conversations', async () => {
     const templates = (await t.dashboard('GET', '/dashboard/whatsapp/templates?limit=100')).body.data as Array<{ status: string; category: string }>;
     expect(new Set(templates.map((x) => x.status))).toEqual(new Set(['APPROVED', 'PENDING', 'REJECTED']));

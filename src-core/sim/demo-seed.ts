@@ -42,6 +42,14 @@ const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
 const SOURCES = ['whatsapp', 'sms', 'instagram', 'email', 'shopify'];
 const TAGS = ['vip', 'lead', 'customer', 'newsletter', 'wholesale', 'returning'];
+/**
+ * The lifecycle stage (a default one, migration 52) of the i-th demo contact, by its tag: VIPs and returning buyers are
+ * customers, a few customers have churned, leads half qualified, wholesale enquiries qualified, newsletter readers subscribers.
+ */
+const stageOf = (tag: string, i: number): string => ({
+  vip: 'Customer', returning: 'Customer', customer: i % 12 === 8 ? 'Churned' : 'Customer', lead: i < 24 ? 'Lead' : 'Qualified',
+  wholesale: 'Qualified', newsletter: 'Subscriber',
+} as Record<string, string>)[tag] ?? 'Subscriber';
 /** The demo business: its emails come from it (demo/email.ts), and its WhatsApp messages show it as the sender. */
 export const DEMO_BUSINESS_NAME = 'Example Store';
 
@@ -68,6 +76,12 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
     name: 'Alice Johnson', username: 'alice.j', email: 'alice@example.com', phone: '+14155550101', source: 'shopify', tags: ['customer', 'vip'],
   });
   contacts.addNote(orgId, alice.id, 'Ordered #1001; prefers WhatsApp for delivery updates.');
+  const stageIds = new Map(contacts.stages.list(orgId).map((stage) => [stage.name, stage.id]));
+  const putInStage = (contactId: string, stage: string) => {
+    const stageId = stageIds.get(stage);
+    if (stageId) contacts.stages.setContactStage(orgId, contactId, stageId);
+  };
+  putInStage(alice.id, 'Customer');
   for (let i = 0; i < 48; i++) {
     const first = FIRST[i % FIRST.length] as string;
     // 3 is prime to the 14 surnames: every surname is used and no (first, last) pair repeats.
@@ -75,7 +89,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
     const handle = `${first}.${last}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
     // Every fifth contact is also a VIP, unless its own tag already is `vip`.
     const tag = TAGS[i % TAGS.length] as string;
-    contacts.create(orgId, {
+    const contact = contacts.create(orgId, {
       name: `${first} ${last}`,
       username: i % 3 === 0 ? `${handle}${i}` : undefined,
       email: i % 2 === 0 ? `${handle}${i}@example.com` : undefined,
@@ -83,6 +97,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
       source: SOURCES[i % SOURCES.length],
       tags: i % 5 === 0 && tag !== 'vip' ? [tag, 'vip'] : [tag],
     });
+    putInStage(contact.id, stageOf(tag, i));
   }
   const spammer = contacts.create(orgId, { name: 'Promo Blaster', phone: '+15550000199', source: 'sms', tags: ['spam'] });
   contacts.block(orgId, spammer.id, 'Sent repeated unsolicited promotions; blocked by support.');

@@ -1,4 +1,5 @@
-// Contacts stored before migrations 19, 20 and 33 are found without their accents, lose blank block reasons, and keep their blocks as a person's.
+// Contacts stored before migrations 19, 20 and 33 are found without their accents, lose blank block reasons, and keep their blocks as a person's;
+// before migration 52, they are listed in no lifecycle stage, and their organization gets the default stages.
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -35,5 +36,21 @@ describe('contacts blocked before migration 33', () => {
       VALUES ('cnt_old', 'org_a', '+14155550001', 'sms', 1, 'Replied STOP by phone', 't', 't')`).run();
     migrate(old.db.sql, MIGRATIONS, 't');
     expect(createContactsStore(old.db.sql).byId('org_a', 'cnt_old')).toMatchObject({ is_blocked: 1, blocked_reason: 'Replied STOP by phone', opted_out_on: null });
+  });
+});
+
+describe('contacts and organizations from before migration 52', () => {
+  const old = migratedDb('contacts-migration-52', ['org_a', 'org_b'], { before: 52 });
+  afterAll(old.remove);
+  it('list their contacts in no stage, give each organization the default stages, and keep the list\'s JSON in step with the stage', () => {
+    old.db.sql.prepare(`INSERT INTO contacts (id, org_id, name, source, created_at, updated_at) VALUES ('cnt_old', 'org_a', 'Old', 'sms', 't', 't')`).run();
+    migrate(old.db.sql, MIGRATIONS, 't');
+    const store = createContactsStore(old.db.sql);
+    expect(JSON.parse(store.docOf('org_a', 'cnt_old') as string)).toMatchObject({ id: 'cnt_old', name: 'Old', lifecycleStageId: null });
+    const stages = old.db.sql.prepare(`SELECT org_id, name, position FROM lifecycle_stages ORDER BY org_id, position`).all() as Array<{ org_id: string; name: string }>;
+    const names = ['Subscriber', 'Lead', 'Qualified', 'Customer', 'Churned'];
+    expect(stages.map((s) => `${s.org_id} ${s.name}`)).toEqual([...names.map((n) => `org_a ${n}`), ...names.map((n) => `org_b ${n}`)]);
+    store.setStage('org_a', 'cnt_old', 'stage_x', 't2');
+    expect(JSON.parse(store.listUncached('org_a', undefined, { page: 1, limit: 10, offset: 0 }).docs[0] as string)).toMatchObject({ lifecycleStageId: 'stage_x', updatedAt: 't2' });
   });
 });

@@ -18,7 +18,7 @@ import { keywordOf, optOutReason } from './opt-out-keywords.ts';
 export function toContact(row: ContactRow): Contact {
   return {
     id: row.id, username: row.username, name: row.name, email: row.email, phone: row.phone, profilePic: row.profile_pic,
-    source: row.source, tags: JSON.parse(row.tags) as string[], isBlocked: row.is_blocked === 1,
+    source: row.source, tags: JSON.parse(row.tags) as string[], lifecycleStageId: row.lifecycle_stage_id, isBlocked: row.is_blocked === 1,
     blockedReason: row.blocked_reason, blockedAt: row.blocked_at, createdAt: row.created_at, updatedAt: row.updated_at,
   };
 }

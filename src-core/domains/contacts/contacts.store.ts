@@ -13,13 +13,13 @@ export type ListPage = { docs: string[]; total: number; fuzzy?: true };
 
 export type ContactRow = {
   id: string; org_id: string; username: string | null; name: string | null; email: string | null; phone: string | null;
-  profile_pic: string | null; source: string; tags: string; is_blocked: number; blocked_reason: string | null;
+  profile_pic: string | null; source: string; tags: string; lifecycle_stage_id: string | null; is_blocked: number; blocked_reason: string | null;
   blocked_at: string | null; created_at: string; updated_at: string;
   /** The channel of the opt-out keyword that blocked the contact; null for a block a person set, or none (migration 33). */
   opted_out_on: string | null;
 };
 /** A contact to insert: its tags as a list (stored as JSON, duplicates dropped). */
-export type NewContactRow = Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at' | 'opted_out_on' | 'tags'> & { tags: readonly string[] };
+export type NewContactRow = Omit<ContactRow, 'is_blocked' | 'blocked_reason' | 'blocked_at' | 'opted_out_on' | 'tags' | 'lifecycle_stage_id'> & { tags: readonly string[] };
 /** What the console's edit sets, as stored. */
 export type ContactFields = Pick<ContactRow, 'username' | 'name' | 'email' | 'phone' | 'profile_pic'>;
 export type NoteRow = { id: string; org_id: string; contact_id: string; content: string; created_at: string };
@@ -109,6 +109,7 @@ export function createContactsStore(sql: Sql) {
   const byUsername = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? AND username = ? COLLATE NOCASE ORDER BY rowid LIMIT 1`);
   const setName = sql.prepare(`UPDATE contacts SET name = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
   const setTags = sql.prepare(`UPDATE contacts SET tags = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
+  const setStage = sql.prepare(`UPDATE contacts SET lifecycle_stage_id = ?, updated_at = ? WHERE id = ? AND org_id = ?`);
   const setFields = sql.prepare(`UPDATE contacts SET username = @username, name = @name, email = @email, phone = @phone, profile_pic = @profile_pic,
     updated_at = @at WHERE id = @id AND org_id = @orgId`);
   const countAll = sql.prepare(`SELECT COALESCE((SELECT n FROM contact_counts WHERE org_id = ?), 0) AS n`);
@@ -166,7 +167,7 @@ export function createContactsStore(sql: Sql) {
       const stored = { ...row, tags: tagsJson(row.tags) };
       written(void insert.run(stored));
       learn(row.org_id, row);
-      return { ...stored, is_blocked: 0, blocked_reason: null, blocked_at: null, opted_out_on: null };
+      return { ...stored, lifecycle_stage_id: null, is_blocked: 0, blocked_reason: null, blocked_at: null, opted_out_on: null };
     },
     byId: (orgId: string, id: string) => byId.get(id, orgId) as ContactRow | undefined,
     byPhone: (orgId: string, phone: string) => phoneCache.read(`${orgId}\u0000${phone}`, () => byPhone.get(orgId, phone) as ContactRow | undefined),
@@ -198,6 +199,8 @@ export function createContactsStore(sql: Sql) {
       learn(orgId, fields);
     },
     setTags: (orgId: string, id: string, tags: readonly string[], at: string) => written(void setTags.run(tagsJson(tags), at, id, orgId)),
+    /** The contact's lifecycle stage (null: none). */
+    setStage: (orgId: string, id: string, stageId: string | null, at: string) => written(void setStage.run(stageId, at, id, orgId)),
     /** `optedOutOn`: the channel of the opt-out keyword that blocks the contact, null for a block a person sets (or an unblock). */
     setBlocked: (p: { orgId: string; id: string; blocked: boolean; reason: string | null; at: string | null; optedOutOn: string | null; updated: string }) =>
       written(void setBlock.run({ ...p, blocked: p.blocked ? 1 : 0 })),

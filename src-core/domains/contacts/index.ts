@@ -1,16 +1,23 @@
-// The contacts domain: unified contacts across channels, blocking and notes.
+// The contacts domain: unified contacts across channels, blocking, notes and lifecycle stages (the service's `stages`).
 import type { CoreDeps } from '../../kernel/domain.ts';
 import { defineDomain } from '../../kernel/domain.ts';
 import { contactsRoutes } from './contacts.routes.ts';
 import { createContactsTransfer } from './contacts-import.ts';
 import { createContactsService, toContact } from './contacts.service.ts';
 import { createContactsStore } from './contacts.store.ts';
+import { lifecycleStagesRoutes } from './lifecycle-stages.routes.ts';
+import { createLifecycleStagesService, type LifecycleStagesService } from './lifecycle-stages.service.ts';
+import { createLifecycleStagesStore } from './lifecycle-stages.store.ts';
 
 export function contactsDomain(deps: CoreDeps) {
   const store = createContactsStore(deps.db.sql);
   const service = createContactsService({ store, db: deps.db, bus: deps.bus, clock: deps.clock });
   const transfer = createContactsTransfer({ store, db: deps.db, bus: deps.bus, clock: deps.clock, create: service.create, toContact });
-  return defineDomain({ name: 'contacts', routes: contactsRoutes(service, transfer), service });
+  const stages = createLifecycleStagesService({
+    stages: createLifecycleStagesStore(deps.db.sql), contacts: store, contactsService: service, db: deps.db, bus: deps.bus, clock: deps.clock,
+  });
+  return defineDomain({ name: 'contacts', routes: [...contactsRoutes(service, transfer), ...lifecycleStagesRoutes(stages)], service: Object.assign(service, { stages }) });
 }
-export type { ContactsService } from './contacts.service.ts';
+/** The contacts service, with its lifecycle stages as `stages`. */
+export type ContactsService = ReturnType<typeof createContactsService> & { stages: LifecycleStagesService };
 /** A phone as contacts store it (`+` and its digits): other domains match contacts with it. */

@@ -15,7 +15,10 @@ const email = (reached: MessageStatus, address = 'alice@example.com') => ({ mess
 const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
   'contact.created': ['a contact is added from any channel or import', { contact, source: contact.source }],
   'contact.updated': ['a contact changes', { contact: sampleContact({ isBlocked: true, blockedReason: 'spam', blockedAt: '2026-01-15T09:05:00.000Z', updatedAt: '2026-01-15T09:05:00.000Z' }), changedFields: ['isBlocked', 'blockedReason'] }],
-  'contact.lifecycle_changed': ['a contact moves between lifecycle stages', { contact: sampleContact({ lifecycleStageId: 'stage_customer' }), fromStageId: null, toStageId: 'stage_customer' }],
+  'contact.lifecycle_changed': ['a contact moves between lifecycle stages', {
+    contact: sampleContact({ lifecycleStageId: 'stage_customer', updatedAt: '2026-01-15T09:05:00.000Z' }), previousStageId: 'stage_lead', previousStageName: 'Lead',
+    stageId: 'stage_customer', stageName: 'Customer', changedAt: '2026-01-15T09:05:00.000Z',
+  }],
   'form.submitted': ['a visitor submits a form, popup or landing page', {
     formId: 'form_sample', formName: 'Festive offer sign-up', kind: 'popup', submissionId: 'fsub_sample', contactId: contact.id,
     fields: { name: 'Alice Smith', email: 'alice@example.com' }, submittedAt: '2026-01-15T09:05:00.000Z',
@@ -45,13 +48,11 @@ const SAMPLES: Record<WebhookEventType, [string, Record<string, unknown>]> = {
 };
 
 /**
- * Events of the seed's catalogue that this build never fires: the features behind them (lifecycle stages) are
- * not here yet. They stay subscribable (the contract
- * lists them, and `*` takes them when they come) and can be sent as tests; the catalogue says `emitted: false`.
+ * Events of the seed's catalogue that this build never fires: none now (lifecycle stages and forms came). The set stays
+ * for an event a later contract adds before it is fired: subscribable (`*` takes it when it comes), sent as a test with
+ * its sample, and said `emitted: false` in the catalogue.
  */
-export const NOT_EMITTED: ReadonlySet<WebhookEventType> = new Set<WebhookEventType>([
-  'contact.lifecycle_changed',
-]);
+export const NOT_EMITTED: ReadonlySet<WebhookEventType> = new Set<WebhookEventType>([]);
 
 export const catalogue = (): WebhookCatalogueEntry[] =>
   WEBHOOK_EVENTS.map((type) => ({ type, description: SAMPLES[type][0], sample: SAMPLES[type][1], emitted: !NOT_EMITTED.has(type) }));

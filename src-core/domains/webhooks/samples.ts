@@ -11,7 +11,7 @@ const at = '2026-01-15T09:00:00.000Z';
 const answeredAt = '2026-01-15T09:00:12.000Z';
 const endedAt = '2026-01-15T09:01:44.000Z';
 
-/** A contact as sent, with the seed's `lifecycleStageId` (no lifecycle stages in this build: null). */
+/** A contact as sent, with the seed's `lifecycleStageId` (in no stage unless `over` puts it in one). */
 export const sampleContact = (over: Partial<Contact> & { lifecycleStageId?: string | null } = {}): Contact & { lifecycleStageId: string | null } => ({
   id: sampleId('cnt'), username: null, name: 'Alice Johnson', email: 'alice@example.com', phone: '+14155550101', profilePic: null,
   source: 'whatsapp', tags: ['vip'], isBlocked: false, blockedReason: null, blockedAt: null, createdAt: at, updatedAt: at, lifecycleStageId: null, ...over,

@@ -57,11 +57,9 @@ describe('endpoints', () => {
     // The seed's 23, and the delivery receipts of SMS, RCS and Instagram.
     const catalogue = (await api('GET', '/v1/webhooks/events')).body.data as Array<{ type: string; emitted: boolean }>;
     expect(catalogue).toHaveLength(26);
-    // Those this build never fires are marked, and stay subscribable.
-    expect(catalogue.filter((e) => !e.emitted).map((e) => e.type)).toEqual([
-      'contact.lifecycle_changed',
-    ]);
-    expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['form.submitted'] })).status).toBe(201);
+    // Every one is fired (lifecycle stages and forms came), and each is subscribable.
+    expect(catalogue.filter((e) => !e.emitted).map((e) => e.type)).toEqual([]);
+    expect((await api('POST', '/v1/webhooks', { url: r.url, events: ['form.submitted', 'contact.lifecycle_changed'] })).status).toBe(201);
     expect(DELIVERY_TIMEOUT_MS).toBe(10_000);
     expect(RETRY_DELAYS_MS).toEqual([0, 10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]);
   });

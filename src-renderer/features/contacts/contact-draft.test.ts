@@ -6,7 +6,7 @@ import { changesOf, draftOf } from './contact-draft.ts';
 
 const contact: ConsoleContact = {
   id: 'cnt_1', username: '@owl', name: 'Olive Wren', email: 'kai@xn--bcher-kva.de', phone: '+14155550101', profilePic: 'ftp://old.example.com/o.png',
-  source: 'manual', tags: [], isBlocked: false, blockedReason: null, blockedAt: null, optedOutOn: null,
+  source: 'manual', tags: [], lifecycleStageId: null, isBlocked: false, blockedReason: null, blockedAt: null, optedOutOn: null,
   createdAt: '2026-01-15T09:00:00.000Z', updatedAt: '2026-01-15T09:00:00.000Z',
 };
 
