@@ -1,4 +1,4 @@
-// The selected contact: fields (and their Edit), conversations, tags, block (with an optional reason) and unblock, and notes.
+// The selected contact: fields (and their Edit), lifecycle stage, conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button.tsx';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
@@ -10,6 +10,7 @@ import { Avatar, errorTitle, ErrorState, Loading } from '../../components/states
 import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactConversations, type ConversationTarget } from './contact-conversations.tsx';
+import { ContactStage } from './contact-stage.tsx';
 import { ContactTags } from './contact-tags.tsx';
 import { EditContact } from './edit-contact.tsx';
 import { UnblockButton } from './unblock-button.tsx';
@@ -177,6 +178,7 @@ export function ContactPanel({ contactId, onOpenConversation, onOpenContact }: {
           <div key={label}><dt>{label}</dt><dd className={label === 'Id' ? 'mono' : undefined} data-testid={`contact-field-${label.toLowerCase()}`}>{value ?? '—'}</dd></div>
         ))}
       </dl>
+      <ContactStage contactId={contactId} stageId={c.lifecycleStageId} />
       <ContactConversations contactId={contactId} onOpen={onOpenConversation} />
       <ContactTags contactId={contactId} tags={c.tags} />
       <Notes contactId={contactId} />

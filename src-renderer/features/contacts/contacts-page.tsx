@@ -1,5 +1,5 @@
-// The contacts page: search, a keyboard-navigable list, pagination, the selected contact's panel, a new contact, CSV import
-// and export.
+// The contacts page: search, a keyboard-navigable list (each row with its lifecycle stage), pagination, the selected contact's
+// panel, a new contact, the lifecycle stages, CSV import and export.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
 import { listStep } from '../../components/arrow-keys.ts';
@@ -13,15 +13,16 @@ import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
 import { ContactPanel } from './contact-panel.tsx';
 import { ContactsCsvActions } from './contacts-csv.tsx';
+import { LifecycleStagesButton } from './lifecycle-stages-dialog.tsx';
 import { NewContact } from './new-contact.tsx';
 import './contacts.css';
-import { PAGE_SIZE, useContacts } from './queries.ts';
+import { PAGE_SIZE, useContacts, useLifecycleStages } from './queries.ts';
 import { displayAddress } from '../../components/email-address.ts';
 
 /** A row's id, which the list names as its active option (`aria-activedescendant`). */
 const optionId = (contactId: string) => `contact-option-${contactId}`;
 
-function ContactRow({ contact, selected, onSelect }: { contact: Contact; selected: boolean; onSelect(): void }) {
+function ContactRow({ contact, stage, selected, onSelect }: { contact: Contact; stage: string | undefined; selected: boolean; onSelect(): void }) {
   const display = contactDisplayName(contact);
   // The title stands in for a missing name with the handle, email or phone: that one is not said again under it, and a
   // contact known by that alone has no second line (a phone-only contact read `+1 415…` over `+1 415…`).
@@ -39,6 +40,7 @@ function ContactRow({ contact, selected, onSelect }: { contact: Contact; selecte
         {secondary || contact.name !== null ? <div className="row-sub" data-testid="contact-row-sub">{secondary || '—'}</div> : null}
       </div>
       <div className="row-meta contact-meta">
+        {stage ? <span className="chip" data-testid="contact-row-stage" title={`Lifecycle stage: ${stage}`}>{stage}</span> : null}
         <span className="chip source" data-testid="contact-source" title={`Source: ${contact.source}`}>{sourceLabel(contact.source)}</span>
         {contact.tags.slice(0, 2).map((tag) => <span key={tag} className="chip subtle" data-testid="contact-tag" title={tag}>{tag}</span>)}
       </div>
@@ -59,6 +61,7 @@ export function ContactsPage() {
   // A handle typed as the console shows it ("@meera") is searched without its "@" (usernames are stored bare).
   const debounced = useDebounced(search.trim().replace(/^@+/, ''), 200);
   const query = useContacts(debounced, page);
+  const stageNames = new Map((useLifecycleStages().data ?? []).map((stage) => [stage.id, stage.name]));
   const { selectedContactId, selectContact } = useUi();
   const listRef = useRef<HTMLUListElement>(null);
   const contacts = query.data?.data ?? [];
@@ -121,6 +124,7 @@ export function ContactsPage() {
           </div>
           <div className="contacts-actions">
             <NewContact onCreated={opened} onOpenExisting={openContact} />
+            <LifecycleStagesButton />
             <ContactsCsvActions />
           </div>
         </header>
@@ -137,7 +141,7 @@ export function ContactsPage() {
                   <ul className="rows" role="listbox" aria-label="Contacts" tabIndex={0} ref={listRef} onKeyDown={onKeyDown}
                     aria-activedescendant={active ? optionId(active) : undefined} data-testid="contact-listbox">
                     {contacts.map((contact) => (
-                      <ContactRow key={contact.id} contact={contact} selected={contact.id === selectedContactId} onSelect={() => openContact(contact.id)} />
+                      <ContactRow key={contact.id} contact={contact} stage={contact.lifecycleStageId ? stageNames.get(contact.lifecycleStageId) : undefined} selected={contact.id === selectedContactId} onSelect={() => openContact(contact.id)} />
                     ))}
                   </ul>
                 )}

@@ -1,6 +1,6 @@
 // Server data of the contacts page, through react-query only.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ConsoleContact, ContactList, ContactNote, Conversation, ListEnvelope } from '../../../src-core/contract/index.ts';
+import type { ConsoleContact, ContactList, ContactNote, Conversation, LifecycleStage, ListEnvelope } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { joinPages, pageAfter } from '../../api/paged-list.ts';
 
@@ -62,5 +62,16 @@ export function useContactTags() {
   return useQuery({
     queryKey: ['contacts', 'tags'],
     queryFn: () => api.get<{ data: Array<{ tag: string; contacts: number }> }>('/dashboard/contacts/tags'),
+  });
+}
+
+/** The organization's lifecycle stages in order, with their contact counts; under `contacts`, so whatever reloads contacts reloads them. */
+export const LIFECYCLE_STAGES_KEY = ['contacts', 'lifecycle-stages'] as const;
+export function useLifecycleStages() {
+  const api = useApi();
+  return useQuery({
+    queryKey: LIFECYCLE_STAGES_KEY,
+    queryFn: () => api.get<{ data: LifecycleStage[] }>('/dashboard/lifecycle-stages'),
+    select: (answer) => answer.data,
   });
 }

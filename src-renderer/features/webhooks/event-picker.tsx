@@ -1,6 +1,6 @@
 // The event picker: every event of the catalogue grouped by area, or the wildcard `*` (all events,
-// including future ones). Events the catalogue marks as not emitted by this build (lifecycle
-// stages) stay subscribable but are folded away under a disclosure, so nobody waits for them.
+// including future ones). Events the catalogue marks as not emitted by this build (none now: lifecycle stages and forms
+// came) would stay subscribable but be folded away under a disclosure, so nobody waits for them.
 import type { WebhookEventType } from '../../../src-core/contract/index.ts';
 import { Folded } from '../../components/folded.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
@@ -57,7 +57,7 @@ export function EventPicker({ value, onChange }: { value: EventSelection; onChan
             <Folded count={later.length} what={notSentYet(later.length)} chosen={later.filter((e) => chosen.has(e.type)).length} testId="events-not-emitted">
               <div className="wh-events-later">
                 <p className="small muted">These are in the catalogue and can be subscribed to ahead and sent as tests, but nothing in
-                  Switchboard fires them yet: their features (lifecycle stages) are not here.</p>
+                  Switchboard fires them yet.</p>
                 <EventGroups events={later} chosen={chosen} toggle={toggle} />
               </div>
             </Folded>

@@ -1,0 +1,73 @@
+// Lifecycle stages in a real browser (the demo seed): the contact panel's select moves a contact to another stage, which
+// the panel, the list's row and the core show; the Lifecycle stages dialog adds, renames, reorders and deletes a stage,
+// and cannot delete one a contact is in.
+import { describe, expect, it } from 'vitest';
+import type { ConsoleContact, Contact, LifecycleStage } from '../../src-core/contract/index.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { consoleForFile } from '../fixtures/console.ts';
+
+let contact: Contact;
+const session = consoleForFile({}, async ({ server }) => {
+  contact = (await server.dashboard<Contact>('POST', '/dashboard/contacts', { name: 'Stella Stage', phone: '+14155550981' })).body;
+});
+const page = () => session().page;
+const panel = () => page().getByTestId('contact-panel');
+const stored = async () => (await session().server.dashboard<ConsoleContact>('GET', `/dashboard/contacts/${contact.id}`)).body;
+const stages = async () => (await session().server.dashboard<{ data: LifecycleStage[] }>('GET', '/dashboard/lifecycle-stages')).body.data;
+const rows = () => page().getByTestId('stages-dialog').getByTestId('stage-row');
+const names = () => rows().evaluateAll((all) => all.map((row) => row.getAttribute('data-stage')));
+
+describe('lifecycle stages', () => {
+  it('a contact moved to another stage from the panel shows it there, in the list, and in the core', async () => {
+    const p = page();
+    await p.getByTestId('nav-contacts').click();
+    await p.getByTestId('contact-search').fill('Stella');
+    await p.locator('[data-testid="contact-list"][data-search="Stella"][data-ready="true"]').waitFor();
+    await p.getByTestId('contact-list').getByTestId('contact-row').first().click();
+    await panel().locator('h2', { hasText: /^Stella Stage$/ }).waitFor();
+    const select = panel().getByTestId('contact-stage');
+    await panel().locator('[data-testid="contact-stage"][data-ready="true"]').waitFor();
+    expect(await select.inputValue()).toBe('');
+    expect(await select.locator('option').allTextContents()).toEqual(['No stage', 'Subscriber', 'Lead', 'Qualified', 'Customer', 'Churned']);
+    await select.selectOption({ label: 'Qualified' });
+    const qualified = (await stages()).find((s) => s.name === 'Qualified') as LifecycleStage;
+    await p.getByTestId('contact-list').getByTestId('contact-row-stage').filter({ hasText: /^Qualified$/ }).waitFor();
+    expect((await stored()).lifecycleStageId).toBe(qualified.id);
+    expect(await select.inputValue()).toBe(qualified.id);
+    await screenshot(p, 'contacts-lifecycle-stage');
+    await select.selectOption({ label: 'No stage' });
+    await p.getByTestId('contact-list').getByTestId('contact-row-stage').waitFor({ state: 'detached' });
+    expect((await stored()).lifecycleStageId).toBeNull();
+  });
+
+  it('the Lifecycle stages dialog adds, renames, moves and deletes a stage; one with a contact in it cannot be deleted', async () => {
+    const p = page();
+    const lead = (await stages()).find((s) => s.name === 'Lead') as LifecycleStage;
+    await session().server.dashboard('PUT', `/dashboard/contacts/${contact.id}/lifecycle-stage`, { stageId: lead.id });
+    await p.getByTestId('manage-stages').click();
+    const dialog = p.getByTestId('stages-dialog');
+    await dialog.locator('[data-testid="stage-rows"][data-ready="true"]').waitFor();
+    const leadRow = dialog.locator('[data-stage="Lead"]');
+    expect(await leadRow.getByTestId('delete-stage').isDisabled()).toBe(true);
+    expect(Number((await leadRow.getByTestId('stage-contacts').textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(1);
+
+    await dialog.getByTestId('new-stage').fill('Advocate');
+    await dialog.getByTestId('add-stage').click();
+    await dialog.locator('[data-stage="Advocate"]').waitFor();
+    const advocate = dialog.locator('[data-stage="Advocate"]');
+    await advocate.getByTestId('stage-name').fill('Champion');
+    await advocate.getByTestId('rename-stage').click();
+    const champion = dialog.locator('[data-stage="Champion"]');
+    await champion.waitFor();
+    await champion.getByRole('button', { name: 'Move Champion up' }).click();
+    await dialog.locator('[data-testid="stage-rows"][data-ready="true"]').waitFor();
+    await expect.poll(names).toEqual(['Subscriber', 'Lead', 'Qualified', 'Customer', 'Champion', 'Churned']);
+    await screenshot(p, 'contacts-lifecycle-stages-dialog');
+    await champion.getByTestId('delete-stage').click();
+    await champion.getByTestId('delete-stage-confirm').click();
+    await champion.waitFor({ state: 'detached' });
+    expect((await stages()).map((s) => s.name)).toEqual(['Subscriber', 'Lead', 'Qualified', 'Customer', 'Churned']);
+    await dialog.getByTestId('close-stages').click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+});
