@@ -1,5 +1,5 @@
 // Lifecycle stages in a real browser (the demo seed): the contact panel's select moves a contact to another stage, which
-// the panel, the list's row and the core show; the Lifecycle stages dialog adds, renames, reorders and deletes a stage,
+// the panel, the list's row (and its stage filter) and the core show; the Lifecycle stages dialog adds, renames, reorders and deletes a stage,
 // and cannot delete one a contact is in.
 import { describe, expect, it } from 'vitest';
 import type { ConsoleContact, Contact, LifecycleStage } from '../../src-core/contract/index.ts';
@@ -34,7 +34,19 @@ describe('lifecycle stages', () => {
     await p.getByTestId('contact-list').getByTestId('contact-row-stage').filter({ hasText: /^Qualified$/ }).waitFor();
     expect((await stored()).lifecycleStageId).toBe(qualified.id);
     expect(await select.inputValue()).toBe(qualified.id);
+    // The list filtered by stage: Stella in Qualified, nobody called Stella in Churned.
+    const filter = p.getByTestId('contact-stage-filter');
+    const churned = (await stages()).find((s) => s.name === 'Churned') as LifecycleStage;
+    await filter.selectOption({ label: 'Qualified' });
+    await p.locator(`[data-testid="contact-list"][data-stage="${qualified.id}"][data-ready="true"]`).waitFor();
+    expect(await p.getByTestId('contact-list').getByTestId('contact-row').count()).toBe(1);
+    expect(await p.getByTestId('contact-count').textContent()).toBe('1 contact in Qualified matching “Stella”');
     await screenshot(p, 'contacts-lifecycle-stage');
+    await filter.selectOption({ label: 'Churned' });
+    await p.locator(`[data-testid="contact-list"][data-stage="${churned.id}"][data-ready="true"]`).waitFor();
+    expect(await p.getByTestId('contact-list').getByTestId('contact-row').count()).toBe(0);
+    await filter.selectOption({ label: 'All stages' });
+    await p.locator('[data-testid="contact-list"][data-stage=""][data-ready="true"]').getByTestId('contact-row').waitFor();
     await select.selectOption({ label: 'No stage' });
     await p.getByTestId('contact-list').getByTestId('contact-row-stage').waitFor({ state: 'detached' });
     expect((await stored()).lifecycleStageId).toBeNull();

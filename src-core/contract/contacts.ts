@@ -50,6 +50,8 @@ export type ContactList = z.infer<typeof contactListSchema>;
 
 export const contactListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
+  /** Only the contacts in this lifecycle stage (an id of `GET /dashboard/lifecycle-stages`; another id lists none). */
+  lifecycleStageId: z.string().trim().min(1).max(100).optional(),
 });
 
 /** Block: `reason` is trimmed; empty, blank or null is no reason (stored as null, like an absent one). */

@@ -205,10 +205,11 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     },
     /**
      * The list envelope, serialized: each contact's JSON comes from the store as is. A search that matches
-     * nothing as typed is corrected (`alcie` finds Alice), and then says so: `meta.fuzzy: true`.
+     * nothing as typed is corrected (`alcie` finds Alice), and then says so: `meta.fuzzy: true`. `stageId`: only the
+     * contacts in that lifecycle stage.
      */
-    list(orgId: string, search: string | undefined, page: PageRequest): RawJson {
-      const listed = store.list(orgId, search, page, { fuzzy: true });
+    list(orgId: string, search: string | undefined, page: PageRequest, stageId?: string): RawJson {
+      const listed = store.list(orgId, search, page, { fuzzy: true, stageId });
       let bytes = envelopes.get(listed);
       if (!bytes) {
         const meta = { ...pageEnvelope([], listed.total, page).meta, ...(listed.fuzzy ? { fuzzy: listed.fuzzy } : {}) };

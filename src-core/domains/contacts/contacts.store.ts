@@ -144,11 +144,11 @@ export function createContactsStore(sql: Sql) {
     if (known) for (const word of contactWords(row)) known.words.add(word);
   };
   /** A page of the contacts matching every group (a group: a term and the words it may stand for). */
-  const searchPage = (orgId: string, groups: string[][], page: PageRequest): ListPage => {
+  const searchPage = (orgId: string, groups: string[][], page: PageRequest, stageId?: string): ListPage => {
     const { where, params } = searchClause(groups);
     const from = 'contacts_fts f JOIN contacts c ON c.rowid = f.rowid';
-    const clause = ['c.org_id = @orgId', ...where].join(' AND ');
-    const all = { ...params, orgId, limit: page.limit, offset: page.offset };
+    const clause = ['c.org_id = @orgId', ...(stageId ? ['c.lifecycle_stage_id = @stageId'] : []), ...where].join(' AND ');
+    const all = { ...params, orgId, ...(stageId ? { stageId } : {}), limit: page.limit, offset: page.offset };
     const docs = prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
     const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
     return { docs, total };
@@ -209,23 +209,33 @@ export function createContactsStore(sql: Sql) {
      * contacts change. With `fuzzy`, a search that matches nothing as typed is tried again with its terms
      * corrected (see fuzzy.ts).
      */
-    list(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean } = {}): ListPage {
+    list(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean; stageId?: string | undefined } = {}): ListPage {
       const fuzzy = options.fuzzy === true;
-      return cache.read(`${orgId}|${page.limit}|${page.offset}|${fuzzy ? 'f' : ''}|${search ?? ''}`, () => this.listUncached(orgId, search, page, { fuzzy }));
+      const { stageId } = options;
+      return cache.read(`${orgId}|${page.limit}|${page.offset}|${fuzzy ? 'f' : ''}|${stageId ?? ''}|${search ?? ''}`, () => this.listUncached(orgId, search, page, { fuzzy, stageId }));
     },
-    listUncached(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean } = {}): ListPage {
+    /** `stageId`: only the contacts in that lifecycle stage (through the (org_id, lifecycle_stage_id) index). */
+    listUncached(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean; stageId?: string | undefined } = {}): ListPage {
       const terms = termsOf(search);
+      const { stageId } = options;
+      if (terms.length === 0 && stageId) {
+        const inStage = 'FROM contacts WHERE org_id = @orgId AND lifecycle_stage_id = @stageId';
+        return {
+          docs: prepare(`SELECT doc ${inStage} ORDER BY rowid DESC LIMIT @limit OFFSET @offset`).pluck().all({ orgId, stageId, limit: page.limit, offset: page.offset }) as string[],
+          total: (prepare(`SELECT COUNT(*) AS n ${inStage}`).get({ orgId, stageId }) as { n: number }).n,
+        };
+      }
       if (terms.length === 0) {
         return {
           docs: pageAll.all({ orgId, limit: page.limit, offset: page.offset }) as string[],
           total: (countAll.get(orgId) as { n: number }).n,
         };
       }
-      const exact = searchPage(orgId, withALabels(terms), page);
+      const exact = searchPage(orgId, withALabels(terms), page, stageId);
       if (exact.total > 0 || !options.fuzzy) return exact;
       const corrected = corrections(terms, vocabularyOf(orgId));
       if (!corrected) return exact;
-      const found = searchPage(orgId, corrected, page);
+      const found = searchPage(orgId, corrected, page, stageId);
       return found.total > 0 ? { ...found, fuzzy: true } : exact;
     },
     /**

@@ -1,6 +1,6 @@
 // Lifecycle stages over real HTTP: the default stages every organization gets, the console's create, rename, reorder and
 // delete (409 while contacts are in a stage), a contact's stage (404s, no event when unchanged), the record carrying
-// it (`GET /v1/contacts`, events), and `contact.lifecycle_changed` delivered to a subscribed webhook endpoint.
+// it (`GET /v1/contacts`, which filters by it, and events), and `contact.lifecycle_changed` delivered to a subscribed webhook endpoint.
 import { describe, expect, it } from 'vitest';
 import type { Received } from '../../testing/webhook-receiver.ts';
 import { webhookSuite } from '../../testing/webhook-receiver.ts';
@@ -56,6 +56,13 @@ describe('lifecycle stages', () => {
     const listed = (await api('GET', '/v1/contacts?search=Stage')).body.data as Array<{ id: string; lifecycleStageId: string | null }>;
     expect(listed.map((c) => [c.id, c.lifecycleStageId]).sort()).toEqual([[ana.id, lead.id], [ben.id, lead.id]].sort());
     expect((await stageNamed('Lead')).contacts).toBe(2);
+    // The list filtered by stage, alone and with a search; another id lists none.
+    const inStage = async (query: string) => ((await api('GET', `/v1/contacts?${query}`)).body as { data: Array<{ id: string }>; meta: { total: number } });
+    const leads = await inStage(`lifecycleStageId=${lead.id}`);
+    expect([leads.data.map((c) => c.id).sort(), leads.meta.total]).toEqual([[ana.id, ben.id].sort(), 2]);
+    expect((await inStage(`lifecycleStageId=${lead.id}&search=Ana`)).data.map((c) => c.id)).toEqual([ana.id]);
+    expect((await inStage(`lifecycleStageId=${(await stageNamed('Customer')).id}&search=Ana`)).meta.total).toBe(0);
+    expect((await inStage('lifecycleStageId=stage_none')).meta.total).toBe(0);
     const refused = await dashboard('DELETE', `/dashboard/lifecycle-stages/${lead.id}`);
     expect([refused.status, refused.body.message, refused.body.contacts])
       .toEqual([409, 'Lifecycle stage Lead cannot be deleted: 2 contacts are in it; move them to another stage first', 2]);

@@ -48,11 +48,12 @@ function ContactRow({ contact, stage, selected, onSelect }: { contact: Contact; 
   );
 }
 
-/** "3 contacts matching “x”", or, when the server corrected the search, that nothing matched as typed. */
-function countLine(total: number, search: string, fuzzy: boolean): string {
+/** "3 contacts matching “x”" (" in Lead" when a stage is chosen), or, when the server corrected the search, that nothing matched as typed. */
+function countLine(total: number, search: string, fuzzy: boolean, stage: string | undefined): string {
   const contacts = total === 1 ? 'contact' : 'contacts';
-  if (fuzzy) return `No exact match for “${search}”; ${total.toLocaleString()} similar ${contacts}`;
-  return `${total.toLocaleString()} ${contacts}${search ? ` matching “${search}”` : ''}`;
+  const inStage = stage ? ` in ${stage}` : '';
+  if (fuzzy) return `No exact match for “${search}”; ${total.toLocaleString()} similar ${contacts}${inStage}`;
+  return `${total.toLocaleString()} ${contacts}${inStage}${search ? ` matching “${search}”` : ''}`;
 }
 
 export function ContactsPage() {
@@ -60,8 +61,10 @@ export function ContactsPage() {
   const [page, setPage] = useState(1);
   // A handle typed as the console shows it ("@meera") is searched without its "@" (usernames are stored bare).
   const debounced = useDebounced(search.trim().replace(/^@+/, ''), 200);
-  const query = useContacts(debounced, page);
-  const stageNames = new Map((useLifecycleStages().data ?? []).map((stage) => [stage.id, stage.name]));
+  const [stageFilter, setStageFilter] = useState('');
+  const query = useContacts(debounced, page, stageFilter);
+  const stages = useLifecycleStages().data ?? [];
+  const stageNames = new Map(stages.map((stage) => [stage.id, stage.name]));
   const { selectedContactId, selectContact } = useUi();
   const listRef = useRef<HTMLUListElement>(null);
   const contacts = query.data?.data ?? [];
@@ -84,11 +87,12 @@ export function ContactsPage() {
 
   useEffect(() => {
     setPage(1);
-  }, [debounced]);
+  }, [debounced, stageFilter]);
 
   /** A contact made here is opened, and listed: the search is cleared and the first page (newest first) shown. */
   function opened(contact: Contact) {
     setSearch('');
+    setStageFilter('');
     setPage(1);
     openContact(contact.id);
   }
@@ -120,7 +124,7 @@ export function ContactsPage() {
         <header className="pane-header">
           <div>
             <h1>Contacts</h1>
-            <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true) : ' '}</p>
+            <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true, stageNames.get(stageFilter)) : ' '}</p>
           </div>
           <div className="contacts-actions">
             <NewContact onCreated={opened} onOpenExisting={openContact} />
@@ -132,12 +136,16 @@ export function ContactsPage() {
           <input type="search" placeholder="Name, @username, email or phone" value={search} data-testid="contact-search" aria-label="Search contacts"
             onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => { if (e.key === 'ArrowDown') listRef.current?.focus(); }} />
           {query.isFetching ? <span className="spinner small" aria-hidden /> : null}
+          <select value={stageFilter} aria-label="Lifecycle stage" data-testid="contact-stage-filter" onChange={(e) => setStageFilter(e.target.value)}>
+            <option value="">All stages</option>
+            {stages.map((stage) => <option key={stage.id} value={stage.id}>{stage.name}</option>)}
+          </select>
         </div>
         {query.isPending ? <Loading label="Loading contacts…" />
           : query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} />
             : (
-              <div className="list-wrap" data-testid="contact-list" data-ready={query.isFetching ? 'false' : 'true'} data-search={debounced}>
-                {contacts.length === 0 ? <Empty title={debounced ? 'No contacts match' : 'No contacts yet'}>{debounced ? 'Try part of a name, an email or a phone number.' : 'Contacts appear as customers write in on any channel.'}</Empty> : (
+              <div className="list-wrap" data-testid="contact-list" data-ready={query.isFetching ? 'false' : 'true'} data-search={debounced} data-stage={stageFilter}>
+                {contacts.length === 0 ? <Empty title={debounced || stageFilter ? 'No contacts match' : 'No contacts yet'}>{debounced ? 'Try part of a name, an email or a phone number.' : stageFilter ? 'No contact is in this lifecycle stage.' : 'Contacts appear as customers write in on any channel.'}</Empty> : (
                   <ul className="rows" role="listbox" aria-label="Contacts" tabIndex={0} ref={listRef} onKeyDown={onKeyDown}
                     aria-activedescendant={active ? optionId(active) : undefined} data-testid="contact-listbox">
                     {contacts.map((contact) => (

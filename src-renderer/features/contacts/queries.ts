@@ -6,11 +6,13 @@ import { joinPages, pageAfter } from '../../api/paged-list.ts';
 
 export const PAGE_SIZE = 25;
 
-export function useContacts(search: string, page: number) {
+/** A page of contacts matching `search`, only those in lifecycle stage `stageId` when one is given. */
+export function useContacts(search: string, page: number, stageId = '') {
   const api = useApi();
+  const filters = `${search ? `&search=${encodeURIComponent(search)}` : ''}${stageId ? `&lifecycleStageId=${encodeURIComponent(stageId)}` : ''}`;
   return useQuery({
-    queryKey: ['contacts', { search, page }],
-    queryFn: () => api.get<ContactList>(`/dashboard/contacts?limit=${PAGE_SIZE}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`),
+    queryKey: ['contacts', { search, page, stageId }],
+    queryFn: () => api.get<ContactList>(`/dashboard/contacts?limit=${PAGE_SIZE}&page=${page}${filters}`),
     placeholderData: keepPreviousData,
   });
 }
