@@ -6,11 +6,11 @@
 // reached in order, shown whole with its focus ring, the page shown marked.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeInThemes, nav as navTo, type AxeState } from '../fixtures/axe.ts';
+import { axeInThemes, nav as navTo, sharedSteps, type AxeState } from '../fixtures/axe.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
 
 /** The sidebar's pages in its order, by section. */
-const SECTIONS = ['overview', 'inbox', 'contacts', 'otp', 'calls', 'campaigns', 'automations', 'channels', 'wallet', 'keys', 'requests', 'webhooks', 'simulator'];
+const SECTIONS = ['overview', 'inbox', 'contacts', 'otp', 'calls', 'campaigns', 'automations', 'forms', 'channels', 'wallet', 'keys', 'requests', 'webhooks', 'simulator'];
 
 let session: ReceiverSession;
 let page: Page;
@@ -66,27 +66,10 @@ const STATES: AxeState[] = [
     await nav('keys');
     await page.getByTestId('new-key').waitFor();
   }],
-  ['request log, a request open', async () => {
-    await nav('requests');
-    await page.getByTestId('request-row').filter({ hasText: '404' }).first().click();
-    await page.getByTestId('request-details').waitFor();
-  }],
-  ['webhooks, endpoints', async () => {
-    await nav('webhooks');
-    await page.getByTestId('tab-endpoints').click();
-    await page.getByTestId('endpoint-card').first().waitFor();
-  }],
-  ['webhooks, a failed delivery open', async () => {
-    await page.getByTestId('tab-deliveries').click();
-    await page.locator('[data-testid="delivery-row"][data-status="FAILED"]').first().click();
-    await page.locator('[data-testid="delivery-detail"][data-status="FAILED"]').getByTestId('payload').waitFor();
-  }],
-  ['simulator, a handset open', async () => {
-    await nav('simulator');
-    await page.getByTestId('handset-address').fill('+14155550101');
-    await page.getByTestId('handset-open').click();
-    await page.getByTestId('handset-messages').waitFor();
-  }],
+  ['request log, a request open', () => sharedSteps.requestOpen(page)],
+  ['webhooks, endpoints', () => sharedSteps.webhookEndpoints(page)],
+  ['webhooks, a failed delivery open', () => sharedSteps.failedDeliveryOpen(page)],
+  ['simulator, a handset open', () => sharedSteps.handsetOpen(page)],
   ['the organization rename form, refusing an empty name', async () => {
     if (!(await page.getByTestId('organization-form').isVisible())) await page.getByTestId('organization-rename').click();
     await page.getByTestId('organization-input').fill('');
