@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { WebhookReceiver } from '../../src-core/testing/webhook-receiver.ts';
-import { axeInThemes, nav as navTo, type AxeState } from '../fixtures/axe.ts';
+import { axeInThemes, nav as navTo, sharedSteps, type AxeState } from '../fixtures/axe.ts';
 import { openConsoleWithReceiver, type ReceiverSession } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 
@@ -246,26 +246,11 @@ const STATES: AxeState[] = [
   }],
   ['request log, with a 4xx request open', async () => {
     await page.getByTestId('create-key-cancel').click();
-    await nav('requests');
-    await page.getByTestId('request-row').filter({ hasText: '404' }).first().click();
-    await page.getByTestId('request-details').waitFor();
+    await sharedSteps.requestOpen(page);
   }],
-  ['webhooks, endpoints', async () => {
-    await nav('webhooks');
-    await page.getByTestId('tab-endpoints').click();
-    await page.getByTestId('endpoint-card').first().waitFor();
-  }],
-  ['webhooks, a failed delivery open', async () => {
-    await page.getByTestId('tab-deliveries').click();
-    await page.locator('[data-testid="delivery-row"][data-status="FAILED"]').first().click();
-    await page.locator('[data-testid="delivery-detail"][data-status="FAILED"]').getByTestId('payload').waitFor();
-  }],
-  ['simulator, with a handset open', async () => {
-    await nav('simulator');
-    await page.getByTestId('handset-address').fill('+14155550101');
-    await page.getByTestId('handset-open').click();
-    await page.getByTestId('handset-messages').waitFor();
-  }],
+  ['webhooks, endpoints', () => sharedSteps.webhookEndpoints(page)],
+  ['webhooks, a failed delivery open', () => sharedSteps.failedDeliveryOpen(page)],
+  ['simulator, with a handset open', () => sharedSteps.handsetOpen(page)],
   ['simulator, a phone that dialled the business number', async () => {
     await page.getByTestId('phone-dial').click();
     await page.locator('[data-testid="phone-dialled"][data-status="RINGING"]').waitFor();
