@@ -36,8 +36,8 @@ describe('campaign results', () => {
     await page.getByTestId('recipients-input').fill('919820000308\n919820000309\n15005550002\n15005550001\n919820000308');
     await page.getByTestId('count-valid').filter({ hasText: '4' }).waitFor();
     expect(await page.getByTestId('count-duplicates').textContent()).toBe('1');
-    // Said before the launch: the blocked contact's number will fail, refunded.
-    await page.getByTestId('audience-blocked').filter({ hasText: '1 number belongs to a blocked contact and will fail' }).waitFor();
+    // Said before the launch as the results will count it: the blocked contact's number skipped as blocked, refunded.
+    await page.getByTestId('audience-blocked').filter({ hasText: '1 number belongs to a blocked contact: it will be skipped as blocked' }).waitFor();
     expect(await page.getByTestId('blocked-recipient').textContent()).toBe('+919820000309 Rude Ray: Abusive language');
     await page.getByTestId('placeholder-1-text').fill('friend');
     await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');

@@ -67,7 +67,7 @@ describe('campaign audiences', () => {
     await estimate(`3 contacts match · 1 blocked · ${formatPaise(2 * prices.whatsapp)}`).waitFor();
     expect(await page.getByTestId('summary-reserved').textContent()).toBe(`${formatPaise(3 * prices.whatsapp)} (${formatPaise(prices.whatsapp)} refunded at once)`);
     const warning = page.getByTestId('audience-blocked');
-    expect(await warning.locator('p').textContent()).toBe('1 contact in this audience is blocked and will fail, its charge refunded at once:');
+    expect(await warning.locator('p').textContent()).toBe('1 contact in this audience is blocked: it will be skipped as blocked, its charge refunded at once:');
     expect(await warning.getByTestId('blocked-recipient').textContent()).toBe('+919820000403 Aud Blocked: Asked not to be messaged');
     // The name is asked for, as in every other builder.
     await page.getByTestId('builder-blockers').filter({ hasText: 'a campaign name' }).waitFor();
@@ -95,7 +95,7 @@ describe('campaign audiences', () => {
     await welcomeOffer();
     await page.getByTestId('recipients-input').fill('919820000401\n919820000403\n919820000499');
     const warning = page.getByTestId('audience-blocked');
-    await warning.filter({ hasText: '1 number belongs to a blocked contact and will fail' }).waitFor();
+    await warning.filter({ hasText: '1 number belongs to a blocked contact: it will be skipped as blocked' }).waitFor();
     expect(await warning.getByTestId('blocked-recipient').getAttribute('data-address')).toBe('+919820000403');
     expect(await page.getByTestId('summary-reserved').textContent()).toBe(`${formatPaise(3 * prices.whatsapp)} (${formatPaise(prices.whatsapp)} refunded at once)`);
     // Blocked elsewhere meanwhile: the live stream brings it to the builder.
@@ -136,7 +136,7 @@ describe('campaign audiences', () => {
     const failing = page.locator('[data-testid="audience-without-rcs"][data-fallback="false"]');
     await failing.waitFor();
     expect(await failing.textContent()).toBe('1 handset has no RCS and will fail, its charge refunded. Turn on the SMS fallback to reach it.');
-    expect(await page.getByTestId('audience-blocked').locator('p').textContent()).toBe('1 number belongs to a blocked contact and will fail, its charge refunded at once:');
+    expect(await page.getByTestId('audience-blocked').locator('p').textContent()).toBe('1 number belongs to a blocked contact: it will be skipped as blocked, its charge refunded at once:');
     expect(await page.getByTestId('blocked-recipient').getAttribute('data-address')).toBe('+919820000401');
     await reserved(`${formatPaise(3 * prices.rcs)} (${formatPaise(2 * prices.rcs)} refunded at once)`).waitFor();
     // With the fallback, the handset gets the SMS, paid at the RCS price the create reserved for it.
@@ -167,7 +167,7 @@ describe('campaign audiences', () => {
     // The blocked contacts are named as the audience's (Aud Blocked among them), not as listed numbers.
     const blocked = page.locator(`[data-testid="audience-blocked"][data-count="${all.blocked.count}"]`);
     await blocked.locator('[data-testid="blocked-recipient"][data-address="+919820000403"]').waitFor();
-    expect(await blocked.locator('p').textContent()).toMatch(/^\d+ contacts? in this audience (is|are) blocked and will fail/);
+    expect(await blocked.locator('p').textContent()).toMatch(/^\d+ contacts? in this audience (is|are) blocked: (it|they) will be skipped as blocked/);
     // Live: a contact added meanwhile is counted.
     expect((await server.dashboard('POST', '/dashboard/contacts', { name: 'Aud Rcs', phone: '+919820000420' })).status).toBe(201);
     const more = await expected();
@@ -202,7 +202,7 @@ describe('campaign audiences', () => {
     await page.getByTestId('recipients-input').fill('aud@example.com\nsomeone-new@example.com');
     const warning = page.locator('[data-testid="audience-blocked"][data-count="1"]');
     await warning.waitFor();
-    expect(await warning.locator('p').textContent()).toBe('1 address belongs to a blocked contact and will fail, its credit refunded at once:');
+    expect(await warning.locator('p').textContent()).toBe('1 address belongs to a blocked contact: it will be skipped as blocked, its credit refunded at once:');
     await reserved('2 email credits (1 refunded at once)').waitFor();
 
     // An address that bounces meanwhile is suppressed: the open builder warns of it (the stream's email:suppressed), live.

@@ -1,7 +1,8 @@
 // What a launch would do, as the core's audience preview says it (it resolves the audience as the launch does), shared by
 // every builder and a draft's page: the debounced ask, the estimate and reservation of a summary, and the warnings about
-// recipients that will fail (blocked or opted-out contacts, suppressed email addresses, handsets without RCS, RCS
-// recipients a template variable would be empty for).
+// recipients that will not be sent to: blocked (or opted-out) contacts, skipped as blocked (the results count them as
+// Blocked, apart from Failed), and those that will fail (suppressed email addresses, handsets without RCS, RCS recipients
+// a template variable would be empty for).
 import { Fragment } from 'react';
 import type { AudiencePreview, AudiencePreviewInput } from '../../../src-core/contract/index.ts';
 import { useDebounced } from '../../components/debounce.ts';
@@ -28,9 +29,10 @@ export const costOf = (preview: AudiencePreview): string =>
   (preview.emailCredits ? count(preview.emailCredits.spent, 'email credit') : rupees(preview.costPaise));
 
 /**
- * "17 contacts match · 2 blocked · ₹3.75": everyone the audience holds (what the launch reserves for), those of them that
- * fail at once (blocked or opted out; for email, suppressed too; "2 will fail" when not all of them are blocked: an RCS
- * handset without RCS and no fallback, or a variable nothing fills), and what the rest, sent to, cost.
+ * "17 contacts match · 2 blocked · ₹3.75": everyone the audience holds (what the launch reserves for), those of them
+ * skipped as blocked (or opted out), those that fail at once ("1 will fail": an RCS handset without RCS and no fallback,
+ * or a variable nothing fills), each said apart as the results count them (Blocked, Failed), and what the rest, sent to,
+ * cost. Email says "2 not emailed" for its suppressed addresses and blocked contacts together.
  */
 export function estimateText(preview: AudiencePreview): string {
   return estimateParts(preview).join(' · ');
@@ -45,8 +47,9 @@ export function estimateParts(preview: AudiencePreview): string[] {
   }
   if (preview.recipients === 0) return ['No contact matches'];
   const matching = `${count(preview.recipients, 'contact')} ${preview.recipients === 1 ? 'matches' : 'match'}`;
-  const why = failing === preview.blocked.count ? 'blocked' : 'will fail';
-  return [matching, ...(failing ? [`${failing.toLocaleString()} ${why}`] : []), costOf(preview)];
+  const blocked = preview.blocked.count;
+  const failed = failing - blocked;
+  return [matching, ...(blocked ? [`${blocked.toLocaleString()} blocked`] : []), ...(failed ? [`${failed.toLocaleString()} will fail`] : []), costOf(preview)];
 }
 
 /** The summary's recipients: a list's own count (`listed`), or the preview's estimate of the audience resolved at launch. */
@@ -90,7 +93,10 @@ export function AudienceWarnings({ preview, listed }: { preview: AudiencePreview
   );
 }
 
-/** Who the launch would charge and then fail (every send refuses a blocked or opted-out contact), said before it happens. */
+/**
+ * Who the launch would charge and then skip as blocked (every send refuses a blocked or opted-out contact; the results
+ * count them as Blocked, apart from Failed), said before it happens; the same words in every builder and a draft's page.
+ */
 function BlockedWarning({ listed, noun, blocked }: { listed: boolean; noun: 'number' | 'address'; blocked: AudiencePreview['blocked'] }) {
   // An email is paid with a credit, a message of another channel from the wallet.
   const charge = noun === 'address' ? 'credit' : 'charge';
@@ -99,7 +105,7 @@ function BlockedWarning({ listed, noun, blocked }: { listed: boolean; noun: 'num
     : `${count(blocked.count, 'contact')} in this audience ${blocked.count === 1 ? 'is' : 'are'} blocked`;
   return (
     <div className="audience-blocked" role="status" data-testid="audience-blocked" data-count={blocked.count}>
-      <p>{lead} and will fail, {blocked.count === 1 ? `its ${charge}` : `their ${charge}s`} refunded at once:</p>
+      <p>{lead}: {blocked.count === 1 ? 'it' : 'they'} will be skipped as blocked, {blocked.count === 1 ? `its ${charge}` : `their ${charge}s`} refunded at once:</p>
       <ul>
         {blocked.recipients.map((r) => (
           <li key={r.address} data-testid="blocked-recipient" data-address={r.address}>

@@ -153,7 +153,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     ...timing.blockers,
   ];
   const listed = audience === 'list' ? check.valid.length : null;
-  // The launch's count and credits, from the core: suppressed addresses and blocked contacts fail at once, refunded.
+  // The launch's count and credits, from the core: suppressed addresses fail and blocked contacts are skipped at once, refunded.
   const { preview, error: previewError, waiting } = useLivePreview(audience === 'subscribers' ? { channel: 'email', audience }
     : check.valid.length ? { channel: 'email', audience, recipients: check.valid } : null);
   const sent = variablesOf(tags, values);
