@@ -6,7 +6,7 @@
 // them, and an engagement row or the click rate with none yet while the simulated customers may still act says "none
 // yet" and by when (funnel-receipts.ts), not 0%; before anything is sent (a scheduled campaign, a draft) every row and
 // rate says "not sent yet", and a rate whose base is 0 is no 0% either. Widths and arcs animate, so live updates move.
-import { baseWords, rowBase, shownPercent, type Base } from './figure-bases.ts';
+import { attemptedWords, baseWords, rowBase, shownPercent, type Base } from './figure-bases.ts';
 import { awaitingReceipts, engagementDue, noneYetText } from './funnel-receipts.ts';
 import type { CampaignTab } from './queries.ts';
 
@@ -132,7 +132,7 @@ export function RateRings({ channel, rates, sending }: { channel: CampaignTab; r
   const base = (key: string) => rowBase(key, rates, 0);
   return (
     <div className="rings" data-testid="rates">
-      <Ring label="Delivery rate" value={rates.deliveryRate} hint={`delivered of attempted (sent + failed${rates.blocked ? ' + blocked' : ''})`} part={rates.delivered} base={base('delivered')} testId="rate-delivery" waiting={noBase(rates.sent + rates.failed) ?? receiptsDue('delivered')} />
+      <Ring label="Delivery rate" value={rates.deliveryRate} hint={`delivered of ${attemptedWords(rates.blocked)}`} part={rates.delivered} base={base('delivered')} testId="rate-delivery" waiting={noBase(rates.sent + rates.failed) ?? receiptsDue('delivered')} />
       <Ring label={opened ? 'Open rate' : 'Read rate'} value={rates.readRate} hint={opened ? 'opened of sent' : 'read of sent'} part={rates.read} base={base('read')} testId="rate-read" waiting={noBase(rates.sent) ?? receiptsDue('read')} />
       <Ring label="Click rate" value={rates.clickRate} hint="clicked of sent" part={rates.clicked} base={base('clicked')} testId="rate-click" waiting={noBase(rates.sent) ?? clicksDue} />
     </div>

@@ -6,6 +6,7 @@ import { DateTime } from '../../components/date-time.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { StatusBadge } from './campaign-status.tsx';
+import { attemptedWords } from './figure-bases.ts';
 import { CAMPAIGN_TABS, CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
 import { browserZone, scheduleParts } from './schedule.ts';
 import { displayAddress } from '../../components/email-address.ts';
@@ -73,7 +74,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
               <td className="num phone-hide">{c.totalRecipients.toLocaleString()}</td>
               <td className="num phone-hide">{c.sentCount.toLocaleString()}</td>
               <td className="num" data-testid="campaign-delivered">{c.deliveredCount.toLocaleString()}{' '}
-                <span className="muted small" data-testid="campaign-delivery-rate" title="Delivery rate: delivered of attempted (sent + failed)">{deliveryRate(c)}</span>
+                <span className="muted small" data-testid="campaign-delivery-rate" title={`Delivery rate: delivered of ${attemptedWords(c.blockedCount)}`}>{deliveryRate(c)}</span>
               </td>
               <td className="num"><span data-testid="campaign-failed">{(c.failedCount - c.blockedCount).toLocaleString()}</span>
                 {c.blockedCount > 0 ? <span className="muted small campaign-blocked" data-testid="campaign-blocked"> +{c.blockedCount.toLocaleString()} blocked</span> : null}

@@ -19,6 +19,12 @@ export function rowBase(key: string, counts: Counts, recipients: number): Base {
   return { whole: counts.sent, noun: 'sent' };
 }
 
+/**
+ * The delivery rate's base in words, the detail's ring and the list's tooltip alike: "attempted (sent + failed)", and
+ * "+ blocked" when any recipient's contact was (shown apart from Failed, yet attempted, as the core's `deliveryRate` counts them).
+ */
+export const attemptedWords = (blocked: number | undefined): string => `attempted (sent + failed${blocked ? ' + blocked' : ''})`;
+
 /** A percentage as shown: the core's two-decimal rate (`percentOf`, what the API answers) rounded to a whole number. */
 export const shownPercent = (part: number, whole: number): number => Math.round(percentOf(part, whole));
 
