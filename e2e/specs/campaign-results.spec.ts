@@ -5,10 +5,13 @@
 // in its own words; and an SMS campaign's Delivered and Read moving as its receipts arrive on the live stream; every
 // funnel row and rate saying its base ("of 4 attempted", "of 2 sent"), a row and a ring naming the same thing agreeing;
 // engagement "none yet" until the simulated customers' time to act has passed, then a real 0%; SMS and RCS with the same
-// rates panel; what a campaign cost, from the ledger lines that name it.
+// rates panel; what a campaign cost, from the ledger lines that name it; Blocked drawn in a colour apart from Failed's,
+// and axe over the results in both themes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeInThemes } from '../fixtures/axe.ts';
 import { screenshot } from '../fixtures/browser.ts';
+import { contrast, difference, VISIONS } from '../fixtures/colours.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
 import { formatPaise as rupees } from '../../src-core/contract/index.ts';
@@ -239,7 +242,55 @@ describe('campaign cost', () => {
     await page.locator('[data-testid="rate-delivery"]').waitFor();
     await page.locator(`[data-testid="campaign-spend"][data-charged="${(await server.dashboard<{ prices: { rcs: number } }>('GET', '/dashboard/wallet')).body.prices.rcs}"]`).waitFor();
   });
+
+  it('draws Blocked in a colour of its own: apart from Failed\'s red for every eye (red-green colour blind too), 3:1 on its track, in both themes', async () => {
+    await openHalfFailed();
+    for (const theme of ['dark', 'light'] as const) {
+      await useTheme(theme);
+      const fills = await page.evaluate(() => Object.fromEntries(['.progress-track', '.progress-seg.is-failed', '.progress-seg.is-blocked', '.dot.is-failed', '.dot.is-blocked',
+        '[data-testid="funnel-failed"] .funnel-track', '.funnel-bar.is-failed', '.funnel-bar.is-blocked']
+        .map((selector) => [selector, getComputedStyle(document.querySelector(selector) as Element).backgroundColor])));
+      const pairs = [
+        ['progress', fills['.progress-seg.is-failed'], fills['.progress-seg.is-blocked'], fills['.progress-track']],
+        ['legend', fills['.dot.is-failed'], fills['.dot.is-blocked'], undefined],
+        ['funnel', fills['.funnel-bar.is-failed'], fills['.funnel-bar.is-blocked'], fills['[data-testid="funnel-failed"] .funnel-track']],
+      ] as const;
+      for (const [where, failed, blocked, track] of pairs) {
+        for (const vision of VISIONS) expect(difference(failed!, blocked!, vision), `${theme} ${where} ${vision}`).toBeGreaterThanOrEqual(40);
+        if (track) expect(contrast(blocked!, track), `${theme} ${where} on its track`).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
 });
+
+/** The WhatsApp campaign with failed and blocked recipients, open (from wherever the console is). */
+async function openHalfFailed(): Promise<void> {
+  await page.getByTestId('nav-campaigns').click();
+  if (await page.getByTestId('back-to-list').isVisible()) await page.getByTestId('back-to-list').click();
+  await page.getByTestId('campaign-tab-whatsapp').click();
+  await page.getByTestId('campaign-row').filter({ hasText: 'Half failed' }).click();
+  await page.locator('[data-testid="funnel-blocked"][data-value="1"]').waitFor();
+}
+
+async function useTheme(theme: 'light' | 'dark'): Promise<void> {
+  if (await page.evaluate(() => document.documentElement.dataset.theme) !== theme) await page.getByTestId('theme-toggle').click();
+  await page.locator(`html[data-theme="${theme}"]`).waitFor();
+}
+
+// The results with Blocked beside Failed (the list's "+1 blocked", the progress, funnel, rates and failures table) have
+// no axe violation (text contrast among them) in either theme.
+axeInThemes(() => page, [
+  ['the WhatsApp campaign list, a campaign with "+1 blocked"', async () => {
+    await page.getByTestId('nav-campaigns').click();
+    if (await page.getByTestId('back-to-list').isVisible()) await page.getByTestId('back-to-list').click();
+    await page.getByTestId('campaign-tab-whatsapp').click();
+    await page.getByTestId('campaign-row').filter({ hasText: 'Half failed' }).getByTestId('campaign-blocked').waitFor();
+  }],
+  ['a campaign with failed and blocked recipients', async () => {
+    await openHalfFailed();
+    await page.getByTestId('failed-recipient').first().waitFor();
+  }],
+]);
 
 async function emailTemplate(name: string): Promise<string> {
   const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/email/templates?limit=100');
