@@ -39,7 +39,7 @@ export function OtpLogTable({ filter, page, onPage, widgets }: { filter: OtpLogF
     <div className="card table-card otp-log" data-testid="otp-log" data-ready={ready} data-total={meta.total} data-page={meta.page}>
       <table className="table">
         <thead>
-          <tr><th>Sent</th><th>Phone</th><th>Widget</th><th>Channel</th><th>Status</th><th className="num">Wrong codes</th><th className="num">Resends</th><th>Verified</th></tr>
+          <tr><th>Sent</th><th>Phone</th><th className="phone-hide">Widget</th><th className="phone-hide">Channel</th><th>Status</th><th className="num phone-hide">Wrong codes</th><th className="num phone-hide">Resends</th><th className="phone-hide">Verified</th></tr>
         </thead>
         <tbody>
           {data.map((entry) => {
@@ -48,15 +48,15 @@ export function OtpLogTable({ filter, page, onPage, widgets }: { filter: OtpLogF
               <tr key={entry.id} data-testid="otp-log-row" data-request-id={entry.id} data-status={entry.status} title={`Request ${entry.id}`}>
                 <td className="muted" title={time(entry.sentAt)}><When iso={entry.sentAt} /></td>
                 <td className="mono">{entry.identifier}</td>
-                <td>{widget?.name ?? <code>{entry.widgetId}</code>}</td>
-                <td><span className="chip">{CHANNEL_LABEL[entry.channel]}</span></td>
+                <td className="phone-hide">{widget?.name ?? <code>{entry.widgetId}</code>}</td>
+                <td className="phone-hide"><span className="chip">{CHANNEL_LABEL[entry.channel]}</span></td>
                 <td>
                   <OtpStatusChip status={entry.status} />
                   {entry.status === 'sent' ? <span className="muted small otp-left" data-testid="otp-time-left" title={`Expires ${time(entry.expiresAt)}`}> {timeLeft(entry.expiresAt, now)}</span> : null}
                 </td>
-                <td className="num" data-testid="otp-log-attempts">{entry.attempts}{widget ? <span className="muted"> / {widget.maxVerifyAttempts}</span> : null}</td>
-                <td className="num">{entry.resends}{widget ? <span className="muted"> / {widget.maxResends}</span> : null}</td>
-                <td className="muted" title={time(entry.verifiedAt)}>{entry.verifiedAt ? <When iso={entry.verifiedAt} /> : '—'}</td>
+                <td className="num phone-hide" data-testid="otp-log-attempts">{entry.attempts}{widget ? <span className="muted"> / {widget.maxVerifyAttempts}</span> : null}</td>
+                <td className="num phone-hide">{entry.resends}{widget ? <span className="muted"> / {widget.maxResends}</span> : null}</td>
+                <td className="muted phone-hide" title={time(entry.verifiedAt)}>{entry.verifiedAt ? <When iso={entry.verifiedAt} /> : '—'}</td>
               </tr>
             );
           })}

@@ -27,6 +27,12 @@ function Figure({ label, value, to, before, testId, tone }: {
 }
 
 const MESSAGE_COLUMNS = ['sent', 'delivered', 'read', 'failed', 'received'] as const;
+/**
+ * At a phone's width (phone.css) the table keeps Channel, Sent, Failed and Received, what says whether messages go
+ * out, fail or come in, so a row reads without scrolling sideways; Delivered, Read and the rate are left to wider screens.
+ */
+const PHONE_HIDDEN: ReadonlySet<string> = new Set(['delivered', 'read']);
+const phoneHide = (column: string) => (PHONE_HIDDEN.has(column) ? ' phone-hide' : '');
 
 export function MessagesCard({ messages }: { messages: Overview['messages'] }) {
   const { total } = messages;
@@ -37,7 +43,7 @@ export function MessagesCard({ messages }: { messages: Overview['messages'] }) {
         <div className="ov-table-wrap">
           <table className="table compact ov-table">
             <thead>
-              <tr><th scope="col">Channel</th>{MESSAGE_COLUMNS.map((c) => <th key={c} scope="col" className="num">{c[0]?.toUpperCase()}{c.slice(1)}</th>)}<th scope="col" className="num">Delivery rate</th></tr>
+              <tr><th scope="col">Channel</th>{MESSAGE_COLUMNS.map((c) => <th key={c} scope="col" className={`num${phoneHide(c)}`}>{c[0]?.toUpperCase()}{c.slice(1)}</th>)}<th scope="col" className="num phone-hide">Delivery rate</th></tr>
             </thead>
             <tbody>
               {CHANNELS.map((channel) => {
@@ -45,8 +51,8 @@ export function MessagesCard({ messages }: { messages: Overview['messages'] }) {
                 return (
                   <tr key={channel} data-testid={`ov-messages-${channel}`}>
                     <th scope="row"><PlaceLink to={inboxOf(channel)} label={`${CHANNEL_LABEL[channel]} inbox`}>{CHANNEL_LABEL[channel]}</PlaceLink></th>
-                    {MESSAGE_COLUMNS.map((c) => <td key={c} className={`num${c === 'failed' && row.failed > 0 ? ' ov-bad' : ''}`} data-testid={`ov-${channel}-${c}`}>{n(row[c])}</td>)}
-                    <td className="num" data-testid={`ov-${channel}-rate`}>{ratePercent(row.deliveryRate)}</td>
+                    {MESSAGE_COLUMNS.map((c) => <td key={c} className={`num${phoneHide(c)}${c === 'failed' && row.failed > 0 ? ' ov-bad' : ''}`} data-testid={`ov-${channel}-${c}`}>{n(row[c])}</td>)}
+                    <td className="num phone-hide" data-testid={`ov-${channel}-rate`}>{ratePercent(row.deliveryRate)}</td>
                   </tr>
                 );
               })}
@@ -54,8 +60,8 @@ export function MessagesCard({ messages }: { messages: Overview['messages'] }) {
             <tfoot>
               <tr data-testid="ov-messages-total">
                 <th scope="row">All channels</th>
-                {MESSAGE_COLUMNS.map((c) => <td key={c} className="num" data-testid={`ov-total-${c}`}>{n(total[c])}</td>)}
-                <td className="num" data-testid="ov-total-rate">{ratePercent(total.deliveryRate)}</td>
+                {MESSAGE_COLUMNS.map((c) => <td key={c} className={`num${phoneHide(c)}`} data-testid={`ov-total-${c}`}>{n(total[c])}</td>)}
+                <td className="num phone-hide" data-testid="ov-total-rate">{ratePercent(total.deliveryRate)}</td>
               </tr>
             </tfoot>
           </table>

@@ -85,7 +85,7 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
   return (
     <div className="card table-card" data-testid="calls-list" data-total={meta.total}>
       <table className="table clickable">
-        <thead><tr><th>Started</th><th>Called</th><th>Agent</th><th>Status</th><th className="num">Duration</th><th>Sentiment</th></tr></thead>
+        <thead><tr><th>Started</th><th>Called</th><th className="phone-hide">Agent</th><th>Status</th><th className="num phone-hide">Duration</th><th className="phone-hide">Sentiment</th></tr></thead>
         <tbody>
           {data.map((call: ShownCallItem) => (
             // The row opens on a click anywhere; the keyboard opens it with the number's button (Enter or Space).
@@ -98,10 +98,10 @@ function CallsTable({ openId, onOpen }: { openId: string | null; onOpen(callId: 
                   <CalledContact call={call} testId="call-contact" />
                 </span>
               </td>
-              <td>{agentName(call.agentId)}</td>
+              <td className="phone-hide">{agentName(call.agentId)}</td>
               <td><StatusChip status={call.status} /></td>
-              <td className="num" data-testid="call-duration"><CallDuration call={call} /></td>
-              <td>{call.sentiment ? codeWords(call.sentiment) : '—'}</td>
+              <td className="num phone-hide" data-testid="call-duration"><CallDuration call={call} /></td>
+              <td className="phone-hide">{call.sentiment ? codeWords(call.sentiment) : '—'}</td>
             </tr>
           ))}
         </tbody>
