@@ -176,8 +176,9 @@ export async function createServer(options: ServerOptions) {
   });
   campaignsService = campaigns.service;
   const shopify = shopifyDomain({ ...deps, shop: world.shopify.port });
+  const forms = formsDomain({ ...deps, contacts: contacts.service });
   const automations = automationsDomain({
-    ...deps, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, email: email.service, instagram: instagram.service,
+    ...deps, forms: forms.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, email: email.service, instagram: instagram.service,
     shopify: shopify.service,
   });
   // Endpoints on `*.sim.test` hosts are the simulated world's receivers, answered in-process.
@@ -208,7 +209,6 @@ export async function createServer(options: ServerOptions) {
     subscriberUrls: (orgId, type) => webhooks.service.subscriberUrls(orgId, type),
   });
   const savedReplies = savedRepliesDomain(deps);
-  const forms = formsDomain({ ...deps, contacts: contacts.service });
   const simShopify = simShopifyRoutes({ admin: world.shopify.admin, shopOf: (orgId) => shopify.service.connectedShop(orgId).domain });
   // The assistant endpoint calls the /v1 routes in-process, through the HTTP pipeline made below.
   let inject: ((request: InnerRequest) => Promise<InnerAnswer>) | null = null;

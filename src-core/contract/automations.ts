@@ -22,6 +22,17 @@ export type MessageReceivedConfig = z.infer<typeof messageReceivedConfigSchema>;
 export const contactCreatedConfigSchema = z.strictObject({ source: nullAsAbsent(z.enum(CONTACT_SOURCES)) });
 export type ContactCreatedConfig = z.infer<typeof contactCreatedConfigSchema>;
 
+/** A form's submissions (`form.submitted`): every form of the organization, or only `formId` (a form of it, checked at save). */
+export const formSubmittedConfigSchema = z.strictObject({ formId: nullAsAbsent(z.string().trim().min(1).max(100)) });
+export type FormSubmittedConfig = z.infer<typeof formSubmittedConfigSchema>;
+
+/**
+ * A contact's stage changing (`contact.lifecycle_changed`): every change, or only a move into `stageId` (a lifecycle
+ * stage of the organization, checked at save).
+ */
+export const lifecycleChangedConfigSchema = z.strictObject({ stageId: nullAsAbsent(z.string().trim().min(1).max(100)) });
+export type LifecycleChangedConfig = z.infer<typeof lifecycleChangedConfigSchema>;
+
 /** The Shopify order triggers take no config: every order of the connected shop (its customer is the contact). */
 export const shopifyOrderConfigSchema = z.strictObject({});
 
@@ -30,6 +41,8 @@ export const TRIGGER_CONFIG_SCHEMAS = {
   'contact.created': contactCreatedConfigSchema,
   'shopify.order.created': shopifyOrderConfigSchema,
   'shopify.order.fulfilled': shopifyOrderConfigSchema,
+  'form.submitted': formSubmittedConfigSchema,
+  'contact.lifecycle_changed': lifecycleChangedConfigSchema,
 } as const;
 export const TRIGGER_TYPES = Object.keys(TRIGGER_CONFIG_SCHEMAS) as Array<keyof typeof TRIGGER_CONFIG_SCHEMAS>;
 export type TriggerType = keyof typeof TRIGGER_CONFIG_SCHEMAS;
@@ -157,6 +170,12 @@ export const executionTriggerSchema = z.object({
   address: z.string().nullable(),
   messageId: z.string().nullable(),
   text: z.string().nullable(),
+  /** `form.submitted` only: the form submitted and the submission. */
+  formId: z.string().optional(),
+  submissionId: z.string().optional(),
+  /** `contact.lifecycle_changed` only: the stage the contact moved into and the one it left (null: none). */
+  stageId: z.string().nullable().optional(),
+  previousStageId: z.string().nullable().optional(),
 });
 export type ExecutionTrigger = z.infer<typeof executionTriggerSchema>;
 
@@ -198,6 +217,8 @@ export const catalogFieldSchema = z.object({
   required: z.boolean(),
   description: z.string(),
   options: z.array(z.string()).optional(),
+  /** The record a string field names by id: `form` (the console's forms) or `lifecycle_stage` (the organization's stages). */
+  references: z.enum(['form', 'lifecycle_stage']).optional(),
 });
 export type CatalogField = z.infer<typeof catalogFieldSchema>;
 /** A trigger type or node (step) type, with the config fields it accepts and the integration it needs, if any. */

@@ -47,6 +47,9 @@ export const TRIGGER_INTEGRATIONS: Partial<Record<TriggerType, Integration>> = {
 
 const field = (name: string, type: CatalogField['type'], required: boolean, description: string, options?: readonly string[]): CatalogField =>
   ({ name, type, required, description, ...(options ? { options: [...options] } : {}) });
+/** A string field naming a record of the organization by its id (checked at save: an unknown one is 400). */
+const reference = (name: string, references: NonNullable<CatalogField['references']>, description: string): CatalogField =>
+  ({ ...field(name, 'string', false, description), references });
 
 const TRIGGERS: Record<TriggerType, Omit<CatalogEntry, 'type' | 'integration'>> = {
   'message.received': {
@@ -62,6 +65,16 @@ const TRIGGERS: Record<TriggerType, Omit<CatalogEntry, 'type' | 'integration'>> 
     name: 'Contact created',
     description: 'A new contact: a first message from a new address, a send to one, the dashboard, or a CSV import (one run per contact created).',
     config: [field('source', 'enum', false, 'runs only for contacts from this source (manual: the dashboard; import: a CSV import)', CONTACT_SOURCES)],
+  },
+  'form.submitted': {
+    name: 'Form submitted',
+    description: 'A visitor submits a form, popup or landing page. The contact is the one the submission made or updated.',
+    config: [reference('formId', 'form', 'runs only for submissions of this form (its id); without it, every form')],
+  },
+  'contact.lifecycle_changed': {
+    name: 'Lifecycle stage changed',
+    description: "A contact's lifecycle stage changes. The contact is the one whose stage changed.",
+    config: [reference('stageId', 'lifecycle_stage', 'runs only when the contact moves into this stage (its id); without it, every change')],
   },
   'shopify.order.created': {
     name: 'Shopify order placed',

@@ -29,7 +29,9 @@ describe('GET /v1/automations/node-catalog', () => {
   it('lists every trigger and node type with the config fields each takes and the integration it needs', async () => {
     const res = await api('GET', '/v1/automations/node-catalog');
     expect(res.status).toBe(200);
-    expect(res.body.triggers.map((e: { type: string }) => e.type)).toEqual(['message.received', 'contact.created', 'shopify.order.created', 'shopify.order.fulfilled']);
+    expect(res.body.triggers.map((e: { type: string }) => e.type)).toEqual([
+      'message.received', 'contact.created', 'shopify.order.created', 'shopify.order.fulfilled', 'form.submitted', 'contact.lifecycle_changed',
+    ]);
     expect(res.body.nodes.map((e: { type: string }) => e.type)).toEqual([
       'whatsapp.send_template', 'sms.send', 'email.send', 'instagram.reply', 'wait', 'contact.add_tag', 'contact.remove_tag', 'condition',
     ]);

@@ -1,9 +1,12 @@
 // Executions: one per trigger occurrence per active automation (from the bus), each run step by step by a durable
 // job; a wait is a job due later on the clock, so an advance moves the run on and a restart resumes it.
 import {
-  messageReceivedConfigSchema, contactCreatedConfigSchema, type AutomationStep, type ExecutionStep, type ExecutionTrigger,
+  messageReceivedConfigSchema, contactCreatedConfigSchema, formSubmittedConfigSchema, lifecycleChangedConfigSchema, type AutomationStep,
+  type ExecutionStep, type ExecutionTrigger,
 } from '../../contract/automations.ts';
 import type { EventContact } from '../../contract/contacts.ts';
+import type { FormSubmittedData } from '../../contract/forms.ts';
+import type { LifecycleChange } from '../../contract/lifecycle-stages.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { BusEvent } from '../../kernel/bus.ts';
 import type { ChangeNotice } from '../../kernel/change-notices.ts';
@@ -23,6 +26,9 @@ export const RECEIVED_EVENTS = ['whatsapp.message.received', 'sms.message.receiv
 /** The Shopify order events, each its own trigger type. */
 export const SHOPIFY_ORDER_EVENTS = ['shopify.order.created', 'shopify.order.fulfilled'];
 
+/** The events whose trigger type is the event's own type, besides the Shopify orders. */
+export const CONTACT_EVENTS = ['contact.created', 'form.submitted', 'contact.lifecycle_changed'];
+
 /**
  * What an event says of its trigger, or null for an event no trigger hears. A Shopify order's contact is found (or made)
  * from its email only when an automation takes it (`contactId` null here; see `onEvent`), its `address` that email.
@@ -35,6 +41,20 @@ export function triggerOf(event: BusEvent): ExecutionTrigger | null {
   if (event.type === 'contact.created') {
     const { contact } = event.data as { contact: EventContact };
     return { type: 'contact.created', eventId: event.id, contactId: contact.id, channel: contact.source, address: null, messageId: null, text: null };
+  }
+  if (event.type === 'form.submitted') {
+    const submission = event.data as FormSubmittedData;
+    return {
+      type: 'form.submitted', eventId: event.id, contactId: submission.contactId, channel: null, address: null, messageId: null, text: null,
+      formId: submission.formId, submissionId: submission.submissionId,
+    };
+  }
+  if (event.type === 'contact.lifecycle_changed') {
+    const change = event.data as LifecycleChange;
+    return {
+      type: 'contact.lifecycle_changed', eventId: event.id, contactId: change.contact.id, channel: null, address: null, messageId: null, text: null,
+      stageId: change.stageId, previousStageId: change.previousStageId,
+    };
   }
   if (RECEIVED_EVENTS.includes(event.type)) {
     const { message, contact } = event.data as { message: Message; contact: EventContact };
@@ -53,6 +73,14 @@ export function matches(automation: Pick<AutomationRow, 'trigger_type' | 'trigge
   if (automation.trigger_type === 'contact.created') {
     const config = contactCreatedConfigSchema.parse(raw);
     return !config.source || config.source === trigger.channel;
+  }
+  if (automation.trigger_type === 'form.submitted') {
+    const config = formSubmittedConfigSchema.parse(raw);
+    return !config.formId || config.formId === trigger.formId;
+  }
+  if (automation.trigger_type === 'contact.lifecycle_changed') {
+    const config = lifecycleChangedConfigSchema.parse(raw);
+    return !config.stageId || config.stageId === trigger.stageId;
   }
   const config = messageReceivedConfigSchema.parse(raw);
   if (config.channel !== 'any' && config.channel !== trigger.channel) return false;

@@ -9,7 +9,7 @@ import type { ListEnvelope } from '../../contract/common.ts';
 import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, conflict, notFound } from '../../kernel/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { STEP_INTEGRATIONS, TRIGGER_INTEGRATIONS } from './automations.catalog.ts';
@@ -46,9 +46,16 @@ function withIds(steps: AutomationStepInput[]): AutomationStep[] {
 const triggerConfig = (trigger: { type: string; config: Record<string, unknown> }): string =>
   JSON.stringify(TRIGGER_CONFIG_SCHEMAS[trigger.type as TriggerType].parse(trigger.config));
 
+/** The records a trigger's config may name by id, and whether the organization has one. */
+export type TriggerReferences = { form: (orgId: string, id: string) => boolean; lifecycle_stage: (orgId: string, id: string) => boolean };
+const REFERENCED: Partial<Record<TriggerType, { field: string; kind: keyof TriggerReferences; words: string; listed: string }>> = {
+  'form.submitted': { field: 'formId', kind: 'form', words: 'form', listed: 'GET /dashboard/forms' },
+  'contact.lifecycle_changed': { field: 'stageId', kind: 'lifecycle_stage', words: 'lifecycle stage', listed: 'GET /dashboard/lifecycle-stages' },
+};
+
 export function createAutomationsService(deps: {
   store: AutomationsStore; db: Db; clock: Clock; runner: ExecutionRunner; connected: (orgId: string, integration: string) => boolean;
-  changed: ChangeNotice;
+  changed: ChangeNotice; references: TriggerReferences;
 }) {
   const { store, db, clock, runner } = deps;
 
@@ -61,6 +68,18 @@ export function createAutomationsService(deps: {
   function changedNow(orgId: string, id: string): Automation {
     deps.changed(orgId, id);
     return toAutomation(mustGet(orgId, id));
+  }
+
+  /**
+   * 400 for a trigger naming a form or stage the organization does not have: as a wrong config, it would never fire,
+   * and no execution would say why.
+   */
+  function assertReferences(orgId: string, trigger: { type: string; config: Record<string, unknown> }): void {
+    const referenced = REFERENCED[trigger.type as TriggerType];
+    const config = referenced ? (TRIGGER_CONFIG_SCHEMAS[trigger.type as TriggerType].parse(trigger.config) as Record<string, string | undefined>) : {};
+    const id = referenced ? config[referenced.field] : undefined;
+    if (!referenced || !id || deps.references[referenced.kind](orgId, id)) return;
+    throw invalidField(`Invalid body: trigger.config.${referenced.field}: ${referenced.words} ${id} not found in this organization (see ${referenced.listed})`);
   }
 
   /**
@@ -93,6 +112,7 @@ export function createAutomationsService(deps: {
     /** Always paused, whatever `active` says (seed 000); step types and configs are kept as given. */
     create(orgId: string, input: CreateAutomationInput): Automation {
       return db.tx(() => {
+        assertReferences(orgId, input.trigger);
         const at = clock.nowIso();
         const row: AutomationRow = {
           id: newId('aut'), org_id: orgId, name: input.name, description: input.description || null, status: 'paused',
@@ -108,6 +128,7 @@ export function createAutomationsService(deps: {
     update(orgId: string, id: string, input: UpdateAutomationInput): Automation {
       return db.tx(() => {
         const row = mustGet(orgId, id);
+        if (input.trigger) assertReferences(orgId, input.trigger);
         const steps = input.steps ? withIds(input.steps) : (JSON.parse(row.steps) as AutomationStep[]);
         if (row.status === 'active') assertIntegrations(orgId, input.trigger?.type ?? row.trigger_type, steps, 'change this active automation');
         store.update({

@@ -12,21 +12,28 @@ import { channelLabel, time } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { AutomationForm } from './automation-form.tsx';
+import { useReferenced } from './config-fields.tsx';
 import { RecentRuns } from './automation-runs.tsx';
 import { contactSourceWords, draftOf, entryOf, integrationName } from './draft.ts';
 import { useDeleteAutomation, useSetAutomationStatus, useUpdateAutomation } from './mutations.ts';
 import { stepSummary } from './step-summary.ts';
 import type { ConnectedIntegrations } from './queries.ts';
 
-/** The trigger as a sentence: "Customer message received · WhatsApp · is "price"". */
-export function triggerSummary(trigger: Automation['trigger'], catalog: NodeCatalog | undefined): string {
+/** The forms and stages a trigger may name, by id (the builder's pickers' records). */
+type Referenced = ReturnType<typeof useReferenced>;
+const nameIn = (records: Array<{ id: string; name: string }> | undefined, id: string): string => records?.find((record) => record.id === id)?.name ?? id;
+
+/** The trigger as a sentence: "Customer message received · WhatsApp · is "price"", "Form submitted · Festive offer sign-up". */
+export function triggerSummary(trigger: Automation['trigger'], catalog: NodeCatalog | undefined, referenced?: Referenced): string {
   const name = entryOf(catalog?.triggers, trigger.type)?.name ?? trigger.type;
-  const { channel, keyword, contains, source } = trigger.config as Record<string, string | undefined>;
+  const { channel, keyword, contains, source, formId, stageId } = trigger.config as Record<string, string | undefined>;
   const parts = [name];
   if (channel) parts.push(channel === 'any' ? 'any channel' : channelLabel(channel));
   if (keyword) parts.push(`is "${keyword}"`);
   if (contains) parts.push(`contains "${contains}"`);
   if (source) parts.push(`from ${contactSourceWords(source)}`);
+  if (formId) parts.push(nameIn(referenced?.form, formId));
+  if (stageId) parts.push(`into ${nameIn(referenced?.lifecycle_stage, stageId)}`);
   return parts.join(' · ');
 }
 
@@ -75,6 +82,7 @@ export function AutomationCard({ automation, catalog, connected }: { automation:
   const update = useUpdateAutomation(automation.id);
   const remove = useDeleteAutomation(automation.id);
   const { to, toggle, status } = useStatusToggle(automation);
+  const referenced = useReferenced();
   const closeEditor = () => thenFocus(() => { setEditing(false); update.reset(); }, () => editButton.current);
 
   if (editing && catalog) {
@@ -108,7 +116,7 @@ export function AutomationCard({ automation, catalog, connected }: { automation:
       {refusal ? <ErrorState error={refusal} refused={refusal === status.error ? `Not ${to === 'activate' ? 'activated' : 'paused'}` : 'Not deleted'} /> : null}
       {automation.description ? <p className="small muted">{automation.description}</p> : null}
       <div className="automation-facts">
-        <span data-testid="automation-trigger"><span className="muted">When </span>{triggerSummary(automation.trigger, catalog)}<Unmet integration={entryOf(catalog?.triggers, automation.trigger.type)?.integration} connected={connected} /></span>
+        <span data-testid="automation-trigger"><span className="muted">When </span>{triggerSummary(automation.trigger, catalog, referenced)}<Unmet integration={entryOf(catalog?.triggers, automation.trigger.type)?.integration} connected={connected} /></span>
         <span data-testid="automation-last-run"><span className="muted">Last run </span>{time(automation.lastExecutedAt)}</span>
       </div>
       <Steps automation={automation} catalog={catalog} connected={connected} />

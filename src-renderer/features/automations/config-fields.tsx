@@ -1,9 +1,12 @@
 // A trigger's or step's config fields, rendered from the node catalog's descriptions: a text box for a string, a
 // number box for a number, a select for an enumeration, and a text area for a list (one item a line, or JSON) or an
-// object (JSON). Each field is labelled with its name (optional ones say so) and described by the catalog's words.
+// object (JSON), and for a field naming a form or a lifecycle stage by its id, a select of the organization's forms or
+// stages by name. Each field is labelled with its name (optional ones say so) and described by the catalog's words.
 import { useId } from 'react';
 import type { CatalogEntry, CatalogField } from '../../../src-core/contract/index.ts';
 import { channelLabel } from '../../components/format.ts';
+import { useLifecycleStages } from '../contacts/queries.ts';
+import { useForms } from '../forms/queries.ts';
 import { contactSourceWords, fieldLabel, type FieldValues } from './draft.ts';
 
 /** An option as read: channels by their names, a contact's source in words ("A CSV import"), the rest in words ("contact_has_tag" → "contact has tag"). */
@@ -19,12 +22,34 @@ function hintOf(field: CatalogField): string {
   return field.description;
 }
 
+/** The records a reference field picks from, by id and name: the organization's forms or lifecycle stages. */
+export function useReferenced(): Record<NonNullable<CatalogField['references']>, Array<{ id: string; name: string }> | undefined> {
+  return { form: useForms().data?.data, lifecycle_stage: useLifecycleStages().data };
+}
+
+/** A select of the forms or stages by name; an id no longer among them (deleted since) stays, marked, as it was saved. */
+function ReferenceSelect({ field, value, onChange, common }: {
+  field: CatalogField; value: string; onChange(value: string): void; common: Record<string, string>;
+}) {
+  const records = useReferenced()[field.references as NonNullable<CatalogField['references']>];
+  const any = field.references === 'form' ? 'Any form' : 'Any stage';
+  return (
+    <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+      {field.required ? null : <option value="">{any}</option>}
+      {value && records && !records.some((record) => record.id === value) ? <option value={value}>{value} (not found)</option> : null}
+      {(records ?? []).map((record) => <option key={record.id} value={record.id}>{record.name}</option>)}
+    </select>
+  );
+}
+
 function FieldInput({ field, value, onChange }: { field: CatalogField; value: string; onChange(value: string): void }) {
   const id = useId();
   const label = `${fieldLabel(field.name)}${field.required ? '' : ' (optional)'}`;
   const common = { id, value, 'aria-describedby': `${id}-hint`, 'data-testid': `field-${field.name}` };
   let input;
-  if (field.type === 'enum') {
+  if (field.references) {
+    input = <ReferenceSelect field={field} value={value} onChange={onChange} common={common} />;
+  } else if (field.type === 'enum') {
     input = (
       <select {...common} onChange={(e) => onChange(e.target.value)}>
         {field.required ? null : <option value="">—</option>}
