@@ -1,6 +1,7 @@
 // Forms in the console: the demo's popup listed with its public link and submissions; a form built in the builder; a
 // visitor submitting it from the Simulator through the form's public route; the submission under the form, and the
-// visitor a new contact whose source is the form; a submission made elsewhere shown live.
+// visitor a new contact whose source is the form; a submission made elsewhere shown live; an email Chromium lets
+// through but the core refuses, answered with the form again, the answers kept and the message by the field.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -112,5 +113,35 @@ describe('forms', () => {
       await visitor.close();
     }
     await card('Workshop waitlist').getByTestId('form-submissions-count').filter({ hasText: /^2$/ }).waitFor();
+  });
+
+  it('an email the browser takes but the core refuses comes back as the form, answers kept, the message by the field, not JSON', async () => {
+    const festive = card('Festive offer sign-up');
+    const before = await festive.getByTestId('form-submissions-count').textContent();
+    const link = await festive.getByTestId('form-link').getAttribute('href');
+    const visitor = await page.context().newPage();
+    try {
+      await visitor.goto(link as string);
+      await visitor.locator('#field-name').fill('Lena <Fischer>');
+      // An address with no dot in its domain is valid to the page's type=email, so Chromium posts it; the core refuses it.
+      await visitor.locator('#field-email').fill('lena@example');
+      await visitor.locator('#field-city').fill('Köln');
+      const [answer] = await Promise.all([visitor.waitForResponse(`${link}/submissions`), visitor.getByRole('button', { name: 'Submit' }).click()]);
+      expect([answer.status(), answer.headers()['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
+      expect(await visitor.locator('h1').textContent()).toBe('Festive offer sign-up');
+      const alert = visitor.getByRole('alert');
+      expect(await alert.textContent()).toBe('email: must be an email address');
+      expect(await visitor.locator('#field-email').getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'));
+      expect(await visitor.locator('#field-email').getAttribute('aria-invalid')).toBe('true');
+      expect([await visitor.locator('#field-name').inputValue(), await visitor.locator('#field-email').inputValue(), await visitor.locator('#field-city').inputValue()])
+        .toEqual(['Lena <Fischer>', 'lena@example', 'Köln']);
+      // Mended on the same page, it goes through.
+      await visitor.locator('#field-email').fill('lena@example.org');
+      await Promise.all([visitor.waitForURL(`${link}/submissions`), visitor.getByRole('button', { name: 'Submit' }).click()]);
+      await visitor.getByRole('heading', { name: 'Thanks!' }).waitFor();
+    } finally {
+      await visitor.close();
+    }
+    await festive.getByTestId('form-submissions-count').filter({ hasText: new RegExp(`^${Number(before) + 1}$`) }).waitFor();
   });
 });

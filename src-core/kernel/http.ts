@@ -351,6 +351,8 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     for (const [name, value] of Object.entries(appError.headers)) fastifyReply.header(name, value);
     // The code is logged even where the body is message-only (unified send): the log is for debugging, not a copy of the body.
     noteError(state, appError.code, appError.message);
+    const page = (request.routeOptions.config as { route?: AnyRoute } | undefined)?.route?.errorPage?.(appError, request);
+    if (page) return fastifyReply.code(appError.statusCode).headers(page.headers).send(page.body);
     return fastifyReply.code(appError.statusCode).send(errorBody(appError, errorShape(request)));
   });
   const { methodsAt, shadowed } = pathMethods(routes);

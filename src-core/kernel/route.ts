@@ -3,8 +3,12 @@
 import type { z } from 'zod';
 import type { Scope } from '../contract/scopes.ts';
 import type { KeyIdentity } from './api-keys.ts';
+import type { AppError } from './errors.ts';
 import type { KeyedId, KeyedNotes } from './idempotency.ts';
 import type { LogMasks } from './request-log-bodies.ts';
+
+/** What an `errorPage` sees of the request. */
+export type ErrorPageRequest = { params: unknown; body: unknown; headers: Record<string, string | string[] | undefined> };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ErrorShape = 'envelope' | 'message' | 'jsonrpc';
@@ -107,6 +111,11 @@ export type RouteDefinition<PS extends Schema | undefined = Schema | undefined, 
    * stay in the envelope.
    */
   errorBody?: ErrorShape;
+  /**
+   * The route's own answer to any of its errors (a public HTML form's post gets a page back, not JSON), given the
+   * request as read so far (no body when it could not be read); null keeps the error body above. Same status.
+   */
+  errorPage?: (error: AppError, request: ErrorPageRequest) => { body: string; headers: Record<string, string> } | null;
   /**
    * Honour an `Idempotency-Key` header: a repeat within 24 hours answers the first answer. Every state-changing `/v1`
    * route does unless it says `false` (defineRoute); another route only where it says so, and a POST, PUT, PATCH or

@@ -89,20 +89,52 @@ describe('the public page and its submissions', () => {
       [{ name: 'A', email: 'a@example.com', size: 'M', coupon: 'X' }, 'Invalid body: this form does not ask for "coupon"'],
     ];
     for (const [fields, message] of cases) {
-      const res = await post(form.id, fields, '203.0.113.12');
-      const body = await res.json();
-      expect([res.status, body.statusCode, body.code, body.message], JSON.stringify(fields)).toEqual([400, 400, 'VALIDATION_FAILED', expect.stringContaining(message)]);
+      const res = await postJson(form.id, fields, '203.0.113.12');
+      expect([res.status, res.body.statusCode, res.body.code, res.body.message], JSON.stringify(fields)).toEqual([400, 400, 'VALIDATION_FAILED', expect.stringContaining(message)]);
     }
     expect((await dashboard('GET', `/dashboard/forms/${form.id}/submissions`)).body.data).toEqual([]);
     expect((await postJson('form_nope', { email: 'a@example.com' }, '203.0.113.12')).status).toBe(404);
   });
+  it("a browser's refused post (urlencoded) is answered as the form again, same status: the answers kept, escaped, the message by its field", async () => {
+    const form = await newForm({ name: 'Page refusals', fields: { name: 'required', email: 'required', phone: 'optional' }, customFields: [{ key: 'city', label: 'City' }] });
+    const res = await post(form.id, { name: 'Zoë "<script>alert(1)</script>"', email: 'zoe@example', city: 'Lisbon & Porto' }, '203.0.113.16');
+    expect([res.status, res.headers.get('content-type')]).toEqual([400, 'text/html; charset=utf-8']);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).not.toContain('<script');
+    expect(html).toContain(`<form method="post" action="/forms/${form.id}/submissions">`);
+    expect(html).toContain('value="Zoë &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;"');
+    expect(html).toContain('value="Lisbon &amp; Porto"');
+    expect(html).toContain('name="email" type="email" autocomplete="email" maxlength="500" required value="zoe@example" aria-invalid="true" aria-describedby="field-email-error">'
+      + '<p id="field-email-error" class="error" role="alert">email: must be an email address</p>');
+    // A refusal of no one field (a field the form does not ask) shows above the fields; a missing answer by its field.
+    const unknown = await (await post(form.id, { name: 'A', email: 'a@example.com', coupon: 'X' }, '203.0.113.16')).text();
+    expect(unknown).toContain(`action="/forms/${form.id}/submissions"><p class="error" role="alert">this form does not ask for &quot;coupon&quot;`);
+    const missing = await (await post(form.id, { email: 'a@example.com' }, '203.0.113.16')).text();
+    expect(missing).toContain('aria-describedby="field-name-error"><p id="field-name-error" class="error" role="alert">name is required</p>');
+    expect((await dashboard('GET', `/dashboard/forms/${form.id}/submissions`)).body.data).toEqual([]);
+    // No such form: a short page, 404; a JSON post still gets the envelope.
+    const gone = await post('form_nope', { email: 'a@example.com' }, '203.0.113.16');
+    expect([gone.status, gone.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(await gone.text()).toContain('<p class="error" role="alert">This form does not exist, or it was removed.</p>');
+    const json = await postJson(form.id, { email: 'zoe@example' }, '203.0.113.16');
+    expect([json.status, json.headers.get('content-type'), json.body.code]).toEqual([400, 'application/json; charset=utf-8', 'VALIDATION_FAILED']);
+  });
+
   it('guards the public route: a body past 16 KiB is 413, and one address gets a limited number of submissions a minute', async () => {
     const form = await newForm({ name: 'Guarded', customFields: [{ key: 'note', label: 'Note' }] });
     const big = await post(form.id, { email: 'b@example.com', note: 'x'.repeat(17 * 1024) }, '203.0.113.13');
-    expect(big.status).toBe(413);
+    // A browser's post: a short page saying so, no JSON; as JSON, the envelope.
+    expect([big.status, big.headers.get('content-type')]).toEqual([413, 'text/html; charset=utf-8']);
+    expect(await big.text()).toContain('Your answers are too long to send');
+    const bigJson = await postJson(form.id, { email: 'b@example.com', note: 'x'.repeat(17 * 1024) }, '203.0.113.13');
+    expect([bigJson.status, bigJson.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     for (let i = 0; i < FORM_SUBMISSIONS_PER_MINUTE; i++) expect((await postJson(form.id, { email: `r${i}@example.com` }, '203.0.113.14')).status).toBe(201);
     const refused = await postJson(form.id, { email: 'late@example.com' }, '203.0.113.14');
     expect([refused.status, refused.body.code, refused.headers.get('retry-after')]).toEqual([429, 'RATE_LIMITED', expect.any(String)]);
+    const page = await post(form.id, { email: 'late@example.com' }, '203.0.113.14');
+    expect([page.status, page.headers.get('content-type'), page.headers.get('retry-after')]).toEqual([429, 'text/html; charset=utf-8', expect.any(String)]);
+    expect(await page.text()).toContain(`Too many forms were sent from your address just now: try again in ${page.headers.get('retry-after')} seconds.`);
     expect((await postJson(form.id, { email: 'other@example.com' }, '203.0.113.15')).status).toBe(201);
     await suite.server().advance(61);
     expect((await postJson(form.id, { email: 'late@example.com' }, '203.0.113.14')).status).toBe(201);

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import {
   createFormBodySchema, FORM_BODY_MAX_BYTES, FORM_SUBMISSIONS_PER_MINUTE, submissionBodySchema, updateFormBodySchema, type Form,
 } from '../../contract/forms.ts';
-import { rateLimited } from '../../kernel/errors.ts';
+import { rateLimited, type AppError } from '../../kernel/errors.ts';
 import type { RateLimiter } from '../../kernel/rate-limit.ts';
-import { defineRoute, reply } from '../../kernel/route.ts';
-import { formPage, PAGE_HEADERS, thanksPage } from './forms.page.ts';
-import type { FormsService, StoredForm } from './forms.service.ts';
+import { defineRoute, reply, type ErrorPageRequest } from '../../kernel/route.ts';
+import { formPage, PAGE_HEADERS, refusalPage, thanksPage } from './forms.page.ts';
+import { AnswerError, type FormsService, type StoredForm } from './forms.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 /** The rate limiter's key for the public submissions: one window per client IP across every form. */
@@ -17,6 +17,37 @@ const SUBMISSIONS_WINDOW = 'public:form-submissions';
 
 const isUrlencoded = (contentType: string | string[] | undefined): boolean =>
   typeof contentType === 'string' && contentType.toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+/** The visitor's answers as posted (texts only): the page shows them again. */
+const answersOf = (body: unknown): Record<string, string> => Object.fromEntries(Object.entries(body && typeof body === 'object' ? body : {})
+  .filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+
+/**
+ * A refused form post from a browser (urlencoded) answered as a page, not JSON a visitor would read raw: the form again
+ * with their answers and the message by its field; a short page for a form not found, too many posts or too long a body.
+ * A JSON post keeps the envelope.
+ */
+function refusedPost(service: FormsService) {
+  return (error: AppError, request: ErrorPageRequest): { body: string; headers: Record<string, string> } | null => {
+    if (!isUrlencoded(request.headers['content-type'])) return null;
+    const page = (body: string) => ({ body, headers: PAGE_HEADERS });
+    const formId = (request.params as { id?: string }).id ?? '';
+    const back = `/forms/${encodeURIComponent(formId)}`;
+    if (error.statusCode === 413) return page(refusalPage('Too long to send', 'Your answers are too long to send: shorten them and try again.', back));
+    if (error.statusCode === 429) {
+      const wait = `${String(error.extra.retryAfter)} seconds`;
+      return page(refusalPage('Too many submissions', `Too many forms were sent from your address just now: try again in ${wait}.`, back));
+    }
+    let form: StoredForm;
+    try {
+      form = service.publicForm(formId);
+    } catch {
+      return page(refusalPage('Form not found', 'This form does not exist, or it was removed.'));
+    }
+    const message = error.message.replace(/^Invalid body: /, '');
+    return page(formPage(form, { answers: answersOf(request.body), field: error instanceof AnswerError ? error.field : null, message }));
+  };
+}
 
 export function formsRoutes(service: FormsService, limiter: RateLimiter) {
   const withUrl = (baseUrl: string) => ({ orgId: _orgId, ...form }: StoredForm): Form => ({ ...form, publicUrl: `${baseUrl}/forms/${form.id}` });
@@ -54,7 +85,7 @@ export function formsRoutes(service: FormsService, limiter: RateLimiter) {
     }),
     defineRoute({
       method: 'POST', path: '/forms/:id/submissions', scope: 'public', summary: 'A visitor submits a form', params: idParams,
-      body: submissionBodySchema, formBody: true, bodyLimit: FORM_BODY_MAX_BYTES,
+      body: submissionBodySchema, formBody: true, bodyLimit: FORM_BODY_MAX_BYTES, errorPage: refusedPost(service),
       handler: ({ params, body, headers, clientIp }) => {
         const window = limiter.take(SUBMISSIONS_WINDOW, clientIp, FORM_SUBMISSIONS_PER_MINUTE);
         if (!window.allowed) {

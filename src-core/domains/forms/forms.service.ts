@@ -8,7 +8,7 @@ import {
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { invalidField, limitReached, notFound } from '../../kernel/errors.ts';
+import { AppError, limitReached, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { CountedFormRow, FormRow, FormsStore, SubmissionRow } from './forms.store.ts';
@@ -25,6 +25,13 @@ const toSubmission = (row: SubmissionRow): FormSubmission => ({
   id: row.id, formId: row.form_id, contactId: row.contact_id, fields: JSON.parse(row.fields) as Record<string, string>, submittedAt: row.submitted_at,
 });
 
+/** A refused submission (400 `VALIDATION_FAILED`, as any), naming the field it is about, if one: the page shows it there. */
+export class AnswerError extends AppError {
+  constructor(readonly field: string | null, message: string) {
+    super('VALIDATION_FAILED', message);
+  }
+}
+
 /** A field's label in messages: the contact fields by name, a custom field by its label. */
 const labelOf = (form: StoredForm, key: string): string => form.customFields.find((field) => field.key === key)?.label ?? key;
 
@@ -35,14 +42,14 @@ const labelOf = (form: StoredForm, key: string): string => form.customFields.fin
 export function checkAnswers(form: StoredForm, input: SubmissionInput): Record<string, string> {
   const asked = new Set<string>([...FORM_CONTACT_FIELDS.filter((field) => form.fields[field] !== 'hidden'), ...form.customFields.map((field) => field.key)]);
   const unknown = Object.keys(input).find((key) => !asked.has(key));
-  if (unknown !== undefined) throw invalidField(`Invalid body: this form does not ask for "${unknown}" (it asks for ${[...asked].join(', ')})`);
+  if (unknown !== undefined) throw new AnswerError(null, `Invalid body: this form does not ask for "${unknown}" (it asks for ${[...asked].join(', ')})`);
   const answers: Record<string, string> = {};
   for (const key of asked) {
     const value = input[key]?.trim() ?? '';
     const required = (FORM_CONTACT_FIELDS as readonly string[]).includes(key) ? form.fields[key as keyof FormFields] === 'required'
       : form.customFields.some((field) => field.key === key && field.required);
     if (!value) {
-      if (required) throw invalidField(`Invalid body: ${labelOf(form, key)} is required`);
+      if (required) throw new AnswerError(key, `Invalid body: ${labelOf(form, key)} is required`);
       continue;
     }
     const schema = key === 'email' ? contactFieldSchemas.email : key === 'phone' ? contactFieldSchemas.phone : key === 'name' ? contactFieldSchemas.name : null;
@@ -51,10 +58,10 @@ export function checkAnswers(form: StoredForm, input: SubmissionInput): Record<s
       continue;
     }
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw invalidField(`Invalid body: ${key}: ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+    if (!parsed.success) throw new AnswerError(key, `Invalid body: ${key}: ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
     answers[key] = key === 'email' ? String(parsed.data).toLowerCase() : String(parsed.data);
   }
-  if (!answers.email && !answers.phone) throw invalidField('Invalid body: give an email or a phone');
+  if (!answers.email && !answers.phone) throw new AnswerError(null, 'Invalid body: give an email or a phone');
   return answers;
 }
 
