@@ -1,6 +1,7 @@
 // The automation builder's form and lifecycle-stage triggers, on the demo seed: "Form submitted" picks the demo's popup
 // by name (stored as its id) and "Lifecycle stage changed" offers the organization's stages; activated, a visitor's
-// post to the popup's public page runs it for the contact the submission made, and the card says which form.
+// post to the popup's public page runs it for the contact the submission made, and the card says which form; a stage
+// automation made elsewhere is named by its stage, and a contact moved into that stage runs it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Automation, Form } from '../../src-core/contract/index.ts';
@@ -57,5 +58,21 @@ describe('form and lifecycle-stage triggers in the builder', () => {
     const run = card().locator('[data-testid="automation-run"][data-status="completed"]');
     await run.waitFor();
     expect(await run.getByTestId('automation-run-step').textContent()).toContain('added the tag festive');
+  });
+
+  it('names a lifecycle automation by its stage, and a contact moved into that stage runs it', async () => {
+    const stages = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/lifecycle-stages');
+    const customer = stages.body.data.find((stage) => stage.name === 'Customer') as { id: string };
+    const made = await server.dashboard<Automation>('POST', '/dashboard/automations', {
+      name: 'New customers', trigger: { type: 'contact.lifecycle_changed', config: { stageId: customer.id } }, steps: [{ type: 'contact.add_tag', config: { tag: 'customer' } }],
+    });
+    expect(made.status).toBe(201);
+    expect((await server.dashboard('POST', `/dashboard/automations/${made.body.id}/activate`)).status).toBe(200);
+    const stageCard = page.getByTestId('automation').filter({ has: page.getByTestId('automation-name').getByText('New customers', { exact: true }) });
+    await stageCard.getByTestId('automation-trigger').filter({ hasText: 'When Lifecycle stage changed · into Customer' }).waitFor();
+    const contact = await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name: 'Ravi Menon', email: 'ravi.menon@example.org' });
+    expect((await server.dashboard('PUT', `/dashboard/contacts/${contact.body.id}/lifecycle-stage`, { stageId: customer.id })).status).toBe(200);
+    await stageCard.getByText('Recent runs (1)').click();
+    await stageCard.locator('[data-testid="automation-run"][data-status="completed"]').waitFor();
   });
 });
