@@ -83,7 +83,7 @@ describe('contacts CSV', () => {
     expect(download.suggestedFilename()).toBe('contacts.csv');
     const text = (await readFile(await download.path())).toString('utf8');
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('name,phone,email,username,tags,blocked,created_at');
+    expect(lines[0]).toBe('name,phone,email,username,tags,blocked,created_at,lifecycle_stage');
     expect(lines).toContainEqual(expect.stringMatching(/^Zara Quinn,\+447700900555,zara@example\.com,,csv-new;trial,false,\d{4}-/));
     expect(lines).toContainEqual(expect.stringMatching(/^Alice Johnson,\+14155550101,alice@example\.com,.*csv-import/));
   });

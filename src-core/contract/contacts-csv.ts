@@ -13,6 +13,8 @@ export const contactImportRowSchema = z.object({
   email: nullAsAbsent(z.string()),
   username: nullAsAbsent(z.string()),
   tags: nullAsAbsent(z.array(z.string())),
+  /** A lifecycle stage of the organization by its name, case aside: an unknown one skips the row. Absent: the stage is left as it is. */
+  lifecycleStage: nullAsAbsent(z.string()),
 });
 export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
 
@@ -34,6 +36,7 @@ export const contactImportFieldsSchema = z.object({
   email: blankAsAbsent(contactFieldSchemas.email),
   username: blankAsAbsent(contactFieldSchemas.username),
   tags: contactTagsSchema.optional(),
+  lifecycleStage: blankAsAbsent(z.string().trim()),
 });
 
 export const contactImportResultSchema = z.object({
@@ -46,7 +49,7 @@ export const contactImportResultSchema = z.object({
 export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
 
 /** `username`: what identifies a contact known on Instagram (its username, or the IGSID of one without), read back by the import. */
-export const CONTACTS_CSV_COLUMNS = ['name', 'phone', 'email', 'username', 'tags', 'blocked', 'created_at'] as const;
+export const CONTACTS_CSV_COLUMNS = ['name', 'phone', 'email', 'username', 'tags', 'blocked', 'created_at', 'lifecycle_stage'] as const;
 /** Tags in one field: joined with it on export; split on it (or a comma, which no tag holds) on import. */
 export const CSV_TAG_SEPARATOR = ';';
 /**
@@ -80,24 +83,26 @@ export const unguardFormula = (field: string): string => (/^'+[=+\-@\t\r]/.test(
 export const csvField = (field: string): string => (/[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field);
 
 /**
- * One contact as a line of the export (no line break). Every field is guarded against formulas but the phone, which
- * is stored as `+` and digits only (E.164): a spreadsheet reads it as the number it is, and nothing can hide in it.
+ * One contact as a line of the export (no line break), `stageName` the name of its lifecycle stage (blank for none).
+ * Every field is guarded against formulas but the phone, which is stored as `+` and digits only (E.164): a
+ * spreadsheet reads it as the number it is, and nothing can hide in it.
  */
-export function contactCsvLine(contact: Pick<Contact, 'name' | 'phone' | 'email' | 'username' | 'tags' | 'isBlocked' | 'createdAt'>): string {
+export function contactCsvLine(contact: Pick<Contact, 'name' | 'phone' | 'email' | 'username' | 'tags' | 'isBlocked' | 'createdAt'>, stageName: string | null = null): string {
   const phone = contact.phone ?? '';
   return [
     guardFormula(contact.name ?? ''), E164_PATTERN.test(phone) ? phone : guardFormula(phone), guardFormula(contact.email ?? ''),
     guardFormula(contact.username ?? ''), guardFormula(tagsField(contact.tags)), contact.isBlocked ? 'true' : 'false', contact.createdAt,
+    guardFormula(stageName ?? ''),
   ].map(csvField).join(',');
 }
 
-export type ContactsCsvField = 'name' | 'firstName' | 'lastName' | 'phone' | 'email' | 'username' | 'tags';
+export type ContactsCsvField = 'name' | 'firstName' | 'lastName' | 'phone' | 'email' | 'username' | 'tags' | 'lifecycleStage';
 /** Header cells the import reads, compared by their letters alone, case aside (`Phone Number`, `first_name`, `E-mail`). */
 const HEADERS: Record<string, ContactsCsvField> = {
   name: 'name', fullname: 'name', firstname: 'firstName', lastname: 'lastName',
   phone: 'phone', phonenumber: 'phone', mobile: 'phone', mobilenumber: 'phone',
   email: 'email', emailaddress: 'email', username: 'username', instagram: 'username', instagramusername: 'username',
-  instagramid: 'username', tags: 'tags', tag: 'tags',
+  instagramid: 'username', tags: 'tags', tag: 'tags', lifecyclestage: 'lifecycleStage', stage: 'lifecycleStage', lifecycle: 'lifecycleStage',
 };
 
 export type ContactsCsvTable = {
@@ -124,7 +129,7 @@ export function readContactsTable(table: readonly (readonly string[])[]): Contac
   const indexOf = (field: ContactsCsvField) => columns.findIndex((column) => column.field === field);
   const at = {
     name: indexOf('name'), firstName: indexOf('firstName'), lastName: indexOf('lastName'), phone: indexOf('phone'), email: indexOf('email'),
-    username: indexOf('username'), tags: indexOf('tags'),
+    username: indexOf('username'), tags: indexOf('tags'), lifecycleStage: indexOf('lifecycleStage'),
   };
   let data = table.slice(1);
   while (data.length && blankRow(data[data.length - 1] as string[])) data = data.slice(0, -1);
@@ -138,6 +143,7 @@ export function readContactsTable(table: readonly (readonly string[])[]): Contac
     if (cell(at.email)) row.email = cell(at.email);
     if (cell(at.username)) row.username = cell(at.username);
     if (tags.length) row.tags = tags;
+    if (cell(at.lifecycleStage)) row.lifecycleStage = cell(at.lifecycleStage);
     return row;
   });
   return { columns, rows, hasAddress: at.phone >= 0 || at.email >= 0 || at.username >= 0 };

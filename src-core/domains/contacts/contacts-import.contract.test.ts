@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Row = { name?: string; phone?: string; email?: string; username?: string; tags?: string[] };
+type Row = { name?: string; phone?: string; email?: string; username?: string; tags?: string[]; lifecycleStage?: string };
 const newOrg = async (name: string): Promise<string> => (await t.dashboard('POST', '/dashboard/organizations', { name })).body.id as string;
 const importRows = (organizationId: string, rows: Row[]) => t.dashboard('POST', '/dashboard/contacts/import', { organizationId, rows });
 const exportCsv = (organizationId: string) => t.dashboard('GET', `/dashboard/contacts/export?organizationId=${organizationId}`);
@@ -198,13 +198,13 @@ describe('GET /dashboard/contacts/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const at = '2026-01-15T09:00:00.000Z';
     expect(res.text).toBe([
-      'name,phone,email,username,tags,blocked,created_at',
-      `Alice,+14155550101,alice@example.com,,vip;big spender,false,${at}`,
-      `"Bob ""the builder"", Jr.\nLine two",,bob@example.com,,,true,${at}`,
-      `,,,night_owl,,false,${at}`,
+      'name,phone,email,username,tags,blocked,created_at,lifecycle_stage',
+      `Alice,+14155550101,alice@example.com,,vip;big spender,false,${at},`,
+      `"Bob ""the builder"", Jr.\nLine two",,bob@example.com,,,true,${at},`,
+      `,,,night_owl,,false,${at},`,
       '',
     ].join('\r\n'));
-    expect((await exportCsv(await newOrg('Empty'))).text).toBe('name,phone,email,username,tags,blocked,created_at\r\n');
+    expect((await exportCsv(await newOrg('Empty'))).text).toBe('name,phone,email,username,tags,blocked,created_at,lifecycle_stage\r\n');
   });
 
   it('puts a quote before a field a spreadsheet would run as a formula, never before a phone number', async () => {
@@ -227,7 +227,7 @@ describe('GET /dashboard/contacts/export', () => {
     const tags = ['R&D; EMEA', 'plain', 'C:\\temp', 'ends\\', ';'];
     await create(org, { phone: '+14155550101', tags });
     const text = (await exportCsv(org)).text;
-    expect(text.split('\r\n')[1]).toBe(`,+14155550101,,,R&D\\; EMEA;plain;C:\\\\temp;ends\\\\;\\;,false,2026-01-15T09:00:00.000Z`);
+    expect(text.split('\r\n')[1]).toBe(`,+14155550101,,,R&D\\; EMEA;plain;C:\\\\temp;ends\\\\;\\;,false,2026-01-15T09:00:00.000Z,`);
     const read = readContactsTable(Papa.parse<string[]>(text).data);
     expect(read.rows[0]?.tags).toEqual(tags);
     const to = await newOrg('Semicolons again');
@@ -253,11 +253,70 @@ describe('GET /dashboard/contacts/export', () => {
     const first = (await exportCsv(from)).text;
     const table = Papa.parse<string[]>(first, { skipEmptyLines: false }).data;
     const read = readContactsTable(table);
-    expect(read.columns.map((c) => c.field)).toEqual(['name', 'phone', 'email', 'username', 'tags', null, null]);
+    expect(read.columns.map((c) => c.field)).toEqual(['name', 'phone', 'email', 'username', 'tags', null, null, 'lifecycleStage']);
     const to = await newOrg('Round trip to');
     expect((await importRows(to, read.rows)).body).toEqual({ created: rows.length, updated: 0, unchanged: 0, skipped: [] });
     expect((await exportCsv(to)).text).toBe(first);
     // And once more into the same organization: every row matches its contact, nothing changes.
     expect((await importRows(to, read.rows)).body).toEqual({ created: 0, updated: 0, unchanged: rows.length, skipped: [] });
+  });
+});
+
+describe('lifecycle stages in the CSV file', () => {
+  type Stage = { id: string; name: string };
+  const stagesOf = async (organizationId: string) => (await t.dashboard('GET', `/dashboard/lifecycle-stages?organizationId=${organizationId}`)).body.data as Stage[];
+  const stageId = async (organizationId: string, name: string) => (await stagesOf(organizationId)).find((stage) => stage.name === name)?.id as string;
+
+  it('exports each contact\'s stage by name in a last column, lifecycle_stage (blank for none), guarded as other fields', async () => {
+    const org = await newOrg('Stage export');
+    const ana = await create(org, { name: 'Ana', phone: '+14155550101' });
+    await create(org, { name: 'Ben', phone: '+14155550102' });
+    const odd = (await t.dashboard('POST', '/dashboard/lifecycle-stages', { organizationId: org, name: '=Odd, one' })).body.id as string;
+    const zed = await create(org, { name: 'Zed', phone: '+14155550103' });
+    expect((await t.dashboard('PUT', `/dashboard/contacts/${ana}/lifecycle-stage`, { organizationId: org, stageId: await stageId(org, 'Customer') })).status).toBe(200);
+    expect((await t.dashboard('PUT', `/dashboard/contacts/${zed}/lifecycle-stage`, { organizationId: org, stageId: odd })).status).toBe(200);
+    const lines = (await exportCsv(org)).text.split('\r\n');
+    expect(lines[0]).toBe('name,phone,email,username,tags,blocked,created_at,lifecycle_stage');
+    expect(lines.slice(1, -1).map((line) => line.replace(/,(false|true),[^,]+,/, ' | '))).toEqual(['Ana,+14155550101,,, | Customer', 'Ben,+14155550102,,, | ', `Zed,+14155550103,,, | "'=Odd, one"`]);
+    // And read back: the stage column is the import's lifecycleStage, its guard taken off.
+    expect(readContactsTable(Papa.parse<string[]>((await exportCsv(org)).text).data).rows.map((row) => row.lifecycleStage)).toEqual(['Customer', undefined, '=Odd, one']);
+  });
+
+  it('imports a stage by name, case aside, as PUT /dashboard/contacts/:id/lifecycle-stage sets it: its events, none when unchanged', async () => {
+    const org = await newOrg('Stage import');
+    const [lead, customer] = [await stageId(org, 'Lead'), await stageId(org, 'Customer')];
+    const kept = await create(org, { name: 'Kept', phone: '+14155550111' });
+    await t.dashboard('PUT', `/dashboard/contacts/${kept}/lifecycle-stage`, { organizationId: org, stageId: lead });
+    const moved = await create(org, { name: 'Moved', phone: '+14155550112' });
+    await t.dashboard('PUT', `/dashboard/contacts/${moved}/lifecycle-stage`, { organizationId: org, stageId: lead });
+    const before = lastSeq(org);
+    const res = await importRows(org, [
+      { name: 'New', phone: '+14155550110', lifecycleStage: '  customer ' },
+      { phone: '+14155550111', lifecycleStage: 'LEAD' },
+      { phone: '+14155550112', lifecycleStage: 'Customer' },
+      { phone: '+14155550113', lifecycleStage: 'Prospect' },
+      { phone: '+14155550114', lifecycleStage: '' },
+    ]);
+    expect(res.body).toEqual({
+      created: 2, updated: 1, unchanged: 1,
+      skipped: [{ row: 4, reason: 'no lifecycle stage named "Prospect" (the stages: Subscriber, Lead, Qualified, Customer, Churned)' }],
+    });
+    const byPhone = new Map((await contacts(org)).map((c) => [c.phone, c.lifecycleStageId]));
+    expect([...byPhone.entries()].sort()).toEqual([['+14155550110', customer], ['+14155550111', lead], ['+14155550112', customer], ['+14155550114', null]]);
+    const events = eventsSince(org, before);
+    expect(events.map((e) => e.type)).toEqual([
+      'contact.created', 'contact.updated', 'contact.lifecycle_changed', 'contact.updated', 'contact.lifecycle_changed', 'contact.created',
+    ]);
+    expect(events[2]?.data).toMatchObject({ previousStageId: null, stageId: customer, stageName: 'Customer', contact: { phone: '+14155550110' } });
+    expect(events[3]?.data).toMatchObject({ changedFields: ['lifecycleStageId'], contact: { id: moved } });
+    expect(events[4]?.data).toMatchObject({ previousStageId: lead, previousStageName: 'Lead', stageId: customer, contact: { id: moved } });
+  });
+
+  it('reads the stage column of a file by the headers lifecycle_stage, Lifecycle Stage or Stage', () => {
+    for (const header of ['lifecycle_stage', 'Lifecycle Stage', 'Stage']) {
+      expect(readContactsTable([['phone', header], ['+14155550101', 'Lead']])).toMatchObject({
+        columns: [{ header: 'phone', field: 'phone' }, { header, field: 'lifecycleStage' }], rows: [{ phone: '+14155550101', lifecycleStage: 'Lead' }],
+      });
+    }
   });
 });

@@ -12,10 +12,10 @@ import { createLifecycleStagesStore } from './lifecycle-stages.store.ts';
 export function contactsDomain(deps: CoreDeps) {
   const store = createContactsStore(deps.db.sql);
   const service = createContactsService({ store, db: deps.db, bus: deps.bus, clock: deps.clock });
-  const transfer = createContactsTransfer({ store, db: deps.db, bus: deps.bus, clock: deps.clock, create: service.create, toContact });
   const stages = createLifecycleStagesService({
     stages: createLifecycleStagesStore(deps.db.sql), contacts: store, contactsService: service, db: deps.db, bus: deps.bus, clock: deps.clock,
   });
+  const transfer = createContactsTransfer({ store, db: deps.db, bus: deps.bus, clock: deps.clock, create: service.create, toContact, stages });
   return defineDomain({ name: 'contacts', routes: [...contactsRoutes(service, transfer), ...lifecycleStagesRoutes(stages)], service: Object.assign(service, { stages }) });
 }
 /** The contacts service, with its lifecycle stages as `stages`. */

@@ -31,11 +31,11 @@ function Preview({ preview }: { preview: CsvPreview }) {
       {shown.length ? (
         <div className="csv-scroll" role="region" aria-label={`First ${plural(shown.length, 'row')} of the file`} tabIndex={0}>
           <table className="csv-table" data-testid="import-preview">
-            <thead><tr><th scope="col">Row</th><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">Email</th><th scope="col">Username</th><th scope="col">Tags</th></tr></thead>
+            <thead><tr><th scope="col">Row</th><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">Email</th><th scope="col">Username</th><th scope="col">Tags</th><th scope="col">Stage</th></tr></thead>
             <tbody>
               {shown.map((row, index) => (
                 <tr key={index}>
-                  <td>{index + 1}</td><td>{row.name ?? ''}</td><td>{row.phone ?? ''}</td><td>{row.email ?? ''}</td><td>{row.username ?? ''}</td><td>{row.tags?.join(', ') ?? ''}</td>
+                  <td>{index + 1}</td><td>{row.name ?? ''}</td><td>{row.phone ?? ''}</td><td>{row.email ?? ''}</td><td>{row.username ?? ''}</td><td>{row.tags?.join(', ') ?? ''}</td><td>{row.lifecycleStage ?? ''}</td>
                 </tr>
               ))}
             </tbody>

@@ -52,4 +52,5 @@ export function readCsvFile(text: string): CsvPreview {
 
 export const FIELD_LABELS: Record<NonNullable<CsvPreview['columns'][number]['field']>, string> = {
   name: 'Name', firstName: 'First name', lastName: 'Last name', phone: 'Phone', email: 'Email', username: 'Username', tags: 'Tags',
+  lifecycleStage: 'Lifecycle stage',
 };
