@@ -143,7 +143,8 @@ export async function createServer(options: ServerOptions) {
     }
   };
 
-  const contacts = contactsDomain(deps);
+  // A stage or form an automation triggers on is not deleted (automations are made below, asked at a delete).
+  const contacts = contactsDomain({ ...deps, stageTriggerUsers: (orgId, id) => automations.service.triggerUsers(orgId, 'lifecycle_stage', id) });
   const wallet = walletDomain(deps);
   const world = createSimWorld(deps);
   const providers = options.providers?.(world.providers) ?? world.providers;
@@ -176,7 +177,7 @@ export async function createServer(options: ServerOptions) {
   });
   campaignsService = campaigns.service;
   const shopify = shopifyDomain({ ...deps, shop: world.shopify.port });
-  const forms = formsDomain({ ...deps, contacts: contacts.service });
+  const forms = formsDomain({ ...deps, contacts: contacts.service, triggerUsers: (orgId, id) => automations.service.triggerUsers(orgId, 'form', id) });
   const automations = automationsDomain({
     ...deps, forms: forms.service, contacts: contacts.service, whatsapp: whatsapp.service, sms: sms.service, email: email.service, instagram: instagram.service,
     shopify: shopify.service,

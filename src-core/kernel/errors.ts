@@ -1,5 +1,6 @@
 // AppError: the one error type services throw; rendered once into the contract's envelope.
 import { STATUS_CODES } from 'node:http';
+import { quotedFew } from '../contract/common.ts';
 import { ERROR_STATUS, type ErrorCode, type ErrorEnvelope } from '../contract/errors.ts';
 
 export class AppError extends Error {
@@ -75,4 +76,19 @@ export function jsonRpcBodyError(error: AppError): Record<string, unknown> | nul
   const detail = error.message.replace(/^(Malformed JSON body|Invalid body): /, '');
   const message = code === -32700 ? `Parse error: ${detail}` : code === -32600 ? `Invalid Request: ${detail}` : detail;
   return { jsonrpc: '2.0', id: null, error: { code, message } };
+}
+
+/** An automation whose trigger names a record (a form, a lifecycle stage): what a delete of that record is refused for. */
+export type TriggerUser = { id: string; name: string };
+/**
+ * 409 for deleting `subject` (`Form Sign-up`) while automations trigger on it: the first 3 named, then `and N more`;
+ * `automations` lists them all. A deleted trigger's automation would stay active and never run, and no run would say why.
+ */
+export function usedByAutomations(subject: string, users: readonly TriggerUser[]): AppError {
+  const names = quotedFew(users.map((user) => user.name));
+  const which = users.length === 1 ? `the automation ${names} triggers on it; change its trigger or delete it first`
+    : `the automations ${names} trigger on it; change their triggers or delete them first`;
+  return new AppError('CONFLICT', `${subject} cannot be deleted: ${which}`, {
+    extra: { automations: users.map(({ id, name }) => ({ id, name })) },
+  });
 }

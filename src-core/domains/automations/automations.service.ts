@@ -103,6 +103,11 @@ export function createAutomationsService(deps: {
   }
 
   return {
+    /** The automations (active or paused, oldest first) whose trigger names this form or lifecycle stage: they keep it from being deleted. */
+    triggerUsers(orgId: string, kind: keyof TriggerReferences, id: string): Array<{ id: string; name: string }> {
+      const [type, referenced] = Object.entries(REFERENCED).find(([, ref]) => ref.kind === kind) as [TriggerType, { field: string }];
+      return store.byTriggerReference(orgId, type, referenced.field, id);
+    },
     list(orgId: string, status: string | undefined, page: PageRequest): ListEnvelope<Automation> {
       const { rows, total } = store.list(orgId, status, page.limit, page.offset);
       return pageEnvelope(rows.map(toAutomation), total, page);

@@ -28,6 +28,8 @@ export function createAutomationsStore(sql: Sql) {
     trigger_config = @trigger_config, steps = @steps, updated_at = @updated_at WHERE id = @id`);
   const setStatus = sql.prepare(`UPDATE automations SET status = ?, activated_at = ?, updated_at = ? WHERE id = ?`);
   const remove = sql.prepare(`DELETE FROM automations WHERE id = ?`);
+  const byTriggerReference = sql.prepare(`SELECT id, name FROM automations WHERE org_id = ? AND trigger_type = ? AND status IN ('active', 'paused')
+    AND json_extract(trigger_config, '$.' || ?) = ? ORDER BY created_at, rowid`);
   const activeByTrigger = sql.prepare(`SELECT * FROM automations WHERE org_id = ? AND trigger_type = ? AND status = 'active' ORDER BY created_at, rowid`);
   const insertExecution = sql.prepare(`INSERT OR IGNORE INTO automation_executions (id, org_id, automation_id, status, trigger_event_id, trigger, steps, rerun_of, started_at)
     VALUES (@id, @org_id, @automation_id, @status, @trigger_event_id, @trigger, @steps, @rerun_of, @started_at)`);
@@ -59,6 +61,8 @@ export function createAutomationsStore(sql: Sql) {
         total: countAutomations(status !== undefined).get(orgId, ...filter) as number,
       };
     },
+    /** The automations (active or paused, oldest first) of `triggerType` whose trigger's `key` is `id`. */
+    byTriggerReference: (orgId: string, triggerType: string, key: string, id: string) => byTriggerReference.all(orgId, triggerType, key, id) as Array<{ id: string; name: string }>,
     activeByTrigger: (orgId: string, triggerType: string) => activeByTrigger.all(orgId, triggerType) as AutomationRow[],
     /** False when the execution exists already (the same event delivered again). */
     insertExecution: (row: NewExecution): boolean => insertExecution.run(row).changes === 1,

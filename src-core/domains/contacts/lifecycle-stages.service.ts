@@ -5,7 +5,7 @@ import { LIFECYCLE_STAGES_MAX, type LifecycleChange, type LifecycleStage } from 
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, conflict, invalidField, limitReached, notFound } from '../../kernel/errors.ts';
+import { AppError, conflict, invalidField, limitReached, notFound, usedByAutomations, type TriggerUser } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from './contacts.service.ts';
 import type { ContactsStore } from './contacts.store.ts';
@@ -15,6 +15,8 @@ const toStage = (row: LifecycleStageRow): LifecycleStage => ({ id: row.id, name:
 
 export function createLifecycleStagesService(deps: {
   stages: LifecycleStagesStore; contacts: ContactsStore; contactsService: ContactsService; db: Db; bus: Bus; clock: Clock;
+  /** The automations (active or paused) whose trigger names the stage: a stage they name is not deleted. */
+  triggerUsers?: (orgId: string, stageId: string) => TriggerUser[];
 }) {
   const { stages, contacts, contactsService, db, bus, clock } = deps;
   const mustGet = (orgId: string, id: string): LifecycleStageRow => {
@@ -59,7 +61,7 @@ export function createLifecycleStagesService(deps: {
         return list(orgId);
       });
     },
-    /** Only an empty stage goes: 409 naming how many contacts are in it otherwise (move them first). */
+    /** Only an empty stage no automation triggers on goes: 409 naming how many contacts are in it, or the automations. */
     remove(orgId: string, id: string): { success: true; id: string } {
       return db.tx(() => {
         const row = mustGet(orgId, id);
@@ -67,6 +69,8 @@ export function createLifecycleStagesService(deps: {
           const count = `${row.contacts} ${row.contacts === 1 ? 'contact is' : 'contacts are'}`;
           throw new AppError('CONFLICT', `Lifecycle stage ${row.name} cannot be deleted: ${count} in it; move them to another stage first`, { extra: { contacts: row.contacts } });
         }
+        const users = deps.triggerUsers?.(orgId, id) ?? [];
+        if (users.length) throw usedByAutomations(`Lifecycle stage ${row.name}`, users);
         stages.remove(orgId, id);
         return { success: true, id };
       });

@@ -8,7 +8,7 @@ import {
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
-import { AppError, limitReached, notFound } from '../../kernel/errors.ts';
+import { AppError, limitReached, notFound, usedByAutomations, type TriggerUser } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { CountedFormRow, FormRow, FormsStore, SubmissionRow } from './forms.store.ts';
@@ -65,7 +65,11 @@ export function checkAnswers(form: StoredForm, input: SubmissionInput): Record<s
   return answers;
 }
 
-export function createFormsService(deps: { store: FormsStore; db: Db; bus: Bus; clock: Clock; contacts: ContactsService }) {
+export function createFormsService(deps: {
+  store: FormsStore; db: Db; bus: Bus; clock: Clock; contacts: ContactsService;
+  /** The automations (active or paused) whose trigger names the form: a form they name is not deleted. */
+  triggerUsers?: (orgId: string, formId: string) => TriggerUser[];
+}) {
   const { store, db, bus, clock, contacts } = deps;
   const mustGet = (orgId: string, id: string): CountedFormRow => {
     const row = store.byId(orgId, id);
@@ -105,8 +109,14 @@ export function createFormsService(deps: { store: FormsStore; db: Db; bus: Bus; 
         return toForm(mustGet(orgId, id));
       });
     },
+    /** 409 while an automation triggers on the form (`usedByAutomations`); 404 for an unknown one. */
     remove(orgId: string, id: string): void {
-      if (!db.tx(() => store.remove(orgId, id))) throw notFound(`Form ${id}`);
+      db.tx(() => {
+        const form = mustGet(orgId, id);
+        const users = deps.triggerUsers?.(orgId, id) ?? [];
+        if (users.length) throw usedByAutomations(`Form ${form.name}`, users);
+        store.remove(orgId, id);
+      });
     },
     submissions(orgId: string, id: string): FormSubmission[] {
       mustGet(orgId, id);

@@ -61,7 +61,7 @@ function StagesDialog({ onClose }: { onClose(): void }) {
     <dialog ref={dialog} className="dialog stages-dialog" aria-labelledby="stages-title" data-testid="stages-dialog"
       onCancel={(e) => { e.preventDefault(); onClose(); }}>
       <h2 id="stages-title">Lifecycle stages</h2>
-      <p className="muted">The stages a contact moves through, in order. A stage is deleted once no contact is in it.</p>
+      <p className="muted">The stages a contact moves through, in order. A stage is deleted once no contact is in it and no automation triggers on it.</p>
       {stages.isPending ? <Loading label="Loading stages…" /> : stages.isError ? <ErrorState error={stages.error} /> : (
         <ol className="stage-rows" data-testid="stage-rows" data-ready={stages.isFetching ? 'false' : 'true'}>
           {(stages.data ?? []).map((stage, at) => <StageRow key={`${stage.id}:${stage.name}`} stage={stage} at={at} ids={ids} />)}
