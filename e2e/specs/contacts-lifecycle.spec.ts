@@ -1,6 +1,6 @@
 // Lifecycle stages in a real browser (the demo seed): the contact panel's select moves a contact to another stage, which
 // the panel, the list's row (and its stage filter) and the core show; the Lifecycle stages dialog adds, renames, reorders and deletes a stage,
-// and cannot delete one a contact is in.
+// and cannot delete one a contact is in, nor one an automation triggers on (the refusal shown in the stage's row).
 import { describe, expect, it } from 'vitest';
 import type { ConsoleContact, Contact, LifecycleStage } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
@@ -75,6 +75,19 @@ describe('lifecycle stages', () => {
     await dialog.locator('[data-testid="stage-rows"][data-ready="true"]').waitFor();
     await expect.poll(names).toEqual(['Subscriber', 'Lead', 'Qualified', 'Customer', 'Champion', 'Churned']);
     await screenshot(p, 'contacts-lifecycle-stages-dialog');
+    // An automation moving contacts into Champion keeps it: the 409 is shown in its row, until its trigger names no stage.
+    const championId = (await stages()).find((s) => s.name === 'Champion')?.id;
+    const automation = await session().server.dashboard<{ id: string }>('POST', '/dashboard/automations', {
+      name: 'Champions club', trigger: { type: 'contact.lifecycle_changed', config: { stageId: championId } }, steps: [{ type: 'contact.add_tag', config: { tag: 'champion' } }],
+    });
+    expect(automation.status).toBe(201);
+    await champion.getByTestId('delete-stage').click();
+    await champion.getByTestId('delete-stage-confirm').click();
+    await champion.getByTestId('error-state').waitFor();
+    expect(await champion.getByTestId('error-state').textContent())
+      .toContain('Lifecycle stage Champion cannot be deleted: the automation "Champions club" triggers on it; change its trigger or delete it first');
+    const moved = await session().server.dashboard('PATCH', `/dashboard/automations/${automation.body.id}`, { trigger: { type: 'contact.lifecycle_changed', config: {} } });
+    expect(moved.status).toBe(200);
     await champion.getByTestId('delete-stage').click();
     await champion.getByTestId('delete-stage-confirm').click();
     await champion.waitFor({ state: 'detached' });
