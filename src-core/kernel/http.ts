@@ -352,8 +352,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     // The code is logged even where the body is message-only (unified send): the log is for debugging, not a copy of the body.
     noteError(state, appError.code, appError.message);
     const page = (request.routeOptions.config as { route?: AnyRoute } | undefined)?.route?.errorPage?.(appError, request);
-    if (page) return fastifyReply.code(appError.statusCode).headers(page.headers).send(page.body);
-    return fastifyReply.code(appError.statusCode).send(errorBody(appError, errorShape(request)));
+    return page ? fastifyReply.code(appError.statusCode).headers(page.headers).send(page.body) : fastifyReply.code(appError.statusCode).send(errorBody(appError, errorShape(request)));
   });
   const { methodsAt, shadowed } = pathMethods(routes);
   /** No route for this method here: 405 naming the methods a known path takes (and in `Allow`), else 404. */
@@ -396,7 +395,5 @@ function mountConsole(app: FastifyInstance, consoleDir: string | undefined): voi
     app.get('/', (_request, fastifyReply) => fastifyReply.header('Cache-Control', 'no-cache').sendFile('index.html'));
     return;
   }
-  app.get('/', (_request, fastifyReply) =>
-    fastifyReply.code(503).send(renderError(new AppError('SERVICE_UNAVAILABLE', 'The console is not built: run `npm run build`'))),
-  );
+  app.get('/', (_request, fastifyReply) => fastifyReply.code(503).send(renderError(new AppError('SERVICE_UNAVAILABLE', 'The console is not built: run `npm run build`'))));
 }
