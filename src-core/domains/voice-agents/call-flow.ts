@@ -13,6 +13,7 @@ import { newId } from '../../kernel/ids.ts';
 import type { JobRunner } from '../../kernel/jobs.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { fillGreeting, outcomeOf, speakingSeconds } from './call-outcome.ts';
+import { nameParts } from '../../contract/email-merge.ts';
 import { GREETING_AFTER_SECONDS, pauseAfterSeconds, scriptOf } from './call-pacing.ts';
 import type { CallScene, DialOutcome, VoiceCallPort } from './provider.ts';
 import type { ContactsByPhone } from './voice-agents.console.ts';
@@ -49,12 +50,16 @@ export function createCallFlow(deps: {
   /** The called number's contact's name, or null: the one look-up the greeting, the summary and the ledger line name the person by. */
   const contactNameOf = (row: VoiceCallRow): string | null =>
     deps.contacts.contactsByPhone(row.org_id, [row.called_number]).get(row.called_number)?.name?.trim() || null;
-  /** The call's context as the call speaks it: a `name` it does not give (absent or blank) is the called number's contact's. */
+  /**
+   * The call's context as the call speaks it: a `name` it does not give (absent or blank) is the called number's
+   * contact's, and a `first_name` it does not give is that name's first word (as campaigns' and email's first_name).
+   */
   function spokenContext(row: VoiceCallRow): Record<string, string | number | boolean> {
     const context = contextOf(row);
-    if (context.name !== undefined && String(context.name).trim()) return context;
-    const name = contactNameOf(row);
-    return name ? { ...context, name } : context;
+    const given = (key: string): boolean => context[key] !== undefined && String(context[key]).trim() !== '';
+    const name = given('name') ? String(context.name) : contactNameOf(row);
+    const firstName = given('first_name') ? undefined : nameParts(name).firstName;
+    return { ...context, ...(name && !given('name') ? { name } : {}), ...(firstName ? { first_name: firstName } : {}) };
   }
   const sceneOf = (row: VoiceCallRow): CallScene => ({
     agentName: configOf(row).name, instructions: configOf(row).instructions, calledNumber: row.called_number, callContext: spokenContext(row),

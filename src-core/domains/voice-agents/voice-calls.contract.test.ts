@@ -97,6 +97,24 @@ describe('an outbound agent call', () => {
     expect(done.callContext).toEqual({ orderNumber: '1002' });
   });
 
+  it('fills a greeting\'s {{first_name}} with the first word of the name it speaks (the context\'s, else the contact\'s), unless the context gives one', async () => {
+    const agent = (await api('POST', '/v1/voice/agents', { name: 'First', greeting: 'Hi {{first_name}}, this is Asha.', instructions: 'Confirm the order.' })).body.id as string;
+    expect((await t.dashboard('POST', '/dashboard/contacts', { name: 'Meera Iyer', phone: '+14155550174' })).status).toBe(201);
+    const placeWith = async (to: string, callContext: Record<string, string>) =>
+      (await api('POST', '/v1/voice/calls/outbound', { agentId: agent, toNumber: to, callContext })).body.id as string;
+    const contact = await placeWith('+14155550174', {});
+    const contextName = await placeWith('+14155550175', { name: 'Ravi Nair' });
+    const contextFirst = await placeWith('+14155550174', { first_name: 'Mee' });
+    const nobody = await placeWith('+14155550176', {});
+    await t.advance(120);
+    const greeting = async (id: string) => (await call(id)).transcription[0]?.content;
+    expect(await greeting(contact)).toBe('Hi Meera, this is Asha.');
+    expect(await greeting(contextName)).toBe('Hi Ravi, this is Asha.');
+    expect(await greeting(contextFirst)).toBe('Hi Mee, this is Asha.');
+    expect(await greeting(nobody)).toBe('Hi, this is Asha.');
+    expect((await call(contact)).callContext).toEqual({});
+  });
+
   it('ends each fixture number with its outcome, no talk, no charge, no recording', async () => {
     const before = await balance();
     const cases: Array<[string, string, string, boolean]> = [
