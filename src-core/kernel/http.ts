@@ -132,8 +132,9 @@ function requireScope(granted: ReadonlySet<string>, scope: string): void {
   if (!granted.has(scope)) throw new AppError('INSUFFICIENT_SCOPE', `Insufficient scope. Required: ${scope}`);
 }
 
-/** How the request's route renders errors (from its config: it holds before the body is parsed). */
-const errorShape = (request: FastifyRequest): ErrorShape => (request.routeOptions.config as { errorBody?: ErrorShape } | undefined)?.errorBody ?? 'envelope';
+/** The route a request reached (from its config: it holds before the body is parsed); none for a path with no route. */
+const routeOf = (request: FastifyRequest): AnyRoute | undefined => (request.routeOptions.config as { route?: AnyRoute } | undefined)?.route;
+const errorShape = (request: FastifyRequest): ErrorShape => routeOf(request)?.errorBody ?? 'envelope';
 /**
  * An error answer's body: the contract's envelope, `{message, ...extra}` where the route says so (unified send), or on a
  * JSON-RPC route (the assistant endpoint) a body it could not read as a JSON-RPC error (errors.ts).
@@ -143,8 +144,8 @@ const errorBody = (error: AppError, shape: ErrorShape): Record<string, unknown> 
 
 /** The rate-limit headers of a key's request not counted itself (the assistant endpoint's), read after its tool calls counted. */
 function uncountedWindowHeaders(request: FastifyRequest, fastifyReply: FastifyReply, deps: HttpDeps): void {
-  // Every answer passes here: the route's flag first, which all but the assistant endpoint's lack.
-  if ((request.routeOptions.config as { uncounted?: boolean } | undefined)?.uncounted !== true) return;
+  // Every answer passes here: the route's scope first, `key` only on the assistant endpoint.
+  if (routeOf(request)?.scope !== 'key') return;
   const caller = callers.get(request);
   const clientIp = logState.get(request)?.clientIp;
   if (caller?.kind !== 'apiKey' || clientIp === undefined || fastifyReply.hasHeader('X-RateLimit-Limit')) return;
@@ -157,7 +158,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
   app.route({
     method: route.method,
     url: route.path,
-    config: { errorBody: route.errorBody ?? 'envelope', logMasks: route.logMasks, uncounted: route.scope === 'key', route },
+    config: { logMasks: route.logMasks, route },
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     // A callback hook, not an async one: it runs on every request, and needs no promise.
     preParsing: (request, fastifyReply, payload, done) => {
@@ -218,7 +219,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
 
 /** Shows the test hook an answer of a route (not of a path no route takes), as sent. */
 function checkAnswer(check: AnswerCheck, request: FastifyRequest, fastifyReply: FastifyReply, payload: unknown): void {
-  const route = (request.routeOptions.config as { route?: AnyRoute } | undefined)?.route;
+  const route = routeOf(request);
   const contentType = fastifyReply.getHeader('content-type');
   if (route) check(route, { status: fastifyReply.statusCode, contentType: typeof contentType === 'string' ? contentType : undefined, payload });
 }
@@ -299,8 +300,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
   app.addContentTypeParser('*', (request, _payload, done) => emptyOrNotJson(request.headers, done));
   // An HTML form's post, for the routes that take one (`formBody`); the others answer it as before (415 unless empty).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, text, done) => {
-    const route = (request.routeOptions.config as { route?: AnyRoute } | undefined)?.route;
-    if (!route?.formBody) return emptyOrNotJson(request.headers, done);
+    if (!routeOf(request)?.formBody) return emptyOrNotJson(request.headers, done);
     return done(null, Object.fromEntries(new URLSearchParams(text as string)));
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true, limits: { fileSize: 16 * 1024 * 1024, files: 1 } });
@@ -351,7 +351,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     for (const [name, value] of Object.entries(appError.headers)) fastifyReply.header(name, value);
     // The code is logged even where the body is message-only (unified send): the log is for debugging, not a copy of the body.
     noteError(state, appError.code, appError.message);
-    const page = (request.routeOptions.config as { route?: AnyRoute } | undefined)?.route?.errorPage?.(appError, request);
+    const page = routeOf(request)?.errorPage?.(appError, request);
     return page ? fastifyReply.code(appError.statusCode).headers(page.headers).send(page.body) : fastifyReply.code(appError.statusCode).send(errorBody(appError, errorShape(request)));
   });
   const { methodsAt, shadowed } = pathMethods(routes);
