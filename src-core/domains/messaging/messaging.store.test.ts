@@ -169,3 +169,18 @@ describe('conversations in one state', () => {
     for (const id of ['cnv_a', 'cnv_b', 'cnv_c']) store.setConversationState('org_a', id, { state: 'open', resolvedAt: null, resolvedBy: null, snoozedUntil: null });
   });
 });
+
+describe('a conversation\'s contact', () => {
+  it('is the contact of its newest message that has one: another contact\'s message moves it, a message without one leaves it', () => {
+    store.insertConversation({ id: 'cnv_owner', org_id: 'org_a', channel: 'rcs', address: '+14155550999', contact_id: 'ctc_alice', created_at: '2026-01-01T00:00:00.000Z' });
+    const contactOf = () => store.conversationById('org_a', 'cnv_owner')?.contact_id;
+    store.touchConversation({ id: 'cnv_owner', text: 'from Alice', at: '2026-01-01T12:00:00.000Z', contact_id: 'ctc_alice', unread: 1 });
+    expect(contactOf()).toBe('ctc_alice');
+    store.touchConversation({ id: 'cnv_owner', text: 'from Ben', at: '2026-01-01T12:01:00.000Z', contact_id: 'ctc_ben', unread: 1 });
+    expect(contactOf()).toBe('ctc_ben');
+    store.touchConversation({ id: 'cnv_owner', text: 'nobody known', at: '2026-01-01T12:02:00.000Z', contact_id: null, unread: 1 });
+    expect(contactOf()).toBe('ctc_ben');
+    expect(store.contactConversations('org_a', 'ctc_alice', null, null, 10, 0).rows).toEqual([]);
+    expect(store.contactConversations('org_a', 'ctc_ben', null, null, 10, 0).rows.map((c) => [c.id, c.unread_count])).toEqual([['cnv_owner', 3]]);
+  });
+});

@@ -79,7 +79,10 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
   const findConversation = sql.prepare(`SELECT * FROM conversations WHERE org_id = ? AND channel = ? AND address = ?`);
   const insertConversation = sql.prepare(`INSERT INTO conversations (id, org_id, channel, address, contact_id, created_at, state, resolved_at, resolved_by)
     VALUES (@id, @org_id, @channel, @address, @contact_id, @created_at, @state, @resolved_at, @resolved_by)`);
-  const touchConversation = sql.prepare(`UPDATE conversations SET last_message = @text, last_message_at = @at, contact_id = COALESCE(contact_id, @contact_id),
+  // A conversation belongs to the contact that owns its address now: the one its newest message was resolved to (an
+  // edited contact's old address, written to or from, is another contact's; docs/contract-notes.md). Same statement,
+  // same write: a message of the same contact writes the value it has. A message with no contact moves nothing.
+  const touchConversation = sql.prepare(`UPDATE conversations SET last_message = @text, last_message_at = @at, contact_id = COALESCE(@contact_id, contact_id),
       unread_count = unread_count + @unread WHERE id = @id`);
   const markRead = sql.prepare(`UPDATE conversations SET unread_count = 0 WHERE id = ? AND org_id = ? AND unread_count > 0`);
   const setState = sql.prepare(`UPDATE conversations SET state = @state, resolved_at = @resolvedAt, resolved_by = @resolvedBy,
@@ -171,6 +174,7 @@ export function createMessagingStore(sql: Sql, options: { messageSearchWindow?: 
       insertConversation.run(row);
       return { ...row, last_message: null, last_message_at: null, unread_count: 0, snoozed_until: null };
     },
+    /** A message recorded in the conversation: its last message and time, `unread` more unread, and the message's contact (when it has one) its contact. */
     touchConversation: (p: { id: string; text: string; at: string; contact_id: string | null; unread: number }) => void touchConversation.run(p),
     /** Whether the conversation had unread messages (now none). */
     markConversationRead: (orgId: string, id: string) => markRead.run(id, orgId).changes === 1,
