@@ -1,7 +1,7 @@
 // One conversation: messages oldest first with live status ticks (older ones loaded as the agent scrolls up), the
 // reply composer (or why the contact is blocked), Snooze and Resolve (snoozed: Snooze for another time, Unsnooze; or
 // Reopen), and the contact's panel, opened beside it by View contact.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { ConsoleContact, Contact, Conversation, Message } from '../../../src-core/contract/index.ts';
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
@@ -22,6 +22,8 @@ import { useMarkRead, useReply } from './mutations.ts';
 import { useConversation, useThread } from './queries.ts';
 import { useThreadAnnouncements } from './thread-announcements.ts';
 import { newMessages, useNewBelow } from './new-below.ts';
+import { ownerChanges } from './owner-change.ts';
+import { OwnerChange } from './owner-change.tsx';
 import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
 import { ResolveButton } from './resolve-button.tsx';
 import { SnoozeMenu } from './snooze-menu.tsx';
@@ -227,6 +229,8 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
   if (detail.isError) return <ErrorState error={detail.error} />;
   if (thread.isError) return <ErrorState error={thread.error} />;
   const c = detail.data;
+  // Where an address an edit took from one contact went on with another: a line after the earlier one's last message.
+  const formerContacts = ownerChanges(thread.data.data);
   // The merge tags of a saved reply: the contact's name, else the name the conversation shows.
   const contactName = contact.data?.name ?? c.customerName ?? null;
   return (
@@ -265,7 +269,15 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
         <KeepPlaceAbove list={bubbles} first={first}>
           <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? c.address}`} data-testid="thread-messages">
             {older.loaded && !thread.data.meta.hasOlder ? <li className="thread-start" data-testid="thread-start">Start of the conversation</li> : null}
-            {thread.data.data.map((message) => <Bubble key={message.id} message={message} matched={message.id === matchedMessageId} />)}
+            {thread.data.data.map((message) => {
+              const former = formerContacts.get(message.id);
+              return (
+                <Fragment key={message.id}>
+                  {former ? <OwnerChange contactId={former} /> : null}
+                  <Bubble message={message} matched={message.id === matchedMessageId} />
+                </Fragment>
+              );
+            })}
           </ul>
         </KeepPlaceAbove>
         {newBelow > 0 ? <NewBelow count={newBelow} onJump={jumpToNewest} /> : null}
