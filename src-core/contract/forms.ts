@@ -1,7 +1,7 @@
 // Forms (console-built, beyond the seed's routes): an organization's sign-up forms, popups and landing pages, what
 // each asks, the submissions visitors make on its public page, and the `form.submitted` event's data.
 import { z } from 'zod';
-import { nothingToChange, timestampSchema } from './common.ts';
+import { listEnvelopeSchema, nothingToChange, timestampSchema } from './common.ts';
 
 export const FORM_KINDS = ['form', 'popup', 'landing_page'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
@@ -19,8 +19,14 @@ export const FORM_CUSTOM_FIELDS_MAX = 5;
 export const FORM_ANSWER_MAX = 500;
 /** How many forms an organization keeps. */
 export const FORMS_MAX = 50;
-/** Submissions the console's list shows of a form, latest first. */
-export const FORM_SUBMISSIONS_LISTED = 100;
+/** A form's submissions are listed newest first, a page at a time: this many unless `limit` says, at most the maximum. */
+export const FORM_SUBMISSIONS_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
+/**
+ * The public page's spam trap: a field hidden from people (off-screen, out of the Tab order, hidden from screen
+ * readers, labelled "leave this empty") that form-filling bots fill. A post with it filled is answered as a success and
+ * nothing else happens but the form's `spamCount`. Its hyphen keeps it out of the custom keys' grammar, so no form asks it.
+ */
+export const FORM_TRAP_FIELD = 'website-url';
 /** Submissions one client IP may make per minute across the organization's forms (public route). */
 export const FORM_SUBMISSIONS_PER_MINUTE = 20;
 /** The largest submission body the public route reads (urlencoded or JSON). */
@@ -66,6 +72,8 @@ export type UpdateFormInput = z.infer<typeof updateFormBodySchema>;
 export const formSchema = z.object({
   id: z.string(), name: z.string(), kind: z.enum(FORM_KINDS), description: z.string(), fields: formFieldsSchema,
   customFields: z.array(customFieldSchema), submissionsCount: z.number().int(),
+  /** Posts answered as a success but dropped, their spam trap (FORM_TRAP_FIELD) filled. */
+  spamCount: z.number().int(),
   /** The public page a visitor fills (`GET /forms/{id}`), on the address the console reached the server at. */
   publicUrl: z.string(),
   createdAt: timestampSchema, updatedAt: timestampSchema,
@@ -83,6 +91,9 @@ export const formSubmissionSchema = z.object({
   submittedAt: timestampSchema,
 });
 export type FormSubmission = z.infer<typeof formSubmissionSchema>;
+/** `GET /dashboard/forms/{id}/submissions?page=&limit=`: newest first, in the list envelope. */
+export const formSubmissionListSchema = listEnvelopeSchema(formSubmissionSchema);
+export type FormSubmissionList = z.infer<typeof formSubmissionListSchema>;
 
 /** The data of `form.submitted`. */
 export type FormSubmittedData = {

@@ -1,7 +1,7 @@
 // The public pages of a form, as plain HTML with no script: the form a visitor fills (again after a refused post, with
 // their answers and the reason), the thanks after it, and a short page for a refusal with no form to show. Every text
-// that comes from the organization or the visitor is escaped.
-import type { FormContactField } from '../../contract/forms.ts';
+// that comes from the organization or the visitor is escaped. The form carries a spam trap only bots fill.
+import { FORM_TRAP_FIELD, type FormContactField } from '../../contract/forms.ts';
 import type { StoredForm } from './forms.service.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -18,7 +18,8 @@ main{max-width:28rem;margin:0 auto;background:#fff;border-radius:10px;padding:1.
 h1{font-size:1.4rem;margin:0 0 .5rem}p{color:#4a5468}label{display:block;margin:.9rem 0 .3rem;font-weight:600}
 input{width:100%;box-sizing:border-box;padding:.55rem .6rem;border:1px solid #c5cbd6;border-radius:6px;font:inherit}
 button{margin-top:1.2rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#2452d6;color:#fff;font:inherit;cursor:pointer}
-.optional{font-weight:400;color:#7a8396}.error{color:#b3261e;font-weight:600;margin:.35rem 0 0}input[aria-invalid]{border-color:#b3261e}`;
+.optional{font-weight:400;color:#636d80}.error{color:#b3261e;font-weight:600;margin:.35rem 0 0}input[aria-invalid]{border-color:#b3261e}
+.trap{position:absolute;left:-10000px;top:0;width:1px;height:1px;overflow:hidden}`;
 
 const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
@@ -45,6 +46,14 @@ function input(key: string, label: string, type: string, required: boolean, auto
     + (wrong ? alert(refused.message, `${id}-error`) : '');
 }
 
+/**
+ * The spam trap: an input bots fill and people never meet. Off-screen by the page's own stylesheet (no script, and the
+ * CSP allows only inline style), out of the Tab order, hidden from screen readers, and labelled for anyone who finds it.
+ * Never refilled after a refused post: the page shows it empty whatever was posted.
+ */
+const TRAP = `<div class="trap" aria-hidden="true"><label for="field-${FORM_TRAP_FIELD}">Leave this field empty</label>`
+  + `<input id="field-${FORM_TRAP_FIELD}" name="${FORM_TRAP_FIELD}" type="text" tabindex="-1" autocomplete="off" maxlength="500"></div>`;
+
 /** The keys of the inputs the page shows. */
 const fieldKeys = (form: StoredForm): string[] =>
   [...(['name', 'email', 'phone'] as const).filter((field) => form.fields[field] !== 'hidden'), ...form.customFields.map((field) => field.key)];
@@ -60,7 +69,7 @@ export function formPage(form: StoredForm, refused?: Refused): string {
   const shownByField = typeof refused?.field === 'string' && fieldKeys(form).includes(refused.field);
   return page(form.name, `<h1>${escapeHtml(form.name)}</h1>${form.description ? `<p>${escapeHtml(form.description)}</p>` : ''}`
     + `<form method="post" action="/forms/${encodeURIComponent(form.id)}/submissions">${refused && !shownByField ? alert(refused.message) : ''}`
-    + `${[...contact, ...custom].join('')}<button type="submit">Submit</button></form>`);
+    + `${[...contact, ...custom].join('')}${TRAP}<button type="submit">Submit</button></form>`);
 }
 
 /** A short page for a refusal with no form to show again (no such form, too many posts, too long a body). */

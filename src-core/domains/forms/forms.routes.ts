@@ -3,9 +3,11 @@
 // Beyond the seed's routes: docs/contract-notes.md, "Forms".
 import { z } from 'zod';
 import {
-  createFormBodySchema, FORM_BODY_MAX_BYTES, FORM_SUBMISSIONS_PER_MINUTE, submissionBodySchema, updateFormBodySchema, type Form,
+  createFormBodySchema, FORM_BODY_MAX_BYTES, FORM_SUBMISSIONS_PAGE, FORM_SUBMISSIONS_PER_MINUTE, formSubmissionListSchema, submissionBodySchema,
+  updateFormBodySchema, type Form,
 } from '../../contract/forms.ts';
 import { rateLimited, type AppError } from '../../kernel/errors.ts';
+import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import type { RateLimiter } from '../../kernel/rate-limit.ts';
 import { defineRoute, reply, type ErrorPageRequest } from '../../kernel/route.ts';
 import { formPage, PAGE_HEADERS, refusalPage, thanksPage } from './forms.page.ts';
@@ -77,7 +79,8 @@ export function formsRoutes(service: FormsService, limiter: RateLimiter) {
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/forms/:id/submissions', scope: 'dashboard', params: idParams,
-      handler: ({ orgId, params }) => ({ data: service.submissions(orgId, params.id) }),
+      query: paginationQuery(FORM_SUBMISSIONS_PAGE), response: formSubmissionListSchema,
+      handler: ({ orgId, params, query }) => service.submissions(orgId, params.id, toPageRequest(query)),
     }),
     defineRoute({
       method: 'GET', path: '/forms/:id', scope: 'public', summary: 'A form\'s public page (HTML, no script)', params: idParams,

@@ -1,15 +1,17 @@
 // The rules of forms: at most FORMS_MAX per organization; a submission checked against what its form asks, stored,
-// its submitter made or updated as a contact (the contacts service) and `form.submitted` emitted, in one transaction.
+// its submitter made or updated as a contact (the contacts service) and `form.submitted` emitted, in one transaction;
+// one with the spam trap filled only counted, and answered as though it were stored.
 import { contactFieldSchemas } from '../../contract/contacts.ts';
 import {
-  FORM_CONTACT_FIELDS, FORM_SUBMISSIONS_LISTED, FORMS_MAX, type CreateFormInput, type CustomField, type Form, type FormFields, type FormKind,
-  type FormSubmission, type FormSubmittedData, type SubmissionInput, type UpdateFormInput,
+  FORM_CONTACT_FIELDS, FORM_TRAP_FIELD, FORMS_MAX, type CreateFormInput, type CustomField, type Form, type FormFields, type FormKind,
+  type FormSubmission, type FormSubmissionList, type FormSubmittedData, type SubmissionInput, type UpdateFormInput,
 } from '../../contract/forms.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, limitReached, notFound, usedByAutomations, type TriggerUser } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
+import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { CountedFormRow, FormRow, FormsStore, SubmissionRow } from './forms.store.ts';
 
@@ -19,7 +21,7 @@ export type StoredForm = Omit<Form, 'publicUrl'> & { orgId: string };
 const toForm = (row: CountedFormRow): StoredForm => ({
   id: row.id, orgId: row.org_id, name: row.name, kind: row.kind as FormKind, description: row.description,
   fields: JSON.parse(row.fields) as FormFields, customFields: JSON.parse(row.custom_fields) as CustomField[],
-  submissionsCount: row.submissions_count, createdAt: row.created_at, updatedAt: row.updated_at,
+  submissionsCount: row.submissions_count, spamCount: row.spam_count, createdAt: row.created_at, updatedAt: row.updated_at,
 });
 const toSubmission = (row: SubmissionRow): FormSubmission => ({
   id: row.id, formId: row.form_id, contactId: row.contact_id, fields: JSON.parse(row.fields) as Record<string, string>, submittedAt: row.submitted_at,
@@ -118,15 +120,25 @@ export function createFormsService(deps: {
         store.remove(orgId, id);
       });
     },
-    submissions(orgId: string, id: string): FormSubmission[] {
-      mustGet(orgId, id);
-      return store.submissions(orgId, id, FORM_SUBMISSIONS_LISTED).map(toSubmission);
+    /** A page of the form's submissions, newest first; the total is the form's count, read in the same statement. */
+    submissions(orgId: string, id: string, page: PageRequest): FormSubmissionList {
+      const form = mustGet(orgId, id);
+      return pageEnvelope(store.submissions(orgId, id, page.limit, page.offset).map(toSubmission), form.submissions_count, page);
     },
-    /** A visitor's submission on the form's public page: stored, its contact made or updated, `form.submitted` emitted. */
+    /**
+     * A visitor's submission on the form's public page: stored, its contact made or updated, `form.submitted` emitted.
+     * With the spam trap filled, its answers are checked all the same (a bot is refused as a person would be), then only
+     * the form's spam count moves: the answer is the submission it would have been, under fresh ids nothing holds.
+     */
     submit(formId: string, input: SubmissionInput): FormSubmission {
+      const { [FORM_TRAP_FIELD]: trap, ...given } = input;
       return db.tx(() => {
         const form = this.publicForm(formId);
-        const answers = checkAnswers(form, input);
+        const answers = checkAnswers(form, given);
+        if (trap?.trim()) {
+          store.countSpam(form.id);
+          return { id: newId('fsub'), formId: form.id, contactId: newId('cnt'), fields: answers, submittedAt: clock.nowIso() };
+        }
         const contact = contacts.upsertByAddresses(form.orgId, { name: answers.name, email: answers.email, phone: answers.phone }, form.name);
         const row: SubmissionRow = {
           id: newId('fsub'), org_id: form.orgId, form_id: form.id, contact_id: contact.id, fields: JSON.stringify(answers), submitted_at: clock.nowIso(),

@@ -1,11 +1,11 @@
-// The only SQL of forms: forms per organization (with their submission counts) and the submissions made on them.
+// The only SQL of forms: forms per organization (with their submission and spam counts) and the submissions made on them.
 import type { Sql } from '../../kernel/db.ts';
 
 export type FormRow = {
   id: string; org_id: string; name: string; kind: string; description: string; fields: string; custom_fields: string;
   created_at: string; updated_at: string;
 };
-export type CountedFormRow = FormRow & { submissions_count: number };
+export type CountedFormRow = FormRow & { submissions_count: number; spam_count: number };
 export type SubmissionRow = { id: string; org_id: string; form_id: string; contact_id: string; fields: string; submitted_at: string };
 
 const COUNTED = `SELECT forms.*, (SELECT COUNT(*) FROM form_submissions s WHERE s.form_id = forms.id) AS submissions_count FROM forms`;
@@ -23,7 +23,9 @@ export function createFormsStore(sql: Sql) {
   const count = sql.prepare(`SELECT COUNT(*) AS n FROM forms WHERE org_id = ?`);
   const insertSubmission = sql.prepare(`INSERT INTO form_submissions (id, org_id, form_id, contact_id, fields, submitted_at)
     VALUES (@id, @org_id, @form_id, @contact_id, @fields, @submitted_at)`);
-  const submissions = sql.prepare(`SELECT * FROM form_submissions WHERE org_id = ? AND form_id = ? ORDER BY submitted_at DESC, id DESC LIMIT ?`);
+  const submissions = sql.prepare(`SELECT * FROM form_submissions WHERE org_id = ? AND form_id = ?
+    ORDER BY submitted_at DESC, id DESC LIMIT ? OFFSET ?`);
+  const countSpam = sql.prepare(`UPDATE forms SET spam_count = spam_count + 1 WHERE id = ?`);
 
   return {
     insert: (row: FormRow) => void insert.run(row),
@@ -38,7 +40,10 @@ export function createFormsStore(sql: Sql) {
     list: (orgId: string) => list.all(orgId) as CountedFormRow[],
     count: (orgId: string) => (count.get(orgId) as { n: number }).n,
     insertSubmission: (row: SubmissionRow) => void insertSubmission.run(row),
-    submissions: (orgId: string, formId: string, limit: number) => submissions.all(orgId, formId, limit) as SubmissionRow[],
+    /** A page of the form's submissions, newest first (ties by id, so pages never swap two of one instant). */
+    submissions: (orgId: string, formId: string, limit: number, offset: number) => submissions.all(orgId, formId, limit, offset) as SubmissionRow[],
+    /** One more post its spam trap caught. */
+    countSpam: (formId: string) => void countSpam.run(formId),
   };
 }
 export type FormsStore = ReturnType<typeof createFormsStore>;
