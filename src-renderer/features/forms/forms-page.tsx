@@ -1,8 +1,11 @@
 // The Forms page: the organization's sign-up forms, popups and landing pages, each with its public link and how many
-// submissions it has; New form and Edit open the builder (form-builder.tsx), Submissions lists a form's latest ones.
-import { useState } from 'react';
+// submissions it has and how many posts its spam trap caught; New form and Edit open the builder (form-builder.tsx),
+// Submissions lists a form's, newest first, a page at a time.
+import { useRef, useState } from 'react';
 import type { Form } from '../../../src-core/contract/index.ts';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { useFocusAfterChange } from '../../components/focus.ts';
+import { ShowMore } from '../../components/show-more.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { FormBuilder, KIND_LABEL } from './form-builder.tsx';
@@ -12,23 +15,37 @@ import './forms.css';
 
 function Submissions({ form }: { form: Form }) {
   const submissions = useFormSubmissions(form.id);
+  const table = useRef<HTMLTableElement>(null);
+  // Show more's last page takes the button away: the focus goes to the table it lengthened (a live submission moves nothing).
+  const showingMore = useRef(false);
+  useFocusAfterChange(submissions.data?.items.length, () => {
+    const target = showingMore.current ? table.current : null;
+    showingMore.current = false;
+    return target;
+  });
   if (submissions.isPending) return <Loading label="Loading submissions…" />;
-  if (submissions.isError) return <ErrorState error={submissions.error} onRetry={() => void submissions.refetch()} />;
-  const rows = submissions.data.data;
+  if (submissions.isError && !submissions.isFetchNextPageError) return <ErrorState error={submissions.error} onRetry={() => void submissions.refetch()} />;
+  const { items: rows, total, more } = submissions.data;
   if (rows.length === 0) return <p className="muted" data-testid="form-submissions-none">No submissions yet: share the public link.</p>;
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row.fields)))];
   return (
-    <table className="table compact" data-testid="form-submissions" aria-label={`Submissions of ${form.name}`}>
-      <thead><tr><th>Submitted</th>{keys.map((key) => <th key={key}>{form.customFields.find((f) => f.key === key)?.label ?? key}</th>)}</tr></thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} data-testid="form-submission" data-contact-id={row.contactId}>
-            <td>{new Date(row.submittedAt).toLocaleString()}</td>
-            {keys.map((key) => <td key={key}>{row.fields[key] ?? ''}</td>)}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <table ref={table} tabIndex={-1} className="table compact" data-testid="form-submissions" aria-label={`Submissions of ${form.name}`}>
+        <thead><tr><th>Submitted</th>{keys.map((key) => <th key={key}>{form.customFields.find((f) => f.key === key)?.label ?? key}</th>)}</tr></thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="form-submission" data-contact-id={row.contactId}>
+              <td>{new Date(row.submittedAt).toLocaleString()}</td>
+              {keys.map((key) => <td key={key}>{row.fields[key] ?? ''}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {more ? (
+        <ShowMore shown={rows.length} total={total} noun="submissions" loading={submissions.isFetchingNextPage}
+          error={submissions.isFetchNextPageError ? submissions.error : null} onMore={() => { showingMore.current = true; void submissions.fetchNextPage(); }} testId="form-submissions-more" />
+      ) : null}
+    </>
   );
 }
 
@@ -44,6 +61,11 @@ function FormCard({ form, onEdit }: { form: Form; onEdit(): void }) {
           <h2 className="card-title">{form.name} <span className="badge" data-testid="form-kind-badge">{KIND_LABEL[form.kind]}</span></h2>
           <p className="muted small">Asks {asks.join(', ')} <span className="muted">(* required)</span></p>
           <p className="small">Public link: <a href={form.publicUrl} target="_blank" rel="noreferrer" data-testid="form-link">{form.publicUrl}</a></p>
+          {form.spamCount > 0 ? (
+            <p className="muted small" data-testid="form-spam-count" title="Posts that filled the page's hidden spam trap: answered as sent, then dropped">
+              {form.spamCount.toLocaleString()} blocked as spam
+            </p>
+          ) : null}
         </div>
         <div className="forms-card-actions">
           <button type="button" className="button small" aria-expanded={open} data-testid="form-submissions-toggle" onClick={() => setOpen(!open)}>
