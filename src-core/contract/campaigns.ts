@@ -225,6 +225,8 @@ export type ConsoleBlocked = { blocked: number };
 /** A recipient the campaign did not reach (console: GET /dashboard/{channel}/campaigns/{id}/failures), with why. */
 export type CampaignFailure = {
   address: string; reason: string; messageId: string | null;
+  /** The code its failure carries (see campaign-failures.ts: its label), null when none was kept. */
+  code: string | null;
   /** Console only: the recipient's contact, when it has one, so the failure names a person and not only an id. */
   contact?: { id: string; name: string | null } | null;
 };

@@ -22,6 +22,7 @@ export * from './webhooks.ts';
 export * from './otp.ts';
 export * from './campaigns.ts';
 export * from './campaign-values.ts';
+export * from './campaign-failures.ts';
 export * from './timezone.ts';
 export * from './mcp.ts';
 export * from './shopify.ts';

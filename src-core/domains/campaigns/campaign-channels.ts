@@ -5,7 +5,8 @@ import { contactFieldValue, rcsRecipientValue, recipientComponents, type Recipie
 import type { WaSendComponent } from '../../contract/whatsapp.ts';
 import type { BilledChannel } from '../../contract/wallet.ts';
 import { nameParts } from '../../contract/email-merge.ts';
-import { invalidField } from '../../kernel/errors.ts';
+import type { CampaignRefusalCode } from '../../contract/campaign-failures.ts';
+import { AppError, invalidField } from '../../kernel/errors.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { EmailService } from '../email/index.ts';
 import type { MessagingService, Origin, OutboundInput } from '../messaging/index.ts';
@@ -41,6 +42,27 @@ export type RcsCampaignConfig = {
   audience?: 'list' | 'contacts';
 };
 
+/**
+ * A refusal of a campaign's recipient (or of its launch) with the reason its results count it under (`reason`), where
+ * the API's code (`VALIDATION_FAILED`) says less: answered over HTTP exactly as the refusal it wraps.
+ */
+export class RecipientRefusal extends AppError {
+  constructor(readonly reason: CampaignRefusalCode, refusal: AppError) {
+    super(refusal.code, refusal.message, { extra: refusal.extra, headers: refusal.headers, status: refusal.statusCode });
+  }
+}
+/** The code a refused recipient keeps: the campaign's reason, else the refusal's own (`CONTACT_BLOCKED`, ...). */
+export const refusalCode = (error: AppError): string => (error instanceof RecipientRefusal ? error.reason : error.code);
+/** Runs `work`; a refusal from it is the recipients' for `reason`. */
+function refusedAs<T>(reason: CampaignRefusalCode, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof AppError && !(error instanceof RecipientRefusal)) throw new RecipientRefusal(reason, error);
+    throw error;
+  }
+}
+
 /** A WhatsApp campaign's refusals name its own field: its static parameters come in `templateComponents`. */
 export const WA_CAMPAIGN_NAMES: SentNames = { components: 'templateComponents', bodyParameters: 'templateComponents', bodyParameter: (n) => `body parameter ${n}` };
 
@@ -66,7 +88,7 @@ export function campaignChannels(deps: {
       billedAs: 'whatsapp',
       plan(orgId, campaign) {
         const config = JSON.parse(campaign.config) as WaCampaignConfig;
-        const template = whatsapp.approvedTemplate(orgId, config.templateId);
+        const template = refusedAs('TEMPLATE_UNAVAILABLE', () => whatsapp.approvedTemplate(orgId, config.templateId));
         const body = template.components.find((c) => c.type === 'BODY');
         const placeholders = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
         return {
@@ -97,7 +119,9 @@ export function campaignChannels(deps: {
           compose(address) {
             const contact = contacts.findByEmail(orgId, address);
             const { firstName, lastName } = nameParts(contact?.name);
-            return email.compose(orgId, prepared, { to: address, firstName, lastName }, config.variables, origin(campaign));
+            const compose = () => email.compose(orgId, prepared, { to: address, firstName, lastName }, config.variables, origin(campaign));
+            // A suppressed address (a bounce, a complaint) is refused: counted as such, not as any refusal.
+            return email.suppression(orgId, address) ? refusedAs('EMAIL_SUPPRESSED', compose) : compose();
           },
         };
       },
@@ -106,7 +130,7 @@ export function campaignChannels(deps: {
       billedAs: 'rcs',
       plan(orgId, campaign) {
         const config = JSON.parse(campaign.config) as RcsCampaignConfig;
-        const template = rcs.approvedTemplate(orgId, config.templateId);
+        const template = refusedAs('TEMPLATE_UNAVAILABLE', () => rcs.approvedTemplate(orgId, config.templateId));
         if (template.botId !== config.botId) {
           // An id that is no bot of the organization is said as such, not as "another bot" (as if it were one).
           if (!rcs.bot(orgId, config.botId)) throw invalidField(`RCS bot ${config.botId} not found`);
@@ -123,7 +147,9 @@ export function campaignChannels(deps: {
             for (const name of template.variables) {
               const value = rcsRecipientValue(config.rcsVariables, name, field);
               // Not "Hi , …": a recipient with nothing to fill a variable with is not sent to (failed, refunded, with this reason).
-              if (value === null) throw invalidField(`No value for {{${name}}}: it is not given, and the recipient's contact has no ${name}`);
+              if (value === null) {
+                throw new RecipientRefusal('VARIABLE_UNFILLED', invalidField(`No value for {{${name}}}: it is not given, and the recipient's contact has no ${name}`));
+              }
               values[name] = value;
             }
             return rcs.compose(orgId, template, address, values, config.ttl, origin(campaign));

@@ -108,7 +108,7 @@ describe('SMS and RCS analytics (console)', () => {
     const analytics = (id: string, channel = 'sms') => t.dashboard('GET', `/dashboard/${channel}/campaigns/${id}/analytics`);
     expect((await analytics(sent.body.id)).body).toEqual({
       campaignId: sent.body.id, totalRecipients: 3, sent: 2, delivered: 0, read: 0, clicked: 0, replied: 0, converted: 0, failed: 1,
-      deliveryRate: 0, readRate: 0, clickRate: 0, blocked: 0,
+      deliveryRate: 0, readRate: 0, clickRate: 0, blocked: 0, failureReasons: [{ code: 'SIM_UNREACHABLE', label: 'Unreachable', count: 1 }],
     });
     await t.advance(10);
     expect((await analytics(sent.body.id)).body).toMatchObject({ sent: 2, delivered: 2, read: 2, failed: 1, deliveryRate: 66.67, readRate: 100 });

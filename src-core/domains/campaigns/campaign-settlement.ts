@@ -96,7 +96,7 @@ export function campaignSettlement(deps: {
     const reason = `Not sent: the campaign's ${by} failed (${error})`;
     await giveUpQueued(row, 'DISPATCH_FAILED', reason, `its ${by} failed`);
     db.tx(() => {
-      const unsent = store.failPending(id, reason);
+      const unsent = store.failPending(id, reason, 'DISPATCH_FAILED');
       if (unsent > 0) {
         release(row, unsent, unsentLine(row, unsent, `its ${by} failed`));
         // Counted as a cancel counts its one refund line (the messages failed above are refunded by their own).

@@ -35,6 +35,9 @@ describe('a campaign cancelled while its failing dispatch waits to retry', () =>
       counts: { pending: 0, sent: 0, failed: FIRST_SLICE, cancelled: RECIPIENTS - FIRST_SLICE },
     });
     expect(t.server.services.campaigns.audit(t.organizationId, id).consistent).toBe(true);
+    // The console's results count them under the cancel (their messages' code reaches their recipients).
+    expect((await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}`)).body.failureReasons)
+      .toEqual([{ code: 'CAMPAIGN_CANCELLED', label: 'Campaign cancelled', count: FIRST_SLICE }]);
     const failures = (await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?limit=100`)).body.data as Array<{ reason: string; messageId: string }>;
     expect(failures).toHaveLength(FIRST_SLICE);
     for (const { reason, messageId } of failures) {

@@ -35,6 +35,9 @@ describe('a campaign dispatch that fails its last attempt', () => {
       status: 'COMPLETED', sentCount: 0, refundedRecipients: RECIPIENTS - FIRST_SLICE, counts: { pending: 0, sent: 0, failed: RECIPIENTS },
     });
     expect(t.server.services.campaigns.audit(t.organizationId, id).consistent).toBe(true);
+    // The console's results count every one under the failed dispatch: those never handed over and the queued ones alike.
+    expect((await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/analytics`)).body.failureReasons)
+      .toEqual([{ code: 'DISPATCH_FAILED', label: 'Dispatch failed', count: RECIPIENTS }]);
     const failures = (await t.dashboard('GET', `/dashboard/whatsapp/campaigns/${id}/failures?limit=100`)).body.data as Array<{ address: string; reason: string; messageId: string | null }>;
     expect(failures).toHaveLength(RECIPIENTS);
     for (const failure of failures) expect(failure.reason).toMatch(REASON);

@@ -7,6 +7,7 @@ import {
   createSmsCampaignBodySchema, createWaCampaignBodySchema, createWaConsoleCampaignBodySchema, launchResultSchema, rcsCampaignCreatedSchema, rcsCampaignItemSchema,
   smsCampaignCreatedSchema, smsCampaignItemSchema, waCampaignCreatedSchema, waCampaignItemSchema, type CampaignSummary, type ConsoleCampaignListFields,
 } from '../../contract/campaigns.ts';
+import type { ConsoleFailureReasons } from '../../contract/campaign-failures.ts';
 import type { Db } from '../../kernel/db.ts';
 import { paginationQuery, toPageRequest } from '../../kernel/pagination.ts';
 import { defineRoute, reply, type Caller } from '../../kernel/route.ts';
@@ -61,6 +62,17 @@ export const listRow = <T extends object>(item: (c: CampaignSummary) => T, calle
  */
 export const consoleBlocked = (campaigns: CampaignsService, caller: Caller, orgId: string, id: string): { blocked?: number } =>
   (caller.kind === 'dashboard' ? { blocked: campaigns.blocked(orgId, id) } : {});
+
+/**
+ * Console only (the dashboard token): `failureReasons`, the failed recipients that are not blocked by reason, so its
+ * results say why they failed; `/v1` keeps the seed's answer.
+ */
+export const consoleFailureReasons = (campaigns: CampaignsService, caller: Caller, orgId: string, id: string): Partial<ConsoleFailureReasons> =>
+  (caller.kind === 'dashboard' ? { failureReasons: campaigns.failureReasons(orgId, id) } : {});
+/** A campaign's analytics as its caller gets them: the console's with its blocked and its failures by reason. */
+export const analyticsAnswer = (campaigns: CampaignsService, caller: Caller, orgId: string, id: string, channel: 'whatsapp' | 'sms' | 'rcs' | 'email') => ({
+  ...campaigns.analytics(orgId, id, channel), ...consoleBlocked(campaigns, caller, orgId, id), ...consoleFailureReasons(campaigns, caller, orgId, id),
+});
 
 /** Console: deletes a DRAFT of the channel (the seed has no delete route; a draft nobody launches would stay forever). */
 export const deleteDraftRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 'sms' | 'email') => defineRoute({
@@ -125,7 +137,7 @@ export const spendRoute = (campaigns: CampaignsService, channel: 'whatsapp' | 's
  */
 export const analyticsRoute = (campaigns: CampaignsService, channel: 'sms' | 'rcs') => defineRoute({
   method: 'GET', path: `/dashboard/${channel}/campaigns/:id/analytics`, scope: 'dashboard', params,
-  handler: ({ orgId, params: p, caller }) => ({ ...campaigns.analytics(orgId, p.id, channel), ...consoleBlocked(campaigns, caller, orgId, p.id) }),
+  handler: ({ orgId, params: p, caller }) => analyticsAnswer(campaigns, caller, orgId, p.id, channel),
 });
 
 /**
@@ -154,7 +166,7 @@ export const detail = (campaigns: CampaignsService, item: (c: CampaignSummary) =
   return {
     ...item(c), ...c.config, ...givenList(c, () => campaigns.addresses(orgId, id)), scheduleTimezone: c.scheduleTimezone, launchedAt: c.launchedAt,
     startedAt: c.startedAt, completedAt: c.completedAt, cancelledAt: c.cancelledAt, refundedRecipients: c.refundedRecipients, pricePaise: c.pricePaise,
-    counts: { ...c.counts, ...consoleBlocked(campaigns, caller, orgId, id) },
+    counts: { ...c.counts, ...consoleBlocked(campaigns, caller, orgId, id) }, ...consoleFailureReasons(campaigns, caller, orgId, id),
   };
 };
 
@@ -187,7 +199,7 @@ export function campaignRoutes(deps: {
     }),
     defineRoute({
       method: 'GET', path: '/v1/whatsapp/campaigns/:id/analytics', scope: 'whatsapp:campaigns:read', console: true, params, response: campaignAnalyticsSchema,
-      handler: ({ orgId, params: p, caller }) => ({ ...campaigns.analytics(orgId, p.id, 'whatsapp'), ...consoleBlocked(campaigns, caller, orgId, p.id) }),
+      handler: ({ orgId, params: p, caller }) => analyticsAnswer(campaigns, caller, orgId, p.id, 'whatsapp'),
     }),
     // The seed's create on /v1; the console's own takes every contact or a segment too (createWaConsoleCampaignBodySchema).
     defineRoute({

@@ -1,6 +1,7 @@
 // The campaign engine, the same for every channel: recipients are rows with their own state, the wallet
 // is charged for all of them at launch, chunks are durable jobs, and a restart resumes exactly where it
 // stopped (a recipient caught mid-send is resumed with its message id, never sent twice).
+import { EMAIL_BOUNCED, failureReasonLabel, type CampaignFailureReason } from '../../contract/campaign-failures.ts';
 import type { CampaignCounts, CampaignFailure, CampaignStatus, CampaignSummary, CancelResult, LaunchResult } from '../../contract/campaigns.ts';
 import { percentOf, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
@@ -15,7 +16,7 @@ import { yieldToIo, type JobRunner } from '../../kernel/jobs.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { failureSummary, type MessagingService, type OutboundInput, type PaidBy } from '../messaging/index.ts';
 import { refundLine, type WalletService } from '../wallet/index.ts';
-import type { CampaignChannels, ChannelPlan } from './campaign-channels.ts';
+import { RecipientRefusal, refusalCode, type CampaignChannels, type ChannelPlan } from './campaign-channels.ts';
 import { campaignRates } from './campaign-rates.ts';
 import { campaignSettlement, forWhat, toCounts, unsentLine } from './campaign-settlement.ts';
 import type { CampaignRow, CampaignsStore, RecipientRow } from './campaigns.store.ts';
@@ -46,6 +47,15 @@ export type NewCampaign = {
 const CANCELLED_UNANSWERED = 'Not sent: the campaign was cancelled while its dispatch was failing (the provider may or may not have it)';
 
 class CampaignStopped extends Error {}
+
+/**
+ * The code a failed campaign message leaves on its recipient: the failure's own (the provider's, a dispatch or a cancel
+ * giving up); an email failing after it was sent without one bounced, as the email service reads it. Null otherwise.
+ */
+const failureCode = (message: Message): string | null => {
+  if (message.status !== 'failed') return null;
+  return message.errorCode ?? (message.channel === 'email' && message.sentAt ? EMAIL_BOUNCED : null);
+};
 const SETTLED: Partial<Record<string, 'sent' | 'delivered' | 'read'>> = { sent: 'sent', delivered: 'delivered', read: 'read' };
 
 export function createCampaignsService(deps: {
@@ -112,7 +122,7 @@ export function createCampaignsService(deps: {
               queued.push(id);
               dispatching.add(id);
             },
-            onSettled: (message: Message) => store.settle(row.id, recipient.seq, SETTLED[message.status] ?? 'failed', message.errorMessage),
+            onSettled: (message: Message) => store.settle(row.id, recipient.seq, SETTLED[message.status] ?? 'failed', message.errorMessage, failureCode(message)),
           },
         });
       } catch (error) {
@@ -135,7 +145,7 @@ export function createCampaignsService(deps: {
     // Refused before anything went out (a blocked contact, a template gone): failed, and the reservation given back.
     db.tx(() => {
       for (const { recipient, error } of refused) {
-        store.settle(row.id, recipient.seq, 'failed', error.message, error.code);
+        store.settle(row.id, recipient.seq, 'failed', error.message, refusalCode(error));
         release(row, 1, refundLine(forWhat(row), `${recipient.address} not sent`, failureSummary(error)));
       }
     });
@@ -276,10 +286,13 @@ export function createCampaignsService(deps: {
       const row = mustGet(orgId, id, channel);
       const { rows, total } = store.failures(id, page.limit, page.offset);
       const unexplained = row.channel === 'email' ? 'Bounced' : 'Failed after sending (the provider gave no reason)';
-      return pageEnvelope(rows.map((r) => ({ address: r.address, reason: r.error ?? unexplained, messageId: r.message_id })), total, page);
+      return pageEnvelope(rows.map((r) => ({ address: r.address, reason: r.error ?? unexplained, messageId: r.message_id, code: r.error_code })), total, page);
     },
     /** Of the campaign's failed recipients, those refused because their contact is blocked: they never became messages. */
     blocked: (orgId: string, id: string, channel?: string): number => store.blockedCount(mustGet(orgId, id, channel).id),
+    /** The failed recipients that are not blocked, by reason (each code in words), most first; those without a code are Other. */
+    failureReasons: (orgId: string, id: string, channel?: string): CampaignFailureReason[] =>
+      store.failureReasons(mustGet(orgId, id, channel).id).map(({ code, count }) => ({ code, label: failureReasonLabel(code), count })),
     /** The counters kept on the campaign row against a recount of its recipient rows. */
     audit(orgId: string, id: string) {
       const kept = toCounts(mustGet(orgId, id));
@@ -308,7 +321,9 @@ export function createCampaignsService(deps: {
         plan = deps.channels[row.channel as keyof CampaignChannels].plan(orgId, row);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        plan = { compose: () => { throw error; } };
+        // Its template or sender gone since the launch: every recipient refused for it (`CAMPAIGN_NOT_SENDABLE` unless the channel said which).
+        const refusal = error instanceof RecipientRefusal ? error : new RecipientRefusal('CAMPAIGN_NOT_SENDABLE', error);
+        plan = { compose: () => { throw refusal; } };
       }
       let done = 0;
       for (const state of ['sending', 'pending'] as const) {
@@ -344,7 +359,7 @@ export function createCampaignsService(deps: {
       // The slice sending a message settles its recipient itself (`onSettled`, by its place: no lookup).
       if ((status === 'sent' || status === 'failed') && dispatching.has(message.id)) return;
       if (status !== 'sent' && status !== 'delivered' && status !== 'read' && status !== 'failed') return;
-      const moved = store.advance(message.id, status, message.errorMessage);
+      const moved = store.advance(message.id, status, message.errorMessage, failureCode(message));
       if (!moved) return;
       changed(orgId, moved.campaignId);
       if (moved.from === 'sending') complete(orgId, moved.campaignId);

@@ -8,7 +8,9 @@ export type CampaignRow = {
   sent_count: number; delivered_count: number; read_count: number; failed_count: number; cancelled_count: number;
   clicked_count: number; replied_count: number; converted_count: number; complained_count: number;
 };
-export type RecipientRow = { campaign_id: string; seq: number; address: string; state: string; message_id: string | null; error: string | null };
+export type RecipientRow = {
+  campaign_id: string; seq: number; address: string; state: string; message_id: string | null; error: string | null; error_code: string | null;
+};
 export type CountsRow = {
   total: number; pending: number; sending: number; sent: number; delivered: number; read: number; failed: number; cancelled: number;
   clicked: number; replied: number; converted: number; complained: number;
@@ -61,14 +63,19 @@ export function createCampaignsStore(sql: Sql) {
   const inState = sql.prepare(IN_STATE_SQL);
   const markSending = sql.prepare(`UPDATE campaign_recipients SET state = 'sending', message_id = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
   const settle = sql.prepare(`UPDATE campaign_recipients SET state = ?, error = ?, error_code = ? WHERE campaign_id = ? AND seq = ? AND state IN ('pending', 'sending')`);
-  const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state, error = COALESCE(@error, error) WHERE message_id = @messageId AND state = @old`);
-  const failures = sql.prepare(`SELECT address, message_id, error FROM campaign_recipients INDEXED BY campaign_recipients_state
+  const advance = sql.prepare(`UPDATE campaign_recipients SET state = @state, error = COALESCE(@error, error), error_code = COALESCE(@errorCode, error_code)
+    WHERE message_id = @messageId AND state = @old`);
+  const failures = sql.prepare(`SELECT address, message_id, error, error_code FROM campaign_recipients INDEXED BY campaign_recipients_state
     WHERE campaign_id = ? AND state = 'failed' ORDER BY seq LIMIT ? OFFSET ?`);
   const blockedCount = sql.prepare(`SELECT COUNT(*) FROM campaign_recipients INDEXED BY campaign_recipients_state
     WHERE campaign_id = ? AND state = 'failed' AND error_code = 'CONTACT_BLOCKED'`).pluck();
+  /** The failed recipients by code, most first (no code last), the blocked ones left out: they are counted apart. */
+  const failureReasons = sql.prepare(`SELECT error_code AS code, COUNT(*) AS count FROM campaign_recipients INDEXED BY campaign_recipients_state
+    WHERE campaign_id = ? AND state = 'failed' AND error_code IS NOT 'CONTACT_BLOCKED'
+    GROUP BY error_code ORDER BY count DESC, error_code IS NULL, error_code`);
   const failureCount = sql.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed'`).pluck();
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
-  const failPending = sql.prepare(`UPDATE campaign_recipients SET state = 'failed', error = ? WHERE campaign_id = ? AND state = 'pending'`);
+  const failPending = sql.prepare(`UPDATE campaign_recipients SET state = 'failed', error = ?, error_code = ? WHERE campaign_id = ? AND state = 'pending'`);
   const countCancelled = sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`);
   const removeRecipients = sql.prepare(`DELETE FROM campaign_recipients WHERE campaign_id = ?`);
   const removeDraft = sql.prepare(`DELETE FROM campaigns WHERE id = ? AND status = 'DRAFT'`);
@@ -124,19 +131,23 @@ export function createCampaignsStore(sql: Sql) {
       sql.prepare(`UPDATE campaigns SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
     },
     markSending: (campaignId: string, seq: number, messageId: string) => markSending.run(messageId, campaignId, seq).changes === 1,
-    /** A recipient still pending or sending gets its outcome (neither of those states counts, so the counters just add it). */
-    /** `errorCode`: a refusal's code (the recipient refused before anything went out), kept to tell blocked contacts apart. */
+    /**
+     * A recipient still pending or sending gets its outcome (neither of those states counts, so the counters just add it).
+     * `errorCode`, of a failure: the refusal's (a blocked contact, a template gone) or the failed message's, for the
+     * results' reasons (`failureReasons`) and to tell blocked contacts apart.
+     */
     settle(campaignId: string, seq: number, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null, errorCode: string | null = null): void {
       if (settle.run(state, error, errorCode, campaignId, seq).changes > 0) move(campaignId, null, state);
     },
     /**
-     * A message's receipt moves its recipient forward (never back), a failure with its reason; returns the recipient's
-     * campaign and the state it moved from, or null when none moved.
+     * A message's receipt moves its recipient forward (never back), a failure with its reason and code; returns the
+     * recipient's campaign and the state it moved from, or null when none moved.
      */
-    advance(messageId: string, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null = null): { campaignId: string; from: string } | null {
+    advance(messageId: string, state: 'sent' | 'delivered' | 'read' | 'failed', error: string | null = null, errorCode: string | null = null): { campaignId: string; from: string } | null {
       const current = stateOf.get(messageId) as { campaign_id: string; state: string } | undefined;
       if (!current || !FORWARD[state]?.includes(current.state)) return null;
-      if (advance.run({ state, messageId, old: current.state, error: state === 'failed' ? error : null }).changes === 0) return null;
+      const failed = state === 'failed';
+      if (advance.run({ state, messageId, old: current.state, error: failed ? error : null, errorCode: failed ? errorCode : null }).changes === 0) return null;
       move(current.campaign_id, current.state, state);
       return { campaignId: current.campaign_id, from: current.state };
     },
@@ -145,21 +156,23 @@ export function createCampaignsStore(sql: Sql) {
       countCancelled.run(n, campaignId);
       return n;
     },
-    /** Every recipient still pending fails with `error`, counted; returns how many. */
-    failPending(campaignId: string, error: string): number {
-      const n = failPending.run(error, campaignId).changes;
+    /** Every recipient still pending fails with `error` and its code, counted; returns how many. */
+    failPending(campaignId: string, error: string, errorCode: string): number {
+      const n = failPending.run(error, errorCode, campaignId).changes;
       bump.run({ id: campaignId, sent: 0, delivered: 0, read: 0, failed: n });
       return n;
     },
     /** The failed recipients in list order, with the reason kept for each (null: failed after sending, no reason given). */
     failures(campaignId: string, limit: number, offset: number) {
       return {
-        rows: failures.all(campaignId, limit, offset) as Array<Pick<RecipientRow, 'address' | 'message_id' | 'error'>>,
+        rows: failures.all(campaignId, limit, offset) as Array<Pick<RecipientRow, 'address' | 'message_id' | 'error' | 'error_code'>>,
         total: failureCount.get(campaignId) as number,
       };
     },
     /** Of the failed recipients, those refused because their contact is blocked (never a message). */
     blockedCount: (campaignId: string) => blockedCount.get(campaignId) as number,
+    /** The failed recipients not blocked, counted by their code (null: failed without one), most first. */
+    failureReasons: (campaignId: string) => failureReasons.all(campaignId) as Array<{ code: string | null; count: number }>,
     byMessage: (messageId: string) => byMessage.get(messageId) as (RecipientRow & { org_id: string }) | undefined,
     /** Records a recipient's first click, reply, conversion or complaint, counted; returns its campaign's id, or null when it was already recorded. */
     engage(kind: keyof typeof engage, messageId: string, at: string): string | null {

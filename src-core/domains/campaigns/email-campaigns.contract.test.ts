@@ -76,7 +76,7 @@ describe('email campaigns', () => {
     // Accepted, then bounced: failed, with a reason the console lists, and no delivery rate of 100%.
     expect((await t.dashboard('GET', `/dashboard/email/campaigns/${bounced.body.id}/analytics`)).body).toMatchObject({ sent: 0, delivered: 0, failed: 1, deliveryRate: 0 });
     expect((await t.dashboard('GET', `/dashboard/email/campaigns/${bounced.body.id}/failures`)).body.data).toEqual([
-      { address: 'bounce@sim.test', reason: 'Bounced', messageId: expect.stringMatching(/./), contact: { id: expect.stringMatching(/^cnt_/), name: null } },
+      { address: 'bounce@sim.test', reason: 'Bounced', code: 'EMAIL_BOUNCED', messageId: expect.stringMatching(/./), contact: { id: expect.stringMatching(/^cnt_/), name: null } },
     ]);
     const subs = await create({ name: 'Subscribers', audience: 'subscribers' });
     expect(subs.body.totalRecipients).toBe(0);

@@ -11,7 +11,7 @@ import type { EmailService } from '../email/index.ts';
 import type { EmailCampaignConfig } from './campaign-channels.ts';
 import { emailLaunchAudience } from './campaign-audience.ts';
 import { emailCampaign } from './campaign-inputs.ts';
-import { consoleBlocked, createAndLaunchRoute, deleteDraftRoute, detail, listRow } from './campaigns.routes.ts';
+import { analyticsAnswer, createAndLaunchRoute, deleteDraftRoute, detail, listRow } from './campaigns.routes.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -49,7 +49,7 @@ export function emailCampaignRoutes(deps: { campaigns: CampaignsService; email: 
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/email/campaigns/:id/analytics', scope: 'dashboard', params,
-      handler: ({ orgId, params: p, caller }) => ({ ...campaigns.analytics(orgId, p.id, 'email'), ...consoleBlocked(campaigns, caller, orgId, p.id) }),
+      handler: ({ orgId, params: p, caller }) => analyticsAnswer(campaigns, caller, orgId, p.id, 'email'),
     }),
     defineRoute({
       method: 'POST', path: '/dashboard/email/campaigns/:id/launch', scope: 'dashboard', status: 202, params,
