@@ -6,7 +6,8 @@
 // funnel row and rate saying its base ("of 4 attempted", "of 2 sent"), a row and a ring naming the same thing agreeing;
 // engagement "none yet" until the simulated customers' time to act has passed, then a real 0%; SMS and RCS with the same
 // rates panel; what a campaign cost, from the ledger lines that name it; Blocked drawn in a colour apart from Failed's,
-// and axe over the results in both themes.
+// why the failed ones failed under the Failed figure ("Failed 2 — 1 unreachable · 1 no WhatsApp account"), and axe over
+// the results in both themes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeInThemes } from '../fixtures/axe.ts';
@@ -61,6 +62,13 @@ describe('campaign results', () => {
     await page.locator('[data-testid="funnel-blocked"][data-value="1"]').waitFor();
     expect([await page.getByTestId('progress-failed').textContent(), await page.getByTestId('progress-blocked').textContent()]).toEqual(['2', '1']);
     expect(await page.getByTestId('failed-recipients-count').textContent()).toBe('2 failed · 1 blocked');
+    // Under the Failed figure, why: the two failed messages by reason, most first; the blocked one is Blocked only.
+    const reasons = page.getByTestId('failure-reasons');
+    expect(await reasons.textContent()).toBe('Failed 2 — 1 unreachable · 1 no WhatsApp account');
+    expect(await reasons.getByRole('list', { name: 'Failed recipients by reason' }).getByRole('listitem').allTextContents())
+      .toEqual(['1 unreachable', ' · 1 no WhatsApp account']);
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-code'))))
+      .toEqual(['CONTACT_BLOCKED', 'SIM_WHATSAPP_UNAVAILABLE', 'SIM_UNREACHABLE']);
     expect(await funnelRows()).toEqual(['Sent', 'Delivered', 'Read', 'Clicked', 'Replied', 'Converted', 'Failed', 'Blocked']);
     // One delivered of four attempted: 25%, not the 100% of "delivered of sent".
     await page.locator('[data-testid="rate-delivery"][data-value="25"]').waitFor();
@@ -196,6 +204,8 @@ describe('campaign results', () => {
     // complaint rate is of those delivered.
     await page.locator('[data-testid="funnel-failed"][data-value="1"]').waitFor();
     expect([await funnelPercent('complained'), await funnelPercent('failed')]).toEqual(['50% of 2 delivered', '33% of 3 recipients']);
+    // Its failure after sending is a bounce, said so under the Failed figure.
+    await page.getByTestId('failure-reasons').filter({ hasText: /^Failed 1 — 1 bounced$/ }).waitFor();
   });
 });
 

@@ -109,7 +109,7 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
       ) : null}
       <DraftEstimate channel={channel} campaign={campaign} />
       <div className="detail-grid">
-        <section className="card" aria-label="Progress"><h2 className="card-title">Progress</h2><CampaignProgress counts={campaign.counts} unresolved={campaign.status === 'DRAFT' || campaign.status === 'SCHEDULED'} /></section>
+        <section className="card" aria-label="Progress"><h2 className="card-title">Progress</h2><CampaignProgress counts={campaign.counts} failureReasons={campaign.failureReasons} unresolved={campaign.status === 'DRAFT' || campaign.status === 'SCHEDULED'} /></section>
         <section className="card" aria-label="Details"><h2 className="card-title">Details</h2><Facts campaign={campaign} channel={channel}><CampaignSpend channel={channel} campaign={campaign} /></Facts></section>
       </div>
       <section className="card" aria-label="Analytics"><h2 className="visually-hidden">Analytics</h2><Analytics channel={channel} campaign={campaign} /></section>

@@ -33,7 +33,7 @@ export function FailedRecipients({ channel, id, failed, blocked }: { channel: Ca
             <thead><tr><th scope="col">Recipient</th><th scope="col">Reason</th></tr></thead>
             <tbody>
               {failures.data.data.map((f, i) => (
-                <tr key={`${f.address}-${i}`} data-testid="failed-recipient" data-address={f.address}>
+                <tr key={`${f.address}-${i}`} data-testid="failed-recipient" data-address={f.address} data-code={f.code ?? ''}>
                   <td>{f.contact?.name ? <><span data-testid="failed-contact">{f.contact.name}</span> </> : null}<code>{f.address}</code></td>
                   <td>{readableReason(f)}</td>
                 </tr>

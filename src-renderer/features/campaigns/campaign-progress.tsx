@@ -1,10 +1,16 @@
 // How far a campaign's dispatch has come: sent, failed, blocked and cancelled recipients of the total, as one
 // stacked bar that grows smoothly while the campaign runs. Blocked (refused because the contact is blocked: never a
-// message) is its own figure, not inside Failed, which counts the messages that failed.
-import type { CampaignCounts, ConsoleBlocked } from '../../../src-core/contract/index.ts';
+// message) is its own figure, not inside Failed, which counts the rest; under the legend, why those failed.
+import type { CampaignCounts, CampaignFailureReason, ConsoleBlocked } from '../../../src-core/contract/index.ts';
+import { FailureReasons } from './failure-reasons.tsx';
 
-/** `unresolved`: not launched yet, to an audience counted at launch (every contact, a segment), so no recipients yet. */
-export function CampaignProgress({ counts, unresolved = false }: { counts: CampaignCounts & ConsoleBlocked; unresolved?: boolean }) {
+/**
+ * `unresolved`: not launched yet, to an audience counted at launch (every contact, a segment), so no recipients yet.
+ * `failureReasons`: the failed (not blocked) by reason, said under the legend.
+ */
+export function CampaignProgress({ counts, failureReasons, unresolved = false }: {
+  counts: CampaignCounts & ConsoleBlocked; failureReasons?: CampaignFailureReason[] | undefined; unresolved?: boolean;
+}) {
   const { totalRecipients: total, sent, cancelled, pending, blocked } = counts;
   const failed = counts.failed - blocked;
   const done = sent + failed + blocked + cancelled;
@@ -25,13 +31,17 @@ export function CampaignProgress({ counts, unresolved = false }: { counts: Campa
         <span className="progress-seg is-blocked" style={{ width: width(blocked) }} />
         <span className="progress-seg is-cancelled" style={{ width: width(cancelled) }} />
       </div>
-      <ul className="progress-legend" data-testid="progress-legend">
-        <li><span className="legend-label"><i className="dot is-sent" />Sent</span> <strong>{sent.toLocaleString()}</strong></li>
-        <li><span className="legend-label"><i className="dot is-failed" />Failed</span> <strong data-testid="progress-failed">{failed.toLocaleString()}</strong></li>
-        <li><span className="legend-label"><i className="dot is-blocked" />Blocked</span> <strong data-testid="progress-blocked">{blocked.toLocaleString()}</strong></li>
-        <li><span className="legend-label"><i className="dot is-cancelled" />Cancelled</span> <strong>{cancelled.toLocaleString()}</strong></li>
-        <li><span className="legend-label"><i className="dot is-pending" />Pending</span> <strong>{pending.toLocaleString()}</strong></li>
-      </ul>
+      {/* The counts and, under them, why the failed ones failed: one part at the foot of the card. */}
+      <div className="progress-foot">
+        <ul className="progress-legend" data-testid="progress-legend">
+          <li><span className="legend-label"><i className="dot is-sent" />Sent</span> <strong>{sent.toLocaleString()}</strong></li>
+          <li><span className="legend-label"><i className="dot is-failed" />Failed</span> <strong data-testid="progress-failed">{failed.toLocaleString()}</strong></li>
+          <li><span className="legend-label"><i className="dot is-blocked" />Blocked</span> <strong data-testid="progress-blocked">{blocked.toLocaleString()}</strong></li>
+          <li><span className="legend-label"><i className="dot is-cancelled" />Cancelled</span> <strong>{cancelled.toLocaleString()}</strong></li>
+          <li><span className="legend-label"><i className="dot is-pending" />Pending</span> <strong>{pending.toLocaleString()}</strong></li>
+        </ul>
+        <FailureReasons failed={failed} reasons={failureReasons} />
+      </div>
     </div>
   );
 }

@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CAMPAIGN_CHANNELS } from '../../../src-core/contract/index.ts';
 import type {
-  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignCounts, CampaignFailure, CampaignSummary, ConsoleBlocked, ConsoleCampaignListFields, ContactByEmail,
+  AudiencePreview, AudiencePreviewInput, CampaignAnalytics, CampaignCounts, CampaignFailure, CampaignSummary, ConsoleBlocked, ConsoleCampaignListFields, ConsoleFailureReasons, ContactByEmail,
   ListEnvelope, ReferenceTotals, Wallet, WaTemplate,
 } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
@@ -24,10 +24,13 @@ type CampaignBase = Pick<CampaignSummary, 'id' | 'name' | 'status' | 'totalRecip
 /** A row of GET /dashboard/…/campaigns, with the console's failures and delivery rate (the analytics' own). */
 export type CampaignListItem = CampaignBase & ConsoleCampaignListFields;
 
-/** GET /…/campaigns/:id: the row, the channel's configuration and the counts (with the console's `blocked`, of `failed`). */
+/**
+ * GET /…/campaigns/:id: the row, the channel's configuration and the counts (with the console's `blocked`, of `failed`),
+ * and the console's failures by reason.
+ */
 export type CampaignDetail = CampaignBase & Pick<CampaignSummary,
   'scheduleTimezone' | 'launchedAt' | 'startedAt' | 'completedAt' | 'cancelledAt' | 'refundedRecipients' | 'pricePaise'>
-  & {
+  & ConsoleFailureReasons & {
     counts: CampaignCounts & ConsoleBlocked;
     templateId?: string; messageBody?: string; duplicatesRemoved?: number; country?: string; fallbackMessage?: string | null;
     /** SMS (and WhatsApp for every contact or a segment): who it goes to; a segment's criteria (contacts with any of the tags, and matching the search). */
