@@ -1,7 +1,8 @@
 // Campaigns stored before migration 23 count the spam complaints already reported (found in the outbox), and
 // SMS campaigns stored before migration 24 with a DLT template id keep the template by its own id, and those launched
 // without one before migration 26 take the template their messages were sent with; recipients refused before migration
-// 51 because their contact was blocked keep that code.
+// 51 because their contact was blocked keep that code; recipients failed before migration 56 take the code of their
+// failure (their message's, a bounce, or their refusal's by its text).
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../migrations/index.ts';
@@ -133,6 +134,46 @@ describe('campaign recipients refused before migration 51', () => {
     migrate(sql, MIGRATIONS, 't');
     expect(sql.prepare(`SELECT seq, error_code FROM campaign_recipients WHERE campaign_id = 'cmp_old' ORDER BY seq`).all()).toEqual([
       { seq: 1, error_code: 'CONTACT_BLOCKED' }, { seq: 2, error_code: 'CONTACT_BLOCKED' }, { seq: 3, error_code: null }, { seq: 4, error_code: null },
+    ]);
+  });
+});
+
+describe('campaign recipients failed before migration 56', () => {
+  const before56 = migratedDb('campaigns-migration-56', ['org_a'], { before: 56 });
+  afterAll(before56.remove);
+  const { sql } = before56.db;
+
+  it('take their failed message\'s code, bounced for an email failed after it was sent, or their refusal\'s by its text', () => {
+    const campaign = sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, created_at) VALUES (?, 'org_a', ?, ?, 'COMPLETED', '{}', 0, 't')`);
+    campaign.run('cmp_wa', 'whatsapp', 'Old WhatsApp');
+    campaign.run('cmp_mail', 'email', 'Old email');
+    const message = sql.prepare(`INSERT INTO messages (id, org_id, channel, direction, status, address, type, source, error_code, sent_at, created_at)
+      VALUES (?, 'org_a', ?, 'outbound', ?, 'x', 'template', 'CAMPAIGN', ?, ?, 't')`);
+    message.run('msg_nowa', 'whatsapp', 'failed', 'SIM_WHATSAPP_UNAVAILABLE', null);
+    message.run('msg_late', 'whatsapp', 'failed', null, 't');
+    message.run('msg_bounce', 'email', 'failed', null, 't');
+    message.run('msg_gaveup', 'email', 'failed', 'DISPATCH_FAILED', null);
+    const recipient = sql.prepare(`INSERT INTO campaign_recipients (campaign_id, seq, address, state, message_id, error, error_code) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    const rows: Array<[string, number, string, string, string | null, string | null, string | null]> = [
+      ['cmp_wa', 1, '+15005550002', 'failed', 'msg_nowa', 'The simulated handset +15005550002 has no WhatsApp account', null],
+      ['cmp_wa', 2, '+14155550102', 'failed', 'msg_late', null, null],
+      ['cmp_wa', 3, '+14155550103', 'failed', null, 'Template diwali is REJECTED; only APPROVED templates can be sent', 'VALIDATION_FAILED'],
+      ['cmp_wa', 4, '+14155550104', 'failed', null, 'templateId wat_1 is not a template of this organization', null],
+      ['cmp_wa', 5, '+14155550105', 'failed', null, 'No value for {{name}}: it is not given, and the recipient\'s contact has no name', 'VALIDATION_FAILED'],
+      ['cmp_wa', 6, '+14155550106', 'failed', null, 'Not sent: the campaign\'s dispatch failed (boom)', null],
+      ['cmp_wa', 7, '+14155550107', 'failed', null, 'Contact Bea (cnt_1) is blocked', 'CONTACT_BLOCKED'],
+      ['cmp_wa', 8, '+14155550108', 'failed', null, 'templateComponents: body parameter 1 is missing', 'VALIDATION_FAILED'],
+      ['cmp_mail', 1, 'bounce@sim.test', 'failed', 'msg_bounce', null, null],
+      ['cmp_mail', 2, 'gone@example.com', 'failed', 'msg_gaveup', 'Not sent: the campaign\'s dispatch failed (boom)', null],
+      ['cmp_mail', 3, 'old@example.com', 'failed', null, 'old@example.com is on the suppression list (bounced); it will not be emailed again', 'VALIDATION_FAILED'],
+    ];
+    for (const row of rows) recipient.run(...row);
+    migrate(sql, MIGRATIONS, 't');
+    expect(sql.prepare(`SELECT campaign_id || ' ' || seq AS who, error_code FROM campaign_recipients ORDER BY campaign_id DESC, seq`).all()).toEqual([
+      { who: 'cmp_wa 1', error_code: 'SIM_WHATSAPP_UNAVAILABLE' }, { who: 'cmp_wa 2', error_code: null }, { who: 'cmp_wa 3', error_code: 'TEMPLATE_UNAVAILABLE' },
+      { who: 'cmp_wa 4', error_code: 'TEMPLATE_UNAVAILABLE' }, { who: 'cmp_wa 5', error_code: 'VARIABLE_UNFILLED' }, { who: 'cmp_wa 6', error_code: 'DISPATCH_FAILED' },
+      { who: 'cmp_wa 7', error_code: 'CONTACT_BLOCKED' }, { who: 'cmp_wa 8', error_code: 'VALIDATION_FAILED' },
+      { who: 'cmp_mail 1', error_code: 'EMAIL_BOUNCED' }, { who: 'cmp_mail 2', error_code: 'DISPATCH_FAILED' }, { who: 'cmp_mail 3', error_code: 'EMAIL_SUPPRESSED' },
     ]);
   });
 });
