@@ -287,12 +287,18 @@ export async function createServer(options: ServerOptions) {
     instagram: instagram.service, sms: sms.service, rcs: rcs.service, email: email.service, otp: otp.service, campaigns: campaigns.service, automations: automations.service, clock,
     shopify: shopify.service, shopifyAdmin: world.shopify.admin, voiceAgents: voiceAgents.service, voiceIdentities: voiceIdentities.service, voiceApp: voiceApp.service,
     webhooks: webhooks.service, savedReplies: savedReplies.service, forms: forms.service,
+    apiKeys, api: http.inject, handset: (address: string) => world.received(address, defaultOrg.id),
   };
   // One transaction for the whole seed: a kill half-way leaves the database as it was before it.
+  // Its integrations' requests are logged in it too: the log's buffer is written before the seed commits or is undone.
   const runSeed = (story: DemoStory): Promise<boolean> => db.hold(async () => {
-    const seeded = await seedDemo(demoDeps, story);
-    orgs.deleteSetting(DEMO_PENDING_KEY);
-    return seeded;
+    try {
+      const seeded = await seedDemo(demoDeps, story);
+      orgs.deleteSetting(DEMO_PENDING_KEY);
+      return seeded;
+    } finally {
+      requestLog.flush();
+    }
   });
   if (seed === 'demo' || (seed === 'auto' && orgs.getSetting(DEMO_PENDING_KEY))) {
     try {

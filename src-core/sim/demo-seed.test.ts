@@ -2,7 +2,7 @@
 // organization has none of it. On a new database on real time it plays its story over the last two
 // hours, ending at now; on a manual clock (or an existing database) everything happens now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentCall, AgentCallListItem, AppCall, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '../contract/index.ts';
+import type { AgentCall, AgentCallListItem, ApiKey, AppCall, RequestLogEntry, WebhookDelivery, WebhookDeliveryDetail, WebhookEndpoint } from '../contract/index.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { DEMO_SNOOZE_MS } from './demo/instagram.ts';
 import { DEMO_CRM_EVENTS, DEMO_CRM_URL } from './demo/webhooks.ts';
@@ -258,6 +258,51 @@ describe.each([
       expect(attemptLog.map((a) => a.responseStatus)).toEqual([...Array.from({ length: attemptLog.length - 1 }, () => 503), 200]);
     }
     expect(endpoints[0]?.lastFailureAt).not.toBeNull();
+  });
+  it('has the integrations\' API keys: the storefront\'s and the CRM\'s in use, the storefront\'s old one revoked', async () => {
+    const keys = (await t.dashboard('GET', '/dashboard/api-keys')).body.data as ApiKey[];
+    const byName = (name: string) => keys.find((key) => key.name === name);
+    expect(keys.map((key) => [key.name, key.environment, key.prefix.slice(0, 8), key.revokedAt === null ? 'active' : 'revoked']).sort()).toEqual([
+      ['CRM sync (demo)', 'test', 'sk_test_', 'active'],
+      ['Storefront (demo)', 'test', 'sk_test_', 'active'],
+      ['Storefront, old key (demo)', 'test', 'sk_test_', 'revoked'],
+    ]);
+    expect(byName('Storefront (demo)')?.scopes).toEqual(['sms:send', 'whatsapp:send', 'otp:send', 'otp:verify']);
+    expect(byName('CRM sync (demo)')?.scopes).toEqual(['contacts:read', 'contacts:notes:read', 'webhooks:read']);
+    // Used by the requests below: the keys table says when.
+    expect(byName('Storefront (demo)')?.lastUsedAt).not.toBeNull();
+    expect(byName('CRM sync (demo)')?.lastUsedAt).not.toBeNull();
+  });
+  it('has the request log the server wrote for the integrations\' calls: their keys, addresses and answers', async () => {
+    const keys = (await t.dashboard('GET', '/dashboard/api-keys')).body.data as ApiKey[];
+    const nameOf = (id: string | null) => keys.find((key) => key.id === id)?.name ?? null;
+    const entries = ((await t.dashboard('GET', '/dashboard/request-log?limit=200')).body.data as RequestLogEntry[]).slice().reverse();
+    expect(entries.map((e) => [nameOf(e.keyId), e.sourceIp, e.method, e.endpoint.replace(/cnt_\w+/, ':id'), e.statusCode, e.errorCode])).toEqual([
+      ['CRM sync (demo)', '198.51.100.24', 'GET', '/v1/contacts', 200, null],
+      ['CRM sync (demo)', '198.51.100.24', 'GET', '/v1/contacts', 200, null],
+      ['CRM sync (demo)', '198.51.100.24', 'GET', '/v1/contacts/:id/notes', 200, null],
+      ['CRM sync (demo)', '198.51.100.24', 'POST', '/v1/contacts/:id/notes', 403, 'INSUFFICIENT_SCOPE'],
+      // The revoked key names no organization's key: its 401 is logged without one.
+      [null, '203.0.113.7', 'POST', '/v1/sms/send', 401, 'UNAUTHORIZED'],
+      ['Storefront (demo)', '203.0.113.10', 'POST', '/v1/sms/send', 200, null],
+      ['Storefront (demo)', '203.0.113.10', 'POST', '/v1/sms/send', 200, null],
+      ['Storefront (demo)', '203.0.113.10', 'POST', '/v1/sms/send', 200, null],
+      ['Storefront (demo)', '203.0.113.10', 'POST', '/v1/otp/send', 200, null],
+      ['Storefront (demo)', '203.0.113.10', 'POST', '/v1/otp/verify', 400, 'VALIDATION_FAILED'],
+      ['Storefront (demo)', '203.0.113.10', 'POST', '/v1/otp/verify', 200, null],
+      ['Storefront (demo)', '203.0.113.10', 'POST', '/v1/otp/send', 200, null],
+    ]);
+    expect(entries.find((e) => e.statusCode === 401)?.errorMessage).toBe('This API key has been revoked');
+    expect(entries.find((e) => e.statusCode === 403)?.errorMessage).toBe('Insufficient scope. Required: contacts:notes:write');
+    // On the story's clock, minutes before its end (the last code, asked for then): the CRM synced 105 minutes before,
+    // the shipping texts went out 50 and 45, Alice signed in 30; without a story to play, all at once.
+    const end = Date.parse(entries.at(-1)?.at ?? '');
+    const minutesBefore = entries.map((e) => Math.round((end - Date.parse(e.at)) / 60_000));
+    expect(minutesBefore).toEqual(clock ? [105, 105, 105, 105, 50, 50, 45, 45, 30, 30, 30, 0] : entries.map(() => 0));
+    // Seeded once: a second run makes neither keys nor requests.
+    expect(await t.server.seedDemo()).toBe(false);
+    expect((await t.dashboard('GET', '/dashboard/api-keys')).body.data).toHaveLength(3);
+    expect((await t.dashboard('GET', '/dashboard/request-log?limit=1')).body.meta.total).toBe(entries.length);
   });
   it('runs once, and a new organization has none of it', async () => {
     expect(await t.server.seedDemo()).toBe(false);

@@ -37,6 +37,10 @@ import type { SavedRepliesService } from '../domains/saved-replies/index.ts';
 import { seedSavedRepliesDemo } from './demo/saved-replies.ts';
 import type { FormsService } from '../domains/forms/index.ts';
 import { seedFormsDemo } from './demo/forms.ts';
+import type { ApiKeys } from '../kernel/api-keys.ts';
+import type { InnerAnswer, InnerRequest } from '../kernel/route.ts';
+import type { HandsetMessage } from '../contract/messaging.ts';
+import { crmSyncDemo, seedApiKeysDemo } from './demo/developer.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
@@ -58,6 +62,10 @@ export type DemoDeps = {
   instagram: InstagramService; sms: SmsService; rcs: RcsService; email: EmailService; otp: OtpService; campaigns: CampaignsService; automations: AutomationsService; clock: Clock;
   shopify: ShopifyService; shopifyAdmin: SimShopifyAdmin; voiceAgents: VoiceAgentsService; voiceIdentities: VoiceIdentitiesService; voiceApp: VoiceAppService;
   webhooks: WebhooksService; savedReplies: SavedRepliesService; forms: FormsService;
+  /** The demo's integrations make their calls through the server's HTTP pipeline (in-process), as any client's are. */
+  apiKeys: ApiKeys; api: (request: InnerRequest) => Promise<InnerAnswer>;
+  /** What a simulated phone of the organization received, oldest first (a shopper reading a sign-in code). */
+  handset: (address: string) => HandsetMessage[];
 };
 
 /**
@@ -108,16 +116,19 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
   seedVoiceAppDemo(deps);
   seedSavedRepliesDemo(deps);
   seedFormsDemo(deps);
-  // In the story's order: each part moves the clock forward only.
+  // In the story's order: each part moves the clock forward only. The integrations' keys are there from its start.
+  const demoApi = seedApiKeysDemo(deps);
   await seedCampaignDemo(deps);
   const crmEndpointId = await seedWebhooksDemo(deps, story);
+  await story.at(105);
+  await crmSyncDemo(demoApi.crm);
   await seedEmailDemo(deps, story);
   await seedInstagramDemo(deps, story);
-  await seedSmsDemo(deps, story);
+  await seedSmsDemo({ ...deps, demoApi }, story);
   await seedRcsDemo(deps, story);
   // The CRM is down while the morning's calls end: their deliveries fail, and get through on a later retry.
   await duringCrmOutage(deps, crmEndpointId, () => seedCallsDemo({ ...deps, orderAgentId }, story));
-  await seedOtpDemo(deps, story);
+  await seedOtpDemo({ ...deps, demoApi }, story);
   await seedWhatsappDemo(deps, story);
   await story.finish();
   seedAutomationsDemo(deps);

@@ -1,6 +1,6 @@
 // The simulated world, assembled: providers for every channel's port, receipts on the clock, and the
 // /sim routes. A real provider would replace `providers` and nothing else.
-import type { MessageStatus } from '../contract/messaging.ts';
+import type { HandsetMessage, MessageStatus } from '../contract/messaging.ts';
 import type { CampaignTracking } from '../domains/campaigns/index.ts';
 import type { EmailService } from '../domains/email/index.ts';
 import type { MessagingService, Providers } from '../domains/messaging/index.ts';
@@ -27,6 +27,8 @@ export function createSimWorld(deps: CoreDeps) {
     providers,
     /** The simulated Shopify: the shops behind the Shopify domain's port, and their admin (what /sim/shopify fills). */
     shopify: createSimShopify({ db: deps.db, clock: deps.clock }),
+    /** What a simulated phone, mailbox or Instagram user of `orgId` received, oldest first (the demo seed's shopper reads a code). */
+    received: (address: string, orgId: string): HandsetMessage[] => store.received(address, orgId, 1000),
     /** The phone network agent calls go out on, and the people who pick up (behind the voice agents domain's port). */
     voice: createSimVoiceNetwork(),
     /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */

@@ -152,12 +152,11 @@ export function createOtpService(deps: {
     },
 
     /**
-     * Sends a new code over the widget's first channel. `code` fixes the code (the demo seed only; the API never
-     * passes it). With `keyedId` (an Idempotency-Key), the request and its message take their ids from the key:
+     * Sends a new code over the widget's first channel. With `keyedId` (an Idempotency-Key), the request and its message take their ids from the key:
      * run again after a stop, the request answers what its first run sent (no second code, no second charge; a code
      * it left queued goes out first), before anything is checked again; one whose first run committed nothing is made afresh.
      */
-    async send(orgId: string, input: SendOtpInput, options: { code?: string; keyedId?: KeyedId | undefined } = {}): Promise<OtpSendResult> {
+    async send(orgId: string, input: SendOtpInput, options: { keyedId?: KeyedId | undefined } = {}): Promise<OtpSendResult> {
       const origin = systemOrigin(options.keyedId);
       const id = options.keyedId?.('otp', 'request') ?? newId('otp');
       // A code the stop left queued goes out as recorded (its channel, its code); failing there takes its request back (`codeFailed`).
@@ -169,7 +168,7 @@ export function createOtpService(deps: {
       const widget = mustWidget(orgId, input.widgetId);
       // Stored and put in tokens as contacts store phones, so a blocked contact and the hourly cap match it.
       const identifier = normalizePhone(input.identifier);
-      const code = options.code ?? newCode(widget.otp_length);
+      const code = newCode(widget.otp_length);
       const channel = (JSON.parse(widget.channels) as OtpChannel[])[0] ?? 'sms';
       await deliver(orgId, widget, id, channel, identifier, code, origin, {
         record() {
