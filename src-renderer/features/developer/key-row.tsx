@@ -22,6 +22,9 @@ function byDomain(scopes: Scope[]): Array<[string, string[]]> {
   return [...groups];
 }
 
+/** A scope's name, which may break after each colon: `contacts:notes:read` must not widen the keys table past a narrow window. */
+const breakable = (scope: string) => scope.split(':').map((part, i) => <Fragment key={i}>{i > 0 ? <>:<wbr /></> : null}{part}</Fragment>);
+
 function Expiry({ expiresAt, now }: { expiresAt: string | null; now: string | undefined }) {
   if (!expiresAt) return <span className="muted" data-testid="key-expires" data-expired="false">Never</span>;
   const expired = now !== undefined && expiresAt <= now;
@@ -54,7 +57,7 @@ export function KeyRow({ apiKey, allScopes, now, onRevoke }: { apiKey: ApiKey; a
         <td><strong>{apiKey.name}</strong><span className="key-prefix"><code>{apiKey.prefix}…</code> <span className="chip">{apiKey.environment}</span></span></td>
         <td>
           <span className="key-scopes" data-testid="key-scopes">
-            {all ? <span className="chip">all {apiKey.scopes.length} scopes</span> : inline.map((scope) => <span key={scope} className="chip" data-scope={scope}>{scope}</span>)}
+            {all ? <span className="chip">all {apiKey.scopes.length} scopes</span> : inline.map((scope) => <span key={scope} className="chip" data-scope={scope}>{breakable(scope)}</span>)}
             {more > 0 ? (
               <button type="button" className="link small" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="key-scopes-toggle">
                 {open ? 'Hide' : all ? 'Show them' : `+${more} more`}
