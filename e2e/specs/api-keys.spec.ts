@@ -14,6 +14,8 @@ import type { E2eServer } from '../fixtures/server.ts';
 let server: E2eServer;
 let page: Page;
 type Box = { x: number; y: number; width: number; height: number };
+/** The new-key form's field `testId` (the keys table's rows, the demo's among them, use `key-ips` and `key-expires` too). */
+const field = (testId: string) => page.getByTestId('create-key-form').getByTestId(testId);
 
 /** A datetime-local value (the browser's zone, which is this process's) for `iso`. */
 const localInput = (iso: string): string => {
@@ -84,21 +86,21 @@ describe('the new-key form', () => {
     await page.getByTestId('scope-group-contacts').check();
     const create = page.getByTestId('create-key');
     expect(await create.isEnabled()).toBe(true);
-    await page.getByTestId('key-ips').fill('203.0.113.7, 10.0.0.300, 2001:db8::1');
+    await field('key-ips').fill('203.0.113.7, 10.0.0.300, 2001:db8::1');
     await page.getByTestId('key-ips-problem').filter({ hasText: '“10.0.0.300” is not an IP address' }).waitFor();
     expect(await create.isDisabled()).toBe(true);
     // The field is marked invalid and described by its problem, so a screen reader reads them together; it is named by
     // its label alone, not by its label and the problem ("IP allow-list … “10.0.0.300” is not …").
-    const ips = page.getByTestId('key-ips');
+    const ips = field('key-ips');
     expect(await ips.getAttribute('aria-invalid')).toBe('true');
     const problem = page.locator(`#${await ips.getAttribute('aria-describedby')}`);
     expect(await problem.textContent()).toContain('“10.0.0.300” is not an IP address');
     await expectNamedAndDescribed(ips, 'IP allow-list (optional, comma-separated)', problem);
     // Text that names no address would switch on a list that refuses everything: refused, as the core refuses it.
-    await page.getByTestId('key-ips').fill(' , ');
+    await field('key-ips').fill(' , ');
     await page.getByTestId('key-ips-problem').filter({ hasText: 'The IP allow-list names no address' }).waitFor();
     expect(await create.isDisabled()).toBe(true);
-    await page.getByTestId('key-ips').fill('203.0.113.7, 2001:db8::1');
+    await field('key-ips').fill('203.0.113.7, 2001:db8::1');
     await page.getByTestId('key-ips-problem').waitFor({ state: 'detached' });
     expect([await ips.getAttribute('aria-invalid'), await ips.getAttribute('aria-describedby')]).toEqual([null, null]);
     expect(await accessibleOf(ips)).toEqual({ name: 'IP allow-list (optional, comma-separated)', specName: 'IP allow-list (optional, comma-separated)', description: '' });
@@ -121,18 +123,18 @@ describe('the new-key form', () => {
   it('refuses an expiry the virtual clock has passed, though the wall clock has not', async () => {
     const before = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
     const tomorrow = localInput(new Date(Date.parse(before) + 24 * 3600_000).toISOString());
-    await page.getByTestId('key-expires').fill(tomorrow);
+    await field('key-expires').fill(tomorrow);
     expect(await page.getByTestId('key-expires-problem').count()).toBe(0);
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 2 * 24 * 3600 })).status).toBe(200);
     await page.getByTestId('key-expires-problem').filter({ hasText: 'must be in the future' }).waitFor();
     // The clock's time, written as the header writes it.
     expect(await page.getByTestId('key-expires-problem').textContent()).toMatch(new RegExp(`it is now ${DATE_TIME_TEXT} on the clock$`));
-    await expectNamedAndDescribed(page.getByTestId('key-expires'), 'Expires (optional)', page.locator(`#${await page.getByTestId('key-expires').getAttribute('aria-describedby')}`));
+    await expectNamedAndDescribed(field('key-expires'), 'Expires (optional)', page.locator(`#${await field('key-expires').getAttribute('aria-describedby')}`));
     expect(await page.getByTestId('clock').textContent()).toMatch(DATE_TIME);
     expect(await page.getByTestId('create-key').isDisabled()).toBe(true);
     await screenshot(page, 'keys-form-problems');
     const later = (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
-    await page.getByTestId('key-expires').fill(localInput(new Date(Date.parse(later) + 7 * 24 * 3600_000).toISOString()));
+    await field('key-expires').fill(localInput(new Date(Date.parse(later) + 7 * 24 * 3600_000).toISOString()));
     await page.getByTestId('key-expires-problem').waitFor({ state: 'detached' });
   });
 

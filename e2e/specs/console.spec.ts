@@ -154,7 +154,7 @@ describe('console flows', () => {
   it('creates a key with the scope picker, shows it once, and logs its calls live', async () => {
     await page.getByTestId('nav-keys').click();
     await page.getByTestId('new-key').click();
-    await page.getByTestId('key-name').fill('Storefront');
+    await page.getByTestId('key-name').fill('Checkout service');
     await page.getByTestId('scope-group-contacts').check();
     await screenshot(page, 'keys-create');
     await page.getByTestId('create-key').click();
@@ -168,13 +168,13 @@ describe('console flows', () => {
     await page.getByTestId('nav-requests').click();
     await page.getByTestId('request-row').filter({ hasText: '/v1/whatsapp/logs' }).filter({ hasText: '403' }).waitFor();
     await page.getByTestId('request-row').filter({ hasText: '/v1/contacts' }).first().click();
-    await page.getByTestId('request-details').filter({ hasText: 'Storefront' }).waitFor();
+    await page.getByTestId('request-details').filter({ hasText: 'Checkout service' }).waitFor();
     await screenshot(page, 'request-log');
   });
 
   it('revokes a key only after a second click that confirms; a new-key form can be cancelled', async () => {
     await page.getByTestId('nav-keys').click();
-    const row = page.locator('tr').filter({ hasText: 'Storefront' });
+    const row = page.locator('tr').filter({ hasText: 'Checkout service' });
     await row.getByTestId('revoke-key').click();
     expect(await row.locator('.badge.danger').count()).toBe(0); // asked, not done
     await page.getByTestId('revoke-key-confirm').click(); // the question has a row of its own under the key

@@ -154,9 +154,12 @@ describe('pages that read evenly', () => {
     it(`the request log's rows are all one height at ${width} px, a long key name and path cut with their whole in the title`, async () => {
       await resize(page, width, 800);
       await page.getByTestId('nav-requests').click();
-      await page.locator('[data-testid="request-log-card"][data-ready="true"][data-total="7"]').waitFor();
+      // This file's seven requests and the demo integrations' (one page of them).
+      const { total } = (await session().server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/request-log?limit=1')).body.meta;
+      expect(total).toBeGreaterThan(7);
+      await page.locator(`[data-testid="request-log-card"][data-ready="true"][data-total="${total}"]`).waitFor();
       const heights = await page.getByTestId('request-row').evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
-      expect(heights).toHaveLength(7);
+      expect(heights).toHaveLength(Math.min(total, 50));
       expect(new Set(heights), `row heights ${heights.join(', ')}`).toHaveProperty('size', 1);
       expect(await sidewaysScrollers(page)).toEqual([]);
       const long = page.getByTestId('request-row').filter({ hasText: 'cnt_nonexistent' }).first();

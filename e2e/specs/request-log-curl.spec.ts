@@ -17,10 +17,14 @@ async function keyFor(name: string, scopes: string[]): Promise<string> {
 const call = (key: string, path: string, init: RequestInit = {}) =>
   fetch(`${session().server.url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
 
-/** Opens the newest row of `endpoint` that answered `status`, and answers its detail panel. */
-async function openRow(endpoint: string, status: number) {
+/**
+ * Opens the newest row of `endpoint` that answered `status` (and, given `keyName`, made with that key: the demo's
+ * integrations' requests are in the log too), and answers its detail panel.
+ */
+async function openRow(endpoint: string, status: number, keyName?: string) {
   const { page } = session();
-  await page.getByTestId('request-row').filter({ hasText: endpoint }).filter({ hasText: String(status) }).first().click();
+  const rows = page.getByTestId('request-row').filter({ hasText: endpoint }).filter({ hasText: String(status) });
+  await (keyName === undefined ? rows : rows.filter({ hasText: keyName })).first().click();
   const details = page.getByTestId('request-details');
   await details.getByTestId('request-detail-status').filter({ hasText: String(status) }).waitFor();
   return details;
@@ -59,7 +63,7 @@ describe('a logged request as a curl command', () => {
   it('gives a GET its command with the query, whatever it answered; a successful POST none', async () => {
     const key = await keyFor('Curl reads', ['contacts:read', 'sms:send']);
     expect((await call(key, '/v1/contacts?search=alice&limit=5')).status).toBe(200);
-    const listed = await openRow('/v1/contacts', 200);
+    const listed = await openRow('/v1/contacts', 200, 'Curl reads');
     const command = (await listed.getByTestId('request-curl-command').textContent()) ?? '';
     expect(command).toContain(`'${session().server.url}/v1/contacts?search=alice&limit=5'`);
     const again = await runCurl(command, key);
@@ -68,7 +72,7 @@ describe('a logged request as a curl command', () => {
 
     const sms = { to: '+14155550101', channel: 'sms', message: 'Hi Alice, your order #1001 has shipped. Track: exmpl.in/t/1001 - Example Store', sms: { senderId: 'EXMPLE' } };
     expect((await call(key, '/v1/messages/send', { method: 'POST', body: JSON.stringify(sms) })).status).toBe(200);
-    const sentOk = await openRow('/v1/messages/send', 200);
+    const sentOk = await openRow('/v1/messages/send', 200, 'Curl reads');
     await sentOk.getByTestId('request-detail-id').waitFor();
     expect(await sentOk.getByTestId('request-curl').count()).toBe(0);
   });

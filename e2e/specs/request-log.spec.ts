@@ -3,7 +3,8 @@
 // bodies (the request as sent, then the unified send's 502 with its attempts: side by side on a wide page, one
 // above the other on a narrow one; a voice identity's phone masked). The log pages back
 // through every entry with its total, an older page stays put while new requests arrive, and the filters take a
-// status class and an error code (listed by HTTP status, then name).
+// status class and an error code (listed by HTTP status, then name). The demo's integrations' keys and requests are there
+// before any of this file's.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../src-core/contract/index.ts';
@@ -30,6 +31,28 @@ async function openRow(endpoint: string, status: number) {
   await details.getByTestId('request-detail-status').filter({ hasText: String(status) }).waitFor();
   return details;
 }
+
+describe('the demo\'s Developer pages', () => {
+  it('list the integrations\' keys, the old one revoked, and the requests the server logged for them', async () => {
+    await page.getByTestId('nav-keys').click();
+    const state = (name: string) => page.getByTestId('key-row').filter({ hasText: name }).locator('.badge');
+    await state('Storefront (demo)').filter({ hasText: 'Active' }).waitFor();
+    expect(await state('CRM sync (demo)').textContent()).toBe('Active');
+    expect(await state('Storefront, old key (demo)').textContent()).toBe('Revoked');
+
+    await page.getByTestId('nav-requests').click();
+    const row = (endpoint: string | RegExp, status: number) => page.getByTestId('request-row').filter({ hasText: endpoint }).filter({ hasText: String(status) });
+    await row('/v1/otp/verify', 400).filter({ hasText: 'Storefront (demo)' }).waitFor();
+    expect(await row('/v1/otp/send', 200).count()).toBe(2);
+    expect(await row('/v1/sms/send', 401).textContent()).toContain('no valid key');
+    const denied = await openRow('/notes', 403);
+    expect(await denied.getByTestId('request-detail-error').locator('dd').textContent()).toBe('INSUFFICIENT_SCOPE');
+    expect(await denied.getByTestId('request-detail-message').locator('dd').textContent()).toBe('Insufficient scope. Required: contacts:notes:write');
+    expect(await row(/\/v1\/contacts\/\S+\/notes/, 403).textContent()).toContain('CRM sync (demo)');
+    await screenshot(page, 'request-log-demo');
+    await denied.getByRole('button', { name: 'Close' }).click();
+  });
+});
 
 describe('request log detail', () => {
   it('shows the query with the path, and for an error the code and message the server sent', async () => {
@@ -209,7 +232,10 @@ describe('request log pages and filters', () => {
     const refused = await serverTotal('&code=INSUFFICIENT_SCOPE');
     expect(refused).toBeGreaterThanOrEqual(12);
     await page.locator(`[data-testid="request-log-card"][data-total="${refused}"][data-ready="true"]`).waitFor();
-    for (const row of await page.getByTestId('request-row').allTextContents()) expect(row).toContain('/v1/whatsapp/logs');
+    // This file's refusals, and the demo CRM's note it had no scope to write.
+    const rows = await page.getByTestId('request-row').allTextContents();
+    expect(rows.filter((row) => row.includes('/v1/whatsapp/logs'))).toHaveLength(refused - 1);
+    expect(rows.filter((row) => !row.includes('/v1/whatsapp/logs')).map((row) => /\/v1\/contacts\/\S+\/notes/.test(row) && row.includes('CRM sync (demo)'))).toEqual([true]);
     await page.getByTestId('filter-code').selectOption('');
   });
 });
