@@ -19,6 +19,24 @@ describe('request bodies', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ ...envelope(400), code: 'MALFORMED_JSON' });
   });
+  it('malformed JSON says where, as a line and column, and never quotes the body back', async () => {
+    const key = await t.createKey();
+    const cases = [
+      ['{"reason": "x" "y"}', "Malformed JSON body: Expected ',' or '}' after property value at line 1, column 16"],
+      ['{\n  "reason": "spam",\n  "note": "sk_live_secret"\n  "x": 1\n}', "Malformed JSON body: Expected ',' or '}' after property value at line 4, column 3"],
+      ['{"reason": ', 'Malformed JSON body: Unexpected end of JSON input'],
+      ['{"reason": sk_live_secret}', "Malformed JSON body: Unexpected token 's'"],
+    ] as const;
+    for (const [body, message] of cases) {
+      const res = await t.request('POST', '/v1/contacts/cnt_x/block', { token: key.key, body });
+      expect([res.status, res.body], body).toEqual([400, { ...envelope(400), code: 'MALFORMED_JSON', message }]);
+    }
+    // The unified send's message-only errors and the MCP endpoint's -32700 say the same.
+    const unified = await t.request('POST', '/v1/messages/send', { token: key.key, body: cases[0][0] });
+    expect([unified.status, unified.body]).toEqual([400, { message: cases[0][1] }]);
+    const mcp = await t.request('POST', '/mcp', { token: key.key, body: cases[0][0] });
+    expect(mcp.body.error).toEqual({ code: -32700, message: "Parse error: Expected ',' or '}' after property value at line 1, column 16" });
+  });
   it('a body nested too deep, or text with an unpaired surrogate, answers 400 before any route sees it', async () => {
     const key = await t.createKey();
     const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;

@@ -86,10 +86,30 @@ export function readJsonBody(raw: Buffer, contentType: string | undefined, parse
   }
   if (body.trim() === '') return done(null, undefined);
   parse(body, (error, parsed) => {
-    if (error) return done(error, undefined);
+    if (error) return done(whereMalformed(body) ?? error, undefined);
     const problem = jsonBodyProblem(parsed);
     return problem ? done(invalidField(problem), undefined) : done(null, parsed);
   });
+}
+
+/**
+ * Where a body stops being JSON, for its 400: the HTTP library's own refusal says only "Body is not valid JSON but
+ * content-type is set to 'application/json'", which an integrator who sent that header already knows. JSON.parse's
+ * words with the place as a line and column (`Expected ',' or '}' after property value at line 3, column 5`), but never
+ * the text it quotes (`Unexpected token 'x', ..."reason": x"... is not valid JSON`): a body may hold a secret, and the
+ * message is logged. Null when JSON.parse takes the text (the refusal was for something else).
+ */
+function whereMalformed(text: string): AppError | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    const words = (error as Error).message.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '').replace(/ \(line \d+ column \d+\)$/, '');
+    const at = /^(.*?)(?: in JSON)? at position (\d+)$/s.exec(words);
+    if (!at) return new AppError('MALFORMED_JSON', `Malformed JSON body: ${words}`);
+    const before = text.slice(0, Number(at[2])).split('\n');
+    return new AppError('MALFORMED_JSON', `Malformed JSON body: ${at[1]} at line ${before.length}, column ${before[before.length - 1]!.length + 1}`);
+  }
 }
 
 /** The refusal of a body that is not JSON (every route but the multipart uploads, which register their own parser). */
