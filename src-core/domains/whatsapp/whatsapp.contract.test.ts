@@ -203,6 +203,13 @@ describe('send-template', () => {
       expect(res.body.message).toContain(message);
     }
   });
+  it('a template name sent in a language it does not have names the languages it has; an unknown name is just not found', async () => {
+    const other = await send({ ...params('14155550111'), languageCode: 'en' });
+    expect([other.status, other.body.code, other.body.message]).toEqual([400, 'VALIDATION_FAILED',
+      'Template order_update (en) not found: order_update exists in en_US; send that languageCode']);
+    const unknown = await send({ ...params('14155550111'), templateName: 'no_such_template' });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'Template no_such_template (en_US) not found']);
+  });
   it('a failing handset answers status failed, with the refund and a failed status event', async () => {
     const res = await send(params('15005550002'));
     expect(res.status).toBe(200);

@@ -74,7 +74,12 @@ export function createWhatsappService(deps: {
   /** The approved template a send names (400 when unknown or not approved). */
   function approvedNamed(orgId: string, input: Pick<SendTemplateInput, 'templateName' | 'languageCode'>): WaTemplate {
     const row = store.byName(orgId, input.templateName, input.languageCode);
-    if (!row) throw invalidField(`Template ${input.templateName} (${input.languageCode}) not found`);
+    if (!row) {
+      // A name that exists in other languages says which: "not found" alone sends the integrator looking for the name.
+      const languages = store.languagesOf(orgId, input.templateName);
+      const elsewhere = languages.length ? `: ${input.templateName} exists in ${languages.join(', ')}; send that languageCode` : '';
+      throw invalidField(`Template ${input.templateName} (${input.languageCode}) not found${elsewhere}`);
+    }
     if (row.status !== 'APPROVED') throw invalidField(`Template ${input.templateName} is ${row.status}; only APPROVED templates can be sent`);
     return toTemplate(row);
   }

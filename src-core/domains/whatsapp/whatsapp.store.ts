@@ -15,6 +15,7 @@ export function createWhatsappStore(sql: Sql) {
     VALUES (@id, @org_id, @name, @category, @language, @status, @components, @created_at)`);
   const byId = sql.prepare(`SELECT * FROM whatsapp_templates WHERE org_id = ? AND id = ?`);
   const byName = sql.prepare(`SELECT * FROM whatsapp_templates WHERE org_id = ? AND name = ? AND language = ?`);
+  const languagesOf = sql.prepare(`SELECT DISTINCT language FROM whatsapp_templates WHERE org_id = ? AND name = ? ORDER BY language`);
   const review = sql.prepare(`UPDATE whatsapp_templates SET status = ?, rejected_reason = ? WHERE id = ? AND status = 'PENDING'`);
   const insertMedia = sql.prepare(`INSERT INTO whatsapp_media (id, org_id, filename, mime_type, size_bytes, data, created_at)
     VALUES (@id, @org_id, @filename, @mime_type, @size_bytes, @data, @created_at)`);
@@ -29,6 +30,8 @@ export function createWhatsappStore(sql: Sql) {
     byId: (orgId: string, id: string) => byId.get(orgId, id) as WaTemplateRow | undefined,
     byName: (orgId: string, name: string, language: string) =>
       named.read(`${orgId}\u0000${name}\u0000${language}`, () => byName.get(orgId, name, language) as WaTemplateRow | undefined),
+    /** The languages a template name exists in (none when no template has it). */
+    languagesOf: (orgId: string, name: string) => (languagesOf.all(orgId, name) as Array<{ language: string }>).map((row) => row.language),
     review: (id: string, status: 'APPROVED' | 'REJECTED', reason: string | null) => {
       const changed = review.run(status, reason, id).changes === 1;
       named.invalidate();
