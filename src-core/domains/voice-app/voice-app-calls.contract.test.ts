@@ -84,7 +84,9 @@ describe('an app-to-app call', () => {
     await t.advance(1);
     expect(await call(id)).toMatchObject({ status: 'MISSED', endReason: 'ring_timeout', costPaise: 0, durationSeconds: 0, recordingReady: false });
     expect((await api('GET', `/v1/voice/app/calls/${id}/transcript`)).body).toEqual({ callId: id, state: 'not_answered', turns: [] });
-    expect((await api('GET', `/v1/voice/app/calls/${id}/recording`)).status).toBe(404);
+    const recording = await api('GET', `/v1/voice/app/calls/${id}/recording`);
+    expect([recording.status, recording.body.code, recording.body.message]).toEqual([404, 'NOT_FOUND',
+      `Call ${id} has no recording: only an answered call that has ended has one, and this one is MISSED`]);
     expect((await act(id, 'accept', { asExternalId: 'pro_2' })).status).toBe(409);
     expect(await ledgerOf(id)).toEqual([]);
     const events = await eventsOf(id);

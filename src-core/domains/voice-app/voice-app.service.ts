@@ -207,7 +207,8 @@ export function createVoiceAppCalls(deps: {
     recording(orgId: string, id: string, baseUrl: string): AppRecordingLink {
       const row = mustCall(orgId, id);
       if (!row.recording_secret) {
-        throw notFound(`A recording of call ${id} (only an answered call that has ended has one; this one is ${row.status})`);
+        // In the words of the agent calls' recording (`Voice call … has no recording: …`), not "A recording of … not found".
+        throw new AppError('NOT_FOUND', `Call ${id} has no recording: only an answered call that has ended has one, and this one is ${row.status}`);
       }
       const expiresAtMs = clock.now() + VOICE_APP_LIMITS.recordingLinkSeconds * 1000;
       const expires = Math.floor(expiresAtMs / 1000);
