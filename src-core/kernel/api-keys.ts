@@ -85,9 +85,14 @@ export function createApiKeys(deps: { db: Db; clock: Clock }) {
       deps.db.tx(() => store.revoke(id, deps.clock.nowIso()));
       return toApiKey(store.byId(id, orgId) as ApiKeyRow);
     },
-    /** Resolves a presented bearer key, or throws 401 (missing, malformed, unknown, revoked, expired). */
+    /**
+     * Resolves a presented bearer key (undefined: no Authorization header; '': one not of the form `Bearer <token>`), or
+     * throws 401 (missing, malformed, unknown, revoked, expired).
+     */
     verify(presented: string | undefined): KeyIdentity {
-      if (!presented) throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
+      if (presented === undefined) throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
+      // The key sent bare (`Authorization: sk_test_…`) or under another scheme (`Token …`, `Basic …`) is not missing.
+      if (!presented) throw unauthorized('The Authorization header is not of the form Bearer <API_KEY>: send the word Bearer, a space, then the key');
       const match = KEY_PATTERN.exec(presented);
       if (!match) throw unauthorized('Invalid API key');
       const row = store.byHash(hashKey(presented));

@@ -133,6 +133,14 @@ describe('API keys', () => {
       expect(res.status, String(token)).toBe(401);
       expect(res.body).toMatchObject(envelope(401));
     }
+    // A header without the Bearer scheme (the key sent bare, or under another scheme) says so, not "Missing API key".
+    const missing = await t.request('GET', '/v1/contacts');
+    expect(missing.body.message).toBe('Missing API key: send Authorization: Bearer <API_KEY>');
+    for (const authorization of [key.key, `Token ${key.key}`, 'Basic dXNlcjpwYXNz', 'Bearer']) {
+      const res = await t.request('GET', '/v1/contacts', { headers: { authorization } });
+      expect([res.status, res.body.message], authorization).toEqual([401,
+        'The Authorization header is not of the form Bearer <API_KEY>: send the word Bearer, a space, then the key']);
+    }
     const expiring = await t.createKey({ expiresAt: new Date(t.server.clock.now() + 60_000).toISOString() });
     expect((await t.request('GET', '/v1/contacts', { token: expiring.key })).status).toBe(200);
     await t.advance(61);
