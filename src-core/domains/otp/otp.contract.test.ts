@@ -137,7 +137,10 @@ describe('send, verify and verify-token', () => {
     expect(right.status).toBe(400);
     expect([right.body.code, right.body.message]).toEqual(['BAD_REQUEST', expect.stringContaining('blocked')]);
     expect(await logOf(sent.body.requestId)).toMatchObject({ status: 'blocked', attempts: 3 });
-    expect((await retry(sent.body.requestId)).status).toBe(400);
+    // A retry says what the verify says, as a retry of one that expired does: it read "…; send a new OTP; only a request
+    // still waiting for its code can be retried".
+    const blocked = `OTP request ${sent.body.requestId} is blocked after too many wrong attempts; send a new OTP`;
+    expect([right.body.message, (await retry(sent.body.requestId)).body.message]).toEqual([blocked, blocked]);
     // A widget that allows one attempt says it in the singular.
     const strict = (await t.dashboard('POST', '/dashboard/otp-widgets', { name: 'One try', maxVerifyAttempts: 1 })).body.id as string;
     const once = await send('14155550699', strict);
@@ -162,6 +165,7 @@ describe('send, verify and verify-token', () => {
     const late = await verify(sent.body.requestId, code);
     expect(late.status).toBe(400);
     expect([late.body.code, late.body.message]).toEqual(['BAD_REQUEST', expect.stringContaining('expired')]);
+    expect((await retry(sent.body.requestId)).body.message).toBe(`OTP request ${sent.body.requestId} has expired; send a new OTP`);
   });
   it('reads as expired once the clock passes its expiry, before the expiry job has run', async () => {
     const org = (await t.dashboard('POST', '/dashboard/organizations', { name: 'Late job' })).body.id as string;

@@ -204,7 +204,11 @@ export function createOtpService(deps: {
       const current = mustRequest(orgId, input.requestId);
       const widget = mustWidget(orgId, current.widget_id);
       if (expireIfDue(current)) throw badRequest(`OTP request ${current.id} has expired; send a new OTP`);
-      if (current.status !== 'sent') throw badRequest(`${notSentMessage(current)}; only a request still waiting for its code can be retried`);
+      if (current.status !== 'sent') {
+        // A blocked or expired request's words already say what to do (send a new OTP), as when the expiry is found here.
+        const retryable = current.status === 'verified' ? '; only a request still waiting for its code can be retried' : '';
+        throw badRequest(`${notSentMessage(current)}${retryable}`);
+      }
       const enabled = JSON.parse(widget.channels) as OtpChannel[];
       if (input.channel && !enabled.includes(input.channel)) {
         throw invalidField(`channel ${input.channel} is not enabled on OTP widget ${widget.name}; enabled channels: ${enabled.join(', ')}`);
