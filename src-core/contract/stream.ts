@@ -108,10 +108,12 @@ export interface ServerToClientEvents {
 /** Events a console client emits; each answers through the optional acknowledgement. */
 export interface ClientToServerEvents {
   joinOrganization: (organizationId: string, ack?: (result: { ok: boolean; error?: string }) => void) => void;
-  leaveOrganization: (organizationId: string, ack?: (result: { ok: boolean }) => void) => void;
+  /** Without an id (as the seed names it), every organization joined; the acknowledgement may then come first. */
+  leaveOrganization: (organizationId?: string, ack?: (result: { ok: boolean }) => void) => void;
   /** `ok: false` (with `error`), and no room joined, for an id that is no agent call of an organization this socket joined. */
   joinCall: (callId: string, ack?: (result: { ok: boolean; error?: string }) => void) => void;
-  leaveCall: (callId: string, ack?: (result: { ok: boolean }) => void) => void;
+  /** Without an id, every call room joined. */
+  leaveCall: (callId?: string, ack?: (result: { ok: boolean }) => void) => void;
 }
 
 export const orgRoom = (organizationId: string): string => `org_${organizationId}`;

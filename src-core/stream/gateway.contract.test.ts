@@ -227,6 +227,33 @@ describe('socket gateway', () => {
     expect((await t.dashboard('GET', '/dashboard/email/domains')).body.data.find((d: { id: string }) => d.id === domain.body.id).status).toBe('VERIFIED');
   });
 
+  it('leaveOrganization and leaveCall without an id, as the seed names them, leave every organization and call joined', async () => {
+    t.server.services.wallet.topUp(t.organizationId, { amountPaise: 10_000 });
+    const { key } = await t.createKey({ scopes: ['voice:agents:write', 'voice:calls:write'] });
+    const agentId = (await t.request('POST', '/v1/voice/agents', { token: key, body: { name: 'Leaver', greeting: 'Hello.', instructions: 'Help.' } })).body.id as string;
+    const call = (await t.request('POST', '/v1/voice/calls/outbound', { token: key, body: { agentId, toNumber: '+14155550121' } })).body as { id: string };
+    const leaver = connect(t.dashboardToken);
+    const witness = connect(t.dashboardToken);
+    await Promise.all([connected(leaver), connected(witness)]);
+    for (const socket of [leaver, witness]) {
+      expect(await socket.emitWithAck('joinOrganization', t.organizationId)).toEqual({ ok: true });
+      expect(await socket.emitWithAck('joinCall', call.id)).toEqual({ ok: true });
+    }
+    // With no argument at all, and with only an acknowledgement (which then comes first): both left nothing.
+    leaver.emit('leaveOrganization');
+    const emitRaw = leaver.emit.bind(leaver) as unknown as (event: string, ...args: unknown[]) => void;
+    expect(await new Promise((resolve) => emitRaw('leaveCall', resolve))).toEqual({ ok: true });
+    const seen: string[] = [];
+    leaver.onAny((event: string) => seen.push(event));
+    const chunk = new Promise((resolve) => witness.once('voice:transcript.chunk', resolve));
+    const ended = new Promise((resolve) => witness.once('voice:call.ended', resolve));
+    await t.advance(120);
+    await Promise.all([chunk, ended]);
+    // One connection's packets arrive in order: whatever was sent to the leaver before this answer has arrived.
+    expect(await leaver.emitWithAck('leaveCall', call.id)).toEqual({ ok: true });
+    expect(seen.filter((event) => event.startsWith('voice:'))).toEqual([]);
+  });
+
   it('joinCall is ok only for an agent call of an organization the socket joined; leaveCall answers; clock changes are broadcast', async () => {
     t.server.services.wallet.topUp(t.organizationId, { amountPaise: 10_000 });
     const { key } = await t.createKey({ scopes: ['voice:agents:write', 'voice:calls:write'] });

@@ -25,6 +25,17 @@ function refusal(token: unknown, authorizationHeader: string | undefined): strin
   return `no token: ${how}`;
 }
 
+type Ack = (result: { ok: boolean }) => void;
+/**
+ * A leave's id and acknowledgement: the id given, undefined when none is (every one: `leave()`, `leave(ack)`, a null
+ * id), null for one that is not text (nothing left, as before).
+ */
+function idAndAck(args: unknown[]): [string | null | undefined, Ack | undefined] {
+  const ack = args.find((arg): arg is Ack => typeof arg === 'function');
+  const [first] = args;
+  return [typeof first === 'string' ? first : first === undefined || first === null || first === ack ? undefined : null, ack];
+}
+
 export function createGateway(deps: {
   server: HttpServer; bus: Bus; dashboardToken: string; orgExists: (id: string) => boolean;
   /** Whether the organization has an agent call with this id: a call's room is joined only through its organization's. */
@@ -54,10 +65,13 @@ export function createGateway(deps: {
       void socket.join(orgRoom(organizationId));
       ack?.({ ok: true });
     });
-    socket.on('leaveOrganization', (organizationId, ack) => {
-      if (typeof organizationId === 'string') {
-        organizations.delete(organizationId);
-        void socket.leave(orgRoom(organizationId));
+    // The seed names the leaves without an argument (`leaveOrganization`, `leaveCall`): emitted so, with or without an
+    // acknowledgement (which then comes first), they leave every organization or call joined; they left none.
+    socket.on('leaveOrganization', (...args: unknown[]) => {
+      const [organizationId, ack] = idAndAck(args);
+      for (const orgId of organizationId === undefined ? [...organizations] : organizationId === null ? [] : [organizationId]) {
+        organizations.delete(orgId);
+        void socket.leave(orgRoom(orgId));
       }
       ack?.({ ok: true });
     });
@@ -71,8 +85,11 @@ export function createGateway(deps: {
       void socket.join(callRoom(callId));
       ack?.({ ok: true });
     });
-    socket.on('leaveCall', (callId, ack) => {
-      if (typeof callId === 'string') void socket.leave(callRoom(callId));
+    socket.on('leaveCall', (...args: unknown[]) => {
+      const [callId, ack] = idAndAck(args);
+      const joined = () => [...socket.rooms].filter((room) => room.startsWith(callRoom('')));
+      const rooms = callId === undefined ? joined() : callId === null ? [] : [callRoom(callId)];
+      for (const room of rooms) void socket.leave(room);
       ack?.({ ok: true });
     });
   });
