@@ -48,7 +48,10 @@ describe('socket gateway', () => {
     await connected(socket);
     const joined = await socket.emitWithAck('joinOrganization', t.organizationId);
     expect(joined).toEqual({ ok: true });
-    expect(await socket.emitWithAck('joinOrganization', 'org_unknown')).toMatchObject({ ok: false });
+    expect(await socket.emitWithAck('joinOrganization', 'org_unknown')).toEqual({ ok: false, error: 'unknown organization' });
+    // The id forgotten, the acknowledgement comes first: answered (it went unanswered).
+    const emitRaw = socket.emit.bind(socket) as unknown as (event: string, ...args: unknown[]) => void;
+    expect(await new Promise((resolve) => emitRaw('joinOrganization', resolve))).toEqual({ ok: false, error: 'no organization id: emit joinOrganization(organizationId)' });
     const outsider = connect(t.dashboardToken);
     await connected(outsider);
     let outsiderSaw = 0;

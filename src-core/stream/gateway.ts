@@ -25,9 +25,9 @@ function refusal(token: unknown, authorizationHeader: string | undefined): strin
   return `no token: ${how}`;
 }
 
-type Ack = (result: { ok: boolean }) => void;
+type Ack = (result: { ok: boolean; error?: string }) => void;
 /**
- * A leave's id and acknowledgement: the id given, undefined when none is (every one: `leave()`, `leave(ack)`, a null
+ * An emit's id and acknowledgement: the id given, undefined when none is (every one: `leave()`, `leave(ack)`, a null
  * id), null for one that is not text (nothing left, as before).
  */
 function idAndAck(args: unknown[]): [string | null | undefined, Ack | undefined] {
@@ -56,9 +56,11 @@ export function createGateway(deps: {
   io.on('connection', (socket) => {
     /** The organizations this socket joined: a call's room is joined only for a call of one of them. */
     const organizations = new Set<string>();
-    socket.on('joinOrganization', (organizationId, ack) => {
+    socket.on('joinOrganization', (...args: unknown[]) => {
+      const [organizationId, ack] = idAndAck(args);
+      // Emitted with only an acknowledgement (it then comes first), the id forgotten: answered, where it went unanswered.
       if (typeof organizationId !== 'string' || !deps.orgExists(organizationId)) {
-        ack?.({ ok: false, error: 'unknown organization' });
+        ack?.({ ok: false, error: typeof organizationId === 'string' ? 'unknown organization' : 'no organization id: emit joinOrganization(organizationId)' });
         return;
       }
       organizations.add(organizationId);
