@@ -30,11 +30,11 @@ describe('the Calls page', () => {
     await page.getByTestId('calls-list').waitFor();
     const before = Number(await page.getByTestId('calls-list').getAttribute('data-total'));
     expect(before).toBeGreaterThanOrEqual(3);
-    // The demo agent rang Alice (a contact: named beside her number), the busy and the unanswered fixtures (nobody's).
+    // The demo agent rang Alice, Sofia Nair (busy) and Ravi Khan (no answer): contacts, each named beside the number.
     const shown = await page.getByTestId('call-row').evaluateAll((rows) => rows.map((row) => [
       row.querySelector('[data-testid="call-open"]')?.textContent, row.querySelector('[data-testid="call-contact"]')?.textContent ?? null,
     ]));
-    expect(shown).toEqual(expect.arrayContaining([['+14155550101', 'Alice Johnson'], ['+15005550005', null], ['+15005550004', null]]));
+    expect(shown).toEqual(expect.arrayContaining([['+14155550101', 'Alice Johnson'], ['+15005550005', 'Sofia Nair'], ['+15005550004', 'Ravi Khan']]));
     // Only active agents can call: the paused demo agent is not offered.
     expect(await page.getByTestId('call-agent').locator('option').allTextContents()).toEqual(['Order Confirmation']);
     await page.getByTestId('call-to').fill('+14155550101');
@@ -77,18 +77,19 @@ describe('the Calls page', () => {
   it('lists a call placed through the API as it happens, and opens it', async () => {
     const agents = await server.dashboard<{ data: VoiceAgentListItem[] }>('GET', '/dashboard/voice/agents');
     const agentId = agents.body.data.find((agent) => agent.isActive)?.id;
-    const placed = await server.dashboard<{ id: string }>('POST', '/dashboard/voice/calls/outbound', { agentId, toNumber: '+15005550005' });
+    const placed = await server.dashboard<{ id: string }>('POST', '/dashboard/voice/calls/outbound', { agentId, toNumber: '+15005550006' });
     const row = page.locator(`[data-testid="call-row"][data-call-id="${placed.body.id}"]`);
     await row.waitFor();
-    await advance(5);
+    // The simulated handset that declines (it rings 6 s); nobody's number (the demo's busy one is Sofia Nair's).
+    await advance(10);
     await row.locator('[data-testid="call-status"][data-status="BUSY"]').waitFor();
     await row.getByTestId('call-open').click();
     await page.locator(`[data-testid="call-detail"][data-call-id="${placed.body.id}"][data-status="BUSY"]`).waitFor();
     expect(await detail().getByTestId('call-transcript-empty').textContent()).toBe('Nothing was said: the call was not answered.');
-    expect(await detail().getByTestId('call-fact-ended-because').textContent()).toBe('Busy');
+    expect(await detail().getByTestId('call-fact-ended-because').textContent()).toBe('Declined');
     expect([await detail().getByTestId('call-fact-confirmed').textContent(), await detail().getByTestId('call-fact-booked').textContent()]).toEqual(['No', 'No']);
     // Nobody's number: the heading names no one.
-    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +15005550005');
+    expect(await detail().getByRole('heading', { level: 2 }).textContent()).toBe('Call to +15005550006');
     expect(await row.getByTestId('call-contact').count()).toBe(0);
   });
 

@@ -18,9 +18,16 @@ let prices: { whatsapp: number; sms: number; rcs: number };
 const ids: Record<string, string> = {};
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
-/** A phone channel's estimate as the core's preview has it: "54 contacts match · 2 blocked · ₹13.00". */
-const matchText = (p: { recipients: number; sendable: number; costPaise: number }) =>
-  [`${plural(p.recipients, 'contact')} ${p.recipients === 1 ? 'matches' : 'match'}`, ...(p.recipients > p.sendable ? [`${p.recipients - p.sendable} blocked`] : []), formatPaise(p.costPaise)].join(' · ');
+/**
+ * A phone channel's estimate as the core's preview has it: "54 contacts match · 2 blocked · ₹13.00", and those that
+ * are not blocked but will fail (an RCS audience's handsets without RCS, as the demo's Mateo Sharma's) apart: "· 2 will fail".
+ */
+type Preview = { recipients: number; sendable: number; costPaise: number; blocked: { count: number } };
+const matchText = (p: Preview) => {
+  const failing = p.recipients - p.sendable - p.blocked.count;
+  return [`${plural(p.recipients, 'contact')} ${p.recipients === 1 ? 'matches' : 'match'}`, ...(p.blocked.count ? [`${p.blocked.count} blocked`] : []),
+    ...(failing ? [`${failing} will fail`] : []), formatPaise(p.costPaise)].join(' · ');
+};
 const estimate = (text: string) => page.locator('[data-testid="summary-recipients"][data-ready="true"]').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 const plural = (n: number, one: string) => `${n.toLocaleString()} ${n === 1 ? one : `${one}s`}`;
 const reserved = (text: string) => page.getByTestId('summary-reserved').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
@@ -106,7 +113,7 @@ describe('campaign audiences', () => {
 
     // Every contact: the count the core's launch would take, and how many of them are blocked.
     await page.getByTestId('audience-all').click();
-    const all = await server.dashboard<{ recipients: number; sendable: number; costPaise: number }>('POST', '/dashboard/campaigns/audience-preview', { channel: 'whatsapp', audienceType: 'all' });
+    const all = await server.dashboard<Preview>('POST', '/dashboard/campaigns/audience-preview', { channel: 'whatsapp', audienceType: 'all' });
     await estimate(matchText(all.body)).waitFor();
     await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
   });

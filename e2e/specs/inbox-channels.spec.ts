@@ -298,13 +298,17 @@ describe('replies per channel', () => {
   });
 
   it('a reply that failed marks its conversation\'s row, as the thread does, and the contact panel\'s row; a newer message clears both', async () => {
-    const address = '+15005550002'; // a simulated handset without WhatsApp: every message to it fails
+    // The demo's Omar Costa: his phone is a simulated handset without WhatsApp, so every message to it fails.
+    const address = '+15005550002';
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: address, text: 'Can you hear me?' })).status).toBeLessThan(300);
+    // A stranger writes too: known only by their number, their avatar shows "#", not the number's last digits as if they were initials.
+    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550778', text: 'Hello?' })).status).toBeLessThan(300);
     await page.getByTestId('tab-whatsapp').click();
+    const stranger = page.locator('[data-testid="conversation-row"][data-address="+14155550778"]');
+    expect(await stranger.getByTestId('avatar').textContent()).toBe('#');
     const row = page.locator(`[data-testid="conversation-row"][data-address="${address}"]`);
     await row.click();
-    // Known only by its number: its avatar shows "#", not the number's last digits as if they were initials.
-    expect(await row.getByTestId('avatar').textContent()).toBe('#');
+    expect(await row.getByTestId('avatar').textContent()).toBe('OC');
     await page.getByTestId('composer').fill('Yes, loud and clear.');
     expect(await row.getByTestId('row-failed').count()).toBe(0);
     await page.getByTestId('send-reply').click();

@@ -83,13 +83,17 @@ describe('the Overview page', () => {
     expect(o.messages.total.sent).toBeGreaterThan(0);
     expect(o.inbox.openTotal).toBeGreaterThan(0);
     await agrees();
-    // The story's campaign finished within the day: the Campaigns card lists it as completed, with what it came to, and
-    // opens it (not "No campaign running or scheduled" on the demo's first page).
+    // The story's campaign finished within the day: the Campaigns card lists it as completed, with what it came to (two
+    // VIPs' phones could not be reached), and opens it (not "No campaign running or scheduled" on the demo's first page).
     const festive = o.campaigns.completed.find((c) => c.name === 'Festive sale for VIPs');
-    expect(festive).toMatchObject({ channel: 'whatsapp', status: 'COMPLETED', sentCount: 16 });
+    expect(festive).toMatchObject({ channel: 'whatsapp', status: 'COMPLETED', sentCount: 14, failedCount: 2 });
     const row = page.getByTestId('ov-campaign').filter({ hasText: 'Festive sale for VIPs' });
     expect(await row.getAttribute('data-status')).toBe('COMPLETED');
-    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('WhatsApp · completed · 16 sent');
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('WhatsApp · completed · 14 sent · 2 failed');
+    // Not a perfect morning: WhatsApp's delivery rate, and all channels', are below 100%, the failed figure marked.
+    expect(o.messages.byChannel.whatsapp.failed).toBe(2);
+    expect(await text('ov-whatsapp-failed')).toBe('2');
+    expect(await page.getByTestId('ov-whatsapp-failed').getAttribute('class')).toContain('ov-bad');
     await screenshot(page, 'overview');
     await row.getByRole('link', { name: 'Festive sale for VIPs' }).click();
     await page.getByText('16 of 16 recipients processed').waitFor();

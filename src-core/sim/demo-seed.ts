@@ -41,6 +41,7 @@ import type { ApiKeys } from '../kernel/api-keys.ts';
 import type { InnerAnswer, InnerRequest } from '../kernel/route.ts';
 import type { HandsetMessage } from '../contract/messaging.ts';
 import { crmSyncDemo, seedApiKeysDemo } from './demo/developer.ts';
+import { MAGIC } from './fixtures.ts';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Kabir', 'Isha', 'Arjun', 'Diya', 'Liam', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ravi', 'Neha', 'Omar', 'Yuki'];
 const LAST = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Khan', 'Singh', 'Garcia', 'Müller', 'Okafor', 'Tanaka', 'Costa', 'Dubois'];
@@ -54,6 +55,16 @@ const stageOf = (tag: string, i: number): string => ({
   vip: 'Customer', returning: 'Customer', customer: i % 12 === 8 ? 'Churned' : 'Customer', lead: i < 24 ? 'Lead' : 'Qualified',
   wholesale: 'Qualified', newsletter: 'Subscriber',
 } as Record<string, string>)[tag] ?? 'Subscriber';
+/**
+ * Demo customers whose phones are INTERFACES' simulated handsets (by their index in the generated list), so the morning
+ * has the failures a real one has: two VIPs the festive campaign cannot reach (Noah Garcia's phone is unreachable, Omar
+ * Costa has no WhatsApp), so its results break its failures down by reason; the two customers the order agent could not
+ * get on the phone (Sofia Nair's line is busy, Ravi Khan does not answer), named on the Calls page; and Mateo Sharma,
+ * whose handset has no RCS, so his order card goes out as an SMS (demo/rcs.ts, demo/calls.ts).
+ */
+export const DEMO_SIMULATED_PHONES: Readonly<Record<number, string>> = {
+  12: MAGIC.allChannelsFail, 18: MAGIC.whatsappFails, 11: MAGIC.voiceBusy, 16: MAGIC.voiceNoAnswer, 14: MAGIC.noRcs,
+};
 /** The demo business: its emails come from it (demo/email.ts), and its WhatsApp messages show it as the sender. */
 export const DEMO_BUSINESS_NAME = 'Example Store';
 
@@ -101,7 +112,7 @@ export async function seedDemo(deps: DemoDeps, story: DemoStory = createDemoStor
       name: `${first} ${last}`,
       username: i % 3 === 0 ? `${handle}${i}` : undefined,
       email: i % 2 === 0 ? `${handle}${i}@example.com` : undefined,
-      phone: `+9198${String(10000000 + i * 7919).padStart(8, '0')}`,
+      phone: DEMO_SIMULATED_PHONES[i] ?? `+9198${String(10000000 + i * 7919).padStart(8, '0')}`,
       source: SOURCES[i % SOURCES.length],
       tags: i % 5 === 0 && tag !== 'vip' ? [tag, 'vip'] : [tag],
     });

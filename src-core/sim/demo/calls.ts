@@ -1,5 +1,6 @@
 // The demo's call history, so the Calls page has a morning to show: the order-confirmation agent rings three customers
-// (Alice answers and confirms order 1001, one line is busy, one is not answered), and the demo's customer calls their
+// (Alice answers and confirms order 1001, Sofia Nair's line is busy, Ravi Khan does not answer: contacts whose phones are
+// the simulated busy and unanswered handsets, see DEMO_SIMULATED_PHONES), and the demo's customer calls their
 // pro from the booking, who picks up and talks for a couple of minutes. On a story played on the clock the calls run
 // their course (the agent's transcript line by line, charges and recordings); without one (an existing database, the
 // tests' manual clock) they are placed now and the booking call is a moment long.
@@ -14,7 +15,7 @@ export async function seedCallsDemo(
   const { orgId, voiceAgents, orderAgentId: agentId } = deps;
   await story.at(32.5);
   voiceAgents.placeCall(orgId, { agentId, toNumber: '+14155550101', callContext: { name: 'Alice', orderNumber: '1001' } });
-  voiceAgents.placeCall(orgId, { agentId, toNumber: '+15005550005', callContext: { name: 'Kiran', orderNumber: '1004' } });
+  voiceAgents.placeCall(orgId, { agentId, toNumber: '+15005550005', callContext: { name: 'Sofia', orderNumber: '1004' } });
   await story.at(32);
   voiceAgents.placeCall(orgId, { agentId, toNumber: '+15005550004', callContext: { name: 'Ravi', orderNumber: '1005' } });
   const { calls } = deps.voiceApp;
