@@ -137,7 +137,7 @@ describe('an email a stop left queued, settled by the restarted server without a
       expect(message).toMatchObject({ id: messageId, status: 'failed', errorCode: 'SMTP_ERROR', errorMessage: expect.stringContaining('Mailbox unavailable') });
       expect(await credits(b)).toBe(before);
       const ledger = (await b.dashboard('GET', '/dashboard/wallet/ledger?limit=1')).body.data;
-      expect(ledger[0]).toMatchObject({ kind: 'email_credit_refunded', emailCredits: 1, referenceId: messageId, description: 'email message to rui@customer.io not sent · mailbox unavailable (SMTP 550)' });
+      expect(ledger[0]).toMatchObject({ kind: 'email_credit_refunded', emailCredits: 1, referenceId: messageId, description: 'email message to Ana (rui@customer.io) not sent · mailbox unavailable (SMTP 550)' });
     } finally {
       await b.close();
     }
@@ -153,7 +153,7 @@ describe('an email a stop left queued, settled by the restarted server without a
       expect(message).toMatchObject({ id: messageId, status: 'failed', errorCode: 'INTERRUPTED', errorMessage: INTERRUPTED });
       expect(await credits(b)).toBe(before);
       const ledger = (await b.dashboard('GET', '/dashboard/wallet/ledger?limit=1')).body.data;
-      expect(ledger[0]).toMatchObject({ kind: 'email_credit_refunded', emailCredits: 1, referenceId: messageId, description: 'email message to ivo@customer.io not sent · interrupted by a restart' });
+      expect(ledger[0]).toMatchObject({ kind: 'email_credit_refunded', emailCredits: 1, referenceId: messageId, description: 'email message to Ana (ivo@customer.io) not sent · interrupted by a restart' });
     } finally {
       await b.close();
     }

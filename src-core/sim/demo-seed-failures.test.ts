@@ -60,4 +60,12 @@ describe.each([
     const [conversation] = (await t.dashboard('GET', '/dashboard/conversations?channel=sms&search=Mateo')).body.data as Array<{ customerName: string; address: string }>;
     expect(conversation).toMatchObject({ customerName: 'Mateo Sharma', address: MAGIC.noRcs });
   });
+
+  it('the wallet ledger names the contact each single send was for; the shopper\'s number nobody named stays a number', async () => {
+    const lines = ((await t.dashboard('GET', '/dashboard/wallet/ledger?limit=200')).body.data as Array<{ description: string }>).map((l) => l.description);
+    expect(lines).toEqual(expect.arrayContaining([
+      'WhatsApp message to Alice Johnson (+14155550101)', 'SMS message to Grace Lee (+14155550163)', 'RCS message to Priya Reddy (+919810007919)',
+      'SMS message to Mateo Sharma (+15005550003)', 'email send to Marco Rossi (marco@example.org)', 'SMS message to +919810004417',
+    ]));
+  });
 });

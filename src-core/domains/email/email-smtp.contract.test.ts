@@ -58,7 +58,7 @@ describe('email through a real SMTP server', () => {
       // The refused email gives its credit back, in a ledger line of its own.
       expect(await credits()).toBe(1);
       const ledger = await t.request('GET', `/dashboard/wallet/ledger?organizationId=${org}&limit=1`, { token: t.dashboardToken });
-      expect(ledger.body.data[0]).toMatchObject({ kind: 'email_credit_refunded', emailCredits: 1, referenceId: refused.body.messageId, description: 'email message to bo@customer.io not sent · mail server refused the login' });
+      expect(ledger.body.data[0]).toMatchObject({ kind: 'email_credit_refunded', emailCredits: 1, referenceId: refused.body.messageId, description: 'email message to Bo (bo@customer.io) not sent · mail server refused the login' });
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }

@@ -1,6 +1,7 @@
 // A failed send's refund line: given back to what prepaid the message (a campaign), naming it, the recipient and the
 // failure in a few words ("no WhatsApp account", "contact blocked"), not the whole error text with the ids in it that
-// the failed recipients' table and the logs keep; otherwise to the message itself, naming its channel and recipient.
+// the failed recipients' table and the logs keep; otherwise to the message itself, naming its channel and recipient
+// (its contact's name too, as the message's charge does).
 import { CHANNEL_NAMES } from '../../contract/messaging.ts';
 import { refundLine, type Reference } from '../wallet/index.ts';
 import type { MessageRow } from './messaging.store.ts';
@@ -36,14 +37,23 @@ export function failureSummary(failure: Failure): string {
 }
 
 /**
- * The refund of a failed message: to what prepaid it (`paidBy`), in its wording; else to the message, in the same few
- * words: `WhatsApp message to +15005550001 not sent · no WhatsApp account`.
+ * Whom a single send's ledger lines name: its contact by name with the address the message records
+ * (`Alice Johnson (+14155550101)`, as a call's line names its callee), or the address alone when the contact has no name.
  */
-export function refundOf(row: Pick<MessageRow, 'id' | 'channel' | 'address'>, failure: Failure, paidBy: PaidBy | null): { reference: Reference; reason: string } {
-  const notSent = `${row.address} not sent`;
+export function recipientWords(contactName: string | null | undefined, address: string): string {
+  const name = contactName?.trim();
+  return name && name !== address ? `${name} (${address})` : address;
+}
+
+/**
+ * The refund of a failed message: to what prepaid it (`paidBy`), in its wording, naming the address; else to the
+ * message, in the same few words as its charge, naming its contact (`recipientWords`): `WhatsApp message to Omar Costa
+ * (+15005550002) not sent · no WhatsApp account`.
+ */
+export function refundOf(row: Pick<MessageRow, 'id' | 'channel' | 'address'>, failure: Failure, paidBy: PaidBy | null, contactName?: string | null): { reference: Reference; reason: string } {
   if (!paidBy) {
     const channel = (CHANNEL_NAMES as Partial<Record<string, string>>)[row.channel] ?? row.channel;
-    return { reference: { type: 'message', id: row.id }, reason: `${channel} message to ${notSent} · ${failureSummary(failure)}` };
+    return { reference: { type: 'message', id: row.id }, reason: `${channel} message to ${recipientWords(contactName, row.address)} not sent · ${failureSummary(failure)}` };
   }
-  return { reference: paidBy.reference, reason: refundLine(paidBy.forWhat, notSent, failureSummary(failure)) };
+  return { reference: paidBy.reference, reason: refundLine(paidBy.forWhat, `${row.address} not sent`, failureSummary(failure)) };
 }

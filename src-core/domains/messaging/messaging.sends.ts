@@ -7,7 +7,7 @@ import type { Db } from '../../kernel/db.ts';
 import { newId } from '../../kernel/ids.ts';
 import type { ContactsService } from '../contacts/index.ts';
 import type { WalletService } from '../wallet/index.ts';
-import { refundOf, type PaidBy } from './failure-refund.ts';
+import { recipientWords, refundOf, type PaidBy } from './failure-refund.ts';
 import { toMessage } from './messaging.reads.ts';
 import type { ConversationRow, MessageRow, MessagingStore } from './messaging.store.ts';
 import type { ChannelProvider, ProviderOutcome, Providers, ProviderSend } from './provider.ts';
@@ -97,9 +97,11 @@ export function messagingSends(deps: {
     contacts.assertSendable(contact);
     const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id, input.source);
     const billed = billedChannel(input.channel);
-    // The line names the recipient as the address the message records, as its refund would (`WhatsApp message to +1415…`).
-    const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }, { to: input.to }) : null;
-    if (input.channel === 'email' && input.prepaidPaise === undefined) wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId }, { to: input.to });
+    // The line names the recipient as the contact and the address the message records, as its refund would
+    // (`WhatsApp message to Alice Johnson (+14155550101)`; the address alone for a contact without a name).
+    const to = recipientWords(contact.name, input.to);
+    const charge = billed && input.prepaidPaise === undefined ? wallet.charge(input.orgId, billed, { type: 'message', id: messageId }, { to }) : null;
+    if (input.channel === 'email' && input.prepaidPaise === undefined) wallet.spendEmailCredit(input.orgId, { type: 'message', id: messageId }, { to });
     const at = clock.nowIso();
     const row = store.insertMessage({
       id: messageId, org_id: input.orgId, channel: input.channel, direction: 'outbound', status: 'queued', contact_id: contact.id,
@@ -113,6 +115,16 @@ export function messagingSends(deps: {
     return row;
   }
 
+  /** The name of a message's contact, for its refund line (none for a contact deleted since it was queued). */
+  function contactNameOf(row: MessageRow): string | null {
+    if (!row.contact_id) return null;
+    try {
+      return contacts.get(row.org_id, row.contact_id).name;
+    } catch {
+      return null;
+    }
+  }
+
   /** Records the provider's answer: `sent`, or `failed` with the charge refunded. In a transaction. */
   function record(input: OutboundInput, queued: MessageRow, outcome: ProviderOutcome): Message {
     const at = clock.nowIso();
@@ -123,7 +135,7 @@ export function messagingSends(deps: {
       const billed = input.prepaidAs ?? billedChannel(input.channel);
       // A campaign's message goes back to the campaign (see `failure-refund.ts`).
       const paidBy = deps.paidBy?.(queued.org_id, queued.source, JSON.parse(queued.content) as Record<string, unknown>) ?? null;
-      const { reference, reason } = refundOf(queued, outcome, paidBy);
+      const { reference, reason } = refundOf(queued, outcome, paidBy, paidBy ? null : contactNameOf(queued));
       if (billed && queued.billing_amount_paise > 0) wallet.refund(input.orgId, billed, reference, queued.billing_amount_paise, reason);
       // An email was paid with a credit: spent by the send, or by its campaign at launch.
       if (input.channel === 'email') wallet.refundEmailCredits(input.orgId, reference, 1, reason);

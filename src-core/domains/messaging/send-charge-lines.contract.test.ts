@@ -1,5 +1,6 @@
-// A single send's charge line names its recipient, on every channel, as its refund does ("WhatsApp message to
-// +15005550001 not sent · unreachable"): a ledger read alone says who each message went to. A campaign's keep its own.
+// A single send's charge line names its recipient, on every channel, as its refund does ("WhatsApp message to Omar
+// Costa (+15005550002) not sent · no WhatsApp account"): its contact's name with the address, or the address alone for
+// a contact without one, so a ledger read alone says who each message went to. A campaign's keep their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 describe("a single send's charge line", () => {
-  it('names the recipient on WhatsApp, SMS, RCS, Instagram and email, as the refund of a failed one does', async () => {
+  it('names the recipient (the contact by name, with the address) on WhatsApp, SMS, RCS, Instagram and email, as the refund of a failed one does', async () => {
     const before = await total();
     const wa = await api('/messages/send', { to: '+14155550101', channel: 'whatsapp', template: { name: 'festive_sale', languageCode: 'en', variables: { 1: 'Alice' } } });
     expect(wa.body.status).toBe('sent');
@@ -38,7 +39,7 @@ describe("a single send's charge line", () => {
     const welcome = (await t.request('GET', '/v1/email/templates', { token: key })).body.data.find((tpl: { name: string }) => tpl.name === 'Welcome').id as string;
     const email = await api('/email/send', { templateId: welcome, recipient: { to: 'sam@example.net', firstName: 'Sam' }, fromName: 'Example Store', fromEmail: 'hello@example.com' });
     expect(email.status).toBe(200);
-    // WhatsApp fails for +15005550002: its charge and refund name the number alike, then SMS goes and is charged to it.
+    // WhatsApp fails for +15005550002 (the demo's Omar Costa): its charge and refund name him alike, then SMS goes and is charged to him.
     const fallback = await api('/messages/send', {
       to: '+15005550002', channel: 'whatsapp', fallbackChannels: ['sms'], template: { name: 'login_code', languageCode: 'en', variables: { 1: '482913' } },
       sms: { senderId: 'EXMPLE' }, message: SMS_TEXT,
@@ -47,14 +48,16 @@ describe("a single send's charge line", () => {
 
     const lines = await linesSince(before);
     expect(lines.map((l) => [l.kind, l.channel, l.referenceType, l.description])).toEqual([
-      ['charge', 'whatsapp', 'message', 'WhatsApp message to +14155550101'],
+      ['charge', 'whatsapp', 'message', 'WhatsApp message to Alice Johnson (+14155550101)'],
+      // Numbers nobody's contact had: the send makes a contact without a name, and the line names the number.
       ['charge', 'sms', 'message', 'SMS message to +919810012345'],
       ['charge', 'rcs', 'message', 'RCS message to +14155550102'],
-      ['charge', 'instagram', 'message', 'Instagram message to 6234817790112233'],
-      ['email_credit_spent', 'email', 'message', 'email send to sam@example.net'],
-      ['charge', 'whatsapp', 'message', 'WhatsApp message to +15005550002'],
-      ['refund', 'whatsapp', 'message', 'WhatsApp message to +15005550002 not sent · no WhatsApp account'],
-      ['charge', 'sms', 'message', 'SMS message to +15005550002'],
+      ['charge', 'instagram', 'message', 'Instagram message to Maya Fernandes (6234817790112233)'],
+      // A new address, named by the send (its recipient's first name): the contact it made.
+      ['email_credit_spent', 'email', 'message', 'email send to Sam (sam@example.net)'],
+      ['charge', 'whatsapp', 'message', 'WhatsApp message to Omar Costa (+15005550002)'],
+      ['refund', 'whatsapp', 'message', 'WhatsApp message to Omar Costa (+15005550002) not sent · no WhatsApp account'],
+      ['charge', 'sms', 'message', 'SMS message to Omar Costa (+15005550002)'],
     ]);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
   });

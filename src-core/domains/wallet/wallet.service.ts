@@ -19,8 +19,8 @@ export const DEFAULT_PRICES: Record<BilledChannel, number> = { whatsapp: 80, sms
 export type Reference = { type: string; id: string };
 /**
  * What a charge pays for, as its ledger line names it: one message to `to` (a single send: `WhatsApp message to
- * +14155550101`, as its refund names the recipient), or `quantity` messages for `forWhat` (a campaign's launch:
- * `WhatsApp messages ×3 · campaign "Diwali blast"`).
+ * Alice Johnson (+14155550101)`, its contact and address, as its refund names the recipient), or `quantity` messages for
+ * `forWhat` (a campaign's launch: `WhatsApp messages ×3 · campaign "Diwali blast"`).
  */
 export type ChargeFor = { to?: string; quantity?: number; forWhat?: string };
 /** The line's words: `noun` for one (`WhatsApp message`), `nouns ×n` for more, then the recipient or what it is for. */
