@@ -64,7 +64,8 @@ describe.each([
   it('the wallet ledger names the contact each single send was for; the shopper\'s number nobody named stays a number', async () => {
     const lines = ((await t.dashboard('GET', '/dashboard/wallet/ledger?limit=200')).body.data as Array<{ description: string }>).map((l) => l.description);
     expect(lines).toEqual(expect.arrayContaining([
-      'WhatsApp message to Alice Johnson (+14155550101)', 'SMS message to Grace Lee (+14155550163)', 'RCS message to Priya Reddy (+919810007919)',
+      'WhatsApp message to Alice Johnson (+14155550101)', 'WhatsApp message to Oliver Brown (+447700900123)',
+      'SMS message to Grace Lee (+14155550163)', 'RCS message to Priya Reddy (+919810007919)',
       'SMS message to Mateo Sharma (+15005550003)', 'email send to Marco Rossi (marco@example.org)', 'SMS message to +919810004417',
     ]));
   });

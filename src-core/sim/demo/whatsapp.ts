@@ -1,6 +1,7 @@
 // Demo fixtures for WhatsApp: templates in every status and category, and a few real conversations.
 import type { DemoStory } from './story.ts';
 import type { CreateWaTemplateInput } from '../../contract/whatsapp.ts';
+import type { ContactsService } from '../../domains/contacts/index.ts';
 import type { MessagingService } from '../../domains/messaging/index.ts';
 import type { WhatsappService } from '../../domains/whatsapp/index.ts';
 
@@ -28,7 +29,9 @@ const TEMPLATES: CreateWaTemplateInput[] = [
 ];
 
 /** Templates end APPROVED, REJECTED and (new_collection, reviewed a minute after the story ends) PENDING. */
-export async function seedWhatsappDemo(deps: { orgId: string; whatsapp: WhatsappService; messaging: MessagingService }, story: DemoStory): Promise<void> {
+export async function seedWhatsappDemo(
+  deps: { orgId: string; whatsapp: WhatsappService; messaging: MessagingService; contacts: ContactsService }, story: DemoStory,
+): Promise<void> {
   const { orgId, whatsapp, messaging } = deps;
   for (const template of TEMPLATES) {
     // new_collection is still under review when the story ends (the review comes a minute later).
@@ -38,7 +41,9 @@ export async function seedWhatsappDemo(deps: { orgId: string; whatsapp: Whatsapp
   await story.at(25);
   const origin = { source: 'CAMPAIGN' as const, sourceName: 'Demo seed' };
   const body = (...values: string[]) => [{ type: 'body' as const, parameters: values.map((text) => ({ type: 'text', text })) }];
-  // Oliver, a new customer, gets the welcome offer (an image header); he orders, and writes in at the end.
+  // Oliver, a new customer who gave his name and number when he signed up, gets the welcome offer (an image header); he
+  // orders, and writes in at the end. Known by name from the start, as the ledger's charges for him say.
+  deps.contacts.create(orgId, { name: 'Oliver Brown', phone: '+447700900123', source: 'whatsapp' });
   await whatsapp.sendTemplate(orgId, {
     to: '447700900123', templateName: 'welcome_offer', languageCode: 'en',
     components: [{ type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/welcome.png' } }] }, ...body('Oliver')],
