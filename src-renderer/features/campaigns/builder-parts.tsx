@@ -10,7 +10,7 @@ import { checkRecipients, entriesOfText, type RecipientKind } from './recipients
 import type { CsvFile } from './recipients-field.tsx';
 import { ScheduleField, type Schedule } from './schedule-field.tsx';
 import { useVirtualNow } from '../simulator/queries.ts';
-import { browserZone, passedAt, scheduledAtOf, skippedLocal, timeZones, zoneNamed } from './schedule.ts';
+import { browserZone, instantIn, passedAt, scheduleLabel, scheduledAtOf, skippedLocal, timeZones, zoneNamed } from './schedule.ts';
 
 export function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -78,8 +78,18 @@ export function useNameAndSchedule({ nameRequired, unnamedFor }: { nameRequired:
       ...(schedule.enabled && zone && skippedLocal(schedule.localAt, zone) ? ['a schedule time that exists in its time zone'] : []),
     ],
     input: schedule.enabled && zone ? { scheduledAt: scheduledAtOf(schedule.localAt), scheduleTimezone: zone } : {},
-    sends: schedule.enabled ? (schedule.localAt ? `${schedule.localAt.replace('T', ' ')} ${zone ?? schedule.zone}` : 'Pick a time') : 'Immediately on launch',
+    sends: schedule.enabled ? sendsAt(schedule, zone) : 'Immediately on launch',
   };
+}
+
+/**
+ * The summary's "Sends" for a schedule: the time as the campaign's page will write it ("Nov 28, 2026, 6:44 AM
+ * (Asia/Kolkata)"), once its zone is one of the list's; the wall time as typed while it is not.
+ */
+function sendsAt(schedule: Schedule, zone: string | null): string {
+  if (!schedule.localAt) return 'Pick a time';
+  const at = zone ? instantIn(schedule.localAt, zone) : null;
+  return at ? scheduleLabel(at, zone) : `${schedule.localAt.replace('T', ' ')} ${zone ?? schedule.zone}`;
 }
 
 /** The last step of every builder: the campaign's name (optional where the core generates one) and its schedule. */
