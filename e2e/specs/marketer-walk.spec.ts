@@ -1,5 +1,6 @@
 // What a marketer's walk through the console found, each mended and held here: the builder's "Sends" written as the
-// campaign's page writes it.
+// campaign's page writes it, and the focus kept on the campaign when a launch or a cancel takes away the button that
+// held it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -11,6 +12,10 @@ consoleForFile({ height: 860, reducedMotion: true }, (opened) => {
 });
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
+const focused = () => page.evaluate(() => {
+  const el = document.activeElement as HTMLElement | null;
+  return el?.dataset.testid ?? el?.tagName.toLowerCase() ?? null;
+});
 
 async function openBuilder(tab: 'WhatsApp' | 'SMS') {
   await page.getByTestId('nav-campaigns').click();
@@ -21,7 +26,7 @@ async function openBuilder(tab: 'WhatsApp' | 'SMS') {
 }
 
 describe("a marketer's walk: campaigns", () => {
-  it("writes the builder's schedule as the campaign's page does", async () => {
+  it("writes the builder's schedule as the campaign's page does, and keeps the focus on the campaign through launch, Keep it and cancel", async () => {
     await openBuilder('WhatsApp');
     await page.locator('[data-testid="template-option"][data-template-name="festive_sale"]').click();
     await page.getByTestId('recipients-input').fill('+14155550101');
@@ -39,5 +44,21 @@ describe("a marketer's walk: campaigns", () => {
     await detail('DRAFT').waitFor();
     expect(await page.getByTestId('fact-scheduled').locator('dd').textContent()).toBe(written);
 
+    // Launch (schedule) goes away with the launch: the focus goes to the campaign's name, not to the page.
+    await page.getByTestId('launch-campaign').click();
+    await detail('SCHEDULED').waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+
+    // "Keep it" gives the focus back to Cancel campaign, which asked.
+    await page.getByTestId('cancel-campaign').click();
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    expect(await focused()).toBe('cancel-campaign');
+
+    // The cancel's confirmation goes with the cancel: the focus goes to the campaign's name again.
+    await page.getByTestId('cancel-campaign').click();
+    await page.getByTestId('confirm-cancel').click();
+    await detail('CANCELLED').waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await page.locator('h1').textContent()).toBe('Winter preview');
   });
 });

@@ -1,7 +1,7 @@
 // One campaign: status, live dispatch progress, launch or delete (a draft) or cancel (scheduled or running) with the
 // refund it made, a draft's estimate (an audience resolved at launch), the facts of its configuration, its analytics as a funnel and rates, and who it failed to reach and why.
 import { useRef, useState } from 'react';
-import { useFocusIfLost } from '../../components/focus.ts';
+import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { rupees, time } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { Funnel, RateRings } from './campaign-charts.tsx';
@@ -23,6 +23,7 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
   const topUp = useTopUpAction(launch.error);
   const cancel = useCancelCampaign(channel);
   const [confirming, setConfirming] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const cancellable = campaign.status === 'SCHEDULED' || campaign.status === 'RUNNING';
   // A draft whose time the virtual clock has passed is not scheduled by a launch: the core sends it at once.
   const passed = scheduleHasPassed(campaign.scheduledAt, useVirtualNow());
@@ -41,12 +42,12 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
       ) : null}
       {campaign.status === 'DRAFT' && channel !== 'rcs' ? <DeleteDraftButton channel={channel} id={campaign.id} onDeleted={onDeleted} /> : null}
       {cancellable && !confirming ? (
-        <button type="button" className="button danger-outline" onClick={() => setConfirming(true)} data-testid="cancel-campaign">Cancel campaign</button>
+        <button ref={cancelButton} type="button" className="button danger-outline" onClick={() => setConfirming(true)} data-testid="cancel-campaign">Cancel campaign</button>
       ) : null}
       {cancellable && confirming ? (
         <div className="confirm" role="group" aria-label="Confirm cancellation">
           <span>Unsent recipients will not be messaged and are refunded.</span>
-          <button type="button" className="button ghost" onClick={() => setConfirming(false)} autoFocus>Keep it</button>
+          <button type="button" className="button ghost" onClick={() => thenFocus(() => setConfirming(false), () => cancelButton.current)} autoFocus>Keep it</button>
           <button type="button" className="button danger" disabled={cancel.isPending} onClick={doCancel} data-testid="confirm-cancel">Cancel campaign</button>
         </div>
       ) : null}
@@ -77,6 +78,9 @@ export function CampaignDetailView({ channel, id, onBack }: { channel: CampaignT
   // Opened from its row (gone with the list) or from the builder: the focus goes to the campaign's name.
   const title = useRef<HTMLHeadingElement>(null);
   useFocusIfLost(campaign !== undefined, title);
+  // A launch, a cancel or the end of a run takes away the button that held the focus (Launch, the cancel's confirmation,
+  // Cancel campaign): it goes to the campaign's name, above the status just changed, not to the page.
+  useFocusAfterChange(campaign?.status, title);
   const back = <button type="button" className="button ghost back" onClick={onBack} data-testid="back-to-list">← Campaigns</button>;
   if (detail.isError && !campaign) return <div className="campaign-detail">{back}<ErrorState error={detail.error} onRetry={() => void detail.refetch()} /></div>;
   if (!campaign) return <div className="campaign-detail">{back}<Loading label="Loading campaign…" /></div>;
