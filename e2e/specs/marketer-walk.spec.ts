@@ -1,6 +1,6 @@
 // What a marketer's walk through the console found, each mended and held here: the builder's "Sends" written as the
-// campaign's page writes it, and the focus kept on the campaign when a launch or a cancel takes away the button that
-// held it.
+// campaign's page writes it, the typing going on where a DLT template was picked, and the focus kept on the campaign
+// when a launch or a cancel takes away the button that held it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -60,5 +60,14 @@ describe("a marketer's walk: campaigns", () => {
     await detail('CANCELLED').waitFor();
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     expect(await page.locator('h1').textContent()).toBe('Winter preview');
+  });
+
+  it("picking a DLT template puts the typing in its first {#var#}'s value", async () => {
+    await openBuilder('SMS');
+    await page.locator('[data-testid="dlt-template"][data-template-name="Order shipped"]').click();
+    expect(await focused()).toBe('sms-body-var-1');
+    await page.keyboard.type('Asha');
+    expect(await page.getByTestId('sms-body-var-1').inputValue()).toBe('Asha');
+    expect(await page.getByTestId('sms-body').inputValue()).toMatch(/^Hi Asha, your order \{#var#\}/);
   });
 });

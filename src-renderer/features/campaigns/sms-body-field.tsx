@@ -2,6 +2,7 @@
 // with an input per {#var#}; behind a toggle in the inbox), the text, and a live check of which template it
 // matches ({#var#} is 1 to 30 characters), done locally. A text still holding a {#var#} is unfilled: it matches nothing.
 import { useId, useState, type KeyboardEvent } from 'react';
+import { thenFocus } from '../../components/focus.ts';
 import { ChannelsLink } from './channels-link.tsx';
 import { DLT_VAR_MAX, type SmsTemplate } from '../../../src-core/contract/index.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
@@ -32,13 +33,16 @@ export function SmsBodyField({ label, value, onChange, testId, compactHints = fa
     setPicked(next);
     onChange(fillTemplate(next.template.body, next.values));
   };
+  // A template picked: the typing goes on in its first {#var#}'s input (above the hints, where the click was), or in
+  // the text itself for a template without one.
+  const pick = (next: Filling) => thenFocus(() => fill(next), () => document.getElementById(next.values.length ? `${id}-var-1` : id));
   return (
     <div className="sms-body">
       <label className="field" htmlFor={id}><span>{label}</span></label>
       {/* A text that matches no approved template is invalid, with the check's sentence as its description. */}
       <textarea id={id} rows={compactHints ? 2 : 4} value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} maxLength={2000} spellCheck={false} data-testid={testId}
         placeholder="Write the text of an approved DLT template, with each {#var#} filled in" aria-invalid={Boolean(value) && !match} aria-describedby={value ? `${id}-dlt` : undefined} />
-      {filling && filling.values.length ? <VariableInputs filling={filling} onFill={fill} testId={testId} /> : null}
+      {filling && filling.values.length ? <VariableInputs filling={filling} onFill={fill} testId={testId} idPrefix={id} /> : null}
       <div className="sms-body-meta">
         {value ? (
           <span id={`${id}-dlt`} className={`dlt-check ${match ? 'is-match' : 'is-miss'}`} data-testid={`${testId}-dlt`} data-match={match?.name ?? ''} data-unfilled={unfilled} role="status">
@@ -53,7 +57,7 @@ export function SmsBodyField({ label, value, onChange, testId, compactHints = fa
       {templates.isPending ? <Loading label="Loading DLT templates…" /> : null}
       {templates.isError ? <ErrorState error={templates.error} onRetry={() => void templates.refetch()} /> : null}
       {templates.data ? <TemplateHints approved={approved} pending={all.length - approved.length} matched={match?.id ?? filling?.template.id} compact={compactHints}
-        onPick={(template) => fill({ template, values: Array.from({ length: unfilledVars(template.body) }, () => '') })} /> : null}
+        onPick={(template) => pick({ template, values: Array.from({ length: unfilledVars(template.body) }, () => '') })} /> : null}
     </div>
   );
 }
@@ -64,7 +68,7 @@ const placeholderAfter = (literal: string, i: number): string => {
 };
 
 /** One input per {#var#} of the picked template, each labelled with the words before it. */
-function VariableInputs({ filling, onFill, testId }: { filling: Filling; onFill(next: Filling): void; testId: string }) {
+function VariableInputs({ filling, onFill, testId, idPrefix }: { filling: Filling; onFill(next: Filling): void; testId: string; idPrefix: string }) {
   const literals = filling.template.body.split(DLT_VAR);
   return (
     <div className="placeholders" data-testid={`${testId}-vars`}>
@@ -72,7 +76,7 @@ function VariableInputs({ filling, onFill, testId }: { filling: Filling; onFill(
       {filling.values.map((text, i) => (
         <label key={i} className="placeholder-row">
           <span className="placeholder-token">{`${DLT_VAR} ${i + 1}`}</span>
-          <input className="grow" value={text} maxLength={DLT_VAR_MAX} data-testid={`${testId}-var-${i + 1}`} aria-label={`Value of ${DLT_VAR} ${i + 1}`}
+          <input id={`${idPrefix}-var-${i + 1}`} className="grow" value={text} maxLength={DLT_VAR_MAX} data-testid={`${testId}-var-${i + 1}`} aria-label={`Value of ${DLT_VAR} ${i + 1}`}
             placeholder={placeholderAfter(literals[i] ?? '', i)}
             onChange={(e) => onFill({ ...filling, values: filling.values.map((v, k) => (k === i ? e.target.value : v)) })} />
         </label>
