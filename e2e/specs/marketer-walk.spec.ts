@@ -1,6 +1,7 @@
 // What a marketer's walk through the console found, each mended and held here: the builder's "Sends" written as the
-// campaign's page writes it, the typing going on where a DLT template was picked, and the focus kept on the campaign
-// when a launch or a cancel takes away the button that held it.
+// campaign's page writes it, the typing going on where a DLT template was picked, the focus kept on the campaign
+// when a launch or a cancel takes away the button that held it; and the form builder's fields styled and laid out
+// as the console's.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -69,5 +70,36 @@ describe("a marketer's walk: campaigns", () => {
     await page.keyboard.type('Asha');
     expect(await page.getByTestId('sms-body-var-1').inputValue()).toBe('Asha');
     expect(await page.getByTestId('sms-body').inputValue()).toMatch(/^Hi Asha, your order \{#var#\}/);
+  });
+});
+
+describe("a marketer's walk: forms", () => {
+  it("the form builder's fields are styled as the console's, each contact field on one line with how it is asked", async () => {
+    await page.getByTestId('nav-forms').click();
+    await page.getByTestId('new-form').click();
+    const builder = page.getByTestId('form-builder');
+    await builder.waitFor();
+    const look = (testId: string) => builder.getByTestId(testId).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { border: style.borderTopColor, radius: style.borderTopLeftRadius, background: style.backgroundColor };
+    });
+    try {
+      // The description (a textarea the console styles everywhere) is the model: the name and every select look like it,
+      // not the browser's grey, square defaults.
+      await builder.getByTestId('form-name').evaluate((el) => (el as HTMLElement).blur()); // a focused field's border is the accent
+      const model = await look('form-description');
+      for (const testId of ['form-name', 'form-kind', 'form-ask-name', 'form-ask-email', 'form-ask-phone']) expect(await look(testId)).toEqual(model);
+      for (const field of ['name', 'email', 'phone']) {
+        const select = builder.getByTestId(`form-ask-${field}`);
+        const label = select.locator('xpath=..').locator('span').first();
+        const [labelBox, selectBox] = [await label.boundingBox(), await select.boundingBox()];
+        if (!labelBox || !selectBox) throw new Error(`form-ask-${field} is not shown`);
+        // Side by side: the select starts right of its label and within its line, not centred under it.
+        expect(selectBox.x).toBeGreaterThan(labelBox.x + labelBox.width);
+        expect(selectBox.y).toBeLessThan(labelBox.y + labelBox.height);
+      }
+    } finally {
+      await builder.getByRole('button', { name: 'Cancel' }).click();
+    }
   });
 });
