@@ -1,7 +1,7 @@
 // What a marketer's walk through the console found, each mended and held here: the builder's "Sends" written as the
 // campaign's page writes it, the typing going on where a DLT template was picked, the focus kept on the campaign
-// when a launch or a cancel takes away the button that held it; and the form builder's fields styled and laid out
-// as the console's.
+// when a launch or a cancel takes away the button that held it; the form builder's fields styled and laid out as
+// the console's, and the focus back on the button that opened it when it closes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -101,5 +101,25 @@ describe("a marketer's walk: forms", () => {
     } finally {
       await builder.getByRole('button', { name: 'Cancel' }).click();
     }
+  });
+
+  it('the focus goes back to the button that opened the builder, whether the form was saved or not', async () => {
+    await page.getByTestId('nav-forms').click();
+    await page.getByTestId('new-form').click();
+    await page.getByTestId('form-builder').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('form-builder').waitFor({ state: 'detached' });
+    expect(await focused()).toBe('new-form');
+
+    await page.getByTestId('new-form').click();
+    await page.getByTestId('form-name').fill('Winter sign-up');
+    await page.getByTestId('form-save').click();
+    await page.locator('[data-testid="form-card"][data-name="Winter sign-up"]').waitFor();
+    expect(await focused()).toBe('new-form');
+
+    const card = page.locator('[data-testid="form-card"][data-name="Winter sign-up"]');
+    await card.getByTestId('form-edit').click();
+    await page.getByTestId('form-save').click();
+    await page.getByTestId('form-builder').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Edit Winter sign-up');
   });
 });

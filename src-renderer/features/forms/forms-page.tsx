@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import type { Form } from '../../../src-core/contract/index.ts';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
-import { useFocusAfterChange } from '../../components/focus.ts';
+import { thenFocus, useFocusAfterChange } from '../../components/focus.ts';
 import { ShowMore } from '../../components/show-more.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
@@ -86,6 +86,17 @@ export function FormsPage() {
   const forms = useForms();
   /** The builder: closed, a new form, or the form being edited. */
   const [editing, setEditing] = useState<Form | 'new' | null>(null);
+  // The button that opened the builder (New form, a card's Edit) takes the focus back when it closes, saved or not:
+  // the builder leaves the page rather than closing, so the browser would drop the focus on the page.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (what: Form | 'new') => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(what);
+  };
+  const close = (saved?: Form) => {
+    thenFocus(() => setEditing(null), () => (opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="new-form"]')));
+    if (saved) announce(`${saved.name} saved.`);
+  };
   return (
     <div className="page padded forms-page" data-testid="forms-page">
       <div className="page-title">
@@ -96,18 +107,17 @@ export function FormsPage() {
             visitor&apos;s contact and sends <code>form.submitted</code> to your webhooks. Try one from the Simulator.
           </p>
         </div>
-        <button type="button" className="button primary" data-testid="new-form" onClick={() => setEditing('new')}>New form</button>
+        <button type="button" className="button primary" data-testid="new-form" onClick={() => open('new')}>New form</button>
       </div>
       {forms.isPending ? <Loading /> : forms.isError ? <ErrorState error={forms.error} onRetry={() => void forms.refetch()} /> : forms.data.data.length === 0 ? (
         <Empty title="No forms yet">New form builds one: what it asks, and a public link to share.</Empty>
       ) : (
         <ul className="forms-list" data-testid="forms-list" data-ready="true">
-          {forms.data.data.map((form) => <FormCard key={form.id} form={form} onEdit={() => setEditing(form)} />)}
+          {forms.data.data.map((form) => <FormCard key={form.id} form={form} onEdit={() => open(form)} />)}
         </ul>
       )}
       {editing ? (
-        <FormBuilder form={editing === 'new' ? null : editing}
-          onClose={(saved) => { setEditing(null); if (saved) announce(`${saved.name} saved.`); }} />
+        <FormBuilder form={editing === 'new' ? null : editing} onClose={close} />
       ) : null}
     </div>
   );
