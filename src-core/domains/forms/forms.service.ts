@@ -60,7 +60,8 @@ export function checkAnswers(form: StoredForm, input: SubmissionInput): Record<s
       continue;
     }
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new AnswerError(key, `Invalid body: ${key}: ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+    // The contacts' phone rule names its field ("phone must be…"): said once, as the email's is ("phone: must be…").
+    if (!parsed.success) throw new AnswerError(key, `Invalid body: ${key}: ${(parsed.error.issues[0]?.message ?? 'is not valid').replace(new RegExp(`^${key} `), '')}`);
     answers[key] = key === 'email' ? String(parsed.data).toLowerCase() : String(parsed.data);
   }
   if (!answers.email && !answers.phone) throw new AnswerError(null, 'Invalid body: give an email or a phone');
