@@ -1,14 +1,14 @@
 // What a marketer's walk through the console found, each mended and held here: the builder's "Sends" written as the
 // campaign's page writes it, the typing going on where a DLT template was picked, the focus kept on the campaign
 // when a launch or a cancel takes away the button that held it; the form builder's fields styled and laid out as
-// the console's, and the focus back on the button that opened it when it closes.
+// the console's, and the focus back on the button that opened it when it closes; an automation's run naming its contact.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
 
 let page: Page;
 
-consoleForFile({ height: 860, reducedMotion: true }, (opened) => {
+const session = consoleForFile({ height: 860, reducedMotion: true }, (opened) => {
   ({ page } = opened);
 });
 
@@ -121,5 +121,22 @@ describe("a marketer's walk: forms", () => {
     await page.getByTestId('form-save').click();
     await page.getByTestId('form-builder').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Edit Winter sign-up');
+  });
+});
+
+describe("a marketer's walk: automations", () => {
+  it('a run set off by a contact without an address (a contact created) names the contact, not its id', async () => {
+    const { server } = session();
+    await page.getByTestId('nav-automations').click();
+    const card = page.getByTestId('automation').filter({ hasText: 'Tag contacts added by hand' });
+    await card.getByTestId('automation-toggle').click();
+    await card.getByTestId('automation-status').filter({ hasText: 'Active' }).waitFor();
+    const made = await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name: 'Pat Walker', phone: '+14155550188' });
+    expect(made.status).toBe(201);
+    await card.locator('summary').filter({ hasText: 'Recent runs (1)' }).click();
+    const head = card.getByTestId('automation-run').locator('.automation-run-head');
+    await head.filter({ hasText: 'Pat Walker' }).waitFor();
+    expect(await head.textContent()).not.toContain(made.body.id);
+    expect(await card.getByTestId('automation-rerun').getAttribute('aria-label')).toMatch(/ from Pat Walker$/);
   });
 });

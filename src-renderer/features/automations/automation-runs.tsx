@@ -12,11 +12,16 @@ import { outcomeInWords } from './step-summary.ts';
 import { useRerun } from './mutations.ts';
 import { useRecentRuns } from './queries.ts';
 import { displayAddress } from '../../components/email-address.ts';
+import { useContact } from '../contacts/queries.ts';
 
 const ENDED = new Set(['completed', 'failed', 'stopped']);
 
 function Run({ run, catalog, onRerun, rerunning }: { run: AutomationExecution; catalog: NodeCatalog | undefined; onRerun(): void; rerunning: boolean }) {
-  const who = (run.trigger.address && displayAddress(run.trigger.address)) ?? run.trigger.contactId ?? '—';
+  // A trigger without an address (a form submitted, a contact created or moved to a stage) names its contact: by name
+  // (or address) once loaded, not by its id; the id while it loads or when the contact is gone.
+  const contact = useContact(run.trigger.address ? null : run.trigger.contactId);
+  const known = contact.data ? contact.data.name || contact.data.email || contact.data.phone : null;
+  const who = (run.trigger.address && displayAddress(run.trigger.address)) ?? known ?? run.trigger.contactId ?? '—';
   return (
     <li className="automation-run" data-testid="automation-run" data-status={run.status} data-id={run.id}>
       <div className="automation-run-head">
