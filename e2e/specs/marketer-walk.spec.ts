@@ -1,7 +1,8 @@
 // What a marketer's walk through the console found, each mended and held here: the builder's "Sends" written as the
 // campaign's page writes it, the typing going on where a DLT template was picked, the focus kept on the campaign
-// when a launch or a cancel takes away the button that held it; the form builder's fields styled and laid out as
-// the console's, and the focus back on the button that opened it when it closes; an automation's run naming its contact.
+// when a launch or a cancel takes away the button that held it; the schedule's date level with its zone; the form
+// builder's fields styled and laid out as the console's, and the focus back on the button that opened it when it
+// closes; an automation's run naming its contact.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -70,6 +71,22 @@ describe("a marketer's walk: campaigns", () => {
     await page.keyboard.type('Asha');
     expect(await page.getByTestId('sms-body-var-1').inputValue()).toBe('Asha');
     expect(await page.getByTestId('sms-body').inputValue()).toMatch(/^Hi Asha, your order \{#var#\}/);
+  });
+});
+
+describe("a marketer's walk: the schedule", () => {
+  it("keeps the date and the time zone level when the zone's error shows under it", async () => {
+    await openBuilder('SMS');
+    await page.getByTestId('schedule-toggle').check();
+    await page.getByTestId('schedule-zone').fill('Kolkata');
+    await page.getByTestId('schedule-at').focus();
+    await page.getByTestId('schedule-zone-error').waitFor();
+    const [at, zone] = [await page.getByTestId('schedule-at').boundingBox(), await page.getByTestId('schedule-zone').boundingBox()];
+    if (!at || !zone) throw new Error('the schedule fields are not shown');
+    // Side by side at this width, the date beside the zone's field, not pushed down beside its error.
+    expect(at.x + at.width).toBeLessThanOrEqual(zone.x);
+    expect(Math.abs(at.y - zone.y)).toBeLessThan(2);
+    await page.getByTestId('schedule-toggle').uncheck();
   });
 });
 
