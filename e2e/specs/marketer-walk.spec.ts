@@ -1,8 +1,8 @@
 // What a marketer's walk through the console found, each mended and held here: the builder's "Sends" written as the
 // campaign's page writes it, the typing going on where a DLT template was picked, the focus kept on the campaign
-// when a launch or a cancel takes away the button that held it; the schedule's date level with its zone; the form
-// builder's fields styled and laid out as the console's, and the focus back on the button that opened it when it
-// closes; an automation's run naming its contact.
+// when a launch or a cancel takes away the button that held it; an email draft's subject and merge-tag values among
+// its facts; the schedule's date level with its zone; the form builder's fields styled and laid out as the console's,
+// and the focus back on the button that opened it when it closes; an automation's run naming its contact.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -71,6 +71,27 @@ describe("a marketer's walk: campaigns", () => {
     await page.keyboard.type('Asha');
     expect(await page.getByTestId('sms-body-var-1').inputValue()).toBe('Asha');
     expect(await page.getByTestId('sms-body').inputValue()).toMatch(/^Hi Asha, your order \{#var#\}/);
+  });
+});
+
+describe("a marketer's walk: an email draft", () => {
+  it("shows the subject and the merge-tag values it will send, to check before Launch now", async () => {
+    await page.getByTestId('nav-campaigns').click();
+    const back = page.getByTestId('back-to-list');
+    if (await back.count()) await back.click();
+    await page.getByRole('tab', { name: 'Email', exact: true }).click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-testid="email-template"][data-template-name="Order shipped"]').click();
+    await page.locator('[data-testid="email-variables"][data-ready="true"]').waitFor();
+    await page.getByTestId('recipients-input').fill('alice@example.com');
+    await page.getByTestId('email-variable-order').fill('#1001');
+    await page.getByTestId('email-variable-first_name').fill('there');
+    await page.getByTestId('campaign-name').fill('Order 1001 shipped');
+    await page.getByTestId('create-draft').click();
+    await detail('DRAFT').waitFor();
+    const fact = (name: string) => page.getByTestId(`fact-${name}`).locator('dd');
+    await fact('subject').filter({ hasText: "Your order {{order}} has shipped (the template's)" }).waitFor();
+    expect(await fact('merge-tag-values').textContent()).toBe('{{order}} #1001 · {{first_name}} there (for a recipient without one)');
   });
 });
 

@@ -1,8 +1,11 @@
-// The facts of a campaign's configuration on its page: what it sends, from whom, to which audience (a segment's tags
-// and search as it was sent to them), its schedule, when it was created, started and completed, and what it cost.
+// The facts of a campaign's configuration on its page: what it sends (an email's subject and merge-tag values), from
+// whom, to which audience (a segment's tags and search as it was sent to them), its schedule, when it was created,
+// started and completed, and what it cost.
 import type { ReactNode } from 'react';
 import type { ReferenceTotals } from '../../../src-core/contract/index.ts';
 import { rupees, time } from '../../components/format.ts';
+import { useEmailTemplate } from '../channels/queries.ts';
+import { PER_RECIPIENT_TAGS } from './merge-tags.ts';
 import { useCampaignSpend, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
 import { displayAddress } from '../../components/email-address.ts';
@@ -40,11 +43,27 @@ export function audienceLabel(campaign: Pick<Detail, 'audienceType' | 'audienceC
 
 const EMAIL_AUDIENCE = { list: 'A list of addresses', subscribers: 'Every subscriber' } as const;
 
+/** An email campaign's subject: its own, or its template's (said so; "…" while the template loads). */
+function subjectFact(subject: string | null | undefined, template: { data?: { subject: string } | undefined; isError: boolean }): string {
+  if (subject) return subject;
+  if (template.data) return `${template.data.subject} (the template's)`;
+  return template.isError ? "The template's (it could not be read)" : '…';
+}
+
+/** "{{order}} #1001 · {{first_name}} there (for a recipient without one)": the values given for the template's tags. */
+function mergeValuesFact(variables: Record<string, string>): string {
+  const given = Object.entries(variables).filter(([, value]) => value !== '');
+  if (!given.length) return 'None';
+  return given.map(([tag, value]) => `{{${tag}}} ${value}${PER_RECIPIENT_TAGS.has(tag) ? ' (for a recipient without one)' : ''}`).join(' · ');
+}
+
 /**
  * `children`: rows read elsewhere (its cost), after the configuration's. A WhatsApp campaign to a pasted list keeps no
  * audience type (its recipients are the seed's `phones`), so `channel` says it is a list.
  */
 export function Facts({ campaign, channel, children }: { campaign: Detail; channel: CampaignTab; children?: ReactNode }) {
+  // An email sent with its template's subject keeps none of its own: the template says it.
+  const template = useEmailTemplate(campaign.fromEmail && !campaign.subject ? campaign.templateId ?? '' : '');
   const rows: Array<[string, string]> = [
     ['Template', campaign.templateName ?? '—'],
     ['Scheduled', scheduleFact(campaign)],
@@ -63,7 +82,10 @@ export function Facts({ campaign, channel, children }: { campaign: Detail; chann
   if (campaign.senderId) rows.splice(1, 0, ['Sender id', campaign.senderId]);
   if (campaign.fallbackMessage) rows.splice(1, 0, ['SMS fallback', campaign.fallbackMessage]);
   if (campaign.country) rows.splice(1, 0, ['Country', campaign.country]);
-  if (campaign.fromEmail) rows.splice(1, 0, ['From', `${campaign.fromName ?? ''} <${displayAddress(campaign.fromEmail)}>`], ['Audience', EMAIL_AUDIENCE[campaign.audience ?? 'list']]);
+  if (campaign.fromEmail) {
+    rows.splice(1, 0, ['Subject', subjectFact(campaign.subject, template)], ['Merge tag values', mergeValuesFact(campaign.variables ?? {})],
+      ['From', `${campaign.fromName ?? ''} <${displayAddress(campaign.fromEmail)}>`], ['Audience', EMAIL_AUDIENCE[campaign.audience ?? 'list']]);
+  }
   return (
     <dl className="facts" data-testid="campaign-facts">
       {rows.map(([label, value]) => <div key={label} data-testid={`fact-${label.toLowerCase().replace(/\W+/g, '-')}`}><dt>{label}</dt><dd>{value}</dd></div>)}

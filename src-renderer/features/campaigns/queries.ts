@@ -35,7 +35,8 @@ export type CampaignDetail = CampaignBase & Pick<CampaignSummary,
     templateId?: string; messageBody?: string; duplicatesRemoved?: number; country?: string; fallbackMessage?: string | null;
     /** SMS (and WhatsApp for every contact or a segment): who it goes to; a segment's criteria (contacts with any of the tags, and matching the search). */
     audienceType?: 'all' | 'segment' | 'manual'; audienceCriteria?: { tags?: string[]; search?: string };
-    fromName?: string; subject?: string | null;
+    /** Email: the subject typed for it (null: the template's) and the values given for its template's merge tags. */
+    fromName?: string; subject?: string | null; variables?: Record<string, string>;
   };
 
 export function useCampaigns(channel: CampaignTab, page: number) {
