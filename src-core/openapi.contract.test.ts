@@ -83,6 +83,17 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(send.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
   });
 
+  it("gives each dedicated send's answer why its provider failed it: errorCode and error, always there, null or a string", () => {
+    for (const path of ['/whatsapp/send-template', '/rcs/send', '/instagram/messages', '/email/send']) {
+      const answer = op('post', path).responses['200'] as { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
+      const schema = answer.content['application/json']?.schema;
+      expect(schema?.required, path).toEqual(expect.arrayContaining(['errorCode', 'error']));
+      for (const field of ['errorCode', 'error']) {
+        expect(schema?.properties[field], `${path} ${field}`).toMatchObject({ type: ['string', 'null'], description: expect.stringContaining('null when it did not fail') });
+      }
+    }
+  });
+
   it('marks a request body required only where the route refuses a request without one', async () => {
     const { key } = await t.createKey({ rateLimitPerMinute: 10_000 });
     const bare = async (path: string) => String((await t.request('POST', `/v1${path}`, { token: key })).body?.message ?? '');
@@ -136,7 +147,7 @@ describe('GET /openapi.json', () => {
     const section = (id: string) => page.slice(page.indexOf(`id="${id}"`), page.indexOf('</section>', page.indexOf(`id="${id}"`)));
     expect(section('get-/contacts')).toContain('200 answers a list of <code>Contact</code>');
     expect(section('post-/contacts/{id}/notes')).toContain('201 answers <code>ContactNote</code>');
-    expect(section('post-/whatsapp/send-template')).toContain('200 answers {<code>wamid</code>, <code>conversationId</code>, <code>status</code>}');
+    expect(section('post-/whatsapp/send-template')).toContain('200 answers {<code>wamid</code>, <code>conversationId</code>, <code>status</code>, <code>errorCode</code>, <code>error</code>}');
     expect(section('delete-/webhooks/{id}')).not.toMatch(/204 answers/);
   });
 

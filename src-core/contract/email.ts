@@ -1,6 +1,7 @@
 // Email: templates with merge tags, sending domains, the SMTP connection, contacts and sends (seed 000, "Email").
 import { z } from 'zod';
 import { asciiDomain, emailAddressSchema, idSchema, mergeValuesSchema, nullAsAbsent, refusedField, timestampSchema } from './common.ts';
+import { sendFailureFields } from './send-failure.ts';
 
 /**
  * A merge tag in an email's subject, HTML or text: `{{name}}` (letters, digits, `_`, `.` or `-`; spaces
@@ -94,12 +95,13 @@ export const sentEmailSchema = z.looseObject({
 export type SentEmail = z.infer<typeof sentEmailSchema>;
 
 /**
- * The seed's email send result; an email its mail server refused (`status` `failed`) adds why, `errorCode` and
- * `errorMessage` as the message has them: email has no log route, and no event for an email never accepted.
+ * The seed's email send result; why an email its mail server refused (`status` `failed`) failed, as the message has it:
+ * `errorCode` and `error` as every dedicated send answers them (null when it did not fail), and `errorMessage`, the same
+ * words as `error`, only then (answered so before `error` was): email has no log route, and no event for an email never accepted.
  */
 export const emailSendResultSchema = z.object({
   messageId: z.string(), status: z.string(), to: z.string(), templateId: z.string(), templateName: z.string(),
-  errorCode: z.string().optional(), errorMessage: z.string().optional(),
+  ...sendFailureFields, errorMessage: z.string().optional(),
 });
 export type EmailSendResult = z.infer<typeof emailSendResultSchema>;
 

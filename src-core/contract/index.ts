@@ -14,6 +14,7 @@ export * from './whatsapp.ts';
 export * from './unified-send.ts';
 export * from './instagram.ts';
 export * from './bridge.ts';
+export * from './send-failure.ts';
 export * from './sms.ts';
 export * from './rcs.ts';
 export * from './email.ts';

@@ -1,6 +1,7 @@
 // Instagram: the organization's connection, profile, conversations, direct messages and insights (seed 000, "Instagram").
 import { z } from 'zod';
 import { httpLinkSchema, nullAsAbsent, timestampSchema } from './common.ts';
+import { sendFailureFields } from './send-failure.ts';
 
 /**
  * An IGSID (Instagram-scoped user id, the page-scoped id a customer's messages arrive from) is a string
@@ -34,7 +35,7 @@ export const sendInstagramMessageBodySchema = z.object({
 });
 export type SendInstagramMessageInput = z.infer<typeof sendInstagramMessageBodySchema>;
 
-export const instagramSendResultSchema = z.object({ messageId: z.string(), status: z.string() });
+export const instagramSendResultSchema = z.object({ messageId: z.string(), status: z.string(), ...sendFailureFields });
 export type InstagramSendResult = z.infer<typeof instagramSendResultSchema>;
 
 export const instagramProfileSchema = z.object({

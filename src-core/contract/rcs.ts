@@ -1,6 +1,7 @@
 // RCS: bots, templates, sends with SMS fallback, logs and stats (seed 000, "RCS"; most shapes decided).
 import { z } from 'zod';
 import { httpLinkSchema, ID_MAX, idSchema, nullAsAbsent, personPhoneSchema, templateValuesSchema, timestampSchema } from './common.ts';
+import { sendFailureFields } from './send-failure.ts';
 import { sendSmsBodySchema, smsRouteSchema } from './sms.ts';
 
 export const rcsBotSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(['ACTIVE', 'INACTIVE']), createdAt: timestampSchema });
@@ -66,6 +67,8 @@ export type SendRcsInput = z.infer<typeof sendRcsBodySchema>;
 
 export const rcsSendResultSchema = z.object({
   messageId: z.string(), status: z.string(), channelUsed: z.enum(['rcs', 'sms']), fallbackReason: z.string().nullable(),
+  // Why the answered message (the RCS one, or the SMS fallback's) failed, as its channel's log keeps it.
+  ...sendFailureFields,
 });
 export type RcsSendResult = z.infer<typeof rcsSendResultSchema>;
 

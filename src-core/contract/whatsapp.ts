@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { named } from './answers.ts';
 import { HTTP_LINK_MAX, httpLinkSchema, nullAsAbsent, phoneSchema, timestampSchema } from './common.ts';
+import { sendFailureFields } from './send-failure.ts';
 
 export const WA_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export const WA_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
@@ -130,7 +131,8 @@ export const sendTemplateBodySchema = z.object({
 });
 export type SendTemplateInput = z.infer<typeof sendTemplateBodySchema>;
 
-export const waSendResultSchema = z.object({ wamid: z.string(), conversationId: z.string(), status: z.string() });
+/** The seed's whatsapp send result; a message its provider failed (`status` `failed`) adds why (`errorCode`, `error`), null otherwise. */
+export const waSendResultSchema = z.object({ wamid: z.string(), conversationId: z.string(), status: z.string(), ...sendFailureFields });
 export type WaSendResult = z.infer<typeof waSendResultSchema>;
 
 /** What a WhatsApp message is in both of its answers: the log's entry and the conversation by phone's message. */

@@ -50,15 +50,24 @@ describe('email through a real SMTP server', () => {
       expect(await credits()).toBe(1);
       const refused = await t.request('POST', '/v1/email/send', { token: orgKey, body: { templateId: tpl.body.id, recipient: { to: 'bo@customer.io' }, fromName: 'Ops', fromEmail: 'ops@smtp-org.test' } });
       // Why it failed is in the answer: email has no log route, and no event for an email its server never took.
+      // As every dedicated send says it (errorCode, error), and errorMessage as this answer said it before error was: the same words.
       expect(refused.body).toEqual({
         messageId: expect.stringMatching(/^msg_/), status: 'failed', to: 'bo@customer.io', templateId: tpl.body.id, templateName: 'Hi',
-        errorCode: 'SMTP_ERROR', errorMessage: expect.stringMatching(/^Invalid login: 535/),
+        errorCode: 'SMTP_ERROR', error: expect.stringMatching(/^Invalid login: 535/), errorMessage: refused.body.error,
       });
-      expect(Object.keys(res.body)).toEqual(['messageId', 'status', 'to', 'templateId', 'templateName']);
+      expect(res.body).toEqual({ messageId: expect.any(String), status: 'sent', to: 'bo@customer.io', templateId: tpl.body.id, templateName: 'Hi', errorCode: null, error: null });
       // The refused email gives its credit back, in a ledger line of its own.
       expect(await credits()).toBe(1);
       const ledger = await t.request('GET', `/dashboard/wallet/ledger?organizationId=${org}&limit=1`, { token: t.dashboardToken });
       expect(ledger.body.data[0]).toMatchObject({ kind: 'email_credit_refunded', emailCredits: 1, referenceId: refused.body.messageId, description: 'email message to Bo (bo@customer.io) not sent · mail server refused the login' });
+      // A keyed repeat of a refused send answers the same, reason and all.
+      const keyed = async () => t.request('POST', '/v1/email/send', {
+        token: orgKey, headers: { 'Idempotency-Key': 'smtp-refused-once' },
+        body: { templateId: tpl.body.id, recipient: { to: 'bo@customer.io' }, fromName: 'Ops', fromEmail: 'ops@smtp-org.test' },
+      });
+      const [first, again] = [await keyed(), await keyed()];
+      expect([first.body.errorCode, again.headers.get('idempotent-replayed')]).toEqual(['SMTP_ERROR', 'true']);
+      expect(again.body).toEqual(first.body);
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }

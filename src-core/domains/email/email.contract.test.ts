@@ -78,7 +78,7 @@ describe('email', () => {
   it('sends with merge tags, spends a credit, lands in the mailbox; delivered, opened and clicked follow on the clock', async () => {
     const res = await send(base());
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ messageId: expect.stringMatching(/^eml_/), status: 'sent', to: 'ana@customer.io', templateId, templateName: 'Shipped' });
+    expect(res.body).toEqual({ messageId: expect.stringMatching(/^eml_/), status: 'sent', to: 'ana@customer.io', templateId, templateName: 'Shipped', errorCode: null, error: null });
     expect((await t.dashboard('GET', '/dashboard/wallet')).body.emailCredits).toBe(4);
     const mailbox = await t.dashboard('GET', '/sim/handsets/ana@customer.io/messages');
     expect(mailbox.body.data[0]).toMatchObject({ channel: 'email', from: 'hello@acme.test', text: 'Order 1001 shipped, Ana' });

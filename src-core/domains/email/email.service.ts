@@ -212,10 +212,12 @@ export function createEmailService(deps: {
       const message = await messaging.keyedAnswer(origin, EMAIL_MESSAGE_PART, () => resume(orgId))
         ?? await messaging.send({ ...compose(orgId, prepare(orgId, input, fromEmailField), input.recipient, input.variables ?? {}, origin), ...keyedMessageId(origin, EMAIL_MESSAGE_PART) });
       // The message keeps the template it was made from (its id and its name then).
-      const failure = message.status === 'failed' ? { errorCode: message.errorCode ?? 'SEND_FAILED', errorMessage: message.errorMessage ?? 'The email was not sent' } : {};
+      // Why it failed (`errorMessage` as answered before `error` was, the same words, only then).
+      const failure = message.status === 'failed'
+        ? { errorCode: message.errorCode ?? 'SEND_FAILED', error: message.errorMessage ?? 'The email was not sent' } : { errorCode: null, error: null };
       return {
         messageId: message.externalId ?? message.id, status: message.status, to: message.address, templateId: message.templateId ?? input.templateId,
-        templateName: message.templateName ?? '', ...failure, message,
+        templateName: message.templateName ?? '', ...failure, ...(failure.error === null ? {} : { errorMessage: failure.error }), message,
       };
     },
     /** Bus listener: delivered → delivered, read → opened, a failure after sending → bounced (and suppressed). */

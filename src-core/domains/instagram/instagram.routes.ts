@@ -28,8 +28,8 @@ export function instagramRoutes(service: InstagramService) {
       method: 'POST', path: '/v1/instagram/messages', scope: 'instagram:messages:send', console: true, idempotent: 'resumable',
       body: sendInstagramMessageBodySchema, response: instagramSendResultSchema,
       handler: async ({ orgId, body, caller, keyedId }) => {
-        const { messageId, status } = await service.sendMessage(orgId, body, originOf(caller, keyedId));
-        return { messageId, status };
+        const { message: _message, ...result } = await service.sendMessage(orgId, body, originOf(caller, keyedId));
+        return result;
       },
     }),
     defineRoute({

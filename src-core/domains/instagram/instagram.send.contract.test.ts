@@ -28,7 +28,7 @@ describe('POST /v1/instagram/messages', () => {
   it('sends a reply: {messageId, status}, charged at the instagram price, delivered to the user, receipts on the clock', async () => {
     const res = await send({ recipientIgsid: CUSTOMER, message: 'Yes, it is!' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ messageId: expect.stringMatching(/^igm_/), status: 'sent' });
+    expect(res.body).toEqual({ messageId: expect.stringMatching(/^igm_/), status: 'sent', errorCode: null, error: null });
     expect(await balance()).toBe(1_000 - 15);
     expect(await handset(CUSTOMER)).toEqual([expect.objectContaining({ from: 'examplestore', text: 'Yes, it is!' })]);
     const message = t.server.services.messaging.byExternalId(t.organizationId, 'instagram', res.body.messageId);
@@ -142,6 +142,35 @@ describe('POST /v1/instagram/messages', () => {
     const res = await t.dashboard('POST', '/dashboard/instagram/messages', { recipientIgsid: CUSTOMER, message: 'From the console' });
     expect(res.status).toBe(200);
     expect(t.server.services.messaging.byExternalId(t.organizationId, 'instagram', res.body.messageId).source).toBe('MANUAL');
+  });
+});
+
+describe('a reply its provider fails', () => {
+  it('answers status failed with why, errorCode and error as the message keeps them; a keyed repeat answers the same', async () => {
+    // The simulated world has no Instagram user that fails: the provider port is given one that refuses every message.
+    const refusing = await createTestServer({
+      providers: (simulated) => ({ ...simulated, instagram: { send: async () => ({ ok: false, code: 'USER_UNAVAILABLE', message: "This person isn't available right now" }) } }),
+    });
+    try {
+      const refusingKey = (await refusing.createKey({ rateLimitPerMinute: 10_000 })).key;
+      await refusing.dashboard('POST', '/dashboard/instagram/connection', { username: 'examplestore' });
+      await refusing.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: CUSTOMER, text: 'Hello?' });
+      const reply = (headers?: Record<string, string>) =>
+        refusing.request('POST', '/v1/instagram/messages', { token: refusingKey, body: { recipientIgsid: CUSTOMER, message: 'Hi!' }, headers });
+      const res = await reply();
+      expect([res.status, res.body]).toEqual([200, {
+        messageId: expect.stringMatching(/^msg_/), status: 'failed', errorCode: 'USER_UNAVAILABLE', error: "This person isn't available right now",
+      }]);
+      expect(refusing.server.services.messaging.get(refusing.organizationId, res.body.messageId)).toMatchObject({
+        status: 'failed', errorCode: res.body.errorCode, errorMessage: res.body.error,
+      });
+      const first = await reply({ 'Idempotency-Key': 'ig-failed-once' });
+      const again = await reply({ 'Idempotency-Key': 'ig-failed-once' });
+      expect([first.body.errorCode, again.headers.get('idempotent-replayed')]).toEqual(['USER_UNAVAILABLE', 'true']);
+      expect(again.body).toEqual(first.body);
+    } finally {
+      await refusing.close();
+    }
   });
 });
 

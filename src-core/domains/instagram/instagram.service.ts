@@ -8,6 +8,7 @@ import {
   type InstagramSenderInput, type SendInstagramMessageInput,
 } from '../../contract/instagram.ts';
 import type { Conversation, Message } from '../../contract/messaging.ts';
+import { sendFailureOf } from '../../contract/send-failure.ts';
 import type { IntegrationChange } from '../../contract/stream.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -23,7 +24,7 @@ import type { ConnectionRow, InstagramStore } from './instagram.store.ts';
 
 /** The part a keyed request's direct message is named by within the request (see `Origin`). */
 export const INSTAGRAM_MESSAGE_PART = 'instagram';
-const sendResult = (message: Message): InstagramSendResult & { message: Message } => ({ messageId: message.externalId ?? message.id, status: message.status, message });
+const sendResult = (message: Message): InstagramSendResult & { message: Message } => ({ messageId: message.externalId ?? message.id, status: message.status, ...sendFailureOf(message), message });
 const toConnection = (row: ConnectionRow): InstagramConnection => ({
   id: row.instagram_account_id, username: row.username, name: row.name, biography: row.biography, followersCount: row.followers_count,
   followsCount: row.follows_count, mediaCount: row.media_count, profilePictureUrl: row.profile_picture_url, website: row.website,

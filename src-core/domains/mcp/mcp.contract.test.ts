@@ -223,6 +223,17 @@ describe('tools', () => {
     await client.close();
   });
 
+  it('answers a channel send its provider failed as /v1 does: status failed, errorCode and error saying why (not a tool error)', async () => {
+    const { client } = await connect(key, writes);
+    const failed = await client.callTool({
+      name: 'send_whatsapp_template', arguments: { to: '15005550001', templateName: 'shipped', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: '1002' }] }] },
+    });
+    expect(failed.isError, textOf(failed)).toBeFalsy();
+    expect(failed.structuredContent).toMatchObject({ status: 'failed', errorCode: 'SIM_UNREACHABLE', error: 'The simulated handset +15005550001 is unreachable on every channel' });
+    expect(textOf(failed)).toContain('"errorCode": "SIM_UNREACHABLE"');
+    await client.close();
+  });
+
   it('reports missing path parameters, a wrong channel and invalid arguments as tool errors; an unknown tool as a protocol error', async () => {
     const { client } = await connect(key, writes);
     const missing = await client.callTool({ name: 'get_email_template', arguments: {} });

@@ -61,7 +61,7 @@ describe('RCS', () => {
   });
   it('sends with variables filled, billed at the RCS price, delivered with the clock', async () => {
     const res = await send({ to: '+14155550601', templateId, rcsVariables: { order: '#1001', name: 'Alice' }, ttl: '3600s' });
-    expect(res.body).toEqual({ messageId: expect.stringMatching(/^rcs_/), status: 'sent', channelUsed: 'rcs', fallbackReason: null });
+    expect(res.body).toEqual({ messageId: expect.stringMatching(/^rcs_/), status: 'sent', channelUsed: 'rcs', fallbackReason: null, errorCode: null, error: null });
     const handset = await t.dashboard('GET', '/sim/handsets/+14155550601/messages');
     expect(handset.body.data[0]).toMatchObject({ channel: 'rcs', from: 'Acme', text: 'Order #1001\nHi Alice, it ships today.' });
     // The card reaches the handset in its parts, as the simulator's viewer draws it.
@@ -102,6 +102,35 @@ describe('RCS', () => {
     expect((await t.dashboard('GET', '/sim/handsets/+15005550003/messages')).body.data[0]).toMatchObject({ channel: 'sms', text: 'Order #7 ships today - ACME' });
     const without = await send({ to: '+15005550003', templateId, rcsVariables: { order: '#7', name: 'B' } });
     expect(without.body).toMatchObject({ status: 'failed', channelUsed: 'rcs' });
+  });
+  it('a send its provider failed says why in its answer, as the log of the channel used keeps it: errorCode and error (null when sent)', async () => {
+    const fallback = { sender: 'ACMEIN', message: 'Order #9 ships today - ACME' };
+    const vars = { order: '#9', name: 'E' };
+    // No RCS on the handset and no fallback: the RCS message fails.
+    const noRcs = await send({ to: '+15005550003', templateId, rcsVariables: vars });
+    expect(noRcs.body).toEqual({
+      messageId: expect.stringMatching(/^msg_/), status: 'failed', channelUsed: 'rcs', fallbackReason: null,
+      errorCode: 'RCS_NOT_SUPPORTED', error: 'The simulated handset +15005550003 does not support RCS',
+    });
+    const rcsLog = (await t.request('GET', '/v1/rcs/logs', { token: key })).body.data as Array<{ id: string; errorCode: string; errorMessage: string }>;
+    expect(rcsLog.find((row) => row.id === noRcs.body.messageId)).toMatchObject({ errorCode: noRcs.body.errorCode, errorMessage: noRcs.body.error });
+    // +15005550001 has no RCS either, so the fallback goes, and fails: the SMS message's reason, beside why RCS was not used.
+    const both = await send({ to: '+15005550001', templateId, rcsVariables: vars, smsFallback: fallback });
+    expect(both.body).toEqual({
+      messageId: expect.stringMatching(/^msg_/), status: 'failed', channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED',
+      errorCode: 'SIM_UNREACHABLE', error: 'The simulated handset +15005550001 is unreachable on every channel',
+    });
+    const smsLog = (await t.request('GET', '/v1/sms/logs?status=failed', { token: key })).body.data as Array<{ id: string; errorCode: string; errorMessage: string }>;
+    expect(smsLog.find((row) => row.id === both.body.messageId)).toMatchObject({ errorCode: both.body.errorCode, errorMessage: both.body.error });
+    // A fallback that went is null, as a sent RCS message is.
+    const sent = await send({ to: '+15005550003', templateId, rcsVariables: vars, smsFallback: fallback });
+    expect(sent.body).toMatchObject({ status: 'sent', channelUsed: 'sms', errorCode: null, error: null });
+    // A keyed repeat answers the same, reason and all.
+    const headers = { 'idempotency-key': 'rcs-failed-once' };
+    const first = await t.request('POST', '/v1/rcs/send', { token: key, body: { to: '+15005550001', templateId, rcsVariables: vars, smsFallback: fallback }, headers });
+    const again = await t.request('POST', '/v1/rcs/send', { token: key, body: { to: '+15005550001', templateId, rcsVariables: vars, smsFallback: fallback }, headers });
+    expect([first.body.errorCode, again.headers.get('idempotent-replayed')]).toEqual(['SIM_UNREACHABLE', 'true']);
+    expect(again.body).toEqual(first.body);
   });
   it('checks smsFallback as /sms/send checks it, whether or not the handset needs it: the same 400 on every number, nothing charged or stored', async () => {
     const balance = async () => (await t.dashboard('GET', '/dashboard/wallet')).body.balancePaise as number;

@@ -3,6 +3,7 @@
 import { normalizePhone, type ListEnvelope } from '../../contract/common.ts';
 import type { Message } from '../../contract/messaging.ts';
 import type { CreateRcsTemplateInput, RcsBot, RcsSendResult, RcsTemplate, SendRcsInput } from '../../contract/rcs.ts';
+import { sendFailureOf } from '../../contract/send-failure.ts';
 import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
@@ -56,9 +57,9 @@ export function createRcsService(deps: {
   }
 
   const rcsAnswer = (message: Message): RcsSendResult & { message: Message } =>
-    ({ messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'rcs', fallbackReason: null, message });
+    ({ messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'rcs', fallbackReason: null, ...sendFailureOf(message), message });
   const fallbackAnswer = (message: Message): RcsSendResult & { message: Message } =>
-    ({ messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', message });
+    ({ messageId: message.externalId ?? message.id, status: message.status, channelUsed: 'sms', fallbackReason: 'RCS_NOT_SUPPORTED', ...sendFailureOf(message), message });
 
   return {
     createBot(orgId: string, name: string): RcsBot {

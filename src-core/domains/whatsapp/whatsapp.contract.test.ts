@@ -163,7 +163,7 @@ describe('send-template', () => {
   it('sends with the right parameters, charges, and reaches the handset', async () => {
     const res = await send(params('14155550111'));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ wamid: expect.stringMatching(/^wamid_/), conversationId: expect.stringMatching(/^conv_/), status: 'sent' });
+    expect(res.body).toEqual({ wamid: expect.stringMatching(/^wamid_/), conversationId: expect.stringMatching(/^conv_/), status: 'sent', errorCode: null, error: null });
     const handset = await t.dashboard('GET', '/sim/handsets/14155550111/messages');
     expect(handset.body.data[0]).toMatchObject({ channel: 'whatsapp', text: 'Hi Alice, your order #1001 has shipped.', externalId: res.body.wamid });
     expect(handset.body.data[0].payload.buttons[0].url).toBe('https://shop.example.com/track/ABC123');
@@ -221,6 +221,23 @@ describe('send-template', () => {
     expect(entry.body).toMatchObject(why);
     const log = await t.request('GET', '/v1/whatsapp/logs?status=failed', { token: key });
     expect(log.body.data.find((l: { wamid: string }) => l.wamid === res.body.wamid)).toMatchObject(why);
+  });
+  it('a send its provider failed says why in its answer, as the log keeps it: errorCode and error (null when sent)', async () => {
+    const noWhatsapp = await send(params('15005550002'));
+    expect([noWhatsapp.status, noWhatsapp.body]).toEqual([200, {
+      wamid: expect.stringMatching(/^msg_/), conversationId: expect.stringMatching(/^conv_/), status: 'failed',
+      errorCode: 'SIM_WHATSAPP_UNAVAILABLE', error: 'The simulated handset +15005550002 has no WhatsApp account',
+    }]);
+    const unreachable = await send(params('15005550001'));
+    expect(unreachable.body).toMatchObject({ status: 'failed', errorCode: 'SIM_UNREACHABLE', error: 'The simulated handset +15005550001 is unreachable on every channel' });
+    const entry = await t.request('GET', `/v1/whatsapp/messages/${unreachable.body.wamid}`, { token: key });
+    expect([entry.body.errorCode, entry.body.errorMessage]).toEqual([unreachable.body.errorCode, unreachable.body.error]);
+    // A keyed repeat answers the same, reason and all, and sends nothing again.
+    const headers = { 'idempotency-key': 'wa-failed-once' };
+    const first = await send(params('15005550002'), headers);
+    const again = await send(params('15005550002'), headers);
+    expect([first.body.errorCode, again.headers.get('idempotent-replayed')]).toEqual(['SIM_WHATSAPP_UNAVAILABLE', 'true']);
+    expect(again.body).toEqual(first.body);
   });
   it('a blocked contact is refused with 409 CONTACT_BLOCKED and its reason, nothing charged', async () => {
     await send(params('14155550222'));

@@ -5,6 +5,7 @@ import type {
   CreateWaTemplateInput, SendTemplateInput, WaButton, WaLogEntry, WaSendResult, WaTemplate, WaTemplateButton, WaTemplateComponent,
 } from '../../contract/whatsapp.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
+import { sendFailureOf } from '../../contract/send-failure.ts';
 import type { Bus } from '../../kernel/bus.ts';
 import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -143,7 +144,7 @@ export function createWhatsappService(deps: {
     async sendTemplate(orgId: string, input: SendTemplateInput, origin: Origin, names?: SentNames): Promise<WaSendResult & { message: Message }> {
       const message = await messaging.keyedAnswer(origin, TEMPLATE_MESSAGE_PART)
         ?? await messaging.send(composeTemplate(orgId, approvedNamed(orgId, input), input.to, input.components, origin, names));
-      return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, message };
+      return { wamid: message.externalId ?? message.id, conversationId: message.conversationId ?? '', status: message.status, ...sendFailureOf(message), message };
     },
     /** An approved template by id to `to` (the console's reply once the 24-hour window has closed). */
     async sendTemplateById(orgId: string, input: { to: string; templateId: string; components?: SendTemplateInput['components'] }, origin: Origin): Promise<Message> {
