@@ -50,6 +50,22 @@ describe('a keyed request cut short after its commit', () => {
     }
   });
 
+  it('a send its provider failed: answers the failure and its reason again, from what the message recorded', async () => {
+    const rcsTemplateId = (await t.request('GET', '/v1/rcs/templates', { token: key })).body.data[0].id as string;
+    const cases: Array<[string, unknown, string]> = [
+      ['/v1/whatsapp/send-template', { to: '15005550002', templateName: 'hello', languageCode: 'en' }, 'SIM_WHATSAPP_UNAVAILABLE'],
+      // No RCS on this handset: the fallback goes, and fails.
+      ['/v1/rcs/send', { to: '+15005550001', templateId: rcsTemplateId, smsFallback: { sender: 'ACMEIN', message: SMS_TEXT } }, 'SIM_UNREACHABLE'],
+    ];
+    for (const [i, [path, body, errorCode]] of cases.entries()) {
+      const first = await keyed(path, body, `failed-${i}`);
+      expect([first.status, first.body.status, first.body.errorCode, first.body.error]).toEqual([200, 'failed', errorCode, expect.stringContaining('simulated handset')]);
+      cutShort(`failed-${i}`);
+      const again = await keyed(path, body, `failed-${i}`);
+      expect([again.status, again.headers.get('idempotent-replayed'), again.body]).toEqual([200, null, first.body]);
+    }
+  });
+
   it('campaign creation: answers the campaign it had created (and for RCS, launched and charged), not a second one', async () => {
     const wa = { templateId: (await t.request('GET', '/v1/whatsapp/templates', { token: key })).body.data[0].id, phones: ['919810012345'], name: 'Once' };
     const created = await keyed('/v1/whatsapp/campaigns', wa, 'campaign-wa');
