@@ -8,8 +8,12 @@ export type TemplateDraft =
   | { channel: 'whatsapp'; templateId: string; values: TemplateValues }
   | { channel: 'rcs'; templateId: string; typed: Record<string, string> };
 
-/** A conversation's unsent reply: its text (free text, SMS), a template chosen, or both (a window closed meanwhile). */
-export type Draft = { text?: string; template?: TemplateDraft };
+/**
+ * A conversation's unsent reply: its text (free text, SMS), a template chosen, or both (a window closed meanwhile);
+ * `contactId`, the contact the conversation was with when it was begun (a conversation follows the contact that owns its
+ * address now, so the thread warns when that is no longer who it is with: draft-owner-note.tsx).
+ */
+export type Draft = { text?: string; template?: TemplateDraft; contactId?: string };
 
 /** The drafts of one organization by conversation id, the one changed last, last. */
 export type Drafts = Record<string, Draft>;
@@ -44,7 +48,8 @@ function draftOf(value: unknown): Draft | null {
   if (!isRecord(value)) return null;
   const text = typeof value.text === 'string' && value.text ? value.text : undefined;
   const template = templateOf(value.template);
-  return text || template ? { ...(text ? { text } : {}), ...(template ? { template } : {}) } : null;
+  const contactId = typeof value.contactId === 'string' && value.contactId ? value.contactId : undefined;
+  return text || template ? { ...(text ? { text } : {}), ...(template ? { template } : {}), ...(contactId ? { contactId } : {}) } : null;
 }
 
 /** A draft holds something: text other than spaces, or a template chosen. */

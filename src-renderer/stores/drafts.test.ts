@@ -151,6 +151,31 @@ describe('drafts', () => {
     expect(readDrafts(storage, 'org_a')).toEqual({ cnv_1: { text: 'kept' }, cnv_4: { text: 'and' }, cnv_5: { template: RCS } });
   });
 
+  it('keep the contact they were begun for (across a reload and a failed send) until kept for another, or discarded', () => {
+    const storage = memory();
+    const before = createDraftsStore(() => storage);
+    before.getState().openOrganization('org_a');
+    before.getState().setText('cnv_1', 'Hi Alice', 'cnt_alice');
+    // Typed on after the conversation moved to Ben: still the draft written for Alice.
+    before.getState().setText('cnv_1', 'Hi Alice, your refund', 'cnt_ben');
+    before.getState().setTemplate('cnv_2', WA, null);
+    before.getState().flush();
+    const after = createDraftsStore(() => storage);
+    after.getState().openOrganization('org_a');
+    expect(after.getState().drafts).toEqual({ cnv_1: { text: 'Hi Alice, your refund', contactId: 'cnt_alice' }, cnv_2: { template: WA } });
+    const taken = after.getState().takeSending('cnv_1', { text: 'Hi Alice, your refund' });
+    expect(after.getState().drafts.cnv_1).toBeUndefined();
+    after.getState().giveBack('cnv_1', taken!);
+    expect(after.getState().drafts.cnv_1).toEqual({ text: 'Hi Alice, your refund', contactId: 'cnt_alice' });
+    after.getState().keepFor('cnv_1', 'cnt_ben');
+    expect(readDrafts(storage, 'org_a').cnv_1).toEqual({ text: 'Hi Alice, your refund', contactId: 'cnt_ben' });
+    after.getState().discard('cnv_1');
+    expect(readDrafts(storage, 'org_a').cnv_1).toBeUndefined();
+    // Emptied, a draft forgets its contact: the next one is begun for whoever has the conversation then.
+    after.getState().setText('cnv_1', 'Hi Ben', 'cnt_ben');
+    expect(after.getState().drafts.cnv_1).toEqual({ text: 'Hi Ben', contactId: 'cnt_ben' });
+  });
+
   it('stay in memory when the storage refuses them or is not there', () => {
     const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
     const drafts = createDraftsStore(() => refusing);

@@ -19,9 +19,17 @@ type DraftsState = {
   drafts: Drafts;
   /** Shows `organizationId`'s drafts: those the tab kept for it, with any written before it was known. */
   openOrganization(organizationId: string): void;
-  setText(conversationId: string, text: string): void;
-  /** The template chosen for a reply, with its values; null: none chosen. */
-  setTemplate(conversationId: string, template: TemplateDraft | null): void;
+  /**
+   * `contactId`: the conversation's contact as the agent types (null: none, or not known yet), kept with a draft begun
+   * now; a draft keeps the contact it was begun for until `keepFor`.
+   */
+  setText(conversationId: string, text: string, contactId?: string | null): void;
+  /** The template chosen for a reply, with its values; null: none chosen. `contactId` as `setText`'s. */
+  setTemplate(conversationId: string, template: TemplateDraft | null, contactId?: string | null): void;
+  /** The agent read the draft written for another contact and keeps it for `contactId`, who has the conversation now. */
+  keepFor(conversationId: string, contactId: string): void;
+  /** The draft is dropped, text and template alike. */
+  discard(conversationId: string): void;
   /**
    * A reply being sent is no draft from then on (a reload before its answer must not bring it back to be sent twice):
    * the draft's text, if it is what is sent (`text`), or its template (`'template'`), is taken out, in the storage too,
@@ -71,9 +79,12 @@ export function createDraftsStore(storage: () => Storage, writeAfterMs = DRAFTS_
      * `conversationId`'s draft changed to `next` (removed when it holds nothing), moved to the end as the latest; written
      * now, or (`typed`) once typing pauses.
      */
-    function change(conversationId: string, next: Draft, typed = false): void {
+    function change(conversationId: string, next: Draft, typed = false, owner?: string | null): void {
       const { [conversationId]: _replaced, ...others } = get().drafts;
-      const draft: Draft = { ...(next.text ? { text: next.text } : {}), ...(next.template ? { template: next.template } : {}) };
+      const contactId = next.contactId ?? owner ?? undefined;
+      const draft: Draft = {
+        ...(next.text ? { text: next.text } : {}), ...(next.template ? { template: next.template } : {}), ...(contactId ? { contactId } : {}),
+      };
       set({ drafts: bounded(draft.text || draft.template ? { ...others, [conversationId]: draft } : others) });
       if (!typed) {
         write();
@@ -100,25 +111,31 @@ export function createDraftsStore(storage: () => Storage, writeAfterMs = DRAFTS_
         set({ organizationId, drafts });
         if (shown === null && Object.keys(unkept).length) writeDrafts(kept(), organizationId, drafts);
       },
-      setText: (conversationId, text) => change(conversationId, { ...get().drafts[conversationId], text }, true),
-      setTemplate: (conversationId, template) => change(conversationId, { ...get().drafts[conversationId], template: template ?? undefined }, true),
+      setText: (conversationId, text, contactId) => change(conversationId, { ...get().drafts[conversationId], text }, true, contactId),
+      setTemplate: (conversationId, template, contactId) =>
+        change(conversationId, { ...get().drafts[conversationId], template: template ?? undefined }, true, contactId),
+      keepFor: (conversationId, contactId) => {
+        const draft = get().drafts[conversationId];
+        if (draft) change(conversationId, { ...draft, contactId });
+      },
+      discard: (conversationId) => change(conversationId, {}),
       takeSending: (conversationId, sending) => {
         const draft = get().drafts[conversationId];
         if (sending === 'template') {
           if (!draft?.template) return undefined;
           change(conversationId, { ...draft, template: undefined });
-          return { template: draft.template };
+          return { template: draft.template, ...(draft.contactId ? { contactId: draft.contactId } : {}) };
         }
         if (!draft?.text || draft.text.trim() !== sending.text) return undefined;
         change(conversationId, { ...draft, text: undefined });
-        return { text: draft.text };
+        return { text: draft.text, ...(draft.contactId ? { contactId: draft.contactId } : {}) };
       },
       giveBack: (conversationId, unsent) => {
         if (get().leaving) return;
         const now = get().drafts[conversationId];
         const typed = now?.text?.trim() ? now.text : undefined;
         const text = unsent.text && typed ? `${unsent.text}\n${typed}` : unsent.text ?? now?.text;
-        change(conversationId, { text, template: now?.template ?? unsent.template });
+        change(conversationId, { text, template: now?.template ?? unsent.template, contactId: now?.contactId ?? unsent.contactId });
       },
     };
   });
@@ -149,18 +166,21 @@ function useFlushOnLeaving(conversationId: string): void {
   useEffect(() => () => useDrafts.getState().flush(), [conversationId]);
 }
 
-/** The conversation's draft text and its setter (an update of the text as it stands, as React's state setter takes one). */
-export function useDraft(conversationId: string): [string, (update: (typed: string) => string) => void] {
+/**
+ * The conversation's draft text and its setter (an update of the text as it stands, as React's state setter takes one);
+ * `contactId`: the conversation's contact now (null: none, or not read yet), kept with a draft begun.
+ */
+export function useDraft(conversationId: string, contactId: string | null): [string, (update: (typed: string) => string) => void] {
   useFlushOnLeaving(conversationId);
   const text = useDrafts((state) => state.drafts[conversationId]?.text ?? '');
   const setText = useDrafts((state) => state.setText);
-  return [text, (update) => setText(conversationId, update(useDrafts.getState().drafts[conversationId]?.text ?? ''))];
+  return [text, (update) => setText(conversationId, update(useDrafts.getState().drafts[conversationId]?.text ?? ''), contactId)];
 }
 
-/** The conversation's template draft and its setter. */
-export function useTemplateDraft(conversationId: string): [TemplateDraft | undefined, (template: TemplateDraft | null) => void] {
+/** The conversation's template draft and its setter; `contactId` as `useDraft`'s. */
+export function useTemplateDraft(conversationId: string, contactId: string | null): [TemplateDraft | undefined, (template: TemplateDraft | null) => void] {
   useFlushOnLeaving(conversationId);
   const template = useDrafts((state) => state.drafts[conversationId]?.template);
   const setTemplate = useDrafts((state) => state.setTemplate);
-  return [template, (next) => setTemplate(conversationId, next)];
+  return [template, (next) => setTemplate(conversationId, next, contactId)];
 }

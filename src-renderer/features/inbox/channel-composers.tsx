@@ -15,10 +15,11 @@ import type { useReply } from './mutations.ts';
 /**
  * An SMS reply: the approved DLT templates as a start, and a live check of the text against them; only a
  * text that matches one (each {#var#} filled) can be sent, and the last refusal goes once the text changes. The text is
- * the conversation's draft (`text`), as the free-text reply's is.
+ * the conversation's draft (`text`), as the free-text reply's is. `held`: Send waits (a draft written for the
+ * conversation's earlier contact, draft-owner-note.tsx).
  */
-export function SmsComposer({ reply, contactName, text, setText }: {
-  reply: ReturnType<typeof useReply>; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
+export function SmsComposer({ reply, held, contactName, text, setText }: {
+  reply: ReturnType<typeof useReply>; held: boolean; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
 }) {
   const [saved, setSaved] = useState<SavedRepliesView>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -30,7 +31,7 @@ export function SmsComposer({ reply, contactName, text, setText }: {
   }
   function send(event: FormEvent) {
     event.preventDefault();
-    if (!sendable) return;
+    if (!sendable || held) return;
     reply.mutate(text.trim());
   }
   return (
@@ -40,7 +41,7 @@ export function SmsComposer({ reply, contactName, text, setText }: {
       <div className="composer-tools">
         <SavedReplies view={saved} onView={setSaved} contactName={contactName} composer={() => form.current?.querySelector<HTMLElement>('[data-testid="composer"]')}
           onInsert={(filled) => change(withSavedReply(text, filled))} />
-        <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !sendable}
+        <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !sendable || held}
           title={sendable ? undefined : 'Needs a text matching an approved DLT template, each {#var#} filled'}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
       </div>
     </form>
@@ -72,17 +73,17 @@ function useGrowing(field: RefObject<HTMLTextAreaElement | null>, text: string) 
  * conversation's (`text`), so it outlasts the composer (a block made elsewhere replaces it, and an unblock brings it back;
  * another conversation read meanwhile, or another page): a refused
  * reply keeps it, and its error (the core's message, with a block's reason) shows under the composer. The field grows
- * with its text (`useGrowing`); Enter sends, Shift+Enter starts a new line.
+ * with its text (`useGrowing`); Enter sends, Shift+Enter starts a new line. `held`: Send (and Enter) waits, as SMS's.
  */
-export function TextComposer({ reply, channel, contactName, text, setText }: {
-  reply: ReturnType<typeof useReply>; channel: Channel; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
+export function TextComposer({ reply, held, channel, contactName, text, setText }: {
+  reply: ReturnType<typeof useReply>; held: boolean; channel: Channel; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
 }) {
   const [saved, setSaved] = useState<SavedRepliesView>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   useGrowing(field, text);
   function send(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
+    if (!text.trim() || held) return;
     reply.mutate(text.trim());
   }
   return (
@@ -92,7 +93,7 @@ export function TextComposer({ reply, channel, contactName, text, setText }: {
       <textarea ref={field} rows={1} className="reply-field" value={text} onChange={(e) => setText(() => e.target.value)} placeholder={`Reply on ${CHANNEL_LABEL[channel]}…`}
         data-testid="composer" aria-label="Reply" aria-keyshortcuts="/"
         onKeyDown={(e) => { slashOpens(e, () => setSaved('picker')); enterSubmits(e); }} />
-      <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim()}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
+      <Button type="submit" className="button primary" data-testid="send-reply" disabled={reply.isPending || !text.trim() || held}>{reply.isPending ? 'Sending…' : 'Send'}</Button>
     </form>
   );
 }

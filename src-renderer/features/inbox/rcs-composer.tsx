@@ -28,13 +28,16 @@ function previewOf(template: RcsTemplate, values: Record<string, string>): strin
   return template.title ? `${fill(template.title)}\n${fill(template.text)}` : fill(template.text);
 }
 
-/** `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number. */
-export function RcsComposer({ conversationId, reply, contact, address }: {
-  conversationId: string; reply: ReturnType<typeof useReply>; contact: Contact | null | undefined; address: string;
+/**
+ * `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number;
+ * `held`: Send waits (a draft written for the conversation's earlier contact, draft-owner-note.tsx).
+ */
+export function RcsComposer({ conversationId, reply, held, contact, address }: {
+  conversationId: string; reply: ReturnType<typeof useReply>; held: boolean; contact: Contact | null | undefined; address: string;
 }) {
   const templates = useRcsTemplates();
   const approved = (templates.data?.data ?? []).filter((t) => t.status === 'APPROVED');
-  const [draft, setDraft] = useTemplateDraft(conversationId);
+  const [draft, setDraft] = useTemplateDraft(conversationId, contact?.id ?? null);
   // The template just sent, offered again for the next reply, nothing typed in it (no draft).
   const [sent, setSent] = useState<string | null>(null);
   const kept = draft?.channel === 'rcs' ? draft : undefined;
@@ -60,7 +63,7 @@ export function RcsComposer({ conversationId, reply, contact, address }: {
   }
   function send(event: FormEvent) {
     event.preventDefault();
-    if (!template || missing.length) return;
+    if (!template || missing.length || held) return;
     const variables = Object.fromEntries(template.variables.map((name) => [name, valueOf(name).trim()]));
     // Sent, the draft is taken out at once (useReply): the template stays chosen, emptied, while it goes (a failure
     // gives the draft back over it).
@@ -93,7 +96,7 @@ export function RcsComposer({ conversationId, reply, contact, address }: {
       </div>
       {/* With no template to choose, the line above says so. */}
       <StillNeeded items={none ? [] : missing} id={neededId} testId="reply-blockers" />
-      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} aria-describedby={missing.length ? neededId : undefined}>
+      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0 || held} aria-describedby={missing.length ? neededId : undefined}>
         {reply.isPending ? 'Sending…' : 'Send template'}
       </Button>
     </form>

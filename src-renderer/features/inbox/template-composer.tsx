@@ -28,12 +28,15 @@ function valuesFit(needs: TemplateNeeds, values: TemplateValues): boolean {
   return values.body.length === needs.body && values.header.length === headers && buttons.join() === [...needs.urlButtons].sort((a, b) => a - b).join();
 }
 
-/** `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number. */
-export function TemplateComposer({ conversationId, reply, contact, address }: {
-  conversationId: string; reply: ReturnType<typeof useReply>; contact: Contact | null | undefined; address: string;
+/**
+ * `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number;
+ * `held`: Send waits (a draft written for the conversation's earlier contact, draft-owner-note.tsx).
+ */
+export function TemplateComposer({ conversationId, reply, held, contact, address }: {
+  conversationId: string; reply: ReturnType<typeof useReply>; held: boolean; contact: Contact | null | undefined; address: string;
 }) {
   const templates = useApprovedTemplates();
-  const [draft, setDraft] = useTemplateDraft(conversationId);
+  const [draft, setDraft] = useTemplateDraft(conversationId, contact?.id ?? null);
   // The template just sent, offered again with its values emptied for the next one (no draft: nothing is in it yet).
   const [sent, setSent] = useState<string | null>(null);
   const kept = draft?.channel === 'whatsapp' ? draft : undefined;
@@ -61,7 +64,7 @@ export function TemplateComposer({ conversationId, reply, contact, address }: {
   }
   function send(event: FormEvent) {
     event.preventDefault();
-    if (!template || !needs || !values || missing.length) return;
+    if (!template || !needs || !values || missing.length || held) return;
     // Sent, the draft is taken out at once (useReply): the template stays chosen, emptied, while it goes (a failure
     // gives the draft back over it).
     setSent(template.id);
@@ -107,7 +110,7 @@ export function TemplateComposer({ conversationId, reply, contact, address }: {
         {template && values ? <TemplateReplyPreview template={template} values={values} /> : null}
       </div>
       <StillNeeded items={missing} id={neededId} testId="reply-blockers" />
-      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0} aria-describedby={missing.length ? neededId : undefined}>
+      <Button type="submit" className="button primary" data-testid="send-template" disabled={reply.isPending || missing.length > 0 || held} aria-describedby={missing.length ? neededId : undefined}>
         {reply.isPending ? 'Sending…' : 'Send template'}
       </Button>
     </form>

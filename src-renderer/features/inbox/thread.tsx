@@ -6,7 +6,7 @@ import type { ConsoleContact, Contact, Conversation, Message } from '../../../sr
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
-import { CHANNEL_LABEL, time } from '../../components/format.ts';
+import { CHANNEL_LABEL, contactDisplayName, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { ContactDrawer } from './contact-drawer.tsx';
@@ -34,6 +34,7 @@ import { useConnectInstagramAction } from '../channels/connect-action.ts';
 import { displayAddress } from '../../components/email-address.ts';
 import { useDraft } from '../../stores/drafts.ts';
 import { WriteInLink, writesIn } from './write-in-link.tsx';
+import { DraftOwnerNote, useDraftWrittenToAnother } from './draft-owner-note.tsx';
 
 /** A reply's status as a glyph, and in words for a screen reader (the glyph and its colour say nothing to one). Read is filled (see styles/conversations.css). */
 const TICKS: Record<string, { glyph: string; label: string }> = {
@@ -161,7 +162,9 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
   const markRead = useMarkRead(conversationId);
   // The composer's draft (free text, or SMS): the conversation's, kept while a block replaces the composer and while the
   // agent reads another conversation, tab or page (stores/drafts.ts).
-  const [text, setText] = useDraft(conversationId);
+  const [text, setText] = useDraft(conversationId, contactId);
+  // A draft begun for the contact the conversation was with before its address changed hands: Send waits for the agent.
+  const writtenTo = useDraftWrittenToAnother(conversationId, contactId);
   // The contact's panel, open beside the thread; closed, the focus goes back to View contact.
   const [contactOpen, setContactOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -233,6 +236,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
   const formerContacts = ownerChanges(thread.data.data);
   // The merge tags of a saved reply: the contact's name, else the name the conversation shows.
   const contactName = contact.data?.name ?? c.customerName ?? null;
+  const held = writtenTo !== null;
   return (
     <div className={`thread${contactOpen && contact.data ? ' with-contact' : ''}`} ref={view} data-testid="thread">
       <header className="thread-header">
@@ -283,12 +287,16 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
         {newBelow > 0 ? <NewBelow count={newBelow} onJump={jumpToNewest} /> : null}
       </div>
       {contact.data?.isBlocked || (c.channel === 'instagram' && !c.careWindow.open) ? null : <NotOpenNotice conversation={c} />}
+      {writtenTo && contactId && !contact.data?.isBlocked ? (
+        <DraftOwnerNote conversationId={conversationId} writtenTo={writtenTo} contactId={contactId} onSettled={(settle) => thenFocus(settle, composerFocus)}
+          nowWith={contact.data ? contactDisplayName(contact.data) : c.customerName ?? displayAddress(c.address)} />
+      ) : null}
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
-        : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer conversationId={conversationId} reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
-          : c.channel === 'sms' ? <SmsComposer reply={reply} contactName={contactName} text={text} setText={setText} />
-            : c.channel === 'rcs' ? <RcsComposer conversationId={conversationId} reply={reply} contact={contactId === null ? null : contact.data} address={c.address} />
+        : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer conversationId={conversationId} reply={reply} held={held} contact={contactId === null ? null : contact.data} address={c.address} />
+          : c.channel === 'sms' ? <SmsComposer reply={reply} held={held} contactName={contactName} text={text} setText={setText} />
+            : c.channel === 'rcs' ? <RcsComposer conversationId={conversationId} reply={reply} held={held} contact={contactId === null ? null : contact.data} address={c.address} />
               : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} />
-                : <TextComposer reply={reply} channel={c.channel} contactName={contactName} text={text} setText={setText} />}
+                : <TextComposer reply={reply} held={held} channel={c.channel} contactName={contactName} text={text} setText={setText} />}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" action={wayOn} /></div> : null}
       {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? displayAddress(c.address)} onClose={closeContact} onOpenConversation={openConversation} /> : null}
     </div>
