@@ -1,6 +1,7 @@
 // Lifecycle stages in a real browser (the demo seed): the contact panel's select moves a contact to another stage, which
 // the panel, the list's row (and its stage filter) and the core show; the Lifecycle stages dialog adds, renames, reorders and deletes a stage,
 // and cannot delete one a contact is in, nor one an automation triggers on (the refusal shown in the stage's row).
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleContact, Contact, LifecycleStage } from '../../src-core/contract/index.ts';
 import { screenshot } from '../fixtures/browser.ts';
@@ -94,5 +95,44 @@ describe('lifecycle stages', () => {
     expect((await stages()).map((s) => s.name)).toEqual(['Subscriber', 'Lead', 'Qualified', 'Customer', 'Churned']);
     await dialog.getByTestId('close-stages').click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('arrow keys on the closed select save the stage they stop on (Enter, or leaving the field), not each stage passed', async () => {
+    const p = page();
+    const saves: string[] = [];
+    const count = (request: Request) => {
+      if (request.method() === 'PUT' && request.url().endsWith(`/dashboard/contacts/${contact.id}/lifecycle-stage`)) saves.push(request.postData() ?? '');
+    };
+    p.on('request', count);
+    await session().server.dashboard('PUT', `/dashboard/contacts/${contact.id}/lifecycle-stage`, { stageId: null });
+    await p.getByTestId('contact-search').fill('Stella Stage');
+    await p.locator('[data-testid="contact-list"][data-search="Stella Stage"][data-ready="true"]').waitFor();
+    await p.getByTestId('contact-list').getByTestId('contact-row').first().click();
+    const select = panel().getByTestId('contact-stage');
+    await panel().locator('[data-testid="contact-stage"][data-ready="true"]').waitFor();
+    await expect.poll(() => select.inputValue()).toBe('');
+    const byName = Object.fromEntries((await stages()).map((s) => [s.name, s.id]));
+
+    // No stage → Subscriber → Lead → Qualified: nothing saved on the way (an automation on Lead would have run).
+    await select.focus();
+    for (let i = 0; i < 3; i++) await p.keyboard.press('ArrowDown');
+    expect(await select.inputValue()).toBe(byName.Qualified);
+    await panel().getByTestId('contact-stage-unsaved').waitFor();
+    expect(await panel().getByTestId('contact-stage-unsaved').textContent()).toBe('Not saved yet: Enter saves it (so does leaving the field).');
+    expect((await stored()).lifecycleStageId).toBeNull();
+    await p.keyboard.press('Enter');
+    await panel().locator('[data-testid="contact-stage"][data-ready="true"]').waitFor();
+    expect((await stored()).lifecycleStageId).toBe(byName.Qualified);
+    expect(saves).toEqual([JSON.stringify({ stageId: byName.Qualified })]);
+    expect(await panel().getByTestId('contact-stage-unsaved').count()).toBe(0);
+
+    // Up to Lead, then Tab away: saved once, on leaving.
+    await p.keyboard.press('ArrowUp');
+    expect((await stored()).lifecycleStageId).toBe(byName.Qualified);
+    await p.keyboard.press('Tab');
+    await panel().locator('[data-testid="contact-stage"][data-ready="true"]').waitFor();
+    await expect.poll(async () => (await stored()).lifecycleStageId).toBe(byName.Lead);
+    expect(saves).toEqual([JSON.stringify({ stageId: byName.Qualified }), JSON.stringify({ stageId: byName.Lead })]);
+    p.off('request', count);
   });
 });

@@ -178,7 +178,7 @@ export function ContactPanel({ contactId, onOpenConversation, onOpenContact }: {
           <div key={label}><dt>{label}</dt><dd className={label === 'Id' ? 'mono' : undefined} data-testid={`contact-field-${label.toLowerCase()}`}>{value ?? '—'}</dd></div>
         ))}
       </dl>
-      <ContactStage contactId={contactId} stageId={c.lifecycleStageId} />
+      <ContactStage key={contactId} contactId={contactId} stageId={c.lifecycleStageId} />
       <ContactConversations contactId={contactId} onOpen={onOpenConversation} />
       <ContactTags contactId={contactId} tags={c.tags} />
       <Notes contactId={contactId} />
