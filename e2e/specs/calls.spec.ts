@@ -4,7 +4,8 @@
 // A called number that is a contact's shows the contact's name beside it, in the list and the open call's heading; the
 // heading's number is set in the heading's size, one heading, not a small number beside it.
 // The agent calls' Place a call form stands as far above the list as the App calls tab's; a phone it refuses is said
-// under the Phone field. A click anywhere on a call's row opens it, on both tabs.
+// under the Phone field. A click anywhere on a call's row opens it, on both tabs. The open call's status changes are
+// said in the console's live region ("Call to Alice Johnson: In progress.").
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { VoiceAgentListItem } from '../../src-core/contract/index.ts';
@@ -49,6 +50,8 @@ describe('the Calls page', () => {
     // Answered at 7 s, the greeting at 8 s: it arrives through the call's room, without a reload.
     await advance(9);
     await page.locator('[data-testid="call-detail"][data-status="ANSWERED"]').waitFor();
+    // A screen reader hears the open call move on, not only its transcript's lines.
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toContain('Call to Alice Johnson: In progress.');
     const firstLine = detail().getByTestId('call-turn').first();
     await firstLine.waitFor();
     expect(await firstLine.getAttribute('data-role')).toBe('agent');
@@ -63,6 +66,7 @@ describe('the Calls page', () => {
 
     await advance(120);
     await page.locator('[data-testid="call-detail"][data-status="COMPLETED"]').waitFor();
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toContain('Call to Alice Johnson: Completed.');
     // Its outcome in words, not the API's codes (POSITIVE, callee_hung_up, true).
     const facts = Object.fromEntries(await detail().locator('[data-testid^="call-fact-"]').evaluateAll((els) => els.map((el) => [el.getAttribute('data-testid'), el.textContent])));
     expect(facts).toMatchObject({ 'call-fact-sentiment': 'Positive', 'call-fact-confirmed': 'Yes', 'call-fact-booked': 'Yes', 'call-fact-ended-because': 'Callee hung up' });

@@ -20,6 +20,7 @@ import { useAgentCall, useAgentCalls, usePlaceCall, useVoiceAgents, type ShownCa
 import { useVirtualNow } from '../simulator/queries.ts';
 import './calls.css';
 import { revealTop } from '../../components/reveal.ts';
+import { announce } from '../../stores/announcer.ts';
 
 const STATUS_LABEL: Record<AgentCallStatus, string> = {
   INITIATED: 'Dialling', RINGING: 'Ringing', ANSWERED: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed', NO_ANSWER: 'No answer',
@@ -138,11 +139,27 @@ function CallFacts({ call }: { call: AgentCall }) {
   return <dl className="call-facts">{facts.map(([term, value]) => <div key={term}><dt className="muted small">{term}</dt><dd data-testid={`call-fact-${term.toLowerCase().replaceAll(' ', '-')}`}>{value}</dd></div>)}</dl>;
 }
 
+/**
+ * Says the open call's status as it moves on ("Call to Alice Johnson: In progress."): the chip changes silently, and a
+ * screen reader following a call would hear its transcript's lines but not that it rang, was answered or ended. Not the
+ * status it opens with, which the heading's chip reads.
+ */
+function useAnnouncedStatus(call: Pick<AgentCall, 'id' | 'status' | 'calledNumber'> & Pick<ShownCallItem, 'calledContact'> | undefined): void {
+  const said = useRef<{ id: string; status: AgentCallStatus } | null>(null);
+  useEffect(() => {
+    if (!call) return;
+    const before = said.current;
+    said.current = { id: call.id, status: call.status };
+    if (before?.id === call.id && before.status !== call.status) announce(`Call to ${call.calledContact?.name ?? call.calledNumber}: ${STATUS_LABEL[call.status]}.`);
+  }, [call]);
+}
+
 /** `opened`: counts the opening clicks, so the call already open (kept from an earlier visit) comes into view when clicked again. */
 function CallDetail({ callId, opened }: { callId: string; opened: number }) {
   const call = useAgentCall(callId);
   const section = useRef<HTMLElement>(null);
   const shownId = call.data?.id;
+  useAnnouncedStatus(call.data);
   // Opened out of sight (under the list in a window under ~1240 px, or beside it with the page scrolled down), the call
   // is brought into view.
   useEffect(() => {
