@@ -202,8 +202,12 @@ describe('webhook inspector', () => {
   it('replays the failed delivery once the receiver is back, and the replay succeeds with the same event id', async () => {
     receiver.status = 200;
     const eventId = String(receiver.received.at(-1)?.headers['x-service-event-id']);
-    await detail().getByTestId('replay').click();
+    // Enter on Replay: the button keeps the focus while the replay is sent, and a status region says what came of it.
+    await detail().getByTestId('replay').focus();
+    await page.keyboard.press('Enter');
     await detail().getByTestId('replayed').waitFor();
+    expect(await detail().getByTestId('replay').evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await detail().getByRole('status').filter({ has: page.getByTestId('replayed') }).count()).toBe(1);
     await detail().getByTestId('open-replay').click();
     await page.locator('[data-testid="delivery-detail"][data-status="SUCCEEDED"]').waitFor();
     const replayId = (await detail().getAttribute('data-delivery-id')) ?? '';

@@ -2,6 +2,7 @@
 // signature check, the request headers and the response of the chosen attempt, the payload, Replay.
 import { useEffect, useRef, useState } from 'react';
 import type { WebhookDeliveryDetail, WebhookEndpoint } from '../../../src-core/contract/index.ts';
+import { Button } from '../../components/button.tsx';
 import { thenFocus } from '../../components/focus.ts';
 import { time } from '../../components/format.ts';
 import { scrollRegion } from '../../components/scroll-region.ts';
@@ -18,17 +19,21 @@ import { SignatureCheck } from './signature-check.tsx';
 import { rawBodyOf, SIGNATURE_HEADER } from './signature.ts';
 import { useWebhooksUi } from './webhooks-store.ts';
 
-/** A delivery to a deleted endpoint cannot be replayed (409): the button stays, disabled, with the reason. */
+/**
+ * A delivery to a deleted endpoint cannot be replayed (409): the button stays, disabled, with the reason. While a replay
+ * is sent the button keeps the focus (an unavailable Button, not a disabled one, which dropped it to the page), and what
+ * came of it is said in a status region that is always there, so a screen reader hears "Replay queued as …".
+ */
 function ReplayBar({ delivery, fate }: { delivery: WebhookDeliveryDetail; fate: EndpointFate }) {
   const replay = useReplay();
   const showDelivery = useWebhooksUi((s) => s.showDelivery);
   const replayed = replay.data?.id;
   return (
     <div className="wh-replay">
-      <button type="button" className="button primary" disabled={replay.isPending || fate !== null} onClick={() => replay.mutate(delivery.id)}
+      <Button type="button" className="button primary" disabled={replay.isPending || fate !== null} onClick={() => replay.mutate(delivery.id)}
         aria-describedby="wh-replay-why" data-testid="replay">
         {replay.isPending ? 'Replaying…' : '↻ Replay'}
-      </button>
+      </Button>
       {fate ? (
         <span className="muted small" id="wh-replay-why" data-testid="replay-unavailable">
           Replay is not possible: {fate === 'gone-410' ? 'the receiver answered 410 Gone, so the endpoint was deleted' : 'the endpoint of this delivery was deleted'}.
@@ -36,9 +41,11 @@ function ReplayBar({ delivery, fate }: { delivery: WebhookDeliveryDetail; fate: 
       ) : (
         <span className="muted small" id="wh-replay-why">Sends the same payload again with the same event id <code>{delivery.eventId}</code>, as a new delivery.</span>
       )}
-      {replayed ? (
-        <span className="wh-note wh-note-ok" data-testid="replayed">Replay queued as <code>{replayed}</code> · <button type="button" className="link" onClick={() => showDelivery(replayed, delivery.endpointId)} data-testid="open-replay">Open it →</button></span>
-      ) : null}
+      <span role="status" className="wh-replay-said">
+        {replayed ? (
+          <span className="wh-note wh-note-ok" data-testid="replayed">Replay queued as <code>{replayed}</code> · <button type="button" className="link" onClick={() => showDelivery(replayed, delivery.endpointId)} data-testid="open-replay">Open it →</button></span>
+        ) : null}
+      </span>
       {replay.isError ? <ErrorState error={replay.error} /> : null}
     </div>
   );
