@@ -1,7 +1,8 @@
 // Inbox search as a support agent uses it: a search that finds nothing says so, and names the lists that would find
 // something (the channel's other lists, the other channels), live, each a button that shows that list with the search
 // kept; search also reads message text (the row shows what it matched, marked, and its thread opens at that message),
-// takes a handle with its "@", and a conversation found by its contact's name is its usual row.
+// takes a handle with its "@", and a conversation found by its contact's name is its usual row. A screen reader hears
+// the count of what a search found ("0 matching conversations.") once typing pauses.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -26,6 +27,15 @@ describe('inbox search', () => {
     await page.getByTestId('conversation-search').fill('nobody-here');
     await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByText('No conversations match “nobody-here”').waitFor();
     expect(await page.getByTestId('conversation-list').textContent()).not.toContain('appear here');
+    // A screen reader hears the count the list shows, once typing paused, found or not.
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toContain('0 matching conversations.');
+    await page.getByTestId('conversation-search').fill('');
+    await page.getByTestId('conversation-row').first().waitFor();
+    await page.getByTestId('conversation-search').fill('Alice Johnson');
+    await page.locator('[data-testid="conversation-list"][data-ready="true"]').getByTestId('conversation-row').first().waitFor();
+    const shown = await page.getByTestId('conversation-count').textContent();
+    expect(shown).toMatch(/^\d+ matching conversations?$/);
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toContain(`${shown}.`);
     await page.getByTestId('conversation-search').fill('');
     await page.getByTestId('conversation-row').first().waitFor();
   });

@@ -18,6 +18,7 @@ import { BROWSED_READ_AFTER_MS } from './read-after.ts';
 import { RESOLVE_BUTTONS, RESOLVE_KEY } from './resolve-button.tsx';
 import { afterStateChange } from './resolve-next.ts';
 import { SearchElsewhere } from './search-elsewhere.tsx';
+import { useSearchSaid } from './search-said.ts';
 import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
 import { UNDO_KEY, UNDO_SAYING, type Undoable } from './undo.ts';
@@ -118,6 +119,9 @@ export function InboxPage() {
   const unread = useUnreadCounts().data;
   const rows = useMemo(() => conversationRows(conversations.data?.pages), [conversations.data]);
   const total = conversations.data?.pages.at(-1)?.meta.total ?? 0;
+  // The search's count said to a screen reader once its answer is in and typing paused.
+  const answered = Boolean(conversations.data) && !conversations.isPlaceholderData && !busy;
+  useSearchSaid(search.trim(), `${channel} ${listState}`, answered, countSaying(rows.length, total, searching, listState));
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
