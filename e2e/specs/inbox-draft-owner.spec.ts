@@ -1,8 +1,10 @@
 // A reply draft written to one contact, in a conversation that then moves to another (its address changed hands): the
 // draft is kept, a note over the composer says who it was written to and who has the conversation now, and Send (the
-// button and Enter) waits until the agent keeps it for the new contact or discards it; across a reload too.
+// button and Enter) waits until the agent keeps it for the new contact or discards it; across a reload too. axe over
+// the note, both themes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeInThemes } from '../fixtures/axe.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import { conversationRow, listReady } from '../fixtures/inbox.ts';
@@ -80,3 +82,16 @@ describe('a draft written before the conversation moved to another contact', () 
     expect(await conversationRow(page(), OLD).getByTestId('row-draft').count()).toBe(0);
   });
 });
+
+axeInThemes(page, [
+  ['a draft written to the conversation\'s earlier contact, its note over the composer', async () => {
+    await openOldNumber();
+    if (await note().count() === 0) {
+      await reply().fill('Hi Cara, thanks for your patience.');
+      const cara = (await session().server.dashboard<{ data: { id: string; name: string }[] }>('GET', '/dashboard/contacts?search=Cara')).body.data.find((c) => c.name === 'Cara Diaz');
+      expect((await session().server.dashboard('PATCH', `/dashboard/contacts/${cara?.id}`, { phone: '+14155550134' })).status).toBe(200);
+      expect((await session().server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: OLD, text: 'Dan here', name: 'Dan Evans' })).status).toBe(201);
+    }
+    await thread().locator('[data-testid="draft-owner-note"][data-ready="true"]', { hasText: 'written to Cara Diaz' }).waitFor();
+  }],
+]);
