@@ -19,6 +19,7 @@ import { RESOLVE_BUTTONS, RESOLVE_KEY } from './resolve-button.tsx';
 import { afterStateChange } from './resolve-next.ts';
 import { SearchElsewhere } from './search-elsewhere.tsx';
 import { useSearchSaid } from './search-said.ts';
+import { pressOnceShown } from './press-once-shown.ts';
 import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
 import { UNDO_KEY, UNDO_SAYING, type Undoable } from './undo.ts';
@@ -66,6 +67,8 @@ function onLetterKey(e: KeyboardEvent<HTMLDivElement>) {
   if (!pressed || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
   if (typingIn(e.target) || (e.target as HTMLElement).closest('[role="dialog"]')) return;
   const button = e.currentTarget.querySelector<HTMLButtonElement>(pressed);
+  // Resolve asked for while the conversation loads: pressed once it shows (press-once-shown.ts).
+  if (!button && pressed === RESOLVE_BUTTONS && pressOnceShown(e.currentTarget, pressed)) e.preventDefault();
   if (!button) return;
   e.preventDefault();
   button.click();
