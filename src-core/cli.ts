@@ -9,10 +9,12 @@ import { advertisedBaseUrl } from './kernel/base-url.ts';
 import { createServer } from './server.ts';
 import { listen, readServerInfo, removeServerInfo, writeServerInfo } from './listen.ts';
 import { onStopSignal } from './stop-signal.ts';
+import { readTlsFiles, type TlsFiles } from './tls-files.ts';
 
 const HELP = `switchboard <command> [flags]
 
   serve [--port N] [--host H] [--data FILE] [--seed demo|none] [--allow-private-webhooks] [--json]
+        [--tls-cert FILE --tls-key FILE]
   keys create --name NAME [--env test|live] [--scopes a,b|all] [--expires-at ISO] [--allowed-ips ip,ip]
               [--rate-limit N] [--org ORG_ID] [--data FILE] [--json]
   keys list [--org ORG_ID] [--data FILE] [--json]
@@ -30,6 +32,7 @@ const OPTIONS = {
   env: { type: 'string' }, scopes: { type: 'string' }, 'expires-at': { type: 'string' }, 'allowed-ips': { type: 'string' },
   'rate-limit': { type: 'string' }, org: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   'forward-to': { type: 'string' }, events: { type: 'string' }, server: { type: 'string' }, token: { type: 'string' },
+  'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' },
 } as const;
 
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -40,14 +43,27 @@ const consoleDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'r
 const dataFileOf = (flags: Flags): string => resolve(flags.data ?? defaultDataFile());
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
+/** `--tls-cert` and `--tls-key` (both or neither), read and checked before the database is opened. */
+function tlsOf(flags: Flags): TlsFiles | undefined {
+  const cert = flags['tls-cert'];
+  const key = flags['tls-key'];
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined || key === undefined) {
+    throw new UsageError(`${cert === undefined ? '--tls-key' : '--tls-cert'} needs ${cert === undefined ? '--tls-cert' : '--tls-key'} too: serving over TLS takes the certificate and its private key`);
+  }
+  // A file that cannot be read or used is said in one line (`error: …`, exit 1), as a port in use is: the usage would not help.
+  return readTlsFiles(cert, key);
+}
+
 async function serve(flags: Flags): Promise<void> {
   const port = flags.port === undefined ? 4800 : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got ${flags.port}`);
   const seed = flags.seed ?? 'auto';
   if (!['demo', 'none', 'auto'].includes(seed)) throw new UsageError('--seed must be demo or none');
+  const tls = tlsOf(flags);
   const server = await createServer({
     dataFile: dataFileOf(flags), host: flags.host ?? '127.0.0.1', port, seed: seed as 'demo' | 'none' | 'auto',
-    allowPrivateWebhooks: flags['allow-private-webhooks'] ?? false, consoleDir,
+    allowPrivateWebhooks: flags['allow-private-webhooks'] ?? false, consoleDir, tls,
   });
   let ready: Awaited<ReturnType<typeof server.listen>>;
   try {

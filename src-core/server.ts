@@ -68,6 +68,8 @@ export type ServerOptions = {
   clock?: ({ kind: 'manual'; startMs: number } | { kind: 'real' }) & { wallNow?: () => number };
   seed?: 'demo' | 'none' | 'auto';
   allowPrivateWebhooks?: boolean;
+  /** A PEM certificate and its key (`serve --tls-cert --tls-key`): everything on the port is served over TLS, every URL handed out is https/wss. */
+  tls?: { cert: Buffer | string; key: Buffer | string } | undefined;
   /** Test hooks for webhook delivery (resolver, a shorter timeout); production uses DNS and 10 s. */
   webhooks?: Omit<WebhookOptions, 'allowPrivate'>;
   dashboardToken?: string;
@@ -157,7 +159,8 @@ export async function createServer(options: ServerOptions) {
   const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   // Instagram's domain is made below; the simulator asks it only when a customer writes in.
   const sim = world.attach(messaging.service, email.service, () => campaignsService as CampaignTracking, (orgId) => instagram.service.connection(orgId).connected);
-  let publicBaseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
+  const scheme = options.tls ? 'https' : 'http';
+  let publicBaseUrl = `${scheme}://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   /** Where links point when no request names a host (a request's answers use the Host it reached: RouteContext.baseUrl). */
   const advertised = (): string => advertisedBaseUrl(publicBaseUrl, undefined);
   const whatsapp = whatsappDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
@@ -254,7 +257,7 @@ export async function createServer(options: ServerOptions) {
   const http = await createHttp(routes, {
     apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
     defaultOrgId: defaultOrg.id, orgExists, idempotency, consoleDir: options.consoleDir, log, answerCheck: options.answerCheck,
-    listeningUrl: () => publicBaseUrl,
+    listeningUrl: () => publicBaseUrl, tls: options.tls,
   });
   const { app, server } = http;
   inject = http.inject;
@@ -357,7 +360,7 @@ export async function createServer(options: ServerOptions) {
       recovery = recoverQueued(queuedAtStart);
       const address = server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      const url = `http://${host}:${address.port}`;
+      const url = `${scheme}://${host}:${address.port}`;
       publicBaseUrl = url;
       return {
         url, apiBase: `${url}/v1`, mcpUrl: `${url}/mcp`, consoleUrl: `${url}/#token=${dashboardToken}`,
