@@ -28,11 +28,23 @@ export function readServerInfo(dataFile: string): ServerInfo | null {
   }
 }
 
+/**
+ * Why the server could not be reached, in one line (fetch says only "fetch failed"); for a server on TLS whose
+ * certificate this Node does not trust (`serve --tls-cert`), how to trust it.
+ */
+function unreachable(url: string, error: Error): string {
+  const cause = (error.cause as Error | undefined)?.message ?? error.message;
+  const trust = url.startsWith('https:') && /certificate|issuer/i.test(cause) ? ': trust its certificate with NODE_EXTRA_CA_CERTS=FILE (README, "Commands and flags")' : '';
+  return `cannot reach the server at ${url} (${cause})${trust}`;
+}
+
 export async function listen(options: { server: ServerInfo; forwardTo: string; events: string[] }): Promise<number> {
   const { server } = options;
   const headers = { authorization: `Bearer ${server.dashboardToken}`, 'content-type': 'application/json' };
   const created = await fetch(`${server.url}/dashboard/webhooks`, {
     method: 'POST', headers, body: JSON.stringify({ url: options.forwardTo, events: options.events.length ? options.events : '*', description: 'switchboard listen' }),
+  }).catch((error: Error) => {
+    throw new Error(unreachable(server.url, error));
   });
   const body = (await created.json()) as { id?: string; secret?: string; message?: string };
   if (created.status !== 201 || !body.id) {

@@ -14,6 +14,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { SCOPES } from './contract/scopes.ts';
+import { SIM_RECEIVER_EXAMPLE_URL } from './contract/webhooks.ts';
 import type { Ready } from './server.ts';
 import { startServeProcess } from './testing/serve-process.ts';
 
@@ -113,6 +114,23 @@ describe('serve --tls-cert --tls-key', { timeout: 120_000 }, () => {
     } finally {
       ws.terminate();
     }
+  });
+
+  it('is what `listen` reaches with NODE_EXTRA_CA_CERTS, and without it `listen` says how to trust the certificate', async () => {
+    const { NODE_EXTRA_CA_CERTS: _ignored, ...env } = process.env;
+    const args = ['--import', 'tsx', 'src-core/cli.ts', 'listen', '--forward-to', SIM_RECEIVER_EXAMPLE_URL, '--data', join(dir, 'tls.db')];
+    const untrusted = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
+    expect({ code: untrusted.status, stderr: untrusted.stderr }).toEqual({
+      code: 1, stderr: `error: cannot reach the server at ${ready.url} (self-signed certificate): trust its certificate with NODE_EXTRA_CA_CERTS=FILE (README, "Commands and flags")\n`,
+    });
+    const trusted = spawn(process.execPath, args, { cwd: root, env: { ...env, NODE_EXTRA_CA_CERTS: CERT }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(trusted);
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: trusted.stdout as NodeJS.ReadableStream }).once('line', resolve);
+      trusted.once('exit', (code) => reject(new Error(`listen exited with ${code}`)));
+    });
+    trusted.kill('SIGTERM');
+    expect(line).toBe(`Ready! Forwarding all events to ${SIM_RECEIVER_EXAMPLE_URL}`);
   });
 });
 
