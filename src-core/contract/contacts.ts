@@ -1,7 +1,7 @@
 // Contacts: the unified contact, blocking and notes (seed 000, "Contact" and "Contacts").
 import { z } from 'zod';
 import { listAnswer, named, pageMetaAnswer, successAnswer } from './answers.ts';
-import { emailAddressSchema, httpLinkSchema, nothingToChange, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
+import { charCount, emailAddressSchema, httpLinkSchema, nothingToChange, nullAsAbsent, personPhoneSchema, timestampSchema } from './common.ts';
 import { channelSchema } from './messaging.ts';
 
 export const contactSchema = z.object({
@@ -47,12 +47,6 @@ export const contactListSchema = listAnswer(named('Contact', contactSchema), pag
   fuzzy: z.literal(true).optional().describe('true when nothing matched the search as typed and the contacts shown match it corrected'),
 }));
 export type ContactList = z.infer<typeof contactListSchema>;
-
-export const contactListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  /** Only the contacts in this lifecycle stage (an id of `GET /dashboard/lifecycle-stages`; another id lists none). */
-  lifecycleStageId: z.string().trim().min(1).max(100).optional(),
-});
 
 /** Block: `reason` is trimmed; empty, blank or null is no reason (stored as null, like an absent one). */
 export const blockContactBodySchema = z
@@ -125,6 +119,41 @@ export function uniqueTags(tags: readonly string[]): string[] {
 export const contactTagsSchema = z.array(contactTagSchema)
   .transform(uniqueTags)
   .pipe(z.array(z.string()).max(TAGS_MAX));
+
+/** How many tags one list's `tag` filter names at most. */
+export const TAG_FILTER_MAX = 20;
+/**
+ * The contacts list's `tag` filter: one tag, or several (the parameter repeated, `tag=vip&tag=newsletter`, or commas between
+ * them, `tag=vip,newsletter`, as no tag holds a comma). A contact matches when it carries any of them, compared by `tagKey`
+ * (`VIP` is `vip`): the rule of a campaign segment's `audienceCriteria.tags`, so the list shows a segment's people. Each is
+ * normalized as a stored tag; a blank one, one over 50 characters, or more than 20 is refused (a tag nobody carries lists none).
+ */
+export const contactTagFilterQuery = z.union([z.string(), z.array(z.string())])
+  .transform((given, ctx) => {
+    const tags: string[] = [];
+    [given].flat().forEach((value, index) => {
+      const path = Array.isArray(given) ? [index] : [];
+      for (const tag of value.split(',').map(normalizeTag)) {
+        if (!tag) ctx.addIssue({ code: 'custom', path, message: 'must not be empty or blank: name a tag (tag=vip), or several (tag=vip&tag=newsletter)' });
+        else if (charCount(tag) > TAG_MAX_LENGTH) ctx.addIssue({ code: 'custom', path, message: `must be at most ${TAG_MAX_LENGTH} characters (a tag is never longer)` });
+        else tags.push(tag);
+      }
+    });
+    const unique = uniqueTags(tags);
+    // Says "repeated parameter", so it is said as is, not as a parameter to give once (parse-input.ts, givenOnce).
+    const count = `names ${unique.length} tags (each repeated parameter and each between commas counts): at most ${TAG_FILTER_MAX}`;
+    if (unique.length > TAG_FILTER_MAX) ctx.addIssue({ code: 'custom', message: count });
+    return unique;
+  })
+  .describe('a tag, or several (repeated, or separated by commas): the contacts with any of them, case aside');
+
+export const contactListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  /** Only the contacts in this lifecycle stage (an id of `GET /dashboard/lifecycle-stages`; another id lists none). */
+  lifecycleStageId: z.string().trim().min(1).max(100).optional(),
+  /** Only the contacts with any of these tags (`contactTagFilterQuery`). */
+  tag: contactTagFilterQuery.optional(),
+});
 
 /** A contact's name, email, phone and username as the console's create takes them (and the CSV import, row by row). */
 export const contactFieldSchemas = {

@@ -19,7 +19,7 @@ export function contactsRoutes(service: ContactsService, transfer: ContactsTrans
     defineRoute({
       method: 'GET', path: '/v1/contacts', scope: 'contacts:read', console: true,
       query: contactListQuerySchema.extend(paginationQuery({ defaultLimit: 50, maxLimit: 100 }).shape), response: contactListSchema,
-      handler: ({ orgId, query }) => service.list(orgId, query.search, toPageRequest(query), query.lifecycleStageId),
+      handler: ({ orgId, query }) => service.list(orgId, query.search, toPageRequest(query), { stageId: query.lifecycleStageId, tags: query.tag }),
     }),
     defineRoute({
       method: 'GET', path: '/dashboard/contacts/tags', scope: 'dashboard', query: z.object({ organizationId: z.string().optional() }),

@@ -12,7 +12,7 @@ import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
 import { RawJson } from '../../kernel/raw-json.ts';
 import type { IdCondition } from '../../kernel/statements.store.ts';
-import type { ContactFields, ContactRow, ContactsStore, NoteRow } from './contacts.store.ts';
+import type { ContactFields, ContactRow, ContactsStore, ListFilters, NoteRow } from './contacts.store.ts';
 import { keywordOf, optOutReason } from './opt-out-keywords.ts';
 
 export function toContact(row: ContactRow): Contact {
@@ -205,11 +205,11 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     },
     /**
      * The list envelope, serialized: each contact's JSON comes from the store as is. A search that matches
-     * nothing as typed is corrected (`alcie` finds Alice), and then says so: `meta.fuzzy: true`. `stageId`: only the
-     * contacts in that lifecycle stage.
+     * nothing as typed is corrected (`alcie` finds Alice), and then says so: `meta.fuzzy: true`. `filters.stageId`: only the
+     * contacts in that lifecycle stage; `filters.tags`: only those with any of them, as a campaign segment selects.
      */
-    list(orgId: string, search: string | undefined, page: PageRequest, stageId?: string): RawJson {
-      const listed = store.list(orgId, search, page, { fuzzy: true, stageId });
+    list(orgId: string, search: string | undefined, page: PageRequest, filters: ListFilters = {}): RawJson {
+      const listed = store.list(orgId, search, page, { fuzzy: true, ...filters });
       let bytes = envelopes.get(listed);
       if (!bytes) {
         const meta = { ...pageEnvelope([], listed.total, page).meta, ...(listed.fuzzy ? { fuzzy: listed.fuzzy } : {}) };

@@ -91,6 +91,31 @@ const CONDITION_PARAMS = 'contactSearch_';
 /** A tag list as stored: a JSON array without duplicates (case aside), whoever asks (a contact never holds a tag twice). */
 const tagsJson = (tags: readonly string[]): string => JSON.stringify(uniqueTags(tags));
 
+/** What a list is narrowed to besides its search: a lifecycle stage, and tags (any of them). */
+export type ListFilters = { stageId?: string | undefined; tags?: readonly string[] | undefined };
+
+/** A contact (`c`) carrying any of the tags of the JSON array `@tagKeys` (keys): a segment's rule, as `phones` applies it. */
+export const TAGGED_ANY_SQL = `c.tags <> '[]' AND EXISTS (SELECT 1 FROM json_each(c.tags) t WHERE tag_key(t.value) IN (SELECT value FROM json_each(@tagKeys)))`;
+
+/**
+ * WHERE conditions on `c` for a list's filters. Tags are a JSON column: each of the organization's rows is read through
+ * the (org_id) index and its tags compared by `tag_key`, an untagged one (`[]`) skipped before any is; a page then stops
+ * reading at its last row, the count reads them all (docs/contract-notes.md, Contacts, "Filtered by tag").
+ */
+function filterClause(filters: ListFilters): { where: string[]; params: Record<string, unknown> } {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (filters.stageId) {
+    where.push('c.lifecycle_stage_id = @stageId');
+    params['stageId'] = filters.stageId;
+  }
+  if (filters.tags?.length) {
+    where.push(TAGGED_ANY_SQL);
+    params['tagKeys'] = JSON.stringify([...new Set(filters.tags.map(tagKey))]);
+  }
+  return { where, params };
+}
+
 export function createContactsStore(sql: Sql) {
   // A tag's key in SQL: the very function the contract compares tags by (SQLite's own lower() lowers ASCII letters only).
   sql.function('tag_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? tagKey(value) : value));
@@ -144,11 +169,12 @@ export function createContactsStore(sql: Sql) {
     if (known) for (const word of contactWords(row)) known.words.add(word);
   };
   /** A page of the contacts matching every group (a group: a term and the words it may stand for). */
-  const searchPage = (orgId: string, groups: string[][], page: PageRequest, stageId?: string): ListPage => {
+  const searchPage = (orgId: string, groups: string[][], page: PageRequest, filters: ListFilters): ListPage => {
     const { where, params } = searchClause(groups);
     const from = 'contacts_fts f JOIN contacts c ON c.rowid = f.rowid';
-    const clause = ['c.org_id = @orgId', ...(stageId ? ['c.lifecycle_stage_id = @stageId'] : []), ...where].join(' AND ');
-    const all = { ...params, orgId, ...(stageId ? { stageId } : {}), limit: page.limit, offset: page.offset };
+    const filter = filterClause(filters);
+    const clause = ['c.org_id = @orgId', ...filter.where, ...where].join(' AND ');
+    const all = { ...params, ...filter.params, orgId, limit: page.limit, offset: page.offset };
     const docs = prepare(`SELECT c.doc FROM ${from} WHERE ${clause} ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`).pluck().all(all) as string[];
     const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${clause}`).get(all) as { n: number }).n;
     return { docs, total };
@@ -175,9 +201,8 @@ export function createContactsStore(sql: Sql) {
     byPhones: (orgId: string, phones: readonly string[]) => (phones.length === 0 ? [] : byPhones.all(orgId, JSON.stringify(phones)) as Array<Pick<ContactRow, 'id' | 'name' | 'phone'>>),
     /** Phones of the contacts that have one, oldest first, optionally only those with any of `tags` (case aside). */
     phones(orgId: string, tags: string[] | null): Array<{ id: string; phone: string }> {
-      return prepare(`SELECT id, phone FROM contacts WHERE org_id = @orgId AND phone IS NOT NULL AND phone <> ''
-        AND (@tags IS NULL OR EXISTS (SELECT 1 FROM json_each(contacts.tags) t WHERE tag_key(t.value) IN (SELECT value FROM json_each(@tags))))
-        ORDER BY rowid`).all({ orgId, tags: tags ? JSON.stringify(tags.map(tagKey)) : null }) as Array<{ id: string; phone: string }>;
+      return prepare(`SELECT c.id, c.phone FROM contacts c WHERE c.org_id = @orgId AND c.phone IS NOT NULL AND c.phone <> ''
+        AND (@tagKeys IS NULL OR (${TAGGED_ANY_SQL})) ORDER BY c.rowid`).all({ orgId, tagKeys: tags ? JSON.stringify(tags.map(tagKey)) : null }) as Array<{ id: string; phone: string }>;
     },
     /** Every tag the organization's contacts carry, once each as the tag rule tells them apart, with how many contacts carry it, most first. */
     tagCounts(orgId: string): Array<{ tag: string; contacts: number }> {
@@ -209,20 +234,26 @@ export function createContactsStore(sql: Sql) {
      * contacts change. With `fuzzy`, a search that matches nothing as typed is tried again with its terms
      * corrected (see fuzzy.ts).
      */
-    list(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean; stageId?: string | undefined } = {}): ListPage {
+    list(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean } & ListFilters = {}): ListPage {
       const fuzzy = options.fuzzy === true;
-      const { stageId } = options;
-      return cache.read(`${orgId}|${page.limit}|${page.offset}|${fuzzy ? 'f' : ''}|${stageId ?? ''}|${search ?? ''}`, () => this.listUncached(orgId, search, page, { fuzzy, stageId }));
+      const { stageId, tags } = options;
+      const key = `${orgId}|${page.limit}|${page.offset}|${fuzzy ? 'f' : ''}|${stageId ?? ''}|${tags?.length ? JSON.stringify(tags.map(tagKey)) : ''}|${search ?? ''}`;
+      return cache.read(key, () => this.listUncached(orgId, search, page, { fuzzy, stageId, tags }));
     },
-    /** `stageId`: only the contacts in that lifecycle stage (through the (org_id, lifecycle_stage_id) index). */
-    listUncached(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean; stageId?: string | undefined } = {}): ListPage {
+    /**
+     * `stageId`: only the contacts in that lifecycle stage (through the (org_id, lifecycle_stage_id) index); `tags`: only
+     * those with any of them (see `filterClause`). Without either, nor a search, the unfiltered path is as it was.
+     */
+    listUncached(orgId: string, search: string | undefined, page: PageRequest, options: { fuzzy?: boolean } & ListFilters = {}): ListPage {
       const terms = termsOf(search);
-      const { stageId } = options;
-      if (terms.length === 0 && stageId) {
-        const inStage = 'FROM contacts WHERE org_id = @orgId AND lifecycle_stage_id = @stageId';
+      const filters: ListFilters = { stageId: options.stageId, tags: options.tags };
+      if (terms.length === 0 && (filters.stageId || filters.tags?.length)) {
+        const filter = filterClause(filters);
+        const filtered = `FROM contacts c WHERE c.org_id = @orgId AND ${filter.where.join(' AND ')}`;
+        const all = { ...filter.params, orgId };
         return {
-          docs: prepare(`SELECT doc ${inStage} ORDER BY rowid DESC LIMIT @limit OFFSET @offset`).pluck().all({ orgId, stageId, limit: page.limit, offset: page.offset }) as string[],
-          total: (prepare(`SELECT COUNT(*) AS n ${inStage}`).get({ orgId, stageId }) as { n: number }).n,
+          docs: prepare(`SELECT c.doc ${filtered} ORDER BY c.rowid DESC LIMIT @limit OFFSET @offset`).pluck().all({ ...all, limit: page.limit, offset: page.offset }) as string[],
+          total: (prepare(`SELECT COUNT(*) AS n ${filtered}`).get(all) as { n: number }).n,
         };
       }
       if (terms.length === 0) {
@@ -231,11 +262,11 @@ export function createContactsStore(sql: Sql) {
           total: (countAll.get(orgId) as { n: number }).n,
         };
       }
-      const exact = searchPage(orgId, withALabels(terms), page, stageId);
+      const exact = searchPage(orgId, withALabels(terms), page, filters);
       if (exact.total > 0 || !options.fuzzy) return exact;
       const corrected = corrections(terms, vocabularyOf(orgId));
       if (!corrected) return exact;
-      const found = searchPage(orgId, corrected, page, stageId);
+      const found = searchPage(orgId, corrected, page, filters);
       return found.total > 0 ? { ...found, fuzzy: true } : exact;
     },
     /**
