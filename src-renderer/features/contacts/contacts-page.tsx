@@ -1,5 +1,5 @@
-// The contacts page: search, a keyboard-navigable list (each row with its lifecycle stage), pagination, the selected contact's
-// panel, a new contact, the lifecycle stages, CSV import and export.
+// The contacts page: search, filters by lifecycle stage and tag, a keyboard-navigable list (each row with its lifecycle stage,
+// its tags filtering by a click), pagination, the selected contact's panel, a new contact, the lifecycle stages, CSV import and export.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
 import { listStep } from '../../components/arrow-keys.ts';
@@ -11,18 +11,21 @@ import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx'
 import { Pager } from '../../components/pager.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { sourceLabel } from './contact-labels.ts';
+import { ContactFilters, listedTag } from './contact-filters.tsx';
 import { ContactPanel } from './contact-panel.tsx';
 import { ContactsCsvActions } from './contacts-csv.tsx';
 import { LifecycleStagesButton } from './lifecycle-stages-dialog.tsx';
 import { NewContact } from './new-contact.tsx';
 import './contacts.css';
-import { PAGE_SIZE, useContacts, useLifecycleStages } from './queries.ts';
+import { PAGE_SIZE, useContacts, useContactTags, useLifecycleStages } from './queries.ts';
 import { displayAddress } from '../../components/email-address.ts';
 
 /** A row's id, which the list names as its active option (`aria-activedescendant`). */
 const optionId = (contactId: string) => `contact-option-${contactId}`;
 
-function ContactRow({ contact, stage, selected, onSelect }: { contact: Contact; stage: string | undefined; selected: boolean; onSelect(): void }) {
+function ContactRow({ contact, stage, selected, onSelect, onTag }: {
+  contact: Contact; stage: string | undefined; selected: boolean; onSelect(): void; onTag(tag: string): void;
+}) {
   const display = contactDisplayName(contact);
   // The title stands in for a missing name with the handle, email or phone: that one is not said again under it, and a
   // contact known by that alone has no second line (a phone-only contact read `+1 415…` over `+1 415…`).
@@ -42,18 +45,34 @@ function ContactRow({ contact, stage, selected, onSelect }: { contact: Contact; 
       <div className="row-meta contact-meta">
         {stage ? <span className="chip" data-testid="contact-row-stage" title={`Lifecycle stage: ${stage}`}>{stage}</span> : null}
         <span className="chip source" data-testid="contact-source" title={`Source: ${contact.source}`}>{sourceLabel(contact.source)}</span>
-        {contact.tags.slice(0, 2).map((tag) => <span key={tag} className="chip subtle" data-testid="contact-tag" title={tag}>{tag}</span>)}
+        {/* A click lists the contacts with this tag (the row is not opened); from the keyboard, the Tag filter does it. */}
+        {contact.tags.slice(0, 2).map((tag) => (
+          <button type="button" key={tag} className="chip subtle tag-chip" data-testid="contact-tag" title={tag} aria-label={`Show contacts tagged ${tag}`} tabIndex={-1}
+            onClick={(event) => { event.stopPropagation(); onTag(tag); }}>{tag}</button>
+        ))}
       </div>
     </li>
   );
 }
 
-/** "3 contacts matching “x”" (" in Lead" when a stage is chosen), or, when the server corrected the search, that nothing matched as typed. */
-function countLine(total: number, search: string, fuzzy: boolean, stage: string | undefined): string {
+/**
+ * "3 contacts matching “x”" (" tagged vip" when a tag is chosen, " in Lead" when a stage is), or, when the server corrected the
+ * search, that nothing matched as typed.
+ */
+function countLine(total: number, search: string, fuzzy: boolean, stage: string | undefined, tag: string): string {
   const contacts = total === 1 ? 'contact' : 'contacts';
-  const inStage = stage ? ` in ${stage}` : '';
+  const inStage = `${tag ? ` tagged ${tag}` : ''}${stage ? ` in ${stage}` : ''}`;
   if (fuzzy) return `No exact match for “${search}”; ${total.toLocaleString()} similar ${contacts}${inStage}`;
   return `${total.toLocaleString()} ${contacts}${inStage}${search ? ` matching “${search}”` : ''}`;
+}
+
+/** What an empty list suggests, for the filter that emptied it. */
+function emptyHint(search: string, stage: string, tag: string): string {
+  if (search) return 'Try part of a name, an email or a phone number.';
+  if (stage && tag) return 'No contact with this tag is in this lifecycle stage.';
+  if (stage) return 'No contact is in this lifecycle stage.';
+  if (tag) return 'No contact has this tag.';
+  return 'Contacts appear as customers write in on any channel.';
 }
 
 export function ContactsPage() {
@@ -62,7 +81,9 @@ export function ContactsPage() {
   // A handle typed as the console shows it ("@meera") is searched without its "@" (usernames are stored bare).
   const debounced = useDebounced(search.trim().replace(/^@+/, ''), 200);
   const [stageFilter, setStageFilter] = useState('');
-  const query = useContacts(debounced, page, stageFilter);
+  const [tagFilter, setTagFilter] = useState('');
+  const query = useContacts(debounced, page, stageFilter, tagFilter);
+  const tags = useContactTags().data?.data ?? [];
   const stages = useLifecycleStages().data ?? [];
   const stageNames = new Map(stages.map((stage) => [stage.id, stage.name]));
   const { selectedContactId, selectContact } = useUi();
@@ -87,12 +108,13 @@ export function ContactsPage() {
 
   useEffect(() => {
     setPage(1);
-  }, [debounced, stageFilter]);
+  }, [debounced, stageFilter, tagFilter]);
 
   /** A contact made here is opened, and listed: the search is cleared and the first page (newest first) shown. */
   function opened(contact: Contact) {
     setSearch('');
     setStageFilter('');
+    setTagFilter('');
     setPage(1);
     openContact(contact.id);
   }
@@ -124,7 +146,7 @@ export function ContactsPage() {
         <header className="pane-header">
           <div>
             <h1>Contacts</h1>
-            <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true, stageNames.get(stageFilter)) : ' '}</p>
+            <p className="muted" data-testid="contact-count">{meta ? countLine(meta.total, debounced, meta.fuzzy === true, stageNames.get(stageFilter), tagFilter) : ' '}</p>
           </div>
           <div className="contacts-actions">
             <NewContact onCreated={opened} onOpenExisting={openContact} />
@@ -136,20 +158,18 @@ export function ContactsPage() {
           <input type="search" placeholder="Name, @username, email or phone" value={search} data-testid="contact-search" aria-label="Search contacts"
             onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => { if (e.key === 'ArrowDown') listRef.current?.focus(); }} />
           {query.isFetching ? <span className="spinner small" aria-hidden /> : null}
-          <select value={stageFilter} aria-label="Lifecycle stage" data-testid="contact-stage-filter" onChange={(e) => setStageFilter(e.target.value)}>
-            <option value="">All stages</option>
-            {stages.map((stage) => <option key={stage.id} value={stage.id}>{stage.name}</option>)}
-          </select>
+          <ContactFilters stages={stages} stage={stageFilter} onStage={setStageFilter} tag={tagFilter} onTag={setTagFilter} />
         </div>
         {query.isPending ? <Loading label="Loading contacts…" />
           : query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} />
             : (
-              <div className="list-wrap" data-testid="contact-list" data-ready={query.isFetching ? 'false' : 'true'} data-search={debounced} data-stage={stageFilter}>
-                {contacts.length === 0 ? <Empty title={debounced || stageFilter ? 'No contacts match' : 'No contacts yet'}>{debounced ? 'Try part of a name, an email or a phone number.' : stageFilter ? 'No contact is in this lifecycle stage.' : 'Contacts appear as customers write in on any channel.'}</Empty> : (
+              <div className="list-wrap" data-testid="contact-list" data-ready={query.isFetching ? 'false' : 'true'} data-search={debounced} data-stage={stageFilter} data-tag={tagFilter}>
+                {contacts.length === 0 ? <Empty title={debounced || stageFilter || tagFilter ? 'No contacts match' : 'No contacts yet'}>{emptyHint(debounced, stageFilter, tagFilter)}</Empty> : (
                   <ul className="rows" role="listbox" aria-label="Contacts" tabIndex={0} ref={listRef} onKeyDown={onKeyDown}
                     aria-activedescendant={active ? optionId(active) : undefined} data-testid="contact-listbox">
                     {contacts.map((contact) => (
-                      <ContactRow key={contact.id} contact={contact} stage={contact.lifecycleStageId ? stageNames.get(contact.lifecycleStageId) : undefined} selected={contact.id === selectedContactId} onSelect={() => openContact(contact.id)} />
+                      <ContactRow key={contact.id} contact={contact} stage={contact.lifecycleStageId ? stageNames.get(contact.lifecycleStageId) : undefined} selected={contact.id === selectedContactId} onSelect={() => openContact(contact.id)}
+                        onTag={(tag) => setTagFilter(listedTag(tag, tags))} />
                     ))}
                   </ul>
                 )}

@@ -6,12 +6,13 @@ import { joinPages, pageAfter } from '../../api/paged-list.ts';
 
 export const PAGE_SIZE = 25;
 
-/** A page of contacts matching `search`, only those in lifecycle stage `stageId` when one is given. */
-export function useContacts(search: string, page: number, stageId = '') {
+/** A page of contacts matching `search`, only those in lifecycle stage `stageId` and with `tag` when they are given. */
+export function useContacts(search: string, page: number, stageId = '', tag = '') {
   const api = useApi();
-  const filters = `${search ? `&search=${encodeURIComponent(search)}` : ''}${stageId ? `&lifecycleStageId=${encodeURIComponent(stageId)}` : ''}`;
+  const filters = `${search ? `&search=${encodeURIComponent(search)}` : ''}${stageId ? `&lifecycleStageId=${encodeURIComponent(stageId)}` : ''}`
+    + `${tag ? `&tag=${encodeURIComponent(tag)}` : ''}`;
   return useQuery({
-    queryKey: ['contacts', { search, page, stageId }],
+    queryKey: ['contacts', { search, page, stageId, tag }],
     queryFn: () => api.get<ContactList>(`/dashboard/contacts?limit=${PAGE_SIZE}&page=${page}${filters}`),
     placeholderData: keepPreviousData,
   });
