@@ -35,8 +35,7 @@ export type HttpDeps = {
   idempotency: Idempotency;
   consoleDir?: string | undefined;
   log: (msg: string) => void;
-  /** The address the server listens on (`http://host:port`, `https://` with `tls`), what a request that names no usable Host reached. */
-  listeningUrl: () => string;
+  listeningUrl: () => string; // the address listened on (`http://host:port`, `https://` with `tls`): a request with no usable Host reached it
   tls?: { cert: Buffer | string; key: Buffer | string } | undefined; // PEM: the port speaks only TLS (REST, console, stream, voice)
   /** Test hook: sees each answer of a route as sent (status, content type, body); unset in production, which pays one check. */
   answerCheck?: AnswerCheck | undefined;
@@ -269,8 +268,7 @@ const MAX_PARAM_LENGTH = 1024;
 
 export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server; inject: (call: InnerRequest) => Promise<InnerAnswer> }> {
   const app = Fastify({
-    // With `tls`, Fastify's own https option: its server's requests and answers are http's, so the instance keeps its http typing.
-    ...(deps.tls ? ({ https: { cert: deps.tls.cert, key: deps.tls.key } } as object) : {}),
+    ...(deps.tls ? ({ https: { cert: deps.tls.cert, key: deps.tls.key } } as object) : {}), // Fastify's https; typed as http's (same requests)
     // A stop closes the keep-alive connections idle when it begins, lets requests in flight finish (see `stopping` below).
     logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: 'idle', return503OnClosing: true,
     // A push token is a path parameter (DELETE /v1/voice/app/identities/{externalId}/devices/{token}): an FCM token is
