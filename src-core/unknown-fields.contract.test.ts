@@ -174,6 +174,6 @@ describe('unknown query parameters', () => {
     expect((await t.dashboard('GET', `/dashboard/wallet?organizationId=${t.organizationId}&_=1`)).status).toBe(200);
     expect((await t.dashboard('GET', '/dashboard/rcs/logs?statuss=failed')).status).toBe(400);
     const keyed = await get(`/v1/contacts?organizationId=${t.organizationId}`);
-    expect([keyed.status, keyed.body.message]).toEqual([400, 'Invalid query: unknown parameter "organizationId" (this route takes search, lifecycleStageId, page, limit)']);
+    expect([keyed.status, keyed.body.message]).toEqual([400, 'Invalid query: unknown parameter "organizationId" (this route takes search, lifecycleStageId, tag, page, limit)']);
   });
 });
