@@ -79,7 +79,8 @@ describe('inbox context', () => {
     expect(list.width).toBeGreaterThanOrEqual(360);
     expect(list.width).toBeLessThanOrEqual(420);
     expect(thread.width).toBeGreaterThan(list.width);
-    expect((await box('[data-testid="sms-composer"]')).height).toBeLessThan(thread.height / 2);
+    // Once the composer has settled (its sender and template lists arrive after it shows, on a loaded machine later).
+    await expect.poll(async () => (await box('[data-testid="sms-composer"]')).height).toBeLessThan(thread.height / 2);
     await screenshot(page, 'inbox-sms-1280x720');
     // Opened, the templates scroll inside the composer rather than push the messages away.
     await page.getByTestId('dlt-templates-toggle').click();
