@@ -6,13 +6,15 @@ import type {
 } from '../../contract/automations.ts';
 import { TRIGGER_CONFIG_SCHEMAS, type TriggerType } from '../../contract/automations.ts';
 import type { ListEnvelope } from '../../contract/common.ts';
+import type { WaTemplate } from '../../contract/whatsapp.ts';
 import type { ChangeNotice } from '../../kernel/change-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Db } from '../../kernel/db.ts';
 import { AppError, conflict, invalidField, notFound } from '../../kernel/errors.ts';
 import { newId } from '../../kernel/ids.ts';
 import { pageEnvelope, type PageRequest } from '../../kernel/pagination.ts';
-import { STEP_INTEGRATIONS, TRIGGER_INTEGRATIONS } from './automations.catalog.ts';
+import { STEP_CONFIG_SCHEMAS, STEP_INTEGRATIONS, TRIGGER_INTEGRATIONS } from './automations.catalog.ts';
+import { templateStepProblem } from './automations.template-check.ts';
 import type { ExecutionRunner } from './automations.runner.ts';
 import type { AutomationRow, AutomationsStore, AutomationWithCounts, ExecutionRow } from './automations.store.ts';
 
@@ -55,7 +57,7 @@ const REFERENCED: Partial<Record<TriggerType, { field: string; kind: keyof Trigg
 
 export function createAutomationsService(deps: {
   store: AutomationsStore; db: Db; clock: Clock; runner: ExecutionRunner; connected: (orgId: string, integration: string) => boolean;
-  changed: ChangeNotice; references: TriggerReferences;
+  changed: ChangeNotice; references: TriggerReferences; waTemplates: (orgId: string) => WaTemplate[];
 }) {
   const { store, db, clock, runner } = deps;
 
@@ -80,6 +82,25 @@ export function createAutomationsService(deps: {
     const id = referenced ? config[referenced.field] : undefined;
     if (!referenced || !id || deps.references[referenced.kind](orgId, id)) return;
     throw invalidField(`Invalid body: trigger.config.${referenced.field}: ${referenced.words} ${id} not found in this organization (see ${referenced.listed})`);
+  }
+
+  /**
+   * 400 naming each "Send WhatsApp template" step its template would refuse (not found in that language, not approved,
+   * a body value short or over, a media header without its link): every run of it would fail. A config its type does
+   * not take is left alone (seed 000: saved without error, skipped at run time).
+   */
+  function assertTemplateSteps(orgId: string, steps: AutomationStep[]): void {
+    const sends = steps.flatMap((step, index) => {
+      const parsed = step.type === 'whatsapp.send_template' ? STEP_CONFIG_SCHEMAS['whatsapp.send_template'].safeParse(step.config) : null;
+      return parsed?.success ? [{ step, index, config: parsed.data }] : [];
+    });
+    if (sends.length === 0) return;
+    const templates = deps.waTemplates(orgId);
+    const problems = sends.flatMap(({ step, index, config }) => {
+      const problem = templateStepProblem(templates, config);
+      return problem ? [`steps.${index} (step ${step.id}, Send WhatsApp template): ${problem}`] : [];
+    });
+    if (problems.length) throw invalidField(`Invalid body: ${problems.join('; ')}`);
   }
 
   /**
@@ -118,10 +139,12 @@ export function createAutomationsService(deps: {
     create(orgId: string, input: CreateAutomationInput): Automation {
       return db.tx(() => {
         assertReferences(orgId, input.trigger);
+        const steps = withIds(input.steps);
+        assertTemplateSteps(orgId, steps);
         const at = clock.nowIso();
         const row: AutomationRow = {
           id: newId('aut'), org_id: orgId, name: input.name, description: input.description || null, status: 'paused',
-          trigger_type: input.trigger.type, trigger_config: triggerConfig(input.trigger), steps: JSON.stringify(withIds(input.steps)),
+          trigger_type: input.trigger.type, trigger_config: triggerConfig(input.trigger), steps: JSON.stringify(steps),
           activated_at: null, created_at: at, updated_at: at,
         };
         store.insert(row);
@@ -135,6 +158,8 @@ export function createAutomationsService(deps: {
         const row = mustGet(orgId, id);
         if (input.trigger) assertReferences(orgId, input.trigger);
         const steps = input.steps ? withIds(input.steps) : (JSON.parse(row.steps) as AutomationStep[]);
+        // Only steps sent now: a template rejected since does not keep a rename from saving (its runs say why they fail).
+        if (input.steps) assertTemplateSteps(orgId, steps);
         if (row.status === 'active') assertIntegrations(orgId, input.trigger?.type ?? row.trigger_type, steps, 'change this active automation');
         store.update({
           id, name: input.name ?? row.name, description: input.description === undefined ? row.description : input.description || null,

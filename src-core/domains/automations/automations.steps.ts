@@ -15,6 +15,7 @@ import type { Origin } from '../messaging/index.ts';
 import type { SmsService } from '../sms/index.ts';
 import type { WhatsappService } from '../whatsapp/index.ts';
 import { STEP_CONFIG_SCHEMAS, waitSeconds, type StepConfigs } from './automations.catalog.ts';
+import { templateStepProblem } from './automations.template-check.ts';
 
 export type StepResult =
   | { kind: 'done'; detail: string; messageId?: string }
@@ -69,8 +70,16 @@ export function createStepRunner(services: StepServices) {
     'whatsapp.send_template': async (config, ctx) => {
       const { bodyParameters, ...template } = config;
       const components = template.components ?? (bodyParameters ? [{ type: 'body' as const, parameters: bodyParameters.map((text) => ({ type: 'text', text })) }] : undefined);
-      const result = await services.whatsapp.sendTemplate(ctx.orgId, { ...template, to: phoneOf(ctx, 'whatsapp').replace(/^\+/, ''), components }, originOf(ctx));
-      return sent(result.message, `WhatsApp template ${config.templateName}`);
+      try {
+        const result = await services.whatsapp.sendTemplate(ctx.orgId, { ...template, to: phoneOf(ctx, 'whatsapp').replace(/^\+/, ''), components }, originOf(ctx));
+        return sent(result.message, `WhatsApp template ${config.templateName}`);
+      } catch (error) {
+        // The send's refusal speaks to an integrator (raw components JSON); the run says it as the builder's save does.
+        if (!(error instanceof AppError)) throw error;
+        const templates = services.whatsapp.listTemplates(ctx.orgId, {}, { page: 1, limit: 10_000, offset: 0 }).data;
+        const problem = templateStepProblem(templates, config);
+        throw problem ? new AppError(error.code, problem) : error;
+      }
     },
     'sms.send': async (config, ctx) => {
       const result = await services.sms.send(ctx.orgId, { ...config, to: [phoneOf(ctx, 'sms')] }, originOf(ctx));

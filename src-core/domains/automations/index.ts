@@ -23,6 +23,7 @@ export function automationsDomain(deps: CoreDeps & StepServices & { shopify: Sho
     store, db: deps.db, clock: deps.clock, runner, changed,
     connected: (orgId, integration) => (integration === 'instagram' ? deps.instagram.connection(orgId).connected
       : integration === 'shopify' && deps.shopify.isConnected(orgId)),
+    waTemplates: (orgId) => deps.whatsapp.listTemplates(orgId, {}, { page: 1, limit: 10_000, offset: 0 }).data,
     references: {
       form: (orgId, id) => deps.forms.list(orgId).some((form) => form.id === id),
       lifecycle_stage: (orgId, id) => deps.contacts.stages.list(orgId).some((stage) => stage.id === id),
