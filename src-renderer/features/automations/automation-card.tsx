@@ -16,8 +16,10 @@ import { useReferenced } from './config-fields.tsx';
 import { RecentRuns } from './automation-runs.tsx';
 import { contactSourceWords, draftOf, entryOf, integrationName } from './draft.ts';
 import { useDeleteAutomation, useSetAutomationStatus, useUpdateAutomation } from './mutations.ts';
-import { stepSummary } from './step-summary.ts';
-import type { ConnectedIntegrations } from './queries.ts';
+import { runFailureWords, stepSummary } from './step-summary.ts';
+import { useRecentRuns, type ConnectedIntegrations } from './queries.ts';
+import { relativeTime } from '../../components/format.ts';
+import { useVirtualNow } from '../simulator/queries.ts';
 
 /** The forms and stages a trigger may name, by id (the builder's pickers' records). */
 type Referenced = ReturnType<typeof useReferenced>;
@@ -65,6 +67,22 @@ function Steps({ automation, catalog, connected }: { automation: Automation; cat
         );
       })}
     </ol>
+  );
+}
+
+/** "Last run 2 min ago", or, when it failed, "Last run failed 2 min ago: <its failed step and why, in words>". */
+function LastRun({ automation, catalog }: { automation: Automation; catalog: NodeCatalog | undefined }) {
+  const runs = useRecentRuns(automation.id, automation.executionCount > 0);
+  const now = useVirtualNow();
+  const last = runs.data?.items[0];
+  const at = last?.startedAt ?? automation.lastExecutedAt;
+  const when = at ? relativeTime(at, now) || time(at) : '—';
+  const failed = last?.status === 'failed';
+  return (
+    <span data-testid="automation-last-run" data-status={last?.status ?? ''} title={at ? time(at) : undefined}>
+      <span className="muted">Last run </span>
+      {failed ? <><span className="neg">failed</span> {when}: {runFailureWords(last, (type) => entryOf(catalog?.nodes, type)?.name ?? type)}</> : when}
+    </span>
   );
 }
 
@@ -117,7 +135,7 @@ export function AutomationCard({ automation, catalog, connected }: { automation:
       {automation.description ? <p className="small muted">{automation.description}</p> : null}
       <div className="automation-facts">
         <span data-testid="automation-trigger"><span className="muted">When </span>{triggerSummary(automation.trigger, catalog, referenced)}<Unmet integration={entryOf(catalog?.triggers, automation.trigger.type)?.integration} connected={connected} /></span>
-        <span data-testid="automation-last-run"><span className="muted">Last run </span>{time(automation.lastExecutedAt)}</span>
+        <LastRun automation={automation} catalog={catalog} />
       </div>
       <Steps automation={automation} catalog={catalog} connected={connected} />
       <RecentRuns automation={automation} catalog={catalog} />

@@ -8,7 +8,7 @@ import { ShowMore } from '../../components/show-more.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { announce } from '../../stores/announcer.ts';
 import { entryOf } from './draft.ts';
-import { outcomeInWords } from './step-summary.ts';
+import { outcomeInWords, refusalInWords } from './step-summary.ts';
 import { useRerun } from './mutations.ts';
 import { useRecentRuns } from './queries.ts';
 import { displayAddress } from '../../components/email-address.ts';
@@ -33,13 +33,13 @@ function Run({ run, catalog, onRerun, rerunning }: { run: AutomationExecution; c
             aria-label={`Rerun the run of ${time(run.startedAt)} from ${who}`}>Rerun</Button>
         ) : null}
       </div>
-      {run.error ? <div className="small" data-testid="automation-run-error">{run.error}</div> : null}
+      {run.error ? <div className="small" data-testid="automation-run-error">{refusalInWords(run.error)}</div> : null}
       {run.steps.length ? (
         <ul>
           {run.steps.map((step, i) => (
             <li key={`${step.stepId}-${i}`} data-testid="automation-run-step" data-status={step.status}>
               <span className={`chip step-status is-${step.status}`}>{step.status}</span> {entryOf(catalog?.nodes, step.type)?.name ?? step.type}{' '}
-              <span className="muted">({step.stepId}) {outcomeInWords(step.detail, time)}</span>
+              <span className="muted">({step.stepId}) {refusalInWords(outcomeInWords(step.detail, time))}</span>
             </li>
           ))}
         </ul>

@@ -17,6 +17,8 @@ function optionLabel(field: CatalogField, option: string): string {
 }
 
 function hintOf(field: CatalogField): string {
+  // A reference is picked by name: "(its id)" is the API's word, not the picker's.
+  if (field.references) return field.description.replace(' (its id)', '');
   if (field.type === 'array') return `${field.description}: one a line, or JSON`;
   if (field.type === 'object') return `${field.description}, as JSON`;
   return field.description;
@@ -44,7 +46,9 @@ function ReferenceSelect({ field, value, onChange, common }: {
 
 function FieldInput({ field, value, onChange }: { field: CatalogField; value: string; onChange(value: string): void }) {
   const id = useId();
-  const label = `${fieldLabel(field.name)}${field.required ? '' : ' (optional)'}`;
+  // A reference field is a list of names: "Form", not "Form id".
+  const name = field.references === 'form' ? 'Form' : field.references === 'lifecycle_stage' ? 'Lifecycle stage' : fieldLabel(field.name);
+  const label = `${name}${field.required ? '' : ' (optional)'}`;
   const common = { id, value, 'aria-describedby': `${id}-hint`, 'data-testid': `field-${field.name}` };
   let input;
   if (field.references) {

@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { NodeCatalog } from '../../../src-core/contract/index.ts';
 import { ConfigFields } from './config-fields.tsx';
 import { emptyValues, entryOf, integrationName, moved, newStep, type DraftStep } from './draft.ts';
+import { WaStepFields } from './wa-step-fields.tsx';
 
 type Move = 'up' | 'down';
 
@@ -35,7 +36,9 @@ function StepItem({ step, index, count, catalog, onChange, onMove, onRemove }: {
           </div>
         </div>
         {entry?.description ? <p className="small muted">{entry.description}{entry.integration ? ` Needs the ${integrationName(entry.integration)} integration.` : ''}</p> : null}
-        <ConfigFields entry={entry} values={step.values} onChange={(values) => onChange({ ...step, values })} />
+        {entry && step.type === 'whatsapp.send_template'
+          ? <WaStepFields values={step.values} onChange={(values) => onChange({ ...step, values })} />
+          : <ConfigFields entry={entry} values={step.values} onChange={(values) => onChange({ ...step, values })} />}
       </fieldset>
     </li>
   );

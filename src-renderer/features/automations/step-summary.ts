@@ -75,3 +75,20 @@ const INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
  * "waits 60 s, until 2026-11-27T13:26:33.200Z" reads "waits 60 s, until Nov 27, 2026, 1:26:33 PM", as its run's "until" does.
  */
 export const outcomeInWords = (detail: string | null, time: (iso: string) => string): string => (detail ?? '').replace(INSTANT, (iso) => time(iso));
+
+/**
+ * A send refusal as a marketer reads it: a run stored before the core said it in words carries the WhatsApp send's
+ * components JSON ("send a header parameter {"type":"image",…}"), said here as what to give instead.
+ */
+export function refusalInWords(detail: string): string {
+  return detail
+    .replace(/send a header parameter \{"type":"(image|video|document)".*?\}\}/g, (_m, kind: string) => `give a link to the header ${kind}`)
+    .replace(/send \{"type":"button".*?\]\}/g, 'give the end of its link');
+}
+
+/** Why a failed run failed, in words: its failed step by name and what it said ("Send WhatsApp template: template … has an image header: …"). */
+export function runFailureWords(run: { error: string | null; steps: Array<{ type: string; status: string; detail: string | null }> }, nameOf: (type: string) => string): string {
+  const failed = run.steps.find((step) => step.status === 'failed');
+  if (failed?.detail) return `${nameOf(failed.type)}: ${refusalInWords(failed.detail)}`;
+  return refusalInWords(run.error ?? 'no reason given');
+}
