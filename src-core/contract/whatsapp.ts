@@ -187,3 +187,13 @@ export const waTemplateAnswer = named('WhatsAppTemplate', waTemplateSchema);
 export function placeholdersOf(text: string | undefined): number[] {
   return [...new Set([...(text ?? '').matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
 }
+
+/** A media header's link as the messaging platform fetches it: an http(s) address with a host. */
+export const isWebLink = (link: string): boolean => {
+  if (!/^https?:\/\//i.test(link)) return false;
+  try {
+    return new URL(link).hostname.length > 0;
+  } catch {
+    return false;
+  }
+};

@@ -1,20 +1,12 @@
 // A "Send WhatsApp template" step checked against the organization's templates, in words a marketer reads: the
 // template exists in the step's language and is approved, the body gets one value per placeholder, and a media
 // header has its link. Used at save (400 naming the step) and to say why a run's send was refused.
-import { placeholdersOf, type WaSendComponent, type WaTemplate } from '../../contract/whatsapp.ts';
+import { isWebLink, placeholdersOf, type WaSendComponent, type WaTemplate } from '../../contract/whatsapp.ts';
 import type { StepConfigs } from './automations.catalog.ts';
 
 type TemplateStepConfig = StepConfigs['whatsapp.send_template'];
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-const isWebLink = (link: string): boolean => {
-  if (!/^https?:\/\//i.test(link)) return false;
-  try {
-    return new URL(link).hostname.length > 0;
-  } catch {
-    return false;
-  }
-};
 
 /** The body values and header link the step sends, from `components` or `bodyParameters`. */
 function sentOf(config: TemplateStepConfig): { bodyCount: number; header: WaSendComponent | undefined } {

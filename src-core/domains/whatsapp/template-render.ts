@@ -1,6 +1,6 @@
 // Checks a template send's components against the template's placeholders and renders the text.
 import { charCount } from '../../contract/common.ts';
-import { placeholdersOf, WA_TEMPLATE_LIMITS, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
+import { isWebLink, placeholdersOf, WA_TEMPLATE_LIMITS, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
 import { invalidField } from '../../kernel/errors.ts';
 
 const PLACEHOLDER = /\{\{(\d+)\}\}/g;
@@ -48,14 +48,6 @@ function fitting(text: string, max: number, what: string, templateName: string):
   if (length > max) throw invalidField(`template ${templateName} ${what} is ${length} characters once filled; the messaging platform allows ${max}`);
   return text;
 }
-const isWebLink = (link: string): boolean => {
-  if (!/^https?:\/\//i.test(link)) return false;
-  try {
-    return new URL(link).hostname.length > 0;
-  } catch {
-    return false;
-  }
-};
 
 const fill = (text: string, values: string[]): string => text.replace(PLACEHOLDER, (_m, n: string) => values[Number(n) - 1] ?? '');
 
