@@ -118,3 +118,10 @@ export function printSuite(result: SuiteResult): void {
   for (const ratio of result.ratios) out(`${ratio.pass ? 'PASS' : 'MISS'}  ${ratio.name}: ${ratio.value.toFixed(3)} (target ${ratio.target})`);
   for (const note of result.notes) out(`  ${note}`);
 }
+
+/** The median of a suite's rounds by the ratio it is judged on: this machine's speed drifts over minutes, so a ratio
+ * is taken within a round (its two sides measured in turn) and the middle round is the result. */
+export function medianOf<T>(rounds: T[], ratioOf: (round: T) => number): T {
+  const sorted = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b));
+  return sorted[Math.floor(sorted.length / 2)] as T;
+}

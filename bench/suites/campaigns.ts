@@ -1,15 +1,17 @@
 // Campaigns: a 10,000-recipient WhatsApp campaign from launch to every recipient sent, against a raw
 // insert of the same 10,000 message rows into Switchboard's own `messages` table (its schema and
 // indexes, opened as the server opens it), once as 10,000 commits (a durable write per send) and once as
-// one commit; then the API's p99 while a second 10,000-recipient campaign dispatches.
+// one commit; then the API's p99 while a second 10,000-recipient campaign dispatches. Three rounds, each on fresh
+// databases, the median round's ratio the result (the machine's speed drifts over minutes).
 import { openDb } from '../../src-core/kernel/db.ts';
 import { migrate } from '../../src-core/kernel/migrate.store.ts';
 import { MIGRATIONS } from '../../src-core/migrations/index.ts';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { dashboardClient, measure, startServe, tempDir, type SuiteResult } from '../lib.ts';
+import { dashboardClient, measure, medianOf, startServe, tempDir, type SuiteResult } from '../lib.ts';
 
 const RECIPIENTS = 10_000;
+const ROUNDS = 3;
 const phones = (offset: number) => Array.from({ length: RECIPIENTS }, (_, i) => `9198${String(offset + i).padStart(8, '0')}`);
 
 function rawInsert(file: string, perRowCommit: boolean): number {
@@ -32,13 +34,14 @@ function rawInsert(file: string, perRowCommit: boolean): number {
   return ms;
 }
 
-export async function campaignsSuite(): Promise<SuiteResult> {
-  const temp = tempDir('campaigns');
+/** One round: the raw inserts, then a fresh server dispatching a 10k campaign; the last round also measures the API's
+ * p99 while a second 10k campaign dispatches. */
+async function round(dir: string, n: number, withLoad: boolean) {
+  // The baselines first, on a quiet machine: after a dispatch the server is still busy with its receipts.
+  const rawCommitsMs = rawInsert(join(dir, `raw-commits-${n}.db`), true);
+  const rawBatchMs = rawInsert(join(dir, `raw-batch-${n}.db`), false);
+  const server = await startServe(join(dir, `bench-${n}.db`));
   try {
-    // The baselines first, on a quiet machine: after a dispatch the server is still busy with its receipts.
-    const rawCommitsMs = rawInsert(join(temp.dir, 'raw-commits.db'), true);
-    const rawBatchMs = rawInsert(join(temp.dir, 'raw-batch.db'), false);
-    const server = await startServe(join(temp.dir, 'bench.db'));
     const { url, dashboardToken } = server.ready;
     const headers = { authorization: `Bearer ${dashboardToken}`, 'content-type': 'application/json' };
     const call = dashboardClient(server.ready);
@@ -61,29 +64,40 @@ export async function campaignsSuite(): Promise<SuiteResult> {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
-
-    const first = await campaign(0);
-    const dispatchMs = await dispatch(first);
-
-    const idle = await measure('GET /dashboard/whatsapp/campaigns (idle)', { url: `${url}/dashboard/whatsapp/campaigns?limit=5`, headers, connections: 4, seconds: 4 });
+    const dispatchMs = await dispatch(await campaign(0));
+    if (!withLoad) return { rawCommitsMs, rawBatchMs, dispatchMs, load: null };
+    const list = { url: `${url}/dashboard/whatsapp/campaigns?limit=5`, headers, connections: 4, seconds: 4 };
+    const idle = await measure('GET /dashboard/whatsapp/campaigns (idle)', list);
     const second = await campaign(RECIPIENTS);
-    const loaded = measure('GET /dashboard/whatsapp/campaigns during a 10k dispatch', { url: `${url}/dashboard/whatsapp/campaigns?limit=5`, headers, connections: 4, seconds: 4 });
-    const secondMs = dispatch(second);
-    const [busy, secondDone] = await Promise.all([loaded, secondMs]);
+    const [busy, secondMs] = await Promise.all([measure('GET /dashboard/whatsapp/campaigns during a 10k dispatch', list), dispatch(second)]);
+    return { rawCommitsMs, rawBatchMs, dispatchMs, load: { idle, busy, secondMs } };
+  } finally {
     await server.stop();
+  }
+}
 
-    const ratio = dispatchMs / rawCommitsMs;
+export async function campaignsSuite(): Promise<SuiteResult> {
+  const temp = tempDir('campaigns');
+  try {
+    const rounds: Array<Awaited<ReturnType<typeof round>>> = [];
+    for (let n = 0; n < ROUNDS; n++) rounds.push(await round(temp.dir, n, n === ROUNDS - 1));
+    const ratioOf = (r: (typeof rounds)[number]) => r.dispatchMs / r.rawCommitsMs;
+    const median = medianOf(rounds, ratioOf);
+    const { idle, busy, secondMs } = rounds[ROUNDS - 1]?.load ?? {};
+    if (!idle || !busy || secondMs === undefined) throw new Error('the last round measured no load');
+    const ratio = ratioOf(median);
     return {
       suite: 'campaigns',
       rows: [idle, busy],
       ratios: [
-        { name: `10k-recipient campaign dispatch ÷ 10k raw message-row inserts, one commit each (${Math.round(dispatchMs)} ms ÷ ${Math.round(rawCommitsMs)} ms)`, value: ratio, target: '≤ 5', pass: ratio <= 5 },
+        { name: `10k-recipient campaign dispatch ÷ 10k raw message-row inserts, one commit each (${Math.round(median.dispatchMs)} ms ÷ ${Math.round(median.rawCommitsMs)} ms)`, value: ratio, target: '≤ 5', pass: ratio <= 5 },
         { name: 'API p99 (ms) while a 10k-recipient campaign dispatches', value: busy.p99Ms, target: '< 50', pass: busy.p99Ms < 50 && busy.non2xx === 0 },
       ],
       notes: [
-        `dispatch: ${Math.round(RECIPIENTS / (dispatchMs / 1000)).toLocaleString()} recipients/s; the same 10k rows in one commit take ${Math.round(rawBatchMs)} ms (dispatch ÷ that: ${(dispatchMs / rawBatchMs).toFixed(1)})`,
+        `the median of ${ROUNDS} rounds (raw inserts and a dispatch on a fresh database in turn in each); the rounds' ratios: ${rounds.map((r) => ratioOf(r).toFixed(2)).join(', ')}`,
+        `dispatch: ${Math.round(RECIPIENTS / (median.dispatchMs / 1000)).toLocaleString()} recipients/s; the same 10k rows in one commit take ${Math.round(median.rawBatchMs)} ms (dispatch ÷ that: ${(median.dispatchMs / median.rawBatchMs).toFixed(1)})`,
         `each recipient: contact created, conversation, message row, charge already reserved, simulated delivery with two receipt jobs and an engagement job, outbox events`,
-        `the second campaign took ${Math.round(secondDone)} ms under the API load`,
+        `the second campaign (last round) took ${Math.round(secondMs)} ms under the API load`,
       ],
     };
   } finally {

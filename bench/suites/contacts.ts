@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dashboardClient, measure, startChild, startServe, tempDir, type Row, type SuiteResult } from '../lib.ts';
+import { dashboardClient, measure, medianOf, startChild, startServe, tempDir, type Row, type SuiteResult } from '../lib.ts';
 
 const CONTACTS = 100_000;
 const ROUNDS = 3;
@@ -69,7 +69,7 @@ export async function contactsSuite(): Promise<SuiteResult> {
     }
     await bare.stop();
     const ratioOf = (r: (typeof rounds)[number]) => r.list.reqPerSec / r.baseline.reqPerSec;
-    const { list, baseline } = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(ROUNDS / 2)] as (typeof rounds)[number];
+    const { list, baseline } = medianOf(rounds, ratioOf);
     let pageNumber = 0;
     const walk = await measure('switchboard GET /v1/contacts?limit=50&page=1..2000 (every page once)', {
       url: `${url}/v1/contacts`, headers: auth, rotateIp: true, path: () => `/v1/contacts?limit=50&page=${(pageNumber++ % 2000) + 1}`,

@@ -6,7 +6,7 @@
 // and the median round is the result.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dashboardClient, measure, startChild, startServe, tempDir, type Row, type SuiteResult } from '../lib.ts';
+import { dashboardClient, measure, medianOf, startChild, startServe, tempDir, type Row, type SuiteResult } from '../lib.ts';
 
 const ROUNDS = 3;
 const headersOf = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
@@ -55,7 +55,7 @@ export async function unifiedSendSuite(): Promise<SuiteResult> {
       rounds.push({ send, bare, floor, logged });
     }
     const ratioOf = (r: { send: Row; bare: Row }) => r.send.reqPerSec / r.bare.reqPerSec;
-    const median = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(ROUNDS / 2)] as (typeof rounds)[number];
+    const median = medianOf(rounds, ratioOf);
     const { send, bare, floor } = median;
     const ratio = ratioOf(median);
     const each = (f: (r: (typeof rounds)[number]) => string) => rounds.map(f).join(', ');
