@@ -2,33 +2,18 @@
 // draft is kept, a note over the composer says who it was written to and who has the conversation now, and Send (the
 // button and Enter) waits until the agent keeps it for the new contact or discards it; across a reload too. axe over
 // the note, both themes.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { aliceWroteFrom } from '../fixtures/address-handover.ts';
 import { axeInThemes } from '../fixtures/axe.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { consoleForFile } from '../fixtures/console.ts';
-import { conversationRow, listReady } from '../fixtures/inbox.ts';
+import { conversationRow } from '../fixtures/inbox.ts';
 
 const OLD = '+14155550131';
-let aliceId: string;
-const session = consoleForFile({ seed: 'none' }, async ({ server }) => {
-  aliceId = (await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name: 'Alice Rao', phone: OLD })).body.id;
-  expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: OLD, text: 'Where is my refund?' })).status).toBe(201);
-});
-const page = (): Page => session().page;
-const thread = () => page().getByTestId('thread');
+const { page, thread, aliceId, openConversation: openOldNumber, handOver, contactNamed } = aliceWroteFrom(OLD, 'Where is my refund?');
 const note = () => thread().getByTestId('draft-owner-note');
 const reply = () => thread().getByTestId('composer');
 const send = () => thread().getByTestId('send-reply');
 const DRAFT = 'Hi Alice, your refund of ₹1,200 went out today.';
-
-async function openOldNumber(): Promise<void> {
-  await page().getByTestId('nav-inbox').click();
-  await page().getByTestId('tab-whatsapp').click();
-  await listReady(page()).waitFor();
-  await conversationRow(page(), OLD).click();
-  await thread().getByTestId('message').first().waitFor();
-}
 
 describe('a draft written before the conversation moved to another contact', () => {
   it('is kept, with a note naming both; Send waits until Keep it for the new contact', async () => {
@@ -36,8 +21,7 @@ describe('a draft written before the conversation moved to another contact', () 
     await reply().fill(DRAFT);
     expect(await note().count()).toBe(0);
 
-    expect((await session().server.dashboard('PATCH', `/dashboard/contacts/${aliceId}`, { phone: '+14155550132' })).status).toBe(200);
-    expect((await session().server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: OLD, text: 'Hello, new number here', name: 'Ben Ortiz' })).status).toBe(201);
+    await handOver(aliceId(), '+14155550132', 'Ben Ortiz', 'Hello, new number here');
     await thread().locator('h2', { hasText: /^Ben Ortiz$/ }).waitFor();
     await thread().locator('[data-testid="draft-owner-note"][data-ready="true"]').waitFor();
     expect(await note().getAttribute('role')).toBe('alert');
@@ -68,11 +52,7 @@ describe('a draft written before the conversation moved to another contact', () 
   it('Discard draft empties the reply, the focus in it', async () => {
     await reply().fill('Hi Ben, welcome!');
     // Ben's number changes too; Cara writes from it.
-    const contacts = (await session().server.dashboard<{ data: { id: string; name: string }[] }>('GET', '/dashboard/contacts?search=Ben')).body.data;
-    const benContact = contacts.find((c) => c.name === 'Ben Ortiz');
-    expect(benContact).toBeDefined();
-    expect((await session().server.dashboard('PATCH', `/dashboard/contacts/${benContact?.id}`, { phone: '+14155550133' })).status).toBe(200);
-    expect((await session().server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: OLD, text: 'Hi, Cara here', name: 'Cara Diaz' })).status).toBe(201);
+    await handOver(await contactNamed('Ben Ortiz'), '+14155550133', 'Cara Diaz', 'Hi, Cara here');
     await thread().locator('[data-testid="draft-owner-note"][data-ready="true"]').waitFor();
     expect(await note().locator('strong').textContent()).toBe('This draft was written to Ben Ortiz; the conversation is now with Cara Diaz.');
     await note().getByRole('button', { name: 'Discard draft' }).click();
@@ -88,9 +68,7 @@ axeInThemes(page, [
     await openOldNumber();
     if (await note().count() === 0) {
       await reply().fill('Hi Cara, thanks for your patience.');
-      const cara = (await session().server.dashboard<{ data: { id: string; name: string }[] }>('GET', '/dashboard/contacts?search=Cara')).body.data.find((c) => c.name === 'Cara Diaz');
-      expect((await session().server.dashboard('PATCH', `/dashboard/contacts/${cara?.id}`, { phone: '+14155550134' })).status).toBe(200);
-      expect((await session().server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: OLD, text: 'Dan here', name: 'Dan Evans' })).status).toBe(201);
+      await handOver(await contactNamed('Cara Diaz'), '+14155550134', 'Dan Evans', 'Dan here');
     }
     await thread().locator('[data-testid="draft-owner-note"][data-ready="true"]', { hasText: 'written to Cara Diaz' }).waitFor();
   }],

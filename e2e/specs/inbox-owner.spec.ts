@@ -1,32 +1,17 @@
 // A conversation follows the contact that owns its address now: after Alice's phone is edited, a message from her old
 // number is a new contact's, and the open thread (and its row) names them live; a separator after Alice's last message
 // says the earlier messages were with her ("another contact" when she cannot be read). axe over that thread, both themes.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { aliceWroteFrom } from '../fixtures/address-handover.ts';
 import { axeInThemes } from '../fixtures/axe.ts';
 import { screenshot } from '../fixtures/browser.ts';
-import { consoleForFile } from '../fixtures/console.ts';
-import { conversationRow, listReady } from '../fixtures/inbox.ts';
+import { conversationRow } from '../fixtures/inbox.ts';
 
 const OLD = '+14155550111';
-let aliceId: string;
-const session = consoleForFile({ seed: 'none' }, async ({ server }) => {
-  aliceId = (await server.dashboard<{ id: string }>('POST', '/dashboard/contacts', { name: 'Alice Rao', phone: OLD })).body.id;
-  expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: OLD, text: 'Hi, this is Alice' })).status).toBe(201);
-});
-const page = (): Page => session().page;
-const thread = () => page().getByTestId('thread');
+const { page, thread, aliceId, openConversation: openOldNumber, handOver } = aliceWroteFrom(OLD, 'Hi, this is Alice');
 const separator = () => thread().getByTestId('owner-change');
 /** What the thread's list holds, in order: each message's text, and each separator's words. */
 const threadItems = () => thread().getByTestId('thread-messages').locator('[data-testid="message"] p, [data-testid="owner-change"]').allTextContents();
-
-async function openOldNumber(): Promise<void> {
-  await page().getByTestId('nav-inbox').click();
-  await page().getByTestId('tab-whatsapp').click();
-  await listReady(page()).waitFor();
-  await conversationRow(page(), OLD).click();
-  await thread().getByTestId('message').first().waitFor();
-}
 
 describe('a conversation whose address changed hands', () => {
   it('names the new contact live in the thread and its row, a separator after Alice\'s last message saying they were with her', async () => {
@@ -34,9 +19,7 @@ describe('a conversation whose address changed hands', () => {
     expect(await thread().locator('h2').textContent()).toBe('Alice Rao');
     expect(await separator().count()).toBe(0);
 
-    const { server } = session();
-    expect((await server.dashboard('PATCH', `/dashboard/contacts/${aliceId}`, { phone: '+14155550122' })).status).toBe(200);
-    expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: OLD, text: 'Hello, I just got this number', name: 'Ben Ortiz' })).status).toBe(201);
+    await handOver(aliceId(), '+14155550122', 'Ben Ortiz', 'Hello, I just got this number');
 
     await thread().locator('h2', { hasText: /^Ben Ortiz$/ }).waitFor();
     await conversationRow(page(), OLD).locator('.name', { hasText: /^Ben Ortiz$/ }).waitFor();
@@ -48,15 +31,15 @@ describe('a conversation whose address changed hands', () => {
   });
 
   it('says "another contact" when the earlier contact cannot be read', async () => {
-    await page().route(`**/dashboard/contacts/${aliceId}`, (route) => route.fulfill({
-      status: 404, contentType: 'application/json', body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: `Contact ${aliceId} not found` }),
+    await page().route(`**/dashboard/contacts/${aliceId()}`, (route) => route.fulfill({
+      status: 404, contentType: 'application/json', body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: `Contact ${aliceId()} not found` }),
     }));
     await page().reload();
     await page().getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
     await openOldNumber();
     await thread().locator('[data-testid="owner-change"][data-ready="true"]').waitFor();
     expect(await separator().textContent()).toBe('Earlier messages were with another contact');
-    await page().unroute(`**/dashboard/contacts/${aliceId}`);
+    await page().unroute(`**/dashboard/contacts/${aliceId()}`);
     await page().reload();
     await page().getByTestId('live-status').filter({ hasText: 'Live' }).waitFor();
   });
