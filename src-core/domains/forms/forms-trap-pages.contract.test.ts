@@ -3,20 +3,10 @@
 // submissions read a page at a time, newest first, each once, bad paging in the envelope.
 import { describe, expect, it } from 'vitest';
 import { FORM_TRAP_FIELD } from '../../contract/forms.ts';
-import { webhookSuite } from '../../testing/webhook-receiver.ts';
+import { formsSuite } from '../../testing/forms-client.ts';
 
-const suite = webhookSuite();
-const { api, receiver, settle } = suite;
-const dashboard = (method: string, path: string, body?: unknown) => suite.server().dashboard(method, path, body);
-const post = (formId: string, fields: Record<string, string>, ip: string) => fetch(`${suite.server().url}/forms/${formId}/submissions`, {
-  method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, body: new URLSearchParams(fields).toString(),
-});
-const postJson = (formId: string, body: unknown, ip: string) => suite.server().request('POST', `/forms/${formId}/submissions`, { body, headers: { 'x-forwarded-for': ip } });
-const newForm = async (body: Record<string, unknown>) => {
-  const created = await dashboard('POST', '/dashboard/forms', body);
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body as { id: string; publicUrl: string };
-};
+const suite = formsSuite();
+const { api, receiver, settle, dashboard, post, postJson, newForm } = suite;
 const contactsNamed = async (search: string) => (await dashboard('GET', `/dashboard/contacts?search=${encodeURIComponent(search)}`)).body.meta.total as number;
 
 describe('the spam trap', () => {

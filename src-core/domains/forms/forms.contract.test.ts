@@ -2,21 +2,10 @@
 // and JSON), the contact each submission makes or updates, and `form.submitted` delivered to a subscribed receiver.
 import { describe, expect, it } from 'vitest';
 import { FORM_SUBMISSIONS_PER_MINUTE } from '../../contract/forms.ts';
-import { webhookSuite } from '../../testing/webhook-receiver.ts';
+import { formsSuite } from '../../testing/forms-client.ts';
 
-const suite = webhookSuite();
-const { api, receiver, settle } = suite;
-const dashboard = (method: string, path: string, body?: unknown) => suite.server().dashboard(method, path, body);
-/** A visitor's post from `ip` (the server takes X-Forwarded-For from loopback), urlencoded as a browser sends a form. */
-const post = (formId: string, fields: Record<string, string>, ip: string) => fetch(`${suite.server().url}/forms/${formId}/submissions`, {
-  method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, body: new URLSearchParams(fields).toString(),
-});
-const postJson = (formId: string, body: unknown, ip: string) => suite.server().request('POST', `/forms/${formId}/submissions`, { body, headers: { 'x-forwarded-for': ip } });
-const newForm = async (body: Record<string, unknown>) => {
-  const created = await dashboard('POST', '/dashboard/forms', body);
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body as { id: string; publicUrl: string };
-};
+const suite = formsSuite();
+const { api, receiver, settle, dashboard, post, postJson, newForm } = suite;
 
 describe('forms (console routes)', () => {
   it('creates with defaults, lists with the public link and the submissions count, changes, deletes', async () => {
