@@ -1,6 +1,7 @@
 // An Idempotency-Key on any /v1 write, not only the sends: a repeat answers the first answer and changes nothing again,
 // the same key with another request is 409; a write that does not honour a key (the console's and simulator's own)
 // refuses it with 400 rather than ignore it.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './testing/test-server.ts';
 import { startWebhookReceiver, startWebhookTestServer, type WebhookReceiver } from './testing/webhook-receiver.ts';
@@ -96,6 +97,38 @@ describe('Idempotency-Key on every /v1 write', () => {
     const { createHash } = await import('node:crypto');
     const canonicalBody = '{"body":{"externalId":"keyed_pro","phone":"+14155550188","role":"PRO"},"params":{},"query":{}}';
     expect(stored.request_hash).not.toBe(createHash('sha256').update(`POST /v1/voice/app/identities\n${canonicalBody}`).digest('hex'));
+  });
+});
+
+/** A POST with header lines exactly as given (`fetch` would join a repeated header into one line before sending). */
+function postWithLines(path: string, lines: string[], body: unknown): Promise<{ status: number; body: { code?: string; message?: string } }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${t.url}${path}`, {
+      // With the headers as lines, Node adds none of its own: the Host line is ours to send.
+      method: 'POST', headers: ['host', new URL(t.url).host, 'authorization', `Bearer ${key}`, 'content-type', 'application/json', 'content-length', String(Buffer.byteLength(payload)), ...lines],
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; }).on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+    });
+    req.on('error', reject).end(payload);
+  });
+}
+
+describe('a repeated Idempotency-Key header', () => {
+  it('is refused with 400 saying only one is allowed (not that the joined keys are malformed), nothing done, and neither key claimed', async () => {
+    const body = { url: `${receiver.url}/two-keys`, events: ['sms.message.status'] };
+    const twice = await postWithLines('/v1/webhooks', ['Idempotency-Key', 'two-keys-a', 'Idempotency-Key', 'two-keys-b'], body);
+    expect([twice.status, twice.body.code, twice.body.message]).toEqual([400, 'BAD_REQUEST',
+      'Only one Idempotency-Key header is allowed: this request sent 2 (send the header once, with one key)']);
+    const same = await postWithLines('/v1/webhooks', ['Idempotency-Key', 'two-keys-a', 'idempotency-key', 'two-keys-a'], body);
+    expect([same.status, same.body.message]).toEqual([400, expect.stringMatching(/^Only one Idempotency-Key header is allowed/)]);
+    expect((await api('GET', '/v1/webhooks')).body.data.filter((e: { url: string }) => e.url === body.url)).toHaveLength(0);
+    // One line, its key free: the refusal claimed nothing.
+    expect((await postWithLines('/v1/webhooks', ['Idempotency-Key', 'two-keys-a'], body)).status).toBe(201);
+    // One line holding a comma and a space is one key, malformed as before.
+    const joined = await postWithLines('/v1/webhooks', ['Idempotency-Key', 'two-keys-a, two-keys-b'], body);
+    expect([joined.status, joined.body.message]).toEqual([400, 'Idempotency-Key must be 1 to 255 visible ASCII characters']);
   });
 });
 

@@ -12,7 +12,7 @@ import { advertisedBaseUrl, hostOf } from './base-url.ts';
 import { canonicalIp, forwardedIp } from './client-ip.ts';
 import type { Clock } from './clock.ts';
 import { AppError, invalidField, jsonRpcBodyError, notFound, rateLimited, renderError, statusText } from './errors.ts';
-import type { Idempotency, KeyedId, KeyedNotes, StoredAnswer } from './idempotency.ts';
+import { idempotencyKeyLines, type Idempotency, type KeyedId, type KeyedNotes, type StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
 import { emptyOrNotJson, notJson, readJsonBody } from './json-body.ts';
 import { methodNotAllowed, pathMethods } from './path-methods.ts';
@@ -200,7 +200,7 @@ function mount(app: FastifyInstance, route: AnyRoute, deps: HttpDeps): void {
       };
       const answer = route.idempotent && typeof key === 'string'
         ? await deps.idempotency.run(
-          { orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body }, resumable: route.idempotent === 'resumable' },
+          { orgId, key, route: `${route.method} ${route.path}`, body: { params, query, body }, resumable: route.idempotent === 'resumable', keyLines: idempotencyKeyLines(request.raw.rawHeaders) },
           run, (error) => errorBody(error, route.errorBody ?? 'envelope'),
         )
         : await run();

@@ -29,6 +29,16 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * How many `Idempotency-Key` header lines a request sent (`rawHeaders`: name, value, name, value…). Node joins repeated
+ * ones with ", " into one value, which would read as one malformed key; two keys are refused as two (`run`).
+ */
+export function idempotencyKeyLines(rawHeaders: string[]): number {
+  let lines = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === 'idempotency-key') lines += 1;
+  return lines;
+}
+
 const flightKey = (input: { orgId: string; key: string }): string => `${input.orgId}\n${input.key}`;
 /** A keyed request's own id for each record it makes (`msg_` for a message, `cmp_` for a campaign; `part` names it within the request). */
 export type KeyedId = (prefix: string, part: string) => string;
@@ -105,10 +115,13 @@ export function createIdempotency(deps: { db: Db; clock: Clock; fingerprintKey?:
    * unanswered is run again with them.
    */
   async function run(
-    input: { orgId: string; key: string; route: string; body: unknown; resumable?: boolean },
+    input: { orgId: string; key: string; route: string; body: unknown; resumable?: boolean; keyLines?: number },
     work: (keyedId?: KeyedId, notes?: KeyedNotes) => Promise<StoredAnswer>,
     renderError: (error: AppError) => unknown,
   ): Promise<StoredAnswer & { replayed: boolean }> {
+    if ((input.keyLines ?? 1) > 1) {
+      throw new AppError('BAD_REQUEST', `Only one Idempotency-Key header is allowed: this request sent ${input.keyLines} (send the header once, with one key)`);
+    }
     if (input.key.length > 255 || !/^[\x21-\x7e]+$/.test(input.key)) {
       throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
