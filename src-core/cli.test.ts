@@ -81,9 +81,10 @@ describe('serve', { timeout: 120_000 }, () => {
       child.once('exit', (code) => reject(new Error(`exited with ${code} before printing`)));
     });
     const port = /:(\d+) /.exec(lines[0] as string)?.[1];
-    expect(lines.slice(0, 3)).toEqual([
+    expect(lines.slice(0, 4)).toEqual([
       `Switchboard is ready at http://127.0.0.1:${port} (listening on 0.0.0.0: other machines use this machine's address)`,
       `  API:      http://127.0.0.1:${port}/v1`,
+      `  MCP:      http://127.0.0.1:${port}/mcp`,
       expect.stringMatching(new RegExp(`^  Console:  http://127\\.0\\.0\\.1:${port}/#token=dsh_`)),
     ]);
     // What `listen` connects to: the loopback too, not the wildcard.

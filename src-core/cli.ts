@@ -93,6 +93,7 @@ async function serve(flags: Flags): Promise<void> {
     const elsewhere = shown === ready.url ? '' : ` (listening on ${new URL(ready.url).hostname}: other machines use this machine's address)`;
     out(`Switchboard is ready at ${shown}${elsewhere}`);
     out(`  API:      ${shown}/v1`);
+    out(`  MCP:      ${shown}/mcp`);
     out(`  Console:  ${shown}/#token=${ready.dashboardToken}`);
     out(`  Organization: ${ready.organizationId}`);
   }

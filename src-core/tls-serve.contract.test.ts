@@ -149,7 +149,7 @@ describe('serve with TLS flags as a person reads it', { timeout: 120_000 }, () =
     child.kill('SIGTERM');
     const url = /^Switchboard is ready at (https:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? '')?.[1];
     expect(url, lines.join('\n')).toBeDefined();
-    expect(lines.slice(1, 3)).toEqual([`  API:      ${url}/v1`, expect.stringMatching(new RegExp(`^  Console:  ${url}/#token=dsh_`))]);
+    expect(lines.slice(1, 4)).toEqual([`  API:      ${url}/v1`, `  MCP:      ${url}/mcp`, expect.stringMatching(new RegExp(`^  Console:  ${url}/#token=dsh_`))]);
   });
 });
 
