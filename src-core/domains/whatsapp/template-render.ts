@@ -1,5 +1,5 @@
 // Checks a template send's components against the template's placeholders and renders the text.
-import { charCount } from '../../contract/common.ts';
+import { charCount, cutShort } from '../../contract/common.ts';
 import { isWebLink, placeholdersOf, WA_TEMPLATE_LIMITS, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
 import { invalidField } from '../../kernel/errors.ts';
 
@@ -30,10 +30,17 @@ export function checkPlaceholders(components: WaTemplateComponent[]): string | n
 export type SentNames = { components: string; bodyParameters: string; bodyParameter: (n: number) => string };
 export const SEND_TEMPLATE_NAMES: SentNames = { components: 'components', bodyParameters: 'components', bodyParameter: (n) => `body parameter ${n}` };
 
-/** The cloud API's rules for a text parameter: not empty, no line break or tab, at most 4 spaces in a row. */
+/** A value the caller sent, quoted short in a refusal (never the components it came in). */
+const quoted = (value: unknown): string => (typeof value === 'string' ? `"${cutShort(value, 40)}"` : `a ${value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value}`);
+
+/**
+ * The cloud API's rules for a text parameter: of type text with its text, not empty, no line break or tab, at most 4
+ * spaces in a row. Refusals say which parameter and what it lacks in words, never the components sent.
+ */
 function textParams(component: WaSendComponent | undefined, nameOf: (n: number) => string): string[] {
   return (component?.parameters ?? []).map((p, i) => {
-    if (p.type !== 'text' || typeof p.text !== 'string') throw invalidField(`${nameOf(i + 1)} must be {"type":"text","text":"..."}`);
+    if (p.type !== 'text') throw invalidField(`${nameOf(i + 1)} must be a text parameter (type text), not type ${quoted(p.type)}`);
+    if (typeof p.text !== 'string') throw invalidField(`${nameOf(i + 1)} has no text: a text parameter gives its value as a string in its text field`);
     if (!p.text.trim()) throw invalidField(`${nameOf(i + 1)} is empty: the messaging platform refuses an empty parameter`);
     if (/[\r\n\t\u2028\u2029]| {5,}/.test(p.text)) throw invalidField(`${nameOf(i + 1)} has a line break, a tab or more than 4 spaces in a row, which the messaging platform refuses in a parameter`);
     return p.text;
@@ -74,8 +81,12 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     const kind = header.format.toLowerCase();
     const link = media && media.type === kind ? (media[kind] as { link?: unknown } | undefined)?.link : undefined;
     if (typeof link !== 'string' || !isWebLink(link)) {
-      const why = typeof link === 'string' ? `the ${kind} link must be an http(s) URL with a host, not "${link.slice(0, 60)}"` : `send a header parameter {"type":"${kind}","${kind}":{"link":"https://..."}}`;
-      throw invalidField(`template ${templateName} has ${header.format === 'IMAGE' ? 'an' : 'a'} ${header.format} header: ${why}`);
+      const has = `template ${templateName} has ${header.format === 'IMAGE' ? 'an' : 'a'} ${header.format} header`;
+      if (!sentHeader) throw invalidField(`${names.components}: ${has}: add a header component with one parameter of type ${kind} giving the ${kind}'s link`);
+      if (!media) throw invalidField(`header component has no parameter: ${has}: give it one parameter of type ${kind} with the ${kind}'s link`);
+      if (media.type !== kind) throw invalidField(`header parameter 1 must be of type ${kind}, not ${quoted(media.type)}: ${has}`);
+      if (typeof link !== 'string') throw invalidField(`header parameter 1 has no ${kind} link: ${has}: give the ${kind}'s link (an http(s) URL) in its ${kind} field`);
+      throw invalidField(`${has}: the ${kind} link must be an http(s) URL with a host, not "${link.slice(0, 60)}"`);
     }
     renderedHeader = { format: header.format, link };
   } else if (header?.type === 'HEADER') {
@@ -88,10 +99,13 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
   const renderedButtons = (buttons?.type === 'BUTTONS' ? buttons.buttons : []).map((button, index) => {
     if (button.type !== 'URL' || placeholdersOf(button.url).length === 0) return { ...button };
     const sent = components.find((c) => c.type === 'button' && Number(c.index) === index);
-    const values = textParams(sent, (n) => `button ${index} parameter ${n}`);
-    if (sent?.sub_type !== 'url' || values.length !== 1) {
-      throw invalidField(`template ${templateName} button ${index} has a dynamic URL: send {"type":"button","sub_type":"url","index":"${index}","parameters":[{"type":"text","text":"..."}]}`);
+    const has = `template ${templateName} button ${index} (${quoted(button.text)}) has a dynamic URL`;
+    if (!sent) throw invalidField(`${names.components}: ${has}: add a button component with sub_type url, index ${index} and one text parameter, the end of its link`);
+    if (sent.sub_type !== 'url') {
+      throw invalidField(`button component ${index} must have sub_type url, ${sent.sub_type === undefined ? 'and has none' : `not ${quoted(sent.sub_type)}`}: ${has}`);
     }
+    const values = textParams(sent, (n) => `button ${index} parameter ${n}`);
+    if (values.length !== 1) throw invalidField(`button ${index} takes one text parameter (the end of its link), ${values.length} given: ${has}`);
     return { ...button, url: fill(button.url, values) };
   });
 

@@ -180,7 +180,7 @@ describe('send-template', () => {
   });
   it('answers 400 naming what is wrong with the components', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'header') }, 'has an IMAGE header: send a header parameter'],
+      [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'header') }, 'has an IMAGE header: add a header component'],
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'header' ? { type: 'header', parameters: [{ type: 'image', image: { link: 'ftp://cdn/x.png' } }] } : c)) },
         'has an IMAGE header: the image link must be an http(s) URL with a host, not "ftp://cdn/x.png"'],
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'header' ? { type: 'header', parameters: [{ type: 'image', image: { link: 'https://' } }] } : c)) },
@@ -201,6 +201,35 @@ describe('send-template', () => {
       const res = await send(body);
       expect(res.status, message).toBe(400);
       expect(res.body.message).toContain(message);
+    }
+  });
+  it('says in words which component or parameter is wrong, never the components JSON sent or a JSON shape to copy', async () => {
+    const only = (type: string, component: unknown) => ({ ...params('14155550111'), components: [...params('1').components.filter((c) => c.type !== type), component] });
+    const body = (parameters: unknown[]) => only('body', { type: 'body', parameters });
+    const image = (parameters: unknown[]) => only('header', { type: 'header', parameters });
+    const button = (component: object) => only('button', { type: 'button', index: '0', ...component });
+    const has = 'template order_update has an IMAGE header';
+    const dynamic = 'template order_update button 0 ("Track") has a dynamic URL';
+    const cases: Array<[unknown, string]> = [
+      [body([{ type: 'text', text: 'Alice' }, { type: 'image', image: { link: 'https://cdn.example.com/x.png' } }]), 'body parameter 2 must be a text parameter (type text), not type "image"'],
+      [body([{ type: 'text', text: 'Alice' }, { type: 'text', text: 1001 }]), 'body parameter 2 has no text: a text parameter gives its value as a string in its text field'],
+      [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'header') },
+        `components: ${has}: add a header component with one parameter of type image giving the image's link`],
+      [image([]), `header component has no parameter: ${has}: give it one parameter of type image with the image's link`],
+      [image([{ type: 'video', video: { link: 'https://cdn.example.com/x.mp4' } }]), `header parameter 1 must be of type image, not "video": ${has}`],
+      [image([{ type: 'image', image: { id: 'media_1' } }]), `header parameter 1 has no image link: ${has}: give the image's link (an http(s) URL) in its image field`],
+      [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'button') },
+        `components: ${dynamic}: add a button component with sub_type url, index 0 and one text parameter, the end of its link`],
+      [button({ parameters: [{ type: 'text', text: 'ABC123' }] }), `button component 0 must have sub_type url, and has none: ${dynamic}`],
+      [button({ sub_type: 'quick_reply', parameters: [{ type: 'text', text: 'ABC123' }] }), `button component 0 must have sub_type url, not "quick_reply": ${dynamic}`],
+      [button({ sub_type: 'url', parameters: [] }), `button 0 takes one text parameter (the end of its link), 0 given: ${dynamic}`],
+      [button({ sub_type: 'url', parameters: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] }), `button 0 takes one text parameter (the end of its link), 2 given: ${dynamic}`],
+      [button({ sub_type: 'url', parameters: [{ type: 'payload', payload: 'x' }] }), 'button 0 parameter 1 must be a text parameter (type text), not type "payload"'],
+    ];
+    for (const [sent, message] of cases) {
+      const res = await send(sent);
+      expect([res.status, res.body.code, res.body.message]).toEqual([400, 'VALIDATION_FAILED', message]);
+      expect(res.body.message).not.toMatch(/[{}[\]]/);
     }
   });
   it('a template name sent in a language it does not have names the languages it has; an unknown name is just not found', async () => {
