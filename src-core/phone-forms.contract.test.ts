@@ -83,6 +83,20 @@ describe('a person\'s phone number', () => {
 });
 
 describe('where the seed fixes the form', () => {
+  it('reads digits without a + with the country code first, as the seed\'s WhatsApp form is: 4155550101 is +4155550101, never a US number missing its 1', async () => {
+    const template = await api('POST', '/v1/whatsapp/templates', { name: 'digits_hello', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Hello from Acme.' }] });
+    expect(template.status).toBe(201);
+    await t.advance(60);
+    const whatsapp = await api('POST', '/v1/whatsapp/send-template', { to: '4155550101', templateName: 'digits_hello', languageCode: 'en' });
+    expect(whatsapp.status).toBe(200);
+    expect((await api('POST', '/v1/sms/send', { senderId: 'ACMEIN', to: ['4155550101'], message: SHIPPED })).status).toBe(200);
+    expect((await t.handset('+4155550101')).map((m) => m.channel).sort()).toEqual(['sms', 'whatsapp']);
+    expect(await t.handset('+14155550101')).toEqual([]);
+    const agentId = (await api('POST', '/v1/voice/agents', { name: 'Digits', greeting: 'Hi.', instructions: 'x' })).body.id as string;
+    const placed = await api('POST', '/v1/voice/calls/outbound', { agentId, toNumber: '4155550101' });
+    expect([placed.status, placed.body.calledNumber]).toEqual([201, '+4155550101']);
+  });
+
   it('keeps it: WhatsApp\'s digits and unified send\'s E.164 take no separators, an identity\'s phone is E.164 with its +', async () => {
     const whatsapp = await api('POST', '/v1/whatsapp/send-template', { to: '1 415 555 0177', templateName: 'hello', languageCode: 'en' });
     expect([whatsapp.status, whatsapp.body.message]).toEqual([400, expect.stringMatching(/^Invalid body: to: must be a phone number/)]);
