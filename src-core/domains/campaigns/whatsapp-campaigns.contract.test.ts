@@ -66,7 +66,7 @@ describe('create', () => {
       [offer({ variableMapping: { 3: 'name' } }), 'variableMapping names {{3}}, but template diwali_offer has 2 body placeholders'],
       [offer({ variableMapping: { 1: 'age' } }), 'variableMapping'],
       [offer({ templateComponents: [] }), 'placeholder {{1}}, {{2}} has no value'],
-      [offer({ templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }, { type: 'text', text: 'c' }] }] }), 'templateComponents: template diwali_offer body expects 2 parameters, got 3'],
+      [offer({ templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }, { type: 'text', text: 'c' }] }] }), 'templateComponents: body parameter 3 is one too many: template diwali_offer has 2 body placeholders, 3 given'],
     ];
     for (const [body, message] of cases) {
       const res = await create(body);

@@ -93,11 +93,11 @@ describe('POST /v1/messages/send', () => {
     expect(await attempt({ ...wa, components: [body, body] })).toBe('template.components may contain one body component');
     expect(await attempt({ ...wa, components: [{ type: 'body', parameters: [{ type: 'text', text: '' }] }] })).toBe('body parameter 1 is empty: the messaging platform refuses an empty parameter');
     // Too few or too many body parameters: named by the field they came in.
-    expect(await attempt({ ...wa, variables: { name: 'Alice' } })).toBe('template.variables: template hello body expects 1 parameter, got 0');
-    expect(await attempt({ ...wa, variables: { 1: 'Alice', 2: 'Bob' } })).toBe('template.variables: template hello body expects 1 parameter, got 2');
-    expect(await attempt({ ...wa, components: [] })).toBe('template.components: template hello body expects 1 parameter, got 0');
+    expect(await attempt({ ...wa, variables: { name: 'Alice' } })).toBe('template.variables: template.variables.1 is missing: template hello has 1 body placeholder, 0 given');
+    expect(await attempt({ ...wa, variables: { 1: 'Alice', 2: 'Bob' } })).toBe('template.variables: template.variables.2 is one too many: template hello has 1 body placeholder, 2 given');
+    expect(await attempt({ ...wa, components: [] })).toBe('template.components: body parameter 1 is missing: template hello has 1 body placeholder, 0 given');
     const fewer = await unified({ to: '+14155550451', channel: 'whatsapp', template: { ...wa, variables: {} } });
-    expect([fewer.status, fewer.body.message]).toEqual([502, 'All channels failed: whatsapp (template.variables: template hello body expects 1 parameter, got 0)']);
+    expect([fewer.status, fewer.body.message]).toEqual([502, 'All channels failed: whatsapp (template.variables: template.variables.1 is missing: template hello has 1 body placeholder, 0 given)']);
     const own = await t.request('POST', '/v1/email/send', { token: key, body: { templateId: template, recipient: { to: 'ann@example.com' }, fromName: 'Acme', fromEmail: 'hi@unverified.test' } });
     expect([own.status, own.body.message]).toEqual([400, `fromEmail ${why}`]);
   });

@@ -1,7 +1,7 @@
 // Checks a template send's components against the template's placeholders and renders the text.
 import { charCount, cutShort } from '../../contract/common.ts';
 import { isWebLink, placeholdersOf, WA_TEMPLATE_LIMITS, type WaSendComponent, type WaTemplateComponent } from '../../contract/whatsapp.ts';
-import { invalidField } from '../../kernel/errors.ts';
+import { invalidField, type AppError } from '../../kernel/errors.ts';
 
 const PLACEHOLDER = /\{\{(\d+)\}\}/g;
 
@@ -47,6 +47,18 @@ function textParams(component: WaSendComponent | undefined, nameOf: (n: number) 
   });
 }
 
+/**
+ * A wrong count of body or text-header values, said by the first parameter missing or over and the template's count
+ * (`components: body parameter 2 is missing: template order_update has 3 body placeholders, 1 given`).
+ */
+function countRefusal(field: string, nameOf: (n: number) => string, templateName: string, part: string, expected: number, given: number): AppError {
+  const over = given - expected;
+  const which = over < 0 ? `${nameOf(given + 1)} is missing`
+    : over === 1 ? `${nameOf(expected + 1)} is one too many` : `${nameOf(expected + 1)} to ${given} are too many`;
+  const placeholders = expected === 0 ? `no ${part} placeholders` : `${expected} ${part} placeholder${expected === 1 ? '' : 's'}`;
+  return invalidField(`${field}: ${which}: template ${templateName} has ${placeholders}, ${given} given`);
+}
+
 /** The longest body and text header once filled, as the messaging platform counts them. */
 const BODY_MAX = WA_TEMPLATE_LIMITS.body;
 const HEADER_MAX = WA_TEMPLATE_LIMITS.headerText;
@@ -70,9 +82,7 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
   if (sentBody.length > 1) throw invalidField(`${names.components} may contain one body component`);
   const bodyExpected = placeholdersOf(body?.type === 'BODY' ? body.text : '').length;
   const bodyValues = textParams(sentBody[0], names.bodyParameter);
-  if (bodyValues.length !== bodyExpected) {
-    throw invalidField(`${names.bodyParameters}: template ${templateName} body expects ${bodyExpected} parameter${bodyExpected === 1 ? '' : 's'}, got ${bodyValues.length}`);
-  }
+  if (bodyValues.length !== bodyExpected) throw countRefusal(names.bodyParameters, names.bodyParameter, templateName, 'body', bodyExpected, bodyValues.length);
 
   let renderedHeader: Record<string, unknown> | null = null;
   const sentHeader = components.find((c) => c.type === 'header');
@@ -90,9 +100,10 @@ export function renderTemplate(templateName: string, template: WaTemplateCompone
     }
     renderedHeader = { format: header.format, link };
   } else if (header?.type === 'HEADER') {
-    const values = textParams(sentHeader, (n) => `header parameter ${n}`);
+    const headerParameter = (n: number): string => `header parameter ${n}`;
+    const values = textParams(sentHeader, headerParameter);
     const expected = placeholdersOf(header.text).length;
-    if (values.length !== expected) throw invalidField(`${names.components}: template ${templateName} header expects ${expected} parameter${expected === 1 ? '' : 's'}, got ${values.length}`);
+    if (values.length !== expected) throw countRefusal(names.components, headerParameter, templateName, 'header', expected, values.length);
     renderedHeader = { format: 'TEXT', text: fitting(fill(header.text ?? '', values), HEADER_MAX, 'header', templateName) };
   } else if (sentHeader) throw invalidField(`template ${templateName} has no header`);
 

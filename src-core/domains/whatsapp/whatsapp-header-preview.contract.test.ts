@@ -58,6 +58,6 @@ describe('a send of that template without the header\'s parameter', () => {
     const res = await t.request('POST', '/v1/whatsapp/send-template', {
       token: key, body: { to: '14155550189', templateName: 'parcel_update', languageCode: 'en', components: [{ type: 'body', parameters: [{ type: 'text', text: 'Alice' }] }] },
     });
-    expect([res.status, res.body.message]).toEqual([400, 'components: template parcel_update header expects 1 parameter, got 0']);
+    expect([res.status, res.body.message]).toEqual([400, 'components: header parameter 1 is missing: template parcel_update has 1 header placeholder, 0 given']);
   });
 });

@@ -191,7 +191,7 @@ describe('send-template', () => {
         text.trim() ? 'body parameter 1 has a line break, a tab or more than 4 spaces in a row' : 'body parameter 1 is empty']),
       [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: [{ type: 'text', text: 'x'.repeat(1100) }, c.parameters[1]] } : c)) },
         'body is 1134 characters once filled; the messaging platform allows 1024'],
-      [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: c.parameters.slice(0, 1) } : c)) }, 'components: template order_update body expects 2 parameters, got 1'],
+      [{ ...params('14155550111'), components: params('1').components.map((c) => (c.type === 'body' ? { ...c, parameters: c.parameters.slice(0, 1) } : c)) }, 'components: body parameter 2 is missing: template order_update has 2 body placeholders, 1 given'],
       [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'button') }, 'dynamic URL'],
       [{ ...params('14155550111'), templateName: 'nope' }, 'not found'],
       [{ ...params('14155550111'), templateName: 'reject_me', languageCode: 'en', components: [] }, 'REJECTED'],
@@ -213,6 +213,9 @@ describe('send-template', () => {
     const cases: Array<[unknown, string]> = [
       [body([{ type: 'text', text: 'Alice' }, { type: 'image', image: { link: 'https://cdn.example.com/x.png' } }]), 'body parameter 2 must be a text parameter (type text), not type "image"'],
       [body([{ type: 'text', text: 'Alice' }, { type: 'text', text: 1001 }]), 'body parameter 2 has no text: a text parameter gives its value as a string in its text field'],
+      [body([{ type: 'text', text: 'Alice' }]), 'components: body parameter 2 is missing: template order_update has 2 body placeholders, 1 given'],
+      [body([{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }, { type: 'text', text: 'C' }, { type: 'text', text: 'D' }]),
+        'components: body parameter 3 to 4 are too many: template order_update has 2 body placeholders, 4 given'],
       [{ ...params('14155550111'), components: params('1').components.filter((c) => c.type !== 'header') },
         `components: ${has}: add a header component with one parameter of type image giving the image's link`],
       [image([]), `header component has no parameter: ${has}: give it one parameter of type image with the image's link`],
