@@ -1,7 +1,8 @@
 // The Simulator's "Write in as a customer" opened from an inbox conversation: the form starts on the conversation's
 // channel and customer, the message field focused, so a presenter has only the message to type; what they send lands
 // in that conversation. Opened from the sidebar, it starts from its own example again. What was written in opens in the
-// Inbox from the form's "Open it in the Inbox".
+// Inbox from the form's "Open it in the Inbox". Its confirmation names the customer as the inbox lists them: an Instagram
+// user by name and handle (not by their user id), a known contact by their name and number.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleForFile } from '../fixtures/console.ts';
@@ -27,6 +28,17 @@ async function openConversation(channel: string): Promise<Row> {
   await page.locator(`[data-testid="conversation-row"][data-address="${conversation.address}"]`).click();
   await page.getByTestId('thread').waitFor();
   return conversation;
+}
+
+/** Writes in from the sidebar's Simulator as `from` on `channel`, with a profile `name` if given, once the form confirmed it. */
+async function sendFromSidebar(channel: string, from: string, text: string, name = ''): Promise<void> {
+  await page.getByTestId('nav-simulator').click();
+  await page.getByTestId('inbound-channel').selectOption(channel);
+  await page.getByTestId('inbound-from').fill(from);
+  await page.getByTestId('inbound-name').fill(name);
+  await page.getByTestId('inbound-text').fill(text);
+  await page.getByTestId('inbound-send').click();
+  await page.getByTestId('inbound-sent').waitFor();
 }
 
 /** The form's channel, sender and whether the message field has the focus. */
@@ -98,6 +110,21 @@ describe('writing in as the customer of a conversation', () => {
     await page.getByTestId('thread').getByTestId('message').filter({ hasText: 'Do you ship to Pune?' }).waitFor();
     await page.locator('[data-testid="conversation-row"][aria-selected="true"]').filter({ hasText: 'Neha Kapoor' }).waitFor();
     expect(await page.getByTestId('thread-address').textContent()).toContain(customer);
+  });
+
+  it('the confirmation names an Instagram user by name and handle, as the inbox lists them, not by their user id', async () => {
+    // The demo's Maya Fernandes, whose handle the connected account knows (maya.designs).
+    await sendFromSidebar('instagram', '6234817790112233', 'Is the tote back in stock?');
+    expect(await page.getByTestId('inbound-sent').textContent()).toBe('Delivered to the inbox: “Is the tote back in stock?” from Maya Fernandes (@maya.designs).');
+    // A user the platform knows no handle for: their name, and what the digits are.
+    await sendFromSidebar('instagram', '6234817790112299', 'Hello!', 'Lena Park');
+    expect(await page.getByTestId('inbound-sent').textContent()).toBe('Delivered to the inbox: “Hello!” from Lena Park (Instagram ID 6234817790112299).');
+  });
+
+  it('the confirmation names a known customer as the inbox does, by the contact’s name with the number', async () => {
+    // Alice Johnson keeps her name: a name typed for her number is not the one the inbox shows.
+    await sendFromSidebar('whatsapp', '+14155550101', 'Any news?', 'Ally');
+    expect(await page.getByTestId('inbound-sent').textContent()).toBe('Delivered to the inbox: “Any news?” from Alice Johnson (+14155550101).');
   });
 
   it('has no way to write in from an RCS or email conversation (customers do not write in there)', async () => {

@@ -4,6 +4,7 @@ import type { Message, ScenarioRun } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { time } from '../../components/format.ts';
 import { announce } from '../../stores/announcer.ts';
+import { readCustomerNamed } from './customer-named.ts';
 import { clockReadFrom, SCENARIOS_KEY } from './queries.ts';
 
 export function useAdvance() {
@@ -23,7 +24,11 @@ export function useInbound() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string; name?: string }) => api.post<Message>('/sim/inbound', input),
+    // `who`: the customer as the inbox now names them (customer-named.ts), null if that could not be read.
+    mutationFn: async (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string; name?: string }) => {
+      const stored = await api.post<Message>('/sim/inbound', input);
+      return { stored, who: await readCustomerNamed(api, stored) };
+    },
     // The handset viewer shows the customer's own side too: their new message joins its thread at once.
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['conversations'] }), client.invalidateQueries({ queryKey: ['handset'] })]),
   });

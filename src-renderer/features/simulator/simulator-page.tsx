@@ -82,9 +82,11 @@ function InboundCard() {
   const refusal = inbound.isError ? refusalByField(inbound.error, { from: 'From' }) : null;
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const stored = await inbound.mutateAsync({ channel, from, text, ...(name.trim() ? { name: name.trim() } : {}) });
+    const { stored, who } = await inbound.mutateAsync({ channel, from, text, ...(name.trim() ? { name: name.trim() } : {}) });
     setText('');
-    setDelivered({ said: `Delivered to the inbox: “${text}” from ${name.trim() ? `${name.trim()} (${from})` : from}.`, conversationId: stored.conversationId, channel });
+    // Named as the inbox lists them (an Instagram user by name and handle, not their id); as typed if that could not be read.
+    const sender = who ?? (name.trim() ? `${name.trim()} (${from})` : from);
+    setDelivered({ said: `Delivered to the inbox: “${text}” from ${sender}.`, conversationId: stored.conversationId, channel });
     announce('Delivered to the inbox.');
   }
   return (
