@@ -23,6 +23,11 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
 /** The agent call the console shows, whose room `call_{callId}` the socket is in while it is set (the UI store's `watchedCallId`). */
 export type WatchedCall = { current(): string | null; subscribe(follow: (callId: string | null) => void): () => void };
 const NO_CALL: WatchedCall = { current: () => null, subscribe: () => () => undefined };
+/**
+ * What the console follows besides server data: `call`, the agent call whose room the socket joins; `customerWroteIn`,
+ * each new message (`message:new`), told to what says customers' messages aloud (features/inbox/other-conversations.ts).
+ */
+export type LiveFollow = { call?: WatchedCall; customerWroteIn?: (message: Message) => void };
 type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'direction'>;
 
 /**
@@ -187,9 +192,10 @@ const openSocket = (connection: Connection): LiveSocket => io(connection.baseUrl
 
 /** `open`: the stream's socket (a test's stands in for the core's). */
 export function connectLive(
-  connection: Connection, organizationId: string, client: QueryClient, onStatus: (status: LiveStatus) => void, watched: WatchedCall = NO_CALL,
+  connection: Connection, organizationId: string, client: QueryClient, onStatus: (status: LiveStatus) => void, follow: LiveFollow = {},
   open: (connection: Connection) => LiveSocket = openSocket,
 ): () => void {
+  const watched = follow.call ?? NO_CALL;
   const socket = open(connection);
   const live = coalescedInvalidator(client, RELOAD_WINDOW_MS);
   const oneInFlight = coalescedInvalidator(client, RELOAD_WINDOW_MS, undefined, { oneInFlight: true });
@@ -255,6 +261,7 @@ export function connectLive(
     firstPages.invalidate(['conversations', event.message.channel]);
     // A customer wrote in: a conversation may have become unread (a status change never does).
     reload('unread-counts');
+    follow.customerWroteIn?.(event.message);
   });
   // Before a reopening customer's `message:new`: that message's first page read then finds the lists being read whole.
   socket.on('conversation:updated', (change) => {

@@ -5,6 +5,7 @@ import { ApiProvider } from '../api/context.tsx';
 import { ApiError, createApi } from '../api/http.ts';
 import { useOrganizations } from '../api/organizations.ts';
 import { connectLive, type LiveStatus, type WatchedCall } from '../api/live.ts';
+import { useApi } from '../api/context.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { LiveRegion } from '../components/live-region.tsx';
 import { ErrorState } from '../components/states.tsx';
@@ -15,6 +16,7 @@ import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
+import { announceOtherConversations, inboxNameOf } from '../features/inbox/other-conversations.ts';
 import { OverviewPage } from '../features/overview/overview-page.tsx';
 import { OtpPage } from '../features/otp/otp-page.tsx';
 import { CallsPage } from '../features/voice/calls-page.tsx';
@@ -39,12 +41,28 @@ const watchedCall: WatchedCall = {
   subscribe: (follow) => useUi.subscribe((state) => follow(state.watchedCallId)),
 };
 
+/** The conversation the Inbox shows while it is the page shown (null: another page is). */
+const inboxShown = () => {
+  const { section, inbox } = useUi.getState();
+  return section === 'inbox' ? { conversationId: inbox.conversationId } : null;
+};
+
 function useLive(connection: Connection) {
   const client = useQueryClient();
+  const api = useApi();
   const setLive = useUi((s) => s.setLive);
   const orgs = useOrganizations();
   const orgId = orgs.data?.defaultOrganizationId;
-  useEffect(() => (orgId ? connectLive(connection, orgId, client, setLive, watchedCall) : undefined), [connection, orgId, client, setLive]);
+  useEffect(() => {
+    if (!orgId) return undefined;
+    // Customers writing into other conversations than the one open, said aloud while the Inbox is shown.
+    const others = announceOtherConversations({ shown: inboxShown, nameOf: (message) => inboxNameOf(client, api, message), say: announce });
+    const stop = connectLive(connection, orgId, client, setLive, { call: watchedCall, customerWroteIn: others.note });
+    return () => {
+      stop();
+      others.stop();
+    };
+  }, [connection, orgId, client, api, setLive]);
   // The replies left unsent in this organization, kept by the tab across a reload (stores/drafts.ts).
   useEffect(() => { if (orgId) useDrafts.getState().openOrganization(orgId); }, [orgId]);
   return orgs;
