@@ -12,7 +12,7 @@ import { createIdempotency } from './kernel/idempotency.ts';
 import { createJobRunner, type JobHandler } from './kernel/jobs.ts';
 import { migrate } from './kernel/migrate.store.ts';
 import { createOrgs } from './kernel/orgs.ts';
-import { createRateLimiter } from './kernel/rate-limit.ts';
+import { createRateLimiter, WINDOW_MS as RATE_WINDOW_MS } from './kernel/rate-limit.ts';
 import { createRequestLog } from './kernel/request-log.ts';
 import { scopesInUse, type AnyRoute, type InnerAnswer, type InnerRequest } from './kernel/route.ts';
 import type { Scope } from './contract/scopes.ts';
@@ -254,8 +254,11 @@ export async function createServer(options: ServerOptions) {
   const dashboardToken = options.dashboardToken ?? newDashboardToken();
   // A keyed request's fingerprint (an HMAC) and its first answer (sealed) are kept under keys from the server secret too.
   const idempotency = createIdempotency({ db, clock, fingerprintKey: sealingKey(secret, 'idempotency-fingerprint'), answerKey: sealingKey(secret, 'idempotency-answer') });
+  // The keys' windows as the last process left them: the requests it counted in the last minute, from the request log.
+  const rateLimiter = createRateLimiter(clock);
+  rateLimiter.restore(requestLog.countedSince(clock.now() - RATE_WINDOW_MS));
   const http = await createHttp(routes, {
-    apiKeys, rateLimiter: createRateLimiter(clock), requestLog, clock, dashboardToken,
+    apiKeys, rateLimiter, requestLog, clock, dashboardToken,
     defaultOrgId: defaultOrg.id, orgExists, idempotency, consoleDir: options.consoleDir, log, answerCheck: options.answerCheck,
     listeningUrl: () => publicBaseUrl, tls: options.tls,
   });

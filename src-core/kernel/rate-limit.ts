@@ -43,17 +43,21 @@ export function createRateLimiter(clock: Clock) {
     }
   }
 
+  function windowOf(id: string): Window {
+    let window = windows.get(id);
+    if (!window) {
+      window = new Window();
+      windows.set(id, window);
+    }
+    return window;
+  }
+
   return {
     /** Counts one request if the window has room; a refused request is not counted. */
     take(keyId: string, clientIp: string, limit: number): RateDecision {
       const now = clock.now();
       sweep(now);
-      const id = `${keyId}|${clientIp}`;
-      let window = windows.get(id);
-      if (!window) {
-        window = new Window();
-        windows.set(id, window);
-      }
+      const window = windowOf(`${keyId}|${clientIp}`);
       window.prune(now - WINDOW_MS);
       if (window.size >= limit) {
         const retryAfterSeconds = Math.max(1, Math.ceil((window.oldest() + WINDOW_MS - now) / 1000));
@@ -61,6 +65,16 @@ export function createRateLimiter(clock: Clock) {
       }
       window.push(now);
       return { allowed: true, limit, remaining: limit - window.size };
+    },
+    /**
+     * Puts back requests counted before a restart (oldest first, each with its key, client IP and virtual time), so the
+     * windows a stop or a kill cut off go on where they were; those already out of their window are left out.
+     */
+    restore(requests: readonly { keyId: string; clientIp: string; atMs: number }[]): void {
+      const since = clock.now() - WINDOW_MS;
+      for (const { keyId, clientIp, atMs } of requests) {
+        if (atMs > since) windowOf(`${keyId}|${clientIp}`).push(atMs);
+      }
     },
     /** Where the window stands, counting nothing (the assistant endpoint's own requests). */
     peek(keyId: string, clientIp: string, limit: number): { limit: number; remaining: number } {

@@ -12,6 +12,8 @@ type Row = {
 
 const LIST_COLUMNS = 'id, key_id, method, endpoint, query, status_code, source_ip, duration_ms, at, error_code, error_message';
 
+/** A request a key's rate limit counted, as logged: when its answer went, and how long (real ms) it took. */
+export type CountedRequest = { keyId: string; clientIp: string; at: string; durationMs: number };
 /** A status code (`min` = `max`) or a class (`4xx`: 400 to 499). */
 export type StatusRange = { min: number; max: number };
 /** Where a reader paging back through the log stopped: one entry's time and its place among entries of that millisecond. */
@@ -34,6 +36,9 @@ export function createRequestLogStore(sql: Sql) {
   const removeOldest = sql.prepare(`DELETE FROM request_log WHERE rowid IN (SELECT rowid FROM request_log ORDER BY rowid LIMIT ?) AND at < ?`);
   // Newest first through the (org_id, at) index: the entry a reader anchors on is near the top, so the walk is short.
   const anchorOf = sql.prepare(`SELECT at, rowid AS seq FROM request_log WHERE org_id = ? AND id = ? ORDER BY at DESC, rowid DESC LIMIT 1`);
+  const countedSince = sql.prepare(`SELECT key_id AS keyId, source_ip AS clientIp, at, duration_ms AS durationMs FROM request_log
+    WHERE key_id IN (SELECT id FROM api_keys) AND at > ? AND (error_code IS NULL OR error_code NOT IN ('RATE_LIMITED', 'IP_NOT_ALLOWED'))
+    ORDER BY at, rowid`);
   const touchKey = sql.prepare(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`);
   const insertMany = sql.transaction((records: RequestLogRecord[]) => {
     const lastUse = new Map<string, string>();
@@ -57,6 +62,11 @@ export function createRequestLogStore(sql: Sql) {
     /** Removes entries before `beforeIso` among the `limit` oldest; answers how many went. */
     removeOldest: (beforeIso: string, limit: number): number => removeOldest.run(limit, beforeIso).changes,
     anchorOf: (orgId: string, id: string): LogAnchor | undefined => anchorOf.get(orgId, id) as LogAnchor | undefined,
+    /**
+     * The requests a key's rate limit counted that were logged after `sinceIso`, oldest first: every entry of a key
+     * but those refused before or by the limit (an IP outside the allow-list, the limit itself). Through the (key_id, at) index.
+     */
+    countedSince: (sinceIso: string): CountedRequest[] => countedSince.all(sinceIso) as CountedRequest[],
     list(orgId: string, filter: RequestLogFilter, limit: number, offset: number): { rows: RequestLogEntry[]; total: number } {
       const where = ['org_id = @orgId'];
       if (filter.keyId) where.push('key_id = @keyId');

@@ -65,6 +65,17 @@ export function createRequestLog(deps: { db: Db; clock: Clock; onEntry?: (record
       else timer ??= deps.clock.realTimeout(flush, FLUSH_EVERY_MS);
     },
     flush,
+    /**
+     * The requests a key's rate limit counted that arrived after `sinceMs` on the virtual clock, oldest first (arrival:
+     * the entry's time less its duration), read back at start-up so a restart keeps every key's window.
+     */
+    countedSince(sinceMs: number): { keyId: string; clientIp: string; atMs: number }[] {
+      flush();
+      return store.countedSince(toIso(sinceMs))
+        .map((row) => ({ keyId: row.keyId, clientIp: row.clientIp, atMs: Math.floor(Date.parse(row.at) - row.durationMs) }))
+        .filter((row) => row.atMs > sinceMs)
+        .sort((a, b) => a.atMs - b.atMs);
+    },
     /** One entry with its kept bodies; 404 for an unknown id or one older than the kept 30 days. */
     detail(orgId: string, id: string) {
       flush();
