@@ -12,6 +12,7 @@ import { createIdempotency } from './kernel/idempotency.ts';
 import { createJobRunner, type JobHandler } from './kernel/jobs.ts';
 import { migrate } from './kernel/migrate.store.ts';
 import { createOrgs } from './kernel/orgs.ts';
+import { createLastUp } from './kernel/last-up.ts';
 import { createRateLimiter, WINDOW_MS as RATE_WINDOW_MS } from './kernel/rate-limit.ts';
 import { createRequestLog } from './kernel/request-log.ts';
 import { scopesInUse, type AnyRoute, type InnerAnswer, type InnerRequest } from './kernel/route.ts';
@@ -93,6 +94,7 @@ export type Ready = {
 };
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
+const LAST_UP_KEY = 'clock_last_up_ms'; // when the process was last known up on the virtual clock (kernel/last-up.ts)
 /** Set with the default organization when a seed is asked for; removed in the seed's own transaction. */
 const DEMO_PENDING_KEY = 'demo_seed_pending';
 
@@ -118,8 +120,10 @@ export async function createServer(options: ServerOptions) {
   });
 
   const bus = createBus({ db, clock, log });
+  const lastUp = createLastUp({ clock, read: () => orgs.getSetting(LAST_UP_KEY), write: (ms) => orgs.setSetting(LAST_UP_KEY, ms) });
   const saveClock = (): void => {
     if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
+    lastUp.note();
   };
   // On real time, requests keep emitting events while an advance runs: it waits for what was committed (a
   // few waves deep), not for the outbox to run dry. The clock is saved at each step: a kill half-way must
@@ -207,6 +211,7 @@ export async function createServer(options: ServerOptions) {
     subscribed: (orgId, type) => webhooks.service.subscribes(orgId, type),
     answeringAgent: (orgId) => voiceAgents.service.listAgents(orgId, { page: 1, limit: 100, offset: 0 }).data.filter((a) => a.isActive).at(-1) ?? null,
   });
+  voiceApp.service.room.emptiedByKill(lastUp.previousMs ?? 0); // rooms a kill left apps in (a stop reports each app gone)
   const scenarios = createScenarios({
     ...deps, messaging: messaging.service, email: email.service, wallet: wallet.service, voiceApp: voiceApp.service,
     instagramConnected: (orgId) => instagram.service.connection(orgId).connected, organizationName: (id) => orgs.nameOf(id),
@@ -254,8 +259,7 @@ export async function createServer(options: ServerOptions) {
   const dashboardToken = options.dashboardToken ?? newDashboardToken();
   // A keyed request's fingerprint (an HMAC) and its first answer (sealed) are kept under keys from the server secret too.
   const idempotency = createIdempotency({ db, clock, fingerprintKey: sealingKey(secret, 'idempotency-fingerprint'), answerKey: sealingKey(secret, 'idempotency-answer') });
-  // The keys' windows as the last process left them: the requests it counted in the last minute, from the request log.
-  const rateLimiter = createRateLimiter(clock);
+  const rateLimiter = createRateLimiter(clock); // the keys' windows as the last process left them, from the request log
   rateLimiter.restore(requestLog.countedSince(clock.now() - RATE_WINDOW_MS));
   const http = await createHttp(routes, {
     apiKeys, rateLimiter, requestLog, clock, dashboardToken,
@@ -359,6 +363,7 @@ export async function createServer(options: ServerOptions) {
       const queuedAtStart = messaging.service.queuedAtStart();
       await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 4800 });
       jobs.start();
+      lastUp.start();
       void bus.flush();
       recovery = recoverQueued(queuedAtStart);
       const address = server.address() as AddressInfo;
@@ -381,6 +386,7 @@ export async function createServer(options: ServerOptions) {
       // As a request in flight: an SMTP server answering late is waited for (its own timeouts bound it).
       await recovery;
       await jobs.stop();
+      lastUp.stop();
       await bus.flush();
       bus.saveCursor();
       requestLog.flush();

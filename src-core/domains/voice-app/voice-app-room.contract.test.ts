@@ -172,6 +172,29 @@ describe('an answered call whose room is left empty', () => {
     }
   });
 
+  it('a kill with apps in the room is everyone leaving too: restarted, the room closes, ended when the killed server was last known up', async () => {
+    const { id } = await answeredCall('cust_k1', 'pro_k1');
+    // Answered with no app ever in its room (as the Simulator's accept does): nothing to close after the kill either.
+    const unjoined = (await api('POST', '/v1/voice/app/calls', { type: 'app', from: 'cust_k2', to: 'pro_k2' })).body.callId as string;
+    expect((await act(unjoined, 'accept', { asExternalId: 'pro_k2' })).status).toBe(200);
+    await t.advance(20);
+    // The server notes the time at every advance (and every 5 s of real time): the last it is known to have been up.
+    const lastUp = now();
+    // A kill: what is committed, the apps still in the room (nobody said they left).
+    const dir = mkdtempSync(join(tmpdir(), 'sb-voice-kill-'));
+    const again = await stoppedCopy(t, join(dir, 'copy.db')).restart();
+    try {
+      const restartedKey = (await again.createKey()).key;
+      const read = async () => (await again.request('GET', `/v1/voice/app/calls/${id}`, { token: restartedKey })).body;
+      await again.advance(GRACE);
+      expect(await read()).toMatchObject({ status: 'COMPLETED', endReason: 'room_closed', endedAt: toIso(lastUp), durationSeconds: 20 });
+      expect((await again.request('GET', `/v1/voice/app/calls/${unjoined}`, { token: restartedKey })).body.status).toBe('ACCEPTED');
+    } finally {
+      await again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('counts a stop as everyone leaving: restarted, a room nobody came back to closes when the grace is over, ended at the stop; a rejoin keeps its call', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-voice-stop-'));
     const dataFile = join(dir, 'stop.db');

@@ -13,9 +13,24 @@ export function createVoiceAppRoom(deps: { store: VoiceAppStore; db: Db; clock: 
   return {
     /** An app joined the call (again, after a drop, too): a close pending for its room is called off. */
     joined(orgId: string, callId: string): void {
-      db.tx(() => {
-        const row = store.callById(orgId, callId);
-        if (row && row.room_empty_since_ms !== null) store.setRoomEmptySince(orgId, callId, null);
+      store.enterRoom(orgId, callId);
+    },
+    /**
+     * At start-up, before the voice server takes a connection: rooms the last process left with apps in them (it was
+     * killed, so no leave was reported) are empty now. Each is emptied when that process was last known up
+     * (`lastUpMs`, noted at every advance and every few seconds), not before its call was answered, and closes when
+     * the grace after that is over unless an app rejoins first, as after a stop.
+     */
+    emptiedByKill(lastUpMs: number): number {
+      return db.tx(() => {
+        const rooms = store.occupiedRooms().filter((row) => !hasPhoneLeg(row));
+        for (const row of rooms) {
+          const answeredMs = row.answered_at === null ? 0 : Date.parse(row.answered_at);
+          const since = Math.min(Math.max(lastUpMs, answeredMs), clock.now());
+          store.setRoomEmptySince(row.org_id, row.id, since);
+          flow.scheduleRoomClose(row, since);
+        }
+        return rooms.length;
       });
     },
     /**

@@ -39,6 +39,9 @@ export function createVoiceAppStore(sql: Sql) {
     ended_at = @ended_at, duration_seconds = @duration_seconds, cost_paise = @cost_paise, recording_secret = @recording_secret,
     transcript_ready_at = @transcript_ready_at WHERE id = @id`);
   const setRoomEmptySince = sql.prepare(`UPDATE voice_app_calls SET room_empty_since_ms = ? WHERE org_id = ? AND id = ?`);
+  const enterRoom = sql.prepare(`UPDATE voice_app_calls SET room_entered = 1, room_empty_since_ms = NULL WHERE org_id = ? AND id = ? AND ${LIVE}
+    AND (room_entered = 0 OR room_empty_since_ms IS NOT NULL)`);
+  const occupiedRooms = sql.prepare(`SELECT * FROM voice_app_calls WHERE status = 'ACCEPTED' AND room_entered = 1 AND room_empty_since_ms IS NULL`);
   const callById = sql.prepare(`SELECT * FROM voice_app_calls WHERE org_id = ? AND id = ?`);
   const callByIdAnyOrg = sql.prepare(`SELECT * FROM voice_app_calls WHERE id = ?`);
   const liveBetween = sql.prepare(`SELECT * FROM voice_app_calls WHERE org_id = @orgId AND ${LIVE}
@@ -62,6 +65,10 @@ export function createVoiceAppStore(sql: Sql) {
     updateCall: (row: AppCallRow) => void updateCall.run(row),
     /** Marks the call's room empty since `sinceMs`, or occupied (null). */
     setRoomEmptySince: (orgId: string, id: string, sinceMs: number | null) => void setRoomEmptySince.run(sinceMs, orgId, id),
+    /** An app joined the live call's room: it is occupied (a pending close called off), and known to have been entered. */
+    enterRoom: (orgId: string, id: string) => void enterRoom.run(orgId, id),
+    /** Answered calls whose room the last process left with an app in it (nobody reported leaving: a kill). */
+    occupiedRooms: () => occupiedRooms.all() as AppCallRow[],
     callById: (orgId: string, id: string) => callById.get(orgId, id) as AppCallRow | undefined,
     /** A call by its id alone (a signed recording link names no organization). */
     callByIdAnyOrg: (id: string) => callByIdAnyOrg.get(id) as AppCallRow | undefined,

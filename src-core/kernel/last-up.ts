@@ -1,0 +1,27 @@
+// When this process was last known up, on the virtual clock: noted in the database whenever the clock is saved (each
+// step of an advance, the stop) and every few seconds of real time, so the next start knows about when a process
+// that was killed stopped (what it left in the middle of, such as a voice room with apps in it, ends then).
+import type { Clock } from './clock.ts';
+
+const NOTE_EVERY_MS = 5_000;
+
+export function createLastUp(deps: { clock: Clock; read: () => string | undefined; write: (ms: string) => void; everyMs?: number }) {
+  const saved = Number(deps.read());
+  let timer: { cancel(): void } | null = null;
+  const note = (): void => deps.write(String(deps.clock.now()));
+  const tick = (): void => {
+    note();
+    timer = deps.clock.realTimeout(tick, deps.everyMs ?? NOTE_EVERY_MS);
+  };
+  return {
+    /** When the previous process on this database was last known up (null: never noted, a database older than the note). */
+    previousMs: Number.isFinite(saved) && saved > 0 ? saved : null,
+    note,
+    start: tick,
+    /** Stops the real-time notes (the stop's own note is the clock's save). */
+    stop(): void {
+      timer?.cancel();
+      timer = null;
+    },
+  };
+}
