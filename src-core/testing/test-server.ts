@@ -84,9 +84,11 @@ export async function createTestServer(options: Partial<ServerOptions> & { keepD
 
 /**
  * What a stop of `t` at this instant leaves: its database as committed, copied to `file`. `restart` starts a second
- * server on the copy, its clock where `t`'s is (change the copy first to make it what an older build left).
+ * server on the copy, its clock where `t`'s is, or `downMs` later (the time it was down), (change the copy first to make
+ * it what an older build left).
  */
-export function stoppedCopy(t: TestServer, file: string): { restart(): Promise<TestServer> } {
+export function stoppedCopy(t: TestServer, file: string): { restart(downMs?: number): Promise<TestServer> } {
   t.server.db.sql.exec(`VACUUM INTO '${file.replaceAll("'", "''")}'`);
-  return { restart: () => createTestServer({ dataFile: file, clock: { kind: 'manual', startMs: t.server.clock.now() } }) };
+  const stoppedAt = t.server.clock.now();
+  return { restart: (downMs = 0) => createTestServer({ dataFile: file, clock: { kind: 'manual', startMs: stoppedAt + downMs } }) };
 }

@@ -182,11 +182,14 @@ describe('an answered call whose room is left empty', () => {
     const lastUp = now();
     // A kill: what is committed, the apps still in the room (nobody said they left).
     const dir = mkdtempSync(join(tmpdir(), 'sb-voice-kill-'));
-    const again = await stoppedCopy(t, join(dir, 'copy.db')).restart();
+    // Down for 20 s: the grace counts from the kill, so 10 s after the start it is over.
+    const again = await stoppedCopy(t, join(dir, 'copy.db')).restart(20_000);
     try {
       const restartedKey = (await again.createKey()).key;
       const read = async () => (await again.request('GET', `/v1/voice/app/calls/${id}`, { token: restartedKey })).body;
-      await again.advance(GRACE);
+      await again.advance(GRACE - 21);
+      expect((await read()).status).toBe('ACCEPTED');
+      await again.advance(1);
       expect(await read()).toMatchObject({ status: 'COMPLETED', endReason: 'room_closed', endedAt: toIso(lastUp), durationSeconds: 20 });
       expect((await again.request('GET', `/v1/voice/app/calls/${unjoined}`, { token: restartedKey })).body.status).toBe('ACCEPTED');
     } finally {

@@ -126,9 +126,13 @@ export function createAppCallFlow(deps: {
     ringTeam: (row: AppCallRow): void => schedule(row.org_id, { callId: row.id, step: 'ring_timeout' }, VOICE_APP_LIMITS.ringTimeoutSeconds),
     scheduleConnectTimeout: (row: AppCallRow): void => schedule(row.org_id, { callId: row.id, step: 'connect_timeout' }, VOICE_APP_LIMITS.connectWithinSeconds),
     /** The room of `row` is empty since now: it closes after the grace (one job per emptying, however often reported). */
+    /** The grace counts from when the room emptied (now, or a killed process's last moment up). */
     scheduleRoomClose(row: AppCallRow, emptySinceMs: number): void {
       const step: AppCallStep = { callId: row.id, step: 'room_closed', emptySinceMs };
-      schedule(row.org_id, step, VOICE_APP_LIMITS.roomClosedAfterSeconds, `${APP_CALL_STEP_JOB}:room_closed:${row.id}:${emptySinceMs}`);
+      void jobs.schedule({
+        type: APP_CALL_STEP_JOB, orgId: row.org_id, payload: step, dueAt: emptySinceMs + VOICE_APP_LIMITS.roomClosedAfterSeconds * 1000,
+        dedupeKey: `${APP_CALL_STEP_JOB}:room_closed:${row.id}:${emptySinceMs}`,
+      });
     },
   };
 }
