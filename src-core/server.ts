@@ -211,7 +211,6 @@ export async function createServer(options: ServerOptions) {
     subscribed: (orgId, type) => webhooks.service.subscribes(orgId, type),
     answeringAgent: (orgId) => voiceAgents.service.listAgents(orgId, { page: 1, limit: 100, offset: 0 }).data.filter((a) => a.isActive).at(-1) ?? null,
   });
-  voiceApp.service.room.emptiedByKill(lastUp.previousMs ?? 0); // rooms a kill left apps in (a stop reports each app gone)
   const scenarios = createScenarios({
     ...deps, messaging: messaging.service, email: email.service, wallet: wallet.service, voiceApp: voiceApp.service,
     instagramConnected: (orgId) => instagram.service.connection(orgId).connected, organizationName: (id) => orgs.nameOf(id),
@@ -361,6 +360,8 @@ export async function createServer(options: ServerOptions) {
     async listen(): Promise<Ready> {
       // Taken before the first request: what this process queues is its own requests' to settle.
       const queuedAtStart = messaging.service.queuedAtStart();
+      // Rooms a killed process left apps in (a stop reports each gone); only the serving process, not a CLI command's core.
+      voiceApp.service.room.emptiedByKill(lastUp.previousMs ?? 0);
       await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 4800 });
       jobs.start();
       lastUp.start();

@@ -8,7 +8,11 @@ const NOTE_EVERY_MS = 5_000;
 export function createLastUp(deps: { clock: Clock; read: () => string | undefined; write: (ms: string) => void; everyMs?: number }) {
   const saved = Number(deps.read());
   let timer: { cancel(): void } | null = null;
-  const note = (): void => deps.write(String(deps.clock.now()));
+  /** Only a serving process notes (from `start`): a CLI command's core opened beside it, or after it, is not it being up. */
+  let serving = false;
+  const note = (): void => {
+    if (serving) deps.write(String(deps.clock.now()));
+  };
   const tick = (): void => {
     note();
     timer = deps.clock.realTimeout(tick, deps.everyMs ?? NOTE_EVERY_MS);
@@ -17,7 +21,10 @@ export function createLastUp(deps: { clock: Clock; read: () => string | undefine
     /** When the previous process on this database was last known up (null: never noted, a database older than the note). */
     previousMs: Number.isFinite(saved) && saved > 0 ? saved : null,
     note,
-    start: tick,
+    start(): void {
+      serving = true;
+      tick();
+    },
     /** Stops the real-time notes (the stop's own note is the clock's save). */
     stop(): void {
       timer?.cancel();

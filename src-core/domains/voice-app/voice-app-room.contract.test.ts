@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { appCallSchema, VOICE_APP_LIMITS } from '../../contract/voice-app.ts';
 import { toIso } from '../../kernel/clock.ts';
+import { createServer } from '../../server.ts';
 import { createTestServer, stoppedCopy, type TestServer } from '../../testing/test-server.ts';
 import { appCallEvents, joinedStream, startVoiceAppTest } from '../../testing/voice-app-calls.ts';
 import { connectVoice, type VoiceClient } from '../../testing/voice-client.ts';
@@ -196,6 +197,17 @@ describe('an answered call whose room is left empty', () => {
       await again.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a CLI command opening the database beside the running server (keys create) leaves its rooms alone', async () => {
+    const { id } = await answeredCall('cust_c1', 'pro_c1');
+    // What `npm run cli -- keys create` does: a core on the same file, never listening, closed again.
+    const command = await createServer({ dataFile: t.dataFile, clock: { kind: 'manual', startMs: now() + 3_600_000 }, seed: 'none', log: () => undefined });
+    await command.close();
+    // Nor does it note itself as the server being up (an hour ahead, here): the note is still the running server's.
+    expect(Number(t.server.services.orgs.getSetting('clock_last_up_ms'))).toBe(now());
+    await t.advance(GRACE + 1);
+    expect((await call(id)).status).toBe('ACCEPTED');
   });
 
   it('counts a stop as everyone leaving: restarted, a room nobody came back to closes when the grace is over, ended at the stop; a rejoin keeps its call', async () => {
