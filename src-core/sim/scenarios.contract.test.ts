@@ -1,10 +1,13 @@
 // The simulator's scenarios through real HTTP on the demo seed: the catalogue, each scenario played on the virtual clock
 // with its real effects (conversations, messages, contacts, a call, email events and suppression), and a new
 // organization (what `--seed none` gives) refused with 409 naming what it lacks, nothing played; an unknown id is 404.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarioRunSchema, scenarioSchema, type Scenario } from '../contract/sim.ts';
 import { SCENARIOS } from './scenarios.catalogue.ts';
-import { createTestServer, type TestServer } from '../testing/test-server.ts';
+import { createTestServer, stoppedCopy, type TestServer } from '../testing/test-server.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -86,6 +89,36 @@ describe('scenarios played on the demo seed', () => {
     // The demo's Alice, not a new contact.
     const contacts = await t.dashboard('GET', '/dashboard/contacts?search=%2B14155550101');
     expect(contacts.body.data.map((c: { name: string }) => c.name)).toEqual(['Alice Johnson']);
+  });
+
+  it('a run a stop cut off half-way goes on after the restart: each step once, at its time', async () => {
+    const inboundTexts = async (server: TestServer) => {
+      const list = await server.dashboard('GET', '/dashboard/conversations?channel=whatsapp&search=%2B14155550101');
+      const id = (list.body.data as Array<{ id: string; address: string }>).find((c) => c.address === '+14155550101')?.id as string;
+      const messages = (await server.dashboard('GET', `/dashboard/conversations/${id}/messages?limit=100`)).body.data as Array<{ direction: string; text: string }>;
+      return messages.filter((m) => m.direction === 'inbound').map((m) => m.text);
+    };
+    expect((await run('where-is-my-order')).status).toBe(202);
+    await stepsDueNow();
+    await t.advance(5);
+    const before = await inboundTexts(t);
+    const dir = mkdtempSync(join(tmpdir(), 'sb-scenario-stop-'));
+    const again = await stoppedCopy(t, join(dir, 'copy.db')).restart();
+    try {
+      expect(await inboundTexts(again)).toEqual(before);
+      await again.advance(14);
+      expect(await inboundTexts(again)).toHaveLength(before.length);
+      await again.advance(1);
+      const after = await inboundTexts(again);
+      expect(after.slice(before.length)).toEqual(['Could you check with the courier please? I need it by Friday 🙏']);
+      await again.advance(60);
+      expect(await inboundTexts(again)).toHaveLength(before.length + 1);
+    } finally {
+      await again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // This server's own run goes on as well: its follow-up comes now, not in a later test's advance.
+    await t.advance(15);
   });
 
   it('support-rush: five new customers write in within a minute on WhatsApp, SMS and Instagram, each a new contact and an unread conversation', async () => {
