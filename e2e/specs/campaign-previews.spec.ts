@@ -121,6 +121,7 @@ describe('the builders preview a recipient\'s message', () => {
     const consoleStyle = /^Order update card · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s(AM|PM)$/;
     expect(shown).toMatch(consoleStyle);
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     const detail = page.locator('[data-testid="campaign-detail"][data-status="COMPLETED"]');
     await detail.waitFor();
     const named = await detail.locator('h1').textContent();

@@ -47,6 +47,7 @@ describe('campaign results', () => {
     await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
     await page.getByTestId('campaign-name').fill('Half failed');
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
 
     const rows = page.getByTestId('failed-recipient');

@@ -83,6 +83,7 @@ describe('campaign audiences', () => {
     await screenshot(page, 'campaigns-audience-segment');
 
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
     expect(await page.getByTestId('fact-audience').locator('dd').textContent()).toBe('Segment: contacts tagged “Audit Wave”');
     await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
@@ -130,6 +131,7 @@ describe('campaign audiences', () => {
     await page.getByTestId('sms-body').fill(SHIPPED);
     await page.getByTestId('campaign-name').fill('Audit wave SMS');
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="1"]').waitFor();
     await page.locator('[data-testid="funnel-blocked"][data-value="2"]').waitFor();
@@ -188,6 +190,7 @@ describe('campaign audiences', () => {
     await page.getByTestId('rcs-var-name').fill('there');
     const sent = page.waitForRequest((request) => request.method() === 'POST' && /\/rcs\/campaigns$/.test(new URL(request.url()).pathname));
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     // Without numbers: the core reads every contact, the count the builder showed.
     expect((await sent).postDataJSON()).not.toHaveProperty('numbers');
     await detail('COMPLETED').waitFor();
@@ -252,6 +255,7 @@ describe('campaign audiences', () => {
     await estimateText.filter({ hasText: `Would reach 2 contacts · ${formatPaise(2 * prices.sms)} if launched now` }).waitFor();
     await screenshot(page, 'campaigns-audience-draft-estimate');
     await page.getByTestId('launch-campaign').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="2"]').waitFor();
     expect(await page.getByTestId('draft-estimate').count()).toBe(0);

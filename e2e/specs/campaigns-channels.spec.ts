@@ -2,7 +2,7 @@
 // sender and a text matching its DLT template (a text matching none, a {#var#} left unfilled, or a passed
 // schedule, keeps launch off; a refusal of the core leaves no draft behind; a segment's tag may hold spaces), an RCS campaign with SMS
 // fallback that reaches a handset without RCS as an SMS (an empty variable no contact has, a fallback
-// matching no DLT template, or a passed schedule, blocks), and an email campaign with its own subject and a
+// matching no DLT template, or a passed schedule, blocks; creating it asks first, since it sends), and an email campaign with its own subject and a
 // merge-tag value that reach the simulated mailbox merged (an empty tag without a fallback, an unverified
 // sender, or a passed schedule, blocks).
 import type { Page } from 'playwright-core';
@@ -98,6 +98,7 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('audience-segment').click();
     await page.getByTestId('segment-tags').fill('nobody-has-this-tag');
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await page.getByTestId('launch-error').getByText('The campaign has no recipients', { exact: false }).waitFor();
     expect(await page.getByTestId('launch-error').getByText('The draft was saved').count()).toBe(0);
     const none = await server.dashboard<{ meta: { total: number } }>('GET', '/dashboard/sms/campaigns');
@@ -112,6 +113,7 @@ describe('SMS, RCS and email campaigns', () => {
     await bothThemes('campaigns-sms-builder');
 
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
     expect(await page.getByTestId('campaign-detail').textContent()).toContain(SHIPPED);
     await page.locator('[data-testid="funnel-sent"][data-value="3"]').waitFor();
@@ -159,6 +161,7 @@ describe('SMS, RCS and email campaigns', () => {
     await page.locator('[data-testid="sms-body-dlt"][data-match="Order shipped"]').waitFor();
     await page.getByTestId('campaign-name').fill('Big spenders');
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
     // The detail names the segment it went to, as the core kept it, not only "segment".
     expect(await page.getByTestId('fact-audience').locator('dd').textContent()).toBe('Segment: contacts tagged “big spender” or “no;such tag”');
@@ -199,7 +202,20 @@ describe('SMS, RCS and email campaigns', () => {
     await page.getByTestId('campaign-name').fill('Parcel card');
     await bothThemes('campaigns-rcs');
 
+    // Creating sends on RCS: it asks first, in words; Escape gives the focus back to the button, nothing created or sent.
     await page.getByTestId('create-launch').click();
+    const asking = page.locator('[data-testid="launch-dialog"][open]');
+    await asking.waitFor();
+    expect(await asking.locator('h2').textContent()).toBe('Send “Parcel card” now?');
+    expect(await asking.getByTestId('launch-fact-channel').locator('dd').textContent()).toBe('RCS');
+    expect(await asking.getByTestId('launch-fact-recipients').locator('dd').textContent()).toBe('3');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('launch-dialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('create-launch');
+    expect((await server.dashboard<{ data: unknown[] }>('GET', '/dashboard/rcs/campaigns')).body.data).toEqual([]);
+
+    await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
     await page.locator('[data-testid="funnel-sent"][data-value="3"]').waitFor();
     const handset = await server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', '/sim/handsets/15005550003/messages');
@@ -250,6 +266,7 @@ describe('SMS, RCS and email campaigns', () => {
     await bothThemes('campaigns-email-builder');
 
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
     expect(await page.getByTestId('fact-started').locator('dd').textContent()).not.toBe('—');
     const id = await page.getByTestId('campaign-detail').getAttribute('data-campaign-id');

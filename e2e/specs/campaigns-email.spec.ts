@@ -145,6 +145,15 @@ describe('the email campaign builder (demo organization, browser in Asia/Kolkata
     await screenshot(page, 'campaigns-email-schedule');
 
     await page.getByTestId('create-launch').click();
+    // Asked first, in email's terms: credits, not rupees, against the credits left; and the time it goes out.
+    const asking = page.locator('[data-testid="launch-dialog"][open][data-ready="true"]');
+    await asking.waitFor();
+    const fact = (key: string) => asking.getByTestId(`launch-fact-${key}`).locator('dd').textContent();
+    expect(await fact('channel')).toBe('Email');
+    expect(await fact('cost')).toMatch(/^\d+ email credits?$/);
+    expect(await fact('wallet')).toMatch(/^[\d,]+ credits left: enough$/);
+    expect(await fact('when')).toBe('Jan 20, 2030, 10:00 AM (Asia/Kolkata)');
+    await page.getByTestId('launch-confirm').click();
     const detail = page.locator('[data-testid="campaign-detail"][data-status="SCHEDULED"]');
     await detail.waitFor();
     // The email detail carries its zone, so its schedule is shown in it; its credits, not the wallet, pay.

@@ -1,6 +1,7 @@
 // The campaigns page in a real browser: build a WhatsApp campaign from an approved template (its language named, not
 // coded), schedule it (its results "not sent yet", not 0%), cancel it and see the refund in the wallet; launch another at once, watch it complete and its
 // analytics fill (the builder's hints whole); a draft whose schedule the virtual clock has passed is launched now, and says so.
+// Every launch asks first (launch-confirm.tsx), in words, the wallet's shortfall too.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -13,6 +14,12 @@ let page: Page;
 
 const detail = (status: string) => page.locator(`[data-testid="campaign-detail"][data-status="${status}"]`);
 const template = (name: string) => page.locator(`[data-testid="template-option"][data-template-name="${name}"]`);
+/** The launch's confirmation, open; and gone (closed dialogs are unmounted). */
+const launchOpen = () => page.locator('[data-testid="launch-dialog"][open]');
+const launchGone = () => page.getByTestId('launch-dialog').waitFor({ state: 'detached' });
+/** A fact of the launch's confirmation, as it reads. */
+const fact = (key: string) => page.getByTestId(`launch-fact-${key}`).locator('dd').textContent();
+const focusedId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 async function balance(): Promise<string> {
   await page.getByTestId('nav-wallet').click();
@@ -86,7 +93,37 @@ describe('campaigns', () => {
     await screenshot(page, 'campaigns-builder-dark');
     await page.getByTestId('theme-toggle').click();
 
+    // The launch asks first, in words: the campaign, its channel, the recipients, the cost at the wallet's price and that the
+    // wallet covers it, and its time. Escape cancels, nothing sent, the focus back on the button; Cancel too.
+    const sends = await page.locator('.summary > div').filter({ has: page.locator('dt', { hasText: /^Sends$/ }) }).locator('dd').textContent();
     await page.getByTestId('create-launch').click();
+    await launchOpen().waitFor();
+    expect(await focusedId()).toBe('launch-cancel');
+    expect(await launchOpen().locator('h2').textContent()).toBe('Schedule “Shipping update”?');
+    expect(await launchOpen().getByTestId('launch-lead').textContent()).toBe(
+      `This schedules WhatsApp messages to 3 recipients for ${sends}. The wallet is charged now; cancelling before then gives it back.`);
+    expect(await fact('campaign')).toBe('Shipping update');
+    expect(await fact('channel')).toBe('WhatsApp');
+    expect(await fact('recipients')).toBe('3');
+    expect(await fact('cost')).toMatch(/^₹[\d,.]+ \(3 × ₹[\d,.]+\)$/);
+    expect(await fact('wallet')).toMatch(/^₹[\d,.]+ in the wallet: enough$/);
+    expect(await fact('when')).toBe(sends);
+    expect(await page.getByTestId('launch-confirm').textContent()).toBe('Schedule it');
+    await screenshot(page, 'campaigns-launch-confirm');
+    await page.keyboard.press('Escape');
+    await launchGone();
+    expect(await focusedId()).toBe('create-launch');
+    await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-cancel').click();
+    await launchGone();
+    expect(await focusedId()).toBe('create-launch');
+    // Nothing was created or sent by asking: still the builder, and no campaign of that name.
+    expect(await page.getByTestId('campaign-builder').count()).toBe(1);
+    const listed = await server.dashboard<{ data: Array<{ name: string }> }>('GET', '/dashboard/whatsapp/campaigns?limit=100');
+    expect(listed.body.data.map((c) => c.name)).not.toContain('Shipping update');
+
+    await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('SCHEDULED').waitFor();
     expect(await page.getByTestId('campaign-detail').textContent()).toContain('Asia/Kolkata');
     // Launched (its wallet reserved) but not started: no launch time stands in for a start that has not happened.
@@ -129,6 +166,7 @@ describe('campaigns', () => {
     await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
     await page.getByTestId('campaign-name').fill('Welcome offer');
     await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-confirm').click();
 
     await page.locator('[data-testid="campaign-progress"][data-percent="100"]').waitFor();
     await detail('COMPLETED').waitFor();
@@ -201,11 +239,25 @@ describe('campaigns', () => {
     // Not yet passed: a launch schedules it.
     await page.getByTestId('launch-campaign').filter({ hasText: 'Launch (schedule)' }).waitFor();
     expect(await page.getByTestId('schedule-passed').count()).toBe(0);
+    // Its page asks first too, with the draft's own facts and its time; Escape leaves it a draft, the focus on Launch.
+    await page.getByTestId('launch-campaign').click();
+    await launchOpen().waitFor();
+    expect(await launchOpen().locator('h2').textContent()).toBe('Schedule “Overtaken draft”?');
+    expect(await fact('recipients')).toBe('1');
+    expect(await fact('when')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, 20\d\d, \d{1,2}:\d\d\s[AP]M \(Asia\/Kolkata\)$/);
+    await page.keyboard.press('Escape');
+    await launchGone();
+    expect(await focusedId()).toBe('launch-campaign');
+    await detail('DRAFT').waitFor();
 
     expect((await server.dashboard('POST', '/sim/clock/advance', { seconds: 180 })).status).toBe(200);
     await page.getByTestId('launch-campaign').filter({ hasText: 'Launch now' }).waitFor();
     expect(await page.getByTestId('schedule-passed').textContent()).toMatch(/^Its scheduled time, .+ \(Asia\/Kolkata\), has passed: launching sends it at once\.$/);
     await page.getByTestId('launch-campaign').click();
+    await launchOpen().waitFor();
+    expect(await launchOpen().locator('h2').textContent()).toBe('Send “Overtaken draft” now?');
+    expect(await fact('when')).toBe('Now, as soon as you confirm');
+    await page.getByTestId('launch-confirm').click();
     await detail('COMPLETED').waitFor();
     const scheduled = page.locator('.facts div').filter({ has: page.locator('dt', { hasText: /^Scheduled$/ }) }).locator('dd');
     expect(await scheduled.textContent()).toMatch(/^(—|None: its time had passed at launch, so it was sent at once)$/);
@@ -237,6 +289,30 @@ describe('campaigns', () => {
     }
     await page.setViewportSize({ width: 1280, height: 860 });
     await screenshot(page, 'campaigns-builder-estimate');
+    await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('says before the launch when the wallet would not cover it, as the core would refuse it', async () => {
+    const wallet = await server.dashboard<{ prices: Record<string, number>; balancePaise: number }>('GET', '/dashboard/wallet');
+    await page.getByTestId('new-campaign').click();
+    await template('welcome_offer').click();
+    await page.getByTestId('audience-all').click();
+    await page.getByTestId('placeholder-1-text').fill('friend');
+    await page.getByTestId('header-media-link').fill('https://cdn.example.com/welcome.png');
+    await page.getByTestId('campaign-name').fill('Everyone, dearly');
+    await page.locator('[data-testid="summary-recipients"][data-ready="true"]').waitFor();
+    // The most a message may cost: every contact at it is more than the demo's wallet holds.
+    expect((await server.dashboard('PUT', '/dashboard/wallet/prices', { prices: { whatsapp: 100_000 } })).status).toBe(200);
+    try {
+      await page.getByTestId('create-launch').click();
+      await page.locator('[data-testid="launch-dialog"][open][data-short="true"]').waitFor();
+      expect(await fact('wallet')).toMatch(/^₹[\d,.]+ in the wallet: not enough, so the launch would be refused\. Top up first\.$/);
+      expect(await fact('recipients')).toMatch(/^\d+, of whom \d+ skipped as blocked or opted out, refunded at once$/);
+      await page.getByTestId('launch-cancel').click();
+      await launchGone();
+    } finally {
+      expect((await server.dashboard('PUT', '/dashboard/wallet/prices', { prices: { whatsapp: wallet.body.prices.whatsapp } })).status).toBe(200);
+    }
     await page.getByTestId('campaign-builder').getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -48,6 +48,7 @@ describe("a marketer's walk: campaigns", () => {
 
     // Launch (schedule) goes away with the launch: the focus goes to the campaign's name, not to the page.
     await page.getByTestId('launch-campaign').click();
+    await page.getByTestId('launch-confirm').click();
     await detail('SCHEDULED').waitFor();
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
 

@@ -58,6 +58,7 @@ describe('a reply the wallet cannot pay for', () => {
     await page.getByTestId('nav-campaigns').click();
     await page.getByTestId('campaign-row').filter({ hasText: 'Cannot be paid' }).click();
     await page.getByTestId('launch-campaign').click();
+    await page.getByTestId('launch-confirm').click();
     const topUp = page.getByTestId('campaign-detail').getByTestId('error-action');
     await topUp.waitFor();
     expect(await page.getByTestId('campaign-detail').getByTestId('error-state').textContent()).toMatch(/Insufficient wallet balance.*Top up the wallet$/);

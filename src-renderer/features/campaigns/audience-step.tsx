@@ -10,6 +10,7 @@ import { useContactTags } from '../contacts/queries.ts';
 import { parseTagInput } from '../contacts/tag-input.ts';
 import { OptionCards, Step, useRecipients } from './builder-parts.tsx';
 import { AudienceWarnings, count, Estimate, Reserved, useLivePreview } from './audience-preview.tsx';
+import { previewCounts, type LaunchFacts } from './launch-words.ts';
 import { RecipientsField } from './recipients-field.tsx';
 import type { RecipientCheck } from './recipients.ts';
 
@@ -46,8 +47,11 @@ function useAudienceOf<I>(channel: AudiencePreviewInput['channel'], kinds: Audie
   const { preview: current, error, waiting } = useLivePreview(blockers.length ? null : asked);
   // A list's own count (as the core reads it, once it answered); every contact or a segment is counted by the preview.
   const listed = kind === 'manual' ? current?.recipients ?? pasted : null;
+  /** What the launch's confirmation says of the recipients: the preview's counts, or a list's own until it answers. */
+  const counts: Pick<LaunchFacts, 'recipients' | 'blocked' | 'failing'> = current ? previewCounts(current)
+    : { recipients: listed ?? (error ? 'unknown' : 'counting'), blocked: null, failing: null };
   return {
-    kind, input, blockers, preview: current, waiting,
+    kind, input, blockers, preview: current, waiting, counts,
     field: { kinds, resolved, kind, onKind: setKind, tags, onTags: setTags, segmentTags, recipients: recipients.field, preview: current, error, name: `${channel}-audience` },
     /** The summary's rows: who it reaches and what it costs (`price`: the wallet's, per message, until the preview answers). */
     rows: (price: number | undefined, priceLabel: string, reservedLabel = 'Reserved at launch'): Array<[string, ReactNode]> => [

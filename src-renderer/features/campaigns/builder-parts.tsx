@@ -4,6 +4,8 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { minuteTime } from '../../components/format.ts';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
+import { LaunchDialog, type LaunchConfirm } from './launch-confirm.tsx';
+import type { LaunchFacts } from './launch-words.ts';
 import { useCreateCampaign } from './mutations.ts';
 import type { CampaignTab } from './queries.ts';
 import { checkRecipients, entriesOfText, type RecipientKind } from './recipients.ts';
@@ -139,10 +141,13 @@ export function useCreateAndLaunch<Input>(channel: CampaignTab, onOpen: (id: str
 type Outcome = { isError: boolean; error: Error | null };
 type Flow = { create: Outcome; launch: Outcome; busy: boolean };
 
-/** The summary card: facts, what is still missing, the core's errors and the actions. */
-export function BuilderSummary({ rows, blockers, flow, onClose, onSubmit, draft = true, launchLabel }: {
+/**
+ * The summary card: facts, what is still missing, the core's errors and the actions. The launch asks first (`confirm`,
+ * saying `launch` in words); only its Confirm submits.
+ */
+export function BuilderSummary({ rows, blockers, flow, onClose, onSubmit, draft = true, launchLabel, confirm, launch: facts }: {
   rows: Array<[string, ReactNode]>; blockers: string[]; flow: Flow; onClose(): void;
-  onSubmit(andLaunch: boolean): void; draft?: boolean; launchLabel: string;
+  onSubmit(andLaunch: boolean): void; draft?: boolean; launchLabel: string; confirm: LaunchConfirm; launch: LaunchFacts;
 }) {
   const { create, launch, busy } = flow;
   // The buttons name what is still needed as their description while it keeps them off.
@@ -159,10 +164,12 @@ export function BuilderSummary({ rows, blockers, flow, onClose, onSubmit, draft 
       <div className="builder-actions">
         <button type="button" className="button ghost" onClick={onClose}>Cancel</button>
         {draft ? <button type="submit" className="button" disabled={busy || blockers.length > 0} aria-describedby={describedBy} data-testid="create-draft">Create draft</button> : null}
-        <button type="button" className="button primary" disabled={busy || blockers.length > 0} aria-describedby={describedBy} onClick={() => onSubmit(true)} data-testid="create-launch">
+        <button type="button" className="button primary" disabled={busy || blockers.length > 0} aria-describedby={describedBy} aria-haspopup="dialog"
+          onClick={confirm.ask} data-testid="create-launch">
           {busy ? 'Working…' : launchLabel}
         </button>
       </div>
+      <LaunchDialog confirm={confirm} facts={facts} onConfirm={() => onSubmit(true)} />
     </div>
   );
 }

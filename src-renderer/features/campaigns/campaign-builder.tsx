@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import type { CreateWaConsoleCampaignInput, WaTemplate } from '../../../src-core/contract/index.ts';
 import { AudienceStep, useAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
+import { useLaunchConfirm } from './launch-confirm.tsx';
 import { PlaceholderFields } from './placeholder-fields.tsx';
 import { usePreviewSample } from './sample-recipient.tsx';
 import { useWallet } from './queries.ts';
@@ -21,6 +22,7 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
   const flow = useCreateAndLaunch<CreateWaConsoleCampaignInput>('whatsapp', onOpen);
   const wallet = useWallet();
   const sample = usePreviewSample(audience);
+  const confirm = useLaunchConfirm();
 
   const needs = useMemo(() => (template ? needsOf(template) : null), [template]);
   const blockers = [
@@ -56,7 +58,8 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
           <h3>Preview</h3>
           <TemplatePreview template={template} values={values} sample={sample} />
         </div>
-        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} confirm={confirm}
+          launch={{ name: timing.name, channel: 'whatsapp', ...audience.counts, pricePaise: wallet.data?.prices.whatsapp, wallet: wallet.data, sendsAt: timing.scheduled ? timing.sends : null }}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'}
           rows={[...audience.rows(wallet.data?.prices.whatsapp, 'Price per message'), ['Sends', timing.sends]]} />
       </aside>

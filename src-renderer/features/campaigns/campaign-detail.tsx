@@ -1,4 +1,4 @@
-// One campaign: status, live dispatch progress, launch or delete (a draft) or cancel (scheduled or running) with the
+// One campaign: status, live dispatch progress, launch (asked first: launch-confirm.tsx) or delete (a draft) or cancel (scheduled or running) with the
 // refund it made, a draft's estimate (an audience resolved at launch), the facts of its configuration, its analytics as a funnel and rates, and who it failed to reach and why.
 import { useRef, useState } from 'react';
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
@@ -11,12 +11,31 @@ import { lastSentAt } from './funnel-receipts.ts';
 import { CampaignProgress } from './campaign-progress.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { DeleteDraftButton } from './delete-draft.tsx';
-import { DraftEstimate } from './draft-estimate.tsx';
+import { DraftEstimate, draftPreviewInput } from './draft-estimate.tsx';
+import { LaunchDialog, useLaunchConfirm } from './launch-confirm.tsx';
+import { previewCounts, type LaunchFacts } from './launch-words.ts';
 import { useCancelCampaign, useLaunchCampaign } from './mutations.ts';
-import { CHANNEL_LABEL, useCampaign, useCampaignAnalytics, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
+import { CHANNEL_LABEL, useAudiencePreview, useCampaign, useCampaignAnalytics, useWallet, type CampaignDetail as Detail, type CampaignTab } from './queries.ts';
 import { useVirtualNow } from '../simulator/queries.ts';
 import { useTopUpAction } from '../wallet/top-up-action.ts';
 import { scheduleHasPassed, scheduleLabel } from './schedule.ts';
+
+/**
+ * What launching a draft would do, for its confirmation: an audience resolved at launch counted by the core's preview (the
+ * draft's estimate's own query), a list by its recipients; the wallet's price and balance; its time unless it has passed.
+ */
+function useDraftLaunchFacts(channel: CampaignTab, campaign: Detail, passed: boolean): LaunchFacts {
+  const input = draftPreviewInput(channel, campaign);
+  const preview = useAudiencePreview(input);
+  const wallet = useWallet();
+  const estimate = preview.isPlaceholderData ? undefined : preview.data;
+  const counts = !input ? { recipients: campaign.totalRecipients, blocked: null, failing: null } : estimate ? previewCounts(estimate)
+    : { recipients: preview.isError ? 'unknown' as const : 'counting' as const, blocked: null, failing: null };
+  return {
+    name: campaign.name, channel, ...counts, wallet: wallet.data, pricePaise: channel === 'email' ? undefined : wallet.data?.prices[channel],
+    sendsAt: campaign.scheduledAt && !passed ? scheduleLabel(campaign.scheduledAt, campaign.scheduleTimezone) : null,
+  };
+}
 
 function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campaign: Detail; onDeleted(): void }) {
   const launch = useLaunchCampaign(channel);
@@ -28,10 +47,12 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
   // A draft whose time the virtual clock has passed is not scheduled by a launch: the core sends it at once.
   const passed = scheduleHasPassed(campaign.scheduledAt, useVirtualNow());
   const doCancel = () => cancel.mutate(campaign.id, { onSuccess: () => setConfirming(false) });
+  const confirm = useLaunchConfirm();
+  const facts = useDraftLaunchFacts(channel, campaign, passed);
   return (
     <div className="detail-actions">
       {campaign.status === 'DRAFT' ? (
-        <button type="button" className="button primary" disabled={launch.isPending} onClick={() => launch.mutate(campaign.id)} data-testid="launch-campaign">
+        <button type="button" className="button primary" disabled={launch.isPending} aria-haspopup="dialog" onClick={confirm.ask} data-testid="launch-campaign">
           {campaign.scheduledAt && !passed ? 'Launch (schedule)' : 'Launch now'}
         </button>
       ) : null}
@@ -51,6 +72,7 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
           <button type="button" className="button danger" disabled={cancel.isPending} onClick={doCancel} data-testid="confirm-cancel">Cancel campaign</button>
         </div>
       ) : null}
+      {campaign.status === 'DRAFT' ? <LaunchDialog confirm={confirm} facts={facts} onConfirm={() => launch.mutate(campaign.id)} /> : null}
       {launch.isError ? <ErrorState error={launch.error} action={topUp} /> : null}
       {cancel.isError ? <ErrorState error={cancel.error} /> : null}
     </div>

@@ -13,6 +13,8 @@ import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCrea
 import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
 import { EmailPreview, SummarySubject, useSampleEmail } from './email-preview.tsx';
 import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
+import { useLaunchConfirm } from './launch-confirm.tsx';
+import { previewCounts } from './launch-words.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
 
@@ -157,6 +159,9 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   const { preview, error: previewError, waiting } = useLivePreview(audience === 'subscribers' ? { channel: 'email', audience }
     : check.valid.length ? { channel: 'email', audience, recipients: check.valid } : null);
   const sent = variablesOf(tags, values);
+  const confirm = useLaunchConfirm();
+  // What the launch's confirmation says of the recipients: the preview's counts, or the list's own until it answers.
+  const counts = preview ? previewCounts(preview) : { recipients: listed ?? (previewError ? 'unknown' as const : 'counting' as const), blocked: null, failing: null };
   // The preview's recipient: the summary's subject is merged for them too.
   const sample = useSampleEmail({ template: detail.data ?? null, subject: effectiveSubject, values: sent, sample: audience === 'list' ? check.valid[0] ?? null : null });
 
@@ -224,7 +229,8 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
           <h3>Preview</h3>
           <EmailPreview email={sample} from={fromEmail.trim() ? `${fromName.trim()} <${fromEmail.trim()}>` : ''} />
         </div>
-        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} confirm={confirm}
+          launch={{ name: timing.name, channel: 'email', ...counts, pricePaise: undefined, wallet: wallet.data, sendsAt: timing.scheduled ? timing.sends : null }}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'} rows={[
             ['Subject', <SummarySubject key="s" email={sample} template={effectiveSubject} />],
             ['Recipients', <Estimate key="n" listed={listed} preview={preview} waiting={waiting} />],

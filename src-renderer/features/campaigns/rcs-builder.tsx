@@ -4,7 +4,7 @@
 // the core creates and launches in one call. A variable left empty is read from each recipient's contact,
 // so only one named like a contact's field (first_name, name, phone, email, username) may be left empty. Before the create, the
 // core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS, and every recipient
-// a variable left empty would be empty for (see audience-preview.tsx).
+// a variable left empty would be empty for (see audience-preview.tsx). Create & send now asks first (launch-confirm.tsx).
 import { useState } from 'react';
 import { isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { codeWords } from '../../components/format.ts';
@@ -15,6 +15,7 @@ import { AudienceStep, useRcsAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
 import { useRcsBots, useRcsTemplates, useSmsTemplates } from '../channels/queries.ts';
 import { smsTextBlocker } from './dlt.ts';
+import { useLaunchConfirm } from './launch-confirm.tsx';
 import { useWallet } from './queries.ts';
 import { RcsPreview } from './rcs-preview.tsx';
 import { ChannelsLink } from './channels-link.tsx';
@@ -44,6 +45,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const templates = useRcsTemplates();
   const smsTemplates = useSmsTemplates();
   const wallet = useWallet();
+  const confirm = useLaunchConfirm();
   const sample = usePreviewSample(audience);
   const bot = botId || bots.data?.data[0]?.id || '';
   const approved = (templates.data?.data ?? []).filter((t) => t.botId === bot && t.status === 'APPROVED');
@@ -139,7 +141,8 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           <RcsPreview template={template} variables={variables} sample={sample} />
           {audience.preview?.unfilled?.count ? <UnfilledWarning unfilled={audience.preview.unfilled} /> : null}
         </div>
-        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false}
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} draft={false} confirm={confirm}
+          launch={{ name: timing.name || template?.name || '', channel: 'rcs', ...audience.counts, pricePaise: wallet.data?.prices.rcs, wallet: wallet.data, sendsAt: timing.scheduled ? timing.sends : null }}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
             ...audience.rows(wallet.data?.prices.rcs, 'Price per message', 'Reserved now'),
             ['Sends', timing.sends.replace('on launch', 'on create')],

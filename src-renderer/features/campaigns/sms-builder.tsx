@@ -8,6 +8,7 @@ import { AudienceStep, useAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
 import { useSmsSenders, useSmsTemplates } from '../channels/queries.ts';
 import { smsTextBlocker } from './dlt.ts';
+import { useLaunchConfirm } from './launch-confirm.tsx';
 import { useWallet } from './queries.ts';
 import { SmsBodyField } from './sms-body-field.tsx';
 
@@ -20,6 +21,7 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
   const senders = useSmsSenders();
   const templates = useSmsTemplates();
   const wallet = useWallet();
+  const confirm = useLaunchConfirm();
   const approvedSenders = (senders.data?.data ?? []).filter((s) => s.status === 'APPROVED');
   const sender = senderId || approvedSenders[0]?.senderId || '';
 
@@ -64,7 +66,8 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
               : <p className="preview-empty muted">The message appears here.</p>}
           </div>
         </div>
-        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit}
+        <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} confirm={confirm}
+          launch={{ name: timing.name, channel: 'sms', ...audience.counts, pricePaise: wallet.data?.prices.sms, wallet: wallet.data, sendsAt: timing.scheduled ? timing.sends : null }}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'}
           rows={[...audience.rows(wallet.data?.prices.sms, 'Price per SMS'), ['Sends', timing.sends]]} />
       </aside>
