@@ -1,7 +1,8 @@
 // The campaigns page in a real browser: build a WhatsApp campaign from an approved template (its language named, not
 // coded), schedule it (its results "not sent yet", not 0%), cancel it and see the refund in the wallet; launch another at once, watch it complete and its
 // analytics fill (the builder's hints whole); a draft whose schedule the virtual clock has passed is launched now, and says so.
-// Every launch asks first (launch-confirm.tsx), in words, the wallet's shortfall too.
+// Every launch asks first (launch-confirm.tsx), in words, the wallet's shortfall too; a cancelled campaign's results say
+// its recipients were not sent because it was cancelled.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../fixtures/browser.ts';
@@ -149,6 +150,11 @@ describe('campaigns', () => {
     await detail('CANCELLED').waitFor();
     expect(await page.getByTestId('refunded-recipients').textContent()).toBe('3');
     expect(await page.getByTestId('fact-started').locator('dd').textContent()).toBe('Never: cancelled before its time');
+    // Its recipients never will be sent now: the funnel and the rates say why, not "not sent yet".
+    await page.getByTestId('rate-delivery-waiting').filter({ hasText: 'not sent: cancelled' }).waitFor();
+    for (const rate of ['delivery', 'read', 'click']) expect(await page.getByTestId(`rate-${rate}-waiting`).textContent()).toBe('not sent: cancelled');
+    expect(new Set(await page.getByTestId('funnel-unsent').allTextContents())).toEqual(new Set(['not sent: cancelled']));
+    expect(await page.getByTestId('funnel-cancelled').count()).toBe(0);
 
     await page.getByTestId('nav-wallet').click();
     await page.locator('[data-testid="ledger-line"][data-kind="refund"]').filter({ hasText: 'Shipping update' }).waitFor();

@@ -5,9 +5,10 @@
 // it (figure-bases.ts). A receipt row or rate with none yet while receipts are still to come says it is waiting for
 // them, and an engagement row or the click rate with none yet while the simulated customers may still act says "none
 // yet" and by when (funnel-receipts.ts), not 0%; before anything is sent (a scheduled campaign, a draft) every row and
-// rate says "not sent yet", and a rate whose base is 0 is no 0% either. Widths and arcs animate, so live updates move.
+// rate says "not sent yet", and a rate whose base is 0 is no 0% either. A cancelled campaign's recipients never will be:
+// nothing sent says "not sent: cancelled", and the ones a cancel stopped partway are said under the funnel. Widths and arcs animate, so live updates move.
 import { attemptedWords, baseWords, rowBase, shownPercent, type Base } from './figure-bases.ts';
-import { awaitingReceipts, engagementDue, noneYetText } from './funnel-receipts.ts';
+import { awaitingReceipts, cancelledNote, engagementDue, noneYetText, unsentWords } from './funnel-receipts.ts';
 import type { CampaignTab } from './queries.ts';
 
 export type FunnelCounts = {
@@ -40,8 +41,11 @@ export const FUNNEL_STAGES: Record<CampaignTab, Stage[]> = {
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, (part / whole) * 100) : 0);
 const recipientsLine = (total: number) => `${total.toLocaleString()} recipient${total === 1 ? '' : 's'}`;
-/** When the campaign's last message went out (null while it is still sending) and the virtual clock's now. */
-export type Sending = { lastSentAt: string | null; now: string | undefined };
+/**
+ * When the campaign's last message went out (null while it is still sending) and the virtual clock's now; `cancelled`: the
+ * recipients a cancel left unsent (null: not cancelled), which will never be sent.
+ */
+export type Sending = { lastSentAt: string | null; now: string | undefined; cancelled?: number | null | undefined };
 
 /**
  * The bars are drawn to one scale, the recipients (the funnel's top), so the funnel keeps its shape; each percentage
@@ -50,9 +54,11 @@ export type Sending = { lastSentAt: string | null; now: string | undefined };
 export function Funnel({ channel, counts, total, sending }: { channel: CampaignTab; counts: FunnelCounts; total: number; sending: Sending }) {
   // Nothing attempted yet (scheduled, a draft): a row of 0s would read as a campaign that reached no one.
   const unsent = counts.sent + counts.failed === 0;
+  const note = unsent ? null : cancelledNote(sending.cancelled);
   return (
     <>
       <p className="muted small funnel-base" data-testid="funnel-base">Bars are drawn to the {recipientsLine(total)}; each percentage says its base.</p>
+      {note ? <p className="small funnel-base" data-testid="funnel-cancelled">{note}</p> : null}
       <ol className="funnel" data-testid="funnel" aria-label="Funnel">
         {FUNNEL_STAGES[channel].filter((stage) => stage.key !== 'blocked' || (counts.blocked ?? 0) > 0).map((stage, i) => {
           // Failed counts the failed messages: the blocked recipients, refused before any message, are their own row.
@@ -74,7 +80,7 @@ export function Funnel({ channel, counts, total, sending }: { channel: CampaignT
               </span>
               <span className="funnel-value">
                 {unsent ? (
-                  <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-unsent">not sent yet</span></>
+                  <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-unsent">{unsentWords(sending.cancelled)}</span></>
                 ) : waiting ? <span className="muted funnel-waiting" data-testid="funnel-waiting">waiting for receipts</span> : due.pending ? (
                   <><strong aria-hidden>—</strong><span className="muted funnel-waiting" data-testid="funnel-pending">{noneYetText(due, sending.now)}</span></>
                 ) : (
@@ -127,7 +133,7 @@ export function RateRings({ channel, rates, sending }: { channel: CampaignTab; r
   const clicks = engagementDue(channel, 'clicked', rates, sending);
   const clicksDue = clicks.pending ? noneYetText(clicks, sending.now) : undefined;
   // A rate of nothing is no 0%: before any send, or (read and click) when every attempt failed.
-  const noBase = (whole: number) => (whole > 0 ? undefined : rates.sent + rates.failed === 0 ? 'not sent yet' : 'none sent');
+  const noBase = (whole: number) => (whole > 0 ? undefined : rates.sent + rates.failed === 0 ? unsentWords(sending.cancelled) : 'none sent');
   // The same bases as the funnel's Delivered, Read and Clicked rows (figure-bases.ts).
   const base = (key: string) => rowBase(key, rates, 0);
   return (

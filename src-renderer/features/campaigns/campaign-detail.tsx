@@ -82,7 +82,8 @@ function Actions({ channel, campaign, onDeleted }: { channel: CampaignTab; campa
 function Analytics({ channel, campaign }: { channel: CampaignTab; campaign: Detail }) {
   const analytics = useCampaignAnalytics(channel, campaign.id, campaign.status !== 'DRAFT');
   // Ticks with a running clock, so "none yet" turns into a real 0% when the customers' time to act has passed.
-  const sending = { lastSentAt: lastSentAt(campaign), now: useVirtualNow() };
+  // A cancelled campaign's unsent recipients never will be: its funnel says so, not "not sent yet".
+  const sending = { lastSentAt: lastSentAt(campaign), now: useVirtualNow(), cancelled: campaign.status === 'CANCELLED' ? campaign.counts.cancelled : null };
   if (campaign.status === 'DRAFT') return <p className="muted">Analytics appear once the campaign is launched.</p>;
   if (analytics.isError) return <ErrorState error={analytics.error} onRetry={() => void analytics.refetch()} />;
   if (!analytics.data) return <div className="charts-skeleton"><Loading label="Loading analytics…" /></div>;

@@ -1,7 +1,7 @@
 // The funnel's receipt rows: waiting while sent messages have not had their receipt, never for rows no receipt moves;
-// its engagement rows: pending while none has come and the simulated customers may still act.
+// its engagement rows: pending while none has come and the simulated customers may still act; and a cancelled campaign's unsent never "yet".
 import { describe, expect, it } from 'vitest';
-import { awaitingReceipts, engagementDue, lastSentAt, noneYetText } from './funnel-receipts.ts';
+import { awaitingReceipts, cancelledNote, engagementDue, lastSentAt, noneYetText, unsentWords } from './funnel-receipts.ts';
 
 const ENGAGED = ['clicked', 'replied', 'converted'];
 
@@ -56,5 +56,21 @@ describe('engagementDue', () => {
     expect(lastSentAt({ status: 'RUNNING', completedAt: null, cancelledAt: null })).toBeNull();
     expect(lastSentAt({ status: 'COMPLETED', completedAt: sentAt, cancelledAt: null })).toBe(sentAt);
     expect(lastSentAt({ status: 'CANCELLED', completedAt: null, cancelledAt: sentAt })).toBe(sentAt);
+  });
+});
+
+describe('a cancelled campaign\'s unsent recipients', () => {
+  it('says nothing sent is "not sent yet" until a cancel makes it never', () => {
+    expect(unsentWords(null)).toBe('not sent yet');
+    expect(unsentWords(3)).toBe('not sent: cancelled');
+    // Cancelled with none left unsent (every recipient had been handed over): still never, not "yet".
+    expect(unsentWords(0)).toBe('not sent: cancelled');
+  });
+
+  it('says how many a cancel partway left unsent, and nothing when it left none or was no cancel', () => {
+    expect(cancelledNote(12)).toBe('12 of them were not sent: the campaign was cancelled, so they never will be.');
+    expect(cancelledNote(1)).toBe('1 of them was not sent: the campaign was cancelled, so it never will be.');
+    expect(cancelledNote(0)).toBeNull();
+    expect(cancelledNote(null)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // Which funnel rows are still waiting: a row the provider moves with a receipt (Delivered, and Read where a read is one)
 // whose sent messages have not all had it yet, and the engagement rows while none has come and the simulated customers'
-// time to act (after the campaign's last message) has not passed.
+// time to act (after the campaign's last message) has not passed; and what a cancelled campaign's unsent recipients say.
 import { SIM_ENGAGEMENT_AFTER_MS } from '../../../src-core/contract/index.ts';
 import type { CampaignTab } from './queries.ts';
 
@@ -43,6 +43,18 @@ export function engagementDue(
   if (sending.lastSentAt === null) return { pending: true, expectedBy: null };
   const expectedBy = new Date(Date.parse(sending.lastSentAt) + delay).toISOString();
   return sending.now === undefined || Date.parse(sending.now) < Date.parse(expectedBy) ? { pending: true, expectedBy } : none;
+}
+
+/**
+ * Why a campaign that sent nothing shows no figure: not yet (scheduled, a draft), or never (`cancelled`: the recipients a
+ * cancel left unsent, null when it was not cancelled).
+ */
+export const unsentWords = (cancelled: number | null | undefined): string => (cancelled != null ? 'not sent: cancelled' : 'not sent yet');
+
+/** The line under the funnel of a campaign cancelled partway: how many were never sent because of it; null when none. */
+export function cancelledNote(cancelled: number | null | undefined): string | null {
+  if (!cancelled) return null;
+  return `${cancelled.toLocaleString()} of them ${cancelled === 1 ? 'was' : 'were'} not sent: the campaign was cancelled, so ${cancelled === 1 ? 'it' : 'they'} never will be.`;
 }
 
 /** What a pending engagement figure says: "none yet", and when it is expected by ("within 20 s") where that is known. */
