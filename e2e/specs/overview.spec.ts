@@ -1,6 +1,7 @@
 // The Overview on the demo seed: the first item of the sidebar (the console still opens on the Inbox), its cards show
 // the core's own figures (GET /dashboard/overview, read side by side, not numbers written here), a customer writing in
-// moves the inbox card live (no reload, no polling: the stream's event), and a figure's link opens the page behind it.
+// moves the inbox card live (no reload, no polling: the stream's event), and a figure's link opens the page behind it. Its
+// messages' Sent (failed ones included) and a campaign's Sent (not) each say what they count.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, formatPaise, type Overview } from '../../src-core/contract/index.ts';
@@ -94,9 +95,18 @@ describe('the Overview page', () => {
     expect(o.messages.byChannel.whatsapp.failed).toBe(2);
     expect(await text('ov-whatsapp-failed')).toBe('2');
     expect(await page.getByTestId('ov-whatsapp-failed').getAttribute('class')).toContain('ov-bad');
+    // The table's Sent counts those 2 failed messages, the campaign's Sent (14) does not: each header says what it counts,
+    // and a line under the table says it in full (the header's description), so the two do not read as a contradiction.
+    const sentHead = page.getByTestId('ov-head-sent');
+    expect(await sentHead.getAttribute('title')).toBe('Every outbound message made in the last 24 hours, failed ones included');
+    expect(await sentHead.getAttribute('aria-describedby')).toBe('ov-sent-note');
+    expect(await page.getByTestId('ov-head-failed').getAttribute('title')).toBe('Outbound messages that failed (also counted in Sent)');
+    expect(await text('ov-sent-note')).toBe("Sent counts every outbound message, failed ones included, so Failed is part of it; a campaign's Sent counts only the recipients its messages went out to.");
     await screenshot(page, 'overview');
     await row.getByRole('link', { name: 'Festive sale for VIPs' }).click();
     await page.getByText('16 of 16 recipients processed').waitFor();
+    await page.getByTestId('back-to-list').click();
+    expect(await page.getByTestId('campaign-head-sent').getAttribute('title')).toBe('Recipients whose message went out; failed and blocked ones are counted under Failed, not here');
   });
 
   it('moves the inbox card live when a customer writes in', async () => {

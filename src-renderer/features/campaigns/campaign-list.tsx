@@ -36,6 +36,9 @@ export function ChannelTabs({ tab, onTab }: { tab: CampaignTab; onTab(tab: Campa
   );
 }
 
+/** What the Sent column counts, unlike the Overview's Sent (every outbound message, failed ones included). */
+export const SENT_MEANS = 'Recipients whose message went out; failed and blocked ones are counted under Failed, not here';
+
 /** The core's delivery rate (delivered of attempted, as the detail's ring); none before anything was attempted. */
 const deliveryRate = (c: CampaignListItem) => (c.sentCount + c.failedCount > 0 ? `${Math.round(c.deliveryRate)}%` : '—');
 
@@ -60,7 +63,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
     <div className="card table-card">
       <table className="table clickable campaign-table" data-testid="campaign-list">
         <thead>
-          <tr><th className="campaign-cell">Campaign</th><th>Status</th><th className="num phone-hide">Recipients</th><th className="num phone-hide">Sent</th><th className="num">Delivered</th><th className="num">Failed</th><th className="phone-hide">Scheduled</th><th className="phone-hide">Created</th></tr>
+          <tr><th className="campaign-cell">Campaign</th><th>Status</th><th className="num phone-hide">Recipients</th><th className="num phone-hide" title={SENT_MEANS} data-testid="campaign-head-sent">Sent</th><th className="num">Delivered</th><th className="num">Failed</th><th className="phone-hide">Scheduled</th><th className="phone-hide">Created</th></tr>
         </thead>
         <tbody>
           {list.data.data.map((c) => (

@@ -32,6 +32,15 @@ const MESSAGE_COLUMNS = ['sent', 'delivered', 'read', 'failed', 'received'] as c
  * out, fail or come in, so a row reads without scrolling sideways; Delivered, Read and the rate are left to wider screens.
  */
 const PHONE_HIDDEN: ReadonlySet<string> = new Set(['delivered', 'read']);
+/**
+ * What a column counts, where its one word could be read another way: the Overview's Sent is every outbound message made,
+ * failed ones included, while a campaign's Sent counts only the recipients its messages went out to (its failed apart).
+ */
+const COLUMN_MEANS: Partial<Record<(typeof MESSAGE_COLUMNS)[number], string>> = {
+  sent: 'Every outbound message made in the last 24 hours, failed ones included',
+  failed: 'Outbound messages that failed (also counted in Sent)',
+};
+const SENT_NOTE = "Sent counts every outbound message, failed ones included, so Failed is part of it; a campaign's Sent counts only the recipients its messages went out to.";
 const phoneHide = (column: string) => (PHONE_HIDDEN.has(column) ? ' phone-hide' : '');
 
 export function MessagesCard({ messages }: { messages: Overview['messages'] }) {
@@ -43,7 +52,10 @@ export function MessagesCard({ messages }: { messages: Overview['messages'] }) {
         <div className="ov-table-wrap">
           <table className="table compact ov-table">
             <thead>
-              <tr><th scope="col">Channel</th>{MESSAGE_COLUMNS.map((c) => <th key={c} scope="col" className={`num${phoneHide(c)}`}>{c[0]?.toUpperCase()}{c.slice(1)}</th>)}<th scope="col" className="num phone-hide">Delivery rate</th></tr>
+              <tr><th scope="col">Channel</th>{MESSAGE_COLUMNS.map((c) => (
+                <th key={c} scope="col" className={`num${phoneHide(c)}`} title={COLUMN_MEANS[c]} aria-describedby={COLUMN_MEANS[c] ? 'ov-sent-note' : undefined}
+                  data-testid={`ov-head-${c}`}>{c[0]?.toUpperCase()}{c.slice(1)}</th>
+              ))}<th scope="col" className="num phone-hide">Delivery rate</th></tr>
             </thead>
             <tbody>
               {CHANNELS.map((channel) => {
@@ -65,6 +77,7 @@ export function MessagesCard({ messages }: { messages: Overview['messages'] }) {
               </tr>
             </tfoot>
           </table>
+          <p className="muted small ov-note" id="ov-sent-note" data-testid="ov-sent-note">{SENT_NOTE}</p>
         </div>
       )}
     </section>
