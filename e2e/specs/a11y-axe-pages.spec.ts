@@ -161,6 +161,10 @@ const STATES: AxeState[] = [
     await page.getByTestId('campaign-row').filter({ hasText: name }).click();
     await page.locator('[data-testid="draft-estimate"][data-ready="true"]').getByTestId('audience-blocked').waitFor();
   }],
+  ['campaigns, a draft\'s launch asking first, its estimate counted', async () => {
+    await page.getByTestId('launch-campaign').click();
+    await page.locator('[data-testid="launch-dialog"][open][data-ready="true"]').waitFor();
+  }],
   ['automations, a run open with its steps\' outcomes, one a condition that ended it', async () => {
     // Made and run once (the other theme's pass finds it listed, with its run).
     const name = 'Questions by SMS';
@@ -173,6 +177,9 @@ const STATES: AxeState[] = [
       expect((await server.dashboard('POST', `/dashboard/automations/${made.body.id}/activate`)).status).toBe(200);
       expect((await server.dashboard('POST', '/sim/inbound', { channel: 'sms', from: '+14155550199', text: 'A question about sizes' })).status).toBe(201);
     }
+    // The launch's confirmation is left open by the state before: Escape closes it, nothing launched.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('launch-dialog').waitFor({ state: 'detached' });
     await nav('automations');
     const card = page.getByTestId('automation').filter({ hasText: name });
     await card.getByText('Recent runs (1)').click();
