@@ -51,13 +51,33 @@ export function usePlaceCall() {
   });
 }
 
-/** Puts a transcript chunk into the open call's detail, once (a reload that already has it is not doubled). */
-export function showTranscriptChunk(client: QueryClient, chunk: TranscriptChunk): void {
+/** Adds a transcript turn to the call's detail, once (a read that already has it is not doubled). */
+function addTurn(client: QueryClient, chunk: TranscriptChunk): void {
   const shown = client.getQueryData<AgentCall>(callKey(chunk.callId));
   if (!shown) return;
   const { callId: _callId, ...turn } = chunk;
   if (shown.transcription.some((t) => t.timestamp === turn.timestamp && t.role === turn.role && t.content === turn.content)) return;
   client.setQueryData<AgentCall>(callKey(chunk.callId), { ...shown, transcription: [...shown.transcription, turn] });
+}
+
+/**
+ * Puts a transcript chunk into the open call's detail, once. A chunk that comes while the detail is being read (its
+ * first read after a reload, a reload on joining the call's room) is put in again when that read answers: the answer
+ * may have been written before the line was spoken, and replaces what the chunk added (or there was nothing yet).
+ */
+export function showTranscriptChunk(client: QueryClient, chunk: TranscriptChunk): void {
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey: callKey(chunk.callId), exact: true });
+  if (query?.state.fetchStatus === 'fetching') {
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query !== query) return;
+      if (event.type === 'removed') return unsubscribe();
+      if (query.state.fetchStatus === 'fetching') return;
+      unsubscribe();
+      addTurn(client, chunk);
+    });
+  }
+  addTurn(client, chunk);
 }
 
 /** The AI catalogue (by capability label) the agent form's Model offers; the same for every organization and start. */
