@@ -211,10 +211,13 @@ describe('the email campaign builder without a verified domain (an empty organiz
     await page.getByTestId('email-audience-list').check();
     await page.getByTestId('recipients-input').fill('ana@customer.test');
     const reserved = (text: string) => page.getByTestId('summary-reserved').filter({ hasText: new RegExp(`^${text}$`) });
-    await reserved('1 email credit — only 0 left: top up first').waitFor();
-    expect((await empty.server.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 5 })).status).toBe(200);
-    // The stream's wallet:changed reloads the wallet and the audience preview.
     await reserved('1 email credit').waitFor();
+    // Said under the summary before launch, with the way to the Wallet page (first-run.spec.ts follows it).
+    const short = page.getByTestId('wallet-short');
+    expect(await short.textContent()).toBe('The wallet has 0 email credits, short of the 1 this launch reserves. Top up the wallet first, or create a draft now and launch it once topped up.');
+    expect((await empty.server.dashboard('POST', '/dashboard/wallet/top-up', { emailCredits: 5 })).status).toBe(200);
+    // The stream's wallet:changed reloads the wallet and the audience preview: the shortfall is gone.
+    await short.waitFor({ state: 'detached' });
     const creditsLeft = page.locator('.builder-side dl > div').filter({ has: page.locator('dt', { hasText: 'Email credits left' }) }).locator('dd');
     await creditsLeft.filter({ hasText: /^5$/ }).waitFor();
   });

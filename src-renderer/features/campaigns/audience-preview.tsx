@@ -67,9 +67,9 @@ export function Estimate({ listed, preview, waiting }: { listed: number | null; 
 /** What the launch reserves, and how much of it comes back at once (the recipients that fail before anything is sent). */
 export function Reserved({ listed, price, preview }: { listed: number | null; price: number | undefined; preview: AudiencePreview | null }) {
   if (preview?.emailCredits) {
-    const { reserved, spent, available } = preview.emailCredits;
-    const short = reserved > available ? ` — only ${available.toLocaleString()} left: top up first` : '';
-    return <span data-testid="summary-reserved">{count(reserved, 'email credit')}{reserved > spent ? ` (${(reserved - spent).toLocaleString()} refunded at once)` : ''}{short}</span>;
+    // Credits the wallet lacks are said under the summary (WalletShort), with the way to top up.
+    const { reserved, spent } = preview.emailCredits;
+    return <span data-testid="summary-reserved">{count(reserved, 'email credit')}{reserved > spent ? ` (${(reserved - spent).toLocaleString()} refunded at once)` : ''}</span>;
   }
   if (preview) {
     const refunded = preview.reservedPaise - preview.costPaise;

@@ -2,12 +2,13 @@
 // the contacts carry; not RCS, whose create takes none) or a pasted list; and, before launch, what the launch would do,
 // from the core's audience preview, which resolves the audience as the launch does: how many it sends to, at what cost,
 // and who is blocked or opted out.
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { tagKey, type AudienceInput, type AudiencePreviewInput } from '../../../src-core/contract/index.ts';
 import { rupees } from '../../components/format.ts';
 import { ErrorState } from '../../components/states.tsx';
 import { useContactTags } from '../contacts/queries.ts';
 import { parseTagInput } from '../contacts/tag-input.ts';
+import { useKept } from './builder-draft.ts';
 import { OptionCards, Step, useRecipients } from './builder-parts.tsx';
 import { AudienceWarnings, count, Estimate, Reserved, useLivePreview } from './audience-preview.tsx';
 import { previewCounts, type LaunchFacts } from './launch-words.ts';
@@ -32,9 +33,9 @@ type Request<I> = { input: I; preview: AudiencePreviewInput; listed: number };
  * lacks, and the core's preview of its launch.
  */
 function useAudienceOf<I>(channel: AudiencePreviewInput['channel'], kinds: AudienceKind[], resolved: string, request: (choice: Choice) => Request<I>) {
-  const [kind, setKind] = useState<AudienceKind>('manual');
-  const [tags, setTags] = useState('');
-  const recipients = useRecipients();
+  const [kind, setKind] = useKept<AudienceKind>(`${channel}.audience.kind`, 'manual');
+  const [tags, setTags] = useKept(`${channel}.audience.tags`, '');
+  const recipients = useRecipients(channel);
   const { check } = recipients;
   // Read as the contacts page reads tags: a tag may hold spaces (`big spender`), so only commas separate them.
   const segmentTags = parseTagInput(tags);
@@ -53,6 +54,8 @@ function useAudienceOf<I>(channel: AudiencePreviewInput['channel'], kinds: Audie
   return {
     kind, input, blockers, preview: current, waiting, counts,
     field: { kinds, resolved, kind, onKind: setKind, tags, onTags: setTags, segmentTags, recipients: recipients.field, preview: current, error, name: `${channel}-audience` },
+    /** What the launch reserves from the balance, in paise (`price`: the wallet's, per message, until the preview answers); null until known. */
+    reservedPaise: (price: number | undefined): number | null => (current ? current.reservedPaise : listed !== null && price !== undefined ? price * listed : null),
     /** The summary's rows: who it reaches and what it costs (`price`: the wallet's, per message, until the preview answers). */
     rows: (price: number | undefined, priceLabel: string, reservedLabel = 'Reserved at launch'): Array<[string, ReactNode]> => [
       ['Recipients', <Estimate key="n" listed={listed} preview={current} waiting={waiting} />],

@@ -1,9 +1,11 @@
 // What every channel's campaign builder shares: numbered steps, option cards, the recipients and the name
 // and schedule with what they add to the request, the summary card with its blockers, the core's refusals
 // shown as sent and the actions, and the requests behind them (a draft, or created and launched at once).
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, type FormEvent, type ReactNode } from 'react';
 import { minuteTime } from '../../components/format.ts';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
+import { useTopUpAction } from '../wallet/top-up-action.ts';
+import { useKept } from './builder-draft.ts';
 import { LaunchDialog, type LaunchConfirm } from './launch-confirm.tsx';
 import type { LaunchFacts } from './launch-words.ts';
 import { useCreateCampaign } from './mutations.ts';
@@ -40,10 +42,10 @@ export function OptionCards<T>({ label, name, options, value, onChange, classNam
   );
 }
 
-/** The recipients pasted or uploaded, checked; `field` is what `RecipientsField` takes. */
-export function useRecipients(kind: RecipientKind = 'phone') {
-  const [text, setText] = useState('');
-  const [csv, setCsv] = useState<CsvFile | null>(null);
+/** The recipients pasted or uploaded, checked, kept under the builder's `key`; `field` is what `RecipientsField` takes. */
+export function useRecipients(key: string, kind: RecipientKind = 'phone') {
+  const [text, setText] = useKept(`${key}.recipients.text`, '');
+  const [csv, setCsv] = useKept<CsvFile | null>(`${key}.recipients.csv`, null);
   const check = useMemo(() => checkRecipients([...entriesOfText(text), ...(csv?.entries ?? [])], kind), [text, csv, kind]);
   return { check, field: { kind, text, onText: setText, csv, onCsv: setCsv, check } };
 }
@@ -58,11 +60,12 @@ export const defaultCampaignName = (template: string, nowIso: string): string =>
  * The name and schedule every builder ends with: `field` is what `NameAndSchedule` takes, `blockers` and
  * `input` what they add to the builder's, `sends` the summary's line. A time the virtual clock has passed
  * is a blocker in every builder (the core would refuse it). Where the name is optional, `unnamedFor` (the template's
- * name) gives the default name: shown in the empty field and sent (`name`) when none is typed.
+ * name) gives the default name: shown in the empty field and sent (`name`) when none is typed. Kept under the builder's
+ * `key` while the user visits another page (builder-draft.ts).
  */
-export function useNameAndSchedule({ nameRequired, unnamedFor }: { nameRequired: boolean; unnamedFor?: string | undefined }) {
-  const [name, setName] = useState('');
-  const [schedule, setSchedule] = useState<Schedule>({ enabled: false, localAt: '', zone: browserZone() });
+export function useNameAndSchedule({ key, nameRequired, unnamedFor }: { key: string; nameRequired: boolean; unnamedFor?: string | undefined }) {
+  const [name, setName] = useKept(`${key}.name`, '');
+  const [schedule, setSchedule] = useKept<Schedule>(`${key}.schedule`, () => ({ enabled: false, localAt: '', zone: browserZone() }));
   const now = useVirtualNow();
   const zones = useMemo(timeZones, []);
   // The zone as typed, once it is one of the list's; null while it is not (a blocker).
@@ -142,14 +145,17 @@ type Outcome = { isError: boolean; error: Error | null };
 type Flow = { create: Outcome; launch: Outcome; busy: boolean };
 
 /**
- * The summary card: facts, what is still missing, the core's errors and the actions. The launch asks first (`confirm`,
- * saying `launch` in words); only its Confirm submits.
+ * The summary card: facts, what the wallet lacks for the launch (`short`: a WalletShort), what is still missing, the
+ * core's errors (a refusal for the wallet's balance or credits with the way to top it up) and the actions. The launch
+ * asks first (`confirm`, saying `launch` in words); only its Confirm submits.
  */
-export function BuilderSummary({ rows, blockers, flow, onClose, onSubmit, draft = true, launchLabel, confirm, launch: facts }: {
-  rows: Array<[string, ReactNode]>; blockers: string[]; flow: Flow; onClose(): void;
+export function BuilderSummary({ rows, short, blockers, flow, onClose, onSubmit, draft = true, launchLabel, confirm, launch: facts }: {
+  rows: Array<[string, ReactNode]>; short?: ReactNode; blockers: string[]; flow: Flow; onClose(): void;
   onSubmit(andLaunch: boolean): void; draft?: boolean; launchLabel: string; confirm: LaunchConfirm; launch: LaunchFacts;
 }) {
   const { create, launch, busy } = flow;
+  const createTopUp = useTopUpAction(create.error);
+  const launchTopUp = useTopUpAction(launch.error);
   // The buttons name what is still needed as their description while it keeps them off.
   const neededId = useId();
   const describedBy = blockers.length ? neededId : undefined;
@@ -158,9 +164,10 @@ export function BuilderSummary({ rows, blockers, flow, onClose, onSubmit, draft 
       <dl className="summary">
         {rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
       </dl>
+      {short}
       <StillNeeded items={blockers} id={neededId} />
-      {create.isError ? <ErrorState error={create.error} /> : null}
-      {launch.isError ? <div data-testid="launch-error"><ErrorState error={launch.error} /></div> : null}
+      {create.isError ? <ErrorState error={create.error} action={createTopUp} /> : null}
+      {launch.isError ? <div data-testid="launch-error"><ErrorState error={launch.error} action={launchTopUp} /></div> : null}
       <div className="builder-actions">
         <button type="button" className="button ghost" onClick={onClose}>Cancel</button>
         {draft ? <button type="submit" className="button" disabled={busy || blockers.length > 0} aria-describedby={describedBy} data-testid="create-draft">Create draft</button> : null}

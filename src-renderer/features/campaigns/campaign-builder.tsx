@@ -1,8 +1,9 @@
 // The WhatsApp campaign builder: template, audience (every contact, a segment or a pasted list, as the SMS builder
 // takes it), placeholder values, a name and an optional schedule; a live preview and the audience's estimate beside
 // it (as the audience's first recipient gets it); "Create draft" or "Create & launch". The core's refusals are shown as sent.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { CreateWaConsoleCampaignInput, WaTemplate } from '../../../src-core/contract/index.ts';
+import { useKept } from './builder-draft.ts';
 import { AudienceStep, useAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
 import { useLaunchConfirm } from './launch-confirm.tsx';
@@ -11,14 +12,15 @@ import { usePreviewSample } from './sample-recipient.tsx';
 import { useWallet } from './queries.ts';
 import { TemplatePicker } from './template-picker.tsx';
 import { TemplatePreview } from './template-preview.tsx';
+import { WalletShort } from './wallet-short.tsx';
 import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
 
 export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
-  const [template, setTemplate] = useState<WaTemplate | null>(null);
-  const [values, setValues] = useState<TemplateValues>({ body: [], header: [], mediaLink: '', buttons: {} });
+  const [template, setTemplate] = useKept<WaTemplate | null>('whatsapp.template', null);
+  const [values, setValues] = useKept<TemplateValues>('whatsapp.values', { body: [], header: [], mediaLink: '', buttons: {} });
   const audience = useAudience('whatsapp');
   // Named by a person, as every other builder asks (the core would name it after the template and the time).
-  const timing = useNameAndSchedule({ nameRequired: true });
+  const timing = useNameAndSchedule({ key: 'whatsapp', nameRequired: true });
   const flow = useCreateAndLaunch<CreateWaConsoleCampaignInput>('whatsapp', onOpen);
   const wallet = useWallet();
   const sample = usePreviewSample(audience);
@@ -61,7 +63,8 @@ export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(i
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} confirm={confirm}
           launch={{ name: timing.name, channel: 'whatsapp', ...audience.counts, pricePaise: wallet.data?.prices.whatsapp, wallet: wallet.data, sendsAt: timing.scheduled ? timing.sends : null }}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'}
-          rows={[...audience.rows(wallet.data?.prices.whatsapp, 'Price per message'), ['Sends', timing.sends]]} />
+          rows={[...audience.rows(wallet.data?.prices.whatsapp, 'Price per message'), ['Sends', timing.sends]]}
+          short={<WalletShort paise={audience.reservedPaise(wallet.data?.prices.whatsapp)} draft />} />
       </aside>
     </form>
   );

@@ -2,7 +2,8 @@
 // its merge tags (one without a fallback needs a value), the sender (on a verified domain), the audience (a
 // pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch; the core's
 // audience preview says how many the launch sends to and the credits it spends (suppressed and blocked ones refunded).
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useKept } from './builder-draft.ts';
 import { ChannelsLink } from './channels-link.tsx';
 import { senderAllowed, tagsNeedingValue, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { useOrganization } from '../../api/organizations.ts';
@@ -17,6 +18,7 @@ import { useLaunchConfirm } from './launch-confirm.tsx';
 import { previewCounts } from './launch-words.ts';
 import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
+import { WalletShort } from './wallet-short.tsx';
 
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
 
@@ -104,17 +106,17 @@ function DomainsHint({ verified, pending, loaded, refusedDomain, smtpFrom }: {
 }
 
 export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
-  const [templateId, setTemplateId] = useState('');
-  const [subject, setSubject] = useState('');
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [templateId, setTemplateId] = useKept('email.templateId', '');
+  const [subject, setSubject] = useKept('email.subject', '');
+  const [values, setValues] = useKept<Record<string, string>>('email.values', {});
   // Null until typed in: the organization's name, and hello@ its first verified domain (or the SMTP server's address).
-  const [typedFromName, setFromName] = useState<string | null>(null);
-  const [typedFromEmail, setFromEmail] = useState<string | null>(null);
+  const [typedFromName, setFromName] = useKept<string | null>('email.fromName', null);
+  const [typedFromEmail, setFromEmail] = useKept<string | null>('email.fromEmail', null);
   const organization = useOrganization();
-  const [replyTo, setReplyTo] = useState('');
-  const [audience, setAudience] = useState<'list' | 'subscribers'>('list');
-  const recipients = useRecipients('email');
-  const timing = useNameAndSchedule({ nameRequired: true });
+  const [replyTo, setReplyTo] = useKept('email.replyTo', '');
+  const [audience, setAudience] = useKept<'list' | 'subscribers'>('email.audience', 'list');
+  const recipients = useRecipients('email', 'email');
+  const timing = useNameAndSchedule({ key: 'email', nameRequired: true });
   const flow = useCreateAndLaunch<CreateEmailCampaignInput>('email', onOpen);
   const templates = useEmailTemplates();
   const domains = useEmailDomains();
@@ -237,7 +239,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
             ['Reserved at launch', <Reserved key="r" listed={null} price={undefined} preview={preview} />],
             ['Email credits left', wallet.data ? wallet.data.emailCredits.toLocaleString() : '—'],
             ['Sends', timing.sends],
-          ]} />
+          ]} short={<WalletShort credits={preview?.emailCredits?.reserved ?? listed} draft />} />
       </aside>
     </form>
   );

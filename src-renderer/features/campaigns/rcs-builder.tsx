@@ -5,11 +5,11 @@
 // so only one named like a contact's field (first_name, name, phone, email, username) may be left empty. Before the create, the
 // core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS, and every recipient
 // a variable left empty would be empty for (see audience-preview.tsx). Create & send now asks first (launch-confirm.tsx).
-import { useState } from 'react';
 import { isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { codeWords } from '../../components/format.ts';
 import { FIELDS } from '../../components/wa-template.ts';
 import { Empty } from '../../components/states.tsx';
+import { useKept } from './builder-draft.ts';
 import { UnfilledWarning } from './audience-preview.tsx';
 import { AudienceStep, useRcsAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
@@ -21,25 +21,26 @@ import { RcsPreview } from './rcs-preview.tsx';
 import { ChannelsLink } from './channels-link.tsx';
 import { usePreviewSample } from './sample-recipient.tsx';
 import { SmsBodyField } from './sms-body-field.tsx';
+import { WalletShort } from './wallet-short.tsx';
 
 const COUNTRIES = ['IN', 'US', 'CA', 'GB', 'AE', 'SG', 'AU', 'DE', 'FR', 'BR', 'ID', 'SA'];
 const countryName = new Intl.DisplayNames(['en'], { type: 'region' });
 
 export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
-  const [botId, setBotId] = useState('');
-  const [template, setTemplate] = useState<RcsTemplate | null>(null);
-  const [variables, setVariables] = useState<Record<string, string>>({});
-  const [country, setCountry] = useState('IN');
-  const [removeDuplicate, setRemoveDuplicate] = useState(true);
-  const [fallback, setFallback] = useState(false);
-  const [fallbackMessage, setFallbackMessage] = useState('');
+  const [botId, setBotId] = useKept('rcs.botId', '');
+  const [template, setTemplate] = useKept<RcsTemplate | null>('rcs.template', null);
+  const [variables, setVariables] = useKept<Record<string, string>>('rcs.variables', {});
+  const [country, setCountry] = useKept('rcs.country', 'IN');
+  const [removeDuplicate, setRemoveDuplicate] = useKept('rcs.removeDuplicate', true);
+  const [fallback, setFallback] = useKept('rcs.fallback', false);
+  const [fallbackMessage, setFallbackMessage] = useKept('rcs.fallbackMessage', '');
   // The values given (a blank one is none: the contact's field fills it, or nothing does).
   const filled = Object.fromEntries(Object.entries(variables).filter(([, v]) => v.trim()));
   // What the create (which launches) would charge: the core counts blocked contacts, handsets without RCS and recipients
   // a variable would be empty for as it will.
   const audience = useRcsAudience({ country, removeDuplicate, fallback, templateId: template?.id ?? null, rcsVariables: filled });
   // Left unnamed, it is named as the console writes times (the API's own default is "<template> 2026-01-15 14:30").
-  const timing = useNameAndSchedule({ nameRequired: false, unnamedFor: template?.name });
+  const timing = useNameAndSchedule({ key: 'rcs', nameRequired: false, unnamedFor: template?.name });
   const flow = useCreateAndLaunch<CreateRcsCampaignInput>('rcs', onOpen, false);
   const bots = useRcsBots();
   const templates = useRcsTemplates();
@@ -146,7 +147,7 @@ export function RcsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & send now'} rows={[
             ...audience.rows(wallet.data?.prices.rcs, 'Price per message', 'Reserved now'),
             ['Sends', timing.sends.replace('on launch', 'on create')],
-          ]} />
+          ]} short={<WalletShort paise={audience.reservedPaise(wallet.data?.prices.rcs)} draft={false} />} />
       </aside>
     </form>
   );

@@ -2,8 +2,8 @@
 // a text that must match an approved DLT template, a name and an optional schedule not yet passed; launch
 // stays disabled until they are right. "Create & launch" is one request that creates and launches in one
 // transaction, so the core's refusals (shown as sent) leave no draft behind.
-import { useState } from 'react';
 import type { CreateSmsCampaignInput } from '../../../src-core/contract/index.ts';
+import { useKept } from './builder-draft.ts';
 import { AudienceStep, useAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
 import { useSmsSenders, useSmsTemplates } from '../channels/queries.ts';
@@ -11,12 +11,13 @@ import { smsTextBlocker } from './dlt.ts';
 import { useLaunchConfirm } from './launch-confirm.tsx';
 import { useWallet } from './queries.ts';
 import { SmsBodyField } from './sms-body-field.tsx';
+import { WalletShort } from './wallet-short.tsx';
 
 export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const audience = useAudience('sms');
-  const [senderId, setSenderId] = useState('');
-  const [body, setBody] = useState('');
-  const timing = useNameAndSchedule({ nameRequired: true });
+  const [senderId, setSenderId] = useKept('sms.senderId', '');
+  const [body, setBody] = useKept('sms.body', '');
+  const timing = useNameAndSchedule({ key: 'sms', nameRequired: true });
   const flow = useCreateAndLaunch<CreateSmsCampaignInput>('sms', onOpen);
   const senders = useSmsSenders();
   const templates = useSmsTemplates();
@@ -69,7 +70,8 @@ export function SmsCampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpe
         <BuilderSummary flow={flow} blockers={blockers} onClose={onClose} onSubmit={submit} confirm={confirm}
           launch={{ name: timing.name, channel: 'sms', ...audience.counts, pricePaise: wallet.data?.prices.sms, wallet: wallet.data, sendsAt: timing.scheduled ? timing.sends : null }}
           launchLabel={timing.scheduled ? 'Create & schedule' : 'Create & launch'}
-          rows={[...audience.rows(wallet.data?.prices.sms, 'Price per SMS'), ['Sends', timing.sends]]} />
+          rows={[...audience.rows(wallet.data?.prices.sms, 'Price per SMS'), ['Sends', timing.sends]]}
+          short={<WalletShort paise={audience.reservedPaise(wallet.data?.prices.sms)} draft />} />
       </aside>
     </form>
   );

@@ -1,0 +1,81 @@
+// A new user's first campaign on an empty database (`--seed none`), in Debian's Chromium: the builder says the wallet is
+// short before its launch is asked for, not only once refused, and leads to the Wallet page's top-up and back to the
+// builder as it was filled in.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../fixtures/browser.ts';
+import { consoleForFile } from '../fixtures/console.ts';
+
+let page: Page;
+
+const session = consoleForFile({ seed: 'none' }, (opened) => {
+  page = opened.page;
+});
+
+describe('a first campaign on an empty wallet', () => {
+  it('the WhatsApp builder says the wallet is short before launch, and its top-up link leads to the Wallet and back', async () => {
+    const { server } = session();
+    const made = await server.dashboard('POST', '/dashboard/whatsapp/templates', {
+      name: 'order_shipped', category: 'UTILITY', language: 'en', components: [{ type: 'BODY', text: 'Your order has shipped.' }],
+    });
+    expect(made.status).toBe(201);
+    await server.dashboard('POST', '/sim/clock/advance', { seconds: 60 });
+
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-whatsapp').click();
+    await page.getByTestId('new-campaign').click();
+    await page.locator('[data-template-name="order_shipped"]').click();
+    await page.getByTestId('recipients-input').fill('+14155550177');
+    await page.getByTestId('campaign-name').fill('First send');
+    const short = page.getByTestId('wallet-short');
+    await short.waitFor();
+    expect(await short.textContent()).toBe('The wallet holds ₹0.00, short of the ₹0.80 this launch reserves. Top up the wallet first, or create a draft now and launch it once topped up.');
+    await screenshot(page, 'first-run-wallet-short');
+
+    // Launched anyway, the core's refusal carries the same way on.
+    await page.getByTestId('create-launch').click();
+    await page.getByTestId('launch-error').getByTestId('error-action').filter({ hasText: 'Top up the wallet' }).waitFor();
+
+    await short.getByTestId('wallet-short-top-up').click();
+    await page.getByTestId('top-up-form').waitFor();
+    expect(await page.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
+    await page.getByTestId('top-up-amount').fill('10');
+    await page.getByTestId('top-up').click();
+    await page.getByTestId('top-up-done').waitFor();
+
+    // The builder left is there still, as it was filled in, and no longer short: launched, the campaign opens.
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-builder').waitFor();
+    expect([await page.getByTestId('recipients-input').inputValue(), await page.getByTestId('campaign-name').inputValue()]).toEqual(['+14155550177', 'First send']);
+    expect(await page.locator('[data-template-name="order_shipped"] input').isChecked()).toBe(true);
+    await short.waitFor({ state: 'detached' });
+    await page.getByTestId('create-launch').click();
+    await page.getByTestId('campaign-detail').waitFor();
+  });
+
+  it('the RCS builder, which sends on create and keeps no draft, says to top up first', async () => {
+    const { server } = session();
+    const bot = await server.dashboard<{ id: string }>('POST', '/dashboard/rcs/bots', { name: 'First bot' });
+    expect(bot.status).toBe(201);
+    const card = await server.dashboard('POST', '/dashboard/rcs/templates', { botId: bot.body.id, name: 'Hello card', type: 'text', text: 'Hello there.' });
+    expect(card.status).toBe(201);
+    await server.dashboard('POST', '/sim/clock/advance', { seconds: 60 });
+    // More than the ₹10 topped up: 40 numbers at ₹0.30.
+    const numbers = Array.from({ length: 40 }, (_, i) => `+1415555${String(1000 + i)}`).join('\n');
+
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-rcs').click();
+    await page.getByTestId('new-campaign').click();
+    await page.getByTestId('rcs-builder').waitFor();
+    await page.locator('[data-template-name="Hello card"]').click();
+    await page.getByTestId('recipients-input').fill(numbers);
+    const short = page.getByTestId('wallet-short');
+    await short.filter({ hasText: '₹12.00' }).waitFor();
+    expect(await short.textContent()).toBe('The wallet holds ₹9.20, short of the ₹12.00 this launch reserves. Top up the wallet first.');
+    // Cancelled, it is forgotten: the next new campaign starts empty.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('new-campaign').click();
+    expect(await page.getByTestId('recipients-input').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+});

@@ -1,0 +1,30 @@
+// What a builder's launch would reserve that the wallet does not hold, said in its summary before the launch is asked
+// for (the core refuses it: INSUFFICIENT_BALANCE, INSUFFICIENT_CREDITS), with the way to the Wallet page's top-up. A new
+// organization's wallet is empty: without this, a builder filled in whole said so only once launched.
+import { rupees } from '../../components/format.ts';
+import { useUi } from '../../stores/ui.ts';
+import { count } from './audience-preview.tsx';
+import { useWallet } from './queries.ts';
+
+/**
+ * What the launch reserves (`paise` from the balance, or email `credits`; null while not known) against the wallet, with
+ * a link to top it up when it falls short; nothing while the wallet holds enough (or either is not known yet).
+ * `draft`: the builder can still keep the campaign as a draft, to launch once topped up.
+ */
+export function WalletShort({ paise, credits, draft }: { paise?: number | null; credits?: number | null; draft: boolean }) {
+  const wallet = useWallet().data;
+  const go = useUi((s) => s.go);
+  if (!wallet) return null;
+  const text = paise != null && paise > wallet.balancePaise ? `The wallet holds ${rupees(wallet.balancePaise)}, short of the ${rupees(paise)} this launch reserves.`
+    : credits != null && credits > wallet.emailCredits ? `The wallet has ${count(wallet.emailCredits, 'email credit')}, short of the ${credits.toLocaleString()} this launch reserves.`
+      : null;
+  if (!text) return null;
+  return (
+    <div className="audience-blocked" role="status" data-testid="wallet-short">
+      <p>
+        {text} <button type="button" className="link" onClick={() => go('wallet')} data-testid="wallet-short-top-up">Top up the wallet</button>
+        {draft ? ' first, or create a draft now and launch it once topped up.' : ' first.'}
+      </p>
+    </div>
+  );
+}
