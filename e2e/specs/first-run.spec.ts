@@ -3,6 +3,7 @@
 // builder as it was filled in.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { violations } from '../fixtures/axe.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 
@@ -10,6 +11,42 @@ let page: Page;
 
 const session = consoleForFile({ seed: 'none' }, (opened) => {
   page = opened.page;
+});
+
+describe('the empty campaigns list', () => {
+  // Each need as it stands, the missing ones with the way to the page that makes them, following what is made meanwhile.
+  it('says what a first SMS campaign needs, links each missing one to where it is made, and ticks it once made', async () => {
+    const { server } = session();
+    await page.getByTestId('nav-campaigns').click();
+    await page.getByTestId('campaign-tab-sms').click();
+    const needs = page.getByTestId('campaign-needs');
+    const need = (id: string) => needs.locator(`[data-testid="campaign-need"][data-need="${id}"]`);
+    await need('channel').and(page.locator('[data-ready="false"]')).waitFor();
+    expect(await needs.textContent()).toBe('An SMS campaign needs:•An approved sender id and DLT template: a sender id and a DLT template still to register under '
+      + 'Channels, SMS (approved a minute later on the virtual clock).✓Recipients: numbers pasted or uploaded in the builder, or your contacts (all, or those '
+      + 'with a tag).•Money in the wallet, ₹0.25 a message, reserved at launch: it holds ₹0.00. Top up the wallet.Create your first SMS campaign from a DLT-approved text.');
+    expect(await need('wallet').getAttribute('data-ready')).toBe('false');
+    expect(await violations(page)).toEqual([]);
+    await screenshot(page, 'first-run-campaign-needs');
+
+    await need('channel').getByTestId('campaign-need-channels').click();
+    await page.getByTestId('sms-sender-id').waitFor();
+    expect(await page.getByTestId('channels-tab-sms').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('nav-campaigns').click();
+    await need('wallet').getByTestId('campaign-need-wallet').click();
+    await page.getByTestId('top-up-form').waitFor();
+
+    // Registered and approved while the list is shown: ticked, named.
+    await page.getByTestId('nav-campaigns').click();
+    expect((await server.dashboard('POST', '/dashboard/sms/senders', { senderId: 'FIRSTR', entityId: '1201160000000000001' })).status).toBe(201);
+    expect((await server.dashboard('POST', '/dashboard/sms/templates', { name: 'Order shipped', dltTemplateId: '1207160000000000001', body: 'Your order {#var#} has shipped.' })).status).toBe(201);
+    await server.dashboard('POST', '/sim/clock/advance', { seconds: 60 });
+    await need('channel').and(page.locator('[data-ready="true"]')).waitFor();
+    expect(await need('channel').textContent()).toBe('✓An approved sender id and DLT template: FIRSTR; Order shipped.');
+    await needs.getByTestId('campaign-needs-new').click();
+    await page.getByTestId('sms-builder').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
 });
 
 describe('a first campaign on an empty wallet', () => {

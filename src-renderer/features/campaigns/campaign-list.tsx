@@ -5,6 +5,7 @@ import { moveChoice, tabProps } from '../../components/arrow-keys.ts';
 import { DateTime } from '../../components/date-time.tsx';
 import { Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { CampaignNeeds } from './campaign-needs.tsx';
 import { StatusBadge } from './campaign-status.tsx';
 import { attemptedWords } from './figure-bases.ts';
 import { CAMPAIGN_TABS, CHANNEL_LABEL, useCampaigns, type CampaignListItem, type CampaignTab } from './queries.ts';
@@ -53,7 +54,7 @@ export function CampaignList({ channel, onOpen, onNew }: { channel: CampaignTab;
     return (
       <div className="card">
         <Empty title={`No ${CHANNEL_LABEL[channel] === 'Email' ? 'email' : CHANNEL_LABEL[channel]} campaigns yet`}>
-          <button type="button" className="link" onClick={onNew}>{FIRST[channel]}</button>
+          <CampaignNeeds channel={channel} onNew={onNew} first={FIRST[channel]} />
         </Empty>
       </div>
     );
