@@ -13,6 +13,18 @@ const session = consoleForFile({ seed: 'none' }, (opened) => {
   page = opened.page;
 });
 
+describe('the empty contacts list', () => {
+  it('names the ways a contact comes, and its Simulator link opens "write in as a customer", ready to type', async () => {
+    await page.getByTestId('nav-contacts').click();
+    const empty = page.locator('.state.empty').filter({ hasText: 'No contacts yet' });
+    expect(await empty.locator('span').textContent()).toBe('Contacts appear as customers write in on any channel (the Simulator can write in as one), '
+      + 'or add them with New contact or Import CSV above.');
+    await empty.getByTestId('contacts-empty-simulator').click();
+    await page.getByTestId('inbound-send').waitFor();
+    expect(await page.getByTestId('inbound-text').evaluate((input) => input === document.activeElement)).toBe(true);
+  });
+});
+
 describe('the empty campaigns list', () => {
   // Each need as it stands, the missing ones with the way to the page that makes them, following what is made meanwhile.
   it('says what a first SMS campaign needs, links each missing one to where it is made, and ticks it once made', async () => {

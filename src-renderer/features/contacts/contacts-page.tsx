@@ -1,6 +1,6 @@
 // The contacts page: search, filters by lifecycle stage and tag, a keyboard-navigable list (each row with its lifecycle stage,
 // its tags filtering by a click), pagination, the selected contact's panel, a new contact, the lifecycle stages, CSV import and export.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Contact } from '../../../src-core/contract/index.ts';
 import { listStep } from '../../components/arrow-keys.ts';
 import { BackToList, useFocusBackOnOpen } from '../../components/back-to-list.tsx';
@@ -15,6 +15,7 @@ import { ContactFilters, listedTag } from './contact-filters.tsx';
 import { ContactPanel } from './contact-panel.tsx';
 import { ContactsCsvActions } from './contacts-csv.tsx';
 import { LifecycleStagesButton } from './lifecycle-stages-dialog.tsx';
+import { WriteInLink } from '../inbox/write-in-link.tsx';
 import { NewContact } from './new-contact.tsx';
 import './contacts.css';
 import { PAGE_SIZE, useContacts, useContactTags, useLifecycleStages } from './queries.ts';
@@ -68,12 +69,18 @@ function countLine(total: number, search: string, fuzzy: boolean, stage: string 
 }
 
 /** What an empty list suggests, for the filter that emptied it. */
-function emptyHint(search: string, stage: string, tag: string): string {
+function emptyHint(search: string, stage: string, tag: string): ReactNode {
   if (search) return 'Try part of a name, an email or a phone number.';
   if (stage && tag) return 'No contact with this tag is in this lifecycle stage.';
   if (stage) return 'No contact is in this lifecycle stage.';
   if (tag) return 'No contact has this tag.';
-  return 'Contacts appear as customers write in on any channel.';
+  // A new organization's: the three ways one comes, the first a customer writing in, which the Simulator does.
+  return (
+    <>
+      Contacts appear as customers write in on any channel (the <WriteInLink channel="whatsapp" from={null} testId="contacts-empty-simulator">Simulator</WriteInLink> can
+      write in as one), or add them with New contact or Import CSV above.
+    </>
+  );
 }
 
 export function ContactsPage() {
