@@ -25,6 +25,20 @@ describe('the empty contacts list', () => {
   });
 });
 
+describe('writing in on Instagram with no account connected', () => {
+  // The empty Instagram inbox links here too: what the core would refuse ("Not found") is said before the send, with the way on.
+  it('says so under the Simulator\'s form before the send, which waits, and links to Channels, Instagram', async () => {
+    await page.getByTestId('nav-simulator').click();
+    await page.getByTestId('inbound-channel').selectOption('instagram');
+    await page.getByTestId('inbound-text').fill('Is my order on its way?');
+    const note = page.getByTestId('inbound-unconnected');
+    expect(await note.textContent()).toBe('No Instagram account is connected, so no customer can write in on Instagram yet: connect one on the Channels page, Instagram.');
+    expect(await page.getByTestId('inbound-send').isDisabled()).toBe(true);
+    await note.getByTestId('inbound-connect').click();
+    expect(await page.getByTestId('channels-tab-instagram').getAttribute('aria-selected')).toBe('true');
+  });
+});
+
 describe('the empty campaigns list', () => {
   // Each need as it stands, the missing ones with the way to the page that makes them, following what is made meanwhile.
   it('says what a first SMS campaign needs, links each missing one to where it is made, and ticks it once made', async () => {

@@ -9,6 +9,8 @@ import { FieldProblem, fieldProps, LabelledField, problemProps, refusalByField }
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
 import { announce } from '../../stores/announcer.ts';
 import { useUi, type WriteIn } from '../../stores/ui.ts';
+import { useConnectInstagramAction } from '../channels/connect-action.ts';
+import { useInstagramConnection } from '../channels/queries.ts';
 import { PhoneCallsCard } from '../voice-app/phone-calls-card.tsx';
 import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
 import { MagicNumbersCard } from './magic-numbers-card.tsx';
@@ -78,8 +80,14 @@ function InboundCard() {
     if ((next === 'instagram') !== (channel === 'instagram')) setFrom(exampleFrom(next));
     setChannel(next);
   }
-  // A sender the core refuses is said under its field; any other refusal under the form.
+  // A sender the core refuses is said under its field; any other refusal under the form, with the way to connect
+  // Instagram when that is why (a new organization has no account: said before the send, as the core would refuse it).
   const refusal = inbound.isError ? refusalByField(inbound.error, { from: 'From' }) : null;
+  const connect = useConnectInstagramAction(refusal?.rest, channel);
+  const setChannelsTab = useUi((state) => state.setChannelsTab);
+  const go = useUi((state) => state.go);
+  const instagram = useInstagramConnection();
+  const unconnected = channel === 'instagram' && instagram.data?.connected === false;
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { stored, who } = await inbound.mutateAsync({ channel, from, text, ...(name.trim() ? { name: name.trim() } : {}) });
@@ -106,7 +114,13 @@ function InboundCard() {
           <input value={name} onChange={(e) => edit(setName)(e.target.value)} maxLength={100} placeholder="Neha Kapoor" data-testid="inbound-name" />
         </label>
         <label className="field"><span>Message</span><input ref={message} value={text} onChange={(e) => edit(setText)(e.target.value)} placeholder="Hi! Where is my order?" data-testid="inbound-text" /></label>
-        {refusal?.rest ? <ErrorState error={refusal.rest} /> : null}
+        {unconnected ? (
+          <p className="muted small" id="inbound-unconnected" data-testid="inbound-unconnected">
+            No Instagram account is connected, so no customer can write in on Instagram yet: connect one on
+            the <button type="button" className="link" onClick={() => { setChannelsTab('instagram'); go('channels'); }} data-testid="inbound-connect">Channels page, Instagram</button>.
+          </p>
+        ) : null}
+        {refusal?.rest ? <ErrorState error={refusal.rest} refused="Not delivered" action={connect} /> : null}
         {delivered ? (
           <p className="muted small inbound-sent">
             <span data-testid="inbound-sent">{delivered.said}</span>{' '}
@@ -117,7 +131,8 @@ function InboundCard() {
             ) : null}
           </p>
         ) : null}
-        <div className="actions left"><Button type="submit" className="button primary" disabled={!text || !from || inbound.isPending} data-testid="inbound-send">Send as customer</Button></div>
+        <div className="actions left"><Button type="submit" className="button primary" disabled={!text || !from || inbound.isPending || unconnected}
+          aria-describedby={unconnected ? 'inbound-unconnected' : undefined} data-testid="inbound-send">Send as customer</Button></div>
       </form>
     </section>
   );
