@@ -102,7 +102,9 @@ describe('a first campaign on an empty wallet', () => {
     await short.getByTestId('wallet-short-top-up').click();
     await page.getByTestId('top-up-form').waitFor();
     expect(await page.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
-    await page.getByTestId('top-up-amount').fill('10');
+    // The amount is next to type: the link's page went, and its focus with it.
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('top-up-amount');
+    await page.keyboard.type('10');
     await page.getByTestId('top-up').click();
     await page.getByTestId('top-up-done').waitFor();
 

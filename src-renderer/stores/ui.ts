@@ -17,8 +17,11 @@ const initialTheme = (): Theme => {
 
 type UiState = {
   section: Section;
-  /** Another page; the Simulator so opened writes in from its own example (`writeIn` is cleared). */
+  /** Another page; the Simulator so opened writes in from its own example (`writeIn` and `topUpAsked` are cleared). */
   go(section: Section): void;
+  /** The Wallet page opened to top up (a "Top up the wallet" link): its form's amount takes the focus the link's page lost. */
+  topUpAsked: boolean;
+  askTopUp(): void;
   /**
    * The Simulator opened from the inbox to write in as a customer: its form starts on `writeIn`'s channel (the inbox
    * tab's, or the conversation's) and sender (the conversation's customer), so the presenter has only the message to type.
@@ -61,7 +64,9 @@ type UiState = {
 
 export const useUi = create<UiState>((set) => ({
   section: 'inbox',
-  go: (section) => set({ section, writeIn: null }),
+  go: (section) => set({ section, writeIn: null, topUpAsked: false }),
+  topUpAsked: false,
+  askTopUp: () => set({ section: 'wallet', writeIn: null, topUpAsked: true }),
   writeIn: null,
   writeInAs: (writeIn) => set({ section: 'simulator', writeIn }),
   theme: initialTheme(),

@@ -58,8 +58,8 @@ function useChannelNeed(channel: CampaignTab): Need {
 /** The wallet's need: the channel's price for a message (email: a credit), and what it holds now. */
 function useWalletNeed(channel: CampaignTab): Need {
   const wallet = useWallet().data;
-  const go = useUi((s) => s.go);
-  const topUp = <button type="button" className="link" onClick={() => go('wallet')} data-testid="campaign-need-wallet">Top up the wallet</button>;
+  const askTopUp = useUi((s) => s.askTopUp);
+  const topUp = <button type="button" className="link" onClick={askTopUp} data-testid="campaign-need-wallet">Top up the wallet</button>;
   if (!wallet) return { id: 'wallet', ready: null, text: 'The wallet: reading it…' };
   if (channel === 'email') {
     const ready = wallet.emailCredits > 0;

@@ -13,7 +13,7 @@ import { useWallet } from './queries.ts';
  */
 export function WalletShort({ paise, credits, draft }: { paise?: number | null; credits?: number | null; draft: boolean }) {
   const wallet = useWallet().data;
-  const go = useUi((s) => s.go);
+  const askTopUp = useUi((s) => s.askTopUp);
   if (!wallet) return null;
   const text = paise != null && paise > wallet.balancePaise ? `The wallet holds ${rupees(wallet.balancePaise)}, short of the ${rupees(paise)} this launch reserves.`
     : credits != null && credits > wallet.emailCredits ? `The wallet has ${count(wallet.emailCredits, 'email credit')}, short of the ${credits.toLocaleString()} this launch reserves.`
@@ -22,7 +22,7 @@ export function WalletShort({ paise, credits, draft }: { paise?: number | null; 
   return (
     <div className="audience-blocked" role="status" data-testid="wallet-short">
       <p>
-        {text} <button type="button" className="link" onClick={() => go('wallet')} data-testid="wallet-short-top-up">Top up the wallet</button>
+        {text} <button type="button" className="link" onClick={askTopUp} data-testid="wallet-short-top-up">Top up the wallet</button>
         {draft ? ' first, or create a draft now and launch it once topped up.' : ' first.'}
       </p>
     </div>

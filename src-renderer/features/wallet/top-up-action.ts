@@ -6,7 +6,7 @@ const WALLET_SHORT = new Set(['INSUFFICIENT_BALANCE', 'INSUFFICIENT_CREDITS']);
 
 /** An error's action (for `ErrorState`) that opens the Wallet page, when the core refused for an empty wallet; else none. */
 export function useTopUpAction(error: unknown): { label: string; run(): void } | undefined {
-  const go = useUi((s) => s.go);
+  const askTopUp = useUi((s) => s.askTopUp);
   if (!(error instanceof ApiError) || !error.code || !WALLET_SHORT.has(error.code)) return undefined;
-  return { label: 'Top up the wallet', run: () => go('wallet') };
+  return { label: 'Top up the wallet', run: askTopUp };
 }

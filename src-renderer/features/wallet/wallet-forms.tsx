@@ -1,9 +1,11 @@
 // The wallet's two forms: a top-up (rupees and/or email credits) and the price of a message per channel.
 // Amounts are typed in rupees and sent in paise; what the core would refuse is caught here first.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { BILLED_CHANNELS, type BilledChannel, type Wallet } from '../../../src-core/contract/index.ts';
 import { CHANNEL_LABEL, rupees } from '../../components/format.ts';
+import { useFocusIfLost } from '../../components/focus.ts';
 import { ErrorState } from '../../components/states.tsx';
+import { useUi } from '../../stores/ui.ts';
 import { useSetPrices, useTopUp } from './mutations.ts';
 
 /** The core's limits (contract/wallet.ts): a top-up of at most ₹10 crore or 1 crore credits, a price of at most ₹1,000. */
@@ -33,6 +35,9 @@ function creditsFrom(text: string): { credits: number | null } | { error: string
 export function TopUpForm() {
   const topUp = useTopUp();
   const [amount, setAmount] = useState('');
+  // Opened by a "Top up the wallet" link (the page it was on is gone, and the focus with it): the amount is next to type.
+  const amountField = useRef<HTMLInputElement>(null);
+  useFocusIfLost(useUi((s) => s.topUpAsked), amountField);
   const [credits, setCredits] = useState('');
   const [note, setNote] = useState('');
   // What the last top-up added, said until the form is used again (the fields clear, so nothing else would).
@@ -65,7 +70,7 @@ export function TopUpForm() {
       <h2 className="card-title">Top up</h2>
       <div className="form-row">
         <label className="field"><span>Amount (₹)</span>
-          <input inputMode="decimal" value={amount} onChange={(e) => { setAmount(e.target.value); setDone(null); }} placeholder="500" data-testid="top-up-amount" />
+          <input ref={amountField} inputMode="decimal" value={amount} onChange={(e) => { setAmount(e.target.value); setDone(null); }} placeholder="500" data-testid="top-up-amount" />
         </label>
         <label className="field"><span>Email credits</span>
           <input inputMode="numeric" value={credits} onChange={(e) => { setCredits(e.target.value); setDone(null); }} placeholder="1000" data-testid="top-up-credits" />
