@@ -39,6 +39,19 @@ describe('writing in on Instagram with no account connected', () => {
   });
 });
 
+describe('the empty email inbox', () => {
+  // Customers do not write in on email here: a first email is sent, and the list's "campaigns" is the way to send one.
+  it('links its "campaigns" to the Campaigns page on the Email tab, where a first one is sent', async () => {
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-email').click();
+    const empty = page.locator('.state.empty').filter({ hasText: 'No open conversations' });
+    expect(await empty.locator('span').textContent()).toBe('Messages sent on Email (campaigns, the API) appear here; customers do not write in on Email here. Resolved ones are under Resolved.');
+    await empty.getByTestId('inbox-empty-campaigns').click();
+    await page.getByTestId('campaign-needs').waitFor();
+    expect(await page.getByTestId('campaign-tab-email').getAttribute('aria-selected')).toBe('true');
+  });
+});
+
 describe('the empty campaigns list', () => {
   // Each need as it stands, the missing ones with the way to the page that makes them, following what is made meanwhile.
   it('says what a first SMS campaign needs, links each missing one to where it is made, and ticks it once made', async () => {

@@ -24,7 +24,7 @@ import { snoozeTime } from './snooze-choices.ts';
 import { Thread } from './thread.tsx';
 import { UNDO_KEY, UNDO_SAYING, type Undoable } from './undo.ts';
 import { UNDO_BUTTON, UndoNotice } from './undo-toast.tsx';
-import { WriteInLink, writesIn } from './write-in-link.tsx';
+import { CampaignsLink, WriteInLink, writesIn } from './write-in-link.tsx';
 import './inbox.css';
 import { displayAddress } from '../../components/email-address.ts';
 
@@ -45,7 +45,8 @@ const KEY_BUTTONS: Record<string, string> = { [RESOLVE_KEY]: RESOLVE_BUTTONS, [U
 function NoneOpen({ channel }: { channel: Channel }) {
   const name = CHANNEL_LABEL[channel];
   if (!writesIn(channel)) {
-    return <>Messages sent on {name} (campaigns, the API) appear here; customers do not write in on {name} here. Resolved ones are under Resolved.</>;
+    const campaigns = channel === 'rcs' || channel === 'email' ? <CampaignsLink channel={channel}>campaigns</CampaignsLink> : 'campaigns';
+    return <>Messages sent on {name} ({campaigns}, the API) appear here; customers do not write in on {name} here. Resolved ones are under Resolved.</>;
   }
   // The inbox has no "new conversation": a first one starts with a customer writing in, which the Simulator does.
   return (
