@@ -157,3 +157,17 @@ describe('a first campaign on an empty wallet', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 });
+
+describe('an approved template, on the Channels page', () => {
+  // What was just approved is one click from being sent: the builder opens on it, empty otherwise.
+  it('opens a new WhatsApp campaign with it picked', async () => {
+    await page.getByTestId('nav-channels').click();
+    await page.getByTestId('channels-tab-whatsapp').click();
+    await page.locator('[data-testid="wa-template-row"][data-name="order_shipped"]').getByTestId('wa-template-open').click();
+    await page.getByTestId('wa-template-detail').getByTestId('wa-template-campaign').click();
+    await page.getByTestId('campaign-builder').waitFor();
+    expect(await page.locator('[data-template-name="order_shipped"] input').isChecked()).toBe(true);
+    expect([await page.getByTestId('recipients-input').inputValue(), await page.getByTestId('campaign-name').inputValue()]).toEqual(['', '']);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+});

@@ -3,7 +3,9 @@
 // it (as the audience's first recipient gets it); "Create draft" or "Create & launch". The core's refusals are shown as sent.
 import { useMemo } from 'react';
 import type { CreateWaConsoleCampaignInput, WaTemplate } from '../../../src-core/contract/index.ts';
-import { useKept } from './builder-draft.ts';
+import { useUi } from '../../stores/ui.ts';
+import { useBuilderDraft, useKept } from './builder-draft.ts';
+import { useCampaignsUi } from './view-state.ts';
 import { AudienceStep, useAudience } from './audience-step.tsx';
 import { BuilderSummary, formSubmit, NameAndSchedule, Step, useCreateAndLaunch, useNameAndSchedule } from './builder-parts.tsx';
 import { useLaunchConfirm } from './launch-confirm.tsx';
@@ -14,6 +16,19 @@ import { TemplatePicker } from './template-picker.tsx';
 import { TemplatePreview } from './template-preview.tsx';
 import { WalletShort } from './wallet-short.tsx';
 import { emptyValues, missingOf, needsOf, requestOf, type TemplateValues } from '../../components/wa-template.ts';
+
+/**
+ * The WhatsApp builder opened on `template` (from the Channels page, once it is approved): the campaigns page shows a
+ * new builder, which forgets what an earlier one held, and the template is picked in it as a click on its card would.
+ */
+export function startWhatsappCampaign(template: WaTemplate): void {
+  const campaigns = useCampaignsUi.getState();
+  campaigns.setTab('whatsapp');
+  campaigns.open({ kind: 'new', channel: 'whatsapp' });
+  // All the fields at once: whatever an earlier builder left is gone.
+  useBuilderDraft.setState({ fields: { 'whatsapp.template': template, 'whatsapp.values': emptyValues(needsOf(template)) } });
+  useUi.getState().go('campaigns');
+}
 
 export function CampaignBuilder({ onClose, onOpen }: { onClose(): void; onOpen(id: string): void }) {
   const [template, setTemplate] = useKept<WaTemplate | null>('whatsapp.template', null);

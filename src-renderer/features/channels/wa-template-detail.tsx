@@ -2,6 +2,7 @@
 // it goes), the message as a phone shows it, its review status and, when rejected, why.
 import type { WaTemplate, WaTemplateButton } from '../../../src-core/contract/index.ts';
 import { codeWords, languageName } from '../../components/format.ts';
+import { startWhatsappCampaign } from '../campaigns/campaign-builder.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { WaTemplatePhone } from './wa-template-phone.tsx';
 
@@ -49,6 +50,9 @@ export function WaTemplateDetail({ template, id }: { template: WaTemplate; id: s
         <p className="detail-status">
           <StatusChip status={template.status} /> <span className="muted small">{codeWords(template.category)} · {languageName(template.language)}</span>
         </p>
+        {template.status === 'APPROVED' ? (
+          <p><button type="button" className="button" onClick={() => startWhatsappCampaign(template)} data-testid="wa-template-campaign">New campaign with it</button></p>
+        ) : null}
         {template.status === 'REJECTED' ? (
           <p className="rejected-reason" data-testid="wa-template-rejected-reason">{template.rejectedReason ?? 'Rejected; the platform gave no reason.'}</p>
         ) : null}
