@@ -162,7 +162,9 @@ export async function createServer(options: ServerOptions) {
   });
   const email = emailDomain({ ...deps, messaging: messaging.service, contacts: contacts.service });
   // Instagram's domain is made below; the simulator asks it only when a customer writes in.
-  const sim = world.attach(messaging.service, email.service, () => campaignsService as CampaignTracking, (orgId) => instagram.service.connection(orgId).connected);
+  const sim = world.attach(messaging.service, email.service, () => campaignsService as CampaignTracking, {
+    connected: (orgId) => instagram.service.connection(orgId).connected, receive: (orgId, input) => instagram.service.receive(orgId, input),
+  });
   const scheme = options.tls ? 'https' : 'http';
   let publicBaseUrl = `${scheme}://${options.host ?? '127.0.0.1'}:${options.port ?? 4800}`;
   /** Where links point when no request names a host (a request's answers use the Host it reached: RouteContext.baseUrl). */

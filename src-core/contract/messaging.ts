@@ -98,6 +98,11 @@ export const conversationSchema = z.object({
   contactId: z.string().nullable(),
   address: z.string(),
   customerName: z.string().nullable(),
+  /**
+   * The contact's username (console; the contact's own field): on Instagram the customer's handle, or their IGSID while
+   * no handle is known (then equal to `address`); null without a contact or one.
+   */
+  customerUsername: z.string().nullable(),
   lastMessage: z.string().nullable(),
   lastMessageAt: timestampSchema.nullable(),
   unreadCount: z.number().int(),

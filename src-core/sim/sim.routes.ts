@@ -1,6 +1,7 @@
 // Simulator routes: customers writing in, and what a simulated handset received (INTERFACES.md).
 import { z } from 'zod';
 import { simInboundBodySchema, type HandsetSentMessage } from '../contract/messaging.ts';
+import type { Message } from '../contract/messaging.ts';
 import type { MessagingService } from '../domains/messaging/index.ts';
 import { AppError } from '../kernel/errors.ts';
 import { queryInt } from '../kernel/pagination.ts';
@@ -22,19 +23,28 @@ function handsetAddresses(raw: string): [string] | [string, string] {
   return /^\d+$/.test(raw) ? [phone, raw] : [phone];
 }
 
-export function simRoutes(deps: { messaging: MessagingService; store: SimStore; instagramConnected: (orgId: string) => boolean }) {
+/** The Instagram platform, as the simulated world delivers to it: whether an account is connected, and a user's message. */
+export type SimInstagram = {
+  connected: (orgId: string) => boolean;
+  /** Delivers a direct message with what the platform knows of its sender (handle, name). */
+  receive: (orgId: string, input: { from: string; text: string; name?: string | undefined }) => Message;
+};
+
+export function simRoutes(deps: { messaging: MessagingService; store: SimStore; instagram: SimInstagram }) {
   return [
     defineRoute({
       method: 'POST', path: '/sim/inbound', scope: 'dashboard', body: simInboundBodySchema, status: 201,
       // The schema checks `from`: a phone for whatsapp and sms, an IGSID (never a username) for instagram.
       handler: ({ orgId, body }) => {
         // Without a connected account no Instagram message reaches the organization (its routes answer 404 too).
-        if (body.channel === 'instagram' && !deps.instagramConnected(orgId)) {
+        if (body.channel === 'instagram' && !deps.instagram.connected(orgId)) {
           throw new AppError('INTEGRATION_NOT_CONNECTED', 'Instagram is not connected: a customer can write in once an account is connected (Channels → Instagram)', {
             extra: { integration: 'instagram' },
           });
         }
-        return deps.messaging.receive({ orgId, channel: body.channel, from: canonicalAddress(body.channel, body.from), text: body.text, name: body.name });
+        const from = canonicalAddress(body.channel, body.from);
+        if (body.channel === 'instagram') return deps.instagram.receive(orgId, { from, text: body.text, name: body.name });
+        return deps.messaging.receive({ orgId, channel: body.channel, from, text: body.text, name: body.name });
       },
     }),
     defineRoute({

@@ -12,7 +12,7 @@ import { CAMPAIGN_REPLY_TEXTS } from './fixtures.ts';
 import {
   CAMPAIGN_ENGAGEMENT_JOB, createSimProviders, ENGAGEMENT_JOB, RECEIPT_JOB, type CampaignEngagementJob, type EngagementJob, type ReceiptJob,
 } from './providers.ts';
-import { simRoutes } from './sim.routes.ts';
+import { simRoutes, type SimInstagram } from './sim.routes.ts';
 import { createSimStore } from './sim.store.ts';
 import { createSimShopify } from './shopify.ts';
 import { createSimVoiceNetwork } from './voice-agents.ts';
@@ -33,7 +33,7 @@ export function createSimWorld(deps: CoreDeps) {
     voice: createSimVoiceNetwork(),
     /** The world's routes and jobs, once the messaging domain it reports receipts to exists. */
     attach(
-      messaging: MessagingService, email: EmailService, campaigns: () => CampaignTracking, instagramConnected: (orgId: string) => boolean,
+      messaging: MessagingService, email: EmailService, campaigns: () => CampaignTracking, instagram: SimInstagram,
     ): { routes: AnyRoute[]; jobs: Record<string, JobHandler> } {
       const receipt = (job: ReceiptJob): void => deps.db.tx(() => {
         for (const item of job.items) messaging.applyStatus(item.channel, item.externalId, item.status);
@@ -62,7 +62,7 @@ export function createSimWorld(deps: CoreDeps) {
         }
       });
       return {
-        routes: simRoutes({ messaging, store, instagramConnected }),
+        routes: simRoutes({ messaging, store, instagram }),
         jobs: { [RECEIPT_JOB]: receipt as JobHandler, [ENGAGEMENT_JOB]: engagement as JobHandler, [CAMPAIGN_ENGAGEMENT_JOB]: campaignEngagement as JobHandler },
       };
     },

@@ -164,23 +164,24 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
     /**
      * The unified contact behind a channel address (phone, email or instagram id), created when new
      * (`contact.created`) and given a name it lacked (`contact.updated`); joins the caller's transaction.
+     * `handle`: the Instagram username the provider knows for the IGSID `address`. The contact is the one holding the
+     * handle, else the IGSID; a new one is made with the handle, and one known only by the IGSID (its username the IGSID
+     * itself, as an unknown sender's contact is stored) takes the handle: a username a person set is never replaced.
      */
-    resolveAddress(orgId: string, channel: AddressChannel, address: string, name?: string): Contact {
+    resolveAddress(orgId: string, channel: AddressChannel, address: string, name?: string, handle?: string): Contact {
       return db.tx(() => {
         const kind = addressKind(channel);
         const row = kind === 'phone' ? store.byPhone(orgId, normalizePhone(address))
-          : kind === 'email' ? store.byEmail(orgId, address) : store.byUsername(orgId, address);
+          : kind === 'email' ? store.byEmail(orgId, address) : (handle ? store.byUsername(orgId, handle) : undefined) ?? store.byUsername(orgId, address);
         if (!row) {
-          const input = kind === 'phone' ? { phone: address } : kind === 'email' ? { email: address } : { username: address };
+          const input = kind === 'phone' ? { phone: address } : kind === 'email' ? { email: address } : { username: handle ?? address };
           return this.create(orgId, { ...input, name, source: channel });
         }
-        if (name && !row.name) {
-          store.setName(orgId, row.id, name, clock.nowIso());
-          const contact = toContact(mustGet(orgId, row.id));
-          bus.emit(orgId, 'contact.updated', { contact: eventContact(contact), changedFields: ['name'] });
-          return contact;
-        }
-        return toContact(row);
+        const patch: UpdateContactInput = {
+          ...(kind === 'username' && handle && row.username === address ? { username: handle } : {}),
+          ...(name && !row.name ? { name } : {}),
+        };
+        return Object.keys(patch).length ? this.update(orgId, row.id, patch) : toContact(row);
       });
     },
     /**

@@ -44,4 +44,13 @@ describe('seedInstagramDemo', () => {
     const open = (await t.dashboard('GET', '/dashboard/conversations?channel=instagram&state=open')).body.data as Array<{ customerName: string }>;
     expect(open.map((c) => c.customerName)).not.toContain('Sara Lindqvist');
   });
+
+  it('makes each customer a contact by their name and handle, not their IGSID, and the inbox carries the handle', async () => {
+    const contacts = (await t.request('GET', '/v1/contacts', { token: key })).body.data as Array<{ name: string; username: string; source: string }>;
+    expect(contacts.filter((c) => c.source === 'instagram').map((c) => `${c.name} @${c.username}`).sort()).toEqual([
+      'Jonas Weber @the_urban_runner', 'Leo Martins @leo_travels', 'Maya Fernandes @maya.designs', 'Priya Menon @priya.bakes', 'Sara Lindqvist @sara.pottery',
+    ]);
+    const rows = (await t.dashboard('GET', '/dashboard/conversations?channel=instagram&state=open')).body.data as Array<{ customerName: string; customerUsername: string }>;
+    expect(rows.map((c) => `${c.customerName} @${c.customerUsername}`)).toEqual(['Leo Martins @leo_travels', 'Priya Menon @priya.bakes']);
+  });
 });

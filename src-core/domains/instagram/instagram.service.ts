@@ -52,7 +52,7 @@ export function createInstagramService(deps: {
   /** Whether the conversation's contact is blocked: a blocked contact's conversations are hidden until unblocked. */
   const isBlocked = (orgId: string, contactId: string | null): boolean => (contactId ? contacts.get(orgId, contactId).isBlocked : false);
 
-  function toConversation(orgId: string, conversation: Omit<Conversation, 'contactBlocked' | 'lastMessageFailed' | 'state' | 'resolvedAt' | 'resolvedBy' | 'snoozedUntil'>): InstagramConversation {
+  function toConversation(orgId: string, conversation: Omit<Conversation, 'customerUsername' | 'contactBlocked' | 'lastMessageFailed' | 'state' | 'resolvedAt' | 'resolvedBy' | 'snoozedUntil'>): InstagramConversation {
     const sender = store.sender(orgId, conversation.address);
     return {
       id: conversation.id, senderId: conversation.address, senderUsername: sender?.username ?? null,
@@ -79,6 +79,15 @@ export function createInstagramService(deps: {
         `The 24-hour messaging window with Instagram user ${igsid} closed at ${window.closesAt}: Instagram lets a business reply only within 24 hours of the user's last message (${window.lastMessageAt})`,
         { extra: { recipientIgsid: igsid, lastMessageAt: window.lastMessageAt, windowClosedAt: window.closesAt } });
     }
+  }
+
+  /**
+   * The handle the platform knows for a customer's IGSID, as the contact may take it: one that reads as an IGSID (all
+   * digits) is none, since a contact's username of digits is taken for an id.
+   */
+  function handleOf(orgId: string, igsid: string): string | undefined {
+    const username = store.sender(orgId, igsid)?.username;
+    return username && igsidProblem(username) ? username : undefined;
   }
 
   function visibleConversations(orgId: string): Conversation[] {
@@ -122,6 +131,16 @@ export function createInstagramService(deps: {
       store.saveSender({ org_id: orgId, igsid, username: input.username, name: input.name ?? null, updated_at: updatedAt });
       const row = store.sender(orgId, igsid);
       return { igsid, username: input.username, name: row?.name ?? null, updatedAt };
+    },
+
+    /**
+     * A direct message from a customer, as the platform delivers it: with the handle and name it knows for the IGSID,
+     * which the contact takes (the handle as its username in place of the IGSID, the name if it has none; see
+     * `resolveAddress`). A name given with the message (the simulator's) comes before the known one.
+     */
+    receive(orgId: string, input: { from: string; text: string; name?: string | undefined }): Message {
+      const known = store.sender(orgId, input.from)?.name ?? undefined;
+      return messaging.receive({ orgId, channel: 'instagram', from: input.from, text: input.text, name: input.name ?? known, username: handleOf(orgId, input.from) });
     },
 
     profile(orgId: string): InstagramProfile {
@@ -176,7 +195,7 @@ export function createInstagramService(deps: {
       if (charCount(input.message) > INSTAGRAM_MESSAGE_MAX) throw invalidField(`message: must be at most ${INSTAGRAM_MESSAGE_MAX} characters`);
       assertCanMessage(orgId, connection, igsid);
       const message = await messaging.send({
-        orgId, channel: 'instagram', to: igsid, sender: connection.username, type: 'text', text: input.message, source: origin.source,
+        orgId, channel: 'instagram', to: igsid, contactUsername: handleOf(orgId, igsid), sender: connection.username, type: 'text', text: input.message, source: origin.source,
         content: { text: input.message, sourceName: origin.sourceName ?? null },
         payload: { instagramAccountId: connection.instagram_account_id, recipientIgsid: igsid },
         ...keyedMessageId(origin, INSTAGRAM_MESSAGE_PART),

@@ -53,7 +53,7 @@ export function messagingReads(deps: { store: MessagingStore; clock: Clock; cont
     const contact = row.contact_id ? contacts.get(orgId, row.contact_id) : null;
     return {
       id: row.id, channel: row.channel as Channel, contactId: row.contact_id, address: row.address,
-      customerName: contact?.name ?? null,
+      customerName: contact?.name ?? null, customerUsername: contact?.username ?? null,
       lastMessage: row.last_message, lastMessageAt: row.last_message_at, unreadCount: row.unread_count,
       lastMessageFailed: store.lastStatus(row.id) === 'failed', contactBlocked: contact?.isBlocked ?? false,
       // A snoozed conversation is stored `resolved` with its time (migration 46).

@@ -27,6 +27,8 @@ export type OutboundInput = {
   source: MessageSource;
   /** The recipient's name as the sender gave it: the name of a contact this send creates, or of one that has none yet. */
   contactName?: string | undefined;
+  /** The Instagram handle the platform knows for the recipient's IGSID: the contact is found by it too (see `resolveAddress`). */
+  contactUsername?: string | undefined;
   /** Provider-specific extras (buttons, subject, html...). */
   payload?: Record<string, unknown>;
   /** Overrides the channel's provider for this send (e.g. the organization's own SMTP server). */
@@ -93,7 +95,7 @@ export function messagingSends(deps: {
 
   /** Records a send as `queued`: refuses a blocked contact (409), charges (unless prepaid), creates contact and conversation. In a transaction. */
   function enqueue(input: OutboundInput, messageId: string): MessageRow {
-    const contact = contacts.resolveAddress(input.orgId, input.channel, input.to, input.contactName);
+    const contact = contacts.resolveAddress(input.orgId, input.channel, input.to, input.contactName, input.contactUsername);
     contacts.assertSendable(contact);
     const conversation = conversationFor(input.orgId, input.channel, input.to, contact.id, input.source);
     const billed = billedChannel(input.channel);

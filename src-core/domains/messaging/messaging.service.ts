@@ -82,11 +82,12 @@ export function createMessagingService(deps: {
 
     /**
      * A customer's message delivered by a provider: contact, conversation (unread + 1, reopened if resolved or snoozed), log, event,
-     * and an opt-out keyword's block.
+     * and an opt-out keyword's block. `name` and `username` (an Instagram sender's handle): who the provider says wrote,
+     * which the contact takes as `resolveAddress` says.
      */
-    receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; externalId?: string }): Message {
+    receive(input: { orgId: string; channel: Channel; from: string; text: string; name?: string; username?: string; externalId?: string }): Message {
       return db.tx(() => {
-        const contact = contacts.resolveAddress(input.orgId, input.channel, input.from, input.name);
+        const contact = contacts.resolveAddress(input.orgId, input.channel, input.from, input.name, input.username);
         const conversation = conversationFor(input.orgId, input.channel, input.from, contact.id, 'INBOUND');
         states.reopenOnInbound(conversation);
         const at = clock.nowIso();

@@ -27,8 +27,8 @@ export async function seedInstagramDemo(deps: { orgId: string; instagram: Instag
   });
   for (const customer of CUSTOMERS) instagram.rememberSender(orgId, customer.igsid, { username: customer.username, name: customer.name });
   const [maya, jonas, priya, leo, sara] = CUSTOMERS;
-  const write = (customer: (typeof CUSTOMERS)[number], text: string) =>
-    messaging.receive({ orgId, channel: 'instagram', from: customer.igsid, text, name: customer.name });
+  // Delivered as the platform delivers a direct message: the contact takes the handle and name it knows for the IGSID.
+  const write = (customer: (typeof CUSTOMERS)[number], text: string) => instagram.receive(orgId, { from: customer.igsid, text });
   const origin = { source: 'MANUAL' as const, sourceName: 'Demo seed' };
   const answer = (customer: (typeof CUSTOMERS)[number], message: string) => instagram.sendMessage(orgId, { recipientIgsid: customer.igsid, message }, origin);
   // Done with: read and resolved by an agent in the console (the calls its read and resolve routes make).
