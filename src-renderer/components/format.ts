@@ -1,5 +1,5 @@
 // Formatting shared by the console: channel names, language names, money in paise, times, relative times.
-import { CHANNEL_NAMES, USAGE_CHANNEL_NAMES, type Channel } from '../../src-core/contract/index.ts';
+import { CHANNEL_NAMES, USAGE_CHANNEL_NAMES, type Channel, type Conversation } from '../../src-core/contract/index.ts';
 import { displayAddress } from './email-address.ts';
 
 /** A channel as the console names it (`whatsapp` → `WhatsApp`): the core's names, email's capitalised as a label. */
@@ -10,6 +10,16 @@ export const channelLabel = (id: string): string => (Object.hasOwn(LEDGER_CHANNE
 /** How a contact's username reads: `@handle`, or, for an Instagram user known only by their IGSID (all digits), that id. */
 export const handleOf = (username: string | null): string | null =>
   (!username ? null : /^\d{10,}$/.test(username) ? `Instagram ID ${username}` : `@${username}`);
+/**
+ * How a conversation's customer is addressed on its channel: an Instagram user by the handle their contact has
+ * (`@maya.designs`, as the contacts list shows it), else the address as shown (a number, an email address, the IGSID of an
+ * Instagram user whose handle is not known).
+ */
+export const customerAddress = (c: Pick<Conversation, 'channel' | 'address'> & Partial<Pick<Conversation, 'customerUsername'>>): string =>
+  (c.channel === 'instagram' && c.customerUsername && !/^\d+$/.test(c.customerUsername) ? `@${c.customerUsername}` : displayAddress(c.address));
+/** A conversation's customer as the inbox names them: by name, else as `customerAddress` addresses them. */
+export const customerLabel = (c: Pick<Conversation, 'channel' | 'address' | 'customerName'> & Partial<Pick<Conversation, 'customerUsername'>>): string =>
+  c.customerName ?? customerAddress(c);
 /** A contact's name as the console shows it: the name, else the handle, email, phone or id. */
 export const contactDisplayName = (c: { name: string | null; username: string | null; email: string | null; phone: string | null; id: string }): string =>
   c.name ?? handleOf(c.username) ?? (c.email === null ? null : displayAddress(c.email)) ?? c.phone ?? c.id;

@@ -6,7 +6,7 @@ import { type Channel, type Conversation, type ConversationState } from '../../.
 import { listStep, moveChoice, tabPanelProps, tabProps, tabStop } from '../../components/arrow-keys.ts';
 import { BackToList, useFocusBackOnOpen } from '../../components/back-to-list.tsx';
 import { focusLost, thenFocus, typingIn, useFocusAfterChange } from '../../components/focus.ts';
-import { CHANNEL_LABEL } from '../../components/format.ts';
+import { CHANNEL_LABEL, customerAddress, customerLabel } from '../../components/format.ts';
 import { Avatar, Empty, ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
 import { announce } from '../../stores/announcer.ts';
@@ -26,7 +26,6 @@ import { UNDO_KEY, UNDO_SAYING, type Undoable } from './undo.ts';
 import { UNDO_BUTTON, UndoNotice } from './undo-toast.tsx';
 import { CampaignsLink, WriteInLink, writesIn } from './write-in-link.tsx';
 import './inbox.css';
-import { displayAddress } from '../../components/email-address.ts';
 
 const TABS: Array<{ channel: Channel; label: string }> = (['whatsapp', 'sms', 'rcs', 'instagram', 'email'] as const)
   .map((channel) => ({ channel, label: CHANNEL_LABEL[channel] }));
@@ -326,10 +325,12 @@ export function InboxPage() {
                     <li key={c.id} role="option" aria-selected={c.id === selected} className={`row${c.id === selected ? ' selected' : ''}`} onClick={() => setSelected(c.id)}
                       data-testid="conversation-row" data-address={c.address} tabIndex={c.id === focusable ? 0 : -1}
                       onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected(c.id); } }}>
-                      <Avatar name={c.customerName ?? displayAddress(c.address)} />
+                      <Avatar name={customerLabel(c)} />
                       <div className="row-main">
                         <div className="row-title">
-                          <span className="name">{c.customerName ?? displayAddress(c.address)}</span>
+                          <span className="name">{customerLabel(c)}</span>
+                          {/* A named Instagram customer's handle beside the name, as the thread's header and the contacts list give it. */}
+                          {c.customerName && c.channel === 'instagram' && customerAddress(c) !== c.address ? <span className="muted small row-handle" data-testid="row-handle">{customerAddress(c)}</span> : null}
                           {c.contactBlocked ? <span className="badge danger" data-testid="blocked-badge">Blocked</span> : null}
                         </div>
                         {c.state === 'snoozed' && c.snoozedUntil ? <span className="muted small snoozed-until" data-testid="row-snoozed-until">Until {snoozeTime(c.snoozedUntil)}</span> : null}

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CHANNEL_NAMES, type Channel, type Conversation, type Message } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
 import { displayAddress } from '../../components/email-address.ts';
+import { customerLabel } from '../../components/format.ts';
 import type { ConversationPages } from './conversation-refresh.ts';
 
 /** How long the first message of a burst waits for the others: a scenario's messages land within a second of each other. */
@@ -110,5 +111,5 @@ export async function inboxNameOf(client: QueryClient, api: Api, message: Pick<M
   if (!message.conversationId) return null;
   const conversation = cachedConversation(client, message.conversationId)
     ?? await api.get<Conversation>(`/dashboard/conversations/${encodeURIComponent(message.conversationId)}`);
-  return { who: conversation.customerName ?? displayAddress(conversation.address), blocked: conversation.contactBlocked };
+  return { who: customerLabel(conversation), blocked: conversation.contactBlocked };
 }

@@ -3,11 +3,11 @@
 // else the one above), or none; reopened (or unsnoozed), snoozed again (another time), or resolved or snoozed while not
 // listed there, the thread stays.
 import type { Conversation } from '../../../src-core/contract/index.ts';
-import { displayAddress } from '../../components/email-address.ts';
+import { customerLabel } from '../../components/format.ts';
 import { snoozeTime } from './snooze-choices.ts';
 
 /** A conversation as the inbox names it: its contact's name, else its address (an email's domain in its own script). */
-export const nameOf = (c: Pick<Conversation, 'customerName' | 'address'>): string => c.customerName ?? displayAddress(c.address);
+export const nameOf = (c: Parameters<typeof customerLabel>[0]): string => customerLabel(c);
 
 /**
  * What the inbox shows after `changed` (as the core now has it) left or joined a state, among `rows` (the list shown,

@@ -6,7 +6,7 @@ import type { ConsoleContact, Contact, Conversation, Message } from '../../../sr
 import { thenFocus, useFocusAfterChange, useFocusIfLost } from '../../components/focus.ts';
 import { KeepPlaceAbove } from '../../components/keep-place-above.tsx';
 import { useStickToBottom } from '../../components/stick-to-bottom.ts';
-import { CHANNEL_LABEL, contactDisplayName, time } from '../../components/format.ts';
+import { CHANNEL_LABEL, contactDisplayName, customerAddress, customerLabel, time } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { ContactDrawer } from './contact-drawer.tsx';
@@ -31,7 +31,6 @@ import { snoozeTime } from './snooze-choices.ts';
 import { useReadAfter } from './read-after.ts';
 import { useTopUpAction } from '../wallet/top-up-action.ts';
 import { useConnectInstagramAction } from '../channels/connect-action.ts';
-import { displayAddress } from '../../components/email-address.ts';
 import { useDraft } from '../../stores/drafts.ts';
 import { WriteInLink, writesIn } from './write-in-link.tsx';
 import { DraftOwnerNote, useDraftWrittenToAnother } from './draft-owner-note.tsx';
@@ -182,7 +181,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
     else onOpenConversation(target);
   };
   const unread = detail.data?.unreadCount ?? 0;
-  useThreadAnnouncements(thread.data?.data, detail.data ? detail.data.customerName ?? displayAddress(detail.data.address) : undefined);
+  useThreadAnnouncements(thread.data?.data, detail.data ? customerLabel(detail.data) : undefined);
 
   // The newest message in full: the list keeps to its end once shown, as messages come and as the header takes
   // room after them (the contact's tags load later), unless the agent scrolled up to read the history.
@@ -245,11 +244,11 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
           {c.customerName ? (
             <>
               <h2>{c.customerName}</h2>
-              <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {displayAddress(c.address)}</span>
+              <span className="muted" data-testid="thread-address">{CHANNEL_LABEL[c.channel]} · {customerAddress(c)}</span>
             </>
           ) : (
             <div data-testid="thread-address">
-              <h2>{displayAddress(c.address)}</h2>
+              <h2>{customerAddress(c)}</h2>
               <span className="muted" data-testid="thread-channel">{CHANNEL_LABEL[c.channel]}</span>
             </div>
           )}
@@ -271,7 +270,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
       <div className="thread-body">
         {thread.data.meta.hasOlder ? <OlderMessagesBar older={older} /> : null}
         <KeepPlaceAbove list={bubbles} first={first}>
-          <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? c.address}`} data-testid="thread-messages">
+          <ul className="bubbles scroll-region" ref={bubbles} tabIndex={0} aria-label={`Messages with ${c.customerName ?? customerAddress(c)}`} data-testid="thread-messages">
             {older.loaded && !thread.data.meta.hasOlder ? <li className="thread-start" data-testid="thread-start">Start of the conversation</li> : null}
             {thread.data.data.map((message) => {
               const former = formerContacts.get(message.id);
@@ -289,7 +288,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
       {contact.data?.isBlocked || (c.channel === 'instagram' && !c.careWindow.open) ? null : <NotOpenNotice conversation={c} />}
       {writtenTo && contactId && !contact.data?.isBlocked ? (
         <DraftOwnerNote conversationId={conversationId} writtenTo={writtenTo} contactId={contactId} onSettled={(settle) => thenFocus(settle, composerFocus)}
-          nowWith={contact.data ? contactDisplayName(contact.data) : c.customerName ?? displayAddress(c.address)} />
+          nowWith={contact.data ? contactDisplayName(contact.data) : customerLabel(c)} />
       ) : null}
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
         : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer conversationId={conversationId} reply={reply} held={held} contact={contactId === null ? null : contact.data} address={c.address} />
@@ -298,7 +297,7 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
               : c.channel === 'instagram' && !c.careWindow.open ? <NoComposer conversation={c} />
                 : <TextComposer reply={reply} held={held} channel={c.channel} contactName={contactName} text={text} setText={setText} />}
       {reply.isError ? <div className="composer-error" data-testid="reply-error"><ErrorState error={reply.error} refused="Not sent" action={wayOn} /></div> : null}
-      {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={c.customerName ?? displayAddress(c.address)} onClose={closeContact} onOpenConversation={openConversation} /> : null}
+      {contactOpen && contact.data ? <ContactDrawer contactId={contact.data.id} name={customerLabel(c)} onClose={closeContact} onOpenConversation={openConversation} /> : null}
     </div>
   );
 }

@@ -25,7 +25,26 @@ export async function readCustomerNamed(api: Api, message: WrittenIn): Promise<s
       message.channel === 'instagram'
         ? api.get<InstagramConversation>(`/dashboard/instagram/conversations/${encodeURIComponent(message.address)}/messages?limit=1`) : null,
     ]);
-    return customerNamed(message, { name: conversation.customerName ?? instagram?.senderName ?? null, handle: instagram?.senderUsername ?? null });
+    return customerNamed(message, { name: conversation.customerName ?? instagram?.senderName ?? null, handle: handleKnown(conversation, instagram) });
+  } catch {
+    return null;
+  }
+}
+
+/** The handle the inbox shows for the conversation's customer (their contact's), else the one the platform knows. */
+const handleKnown = (conversation: Conversation, instagram: InstagramConversation | null): string | null =>
+  (conversation.customerUsername && !/^\d+$/.test(conversation.customerUsername) ? conversation.customerUsername : instagram?.senderUsername ?? null);
+
+/**
+ * The Instagram user a handset's address (digits: an IGSID, or a phone typed without its +) is, named as the inbox names
+ * them ("Maya Fernandes (@maya.designs)"); null when no Instagram conversation has that IGSID (or Instagram is not connected).
+ */
+export async function readInstagramUserNamed(api: Api, igsid: string): Promise<string | null> {
+  if (!/^\d+$/.test(igsid)) return null;
+  try {
+    const instagram = await api.get<InstagramConversation>(`/dashboard/instagram/conversations/${encodeURIComponent(igsid)}/messages?limit=1`);
+    const conversation = await api.get<Conversation>(`/dashboard/conversations/${encodeURIComponent(instagram.id)}`);
+    return customerNamed({ channel: 'instagram', address: igsid }, { name: conversation.customerName ?? instagram.senderName, handle: handleKnown(conversation, instagram) });
   } catch {
     return null;
   }

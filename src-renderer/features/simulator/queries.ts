@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { HandsetMessage, HandsetSentMessage, Scenario } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
+import { readInstagramUserNamed } from './customer-named.ts';
 
 /** The clock as last read: `readAt` (local time of the read) lets a running clock tick in between. */
 export type ClockRead = { now: string; running?: boolean; readAt: number };
@@ -60,6 +61,19 @@ export function useHandset(address: string) {
     queryKey: ['handset', address],
     queryFn: () => api.get<{ data: HandsetMessage[] }>(`/sim/handsets/${encodeURIComponent(address)}/messages`),
     enabled: address.length > 0,
+  });
+}
+
+/**
+ * Who a handset of digits is on Instagram, as the inbox names them ("Maya Fernandes (@maya.designs)"), null if nobody
+ * (under `['handset']`, which every message reloads: a first message makes them known).
+ */
+export function useHandsetInstagramUser(address: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['handset', address, 'instagram-user'],
+    queryFn: () => readInstagramUserNamed(api, address),
+    enabled: /^\d+$/.test(address),
   });
 }
 

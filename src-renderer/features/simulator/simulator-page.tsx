@@ -15,7 +15,7 @@ import { PhoneCallsCard } from '../voice-app/phone-calls-card.tsx';
 import { HandsetMessageItem, HandsetSentItem } from './handset-message.tsx';
 import { MagicNumbersCard } from './magic-numbers-card.tsx';
 import { useAdvance, useInbound } from './mutations.ts';
-import { useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queries.ts';
+import { useHandsetInstagramUser, useHandsetThread, useVirtualNow, type HandsetThreadItem } from './queries.ts';
 import { ScenariosCard } from './scenarios-card.tsx';
 import { FormVisitorCard } from './form-visitor-card.tsx';
 import '../forms/forms.css';
@@ -144,13 +144,13 @@ const itemKey = (item: HandsetThreadItem) => (item.side === 'received' ? item.me
  * As a phone shows it: what it received on the left, what its owner sent on the right, in time order, opened at the
  * newest message and following new ones as they come, unless the reader scrolled up to read what came before.
  */
-function HandsetThread({ address, thread }: { address: string; thread: HandsetThreadItem[] }) {
+function HandsetThread({ address, who, thread }: { address: string; who: string; thread: HandsetThreadItem[] }) {
   const list = useRef<HTMLUListElement>(null);
   const newest = thread.at(-1);
   useStickToBottom(list, true, newest ? itemKey(newest) : null);
   return (
     // A Tab stop, so the keyboard can scroll a long history (it holds nothing focusable); still a list.
-    <ul className="handset scroll-region" ref={list} tabIndex={0} aria-label={`Messages to and from ${address}`} data-testid="handset-messages">
+    <ul className="handset scroll-region" ref={list} tabIndex={0} aria-label={`Messages to and from ${who}`} data-testid="handset-messages" data-address={address}>
       {thread.map((item) => (item.side === 'received'
         ? <HandsetMessageItem key={itemKey(item)} message={item.message} />
         : <HandsetSentItem key={itemKey(item)} message={item.message} />))}
@@ -170,6 +170,8 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
     setDraft(address);
   }
   const handset = useHandsetThread(address);
+  // An Instagram user is named as the inbox names them, not by their IGSID.
+  const instagramUser = useHandsetInstagramUser(address).data ?? null;
   return (
     <section className="card">
       <h2 className="card-title">Handset viewer</h2>
@@ -180,7 +182,12 @@ function HandsetCard({ address, onOpen }: { address: string; onOpen(address: str
       {!address ? <p className="muted small">See a simulated phone, mailbox or Instagram user&rsquo;s thread: what it received (OTP codes included) and what its customer wrote in.</p>
         : handset.error ? <ErrorState error={handset.error} /> : !handset.thread ? <Loading /> : handset.thread.length === 0 ? <Empty title="Nothing received yet">Nor has its customer written in.</Empty>
           // Another address starts at its own newest message, not where the last one was read.
-          : <HandsetThread key={address} address={address} thread={handset.thread} />}
+          : (
+            <>
+              {instagramUser ? <p className="muted small" data-testid="handset-who">Instagram user {instagramUser}</p> : null}
+              <HandsetThread key={address} address={address} who={instagramUser ?? address} thread={handset.thread} />
+            </>
+          )}
     </section>
   );
 }
