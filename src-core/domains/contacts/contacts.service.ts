@@ -185,6 +185,19 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       });
     },
     /**
+     * A channel user changed the handle a contact was found by (an Instagram user's new username): the contact holding
+     * `from` (case aside) takes `to` (`contact.updated`), unless another contact holds `to`. Null when none is changed.
+     * Joins the caller's transaction.
+     */
+    renameUsername(orgId: string, from: string, to: string): Contact | null {
+      return db.tx(() => {
+        const row = store.byUsername(orgId, from);
+        const holder = store.byUsername(orgId, to);
+        if (!row || (holder && holder.id !== row.id) || row.username === to) return null;
+        return this.update(orgId, row.id, { username: to });
+      });
+    },
+    /**
      * The contact a person who gave their own name, email and phone is (a form's submitter): found by email, else by
      * phone; created when new with `source` (`contact.created`); else given the name, email or phone it lacked through
      * the edit (`contact.updated` naming them), an address another contact holds left where it is. Joins the caller's

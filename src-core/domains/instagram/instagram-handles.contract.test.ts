@@ -74,6 +74,19 @@ describe('an Instagram customer whose handle the platform knows', () => {
   });
 });
 
+describe('an Instagram customer who changes their handle', () => {
+  it('stays one contact: the contact that took the old handle takes the new one, and their next message is theirs', async () => {
+    await known('6234817790117001', 'old.handle', 'Ines Duarte');
+    const first = await inbound('6234817790117001', 'Hello!');
+    expect((await known('6234817790117001', 'new.handle')).status).toBe(200);
+    expect(await contactsFound('new.handle')).toEqual([expect.objectContaining({ id: first.body.contactId, name: 'Ines Duarte', username: 'new.handle' })]);
+    expect(contactEvents('contact.updated').find((e) => e.contact.id === first.body.contactId)).toMatchObject({ changedFields: ['username'] });
+    await t.advance(1);
+    expect((await inbound('6234817790117001', 'It is me again')).body.contactId).toBe(first.body.contactId);
+    expect(await contactsFound('old.handle')).toEqual([]);
+  });
+});
+
 describe('an Instagram customer whose handle is not known', () => {
   it('keeps the IGSID as username, and the conversation says so', async () => {
     const first = await inbound('6690012384756120', 'Where is my order?');

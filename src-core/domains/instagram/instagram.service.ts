@@ -125,12 +125,20 @@ export function createInstagramService(deps: {
       return { success: true, connected: false, wasConnected };
     },
 
-    /** The handle and name the platform knows for a customer's IGSID (shown in conversations). */
+    /**
+     * The handle and name the platform knows for a customer's IGSID (shown in conversations). A new handle for a user
+     * whose contact took the old one is the contact's from now on (a user renamed on Instagram stays one contact).
+     */
     rememberSender(orgId: string, igsid: string, input: Omit<InstagramSenderInput, 'organizationId'>): InstagramSender {
-      const updatedAt = clock.nowIso();
-      store.saveSender({ org_id: orgId, igsid, username: input.username, name: input.name ?? null, updated_at: updatedAt });
-      const row = store.sender(orgId, igsid);
-      return { igsid, username: input.username, name: row?.name ?? null, updatedAt };
+      return db.tx(() => {
+        const updatedAt = clock.nowIso();
+        const before = handleOf(orgId, igsid);
+        store.saveSender({ org_id: orgId, igsid, username: input.username, name: input.name ?? null, updated_at: updatedAt });
+        const after = handleOf(orgId, igsid);
+        if (before && after && before !== after) contacts.renameUsername(orgId, before, after);
+        const row = store.sender(orgId, igsid);
+        return { igsid, username: input.username, name: row?.name ?? null, updatedAt };
+      });
     },
 
     /**
