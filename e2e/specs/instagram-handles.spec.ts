@@ -1,5 +1,5 @@
 // An Instagram customer named by who they are, not by their IGSID: the demo's Maya Fernandes is "@maya.designs" under her
-// name in Contacts, the thread's header reads "Instagram · @leo_travels" and the row gives the handle beside the name; a
+// name in Contacts (and her conversation in her panel), the thread's header reads "Instagram · @leo_travels" and the row gives the handle beside the name; a
 // customer known by a handle alone is named by it; the Simulator's handset viewer names the user it opens by an IGSID.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,9 @@ describe('an Instagram customer in the console', () => {
     expect(await row.textContent()).not.toContain('6234817790112233');
     await row.click();
     expect(await page.getByTestId('contact-field-username').textContent()).toBe('@maya.designs');
+    // Her conversation in the panel is addressed by the handle too.
+    const conversation = page.locator('[data-testid="contact-conversation"][data-channel="instagram"]');
+    expect(await conversation.locator('.contact-conversation-title .muted').textContent()).toBe('@maya.designs');
   });
 
   it('the inbox row gives a named customer\'s handle beside the name, and the thread\'s header reads "Instagram · @handle"', async () => {

@@ -5,7 +5,7 @@
 // It opens the inbox as the inbox's own contact drawer does (the UI store's openConversation): the thread's composer
 // then takes the focus. In that drawer, the inbox opens it itself (`onOpen`: see thread.tsx).
 import type { Channel, ConversationState } from '../../../src-core/contract/index.ts';
-import { CHANNEL_LABEL } from '../../components/format.ts';
+import { CHANNEL_LABEL, customerAddress } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { When } from '../../components/when.tsx';
 import { announce } from '../../stores/announcer.ts';
@@ -13,7 +13,6 @@ import { useUi } from '../../stores/ui.ts';
 import { ConversationPreview } from '../inbox/conversation-preview.tsx';
 import { resolvedLabel } from '../inbox/resolve-button.tsx';
 import { useContactConversations } from './queries.ts';
-import { displayAddress } from '../../components/email-address.ts';
 
 /** A conversation Open conversation takes the agent to (the inbox then lists its state's conversations, when given). */
 export type ConversationTarget = { id: string; channel: Channel; state?: ConversationState | undefined };
@@ -35,7 +34,7 @@ export function ContactConversations({ contactId, onOpen }: { contactId: string;
               <li key={c.id} data-testid="contact-conversation" data-channel={c.channel}>
                 <div className="contact-conversation-main">
                   <div className="contact-conversation-title">
-                    <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={displayAddress(c.address)}>{displayAddress(c.address)}</span>
+                    <strong>{CHANNEL_LABEL[c.channel]}</strong> <span className="muted small" title={customerAddress(c)}>{customerAddress(c)}</span>
                     {c.state === 'resolved' ? <> <span className="chip" data-testid="contact-conversation-resolved">{resolvedLabel(c)}</span></> : null}
                     {c.state === 'snoozed' ? <> <span className="chip" data-testid="contact-conversation-snoozed">Snoozed</span></> : null}
                   </div>
