@@ -108,8 +108,10 @@ describe('a first campaign on an empty wallet', () => {
     expect(await short.textContent()).toBe('The wallet holds ₹0.00, short of the ₹0.80 this launch reserves. Top up the wallet first, or create a draft now and launch it once topped up.');
     await screenshot(page, 'first-run-wallet-short');
 
-    // Launched anyway, the core's refusal carries the same way on.
+    // Launched anyway (its confirmation says the wallet is short too), the core's refusal carries the same way on.
     await page.getByTestId('create-launch').click();
+    await page.locator('[data-testid="launch-dialog"][data-short="true"]').waitFor();
+    await page.getByTestId('launch-confirm').click();
     await page.getByTestId('launch-error').getByTestId('error-action').filter({ hasText: 'Top up the wallet' }).waitFor();
 
     await short.getByTestId('wallet-short-top-up').click();
@@ -128,6 +130,8 @@ describe('a first campaign on an empty wallet', () => {
     expect(await page.locator('[data-template-name="order_shipped"] input').isChecked()).toBe(true);
     await short.waitFor({ state: 'detached' });
     await page.getByTestId('create-launch').click();
+    await page.locator('[data-testid="launch-dialog"][data-short="false"]').waitFor();
+    await page.getByTestId('launch-confirm').click();
     await page.getByTestId('campaign-detail').waitFor();
   });
 
