@@ -4,18 +4,8 @@
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryAttemptEvent, Message, RequestLogEntry } from '../../src-core/contract/index.ts';
+import { fakeSocket } from './fake-socket.ts';
 import { connectLive } from './live.ts';
-
-/** A socket the test emits the core's events on. */
-function fakeSocket() {
-  const listeners = new Map<string, Array<(payload: unknown) => void>>();
-  const socket = {
-    on: (event: string, listener: (payload: unknown) => void) => void listeners.set(event, [...(listeners.get(event) ?? []), listener]),
-    emit: () => undefined,
-    disconnect: () => undefined,
-  };
-  return { socket, send: (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)) };
-}
 
 /** A query shown on the page whose reads the core answers only when the test says so (the core under load). */
 function shown(client: QueryClient, queryKey: QueryKey) {

@@ -3,17 +3,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src-core/contract/index.ts';
+import { fakeSocket } from './fake-socket.ts';
 import { connectLive } from './live.ts';
-
-function fakeSocket() {
-  const listeners = new Map<string, Array<(payload: unknown) => void>>();
-  const socket = {
-    on: (event: string, listener: (payload: unknown) => void) => void listeners.set(event, [...(listeners.get(event) ?? []), listener]),
-    emit: () => undefined,
-    disconnect: () => undefined,
-  };
-  return { socket, send: (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)) };
-}
 
 describe('connectLive follows', () => {
   it('hands each message:new to customerWroteIn, and no message:updated', () => {
