@@ -3,6 +3,7 @@ import { CHANNELS, type Channel, type Overview, type OverviewCalls, type Overvie
 import { CHANNEL_LABEL, rupees } from '../../components/format.ts';
 import { When } from '../../components/when.tsx';
 import { useWebhooksUi } from '../webhooks/webhooks-store.ts';
+import { finishedWords, runningWords } from './campaign-words.ts';
 import { PlaceLink, type LinkTarget } from './place-link.tsx';
 import { ratePercent } from './queries.ts';
 
@@ -107,10 +108,6 @@ export function InboxCard({ inbox }: { inbox: Overview['inbox'] }) {
   );
 }
 
-/** What a finished campaign came to: "16 sent", "14 sent · 2 failed". */
-const finished = (campaign: OverviewCampaign): string =>
-  `${n(campaign.sentCount)} sent${campaign.failedCount > 0 ? ` · ${n(campaign.failedCount)} failed` : ''}`;
-
 function CampaignRow({ campaign }: { campaign: OverviewCampaign }) {
   const done = campaign.sentCount + campaign.failedCount;
   const to: LinkTarget = { section: 'campaigns', campaigns: { tab: campaign.channel, view: { kind: 'detail', channel: campaign.channel, id: campaign.id } } };
@@ -118,8 +115,8 @@ function CampaignRow({ campaign }: { campaign: OverviewCampaign }) {
     <li data-testid="ov-campaign" data-status={campaign.status}>
       <PlaceLink to={to} className="ov-campaign-name">{campaign.name}</PlaceLink>
       <span className="muted small">
-        {CHANNEL_LABEL[campaign.channel]} · {campaign.status === 'RUNNING' ? `${n(done)} of ${n(campaign.totalRecipients)} sent`
-          : campaign.status === 'COMPLETED' ? `completed · ${finished(campaign)}` : <>sends <When iso={campaign.scheduledAt} /></>}
+        {CHANNEL_LABEL[campaign.channel]} · {campaign.status === 'RUNNING' ? runningWords(campaign)
+          : campaign.status === 'COMPLETED' ? `completed · ${finishedWords(campaign)}` : <>sends <When iso={campaign.scheduledAt} /></>}
       </span>
       {campaign.status === 'RUNNING' ? <progress max={Math.max(campaign.totalRecipients, 1)} value={done} aria-label={`${campaign.name}: ${done} of ${campaign.totalRecipients}`} /> : null}
     </li>
