@@ -13,7 +13,7 @@ import { createJobRunner, type JobHandler } from './kernel/jobs.ts';
 import { migrate } from './kernel/migrate.store.ts';
 import { createOrgs } from './kernel/orgs.ts';
 import { createLastUp } from './kernel/last-up.ts';
-import { createRateLimiter, WINDOW_MS as RATE_WINDOW_MS } from './kernel/rate-limit.ts';
+import { createRateLimiter } from './kernel/rate-limit.ts';
 import { createRequestLog } from './kernel/request-log.ts';
 import { scopesInUse, type AnyRoute, type InnerAnswer, type InnerRequest } from './kernel/route.ts';
 import type { Scope } from './contract/scopes.ts';
@@ -94,7 +94,6 @@ export type Ready = {
 };
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
-const LAST_UP_KEY = 'clock_last_up_ms'; // when the process was last known up on the virtual clock (kernel/last-up.ts)
 /** Set with the default organization when a seed is asked for; removed in the seed's own transaction. */
 const DEMO_PENDING_KEY = 'demo_seed_pending';
 
@@ -120,7 +119,7 @@ export async function createServer(options: ServerOptions) {
   });
 
   const bus = createBus({ db, clock, log });
-  const lastUp = createLastUp({ clock, read: () => orgs.getSetting(LAST_UP_KEY), write: (ms) => orgs.setSetting(LAST_UP_KEY, ms) });
+  const lastUp = createLastUp({ clock, settings: orgs });
   const saveClock = (): void => {
     if (clockMode.kind === 'real') orgs.setSetting(CLOCK_OFFSET_KEY, String(clock.offset()));
     lastUp.note();
@@ -130,8 +129,7 @@ export async function createServer(options: ServerOptions) {
   // not send virtual time back behind what ran.
   const settleEvents = (): Promise<void> => (clock.running ? bus.settle() : bus.flush());
   const jobs = createJobRunner({
-    db, clock, log, afterEachJob: settleEvents, onClockMoved: saveClock,
-    advanceBudgetMs: options.advanceBudgetMs,
+    db, clock, log, afterEachJob: settleEvents, onClockMoved: saveClock, advanceBudgetMs: options.advanceBudgetMs,
   });
   const deps: CoreDeps = { db, clock, bus, jobs, log };
   const apiKeys = createApiKeys({ db, clock });
@@ -261,7 +259,7 @@ export async function createServer(options: ServerOptions) {
   // A keyed request's fingerprint (an HMAC) and its first answer (sealed) are kept under keys from the server secret too.
   const idempotency = createIdempotency({ db, clock, fingerprintKey: sealingKey(secret, 'idempotency-fingerprint'), answerKey: sealingKey(secret, 'idempotency-answer') });
   const rateLimiter = createRateLimiter(clock); // the keys' windows as the last process left them, from the request log
-  rateLimiter.restore(requestLog.countedSince(clock.now() - RATE_WINDOW_MS));
+  rateLimiter.restore((sinceMs) => requestLog.countedSince(sinceMs));
   const http = await createHttp(routes, {
     apiKeys, rateLimiter, requestLog, clock, dashboardToken,
     defaultOrgId: defaultOrg.id, orgExists, idempotency, consoleDir: options.consoleDir, log, answerCheck: options.answerCheck,

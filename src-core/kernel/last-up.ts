@@ -4,14 +4,18 @@
 import type { Clock } from './clock.ts';
 
 const NOTE_EVERY_MS = 5_000;
+/** The setting it is noted under (virtual ms since the epoch). */
+export const LAST_UP_KEY = 'clock_last_up_ms';
 
-export function createLastUp(deps: { clock: Clock; read: () => string | undefined; write: (ms: string) => void; everyMs?: number }) {
-  const saved = Number(deps.read());
+type Settings = { getSetting(key: string): string | undefined; setSetting(key: string, value: string): void };
+
+export function createLastUp(deps: { clock: Clock; settings: Settings; everyMs?: number }) {
+  const saved = Number(deps.settings.getSetting(LAST_UP_KEY));
   let timer: { cancel(): void } | null = null;
   /** Only a serving process notes (from `start`): a CLI command's core opened beside it, or after it, is not it being up. */
   let serving = false;
   const note = (): void => {
-    if (serving) deps.write(String(deps.clock.now()));
+    if (serving) deps.settings.setSetting(LAST_UP_KEY, String(deps.clock.now()));
   };
   const tick = (): void => {
     note();

@@ -67,14 +67,11 @@ export function createRateLimiter(clock: Clock) {
       return { allowed: true, limit, remaining: limit - window.size };
     },
     /**
-     * Puts back requests counted before a restart (oldest first, each with its key, client IP and virtual time), so the
-     * windows a stop or a kill cut off go on where they were; those already out of their window are left out.
+     * Puts back requests counted before a restart (`countedSince`: those of the last window, oldest first, each with its key,
+     * client IP and virtual time), so the windows a stop or a kill cut off go on where they were.
      */
-    restore(requests: readonly { keyId: string; clientIp: string; atMs: number }[]): void {
-      const since = clock.now() - WINDOW_MS;
-      for (const { keyId, clientIp, atMs } of requests) {
-        if (atMs > since) windowOf(`${keyId}|${clientIp}`).push(atMs);
-      }
+    restore(countedSince: (sinceMs: number) => readonly { keyId: string; clientIp: string; atMs: number }[]): void {
+      for (const { keyId, clientIp, atMs } of countedSince(clock.now() - WINDOW_MS)) windowOf(`${keyId}|${clientIp}`).push(atMs);
     },
     /** Where the window stands, counting nothing (the assistant endpoint's own requests). */
     peek(keyId: string, clientIp: string, limit: number): { limit: number; remaining: number } {
