@@ -15,8 +15,12 @@ export const handleOf = (username: string | null): string | null =>
  * (`@maya.designs`, as the contacts list shows it), else the address as shown (a number, an email address, the IGSID of an
  * Instagram user whose handle is not known).
  */
-export const customerAddress = (c: Pick<Conversation, 'channel' | 'address'> & Partial<Pick<Conversation, 'customerUsername'>>): string =>
-  (c.channel === 'instagram' && c.customerUsername && !/^\d+$/.test(c.customerUsername) ? `@${c.customerUsername}` : displayAddress(c.address));
+export const customerAddress = (c: Pick<Conversation, 'channel' | 'address'> & Partial<Pick<Conversation, 'customerUsername'>>): string => {
+  const handle = c.channel === 'instagram' ? instagramHandle(c.customerUsername) : null;
+  return handle ? `@${handle}` : displayAddress(c.address);
+};
+/** A contact's username as an Instagram handle: null when it has none, or only the user's IGSID (all digits). */
+export const instagramHandle = (username: string | null | undefined): string | null => (username && !/^\d+$/.test(username) ? username : null);
 /** A conversation's customer as the inbox names them: by name, else as `customerAddress` addresses them. */
 export const customerLabel = (c: Pick<Conversation, 'channel' | 'address' | 'customerName'> & Partial<Pick<Conversation, 'customerUsername'>>): string =>
   c.customerName ?? customerAddress(c);

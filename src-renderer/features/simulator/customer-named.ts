@@ -3,6 +3,7 @@
 // platform knows for the user, else "Instagram ID …" as a contact known only by that id is shown: never the bare id.
 import type { Conversation, InstagramConversation, Message } from '../../../src-core/contract/index.ts';
 import type { Api } from '../../api/http.ts';
+import { instagramHandle } from '../../components/format.ts';
 
 export type WrittenIn = Pick<Message, 'channel' | 'address' | 'conversationId'>;
 type Known = { name: string | null; handle: string | null };
@@ -33,7 +34,7 @@ export async function readCustomerNamed(api: Api, message: WrittenIn): Promise<s
 
 /** The handle the inbox shows for the conversation's customer (their contact's), else the one the platform knows. */
 const handleKnown = (conversation: Conversation, instagram: InstagramConversation | null): string | null =>
-  (conversation.customerUsername && !/^\d+$/.test(conversation.customerUsername) ? conversation.customerUsername : instagram?.senderUsername ?? null);
+  instagramHandle(conversation.customerUsername) ?? instagram?.senderUsername ?? null;
 
 /**
  * The Instagram user a handset's address (digits: an IGSID, or a phone typed without its +) is, named as the inbox names
