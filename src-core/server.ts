@@ -86,6 +86,8 @@ export type ServerOptions = {
   voiceJoinCheck?: VoiceServerHooks['verify'];
   /** Test hook: sees each answer a route sends (the test server checks `/v1` answers against the API document's schemas). */
   answerCheck?: AnswerCheck;
+  /** Test hook: how long a stop waits for answers still being sent before cutting their connections (default 10 s). */
+  stopGraceMs?: number;
   log?: (msg: string) => void;
 };
 
@@ -138,14 +140,7 @@ export async function createServer(options: ServerOptions) {
     // The stream carries the entry, never a failed request's bodies (read with the entry's detail).
     onEntry: ({ orgId, requestBody: _request, responseBody: _response, ...entry }) => bus.publishTransient(orgId, 'request.logged', entry),
   });
-  const orgExists = (id: string): boolean => {
-    try {
-      orgs.get(id);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const orgExists = orgs.exists;
 
   // A stage or form an automation triggers on is not deleted (automations are made below, asked at a delete).
   const contacts = contactsDomain({ ...deps, stageTriggerUsers: (orgId, id) => automations.service.triggerUsers(orgId, 'lifecycle_stage', id) });
@@ -263,7 +258,7 @@ export async function createServer(options: ServerOptions) {
   const http = await createHttp(routes, {
     apiKeys, rateLimiter, requestLog, clock, dashboardToken,
     defaultOrgId: defaultOrg.id, orgExists, idempotency, consoleDir: options.consoleDir, log, answerCheck: options.answerCheck,
-    listeningUrl: () => publicBaseUrl, tls: options.tls,
+    listeningUrl: () => publicBaseUrl, tls: options.tls, stopGraceMs: options.stopGraceMs,
   });
   const { app, server } = http;
   inject = http.inject;

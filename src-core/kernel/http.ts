@@ -14,6 +14,7 @@ import type { Clock } from './clock.ts';
 import { AppError, invalidField, jsonRpcBodyError, notFound, rateLimited, renderError, statusText } from './errors.ts';
 import { idempotencyKeyLines, type Idempotency, type KeyedId, type KeyedNotes, type StoredAnswer } from './idempotency.ts';
 import { fromFastifyError, type FastifyLikeError } from './fastify-errors.ts';
+import { createHttpStop } from './http-stop.ts';
 import { emptyOrNotJson, notJson, readJsonBody } from './json-body.ts';
 import { methodNotAllowed, pathMethods } from './path-methods.ts';
 import { parseBody, parseInput, parseQuery, refuseBadlyEncodedQuery, withoutEmptyValues } from './parse-input.ts';
@@ -39,6 +40,8 @@ export type HttpDeps = {
   tls?: { cert: Buffer | string; key: Buffer | string } | undefined; // PEM: the port speaks only TLS (REST, console, stream, voice)
   /** Test hook: sees each answer of a route as sent (status, content type, body); unset in production, which pays one check. */
   answerCheck?: AnswerCheck | undefined;
+  /** How long a stop waits for answers still being sent before cutting their connections (default STOP_GRACE_MS). */
+  stopGraceMs?: number | undefined;
 };
 
 export type AnswerCheck = (route: AnyRoute, answer: { status: number; contentType: string | undefined; payload: unknown }) => void;
@@ -269,7 +272,7 @@ const MAX_PARAM_LENGTH = 1024;
 export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ app: FastifyInstance; server: Server; inject: (call: InnerRequest) => Promise<InnerAnswer> }> {
   const app = Fastify({
     ...(deps.tls ? ({ https: { cert: deps.tls.cert, key: deps.tls.key } } as object) : {}), // Fastify's https; typed as http's (same requests)
-    // A stop closes the keep-alive connections idle when it begins, lets requests in flight finish (see `stopping` below).
+    // A stop closes the keep-alive connections idle when it begins, lets requests in flight finish (http-stop.ts).
     logger: false, bodyLimit: 2 * 1024 * 1024, forceCloseConnections: 'idle', return503OnClosing: true,
     // A push token is a path parameter (DELETE /v1/voice/app/identities/{externalId}/devices/{token}): an FCM token is
     // about 160 characters, past Fastify's default of 100.
@@ -312,16 +315,12 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     readJsonBody(raw as Buffer, request.headers['content-type'], (text, parsed) => defaultJson(request, text, parsed), done);
   });
 
-  // A stop lets the requests in flight finish, but not their connections live on after: it closes the connections idle
-  // when it begins, and one that goes idle after (its answer sent since) would be kept alive until its keep-alive
-  // timeout (72 s), holding the stop that long. So once it has begun, an answer says `Connection: close` (the
-  // connection ends after it), and one whose headers went out before is closed as soon as it is sent.
-  let stopping = false;
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
+  // A stop lets the requests in flight finish, within a grace, and closes their connections after (http-stop.ts).
+  const stop = createHttpStop(app.server, { clock: deps.clock, log: deps.log, graceMs: deps.stopGraceMs });
+  app.addHook('preClose', async () => stop.begin());
+  app.addHook('onClose', async () => stop.ended());
   app.addHook('onSend', (request, fastifyReply, payload, done) => {
-    if (stopping) fastifyReply.header('connection', 'close');
+    if (stop.stopping()) fastifyReply.header('connection', 'close');
     uncountedWindowHeaders(request, fastifyReply, deps);
     // A failed /v1 request's bodies go to its log entry: only then, so a successful request pays one comparison.
     const status = fastifyReply.statusCode;
@@ -337,7 +336,7 @@ export async function createHttp(routes: AnyRoute[], deps: HttpDeps): Promise<{ 
     logState.set(request, newLogState(clientIpOf(request)));
   });
   app.addHook('onResponse', async (request, fastifyReply) => {
-    if (stopping) app.server.closeIdleConnections();
+    stop.answered();
     writeLogEntry(logState.get(request), request, fastifyReply.statusCode);
   });
 

@@ -25,6 +25,7 @@ export function createOrgs(deps: { db: Db; clock: Clock }) {
       return org;
     },
     get,
+    exists: (id: string): boolean => store.byId(id) !== undefined,
     /** Renames an organization (404 when unknown): later sends show the new name; what was sent keeps the old one. */
     rename(id: string, name: string): Organization {
       if (!deps.db.tx(() => store.rename(id, name))) throw notFound(`Organization ${id}`);

@@ -183,7 +183,8 @@ describe('an app-to-app call', () => {
     expect((await api('GET', `/v1/voice/app/calls/${id}/recording`)).body.data.url).not.toBe(link.url);
     await t.advance(3600);
     expect((await fetch(link.url)).status).toBe(403);
-    expect((await fetch((await api('GET', `/v1/voice/app/calls/${id}/recording`)).body.data.url as string)).status).toBe(200);
+    const renewed = await fetch((await api('GET', `/v1/voice/app/calls/${id}/recording`)).body.data.url as string);
+    expect([renewed.status, Buffer.from(await renewed.arrayBuffer()).subarray(0, 4).toString()]).toEqual([200, 'RIFF']);
   });
 
   it('refuses missing fields, the same party twice, a booking call without a session, and a second live call between the same two (either way round)', async () => {
