@@ -54,6 +54,7 @@ import { createDemoStory, DEMO_STORY_MS, type DemoStory } from './sim/demo/story
 import { createGateway } from './stream/gateway.ts';
 import { createVoiceServer, voiceServerUrlOf, type VoiceServerHooks } from './voice-server/voice-server.ts';
 import { sealingKey, serverSecret } from './kernel/sealed.ts';
+import { watchStop } from './kernel/stop-watch.ts';
 import { createSimWorld } from './sim/world.ts';
 import { simulatedReceivers } from './sim/webhook-receivers.ts';
 import { openApiRoutes } from './kernel/openapi.ts';
@@ -375,19 +376,21 @@ export async function createServer(options: ServerOptions) {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      await voiceServer.close();
-      await gateway.close();
-      await mcp.service.close();
-      await app.close();
+      const stop = watchStop({ clock, log }); // a stop that takes long logs the step holding it
+      await stop.step('the voice connections to close', () => voiceServer.close());
+      await stop.step('the event stream to close', () => gateway.close());
+      await stop.step('the MCP sessions to close', () => mcp.service.close());
+      await stop.step('requests in flight to be answered', () => app.close());
       // As a request in flight: an SMTP server answering late is waited for (its own timeouts bound it).
-      await recovery;
-      await jobs.stop();
+      await stop.step('queued messages being recovered', () => recovery);
+      await stop.step('the job running to finish', () => jobs.stop());
       lastUp.stop();
-      await bus.flush();
+      await stop.step('events to be dispatched', () => bus.flush());
       bus.saveCursor();
       requestLog.flush();
       saveClock();
-      await checkpointer?.stop();
+      await stop.step('the checkpoint worker to stop', () => checkpointer?.stop());
+      stop.done();
       db.close();
     },
   };

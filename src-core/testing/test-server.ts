@@ -18,7 +18,12 @@ export async function createTestServer(options: Partial<ServerOptions> & { keepD
   const logs: string[] = [];
   const answers = createAnswerChecks();
   const server = await createServer({
-    clock: { kind: 'manual', startMs: TEST_EPOCH_MS }, seed: 'none', log: (msg) => logs.push(msg), answerCheck: answers.check,
+    clock: { kind: 'manual', startMs: TEST_EPOCH_MS }, seed: 'none', answerCheck: answers.check,
+    // Kept for the test to read; a stop that hangs also says so on stderr (the test's own timeout would say nothing).
+    log: (msg) => {
+      logs.push(msg);
+      if (msg.startsWith('stop: still waiting')) process.stderr.write(`${msg}\n`);
+    },
     // On loopback unless a test listens elsewhere (every interface: `serve --host 0.0.0.0`).
     ...options, dataFile, host: options.host ?? '127.0.0.1', port: 0,
   });
