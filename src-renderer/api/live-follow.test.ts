@@ -1,5 +1,5 @@
 // What connectLive hands on besides reloads: each new message, to what says customers' messages aloud
-// (features/inbox/other-conversations.ts); a status change is no new message.
+// (app/customers-wrote-in.ts); a status change is no new message.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src-core/contract/index.ts';

@@ -25,7 +25,7 @@ export type WatchedCall = { current(): string | null; subscribe(follow: (callId:
 const NO_CALL: WatchedCall = { current: () => null, subscribe: () => () => undefined };
 /**
  * What the console follows besides server data: `call`, the agent call whose room the socket joins; `customerWroteIn`,
- * each new message (`message:new`), told to what says customers' messages aloud (features/inbox/other-conversations.ts).
+ * each new message (`message:new`), told to what says customers' messages aloud (app/customers-wrote-in.ts).
  */
 export type LiveFollow = { call?: WatchedCall; customerWroteIn?: (message: Message) => void };
 type MessageKeys = Pick<Message, 'conversationId' | 'channel' | 'source' | 'direction'>;

@@ -16,7 +16,7 @@ import { ContactsPage } from '../features/contacts/contacts-page.tsx';
 import { KeysPage } from '../features/developer/keys-page.tsx';
 import { RequestLogPage } from '../features/developer/request-log-page.tsx';
 import { InboxPage } from '../features/inbox/inbox-page.tsx';
-import { announceOtherConversations, inboxNameOf } from '../features/inbox/other-conversations.ts';
+import { inboxNameOf } from '../features/inbox/inbox-name-of.ts';
 import { OverviewPage } from '../features/overview/overview-page.tsx';
 import { OtpPage } from '../features/otp/otp-page.tsx';
 import { CallsPage } from '../features/voice/calls-page.tsx';
@@ -27,13 +27,16 @@ import { WebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { announce } from '../stores/announcer.ts';
 import { useDrafts } from '../stores/drafts.ts';
 import { useUi, type Section } from '../stores/ui.ts';
+import { useWroteIn } from '../stores/wrote-in.ts';
 import type { Arrival } from './arrival.ts';
+import { announceCustomersWritingIn, type Saying, type Shown } from './customers-wrote-in.ts';
 import { followConsoleLinks, forgetToken, readConnection, type Connection } from './connection.ts';
 import { ClockBar } from './clock-bar.tsx';
 import { OrganizationName } from './organization-name.tsx';
 import { usePlaceSync } from './place-sync.ts';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { NAV, SidebarNav } from './sidebar-nav.tsx';
+import { WroteInNotices } from './wrote-in-notices.tsx';
 
 /** The Calls page's open call, which the stream follows into its room. */
 const watchedCall: WatchedCall = {
@@ -41,10 +44,16 @@ const watchedCall: WatchedCall = {
   subscribe: (follow) => useUi.subscribe((state) => follow(state.watchedCallId)),
 };
 
-/** The conversation the Inbox shows while it is the page shown (null: another page is). */
-const inboxShown = () => {
+/** The page shown, and the conversation open while it is the Inbox. */
+const pageShown = (): Shown => {
   const { section, inbox } = useUi.getState();
-  return section === 'inbox' ? { conversationId: inbox.conversationId } : null;
+  return section === 'inbox' ? { page: 'inbox', conversationId: inbox.conversationId } : { page: section === 'simulator' ? 'simulator' : 'other' };
+};
+
+/** Customers writing in: said in the live region on every page, and outside the Inbox (whose list shows them) also in a notice. */
+const sayWroteIn = ({ text, shown, conversations }: Saying) => {
+  announce(text);
+  if (shown.page !== 'inbox') useWroteIn.getState().show({ text, conversations });
 };
 
 function useLive(connection: Connection) {
@@ -55,12 +64,15 @@ function useLive(connection: Connection) {
   const orgId = orgs.data?.defaultOrganizationId;
   useEffect(() => {
     if (!orgId) return undefined;
-    // Customers writing into other conversations than the one open, said aloud while the Inbox is shown.
-    const others = announceOtherConversations({ shown: inboxShown, nameOf: (message) => inboxNameOf(client, api, message), say: announce });
-    const stop = connectLive(connection, orgId, client, setLive, { call: watchedCall, customerWroteIn: others.note });
+    // Customers writing in, said (and outside the Inbox shown) on whichever page is shown (app/customers-wrote-in.ts).
+    const wroteIn = announceCustomersWritingIn({
+      shown: pageShown, nameOf: (message) => inboxNameOf(client, api, message), say: sayWroteIn,
+      writtenHere: (messageId) => useWroteIn.getState().writtenHere.includes(messageId),
+    });
+    const stop = connectLive(connection, orgId, client, setLive, { call: watchedCall, customerWroteIn: wroteIn.note });
     return () => {
       stop();
-      others.stop();
+      wroteIn.stop();
     };
   }, [connection, orgId, client, api, setLive]);
   // The replies left unsent in this organization, kept by the tab across a reload (stores/drafts.ts).
@@ -132,6 +144,7 @@ function Shell({ connection, arrival }: { connection: Connection; arrival: Arriv
           <ErrorBoundary key={section} backLabel="Back to Inbox" onBack={() => go('inbox')}><Page /></ErrorBoundary>
         )}
       </main>
+      <WroteInNotices />
       <LiveRegion />
     </div>
   );

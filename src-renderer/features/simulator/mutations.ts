@@ -4,6 +4,7 @@ import type { Message, ScenarioRun } from '../../../src-core/contract/index.ts';
 import { useApi } from '../../api/context.tsx';
 import { time } from '../../components/format.ts';
 import { announce } from '../../stores/announcer.ts';
+import { useWroteIn } from '../../stores/wrote-in.ts';
 import { readCustomerNamed } from './customer-named.ts';
 import { clockReadFrom, SCENARIOS_KEY } from './queries.ts';
 
@@ -27,6 +28,8 @@ export function useInbound() {
     // `who`: the customer as the inbox now names them (customer-named.ts), null if that could not be read.
     mutationFn: async (input: { channel: 'whatsapp' | 'sms' | 'instagram'; from: string; text: string; name?: string }) => {
       const stored = await api.post<Message>('/sim/inbound', input);
+      // Its confirmation names it here: the console's notice of customers writing in leaves it out on this page.
+      useWroteIn.getState().noteWrittenHere(stored.id);
       return { stored, who: await readCustomerNamed(api, stored) };
     },
     // The handset viewer shows the customer's own side too: their new message joins its thread at once.
