@@ -3,6 +3,7 @@
 // not connected) rather than a dead end the agent has to find the sidebar from.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { violations } from '../fixtures/axe.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
@@ -44,6 +45,34 @@ describe('a reply the wallet cannot pay for', () => {
     expect(await refused.textContent()).toMatch(/^Not sentInsufficient wallet balance: 1 WhatsApp message costs ₹1,000\.00, the balance is ₹\d+\.\d\dTop up the wallet$/);
     await screenshot(page, 'reply-refused-empty-wallet');
     await topUp.click();
+    await page.getByTestId('top-up-form').waitFor();
+    expect(await page.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('is said as the conversation opens, before a word is typed, with the way to top up; Send is left to the core', async () => {
+    // The wallet the first test spent: less than one WhatsApp message at ₹1,000, more than an SMS at ₹0.25.
+    await page.getByTestId('nav-inbox').click();
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('conversation-row').filter({ hasText: 'Oliver Brown' }).click();
+    const short = page.getByTestId('thread').getByTestId('wallet-short');
+    await short.waitFor();
+    expect(await short.textContent()).toMatch(/^The wallet holds ₹\d+\.\d\d, short of the ₹1,000\.00 a WhatsApp reply costs\. Top up the wallet first\.$/);
+    for (let pass = 0; pass < 2; pass += 1) {
+      expect((await violations(page)).join('\n')).toBe('');
+      await page.getByTestId('theme-toggle').click();
+    }
+    // The refused reply's draft is kept: typed anew, Send is offered as before (the core refuses it, the first test).
+    await page.getByTestId('composer').fill('Checking in.');
+    expect(await page.getByTestId('send-reply').isEnabled()).toBe(true);
+    await page.getByTestId('composer').fill('');
+    // An SMS reply the wallet can pay for (the wallet read already): nothing said.
+    await page.getByTestId('tab-sms').click();
+    await page.getByTestId('conversation-row').first().click();
+    await page.getByTestId('thread').getByTestId('composer').waitFor();
+    expect(await page.getByTestId('thread').getByTestId('wallet-short').count()).toBe(0);
+    await page.getByTestId('tab-whatsapp').click();
+    await page.getByTestId('conversation-row').filter({ hasText: 'Oliver Brown' }).click();
+    await short.getByTestId('wallet-short-top-up').click();
     await page.getByTestId('top-up-form').waitFor();
     expect(await page.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
   });

@@ -9,14 +9,15 @@ import { useWallet } from './queries.ts';
 /**
  * What the launch reserves (`paise` from the balance, or email `credits`; null while not known) against the wallet, with
  * a link to top it up when it falls short; nothing while the wallet holds enough (or either is not known yet).
- * `draft`: the builder can still keep the campaign as a draft, to launch once topped up.
+ * `draft`: the builder can still keep the campaign as a draft, to launch once topped up. `spends`: what is paid for, as
+ * the sentence ends ("this launch reserves"; the inbox's "a WhatsApp reply costs").
  */
-export function WalletShort({ paise, credits, draft }: { paise?: number | null; credits?: number | null; draft: boolean }) {
+export function WalletShort({ paise, credits, draft, spends = 'this launch reserves' }: { paise?: number | null; credits?: number | null; draft: boolean; spends?: string }) {
   const wallet = useWallet().data;
   const askTopUp = useUi((s) => s.askTopUp);
   if (!wallet) return null;
-  const text = paise != null && paise > wallet.balancePaise ? `The wallet holds ${rupees(wallet.balancePaise)}, short of the ${rupees(paise)} this launch reserves.`
-    : credits != null && credits > wallet.emailCredits ? `The wallet has ${count(wallet.emailCredits, 'email credit')}, short of the ${credits.toLocaleString()} this launch reserves.`
+  const text = paise != null && paise > wallet.balancePaise ? `The wallet holds ${rupees(wallet.balancePaise)}, short of the ${rupees(paise)} ${spends}.`
+    : credits != null && credits > wallet.emailCredits ? `The wallet has ${count(wallet.emailCredits, 'email credit')}, short of the ${credits.toLocaleString()} ${spends}.`
       : null;
   if (!text) return null;
   return (

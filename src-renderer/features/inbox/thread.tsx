@@ -25,6 +25,7 @@ import { newMessages, useNewBelow } from './new-below.ts';
 import { ownerChanges } from './owner-change.ts';
 import { OwnerChange } from './owner-change.tsx';
 import { OlderMessagesBar, useOlderMessagesAtTop } from './older-messages.tsx';
+import { ReplyWalletShort } from './reply-wallet-short.tsx';
 import { ResolveButton } from './resolve-button.tsx';
 import { SnoozeMenu } from './snooze-menu.tsx';
 import { snoozeTime } from './snooze-choices.ts';
@@ -290,6 +291,8 @@ export function Thread({ conversationId, readAfterMs = 0, matchedMessageId, onOp
         <DraftOwnerNote conversationId={conversationId} writtenTo={writtenTo} contactId={contactId} onSettled={(settle) => thenFocus(settle, composerFocus)}
           nowWith={contact.data ? contactDisplayName(contact.data) : customerLabel(c)} />
       ) : null}
+      {/* Above the composer, said before the agent types: what the wallet cannot pay for a reply here (Send stays; the core decides). */}
+      {contact.data?.isBlocked || (c.channel === 'instagram' && !c.careWindow.open) ? null : <ReplyWalletShort channel={c.channel} />}
       {contact.data?.isBlocked ? <BlockedNotice contact={contact.data} onUnblock={() => reply.reset()} />
         : c.channel === 'whatsapp' && !c.careWindow.open ? <TemplateComposer conversationId={conversationId} reply={reply} held={held} contact={contactId === null ? null : contact.data} address={c.address} />
           : c.channel === 'sms' ? <SmsComposer reply={reply} held={held} contactName={contactName} text={text} setText={setText} />
