@@ -1,7 +1,8 @@
 // Customers writing in are noticed on every page, not only in the Inbox: on Contacts or Campaigns the live region says
 // "New message from Priya Shah on SMS." (a burst in one sentence) and a notice at the bottom right names who wrote,
 // with Open (to that conversation in the Inbox; for several, to the Inbox) and Dismiss (Escape too), without taking the
-// focus. On the Simulator, the form's own write-in is left to its confirmation; anyone else's is noticed there too.
+// focus, and goes on its own. On the Simulator, the form's own write-in is left to its confirmation; anyone else's is
+// noticed there too.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { violations } from '../fixtures/axe.ts';
@@ -92,6 +93,21 @@ describe('customers writing in, noticed outside the Inbox', () => {
     for (const address of ['+14155550772', '+14155550773']) await page.locator(`[data-testid="conversation-row"][data-address="${address}"]`).waitFor();
   });
 
+  it('on the Overview: a notice holding the focus stays past its time, while a later one goes; Escape then closes it', async () => {
+    await nav('overview');
+    await writeIn('sms', '+14155550776', 'Cora Lind', 'First question');
+    await page.getByTestId('wrote-in-notice').filter({ hasText: 'Cora Lind' }).getByTestId('wrote-in-open').focus();
+    await writeIn('sms', '+14155550777', 'Dev Rao', 'Second question');
+    const later = page.getByTestId('wrote-in-notice').filter({ hasText: 'Dev Rao' });
+    await later.waitFor();
+    // The later one came 5 s or more after the first (the quiet time) and goes 10 s after it came: the first is held.
+    await later.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.getByTestId('wrote-in-text').allTextContents()).toEqual(['New message from Cora Lind on SMS.']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => notices().count()).toBe(0);
+    expect(await focusedTestId()).toBe('nav-overview');
+  });
+
   it('on the Simulator: the form’s own write-in is left to its confirmation, another customer’s is noticed', async () => {
     await nav('simulator');
     const said = await listen();
@@ -105,5 +121,7 @@ describe('customers writing in, noticed outside the Inbox', () => {
     await writeIn('sms', '+14155550775', 'Ben Cole', 'Hi there');
     await expect.poll(said, { timeout: 15_000 }).toEqual(['New message from Ben Cole on SMS.']);
     expect(await page.getByTestId('wrote-in-text').allTextContents()).toEqual(['New message from Ben Cole on SMS.']);
+    // Nothing holding it (the pointer and the focus elsewhere), it goes on its own after its 10 s.
+    await page.getByTestId('wrote-in-notices').waitFor({ state: 'detached', timeout: 30_000 });
   });
 });
