@@ -29,7 +29,7 @@ export function ContactConversations({ contactId, onOpen }: { contactId: string;
       <h3>Conversations</h3>
       {conversations.isPending ? <Loading label="Loading conversations…" /> : conversations.isError ? <ErrorState error={conversations.error} onRetry={() => void conversations.refetch()} /> : (
         <ul className="contact-conversations" data-testid="contact-conversations">
-          {conversations.data.data.length === 0 ? <li className="muted">No conversations yet: they appear when this contact writes in or is sent a message.</li>
+          {conversations.data.data.length === 0 ? <li className="muted">No conversations yet: one appears when this contact writes in, or when you send them a message with Send a message above.</li>
             : conversations.data.data.map((c) => (
               <li key={c.id} data-testid="contact-conversation" data-channel={c.channel}>
                 <div className="contact-conversation-main">

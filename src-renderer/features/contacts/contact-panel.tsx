@@ -1,4 +1,4 @@
-// The selected contact: fields (and their Edit), lifecycle stage, conversations, tags, block (with an optional reason) and unblock, and notes.
+// The selected contact: Send a message (send-message.tsx), fields (and their Edit), lifecycle stage, conversations, tags, block (with an optional reason) and unblock, and notes.
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button.tsx';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
@@ -13,6 +13,7 @@ import { ContactConversations, type ConversationTarget } from './contact-convers
 import { ContactStage } from './contact-stage.tsx';
 import { ContactTags } from './contact-tags.tsx';
 import { EditContact } from './edit-contact.tsx';
+import { SendMessageButton } from './send-message.tsx';
 import { UnblockButton } from './unblock-button.tsx';
 import { useAddNote, useBlockContact, useDeleteNote, useUnblockContact } from './mutations.ts';
 import { useContact, useNotes } from './queries.ts';
@@ -131,10 +132,12 @@ function Notes({ contactId }: { contactId: string }) {
 
 /**
  * `onOpenConversation`: what Open conversation does instead of going to the inbox (the inbox's own drawer). `onOpenContact`:
- * opens another contact (the one an edit's refusal names); without it, the refusal is said alone.
+ * opens another contact (the one an edit's refusal names); without it, the refusal is said alone. `canSend`: the panel
+ * offers Send a message (the Contacts page's; the inbox's drawer sits beside the conversation's own composer).
  */
-export function ContactPanel({ contactId, onOpenConversation, onOpenContact }: {
+export function ContactPanel({ contactId, onOpenConversation, onOpenContact, canSend = false }: {
   contactId: string; onOpenConversation?: ((target: ConversationTarget) => void) | undefined; onOpenContact?: ((contactId: string) => void) | undefined;
+  canSend?: boolean;
 }) {
   const contact = useContact(contactId);
   const unblock = useUnblockContact(contactId);
@@ -161,6 +164,7 @@ export function ContactPanel({ contactId, onOpenConversation, onOpenContact }: {
           {c.isBlocked ? <span className="badge danger">Blocked</span> : <span className="badge ok">Active</span>}
         </div>
         <div className="spacer" />
+        {canSend ? <SendMessageButton contact={c} /> : null}
         <EditContact contact={c} onOpenContact={onOpenContact} />
         {c.isBlocked
           ? <UnblockButton ref={action} contact={c} pending={unblock.isPending} testId="unblock" onUnblock={() => unblock.mutate()} />

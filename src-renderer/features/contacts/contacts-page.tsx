@@ -187,7 +187,7 @@ export function ContactsPage() {
       </section>
       <section className="pane detail-pane">
         {selectedContactId ? <BackToList list="contacts" onBack={backToList} /> : null}
-        {selectedContactId ? <ContactPanel key={selectedContactId} contactId={selectedContactId} onOpenContact={openContact} /> : <Empty title="Select a contact">Use ↑ and ↓ in the list, or click a contact, to see details, notes and blocking.</Empty>}
+        {selectedContactId ? <ContactPanel key={selectedContactId} contactId={selectedContactId} onOpenContact={openContact} canSend /> : <Empty title="Select a contact">Use ↑ and ↓ in the list, or click a contact, to see details, notes and blocking.</Empty>}
       </section>
     </div>
   );

@@ -10,7 +10,7 @@ import { SavedReplies, slashOpens, withSavedReply, type SavedRepliesView } from 
 import { useSmsTemplates } from '../channels/queries.ts';
 import { matchingTemplate } from '../campaigns/dlt.ts';
 import { SmsBodyField } from '../campaigns/sms-body-field.tsx';
-import type { useReply } from './mutations.ts';
+import type { ReplySender } from './mutations.ts';
 
 /**
  * An SMS reply: the approved DLT templates as a start, and a live check of the text against them; only a
@@ -19,7 +19,7 @@ import type { useReply } from './mutations.ts';
  * conversation's earlier contact, draft-owner-note.tsx).
  */
 export function SmsComposer({ reply, held, contactName, text, setText }: {
-  reply: ReturnType<typeof useReply>; held: boolean; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
+  reply: ReplySender; held: boolean; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
 }) {
   const [saved, setSaved] = useState<SavedRepliesView>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -76,7 +76,7 @@ function useGrowing(field: RefObject<HTMLTextAreaElement | null>, text: string) 
  * with its text (`useGrowing`); Enter sends, Shift+Enter starts a new line. `held`: Send (and Enter) waits, as SMS's.
  */
 export function TextComposer({ reply, held, channel, contactName, text, setText }: {
-  reply: ReturnType<typeof useReply>; held: boolean; channel: Channel; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
+  reply: ReplySender; held: boolean; channel: Channel; contactName: string | null; text: string; setText(update: (typed: string) => string): void;
 }) {
   const [saved, setSaved] = useState<SavedRepliesView>(null);
   const field = useRef<HTMLTextAreaElement>(null);

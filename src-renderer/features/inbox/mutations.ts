@@ -12,13 +12,20 @@ import { undoWith, type Undoable, type UndoOutcome } from './undo.ts';
 export type TemplateReply = { templateId: string; components: WaSendComponent[] };
 /** An RCS reply: an approved RCS template and a value for each of its {{variables}}. */
 export type RcsTemplateReply = { templateId: string; variables: Record<string, string> };
+/** What a composer sends: text, or an approved template with its values. */
+export type ReplyBody = string | { template: TemplateReply | RcsTemplateReply };
+/**
+ * What a composer asks of its send: the inbox's reply (`useReply`), or a contact's first message from the Contacts page
+ * (contacts/contact-send.ts), which goes through the channel's own send instead.
+ */
+export type ReplySender = { mutate(reply: ReplyBody): void; reset(): void; isPending: boolean };
 
 export function useReply(conversationId: string, contactId: string | null) {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
     /** Text, or an approved template with its values: WhatsApp's once the window has closed, RCS's always. */
-    mutationFn: (reply: string | { template: TemplateReply | RcsTemplateReply }) =>
+    mutationFn: (reply: ReplyBody) =>
       api.post<Message>(`/dashboard/conversations/${conversationId}/reply`, typeof reply === 'string' ? { text: reply } : reply),
     // The reply is no draft from the moment it is sent, in the tab's storage too: a reload (or the agent moving on)
     // before the answer must not bring it back to be sent twice. Taken here, not in the composer, which may be gone by

@@ -12,7 +12,7 @@ import { codeWords } from '../../components/format.ts';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
 import { useTemplateDraft } from '../../stores/drafts.ts';
 import { useRcsTemplates } from '../channels/queries.ts';
-import type { useReply } from './mutations.ts';
+import type { ReplySender } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
 import { StaleDraftNote } from './stale-draft-note.tsx';
 import { contactValueOf, rcsPlaceOf } from './template-context.ts';
@@ -33,7 +33,7 @@ function previewOf(template: RcsTemplate, values: Record<string, string>): strin
  * `held`: Send waits (a draft written for the conversation's earlier contact, draft-owner-note.tsx).
  */
 export function RcsComposer({ conversationId, reply, held, contact, address }: {
-  conversationId: string; reply: ReturnType<typeof useReply>; held: boolean; contact: Contact | null | undefined; address: string;
+  conversationId: string; reply: ReplySender; held: boolean; contact: Contact | null | undefined; address: string;
 }) {
   const templates = useRcsTemplates();
   const approved = (templates.data?.data ?? []).filter((t) => t.status === 'APPROVED');

@@ -14,7 +14,7 @@ import { emptyValues, missingOf, needsOf, requestOf, type TemplateNeeds, type Te
 import { useTemplateDraft } from '../../stores/drafts.ts';
 import { useApprovedTemplates } from '../campaigns/queries.ts';
 import { useWaTemplates } from '../channels/queries.ts';
-import type { useReply } from './mutations.ts';
+import type { ReplySender } from './mutations.ts';
 import { PlaceField } from './place-field.tsx';
 import { nameFillsOf, placesOf } from './template-context.ts';
 import { StaleDraftNote } from './stale-draft-note.tsx';
@@ -30,10 +30,11 @@ function valuesFit(needs: TemplateNeeds, values: TemplateValues): boolean {
 
 /**
  * `contact`: the conversation's (null without one, undefined while it loads); `address`: the conversation's number;
- * `held`: Send waits (a draft written for the conversation's earlier contact, draft-owner-note.tsx).
+ * `held`: Send waits (a draft written for the conversation's earlier contact, draft-owner-note.tsx); `lead`: why a template
+ * (a first message from the Contacts page has no window to be closed).
  */
-export function TemplateComposer({ conversationId, reply, held, contact, address }: {
-  conversationId: string; reply: ReturnType<typeof useReply>; held: boolean; contact: Contact | null | undefined; address: string;
+export function TemplateComposer({ conversationId, reply, held, contact, address, lead = 'The 24-hour window is closed: WhatsApp allows an approved template.' }: {
+  conversationId: string; reply: ReplySender; held: boolean; contact: Contact | null | undefined; address: string; lead?: string;
 }) {
   const templates = useApprovedTemplates();
   const [draft, setDraft] = useTemplateDraft(conversationId, contact?.id ?? null);
@@ -77,7 +78,7 @@ export function TemplateComposer({ conversationId, reply, held, contact, address
     <form className="composer template-composer" onSubmit={send} data-testid="template-composer">
       <div className="template-reply">
         <div className="template-fields">
-          <span className="muted small">The 24-hour window is closed: WhatsApp allows an approved template.</span>
+          <span className="muted small">{lead}</span>
           <select value={template?.id ?? ''} onChange={(e) => pick(e.target.value)} aria-label="Template" data-testid="reply-template">
             <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
             {templates.data?.data.map((t) => <option key={t.id} value={t.id}>{t.name} · {languageName(t.language)}</option>)}

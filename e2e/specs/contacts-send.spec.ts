@@ -1,0 +1,138 @@
+// Send a message from a contact's panel in a real browser (the demo seed): a contact with no conversation is sent an
+// approved WhatsApp template with its value, then an SMS matching an approved DLT template from the approved sender id;
+// both reach the simulated handset, the panel lists the conversations they made, and Open the conversation goes to the
+// SMS thread in the inbox. Channels the contact cannot be reached on say why; a blocked contact's send is refused in
+// words (the core's 409 with its reason); Escape closes the dialog and the focus goes back to Send a message. axe finds
+// nothing in the dialog, in either theme.
+import { describe, expect, it } from 'vitest';
+import type { Contact } from '../../src-core/contract/index.ts';
+import { violations } from '../fixtures/axe.ts';
+import { screenshot } from '../fixtures/browser.ts';
+import { consoleForFile } from '../fixtures/console.ts';
+
+const PHONE = '+14155550177';
+const SMS = 'Hi Priya, your order #2041 has shipped. Track: shop.example.com/t/2041 - Example Store';
+let contact: Contact;
+const session = consoleForFile({}, async ({ server }) => {
+  contact = (await server.dashboard<Contact>('POST', '/dashboard/contacts', { name: 'Priya Raman', phone: PHONE })).body;
+});
+const page = () => session().page;
+const focused = () => page().evaluate(() => document.activeElement?.getAttribute('data-testid') ?? (document.activeElement as HTMLInputElement | null)?.value ?? null);
+const dialog = () => page().getByTestId('send-dialog');
+const handset = async () => (await session().server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', `/sim/handsets/${encodeURIComponent(PHONE)}/messages`)).body.data;
+
+async function openContact(): Promise<void> {
+  const p = page();
+  await p.getByTestId('nav-contacts').click();
+  await p.getByTestId('contact-search').fill('Priya Raman');
+  await p.locator('[data-testid="contact-list"][data-search="Priya Raman"][data-ready="true"]').waitFor();
+  await p.locator(`[data-testid="contact-row"][data-contact-id="${contact.id}"]`).click();
+  await p.getByTestId('contact-panel').locator('h2', { hasText: 'Priya Raman' }).waitFor();
+}
+
+async function openDialog(): Promise<void> {
+  await page().getByTestId('send-message').click();
+  await page().locator('[data-testid="send-dialog"][data-ready="true"]').waitFor();
+}
+
+describe('send a message from a contact', () => {
+  it('sends a WhatsApp template to a contact with no conversation; it reaches the handset and the panel lists the conversation', async () => {
+    const p = page();
+    await openContact();
+    const conversations = p.getByTestId('contact-conversations');
+    expect(await conversations.textContent()).toContain('or when you send them a message with Send a message above');
+    await openDialog();
+    // The keyboard starts on the channel offered: WhatsApp, the contact's phone beside it.
+    expect(await focused()).toBe('whatsapp');
+    expect(await dialog().getByTestId('send-channel-whatsapp').textContent()).toContain(PHONE);
+    // No email and no Instagram conversation: those channels cannot be chosen, and say why.
+    expect(await dialog().locator('input[value="email"]').isDisabled()).toBe(true);
+    expect(await dialog().getByTestId('send-channel-email').textContent()).toContain('no email address');
+    expect(await dialog().getByTestId('send-channel-instagram').textContent()).toContain('no Instagram conversation yet');
+
+    const composer = dialog().getByTestId('template-composer');
+    expect(await composer.textContent()).toContain('start a conversation only with an approved template');
+    const send = composer.getByTestId('send-template');
+    expect(await send.isDisabled()).toBe(true);
+    await composer.getByTestId('reply-template').selectOption({ label: 'login_code · English' });
+    await composer.getByTestId('reply-blockers').filter({ hasText: 'a value for body {{1}}' }).waitFor();
+    await composer.getByTestId('reply-var-body.1').fill('482913');
+    await screenshot(p, 'contacts-send-whatsapp');
+    await send.click();
+    await dialog().getByTestId('send-done').filter({ hasText: `Sent on WhatsApp to ${PHONE}` }).waitFor();
+    expect(await focused()).toBe('send-open-conversation');
+    await expect.poll(async () => (await handset()).filter((m) => m.channel === 'whatsapp').map((m) => m.text))
+      .toEqual(['482913 is your verification code. It expires in 10 minutes.']);
+
+    // Closed, the focus is back on Send a message, and the conversation the message made is listed.
+    await dialog().getByTestId('send-close').click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(await focused()).toBe('send-message');
+    await conversations.locator('[data-testid="contact-conversation"][data-channel="whatsapp"]').waitFor();
+  });
+
+  it('sends an SMS matching an approved DLT template from the approved sender, and opens its conversation in the inbox', async () => {
+    const p = page();
+    await openDialog();
+    await dialog().locator('input[value="sms"]').check();
+    const composer = dialog().getByTestId('sms-composer');
+    expect(await dialog().getByTestId('send-sms-sender').inputValue()).toBe('EXMPLE');
+    await composer.getByTestId('composer').fill('Did you get the parcel?');
+    await composer.locator('[data-testid="composer-dlt"][data-match=""]').waitFor();
+    expect(await composer.getByTestId('send-reply').isDisabled()).toBe(true);
+    await composer.getByTestId('composer').fill(SMS);
+    await composer.locator('[data-testid="composer-dlt"]:not([data-match=""])').waitFor();
+    await composer.getByTestId('send-reply').click();
+    await dialog().getByTestId('send-done').filter({ hasText: `Sent on SMS to ${PHONE}` }).waitFor();
+    await expect.poll(async () => (await handset()).filter((m) => m.channel === 'sms').map((m) => m.text)).toEqual([SMS]);
+    await screenshot(p, 'contacts-send-done');
+
+    await dialog().getByTestId('send-open-conversation').click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(await p.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
+    await p.getByTestId('message').filter({ hasText: SMS }).waitFor();
+  });
+
+  it("refuses a blocked contact's send in words, with the block's reason; Escape closes and gives the focus back", async () => {
+    const p = page();
+    const blocked = await session().server.dashboard('POST', `/dashboard/contacts/${contact.id}/block`, { reason: 'Asked not to be contacted' });
+    expect(blocked.status).toBe(200);
+    await openContact();
+    await p.locator('[data-testid="contact-panel"][data-blocked="true"]').waitFor();
+    await openDialog();
+    expect(await dialog().getByTestId('send-blocked').textContent()).toContain('Asked not to be contacted');
+    await dialog().locator('input[value="sms"]').check();
+    await dialog().getByTestId('sms-composer').getByTestId('composer').fill(SMS);
+    await dialog().locator('[data-testid="composer-dlt"]:not([data-match=""])').waitFor();
+    await dialog().getByTestId('send-reply').click();
+    const refusal = dialog().getByTestId('send-error').getByTestId('error-state');
+    await refusal.waitFor();
+    expect(await refusal.getAttribute('role')).toBe('alert');
+    expect(await refusal.textContent()).toContain('Not sent');
+    expect(await refusal.textContent()).toContain('Asked not to be contacted');
+    expect((await handset()).filter((m) => m.channel === 'sms')).toHaveLength(1);
+    // The dialog with its refusal, and with WhatsApp's template fields, in both themes.
+    for (const theme of ['light', 'dark'] as const) {
+      if (await p.evaluate(() => document.documentElement.dataset.theme) !== theme) {
+        await p.keyboard.press('Escape');
+        await dialog().waitFor({ state: 'detached' });
+        await p.getByTestId('theme-toggle').click();
+        await p.locator(`html[data-theme="${theme}"]`).waitFor();
+        await openDialog();
+        await dialog().locator('input[value="sms"]').check();
+        await dialog().getByTestId('sms-composer').getByTestId('composer').fill(SMS);
+        await dialog().getByTestId('send-reply').click();
+        await refusal.waitFor();
+      }
+      expect(await violations(p)).toEqual([]);
+      await dialog().locator('input[value="whatsapp"]').check();
+      await dialog().getByTestId('reply-template').selectOption({ label: 'login_code · English' });
+      await dialog().getByTestId('reply-var-body.1').waitFor();
+      expect(await violations(p)).toEqual([]);
+      await screenshot(p, `contacts-send-${theme}`);
+    }
+    await p.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    expect(await focused()).toBe('send-message');
+  });
+});
