@@ -3,7 +3,8 @@
 // both reach the simulated handset, the panel lists the conversations they made, and Open the conversation goes to the
 // SMS thread in the inbox. Channels the contact cannot be reached on say why; a blocked contact's send is refused in
 // words (the core's 409 with its reason); Escape closes the dialog and the focus goes back to Send a message. axe finds
-// nothing in the dialog, in either theme.
+// nothing in the dialog, in either theme. An email goes from a template with its merge values and a verified sender; a
+// send the wallet cannot pay for is refused with "Top up the wallet", which opens the Wallet page.
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src-core/contract/index.ts';
 import { violations } from '../fixtures/axe.ts';
@@ -21,13 +22,13 @@ const focused = () => page().evaluate(() => document.activeElement?.getAttribute
 const dialog = () => page().getByTestId('send-dialog');
 const handset = async () => (await session().server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', `/sim/handsets/${encodeURIComponent(PHONE)}/messages`)).body.data;
 
-async function openContact(): Promise<void> {
+async function openContact(name = 'Priya Raman', id = contact.id): Promise<void> {
   const p = page();
   await p.getByTestId('nav-contacts').click();
-  await p.getByTestId('contact-search').fill('Priya Raman');
-  await p.locator('[data-testid="contact-list"][data-search="Priya Raman"][data-ready="true"]').waitFor();
-  await p.locator(`[data-testid="contact-row"][data-contact-id="${contact.id}"]`).click();
-  await p.getByTestId('contact-panel').locator('h2', { hasText: 'Priya Raman' }).waitFor();
+  await p.getByTestId('contact-search').fill(name);
+  await p.locator(`[data-testid="contact-list"][data-search="${name}"][data-ready="true"]`).waitFor();
+  await p.locator(`[data-testid="contact-row"][data-contact-id="${id}"]`).click();
+  await p.getByTestId('contact-panel').locator('h2', { hasText: name }).waitFor();
 }
 
 async function openDialog(): Promise<void> {
@@ -134,5 +135,58 @@ describe('send a message from a contact', () => {
     await p.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
     expect(await focused()).toBe('send-message');
+  });
+
+  it('sends an email from a template, its merge tags filled (the first name from the contact), from a verified sender', async () => {
+    const dev = (await session().server.dashboard<Contact>('POST', '/dashboard/contacts', { name: 'Dev Mistry', phone: '+14155550178', email: 'dev.mistry@example.net' })).body;
+    await openContact('Dev Mistry', dev.id);
+    await openDialog();
+    await dialog().locator('input[value="email"]').check();
+    const composer = dialog().getByTestId('email-composer');
+    // Once the verified domains are read, only the template is missing: the sender is hello@ the first of them.
+    await composer.getByTestId('send-blockers').filter({ hasText: /^Still needed: a template\.$/ }).waitFor();
+    await composer.getByTestId('email-template').selectOption({ label: 'Order shipped · Your order {{order}} has shipped' });
+    await composer.getByTestId('email-var-order').waitFor();
+    expect(await composer.getByTestId('email-var-first_name').inputValue()).toBe('Dev');
+    expect(await composer.getByTestId('email-from-email').inputValue()).toBe('hello@example.com');
+    // A sender on a domain that is not verified is named as the reason Send waits.
+    await composer.getByTestId('email-from-email').fill('hello@unverified.example');
+    await composer.getByTestId('send-blockers').filter({ hasText: 'unverified.example is not one' }).waitFor();
+    await composer.getByTestId('email-from-email').fill('hello@example.com');
+    await composer.getByTestId('email-var-order').fill('#3001');
+    expect(await composer.getByTestId('send-blockers').count()).toBe(0);
+    await composer.getByTestId('send-email').click();
+    await dialog().getByTestId('send-done').filter({ hasText: 'Sent on Email to dev.mistry@example.net' }).waitFor();
+    const mailbox = async () => (await session().server.dashboard<{ data: Array<{ channel: string; text: string }> }>('GET', '/sim/handsets/dev.mistry%40example.net/messages')).body.data;
+    await expect.poll(async () => (await mailbox()).filter((m) => m.channel === 'email').length).toBe(1);
+    expect(JSON.stringify(await mailbox())).toContain('#3001');
+    await dialog().getByTestId('send-close').click();
+  });
+
+  it('a send the wallet cannot pay for is refused with its words and Top up the wallet, which opens the Wallet page', async () => {
+    const p = page();
+    const { server } = session();
+    // WhatsApp at ₹1,000 a message, and a campaign reserving all but less than one more of the balance.
+    expect((await server.dashboard('PUT', '/dashboard/wallet/prices', { prices: { whatsapp: 100_000 } })).status).toBe(200);
+    const { balancePaise } = (await server.dashboard<{ balancePaise: number }>('GET', '/dashboard/wallet')).body;
+    const templates = await server.dashboard<{ data: Array<{ id: string; name: string }> }>('GET', '/dashboard/whatsapp/templates?status=APPROVED&limit=100');
+    const phones = Array.from({ length: Math.floor(balancePaise / 100_000) }, (_, i) => `9198200006${String(i).padStart(2, '0')}`);
+    const launched = await server.dashboard('POST', '/dashboard/whatsapp/campaigns/create-and-launch', {
+      name: 'Spends the wallet', templateId: templates.body.data.find((t) => t.name === 'festive_sale')?.id, phones,
+      templateComponents: [{ type: 'body', parameters: [{ type: 'text', text: 'friend' }] }],
+    });
+    expect(launched.status).toBe(202);
+    await openDialog();
+    await dialog().locator('input[value="whatsapp"]').check();
+    await dialog().getByTestId('reply-template').selectOption({ label: 'login_code · English' });
+    await dialog().getByTestId('reply-var-body.1').fill('771204');
+    await dialog().getByTestId('send-template').click();
+    const refusal = dialog().getByTestId('send-error').getByTestId('error-state');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/^Not sentInsufficient wallet balance: 1 WhatsApp message costs ₹1,000\.00, the balance is ₹\d+\.\d\dTop up the wallet$/);
+    await refusal.getByTestId('error-action').click();
+    await dialog().waitFor({ state: 'detached' });
+    await p.getByTestId('top-up-form').waitFor();
+    expect(await p.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
   });
 });
