@@ -61,6 +61,9 @@ describe('send a message from a contact', () => {
     await screenshot(p, 'contacts-send-whatsapp');
     await send.click();
     await dialog().getByTestId('send-done').filter({ hasText: `Sent on WhatsApp to ${PHONE}` }).waitFor();
+    // Said by the dialog's own live region (the console's announcer is in the page the modal makes inert).
+    const said = dialog().getByTestId('send-said');
+    expect([await said.getAttribute('role'), await said.textContent()]).toEqual(['status', `Sent on WhatsApp to ${PHONE}.`]);
     expect(await focused()).toBe('send-open-conversation');
     await expect.poll(async () => (await handset()).filter((m) => m.channel === 'whatsapp').map((m) => m.text))
       .toEqual(['482913 is your verification code. It expires in 10 minutes.']);

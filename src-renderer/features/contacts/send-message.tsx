@@ -48,15 +48,15 @@ function SendMessageDialog({ contact, onClose, onLeave }: { contact: Contact; on
   useLayoutEffect(() => {
     if (ready) dialog.current?.querySelector<HTMLInputElement>('input[name="send-channel"]:checked')?.focus();
   }, [ready]);
-  // Sent: Open the conversation takes the focus (the composer that held it is gone), and the sending is said.
+  // Sent: Open the conversation takes the focus (the composer that held it is gone), Close while the conversation is not
+  // listed yet (Open is then off). The sending is said by the dialog's own live region, there from the start (the
+  // console's announcer is outside the modal, in the page it makes inert).
+  const closer = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
-    if (sent) opener.current?.focus();
+    if (sent) (sent.conversationId ? opener.current : closer.current)?.focus();
   }, [sent]);
 
-  function done(next: Sent) {
-    setSent(next);
-    announce(`Sent on ${CHANNEL_LABEL[next.channel]} to ${next.address}.`);
-  }
+  const sentWords = sent ? `Sent on ${CHANNEL_LABEL[sent.channel]} to ${sent.address}.` : '';
   function open() {
     if (!sent?.conversationId) return;
     onLeave();
@@ -70,14 +70,15 @@ function SendMessageDialog({ contact, onClose, onLeave }: { contact: Contact; on
       onCancel={(e) => { e.preventDefault(); onClose(); }}>
       <div className="send-body">
         <h2 id={`${id}-title`}>Send a message to {name}</h2>
+        <p className="visually-hidden" role="status" data-testid="send-said">{sentWords}</p>
         {contact.isBlocked ? (
           <p className="callout danger" data-testid="send-blocked">This contact is blocked: every send to them is refused{contact.blockedReason?.trim() ? ` (${contact.blockedReason.trim()})` : ''}. Unblock them first.</p>
         ) : null}
         {sent ? (
-          <div className="send-done" data-testid="send-done" role="status">
-            <p>Sent on {CHANNEL_LABEL[sent.channel]} to {sent.address}. {sent.conversationId ? 'The conversation is in the inbox.' : 'The conversation appears in the inbox shortly.'}</p>
+          <div className="send-done" data-testid="send-done">
+            <p>{sentWords} {sent.conversationId ? 'The conversation is in the inbox.' : 'The conversation appears in the inbox shortly.'}</p>
             <div className="actions">
-              <button type="button" className="button ghost" onClick={onClose} data-testid="send-close">Close</button>
+              <button ref={closer} type="button" className="button ghost" onClick={onClose} data-testid="send-close">Close</button>
               <button ref={opener} type="button" className="button primary" onClick={open} disabled={!sent.conversationId} data-testid="send-open-conversation">Open the conversation</button>
             </div>
           </div>
@@ -97,7 +98,7 @@ function SendMessageDialog({ contact, onClose, onLeave }: { contact: Contact; on
               ))}
             </fieldset>
             {choice?.address ? (
-              <SendComposer key={channel} contact={contact} channel={channel} address={choice.address} onSent={done} onLeave={onLeave}
+              <SendComposer key={channel} contact={contact} channel={channel} address={choice.address} onSent={setSent} onLeave={onLeave}
                 conversation={conversationAt(listed, channel, choice.address)} />
             ) : (
               <p className="muted" data-testid="send-unreachable">{choice?.why ?? 'This contact has no channel to send on yet.'}</p>
