@@ -10,6 +10,7 @@ import type { Contact } from '../../src-core/contract/index.ts';
 import { violations } from '../fixtures/axe.ts';
 import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
+import { onScreen, resize, sidewaysScrollers } from '../fixtures/layout.ts';
 
 const PHONE = '+14155550177';
 const SMS = 'Hi Priya, your order #2041 has shipped. Track: shop.example.com/t/2041 - Example Store';
@@ -247,5 +248,27 @@ describe('send a message from a contact', () => {
     await dialog().waitFor({ state: 'detached' });
     await p.getByTestId('top-up-form').waitFor();
     expect(await p.getByTestId('nav-wallet').getAttribute('aria-current')).toBe('page');
+  });
+
+  it("fits a phone's width: nothing scrolls sideways, and the largest template's Send and Close are reached by scrolling the dialog", async () => {
+    const p = page();
+    const dev = (await session().server.dashboard<{ data: Contact[] }>('GET', '/dashboard/contacts?search=Dev%20Mistry')).body.data[0] as Contact;
+    await openContact('Dev Mistry', dev.id);
+    // Opened, the contact's panel takes the phone's page.
+    await resize(p, 390, 740);
+    try {
+      await openDialog();
+      await dialog().locator('input[value="whatsapp"]').check();
+      await dialog().getByTestId('reply-template').selectOption({ label: 'order_update · English (US)' });
+      await dialog().getByTestId('reply-var-button.1').waitFor();
+      await expect.poll(() => sidewaysScrollers(p)).toEqual([]);
+      await onScreen(dialog().getByTestId('send-template'));
+      await onScreen(dialog().getByTestId('send-cancel'));
+      await screenshot(p, 'contacts-send-phone');
+      await p.keyboard.press('Escape');
+      await dialog().waitFor({ state: 'detached' });
+    } finally {
+      await resize(p, 1280, 800);
+    }
   });
 });
