@@ -238,6 +238,14 @@ describe('send a message from a contact', () => {
     await p.locator('[data-testid="contact-panel"][data-blocked="false"]').waitFor();
     await openDialog();
     await dialog().locator('input[value="whatsapp"]').check();
+    // Said before the message is written, with the way to top up; Send stays (the core decides).
+    const short = dialog().getByTestId('wallet-short');
+    expect(await short.textContent()).toMatch(/^The wallet holds ₹\d+\.\d\d, short of the ₹1,000\.00 a WhatsApp message costs\. Top up the wallet first\.$/);
+    // SMS is still paid for at its own price: nothing is said there.
+    await dialog().locator('input[value="sms"]').check();
+    await dialog().getByTestId('sms-composer').waitFor();
+    expect(await dialog().getByTestId('wallet-short').count()).toBe(0);
+    await dialog().locator('input[value="whatsapp"]').check();
     await dialog().getByTestId('reply-template').selectOption({ label: 'login_code · English' });
     await dialog().getByTestId('reply-var-body.1').fill('771204');
     await dialog().getByTestId('send-template').click();

@@ -2,7 +2,8 @@
 // an approved template with its {{n}} values (a free text only within the 24-hour window of a conversation the contact
 // already has), SMS an approved sender and a text matching an approved DLT template, RCS an approved template (sent by
 // its bot), email a template from a verified sender, Instagram a text within the 24-hour window of the user's last
-// message. The draft is kept per contact and channel (stores/drafts.ts) while the dialog is closed. A refusal of the
+// message. The draft is kept per contact and channel (stores/drafts.ts) while the dialog is closed. What the wallet
+// cannot pay for a message on the channel is said before it is written (the inbox's reply says it so); a refusal of the
 // core shows under it in its words, with the way to top up an empty wallet.
 import { useState } from 'react';
 import type { Channel, Contact, Conversation } from '../../../src-core/contract/index.ts';
@@ -10,13 +11,15 @@ import { CHANNEL_LABEL } from '../../components/format.ts';
 import { ErrorState, Loading } from '../../components/states.tsx';
 import { useDraft } from '../../stores/drafts.ts';
 import { matchingTemplate } from '../campaigns/dlt.ts';
-import { useApprovedTemplates } from '../campaigns/queries.ts';
 import { useSmsSenders, useSmsTemplates } from '../channels/queries.ts';
 import { NoComposer, SmsComposer, TextComposer } from '../inbox/channel-composers.tsx';
 import type { ReplySender } from '../inbox/mutations.ts';
 import { useConversation } from '../inbox/queries.ts';
 import { RcsComposer } from '../inbox/rcs-composer.tsx';
 import { TemplateComposer } from '../inbox/template-composer.tsx';
+import { useApprovedTemplates, useWallet } from '../campaigns/queries.ts';
+import { WalletShort } from '../campaigns/wallet-short.tsx';
+import { replyCost } from '../inbox/reply-wallet-short.tsx';
 import { useTopUpAction } from '../wallet/top-up-action.ts';
 import { useContactSend, type ContactSendBody } from './contact-send.ts';
 import { EmailSendForm } from './email-send-form.tsx';
@@ -48,6 +51,7 @@ export function SendComposer({ contact, channel, address, conversation, onSent, 
     sms: senderId ? { senderId, templateId: matched?.id ?? null, route: matched?.route ?? null } : null,
   });
   const topUp = useTopUpAction(send.error);
+  const cost = replyCost(channel, useWallet().data?.prices);
   const mutate = (body: ContactSendBody) => send.mutate(body, { onSuccess: ({ conversationId }) => onSent({ channel, address, conversationId }) });
   const sender: ReplySender = {
     mutate,
@@ -84,6 +88,8 @@ export function SendComposer({ contact, channel, address, conversation, onSent, 
   })();
   return (
     <div className="send-composer" data-testid="send-composer" data-channel={channel}>
+      {/* Said before the message is written (Send stays; the core decides); not for a blocked contact, refused whatever the wallet. */}
+      {cost && !contact.isBlocked ? <WalletShort {...cost} draft={false} spends={spendsOn(channel)} /> : null}
       {composer}
       {send.isError ? (
         <div className="composer-error" data-testid="send-error">
@@ -93,6 +99,10 @@ export function SendComposer({ contact, channel, address, conversation, onSent, 
     </div>
   );
 }
+
+/** How a message on `channel` ends the wallet's sentence: "… short of the ₹1,000.00 a WhatsApp message costs", "… of the 1 credit an email spends". */
+const spendsOn = (channel: Channel) =>
+  channel === 'email' ? 'credit an email spends' : `${channel === 'sms' || channel === 'rcs' ? 'an' : 'a'} ${CHANNEL_LABEL[channel]} message costs`;
 
 const FIRST_TEMPLATE = 'WhatsApp lets a business start a conversation only with an approved template: choose one and fill its values.';
 
