@@ -96,6 +96,8 @@ describe('send a message from a contact', () => {
     await dialog().waitFor({ state: 'detached' });
     expect(await p.getByTestId('tab-sms').getAttribute('aria-selected')).toBe('true');
     await p.getByTestId('message').filter({ hasText: SMS }).waitFor();
+    // As the panel's Open conversation: the thread's composer takes the focus, to write the next message there.
+    await expect.poll(focused).toBe('composer');
   });
 
   it("refuses a blocked contact's send in words, with the block's reason; Escape closes and gives the focus back", async () => {
