@@ -193,6 +193,9 @@ describe('send a message from a contact', () => {
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'whatsapp', from: '+14155550179', text: 'Is my order ready?' })).status).toBe(201);
     expect((await server.dashboard('POST', '/sim/inbound', { channel: 'instagram', from: '6234817790119555', text: 'Do you ship abroad?' })).status).toBe(201);
     const [wa] = (await server.dashboard<{ data: Contact[] }>('GET', '/dashboard/contacts?search=4155550179')).body.data;
+    // Resolved by the team since: a message sent to it leaves it so, and the inbox opens it among the Resolved.
+    const waConversation = (await server.dashboard<{ data: Array<{ id: string }> }>('GET', `/dashboard/conversations?contactId=${wa?.id}&channel=whatsapp`)).body.data[0];
+    expect((await server.dashboard('POST', `/dashboard/conversations/${waConversation?.id}/resolve`, {})).status).toBe(200);
     await openContact('4155550179', wa?.id);
     await openDialog();
     expect(await focused()).toBe('whatsapp');
@@ -208,6 +211,8 @@ describe('send a message from a contact', () => {
     await dialog().waitFor({ state: 'detached' });
     expect(await p.getByTestId('tab-whatsapp').getAttribute('aria-selected')).toBe('true');
     await p.getByTestId('message').filter({ hasText: 'Yes: it is packed and leaves today.' }).waitFor();
+    expect(await p.getByTestId('show-resolved').getAttribute('aria-checked')).toBe('true');
+    await p.locator(`[data-testid="conversation-row"][data-address="+14155550179"]`).waitFor();
 
     const [ig] = (await server.dashboard<{ data: Contact[] }>('GET', '/dashboard/contacts?search=6234817790119555')).body.data;
     await openContact('6234817790119555', ig?.id);

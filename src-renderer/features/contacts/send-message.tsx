@@ -57,10 +57,13 @@ function SendMessageDialog({ contact, onClose, onLeave }: { contact: Contact; on
   }, [sent]);
 
   const sentWords = sent ? `Sent on ${CHANNEL_LABEL[sent.channel]} to ${sent.address}.` : '';
+  // The inbox lists the conversation's own state: one the team resolved before stays resolved by a message sent to it (a
+  // new one starts open), as the panel's list says, read again once the message went.
   function open() {
     if (!sent?.conversationId) return;
+    const state = listed.find((c) => c.id === sent.conversationId)?.state ?? 'open';
     onLeave();
-    openConversation({ id: sent.conversationId, channel: sent.channel, state: 'open' });
+    openConversation({ id: sent.conversationId, channel: sent.channel, state });
     announce(`Opened the ${CHANNEL_LABEL[sent.channel]} conversation.`);
   }
 
