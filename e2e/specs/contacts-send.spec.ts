@@ -199,8 +199,9 @@ describe('send a message from a contact', () => {
     await openContact('4155550179', wa?.id);
     await openDialog();
     expect(await focused()).toBe('whatsapp');
+    // Once the conversation's window is read (open: the customer wrote just now), the composer is free text.
     const composer = dialog().getByTestId('send-composer');
-    expect(await composer.textContent()).toContain('wrote within the last 24 hours');
+    await composer.filter({ hasText: 'wrote within the last 24 hours' }).waitFor();
     await composer.getByTestId('composer').fill('Yes: it is packed and leaves today.');
     await composer.getByTestId('send-reply').click();
     await dialog().getByTestId('send-done').filter({ hasText: 'Sent on WhatsApp to +14155550179' }).waitFor();
