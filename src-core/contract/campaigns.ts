@@ -155,8 +155,9 @@ export type UnfilledRecipient = { address: string; name: string | null; variable
 /** A contact the audience holds that every send refuses (blocked by a person, or opted out by a keyword). */
 export type BlockedRecipient = { address: string; contactId: string; name: string | null; reason: string | null };
 /**
- * What launching the audience now would do: `recipients` are charged at launch, `blocked` of them fail at once and are
- * refunded (the first 20 listed), `sendable` go out; prices in paise at the organization's price for the channel.
+ * What launching the audience now would do: `recipients` are the audience, `blocked` of them fail at launch and are not
+ * charged (the first 20 listed), the others are charged at launch (`reservedPaise`; those failing at once for another
+ * reason refunded at once), `sendable` go out (`costPaise`); prices in paise at the organization's price for the channel.
  * `audienceType`: an RCS or email list is `manual`, every contact (RCS without numbers) or the subscribers `all`.
  */
 export type AudiencePreview = {
@@ -175,7 +176,7 @@ export type AudiencePreview = {
   unfilled?: { count: number; variables: string[]; recipients: UnfilledRecipient[] };
   /** Email: listed addresses on the suppression list (a bounce or a spam complaint): a credit is reserved for each, refused and refunded at once. */
   suppressed?: { count: number; recipients: Array<{ address: string; reason: string }> };
-  /** Email (paid in credits; the prices are 0): credits reserved at launch, spent (the rest refunded at once), and the organization's now. */
+  /** Email (paid in credits; the prices are 0): credits reserved at launch (none for the blocked), spent (the rest refunded at once), and the organization's now. */
   emailCredits?: { reserved: number; spent: number; available: number };
   /**
    * WhatsApp, SMS and RCS: the first recipient the launch would send the message to (not blocked; on RCS, with RCS), and

@@ -55,7 +55,7 @@ describe('the audience preview of an RCS campaign', () => {
     { fallback: true },
     {},
   ];
-  it('counts and prices what the create-and-launch charges: blocked contacts refunded, handsets without RCS on the SMS fallback or refunded', async () => {
+  it('counts and prices what the create-and-launch charges: blocked contacts not charged, handsets without RCS on the SMS fallback or refunded', async () => {
     for (const audience of audiences) {
       const seen = await preview({ channel: 'rcs', ...audience });
       expect(seen.status).toBe(200);
@@ -64,9 +64,10 @@ describe('the audience preview of an RCS campaign', () => {
       const launched = await t.request('POST', '/v1/rcs/campaigns', { token: key, body: { botId, templateId: rcsTemplateId, rcsVariables: { name: 'you', discount: '10%' }, ...audience, ...fallback } });
       expect(launched.status).toBe(202);
       expect(launched.body.totalRecipients).toBe(seen.body.recipients);
-      expect(seen.body.reservedPaise).toBe(seen.body.recipients * before.prices.rcs);
+      expect(seen.body.reservedPaise).toBe((seen.body.recipients - seen.body.blocked.count) * before.prices.rcs);
+      expect((await t.dashboard('GET', `/dashboard/rcs/campaigns/${launched.body.id}/spend`)).body.chargedPaise).toBe(seen.body.reservedPaise);
       await t.advance(5);
-      // Every recipient reserved at the RCS price, a fallback SMS too; the refused and failed refunded: the rest is the preview's cost.
+      // Every recipient but the blocked reserved at the RCS price, a fallback SMS too; the refused and failed refunded: the rest is the preview's cost.
       expect(before.balancePaise - (await wallet()).balancePaise).toBe(seen.body.costPaise);
       expect(seen.body.costPaise).toBe(seen.body.sendable * before.prices.rcs);
       const detail = (await t.dashboard('GET', `/dashboard/rcs/campaigns/${launched.body.id}`)).body;
@@ -149,14 +150,16 @@ describe('the audience preview of an email campaign', () => {
     { audience: 'list', recipients: ['maya@example.com', 'MAYA@example.com', 'blocked@example.com', 'bounce@sim.test', 'new@example.com'] },
     { audience: 'subscribers' },
   ];
-  it('counts the credits the launch spends: suppressed addresses and blocked contacts refunded at once', async () => {
+  it('counts the credits the launch spends: none for blocked contacts, suppressed addresses refunded at once', async () => {
     for (const audience of audiences) {
       const seen = await preview({ channel: 'email', ...audience });
       expect(seen.status).toBe(200);
       const before = await wallet();
-      expect(seen.body.emailCredits).toEqual({ reserved: seen.body.recipients, spent: seen.body.sendable, available: before.emailCredits });
+      expect(seen.body.emailCredits).toEqual({ reserved: seen.body.recipients - seen.body.blocked.count, spent: seen.body.sendable, available: before.emailCredits });
       const launched = await emailCampaign(audience);
       expect(launched.status).toBe(202);
+      // No credit for the blocked contact: the launch spends what the preview reserves.
+      expect((await t.dashboard('GET', `/dashboard/email/campaigns/${launched.body.id}/spend`)).body.emailCreditsSpent).toBe(seen.body.emailCredits.reserved);
       expect(launched.body.totalRecipients).toBe(seen.body.recipients);
       await t.advance(5);
       expect(before.emailCredits - (await wallet()).emailCredits).toBe(seen.body.sendable);

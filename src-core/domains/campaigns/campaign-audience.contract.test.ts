@@ -107,9 +107,11 @@ describe('the audience preview', () => {
         const launched = await t.dashboard('POST', `/dashboard/${channel}/campaigns/create-and-launch`, body);
         expect(launched.status).toBe(202);
         expect(launched.body.totalRecipients).toBe(seen.body.recipients);
-        expect(seen.body.reservedPaise).toBe(seen.body.recipients * price[channel]);
+        // The blocked are not charged: the launch's charge is the preview's reservation.
+        expect(seen.body.reservedPaise).toBe((seen.body.recipients - seen.body.blocked.count) * price[channel]);
+        expect((await t.dashboard('GET', `/dashboard/${channel}/campaigns/${launched.body.id}/spend`)).body.chargedPaise).toBe(seen.body.reservedPaise);
         await t.advance(5);
-        // Charged for every recipient, the refused refunded: what is left spent is the preview's cost.
+        // Charged for every recipient not blocked, the refused refunded: what is left spent is the preview's cost.
         expect(before - await balance()).toBe(seen.body.costPaise);
         const detail = (await t.dashboard('GET', `/dashboard/${channel}/campaigns/${launched.body.id}`)).body;
         expect([detail.counts.sent, detail.counts.failed]).toEqual([seen.body.sendable, seen.body.blocked.count]);

@@ -71,9 +71,9 @@ function resolve(deps: PreviewDeps, orgId: string, input: AudiencePreviewInput):
 }
 
 /**
- * What launching this audience now would do: the recipients it charges (a list de-duplicated as its create does it),
- * those of them every send refuses (a blocked or opted-out contact; for email first a suppressed address), which fail
- * at once and are refunded, and the prices at the organization's rate for the channel (email: its credits). An RCS
+ * What launching this audience now would do: its recipients (a list de-duplicated as its create does it), those of them
+ * every send refuses (a blocked or opted-out contact, failed at launch and not charged; for email first a suppressed
+ * address, charged and refunded at once), and the prices at the organization's rate for the channel (email: its credits). An RCS
  * recipient whose handset has no RCS gets the campaign's SMS fallback, paid at the RCS price reserved, or fails; one
  * the template's variables are not all filled for (given a template) fails too.
  */
@@ -119,12 +119,13 @@ export function previewAudience(deps: PreviewDeps, orgId: string, input: Audienc
   return {
     channel, audienceType, recipients: addresses.length, sendable,
     blocked: { count: blockedCount, recipients: blocked.slice(0, BLOCKED_SHOWN) },
-    pricePaise, reservedPaise: pricePaise * addresses.length, costPaise: pricePaise * sendable,
+    // The launch charges for all but the blocked (see `reserve`, campaign-settlement.ts); the rest failing are refunded at once.
+    pricePaise, reservedPaise: pricePaise * (addresses.length - blockedCount), costPaise: pricePaise * sendable,
     ...(channel === 'rcs' ? { withoutRcs: { count: withoutRcs, fallback } } : {}),
     ...(unfilledFor ? { unfilled: { count: unfilledCount, variables: [...emptyVariables], recipients: unfilled } } : {}),
     ...(channel === 'email' ? {
       suppressed: { count: suppressed.length, recipients: suppressed.slice(0, BLOCKED_SHOWN) },
-      emailCredits: { reserved: addresses.length, spent: sendable, available: deps.wallet.get(orgId).emailCredits },
+      emailCredits: { reserved: addresses.length - blockedCount, spent: sendable, available: deps.wallet.get(orgId).emailCredits },
     } : { sample }),
   };
 }

@@ -19,7 +19,13 @@ import type { CampaignRow } from './campaigns.store.ts';
 export type Billing = BilledChannel | 'email';
 /** How a campaign's messages are made; `settled`: the settings chosen at launch (the SMS sender, route and template id), kept on the campaign. */
 export type ChannelPlan = { compose(address: string): OutboundInput; settled?: Record<string, unknown> };
-export type ChannelAdapter = { billedAs: Billing; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan };
+/** A recipient address every send refuses now (a blocked or opted-out contact), with that refusal. */
+export type BlockedAddress = { address: string; refusal: AppError };
+export type ChannelAdapter = {
+  billedAs: Billing; plan(orgId: string, campaign: Pick<CampaignRow, 'name' | 'config'>): ChannelPlan;
+  /** The addresses a send on the channel refuses as blocked now, as its dispatch would: a launch does not charge for them. */
+  blocked(orgId: string): BlockedAddress[];
+};
 export type CampaignChannels = { whatsapp: ChannelAdapter; sms: ChannelAdapter; rcs: ChannelAdapter; email: ChannelAdapter };
 
 /** Who an SMS (or a console-made WhatsApp) campaign goes to: a list (its recipients), or every contact or a segment, resolved at launch. */
@@ -83,9 +89,11 @@ export function campaignChannels(deps: {
     if (!chosen) throw invalidField('The organization has no approved SMS sender id: register one (Dashboard → SMS) or give senderId');
     return chosen;
   };
+  const blockedPhones = (orgId: string) => contacts.blockedAddresses(orgId, 'phone');
   return {
     whatsapp: {
       billedAs: 'whatsapp',
+      blocked: blockedPhones,
       plan(orgId, campaign) {
         const config = JSON.parse(campaign.config) as WaCampaignConfig;
         const template = refusedAs('TEMPLATE_UNAVAILABLE', () => whatsapp.approvedTemplate(orgId, config.templateId));
@@ -99,6 +107,7 @@ export function campaignChannels(deps: {
     },
     sms: {
       billedAs: 'sms',
+      blocked: blockedPhones,
       plan(orgId, campaign) {
         const config = JSON.parse(campaign.config) as SmsCampaignConfig;
         const prepared = sms.prepare(orgId, {
@@ -112,6 +121,13 @@ export function campaignChannels(deps: {
     },
     email: {
       billedAs: 'email',
+      blocked(orgId) {
+        const blocked = contacts.blockedAddresses(orgId, 'email');
+        if (blocked.length === 0) return blocked;
+        // A suppressed address is refused as suppressed before its contact is looked at (see `compose`): left to its dispatch.
+        const suppressed = new Set(email.suppressions(orgId).map((s) => s.email.toLowerCase()));
+        return blocked.filter((b) => !suppressed.has(b.address));
+      },
       plan(orgId, campaign) {
         const config = JSON.parse(campaign.config) as EmailCampaignConfig;
         const prepared = email.prepare(orgId, { ...config, replyTo: config.replyTo ?? undefined, subject: config.subject ?? undefined });
@@ -128,6 +144,8 @@ export function campaignChannels(deps: {
     },
     rcs: {
       billedAs: 'rcs',
+      // An SMS fallback goes to the same phone, so to the same contact.
+      blocked: blockedPhones,
       plan(orgId, campaign) {
         const config = JSON.parse(campaign.config) as RcsCampaignConfig;
         const template = refusedAs('TEMPLATE_UNAVAILABLE', () => rcs.approvedTemplate(orgId, config.templateId));

@@ -1,5 +1,5 @@
-// What a campaign cost, over real HTTP: every ledger line of it (the launch charge, a refused recipient's refund, a
-// provider failure's refund, a cancel's and a failed start's) references the campaign and names it in one wording, with
+// What a campaign cost, over real HTTP: every ledger line of it (the launch charge, none for a contact blocked then, a
+// refused recipient's refund, a provider failure's refund, a cancel's and a failed start's) references the campaign and names it in one wording, with
 // the recipient's phone or email and a short reason, never a contact id or the whole error; the console's spend route
 // adds them up. And SMS and RCS campaigns have the console analytics WhatsApp and email have.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,15 +45,14 @@ describe('a campaign\'s ledger lines', () => {
     expect(sent.status).toBe(202);
     await t.advance(3);
     const lines = await linesOf(sent.body.id);
-    // Failed at the provider (unreachable) and refused before sending (the blocked contact): two refunds, one wording.
+    // Failed at the provider (unreachable): refunded, named; the contact blocked at the launch was never charged.
     expect(described(lines)).toEqual([
-      ['charge', 'campaign', -3 * SMS_PRICE, 'SMS messages ×3 · campaign "Money SMS"'],
+      ['charge', 'campaign', -2 * SMS_PRICE, 'SMS messages ×2 · campaign "Money SMS"'],
       ['refund', 'campaign', SMS_PRICE, 'campaign "Money SMS" · +15005550001 not sent · unreachable'],
-      ['refund', 'campaign', SMS_PRICE, 'campaign "Money SMS" · +919810070009 not sent · contact blocked'],
     ]);
     expect(lines.map((l) => l.description).join(' ')).not.toMatch(/cnt_|simulated handset/);
     const spend = await t.dashboard('GET', `/dashboard/sms/campaigns/${sent.body.id}/spend`);
-    expect(spend.body).toEqual({ chargedPaise: 3 * SMS_PRICE, refundedPaise: 2 * SMS_PRICE, emailCreditsSpent: 0, emailCreditsRefunded: 0 });
+    expect(spend.body).toEqual({ chargedPaise: 2 * SMS_PRICE, refundedPaise: SMS_PRICE, emailCreditsSpent: 0, emailCreditsRefunded: 0 });
     // The failed recipients' table keeps the whole reason (with the contact's id an integrator looks up).
     const failures = (await t.dashboard('GET', `/dashboard/sms/campaigns/${sent.body.id}/failures`)).body.data as Array<{ reason: string }>;
     expect(failures.map((f) => f.reason)).toEqual([`Contact Rude Ray (${blocked.body.id}) is blocked: Abusive language`, expect.stringContaining('is unreachable on every channel')]);

@@ -1,4 +1,4 @@
-// How a campaign is settled: its counts, its reservations given back, the messages a failed dispatch left queued
+// How a campaign is settled: its counts, its reservation at launch (the blocked left out) and given back, the messages a failed dispatch left queued
 // failed through the send path, its completion and its progress event. Shared by the engine (campaigns.service.ts)
 // and by what settles a campaign whose job gave up (`abandon`).
 import type { CampaignCounts } from '../../contract/campaigns.ts';
@@ -43,6 +43,22 @@ export function campaignSettlement(deps: {
     const billed = billedAs(row);
     if (billed === 'email') wallet.refundEmailCredits(row.org_id, { type: 'campaign', id: row.id }, n, description);
     else wallet.refund(row.org_id, billed, { type: 'campaign', id: row.id }, n * row.price_paise, description);
+  }
+
+  /**
+   * A launch's reservation (in its transaction): recipients whose contact is blocked (or opted out) now fail at once as
+   * blocked, with the refusal their dispatch would get, and are not charged; the wallet pays for the others (paise at the
+   * channel's price, or email credits), in one line naming the campaign, refused (INSUFFICIENT_BALANCE or _CREDITS) when
+   * short. A contact blocked after this is refused at dispatch and refunded. Returns the price of one recipient.
+   */
+  function reserve(row: CampaignRow): number {
+    const refused = deps.channels[row.channel as keyof CampaignChannels].blocked(row.org_id).map((b) => ({ address: b.address, error: b.refusal.message }));
+    const charged = fresh(row).total_recipients - store.failBlocked(row.id, refused);
+    const billed = billedAs(row);
+    const reference = { type: 'campaign', id: row.id } as const;
+    if (charged > 0 && billed === 'email') wallet.spendEmailCredit(row.org_id, reference, { quantity: charged, forWhat: forWhat(row) });
+    else if (charged > 0 && billed !== 'email') wallet.charge(row.org_id, billed, reference, { quantity: charged, forWhat: forWhat(row) });
+    return billed === 'email' ? 0 : wallet.priceOf(row.org_id, billed);
   }
 
   /**
@@ -106,6 +122,6 @@ export function campaignSettlement(deps: {
     });
   }
 
-  return { billedAs, fresh, release, giveUpQueued, progress, complete, abandon };
+  return { billedAs, fresh, reserve, release, giveUpQueued, progress, complete, abandon };
 }
 export type CampaignSettlement = ReturnType<typeof campaignSettlement>;

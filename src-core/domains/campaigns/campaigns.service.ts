@@ -1,5 +1,5 @@
 // The campaign engine, the same for every channel: recipients are rows with their own state, the wallet
-// is charged for all of them at launch, chunks are durable jobs, and a restart resumes exactly where it
+// is charged at launch for all of them but the blocked, chunks are durable jobs, and a restart resumes exactly where it
 // stopped (a recipient caught mid-send is resumed with its message id, never sent twice).
 import { EMAIL_BOUNCED, failureReasonLabel, type CampaignFailureReason } from '../../contract/campaign-failures.ts';
 import type { CampaignCounts, CampaignFailure, CampaignStatus, CampaignSummary, CancelResult, LaunchResult } from '../../contract/campaigns.ts';
@@ -72,7 +72,7 @@ export function createCampaignsService(deps: {
   /** Messages a slice under way is sending: it records their outcome on its recipients itself. */
   const dispatching = new Set<string>();
   const settlement = campaignSettlement({ store, db, clock, bus, messaging, wallet, channels: deps.channels, dispatching, changed });
-  const { billedAs, fresh, release, giveUpQueued, progress, complete } = settlement;
+  const { billedAs, fresh, reserve, release, giveUpQueued, progress, complete } = settlement;
 
   function mustGet(orgId: string, id: string, channel?: string): CampaignRow {
     const row = store.byId(orgId, id);
@@ -190,8 +190,9 @@ export function createCampaignsService(deps: {
       return summary(mustGet(orgId, id));
     },
     /**
-     * DRAFT → SCHEDULED (a future `scheduledAt`) or RUNNING (at once; answered `queued`). The channel checks
-     * the campaign can go out, and the wallet is charged for every recipient in the same transaction.
+     * DRAFT → SCHEDULED (a future `scheduledAt`) or RUNNING (at once; answered `queued`). The channel checks the campaign
+     * can go out, and the wallet is charged in the same transaction for every recipient not blocked then (see `reserve`):
+     * a scheduled campaign too, at its launch, not at its start.
      */
     launch(orgId: string, id: string, channel: string, audience?: (config: Record<string, unknown>) => string[]): LaunchResult {
       const draft = mustGet(orgId, id, channel);
@@ -204,13 +205,9 @@ export function createCampaignsService(deps: {
         // What launch chose stays with the campaign: its detail shows it, and its slices send with it.
         if (settled) store.update(id, { config: JSON.stringify({ ...configOf(row), ...settled }) });
         if (addresses) store.addRecipients(id, addresses);
-        const total = fresh(row).total_recipients;
-        if (total === 0) throw invalidField('The campaign has no recipients: its audience matches no contact with a phone number');
-        const billed = billedAs(row);
-        const price = billed === 'email' ? 0 : wallet.priceOf(orgId, billed);
-        // The line names the campaign, as its refunds do: a ledger read alone says what was paid for.
-        if (billed === 'email') wallet.spendEmailCredit(orgId, { type: 'campaign', id }, { quantity: total, forWhat: forWhat(row) });
-        else wallet.charge(orgId, billed, { type: 'campaign', id }, { quantity: total, forWhat: forWhat(row) });
+        if (fresh(row).total_recipients === 0) throw invalidField('The campaign has no recipients: its audience matches no contact with a phone number');
+        // The blocked now fail at once, uncharged; the line names the campaign, as its refunds do.
+        const price = reserve(row);
         const now = clock.nowIso();
         store.update(id, { price_paise: price, launched_at: now });
         const at = row.scheduled_at ? Date.parse(row.scheduled_at) : null;

@@ -76,6 +76,10 @@ export function createCampaignsStore(sql: Sql) {
   const failureCount = sql.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed'`).pluck();
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
   const failPending = sql.prepare(`UPDATE campaign_recipients SET state = 'failed', error = ?, error_code = ? WHERE campaign_id = ? AND state = 'pending'`);
+  /** Pending recipients at any of the addresses of `@refused` (a JSON array of `{address, error}`) fail with its error, as blocked. */
+  const failBlocked = sql.prepare(`UPDATE campaign_recipients SET state = 'failed', error = b.error, error_code = 'CONTACT_BLOCKED'
+    FROM (SELECT json_extract(value, '$.address') AS address, json_extract(value, '$.error') AS error FROM json_each(@refused)) AS b
+    WHERE campaign_recipients.address = b.address AND campaign_recipients.campaign_id = @campaignId AND campaign_recipients.state = 'pending'`);
   const countCancelled = sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`);
   const removeRecipients = sql.prepare(`DELETE FROM campaign_recipients WHERE campaign_id = ?`);
   const removeDraft = sql.prepare(`DELETE FROM campaigns WHERE id = ? AND status = 'DRAFT'`);
@@ -159,6 +163,16 @@ export function createCampaignsStore(sql: Sql) {
     /** Every recipient still pending fails with `error` and its code, counted; returns how many. */
     failPending(campaignId: string, error: string, errorCode: string): number {
       const n = failPending.run(error, errorCode, campaignId).changes;
+      bump.run({ id: campaignId, sent: 0, delivered: 0, read: 0, failed: n });
+      return n;
+    },
+    /**
+     * Every pending recipient at one of `refused`'s addresses fails with its error and the code `CONTACT_BLOCKED`, counted:
+     * one statement, however many recipients (a launch's, for contacts blocked at that moment). Returns how many.
+     */
+    failBlocked(campaignId: string, refused: Array<{ address: string; error: string }>): number {
+      if (refused.length === 0) return 0;
+      const n = failBlocked.run({ campaignId, refused: JSON.stringify(refused) }).changes;
       bump.run({ id: campaignId, sent: 0, delivered: 0, read: 0, failed: n });
       return n;
     },

@@ -89,7 +89,7 @@ describe('create', () => {
 });
 
 describe('launch and dispatch', () => {
-  it('queues at once (202), charges every recipient in one ledger line, sends each once with mapped names, and completes', async () => {
+  it('queues at once (202), charges every recipient not blocked in one ledger line, sends each once with mapped names, and completes', async () => {
     await t.dashboard('POST', '/dashboard/contacts', { name: 'Asha Rao', phone: '+919810020001' });
     const blocked = await t.dashboard('POST', '/dashboard/contacts', { name: 'Blocked Bo', phone: '+919810020003' });
     await t.request('POST', `/v1/contacts/${blocked.body.id}/block`, { token: key, body: { reason: 'asked to stop' } });
@@ -102,7 +102,7 @@ describe('launch and dispatch', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ status: 'queued', campaignId: id, scheduledAt: null });
     const ledger = (await t.dashboard('GET', '/dashboard/wallet/ledger?limit=5')).body.data;
-    expect(ledger.find((l: { referenceId: string; kind: string }) => l.referenceId === id && l.kind === 'charge')).toMatchObject({ amountPaise: -4 * PRICE, channel: 'whatsapp', description: 'WhatsApp messages ×4 · campaign "Diwali blast"' });
+    expect(ledger.find((l: { referenceId: string; kind: string }) => l.referenceId === id && l.kind === 'charge')).toMatchObject({ amountPaise: -3 * PRICE, channel: 'whatsapp', description: 'WhatsApp messages ×3 · campaign "Diwali blast"' });
     await t.advance(1);
     const done = await get(id);
     expect(done).toMatchObject({ status: 'COMPLETED', totalRecipients: 4, sentCount: 2, counts: { failed: 2, pending: 0 }, templateName: 'diwali_offer' });
@@ -111,7 +111,7 @@ describe('launch and dispatch', () => {
     expect(asha[0].text).toBe('Hi Asha Rao, 20% off everything today!');
     expect((await t.dashboard('GET', '/sim/handsets/919810020002/messages')).body.data[0].text).toBe('Hi there, 20% off everything today!');
     expect((await t.dashboard('GET', '/sim/handsets/919810020003/messages')).body.data).toEqual([]);
-    // The blocked contact and the failing number are refunded; the two sent are paid for.
+    // The blocked contact was never charged, the failing number is refunded; the two sent are paid for.
     expect(await balance()).toBe(before - 2 * PRICE);
     expect(t.server.services.wallet.audit(t.organizationId).balanced).toBe(true);
     const logs = await t.request('GET', '/v1/whatsapp/logs?limit=10', { token: key });

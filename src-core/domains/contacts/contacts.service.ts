@@ -309,6 +309,16 @@ export function createContactsService(deps: { store: ContactsStore; db: Db; bus:
       if (contact?.isBlocked) throw blockedError(contact, 409);
     },
     blockedError,
+    /**
+     * Every address (stored phone, or lower-cased email) whose send would be refused as blocked now, with that refusal:
+     * the blocked contacts a send finds by it (the oldest holder, as `resolveAddress` picks). One query, for a campaign's launch.
+     */
+    blockedAddresses(orgId: string, kind: 'phone' | 'email'): Array<{ address: string; refusal: AppError }> {
+      return store.blockedHolders(orgId, kind).map((row) => {
+        const contact = toContact(row);
+        return { address: kind === 'phone' ? (contact.phone as string) : (contact.email as string).toLowerCase(), refusal: blockedError(contact, 409) };
+      });
+    },
     listNotes(orgId: string, contactId: string, page: PageRequest): ListEnvelope<ContactNote> {
       mustGet(orgId, contactId);
       const { rows, total } = store.notes(orgId, contactId, page);

@@ -141,6 +141,13 @@ export function createContactsStore(sql: Sql) {
   const pageAll = sql.prepare(LIST_NEWEST_SQL).pluck();
   const docOf = sql.prepare(`SELECT doc FROM contacts WHERE id = ? AND org_id = ?`).pluck();
   const oldestFirst = sql.prepare(`SELECT * FROM contacts WHERE org_id = ? ORDER BY rowid`);
+  /** Blocked contacts that are the oldest holder of their phone (or email), the one `byPhone` (`byEmail`) picks. */
+  const blockedHolders = {
+    phone: sql.prepare(`SELECT * FROM contacts c WHERE c.org_id = ? AND c.is_blocked = 1 AND c.phone IS NOT NULL AND c.phone <> ''
+      AND NOT EXISTS (SELECT 1 FROM contacts o WHERE o.org_id = c.org_id AND o.phone = c.phone AND o.rowid < c.rowid) ORDER BY c.rowid`),
+    email: sql.prepare(`SELECT * FROM contacts c WHERE c.org_id = ? AND c.is_blocked = 1 AND c.email IS NOT NULL AND c.email <> ''
+      AND NOT EXISTS (SELECT 1 FROM contacts o WHERE o.org_id = c.org_id AND o.email = c.email COLLATE NOCASE AND o.rowid < c.rowid) ORDER BY c.rowid`),
+  };
 
   const wordsSource = sql.prepare(`SELECT name, username, email FROM contacts WHERE org_id = ?`).raw();
 
@@ -212,6 +219,8 @@ export function createContactsStore(sql: Sql) {
     byEmail: (orgId: string, email: string) => byEmail.get(orgId, email) as ContactRow | undefined,
     /** Every contact of the organization, oldest first (the order they were stored in): the export reads them one by one. */
     all: (orgId: string) => oldestFirst.iterate(orgId) as IterableIterator<ContactRow>,
+    /** The blocked contacts a send to their phone (or email) finds, oldest holder first: one query, however many. */
+    blockedHolders: (orgId: string, kind: 'phone' | 'email') => blockedHolders[kind].all(orgId) as ContactRow[],
     docOf: (orgId: string, id: string) => docOf.get(id, orgId) as string | undefined,
     byUsername: (orgId: string, username: string) => byUsername.get(orgId, username) as ContactRow | undefined,
     setName(orgId: string, id: string, name: string, at: string): void {
