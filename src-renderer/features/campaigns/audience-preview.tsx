@@ -29,8 +29,8 @@ export const costOf = (preview: AudiencePreview): string =>
   (preview.emailCredits ? count(preview.emailCredits.spent, 'email credit') : rupees(preview.costPaise));
 
 /**
- * "17 contacts match · 2 blocked · ₹3.75": everyone the audience holds (what the launch reserves for), those of them
- * skipped as blocked (or opted out), those that fail at once ("1 will fail": an RCS handset without RCS and no fallback,
+ * "17 contacts match · 2 blocked · ₹3.75": everyone the audience holds, those of them skipped as blocked (or opted out:
+ * the launch does not charge them), those that fail at once ("1 will fail": an RCS handset without RCS and no fallback,
  * or a variable nothing fills), each said apart as the results count them (Blocked, Failed), and what the rest, sent to,
  * cost. Email says "2 not emailed" for its suppressed addresses and blocked contacts together.
  */
@@ -64,7 +64,10 @@ export function Estimate({ listed, preview, waiting }: { listed: number | null; 
   );
 }
 
-/** What the launch reserves, and how much of it comes back at once (the recipients that fail before anything is sent). */
+/**
+ * What the launch reserves (nothing for the blocked), and how much of it comes back at once (the other recipients that
+ * fail before anything is sent); before the preview answers, a list's count at the price (the most it can be).
+ */
 export function Reserved({ listed, price, preview }: { listed: number | null; price: number | undefined; preview: AudiencePreview | null }) {
   if (preview?.emailCredits) {
     // Credits the wallet lacks are said under the summary (WalletShort), with the way to top up.
@@ -94,18 +97,18 @@ export function AudienceWarnings({ preview, listed }: { preview: AudiencePreview
 }
 
 /**
- * Who the launch would charge and then skip as blocked (every send refuses a blocked or opted-out contact; the results
- * count them as Blocked, apart from Failed), said before it happens; the same words in every builder and a draft's page.
+ * Who the launch would skip as blocked, without charging them (every send refuses a blocked or opted-out contact; the
+ * results count them as Blocked, apart from Failed), said before it happens; the same words in every builder and a draft's page.
  */
 function BlockedWarning({ listed, noun, blocked }: { listed: boolean; noun: 'number' | 'address'; blocked: AudiencePreview['blocked'] }) {
   // An email is paid with a credit, a message of another channel from the wallet.
-  const charge = noun === 'address' ? 'credit' : 'charge';
+  const charge = noun === 'address' ? 'no credit spent' : 'not charged';
   const lead = listed
     ? `${noun === 'address' ? count(blocked.count, 'address', 'addresses') : count(blocked.count, 'number')} ${blocked.count === 1 ? 'belongs' : 'belong'} to a blocked contact`
     : `${count(blocked.count, 'contact')} in this audience ${blocked.count === 1 ? 'is' : 'are'} blocked`;
   return (
     <div className="audience-blocked" role="status" data-testid="audience-blocked" data-count={blocked.count}>
-      <p>{lead}: {blocked.count === 1 ? 'it' : 'they'} will be skipped as blocked, {blocked.count === 1 ? `its ${charge}` : `their ${charge}s`} refunded at once:</p>
+      <p>{lead}: {blocked.count === 1 ? 'it' : 'they'} will be skipped as blocked, {charge}:</p>
       <ul>
         {blocked.recipients.map((r) => (
           <li key={r.address} data-testid="blocked-recipient" data-address={r.address}>

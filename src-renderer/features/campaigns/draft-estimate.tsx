@@ -15,7 +15,7 @@ export function draftPreviewInput(channel: CampaignTab, campaign: CampaignDetail
   return { channel, audienceType: campaign.audienceType, audienceCriteria: { ...(tags?.length ? { tags } : {}), ...(search ? { search } : {}) } };
 }
 
-/** "Would reach 17 contacts · ₹4.25 if launched now" (those it sends to; the blocked ones are skipped and refunded). */
+/** "Would reach 17 contacts · ₹4.25 if launched now" (those it sends to; the blocked ones are skipped, never charged). */
 function reachText(preview: AudiencePreview): string {
   const noun = preview.channel === 'email' ? 'subscriber' : 'contact';
   if (preview.recipients === 0) return `Would reach no one if launched now: no ${noun} matches, so the launch would be refused`;

@@ -1,7 +1,7 @@
 // The email campaign builder: a template with HTML, its subject (or one of the campaign's own) and values for
 // its merge tags (one without a fallback needs a value), the sender (on a verified domain), the audience (a
 // pasted list or every subscriber), a name and an optional schedule. Each email costs one credit at launch; the core's
-// audience preview says how many the launch sends to and the credits it spends (suppressed and blocked ones refunded).
+// audience preview says how many the launch sends to and the credits it spends (suppressed ones refunded, blocked ones never charged).
 import { useId } from 'react';
 import { useKept } from './builder-draft.ts';
 import { ChannelsLink } from './channels-link.tsx';
@@ -157,7 +157,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
     ...timing.blockers,
   ];
   const listed = audience === 'list' ? check.valid.length : null;
-  // The launch's count and credits, from the core: suppressed addresses fail and blocked contacts are skipped at once, refunded.
+  // The launch's count and credits, from the core: suppressed addresses fail at once, refunded; blocked contacts are skipped, never charged.
   const { preview, error: previewError, waiting } = useLivePreview(audience === 'subscribers' ? { channel: 'email', audience }
     : check.valid.length ? { channel: 'email', audience, recipients: check.valid } : null);
   const sent = variablesOf(tags, values);

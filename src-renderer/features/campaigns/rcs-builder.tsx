@@ -3,8 +3,8 @@
 // RCS (its text matching an approved DLT template) and an optional schedule. Creating dispatches at once:
 // the core creates and launches in one call. A variable left empty is read from each recipient's contact,
 // so only one named like a contact's field (first_name, name, phone, email, username) may be left empty. Before the create, the
-// core's audience preview says what it would reserve and refund: blocked contacts, handsets without RCS, and every recipient
-// a variable left empty would be empty for (see audience-preview.tsx). Create & send now asks first (launch-confirm.tsx).
+// core's audience preview says what it would reserve and refund: blocked contacts (skipped, never charged), handsets
+// without RCS, and every recipient a variable left empty would be empty for (see audience-preview.tsx). Create & send now asks first (launch-confirm.tsx).
 import { isContactField, type CreateRcsCampaignInput, type RcsTemplate } from '../../../src-core/contract/index.ts';
 import { codeWords } from '../../components/format.ts';
 import { FIELDS } from '../../components/wa-template.ts';
