@@ -37,6 +37,16 @@ const FORWARD: Record<string, string[]> = { sent: ['sending'], delivered: ['send
 export const IN_STATE_SQL = `SELECT * FROM campaign_recipients INDEXED BY campaign_recipients_state
   WHERE campaign_id = ? AND state = ? ORDER BY seq LIMIT ?`;
 
+/**
+ * Pending recipients at any of the addresses of `@refused` (a JSON array of `{address, error}`) fail with its error, as
+ * blocked. INDEXED BY: without statistics SQLite loops over every recipient and scans the JSON for each (2.4 s for 500
+ * addresses among 10,000 recipients); by the address index it probes once per address (2 ms).
+ */
+export const FAIL_BLOCKED_SQL = `UPDATE campaign_recipients INDEXED BY campaign_recipients_address
+  SET state = 'failed', error = b.error, error_code = 'CONTACT_BLOCKED'
+  FROM (SELECT json_extract(value, '$.address') AS address, json_extract(value, '$.error') AS error FROM json_each(@refused)) AS b
+  WHERE campaign_recipients.address = b.address AND campaign_recipients.campaign_id = @campaignId AND campaign_recipients.state = 'pending'`;
+
 export function createCampaignsStore(sql: Sql) {
   const insert = sql.prepare(`INSERT INTO campaigns (id, org_id, channel, name, status, config, total_recipients, scheduled_at, schedule_timezone, created_at)
     VALUES (@id, @org_id, @channel, @name, @status, @config, @total_recipients, @scheduled_at, @schedule_timezone, @created_at)`);
@@ -76,10 +86,7 @@ export function createCampaignsStore(sql: Sql) {
   const failureCount = sql.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed'`).pluck();
   const cancelPending = sql.prepare(`UPDATE campaign_recipients SET state = 'cancelled' WHERE campaign_id = ? AND state = 'pending'`);
   const failPending = sql.prepare(`UPDATE campaign_recipients SET state = 'failed', error = ?, error_code = ? WHERE campaign_id = ? AND state = 'pending'`);
-  /** Pending recipients at any of the addresses of `@refused` (a JSON array of `{address, error}`) fail with its error, as blocked. */
-  const failBlocked = sql.prepare(`UPDATE campaign_recipients SET state = 'failed', error = b.error, error_code = 'CONTACT_BLOCKED'
-    FROM (SELECT json_extract(value, '$.address') AS address, json_extract(value, '$.error') AS error FROM json_each(@refused)) AS b
-    WHERE campaign_recipients.address = b.address AND campaign_recipients.campaign_id = @campaignId AND campaign_recipients.state = 'pending'`);
+  const failBlocked = sql.prepare(FAIL_BLOCKED_SQL);
   const countCancelled = sql.prepare(`UPDATE campaigns SET cancelled_count = cancelled_count + ? WHERE id = ?`);
   const removeRecipients = sql.prepare(`DELETE FROM campaign_recipients WHERE campaign_id = ?`);
   const removeDraft = sql.prepare(`DELETE FROM campaigns WHERE id = ? AND status = 'DRAFT'`);
