@@ -4,8 +4,9 @@
 // live region: the console's one announcer has said its sentence already, so a screen reader hears it once. It goes
 // after NOTICE_SHOWN_MS (held while the pointer or the focus is on it), on Escape or Dismiss, and all go when the Inbox
 // is shown, whose list shows what they said.
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 import { focusLost, thenFocus } from '../components/focus.ts';
+import { useTimedNotice } from '../components/timed-notice.ts';
 import { useUi } from '../stores/ui.ts';
 import { openTarget } from './customers-wrote-in.ts';
 import { useWroteIn, type WroteInNotice } from '../stores/wrote-in.ts';
@@ -30,30 +31,13 @@ function openFrom(notice: WroteInNotice): void {
 
 function Notice({ notice, cameFrom }: { notice: WroteInNotice; cameFrom: () => HTMLElement | null }) {
   const dismiss = useWroteIn((state) => state.dismiss);
-  const [pointerIn, setPointerIn] = useState(false);
-  const [focusIn, setFocusIn] = useState(false);
-  const held = pointerIn || focusIn;
-  useEffect(() => {
-    if (held) return undefined;
-    const timer = setTimeout(() => dismiss(notice.id), NOTICE_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [held, dismiss, notice.id]);
   // Closed from the keyboard: the focus goes back where it came from (else it would fall to the page).
   const close = () => thenFocus(() => dismiss(notice.id), () => (focusLost() ? cameFrom() : null));
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'Escape' || e.defaultPrevented) return;
-    e.preventDefault();
-    e.stopPropagation();
-    close();
-  };
-  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusIn(false);
-  };
+  const timed = useTimedNotice({ shownMs: NOTICE_SHOWN_MS, onExpire: () => dismiss(notice.id), onEscape: close });
   const textId = `wrote-in-text-${notice.id}`;
   const one = notice.conversations.length === 1;
   return (
-    <div className="wrote-in-notice" data-testid="wrote-in-notice" onKeyDown={onKey} onFocus={() => setFocusIn(true)} onBlur={onBlur}
-      onPointerEnter={() => setPointerIn(true)} onPointerLeave={() => setPointerIn(false)}>
+    <div className="wrote-in-notice" data-testid="wrote-in-notice" {...timed}>
       <span className="wrote-in-dot" aria-hidden />
       <p className="wrote-in-text" id={textId} data-testid="wrote-in-text">{notice.text}</p>
       <button type="button" className="button small" data-testid="wrote-in-open" aria-describedby={textId}

@@ -5,10 +5,11 @@
 // It is not a live region: the console's one announcer has already said the Resolve or Snooze and how to undo it ("Press Z
 // to undo.", inbox-page.tsx), and says what Undo did (or why not, or its failure) as the notice shows it, so a screen
 // reader hears each once.
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
 import type { Conversation } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { useFocusAfterChange } from '../../components/focus.ts';
+import { useTimedNotice } from '../../components/timed-notice.ts';
 import { announce } from '../../stores/announcer.ts';
 import { useUndoStateChange } from './mutations.ts';
 import { doneSaying, UNDO_KEY, undoneSaying, type Undoable, type UndoOutcome } from './undo.ts';
@@ -27,28 +28,10 @@ function UndoToast({ done, onUndone, onClose }: Props) {
   const outcomeSaying = (said: UndoOutcome): string => ('nothing' in said ? `Nothing to undo: ${said.nothing}` : undoneSaying(done.before, said.restored));
   const saying = !outcome ? doneSaying(done.after) : outcomeSaying(outcome);
   // Held open while the pointer is over it or the focus in it (time to read it and reach Undo), then 10 s again.
-  const [pointerIn, setPointerIn] = useState(false);
-  const [focusIn, setFocusIn] = useState(false);
-  const held = pointerIn || focusIn || undo.isPending;
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    if (held) return undefined;
-    const timer = setTimeout(() => close.current(), UNDO_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [held, saying]);
+  const timed = useTimedNotice({ shownMs: UNDO_SHOWN_MS, onExpire: onClose, busy: undo.isPending, restartOn: saying });
   // Nothing to undo takes Undo away: if it held the focus, Dismiss takes it (undone, the inbox gives it to the row).
   const dismiss = useRef<HTMLButtonElement>(null);
   useFocusAfterChange(Boolean(outcome && 'nothing' in outcome), dismiss);
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'Escape' || e.defaultPrevented) return;
-    e.preventDefault();
-    e.stopPropagation();
-    onClose();
-  };
-  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusIn(false);
-  };
   const press = () => undo.mutate(undefined, {
     onSuccess: (result) => {
       announce(`${outcomeSaying(result)}.`);
@@ -58,7 +41,7 @@ function UndoToast({ done, onUndone, onClose }: Props) {
   });
   return (
     <div className="undo-toast" data-testid="undo-toast" data-state={!outcome ? 'done' : 'nothing' in outcome ? 'nothing' : 'undone'}
-      onKeyDown={onKey} onFocus={() => setFocusIn(true)} onBlur={onBlur} onPointerEnter={() => setPointerIn(true)} onPointerLeave={() => setPointerIn(false)}>
+      {...timed}>
       <p className="undo-saying">
         <span key={saying} data-testid="undo-saying">{saying}</span>
         {undo.isError ? <span className="field-error" data-testid="undo-error">Could not undo: {undo.error.message}</span> : null}
