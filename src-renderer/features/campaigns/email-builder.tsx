@@ -5,13 +5,13 @@
 import { useId } from 'react';
 import { useKept } from './builder-draft.ts';
 import { ChannelsLink } from './channels-link.tsx';
-import { senderAllowed, tagsNeedingValue, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
-import { useOrganization } from '../../api/organizations.ts';
+import { tagsNeedingValue, type CreateEmailCampaignInput, type EmailTemplateItem } from '../../../src-core/contract/index.ts';
 import { Empty, ErrorState } from '../../components/states.tsx';
 import { AudienceWarnings, Estimate, Reserved, useLivePreview } from './audience-preview.tsx';
 import { useUi } from '../../stores/ui.ts';
 import { BuilderSummary, formSubmit, NameAndSchedule, OptionCards, Step, useCreateAndLaunch, useNameAndSchedule, useRecipients } from './builder-parts.tsx';
-import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
+import { useEmailSender } from '../channels/email-sender.ts';
+import { useEmailTemplate, useEmailTemplates } from '../channels/queries.ts';
 import { EmailPreview, SummarySubject, useSampleEmail } from './email-preview.tsx';
 import { mergeTagsOf, PER_RECIPIENT_TAGS, subjectOverride, variablesOf } from './merge-tags.ts';
 import { useLaunchConfirm } from './launch-confirm.tsx';
@@ -20,7 +20,6 @@ import { useWallet } from './queries.ts';
 import { RecipientsField } from './recipients-field.tsx';
 import { WalletShort } from './wallet-short.tsx';
 
-const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]{2,})$/;
 
 /** The email audiences, as option cards like the other builders' audiences. */
 const EMAIL_AUDIENCES: Array<{ value: 'list' | 'subscribers'; label: string; hint: string }> = [
@@ -112,25 +111,14 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
   // Null until typed in: the organization's name, and hello@ its first verified domain (or the SMTP server's address).
   const [typedFromName, setFromName] = useKept<string | null>('email.fromName', null);
   const [typedFromEmail, setFromEmail] = useKept<string | null>('email.fromEmail', null);
-  const organization = useOrganization();
   const [replyTo, setReplyTo] = useKept('email.replyTo', '');
   const [audience, setAudience] = useKept<'list' | 'subscribers'>('email.audience', 'list');
   const recipients = useRecipients('email', 'email');
   const timing = useNameAndSchedule({ key: 'email', nameRequired: true });
   const flow = useCreateAndLaunch<CreateEmailCampaignInput>('email', onOpen);
   const templates = useEmailTemplates();
-  const domains = useEmailDomains();
-  const smtp = useSmtp();
   const wallet = useWallet();
-  const verified = (domains.data?.data ?? []).filter((d) => d.status === 'VERIFIED').map((d) => d.domain);
-  const pending = (domains.data?.data ?? []).filter((d) => d.status === 'PENDING').map((d) => d.domain);
-  // The core's own rule (senderAllowed): a sender on a verified domain, or the connected SMTP server's address.
-  const smtpFrom = smtp.data?.connected ? smtp.data.fromEmail : null;
-  const fromName = typedFromName ?? organization?.name ?? '';
-  const fromEmail = typedFromEmail ?? (verified[0] ? `hello@${verified[0]}` : smtpFrom ?? '');
-  const fromDomain = EMAIL.exec(fromEmail.trim())?.[1]?.toLowerCase();
-  const senderKnown = domains.isSuccess && !smtp.isPending;
-  const senderRefused = !!fromDomain && senderKnown && !senderAllowed(fromEmail.trim(), (domain) => verified.includes(domain), smtpFrom);
+  const { domains, verified, pending, smtpFrom, fromName, fromEmail, fromDomain, senderKnown, senderRefused } = useEmailSender({ fromName: typedFromName, fromEmail: typedFromEmail });
   const template = templates.data?.data.find((t) => t.id === templateId);
   const detail = useEmailTemplate(templateId);
   const effectiveSubject = subject.trim() || template?.subject;
@@ -152,7 +140,7 @@ export function EmailCampaignBuilder({ onClose, onOpen }: { onClose(): void; onO
       ? `a value of {{${tag}}} for recipients without one (it has no fallback)` : `a value for {{${tag}}} (it has no fallback)`)) : []),
     ...(fromName.trim() ? [] : ['the sender name']),
     ...(!fromDomain ? ['the sender address'] : domains.isError ? ['the verified domains (not loaded)'] : !senderKnown ? ['the verified domains (loading)'] : []),
-    ...(senderRefused ? [`a sender address on a verified domain (${fromDomain} is ${pending.includes(fromDomain) ? 'waiting for verification' : 'not'})`] : []),
+    ...(senderRefused ? [`a sender address on a verified domain (${fromDomain} is ${pending.includes(fromDomain ?? '') ? 'waiting for verification' : 'not'})`] : []),
     ...(audience === 'list' && !check.valid.length ? ['at least one valid address'] : []),
     ...timing.blockers,
   ];

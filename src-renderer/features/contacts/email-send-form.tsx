@@ -2,23 +2,18 @@
 // merge tag it has without a fallback (one named like a contact field starts filled in from the contact, and says so),
 // and a sender on a verified domain (or the SMTP connection's own address), the name defaulting to the organization's.
 import { useId, useState, type FormEvent } from 'react';
-import { senderAllowed, tagsNeedingValue, type Contact } from '../../../src-core/contract/index.ts';
-import { useOrganization } from '../../api/organizations.ts';
+import { tagsNeedingValue, type Contact } from '../../../src-core/contract/index.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorState, StillNeeded } from '../../components/states.tsx';
-import { useEmailDomains, useEmailTemplate, useEmailTemplates, useSmtp } from '../channels/queries.ts';
+import { useEmailSender } from '../channels/email-sender.ts';
+import { useEmailTemplate, useEmailTemplates } from '../channels/queries.ts';
 import { contactValueOf } from '../inbox/template-context.ts';
 import type { EmailSend } from './contact-send.ts';
-
-const EMAIL = /^[^\s@]+@([^\s@]+)$/;
 
 export function EmailSendForm({ contact, address, pending, onSend }: {
   contact: Contact; address: string; pending: boolean; onSend(body: EmailSend): void;
 }) {
   const templates = useEmailTemplates();
-  const domains = useEmailDomains();
-  const smtp = useSmtp();
-  const organization = useOrganization();
   const [templateId, setTemplateId] = useState('');
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [typedFromName, setFromName] = useState<string | null>(null);
@@ -26,13 +21,7 @@ export function EmailSendForm({ contact, address, pending, onSend }: {
   const detail = useEmailTemplate(templateId);
   const neededId = useId();
 
-  const verified = (domains.data?.data ?? []).filter((d) => d.status === 'VERIFIED').map((d) => d.domain);
-  const smtpFrom = smtp.data?.connected ? smtp.data.fromEmail : null;
-  const fromName = typedFromName ?? organization?.name ?? '';
-  const fromEmail = typedFromEmail ?? (verified[0] ? `hello@${verified[0]}` : smtpFrom ?? '');
-  const fromDomain = EMAIL.exec(fromEmail.trim())?.[1]?.toLowerCase();
-  const senderKnown = domains.isSuccess && !smtp.isPending;
-  const senderRefused = Boolean(fromDomain) && senderKnown && !senderAllowed(fromEmail.trim(), (domain) => verified.includes(domain), smtpFrom);
+  const { fromName, fromEmail, fromDomain, senderKnown, senderRefused } = useEmailSender({ fromName: typedFromName, fromEmail: typedFromEmail });
   const template = templates.data?.data.find((t) => t.id === templateId) ?? null;
   const tags = detail.data ? tagsNeedingValue(detail.data.subject, detail.data.html, detail.data.text) : [];
   const fromContact = (tag: string) => contactValueOf(tag, contact, address);
