@@ -11,18 +11,14 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Conversation, ListEnvelope } from '../../src-core/contract/index.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import type { E2eServer } from '../fixtures/server.ts';
+import { announced as announcedIn } from '../fixtures/announcer.ts';
 
 let server: E2eServer;
 let page: Page;
 /** The console's side of its live socket, to drop it as a lost network would. */
 let socket: WebSocketRoute | null = null;
 
-/** The live region's newest announcement, once it is `text` (or matches it). */
-async function announced(text: string | RegExp): Promise<string> {
-  const newest = page.getByTestId('announcer').locator('p').last();
-  await newest.filter({ hasText: text }).waitFor();
-  return (await newest.textContent()) ?? '';
-}
+const announced = (text: string | RegExp) => announcedIn(page, text);
 
 consoleForFile({
   permissions: ['clipboard-read', 'clipboard-write'],

@@ -10,6 +10,7 @@ import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import { conversationRow, listedAddresses, listReady } from '../fixtures/inbox.ts';
 import type { E2eServer } from '../fixtures/server.ts';
+import { announced as announcedIn } from '../fixtures/announcer.ts';
 
 let server: E2eServer;
 let page: Page;
@@ -28,12 +29,7 @@ consoleForFile({}, async (opened) => {
 const ready = () => listReady(page);
 const row = (address: string) => conversationRow(page, address);
 const listed = () => listedAddresses(page);
-/** The live region's newest announcement, once it matches `text`. */
-async function announced(text: string | RegExp): Promise<string> {
-  const newest = page.getByTestId('announcer').locator('p').last();
-  await newest.filter({ hasText: text }).waitFor();
-  return (await newest.textContent()) ?? '';
-}
+const announced = (text: string | RegExp) => announcedIn(page, text);
 const focused = () => page.evaluate(() => {
   const el = document.activeElement;
   return { testId: el?.getAttribute('data-testid') ?? null, address: el?.getAttribute('data-address') ?? null, checked: el?.getAttribute('aria-checked') ?? null };

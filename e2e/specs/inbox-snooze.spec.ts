@@ -11,6 +11,7 @@ import { screenshot } from '../fixtures/browser.ts';
 import { consoleForFile } from '../fixtures/console.ts';
 import { conversationRow, listedAddresses, listReady } from '../fixtures/inbox.ts';
 import type { E2eServer } from '../fixtures/server.ts';
+import { announced as announcedIn } from '../fixtures/announcer.ts';
 
 let server: E2eServer;
 let page: Page;
@@ -33,12 +34,7 @@ const threadOf = (address: string) => page.getByTestId('thread-address').filter(
 const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 const focusedAddress = () => page.evaluate(() => document.activeElement?.getAttribute('data-address') ?? null);
 const fragment = () => new URLSearchParams(new URL(page.url()).hash.slice(1));
-/** The live region's newest announcement, once it matches `text`. */
-async function announced(text: string | RegExp): Promise<string> {
-  const newest = page.getByTestId('announcer').locator('p').last();
-  await newest.filter({ hasText: text }).waitFor();
-  return (await newest.textContent()) ?? '';
-}
+const announced = (text: string | RegExp) => announcedIn(page, text);
 /** A moment as the day and time of day in ZONE: "2026-11-28 09:00". */
 const inZone = (iso: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 const clockNow = async () => (await server.dashboard<{ now: string }>('GET', '/sim/clock')).body.now;
